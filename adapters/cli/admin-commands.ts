@@ -1,0 +1,86 @@
+import { parseArgs } from 'node:util';
+import { promoteUser } from '../../core/account/promote-user';
+import { addCharity } from '../../core/charity/add-charity';
+import { isDomainError } from '../../core/errors';
+import type { Repositories } from '../../core/ports/repositories';
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command>
+
+  users promote <username>          make an account an administrator
+  charities list                    every charity, active or not, with its id
+  charities add --name N --description D --category C [--website URL] [--image-url URL]
+                                    categories: community, healthcare, civil-rights,
+                                    environmental, education, veterans, other
+  charities deactivate <id>         stop offering a charity to new gifts
+  charities activate <id>           offer it again
+`;
+
+export class UsageError extends Error {}
+
+export interface Output {
+  out: (line: string) => void;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireId(id: string | undefined, what: string): string {
+  if (!id) throw new UsageError(`Missing the ${what} id.`);
+  if (!UUID.test(id)) throw new UsageError(`"${id}" is not a ${what} id (ids look like 3f2a…-…; see "charities list").`);
+  return id;
+}
+
+/** Runs one admin command; throws UsageError for bad words and DomainError for refused actions. */
+export async function runAdminCommand(argv: string[], repositories: Repositories, io: Output): Promise<void> {
+  const [group, action, ...rest] = argv;
+  if (group === 'users' && action === 'promote') {
+    if (rest.length !== 1 || !rest[0]) throw new UsageError('Name exactly one username: users promote <username>');
+    const user = await promoteUser(rest[0], repositories);
+    io.out(`${user.username} is an administrator. They see the Admin menu after signing in again or reloading.`);
+    return;
+  }
+  if (group === 'charities' && action === 'list') {
+    if (rest.length > 0) throw new UsageError('charities list takes no arguments');
+    const charities = await repositories.charities.listAll();
+    if (charities.length === 0) io.out('No charities yet.');
+    for (const charity of charities) {
+      io.out(`${charity.id}  ${charity.isActive ? 'active  ' : 'inactive'}  ${charity.category.padEnd(13)}  ${charity.name}`);
+    }
+    return;
+  }
+  if (group === 'charities' && action === 'add') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string' },
+        description: { type: 'string' },
+        category: { type: 'string' },
+        website: { type: 'string' },
+        'image-url': { type: 'string' },
+      },
+    });
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals.join(' ')}`);
+    const charity = await addCharity(
+      { name: values.name, description: values.description, category: values.category, website: values.website ?? null, imageUrl: values['image-url'] ?? null },
+      repositories,
+    );
+    io.out(`Added ${charity.name} (${charity.id}).`);
+    return;
+  }
+  if (group === 'charities' && (action === 'deactivate' || action === 'activate')) {
+    if (rest.length !== 1) throw new UsageError(`Name exactly one charity id: charities ${action} <id>`);
+    const charity = await repositories.charities.setActive(requireId(rest[0], 'charity'), action === 'activate');
+    io.out(`${charity.name} is now ${charity.isActive ? 'active' : 'inactive'}.`);
+    return;
+  }
+  throw new UsageError(argv.length === 0 ? 'No command given.' : `Unknown command: ${argv.join(' ')}`);
+}
+
+export function describeFailure(error: unknown): string | null {
+  if (error instanceof UsageError) return `${error.message}\n\n${ADMIN_USAGE}`;
+  if (isDomainError(error)) return error.message;
+  const code = (error as { code?: string }).code;
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return `${(error as Error).message}\n\n${ADMIN_USAGE}`;
+  return null;
+}

@@ -1,0 +1,73 @@
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { PasswordHasher } from '../../core/ports/password-hasher';
+import type { Clock } from '../../core/ports/clock';
+import type { Repositories } from '../../core/ports/repositories';
+import type { AttemptLimits } from './attempt-limiter';
+import type { HttpState } from './http-state';
+import type { Logger } from './logger';
+import { crossSiteGuard } from './middleware/cross-site-guard';
+import { errorHandler } from './middleware/errors';
+import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+import { sessions } from './middleware/session';
+import { webApp } from './middleware/web-app';
+import { authRoutes } from './routes/auth-routes';
+import { charityRoutes } from './routes/charity-routes';
+import { systemRoutes, type PublicConfig } from './routes/system-routes';
+
+export interface HttpDependencies {
+  repositories: Repositories;
+  hasher: PasswordHasher;
+  /** A real hash of a random password, verified when the username is unknown (equal timing). */
+  decoyHash: string;
+  clock: Clock;
+  logger: Logger;
+  limits: AttemptLimits;
+  checkDatabase: () => Promise<void>;
+  settings: {
+    sessionSecret: string;
+    publicUrl: string;
+    production: boolean;
+    trustProxy: boolean;
+    webRoot: string | null;
+    photoOrigins: string[];
+    publicConfig: PublicConfig;
+  };
+}
+
+export const JSON_BODY_LIMIT = '100kb';
+
+export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
+  const { settings } = deps;
+  const app = new Koa<HttpState>({ keys: [settings.sessionSecret], proxy: settings.trustProxy });
+  const secureCookies = settings.publicUrl.startsWith('https://');
+
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler());
+  app.use(securityHeaders({ photoOrigins: settings.photoOrigins, production: settings.production }));
+  app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: ['/api/webhooks/stripe'] }));
+  app.use(koaBody({ json: true, jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false }));
+  for (const middleware of sessions(app, { ...deps.repositories, clock: deps.clock, secureCookies })) {
+    app.use(middleware);
+  }
+  app.use(async (ctx, next) => {
+    // Nothing an API answers is for shared caches; it may carry someone's data.
+    if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  const routers = [
+    systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase }),
+    authRoutes({ users: deps.repositories.users, hasher: deps.hasher, decoyHash: deps.decoyHash, limits: deps.limits }),
+    charityRoutes({ charities: deps.repositories.charities }),
+  ];
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  for (const middleware of webApp(settings.webRoot)) {
+    app.use(middleware);
+  }
+  return app;
+}

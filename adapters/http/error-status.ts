@@ -1,0 +1,24 @@
+import type { DomainErrorCode } from '../../core/errors';
+
+/** Every domain error code and the HTTP status it answers with; a new code fails to compile until listed. */
+export const ERROR_STATUS: Record<DomainErrorCode, number> = {
+  'validation.failed': 400,
+  'money.invalid': 400,
+  'auth.required': 401,
+  'auth.invalid_credentials': 401,
+  'auth.username_taken': 409,
+  'auth.email_taken': 409,
+  'auth.rate_limited': 429,
+  'auth.forbidden': 403,
+  // Administrators' pages do not exist for anyone else.
+  'admin.required': 404,
+  'charity.not_found': 404,
+  'charity.invalid': 400,
+  'user.not_found': 404,
+  'registry.not_found': 404,
+  'registry.forbidden': 403,
+  'registry.closed': 409,
+  'registry.has_gifts': 409,
+  'gift.not_found': 404,
+  'payment.failed': 402,
+};

@@ -1,0 +1,50 @@
+import type { Middleware } from 'koa';
+import { isDomainError } from '../../../core/errors';
+import { ERROR_STATUS } from '../error-status';
+import type { HttpState } from '../http-state';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+}
+
+/**
+ * Turns every failure into JSON {message} (plus errors per field): domain errors by code, bad or
+ * oversized bodies by their status, and anything else into a 500 that names the request id and
+ * nothing internal.
+ */
+export function errorHandler(): Middleware<HttpState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (isDomainError(error)) {
+        ctx.status = ERROR_STATUS[error.code];
+        const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retryAfter) ctx.set('Retry-After', String(retryAfter));
+        ctx.body = error.fields ? { message: error.message, errors: error.fields } : { message: error.message };
+        return;
+      }
+      const http = error as HttpLikeError;
+      const status = http.status ?? http.statusCode;
+      if (status && status >= 400 && status < 500) {
+        ctx.status = status;
+        ctx.body = { message: clientMessage(status, http) };
+        return;
+      }
+      ctx.state.log.error({ err: error }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { message: `Something went wrong on our side. Please try again. (Reference: ${ctx.state.requestId})` };
+    }
+  };
+}
+
+function clientMessage(status: number, error: HttpLikeError): string {
+  if (status === 413) return 'Request is too large';
+  if (status === 415) return 'Unsupported content type';
+  if (status === 400 && /json/i.test(error.message ?? '')) return 'Request body is not valid JSON';
+  return error.expose && error.message ? error.message : 'Bad request';
+}

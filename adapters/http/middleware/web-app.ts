@@ -1,0 +1,42 @@
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import serve from 'koa-static';
+import type { Middleware } from 'koa';
+import type { HttpState } from '../http-state';
+
+/**
+ * Serves the built web app: files as they are (hashed assets cached for a year), and index.html for
+ * every other GET outside /api, so the app's own router draws the page. Unknown /api paths answer a
+ * JSON 404 instead.
+ */
+export function webApp(webRoot: string | null): Middleware<HttpState>[] {
+  const apiNotFound: Middleware<HttpState> = async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found' };
+    }
+  };
+  if (!webRoot || !existsSync(path.join(webRoot, 'index.html'))) {
+    return [apiNotFound];
+  }
+  const indexHtml = path.join(webRoot, 'index.html');
+  const files = serve(webRoot, {
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  }) as unknown as Middleware<HttpState>;
+  const appShell: Middleware<HttpState> = async (ctx, next) => {
+    await next();
+    const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/') && ctx.path !== '/api';
+    if (ctx.status === 404 && ctx.body === undefined && isPage && !path.extname(ctx.path)) {
+      ctx.status = 200;
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = createReadStream(indexHtml);
+    }
+  };
+  return [apiNotFound, appShell, files];
+}

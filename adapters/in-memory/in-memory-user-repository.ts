@@ -1,0 +1,67 @@
+import { DomainError } from '../../core/errors';
+import type { NewUser, User, UserWithPassword } from '../../core/account/user';
+import type { UserRepository } from '../../core/ports/repositories';
+
+export class InMemoryUserRepository implements UserRepository {
+  rows = new Map<string, UserWithPassword>();
+
+  async create(user: NewUser): Promise<User> {
+    const rows = [...this.rows.values()];
+    if (rows.some((row) => row.username.toLowerCase() === user.username.toLowerCase())) {
+      throw new DomainError('auth.username_taken', 'Username already exists');
+    }
+    if (rows.some((row) => row.email.toLowerCase() === user.email.toLowerCase())) {
+      throw new DomainError('auth.email_taken', 'An account with this email already exists');
+    }
+    const now = new Date();
+    const row: UserWithPassword = {
+      id: crypto.randomUUID(),
+      username: user.username,
+      email: user.email,
+      passwordHash: user.passwordHash,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: null,
+      isAdmin: false,
+      stripeConnectAccountId: null,
+      stripeConnectStatus: null,
+      stripeConnectOnboardedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.rows.set(row.id, row);
+    return withoutPassword(row);
+  }
+
+  async findById(id: string): Promise<User | null> {
+    const row = this.rows.get(id);
+    return row ? withoutPassword(row) : null;
+  }
+
+  async findByUsername(username: string): Promise<User | null> {
+    const row = this.byUsername(username);
+    return row ? withoutPassword(row) : null;
+  }
+
+  async findByUsernameWithPassword(username: string): Promise<UserWithPassword | null> {
+    const row = this.byUsername(username);
+    return row ? { ...row } : null;
+  }
+
+  async setAdmin(id: string, isAdmin: boolean): Promise<User> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('user.not_found', 'User not found');
+    const updated = { ...row, isAdmin, updatedAt: new Date() };
+    this.rows.set(id, updated);
+    return withoutPassword(updated);
+  }
+
+  private byUsername(username: string): UserWithPassword | undefined {
+    return [...this.rows.values()].find((row) => row.username.toLowerCase() === username.toLowerCase());
+  }
+}
+
+function withoutPassword(row: UserWithPassword): User {
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}

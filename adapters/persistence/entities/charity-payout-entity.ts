@@ -1,0 +1,40 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { primaryKeyOf } from './primary-key-of';
+import { CharityEntity } from './charity-entity';
+
+export interface CharityPayoutRow {
+  id: string;
+  charityId: string;
+  amount: string;
+  currency: string;
+  registryIds: string[];
+  giftCount: number;
+  paymentMethod: string | null;
+  referenceNumber: string | null;
+  notes: string | null;
+  status: string;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const CharityPayoutEntity = new EntitySchema<CharityPayoutRow>({
+  name: 'CharityPayout',
+  tableName: 'charity_payouts',
+  indexes: [{ name: 'charity_payouts_status_index', properties: ['status'] }],
+  properties: {
+    id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
+    charityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'charity_id' },
+    amount: { type: 'decimal', precision: 10, scale: 2, default: '0.00' },
+    currency: { type: 'string', length: 3 },
+    registryIds: { type: 'text[]', defaultRaw: "'{}'" },
+    giftCount: { type: 'integer', default: 0 },
+    paymentMethod: { type: 'string', length: 50, nullable: true },
+    referenceNumber: { type: 'string', length: 255, nullable: true },
+    notes: { type: 'text', nullable: true },
+    status: { type: 'string', length: 20, default: 'pending' },
+    completedAt: { type: 'datetime', nullable: true },
+    createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
+    updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
+  },
+});

@@ -1,0 +1,29 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { primaryKeyOf } from './primary-key-of';
+import { RegistryEntity } from './registry-entity';
+
+export interface ThankYouCardRow {
+  id: string;
+  registryId: string;
+  templateId: string;
+  customMessage: string;
+  imageUrls: string[];
+  imageSize: string;
+  sentToAllGifts: boolean;
+  createdAt: Date;
+}
+
+export const ThankYouCardEntity = new EntitySchema<ThankYouCardRow>({
+  name: 'ThankYouCard',
+  tableName: 'thank_you_cards',
+  properties: {
+    id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
+    registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade', index: 'thank_you_cards_registry_id_index' },
+    templateId: { type: 'string', length: 20 },
+    customMessage: { type: 'text' },
+    imageUrls: { type: 'text[]', defaultRaw: "'{}'" },
+    imageSize: { type: 'string', length: 10, default: 'medium' },
+    sentToAllGifts: { type: 'boolean', default: false },
+    createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
+  },
+});

@@ -1,0 +1,34 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { primaryKeyOf } from './primary-key-of';
+import { GiftEntity } from './gift-entity';
+
+export interface ThankYouNoteRow {
+  id: string;
+  giftId: string;
+  templateId: string;
+  customMessage: string;
+  imageUrls: string[];
+  imageSize: string;
+  status: string;
+  sentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const ThankYouNoteEntity = new EntitySchema<ThankYouNoteRow>({
+  name: 'ThankYouNote',
+  tableName: 'thank_you_notes',
+  properties: {
+    id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
+    // One note per gift; the note is deleted with its gift.
+    giftId: { kind: 'm:1', entity: primaryKeyOf(() => GiftEntity), mapToPk: true, fieldName: 'gift_id', deleteRule: 'cascade', unique: 'thank_you_notes_gift_id_unique' },
+    templateId: { type: 'string', length: 20 },
+    customMessage: { type: 'text' },
+    imageUrls: { type: 'text[]', defaultRaw: "'{}'" },
+    imageSize: { type: 'string', length: 10, default: 'medium' },
+    status: { type: 'string', length: 10, default: 'draft' },
+    sentAt: { type: 'datetime', nullable: true },
+    createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
+    updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
+  },
+});

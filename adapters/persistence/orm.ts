@@ -1,0 +1,73 @@
+import { MikroORM as PgliteMikroORM } from '@mikro-orm/pglite';
+import { MikroORM as PostgresMikroORM } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { MikroORM } from '@mikro-orm/core';
+import pg from 'pg';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgresql'; url: string };
+
+export type Orm = MikroORM & { em: SqlEntityManager };
+
+const shared = {
+  entities: ENTITIES,
+  extensions: [Migrator] as (typeof Migrator)[],
+  migrations: {
+    migrationsList: MIGRATIONS,
+    tableName: 'mikro_orm_migrations',
+    transactional: true,
+    allOrNothing: true,
+    snapshot: false,
+    silent: true,
+  },
+  // Entities are plain schemas; no reflection, no discovery from the file system.
+  discovery: { warnWhenNoEntities: true },
+  allowGlobalContext: false,
+  debug: false,
+};
+
+/** Opens the database: PGlite in a folder (the embedded default) or a PostgreSQL server. */
+export async function openOrm(config: DatabaseConfig): Promise<Orm> {
+  if (config.kind === 'pglite') {
+    // In-memory PGlite (tests) is named 'memory://'; otherwise the folder holds the whole cluster.
+    const orm = await PgliteMikroORM.init({ ...shared, dbName: config.dataDir });
+    return orm as unknown as Orm;
+  }
+  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10 } });
+  return orm as unknown as Orm;
+}
+
+// Any fixed number; it names the lock every instance takes before migrating or seeding.
+const STARTUP_LOCK = 72_180_360;
+
+/**
+ * Runs pending migrations. On PostgreSQL several instances may start at once, so each waits for a
+ * session-level advisory lock on a connection of its own; PGlite has a single process by nature.
+ */
+export async function migrate(orm: Orm, config?: DatabaseConfig): Promise<void> {
+  if (config?.kind !== 'postgresql') {
+    await orm.migrator.up();
+    return;
+  }
+  const client = new pg.Client({ connectionString: config.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    await orm.migrator.up();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** Work that must happen once however many instances start together (seeding). */
+export function onceAcrossInstances<T>(orm: Orm, work: (em: SqlEntityManager) => Promise<T>): Promise<T> {
+  return orm.em.fork().transactional(async (em) => {
+    await em.execute('select pg_advisory_xact_lock(?)', [STARTUP_LOCK + 1]);
+    return work(em);
+  });
+}

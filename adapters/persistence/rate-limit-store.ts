@@ -1,0 +1,41 @@
+import { RateLimiterPostgres, type IRateLimiterStoreOptions } from 'rate-limiter-flexible';
+import type { Orm } from './orm';
+
+interface PgStyleQuery {
+  text: string;
+  values?: unknown[];
+}
+
+/**
+ * rate-limiter-flexible speaks node-postgres ($1 placeholders, {rows, rowCount}); this hands its
+ * queries to MikroORM's connection instead, so the counters live in our database on PGlite and on
+ * PostgreSQL alike and every server process shares them.
+ */
+function mikroOrmClient(orm: Orm) {
+  return {
+    async query({ text, values = [] }: PgStyleQuery) {
+      const params: unknown[] = [];
+      const sql = text.replace(/\$(\d+)/g, (_match, index: string) => {
+        params.push(values[Number(index) - 1]);
+        return '?';
+      });
+      const rows = await orm.em.fork().getConnection().execute<Record<string, unknown>[]>(sql, params, 'all');
+      const list = Array.isArray(rows) ? rows : [];
+      return { rows: list, rowCount: list.length };
+    },
+  };
+}
+
+export type RateLimiterOptions = Pick<IRateLimiterStoreOptions, 'keyPrefix' | 'points' | 'duration' | 'blockDuration'>;
+
+/** A limiter whose table (rate_limits) is made by our migrations, not by the library. */
+export function createRateLimiter(orm: Orm, options: RateLimiterOptions): RateLimiterPostgres {
+  return new RateLimiterPostgres({
+    ...options,
+    storeClient: mikroOrmClient(orm),
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  });
+}

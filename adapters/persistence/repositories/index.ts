@@ -1,0 +1,21 @@
+import type { Repositories, UnitOfWork } from '../../../core/ports/repositories';
+import type { Orm } from '../orm';
+import type { EntityManagerSource } from './entity-manager-source';
+import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
+import { MikroOrmSessionRepository } from './mikro-orm-session-repository';
+import { MikroOrmUserRepository } from './mikro-orm-user-repository';
+
+function repositoriesOn(em: EntityManagerSource): Repositories {
+  return {
+    users: new MikroOrmUserRepository(em),
+    sessions: new MikroOrmSessionRepository(em),
+    charities: new MikroOrmCharityRepository(em),
+  };
+}
+
+export function createMikroOrmRepositories(orm: Orm): Repositories & UnitOfWork {
+  return {
+    ...repositoriesOn(() => orm.em.fork()),
+    transaction: (work) => orm.em.fork().transactional((em) => work(repositoriesOn(() => em))),
+  };
+}

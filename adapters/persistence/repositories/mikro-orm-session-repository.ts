@@ -1,0 +1,24 @@
+import type { SessionRepository, StoredSession } from '../../../core/ports/repositories';
+import { SessionEntity } from '../entities/session-entity';
+import type { EntityManagerSource } from './entity-manager-source';
+
+export class MikroOrmSessionRepository implements SessionRepository {
+  constructor(private readonly em: EntityManagerSource) {}
+
+  async get(sid: string, now: Date): Promise<StoredSession | null> {
+    const row = await this.em().findOne(SessionEntity, { sid, expire: { $gt: now } });
+    return row ? { data: row.sess, expire: row.expire } : null;
+  }
+
+  async set(sid: string, session: StoredSession): Promise<void> {
+    await this.em().upsert(SessionEntity, { sid, sess: session.data, expire: session.expire });
+  }
+
+  async destroy(sid: string): Promise<void> {
+    await this.em().nativeDelete(SessionEntity, { sid });
+  }
+
+  async purgeExpired(now: Date): Promise<number> {
+    return this.em().nativeDelete(SessionEntity, { expire: { $lte: now } });
+  }
+}

@@ -1,0 +1,28 @@
+import { ADMIN_USAGE, describeFailure, runAdminCommand } from '../adapters/cli/admin-commands';
+import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
+import { ConfigError, readConfig } from './config';
+import { openInfrastructure } from './container';
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+    console.log(ADMIN_USAGE);
+    return argv.length === 0 ? 1 : 0;
+  }
+  const config = readConfig();
+  const infrastructure = await openInfrastructure(config);
+  try {
+    await runAdminCommand(argv, infrastructure.repositories, { out: (line) => console.log(line) });
+    return 0;
+  } finally {
+    await infrastructure.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    const known = error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : describeFailure(error);
+    console.error(known ?? `The command failed: ${String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,53 @@
+import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
+import { createLogger } from '../adapters/http/logger';
+import { ConfigError, readConfig } from './config';
+import { startServer } from './start-server';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const running = await startServer(config, { logger });
+  logger.info(
+    {
+      url: config.publicUrl,
+      port: new URL(running.url).port,
+      database: config.database.kind,
+      payments: config.payments.provider,
+      mail: config.mail.provider,
+      photos: config.photos.provider,
+    },
+    `Gift registry is listening on ${running.url}`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

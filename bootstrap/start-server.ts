@@ -1,0 +1,94 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHttpApp } from '../adapters/http/app';
+import { createLogger, type Logger } from '../adapters/http/logger';
+import { createRateLimiter } from '../adapters/persistence/rate-limit-store';
+import { seedCharities } from '../adapters/persistence/seed/seed-charities';
+import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
+import type { Clock } from '../core/ports/clock';
+import { resolveSessionSecret, type AppConfig } from './config';
+import { openInfrastructure, type Infrastructure } from './container';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface RunningServer {
+  url: string;
+  infrastructure: Infrastructure;
+  logger: Logger;
+  close: () => Promise<void>;
+}
+
+const systemClock: Clock = { now: () => new Date() };
+
+/** Wires every adapter from the configuration and starts listening. */
+export async function startServer(config: AppConfig, options: { logger?: Logger; webRoot?: string | null } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const infrastructure = await openInfrastructure(config);
+  try {
+    const { orm, repositories } = infrastructure;
+    const seeded = await seedCharities(orm);
+    if (seeded > 0) logger.info({ charities: seeded }, 'seeded partner charities');
+
+    const hasher = new Argon2PasswordHasher();
+    const app = createHttpApp({
+      repositories,
+      hasher,
+      decoyHash: await hasher.hash(crypto.randomUUID()),
+      clock: systemClock,
+      logger,
+      limits: {
+        loginPerAccount: createRateLimiter(orm, { keyPrefix: 'login-account', points: 10, duration: 15 * 60 }),
+        loginPerAddress: createRateLimiter(orm, { keyPrefix: 'login-address', points: 50, duration: 15 * 60 }),
+        registerPerAddress: createRateLimiter(orm, { keyPrefix: 'register-address', points: 20, duration: 60 * 60 }),
+      },
+      checkDatabase: infrastructure.checkDatabase,
+      settings: {
+        sessionSecret: resolveSessionSecret(config),
+        publicUrl: config.publicUrl,
+        production: config.production,
+        trustProxy: config.trustProxy,
+        webRoot: options.webRoot === undefined ? path.join(projectRoot, 'dist', 'web') : options.webRoot,
+        photoOrigins: config.photos.provider === 'gcs' ? ['https://storage.googleapis.com'] : [],
+        publicConfig: {
+          paymentProvider: config.payments.provider,
+          stripePublishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
+          supportEmail: config.support.email,
+          supportPhone: config.support.phone,
+        },
+      },
+    });
+
+    const server: Server = await new Promise((resolve, reject) => {
+      const listening = app.listen(config.port, () => resolve(listening));
+      listening.once('error', reject);
+    });
+    server.requestTimeout = 30_000;
+    server.headersTimeout = 20_000;
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+
+    const purge = setInterval(() => {
+      repositories.sessions.purgeExpired(new Date()).catch((error) => logger.warn({ err: error }, 'session purge failed'));
+    }, SESSION_PURGE_INTERVAL_MS);
+    purge.unref();
+
+    return {
+      url: `http://localhost:${port}`,
+      infrastructure,
+      logger,
+      close: async () => {
+        clearInterval(purge);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await infrastructure.close();
+      },
+    };
+  } catch (error) {
+    await infrastructure.close();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+export interface User {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  stripeConnectAccountId: string | null;
+  stripeConnectStatus: string | null;
+  stripeConnectOnboardedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A user with the password hash, which only the account use cases ever see. */
+export interface UserWithPassword extends User {
+  passwordHash: string;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** What the browser learns about the signed-in user. */
+export interface UserView {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+}
+
+export function toUserView(user: User): UserView {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    isAdmin: user.isAdmin,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Every failure the business can name. Codes are stable and carry no transport meaning; the HTTP
+ * adapter maps each one to a status in a table that fails to compile when a code is missing.
+ */
+export const DOMAIN_ERROR_CODES = [
+  'validation.failed',
+  'money.invalid',
+  'auth.required',
+  'auth.invalid_credentials',
+  'auth.username_taken',
+  'auth.email_taken',
+  'auth.rate_limited',
+  'auth.forbidden',
+  'admin.required',
+  'charity.not_found',
+  'charity.invalid',
+  'user.not_found',
+  'registry.not_found',
+  'registry.forbidden',
+  'registry.closed',
+  'registry.has_gifts',
+  'gift.not_found',
+  'payment.failed',
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export type FieldErrors = Record<string, string>;
+
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+  readonly fields: FieldErrors | undefined;
+
+  constructor(code: DomainErrorCode, message: string, fields?: FieldErrors) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}

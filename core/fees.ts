@@ -1,0 +1,54 @@
+import type { Cents, Currency } from './money';
+import { splitGift } from './split';
+
+/** The flat platform fee, in the registry's currency, paid by the giver on top of each gift. */
+export const PLATFORM_FEE_CENTS: Cents = 300;
+
+/** A card processor's price: a rate in basis points (290 = 2.9%) plus a fixed amount per charge. */
+export interface ProcessingRate {
+  basisPoints: number;
+  fixedCents: Cents;
+}
+
+export type ProcessingRates = Record<Currency, ProcessingRate>;
+
+export const DEFAULT_PROCESSING_RATES: ProcessingRates = {
+  USD: { basisPoints: 290, fixedCents: 30 },
+  CAD: { basisPoints: 290, fixedCents: 30 },
+};
+
+export interface GiftBreakdown {
+  baseAmount: Cents;
+  childAmount: Cents;
+  charityAmount: Cents;
+  platformFee: Cents;
+  stripeFee: Cents;
+  totalAmount: Cents;
+}
+
+/**
+ * What the giver is charged so that, after the processor takes its cut of the whole charge, the
+ * platform still holds the gift plus the platform fee: total = ceil((A + fee + fixed) / (1 - rate)),
+ * in integers so no float rounding can lose a cent.
+ */
+export function grossUp(amount: Cents, rate: ProcessingRate): Cents {
+  const numerator = (amount + PLATFORM_FEE_CENTS + rate.fixedCents) * 10_000;
+  const denominator = 10_000 - rate.basisPoints;
+  return Math.ceil(numerator / denominator);
+}
+
+/** The processor's own cut of a charge, rounded half up to the cent as processors do. */
+export function processorCut(total: Cents, rate: ProcessingRate): Cents {
+  return Math.floor((total * rate.basisPoints + 5_000) / 10_000) + rate.fixedCents;
+}
+
+export function giftBreakdown(amount: Cents, rate: ProcessingRate): GiftBreakdown {
+  const totalAmount = grossUp(amount, rate);
+  return {
+    baseAmount: amount,
+    ...splitGift(amount),
+    platformFee: PLATFORM_FEE_CENTS,
+    stripeFee: totalAmount - amount - PLATFORM_FEE_CENTS,
+    totalAmount,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Cents } from '../money';
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface Gift {
+  id: string;
+  registryId: string;
+  giftGiverName: string;
+  giftGiverEmail: string;
+  amount: Cents;
+  childAmount: Cents;
+  charityAmount: Cents;
+  platformFee: Cents;
+  stripeFee: Cents;
+  charityId: string;
+  personalMessage: string | null;
+  stripePaymentIntentId: string | null;
+  paymentStatus: PaymentStatus;
+  createdAt: Date;
+}

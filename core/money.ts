@@ -1,0 +1,61 @@
+import { DomainError } from './errors';
+
+/** Money is an integer count of minor units (cents); floats never hold money in core. */
+export type Cents = number;
+
+export const CURRENCIES = ['USD', 'CAD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'USD';
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+// decimal(10,2) holds at most 99,999,999.99; nothing in this product may exceed it.
+export const MAX_CENTS: Cents = 9_999_999_999;
+
+const DECIMAL = /^(\d{1,8})(?:\.(\d{1,2}))?$/;
+
+/**
+ * Reads a non-negative amount of at most two decimals, from a string ("90", "90.5", "90.50") or a
+ * number. A number is read through its shortest decimal form, so 0.1 + 0.2 is refused rather
+ * than silently rounded.
+ */
+export function parseCents(input: string | number): Cents {
+  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) {
+    throw new DomainError('money.invalid', 'Amount must be a number with at most two decimals');
+  }
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + fraction;
+}
+
+export function isCents(value: unknown): value is Cents {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_CENTS;
+}
+
+/** "1234.50": the form the database's decimal(10,2) columns take. */
+export function centsToDecimalString(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The JSON number the API answers with (two decimals at most, e.g. 106.39). */
+export function centsToAmount(cents: Cents): number {
+  return Number(centsToDecimalString(cents));
+}
+
+const formatters = new Map<Currency, Intl.NumberFormat>();
+
+/** $90.00 for USD, CA$90.00 for CAD. */
+export function formatMoney(cents: Cents, currency: Currency): string {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    formatters.set(currency, formatter);
+  }
+  return formatter.format(cents / 100);
+}

@@ -1,0 +1,47 @@
+import type { Cents, Currency } from '../money';
+
+export const REGISTRY_STATUSES = ['open', 'closed', 'payout_sent'] as const;
+export type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
+
+export const PAYOUT_METHODS = ['bank', 'paypal', 'check'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+export const PAYOUT_STATUSES = ['pending', 'completed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export interface Registry {
+  id: string;
+  userId: string;
+  shortCode: string;
+  childName: string;
+  celebrationDate: Date;
+  personalMessage: string | null;
+  photoUrl: string | null;
+  preferredCharityId: string | null;
+  allowCharityChoice: boolean;
+  isActive: boolean;
+  currency: Currency;
+  status: RegistryStatus;
+  totalReceived: Cents;
+  payoutMethod: PayoutMethod | null;
+  // Bank details are collected by the payment provider's onboarding; these stay empty (design 5).
+  bankAccountHolder: string | null;
+  bankAccountNumber: string | null;
+  bankRoutingNumber: string | null;
+  bankName: string | null;
+  paypalEmail: string | null;
+  mailingName: string | null;
+  mailingAddress: string | null;
+  mailingCity: string | null;
+  mailingState: string | null;
+  mailingZip: string | null;
+  mailingCountry: string;
+  closedAt: Date | null;
+  payoutAmount: Cents | null;
+  charityPayoutAmount: Cents | null;
+  stripePayoutId: string | null;
+  payoutStatus: PayoutStatus;
+  payoutSentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -1,0 +1,35 @@
+import { ValidationError, type AnySchema, type InferType } from 'yup';
+import { DomainError, type FieldErrors } from './errors';
+
+/**
+ * Checks input against a schema, refusing fields the schema does not name, and answers the cast
+ * value or a validation.failed error whose message is the first problem and whose fields hold one
+ * message per field.
+ */
+export async function validate<S extends AnySchema>(schema: S, input: unknown): Promise<InferType<S>> {
+  try {
+    return await schema.validate(input, { abortEarly: false, stripUnknown: false, strict: false });
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const fields: FieldErrors = {};
+      for (const inner of error.inner.length > 0 ? error.inner : [error]) {
+        const key = inner.path ?? '_';
+        fields[key] ??= inner.message;
+      }
+      const first = Object.values(fields)[0] ?? error.message;
+      throw new DomainError('validation.failed', first, fields);
+    }
+    throw error;
+  }
+}
+
+/** Unknown fields are refused so that no caller can set what a call does not offer. */
+export function refuseUnknownFields(input: unknown, allowed: readonly string[]): void {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new DomainError('validation.failed', 'Request body must be a JSON object');
+  }
+  const unknown = Object.keys(input).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) {
+    throw new DomainError('validation.failed', `Unknown field: ${unknown.join(', ')}`, Object.fromEntries(unknown.map((k) => [k, 'Unknown field'])));
+  }
+}

@@ -1,0 +1,56 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+// The dependency rule (design section 1): core is pure TypeScript that runs in the browser too,
+// so it may import only its own modules and the validation library the web shares with it.
+const coreMayImport = ['./*', '../*', 'yup'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['*', ...coreMayImport.map((p) => `!${p}`)],
+          message: 'core/ imports no framework, SDK or node built-in (design section 1).',
+        }],
+      }],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/adapters/**', '**/bootstrap/**', 'node:*', 'koa*', '@mikro-orm/*'],
+          message: 'web/ talks to the server over HTTP only; it may import pure modules from core/.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/bootstrap/**', '**/web/**'], message: 'adapters depend on core, not on bootstrap or web.' }],
+      }],
+    },
+  },
+  {
+    files: ['bootstrap/cli.ts', 'adapters/cli/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

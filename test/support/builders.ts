@@ -1,0 +1,40 @@
+import type { NewUser } from '../../core/account/user';
+import type { NewCharity } from '../../core/charity/charity';
+
+let counter = 0;
+const next = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+export function aNewUser(overrides: Partial<NewUser> = {}): NewUser {
+  const id = next();
+  return {
+    username: `user${id}`,
+    email: `user${id}@example.com`,
+    passwordHash: 'not-a-real-hash',
+    firstName: 'Sarah',
+    lastName: 'Cohen',
+    ...overrides,
+  };
+}
+
+export function aCharity(overrides: Partial<NewCharity> = {}): NewCharity {
+  return {
+    name: `Charity ${next()}`,
+    description: 'Feeds families in need.',
+    website: 'https://example.org',
+    imageUrl: '/charity-images/example.svg',
+    category: 'community',
+    ...overrides,
+  };
+}
+
+export function aRegistration(overrides: Record<string, unknown> = {}): Record<string, string> {
+  const id = next();
+  return {
+    firstName: 'Sarah',
+    lastName: 'Cohen',
+    email: `parent${id}@example.com`,
+    username: `parent${id}`,
+    password: 'correct-horse',
+    ...overrides,
+  } as Record<string, string>;
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'http', include: ['test/http/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'adapters', include: ['test/adapters/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/web/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
