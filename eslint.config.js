@@ -3,9 +3,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+import { coreBoundaryPlugin } from './scripts/eslint-core-boundary.js';
+
 // The dependency rule (design section 1): core is pure TypeScript that runs in the browser too,
 // so it may import only its own modules and the validation library the web shares with it.
-const coreMayImport = ['./*', '../*', 'yup'];
+const coreBoundary = coreBoundaryPlugin({ coreDir: 'core', allowedPackages: ['yup'] });
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**'] },
@@ -20,13 +22,9 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts'],
+    plugins: { boundary: coreBoundary },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: ['*', ...coreMayImport.map((p) => `!${p}`)],
-          message: 'core/ imports no framework, SDK or node built-in (design section 1).',
-        }],
-      }],
+      'boundary/only-core-and-allowed-packages': 'error',
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
     },
   },

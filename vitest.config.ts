@@ -7,7 +7,7 @@ export default defineConfig({
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
       { test: { name: 'http', include: ['test/http/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'adapters', include: ['test/adapters/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'adapters', include: ['test/adapters/**/*.test.ts', 'test/bootstrap/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
       {
         plugins: [react()],
         test: {

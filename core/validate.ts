@@ -7,6 +7,7 @@ import { DomainError, type FieldErrors } from './errors';
  * message per field.
  */
 export async function validate<S extends AnySchema>(schema: S, input: unknown): Promise<InferType<S>> {
+  refuseWrongTypes(schema, input);
   try {
     return await schema.validate(input, { abortEarly: false, stripUnknown: false, strict: false });
   } catch (error) {
@@ -32,4 +33,29 @@ export function refuseUnknownFields(input: unknown, allowed: readonly string[]):
   if (unknown.length > 0) {
     throw new DomainError('validation.failed', `Unknown field: ${unknown.join(', ')}`, Object.fromEntries(unknown.map((k) => [k, 'Unknown field'])));
   }
+}
+
+const TYPE_NAMES: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', date: 'a date' };
+
+/**
+ * Yup would cast 42 into "42" or "true" into true; a caller that sends the wrong type gets told
+ * instead, so what is stored is what was meant.
+ */
+function refuseWrongTypes(schema: AnySchema, input: unknown): void {
+  const description = schema.describe() as { fields?: Record<string, { type: string }> };
+  if (!description.fields || input === null || typeof input !== 'object') return;
+  const fields: FieldErrors = {};
+  for (const [key, field] of Object.entries(description.fields)) {
+    const value = (input as Record<string, unknown>)[key];
+    if (value === undefined || value === null) continue;
+    const ok =
+      field.type === 'string' ? typeof value === 'string'
+      : field.type === 'number' ? typeof value === 'number'
+      : field.type === 'boolean' ? typeof value === 'boolean'
+      : field.type === 'date' ? typeof value === 'string'
+      : true;
+    if (!ok) fields[key] = `Must be ${TYPE_NAMES[field.type] ?? field.type}`;
+  }
+  const first = Object.entries(fields)[0];
+  if (first) throw new DomainError('validation.failed', `${first[0]}: ${first[1]}`, fields);
 }

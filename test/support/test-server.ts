@@ -1,0 +1,35 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { readConfig } from '../../bootstrap/config';
+import { startServer, type RunningServer } from '../../bootstrap/start-server';
+
+export interface TestServer extends RunningServer {
+  /** Every log line the server wrote, as text. */
+  logs: string[];
+}
+
+/**
+ * The real server on a free port: in-memory PGlite unless a data folder is given (to test restarts),
+ * logs captured, no web build needed.
+ */
+export async function startTestServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
+  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  if (!options.dataDir) config.database = { kind: 'pglite', dataDir: 'memory://' };
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const running = await startServer(config, { logger: pino({ level: 'info' }, sink), webRoot: null });
+  return { ...running, logs };
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'registry-data-'));
+}
