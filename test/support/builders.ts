@@ -27,7 +27,16 @@ export function aCharity(overrides: Partial<NewCharity> = {}): NewCharity {
   };
 }
 
-export function aRegistration(overrides: Record<string, unknown> = {}): Record<string, string> {
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** A sign-up body; overrides may remove fields or give them wrong types, for the bad-input tests. */
+export function aRegistration(overrides: Record<string, unknown> = {}): Registration {
   const id = next();
   return {
     firstName: 'Sarah',
@@ -36,5 +45,5 @@ export function aRegistration(overrides: Record<string, unknown> = {}): Record<s
     username: `parent${id}`,
     password: 'correct-horse',
     ...overrides,
-  } as Record<string, string>;
+  } as Registration;
 }
