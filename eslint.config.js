@@ -10,7 +10,7 @@ import { coreBoundaryPlugin } from './scripts/eslint-core-boundary.js';
 const coreBoundary = coreBoundaryPlugin({ coreDir: 'core', allowedPackages: ['yup'] });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

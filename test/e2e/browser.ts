@@ -1,0 +1,55 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumMissing = existsSync(chromiumPath) ? null : `Chromium is not installed at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`;
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const webRoot = path.join(projectRoot, 'dist', 'web');
+const screenshotDir = path.join(projectRoot, 'test-results', 'screenshots');
+
+/** Debian's Chromium as this machine runs it: headless, no sandbox (root), and no calls home. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** Fails the test on any WCAG 2.1 A/AA violation axe finds on the page as it is now. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Colours measured mid-fade are not the colours people read: let transitions finish (spinners loop forever; skip those).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 160)}\n      ${(node.failureSummary ?? '').replaceAll('\n', ' ')}`)
+        .join('\n    ')}`,
+  );
+  expect(summary, `accessibility violations on ${screen}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  return file;
+}

@@ -1,0 +1,66 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** Users as GET /api/user and POST /api/login answer with them. */
+export const member = {
+  id: '6f0c1b8e-1d2a-4c55-9a2f-000000000001',
+  username: 'sarah',
+  email: 'sarah@example.com',
+  firstName: 'Sarah',
+  lastName: 'Cohen',
+  profileImageUrl: null,
+  isAdmin: false,
+};
+
+export const admin = {
+  ...member,
+  id: '6f0c1b8e-1d2a-4c55-9a2f-000000000002',
+  username: 'admin',
+  email: 'admin@example.com',
+  firstName: 'Avi',
+  lastName: 'Levi',
+  isAdmin: true,
+};
+
+export const sandboxConfig = {
+  paymentProvider: 'sandbox',
+  stripePublishableKey: null,
+  supportEmail: 'support@mitzvahgifts.example',
+  supportPhone: '+1 (555) 010-1818',
+};
+
+export const charities = [
+  {
+    id: 'c-1',
+    name: 'Jewish Federation Community Fund',
+    description: 'Strengthens local Jewish communities.',
+    website: 'https://federation.example.org',
+    imageUrl: '/charity-images/federation.svg',
+    category: 'community',
+    isActive: true,
+    createdAt: '2024-01-01T00:00:00.000Z',
+  },
+  {
+    id: 'c-2',
+    name: 'Tikkun Civil Rights Project',
+    description: 'Defends civil rights for all.',
+    website: null,
+    imageUrl: '/charity-images/tikkun.svg',
+    category: 'civil-rights',
+    isActive: true,
+    createdAt: '2024-01-01T00:00:00.000Z',
+  },
+];
+
+/** A visitor by default; tests add handlers with server.use(). */
+export const defaultHandlers = [
+  http.get('/api/user', () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 })),
+  http.get('/api/config', () => HttpResponse.json(sandboxConfig)),
+  http.get('/api/charities', () => HttpResponse.json(charities)),
+];
+
+export const server = setupServer(...defaultHandlers);
+
+export function signInAs(user: typeof member): void {
+  server.use(http.get('/api/user', () => HttpResponse.json(user)));
+}

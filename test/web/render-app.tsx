@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import { AppProviders } from '../../web/src/app/providers';
+import { AppRoutes } from '../../web/src/app/router';
+
+export interface RenderAppOptions {
+  /** Window width in px (the app shows the small-screen menu below 900). */
+  width?: number;
+}
+
+/** Mounts the whole app at a path, with a fresh SWR cache. */
+export function renderApp(path = '/', options: RenderAppOptions = {}) {
+  if (options.width !== undefined) window.innerWidth = options.width;
+  const user = userEvent.setup();
+  const result = render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppProviders>
+          <AppRoutes />
+        </AppProviders>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  return { user, ...result };
+}
+
+/** The notification region (spec section 9). */
+export function toastRegion(): HTMLElement {
+  return screen.getByRole('region', { name: 'Notifications (F8)' });
+}

@@ -1,0 +1,68 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './msw-server';
+
+// jsdom lacks a few browser APIs that MUI and the app use.
+
+/** matchMedia that answers width queries from window.innerWidth (tests may change it). */
+function matchesQuery(query: string): boolean {
+  const width = window.innerWidth;
+  const conditions = query.match(/\((min|max)-width:\s*([\d.]+)px\)/g) ?? [];
+  if (conditions.length === 0) return false;
+  return conditions.every((condition) => {
+    const [, kind, value] = /\((min|max)-width:\s*([\d.]+)px\)/.exec(condition) ?? [];
+    const px = Number(value);
+    return kind === 'min' ? width >= px : width <= px;
+  });
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: matchesQuery(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+const DEFAULT_WIDTH = 1024;
+
+// MSW 3 names the option onUnhandledFrame (onUnhandledRequest in MSW 2). A call that no handler
+// answers errors (as 'error' does) and also fails the test, even when the app catches the error.
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledFrame: ({ frame, defaults }) => {
+      const data = frame.data as { request?: Request } | undefined;
+      unhandled.push(data?.request ? `${data.request.method} ${data.request.url}` : frame.protocol);
+      defaults.error();
+    },
+  }),
+);
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.innerWidth = DEFAULT_WIDTH;
+  if (unhandled.length > 0) {
+    const calls = unhandled.splice(0).join(', ');
+    throw new Error(`Calls without an MSW handler: ${calls}`);
+  }
+});
+afterAll(() => server.close());

@@ -1,0 +1,22 @@
+/** Every route path of the app (spec section 2), in one place. */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  createRegistry: '/create-registry',
+  charities: '/charities',
+  faq: '/faq',
+  registry: (id: string) => `/registry/${encodeURIComponent(id)}`,
+  gift: (id: string) => `/gift/${encodeURIComponent(id)}`,
+  checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
+  thankYouCards: (id: string) => `/thank-you-cards/${encodeURIComponent(id)}`,
+  shortLink: (shortCode: string) => `/r/${encodeURIComponent(shortCode)}`,
+  adminCharityPayouts: '/admin/charity-payouts',
+  adminManualPayouts: '/admin/manual-payouts',
+} as const;
+
+/** In-page anchors of the landing page. */
+export const landingAnchors = {
+  howItWorks: 'how-it-works',
+  charities: 'charities',
+  pricing: 'pricing',
+} as const;

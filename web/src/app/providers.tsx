@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { ToastProvider } from '../components/toast';
+import { swrFetcher } from '../lib/api-fetch';
+import { theme } from './theme';
+
+/**
+ * Queries are not retried, not refetched on focus or reconnect, not polled, and cached data
+ * never goes stale (spec section 7).
+ */
+export const swrOptions: SWRConfiguration = {
+  fetcher: swrFetcher,
+  shouldRetryOnError: false,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  refreshInterval: 0,
+};
+
+/**
+ * Everything the pages need around them except the router, so the browser can use a
+ * BrowserRouter and tests a MemoryRouter. An outer <SWRConfig provider> (as in tests) supplies
+ * the cache; otherwise SWR's default cache is used.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SWRConfig value={swrOptions}>
+        <ToastProvider>{children}</ToastProvider>
+      </SWRConfig>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { AppLayout } from '../components/layout/app-layout';
+import { NotFoundPage } from '../components/not-found-page';
+import { PageSpinner } from '../components/page-spinner';
+import { RequireAdmin, RequireAuth, VisitorOnly } from '../components/route-guards';
+import { useUser } from '../features/auth/api/use-user';
+
+// Every page is its own chunk, loaded when first shown.
+const LandingPage = lazy(() => import('../features/home/pages/landing-page'));
+const DashboardPage = lazy(() => import('../features/home/pages/dashboard-page'));
+const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
+const CreateRegistryPage = lazy(() => import('../features/registries/pages/create-registry-page'));
+const RegistryPage = lazy(() => import('../features/registries/pages/registry-page'));
+const ShortLinkPage = lazy(() => import('../features/registries/pages/short-link-page'));
+const GiftPage = lazy(() => import('../features/gifts/pages/gift-page'));
+const CheckoutPage = lazy(() => import('../features/gifts/pages/checkout-page'));
+const CharitiesPage = lazy(() => import('../features/charities/pages/charities-page'));
+const FaqPage = lazy(() => import('../features/faq/pages/faq-page'));
+const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
+const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
+const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
+
+/** / is the landing page for visitors and the dashboard for signed-in users. */
+function HomeRoute() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner label="Checking your account…" />;
+  return user ? <DashboardPage /> : <LandingPage />;
+}
+
+/** The route table of spec section 2. Mount it inside a router and <AppProviders>. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomeRoute />} />
+        <Route
+          path="auth"
+          element={
+            <VisitorOnly>
+              <AuthPage />
+            </VisitorOnly>
+          }
+        />
+
+        {/* Public */}
+        <Route path="registry/:id" element={<RegistryPage />} />
+        <Route path="gift/:id" element={<GiftPage />} />
+        <Route path="checkout/:id" element={<CheckoutPage />} />
+        <Route path="charities" element={<CharitiesPage />} />
+        <Route path="faq" element={<FaqPage />} />
+        <Route path="r/:shortCode" element={<ShortLinkPage />} />
+
+        {/* Signed in */}
+        <Route
+          path="create-registry"
+          element={
+            <RequireAuth reason="You need to be logged in to create a registry.">
+              <CreateRegistryPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="thank-you-cards/:id"
+          element={
+            <RequireAuth reason="You need to be logged in to write thank-you cards.">
+              <ThankYouCardsPage />
+            </RequireAuth>
+          }
+        />
+
+        {/* Admins only; anyone else gets the 404 page */}
+        <Route
+          path="admin/charity-payouts"
+          element={
+            <RequireAdmin>
+              <CharityPayoutsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="admin/manual-payouts"
+          element={
+            <RequireAdmin>
+              <ManualPayoutsPage />
+            </RequireAdmin>
+          }
+        />
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

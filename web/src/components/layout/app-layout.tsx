@@ -1,0 +1,50 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { ErrorBoundary } from '../error-boundary';
+import { PageSpinner } from '../page-spinner';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+
+const MAIN_ID = 'main-content';
+
+/** The frame of every page: skip link, navigation bar, the page, footer. */
+export function AppLayout() {
+  const { pathname, hash } = useLocation();
+
+  // A new page starts at the top, unless the link points at an anchor in it.
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Link
+        href={`#${MAIN_ID}`}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (theme) => theme.zIndex.tooltip,
+          bgcolor: 'background.paper',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to main content
+      </Link>
+      <NavBar />
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner label="Loading page…" />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

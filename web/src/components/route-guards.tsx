@@ -1,0 +1,65 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useUser } from '../features/auth/api/use-user';
+import { goToLogin, LOGIN_REDIRECT_DELAY_MS } from '../lib/login-redirect';
+import { NotFoundPage } from './not-found-page';
+import { PageSpinner } from './page-spinner';
+import { useToast } from './toast';
+
+interface RequireAuthProps {
+  children: ReactNode;
+  /** The toast's description for a visitor who lands here. */
+  reason?: string;
+}
+
+/**
+ * A page for signed-in users. A visitor gets a 'Please log in' toast and, after 500 ms, the
+ * full-page login redirect (spec sections 2 and 9).
+ */
+export function RequireAuth({ children, reason = 'You need to be logged in to see this page.' }: RequireAuthProps) {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner label="Checking your account…" />;
+  if (!user) return <LoginRedirect reason={reason} />;
+  return <>{children}</>;
+}
+
+function LoginRedirect({ reason }: { reason: string }) {
+  const { toast } = useToast();
+  const announced = useRef(false);
+
+  useEffect(() => {
+    if (!announced.current) {
+      announced.current = true;
+      toast({ title: 'Please log in', description: reason });
+    }
+    const timer = setTimeout(goToLogin, LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [reason, toast]);
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+      <Typography variant="h1">Please log in</Typography>
+      <Typography color="text.secondary" sx={{ mt: 2 }}>
+        Taking you to the sign-in page…
+      </Typography>
+    </Container>
+  );
+}
+
+/** A page for administrators; everyone else sees the 404 page (spec section 6). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner label="Checking your account…" />;
+  if (!user?.isAdmin) return <NotFoundPage />;
+  return <>{children}</>;
+}
+
+/** A page for visitors only: signed-in users go to / (the /auth route). */
+export function VisitorOnly({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner label="Checking your account…" />;
+  if (user) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

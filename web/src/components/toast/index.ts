@@ -1,0 +1,2 @@
+export { ToastProvider, useToast, type ToastHandle } from './toast-context';
+export type { ToastOptions, ToastVariant } from './toast-store';

@@ -1,0 +1,37 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useCharities } from '../api/use-charities';
+import { CharityCard } from './charity-card';
+
+/** The active charity partners from GET /api/charities, as a responsive grid. */
+export function CharityGrid({ headingLevel = 'h3', showWebsite = true }: { headingLevel?: 'h2' | 'h3'; showWebsite?: boolean }) {
+  const { charities, error, isLoading } = useCharities();
+  if (isLoading) return <PageSpinner label="Loading charities…" />;
+  if (error) return <Alert severity="error">We couldn't load our charity partners. Please try again later.</Alert>;
+  const active = (charities ?? []).filter((c) => c.isActive !== false);
+  if (active.length === 0) {
+    return <Typography color="text.secondary">Our charity partners will be listed here soon.</Typography>;
+  }
+  return (
+    <Box
+      component="ul"
+      aria-label="Charity partners"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+      }}
+    >
+      {active.map((charity) => (
+        <li key={charity.id}>
+          <CharityCard charity={charity} headingLevel={headingLevel} showWebsite={showWebsite} />
+        </li>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,243 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import LockIcon from '@mui/icons-material/Lock';
+import ShareIcon from '@mui/icons-material/Share';
+import { formatMoney } from '../../../../../core/money';
+import { splitGift } from '../../../../../core/split';
+import { landingAnchors } from '../../../app/paths';
+import { MARKETING_COPY, PRODUCT_NAME } from '../../../lib/product';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useConfig } from '../../config/api/use-config';
+import { CharityGrid } from '../../charities/components/charity-grid';
+import { StartRegistryButton } from '../components/start-registry-button';
+
+const EXAMPLE_GIFT_CENTS = 100_00;
+
+const benefits = [
+  { icon: <LockIcon />, title: 'Secure online payments', text: 'Guests give by card through a trusted payment provider. No account needed.' },
+  { icon: <FavoriteIcon />, title: 'Seamless charity giving', text: 'Every gift automatically sends 10% to a Jewish charity you care about.' },
+  { icon: <ShareIcon />, title: 'Share your dreams', text: 'Share one short link with family and friends, near and far.' },
+  { icon: <AccessTimeIcon />, title: 'Save time and money', text: 'No checks to collect or deposit: gifts arrive in one place.' },
+];
+
+const steps = [
+  { title: 'Create the registry', text: "Add your child's name, the celebration date, a personal message and your favourite charity." },
+  { title: 'Share with family and friends', text: 'Send the registry link by e-mail, text or chat. Guests give online in a minute.' },
+  { title: 'Celebrate and give back', text: '90% of every gift goes to your family and 10% supports an important cause.' },
+];
+
+const freeItems = ['Registry setup', 'Monthly fees', 'Payment processing', 'Thank-you cards'];
+const includedItems = [
+  'Unlimited registries',
+  'Secure payments',
+  'Custom thank-you cards',
+  'Charity partner network',
+  'Mobile-friendly experience',
+  '24/7 support',
+];
+
+function Section({ id, title, intro, children, tone = 'plain' }: { id: string; title: string; intro?: string; children: ReactNode; tone?: 'plain' | 'paper' }) {
+  return (
+    <Box
+      component="section"
+      id={id}
+      tabIndex={-1}
+      aria-labelledby={`${id}-heading`}
+      sx={{ py: { xs: 6, md: 9 }, bgcolor: tone === 'paper' ? 'background.paper' : undefined, '&:focus': { outline: 'none' } }}
+    >
+      <Container maxWidth="lg">
+        <Box sx={{ textAlign: 'center', maxWidth: 720, mx: 'auto', mb: { xs: 4, md: 6 } }}>
+          <Typography id={`${id}-heading`} variant="h2">
+            {title}
+          </Typography>
+          {intro && (
+            <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+              {intro}
+            </Typography>
+          )}
+        </Box>
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+/** / for visitors: the public landing page (spec section 2). */
+export default function LandingPage() {
+  usePageTitle(undefined);
+  const { hash } = useLocation();
+  const { config } = useConfig();
+  const split = splitGift(EXAMPLE_GIFT_CENTS);
+  const partnerMail = config?.supportEmail
+    ? `mailto:${config.supportEmail}?subject=${encodeURIComponent('Partner charity inquiry')}&body=${encodeURIComponent(
+        'Hello,\n\nOur charity would like to become a partner charity. Here are our details:\n\nCharity name:\nWebsite:\nContact person:\nPhone:\n\nThank you!',
+      )}`
+    : undefined;
+
+  // Arriving from another page with an anchor (e.g. /#pricing) scrolls to that section.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView?.();
+  }, [hash]);
+
+  return (
+    <>
+      <Box
+        sx={{
+          background: 'linear-gradient(135deg, #1e3a8a 0%, #172554 100%)',
+          color: 'primary.contrastText',
+          py: { xs: 8, md: 12 },
+        }}
+      >
+        <Container maxWidth="md" sx={{ textAlign: 'center' }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '2.25rem', md: '3.25rem' } }}>
+            Gifts that give twice
+          </Typography>
+          <Typography sx={{ mt: 2.5, fontSize: { xs: '1.1rem', md: '1.3rem' } }}>{MARKETING_COPY}</Typography>
+          <Box sx={{ mt: 4, display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+            <StartRegistryButton color="secondary">Start Your Registry</StartRegistryButton>
+            <Button
+              variant="outlined"
+              size="large"
+              href={`#${landingAnchors.howItWorks}`}
+              sx={{ color: '#ffffff', borderColor: 'rgba(255,255,255,0.7)', '&:hover': { borderColor: '#ffffff' } }}
+            >
+              See how it works
+            </Button>
+          </Box>
+        </Container>
+      </Box>
+
+      <Section id="benefits" title={`Why families choose ${PRODUCT_NAME}`} tone="paper">
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+          {benefits.map((benefit) => (
+            <li key={benefit.title}>
+              <Card sx={{ height: '100%' }}>
+                <CardContent>
+                  <Box aria-hidden="true" sx={{ color: 'primary.main', mb: 1 }}>
+                    {benefit.icon}
+                  </Box>
+                  <Typography component="h3" variant="h4">
+                    {benefit.title}
+                  </Typography>
+                  <Typography color="text.secondary" sx={{ mt: 1 }}>
+                    {benefit.text}
+                  </Typography>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </Box>
+      </Section>
+
+      <Section id={landingAnchors.howItWorks} title="How It Works" intro="Three simple steps from invitation to impact.">
+        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+          {steps.map((step, index) => (
+            <Box component="li" key={step.title} sx={{ textAlign: 'center', px: 2 }}>
+              <Box
+                aria-hidden="true"
+                sx={{ width: 56, height: 56, mx: 'auto', mb: 2, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: '1.4rem' }}
+              >
+                {index + 1}
+              </Box>
+              <Typography component="h3" variant="h3">
+                {step.title}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                {step.text}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Section>
+
+      <Section
+        id={landingAnchors.charities}
+        title="Charity Partners"
+        intro="10% of every gift supports one of these Jewish charities."
+        tone="paper"
+      >
+        <CharityGrid headingLevel="h3" showWebsite={false} />
+        {partnerMail && (
+          <Box sx={{ mt: 5, textAlign: 'center' }}>
+            <Button variant="outlined" href={partnerMail}>
+              Become a Partner Charity
+            </Button>
+          </Box>
+        )}
+      </Section>
+
+      <Section id={landingAnchors.pricing} title="Pricing" intro="Free for families. Guests pay a small flat platform fee and card processing on top of their gift.">
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <Card>
+            <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+              <Typography component="h3" variant="h3">
+                Always free for families
+              </Typography>
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 1 }}>
+                {freeItems.map((item) => (
+                  <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                    <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
+                    {item}: free
+                  </Box>
+                ))}
+              </Box>
+              <Typography component="h3" variant="h4" sx={{ mt: 3 }}>
+                Included
+              </Typography>
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'grid', gap: 1 }}>
+                {includedItems.map((item) => (
+                  <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                    <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
+                    {item}
+                  </Box>
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+              <Typography component="h3" variant="h3">
+                Where a {formatMoney(EXAMPLE_GIFT_CENTS, 'USD')} gift goes
+              </Typography>
+              <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1.5, columnGap: 2 }}>
+                <Typography component="dt">To the child (90%)</Typography>
+                <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
+                  {formatMoney(split.childAmount, 'USD')}
+                </Typography>
+                <Typography component="dt">To charity (10%)</Typography>
+                <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
+                  {formatMoney(split.charityAmount, 'USD')}
+                </Typography>
+              </Box>
+              <Typography color="text.secondary" sx={{ mt: 3 }}>
+                Nothing is taken from the split. The guest pays the flat platform fee and card
+                processing on top of the gift.
+              </Typography>
+            </CardContent>
+          </Card>
+        </Box>
+      </Section>
+
+      <Box component="section" aria-labelledby="closing-cta" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'secondary.light', textAlign: 'center' }}>
+        <Container maxWidth="md">
+          <Typography id="closing-cta" variant="h2">
+            Make the celebration meaningful
+          </Typography>
+          <Typography sx={{ mt: 1.5, mb: 4 }}>
+            Set up your child's registry today and let every gift do good twice.
+          </Typography>
+          <StartRegistryButton>Start Your Registry Now</StartRegistryButton>
+        </Container>
+      </Box>
+    </>
+  );
+}
