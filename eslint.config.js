@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bootstrap/cli.ts', 'adapters/cli/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    files: ['bootstrap/cli.ts', 'bootstrap/migration-create.ts', 'adapters/cli/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

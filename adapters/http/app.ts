@@ -42,6 +42,14 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   const { settings } = deps;
   const app = new Koa<HttpState>({ keys: [settings.sessionSecret], proxy: settings.trustProxy });
   const secureCookies = settings.publicUrl.startsWith('https://');
+  app.silent = true;
+  app.on('error', (error: NodeJS.ErrnoException, ctx?: { state?: HttpState }) => {
+    const log = ctx?.state?.log ?? deps.logger;
+    // A visitor who closes the tab mid-response is not a fault of ours.
+    const disconnected = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE';
+    if (disconnected) log.debug({ code: error.code }, 'client went away');
+    else log.error({ err: error }, 'response failed');
+  });
 
   app.use(requestContext(deps.logger));
   app.use(errorHandler());

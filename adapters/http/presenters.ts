@@ -1,6 +1,6 @@
-import type { Charity } from '../../core/charity/charity';
+import type { Charity, CharityView } from '../../core/charity/charity';
 
-export function presentCharity(charity: Charity) {
+export function presentCharity(charity: Charity): CharityView {
   return {
     id: charity.id,
     name: charity.name,

@@ -4,7 +4,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { MikroORM } from '@mikro-orm/core';
 import pg from 'pg';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { ENTITIES } from './entities';
+import { ENTITIES, SUPPORT_ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 export type DatabaseConfig =
@@ -14,7 +14,7 @@ export type DatabaseConfig =
 export type Orm = MikroORM & { em: SqlEntityManager };
 
 const shared = {
-  entities: ENTITIES,
+  entities: [...ENTITIES, ...SUPPORT_ENTITIES],
   extensions: [Migrator] as (typeof Migrator)[],
   migrations: {
     migrationsList: MIGRATIONS,

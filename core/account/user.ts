@@ -27,15 +27,7 @@ export interface NewUser {
 }
 
 /** What the browser learns about the signed-in user. */
-export interface UserView {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-}
+export type UserView = Pick<User, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'isAdmin'>;
 
 export function toUserView(user: User): UserView {
   return {

@@ -25,4 +25,7 @@ export interface Charity {
   createdAt: Date;
 }
 
+/** A charity as the API answers it (JSON has no dates, so createdAt is an ISO string). */
+export type CharityView = Omit<Charity, 'createdAt'> & { createdAt: string };
+
 export type NewCharity = Omit<Charity, 'id' | 'createdAt' | 'isActive'> & { isActive?: boolean };

@@ -1,4 +1,5 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import serve from 'koa-static';
 import type { Middleware } from 'koa';
@@ -35,7 +36,8 @@ export function webApp(webRoot: string | null): Middleware<HttpState>[] {
       ctx.status = 200;
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = createReadStream(indexHtml);
+      // A kilobyte read per page load keeps a rebuilt app current without a restart.
+      ctx.body = await readFile(indexHtml);
     }
   };
   return [apiNotFound, appShell, files];

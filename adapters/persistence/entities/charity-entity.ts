@@ -1,20 +1,13 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { CharityCategory } from '../../../core/charity/charity';
+import type { Charity } from '../../../core/charity/charity';
 
-export interface CharityRow {
-  id: string;
-  name: string;
-  description: string;
-  website: string | null;
-  imageUrl: string | null;
-  category: CharityCategory;
-  isActive: boolean;
-  createdAt: Date;
-}
+export type CharityRow = Charity;
 
 export const CharityEntity = new EntitySchema<CharityRow>({
   name: 'Charity',
   tableName: 'charities',
+  indexes: [{ name: 'charities_is_active_index', properties: ['isActive'] }],
+  checks: [{ name: 'charities_category_check', expression: `"category" in ('community', 'healthcare', 'civil-rights', 'environmental', 'education', 'veterans', 'other')` }],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     name: { type: 'string', length: 255 },

@@ -1,27 +1,21 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { CharityPayout } from '../../../core/payout/charity-payout';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 
-export interface CharityPayoutRow {
-  id: string;
-  charityId: string;
-  amount: string;
-  currency: string;
-  registryIds: string[];
-  giftCount: number;
-  paymentMethod: string | null;
-  referenceNumber: string | null;
-  notes: string | null;
-  status: string;
-  completedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type CharityPayoutRow = Omit<CharityPayout, 'amount'> & { amount: string };
 
 export const CharityPayoutEntity = new EntitySchema<CharityPayoutRow>({
   name: 'CharityPayout',
   tableName: 'charity_payouts',
-  indexes: [{ name: 'charity_payouts_status_index', properties: ['status'] }],
+  indexes: [
+    { name: 'charity_payouts_status_index', properties: ['status'] },
+    { name: 'charity_payouts_charity_id_index', properties: ['charityId'] },
+  ],
+  checks: [
+    { name: 'charity_payouts_currency_check', expression: `"currency" in ('USD', 'CAD')` },
+    { name: 'charity_payouts_status_check', expression: `"status" in ('pending', 'completed')` },
+  ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     charityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'charity_id' },

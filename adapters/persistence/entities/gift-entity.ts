@@ -1,24 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { Gift } from '../../../core/gift/gift';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { RegistryEntity } from './registry-entity';
 
-export interface GiftRow {
-  id: string;
-  registryId: string;
-  giftGiverName: string;
-  giftGiverEmail: string;
-  amount: string;
-  childAmount: string;
-  charityAmount: string;
-  platformFee: string;
-  stripeFee: string;
-  charityId: string;
-  personalMessage: string | null;
-  stripePaymentIntentId: string | null;
-  paymentStatus: string;
-  createdAt: Date;
-}
+/** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
+export type GiftRow = Omit<Gift, MoneyField> & Record<MoneyField, string>;
+type MoneyField = 'amount' | 'childAmount' | 'charityAmount' | 'platformFee' | 'stripeFee';
 
 const money = { type: 'decimal', precision: 10, scale: 2 } as const;
 
@@ -26,6 +14,14 @@ export const GiftEntity = new EntitySchema<GiftRow>({
   name: 'Gift',
   tableName: 'gifts',
   indexes: [{ name: 'gifts_registry_id_status_index', properties: ['registryId', 'paymentStatus'] }],
+  checks: [
+    { name: 'gifts_payment_status_check', expression: `"payment_status" in ('pending', 'succeeded', 'failed', 'refunded')` },
+    // The split always adds up to the gift, whatever code wrote the row.
+    {
+      name: 'gifts_amounts_check',
+      expression: `"amount" > 0 and "child_amount" >= 0 and "charity_amount" >= 0 and "child_amount" + "charity_amount" = "amount" and "platform_fee" >= 0 and "stripe_fee" >= 0`,
+    },
+  ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     // Deleting a registry is allowed only when it has no gifts but failed ones; those go with it.

@@ -6,6 +6,7 @@ import { SessionEntity } from './session-entity';
 import { ThankYouCardEntity } from './thank-you-card-entity';
 import { ThankYouNoteEntity } from './thank-you-note-entity';
 import { UserEntity } from './user-entity';
+import { RateLimitEntity } from './rate-limit-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -17,3 +18,6 @@ export const ENTITIES = [
   ThankYouNoteEntity,
   CharityPayoutEntity,
 ];
+
+/** Tables that are ours but not the business's (no repository reads them). */
+export const SUPPORT_ENTITIES = [RateLimitEntity];

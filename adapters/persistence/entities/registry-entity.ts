@@ -1,43 +1,15 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { Registry } from '../../../core/registry/registry';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { UserEntity } from './user-entity';
 
-export interface RegistryRow {
-  id: string;
-  userId: string;
-  shortCode: string;
-  childName: string;
-  celebrationDate: Date;
-  personalMessage: string | null;
-  photoUrl: string | null;
-  preferredCharityId: string | null;
-  allowCharityChoice: boolean;
-  isActive: boolean;
-  currency: string;
-  status: string;
+/** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
+export type RegistryRow = Omit<Registry, 'totalReceived' | 'payoutAmount' | 'charityPayoutAmount'> & {
   totalReceived: string;
-  payoutMethod: string | null;
-  bankAccountHolder: string | null;
-  bankAccountNumber: string | null;
-  bankRoutingNumber: string | null;
-  bankName: string | null;
-  paypalEmail: string | null;
-  mailingName: string | null;
-  mailingAddress: string | null;
-  mailingCity: string | null;
-  mailingState: string | null;
-  mailingZip: string | null;
-  mailingCountry: string;
-  closedAt: Date | null;
   payoutAmount: string | null;
   charityPayoutAmount: string | null;
-  stripePayoutId: string | null;
-  payoutStatus: string;
-  payoutSentAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
 const money = { type: 'decimal', precision: 10, scale: 2 } as const;
 const text255 = { type: 'string', length: 255, nullable: true } as const;
@@ -46,6 +18,13 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
   name: 'Registry',
   tableName: 'registries',
   indexes: [{ name: 'registries_status_index', properties: ['status'] }],
+  checks: [
+    { name: 'registries_currency_check', expression: `"currency" in ('USD', 'CAD')` },
+    { name: 'registries_status_check', expression: `"status" in ('open', 'closed', 'payout_sent')` },
+    { name: 'registries_payout_method_check', expression: `"payout_method" is null or "payout_method" in ('bank', 'paypal', 'check')` },
+    { name: 'registries_payout_status_check', expression: `"payout_status" in ('pending', 'completed')` },
+    { name: 'registries_total_received_check', expression: `"total_received" >= 0` },
+  ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     userId: { kind: 'm:1', entity: primaryKeyOf(() => UserEntity), mapToPk: true, fieldName: 'user_id', index: 'registries_user_id_index' },

@@ -1,23 +1,18 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { ThankYouNote } from '../../../core/thank-you/thank-you-note';
 import { primaryKeyOf } from './primary-key-of';
 import { GiftEntity } from './gift-entity';
 
-export interface ThankYouNoteRow {
-  id: string;
-  giftId: string;
-  templateId: string;
-  customMessage: string;
-  imageUrls: string[];
-  imageSize: string;
-  status: string;
-  sentAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type ThankYouNoteRow = ThankYouNote;
 
 export const ThankYouNoteEntity = new EntitySchema<ThankYouNoteRow>({
   name: 'ThankYouNote',
   tableName: 'thank_you_notes',
+  checks: [
+    { name: 'thank_you_notes_template_check', expression: `"template_id" in ('traditional', 'modern', 'nature', 'warm')` },
+    { name: 'thank_you_notes_image_size_check', expression: `"image_size" in ('small', 'medium', 'large')` },
+    { name: 'thank_you_notes_status_check', expression: `"status" in ('draft', 'sent')` },
+  ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     // One note per gift; the note is deleted with its gift.

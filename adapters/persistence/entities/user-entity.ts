@@ -1,24 +1,17 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { User } from '../../../core/account/user';
 
-export interface UserRow {
-  id: string;
-  username: string;
-  password: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-  stripeConnectAccountId: string | null;
-  stripeConnectStatus: string | null;
-  stripeConnectOnboardedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The users table: the domain's user plus the password hash, in the spec's column name. */
+export type UserRow = User & { password: string };
 
 export const UserEntity = new EntitySchema<UserRow>({
   name: 'User',
   tableName: 'users',
+  // One account per name and per address, whatever the letter case.
+  indexes: [
+    { name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' },
+    { name: 'users_email_lower_unique', expression: 'create unique index "users_email_lower_unique" on "users" (lower("email"))' },
+  ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     username: { type: 'string', length: 255, unique: 'users_username_unique' },

@@ -77,7 +77,7 @@ function toUrl(path: string): string {
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const method = request.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // The server refuses mutating calls that are not JSON (part of its cross-site protection).
+  // Request bodies are JSON; the server parses no other kind on these calls.
   if (method !== 'GET') headers['Content-Type'] = 'application/json';
 
   const init: RequestInit = { method, headers, credentials: 'include' };

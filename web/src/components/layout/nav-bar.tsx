@@ -75,6 +75,7 @@ export function NavBar() {
   const onLanding = pathname === paths.home && !user;
   const links = sectionLinks(onLanding);
   const signOut = useSignOut();
+  const navProps = { links, pathname, isLoading, signedIn: !!user, isAdmin, onSignOut: signOut };
 
   return (
     <AppBar
@@ -94,25 +95,7 @@ export function NavBar() {
           <CardGiftcardIcon aria-hidden="true" sx={{ color: 'secondary.dark' }} />
           {PRODUCT_NAME}
         </Link>
-        {isDesktop ? (
-          <DesktopNav
-            links={links}
-            pathname={pathname}
-            isLoading={isLoading}
-            signedIn={!!user}
-            isAdmin={isAdmin}
-            onSignOut={signOut}
-          />
-        ) : (
-          <MobileNav
-            links={links}
-            pathname={pathname}
-            isLoading={isLoading}
-            signedIn={!!user}
-            isAdmin={isAdmin}
-            onSignOut={signOut}
-          />
-        )}
+        {isDesktop ? <DesktopNav {...navProps} /> : <MobileNav {...navProps} />}
       </Toolbar>
     </AppBar>
   );

@@ -1,17 +1,7 @@
 import useSWR from 'swr';
-import type { CharityCategory } from '../../../../../core/charity/charity';
+import type { CharityView } from '../../../../../core/charity/charity';
 
-/** A charity as GET /api/charities answers with it. */
-export interface CharityView {
-  id: string;
-  name: string;
-  description: string;
-  website: string | null;
-  imageUrl: string | null;
-  category: CharityCategory;
-  isActive: boolean;
-  createdAt: string;
-}
+export type { CharityView };
 
 export const CHARITIES_KEY = '/api/charities';
 

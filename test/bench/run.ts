@@ -1,0 +1,73 @@
+/**
+ * Speed targets, measured rather than asserted in unit tests: npm run bench.
+ * Each line prints the measurement, the target and whether it was met; the exit code is non-zero
+ * when a target is missed.
+ */
+import { performance } from 'node:perf_hooks';
+import { Argon2PasswordHasher } from '../../adapters/security/argon2-password-hasher';
+import { DEFAULT_PROCESSING_RATES, giftBreakdown } from '../../core/fees';
+import { aRegistration } from '../support/builders';
+import { HttpClient } from '../support/http-client';
+import { startTestServer } from '../support/test-server';
+
+const results: { name: string; value: number; unit: string; target: number; higherIsBetter: boolean }[] = [];
+
+function record(name: string, value: number, unit: string, target: number, higherIsBetter: boolean) {
+  results.push({ name, value, unit, target, higherIsBetter });
+}
+
+async function timeEach<T>(count: number, work: (index: number) => Promise<T>): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const started = performance.now();
+    await work(index);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+// Money arithmetic runs on every keystroke of the gift form.
+{
+  const started = performance.now();
+  let checksum = 0;
+  for (let amount = 100; amount < 1_000_100; amount += 1) checksum += giftBreakdown(amount, DEFAULT_PROCESSING_RATES.USD).totalAmount;
+  const perSecond = 1_000_000 / ((performance.now() - started) / 1000);
+  record(`gift breakdowns per second (checksum ${checksum % 97})`, Math.round(perSecond), 'ops/s', 1_000_000, true);
+}
+
+// Password hashing must be slow for attackers but quick enough for people.
+{
+  const hasher = new Argon2PasswordHasher();
+  const times = await timeEach(10, () => hasher.hash('correct-horse-battery'));
+  record('argon2id hash, median', Math.round(percentile(times, 50)), 'ms', 250, false);
+}
+
+// The API under sequential load on loopback.
+{
+  const server = await startTestServer();
+  try {
+    const client = new HttpClient(server.url);
+    await client.get('/api/charities');
+    const charities = await timeEach(200, () => client.get('/api/charities'));
+    record('GET /api/charities p95', Number(percentile(charities, 95).toFixed(1)), 'ms', 50, false);
+    const registration = aRegistration();
+    await client.post('/api/register', registration);
+    const me = await timeEach(200, () => client.get('/api/user'));
+    record('GET /api/user (signed in) p95', Number(percentile(me, 95).toFixed(1)), 'ms', 30, false);
+    const logins = await timeEach(20, () => new HttpClient(server.url).post('/api/login', { username: registration.username, password: registration.password }));
+    record('POST /api/login p95', Math.round(percentile(logins, 95)), 'ms', 400, false);
+    record('server heap after the run', Math.round(process.memoryUsage().heapUsed / 1024 / 1024), 'MiB', 400, false);
+  } finally {
+    await server.close();
+  }
+}
+
+let missed = 0;
+for (const result of results) {
+  const met = result.higherIsBetter ? result.value >= result.target : result.value <= result.target;
+  if (!met) missed += 1;
+  console.log(`${met ? 'ok  ' : 'MISS'}  ${result.name}: ${result.value} ${result.unit} (target ${result.higherIsBetter ? '>=' : '<='} ${result.target})`);
+}
+process.exit(missed > 0 ? 1 : 0);
