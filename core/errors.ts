@@ -21,6 +21,9 @@ export const DOMAIN_ERROR_CODES = [
   'registry.has_gifts',
   'gift.not_found',
   'payment.failed',
+  'photo.unsupported_type',
+  'photo.unreadable',
+  'photo.too_large',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

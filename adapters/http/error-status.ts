@@ -21,4 +21,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.has_gifts': 409,
   'gift.not_found': 404,
   'payment.failed': 402,
+  'photo.unsupported_type': 415,
+  'photo.unreadable': 400,
+  'photo.too_large': 413,
 };

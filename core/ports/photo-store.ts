@@ -1,5 +1,5 @@
 export interface StoredPhoto {
-  /** Where a browser or a mail client loads the photo from. */
+  /** Where a browser or a mail client loads the photo from: a path on this site or an https URL. */
   url: string;
 }
 
@@ -7,4 +7,6 @@ export interface StoredPhoto {
 export interface PhotoStore {
   /** Stores bytes already checked and re-encoded, under a name the server made. */
   save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto>;
+  /** Whether a URL is one this store handed out, so records only ever point at our own photos. */
+  owns(url: string): boolean;
 }
