@@ -88,6 +88,11 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const trustProxyText = value('TRUST_PROXY') ?? 'false';
   if (!['true', 'false'].includes(trustProxyText)) problems.push('TRUST_PROXY must be true or false');
+  else if (publicUrl.startsWith('https://') && trustProxyText !== 'true') {
+    // TLS ends at a proxy in front of this server; without trusting its headers every request looks
+    // like plain http and the secure session cookie could never be set.
+    problems.push('PUBLIC_URL uses https, so the server sits behind a TLS proxy: set TRUST_PROXY=true');
+  }
 
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);

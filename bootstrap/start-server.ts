@@ -6,6 +6,10 @@ import { createLogger, type Logger } from '../adapters/http/logger';
 import { createRateLimiter } from '../adapters/persistence/rate-limit-store';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
+import { SharpImageSanitizer } from '../adapters/photos/sharp-image-sanitizer';
+import { makeShortCode } from '../core/registry/short-code';
+import { randomBytes } from 'node:crypto';
+import { createPhotoStore } from './photo-store';
 import type { Clock } from '../core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
@@ -32,8 +36,12 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     if (seeded > 0) logger.info({ charities: seeded }, 'seeded partner charities');
 
     const hasher = new Argon2PasswordHasher();
+    const photos = await createPhotoStore(config);
     const app = createHttpApp({
       repositories,
+      photos: photos.store,
+      sanitizer: new SharpImageSanitizer(),
+      newShortCode: () => makeShortCode((count) => new Uint8Array(randomBytes(count))),
       hasher,
       decoyHash: await hasher.hash(crypto.randomUUID()),
       clock: systemClock,
@@ -50,6 +58,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         production: config.production,
         trustProxy: config.trustProxy,
         webRoot: options.webRoot === undefined ? path.join(projectRoot, 'dist', 'web') : options.webRoot,
+        uploadsDirectory: photos.localDirectory,
         photoOrigins: config.photos.provider === 'gcs' ? ['https://storage.googleapis.com'] : [],
         publicConfig: {
           paymentProvider: config.payments.provider,

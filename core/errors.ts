@@ -19,6 +19,7 @@ export const DOMAIN_ERROR_CODES = [
   'registry.forbidden',
   'registry.closed',
   'registry.has_gifts',
+  'registry.short_code_taken',
   'gift.not_found',
   'payment.failed',
   'photo.unsupported_type',

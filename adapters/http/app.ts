@@ -2,7 +2,9 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { PasswordHasher } from '../../core/ports/password-hasher';
 import type { Clock } from '../../core/ports/clock';
-import type { Repositories } from '../../core/ports/repositories';
+import type { ImageSanitizer } from '../../core/ports/image-sanitizer';
+import type { PhotoStore } from '../../core/ports/photo-store';
+import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
 import type { AttemptLimits } from './attempt-limiter';
 import type { HttpState } from './http-state';
 import type { Logger } from './logger';
@@ -11,13 +13,20 @@ import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { sessions } from './middleware/session';
+import { uploadedPhotos } from './middleware/uploaded-photos';
 import { webApp } from './middleware/web-app';
+import { registryRoutes } from './routes/registry-routes';
+import { uploadRoutes } from './routes/upload-routes';
+import { sharePreviews } from './share-preview';
 import { authRoutes } from './routes/auth-routes';
 import { charityRoutes } from './routes/charity-routes';
 import { systemRoutes, type PublicConfig } from './routes/system-routes';
 
 export interface HttpDependencies {
-  repositories: Repositories;
+  repositories: Repositories & UnitOfWork;
+  photos: PhotoStore;
+  sanitizer: ImageSanitizer;
+  newShortCode: () => string;
   hasher: PasswordHasher;
   /** A real hash of a random password, verified when the username is unknown (equal timing). */
   decoyHash: string;
@@ -31,6 +40,8 @@ export interface HttpDependencies {
     production: boolean;
     trustProxy: boolean;
     webRoot: string | null;
+    /** Where local-disk photos live, served at /uploads; null when photos are in the cloud. */
+    uploadsDirectory: string | null;
     photoOrigins: string[];
     publicConfig: PublicConfig;
   };
@@ -69,12 +80,16 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase }),
     authRoutes({ users: deps.repositories.users, hasher: deps.hasher, decoyHash: deps.decoyHash, limits: deps.limits }),
     charityRoutes({ charities: deps.repositories.charities }),
+    registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
+    uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer }),
   ];
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  for (const middleware of webApp(settings.webRoot)) {
+  if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
+  const previews = sharePreviews({ repositories: deps.repositories, publicUrl: settings.publicUrl });
+  for (const middleware of webApp(settings.webRoot, previews)) {
     app.use(middleware);
   }
   return app;

@@ -19,6 +19,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.forbidden': 403,
   'registry.closed': 409,
   'registry.has_gifts': 409,
+  'registry.short_code_taken': 409,
   'gift.not_found': 404,
   'payment.failed': 402,
   'photo.unsupported_type': 415,

@@ -1,5 +1,7 @@
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
+import { InMemoryGiftRepository } from './in-memory-gift-repository';
+import { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
 
@@ -9,7 +11,10 @@ export function createInMemoryRepositories(): Repositories & UnitOfWork {
     users: new InMemoryUserRepository(),
     sessions: new InMemorySessionRepository(),
     charities: new InMemoryCharityRepository(),
+    registries: new InMemoryRegistryRepository(),
+    gifts: new InMemoryGiftRepository(),
   };
+  repositories.registries.onDelete = (registryId) => repositories.gifts.deleteByRegistry(registryId);
   const tables = Object.values(repositories) as { rows: Map<string, unknown> }[];
   let queue: Promise<unknown> = Promise.resolve();
   return {

@@ -1,4 +1,5 @@
 import { MikroORM as PgliteMikroORM } from '@mikro-orm/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MikroORM as PostgresMikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MikroORM } from '@mikro-orm/core';
@@ -34,7 +35,8 @@ const shared = {
 export async function openOrm(config: DatabaseConfig): Promise<Orm> {
   if (config.kind === 'pglite') {
     // In-memory PGlite (tests) is named 'memory://'; otherwise the folder holds the whole cluster.
-    const orm = await PgliteMikroORM.init({ ...shared, dbName: config.dataDir });
+    // pg_trgm backs the search by part of a child's name; PostgreSQL servers ship it, PGlite loads it.
+    const orm = await PgliteMikroORM.init({ ...shared, dbName: config.dataDir, driverOptions: { extensions: { pg_trgm } } });
     return orm as unknown as Orm;
   }
   const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10 } });

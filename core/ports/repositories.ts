@@ -1,5 +1,7 @@
 import type { NewUser, User, UserWithPassword } from '../account/user';
 import type { Charity, NewCharity } from '../charity/charity';
+import type { Gift } from '../gift/gift';
+import type { Registry } from '../registry/registry';
 
 export interface UserRepository {
   /** Fails with auth.username_taken or auth.email_taken when either is already in use. */
@@ -33,10 +35,47 @@ export interface CharityRepository {
   count(): Promise<number>;
 }
 
+export type NewRegistry = Pick<
+  Registry,
+  'userId' | 'shortCode' | 'childName' | 'celebrationDate' | 'personalMessage' | 'photoUrl' | 'preferredCharityId' | 'allowCharityChoice' | 'currency'
+>;
+
+export type RegistryChanges = Partial<Pick<Registry, 'childName' | 'celebrationDate' | 'personalMessage' | 'photoUrl' | 'currency'>>;
+
+export interface RegistryRepository {
+  /** Fails with registry.short_code_taken when the code is already in use. */
+  create(registry: NewRegistry): Promise<Registry>;
+  /** Null for an unknown id, including one that is not a uuid at all. */
+  findById(id: string): Promise<Registry | null>;
+  /** Inside a transaction: the row stays locked until the transaction ends. */
+  findByIdForUpdate(id: string): Promise<Registry | null>;
+  findByShortCode(shortCode: string): Promise<Registry | null>;
+  /** Newest first. */
+  listByOwner(userId: string): Promise<Registry[]>;
+  /** Open registries whose child's name contains the text, in any letter case; by name. */
+  searchOpenByChildName(text: string, limit: number): Promise<Registry[]>;
+  update(id: string, changes: RegistryChanges): Promise<Registry>;
+  delete(id: string): Promise<void>;
+}
+
+export type NewGift = Omit<Gift, 'id' | 'createdAt'>;
+
+export interface GiftRepository {
+  create(gift: NewGift): Promise<Gift>;
+  /** Newest first. */
+  listByRegistry(registryId: string): Promise<Gift[]>;
+  /** How many succeeded gifts each registry has (registries with none are absent). */
+  countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
+  /** Any gift that is not failed: pending money may still arrive. */
+  hasGiftsOtherThanFailed(registryId: string): Promise<boolean>;
+}
+
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
   charities: CharityRepository;
+  registries: RegistryRepository;
+  gifts: GiftRepository;
 }
 
 /** Runs work in one database transaction: all of it lands, or none of it does. */

@@ -36,9 +36,14 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production on the sandbox or without a session secret', () => {
-    const found = problems({ NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1' });
+    const found = problems({ NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1' });
     expect(found).toContain('SESSION_SECRET is required in production');
     expect(found).toContain('Production refuses the sandbox payment provider: configure Stripe');
+  });
+
+  it('asks to trust the TLS proxy when the public address is https', () => {
+    expect(problems({ PUBLIC_URL: 'https://gifts.example.org' })).toEqual(['PUBLIC_URL uses https, so the server sits behind a TLS proxy: set TRUST_PROXY=true']);
+    expect(problems({ PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true' })).toEqual([]);
   });
 
   it('names every bad value at once', () => {

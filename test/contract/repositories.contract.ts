@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
 import type { DomainError } from '../../core/errors';
-import { aCharity, aNewUser } from '../support/builders';
+import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 
 export type RepositoryFactory = () => Promise<Repositories & UnitOfWork>;
 
@@ -103,6 +103,109 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
 
       it('refuses to change an unknown charity', async () => {
         expect(await codeOf(repos.charities.setActive('00000000-0000-4000-8000-000000000000', false))).toBe('charity.not_found');
+      });
+    });
+
+    describe('registries', () => {
+      async function owner() {
+        return repos.users.create(aNewUser());
+      }
+
+      it('creates an open registry with the spec defaults and finds it by id and short code', async () => {
+        const user = await owner();
+        const created = await repos.registries.create(aNewRegistry(user.id, { shortCode: 'abcd2345', childName: 'Noa Levi' }));
+        expect(created).toMatchObject({ status: 'open', totalReceived: 0, currency: 'USD', mailingCountry: 'US', payoutStatus: 'pending', isActive: true, payoutAmount: null });
+        expect(created.celebrationDate.toISOString()).toBe('2027-05-16T00:00:00.000Z');
+        expect(await repos.registries.findById(created.id)).toEqual(created);
+        expect((await repos.registries.findByShortCode('abcd2345'))?.id).toBe(created.id);
+      });
+
+      it('refuses a short code already in use', async () => {
+        const user = await owner();
+        await repos.registries.create(aNewRegistry(user.id, { shortCode: 'samecode' }));
+        expect(await codeOf(repos.registries.create(aNewRegistry(user.id, { shortCode: 'samecode' })))).toBe('registry.short_code_taken');
+      });
+
+      it('answers null for unknown ids, including ones that are not uuids', async () => {
+        expect(await repos.registries.findById('00000000-0000-4000-8000-000000000000')).toBeNull();
+        expect(await repos.registries.findById('not-a-uuid')).toBeNull();
+        expect(await repos.registries.findById("1' or '1'='1")).toBeNull();
+        expect(await repos.registries.findByShortCode('nope2345')).toBeNull();
+      });
+
+      it('lists an owner’s registries newest first, and nobody else’s', async () => {
+        const [me, other] = [await owner(), await owner()];
+        const first = await repos.registries.create(aNewRegistry(me.id));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const second = await repos.registries.create(aNewRegistry(me.id));
+        await repos.registries.create(aNewRegistry(other.id));
+        expect((await repos.registries.listByOwner(me.id)).map((r) => r.id)).toEqual([second.id, first.id]);
+      });
+
+      it('finds open registries by any part of the name, in any case, and treats % and _ literally', async () => {
+        const user = await owner();
+        const sarah = await repos.registries.create(aNewRegistry(user.id, { childName: 'Sarah-Rose Cohen' }));
+        await repos.registries.create(aNewRegistry(user.id, { childName: 'David Katz' }));
+        const percent = await repos.registries.create(aNewRegistry(user.id, { childName: '100% Ari' }));
+        expect((await repos.registries.searchOpenByChildName('rose co', 10)).map((r) => r.id)).toEqual([sarah.id]);
+        expect((await repos.registries.searchOpenByChildName('ROSE', 10)).map((r) => r.id)).toEqual([sarah.id]);
+        expect((await repos.registries.searchOpenByChildName('%', 10)).map((r) => r.id)).toEqual([percent.id]);
+        expect(await repos.registries.searchOpenByChildName('_', 10)).toEqual([]);
+      });
+
+      it('updates only what it is given', async () => {
+        const user = await owner();
+        const created = await repos.registries.create(aNewRegistry(user.id));
+        const updated = await repos.registries.update(created.id, { childName: 'Eli Stern', currency: 'CAD' });
+        expect(updated).toMatchObject({ childName: 'Eli Stern', currency: 'CAD', personalMessage: created.personalMessage, shortCode: created.shortCode });
+        expect(await repos.registries.findById(created.id)).toMatchObject({ childName: 'Eli Stern', currency: 'CAD' });
+        expect(await codeOf(repos.registries.update('00000000-0000-4000-8000-000000000000', { childName: 'X' }))).toBe('registry.not_found');
+      });
+
+      it('deletes a registry together with its gifts, and nothing else', async () => {
+        const user = await owner();
+        const charity = await repos.charities.create(aCharity());
+        const doomed = await repos.registries.create(aNewRegistry(user.id));
+        const kept = await repos.registries.create(aNewRegistry(user.id));
+        await repos.gifts.create(aNewGift(doomed.id, charity.id, { paymentStatus: 'failed' }));
+        const keptGift = await repos.gifts.create(aNewGift(kept.id, charity.id));
+        await repos.registries.delete(doomed.id);
+        expect(await repos.registries.findById(doomed.id)).toBeNull();
+        expect(await repos.gifts.listByRegistry(doomed.id)).toEqual([]);
+        expect((await repos.gifts.listByRegistry(kept.id)).map((g) => g.id)).toEqual([keptGift.id]);
+      });
+    });
+
+    describe('gifts', () => {
+      it('stores amounts to the cent and reads them back as cents', async () => {
+        const user = await repos.users.create(aNewUser());
+        const charity = await repos.charities.create(aCharity());
+        const registry = await repos.registries.create(aNewRegistry(user.id));
+        const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { amount: 3_601, childAmount: 3_241, charityAmount: 360, stripeFee: 143 }));
+        const [stored] = await repos.gifts.listByRegistry(registry.id);
+        expect(stored).toEqual(gift);
+        expect(stored).toMatchObject({ amount: 3_601, childAmount: 3_241, charityAmount: 360, platformFee: 300, stripeFee: 143 });
+      });
+
+      it('counts succeeded gifts per registry and knows whether any but failed ones exist', async () => {
+        const user = await repos.users.create(aNewUser());
+        const charity = await repos.charities.create(aCharity());
+        const [a, b, c] = [
+          await repos.registries.create(aNewRegistry(user.id)),
+          await repos.registries.create(aNewRegistry(user.id)),
+          await repos.registries.create(aNewRegistry(user.id)),
+        ];
+        await repos.gifts.create(aNewGift(a.id, charity.id));
+        await repos.gifts.create(aNewGift(a.id, charity.id));
+        await repos.gifts.create(aNewGift(a.id, charity.id, { paymentStatus: 'failed' }));
+        await repos.gifts.create(aNewGift(b.id, charity.id, { paymentStatus: 'pending' }));
+        await repos.gifts.create(aNewGift(c.id, charity.id, { paymentStatus: 'failed' }));
+        const counts = await repos.gifts.countSucceeded([a.id, b.id, c.id]);
+        expect([counts.get(a.id), counts.get(b.id), counts.get(c.id)]).toEqual([2, undefined, undefined]);
+        expect(await repos.gifts.hasGiftsOtherThanFailed(a.id)).toBe(true);
+        expect(await repos.gifts.hasGiftsOtherThanFailed(b.id)).toBe(true);
+        expect(await repos.gifts.hasGiftsOtherThanFailed(c.id)).toBe(false);
+        expect(await repos.gifts.countSucceeded([])).toEqual(new Map());
       });
     });
 

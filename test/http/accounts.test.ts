@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../adapters/http/middleware/session';
 import { aRegistration } from '../support/builders';
-import { HttpClient } from '../support/http-client';
+import { HttpClient, nextClientAddress } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -121,12 +121,25 @@ describe('POST /api/login', () => {
   it('limits failed attempts: the 11th try within 15 minutes answers 429, even with the right password', async () => {
     const registration = aRegistration();
     await client().post('/api/register', registration);
+    const address = nextClientAddress();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await client().post('/api/login', { username: registration.username, password: 'wrong-password' })).status).toBe(401);
+      expect((await new HttpClient(server.url, address).post('/api/login', { username: registration.username, password: 'wrong-password' })).status).toBe(401);
     }
-    const blocked = await client().post('/api/login', { username: registration.username, password: registration.password });
+    const blocked = await new HttpClient(server.url, address).post('/api/login', { username: registration.username, password: registration.password });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone else, elsewhere, still signs in.
+    expect((await client().post('/api/login', { username: registration.username, password: registration.password })).status).toBe(200);
+  });
+
+  it('limits sign-ups from one address to 20 an hour', async () => {
+    const address = nextClientAddress();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await new HttpClient(server.url, address).post('/api/register', aRegistration())).status).toBe(201);
+    }
+    const registration = aRegistration();
+    expect((await new HttpClient(server.url, address).post('/api/register', registration)).status).toBe(429);
+    expect((await client().post('/api/login', { username: registration.username, password: registration.password })).status).toBe(401);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { NewUser } from '../../core/account/user';
 import type { NewCharity } from '../../core/charity/charity';
+import type { NewGift, NewRegistry } from '../../core/ports/repositories';
+import { makeShortCode } from '../../core/registry/short-code';
 
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter += 1)}`;
@@ -46,4 +48,37 @@ export function aRegistration(overrides: Record<string, unknown> = {}): Registra
     password: 'correct-horse',
     ...overrides,
   } as Registration;
+}
+
+export function aNewRegistry(userId: string, overrides: Partial<NewRegistry> = {}): NewRegistry {
+  return {
+    userId,
+    shortCode: makeShortCode((count) => crypto.getRandomValues(new Uint8Array(count))),
+    childName: 'Sarah Cohen',
+    celebrationDate: new Date('2027-05-16T00:00:00.000Z'),
+    personalMessage: 'Thank you for celebrating with us!',
+    photoUrl: null,
+    preferredCharityId: null,
+    allowCharityChoice: true,
+    currency: 'USD',
+    ...overrides,
+  };
+}
+
+export function aNewGift(registryId: string, charityId: string, overrides: Partial<NewGift> = {}): NewGift {
+  return {
+    registryId,
+    charityId,
+    giftGiverName: 'Aunt Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount: 10_000,
+    childAmount: 9_000,
+    charityAmount: 1_000,
+    platformFee: 300,
+    stripeFee: 339,
+    personalMessage: null,
+    stripePaymentIntentId: null,
+    paymentStatus: 'succeeded',
+    ...overrides,
+  };
 }

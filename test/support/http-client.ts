@@ -1,14 +1,31 @@
-/** A tiny browser stand-in: keeps cookies between calls and sends JSON as the web app does. */
+let lastAddress = 0;
+
+/** A made-up client address in a documentation range, so every test client counts as its own visitor. */
+export function nextClientAddress(): string {
+  lastAddress += 1;
+  return `198.51.${Math.floor(lastAddress / 250) % 250}.${(lastAddress % 250) + 1}`;
+}
+
+/**
+ * A tiny browser stand-in: keeps cookies between calls and sends JSON as the web app does. Each
+ * client has its own address (the test server trusts X-Forwarded-For as it would behind a load
+ * balancer), so per-address limits apply per client.
+ */
 export class HttpClient {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    readonly address: string = nextClientAddress(),
+  ) {}
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',
       headers: {
+        'X-Forwarded-For': this.address,
+        'X-Forwarded-Proto': 'https',
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}),
         ...headers,
@@ -30,6 +47,20 @@ export class HttpClient {
       // Not JSON (an HTML page, say): callers read .text instead.
     }
     return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> & unknown[] };
+  }
+
+  /** A multipart upload, as the browser's FormData sends it. */
+  async upload(path: string, file: { bytes: Uint8Array; name: string; type: string } | null, field = 'file') {
+    const form = new FormData();
+    if (file) form.append(field, new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
+    else form.append('note', 'no file here');
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': this.address, 'X-Forwarded-Proto': 'https', ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}) },
+      body: form,
+    });
+    const text = await response.text();
+    return { status: response.status, text, json: (text ? JSON.parse(text) : {}) as Record<string, string> };
   }
 
   get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);

@@ -17,7 +17,7 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
-  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...options.env });
   if (!options.dataDir) config.database = { kind: 'pglite', dataDir: 'memory://' };
   const logs: string[] = [];
   const sink = new Writable({

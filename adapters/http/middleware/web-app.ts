@@ -4,13 +4,14 @@ import path from 'node:path';
 import serve from 'koa-static';
 import type { Middleware } from 'koa';
 import type { HttpState } from '../http-state';
+import { withPreview, type PagePreview } from '../share-preview';
 
 /**
  * Serves the built web app: files as they are (hashed assets cached for a year), and index.html for
- * every other GET outside /api, so the app's own router draws the page. Unknown /api paths answer a
- * JSON 404 instead.
+ * every other GET outside /api, so the app's own router draws the page; shared registry links get
+ * their preview tags. Unknown /api paths answer a JSON 404 instead.
  */
-export function webApp(webRoot: string | null): Middleware<HttpState>[] {
+export function webApp(webRoot: string | null, preview: (path: string) => Promise<PagePreview | null> = async () => null): Middleware<HttpState>[] {
   const apiNotFound: Middleware<HttpState> = async (ctx, next) => {
     await next();
     if (ctx.status === 404 && ctx.body === undefined && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
@@ -37,7 +38,9 @@ export function webApp(webRoot: string | null): Middleware<HttpState>[] {
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
       // A kilobyte read per page load keeps a rebuilt app current without a restart.
-      ctx.body = await readFile(indexHtml);
+      const html = await readFile(indexHtml, 'utf8');
+      const shared = await preview(ctx.path);
+      ctx.body = shared ? withPreview(html, shared) : html;
     }
   };
   return [apiNotFound, appShell, files];

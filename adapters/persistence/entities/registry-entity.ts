@@ -17,7 +17,14 @@ const text255 = { type: 'string', length: 255, nullable: true } as const;
 export const RegistryEntity = new EntitySchema<RegistryRow>({
   name: 'Registry',
   tableName: 'registries',
-  indexes: [{ name: 'registries_status_index', properties: ['status'] }],
+  indexes: [
+    { name: 'registries_status_index', properties: ['status'] },
+    // Guests search by any part of the child's name (ILIKE '%…%'), which only a trigram index serves.
+    {
+      name: 'registries_child_name_trgm_index',
+      expression: 'create index "registries_child_name_trgm_index" on "registries" using gin ("child_name" gin_trgm_ops)',
+    },
+  ],
   checks: [
     { name: 'registries_currency_check', expression: `"currency" in ('USD', 'CAD')` },
     { name: 'registries_status_check', expression: `"status" in ('open', 'closed', 'payout_sent')` },

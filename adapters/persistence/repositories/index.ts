@@ -2,6 +2,8 @@ import type { Repositories, UnitOfWork } from '../../../core/ports/repositories'
 import type { Orm } from '../orm';
 import type { EntityManagerSource } from './entity-manager-source';
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
+import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
+import { MikroOrmRegistryRepository } from './mikro-orm-registry-repository';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository';
 
@@ -10,6 +12,8 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     users: new MikroOrmUserRepository(em),
     sessions: new MikroOrmSessionRepository(em),
     charities: new MikroOrmCharityRepository(em),
+    registries: new MikroOrmRegistryRepository(em),
+    gifts: new MikroOrmGiftRepository(em),
   };
 }
 

@@ -1,0 +1,56 @@
+import Router from '@koa/router';
+import { changeCurrency } from '../../../core/registry/change-currency';
+import { createRegistry } from '../../../core/registry/create-registry';
+import { deleteRegistry } from '../../../core/registry/delete-registry';
+import { listMyRegistries, searchRegistries } from '../../../core/registry/list-registries';
+import { updateRegistry } from '../../../core/registry/update-registry';
+import { viewRegistry, viewRegistryByShortCode } from '../../../core/registry/view-registry';
+import type { PhotoStore } from '../../../core/ports/photo-store';
+import type { Repositories, UnitOfWork } from '../../../core/ports/repositories';
+import type { HttpState } from '../http-state';
+import { presentRegistry, presentRegistrySummary } from '../presenters';
+
+export function registryRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; newShortCode: () => string }) {
+  const router = new Router<HttpState>({ prefix: '/api/registries' });
+  const { repositories } = ports;
+
+  router.post('/', async (ctx) => {
+    const registry = await createRegistry(ctx.request.body, { ...repositories, ...ports, user: ctx.state.user });
+    ctx.status = 201;
+    ctx.body = presentRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
+  });
+
+  // Before '/:id', which would otherwise take 'my' and 'search' for ids.
+  router.get('/my', async (ctx) => {
+    const mine = await listMyRegistries({ ...repositories, user: ctx.state.user });
+    ctx.body = mine.map((summary) => presentRegistrySummary(summary, { financials: true }));
+  });
+
+  router.get('/search', async (ctx) => {
+    const found = await searchRegistries(ctx.query.q, repositories);
+    ctx.body = found.map((summary) => presentRegistrySummary(summary, { financials: false }));
+  });
+
+  router.get('/short/:shortCode', async (ctx) => {
+    ctx.body = presentRegistry(await viewRegistryByShortCode(ctx.params.shortCode ?? '', { ...repositories, user: ctx.state.user }));
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = presentRegistry(await viewRegistry(ctx.params.id ?? '', { ...repositories, user: ctx.state.user }));
+  });
+
+  router.put('/:id', async (ctx) => {
+    const registry = await updateRegistry(ctx.params.id ?? '', ctx.request.body, { ...repositories, photos: ports.photos, user: ctx.state.user });
+    ctx.body = presentRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
+  });
+
+  router.patch('/:id/currency', async (ctx) => {
+    ctx.body = await changeCurrency(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, unitOfWork: repositories });
+  });
+
+  router.delete('/:id', async (ctx) => {
+    ctx.body = await deleteRegistry(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories });
+  });
+
+  return router;
+}

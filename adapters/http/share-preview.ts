@@ -1,0 +1,67 @@
+import type { Repositories } from '../../core/ports/repositories';
+import { isShortCode } from '../../core/registry/short-code';
+import { viewRegistry, viewRegistryByShortCode } from '../../core/registry/view-registry';
+import { isDomainError } from '../../core/errors';
+
+export interface PagePreview {
+  title: string;
+  description: string;
+  url: string;
+  image: string | null;
+}
+
+const REGISTRY_PAGE = /^\/registry\/([0-9a-f-]{36})\/?$/i;
+const SHORT_LINK = /^\/r\/([a-z0-9]{1,8})\/?$/i;
+
+const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * What a chat app shows for a shared registry link: the child's celebration, its date and photo.
+ * Nothing about gifts or givers. Paths that are not registry links have no preview.
+ */
+export function sharePreviews(ports: { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; publicUrl: string }) {
+  return async (path: string): Promise<PagePreview | null> => {
+    const byId = REGISTRY_PAGE.exec(path);
+    const byCode = SHORT_LINK.exec(path);
+    if (!byId && !(byCode && isShortCode(byCode[1]!.toLowerCase()))) return null;
+    try {
+      const lookup = { ...ports.repositories, user: null };
+      const { registry } = byId ? await viewRegistry(byId[1]!, lookup) : await viewRegistryByShortCode(byCode![1]!, lookup);
+      const photo = registry.photoUrl;
+      return {
+        title: `${registry.childName}'s Bar/Bat Mitzvah`,
+        description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)}. Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
+        url: `${ports.publicUrl}${path}`,
+        image: photo ? (photo.startsWith('/') ? `${ports.publicUrl}${photo}` : photo) : null,
+      };
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'registry.not_found') return null;
+      throw error;
+    }
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Puts the preview's title and Open Graph / Twitter tags into the app shell's head. */
+export function withPreview(html: string, preview: PagePreview): string {
+  const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Mitzvah Gifts'),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', preview.url),
+    ...(preview.image ? [meta('property', 'og:image', preview.image), meta('property', 'og:image:alt', `Photo for ${preview.title}`)] : []),
+    meta('name', 'twitter:card', preview.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+    ...(preview.image ? [meta('name', 'twitter:image', preview.image)] : []),
+  ];
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)} | Mitzvah Gifts</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/s, meta('name', 'description', preview.description))
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}

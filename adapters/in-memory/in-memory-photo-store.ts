@@ -1,0 +1,31 @@
+import type { PhotoStore, StoredPhoto } from '../../core/ports/photo-store';
+import { assertPhotoName, photoNameUnder } from '../photos/photo-name';
+
+export interface InMemoryPhoto {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** A photo store in a Map, with the same rules as the real ones (the photo-store contract proves it). */
+export class InMemoryPhotoStore implements PhotoStore {
+  readonly photos = new Map<string, InMemoryPhoto>();
+  private readonly publicPath = '/uploads';
+
+  async save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto> {
+    assertPhotoName(name, contentType);
+    if (this.photos.has(name)) throw new Error(`A photo named ${name} already exists`);
+    // A copy, so a caller reusing its buffer cannot change what was stored.
+    this.photos.set(name, { bytes: Uint8Array.from(bytes), contentType });
+    return { url: `${this.publicPath}/${name}` };
+  }
+
+  owns(url: string): boolean {
+    return photoNameUnder(this.publicPath, url) !== null;
+  }
+
+  /** The stored photo a URL points at, or undefined. */
+  read(url: string): InMemoryPhoto | undefined {
+    const name = photoNameUnder(this.publicPath, url);
+    return name === null ? undefined : this.photos.get(name);
+  }
+}

@@ -1,0 +1,88 @@
+import { DomainError } from '../../core/errors';
+import type { NewRegistry, RegistryChanges, RegistryRepository } from '../../core/ports/repositories';
+import type { Registry } from '../../core/registry/registry';
+
+export class InMemoryRegistryRepository implements RegistryRepository {
+  rows = new Map<string, Registry>();
+
+  /** Set by createInMemoryRepositories so that deleting a registry deletes its gifts, as the database does. */
+  onDelete: (registryId: string) => void = () => undefined;
+
+  async create(registry: NewRegistry): Promise<Registry> {
+    if ([...this.rows.values()].some((row) => row.shortCode === registry.shortCode)) {
+      throw new DomainError('registry.short_code_taken', 'That short code is taken');
+    }
+    const now = new Date();
+    const row: Registry = {
+      ...registry,
+      id: crypto.randomUUID(),
+      isActive: true,
+      status: 'open',
+      totalReceived: 0,
+      payoutMethod: null,
+      bankAccountHolder: null,
+      bankAccountNumber: null,
+      bankRoutingNumber: null,
+      bankName: null,
+      paypalEmail: null,
+      mailingName: null,
+      mailingAddress: null,
+      mailingCity: null,
+      mailingState: null,
+      mailingZip: null,
+      mailingCountry: 'US',
+      closedAt: null,
+      payoutAmount: null,
+      charityPayoutAmount: null,
+      stripePayoutId: null,
+      payoutStatus: 'pending',
+      payoutSentAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.rows.set(row.id, row);
+    return { ...row };
+  }
+
+  async findById(id: string): Promise<Registry | null> {
+    const row = this.rows.get(id);
+    return row ? { ...row } : null;
+  }
+
+  findByIdForUpdate(id: string): Promise<Registry | null> {
+    return this.findById(id);
+  }
+
+  async findByShortCode(shortCode: string): Promise<Registry | null> {
+    const row = [...this.rows.values()].find((candidate) => candidate.shortCode === shortCode);
+    return row ? { ...row } : null;
+  }
+
+  async listByOwner(userId: string): Promise<Registry[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.userId === userId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map((row) => ({ ...row }));
+  }
+
+  async searchOpenByChildName(text: string, limit: number): Promise<Registry[]> {
+    const needle = text.toLowerCase();
+    return [...this.rows.values()]
+      .filter((row) => row.status === 'open' && row.isActive && row.childName.toLowerCase().includes(needle))
+      .sort((a, b) => (a.childName < b.childName ? -1 : a.childName > b.childName ? 1 : a.celebrationDate.getTime() - b.celebrationDate.getTime()))
+      .slice(0, limit)
+      .map((row) => ({ ...row }));
+  }
+
+  async update(id: string, changes: RegistryChanges): Promise<Registry> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('registry.not_found', 'Registry not found');
+    const updated = { ...row, ...changes, updatedAt: new Date() };
+    this.rows.set(id, updated);
+    return { ...updated };
+  }
+
+  async delete(id: string): Promise<void> {
+    if (this.rows.delete(id)) this.onDelete(id);
+  }
+}

@@ -1,0 +1,67 @@
+// Only types come from the SDK at load time: a server without GCS never loads it.
+import type { Storage } from '@google-cloud/storage';
+import type { PhotoStore, StoredPhoto } from '../../core/ports/photo-store';
+import { assertPhotoName, photoNameUnder } from './photo-name';
+
+/** Where GCS serves public objects; the bucket must grant allUsers the objectViewer role. */
+export const GCS_PUBLIC_ORIGIN = 'https://storage.googleapis.com';
+
+/** Names are never reused, so browsers and mail clients may keep a photo for a year. */
+export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** How long one upload request may take before it fails instead of hanging (the SDK's default is none). */
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+// GCS bucket naming rules: 3-63 characters (up to 222 with dots), lowercase letters, digits, -, _ and dots.
+const BUCKET_NAME = /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/;
+
+export interface GcsPhotoStoreOptions {
+  bucket: string;
+  /** A configured client; without one the SDK is loaded at the first upload and uses application default credentials. */
+  storage?: Storage;
+}
+
+/** Keeps photos as public objects in one Google Cloud Storage bucket. */
+export class GcsPhotoStore implements PhotoStore {
+  private readonly bucket: string;
+  private readonly prefix: string;
+  private storage: Promise<Storage> | undefined;
+
+  constructor(options: GcsPhotoStoreOptions) {
+    if (!BUCKET_NAME.test(options.bucket) || options.bucket.includes('..')) {
+      throw new Error(`Not a valid Google Cloud Storage bucket name: ${JSON.stringify(options.bucket)}`);
+    }
+    this.bucket = options.bucket;
+    this.prefix = `${GCS_PUBLIC_ORIGIN}/${options.bucket}`;
+    this.storage = options.storage ? Promise.resolve(options.storage) : undefined;
+  }
+
+  async save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto> {
+    assertPhotoName(name, contentType);
+    const storage = await this.client();
+    await storage.bucket(this.bucket).file(name).save(bytes, {
+      resumable: false,
+      contentType,
+      metadata: { cacheControl: PHOTO_CACHE_CONTROL },
+      // Create only, never overwrite; it also makes the upload idempotent, so the SDK may retry it.
+      preconditionOpts: { ifGenerationMatch: 0 },
+      timeout: UPLOAD_TIMEOUT_MS,
+    });
+    return { url: `${this.prefix}/${name}` };
+  }
+
+  owns(url: string): boolean {
+    return photoNameUnder(this.prefix, url) !== null;
+  }
+
+  private client(): Promise<Storage> {
+    this.storage ??= import('@google-cloud/storage').then(({ Storage }) => new Storage());
+    return this.storage;
+  }
+}
+
+/** Loads the SDK and builds the store on application default credentials. */
+export async function createGcsPhotoStore(bucket: string): Promise<GcsPhotoStore> {
+  const { Storage } = await import('@google-cloud/storage');
+  return new GcsPhotoStore({ bucket, storage: new Storage() });
+}

@@ -1,0 +1,38 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PhotoStore, StoredPhoto } from '../../core/ports/photo-store';
+import { assertPhotoName, photoNameUnder } from './photo-name';
+
+export interface LocalDiskPhotoStoreOptions {
+  /** The folder the photos are written to, e.g. `./data/uploads`; created when missing. */
+  directory: string;
+  /** Where the HTTP layer serves that folder, e.g. `/uploads`. */
+  publicPath: string;
+}
+
+/** Keeps photos as files in one folder, which the HTTP layer serves at `publicPath`. */
+export class LocalDiskPhotoStore implements PhotoStore {
+  private readonly directory: string;
+  private readonly publicPath: string;
+
+  constructor(options: LocalDiskPhotoStoreOptions) {
+    const publicPath = options.publicPath.replace(/\/+$/, '');
+    if (!/^\/[A-Za-z0-9._~\-/]*$/.test(publicPath) || publicPath.includes('//')) {
+      throw new Error(`publicPath must be a plain absolute path such as /uploads, not ${JSON.stringify(options.publicPath)}`);
+    }
+    this.directory = options.directory;
+    this.publicPath = publicPath;
+  }
+
+  async save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto> {
+    assertPhotoName(name, contentType);
+    await mkdir(this.directory, { recursive: true });
+    // 'wx': a server-made name is new; never overwrite a photo some record already points at.
+    await writeFile(join(this.directory, name), bytes, { flag: 'wx' });
+    return { url: `${this.publicPath}/${name}` };
+  }
+
+  owns(url: string): boolean {
+    return photoNameUnder(this.publicPath, url) !== null;
+  }
+}

@@ -1,0 +1,81 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import { DomainError } from '../../core/errors';
+import type { ImageSanitizer, SanitizedImage } from '../../core/ports/image-sanitizer';
+
+/** Photos are shown at most this wide or tall, so bigger ones are scaled down to fit. */
+export const MAX_PHOTO_SIDE = 2400;
+
+/** Decompression bombs: a small file that decodes to a huge bitmap is refused before it is decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+interface Format {
+  contentType: SanitizedImage['contentType'];
+  extension: SanitizedImage['extension'];
+  /** How sharp names the format, to check that it reads the same thing file-type saw. */
+  sharpFormat: 'jpeg' | 'png' | 'gif' | 'webp';
+  animated: boolean;
+}
+
+const JPEG: Format = { contentType: 'image/jpeg', extension: 'jpg', sharpFormat: 'jpeg', animated: false };
+const PNG: Format = { contentType: 'image/png', extension: 'png', sharpFormat: 'png', animated: false };
+const GIF: Format = { contentType: 'image/gif', extension: 'gif', sharpFormat: 'gif', animated: true };
+const WEBP: Format = { contentType: 'image/webp', extension: 'webp', sharpFormat: 'webp', animated: true };
+
+/** What the bytes really are, as file-type reports it; nothing else is accepted. */
+const FORMAT_OF_TYPE: Record<string, Format> = {
+  'image/jpeg': JPEG,
+  'image/png': PNG,
+  // An animated PNG is a valid PNG: it is kept as its first frame (sharp cannot write APNG).
+  'image/apng': PNG,
+  'image/gif': GIF,
+  'image/webp': WEBP,
+};
+
+const unsupported = () => new DomainError('photo.unsupported_type', 'Only JPEG, PNG, GIF or WebP images can be uploaded');
+const unreadable = () => new DomainError('photo.unreadable', 'The image could not be read');
+const tooLarge = () => new DomainError('photo.too_large', 'The image is too large; at most 50 megapixels');
+
+/**
+ * Decides the type from the bytes with file-type, then re-encodes with sharp in the same format: the
+ * EXIF orientation baked into the pixels, scaled down to fit 2400 x 2400, animation kept for GIF and
+ * WebP. sharp writes no metadata unless asked (no keepMetadata/withMetadata/keepExif here), so EXIF
+ * (GPS included), XMP, IPTC and ICC profiles are dropped; an embedded profile is first converted to sRGB.
+ */
+export class SharpImageSanitizer implements ImageSanitizer {
+  async sanitize(bytes: Uint8Array): Promise<SanitizedImage> {
+    const detected = await fileTypeFromBuffer(bytes);
+    const format = detected ? FORMAT_OF_TYPE[detected.mime] : undefined;
+    if (!format) throw unsupported();
+
+    const options: SharpOptions = {
+      animated: format.animated,
+      limitInputPixels: MAX_INPUT_PIXELS,
+      // Refuse truncated or broken pixel data; tolerate the harmless warnings some cameras cause.
+      failOn: 'error',
+    };
+
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+    } catch {
+      throw unreadable();
+    }
+    // libvips picks its decoder by sniffing too; both must agree on what the bytes are.
+    if (metadata.format !== format.sharpFormat) throw unsupported();
+    const frames = format.animated ? (metadata.pages ?? 1) : 1;
+    const pixels = metadata.width * (metadata.pageHeight ?? metadata.height) * frames;
+    if (pixels > MAX_INPUT_PIXELS) throw tooLarge();
+
+    try {
+      const output = await sharp(bytes, options)
+        .autoOrient()
+        .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
+        .toFormat(format.sharpFormat)
+        .toBuffer();
+      return { bytes: output, contentType: format.contentType, extension: format.extension };
+    } catch {
+      throw unreadable();
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import type { User } from '../account/user';
+import { isDomainError } from '../errors';
+import type { CharityRepository, RegistryRepository } from '../ports/repositories';
+import type { PhotoStore } from '../ports/photo-store';
+import { refuseUnknownFields, validate } from '../validate';
+import { celebrationDay } from './celebration-date';
+import { requireSignedIn } from './registry-access';
+import { createRegistrySchema } from './registry-schemas';
+import type { Registry } from './registry';
+import { resolveCharityChoice } from './charity-choice';
+import { photoUrlOrNull } from './photo-url';
+
+const FIELDS = ['childName', 'celebrationDate', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId', 'allowCharityChoice'];
+const SHORT_CODE_ATTEMPTS = 5;
+
+export async function createRegistry(
+  input: unknown,
+  ports: { user: User | null; registries: RegistryRepository; charities: CharityRepository; photos: PhotoStore; newShortCode: () => string },
+): Promise<Registry> {
+  const owner = requireSignedIn(ports.user);
+  refuseUnknownFields(input, FIELDS);
+  const valid = await validate(createRegistrySchema, input);
+  const choice = await resolveCharityChoice(valid.preferredCharityId, valid.allowCharityChoice, ports.charities);
+  const fields = {
+    userId: owner.id,
+    childName: valid.childName,
+    celebrationDate: celebrationDay(valid.celebrationDate),
+    personalMessage: valid.personalMessage?.trim() || null,
+    photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
+    currency: valid.currency ?? 'USD',
+    ...choice,
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ports.registries.create({ ...fields, shortCode: ports.newShortCode() });
+    } catch (error) {
+      // 31^8 codes make a clash rare; a few fresh draws make a failure practically impossible.
+      if (!(isDomainError(error) && error.code === 'registry.short_code_taken' && attempt < SHORT_CODE_ATTEMPTS)) throw error;
+    }
+  }
+}
+

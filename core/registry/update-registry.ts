@@ -1,0 +1,28 @@
+import type { User } from '../account/user';
+import { DomainError } from '../errors';
+import type { PhotoStore } from '../ports/photo-store';
+import type { RegistryRepository } from '../ports/repositories';
+import { refuseUnknownFields, validate } from '../validate';
+import { celebrationDay } from './celebration-date';
+import { photoUrlOrNull } from './photo-url';
+import { requireOwner } from './registry-access';
+import { editRegistrySchema } from './registry-schemas';
+import type { Registry } from './registry';
+
+export async function updateRegistry(
+  id: string,
+  input: unknown,
+  ports: { user: User | null; registries: RegistryRepository; photos: PhotoStore },
+): Promise<Registry> {
+  const registry = await ports.registries.findById(id);
+  if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+  requireOwner(registry, ports.user);
+  refuseUnknownFields(input, ['childName', 'celebrationDate', 'personalMessage', 'photoUrl']);
+  const valid = await validate(editRegistrySchema, input);
+  return ports.registries.update(registry.id, {
+    childName: valid.childName,
+    celebrationDate: celebrationDay(valid.celebrationDate),
+    personalMessage: valid.personalMessage?.trim() || null,
+    photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
+  });
+}

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RegistryEntity } from '../../adapters/persistence/entities/registry-entity';
+import { aNewGift } from '../support/builders';
+import { HttpClient } from '../support/http-client';
+import { signedIn } from '../support/accounts';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let charities: { id: string; name: string }[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  charities = (await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string; name: string }[];
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function registryBody(overrides: Record<string, unknown> = {}) {
+  return {
+    childName: 'Sarah Cohen',
+    celebrationDate: '2027-05-16T00:00:00.000Z',
+    currency: 'USD',
+    personalMessage: 'Thank you for celebrating with us!',
+    photoUrl: null,
+    preferredCharityId: '',
+    allowCharityChoice: true,
+    ...overrides,
+  };
+}
+
+async function newRegistry(client: HttpClient, overrides: Record<string, unknown> = {}) {
+  const response = await client.post('/api/registries', registryBody(overrides));
+  expect(response.status, response.text).toBe(201);
+  return response.json as unknown as Record<string, unknown> & { id: string; shortCode: string };
+}
+
+async function addGift(registryId: string, overrides: Parameters<typeof aNewGift>[2] = {}) {
+  return server.infrastructure.repositories.gifts.create(aNewGift(registryId, charities[0]!.id, overrides));
+}
+
+async function setStatus(registryId: string, status: 'open' | 'closed' | 'payout_sent') {
+  await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registryId }, { status });
+}
+
+async function ownerView(client: HttpClient, id: string) {
+  return (await client.get(`/api/registries/${id}`)).json;
+}
+
+describe('creating a registry', () => {
+  it('stores what the family entered, with a short code, and answers the owner’s view', async () => {
+    const { client } = await signedIn(server);
+    const created = await newRegistry(client, { childName: '  Noa Levi ', currency: 'CAD', celebrationDate: '2027-03-14' });
+    expect(created).toMatchObject({
+      childName: 'Noa Levi',
+      currency: 'CAD',
+      celebrationDate: '2027-03-14T00:00:00.000Z',
+      status: 'open',
+      totalReceived: 0,
+      giftCount: 0,
+      isOwner: true,
+      preferredCharity: null,
+      allowCharityChoice: true,
+    });
+    expect(created.shortCode).toMatch(/^[23456789abcdefghjkmnpqrstuvwxyz]{1,8}$/);
+  });
+
+  it('keeps donor-choice as no preferred charity, and a chosen charity as the only one', async () => {
+    const { client } = await signedIn(server);
+    const chosen = await newRegistry(client, { preferredCharityId: charities[1]!.id, allowCharityChoice: false });
+    expect(chosen).toMatchObject({ preferredCharityId: charities[1]!.id, preferredCharity: { id: charities[1]!.id, name: charities[1]!.name }, allowCharityChoice: false });
+  });
+
+  it.each([
+    ['an unknown charity', { preferredCharityId: '00000000-0000-4000-8000-000000000000', allowCharityChoice: false }, 400],
+    ['a charity id that is not an id', { preferredCharityId: 'mazon', allowCharityChoice: false }, 400],
+    ['a chosen charity that still allows choice', { preferredCharityId: 'CHARITY', allowCharityChoice: true }, 400],
+    ['a currency other than USD or CAD', { currency: 'EUR' }, 400],
+    ['a status', { status: 'closed' }, 400],
+    ['a total', { totalReceived: 1000 }, 400],
+    ['an owner', { userId: '00000000-0000-4000-8000-000000000000' }, 400],
+    ['no child name', { childName: '   ' }, 400],
+    ['a number for a name', { childName: 42 }, 400],
+    ['a name of 101 characters', { childName: 'x'.repeat(101) }, 400],
+    ['no date', { celebrationDate: '' }, 400],
+    ['a date that does not exist', { celebrationDate: '2027-02-30' }, 400],
+    ['words for a date', { celebrationDate: 'next spring' }, 400],
+    ['a number for a date', { celebrationDate: 20270516 }, 400],
+    ['a photo from elsewhere', { photoUrl: 'https://tracker.example/pixel.gif' }, 400],
+    ['a script for a photo', { photoUrl: 'javascript:alert(1)' }, 400],
+    ['a message of 2001 characters', { personalMessage: 'x'.repeat(2001) }, 400],
+  ])('refuses %s and creates nothing', async (_label, overrides, status) => {
+    const { client } = await signedIn(server);
+    const body = registryBody(overrides);
+    if (body.preferredCharityId === 'CHARITY') body.preferredCharityId = charities[0]!.id;
+    const response = await client.post('/api/registries', body);
+    expect(response.status).toBe(status);
+    expect(typeof response.json.message).toBe('string');
+    expect((await client.get('/api/registries/my')).json).toEqual([]);
+  });
+
+  it('refuses an inactive charity', async () => {
+    const { client } = await signedIn(server);
+    const inactive = await server.infrastructure.repositories.charities.create({ name: 'Closed Fund', description: 'No longer a partner.', category: 'other', website: null, imageUrl: null, isActive: false });
+    expect((await client.post('/api/registries', registryBody({ preferredCharityId: inactive.id, allowCharityChoice: false }))).status).toBe(400);
+  });
+
+  it('refuses malformed JSON', async () => {
+    const { client } = await signedIn(server);
+    expect((await client.call('POST', '/api/registries', '{"childName": "Sa')).status).toBe(400);
+  });
+});
+
+describe('what each viewer sees', () => {
+  it('shows everyone the celebration and the number of givers, and only the owner who gave what', async () => {
+    const owner = await signedIn(server);
+    const registry = await newRegistry(owner.client, { childName: 'Eli Stern' });
+    await addGift(registry.id, { giftGiverName: 'Secret Giver', giftGiverEmail: 'secret.giver@example.com', amount: 12_345, childAmount: 11_110, charityAmount: 1_235 });
+    await addGift(registry.id, { giftGiverName: 'Failed Giver', paymentStatus: 'failed' });
+    await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registry.id }, { totalReceived: '123.45' });
+
+    const other = await signedIn(server);
+    for (const viewer of [new HttpClient(server.url), other.client]) {
+      for (const path of [`/api/registries/${registry.id}`, `/api/registries/short/${registry.shortCode}`]) {
+        const response = await viewer.get(path);
+        expect(response.status).toBe(200);
+        expect(response.json).toMatchObject({ childName: 'Eli Stern', giftCount: 1, isOwner: false, hasGifts: true });
+        expect(response.text).not.toMatch(/Secret Giver|secret\.giver|123\.45|12345|Failed Giver|userId|totalReceived|gifts"/);
+      }
+    }
+    const search = await new HttpClient(server.url).get('/api/registries/search?q=eli%20st');
+    expect(search.text).toContain('Eli Stern');
+    expect(search.text).not.toMatch(/Secret Giver|123\.45|totalReceived|giftCount/);
+
+    const mine = await ownerView(owner.client, registry.id);
+    expect(mine).toMatchObject({ isOwner: true, totalReceived: 123.45, giftCount: 1 });
+    expect((mine.gifts as unknown as { giftGiverName: string; amount: number }[]).map((g) => [g.giftGiverName, g.amount])).toContainEqual(['Secret Giver', 123.45]);
+  });
+
+  it('answers 404 for ids and short codes that name nothing', async () => {
+    const visitor = new HttpClient(server.url);
+    for (const path of ['/api/registries/00000000-0000-4000-8000-000000000000', '/api/registries/not-an-id', "/api/registries/1'%20or%20'1'='1", '/api/registries/short/zzzz2222', '/api/registries/short/%25%25']) {
+      const response = await visitor.get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.json.message).toBe('Registry not found');
+    }
+  });
+
+  it('lists a user’s own registries with their totals', async () => {
+    const { client } = await signedIn(server);
+    const a = await newRegistry(client, { childName: 'First Child' });
+    await addGift(a.id);
+    await newRegistry(client, { childName: 'Second Child' });
+    const mine = (await client.get('/api/registries/my')).json as unknown as Record<string, unknown>[];
+    expect(mine.map((r) => [r.childName, r.giftCount, r.totalReceived])).toEqual([
+      ['Second Child', 0, 0],
+      ['First Child', 1, 0],
+    ]);
+    expect((await new HttpClient(server.url).get('/api/registries/my')).status).toBe(401);
+  });
+});
+
+describe('searching', () => {
+  it('finds open registries by part of the child’s name in any case, and no closed ones', async () => {
+    const { client } = await signedIn(server);
+    const open = await newRegistry(client, { childName: 'Tamar Goldberg' });
+    const closed = await newRegistry(client, { childName: 'Tamara Goldfarb' });
+    await setStatus(closed.id, 'closed');
+    const found = (await new HttpClient(server.url).get('/api/registries/search?q=GOLD')).json as unknown as { id: string }[];
+    expect(found.map((r) => r.id)).toContain(open.id);
+    expect(found.map((r) => r.id)).not.toContain(closed.id);
+  });
+
+  it.each(['', 'a', ' b '])('refuses a query of one character or less (%j)', async (q) => {
+    expect((await new HttpClient(server.url).get(`/api/registries/search?q=${encodeURIComponent(q)}`)).status).toBe(400);
+  });
+
+  it('refuses a repeated q and an overlong one, and matches % literally', async () => {
+    const visitor = new HttpClient(server.url);
+    expect((await visitor.get('/api/registries/search?q=ab&q=cd')).status).toBe(400);
+    expect((await visitor.get(`/api/registries/search?q=${'a'.repeat(101)}`)).status).toBe(400);
+    const all = (await visitor.get('/api/registries/search?q=%25%25')).json as unknown[];
+    expect(all).toEqual([]);
+  });
+});
+
+type Role = 'visitor' | 'owner' | 'other' | 'admin';
+
+describe('the permission matrix', () => {
+  const expected: Record<string, Record<Role, number>> = {
+    'PUT /api/registries/:id': { visitor: 401, owner: 200, other: 403, admin: 403 },
+    'PATCH /api/registries/:id/currency': { visitor: 401, owner: 200, other: 403, admin: 403 },
+    'DELETE /api/registries/:id': { visitor: 401, owner: 200, other: 403, admin: 403 },
+    'GET /api/registries/:id': { visitor: 200, owner: 200, other: 200, admin: 200 },
+    'GET /api/registries/short/:code': { visitor: 200, owner: 200, other: 200, admin: 200 },
+    'GET /api/registries/my': { visitor: 401, owner: 200, other: 200, admin: 200 },
+    'GET /api/registries/search': { visitor: 200, owner: 200, other: 200, admin: 200 },
+    'POST /api/registries': { visitor: 401, owner: 201, other: 201, admin: 201 },
+  };
+
+  async function call(route: string, client: HttpClient, registry: { id: string; shortCode: string }) {
+    const [method, pattern] = route.split(' ') as [string, string];
+    const path = pattern.replace(':id', registry.id).replace(':code', registry.shortCode).replace('/search', '/search?q=matrix');
+    const body =
+      method === 'PUT' ? { childName: 'Changed Name', celebrationDate: '2028-01-01', personalMessage: 'changed', photoUrl: null }
+      : method === 'PATCH' ? { currency: 'CAD' }
+      : method === 'POST' ? registryBody({ childName: 'Matrix Child' })
+      : undefined;
+    return client.call(method, path, body);
+  }
+
+  for (const [route, statuses] of Object.entries(expected)) {
+    for (const role of Object.keys(statuses) as Role[]) {
+      it(`${route} as ${role} → ${statuses[role]}, and a refusal changes nothing`, async () => {
+        const owner = await signedIn(server);
+        const registry = await newRegistry(owner.client, { childName: 'Matrix Child' });
+        const client = role === 'owner' ? owner.client : role === 'visitor' ? new HttpClient(server.url) : (await signedIn(server, { admin: role === 'admin' })).client;
+        const before = await ownerView(owner.client, registry.id);
+        const response = await call(route, client, registry);
+        expect(response.status, response.text).toBe(statuses[role]);
+        if (response.status >= 400) {
+          expect(typeof response.json.message).toBe('string');
+          expect(await ownerView(owner.client, registry.id)).toEqual(before);
+        }
+      });
+    }
+  }
+});
+
+describe('changing the currency and deleting', () => {
+  it('changes the currency of an open registry without gifts, and only to USD or CAD', async () => {
+    const { client } = await signedIn(server);
+    const registry = await newRegistry(client);
+    expect((await client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'EUR' })).status).toBe(400);
+    expect((await client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD', extra: 1 })).status).toBe(400);
+    const changed = await client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
+    expect(changed.json).toEqual({ message: 'Currency updated to CAD', currency: 'CAD' });
+    expect((await ownerView(client, registry.id)).currency).toBe('CAD');
+  });
+
+  it.each([
+    ['a pending gift', 'pending', 409],
+    ['a succeeded gift', 'succeeded', 409],
+    ['only a failed gift', 'failed', 200],
+  ] as const)('with %s, both answer %i', async (_label, paymentStatus, status) => {
+    const { client } = await signedIn(server);
+    const registry = await newRegistry(client);
+    await addGift(registry.id, { paymentStatus });
+    const currency = await client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
+    expect(currency.status).toBe(status);
+    const deleted = await client.call('DELETE', `/api/registries/${registry.id}`);
+    expect(deleted.status).toBe(status);
+    if (status === 409) {
+      expect(currency.json.message).toMatch(/after receiving contributions/);
+      expect((await ownerView(client, registry.id)).currency).toBe('USD');
+    } else {
+      expect((await client.get(`/api/registries/${registry.id}`)).status).toBe(404);
+    }
+  });
+
+  it('refuses both once the registry is closed', async () => {
+    const { client } = await signedIn(server);
+    const registry = await newRegistry(client);
+    await setStatus(registry.id, 'closed');
+    expect((await client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' })).status).toBe(409);
+    const deleted = await client.call('DELETE', `/api/registries/${registry.id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.json.message).toMatch(/closed/);
+  });
+});
+
+describe('editing', () => {
+  it('replaces the name, date, message and photo, and refuses other fields', async () => {
+    const { client } = await signedIn(server);
+    const registry = await newRegistry(client);
+    const edited = await client.call('PUT', `/api/registries/${registry.id}`, { childName: 'Sarah-Rose Cohen', celebrationDate: '2027-06-01', personalMessage: '', photoUrl: null });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toMatchObject({ childName: 'Sarah-Rose Cohen', celebrationDate: '2027-06-01T00:00:00.000Z', personalMessage: null });
+    expect((await client.call('PUT', `/api/registries/${registry.id}`, { childName: 'X', celebrationDate: '2027-06-01', currency: 'CAD' })).status).toBe(400);
+    expect((await client.call('PUT', `/api/registries/${registry.id}`, { childName: '', celebrationDate: '2027-06-01' })).json.message).toBe("Child's name is required");
+  });
+});

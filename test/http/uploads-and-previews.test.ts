@@ -1,0 +1,154 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../bootstrap/config';
+import { startServer, type RunningServer } from '../../bootstrap/start-server';
+import { signedIn } from '../support/accounts';
+import { HttpClient } from '../support/http-client';
+import { exifHasGps, jpegWithGps, pngBytes, svgBytes, textBytes } from '../support/images';
+import { tempDataDir, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+const dataDir = tempDataDir();
+
+beforeAll(async () => {
+  // A stand-in for the built app shell, so the preview tags can be checked without a web build.
+  const webRoot = path.join(tmpdir(), `registry-web-${Date.now()}`);
+  mkdirSync(webRoot, { recursive: true });
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><meta name="description" content="Mitzvah Gifts" /><title>Mitzvah Gifts</title></head><body><div id="root"></div></body></html>',
+  );
+  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'true', PUBLIC_URL: 'https://gifts.example.org' });
+  config.database = { kind: 'pglite', dataDir: 'memory://' };
+  const running: RunningServer = await startServer(config, { logger: pino({ level: 'silent' }), webRoot });
+  server = { ...running, logs: [] };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('POST /api/objects/upload', () => {
+  it('takes a JPEG, strips its location, stores it under a server-made name and serves it', async () => {
+    const { client } = await signedIn(server);
+    const original = await jpegWithGps();
+    expect(exifHasGps((await sharp(original).metadata()).exif)).toBe(true);
+
+    const response = await client.upload('/api/objects/upload', { bytes: original, name: 'IMG_0001 at home.jpg', type: 'image/jpeg' });
+    expect(response.status).toBe(201);
+    expect(response.json.photoUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.jpg$/);
+
+    const served = await fetch(`${server.url}${response.json.photoUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const stored = Buffer.from(await served.arrayBuffer());
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.format).toBe('jpeg');
+    expect(exifHasGps(metadata.exif)).toBe(false);
+    expect(metadata.exif).toBeUndefined();
+  });
+
+  it('goes by the bytes, not the name: a PNG called .gif is stored as a PNG', async () => {
+    const { client } = await signedIn(server);
+    const response = await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'party.gif', type: 'image/gif' });
+    expect(response.status).toBe(201);
+    expect(response.json.photoUrl).toMatch(/\.png$/);
+  });
+
+  it.each([
+    ['an SVG', () => svgBytes(), 'logo.svg', 'image/svg+xml'],
+    ['a text file named .jpg', () => textBytes(), 'photo.jpg', 'image/jpeg'],
+  ])('refuses %s with 415 and an error message', async (_label, bytes, name, type) => {
+    const { client } = await signedIn(server);
+    const response = await client.upload('/api/objects/upload', { bytes: bytes(), name, type });
+    expect(response.status).toBe(415);
+    expect(response.json.error).toBe('Only JPEG, PNG, GIF or WebP images can be uploaded');
+    expect(response.json.message).toBe(response.json.error);
+  });
+
+  it('refuses 11 MB with 413', async () => {
+    const { client } = await signedIn(server);
+    const eleven = new Uint8Array(11 * 1024 * 1024);
+    eleven.set(await jpegWithGps());
+    const response = await client.upload('/api/objects/upload', { bytes: eleven, name: 'huge.jpg', type: 'image/jpeg' });
+    expect(response.status).toBe(413);
+    expect(response.json.error).toBe('File exceeds 10MB limit');
+  });
+
+  it('refuses visitors before reading the file, and a body without a file', async () => {
+    const visitor = new HttpClient(server.url);
+    expect((await visitor.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' })).status).toBe(401);
+    const { client } = await signedIn(server);
+    expect((await client.upload('/api/objects/upload', null)).status).toBe(400);
+    expect((await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }, 'photo')).status).toBe(400);
+    expect((await client.post('/api/objects/upload', { photoUrl: '/uploads/x.png' })).status).toBe(400);
+  });
+
+  it('does not serve anything but stored photos under /uploads', async () => {
+    const secret = readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim();
+    for (const probe of ['/uploads/../session-secret', '/uploads/%2e%2e%2fsession-secret', '/uploads/..%2fsession-secret', '/uploads/session-secret']) {
+      const text = await (await fetch(`${server.url}${probe}`)).text();
+      expect(text, probe).not.toContain(secret);
+    }
+    expect((await fetch(`${server.url}/uploads/00000000-0000-4000-8000-000000000000.jpg`)).status).toBe(404);
+  });
+
+  it('lets a registry use an uploaded photo', async () => {
+    const { client } = await signedIn(server);
+    const uploaded = await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' });
+    const created = await client.post('/api/registries', {
+      childName: 'Maya Shapiro',
+      celebrationDate: '2027-09-12',
+      currency: 'USD',
+      personalMessage: '',
+      photoUrl: uploaded.json.photoUrl,
+      preferredCharityId: '',
+      allowCharityChoice: true,
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.photoUrl).toBe(uploaded.json.photoUrl);
+  });
+});
+
+describe('shared links', () => {
+  it('serve /registry/{id} and /r/{shortCode} with Open Graph and Twitter tags, escaped', async () => {
+    const { client } = await signedIn(server);
+    const uploaded = await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' });
+    const created = (
+      await client.post('/api/registries', {
+        childName: 'Ari "<b>" Katz',
+        celebrationDate: '2027-10-03',
+        currency: 'USD',
+        personalMessage: '',
+        photoUrl: uploaded.json.photoUrl,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      })
+    ).json as unknown as { id: string; shortCode: string };
+
+    for (const pagePath of [`/registry/${created.id}`, `/r/${created.shortCode}`]) {
+      const html = await (await fetch(`${server.url}${pagePath}`)).text();
+      expect(html).toContain('<meta property="og:title" content="Ari &#34;&#60;b&#62;&#34; Katz&#39;s Bar/Bat Mitzvah" />');
+      expect(html).toContain('Celebrating on October 3, 2027.');
+      expect(html).toContain(`<meta property="og:image" content="https://gifts.example.org${uploaded.json.photoUrl}" />`);
+      expect(html).toContain(`<meta property="og:url" content="https://gifts.example.org${pagePath}" />`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html).not.toContain('<b>');
+      expect(html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('serve the plain app shell for links that name no registry', async () => {
+    for (const pagePath of ['/registry/00000000-0000-4000-8000-000000000000', '/r/zzzz2222', '/r/NOT!valid', '/charities']) {
+      const response = await fetch(`${server.url}${pagePath}`);
+      expect(response.status, pagePath).toBe(200);
+      const html = await response.text();
+      expect(html).not.toContain('og:title');
+      expect(html).toContain('<title>Mitzvah Gifts</title>');
+    }
+  });
+});
