@@ -6,7 +6,7 @@ import { readConfig } from '../../bootstrap/config';
 import { startServer, type RunningServer } from '../../bootstrap/start-server';
 import { tempDataDir } from '../support/test-server';
 import { chromiumMissing, expectAccessible, launchChromium, screenshot, webRoot } from './browser';
-import pino from 'pino';
+import { createLogger } from '../../adapters/http/logger';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -17,7 +17,7 @@ describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in agai
   beforeAll(async () => {
     if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('The web app is not built: run npm run build:web');
     const config = readConfig({ PORT: '0', DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn' });
-    server = await startServer(config, { logger: pino({ level: 'warn' }), webRoot });
+    server = await startServer(config, { logger: createLogger('warn'), webRoot });
     browser = await launchChromium();
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import pino from 'pino';
+import { createLogger } from '../../adapters/http/logger';
 import { readConfig } from '../../bootstrap/config';
 import { startServer, type RunningServer } from '../../bootstrap/start-server';
 
@@ -26,7 +26,7 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
       done();
     },
   });
-  const running = await startServer(config, { logger: pino({ level: 'info' }, sink), webRoot: null });
+  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: null });
   return { ...running, logs };
 }
 

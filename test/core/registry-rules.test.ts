@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { celebrationDay } from '../../core/registry/celebration-date';
+import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, isShortCode, makeShortCode } from '../../core/registry/short-code';
+import { requireUnsettled } from '../../core/registry/registry-access';
+import type { Registry } from '../../core/registry/registry';
+
+describe('short codes', () => {
+  it('are eight characters from an alphabet without look-alikes, whatever the random bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.uint8Array({ minLength: 16, maxLength: 16 }), (first, second) => {
+        const batches = [first, second, new Uint8Array(16).fill(7)];
+        const code = makeShortCode(() => batches.shift() ?? new Uint8Array(16).fill(9));
+        expect(code).toHaveLength(SHORT_CODE_LENGTH);
+        expect(isShortCode(code)).toBe(true);
+        expect(code).not.toMatch(/[01ilo]/);
+      }),
+    );
+  });
+
+  it('skip the bytes that would favour the first letters', () => {
+    // 248 = 8 × 31: bytes from 248 up would fold onto the first eight letters.
+    const code = makeShortCode(() => Uint8Array.from([255, 250, 248, ...Array.from({ length: 13 }, (_, i) => i)]));
+    expect(code).toBe(SHORT_CODE_ALPHABET.slice(0, 8));
+  });
+
+  it('reject anything else as a short code', () => {
+    for (const bad of ['', 'abcdefgh2', 'ABCD2345', 'abc0', 'abcl', '../etc']) expect(isShortCode(bad)).toBe(false);
+  });
+});
+
+describe('celebration dates', () => {
+  it('keep the calendar day as written, at midnight UTC', () => {
+    expect(celebrationDay('2027-05-16').toISOString()).toBe('2027-05-16T00:00:00.000Z');
+    expect(celebrationDay('2027-05-16T00:00:00.000Z').toISOString()).toBe('2027-05-16T00:00:00.000Z');
+  });
+
+  it.each(['2027-02-30', '16/05/2027', 'soon', '2027-05-16T10:00'])('refuse %j', (text) => {
+    expect(() => celebrationDay(text)).toThrow(expect.objectContaining({ code: 'validation.failed' }));
+  });
+});
+
+describe('settled registries', () => {
+  const open = { status: 'open' } as Registry;
+  it('allow currency changes and deletion only while open and without gifts', () => {
+    expect(() => requireUnsettled(open, false, 'delete the registry')).not.toThrow();
+    expect(() => requireUnsettled(open, true, 'delete the registry')).toThrow(expect.objectContaining({ code: 'registry.has_gifts' }));
+    for (const status of ['closed', 'payout_sent'] as const) {
+      expect(() => requireUnsettled({ status } as Registry, false, 'change the currency')).toThrow(expect.objectContaining({ code: 'registry.closed' }));
+    }
+  });
+});
