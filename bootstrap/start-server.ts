@@ -50,6 +50,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         loginPerAccount: createRateLimiter(orm, { keyPrefix: 'login-account', points: 10, duration: 15 * 60 }),
         loginPerAddress: createRateLimiter(orm, { keyPrefix: 'login-address', points: 50, duration: 15 * 60 }),
         registerPerAddress: createRateLimiter(orm, { keyPrefix: 'register-address', points: 20, duration: 60 * 60 }),
+        uploadsPerAccount: createRateLimiter(orm, { keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
       },
       checkDatabase: infrastructure.checkDatabase,
       settings: {

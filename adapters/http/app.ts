@@ -81,7 +81,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     authRoutes({ users: deps.repositories.users, hasher: deps.hasher, decoyHash: deps.decoyHash, limits: deps.limits }),
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
-    uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer }),
+    uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
   ];
   for (const router of routers) {
     app.use(router.routes());

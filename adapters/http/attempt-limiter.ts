@@ -8,6 +8,8 @@ export interface AttemptLimits {
   loginPerAddress: RateLimiterAbstract;
   /** Accounts created from one address. */
   registerPerAddress: RateLimiterAbstract;
+  /** Photos one account uploads (each is decoded and re-encoded, which costs real work). */
+  uploadsPerAccount: RateLimiterAbstract;
 }
 
 function minutes(ms: number): number {

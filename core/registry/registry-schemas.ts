@@ -44,13 +44,18 @@ const childName = yup
   .required("Child's name is required")
   .max(CHILD_NAME_MAX_LENGTH, `Child's name must be at most ${CHILD_NAME_MAX_LENGTH} characters`);
 
-/** Sent and stored as an ISO string; the form's yyyy-mm-dd is cast to midnight UTC of that day. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Sent and stored as an ISO string. The form's yyyy-mm-dd is cast to midnight UTC of that day;
+ * a date-time is left as written (the server keeps the calendar day it names).
+ */
 const celebrationDate = yup
   .string()
   .transform((value: unknown) => {
     if (typeof value !== 'string') return value;
-    const date = parseCelebrationDate(value);
-    return date ? date.toISOString() : value;
+    const text = value.trim();
+    return DATE_ONLY.test(text) && parseCelebrationDate(text) ? `${text}T00:00:00.000Z` : text;
   })
   .required('Celebration date is required')
   .test('is-date', 'Celebration date must be a valid date', (value) => !value || parseCelebrationDate(value) !== null);

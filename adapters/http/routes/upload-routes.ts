@@ -7,6 +7,7 @@ import type { ImageSanitizer } from '../../../core/ports/image-sanitizer';
 import type { PhotoStore } from '../../../core/ports/photo-store';
 import { MAX_PHOTO_BYTES, uploadPhoto } from '../../../core/photo/upload-photo';
 import { requireSignedIn } from '../../../core/registry/registry-access';
+import { countAttempt, refuseWhenExhausted, type AttemptLimits } from '../attempt-limiter';
 import { ERROR_STATUS } from '../error-status';
 import type { HttpContext, HttpState } from '../http-state';
 
@@ -44,13 +45,16 @@ async function readUploadedFile(ctx: HttpContext): Promise<Uint8Array> {
   }
 }
 
-export function uploadRoutes(ports: { photos: PhotoStore; sanitizer: ImageSanitizer }) {
+export function uploadRoutes(ports: { photos: PhotoStore; sanitizer: ImageSanitizer; limits: AttemptLimits }) {
   const router = new Router<HttpState>();
 
   router.post('/api/objects/upload', async (ctx) => {
     try {
       // Strangers may not make us read 10 MB: the account is checked before the body.
-      requireSignedIn(ctx.state.user);
+      const user = requireSignedIn(ctx.state.user);
+      const perAccount: [typeof ports.limits.uploadsPerAccount, string][] = [[ports.limits.uploadsPerAccount, user.id]];
+      await refuseWhenExhausted(perAccount, 'photo uploads');
+      await countAttempt(perAccount);
       const bytes = await readUploadedFile(ctx);
       const photo = await uploadPhoto(bytes, { ...ports, newId: () => crypto.randomUUID() });
       ctx.status = 201;
