@@ -22,6 +22,7 @@ export const DOMAIN_ERROR_CODES = [
   'registry.short_code_taken',
   'gift.not_found',
   'payment.failed',
+  'payment.unavailable',
   'photo.unsupported_type',
   'photo.unreadable',
   'photo.too_large',

@@ -22,6 +22,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.short_code_taken': 409,
   'gift.not_found': 404,
   'payment.failed': 402,
+  'payment.unavailable': 502,
   'photo.unsupported_type': 415,
   'photo.unreadable': 400,
   'photo.too_large': 413,

@@ -1,4 +1,5 @@
-import type { Gift } from '../../core/gift/gift';
+import { DomainError } from '../../core/errors';
+import type { Gift, PaymentStatus } from '../../core/gift/gift';
 import type { GiftRepository, NewGift } from '../../core/ports/repositories';
 
 export class InMemoryGiftRepository implements GiftRepository {
@@ -8,6 +9,30 @@ export class InMemoryGiftRepository implements GiftRepository {
     const row: Gift = { ...gift, id: crypto.randomUUID(), createdAt: new Date() };
     this.rows.set(row.id, row);
     return { ...row };
+  }
+
+  async findById(id: string): Promise<Gift | null> {
+    const row = this.rows.get(id);
+    return row ? { ...row } : null;
+  }
+
+  async findByPaymentIntentIdForUpdate(paymentIntentId: string): Promise<Gift | null> {
+    const row = [...this.rows.values()].find((candidate) => candidate.stripePaymentIntentId === paymentIntentId);
+    return row ? { ...row } : null;
+  }
+
+  async attachPaymentIntent(id: string, paymentIntentId: string): Promise<void> {
+    this.change(id, { stripePaymentIntentId: paymentIntentId });
+  }
+
+  async setStatus(id: string, status: PaymentStatus): Promise<void> {
+    this.change(id, { paymentStatus: status });
+  }
+
+  private change(id: string, changes: Partial<Gift>): void {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('gift.not_found', 'Gift not found');
+    this.rows.set(id, { ...row, ...changes });
   }
 
   async listByRegistry(registryId: string): Promise<Gift[]> {

@@ -1,6 +1,7 @@
 import { DomainError } from '../../core/errors';
 import type { NewRegistry, RegistryChanges, RegistryRepository } from '../../core/ports/repositories';
 import type { Registry } from '../../core/registry/registry';
+import type { Cents } from '../../core/money';
 
 export class InMemoryRegistryRepository implements RegistryRepository {
   rows = new Map<string, Registry>();
@@ -80,6 +81,12 @@ export class InMemoryRegistryRepository implements RegistryRepository {
     const updated = { ...row, ...changes, updatedAt: new Date() };
     this.rows.set(id, updated);
     return { ...updated };
+  }
+
+  async addToTotalReceived(id: string, amount: Cents): Promise<void> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('registry.not_found', 'Registry not found');
+    this.rows.set(id, { ...row, totalReceived: row.totalReceived + amount, updatedAt: new Date() });
   }
 
   async delete(id: string): Promise<void> {

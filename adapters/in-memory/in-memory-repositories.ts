@@ -6,7 +6,7 @@ import { InMemorySessionRepository } from './in-memory-session-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
-export function createInMemoryRepositories(): Repositories & UnitOfWork {
+export function createInMemoryRepositories() {
   const repositories = {
     users: new InMemoryUserRepository(),
     sessions: new InMemorySessionRepository(),
@@ -17,8 +17,7 @@ export function createInMemoryRepositories(): Repositories & UnitOfWork {
   repositories.registries.onDelete = (registryId) => repositories.gifts.deleteByRegistry(registryId);
   const tables = Object.values(repositories) as { rows: Map<string, unknown> }[];
   let queue: Promise<unknown> = Promise.resolve();
-  return {
-    ...repositories,
+  const unitOfWork: UnitOfWork = {
     // Transactions run one at a time, and a failed one puts every table back as it was.
     transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
       const run = queue.then(async () => {
@@ -36,4 +35,5 @@ export function createInMemoryRepositories(): Repositories & UnitOfWork {
       return run;
     },
   };
+  return { ...repositories, ...unitOfWork } satisfies Repositories & UnitOfWork;
 }

@@ -1,6 +1,7 @@
 import type { NewUser, User, UserWithPassword } from '../account/user';
 import type { Charity, NewCharity } from '../charity/charity';
-import type { Gift } from '../gift/gift';
+import type { Gift, PaymentStatus } from '../gift/gift';
+import type { Cents } from '../money';
 import type { Registry } from '../registry/registry';
 
 export interface UserRepository {
@@ -55,6 +56,8 @@ export interface RegistryRepository {
   /** Open registries whose child's name contains the text, in any letter case; by name. */
   searchOpenByChildName(text: string, limit: number): Promise<Registry[]>;
   update(id: string, changes: RegistryChanges): Promise<Registry>;
+  /** Adds to totalReceived in the database itself, so concurrent credits never overwrite each other. */
+  addToTotalReceived(id: string, amount: Cents): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
@@ -62,6 +65,11 @@ export type NewGift = Omit<Gift, 'id' | 'createdAt'>;
 
 export interface GiftRepository {
   create(gift: NewGift): Promise<Gift>;
+  findById(id: string): Promise<Gift | null>;
+  /** Inside a transaction: the gift paid by this intent, locked until the transaction ends. */
+  findByPaymentIntentIdForUpdate(paymentIntentId: string): Promise<Gift | null>;
+  attachPaymentIntent(id: string, paymentIntentId: string): Promise<void>;
+  setStatus(id: string, status: PaymentStatus): Promise<void>;
   /** Newest first. */
   listByRegistry(registryId: string): Promise<Gift[]>;
   /** How many succeeded gifts each registry has (registries with none are absent). */

@@ -187,6 +187,30 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(stored).toMatchObject({ amount: 3_601, childAmount: 3_241, charityAmount: 360, platformFee: 300, stripeFee: 143 });
       });
 
+      it('finds a gift by its payment intent, attaches intents and changes status', async () => {
+        const user = await repos.users.create(aNewUser());
+        const charity = await repos.charities.create(aCharity());
+        const registry = await repos.registries.create(aNewRegistry(user.id));
+        const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'pending' }));
+        await repos.gifts.attachPaymentIntent(gift.id, 'pi_123');
+        const found = await repos.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate('pi_123'));
+        expect(found).toMatchObject({ id: gift.id, stripePaymentIntentId: 'pi_123', paymentStatus: 'pending' });
+        await repos.gifts.setStatus(gift.id, 'succeeded');
+        expect((await repos.gifts.findById(gift.id))?.paymentStatus).toBe('succeeded');
+        expect(await repos.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate('pi_unknown'))).toBeNull();
+        expect(await codeOf(repos.gifts.setStatus('00000000-0000-4000-8000-000000000000', 'failed'))).toBe('gift.not_found');
+        expect(await repos.gifts.findById('not-a-uuid')).toBeNull();
+      });
+
+      it('adds to a registry’s total to the cent, even when many credits land at once', async () => {
+        const user = await repos.users.create(aNewUser());
+        const registry = await repos.registries.create(aNewRegistry(user.id));
+        const amounts = Array.from({ length: 25 }, (_, index) => 101 + index * 37);
+        await Promise.all(amounts.map((amount) => repos.transaction((tx) => tx.registries.addToTotalReceived(registry.id, amount))));
+        expect((await repos.registries.findById(registry.id))?.totalReceived).toBe(amounts.reduce((sum, amount) => sum + amount, 0));
+        expect(await codeOf(repos.registries.addToTotalReceived('00000000-0000-4000-8000-000000000000', 1))).toBe('registry.not_found');
+      });
+
       it('counts succeeded gifts per registry and knows whether any but failed ones exist', async () => {
         const user = await repos.users.create(aNewUser());
         const charity = await repos.charities.create(aCharity());

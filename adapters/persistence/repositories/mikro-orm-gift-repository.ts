@@ -1,7 +1,8 @@
-import { raw } from '@mikro-orm/core';
+import { LockMode, raw } from '@mikro-orm/core';
+import { DomainError } from '../../../core/errors';
 import { isUuid } from '../../../core/ids';
 import { centsToDecimalString, parseCents } from '../../../core/money';
-import type { Gift } from '../../../core/gift/gift';
+import type { Gift, PaymentStatus } from '../../../core/gift/gift';
 import type { GiftRepository, NewGift } from '../../../core/ports/repositories';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';
 import type { EntityManagerSource } from './entity-manager-source';
@@ -35,6 +36,30 @@ export class MikroOrmGiftRepository implements GiftRepository {
     } as GiftRow);
     await em.persist(row).flush();
     return toGift(row);
+  }
+
+  async findById(id: string): Promise<Gift | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.em().findOne(GiftEntity, { id });
+    return row ? toGift(row) : null;
+  }
+
+  async findByPaymentIntentIdForUpdate(paymentIntentId: string): Promise<Gift | null> {
+    const row = await this.em().findOne(GiftEntity, { stripePaymentIntentId: paymentIntentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return row ? toGift(row) : null;
+  }
+
+  async attachPaymentIntent(id: string, paymentIntentId: string): Promise<void> {
+    await this.changeOne(id, { stripePaymentIntentId: paymentIntentId });
+  }
+
+  async setStatus(id: string, status: PaymentStatus): Promise<void> {
+    await this.changeOne(id, { paymentStatus: status });
+  }
+
+  private async changeOne(id: string, changes: Partial<GiftRow>): Promise<void> {
+    const changed = isUuid(id) ? await this.em().nativeUpdate(GiftEntity, { id }, changes) : 0;
+    if (changed !== 1) throw new DomainError('gift.not_found', 'Gift not found');
   }
 
   async listByRegistry(registryId: string): Promise<Gift[]> {

@@ -1,7 +1,7 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException, raw } from '@mikro-orm/core';
 import { DomainError } from '../../../core/errors';
 import { isUuid } from '../../../core/ids';
-import { parseCents } from '../../../core/money';
+import { centsToDecimalString, parseCents, type Cents } from '../../../core/money';
 import type { NewRegistry, RegistryChanges, RegistryRepository } from '../../../core/ports/repositories';
 import type { Registry } from '../../../core/registry/registry';
 import { RegistryEntity, type RegistryRow } from '../entities/registry-entity';
@@ -96,6 +96,15 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     em.assign(row, { ...changes, updatedAt: new Date() });
     await em.flush();
     return toRegistry(row);
+  }
+
+  async addToTotalReceived(id: string, amount: Cents): Promise<void> {
+    const changed = await this.em().nativeUpdate(
+      RegistryEntity,
+      { id },
+      { totalReceived: raw('total_received + ?', [centsToDecimalString(amount)]), updatedAt: new Date() } as never,
+    );
+    if (changed !== 1) throw new DomainError('registry.not_found', 'Registry not found');
   }
 
   async delete(id: string): Promise<void> {

@@ -1,0 +1,27 @@
+import * as yup from 'yup';
+
+/** The most one gift may be: generous, and far from anything a typo or a probe would send. */
+export const MAX_GIFT_CENTS = 2_500_000;
+export const MIN_GIFT_CENTS = 100;
+export const PRESET_GIFT_AMOUNTS = [36, 72, 108, 180, 360, 720] as const;
+
+const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
+
+/** The gift form and POST /api/create-payment-intent, with the spec's messages (section 5). */
+export const giftSchema = yup.object({
+  registryId: yup.string().trim().required('Registry is required'),
+  charityId: yup.string().trim().required('Please select a charity'),
+  giftGiverName: yup.string().trim().max(100, 'Name must be at most 100 characters').required('Name is required'),
+  giftGiverEmail: yup.string().trim().max(255, 'Valid email is required').email('Valid email is required').required('Valid email is required'),
+  amount: yup
+    .number()
+    .typeError('Amount must be a positive number')
+    .required('Amount is required')
+    .positive('Amount must be a positive number')
+    // Only for positive amounts, so zero and below get the spec's own message.
+    .test('minimum', 'The smallest gift is 1.00', (value) => value === undefined || value <= 0 || value >= MIN_GIFT_CENTS / 100)
+    .max(MAX_GIFT_CENTS / 100, `The largest gift is ${(MAX_GIFT_CENTS / 100).toLocaleString('en-US')}.00`)
+    .test('two-decimals', 'Amount can have at most two decimals', (value) => value === undefined || TWO_DECIMALS.test(String(value))),
+  personalMessage: yup.string().trim().max(1000, 'Message must be at most 1000 characters').default(''),
+});
+export type GiftInput = yup.InferType<typeof giftSchema>;

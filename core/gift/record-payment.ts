@@ -1,0 +1,66 @@
+import type { Currency, Cents } from '../money';
+import type { PaymentGateway } from '../ports/payment-gateway';
+import type { Repositories, UnitOfWork } from '../ports/repositories';
+import type { Registry } from '../registry/registry';
+import type { Gift } from './gift';
+
+/** What became of a provider's report; the caller logs the ones that need a person's eye. */
+export type PaymentOutcome =
+  | { kind: 'credited'; gift: Gift; registry: Registry }
+  | { kind: 'refunded'; gift: Gift }
+  | { kind: 'failed'; gift: Gift }
+  | { kind: 'already-settled'; gift: Gift }
+  | { kind: 'mismatch'; gift: Gift; expected: { amount: Cents; currency: Currency }; reported: { amount: Cents; currency: Currency } }
+  | { kind: 'unknown-payment' };
+
+export function totalCharged(gift: Gift): Cents {
+  return gift.amount + gift.platformFee + gift.stripeFee;
+}
+
+/**
+ * A payment succeeded: the gift becomes succeeded and its registry's total grows by the gift, both
+ * in one transaction, exactly once however often and in whatever order the news arrives. A gift
+ * that failed before may still succeed (the giver tried another card); a succeeded or refunded one
+ * never changes here. A payment for a closed registry is refunded, never credited.
+ */
+export async function recordPaymentSucceeded(
+  report: { paymentIntentId: string; amount: Cents; currency: Currency },
+  ports: { unitOfWork: UnitOfWork; gifts: Repositories['gifts']; gateway: PaymentGateway },
+): Promise<PaymentOutcome> {
+  const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift }> => {
+    const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
+    if (!gift) return { kind: 'unknown-payment' };
+    if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunded') return { kind: 'already-settled', gift };
+    const registry = await registries.findByIdForUpdate(gift.registryId);
+    if (!registry) return { kind: 'unknown-payment' };
+    const expected = { amount: totalCharged(gift), currency: registry.currency };
+    if (report.amount !== expected.amount || report.currency !== expected.currency) {
+      return { kind: 'mismatch', gift, expected, reported: { amount: report.amount, currency: report.currency } };
+    }
+    if (registry.status !== 'open') return { kind: 'refund', gift };
+    await gifts.setStatus(gift.id, 'succeeded');
+    await registries.addToTotalReceived(registry.id, gift.amount);
+    return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded' }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
+  });
+  if (outcome.kind !== 'refund') return outcome;
+
+  // The provider call stays outside the transaction; its idempotency key makes a repeat harmless,
+  // and until it succeeds the gift stays unsettled so the provider's retry tries again.
+  await ports.gateway.refund(report.paymentIntentId, `refund-${outcome.gift.id}`);
+  await ports.gifts.setStatus(outcome.gift.id, 'refunded');
+  return { kind: 'refunded', gift: { ...outcome.gift, paymentStatus: 'refunded' } };
+}
+
+/** A payment attempt failed: a pending gift becomes failed; anything settled stays as it is. */
+export async function recordPaymentFailed(
+  report: { paymentIntentId: string },
+  ports: { unitOfWork: UnitOfWork },
+): Promise<PaymentOutcome> {
+  return ports.unitOfWork.transaction(async ({ gifts }) => {
+    const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
+    if (!gift) return { kind: 'unknown-payment' };
+    if (gift.paymentStatus !== 'pending') return { kind: 'already-settled', gift };
+    await gifts.setStatus(gift.id, 'failed');
+    return { kind: 'failed', gift: { ...gift, paymentStatus: 'failed' } };
+  });
+}

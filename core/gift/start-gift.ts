@@ -1,0 +1,79 @@
+import { DomainError } from '../errors';
+import { type GiftBreakdown, type ProcessingRates, giftBreakdown } from '../fees';
+import { isUuid } from '../ids';
+import { parseCents } from '../money';
+import type { PaymentGateway } from '../ports/payment-gateway';
+import type { Repositories, UnitOfWork } from '../ports/repositories';
+import { refuseUnknownFields, validate } from '../validate';
+import { giftSchema } from './gift-schemas';
+import type { Gift } from './gift';
+
+export interface StartedGift {
+  gift: Gift;
+  clientSecret: string;
+  breakdown: GiftBreakdown;
+}
+
+const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage'];
+
+/**
+ * Records a pending gift and opens its payment. The gift is saved (with the registry locked, so it
+ * cannot close or change currency meanwhile) before the provider is asked for a payment, and the
+ * payment's id is saved before the giver can pay, so no payment can ever arrive for a gift we lack.
+ */
+export async function startGift(
+  input: unknown,
+  ports: { unitOfWork: UnitOfWork; gifts: Repositories['gifts']; gateway: PaymentGateway; rates: ProcessingRates },
+): Promise<StartedGift> {
+  refuseUnknownFields(input, FIELDS);
+  if (typeof (input as { amount?: unknown }).amount === 'string') {
+    throw new DomainError('validation.failed', 'Amount must be a positive number', { amount: 'Must be a number' });
+  }
+  const valid = await validate(giftSchema, input);
+  const amount = parseCents(valid.amount);
+  if (!isUuid(valid.registryId)) throw new DomainError('registry.not_found', 'Registry not found');
+
+  const { gift, breakdown, currency } = await ports.unitOfWork.transaction(async ({ registries, charities, gifts }) => {
+    const registry = await registries.findByIdForUpdate(valid.registryId);
+    if (!registry || !registry.isActive) throw new DomainError('registry.not_found', 'Registry not found');
+    if (registry.status !== 'open') throw new DomainError('registry.closed', 'This registry is closed and no longer accepts gifts');
+    const charity = isUuid(valid.charityId) ? await charities.findById(valid.charityId) : null;
+    const offered = registry.allowCharityChoice || !registry.preferredCharityId ? charity?.isActive : charity?.id === registry.preferredCharityId;
+    if (!charity || !offered) throw new DomainError('charity.invalid', 'Please choose one of the charities this registry supports', { charityId: 'Not offered here' });
+    const breakdown = giftBreakdown(amount, ports.rates[registry.currency]);
+    const gift = await gifts.create({
+      registryId: registry.id,
+      charityId: charity.id,
+      giftGiverName: valid.giftGiverName,
+      giftGiverEmail: valid.giftGiverEmail.toLowerCase(),
+      amount,
+      childAmount: breakdown.childAmount,
+      charityAmount: breakdown.charityAmount,
+      platformFee: breakdown.platformFee,
+      stripeFee: breakdown.stripeFee,
+      personalMessage: valid.personalMessage || null,
+      stripePaymentIntentId: null,
+      paymentStatus: 'pending',
+    });
+    return { gift, breakdown, currency: registry.currency };
+  });
+
+  try {
+    const intent = await ports.gateway.createPaymentIntent({
+      giftId: gift.id,
+      registryId: gift.registryId,
+      charityId: gift.charityId,
+      amount: breakdown.totalAmount,
+      currency,
+      receiptEmail: gift.giftGiverEmail,
+      idempotencyKey: `gift-${gift.id}`,
+    });
+    await ports.gifts.attachPaymentIntent(gift.id, intent.id);
+    return { gift: { ...gift, stripePaymentIntentId: intent.id }, clientSecret: intent.clientSecret, breakdown };
+  } catch (error) {
+    // No payment can follow: the gift must not hold the registry open as if money were coming.
+    await ports.gifts.setStatus(gift.id, 'failed');
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.');
+  }
+}

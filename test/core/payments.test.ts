@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { DEFAULT_PROCESSING_RATES } from '../../core/fees';
+import { recordPaymentFailed, recordPaymentSucceeded, totalCharged } from '../../core/gift/record-payment';
+import { startGift } from '../../core/gift/start-gift';
+import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+
+async function world(options: { registryStatus?: 'open' | 'closed' } = {}) {
+  const repositories = createInMemoryRepositories();
+  const gateway = new InMemoryPaymentGateway();
+  const user = await repositories.users.create(aNewUser());
+  const charity = await repositories.charities.create(aCharity());
+  const registry = await repositories.registries.create(aNewRegistry(user.id));
+  const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES };
+  const give = (amount: number) =>
+    startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'Miriam@Example.com', amount, personalMessage: '' }, ports);
+  const closeRegistry = async () => {
+    repositories.registries.rows.set(registry.id, { ...repositories.registries.rows.get(registry.id)!, status: 'closed' });
+  };
+  if (options.registryStatus === 'closed') await closeRegistry();
+  return { repositories, gateway, registry, charity, ports, give, closeRegistry };
+}
+
+type Event = { gift: number; kind: 'succeeded' | 'failed' | 'wrong-amount' | 'wrong-currency' };
+
+describe('a gift’s money lands exactly once', () => {
+  it('starts a pending gift with its payment attached and the giver charged the grossed-up total', async () => {
+    const { give, repositories, gateway } = await world();
+    const started = await give(100);
+    expect(started.breakdown).toMatchObject({ baseAmount: 10_000, totalAmount: 10_639, stripeFee: 339, platformFee: 300 });
+    const stored = await repositories.gifts.findById(started.gift.id);
+    expect(stored).toMatchObject({ paymentStatus: 'pending', amount: 10_000, childAmount: 9_000, charityAmount: 1_000, giftGiverEmail: 'miriam@example.com' });
+    expect(stored?.stripePaymentIntentId).toBeTruthy();
+    expect(gateway.intents.get(stored!.stripePaymentIntentId!)).toMatchObject({ amount: 10_639, currency: 'USD', idempotencyKey: `gift-${started.gift.id}` });
+  });
+
+  it('marks the gift failed when the provider cannot open a payment, so it holds nothing open', async () => {
+    const { give, repositories, gateway } = await world();
+    gateway.down = true;
+    await expect(give(50)).rejects.toMatchObject({ code: 'payment.unavailable', message: 'Failed to process gift. Please try again.' });
+    expect([...repositories.gifts.rows.values()].map((gift) => gift.paymentStatus)).toEqual(['failed']);
+  });
+
+  it.each([
+    [0, 'Amount must be a positive number'],
+    [-5, 'Amount must be a positive number'],
+    [0.5, 'The smallest gift is 1.00'],
+    [10.555, 'Amount can have at most two decimals'],
+    [1e9, 'The largest gift is 25,000.00'],
+    ['36', 'Amount must be a positive number'],
+    [Number.NaN, 'Amount must be a positive number'],
+  ])('refuses an amount of %s and records nothing', async (amount, message) => {
+    const { give, repositories } = await world();
+    await expect(give(amount as number)).rejects.toMatchObject({ code: 'validation.failed', message });
+    expect(repositories.gifts.rows.size).toBe(0);
+  });
+
+  it('refuses gifts to a closed registry', async () => {
+    const { give, repositories } = await world({ registryStatus: 'closed' });
+    await expect(give(36)).rejects.toMatchObject({ code: 'registry.closed' });
+    expect(repositories.gifts.rows.size).toBe(0);
+  });
+
+  it('credits, for any sequence of duplicated, late and out-of-order reports, exactly the gifts that succeeded', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 100, max: 2_500_000 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ gift: fc.nat(5), kind: fc.constantFrom('succeeded', 'failed', 'wrong-amount', 'wrong-currency') }), { maxLength: 30 }),
+        async (amounts, events: Event[]) => {
+          const { give, repositories, registry, ports } = await world();
+          const gifts = await Promise.all(amounts.map((cents) => give(cents / 100)));
+          const credited = new Map<string, number>();
+          for (const event of events) {
+            const started = gifts[event.gift % gifts.length]!;
+            const paymentIntentId = started.gift.stripePaymentIntentId!;
+            const amount = totalCharged(started.gift) + (event.kind === 'wrong-amount' ? 1 : 0);
+            const currency = event.kind === 'wrong-currency' ? 'CAD' : 'USD';
+            const outcome =
+              event.kind === 'failed'
+                ? await recordPaymentFailed({ paymentIntentId }, ports)
+                : await recordPaymentSucceeded({ paymentIntentId, amount, currency }, ports);
+            if (outcome.kind === 'credited') credited.set(started.gift.id, (credited.get(started.gift.id) ?? 0) + 1);
+            if (event.kind !== 'succeeded') expect(outcome.kind).not.toBe('credited');
+          }
+          const stored = await repositories.gifts.listByRegistry(registry.id);
+          const succeeded = stored.filter((gift) => gift.paymentStatus === 'succeeded');
+          expect([...credited.values()].every((count) => count === 1)).toBe(true);
+          expect(succeeded.map((gift) => gift.id).sort()).toEqual([...credited.keys()].sort());
+          expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(succeeded.reduce((sum, gift) => sum + gift.amount, 0));
+          // A success that arrives after a failure still lands; a failure after a success changes nothing.
+          for (const gift of stored) {
+            const own = events.filter((event) => gifts[event.gift % gifts.length]!.gift.id === gift.id);
+            expect(gift.paymentStatus === 'succeeded').toBe(own.some((event) => event.kind === 'succeeded'));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('refunds a payment that succeeds after its registry closed, once, and never credits it', async () => {
+    const { give, repositories, registry, ports, gateway, closeRegistry } = await world();
+    const started = await give(180);
+    await closeRegistry();
+    const report = { paymentIntentId: started.gift.stripePaymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
+    expect((await recordPaymentSucceeded(report, ports)).kind).toBe('refunded');
+    expect((await recordPaymentSucceeded(report, ports)).kind).toBe('already-settled');
+    expect(gateway.refunds).toEqual([{ paymentIntentId: report.paymentIntentId, idempotencyKey: `refund-${started.gift.id}` }]);
+    expect((await repositories.gifts.findById(started.gift.id))?.paymentStatus).toBe('refunded');
+    expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(0);
+  });
+
+  it('keeps the gift unsettled when the refund cannot be made yet, so the provider’s retry refunds it', async () => {
+    const { give, repositories, ports, gateway, closeRegistry } = await world();
+    const started = await give(72);
+    await closeRegistry();
+    gateway.down = true;
+    const report = { paymentIntentId: started.gift.stripePaymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
+    await expect(recordPaymentSucceeded(report, ports)).rejects.toThrow('provider unavailable');
+    expect((await repositories.gifts.findById(started.gift.id))?.paymentStatus).toBe('pending');
+    gateway.down = false;
+    expect((await recordPaymentSucceeded(report, ports)).kind).toBe('refunded');
+  });
+
+  it('ignores reports about payments it never started', async () => {
+    const { ports } = await world();
+    expect((await recordPaymentSucceeded({ paymentIntentId: 'pi_elsewhere', amount: 100, currency: 'USD' }, ports)).kind).toBe('unknown-payment');
+    expect((await recordPaymentFailed({ paymentIntentId: 'pi_elsewhere' }, ports)).kind).toBe('unknown-payment');
+  });
+});
