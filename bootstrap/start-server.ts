@@ -10,6 +10,8 @@ import { SharpImageSanitizer } from '../adapters/photos/sharp-image-sanitizer';
 import { makeShortCode } from '../core/registry/short-code';
 import { randomBytes } from 'node:crypto';
 import { createPhotoStore } from './photo-store';
+import { createPaymentGateway } from './payment-gateway';
+import { DEFAULT_PROCESSING_RATES } from '../core/fees';
 import type { Clock } from '../core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
@@ -37,11 +39,16 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
 
     const hasher = new Argon2PasswordHasher();
     const photos = await createPhotoStore(config);
+    const sessionSecret = resolveSessionSecret(config);
+    const payments = createPaymentGateway(config, sessionSecret);
     const app = createHttpApp({
       repositories,
       photos: photos.store,
       sanitizer: new SharpImageSanitizer(),
       newShortCode: () => makeShortCode((count) => new Uint8Array(randomBytes(count))),
+      gateway: payments.gateway,
+      sandbox: payments.sandbox,
+      rates: DEFAULT_PROCESSING_RATES,
       hasher,
       decoyHash: await hasher.hash(crypto.randomUUID()),
       clock: systemClock,
@@ -51,10 +58,11 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         loginPerAddress: createRateLimiter(orm, { keyPrefix: 'login-address', points: 50, duration: 15 * 60 }),
         registerPerAddress: createRateLimiter(orm, { keyPrefix: 'register-address', points: 20, duration: 60 * 60 }),
         uploadsPerAccount: createRateLimiter(orm, { keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
+        paymentIntentsPerAddress: createRateLimiter(orm, { keyPrefix: 'payment-address', points: 30, duration: 10 * 60 }),
       },
       checkDatabase: infrastructure.checkDatabase,
       settings: {
-        sessionSecret: resolveSessionSecret(config),
+        sessionSecret,
         publicUrl: config.publicUrl,
         production: config.production,
         trustProxy: config.trustProxy,

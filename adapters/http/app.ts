@@ -2,7 +2,12 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { PasswordHasher } from '../../core/ports/password-hasher';
 import type { Clock } from '../../core/ports/clock';
+import type { ProcessingRates } from '../../core/fees';
 import type { ImageSanitizer } from '../../core/ports/image-sanitizer';
+import type { PaymentGateway } from '../../core/ports/payment-gateway';
+import type { SandboxPaymentGateway } from '../payments/sandbox/sandbox-payment-gateway';
+import { sandboxRoutes } from '../payments/sandbox/sandbox-routes';
+import { giftRoutes } from './routes/gift-routes';
 import type { PhotoStore } from '../../core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
 import type { AttemptLimits } from './attempt-limiter';
@@ -27,6 +32,10 @@ export interface HttpDependencies {
   photos: PhotoStore;
   sanitizer: ImageSanitizer;
   newShortCode: () => string;
+  gateway: PaymentGateway;
+  /** The sandbox's card stand-in, present only when the sandbox is the provider. */
+  sandbox: SandboxPaymentGateway | null;
+  rates: ProcessingRates;
   hasher: PasswordHasher;
   /** A real hash of a random password, verified when the username is unknown (equal timing). */
   decoyHash: string;
@@ -82,6 +91,8 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
+    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits }),
+    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox })] : []),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -10,6 +10,8 @@ export interface AttemptLimits {
   registerPerAddress: RateLimiterAbstract;
   /** Photos one account uploads (each is decoded and re-encoded, which costs real work). */
   uploadsPerAccount: RateLimiterAbstract;
+  /** Payments started from one address (each opens a payment at the provider). */
+  paymentIntentsPerAddress: RateLimiterAbstract;
 }
 
 function minutes(ms: number): number {

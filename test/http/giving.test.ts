@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RegistryEntity } from '../../adapters/persistence/entities/registry-entity';
+import { signedIn } from '../support/accounts';
+import { HttpClient, nextClientAddress } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let charities: { id: string; name: string }[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  charities = (await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string; name: string }[];
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function openRegistry(overrides: Record<string, unknown> = {}) {
+  const owner = await signedIn(server);
+  const response = await owner.client.post('/api/registries', {
+    childName: 'Sarah Cohen',
+    celebrationDate: '2027-05-16',
+    currency: 'USD',
+    personalMessage: '',
+    photoUrl: null,
+    preferredCharityId: '',
+    allowCharityChoice: true,
+    ...overrides,
+  });
+  return { owner, registry: response.json as unknown as { id: string; shortCode: string } };
+}
+
+function giftBody(registryId: string, overrides: Record<string, unknown> = {}) {
+  return { registryId, charityId: charities[0]!.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 100, personalMessage: 'Mazel tov!', ...overrides };
+}
+
+async function ownerGifts(owner: HttpClient, registryId: string) {
+  return (await owner.get(`/api/registries/${registryId}/gifts`)).json as unknown as { paymentStatus: string; amount: number; giftGiverName: string }[];
+}
+
+describe('POST /api/create-payment-intent', () => {
+  it('answers a client secret and the breakdown, and records a pending gift', async () => {
+    const { owner, registry } = await openRegistry();
+    const response = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id));
+    expect(response.status).toBe(201);
+    expect(response.json.clientSecret).toMatch(/_secret_/);
+    expect(response.json.breakdown).toEqual({ baseAmount: 100, childAmount: 90, charityAmount: 10, platformFee: 3, stripeFee: 3.39, totalAmount: 106.39 });
+    expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'pending', amount: 100, giftGiverName: 'Aunt Miriam' }]);
+  });
+
+  it.each([
+    ['zero', { amount: 0 }],
+    ['a negative amount', { amount: -36 }],
+    ['three decimals', { amount: 36.999 }],
+    ['a huge amount', { amount: 1e12 }],
+    ['a string amount', { amount: '36' }],
+    ['no amount', { amount: undefined }],
+    ['no name', { giftGiverName: '  ' }],
+    ['a bad e-mail', { giftGiverEmail: 'miriam-at-example' }],
+    ['an unknown field', { status: 'succeeded' }],
+    ['an unknown charity', { charityId: '00000000-0000-4000-8000-000000000000' }],
+    ['an unknown registry', { registryId: '00000000-0000-4000-8000-000000000000' }],
+    ['a registry id that is no id', { registryId: 'abc' }],
+  ])('refuses %s with a 4xx and records nothing', async (_label, overrides) => {
+    const { owner, registry } = await openRegistry();
+    const response = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, overrides));
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(typeof response.json.message).toBe('string');
+    expect(await ownerGifts(owner.client, registry.id)).toEqual([]);
+  });
+
+  it('refuses a closed registry with 409', async () => {
+    const { owner, registry } = await openRegistry();
+    await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registry.id }, { status: 'closed' });
+    const response = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id));
+    expect(response.status).toBe(409);
+    expect(await ownerGifts(owner.client, registry.id)).toEqual([]);
+  });
+
+  it('offers only the chosen charity when the registry has one', async () => {
+    const { owner, registry } = await openRegistry({ preferredCharityId: charities[1]!.id, allowCharityChoice: false });
+    expect((await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { charityId: charities[0]!.id }))).status).toBe(400);
+    expect((await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { charityId: charities[1]!.id }))).status).toBe(201);
+    expect(await ownerGifts(owner.client, registry.id)).toHaveLength(1);
+  });
+
+  it('limits payments started from one address to 30 in ten minutes', async () => {
+    const { registry } = await openRegistry();
+    const address = nextClientAddress();
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await new HttpClient(server.url, address).post('/api/create-payment-intent', giftBody(registry.id))).status).toBe(201);
+    }
+    expect((await new HttpClient(server.url, address).post('/api/create-payment-intent', giftBody(registry.id))).status).toBe(429);
+  });
+});
+
+describe('POST /api/sandbox/confirm', () => {
+  async function started(amount = 36) {
+    const { owner, registry } = await openRegistry();
+    const guest = new HttpClient(server.url);
+    const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount }));
+    return { owner, registry, guest, clientSecret: intent.json.clientSecret as unknown as string };
+  }
+
+  it('succeeds with 4242 4242 4242 4242 and credits the gift once, however often it is sent', async () => {
+    const { owner, registry, guest, clientSecret } = await started(36);
+    const first = await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242' });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ status: 'succeeded' });
+    expect((await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'succeeded', amount: 36 }]);
+    const view = (await owner.client.get(`/api/registries/${registry.id}`)).json;
+    expect(view).toMatchObject({ totalReceived: 36, giftCount: 1 });
+  });
+
+  it('declines 4000 0000 0000 0002 with 402 and a message, and credits nothing', async () => {
+    const { owner, registry, guest, clientSecret } = await started(72);
+    const response = await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4000 0000 0000 0002' });
+    expect(response.status).toBe(402);
+    expect(response.json.message).toBe('Your card was declined.');
+    expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'failed' }]);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 0, giftCount: 0 });
+  });
+
+  it('lets a declined giver try again with a good card', async () => {
+    const { owner, registry, guest, clientSecret } = await started(108);
+    await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4000000000000002' });
+    expect((await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 108, giftCount: 1 });
+  });
+
+  it.each([
+    ['a forged secret', (secret: string) => ({ clientSecret: `${secret.slice(0, -4)}AAAA`, cardNumber: '4242424242424242' })],
+    ['a secret for another amount', (secret: string) => ({ clientSecret: secret.replace(/_USD_\d+_/, '_USD_1_'), cardNumber: '4242424242424242' })],
+    ['another card', (secret: string) => ({ clientSecret: secret, cardNumber: '5555 5555 5555 4444' })],
+    ['no card', (secret: string) => ({ clientSecret: secret })],
+  ])('refuses %s and credits nothing', async (_label, body) => {
+    const { owner, registry, guest, clientSecret } = await started(36);
+    const sent = body(clientSecret);
+    if (_label.includes('secret')) expect(sent.clientSecret).not.toBe(clientSecret);
+    const response = await guest.post('/api/sandbox/confirm', sent);
+    expect(response.status).toBe(400);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 0 });
+    expect(server.logs.join('')).not.toContain('5555');
+  });
+});
+
+describe('reconciling and listing gifts', () => {
+  it('answers the gift’s status after payment, and refuses unknown payments', async () => {
+    const { registry } = await openRegistry();
+    const guest = new HttpClient(server.url);
+    const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 180 }));
+    const paymentIntentId = intent.json.paymentIntentId as unknown as string;
+    expect((await guest.post('/api/payments/reconcile', { paymentIntentId })).json).toEqual({ status: 'pending' });
+    await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
+    expect((await guest.post('/api/payments/reconcile', { paymentIntentId })).json).toEqual({ status: 'succeeded' });
+    expect((await guest.post('/api/payments/reconcile', { paymentIntentId: 'pi_nothing' })).status).toBe(404);
+    expect((await guest.post('/api/payments/reconcile', {})).status).toBe(400);
+  });
+
+  it('shows the gifts to the owner only', async () => {
+    const { owner, registry } = await openRegistry();
+    await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id));
+    expect((await owner.client.get(`/api/registries/${registry.id}/gifts`)).status).toBe(200);
+    expect((await new HttpClient(server.url).get(`/api/registries/${registry.id}/gifts`)).status).toBe(401);
+    expect((await (await signedIn(server)).client.get(`/api/registries/${registry.id}/gifts`)).status).toBe(403);
+    expect((await (await signedIn(server, { admin: true })).client.get(`/api/registries/${registry.id}/gifts`)).status).toBe(403);
+    expect((await owner.client.get('/api/registries/00000000-0000-4000-8000-000000000000/gifts')).status).toBe(404);
+  });
+});
