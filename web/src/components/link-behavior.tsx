@@ -6,9 +6,9 @@ type LinkBehaviorProps = Omit<RouterLinkProps, 'to'> & {
   ref?: Ref<HTMLAnchorElement>;
 };
 
-/** In-page anchors, other schemes, other sites and server paths are plain links, not routes. */
+/** In-page anchors, other schemes (data: for downloads), other sites and server paths are plain links, not routes. */
 function isPlainHref(href: string): boolean {
-  return /^(#|mailto:|tel:|https?:|\/\/|\/api\/)/i.test(href);
+  return /^(#|mailto:|tel:|data:|blob:|https?:|\/\/|\/api\/)/i.test(href);
 }
 
 /**

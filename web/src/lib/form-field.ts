@@ -1,12 +1,16 @@
+import { useEffect, useRef } from 'react';
 import type { FormikProps } from 'formik';
 
-/** The props that wire an MUI TextField to a Formik field, with its message once touched. */
-export function fieldProps<Values extends object>(formik: FormikProps<Values>, name: keyof Values & string) {
+/**
+ * The props that wire an MUI TextField to a Formik field, with its message once touched. The
+ * element id is the field's name, after a prefix when two forms could share a page.
+ */
+export function fieldProps<Values extends object>(formik: FormikProps<Values>, name: keyof Values & string, idPrefix = '') {
   const touched = formik.touched[name] as boolean | undefined;
   const error = formik.errors[name] as string | undefined;
   const showError = !!touched && !!error;
   return {
-    id: name,
+    id: `${idPrefix}${name}`,
     name,
     value: formik.values[name] as string,
     onChange: formik.handleChange,
@@ -14,4 +18,25 @@ export function fieldProps<Values extends object>(formik: FormikProps<Values>, n
     error: showError,
     helperText: showError ? error : undefined,
   };
+}
+
+/**
+ * After a submit that validation stopped, the focus moves to the first field (in the given
+ * order) with a message, so keyboard and screen-reader users land on what to fix.
+ */
+export function useFocusFirstError<Values extends object>(
+  formik: FormikProps<Values>,
+  order: readonly (keyof Values & string)[],
+  idPrefix = '',
+): void {
+  const handled = useRef(0);
+  const { submitCount, isSubmitting, errors } = formik;
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitting || handled.current === submitCount) return;
+    handled.current = submitCount;
+    const first = order.find((name) => errors[name]);
+    if (!first) return;
+    const element = document.getElementById(`${idPrefix}${first}`);
+    element?.focus();
+  }, [submitCount, isSubmitting, errors, order, idPrefix]);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -17,9 +18,23 @@ interface ToasterProps {
   onDismiss: (id: string) => void;
 }
 
-/** The notification region: F8 moves focus to it (spec section 9). */
+/**
+ * The notification region: F8 moves focus to it (spec section 9). It is a direct child of
+ * <body>, and stays there readable while a dialog is open: a modal dialog hides the rest of the
+ * page from assistive technology, but a message about what the dialog just did must be heard.
+ */
 export function Toaster({ toasts, onDismiss }: ToasterProps) {
   const regionRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region || typeof MutationObserver === 'undefined') return;
+    const observer = new MutationObserver(() => {
+      if (region.getAttribute('aria-hidden') === 'true') region.removeAttribute('aria-hidden');
+    });
+    observer.observe(region, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -29,7 +44,7 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return (
+  const region = (
     <Box
       component="section"
       ref={regionRef}
@@ -58,6 +73,7 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
       </Box>
     </Box>
   );
+  return typeof document === 'undefined' ? region : createPortal(region, document.body);
 }
 
 function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: string) => void }) {

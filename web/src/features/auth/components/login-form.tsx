@@ -7,7 +7,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useLogin } from '../api/auth-actions';
-import { fieldProps } from './form-field';
+import { fieldProps } from '../../../lib/form-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();

@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-fetch';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useRegister } from '../api/auth-actions';
 import { registrationErrorMessage, USERNAME_TAKEN_MESSAGE } from '../lib/registration-error-message';
-import { fieldProps } from './form-field';
+import { fieldProps } from '../../../lib/form-field';
 
 const initialValues: RegistrationFormValues = {
   firstName: '',

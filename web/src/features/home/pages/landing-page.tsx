@@ -18,6 +18,10 @@ import { MARKETING_COPY, PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfig } from '../../config/api/use-config';
 import { CharityGrid } from '../../charities/components/charity-grid';
+import { useRegistrySearch } from '../../registries/api/use-registry-search';
+import { RecentRegistriesSection } from '../../registries/components/recent-registries-section';
+import { useRecentRegistries } from '../../registries/lib/recent-registries';
+import { RegistrySearchField, RegistrySearchResults } from '../../registries/components/registry-search';
 import { StartRegistryButton } from '../components/start-registry-button';
 
 const EXAMPLE_GIFT_CENTS = 100_00;
@@ -71,12 +75,26 @@ function Section({ id, title, intro, children, tone = 'plain' }: { id: string; t
   );
 }
 
+/** Shown only once this browser has opened a registry. */
+function RecentRegistriesBand() {
+  const recent = useRecentRegistries();
+  if (recent.length === 0) return null;
+  return (
+    <Box sx={{ py: { xs: 5, md: 7 } }}>
+      <Container maxWidth="lg">
+        <RecentRegistriesSection />
+      </Container>
+    </Box>
+  );
+}
+
 /** / for visitors: the public landing page (spec section 2). */
 export default function LandingPage() {
   usePageTitle(undefined);
   const { hash } = useLocation();
   const { config } = useConfig();
   const split = splitGift(EXAMPLE_GIFT_CENTS);
+  const search = useRegistrySearch();
   const partnerMail = config?.supportEmail
     ? `mailto:${config.supportEmail}?subject=${encodeURIComponent('Partner charity inquiry')}&body=${encodeURIComponent(
         'Hello,\n\nOur charity would like to become a partner charity. Here are our details:\n\nCharity name:\nWebsite:\nContact person:\nPhone:\n\nThank you!',
@@ -116,128 +134,153 @@ export default function LandingPage() {
         </Container>
       </Box>
 
-      <Section id="benefits" title={`Why families choose ${PRODUCT_NAME}`} tone="paper">
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
-          {benefits.map((benefit) => (
-            <li key={benefit.title}>
-              <Card sx={{ height: '100%' }}>
-                <CardContent>
-                  <Box aria-hidden="true" sx={{ color: 'primary.main', mb: 1 }}>
-                    {benefit.icon}
+      <Box
+        component="section"
+        aria-labelledby="find-registry-heading"
+        sx={{ py: { xs: 4, md: 5 }, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Container maxWidth="md">
+          <Typography id="find-registry-heading" variant="h2" sx={{ fontSize: { xs: '1.4rem', md: '1.75rem' } }}>
+            Find a Registry
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+            Invited to a celebration? Search for the registry by the child's name.
+          </Typography>
+          <RegistrySearchField search={search} />
+        </Container>
+      </Box>
+
+      {search.activeQuery ? (
+        <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 } }}>
+          <RegistrySearchResults search={search} />
+        </Container>
+      ) : (
+        <>
+          <RecentRegistriesBand />
+          <Section id="benefits" title={`Why families choose ${PRODUCT_NAME}`} tone="paper">
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+              {benefits.map((benefit) => (
+                <li key={benefit.title}>
+                  <Card sx={{ height: '100%' }}>
+                    <CardContent>
+                      <Box aria-hidden="true" sx={{ color: 'primary.main', mb: 1 }}>
+                        {benefit.icon}
+                      </Box>
+                      <Typography component="h3" variant="h4">
+                        {benefit.title}
+                      </Typography>
+                      <Typography color="text.secondary" sx={{ mt: 1 }}>
+                        {benefit.text}
+                      </Typography>
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </Box>
+          </Section>
+
+          <Section id={landingAnchors.howItWorks} title="How It Works" intro="Three simple steps from invitation to impact.">
+            <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+              {steps.map((step, index) => (
+                <Box component="li" key={step.title} sx={{ textAlign: 'center', px: 2 }}>
+                  <Box
+                    aria-hidden="true"
+                    sx={{ width: 56, height: 56, mx: 'auto', mb: 2, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: '1.4rem' }}
+                  >
+                    {index + 1}
                   </Box>
-                  <Typography component="h3" variant="h4">
-                    {benefit.title}
+                  <Typography component="h3" variant="h3">
+                    {step.title}
                   </Typography>
                   <Typography color="text.secondary" sx={{ mt: 1 }}>
-                    {benefit.text}
+                    {step.text}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </Section>
+
+          <Section
+            id={landingAnchors.charities}
+            title="Charity Partners"
+            intro="10% of every gift supports one of these Jewish charities."
+            tone="paper"
+          >
+            <CharityGrid headingLevel="h3" showWebsite={false} />
+            {partnerMail && (
+              <Box sx={{ mt: 5, textAlign: 'center' }}>
+                <Button variant="outlined" href={partnerMail}>
+                  Become a Partner Charity
+                </Button>
+              </Box>
+            )}
+          </Section>
+
+          <Section id={landingAnchors.pricing} title="Pricing" intro="Free for families. Guests pay a small flat platform fee and card processing on top of their gift.">
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+              <Card>
+                <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+                  <Typography component="h3" variant="h3">
+                    Always free for families
+                  </Typography>
+                  <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 1 }}>
+                    {freeItems.map((item) => (
+                      <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                        <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
+                        {item}: free
+                      </Box>
+                    ))}
+                  </Box>
+                  <Typography component="h3" variant="h4" sx={{ mt: 3 }}>
+                    Included
+                  </Typography>
+                  <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'grid', gap: 1 }}>
+                    {includedItems.map((item) => (
+                      <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                        <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
+                        {item}
+                      </Box>
+                    ))}
+                  </Box>
+                </CardContent>
+              </Card>
+              <Card>
+                <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+                  <Typography component="h3" variant="h3">
+                    Where a {formatMoney(EXAMPLE_GIFT_CENTS, 'USD')} gift goes
+                  </Typography>
+                  <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1.5, columnGap: 2 }}>
+                    <Typography component="dt">To the child (90%)</Typography>
+                    <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
+                      {formatMoney(split.childAmount, 'USD')}
+                    </Typography>
+                    <Typography component="dt">To charity (10%)</Typography>
+                    <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
+                      {formatMoney(split.charityAmount, 'USD')}
+                    </Typography>
+                  </Box>
+                  <Typography color="text.secondary" sx={{ mt: 3 }}>
+                    Nothing is taken from the split. The guest pays the flat platform fee and card
+                    processing on top of the gift.
                   </Typography>
                 </CardContent>
               </Card>
-            </li>
-          ))}
-        </Box>
-      </Section>
-
-      <Section id={landingAnchors.howItWorks} title="How It Works" intro="Three simple steps from invitation to impact.">
-        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-          {steps.map((step, index) => (
-            <Box component="li" key={step.title} sx={{ textAlign: 'center', px: 2 }}>
-              <Box
-                aria-hidden="true"
-                sx={{ width: 56, height: 56, mx: 'auto', mb: 2, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: '1.4rem' }}
-              >
-                {index + 1}
-              </Box>
-              <Typography component="h3" variant="h3">
-                {step.title}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mt: 1 }}>
-                {step.text}
-              </Typography>
             </Box>
-          ))}
-        </Box>
-      </Section>
+          </Section>
 
-      <Section
-        id={landingAnchors.charities}
-        title="Charity Partners"
-        intro="10% of every gift supports one of these Jewish charities."
-        tone="paper"
-      >
-        <CharityGrid headingLevel="h3" showWebsite={false} />
-        {partnerMail && (
-          <Box sx={{ mt: 5, textAlign: 'center' }}>
-            <Button variant="outlined" href={partnerMail}>
-              Become a Partner Charity
-            </Button>
+          <Box component="section" aria-labelledby="closing-cta" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'secondary.light', textAlign: 'center' }}>
+            <Container maxWidth="md">
+              <Typography id="closing-cta" variant="h2">
+                Make the celebration meaningful
+              </Typography>
+              <Typography sx={{ mt: 1.5, mb: 4 }}>
+                Set up your child's registry today and let every gift do good twice.
+              </Typography>
+              <StartRegistryButton>Start Your Registry Now</StartRegistryButton>
+            </Container>
           </Box>
-        )}
-      </Section>
-
-      <Section id={landingAnchors.pricing} title="Pricing" intro="Free for families. Guests pay a small flat platform fee and card processing on top of their gift.">
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Card>
-            <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-              <Typography component="h3" variant="h3">
-                Always free for families
-              </Typography>
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 1 }}>
-                {freeItems.map((item) => (
-                  <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                    <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
-                    {item}: free
-                  </Box>
-                ))}
-              </Box>
-              <Typography component="h3" variant="h4" sx={{ mt: 3 }}>
-                Included
-              </Typography>
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'grid', gap: 1 }}>
-                {includedItems.map((item) => (
-                  <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                    <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
-                    {item}
-                  </Box>
-                ))}
-              </Box>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-              <Typography component="h3" variant="h3">
-                Where a {formatMoney(EXAMPLE_GIFT_CENTS, 'USD')} gift goes
-              </Typography>
-              <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1.5, columnGap: 2 }}>
-                <Typography component="dt">To the child (90%)</Typography>
-                <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
-                  {formatMoney(split.childAmount, 'USD')}
-                </Typography>
-                <Typography component="dt">To charity (10%)</Typography>
-                <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
-                  {formatMoney(split.charityAmount, 'USD')}
-                </Typography>
-              </Box>
-              <Typography color="text.secondary" sx={{ mt: 3 }}>
-                Nothing is taken from the split. The guest pays the flat platform fee and card
-                processing on top of the gift.
-              </Typography>
-            </CardContent>
-          </Card>
-        </Box>
-      </Section>
-
-      <Box component="section" aria-labelledby="closing-cta" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'secondary.light', textAlign: 'center' }}>
-        <Container maxWidth="md">
-          <Typography id="closing-cta" variant="h2">
-            Make the celebration meaningful
-          </Typography>
-          <Typography sx={{ mt: 1.5, mb: 4 }}>
-            Set up your child's registry today and let every gift do good twice.
-          </Typography>
-          <StartRegistryButton>Start Your Registry Now</StartRegistryButton>
-        </Container>
-      </Box>
+        </>
+      )}
     </>
   );
 }

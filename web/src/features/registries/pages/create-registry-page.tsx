@@ -1,11 +1,122 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useNavigate } from 'react-router';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_CURRENCY } from '../../../../../core/money';
+import { createRegistrySchema, type CreateRegistryInput } from '../../../../../core/registry/registry-schemas';
+import { paths } from '../../../app/paths';
+import { PhotoUpload } from '../../../components/photo-upload';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-fetch';
+import { useFocusFirstError } from '../../../lib/form-field';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
+import { useCreateRegistry } from '../api/registry-actions';
+import { CharityChoiceField } from '../components/charity-choice-field';
+import { CurrencyField } from '../components/currency-field';
+import { RegistryDetailsFields } from '../components/registry-details-fields';
 
-/** /create-registry (signed in). */
+const initialValues: CreateRegistryInput = {
+  childName: '',
+  celebrationDate: '',
+  currency: DEFAULT_CURRENCY,
+  personalMessage: '',
+  photoUrl: null,
+  preferredCharityId: '',
+  allowCharityChoice: true,
+};
+
+const FIELD_ORDER = ['childName', 'celebrationDate', 'currency', 'preferredCharityId', 'personalMessage'] as const;
+const ID_PREFIX = 'create-';
+
+/** /create-registry (signed in): the form of spec section 2. */
 export default function CreateRegistryPage() {
+  usePageTitle('Create Your Registry');
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const createRegistry = useCreateRegistry();
+  const onUnauthorized = useUnauthorizedRedirect();
+  const [uploading, setUploading] = useState(false);
+
+  const formik = useFormik<CreateRegistryInput>({
+    initialValues,
+    validationSchema: createRegistrySchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        const created = await createRegistry(values);
+        toast({ title: 'Registry created', description: 'Share the link with your family and friends.' });
+        navigate(paths.registry(created.id));
+      } catch (error) {
+        if (onUnauthorized(error)) return;
+        if (isApiError(error) && error.fields) helpers.setErrors(error.fields);
+        toast({ title: 'Error', description: 'Failed to create registry. Please try again.', variant: 'destructive' });
+      }
+    },
+  });
+  useFocusFirstError(formik, FIELD_ORDER, ID_PREFIX);
+
+  const busy = formik.isSubmitting;
+
   return (
-    <SimplePage title="Create Your Registry">
-      Set up a gift registry for your child's Bar or Bat Mitzvah: the celebration date, a personal
-      message and the charity your family wants to support.
-    </SimplePage>
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+      <Typography variant="h1">Create Your Registry</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1.5, mb: { xs: 3, md: 4 } }}>
+        Set up a gift registry for your child's Bar or Bat Mitzvah. Guests give online: 90% goes
+        to your family and 10% to the charity you choose.
+      </Typography>
+
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={formik.handleSubmit}
+            aria-label="Create your registry"
+            sx={{ display: 'grid', gap: 3 }}
+          >
+            <RegistryDetailsFields formik={formik} idPrefix={ID_PREFIX} disabled={busy} />
+
+            <CurrencyField
+              id={`${ID_PREFIX}currency`}
+              value={formik.values.currency}
+              onChange={(currency) => void formik.setFieldValue('currency', currency)}
+              error={formik.touched.currency ? formik.errors.currency : undefined}
+              disabled={busy}
+            />
+
+            <CharityChoiceField
+              id={`${ID_PREFIX}preferredCharityId`}
+              value={{ preferredCharityId: formik.values.preferredCharityId, allowCharityChoice: formik.values.allowCharityChoice }}
+              onChange={(choice) => void formik.setValues({ ...formik.values, ...choice })}
+              error={formik.submitCount > 0 || formik.touched.preferredCharityId ? formik.errors.preferredCharityId : undefined}
+              disabled={busy}
+            />
+
+            <PhotoUpload
+              label="Photo (optional)"
+              value={formik.values.photoUrl ? [formik.values.photoUrl] : []}
+              onChange={(urls) => void formik.setFieldValue('photoUrl', urls[0] ?? null)}
+              onUploadingChange={setUploading}
+              photoAlt={() => `Photo of ${formik.values.childName.trim() || 'your child'}`}
+              disabled={busy}
+            />
+
+            <Box sx={{ display: 'flex', flexDirection: { xs: 'column-reverse', sm: 'row' }, justifyContent: 'flex-end', gap: 1.5 }}>
+              <Button variant="outlined" size="large" href={paths.home} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" size="large" disabled={busy || uploading}>
+                {busy ? 'Creating…' : 'Create Registry'}
+              </Button>
+            </Box>
+          </Box>
+        </CardContent>
+      </Card>
+    </Container>
   );
 }

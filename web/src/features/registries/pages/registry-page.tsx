@@ -1,11 +1,135 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import EventIcon from '@mui/icons-material/Event';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import { PageSpinner } from '../../../components/page-spinner';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { isOwnerView, useRegistry } from '../api/use-registry';
+import type { AnyRegistryView } from '../api/types';
+import { registryTitle } from '../components/registry-card';
+import { RegistryManagement } from '../components/registry-management';
+import { RegistryLoadError, RegistryNotFound } from '../components/registry-not-found';
+import { ShareRegistryBox } from '../components/share-registry-box';
+import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
+import { forgetRegistry, rememberRegistry } from '../lib/recent-registries';
 
-/** /registry/:id (public). */
+/** /registry/:id (public): the registry page of spec section 2. */
 export default function RegistryPage() {
+  const { id } = useParams<{ id: string }>();
+  const { registry, error, isLoading, isNotFound, viewerId, mutate } = useRegistry(id);
+  const owner = registry ? isOwnerView(registry, viewerId) : false;
+  usePageTitle(isNotFound || !id ? 'Registry Not Found' : registry ? registryTitle(registry.childName) : 'Registry');
+
+  // A visitor (or another user) finds the registry again under 'Recent Registries'.
+  useEffect(() => {
+    if (registry && !owner) rememberRegistry(registry);
+  }, [registry, owner]);
+
+  useEffect(() => {
+    if (isNotFound && id) forgetRegistry(id);
+  }, [isNotFound, id]);
+
+  if (isNotFound || !id) return <RegistryNotFound />;
+  if (error) return <RegistryLoadError onRetry={() => void mutate()} />;
+  if (isLoading || !registry) return <PageSpinner label="Loading registry…" />;
+
   return (
-    <SimplePage title="Registry">
-      This page shows a child's Bar or Bat Mitzvah registry, where family and friends can send a
-      gift that also supports a Jewish charity.
-    </SimplePage>
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 }, display: 'grid', gap: { xs: 3, md: 4 } }}>
+      <RegistryHeader registry={registry} />
+      {!owner && registry.giftCount > 0 && (
+        <Typography sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600, color: 'primary.main' }}>
+          <FavoriteIcon aria-hidden="true" />
+          {registry.giftCount} generous contributor(s) so far!
+        </Typography>
+      )}
+      <ShareRegistryBox shortCode={registry.shortCode} childName={registry.childName} />
+      {isOwnerView(registry, viewerId) && <RegistryManagement registry={registry} onStale={() => void mutate()} />}
+    </Container>
+  );
+}
+
+function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
+  const upcoming = isUpcoming(registry.celebrationDate);
+  return (
+    <Card component="article" aria-labelledby="registry-title">
+      {registry.photoUrl && (
+        <Box
+          component="img"
+          src={registry.photoUrl}
+          alt={`Photo of ${registry.childName}`}
+          sx={{ display: 'block', width: '100%', maxHeight: { xs: '16rem', md: '24rem' }, objectFit: 'cover' }}
+        />
+      )}
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 }, display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography id="registry-title" variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' }, overflowWrap: 'anywhere' }}>
+            {registryTitle(registry.childName)}
+          </Typography>
+          <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+            <Typography color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '1.1rem' }}>
+              <EventIcon aria-hidden="true" />
+              {formatCelebrationDate(registry.celebrationDate)}
+            </Typography>
+            <Chip
+              size="small"
+              label={upcoming ? 'Upcoming' : 'Past'}
+              sx={upcoming ? { bgcolor: 'success.main', color: 'success.contrastText', fontWeight: 600 } : { bgcolor: 'grey.200', fontWeight: 600 }}
+            />
+            {registry.status !== 'open' && (
+              <Chip size="small" label="Closed" sx={{ bgcolor: 'grey.800', color: '#ffffff', fontWeight: 600 }} />
+            )}
+          </Box>
+        </Box>
+
+        {registry.personalMessage && (
+          <Box
+            component="blockquote"
+            sx={{ m: 0, pl: 2, borderLeft: 4, borderColor: 'secondary.main', fontStyle: 'italic', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+          >
+            <Typography component="p" sx={{ fontSize: '1.05rem' }}>
+              {registry.personalMessage}
+            </Typography>
+          </Box>
+        )}
+
+        <CharityLine registry={registry} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function CharityLine({ registry }: { registry: AnyRegistryView }) {
+  const charity = registry.preferredCharity;
+  let text: string | null = null;
+  if (registry.allowCharityChoice) {
+    text = charity
+      ? `Each guest chooses the charity that receives 10% of their gift; the family suggests ${charity.name}.`
+      : 'Each guest chooses the Jewish charity that receives 10% of their gift.';
+  }
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, borderRadius: 2, bgcolor: 'background.default' }}>
+      <VolunteerActivismIcon aria-hidden="true" sx={{ color: 'primary.main', mt: 0.25 }} />
+      <Box>
+        <Typography component="h2" variant="h4">
+          Supporting
+        </Typography>
+        {charity && !registry.allowCharityChoice && <Typography sx={{ mt: 0.5, fontWeight: 600 }}>{charity.name}</Typography>}
+        {text && (
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {text}
+          </Typography>
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          10% of every gift goes to charity; 90% goes to the family.
+        </Typography>
+      </Box>
+    </Box>
   );
 }

@@ -1,10 +1,31 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import useSWR from 'swr';
+import { paths } from '../../../app/paths';
+import { PageSpinner } from '../../../components/page-spinner';
+import { isApiError } from '../../../lib/api-fetch';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { fetchRegistryByShortCode } from '../api/registry-actions';
+import type { RegistryView } from '../api/types';
+import { RegistryLoadError, RegistryNotFound } from '../components/registry-not-found';
 
-/** /r/:shortCode: the short link used for sharing a registry. */
+/** /r/:shortCode: the short link used for sharing; it opens /registry/{id} in its place. */
 export default function ShortLinkPage() {
-  return (
-    <SimplePage title="Shared Registry">
-      This short link opens the Bar or Bat Mitzvah registry that was shared with you.
-    </SimplePage>
+  const { shortCode } = useParams<{ shortCode: string }>();
+  const navigate = useNavigate();
+  const { data, error, mutate } = useSWR<RegistryView, unknown, readonly [string, string] | null>(
+    shortCode ? ['short-link', shortCode] : null,
+    ([, code]) => fetchRegistryByShortCode(code),
   );
+
+  useEffect(() => {
+    if (data) navigate(paths.registry(data.id), { replace: true });
+  }, [data, navigate]);
+
+  const notFound = !shortCode || (isApiError(error) && error.status === 404);
+  usePageTitle(notFound ? 'Registry Not Found' : 'Shared Registry');
+
+  if (notFound) return <RegistryNotFound />;
+  if (error) return <RegistryLoadError onRetry={() => void mutate()} />;
+  return <PageSpinner label="Opening the registry…" />;
 }

@@ -1,0 +1,177 @@
+import Stripe from 'stripe';
+import { DomainError } from '../../../core/errors';
+import { isCurrency, type Currency } from '../../../core/money';
+import type {
+  ConnectedAccountStatus,
+  CreatedPaymentIntent,
+  PaymentGateway,
+  PaymentIntentRequest,
+  PaymentIntentState,
+  TransferRequest,
+  TransferResult,
+} from '../../../core/ports/payment-gateway';
+
+export const STRIPE_APP_NAME = 'mitzvah-gift-registry';
+
+/**
+ * The client every Stripe call goes through. The fetch HTTP client, not the SDK's default node one,
+ * so that request interceptors (MSW in tests, proxies in production) see every call. Failed calls
+ * are retried twice by the SDK itself; POSTs carry an idempotency key, so a retry never charges,
+ * refunds or transfers twice.
+ */
+export function createStripeClient(secretKey: string): Stripe {
+  return new Stripe(secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: STRIPE_APP_NAME },
+  });
+}
+
+/**
+ * The payment provider when Stripe is configured: separate charges and transfers. The platform
+ * charges the giver (card only), and at closing one transfer goes to the family's Express account.
+ */
+export class StripePaymentGateway implements PaymentGateway {
+  readonly provider = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(options: { secretKey: string; stripe?: Stripe }) {
+    this.stripe = options.stripe ?? createStripeClient(options.secretKey);
+  }
+
+  async createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: request.amount,
+        currency: request.currency.toLowerCase(),
+        // The API version this SDK pins replaced `payment_method_types` with this field.
+        allowed_payment_method_types: ['card'],
+        metadata: { giftId: request.giftId, registryId: request.registryId, charityId: request.charityId },
+        transfer_group: registryTransferGroup(request.registryId),
+        receipt_email: request.receiptEmail,
+        description: 'Gift to a Bar/Bat Mitzvah registry',
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
+    return { id: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntentState> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.retrieve(id);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+        throw new DomainError('payment.failed', 'No such payment');
+      }
+      throw error;
+    }
+    const status = intentStatus(intent);
+    return {
+      id: intent.id,
+      status,
+      amount: status === 'succeeded' ? intent.amount_received : intent.amount,
+      currency: ourCurrency(intent.currency, `payment intent ${intent.id}`),
+    };
+  }
+
+  async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+    } catch (error) {
+      // Refunded already (by an earlier try whose answer was lost, or from the Dashboard): done.
+      if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+      throw error;
+    }
+  }
+
+  async createConnectedAccount(country: 'US' | 'CA', email: string): Promise<string> {
+    const account = await this.stripe.accounts.create({
+      type: 'express',
+      country,
+      email,
+      business_type: 'individual',
+      capabilities: { transfers: { requested: true } },
+      metadata: { createdBy: STRIPE_APP_NAME, purpose: 'registry payout' },
+    });
+    return account.id;
+  }
+
+  async createOnboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<string> {
+    const link = await this.stripe.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      return_url: returnUrl,
+      refresh_url: refreshUrl,
+    });
+    return link.url;
+  }
+
+  async connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus> {
+    const account = await this.stripe.accounts.retrieve(accountId);
+    const country = account.country;
+    if (country !== 'US' && country !== 'CA') throw new Error(`Connected account ${account.id} is in ${country ?? 'no country'}, not US or CA`);
+    return {
+      accountId: account.id,
+      payoutsEnabled: account.payouts_enabled === true,
+      requirementsDue: account.requirements?.currently_due ?? [],
+      country,
+    };
+  }
+
+  async transfer(request: TransferRequest): Promise<TransferResult> {
+    try {
+      const transfer = await this.stripe.transfers.create(
+        {
+          amount: request.amount,
+          currency: request.currency.toLowerCase(),
+          destination: request.destinationAccountId,
+          transfer_group: request.transferGroup,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { success: true, transferId: transfer.id };
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      return { success: false, reason: error.code ?? error.rawType ?? error.type, message: error.message };
+    }
+  }
+}
+
+/** The transfer group that ties a registry's charges to its payout. */
+export function registryTransferGroup(registryId: string): string {
+  return `registry_${registryId}`;
+}
+
+function intentStatus(intent: Stripe.PaymentIntent): PaymentIntentState['status'] {
+  if (intent.status === 'succeeded') return 'succeeded';
+  if (intent.status === 'canceled') return 'failed';
+  // An attempt was declined and the giver has not tried again (yet).
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) return 'failed';
+  return 'pending';
+}
+
+/** Stripe's lower-case currency as ours; anything but USD or CAD is no payment of ours. */
+export function ourCurrency(stripeCurrency: string, what: string): Currency {
+  const currency = stripeCurrency.toUpperCase();
+  if (!isCurrency(currency)) throw new Error(`Stripe reported ${what} in ${stripeCurrency}, not USD or CAD`);
+  return currency;
+}
+
+/**
+ * Stripe said no to the request itself (insufficient balance, account not ready, transfers not
+ * allowed): an answer the caller records. Everything else throws: connection failures, Stripe's
+ * own 5xx and rate limits (the outcome is unknown; the idempotency key makes a retry safe), a bad
+ * key, a reused idempotency key, and parameters we got wrong.
+ */
+function isRefusal(error: unknown): error is Stripe.errors.StripeError {
+  const refusal =
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripePermissionError ||
+    error instanceof Stripe.errors.StripeCardError;
+  if (!refusal) return false;
+  const code = error.code ?? '';
+  return !code.startsWith('parameter_') && code !== 'idempotency_key_in_use' && code !== 'url_invalid';
+}

@@ -1,0 +1,43 @@
+import Stripe from 'stripe';
+import { paymentIntent, stripeId } from './stripe-api';
+
+export const WEBHOOK_SECRET = 'whsec_giftRegistryTestSigningSecret0001';
+
+/** A client for verifying signatures only; it never calls the API. */
+export const stripeForWebhooks = new Stripe('sk_test_51GiftRegistryTestKeyNotReal', { httpClient: Stripe.createFetchHttpClient() });
+
+/** An event as Stripe posts it to an endpoint: a snapshot of the object inside data.object. */
+export function stripeEvent(type: string, object: Record<string, unknown>): string {
+  return JSON.stringify(
+    {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      type,
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: stripeId('req'), idempotency_key: 'gift-test' },
+    },
+    null,
+    2,
+  );
+}
+
+export function succeededEvent(fields: { id: string; amount: number; currency?: string }): string {
+  return stripeEvent(
+    'payment_intent.succeeded',
+    paymentIntent({ id: fields.id, status: 'succeeded', amount: fields.amount, amount_received: fields.amount, currency: fields.currency ?? 'usd' }),
+  );
+}
+
+export function failedEvent(fields: { id: string; amount: number; message?: string | null }): string {
+  const lastPaymentError = fields.message === null ? null : { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: fields.message ?? 'Your card was declined.' };
+  return stripeEvent('payment_intent.payment_failed', paymentIntent({ id: fields.id, status: 'requires_payment_method', amount: fields.amount, last_payment_error: lastPaymentError }));
+}
+
+/** The Stripe-Signature header Stripe would send for this body, made by the SDK's own helper. */
+export function sign(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
+  return stripeForWebhooks.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+}

@@ -1,0 +1,300 @@
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { StripePaymentGateway } from '../../../adapters/payments/stripe/stripe-payment-gateway';
+import { DomainError } from '../../../core/errors';
+import {
+  STRIPE_API,
+  account,
+  paymentIntent,
+  received,
+  recordUnhandledRequests,
+  stripeError,
+  stripeId,
+  stripeObject,
+  type ReceivedStripeRequest,
+} from './stripe-api';
+
+const SECRET_KEY = 'sk_test_51GiftRegistryTestKeyNotReal';
+
+const server = setupServer();
+const { strict, unhandled } = recordUnhandledRequests();
+let requests: ReceivedStripeRequest[] = [];
+
+beforeAll(() => server.listen({ onUnhandledFrame: strict }));
+afterEach(() => {
+  server.resetHandlers();
+  requests = [];
+  // The SDK retries network errors: a call nobody answered must still fail the test.
+  expect(unhandled.splice(0)).toEqual([]);
+});
+afterAll(() => server.close());
+
+/** The gateway as production builds it: its own SDK client, on the fetch HTTP client. */
+const gateway = () => new StripePaymentGateway({ secretKey: SECRET_KEY });
+
+/** Answers one Stripe route and records every request it receives. */
+function answer(method: 'get' | 'post', path: string, respond: (request: ReceivedStripeRequest) => Response | Promise<Response>) {
+  server.use(
+    http[method](`${STRIPE_API}${path}`, async ({ request }) => {
+      const seen = await received(request);
+      requests.push(seen);
+      return respond(seen);
+    }),
+  );
+}
+
+const giftRequest = {
+  giftId: '6f1c2d3e-0000-4000-8000-000000000001',
+  registryId: '6f1c2d3e-0000-4000-8000-0000000000aa',
+  charityId: '6f1c2d3e-0000-4000-8000-0000000000cc',
+  amount: 10_639,
+  currency: 'USD' as const,
+  receiptEmail: 'miriam@example.com',
+  idempotencyKey: 'gift-6f1c2d3e-0000-4000-8000-000000000001',
+};
+
+describe('StripePaymentGateway.createPaymentIntent', () => {
+  it('charges the total in cents, card only, with the gift in metadata, the registry’s transfer group and the gift’s idempotency key', async () => {
+    answer('post', '/payment_intents', ({ form }) =>
+      stripeObject(paymentIntent({ id: 'pi_3GiftTest0000000000000001', amount: Number(form.get('amount')), currency: form.get('currency') })),
+    );
+
+    const created = await gateway().createPaymentIntent(giftRequest);
+
+    expect(created).toEqual({ id: 'pi_3GiftTest0000000000000001', clientSecret: `pi_3GiftTest0000000000000001_secret_${'S'.repeat(25)}` });
+    expect(requests).toHaveLength(1);
+    const [sent] = requests;
+    expect(sent?.method).toBe('POST');
+    expect(sent?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(sent?.stripeVersion).toBe(Stripe.API_VERSION);
+    expect(sent?.idempotencyKey).toBe(giftRequest.idempotencyKey);
+    expect(Object.fromEntries(sent!.form)).toEqual({
+      amount: '10639',
+      currency: 'usd',
+      'allowed_payment_method_types[0]': 'card',
+      'metadata[giftId]': giftRequest.giftId,
+      'metadata[registryId]': giftRequest.registryId,
+      'metadata[charityId]': giftRequest.charityId,
+      transfer_group: `registry_${giftRequest.registryId}`,
+      receipt_email: 'miriam@example.com',
+      description: 'Gift to a Bar/Bat Mitzvah registry',
+    });
+  });
+
+  it('sends CAD in lower case', async () => {
+    answer('post', '/payment_intents', ({ form }) => stripeObject(paymentIntent({ currency: form.get('currency') })));
+    await gateway().createPaymentIntent({ ...giftRequest, currency: 'CAD' });
+    expect(requests[0]?.form.get('currency')).toBe('cad');
+  });
+
+  it('refuses an intent that comes back without a client secret', async () => {
+    answer('post', '/payment_intents', () => stripeObject(paymentIntent({ client_secret: null })));
+    await expect(gateway().createPaymentIntent(giftRequest)).rejects.toThrow(/without a client secret/);
+  });
+
+  it('rejects, without hanging, when Stripe keeps failing, after retrying with the same idempotency key', async () => {
+    answer('post', '/payment_intents', () => stripeError(500, { type: 'api_error', message: 'An unknown error occurred' }));
+
+    await expect(gateway().createPaymentIntent(giftRequest)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+
+    // The first try and maxNetworkRetries (2) more, all with the gift's key, so none can charge twice.
+    expect(requests.map((request) => request.idempotencyKey)).toEqual([giftRequest.idempotencyKey, giftRequest.idempotencyKey, giftRequest.idempotencyKey]);
+  });
+
+  it('passes a card or request error on as it is', async () => {
+    answer('post', '/payment_intents', () =>
+      stripeError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: 'Amount must be no more than $999,999.99' }),
+    );
+    await expect(gateway().createPaymentIntent(giftRequest)).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'amount_too_large' });
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('StripePaymentGateway.retrievePaymentIntent', () => {
+  it.each([
+    ['succeeded', { status: 'succeeded', amount: 10_639, amount_received: 10_639 }, { status: 'succeeded', amount: 10_639 }],
+    [
+      'declined (requires_payment_method with an error)',
+      { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+      { status: 'failed', amount: 10_639 },
+    ],
+    ['canceled', { status: 'canceled' }, { status: 'failed', amount: 10_639 }],
+    ['processing', { status: 'processing' }, { status: 'pending', amount: 10_639 }],
+    ['not yet paid (requires_payment_method, no error)', { status: 'requires_payment_method' }, { status: 'pending', amount: 10_639 }],
+    ['requires_action (3-D Secure)', { status: 'requires_action' }, { status: 'pending', amount: 10_639 }],
+  ])('maps %s', async (_label, fields, expected) => {
+    const id = stripeId('pi');
+    answer('get', '/payment_intents/:id', () => stripeObject(paymentIntent({ id, ...fields })));
+
+    const state = await gateway().retrievePaymentIntent(id);
+
+    expect(state).toEqual({ id, currency: 'USD', ...expected });
+    expect(requests[0]).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${id}` });
+  });
+
+  it('reports the amount Stripe actually received once succeeded', async () => {
+    const id = stripeId('pi');
+    answer('get', '/payment_intents/:id', () => stripeObject(paymentIntent({ id, status: 'succeeded', amount: 10_639, amount_received: 10_000, currency: 'cad' })));
+    expect(await gateway().retrievePaymentIntent(id)).toEqual({ id, status: 'succeeded', amount: 10_000, currency: 'CAD' });
+  });
+
+  it('refuses a payment in a currency we never charge in', async () => {
+    const id = stripeId('pi');
+    answer('get', '/payment_intents/:id', () => stripeObject(paymentIntent({ id, status: 'succeeded', amount_received: 10_639, currency: 'eur' })));
+    await expect(gateway().retrievePaymentIntent(id)).rejects.toThrow(/eur, not USD or CAD/);
+  });
+
+  it('answers an unknown payment as the sandbox does', async () => {
+    answer('get', '/payment_intents/:id', ({ path }) =>
+      stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${path.split('/').pop()}'` }),
+    );
+    const error = await gateway().retrievePaymentIntent('pi_nothing').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: 'payment.failed', message: 'No such payment' });
+  });
+});
+
+describe('StripePaymentGateway.refund', () => {
+  it('refunds the whole payment with the idempotency key it is given', async () => {
+    answer('post', '/refunds', ({ form }) => stripeObject({ id: stripeId('re'), object: 'refund', payment_intent: form.get('payment_intent'), amount: 10_639, status: 'succeeded' }));
+
+    await gateway().refund('pi_3GiftTest0000000000000001', 'refund-gift-1');
+
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-gift-1' });
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({ payment_intent: 'pi_3GiftTest0000000000000001' });
+  });
+
+  it('counts a payment refunded already as done', async () => {
+    answer('post', '/refunds', () =>
+      stripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_3GiftTest has already been refunded.' }),
+    );
+    await expect(gateway().refund('pi_3GiftTest0000000000000001', 'refund-gift-1')).resolves.toBeUndefined();
+  });
+
+  it('rejects any other refusal, so the webhook answers 500 and Stripe tries again later', async () => {
+    answer('post', '/refunds', () => stripeError(400, { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge ch_3GiftTest has been charged back.' }));
+    await expect(gateway().refund('pi_3GiftTest0000000000000001', 'refund-gift-1')).rejects.toMatchObject({ code: 'charge_disputed' });
+  });
+});
+
+describe('StripePaymentGateway connected accounts', () => {
+  it('creates an Express account for an individual in the family’s country, asking for transfers', async () => {
+    answer('post', '/accounts', ({ form }) => stripeObject(account({ id: 'acct_1GiftFamily000001', country: form.get('country'), email: form.get('email') })));
+
+    const accountId = await gateway().createConnectedAccount('CA', 'parent@example.com');
+
+    expect(accountId).toBe('acct_1GiftFamily000001');
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/accounts' });
+    expect(Object.fromEntries(requests[0]!.form)).toMatchObject({
+      type: 'express',
+      country: 'CA',
+      email: 'parent@example.com',
+      business_type: 'individual',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[createdBy]': 'mitzvah-gift-registry',
+    });
+  });
+
+  it('opens an onboarding link with the return and refresh addresses', async () => {
+    answer('post', '/account_links', () =>
+      stripeObject({ object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1GiftFamily000001/Xyz', created: 1_700_000_000, expires_at: 1_700_000_300 }),
+    );
+
+    const url = await gateway().createOnboardingLink('acct_1GiftFamily000001', 'https://gifts.example/payout/done', 'https://gifts.example/payout/again');
+
+    expect(url).toBe('https://connect.stripe.com/setup/e/acct_1GiftFamily000001/Xyz');
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({
+      account: 'acct_1GiftFamily000001',
+      type: 'account_onboarding',
+      return_url: 'https://gifts.example/payout/done',
+      refresh_url: 'https://gifts.example/payout/again',
+    });
+  });
+
+  it('reads whether payouts are enabled and what is still due', async () => {
+    answer('get', '/accounts/:id', () => stripeObject(account({ id: 'acct_1GiftFamily000001' })));
+    expect(await gateway().connectedAccountStatus('acct_1GiftFamily000001')).toEqual({
+      accountId: 'acct_1GiftFamily000001',
+      payoutsEnabled: false,
+      requirementsDue: ['external_account', 'individual.dob.day', 'tos_acceptance.date'],
+      country: 'US',
+    });
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_1GiftFamily000001' });
+  });
+
+  it('reads a verified account with nothing due', async () => {
+    answer('get', '/accounts/:id', () => stripeObject(account({ id: 'acct_1GiftFamily000002', country: 'CA', payouts_enabled: true, requirements: { currently_due: null } })));
+    expect(await gateway().connectedAccountStatus('acct_1GiftFamily000002')).toEqual({
+      accountId: 'acct_1GiftFamily000002',
+      payoutsEnabled: true,
+      requirementsDue: [],
+      country: 'CA',
+    });
+  });
+
+  it('refuses an account outside the US and Canada', async () => {
+    answer('get', '/accounts/:id', () => stripeObject(account({ country: 'GB' })));
+    await expect(gateway().connectedAccountStatus('acct_1GiftFamily000003')).rejects.toThrow(/GB, not US or CA/);
+  });
+});
+
+describe('StripePaymentGateway.transfer', () => {
+  const transferRequest = {
+    destinationAccountId: 'acct_1GiftFamily000001',
+    amount: 32_400,
+    currency: 'CAD' as const,
+    transferGroup: 'registry_6f1c2d3e-0000-4000-8000-0000000000aa',
+    idempotencyKey: 'payout-6f1c2d3e-0000-4000-8000-0000000000aa',
+  };
+
+  it('transfers the payout to the family’s account, idempotent per registry', async () => {
+    answer('post', '/transfers', ({ form }) =>
+      stripeObject({ id: 'tr_1GiftPayout00000001', object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency'), destination: form.get('destination') }),
+    );
+
+    expect(await gateway().transfer(transferRequest)).toEqual({ success: true, transferId: 'tr_1GiftPayout00000001' });
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/transfers', idempotencyKey: transferRequest.idempotencyKey });
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({
+      amount: '32400',
+      currency: 'cad',
+      destination: 'acct_1GiftFamily000001',
+      transfer_group: transferRequest.transferGroup,
+    });
+  });
+
+  it.each([
+    [400, 'balance_insufficient', 'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.'],
+    [400, 'transfers_not_allowed', 'Transfers are not enabled for this account. Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments'],
+  ])('answers a refusal (%s %s) as a failed transfer, without throwing', async (status, code, message) => {
+    answer('post', '/transfers', () => stripeError(status, { type: 'invalid_request_error', code, message }));
+    expect(await gateway().transfer(transferRequest)).toEqual({ success: false, reason: code, message });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('names a refusal without a code by its type', async () => {
+    answer('post', '/transfers', () => stripeError(403, { type: 'invalid_request_error', message: 'The provided key does not have access to account acct_1GiftFamily000001.' }));
+    expect(await gateway().transfer(transferRequest)).toEqual({
+      success: false,
+      reason: 'invalid_request_error',
+      message: 'The provided key does not have access to account acct_1GiftFamily000001.',
+    });
+  });
+
+  it.each([
+    ['a parameter we got wrong', 400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'destination', message: 'Missing required param: destination.' }],
+    ['a bad secret key', 401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****Real' }],
+    ['an idempotency key reused with other parameters', 400, { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' }],
+  ])('throws for %s', async (_label, status, error) => {
+    answer('post', '/transfers', () => stripeError(status, error));
+    await expect(gateway().transfer(transferRequest)).rejects.toBeInstanceOf(Stripe.errors.StripeError);
+  });
+
+  it('throws, after retrying, when Stripe fails, since the transfer’s fate is unknown', async () => {
+    answer('post', '/transfers', () => stripeError(503, { type: 'api_error', message: 'Stripe is temporarily unavailable' }));
+    await expect(gateway().transfer(transferRequest)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(requests.map((request) => request.idempotencyKey)).toEqual(Array(3).fill(transferRequest.idempotencyKey));
+  });
+});

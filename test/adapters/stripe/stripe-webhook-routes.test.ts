@@ -1,0 +1,243 @@
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createInMemoryRepositories } from '../../../adapters/in-memory/in-memory-repositories';
+import { InMemoryPaymentGateway } from '../../../adapters/in-memory/in-memory-payment-gateway';
+import type { HttpState } from '../../../adapters/http/http-state';
+import { createLogger } from '../../../adapters/http/logger';
+import { errorHandler } from '../../../adapters/http/middleware/errors';
+import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from '../../../adapters/payments/stripe/stripe-webhook-routes';
+import { DEFAULT_PROCESSING_RATES } from '../../../core/fees';
+import { startGift } from '../../../core/gift/start-gift';
+import { aCharity, aNewRegistry, aNewUser } from '../../support/builders';
+import { WEBHOOK_SECRET, failedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((server) => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      // fetch keeps its connections alive; close() alone would wait for them to time out.
+      server.closeAllConnections();
+      return closed;
+    }),
+  );
+});
+
+/** The webhook router in a tiny Koa app over the in-memory fakes, listening on a real port. */
+async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
+  const repositories = createInMemoryRepositories();
+  const gateway = new InMemoryPaymentGateway();
+  const logs: string[] = [];
+  const logger = createLogger('debug', new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) }));
+
+  const app = new Koa<HttpState>();
+  app.silent = true;
+  app.use(async (ctx, next) => {
+    ctx.state.requestId = 'test-request';
+    ctx.state.log = logger.child({ requestId: 'test-request' });
+    ctx.state.user = null;
+    await next();
+  });
+  app.use(errorHandler());
+  if (options.bodyParserFirst) app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false }));
+  const router = stripeWebhookRoutes({ repositories, gateway, stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET });
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+
+  const server = app.listen(0, '127.0.0.1');
+  servers.push(server);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${STRIPE_WEBHOOK_PATH}`;
+
+  const user = await repositories.users.create(aNewUser());
+  const charity = await repositories.charities.create(aCharity());
+  const registry = await repositories.registries.create(aNewRegistry(user.id));
+  const started = await startGift(
+    { registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 100, personalMessage: 'Mazel tov!' },
+    { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES },
+  );
+  const paymentIntentId = started.gift.stripePaymentIntentId!;
+
+  return {
+    url,
+    logs,
+    repositories,
+    gateway,
+    registry,
+    paymentIntentId,
+    total: started.breakdown.totalAmount,
+    gift: () => repositories.gifts.findById(started.gift.id),
+    totalReceived: async () => (await repositories.registries.findById(registry.id))!.totalReceived,
+  };
+}
+
+async function post(url: string, body: string | Uint8Array, signature?: string) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+  if (signature !== undefined) headers['Stripe-Signature'] = signature;
+  const response = await fetch(url, { method: 'POST', headers, body });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
+  it('credits a paid gift once, however often Stripe delivers the event', async () => {
+    const app = await webhookApp();
+    expect(app.total).toBe(10_639);
+    const body = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+
+    for (let delivery = 0; delivery < 3; delivery += 1) {
+      expect(await post(app.url, body, sign(body))).toEqual({ status: 200, json: { received: true } });
+    }
+
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
+    expect(await app.totalReceived()).toBe(10_000);
+    expect(app.logs.filter((line) => line.includes('gift credited'))).toHaveLength(1);
+  });
+
+  it('refuses a tampered event with 400 and credits nothing', async () => {
+    const app = await webhookApp();
+    const signed = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+    const tampered = signed.replace(`"amount_received": ${app.total}`, `"amount_received": ${app.total + 100_000}`);
+    expect(tampered).not.toBe(signed);
+
+    expect(await post(app.url, tampered, sign(signed))).toEqual({ status: 400, json: { message: 'Invalid webhook signature' } });
+
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'pending' });
+    expect(await app.totalReceived()).toBe(0);
+  });
+
+  it.each([
+    ['no signature', (_body: string): string | undefined => undefined],
+    ['a stale signature', (body: string) => sign(body, { timestamp: Math.floor(Date.now() / 1000) - 600 })],
+    ['another secret', (body: string) => sign(body, { secret: 'whsec_someoneElsesEndpointSecret000000' })],
+  ])('refuses an event with %s with 400', async (_label, signatureFor) => {
+    const app = await webhookApp();
+    const body = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+    expect(await post(app.url, body, signatureFor(body))).toEqual({ status: 400, json: { message: 'Invalid webhook signature' } });
+    expect(await app.totalReceived()).toBe(0);
+  });
+
+  it('credits nothing when the amount paid is not the gift’s total, and says so in the log', async () => {
+    const app = await webhookApp();
+    const body = succeededEvent({ id: app.paymentIntentId, amount: app.total - 1 });
+
+    expect(await post(app.url, body, sign(body))).toEqual({ status: 200, json: { received: true } });
+
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'pending' });
+    expect(await app.totalReceived()).toBe(0);
+    expect(app.logs.join('')).toContain('does not match the gift');
+  });
+
+  it('credits nothing for a payment in another currency', async () => {
+    const app = await webhookApp();
+    const body = succeededEvent({ id: app.paymentIntentId, amount: app.total, currency: 'cad' });
+    expect(await post(app.url, body, sign(body))).toEqual({ status: 200, json: { received: true } });
+    expect(await app.totalReceived()).toBe(0);
+  });
+
+  it('marks the gift failed when the payment failed, and lets a later success still credit it', async () => {
+    const app = await webhookApp();
+    const failed = failedEvent({ id: app.paymentIntentId, amount: app.total });
+
+    expect(await post(app.url, failed, sign(failed))).toEqual({ status: 200, json: { received: true } });
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'failed' });
+
+    // The giver tried another card.
+    const succeeded = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+    expect((await post(app.url, succeeded, sign(succeeded))).status).toBe(200);
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
+    expect(await app.totalReceived()).toBe(10_000);
+  });
+
+  it('answers 200 to events it ignores and to payments of no gift of ours, changing nothing', async () => {
+    const app = await webhookApp();
+    const refunded = stripeEvent('charge.refunded', { id: 'ch_3GiftTest', object: 'charge', amount: app.total, currency: 'usd', payment_intent: app.paymentIntentId });
+    const stranger = succeededEvent({ id: 'pi_3SomeoneElse00000000000001', amount: app.total });
+
+    expect(await post(app.url, refunded, sign(refunded))).toEqual({ status: 200, json: { received: true } });
+    expect(await post(app.url, stranger, sign(stranger))).toEqual({ status: 200, json: { received: true } });
+
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'pending' });
+    expect(await app.totalReceived()).toBe(0);
+  });
+
+  it('answers 500 when the news cannot be recorded, so Stripe delivers it again, and the redelivery lands', async () => {
+    const app = await webhookApp();
+    // The registry closed before the payment landed, and the refund call fails for now.
+    app.repositories.registries.rows.set(app.registry.id, { ...app.repositories.registries.rows.get(app.registry.id)!, status: 'closed' });
+    app.gateway.down = true;
+    const body = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+
+    const first = await post(app.url, body, sign(body));
+    expect(first.status).toBe(500);
+    expect(first.json.message).toMatch(/Something went wrong on our side/);
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'pending' });
+
+    app.gateway.down = false;
+    expect(await post(app.url, body, sign(body))).toEqual({ status: 200, json: { received: true } });
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'refunded' });
+    expect(app.gateway.refunds).toHaveLength(1);
+    expect(await app.totalReceived()).toBe(0);
+  });
+
+  it('refuses a body over 1 MB with 413 before reading it', async () => {
+    const app = await webhookApp();
+    const body = Buffer.alloc(STRIPE_WEBHOOK_BODY_LIMIT + 1, ' ');
+    expect(await post(app.url, body, sign(body.toString()))).toEqual({ status: 413, json: { message: 'Request is too large' } });
+  });
+
+  it('refuses a body over 1 MB sent without a length with 413, without buffering the rest', async () => {
+    const app = await webhookApp();
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(app.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      // The server answers and closes before this sender is done; that is the point.
+      request.on('error', (error: NodeJS.ErrnoException) => (['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? undefined : reject(error)));
+      const chunk = Buffer.alloc(64 * 1024, ' ');
+      let sent = 0;
+      const pump = () => {
+        while (sent <= 4 * STRIPE_WEBHOOK_BODY_LIMIT) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return request.once('drain', pump);
+        }
+        request.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toEqual({ message: 'Request is too large' });
+  });
+
+  it('never logs the body, the signature or the client secret', async () => {
+    const app = await webhookApp();
+    const body = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+    const signature = sign(body);
+    const tampered = body.replace('"livemode": false', '"livemode": true');
+    await post(app.url, tampered, signature);
+    await post(app.url, body, signature);
+
+    const logged = app.logs.join('');
+    expect(logged).toContain('gift credited');
+    expect(logged).not.toContain(signature.split('v1=')[1]);
+    expect(logged).not.toContain('_secret_');
+    expect(logged).not.toContain('miriam@example.com');
+    expect(logged).not.toContain('"livemode"');
+  });
+
+  it('fails loudly, crediting nothing, when a body parser has read the body first', async () => {
+    const app = await webhookApp({ bodyParserFirst: true });
+    const body = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+
+    expect((await post(app.url, body, sign(body))).status).toBe(500);
+
+    expect(await app.totalReceived()).toBe(0);
+    expect(app.logs.join('')).toContain('exempt the path from the body parser');
+  });
+});

@@ -1,0 +1,139 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../web/src/app/providers';
+import DashboardPage from '../../web/src/features/home/pages/dashboard-page';
+import { rememberRegistry } from '../../web/src/features/registries/lib/recent-registries';
+import { goToLogin } from '../../web/src/lib/login-redirect';
+import { member, server, signInAs } from './msw-server';
+import { renderApp, toastRegion } from './render-app';
+import { aMyRegistry, aSearchResult } from './registry-fixtures';
+
+vi.mock('../../web/src/lib/login-redirect', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../web/src/lib/login-redirect')>()),
+  goToLogin: vi.fn(),
+}));
+
+afterEach(() => {
+  vi.mocked(goToLogin).mockClear();
+});
+
+function serveMyRegistries(answer: () => Response) {
+  server.use(http.get('/api/registries/my', answer));
+}
+
+const stat = (name: string) => within(screen.getByRole('group', { name }));
+
+describe('home dashboard (signed in)', () => {
+  it('adds up the stat cards and lists the registries with their totals', async () => {
+    signInAs(member);
+    serveMyRegistries(() =>
+      HttpResponse.json([
+        aMyRegistry({ totalReceived: 106.39, giftCount: 2 }),
+        aMyRegistry({ id: 'r-2', childName: 'Leah', totalReceived: 50, giftCount: 1, currency: 'USD', photoUrl: '/uploads/leah.jpg' }),
+        aMyRegistry({ id: 'r-3', childName: 'Eli', totalReceived: 0.01, giftCount: 0, preferredCharity: null }),
+      ]),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sarah!' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your Registries' });
+    expect(stat('Total Registries').getByText('3')).toBeInTheDocument();
+    expect(stat('Total Received').getByText('$156.40')).toBeInTheDocument();
+    expect(stat('Total Gifts').getByText('3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create New Registry' })).toHaveAttribute('href', '/create-registry');
+
+    const cards = within(screen.getByRole('list', { name: 'Your registries' })).getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByText('Total Received')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('$106.39')).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('img', { name: 'Photo of Leah' })).toHaveAttribute('src', '/uploads/leah.jpg');
+    expect(within(cards[2]!).queryByText('Supporting:')).not.toBeInTheDocument();
+  });
+
+  it('formats a CAD registry with CA$ on its card', async () => {
+    signInAs(member);
+    serveMyRegistries(() => HttpResponse.json([aMyRegistry({ currency: 'CAD', totalReceived: 90 })]));
+    renderApp('/');
+    const list = await screen.findByRole('list', { name: 'Your registries' });
+    expect(within(list).getByText('CA$90.00')).toBeInTheDocument();
+  });
+
+  it('shows the empty state with a way to create the first registry', async () => {
+    signInAs(member);
+    serveMyRegistries(() => HttpResponse.json([]));
+    renderApp('/');
+    expect(await screen.findByText('No registries yet')).toBeInTheDocument();
+    expect(screen.getByText('Create your first Bar/Bat Mitzvah registry to start celebrating with meaningful giving.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Your First Registry' })).toHaveAttribute('href', '/create-registry');
+    expect(stat('Total Received').getByText('$0.00')).toBeInTheDocument();
+  });
+
+  it('runs the Unauthorized flow when the registries answer 401', async () => {
+    signInAs(member);
+    serveMyRegistries(() => HttpResponse.json({ message: 'Please sign in first' }, { status: 401 }));
+    renderApp('/');
+    const toast = within(toastRegion());
+    expect(await toast.findByText('Unauthorized')).toBeInTheDocument();
+    expect(toast.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
+    expect(toast.getByText('Unauthorized').closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(goToLogin).not.toHaveBeenCalled();
+    await waitFor(() => expect(goToLogin).toHaveBeenCalledTimes(1), { timeout: 2000 });
+  });
+});
+
+describe('home dashboard for a visitor', () => {
+  function renderDashboard() {
+    return render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter>
+          <AppProviders>
+            <DashboardPage />
+          </AppProviders>
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+  }
+
+  it('welcomes the visitor and lists the recent registries, without calling the own-registries API', async () => {
+    let asked = false;
+    serveMyRegistries(() => {
+      asked = true;
+      return HttpResponse.json([]);
+    });
+    rememberRegistry(aSearchResult());
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Mitzvah Gifts' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent Registries' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "Noah's Bar/Bat Mitzvah" })).toBeInTheDocument();
+    expect(asked).toBe(false);
+  });
+
+  it('keeps the Recent Registries heading with a hint when there are none', async () => {
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Recent Registries' })).toBeInTheDocument();
+    expect(screen.getByText('Registries you open will be listed here, so you can find them again.')).toBeInTheDocument();
+  });
+});
+
+describe('landing page Recent Registries', () => {
+  it('appears below the search only once this browser has opened a registry', async () => {
+    renderApp('/');
+    await screen.findByPlaceholderText("Search by child's name...");
+    expect(screen.queryByRole('heading', { name: 'Recent Registries' })).not.toBeInTheDocument();
+  });
+
+  it('lists the registries opened before, most recent first, without money', async () => {
+    rememberRegistry(aSearchResult({ id: 'r-older', childName: 'Leah' }));
+    rememberRegistry(aSearchResult());
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Recent Registries' })).toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Recent registries' })).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      "Noah's Bar/Bat Mitzvah",
+      "Leah's Bar/Bat Mitzvah",
+    ]);
+    expect(screen.queryByText('Total Received')).not.toBeInTheDocument();
+  });
+});

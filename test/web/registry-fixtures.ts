@@ -1,0 +1,81 @@
+import { http, HttpResponse } from 'msw';
+import type {
+  MyRegistry,
+  OwnerRegistryView,
+  RegistrySearchResult,
+  RegistryView,
+} from '../../web/src/features/registries/api/types';
+import { member, server } from './msw-server';
+
+/** Registries as the server's read views answer them (see web/src/features/registries/api/types.ts). */
+
+export const REGISTRY_ID = '9b2f7c1e-0d4a-4f1b-8c3e-00000000r001';
+
+export function aRegistry(overrides: Partial<RegistryView> = {}): RegistryView {
+  return {
+    id: REGISTRY_ID,
+    shortCode: 'k7m2q9xz',
+    childName: 'Noah',
+    celebrationDate: '2030-03-14T00:00:00.000Z',
+    personalMessage: 'Thank you for celebrating with us!',
+    photoUrl: '/uploads/noah.jpg',
+    preferredCharityId: 'c-1',
+    preferredCharity: { id: 'c-1', name: 'Jewish Federation Community Fund' },
+    allowCharityChoice: false,
+    status: 'open',
+    currency: 'USD',
+    giftCount: 0,
+    hasGifts: false,
+    isOwner: false,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): OwnerRegistryView {
+  return {
+    ...aRegistry(),
+    isOwner: true as const,
+    userId: member.id,
+    totalReceived: 0,
+    gifts: [],
+    payoutMethod: null,
+    payoutStatus: 'pending',
+    closedAt: null,
+    ...overrides,
+  };
+}
+
+export function aMyRegistry(overrides: Partial<MyRegistry> = {}): MyRegistry {
+  return {
+    id: REGISTRY_ID,
+    shortCode: 'k7m2q9xz',
+    childName: 'Noah',
+    celebrationDate: '2030-03-14T00:00:00.000Z',
+    photoUrl: null,
+    preferredCharity: { id: 'c-1', name: 'Jewish Federation Community Fund' },
+    currency: 'USD',
+    status: 'open',
+    totalReceived: 0,
+    giftCount: 0,
+    ...overrides,
+  };
+}
+
+export function aSearchResult(overrides: Partial<RegistrySearchResult> = {}): RegistrySearchResult {
+  const { totalReceived: _t, giftCount: _g, ...card } = aMyRegistry(overrides);
+  return card;
+}
+
+/** GET /api/registries/{id} answers this registry (and 404 for any other id). */
+export function serveRegistry(registry: { id: string }) {
+  server.use(
+    http.get('/api/registries/:id', ({ params }) => {
+      // Left to the handlers of GET /api/registries/my.
+      if (params.id === 'my') return undefined;
+      return params.id === registry.id
+        ? HttpResponse.json(registry)
+        : HttpResponse.json({ message: 'Registry not found' }, { status: 404 });
+    }),
+  );
+}

@@ -1,0 +1,180 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RECENT_REGISTRIES_KEY } from '../../web/src/features/registries/lib/recent-registries';
+import { member, server, signInAs } from './msw-server';
+import { renderApp, toastRegion } from './render-app';
+import { aRegistry, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
+
+const registryPath = `/registry/${REGISTRY_ID}`;
+
+async function openRegistry(registry: { id: string }, path = registryPath) {
+  serveRegistry(registry);
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: "Noah's Bar/Bat Mitzvah" });
+  return app;
+}
+
+function management() {
+  return within(screen.getByRole('region', { name: 'Registry Management' }));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('registry page for a visitor', () => {
+  it('shows the title, date, photo, message, charity and contributors, without management', async () => {
+    await openRegistry(aRegistry({ giftCount: 3, hasGifts: true }));
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByText('Mar 14, 2030')).toBeInTheDocument();
+    expect(screen.getByText('Upcoming')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo of Noah' })).toHaveAttribute('src', '/uploads/noah.jpg');
+    expect(screen.getByText('Thank you for celebrating with us!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Supporting' })).toBeInTheDocument();
+    expect(screen.getByText('Jewish Federation Community Fund')).toBeInTheDocument();
+    expect(screen.getByText('3 generous contributor(s) so far!')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Registry Management' })).not.toBeInTheDocument();
+    expect(document.title).toBe("Noah's Bar/Bat Mitzvah | Mitzvah Gifts");
+  });
+
+  it('says nothing about contributors before the first gift, and explains donor choice', async () => {
+    await openRegistry(aRegistry({ allowCharityChoice: true, preferredCharityId: null, preferredCharity: null }));
+    expect(screen.queryByText(/generous contributor/)).not.toBeInTheDocument();
+    expect(screen.getByText('Each guest chooses the Jewish charity that receives 10% of their gift.')).toBeInTheDocument();
+  });
+
+  it('shows a past celebration as Past', async () => {
+    await openRegistry(aRegistry({ celebrationDate: '2020-05-02T00:00:00.000Z' }));
+    expect(screen.getByText('May 2, 2020')).toBeInTheDocument();
+    expect(screen.getByText('Past')).toBeInTheDocument();
+  });
+
+  it('shows Registry Not Found for a missing registry', async () => {
+    serveRegistry(aRegistry());
+    renderApp('/registry/no-such-registry');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registry Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The registry you're looking for doesn't exist or has been removed.")).toBeInTheDocument();
+  });
+
+  it('shares the short link with a QR code that can be downloaded for invitations', async () => {
+    await openRegistry(aRegistry());
+    const share = within(screen.getByRole('region', { name: 'Share This Registry' }));
+    expect(share.getByLabelText('Registry link')).toHaveValue(`${window.location.origin}/r/k7m2q9xz`);
+    expect(share.getByLabelText('Registry link')).toHaveAttribute('readonly');
+    const qr = await share.findByRole('img', { name: "QR code linking to Noah's registry" });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const download = share.getByRole('link', { name: 'Download QR code' });
+    expect(download).toHaveAttribute('download', 'noah-registry-qr-code.png');
+    expect(download.getAttribute('href')).toBe(qr.getAttribute('src'));
+  });
+
+  it('copies the link: a "Link copied!" toast, and the button reads "Copied!" for 2 seconds', async () => {
+    await openRegistry(aRegistry());
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const copy = screen.getByRole('button', { name: 'Copy' });
+
+    vi.useFakeTimers();
+    fireEvent.click(copy);
+    await act(async () => {});
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/r/k7m2q9xz`);
+    expect(within(toastRegion()).getByText('Link copied!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('keeps the registry among the recent registries of this browser', async () => {
+    await openRegistry(aRegistry());
+    const stored = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY) ?? '[]') as { id: string }[];
+    expect(stored).toEqual([
+      {
+        id: REGISTRY_ID,
+        shortCode: 'k7m2q9xz',
+        childName: 'Noah',
+        celebrationDate: '2030-03-14T00:00:00.000Z',
+        photoUrl: '/uploads/noah.jpg',
+        preferredCharity: { id: 'c-1', name: 'Jewish Federation Community Fund' },
+        currency: 'USD',
+        status: 'open',
+      },
+    ]);
+  });
+});
+
+describe('registry page for the owner', () => {
+  it('shows Registry Management with every action while open without gifts, and no contributor count', async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry({ giftCount: 0 }));
+    const manage = management();
+    expect(manage.getByRole('button', { name: 'Edit Registry' })).toBeInTheDocument();
+    expect(manage.getByRole('link', { name: 'Thank You Cards' })).toHaveAttribute('href', `/thank-you-cards/${REGISTRY_ID}`);
+    expect(manage.getByRole('button', { name: 'Change Currency' })).toBeInTheDocument();
+    expect(manage.getByRole('button', { name: 'Delete Registry' })).toBeInTheDocument();
+    // The owner's visit is not a "recent registry".
+    expect(window.localStorage.getItem(RECENT_REGISTRIES_KEY)).toBeNull();
+  });
+
+  it('hides currency change and delete once gifts exist, and says why', async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry({ giftCount: 2, hasGifts: true, totalReceived: 180 }));
+    const manage = management();
+    expect(manage.getByText('Currency: USD (cannot change after receiving contributions)')).toBeInTheDocument();
+    expect(manage.queryByRole('button', { name: 'Change Currency' })).not.toBeInTheDocument();
+    expect(manage.queryByRole('button', { name: 'Delete Registry' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/generous contributor/)).not.toBeInTheDocument();
+  });
+
+  it('offers no currency change or delete on a closed registry', async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry({ status: 'closed' }));
+    expect(management().queryByRole('button', { name: 'Change Currency' })).not.toBeInTheDocument();
+    expect(management().queryByRole('button', { name: 'Delete Registry' })).not.toBeInTheDocument();
+  });
+
+  it('treats a signed-in user who is not the owner as a visitor', async () => {
+    signInAs({ ...member, id: 'someone-else' });
+    await openRegistry(aRegistry({ giftCount: 1, hasGifts: true }));
+    expect(screen.queryByRole('region', { name: 'Registry Management' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 generous contributor(s) so far!')).toBeInTheDocument();
+  });
+});
+
+describe('short link /r/{shortCode}', () => {
+  it('opens the registry page in place of the short link', async () => {
+    server.use(http.get('/api/registries/short/:code', ({ params }) =>
+      params.code === 'k7m2q9xz' ? HttpResponse.json(aRegistry()) : HttpResponse.json({ message: 'Registry not found' }, { status: 404 }),
+    ));
+    await openRegistry(aRegistry(), '/r/k7m2q9xz');
+    expect(screen.getByLabelText('Registry link')).toHaveValue(`${window.location.origin}/r/k7m2q9xz`);
+  });
+
+  it('shows Registry Not Found for an unknown code', async () => {
+    server.use(http.get('/api/registries/short/:code', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })));
+    renderApp('/r/zzzzzzzz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registry Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('registry page loading', () => {
+  it('shows a spinner while the registry loads', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('/api/registries/:id', async () => {
+        await gate;
+        return HttpResponse.json(aRegistry());
+      }),
+    );
+    renderApp(registryPath);
+    expect(await screen.findByRole('progressbar', { name: 'Loading registry…' })).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: "Noah's Bar/Bat Mitzvah" })).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,83 @@
+import type { Currency } from '../../../../../core/money';
+import type { RegistryStatus } from '../../../../../core/registry/registry';
+
+/** What the registry calls answer (the server's read views), as JSON: dates are ISO strings. */
+
+export interface CharityRef {
+  id: string;
+  name: string;
+}
+
+/** GET /api/registries/{id} for anyone but the owner (and GET /api/registries/short/{code}). */
+export interface RegistryView {
+  id: string;
+  shortCode: string;
+  childName: string;
+  celebrationDate: string;
+  personalMessage: string | null;
+  photoUrl: string | null;
+  preferredCharityId: string | null;
+  preferredCharity: CharityRef | null;
+  allowCharityChoice: boolean;
+  status: RegistryStatus;
+  currency: Currency;
+  /** Succeeded gifts. */
+  giftCount: number;
+  /** Any gift that did not fail: currency change and deletion are then refused. */
+  hasGifts: boolean;
+  isOwner: false;
+  createdAt: string;
+}
+
+export interface RegistryGiftView {
+  id: string;
+  giftGiverName: string;
+  giftGiverEmail: string;
+  amount: number;
+  charityId: string;
+  paymentStatus: string;
+  personalMessage: string | null;
+  createdAt: string;
+}
+
+/** The same call when the signed-in user owns the registry. */
+export interface OwnerRegistryView extends Omit<RegistryView, 'isOwner'> {
+  isOwner: true;
+  userId: string;
+  totalReceived: number;
+  gifts: RegistryGiftView[];
+  payoutMethod: string | null;
+  payoutStatus: string | null;
+  closedAt: string | null;
+}
+
+export type AnyRegistryView = RegistryView | OwnerRegistryView;
+
+/** One row of GET /api/registries/my. */
+export interface MyRegistry {
+  id: string;
+  shortCode: string;
+  childName: string;
+  celebrationDate: string;
+  photoUrl: string | null;
+  preferredCharity: CharityRef | null;
+  currency: Currency;
+  status: RegistryStatus;
+  totalReceived: number;
+  giftCount: number;
+}
+
+/** One row of GET /api/registries/search: no financials. */
+export interface RegistrySearchResult {
+  id: string;
+  shortCode: string;
+  childName: string;
+  celebrationDate: string;
+  photoUrl: string | null;
+  preferredCharity: CharityRef | null;
+  currency: Currency;
+  status: RegistryStatus;
+}
+
+/** What a registry card shows; totalReceived only where financials are shown. */
+export type RegistryCardData = RegistrySearchResult & { totalReceived?: number };

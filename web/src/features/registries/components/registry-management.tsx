@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import MailIcon from '@mui/icons-material/Mail';
+import { paths } from '../../../app/paths';
+import type { OwnerRegistryView } from '../api/types';
+import { ChangeCurrencyDialog } from './change-currency-dialog';
+import { CURRENCY_LABELS } from './currency-field';
+import { DeleteRegistryDialog } from './delete-registry-dialog';
+import { EditRegistryDialog } from './edit-registry-dialog';
+
+type OpenDialog = 'edit' | 'currency' | 'delete' | null;
+
+/**
+ * The owner's 'Registry Management' (spec section 2): Edit Registry and Thank You Cards always;
+ * Change Currency and Delete Registry while the registry is open and has no gifts.
+ */
+export function RegistryManagement({ registry, onStale }: { registry: OwnerRegistryView; onStale: () => void }) {
+  const headingId = useId();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+  const unsettled = registry.status === 'open' && !registry.hasGifts;
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.4rem', mb: 2 }}>
+          Registry Management
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          <Button variant="contained" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>
+            Edit Registry
+          </Button>
+          <Button variant="outlined" startIcon={<MailIcon />} href={paths.thankYouCards(registry.id)}>
+            Thank You Cards
+          </Button>
+          {unsettled && (
+            <>
+              <Button variant="outlined" startIcon={<CurrencyExchangeIcon />} onClick={() => setDialog('currency')}>
+                Change Currency
+              </Button>
+              <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
+                Delete Registry
+              </Button>
+            </>
+          )}
+        </Box>
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          {registry.hasGifts
+            ? `Currency: ${registry.currency} (cannot change after receiving contributions)`
+            : `Currency: ${CURRENCY_LABELS[registry.currency]}`}
+        </Typography>
+      </CardContent>
+
+      <EditRegistryDialog registry={registry} open={dialog === 'edit'} onClose={close} />
+      {unsettled && (
+        <>
+          <ChangeCurrencyDialog
+            registryId={registry.id}
+            currency={registry.currency}
+            open={dialog === 'currency'}
+            onClose={close}
+            onStale={onStale}
+          />
+          <DeleteRegistryDialog
+            registryId={registry.id}
+            childName={registry.childName}
+            hasGifts={registry.hasGifts}
+            open={dialog === 'delete'}
+            onClose={close}
+            onStale={onStale}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

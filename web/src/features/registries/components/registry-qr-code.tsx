@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+
+/** "Noah Cohen" → "noah-cohen"; names in any script are kept, anything else becomes a dash. */
+export function fileSlug(name: string): string {
+  const slug = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'registry';
+}
+
+export function qrFileName(childName: string): string {
+  return `${fileSlug(childName)}-registry-qr-code.png`;
+}
+
+/** A QR code image of a link as a PNG data URL; the qrcode library loads only when needed. */
+async function qrDataUrl(link: string): Promise<string> {
+  const QRCode = await import('qrcode');
+  return QRCode.toDataURL(link, {
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    width: 480,
+    color: { dark: '#111827', light: '#ffffff' },
+  });
+}
+
+type QrState = { status: 'loading' } | { status: 'ready'; dataUrl: string } | { status: 'failed' };
+
+/** The short link as a QR code, with a PNG download for printed invitations. */
+export function RegistryQrCode({ link, childName }: { link: string; childName: string }) {
+  const [state, setState] = useState<QrState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    qrDataUrl(link).then(
+      (dataUrl) => current && setState({ status: 'ready', dataUrl }),
+      () => current && setState({ status: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [link]);
+
+  if (state.status === 'failed') {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        The QR code could not be made. The link above works just as well.
+      </Typography>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+      <Box
+        sx={{ width: 200, maxWidth: '100%', aspectRatio: '1 / 1', display: 'grid', placeItems: 'center', bgcolor: '#ffffff', border: 1, borderColor: 'divider', borderRadius: 2 }}
+      >
+        {state.status === 'ready' ? (
+          <Box
+            component="img"
+            src={state.dataUrl}
+            alt={`QR code linking to ${childName}'s registry`}
+            sx={{ width: '100%', height: '100%', display: 'block', imageRendering: 'pixelated' }}
+          />
+        ) : (
+          <CircularProgress size={32} aria-label="Making the QR code…" />
+        )}
+      </Box>
+      {state.status === 'ready' && (
+        <Button variant="text" href={state.dataUrl} download={qrFileName(childName)} startIcon={<DownloadIcon />}>
+          Download QR code
+        </Button>
+      )}
+    </Box>
+  );
+}

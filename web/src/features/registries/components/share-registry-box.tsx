@@ -1,0 +1,81 @@
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { paths } from '../../../app/paths';
+import { useToast } from '../../../components/toast';
+import { RegistryQrCode } from './registry-qr-code';
+
+/** Spec section 9: the Copy button reads 'Copied!' for 2 seconds. */
+export const COPY_CONFIRMATION_MS = 2000;
+
+/** The link used for sharing a registry: the site's origin and /r/{shortCode}. */
+export function shortLinkOf(shortCode: string): string {
+  return `${window.location.origin}${paths.shortLink(shortCode)}`;
+}
+
+/** 'Share This Registry': the short link, a Copy button and a QR code of the link. */
+export function ShareRegistryBox({ shortCode, childName }: { shortCode: string; childName: string }) {
+  const { toast } = useToast();
+  const headingId = useId();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [copied, setCopied] = useState(false);
+  const link = shortLinkOf(shortCode);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      inputRef.current?.select();
+      toast({ title: 'Could not copy the link', description: 'The link is selected: copy it with your keyboard or menu.' });
+      return;
+    }
+    toast({ title: 'Link copied!', description: 'Share it with your family and friends.' });
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+  };
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.4rem' }}>
+          Share This Registry
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+          Send this link to family and friends, or print the QR code on your invitations.
+        </Typography>
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            id={inputId}
+            inputRef={inputRef}
+            label="Registry link"
+            value={link}
+            size="small"
+            slotProps={{ htmlInput: { readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select() } }}
+          />
+          <Button
+            variant="contained"
+            onClick={() => void copy()}
+            startIcon={copied ? <CheckIcon /> : <ContentCopyIcon />}
+            sx={{ flexShrink: 0, minWidth: 120 }}
+          >
+            {copied ? 'Copied!' : 'Copy'}
+          </Button>
+        </Box>
+        <Box sx={{ mt: 3 }}>
+          <RegistryQrCode link={link} childName={childName} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
