@@ -1,12 +1,25 @@
+import type Stripe from 'stripe';
 import type { PaymentGateway } from '../core/ports/payment-gateway';
 import { SandboxPaymentGateway } from '../adapters/payments/sandbox/sandbox-payment-gateway';
 import type { AppConfig } from './config';
 
-/** The sandbox until Stripe is configured. */
-export function createPaymentGateway(config: AppConfig, secret: string): { gateway: PaymentGateway; sandbox: SandboxPaymentGateway | null } {
+export interface Payments {
+  gateway: PaymentGateway;
+  sandbox: SandboxPaymentGateway | null;
+  stripeWebhook: { stripe: Stripe; webhookSecret: string } | null;
+}
+
+/** Stripe when configured (its SDK loaded only then), the sandbox otherwise. */
+export async function createPayments(config: AppConfig, secret: string): Promise<Payments> {
   if (config.payments.provider === 'stripe') {
-    throw new Error('Stripe payments are configured but this version does not include the Stripe adapter yet; unset the STRIPE_* variables to use the sandbox');
+    const { StripePaymentGateway, createStripeClient } = await import('../adapters/payments/stripe/stripe-payment-gateway');
+    const stripe = createStripeClient(config.payments.secretKey);
+    return {
+      gateway: new StripePaymentGateway({ secretKey: config.payments.secretKey, stripe }),
+      sandbox: null,
+      stripeWebhook: { stripe, webhookSecret: config.payments.webhookSecret },
+    };
   }
   const sandbox = new SandboxPaymentGateway(secret);
-  return { gateway: sandbox, sandbox };
+  return { gateway: sandbox, sandbox, stripeWebhook: null };
 }

@@ -10,7 +10,7 @@ import { SharpImageSanitizer } from '../adapters/photos/sharp-image-sanitizer';
 import { makeShortCode } from '../core/registry/short-code';
 import { randomBytes } from 'node:crypto';
 import { createPhotoStore } from './photo-store';
-import { createPaymentGateway } from './payment-gateway';
+import { createPayments } from './payment-gateway';
 import { DEFAULT_PROCESSING_RATES } from '../core/fees';
 import type { Clock } from '../core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
@@ -40,7 +40,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     const hasher = new Argon2PasswordHasher();
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
-    const payments = createPaymentGateway(config, sessionSecret);
+    const payments = await createPayments(config, sessionSecret);
     const app = createHttpApp({
       repositories,
       photos: photos.store,
@@ -48,6 +48,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       newShortCode: () => makeShortCode((count) => new Uint8Array(randomBytes(count))),
       gateway: payments.gateway,
       sandbox: payments.sandbox,
+      stripeWebhook: payments.stripeWebhook,
       rates: DEFAULT_PROCESSING_RATES,
       hasher,
       decoyHash: await hasher.hash(crypto.randomUUID()),

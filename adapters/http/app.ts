@@ -7,6 +7,8 @@ import type { ImageSanitizer } from '../../core/ports/image-sanitizer';
 import type { PaymentGateway } from '../../core/ports/payment-gateway';
 import type { SandboxPaymentGateway } from '../payments/sandbox/sandbox-payment-gateway';
 import { sandboxRoutes } from '../payments/sandbox/sandbox-routes';
+import type Stripe from 'stripe';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from '../payments/stripe/stripe-webhook-routes';
 import { giftRoutes } from './routes/gift-routes';
 import type { PhotoStore } from '../../core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
@@ -35,6 +37,8 @@ export interface HttpDependencies {
   gateway: PaymentGateway;
   /** The sandbox's card stand-in, present only when the sandbox is the provider. */
   sandbox: SandboxPaymentGateway | null;
+  /** Stripe's webhook, present only when Stripe is the provider. */
+  stripeWebhook: { stripe: Stripe; webhookSecret: string } | null;
   rates: ProcessingRates;
   hasher: PasswordHasher;
   /** A real hash of a random password, verified when the username is unknown (equal timing). */
@@ -74,8 +78,10 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
   app.use(securityHeaders({ photoOrigins: settings.photoOrigins, production: settings.production }));
-  app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: ['/api/webhooks/stripe'] }));
-  app.use(koaBody({ json: true, jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false }));
+  app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: [STRIPE_WEBHOOK_PATH] }));
+  // The webhook's signature covers the raw bytes, so that route reads its body itself.
+  const jsonBody = koaBody({ json: true, jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false });
+  app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(ctx, next)));
   for (const middleware of sessions(app, { ...deps.repositories, clock: deps.clock, secureCookies })) {
     app.use(middleware);
   }
@@ -93,6 +99,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits }),
     ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox })] : []),
+    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, ...deps.stripeWebhook })] : []),
   ];
   for (const router of routers) {
     app.use(router.routes());

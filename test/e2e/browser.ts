@@ -53,3 +53,15 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
+
+/** A started server on a fresh embedded database, serving the built web app. */
+export async function startE2eServer() {
+  const { existsSync } = await import('node:fs');
+  const { readConfig } = await import('../../bootstrap/config');
+  const { startServer } = await import('../../bootstrap/start-server');
+  const { createLogger } = await import('../../adapters/http/logger');
+  const { tempDataDir } = await import('../support/test-server');
+  if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('The web app is not built: run npm run build:web');
+  const config = readConfig({ PORT: '0', DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn' });
+  return startServer(config, { logger: createLogger('warn'), webRoot });
+}

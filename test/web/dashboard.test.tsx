@@ -1,10 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../web/src/app/providers';
-import DashboardPage from '../../web/src/features/home/pages/dashboard-page';
 import { rememberRegistry } from '../../web/src/features/registries/lib/recent-registries';
 import { goToLogin } from '../../web/src/lib/login-redirect';
 import { member, server, signInAs } from './msw-server';
@@ -80,40 +76,6 @@ describe('home dashboard (signed in)', () => {
     expect(toast.getByText('Unauthorized').closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
     expect(goToLogin).not.toHaveBeenCalled();
     await waitFor(() => expect(goToLogin).toHaveBeenCalledTimes(1), { timeout: 2000 });
-  });
-});
-
-describe('home dashboard for a visitor', () => {
-  function renderDashboard() {
-    return render(
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter>
-          <AppProviders>
-            <DashboardPage />
-          </AppProviders>
-        </MemoryRouter>
-      </SWRConfig>,
-    );
-  }
-
-  it('welcomes the visitor and lists the recent registries, without calling the own-registries API', async () => {
-    let asked = false;
-    serveMyRegistries(() => {
-      asked = true;
-      return HttpResponse.json([]);
-    });
-    rememberRegistry(aSearchResult());
-    renderDashboard();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Mitzvah Gifts' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Recent Registries' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: "Noah's Bar/Bat Mitzvah" })).toBeInTheDocument();
-    expect(asked).toBe(false);
-  });
-
-  it('keeps the Recent Registries heading with a hint when there are none', async () => {
-    renderDashboard();
-    expect(await screen.findByRole('heading', { name: 'Recent Registries' })).toBeInTheDocument();
-    expect(screen.getByText('Registries you open will be listed here, so you can find them again.')).toBeInTheDocument();
   });
 });
 

@@ -40,7 +40,7 @@ export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOf
     const payment = toPaymentEvent(event);
     if (!payment) {
       if (event.type === 'payment_intent.succeeded') {
-        log.warn({ paymentIntentId: event.data.object.id, currency: event.data.object.currency }, 'succeeded payment in a currency we do not charge in; nothing credited');
+        log.warn({ paymentIntentId: event.data.object.id, currency: event.data.object.currency }, 'succeeded payment not in USD or CAD, or without an amount; nothing credited');
       } else {
         log.debug('event ignored');
       }
@@ -92,7 +92,7 @@ function readRawBody(ctx: HttpContext, limit: number): Promise<Buffer> {
         return;
       }
       req.pause();
-      // nothing
+      ctx.set('Connection', 'close');
       settle(httpError(413, 'Request is too large'));
     };
     const onEnd = () => settle(null);

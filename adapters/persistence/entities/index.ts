@@ -7,6 +7,7 @@ import { ThankYouCardEntity } from './thank-you-card-entity';
 import { ThankYouNoteEntity } from './thank-you-note-entity';
 import { UserEntity } from './user-entity';
 import { RateLimitEntity } from './rate-limit-entity';
+import { MailOutboxEntity } from './mail-outbox-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -20,4 +21,4 @@ export const ENTITIES = [
 ];
 
 /** Tables that are ours but not the business's (no repository reads them). */
-export const SUPPORT_ENTITIES = [RateLimitEntity];
+export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity];

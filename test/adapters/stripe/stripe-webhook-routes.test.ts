@@ -75,7 +75,7 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   };
 }
 
-async function post(url: string, body: string | Uint8Array, signature?: string) {
+async function post(url: string, body: string | Buffer<ArrayBuffer>, signature?: string) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
   if (signature !== undefined) headers['Stripe-Signature'] = signature;
   const response = await fetch(url, { method: 'POST', headers, body });

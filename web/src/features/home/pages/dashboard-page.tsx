@@ -13,14 +13,12 @@ import PaidIcon from '@mui/icons-material/Paid';
 import { formatMoney } from '../../../../../core/money';
 import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
-import { PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUser } from '../../auth/api/use-user';
 import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
 import type { MyRegistry } from '../../registries/api/types';
 import { useMyRegistries } from '../../registries/api/use-my-registries';
 import { useRegistrySearch } from '../../registries/api/use-registry-search';
-import { RecentRegistriesSection } from '../../registries/components/recent-registries-section';
 import { RegistryGrid } from '../../registries/components/registry-grid';
 import { RegistrySearchField, RegistrySearchResults } from '../../registries/components/registry-search';
 import { amountToCents } from '../../registries/lib/amounts';
@@ -43,27 +41,21 @@ export function dashboardStats(registries: readonly MyRegistry[]): DashboardStat
   };
 }
 
-/**
- * / for signed-in users: the home dashboard (spec section 2). It also works for a visitor, who
- * gets the search and the registries this browser opened before.
- */
+/** / for signed-in users: the home dashboard (spec section 2). Visitors get the landing page. */
 export default function DashboardPage() {
   const { user } = useUser();
-  usePageTitle(user ? 'Dashboard' : undefined);
+  usePageTitle('Dashboard');
   const search = useRegistrySearch();
-  const signedIn = !!user;
   const searching = search.activeQuery !== null;
   const name = user?.firstName?.trim() || 'there';
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
       <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
-        {signedIn ? `Welcome back, ${name}!` : `Welcome to ${PRODUCT_NAME}`}
+        {`Welcome back, ${name}!`}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1.5 }}>
-        {signedIn
-          ? 'Manage your registries, or find a registry to celebrate someone else.'
-          : 'Find a Bar or Bat Mitzvah registry and give a gift that also supports a Jewish charity.'}
+        Manage your registries, or find a registry to celebrate someone else.
       </Typography>
 
       <Box sx={{ mt: 3, maxWidth: 640 }}>
@@ -71,13 +63,7 @@ export default function DashboardPage() {
       </Box>
 
       <Box sx={{ mt: { xs: 4, md: 5 } }}>
-        {searching ? (
-          <RegistrySearchResults search={search} />
-        ) : signedIn ? (
-          <OwnRegistries />
-        ) : (
-          <RecentRegistriesSection emptyText="Registries you open will be listed here, so you can find them again." />
-        )}
+        {searching ? <RegistrySearchResults search={search} /> : <OwnRegistries />}
       </Box>
     </Container>
   );

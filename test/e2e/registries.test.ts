@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { RunningServer } from '../../bootstrap/start-server';
+import { chromiumMissing, expectAccessible, launchChromium, screenshot, startE2eServer } from './browser';
+
+if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
+
+async function familyPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#1e3a8a"/><circle cx="600" cy="400" r="220" fill="#f4b63f"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds and shares it (Chromium)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function context(width: number): Promise<BrowserContext> {
+    const created = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
+    await created.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    return created;
+  }
+
+  async function signUp(page: Page, firstName: string) {
+    const username = `${firstName.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const response = await page.request.post('/api/register', {
+      data: { firstName, lastName: 'Cohen', email: `${username}@example.com`, username, password: 'shalom-2026' },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  for (const width of [1280, 360]) {
+    it(`works at ${width} px with no accessibility violation`, async () => {
+      const childName = `Tamar${width} Goldberg`;
+      const family = await context(width);
+      const page = await family.newPage();
+      page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+      await signUp(page, 'Rachel');
+
+      await page.goto('/create-registry');
+      await page.getByRole('heading', { name: 'Create Your Registry' }).waitFor();
+      await expectAccessible(page, `create registry (empty) at ${width}`);
+      await page.getByRole('button', { name: 'Create Registry' }).click();
+      await page.getByText("Child's name is required").first().waitFor();
+      await page.getByText('Celebration date is required').first().waitFor();
+      await expectAccessible(page, `create registry (errors) at ${width}`);
+
+      await page.getByLabel("Child's Name").fill(childName);
+      await page.getByLabel('Celebration Date').fill('2027-05-16');
+      await page.getByLabel('Personal Message (optional)').fill('Thank you for being part of Tamar’s special day!');
+      await page.getByRole('radio', { name: /MAZON/ }).check();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'family.jpg', mimeType: 'image/jpeg', buffer: await familyPhoto() });
+      await page.getByRole('img', { name: /photo/i }).first().waitFor();
+      await screenshot(page, `create-registry-${width}`);
+      await page.getByRole('button', { name: 'Create Registry' }).click();
+
+      await page.waitForURL(/\/registry\/[0-9a-f-]{36}$/);
+      await page.getByRole('heading', { level: 1, name: new RegExp(`${childName}'s Bar/Bat Mitzvah`) }).waitFor();
+      await page.getByText('Registry Management').waitFor();
+      const shortLink = await page.getByLabel('Registry link').inputValue();
+      expect(shortLink).toMatch(new RegExp(`^${server.url}/r/[23456789a-hj-km-np-z]{1,8}$`));
+      await page.getByRole('img', { name: /QR code/i }).waitFor();
+      await expectAccessible(page, `registry page (owner) at ${width}`);
+      await screenshot(page, `registry-owner-${width}`);
+
+      for (const [button, dialogTitle] of [
+        ['Edit Registry', /Edit Registry/],
+        ['Change Currency', /Change Currency/],
+        ['Delete Registry', /Delete Registry/],
+      ] as const) {
+        await page.getByRole('button', { name: button }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('heading', { name: dialogTitle }).waitFor();
+        await expectAccessible(page, `${button} dialog at ${width}`);
+        await screenshot(page, `dialog-${button.toLowerCase().replaceAll(' ', '-')}-${width}`, { fullPage: false });
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+
+      await page.goto('/');
+      await page.getByRole('heading', { name: /Welcome back, Rachel!/ }).waitFor();
+      await page.getByText(childName).first().waitFor();
+      await expectAccessible(page, `dashboard with a registry at ${width}`);
+      await screenshot(page, `dashboard-registry-${width}`);
+      await family.close();
+
+      // A guest, signed out, searches from the landing page.
+      const guestContext = await context(width);
+      const guest = await guestContext.newPage();
+      await guest.goto('/');
+      await guest.getByPlaceholder("Search by child's name...").fill(`tamar${width} gold`);
+      await guest.getByText('1 result(s) found').waitFor();
+      await expectAccessible(guest, `landing search results at ${width}`);
+      await screenshot(guest, `landing-search-${width}`);
+      await guest.getByPlaceholder("Search by child's name...").fill('zzqq');
+      await guest.getByText('No registries found for this search').waitFor();
+      await guest.getByRole('button', { name: 'Clear Search' }).click();
+
+      // …and opens the registry through the short link a family would print.
+      await guest.goto(shortLink.replace(server.url, ''));
+      await guest.waitForURL(/\/registry\/[0-9a-f-]{36}$/);
+      await guest.getByRole('heading', { level: 1, name: new RegExp(childName) }).waitFor();
+      expect(await guest.getByText('Registry Management').count()).toBe(0);
+      await guest.getByText(/MAZON/).first().waitFor();
+      await guest.getByRole('button', { name: 'Copy' }).click();
+      await guest.getByText('Link copied!').first().waitFor();
+      await guest.getByRole('button', { name: 'Copied!' }).waitFor();
+      expect(await guest.evaluate(() => navigator.clipboard.readText())).toBe(shortLink);
+      await expectAccessible(guest, `registry page (guest) at ${width}`);
+      await screenshot(guest, `registry-guest-${width}`);
+      await guest.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4_000 });
+
+      await guest.goto('/registry/00000000-0000-4000-8000-000000000000');
+      await guest.getByText('Registry Not Found').waitFor();
+      await expectAccessible(guest, `registry not found at ${width}`);
+
+      await guest.goto('/faq');
+      await guest.getByRole('heading', { level: 1 }).waitFor();
+      const questions = guest.getByRole('button', { expanded: false });
+      expect(await guest.locator('[aria-expanded]').count()).toBeGreaterThanOrEqual(13);
+      await questions.first().click();
+      await expectAccessible(guest, `faq at ${width}`);
+      await screenshot(guest, `faq-${width}`);
+
+      const overflow = await guest.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+      await guestContext.close();
+    });
+  }
+});
