@@ -12,7 +12,7 @@ export interface AppConfig {
   /** Absent means: generate one and keep it in the data folder (never in production). */
   sessionSecret: string | null;
   payments: { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
-  mail: { provider: 'outbox' } | { provider: 'sendgrid'; apiKey: string; from: string };
+  mail: { provider: 'outbox'; from: string } | { provider: 'sendgrid'; apiKey: string; from: string };
   photos: { provider: 'local' } | { provider: 'gcs'; bucket: string };
   support: { email: string; phone: string };
   trustProxy: boolean;
@@ -75,9 +75,10 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const sendgridKey = value('SENDGRID_API_KEY');
   const mailFrom = value('MAIL_FROM');
-  let mail: AppConfig['mail'] = { provider: 'outbox' };
+  if (mailFrom && (/[\r\n]/.test(mailFrom) || !/@/.test(mailFrom))) problems.push('MAIL_FROM must be an address such as "Mitzvah Gifts <gifts@example.org>"');
+  let mail: AppConfig['mail'] = { provider: 'outbox', from: mailFrom ?? `Mitzvah Gifts <no-reply@${isHttpUrl(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>` };
   if (sendgridKey && mailFrom) mail = { provider: 'sendgrid', apiKey: sendgridKey, from: mailFrom };
-  else if (sendgridKey || mailFrom) problems.push('SendGrid needs both SENDGRID_API_KEY and MAIL_FROM');
+  else if (sendgridKey) problems.push('SendGrid needs MAIL_FROM, a sender verified in your SendGrid account');
 
   const bucket = value('GCS_BUCKET');
   const photos: AppConfig['photos'] = bucket ? { provider: 'gcs', bucket } : { provider: 'local' };

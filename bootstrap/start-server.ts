@@ -11,6 +11,8 @@ import { makeShortCode } from '../core/registry/short-code';
 import { randomBytes } from 'node:crypto';
 import { createPhotoStore } from './photo-store';
 import { createPayments } from './payment-gateway';
+import { createMailer } from './mailer';
+import { startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { DEFAULT_PROCESSING_RATES } from '../core/fees';
 import type { Clock } from '../core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
@@ -21,6 +23,8 @@ const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
+  /** Tests call drainOnce() to send queued mail now rather than at the next poll. */
+  mailWorker: MailWorker;
   infrastructure: Infrastructure;
   logger: Logger;
   close: () => Promise<void>;
@@ -88,6 +92,9 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
 
+    // Every server process sends queued mail; each message is claimed by one of them.
+    const mailWorker = startMailWorker({ orm, mailer: await createMailer(config, logger), logger: logger.child({ component: 'mail' }) });
+
     const purge = setInterval(() => {
       repositories.sessions.purgeExpired(new Date()).catch((error) => logger.warn({ err: error }, 'session purge failed'));
     }, SESSION_PURGE_INTERVAL_MS);
@@ -97,8 +104,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       url: `http://localhost:${port}`,
       infrastructure,
       logger,
+      mailWorker,
       close: async () => {
         clearInterval(purge);
+        await mailWorker.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

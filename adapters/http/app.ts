@@ -97,9 +97,9 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
-    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits }),
-    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox })] : []),
-    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, ...deps.stripeWebhook })] : []),
+    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits, appUrl: settings.publicUrl }),
+    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, appUrl: settings.publicUrl })] : []),
+    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, appUrl: settings.publicUrl, ...deps.stripeWebhook })] : []),
   ];
   for (const router of routers) {
     app.use(router.routes());

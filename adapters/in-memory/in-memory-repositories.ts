@@ -1,6 +1,7 @@
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
 import { InMemoryGiftRepository } from './in-memory-gift-repository';
+import { InMemoryMailQueue } from './in-memory-mail-queue';
 import { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
@@ -13,6 +14,7 @@ export function createInMemoryRepositories() {
     charities: new InMemoryCharityRepository(),
     registries: new InMemoryRegistryRepository(),
     gifts: new InMemoryGiftRepository(),
+    mail: new InMemoryMailQueue(),
   };
   repositories.registries.onDelete = (registryId) => repositories.gifts.deleteByRegistry(registryId);
   const tables = Object.values(repositories) as { rows: Map<string, unknown> }[];

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { hasControlCharacters } from '../control-characters';
 
 /** The most one gift may be: generous, and far from anything a typo or a probe would send. */
 export const MAX_GIFT_CENTS = 2_500_000;
@@ -11,7 +12,13 @@ const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
 export const giftSchema = yup.object({
   registryId: yup.string().trim().required('Registry is required'),
   charityId: yup.string().trim().required('Please select a charity'),
-  giftGiverName: yup.string().trim().max(100, 'Name must be at most 100 characters').required('Name is required'),
+  giftGiverName: yup
+    .string()
+    .trim()
+    .max(100, 'Name must be at most 100 characters')
+    // Names go into e-mail subjects; a line break there could forge a header.
+    .test('no-control-characters', 'Name cannot contain line breaks or control characters', (value) => !value || !hasControlCharacters(value))
+    .required('Name is required'),
   giftGiverEmail: yup.string().trim().max(255, 'Valid email is required').email('Valid email is required').required('Valid email is required'),
   amount: yup
     .number()

@@ -1,8 +1,6 @@
 import { DomainError } from '../errors';
-import type { PaymentGateway } from '../ports/payment-gateway';
-import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { PaymentStatus } from './gift';
-import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome } from './record-payment';
+import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome, type PaymentPorts } from './record-payment';
 
 /**
  * Asks the provider how a payment went and records it, so a slow or lost webhook never leaves a
@@ -10,7 +8,7 @@ import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome } from
  */
 export async function reconcilePayment(
   paymentIntentId: unknown,
-  ports: { unitOfWork: UnitOfWork; gifts: Repositories['gifts']; gateway: PaymentGateway },
+  ports: PaymentPorts,
 ): Promise<{ status: PaymentStatus; outcome: PaymentOutcome | null }> {
   if (typeof paymentIntentId !== 'string' || paymentIntentId.length === 0 || paymentIntentId.length > 255) {
     throw new DomainError('validation.failed', 'paymentIntentId is required', { paymentIntentId: 'Required' });

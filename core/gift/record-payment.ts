@@ -3,6 +3,7 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import type { Gift } from './gift';
+import { giftNotice, giftReceipt } from './gift-emails';
 
 /** What became of a provider's report; the caller logs the ones that need a person's eye. */
 export type PaymentOutcome =
@@ -13,6 +14,14 @@ export type PaymentOutcome =
   | { kind: 'mismatch'; gift: Gift; expected: { amount: Cents; currency: Currency }; reported: { amount: Cents; currency: Currency } }
   | { kind: 'unknown-payment' };
 
+export interface PaymentPorts {
+  unitOfWork: UnitOfWork;
+  gifts: Repositories['gifts'];
+  gateway: PaymentGateway;
+  /** The site's public address, for links in the e-mails a gift sets off. */
+  appUrl: string;
+}
+
 export function totalCharged(gift: Gift): Cents {
   return gift.amount + gift.platformFee + gift.stripeFee;
 }
@@ -21,13 +30,14 @@ export function totalCharged(gift: Gift): Cents {
  * A payment succeeded: the gift becomes succeeded and its registry's total grows by the gift, both
  * in one transaction, exactly once however often and in whatever order the news arrives. A gift
  * that failed before may still succeed (the giver tried another card); a succeeded or refunded one
- * never changes here. A payment for a closed registry is refunded, never credited.
+ * never changes here. A payment for a closed registry is refunded, never credited. The giver's
+ * receipt and the family's notice are queued in the same transaction, once per gift.
  */
 export async function recordPaymentSucceeded(
   report: { paymentIntentId: string; amount: Cents; currency: Currency },
-  ports: { unitOfWork: UnitOfWork; gifts: Repositories['gifts']; gateway: PaymentGateway },
+  ports: PaymentPorts,
 ): Promise<PaymentOutcome> {
-  const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift }> => {
+  const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries, charities, users, mail }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift }> => {
     const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
     if (!gift) return { kind: 'unknown-payment' };
     if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunded') return { kind: 'already-settled', gift };
@@ -40,6 +50,11 @@ export async function recordPaymentSucceeded(
     if (registry.status !== 'open') return { kind: 'refund', gift };
     await gifts.setStatus(gift.id, 'succeeded');
     await registries.addToTotalReceived(registry.id, gift.amount);
+    const [charity, owner] = await Promise.all([charities.findById(gift.charityId), users.findById(registry.userId)]);
+    if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity), dedupeKey: `gift-receipt-${gift.id}` });
+    if (charity && owner) {
+      await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, `${ports.appUrl}/registry/${registry.id}`), dedupeKey: `gift-notice-${gift.id}` });
+    }
     return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded' }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
   });
   if (outcome.kind !== 'refund') return outcome;

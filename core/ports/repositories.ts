@@ -2,6 +2,7 @@ import type { NewUser, User, UserWithPassword } from '../account/user';
 import type { Charity, NewCharity } from '../charity/charity';
 import type { Gift, PaymentStatus } from '../gift/gift';
 import type { Cents } from '../money';
+import type { MailQueue } from './mail-queue';
 import type { Registry } from '../registry/registry';
 
 export interface UserRepository {
@@ -84,6 +85,8 @@ export interface Repositories {
   charities: CharityRepository;
   registries: RegistryRepository;
   gifts: GiftRepository;
+  /** Mail queued here commits or rolls back with the rest of the transaction. */
+  mail: MailQueue;
 }
 
 /** Runs work in one database transaction: all of it lands, or none of it does. */

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { hasControlCharacters } from '../control-characters';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../money';
 
 /**
@@ -42,6 +43,8 @@ const childName = yup
   .string()
   .trim()
   .required("Child's name is required")
+  // The name goes into e-mail subjects and page titles; a line break there could forge a header.
+  .test('no-control-characters', "Child's name cannot contain line breaks or control characters", (value) => !value || !hasControlCharacters(value))
   .max(CHILD_NAME_MAX_LENGTH, `Child's name must be at most ${CHILD_NAME_MAX_LENGTH} characters`);
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -22,7 +22,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const user = await repositories.users.create(aNewUser());
     const charity = await repositories.charities.create(aCharity());
     const registry = await repositories.registries.create(aNewRegistry(user.id));
-    const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES };
+    const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org' };
     const gifts = [];
     for (let index = 0; index < count; index += 1) {
       const amount = 36 + index + (index % 7) / 100;

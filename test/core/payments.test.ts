@@ -13,7 +13,7 @@ async function world(options: { registryStatus?: 'open' | 'closed' } = {}) {
   const user = await repositories.users.create(aNewUser());
   const charity = await repositories.charities.create(aCharity());
   const registry = await repositories.registries.create(aNewRegistry(user.id));
-  const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES };
+  const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org' };
   const give = (amount: number) =>
     startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'Miriam@Example.com', amount, personalMessage: '' }, ports);
   const closeRegistry = async () => {

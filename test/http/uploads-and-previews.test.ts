@@ -25,7 +25,7 @@ beforeAll(async () => {
   const config = readConfig({ PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'true', PUBLIC_URL: 'https://gifts.example.org' });
   config.database = { kind: 'pglite', dataDir: 'memory://' };
   const running: RunningServer = await startServer(config, { logger: pino({ level: 'silent' }), webRoot });
-  server = { ...running, logs: [] };
+  server = { ...running, logs: [], dataDir };
 });
 afterAll(async () => {
   await server?.close();

@@ -9,6 +9,8 @@ import { startServer, type RunningServer } from '../../bootstrap/start-server';
 export interface TestServer extends RunningServer {
   /** Every log line the server wrote, as text. */
   logs: string[];
+  /** The server's data folder (outbox, uploads, secret). */
+  dataDir: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
     },
   });
   const running = await startServer(config, { logger: createLogger('info', sink), webRoot: null });
-  return { ...running, logs };
+  return { ...running, logs, dataDir };
 }
 
 export function tempDataDir(): string {

@@ -11,10 +11,10 @@ import type { HttpState } from '../http-state';
 import { logPaymentOutcome } from '../payment-outcome-log';
 import { presentGift } from '../presenters';
 
-export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; rates: ProcessingRates; limits: AttemptLimits }) {
+export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; rates: ProcessingRates; limits: AttemptLimits; appUrl: string }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
-  const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway };
+  const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl };
 
   router.post('/api/create-payment-intent', async (ctx) => {
     const perAddress: [typeof ports.limits.paymentIntentsPerAddress, string][] = [[ports.limits.paymentIntentsPerAddress, ctx.ip]];

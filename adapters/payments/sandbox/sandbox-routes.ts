@@ -11,9 +11,9 @@ import { SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD, type SandboxPaymentGateway 
  * Success travels through the same use case as a Stripe webhook. The card number is only compared,
  * never stored or logged.
  */
-export function sandboxRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: SandboxPaymentGateway }) {
+export function sandboxRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: SandboxPaymentGateway; appUrl: string }) {
   const router = new Router<HttpState>();
-  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway };
+  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl };
 
   router.post('/api/sandbox/confirm', async (ctx) => {
     const body = (ctx.request.body ?? {}) as { clientSecret?: unknown; cardNumber?: unknown };

@@ -21,10 +21,10 @@ export const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * app answers 500 and Stripe delivers the event again later. Neither the body nor the signature is
  * ever logged.
  */
-export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; stripe: Stripe; webhookSecret: string }) {
+export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; stripe: Stripe; webhookSecret: string; appUrl: string }) {
   if (ports.webhookSecret.trim() === '') throw new Error('The Stripe webhook secret is empty');
   const router = new Router<HttpState>();
-  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway };
+  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl };
 
   router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
     const rawBody = await readRawBody(ctx, STRIPE_WEBHOOK_BODY_LIMIT);

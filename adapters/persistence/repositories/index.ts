@@ -6,6 +6,7 @@ import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
 import { MikroOrmRegistryRepository } from './mikro-orm-registry-repository';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository';
+import { createMailQueue } from '../mail-queue';
 
 function repositoriesOn(em: EntityManagerSource): Repositories {
   return {
@@ -14,6 +15,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     charities: new MikroOrmCharityRepository(em),
     registries: new MikroOrmRegistryRepository(em),
     gifts: new MikroOrmGiftRepository(em),
+    mail: createMailQueue(em),
   };
 }
 

@@ -44,7 +44,7 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   });
   app.use(errorHandler());
   if (options.bodyParserFirst) app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false }));
-  const router = stripeWebhookRoutes({ repositories, gateway, stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET });
+  const router = stripeWebhookRoutes({ repositories, gateway, stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET, appUrl: 'https://gifts.example.org' });
   app.use(router.routes());
   app.use(router.allowedMethods());
 

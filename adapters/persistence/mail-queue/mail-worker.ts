@@ -1,0 +1,192 @@
+import type { Clock } from '../../../core/ports/clock';
+import type { Mailer } from '../../../core/ports/mailer';
+import type { Orm } from '../orm';
+
+/** The slice of a pino logger the worker uses (pino's Logger fits it). */
+export interface MailWorkerLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface MailWorkerOptions {
+  orm: Orm;
+  mailer: Mailer;
+  logger: MailWorkerLogger;
+  /** Pause between passes over the queue; 5 s unless told. */
+  intervalMs?: number;
+  /** How long to wait after each failed attempt; the number of tries is one more than its length. */
+  retryDelaysMs?: readonly number[];
+  /** How long a claimed message stays with its worker before another may take it up (a dead worker's lease). */
+  leaseMs?: number;
+  /** Messages claimed (and sent in parallel) at a time. */
+  batchSize?: number;
+  clock?: Clock;
+}
+
+export interface MailWorker {
+  /** Finishes the pass in progress (its sends included) and stops polling. */
+  stop(): Promise<void>;
+  /** One pass: sends every message due now; resolves to how many were sent. For tests and shutdown. */
+  drainOnce(): Promise<number>;
+}
+
+/** 1, 3, 8 and 18 minutes: five tries over about half an hour, then the message is kept as failed. */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [60_000, 180_000, 480_000, 1_080_000];
+const DEFAULT_INTERVAL_MS = 5_000;
+const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_BATCH_SIZE = 10;
+const systemClock: Clock = { now: () => new Date() };
+
+interface ClaimedMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+/**
+ * Sends queued mail through the Mailer. Any number of server processes may run one: a message is
+ * claimed with FOR UPDATE SKIP LOCKED and leased to one worker (status 'sending' until
+ * next_attempt_at), sent outside any transaction, then marked sent or given its next attempt. A
+ * provider outage only delays mail; after the last try it stays in the table as failed, for an
+ * operator. Logs carry the message id and attempt, never an address, subject or body.
+ *
+ * Delivery is at least once: a worker that dies (or loses the database) between the provider's
+ * acceptance and marking the row sent leaves the lease to expire, and the message goes again.
+ */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { orm, mailer, logger } = options;
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const maxAttempts = retryDelaysMs.length + 1;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const clock = options.clock ?? systemClock;
+
+  const execute = <T>(sql: string, params: unknown[], method: 'all' | 'run' = 'all') =>
+    orm.em.fork().execute(sql, params, method) as Promise<T>;
+  const at = (date: Date) => date.toISOString();
+
+  async function claim(): Promise<ClaimedMail[]> {
+    const now = clock.now();
+    return execute<ClaimedMail[]>(
+      `with "due" as (
+         select "id" from "mail_outbox"
+         where "status" in ('queued', 'sending') and "next_attempt_at" <= ?::timestamptz and "attempts" < ?
+         order by "next_attempt_at"
+         limit ?
+         for update skip locked
+       )
+       update "mail_outbox" as "m" set "status" = 'sending', "attempts" = "m"."attempts" + 1, "next_attempt_at" = ?::timestamptz
+       from "due" where "m"."id" = "due"."id"
+       returning "m"."id", "m"."to", "m"."subject", "m"."text", "m"."html", "m"."attempts"`,
+      [at(now), maxAttempts, batchSize, at(new Date(now.getTime() + leaseMs))],
+    );
+  }
+
+  /** A worker that died during the last try leaves its lease behind: that message is failed, not retried. */
+  async function failAbandoned(): Promise<void> {
+    const rows = await execute<{ id: string }[]>(
+      `update "mail_outbox" set "status" = 'failed', "last_error" = coalesce("last_error", 'The worker sending the last attempt stopped before it finished')
+       where "status" = 'sending' and "next_attempt_at" <= ?::timestamptz and "attempts" >= ?
+       returning "id"`,
+      [at(clock.now()), maxAttempts],
+    );
+    for (const { id } of rows) logger.error({ mailId: id, attempts: maxAttempts }, 'Mail not sent: out of attempts; kept as failed for an operator');
+  }
+
+  // Guarded by the attempt number: if this worker's lease ran out and another took the message
+  // over, the other worker's outcome stands.
+  async function markSent(mail: ClaimedMail): Promise<void> {
+    await execute(
+      `update "mail_outbox" set "status" = 'sent', "sent_at" = ?::timestamptz, "last_error" = null where "id" = ? and "status" = 'sending' and "attempts" = ?`,
+      [at(clock.now()), mail.id, mail.attempts],
+      'run',
+    );
+  }
+
+  async function markFailedAttempt(mail: ClaimedMail, error: unknown): Promise<void> {
+    const reason = describeError(error);
+    const lastTry = mail.attempts >= maxAttempts;
+    const delay = retryDelaysMs[mail.attempts - 1] ?? 0;
+    await execute(
+      `update "mail_outbox" set "status" = ?, "next_attempt_at" = ?::timestamptz, "last_error" = ? where "id" = ? and "status" = 'sending' and "attempts" = ?`,
+      [lastTry ? 'failed' : 'queued', at(new Date(clock.now().getTime() + delay)), reason, mail.id, mail.attempts],
+      'run',
+    );
+    if (lastTry) logger.error({ mailId: mail.id, attempts: mail.attempts, reason }, 'Mail not sent: out of attempts; kept as failed for an operator');
+    else logger.warn({ mailId: mail.id, attempt: mail.attempts, retryInMs: delay, reason }, 'Mail not sent; will try again');
+  }
+
+  async function deliver(mail: ClaimedMail): Promise<boolean> {
+    try {
+      await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    } catch (error) {
+      await markFailedAttempt(mail, error);
+      return false;
+    }
+    await markSent(mail);
+    return true;
+  }
+
+  let stopping = false;
+  let running: Promise<number> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  async function pass(): Promise<number> {
+    await failAbandoned();
+    let sent = 0;
+    while (!stopping) {
+      const batch = await claim();
+      // Every send of the batch is seen through before a database failure ends the pass.
+      const outcomes = await Promise.allSettled(batch.map(deliver));
+      sent += outcomes.filter((outcome) => outcome.status === 'fulfilled' && outcome.value).length;
+      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failure) throw failure.reason;
+      if (batch.length < batchSize) break;
+    }
+    return sent;
+  }
+
+  // Passes never overlap within a process: a second caller shares the pass in progress.
+  function drainOnce(): Promise<number> {
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      timer = null;
+      drainOnce()
+        .catch((error: unknown) => logger.error({ err: { message: describeError(error) } }, 'Mail worker pass failed; trying again later'))
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref?.();
+  }
+  schedule();
+
+  return {
+    drainOnce,
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * What went wrong, for the log and last_error: the error's name and message, trimmed, with anything
+ * shaped like an e-mail address blanked (a provider may quote the recipient back).
+ */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[address]').slice(0, 500);
+}

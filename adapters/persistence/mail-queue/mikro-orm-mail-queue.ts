@@ -1,0 +1,31 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { MailQueue, QueuedMail } from '../../../core/ports/mail-queue';
+import { prepareQueuedMail } from '../../mail/queued-mail';
+
+/**
+ * The mail queue on our own database (a transactional outbox): enqueue inserts one mail_outbox row
+ * through the caller's EntityManager, so inside a unit of work the message commits or rolls back
+ * with the change that caused it. The unique dedupe key makes a second enqueue of the same key a
+ * no-op, forever and across processes: a concurrent insert of the same key waits for the first
+ * transaction and then does nothing (or inserts, if that one rolled back).
+ */
+export class MikroOrmMailQueue implements MailQueue {
+  constructor(private readonly em: () => SqlEntityManager) {}
+
+  async enqueue(queued: QueuedMail): Promise<void> {
+    const mail = prepareQueuedMail(queued);
+    await this.em().execute(
+      'insert into "mail_outbox" ("dedupe_key", "to", "subject", "text", "html") values (?, ?, ?, ?, ?) on conflict ("dedupe_key") do nothing',
+      [mail.dedupeKey, mail.to, mail.subject, mail.text, mail.html],
+      'run',
+    );
+  }
+}
+
+/**
+ * A queue on this EntityManager (inside a unit of work: the transaction's own, so the message
+ * commits with it), or on an EntityManagerSource such as the repositories take.
+ */
+export function createMailQueue(em: SqlEntityManager | (() => SqlEntityManager)): MailQueue {
+  return new MikroOrmMailQueue(typeof em === 'function' ? em : () => em);
+}

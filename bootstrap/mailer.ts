@@ -1,0 +1,14 @@
+import path from 'node:path';
+import type { Mailer } from '../core/ports/mailer';
+import { OutboxMailer } from '../adapters/mail/outbox-mailer';
+import type { Logger } from '../adapters/http/logger';
+import type { AppConfig } from './config';
+
+/** SendGrid when configured (its SDK loaded only then); otherwise .eml files in the data folder. */
+export async function createMailer(config: AppConfig, logger: Logger): Promise<Mailer> {
+  if (config.mail.provider === 'sendgrid') {
+    const { SendGridMailer } = await import('../adapters/mail/sendgrid-mailer');
+    return new SendGridMailer({ apiKey: config.mail.apiKey, from: config.mail.from });
+  }
+  return new OutboxMailer({ directory: path.join(config.dataDir, 'outbox'), from: config.mail.from, logger });
+}

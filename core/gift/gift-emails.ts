@@ -1,0 +1,95 @@
+import type { User } from '../account/user';
+import type { Charity } from '../charity/charity';
+import { escapeHtml } from '../html';
+import { formatMoney } from '../money';
+import type { MailMessage } from '../ports/mailer';
+import type { Registry } from '../registry/registry';
+import type { Gift } from './gift';
+
+/** Gifts over this amount come with a tax receipt for the charity's 10% (the FAQ's promise). */
+export const TAX_RECEIPT_THRESHOLD_CENTS = 20_000;
+
+const PRODUCT = 'Mitzvah Gifts';
+
+function celebration(registry: Registry): string {
+  return `${registry.childName}'s Bar/Bat Mitzvah`;
+}
+
+function layout(title: string, rows: [string, string][], paragraphs: string[], footer: string): string {
+  const table = rows
+    .map(([label, value]) => `<tr><td style="padding:6px 12px 6px 0;color:#4b5563">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600;text-align:right">${escapeHtml(value)}</td></tr>`)
+    .join('');
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#111827">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#faf7f2;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;padding:28px">
+<tr><td><p style="margin:0 0 8px;color:#1e3a8a;font-weight:700">${PRODUCT}</p><h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.5">${p}</p>`).join('\n')}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e5e7eb;margin-top:8px">${table}</table>
+<p style="margin:20px 0 0;color:#6b7280;font-size:13px;line-height:1.5">${footer}</p></td></tr></table></td></tr></table></body></html>`;
+}
+
+/** The giver's receipt: what they gave, how it splits, what they paid and where the 10% goes. */
+export function giftReceipt(gift: Gift, registry: Registry, charity: Charity): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const total = gift.amount + gift.platformFee + gift.stripeFee;
+  const rows: [string, string][] = [
+    ['Your gift', money(gift.amount)],
+    ['To the family (90%)', money(gift.childAmount)],
+    [`To ${charity.name} (10%)`, money(gift.charityAmount)],
+    ['Platform fee (flat)', money(gift.platformFee)],
+    ['Card processing fee', money(gift.stripeFee)],
+    ['Total charged', money(total)],
+  ];
+  const taxLine =
+    gift.amount > TAX_RECEIPT_THRESHOLD_CENTS
+      ? `Because your gift is over ${money(TAX_RECEIPT_THRESHOLD_CENTS)}, it comes with a tax receipt for ${money(gift.charityAmount)}, the 10% of your gift that goes to ${charity.name}. Keep this e-mail with your records; the family's 90% and the fees are not donations.`
+      : null;
+  const greeting = `Dear ${gift.giftGiverName},`;
+  const thanks = `Thank you for your gift to ${celebration(registry)}. Your payment went through, and here is how it is shared.`;
+  const footer = `This receipt was sent because a gift was made with this address on ${PRODUCT}. Nothing is taken from the family's 90% or the charity's 10%: the fees above are paid on top.`;
+  const text = [
+    greeting,
+    '',
+    thanks,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(taxLine ? ['', taxLine] : []),
+    '',
+    footer,
+  ].join('\n');
+  const paragraphs = [escapeHtml(greeting), escapeHtml(thanks), ...(taxLine ? [`<strong>${escapeHtml(taxLine)}</strong>`] : [])];
+  return {
+    to: gift.giftGiverEmail,
+    subject: `Your gift to ${celebration(registry)}: receipt`,
+    text,
+    html: layout('Thank you for your gift', rows, paragraphs, escapeHtml(footer)),
+  };
+}
+
+/** The family's notice of a new gift, with the giver's words and a link to the registry. */
+export function giftNotice(gift: Gift, registry: Registry, charity: Charity, owner: User, registryUrl: string): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const rows: [string, string][] = [
+    ['From', gift.giftGiverName],
+    ['Gift', money(gift.amount)],
+    ['To the family (90%)', money(gift.childAmount)],
+    [`To ${charity.name} (10%)`, money(gift.charityAmount)],
+  ];
+  const hello = `Hello ${owner.firstName?.trim() || owner.username},`;
+  const news = `${gift.giftGiverName} just gave a gift to ${celebration(registry)}.`;
+  const message = gift.personalMessage ? `Their message: “${gift.personalMessage}”` : null;
+  const link = `See every gift and send thank-you cards on your registry: ${registryUrl}`;
+  const text = [hello, '', news, ...(message ? ['', message] : []), '', ...rows.map(([label, value]) => `${label}: ${value}`), '', link].join('\n');
+  const paragraphs = [
+    escapeHtml(hello),
+    escapeHtml(news),
+    ...(message ? [`<em>${escapeHtml(message)}</em>`] : []),
+  ];
+  const footer = `See every gift and send thank-you cards on <a href="${escapeHtml(registryUrl)}" style="color:#1e3a8a">your registry</a>.`;
+  return {
+    to: owner.email,
+    subject: `New gift from ${gift.giftGiverName} for ${celebration(registry)}`,
+    text,
+    html: layout('A new gift arrived', rows, paragraphs, footer),
+  };
+}

@@ -1,0 +1,265 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InMemoryMailer } from '../../adapters/in-memory/in-memory-mailer';
+import { createLogger } from '../../adapters/http/logger';
+import { createMailQueue, DEFAULT_RETRY_DELAYS_MS, startMailWorker, type MailWorker, type MailWorkerLogger } from '../../adapters/persistence/mail-queue';
+import { openOrm, type Orm } from '../../adapters/persistence/orm';
+import type { Clock } from '../../core/ports/clock';
+import type { Mailer, MailMessage } from '../../core/ports/mailer';
+import { openTestDatabase, postgresUrl } from '../support/databases';
+import { aQueuedMail } from './mail-queue.contract';
+
+// pino's logger is what bootstrap passes: it must fit the worker's logger type.
+const _pinoFits: MailWorkerLogger = createLogger('silent');
+
+/** Real time plus an offset a test moves forward: the database stamps rows with its own now(). */
+class MovableClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+class RecordingLogger implements MailWorkerLogger {
+  readonly records: { level: string; details: object; message: string }[] = [];
+  info(details: object, message: string) {
+    this.records.push({ level: 'info', details, message });
+  }
+  warn(details: object, message: string) {
+    this.records.push({ level: 'warn', details, message });
+  }
+  error(details: object, message: string) {
+    this.records.push({ level: 'error', details, message });
+  }
+  get text(): string {
+    return JSON.stringify(this.records);
+  }
+}
+
+/** A mailer that takes a while, so that two workers' passes overlap. */
+class SlowMailer implements Mailer {
+  constructor(
+    private readonly inner: Mailer,
+    private readonly ms: number,
+  ) {}
+  async send(message: MailMessage): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, this.ms));
+    await this.inner.send(message);
+  }
+}
+
+interface OutboxRow {
+  dedupe_key: string;
+  status: string;
+  attempts: number;
+  /** Raw timestamps, as the driver gives them to a plain query. */
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+for (const kind of ['pglite', 'postgresql'] as const) {
+  const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  if (kind === 'postgresql' && !postgresUrl) {
+    describe(`mail worker on ${label}`, () => {
+      it.skip('needs TEST_DATABASE_URL (CI sets it; see README)', () => undefined);
+    });
+    continue;
+  }
+
+  describe(`mail worker on ${label}`, () => {
+    let database: Awaited<ReturnType<typeof openTestDatabase>>;
+    let orm: Orm;
+    let mailer: InMemoryMailer;
+    let logger: RecordingLogger;
+    let clock: MovableClock;
+    const workers: MailWorker[] = [];
+
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      orm = database.orm;
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+    beforeEach(async () => {
+      await orm.em.fork().execute('truncate "mail_outbox"');
+      mailer = new InMemoryMailer();
+      logger = new RecordingLogger();
+      clock = new MovableClock();
+    });
+    afterEach(async () => {
+      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    });
+
+    // Polling far apart: the tests drive each pass with drainOnce.
+    function worker(options: { mailer?: Mailer; orm?: Orm; intervalMs?: number } = {}): MailWorker {
+      const started = startMailWorker({ orm: options.orm ?? orm, mailer: options.mailer ?? mailer, logger, clock, intervalMs: options.intervalMs ?? 3_600_000 });
+      workers.push(started);
+      return started;
+    }
+    const enqueue = (mails: ReturnType<typeof aQueuedMail>[]) =>
+      orm.em.fork().transactional(async (em) => {
+        const queue = createMailQueue(em);
+        for (const mail of mails) await queue.enqueue(mail);
+      });
+    const rows = () => orm.em.fork().execute<OutboxRow[]>('select * from "mail_outbox" order by "dedupe_key"');
+
+    it('sends what was queued once, with its subject, text and HTML, and marks it sent', async () => {
+      const mails = [aQueuedMail({ subject: 'Gift received 🎉', text: 'Todah!\nLine 2', html: '<p>Todah!</p>' }), aQueuedMail(), aQueuedMail()];
+      await enqueue(mails);
+      const mailWorker = worker();
+
+      expect(await mailWorker.drainOnce()).toBe(3);
+      expect(await mailWorker.drainOnce()).toBe(0);
+      const sent = mailer.sent.map(({ to, subject, text, html }) => ({ to, subject, text, html }));
+      expect(sent).toHaveLength(3);
+      expect(sent).toEqual(expect.arrayContaining(mails.map(({ to, subject, text, html }) => ({ to, subject, text, html }))));
+      for (const row of await rows()) {
+        expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+        expect(new Date(row.sent_at!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+      }
+    });
+
+    it('sends nothing that a rolled-back transaction queued', async () => {
+      await orm.em
+        .fork()
+        .transactional(async (em) => {
+          await createMailQueue(em).enqueue(aQueuedMail());
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      expect(await worker().drainOnce()).toBe(0);
+      expect(mailer.sent).toEqual([]);
+    });
+
+    it('sends a message queued for one key twice only once, even after it was sent', async () => {
+      const mail = aQueuedMail({ dedupeKey: 'gift-receipt:1' });
+      await enqueue([mail, mail]);
+      const mailWorker = worker();
+      await mailWorker.drainOnce();
+      await enqueue([{ ...mail, subject: 'Again' }]); // the same provider event, delivered again later
+      clock.advance(24 * 3_600_000);
+      await mailWorker.drainOnce();
+      expect(mailer.sent.map((message) => message.subject)).toEqual([mail.subject]);
+    });
+
+    it('keeps mail through a provider outage, retries with backoff, and sends it once the provider is back', async () => {
+      const mail = aQueuedMail();
+      await enqueue([mail]);
+      const mailWorker = worker();
+      mailer.failWith(new Error(`SendGrid refused the message (HTTP 503) for ${mail.to}`));
+
+      expect(await mailWorker.drainOnce()).toBe(0);
+      let [row] = await rows();
+      expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(row!.last_error).toContain('HTTP 503');
+      expect(row!.last_error).not.toContain(mail.to);
+      expect(new Date(row!.next_attempt_at).getTime()).toBeGreaterThan(clock.now().getTime() + DEFAULT_RETRY_DELAYS_MS[0]! - 5_000);
+
+      // Not due yet: nothing is tried again straight away.
+      expect(await mailWorker.drainOnce()).toBe(0);
+      expect((await rows())[0]!.attempts).toBe(1);
+
+      clock.advance(DEFAULT_RETRY_DELAYS_MS[0]!);
+      expect(await mailWorker.drainOnce()).toBe(0);
+      [row] = await rows();
+      expect(row).toMatchObject({ status: 'queued', attempts: 2 });
+
+      mailer.recover();
+      clock.advance(DEFAULT_RETRY_DELAYS_MS[1]!);
+      expect(await mailWorker.drainOnce()).toBe(1);
+      expect(mailer.sent.map((message) => message.to)).toEqual([mail.to]);
+      expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+    });
+
+    it('after five tries over about half an hour keeps the message as failed, does not try again, and logs no address or content', async () => {
+      expect(DEFAULT_RETRY_DELAYS_MS.length + 1).toBe(5);
+      const total = DEFAULT_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0);
+      expect(total).toBeGreaterThanOrEqual(25 * 60_000);
+      expect(total).toBeLessThanOrEqual(35 * 60_000);
+
+      const mail = aQueuedMail({ subject: 'Secret subject', text: 'Secret body', html: '<p>Secret body</p>' });
+      await enqueue([mail]);
+      const mailWorker = worker();
+      mailer.failWith(new Error('provider down'));
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await mailWorker.drainOnce();
+        clock.advance(20 * 60_000);
+      }
+      expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 5, last_error: 'Error: provider down' });
+
+      mailer.recover();
+      clock.advance(24 * 3_600_000);
+      expect(await mailWorker.drainOnce()).toBe(0);
+      expect(mailer.sent).toEqual([]);
+      expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 5 });
+
+      expect(logger.records.filter((record) => record.level === 'warn')).toHaveLength(4);
+      expect(logger.records.filter((record) => record.level === 'error')).toHaveLength(1);
+      for (const secret of [mail.to, 'example.com', 'Secret']) expect(logger.text).not.toContain(secret);
+    });
+
+    it('takes up a message whose worker died mid-send once its lease runs out, and fails one that died on its last try', async () => {
+      const orphan = aQueuedMail({ dedupeKey: 'a-orphan' });
+      const lastTry = aQueuedMail({ dedupeKey: 'b-last-try' });
+      await enqueue([orphan, lastTry]);
+      await orm.em.fork().execute(`update "mail_outbox" set "status" = 'sending', "attempts" = 1, "next_attempt_at" = now() + interval '5 minutes' where "dedupe_key" = 'a-orphan'`);
+      await orm.em.fork().execute(`update "mail_outbox" set "status" = 'sending', "attempts" = 5, "next_attempt_at" = now() + interval '5 minutes' where "dedupe_key" = 'b-last-try'`);
+      const mailWorker = worker();
+
+      expect(await mailWorker.drainOnce()).toBe(0); // still leased to the (dead) worker
+      clock.advance(6 * 60_000);
+      expect(await mailWorker.drainOnce()).toBe(1);
+      expect(mailer.sent.map((message) => message.to)).toEqual([orphan.to]);
+      expect(await rows()).toMatchObject([
+        { dedupe_key: 'a-orphan', status: 'sent', attempts: 2 },
+        { dedupe_key: 'b-last-try', status: 'failed', attempts: 5 },
+      ]);
+    });
+
+    it('with two workers draining at once (two processes), sends every message exactly once', async () => {
+      const mails = Array.from({ length: 40 }, () => aQueuedMail());
+      await enqueue(mails);
+      // On PostgreSQL the second worker runs on an ORM of its own, as another server process would.
+      const secondOrm = kind === 'postgresql' ? await openOrm({ kind: 'postgresql', url: String(orm.config.get('clientUrl')) }) : orm;
+      try {
+        const first = worker({ mailer: new SlowMailer(mailer, 5) });
+        const second = worker({ mailer: new SlowMailer(mailer, 5), orm: secondOrm });
+        const counts = await Promise.all([first.drainOnce(), second.drainOnce()]);
+        expect(counts[0]! + counts[1]!).toBe(40);
+        if (kind === 'postgresql') expect(counts[0]! > 0 && counts[1]! > 0).toBe(true);
+        expect(await Promise.all([first.drainOnce(), second.drainOnce()])).toEqual([0, 0]);
+      } finally {
+        if (secondOrm !== orm) {
+          await Promise.all(workers.splice(0).map((started) => started.stop()));
+          await secondOrm.close(true);
+        }
+      }
+      expect(mailer.sent).toHaveLength(40);
+      expect(new Set(mailer.sent.map((message) => message.to)).size).toBe(40);
+      expect((await rows()).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    });
+
+    it('never holds up the caller: queueing works while the provider is down, and the worker only reports it', async () => {
+      mailer.failWith();
+      const mails = Array.from({ length: 3 }, () => aQueuedMail());
+      await enqueue(mails);
+      expect(await worker().drainOnce()).toBe(0);
+      expect((await rows()).map((row) => row.status)).toEqual(['queued', 'queued', 'queued']);
+    });
+
+    it('polls on its own and stops cleanly', async () => {
+      const mailWorker = worker({ intervalMs: 20 });
+      const mail = aQueuedMail();
+      await enqueue([mail]);
+      await expect.poll(() => mailer.sent.length, { timeout: 5_000 }).toBe(1);
+      await mailWorker.stop();
+      await enqueue([aQueuedMail()]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(mailer.sent).toHaveLength(1);
+    });
+  });
+}
