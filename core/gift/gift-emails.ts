@@ -93,3 +93,18 @@ export function giftNotice(gift: Gift, registry: Registry, charity: Charity, own
     html: layout('A new gift arrived', rows, paragraphs, footer),
   };
 }
+
+/** When a payment arrives after the registry closed, the giver learns it was returned in full. */
+export function giftRefundNotice(gift: Gift, registry: Registry): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const total = gift.amount + gift.platformFee + gift.stripeFee;
+  const greeting = `Dear ${gift.giftGiverName},`;
+  const news = `${celebration(registry)} closed before your payment went through, so it could not accept your gift. We have refunded the full ${money(total)} to your card; depending on your bank it appears within 5 to 10 business days.`;
+  const footer = 'No fees were kept. If you would still like to send a gift, please contact the family directly.';
+  return {
+    to: gift.giftGiverEmail,
+    subject: `Your payment to ${celebration(registry)} was refunded`,
+    text: [greeting, '', news, '', `Refunded: ${money(total)}`, '', footer].join('\n'),
+    html: layout('Your payment was refunded', [['Refunded', money(total)]], [escapeHtml(greeting), escapeHtml(news)], escapeHtml(footer)),
+  };
+}

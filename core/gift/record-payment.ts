@@ -3,7 +3,7 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import type { Gift } from './gift';
-import { giftNotice, giftReceipt } from './gift-emails';
+import { giftNotice, giftReceipt, giftRefundNotice } from './gift-emails';
 
 /** What became of a provider's report; the caller logs the ones that need a person's eye. */
 export type PaymentOutcome =
@@ -62,7 +62,11 @@ export async function recordPaymentSucceeded(
   // The provider call stays outside the transaction; its idempotency key makes a repeat harmless,
   // and until it succeeds the gift stays unsettled so the provider's retry tries again.
   await ports.gateway.refund(report.paymentIntentId, `refund-${outcome.gift.id}`);
-  await ports.gifts.setStatus(outcome.gift.id, 'refunded');
+  await ports.unitOfWork.transaction(async ({ gifts, registries, mail }) => {
+    await gifts.setStatus(outcome.gift.id, 'refunded');
+    const registry = await registries.findById(outcome.gift.registryId);
+    if (registry) await mail.enqueue({ ...giftRefundNotice(outcome.gift, registry), dedupeKey: `gift-refund-${outcome.gift.id}` });
+  });
   return { kind: 'refunded', gift: { ...outcome.gift, paymentStatus: 'refunded' } };
 }
 

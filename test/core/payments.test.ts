@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { DEFAULT_PROCESSING_RATES } from '../../core/fees';
+import { formatMoney } from '../../core/money';
 import { recordPaymentFailed, recordPaymentSucceeded, totalCharged } from '../../core/gift/record-payment';
 import { startGift } from '../../core/gift/start-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
@@ -110,6 +111,21 @@ describe('a gift’s money lands exactly once', () => {
     expect(gateway.refunds).toEqual([{ paymentIntentId: report.paymentIntentId, idempotencyKey: `refund-${started.gift.id}` }]);
     expect((await repositories.gifts.findById(started.gift.id))?.paymentStatus).toBe('refunded');
     expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(0);
+    // The giver is told, once, and gets no receipt for a gift that did not land.
+    const mail = repositories.mail.queued;
+    expect(mail.map((message) => message.dedupeKey)).toEqual([`gift-refund-${started.gift.id}`]);
+    expect(mail[0]).toMatchObject({ to: 'miriam@example.com', subject: "Your payment to Sarah Cohen's Bar/Bat Mitzvah was refunded" });
+    expect(mail[0]!.text).toContain(`refunded the full ${formatMoney(totalCharged(started.gift), 'USD')}`);
+  });
+
+  it('queues one receipt and one notice per credited gift, whatever else is reported', async () => {
+    const { give, repositories, ports } = await world();
+    const started = await give(36);
+    const report = { paymentIntentId: started.gift.stripePaymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
+    await recordPaymentSucceeded(report, ports);
+    await recordPaymentSucceeded(report, ports);
+    await recordPaymentFailed({ paymentIntentId: report.paymentIntentId }, ports);
+    expect(repositories.mail.queued.map((message) => message.dedupeKey).sort()).toEqual([`gift-notice-${started.gift.id}`, `gift-receipt-${started.gift.id}`]);
   });
 
   it('keeps the gift unsettled when the refund cannot be made yet, so the provider’s retry refunds it', async () => {
