@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../support/accounts';
+import { openRegistry } from '../support/registries';
 import { HttpClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -35,18 +35,7 @@ function decoded(eml: string): string {
 }
 
 async function give(amount: number, name: string) {
-  const owner = await signedIn(server, { firstName: 'Rachel' });
-  const registry = (
-    await owner.client.post('/api/registries', {
-      childName: 'Eli Stern',
-      celebrationDate: '2027-05-16',
-      currency: 'USD',
-      personalMessage: '',
-      photoUrl: null,
-      preferredCharityId: '',
-      allowCharityChoice: true,
-    })
-  ).json as unknown as { id: string };
+  const { owner, registry } = await openRegistry(server, { childName: 'Eli Stern' }, { firstName: 'Rachel' });
   const guest = new HttpClient(server.url);
   const intent = await guest.post('/api/create-payment-intent', {
     registryId: registry.id,
@@ -96,8 +85,7 @@ describe('the e-mails a gift sets off', () => {
 
   it('sends nothing for a declined card', async () => {
     const before = outbox().length;
-    const owner = await signedIn(server);
-    const registry = (await owner.client.post('/api/registries', { childName: 'Ari', celebrationDate: '2027-05-16', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true })).json as unknown as { id: string };
+    const { registry } = await openRegistry(server, { childName: 'Ari' });
     const guest = new HttpClient(server.url);
     const intent = await guest.post('/api/create-payment-intent', { registryId: registry.id, charityId: charity.id, giftGiverName: 'Dan', giftGiverEmail: 'dan@example.com', amount: 36, personalMessage: '' });
     expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4000000000000002' })).status).toBe(402);

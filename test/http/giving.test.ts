@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegistryEntity } from '../../adapters/persistence/entities/registry-entity';
 import { signedIn } from '../support/accounts';
+import { openRegistry } from '../support/registries';
 import { HttpClient, nextClientAddress } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -15,21 +16,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openRegistry(overrides: Record<string, unknown> = {}) {
-  const owner = await signedIn(server);
-  const response = await owner.client.post('/api/registries', {
-    childName: 'Sarah Cohen',
-    celebrationDate: '2027-05-16',
-    currency: 'USD',
-    personalMessage: '',
-    photoUrl: null,
-    preferredCharityId: '',
-    allowCharityChoice: true,
-    ...overrides,
-  });
-  return { owner, registry: response.json as unknown as { id: string; shortCode: string } };
-}
-
 function giftBody(registryId: string, overrides: Record<string, unknown> = {}) {
   return { registryId, charityId: charities[0]!.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 100, personalMessage: 'Mazel tov!', ...overrides };
 }
@@ -40,7 +26,7 @@ async function ownerGifts(owner: HttpClient, registryId: string) {
 
 describe('POST /api/create-payment-intent', () => {
   it('answers a client secret and the breakdown, and records a pending gift', async () => {
-    const { owner, registry } = await openRegistry();
+    const { owner, registry } = await openRegistry(server);
     const response = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id));
     expect(response.status).toBe(201);
     expect(response.json.clientSecret).toMatch(/_secret_/);
@@ -62,7 +48,7 @@ describe('POST /api/create-payment-intent', () => {
     ['an unknown registry', { registryId: '00000000-0000-4000-8000-000000000000' }],
     ['a registry id that is no id', { registryId: 'abc' }],
   ])('refuses %s with a 4xx and records nothing', async (_label, overrides) => {
-    const { owner, registry } = await openRegistry();
+    const { owner, registry } = await openRegistry(server);
     const response = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, overrides));
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -71,7 +57,7 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it('refuses a closed registry with 409', async () => {
-    const { owner, registry } = await openRegistry();
+    const { owner, registry } = await openRegistry(server);
     await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registry.id }, { status: 'closed' });
     const response = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id));
     expect(response.status).toBe(409);
@@ -79,14 +65,14 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it('offers only the chosen charity when the registry has one', async () => {
-    const { owner, registry } = await openRegistry({ preferredCharityId: charities[1]!.id, allowCharityChoice: false });
+    const { owner, registry } = await openRegistry(server, { preferredCharityId: charities[1]!.id, allowCharityChoice: false });
     expect((await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { charityId: charities[0]!.id }))).status).toBe(400);
     expect((await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { charityId: charities[1]!.id }))).status).toBe(201);
     expect(await ownerGifts(owner.client, registry.id)).toHaveLength(1);
   });
 
   it('limits payments started from one address to 30 in ten minutes', async () => {
-    const { registry } = await openRegistry();
+    const { registry } = await openRegistry(server);
     const address = nextClientAddress();
     for (let attempt = 0; attempt < 30; attempt += 1) {
       expect((await new HttpClient(server.url, address).post('/api/create-payment-intent', giftBody(registry.id))).status).toBe(201);
@@ -97,7 +83,7 @@ describe('POST /api/create-payment-intent', () => {
 
 describe('POST /api/sandbox/confirm', () => {
   async function started(amount = 36) {
-    const { owner, registry } = await openRegistry();
+    const { owner, registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount }));
     return { owner, registry, guest, clientSecret: intent.json.clientSecret as unknown as string };
@@ -148,7 +134,7 @@ describe('POST /api/sandbox/confirm', () => {
 
 describe('reconciling and listing gifts', () => {
   it('answers the gift’s status after payment, and refuses unknown payments', async () => {
-    const { registry } = await openRegistry();
+    const { registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 180 }));
     const paymentIntentId = intent.json.paymentIntentId as unknown as string;
@@ -160,7 +146,7 @@ describe('reconciling and listing gifts', () => {
   });
 
   it('shows the gifts to the owner only', async () => {
-    const { owner, registry } = await openRegistry();
+    const { owner, registry } = await openRegistry(server);
     await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id));
     expect((await owner.client.get(`/api/registries/${registry.id}/gifts`)).status).toBe(200);
     expect((await new HttpClient(server.url).get(`/api/registries/${registry.id}/gifts`)).status).toBe(401);

@@ -3,6 +3,7 @@ import { RegistryEntity } from '../../adapters/persistence/entities/registry-ent
 import { aNewGift } from '../support/builders';
 import { HttpClient } from '../support/http-client';
 import { signedIn } from '../support/accounts';
+import { aRegistryBody } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -16,21 +17,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-function registryBody(overrides: Record<string, unknown> = {}) {
-  return {
-    childName: 'Sarah Cohen',
-    celebrationDate: '2027-05-16T00:00:00.000Z',
-    currency: 'USD',
-    personalMessage: 'Thank you for celebrating with us!',
-    photoUrl: null,
-    preferredCharityId: '',
-    allowCharityChoice: true,
-    ...overrides,
-  };
-}
-
 async function newRegistry(client: HttpClient, overrides: Record<string, unknown> = {}) {
-  const response = await client.post('/api/registries', registryBody(overrides));
+  const response = await client.post('/api/registries', aRegistryBody(overrides));
   expect(response.status, response.text).toBe(201);
   return response.json as unknown as Record<string, unknown> & { id: string; shortCode: string };
 }
@@ -91,7 +79,7 @@ describe('creating a registry', () => {
     ['a message of 2001 characters', { personalMessage: 'x'.repeat(2001) }, 400],
   ])('refuses %s and creates nothing', async (_label, overrides, status) => {
     const { client } = await signedIn(server);
-    const body = registryBody(overrides);
+    const body = aRegistryBody(overrides);
     if (body.preferredCharityId === 'CHARITY') body.preferredCharityId = charities[0]!.id;
     const response = await client.post('/api/registries', body);
     expect(response.status).toBe(status);
@@ -102,7 +90,7 @@ describe('creating a registry', () => {
   it('refuses an inactive charity', async () => {
     const { client } = await signedIn(server);
     const inactive = await server.infrastructure.repositories.charities.create({ name: 'Closed Fund', description: 'No longer a partner.', category: 'other', website: null, imageUrl: null, isActive: false });
-    expect((await client.post('/api/registries', registryBody({ preferredCharityId: inactive.id, allowCharityChoice: false }))).status).toBe(400);
+    expect((await client.post('/api/registries', aRegistryBody({ preferredCharityId: inactive.id, allowCharityChoice: false }))).status).toBe(400);
   });
 
   it('refuses malformed JSON', async () => {
@@ -204,7 +192,7 @@ describe('the permission matrix', () => {
     const body =
       method === 'PUT' ? { childName: 'Changed Name', celebrationDate: '2028-01-01', personalMessage: 'changed', photoUrl: null }
       : method === 'PATCH' ? { currency: 'CAD' }
-      : method === 'POST' ? registryBody({ childName: 'Matrix Child' })
+      : method === 'POST' ? aRegistryBody({ childName: 'Matrix Child' })
       : undefined;
     return client.call(method, path, body);
   }

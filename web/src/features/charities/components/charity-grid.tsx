@@ -1,5 +1,5 @@
+import { CardGrid } from '../../../components/card-grid';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useCharities } from '../api/use-charities';
@@ -15,23 +15,12 @@ export function CharityGrid({ headingLevel = 'h3', showWebsite = true }: { headi
     return <Typography color="text.secondary">Our charity partners will be listed here soon.</Typography>;
   }
   return (
-    <Box
-      component="ul"
-      aria-label="Charity partners"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-      }}
-    >
+    <CardGrid label="Charity partners">
       {active.map((charity) => (
         <li key={charity.id}>
           <CharityCard charity={charity} headingLevel={headingLevel} showWebsite={showWebsite} />
         </li>
       ))}
-    </Box>
+    </CardGrid>
   );
 }

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '../../../../../core/gift/gift';
 import type { Currency } from '../../../../../core/money';
 import type { RegistryStatus } from '../../../../../core/registry/registry';
 
@@ -29,13 +30,16 @@ export interface RegistryView {
   createdAt: string;
 }
 
+/** A gift as the owner sees it; amounts are numbers with two decimals. Newest first. */
 export interface RegistryGiftView {
   id: string;
   giftGiverName: string;
   giftGiverEmail: string;
   amount: number;
+  childAmount: number;
+  charityAmount: number;
   charityId: string;
-  paymentStatus: string;
+  paymentStatus: PaymentStatus;
   personalMessage: string | null;
   createdAt: string;
 }
@@ -53,20 +57,6 @@ export interface OwnerRegistryView extends Omit<RegistryView, 'isOwner'> {
 
 export type AnyRegistryView = RegistryView | OwnerRegistryView;
 
-/** One row of GET /api/registries/my. */
-export interface MyRegistry {
-  id: string;
-  shortCode: string;
-  childName: string;
-  celebrationDate: string;
-  photoUrl: string | null;
-  preferredCharity: CharityRef | null;
-  currency: Currency;
-  status: RegistryStatus;
-  totalReceived: number;
-  giftCount: number;
-}
-
 /** One row of GET /api/registries/search: no financials. */
 export interface RegistrySearchResult {
   id: string;
@@ -78,6 +68,9 @@ export interface RegistrySearchResult {
   currency: Currency;
   status: RegistryStatus;
 }
+
+/** One row of GET /api/registries/my: a search row plus the owner's totals. */
+export type MyRegistry = RegistrySearchResult & { totalReceived: number; giftCount: number };
 
 /** What a registry card shows; totalReceived only where financials are shown. */
 export type RegistryCardData = RegistrySearchResult & { totalReceived?: number };

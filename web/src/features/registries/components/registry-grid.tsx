@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { CardGrid } from '../../../components/card-grid';
 import type { RegistryCardData } from '../api/types';
 import { RegistryCard } from './registry-card';
 
@@ -13,23 +13,12 @@ interface RegistryGridProps {
 /** Registry cards in a grid: one column on a phone, up to three on a wide screen. */
 export function RegistryGrid({ registries, label, hideFinancials = false, headingLevel = 'h3' }: RegistryGridProps) {
   return (
-    <Box
-      component="ul"
-      aria-label={label}
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-      }}
-    >
+    <CardGrid label={label}>
       {registries.map((registry) => (
         <li key={registry.id}>
           <RegistryCard registry={registry} hideFinancials={hideFinancials} headingLevel={headingLevel} />
         </li>
       ))}
-    </Box>
+    </CardGrid>
   );
 }
