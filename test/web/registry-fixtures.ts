@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type {
   MyRegistry,
   OwnerRegistryView,
+  RegistryGiftView,
   RegistrySearchResult,
   RegistryView,
 } from '../../web/src/features/registries/api/types';
@@ -42,6 +43,23 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
     payoutMethod: null,
     payoutStatus: 'pending',
     closedAt: null,
+    ...overrides,
+  };
+}
+
+/** A gift as the owner's view lists it. */
+export function aGift(overrides: Partial<RegistryGiftView> = {}): RegistryGiftView {
+  return {
+    id: 'g-1',
+    giftGiverName: 'Rachel Levy',
+    giftGiverEmail: 'rachel@example.com',
+    amount: 36,
+    childAmount: 32.4,
+    charityAmount: 3.6,
+    charityId: 'c-1',
+    personalMessage: null,
+    paymentStatus: 'succeeded',
+    createdAt: '2026-03-02T15:00:00.000Z',
     ...overrides,
   };
 }

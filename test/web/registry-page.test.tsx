@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENT_REGISTRIES_KEY } from '../../web/src/features/registries/lib/recent-registries';
 import { member, server, signInAs } from './msw-server';
 import { renderApp, toastRegion } from './render-app';
-import { aRegistry, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
+import { aGift, aRegistry, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 const registryPath = `/registry/${REGISTRY_ID}`;
 
@@ -141,6 +141,91 @@ describe('registry page for the owner', () => {
     await openRegistry(aRegistry({ giftCount: 1, hasGifts: true }));
     expect(screen.queryByRole('region', { name: 'Registry Management' })).not.toBeInTheDocument();
     expect(screen.getByText('1 generous contributor(s) so far!')).toBeInTheDocument();
+  });
+});
+
+describe("'Make Your Contribution'", () => {
+  it('shows the split, the flat fee and the way to the gift form while the registry is open', async () => {
+    await openRegistry(aRegistry());
+    const box = within(screen.getByRole('region', { name: 'Make Your Contribution' }));
+    expect(box.getByText('90%')).toBeInTheDocument();
+    expect(box.getByText("to Noah's celebration")).toBeInTheDocument();
+    expect(box.getByText('10%')).toBeInTheDocument();
+    expect(box.getByText('to a Jewish charity')).toBeInTheDocument();
+    expect(box.getByText('$3.00')).toBeInTheDocument();
+    expect(box.getByText('flat platform fee, paid on top of your gift')).toBeInTheDocument();
+    expect(box.getByRole('link', { name: 'Give a Gift' })).toHaveAttribute('href', `/gift/${REGISTRY_ID}`);
+  });
+
+  it("shows the flat fee in the registry's currency", async () => {
+    await openRegistry(aRegistry({ currency: 'CAD' }));
+    expect(within(screen.getByRole('region', { name: 'Make Your Contribution' })).getByText('CA$3.00')).toBeInTheDocument();
+  });
+
+  it('is shown to the owner too', async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry());
+    expect(screen.getByRole('region', { name: 'Make Your Contribution' })).toBeInTheDocument();
+  });
+
+  it.each(['closed', 'payout_sent'] as const)('is not shown once the registry is %s', async (status) => {
+    await openRegistry(aRegistry({ status }));
+    expect(screen.queryByRole('region', { name: 'Make Your Contribution' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Give a Gift' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the owner's 'Recent Gifts'", () => {
+  const statuses = ['succeeded', 'pending', 'failed', 'refunded', 'succeeded', 'succeeded', 'pending'] as const;
+  const gifts = statuses.map((paymentStatus, index) =>
+    aGift({
+      id: `g-${index + 1}`,
+      giftGiverName: `Giver ${index + 1}`,
+      amount: 36 * (index + 1),
+      paymentStatus,
+      createdAt: `2026-03-${String(20 - index).padStart(2, '0')}T15:00:00.000Z`,
+    }),
+  );
+
+  it('lists the latest 5 gifts with giver, date, amount and status, then "And 2 more gifts..."', async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry({ gifts, giftCount: 4, hasGifts: true, totalReceived: 540 }));
+    const section = within(screen.getByRole('region', { name: 'Recent Gifts' }));
+    const items = section.getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(items.map((item) => within(item).getByText(/^Giver/).textContent)).toEqual(['Giver 1', 'Giver 2', 'Giver 3', 'Giver 4', 'Giver 5']);
+    expect(within(items[0]!).getByText('Mar 20, 2026')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('$36.00')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Succeeded')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('$72.00')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Pending')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('Failed')).toBeInTheDocument();
+    expect(within(items[3]!).getByText('Refunded')).toBeInTheDocument();
+    expect(within(items[4]!).getByText('Mar 16, 2026')).toBeInTheDocument();
+    expect(section.queryByText('Giver 6')).not.toBeInTheDocument();
+    expect(section.getByText('And 2 more gifts...')).toBeInTheDocument();
+  });
+
+  it("shows amounts in the registry's currency, and no 'more' line for 5 gifts or fewer", async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry({ currency: 'CAD', gifts: gifts.slice(0, 5), hasGifts: true }));
+    const section = within(screen.getByRole('region', { name: 'Recent Gifts' }));
+    expect(section.getByText('CA$36.00')).toBeInTheDocument();
+    expect(section.queryByText(/more gifts/)).not.toBeInTheDocument();
+  });
+
+  it('says so before the first gift', async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry());
+    const section = within(screen.getByRole('region', { name: 'Recent Gifts' }));
+    expect(section.getByText(/^No gifts yet/)).toBeInTheDocument();
+    expect(section.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('is not shown to anyone but the owner', async () => {
+    await openRegistry(aRegistry({ giftCount: 7, hasGifts: true }));
+    expect(screen.queryByRole('region', { name: 'Recent Gifts' })).not.toBeInTheDocument();
+    expect(screen.getByText('7 generous contributor(s) so far!')).toBeInTheDocument();
   });
 });
 

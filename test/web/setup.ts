@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
+
+// Stripe.js (from js.stripe.com) must never load in a test. The app loads it only through the
+// "pure" entry point; tests of the Stripe checkout make this mock answer a fake Stripe.
+vi.mock('@stripe/stripe-js/pure', () => ({
+  loadStripe: vi.fn(() => Promise.reject(new Error('Stripe.js must not be loaded in tests'))),
+}));
 
 // Pages are lazy chunks: the first visit to one in a test file compiles its code, which can take
 // longer than Testing Library's default second when every file runs at once.
@@ -64,6 +70,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   window.innerWidth = DEFAULT_WIDTH;
   if (unhandled.length > 0) {
     const calls = unhandled.splice(0).join(', ');

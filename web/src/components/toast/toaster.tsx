@@ -19,6 +19,14 @@ interface ToasterProps {
 }
 
 /**
+ * Moves the focus to the notification region (as F8 does), so a keyboard or screen-reader user
+ * lands on the message that explains why an action failed.
+ */
+export function focusNotifications(): void {
+  document.querySelector<HTMLElement>(`section[aria-label="${TOAST_REGION_LABEL}"]`)?.focus();
+}
+
+/**
  * The notification region: F8 moves focus to it (spec section 9). It is a direct child of
  * <body>, and stays there readable while a dialog is open: a modal dialog hides the rest of the
  * page from assistive technology, but a message about what the dialog just did must be heard.

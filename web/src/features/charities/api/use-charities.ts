@@ -6,8 +6,8 @@ export type { CharityView };
 export const CHARITIES_KEY = '/api/charities';
 
 export function useCharities() {
-  const { data, error, isLoading } = useSWR<CharityView[]>(CHARITIES_KEY);
-  return { charities: data, error: error as unknown, isLoading };
+  const { data, error, isLoading, mutate } = useSWR<CharityView[]>(CHARITIES_KEY);
+  return { charities: data, error: error as unknown, isLoading, mutate };
 }
 
 /** "civil-rights" → "Civil Rights". */

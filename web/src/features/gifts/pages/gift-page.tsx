@@ -1,11 +1,36 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useParams } from 'react-router';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { PageSpinner } from '../../../components/page-spinner';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useRegistry } from '../../registries/api/use-registry';
+import { registryTitle } from '../../registries/components/registry-card';
+import { RegistryLoadError, RegistryNotFound } from '../../registries/components/registry-not-found';
+import { GiftForm } from '../components/gift-form';
+import { RegistryClosedNotice } from '../components/registry-closed-notice';
 
-/** /gift/:id (public). */
+/** /gift/:id (public): the gift form of spec section 2, or why no gift can be given. */
 export default function GiftPage() {
+  const { id } = useParams<{ id: string }>();
+  const { registry, error, isLoading, isNotFound, mutate } = useRegistry(id);
+  usePageTitle(isNotFound || !id ? 'Registry Not Found' : registry ? `Give a Gift to ${registry.childName}` : 'Give a Gift');
+
+  if (isNotFound || !id) return <RegistryNotFound />;
+  if (error) return <RegistryLoadError onRetry={() => void mutate()} />;
+  if (isLoading || !registry) return <PageSpinner label="Loading registry…" />;
+
   return (
-    <SimplePage title="Give a Gift">
-      Choose an amount and a charity to support: 90% of your gift goes to the child's family and
-      10% to the charity.
-    </SimplePage>
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+      <Typography variant="h1">Give a Gift</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1.5, mb: { xs: 3, md: 4 }, fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
+        Celebrate {registryTitle(registry.childName)}: 90% of your gift goes to the family and 10% to a
+        Jewish charity.
+      </Typography>
+      {registry.status === 'open' ? (
+        <GiftForm key={registry.id} registry={registry} onStale={() => void mutate()} />
+      ) : (
+        <RegistryClosedNotice registry={registry} />
+      )}
+    </Container>
   );
 }

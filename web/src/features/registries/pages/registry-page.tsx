@@ -14,6 +14,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { isOwnerView, useRegistry } from '../api/use-registry';
 import type { AnyRegistryView } from '../api/types';
 import { registryTitle } from '../components/registry-card';
+import { MakeContributionBox } from '../components/make-contribution-box';
+import { RecentGifts } from '../components/recent-gifts';
 import { RegistryManagement } from '../components/registry-management';
 import { RegistryLoadError, RegistryNotFound } from '../components/registry-not-found';
 import { ShareRegistryBox } from '../components/share-registry-box';
@@ -49,8 +51,16 @@ export default function RegistryPage() {
           {registry.giftCount} generous contributor(s) so far!
         </Typography>
       )}
+      {registry.status === 'open' && (
+        <MakeContributionBox registryId={registry.id} childName={registry.childName} currency={registry.currency} />
+      )}
       <ShareRegistryBox shortCode={registry.shortCode} childName={registry.childName} />
-      {isOwnerView(registry, viewerId) && <RegistryManagement registry={registry} onStale={() => void mutate()} />}
+      {isOwnerView(registry, viewerId) && (
+        <>
+          <RecentGifts gifts={registry.gifts} currency={registry.currency} />
+          <RegistryManagement registry={registry} onStale={() => void mutate()} />
+        </>
+      )}
     </Container>
   );
 }

@@ -1,0 +1,64 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import type { PaymentStatus } from '../../../../../core/gift/gift';
+import type { GiftInput } from '../../../../../core/gift/gift-schemas';
+import { apiFetch } from '../../../lib/api-fetch';
+import { MY_REGISTRIES_KEY } from '../../registries/api/use-my-registries';
+import { registryPath } from '../../registries/api/use-registry';
+
+/** What POST /api/create-payment-intent answers: amounts are numbers with two decimals. */
+export interface PaymentBreakdown {
+  baseAmount: number;
+  childAmount: number;
+  charityAmount: number;
+  platformFee?: number;
+  stripeFee: number;
+  totalAmount: number;
+}
+
+export interface StartedPayment {
+  clientSecret: string;
+  paymentIntentId: string;
+  breakdown: PaymentBreakdown;
+}
+
+/** POST /api/create-payment-intent with exactly the spec's fields (amount a number). */
+export function createPaymentIntent(gift: GiftInput): Promise<StartedPayment> {
+  return apiFetch<StartedPayment>('/api/create-payment-intent', { method: 'POST', body: gift });
+}
+
+/** The test cards of the sandbox provider (design section 5). */
+export const SANDBOX_SUCCESS_CARD = '4242 4242 4242 4242';
+export const SANDBOX_DECLINE_CARD = '4000 0000 0000 0002';
+
+/**
+ * POST /api/sandbox/confirm: the sandbox's stand-in for the card network. 402 is a decline and
+ * 400 a card or payment it does not take; both carry the message to show.
+ */
+export function confirmSandboxPayment(clientSecret: string, cardNumber: string): Promise<{ status: PaymentStatus }> {
+  return apiFetch<{ status: PaymentStatus }>('/api/sandbox/confirm', { method: 'POST', body: { clientSecret, cardNumber } });
+}
+
+/**
+ * POST /api/payments/reconcile after a payment: the server asks the provider how it went, so a
+ * slow webhook never leaves a paid gift pending. Then the registry's views (gift count, totals)
+ * are fetched again. Answers the gift's status, or null when the call failed (never throws).
+ */
+export function useReconcilePayment() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (registryId: string, paymentIntentId: string): Promise<PaymentStatus | null> => {
+      let status: PaymentStatus | null = null;
+      try {
+        const result = await apiFetch<{ status: PaymentStatus }>('/api/payments/reconcile', { method: 'POST', body: { paymentIntentId } });
+        status = result?.status ?? null;
+      } catch {
+        // The webhook records the payment anyway; the giver's screen does not depend on this.
+      }
+      const path = registryPath(registryId);
+      await mutate((key) => key === MY_REGISTRIES_KEY || (Array.isArray(key) && key[0] === path), undefined, { revalidate: true });
+      return status;
+    },
+    [mutate],
+  );
+}

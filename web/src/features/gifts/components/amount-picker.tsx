@@ -1,0 +1,95 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import Typography from '@mui/material/Typography';
+import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '../../../../../core/gift/gift-schemas';
+import { formatMoney, type Currency } from '../../../../../core/money';
+import { giftAmountCents } from '../lib/gift-amount';
+
+/** '$' for USD, 'CA$' for CAD: what formatMoney puts before the number. */
+export function currencySymbol(currency: Currency): string {
+  const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+interface AmountPickerProps {
+  /** The id of the Custom Amount input. */
+  id: string;
+  currency: Currency;
+  value: string;
+  onChange: (amount: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+  disabled?: boolean;
+}
+
+/**
+ * The preset amounts of spec section 9 as toggle buttons (the pressed one is the amount now in
+ * the form), and the Custom Amount field: minimum 1, step 0.01. Both edit the same amount.
+ */
+export function AmountPicker({ id, currency, value, onChange, onBlur, error, disabled = false }: AmountPickerProps) {
+  const presetsLabelId = useId();
+  const cents = giftAmountCents(value);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box>
+        <Typography id={presetsLabelId} component="p" sx={{ fontWeight: 600, mb: 1 }}>
+          Choose an amount
+        </Typography>
+        <Box
+          role="group"
+          aria-labelledby={presetsLabelId}
+          sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(6, minmax(0, 1fr))' }, gap: 1 }}
+        >
+          {PRESET_GIFT_AMOUNTS.map((preset) => {
+            const presetCents = preset * 100;
+            return (
+              <ToggleButton
+                key={preset}
+                value={String(preset)}
+                selected={cents === presetCents}
+                disabled={disabled}
+                onChange={() => onChange(String(preset))}
+                color="primary"
+                sx={{
+                  borderRadius: 2,
+                  fontWeight: 700,
+                  // Three to a row at 360 px: 'CA$720.00' must fit.
+                  fontSize: { xs: '0.9rem', sm: '1rem' },
+                  px: 0.5,
+                  py: 1.25,
+                  minWidth: 0,
+                  overflowWrap: 'anywhere',
+                  color: 'text.primary',
+                  '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+                }}
+              >
+                {formatMoney(presetCents, currency)}
+              </ToggleButton>
+            );
+          })}
+        </Box>
+      </Box>
+
+      <TextField
+        id={id}
+        name="amount"
+        label="Custom Amount"
+        type="number"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        disabled={disabled}
+        error={!!error}
+        helperText={error ?? `Any amount from ${formatMoney(MIN_GIFT_CENTS, currency)}, in ${currency}.`}
+        slotProps={{
+          htmlInput: { min: MIN_GIFT_CENTS / 100, step: 0.01, inputMode: 'decimal' },
+          input: { startAdornment: <InputAdornment position="start">{currencySymbol(currency)}</InputAdornment> },
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,267 @@
+import { useEffect, useId, useMemo, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useFormik } from 'formik';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/Lock';
+import { giftSchema } from '../../../../../core/gift/gift-schemas';
+import { centsToAmount, formatMoney } from '../../../../../core/money';
+import { paths } from '../../../app/paths';
+import { focusNotifications, useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-fetch';
+import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
+import { useCharities } from '../../charities/api/use-charities';
+import type { AnyRegistryView } from '../../registries/api/types';
+import { createPaymentIntent } from '../api/payment-actions';
+import { giftCharities } from '../lib/charity-options';
+import { loadCheckout, saveCheckout } from '../lib/checkout-storage';
+import { giftAmountCents, giftBreakdownOf } from '../lib/gift-amount';
+import { AmountPicker } from './amount-picker';
+import { CharityPicker } from './charity-picker';
+import { GiftBreakdownList } from './gift-breakdown-list';
+
+export interface GiftFormValues {
+  charityId: string;
+  giftGiverName: string;
+  giftGiverEmail: string;
+  /** As typed or picked; read into cents with the core's parseCents. */
+  amount: string;
+  personalMessage: string;
+}
+
+/** The form's fields with the spec's messages (spec section 5); the charity is checked apart. */
+const giftFormSchema = giftSchema.pick(['giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage']);
+
+const ID_PREFIX = 'gift-';
+const FIELD_ORDER = ['charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage'] as const;
+const NAME_MAX_LENGTH = 100;
+const MESSAGE_MAX_LENGTH = 1000;
+
+export const GIFT_FAILED_MESSAGE = 'Failed to process gift. Please try again.';
+
+/** A gift this tab started for the registry and did not pay: its giver, amount and charity. */
+function initialValuesFor(registryId: string): GiftFormValues {
+  const started = loadCheckout(registryId);
+  return {
+    charityId: started?.charityId ?? '',
+    giftGiverName: started?.giftGiverName ?? '',
+    giftGiverEmail: '',
+    amount: started ? String(started.amount) : '',
+    personalMessage: '',
+  };
+}
+
+interface GiftFormProps {
+  registry: AnyRegistryView;
+  /** The registry changed on the server (it closed, or went away): fetch it again. */
+  onStale: () => void;
+}
+
+/**
+ * The gift form of spec section 2: the charity, the giver, the amount (presets or custom) with
+ * its breakdown, and a personal message. Submitting opens the payment (POST
+ * /api/create-payment-intent), keeps the checkout data in the tab and moves to the checkout.
+ */
+export function GiftForm({ registry, onStale }: GiftFormProps) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const detailsHeadingId = useId();
+  const amountHeadingId = useId();
+  const { charities: charityList, error: charitiesError, mutate: reloadCharities } = useCharities();
+  const charities = useMemo(() => giftCharities(registry, charityList), [registry, charityList]);
+  const { currency } = registry;
+
+  const formik = useFormik<GiftFormValues>({
+    initialValues: initialValuesFor(registry.id),
+    validationSchema: giftFormSchema,
+    onSubmit: async (values, helpers) => {
+      const charity = charities.options?.find((option) => option.id === values.charityId);
+      if (!charity) return; // submit() below says so before the form is sent
+      const cents = giftAmountCents(values.amount);
+      if (cents === null) {
+        helpers.setFieldError('amount', 'Amount must be a positive number');
+        return;
+      }
+
+      // Exactly the spec's fields, trimmed, with the amount as a number (e.g. 36 or 50.25).
+      const body = giftSchema.cast(
+        {
+          registryId: registry.id,
+          charityId: charity.id,
+          giftGiverName: values.giftGiverName,
+          giftGiverEmail: values.giftGiverEmail,
+          amount: centsToAmount(cents),
+          personalMessage: values.personalMessage,
+        },
+        { stripUnknown: true },
+      );
+
+      try {
+        const started = await createPaymentIntent(body);
+        saveCheckout({
+          registryId: registry.id,
+          amount: body.amount,
+          giftGiverName: body.giftGiverName,
+          charityId: charity.id,
+          currency,
+          clientSecret: started.clientSecret,
+          paymentIntentId: started.paymentIntentId,
+          breakdown: started.breakdown,
+          charityName: charity.name,
+          childName: registry.childName,
+        });
+        navigate(paths.checkout(registry.id));
+      } catch (error) {
+        // A refusal (bad input, a closed registry, too many tries) says why; anything else is ours.
+        const refused = isApiError(error) && error.status >= 400 && error.status < 500;
+        const fieldErrors = refused && error.fields ? pickFieldErrors(error.fields) : {};
+        if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
+        toast({ title: 'Error', description: refused ? error.message : GIFT_FAILED_MESSAGE, variant: 'destructive' });
+        if (refused && (error.status === 404 || error.status === 409)) onStale();
+        // Field messages get the focus from useFocusFirstError; otherwise the toast does.
+        if (Object.keys(fieldErrors).length === 0) focusNotifications();
+      }
+    },
+  });
+  useFocusFirstError(formik, FIELD_ORDER, ID_PREFIX);
+
+  // A single charity on offer is chosen for the giver; a choice no longer offered is dropped.
+  const { setFieldValue } = formik;
+  const selectedCharity = formik.values.charityId;
+  useEffect(() => {
+    const options = charities.options;
+    if (!options) return;
+    if (options.length === 1 && options[0]!.id !== selectedCharity) {
+      void setFieldValue('charityId', options[0]!.id, false);
+    } else if (selectedCharity !== '' && !options.some((option) => option.id === selectedCharity)) {
+      void setFieldValue('charityId', '', false);
+    }
+  }, [charities.options, selectedCharity, setFieldValue]);
+
+  /**
+   * The charity is checked first (spec section 5). The submit button is disabled without one, but a
+   * submission can still come another way (Enter in a field, assistive technology).
+   */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = charities.options?.some((option) => option.id === formik.values.charityId);
+    if (!chosen) {
+      toast({ title: 'Please select a charity', description: 'You must choose a charity to support with your gift.', variant: 'destructive' });
+      const firstCharity = document.getElementById(`${ID_PREFIX}charityId`);
+      if (firstCharity) firstCharity.focus();
+      else focusNotifications();
+      return;
+    }
+    formik.handleSubmit(event);
+  };
+
+  const busy = formik.isSubmitting;
+  const cents = giftAmountCents(formik.values.amount);
+  const breakdown = cents === null ? null : giftBreakdownOf(cents, currency);
+  const amountError = formik.touched.amount ? formik.errors.amount : undefined;
+  const canSubmit = formik.values.amount.trim() !== '' && formik.values.charityId !== '' && !busy;
+  const field = (name: keyof GiftFormValues) => fieldProps(formik, name, ID_PREFIX);
+
+  let submitLabel = 'Proceed to Payment';
+  if (busy) submitLabel = 'Processing…';
+  else if (cents !== null) submitLabel = `Proceed to Payment - ${formatMoney(cents, currency)}`;
+
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+        <Box component="form" noValidate onSubmit={submit} aria-label="Gift details" sx={{ display: 'grid', gap: { xs: 3.5, sm: 4 } }}>
+          <CharityPicker
+            id={`${ID_PREFIX}charityId`}
+            charities={charities}
+            value={formik.values.charityId}
+            onChange={(charityId) => void setFieldValue('charityId', charityId)}
+            loadFailed={!!charitiesError}
+            onRetry={() => void reloadCharities()}
+            disabled={busy}
+          />
+
+          <Box component="section" aria-labelledby={detailsHeadingId} sx={{ display: 'grid', gap: 2.5 }}>
+            <Typography id={detailsHeadingId} component="h2" variant="h3">
+              Your Details
+            </Typography>
+            <TextField
+              label="Your Name"
+              required
+              autoComplete="name"
+              disabled={busy}
+              {...field('giftGiverName')}
+              slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+            />
+            <TextField
+              label="Your Email"
+              type="email"
+              required
+              autoComplete="email"
+              disabled={busy}
+              {...field('giftGiverEmail')}
+              helperText={field('giftGiverEmail').helperText ?? 'For your receipt. The family sees it so they can thank you.'}
+            />
+          </Box>
+
+          <Box component="section" aria-labelledby={amountHeadingId} sx={{ display: 'grid', gap: 2.5 }}>
+            <Typography id={amountHeadingId} component="h2" variant="h3">
+              Gift Amount
+            </Typography>
+            <AmountPicker
+              id={`${ID_PREFIX}amount`}
+              currency={currency}
+              value={formik.values.amount}
+              onChange={(amount) => {
+                void formik.setFieldValue('amount', amount);
+                void formik.setFieldTouched('amount', true, false);
+              }}
+              onBlur={() => void formik.setFieldTouched('amount', true)}
+              error={amountError}
+              disabled={busy}
+            />
+            {breakdown && <GiftBreakdownList breakdown={breakdown} currency={currency} />}
+          </Box>
+
+          <TextField
+            label="Personal Message (optional)"
+            multiline
+            minRows={3}
+            disabled={busy}
+            {...field('personalMessage')}
+            helperText={
+              field('personalMessage').helperText ??
+              `A note for ${registry.childName} and the family. ${formik.values.personalMessage.length}/${MESSAGE_MAX_LENGTH} characters.`
+            }
+            slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
+          />
+
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            <Button type="submit" variant="contained" size="large" disabled={!canSubmit} sx={{ py: 1.5, fontSize: '1.05rem' }}>
+              {submitLabel}
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'center', textAlign: 'center' }}>
+              <LockIcon fontSize="small" aria-hidden="true" />
+              <span>
+                Your payment is processed securely by our card payment provider. You enter your card
+                details on the next step; they never reach our servers.
+              </span>
+            </Typography>
+          </Box>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The server's field messages that belong to this form. */
+function pickFieldErrors(fields: Record<string, string>): Partial<Record<keyof GiftFormValues, string>> {
+  const picked: Partial<Record<keyof GiftFormValues, string>> = {};
+  for (const name of FIELD_ORDER) {
+    if (fields[name]) picked[name] = fields[name];
+  }
+  return picked;
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { focusNotifications, useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-fetch';
+import { errorMessage } from '../../../lib/error-message';
+import { confirmSandboxPayment, SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD } from '../api/payment-actions';
+import { paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '../lib/payment-messages';
+import { PaymentSubmitButton } from './payment-submit-button';
+
+const CARD_INPUT_ID = 'sandbox-card-number';
+
+interface SandboxPaymentFormProps {
+  clientSecret: string;
+  /** The total charge, formatted. */
+  total: string;
+  onPaid: () => void;
+}
+
+/**
+ * The sandbox provider's card form (design section 5): clearly test mode, one card-number field
+ * that the browser is told not to remember, confirmed by POST /api/sandbox/confirm.
+ */
+export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPaymentFormProps) {
+  const { toast } = useToast();
+  const [cardNumber, setCardNumber] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // After a refused card the focus returns to the field, once it is enabled again.
+  const focusCardWhenIdle = useRef(false);
+  useEffect(() => {
+    if (busy || !focusCardWhenIdle.current) return;
+    focusCardWhenIdle.current = false;
+    inputRef.current?.focus();
+  }, [busy]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (cardNumber.trim() === '') {
+      setFieldError('Enter a test card number');
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    setBusy(true);
+    try {
+      const result = await confirmSandboxPayment(clientSecret, cardNumber);
+      if (result?.status === 'succeeded') {
+        onPaid();
+        return;
+      }
+      // Paid after the registry closed: the payment was refunded at once (design section 4).
+      toast(paymentFailed('This registry closed before your payment went through, so it was refunded.'));
+      focusNotifications();
+    } catch (error) {
+      if (isApiError(error) && (error.status === 402 || error.status === 400)) {
+        toast(paymentFailed(error.message));
+        // The card is what to change: the focus goes back to it.
+        focusCardWhenIdle.current = true;
+      } else {
+        toast(paymentError(errorMessage(error, UNEXPECTED_PAYMENT_ERROR)));
+        focusNotifications();
+      }
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)} aria-label="Test card payment" sx={{ display: 'grid', gap: 2.5 }}>
+      <Alert severity="info" variant="outlined">
+        <strong>Test mode:</strong> no real card is charged. Use {SANDBOX_SUCCESS_CARD} to succeed or {SANDBOX_DECLINE_CARD} to see a decline.
+      </Alert>
+      <TextField
+        id={CARD_INPUT_ID}
+        inputRef={inputRef}
+        name="sandbox-card"
+        label="Test card number"
+        value={cardNumber}
+        onChange={(event) => {
+          setCardNumber(event.target.value);
+          if (fieldError) setFieldError(null);
+        }}
+        autoComplete="off"
+        placeholder={SANDBOX_SUCCESS_CARD}
+        required
+        disabled={busy}
+        error={!!fieldError}
+        helperText={fieldError ?? 'Only the test cards above work here.'}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23, spellCheck: false, 'data-1p-ignore': true, 'data-lpignore': 'true' } }}
+      />
+      <PaymentSubmitButton total={total} ready busy={busy} />
+    </Box>
+  );
+}

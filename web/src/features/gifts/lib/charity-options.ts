@@ -1,0 +1,54 @@
+import type { CharityView } from '../../../../../core/charity/charity';
+import type { AnyRegistryView } from '../../registries/api/types';
+import { categoryLabel } from '../../charities/api/use-charities';
+
+export const CHOOSE_CHARITY_HEADING = 'Choose a Charity to Support';
+export const SUPPORTING_CHARITY_HEADING = 'Supporting Charity';
+
+export interface CharityOption {
+  id: string;
+  name: string;
+  /** A line under the name (the charity's category, or why it is listed first). */
+  detail: string | null;
+}
+
+export interface GiftCharities {
+  heading: typeof CHOOSE_CHARITY_HEADING | typeof SUPPORTING_CHARITY_HEADING;
+  /** Undefined while the charity list is still needed and loading. */
+  options: CharityOption[] | undefined;
+  /** The list of all charities is what is offered (so its loading state matters). */
+  usesCharityList: boolean;
+}
+
+function optionOf(charity: CharityView, suggested = false): CharityOption {
+  const impact = `${categoryLabel(charity.category)} Impact`;
+  return { id: charity.id, name: charity.name, detail: suggested ? `Suggested by the family · ${impact}` : impact };
+}
+
+/**
+ * The charity section of the gift form (spec section 2): with allowCharityChoice every active
+ * charity is offered; otherwise only the registry's preferred charity, or every active charity
+ * when none is set. The server accepts exactly these (core/gift/start-gift.ts).
+ */
+export function giftCharities(registry: AnyRegistryView, charities: readonly CharityView[] | undefined): GiftCharities {
+  const active = charities?.filter((c) => c.isActive);
+  const preferred = registry.preferredCharity;
+
+  if (registry.allowCharityChoice) {
+    // The family's suggestion, if any, comes first; the guest still chooses.
+    const options = active
+      ?.slice()
+      .sort((a, b) => Number(b.id === preferred?.id) - Number(a.id === preferred?.id))
+      .map((c) => optionOf(c, c.id === preferred?.id));
+    return { heading: CHOOSE_CHARITY_HEADING, options, usesCharityList: true };
+  }
+
+  if (preferred) {
+    // The preferred charity is offered even while the list loads (or if it left the list).
+    const known = charities?.find((c) => c.id === preferred.id);
+    const option = known ? optionOf(known) : { id: preferred.id, name: preferred.name, detail: null };
+    return { heading: SUPPORTING_CHARITY_HEADING, options: [option], usesCharityList: false };
+  }
+
+  return { heading: SUPPORTING_CHARITY_HEADING, options: active?.map((c) => optionOf(c)), usesCharityList: true };
+}

@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import { PLATFORM_FEE_CENTS } from '../../../../../core/fees';
+import { formatMoney, type Currency } from '../../../../../core/money';
+import { paths } from '../../../app/paths';
+
+interface MakeContributionBoxProps {
+  registryId: string;
+  childName: string;
+  currency: Currency;
+}
+
+/**
+ * 'Make Your Contribution' (spec section 2), shown while the registry is open: how a gift is
+ * shared, the flat platform fee in the registry's currency, and the way to the gift form.
+ */
+export function MakeContributionBox({ registryId, childName, currency }: MakeContributionBoxProps) {
+  const headingId = useId();
+  const shares = [
+    { share: '90%', to: `to ${childName}'s celebration` },
+    { share: '10%', to: 'to a Jewish charity' },
+    { share: formatMoney(PLATFORM_FEE_CENTS, currency), to: 'flat platform fee, paid on top of your gift' },
+  ];
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ borderColor: 'primary.main', borderWidth: 2 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.4rem' }}>
+          Make Your Contribution
+        </Typography>
+        <Typography color="text.secondary">
+          Give any amount online, no account needed. Nothing is deducted from the split: the fees are
+          added on top.
+        </Typography>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
+        >
+          {shares.map(({ share, to }) => (
+            <Box component="li" key={share} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}>
+              <Typography component="span" sx={{ display: 'block', fontSize: '1.5rem', fontWeight: 800, color: 'primary.main' }}>
+                {share}
+              </Typography>
+              <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                {to}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Box>
+          <Button variant="contained" size="large" startIcon={<CardGiftcardIcon />} href={paths.gift(registryId)}>
+            Give a Gift
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
