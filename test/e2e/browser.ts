@@ -62,6 +62,7 @@ export async function startE2eServer() {
   const { createLogger } = await import('../../adapters/http/logger');
   const { tempDataDir } = await import('../support/test-server');
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('The web app is not built: run npm run build:web');
-  const config = readConfig({ PORT: '0', DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn' });
-  return startServer(config, { logger: createLogger('warn'), webRoot });
+  const dataDir = tempDataDir();
+  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  return { ...(await startServer(config, { logger: createLogger('warn'), webRoot })), dataDir };
 }
