@@ -21,6 +21,7 @@ export const DOMAIN_ERROR_CODES = [
   'registry.has_gifts',
   'registry.short_code_taken',
   'gift.not_found',
+  'note.not_found',
   'payment.failed',
   'payment.unavailable',
   'photo.unsupported_type',

@@ -10,6 +10,7 @@ import { sandboxRoutes } from '../payments/sandbox/sandbox-routes';
 import type Stripe from 'stripe';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from '../payments/stripe/stripe-webhook-routes';
 import { giftRoutes } from './routes/gift-routes';
+import { thankYouRoutes } from './routes/thank-you-routes';
 import type { PhotoStore } from '../../core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
 import type { AttemptLimits } from './attempt-limiter';
@@ -98,6 +99,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits, appUrl: settings.publicUrl }),
+    thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl }),
     ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, appUrl: settings.publicUrl })] : []),
     ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, appUrl: settings.publicUrl, ...deps.stripeWebhook })] : []),
   ];

@@ -21,6 +21,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.has_gifts': 409,
   'registry.short_code_taken': 409,
   'gift.not_found': 404,
+  'note.not_found': 404,
   'payment.failed': 402,
   'payment.unavailable': 502,
   'photo.unsupported_type': 415,

@@ -1,6 +1,7 @@
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
 import { InMemoryGiftRepository } from './in-memory-gift-repository';
+import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repository';
 import { InMemoryMailQueue } from './in-memory-mail-queue';
 import { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
@@ -14,9 +15,14 @@ export function createInMemoryRepositories() {
     charities: new InMemoryCharityRepository(),
     registries: new InMemoryRegistryRepository(),
     gifts: new InMemoryGiftRepository(),
+    thankYouNotes: new InMemoryThankYouNoteRepository(),
     mail: new InMemoryMailQueue(),
   };
-  repositories.registries.onDelete = (registryId) => repositories.gifts.deleteByRegistry(registryId);
+  repositories.registries.onDelete = (registryId) => {
+    const giftIds = [...repositories.gifts.rows.values()].filter((gift) => gift.registryId === registryId).map((gift) => gift.id);
+    repositories.gifts.deleteByRegistry(registryId);
+    repositories.thankYouNotes.deleteByGiftIds(giftIds);
+  };
   const tables = Object.values(repositories) as { rows: Map<string, unknown> }[];
   let queue: Promise<unknown> = Promise.resolve();
   const unitOfWork: UnitOfWork = {

@@ -4,6 +4,7 @@ import type { Gift, PaymentStatus } from '../gift/gift';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
 import type { Registry } from '../registry/registry';
+import type { ThankYouNote } from '../thank-you/thank-you-note';
 
 export interface UserRepository {
   /** Fails with auth.username_taken or auth.email_taken when either is already in use. */
@@ -79,12 +80,24 @@ export interface GiftRepository {
   hasGiftsOtherThanFailed(registryId: string): Promise<boolean>;
 }
 
+export type NoteContent = Pick<ThankYouNote, 'templateId' | 'customMessage' | 'imageUrls' | 'imageSize'>;
+
+export interface ThankYouNoteRepository {
+  findById(id: string): Promise<ThankYouNote | null>;
+  findByGiftId(giftId: string): Promise<ThankYouNote | null>;
+  listByGiftIds(giftIds: string[]): Promise<ThankYouNote[]>;
+  /** Creates the gift's note, or replaces the content of the one it has (one note per gift). */
+  save(giftId: string, content: NoteContent): Promise<ThankYouNote>;
+  markSent(id: string, sentAt: Date): Promise<ThankYouNote>;
+}
+
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
   charities: CharityRepository;
   registries: RegistryRepository;
   gifts: GiftRepository;
+  thankYouNotes: ThankYouNoteRepository;
   /** Mail queued here commits or rolls back with the rest of the transaction. */
   mail: MailQueue;
 }

@@ -233,6 +233,45 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
       });
     });
 
+    describe('thank-you notes', () => {
+      const content = { templateId: 'modern' as const, customMessage: 'Thank you!', imageUrls: ['/uploads/a.jpg'], imageSize: 'large' as const };
+
+      async function aGift() {
+        const user = await repos.users.create(aNewUser());
+        const charity = await repos.charities.create(aCharity());
+        const registry = await repos.registries.create(aNewRegistry(user.id));
+        return { registry, gift: await repos.gifts.create(aNewGift(registry.id, charity.id)) };
+      }
+
+      it('keeps one note per gift: a second save replaces the content and keeps the id', async () => {
+        const { gift } = await aGift();
+        const first = await repos.thankYouNotes.save(gift.id, content);
+        expect(first).toMatchObject({ giftId: gift.id, ...content, status: 'draft', sentAt: null });
+        const second = await repos.thankYouNotes.save(gift.id, { ...content, customMessage: 'Todah rabah!', imageUrls: [] });
+        expect(second.id).toBe(first.id);
+        expect(await repos.thankYouNotes.findByGiftId(gift.id)).toMatchObject({ id: first.id, customMessage: 'Todah rabah!', imageUrls: [] });
+        expect(await repos.thankYouNotes.listByGiftIds([gift.id, '00000000-0000-4000-8000-000000000000'])).toHaveLength(1);
+      });
+
+      it('marks a note sent, and a later save keeps it sent', async () => {
+        const { gift } = await aGift();
+        const note = await repos.thankYouNotes.save(gift.id, content);
+        const at = new Date('2027-06-01T10:00:00.000Z');
+        expect(await repos.thankYouNotes.markSent(note.id, at)).toMatchObject({ status: 'sent', sentAt: at });
+        expect((await repos.thankYouNotes.save(gift.id, content)).status).toBe('sent');
+        expect(await codeOf(repos.thankYouNotes.markSent('00000000-0000-4000-8000-000000000000', at))).toBe('note.not_found');
+        expect(await repos.thankYouNotes.findById('not-a-uuid')).toBeNull();
+      });
+
+      it('deletes a gift’s note with the gift', async () => {
+        const { registry, gift } = await aGift();
+        await repos.gifts.setStatus(gift.id, 'failed');
+        const note = await repos.thankYouNotes.save(gift.id, content);
+        await repos.registries.delete(registry.id);
+        expect(await repos.thankYouNotes.findById(note.id)).toBeNull();
+      });
+    });
+
     describe('unit of work', () => {
       it('keeps everything a transaction wrote when it succeeds', async () => {
         await repos.transaction(async (tx) => {

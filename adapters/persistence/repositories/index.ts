@@ -3,6 +3,7 @@ import type { Orm } from '../orm';
 import type { EntityManagerSource } from './entity-manager-source';
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
+import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
 import { MikroOrmRegistryRepository } from './mikro-orm-registry-repository';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository';
@@ -15,6 +16,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     charities: new MikroOrmCharityRepository(em),
     registries: new MikroOrmRegistryRepository(em),
     gifts: new MikroOrmGiftRepository(em),
+    thankYouNotes: new MikroOrmThankYouNoteRepository(em),
     mail: createMailQueue(em),
   };
 }

@@ -1,0 +1,55 @@
+import { DomainError } from '../../../core/errors';
+import { isUuid } from '../../../core/ids';
+import type { NoteContent, ThankYouNoteRepository } from '../../../core/ports/repositories';
+import type { ThankYouNote } from '../../../core/thank-you/thank-you-note';
+import { ThankYouNoteEntity, type ThankYouNoteRow } from '../entities/thank-you-note-entity';
+import type { EntityManagerSource } from './entity-manager-source';
+
+function toNote(row: ThankYouNoteRow): ThankYouNote {
+  return { ...row, imageUrls: [...(row.imageUrls ?? [])], sentAt: row.sentAt ?? null };
+}
+
+export class MikroOrmThankYouNoteRepository implements ThankYouNoteRepository {
+  constructor(private readonly em: EntityManagerSource) {}
+
+  async findById(id: string): Promise<ThankYouNote | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.em().findOne(ThankYouNoteEntity, { id });
+    return row ? toNote(row) : null;
+  }
+
+  async findByGiftId(giftId: string): Promise<ThankYouNote | null> {
+    if (!isUuid(giftId)) return null;
+    const row = await this.em().findOne(ThankYouNoteEntity, { giftId });
+    return row ? toNote(row) : null;
+  }
+
+  async listByGiftIds(giftIds: string[]): Promise<ThankYouNote[]> {
+    const ids = giftIds.filter(isUuid);
+    if (ids.length === 0) return [];
+    return (await this.em().find(ThankYouNoteEntity, { giftId: { $in: ids } })).map(toNote);
+  }
+
+  async save(giftId: string, content: NoteContent): Promise<ThankYouNote> {
+    const em = this.em();
+    const now = new Date();
+    // One statement, so two saves at once still leave one note per gift.
+    const row = await em.upsert(
+      ThankYouNoteEntity,
+      { giftId, ...content, status: 'draft', sentAt: null, createdAt: now, updatedAt: now } as ThankYouNoteRow,
+      { onConflictFields: ['giftId'], onConflictMergeFields: ['templateId', 'customMessage', 'imageUrls', 'imageSize', 'updatedAt'] },
+    );
+    return toNote(row);
+  }
+
+  async markSent(id: string, sentAt: Date): Promise<ThankYouNote> {
+    const em = this.em();
+    const row = isUuid(id) ? await em.findOne(ThankYouNoteEntity, { id }) : null;
+    if (!row) throw new DomainError('note.not_found', 'Thank-you note not found');
+    row.status = 'sent';
+    row.sentAt = sentAt;
+    row.updatedAt = sentAt;
+    await em.flush();
+    return toNote(row);
+  }
+}

@@ -1,0 +1,30 @@
+import type { User } from '../account/user';
+import type { Charity } from '../charity/charity';
+import { DomainError } from '../errors';
+import type { Gift } from '../gift/gift';
+import type { Repositories } from '../ports/repositories';
+import { requireOwner } from '../registry/registry-access';
+import type { ThankYouNote } from './thank-you-note';
+
+export interface Contributor {
+  gift: Gift;
+  charity: Charity | null;
+  note: ThankYouNote | null;
+}
+
+/** Everyone who gave (succeeded gifts), newest first, with their thank-you note if any; owner only. */
+export async function listContributors(
+  registryId: string,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'thankYouNotes' | 'charities'>,
+): Promise<Contributor[]> {
+  const registry = await ports.registries.findById(registryId);
+  if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+  requireOwner(registry, ports.user);
+  const gifts = (await ports.gifts.listByRegistry(registry.id)).filter((gift) => gift.paymentStatus === 'succeeded');
+  const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
+  return gifts.map((gift) => ({
+    gift,
+    charity: charities.find((charity) => charity.id === gift.charityId) ?? null,
+    note: notes.find((note) => note.giftId === gift.id) ?? null,
+  }));
+}

@@ -1,0 +1,32 @@
+import type { User } from '../account/user';
+import { DomainError } from '../errors';
+import type { PhotoStore } from '../ports/photo-store';
+import type { Repositories } from '../ports/repositories';
+import { refuseUnknownFields, validate } from '../validate';
+import { ownedContributorGift } from './note-access';
+import { thankYouNoteSchema } from './note-schemas';
+import type { CardTemplate, ImageSize, ThankYouNote } from './thank-you-note';
+
+/** Creates or updates the gift's one note; its photos must be ones uploaded here. */
+export async function saveThankYouNote(
+  input: unknown,
+  ports: { user: User | null; photos: PhotoStore } & Pick<Repositories, 'gifts' | 'registries' | 'thankYouNotes'>,
+): Promise<ThankYouNote> {
+  refuseUnknownFields(input, ['giftId', 'noteId', 'templateId', 'customMessage', 'imageUrls', 'imageSize']);
+  const valid = await validate(thankYouNoteSchema, input);
+  const { gift } = await ownedContributorGift(valid.giftId, ports);
+  if (valid.noteId) {
+    const note = await ports.thankYouNotes.findById(valid.noteId);
+    if (!note || note.giftId !== gift.id) {
+      throw new DomainError('validation.failed', 'That note belongs to another gift', { noteId: 'Not this gift’s note' });
+    }
+  }
+  const foreign = valid.imageUrls.find((url) => !ports.photos.owns(url));
+  if (foreign !== undefined) throw new DomainError('validation.failed', 'Upload the photos here first', { imageUrls: 'Not an uploaded photo' });
+  return ports.thankYouNotes.save(gift.id, {
+    templateId: valid.templateId as CardTemplate,
+    customMessage: valid.customMessage,
+    imageUrls: valid.imageUrls,
+    imageSize: valid.imageSize as ImageSize,
+  });
+}

@@ -1,0 +1,26 @@
+import type { User } from '../account/user';
+import { DomainError } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { UnitOfWork } from '../ports/repositories';
+import { ownedContributorGift } from './note-access';
+import { renderThankYouCard } from './render-card';
+import type { ThankYouNote } from './thank-you-note';
+
+/**
+ * Sends the saved card to the giver (again, when it was sent before): the e-mail is queued and the
+ * note marked sent in one transaction, so a card marked sent is never one that was not sent.
+ */
+export async function sendThankYouNote(
+  noteId: string,
+  ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock; appUrl: string },
+): Promise<ThankYouNote> {
+  return ports.unitOfWork.transaction(async (repositories) => {
+    const note = await repositories.thankYouNotes.findById(noteId);
+    if (!note) throw new DomainError('note.not_found', 'Thank-you note not found');
+    const { gift, registry } = await ownedContributorGift(note.giftId, { ...repositories, user: ports.user });
+    const card = renderThankYouCard({ ...note, childName: registry.childName, giverName: gift.giftGiverName }, ports.appUrl);
+    const now = ports.clock.now();
+    await repositories.mail.enqueue({ to: gift.giftGiverEmail, subject: card.subject, text: card.text, html: card.html, dedupeKey: `thank-you-${note.id}-${now.getTime()}` });
+    return repositories.thankYouNotes.markSent(note.id, now);
+  });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from '../../core/thank-you/card-templates';
+import { capitaliseName, defaultThankYouMessage } from '../../core/thank-you/default-message';
+import { renderThankYouCard } from '../../core/thank-you/render-card';
+import { CARD_TEMPLATES, IMAGE_SIZES } from '../../core/thank-you/thank-you-note';
+
+const card = {
+  templateId: 'traditional' as const,
+  customMessage: 'Dear Miriam,\n\nThank you!\nLove,\nSarah',
+  imageUrls: ['/uploads/0b7f3c1e-8d6f-4a2b-9c1d-2e3f4a5b6c7d.jpg', 'https://storage.googleapis.com/photos/x.png'],
+  imageSize: 'medium' as const,
+  childName: 'Sarah Cohen',
+  giverName: 'Miriam',
+};
+
+describe('the thank-you card', () => {
+  it.each(CARD_TEMPLATES)('renders the %s template in its own colours', (templateId) => {
+    const { html } = renderThankYouCard({ ...card, templateId }, 'https://gifts.example.org');
+    const style = CARD_TEMPLATE_STYLES[templateId];
+    expect(html).toContain(style.primary);
+    expect(html).toContain(style.accent);
+    for (const other of CARD_TEMPLATES.filter((t) => t !== templateId)) expect(html).not.toContain(CARD_TEMPLATE_STYLES[other].primary);
+  });
+
+  it('names the templates as the spec does', () => {
+    expect(CARD_TEMPLATES.map((t) => CARD_TEMPLATE_STYLES[t].name)).toEqual(['Traditional Blue & Gold', 'Modern Purple & Pink', 'Nature Green & Teal', 'Warm Orange & Red']);
+  });
+
+  it('makes photo addresses absolute so a mail client can load them, at the chosen size', () => {
+    for (const imageSize of IMAGE_SIZES) {
+      const { html, text } = renderThankYouCard({ ...card, imageSize }, 'https://gifts.example.org/');
+      expect(html).toContain('src="https://gifts.example.org/uploads/0b7f3c1e-8d6f-4a2b-9c1d-2e3f4a5b6c7d.jpg"');
+      expect(html).toContain('src="https://storage.googleapis.com/photos/x.png"');
+      expect(html).toContain(`width="${IMAGE_WIDTHS[imageSize]}"`);
+      expect(text).toContain('https://gifts.example.org/uploads/0b7f3c1e-8d6f-4a2b-9c1d-2e3f4a5b6c7d.jpg');
+    }
+  });
+
+  it('escapes what the family and the giver typed', () => {
+    const { html, subject } = renderThankYouCard(
+      { ...card, customMessage: '<script>alert(1)</script> & "thanks"', childName: 'Eli <b>', imageUrls: ['https://x.example/a.png" onerror="alert(1)'] },
+      'https://gifts.example.org',
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;thanks&#34;');
+    expect(html).not.toContain('" onerror="');
+    expect(subject).toBe('A thank-you from Eli <b>');
+  });
+
+  it('keeps the message’s paragraphs and line breaks', () => {
+    const { html } = renderThankYouCard(card, 'https://gifts.example.org');
+    expect(html).toContain('Thank you!<br>Love,<br>Sarah');
+    expect(html.match(/<p style="margin:0 0 14px/g)).toHaveLength(2);
+  });
+});
+
+describe('the default message', () => {
+  it('greets the giver and is signed with the child’s name capitalised word by word', () => {
+    const message = defaultThankYouMessage('Aunt Miriam', 'sarah-rose cohen');
+    expect(message.startsWith('Dear Aunt Miriam,')).toBe(true);
+    expect(message.endsWith('With gratitude,\nSarah-Rose Cohen')).toBe(true);
+  });
+
+  it.each([
+    ['sarah-rose cohen', 'Sarah-Rose Cohen'],
+    ['ELI STERN', 'Eli Stern'],
+    ["noa o'brien", "Noa O'Brien"],
+    ['  ari  ', 'Ari'],
+  ])('capitalises %j as %j', (name, expected) => {
+    expect(capitaliseName(name)).toBe(expected);
+  });
+});
