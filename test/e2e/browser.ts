@@ -63,6 +63,20 @@ export async function startE2eServer() {
   const { tempDataDir } = await import('../support/test-server');
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('The web app is not built: run npm run build:web');
   const dataDir = tempDataDir();
-  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  // A known port, so PUBLIC_URL (links in e-mails, share previews) is the address the browser uses.
+  const port = await freePort();
+  const config = readConfig({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   return { ...(await startServer(config, { logger: createLogger('warn'), webRoot })), dataDir };
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

@@ -4,17 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-
-/** "Noah Cohen" → "noah-cohen"; names in any script are kept, anything else becomes a dash. */
-export function fileSlug(name: string): string {
-  const slug = name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug || 'registry';
-}
+import { fileSlug } from '../../../lib/file-slug';
 
 export function qrFileName(childName: string): string {
   return `${fileSlug(childName)}-registry-qr-code.png`;

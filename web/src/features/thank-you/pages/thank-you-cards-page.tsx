@@ -1,10 +1,161 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import { paths } from '../../../app/paths';
+import { PageSpinner } from '../../../components/page-spinner';
+import { isApiError } from '../../../lib/api-fetch';
+import { downloadTextFile } from '../../../lib/download-file';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
+import type { OwnerRegistryView } from '../../registries/api/types';
+import { isOwnerView, useRegistry } from '../../registries/api/use-registry';
+import { registryTitle } from '../../registries/components/registry-card';
+import type { ContributorView } from '../api/types';
+import { useContributors } from '../api/use-contributors';
+import { CardEditor } from '../components/card-editor';
+import { CardsProgress } from '../components/cards-progress';
+import { ContributorList } from '../components/contributor-list';
+import { initialCardValues, type CardValues } from '../lib/card-values';
+import { cardsProgress } from '../lib/contributors';
+import { contributorsCsv, contributorsCsvFileName } from '../lib/contributors-csv';
 
-/** /thank-you-cards/:id (the registry's owner). */
+export const PAGE_TITLE = 'Personalized Thank You Cards';
+
+/**
+ * /thank-you-cards/:id (spec section 2): the registry's owner writes and sends a card to each
+ * contributor. Anyone else sees nothing here.
+ */
 export default function ThankYouCardsPage() {
+  const { id } = useParams<{ id: string }>();
+  const { registry, isLoading, viewerId } = useRegistry(id);
+  const owned = registry && isOwnerView(registry, viewerId) ? registry : null;
+  usePageTitle(owned ? PAGE_TITLE : undefined);
+
+  if (isLoading) return <PageSpinner label="Loading thank-you cards…" />;
+  if (!owned) return null;
+  return <ThankYouCards registry={owned} />;
+}
+
+function ThankYouCards({ registry }: { registry: OwnerRegistryView }) {
+  const { contributors, error, mutate } = useContributors(registry.id);
+  const onUnauthorized = useUnauthorizedRedirect();
+
+  useEffect(() => {
+    if (error) onUnauthorized(error);
+  }, [error, onUnauthorized]);
+
+  // Not signed in any more (the Unauthorized flow runs), or not this user's registry.
+  if (isApiError(error) && [401, 403, 404].includes(error.status)) return null;
+
   return (
-    <SimplePage title="Personalized Thank You Cards">
-      Write and send a personal thank-you card, with photos, to everyone who gave a gift.
-    </SimplePage>
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: { xs: 3, md: 4 } }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Button href={paths.registry(registry.id)} startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start', px: 1 }}>
+          Back to Registry
+        </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' } }}>
+              {PAGE_TITLE}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+              {registryTitle(registry.childName)}: write a personal card, with photos, to everyone who gave a gift.
+            </Typography>
+          </Box>
+          {contributors && <ExportCsvButton contributors={contributors} childName={registry.childName} />}
+        </Box>
+        {contributors && <CardsProgress progress={cardsProgress(contributors)} />}
+      </Box>
+
+      {error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void mutate()}>
+              Try again
+            </Button>
+          }
+        >
+          We couldn't load the contributors.
+        </Alert>
+      ) : !contributors ? (
+        <PageSpinner label="Loading contributors…" />
+      ) : (
+        <CardsWorkspace registry={registry} contributors={contributors} />
+      )}
+    </Container>
+  );
+}
+
+function ExportCsvButton({ contributors, childName }: { contributors: readonly ContributorView[]; childName: string }) {
+  const exportCsv = () => {
+    downloadTextFile(contributorsCsvFileName(childName), contributorsCsv(contributors), 'text/csv;charset=utf-8', { byteOrderMark: true });
+  };
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={contributors.length === 0}>
+      Export CSV
+    </Button>
+  );
+}
+
+function CardsWorkspace({ registry, contributors }: { registry: OwnerRegistryView; contributors: ContributorView[] }) {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Unsaved edits per contributor, kept while the page is open.
+  const edits = useRef(new Map<string, CardValues>());
+  const selected = contributors.find((contributor) => contributor.id === selectedId) ?? null;
+
+  const rememberEdits = useCallback((giftId: string, values: CardValues) => {
+    edits.current.set(giftId, values);
+  }, []);
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 340px) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+      <ContributorList
+        contributors={contributors}
+        currency={registry.currency}
+        selectedId={selected?.id ?? null}
+        onSelect={(contributor) => setSelectedId(contributor.id)}
+      />
+      {selected ? (
+        <CardEditor
+          key={selected.id}
+          registryId={registry.id}
+          childName={registry.childName}
+          currency={registry.currency}
+          contributor={selected}
+          initialValues={edits.current.get(selected.id) ?? initialCardValues(selected, registry.childName)}
+          onValuesChange={rememberEdits}
+        />
+      ) : (
+        <SelectPrompt hasContributors={contributors.length > 0} />
+      )}
+    </Box>
+  );
+}
+
+function SelectPrompt({ hasContributors }: { hasContributors: boolean }) {
+  return (
+    <Card component="section" aria-labelledby="select-contributor-heading">
+      <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 1.5 }}>
+        <MailOutlinedIcon aria-hidden="true" sx={{ fontSize: 48, color: 'primary.main' }} />
+        <Typography id="select-contributor-heading" variant="h2" sx={{ fontSize: '1.4rem' }}>
+          Select a Contributor
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+          {hasContributors
+            ? 'Choose someone from the list to write, preview and send their thank-you card.'
+            : 'When guests give gifts, they appear in the list and you can thank each of them here.'}
+        </Typography>
+      </CardContent>
+    </Card>
   );
 }

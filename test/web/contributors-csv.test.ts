@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contributorsCsv,
+  contributorsCsvFileName,
+  csvField,
+  neutraliseFormula,
+} from '../../web/src/features/thank-you/lib/contributors-csv';
+import { cardsProgress, cardStatus, filterContributors } from '../../web/src/features/thank-you/lib/contributors';
+import { aContributor, aNote } from './thank-you-fixtures';
+
+describe('neutraliseFormula', () => {
+  it.each(['=SUM(A1:A2)', '+1', '-1', '@cmd', '\tx', '\rx'])('prefixes %j with a single quote', (value) => {
+    expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+
+  it.each(['Rachel', '', ' =spaced', "O'Brien", '1+1', 'a=b'])('leaves %j alone', (value) => {
+    expect(neutraliseFormula(value)).toBe(value);
+  });
+});
+
+describe('csvField (RFC 4180)', () => {
+  it('leaves a plain value unquoted', () => {
+    expect(csvField('Rachel Levy')).toBe('Rachel Levy');
+  });
+
+  it('quotes commas, quotes and line breaks, doubling the quotes', () => {
+    expect(csvField('Levy, Rachel')).toBe('"Levy, Rachel"');
+    expect(csvField('Rachel "Rae" Levy')).toBe('"Rachel ""Rae"" Levy"');
+    expect(csvField('line one\nline two')).toBe('"line one\nline two"');
+    expect(csvField('a\r\nb')).toBe('"a\r\nb"');
+  });
+
+  it('neutralises a formula before quoting', () => {
+    expect(csvField('=HYPERLINK("http://evil.example","click")')).toBe('"\'=HYPERLINK(""http://evil.example"",""click"")"');
+    expect(csvField('\r=1')).toBe('"\'\r=1"');
+  });
+});
+
+describe('contributorsCsv', () => {
+  it('writes the header and one row per contributor with CRLF line ends', () => {
+    const csv = contributorsCsv([
+      aContributor({ amount: 36, createdAt: '2026-03-02T15:00:00.000Z', thankYouNote: null }),
+      aContributor({
+        id: 'g-2',
+        giftGiverName: 'Levy, David "Dov"',
+        giftGiverEmail: 'dov@example.com',
+        amount: 180.5,
+        createdAt: '2026-01-15T12:00:00.000Z',
+        charityName: null,
+        thankYouNote: aNote({ status: 'draft' }),
+      }),
+      aContributor({
+        id: 'g-3',
+        giftGiverName: '=cmd|"/c calc"!A1',
+        giftGiverEmail: '@evil.example',
+        amount: 0.1,
+        createdAt: '2025-12-31T12:00:00.000Z',
+        charityName: '-Charity',
+        thankYouNote: aNote({ status: 'sent', sentAt: '2026-01-01T00:00:00.000Z' }),
+      }),
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Name,Email,Amount,Date,Charity,Card Status',
+      'Rachel Levy,rachel@example.com,36.00,2026-03-02,Jewish Federation Community Fund,No Card',
+      '"Levy, David ""Dov""",dov@example.com,180.50,2026-01-15,,Draft',
+      `"'=cmd|""/c calc""!A1",'@evil.example,0.10,2025-12-31,'-Charity,Sent`,
+      '',
+    ]);
+  });
+
+  it('writes only the header when nobody has given yet', () => {
+    expect(contributorsCsv([])).toBe('Name,Email,Amount,Date,Charity,Card Status\r\n');
+  });
+
+  it('leaves the date empty when it cannot be read', () => {
+    expect(contributorsCsv([aContributor({ createdAt: 'not a date' })]).split('\r\n')[1]).toBe(
+      'Rachel Levy,rachel@example.com,36.00,,Jewish Federation Community Fund,No Card',
+    );
+  });
+});
+
+describe('contributorsCsvFileName', () => {
+  it('names the file after the child', () => {
+    expect(contributorsCsvFileName('sarah-rose cohen')).toBe('sarah-rose-cohen-contributors.csv');
+    expect(contributorsCsvFileName('Noah / Levi')).toBe('noah-levi-contributors.csv');
+    expect(contributorsCsvFileName('???')).toBe('registry-contributors.csv');
+  });
+});
+
+describe('card status, search and progress', () => {
+  it('labels a card Sent, Draft or No Card', () => {
+    expect(cardStatus({ thankYouNote: null })).toBe('No Card');
+    expect(cardStatus({ thankYouNote: aNote({ status: 'draft' }) })).toBe('Draft');
+    expect(cardStatus({ thankYouNote: aNote({ status: 'sent' }) })).toBe('Sent');
+  });
+
+  it('finds contributors by name or e-mail, ignoring case and spaces around the query', () => {
+    const list = [aContributor(), aContributor({ id: 'g-2', giftGiverName: 'David Katz', giftGiverEmail: 'dk@mail.example.org' })];
+    expect(filterContributors(list, '  LEVY ').map((c) => c.id)).toEqual(['g-1']);
+    expect(filterContributors(list, 'mail.example').map((c) => c.id)).toEqual(['g-2']);
+    expect(filterContributors(list, '')).toHaveLength(2);
+    expect(filterContributors(list, 'zzz')).toEqual([]);
+  });
+
+  it('counts the sent cards', () => {
+    expect(cardsProgress([])).toEqual({ sent: 0, total: 0, percent: 0 });
+    expect(cardsProgress([{ thankYouNote: aNote({ status: 'sent' }) }, { thankYouNote: null }])).toEqual({ sent: 1, total: 2, percent: 50 });
+  });
+});

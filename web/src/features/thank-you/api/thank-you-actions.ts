@@ -1,0 +1,59 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { thankYouNoteSchema, type ThankYouNoteInput } from '../../../../../core/thank-you/note-schemas';
+import { apiFetch } from '../../../lib/api-fetch';
+import { contributorsPath } from './use-contributors';
+import type { ContributorView, SendNoteResult, ThankYouNoteView } from './types';
+
+export const THANK_YOU_NOTES_PATH = '/api/thank-you-notes';
+
+export function sendNotePath(noteId: string): string {
+  return `${THANK_YOU_NOTES_PATH}/${encodeURIComponent(noteId)}/send`;
+}
+
+/**
+ * Saving and sending a registry's thank-you notes. Each step puts the note it got back on its
+ * contributor in the cached list at once (the badge and the progress follow); `refresh` then asks
+ * the server for the list again.
+ */
+export function useThankYouActions(registryId: string) {
+  const { mutate } = useSWRConfig();
+  const key = contributorsPath(registryId);
+
+  const putNote = useCallback(
+    async (note: ThankYouNoteView) => {
+      await mutate<ContributorView[]>(
+        key,
+        (current) => current?.map((contributor) => (contributor.id === note.giftId ? { ...contributor, thankYouNote: note } : contributor)),
+        { revalidate: false },
+      );
+    },
+    [key, mutate],
+  );
+
+  /** POST /api/thank-you-notes with exactly the spec's fields; answers the saved note. */
+  const saveNote = useCallback(
+    async (input: ThankYouNoteInput): Promise<ThankYouNoteView> => {
+      const body = thankYouNoteSchema.cast(input, { stripUnknown: true });
+      const note = await apiFetch<ThankYouNoteView>(THANK_YOU_NOTES_PATH, { method: 'POST', body });
+      await putNote(note);
+      return note;
+    },
+    [putNote],
+  );
+
+  /** POST /api/thank-you-notes/{id}/send with an empty body: the card is e-mailed to the giver. */
+  const sendNote = useCallback(
+    async (saved: ThankYouNoteView): Promise<SendNoteResult> => {
+      const result = await apiFetch<SendNoteResult | undefined>(sendNotePath(saved.id), { method: 'POST', body: {} });
+      const note = result?.note ?? { ...saved, status: 'sent' as const, sentAt: new Date().toISOString() };
+      await putNote(note);
+      return { note, message: result?.message ?? '' };
+    },
+    [putNote],
+  );
+
+  const refresh = useCallback(() => mutate(key), [key, mutate]);
+
+  return { saveNote, sendNote, refresh };
+}

@@ -1,0 +1,13 @@
+import useSWR from 'swr';
+import { registryPath } from '../../registries/api/use-registry';
+import type { ContributorView } from './types';
+
+export function contributorsPath(registryId: string): string {
+  return `${registryPath(registryId)}/contributors`;
+}
+
+/** GET /api/registries/{id}/contributors, once the viewer is known to own the registry. */
+export function useContributors(registryId: string | null) {
+  const { data, error, isLoading, mutate } = useSWR<ContributorView[]>(registryId ? contributorsPath(registryId) : null);
+  return { contributors: data, error: error as unknown, isLoading, mutate };
+}

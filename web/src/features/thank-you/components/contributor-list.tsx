@@ -1,0 +1,161 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListItemButton from '@mui/material/ListItemButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import { formatMoney, type Currency } from '../../../../../core/money';
+import { amountToCents } from '../../registries/lib/amounts';
+import type { ContributorView } from '../api/types';
+import { cardStatus, filterContributors, type CardStatusLabel } from '../lib/contributors';
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** Spec section 9: the contributor list is 600 px high and scrolls. */
+export const CONTRIBUTOR_LIST_HEIGHT_PX = 600;
+
+const STATUS_CHIPS: Record<CardStatusLabel, object> = {
+  Sent: { bgcolor: 'success.main', color: 'success.contrastText' },
+  Draft: { bgcolor: 'secondary.main', color: 'secondary.contrastText' },
+  'No Card': { bgcolor: 'grey.200', color: 'text.primary' },
+};
+
+export function CardStatusChip({ status }: { status: CardStatusLabel }) {
+  return <Chip size="small" label={status} sx={{ fontWeight: 600, ...STATUS_CHIPS[status] }} />;
+}
+
+interface ContributorListProps {
+  contributors: readonly ContributorView[];
+  currency: Currency;
+  selectedId: string | null;
+  onSelect: (contributor: ContributorView) => void;
+}
+
+/**
+ * The left column (spec section 2): every contributor with the amount and the card's badge,
+ * searchable by name or e-mail. Each row is a button that opens the contributor's card.
+ */
+export function ContributorList({ contributors, currency, selectedId, onSelect }: ContributorListProps) {
+  const headingId = useId();
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const shown = filterContributors(contributors, query);
+
+  let empty: string | null = null;
+  if (contributors.length === 0) empty = 'No gift contributors yet';
+  else if (shown.length === 0) empty = 'No contributors found';
+
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <Box sx={{ p: 2, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+          Contributors
+        </Typography>
+        <TextField
+          id={searchId}
+          type="search"
+          size="small"
+          label="Search contributors"
+          placeholder="Name or email"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+
+      <Box sx={{ position: 'relative', height: { md: CONTRIBUTOR_LIST_HEIGHT_PX }, maxHeight: CONTRIBUTOR_LIST_HEIGHT_PX, overflowY: 'auto' }}>
+        <Box role="status" sx={empty ? { p: 3, textAlign: 'center' } : VISUALLY_HIDDEN}>
+          {empty ? (
+            <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
+              {empty}
+            </Typography>
+          ) : query.trim() !== '' ? (
+            `${shown.length} of ${contributors.length} contributors shown`
+          ) : null}
+        </Box>
+        {shown.length > 0 && (
+          <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 0.5 }}>
+            {shown.map((contributor) => (
+              <ContributorRow
+                key={contributor.id}
+                contributor={contributor}
+                currency={currency}
+                selected={contributor.id === selectedId}
+                onSelect={onSelect}
+              />
+            ))}
+          </Box>
+        )}
+      </Box>
+    </Card>
+  );
+}
+
+interface ContributorRowProps {
+  contributor: ContributorView;
+  currency: Currency;
+  selected: boolean;
+  onSelect: (contributor: ContributorView) => void;
+}
+
+function ContributorRow({ contributor, currency, selected, onSelect }: ContributorRowProps) {
+  return (
+    <Box component="li">
+      <ListItemButton
+        component="button"
+        type="button"
+        selected={selected}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(contributor)}
+        sx={{
+          width: '100%',
+          textAlign: 'left',
+          font: 'inherit',
+          border: 1,
+          borderColor: selected ? 'primary.main' : 'divider',
+          borderRadius: 2,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          py: 1.25,
+        }}
+      >
+        <Box component="span" sx={{ flex: 1, minWidth: 0, display: 'block' }}>
+          <Typography component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {contributor.giftGiverName}
+          </Typography>
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            {contributor.giftGiverEmail}
+          </Typography>
+        </Box>
+        <Box component="span" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
+          <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+            {formatMoney(amountToCents(contributor.amount), currency)}
+          </Typography>
+          <CardStatusChip status={cardStatus(contributor)} />
+        </Box>
+      </ListItemButton>
+    </Box>
+  );
+}

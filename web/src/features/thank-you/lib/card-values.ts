@@ -1,0 +1,37 @@
+import { defaultThankYouMessage } from '../../../../../core/thank-you/default-message';
+import { thankYouNoteSchema } from '../../../../../core/thank-you/note-schemas';
+import type { CardTemplate, ImageSize } from '../../../../../core/thank-you/thank-you-note';
+import type { ContributorView } from '../api/types';
+
+/** What the card editor edits. */
+export interface CardValues {
+  templateId: CardTemplate;
+  customMessage: string;
+  imageUrls: string[];
+  imageSize: ImageSize;
+}
+
+/** The editor's part of the core's note schema (spec section 5). */
+export const cardValuesSchema = thankYouNoteSchema.pick(['templateId', 'customMessage', 'imageUrls', 'imageSize']);
+
+export const DEFAULT_TEMPLATE: CardTemplate = 'traditional';
+export const DEFAULT_IMAGE_SIZE: ImageSize = 'medium';
+
+/** The saved card, or a new one with the default message signed by the child. */
+export function initialCardValues(contributor: Pick<ContributorView, 'giftGiverName' | 'thankYouNote'>, childName: string): CardValues {
+  const note = contributor.thankYouNote;
+  if (note) {
+    return {
+      templateId: note.templateId,
+      customMessage: note.customMessage,
+      imageUrls: [...note.imageUrls],
+      imageSize: note.imageSize,
+    };
+  }
+  return {
+    templateId: DEFAULT_TEMPLATE,
+    customMessage: defaultThankYouMessage(contributor.giftGiverName, childName),
+    imageUrls: [],
+    imageSize: DEFAULT_IMAGE_SIZE,
+  };
+}

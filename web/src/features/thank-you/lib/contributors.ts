@@ -1,0 +1,38 @@
+import type { ContributorView } from '../api/types';
+
+/** The badge of a contributor's card (spec section 2). */
+export type CardStatusLabel = 'Sent' | 'Draft' | 'No Card';
+
+export function cardStatus(contributor: Pick<ContributorView, 'thankYouNote'>): CardStatusLabel {
+  const note = contributor.thankYouNote;
+  if (!note) return 'No Card';
+  return note.status === 'sent' ? 'Sent' : 'Draft';
+}
+
+/** Case-insensitive, by the giver's name or e-mail; an empty query matches everyone. */
+export function matchesContributor(contributor: Pick<ContributorView, 'giftGiverName' | 'giftGiverEmail'>, query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase();
+  if (needle === '') return true;
+  return (
+    contributor.giftGiverName.toLocaleLowerCase().includes(needle) ||
+    contributor.giftGiverEmail.toLocaleLowerCase().includes(needle)
+  );
+}
+
+export function filterContributors<T extends Pick<ContributorView, 'giftGiverName' | 'giftGiverEmail'>>(contributors: readonly T[], query: string): T[] {
+  return contributors.filter((contributor) => matchesContributor(contributor, query));
+}
+
+export interface CardsProgress {
+  sent: number;
+  total: number;
+  /** 0 to 100, for the bar. */
+  percent: number;
+}
+
+/** 'sent/total cards sent' (spec section 2). */
+export function cardsProgress(contributors: readonly Pick<ContributorView, 'thankYouNote'>[]): CardsProgress {
+  const total = contributors.length;
+  const sent = contributors.filter((contributor) => cardStatus(contributor) === 'Sent').length;
+  return { sent, total, percent: total === 0 ? 0 : Math.round((sent / total) * 100) };
+}
