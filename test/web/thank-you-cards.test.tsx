@@ -32,6 +32,8 @@ async function openPage(contributors = [rachel, david], registry = anOwnerRegist
   const api = serveThankYouCalls(contributors);
   const app = renderApp(PAGE);
   await screen.findByRole('heading', { level: 1, name: TITLE });
+  // The progress shows once the contributors are in.
+  await screen.findByText(/^\d+\/\d+ cards sent$/);
   return { ...app, api };
 }
 
@@ -293,6 +295,8 @@ describe('/thank-you-cards/{id} for the owner', () => {
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
     await waitFor(() => expect(api.calls).toHaveLength(2));
     expect(api.calls[1]?.body).toMatchObject({ giftId: 'g-1', noteId: 'n-g-1' });
+    // Each save asks for the list again.
+    await waitFor(() => expect(api.contributorLoads).toBe(3));
   });
 
   it('sends a card by saving it and then sending it, then shows Sent and the progress', async () => {
@@ -321,6 +325,7 @@ describe('/thank-you-cards/{id} for the owner', () => {
     expect(await within(toastRegion()).findByText('Thank You Card Sent!')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled());
     expect(api.calls.map((call) => call.path)).toEqual(['/api/thank-you-notes', '/api/thank-you-notes/n-g-1/send']);
+    await waitFor(() => expect(api.contributorLoads).toBe(2));
   });
 
   it('opens a sent card with its saved content and offers Resend, which saves and sends again', async () => {
@@ -361,6 +366,7 @@ describe('/thank-you-cards/{id} for the owner', () => {
       },
       { method: 'POST', path: '/api/thank-you-notes/n-7/send', body: {} },
     ]);
+    await waitFor(() => expect(api.contributorLoads).toBe(2));
   });
 
   it('adds uploaded photos to the card and its preview', async () => {
@@ -376,6 +382,7 @@ describe('/thank-you-cards/{id} for the owner', () => {
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
     await waitFor(() => expect(api.calls).toHaveLength(1));
     expect(api.calls[0]?.body).toMatchObject({ imageUrls: ['/uploads/party.jpg'] });
+    await waitFor(() => expect(api.contributorLoads).toBe(2));
   });
 
   it('keeps unsaved edits when another contributor is chosen and back', async () => {
@@ -426,6 +433,7 @@ describe('/thank-you-cards/{id} for the owner', () => {
     expect(api.calls.map((call) => call.path)).toEqual(['/api/thank-you-notes']);
     await waitFor(() => expect(within(row(/Rachel Levy/)).getByText('Draft')).toBeInTheDocument());
     expect(screen.getByText('0/2 cards sent')).toBeInTheDocument();
+    await waitFor(() => expect(api.contributorLoads).toBe(2));
   });
 
   it('runs the Unauthorized flow when a save answers 401', async () => {
@@ -462,6 +470,7 @@ describe('/thank-you-cards/{id} for the owner', () => {
     await user.keyboard('{Enter}');
     expect(await within(toastRegion()).findByText('Thank You Card Sent!')).toBeInTheDocument();
     expect(api.calls[0]?.body).toMatchObject({ templateId: 'modern' });
+    await waitFor(() => expect(api.contributorLoads).toBe(2));
   });
 
   it('exports the contributors as a CSV file named after the child', async () => {
