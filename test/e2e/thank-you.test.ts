@@ -54,6 +54,9 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
 
       await page.getByRole('button', { name: new RegExp(`Miriam${width} Gold`) }).click();
       await page.getByRole('heading', { name: `Thank You Card for Miriam${width} Gold` }).waitFor();
+      // The default template, as most families will send it, must read well too.
+      await page.frameLocator('iframe[title="Card preview"]').getByText('Thank You!').waitFor();
+      await expectAccessible(page, `card editor, default template, at ${width}`);
       const message = page.getByLabel(/Personal Message/);
       expect(await message.inputValue()).toContain('Sarah-Rose Cohen');
       await message.fill(`Dear Miriam,\n\nThank you for the beautiful gift! Todah rabah from ${width}.\n\nSarah-Rose`);
