@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumMissing = existsSync(chromiumPath) ? null : `Chromium is not installed at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`;
@@ -79,4 +79,21 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * The server and Chromium one journey file runs against, started before its tests and stopped
+ * after; read them inside tests (they exist only once the file's beforeAll has run).
+ */
+export function e2eWorld() {
+  const world = {} as { server: Awaited<ReturnType<typeof startE2eServer>>; browser: Browser };
+  beforeAll(async () => {
+    world.server = await startE2eServer();
+    world.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await world.browser?.close();
+    await world.server?.close();
+  });
+  return world;
 }

@@ -1,33 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumMissing, expectAccessible, launchChromium, screenshot, startE2eServer } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
 describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (Chromium)', () => {
-  let server: Awaited<ReturnType<typeof startE2eServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = e2eWorld();
 
   async function page(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
+    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
     const created = await context.newPage();
     created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     return created;
   }
 
   function outboxTexts(): string[] {
-    const folder = path.join(server.dataDir, 'outbox');
+    const folder = path.join(world.server.dataDir, 'outbox');
     return readdirSync(folder)
       .filter((file) => file.endsWith('.eml'))
       .map((file) => readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, ''));
@@ -97,7 +87,7 @@ describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (C
       const view = (await (await family.request.get(`/api/registries/${registry.id}`)).json()) as { totalReceived: number; giftCount: number };
       expect(view).toMatchObject({ totalReceived: 36, giftCount: 1 });
 
-      await server.mailWorker.drainOnce();
+      await world.server.mailWorker.drainOnce();
       const receipt = outboxTexts().find((text) => text.includes(`To: miriam${width}@example.com`));
       expect(receipt, 'the receipt is in the outbox').toBeDefined();
       expect(receipt).toContain('Total charged: $40.48');

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import type { RunningServer } from '../../bootstrap/start-server';
-import { chromiumMissing, expectAccessible, launchChromium, screenshot, startE2eServer } from './browser';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -12,21 +11,11 @@ async function familyPhoto(): Promise<Buffer> {
 }
 
 describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds and shares it (Chromium)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = e2eWorld();
 
   async function context(width: number): Promise<BrowserContext> {
-    const created = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
-    await created.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const created = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
+    await created.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.url });
     return created;
   }
 
@@ -67,7 +56,7 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
       await page.getByRole('heading', { level: 1, name: new RegExp(`${childName}'s Bar/Bat Mitzvah`) }).waitFor();
       await page.getByText('Registry Management').waitFor();
       const shortLink = await page.getByLabel('Registry link').inputValue();
-      expect(shortLink).toMatch(new RegExp(`^${server.url}/r/[23456789a-hj-km-np-z]{1,8}$`));
+      expect(shortLink).toMatch(new RegExp(`^${world.server.url}/r/[23456789a-hj-km-np-z]{1,8}$`));
       await page.getByRole('img', { name: /QR code/i }).waitFor();
       await expectAccessible(page, `registry page (owner) at ${width}`);
       await screenshot(page, `registry-owner-${width}`);
@@ -106,7 +95,7 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
       await guest.getByRole('button', { name: 'Clear Search' }).click();
 
       // …and opens the registry through the short link a family would print.
-      await guest.goto(shortLink.replace(server.url, ''));
+      await guest.goto(shortLink.replace(world.server.url, ''));
       await guest.waitForURL(/\/registry\/[0-9a-f-]{36}$/);
       await guest.getByRole('heading', { level: 1, name: new RegExp(childName) }).waitFor();
       expect(await guest.getByText('Registry Management').count()).toBe(0);

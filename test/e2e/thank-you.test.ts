@@ -1,24 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { APIRequestContext } from 'playwright-core';
 import sharp from 'sharp';
-import { chromiumMissing, expectAccessible, launchChromium, screenshot, startE2eServer } from './browser';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
 describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)', () => {
-  let server: Awaited<ReturnType<typeof startE2eServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const world = e2eWorld();
 
   async function give(request: APIRequestContext, registryId: string, charityId: string, name: string, amount: number) {
     const intent = (await (await request.post('/api/create-payment-intent', {
@@ -29,7 +19,7 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
 
   for (const width of [1280, 360]) {
     it(`writes, previews, saves and sends a card with a photo at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -39,7 +29,7 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
         data: { childName: 'sarah-rose cohen', celebrationDate: '2027-05-16', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
       })).json()) as { id: string };
       const charities = (await (await page.request.get('/api/charities')).json()) as { id: string }[];
-      const guests = await browser.newContext({ baseURL: server.url });
+      const guests = await world.browser.newContext({ baseURL: world.server.url });
       await give(guests.request, registry.id, charities[0]!.id, `Miriam${width} Gold`, 36);
       await give(guests.request, registry.id, charities[1]!.id, `Noam${width} Katz`, 72);
       await guests.close();
@@ -79,14 +69,14 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
       await expectAccessible(page, `card sent at ${width}`);
       await screenshot(page, `thank-you-sent-${width}`);
 
-      await server.mailWorker.drainOnce();
-      const outbox = path.join(server.dataDir, 'outbox');
+      await world.server.mailWorker.drainOnce();
+      const outbox = path.join(world.server.dataDir, 'outbox');
       const card = readdirSync(outbox)
         .map((file) => readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
         .find((text) => text.includes(`To: miriam${width}@example.com`) && text.includes('A thank-you from sarah-rose cohen'));
       expect(card, 'the card is in the outbox').toBeDefined();
       expect(card).toContain(`Todah rabah from ${width}.`);
-      expect(card).toMatch(new RegExp(`src="${server.url}/uploads/[0-9a-f-]{36}\\.jpg"`));
+      expect(card).toMatch(new RegExp(`src="${world.server.url}/uploads/[0-9a-f-]{36}\\.jpg"`));
       await context.close();
     });
   }
