@@ -5,11 +5,11 @@ import type { Repositories, UnitOfWork } from '../../../core/ports/repositories'
 import { listContributors } from '../../../core/thank-you/list-contributors';
 import { saveThankYouNote } from '../../../core/thank-you/save-thank-you-note';
 import { sendThankYouNote } from '../../../core/thank-you/send-thank-you-note';
-import type { ThankYouNote } from '../../../core/thank-you/thank-you-note';
+import type { ThankYouNote, ThankYouNoteView } from '../../../core/thank-you/thank-you-note';
 import { centsToAmount } from '../../../core/money';
 import type { HttpState } from '../http-state';
 
-function presentNote(note: ThankYouNote) {
+function presentNote(note: ThankYouNote): ThankYouNoteView {
   return {
     id: note.id,
     giftId: note.giftId,

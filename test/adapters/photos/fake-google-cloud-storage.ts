@@ -1,7 +1,6 @@
 import { createHash, createVerify, generateKeyPairSync } from 'node:crypto';
 import { CRC32C, Storage } from '@google-cloud/storage';
 import { http, HttpResponse } from 'msw';
-import type { SetupServer } from 'msw/node';
 
 /**
  * MSW handlers answering as Google does for the two calls an upload makes: the OAuth token exchange
@@ -62,23 +61,7 @@ function multipartParts(body: Buffer, contentType: string): { headers: Record<st
   return parts;
 }
 
-type ListenOptions = NonNullable<Parameters<SetupServer['listen']>[0]>;
 
-/**
- * An onUnhandledFrame handler (MSW 3's name for onUnhandledRequest) that errors the request, as 'error'
- * does, and records it, so a test can fail even when the SDK swallows or retries the network error.
- */
-export function recordUnhandledRequests(): { strict: ListenOptions['onUnhandledFrame']; unhandled: string[] } {
-  const unhandled: string[] = [];
-  return {
-    unhandled,
-    strict: ({ frame, defaults }) => {
-      const data = frame.data as { request?: Request } | undefined;
-      unhandled.push(data?.request ? `${data.request.method} ${data.request.url}` : frame.protocol);
-      defaults.error();
-    },
-  };
-}
 
 export function fakeGoogleCloudStorage() {
   const uploads: ReceivedUpload[] = [];
@@ -184,3 +167,5 @@ export function fakeGoogleCloudStorage() {
     },
   };
 }
+
+export { recordUnhandledRequests } from '../../support/msw-unhandled';

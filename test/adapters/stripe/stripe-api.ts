@@ -1,7 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { SetupServer } from 'msw/node';
 
-type ListenOptions = NonNullable<Parameters<SetupServer['listen']>[0]>;
 
 /**
  * Pieces for MSW handlers that answer as Stripe's REST API does: form-encoded requests to
@@ -92,18 +90,5 @@ export function account(fields: Record<string, unknown> = {}) {
   };
 }
 
-/**
- * For `onUnhandledFrame`: a request no handler answers fails the test. The SDK catches network
- * errors and retries them, so the error alone could be swallowed; the list is checked after each test.
- */
-export function recordUnhandledRequests(): { strict: ListenOptions['onUnhandledFrame']; unhandled: string[] } {
-  const unhandled: string[] = [];
-  return {
-    unhandled,
-    strict: ({ frame, defaults }) => {
-      const data = frame.data as { request?: Request } | undefined;
-      unhandled.push(data?.request ? `${data.request.method} ${data.request.url}` : frame.protocol);
-      defaults.error();
-    },
-  };
-}
+
+export { recordUnhandledRequests } from '../../support/msw-unhandled';

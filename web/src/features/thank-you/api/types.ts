@@ -1,20 +1,8 @@
-import type { CardTemplate, ImageSize, NoteStatus } from '../../../../../core/thank-you/thank-you-note';
+import type { ThankYouNoteView } from '../../../../../core/thank-you/thank-you-note';
 
 /** What the thank-you calls answer, as JSON: dates are ISO strings. */
 
-/** A thank-you note as POST /api/thank-you-notes and the contributors list answer it. */
-export interface ThankYouNoteView {
-  id: string;
-  giftId: string;
-  templateId: CardTemplate;
-  customMessage: string;
-  imageUrls: string[];
-  imageSize: ImageSize;
-  status: NoteStatus;
-  sentAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ThankYouNoteView };
 
 /**
  * One row of GET /api/registries/{id}/contributors (owner only): a succeeded gift, newest first,
