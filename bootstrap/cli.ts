@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { ADMIN_USAGE, describeFailure, runAdminCommand } from '../adapters/cli/admin-commands';
 import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
 import { ConfigError, readConfig } from './config';
@@ -11,10 +12,25 @@ async function main(argv: string[]): Promise<number> {
   const config = readConfig();
   const infrastructure = await openInfrastructure(config);
   try {
-    await runAdminCommand(argv, infrastructure.repositories, { out: (line) => console.log(line) });
+    await runAdminCommand(argv, infrastructure.repositories, {
+      out: (line) => console.log(line),
+      actor: { userId: null, label: `cli:${operatorName()}` },
+      clock: { now: () => new Date() },
+    });
     return 0;
   } finally {
     await infrastructure.close();
+  }
+}
+
+/** The operator's login at the server, for the audit trail; SUDO_USER names who used sudo. */
+function operatorName(): string {
+  const name = process.env.SUDO_USER || process.env.USER || process.env.LOGNAME;
+  if (name) return name;
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
   }
 }
 

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { PaymentGateway } from '../core/ports/payment-gateway';
+import type { SandboxAccountStore } from '../adapters/payments/sandbox/sandbox-account-store';
 import { SandboxPaymentGateway } from '../adapters/payments/sandbox/sandbox-payment-gateway';
 import type { AppConfig } from './config';
 
@@ -9,8 +10,12 @@ export interface Payments {
   stripeWebhook: { stripe: Stripe; webhookSecret: string } | null;
 }
 
-/** Stripe when configured (its SDK loaded only then), the sandbox otherwise. */
-export async function createPayments(config: AppConfig, secret: string): Promise<Payments> {
+/**
+ * Stripe when configured (its SDK loaded only then), the sandbox otherwise. The sandbox signs its
+ * client secrets and onboarding links with the secret, and keeps its connected accounts in the
+ * store (which Stripe does not need).
+ */
+export async function createPayments(config: AppConfig, secret: string, sandboxAccounts: SandboxAccountStore): Promise<Payments> {
   if (config.payments.provider === 'stripe') {
     const { StripePaymentGateway, createStripeClient } = await import('../adapters/payments/stripe/stripe-payment-gateway');
     const stripe = createStripeClient(config.payments.secretKey);
@@ -20,6 +25,6 @@ export async function createPayments(config: AppConfig, secret: string): Promise
       stripeWebhook: { stripe, webhookSecret: config.payments.webhookSecret },
     };
   }
-  const sandbox = new SandboxPaymentGateway(secret);
+  const sandbox = new SandboxPaymentGateway({ secret, accounts: sandboxAccounts, appUrl: config.publicUrl });
   return { gateway: sandbox, sandbox, stripeWebhook: null };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createHttpApp } from '../adapters/http/app';
 import { createLogger, type Logger } from '../adapters/http/logger';
 import { createRateLimiter } from '../adapters/persistence/rate-limit-store';
+import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
 import { SharpImageSanitizer } from '../adapters/photos/sharp-image-sanitizer';
@@ -44,7 +45,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     const hasher = new Argon2PasswordHasher();
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
-    const payments = await createPayments(config, sessionSecret);
+    const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm));
     const app = createHttpApp({
       repositories,
       photos: photos.store,

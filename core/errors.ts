@@ -22,6 +22,11 @@ export const DOMAIN_ERROR_CODES = [
   'registry.short_code_taken',
   'gift.not_found',
   'note.not_found',
+  'payout.not_ready',
+  'payout.not_found',
+  'payout.already_completed',
+  'payout.changed',
+  'connect.no_account',
   'payment.failed',
   'payment.unavailable',
   'photo.unsupported_type',
@@ -37,8 +42,9 @@ export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly fields: FieldErrors | undefined;
 
-  constructor(code: DomainErrorCode, message: string, fields?: FieldErrors) {
-    super(message);
+  /** The cause, when there is one, is for the log; the caller sees only the message. */
+  constructor(code: DomainErrorCode, message: string, fields?: FieldErrors, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'DomainError';
     this.code = code;
     this.fields = fields;

@@ -2,7 +2,13 @@ import { parseArgs } from 'node:util';
 import { promoteUser } from '../../core/account/promote-user';
 import { addCharity } from '../../core/charity/add-charity';
 import { isDomainError } from '../../core/errors';
-import type { Repositories } from '../../core/ports/repositories';
+import type { Clock } from '../../core/ports/clock';
+import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
+import type { AuditActor } from '../../core/payout/audit-event';
+import { payoutCommand } from './payout-commands';
+import { requireId, UsageError } from './usage-error';
+
+export { UsageError } from './usage-error';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -13,25 +19,30 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
                                     environmental, education, veterans, other
   charities deactivate <id>         stop offering a charity to new gifts
   charities activate <id>           offer it again
+
+  charity-payouts list              what each charity is owed (pending) and every payout made
+  charity-payouts complete <id> --method M --reference R [--notes N] [--amount A]
+                                    record that a pending charity payout was paid; with
+                                    --amount, refuse if the amount owed is no longer A
+  manual-payouts list               PayPal and check payouts to families, pending and sent
+  manual-payouts complete <registry-id>
+                                    record that the family's PayPal payment or check was sent
+  audit list [--limit N]            the audit trail of administrators' actions, newest first
 `;
 
-export class UsageError extends Error {}
 
-export interface Output {
+export interface CliContext {
   out: (line: string) => void;
+  /** Who runs the command, for the audit trail (the operator's login name at the server). */
+  actor: AuditActor;
+  clock: Clock;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function requireId(id: string | undefined, what: string): string {
-  if (!id) throw new UsageError(`Missing the ${what} id.`);
-  if (!UUID.test(id)) throw new UsageError(`"${id}" is not a ${what} id (ids look like 3f2a…-…; see "charities list").`);
-  return id;
-}
 
 /** Runs one admin command; throws UsageError for bad words and DomainError for refused actions. */
-export async function runAdminCommand(argv: string[], repositories: Repositories, io: Output): Promise<void> {
+export async function runAdminCommand(argv: string[], repositories: Repositories & UnitOfWork, io: CliContext): Promise<void> {
   const [group, action, ...rest] = argv;
+  if (await payoutCommand(group, action, rest, repositories, io)) return;
   if (group === 'users' && action === 'promote') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('Name exactly one username: users promote <username>');
     const user = await promoteUser(rest[0], repositories);

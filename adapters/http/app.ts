@@ -11,6 +11,8 @@ import type Stripe from 'stripe';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from '../payments/stripe/stripe-webhook-routes';
 import { giftRoutes } from './routes/gift-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
+import { payoutRoutes } from './routes/payout-routes';
+import { adminRoutes } from './routes/admin-routes';
 import type { PhotoStore } from '../../core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
 import type { AttemptLimits } from './attempt-limiter';
@@ -100,6 +102,8 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits, appUrl: settings.publicUrl }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl }),
+    payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, appUrl: settings.publicUrl }),
+    adminRoutes({ repositories: deps.repositories, clock: deps.clock }),
     ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, appUrl: settings.publicUrl })] : []),
     ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, appUrl: settings.publicUrl, ...deps.stripeWebhook })] : []),
   ];

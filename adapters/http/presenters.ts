@@ -1,6 +1,7 @@
 import type { Charity, CharityView } from '../../core/charity/charity';
 import type { Gift } from '../../core/gift/gift';
-import { centsToAmount } from '../../core/money';
+import { centsToAmount, type Cents } from '../../core/money';
+import type { Registry } from '../../core/registry/registry';
 import type { RegistryDetails, RegistrySummary } from '../../core/registry/registry-details';
 
 export function presentCharity(charity: Charity): CharityView {
@@ -63,9 +64,28 @@ export function presentRegistry(details: RegistryDetails) {
     userId: registry.userId,
     totalReceived: centsToAmount(registry.totalReceived),
     gifts: (details.gifts ?? []).map(presentGift),
+    ...presentPayoutDetails(registry),
+  };
+}
+
+const amountOrNull = (cents: Cents | null) => (cents === null ? null : centsToAmount(cents));
+
+/** How and what the family is paid; for the owner and for administrators only. */
+export function presentPayoutDetails(registry: Registry) {
+  return {
     payoutMethod: registry.payoutMethod,
-    payoutStatus: registry.payoutStatus,
+    paypalEmail: registry.paypalEmail,
+    mailingName: registry.mailingName,
+    mailingAddress: registry.mailingAddress,
+    mailingCity: registry.mailingCity,
+    mailingState: registry.mailingState,
+    mailingZip: registry.mailingZip,
+    mailingCountry: registry.mailingCountry,
     closedAt: registry.closedAt?.toISOString() ?? null,
+    payoutAmount: amountOrNull(registry.payoutAmount),
+    charityPayoutAmount: amountOrNull(registry.charityPayoutAmount),
+    payoutStatus: registry.payoutStatus,
+    payoutSentAt: registry.payoutSentAt?.toISOString() ?? null,
   };
 }
 

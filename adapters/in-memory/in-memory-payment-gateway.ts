@@ -1,6 +1,8 @@
 import type {
+  ConnectedAccountRequest,
   ConnectedAccountStatus,
   CreatedPaymentIntent,
+  OnboardingLinkRequest,
   PaymentGateway,
   PaymentIntentRequest,
   PaymentIntentState,
@@ -13,7 +15,13 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const;
   intents = new Map<string, PaymentIntentRequest & { status: PaymentIntentState['status'] }>();
   refunds: { paymentIntentId: string; idempotencyKey: string }[] = [];
+  accounts = new Map<string, ConnectedAccountRequest & { status: ConnectedAccountStatus }>();
+  links: OnboardingLinkRequest[] = [];
+  /** Every transfer asked for, repeats included; `transfersMade` holds one per idempotency key. */
   transfers: TransferRequest[] = [];
+  transfersMade = new Map<string, { request: TransferRequest; transferId: string }>();
+  /** What the next transfers answer: a refusal, or 'unknown' to throw as a lost connection would. */
+  transferOutcome: 'success' | 'unknown' | { reason: string; message: string } = 'success';
   down = false;
   private counter = 0;
 
@@ -36,20 +44,43 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey });
   }
 
-  async createConnectedAccount(): Promise<string> {
-    return `acct_test_${(this.counter += 1)}`;
+  async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {
+    if (this.down) throw new Error('provider unavailable');
+    const existing = [...this.accounts.entries()].find(([, account]) => account.idempotencyKey === request.idempotencyKey);
+    if (existing) return existing[0];
+    const id = `acct_test_${(this.counter += 1)}`;
+    this.accounts.set(id, { ...request, status: { accountId: id, payoutsEnabled: false, requirementsDue: ['external_account'], country: request.country } });
+    return id;
   }
 
-  async createOnboardingLink(accountId: string, returnUrl: string): Promise<string> {
-    return `${returnUrl}?account=${accountId}`;
+  /** What the owner does on the provider's onboarding page. */
+  verify(accountId: string): void {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`no such account: ${accountId}`);
+    account.status = { ...account.status, payoutsEnabled: true, requirementsDue: [] };
+  }
+
+  async createOnboardingLink(request: OnboardingLinkRequest): Promise<string> {
+    if (this.down) throw new Error('provider unavailable');
+    this.links.push(request);
+    return `https://connect.example.test/onboarding/${request.accountId}/${this.links.length}`;
   }
 
   async connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus> {
-    return { accountId, payoutsEnabled: true, requirementsDue: [], country: 'US' };
+    if (this.down) throw new Error('provider unavailable');
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`no such account: ${accountId}`);
+    return account.status;
   }
 
   async transfer(request: TransferRequest): Promise<TransferResult> {
     this.transfers.push(request);
-    return { success: true, transferId: `tr_test_${(this.counter += 1)}` };
+    if (this.down || this.transferOutcome === 'unknown') throw new Error('provider unavailable');
+    const made = this.transfersMade.get(request.idempotencyKey);
+    if (made) return { success: true, transferId: made.transferId };
+    if (this.transferOutcome !== 'success') return { success: false, ...this.transferOutcome };
+    const transferId = `tr_test_${(this.counter += 1)}`;
+    this.transfersMade.set(request.idempotencyKey, { request, transferId });
+    return { success: true, transferId };
   }
 }

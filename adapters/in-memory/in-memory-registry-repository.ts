@@ -38,6 +38,8 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       stripePayoutId: null,
       payoutStatus: 'pending',
       payoutSentAt: null,
+      transferFailureReason: null,
+      transferFailureMessage: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -87,6 +89,15 @@ export class InMemoryRegistryRepository implements RegistryRepository {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('registry.not_found', 'Registry not found');
     this.rows.set(id, { ...row, totalReceived: row.totalReceived + amount, updatedAt: new Date() });
+  }
+
+  async listManualPayouts(): Promise<Registry[]> {
+    // As the database orders them: most recently closed first, never-closed ones last, then by id.
+    const closedAt = (row: Registry) => row.closedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    return [...this.rows.values()]
+      .filter((row) => (row.payoutMethod === 'paypal' || row.payoutMethod === 'check') && (row.status === 'closed' || row.status === 'payout_sent'))
+      .sort((a, b) => closedAt(b) - closedAt(a) || (a.id < b.id ? -1 : 1))
+      .map((row) => ({ ...row }));
   }
 
   async delete(id: string): Promise<void> {

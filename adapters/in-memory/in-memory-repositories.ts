@@ -1,4 +1,6 @@
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
+import { createInMemoryAuditTrail } from './in-memory-audit-trail';
+import { InMemoryCharityPayoutRepository } from './in-memory-charity-payout-repository';
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
 import { InMemoryGiftRepository } from './in-memory-gift-repository';
 import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repository';
@@ -9,33 +11,44 @@ import { InMemoryUserRepository } from './in-memory-user-repository';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
 export function createInMemoryRepositories() {
-  const repositories = {
+  const audit = createInMemoryAuditTrail();
+  const tables = {
     users: new InMemoryUserRepository(),
     sessions: new InMemorySessionRepository(),
     charities: new InMemoryCharityRepository(),
     registries: new InMemoryRegistryRepository(),
     gifts: new InMemoryGiftRepository(),
     thankYouNotes: new InMemoryThankYouNoteRepository(),
+    charityPayouts: new InMemoryCharityPayoutRepository(),
     mail: new InMemoryMailQueue(),
   };
+  const repositories = { ...tables, audit: audit.trail };
   repositories.registries.onDelete = (registryId) => {
     const giftIds = [...repositories.gifts.rows.values()].filter((gift) => gift.registryId === registryId).map((gift) => gift.id);
     repositories.gifts.deleteByRegistry(registryId);
     repositories.thankYouNotes.deleteByGiftIds(giftIds);
   };
-  const tables = Object.values(repositories) as { rows: Map<string, unknown> }[];
+  // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change
+  // its events, hands its creator a snapshot function instead.
+  const snapshots = [
+    ...(Object.values(tables) as { rows: Map<string, unknown> }[]).map((table) => () => {
+      const rows = new Map(table.rows);
+      return () => {
+        table.rows = rows;
+      };
+    }),
+    audit.snapshot,
+  ];
   let queue: Promise<unknown> = Promise.resolve();
   const unitOfWork: UnitOfWork = {
     // Transactions run one at a time, and a failed one puts every table back as it was.
     transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
       const run = queue.then(async () => {
-        const snapshot = tables.map((table) => new Map(table.rows));
+        const restores = snapshots.map((snapshot) => snapshot());
         try {
           return await work(repositories);
         } catch (error) {
-          tables.forEach((table, index) => {
-            table.rows = snapshot[index] as Map<string, unknown>;
-          });
+          restores.forEach((restore) => restore());
           throw error;
         }
       });

@@ -56,6 +56,26 @@ export class InMemoryUserRepository implements UserRepository {
     return withoutPassword(updated);
   }
 
+  async attachConnectAccount(id: string, accountId: string): Promise<User> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('user.not_found', 'User not found');
+    // The first account recorded stays, as the database's conditional update keeps it.
+    if (row.stripeConnectAccountId !== null) return withoutPassword(row);
+    return this.change(row, { stripeConnectAccountId: accountId });
+  }
+
+  async setConnectStatus(id: string, status: string, onboardedAt: Date | null): Promise<User> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('user.not_found', 'User not found');
+    return this.change(row, { stripeConnectStatus: status, stripeConnectOnboardedAt: row.stripeConnectOnboardedAt ?? onboardedAt });
+  }
+
+  private change(row: UserWithPassword, changes: Partial<UserWithPassword>): User {
+    const updated = { ...row, ...changes, updatedAt: new Date() };
+    this.rows.set(row.id, updated);
+    return withoutPassword(updated);
+  }
+
   private byUsername(username: string): UserWithPassword | undefined {
     return [...this.rows.values()].find((row) => row.username.toLowerCase() === username.toLowerCase());
   }

@@ -34,6 +34,21 @@ export interface ConnectedAccountStatus {
   country: 'US' | 'CA';
 }
 
+export interface ConnectedAccountRequest {
+  country: 'US' | 'CA';
+  email: string;
+  /** The same user always sends the same key, so two clicks at once open one account. */
+  idempotencyKey: string;
+}
+
+export interface OnboardingLinkRequest {
+  accountId: string;
+  /** Where the provider sends the owner when they finish (or leave) onboarding. */
+  returnUrl: string;
+  /** Where the provider sends the owner when the link has expired or was used: ask for a fresh one. */
+  refreshUrl: string;
+}
+
 export interface TransferRequest {
   destinationAccountId: string;
   amount: Cents;
@@ -50,8 +65,14 @@ export interface PaymentGateway {
   createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentState>;
   refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
-  createConnectedAccount(country: 'US' | 'CA', email: string): Promise<string>;
-  createOnboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<string>;
+  /** Opens a connected account for bank payouts; answers its id. */
+  createConnectedAccount(request: ConnectedAccountRequest): Promise<string>;
+  /** A fresh, single-use link to the provider's onboarding, where the owner gives their bank details. */
+  createOnboardingLink(request: OnboardingLinkRequest): Promise<string>;
   connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus>;
+  /**
+   * Sends money to a connected account. A refusal is answered as a failed result; a throw means
+   * the outcome is unknown, and a retry with the same idempotency key is safe.
+   */
   transfer(request: TransferRequest): Promise<TransferResult>;
 }

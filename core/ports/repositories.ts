@@ -4,6 +4,9 @@ import type { Gift, PaymentStatus } from '../gift/gift';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
 import type { Registry } from '../registry/registry';
+import type { AuditEvent, NewAuditEvent } from '../payout/audit-event';
+import type { CharityPayout } from '../payout/charity-payout';
+import type { Currency } from '../money';
 import type { ThankYouNote } from '../thank-you/thank-you-note';
 
 export interface UserRepository {
@@ -13,6 +16,13 @@ export interface UserRepository {
   findByUsernameWithPassword(username: string): Promise<UserWithPassword | null>;
   findByUsername(username: string): Promise<User | null>;
   setAdmin(id: string, isAdmin: boolean): Promise<User>;
+  /**
+   * Records the user's connected payment account unless one is already recorded (one per user);
+   * answers the user as stored, so a racing second account never replaces the first.
+   */
+  attachConnectAccount(id: string, accountId: string): Promise<User>;
+  /** The provider's verification state as last seen ('pending' or 'verified'), and when it was first verified. */
+  setConnectStatus(id: string, status: string, onboardedAt: Date | null): Promise<User>;
 }
 
 export interface StoredSession {
@@ -43,7 +53,33 @@ export type NewRegistry = Pick<
   'userId' | 'shortCode' | 'childName' | 'celebrationDate' | 'personalMessage' | 'photoUrl' | 'preferredCharityId' | 'allowCharityChoice' | 'currency'
 >;
 
-export type RegistryChanges = Partial<Pick<Registry, 'childName' | 'celebrationDate' | 'personalMessage' | 'photoUrl' | 'currency'>>;
+export type RegistryChanges = Partial<
+  Pick<
+    Registry,
+    | 'childName'
+    | 'celebrationDate'
+    | 'personalMessage'
+    | 'photoUrl'
+    | 'currency'
+    | 'status'
+    | 'payoutMethod'
+    | 'paypalEmail'
+    | 'mailingName'
+    | 'mailingAddress'
+    | 'mailingCity'
+    | 'mailingState'
+    | 'mailingZip'
+    | 'mailingCountry'
+    | 'closedAt'
+    | 'payoutAmount'
+    | 'charityPayoutAmount'
+    | 'stripePayoutId'
+    | 'payoutStatus'
+    | 'payoutSentAt'
+    | 'transferFailureReason'
+    | 'transferFailureMessage'
+  >
+>;
 
 export interface RegistryRepository {
   /** Fails with registry.short_code_taken when the code is already in use. */
@@ -61,6 +97,8 @@ export interface RegistryRepository {
   /** Adds to totalReceived in the database itself, so concurrent credits never overwrite each other. */
   addToTotalReceived(id: string, amount: Cents): Promise<void>;
   delete(id: string): Promise<void>;
+  /** Closed registries paid by PayPal or check (status closed or payout_sent), most recently closed first. */
+  listManualPayouts(): Promise<Registry[]>;
 }
 
 export type NewGift = Omit<Gift, 'id' | 'createdAt'>;
@@ -78,6 +116,47 @@ export interface GiftRepository {
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
   /** Any gift that is not failed: pending money may still arrive. */
   hasGiftsOtherThanFailed(registryId: string): Promise<boolean>;
+}
+
+/** One registry's share for one charity, added to that charity's pending payout at closing. */
+export interface CharityShare {
+  charityId: string;
+  currency: Currency;
+  amount: Cents;
+  giftCount: number;
+  registryId: string;
+}
+
+export interface CharityPayoutCompletion {
+  paymentMethod: string;
+  referenceNumber: string;
+  notes: string | null;
+  completedAt: Date;
+}
+
+export interface CharityPayoutRepository {
+  /**
+   * Adds the share to the charity's one pending payout in that currency, opening one when there is
+   * none, in one statement: concurrent closings never lose an amount or open a second pending one.
+   */
+  addToPending(share: CharityShare): Promise<CharityPayout>;
+  /** Null for an unknown id, including one that is not a uuid at all. */
+  findById(id: string): Promise<CharityPayout | null>;
+  /** Inside a transaction: the row stays locked until the transaction ends. */
+  findByIdForUpdate(id: string): Promise<CharityPayout | null>;
+  /** Marks a payout completed with how it was paid; fails with payout.not_found for an unknown id. */
+  markCompleted(id: string, completion: CharityPayoutCompletion): Promise<CharityPayout>;
+  /** Every payout, newest first. */
+  list(): Promise<CharityPayout[]>;
+  /** Pending payouts only, newest first. */
+  listPending(): Promise<CharityPayout[]>;
+}
+
+/** Append-only: events are added and read, never changed or removed. */
+export interface AuditTrail {
+  append(event: NewAuditEvent): Promise<AuditEvent>;
+  /** Newest first. */
+  list(limit: number): Promise<AuditEvent[]>;
 }
 
 export type NoteContent = Pick<ThankYouNote, 'templateId' | 'customMessage' | 'imageUrls' | 'imageSize'>;
@@ -98,6 +177,8 @@ export interface Repositories {
   registries: RegistryRepository;
   gifts: GiftRepository;
   thankYouNotes: ThankYouNoteRepository;
+  charityPayouts: CharityPayoutRepository;
+  audit: AuditTrail;
   /** Mail queued here commits or rolls back with the rest of the transaction. */
   mail: MailQueue;
 }

@@ -42,6 +42,9 @@ export interface Registry {
   stripePayoutId: string | null;
   payoutStatus: PayoutStatus;
   payoutSentAt: Date | null;
+  /** Why the last bank transfer did not go through; both null once it has, or while none was tried. */
+  transferFailureReason: string | null;
+  transferFailureMessage: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

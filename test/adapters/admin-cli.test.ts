@@ -3,13 +3,14 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { describeFailure, runAdminCommand } from '../../adapters/cli/admin-commands';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
-import { aCharity, aNewUser } from '../support/builders';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 import { startTestServer, tempDataDir } from '../support/test-server';
 
 async function run(argv: string[], repositories = createInMemoryRepositories()) {
   const lines: string[] = [];
   try {
-    await runAdminCommand(argv, repositories, { out: (line) => lines.push(line) });
+    await runAdminCommand(argv, repositories, { out: (line) => lines.push(line), actor: { userId: null, label: 'cli:ops' }, clock: new FixedClock() });
     return { ok: true, lines, repositories };
   } catch (error) {
     return { ok: false, lines, error: describeFailure(error) ?? String(error), repositories };
@@ -60,6 +61,74 @@ describe('admin commands', () => {
     expect(result.ok).toBe(false);
     expect(result.error).toMatch(message);
     expect((await repositories.charities.listAll()).map((c) => [c.name, c.isActive])).toEqual([['Existing', true]]);
+  });
+});
+
+/** A registry closed with a check: its family payout pending, and MAZON's 10% pending. */
+async function closedWithCheck() {
+  const repositories = createInMemoryRepositories();
+  const owner = await repositories.users.create(aNewUser({ email: 'rachel@example.com' }));
+  const charity = await repositories.charities.create(aCharity({ name: 'MAZON' }));
+  const registry = await repositories.registries.create(aNewRegistry(owner.id, { childName: 'Noa Levi' }));
+  await repositories.gifts.create(aNewGift(registry.id, charity.id));
+  await repositories.registries.addToTotalReceived(registry.id, 10_000);
+  await repositories.registries.update(registry.id, {
+    status: 'closed',
+    payoutMethod: 'check',
+    mailingName: 'Rachel Levi',
+    mailingAddress: '12 Elm St',
+    mailingCity: 'Teaneck',
+    mailingState: 'NJ',
+    mailingZip: '07666',
+    closedAt: new Date('2026-06-01T12:00:00Z'),
+    payoutAmount: 9_000,
+    charityPayoutAmount: 1_000,
+  });
+  const payout = await repositories.charityPayouts.addToPending({ charityId: charity.id, currency: 'USD', amount: 1_000, giftCount: 1, registryId: registry.id });
+  return { repositories, registry, payout };
+}
+
+describe('payout commands', () => {
+  it('lists what is owed, completes a charity payout and a family’s check, and writes both to the audit trail', async () => {
+    const { repositories, registry, payout } = await closedWithCheck();
+    const listed = await run(['charity-payouts', 'list'], repositories);
+    expect(listed.lines.join('\n')).toMatch(new RegExp(`${payout.id}\\s+\\$10\\.00\\s+1 gifts\\s+MAZON`));
+    const manual = await run(['manual-payouts', 'list'], repositories);
+    expect(manual.lines.join('\n')).toContain('$90.00');
+    expect(manual.lines.join('\n')).toContain('Noa Levi: check to Rachel Levi, 12 Elm St, Teaneck, NJ 07666, US (owner rachel@example.com)');
+
+    const paid = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--notes', 'June batch', '--amount', '10'], repositories);
+    expect(paid).toMatchObject({ ok: true, lines: ["Marked MAZON's payout of $10.00 completed (ACH, reference ACH-1)."] });
+    const sent = await run(['manual-payouts', 'complete', registry.id], repositories);
+    expect(sent).toMatchObject({ ok: true, lines: ['Marked the check of $90.00 for Noa Levi sent.'] });
+    expect((await repositories.registries.findById(registry.id))?.status).toBe('payout_sent');
+
+    const twice = await run(['manual-payouts', 'complete', registry.id], repositories);
+    expect(twice).toMatchObject({ ok: false, error: 'This payout was already marked complete' });
+    const audit = await run(['audit', 'list'], repositories);
+    expect(audit.lines.filter((line) => /cli:ops/.test(line))).toHaveLength(2);
+    expect(audit.lines.join('\n')).toContain('"referenceNumber":"ACH-1"');
+  });
+
+  it.each([
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH'], /Reference number is required/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--reference', 'R'], /Payment method is required/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.99'], /amount owed changed/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', 'ten'], /Amount must be a number/],
+    [['charity-payouts', 'complete', '--method', 'ACH', '--reference', 'R'], /exactly one charity payout id/],
+    [['charity-payouts', 'complete', 'nope', '--method', 'ACH', '--reference', 'R'], /is not a charity payout id/],
+    [['charity-payouts', 'complete', '00000000-0000-4000-8000-000000000000', '--method', 'ACH', '--reference', 'R'], /Charity payout not found/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--colour', 'red'], /Unknown option/],
+    [['manual-payouts', 'complete'], /exactly one registry id/],
+    [['manual-payouts', 'complete', '00000000-0000-4000-8000-000000000000'], /Manual payout not found/],
+    [['audit', 'list', '--limit', '0'], /--limit must be/],
+  ])('refuses %j with a clear message and changes nothing', async (argv, message) => {
+    const { repositories, payout } = await closedWithCheck();
+    const result = await run(argv.map((word) => (word === 'PAYOUT' ? payout.id : word)), repositories);
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(message);
+    expect(await repositories.charityPayouts.findById(payout.id)).toMatchObject({ status: 'pending' });
+    expect(await repositories.audit.list(10)).toEqual([]);
   });
 });
 

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
+import { createSandboxAccountStore } from '../../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { ENTITIES } from '../../adapters/persistence/entities';
 import type { Orm } from '../../adapters/persistence/orm';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 import { repositoryContract } from './repositories.contract';
+import { sandboxAccountStoreContract } from './sandbox-account-store.contract';
 
 // Every test starts on empty tables (the rate-limit counters and migration history are not ours to clear).
 async function emptyTables(orm: Orm): Promise<void> {
@@ -26,8 +28,13 @@ for (const kind of ['pglite', 'postgresql'] as const) {
   afterAll(async () => {
     await database?.close();
   });
-  repositoryContract(`MikroORM on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, async () => {
+  const label = `MikroORM on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`;
+  repositoryContract(label, async () => {
     await emptyTables(database.orm);
     return createMikroOrmRepositories(database.orm);
+  });
+  sandboxAccountStoreContract(label, async () => {
+    await database.orm.em.getConnection().execute('truncate "sandbox_accounts"');
+    return createSandboxAccountStore(database.orm);
   });
 }

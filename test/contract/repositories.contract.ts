@@ -1,18 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
-import type { DomainError } from '../../core/errors';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
+import { codeOf } from '../support/code-of';
+import { payoutRepositoryContract } from './payout-repositories.contract';
 
 export type RepositoryFactory = () => Promise<Repositories & UnitOfWork>;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as DomainError).code ?? String(error);
-  }
-  return 'no error';
-}
 
 /** One contract, run against the in-memory fakes and every real adapter alike. */
 export function repositoryContract(name: string, factory: RepositoryFactory): void {
@@ -271,6 +263,9 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(await repos.thankYouNotes.findById(note.id)).toBeNull();
       });
     });
+
+    // Closing and payouts: connected accounts, payout fields, charity payouts, the audit trail.
+    payoutRepositoryContract(() => repos);
 
     describe('unit of work', () => {
       it('keeps everything a transaction wrote when it succeeds', async () => {

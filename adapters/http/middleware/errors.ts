@@ -23,6 +23,8 @@ export function errorHandler(): Middleware<HttpState> {
     } catch (error) {
       if (isDomainError(error)) {
         ctx.status = ERROR_STATUS[error.code];
+        // A provider that did not answer is worth a look; the visitor only learns it was not us.
+        if (ctx.status >= 500) ctx.state.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
         const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
         if (retryAfter) ctx.set('Retry-After', String(retryAfter));
         ctx.body = error.fields ? { message: error.message, errors: error.fields } : { message: error.message };

@@ -1,14 +1,19 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../../core/errors';
 import { isCurrency, type Cents, type Currency } from '../../../core/money';
+import type { Clock } from '../../../core/ports/clock';
 import type {
+  ConnectedAccountRequest,
   ConnectedAccountStatus,
   CreatedPaymentIntent,
+  OnboardingLinkRequest,
   PaymentGateway,
   PaymentIntentRequest,
   PaymentIntentState,
+  TransferRequest,
   TransferResult,
 } from '../../../core/ports/payment-gateway';
+import type { SandboxAccount, SandboxAccountStore, SandboxOnboardingOutcome } from './sandbox-account-store';
 
 export const SANDBOX_SUCCESS_CARD = '4242424242424242';
 export const SANDBOX_DECLINE_CARD = '4000000000000002';
@@ -21,16 +26,54 @@ export interface SandboxIntent {
   currency: Currency;
 }
 
+/** How long a sandbox onboarding link works, as long as nothing newer replaced it. */
+export const SANDBOX_ONBOARDING_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/** The requirements Stripe typically lists for an Express account nobody has onboarded yet. */
+export const SANDBOX_UNVERIFIED_REQUIREMENTS = ['external_account', 'individual.verification.document'];
+
+/** What a signed onboarding token carries; `exp` in seconds since the epoch. */
+export interface SandboxOnboardingToken {
+  accountId: string;
+  nonce: string;
+  returnUrl: string;
+  refreshUrl: string;
+  exp: number;
+}
+
+/** A token as the onboarding page finds it: open, spent (or replaced by a newer link), or no token of ours. */
+export type SandboxOnboardingLink =
+  | { status: 'open'; account: SandboxAccount; link: SandboxOnboardingToken }
+  | { status: 'spent'; refreshUrl: string }
+  | { status: 'invalid' };
+
+export type SandboxOnboardingCompletion = { status: 'completed'; returnUrl: string } | { status: 'spent'; refreshUrl: string } | { status: 'invalid' };
+
+const MAX_TOKEN_LENGTH = 4096;
+const TOKEN_SIGNING_PREFIX = 'sandbox-onboarding:';
+
 /**
  * The payment provider of the embedded default: no money moves. An intent's id carries its amount
  * and currency, and its client secret is the id signed with the server's secret, so a confirmation
  * can be trusted without keeping any state (it survives restarts and works across processes).
+ *
+ * Connected accounts are kept in the database (their verification must outlive a restart), and
+ * are verified on the sandbox's own onboarding page, which a signed, single-use link opens.
  */
 export class SandboxPaymentGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const;
   private readonly settled = new Map<string, PaymentIntentState['status']>();
+  private readonly secret: string;
+  private readonly accounts: SandboxAccountStore;
+  private readonly appUrl: string;
+  private readonly clock: Clock;
 
-  constructor(private readonly secret: string) {}
+  constructor(options: { secret: string; accounts: SandboxAccountStore; appUrl: string; clock?: Clock }) {
+    this.secret = options.secret;
+    this.accounts = options.accounts;
+    this.appUrl = options.appUrl.replace(/\/+$/, '');
+    this.clock = options.clock ?? { now: () => new Date() };
+  }
 
   async createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent> {
     // The same gift always gets the same intent, as Stripe's idempotency key gives.
@@ -67,20 +110,104 @@ export class SandboxPaymentGateway implements PaymentGateway {
     // Nothing was charged, so there is nothing to give back.
   }
 
-  async createConnectedAccount(): Promise<string> {
-    throw new DomainError('payment.unavailable', 'Bank payouts are not available yet');
+  async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {
+    // The same key always names the same account, as Stripe's idempotency key gives: a repeat
+    // answers the account the first call opened.
+    const id = `acct_sbx_${this.digest(`account:${request.idempotencyKey}`)}`;
+    const account = await this.accounts.create({ id, country: request.country, email: request.email });
+    return account.id;
   }
 
-  async createOnboardingLink(): Promise<string> {
-    throw new DomainError('payment.unavailable', 'Bank payouts are not available yet');
+  async createOnboardingLink(request: OnboardingLinkRequest): Promise<string> {
+    const account = await this.accounts.find(request.accountId);
+    if (!account) throw new Error(`No such sandbox account: ${request.accountId}`);
+    // Each link gets its own nonce and becomes the account's only working one, as with Stripe.
+    const nonce = randomBytes(16).toString('base64url');
+    await this.accounts.setLinkNonce(account.id, nonce);
+    const token = this.signToken({
+      accountId: account.id,
+      nonce,
+      returnUrl: request.returnUrl,
+      refreshUrl: request.refreshUrl,
+      exp: Math.floor((this.clock.now().getTime() + SANDBOX_ONBOARDING_LINK_LIFETIME_MS) / 1000),
+    });
+    return `${this.appUrl}/sandbox/onboarding?token=${token}`;
   }
 
-  async connectedAccountStatus(): Promise<ConnectedAccountStatus> {
-    throw new DomainError('payment.unavailable', 'Bank payouts are not available yet');
+  async connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus> {
+    const account = await this.accounts.find(accountId);
+    if (!account) throw new Error(`No such sandbox account: ${accountId}`);
+    return {
+      accountId: account.id,
+      payoutsEnabled: account.verified,
+      requirementsDue: account.verified ? [] : [...SANDBOX_UNVERIFIED_REQUIREMENTS],
+      country: account.country,
+    };
   }
 
-  async transfer(): Promise<TransferResult> {
-    return { success: false, reason: 'unavailable', message: 'Bank payouts are not available yet' };
+  /**
+   * Nothing moves: the sandbox only answers as Stripe would. A refusal for an account that cannot
+   * take the money, otherwise a transfer id that the same idempotency key always gets again.
+   */
+  async transfer(request: TransferRequest): Promise<TransferResult> {
+    const account = await this.accounts.find(request.destinationAccountId);
+    if (!account?.verified) return { success: false, reason: 'account_not_ready', message: 'The bank account is not verified yet.' };
+    if (account.rejectsTransfers) return { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };
+    return { success: true, transferId: `tr_sbx_${this.digest(`transfer:${request.idempotencyKey}`)}` };
+  }
+
+  /** What the sandbox onboarding page shows for a token, without using it up. */
+  async onboardingLink(token: string): Promise<SandboxOnboardingLink> {
+    const link = this.readToken(token);
+    if (!link) return { status: 'invalid' };
+    const account = await this.accounts.find(link.accountId);
+    if (!account) return { status: 'invalid' };
+    if (this.expired(link) || account.linkNonce !== link.nonce) return { status: 'spent', refreshUrl: link.refreshUrl };
+    return { status: 'open', account, link };
+  }
+
+  /** The owner's choice on the onboarding page: records it and uses the link up, in one step. */
+  async completeOnboarding(token: string, outcome: SandboxOnboardingOutcome): Promise<SandboxOnboardingCompletion> {
+    const link = this.readToken(token);
+    if (!link) return { status: 'invalid' };
+    const account = await this.accounts.find(link.accountId);
+    if (!account) return { status: 'invalid' };
+    if (this.expired(link)) return { status: 'spent', refreshUrl: link.refreshUrl };
+    const completed = await this.accounts.completeOnboarding(account.id, link.nonce, outcome);
+    return completed ? { status: 'completed', returnUrl: link.returnUrl } : { status: 'spent', refreshUrl: link.refreshUrl };
+  }
+
+  private signToken(payload: SandboxOnboardingToken): string {
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${body}.${this.sign(`${TOKEN_SIGNING_PREFIX}${body}`)}`;
+  }
+
+  /** An expired link, like Stripe's, sends the owner to the refresh address for a fresh one. */
+  private expired(link: SandboxOnboardingToken): boolean {
+    return link.exp * 1000 <= this.clock.now().getTime();
+  }
+
+  /** The token's payload when this server signed it; null otherwise. */
+  private readToken(token: string): SandboxOnboardingToken | null {
+    if (token.length > MAX_TOKEN_LENGTH) return null;
+    const parts = token.split('.');
+    if (parts.length !== 2) return null;
+    const [body = '', signature = ''] = parts;
+    const given = Buffer.from(signature);
+    const expected = Buffer.from(this.sign(`${TOKEN_SIGNING_PREFIX}${body}`));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    return isTokenPayload(payload) ? payload : null;
+  }
+
+  /** A short, stable, unguessable id part derived from the text. */
+  private digest(text: string): string {
+    return createHmac('sha256', this.secret).update(text).digest('hex').slice(0, 24);
   }
 
   private sign(text: string): string {
@@ -88,3 +215,15 @@ export class SandboxPaymentGateway implements PaymentGateway {
   }
 }
 
+function isTokenPayload(value: unknown): value is SandboxOnboardingToken {
+  if (value === null || typeof value !== 'object') return false;
+  const payload = value as Record<string, unknown>;
+  return (
+    typeof payload.accountId === 'string' &&
+    typeof payload.nonce === 'string' &&
+    typeof payload.returnUrl === 'string' &&
+    typeof payload.refreshUrl === 'string' &&
+    typeof payload.exp === 'number' &&
+    Number.isFinite(payload.exp)
+  );
+}

@@ -2,8 +2,10 @@ import Stripe from 'stripe';
 import { DomainError } from '../../../core/errors';
 import { isCurrency, type Currency } from '../../../core/money';
 import type {
+  ConnectedAccountRequest,
   ConnectedAccountStatus,
   CreatedPaymentIntent,
+  OnboardingLinkRequest,
   PaymentGateway,
   PaymentIntentRequest,
   PaymentIntentState,
@@ -12,6 +14,12 @@ import type {
 } from '../../../core/ports/payment-gateway';
 
 export const STRIPE_APP_NAME = 'mitzvah-gift-registry';
+
+/**
+ * The country of the Stripe account this platform runs on. USD registries pay out to US accounts
+ * at home; CAD registries to Canadian accounts, across the border.
+ */
+export const PLATFORM_COUNTRY = 'US';
 
 /**
  * The client every Stripe call goes through. The fetch HTTP client, not the SDK's default node one,
@@ -87,24 +95,31 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
-  async createConnectedAccount(country: 'US' | 'CA', email: string): Promise<string> {
-    const account = await this.stripe.accounts.create({
-      type: 'express',
-      country,
-      email,
-      business_type: 'individual',
-      capabilities: { transfers: { requested: true } },
-      metadata: { createdBy: STRIPE_APP_NAME, purpose: 'registry payout' },
-    });
+  async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        country: request.country,
+        email: request.email,
+        business_type: 'individual',
+        capabilities: { transfers: { requested: true } },
+        // A family abroad is paid by a cross-border payout, which Stripe makes only to accounts
+        // under the recipient service agreement (transfers only, no card payments of their own).
+        ...(request.country === PLATFORM_COUNTRY ? {} : { tos_acceptance: { service_agreement: 'recipient' } }),
+        metadata: { createdBy: STRIPE_APP_NAME, purpose: 'registry payout' },
+      },
+      // Two clicks at once (or a retry after a lost answer) open one account, not two.
+      { idempotencyKey: request.idempotencyKey },
+    );
     return account.id;
   }
 
-  async createOnboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<string> {
+  async createOnboardingLink(request: OnboardingLinkRequest): Promise<string> {
     const link = await this.stripe.accountLinks.create({
-      account: accountId,
+      account: request.accountId,
       type: 'account_onboarding',
-      return_url: returnUrl,
-      refresh_url: refreshUrl,
+      return_url: request.returnUrl,
+      refresh_url: request.refreshUrl,
     });
     return link.url;
   }

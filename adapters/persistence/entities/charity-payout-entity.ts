@@ -11,10 +11,18 @@ export const CharityPayoutEntity = new EntitySchema<CharityPayoutRow>({
   indexes: [
     { name: 'charity_payouts_status_index', properties: ['status'] },
     { name: 'charity_payouts_charity_id_index', properties: ['charityId'] },
+    // Closings add to the one pending payout per charity and currency; the database keeps it one,
+    // and addToPending's upsert names this index as its conflict target.
+    {
+      name: 'charity_payouts_one_pending_unique',
+      expression: `create unique index "charity_payouts_one_pending_unique" on "charity_payouts" ("charity_id", "currency") where "status" = 'pending'`,
+    },
   ],
   checks: [
     { name: 'charity_payouts_currency_check', expression: `"currency" in ('USD', 'CAD')` },
     { name: 'charity_payouts_status_check', expression: `"status" in ('pending', 'completed')` },
+    { name: 'charity_payouts_amount_check', expression: `"amount" >= 0` },
+    { name: 'charity_payouts_gift_count_check', expression: `"gift_count" >= 0` },
   ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },

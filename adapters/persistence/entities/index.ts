@@ -8,6 +8,8 @@ import { ThankYouNoteEntity } from './thank-you-note-entity';
 import { UserEntity } from './user-entity';
 import { RateLimitEntity } from './rate-limit-entity';
 import { MailOutboxEntity } from './mail-outbox-entity';
+import { AuditEventEntity } from './audit-event-entity';
+import { SandboxAccountEntity } from './sandbox-account-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -18,7 +20,11 @@ export const ENTITIES = [
   ThankYouCardEntity,
   ThankYouNoteEntity,
   CharityPayoutEntity,
+  AuditEventEntity,
 ];
 
-/** Tables that are ours but not the business's (no repository reads them). */
-export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity];
+/**
+ * Tables that are ours but not the business's (no repository reads them): the sandbox provider's
+ * accounts stand in for what Stripe would hold.
+ */
+export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity, SandboxAccountEntity];

@@ -64,6 +64,8 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     stripePayoutId: text255,
     payoutStatus: { type: 'string', length: 20, default: 'pending' },
     payoutSentAt: { type: 'datetime', nullable: true },
+    transferFailureReason: text255,
+    transferFailureMessage: { type: 'text', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

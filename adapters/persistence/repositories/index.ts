@@ -1,6 +1,8 @@
 import type { Repositories, UnitOfWork } from '../../../core/ports/repositories';
 import type { Orm } from '../orm';
 import type { EntityManagerSource } from './entity-manager-source';
+import { MikroOrmAuditTrail } from './mikro-orm-audit-trail';
+import { MikroOrmCharityPayoutRepository } from './mikro-orm-charity-payout-repository';
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
@@ -17,6 +19,8 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     registries: new MikroOrmRegistryRepository(em),
     gifts: new MikroOrmGiftRepository(em),
     thankYouNotes: new MikroOrmThankYouNoteRepository(em),
+    charityPayouts: new MikroOrmCharityPayoutRepository(em),
+    audit: new MikroOrmAuditTrail(em),
     mail: createMailQueue(em),
   };
 }

@@ -1,9 +1,9 @@
-import { LockMode, UniqueConstraintViolationException, raw } from '@mikro-orm/core';
+import { LockMode, QueryOrder, UniqueConstraintViolationException, raw } from '@mikro-orm/core';
 import { DomainError } from '../../../core/errors';
 import { isUuid } from '../../../core/ids';
 import { centsToDecimalString, parseCents, type Cents } from '../../../core/money';
 import type { NewRegistry, RegistryChanges, RegistryRepository } from '../../../core/ports/repositories';
-import type { Registry } from '../../../core/registry/registry';
+import type { PayoutMethod, Registry, RegistryStatus } from '../../../core/registry/registry';
 import { RegistryEntity, type RegistryRow } from '../entities/registry-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 
@@ -11,8 +11,24 @@ import type { EntityManagerSource } from './entity-manager-source';
 const NULLABLE = [
   'personalMessage', 'photoUrl', 'preferredCharityId', 'payoutMethod', 'bankAccountHolder', 'bankAccountNumber',
   'bankRoutingNumber', 'bankName', 'paypalEmail', 'mailingName', 'mailingAddress', 'mailingCity', 'mailingState',
-  'mailingZip', 'closedAt', 'stripePayoutId', 'payoutSentAt',
+  'mailingZip', 'closedAt', 'stripePayoutId', 'payoutSentAt', 'transferFailureReason', 'transferFailureMessage',
 ] as const;
+
+/** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
+const MANUAL_METHODS: PayoutMethod[] = ['paypal', 'check'];
+const CLOSED_STATUSES: RegistryStatus[] = ['closed', 'payout_sent'];
+
+const decimalOrNull = (cents: Cents | null) => (cents === null ? null : centsToDecimalString(cents));
+
+/** The changes as the row holds them: money in cents becomes the decimal string of its column. */
+function toRowChanges(changes: RegistryChanges): Partial<RegistryRow> {
+  const { payoutAmount, charityPayoutAmount, ...rest } = changes;
+  return {
+    ...rest,
+    ...(payoutAmount === undefined ? {} : { payoutAmount: decimalOrNull(payoutAmount) }),
+    ...(charityPayoutAmount === undefined ? {} : { charityPayoutAmount: decimalOrNull(charityPayoutAmount) }),
+  };
+}
 
 function toRegistry(row: RegistryRow): Registry {
   const nulls = Object.fromEntries(NULLABLE.map((key) => [key, row[key] ?? null]));
@@ -93,7 +109,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     const em = this.em();
     const row = isUuid(id) ? await em.findOne(RegistryEntity, { id }) : null;
     if (!row) throw new DomainError('registry.not_found', 'Registry not found');
-    em.assign(row, { ...changes, updatedAt: new Date() });
+    em.assign(row, { ...toRowChanges(changes), updatedAt: new Date() });
     await em.flush();
     return toRegistry(row);
   }
@@ -105,6 +121,15 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
       { totalReceived: raw('total_received + ?', [centsToDecimalString(amount)]), updatedAt: new Date() } as never,
     );
     if (changed !== 1) throw new DomainError('registry.not_found', 'Registry not found');
+  }
+
+  async listManualPayouts(): Promise<Registry[]> {
+    const rows = await this.em().find(
+      RegistryEntity,
+      { payoutMethod: { $in: MANUAL_METHODS }, status: { $in: CLOSED_STATUSES } },
+      { orderBy: { closedAt: QueryOrder.DESC_NULLS_LAST, id: 'asc' } },
+    );
+    return rows.map(toRegistry);
   }
 
   async delete(id: string): Promise<void> {

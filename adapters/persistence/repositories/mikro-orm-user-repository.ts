@@ -1,5 +1,6 @@
 import { UniqueConstraintViolationException, raw } from '@mikro-orm/core';
 import { DomainError } from '../../../core/errors';
+import { isUuid } from '../../../core/ids';
 import type { NewUser, User, UserWithPassword } from '../../../core/account/user';
 import type { UserRepository } from '../../../core/ports/repositories';
 import { UserEntity, type UserRow } from '../entities/user-entity';
@@ -85,6 +86,37 @@ export class MikroOrmUserRepository implements UserRepository {
     if (!row) throw new DomainError('user.not_found', 'User not found');
     row.isAdmin = isAdmin;
     await em.flush();
+    return toUser(row);
+  }
+
+  async attachConnectAccount(id: string, accountId: string): Promise<User> {
+    const em = this.em();
+    // One conditional statement: of two racing callers only the first writes, and the re-read
+    // hands both the account that was written.
+    if (isUuid(id)) {
+      await em.nativeUpdate(UserEntity, { id, stripeConnectAccountId: null }, { stripeConnectAccountId: accountId, updatedAt: new Date() });
+    }
+    return this.reread(id);
+  }
+
+  async setConnectStatus(id: string, status: string, onboardedAt: Date | null): Promise<User> {
+    // The first verification's date stays: a later check that finds the account pending again
+    // (new requirements) does not erase when it was onboarded.
+    const changed = isUuid(id)
+      ? await this.em().nativeUpdate(UserEntity, { id }, {
+          stripeConnectStatus: status,
+          stripeConnectOnboardedAt: raw('coalesce(stripe_connect_onboarded_at, ?::timestamptz)', [onboardedAt?.toISOString() ?? null]),
+          updatedAt: new Date(),
+        } as never)
+      : 0;
+    if (changed !== 1) throw new DomainError('user.not_found', 'User not found');
+    return this.reread(id);
+  }
+
+  /** Reads the row again, past the identity map, which a transaction may hold from before a native update. */
+  private async reread(id: string): Promise<User> {
+    const row = isUuid(id) ? await this.em().findOne(UserEntity, { id }, { refresh: true }) : null;
+    if (!row) throw new DomainError('user.not_found', 'User not found');
     return toUser(row);
   }
 }

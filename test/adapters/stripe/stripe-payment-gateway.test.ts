@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -181,21 +181,51 @@ describe('StripePaymentGateway.refund', () => {
 });
 
 describe('StripePaymentGateway connected accounts', () => {
-  it('creates an Express account for an individual in the family’s country, asking for transfers', async () => {
+  const accountRequest = { country: 'US' as const, email: 'parent@example.com', idempotencyKey: 'connect-account-6f1c2d3e-0000-4000-8000-0000000000ee' };
+
+  it('creates an Express account for an individual in the family’s country, asking for transfers, with the user’s idempotency key', async () => {
     answer('post', '/accounts', ({ form }) => stripeObject(account({ id: 'acct_1GiftFamily000001', country: form.get('country'), email: form.get('email') })));
 
-    const accountId = await gateway().createConnectedAccount('CA', 'parent@example.com');
+    const accountId = await gateway().createConnectedAccount(accountRequest);
 
     expect(accountId).toBe('acct_1GiftFamily000001');
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/accounts' });
-    expect(Object.fromEntries(requests[0]!.form)).toMatchObject({
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/accounts', idempotencyKey: accountRequest.idempotencyKey, authorization: `Bearer ${SECRET_KEY}` });
+    // A US account on the US platform: the full service agreement, Stripe's default.
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({
+      type: 'express',
+      country: 'US',
+      email: 'parent@example.com',
+      business_type: 'individual',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[createdBy]': 'mitzvah-gift-registry',
+      'metadata[purpose]': 'registry payout',
+    });
+  });
+
+  it('puts a Canadian account under the recipient service agreement, as cross-border payouts need', async () => {
+    answer('post', '/accounts', ({ form }) => stripeObject(account({ id: 'acct_1GiftFamily000002', country: form.get('country'), email: form.get('email') })));
+
+    const accountId = await gateway().createConnectedAccount({ ...accountRequest, country: 'CA' });
+
+    expect(accountId).toBe('acct_1GiftFamily000002');
+    expect(requests[0]?.idempotencyKey).toBe(accountRequest.idempotencyKey);
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({
       type: 'express',
       country: 'CA',
       email: 'parent@example.com',
       business_type: 'individual',
       'capabilities[transfers][requested]': 'true',
+      'tos_acceptance[service_agreement]': 'recipient',
       'metadata[createdBy]': 'mitzvah-gift-registry',
+      'metadata[purpose]': 'registry payout',
     });
+  });
+
+  it('throws, after retrying with the same idempotency key, when Stripe fails, so no second account is opened', async () => {
+    answer('post', '/accounts', () => stripeError(500, { type: 'api_error', message: 'An unknown error occurred' }));
+    await expect(gateway().createConnectedAccount(accountRequest)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(requests.map((request) => request.idempotencyKey)).toEqual(Array(3).fill(accountRequest.idempotencyKey));
   });
 
   it('opens an onboarding link with the return and refresh addresses', async () => {
@@ -203,14 +233,19 @@ describe('StripePaymentGateway connected accounts', () => {
       stripeObject({ object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1GiftFamily000001/Xyz', created: 1_700_000_000, expires_at: 1_700_000_300 }),
     );
 
-    const url = await gateway().createOnboardingLink('acct_1GiftFamily000001', 'https://gifts.example/payout/done', 'https://gifts.example/payout/again');
+    const url = await gateway().createOnboardingLink({
+      accountId: 'acct_1GiftFamily000001',
+      returnUrl: 'https://gifts.example/registry/6f1c2d3e?connect=return',
+      refreshUrl: 'https://gifts.example/registry/6f1c2d3e?connect=refresh',
+    });
 
     expect(url).toBe('https://connect.stripe.com/setup/e/acct_1GiftFamily000001/Xyz');
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/account_links' });
     expect(Object.fromEntries(requests[0]!.form)).toEqual({
       account: 'acct_1GiftFamily000001',
       type: 'account_onboarding',
-      return_url: 'https://gifts.example/payout/done',
-      refresh_url: 'https://gifts.example/payout/again',
+      return_url: 'https://gifts.example/registry/6f1c2d3e?connect=return',
+      refresh_url: 'https://gifts.example/registry/6f1c2d3e?connect=refresh',
     });
   });
 
@@ -295,6 +330,12 @@ describe('StripePaymentGateway.transfer', () => {
   it('throws, after retrying, when Stripe fails, since the transfer’s fate is unknown', async () => {
     answer('post', '/transfers', () => stripeError(503, { type: 'api_error', message: 'Stripe is temporarily unavailable' }));
     await expect(gateway().transfer(transferRequest)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(requests.map((request) => request.idempotencyKey)).toEqual(Array(3).fill(transferRequest.idempotencyKey));
+  });
+
+  it('throws, after retrying with the same key, when the connection to Stripe fails', async () => {
+    answer('post', '/transfers', () => HttpResponse.error());
+    await expect(gateway().transfer(transferRequest)).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
     expect(requests.map((request) => request.idempotencyKey)).toEqual(Array(3).fill(transferRequest.idempotencyKey));
   });
 });

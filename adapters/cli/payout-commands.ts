@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util';
+import { centsToAmount, formatMoney, parseCents } from '../../core/money';
+import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
+import { charityPayoutHistory, completeCharityPayout, pendingDistributions } from '../../core/payout/charity-payouts';
+import { completeManualPayout, listManualPayouts, type ManualPayout } from '../../core/payout/manual-payouts';
+import type { Registry } from '../../core/registry/registry';
+import type { CliContext } from './admin-commands';
+import { requireId, UsageError } from './usage-error';
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
+
+function payee(registry: Registry): string {
+  if (registry.payoutMethod === 'paypal') return `PayPal to ${registry.paypalEmail ?? '?'}`;
+  const lines = [registry.mailingName, registry.mailingAddress, `${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}`, registry.mailingCountry];
+  return `check to ${lines.join(', ')}`;
+}
+
+function manualLine({ registry, ownerEmail }: ManualPayout): string {
+  const amount = formatMoney(registry.payoutAmount ?? 0, registry.currency);
+  const sent = registry.payoutSentAt ? `sent ${day(registry.payoutSentAt)}` : `closed ${day(registry.closedAt)}`;
+  return `${registry.id}  ${amount.padStart(12)}  ${sent}  ${registry.childName}: ${payee(registry)} (owner ${ownerEmail ?? 'unknown'})`;
+}
+
+/** The payout commands; answers false when argv names none of them. */
+export async function payoutCommand(
+  group: string | undefined,
+  action: string | undefined,
+  rest: string[],
+  repositories: Repositories & UnitOfWork,
+  io: CliContext,
+): Promise<boolean> {
+  const ports = { unitOfWork: repositories, clock: io.clock };
+  if (group === 'charity-payouts' && action === 'list') {
+    if (rest.length > 0) throw new UsageError('charity-payouts list takes no arguments');
+    const pending = await pendingDistributions(repositories);
+    io.out(pending.length === 0 ? 'Pending: none.' : 'Pending:');
+    for (const line of pending) {
+      io.out(`  ${line.payoutId}  ${formatMoney(line.totalAmount, line.currency).padStart(12)}  ${String(line.giftCount).padStart(4)} gifts  ${line.charityName}`);
+    }
+    const completed = (await charityPayoutHistory(repositories)).filter((payout) => payout.status === 'completed');
+    io.out(completed.length === 0 ? 'Completed: none.' : 'Completed:');
+    for (const payout of completed) {
+      const how = `${payout.paymentMethod ?? '?'} ${payout.referenceNumber ?? ''}`.trim();
+      io.out(`  ${payout.id}  ${formatMoney(payout.amount, payout.currency).padStart(12)}  ${String(payout.giftCount).padStart(4)} gifts  ${payout.charityName}  paid ${day(payout.completedAt)} by ${how}`);
+    }
+    return true;
+  }
+  if (group === 'charity-payouts' && action === 'complete') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: { method: { type: 'string' }, reference: { type: 'string' }, notes: { type: 'string' }, amount: { type: 'string' } },
+    });
+    if (positionals.length !== 1) throw new UsageError('Name exactly one charity payout id: charity-payouts complete <id> --method M --reference R');
+    const id = requireId(positionals[0], 'charity payout');
+    const expectedAmount = values.amount === undefined ? null : centsToAmount(parseCents(values.amount));
+    const payout = await completeCharityPayout(
+      id,
+      { status: 'completed', paymentMethod: values.method, referenceNumber: values.reference, notes: values.notes ?? null, expectedAmount },
+      io.actor,
+      ports,
+    );
+    io.out(`Marked ${payout.charityName}'s payout of ${formatMoney(payout.amount, payout.currency)} completed (${payout.paymentMethod}, reference ${payout.referenceNumber}).`);
+    return true;
+  }
+  if (group === 'manual-payouts' && action === 'list') {
+    if (rest.length > 0) throw new UsageError('manual-payouts list takes no arguments');
+    const { pending, completed } = await listManualPayouts(repositories);
+    io.out(pending.length === 0 ? 'Pending: none.' : 'Pending (amount to send to the family):');
+    for (const payout of pending) io.out(`  ${manualLine(payout)}`);
+    io.out(completed.length === 0 ? 'Completed: none.' : 'Completed:');
+    for (const payout of completed) io.out(`  ${manualLine(payout)}`);
+    return true;
+  }
+  if (group === 'manual-payouts' && action === 'complete') {
+    if (rest.length !== 1) throw new UsageError('Name exactly one registry id: manual-payouts complete <registry-id>');
+    const { registry } = await completeManualPayout(requireId(rest[0], 'registry'), io.actor, ports);
+    io.out(`Marked the ${registry.payoutMethod === 'paypal' ? 'PayPal payment' : 'check'} of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent.`);
+    return true;
+  }
+  if (group === 'audit' && action === 'list') {
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { limit: { type: 'string' } } });
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals.join(' ')}`);
+    const limit = values.limit === undefined ? 50 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be a whole number from 1 to 1000');
+    const events = await repositories.audit.list(limit);
+    if (events.length === 0) io.out('No audit events yet.');
+    for (const event of events) {
+      io.out(`${event.createdAt.toISOString()}  ${event.actorLabel}  ${event.action}  ${event.subjectType} ${event.subjectId}`);
+      io.out(`    before ${JSON.stringify(event.before)}`);
+      io.out(`    after  ${JSON.stringify(event.after)}`);
+    }
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,45 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditEvent } from '../../../core/payout/audit-event';
+import { primaryKeyOf } from './primary-key-of';
+import { UserEntity } from './user-entity';
+
+export type AuditEventRow = AuditEvent;
+
+const listed = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+
+/**
+ * The append-only audit trail. A trigger refuses any UPDATE or DELETE of its rows, so not even a
+ * bug or a stray SQL session can rewrite history. The one change let through is the foreign key's
+ * own "on delete set null" when the acting user is deleted (its label still says who it was):
+ * nothing else in the row may differ.
+ */
+const appendOnly = [
+  `if tg_op = 'UPDATE' and new."actor_user_id" is null and (to_jsonb(new) - 'actor_user_id') = (to_jsonb(old) - 'actor_user_id') then return new; end if;`,
+  `raise exception 'audit_events is append-only: % refused', tg_op;`,
+].join(' ');
+
+export const AuditEventEntity = new EntitySchema<AuditEventRow>({
+  name: 'AuditEvent',
+  tableName: 'audit_events',
+  indexes: [
+    { name: 'audit_events_subject_index', properties: ['subjectType', 'subjectId'] },
+    { name: 'audit_events_created_at_index', properties: ['createdAt'] },
+  ],
+  checks: [
+    { name: 'audit_events_action_check', expression: `"action" in (${listed(AUDIT_ACTIONS)})` },
+    { name: 'audit_events_subject_type_check', expression: `"subject_type" in (${listed(AUDIT_SUBJECTS)})` },
+  ],
+  triggers: [{ name: 'append_only', timing: 'before', events: ['update', 'delete'], forEach: 'row', body: appendOnly }],
+  properties: {
+    id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
+    // The label keeps saying who acted after the user is gone.
+    actorUserId: { kind: 'm:1', entity: primaryKeyOf(() => UserEntity), mapToPk: true, fieldName: 'actor_user_id', nullable: true, deleteRule: 'set null' },
+    actorLabel: { type: 'string', length: 255 },
+    action: { type: 'string', length: 50 },
+    subjectType: { type: 'string', length: 30 },
+    subjectId: { type: 'string', length: 255 },
+    before: { type: 'json', nullable: true },
+    after: { type: 'json', nullable: true },
+    createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
+  },
+});

@@ -1,0 +1,91 @@
+import { LockMode } from '@mikro-orm/core';
+import { DomainError } from '../../../core/errors';
+import { isUuid } from '../../../core/ids';
+import { centsToDecimalString, parseCents } from '../../../core/money';
+import type { CharityPayout } from '../../../core/payout/charity-payout';
+import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '../../../core/ports/repositories';
+import { CharityPayoutEntity, type CharityPayoutRow } from '../entities/charity-payout-entity';
+import type { EntityManagerSource } from './entity-manager-source';
+
+function toPayout(row: CharityPayoutRow): CharityPayout {
+  return {
+    id: row.id,
+    charityId: row.charityId,
+    amount: parseCents(row.amount),
+    currency: row.currency,
+    registryIds: [...(row.registryIds ?? [])],
+    giftCount: row.giftCount,
+    paymentMethod: row.paymentMethod ?? null,
+    referenceNumber: row.referenceNumber ?? null,
+    notes: row.notes ?? null,
+    status: row.status,
+    completedAt: row.completedAt ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Opens the pending payout or adds to it in a single statement. The conflict target is the partial
+ * unique index charity_payouts_one_pending_unique, so two closings at once can neither open two
+ * pending payouts nor overwrite each other's amount: the second waits for the first and adds to it.
+ */
+const ADD_TO_PENDING = `
+  insert into "charity_payouts" ("charity_id", "currency", "amount", "gift_count", "registry_ids", "status", "created_at", "updated_at")
+  values (?, ?, ?::numeric, ?, array[?::text], 'pending', ?::timestamptz, ?::timestamptz)
+  on conflict ("charity_id", "currency") where "status" = 'pending'
+  do update set
+    "amount" = "charity_payouts"."amount" + excluded."amount",
+    "gift_count" = "charity_payouts"."gift_count" + excluded."gift_count",
+    "registry_ids" = array_cat("charity_payouts"."registry_ids", excluded."registry_ids"),
+    "updated_at" = excluded."updated_at"
+  returning *`;
+
+export class MikroOrmCharityPayoutRepository implements CharityPayoutRepository {
+  constructor(private readonly em: EntityManagerSource) {}
+
+  async addToPending(share: CharityShare): Promise<CharityPayout> {
+    const em = this.em();
+    const now = new Date().toISOString();
+    const params = [share.charityId, share.currency, centsToDecimalString(share.amount), share.giftCount, share.registryId, now, now];
+    const [raw] = await em.execute<Record<string, unknown>[]>(ADD_TO_PENDING, params);
+    // The returned columns become a row as any query would give it (decimals as strings, dates as Dates).
+    return toPayout(em.map(CharityPayoutEntity, raw!));
+  }
+
+  async findById(id: string): Promise<CharityPayout | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.em().findOne(CharityPayoutEntity, { id });
+    return row ? toPayout(row) : null;
+  }
+
+  async findByIdForUpdate(id: string): Promise<CharityPayout | null> {
+    if (!isUuid(id)) return null;
+    // refresh: what the transaction read before the lock may be stale by the time it holds it.
+    const row = await this.em().findOne(CharityPayoutEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return row ? toPayout(row) : null;
+  }
+
+  async markCompleted(id: string, completion: CharityPayoutCompletion): Promise<CharityPayout> {
+    const em = this.em();
+    const changed = isUuid(id)
+      ? await em.nativeUpdate(CharityPayoutEntity, { id }, { ...completion, status: 'completed', updatedAt: completion.completedAt })
+      : 0;
+    if (changed !== 1) throw new DomainError('payout.not_found', 'Charity payout not found');
+    const row = await em.findOneOrFail(CharityPayoutEntity, { id }, { refresh: true });
+    return toPayout(row);
+  }
+
+  list(): Promise<CharityPayout[]> {
+    return this.listWhere({});
+  }
+
+  listPending(): Promise<CharityPayout[]> {
+    return this.listWhere({ status: 'pending' });
+  }
+
+  private async listWhere(where: Partial<Pick<CharityPayoutRow, 'status'>>): Promise<CharityPayout[]> {
+    const rows = await this.em().find(CharityPayoutEntity, where, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    return rows.map(toPayout);
+  }
+}

@@ -1,0 +1,14 @@
+import type { User } from '../account/user';
+import { DomainError } from '../errors';
+import type { AuditActor } from './audit-event';
+
+/** Administrators' pages and calls do not exist for anyone else: a plain "not found". */
+export function requireAdmin(user: User | null): User {
+  if (!user?.isAdmin) throw new DomainError('admin.required', 'Not found');
+  return user;
+}
+
+/** A signed-in administrator as the audit trail names them. */
+export function adminActor(user: User): AuditActor {
+  return { userId: user.id, label: `admin:${user.username}` };
+}

@@ -1,0 +1,90 @@
+import type { User } from '../account/user';
+import { DomainError } from '../errors';
+import { isUuid } from '../ids';
+import type { Clock } from '../ports/clock';
+import type { ConnectedAccountStatus, PaymentGateway } from '../ports/payment-gateway';
+import type { RegistryRepository, UserRepository } from '../ports/repositories';
+import { requireOwner, requireSignedIn } from '../registry/registry-access';
+import { refuseUnknownFields } from '../validate';
+import { isVerified } from './payout-readiness';
+import { askProvider } from './provider-call';
+
+const UNREACHABLE = 'The payment provider could not be reached. Please try again.';
+
+/** The account-status answer; accountId null means the user has no payment account yet. */
+export type AccountStatusView =
+  | ConnectedAccountStatus
+  | { accountId: null; payoutsEnabled: false; requirementsDue: string[]; country: null };
+
+const NO_ACCOUNT: AccountStatusView = { accountId: null, payoutsEnabled: false, requirementsDue: [], country: null };
+
+interface ConnectPorts {
+  user: User | null;
+  users: UserRepository;
+  gateway: PaymentGateway;
+  clock: Clock;
+}
+
+/**
+ * The provider's word on the user's payment account. What we keep on the user (pending or
+ * verified, and when first verified) only mirrors it; closing always asks the provider again.
+ */
+export async function connectedAccountStatus(ports: ConnectPorts): Promise<AccountStatusView> {
+  const user = requireSignedIn(ports.user);
+  if (!user.stripeConnectAccountId) return NO_ACCOUNT;
+  const accountId = user.stripeConnectAccountId;
+  const status = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), UNREACHABLE);
+  const seen = isVerified(status) ? 'verified' : 'pending';
+  if (user.stripeConnectStatus !== seen) {
+    await ports.users.setConnectStatus(user.id, seen, user.stripeConnectOnboardedAt ?? (seen === 'verified' ? ports.clock.now() : null));
+  }
+  return status;
+}
+
+/** One payment account per user: the first call opens it, every later call answers that one. */
+export async function createConnectedAccount(input: unknown, ports: ConnectPorts): Promise<AccountStatusView> {
+  const user = requireSignedIn(ports.user);
+  refuseUnknownFields(input, ['country']);
+  const { country } = input as { country?: unknown };
+  if (country !== 'US' && country !== 'CA') {
+    throw new DomainError('validation.failed', 'Country must be US or CA', { country: 'Country must be US or CA' });
+  }
+  if (user.stripeConnectAccountId) return connectedAccountStatus(ports);
+  // Two clicks at once send the same key, so the provider opens one account and answers it twice.
+  const accountId = await askProvider(
+    () => ports.gateway.createConnectedAccount({ country, email: user.email, idempotencyKey: `connect-account-${user.id}` }),
+    'Failed to create payment account. Please try again.',
+  );
+  const stored = await ports.users.attachConnectAccount(user.id, accountId);
+  return connectedAccountStatus({ ...ports, user: stored });
+}
+
+/**
+ * A fresh onboarding link each time (the provider's links work once). Coming back from it says
+ * nothing about verification; the registry page asks for the account's status again.
+ */
+export async function onboardingLink(
+  input: unknown,
+  ports: ConnectPorts & { registries: RegistryRepository; appUrl: string },
+): Promise<{ url: string }> {
+  const user = requireSignedIn(ports.user);
+  refuseUnknownFields(input, ['registryId']);
+  const { registryId } = input as { registryId?: unknown };
+  let backTo = `${ports.appUrl}/dashboard`;
+  if (registryId !== undefined && registryId !== null) {
+    if (typeof registryId !== 'string' || !isUuid(registryId)) {
+      throw new DomainError('validation.failed', 'registryId must be a registry id', { registryId: 'Must be a registry id' });
+    }
+    const registry = await ports.registries.findById(registryId);
+    if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+    requireOwner(registry, user);
+    backTo = `${ports.appUrl}/registry/${registry.id}`;
+  }
+  if (!user.stripeConnectAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
+  const accountId = user.stripeConnectAccountId;
+  const url = await askProvider(
+    () => ports.gateway.createOnboardingLink({ accountId, returnUrl: `${backTo}?connect=return`, refreshUrl: `${backTo}?connect=refresh` }),
+    UNREACHABLE,
+  );
+  return { url };
+}

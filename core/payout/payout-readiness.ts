@@ -1,0 +1,56 @@
+import type { ConnectedAccountStatus } from '../ports/payment-gateway';
+import type { Currency } from '../money';
+import type { Registry } from '../registry/registry';
+
+/** The spec's hints (section 5), shown beside a disabled close button and answered by a refused close. */
+export const CLOSE_HINTS = {
+  bank: 'Complete your bank account setup above to close the registry',
+  paypal: 'Enter your PayPal email above to close the registry',
+  check: 'Fill in your mailing address above to close the registry',
+} as const;
+
+export const CHOOSE_METHOD_HINT = 'Choose how you would like to receive the funds to close the registry';
+
+const BANK_COUNTRY: Record<Currency, 'US' | 'CA'> = { USD: 'US', CAD: 'CA' };
+
+/** The country a registry's bank payout account must be in: its currency's (spec section 7). */
+export function bankCountryFor(currency: Currency): 'US' | 'CA' {
+  return BANK_COUNTRY[currency];
+}
+
+/** Payouts enabled and nothing more asked of the owner: only then can money be sent. */
+export function isVerified(account: ConnectedAccountStatus | null): boolean {
+  return account !== null && account.payoutsEnabled && account.requirementsDue.length === 0;
+}
+
+type PayoutDetails = Pick<
+  Registry,
+  'payoutMethod' | 'currency' | 'paypalEmail' | 'mailingName' | 'mailingAddress' | 'mailingCity' | 'mailingState' | 'mailingZip'
+>;
+
+const filled = (text: string | null) => text !== null && text.trim() !== '';
+
+/**
+ * Why the registry cannot close yet with its payout method, or null when it can: the bank account
+ * verified (and in the currency's country), a PayPal e-mail, or a whole mailing address.
+ */
+export function payoutNotReadyReason(registry: PayoutDetails, account: ConnectedAccountStatus | null): string | null {
+  switch (registry.payoutMethod) {
+    case null:
+      return CHOOSE_METHOD_HINT;
+    case 'bank': {
+      if (!isVerified(account)) return CLOSE_HINTS.bank;
+      const country = bankCountryFor(registry.currency);
+      if (account?.country !== country) {
+        return `Your payment account is in ${account?.country === 'CA' ? 'Canada' : 'the US'}, and a ${registry.currency} registry is paid to a bank account in ${country === 'CA' ? 'Canada' : 'the US'}. Choose PayPal or a check instead.`;
+      }
+      return null;
+    }
+    case 'paypal':
+      return filled(registry.paypalEmail) ? null : CLOSE_HINTS.paypal;
+    case 'check': {
+      const address = [registry.mailingName, registry.mailingAddress, registry.mailingCity, registry.mailingState, registry.mailingZip];
+      return address.every(filled) ? null : CLOSE_HINTS.check;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
+import { DEFAULT_PROCESSING_RATES } from '../../core/fees';
+import type { Gift } from '../../core/gift/gift';
+import { recordPaymentSucceeded, totalCharged } from '../../core/gift/record-payment';
+import { startGift } from '../../core/gift/start-gift';
+import { adminActor } from '../../core/payout/admin-access';
+import { completeCharityPayout } from '../../core/payout/charity-payouts';
+import { closeRegistry } from '../../core/payout/close-registry';
+import { completeManualPayout } from '../../core/payout/manual-payouts';
+import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+import { openTestDatabase, postgresUrl } from '../support/databases';
+
+describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as const)('closing, gifts and admins at once on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function world() {
+    const repositories = createMikroOrmRepositories(database.orm);
+    const gateway = new InMemoryPaymentGateway();
+    const clock = new FixedClock();
+    const charities = [await repositories.charities.create(aCharity({ name: 'MAZON' })), await repositories.charities.create(aCharity({ name: 'Hadassah' }))];
+    const admin = await repositories.users.create(aNewUser());
+    const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org' };
+    const familyWithGifts = async (count: number) => {
+      const owner = await repositories.users.create(aNewUser());
+      const registry = await repositories.registries.create(aNewRegistry(owner.id));
+      await repositories.registries.update(registry.id, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+      const gifts: Gift[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const { gift } = await startGift(
+          { registryId: registry.id, charityId: charities[index % 2]!.id, giftGiverName: `Guest ${index}`, giftGiverEmail: `g${index}@example.com`, amount: 18 + index + (index % 5) / 100, personalMessage: '' },
+          giving,
+        );
+        gifts.push(gift);
+      }
+      const confirm = (gift: Gift) => recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
+      const close = () => closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock });
+      return { owner, registry, gifts, confirm, close };
+    };
+    return { repositories, charities, admin, clock, familyWithGifts };
+  }
+
+  it('ten closes at once close the registry once and add its shares once', async () => {
+    const { repositories, familyWithGifts } = await world();
+    const family = await familyWithGifts(4);
+    for (const gift of family.gifts) await family.confirm(gift);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => family.close()));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'registry.closed' });
+    const named = (await repositories.charityPayouts.list()).filter((payout) => payout.registryIds.includes(family.registry.id));
+    expect(named.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(4);
+    expect(named.reduce((sum, payout) => sum + payout.amount, 0)).toBe(family.gifts.reduce((sum, gift) => sum + gift.charityAmount, 0));
+  });
+
+  it('a close racing gift confirmations counts each gift exactly once: in the payout, or refunded', async () => {
+    const { repositories, familyWithGifts } = await world();
+    const family = await familyWithGifts(24);
+    const confirmations = family.gifts.map((gift) => family.confirm(gift));
+    const [closed] = await Promise.all([family.close(), ...confirmations]);
+    const outcomes = await Promise.all(confirmations);
+    const credited = family.gifts.filter((_, index) => outcomes[index]!.kind === 'credited');
+    expect(outcomes.every((outcome) => outcome.kind === 'credited' || outcome.kind === 'refunded')).toBe(true);
+    const registry = (await repositories.registries.findById(family.registry.id))!;
+    const given = credited.reduce((sum, gift) => sum + gift.amount, 0);
+    expect(registry.totalReceived).toBe(given);
+    expect(registry.payoutAmount! + registry.charityPayoutAmount!).toBe(given);
+    expect(closed.registry.payoutAmount).toBe(registry.payoutAmount);
+    const named = (await repositories.charityPayouts.list()).filter((payout) => payout.registryIds.includes(family.registry.id));
+    expect(named.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(credited.length);
+    for (const [index, outcome] of outcomes.entries()) {
+      expect((await repositories.gifts.findById(family.gifts[index]!.id))?.paymentStatus).toBe(outcome.kind === 'credited' ? 'succeeded' : 'refunded');
+    }
+  });
+
+  it('registries closing together add to each charity’s one pending payout without losing a cent', async () => {
+    const { repositories, charities, familyWithGifts } = await world();
+    const families = [];
+    for (let index = 0; index < 8; index += 1) families.push(await familyWithGifts(3));
+    for (const family of families) for (const gift of family.gifts) await family.confirm(gift);
+    await Promise.all(families.map((family) => family.close()));
+    const pending = await repositories.charityPayouts.listPending();
+    for (const charity of charities) {
+      const mine = pending.filter((payout) => payout.charityId === charity.id);
+      expect(mine).toHaveLength(1);
+      const gifts = families.flatMap((family) => family.gifts).filter((gift) => gift.charityId === charity.id);
+      expect(mine[0]).toMatchObject({ amount: gifts.reduce((sum, gift) => sum + gift.charityAmount, 0), giftCount: gifts.length });
+      expect([...mine[0]!.registryIds].sort()).toEqual(families.map((family) => family.registry.id).sort());
+    }
+  });
+
+  it('administrators completing the same payouts at once complete each once, with one audit event each', async () => {
+    const { repositories, admin, clock, familyWithGifts } = await world();
+    const family = await familyWithGifts(2);
+    for (const gift of family.gifts) await family.confirm(gift);
+    await family.close();
+    const ports = { unitOfWork: repositories, clock };
+    const [payout] = (await repositories.charityPayouts.listPending()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
+    const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-9' };
+    const charityResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeCharityPayout(payout!.id, body, adminActor(admin), ports)));
+    const manualResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeManualPayout(family.registry.id, adminActor(admin), ports)));
+    for (const results of [charityResults, manualResults]) {
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'payout.already_completed' });
+    }
+    const events = await repositories.audit.list(100);
+    expect(events.filter((event) => event.subjectId === payout!.id)).toHaveLength(1);
+    expect(events.filter((event) => event.subjectId === family.registry.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,377 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import type { User } from '../../core/account/user';
+import { DEFAULT_PROCESSING_RATES } from '../../core/fees';
+import type { Gift } from '../../core/gift/gift';
+import { recordPaymentSucceeded, totalCharged } from '../../core/gift/record-payment';
+import { startGift } from '../../core/gift/start-gift';
+import type { Currency } from '../../core/money';
+import { adminActor } from '../../core/payout/admin-access';
+import { completeCharityPayout, pendingDistributions } from '../../core/payout/charity-payouts';
+import { closeRegistry } from '../../core/payout/close-registry';
+import { closingAmounts } from '../../core/payout/closing-amounts';
+import { completeManualPayout, listManualPayouts } from '../../core/payout/manual-payouts';
+import { charityBreakdown } from '../../core/payout/payout-status';
+import { savePayoutInfo } from '../../core/payout/save-payout-info';
+import { splitGift } from '../../core/split';
+import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+
+const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
+const CHECK = { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+
+async function world() {
+  const repositories = createInMemoryRepositories();
+  const gateway = new InMemoryPaymentGateway();
+  const clock = new FixedClock();
+  const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel@example.com' }));
+  const admin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'ops', email: 'ops@example.com' }))).id, true);
+  const charities = await Promise.all(['MAZON', 'Hadassah', 'JDC'].map((name) => repositories.charities.create(aCharity({ name }))));
+  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org' };
+  const openRegistry = (currency: Currency = 'USD', user: User = owner) => repositories.registries.create(aNewRegistry(user.id, { currency }));
+  /** A gift as a giver makes it: a payment intent, then the provider's report. */
+  const give = async (registryId: string, cents: number, charityId = charities[0]!.id, confirm = true): Promise<Gift> => {
+    const started = await startGift(
+      { registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' },
+      giving,
+    );
+    if (confirm) await confirmGift(started.gift);
+    return started.gift;
+  };
+  const confirmGift = async (gift: Gift) => {
+    const registry = await repositories.registries.findById(gift.registryId);
+    return recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency }, giving);
+  };
+  const close = (registryId: string, user: User | null = owner) => closeRegistry(registryId, { user, registries: repositories.registries, unitOfWork: repositories, gateway, clock });
+  const choose = (registryId: string, details: Record<string, unknown>, user: User | null = owner) =>
+    savePayoutInfo(registryId, details, { user, registries: repositories.registries });
+  /** The owner's bank account, verified on the provider's onboarding page. */
+  const verifiedBankAccount = async (country: 'US' | 'CA' = 'US') => {
+    const accountId = await gateway.createConnectedAccount({ country, email: owner.email, idempotencyKey: `connect-account-${owner.id}` });
+    gateway.verify(accountId);
+    Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
+    return accountId;
+  };
+  return { repositories, gateway, clock, owner, admin, charities, openRegistry, give, confirmGift, close, choose, verifiedBankAccount };
+}
+
+describe('closing amounts', () => {
+  const aGift = fc.record({
+    amount: fc.integer({ min: 100, max: 2_500_000 }),
+    charity: fc.constantFrom('a', 'b', 'c', 'd'),
+    status: fc.constantFrom('pending', 'succeeded', 'succeeded', 'failed', 'refunded'),
+  });
+
+  it('gives the family and the charities together exactly what givers gave in succeeded gifts, to the cent', () => {
+    fc.assert(
+      fc.property(fc.array(aGift, { maxLength: 60 }), (specs) => {
+        const gifts = specs.map((spec, index) => ({ id: `g${index}`, amount: spec.amount, ...splitGift(spec.amount), charityId: spec.charity, paymentStatus: spec.status }) as Gift);
+        const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
+        const given = succeeded.reduce((sum, gift) => sum + gift.amount, 0);
+        const amounts = closingAmounts(gifts);
+        expect(amounts.payoutAmount + amounts.charityPayoutAmount).toBe(given);
+        expect(amounts.shares.reduce((sum, share) => sum + share.amount, 0)).toBe(amounts.charityPayoutAmount);
+        expect(amounts.shares.reduce((sum, share) => sum + share.giftCount, 0)).toBe(succeeded.length);
+        for (const share of amounts.shares) {
+          const own = succeeded.filter((gift) => gift.charityId === share.charityId);
+          expect(share).toEqual({ charityId: share.charityId, amount: own.reduce((sum, gift) => sum + gift.charityAmount, 0), giftCount: own.length });
+        }
+        expect(amounts.shares.map((share) => share.charityId)).toEqual([...amounts.shares.map((share) => share.charityId)].sort());
+      }),
+    );
+  });
+
+  it('puts every succeeded gift in exactly one family payout and one charity payout, across registries, charities and currencies', async () => {
+    const registrySpec = fc.record({
+      currency: fc.constantFrom<Currency>('USD', 'CAD'),
+      method: fc.constantFrom('paypal', 'check'),
+      gifts: fc.array(fc.record({ cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean(), afterClose: fc.boolean() }), { maxLength: 8 }),
+      adminPaysBefore: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(registrySpec, { minLength: 1, maxLength: 5 }), async (specs) => {
+        const w = await world();
+        const counted: Gift[] = [];
+        for (const spec of specs) {
+          const registry = await w.openRegistry(spec.currency);
+          const late: Gift[] = [];
+          for (const gift of spec.gifts) {
+            const made = await w.give(registry.id, gift.cents, w.charities[gift.charity]!.id, gift.confirmed && !gift.afterClose);
+            if (gift.confirmed && !gift.afterClose) counted.push(made);
+            if (gift.confirmed && gift.afterClose) late.push(made);
+          }
+          if (spec.adminPaysBefore) {
+            for (const pending of await pendingDistributions(w.repositories)) {
+              await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+            }
+          }
+          await w.choose(registry.id, spec.method === 'paypal' ? PAYPAL : CHECK);
+          await w.close(registry.id);
+          // A payment that lands after the close is refunded, never counted.
+          for (const gift of late) expect((await w.confirmGift(gift)).kind).toBe('refunded');
+        }
+
+        const registries = [...w.repositories.registries.rows.values()];
+        const payouts = await w.repositories.charityPayouts.list();
+        for (const currency of ['USD', 'CAD'] as const) {
+          const gifts = counted.filter((gift) => registries.find((registry) => registry.id === gift.registryId)!.currency === currency);
+          const given = gifts.reduce((sum, gift) => sum + gift.amount, 0);
+          const family = registries.filter((registry) => registry.currency === currency).reduce((sum, registry) => sum + (registry.payoutAmount ?? 0), 0);
+          const inCurrency = payouts.filter((payout) => payout.currency === currency);
+          const charity = inCurrency.reduce((sum, payout) => sum + payout.amount, 0);
+          expect(family + charity).toBe(given);
+          expect(inCurrency.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(gifts.length);
+          for (const { id: charityId } of w.charities) {
+            const own = gifts.filter((gift) => gift.charityId === charityId);
+            const ownPayouts = inCurrency.filter((payout) => payout.charityId === charityId);
+            expect(ownPayouts.reduce((sum, payout) => sum + payout.amount, 0)).toBe(own.reduce((sum, gift) => sum + gift.charityAmount, 0));
+            // Each registry is named in exactly one of the charity's payouts when it gave to it.
+            for (const registryId of new Set(own.map((gift) => gift.registryId))) {
+              expect(ownPayouts.flatMap((payout) => payout.registryIds).filter((id) => id === registryId)).toHaveLength(1);
+            }
+          }
+        }
+        for (const registry of registries) {
+          const own = counted.filter((gift) => gift.registryId === registry.id);
+          expect(registry.totalReceived).toBe(own.reduce((sum, gift) => sum + gift.amount, 0));
+          expect(registry.payoutAmount! + registry.charityPayoutAmount!).toBe(registry.totalReceived);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('closing a registry', () => {
+  it('refuses until the chosen method is ready, with the spec’s hints, and changes nothing', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.not_ready' });
+    await w.choose(registry.id, { payoutMethod: 'bank' });
+    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.not_ready', message: 'Complete your bank account setup above to close the registry' });
+    const accountId = await w.gateway.createConnectedAccount({ country: 'US', email: 'x@example.com', idempotencyKey: 'k' });
+    Object.assign(w.owner, await w.repositories.users.attachConnectAccount(w.owner.id, accountId));
+    await expect(w.close(registry.id)).rejects.toMatchObject({ message: 'Complete your bank account setup above to close the registry' });
+    w.repositories.registries.rows.set(registry.id, { ...w.repositories.registries.rows.get(registry.id)!, payoutMethod: 'paypal' });
+    await expect(w.close(registry.id)).rejects.toMatchObject({ message: 'Enter your PayPal email above to close the registry' });
+    w.repositories.registries.rows.set(registry.id, { ...w.repositories.registries.rows.get(registry.id)!, payoutMethod: 'check', mailingName: 'Rachel' });
+    await expect(w.close(registry.id)).rejects.toMatchObject({ message: 'Fill in your mailing address above to close the registry' });
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ status: 'open', closedAt: null, payoutAmount: null });
+    expect(await w.repositories.charityPayouts.list()).toEqual([]);
+  });
+
+  it('e-mails the owner when the registry closes and again when the payout is sent, once each', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, PAYPAL);
+    await w.close(registry.id);
+    const closedMail = w.repositories.mail.rows.get(`registry-closed-${registry.id}`);
+    expect(closedMail).toMatchObject({ to: 'rachel@example.com', subject: 'Sarah Cohen\'s Bar/Bat Mitzvah: registry closed' });
+    expect(closedMail?.text).toContain('To your family (90%): $90.00');
+    expect(closedMail?.text).toContain('Your PayPal payment will be sent within 3-5 business days.');
+    await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+    expect(w.repositories.mail.rows.get(`payout-sent-${registry.id}`)?.text).toContain('Sent by: PayPal to family@example.com');
+  });
+
+  it('lets only the owner close, and only once', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const stranger = await w.repositories.users.create(aNewUser({ username: 'stranger', email: 'stranger@example.com' }));
+    await w.choose(registry.id, PAYPAL);
+    await expect(w.close(registry.id, null)).rejects.toMatchObject({ code: 'auth.required' });
+    await expect(w.close(registry.id, stranger)).rejects.toMatchObject({ code: 'registry.forbidden' });
+    await expect(w.close(registry.id, w.admin)).rejects.toMatchObject({ code: 'registry.forbidden' });
+    await expect(w.close('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'registry.not_found' });
+    await w.give(registry.id, 3_600);
+    const closed = await w.close(registry.id);
+    expect(closed).toMatchObject({ transferResult: null, registry: { status: 'closed', payoutAmount: 3_240, charityPayoutAmount: 360, payoutStatus: 'pending' } });
+    expect(closed.registry.closedAt).toEqual(w.clock.now());
+    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'registry.closed', message: 'This registry is already closed' });
+    await expect(w.choose(registry.id, CHECK)).rejects.toMatchObject({ code: 'registry.closed' });
+    expect(await w.repositories.charityPayouts.list()).toHaveLength(1);
+  });
+
+  it('closes once when asked twice at the same moment', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, CHECK);
+    const results = await Promise.allSettled([w.close(registry.id), w.close(registry.id), w.close(registry.id)]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const [payout] = await w.repositories.charityPayouts.list();
+    expect(payout).toMatchObject({ amount: 1_000, giftCount: 1, registryIds: [registry.id] });
+  });
+
+  it('pays nothing and is done at once when nobody gave', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.choose(registry.id, PAYPAL);
+    const { registry: closed } = await w.close(registry.id);
+    expect(closed).toMatchObject({ status: 'payout_sent', payoutAmount: 0, charityPayoutAmount: 0, payoutStatus: 'completed' });
+    expect(await w.repositories.charityPayouts.list()).toEqual([]);
+    expect((await listManualPayouts(w.repositories)).pending).toEqual([]);
+  });
+
+  it('sends one bank transfer of the family’s 90% to the owner’s verified account', async () => {
+    const w = await world();
+    const accountId = await w.verifiedBankAccount();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.give(registry.id, 7_200, w.charities[1]!.id);
+    await w.choose(registry.id, { payoutMethod: 'bank' });
+    const result = await w.close(registry.id);
+    expect(result.transferResult).toEqual({ success: true });
+    expect(result.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: 15_480, payoutSentAt: w.clock.now() });
+    expect(result.registry.stripePayoutId).toMatch(/^tr_test_/);
+    expect(w.gateway.transfers).toEqual([
+      { destinationAccountId: accountId, amount: 15_480, currency: 'USD', transferGroup: `registry_${registry.id}`, idempotencyKey: `registry-payout-${registry.id}` },
+    ]);
+  });
+
+  it('closes with the payout pending when the transfer is refused, and a later close retries it with the same key', async () => {
+    const w = await world();
+    await w.verifiedBankAccount();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, { payoutMethod: 'bank' });
+    w.gateway.transferOutcome = { reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' };
+    const refused = await w.close(registry.id);
+    expect(refused.transferResult).toEqual({ success: false, reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' });
+    expect(refused.registry).toMatchObject({ status: 'closed', payoutStatus: 'pending', transferFailureReason: 'balance_insufficient' });
+    expect(await w.repositories.charityPayouts.list()).toHaveLength(1);
+
+    w.gateway.transferOutcome = 'unknown';
+    expect((await w.close(registry.id)).transferResult).toMatchObject({ success: false, reason: 'provider_unavailable' });
+
+    w.gateway.transferOutcome = 'success';
+    const retried = await w.close(registry.id);
+    expect(retried.transferResult).toEqual({ success: true });
+    expect(retried.registry).toMatchObject({ status: 'payout_sent', transferFailureReason: null, transferFailureMessage: null });
+    expect(new Set(w.gateway.transfers.map((transfer) => transfer.idempotencyKey))).toEqual(new Set([`registry-payout-${registry.id}`]));
+    expect(w.gateway.transfersMade.size).toBe(1);
+    // The charities' share was added once, however many times closing was asked for.
+    expect((await w.repositories.charityPayouts.list()).map((payout) => payout.amount)).toEqual([1_000]);
+    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'registry.closed' });
+  });
+
+  it('refuses a bank payout into an account in the other currency’s country', async () => {
+    const w = await world();
+    await w.verifiedBankAccount('US');
+    const registry = await w.openRegistry('CAD');
+    await w.choose(registry.id, { payoutMethod: 'bank' });
+    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.not_ready', message: expect.stringContaining('Choose PayPal or a check instead') });
+  });
+
+  it('answers a clear error and closes nothing when the provider cannot be asked about the account', async () => {
+    const w = await world();
+    await w.verifiedBankAccount();
+    const registry = await w.openRegistry();
+    await w.choose(registry.id, { payoutMethod: 'bank' });
+    w.gateway.down = true;
+    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payment.unavailable' });
+    expect((await w.repositories.registries.findById(registry.id))?.status).toBe('open');
+  });
+});
+
+describe('payout details', () => {
+  it('keeps only the chosen method’s details and refuses bad ones with a message per field', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.choose(registry.id, CHECK);
+    const paypal = await w.choose(registry.id, PAYPAL);
+    expect(paypal).toMatchObject({ payoutMethod: 'paypal', paypalEmail: 'family@example.com', mailingName: null, mailingAddress: null, mailingCountry: 'US' });
+    await expect(w.choose(registry.id, { payoutMethod: 'paypal', paypalEmail: 'not-an-email' })).rejects.toMatchObject({
+      code: 'validation.failed',
+      fields: { paypalEmail: 'Enter a valid PayPal email' },
+    });
+    await expect(w.choose(registry.id, { payoutMethod: 'check', mailingName: 'Rachel' })).rejects.toMatchObject({
+      fields: { mailingAddress: 'Street address is required', mailingCity: 'City is required', mailingState: 'State or province is required', mailingZip: 'ZIP or postal code is required' },
+    });
+    await expect(w.choose(registry.id, { ...CHECK, mailingCountry: 'FR' })).rejects.toMatchObject({ fields: { mailingCountry: 'Checks can be mailed to the US or Canada' } });
+    await expect(w.choose(registry.id, { ...CHECK, mailingAddress: '12 Elm St\r\nBcc: x' })).rejects.toMatchObject({ code: 'validation.failed' });
+    await expect(w.choose(registry.id, { payoutMethod: 'wire' })).rejects.toMatchObject({ fields: { payoutMethod: 'Choose bank transfer, PayPal or check' } });
+    await expect(w.choose(registry.id, { ...PAYPAL, bankAccountNumber: '123' })).rejects.toMatchObject({ message: 'Unknown field: bankAccountNumber' });
+    await expect(w.choose(registry.id, { payoutMethod: 'paypal', paypalEmail: 42 })).rejects.toMatchObject({ code: 'validation.failed' });
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+  });
+});
+
+describe('administration', () => {
+  it('completes a charity payout once, with the audit trail’s before and after, and refuses a changed amount', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, PAYPAL);
+    await w.close(registry.id);
+    const [pending] = await pendingDistributions(w.repositories);
+    expect(pending).toMatchObject({ charityName: 'MAZON', currency: 'USD', totalAmount: 1_000, giftCount: 1 });
+    const ports = { unitOfWork: w.repositories, clock: w.clock };
+    const input = { status: 'completed', paymentMethod: 'Check', referenceNumber: 'CHK-1001', notes: 'Mailed Monday' };
+    await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 9.99 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.changed' });
+    await expect(completeCharityPayout(pending!.payoutId, { ...input, status: 'pending' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
+    await expect(completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'Check' }, adminActor(w.admin), ports)).rejects.toMatchObject({
+      fields: { referenceNumber: 'Reference number is required' },
+    });
+    expect(await w.repositories.audit.list(10)).toEqual([]);
+
+    const results = await Promise.allSettled([
+      completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 10 }, adminActor(w.admin), ports),
+      completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 10 }, adminActor(w.admin), ports),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'payout.already_completed' });
+    expect(await w.repositories.charityPayouts.findById(pending!.payoutId)).toMatchObject({ status: 'completed', referenceNumber: 'CHK-1001', completedAt: w.clock.now() });
+    const events = await w.repositories.audit.list(10);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      actorUserId: w.admin.id,
+      actorLabel: 'admin:ops',
+      action: 'charity_payout.completed',
+      subjectId: pending!.payoutId,
+      before: { status: 'pending', referenceNumber: null },
+      after: { status: 'completed', referenceNumber: 'CHK-1001', paymentMethod: 'Check', notes: 'Mailed Monday' },
+    });
+    expect(await pendingDistributions(w.repositories)).toEqual([]);
+  });
+
+  it('lists manual payouts and completes one once, moving the registry to payout_sent', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 18_000);
+    await w.choose(registry.id, CHECK);
+    await w.close(registry.id);
+    const listed = await listManualPayouts(w.repositories);
+    expect(listed.pending.map((payout) => [payout.registry.id, payout.ownerEmail])).toEqual([[registry.id, 'rachel@example.com']]);
+    w.clock.advance(60_000);
+    const ports = { unitOfWork: w.repositories, clock: w.clock };
+    const done = await completeManualPayout(registry.id, adminActor(w.admin), ports);
+    expect(done.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: w.clock.now() });
+    await expect(completeManualPayout(registry.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.already_completed' });
+    await expect(completeManualPayout('nope', adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
+    const open = await w.openRegistry();
+    await expect(completeManualPayout(open.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
+    expect(await listManualPayouts(w.repositories)).toMatchObject({ pending: [], completed: [{ registry: { id: registry.id } }] });
+    expect((await w.repositories.audit.list(10)).map((event) => [event.action, event.before?.status, event.after?.status])).toEqual([
+      ['manual_payout.completed', 'closed', 'payout_sent'],
+    ]);
+  });
+
+  it('breaks a registry’s charity share down per charity, for the owner only', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000, w.charities[0]!.id);
+    await w.give(registry.id, 5_000, w.charities[0]!.id);
+    await w.give(registry.id, 36_000, w.charities[2]!.id);
+    await w.give(registry.id, 99_900, w.charities[1]!.id, false);
+    const lines = await charityBreakdown(registry.id, { ...w.repositories, user: w.owner });
+    expect(lines).toEqual([
+      { charityId: w.charities[2]!.id, charityName: 'JDC', giftCount: 1, totalAmount: 3_600 },
+      { charityId: w.charities[0]!.id, charityName: 'MAZON', giftCount: 2, totalAmount: 1_500 },
+    ]);
+    await expect(charityBreakdown(registry.id, { ...w.repositories, user: w.admin })).rejects.toMatchObject({ code: 'registry.forbidden' });
+  });
+});
