@@ -70,7 +70,8 @@ export async function onboardingLink(
   const user = requireSignedIn(ports.user);
   refuseUnknownFields(input, ['registryId']);
   const { registryId } = input as { registryId?: unknown };
-  let backTo = `${ports.appUrl}/dashboard`;
+  // The signed-in home page is the dashboard.
+  let backTo = `${ports.appUrl}/`;
   if (registryId !== undefined && registryId !== null) {
     if (typeof registryId !== 'string' || !isUuid(registryId)) {
       throw new DomainError('validation.failed', 'registryId must be a registry id', { registryId: 'Must be a registry id' });

@@ -63,7 +63,7 @@ describe('the owner’s payment account', () => {
     expect(first.url).not.toBe(second.url);
     expect(w.gateway.links).toEqual([
       { accountId: owner.stripeConnectAccountId, returnUrl: `https://gifts.example.org/registry/${registry.id}?connect=return`, refreshUrl: `https://gifts.example.org/registry/${registry.id}?connect=refresh` },
-      { accountId: owner.stripeConnectAccountId, returnUrl: 'https://gifts.example.org/dashboard?connect=return', refreshUrl: 'https://gifts.example.org/dashboard?connect=refresh' },
+      { accountId: owner.stripeConnectAccountId, returnUrl: 'https://gifts.example.org/?connect=return', refreshUrl: 'https://gifts.example.org/?connect=refresh' },
     ]);
     const stranger = await w.repositories.users.create(aNewUser({ username: 'stranger', email: 's@example.com' }));
     await expect(onboardingLink({ registryId: registry.id }, w.ports(stranger))).rejects.toMatchObject({ code: 'registry.forbidden' });

@@ -60,6 +60,7 @@ describe('navigation bar', () => {
 
   it('gives admins an Admin menu with the two payout pages', async () => {
     signInAs(admin);
+    server.use(http.get('/api/admin/manual-payouts', () => HttpResponse.json({ pending: [], completed: [] })));
     const { user } = renderApp('/');
     await user.click(await within(mainNav()).findByRole('button', { name: 'Admin' }));
     const menu = await screen.findByRole('menu');

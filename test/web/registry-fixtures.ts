@@ -41,8 +41,18 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
     totalReceived: 0,
     gifts: [],
     payoutMethod: null,
-    payoutStatus: 'pending',
+    paypalEmail: null,
+    mailingName: null,
+    mailingAddress: null,
+    mailingCity: null,
+    mailingState: null,
+    mailingZip: null,
+    mailingCountry: 'US',
     closedAt: null,
+    payoutAmount: null,
+    charityPayoutAmount: null,
+    payoutStatus: 'pending',
+    payoutSentAt: null,
     ...overrides,
   };
 }
@@ -85,8 +95,12 @@ export function aSearchResult(overrides: Partial<RegistrySearchResult> = {}): Re
   return card;
 }
 
-/** GET /api/registries/{id} answers this registry (and 404 for any other id). */
-export function serveRegistry(registry: { id: string }) {
+/**
+ * GET /api/registries/{id} answers this registry (and 404 for any other id). For the owner's view,
+ * the owner's payout reads answer too, as the server would for it: no charity breakdown yet and
+ * the payout status the registry holds. Tests that need other answers add handlers after this.
+ */
+export function serveRegistry(registry: { id: string } | OwnerRegistryView) {
   server.use(
     http.get('/api/registries/:id', ({ params }) => {
       // Left to the handlers of GET /api/registries/my.
@@ -96,4 +110,21 @@ export function serveRegistry(registry: { id: string }) {
         : HttpResponse.json({ message: 'Registry not found' }, { status: 404 });
     }),
   );
+  if ('isOwner' in registry && registry.isOwner === true) {
+    const owned = registry;
+    server.use(
+      http.get(`/api/registries/${owned.id}/charity-breakdown`, () => HttpResponse.json({ charities: [] })),
+      http.get(`/api/registries/${owned.id}/payout-status`, () =>
+        HttpResponse.json({
+          payoutMethod: owned.payoutMethod,
+          payoutAmount: owned.payoutAmount,
+          charityPayoutAmount: owned.charityPayoutAmount,
+          payoutStatus: owned.payoutStatus,
+          closedAt: owned.closedAt,
+          payoutSentAt: owned.payoutSentAt,
+          transferResult: null,
+        }),
+      ),
+    );
+  }
 }

@@ -35,10 +35,18 @@ describe('route table (spec section 2)', () => {
     expect(goToLogin).not.toHaveBeenCalled();
   });
 
-  it('shows the admin pages to an admin', async () => {
+  it.each([
+    ['/admin/charity-payouts', 'Charity Payouts'],
+    ['/admin/manual-payouts', 'Manual Payouts'],
+  ])('shows the admin page %s to an admin', async (path, heading) => {
     signInAs(admin);
-    renderApp('/admin/charity-payouts');
-    expect(await h1('Charity Payouts')).toBeInTheDocument();
+    server.use(
+      http.get('/api/admin/charity-payouts/pending', () => HttpResponse.json([])),
+      http.get('/api/admin/charity-payouts', () => HttpResponse.json([])),
+      http.get('/api/admin/manual-payouts', () => HttpResponse.json({ pending: [], completed: [] })),
+    );
+    renderApp(path);
+    expect(await h1(heading)).toBeInTheDocument();
   });
 
   it.each([
@@ -48,6 +56,7 @@ describe('route table (spec section 2)', () => {
     ['/charities', 'Our Charity Partners'],
     ['/faq', 'Frequently Asked Questions'],
     ['/r/AbC123', 'Registry Not Found'],
+    ['/sandbox/onboarding', 'Bank Account Setup'],
   ])('shows the public page %s to a visitor', async (path, heading) => {
     server.use(
       http.get('/api/registries/:id', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),

@@ -12,6 +12,8 @@ export const paths = {
   shortLink: (shortCode: string) => `/r/${encodeURIComponent(shortCode)}`,
   adminCharityPayouts: '/admin/charity-payouts',
   adminManualPayouts: '/admin/manual-payouts',
+  /** The sandbox payment provider's onboarding page; the server makes its links. */
+  sandboxOnboarding: (token: string) => `/sandbox/onboarding?token=${encodeURIComponent(token)}`,
 } as const;
 
 /** In-page anchors of the landing page. */

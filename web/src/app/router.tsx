@@ -20,6 +20,7 @@ const FaqPage = lazy(() => import('../features/faq/pages/faq-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
+const SandboxOnboardingPage = lazy(() => import('../features/sandbox/pages/sandbox-onboarding-page'));
 
 /** / is the landing page for visitors and the dashboard for signed-in users. */
 function HomeRoute() {
@@ -50,6 +51,8 @@ export function AppRoutes() {
         <Route path="charities" element={<CharitiesPage />} />
         <Route path="faq" element={<FaqPage />} />
         <Route path="r/:shortCode" element={<ShortLinkPage />} />
+        {/* The sandbox payment provider's onboarding: reached from its link, signed in or not */}
+        <Route path="sandbox/onboarding" element={<SandboxOnboardingPage />} />
 
         {/* Signed in */}
         <Route

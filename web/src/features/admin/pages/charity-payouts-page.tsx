@@ -1,10 +1,201 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useEffect, useId, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import { formatMoney, type Currency } from '../../../../../core/money';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
+import { amountToCents } from '../../registries/lib/amounts';
+import {
+  useCharityPayoutHistory,
+  usePendingCharityPayouts,
+  useRefreshCharityPayouts,
+  type CharityPayoutView,
+  type PendingCharityPayout,
+} from '../api/admin-payouts';
+import { contributions, EmptyState, Field, formatAdminDate, LoadError, Loading, StatCard, StatGrid, StatusBadge } from '../components/admin-ui';
+import { MarkCompletedDialog } from '../components/mark-completed-dialog';
 
-/** /admin/charity-payouts (admins). */
+export const PAGE_TITLE = 'Charity Payouts';
+
+function money(amount: number, currency: Currency): string {
+  return formatMoney(amountToCents(amount), currency);
+}
+
+function pendingTotal(pending: readonly PendingCharityPayout[], currency: Currency): string {
+  const cents = pending.filter((row) => row.currency === currency).reduce((sum, row) => sum + amountToCents(row.totalAmount), 0);
+  return formatMoney(cents, currency);
+}
+
+/** /admin/charity-payouts (admins): the 10% shares waiting for each charity, and the payout history. */
 export default function CharityPayoutsPage() {
+  usePageTitle(PAGE_TITLE);
+  const onUnauthorized = useUnauthorizedRedirect();
+  const pending = usePendingCharityPayouts();
+  const history = useCharityPayoutHistory();
+  const refresh = useRefreshCharityPayouts();
+  const [completing, setCompleting] = useState<CharityPayoutView | null>(null);
+  const historyHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (pending.error) onUnauthorized(pending.error);
+  }, [pending.error, onUnauthorized]);
+  useEffect(() => {
+    if (history.error) onUnauthorized(history.error);
+  }, [history.error, onUnauthorized]);
+
+  const completed = () => {
+    setCompleting(null);
+    void refresh();
+    // The button that opened the dialog is gone with the pending item: the focus goes to the list.
+    requestAnimationFrame(() => historyHeadingRef.current?.focus());
+  };
+
   return (
-    <SimplePage title="Charity Payouts">
-      Track the 10% share of gifts waiting to be paid to each charity, and record completed payouts.
-    </SimplePage>
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: { xs: 4, md: 5 } }}>
+      <Box>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' } }}>
+          {PAGE_TITLE}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          The 10% share of every gift is collected per charity when registries close. Pay each charity, then record the
+          payment here.
+        </Typography>
+      </Box>
+
+      {pending.pending && (
+        <StatGrid label="Pending totals">
+          <StatCard label="Total Pending (USD)" value={pendingTotal(pending.pending, 'USD')} icon={<AttachMoneyIcon />} />
+          <StatCard label="Total Pending (CAD)" value={pendingTotal(pending.pending, 'CAD')} icon={<AttachMoneyIcon />} />
+          <StatCard
+            label="Charities Awaiting Payout"
+            value={String(new Set(pending.pending.map((row) => row.charityId)).size)}
+            icon={<VolunteerActivismIcon />}
+          />
+        </StatGrid>
+      )}
+
+      <PendingDistributions state={pending} />
+
+      <Box component="section" aria-labelledby="payout-history-heading" sx={{ display: 'grid', gap: 2 }}>
+        <Typography
+          id="payout-history-heading"
+          ref={historyHeadingRef}
+          tabIndex={-1}
+          variant="h2"
+          sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, '&:focus': { outline: 'none' } }}
+        >
+          Payout History
+        </Typography>
+        {history.error ? (
+          <LoadError text="We couldn't load the payout history." onRetry={() => void history.mutate()} />
+        ) : !history.history ? (
+          <Loading label="Loading payout history…" />
+        ) : history.history.length === 0 ? (
+          <EmptyState>No charity payouts yet. They appear here when registries close.</EmptyState>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+            {history.history.map((payout) => (
+              <HistoryItem key={payout.id} payout={payout} onMarkCompleted={() => setCompleting(payout)} />
+            ))}
+          </Box>
+        )}
+      </Box>
+
+      <MarkCompletedDialog payout={completing} onClose={() => setCompleting(null)} onCompleted={completed} onStale={() => void refresh()} />
+    </Container>
+  );
+}
+
+function PendingDistributions({ state }: { state: ReturnType<typeof usePendingCharityPayouts> }) {
+  const { pending, error, mutate } = state;
+  return (
+    <Box component="section" aria-labelledby="pending-distributions-heading" sx={{ display: 'grid', gap: 2 }}>
+      <Typography id="pending-distributions-heading" variant="h2" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
+        Pending Distributions
+      </Typography>
+      {error ? (
+        <LoadError text="We couldn't load the pending distributions." onRetry={() => void mutate()} />
+      ) : !pending ? (
+        <Loading label="Loading pending distributions…" />
+      ) : pending.length === 0 ? (
+        <EmptyState>No charity is waiting for a payout.</EmptyState>
+      ) : (
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+        >
+          {pending.map((row) => (
+            <PendingItem key={row.payoutId} row={row} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function PendingItem({ row }: { row: PendingCharityPayout }) {
+  const nameId = useId();
+  return (
+    <Card component="li" aria-labelledby={nameId}>
+      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+          <Typography id={nameId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
+            {row.charityName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {contributions(row.giftCount)}
+          </Typography>
+        </Box>
+        <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{money(row.totalAmount, row.currency)}</Typography>
+        <StatusBadge status="pending" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function HistoryItem({ payout, onMarkCompleted }: { payout: CharityPayoutView; onMarkCompleted: () => void }) {
+  const nameId = useId();
+  const amountId = useId();
+  const pending = payout.status === 'pending';
+  const date = formatAdminDate(pending ? payout.createdAt : (payout.completedAt ?? payout.updatedAt));
+  return (
+    <Card component="li" aria-labelledby={nameId}>
+      <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <StatusBadge status={payout.status} />
+          <Typography id={nameId} component="h3" variant="h4" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+            {payout.charityName}
+          </Typography>
+          <Typography id={amountId} sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
+            {money(payout.amount, payout.currency)}
+          </Typography>
+        </Box>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}
+        >
+          <Field label="Charity ID">{payout.charityId}</Field>
+          <Field label="Contributions">{payout.giftCount}</Field>
+          <Field label="Payment method">{payout.paymentMethod || '—'}</Field>
+          <Field label={pending ? 'Created' : 'Completed'}>{date || '—'}</Field>
+          <Field label="Reference number">{payout.referenceNumber || '—'}</Field>
+          <Field label="Notes">{payout.notes || '—'}</Field>
+        </Box>
+        {pending && (
+          <Box>
+            <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkCompleted} aria-describedby={`${nameId} ${amountId}`}>
+              Mark Completed
+            </Button>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
   );
 }

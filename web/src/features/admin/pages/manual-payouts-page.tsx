@@ -1,11 +1,271 @@
-import { SimplePage } from '../../../components/simple-page';
+import { useEffect, useId, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import MailIcon from '@mui/icons-material/Mail';
+import PaymentIcon from '@mui/icons-material/Payment';
+import { formatMoney } from '../../../../../core/money';
+import { useToast } from '../../../components/toast';
+import { serverMessage } from '../../../lib/error-message';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
+import { countryName } from '../../payouts/lib/payout-copy';
+import { amountToCents } from '../../registries/lib/amounts';
+import { completeManualPayout, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
+import { EmptyState, Field, formatAdminDate, LoadError, Loading, StatCard, StatGrid } from '../components/admin-ui';
 
-/** /admin/manual-payouts (admins). */
+export const PAGE_TITLE = 'Manual Payouts';
+
+const METHOD_LABELS: Record<ManualPayout['payoutMethod'], string> = { paypal: 'PayPal', check: 'Check' };
+
+function familyAmount(payout: ManualPayout): string {
+  return payout.payoutAmount == null ? '—' : formatMoney(amountToCents(payout.payoutAmount), payout.currency);
+}
+
+function addressLines(payout: ManualPayout): string[] {
+  const cityLine = [payout.mailingCity, [payout.mailingState, payout.mailingZip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [payout.mailingName, payout.mailingAddress, cityLine, countryName(payout.mailingCountry)].filter((line): line is string => !!line);
+}
+
+/** /admin/manual-payouts (admins): families paid by PayPal or check after closing, sent by hand. */
 export default function ManualPayoutsPage() {
+  usePageTitle(PAGE_TITLE);
+  const { toast } = useToast();
+  const onUnauthorized = useUnauthorizedRedirect();
+  const { payouts, error, mutate } = useManualPayouts();
+  const [confirming, setConfirming] = useState<ManualPayout | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pendingHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (error) onUnauthorized(error);
+  }, [error, onUnauthorized]);
+
+  const markComplete = async () => {
+    if (!confirming) return;
+    const payout = confirming;
+    setBusy(true);
+    try {
+      await completeManualPayout(payout.id);
+      toast({ title: 'Payout Marked Complete', description: `${familyAmount(payout)} to ${payout.childName}'s family is recorded as sent.` });
+      setConfirming(null);
+      // The card (and its button) leaves the pending list: the focus goes to the list's heading.
+      requestAnimationFrame(() => pendingHeadingRef.current?.focus());
+    } catch (cause) {
+      setConfirming(null);
+      setBusy(false);
+      if (onUnauthorized(cause)) return;
+      toast({ title: 'Error', description: serverMessage(cause, 'Failed to mark payout as complete'), variant: 'destructive' });
+    }
+    setBusy(false);
+    // Both lists change (or changed under the administrator, e.g. completed by someone else).
+    void mutate();
+  };
+
   return (
-    <SimplePage title="Manual Payouts">
-      Send families their funds by PayPal or mailed check after they close a registry, and mark
-      each payout complete.
-    </SimplePage>
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: { xs: 4, md: 5 } }}>
+      <Box>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' } }}>
+          {PAGE_TITLE}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Families who chose PayPal or a mailed check are paid by hand after they close their registry. Send each payout,
+          then mark it complete.
+        </Typography>
+      </Box>
+
+      {error ? (
+        <LoadError text="We couldn't load the manual payouts." onRetry={() => void mutate()} />
+      ) : !payouts ? (
+        <Loading label="Loading manual payouts…" />
+      ) : (
+        <>
+          <StatGrid label="Payout counts">
+            <StatCard label="Pending Payouts" value={String(payouts.pending.length)} icon={<HourglassTopIcon />} />
+            <StatCard label="Completed Payouts" value={String(payouts.completed.length)} icon={<CheckCircleIcon />} />
+          </StatGrid>
+
+          <Box component="section" aria-labelledby="pending-payouts-heading" sx={{ display: 'grid', gap: 2 }}>
+            <Typography
+              id="pending-payouts-heading"
+              ref={pendingHeadingRef}
+              tabIndex={-1}
+              variant="h2"
+              sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, '&:focus': { outline: 'none' } }}
+            >
+              Pending Payouts
+            </Typography>
+            {payouts.pending.length === 0 ? (
+              <EmptyState>No payouts are waiting to be sent.</EmptyState>
+            ) : (
+              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+                {payouts.pending.map((payout) => (
+                  <PendingPayoutCard key={payout.id} payout={payout} onMarkComplete={() => setConfirming(payout)} />
+                ))}
+              </Box>
+            )}
+          </Box>
+
+          <Box component="section" aria-labelledby="completed-payouts-heading" sx={{ display: 'grid', gap: 2 }}>
+            <Typography id="completed-payouts-heading" variant="h2" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
+              Completed Payouts
+            </Typography>
+            {payouts.completed.length === 0 ? (
+              <EmptyState>No payouts have been completed yet.</EmptyState>
+            ) : (
+              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+                {payouts.completed.map((payout) => (
+                  <CompletedPayoutRow key={payout.id} payout={payout} />
+                ))}
+              </Box>
+            )}
+          </Box>
+        </>
+      )}
+
+      <Dialog
+        open={confirming !== null}
+        onClose={() => !busy && setConfirming(null)}
+        aria-labelledby="complete-payout-title"
+        aria-describedby="complete-payout-text"
+        fullWidth
+        maxWidth="xs"
+      >
+        <DialogTitle id="complete-payout-title">Mark Payout as Complete?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="complete-payout-text">
+            {confirming &&
+              `Confirm that ${familyAmount(confirming)} was sent to ${confirming.childName}'s family by ${METHOD_LABELS[confirming.payoutMethod]}. The family's registry is then marked as paid.`}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={() => setConfirming(null)} disabled={busy} autoFocus>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={() => void markComplete()} disabled={busy}>
+            {busy ? 'Saving…' : 'Yes, Mark as Complete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Container>
+  );
+}
+
+function PendingPayoutCard({ payout, onMarkComplete }: { payout: ManualPayout; onMarkComplete: () => void }) {
+  const nameId = useId();
+  const paypal = payout.payoutMethod === 'paypal';
+  const amount = familyAmount(payout);
+  return (
+    <Card component="li" aria-labelledby={nameId}>
+      <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <Typography id={nameId} component="h3" variant="h3" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+            {payout.childName}
+          </Typography>
+          <Chip
+            icon={paypal ? <PaymentIcon /> : <MailIcon />}
+            label={METHOD_LABELS[payout.payoutMethod]}
+            sx={{ fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText', '& .MuiChip-icon': { color: 'inherit' } }}
+          />
+        </Box>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
+        >
+          <Field label="Closed">{formatAdminDate(payout.closedAt) || '—'}</Field>
+          <Field label="Method">{METHOD_LABELS[payout.payoutMethod]}</Field>
+          <Field label="Total Received">{formatMoney(amountToCents(payout.totalReceived), payout.currency)}</Field>
+          <Field label="Amount to Send to Family">
+            <Box component="span" sx={{ fontSize: '1.25rem', fontWeight: 800, color: 'primary.main' }}>
+              {amount}
+            </Box>
+          </Field>
+          {payout.ownerEmail && <Field label="Family's email">{payout.ownerEmail}</Field>}
+        </Box>
+
+        <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'background.default', display: 'grid', gap: 1 }}>
+          {paypal ? (
+            <>
+              <Typography component="h4" variant="h4">
+                Send by PayPal
+              </Typography>
+              <Typography>
+                PayPal email: <strong style={{ overflowWrap: 'anywhere' }}>{payout.paypalEmail || '—'}</strong>
+              </Typography>
+              <Box component="ol" sx={{ m: 0, pl: 3 }}>
+                <li>Sign in to the business PayPal account.</li>
+                <li>
+                  Send {amount} to {payout.paypalEmail || 'the PayPal email above'}.
+                </li>
+                <li>Press Mark as Complete once PayPal confirms the payment.</li>
+              </Box>
+            </>
+          ) : (
+            <>
+              <Typography component="h4" variant="h4">
+                Mail a check
+              </Typography>
+              <Typography component="address" sx={{ fontStyle: 'normal' }}>
+                {addressLines(payout).map((line) => (
+                  <Box component="span" key={line} sx={{ display: 'block', fontWeight: 600 }}>
+                    {line}
+                  </Box>
+                ))}
+              </Typography>
+              <Box component="ol" sx={{ m: 0, pl: 3 }}>
+                <li>
+                  Write a check for {amount} payable to {payout.mailingName || 'the name above'}.
+                </li>
+                <li>Mail it to the address above.</li>
+                <li>Press Mark as Complete once the check is in the mail.</li>
+              </Box>
+            </>
+          )}
+        </Box>
+
+        <Box>
+          <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkComplete} aria-describedby={nameId}>
+            Mark as Complete
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompletedPayoutRow({ payout }: { payout: ManualPayout }) {
+  const nameId = useId();
+  const detail =
+    payout.payoutMethod === 'paypal'
+      ? `PayPal: ${payout.paypalEmail || '—'}`
+      : `Check: ${[payout.mailingName, payout.mailingCity].filter(Boolean).join(', ') || '—'}`;
+  return (
+    <Card component="li" aria-labelledby={nameId}>
+      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 }, py: '12px !important' }}>
+        <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
+          <Typography id={nameId} component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {payout.childName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {detail}
+          </Typography>
+        </Box>
+        <Typography sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{familyAmount(payout)}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ minWidth: '9rem' }}>
+          Sent {formatAdminDate(payout.payoutSentAt) || '—'}
+        </Typography>
+      </CardContent>
+    </Card>
   );
 }

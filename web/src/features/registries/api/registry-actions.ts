@@ -19,7 +19,7 @@ import type { AnyRegistryView, OwnerRegistryView, RegistryView } from './types';
  * The registry changes. Each one updates what it changed in the cache and drops the lists that
  * show it (the user's registries, past searches), so no screen shows the old state.
  */
-function useRegistryCache() {
+export function useRegistryCache() {
   const { mutate } = useSWRConfig();
   const { user } = useUser();
   const viewerId = user?.id ?? null;

@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '../../../../../core/gift/gift';
 import type { Currency } from '../../../../../core/money';
-import type { RegistryStatus } from '../../../../../core/registry/registry';
+import type { PayoutMethod, PayoutStatus, RegistryStatus } from '../../../../../core/registry/registry';
 
 /** What the registry calls answer (the server's read views), as JSON: dates are ISO strings. */
 
@@ -50,9 +50,22 @@ export interface OwnerRegistryView extends Omit<RegistryView, 'isOwner'> {
   userId: string;
   totalReceived: number;
   gifts: RegistryGiftView[];
-  payoutMethod: string | null;
-  payoutStatus: string | null;
+  /** The payout details the owner saved (payout-info); details of the other methods are empty. */
+  payoutMethod: PayoutMethod | null;
+  paypalEmail: string | null;
+  mailingName: string | null;
+  mailingAddress: string | null;
+  mailingCity: string | null;
+  mailingState: string | null;
+  mailingZip: string | null;
+  /** 'US' unless the owner chose 'CA'. */
+  mailingCountry: string | null;
+  /** Set when the registry closes: the family's 90% and the charities' 10%. */
   closedAt: string | null;
+  payoutAmount: number | null;
+  charityPayoutAmount: number | null;
+  payoutStatus: PayoutStatus;
+  payoutSentAt: string | null;
 }
 
 export type AnyRegistryView = RegistryView | OwnerRegistryView;

@@ -10,6 +10,8 @@ import EventIcon from '@mui/icons-material/Event';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { PageSpinner } from '../../../components/page-spinner';
+import { CharityBreakdownSection } from '../../payouts/components/charity-breakdown';
+import { ClosureSection } from '../../payouts/components/closure-section';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isOwnerView, useRegistry } from '../api/use-registry';
 import type { AnyRegistryView } from '../api/types';
@@ -59,6 +61,8 @@ export default function RegistryPage() {
         <>
           <RecentGifts gifts={registry.gifts} currency={registry.currency} />
           <RegistryManagement registry={registry} onStale={() => void mutate()} />
+          <ClosureSection registry={registry} onStale={() => void mutate()} />
+          <CharityBreakdownSection registryId={registry.id} currency={registry.currency} giftCount={registry.giftCount} />
         </>
       )}
     </Container>

@@ -1,0 +1,344 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { CharityPayoutView, ManualPayout, PendingCharityPayout } from '../../web/src/features/admin/api/admin-payouts';
+import { admin, server, signInAs } from './msw-server';
+import { renderApp, toastRegion } from './render-app';
+
+const pendingRows: PendingCharityPayout[] = [
+  { payoutId: 'p-1', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'USD', totalAmount: 18, giftCount: 2 },
+  { payoutId: 'p-2', charityId: 'c-2', charityName: 'Tikkun Civil Rights Project', currency: 'CAD', totalAmount: 7.2, giftCount: 1 },
+  { payoutId: 'p-3', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'CAD', totalAmount: 3.6, giftCount: 1 },
+];
+
+function aCharityPayout(overrides: Partial<CharityPayoutView> = {}): CharityPayoutView {
+  return {
+    id: 'p-1',
+    charityId: 'c-1',
+    charityName: 'Jewish Federation Community Fund',
+    amount: 18,
+    currency: 'USD',
+    registryIds: ['r-1'],
+    giftCount: 2,
+    paymentMethod: null,
+    referenceNumber: null,
+    notes: null,
+    status: 'pending',
+    completedAt: null,
+    createdAt: '2030-04-02T15:00:00.000Z',
+    updatedAt: '2030-04-02T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const completedPayout = aCharityPayout({
+  id: 'p-0',
+  charityId: 'c-2',
+  charityName: 'Tikkun Civil Rights Project',
+  amount: 25,
+  giftCount: 4,
+  paymentMethod: 'ACH',
+  referenceNumber: 'ACH-7781',
+  notes: 'Quarterly distribution',
+  status: 'completed',
+  completedAt: '2030-03-01T10:00:00.000Z',
+  createdAt: '2030-02-01T10:00:00.000Z',
+});
+
+/** The two lists, counted, answering `pending` and `history` (changeable by the test). */
+function serveCharityPayouts(state: { pending: PendingCharityPayout[]; history: CharityPayoutView[] }) {
+  const calls = { pending: 0, history: 0 };
+  server.use(
+    http.get('/api/admin/charity-payouts/pending', () => {
+      calls.pending += 1;
+      return HttpResponse.json(state.pending);
+    }),
+    http.get('/api/admin/charity-payouts', () => {
+      calls.history += 1;
+      return HttpResponse.json(state.history);
+    }),
+  );
+  return calls;
+}
+
+async function openCharityPayouts() {
+  signInAs(admin);
+  const app = renderApp('/admin/charity-payouts');
+  await screen.findByRole('heading', { level: 1, name: 'Charity Payouts' });
+  return app;
+}
+
+describe('admin charity payouts page', () => {
+  it('shows the pending totals per currency, the charities awaiting payout, and each pending distribution', async () => {
+    serveCharityPayouts({ pending: pendingRows, history: [] });
+    await openCharityPayouts();
+    const totals = within(await screen.findByRole('list', { name: 'Pending totals' }));
+    expect(within(totals.getByRole('group', { name: 'Total Pending (USD)' })).getByText('$18.00')).toBeInTheDocument();
+    expect(within(totals.getByRole('group', { name: 'Total Pending (CAD)' })).getByText('CA$10.80')).toBeInTheDocument();
+    expect(within(totals.getByRole('group', { name: 'Charities Awaiting Payout' })).getByText('2')).toBeInTheDocument();
+
+    const pending = within(screen.getByRole('region', { name: 'Pending Distributions' }));
+    const items = pending.getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByRole('heading', { name: 'Jewish Federation Community Fund' })).toBeInTheDocument();
+    expect(within(items[0]!).getByText('2 contributions')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('$18.00')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Pending')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('1 contribution')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('CA$7.20')).toBeInTheDocument();
+    expect(await screen.findByText('No charity payouts yet. They appear here when registries close.')).toBeInTheDocument();
+    expect(document.title).toBe('Charity Payouts | Mitzvah Gifts');
+  });
+
+  it('shows empty states', async () => {
+    serveCharityPayouts({ pending: [], history: [] });
+    await openCharityPayouts();
+    expect(await screen.findByText('No charity is waiting for a payout.')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Total Pending (USD)' })).getByText('$0.00')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Charities Awaiting Payout' })).getByText('0')).toBeInTheDocument();
+  });
+
+  it('lists the payout history with badge, charity name and id, count, method, date, reference, notes and amount', async () => {
+    serveCharityPayouts({ pending: pendingRows.slice(0, 1), history: [aCharityPayout(), completedPayout] });
+    await openCharityPayouts();
+    const history = within(screen.getByRole('region', { name: 'Payout History' }));
+    const items = await history.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+
+    const pendingItem = within(items[0]!);
+    expect(pendingItem.getByText('Pending')).toBeInTheDocument();
+    expect(pendingItem.getByRole('heading', { name: 'Jewish Federation Community Fund' })).toBeInTheDocument();
+    expect(pendingItem.getByText('Charity ID').nextElementSibling).toHaveTextContent('c-1');
+    expect(pendingItem.getByText('$18.00')).toBeInTheDocument();
+    expect(pendingItem.getByRole('button', { name: 'Mark Completed' })).toHaveAccessibleDescription('Jewish Federation Community Fund $18.00');
+
+    const done = within(items[1]!);
+    expect(done.getByText('Completed', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(done.getByText('Charity ID').nextElementSibling).toHaveTextContent('c-2');
+    expect(done.getByText('Contributions').nextElementSibling).toHaveTextContent('4');
+    expect(done.getByText('Payment method').nextElementSibling).toHaveTextContent('ACH');
+    expect(done.getByText('Reference number').nextElementSibling).toHaveTextContent('ACH-7781');
+    expect(done.getByText('Notes').nextElementSibling).toHaveTextContent('Quarterly distribution');
+    expect(done.getByText('Completed', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Mar 1, 2030');
+    expect(done.getByText('$25.00')).toBeInTheDocument();
+    expect(done.queryByRole('button', { name: 'Mark Completed' })).not.toBeInTheDocument();
+  });
+
+  it('Mark Completed asks for method and reference, PATCHes the status, says "Payout Marked Complete" and reloads both lists', async () => {
+    const state = { pending: pendingRows.slice(0, 1), history: [aCharityPayout()] };
+    const calls = serveCharityPayouts(state);
+    const bodies: unknown[] = [];
+    server.use(
+      http.patch('/api/admin/charity-payouts/:id/status', async ({ params, request }) => {
+        bodies.push({ id: params.id, body: await request.json() });
+        const done = aCharityPayout({ status: 'completed', paymentMethod: 'Check', referenceNumber: '1042', notes: 'Mailed to the office', completedAt: '2030-04-10T10:00:00.000Z' });
+        state.pending = [];
+        state.history = [done];
+        return HttpResponse.json(done);
+      }),
+    );
+    const { user } = await openCharityPayouts();
+    await user.click(await screen.findByRole('button', { name: 'Mark Completed' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mark Payout Completed' }));
+    expect(dialog.getByText('Record how $18.00 was paid to Jewish Federation Community Fund.')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Payment Method/)).toHaveFocus();
+
+    await user.click(dialog.getByRole('button', { name: 'Confirm Payout' }));
+    expect(await dialog.findByText('Payment method is required')).toBeInTheDocument();
+    expect(dialog.getByText('Reference number is required')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText(/^Payment Method/), 'Check');
+    await user.type(dialog.getByLabelText(/^Reference Number/), '1042');
+    await user.type(dialog.getByLabelText('Notes (optional)'), 'Mailed to the office');
+    await user.click(dialog.getByRole('button', { name: 'Confirm Payout' }));
+
+    expect(await within(toastRegion()).findByText('Payout Marked Complete')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { id: 'p-1', body: { status: 'completed', paymentMethod: 'Check', referenceNumber: '1042', notes: 'Mailed to the office', expectedAmount: 18 } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('No charity is waiting for a payout.')).toBeInTheDocument();
+    expect(calls).toEqual({ pending: 2, history: 2 });
+    const history = within(screen.getByRole('region', { name: 'Payout History' }));
+    await waitFor(() => expect(history.queryByRole('button', { name: 'Mark Completed' })).not.toBeInTheDocument());
+    expect(history.getByText('Reference number').nextElementSibling).toHaveTextContent('1042');
+  });
+
+  it('a refused update shows "Failed to update payout status" in the dialog, not in a toast', async () => {
+    serveCharityPayouts({ pending: pendingRows.slice(0, 1), history: [aCharityPayout()] });
+    server.use(
+      http.patch('/api/admin/charity-payouts/:id/status', () =>
+        HttpResponse.json({ message: 'The payout grew since you looked at it' }, { status: 409 }),
+      ),
+    );
+    const { user } = await openCharityPayouts();
+    await user.click(await screen.findByRole('button', { name: 'Mark Completed' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mark Payout Completed' }));
+    await user.type(dialog.getByLabelText(/^Payment Method/), 'Wire');
+    await user.type(dialog.getByLabelText(/^Reference Number/), 'W-1');
+    await user.click(dialog.getByRole('button', { name: 'Confirm Payout' }));
+
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to update payout status');
+    expect(alert).toHaveTextContent('The payout grew since you looked at it');
+    expect(within(toastRegion()).queryByText('Failed to update payout status')).not.toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Payout Marked Complete')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Mark Payout Completed' })).toBeInTheDocument();
+  });
+});
+
+function aManualPayout(overrides: Partial<ManualPayout> = {}): ManualPayout {
+  return {
+    id: 'r-1',
+    childName: 'Noah',
+    shortCode: 'k7m2q9xz',
+    closedAt: '2030-04-02T15:00:00.000Z',
+    payoutMethod: 'paypal',
+    currency: 'USD',
+    totalReceived: 180,
+    payoutAmount: 162,
+    charityPayoutAmount: 18,
+    paypalEmail: 'sarah@example.com',
+    mailingName: null,
+    mailingAddress: null,
+    mailingCity: null,
+    mailingState: null,
+    mailingZip: null,
+    mailingCountry: null,
+    payoutStatus: 'pending',
+    payoutSentAt: null,
+    ownerEmail: 'sarah@example.com',
+    ...overrides,
+  };
+}
+
+const checkPayout = aManualPayout({
+  id: 'r-2',
+  childName: 'Leah',
+  payoutMethod: 'check',
+  currency: 'CAD',
+  totalReceived: 360,
+  payoutAmount: 324,
+  charityPayoutAmount: 36,
+  paypalEmail: null,
+  mailingName: 'David Levi',
+  mailingAddress: '5 Elm Rd',
+  mailingCity: 'Toronto',
+  mailingState: 'ON',
+  mailingZip: 'M5V 2T6',
+  mailingCountry: null,
+});
+
+const sentPayout = aManualPayout({
+  id: 'r-3',
+  childName: 'Eli',
+  payoutStatus: 'completed',
+  payoutSentAt: '2030-03-20T10:00:00.000Z',
+  paypalEmail: 'eli.family@example.com',
+  payoutAmount: 90,
+});
+
+function serveManualPayouts(state: { pending: ManualPayout[]; completed: ManualPayout[] }) {
+  const calls = { list: 0 };
+  server.use(
+    http.get('/api/admin/manual-payouts', () => {
+      calls.list += 1;
+      return HttpResponse.json(state);
+    }),
+  );
+  return calls;
+}
+
+async function openManualPayouts() {
+  signInAs(admin);
+  const app = renderApp('/admin/manual-payouts');
+  await screen.findByRole('heading', { level: 1, name: 'Manual Payouts' });
+  return app;
+}
+
+describe('admin manual payouts page', () => {
+  it('shows the counts, the pending cards with what to send and how, and the completed list', async () => {
+    serveManualPayouts({ pending: [aManualPayout(), checkPayout], completed: [sentPayout] });
+    await openManualPayouts();
+    expect(within(await screen.findByRole('group', { name: 'Pending Payouts' })).getByText('2')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Completed Payouts' })).getByText('1')).toBeInTheDocument();
+
+    const pending = within(screen.getByRole('region', { name: 'Pending Payouts' }));
+    const paypal = within(pending.getByRole('listitem', { name: 'Noah' }));
+    expect(paypal.getByText('Closed').nextElementSibling).toHaveTextContent('Apr 2, 2030');
+    expect(paypal.getByText('Method').nextElementSibling).toHaveTextContent('PayPal');
+    expect(paypal.getByText('Total Received').nextElementSibling).toHaveTextContent('$180.00');
+    expect(paypal.getByText('Amount to Send to Family').nextElementSibling).toHaveTextContent('$162.00');
+    expect(paypal.getByText('Send by PayPal')).toBeInTheDocument();
+    expect(paypal.getByText(/^PayPal email:/)).toHaveTextContent('PayPal email: sarah@example.com');
+    expect(paypal.getByText('Send $162.00 to sarah@example.com.')).toBeInTheDocument();
+    expect(paypal.getByRole('button', { name: 'Mark as Complete' })).toBeInTheDocument();
+
+    const check = within(pending.getByRole('listitem', { name: 'Leah' }));
+    expect(check.getByText('Method').nextElementSibling).toHaveTextContent('Check');
+    expect(check.getByText('Amount to Send to Family').nextElementSibling).toHaveTextContent('CA$324.00');
+    expect(check.getByText('Mail a check')).toBeInTheDocument();
+    expect(check.getByText('David Levi', { selector: 'address span' }).closest('address')).toHaveTextContent(
+      'David Levi5 Elm RdToronto, ON M5V 2T6United States',
+    );
+    expect(check.getByText('Write a check for CA$324.00 payable to David Levi.')).toBeInTheDocument();
+
+    const completed = within(screen.getByRole('region', { name: 'Completed Payouts' }));
+    const row = within(completed.getByRole('listitem', { name: 'Eli' }));
+    expect(row.getByText('PayPal: eli.family@example.com')).toBeInTheDocument();
+    expect(row.getByText('$90.00')).toBeInTheDocument();
+    expect(row.getByText('Sent Mar 20, 2030')).toBeInTheDocument();
+  });
+
+  it('shows empty states', async () => {
+    serveManualPayouts({ pending: [], completed: [] });
+    await openManualPayouts();
+    expect(await screen.findByText('No payouts are waiting to be sent.')).toBeInTheDocument();
+    expect(screen.getByText('No payouts have been completed yet.')).toBeInTheDocument();
+  });
+
+  it('Mark as Complete confirms, PATCHes, says "Payout Marked Complete" and reloads the lists', async () => {
+    const state = { pending: [aManualPayout()], completed: [] as ManualPayout[] };
+    const calls = serveManualPayouts(state);
+    const patched: unknown[] = [];
+    server.use(
+      http.patch('/api/admin/manual-payouts/:id/complete', ({ params }) => {
+        patched.push(params.id);
+        const done = aManualPayout({ payoutStatus: 'completed', payoutSentAt: '2030-04-06T10:00:00.000Z' });
+        state.pending = [];
+        state.completed = [done];
+        return HttpResponse.json(done);
+      }),
+    );
+    const { user } = await openManualPayouts();
+    await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mark Payout as Complete?' }));
+    expect(dialog.getByText("Confirm that $162.00 was sent to Noah's family by PayPal. The family's registry is then marked as paid.")).toBeInTheDocument();
+    expect(patched).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Yes, Mark as Complete' }));
+
+    expect(await within(toastRegion()).findByText('Payout Marked Complete')).toBeInTheDocument();
+    expect(patched).toEqual(['r-1']);
+    expect(await screen.findByText('No payouts are waiting to be sent.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Pending Payouts' })).toHaveFocus();
+    expect(within(screen.getByRole('region', { name: 'Completed Payouts' })).getByText('Sent Apr 6, 2030')).toBeInTheDocument();
+    expect(calls.list).toBe(2);
+  });
+
+  it.each([
+    [{ message: 'This payout was already completed' }, 'This payout was already completed'],
+    [{}, 'Failed to mark payout as complete'],
+  ])('a refusal gives an "Error" toast with the message or the fallback (%j)', async (body, expected) => {
+    serveManualPayouts({ pending: [aManualPayout()], completed: [] });
+    server.use(http.patch('/api/admin/manual-payouts/:id/complete', () => HttpResponse.json(body, { status: 409 })));
+    const { user } = await openManualPayouts();
+    await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mark Payout as Complete?' })).getByRole('button', { name: 'Yes, Mark as Complete' }));
+    const toasts = within(toastRegion());
+    expect(await toasts.findByText('Error')).toBeInTheDocument();
+    expect(toasts.getByText(expected)).toBeInTheDocument();
+    expect(toasts.queryByText('Payout Marked Complete')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { useId, type ReactNode } from 'react';
+import { format } from 'date-fns';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { REGISTRY_DATE_FORMAT } from '../../registries/lib/celebration-date';
+
+/** 'MMM d, yyyy', or an empty string for a missing date. */
+export function formatAdminDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, REGISTRY_DATE_FORMAT);
+}
+
+/** "1 contribution", "3 contributions". */
+export function contributions(count: number): string {
+  return `${count} ${count === 1 ? 'contribution' : 'contributions'}`;
+}
+
+/** A summary figure; its label names it for assistive technology. */
+export function StatCard({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="li" sx={{ listStyle: 'none', minWidth: 0 }}>
+      <Card role="group" aria-labelledby={id} sx={{ height: '100%' }}>
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Box
+            aria-hidden="true"
+            sx={{ width: 48, height: 48, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', flexShrink: 0 }}
+          >
+            {icon}
+          </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id={id} color="text.secondary">
+              {label}
+            </Typography>
+            <Typography sx={{ fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.2, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
+              {value}
+            </Typography>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fit, minmax(14rem, 1fr))' } }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export type PayoutBadgeState = 'pending' | 'completed';
+
+/** Pending (gold, dark text) or Completed (green, white text): both above 4.5:1. */
+export function StatusBadge({ status }: { status: PayoutBadgeState }) {
+  return status === 'completed' ? (
+    <Chip size="small" label="Completed" sx={{ fontWeight: 700, bgcolor: 'success.main', color: 'success.contrastText' }} />
+  ) : (
+    <Chip size="small" label="Pending" sx={{ fontWeight: 700, bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />
+  );
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2 }}>
+      <CircularProgress size={24} aria-hidden="true" />
+      <Typography>{label}</Typography>
+    </Box>
+  );
+}
+
+export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {text}
+    </Alert>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent sx={{ py: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary">{children}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A term and its value in a description list. */
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,294 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { format } from 'date-fns';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { formatMoney } from '../../../../../core/money';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-fetch';
+import { serverMessage } from '../../../lib/error-message';
+import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
+import { useConfig } from '../../config/api/use-config';
+import type { OwnerRegistryView } from '../../registries/api/types';
+import { amountToCents } from '../../registries/lib/amounts';
+import { REGISTRY_DATE_FORMAT } from '../../registries/lib/celebration-date';
+import { usePayoutActions, usePayoutStatus } from '../api/payout-api';
+import type { PayoutMethod, PayoutStatusView } from '../api/types';
+import {
+  CHECK_TIMING,
+  CLOSE_ERROR_FALLBACK,
+  CLOSE_ERROR_TITLE,
+  countryName,
+  PAYOUT_ISSUE_TEXT,
+  PAYOUT_ISSUE_TITLE,
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_STATE_LABELS,
+  PAYPAL_TIMING,
+  payoutDisplayState,
+  type PayoutDisplayState,
+} from '../lib/payout-copy';
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, REGISTRY_DATE_FORMAT);
+}
+
+const STATE_CHIP_SX: Record<PayoutDisplayState, object> = {
+  processing: { bgcolor: 'secondary.main', color: 'secondary.contrastText' },
+  completed: { bgcolor: 'success.main', color: 'success.contrastText' },
+  failed: { bgcolor: 'error.main', color: 'error.contrastText' },
+};
+
+/** What the registry itself says about its payout, until (or if) the payout status call answers. */
+function payoutFromRegistry(registry: OwnerRegistryView): PayoutStatusView {
+  return {
+    payoutMethod: registry.payoutMethod,
+    payoutAmount: registry.payoutAmount,
+    charityPayoutAmount: registry.charityPayoutAmount,
+    payoutStatus: registry.payoutStatus,
+    closedAt: registry.closedAt,
+    payoutSentAt: registry.payoutSentAt,
+    transferResult: null,
+  };
+}
+
+function timingText(method: PayoutMethod | null, state: PayoutDisplayState, sentOn: string): string | null {
+  if (state === 'failed') return null;
+  const on = sentOn ? ` on ${sentOn}` : '';
+  if (state === 'completed') {
+    if (method === 'paypal') return `Your payout was sent to your PayPal account${on}.`;
+    if (method === 'check') return `Your check was mailed${on}.`;
+    if (method === 'bank') return `Your payout was transferred to your bank account${on}.`;
+    return `Your payout was sent${on}.`;
+  }
+  if (method === 'paypal') return `Your payout will be sent to your PayPal account ${PAYPAL_TIMING}.`;
+  if (method === 'check') return `Your check will be ${CHECK_TIMING}.`;
+  if (method === 'bank') return 'Your payout is being transferred to your bank account.';
+  return null;
+}
+
+interface PayoutStatusSectionProps {
+  registry: OwnerRegistryView;
+  /** Moves the focus to the heading on arrival (right after closing). */
+  focusHeading?: boolean;
+  onStale: () => void;
+}
+
+/**
+ * After closing (status closed or payout_sent): the payout shown as Processing, Completed or
+ * Failed, the amounts, the closed date, the timing and the method's details. A failed bank
+ * transfer shows the 'Payout Issue' box and can be tried again (PUT close retries it).
+ */
+export function PayoutStatusSection({ registry, focusHeading = false, onStale }: PayoutStatusSectionProps) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { toast } = useToast();
+  const onUnauthorized = useUnauthorizedRedirect();
+  const { payout, error, isLoading, mutate } = usePayoutStatus(registry.id, true);
+  const { closeRegistry } = usePayoutActions(registry.id);
+  const [retrying, setRetrying] = useState(false);
+
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading]);
+
+  useEffect(() => {
+    if (error) onUnauthorized(error);
+  }, [error, onUnauthorized]);
+
+  const shown = payout ?? payoutFromRegistry(registry);
+  const state = payoutDisplayState(shown);
+  const method = shown.payoutMethod ?? registry.payoutMethod;
+  const money = (amount: number | null) => (amount == null ? '—' : formatMoney(amountToCents(amount), registry.currency));
+  const sentOn = formatDate(shown.payoutSentAt);
+  const timing = timingText(method, state, sentOn);
+
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      const result = await closeRegistry();
+      if (result.transferResult?.success === false) {
+        toast({ title: 'Payout still pending', description: PAYOUT_ISSUE_TEXT, variant: 'destructive' });
+      } else {
+        toast({ title: 'Payout on its way', description: 'Your payout is on its way to your bank account.' });
+      }
+    } catch (cause) {
+      if (!onUnauthorized(cause)) {
+        toast({ title: CLOSE_ERROR_TITLE, description: serverMessage(cause, CLOSE_ERROR_FALLBACK), variant: 'destructive' });
+        if (isApiError(cause) && cause.status === 409) {
+          onStale();
+          void mutate();
+        }
+      }
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5 }}>
+        <Box>
+          <Typography
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            variant="h2"
+            sx={{ fontSize: '1.4rem', '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+          >
+            Payout Status
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            This registry is closed, so no more gifts can be made.
+          </Typography>
+        </Box>
+
+        {isLoading && !payout ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <CircularProgress size={22} aria-hidden="true" />
+            <Typography>Loading payout status…</Typography>
+          </Box>
+        ) : (
+          <>
+            {error && !payout ? (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void mutate()}>
+                    Reload
+                  </Button>
+                }
+              >
+                We couldn't load the latest payout status.
+              </Alert>
+            ) : null}
+            <Box role="status" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                Status:
+              </Typography>
+              <Chip label={PAYOUT_STATE_LABELS[state]} sx={{ fontWeight: 700, ...STATE_CHIP_SX[state] }} />
+            </Box>
+
+            {state === 'failed' && <PayoutIssue message={shown.transferResult?.success === false ? shown.transferResult.message : ''} retrying={retrying} onRetry={() => void retry()} />}
+
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+            >
+              <Detail label="Amount to your family">
+                <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{money(shown.payoutAmount)}</Typography>
+              </Detail>
+              <Detail label="Amount to charity">
+                <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
+                  {money(shown.charityPayoutAmount)}
+                </Typography>
+              </Detail>
+              <Detail label="Closed on">
+                <Typography sx={{ fontWeight: 600 }}>{formatDate(shown.closedAt) || '—'}</Typography>
+              </Detail>
+              {sentOn && (
+                <Detail label="Sent on">
+                  <Typography sx={{ fontWeight: 600 }}>{sentOn}</Typography>
+                </Detail>
+              )}
+              <Detail label="Payout method">
+                <MethodDetails registry={registry} method={method} />
+              </Detail>
+            </Box>
+
+            {timing && <Typography>{timing}</Typography>}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PayoutIssue({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+  const { config } = useConfig();
+  return (
+    <Alert severity="error">
+      <AlertTitle>{PAYOUT_ISSUE_TITLE}</AlertTitle>
+      <Typography component="p" variant="body2">
+        {PAYOUT_ISSUE_TEXT}
+      </Typography>
+      {message && (
+        <Typography component="p" variant="body2" sx={{ mt: 0.5 }}>
+          Details: {message}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 1.5 }}>
+        <Button
+          variant="contained"
+          color="error"
+          size="small"
+          startIcon={retrying ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <ReplayIcon />}
+          onClick={onRetry}
+          disabled={retrying}
+        >
+          {retrying ? 'Trying again…' : 'Try again'}
+        </Button>
+        {config?.supportEmail && (
+          <Link href={`mailto:${config.supportEmail}`} sx={{ color: 'error.dark', fontWeight: 600 }}>
+            Email support
+          </Link>
+        )}
+      </Box>
+    </Alert>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function MethodDetails({ registry, method }: { registry: OwnerRegistryView; method: PayoutMethod | null }) {
+  if (!method) return <Typography sx={{ fontWeight: 600 }}>—</Typography>;
+  const label = <Typography sx={{ fontWeight: 600 }}>{PAYOUT_METHOD_LABELS[method]}</Typography>;
+  if (method === 'paypal') {
+    return (
+      <>
+        {label}
+        {registry.paypalEmail && <Typography variant="body2">{registry.paypalEmail}</Typography>}
+      </>
+    );
+  }
+  if (method === 'check') {
+    const cityLine = [registry.mailingCity, [registry.mailingState, registry.mailingZip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+    return (
+      <>
+        {label}
+        <Typography component="address" variant="body2" sx={{ fontStyle: 'normal' }}>
+          {registry.mailingName && <span style={{ display: 'block' }}>{registry.mailingName}</span>}
+          {registry.mailingAddress && <span style={{ display: 'block' }}>{registry.mailingAddress}</span>}
+          {cityLine && <span style={{ display: 'block' }}>{cityLine}</span>}
+          <span style={{ display: 'block' }}>{countryName(registry.mailingCountry)}</span>
+        </Typography>
+      </>
+    );
+  }
+  return (
+    <>
+      {label}
+      <Typography variant="body2">To the bank account you verified with our payment provider.</Typography>
+    </>
+  );
+}
