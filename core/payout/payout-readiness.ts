@@ -9,7 +9,7 @@ export const CLOSE_HINTS = {
   check: 'Fill in your mailing address above to close the registry',
 } as const;
 
-export const CHOOSE_METHOD_HINT = 'Choose how you would like to receive the funds to close the registry';
+export const CHOOSE_METHOD_HINT = 'Choose how you would like to receive the funds above to close the registry';
 
 const BANK_COUNTRY: Record<Currency, 'US' | 'CA'> = { USD: 'US', CAD: 'CA' };
 

@@ -30,7 +30,10 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Fails the test on any WCAG 2.1 A/AA violation axe finds on the page as it is now. */
+/**
+ * Fails the test on any WCAG 2.1 A/AA violation axe finds on the page as it is now, and on a page
+ * wider than the window (sideways scrolling at 360 px breaks reflow, WCAG 1.4.10).
+ */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Colours measured mid-fade are not the colours people read: let transitions finish (spinners loop forever; skip those).
   await page.waitForFunction(() =>
@@ -45,6 +48,8 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         .join('\n    ')}`,
   );
   expect(summary, `accessibility violations on ${screen}`).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${screen} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
 }
 
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {

@@ -102,7 +102,7 @@ describe('closing', () => {
     const { owner, registry } = await registryWithGifts([100, 36]);
     const late = await give(registry.id, 18);
     await (await give(registry.id, 50, charities[0]!.id, '4000000000000002')).confirm();
-    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ message: 'Choose how you would like to receive the funds to close the registry' });
+    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ message: 'Choose how you would like to receive the funds above to close the registry' });
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, CHECK);
     const closed = await owner.call('PUT', `/api/registries/${registry.id}/close`);
     expect(closed.status, closed.text).toBe(200);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -216,17 +217,7 @@ export function PhotoUpload({ label, multiple = false, value, onChange, onUpload
           disabled={disabled || uploading}
           aria-label={label}
           tabIndex={-1}
-          style={{
-            position: 'absolute',
-            width: 1,
-            height: 1,
-            padding: 0,
-            margin: -1,
-            overflow: 'hidden',
-            clip: 'rect(0, 0, 0, 0)',
-            whiteSpace: 'nowrap',
-            border: 0,
-          }}
+          style={visuallyHidden}
         />
       </Box>
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -223,15 +224,6 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function Busy({ label }: { label: string }) {
   return (

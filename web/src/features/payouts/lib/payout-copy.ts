@@ -17,13 +17,8 @@ export function countryName(code: string | null | undefined): string {
   return code === 'CA' ? COUNTRY_NAMES.CA : COUNTRY_NAMES.US;
 }
 
-/** Spec section 5: why the Close button is disabled, word for word. */
-export const CLOSE_HINTS: Record<PayoutMethod, string> = {
-  bank: 'Complete your bank account setup above to close the registry',
-  paypal: 'Enter your PayPal email above to close the registry',
-  check: 'Fill in your mailing address above to close the registry',
-};
-export const CHOOSE_METHOD_HINT = 'Choose how you would like to receive the funds above to close the registry';
+/** Spec section 5: why the Close button is disabled, word for word; the server refuses with the same words. */
+export { CHOOSE_METHOD_HINT, CLOSE_HINTS } from '../../../../../core/payout/payout-readiness';
 
 /** Spec section 9: payout timing. */
 export const PAYPAL_TIMING = 'within 3-5 business days';

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -11,17 +12,6 @@ import { formatMoney, type Currency } from '../../../../../core/money';
 import { amountToCents } from '../../registries/lib/amounts';
 import type { ContributorView } from '../api/types';
 import { cardStatus, filterContributors, type CardStatusLabel } from '../lib/contributors';
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /** Spec section 9: the contributor list is 600 px high and scrolls. */
 export const CONTRIBUTOR_LIST_HEIGHT_PX = 600;
@@ -85,7 +75,7 @@ export function ContributorList({ contributors, currency, selectedId, onSelect }
       </Box>
 
       <Box sx={{ position: 'relative', height: { md: CONTRIBUTOR_LIST_HEIGHT_PX }, maxHeight: CONTRIBUTOR_LIST_HEIGHT_PX, overflowY: 'auto' }}>
-        <Box role="status" sx={empty ? { p: 3, textAlign: 'center' } : VISUALLY_HIDDEN}>
+        <Box role="status" sx={empty ? { p: 3, textAlign: 'center' } : visuallyHidden}>
           {empty ? (
             <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
               {empty}

@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+
+if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
+
+describe.skipIf(chromiumMissing)('a family closes its registry and everyone is paid (Chromium)', () => {
+  const world = e2eWorld();
+
+  async function newPage(width: number): Promise<Page> {
+    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    return page;
+  }
+
+  async function signUp(request: APIRequestContext, name: string): Promise<{ id: string; username: string }> {
+    const username = `${name}${Date.now().toString(36)}`;
+    const response = await request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Stern', email: `${username}@example.com`, username, password: 'shalom-2026' } });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as { id: string; username: string };
+  }
+
+  /** A registry with two gifts, both to the one charity given, so that charity's payouts are this journey's alone. */
+  async function registryWithGifts(request: APIRequestContext, childName: string, charityId: string) {
+    const created = await request.post('/api/registries', {
+      data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+    });
+    expect(created.status()).toBe(201);
+    const registry = (await created.json()) as { id: string };
+    for (const [index, amount] of [100, 80].entries()) {
+      const intent = await request.post('/api/create-payment-intent', {
+        data: { registryId: registry.id, charityId, giftGiverName: `Guest ${index}`, giftGiverEmail: `guest${index}@example.com`, amount, personalMessage: '' },
+      });
+      const { clientSecret } = (await intent.json()) as { clientSecret: string };
+      expect((await request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
+    }
+    return registry;
+  }
+
+  async function charity(request: APIRequestContext, index: number) {
+    return ((await (await request.get('/api/charities')).json()) as { id: string; name: string }[])[index]!;
+  }
+
+  async function closeFromTheRegistryPage(page: Page) {
+    await page.getByRole('button', { name: 'Close Registry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close Registry?' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'close confirmation');
+    await dialog.getByRole('button', { name: 'Yes, Close Registry' }).click();
+  }
+
+  function outbox(): string[] {
+    const folder = path.join(world.server.dataDir, 'outbox');
+    return readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  }
+
+  for (const width of [1280, 360]) {
+    it(`closes with a check; an admin sends it and pays the charity’s share, and the family sees it completed, at ${width} px`, async () => {
+      const owner = await newPage(width);
+      const family = await signUp(owner.request, `check${width}`);
+      const partner = await charity(owner.request, width === 1280 ? 2 : 3);
+      const childName = `Eli Stern ${width}`;
+      const registry = await registryWithGifts(owner.request, childName, partner.id);
+
+      await owner.goto(`/registry/${registry.id}`);
+      const closure = owner.getByRole('region', { name: 'Close Registry & Receive Funds' });
+      await closure.waitFor();
+      expect(await closure.getByRole('button', { name: 'Close Registry' }).isDisabled()).toBe(true);
+      await closure.getByRole('radio', { name: 'Mailed check' }).check();
+      await closure.getByText('Fill in your mailing address above to close the registry').waitFor();
+      await closure.getByLabel('Name on Check').fill('Rachel Stern');
+      await closure.getByLabel('Street Address').fill('12 Elm Street');
+      await closure.getByLabel('City').fill('Teaneck');
+      await closure.getByLabel('State / Province').fill('NJ');
+      await closure.getByLabel('ZIP / Postal Code').fill('07666');
+      await expectAccessible(owner, `check details at ${width}`);
+      await screenshot(owner, `close-check-form-${width}`);
+      await closeFromTheRegistryPage(owner);
+      const status = owner.getByRole('region', { name: 'Payout Status' });
+      await status.getByText('Processing', { exact: true }).waitFor();
+      await status.getByText('Your check will be mailed within 5-7 business days after closing.').waitFor();
+      await owner.getByRole('heading', { name: 'Make Your Contribution' }).waitFor({ state: 'detached' });
+      await expectAccessible(owner, `closed with a check at ${width}`);
+      await screenshot(owner, `closed-check-${width}`);
+
+      const admin = await newPage(width);
+      const operator = await signUp(admin.request, `admin${width}`);
+      await world.server.infrastructure.repositories.users.setAdmin(operator.id, true);
+      await admin.goto('/admin/manual-payouts');
+      await admin.getByRole('heading', { level: 1, name: 'Manual Payouts' }).waitFor();
+      const card = admin.getByRole('region', { name: 'Pending Payouts' }).getByRole('listitem', { name: childName });
+      await card.getByText('$162.00', { exact: true }).first().waitFor();
+      await card.getByText('Rachel Stern').first().waitFor();
+      await expectAccessible(admin, `manual payouts at ${width}`);
+      await screenshot(admin, `admin-manual-pending-${width}`);
+      await card.getByRole('button', { name: 'Mark as Complete' }).click();
+      await admin.getByRole('dialog', { name: 'Mark Payout as Complete?' }).getByRole('button', { name: 'Yes, Mark as Complete' }).click();
+      await admin.getByText('Payout Marked Complete').first().waitFor();
+      await admin.getByRole('region', { name: 'Completed Payouts' }).getByRole('listitem', { name: childName }).waitFor();
+      await expectAccessible(admin, `manual payout completed at ${width}`);
+
+      await owner.reload();
+      await owner.getByRole('region', { name: 'Payout Status' }).getByText('Completed', { exact: true }).waitFor();
+      await screenshot(owner, `owner-payout-completed-${width}`);
+
+      await admin.goto('/admin/charity-payouts');
+      await admin.getByRole('heading', { level: 1, name: 'Charity Payouts' }).waitFor();
+      const distribution = admin.getByRole('region', { name: 'Pending Distributions' }).getByRole('listitem', { name: partner.name });
+      await distribution.getByText('$18.00').waitFor();
+      await distribution.getByText('2 contributions').waitFor();
+      const history = admin.getByRole('region', { name: 'Payout History' }).getByRole('listitem', { name: partner.name });
+      await expectAccessible(admin, `charity payouts at ${width}`);
+      await screenshot(admin, `admin-charity-pending-${width}`);
+      await history.getByRole('button', { name: 'Mark Completed' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Mark Payout Completed' });
+      await dialog.getByLabel('Payment Method').fill('ACH');
+      await dialog.getByLabel('Reference Number').fill(`ACH-${width}`);
+      await dialog.getByLabel('Notes (optional)').fill('November batch');
+      await expectAccessible(admin, `mark charity payout completed at ${width}`);
+      await dialog.getByRole('button', { name: 'Confirm Payout' }).click();
+      await admin.getByText('Payout Marked Complete').first().waitFor();
+      await history.getByText('Completed', { exact: true }).first().waitFor();
+      await history.getByText(`ACH-${width}`).waitFor();
+      await expect(distribution.count()).resolves.toBe(0);
+      await screenshot(admin, `admin-charity-completed-${width}`);
+
+      await world.server.mailWorker.drainOnce();
+      const mail = outbox().filter((text) => text.includes(`To: ${family.username}@example.com`));
+      expect(mail.some((text) => text.includes('registry closed') && text.includes('mailed within 5-7 business days'))).toBe(true);
+      expect(mail.some((text) => text.includes('your payout was sent'))).toBe(true);
+      const audit = await world.server.infrastructure.repositories.audit.list(100);
+      expect(audit.filter((event) => event.actorUserId === operator.id).map((event) => event.action).sort()).toEqual(['charity_payout.completed', 'manual_payout.completed']);
+      await owner.context().close();
+      await admin.context().close();
+    });
+
+    it(`closes to a bank account verified through the sandbox onboarding at ${width} px`, async () => {
+      const owner = await newPage(width);
+      await signUp(owner.request, `bank${width}`);
+      const registry = await registryWithGifts(owner.request, `Noa Levi ${width}`, (await charity(owner.request, 0)).id);
+
+      await owner.goto(`/registry/${registry.id}`);
+      const closure = owner.getByRole('region', { name: 'Close Registry & Receive Funds' });
+      await closure.getByRole('radio', { name: 'Bank transfer' }).check();
+      await closure.getByText('Complete your bank account setup above to close the registry').waitFor();
+      await closure.getByRole('button', { name: 'Create Payment Account' }).click();
+      await closure.getByText('Bank account not verified yet').waitFor();
+      await expectAccessible(owner, `bank account not verified at ${width}`);
+      await screenshot(owner, `bank-unverified-${width}`);
+      await closure.getByRole('button', { name: 'Continue Setup' }).click();
+
+      await owner.waitForURL('**/sandbox/onboarding?token=*');
+      await owner.getByRole('heading', { name: 'Bank Account Setup' }).waitFor();
+      await expectAccessible(owner, `sandbox onboarding at ${width}`);
+      await screenshot(owner, `sandbox-onboarding-${width}`);
+      await owner.getByRole('radio', { name: 'Verify the bank account' }).check();
+      await owner.getByRole('button', { name: 'Continue' }).click();
+
+      await owner.waitForURL(`**/registry/${registry.id}*`);
+      await owner.getByText('Welcome back! Your bank account is verified. You can now close the registry.').waitFor();
+      await closure.getByText('Bank account verified').waitFor();
+      await expectAccessible(owner, `bank account verified at ${width}`);
+      await closeFromTheRegistryPage(owner);
+      await owner.getByText('Your payout of $162.00 is on its way to your bank account.').waitFor();
+      const status = owner.getByRole('region', { name: 'Payout Status' });
+      await status.getByText('Completed', { exact: true }).waitFor();
+      await expectAccessible(owner, `paid to the bank at ${width}`);
+      await screenshot(owner, `bank-paid-${width}`);
+      await owner.context().close();
+    });
+  }
+});
