@@ -1,8 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { format } from 'date-fns';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -81,21 +79,6 @@ export function Loading({ label }: { label: string }) {
   );
 }
 
-export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {text}
-    </Alert>
-  );
-}
-
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
     <Card>
@@ -116,6 +99,27 @@ export function Field({ label, children }: { label: string; children: ReactNode 
       <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
+    </Box>
+  );
+}
+
+/**
+ * A titled part of an admin page. A heading with a ref takes focus after an action removes the
+ * item that had it, so keyboard users are not dropped at the top of the page.
+ */
+export function AdminSection({ id, title, headingRef, children }: { id: string; title: string; headingRef?: Ref<HTMLHeadingElement>; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ display: 'grid', gap: 2 }}>
+      <Typography
+        id={id}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        variant="h2"
+        sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, '&:focus': { outline: 'none' } }}
+      >
+        {title}
+      </Typography>
+      {children}
     </Box>
   );
 }

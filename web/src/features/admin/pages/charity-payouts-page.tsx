@@ -19,8 +19,9 @@ import {
   type CharityPayoutView,
   type PendingCharityPayout,
 } from '../api/admin-payouts';
-import { contributions, EmptyState, Field, formatAdminDate, LoadError, Loading, StatCard, StatGrid, StatusBadge } from '../components/admin-ui';
+import { AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatCard, StatGrid, StatusBadge } from '../components/admin-ui';
 import { MarkCompletedDialog } from '../components/mark-completed-dialog';
+import { LoadError } from '../../../components/load-error';
 
 export const PAGE_TITLE = 'Charity Payouts';
 
@@ -83,18 +84,9 @@ export default function CharityPayoutsPage() {
 
       <PendingDistributions state={pending} />
 
-      <Box component="section" aria-labelledby="payout-history-heading" sx={{ display: 'grid', gap: 2 }}>
-        <Typography
-          id="payout-history-heading"
-          ref={historyHeadingRef}
-          tabIndex={-1}
-          variant="h2"
-          sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, '&:focus': { outline: 'none' } }}
-        >
-          Payout History
-        </Typography>
+      <AdminSection id="payout-history-heading" title="Payout History" headingRef={historyHeadingRef}>
         {history.error ? (
-          <LoadError text="We couldn't load the payout history." onRetry={() => void history.mutate()} />
+          <LoadError onRetry={() => void history.mutate()}>We couldn't load the payout history.</LoadError>
         ) : !history.history ? (
           <Loading label="Loading payout history…" />
         ) : history.history.length === 0 ? (
@@ -106,7 +98,7 @@ export default function CharityPayoutsPage() {
             ))}
           </Box>
         )}
-      </Box>
+      </AdminSection>
 
       <MarkCompletedDialog payout={completing} onClose={() => setCompleting(null)} onCompleted={completed} onStale={() => void refresh()} />
     </Container>
@@ -116,12 +108,9 @@ export default function CharityPayoutsPage() {
 function PendingDistributions({ state }: { state: ReturnType<typeof usePendingCharityPayouts> }) {
   const { pending, error, mutate } = state;
   return (
-    <Box component="section" aria-labelledby="pending-distributions-heading" sx={{ display: 'grid', gap: 2 }}>
-      <Typography id="pending-distributions-heading" variant="h2" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
-        Pending Distributions
-      </Typography>
+    <AdminSection id="pending-distributions-heading" title="Pending Distributions">
       {error ? (
-        <LoadError text="We couldn't load the pending distributions." onRetry={() => void mutate()} />
+        <LoadError onRetry={() => void mutate()}>We couldn't load the pending distributions.</LoadError>
       ) : !pending ? (
         <Loading label="Loading pending distributions…" />
       ) : pending.length === 0 ? (
@@ -136,7 +125,7 @@ function PendingDistributions({ state }: { state: ReturnType<typeof usePendingCh
           ))}
         </Box>
       )}
-    </Box>
+    </AdminSection>
   );
 }
 

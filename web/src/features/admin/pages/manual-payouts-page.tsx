@@ -23,7 +23,8 @@ import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirec
 import { countryName } from '../../payouts/lib/payout-copy';
 import { amountToCents } from '../../registries/lib/amounts';
 import { completeManualPayout, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
-import { EmptyState, Field, formatAdminDate, LoadError, Loading, StatCard, StatGrid } from '../components/admin-ui';
+import { AdminSection, EmptyState, Field, formatAdminDate, Loading, StatCard, StatGrid } from '../components/admin-ui';
+import { LoadError } from '../../../components/load-error';
 
 export const PAGE_TITLE = 'Manual Payouts';
 
@@ -86,7 +87,7 @@ export default function ManualPayoutsPage() {
       </Box>
 
       {error ? (
-        <LoadError text="We couldn't load the manual payouts." onRetry={() => void mutate()} />
+        <LoadError onRetry={() => void mutate()}>We couldn't load the manual payouts.</LoadError>
       ) : !payouts ? (
         <Loading label="Loading manual payouts…" />
       ) : (
@@ -96,16 +97,7 @@ export default function ManualPayoutsPage() {
             <StatCard label="Completed Payouts" value={String(payouts.completed.length)} icon={<CheckCircleIcon />} />
           </StatGrid>
 
-          <Box component="section" aria-labelledby="pending-payouts-heading" sx={{ display: 'grid', gap: 2 }}>
-            <Typography
-              id="pending-payouts-heading"
-              ref={pendingHeadingRef}
-              tabIndex={-1}
-              variant="h2"
-              sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, '&:focus': { outline: 'none' } }}
-            >
-              Pending Payouts
-            </Typography>
+          <AdminSection id="pending-payouts-heading" title="Pending Payouts" headingRef={pendingHeadingRef}>
             {payouts.pending.length === 0 ? (
               <EmptyState>No payouts are waiting to be sent.</EmptyState>
             ) : (
@@ -115,12 +107,9 @@ export default function ManualPayoutsPage() {
                 ))}
               </Box>
             )}
-          </Box>
+          </AdminSection>
 
-          <Box component="section" aria-labelledby="completed-payouts-heading" sx={{ display: 'grid', gap: 2 }}>
-            <Typography id="completed-payouts-heading" variant="h2" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
-              Completed Payouts
-            </Typography>
+          <AdminSection id="completed-payouts-heading" title="Completed Payouts">
             {payouts.completed.length === 0 ? (
               <EmptyState>No payouts have been completed yet.</EmptyState>
             ) : (
@@ -130,7 +119,7 @@ export default function ManualPayoutsPage() {
                 ))}
               </Box>
             )}
-          </Box>
+          </AdminSection>
         </>
       )}
 

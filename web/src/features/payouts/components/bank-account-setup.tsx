@@ -25,6 +25,7 @@ import {
   ONBOARDING_ERROR_FALLBACK,
   ONBOARDING_ERROR_TITLE,
 } from '../lib/payout-copy';
+import { LoadError } from '../../../components/load-error';
 
 /** The query parameter the provider's onboarding comes back with (scratch/payout-api.md). */
 export const CONNECT_PARAM = 'connect';
@@ -130,16 +131,9 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
     body = <Busy label="Checking your payment account…" />;
   } else if (error || !status) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void mutate()}>
-            Retry
-          </Button>
-        }
-      >
+      <LoadError onRetry={() => void mutate()}>
         We couldn't check your payment account.
-      </Alert>
+      </LoadError>
     );
   } else if (!status.accountId) {
     body = (

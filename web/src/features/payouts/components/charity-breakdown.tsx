@@ -1,7 +1,5 @@
 import { useEffect, useId } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,6 +14,7 @@ import { formatMoney, type Currency } from '../../../../../core/money';
 import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
 import { amountToCents } from '../../registries/lib/amounts';
 import { useCharityBreakdown } from '../api/payout-api';
+import { LoadError } from '../../../components/load-error';
 
 interface CharityBreakdownProps {
   registryId: string;
@@ -40,16 +39,9 @@ export function CharityBreakdownSection({ registryId, currency, giftCount }: Cha
     content = <Typography color="text.secondary">No gifts yet. When guests give, you will see here how much goes to each charity.</Typography>;
   } else if (error) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void mutate()}>
-            Retry
-          </Button>
-        }
-      >
+      <LoadError onRetry={() => void mutate()}>
         We couldn't load the charity breakdown.
-      </Alert>
+      </LoadError>
     );
   } else if (isLoading || !breakdown) {
     content = (

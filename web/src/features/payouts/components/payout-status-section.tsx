@@ -35,6 +35,7 @@ import {
   payoutDisplayState,
   type PayoutDisplayState,
 } from '../lib/payout-copy';
+import { LoadError } from '../../../components/load-error';
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
@@ -160,16 +161,9 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
         ) : (
           <>
             {error && !payout ? (
-              <Alert
-                severity="warning"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void mutate()}>
-                    Reload
-                  </Button>
-                }
-              >
+              <LoadError onRetry={() => void mutate()} severity="warning" retryLabel="Reload">
                 We couldn't load the latest payout status.
-              </Alert>
+              </LoadError>
             ) : null}
             <Box role="status" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
               <Typography component="span" sx={{ fontWeight: 600 }}>

@@ -30,6 +30,7 @@ import {
   type OnboardingOutcome,
   type SandboxOnboardingAccount,
 } from '../api/sandbox-onboarding';
+import { LoadError } from '../../../components/load-error';
 
 export const PAGE_TITLE = 'Bank Account Setup';
 
@@ -78,16 +79,9 @@ export default function SandboxOnboardingPage() {
       isApiError(error) && error.status >= 400 && error.status < 500 ? (
         <Alert severity="error">{error.message}</Alert>
       ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void mutate()}>
-              Retry
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void mutate()}>
           {serverMessage(error, "We couldn't load this setup. Please try again.")}
-        </Alert>
+        </LoadError>
       );
   } else if (isLoading || !account) {
     content = <PageSpinner label="Loading bank account setup…" />;
