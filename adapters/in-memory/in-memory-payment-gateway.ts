@@ -20,8 +20,11 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   /** Every transfer asked for, repeats included; `transfersMade` holds one per idempotency key. */
   transfers: TransferRequest[] = [];
   transfersMade = new Map<string, { request: TransferRequest; transferId: string }>();
-  /** What the next transfers answer: a refusal, or 'unknown' to throw as a lost connection would. */
-  transferOutcome: 'success' | 'unknown' | { reason: string; message: string } = 'success';
+  /**
+   * What the next transfers answer: a refusal; 'unknown' to throw before anything is made; 'lost'
+   * to make the transfer and then throw, as an answer lost on the way back would.
+   */
+  transferOutcome: 'success' | 'unknown' | 'lost' | { reason: string; message: string } = 'success';
   down = false;
   private counter = 0;
 
@@ -73,14 +76,20 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     return account.status;
   }
 
+  async findTransfer(transferGroup: string): Promise<string | null> {
+    if (this.down) throw new Error('provider unavailable');
+    return [...this.transfersMade.values()].find((made) => made.request.transferGroup === transferGroup)?.transferId ?? null;
+  }
+
   async transfer(request: TransferRequest): Promise<TransferResult> {
     this.transfers.push(request);
     if (this.down || this.transferOutcome === 'unknown') throw new Error('provider unavailable');
     const made = this.transfersMade.get(request.idempotencyKey);
     if (made) return { success: true, transferId: made.transferId };
-    if (this.transferOutcome !== 'success') return { success: false, ...this.transferOutcome };
+    if (typeof this.transferOutcome === 'object') return { success: false, ...this.transferOutcome };
     const transferId = `tr_test_${(this.counter += 1)}`;
     this.transfersMade.set(request.idempotencyKey, { request, transferId });
+    if (this.transferOutcome === 'lost') throw new Error('connection reset after the transfer was made');
     return { success: true, transferId };
   }
 }

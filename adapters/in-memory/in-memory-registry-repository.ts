@@ -40,6 +40,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       payoutSentAt: null,
       transferFailureReason: null,
       transferFailureMessage: null,
+      transferAttempts: 0,
       createdAt: now,
       updatedAt: now,
     };

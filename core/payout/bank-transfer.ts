@@ -13,9 +13,18 @@ export const PROVIDER_UNREACHABLE: Extract<TransferResult, { success: false }> =
   message: 'The payment provider did not answer. The transfer has not been confirmed; try again shortly.',
 };
 
-/** One key per registry: however often the transfer is tried, the family is paid once. */
-export function payoutIdempotencyKey(registryId: string): string {
-  return `registry-payout-${registryId}`;
+/**
+ * One key per try. A provider keeps a key's first answer (a refusal too) for about a day, so a
+ * retry after a refusal needs a new key to be tried at all; what keeps the family from being paid
+ * twice is the look for an existing transfer before every try.
+ */
+export function payoutIdempotencyKey(registryId: string, attempt: number): string {
+  return `registry-payout-${registryId}-${attempt + 1}`;
+}
+
+/** The group that ties a registry's charges to its payout at the provider. */
+export function payoutTransferGroup(registryId: string): string {
+  return `registry_${registryId}`;
 }
 
 /**
@@ -29,14 +38,18 @@ export async function sendBankTransfer(
   ports: { unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock },
 ): Promise<{ registry: Registry; transferResult: TransferOutcome }> {
   let result: TransferResult;
+  const transferGroup = payoutTransferGroup(registry.id);
   try {
-    result = await ports.gateway.transfer({
-      destinationAccountId,
-      amount: registry.payoutAmount ?? 0,
-      currency: registry.currency,
-      transferGroup: `registry_${registry.id}`,
-      idempotencyKey: payoutIdempotencyKey(registry.id),
-    });
+    const earlier = await ports.gateway.findTransfer(transferGroup);
+    result = earlier
+      ? { success: true, transferId: earlier }
+      : await ports.gateway.transfer({
+          destinationAccountId,
+          amount: registry.payoutAmount ?? 0,
+          currency: registry.currency,
+          transferGroup,
+          idempotencyKey: payoutIdempotencyKey(registry.id, registry.transferAttempts),
+        });
   } catch {
     // The outcome is unknown; the same key makes the next try safe.
     result = PROVIDER_UNREACHABLE;
@@ -59,7 +72,11 @@ export async function sendBankTransfer(
       return { registry: paid, transferResult: { success: true } };
     }
     if (current.payoutStatus === 'completed') return { registry: current, transferResult: { success: true } };
-    const failed = await registries.update(current.id, { transferFailureReason: result.reason, transferFailureMessage: result.message });
+    const failed = await registries.update(current.id, {
+      transferFailureReason: result.reason,
+      transferFailureMessage: result.message,
+      transferAttempts: current.transferAttempts + 1,
+    });
     return { registry: failed, transferResult: { success: false, reason: result.reason, message: result.message } };
   });
 }

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { isUuid } from '../ids';
-import { parseCents, type Cents, type Currency } from '../money';
+import { centsToDecimalString, parseCents, type Cents, type Currency } from '../money';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
@@ -47,7 +47,8 @@ export async function charityPayoutHistory(ports: Pick<Repositories, 'charityPay
 function auditView(payout: CharityPayout) {
   return {
     status: payout.status,
-    amount: payout.amount,
+    // Written as the decimal amount people read and pay, not in cents.
+    amount: centsToDecimalString(payout.amount),
     currency: payout.currency,
     giftCount: payout.giftCount,
     paymentMethod: payout.paymentMethod,
@@ -78,7 +79,7 @@ export async function completeCharityPayout(
     if (!payout) throw new DomainError('payout.not_found', 'Charity payout not found');
     if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
     if (expected !== null && expected !== payout.amount) {
-      throw new DomainError('payout.changed', 'The amount owed changed since the page loaded. Reload and check it before marking the payout completed.');
+      throw new DomainError('payout.changed', 'The amount owed changed since you looked at it. Check it again before marking the payout completed.');
     }
     const now = ports.clock.now();
     const completed = await charityPayouts.markCompleted(payout.id, {

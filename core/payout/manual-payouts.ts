@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { centsToDecimalString } from '../money';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
@@ -37,7 +38,7 @@ function auditView(registry: Registry) {
     status: registry.status,
     payoutStatus: registry.payoutStatus,
     payoutMethod: registry.payoutMethod,
-    payoutAmount: registry.payoutAmount,
+    payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount),
     currency: registry.currency,
     payoutSentAt: registry.payoutSentAt?.toISOString() ?? null,
   };

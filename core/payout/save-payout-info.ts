@@ -1,6 +1,6 @@
 import type { User } from '../account/user';
 import { DomainError } from '../errors';
-import type { RegistryRepository } from '../ports/repositories';
+import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
@@ -8,24 +8,34 @@ import { DEFAULT_MAILING_COUNTRY, PAYOUT_INFO_FIELDS, payoutInfoSchema } from '.
 
 /**
  * How the family wants to be paid (owner only, while open). Only the chosen method's details are
- * kept: an address or e-mail the family moved away from is not left lying in the row.
+ * kept: an address or e-mail the family moved away from is not left lying in the row. The status
+ * is checked with the registry locked, so a save racing a close can never rewrite how a closed
+ * registry is paid.
  */
-export async function savePayoutInfo(id: string, input: unknown, ports: { user: User | null; registries: RegistryRepository }): Promise<Registry> {
-  const registry = await ports.registries.findById(id);
-  if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
-  requireOwner(registry, ports.user);
-  if (registry.status !== 'open') throw new DomainError('registry.closed', 'Payout details can’t change once the registry is closed');
+export async function savePayoutInfo(
+  id: string,
+  input: unknown,
+  ports: { user: User | null; registries: RegistryRepository; unitOfWork: UnitOfWork },
+): Promise<Registry> {
+  const found = await ports.registries.findById(id);
+  if (!found) throw new DomainError('registry.not_found', 'Registry not found');
+  requireOwner(found, ports.user);
   refuseUnknownFields(input, PAYOUT_INFO_FIELDS);
   const valid = await validate(payoutInfoSchema, input);
   const check = valid.payoutMethod === 'check';
-  return ports.registries.update(registry.id, {
-    payoutMethod: valid.payoutMethod,
-    paypalEmail: valid.payoutMethod === 'paypal' ? (valid.paypalEmail ?? null) : null,
-    mailingName: check ? (valid.mailingName ?? null) : null,
-    mailingAddress: check ? (valid.mailingAddress ?? null) : null,
-    mailingCity: check ? (valid.mailingCity ?? null) : null,
-    mailingState: check ? (valid.mailingState ?? null) : null,
-    mailingZip: check ? (valid.mailingZip ?? null) : null,
-    mailingCountry: check ? valid.mailingCountry : DEFAULT_MAILING_COUNTRY,
+  return ports.unitOfWork.transaction(async ({ registries }) => {
+    const registry = await registries.findByIdForUpdate(id);
+    if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+    if (registry.status !== 'open') throw new DomainError('registry.closed', 'Payout details can’t change once the registry is closed');
+    return registries.update(registry.id, {
+      payoutMethod: valid.payoutMethod,
+      paypalEmail: valid.payoutMethod === 'paypal' ? (valid.paypalEmail ?? null) : null,
+      mailingName: check ? (valid.mailingName ?? null) : null,
+      mailingAddress: check ? (valid.mailingAddress ?? null) : null,
+      mailingCity: check ? (valid.mailingCity ?? null) : null,
+      mailingState: check ? (valid.mailingState ?? null) : null,
+      mailingZip: check ? (valid.mailingZip ?? null) : null,
+      mailingCountry: check ? valid.mailingCountry : DEFAULT_MAILING_COUNTRY,
+    });
   });
 }

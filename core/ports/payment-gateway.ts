@@ -75,4 +75,9 @@ export interface PaymentGateway {
    * the outcome is unknown, and a retry with the same idempotency key is safe.
    */
   transfer(request: TransferRequest): Promise<TransferResult>;
+  /**
+   * The transfer already made for this group, if any: asked before every try, so a transfer whose
+   * answer was lost is found rather than sent again once its idempotency key has expired.
+   */
+  findTransfer(transferGroup: string): Promise<string | null>;
 }

@@ -78,6 +78,7 @@ export type RegistryChanges = Partial<
     | 'payoutSentAt'
     | 'transferFailureReason'
     | 'transferFailureMessage'
+    | 'transferAttempts'
   >
 >;
 

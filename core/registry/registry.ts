@@ -45,6 +45,8 @@ export interface Registry {
   /** Why the last bank transfer did not go through; both null once it has, or while none was tried. */
   transferFailureReason: string | null;
   transferFailureMessage: string | null;
+  /** Bank transfers refused or unanswered so far; each new try uses a new idempotency key. */
+  transferAttempts: number;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -10,6 +10,7 @@ import { adminActor } from '../../core/payout/admin-access';
 import { completeCharityPayout } from '../../core/payout/charity-payouts';
 import { closeRegistry } from '../../core/payout/close-registry';
 import { completeManualPayout } from '../../core/payout/manual-payouts';
+import { savePayoutInfo } from '../../core/payout/save-payout-info';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 
@@ -77,6 +78,25 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     expect(named.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(credited.length);
     for (const [index, outcome] of outcomes.entries()) {
       expect((await repositories.gifts.findById(family.gifts[index]!.id))?.paymentStatus).toBe(outcome.kind === 'credited' ? 'succeeded' : 'refunded');
+    }
+  });
+
+  it('a payout-details save racing the close never rewrites how a closed registry is paid', async () => {
+    const { repositories, familyWithGifts } = await world();
+    for (let round = 0; round < 6; round += 1) {
+      const family = await familyWithGifts(1);
+      await family.confirm(family.gifts[0]!);
+      const check = { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+      const [closed, saved] = await Promise.allSettled([
+        family.close(),
+        savePayoutInfo(family.registry.id, check, { user: family.owner, registries: repositories.registries, unitOfWork: repositories }),
+      ]);
+      const after = (await repositories.registries.findById(family.registry.id))!;
+      expect(closed.status).toBe('fulfilled');
+      if (closed.status === 'fulfilled') expect(after.payoutMethod).toBe(closed.value.registry.payoutMethod);
+      if (saved.status === 'rejected') expect(saved.reason).toMatchObject({ code: 'registry.closed' });
+      const manual = await repositories.registries.listManualPayouts();
+      expect(manual.map((registry) => registry.id)).toContain(family.registry.id);
     }
   });
 

@@ -46,7 +46,7 @@ async function world() {
   };
   const close = (registryId: string, user: User | null = owner) => closeRegistry(registryId, { user, registries: repositories.registries, unitOfWork: repositories, gateway, clock });
   const choose = (registryId: string, details: Record<string, unknown>, user: User | null = owner) =>
-    savePayoutInfo(registryId, details, { user, registries: repositories.registries });
+    savePayoutInfo(registryId, details, { user, registries: repositories.registries, unitOfWork: repositories });
   /** The owner's bank account, verified on the provider's onboarding page. */
   const verifiedBankAccount = async (country: 'US' | 'CA' = 'US') => {
     const accountId = await gateway.createConnectedAccount({ country, email: owner.email, idempotencyKey: `connect-account-${owner.id}` });
@@ -228,11 +228,11 @@ describe('closing a registry', () => {
     expect(result.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: 15_480, payoutSentAt: w.clock.now() });
     expect(result.registry.stripePayoutId).toMatch(/^tr_test_/);
     expect(w.gateway.transfers).toEqual([
-      { destinationAccountId: accountId, amount: 15_480, currency: 'USD', transferGroup: `registry_${registry.id}`, idempotencyKey: `registry-payout-${registry.id}` },
+      { destinationAccountId: accountId, amount: 15_480, currency: 'USD', transferGroup: `registry_${registry.id}`, idempotencyKey: `registry-payout-${registry.id}-1` },
     ]);
   });
 
-  it('closes with the payout pending when the transfer is refused, and a later close retries it with the same key', async () => {
+  it('closes with the payout pending when the transfer is refused, and a later close tries again with a fresh key', async () => {
     const w = await world();
     await w.verifiedBankAccount();
     const registry = await w.openRegistry();
@@ -251,11 +251,43 @@ describe('closing a registry', () => {
     const retried = await w.close(registry.id);
     expect(retried.transferResult).toEqual({ success: true });
     expect(retried.registry).toMatchObject({ status: 'payout_sent', transferFailureReason: null, transferFailureMessage: null });
-    expect(new Set(w.gateway.transfers.map((transfer) => transfer.idempotencyKey))).toEqual(new Set([`registry-payout-${registry.id}`]));
+    // A provider replays a key's first answer for a day: each try after a refusal needs its own key.
+    expect(w.gateway.transfers.map((transfer) => transfer.idempotencyKey)).toEqual([1, 2, 3].map((n) => `registry-payout-${registry.id}-${n}`));
+    expect(retried.registry.transferAttempts).toBe(2);
     expect(w.gateway.transfersMade.size).toBe(1);
     // The charities' share was added once, however many times closing was asked for.
     expect((await w.repositories.charityPayouts.list()).map((payout) => payout.amount)).toEqual([1_000]);
     await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'registry.closed' });
+  });
+
+  it('finds a transfer whose answer was lost instead of paying the family twice', async () => {
+    const w = await world();
+    await w.verifiedBankAccount();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, { payoutMethod: 'bank' });
+    w.gateway.transferOutcome = 'lost';
+    const lost = await w.close(registry.id);
+    expect(lost.transferResult).toMatchObject({ success: false, reason: 'provider_unavailable' });
+    expect(lost.registry).toMatchObject({ status: 'closed', payoutStatus: 'pending' });
+
+    w.gateway.transferOutcome = 'success';
+    const found = await w.close(registry.id);
+    expect(found.transferResult).toEqual({ success: true });
+    expect(found.registry).toMatchObject({ status: 'payout_sent', stripePayoutId: [...w.gateway.transfersMade.values()][0]!.transferId });
+    expect(w.gateway.transfers).toHaveLength(1);
+  });
+
+  it('keeps a closed registry’s payout method when a save races the close', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, PAYPAL);
+    const [closed, saved] = await Promise.allSettled([w.close(registry.id), w.choose(registry.id, CHECK)]);
+    const after = (await w.repositories.registries.findById(registry.id))!;
+    if (closed.status === 'fulfilled') expect(after).toMatchObject({ status: 'closed', payoutMethod: closed.value.registry.payoutMethod, paypalEmail: closed.value.registry.paypalEmail });
+    if (saved.status === 'rejected') expect(saved.reason).toMatchObject({ code: 'registry.closed' });
+    expect(after.status).toBe('closed');
   });
 
   it('refuses a bank payout into an account in the other currency’s country', async () => {

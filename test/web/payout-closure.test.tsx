@@ -6,7 +6,7 @@ import { redirectTo } from '../../web/src/lib/redirect';
 import { member, server, signInAs } from './msw-server';
 import { anAccount, noAccount, serveAccountStatus, verifiedAccount } from './payout-fixtures';
 import { renderApp, toastRegion } from './render-app';
-import { anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
+import { aGift, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 vi.mock('../../web/src/lib/redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -16,9 +16,15 @@ beforeEach(() => {
 
 const CLOSURE = 'Close Registry & Receive Funds';
 
+/** The $180 received: two succeeded $90 gifts, $81 + $9 each. */
+const twoGifts = [
+  aGift({ id: 'g-1', amount: 90, childAmount: 81, charityAmount: 9 }),
+  aGift({ id: 'g-2', amount: 90, childAmount: 81, charityAmount: 9 }),
+];
+
 async function openAsOwner(overrides: Partial<OwnerRegistryView> = {}, query = '') {
   signInAs(member);
-  const registry = anOwnerRegistry({ giftCount: 2, hasGifts: true, totalReceived: 180, ...overrides });
+  const registry = anOwnerRegistry({ giftCount: 2, hasGifts: true, totalReceived: 180, gifts: twoGifts, ...overrides });
   serveRegistry(registry);
   const app = renderApp(`/registry/${REGISTRY_ID}${query}`);
   await screen.findByRole('heading', { level: 1, name: "Noah's Bar/Bat Mitzvah" });
@@ -76,6 +82,29 @@ describe('closure section of an open registry', () => {
     expect(section.getByText('$18.00')).toBeInTheDocument();
     expect(closeButton()).toBeDisabled();
     expect(section.getByText('Choose how you would like to receive the funds above to close the registry')).toBeInTheDocument();
+  });
+
+  it("shows the sum of each succeeded gift's own split, as the server pays it, not a split of the total", async () => {
+    const { user } = await openAsOwner({
+      giftCount: 2,
+      totalReceived: 2.1,
+      paypalEmail: 'sarah@example.com',
+      payoutMethod: 'paypal',
+      gifts: [
+        aGift({ id: 'g-1', amount: 1.05, childAmount: 0.94, charityAmount: 0.11 }),
+        aGift({ id: 'g-2', amount: 1.05, childAmount: 0.94, charityAmount: 0.11 }),
+        aGift({ id: 'g-3', amount: 50, childAmount: 45, charityAmount: 5, paymentStatus: 'pending' }),
+      ],
+    });
+    const section = closure();
+    expect(section.getByText('Total received').nextElementSibling).toHaveTextContent('$2.10');
+    expect(section.getByText('To your family (90%)').nextElementSibling).toHaveTextContent('$1.88');
+    expect(section.getByText('To charity (10%)').nextElementSibling).toHaveTextContent('$0.22');
+
+    await user.click(closeButton());
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close Registry?' }));
+    expect(dialog.getByText('To your family').nextElementSibling).toHaveTextContent('$1.88');
+    expect(dialog.getByText('To charity').nextElementSibling).toHaveTextContent('$0.22');
   });
 
   it('PayPal: the hint until an e-mail is entered, then Close is enabled', async () => {

@@ -105,6 +105,55 @@ describe('payout status after closing', () => {
     expect(status.getByText('Your payout was transferred to your bank account on Apr 3, 2030.')).toBeInTheDocument();
   });
 
+  it('bank transfer never recorded, closed 10 minutes ago: "taking longer than usual" and Try again calls PUT close', async () => {
+    const closedAt = new Date(Date.now() - 10 * 60 * 1000).toISOString();
+    const registry = aClosedRegistry({ payoutMethod: 'bank', closedAt });
+    const { user } = await openAsOwner(registry, aPayoutStatus(registry));
+    const status = payoutStatus();
+    expect(await status.findByText('This is taking longer than usual.')).toBeInTheDocument();
+    expect(status.getByText('Processing')).toBeInTheDocument();
+    expect(status.queryByText('Payout Issue')).not.toBeInTheDocument();
+
+    let closes = 0;
+    server.use(
+      http.put('/api/registries/:id/close', () => {
+        closes += 1;
+        return HttpResponse.json({
+          message: 'Registry closed and payout sent to your bank account',
+          registry: { ...registry, payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z' },
+          transferResult: { success: true },
+        });
+      }),
+    );
+    await user.click(status.getByRole('button', { name: 'Try again' }));
+    expect(await within(toastRegion()).findByText('Payout on its way')).toBeInTheDocument();
+    expect(closes).toBe(1);
+    expect(await status.findByText('Completed')).toBeInTheDocument();
+    expect(status.queryByText('This is taking longer than usual.')).not.toBeInTheDocument();
+    expect(status.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('bank transfer never recorded, closed 1 minute ago: just Processing, no Try again', async () => {
+    const closedAt = new Date(Date.now() - 60 * 1000).toISOString();
+    const registry = aClosedRegistry({ payoutMethod: 'bank', closedAt });
+    let answered = 0;
+    server.use(
+      http.get(`/api/registries/${REGISTRY_ID}/payout-status`, () => {
+        answered += 1;
+        return HttpResponse.json(aPayoutStatus(registry));
+      }),
+    );
+    await openAsOwner(registry);
+    await waitFor(() => expect(answered).toBe(1));
+    // Let the answer render before looking for what must not be there.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const status = payoutStatus();
+    expect(await status.findByText('Your payout is being transferred to your bank account.')).toBeInTheDocument();
+    expect(status.getByText('Processing')).toBeInTheDocument();
+    expect(status.queryByText('This is taking longer than usual.')).not.toBeInTheDocument();
+    expect(status.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('a retry the server refuses shows "Error closing registry" with its message', async () => {
     const registry = aClosedRegistry({ payoutMethod: 'bank' });
     const { user } = await openAsOwner(

@@ -18,7 +18,7 @@ export function payoutRoutes(ports: { repositories: Repositories & UnitOfWork; g
   const ownerView = async (id: string, user: HttpState['user']) => presentRegistry(await viewRegistry(id, { ...repositories, user }));
 
   router.put('/api/registries/:id/payout-info', async (ctx) => {
-    const registry = await savePayoutInfo(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, registries: repositories.registries });
+    const registry = await savePayoutInfo(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, registries: repositories.registries, unitOfWork: repositories });
     ctx.body = await ownerView(registry.id, ctx.state.user);
   });
 

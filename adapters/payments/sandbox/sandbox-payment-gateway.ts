@@ -149,6 +149,11 @@ export class SandboxPaymentGateway implements PaymentGateway {
    * Nothing moves: the sandbox only answers as Stripe would. A refusal for an account that cannot
    * take the money, otherwise a transfer id that the same idempotency key always gets again.
    */
+  /** The sandbox decides a transfer in process and never loses its answer, so there is never one to find. */
+  async findTransfer(): Promise<string | null> {
+    return null;
+  }
+
   async transfer(request: TransferRequest): Promise<TransferResult> {
     const account = await this.accounts.find(request.destinationAccountId);
     if (!account?.verified) return { success: false, reason: 'account_not_ready', message: 'The bank account is not verified yet.' };

@@ -12,6 +12,7 @@ import type {
   TransferRequest,
   TransferResult,
 } from '../../../core/ports/payment-gateway';
+import { payoutTransferGroup } from '../../../core/payout/bank-transfer';
 
 export const STRIPE_APP_NAME = 'mitzvah-gift-registry';
 
@@ -56,7 +57,7 @@ export class StripePaymentGateway implements PaymentGateway {
         // The API version this SDK pins replaced `payment_method_types` with this field.
         allowed_payment_method_types: ['card'],
         metadata: { giftId: request.giftId, registryId: request.registryId, charityId: request.charityId },
-        transfer_group: registryTransferGroup(request.registryId),
+        transfer_group: payoutTransferGroup(request.registryId),
         receipt_email: request.receiptEmail,
         description: 'Gift to a Bar/Bat Mitzvah registry',
       },
@@ -136,6 +137,11 @@ export class StripePaymentGateway implements PaymentGateway {
     };
   }
 
+  async findTransfer(transferGroup: string): Promise<string | null> {
+    const found = await this.stripe.transfers.list({ transfer_group: transferGroup, limit: 1 });
+    return found.data[0]?.id ?? null;
+  }
+
   async transfer(request: TransferRequest): Promise<TransferResult> {
     try {
       const transfer = await this.stripe.transfers.create(
@@ -153,11 +159,6 @@ export class StripePaymentGateway implements PaymentGateway {
       return { success: false, reason: error.code ?? error.rawType ?? error.type, message: error.message };
     }
   }
-}
-
-/** The transfer group that ties a registry's charges to its payout. */
-export function registryTransferGroup(registryId: string): string {
-  return `registry_${registryId}`;
 }
 
 function intentStatus(intent: Stripe.PaymentIntent): PaymentIntentState['status'] {

@@ -10,11 +10,11 @@ const listed = (values: readonly string[]) => values.map((value) => `'${value}'`
 /**
  * The append-only audit trail. A trigger refuses any UPDATE or DELETE of its rows, so not even a
  * bug or a stray SQL session can rewrite history. The one change let through is the foreign key's
- * own "on delete set null" when the acting user is deleted (its label still says who it was):
- * nothing else in the row may differ.
+ * own "on delete set null" when the acting user is deleted (its label still says who it was): it
+ * runs from inside the foreign key's trigger (depth above one), and nothing else may differ.
  */
 const appendOnly = [
-  `if tg_op = 'UPDATE' and new."actor_user_id" is null and (to_jsonb(new) - 'actor_user_id') = (to_jsonb(old) - 'actor_user_id') then return new; end if;`,
+  `if tg_op = 'UPDATE' and pg_trigger_depth() > 1 and new."actor_user_id" is null and (to_jsonb(new) - 'actor_user_id') = (to_jsonb(old) - 'actor_user_id') then return new; end if;`,
   `raise exception 'audit_events is append-only: % refused', tg_op;`,
 ].join(' ');
 

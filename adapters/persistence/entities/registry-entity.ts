@@ -66,6 +66,7 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     payoutSentAt: { type: 'datetime', nullable: true },
     transferFailureReason: text255,
     transferFailureMessage: { type: 'text', nullable: true },
+    transferAttempts: { type: 'integer', default: 0 },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

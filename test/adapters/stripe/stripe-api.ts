@@ -12,6 +12,8 @@ export const STRIPE_API = 'https://api.stripe.com/v1';
 export interface ReceivedStripeRequest {
   method: string;
   path: string;
+  /** The query string, where GET requests carry their parameters. */
+  query: URLSearchParams;
   /** The form-encoded body (`metadata[giftId]=…`), empty for GET. */
   form: URLSearchParams;
   idempotencyKey: string | null;
@@ -27,6 +29,7 @@ export async function received(request: Request): Promise<ReceivedStripeRequest>
   return {
     method: request.method,
     path: url.pathname,
+    query: url.searchParams,
     form: new URLSearchParams(body),
     idempotencyKey: request.headers.get('idempotency-key'),
     authorization: request.headers.get('authorization'),

@@ -276,6 +276,22 @@ describe('StripePaymentGateway connected accounts', () => {
   });
 });
 
+describe('StripePaymentGateway.findTransfer', () => {
+  it('finds the transfer already made for a registry’s group', async () => {
+    answer('get', '/transfers', () =>
+      stripeObject({ object: 'list', url: '/v1/transfers', has_more: false, data: [{ id: 'tr_1GiftPayout00000001', object: 'transfer', amount: 32_400, currency: 'cad' }] }),
+    );
+    expect(await gateway().findTransfer('registry_6f1c2d3e-0000-4000-8000-0000000000aa')).toBe('tr_1GiftPayout00000001');
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/transfers' });
+    expect(Object.fromEntries(requests[0]!.query)).toEqual({ transfer_group: 'registry_6f1c2d3e-0000-4000-8000-0000000000aa', limit: '1' });
+  });
+
+  it('answers null when none was made', async () => {
+    answer('get', '/transfers', () => stripeObject({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }));
+    expect(await gateway().findTransfer('registry_6f1c2d3e-0000-4000-8000-0000000000aa')).toBeNull();
+  });
+});
+
 describe('StripePaymentGateway.transfer', () => {
   const transferRequest = {
     destinationAccountId: 'acct_1GiftFamily000001',
