@@ -136,6 +136,8 @@ describe('payout status after closing', () => {
   it('bank transfer never recorded, closed 1 minute ago: just Processing, no Try again', async () => {
     const closedAt = new Date(Date.now() - 60 * 1000).toISOString();
     const registry = aClosedRegistry({ payoutMethod: 'bank', closedAt });
+    signInAs(member);
+    serveRegistry(registry);
     let answered = 0;
     server.use(
       http.get(`/api/registries/${REGISTRY_ID}/payout-status`, () => {
@@ -143,7 +145,7 @@ describe('payout status after closing', () => {
         return HttpResponse.json(aPayoutStatus(registry));
       }),
     );
-    await openAsOwner(registry);
+    renderApp(`/registry/${REGISTRY_ID}`);
     await waitFor(() => expect(answered).toBe(1));
     // Let the answer render before looking for what must not be there.
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -134,6 +134,8 @@ describe('registry page for the owner', () => {
     await openRegistry(anOwnerRegistry({ status: 'closed' }));
     expect(management().queryByRole('button', { name: 'Change Currency' })).not.toBeInTheDocument();
     expect(management().queryByRole('button', { name: 'Delete Registry' })).not.toBeInTheDocument();
+    // The closed registry's payout status loads too; the test ends once it has.
+    await within(screen.getByRole('region', { name: 'Payout Status' })).findByText('Processing');
   });
 
   it('treats a signed-in user who is not the owner as a visitor', async () => {

@@ -14,16 +14,15 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import SaveIcon from '@mui/icons-material/Save';
-import { formatMoney } from '../../../../../core/money';
+import { formatMoney, type Cents } from '../../../../../core/money';
 import { payoutInfoSchema } from '../../../../../core/payout/payout-schemas';
 import { PAYOUT_METHODS } from '../../../../../core/registry/registry';
-import { splitGift } from '../../../../../core/split';
 import { useToast } from '../../../components/toast';
 import { isApiError, type FieldErrors } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { useFocusFirstError } from '../../../lib/form-field';
 import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import type { OwnerRegistryView } from '../../registries/api/types';
+import type { OwnerRegistryView, RegistryGiftView } from '../../registries/api/types';
 import { registryTitle } from '../../registries/components/registry-card';
 import { amountToCents } from '../../registries/lib/amounts';
 import { useAccountStatus, usePayoutActions } from '../api/payout-api';
@@ -176,7 +175,7 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
   };
 
   const total = amountToCents(registry.totalReceived);
-  const split = splitGift(total);
+  const split = payoutSplit(registry.gifts);
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const methodError = formik.touched.payoutMethod ? formik.errors.payoutMethod : undefined;
 
@@ -269,6 +268,21 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
       />
     </Card>
   );
+}
+
+/**
+ * What closing pays out: the sum of each succeeded gift's own split, in cents, as the server
+ * adds it up (each gift's split is rounded on its own, so splitting the total can be a cent off).
+ */
+function payoutSplit(gifts: readonly RegistryGiftView[] | undefined): { childAmount: Cents; charityAmount: Cents } {
+  let childAmount = 0;
+  let charityAmount = 0;
+  for (const gift of gifts ?? []) {
+    if (gift.paymentStatus !== 'succeeded') continue;
+    childAmount += amountToCents(gift.childAmount);
+    charityAmount += amountToCents(gift.charityAmount);
+  }
+  return { childAmount, charityAmount };
 }
 
 function Amount({ label, value }: { label: string; value: string }) {

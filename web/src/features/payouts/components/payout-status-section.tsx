@@ -49,6 +49,21 @@ const STATE_CHIP_SX: Record<PayoutDisplayState, object> = {
   failed: { bgcolor: 'error.main', color: 'error.contrastText' },
 };
 
+/** A bank payout with no transfer result this long after closing is offered a retry. */
+const STALLED_AFTER_MS = 5 * 60 * 1000;
+
+/** Whether more than `ms` has passed since `iso`; turns true on its own when that time comes. */
+function useMoreThanAgo(iso: string | null | undefined, ms: number, enabled: boolean): boolean {
+  const since = iso ? Date.parse(iso) : Number.NaN;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!enabled || Number.isNaN(since)) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(since + ms - Date.now(), 0) + 1);
+    return () => clearTimeout(timer);
+  }, [enabled, since, ms]);
+  return enabled && !Number.isNaN(since) && now - since > ms;
+}
+
 /** What the registry itself says about its payout, until (or if) the payout status call answers. */
 function payoutFromRegistry(registry: OwnerRegistryView): PayoutStatusView {
   return {
@@ -87,7 +102,8 @@ interface PayoutStatusSectionProps {
 /**
  * After closing (status closed or payout_sent): the payout shown as Processing, Completed or
  * Failed, the amounts, the closed date, the timing and the method's details. A failed bank
- * transfer shows the 'Payout Issue' box and can be tried again (PUT close retries it).
+ * transfer shows the 'Payout Issue' box and can be tried again (PUT close retries it); so can a
+ * bank transfer whose result was never recorded, once closing is more than five minutes past.
  */
 export function PayoutStatusSection({ registry, focusHeading = false, onStale }: PayoutStatusSectionProps) {
   const headingId = useId();
@@ -112,6 +128,9 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
   const money = (amount: number | null) => (amount == null ? '—' : formatMoney(amountToCents(amount), registry.currency));
   const sentOn = formatDate(shown.payoutSentAt);
   const timing = timingText(method, state, sentOn);
+  // Only the payout status call says there is no transfer result; the registry alone cannot.
+  const unrecorded = !!payout && method === 'bank' && state === 'processing' && shown.payoutStatus === 'pending' && shown.transferResult === null;
+  const stalled = useMoreThanAgo(shown.closedAt, STALLED_AFTER_MS, unrecorded);
 
   const retry = async () => {
     setRetrying(true);
@@ -173,6 +192,12 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
             </Box>
 
             {state === 'failed' && <PayoutIssue message={shown.transferResult?.success === false ? shown.transferResult.message : ''} retrying={retrying} onRetry={() => void retry()} />}
+            {state === 'processing' && stalled && (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+                <Typography variant="body2">This is taking longer than usual.</Typography>
+                <TryAgainButton retrying={retrying} onRetry={() => void retry()} />
+              </Box>
+            )}
 
             <Box
               component="dl"
@@ -221,16 +246,7 @@ function PayoutIssue({ message, retrying, onRetry }: { message: string; retrying
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 1.5 }}>
-        <Button
-          variant="contained"
-          color="error"
-          size="small"
-          startIcon={retrying ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <ReplayIcon />}
-          onClick={onRetry}
-          disabled={retrying}
-        >
-          {retrying ? 'Trying again…' : 'Try again'}
-        </Button>
+        <TryAgainButton retrying={retrying} onRetry={onRetry} />
         {config?.supportEmail && (
           <Link href={`mailto:${config.supportEmail}`} sx={{ color: 'error.dark', fontWeight: 600 }}>
             Email support
@@ -238,6 +254,22 @@ function PayoutIssue({ message, retrying, onRetry }: { message: string; retrying
         )}
       </Box>
     </Alert>
+  );
+}
+
+/** PUT close again: the server looks for the bank transfer and sends it if none went through. */
+function TryAgainButton({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  return (
+    <Button
+      variant="contained"
+      color="error"
+      size="small"
+      startIcon={retrying ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <ReplayIcon />}
+      onClick={onRetry}
+      disabled={retrying}
+    >
+      {retrying ? 'Trying again…' : 'Try again'}
+    </Button>
   );
 }
 
