@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { payoutStatusOf } from '../../web/src/features/payouts/api/payout-api';
 import type { ConnectAccountStatus, PayoutStatusView } from '../../web/src/features/payouts/api/types';
 import type { OwnerRegistryView } from '../../web/src/features/registries/api/types';
 import { server } from './msw-server';
@@ -43,16 +44,7 @@ export function aClosedRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
 }
 
 export function aPayoutStatus(registry: OwnerRegistryView, overrides: Partial<PayoutStatusView> = {}): PayoutStatusView {
-  return {
-    payoutMethod: registry.payoutMethod,
-    payoutAmount: registry.payoutAmount,
-    charityPayoutAmount: registry.charityPayoutAmount,
-    payoutStatus: registry.payoutStatus,
-    closedAt: registry.closedAt,
-    payoutSentAt: registry.payoutSentAt,
-    transferResult: null,
-    ...overrides,
-  };
+  return { ...payoutStatusOf(registry), ...overrides };
 }
 
 export function servePayoutStatus(status: PayoutStatusView, id = REGISTRY_ID) {

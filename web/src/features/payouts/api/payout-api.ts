@@ -72,8 +72,11 @@ export interface CloseResult {
   transferResult?: TransferResult;
 }
 
-/** The payout status a close answer implies, so the status shows without another call. */
-function payoutStatusOf(registry: OwnerRegistryView, transferResult: TransferResult | undefined): PayoutStatusView {
+/**
+ * The payout status a registry view implies: after a close (with its transfer result) so the
+ * status shows without another call, or until the payout-status call answers.
+ */
+export function payoutStatusOf(registry: OwnerRegistryView, transferResult?: TransferResult): PayoutStatusView {
   return {
     payoutMethod: registry.payoutMethod,
     payoutAmount: registry.payoutAmount,

@@ -20,8 +20,8 @@ import { useConfig } from '../../config/api/use-config';
 import type { OwnerRegistryView } from '../../registries/api/types';
 import { amountToCents } from '../../registries/lib/amounts';
 import { REGISTRY_DATE_FORMAT } from '../../registries/lib/celebration-date';
-import { usePayoutActions, usePayoutStatus } from '../api/payout-api';
-import type { PayoutMethod, PayoutStatusView } from '../api/types';
+import { payoutStatusOf, usePayoutActions, usePayoutStatus } from '../api/payout-api';
+import type { PayoutMethod } from '../api/types';
 import {
   CHECK_TIMING,
   CLOSE_ERROR_FALLBACK,
@@ -62,19 +62,6 @@ function useMoreThanAgo(iso: string | null | undefined, ms: number, enabled: boo
     return () => clearTimeout(timer);
   }, [enabled, since, ms]);
   return enabled && !Number.isNaN(since) && now - since > ms;
-}
-
-/** What the registry itself says about its payout, until (or if) the payout status call answers. */
-function payoutFromRegistry(registry: OwnerRegistryView): PayoutStatusView {
-  return {
-    payoutMethod: registry.payoutMethod,
-    payoutAmount: registry.payoutAmount,
-    charityPayoutAmount: registry.charityPayoutAmount,
-    payoutStatus: registry.payoutStatus,
-    closedAt: registry.closedAt,
-    payoutSentAt: registry.payoutSentAt,
-    transferResult: null,
-  };
 }
 
 function timingText(method: PayoutMethod | null, state: PayoutDisplayState, sentOn: string): string | null {
@@ -122,7 +109,7 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
     if (error) onUnauthorized(error);
   }, [error, onUnauthorized]);
 
-  const shown = payout ?? payoutFromRegistry(registry);
+  const shown = payout ?? payoutStatusOf(registry);
   const state = payoutDisplayState(shown);
   const method = shown.payoutMethod ?? registry.payoutMethod;
   const money = (amount: number | null) => (amount == null ? '—' : formatMoney(amountToCents(amount), registry.currency));
