@@ -48,6 +48,20 @@ describe('home dashboard (signed in)', () => {
     expect(within(cards[2]!).queryByText('Supporting:')).not.toBeInTheDocument();
   });
 
+  it('never adds dollars and Canadian dollars together in the total', async () => {
+    signInAs(member);
+    serveMyRegistries(() =>
+      HttpResponse.json([
+        aMyRegistry({ totalReceived: 100, currency: 'USD' }),
+        aMyRegistry({ id: 'r-2', childName: 'Leah', totalReceived: 90, currency: 'CAD' }),
+        aMyRegistry({ id: 'r-3', childName: 'Eli', totalReceived: 0.5, currency: 'USD' }),
+      ]),
+    );
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Your Registries' });
+    expect(stat('Total Received').getByText('$100.50 + CA$90.00')).toBeInTheDocument();
+  });
+
   it('formats a CAD registry with CA$ on its card', async () => {
     signInAs(member);
     serveMyRegistries(() => HttpResponse.json([aMyRegistry({ currency: 'CAD', totalReceived: 90 })]));

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { format } from 'date-fns';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -20,44 +20,6 @@ export function contributions(count: number): string {
   return `${count} ${count === 1 ? 'contribution' : 'contributions'}`;
 }
 
-/** A summary figure; its label names it for assistive technology. */
-export function StatCard({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
-  const id = useId();
-  return (
-    <Box component="li" sx={{ listStyle: 'none', minWidth: 0 }}>
-      <Card role="group" aria-labelledby={id} sx={{ height: '100%' }}>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Box
-            aria-hidden="true"
-            sx={{ width: 48, height: 48, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', flexShrink: 0 }}
-          >
-            {icon}
-          </Box>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography id={id} color="text.secondary">
-              {label}
-            </Typography>
-            <Typography sx={{ fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.2, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
-              {value}
-            </Typography>
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
-  );
-}
-
-export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      component="ul"
-      aria-label={label}
-      sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fit, minmax(14rem, 1fr))' } }}
-    >
-      {children}
-    </Box>
-  );
-}
 
 export type PayoutBadgeState = 'pending' | 'completed';
 

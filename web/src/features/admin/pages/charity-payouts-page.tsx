@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { StatCard, StatGrid } from '../../../components/stat-card';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,7 +20,7 @@ import {
   type CharityPayoutView,
   type PendingCharityPayout,
 } from '../api/admin-payouts';
-import { AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatCard, StatGrid, StatusBadge } from '../components/admin-ui';
+import { AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
 import { MarkCompletedDialog } from '../components/mark-completed-dialog';
 import { LoadError } from '../../../components/load-error';
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { StatCard, StatGrid } from '../../../components/stat-card';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,7 +24,7 @@ import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirec
 import { countryName } from '../../payouts/lib/payout-copy';
 import { amountToCents } from '../../registries/lib/amounts';
 import { completeManualPayout, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
-import { AdminSection, EmptyState, Field, formatAdminDate, Loading, StatCard, StatGrid } from '../components/admin-ui';
+import { AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
 import { LoadError } from '../../../components/load-error';
 
 export const PAGE_TITLE = 'Manual Payouts';

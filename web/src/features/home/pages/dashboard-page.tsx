@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +10,8 @@ import AddIcon from '@mui/icons-material/Add';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PaidIcon from '@mui/icons-material/Paid';
-import { formatMoney } from '../../../../../core/money';
+import { CURRENCIES, formatMoney, type Currency } from '../../../../../core/money';
+import { StatCard, StatGrid } from '../../../components/stat-card';
 import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -25,20 +26,27 @@ import { amountToCents } from '../../registries/lib/amounts';
 
 export interface DashboardStats {
   totalRegistries: number;
-  /** Sum of every registry's totalReceived, in cents. */
-  totalReceivedCents: number;
+  /** What the registries received, in cents, per currency: dollars and Canadian dollars are never added together. */
+  totalReceived: Map<Currency, number>;
   totalGifts: number;
-  /** Registries in more than one currency were added up. */
-  mixedCurrencies: boolean;
 }
 
 export function dashboardStats(registries: readonly MyRegistry[]): DashboardStats {
+  const totalReceived = new Map<Currency, number>();
+  for (const registry of registries) totalReceived.set(registry.currency, (totalReceived.get(registry.currency) ?? 0) + amountToCents(registry.totalReceived));
   return {
     totalRegistries: registries.length,
-    totalReceivedCents: registries.reduce((sum, r) => sum + amountToCents(r.totalReceived), 0),
+    totalReceived,
     totalGifts: registries.reduce((sum, r) => sum + (Number.isFinite(r.giftCount) ? r.giftCount : 0), 0),
-    mixedCurrencies: new Set(registries.map((r) => r.currency)).size > 1,
   };
+}
+
+/** "$156.40", or "$156.40 + CA$90.00" for registries in both currencies; "$0.00" with none. */
+function totalReceivedText(totals: Map<Currency, number>): string {
+  if (totals.size === 0) return formatMoney(0, 'USD');
+  return CURRENCIES.filter((currency) => totals.has(currency))
+    .map((currency) => formatMoney(totals.get(currency) ?? 0, currency))
+    .join(' + ');
 }
 
 /** / for signed-in users: the home dashboard (spec section 2). Visitors get the landing page. */
@@ -86,20 +94,11 @@ function OwnRegistries() {
   const stats = dashboardStats(registries);
   return (
     <Box sx={{ display: 'grid', gap: { xs: 4, md: 5 } }}>
-      <Box
-        component="section"
-        aria-label="Your totals"
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
-      >
+      <StatGrid label="Your totals">
         <StatCard label="Total Registries" value={String(stats.totalRegistries)} icon={<ListAltIcon />} />
-        <StatCard
-          label="Total Received"
-          value={formatMoney(stats.totalReceivedCents, 'USD')}
-          icon={<PaidIcon />}
-          note={stats.mixedCurrencies ? 'USD and CAD amounts added together' : undefined}
-        />
+        <StatCard label="Total Received" value={totalReceivedText(stats.totalReceived)} icon={<PaidIcon />} />
         <StatCard label="Total Gifts" value={String(stats.totalGifts)} icon={<CardGiftcardIcon />} />
-      </Box>
+      </StatGrid>
 
       <Box component="section" aria-labelledby="quick-actions-heading">
         <Typography id="quick-actions-heading" variant="h2" sx={{ mb: 2 }}>
@@ -137,29 +136,3 @@ function OwnRegistries() {
   );
 }
 
-function StatCard({ label, value, icon, note }: { label: string; value: string; icon: ReactNode; note?: string | undefined }) {
-  const id = `stat-${label.toLowerCase().replace(/\s+/g, '-')}`;
-  return (
-    <Card role="group" aria-labelledby={id}>
-      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Box
-          aria-hidden="true"
-          sx={{ width: 48, height: 48, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', flexShrink: 0 }}
-        >
-          {icon}
-        </Box>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography id={id} color="text.secondary">
-            {label}
-          </Typography>
-          <Typography sx={{ fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.2, overflowWrap: 'anywhere' }}>{value}</Typography>
-          {note && (
-            <Typography variant="body2" color="text.secondary">
-              {note}
-            </Typography>
-          )}
-        </Box>
-      </CardContent>
-    </Card>
-  );
-}
