@@ -2,6 +2,7 @@ import type { Charity, CharityView } from '../../core/charity/charity';
 import type { Gift } from '../../core/gift/gift';
 import { centsToAmount, type Cents } from '../../core/money';
 import type { Registry } from '../../core/registry/registry';
+import type { PayoutDetailsView } from '../../core/payout/payout-details-view';
 import type { RegistryDetails, RegistrySummary } from '../../core/registry/registry-details';
 
 export function presentCharity(charity: Charity): CharityView {
@@ -71,7 +72,7 @@ export function presentRegistry(details: RegistryDetails) {
 const amountOrNull = (cents: Cents | null) => (cents === null ? null : centsToAmount(cents));
 
 /** How and what the family is paid; for the owner and for administrators only. */
-export function presentPayoutDetails(registry: Registry) {
+export function presentPayoutDetails(registry: Registry): PayoutDetailsView {
   return {
     payoutMethod: registry.payoutMethod,
     paypalEmail: registry.paypalEmail,

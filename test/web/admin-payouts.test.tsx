@@ -205,7 +205,7 @@ function aManualPayout(overrides: Partial<ManualPayout> = {}): ManualPayout {
     mailingCity: null,
     mailingState: null,
     mailingZip: null,
-    mailingCountry: null,
+    mailingCountry: 'US',
     payoutStatus: 'pending',
     payoutSentAt: null,
     ownerEmail: 'sarah@example.com',
@@ -227,7 +227,7 @@ const checkPayout = aManualPayout({
   mailingCity: 'Toronto',
   mailingState: 'ON',
   mailingZip: 'M5V 2T6',
-  mailingCountry: null,
+  mailingCountry: 'US',
 });
 
 const sentPayout = aManualPayout({

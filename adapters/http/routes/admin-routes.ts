@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { centsToAmount } from '../../../core/money';
+import type { CharityPayoutView } from '../../../core/payout/charity-payout';
 import type { Clock } from '../../../core/ports/clock';
 import type { Repositories, UnitOfWork } from '../../../core/ports/repositories';
 import { adminActor, requireAdmin } from '../../../core/payout/admin-access';
@@ -8,7 +9,7 @@ import { completeManualPayout, listManualPayouts, type ManualPayout } from '../.
 import type { HttpState } from '../http-state';
 import { presentPayoutDetails } from '../presenters';
 
-function presentCharityPayout(payout: CharityPayoutWithName) {
+function presentCharityPayout(payout: CharityPayoutWithName): CharityPayoutView {
   return {
     id: payout.id,
     charityId: payout.charityId,

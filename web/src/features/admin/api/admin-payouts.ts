@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { Currency } from '../../../../../core/money';
-import type { CharityPayoutStatus } from '../../../../../core/payout/charity-payout';
-import type { PayoutStatus } from '../../../../../core/registry/registry';
+import type { CharityPayoutView } from '../../../../../core/payout/charity-payout';
+import type { PayoutDetailsView } from '../../../../../core/payout/payout-details-view';
 import { apiFetch } from '../../../lib/api-fetch';
 
 /** What the admin payout calls answer (scratch/payout-api.md): amounts are numbers, dates ISO strings. */
@@ -18,22 +18,7 @@ export interface PendingCharityPayout {
 }
 
 /** GET /api/admin/charity-payouts, newest first (and what the status change answers). */
-export interface CharityPayoutView {
-  id: string;
-  charityId: string;
-  charityName: string;
-  amount: number;
-  currency: Currency;
-  registryIds: string[];
-  giftCount: number;
-  paymentMethod: string | null;
-  referenceNumber: string | null;
-  notes: string | null;
-  status: CharityPayoutStatus;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { CharityPayoutView } from '../../../../../core/payout/charity-payout';
 
 export interface CharityPayoutCompletion {
   paymentMethod: string;
@@ -44,25 +29,13 @@ export interface CharityPayoutCompletion {
 }
 
 /** A family's payout by PayPal or check, sent by hand (GET /api/admin/manual-payouts). */
-export interface ManualPayout {
+export interface ManualPayout extends Omit<PayoutDetailsView, 'payoutMethod'> {
   id: string;
   childName: string;
   shortCode: string;
-  closedAt: string | null;
   payoutMethod: 'paypal' | 'check';
   currency: Currency;
   totalReceived: number;
-  payoutAmount: number | null;
-  charityPayoutAmount: number | null;
-  paypalEmail: string | null;
-  mailingName: string | null;
-  mailingAddress: string | null;
-  mailingCity: string | null;
-  mailingState: string | null;
-  mailingZip: string | null;
-  mailingCountry: string | null;
-  payoutStatus: PayoutStatus;
-  payoutSentAt: string | null;
   ownerEmail: string | null;
 }
 

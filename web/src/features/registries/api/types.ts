@@ -1,6 +1,7 @@
+import type { PayoutDetailsView } from '../../../../../core/payout/payout-details-view';
 import type { PaymentStatus } from '../../../../../core/gift/gift';
 import type { Currency } from '../../../../../core/money';
-import type { PayoutMethod, PayoutStatus, RegistryStatus } from '../../../../../core/registry/registry';
+import type { RegistryStatus } from '../../../../../core/registry/registry';
 
 /** What the registry calls answer (the server's read views), as JSON: dates are ISO strings. */
 
@@ -45,27 +46,11 @@ export interface RegistryGiftView {
 }
 
 /** The same call when the signed-in user owns the registry. */
-export interface OwnerRegistryView extends Omit<RegistryView, 'isOwner'> {
+export interface OwnerRegistryView extends Omit<RegistryView, 'isOwner'>, PayoutDetailsView {
   isOwner: true;
   userId: string;
   totalReceived: number;
   gifts: RegistryGiftView[];
-  /** The payout details the owner saved (payout-info); details of the other methods are empty. */
-  payoutMethod: PayoutMethod | null;
-  paypalEmail: string | null;
-  mailingName: string | null;
-  mailingAddress: string | null;
-  mailingCity: string | null;
-  mailingState: string | null;
-  mailingZip: string | null;
-  /** 'US' unless the owner chose 'CA'. */
-  mailingCountry: string | null;
-  /** Set when the registry closes: the family's 90% and the charities' 10%. */
-  closedAt: string | null;
-  payoutAmount: number | null;
-  charityPayoutAmount: number | null;
-  payoutStatus: PayoutStatus;
-  payoutSentAt: string | null;
 }
 
 export type AnyRegistryView = RegistryView | OwnerRegistryView;
