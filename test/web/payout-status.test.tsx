@@ -21,6 +21,22 @@ function payoutStatus() {
   return within(screen.getByRole('region', { name: 'Payout Status' }));
 }
 
+/** PUT close answers that the retried transfer went through; answers how many times it was called. */
+function answerTransferSent(registry: OwnerRegistryView): () => number {
+  let closes = 0;
+  server.use(
+    http.put('/api/registries/:id/close', () => {
+      closes += 1;
+      return HttpResponse.json({
+        message: 'Registry closed and payout sent to your bank account',
+        registry: { ...registry, payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z' },
+        transferResult: { success: true },
+      });
+    }),
+  );
+  return () => closes;
+}
+
 describe('payout status after closing', () => {
   it('PayPal, pending: Processing, the amounts, the closed date, the timing and the e-mail', async () => {
     const registry = aClosedRegistry({ payoutMethod: 'paypal', paypalEmail: 'sarah@example.com' });
@@ -86,20 +102,10 @@ describe('payout status after closing', () => {
     expect(status.getByText('Details: The bank refused the transfer')).toBeInTheDocument();
     expect(status.getByText('Payout method').nextElementSibling).toHaveTextContent('Bank transfer');
 
-    let closes = 0;
-    server.use(
-      http.put('/api/registries/:id/close', () => {
-        closes += 1;
-        return HttpResponse.json({
-          message: 'Payout sent',
-          registry: { ...registry, payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z' },
-          transferResult: { success: true },
-        });
-      }),
-    );
+    const closes = answerTransferSent(registry);
     await user.click(status.getByRole('button', { name: 'Try again' }));
     expect(await within(toastRegion()).findByText('Payout on its way')).toBeInTheDocument();
-    expect(closes).toBe(1);
+    expect(closes()).toBe(1);
     expect(await status.findByText('Completed')).toBeInTheDocument();
     expect(status.queryByText('Payout Issue')).not.toBeInTheDocument();
     expect(status.getByText('Your payout was transferred to your bank account on Apr 3, 2030.')).toBeInTheDocument();
@@ -114,20 +120,10 @@ describe('payout status after closing', () => {
     expect(status.getByText('Processing')).toBeInTheDocument();
     expect(status.queryByText('Payout Issue')).not.toBeInTheDocument();
 
-    let closes = 0;
-    server.use(
-      http.put('/api/registries/:id/close', () => {
-        closes += 1;
-        return HttpResponse.json({
-          message: 'Registry closed and payout sent to your bank account',
-          registry: { ...registry, payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z' },
-          transferResult: { success: true },
-        });
-      }),
-    );
+    const closes = answerTransferSent(registry);
     await user.click(status.getByRole('button', { name: 'Try again' }));
     expect(await within(toastRegion()).findByText('Payout on its way')).toBeInTheDocument();
-    expect(closes).toBe(1);
+    expect(closes()).toBe(1);
     expect(await status.findByText('Completed')).toBeInTheDocument();
     expect(status.queryByText('This is taking longer than usual.')).not.toBeInTheDocument();
     expect(status.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { format } from 'date-fns';
 import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -83,5 +84,22 @@ export function AdminSection({ id, title, headingRef, children }: { id: string; 
       </Typography>
       {children}
     </Box>
+  );
+}
+
+/** An admin page: its title (also the document's), what it is for, and its sections. */
+export function AdminPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: { xs: 4, md: 5 } }}>
+      <Box>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' } }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {intro}
+        </Typography>
+      </Box>
+      {children}
+    </Container>
   );
 }

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -20,7 +19,7 @@ import {
   type CharityPayoutView,
   type PendingCharityPayout,
 } from '../api/admin-payouts';
-import { AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
+import { AdminPage, AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
 import { MarkCompletedDialog } from '../components/mark-completed-dialog';
 import { LoadError } from '../../../components/load-error';
 
@@ -60,16 +59,10 @@ export default function CharityPayoutsPage() {
   };
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: { xs: 4, md: 5 } }}>
-      <Box>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' } }}>
-          {PAGE_TITLE}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          The 10% share of every gift is collected per charity when registries close. Pay each charity, then record the
-          payment here.
-        </Typography>
-      </Box>
+    <AdminPage
+      title={PAGE_TITLE}
+      intro="The 10% share of every gift is collected per charity when registries close. Pay each charity, then record the payment here."
+    >
 
       {pending.pending && (
         <StatGrid label="Pending totals">
@@ -102,7 +95,7 @@ export default function CharityPayoutsPage() {
       </AdminSection>
 
       <MarkCompletedDialog payout={completing} onClose={() => setCompleting(null)} onCompleted={completed} onStale={() => void refresh()} />
-    </Container>
+    </AdminPage>
   );
 }
 

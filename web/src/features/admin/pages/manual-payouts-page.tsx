@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,7 +23,7 @@ import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirec
 import { countryName } from '../../payouts/lib/payout-copy';
 import { amountToCents } from '../../registries/lib/amounts';
 import { completeManualPayout, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
-import { AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
+import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
 import { LoadError } from '../../../components/load-error';
 
 export const PAGE_TITLE = 'Manual Payouts';
@@ -76,16 +75,10 @@ export default function ManualPayoutsPage() {
   };
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: { xs: 4, md: 5 } }}>
-      <Box>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' } }}>
-          {PAGE_TITLE}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Families who chose PayPal or a mailed check are paid by hand after they close their registry. Send each payout,
-          then mark it complete.
-        </Typography>
-      </Box>
+    <AdminPage
+      title={PAGE_TITLE}
+      intro="Families who chose PayPal or a mailed check are paid by hand after they close their registry. Send each payout, then mark it complete."
+    >
 
       {error ? (
         <LoadError onRetry={() => void mutate()}>We couldn't load the manual payouts.</LoadError>
@@ -148,7 +141,7 @@ export default function ManualPayoutsPage() {
           </Button>
         </DialogActions>
       </Dialog>
-    </Container>
+    </AdminPage>
   );
 }
 
