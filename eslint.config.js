@@ -3,11 +3,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-import { coreBoundaryPlugin } from './scripts/eslint-core-boundary.js';
+import { apiBoundaryPlugin, coreBoundaryPlugin } from './scripts/eslint-core-boundary.js';
 
 // The dependency rule (design section 1): core is pure TypeScript that runs in the browser too,
-// so it may import only its own modules and the validation library the web shares with it.
+// so it may import only its own modules and the validation library the web shares with it. The
+// other boundaries (adapters, web features, cycles) are in .dependency-cruiser.js.
 const coreBoundary = coreBoundaryPlugin({ coreDir: 'core', allowedPackages: ['yup'] });
+// The wire module (api/) is pure too, and shared by the server's presenters and the web: it may
+// import only itself, core and the library that reads its JSON Schemas as types (no run time).
+const apiBoundary = apiBoundaryPlugin({ apiDir: 'api', coreDir: 'core', allowedPackages: ['json-schema-to-ts'] });
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'scratch/**'] },
@@ -25,6 +29,14 @@ export default tseslint.config(
     plugins: { boundary: coreBoundary },
     rules: {
       'boundary/only-core-and-allowed-packages': 'error',
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['api/**/*.ts'],
+    plugins: { boundary: apiBoundary },
+    rules: {
+      'boundary/only-api-core-and-allowed-packages': 'error',
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
     },
   },

@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
+  // As tsconfig.json's paths say.
+  resolve: {
+    alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)) },
+  },
   test: {
     projects: [
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },

@@ -16,6 +16,7 @@ async function main(argv: string[]): Promise<number> {
       out: (line) => console.log(line),
       actor: { userId: null, label: `cli:${operatorName()}` },
       clock: { now: () => new Date() },
+      supportEmail: config.support.email,
     });
     return 0;
   } finally {

@@ -2,9 +2,23 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DatabaseConfig } from '../adapters/persistence/orm';
+import type { ProcessingRate, ProcessingRates } from '@core/fees';
+import { CURRENCIES, type Currency } from '@core/money';
+
+/**
+ * The card processor's price per currency when none is configured (design section 3): 2.9% + 30.
+ * Read here and nowhere else: the server charges these and GET /api/config hands the browser the
+ * same, so the breakdown a giver sees is the one charged.
+ */
+export const DEFAULT_PROCESSING_RATES: ProcessingRates = {
+  USD: { basisPoints: 290, fixedCents: 30 },
+  CAD: { basisPoints: 290, fixedCents: 30 },
+};
 
 export interface AppConfig {
   production: boolean;
+  /** The address to listen on: loopback outside production, every interface in production. */
+  host: string;
   port: number;
   publicUrl: string;
   dataDir: string;
@@ -15,7 +29,11 @@ export interface AppConfig {
   mail: { provider: 'outbox'; from: string } | { provider: 'sendgrid'; apiKey: string; from: string };
   photos: { provider: 'local' } | { provider: 'gcs'; bucket: string };
   support: { email: string; phone: string };
+  /** What the card processor takes, per currency; the giver pays it on top of the gift. */
+  processingRates: ProcessingRates;
   trustProxy: boolean;
+  /** How many proxies stand in front of the server: that many right-most X-Forwarded-For entries are believed. */
+  trustProxyHops: number;
   logLevel: string;
 }
 
@@ -42,6 +60,9 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   const portText = value('PORT') ?? '3000';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) problems.push(`PORT must be a whole number from 0 (any free port) to 65535 (got "${portText}")`);
+
+  const host = value('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1');
+  if (!/^[A-Za-z0-9.:-]+$/.test(host)) problems.push(`HOST must be an address to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "${host}")`);
 
   const publicUrl = (value('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) address such as https://gifts.example.org (got "${publicUrl}")`);
@@ -84,8 +105,15 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   const photos: AppConfig['photos'] = bucket ? { provider: 'gcs', bucket } : { provider: 'local' };
 
   const supportEmail = value('SUPPORT_EMAIL') ?? 'support@mitzvahgifts.test';
+  // Receipts and payout e-mails answer to it (Reply-To), so it must be one bare address.
+  if (!/^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/.test(supportEmail) || supportEmail.length > 320) {
+    problems.push(`SUPPORT_EMAIL must be one address such as support@example.org, without a name (got "${supportEmail}")`);
+  }
   const supportPhone = value('SUPPORT_PHONE') ?? '+1 (555) 010-0136';
   if (production && (!value('SUPPORT_EMAIL') || !value('SUPPORT_PHONE'))) problems.push('SUPPORT_EMAIL and SUPPORT_PHONE are required in production (they are shown on every page)');
+
+  const processingRates = {} as ProcessingRates;
+  for (const currency of CURRENCIES) processingRates[currency] = processingRateOf(currency, value, problems);
 
   const trustProxyText = value('TRUST_PROXY') ?? 'false';
   if (!['true', 'false'].includes(trustProxyText)) problems.push('TRUST_PROXY must be true or false');
@@ -95,12 +123,32 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('PUBLIC_URL uses https, so the server sits behind a TLS proxy: set TRUST_PROXY=true');
   }
 
+  // The client writes the left of X-Forwarded-For as it pleases; each proxy appends what it saw.
+  const hopsText = value('TRUST_PROXY_HOPS') ?? '1';
+  const trustProxyHops = Number(hopsText);
+  if (!/^\d+$/.test(hopsText) || trustProxyHops < 1 || trustProxyHops > 10) problems.push(`TRUST_PROXY_HOPS must be the number of proxies in front of the server, from 1 to 10 (got "${hopsText}")`);
+
+  const singleText = value('SINGLE_INSTANCE') ?? 'false';
+  if (!['true', 'false'].includes(singleText)) problems.push('SINGLE_INSTANCE must be true or false');
+  // Local disk, the local outbox and the embedded database belong to one machine: a photo uploaded
+  // through one instance would be missing on the next. In production, say so out loud or use the
+  // shared services.
+  const local = [
+    database.kind === 'pglite' ? 'the embedded database (set DATABASE_URL)' : null,
+    mail.provider === 'outbox' ? 'the local mail outbox (set SENDGRID_API_KEY and MAIL_FROM)' : null,
+    photos.provider === 'local' ? 'photos on local disk (set GCS_BUCKET)' : null,
+  ].filter((part): part is string => part !== null);
+  if (production && local.length > 0 && singleText !== 'true') {
+    problems.push(`Production on ${local.join(', ')} works on one machine only: configure the shared services, or set SINGLE_INSTANCE=true if this server will only ever run alone`);
+  }
+
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     production,
+    host,
     port,
     publicUrl,
     dataDir,
@@ -110,9 +158,49 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     mail,
     photos,
     support: { email: supportEmail, phone: supportPhone },
+    processingRates,
     trustProxy: trustProxyText === 'true',
+    trustProxyHops,
     logLevel,
   };
+}
+
+/** A card price at most this percentage is taken for a typo rather than a processor's price. */
+const MAX_PROCESSING_PERCENT = 20;
+const MAX_PROCESSING_FIXED_CENTS = 1_000;
+
+/**
+ * PROCESSING_FEE_{CURRENCY}_PERCENT (such as 2.9, two decimals at most) and
+ * PROCESSING_FEE_{CURRENCY}_FIXED_CENTS (such as 30), each defaulting on its own. The percentage
+ * becomes basis points by its digits, never through a float.
+ */
+function processingRateOf(currency: Currency, value: (name: string) => string | undefined, problems: string[]): ProcessingRate {
+  const fallback = DEFAULT_PROCESSING_RATES[currency];
+  const percentName = `PROCESSING_FEE_${currency}_PERCENT`;
+  const fixedName = `PROCESSING_FEE_${currency}_FIXED_CENTS`;
+  let { basisPoints, fixedCents } = fallback;
+
+  const percentText = value(percentName);
+  if (percentText !== undefined) {
+    const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(percentText);
+    const parsed = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
+    if (Number.isNaN(parsed) || parsed > MAX_PROCESSING_PERCENT * 100) {
+      problems.push(`${percentName} must be the card processor's percentage for ${currency}, from 0 to ${MAX_PROCESSING_PERCENT} with at most two decimals, such as 2.9 (got "${percentText}")`);
+    } else {
+      basisPoints = parsed;
+    }
+  }
+
+  const fixedText = value(fixedName);
+  if (fixedText !== undefined) {
+    const parsed = /^\d{1,4}$/.test(fixedText) ? Number(fixedText) : Number.NaN;
+    if (Number.isNaN(parsed) || parsed > MAX_PROCESSING_FIXED_CENTS) {
+      problems.push(`${fixedName} must be the card processor's fixed fee for ${currency} in cents, a whole number from 0 to ${MAX_PROCESSING_FIXED_CENTS}, such as 30 (got "${fixedText}")`);
+    } else {
+      fixedCents = parsed;
+    }
+  }
+  return { basisPoints, fixedCents };
 }
 
 function isHttpUrl(text: string): boolean {

@@ -1,7 +1,7 @@
 import { lockEmbeddedDatabase } from '../adapters/persistence/embedded-lock';
 import { migrate, openOrm, type Orm } from '../adapters/persistence/orm';
 import { createMikroOrmRepositories } from '../adapters/persistence/repositories';
-import type { Repositories, UnitOfWork } from '../core/ports/repositories';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { AppConfig } from './config';
 
 export interface Infrastructure {
@@ -9,6 +9,21 @@ export interface Infrastructure {
   repositories: Repositories & UnitOfWork;
   checkDatabase: () => Promise<void>;
   close: () => Promise<void>;
+}
+
+/** A load balancer waits about 2 s for a health check; a database that does not answer by then is down. */
+const HEALTH_CHECK_TIMEOUT_MS = 1_500;
+
+async function answersWithin(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`The database did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Opens the configured database (taking the embedded database's lock first) and migrates it. */
@@ -28,10 +43,11 @@ export async function openInfrastructure(config: AppConfig): Promise<Infrastruct
   const opened = orm;
   return {
     orm: opened,
-    repositories: createMikroOrmRepositories(opened),
-    checkDatabase: async () => {
-      await opened.em.fork().execute('select 1');
-    },
+    // PGlite on disk is opened by this process alone (the lock above), so every change passes
+    // through these repositories and reads can be kept until the next one. In-memory PGlite is
+    // for tests, which also change rows behind the repositories' back, so it reads afresh.
+    repositories: createMikroOrmRepositories(opened, { onlyWriter: embeddedOnDisk }),
+    checkDatabase: () => answersWithin(HEALTH_CHECK_TIMEOUT_MS, opened.em.fork().execute('select 1')),
     close: async () => {
       await opened.close(true);
       await releaseLock?.();

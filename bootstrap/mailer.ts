@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Mailer } from '../core/ports/mailer';
+import type { Mailer } from '@core/ports/mailer';
 import { OutboxMailer } from '../adapters/mail/outbox-mailer';
 import type { Logger } from '../adapters/http/logger';
 import type { AppConfig } from './config';

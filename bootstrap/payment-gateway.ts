@@ -1,13 +1,15 @@
-import type Stripe from 'stripe';
-import type { PaymentGateway } from '../core/ports/payment-gateway';
-import type { SandboxAccountStore } from '../adapters/payments/sandbox/sandbox-account-store';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
+import type { PaymentNotices } from '@core/ports/payment-notices';
+import type { SandboxPayments } from '@core/ports/sandbox-payments';
+import type { SandboxAccountStore } from '@core/ports/sandbox-account-store';
 import { SandboxPaymentGateway } from '../adapters/payments/sandbox/sandbox-payment-gateway';
 import type { AppConfig } from './config';
 
 export interface Payments {
   gateway: PaymentGateway;
-  sandbox: SandboxPaymentGateway | null;
-  stripeWebhook: { stripe: Stripe; webhookSecret: string } | null;
+  sandbox: (PaymentGateway & SandboxPayments) | null;
+  /** Stripe's webhooks, when Stripe is the provider. */
+  stripeWebhook: PaymentNotices | null;
 }
 
 /**
@@ -18,11 +20,12 @@ export interface Payments {
 export async function createPayments(config: AppConfig, secret: string, sandboxAccounts: SandboxAccountStore): Promise<Payments> {
   if (config.payments.provider === 'stripe') {
     const { StripePaymentGateway, createStripeClient } = await import('../adapters/payments/stripe/stripe-payment-gateway');
+    const { StripePaymentNotices } = await import('../adapters/payments/stripe/stripe-webhook');
     const stripe = createStripeClient(config.payments.secretKey);
     return {
       gateway: new StripePaymentGateway({ secretKey: config.payments.secretKey, stripe }),
       sandbox: null,
-      stripeWebhook: { stripe, webhookSecret: config.payments.webhookSecret },
+      stripeWebhook: new StripePaymentNotices({ stripe, webhookSecret: config.payments.webhookSecret }),
     };
   }
   const sandbox = new SandboxPaymentGateway({ secret, accounts: sandboxAccounts, appUrl: config.publicUrl });

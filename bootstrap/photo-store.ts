@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PhotoStore } from '../core/ports/photo-store';
+import type { PhotoStore } from '@core/ports/photo-store';
 import { LocalDiskPhotoStore } from '../adapters/photos/local-disk-photo-store';
 import type { AppConfig } from './config';
 

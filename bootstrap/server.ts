@@ -12,13 +12,13 @@ async function main(): Promise<void> {
   logger.info(
     {
       url: config.publicUrl,
-      port: new URL(running.url).port,
+      address: running.bound,
       database: config.database.kind,
       payments: config.payments.provider,
       mail: config.mail.provider,
       photos: config.photos.provider,
     },
-    `Gift registry is listening on ${running.url}`,
+    `Gift registry is listening on ${running.bound}; open ${config.publicUrl}`,
   );
 
   let stopping = false;

@@ -3,31 +3,49 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHttpApp } from '../adapters/http/app';
 import { createLogger, type Logger } from '../adapters/http/logger';
+import { listRoutes, type RouteEntry } from '../adapters/http/route-list';
 import { createRateLimiter } from '../adapters/persistence/rate-limit-store';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
+import { nodeSecretTokens } from '../adapters/security/node-secret-tokens';
 import { SharpImageSanitizer } from '../adapters/photos/sharp-image-sanitizer';
-import { makeShortCode } from '../core/registry/short-code';
+import { makeShortCode } from '@core/registry/short-code';
 import { randomBytes } from 'node:crypto';
 import { createPhotoStore } from './photo-store';
 import { createPayments } from './payment-gateway';
 import { createMailer } from './mailer';
 import { startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
-import { DEFAULT_PROCESSING_RATES } from '../core/fees';
-import type { Clock } from '../core/ports/clock';
+import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
+import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
+import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+// Every instance sweeps; each gift changes once (a conditional update), so sweeps may overlap.
+const GIFT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const FIRST_GIFT_SWEEP_MS = 60 * 1000;
+// The administrators' daily line about pending charity payouts: every instance looks each hour,
+// and the first look of a (UTC) day sends it, once, whichever instance makes it.
+const CHARITY_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
+  /** The address and port actually listened on, as the operating system reports them. */
+  bound: string;
   /** Tests call drainOnce() to send queued mail now rather than at the next poll. */
   mailWorker: MailWorker;
   infrastructure: Infrastructure;
   logger: Logger;
+  /** Settles abandoned gifts now rather than at the next sweep (tests call it). */
+  sweepAbandonedGifts: () => Promise<SweepResult>;
+  /** Queues today's line about pending charity payouts to the administrators now, if not yet queued (tests call it). */
+  remindPendingCharityPayouts: () => Promise<number>;
+  /** Every API route the server answers (the fuzz tests walk them all). */
+  routes: RouteEntry[];
   close: () => Promise<void>;
 }
 
@@ -54,9 +72,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       gateway: payments.gateway,
       sandbox: payments.sandbox,
       stripeWebhook: payments.stripeWebhook,
-      rates: DEFAULT_PROCESSING_RATES,
+      rates: config.processingRates,
       hasher,
       decoyHash: await hasher.hash(crypto.randomUUID()),
+      secretTokens: nodeSecretTokens,
       clock: systemClock,
       logger,
       limits: {
@@ -65,6 +84,11 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         registerPerAddress: createRateLimiter(orm, { keyPrefix: 'register-address', points: 20, duration: 60 * 60 }),
         uploadsPerAccount: createRateLimiter(orm, { keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
         paymentIntentsPerAddress: createRateLimiter(orm, { keyPrefix: 'payment-address', points: 30, duration: 10 * 60 }),
+        passwordResetPerAddress: createRateLimiter(orm, { keyPrefix: 'reset-address', points: 10, duration: 60 * 60 }),
+        passwordResetPerEmail: createRateLimiter(orm, { keyPrefix: 'reset-email', points: 3, duration: 60 * 60 }),
+        passwordResetSubmitsPerAddress: createRateLimiter(orm, { keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
+        currentPasswordPerAccount: createRateLimiter(orm, { keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
+        newsletterPerAddress: createRateLimiter(orm, { keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
       },
       checkDatabase: infrastructure.checkDatabase,
       settings: {
@@ -72,6 +96,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         publicUrl: config.publicUrl,
         production: config.production,
         trustProxy: config.trustProxy,
+        trustProxyHops: config.trustProxyHops,
         webRoot: options.webRoot === undefined ? path.join(projectRoot, 'dist', 'web') : options.webRoot,
         uploadsDirectory: photos.localDirectory,
         photoOrigins: config.photos.provider === 'gcs' ? ['https://storage.googleapis.com'] : [],
@@ -80,34 +105,64 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
           stripePublishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
           supportEmail: config.support.email,
           supportPhone: config.support.phone,
+          processingRates: config.processingRates,
         },
       },
     });
 
     const server: Server = await new Promise((resolve, reject) => {
-      const listening = app.listen(config.port, () => resolve(listening));
+      const listening = app.listen(config.port, config.host, () => resolve(listening));
       listening.once('error', reject);
     });
     server.requestTimeout = 30_000;
     server.headersTimeout = 20_000;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    const bound = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
 
     // Every server process sends queued mail; each message is claimed by one of them.
     const mailWorker = startMailWorker({ orm, mailer: await createMailer(config, logger), logger: logger.child({ component: 'mail' }) });
 
-    const purge = setInterval(() => {
-      repositories.sessions.purgeExpired(new Date()).catch((error) => logger.warn({ err: error }, 'session purge failed'));
-    }, SESSION_PURGE_INTERVAL_MS);
-    purge.unref();
+    // Expired sessions and expired e-mailed links (password reset, e-mail change) go within the hour.
+    const purgeExpired = async () => {
+      await repositories.sessions.purgeExpired(systemClock.now());
+      await repositories.accountTokens.purgeExpired(systemClock.now());
+    };
+    const stopPurges = repeat(purgeExpired, { firstMs: 60 * 1000, everyMs: SESSION_PURGE_INTERVAL_MS }, (error) =>
+      logger.warn({ err: error }, 'session and link purge failed'),
+    );
+
+    const sweepLog = logger.child({ component: 'gift-sweep' });
+    const sweepAbandonedGifts = async () => {
+      const result = await expireAbandonedGifts({ unitOfWork: repositories, gifts: repositories.gifts, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock });
+      if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'abandoned gifts settled');
+      return result;
+    };
+    // A minute after start too, so instances restarted more often than the interval still sweep.
+    const stopSweeps = repeat(sweepAbandonedGifts, { firstMs: FIRST_GIFT_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) =>
+      sweepLog.warn({ err: error }, 'abandoned-gift sweep failed'),
+    );
+
+    const reminderLog = logger.child({ component: 'charity-payout-reminder' });
+    const remindCharityPayouts = () =>
+      remindPendingCharityPayouts({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
+    const stopReminders = repeat(remindCharityPayouts, { firstMs: FIRST_CHARITY_REMINDER_MS, everyMs: CHARITY_REMINDER_INTERVAL_MS }, (error) =>
+      reminderLog.warn({ err: error }, 'charity payout reminder failed'),
+    );
 
     return {
       url: `http://localhost:${port}`,
+      bound,
       infrastructure,
       logger,
       mailWorker,
+      sweepAbandonedGifts,
+      remindPendingCharityPayouts: remindCharityPayouts,
+      routes: listRoutes(app as never),
       close: async () => {
-        clearInterval(purge);
+        stopPurges();
+        stopSweeps();
+        stopReminders();
         await mailWorker.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -120,4 +175,19 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     await infrastructure.close();
     throw error;
   }
+}
+
+/** Runs a background job once after firstMs and then every everyMs, never holding the process open; answers how to stop it. */
+function repeat(job: () => Promise<unknown>, timing: { firstMs: number; everyMs: number }, onError: (error: unknown) => void): () => void {
+  const run = () => {
+    job().catch(onError);
+  };
+  const first = setTimeout(run, timing.firstMs);
+  first.unref();
+  const every = setInterval(run, timing.everyMs);
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }

@@ -1,11 +1,12 @@
 import { escapeHtml } from './html';
 import type { Registry } from './registry/registry';
+import { celebrationTitle } from './registry/celebration-title';
 
 /** The look every e-mail shares: tables and inline styles only, as mail programs need. */
 export const PRODUCT = 'Mitzvah Gifts';
 
 export function celebration(registry: Registry): string {
-  return `${registry.childName}'s Bar/Bat Mitzvah`;
+  return celebrationTitle(registry);
 }
 
 export function layout(title: string, rows: [string, string][], paragraphs: string[], footer: string): string {

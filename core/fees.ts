@@ -10,12 +10,8 @@ export interface ProcessingRate {
   fixedCents: Cents;
 }
 
+/** The price per currency; configured in one place (bootstrap/config.ts) and answered by GET /api/config. */
 export type ProcessingRates = Record<Currency, ProcessingRate>;
-
-export const DEFAULT_PROCESSING_RATES: ProcessingRates = {
-  USD: { basisPoints: 290, fixedCents: 30 },
-  CAD: { basisPoints: 290, fixedCents: 30 },
-};
 
 export interface GiftBreakdown {
   baseAmount: Cents;

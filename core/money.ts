@@ -32,20 +32,11 @@ export function parseCents(input: string | number): Cents {
   return whole * 100 + fraction;
 }
 
-export function isCents(value: unknown): value is Cents {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_CENTS;
-}
-
 /** "1234.50": the form the database's decimal(10,2) columns take. */
 export function centsToDecimalString(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** The JSON number the API answers with (two decimals at most, e.g. 106.39). */
-export function centsToAmount(cents: Cents): number {
-  return Number(centsToDecimalString(cents));
 }
 
 const formatters = new Map<Currency, Intl.NumberFormat>();

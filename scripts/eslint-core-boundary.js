@@ -6,17 +6,43 @@ import path from 'node:path';
  * and the packages listed (validation shared with the web), never a framework, an SDK or node:*.
  */
 export function coreBoundaryPlugin({ coreDir, allowedPackages }) {
-  const root = path.resolve(coreDir);
+  return boundaryPlugin({
+    ruleName: 'only-core-and-allowed-packages',
+    message: "core/ may not import '{{source}}': core imports no framework, SDK or node built-in (design section 1).",
+    dirs: [coreDir],
+    allowedPackages,
+  });
+}
+
+/**
+ * The wire module's rule: api/ holds the paths, schemas and types of the HTTP API, shared by the
+ * server's presenters and the web; it may import itself, core (relatively or as @core/…) and its
+ * typing library, nothing else.
+ */
+export function apiBoundaryPlugin({ apiDir, coreDir, allowedPackages }) {
+  return boundaryPlugin({
+    ruleName: 'only-api-core-and-allowed-packages',
+    message: "api/ may not import '{{source}}': the wire module imports only core and its typing library.",
+    dirs: [apiDir, coreDir],
+    aliases: ['@core/'],
+    allowedPackages,
+  });
+}
+
+function boundaryPlugin({ ruleName, message, dirs, aliases = [], allowedPackages }) {
+  const roots = dirs.map((dir) => path.resolve(dir));
   /** @type {import('eslint').Rule.RuleModule} */
   const rule = {
-    meta: { type: 'problem', messages: { outside: "core/ may not import '{{source}}': core imports no framework, SDK or node built-in (design section 1)." } },
+    meta: { type: 'problem', messages: { outside: message } },
     create(context) {
       const file = path.resolve(context.filename);
       const check = (node, source) => {
         if (typeof source !== 'string') return;
         const relative = source.startsWith('./') || source.startsWith('../');
-        const inside = relative && path.resolve(path.dirname(file), source).startsWith(root + path.sep);
-        if (inside || (!relative && allowedPackages.includes(source))) return;
+        const target = relative ? path.resolve(path.dirname(file), source) : '';
+        const inside = relative && roots.some((root) => target.startsWith(root + path.sep));
+        const aliased = !relative && aliases.some((alias) => source.startsWith(alias));
+        if (inside || aliased || (!relative && allowedPackages.includes(source))) return;
         context.report({ node, messageId: 'outside', data: { source } });
       };
       return {
@@ -27,5 +53,5 @@ export function coreBoundaryPlugin({ coreDir, allowedPackages }) {
       };
     },
   };
-  return { rules: { 'only-core-and-allowed-packages': rule } };
+  return { rules: { [ruleName]: rule } };
 }

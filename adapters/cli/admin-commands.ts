@@ -1,14 +1,12 @@
 import { parseArgs } from 'node:util';
-import { promoteUser } from '../../core/account/promote-user';
-import { addCharity } from '../../core/charity/add-charity';
-import { isDomainError } from '../../core/errors';
-import type { Clock } from '../../core/ports/clock';
-import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
-import type { AuditActor } from '../../core/payout/audit-event';
+import { promoteUser } from '@core/account/promote-user';
+import { addCharity } from '@core/charity/add-charity';
+import { isDomainError } from '@core/errors';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { CliContext } from './cli-context';
 import { payoutCommand } from './payout-commands';
 import { requireId, UsageError } from './usage-error';
 
-export { UsageError } from './usage-error';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
@@ -30,13 +28,6 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   audit list [--limit N]            the audit trail of administrators' actions, newest first
 `;
 
-
-export interface CliContext {
-  out: (line: string) => void;
-  /** Who runs the command, for the audit trail (the operator's login name at the server). */
-  actor: AuditActor;
-  clock: Clock;
-}
 
 
 /** Runs one admin command; throws UsageError for bad words and DomainError for refused actions. */

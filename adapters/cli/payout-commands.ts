@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
-import { centsToAmount, formatMoney, parseCents } from '../../core/money';
-import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
-import { charityPayoutHistory, completeCharityPayout, pendingDistributions } from '../../core/payout/charity-payouts';
-import { completeManualPayout, listManualPayouts, type ManualPayout } from '../../core/payout/manual-payouts';
-import type { Registry } from '../../core/registry/registry';
-import type { CliContext } from './admin-commands';
+import { toWireAmount } from '@api/amount';
+import { formatMoney, parseCents } from '@core/money';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import { charityPayoutHistory, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
+import { completeManualPayout, listManualPayouts, type ManualPayout } from '@core/payout/manual-payouts';
+import type { Registry } from '@core/registry/registry';
+import type { CliContext } from './cli-context';
 import { requireId, UsageError } from './usage-error';
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
@@ -54,7 +55,7 @@ export async function payoutCommand(
     });
     if (positionals.length !== 1) throw new UsageError('Name exactly one charity payout id: charity-payouts complete <id> --method M --reference R');
     const id = requireId(positionals[0], 'charity payout');
-    const expectedAmount = values.amount === undefined ? null : centsToAmount(parseCents(values.amount));
+    const expectedAmount = values.amount === undefined ? null : toWireAmount(parseCents(values.amount));
     const payout = await completeCharityPayout(
       id,
       { status: 'completed', paymentMethod: values.method, referenceNumber: values.reference, notes: values.notes ?? null, expectedAmount },
@@ -75,7 +76,7 @@ export async function payoutCommand(
   }
   if (group === 'manual-payouts' && action === 'complete') {
     if (rest.length !== 1) throw new UsageError('Name exactly one registry id: manual-payouts complete <registry-id>');
-    const { registry } = await completeManualPayout(requireId(rest[0], 'registry'), io.actor, ports);
+    const { registry } = await completeManualPayout(requireId(rest[0], 'registry'), io.actor, { ...ports, supportEmail: io.supportEmail });
     io.out(`Marked the ${registry.payoutMethod === 'paypal' ? 'PayPal payment' : 'check'} of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent.`);
     return true;
   }

@@ -1,4 +1,4 @@
-import { isUuid } from '../../core/ids';
+import { isUuid } from '@core/ids';
 
 /** The command line was wrong (not the action it asked for): the usage text follows the message. */
 export class UsageError extends Error {}

@@ -1,23 +1,27 @@
 import Koa from 'koa';
+import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
-import type { PasswordHasher } from '../../core/ports/password-hasher';
-import type { Clock } from '../../core/ports/clock';
-import type { ProcessingRates } from '../../core/fees';
-import type { ImageSanitizer } from '../../core/ports/image-sanitizer';
-import type { PaymentGateway } from '../../core/ports/payment-gateway';
-import type { SandboxPaymentGateway } from '../payments/sandbox/sandbox-payment-gateway';
-import { sandboxRoutes } from '../payments/sandbox/sandbox-routes';
-import type Stripe from 'stripe';
-import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from '../payments/stripe/stripe-webhook-routes';
+import type { PasswordHasher } from '@core/ports/password-hasher';
+import type { SecretTokens } from '@core/ports/secret-tokens';
+import type { Clock } from '@core/ports/clock';
+import type { ProcessingRates } from '@core/fees';
+import type { ImageSanitizer } from '@core/ports/image-sanitizer';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
+import type { PaymentNotices } from '@core/ports/payment-notices';
+import type { SandboxPayments } from '@core/ports/sandbox-payments';
+import { sandboxRoutes } from './routes/sandbox-routes';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './routes/stripe-webhook-routes';
 import { giftRoutes } from './routes/gift-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
 import { adminRoutes } from './routes/admin-routes';
-import type { PhotoStore } from '../../core/ports/photo-store';
-import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
+import type { PhotoStore } from '@core/ports/photo-store';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { AttemptLimits } from './attempt-limiter';
 import type { HttpState } from './http-state';
 import type { Logger } from './logger';
+import { refuseControlCharacters } from './middleware/control-characters';
+import { secureCookiesBehindProxy } from './middleware/secure-cookies';
 import { crossSiteGuard } from './middleware/cross-site-guard';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
@@ -29,6 +33,8 @@ import { registryRoutes } from './routes/registry-routes';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePreviews } from './share-preview';
 import { authRoutes } from './routes/auth-routes';
+import { accountRoutes } from './routes/account-routes';
+import { newsletterRoutes } from './routes/newsletter-routes';
 import { charityRoutes } from './routes/charity-routes';
 import { systemRoutes, type PublicConfig } from './routes/system-routes';
 
@@ -39,13 +45,14 @@ export interface HttpDependencies {
   newShortCode: () => string;
   gateway: PaymentGateway;
   /** The sandbox's card stand-in, present only when the sandbox is the provider. */
-  sandbox: SandboxPaymentGateway | null;
+  sandbox: (PaymentGateway & SandboxPayments) | null;
   /** Stripe's webhook, present only when Stripe is the provider. */
-  stripeWebhook: { stripe: Stripe; webhookSecret: string } | null;
+  stripeWebhook: PaymentNotices | null;
   rates: ProcessingRates;
   hasher: PasswordHasher;
   /** A real hash of a random password, verified when the username is unknown (equal timing). */
   decoyHash: string;
+  secretTokens: SecretTokens;
   clock: Clock;
   logger: Logger;
   limits: AttemptLimits;
@@ -55,6 +62,8 @@ export interface HttpDependencies {
     publicUrl: string;
     production: boolean;
     trustProxy: boolean;
+    /** With trustProxy: how many right-most X-Forwarded-For entries were written by our own proxies. */
+    trustProxyHops: number;
     webRoot: string | null;
     /** Where local-disk photos live, served at /uploads; null when photos are in the cloud. */
     uploadsDirectory: string | null;
@@ -63,11 +72,11 @@ export interface HttpDependencies {
   };
 }
 
-export const JSON_BODY_LIMIT = '100kb';
+const JSON_BODY_LIMIT = '100kb';
 
 export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   const { settings } = deps;
-  const app = new Koa<HttpState>({ keys: [settings.sessionSecret], proxy: settings.trustProxy });
+  const app = new Koa<HttpState>({ keys: [settings.sessionSecret], proxy: settings.trustProxy, maxIpsCount: settings.trustProxyHops });
   const secureCookies = settings.publicUrl.startsWith('https://');
   app.silent = true;
   app.on('error', (error: NodeJS.ErrnoException, ctx?: { state?: HttpState }) => {
@@ -80,11 +89,16 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
 
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
+  // Answers over a kilobyte (JSON, the page shell) are compressed as they go; built assets are
+  // compressed once at build time and sent as they are.
+  app.use(compress({ threshold: 1024 }));
   app.use(securityHeaders({ photoOrigins: settings.photoOrigins, production: settings.production }));
   app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: [STRIPE_WEBHOOK_PATH] }));
   // The webhook's signature covers the raw bytes, so that route reads its body itself.
   const jsonBody = koaBody({ json: true, jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false });
   app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(ctx, next)));
+  app.use(refuseControlCharacters());
+  if (secureCookies) app.use(secureCookiesBehindProxy());
   for (const middleware of sessions(app, { ...deps.repositories, clock: deps.clock, secureCookies })) {
     app.use(middleware);
   }
@@ -94,18 +108,22 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     await next();
   });
 
+  // What the e-mails the use cases compose need: links to this site, and where replies go.
+  const mail = { appUrl: settings.publicUrl, supportEmail: settings.publicConfig.supportEmail };
   const routers = [
     systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase }),
     authRoutes({ users: deps.repositories.users, hasher: deps.hasher, decoyHash: deps.decoyHash, limits: deps.limits }),
+    accountRoutes({ repositories: deps.repositories, hasher: deps.hasher, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
+    newsletterRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
-    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits, appUrl: settings.publicUrl }),
+    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits, ...mail }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl }),
-    payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, appUrl: settings.publicUrl }),
-    adminRoutes({ repositories: deps.repositories, clock: deps.clock }),
-    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, appUrl: settings.publicUrl })] : []),
-    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, appUrl: settings.publicUrl, ...deps.stripeWebhook })] : []),
+    payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
+    adminRoutes({ repositories: deps.repositories, clock: deps.clock, ...mail }),
+    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, ...mail })] : []),
+    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, ...mail })] : []),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -1,4 +1,4 @@
-import type { DomainErrorCode } from '../../core/errors';
+import type { DomainErrorCode } from '@core/errors';
 
 /** Every domain error code and the HTTP status it answers with; a new code fails to compile until listed. */
 export const ERROR_STATUS: Record<DomainErrorCode, number> = {
@@ -10,6 +10,9 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'auth.email_taken': 409,
   'auth.rate_limited': 429,
   'auth.forbidden': 403,
+  'account.link_invalid': 400,
+  // Not 401: the caller is signed in, and the web app reads 401 as "signed out".
+  'account.wrong_password': 400,
   // Administrators' pages do not exist for anyone else.
   'admin.required': 404,
   'charity.not_found': 404,
@@ -26,6 +29,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'payout.not_found': 404,
   'payout.already_completed': 409,
   'payout.changed': 409,
+  'payout.retry_not_yet': 409,
   'connect.no_account': 409,
   'payment.failed': 402,
   'payment.unavailable': 502,

@@ -1,4 +1,4 @@
-import type { PaymentOutcome } from '../../core/gift/record-payment';
+import type { PaymentOutcome } from '@core/gift/record-payment';
 import type { Logger } from './logger';
 
 /** The outcomes someone should look at get a log line; ids and amounts only, no giver's details. */

@@ -1,13 +1,16 @@
-import type { Repositories } from '../../core/ports/repositories';
-import { isShortCode } from '../../core/registry/short-code';
-import { viewRegistry, viewRegistryByShortCode } from '../../core/registry/view-registry';
-import { isDomainError } from '../../core/errors';
+import type { Repositories } from '@core/ports/repositories';
+import { isShortCode } from '@core/registry/short-code';
+import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
+import { isDomainError } from '@core/errors';
+import { celebrationTitle } from '@core/registry/celebration-title';
 
 export interface PagePreview {
   title: string;
   description: string;
   url: string;
   image: string | null;
+  /** An unlisted registry asks search engines not to index its page: only its link leads there. */
+  noindex: boolean;
 }
 
 const REGISTRY_PAGE = /^\/registry\/([0-9a-f-]{36})\/?$/i;
@@ -29,10 +32,11 @@ export function sharePreviews(ports: { repositories: Pick<Repositories, 'registr
       const { registry } = byId ? await viewRegistry(byId[1]!, lookup) : await viewRegistryByShortCode(byCode![1]!, lookup);
       const photo = registry.photoUrl;
       return {
-        title: `${registry.childName}'s Bar/Bat Mitzvah`,
+        title: celebrationTitle(registry),
         description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)}. Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
         url: `${ports.publicUrl}${path}`,
         image: photo ? (photo.startsWith('/') ? `${ports.publicUrl}${photo}` : photo) : null,
+        noindex: registry.unlisted,
       };
     } catch (error) {
       if (isDomainError(error) && error.code === 'registry.not_found') return null;
@@ -59,6 +63,7 @@ export function withPreview(html: string, preview: PagePreview): string {
     meta('name', 'twitter:title', preview.title),
     meta('name', 'twitter:description', preview.description),
     ...(preview.image ? [meta('name', 'twitter:image', preview.image)] : []),
+    ...(preview.noindex ? [meta('name', 'robots', 'noindex')] : []),
   ];
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)} | Mitzvah Gifts</title>`)

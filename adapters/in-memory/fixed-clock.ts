@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/ports/clock';
+import type { Clock } from '@core/ports/clock';
 
 /** A clock tests can set and move. */
 export class FixedClock implements Clock {

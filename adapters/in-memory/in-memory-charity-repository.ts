@@ -1,6 +1,6 @@
-import { DomainError } from '../../core/errors';
-import type { Charity, NewCharity } from '../../core/charity/charity';
-import type { CharityRepository } from '../../core/ports/repositories';
+import { DomainError } from '@core/errors';
+import type { Charity, NewCharity } from '@core/charity/charity';
+import type { CharityRepository } from '@core/ports/repositories';
 
 const byName = (a: Charity, b: Charity) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1);
 

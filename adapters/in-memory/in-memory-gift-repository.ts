@@ -1,6 +1,6 @@
-import { DomainError } from '../../core/errors';
-import type { Gift, PaymentStatus } from '../../core/gift/gift';
-import type { GiftRepository, NewGift } from '../../core/ports/repositories';
+import { DomainError } from '@core/errors';
+import type { Gift, PaymentStatus } from '@core/gift/gift';
+import type { GiftRepository, NewGift } from '@core/ports/repositories';
 
 export class InMemoryGiftRepository implements GiftRepository {
   rows = new Map<string, Gift>();
@@ -21,8 +21,25 @@ export class InMemoryGiftRepository implements GiftRepository {
     return row ? { ...row } : null;
   }
 
-  async attachPaymentIntent(id: string, paymentIntentId: string): Promise<void> {
+  async attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean> {
+    if (this.rows.get(id)?.paymentStatus !== 'pending') return false;
     this.change(id, { stripePaymentIntentId: paymentIntentId });
+    return true;
+  }
+
+  async settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (row?.paymentStatus !== 'pending' || row.stripePaymentIntentId !== paymentIntentId) return false;
+    this.change(id, { paymentStatus: status });
+    return true;
+  }
+
+  async listPendingCreatedBefore(before: Date, limit: number): Promise<Gift[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.paymentStatus === 'pending' && row.createdAt < before)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit)
+      .map((row) => ({ ...row }));
   }
 
   async setStatus(id: string, status: PaymentStatus): Promise<void> {
@@ -52,8 +69,8 @@ export class InMemoryGiftRepository implements GiftRepository {
     return counts;
   }
 
-  async hasGiftsOtherThanFailed(registryId: string): Promise<boolean> {
-    return [...this.rows.values()].some((row) => row.registryId === registryId && row.paymentStatus !== 'failed');
+  async hasLiveGifts(registryId: string): Promise<boolean> {
+    return [...this.rows.values()].some((row) => row.registryId === registryId && (row.paymentStatus === 'pending' || row.paymentStatus === 'succeeded'));
   }
 
   deleteByRegistry(registryId: string): void {

@@ -1,5 +1,4 @@
-import type { MailQueue, QueuedMail } from '../../core/ports/mail-queue';
-import { prepareQueuedMail } from '../mail/queued-mail';
+import { prepareQueuedMail, type MailQueue, type QueuedMail } from '@core/ports/mail-queue';
 
 /**
  * Records queued mail, one message per dedupe key, ever. Its rows live in a Map named `rows` like

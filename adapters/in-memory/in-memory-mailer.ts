@@ -1,4 +1,4 @@
-import type { Mailer, MailMessage } from '../../core/ports/mailer';
+import type { Mailer, MailMessage } from '@core/ports/mailer';
 
 /** Records what it sends; can be told to fail, as a provider outage would. For tests only. */
 export class InMemoryMailer implements Mailer {

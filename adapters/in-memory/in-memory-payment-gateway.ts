@@ -1,3 +1,4 @@
+import { DomainError } from '@core/errors';
 import type {
   ConnectedAccountRequest,
   ConnectedAccountStatus,
@@ -8,11 +9,10 @@ import type {
   PaymentIntentState,
   TransferRequest,
   TransferResult,
-} from '../../core/ports/payment-gateway';
+} from '@core/ports/payment-gateway';
 
 /** A payment provider for tests: it remembers what it was asked, and can be told to be down. */
 export class InMemoryPaymentGateway implements PaymentGateway {
-  readonly provider = 'sandbox' as const;
   intents = new Map<string, PaymentIntentRequest & { status: PaymentIntentState['status'] }>();
   refunds: { paymentIntentId: string; idempotencyKey: string }[] = [];
   accounts = new Map<string, ConnectedAccountRequest & { status: ConnectedAccountStatus }>();
@@ -26,6 +26,8 @@ export class InMemoryPaymentGateway implements PaymentGateway {
    */
   transferOutcome: 'success' | 'unknown' | 'lost' | { reason: string; message: string } = 'success';
   down = false;
+  /** Intents cancelled as abandoned; they can no longer be paid. */
+  canceled = new Set<string>();
   private counter = 0;
 
   async createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent> {
@@ -38,8 +40,19 @@ export class InMemoryPaymentGateway implements PaymentGateway {
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentState> {
     const intent = this.intents.get(id);
-    if (!intent) throw new Error(`no such payment intent: ${id}`);
+    // As Stripe and the sandbox answer it, so a caller's handling of it is tested here too.
+    if (!intent) throw new DomainError('payment.failed', 'No such payment');
     return { id, status: intent.status, amount: intent.amount, currency: intent.currency };
+  }
+
+  async cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded'> {
+    if (this.down) throw new Error('provider unavailable');
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`no such payment intent: ${id}`);
+    if (intent.status === 'succeeded') return 'succeeded';
+    intent.status = 'failed';
+    this.canceled.add(id);
+    return 'canceled';
   }
 
   async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
@@ -87,6 +100,10 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     const made = this.transfersMade.get(request.idempotencyKey);
     if (made) return { success: true, transferId: made.transferId };
     if (typeof this.transferOutcome === 'object') return { success: false, ...this.transferOutcome };
+    // Money goes only to an account the owner finished onboarding; the providers refuse the rest.
+    if (!this.accounts.get(request.destinationAccountId)?.status.payoutsEnabled) {
+      return { success: false, reason: 'account_not_ready', message: 'The bank account is not verified yet.' };
+    }
     const transferId = `tr_test_${(this.counter += 1)}`;
     this.transfersMade.set(request.idempotencyKey, { request, transferId });
     if (this.transferOutcome === 'lost') throw new Error('connection reset after the transfer was made');

@@ -1,5 +1,5 @@
-import type { PhotoStore, StoredPhoto } from '../../core/ports/photo-store';
-import { assertPhotoName, photoNameUnder } from '../photos/photo-name';
+import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
+import { assertPhotoName, photoNameUnder } from '@core/photo/photo-name';
 
 export interface InMemoryPhoto {
   bytes: Uint8Array;

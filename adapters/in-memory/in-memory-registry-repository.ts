@@ -1,7 +1,11 @@
-import { DomainError } from '../../core/errors';
-import type { NewRegistry, RegistryChanges, RegistryRepository } from '../../core/ports/repositories';
-import type { Registry } from '../../core/registry/registry';
-import type { Cents } from '../../core/money';
+import { DomainError } from '@core/errors';
+import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
+import type { Registry } from '@core/registry/registry';
+import type { Cents } from '@core/money';
+import { registryNotFound } from '@core/registry/registry-not-found';
+import { childNameMatches } from '@core/registry/child-name-search';
+
+const isListedOpen = (row: Registry) => row.status === 'open' && row.isActive && !row.unlisted;
 
 export class InMemoryRegistryRepository implements RegistryRepository {
   rows = new Map<string, Registry>();
@@ -69,18 +73,25 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       .map((row) => ({ ...row }));
   }
 
-  async searchOpenByChildName(text: string, limit: number): Promise<Registry[]> {
-    const needle = text.toLowerCase();
+  async searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]> {
     return [...this.rows.values()]
-      .filter((row) => row.status === 'open' && row.isActive && row.childName.toLowerCase().includes(needle))
+      .filter((row) => isListedOpen(row) && childNameMatches(row.childName, words))
       .sort((a, b) => (a.childName < b.childName ? -1 : a.childName > b.childName ? 1 : a.celebrationDate.getTime() - b.celebrationDate.getTime()))
+      .slice(0, limit)
+      .map((row) => ({ ...row }));
+  }
+
+  async listNewestListed(limit: number): Promise<Registry[]> {
+    return [...this.rows.values()]
+      .filter(isListedOpen)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .slice(0, limit)
       .map((row) => ({ ...row }));
   }
 
   async update(id: string, changes: RegistryChanges): Promise<Registry> {
     const row = this.rows.get(id);
-    if (!row) throw new DomainError('registry.not_found', 'Registry not found');
+    if (!row) throw registryNotFound();
     const updated = { ...row, ...changes, updatedAt: new Date() };
     this.rows.set(id, updated);
     return { ...updated };
@@ -88,7 +99,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
 
   async addToTotalReceived(id: string, amount: Cents): Promise<void> {
     const row = this.rows.get(id);
-    if (!row) throw new DomainError('registry.not_found', 'Registry not found');
+    if (!row) throw registryNotFound();
     this.rows.set(id, { ...row, totalReceived: row.totalReceived + amount, updatedAt: new Date() });
   }
 

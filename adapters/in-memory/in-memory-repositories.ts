@@ -1,4 +1,4 @@
-import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { createInMemoryAuditTrail } from './in-memory-audit-trail';
 import { InMemoryCharityPayoutRepository } from './in-memory-charity-payout-repository';
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
@@ -7,6 +7,8 @@ import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repos
 import { InMemoryMailQueue } from './in-memory-mail-queue';
 import { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
+import { InMemoryAccountTokenRepository } from './in-memory-account-token-repository';
+import { InMemoryNewsletterRepository } from './in-memory-newsletter-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
@@ -15,6 +17,8 @@ export function createInMemoryRepositories() {
   const tables = {
     users: new InMemoryUserRepository(),
     sessions: new InMemorySessionRepository(),
+    accountTokens: new InMemoryAccountTokenRepository(),
+    newsletter: new InMemoryNewsletterRepository(),
     charities: new InMemoryCharityRepository(),
     registries: new InMemoryRegistryRepository(),
     gifts: new InMemoryGiftRepository(),

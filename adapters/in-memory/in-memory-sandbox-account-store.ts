@@ -1,4 +1,4 @@
-import type { SandboxAccount, SandboxAccountStore, SandboxOnboardingOutcome } from '../payments/sandbox/sandbox-account-store';
+import type { SandboxAccount, SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
 
 /** For tests only; the same rules as the database store (the sandbox-account-store contract proves it). */
 export class InMemorySandboxAccountStore implements SandboxAccountStore {

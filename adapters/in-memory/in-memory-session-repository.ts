@@ -1,4 +1,4 @@
-import type { SessionRepository, StoredSession } from '../../core/ports/repositories';
+import type { SessionRepository, StoredSession } from '@core/ports/repositories';
 
 export class InMemorySessionRepository implements SessionRepository {
   rows = new Map<string, StoredSession>();
@@ -14,6 +14,17 @@ export class InMemorySessionRepository implements SessionRepository {
 
   async destroy(sid: string): Promise<void> {
     this.rows.delete(sid);
+  }
+
+  async destroyForUser(userId: string): Promise<number> {
+    let ended = 0;
+    for (const [sid, row] of this.rows) {
+      if (row.data.userId === userId) {
+        this.rows.delete(sid);
+        ended += 1;
+      }
+    }
+    return ended;
   }
 
   async purgeExpired(now: Date): Promise<number> {

@@ -1,6 +1,6 @@
-import { DomainError } from '../../core/errors';
-import type { NewUser, User, UserWithPassword } from '../../core/account/user';
-import type { UserRepository } from '../../core/ports/repositories';
+import { DomainError } from '@core/errors';
+import type { NewUser, User, UserWithPassword } from '@core/account/user';
+import type { UserRepository } from '@core/ports/repositories';
 
 export class InMemoryUserRepository implements UserRepository {
   rows = new Map<string, UserWithPassword>();
@@ -48,12 +48,50 @@ export class InMemoryUserRepository implements UserRepository {
     return row ? { ...row } : null;
   }
 
+  async findByEmail(email: string): Promise<User | null> {
+    const row = [...this.rows.values()].find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+    return row ? withoutPassword(row) : null;
+  }
+
+  async findByIdWithPassword(id: string): Promise<UserWithPassword | null> {
+    const row = this.rows.get(id);
+    return row ? { ...row } : null;
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('user.not_found', 'User not found');
+    this.change(row, { passwordHash });
+  }
+
+  async setNames(id: string, names: { firstName: string; lastName: string }): Promise<User> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('user.not_found', 'User not found');
+    return this.change(row, names);
+  }
+
+  async setEmail(id: string, email: string): Promise<User> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('user.not_found', 'User not found');
+    if ([...this.rows.values()].some((other) => other.id !== id && other.email.toLowerCase() === email.toLowerCase())) {
+      throw new DomainError('auth.email_taken', 'An account with this email already exists');
+    }
+    return this.change(row, { email });
+  }
+
   async setAdmin(id: string, isAdmin: boolean): Promise<User> {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('user.not_found', 'User not found');
     const updated = { ...row, isAdmin, updatedAt: new Date() };
     this.rows.set(id, updated);
     return withoutPassword(updated);
+  }
+
+  async listAdmins(): Promise<User[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.isAdmin)
+      .sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()))
+      .map(withoutPassword);
   }
 
   async attachConnectAccount(id: string, accountId: string): Promise<User> {

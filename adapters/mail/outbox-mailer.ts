@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../../core/ports/clock';
-import type { Mailer, MailMessage } from '../../core/ports/mailer';
+import type { Clock } from '@core/ports/clock';
+import type { Mailer, MailMessage } from '@core/ports/mailer';
 import { addressOf, renderMessage } from './rfc5322';
 
 export interface OutboxMailerOptions {

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { MailMessage } from '../../core/ports/mailer';
+import type { MailMessage } from '@core/ports/mailer';
 
 export interface RenderOptions {
   from: string;
@@ -15,13 +15,15 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /**
  * One message as an RFC 5322 / MIME document (CRLF line ends): multipart/alternative with the text
  * and the HTML, both UTF-8 and quoted-printable, and the subject as encoded words when it is not
- * plain ASCII. Every mail client opens it; python's email package parses it without defects.
+ * plain ASCII; a Reply-To header when the message names where replies go. Every mail client opens
+ * it; python's email package parses it without defects.
  */
 export function renderMessage(message: MailMessage, options: RenderOptions): string {
   const { boundary } = options;
   const headers = [
     header('From', formatMailbox(options.from)),
     header('To', singleLine(message.to)),
+    ...(message.replyTo ? [header('Reply-To', formatMailbox(message.replyTo))] : []),
     encodedHeader('Subject', message.subject),
     header('Date', formatDate(options.date)),
     header('Message-ID', options.messageId),
@@ -46,7 +48,7 @@ export function addressOf(mailbox: string): string {
 }
 
 /** "Name <address>" with the name quoted or encoded as needed; a bare address as it is. */
-export function formatMailbox(mailbox: string): string {
+function formatMailbox(mailbox: string): string {
   const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(singleLine(mailbox));
   if (!match) return singleLine(mailbox).trim();
   const name = match[1]!.replace(/^"(.*)"$/, '$1').replace(/\\(.)/g, '$1');

@@ -1,5 +1,5 @@
 import { MailService } from '@sendgrid/mail';
-import type { Mailer, MailMessage } from '../../core/ports/mailer';
+import type { Mailer, MailMessage } from '@core/ports/mailer';
 
 export interface SendGridMailerOptions {
   apiKey: string;
@@ -43,6 +43,7 @@ export class SendGridMailer implements Mailer {
       await this.#client.send({
         from: this.#from,
         to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         subject: message.subject,
         text: message.text,
         html: message.html,

@@ -5,6 +5,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { MikroORM } from '@mikro-orm/core';
 import pg from 'pg';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { releaseConnectionsThatDie } from './dead-connection-release';
 import { ENTITIES, SUPPORT_ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -39,9 +40,24 @@ export async function openOrm(config: DatabaseConfig): Promise<Orm> {
     const orm = await PgliteMikroORM.init({ ...shared, dbName: config.dataDir, driverOptions: { extensions: { pg_trgm } } });
     return orm as unknown as Orm;
   }
-  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10 } });
+  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10, idleTimeoutMillis: 30_000 }, driverOptions: POOL_SAFETY });
   return orm as unknown as Orm;
 }
+
+/**
+ * Bounds on every wait, so a database that drops connections or stops answering slows requests
+ * down instead of hanging them: a request waits at most 5 s for a connection, a statement runs at
+ * most 15 s, a transaction abandoned mid-way is ended by the server after 60 s, and a peer that
+ * vanished without closing its socket is noticed by TCP keepalives.
+ */
+const POOL_SAFETY = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 15_000,
+  idle_in_transaction_session_timeout: 60_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+  onPoolCreated: releaseConnectionsThatDie,
+};
 
 // Any fixed number; it names the lock every instance takes before migrating or seeding.
 const STARTUP_LOCK = 72_180_360;

@@ -1,10 +1,10 @@
 // Only types come from the SDK at load time: a server without GCS never loads it.
 import type { Storage } from '@google-cloud/storage';
-import type { PhotoStore, StoredPhoto } from '../../core/ports/photo-store';
-import { assertPhotoName, photoNameUnder } from './photo-name';
+import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
+import { assertPhotoName, photoNameUnder } from '@core/photo/photo-name';
 
 /** Where GCS serves public objects; the bucket must grant allUsers the objectViewer role. */
-export const GCS_PUBLIC_ORIGIN = 'https://storage.googleapis.com';
+const GCS_PUBLIC_ORIGIN = 'https://storage.googleapis.com';
 
 /** Names are never reused, so browsers and mail clients may keep a photo for a year. */
 export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';

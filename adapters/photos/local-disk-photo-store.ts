@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PhotoStore, StoredPhoto } from '../../core/ports/photo-store';
-import { assertPhotoName, photoNameUnder } from './photo-name';
+import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
+import { assertPhotoName, photoNameUnder } from '@core/photo/photo-name';
 
 export interface LocalDiskPhotoStoreOptions {
   /** The folder the photos are written to, e.g. `./data/uploads`; created when missing. */

@@ -1,13 +1,14 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { DomainError } from '../../core/errors';
-import type { ImageSanitizer, SanitizedImage } from '../../core/ports/image-sanitizer';
+import { DomainError } from '@core/errors';
+import type { ImageSanitizer, SanitizedImage } from '@core/ports/image-sanitizer';
+import type { PhotoCopyFormat } from '@core/photo/photo-variants';
 
 /** Photos are shown at most this wide or tall, so bigger ones are scaled down to fit. */
-export const MAX_PHOTO_SIDE = 2400;
+const MAX_PHOTO_SIDE = 2400;
 
 /** Decompression bombs: a small file that decodes to a huge bitmap is refused before it is decoded. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 interface Format {
   contentType: SanitizedImage['contentType'];
@@ -68,14 +69,29 @@ export class SharpImageSanitizer implements ImageSanitizer {
     if (pixels > MAX_INPUT_PIXELS) throw tooLarge();
 
     try {
-      const output = await sharp(bytes, options)
+      const { data, info } = await sharp(bytes, options)
         .autoOrient()
         .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
         .toFormat(format.sharpFormat)
-        .toBuffer();
-      return { bytes: output, contentType: format.contentType, extension: format.extension };
+        .toBuffer({ resolveWithObject: true });
+      return {
+        bytes: data,
+        contentType: format.contentType,
+        extension: format.extension,
+        width: info.width,
+        // An animated image's info.height is every frame stacked; one frame is what a page shows.
+        height: info.pageHeight ?? info.height,
+        animated: frames > 1,
+      };
     } catch {
       throw unreadable();
     }
+  }
+
+  async copy(bytes: Uint8Array, width: number, format: PhotoCopyFormat): Promise<Uint8Array> {
+    const resized = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).resize({ width, withoutEnlargement: true });
+    // Low effort: an upload waits for these, and the sizes differ little from the slowest settings.
+    const encoded = format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 78, effort: 3 });
+    return encoded.toBuffer();
   }
 }

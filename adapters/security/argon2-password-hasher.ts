@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordHasher } from '../../core/ports/password-hasher';
+import type { PasswordHasher } from '@core/ports/password-hasher';
 
 // argon2id (Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules).
 const ARGON2ID = 2;

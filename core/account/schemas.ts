@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 
-export const PASSWORD_MIN_LENGTH = 6;
+const PASSWORD_MIN_LENGTH = 6;
 
 export const loginSchema = yup.object({
   username: yup.string().trim().required('Username is required'),
@@ -8,11 +8,20 @@ export const loginSchema = yup.object({
 });
 export type LoginInput = yup.InferType<typeof loginSchema>;
 
+export const firstNameRule = yup.string().trim().max(100, 'First name must be at most 100 characters').required('First name is required');
+export const lastNameRule = yup.string().trim().max(100, 'Last name must be at most 100 characters').required('Last name is required');
+export const emailRule = yup.string().trim().max(255, 'Email must be at most 255 characters').email('Please enter a valid email address').required('Email is required');
+export const passwordRule = yup
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(255, 'Password must be at most 255 characters')
+  .required('Password is required');
+
 /** The fields the server stores; the sign-up form adds confirmPassword on top (see below). */
 export const registrationSchema = yup.object({
-  firstName: yup.string().trim().max(100, 'First name must be at most 100 characters').required('First name is required'),
-  lastName: yup.string().trim().max(100, 'Last name must be at most 100 characters').required('Last name is required'),
-  email: yup.string().trim().max(255, 'Email must be at most 255 characters').email('Please enter a valid email address').required('Email is required'),
+  firstName: firstNameRule,
+  lastName: lastNameRule,
+  email: emailRule,
   username: yup
     .string()
     .trim()
@@ -20,11 +29,7 @@ export const registrationSchema = yup.object({
     .max(255, 'Username must be at most 255 characters')
     .matches(/^[A-Za-z0-9._-]+$/, 'Username may use letters, numbers, dots, dashes and underscores')
     .required('Username is required'),
-  password: yup
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(255, 'Password must be at most 255 characters')
-    .required('Password is required'),
+  password: passwordRule,
 });
 export type RegistrationInput = yup.InferType<typeof registrationSchema>;
 

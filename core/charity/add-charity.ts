@@ -3,7 +3,7 @@ import type { CharityRepository } from '../ports/repositories';
 import { validate } from '../validate';
 import { CHARITY_CATEGORIES, type Charity } from './charity';
 
-export const charitySchema = yup.object({
+const charitySchema = yup.object({
   name: yup.string().trim().max(255, 'Name must be at most 255 characters').required('Name is required'),
   description: yup.string().trim().max(2000, 'Description must be at most 2000 characters').required('Description is required'),
   category: yup

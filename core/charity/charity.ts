@@ -10,10 +10,6 @@ export const CHARITY_CATEGORIES = [
 
 export type CharityCategory = (typeof CHARITY_CATEGORIES)[number];
 
-export function isCharityCategory(value: unknown): value is CharityCategory {
-  return typeof value === 'string' && (CHARITY_CATEGORIES as readonly string[]).includes(value);
-}
-
 export interface Charity {
   id: string;
   name: string;
@@ -24,8 +20,5 @@ export interface Charity {
   isActive: boolean;
   createdAt: Date;
 }
-
-/** A charity as the API answers it (JSON has no dates, so createdAt is an ISO string). */
-export type CharityView = Omit<Charity, 'createdAt'> & { createdAt: string };
 
 export type NewCharity = Omit<Charity, 'id' | 'createdAt' | 'isActive'> & { isActive?: boolean };

@@ -8,10 +8,10 @@ import type { Registry } from '../registry/registry';
 import type { Gift } from './gift';
 
 /** Gifts over this amount come with a tax receipt for the charity's 10% (the FAQ's promise). */
-export const TAX_RECEIPT_THRESHOLD_CENTS = 20_000;
+const TAX_RECEIPT_THRESHOLD_CENTS = 20_000;
 
-/** The giver's receipt: what they gave, how it splits, what they paid and where the 10% goes. */
-export function giftReceipt(gift: Gift, registry: Registry, charity: Charity): MailMessage {
+/** The giver's receipt: what they gave, how it splits, what they paid and where the 10% goes; replies go to support. */
+export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const total = gift.amount + gift.platformFee + gift.stripeFee;
   const rows: [string, string][] = [
@@ -42,14 +42,15 @@ export function giftReceipt(gift: Gift, registry: Registry, charity: Charity): M
   const paragraphs = [escapeHtml(greeting), escapeHtml(thanks), ...(taxLine ? [`<strong>${escapeHtml(taxLine)}</strong>`] : [])];
   return {
     to: gift.giftGiverEmail,
+    replyTo: supportEmail,
     subject: `Your gift to ${celebration(registry)}: receipt`,
     text,
     html: layout('Thank you for your gift', rows, paragraphs, escapeHtml(footer)),
   };
 }
 
-/** The family's notice of a new gift, with the giver's words and a link to the registry. */
-export function giftNotice(gift: Gift, registry: Registry, charity: Charity, owner: User, registryUrl: string): MailMessage {
+/** The family's notice of a new gift, with the giver's words and a link to the registry; replies go to support. */
+export function giftNotice(gift: Gift, registry: Registry, charity: Charity, owner: User, registryUrl: string, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const rows: [string, string][] = [
     ['From', gift.giftGiverName],
@@ -70,14 +71,15 @@ export function giftNotice(gift: Gift, registry: Registry, charity: Charity, own
   const footer = `See every gift and send thank-you cards on <a href="${escapeHtml(registryUrl)}" style="color:#1e3a8a">your registry</a>.`;
   return {
     to: owner.email,
+    replyTo: supportEmail,
     subject: `New gift from ${gift.giftGiverName} for ${celebration(registry)}`,
     text,
     html: layout('A new gift arrived', rows, paragraphs, footer),
   };
 }
 
-/** When a payment arrives after the registry closed, the giver learns it was returned in full. */
-export function giftRefundNotice(gift: Gift, registry: Registry): MailMessage {
+/** When a payment arrives after the registry closed, the giver learns it was returned in full; replies go to support. */
+export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const total = gift.amount + gift.platformFee + gift.stripeFee;
   const greeting = `Dear ${gift.giftGiverName},`;
@@ -85,6 +87,7 @@ export function giftRefundNotice(gift: Gift, registry: Registry): MailMessage {
   const footer = 'No fees were kept. If you would still like to send a gift, please contact the family directly.';
   return {
     to: gift.giftGiverEmail,
+    replyTo: supportEmail,
     subject: `Your payment to ${celebration(registry)} was refunded`,
     text: [greeting, '', news, '', `Refunded: ${money(total)}`, '', footer].join('\n'),
     html: layout('Your payment was refunded', [['Refunded', money(total)]], [escapeHtml(greeting), escapeHtml(news)], escapeHtml(footer)),

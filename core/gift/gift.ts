@@ -1,6 +1,7 @@
 import type { Cents } from '../money';
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+/** `expired`: never paid, and its payment was cancelled at the provider once it was abandoned. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface Gift {

@@ -20,6 +20,8 @@ export interface PaymentPorts {
   gateway: PaymentGateway;
   /** The site's public address, for links in the e-mails a gift sets off. */
   appUrl: string;
+  /** Where replies to those e-mails go (SUPPORT_EMAIL). */
+  supportEmail: string;
 }
 
 export function totalCharged(gift: Gift): Cents {
@@ -30,7 +32,8 @@ export function totalCharged(gift: Gift): Cents {
  * A payment succeeded: the gift becomes succeeded and its registry's total grows by the gift, both
  * in one transaction, exactly once however often and in whatever order the news arrives. A gift
  * that failed before may still succeed (the giver tried another card); a succeeded or refunded one
- * never changes here. A payment for a closed registry is refunded, never credited. The giver's
+ * never changes here. A payment for a closed registry, or for a gift that expired unpaid (its
+ * payment was cancelled, so this should never come), is refunded, never credited. The giver's
  * receipt and the family's notice are queued in the same transaction, once per gift.
  */
 export async function recordPaymentSucceeded(
@@ -47,13 +50,14 @@ export async function recordPaymentSucceeded(
     if (report.amount !== expected.amount || report.currency !== expected.currency) {
       return { kind: 'mismatch', gift, expected, reported: { amount: report.amount, currency: report.currency } };
     }
-    if (registry.status !== 'open') return { kind: 'refund', gift };
+    // Neither a closed registry nor a gift given up as abandoned takes money any more.
+    if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift };
     await gifts.setStatus(gift.id, 'succeeded');
     await registries.addToTotalReceived(registry.id, gift.amount);
     const [charity, owner] = await Promise.all([charities.findById(gift.charityId), users.findById(registry.userId)]);
-    if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity), dedupeKey: `gift-receipt-${gift.id}` });
+    if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity, ports.supportEmail), dedupeKey: `gift-receipt-${gift.id}` });
     if (charity && owner) {
-      await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, `${ports.appUrl}/registry/${registry.id}`), dedupeKey: `gift-notice-${gift.id}` });
+      await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, `${ports.appUrl}/registry/${registry.id}`, ports.supportEmail), dedupeKey: `gift-notice-${gift.id}` });
     }
     return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded' }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
   });
@@ -65,7 +69,7 @@ export async function recordPaymentSucceeded(
   await ports.unitOfWork.transaction(async ({ gifts, registries, mail }) => {
     await gifts.setStatus(outcome.gift.id, 'refunded');
     const registry = await registries.findById(outcome.gift.registryId);
-    if (registry) await mail.enqueue({ ...giftRefundNotice(outcome.gift, registry), dedupeKey: `gift-refund-${outcome.gift.id}` });
+    if (registry) await mail.enqueue({ ...giftRefundNotice(outcome.gift, registry, ports.supportEmail), dedupeKey: `gift-refund-${outcome.gift.id}` });
   });
   return { kind: 'refunded', gift: { ...outcome.gift, paymentStatus: 'refunded' } };
 }

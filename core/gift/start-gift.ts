@@ -7,9 +7,12 @@ import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { giftSchema } from './gift-schemas';
 import type { Gift } from './gift';
+import { registryNotFound } from '../registry/registry-not-found';
 
 export interface StartedGift {
   gift: Gift;
+  /** The payment opened for it (also on the gift, which types it as possibly not yet opened). */
+  paymentIntentId: string;
   clientSecret: string;
   breakdown: GiftBreakdown;
 }
@@ -31,11 +34,11 @@ export async function startGift(
   }
   const valid = await validate(giftSchema, input);
   const amount = parseCents(valid.amount);
-  if (!isUuid(valid.registryId)) throw new DomainError('registry.not_found', 'Registry not found');
+  if (!isUuid(valid.registryId)) throw registryNotFound();
 
   const { gift, breakdown, currency } = await ports.unitOfWork.transaction(async ({ registries, charities, gifts }) => {
     const registry = await registries.findByIdForUpdate(valid.registryId);
-    if (!registry || !registry.isActive) throw new DomainError('registry.not_found', 'Registry not found');
+    if (!registry || !registry.isActive) throw registryNotFound();
     if (registry.status !== 'open') throw new DomainError('registry.closed', 'This registry is closed and no longer accepts gifts');
     const charity = isUuid(valid.charityId) ? await charities.findById(valid.charityId) : null;
     const offered = registry.allowCharityChoice || !registry.preferredCharityId ? charity?.isActive : charity?.id === registry.preferredCharityId;
@@ -68,11 +71,15 @@ export async function startGift(
       receiptEmail: gift.giftGiverEmail,
       idempotencyKey: `gift-${gift.id}`,
     });
-    await ports.gifts.attachPaymentIntent(gift.id, intent.id);
-    return { gift: { ...gift, stripePaymentIntentId: intent.id }, clientSecret: intent.clientSecret, breakdown };
+    if (!(await ports.gifts.attachPaymentIntent(gift.id, intent.id))) {
+      // The sweep gave this gift up while the provider was slow to answer: nobody may pay it now.
+      await ports.gateway.cancelPaymentIntent(intent.id).catch(() => undefined);
+      throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.');
+    }
+    return { gift: { ...gift, stripePaymentIntentId: intent.id }, paymentIntentId: intent.id, clientSecret: intent.clientSecret, breakdown };
   } catch (error) {
     // No payment can follow: the gift must not hold the registry open as if money were coming.
-    await ports.gifts.setStatus(gift.id, 'failed');
+    await ports.gifts.settleUnpaid(gift.id, null, 'failed');
     if (error instanceof DomainError) throw error;
     throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.');
   }

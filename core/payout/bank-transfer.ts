@@ -2,14 +2,37 @@ import type { Clock } from '../ports/clock';
 import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
 import type { UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
-import { payoutSentNotice } from './payout-emails';
+import { payoutIssueNotice, payoutSentNotice, registryClosedNotice } from './payout-emails';
+import { PROVIDER_UNAVAILABLE, type TransferOutcome } from './transfer-outcome';
 
-/** What the owner is told about a bank transfer: it went, or why it has not (yet). */
-export type TransferOutcome = { success: true } | { success: false; reason: string; message: string };
+/**
+ * How long a bank transfer with no recorded answer is left alone before the owner may try it
+ * again: the first try may still be under way (design section 4, "Try again" on the payout status).
+ */
+export const STALLED_TRANSFER_RETRY_AFTER_MS = 5 * 60 * 1000;
 
-export const PROVIDER_UNREACHABLE: Extract<TransferResult, { success: false }> = {
+type PayoutState = Pick<Registry, 'status' | 'payoutMethod' | 'payoutStatus' | 'closedAt' | 'transferFailureReason'>;
+
+/** A closed registry's bank payout that has not gone through yet: closing again tries the transfer again. */
+export function awaitingBankTransfer(registry: Pick<Registry, 'status' | 'payoutMethod' | 'payoutStatus'>): boolean {
+  return registry.status === 'closed' && registry.payoutMethod === 'bank' && registry.payoutStatus === 'pending';
+}
+
+/**
+ * When the owner may ask for the family's bank transfer again (PUT close), or null when there is
+ * nothing to try again. A refusal or an unreachable provider was recorded: at once (the time of
+ * closing stands for "already"). No answer was recorded: STALLED_TRANSFER_RETRY_AFTER_MS after
+ * closing, since the first try may still be running.
+ */
+export function transferRetryAvailableAt(registry: PayoutState): Date | null {
+  if (!awaitingBankTransfer(registry) || registry.closedAt === null) return null;
+  if (registry.transferFailureReason) return registry.closedAt;
+  return new Date(registry.closedAt.getTime() + STALLED_TRANSFER_RETRY_AFTER_MS);
+}
+
+const PROVIDER_UNREACHABLE: Extract<TransferResult, { success: false }> = {
   success: false,
-  reason: 'provider_unavailable',
+  reason: PROVIDER_UNAVAILABLE,
   message: 'The payment provider did not answer. The transfer has not been confirmed; try again shortly.',
 };
 
@@ -18,7 +41,7 @@ export const PROVIDER_UNREACHABLE: Extract<TransferResult, { success: false }> =
  * retry after a refusal needs a new key to be tried at all; what keeps the family from being paid
  * twice is the look for an existing transfer before every try.
  */
-export function payoutIdempotencyKey(registryId: string, attempt: number): string {
+function payoutIdempotencyKey(registryId: string, attempt: number): string {
   return `registry-payout-${registryId}-${attempt + 1}`;
 }
 
@@ -31,11 +54,17 @@ export function payoutTransferGroup(registryId: string): string {
  * Sends a closed registry's family payout to the owner's connected account and records the
  * answer. A success always lands; a failure is recorded only while the payout is still pending,
  * so a late failure from a racing retry never hides a transfer that went through.
+ *
+ * The owner's e-mails go with the answer, in its transaction. The first answer recorded sends the
+ * "registry closed" e-mail, saying what became of the transfer (closing defers it for a bank
+ * payout, so it never promises money that did not go); a transfer that went after an earlier
+ * failure sends "your payout was sent"; and every failed try sends its own "payout issue" e-mail
+ * with the registry page, where the owner tries again.
  */
 export async function sendBankTransfer(
   registry: Registry,
   destinationAccountId: string,
-  ports: { unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock },
+  ports: { unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock; appUrl: string; supportEmail: string },
 ): Promise<{ registry: Registry; transferResult: TransferOutcome }> {
   let result: TransferResult;
   const transferGroup = payoutTransferGroup(registry.id);
@@ -54,6 +83,7 @@ export async function sendBankTransfer(
     // The outcome is unknown; the same key makes the next try safe.
     result = PROVIDER_UNREACHABLE;
   }
+  const registryUrl = `${ports.appUrl}/registry/${registry.id}`;
   return ports.unitOfWork.transaction(async ({ registries, users, mail }) => {
     const current = await registries.findByIdForUpdate(registry.id);
     if (!current) throw new Error(`registry ${registry.id} vanished while its payout was sent`);
@@ -68,15 +98,25 @@ export async function sendBankTransfer(
         transferFailureMessage: null,
       });
       const owner = await users.findById(paid.userId);
-      if (owner) await mail.enqueue({ ...payoutSentNotice(paid, owner), dedupeKey: `payout-sent-${paid.id}` });
+      if (owner) {
+        // No try failed before this one: the closing e-mail is still to be sent, and says it went.
+        if (current.transferAttempts === 0) await mail.enqueue({ ...registryClosedNotice(paid, owner, registryUrl, ports.supportEmail), dedupeKey: `registry-closed-${paid.id}` });
+        else await mail.enqueue({ ...payoutSentNotice(paid, owner, ports.supportEmail), dedupeKey: `payout-sent-${paid.id}` });
+      }
       return { registry: paid, transferResult: { success: true } };
     }
     if (current.payoutStatus === 'completed') return { registry: current, transferResult: { success: true } };
+    const attempt = current.transferAttempts + 1;
     const failed = await registries.update(current.id, {
       transferFailureReason: result.reason,
       transferFailureMessage: result.message,
-      transferAttempts: current.transferAttempts + 1,
+      transferAttempts: attempt,
     });
+    const owner = await users.findById(failed.userId);
+    if (owner) {
+      await mail.enqueue({ ...registryClosedNotice(failed, owner, registryUrl, ports.supportEmail), dedupeKey: `registry-closed-${failed.id}` });
+      await mail.enqueue({ ...payoutIssueNotice(failed, owner, registryUrl, ports.supportEmail), dedupeKey: `payout-issue-${failed.id}-${attempt}` });
+    }
     return { registry: failed, transferResult: { success: false, reason: result.reason, message: result.message } };
   });
 }

@@ -18,12 +18,3 @@ export interface CharityPayout {
   createdAt: Date;
   updatedAt: Date;
 }
-
-/** A charity payout as the admin API answers it (amounts as numbers, dates as ISO strings). */
-export type CharityPayoutView = Omit<CharityPayout, 'amount' | 'completedAt' | 'createdAt' | 'updatedAt'> & {
-  charityName: string;
-  amount: number;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};

@@ -5,11 +5,13 @@ import type { ConnectedAccountStatus, PaymentGateway } from '../ports/payment-ga
 import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
-import { sendBankTransfer, type TransferOutcome } from './bank-transfer';
+import { awaitingBankTransfer, sendBankTransfer, transferRetryAvailableAt } from './bank-transfer';
 import { closingAmounts } from './closing-amounts';
 import { CLOSE_HINTS, payoutNotReadyReason } from './payout-readiness';
 import { askProvider } from './provider-call';
-import { registryClosedNotice } from './payout-emails';
+import { manualPayoutWaitingNotice, registryClosedNotice } from './payout-emails';
+import { registryNotFound } from '../registry/registry-not-found';
+import type { TransferOutcome } from './transfer-outcome';
 
 export interface ClosePorts {
   user: User | null;
@@ -17,6 +19,10 @@ export interface ClosePorts {
   unitOfWork: UnitOfWork;
   gateway: PaymentGateway;
   clock: Clock;
+  /** The site's public address, for the links in the payout e-mails. */
+  appUrl: string;
+  /** Where replies to the payout e-mails go (SUPPORT_EMAIL). */
+  supportEmail: string;
 }
 
 export interface CloseResult {
@@ -25,21 +31,20 @@ export interface CloseResult {
   transferResult: TransferOutcome | null;
 }
 
-/** A bank payout that has not gone through yet: closing again tries the transfer again. */
-function awaitingBankTransfer(registry: Registry): boolean {
-  return registry.status === 'closed' && registry.payoutMethod === 'bank' && registry.payoutStatus === 'pending';
-}
-
 /**
  * Closes a registry, once and for good (spec section 4). With the registry locked: the payout
  * method must be ready, the amounts come from the succeeded gifts (adding up to totalReceived to
  * the cent), and each charity's share joins its pending payout, all in one transaction. A gift
  * confirmed after this is refunded by the giving rules. With the bank method the family's payout
  * then goes to the owner's account, idempotently per registry.
+ *
+ * E-mails: the owner's "registry closed" goes with the closing, except for a bank payout, whose
+ * e-mail waits for the transfer's answer so it can tell the truth (see sendBankTransfer). A PayPal
+ * or check payout to send sets off a notice to every administrator, in the same transaction.
  */
 export async function closeRegistry(id: string, ports: ClosePorts): Promise<CloseResult> {
   const found = await ports.registries.findById(id);
-  if (!found) throw new DomainError('registry.not_found', 'Registry not found');
+  if (!found) throw registryNotFound();
   const owner = requireOwner(found, ports.user);
   const accountId = owner.stripeConnectAccountId;
   if (found.status !== 'open') return retryOrRefuse(found, accountId, ports);
@@ -51,9 +56,9 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     account = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), 'The payment provider could not be reached. Please try again.');
   }
 
-  const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, mail }) => {
+  const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, users, mail }) => {
     const registry = await registries.findByIdForUpdate(id);
-    if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+    if (!registry) throw registryNotFound();
     if (registry.status !== 'open') return { closedNow: false as const, registry };
     const notReady = payoutNotReadyReason(registry, account);
     if (notReady) throw new DomainError('payout.not_ready', notReady);
@@ -76,7 +81,17 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     for (const share of amounts.shares) {
       await charityPayouts.addToPending({ ...share, currency: registry.currency, registryId: registry.id });
     }
-    await mail.enqueue({ ...registryClosedNotice(closed, owner), dedupeKey: `registry-closed-${registry.id}` });
+    if (!awaitingBankTransfer(closed)) {
+      await mail.enqueue({ ...registryClosedNotice(closed, owner, `${ports.appUrl}/registry/${closed.id}`, ports.supportEmail), dedupeKey: `registry-closed-${closed.id}` });
+    }
+    if (closed.payoutStatus === 'pending' && (closed.payoutMethod === 'paypal' || closed.payoutMethod === 'check')) {
+      for (const admin of await users.listAdmins()) {
+        await mail.enqueue({
+          ...manualPayoutWaitingNotice(closed, owner, admin, `${ports.appUrl}/admin/manual-payouts`, ports.supportEmail),
+          dedupeKey: `manual-payout-waiting-${closed.id}-${admin.id}`,
+        });
+      }
+    }
     return { closedNow: true as const, registry: closed };
   });
 
@@ -85,7 +100,20 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
   return sendBankTransfer(closing.registry, accountId, ports);
 }
 
+/**
+ * Closing a closed registry again tries its bank transfer again, once the rule allows it: at once
+ * after a recorded failure, a while after closing when no answer was recorded (the first try may
+ * still be running). Anything else was closed for good.
+ */
 async function retryOrRefuse(registry: Registry, accountId: string | null, ports: ClosePorts): Promise<CloseResult> {
-  if (awaitingBankTransfer(registry) && accountId) return sendBankTransfer(registry, accountId, ports);
-  throw new DomainError('registry.closed', 'This registry is already closed');
+  if (!awaitingBankTransfer(registry) || !accountId) throw new DomainError('registry.closed', 'This registry is already closed');
+  const retryAt = transferRetryAvailableAt(registry);
+  const wait = retryAt ? retryAt.getTime() - ports.clock.now().getTime() : 0;
+  if (wait > 0) throw new DomainError('payout.retry_not_yet', transferStillUnderWay(wait));
+  return sendBankTransfer(registry, accountId, ports);
+}
+
+function transferStillUnderWay(waitMs: number): string {
+  const minutes = Math.ceil(waitMs / 60_000);
+  return `Your bank transfer is still being processed. If it has not gone through, you can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

@@ -8,6 +8,7 @@ import { requireOwner, requireSignedIn } from '../registry/registry-access';
 import { refuseUnknownFields } from '../validate';
 import { isVerified } from './payout-readiness';
 import { askProvider } from './provider-call';
+import { registryNotFound } from '../registry/registry-not-found';
 
 const UNREACHABLE = 'The payment provider could not be reached. Please try again.';
 
@@ -77,7 +78,7 @@ export async function onboardingLink(
       throw new DomainError('validation.failed', 'registryId must be a registry id', { registryId: 'Must be a registry id' });
     }
     const registry = await ports.registries.findById(registryId);
-    if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+    if (!registry) throw registryNotFound();
     requireOwner(registry, user);
     backTo = `${ports.appUrl}/registry/${registry.id}`;
   }

@@ -51,7 +51,7 @@ function auditView(registry: Registry) {
 export async function completeManualPayout(
   registryId: string,
   actor: AuditActor,
-  ports: { unitOfWork: UnitOfWork; clock: Clock },
+  ports: { unitOfWork: UnitOfWork; clock: Clock; supportEmail: string },
 ): Promise<ManualPayout> {
   return ports.unitOfWork.transaction(async ({ registries, users, audit, mail }) => {
     const registry = await registries.findByIdForUpdate(registryId);
@@ -70,7 +70,7 @@ export async function completeManualPayout(
       createdAt: now,
     });
     const owner = await users.findById(sent.userId);
-    if (owner) await mail.enqueue({ ...payoutSentNotice(sent, owner), dedupeKey: `payout-sent-${sent.id}` });
+    if (owner) await mail.enqueue({ ...payoutSentNotice(sent, owner, ports.supportEmail), dedupeKey: `payout-sent-${sent.id}` });
     return { registry: sent, ownerEmail: owner?.email ?? null };
   });
 }

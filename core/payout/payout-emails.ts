@@ -1,16 +1,28 @@
 import type { User } from '../account/user';
 import { celebration, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
-import { formatMoney } from '../money';
+import { formatMoney, type Cents, type Currency } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
+import { PROVIDER_UNAVAILABLE } from './transfer-outcome';
 
 /** The spec's payout timing (section 9), in the words the registry page uses. */
-export const PAYOUT_TIMING = {
-  bank: 'The transfer goes to your verified bank account; banks usually show it within 2 business days.',
+const PAYOUT_TIMING = {
   paypal: 'Your PayPal payment will be sent within 3-5 business days.',
   check: 'Your check will be mailed within 5-7 business days after closing.',
 } as const;
+
+/** Where the family's money stands when the registry closes, as far as this server knows it. */
+export type ClosingPayout = 'nothing' | 'paypal' | 'check' | 'bank-sent' | 'bank-refused' | 'bank-unconfirmed' | 'bank-sending';
+
+export function closingPayoutOf(registry: Registry): ClosingPayout {
+  if (!registry.payoutAmount) return 'nothing';
+  if (registry.payoutMethod === 'paypal' || registry.payoutMethod === 'check') return registry.payoutMethod;
+  if (registry.payoutStatus === 'completed') return 'bank-sent';
+  if (registry.transferFailureReason === PROVIDER_UNAVAILABLE) return 'bank-unconfirmed';
+  if (registry.transferFailureReason) return 'bank-refused';
+  return 'bank-sending';
+}
 
 function howPaid(registry: Registry): string {
   if (registry.payoutMethod === 'paypal') return `PayPal to ${registry.paypalEmail ?? ''}`;
@@ -20,48 +32,179 @@ function howPaid(registry: Registry): string {
   return 'Bank transfer';
 }
 
-function message(owner: User, subject: string, title: string, rows: [string, string][], lines: string[], footer: string): MailMessage {
-  const hello = `Hello ${owner.firstName?.trim() || owner.username},`;
+interface Composed {
+  to: User;
+  supportEmail: string;
+  subject: string;
+  title: string;
+  rows: [string, string][];
+  lines: string[];
+  /** A call to act, shown as a link: the registry page to try again, an admin page to pay. */
+  link?: { text: string; url: string };
+  footer: string;
+}
+
+/** An e-mail about a payout, to the owner or an administrator; a reply reaches support. */
+function message({ to, supportEmail, subject, title, rows, lines, link, footer }: Composed): MailMessage {
+  const hello = `Hello ${to.firstName?.trim() || to.username},`;
+  const linkParagraph = link ? [`${escapeHtml(link.text)} <a href="${escapeHtml(link.url)}" style="color:#1e3a8a">${escapeHtml(link.url)}</a>`] : [];
   return {
-    to: owner.email,
+    to: to.email,
+    replyTo: supportEmail,
     subject,
-    text: [hello, '', ...lines.flatMap((line) => [line, '']), ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout(title, rows, [hello, ...lines].map(escapeHtml), escapeHtml(footer)),
+    text: [
+      hello,
+      '',
+      ...lines.flatMap((line) => [line, '']),
+      ...(link ? [`${link.text} ${link.url}`, ''] : []),
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      '',
+      footer,
+    ].join('\n'),
+    html: layout(title, rows, [...[hello, ...lines].map(escapeHtml), ...linkParagraph], escapeHtml(footer)),
   };
 }
 
-/** The owner's record of closing: what was received, how it is shared, and when the money comes. */
-export function registryClosedNotice(registry: Registry, owner: User): MailMessage {
-  const money = (cents: number | null) => formatMoney(cents ?? 0, registry.currency);
-  const rows: [string, string][] = [
-    ['Total received', money(registry.totalReceived)],
-    ['To your family (90%)', money(registry.payoutAmount)],
-    ['To charity (10%)', money(registry.charityPayoutAmount)],
-    ['Payout', howPaid(registry)],
-  ];
-  const timing = registry.payoutAmount ? PAYOUT_TIMING[registry.payoutMethod ?? 'bank'] : 'There were no gifts, so there is nothing to pay out.';
-  return message(
-    owner,
-    `${celebration(registry)}: registry closed`,
-    'Your registry is closed',
+const money = (cents: Cents | null, currency: Currency) => formatMoney(cents ?? 0, currency);
+
+/**
+ * The owner's record of closing: what was received, how it is shared, and where the family's money
+ * stands, told as it is. A bank transfer that went says so; one refused or unanswered says the
+ * payout is pending (the payout issue e-mail says why and how to try again); PayPal and check give
+ * the spec's timing; a registry nobody gave to has nothing to pay.
+ */
+export function registryClosedNotice(registry: Registry, owner: User, registryUrl: string, supportEmail: string): MailMessage {
+  const payout = closingPayoutOf(registry);
+  const family = money(registry.payoutAmount, registry.currency);
+  const rows: [string, string][] =
+    payout === 'nothing'
+      ? [['Total received', money(registry.totalReceived, registry.currency)]]
+      : [
+          ['Total received', money(registry.totalReceived, registry.currency)],
+          ['To your family (90%)', family],
+          ['To charity (10%)', money(registry.charityPayoutAmount, registry.currency)],
+          ['Payout', howPaid(registry)],
+        ];
+  const news: Record<ClosingPayout, string> = {
+    nothing: 'There were no gifts, so there is nothing to pay out.',
+    paypal: PAYOUT_TIMING.paypal,
+    check: PAYOUT_TIMING.check,
+    'bank-sent': `Your payout of ${family} was sent to your verified bank account; banks usually show it within 2 business days.`,
+    'bank-refused': `The transfer of ${family} to your bank account did not go through, so your payout is pending. Nothing is lost: a separate e-mail says what happened and how to try again.`,
+    'bank-unconfirmed': `The payment provider did not confirm the transfer of ${family} to your bank account, so your payout is pending. Nothing is lost, and trying again never pays twice: a separate e-mail says how.`,
+    'bank-sending': `The transfer of ${family} to your verified bank account is on its way; we will e-mail you if anything holds it up.`,
+  };
+  return message({
+    to: owner,
+    supportEmail,
+    subject: `${celebration(registry)}: registry closed`,
+    title: 'Your registry is closed',
     rows,
-    [`The registry for ${celebration(registry)} is now closed, and no more gifts can be made.`, timing],
-    `The charities' 10% is paid to them by ${PRODUCT}. You can see the payout's status on the registry page at any time.`,
-  );
+    lines: [`The registry for ${celebration(registry)} is now closed, and no more gifts can be made.`, news[payout]],
+    link: payout === 'nothing' ? undefined : { text: 'See the payout’s status on your registry page at any time:', url: registryUrl },
+    footer:
+      payout === 'nothing'
+        ? `Thank you for celebrating with ${PRODUCT}. Questions? Reply to this e-mail and our support team will answer.`
+        : `The charities' 10% is paid to them by ${PRODUCT}. Questions? Reply to this e-mail and our support team will answer.`,
+  });
+}
+
+/**
+ * One failed bank transfer, told to the owner: the spec's words for it, what the provider said (or
+ * that it did not answer), and the registry page, where Try again sends the transfer again.
+ */
+export function payoutIssueNotice(registry: Registry, owner: User, registryUrl: string, supportEmail: string): MailMessage {
+  const family = money(registry.payoutAmount, registry.currency);
+  const unconfirmed = registry.transferFailureReason === PROVIDER_UNAVAILABLE;
+  const what = unconfirmed
+    ? `The payment provider did not answer, so the transfer of ${family} to your bank account has not been confirmed.`
+    : `Your bank did not accept the transfer of ${family}.`;
+  const rows: [string, string][] = [
+    ['Amount', family],
+    ['Payout', howPaid(registry)],
+    ...(registry.transferFailureMessage ? [['Details', registry.transferFailureMessage] as [string, string]] : []),
+  ];
+  return message({
+    to: owner,
+    supportEmail,
+    subject: `${celebration(registry)}: payout issue`,
+    title: 'Payout Issue',
+    rows,
+    lines: [
+      'There was an issue processing your payout.',
+      what,
+      'Nothing is lost: the family’s share stays safe until it reaches you, and trying again never pays twice.',
+    ],
+    link: { text: 'To try again, open your registry page and choose Try again:', url: registryUrl },
+    footer: 'If it does not go through, reply to this e-mail and our support team will help.',
+  });
 }
 
 /** The owner's notice that the family's money is on its way. */
-export function payoutSentNotice(registry: Registry, owner: User): MailMessage {
-  const rows: [string, string][] = [
-    ['Amount', formatMoney(registry.payoutAmount ?? 0, registry.currency)],
-    ['Sent by', howPaid(registry)],
-  ];
-  return message(
-    owner,
-    `${celebration(registry)}: your payout was sent`,
-    'Your payout was sent',
-    rows,
-    [`The family's share of the gifts to ${celebration(registry)} has been sent.`],
-    `If it has not arrived within a few business days, reply to this e-mail and we will look into it.`,
-  );
+export function payoutSentNotice(registry: Registry, owner: User, supportEmail: string): MailMessage {
+  return message({
+    to: owner,
+    supportEmail,
+    subject: `${celebration(registry)}: your payout was sent`,
+    title: 'Your payout was sent',
+    rows: [
+      ['Amount', money(registry.payoutAmount, registry.currency)],
+      ['Sent by', howPaid(registry)],
+    ],
+    lines: [`The family's share of the gifts to ${celebration(registry)} has been sent.`],
+    footer: `If it has not arrived within a few business days, reply to this e-mail and we will look into it.`,
+  });
+}
+
+/** An administrator's notice that a closed registry's family payout is theirs to send by hand. */
+export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
+  const family = money(registry.payoutAmount, registry.currency);
+  const how = registry.payoutMethod === 'paypal' ? 'PayPal payment' : 'check';
+  return message({
+    to: admin,
+    supportEmail,
+    subject: registry.payoutMethod === 'paypal' ? `PayPal payout to send: ${family} for ${celebration(registry)}` : `Check to mail: ${family} for ${celebration(registry)}`,
+    title: 'A family payout is waiting',
+    rows: [
+      ['Amount to send to the family', family],
+      ['Send', howPaid(registry)],
+      ['Registry owner', owner.email],
+      ['Closed', registry.closedAt?.toISOString().slice(0, 10) ?? ''],
+    ],
+    lines: [
+      `${celebration(registry)} has closed, and the family's share is waiting for a ${how}.`,
+      registry.payoutMethod === 'paypal'
+        ? 'The family was told it will be sent within 3-5 business days.'
+        : 'The family was told it will be mailed within 5-7 business days after closing.',
+    ],
+    link: { text: 'Once it is sent, mark it complete on the Manual Payouts page:', url: adminPageUrl },
+    footer: `Sent to every ${PRODUCT} administrator.`,
+  });
+}
+
+/** One charity's pending payout, as the daily line lists it. */
+export interface PendingCharityLine {
+  charityName: string;
+  currency: Currency;
+  totalAmount: Cents;
+  giftCount: number;
+}
+
+/** An administrator's daily line: which charities are owed what, while any are. */
+export function charityPayoutsPendingNotice(pending: PendingCharityLine[], admin: User, day: string, adminPageUrl: string, supportEmail: string): MailMessage {
+  const totals = (['USD', 'CAD'] as const)
+    .map((currency) => ({ currency, cents: pending.filter((line) => line.currency === currency).reduce((sum, line) => sum + line.totalAmount, 0) }))
+    .filter(({ cents }) => cents > 0)
+    .map(({ currency, cents }) => formatMoney(cents, currency));
+  const charities = pending.length === 1 ? '1 charity payout' : `${pending.length} charity payouts`;
+  return message({
+    to: admin,
+    supportEmail,
+    subject: `Charity payouts pending on ${day}: ${charities}, ${totals.join(' and ')}`,
+    title: 'Charity payouts pending',
+    rows: pending.map((line) => [line.charityName, `${formatMoney(line.totalAmount, line.currency)} (${line.giftCount === 1 ? '1 gift' : `${line.giftCount} gifts`})`]),
+    lines: [`${charities} ${pending.length === 1 ? 'is' : 'are'} waiting to be paid: ${totals.join(' and ')} in all.`],
+    link: { text: 'Once paid, mark each one completed on the Charity Payouts page:', url: adminPageUrl },
+    footer: `Sent once a day to every ${PRODUCT} administrator while any charity payout is pending.`,
+  });
 }

@@ -7,7 +7,7 @@ import { PAYOUT_METHODS, type PayoutMethod } from '../registry/registry';
  * validated by the web forms and by the server with the same schemas.
  */
 
-export const MAILING_COUNTRIES = ['US', 'CA'] as const;
+const MAILING_COUNTRIES = ['US', 'CA'] as const;
 export type MailingCountry = (typeof MAILING_COUNTRIES)[number];
 export const DEFAULT_MAILING_COUNTRY: MailingCountry = 'US';
 

@@ -1,14 +1,15 @@
 import type { User } from '../account/user';
-import { DomainError } from '../errors';
 import type { Cents } from '../money';
 import type { Repositories } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
-import type { TransferOutcome } from './bank-transfer';
+import { transferRetryAvailableAt } from './bank-transfer';
+import type { TransferOutcome } from './transfer-outcome';
 import { closingAmounts } from './closing-amounts';
+import { registryNotFound } from '../registry/registry-not-found';
 
 /** The last bank transfer's outcome as the owner sees it; null when none applies or none was tried. */
-export function transferOutcomeOf(registry: Registry): TransferOutcome | null {
+function transferOutcomeOf(registry: Registry): TransferOutcome | null {
   if (registry.payoutMethod !== 'bank' || registry.status === 'open') return null;
   if (registry.payoutStatus === 'completed') return { success: true };
   if (registry.transferFailureReason) {
@@ -19,15 +20,18 @@ export function transferOutcomeOf(registry: Registry): TransferOutcome | null {
 
 async function ownedRegistry(id: string, ports: { user: User | null; registries: Repositories['registries'] }): Promise<Registry> {
   const registry = await ports.registries.findById(id);
-  if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+  if (!registry) throw registryNotFound();
   requireOwner(registry, ports.user);
   return registry;
 }
 
-/** Where the family's money is (owner only). */
+/**
+ * Where the family's money is (owner only): the last transfer's outcome, and when a bank transfer
+ * that has not gone through may be tried again (null when there is nothing to try again).
+ */
 export async function payoutStatus(id: string, ports: { user: User | null; registries: Repositories['registries'] }) {
   const registry = await ownedRegistry(id, ports);
-  return { registry, transferResult: transferOutcomeOf(registry) };
+  return { registry, transferResult: transferOutcomeOf(registry), retryAvailableAt: transferRetryAvailableAt(registry) };
 }
 
 export interface CharityBreakdownLine {

@@ -5,6 +5,7 @@ import { requireOwner } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
 import { DEFAULT_MAILING_COUNTRY, PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
+import { registryNotFound } from '../registry/registry-not-found';
 
 /**
  * How the family wants to be paid (owner only, while open). Only the chosen method's details are
@@ -18,14 +19,14 @@ export async function savePayoutInfo(
   ports: { user: User | null; registries: RegistryRepository; unitOfWork: UnitOfWork },
 ): Promise<Registry> {
   const found = await ports.registries.findById(id);
-  if (!found) throw new DomainError('registry.not_found', 'Registry not found');
+  if (!found) throw registryNotFound();
   requireOwner(found, ports.user);
   refuseUnknownFields(input, PAYOUT_INFO_FIELDS);
   const valid = await validate(payoutInfoSchema, input);
   const check = valid.payoutMethod === 'check';
   return ports.unitOfWork.transaction(async ({ registries }) => {
     const registry = await registries.findByIdForUpdate(id);
-    if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+    if (!registry) throw registryNotFound();
     if (registry.status !== 'open') throw new DomainError('registry.closed', 'Payout details can’t change once the registry is closed');
     return registries.update(registry.id, {
       payoutMethod: valid.payoutMethod,

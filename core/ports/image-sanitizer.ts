@@ -1,3 +1,5 @@
+import type { PhotoCopyFormat } from '../photo/photo-variants';
+
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 
@@ -5,6 +7,11 @@ export interface SanitizedImage {
   bytes: Uint8Array;
   contentType: PhotoType;
   extension: 'jpg' | 'png' | 'gif' | 'webp';
+  /** In pixels, as stored (after orientation and scaling down). */
+  width: number;
+  height: number;
+  /** An animated GIF or WebP: kept as it is, with no smaller copies. */
+  animated: boolean;
 }
 
 /**
@@ -14,4 +21,6 @@ export interface SanitizedImage {
  */
 export interface ImageSanitizer {
   sanitize(bytes: Uint8Array): Promise<SanitizedImage>;
+  /** A copy of an already sanitized still image, scaled to this width (never enlarged), in this format. */
+  copy(bytes: Uint8Array, width: number, format: PhotoCopyFormat): Promise<Uint8Array>;
 }

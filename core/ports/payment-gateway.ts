@@ -59,12 +59,20 @@ export interface TransferRequest {
 
 export type TransferResult = { success: true; transferId: string } | { success: false; reason: string; message: string };
 
-/** The card payment provider: Stripe when configured, the in-process sandbox otherwise. */
+/**
+ * The card payment provider: Stripe when configured, the in-process sandbox otherwise. Which one
+ * runs is the configuration's word (`config.payments.provider`, which `/api/config` reports), so a
+ * gateway does not name itself, and a test's fake stands in for either without posing as one.
+ */
 export interface PaymentGateway {
-  readonly provider: 'stripe' | 'sandbox';
   createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentState>;
   refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Cancels a payment nobody finished, so it can never be paid: answers 'canceled' (now or
+   * before), or 'succeeded' when it was paid after all. A throw means the outcome is unknown.
+   */
+  cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded'>;
   /** Opens a connected account for bank payouts; answers its id. */
   createConnectedAccount(request: ConnectedAccountRequest): Promise<string>;
   /** A fresh, single-use link to the provider's onboarding, where the owner gives their bank details. */

@@ -1,4 +1,5 @@
 import type { NewUser, User, UserWithPassword } from '../account/user';
+import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../account/account-token';
 import type { Charity, NewCharity } from '../charity/charity';
 import type { Gift, PaymentStatus } from '../gift/gift';
 import type { Cents } from '../money';
@@ -15,7 +16,18 @@ export interface UserRepository {
   findById(id: string): Promise<User | null>;
   findByUsernameWithPassword(username: string): Promise<UserWithPassword | null>;
   findByUsername(username: string): Promise<User | null>;
+  /** Whatever the letter case. */
+  findByEmail(email: string): Promise<User | null>;
+  findByIdWithPassword(id: string): Promise<UserWithPassword | null>;
+  /** Fails with user.not_found for an unknown id. */
+  setPassword(id: string, passwordHash: string): Promise<void>;
+  /** Fails with user.not_found for an unknown id. */
+  setNames(id: string, names: { firstName: string; lastName: string }): Promise<User>;
+  /** Fails with auth.email_taken when another account uses the address, user.not_found for an unknown id. */
+  setEmail(id: string, email: string): Promise<User>;
   setAdmin(id: string, isAdmin: boolean): Promise<User>;
+  /** Every administrator, by username: who is told of payouts to send by hand. */
+  listAdmins(): Promise<User[]>;
   /**
    * Records the user's connected payment account unless one is already recorded (one per user);
    * answers the user as stored, so a racing second account never replaces the first.
@@ -35,7 +47,40 @@ export interface SessionRepository {
   get(sid: string, now: Date): Promise<StoredSession | null>;
   set(sid: string, session: StoredSession): Promise<void>;
   destroy(sid: string): Promise<void>;
+  /** Ends every session signed in as the user (after a password change or reset); answers how many. */
+  destroyForUser(userId: string): Promise<number>;
   purgeExpired(now: Date): Promise<number>;
+}
+
+/** Single-use, expiring links sent by e-mail (password reset, e-mail change), kept by digest only. */
+export interface AccountTokenRepository {
+  create(token: NewAccountToken): Promise<AccountToken>;
+  /**
+   * Marks the token with this digest and purpose used, in one conditional statement, and answers it;
+   * null when it is unknown, already used or expired at `now`. Of two racing uses only one gets it.
+   */
+  consume(tokenHash: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountToken | null>;
+  /** Marks every unused token of the user for the purpose used; answers how many. */
+  revokeForUser(userId: string, purpose: AccountTokenPurpose, now: Date): Promise<number>;
+  /** Deletes every token expired at `now`, used or not (a used one can do nothing either); answers how many. */
+  purgeExpired(now: Date): Promise<number>;
+}
+
+export interface NewNewsletterSubscriber {
+  /** Lower-cased. */
+  email: string;
+  unsubscribeTokenHash: string;
+  consentedAt: Date;
+}
+
+/** The newsletter list: one row per address, removed when it unsubscribes. */
+export interface NewsletterRepository {
+  /** Adds the address unless it is on the list already, in one statement; answers the new row's id, or null when it was there. */
+  subscribe(subscriber: NewNewsletterSubscriber): Promise<{ id: string } | null>;
+  /** Removes the address whose unsubscribe link has this digest; answers whether one was on the list. */
+  unsubscribe(unsubscribeTokenHash: string): Promise<boolean>;
+  /** Whether the address is on the list. */
+  isSubscribed(email: string): Promise<boolean>;
 }
 
 export interface CharityRepository {
@@ -50,17 +95,19 @@ export interface CharityRepository {
 
 export type NewRegistry = Pick<
   Registry,
-  'userId' | 'shortCode' | 'childName' | 'celebrationDate' | 'personalMessage' | 'photoUrl' | 'preferredCharityId' | 'allowCharityChoice' | 'currency'
+  'userId' | 'shortCode' | 'childName' | 'celebrationType' | 'celebrationDate' | 'personalMessage' | 'photoUrl' | 'preferredCharityId' | 'allowCharityChoice' | 'currency' | 'unlisted'
 >;
 
 export type RegistryChanges = Partial<
   Pick<
     Registry,
     | 'childName'
+    | 'celebrationType'
     | 'celebrationDate'
     | 'personalMessage'
     | 'photoUrl'
     | 'currency'
+    | 'unlisted'
     | 'status'
     | 'payoutMethod'
     | 'paypalEmail'
@@ -92,8 +139,13 @@ export interface RegistryRepository {
   findByShortCode(shortCode: string): Promise<Registry | null>;
   /** Newest first. */
   listByOwner(userId: string): Promise<Registry[]>;
-  /** Open registries whose child's name contains the text, in any letter case; by name. */
-  searchOpenByChildName(text: string, limit: number): Promise<Registry[]>;
+  /**
+   * Open, listed (not unlisted) registries whose child's name the words begin, as
+   * childNameMatches in core/registry/child-name-search.ts reads it; by name, then date.
+   */
+  searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]>;
+  /** The most recently created open, listed registries, newest first. */
+  listNewestListed(limit: number): Promise<Registry[]>;
   update(id: string, changes: RegistryChanges): Promise<Registry>;
   /** Adds to totalReceived in the database itself, so concurrent credits never overwrite each other. */
   addToTotalReceived(id: string, amount: Cents): Promise<void>;
@@ -109,14 +161,22 @@ export interface GiftRepository {
   findById(id: string): Promise<Gift | null>;
   /** Inside a transaction: the gift paid by this intent, locked until the transaction ends. */
   findByPaymentIntentIdForUpdate(paymentIntentId: string): Promise<Gift | null>;
-  attachPaymentIntent(id: string, paymentIntentId: string): Promise<void>;
+  /** Attaches the payment to a gift that is still pending; answers false when it no longer is. */
+  attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean>;
   setStatus(id: string, status: PaymentStatus): Promise<void>;
+  /**
+   * Marks a gift failed or expired in one statement, only while it is still pending with exactly
+   * this payment (none, for a gift whose start was cut off); answers whether it did.
+   */
+  settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean>;
+  /** Pending gifts made before the time, oldest first. */
+  listPendingCreatedBefore(before: Date, limit: number): Promise<Gift[]>;
   /** Newest first. */
   listByRegistry(registryId: string): Promise<Gift[]>;
   /** How many succeeded gifts each registry has (registries with none are absent). */
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
-  /** Any gift that is not failed: pending money may still arrive. */
-  hasGiftsOtherThanFailed(registryId: string): Promise<boolean>;
+  /** Any gift that is paid, or pending so that money may still arrive. */
+  hasLiveGifts(registryId: string): Promise<boolean>;
 }
 
 /** One registry's share for one charity, added to that charity's pending payout at closing. */
@@ -174,6 +234,8 @@ export interface ThankYouNoteRepository {
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
+  accountTokens: AccountTokenRepository;
+  newsletter: NewsletterRepository;
   charities: CharityRepository;
   registries: RegistryRepository;
   gifts: GiftRepository;

@@ -1,10 +1,10 @@
 import type { User } from '../account/user';
-import { DomainError } from '../errors';
 import type { Currency } from '../money';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { requireOwner, requireUnsettled } from './registry-access';
 import { changeCurrencySchema } from './registry-schemas';
+import { registryNotFound } from './registry-not-found';
 
 /** Locks the registry so no gift can start while the currency changes under it. */
 export async function changeCurrency(
@@ -16,9 +16,9 @@ export async function changeCurrency(
   const { currency } = await validate(changeCurrencySchema, input);
   return ports.unitOfWork.transaction(async ({ registries, gifts }: Repositories) => {
     const registry = await registries.findByIdForUpdate(id);
-    if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+    if (!registry) throw registryNotFound();
     requireOwner(registry, ports.user);
-    requireUnsettled(registry, await gifts.hasGiftsOtherThanFailed(registry.id), 'change the currency');
+    requireUnsettled(registry, await gifts.hasLiveGifts(registry.id), 'change the currency');
     if (registry.currency !== currency) await registries.update(registry.id, { currency });
     return { message: `Currency updated to ${currency}`, currency };
   });

@@ -9,8 +9,9 @@ import { createRegistrySchema } from './registry-schemas';
 import type { Registry } from './registry';
 import { resolveCharityChoice } from './charity-choice';
 import { photoUrlOrNull } from './photo-url';
+import { DEFAULT_CELEBRATION_TYPE } from './celebration-title';
 
-const FIELDS = ['childName', 'celebrationDate', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId', 'allowCharityChoice'];
+const FIELDS = ['childName', 'celebrationType', 'celebrationDate', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId', 'allowCharityChoice', 'unlisted'];
 const SHORT_CODE_ATTEMPTS = 5;
 
 export async function createRegistry(
@@ -24,10 +25,12 @@ export async function createRegistry(
   const fields = {
     userId: owner.id,
     childName: valid.childName,
+    celebrationType: valid.celebrationType ?? DEFAULT_CELEBRATION_TYPE,
     celebrationDate: celebrationDay(valid.celebrationDate),
     personalMessage: valid.personalMessage?.trim() || null,
     photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
     currency: valid.currency ?? 'USD',
+    unlisted: valid.unlisted ?? false,
     ...choice,
   };
   for (let attempt = 1; ; attempt += 1) {

@@ -1,23 +1,28 @@
 import type { User } from '../account/user';
-import { DomainError } from '../errors';
 import type { Charity } from '../charity/charity';
 import type { CharityRepository, GiftRepository, RegistryRepository } from '../ports/repositories';
 import type { Registry } from './registry';
+import { childNameSearchWords } from './child-name-search';
 import { requireSignedIn } from './registry-access';
-import type { RegistrySummary } from './registry-details';
+import type { RegistryCard, RegistrySummary } from './registry-details';
 
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 100;
-export const SEARCH_LIMIT = 50;
+/** At most this many registries answer a search: a guest looks for one child, not a list. */
+export const SEARCH_LIMIT = 20;
+/** As many as the visitors' 'Recent Registries' shows: two rows of three on a wide screen. */
+const RECENTLY_CREATED_LIMIT = 6;
 
-async function summaries(registries: Registry[], ports: { gifts: GiftRepository; charities: CharityRepository }): Promise<RegistrySummary[]> {
-  const [counts, charities] = await Promise.all([ports.gifts.countSucceeded(registries.map((r) => r.id)), ports.charities.listAll()]);
+async function cards(registries: Registry[], ports: { charities: CharityRepository }): Promise<RegistryCard[]> {
+  const charities = await ports.charities.listAll();
   const byId = new Map<string, Charity>(charities.map((charity) => [charity.id, charity]));
   return registries.map((registry) => ({
     registry,
     preferredCharity: registry.preferredCharityId ? (byId.get(registry.preferredCharityId) ?? null) : null,
-    giftCount: counts.get(registry.id) ?? 0,
   }));
+}
+
+async function summaries(registries: Registry[], ports: { gifts: GiftRepository; charities: CharityRepository }): Promise<RegistrySummary[]> {
+  const [counts, withCharities] = await Promise.all([ports.gifts.countSucceeded(registries.map((r) => r.id)), cards(registries, ports)]);
+  return withCharities.map((card) => ({ ...card, giftCount: counts.get(card.registry.id) ?? 0 }));
 }
 
 export async function listMyRegistries(ports: {
@@ -30,17 +35,26 @@ export async function listMyRegistries(ports: {
   return summaries(await ports.registries.listByOwner(user.id), ports);
 }
 
-/** Guests find a registry by part of the child's name; only open registries are found. */
+/**
+ * Guests find a registry by the beginning of a word of the child's name (child-name-search.ts);
+ * only open registries its family has not made unlisted are found, at most SEARCH_LIMIT of them.
+ */
 export async function searchRegistries(
   query: unknown,
-  ports: { registries: RegistryRepository; gifts: GiftRepository; charities: CharityRepository },
-): Promise<RegistrySummary[]> {
-  const text = typeof query === 'string' ? query.trim() : '';
-  if (text.length < SEARCH_MIN_LENGTH) {
-    throw new DomainError('validation.failed', `Search needs at least ${SEARCH_MIN_LENGTH} characters`, { q: 'Too short' });
-  }
-  if (text.length > SEARCH_MAX_LENGTH) {
-    throw new DomainError('validation.failed', `Search can be at most ${SEARCH_MAX_LENGTH} characters`, { q: 'Too long' });
-  }
-  return summaries(await ports.registries.searchOpenByChildName(text, SEARCH_LIMIT), ports);
+  ports: { registries: RegistryRepository; charities: CharityRepository },
+): Promise<RegistryCard[]> {
+  const words = childNameSearchWords(query);
+  // A guest's list shows no counts of gifts (a stranger need not learn who is popular), so none are read.
+  return cards(await ports.registries.searchListedByChildName(words, SEARCH_LIMIT), ports);
+}
+
+/**
+ * The visitors' 'Recent Registries' (spec section 2): the newest open registries, leaving out
+ * those their family made unlisted (reachable by their link only).
+ */
+export async function listRecentlyCreatedRegistries(ports: {
+  registries: RegistryRepository;
+  charities: CharityRepository;
+}): Promise<RegistryCard[]> {
+  return cards(await ports.registries.listNewestListed(RECENTLY_CREATED_LIMIT), ports);
 }

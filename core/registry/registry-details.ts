@@ -1,5 +1,6 @@
 import type { Charity } from '../charity/charity';
 import type { Gift } from '../gift/gift';
+import type { ClosingAmounts } from '../payout/closing-amounts';
 import type { Registry } from './registry';
 
 /** A registry with what its page shows; gifts only when the viewer owns it. */
@@ -9,12 +10,19 @@ export interface RegistryDetails {
   giftCount: number;
   hasGifts: boolean;
   isOwner: boolean;
+  /** The latest succeeded gifts (RECENT_GIFTS_SHOWN), newest first; only for the owner. */
   gifts: Gift[] | null;
+  /** What closing pays, from the succeeded gifts (closingAmounts); only for the owner. */
+  closing: ClosingAmounts | null;
 }
 
-/** A registry as a tile in a list: the owner's list carries its totals, a search none. */
-export interface RegistrySummary {
+/** A registry as a tile in a public list (search, recent): no money, no count of gifts. */
+export interface RegistryCard {
   registry: Registry;
   preferredCharity: Charity | null;
+}
+
+/** A tile of the owner's own list, which also carries how many gifts it received. */
+export interface RegistrySummary extends RegistryCard {
   giftCount: number;
 }

@@ -1,6 +1,10 @@
 import * as yup from 'yup';
 import { hasControlCharacters } from '../control-characters';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../money';
+import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from './celebration-title';
+import { parseCelebrationDate } from './parse-celebration-date';
+
+export { parseCelebrationDate };
 
 /**
  * The registry forms and calls, validated by the web form and by the server with the same
@@ -9,35 +13,8 @@ import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../money';
 
 export const CHILD_NAME_MAX_LENGTH = 100;
 export const PERSONAL_MESSAGE_MAX_LENGTH = 2000;
-export const PHOTO_URL_MAX_LENGTH = 2048;
-export const CHARITY_ID_MAX_LENGTH = 64;
-
-/** Years a celebration date may fall in; a typo like 0202 is refused. */
-const EARLIEST_YEAR = 1900;
-const LATEST_YEAR = 2199;
-
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
-
-/**
- * Reads a celebration date: a calendar date as a date input gives it ("2026-03-14", taken as
- * midnight UTC) or an ISO date-time with its zone ("2026-03-14T00:00:00.000Z"). Dates that do not
- * exist (2026-02-30) and date-times without a zone (read differently in every time zone) are
- * refused with null.
- */
-export function parseCelebrationDate(text: string): Date | null {
-  const match = DATE_TEXT.exec(text.trim());
-  if (!match) return null;
-  const [, year, month, day, time] = match;
-  const y = Number(year);
-  const m = Number(month);
-  const d = Number(day);
-  if (y < EARLIEST_YEAR || y > LATEST_YEAR) return null;
-  const calendar = new Date(Date.UTC(y, m - 1, d));
-  if (calendar.getUTCFullYear() !== y || calendar.getUTCMonth() !== m - 1 || calendar.getUTCDate() !== d) return null;
-  if (!time) return calendar;
-  const moment = new Date(text.trim());
-  return Number.isNaN(moment.getTime()) ? null : moment;
-}
+const PHOTO_URL_MAX_LENGTH = 2048;
+const CHARITY_ID_MAX_LENGTH = 64;
 
 const childName = yup
   .string()
@@ -78,6 +55,11 @@ const photoUrl = yup
   .nullable()
   .default(null);
 
+/** Optional: a family that does not answer is taken as preferring not to say. */
+const celebrationType = yup
+  .string<CelebrationType>()
+  .oneOf(CELEBRATION_TYPES, "Celebration must be one of bar (Bar Mitzvah), bat (Bat Mitzvah), bnai (B'nai Mitzvah) or unspecified (prefer not to say)");
+
 const currency = yup
   .string<Currency>()
   .oneOf(CURRENCIES, 'Currency must be USD or CAD');
@@ -88,6 +70,7 @@ const currency = yup
  */
 export const createRegistrySchema = yup.object({
   childName,
+  celebrationType: celebrationType.default(DEFAULT_CELEBRATION_TYPE),
   celebrationDate,
   currency: currency.default(DEFAULT_CURRENCY),
   personalMessage,
@@ -102,15 +85,18 @@ export const createRegistrySchema = yup.object({
       then: (schema) => schema.required('Please choose a charity'),
     }),
   allowCharityChoice: yup.boolean().default(true),
+  unlisted: yup.boolean().default(false),
 });
 export type CreateRegistryInput = yup.InferType<typeof createRegistrySchema>;
 
-/** PUT /api/registries/{id}. */
+/** PUT /api/registries/{id}. Without unlisted or celebrationType, the registry keeps what it had. */
 export const editRegistrySchema = yup.object({
   childName,
+  celebrationType,
   celebrationDate,
   personalMessage,
   photoUrl,
+  unlisted: yup.boolean(),
 });
 export type EditRegistryInput = yup.InferType<typeof editRegistrySchema>;
 

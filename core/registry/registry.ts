@@ -1,4 +1,5 @@
 import type { Cents, Currency } from '../money';
+import type { CelebrationType } from './celebration-title';
 
 export const REGISTRY_STATUSES = ['open', 'closed', 'payout_sent'] as const;
 export type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
@@ -14,11 +15,15 @@ export interface Registry {
   userId: string;
   shortCode: string;
   childName: string;
+  /** Bar, Bat or B'nai Mitzvah, or 'unspecified' when the family prefers not to say. */
+  celebrationType: CelebrationType;
   celebrationDate: Date;
   personalMessage: string | null;
   photoUrl: string | null;
   preferredCharityId: string | null;
   allowCharityChoice: boolean;
+  /** Reachable by its link only: never in search or among the recent registries. */
+  unlisted: boolean;
   isActive: boolean;
   currency: Currency;
   status: RegistryStatus;

@@ -1,5 +1,4 @@
 import type { User } from '../account/user';
-import { DomainError } from '../errors';
 import type { PhotoStore } from '../ports/photo-store';
 import type { RegistryRepository } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
@@ -8,6 +7,7 @@ import { photoUrlOrNull } from './photo-url';
 import { requireOwner } from './registry-access';
 import { editRegistrySchema } from './registry-schemas';
 import type { Registry } from './registry';
+import { registryNotFound } from './registry-not-found';
 
 export async function updateRegistry(
   id: string,
@@ -15,14 +15,16 @@ export async function updateRegistry(
   ports: { user: User | null; registries: RegistryRepository; photos: PhotoStore },
 ): Promise<Registry> {
   const registry = await ports.registries.findById(id);
-  if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+  if (!registry) throw registryNotFound();
   requireOwner(registry, ports.user);
-  refuseUnknownFields(input, ['childName', 'celebrationDate', 'personalMessage', 'photoUrl']);
+  refuseUnknownFields(input, ['childName', 'celebrationType', 'celebrationDate', 'personalMessage', 'photoUrl', 'unlisted']);
   const valid = await validate(editRegistrySchema, input);
   return ports.registries.update(registry.id, {
     childName: valid.childName,
     celebrationDate: celebrationDay(valid.celebrationDate),
     personalMessage: valid.personalMessage?.trim() || null,
     photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
+    ...(valid.unlisted === undefined ? {} : { unlisted: valid.unlisted }),
+    ...(valid.celebrationType === undefined ? {} : { celebrationType: valid.celebrationType }),
   });
 }

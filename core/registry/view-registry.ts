@@ -1,22 +1,34 @@
 import type { User } from '../account/user';
-import { DomainError } from '../errors';
+import { closingAmounts } from '../payout/closing-amounts';
 import type { Repositories } from '../ports/repositories';
 import type { Registry } from './registry';
 import { isOwner } from './registry-access';
 import type { RegistryDetails } from './registry-details';
+import { registryNotFound } from './registry-not-found';
+
+/** Spec section 9: the owner's 'Recent Gifts' shows the latest 5. */
+export const RECENT_GIFTS_SHOWN = 5;
 
 type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities'>;
 
 async function details(registry: Registry | null, ports: Ports): Promise<RegistryDetails> {
-  if (!registry || !registry.isActive) throw new DomainError('registry.not_found', 'Registry not found');
+  if (!registry || !registry.isActive) throw registryNotFound();
   const owner = isOwner(registry, ports.user);
-  const [preferredCharity, counts, hasGifts, gifts] = await Promise.all([
+  const [preferredCharity, counts, live, gifts] = await Promise.all([
     registry.preferredCharityId ? ports.charities.findById(registry.preferredCharityId) : null,
     ports.gifts.countSucceeded([registry.id]),
-    ports.gifts.hasGiftsOtherThanFailed(registry.id),
+    owner ? ports.gifts.hasLiveGifts(registry.id) : false,
     owner ? ports.gifts.listByRegistry(registry.id) : null,
   ]);
-  return { registry, preferredCharity, giftCount: counts.get(registry.id) ?? 0, hasGifts, isOwner: owner, gifts };
+  const giftCount = counts.get(registry.id) ?? 0;
+  // The owner learns whether a gift still holds the currency and deletion (a payment under way
+  // does); everyone else only whether anyone gave, which is what the count says too.
+  // The owner's close screen shows what closing would pay, summed by the rule closing uses.
+  const closing = gifts ? closingAmounts(gifts) : null;
+  // Failed, abandoned, pending and refunded payments are not gifts; the page shows the newest few
+  // and links to the full list for the rest.
+  const recent = gifts ? gifts.filter((gift) => gift.paymentStatus === 'succeeded').slice(0, RECENT_GIFTS_SHOWN) : null;
+  return { registry, preferredCharity, giftCount, hasGifts: owner ? live : giftCount > 0, isOwner: owner, gifts: recent, closing };
 }
 
 /** Anyone may look at a registry; only its owner sees the gifts. */

@@ -1,3 +1,5 @@
+import { celebrationName, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '../registry/celebration-title';
+
 /** "sarah-rose cohen" → "Sarah-Rose Cohen": each word and each part of a hyphenated word. */
 export function capitaliseName(name: string): string {
   return name
@@ -6,12 +8,17 @@ export function capitaliseName(name: string): string {
     .replace(/(^|[\s'-])(\p{L})/gu, (_match, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
 }
 
-/** The message a card starts with: the giver greeted by name, thanked, signed by the child. */
-export function defaultThankYouMessage(giverName: string, childName: string): string {
+/**
+ * The message a card starts with: the giver greeted by name, thanked for being part of the
+ * celebration the family named (twins celebrating together speak as "we"), signed by the child.
+ */
+export function defaultThankYouMessage(giverName: string, childName: string, celebrationType: CelebrationType = DEFAULT_CELEBRATION_TYPE): string {
+  const together = celebrationType === 'bnai';
+  const [our, us, we] = together ? ['our', 'us', 'we are'] : ['my', 'me', 'I am'];
   return [
     `Dear ${giverName.trim()},`,
     '',
-    'Thank you so much for your generous gift and for being part of my Bar/Bat Mitzvah. Your kindness means a great deal to me and my family, and I am proud that part of your gift also supports a Jewish charity.',
+    `Thank you so much for your generous gift and for being part of ${our} ${celebrationName(celebrationType)}. Your kindness means a great deal to ${us} and ${our} family, and ${we} proud that part of your gift also supports a Jewish charity.`,
     '',
     'With gratitude,',
     capitaliseName(childName),

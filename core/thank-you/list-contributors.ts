@@ -1,10 +1,10 @@
 import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
-import { DomainError } from '../errors';
 import type { Gift } from '../gift/gift';
 import type { Repositories } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
 import type { ThankYouNote } from './thank-you-note';
+import { registryNotFound } from '../registry/registry-not-found';
 
 export interface Contributor {
   gift: Gift;
@@ -18,7 +18,7 @@ export async function listContributors(
   ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'thankYouNotes' | 'charities'>,
 ): Promise<Contributor[]> {
   const registry = await ports.registries.findById(registryId);
-  if (!registry) throw new DomainError('registry.not_found', 'Registry not found');
+  if (!registry) throw registryNotFound();
   requireOwner(registry, ports.user);
   const gifts = (await ports.gifts.listByRegistry(registry.id)).filter((gift) => gift.paymentStatus === 'succeeded');
   const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);

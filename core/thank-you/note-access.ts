@@ -12,11 +12,11 @@ import type { Registry } from '../registry/registry';
 export async function ownedContributorGift(
   giftId: string,
   ports: { user: User | null } & Pick<Repositories, 'gifts' | 'registries'>,
-): Promise<{ gift: Gift; registry: Registry }> {
+): Promise<{ gift: Gift; registry: Registry; owner: User }> {
   const gift = await ports.gifts.findById(giftId);
   const registry = gift ? await ports.registries.findById(gift.registryId) : null;
   if (!gift || !registry) throw new DomainError('gift.not_found', 'No such contributor');
-  requireOwner(registry, ports.user);
+  const owner = requireOwner(registry, ports.user);
   if (gift.paymentStatus !== 'succeeded') throw new DomainError('gift.not_found', 'No such contributor');
-  return { gift, registry };
+  return { gift, registry, owner };
 }

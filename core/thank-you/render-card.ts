@@ -1,6 +1,7 @@
 import { escapeHtml } from '../html';
 import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from './card-templates';
 import type { CardTemplate, ImageSize } from './thank-you-note';
+import { celebrationTitle, type CelebrationType } from '../registry/celebration-title';
 
 export interface CardContent {
   templateId: CardTemplate;
@@ -8,6 +9,7 @@ export interface CardContent {
   imageUrls: string[];
   imageSize: ImageSize;
   childName: string;
+  celebrationType: CelebrationType;
   giverName: string;
 }
 
@@ -18,7 +20,7 @@ export interface RenderedCard {
 }
 
 /** A mail client loads images from absolute addresses only; our own photos are paths on this site. */
-export function absolutePhotoUrl(url: string, appUrl: string): string {
+function absolutePhotoUrl(url: string, appUrl: string): string {
   return url.startsWith('/') ? `${appUrl.replace(/\/+$/, '')}${url}` : url;
 }
 
@@ -29,7 +31,7 @@ export function absolutePhotoUrl(url: string, appUrl: string): string {
  */
 export function renderThankYouCard(card: CardContent, appUrl: string): RenderedCard {
   const style = CARD_TEMPLATE_STYLES[card.templateId];
-  const celebration = `${card.childName}'s Bar/Bat Mitzvah`;
+  const celebration = celebrationTitle(card);
   const width = IMAGE_WIDTHS[card.imageSize];
   const paragraphs = card.customMessage
     .trim()

@@ -8,7 +8,8 @@ import type { ThankYouNote } from './thank-you-note';
 
 /**
  * Sends the saved card to the giver (again, when it was sent before): the e-mail is queued and the
- * note marked sent in one transaction, so a card marked sent is never one that was not sent.
+ * note marked sent in one transaction, so a card marked sent is never one that was not sent. A
+ * giver who answers the card reaches the family: its Reply-To is the owner's e-mail.
  */
 export async function sendThankYouNote(
   noteId: string,
@@ -17,10 +18,17 @@ export async function sendThankYouNote(
   return ports.unitOfWork.transaction(async (repositories) => {
     const note = await repositories.thankYouNotes.findById(noteId);
     if (!note) throw new DomainError('note.not_found', 'Thank-you note not found');
-    const { gift, registry } = await ownedContributorGift(note.giftId, { ...repositories, user: ports.user });
-    const card = renderThankYouCard({ ...note, childName: registry.childName, giverName: gift.giftGiverName }, ports.appUrl);
+    const { gift, registry, owner } = await ownedContributorGift(note.giftId, { ...repositories, user: ports.user });
+    const card = renderThankYouCard({ ...note, childName: registry.childName, celebrationType: registry.celebrationType, giverName: gift.giftGiverName }, ports.appUrl);
     const now = ports.clock.now();
-    await repositories.mail.enqueue({ to: gift.giftGiverEmail, subject: card.subject, text: card.text, html: card.html, dedupeKey: `thank-you-${note.id}-${now.getTime()}` });
+    await repositories.mail.enqueue({
+      to: gift.giftGiverEmail,
+      replyTo: owner.email,
+      subject: card.subject,
+      text: card.text,
+      html: card.html,
+      dedupeKey: `thank-you-${note.id}-${now.getTime()}`,
+    });
     return repositories.thankYouNotes.markSent(note.id, now);
   });
 }

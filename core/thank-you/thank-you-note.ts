@@ -20,13 +20,6 @@ export interface ThankYouNote {
   updatedAt: Date;
 }
 
-/** A note as the API answers it (JSON has no dates, so they are ISO strings). */
-export type ThankYouNoteView = Omit<ThankYouNote, 'sentAt' | 'createdAt' | 'updatedAt'> & {
-  sentAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
 /** A card meant for every gift of a registry at once (the spec's thank_you_cards table). */
 export interface ThankYouCard {
   id: string;

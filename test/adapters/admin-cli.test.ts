@@ -10,7 +10,7 @@ import { startTestServer, tempDataDir } from '../support/test-server';
 async function run(argv: string[], repositories = createInMemoryRepositories()) {
   const lines: string[] = [];
   try {
-    await runAdminCommand(argv, repositories, { out: (line) => lines.push(line), actor: { userId: null, label: 'cli:ops' }, clock: new FixedClock() });
+    await runAdminCommand(argv, repositories, { out: (line) => lines.push(line), actor: { userId: null, label: 'cli:ops' }, clock: new FixedClock(), supportEmail: 'help@gifts.example.org' });
     return { ok: true, lines, repositories };
   } catch (error) {
     return { ok: false, lines, error: describeFailure(error) ?? String(error), repositories };

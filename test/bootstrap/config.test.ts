@@ -35,6 +35,13 @@ describe('configuration', () => {
     expect(config.photos).toEqual({ provider: 'gcs', bucket: 'photos' });
   });
 
+  it('refuses a SUPPORT_EMAIL that cannot be a Reply-To: a name, a list, no address', () => {
+    for (const bad of ['Support <support@example.org>', 'a@example.org, b@example.org', 'support']) {
+      expect(problems({ SUPPORT_EMAIL: bad })).toEqual([`SUPPORT_EMAIL must be one address such as support@example.org, without a name (got "${bad}")`]);
+    }
+    expect(readConfig({ SUPPORT_EMAIL: 'help@gifts.example.org' }).support.email).toBe('help@gifts.example.org');
+  });
+
   it('refuses to start in production on the sandbox or without a session secret', () => {
     const found = problems({ NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1' });
     expect(found).toContain('SESSION_SECRET is required in production');
@@ -46,8 +53,54 @@ describe('configuration', () => {
     expect(problems({ PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true' })).toEqual([]);
   });
 
+  const productionBasics = { NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1', SESSION_SECRET: 'x'.repeat(40), ...stripe };
+
+  it('refuses production on one machine’s local outbox, disk or embedded database unless told it runs alone', () => {
+    expect(problems(productionBasics)).toEqual([
+      'Production on the embedded database (set DATABASE_URL), the local mail outbox (set SENDGRID_API_KEY and MAIL_FROM), photos on local disk (set GCS_BUCKET) works on one machine only: configure the shared services, or set SINGLE_INSTANCE=true if this server will only ever run alone',
+    ]);
+    expect(problems({ ...productionBasics, DATABASE_URL: 'postgres://db/registry', SENDGRID_API_KEY: 'SG.x', MAIL_FROM: 'gifts@example.org' })).toEqual([
+      'Production on photos on local disk (set GCS_BUCKET) works on one machine only: configure the shared services, or set SINGLE_INSTANCE=true if this server will only ever run alone',
+    ]);
+    expect(problems({ ...productionBasics, SINGLE_INSTANCE: 'true' })).toEqual([]);
+    expect(problems({ ...productionBasics, DATABASE_URL: 'postgres://db/registry', SENDGRID_API_KEY: 'SG.x', MAIL_FROM: 'gifts@example.org', GCS_BUCKET: 'photos' })).toEqual([]);
+    expect(problems({ ...productionBasics, SINGLE_INSTANCE: 'yes' })).toContain('SINGLE_INSTANCE must be true or false');
+  });
+
+  it('listens on loopback outside production and on every interface in production, unless HOST says otherwise', () => {
+    expect(readConfig({}, '/srv/app').host).toBe('127.0.0.1');
+    expect(readConfig({ ...productionBasics, SINGLE_INSTANCE: 'true' }, '/srv/app').host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '::' }, '/srv/app').host).toBe('::');
+    expect(problems({ HOST: 'my host' })).toEqual(['HOST must be an address to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "my host")']);
+  });
+
+  it('trusts one proxy hop unless told how many proxies stand in front', () => {
+    expect(readConfig({}, '/srv/app').trustProxyHops).toBe(1);
+    expect(readConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }, '/srv/app').trustProxyHops).toBe(2);
+    for (const hops of ['0', 'two', '1.5', '11']) {
+      expect(problems({ TRUST_PROXY_HOPS: hops })).toEqual([`TRUST_PROXY_HOPS must be the number of proxies in front of the server, from 1 to 10 (got "${hops}")`]);
+    }
+  });
+
   it('names every bad value at once', () => {
     const found = problems({ PORT: 'eighty', PUBLIC_URL: 'ftp://x', STRIPE_SECRET_KEY: 'sk_test_1', SENDGRID_API_KEY: 'SG.x', SESSION_SECRET: 'short', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     expect(found).toHaveLength(7);
+  });
+
+  it('reads the card processing rates in one place, defaulting to 2.9% + 30 in each currency', () => {
+    expect(readConfig({}, '/srv/app').processingRates).toEqual({ USD: { basisPoints: 290, fixedCents: 30 }, CAD: { basisPoints: 290, fixedCents: 30 } });
+    expect(readConfig({ PROCESSING_FEE_USD_PERCENT: '3.5', PROCESSING_FEE_CAD_FIXED_CENTS: '0', PROCESSING_FEE_CAD_PERCENT: '2.95' }, '/srv/app').processingRates).toEqual({
+      USD: { basisPoints: 350, fixedCents: 30 },
+      CAD: { basisPoints: 295, fixedCents: 0 },
+    });
+    expect(problems({ PROCESSING_FEE_USD_PERCENT: '2.9%' })).toEqual([
+      `PROCESSING_FEE_USD_PERCENT must be the card processor's percentage for USD, from 0 to 20 with at most two decimals, such as 2.9 (got "2.9%")`,
+    ]);
+    expect(problems({ PROCESSING_FEE_CAD_PERCENT: '25', PROCESSING_FEE_CAD_FIXED_CENTS: '0.30' })).toEqual([
+      `PROCESSING_FEE_CAD_PERCENT must be the card processor's percentage for CAD, from 0 to 20 with at most two decimals, such as 2.9 (got "25")`,
+      `PROCESSING_FEE_CAD_FIXED_CENTS must be the card processor's fixed fee for CAD in cents, a whole number from 0 to 1000, such as 30 (got "0.30")`,
+    ]);
+    expect(problems({ PROCESSING_FEE_USD_PERCENT: '2.999' })).toHaveLength(1);
+    expect(problems({ PROCESSING_FEE_USD_FIXED_CENTS: '-1' })).toHaveLength(1);
   });
 });

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
-import { DEFAULT_PROCESSING_RATES } from '../../core/fees';
-import type { Gift } from '../../core/gift/gift';
-import { recordPaymentSucceeded, totalCharged } from '../../core/gift/record-payment';
-import { startGift } from '../../core/gift/start-gift';
-import { adminActor } from '../../core/payout/admin-access';
-import { completeCharityPayout } from '../../core/payout/charity-payouts';
-import { closeRegistry } from '../../core/payout/close-registry';
-import { completeManualPayout } from '../../core/payout/manual-payouts';
-import { savePayoutInfo } from '../../core/payout/save-payout-info';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import type { Gift } from '@core/gift/gift';
+import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
+import { startGift } from '@core/gift/start-gift';
+import { adminActor } from '@core/payout/admin-access';
+import { completeCharityPayout } from '@core/payout/charity-payouts';
+import { closeRegistry } from '@core/payout/close-registry';
+import { completeManualPayout } from '@core/payout/manual-payouts';
+import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 
@@ -29,7 +29,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const clock = new FixedClock();
     const charities = [await repositories.charities.create(aCharity({ name: 'MAZON' })), await repositories.charities.create(aCharity({ name: 'Hadassah' }))];
     const admin = await repositories.users.create(aNewUser());
-    const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org' };
+    const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
     const familyWithGifts = async (count: number) => {
       const owner = await repositories.users.create(aNewUser());
       const registry = await repositories.registries.create(aNewRegistry(owner.id));
@@ -43,7 +43,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
         gifts.push(gift);
       }
       const confirm = (gift: Gift) => recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
-      const close = () => closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock });
+      const close = () => closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
       return { owner, registry, gifts, confirm, close };
     };
     return { repositories, charities, admin, clock, familyWithGifts };
@@ -121,7 +121,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const family = await familyWithGifts(2);
     for (const gift of family.gifts) await family.confirm(gift);
     await family.close();
-    const ports = { unitOfWork: repositories, clock };
+    const ports = { unitOfWork: repositories, clock, supportEmail: 'help@gifts.example.org' };
     const [payout] = (await repositories.charityPayouts.listPending()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
     const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-9' };
     const charityResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeCharityPayout(payout!.id, body, adminActor(admin), ports)));

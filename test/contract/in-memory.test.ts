@@ -1,7 +1,22 @@
+import { InMemoryMailer } from '../../adapters/in-memory/in-memory-mailer';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { InMemorySandboxAccountStore } from '../../adapters/in-memory/in-memory-sandbox-account-store';
+import { mailerContract } from './mailer.contract';
+import { paymentGatewayContract } from './payment-gateway.contract';
 import { repositoryContract } from './repositories.contract';
 import { sandboxAccountStoreContract } from './sandbox-account-store.contract';
 
 repositoryContract('in-memory fakes', async () => createInMemoryRepositories());
 sandboxAccountStoreContract('in-memory fake', async () => new InMemorySandboxAccountStore());
+paymentGatewayContract('in-memory fake', async () => {
+  const gateway = new InMemoryPaymentGateway();
+  const settle = (status: 'succeeded' | 'failed') => async ({ id }: { id: string }) => {
+    gateway.intents.get(id)!.status = status;
+  };
+  return { gateway, pay: settle('succeeded'), decline: settle('failed'), completeOnboarding: async (accountId) => gateway.verify(accountId) };
+});
+mailerContract('in-memory fake', async () => {
+  const mailer = new InMemoryMailer();
+  return { mailer, delivered: async () => [...mailer.sent], failNextDelivery: async () => mailer.failWith() };
+});

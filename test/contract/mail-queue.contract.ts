@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MailQueue, QueuedMail } from '../../core/ports/mail-queue';
+import type { MailQueue, QueuedMail } from '@core/ports/mail-queue';
 
 export interface MailQueueUnderTest {
   /** Runs work in one transaction with a queue bound to it; a throw rolls it back. */
@@ -40,6 +40,17 @@ export function mailQueueContract(name: string, factory: () => Promise<MailQueue
       });
       await subject.transaction((queue) => queue.enqueue(mail));
       expect(await subject.queued()).toEqual([mail]);
+    });
+
+    it('keeps the address a reply goes to, and none on a message that names none', async () => {
+      const card = aQueuedMail({ replyTo: 'rachel.cohen+family@example.com' });
+      const receipt = aQueuedMail();
+      await subject.transaction(async (queue) => {
+        await queue.enqueue(card);
+        await queue.enqueue(receipt);
+      });
+      expect(byKey(await subject.queued())).toEqual(byKey([card, receipt]));
+      expect((await subject.queued()).find((mail) => mail.dedupeKey === receipt.dedupeKey)).not.toHaveProperty('replyTo');
     });
 
     it('queues outside a transaction too', async () => {
@@ -111,6 +122,25 @@ export function mailQueueContract(name: string, factory: () => Promise<MailQueue
       await expect(subject.queue.enqueue(aQueuedMail({ dedupeKey: 'k'.repeat(256) }))).rejects.toThrow(/dedupe key/);
       await expect(subject.queue.enqueue(aQueuedMail({ to: 'a@example.com\r\nBcc: b@example.com' }))).rejects.toThrow(/recipient/);
       expect(await subject.queued()).toEqual([]);
+    });
+
+    it('refuses a reply-to that is not one address on one line of at most 320 characters', async () => {
+      for (const replyTo of [
+        '',
+        'owner@example.com\r\nBcc: b@example.com',
+        'owner@example.com\nX-Spam: yes',
+        'a@example.com, b@example.com',
+        'a@example.com; b@example.com',
+        'Rachel <owner@example.com>',
+        'not an address',
+        'nobody',
+        `${'a'.repeat(310)}@example.com`,
+      ]) {
+        await expect(subject.queue.enqueue(aQueuedMail({ replyTo })), JSON.stringify(replyTo)).rejects.toThrow(/reply-to/);
+      }
+      const longest = aQueuedMail({ replyTo: `${'a'.repeat(308)}@example.com` });
+      await subject.queue.enqueue(longest);
+      expect(await subject.queued()).toEqual([longest]);
     });
   });
 }

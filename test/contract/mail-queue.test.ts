@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { InMemoryMailQueue } from '../../adapters/in-memory/in-memory-mail-queue';
 import { createMailQueue } from '../../adapters/persistence/mail-queue';
 import type { Orm } from '../../adapters/persistence/orm';
-import type { MailQueue, QueuedMail } from '../../core/ports/mail-queue';
+import type { MailQueue, QueuedMail } from '@core/ports/mail-queue';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 import { mailQueueContract } from './mail-queue.contract';
 
@@ -30,7 +30,11 @@ mailQueueContract('in-memory fake', async () => {
 });
 
 async function queuedIn(orm: Orm): Promise<QueuedMail[]> {
-  return orm.em.fork().execute<QueuedMail[]>('select "dedupe_key" as "dedupeKey", "to", "subject", "text", "html" from "mail_outbox"');
+  const rows = await orm.em.fork().execute<(QueuedMail & { replyTo: string | null })[]>(
+    'select "dedupe_key" as "dedupeKey", "to", "reply_to" as "replyTo", "subject", "text", "html" from "mail_outbox"',
+  );
+  // A message that names no reply-to comes back as it was queued: without one.
+  return rows.map(({ replyTo, ...mail }) => (replyTo === null ? mail : { ...mail, replyTo }));
 }
 
 for (const kind of ['pglite', 'postgresql'] as const) {

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryMailer } from '../../adapters/in-memory/in-memory-mailer';
 import { createLogger } from '../../adapters/http/logger';
 import { createMailQueue, DEFAULT_RETRY_DELAYS_MS, startMailWorker, type MailWorker, type MailWorkerLogger } from '../../adapters/persistence/mail-queue';
 import { openOrm, type Orm } from '../../adapters/persistence/orm';
-import type { Clock } from '../../core/ports/clock';
-import type { Mailer, MailMessage } from '../../core/ports/mailer';
+import type { Clock } from '@core/ports/clock';
+import type { Mailer, MailMessage } from '@core/ports/mailer';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 import { aQueuedMail } from './mail-queue.contract';
 
@@ -58,6 +58,8 @@ interface OutboxRow {
   next_attempt_at: string;
   last_error: string | null;
   sent_at: string | null;
+  text: string;
+  html: string;
 }
 
 for (const kind of ['pglite', 'postgresql'] as const) {
@@ -107,6 +109,16 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       });
     const rows = () => orm.em.fork().execute<OutboxRow[]>('select * from "mail_outbox" order by "dedupe_key"');
 
+    it('hands the mailer the address a reply goes to, and none for a message that names none', async () => {
+      const card = aQueuedMail({ replyTo: 'rachel@example.com' });
+      const receipt = aQueuedMail();
+      await enqueue([card, receipt]);
+      expect(await worker().drainOnce()).toBe(2);
+      expect(mailer.sentTo(card.to)).toEqual([{ to: card.to, replyTo: 'rachel@example.com', subject: card.subject, text: card.text, html: card.html }]);
+      expect(mailer.sentTo(receipt.to)).toEqual([{ to: receipt.to, subject: receipt.subject, text: receipt.text, html: receipt.html }]);
+      expect(mailer.sentTo(receipt.to)[0]).not.toHaveProperty('replyTo');
+    });
+
     it('sends what was queued once, with its subject, text and HTML, and marks it sent', async () => {
       const mails = [aQueuedMail({ subject: 'Gift received 🎉', text: 'Todah!\nLine 2', html: '<p>Todah!</p>' }), aQueuedMail(), aQueuedMail()];
       await enqueue(mails);
@@ -118,9 +130,27 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect(sent).toHaveLength(3);
       expect(sent).toEqual(expect.arrayContaining(mails.map(({ to, subject, text, html }) => ({ to, subject, text, html }))));
       for (const row of await rows()) {
-        expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+        // Delivered, its body (which may hold a single-use link) is kept no longer.
+        expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null, text: '', html: '' });
         expect(new Date(row.sent_at!).getTime()).toBeGreaterThan(Date.now() - 60_000);
       }
+    });
+
+    it('sends a message queued while a pass is mid-send in the drain asked for after it', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow: Mailer = { send: async (message) => (await held, mailer.send(message)) };
+      const first = aQueuedMail();
+      await enqueue([first]);
+      const mailWorker = worker({ mailer: slow });
+      const inProgress = mailWorker.drainOnce();
+      await vi.waitFor(async () => expect((await rows())[0]!.status).toBe('sending'));
+      const late = aQueuedMail();
+      await enqueue([late]);
+      const drained = mailWorker.drainOnce();
+      release();
+      await Promise.all([inProgress, drained]);
+      expect(mailer.sent.map((message) => message.to).sort()).toEqual([first.to, late.to].sort());
     });
 
     it('sends nothing that a rolled-back transaction queued', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
-import { DEFAULT_PROCESSING_RATES } from '../../core/fees';
-import { recordPaymentSucceeded, totalCharged } from '../../core/gift/record-payment';
-import { startGift } from '../../core/gift/start-gift';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
+import { startGift } from '@core/gift/start-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 
@@ -22,7 +22,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const user = await repositories.users.create(aNewUser());
     const charity = await repositories.charities.create(aCharity());
     const registry = await repositories.registries.create(aNewRegistry(user.id));
-    const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org' };
+    const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
     const gifts = [];
     for (let index = 0; index < count; index += 1) {
       const amount = 36 + index + (index % 7) / 100;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { NewAuditEvent } from '../../core/payout/audit-event';
-import type { CharityShare, RegistryChanges, Repositories, UnitOfWork } from '../../core/ports/repositories';
+import type { NewAuditEvent } from '@core/payout/audit-event';
+import type { CharityShare, RegistryChanges, Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { codeOf } from '../support/code-of';
+import { stopSystemTimeAt } from '../support/system-time';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function aCompletion(overrides: Partial<{ paymentMethod: string; referenceNumber: string; notes: string | null; completedAt: Date }> = {}) {
   return { paymentMethod: 'ACH', referenceNumber: 'REF-2027-001', notes: 'Paid with the June batch', completedAt: new Date('2027-06-02T09:30:00.000Z'), ...overrides };
@@ -235,9 +235,10 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const { repos, share } = await setting();
       const charities = [await repos.charities.create(aCharity()), await repos.charities.create(aCharity()), await repos.charities.create(aCharity())];
       const payouts = [];
+      const time = stopSystemTimeAt(new Date('2027-06-01T09:00:00.000Z'));
       for (const charity of charities) {
         payouts.push(await repos.charityPayouts.addToPending(share({ charityId: charity.id })));
-        await pause();
+        time.advance(1_000);
       }
       const [oldest, middle, newest] = payouts;
       await repos.charityPayouts.markCompleted(middle!.id, aCompletion());

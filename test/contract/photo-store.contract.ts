@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PhotoStore } from '../../core/ports/photo-store';
+import type { PhotoStore } from '@core/ports/photo-store';
 
 export interface PhotoStoreUnderTest {
   store: PhotoStore;

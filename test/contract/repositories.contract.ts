@@ -1,8 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Repositories, UnitOfWork } from '../../core/ports/repositories';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 import { codeOf } from '../support/code-of';
+import { stopSystemTimeAt } from '../support/system-time';
 import { payoutRepositoryContract } from './payout-repositories.contract';
+import { accountRepositoryContract } from './account-repositories.contract';
 
 export type RepositoryFactory = () => Promise<Repositories & UnitOfWork>;
 
@@ -12,6 +14,9 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     let repos: Repositories & UnitOfWork;
     beforeEach(async () => {
       repos = await factory();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
     });
 
     describe('users', () => {
@@ -50,6 +55,23 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect((await repos.users.findById(user.id))?.isAdmin).toBe(true);
         expect((await repos.users.setAdmin(user.id, false)).isAdmin).toBe(false);
         expect(await codeOf(repos.users.setAdmin('00000000-0000-4000-8000-000000000000', true))).toBe('user.not_found');
+      });
+    });
+
+    describe('users: administrators', () => {
+      it('lists every administrator by username, and no one else', async () => {
+        expect(await repos.users.listAdmins()).toEqual([]);
+        const [ruth, ops, dan] = await Promise.all(['ruth', 'Ops', 'dan'].map((username) => repos.users.create(aNewUser({ username, email: `${username}@example.com` }))));
+        await repos.users.setAdmin(ruth!.id, true);
+        await repos.users.setAdmin(ops!.id, true);
+        expect(await repos.users.listAdmins()).toEqual([
+          { ...ops, isAdmin: true, updatedAt: expect.any(Date) },
+          { ...ruth, isAdmin: true, updatedAt: expect.any(Date) },
+        ]);
+        await repos.users.setAdmin(ops!.id, false);
+        expect((await repos.users.listAdmins()).map((user) => user.username)).toEqual(['ruth']);
+        expect(await repos.users.listAdmins()).not.toContainEqual(expect.objectContaining({ id: dan!.id }));
+        expect((await repos.users.listAdmins())[0]).not.toHaveProperty('passwordHash');
       });
     });
 
@@ -127,22 +149,76 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
 
       it('lists an owner’s registries newest first, and nobody else’s', async () => {
         const [me, other] = [await owner(), await owner()];
+        const time = stopSystemTimeAt(new Date('2027-01-10T09:00:00.000Z'));
         const first = await repos.registries.create(aNewRegistry(me.id));
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        time.advance(1_000);
         const second = await repos.registries.create(aNewRegistry(me.id));
         await repos.registries.create(aNewRegistry(other.id));
         expect((await repos.registries.listByOwner(me.id)).map((r) => r.id)).toEqual([second.id, first.id]);
       });
 
-      it('finds open registries by any part of the name, in any case, and treats % and _ literally', async () => {
+      it('finds open, listed registries whose name the words begin, in any case, by name, up to the limit', async () => {
         const user = await owner();
         const sarah = await repos.registries.create(aNewRegistry(user.id, { childName: 'Sarah-Rose Cohen' }));
+        const obrien = await repos.registries.create(aNewRegistry(user.id, { childName: "Maya O'Brien" }));
         await repos.registries.create(aNewRegistry(user.id, { childName: 'David Katz' }));
         const percent = await repos.registries.create(aNewRegistry(user.id, { childName: '100% Ari' }));
-        expect((await repos.registries.searchOpenByChildName('rose co', 10)).map((r) => r.id)).toEqual([sarah.id]);
-        expect((await repos.registries.searchOpenByChildName('ROSE', 10)).map((r) => r.id)).toEqual([sarah.id]);
-        expect((await repos.registries.searchOpenByChildName('%', 10)).map((r) => r.id)).toEqual([percent.id]);
-        expect(await repos.registries.searchOpenByChildName('_', 10)).toEqual([]);
+        const closed = await repos.registries.create(aNewRegistry(user.id, { childName: 'Cohen Closed' }));
+        await repos.registries.update(closed.id, { status: 'closed' });
+        await repos.registries.create(aNewRegistry(user.id, { childName: 'Cohen Unlisted', unlisted: true }));
+        const search = async (...words: string[]) => (await repos.registries.searchListedByChildName(words, 10)).map((r) => r.id);
+
+        expect(await search('coh')).toEqual([sarah.id]);
+        expect(await search('COHEN')).toEqual([sarah.id]);
+        expect(await search('rose')).toEqual([sarah.id]);
+        expect(await search('sarah', 'rose', 'co')).toEqual([sarah.id]);
+        expect(await search('o', 'bri')).toEqual([obrien.id]);
+        expect(await search('bri')).toEqual([obrien.id]);
+        // The middle of a word, words out of order, and patterns matched literally find nothing.
+        expect(await search('ohe')).toEqual([]);
+        expect(await search('arah')).toEqual([]);
+        expect(await search('cohen', 'sarah')).toEqual([]);
+        expect(await search('100%')).toEqual([percent.id]);
+        expect(await search('%')).toEqual([]);
+        expect(await search('_')).toEqual([]);
+        expect(await search('.*')).toEqual([]);
+        expect(await search('(')).toEqual([]);
+
+        for (let index = 0; index < 4; index += 1) await repos.registries.create(aNewRegistry(user.id, { childName: `Levi Child ${index}` }));
+        expect(await repos.registries.searchListedByChildName(['levi'], 3)).toHaveLength(3);
+      });
+
+      it('lists the newest open, listed registries first, up to the limit, and no closed or unlisted ones', async () => {
+        const user = await owner();
+        const older = await repos.registries.create(aNewRegistry(user.id));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const closed = await repos.registries.create(aNewRegistry(user.id));
+        await repos.registries.update(closed.id, { status: 'closed' });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const paid = await repos.registries.create(aNewRegistry(user.id));
+        await repos.registries.update(paid.id, { status: 'payout_sent' });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const newest = await repos.registries.create(aNewRegistry(user.id));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await repos.registries.create(aNewRegistry(user.id, { unlisted: true }));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const unlistedLater = await repos.registries.create(aNewRegistry(user.id));
+        await repos.registries.update(unlistedLater.id, { unlisted: true });
+        expect((await repos.registries.listNewestListed(2)).map((r) => r.id)).toEqual([newest.id, older.id]);
+        expect((await repos.registries.listNewestListed(1)).map((r) => r.id)).toEqual([newest.id]);
+      });
+
+      it('keeps whether a registry is unlisted: listed unless created unlisted, changed by an update', async () => {
+        const user = await owner();
+        const listed = await repos.registries.create(aNewRegistry(user.id));
+        const unlisted = await repos.registries.create(aNewRegistry(user.id, { unlisted: true }));
+        expect(listed.unlisted).toBe(false);
+        expect(unlisted.unlisted).toBe(true);
+        expect((await repos.registries.findById(unlisted.id))?.unlisted).toBe(true);
+        expect((await repos.registries.findByShortCode(unlisted.shortCode))?.id).toBe(unlisted.id);
+        expect((await repos.registries.update(listed.id, { unlisted: true })).unlisted).toBe(true);
+        expect((await repos.registries.findById(listed.id))?.unlisted).toBe(true);
+        expect((await repos.registries.update(listed.id, { childName: 'Eli Stern' })).unlisted).toBe(true);
       });
 
       it('updates only what it is given', async () => {
@@ -184,7 +260,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         const charity = await repos.charities.create(aCharity());
         const registry = await repos.registries.create(aNewRegistry(user.id));
         const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'pending' }));
-        await repos.gifts.attachPaymentIntent(gift.id, 'pi_123');
+        expect(await repos.gifts.attachPaymentIntent(gift.id, 'pi_123')).toBe(true);
         const found = await repos.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate('pi_123'));
         expect(found).toMatchObject({ id: gift.id, stripePaymentIntentId: 'pi_123', paymentStatus: 'pending' });
         await repos.gifts.setStatus(gift.id, 'succeeded');
@@ -192,6 +268,32 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(await repos.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate('pi_unknown'))).toBeNull();
         expect(await codeOf(repos.gifts.setStatus('00000000-0000-4000-8000-000000000000', 'failed'))).toBe('gift.not_found');
         expect(await repos.gifts.findById('not-a-uuid')).toBeNull();
+      });
+
+      it('attaches a payment only to a gift still pending', async () => {
+        const user = await repos.users.create(aNewUser());
+        const charity = await repos.charities.create(aCharity());
+        const registry = await repos.registries.create(aNewRegistry(user.id));
+        const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'failed' }));
+        expect(await repos.gifts.attachPaymentIntent(gift.id, 'pi_late')).toBe(false);
+        expect((await repos.gifts.findById(gift.id))?.stripePaymentIntentId).toBeNull();
+        expect(await repos.gifts.attachPaymentIntent('00000000-0000-4000-8000-000000000000', 'pi_none')).toBe(false);
+      });
+
+      it('lists pending gifts made before a time, and only those', async () => {
+        const user = await repos.users.create(aNewUser());
+        const charity = await repos.charities.create(aCharity());
+        const registry = await repos.registries.create(aNewRegistry(user.id));
+        const before = new Date(Date.now() - 60_000);
+        const pending = await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'pending' }));
+        await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'succeeded' }));
+        await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'failed' }));
+        const later = new Date(Date.now() + 60_000);
+        const listed = await repos.gifts.listPendingCreatedBefore(later, 1_000);
+        expect(listed.map((gift) => gift.id)).toContain(pending.id);
+        expect(listed.every((gift) => gift.paymentStatus === 'pending')).toBe(true);
+        expect((await repos.gifts.listPendingCreatedBefore(before, 1_000)).map((gift) => gift.id)).not.toContain(pending.id);
+        expect(await repos.gifts.listPendingCreatedBefore(later, 1)).toHaveLength(1);
       });
 
       it('adds to a registry’s total to the cent, even when many credits land at once', async () => {
@@ -203,7 +305,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(await codeOf(repos.registries.addToTotalReceived('00000000-0000-4000-8000-000000000000', 1))).toBe('registry.not_found');
       });
 
-      it('counts succeeded gifts per registry and knows whether any but failed ones exist', async () => {
+      it('counts succeeded gifts per registry and knows whether any is paid or still pending', async () => {
         const user = await repos.users.create(aNewUser());
         const charity = await repos.charities.create(aCharity());
         const [a, b, c] = [
@@ -216,11 +318,12 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         await repos.gifts.create(aNewGift(a.id, charity.id, { paymentStatus: 'failed' }));
         await repos.gifts.create(aNewGift(b.id, charity.id, { paymentStatus: 'pending' }));
         await repos.gifts.create(aNewGift(c.id, charity.id, { paymentStatus: 'failed' }));
+        await repos.gifts.create(aNewGift(c.id, charity.id, { paymentStatus: 'expired' }));
         const counts = await repos.gifts.countSucceeded([a.id, b.id, c.id]);
         expect([counts.get(a.id), counts.get(b.id), counts.get(c.id)]).toEqual([2, undefined, undefined]);
-        expect(await repos.gifts.hasGiftsOtherThanFailed(a.id)).toBe(true);
-        expect(await repos.gifts.hasGiftsOtherThanFailed(b.id)).toBe(true);
-        expect(await repos.gifts.hasGiftsOtherThanFailed(c.id)).toBe(false);
+        expect(await repos.gifts.hasLiveGifts(a.id)).toBe(true);
+        expect(await repos.gifts.hasLiveGifts(b.id)).toBe(true);
+        expect(await repos.gifts.hasLiveGifts(c.id)).toBe(false);
         expect(await repos.gifts.countSucceeded([])).toEqual(new Map());
       });
     });
@@ -266,6 +369,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
 
     // Closing and payouts: connected accounts, payout fields, charity payouts, the audit trail.
     payoutRepositoryContract(() => repos);
+    accountRepositoryContract(() => repos);
 
     describe('unit of work', () => {
       it('keeps everything a transaction wrote when it succeeds', async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxAccountStore } from '../../adapters/payments/sandbox/sandbox-account-store';
+import type { SandboxAccountStore } from '@core/ports/sandbox-account-store';
 
 let counter = 0;
 const anAccountId = () => `acct_sandbox_${Date.now().toString(36)}${(counter += 1)}`;

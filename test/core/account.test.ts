@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { logIn } from '../../core/account/log-in';
-import { registerUser } from '../../core/account/register-user';
-import { loginSchema, registrationFormSchema } from '../../core/account/schemas';
-import type { PasswordHasher } from '../../core/ports/password-hasher';
+import { logIn } from '@core/account/log-in';
+import { registerUser } from '@core/account/register-user';
+import { loginSchema, registrationFormSchema } from '@core/account/schemas';
+import type { PasswordHasher } from '@core/ports/password-hasher';
 import { InMemoryUserRepository } from '../../adapters/in-memory/in-memory-user-repository';
 import { aRegistration } from '../support/builders';
 

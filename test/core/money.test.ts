@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CENTS, centsToAmount, centsToDecimalString, formatMoney, parseCents } from '../../core/money';
+import { toWireAmount } from '@api/amount';
+import { MAX_CENTS, centsToDecimalString, formatMoney, parseCents } from '@core/money';
 
 const cents = fc.integer({ min: 0, max: MAX_CENTS });
 
@@ -31,7 +32,7 @@ describe('money', () => {
     fc.assert(
       fc.property(cents, (value) => {
         expect(parseCents(centsToDecimalString(value))).toBe(value);
-        expect(parseCents(centsToAmount(value))).toBe(value);
+        expect(parseCents(toWireAmount(value))).toBe(value);
       }),
     );
   });

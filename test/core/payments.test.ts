@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
-import { DEFAULT_PROCESSING_RATES } from '../../core/fees';
-import { formatMoney } from '../../core/money';
-import { recordPaymentFailed, recordPaymentSucceeded, totalCharged } from '../../core/gift/record-payment';
-import { startGift } from '../../core/gift/start-gift';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import { formatMoney } from '@core/money';
+import { recordPaymentFailed, recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
+import { startGift } from '@core/gift/start-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 async function world(options: { registryStatus?: 'open' | 'closed' } = {}) {
@@ -14,7 +14,7 @@ async function world(options: { registryStatus?: 'open' | 'closed' } = {}) {
   const user = await repositories.users.create(aNewUser());
   const charity = await repositories.charities.create(aCharity());
   const registry = await repositories.registries.create(aNewRegistry(user.id));
-  const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org' };
+  const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
   const give = (amount: number) =>
     startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'Miriam@Example.com', amount, personalMessage: '' }, ports);
   const closeRegistry = async () => {
@@ -126,6 +126,21 @@ describe('a gift’s money lands exactly once', () => {
     await recordPaymentSucceeded(report, ports);
     await recordPaymentFailed({ paymentIntentId: report.paymentIntentId }, ports);
     expect(repositories.mail.queued.map((message) => message.dedupeKey).sort()).toEqual([`gift-notice-${started.gift.id}`, `gift-receipt-${started.gift.id}`]);
+  });
+
+  it('has replies to the receipt, the family’s notice and a refund notice reach support, not the no-reply sender', async () => {
+    const { give, repositories, ports, closeRegistry } = await world();
+    const credited = await give(36);
+    await recordPaymentSucceeded({ paymentIntentId: credited.gift.stripePaymentIntentId!, amount: totalCharged(credited.gift), currency: 'USD' }, ports);
+    const late = await give(18);
+    await closeRegistry();
+    await recordPaymentSucceeded({ paymentIntentId: late.gift.stripePaymentIntentId!, amount: totalCharged(late.gift), currency: 'USD' }, ports);
+    const replyTo = Object.fromEntries(repositories.mail.queued.map((message) => [message.dedupeKey, message.replyTo]));
+    expect(replyTo).toEqual({
+      [`gift-receipt-${credited.gift.id}`]: 'help@gifts.example.org',
+      [`gift-notice-${credited.gift.id}`]: 'help@gifts.example.org',
+      [`gift-refund-${late.gift.id}`]: 'help@gifts.example.org',
+    });
   });
 
   it('keeps the gift unsettled when the refund cannot be made yet, so the provider’s retry refunds it', async () => {

@@ -3,20 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
-import type { User } from '../../core/account/user';
-import { DEFAULT_PROCESSING_RATES } from '../../core/fees';
-import type { Gift } from '../../core/gift/gift';
-import { recordPaymentSucceeded, totalCharged } from '../../core/gift/record-payment';
-import { startGift } from '../../core/gift/start-gift';
-import type { Currency } from '../../core/money';
-import { adminActor } from '../../core/payout/admin-access';
-import { completeCharityPayout, pendingDistributions } from '../../core/payout/charity-payouts';
-import { closeRegistry } from '../../core/payout/close-registry';
-import { closingAmounts } from '../../core/payout/closing-amounts';
-import { completeManualPayout, listManualPayouts } from '../../core/payout/manual-payouts';
-import { charityBreakdown } from '../../core/payout/payout-status';
-import { savePayoutInfo } from '../../core/payout/save-payout-info';
-import { splitGift } from '../../core/split';
+import type { User } from '@core/account/user';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import type { Gift } from '@core/gift/gift';
+import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
+import { startGift } from '@core/gift/start-gift';
+import type { Currency } from '@core/money';
+import { adminActor } from '@core/payout/admin-access';
+import { completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
+import { closeRegistry } from '@core/payout/close-registry';
+import { closingAmounts } from '@core/payout/closing-amounts';
+import { completeManualPayout, listManualPayouts } from '@core/payout/manual-payouts';
+import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
+import { STALLED_TRANSFER_RETRY_AFTER_MS } from '@core/payout/bank-transfer';
+import { charityBreakdown, payoutStatus } from '@core/payout/payout-status';
+import { bankCountryFor, CLOSE_HINTS, isBankAccountReady, isVerified, payoutNotReadyReason } from '@core/payout/payout-readiness';
+import { savePayoutInfo } from '@core/payout/save-payout-info';
+import { splitGift } from '@core/split';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
@@ -29,7 +32,7 @@ async function world() {
   const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel@example.com' }));
   const admin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'ops', email: 'ops@example.com' }))).id, true);
   const charities = await Promise.all(['MAZON', 'Hadassah', 'JDC'].map((name) => repositories.charities.create(aCharity({ name }))));
-  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org' };
+  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
   const openRegistry = (currency: Currency = 'USD', user: User = owner) => repositories.registries.create(aNewRegistry(user.id, { currency }));
   /** A gift as a giver makes it: a payment intent, then the provider's report. */
   const give = async (registryId: string, cents: number, charityId = charities[0]!.id, confirm = true): Promise<Gift> => {
@@ -44,7 +47,7 @@ async function world() {
     const registry = await repositories.registries.findById(gift.registryId);
     return recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency }, giving);
   };
-  const close = (registryId: string, user: User | null = owner) => closeRegistry(registryId, { user, registries: repositories.registries, unitOfWork: repositories, gateway, clock });
+  const close = (registryId: string, user: User | null = owner) => closeRegistry(registryId, { user, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
   const choose = (registryId: string, details: Record<string, unknown>, user: User | null = owner) =>
     savePayoutInfo(registryId, details, { user, registries: repositories.registries, unitOfWork: repositories });
   /** The owner's bank account, verified on the provider's onboarding page. */
@@ -54,7 +57,16 @@ async function world() {
     Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
     return accountId;
   };
-  return { repositories, gateway, clock, owner, admin, charities, openRegistry, give, confirmGift, close, choose, verifiedBankAccount };
+  /** An open registry with one gift, to be paid to the owner's verified bank account. */
+  const bankRegistry = async (cents = 10_000) => {
+    await verifiedBankAccount();
+    const registry = await openRegistry();
+    await give(registry.id, cents);
+    await choose(registry.id, { payoutMethod: 'bank' });
+    return registry;
+  };
+  const status = (registryId: string) => payoutStatus(registryId, { user: owner, registries: repositories.registries });
+  return { repositories, gateway, clock, owner, admin, charities, openRegistry, give, confirmGift, close, choose, verifiedBankAccount, bankRegistry, status };
 }
 
 describe('closing amounts', () => {
@@ -173,7 +185,7 @@ describe('closing a registry', () => {
     expect(closedMail).toMatchObject({ to: 'rachel@example.com', subject: 'Sarah Cohen\'s Bar/Bat Mitzvah: registry closed' });
     expect(closedMail?.text).toContain('To your family (90%): $90.00');
     expect(closedMail?.text).toContain('Your PayPal payment will be sent within 3-5 business days.');
-    await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+    await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' });
     expect(w.repositories.mail.rows.get(`payout-sent-${registry.id}`)?.text).toContain('Sent by: PayPal to family@example.com');
   });
 
@@ -234,15 +246,14 @@ describe('closing a registry', () => {
 
   it('closes with the payout pending when the transfer is refused, and a later close tries again with a fresh key', async () => {
     const w = await world();
-    await w.verifiedBankAccount();
-    const registry = await w.openRegistry();
-    await w.give(registry.id, 10_000);
-    await w.choose(registry.id, { payoutMethod: 'bank' });
+    const registry = await w.bankRegistry();
     w.gateway.transferOutcome = { reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' };
     const refused = await w.close(registry.id);
     expect(refused.transferResult).toEqual({ success: false, reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' });
     expect(refused.registry).toMatchObject({ status: 'closed', payoutStatus: 'pending', transferFailureReason: 'balance_insufficient' });
     expect(await w.repositories.charityPayouts.list()).toHaveLength(1);
+    // A refusal may be tried again at once: since closing.
+    expect((await w.status(registry.id)).retryAvailableAt).toEqual(refused.registry.closedAt);
 
     w.gateway.transferOutcome = 'unknown';
     expect((await w.close(registry.id)).transferResult).toMatchObject({ success: false, reason: 'provider_unavailable' });
@@ -262,10 +273,7 @@ describe('closing a registry', () => {
 
   it('finds a transfer whose answer was lost instead of paying the family twice', async () => {
     const w = await world();
-    await w.verifiedBankAccount();
-    const registry = await w.openRegistry();
-    await w.give(registry.id, 10_000);
-    await w.choose(registry.id, { payoutMethod: 'bank' });
+    const registry = await w.bankRegistry();
     w.gateway.transferOutcome = 'lost';
     const lost = await w.close(registry.id);
     expect(lost.transferResult).toMatchObject({ success: false, reason: 'provider_unavailable' });
@@ -276,6 +284,53 @@ describe('closing a registry', () => {
     expect(found.transferResult).toEqual({ success: true });
     expect(found.registry).toMatchObject({ status: 'payout_sent', stripePayoutId: [...w.gateway.transfersMade.values()][0]!.transferId });
     expect(w.gateway.transfers).toHaveLength(1);
+  });
+
+  it('tries a transfer whose answer was never recorded again only five minutes after closing, and says so before', async () => {
+    const w = await world();
+    const registry = await w.bankRegistry();
+    w.gateway.transferOutcome = 'lost';
+    const closed = await w.close(registry.id);
+    // The server stopped before it recorded the answer: closed, pending, nothing known of the try.
+    w.repositories.registries.rows.set(registry.id, { ...w.repositories.registries.rows.get(registry.id)!, transferFailureReason: null, transferFailureMessage: null });
+    const stuck = await w.status(registry.id);
+    expect(stuck).toMatchObject({ transferResult: null, registry: { status: 'closed', payoutStatus: 'pending' } });
+    expect(STALLED_TRANSFER_RETRY_AFTER_MS).toBe(5 * 60 * 1000);
+    expect(stuck.retryAvailableAt).toEqual(new Date(closed.registry.closedAt!.getTime() + STALLED_TRANSFER_RETRY_AFTER_MS));
+
+    w.gateway.transferOutcome = 'success';
+    w.clock.advance(STALLED_TRANSFER_RETRY_AFTER_MS - 60_000);
+    await expect(w.close(registry.id)).rejects.toMatchObject({
+      code: 'payout.retry_not_yet',
+      message: 'Your bank transfer is still being processed. If it has not gone through, you can try again in 1 minute.',
+    });
+    w.clock.advance(59_999);
+    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.retry_not_yet' });
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ status: 'closed', payoutStatus: 'pending', transferAttempts: 1 });
+
+    w.clock.advance(1);
+    const retried = await w.close(registry.id);
+    expect(retried.transferResult).toEqual({ success: true });
+    // The lost transfer was found, not sent twice.
+    expect(w.gateway.transfers).toHaveLength(1);
+    expect((await w.status(registry.id)).retryAvailableAt).toBeNull();
+    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'registry.closed' });
+  });
+
+  it('offers no retry for PayPal, a check, an open registry or a paid one', async () => {
+    const w = await world();
+    const open = await w.openRegistry();
+    expect((await w.status(open.id)).retryAvailableAt).toBeNull();
+    await w.give(open.id, 10_000);
+    await w.choose(open.id, PAYPAL);
+    await w.close(open.id);
+    expect((await w.status(open.id)).retryAvailableAt).toBeNull();
+    await w.verifiedBankAccount();
+    const bank = await w.openRegistry();
+    await w.give(bank.id, 10_000);
+    await w.choose(bank.id, { payoutMethod: 'bank' });
+    await w.close(bank.id);
+    expect((await w.status(bank.id)).retryAvailableAt).toBeNull();
   });
 
   it('keeps a closed registry’s payout method when a save races the close', async () => {
@@ -341,7 +396,7 @@ describe('administration', () => {
     await w.close(registry.id);
     const [pending] = await pendingDistributions(w.repositories);
     expect(pending).toMatchObject({ charityName: 'MAZON', currency: 'USD', totalAmount: 1_000, giftCount: 1 });
-    const ports = { unitOfWork: w.repositories, clock: w.clock };
+    const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     const input = { status: 'completed', paymentMethod: 'Check', referenceNumber: 'CHK-1001', notes: 'Mailed Monday' };
     await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 9.99 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.changed' });
     await expect(completeCharityPayout(pending!.payoutId, { ...input, status: 'pending' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
@@ -379,7 +434,7 @@ describe('administration', () => {
     const listed = await listManualPayouts(w.repositories);
     expect(listed.pending.map((payout) => [payout.registry.id, payout.ownerEmail])).toEqual([[registry.id, 'rachel@example.com']]);
     w.clock.advance(60_000);
-    const ports = { unitOfWork: w.repositories, clock: w.clock };
+    const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     const done = await completeManualPayout(registry.id, adminActor(w.admin), ports);
     expect(done.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: w.clock.now() });
     await expect(completeManualPayout(registry.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.already_completed' });
@@ -405,5 +460,199 @@ describe('administration', () => {
       { charityId: w.charities[0]!.id, charityName: 'MAZON', giftCount: 2, totalAmount: 1_500 },
     ]);
     await expect(charityBreakdown(registry.id, { ...w.repositories, user: w.admin })).rejects.toMatchObject({ code: 'registry.forbidden' });
+  });
+});
+
+describe('the payout e-mails tell each outcome as it is', () => {
+  const SUPPORT = 'help@gifts.example.org';
+  /** What was queued for one address, by dedupe key. */
+  const mailTo = (w: Awaited<ReturnType<typeof world>>, address: string) =>
+    Object.fromEntries(w.repositories.mail.queued.filter((mail) => mail.to === address).map((mail) => [mail.dedupeKey, mail]));
+  const registryUrl = (id: string) => `https://gifts.example.org/registry/${id}`;
+
+  it('PayPal: the closing e-mail gives the spec’s timing, and every administrator is told a payout is waiting', async () => {
+    const w = await world();
+    const second = await w.repositories.users.setAdmin((await w.repositories.users.create(aNewUser({ username: 'avi', email: 'avi@example.com', firstName: 'Avi' }))).id, true);
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, PAYPAL);
+    await w.close(registry.id);
+    const owner = mailTo(w, 'rachel@example.com');
+    const closed = owner[`registry-closed-${registry.id}`]!;
+    expect(closed).toMatchObject({ replyTo: SUPPORT, subject: "Sarah Cohen's Bar/Bat Mitzvah: registry closed" });
+    expect(closed.text).toContain('Your PayPal payment will be sent within 3-5 business days.');
+    expect(closed.text).toContain(registryUrl(registry.id));
+    expect(closed.text).not.toContain('bank account');
+    for (const admin of [w.admin, second]) {
+      const waiting = mailTo(w, admin.email)[`manual-payout-waiting-${registry.id}-${admin.id}`]!;
+      expect(waiting).toMatchObject({ replyTo: SUPPORT, subject: "PayPal payout to send: $90.00 for Sarah Cohen's Bar/Bat Mitzvah" });
+      expect(waiting.text).toContain('Amount to send to the family: $90.00');
+      expect(waiting.text).toContain('Send: PayPal to family@example.com');
+      expect(waiting.text).toContain('Registry owner: rachel@example.com');
+      expect(waiting.text).toContain('https://gifts.example.org/admin/manual-payouts');
+    }
+    expect(mailTo(w, 'avi@example.com')[`manual-payout-waiting-${registry.id}-${second.id}`]!.text).toMatch(/^Hello Avi,/);
+    await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
+    expect(mailTo(w, 'rachel@example.com')[`payout-sent-${registry.id}`]).toMatchObject({ replyTo: SUPPORT, subject: "Sarah Cohen's Bar/Bat Mitzvah: your payout was sent" });
+  });
+
+  it('check: the closing e-mail says when it is mailed, and the administrators are asked to mail it', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 18_000);
+    await w.choose(registry.id, CHECK);
+    await w.close(registry.id);
+    expect(mailTo(w, 'rachel@example.com')[`registry-closed-${registry.id}`]!.text).toContain('Your check will be mailed within 5-7 business days after closing.');
+    const waiting = mailTo(w, 'ops@example.com')[`manual-payout-waiting-${registry.id}-${w.admin.id}`]!;
+    expect(waiting.subject).toBe("Check to mail: $162.00 for Sarah Cohen's Bar/Bat Mitzvah");
+    expect(waiting.text).toContain('Send: Check to Rachel Cohen, 12 Elm St, Teaneck, NJ 07666, US');
+  });
+
+  it('nothing given: the closing e-mail says there is nothing to pay, and no administrator is asked for anything', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.choose(registry.id, CHECK);
+    await w.close(registry.id);
+    const closed = mailTo(w, 'rachel@example.com')[`registry-closed-${registry.id}`]!;
+    expect(closed.text).toContain('There were no gifts, so there is nothing to pay out.');
+    expect(closed.text).not.toContain('To your family');
+    expect(closed.text).not.toContain('mailed within');
+    expect(w.repositories.mail.queued.map((mail) => mail.dedupeKey)).toEqual([`registry-closed-${registry.id}`]);
+  });
+
+  it('bank transfer sent: one closing e-mail that says the payout was sent, and nothing for the administrators', async () => {
+    const w = await world();
+    const registry = await w.bankRegistry();
+    await w.close(registry.id);
+    const ownMail = w.repositories.mail.queued.filter((mail) => !mail.dedupeKey.startsWith('gift-'));
+    expect(ownMail.map((mail) => mail.dedupeKey)).toEqual([`registry-closed-${registry.id}`]);
+    expect(ownMail[0]).toMatchObject({ to: 'rachel@example.com', replyTo: SUPPORT });
+    expect(ownMail[0]!.text).toContain('Your payout of $90.00 was sent to your verified bank account; banks usually show it within 2 business days.');
+  });
+
+  it('bank transfer refused: the closing e-mail says the payout is pending, and each failed try sends a payout issue e-mail with the page to try again', async () => {
+    const w = await world();
+    const registry = await w.bankRegistry();
+    w.gateway.transferOutcome = { reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' };
+    await w.close(registry.id);
+    let owner = mailTo(w, 'rachel@example.com');
+    const closed = owner[`registry-closed-${registry.id}`]!;
+    expect(closed.text).not.toContain('The transfer goes to your verified bank account');
+    expect(closed.text).not.toContain('was sent');
+    expect(closed.text).toContain('The transfer of $90.00 to your bank account did not go through, so your payout is pending.');
+    const issue = owner[`payout-issue-${registry.id}-1`]!;
+    expect(issue).toMatchObject({ replyTo: SUPPORT, subject: "Sarah Cohen's Bar/Bat Mitzvah: payout issue" });
+    expect(issue.text).toContain('There was an issue processing your payout.');
+    expect(issue.text).toContain('Your bank did not accept the transfer of $90.00.');
+    expect(issue.text).toContain('Details: Insufficient funds in the platform balance.');
+    expect(issue.text).toContain(`To try again, open your registry page and choose Try again: ${registryUrl(registry.id)}`);
+    expect(issue.html).toContain(`<a href="${registryUrl(registry.id)}"`);
+
+    w.gateway.transferOutcome = 'unknown';
+    await w.close(registry.id);
+    owner = mailTo(w, 'rachel@example.com');
+    expect(owner[`payout-issue-${registry.id}-2`]!.text).toContain('The payment provider did not answer, so the transfer of $90.00 to your bank account has not been confirmed.');
+    // The closing e-mail is sent once; the first answer it told stays told.
+    expect(Object.keys(owner).filter((key) => key.startsWith('registry-closed-'))).toHaveLength(1);
+
+    w.gateway.transferOutcome = 'success';
+    await w.close(registry.id);
+    owner = mailTo(w, 'rachel@example.com');
+    expect(owner[`payout-sent-${registry.id}`]!.text).toContain('Sent by: Bank transfer');
+    expect(Object.keys(owner).filter((key) => key.startsWith('payout-issue-')).sort()).toEqual([1, 2].map((n) => `payout-issue-${registry.id}-${n}`));
+    expect(w.repositories.mail.queued.filter((mail) => mail.to === 'ops@example.com')).toEqual([]);
+  });
+
+  it('bank transfer unanswered: the closing e-mail says the transfer is not confirmed, never that it went', async () => {
+    const w = await world();
+    const registry = await w.bankRegistry();
+    w.gateway.transferOutcome = 'lost';
+    await w.close(registry.id);
+    const owner = mailTo(w, 'rachel@example.com');
+    expect(owner[`registry-closed-${registry.id}`]!.text).toContain('The payment provider did not confirm the transfer of $90.00 to your bank account, so your payout is pending.');
+    expect(owner[`payout-issue-${registry.id}-1`]!.text).toContain('has not been confirmed');
+    // The transfer had in fact gone: trying again finds it, and the family is told it was sent.
+    w.gateway.transferOutcome = 'success';
+    await w.close(registry.id);
+    expect(mailTo(w, 'rachel@example.com')[`payout-sent-${registry.id}`]).toBeDefined();
+  });
+});
+
+describe('the administrators’ daily line about charity payouts', () => {
+  const remind = (w: Awaited<ReturnType<typeof world>>) =>
+    remindPendingCharityPayouts({ unitOfWork: w.repositories, clock: w.clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
+  const reminders = (w: Awaited<ReturnType<typeof world>>) => w.repositories.mail.queued.filter((mail) => mail.dedupeKey.startsWith('charity-payouts-pending-'));
+
+  it('sends nothing while no charity payout is pending', async () => {
+    const w = await world();
+    expect(await remind(w)).toBe(0);
+    expect(w.repositories.mail.queued).toEqual([]);
+  });
+
+  it('e-mails every administrator once a day, however often it runs, while any is pending', async () => {
+    const w = await world();
+    const second = await w.repositories.users.setAdmin((await w.repositories.users.create(aNewUser({ username: 'avi', email: 'avi@example.com' }))).id, true);
+    const usd = await w.openRegistry();
+    await w.give(usd.id, 10_000, w.charities[0]!.id);
+    await w.give(usd.id, 5_000, w.charities[0]!.id);
+    await w.give(usd.id, 36_000, w.charities[2]!.id);
+    await w.choose(usd.id, PAYPAL);
+    await w.close(usd.id);
+    const cad = await w.openRegistry('CAD');
+    await w.give(cad.id, 18_000, w.charities[1]!.id);
+    await w.choose(cad.id, CHECK);
+    await w.close(cad.id);
+
+    expect(await remind(w)).toBe(2);
+    await remind(w);
+    w.clock.advance(6 * 60 * 60 * 1000);
+    await remind(w);
+    expect(reminders(w).map((mail) => [mail.to, mail.dedupeKey])).toEqual([
+      ['avi@example.com', `charity-payouts-pending-2026-06-01-${second.id}`],
+      ['ops@example.com', `charity-payouts-pending-2026-06-01-${w.admin.id}`],
+    ]);
+    const line = reminders(w)[1]!;
+    expect(line).toMatchObject({ replyTo: 'help@gifts.example.org', subject: 'Charity payouts pending on 2026-06-01: 3 charity payouts, $51.00 and CA$18.00' });
+    for (const row of ['JDC: $36.00 (1 gift)', 'MAZON: $15.00 (2 gifts)', 'Hadassah: CA$18.00 (1 gift)', 'https://gifts.example.org/admin/charity-payouts']) expect(line.text).toContain(row);
+
+    w.clock.advance(24 * 60 * 60 * 1000);
+    await remind(w);
+    expect(reminders(w).filter((mail) => mail.dedupeKey.includes('2026-06-02'))).toHaveLength(2);
+
+    for (const pending of await pendingDistributions(w.repositories)) {
+      await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+    }
+    w.clock.advance(24 * 60 * 60 * 1000);
+    expect(await remind(w)).toBe(0);
+    expect(reminders(w).filter((mail) => mail.dedupeKey.includes('2026-06-03'))).toEqual([]);
+  });
+});
+
+describe('payout readiness, one rule for the server and the close screen', () => {
+  const noAccount = { accountId: null, payoutsEnabled: false, requirementsDue: [], country: null };
+  const verified = { accountId: 'acct_1', payoutsEnabled: true, requirementsDue: [], country: 'US' as const };
+  const details = { payoutMethod: 'bank' as const, currency: 'USD' as const, paypalEmail: '', mailingName: '', mailingAddress: '', mailingCity: '', mailingState: '', mailingZip: '' };
+
+  it('pays a bank account in the country of the registry’s currency, once verified', () => {
+    expect(bankCountryFor('USD')).toBe('US');
+    expect(bankCountryFor('CAD')).toBe('CA');
+    // The owner's view of the account (no account yet: no country) reads the same as the provider's answer.
+    expect(isVerified(noAccount)).toBe(false);
+    expect(isVerified(undefined)).toBe(false);
+    expect(isVerified({ ...verified, requirementsDue: ['external_account'] })).toBe(false);
+    expect(isVerified(verified)).toBe(true);
+    expect(isBankAccountReady(verified, 'USD')).toBe(true);
+    expect(isBankAccountReady(verified, 'CAD')).toBe(false);
+    expect(payoutNotReadyReason(details, noAccount)).toBe(CLOSE_HINTS.bank);
+    expect(payoutNotReadyReason(details, verified)).toBeNull();
+    expect(payoutNotReadyReason({ ...details, currency: 'CAD' }, verified)).toContain('Choose PayPal or a check instead');
+  });
+
+  it('takes PayPal and a check when their details are filled, blanks not counting', () => {
+    expect(payoutNotReadyReason({ ...details, payoutMethod: 'paypal', paypalEmail: '  ' }, null)).toBe(CLOSE_HINTS.paypal);
+    expect(payoutNotReadyReason({ ...details, payoutMethod: 'paypal', paypalEmail: 'family@example.com' }, null)).toBeNull();
+    const address = { mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+    expect(payoutNotReadyReason({ ...details, payoutMethod: 'check', ...address, mailingZip: ' ' }, null)).toBe(CLOSE_HINTS.check);
+    expect(payoutNotReadyReason({ ...details, payoutMethod: 'check', ...address }, null)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { celebrationDay } from '../../core/registry/celebration-date';
-import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, isShortCode, makeShortCode } from '../../core/registry/short-code';
-import { requireUnsettled } from '../../core/registry/registry-access';
-import type { Registry } from '../../core/registry/registry';
+import { celebrationDay } from '@core/registry/celebration-date';
+import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, isShortCode, makeShortCode } from '@core/registry/short-code';
+import { requireUnsettled } from '@core/registry/registry-access';
+import type { Registry } from '@core/registry/registry';
 
 describe('short codes', () => {
   it('are eight characters from an alphabet without look-alikes, whatever the random bytes', () => {
@@ -53,8 +53,8 @@ describe('settled registries', () => {
 
 describe('names that go into e-mail subjects', () => {
   it('may not carry line breaks or control characters', async () => {
-    const { createRegistrySchema } = await import('../../core/registry/registry-schemas');
-    const { giftSchema } = await import('../../core/gift/gift-schemas');
+    const { createRegistrySchema } = await import('@core/registry/registry-schemas');
+    const { giftSchema } = await import('@core/gift/gift-schemas');
     const base = { childName: 'Sarah', celebrationDate: '2027-05-16' };
     await expect(createRegistrySchema.validate({ ...base, childName: 'Sarah\r\nBcc: x@example.com' })).rejects.toThrow('cannot contain line breaks');
     await expect(createRegistrySchema.validate(base)).resolves.toBeTruthy();

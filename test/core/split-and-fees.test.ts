@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROCESSING_RATES, PLATFORM_FEE_CENTS, giftBreakdown, grossUp, processorCut } from '../../core/fees';
-import { splitGift } from '../../core/split';
+import { PLATFORM_FEE_CENTS, giftBreakdown, grossUp, processorCut } from '@core/fees';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import { splitGift } from '@core/split';
 
 const amount = fc.integer({ min: 1, max: 99_999_999 });
 const rate = fc.record({ basisPoints: fc.integer({ min: 0, max: 1_000 }), fixedCents: fc.integer({ min: 0, max: 100 }) });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from '../../core/thank-you/card-templates';
-import { capitaliseName, defaultThankYouMessage } from '../../core/thank-you/default-message';
-import { renderThankYouCard } from '../../core/thank-you/render-card';
-import { CARD_TEMPLATES, IMAGE_SIZES } from '../../core/thank-you/thank-you-note';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
+import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
+import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
+import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from '@core/thank-you/card-templates';
+import { capitaliseName, defaultThankYouMessage } from '@core/thank-you/default-message';
+import { renderThankYouCard } from '@core/thank-you/render-card';
+import { CARD_TEMPLATES, IMAGE_SIZES } from '@core/thank-you/thank-you-note';
 
 const card = {
   templateId: 'traditional' as const,
@@ -10,6 +14,7 @@ const card = {
   imageUrls: ['/uploads/0b7f3c1e-8d6f-4a2b-9c1d-2e3f4a5b6c7d.jpg', 'https://storage.googleapis.com/photos/x.png'],
   imageSize: 'medium' as const,
   childName: 'Sarah Cohen',
+  celebrationType: 'unspecified' as const,
   giverName: 'Miriam',
 };
 
@@ -69,5 +74,20 @@ describe('the default message', () => {
     ['  ari  ', 'Ari'],
   ])('capitalises %j as %j', (name, expected) => {
     expect(capitaliseName(name)).toBe(expected);
+  });
+});
+
+describe('sending a thank-you card', () => {
+  it('e-mails the giver with the family’s own address to reply to', async () => {
+    const repositories = createInMemoryRepositories();
+    const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel.cohen@example.com' }));
+    const charity = await repositories.charities.create(aCharity());
+    const registry = await repositories.registries.create(aNewRegistry(owner.id));
+    const gift = await repositories.gifts.create(aNewGift(registry.id, charity.id));
+    const note = await repositories.thankYouNotes.save(gift.id, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
+    await sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock: new FixedClock(), appUrl: 'https://gifts.example.org' });
+    expect(repositories.mail.queued).toEqual([
+      expect.objectContaining({ to: 'miriam@example.com', replyTo: 'rachel.cohen@example.com', subject: 'A thank-you from Sarah Cohen' }),
+    ]);
   });
 });

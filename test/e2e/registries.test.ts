@@ -75,9 +75,32 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
         await dialog.waitFor({ state: 'detached' });
       }
 
+      // A second registry, for a younger child, the family keeps unlisted from the edit dialog.
+      const hiddenName = `Ophira${width} Quietwood`;
+      const second = await page.request.post('/api/registries', {
+        data: { childName: hiddenName, celebrationDate: '2028-02-20', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      });
+      expect(second.status()).toBe(201);
+      const hidden = (await second.json()) as { id: string; shortCode: string; unlisted: boolean };
+      expect(hidden.unlisted).toBe(false);
+      await page.goto(`/registry/${hidden.id}`);
+      await page.getByRole('heading', { level: 1, name: new RegExp(hiddenName) }).waitFor();
+      expect(await page.getByText('Unlisted', { exact: true }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Edit Registry' }).click();
+      const editDialog = page.getByRole('dialog');
+      await editDialog.getByRole('checkbox', { name: 'Keep this registry unlisted' }).check();
+      await expectAccessible(page, `edit dialog, unlisted checked, at ${width}`);
+      await screenshot(page, `dialog-edit-unlisted-${width}`, { fullPage: false });
+      await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+      await editDialog.waitFor({ state: 'detached' });
+      await page.getByText('Unlisted', { exact: true }).waitFor();
+      await expectAccessible(page, `unlisted registry page (owner) at ${width}`);
+      await screenshot(page, `registry-owner-unlisted-${width}`);
+
       await page.goto('/');
       await page.getByRole('heading', { name: /Welcome back, Rachel!/ }).waitFor();
       await page.getByText(childName).first().waitFor();
+      await page.getByText(hiddenName).first().waitFor();
       await expectAccessible(page, `dashboard with a registry at ${width}`);
       await screenshot(page, `dashboard-registry-${width}`);
       await family.close();
@@ -86,6 +109,13 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
       const guestContext = await context(width);
       const guest = await guestContext.newPage();
       await guest.goto('/');
+      // A guest who opened no registry yet sees the newest ones, without money.
+      const recent = guest.getByRole('list', { name: 'Recent registries' });
+      await recent.getByRole('heading', { name: `${childName}'s Bar/Bat Mitzvah` }).waitFor();
+      expect(await recent.getByText('Total Received').count()).toBe(0);
+      expect(await recent.getByText(hiddenName).count(), 'an unlisted registry is not among the recent ones').toBe(0);
+      await expectAccessible(guest, `landing with recent registries at ${width}`);
+      await screenshot(guest, `landing-recent-${width}`);
       await guest.getByPlaceholder("Search by child's name...").fill(`tamar${width} gold`);
       await guest.getByText('1 result(s) found').waitFor();
       await expectAccessible(guest, `landing search results at ${width}`);
@@ -93,6 +123,27 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
       await guest.getByPlaceholder("Search by child's name...").fill('zzqq');
       await guest.getByText('No registries found for this search').waitFor();
       await guest.getByRole('button', { name: 'Clear Search' }).click();
+      // The middle of a name finds nothing, and two letters get a hint rather than a list of children.
+      await guest.getByPlaceholder("Search by child's name...").fill('oldberg');
+      await guest.getByText('No registries found for this search').waitFor();
+      await guest.getByPlaceholder("Search by child's name...").fill('ta');
+      await guest.getByText('Type at least 3 letters of the child’s first or last name.').waitFor();
+      await expectAccessible(guest, `landing search hint at ${width}`);
+      await screenshot(guest, `landing-search-hint-${width}`);
+      // The unlisted registry is found neither by its first name nor by its last.
+      for (const query of [`ophira${width}`, 'quietwood', hiddenName]) {
+        const answered = guest.waitForResponse((response) => response.url().includes('/api/registries/search'));
+        await guest.getByPlaceholder("Search by child's name...").fill(query);
+        expect(await (await answered).text()).not.toContain('Quietwood');
+        await guest.getByText('No registries found for this search').waitFor();
+      }
+      await screenshot(guest, `landing-search-unlisted-${width}`);
+      await guest.getByRole('button', { name: 'Clear Search' }).click();
+      // …yet whoever the family sends its link to opens it.
+      await guest.goto(`/r/${hidden.shortCode}`);
+      await guest.getByRole('heading', { level: 1, name: new RegExp(hiddenName) }).waitFor();
+      expect(await guest.getByText('Unlisted', { exact: true }).count()).toBe(0);
+      await guest.goto('/');
 
       // …and opens the registry through the short link a family would print.
       await guest.goto(shortLink.replace(world.server.url, ''));

@@ -76,7 +76,7 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
         .find((text) => text.includes(`To: miriam${width}@example.com`) && text.includes('A thank-you from sarah-rose cohen'));
       expect(card, 'the card is in the outbox').toBeDefined();
       expect(card).toContain(`Todah rabah from ${width}.`);
-      expect(card).toMatch(new RegExp(`src="${world.server.url}/uploads/[0-9a-f-]{36}\\.jpg"`));
+      expect(card).toMatch(new RegExp(`src="${world.server.url}/uploads/[0-9a-f-]{36}-800x600\\.jpg"`));
       await context.close();
     });
   }

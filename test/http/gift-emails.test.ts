@@ -65,12 +65,15 @@ describe('the e-mails a gift sets off', () => {
       expect(receipt).toContain(line);
     }
     expect(receipt).toContain('tax receipt for $25.00');
+    // A giver's question reaches support, not the no-reply sender.
+    expect(receipt).toContain('Reply-To: support@mitzvahgifts.test');
 
     const notice = sent.find((text) => text.includes(`To: ${owner.registration.email}`))!;
     expect(notice).toContain('New gift from Miriam Gold');
     expect(notice).toContain('Mazel tov, <b>Eli</b>!');
     expect(notice).toContain('Mazel tov, &#60;b&#62;Eli&#60;/b&#62;!');
     expect(notice).toMatch(/\/registry\/[0-9a-f-]{36}/);
+    expect(notice).toContain('Reply-To: support@mitzvahgifts.test');
   });
 
   it('leaves the tax statement out at $200 and below', async () => {

@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
+import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 let charities: { id: string; name: string }[];
 let admin: HttpClient;
+let adminEmail: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   charities = (await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string; name: string }[];
-  admin = (await signedIn(server, { admin: true })).client;
+  const signedInAdmin = await signedIn(server, { admin: true });
+  admin = signedInAdmin.client;
+  adminEmail = signedInAdmin.registration.email as string;
 });
 afterAll(async () => {
   await server?.close();
@@ -122,6 +126,7 @@ describe('closing', () => {
       closedAt: expect.any(String),
       payoutSentAt: null,
       transferResult: null,
+      retryAvailableAt: null,
     });
     const breakdown = await owner.get(`/api/registries/${registry.id}/charity-breakdown`);
     expect(breakdown.json).toEqual({
@@ -139,6 +144,26 @@ describe('closing', () => {
       payoutAmount: 122.4,
       ownerEmail: expect.stringContaining('@'),
     });
+  });
+
+  it('tells the owner what closing will pay, summed from the succeeded gifts as closing sums them; visitors never see it', async () => {
+    // Each gift is split on its own: two $1.05 gifts pay the family $0.94 twice, not 90% of $2.10.
+    const { owner, registry } = await registryWithGifts([1.05, 1.05]);
+    await give(registry.id, 18);
+    await (await give(registry.id, 50, charities[0]!.id, '4000000000000002')).confirm();
+    const view = await owner.get(`/api/registries/${registry.id}`);
+    expect(view.json).toMatchObject({ totalReceived: 2.1, payoutAmount: null, closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 } });
+
+    const visitorView = await new HttpClient(server.url).get(`/api/registries/${registry.id}`);
+    expect(visitorView.status).toBe(200);
+    expect(visitorView.text).not.toContain('closingAmounts');
+    expect(visitorView.text).not.toContain('1.88');
+    const byShortCode = await new HttpClient(server.url).get(`/api/registries/short/${registry.shortCode}`);
+    expect(byShortCode.text).not.toContain('closingAmounts');
+
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
+    const closed = await owner.call('PUT', `/api/registries/${registry.id}/close`);
+    expect(closed.json).toMatchObject({ registry: { payoutAmount: 1.88, charityPayoutAmount: 0.22, closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 } } });
   });
 
   it('closes once when the owner asks several times at once', async () => {
@@ -171,6 +196,27 @@ describe('closing', () => {
     expect(closed.json).toMatchObject({ message: 'Registry closed with payout pending', transferResult: { success: false, reason: expect.any(String), message: expect.any(String) } });
     expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutStatus: 'pending', transferResult: { success: false } });
     expect(server.logs.join('')).toContain('bank payout not sent');
+  });
+
+  it('says when a transfer may be tried again, and refuses an early retry with a clear 409 that changes nothing', async () => {
+    const { owner, registry } = await registryWithGifts([100]);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'bank' });
+    await verifiedBank(owner, registry.id, 'rejects_transfers');
+    const closed = await owner.call('PUT', `/api/registries/${registry.id}/close`);
+    const closedAt = (closed.json.registry as { closedAt: string }).closedAt;
+    // A refused transfer may be tried again at once.
+    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ transferResult: { success: false }, retryAvailableAt: closedAt });
+
+    // The server stopped before it recorded the answer of a try: nothing is known of it.
+    await server.infrastructure.repositories.registries.update(registry.id, { transferFailureReason: null, transferFailureMessage: null });
+    const stuck = await owner.get(`/api/registries/${registry.id}/payout-status`);
+    expect(stuck.json).toMatchObject({ payoutStatus: 'pending', transferResult: null, retryAvailableAt: new Date(Date.parse(closedAt) + 5 * 60 * 1000).toISOString() });
+    const before = await snapshot(owner, registry.id);
+    const early = await owner.call('PUT', `/api/registries/${registry.id}/close`);
+    expect(early.status).toBe(409);
+    expect(early.json.message).toMatch(/^Your bank transfer is still being processed\. If it has not gone through, you can try again in [1-5] minutes?\.$/);
+    expect(await snapshot(owner, registry.id)).toEqual(before);
+    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toEqual(stuck.json);
   });
 });
 
@@ -234,6 +280,113 @@ describe('administration', () => {
     expect(listed.completed.map((payout) => payout.id)).toContain(registry.id);
     const audit = await server.infrastructure.repositories.audit.list(50);
     expect(audit.find((event) => event.subjectId === registry.id)).toMatchObject({ action: 'manual_payout.completed', actorLabel: expect.stringMatching(/^admin:/) });
+  });
+});
+
+describe('the payout e-mails', () => {
+  const SUPPORT = 'support@mitzvahgifts.test';
+  /** How much mail the outbox holds once everything queued so far (a gift's notices too) is sent. */
+  async function outboxMark() {
+    await server.mailWorker.drainOnce();
+    return readOutbox(server.dataDir).length;
+  }
+  /** The mail sent since `before`, once the worker has drained the queue. */
+  async function mailSince(before: number) {
+    await server.mailWorker.drainOnce();
+    return readOutbox(server.dataDir).slice(before);
+  }
+  const emailOf = async (client: HttpClient) => (await client.get('/api/user')).json.email as string;
+
+  it('check: tells the family when it is mailed and asks every administrator to mail it, replies going to support', async () => {
+    const second = await signedIn(server, { admin: true });
+    const { owner, registry } = await registryWithGifts([100]);
+    const ownerEmail = await emailOf(owner);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, CHECK);
+    const before = await outboxMark();
+    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    const sent = await mailSince(before);
+
+    const closed = sent.filter((mail) => mail.to === ownerEmail);
+    expect(closed).toHaveLength(1);
+    expect(closed[0]).toMatchObject({ replyTo: SUPPORT, subject: "Sarah Cohen's Bar/Bat Mitzvah: registry closed" });
+    expect(closed[0]!.text).toContain('Your check will be mailed within 5-7 business days after closing.');
+    expect(closed[0]!.text).toContain(`/registry/${registry.id}`);
+
+    for (const address of [adminEmail, second.registration.email as string]) {
+      const waiting = sent.filter((mail) => mail.to === address);
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]).toMatchObject({ replyTo: SUPPORT, subject: "Check to mail: $90.00 for Sarah Cohen's Bar/Bat Mitzvah" });
+      expect(waiting[0]!.text).toContain(`Registry owner: ${ownerEmail}`);
+      expect(waiting[0]!.text).toContain('/admin/manual-payouts');
+    }
+    await server.infrastructure.repositories.users.setAdmin(second.user.id, false);
+  });
+
+  it('bank transfer refused: the closing e-mail says the payout is pending, and each failed try sends a payout issue e-mail with the page to try again', async () => {
+    const { owner, registry } = await registryWithGifts([100]);
+    const ownerEmail = await emailOf(owner);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'bank' });
+    await verifiedBank(owner, registry.id, 'rejects_transfers');
+    const before = await outboxMark();
+    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ transferResult: { success: false } });
+    // Try again from the registry page: refused again.
+    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ transferResult: { success: false } });
+    const sent = (await mailSince(before)).filter((mail) => mail.to === ownerEmail);
+
+    const closed = sent.filter((mail) => mail.subject.endsWith(': registry closed'));
+    expect(closed).toHaveLength(1);
+    expect(closed[0]!.text).not.toContain('The transfer goes to your verified bank account');
+    expect(closed[0]!.text).toContain('did not go through, so your payout is pending');
+    const issues = sent.filter((mail) => mail.subject === "Sarah Cohen's Bar/Bat Mitzvah: payout issue");
+    expect(issues).toHaveLength(2);
+    for (const issue of issues) {
+      expect(issue.replyTo).toBe(SUPPORT);
+      expect(issue.text).toContain('There was an issue processing your payout.');
+      expect(issue.text).toContain('Details: The bank account could not accept the transfer.');
+      expect(issue.text).toMatch(new RegExp(`choose Try again: http://localhost:\\d+/registry/${registry.id}`));
+    }
+    expect(sent).toHaveLength(3);
+    // Nothing for the administrators: a bank payout is not theirs to send.
+    expect(readOutbox(server.dataDir).slice(before).filter((mail) => mail.to === adminEmail)).toEqual([]);
+  });
+
+  it('bank transfer sent: one closing e-mail, which says the payout was sent', async () => {
+    const { owner, registry } = await registryWithGifts([100]);
+    const ownerEmail = await emailOf(owner);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'bank' });
+    await verifiedBank(owner, registry.id);
+    const before = await outboxMark();
+    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ transferResult: { success: true } });
+    const sent = (await mailSince(before)).filter((mail) => mail.to === ownerEmail);
+    expect(sent.map((mail) => mail.subject)).toEqual(["Sarah Cohen's Bar/Bat Mitzvah: registry closed"]);
+    expect(sent[0]!.text).toContain('Your payout of $90.00 was sent to your verified bank account');
+    expect(sent[0]!.replyTo).toBe(SUPPORT);
+  });
+
+  it('nothing given: the closing e-mail says there is nothing to pay, and no administrator is asked for anything', async () => {
+    const { owner, registry } = await registryWithGifts([]);
+    const ownerEmail = await emailOf(owner);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
+    const before = await outboxMark();
+    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    const sent = await mailSince(before);
+    expect(sent.map((mail) => mail.to)).toEqual([ownerEmail]);
+    expect(sent[0]!.text).toContain('There were no gifts, so there is nothing to pay out.');
+  });
+
+  it('gives the administrators one line a day about pending charity payouts, however often it runs', async () => {
+    const { owner, registry } = await registryWithGifts([100]);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
+    await owner.call('PUT', `/api/registries/${registry.id}/close`);
+    await Promise.all([server.remindPendingCharityPayouts(), server.remindPendingCharityPayouts()]);
+    await server.remindPendingCharityPayouts();
+    await server.mailWorker.drainOnce();
+    const today = new Date().toISOString().slice(0, 10);
+    const lines = readOutbox(server.dataDir).filter((mail) => mail.to === adminEmail && mail.subject.startsWith(`Charity payouts pending on ${today}:`));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.replyTo).toBe(SUPPORT);
+    expect(lines[0]!.text).toContain(`${charities[0]!.name}: $`);
+    expect(lines[0]!.text).toContain('/admin/charity-payouts');
   });
 });
 

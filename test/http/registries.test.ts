@@ -119,6 +119,9 @@ describe('what each viewer sees', () => {
     const search = await new HttpClient(server.url).get('/api/registries/search?q=eli%20st');
     expect(search.text).toContain('Eli Stern');
     expect(search.text).not.toMatch(/Secret Giver|123\.45|totalReceived|giftCount/);
+    const recent = await new HttpClient(server.url).get('/api/registries/recent');
+    expect(recent.text).toContain('Eli Stern');
+    expect(recent.text).not.toMatch(/Secret Giver|secret\.giver|123\.45|totalReceived|giftCount|userId|payout|paypal|mailing|gifts"/i);
 
     const mine = await ownerView(owner.client, registry.id);
     expect(mine).toMatchObject({ isOwner: true, totalReceived: 123.45, giftCount: 1 });
@@ -148,8 +151,37 @@ describe('what each viewer sees', () => {
   });
 });
 
+describe('recently created registries', () => {
+  it('shows anyone the six newest open registries, newest first, as cards without money', async () => {
+    const { client } = await signedIn(server);
+    const created = [];
+    for (const childName of ['Recent One', 'Recent Two', 'Recent Three', 'Recent Four', 'Recent Five', 'Recent Six', 'Recent Seven']) {
+      created.push(await newRegistry(client, { childName }));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const closed = await newRegistry(client, { childName: 'Recent Closed' });
+    await setStatus(closed.id, 'closed');
+
+    const response = await new HttpClient(server.url).get('/api/registries/recent');
+    expect(response.status).toBe(200);
+    const recent = response.json as unknown as Record<string, unknown>[];
+    expect(recent.map((r) => r.childName)).toEqual(['Recent Seven', 'Recent Six', 'Recent Five', 'Recent Four', 'Recent Three', 'Recent Two']);
+    for (const card of recent) {
+      expect(Object.keys(card).sort()).toEqual(['celebrationDate', 'celebrationType', 'childName', 'currency', 'id', 'photoUrl', 'preferredCharity', 'shortCode', 'status']);
+      expect(card.status).toBe('open');
+    }
+    expect(recent[0]!.id).toBe(created[6]!.id);
+  });
+
+  it('takes no parameters: a query string changes nothing', async () => {
+    const visitor = new HttpClient(server.url);
+    const plain = (await visitor.get('/api/registries/recent')).json;
+    expect((await visitor.get('/api/registries/recent?limit=500&status=closed')).json).toEqual(plain);
+  });
+});
+
 describe('searching', () => {
-  it('finds open registries by part of the child’s name in any case, and no closed ones', async () => {
+  it('finds open registries by the start of a word of the child’s name in any case, and no closed ones', async () => {
     const { client } = await signedIn(server);
     const open = await newRegistry(client, { childName: 'Tamar Goldberg' });
     const closed = await newRegistry(client, { childName: 'Tamara Goldfarb' });
@@ -157,18 +189,119 @@ describe('searching', () => {
     const found = (await new HttpClient(server.url).get('/api/registries/search?q=GOLD')).json as unknown as { id: string }[];
     expect(found.map((r) => r.id)).toContain(open.id);
     expect(found.map((r) => r.id)).not.toContain(closed.id);
+    const both = (await new HttpClient(server.url).get('/api/registries/search?q=tamar%20gol')).json as unknown as { id: string }[];
+    expect(both.map((r) => r.id)).toEqual([open.id]);
   });
 
-  it.each(['', 'a', ' b '])('refuses a query of one character or less (%j)', async (q) => {
-    expect((await new HttpClient(server.url).get(`/api/registries/search?q=${encodeURIComponent(q)}`)).status).toBe(400);
+  it('finds nothing by a fragment from the middle of a word', async () => {
+    const { client } = await signedIn(server);
+    const registry = await newRegistry(client, { childName: 'Yonatan Brightstone' });
+    const visitor = new HttpClient(server.url);
+    expect(((await visitor.get('/api/registries/search?q=Bri')).json as unknown as { id: string }[]).map((r) => r.id)).toContain(registry.id);
+    for (const fragment of ['ght', 'stone', 'natan', 'rightst']) {
+      const response = await visitor.get(`/api/registries/search?q=${fragment}`);
+      expect(response.status).toBe(200);
+      expect(response.text, fragment).not.toContain('Brightstone');
+    }
+  });
+
+  it.each(['', 'a', ' b ', 'st', 'ST', 'ab cd', 'a-b', '%%', '123'])('refuses %j: fewer than 3 letters of a word', async (q) => {
+    const response = await new HttpClient(server.url).get(`/api/registries/search?q=${encodeURIComponent(q)}`);
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({
+      message: 'Type at least 3 letters of the child’s first or last name',
+      errors: { q: 'Type at least 3 letters of the child’s first or last name' },
+    });
   });
 
   it('refuses a repeated q and an overlong one, and matches % literally', async () => {
     const visitor = new HttpClient(server.url);
-    expect((await visitor.get('/api/registries/search?q=ab&q=cd')).status).toBe(400);
+    expect((await visitor.get('/api/registries/search?q=abc&q=cde')).status).toBe(400);
     expect((await visitor.get(`/api/registries/search?q=${'a'.repeat(101)}`)).status).toBe(400);
-    const all = (await visitor.get('/api/registries/search?q=%25%25')).json as unknown[];
-    expect(all).toEqual([]);
+    expect((await visitor.get('/api/registries/search?q=abc%25%25')).json).toEqual([]);
+  });
+
+  it('answers at most 20 registries, by name', async () => {
+    const { client } = await signedIn(server);
+    for (let index = 0; index < 23; index += 1) await newRegistry(client, { childName: `Zimri Many ${String(index).padStart(2, '0')}` });
+    const found = (await new HttpClient(server.url).get('/api/registries/search?q=zimri')).json as unknown as { childName: string }[];
+    expect(found).toHaveLength(20);
+    expect(found[0]!.childName).toBe('Zimri Many 00');
+    expect(found[19]!.childName).toBe('Zimri Many 19');
+  });
+});
+
+describe('unlisted registries', () => {
+  it('are never found by search nor among the recent ones, yet open by their link', async () => {
+    const owner = await signedIn(server);
+    const unlisted = await newRegistry(owner.client, { childName: 'Ophira Quietwood', unlisted: true });
+    const listed = await newRegistry(owner.client, { childName: 'Ophira Loudwood' });
+    expect(unlisted.unlisted).toBe(true);
+    expect(listed.unlisted).toBe(false);
+
+    const visitor = new HttpClient(server.url);
+    for (const q of ['Ophira', 'quietwood', 'ophira qui']) {
+      const search = await visitor.get(`/api/registries/search?q=${encodeURIComponent(q)}`);
+      expect(search.status).toBe(200);
+      expect(search.text).not.toContain('Quietwood');
+      expect(search.text).not.toContain(unlisted.id);
+      expect(search.text).not.toContain(unlisted.shortCode);
+    }
+    expect((await visitor.get('/api/registries/search?q=ophira')).text).toContain(listed.id);
+    const recent = await visitor.get('/api/registries/recent');
+    expect(recent.text).toContain(listed.id);
+    expect(recent.text).not.toContain(unlisted.id);
+    expect(recent.text).not.toContain('Quietwood');
+
+    for (const path of [`/api/registries/${unlisted.id}`, `/api/registries/short/${unlisted.shortCode}`]) {
+      const page = await visitor.get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.json).toMatchObject({ id: unlisted.id, childName: 'Ophira Quietwood', isOwner: false });
+      expect(page.json).not.toHaveProperty('unlisted');
+    }
+  });
+
+  it('are marked so for their owner, on the registry and in their own list', async () => {
+    const owner = await signedIn(server);
+    const unlisted = await newRegistry(owner.client, { childName: 'Private Child', unlisted: true });
+    expect(await ownerView(owner.client, unlisted.id)).toMatchObject({ isOwner: true, unlisted: true });
+    const mine = (await owner.client.get('/api/registries/my')).json as unknown as { id: string; unlisted: boolean }[];
+    expect(mine.find((r) => r.id === unlisted.id)?.unlisted).toBe(true);
+  });
+
+  it('can be unlisted and listed again from the edit call, and an edit without the field keeps it', async () => {
+    const owner = await signedIn(server);
+    const registry = await newRegistry(owner.client, { childName: 'Gavriel Switchback' });
+    const body = { childName: 'Gavriel Switchback', celebrationDate: '2027-06-01', personalMessage: '', photoUrl: null };
+    const visitor = new HttpClient(server.url);
+    const searchText = async () => (await visitor.get('/api/registries/search?q=switchback')).text;
+
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}`, { ...body, unlisted: true })).json).toMatchObject({ unlisted: true });
+    expect(await searchText()).not.toContain(registry.id);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}`, body)).json).toMatchObject({ unlisted: true });
+    expect(await searchText()).not.toContain(registry.id);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}`, { ...body, unlisted: false })).json).toMatchObject({ unlisted: false });
+    expect(await searchText()).toContain(registry.id);
+  });
+
+  it.each([['text', 'yes'], ['a number', 1], ['a list', [true]]])('refuses %s for unlisted', async (_label, unlisted) => {
+    const owner = await signedIn(server);
+    const created = await owner.client.post('/api/registries', aRegistryBody({ unlisted }));
+    expect(created.status).toBe(400);
+    expect(created.json.errors).toHaveProperty('unlisted');
+    const registry = await newRegistry(owner.client);
+    const edited = await owner.client.call('PUT', `/api/registries/${registry.id}`, { childName: 'X Y', celebrationDate: '2027-06-01', unlisted });
+    expect(edited.status).toBe(400);
+    expect(await ownerView(owner.client, registry.id)).toMatchObject({ unlisted: false });
+  });
+
+  it('cannot be unlisted by someone other than the owner', async () => {
+    const owner = await signedIn(server);
+    const registry = await newRegistry(owner.client, { childName: 'Shimon Kept' });
+    const other = await signedIn(server);
+    const response = await other.client.call('PUT', `/api/registries/${registry.id}`, { childName: 'Shimon Kept', celebrationDate: '2027-06-01', unlisted: true });
+    expect(response.status).toBe(403);
+    expect(await ownerView(owner.client, registry.id)).toMatchObject({ unlisted: false });
   });
 });
 
@@ -183,6 +316,7 @@ describe('the permission matrix', () => {
     'GET /api/registries/short/:code': { visitor: 200, owner: 200, other: 200, admin: 200 },
     'GET /api/registries/my': { visitor: 401, owner: 200, other: 200, admin: 200 },
     'GET /api/registries/search': { visitor: 200, owner: 200, other: 200, admin: 200 },
+    'GET /api/registries/recent': { visitor: 200, owner: 200, other: 200, admin: 200 },
     'POST /api/registries': { visitor: 401, owner: 201, other: 201, admin: 201 },
   };
 

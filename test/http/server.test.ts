@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHARITY_CATEGORIES } from '../../core/charity/charity';
+import { CHARITY_CATEGORIES } from '@core/charity/charity';
 import { aRegistration } from '../support/builders';
 import { HttpClient } from '../support/http-client';
 import { startTestServer, tempDataDir, type TestServer } from '../support/test-server';
@@ -51,6 +51,34 @@ describe('the server', () => {
     expect(broken.json.message).toBe('Request body is not valid JSON');
     const list = await client.call('POST', '/api/register', '[1,2,3]');
     expect(list.status).toBe(400);
+  });
+});
+
+describe('where the server listens', () => {
+  it('listens on loopback unless HOST says otherwise, and knows the address it bound', () => {
+    expect(server.bound).toMatch(/^127\.0\.0\.1:\d+$/);
+  });
+});
+
+describe('behind a TLS proxy that forgets X-Forwarded-Proto', () => {
+  it('still signs people in with a Secure cookie, never a 500, and tells the operator once', async () => {
+    const proxied = await startTestServer({ env: { PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true' } });
+    try {
+      const forgetful = { 'X-Forwarded-Proto': '' };
+      const registration = aRegistration();
+      const browser = new HttpClient(proxied.url);
+      const signedUp = await browser.call('POST', '/api/register', registration, forgetful);
+      expect(signedUp.status).toBe(201);
+      expect(signedUp.headers.get('set-cookie')).toMatch(/; secure/i);
+      const again = new HttpClient(proxied.url);
+      expect((await again.call('POST', '/api/login', { username: registration.username, password: registration.password }, forgetful)).status).toBe(200);
+      expect((await again.call('GET', '/api/user', undefined, forgetful)).status).toBe(200);
+      const logs = proxied.logs.join('');
+      expect(logs).not.toContain('Cannot send secure cookie');
+      expect(logs.match(/without X-Forwarded-Proto: https/g)).toHaveLength(1);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -121,6 +121,8 @@ describe('POST /api/thank-you-notes/{id}/send', () => {
     expect(card).toHaveLength(1);
     expect(card[0]).toMatch(new RegExp(`src="http://localhost:\\d+${photo.json.photoUrl}"`));
     expect(card[0]).toContain('A thank-you from sarah-rose cohen');
+    // Miriam's answer to the card reaches the family.
+    expect(card[0]).toContain(`Reply-To: ${owner.registration.email}`);
 
     expect((await owner.client.post(`/api/thank-you-notes/${saved.json.id}/send`, {})).status).toBe(200);
     await server.mailWorker.drainOnce();

@@ -10,6 +10,7 @@ import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { exifHasGps, jpegWithGps, pngBytes, svgBytes, textBytes } from '../support/images';
 import { tempDataDir, type TestServer } from '../support/test-server';
+import { aRegistryBody } from '../support/registries';
 
 let server: TestServer;
 const dataDir = tempDataDir();
@@ -39,7 +40,7 @@ describe('POST /api/objects/upload', () => {
 
     const response = await client.upload('/api/objects/upload', { bytes: original, name: 'IMG_0001 at home.jpg', type: 'image/jpeg' });
     expect(response.status).toBe(201);
-    expect(response.json.photoUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.jpg$/);
+    expect(response.json.photoUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}-64x48\.jpg$/);
 
     const served = await fetch(`${server.url}${response.json.photoUrl}`);
     expect(served.status).toBe(200);
@@ -50,6 +51,35 @@ describe('POST /api/objects/upload', () => {
     expect(metadata.format).toBe('jpeg');
     expect(exifHasGps(metadata.exif)).toBe(false);
     expect(metadata.exif).toBeUndefined();
+  });
+
+  it('stores smaller AVIF and WebP copies beside a big photo, never wider than it, named after it', async () => {
+    const { client } = await signedIn(server);
+    const response = await client.upload('/api/objects/upload', { bytes: await jpegWithGps({ width: 1200, height: 900 }), name: 'big.jpg', type: 'image/jpeg' });
+    expect(response.status).toBe(201);
+    const photoUrl = response.json.photoUrl as string;
+    expect(photoUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}-1200x900\.jpg$/);
+    const base = photoUrl.replace(/\.jpg$/, '');
+    for (const [width, format, type] of [
+      [480, 'avif', 'image/avif'],
+      [480, 'webp', 'image/webp'],
+      [960, 'avif', 'image/avif'],
+      [960, 'webp', 'image/webp'],
+    ] as const) {
+      const served = await fetch(`${server.url}${base}-${width}w.${format}`);
+      expect(served.status, `${width}w.${format}`).toBe(200);
+      expect(served.headers.get('content-type')).toBe(type);
+      const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(metadata.width).toBe(width);
+      expect(metadata.height).toBe((width * 3) / 4);
+      expect(metadata.exif).toBeUndefined();
+    }
+    // 1200 is under the largest copy width (1440): its own width is the largest copy, not an enlargement.
+    expect((await fetch(`${server.url}${base}-1200w.webp`)).status).toBe(200);
+    expect((await fetch(`${server.url}${base}-1440w.webp`)).status).toBe(404);
+    // A copy is not something a registry may point at.
+    const created = await client.post('/api/registries', aRegistryBody({ photoUrl: `${base}-480w.webp` }));
+    expect(created.status).toBe(400);
   });
 
   it('goes by the bytes, not the name: a PNG called .gif is stored as a PNG', async () => {
@@ -88,6 +118,16 @@ describe('POST /api/objects/upload', () => {
     expect((await client.post('/api/objects/upload', { photoUrl: '/uploads/x.png' })).status).toBe(400);
   });
 
+  it('takes 100 photos an hour from one account, then answers 429 with how long to wait', async () => {
+    const { client } = await signedIn(server);
+    const photo = { bytes: await pngBytes({ width: 8, height: 8 }), name: 'a.png', type: 'image/png' };
+    for (let upload = 0; upload < 100; upload += 1) expect((await client.upload('/api/objects/upload', photo)).status).toBe(201);
+    const refused = await client.upload('/api/objects/upload', photo);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toMatch(/^Too many photo uploads\. Please try again in \d+ minute\(s\)\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('does not serve anything but stored photos under /uploads', async () => {
     const secret = readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim();
     for (const probe of ['/uploads/../session-secret', '/uploads/%2e%2e%2fsession-secret', '/uploads/..%2fsession-secret', '/uploads/session-secret']) {
@@ -115,6 +155,15 @@ describe('POST /api/objects/upload', () => {
 });
 
 describe('shared links', () => {
+  it('name the celebration the family chose', async () => {
+    const { client } = await signedIn(server);
+    const body = { childName: 'Maya Katz', celebrationDate: '2027-10-03', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true };
+    const bat = (await client.post('/api/registries', { ...body, celebrationType: 'bat' })).json as unknown as { id: string };
+    const bnai = (await client.post('/api/registries', { ...body, childName: 'Noa and Ari', celebrationType: 'bnai' })).json as unknown as { id: string };
+    expect(await (await fetch(`${server.url}/registry/${bat.id}`)).text()).toContain('<meta property="og:title" content="Maya Katz&#39;s Bat Mitzvah" />');
+    expect(await (await fetch(`${server.url}/registry/${bnai.id}`)).text()).toContain('<meta property="og:title" content="Noa and Ari&#39;s B&#39;nai Mitzvah" />');
+  });
+
   it('serve /registry/{id} and /r/{shortCode} with Open Graph and Twitter tags, escaped', async () => {
     const { client } = await signedIn(server);
     const uploaded = await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' });
@@ -139,6 +188,19 @@ describe('shared links', () => {
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(html).not.toContain('<b>');
       expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('name="robots"');
+    }
+  });
+
+  it('serve an unlisted registry to whoever has its link, and ask search engines not to index it', async () => {
+    const { client } = await signedIn(server);
+    const created = (await client.post('/api/registries', aRegistryBody({ childName: 'Dalia Hidden', unlisted: true }))).json as unknown as { id: string; shortCode: string };
+    for (const pagePath of [`/registry/${created.id}`, `/r/${created.shortCode}`]) {
+      const response = await fetch(`${server.url}${pagePath}`);
+      expect(response.status, pagePath).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<meta property="og:title" content="Dalia Hidden&#39;s Bar/Bat Mitzvah" />');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
     }
   });
 

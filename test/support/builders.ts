@@ -1,7 +1,7 @@
-import type { NewUser } from '../../core/account/user';
-import type { NewCharity } from '../../core/charity/charity';
-import type { NewGift, NewRegistry } from '../../core/ports/repositories';
-import { makeShortCode } from '../../core/registry/short-code';
+import type { NewUser } from '@core/account/user';
+import type { NewCharity } from '@core/charity/charity';
+import type { NewGift, NewRegistry } from '@core/ports/repositories';
+import { makeShortCode } from '@core/registry/short-code';
 
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter += 1)}`;
@@ -55,12 +55,14 @@ export function aNewRegistry(userId: string, overrides: Partial<NewRegistry> = {
     userId,
     shortCode: makeShortCode((count) => crypto.getRandomValues(new Uint8Array(count))),
     childName: 'Sarah Cohen',
+    celebrationType: 'unspecified',
     celebrationDate: new Date('2027-05-16T00:00:00.000Z'),
     personalMessage: 'Thank you for celebrating with us!',
     photoUrl: null,
     preferredCharityId: null,
     allowCharityChoice: true,
     currency: 'USD',
+    unlisted: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { DomainError } from '../../core/errors';
+import type { DomainError } from '@core/errors';
 
 /** The DomainError code a promise fails with, 'no error' when it does not fail. */
 export async function codeOf(promise: Promise<unknown>): Promise<string> {

@@ -13,24 +13,41 @@ export async function openTestDatabase(kind: 'pglite' | 'postgresql'): Promise<{
     await migrate(orm);
     return { orm, close: () => orm.close(true) };
   }
-  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `registry_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const orm = await openOrm({ kind: 'postgresql', url: url.toString() });
+  const database = await createTestDatabase();
+  const orm = await openOrm({ kind: 'postgresql', url: database.url });
   await migrate(orm);
   return {
     orm,
     close: async () => {
       await orm.close(true);
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
+}
+
+/** An empty database of its own on the TEST_DATABASE_URL server, and the way to drop it again. */
+export async function createTestDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `registry_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await connectedTo(postgresUrl, (admin) => admin.query(`create database "${name}"`));
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      await connectedTo(postgresUrl!, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+/** Runs statements over a connection of the test's own, outside any server's pool. */
+export async function connectedTo<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }

@@ -1,3 +1,5 @@
+import { checkResponse } from './openapi-check';
+
 let lastAddress = 0;
 
 /** A made-up client address in a documentation range, so every test client counts as its own visitor. */
@@ -46,6 +48,7 @@ export class HttpClient {
     } catch {
       // Not JSON (an HTML page, say): callers read .text instead.
     }
+    checkResponse(method, path, response.status, json);
     return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> & unknown[] };
   }
 
@@ -60,7 +63,9 @@ export class HttpClient {
       body: form,
     });
     const text = await response.text();
-    return { status: response.status, text, json: (text ? JSON.parse(text) : {}) as Record<string, string> };
+    const json = (text ? JSON.parse(text) : {}) as Record<string, string>;
+    checkResponse('POST', path, response.status, json);
+    return { status: response.status, headers: response.headers, text, json };
   }
 
   get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);

@@ -14,13 +14,14 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * The real server on a free port: in-memory PGlite unless a data folder is given (to test restarts),
+ * The real server on a free port: in-memory PGlite unless a data folder (to test restarts) or a
+ * DATABASE_URL is given,
  * logs captured, no web build needed.
  */
-export async function startTestServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
   const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...options.env });
-  if (!options.dataDir) config.database = { kind: 'pglite', dataDir: 'memory://' };
+  if (!options.dataDir && config.database.kind === 'pglite') config.database = { kind: 'pglite', dataDir: 'memory://' };
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -28,7 +29,7 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
       done();
     },
   });
-  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: null });
+  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null });
   return { ...running, logs, dataDir };
 }
 

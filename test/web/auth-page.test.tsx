@@ -168,4 +168,21 @@ describe('/auth sign up', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(within(toastRegion()).getByRole('alert')).toHaveTextContent('Email already exists'));
   });
+
+  it.each([
+    ['an empty JSON object', () => HttpResponse.json({}, { status: 400 })],
+    ['a message that is not text', () => HttpResponse.json({ message: 42, error: '' }, { status: 400 })],
+    ['a proxy’s HTML page', () => new HttpResponse('<html><body>Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } })],
+    ['an empty body', () => new HttpResponse(null, { status: 500 })],
+  ])('asks to check the information when the failure says nothing usable (%s)', async (_kind, answer) => {
+    server.use(http.post('/api/register', answer));
+    const { user } = await openSignUp();
+    await fillSignUp(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const alert = await within(toastRegion()).findByRole('alert');
+    expect(alert).toHaveTextContent('Registration failed');
+    expect(alert).toHaveTextContent('Please check your information and try again.');
+    expect(alert).not.toHaveTextContent(/[{}<]|Bad Gateway|Internal Server Error/);
+  });
 });

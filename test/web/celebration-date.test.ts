@@ -3,7 +3,7 @@ import {
   formatCelebrationDate,
   isUpcoming,
   toDateInputValue,
-} from '../../web/src/features/registries/lib/celebration-date';
+} from '../../web/src/lib/celebration-date';
 
 const originalTz = process.env.TZ;
 afterEach(() => {
@@ -32,5 +32,17 @@ describe('celebration dates', () => {
     expect(isUpcoming(day, new Date(2026, 2, 13, 12))).toBe(true);
     expect(isUpcoming(day, new Date(2026, 2, 14, 23, 59))).toBe(true);
     expect(isUpcoming(day, new Date(2026, 2, 15, 0, 0, 1))).toBe(false);
+  });
+});
+
+describe('celebration dates as the spec writes them', () => {
+  it.each([
+    ['2026-01-01T00:00:00.000Z', 'Jan 1, 2026', '2026-01-01'],
+    ['2026-05-09T00:00:00.000Z', 'May 9, 2026', '2026-05-09'],
+    ['2026-09-30', 'Sep 30, 2026', '2026-09-30'],
+    ['2027-12-31T00:00:00.000Z', 'Dec 31, 2027', '2027-12-31'],
+  ])('shows %s as %s', (iso, shown, input) => {
+    expect(formatCelebrationDate(iso)).toBe(shown);
+    expect(toDateInputValue(iso)).toBe(input);
   });
 });

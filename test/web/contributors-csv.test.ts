@@ -9,11 +9,11 @@ import { cardsProgress, cardStatus, filterContributors } from '../../web/src/fea
 import { aContributor, aNote } from './thank-you-fixtures';
 
 describe('neutraliseFormula', () => {
-  it.each(['=SUM(A1:A2)', '+1', '-1', '@cmd', '\tx', '\rx'])('prefixes %j with a single quote', (value) => {
+  it.each(['=SUM(A1:A2)', '+1', '-1', '@cmd', '\tx', '\rx', ' =spaced', '\n=HYPERLINK("x")', '＝1+1', '＠cmd'])('prefixes %j with a single quote', (value) => {
     expect(neutraliseFormula(value)).toBe(`'${value}`);
   });
 
-  it.each(['Rachel', '', ' =spaced', "O'Brien", '1+1', 'a=b'])('leaves %j alone', (value) => {
+  it.each(['Rachel', '', "O'Brien", '1+1', 'a=b', 'Mazel tov!'])('leaves %j alone', (value) => {
     expect(neutraliseFormula(value)).toBe(value);
   });
 });
@@ -37,9 +37,9 @@ describe('csvField (RFC 4180)', () => {
 });
 
 describe('contributorsCsv', () => {
-  it('writes the header and one row per contributor with CRLF line ends', () => {
+  it('writes the header and one row per contributor with CRLF line ends, the personal message last', () => {
     const csv = contributorsCsv([
-      aContributor({ amount: 36, createdAt: '2026-03-02T15:00:00.000Z', thankYouNote: null }),
+      aContributor({ amount: 36, createdAt: '2026-03-02T15:00:00.000Z', thankYouNote: null, personalMessage: 'Mazel tov, Noah!\nWith love' }),
       aContributor({
         id: 'g-2',
         giftGiverName: 'Levy, David "Dov"',
@@ -57,24 +57,25 @@ describe('contributorsCsv', () => {
         createdAt: '2025-12-31T12:00:00.000Z',
         charityName: '-Charity',
         thankYouNote: aNote({ status: 'sent', sentAt: '2026-01-01T00:00:00.000Z' }),
+        personalMessage: '=HYPERLINK("http://evil.example")',
       }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Name,Email,Amount,Date,Charity,Card Status',
-      'Rachel Levy,rachel@example.com,36.00,2026-03-02,Jewish Federation Community Fund,No Card',
-      '"Levy, David ""Dov""",dov@example.com,180.50,2026-01-15,,Draft',
-      `"'=cmd|""/c calc""!A1",'@evil.example,0.10,2025-12-31,'-Charity,Sent`,
+      'Name,Email,Amount,Date,Charity,Card Status,Personal Message',
+      'Rachel Levy,rachel@example.com,36.00,2026-03-02,Jewish Federation Community Fund,No Card,"Mazel tov, Noah!\nWith love"',
+      '"Levy, David ""Dov""",dov@example.com,180.50,2026-01-15,,Draft,',
+      `"'=cmd|""/c calc""!A1",'@evil.example,0.10,2025-12-31,'-Charity,Sent,"'=HYPERLINK(""http://evil.example"")"`,
       '',
     ]);
   });
 
   it('writes only the header when nobody has given yet', () => {
-    expect(contributorsCsv([])).toBe('Name,Email,Amount,Date,Charity,Card Status\r\n');
+    expect(contributorsCsv([])).toBe('Name,Email,Amount,Date,Charity,Card Status,Personal Message\r\n');
   });
 
   it('leaves the date empty when it cannot be read', () => {
     expect(contributorsCsv([aContributor({ createdAt: 'not a date' })]).split('\r\n')[1]).toBe(
-      'Rachel Levy,rachel@example.com,36.00,,Jewish Federation Community Fund,No Card',
+      'Rachel Levy,rachel@example.com,36.00,,Jewish Federation Community Fund,No Card,',
     );
   });
 });

@@ -52,7 +52,7 @@ describe('/create-registry', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Child's Name/)).toHaveFocus());
   });
 
-  it('sends donor-choice as an empty preferredCharityId with allowCharityChoice true, the date as ISO, exactly the spec fields', async () => {
+  it('sends donor-choice as an empty preferredCharityId with allowCharityChoice true, the date as ISO, the spec fields and a listed registry', async () => {
     const bodies = acceptCreate();
     const { user } = await openForm();
     await fillRequired(user);
@@ -64,15 +64,46 @@ describe('/create-registry', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
       childName: 'Noah',
+      celebrationType: 'unspecified',
       celebrationDate: '2030-03-14T00:00:00.000Z',
       currency: 'USD',
       personalMessage: 'Join us!',
       photoUrl: null,
       preferredCharityId: '',
       allowCharityChoice: true,
+      unlisted: false,
     });
     // Success goes to the new registry's page.
     expect(await screen.findByRole('heading', { level: 1, name: "Noah's Bar/Bat Mitzvah" })).toBeInTheDocument();
+  });
+
+  it('asks whose celebration it is and sends the choice, with the name exactly as typed', async () => {
+    const bodies = acceptCreate();
+    const { user } = await openForm();
+    const group = screen.getByRole('radiogroup', { name: 'Celebration' });
+    expect(within(group).getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
+    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['bar', 'bat', 'bnai', 'unspecified']);
+    await user.type(screen.getByLabelText(/^Child's Name/), 'maya rose katz');
+    await user.click(within(group).getByRole('radio', { name: 'Bat Mitzvah' }));
+    await user.type(screen.getByLabelText(/^Celebration Date/), '2030-03-14');
+    // The hint is only a suggestion: submitting as typed keeps the name as typed.
+    expect(screen.getByText('Names are shown exactly as typed. Did you mean “Maya Rose Katz”?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Registry' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ childName: 'maya rose katz', celebrationType: 'bat' });
+  });
+
+  it('suggests capitals for a lower-case name and uses them in one click', async () => {
+    const { user } = await openForm();
+    const name = screen.getByLabelText(/^Child's Name/);
+    await user.type(name, 'Noah');
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, "sarah-rose o'brien");
+    await user.click(await screen.findByRole('button', { name: "Use ‘Sarah-Rose O'Brien’" }));
+    expect(name).toHaveValue("Sarah-Rose O'Brien");
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
   });
 
   it('sends a specific charity with allowCharityChoice false, and the chosen currency', async () => {
@@ -86,8 +117,25 @@ describe('/create-registry', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ currency: 'CAD', preferredCharityId: 'c-2', allowCharityChoice: false });
     expect(Object.keys(bodies[0] as object).sort()).toEqual(
-      ['allowCharityChoice', 'celebrationDate', 'childName', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId'],
+      ['allowCharityChoice', 'celebrationDate', 'celebrationType', 'childName', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId', 'unlisted'],
     );
+  });
+
+  it('offers to keep the registry unlisted, says what that means, and sends it', async () => {
+    const bodies = acceptCreate();
+    const { user } = await openForm();
+    await fillRequired(user);
+    const unlisted = screen.getByRole('checkbox', { name: 'Keep this registry unlisted' });
+    expect(unlisted).not.toBeChecked();
+    expect(unlisted).toHaveAccessibleDescription(
+      'An unlisted registry never appears in search or among recent registries. Only people you send its link or QR code to can open it.',
+    );
+    await user.click(unlisted);
+    expect(unlisted).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create Registry' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ childName: 'Noah', unlisted: true });
   });
 
   it('offers only active charities', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rememberRegistry } from '../../web/src/features/registries/lib/recent-registries';
+import { rememberRegistry } from '../../web/src/lib/recent-registries';
 import { goToLogin } from '../../web/src/lib/login-redirect';
 import { member, server, signInAs } from './msw-server';
 import { renderApp, toastRegion } from './render-app';
@@ -29,7 +29,7 @@ describe('home dashboard (signed in)', () => {
       HttpResponse.json([
         aMyRegistry({ totalReceived: 106.39, giftCount: 2 }),
         aMyRegistry({ id: 'r-2', childName: 'Leah', totalReceived: 50, giftCount: 1, currency: 'USD', photoUrl: '/uploads/leah.jpg' }),
-        aMyRegistry({ id: 'r-3', childName: 'Eli', totalReceived: 0.01, giftCount: 0, preferredCharity: null }),
+        aMyRegistry({ id: 'r-3', childName: 'Eli', totalReceived: 0.01, giftCount: 0, preferredCharity: null, unlisted: true }),
       ]),
     );
     renderApp('/');
@@ -45,7 +45,12 @@ describe('home dashboard (signed in)', () => {
     expect(within(cards[0]!).getByText('Total Received')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('$106.39')).toBeInTheDocument();
     expect(within(cards[1]!).getByRole('img', { name: 'Photo of Leah' })).toHaveAttribute('src', '/uploads/leah.jpg');
+    // Where a card has no photo, what stands in for it is decoration, not an image to announce.
+    expect(within(cards[0]!).queryByRole('img')).not.toBeInTheDocument();
     expect(within(cards[2]!).queryByText('Supporting:')).not.toBeInTheDocument();
+    // The owner sees which of their registries are unlisted.
+    expect(within(cards[2]!).getByText('Unlisted')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText('Unlisted')).not.toBeInTheDocument();
   });
 
   it('never adds dollars and Canadian dollars together in the total', async () => {
@@ -93,8 +98,15 @@ describe('home dashboard (signed in)', () => {
   });
 });
 
+function serveRecentlyCreated(answer: () => Response) {
+  server.use(http.get('/api/registries/recent', answer));
+}
+
+const recentCards = () => within(screen.getByRole('list', { name: 'Recent registries' })).getAllByRole('article');
+const titles = (cards: HTMLElement[]) => cards.map((card) => within(card).getByRole('heading').textContent);
+
 describe('landing page Recent Registries', () => {
-  it('appears below the search only once this browser has opened a registry', async () => {
+  it('is left out while no registry was created or opened', async () => {
     renderApp('/');
     await screen.findByPlaceholderText("Search by child's name...");
     expect(screen.queryByRole('heading', { name: 'Recent Registries' })).not.toBeInTheDocument();
@@ -111,5 +123,62 @@ describe('landing page Recent Registries', () => {
       "Leah's Bar/Bat Mitzvah",
     ]);
     expect(screen.queryByText('Total Received')).not.toBeInTheDocument();
+  });
+
+  it('shows a visitor who opened none the newest registries, without money', async () => {
+    const calls: string[] = [];
+    serveRecentlyCreated(() => {
+      calls.push('recent');
+      // Even if money came along, a visitor's card would not show it.
+      return HttpResponse.json([
+        { ...aSearchResult({ id: 'r-new', childName: 'Maya' }), totalReceived: 500, giftCount: 3 },
+        aSearchResult({ id: 'r-old', childName: 'Ezra', photoUrl: '/uploads/ezra.jpg' }),
+      ]);
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Recent Registries' })).toBeInTheDocument();
+    expect(screen.getByText('The newest registries on Mitzvah Gifts.')).toBeInTheDocument();
+    const cards = recentCards();
+    expect(titles(cards)).toEqual(["Maya's Bar/Bat Mitzvah", "Ezra's Bar/Bat Mitzvah"]);
+    expect(within(cards[0]!).getByRole('link', { name: /View Registry/ })).toHaveAttribute('href', '/registry/r-new');
+    expect(within(cards[1]!).getByRole('img', { name: 'Photo of Ezra' })).toBeInTheDocument();
+    expect(screen.queryByText('Total Received')).not.toBeInTheDocument();
+    expect(screen.queryByText('$500.00')).not.toBeInTheDocument();
+    expect(calls).toEqual(['recent']);
+  });
+
+  it('puts the registries opened before first, then the newest, each once and six at most', async () => {
+    rememberRegistry(aSearchResult({ id: 'r-older', childName: 'Leah' }));
+    rememberRegistry(aSearchResult({ id: 'r-1', childName: 'Noah' }));
+    serveRecentlyCreated(() =>
+      HttpResponse.json(['Maya', 'Noah', 'Ezra', 'Dina', 'Ari', 'Gila'].map((childName) => aSearchResult({ id: childName === 'Noah' ? 'r-1' : `r-${childName}`, childName }))),
+    );
+    renderApp('/');
+    await screen.findByText('Registries you have opened on this device, then the newest ones.');
+    expect(titles(recentCards())).toEqual([
+      "Noah's Bar/Bat Mitzvah",
+      "Leah's Bar/Bat Mitzvah",
+      "Maya's Bar/Bat Mitzvah",
+      "Ezra's Bar/Bat Mitzvah",
+      "Dina's Bar/Bat Mitzvah",
+      "Ari's Bar/Bat Mitzvah",
+    ]);
+  });
+
+  it('keeps half the places for the newest when this browser opened six', async () => {
+    for (const name of ['A1', 'A2', 'A3', 'A4', 'A5', 'A6']) rememberRegistry(aSearchResult({ id: `r-${name}`, childName: name }));
+    serveRecentlyCreated(() => HttpResponse.json(['N1', 'N2', 'N3', 'N4'].map((childName) => aSearchResult({ id: `r-${childName}`, childName }))));
+    renderApp('/');
+    await screen.findByText('Registries you have opened on this device, then the newest ones.');
+    expect(titles(recentCards())).toEqual(['A6', 'A5', 'A4', 'N1', 'N2', 'N3'].map((name) => `${name}'s Bar/Bat Mitzvah`));
+  });
+
+  it('shows the registries opened before alone, with no error, when the newest cannot be loaded', async () => {
+    rememberRegistry(aSearchResult({ id: 'r-1', childName: 'Noah' }));
+    serveRecentlyCreated(() => HttpResponse.json({ message: 'Something went wrong' }, { status: 500 }));
+    renderApp('/');
+    expect(await screen.findByText('Registries you have opened on this device.')).toBeInTheDocument();
+    expect(titles(recentCards())).toEqual(["Noah's Bar/Bat Mitzvah"]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,24 +1,25 @@
 import { http, HttpResponse } from 'msw';
-import { DEFAULT_PROCESSING_RATES, giftBreakdown } from '../../core/fees';
-import { centsToAmount, parseCents, type Currency } from '../../core/money';
+import { giftBreakdown } from '@core/fees';
+import { toWireAmount } from '@api/amount';
+import { parseCents, type Currency } from '@core/money';
 import type { StartedPayment } from '../../web/src/features/gifts/api/payment-actions';
 import { CHECKOUT_STORAGE_KEY, type CheckoutData } from '../../web/src/features/gifts/lib/checkout-storage';
-import { server } from './msw-server';
+import { sandboxConfig, server } from './msw-server';
 import { REGISTRY_ID } from './registry-fixtures';
 
-/** What POST /api/create-payment-intent answers for a gift of this amount (numbers, 2 decimals). */
+/** What POST /api/create-payment-intent answers for a gift of this amount (numbers, 2 decimals), at the configured rates. */
 export function aStartedPayment(amount: number, currency: Currency = 'USD'): StartedPayment {
-  const b = giftBreakdown(parseCents(amount), DEFAULT_PROCESSING_RATES[currency]);
+  const b = giftBreakdown(parseCents(amount), sandboxConfig.processingRates[currency]);
   return {
     clientSecret: 'pi_test_1_secret_abc',
     paymentIntentId: 'pi_test_1',
     breakdown: {
-      baseAmount: centsToAmount(b.baseAmount),
-      childAmount: centsToAmount(b.childAmount),
-      charityAmount: centsToAmount(b.charityAmount),
-      platformFee: centsToAmount(b.platformFee),
-      stripeFee: centsToAmount(b.stripeFee),
-      totalAmount: centsToAmount(b.totalAmount),
+      baseAmount: toWireAmount(b.baseAmount),
+      childAmount: toWireAmount(b.childAmount),
+      charityAmount: toWireAmount(b.charityAmount),
+      platformFee: toWireAmount(b.platformFee),
+      stripeFee: toWireAmount(b.stripeFee),
+      totalAmount: toWireAmount(b.totalAmount),
     },
   };
 }

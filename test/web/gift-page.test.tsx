@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_STORAGE_KEY } from '../../web/src/features/gifts/lib/checkout-storage';
-import type { RegistryView } from '../../web/src/features/registries/api/types';
+import type { RegistryView } from '@api/registries';
 import { aCheckout, aStartedPayment, amountFor, storeCheckout, storedCheckout } from './gift-fixtures';
-import { charities, server } from './msw-server';
+import { charities, sandboxConfig, server } from './msw-server';
 import { renderApp, toastRegion } from './render-app';
 import { aRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
@@ -155,6 +155,18 @@ describe('gift form: amount, breakdown and submit', () => {
     expect(screen.getByRole('button', { name: 'Proceed to Payment - CA$100.00' })).toBeInTheDocument();
   });
 
+  it('uses the processing rate the server answers in /api/config, the one it charges', async () => {
+    const processingRates = { ...sandboxConfig.processingRates, USD: { basisPoints: 350, fixedCents: 50 } };
+    server.use(http.get('/api/config', () => HttpResponse.json({ ...sandboxConfig, processingRates })));
+    const { user } = await openGiftForm();
+    await user.type(screen.getByLabelText('Custom Amount'), '100');
+    const breakdown = await screen.findByRole('region', { name: 'Your Gift Breakdown' });
+    // ceil((10000 + 300 + 50) / (1 - 3.5%)) = 10726 cents.
+    expect(amountFor('Processing Fee', breakdown)).toBe('$4.26');
+    expect(amountFor('Total Charge', breakdown)).toBe('$107.26');
+    expect(amountFor('Gift Amount', breakdown)).toBe('$100.00');
+  });
+
   it('keeps the submit disabled without an amount, and without a charity', async () => {
     const { user } = await openGiftForm(choice);
     const group = screen.getByRole('radiogroup', { name: 'Choose a Charity to Support' });
@@ -243,6 +255,7 @@ describe('gift form: opening the payment', () => {
       breakdown: started.breakdown,
       charityName: 'Tikkun Civil Rights Project',
       childName: 'Noah',
+      celebrationType: 'unspecified',
     });
     expect(screen.getByRole('button', { name: 'Complete Payment - $55.15' })).toBeInTheDocument();
   });

@@ -27,6 +27,8 @@ export const sandboxConfig = {
   stripePublishableKey: null,
   supportEmail: 'support@mitzvahgifts.example',
   supportPhone: '+1 (555) 010-1818',
+  // The server's default price: 2.9% + 30 cents in each currency.
+  processingRates: { USD: { basisPoints: 290, fixedCents: 30 }, CAD: { basisPoints: 290, fixedCents: 30 } },
 };
 
 export const charities = [
@@ -59,6 +61,8 @@ export const defaultHandlers = [
   http.get('/api/charities', () => HttpResponse.json(charities)),
   // A signed-in user starts with no registries; tests that need some add their own handler.
   http.get('/api/registries/my', () => HttpResponse.json([])),
+  // No registry was created yet; tests of the visitors' Recent Registries serve some.
+  http.get('/api/registries/recent', () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

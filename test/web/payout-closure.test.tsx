@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OwnerRegistryView } from '../../web/src/features/registries/api/types';
+import type { OwnerRegistryView } from '@api/registries';
 import { redirectTo } from '../../web/src/lib/redirect';
 import { member, server, signInAs } from './msw-server';
 import { anAccount, noAccount, serveAccountStatus, verifiedAccount } from './payout-fixtures';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, ownerToolsLoaded } from './render-app';
 import { aGift, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 vi.mock('../../web/src/lib/redirect', () => ({ redirectTo: vi.fn() }));
@@ -24,10 +24,18 @@ const twoGifts = [
 
 async function openAsOwner(overrides: Partial<OwnerRegistryView> = {}, query = '') {
   signInAs(member);
-  const registry = anOwnerRegistry({ giftCount: 2, hasGifts: true, totalReceived: 180, gifts: twoGifts, ...overrides });
+  const registry = anOwnerRegistry({
+    giftCount: 2,
+    hasGifts: true,
+    totalReceived: 180,
+    gifts: twoGifts,
+    closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18 },
+    ...overrides,
+  });
   serveRegistry(registry);
   const app = renderApp(`/registry/${REGISTRY_ID}${query}`);
   await screen.findByRole('heading', { level: 1, name: "Noah's Bar/Bat Mitzvah" });
+  await ownerToolsLoaded();
   return { ...app, registry };
 }
 
@@ -88,6 +96,8 @@ describe('closure section of an open registry', () => {
     const { user } = await openAsOwner({
       giftCount: 2,
       totalReceived: 2.1,
+      // The server's sum of the succeeded gifts' own splits: 2 × $0.94 and 2 × $0.11.
+      closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 },
       paypalEmail: 'sarah@example.com',
       payoutMethod: 'paypal',
       gifts: [
@@ -105,6 +115,14 @@ describe('closure section of an open registry', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Close Registry?' }));
     expect(dialog.getByText('To your family').nextElementSibling).toHaveTextContent('$1.88');
     expect(dialog.getByText('To charity').nextElementSibling).toHaveTextContent('$0.22');
+  });
+
+  it('shows the figures the server answers for closing, and sums no gifts of its own', async () => {
+    // The gift list is the owner's to read; what closing pays is the server's rule (closingAmounts).
+    await openAsOwner({ gifts: [], closingAmounts: { payoutAmount: 162.01, charityPayoutAmount: 17.99 } });
+    const section = closure();
+    expect(section.getByText('To your family (90%)').nextElementSibling).toHaveTextContent('$162.01');
+    expect(section.getByText('To charity (10%)').nextElementSibling).toHaveTextContent('$17.99');
   });
 
   it('PayPal: the hint until an e-mail is entered, then Close is enabled', async () => {
@@ -173,7 +191,7 @@ describe('closure section of an open registry', () => {
 });
 
 describe('bank account setup', () => {
-  it('creates the payment account (US for a USD registry), then opens the onboarding link', async () => {
+  it('creates the payment account (US for a USD registry) and goes straight on to the onboarding link', async () => {
     serveAccountStatus(noAccount);
     const created: unknown[] = [];
     const linked: unknown[] = [];
@@ -194,14 +212,40 @@ describe('bank account setup', () => {
     expect(closeButton()).toBeDisabled();
     expect(closure().getByText('Complete your bank account setup above to close the registry')).toBeInTheDocument();
 
-    expect(await bank.findByText('Bank account not verified yet')).toBeInTheDocument();
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost:3000/sandbox/onboarding?token=t-1'));
+    expect(redirectTo).toHaveBeenCalledTimes(1);
     expect(created).toEqual([{ country: 'US' }]);
+    expect(linked).toEqual([{ registryId: REGISTRY_ID }]);
+    // The page is leaving: no second click is asked for, and nothing offers one.
+    expect(bank.getByText('Payment account created. Opening the bank account setup…')).toBeInTheDocument();
+    expect(bank.queryByRole('button', { name: 'Continue Setup' })).not.toBeInTheDocument();
+    expect(closeButton()).toBeDisabled();
+  });
+
+  it('keeps the new account and offers Continue Setup when the onboarding link fails right after creating it', async () => {
+    serveAccountStatus(noAccount);
+    let links = 0;
+    server.use(
+      http.post('/api/connect/create-account', () => HttpResponse.json(anAccount())),
+      http.post('/api/connect/onboarding-link', () =>
+        ++links === 1
+          ? HttpResponse.json({ message: 'The payment provider is unavailable' }, { status: 502 })
+          : HttpResponse.json({ url: 'http://localhost:3000/sandbox/onboarding?token=t-2' }),
+      ),
+    );
+    const { user } = await openAsOwner({ payoutMethod: 'bank' });
+    const bank = within(await closure().findByRole('group', { name: 'Bank Account' }));
+    await user.click(await bank.findByRole('button', { name: 'Create Payment Account' }));
+
+    const toasts = within(toastRegion());
+    expect(await toasts.findByText('Error loading onboarding')).toBeInTheDocument();
+    expect(toasts.getByText('The payment provider is unavailable')).toBeInTheDocument();
+    expect(await bank.findByText('Bank account not verified yet')).toBeInTheDocument();
     expect(bank.getByText('Bank account details')).toBeInTheDocument();
-    expect(within(toastRegion()).getByText('Payment account created')).toBeInTheDocument();
+    expect(redirectTo).not.toHaveBeenCalled();
 
     await user.click(bank.getByRole('button', { name: 'Continue Setup' }));
-    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost:3000/sandbox/onboarding?token=t-1'));
-    expect(linked).toEqual([{ registryId: REGISTRY_ID }]);
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost:3000/sandbox/onboarding?token=t-2'));
     expect(closeButton()).toBeDisabled();
   });
 
@@ -213,12 +257,14 @@ describe('bank account setup', () => {
         created.push(await request.json());
         return HttpResponse.json(anAccount({ country: 'CA' }));
       }),
+      http.post('/api/connect/onboarding-link', () => HttpResponse.json({ url: 'http://localhost:3000/sandbox/onboarding?token=t-ca' })),
     );
     const { user } = await openAsOwner({ currency: 'CAD', payoutMethod: 'bank' });
     const bank = within(await closure().findByRole('group', { name: 'Bank Account' }));
     expect(await bank.findByText(/The bank account must be in Canada/)).toBeInTheDocument();
     await user.click(bank.getByRole('button', { name: 'Create Payment Account' }));
     await waitFor(() => expect(created).toEqual([{ country: 'CA' }]));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost:3000/sandbox/onboarding?token=t-ca'));
   });
 
   it.each([

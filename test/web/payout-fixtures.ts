@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { payoutStatusOf } from '../../web/src/features/payouts/api/payout-api';
-import type { ConnectAccountStatus, PayoutStatusView } from '../../web/src/features/payouts/api/types';
-import type { OwnerRegistryView } from '../../web/src/features/registries/api/types';
+import type { ConnectAccountStatus, PayoutStatusView } from '@api/payouts';
+import type { OwnerRegistryView } from '@api/registries';
 import { server } from './msw-server';
 import { anOwnerRegistry, REGISTRY_ID } from './registry-fixtures';
 
-/** Payout answers as scratch/payout-api.md describes them. */
+/** Payout answers as the server answers them. */
 
 export const noAccount: ConnectAccountStatus = { accountId: null, payoutsEnabled: false, requirementsDue: [], country: null };
 
@@ -35,6 +35,7 @@ export function aClosedRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
     giftCount: 2,
     hasGifts: true,
     totalReceived: 180,
+    closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18 },
     closedAt: '2030-04-02T15:00:00.000Z',
     payoutAmount: 162,
     charityPayoutAmount: 18,

@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { PayoutStatusView } from '../../web/src/features/payouts/api/types';
-import type { OwnerRegistryView } from '../../web/src/features/registries/api/types';
+import { describe, expect, it, vi } from 'vitest';
+import type { PayoutStatusView } from '@api/payouts';
+import type { OwnerRegistryView } from '@api/registries';
 import { member, server, signInAs } from './msw-server';
 import { aClosedRegistry, aPayoutStatus, servePayoutStatus } from './payout-fixtures';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, ownerToolsLoaded } from './render-app';
 import { anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 async function openAsOwner(registry: OwnerRegistryView, payout?: PayoutStatusView) {
@@ -14,6 +14,7 @@ async function openAsOwner(registry: OwnerRegistryView, payout?: PayoutStatusVie
   if (payout) servePayoutStatus(payout);
   const app = renderApp(`/registry/${REGISTRY_ID}`);
   await screen.findByRole('heading', { level: 1, name: "Noah's Bar/Bat Mitzvah" });
+  await ownerToolsLoaded();
   return app;
 }
 
@@ -114,7 +115,9 @@ describe('payout status after closing', () => {
   it('bank transfer never recorded, closed 10 minutes ago: "taking longer than usual" and Try again calls PUT close', async () => {
     const closedAt = new Date(Date.now() - 10 * 60 * 1000).toISOString();
     const registry = aClosedRegistry({ payoutMethod: 'bank', closedAt });
-    const { user } = await openAsOwner(registry, aPayoutStatus(registry));
+    // The server's rule says when: here, since five minutes ago.
+    const retryAvailableAt = new Date(Date.now() - 5 * 60 * 1000).toISOString();
+    const { user } = await openAsOwner(registry, aPayoutStatus(registry, { retryAvailableAt }));
     const status = payoutStatus();
     expect(await status.findByText('This is taking longer than usual.')).toBeInTheDocument();
     expect(status.getByText('Processing')).toBeInTheDocument();
@@ -129,27 +132,55 @@ describe('payout status after closing', () => {
     expect(status.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
-  it('bank transfer never recorded, closed 1 minute ago: just Processing, no Try again', async () => {
-    const closedAt = new Date(Date.now() - 60 * 1000).toISOString();
-    const registry = aClosedRegistry({ payoutMethod: 'bank', closedAt });
+  /**
+   * A bank registry closed a minute ago whose transfer has no recorded answer; the server's rule
+   * says Try again is offered four minutes from now. Answers how often the status was asked for.
+   */
+  function serveTransferNeverRecorded(): () => number {
+    const registry = aClosedRegistry({ payoutMethod: 'bank', closedAt: new Date(Date.now() - 60 * 1000).toISOString() });
+    const retryAvailableAt = new Date(Date.now() + 4 * 60 * 1000).toISOString();
     signInAs(member);
     serveRegistry(registry);
     let answered = 0;
     server.use(
       http.get(`/api/registries/${REGISTRY_ID}/payout-status`, () => {
         answered += 1;
-        return HttpResponse.json(aPayoutStatus(registry));
+        return HttpResponse.json(aPayoutStatus(registry, { retryAvailableAt }));
       }),
     );
+    return () => answered;
+  }
+
+  it('bank transfer never recorded, closed 1 minute ago: just Processing, no Try again', async () => {
+    const answered = serveTransferNeverRecorded();
     renderApp(`/registry/${REGISTRY_ID}`);
-    await waitFor(() => expect(answered).toBe(1));
-    // Let the answer render before looking for what must not be there.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(answered()).toBe(1));
+    // The timing line is drawn with the answer (until then the section says it is loading).
     const status = payoutStatus();
     expect(await status.findByText('Your payout is being transferred to your bank account.')).toBeInTheDocument();
     expect(status.getByText('Processing')).toBeInTheDocument();
     expect(status.queryByText('This is taking longer than usual.')).not.toBeInTheDocument();
     expect(status.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('Try again appears at the time the server gave, without asking again', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const answered = serveTransferNeverRecorded();
+      renderApp(`/registry/${REGISTRY_ID}`);
+      const status = within(await screen.findByRole('region', { name: 'Payout Status' }));
+      expect(await status.findByText('Your payout is being transferred to your bank account.')).toBeInTheDocument();
+      expect(status.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+      act(() => vi.advanceTimersByTime(4 * 60 * 1000 - 1_000));
+      expect(status.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(await status.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(status.getByText('This is taking longer than usual.')).toBeInTheDocument();
+      expect(answered()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a retry the server refuses shows "Error closing registry" with its message', async () => {

@@ -5,7 +5,7 @@ import {
   RECENT_REGISTRIES_KEY,
   RECENT_REGISTRIES_LIMIT,
   rememberRegistry,
-} from '../../web/src/features/registries/lib/recent-registries';
+} from '../../web/src/lib/recent-registries';
 import { aRegistry, aSearchResult, anOwnerRegistry } from './registry-fixtures';
 
 const entry = (id: string) => aSearchResult({ id, childName: `Child ${id}` });
@@ -29,7 +29,7 @@ describe('recent registries storage', () => {
     rememberRegistry(anOwnerRegistry({ totalReceived: 500, giftCount: 1, hasGifts: true }));
     const [stored] = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!) as Record<string, unknown>[];
     expect(Object.keys(stored!).sort()).toEqual(
-      ['celebrationDate', 'childName', 'currency', 'id', 'photoUrl', 'preferredCharity', 'shortCode', 'status'],
+      ['celebrationDate', 'celebrationType', 'childName', 'currency', 'id', 'photoUrl', 'preferredCharity', 'shortCode', 'status'],
     );
   });
 

@@ -5,10 +5,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../web/src/app/providers';
-import type { OwnerRegistryView } from '../../web/src/features/registries/api/types';
+import type { OwnerRegistryView } from '@api/registries';
 import { DeleteRegistryDialog } from '../../web/src/features/registries/components/delete-registry-dialog';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, ownerToolsLoaded } from './render-app';
 import { anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 async function openAsOwner(overrides: Partial<OwnerRegistryView> = {}) {
@@ -17,11 +17,12 @@ async function openAsOwner(overrides: Partial<OwnerRegistryView> = {}) {
   serveRegistry(registry);
   const app = renderApp(`/registry/${REGISTRY_ID}`);
   await screen.findByRole('heading', { level: 1, name: "Noah's Bar/Bat Mitzvah" });
+  await ownerToolsLoaded();
   return { ...app, registry };
 }
 
 describe('Edit Registry dialog', () => {
-  it('is prefilled, checks the required fields and PUTs exactly the four fields', async () => {
+  it('is prefilled, checks the required fields and PUTs the four fields and whether it is unlisted', async () => {
     const bodies: unknown[] = [];
     const { user, registry } = await openAsOwner();
     server.use(
@@ -54,10 +55,48 @@ describe('Edit Registry dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toEqual({ childName: 'Noa', celebrationDate: '2030-06-01T00:00:00.000Z', personalMessage: '', photoUrl: null });
+    expect(bodies[0]).toEqual({ childName: 'Noa', celebrationType: 'unspecified', celebrationDate: '2030-06-01T00:00:00.000Z', personalMessage: '', photoUrl: null, unlisted: false });
     expect(await screen.findByRole('heading', { level: 1, name: "Noa's Bar/Bat Mitzvah" })).toBeInTheDocument();
     expect(screen.getByText('Jun 1, 2030')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('unlists a listed registry, after which its page shows the owner an "Unlisted" chip, and lists it again', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const { user, registry } = await openAsOwner();
+    expect(screen.queryByText('Unlisted')).not.toBeInTheDocument();
+    let current = registry;
+    server.use(
+      http.put('/api/registries/:id', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        current = { ...current, ...body } as OwnerRegistryView;
+        return HttpResponse.json(current);
+      }),
+      http.get(`/api/registries/${REGISTRY_ID}`, () => HttpResponse.json(current)),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Edit Registry' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Edit Registry' }));
+    const box = dialog.getByRole('checkbox', { name: 'Keep this registry unlisted' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/never appears in search/);
+    await user.click(box);
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ unlisted: true });
+    // The chip is its own chunk (only owners see it): its first load in a file compiles it.
+    expect(await screen.findByText('Unlisted', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Registry' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Edit Registry' }));
+    expect(dialog.getByRole('checkbox', { name: 'Keep this registry unlisted' })).toBeChecked();
+    await user.click(dialog.getByRole('checkbox', { name: 'Keep this registry unlisted' }));
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ unlisted: false });
+    await waitFor(() => expect(screen.queryByText('Unlisted')).not.toBeInTheDocument());
   });
 
   it('falls back to "Failed to update registry" when the server says nothing useful', async () => {
@@ -190,7 +229,7 @@ describe('Delete Registry dialog', () => {
             <Routes>
               <Route
                 index
-                element={<DeleteRegistryDialog registryId={REGISTRY_ID} childName="Noah" hasGifts open onClose={() => {}} />}
+                element={<DeleteRegistryDialog registryId={REGISTRY_ID} childName="Noah" celebrationType="unspecified" hasGifts open onClose={() => {}} />}
               />
             </Routes>
           </AppProviders>

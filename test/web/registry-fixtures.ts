@@ -5,10 +5,10 @@ import type {
   RegistryGiftView,
   RegistrySearchResult,
   RegistryView,
-} from '../../web/src/features/registries/api/types';
+} from '@api/registries';
 import { member, server } from './msw-server';
 
-/** Registries as the server's read views answer them (see web/src/features/registries/api/types.ts). */
+/** Registries as the server's read views answer them (see api/registries.ts). */
 
 export const REGISTRY_ID = '9b2f7c1e-0d4a-4f1b-8c3e-00000000r001';
 
@@ -17,6 +17,7 @@ export function aRegistry(overrides: Partial<RegistryView> = {}): RegistryView {
     id: REGISTRY_ID,
     shortCode: 'k7m2q9xz',
     childName: 'Noah',
+    celebrationType: 'unspecified',
     celebrationDate: '2030-03-14T00:00:00.000Z',
     personalMessage: 'Thank you for celebrating with us!',
     photoUrl: '/uploads/noah.jpg',
@@ -38,8 +39,10 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
     ...aRegistry(),
     isOwner: true as const,
     userId: member.id,
+    unlisted: false,
     totalReceived: 0,
     gifts: [],
+    closingAmounts: { payoutAmount: 0, charityPayoutAmount: 0 },
     payoutMethod: null,
     paypalEmail: null,
     mailingName: null,
@@ -79,6 +82,7 @@ export function aMyRegistry(overrides: Partial<MyRegistry> = {}): MyRegistry {
     id: REGISTRY_ID,
     shortCode: 'k7m2q9xz',
     childName: 'Noah',
+    celebrationType: 'unspecified',
     celebrationDate: '2030-03-14T00:00:00.000Z',
     photoUrl: null,
     preferredCharity: { id: 'c-1', name: 'Jewish Federation Community Fund' },
@@ -86,12 +90,13 @@ export function aMyRegistry(overrides: Partial<MyRegistry> = {}): MyRegistry {
     status: 'open',
     totalReceived: 0,
     giftCount: 0,
+    unlisted: false,
     ...overrides,
   };
 }
 
 export function aSearchResult(overrides: Partial<RegistrySearchResult> = {}): RegistrySearchResult {
-  const { totalReceived: _t, giftCount: _g, ...card } = aMyRegistry(overrides);
+  const { totalReceived: _t, giftCount: _g, unlisted: _u, ...card } = aMyRegistry(overrides);
   return card;
 }
 
@@ -103,8 +108,8 @@ export function aSearchResult(overrides: Partial<RegistrySearchResult> = {}): Re
 export function serveRegistry(registry: { id: string } | OwnerRegistryView) {
   server.use(
     http.get('/api/registries/:id', ({ params }) => {
-      // Left to the handlers of GET /api/registries/my.
-      if (params.id === 'my') return undefined;
+      // Left to the handlers of GET /api/registries/my and /recent.
+      if (params.id === 'my' || params.id === 'recent') return undefined;
       return params.id === registry.id
         ? HttpResponse.json(registry)
         : HttpResponse.json({ message: 'Registry not found' }, { status: 404 });

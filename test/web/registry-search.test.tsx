@@ -1,17 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { member, server, signInAs } from './msw-server';
 import { renderApp, toastRegion } from './render-app';
 import { aSearchResult } from './registry-fixtures';
 
-/** Records each search call: its query and when it came. */
+/** Records the query of each search call. */
 function serveSearch(answer: (q: string) => Response | Promise<Response>) {
-  const calls: { q: string; at: number }[] = [];
+  const calls: string[] = [];
   server.use(
     http.get('/api/registries/search', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
-      calls.push({ q, at: Date.now() });
+      calls.push(q);
       return answer(q);
     }),
   );
@@ -19,7 +20,24 @@ function serveSearch(answer: (q: string) => Response | Promise<Response>) {
 }
 
 const box = () => screen.getByRole('searchbox', { name: /Search registries by child/ });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The page has switched to searching (the results section names the query) or not. */
+const searching = () => screen.queryByText(/^Showing registries matching/);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * From here on setTimeout runs on a clock the test moves, so the search's 300 ms wait is exact;
+ * React, MSW and Testing Library's polling keep real time. On a still clock, text goes in with
+ * fireEvent: user-event, through Testing Library's async wrapper, would wait on a timeout of its own.
+ * `followRealTime` lets the clock also run, for a test that jumps ahead yet waits for the server.
+ */
+function stopTimeouts({ followRealTime = false } = {}) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: followRealTime });
+}
+const enter = (text: string) => fireEvent.change(box(), { target: { value: text } });
+const elapse = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 describe('landing page search', () => {
   it("has the placeholder 'Search by child's name...'", async () => {
@@ -29,22 +47,30 @@ describe('landing page search', () => {
 
   it('waits 300 ms after the last keystroke and sends one URL-encoded query', async () => {
     const calls = serveSearch(() => HttpResponse.json([aSearchResult()]));
-    const { user } = renderApp('/');
+    renderApp('/');
     await screen.findByPlaceholderText("Search by child's name...");
-    await user.type(box(), 'Noah & co');
-    const typedAt = Date.now();
+    stopTimeouts();
+    enter('Noah &');
+    elapse(299);
+    enter('Noah & co');
+    elapse(299);
+    expect(searching()).toBeNull();
+    elapse(1);
+    expect(searching()).toHaveTextContent('Showing registries matching “Noah & co”.');
+    vi.useRealTimers();
     expect(await screen.findByText('1 result(s) found')).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.q).toBe('Noah & co');
-    expect(calls[0]!.at - typedAt).toBeGreaterThanOrEqual(250);
+    expect(calls).toEqual(['Noah & co']);
   });
 
   it('sends nothing for a single character (after trimming)', async () => {
     const calls = serveSearch(() => HttpResponse.json([]));
-    const { user } = renderApp('/');
+    renderApp('/');
     await screen.findByPlaceholderText("Search by child's name...");
-    await user.type(box(), '  N  ');
-    await pause(500);
+    stopTimeouts();
+    enter('  N  ');
+    elapse(500);
+    // No search began, so none can be on its way.
+    expect(searching()).toBeNull();
     expect(calls).toHaveLength(0);
     // The landing sections are still there.
     expect(screen.getByRole('heading', { name: 'How It Works' })).toBeInTheDocument();
@@ -90,14 +116,40 @@ describe('landing page search', () => {
     expect(screen.getByRole('heading', { name: 'How It Works' })).toBeInTheDocument();
   });
 
-  it("shows a 'Search failed' toast on a non-OK answer, without retrying", async () => {
-    const calls = serveSearch(() => HttpResponse.json({ message: 'Search is unavailable' }, { status: 500 }));
+  it('sends two letters, as the spec says, and shows the server’s hint for them rather than a failure', async () => {
+    const hint = 'Type at least 3 letters of the child’s first or last name';
+    const calls = serveSearch((q) =>
+      q.length < 3 ? HttpResponse.json({ message: hint, errors: { q: hint } }, { status: 400 }) : HttpResponse.json([aSearchResult()]),
+    );
     const { user } = renderApp('/');
     await screen.findByPlaceholderText("Search by child's name...");
+    await user.type(box(), 'No');
+    expect(await screen.findByText(`${hint}.`)).toBeInTheDocument();
+    expect(calls).toEqual(['No']);
+    expect(within(toastRegion()).queryByText('Search failed')).not.toBeInTheDocument();
+    expect(screen.queryByText(/couldn't search/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/result\(s\) found/)).not.toBeInTheDocument();
+
+    await user.type(box(), 'a');
+    expect(await screen.findByText('1 result(s) found')).toBeInTheDocument();
+    expect(screen.queryByText(`${hint}.`)).not.toBeInTheDocument();
+    expect(calls).toEqual(['No', 'Noa']);
+  });
+
+  it("shows a 'Search failed' toast on a non-OK answer, without retrying", async () => {
+    const calls = serveSearch(() => HttpResponse.json({ message: 'Search is unavailable' }, { status: 500 }));
+    renderApp('/');
+    await screen.findByPlaceholderText("Search by child's name...");
+    stopTimeouts({ followRealTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(box(), 'Noah');
     expect(await within(toastRegion()).findByText('Search failed')).toBeInTheDocument();
-    await pause(400);
-    expect(calls).toHaveLength(1);
+    // Long past any retry SWR would make (its first comes 5 to 20 s after the error); then one more
+    // search, so that a retry sent meanwhile would have reached the server before it.
+    elapse(60_000);
+    await user.type(box(), 's');
+    await waitFor(() => expect(calls.length).toBeGreaterThan(1));
+    expect(calls).toEqual(['Noah', 'Noahs']);
   });
 });
 

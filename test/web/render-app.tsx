@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -29,4 +30,12 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
 /** The notification region (spec section 9). */
 export function toastRegion(): HTMLElement {
   return screen.getByRole('region', { name: 'Notifications (F8)' });
+}
+
+/**
+ * The owner's part of the registry page is its own chunk: waits until it has loaded. The first
+ * load in a test file compiles the whole payouts feature, hence the long wait.
+ */
+export async function ownerToolsLoaded(): Promise<void> {
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: "Loading your registry's tools…" })).not.toBeInTheDocument(), { timeout: 15_000 });
 }

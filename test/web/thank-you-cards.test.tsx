@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { defaultThankYouMessage } from '../../core/thank-you/default-message';
-import { renderThankYouCard } from '../../core/thank-you/render-card';
+import { defaultThankYouMessage } from '@core/thank-you/default-message';
+import { renderThankYouCard } from '@core/thank-you/render-card';
 import { goToLogin } from '../../web/src/lib/login-redirect';
 import { member, server, signInAs } from './msw-server';
 import { renderApp, toastRegion } from './render-app';
@@ -224,6 +224,7 @@ describe('/thank-you-cards/{id} for the owner', () => {
       imageUrls: [],
       imageSize: 'medium' as const,
       childName: CHILD,
+      celebrationType: 'unspecified' as const,
       giverName: 'Rachel Levy',
     };
     expect(preview().getAttribute('srcdoc')).toBe(renderThankYouCard(card, window.location.origin).html);
@@ -502,9 +503,9 @@ describe('/thank-you-cards/{id} for the owner', () => {
       reader.readAsText(created[0]!);
     });
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Name,Email,Amount,Date,Charity,Card Status',
-      'Rachel Levy,rachel@example.com,36.00,2026-03-02,Jewish Federation Community Fund,No Card',
-      'David Katz,dkatz@mail.example.org,180.00,2026-03-01,Tikkun Civil Rights Project,No Card',
+      'Name,Email,Amount,Date,Charity,Card Status,Personal Message',
+      'Rachel Levy,rachel@example.com,36.00,2026-03-02,Jewish Federation Community Fund,No Card,',
+      'David Katz,dkatz@mail.example.org,180.00,2026-03-01,Tikkun Civil Rights Project,No Card,Mazel tov!',
       '',
     ]);
   });

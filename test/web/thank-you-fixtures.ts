@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ContributorView, ThankYouNoteView } from '../../web/src/features/thank-you/api/types';
+import type { ContributorView, ThankYouNoteView } from '@api/thank-you';
 import { server } from './msw-server';
 
 /** Contributors and notes as GET /api/registries/{id}/contributors answers them. */

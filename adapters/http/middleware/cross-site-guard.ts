@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { DomainError } from '../../../core/errors';
+import { DomainError } from '@core/errors';
 import type { HttpState } from '../http-state';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { isDomainError } from '../../../core/errors';
+import { isDomainError } from '@core/errors';
+import { isDatabaseUnavailable } from '../database-unavailable';
 import { ERROR_STATUS } from '../error-status';
 import type { HttpState } from '../http-state';
 
@@ -13,7 +14,7 @@ interface HttpLikeError {
 
 /**
  * Turns every failure into JSON {message} (plus errors per field): domain errors by code, bad or
- * oversized bodies by their status, and anything else into a 500 that names the request id and
+ * oversized bodies by their status, a database that is briefly away into a 503, and anything else into a 500 that names the request id and
  * nothing internal.
  */
 export function errorHandler(): Middleware<HttpState> {
@@ -35,6 +36,14 @@ export function errorHandler(): Middleware<HttpState> {
       if (status && status >= 400 && status < 500) {
         ctx.status = status;
         ctx.body = { message: clientMessage(status, http) };
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        // What the failed step wrote went with its transaction; the caller may simply send the request again.
+        ctx.state.log.warn({ err: error }, 'database unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = { message: 'We could not finish that just now. Please try again in a moment.' };
         return;
       }
       ctx.state.log.error({ err: error }, 'unhandled error');

@@ -1,13 +1,13 @@
 import session from 'koa-session';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
-import type { Clock } from '../../../core/ports/clock';
-import type { SessionRepository, UserRepository } from '../../../core/ports/repositories';
+import type { Clock } from '@core/ports/clock';
+import type { SessionRepository, UserRepository } from '@core/ports/repositories';
 import type { HttpState } from '../http-state';
 import { endSession, signedInUserId } from '../session-access';
 
 export const SESSION_COOKIE = 'registry.sid';
-export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** 256 random bits, base64url: unguessable, and new at every sign-in. */
 function newSessionId(): string {

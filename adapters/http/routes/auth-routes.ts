@@ -1,56 +1,54 @@
 import Router from '@koa/router';
-import { logIn } from '../../../core/account/log-in';
-import { registerUser } from '../../../core/account/register-user';
-import { toUserView } from '../../../core/account/user';
-import { DomainError, isDomainError } from '../../../core/errors';
-import type { PasswordHasher } from '../../../core/ports/password-hasher';
-import type { UserRepository } from '../../../core/ports/repositories';
-import { countAttempt, refuseWhenExhausted, type AttemptLimits } from '../attempt-limiter';
+import { logIn } from '@core/account/log-in';
+import { registerUser } from '@core/account/register-user';
+import { isDomainError } from '@core/errors';
+import type { PasswordHasher } from '@core/ports/password-hasher';
+import type { UserRepository } from '@core/ports/repositories';
+import { countAttempt, resetCounter, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
+import { notSignedIn, presentLoggedOut, presentUser } from '../presenters/auth';
 import { endSession, startSession } from '../session-access';
 
 export function authRoutes(ports: { users: UserRepository; hasher: PasswordHasher; decoyHash: string; limits: AttemptLimits }) {
   const router = new Router<HttpState>();
 
   router.post('/api/register', async (ctx) => {
-    const perAddress: [typeof ports.limits.registerPerAddress, string][] = [[ports.limits.registerPerAddress, ctx.ip]];
-    await refuseWhenExhausted(perAddress, 'accounts created from this network');
+    // Every try counts, refused ones too: each answer says whether a username or e-mail is taken.
+    await countAttempt([[ports.limits.registerPerAddress, ctx.ip]], 'sign-up attempts from this network');
     const user = await registerUser(ctx.request.body, ports);
-    await countAttempt(perAddress);
     await startSession(ctx, user.id);
     ctx.status = 201;
-    ctx.body = toUserView(user);
+    ctx.body = presentUser(user);
   });
 
   router.post('/api/login', async (ctx) => {
     const body = ctx.request.body as Record<string, unknown> | undefined;
     const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-    const limits: [typeof ports.limits.loginPerAccount, string][] = [
-      [ports.limits.loginPerAccount, `${username}|${ctx.ip}`],
-      [ports.limits.loginPerAddress, ctx.ip],
-    ];
-    await refuseWhenExhausted(limits, 'sign-in attempts');
+    const perAccount: Counter = [ports.limits.loginPerAccount, `${username}|${ctx.ip}`];
+    const perAddress: Counter = [ports.limits.loginPerAddress, ctx.ip];
+    // Counted before the password is checked, so fifty guesses sent at once meet the limit too;
+    // only failures are meant to count, so anything else gives its attempt back.
+    await countAttempt([perAccount, perAddress], 'sign-in attempts');
     try {
       const user = await logIn(body, ports);
-      await ports.limits.loginPerAccount.delete(`${username}|${ctx.ip}`);
+      await resetCounter(perAccount);
+      await uncountAttempt([perAddress]);
       await startSession(ctx, user.id);
-      ctx.body = toUserView(user);
+      ctx.body = presentUser(user);
     } catch (error) {
-      if (isDomainError(error) && error.code === 'auth.invalid_credentials') {
-        await countAttempt(limits);
-      }
+      if (!isDomainError(error) || error.code !== 'auth.invalid_credentials') await uncountAttempt([perAccount, perAddress]);
       throw error;
     }
   });
 
   router.post('/api/logout', (ctx) => {
     endSession(ctx);
-    ctx.body = { message: 'Logged out' };
+    ctx.body = presentLoggedOut();
   });
 
   router.get('/api/user', (ctx) => {
-    if (!ctx.state.user) throw new DomainError('auth.required', 'Not signed in');
-    ctx.body = toUserView(ctx.state.user);
+    if (!ctx.state.user) throw notSignedIn();
+    ctx.body = presentUser(ctx.state.user);
   });
 
   // The full-page sign-in the web app sends visitors to.

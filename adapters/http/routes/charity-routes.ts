@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { CharityRepository } from '../../../core/ports/repositories';
+import type { CharityRepository } from '@core/ports/repositories';
 import type { HttpState } from '../http-state';
-import { presentCharity } from '../presenters';
+import { presentCharity } from '../presenters/charities';
 
 export function charityRoutes(ports: { charities: CharityRepository }) {
   const router = new Router<HttpState>();

@@ -1,40 +1,33 @@
 import Router from '@koa/router';
-import { listGifts } from '../../../core/gift/list-gifts';
-import { reconcilePayment } from '../../../core/gift/reconcile-payment';
-import { startGift } from '../../../core/gift/start-gift';
-import type { ProcessingRates } from '../../../core/fees';
-import { centsToAmount } from '../../../core/money';
-import type { PaymentGateway } from '../../../core/ports/payment-gateway';
-import type { Repositories, UnitOfWork } from '../../../core/ports/repositories';
-import { countAttempt, refuseWhenExhausted, type AttemptLimits } from '../attempt-limiter';
+import { listGifts } from '@core/gift/list-gifts';
+import { reconcilePayment } from '@core/gift/reconcile-payment';
+import { startGift } from '@core/gift/start-gift';
+import { viewGiftList } from '@core/gift/view-gift-list';
+import type { ProcessingRates } from '@core/fees';
+import { isDomainError } from '@core/errors';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import { countAttempt, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { logPaymentOutcome } from '../payment-outcome-log';
-import { presentGift } from '../presenters';
+import { presentGift, presentPaymentIntent, presentPaymentStatus } from '../presenters/gifts';
+import { presentGiftList } from '../presenters/gift-list';
 
-export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; rates: ProcessingRates; limits: AttemptLimits; appUrl: string }) {
+export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; rates: ProcessingRates; limits: AttemptLimits; appUrl: string; supportEmail: string }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
-  const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl };
+  const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
 
   router.post('/api/create-payment-intent', async (ctx) => {
-    const perAddress: [typeof ports.limits.paymentIntentsPerAddress, string][] = [[ports.limits.paymentIntentsPerAddress, ctx.ip]];
-    await refuseWhenExhausted(perAddress, 'payment attempts');
-    await countAttempt(perAddress);
-    const started = await startGift(ctx.request.body, { ...paying, rates: ports.rates });
-    const { breakdown } = started;
+    const perAddress: Counter[] = [[ports.limits.paymentIntentsPerAddress, ctx.ip]];
+    await countAttempt(perAddress, 'payment attempts');
+    const started = await startGift(ctx.request.body, { ...paying, rates: ports.rates }).catch(async (error: unknown) => {
+      // A form the giver still has to correct opened no payment, so it does not spend their tries.
+      if (isDomainError(error) && error.code === 'validation.failed') await uncountAttempt(perAddress);
+      throw error;
+    });
     ctx.status = 201;
-    ctx.body = {
-      clientSecret: started.clientSecret,
-      paymentIntentId: started.gift.stripePaymentIntentId,
-      breakdown: {
-        baseAmount: centsToAmount(breakdown.baseAmount),
-        childAmount: centsToAmount(breakdown.childAmount),
-        charityAmount: centsToAmount(breakdown.charityAmount),
-        platformFee: centsToAmount(breakdown.platformFee),
-        stripeFee: centsToAmount(breakdown.stripeFee),
-        totalAmount: centsToAmount(breakdown.totalAmount),
-      },
-    };
+    ctx.body = presentPaymentIntent(started);
   });
 
   // The checkout success screen asks for this, so a slow webhook never leaves a paid gift pending.
@@ -42,12 +35,17 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
     const body = ctx.request.body as { paymentIntentId?: unknown } | undefined;
     const result = await reconcilePayment(body?.paymentIntentId, paying);
     if (result.outcome) logPaymentOutcome(ctx.state.log, result.outcome, 'reconcile');
-    ctx.body = { status: result.status };
+    ctx.body = presentPaymentStatus(result.status);
   });
 
   router.get('/api/registries/:id/gifts', async (ctx) => {
     const gifts = await listGifts(ctx.params.id ?? '', { ...repositories, user: ctx.state.user });
     ctx.body = gifts.map(presentGift);
+  });
+
+  // The owner's full list: succeeded gifts only, searched, sorted and paged (GIFT_LIST_PAGE_SIZE a page).
+  router.get('/api/registries/:id/gift-list', async (ctx) => {
+    ctx.body = presentGiftList(await viewGiftList(ctx.params.id ?? '', ctx.query, { ...repositories, user: ctx.state.user }));
   });
 
   return router;

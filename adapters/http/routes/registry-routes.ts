@@ -1,14 +1,14 @@
 import Router from '@koa/router';
-import { changeCurrency } from '../../../core/registry/change-currency';
-import { createRegistry } from '../../../core/registry/create-registry';
-import { deleteRegistry } from '../../../core/registry/delete-registry';
-import { listMyRegistries, searchRegistries } from '../../../core/registry/list-registries';
-import { updateRegistry } from '../../../core/registry/update-registry';
-import { viewRegistry, viewRegistryByShortCode } from '../../../core/registry/view-registry';
-import type { PhotoStore } from '../../../core/ports/photo-store';
-import type { Repositories, UnitOfWork } from '../../../core/ports/repositories';
+import { changeCurrency } from '@core/registry/change-currency';
+import { createRegistry } from '@core/registry/create-registry';
+import { deleteRegistry } from '@core/registry/delete-registry';
+import { listMyRegistries, listRecentlyCreatedRegistries, searchRegistries } from '@core/registry/list-registries';
+import { updateRegistry } from '@core/registry/update-registry';
+import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
+import type { PhotoStore } from '@core/ports/photo-store';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { HttpState } from '../http-state';
-import { presentRegistry, presentRegistrySummary } from '../presenters';
+import { presentCurrencyChanged, presentMessage, presentMyRegistry, presentRegistry, presentRegistrySummary } from '../presenters/registries';
 
 export function registryRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; newShortCode: () => string }) {
   const router = new Router<HttpState>({ prefix: '/api/registries' });
@@ -20,15 +20,21 @@ export function registryRoutes(ports: { repositories: Repositories & UnitOfWork;
     ctx.body = presentRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
   });
 
-  // Before '/:id', which would otherwise take 'my' and 'search' for ids.
+  // Before '/:id', which would otherwise take 'my', 'search' and 'recent' for ids.
   router.get('/my', async (ctx) => {
     const mine = await listMyRegistries({ ...repositories, user: ctx.state.user });
-    ctx.body = mine.map((summary) => presentRegistrySummary(summary, { financials: true }));
+    ctx.body = mine.map(presentMyRegistry);
   });
 
   router.get('/search', async (ctx) => {
     const found = await searchRegistries(ctx.query.q, repositories);
-    ctx.body = found.map((summary) => presentRegistrySummary(summary, { financials: false }));
+    ctx.body = found.map(presentRegistrySummary);
+  });
+
+  // Anyone, like search: the card fields only, never money or givers.
+  router.get('/recent', async (ctx) => {
+    const recent = await listRecentlyCreatedRegistries(repositories);
+    ctx.body = recent.map(presentRegistrySummary);
   });
 
   router.get('/short/:shortCode', async (ctx) => {
@@ -45,11 +51,11 @@ export function registryRoutes(ports: { repositories: Repositories & UnitOfWork;
   });
 
   router.patch('/:id/currency', async (ctx) => {
-    ctx.body = await changeCurrency(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, unitOfWork: repositories });
+    ctx.body = presentCurrencyChanged(await changeCurrency(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, unitOfWork: repositories }));
   });
 
   router.delete('/:id', async (ctx) => {
-    ctx.body = await deleteRegistry(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories });
+    ctx.body = presentMessage(await deleteRegistry(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories }));
   });
 
   return router;

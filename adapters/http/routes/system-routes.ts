@@ -1,12 +1,10 @@
 import Router from '@koa/router';
+import { openApiDocument } from '@api/openapi';
+import type { PublicConfig } from '@api/system';
 import type { HttpState } from '../http-state';
+import { presentConfig, presentHealthy, presentUnhealthy } from '../presenters/system';
 
-export interface PublicConfig {
-  paymentProvider: 'sandbox' | 'stripe';
-  stripePublishableKey: string | null;
-  supportEmail: string;
-  supportPhone: string;
-}
+export type { PublicConfig };
 
 export function systemRoutes(ports: { publicConfig: PublicConfig; checkDatabase: () => Promise<void> }) {
   const router = new Router<HttpState>();
@@ -15,16 +13,21 @@ export function systemRoutes(ports: { publicConfig: PublicConfig; checkDatabase:
     ctx.set('Cache-Control', 'no-store');
     try {
       await ports.checkDatabase();
-      ctx.body = { status: 'ok', database: 'ok' };
+      ctx.body = presentHealthy();
     } catch (error) {
       ctx.state.log.error({ err: error }, 'health check: database unavailable');
       ctx.status = 503;
-      ctx.body = { status: 'unavailable', database: 'unavailable', message: 'The database is not answering' };
+      ctx.body = presentUnhealthy();
     }
   });
 
   router.get('/api/config', (ctx) => {
-    ctx.body = ports.publicConfig;
+    ctx.body = presentConfig(ports.publicConfig);
+  });
+
+  const description = openApiDocument();
+  router.get('/api/openapi.json', (ctx) => {
+    ctx.body = description;
   });
 
   return router;

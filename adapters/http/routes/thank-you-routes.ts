@@ -1,28 +1,12 @@
 import Router from '@koa/router';
-import type { Clock } from '../../../core/ports/clock';
-import type { PhotoStore } from '../../../core/ports/photo-store';
-import type { Repositories, UnitOfWork } from '../../../core/ports/repositories';
-import { listContributors } from '../../../core/thank-you/list-contributors';
-import { saveThankYouNote } from '../../../core/thank-you/save-thank-you-note';
-import { sendThankYouNote } from '../../../core/thank-you/send-thank-you-note';
-import type { ThankYouNote, ThankYouNoteView } from '../../../core/thank-you/thank-you-note';
-import { centsToAmount } from '../../../core/money';
+import type { Clock } from '@core/ports/clock';
+import type { PhotoStore } from '@core/ports/photo-store';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import { listContributors } from '@core/thank-you/list-contributors';
+import { saveThankYouNote } from '@core/thank-you/save-thank-you-note';
+import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
 import type { HttpState } from '../http-state';
-
-function presentNote(note: ThankYouNote): ThankYouNoteView {
-  return {
-    id: note.id,
-    giftId: note.giftId,
-    templateId: note.templateId,
-    customMessage: note.customMessage,
-    imageUrls: note.imageUrls,
-    imageSize: note.imageSize,
-    status: note.status,
-    sentAt: note.sentAt?.toISOString() ?? null,
-    createdAt: note.createdAt.toISOString(),
-    updatedAt: note.updatedAt.toISOString(),
-  };
-}
+import { presentContributor, presentNote, presentSentNote } from '../presenters/thank-you';
 
 export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string }) {
   const router = new Router<HttpState>();
@@ -30,17 +14,7 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
 
   router.get('/api/registries/:id/contributors', async (ctx) => {
     const contributors = await listContributors(ctx.params.id ?? '', { ...repositories, user: ctx.state.user });
-    ctx.body = contributors.map(({ gift, charity, note }) => ({
-      id: gift.id,
-      giftGiverName: gift.giftGiverName,
-      giftGiverEmail: gift.giftGiverEmail,
-      amount: centsToAmount(gift.amount),
-      charityId: gift.charityId,
-      charityName: charity?.name ?? null,
-      personalMessage: gift.personalMessage,
-      createdAt: gift.createdAt.toISOString(),
-      thankYouNote: note ? presentNote(note) : null,
-    }));
+    ctx.body = contributors.map(presentContributor);
   });
 
   router.post('/api/thank-you-notes', async (ctx) => {
@@ -49,7 +23,7 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
 
   router.post('/api/thank-you-notes/:id/send', async (ctx) => {
     const note = await sendThankYouNote(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock, appUrl: ports.appUrl });
-    ctx.body = { note: presentNote(note), message: 'Thank you card sent' };
+    ctx.body = presentSentNote(note);
   });
 
   return router;

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../../../core/errors';
-import { isCurrency, type Cents, type Currency } from '../../../core/money';
-import type { Clock } from '../../../core/ports/clock';
+import { DomainError } from '@core/errors';
+import { isCurrency } from '@core/money';
+import type { Clock } from '@core/ports/clock';
 import type {
   ConnectedAccountRequest,
   ConnectedAccountStatus,
@@ -12,42 +12,23 @@ import type {
   PaymentIntentState,
   TransferRequest,
   TransferResult,
-} from '../../../core/ports/payment-gateway';
-import type { SandboxAccount, SandboxAccountStore, SandboxOnboardingOutcome } from './sandbox-account-store';
-
-export const SANDBOX_SUCCESS_CARD = '4242424242424242';
-export const SANDBOX_DECLINE_CARD = '4000000000000002';
+} from '@core/ports/payment-gateway';
+import type { SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
+import type {
+  SandboxIntent,
+  SandboxOnboardingCompletion,
+  SandboxOnboardingLink,
+  SandboxOnboardingToken,
+  SandboxPayments,
+} from '@core/ports/sandbox-payments';
 
 const INTENT_ID = /^sbx_pi_(USD|CAD)_(\d{1,10})_([A-Za-z0-9_-]{16,})$/;
 
-export interface SandboxIntent {
-  id: string;
-  amount: Cents;
-  currency: Currency;
-}
-
 /** How long a sandbox onboarding link works, as long as nothing newer replaced it. */
-export const SANDBOX_ONBOARDING_LINK_LIFETIME_MS = 60 * 60 * 1000;
+const SANDBOX_ONBOARDING_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /** The requirements Stripe typically lists for an Express account nobody has onboarded yet. */
-export const SANDBOX_UNVERIFIED_REQUIREMENTS = ['external_account', 'individual.verification.document'];
-
-/** What a signed onboarding token carries; `exp` in seconds since the epoch. */
-export interface SandboxOnboardingToken {
-  accountId: string;
-  nonce: string;
-  returnUrl: string;
-  refreshUrl: string;
-  exp: number;
-}
-
-/** A token as the onboarding page finds it: open, spent (or replaced by a newer link), or no token of ours. */
-export type SandboxOnboardingLink =
-  | { status: 'open'; account: SandboxAccount; link: SandboxOnboardingToken }
-  | { status: 'spent'; refreshUrl: string }
-  | { status: 'invalid' };
-
-export type SandboxOnboardingCompletion = { status: 'completed'; returnUrl: string } | { status: 'spent'; refreshUrl: string } | { status: 'invalid' };
+const SANDBOX_UNVERIFIED_REQUIREMENTS = ['external_account', 'individual.verification.document'];
 
 const MAX_TOKEN_LENGTH = 4096;
 const TOKEN_SIGNING_PREFIX = 'sandbox-onboarding:';
@@ -60,9 +41,10 @@ const TOKEN_SIGNING_PREFIX = 'sandbox-onboarding:';
  * Connected accounts are kept in the database (their verification must outlive a restart), and
  * are verified on the sandbox's own onboarding page, which a signed, single-use link opens.
  */
-export class SandboxPaymentGateway implements PaymentGateway {
-  readonly provider = 'sandbox' as const;
-  private readonly settled = new Map<string, PaymentIntentState['status']>();
+export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
+  private readonly settled = new Map<string, PaymentIntentState['status'] | 'canceled'>();
+  /** The first transfer made for each transfer group, in this process (see findTransfer). */
+  private readonly transfersMade = new Map<string, string>();
   private readonly secret: string;
   private readonly accounts: SandboxAccountStore;
   private readonly appUrl: string;
@@ -82,7 +64,6 @@ export class SandboxPaymentGateway implements PaymentGateway {
     return { id, clientSecret: `${id}_secret_${this.sign(id)}` };
   }
 
-  /** The intent a client secret names, or null when the secret is not one this server signed. */
   intentOf(clientSecret: string): SandboxIntent | null {
     const split = clientSecret.lastIndexOf('_secret_');
     if (split < 0) return null;
@@ -95,7 +76,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
     return { id, currency: match[1], amount: Number(match[2]) };
   }
 
-  /** Remembers, for this process, how a confirmation went (reconciliation reads it back). */
+  /** Remembered for this process only, as Stripe would remember it for every process. */
   markSettled(intentId: string, status: 'succeeded' | 'failed'): void {
     this.settled.set(intentId, status);
   }
@@ -103,7 +84,18 @@ export class SandboxPaymentGateway implements PaymentGateway {
   async retrievePaymentIntent(id: string): Promise<PaymentIntentState> {
     const match = INTENT_ID.exec(id);
     if (!match || !isCurrency(match[1])) throw new DomainError('payment.failed', 'No such payment');
-    return { id, status: this.settled.get(id) ?? 'pending', amount: Number(match[2]), currency: match[1] };
+    const settled = this.settled.get(id) ?? 'pending';
+    return { id, status: settled === 'canceled' ? 'failed' : settled, amount: Number(match[2]), currency: match[1] };
+  }
+
+  /**
+   * Remembered for this process only; the confirmation also refuses a gift that has expired, which
+   * the database remembers for every process.
+   */
+  async cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded'> {
+    if (this.settled.get(id) === 'succeeded') return 'succeeded';
+    this.settled.set(id, 'canceled');
+    return 'canceled';
   }
 
   async refund(): Promise<void> {
@@ -146,22 +138,28 @@ export class SandboxPaymentGateway implements PaymentGateway {
   }
 
   /**
+   * The transfer made for the group, as the port promises: closing asks before every try, so that
+   * a transfer whose answer was lost on our side is found rather than made again. Remembered for
+   * this process only, like the intents' outcomes; no money moves in the sandbox, so what a
+   * restart forgets costs nothing.
+   */
+  async findTransfer(transferGroup: string): Promise<string | null> {
+    return this.transfersMade.get(transferGroup) ?? null;
+  }
+
+  /**
    * Nothing moves: the sandbox only answers as Stripe would. A refusal for an account that cannot
    * take the money, otherwise a transfer id that the same idempotency key always gets again.
    */
-  /** The sandbox decides a transfer in process and never loses its answer, so there is never one to find. */
-  async findTransfer(): Promise<string | null> {
-    return null;
-  }
-
   async transfer(request: TransferRequest): Promise<TransferResult> {
     const account = await this.accounts.find(request.destinationAccountId);
     if (!account?.verified) return { success: false, reason: 'account_not_ready', message: 'The bank account is not verified yet.' };
     if (account.rejectsTransfers) return { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };
-    return { success: true, transferId: `tr_sbx_${this.digest(`transfer:${request.idempotencyKey}`)}` };
+    const transferId = `tr_sbx_${this.digest(`transfer:${request.idempotencyKey}`)}`;
+    if (!this.transfersMade.has(request.transferGroup)) this.transfersMade.set(request.transferGroup, transferId);
+    return { success: true, transferId };
   }
 
-  /** What the sandbox onboarding page shows for a token, without using it up. */
   async onboardingLink(token: string): Promise<SandboxOnboardingLink> {
     const link = this.readToken(token);
     if (!link) return { status: 'invalid' };
@@ -171,7 +169,6 @@ export class SandboxPaymentGateway implements PaymentGateway {
     return { status: 'open', account, link };
   }
 
-  /** The owner's choice on the onboarding page: records it and uses the link up, in one step. */
   async completeOnboarding(token: string, outcome: SandboxOnboardingOutcome): Promise<SandboxOnboardingCompletion> {
     const link = this.readToken(token);
     if (!link) return { status: 'invalid' };

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { DomainError } from '../../../core/errors';
-import { isCurrency, type Currency } from '../../../core/money';
+import { DomainError } from '@core/errors';
+import { isCurrency, type Currency } from '@core/money';
 import type {
   ConnectedAccountRequest,
   ConnectedAccountStatus,
@@ -11,16 +11,16 @@ import type {
   PaymentIntentState,
   TransferRequest,
   TransferResult,
-} from '../../../core/ports/payment-gateway';
-import { payoutTransferGroup } from '../../../core/payout/bank-transfer';
+} from '@core/ports/payment-gateway';
+import { payoutTransferGroup } from '@core/payout/bank-transfer';
 
-export const STRIPE_APP_NAME = 'mitzvah-gift-registry';
+const STRIPE_APP_NAME = 'mitzvah-gift-registry';
 
 /**
  * The country of the Stripe account this platform runs on. USD registries pay out to US accounts
  * at home; CAD registries to Canadian accounts, across the border.
  */
-export const PLATFORM_COUNTRY = 'US';
+const PLATFORM_COUNTRY = 'US';
 
 /**
  * The client every Stripe call goes through. The fetch HTTP client, not the SDK's default node one,
@@ -42,7 +42,6 @@ export function createStripeClient(secretKey: string): Stripe {
  * charges the giver (card only), and at closing one transfer goes to the family's Express account.
  */
 export class StripePaymentGateway implements PaymentGateway {
-  readonly provider = 'stripe' as const;
   private readonly stripe: Stripe;
 
   constructor(options: { secretKey: string; stripe?: Stripe }) {
@@ -84,6 +83,20 @@ export class StripePaymentGateway implements PaymentGateway {
       amount: status === 'succeeded' ? intent.amount_received : intent.amount,
       currency: ourCurrency(intent.currency, `payment intent ${intent.id}`),
     };
+  }
+
+  async cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded'> {
+    try {
+      await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+      return 'canceled';
+    } catch (error) {
+      // Already cancelled, or paid after all: Stripe refuses, and the intent itself says which.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === UNCANCELABLE)) throw error;
+      const intent = await this.stripe.paymentIntents.retrieve(id);
+      if (intent.status === 'succeeded') return 'succeeded';
+      if (intent.status === 'canceled') return 'canceled';
+      throw error;
+    }
   }
 
   async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
@@ -161,6 +174,8 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 }
 
+const UNCANCELABLE = 'payment_intent_unexpected_state';
+
 function intentStatus(intent: Stripe.PaymentIntent): PaymentIntentState['status'] {
   if (intent.status === 'succeeded') return 'succeeded';
   if (intent.status === 'canceled') return 'failed';
@@ -170,7 +185,7 @@ function intentStatus(intent: Stripe.PaymentIntent): PaymentIntentState['status'
 }
 
 /** Stripe's lower-case currency as ours; anything but USD or CAD is no payment of ours. */
-export function ourCurrency(stripeCurrency: string, what: string): Currency {
+function ourCurrency(stripeCurrency: string, what: string): Currency {
   const currency = stripeCurrency.toUpperCase();
   if (!isCurrency(currency)) throw new Error(`Stripe reported ${what} in ${stripeCurrency}, not USD or CAD`);
   return currency;

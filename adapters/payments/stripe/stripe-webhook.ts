@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
-import { DomainError } from '../../../core/errors';
-import { isCurrency } from '../../../core/money';
-import type { PaymentEvent } from '../../../core/ports/payment-gateway';
+import { DomainError } from '@core/errors';
+import { isCurrency } from '@core/money';
+import type { PaymentEvent } from '@core/ports/payment-gateway';
+import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
 
 /**
  * Checks a webhook's Stripe-Signature over the exact bytes received (never a re-serialised body),
@@ -9,7 +10,7 @@ import type { PaymentEvent } from '../../../core/ports/payment-gateway';
  * forged, tampered or stale signature is bad input (validation.failed); a body that is not JSON
  * although its signature holds is one too.
  */
-export function verifyStripeEvent(rawBody: Buffer | string, signature: string | undefined, webhookSecret: string, stripe: Stripe): Stripe.Event {
+function verifyStripeEvent(rawBody: Buffer | string, signature: string | undefined, webhookSecret: string, stripe: Stripe): Stripe.Event {
   try {
     return stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
   } catch (error) {
@@ -25,7 +26,7 @@ export function verifyStripeEvent(rawBody: Buffer | string, signature: string | 
  * The payment news in a verified event, or null when it carries none for us: another event type,
  * or a succeeded payment in a currency we never charge in (the caller logs that one).
  */
-export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
@@ -40,6 +41,21 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
     }
     default:
       return null;
+  }
+}
+
+/** Stripe's webhooks, signed with the endpoint's secret. */
+export class StripePaymentNotices implements PaymentNotices {
+  constructor(private readonly options: { stripe: Stripe; webhookSecret: string }) {
+    if (options.webhookSecret.trim() === '') throw new Error('The Stripe webhook secret is empty');
+  }
+
+  verify(rawBody: Uint8Array, signature: string | undefined): PaymentNotice {
+    const event = verifyStripeEvent(Buffer.from(rawBody), signature, this.options.webhookSecret, this.options.stripe);
+    const payment = toPaymentEvent(event);
+    const unusable =
+      !payment && event.type === 'payment_intent.succeeded' ? { paymentIntentId: event.data.object.id, currency: String(event.data.object.currency) } : null;
+    return { id: event.id, type: event.type, payment, unusable };
   }
 }
 

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Charity } from '../../../core/charity/charity';
+import type { Charity } from '@core/charity/charity';
 
 export type CharityRow = Charity;
 

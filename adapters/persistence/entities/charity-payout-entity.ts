@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { CharityPayout } from '../../../core/payout/charity-payout';
+import type { CharityPayout } from '@core/payout/charity-payout';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Gift } from '../../../core/gift/gift';
+import type { Gift } from '@core/gift/gift';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { RegistryEntity } from './registry-entity';
@@ -13,9 +13,13 @@ const money = { type: 'decimal', precision: 10, scale: 2 } as const;
 export const GiftEntity = new EntitySchema<GiftRow>({
   name: 'Gift',
   tableName: 'gifts',
-  indexes: [{ name: 'gifts_registry_id_status_index', properties: ['registryId', 'paymentStatus'] }],
+  indexes: [
+    { name: 'gifts_registry_id_status_index', properties: ['registryId', 'paymentStatus'] },
+    // The sweep for abandoned gifts reads only the few pending ones, oldest first.
+    { name: 'gifts_pending_created_at_index', expression: `create index "gifts_pending_created_at_index" on "gifts" ("created_at") where "payment_status" = 'pending'` },
+  ],
   checks: [
-    { name: 'gifts_payment_status_check', expression: `"payment_status" in ('pending', 'succeeded', 'failed', 'refunded')` },
+    { name: 'gifts_payment_status_check', expression: `"payment_status" in ('pending', 'succeeded', 'failed', 'refunded', 'expired')` },
     // The split always adds up to the gift, whatever code wrote the row.
     {
       name: 'gifts_amounts_check',
@@ -24,7 +28,7 @@ export const GiftEntity = new EntitySchema<GiftRow>({
   ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
-    // Deleting a registry is allowed only when it has no gifts but failed ones; those go with it.
+    // Deleting a registry is allowed only when it has no gifts but failed or expired ones; those go with it.
     registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade' },
     giftGiverName: { type: 'string', length: 255 },
     giftGiverEmail: { type: 'string', length: 255 },

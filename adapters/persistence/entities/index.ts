@@ -10,6 +10,8 @@ import { RateLimitEntity } from './rate-limit-entity';
 import { MailOutboxEntity } from './mail-outbox-entity';
 import { AuditEventEntity } from './audit-event-entity';
 import { SandboxAccountEntity } from './sandbox-account-entity';
+import { AccountTokenEntity } from './account-token-entity';
+import { NewsletterSubscriberEntity } from './newsletter-subscriber-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -21,6 +23,8 @@ export const ENTITIES = [
   ThankYouNoteEntity,
   CharityPayoutEntity,
   AuditEventEntity,
+  AccountTokenEntity,
+  NewsletterSubscriberEntity,
 ];
 
 /**

@@ -12,6 +12,8 @@ export interface MailOutboxRow {
   id: string;
   dedupeKey: string;
   to: string;
+  /** Where a reply goes (one bare address), or null: to the sender. */
+  replyTo: string | null;
   subject: string;
   text: string;
   html: string;
@@ -32,6 +34,7 @@ export const MailOutboxEntity = new EntitySchema<MailOutboxRow>({
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     dedupeKey: { type: 'string', length: 255, unique: 'mail_outbox_dedupe_key_unique' },
     to: { type: 'string', length: 320 },
+    replyTo: { type: 'string', length: 320, nullable: true },
     subject: { type: 'text' },
     text: { type: 'text' },
     html: { type: 'text' },

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Registry } from '../../../core/registry/registry';
+import type { Registry } from '@core/registry/registry';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { UserEntity } from './user-entity';
@@ -19,14 +19,24 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
   tableName: 'registries',
   indexes: [
     { name: 'registries_status_index', properties: ['status'] },
-    // Guests search by any part of the child's name (ILIKE '%…%'), which only a trigram index serves.
+    // Guests search by the start of a word of the child's name: the trigram index finds the names
+    // holding the longest word of the query (ILIKE '%…%'), a regular expression keeps word starts.
     {
       name: 'registries_child_name_trgm_index',
       expression: 'create index "registries_child_name_trgm_index" on "registries" using gin ("child_name" gin_trgm_ops)',
     },
+    // Search answers the first 20 by name. For a common word ("ari") the planner walks this index in
+    // name order and stops at 20 matches instead of sorting tens of thousands; for a rare one the
+    // trigram index is cheaper and it sorts the few it found.
+    {
+      name: 'registries_listed_child_name_index',
+      expression:
+        'create index "registries_listed_child_name_index" on "registries" ("child_name", "celebration_date", "id") where "status" = \'open\' and "is_active" and not "unlisted"',
+    },
   ],
   checks: [
     { name: 'registries_currency_check', expression: `"currency" in ('USD', 'CAD')` },
+    { name: 'registries_celebration_type_check', expression: `"celebration_type" in ('bar', 'bat', 'bnai', 'unspecified')` },
     { name: 'registries_status_check', expression: `"status" in ('open', 'closed', 'payout_sent')` },
     { name: 'registries_payout_method_check', expression: `"payout_method" is null or "payout_method" in ('bank', 'paypal', 'check')` },
     { name: 'registries_payout_status_check', expression: `"payout_status" in ('pending', 'completed')` },
@@ -37,11 +47,13 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     userId: { kind: 'm:1', entity: primaryKeyOf(() => UserEntity), mapToPk: true, fieldName: 'user_id', index: 'registries_user_id_index' },
     shortCode: { type: 'string', length: 8, unique: 'registries_short_code_unique' },
     childName: { type: 'string', length: 255 },
+    celebrationType: { type: 'string', length: 20, default: 'unspecified' },
     celebrationDate: { type: 'datetime' },
     personalMessage: { type: 'text', nullable: true },
     photoUrl: { type: 'string', length: 1024, nullable: true },
     preferredCharityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'preferred_charity_id', nullable: true, deleteRule: 'set null' },
     allowCharityChoice: { type: 'boolean', default: true },
+    unlisted: { type: 'boolean', default: false },
     isActive: { type: 'boolean', default: true },
     currency: { type: 'string', length: 3, default: 'USD' },
     status: { type: 'string', length: 20, default: 'open' },

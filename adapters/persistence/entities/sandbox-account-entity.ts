@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { SandboxAccount } from '../../payments/sandbox/sandbox-account-store';
+import type { SandboxAccount } from '@core/ports/sandbox-account-store';
 
 export type SandboxAccountRow = SandboxAccount;
 

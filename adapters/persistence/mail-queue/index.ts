@@ -1,2 +1,2 @@
-export { createMailQueue, MikroOrmMailQueue } from './mikro-orm-mail-queue';
-export { startMailWorker, describeError, DEFAULT_RETRY_DELAYS_MS, type MailWorker, type MailWorkerOptions, type MailWorkerLogger } from './mail-worker';
+export { createMailQueue } from './mikro-orm-mail-queue';
+export { startMailWorker, DEFAULT_RETRY_DELAYS_MS, type MailWorker, type MailWorkerOptions, type MailWorkerLogger } from './mail-worker';

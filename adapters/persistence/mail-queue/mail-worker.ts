@@ -1,5 +1,5 @@
-import type { Clock } from '../../../core/ports/clock';
-import type { Mailer } from '../../../core/ports/mailer';
+import type { Clock } from '@core/ports/clock';
+import type { Mailer } from '@core/ports/mailer';
 import type { Orm } from '../orm';
 
 /** The slice of a pino logger the worker uses (pino's Logger fits it). */
@@ -41,6 +41,7 @@ const systemClock: Clock = { now: () => new Date() };
 interface ClaimedMail {
   id: string;
   to: string;
+  replyTo: string | null;
   subject: string;
   text: string;
   html: string;
@@ -82,7 +83,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
        )
        update "mail_outbox" as "m" set "status" = 'sending', "attempts" = "m"."attempts" + 1, "next_attempt_at" = ?::timestamptz
        from "due" where "m"."id" = "due"."id"
-       returning "m"."id", "m"."to", "m"."subject", "m"."text", "m"."html", "m"."attempts"`,
+       returning "m"."id", "m"."to", "m"."reply_to" as "replyTo", "m"."subject", "m"."text", "m"."html", "m"."attempts"`,
       [at(now), maxAttempts, batchSize, at(new Date(now.getTime() + leaseMs))],
     );
   }
@@ -99,10 +100,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   // Guarded by the attempt number: if this worker's lease ran out and another took the message
-  // over, the other worker's outcome stands.
+  // over, the other worker's outcome stands. A sent message's body is blanked: it may hold a
+  // single-use link (password reset, e-mail change) or a family's words, and has no use once
+  // delivered; the row stays for its dedupe key and as a record of what went to whom and when.
   async function markSent(mail: ClaimedMail): Promise<void> {
     await execute(
-      `update "mail_outbox" set "status" = 'sent', "sent_at" = ?::timestamptz, "last_error" = null where "id" = ? and "status" = 'sending' and "attempts" = ?`,
+      `update "mail_outbox" set "status" = 'sent', "sent_at" = ?::timestamptz, "last_error" = null, "text" = '', "html" = '' where "id" = ? and "status" = 'sending' and "attempts" = ?`,
       [at(clock.now()), mail.id, mail.attempts],
       'run',
     );
@@ -123,7 +126,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function deliver(mail: ClaimedMail): Promise<boolean> {
     try {
-      await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await mailer.send({ to: mail.to, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), subject: mail.subject, text: mail.text, html: mail.html });
     } catch (error) {
       await markFailedAttempt(mail, error);
       return false;
@@ -151,12 +154,27 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return sent;
   }
 
-  // Passes never overlap within a process: a second caller shares the pass in progress.
-  function drainOnce(): Promise<number> {
-    running ??= pass().finally(() => {
+  let following: Promise<number> | null = null;
+
+  function startPass(): Promise<number> {
+    running = pass().finally(() => {
       running = null;
     });
     return running;
+  }
+
+  // Passes never overlap within a process. A pass in progress may have claimed its batch before the
+  // caller's message was queued, so a caller arriving mid-pass gets the next pass, shared with every
+  // other caller that arrives before it starts.
+  function drainOnce(): Promise<number> {
+    if (!running) return startPass();
+    following ??= running
+      .catch(() => undefined)
+      .then(() => {
+        following = null;
+        return running ?? startPass();
+      });
+    return following;
   }
 
   function schedule(): void {
@@ -178,6 +196,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       if (timer) clearTimeout(timer);
       timer = null;
       await running?.catch(() => undefined);
+      await following?.catch(() => undefined);
     },
   };
 }

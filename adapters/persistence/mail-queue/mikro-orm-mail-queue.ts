@@ -1,6 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { MailQueue, QueuedMail } from '../../../core/ports/mail-queue';
-import { prepareQueuedMail } from '../../mail/queued-mail';
+import { prepareQueuedMail, type MailQueue, type QueuedMail } from '@core/ports/mail-queue';
 
 /**
  * The mail queue on our own database (a transactional outbox): enqueue inserts one mail_outbox row
@@ -15,8 +14,8 @@ export class MikroOrmMailQueue implements MailQueue {
   async enqueue(queued: QueuedMail): Promise<void> {
     const mail = prepareQueuedMail(queued);
     await this.em().execute(
-      'insert into "mail_outbox" ("dedupe_key", "to", "subject", "text", "html") values (?, ?, ?, ?, ?) on conflict ("dedupe_key") do nothing',
-      [mail.dedupeKey, mail.to, mail.subject, mail.text, mail.html],
+      'insert into "mail_outbox" ("dedupe_key", "to", "reply_to", "subject", "text", "html") values (?, ?, ?, ?, ?, ?) on conflict ("dedupe_key") do nothing',
+      [mail.dedupeKey, mail.to, mail.replyTo ?? null, mail.subject, mail.text, mail.html],
       'run',
     );
   }

@@ -2,6 +2,13 @@ import { Migration20261121000000Initial } from './Migration20261121000000Initial
 import { Migration20261121070000RegistrySearch } from './Migration20261121070000RegistrySearch';
 import { Migration20261121080000MailOutbox } from './Migration20261121080000MailOutbox';
 import { Migration20261121083836ClosingAndPayouts } from './Migration20261121083836ClosingAndPayouts';
+import { Migration20261123191659ExpiredGifts } from './Migration20261123191659ExpiredGifts';
+import { Migration20261123201327MailReplyTo } from './Migration20261123201327MailReplyTo';
+import { Migration20261123201344UnlistedRegistries } from './Migration20261123201344UnlistedRegistries';
+import { Migration20261123220151AccountTokens } from './Migration20261123220151AccountTokens';
+import { Migration20261123220605CelebrationType } from './Migration20261123220605CelebrationType';
+import { Migration20261123221957ListedNameOrder } from './Migration20261123221957ListedNameOrder';
+import { Migration20261123222752NewsletterSubscribers } from './Migration20261123222752NewsletterSubscribers';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -9,4 +16,11 @@ export const MIGRATIONS = [
   { name: 'Migration20261121070000RegistrySearch', class: Migration20261121070000RegistrySearch },
   { name: 'Migration20261121080000MailOutbox', class: Migration20261121080000MailOutbox },
   { name: 'Migration20261121083836ClosingAndPayouts', class: Migration20261121083836ClosingAndPayouts },
+  { name: 'Migration20261123191659ExpiredGifts', class: Migration20261123191659ExpiredGifts },
+  { name: 'Migration20261123201327MailReplyTo', class: Migration20261123201327MailReplyTo },
+  { name: 'Migration20261123201344UnlistedRegistries', class: Migration20261123201344UnlistedRegistries },
+  { name: 'Migration20261123220151AccountTokens', class: Migration20261123220151AccountTokens },
+  { name: 'Migration20261123220605CelebrationType', class: Migration20261123220605CelebrationType },
+  { name: 'Migration20261123221957ListedNameOrder', class: Migration20261123221957ListedNameOrder },
+  { name: 'Migration20261123222752NewsletterSubscribers', class: Migration20261123222752NewsletterSubscribers },
 ];

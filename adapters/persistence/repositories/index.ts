@@ -1,20 +1,26 @@
-import type { Repositories, UnitOfWork } from '../../../core/ports/repositories';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { Orm } from '../orm';
 import type { EntityManagerSource } from './entity-manager-source';
 import { MikroOrmAuditTrail } from './mikro-orm-audit-trail';
 import { MikroOrmCharityPayoutRepository } from './mikro-orm-charity-payout-repository';
+import { CachedCharityRepository, InvalidatingCharityRepository } from './cached-charity-repository';
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
 import { MikroOrmRegistryRepository } from './mikro-orm-registry-repository';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository';
+import { MikroOrmAccountTokenRepository } from './mikro-orm-account-token-repository';
+import { MikroOrmNewsletterRepository } from './mikro-orm-newsletter-repository';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository';
 import { createMailQueue } from '../mail-queue';
+import { withSingleWriterReadCache } from './single-writer-read-cache';
 
 function repositoriesOn(em: EntityManagerSource): Repositories {
   return {
     users: new MikroOrmUserRepository(em),
     sessions: new MikroOrmSessionRepository(em),
+    accountTokens: new MikroOrmAccountTokenRepository(em),
+    newsletter: new MikroOrmNewsletterRepository(em),
     charities: new MikroOrmCharityRepository(em),
     registries: new MikroOrmRegistryRepository(em),
     gifts: new MikroOrmGiftRepository(em),
@@ -25,9 +31,27 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
   };
 }
 
-export function createMikroOrmRepositories(orm: Orm): Repositories & UnitOfWork {
+/**
+ * The repositories on this ORM. With onlyWriter (the database admits this process alone, as PGlite
+ * does), the guests' reads are kept in memory until the next change (single-writer-read-cache.ts).
+ */
+export function createMikroOrmRepositories(orm: Orm, options: { onlyWriter?: boolean } = {}): Repositories & UnitOfWork {
+  const repositories = onOrm(orm);
+  return options.onlyWriter ? withSingleWriterReadCache(repositories) : repositories;
+}
+
+function onOrm(orm: Orm): Repositories & UnitOfWork {
+  const outside = repositoriesOn(() => orm.em.fork());
+  const charities = new CachedCharityRepository(outside.charities);
   return {
-    ...repositoriesOn(() => orm.em.fork()),
-    transaction: (work) => orm.em.fork().transactional((em) => work(repositoriesOn(() => em))),
+    ...outside,
+    charities,
+    // Inside a transaction charities are read fresh (a gift checks its charity is still offered);
+    // a change made there is seen by this instance's cache at once.
+    transaction: (work) =>
+      orm.em.fork().transactional((em) => {
+        const inside = repositoriesOn(() => em);
+        return work({ ...inside, charities: new InvalidatingCharityRepository(inside.charities, () => charities.invalidate()) });
+      }),
   };
 }

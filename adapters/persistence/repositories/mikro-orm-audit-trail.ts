@@ -1,5 +1,5 @@
-import type { AuditEvent, NewAuditEvent } from '../../../core/payout/audit-event';
-import type { AuditTrail } from '../../../core/ports/repositories';
+import type { AuditEvent, NewAuditEvent } from '@core/payout/audit-event';
+import type { AuditTrail } from '@core/ports/repositories';
 import { AuditEventEntity, type AuditEventRow } from '../entities/audit-event-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -1,9 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
-import { DomainError } from '../../../core/errors';
-import { isUuid } from '../../../core/ids';
-import { centsToDecimalString, parseCents } from '../../../core/money';
-import type { CharityPayout } from '../../../core/payout/charity-payout';
-import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '../../../core/ports/repositories';
+import { DomainError } from '@core/errors';
+import { isUuid } from '@core/ids';
+import { centsToDecimalString, parseCents } from '@core/money';
+import type { CharityPayout } from '@core/payout/charity-payout';
+import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/repositories';
 import { CharityPayoutEntity, type CharityPayoutRow } from '../entities/charity-payout-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

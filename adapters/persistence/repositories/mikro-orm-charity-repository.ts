@@ -1,6 +1,6 @@
-import { DomainError } from '../../../core/errors';
-import type { Charity, NewCharity } from '../../../core/charity/charity';
-import type { CharityRepository } from '../../../core/ports/repositories';
+import { DomainError } from '@core/errors';
+import type { Charity, NewCharity } from '@core/charity/charity';
+import type { CharityRepository } from '@core/ports/repositories';
 import { CharityEntity, type CharityRow } from '../entities/charity-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -1,9 +1,9 @@
 import { LockMode, raw } from '@mikro-orm/core';
-import { DomainError } from '../../../core/errors';
-import { isUuid } from '../../../core/ids';
-import { centsToDecimalString, parseCents } from '../../../core/money';
-import type { Gift, PaymentStatus } from '../../../core/gift/gift';
-import type { GiftRepository, NewGift } from '../../../core/ports/repositories';
+import { DomainError } from '@core/errors';
+import { isUuid } from '@core/ids';
+import { centsToDecimalString, parseCents } from '@core/money';
+import type { Gift, PaymentStatus } from '@core/gift/gift';
+import type { GiftRepository, NewGift } from '@core/ports/repositories';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 
@@ -49,8 +49,19 @@ export class MikroOrmGiftRepository implements GiftRepository {
     return row ? toGift(row) : null;
   }
 
-  async attachPaymentIntent(id: string, paymentIntentId: string): Promise<void> {
-    await this.changeOne(id, { stripePaymentIntentId: paymentIntentId });
+  async attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'pending' }, { stripePaymentIntentId: paymentIntentId })) === 1;
+  }
+
+  async settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'pending', stripePaymentIntentId: paymentIntentId }, { paymentStatus: status })) === 1;
+  }
+
+  async listPendingCreatedBefore(before: Date, limit: number): Promise<Gift[]> {
+    const rows = await this.em().find(GiftEntity, { paymentStatus: 'pending', createdAt: { $lt: before } }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
+    return rows.map(toGift);
   }
 
   async setStatus(id: string, status: PaymentStatus): Promise<void> {
@@ -71,6 +82,12 @@ export class MikroOrmGiftRepository implements GiftRepository {
   async countSucceeded(registryIds: string[]): Promise<Map<string, number>> {
     const ids = registryIds.filter(isUuid);
     if (ids.length === 0) return new Map();
+    if (ids.length === 1) {
+      // A registry's page asks for its own count on every view: a fixed statement, nothing to build.
+      const [row] = await this.em().execute<{ count: string | number }[]>(`select count(*) as "count" from "gifts" where "registry_id" = ? and "payment_status" = 'succeeded'`, ids);
+      const count = Number(row?.count ?? 0);
+      return new Map(count > 0 ? [[ids[0]!, count]] : []);
+    }
     const rows: { registry_id: string; count: string | number }[] = await this.em()
       .createQueryBuilder(GiftEntity)
       .select(['registryId', raw('count(*) as count')])
@@ -80,8 +97,9 @@ export class MikroOrmGiftRepository implements GiftRepository {
     return new Map(rows.map((row) => [row.registry_id, Number(row.count)]));
   }
 
-  async hasGiftsOtherThanFailed(registryId: string): Promise<boolean> {
+  async hasLiveGifts(registryId: string): Promise<boolean> {
     if (!isUuid(registryId)) return false;
-    return (await this.em().count(GiftEntity, { registryId, paymentStatus: { $ne: 'failed' } })) > 0;
+    const found = await this.em().findOne(GiftEntity, { registryId, paymentStatus: { $in: ['pending', 'succeeded'] } }, { fields: ['id'] });
+    return found !== null;
   }
 }

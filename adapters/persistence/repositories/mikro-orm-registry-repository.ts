@@ -1,11 +1,13 @@
-import { LockMode, QueryOrder, UniqueConstraintViolationException, raw } from '@mikro-orm/core';
-import { DomainError } from '../../../core/errors';
-import { isUuid } from '../../../core/ids';
-import { centsToDecimalString, parseCents, type Cents } from '../../../core/money';
-import type { NewRegistry, RegistryChanges, RegistryRepository } from '../../../core/ports/repositories';
-import type { PayoutMethod, Registry, RegistryStatus } from '../../../core/registry/registry';
+import { LockMode, QueryOrder, UniqueConstraintViolationException, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { DomainError } from '@core/errors';
+import { isUuid } from '@core/ids';
+import { centsToDecimalString, parseCents, type Cents } from '@core/money';
+import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
+import type { PayoutMethod, Registry, RegistryStatus } from '@core/registry/registry';
 import { RegistryEntity, type RegistryRow } from '../entities/registry-entity';
 import type { EntityManagerSource } from './entity-manager-source';
+import { registryNotFound } from '@core/registry/registry-not-found';
+import { longestWord, wordPrefixPattern } from '@core/registry/child-name-search';
 
 // A row just created holds undefined where the database holds null; readers see null either way.
 const NULLABLE = [
@@ -17,6 +19,8 @@ const NULLABLE = [
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
 const MANUAL_METHODS: PayoutMethod[] = ['paypal', 'check'];
 const CLOSED_STATUSES: RegistryStatus[] = ['closed', 'payout_sent'];
+/** What guests may come across without the link: open registries their family did not unlist. */
+const LISTED_OPEN = { status: 'open', isActive: true, unlisted: false } as const;
 
 const decimalOrNull = (cents: Cents | null) => (cents === null ? null : centsToDecimalString(cents));
 
@@ -73,9 +77,26 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     return toRegistry(row);
   }
 
+  /**
+   * Rows for reading only: mapped to properties without becoming entities, so no identity map,
+   * change set or entity object is made for a page view (most of an anonymous read's cost).
+   */
+  private readRows(where: FilterQuery<RegistryRow>, options: { orderBy?: QueryOrderMap<RegistryRow>; limit?: number } = {}): Promise<RegistryRow[]> {
+    const query = this.em().createQueryBuilder(RegistryEntity).select('*').where(where as never);
+    if (options.orderBy) query.orderBy(options.orderBy as never);
+    if (options.limit !== undefined) query.limit(options.limit);
+    return query.execute('all', true) as Promise<RegistryRow[]>;
+  }
+
+  /**
+   * Every page view reads one registry by id: a fixed statement, so no query is built per request,
+   * and its row mapped to properties as MikroORM maps any row (types and column names).
+   */
   async findById(id: string): Promise<Registry | null> {
     if (!isUuid(id)) return null;
-    const row = await this.em().findOne(RegistryEntity, { id });
+    const em = this.em();
+    const [found] = await em.execute<Record<string, unknown>[]>('select * from "registries" where "id" = ?', [id]);
+    const row = found ? (em.getDriver().mapResult(found, em.getMetadata().get(RegistryEntity)) as RegistryRow | null) : null;
     return row ? toRegistry(row) : null;
   }
 
@@ -86,29 +107,38 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
   }
 
   async findByShortCode(shortCode: string): Promise<Registry | null> {
-    const row = await this.em().findOne(RegistryEntity, { shortCode });
+    const [row] = await this.readRows({ shortCode });
     return row ? toRegistry(row) : null;
   }
 
   async listByOwner(userId: string): Promise<Registry[]> {
     if (!isUuid(userId)) return [];
-    const rows = await this.em().find(RegistryEntity, { userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const rows = await this.readRows({ userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
     return rows.map(toRegistry);
   }
 
-  async searchOpenByChildName(text: string, limit: number): Promise<Registry[]> {
-    const rows = await this.em().find(
-      RegistryEntity,
-      { status: 'open', isActive: true, childName: { $ilike: `%${likeLiteral(text)}%` } },
+  async searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]> {
+    const rows = await this.readRows(
+      {
+        ...LISTED_OPEN,
+        // The trigram index narrows to names holding the longest word anywhere; the regular
+        // expression ((?i): in any letter case), checked on those rows only, keeps word starts.
+        childName: { $ilike: `%${likeLiteral(longestWord(words))}%`, $re: `(?i)${wordPrefixPattern(words)}` },
+      },
       { orderBy: { childName: 'asc', celebrationDate: 'asc', id: 'asc' }, limit },
     );
+    return rows.map(toRegistry);
+  }
+
+  async listNewestListed(limit: number): Promise<Registry[]> {
+    const rows = await this.readRows(LISTED_OPEN, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
     return rows.map(toRegistry);
   }
 
   async update(id: string, changes: RegistryChanges): Promise<Registry> {
     const em = this.em();
     const row = isUuid(id) ? await em.findOne(RegistryEntity, { id }) : null;
-    if (!row) throw new DomainError('registry.not_found', 'Registry not found');
+    if (!row) throw registryNotFound();
     em.assign(row, { ...toRowChanges(changes), updatedAt: new Date() });
     await em.flush();
     return toRegistry(row);
@@ -120,12 +150,11 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
       { id },
       { totalReceived: raw('total_received + ?', [centsToDecimalString(amount)]), updatedAt: new Date() } as never,
     );
-    if (changed !== 1) throw new DomainError('registry.not_found', 'Registry not found');
+    if (changed !== 1) throw registryNotFound();
   }
 
   async listManualPayouts(): Promise<Registry[]> {
-    const rows = await this.em().find(
-      RegistryEntity,
+    const rows = await this.readRows(
       { payoutMethod: { $in: MANUAL_METHODS }, status: { $in: CLOSED_STATUSES } },
       { orderBy: { closedAt: QueryOrder.DESC_NULLS_LAST, id: 'asc' } },
     );

@@ -1,4 +1,4 @@
-import type { SandboxAccount, SandboxAccountStore, SandboxOnboardingOutcome } from '../../payments/sandbox/sandbox-account-store';
+import type { SandboxAccount, SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
 import { SandboxAccountEntity, type SandboxAccountRow } from '../entities/sandbox-account-entity';
 import type { Orm } from '../orm';
 import type { EntityManagerSource } from './entity-manager-source';
@@ -22,7 +22,7 @@ const OUTCOMES: Record<SandboxOnboardingOutcome, Partial<SandboxAccountRow>> = {
   unfinished: {},
 };
 
-export class MikroOrmSandboxAccountStore implements SandboxAccountStore {
+class MikroOrmSandboxAccountStore implements SandboxAccountStore {
   constructor(private readonly em: EntityManagerSource) {}
 
   async create(account: Pick<SandboxAccount, 'id' | 'country' | 'email'>): Promise<SandboxAccount> {

@@ -1,4 +1,5 @@
-import type { SessionRepository, StoredSession } from '../../../core/ports/repositories';
+import { raw } from '@mikro-orm/core';
+import type { SessionRepository, StoredSession } from '@core/ports/repositories';
 import { SessionEntity } from '../entities/session-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 
@@ -16,6 +17,10 @@ export class MikroOrmSessionRepository implements SessionRepository {
 
   async destroy(sid: string): Promise<void> {
     await this.em().nativeDelete(SessionEntity, { sid });
+  }
+
+  async destroyForUser(userId: string): Promise<number> {
+    return this.em().nativeDelete(SessionEntity, { [raw(`sess->>'userId'`)]: userId });
   }
 
   async purgeExpired(now: Date): Promise<number> {

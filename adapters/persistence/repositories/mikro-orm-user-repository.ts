@@ -1,8 +1,8 @@
 import { UniqueConstraintViolationException, raw } from '@mikro-orm/core';
-import { DomainError } from '../../../core/errors';
-import { isUuid } from '../../../core/ids';
-import type { NewUser, User, UserWithPassword } from '../../../core/account/user';
-import type { UserRepository } from '../../../core/ports/repositories';
+import { DomainError } from '@core/errors';
+import { isUuid } from '@core/ids';
+import type { NewUser, User, UserWithPassword } from '@core/account/user';
+import type { UserRepository } from '@core/ports/repositories';
 import { UserEntity, type UserRow } from '../entities/user-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 
@@ -80,6 +80,44 @@ export class MikroOrmUserRepository implements UserRepository {
     return row ? { ...toUser(row), passwordHash: row.password } : null;
   }
 
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.em().findOne(UserEntity, byLowerEmail(email));
+    return row ? toUser(row) : null;
+  }
+
+  async findByIdWithPassword(id: string): Promise<UserWithPassword | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.em().findOne(UserEntity, { id }, { populate: ['password'] as never });
+    return row ? { ...toUser(row), passwordHash: row.password } : null;
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    const changed = isUuid(id) ? await this.em().nativeUpdate(UserEntity, { id }, { password: passwordHash, updatedAt: new Date() }) : 0;
+    if (changed !== 1) throw new DomainError('user.not_found', 'User not found');
+  }
+
+  async setNames(id: string, names: { firstName: string; lastName: string }): Promise<User> {
+    const changed = isUuid(id) ? await this.em().nativeUpdate(UserEntity, { id }, { ...names, updatedAt: new Date() }) : 0;
+    if (changed !== 1) throw new DomainError('user.not_found', 'User not found');
+    return this.reread(id);
+  }
+
+  async setEmail(id: string, email: string): Promise<User> {
+    const em = this.em();
+    const taken = async () => (await em.count(UserEntity, { ...byLowerEmail(email), id: { $ne: id } })) > 0;
+    if (isUuid(id) && (await taken())) throw new DomainError('auth.email_taken', 'An account with this email already exists');
+    let changed: number;
+    try {
+      changed = isUuid(id) ? await em.nativeUpdate(UserEntity, { id }, { email, updatedAt: new Date() }) : 0;
+    } catch (error) {
+      // A sign-up raced past the check above; the unique index decides.
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('auth.email_taken', 'An account with this email already exists');
+      throw error;
+    }
+    if (changed !== 1) throw new DomainError('user.not_found', 'User not found');
+    return this.reread(id);
+  }
+
   async setAdmin(id: string, isAdmin: boolean): Promise<User> {
     const em = this.em();
     const row = await em.findOne(UserEntity, { id });
@@ -87,6 +125,11 @@ export class MikroOrmUserRepository implements UserRepository {
     row.isAdmin = isAdmin;
     await em.flush();
     return toUser(row);
+  }
+
+  async listAdmins(): Promise<User[]> {
+    const rows = await this.em().find(UserEntity, { isAdmin: true }, { orderBy: { [raw('lower(username)')]: 'asc' } });
+    return rows.map(toUser);
   }
 
   async attachConnectAccount(id: string, accountId: string): Promise<User> {

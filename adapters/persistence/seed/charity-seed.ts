@@ -1,4 +1,4 @@
-import type { NewCharity } from '../../../core/charity/charity';
+import type { NewCharity } from '@core/charity/charity';
 
 /**
  * Initial list of partner charities shown to families and guests.

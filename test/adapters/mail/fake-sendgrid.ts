@@ -8,6 +8,7 @@ export interface ReceivedMail {
   body: {
     personalizations: { to: { email: string; name?: string }[] }[];
     from: { email: string; name?: string };
+    reply_to?: { email: string; name?: string };
     subject: string;
     content: { type: string; value: string }[];
     tracking_settings?: Record<string, { enable?: boolean; enable_text?: boolean }>;
@@ -21,6 +22,8 @@ export interface ReceivedMail {
  */
 export function fakeSendGrid(validKeys: string[]) {
   const received: ReceivedMail[] = [];
+  /** The requests SendGrid took (202): the messages it goes on to deliver. */
+  const accepted: ReceivedMail['body'][] = [];
   let nextFailure: { status: number; message: string; field?: string | null } | 'network' | { delayMs: number } | null = null;
 
   const handler = http.post(SENDGRID_SEND_URL, async ({ request }) => {
@@ -40,18 +43,21 @@ export function fakeSendGrid(validKeys: string[]) {
     if (!body.personalizations?.[0]?.to?.[0]?.email || !body.from?.email || !body.subject || !body.content?.length) {
       return HttpResponse.json({ errors: [{ message: 'Bad Request', field: null, help: null }] }, { status: 400 });
     }
+    accepted.push(body);
     return new HttpResponse(null, { status: 202, headers: { 'x-message-id': `msg-${received.length}` } });
   });
 
   return {
     handlers: [handler],
     received,
+    accepted,
     /** The next request fails this way (then SendGrid is healthy again). */
     failNext(failure: NonNullable<typeof nextFailure>) {
       nextFailure = failure;
     },
     reset() {
       received.splice(0);
+      accepted.splice(0);
       nextFailure = null;
     },
   };

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SharpImageSanitizer } from '../../../adapters/photos/sharp-image-sanitizer';
-import type { DomainError } from '../../../core/errors';
+import type { DomainError } from '@core/errors';
 import {
   exifHasGps,
   gifBytes,

@@ -3,7 +3,6 @@ import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StripePaymentGateway } from '../../../adapters/payments/stripe/stripe-payment-gateway';
-import { DomainError } from '../../../core/errors';
 import {
   STRIPE_API,
   account,
@@ -30,6 +29,10 @@ afterEach(() => {
   expect(unhandled.splice(0)).toEqual([]);
 });
 afterAll(() => server.close());
+
+// What every gateway promises (idempotent intents, "No such payment", cancelling, refunds, accounts,
+// transfers) is proved against a stateful fake Stripe in test/contract/stripe-payment-gateway.test.ts;
+// here, each request's shape, and how each of Stripe's answers and failures is read.
 
 /** The gateway as production builds it: its own SDK client, on the fetch HTTP client. */
 const gateway = () => new StripePaymentGateway({ secretKey: SECRET_KEY });
@@ -145,14 +148,35 @@ describe('StripePaymentGateway.retrievePaymentIntent', () => {
     answer('get', '/payment_intents/:id', () => stripeObject(paymentIntent({ id, status: 'succeeded', amount_received: 10_639, currency: 'eur' })));
     await expect(gateway().retrievePaymentIntent(id)).rejects.toThrow(/eur, not USD or CAD/);
   });
+});
 
-  it('answers an unknown payment as the sandbox does', async () => {
-    answer('get', '/payment_intents/:id', ({ path }) =>
-      stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${path.split('/').pop()}'` }),
-    );
-    const error = await gateway().retrievePaymentIntent('pi_nothing').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'payment.failed', message: 'No such payment' });
+describe('StripePaymentGateway.cancelPaymentIntent', () => {
+  const unexpectedState = (status: string) =>
+    stripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${status}.` });
+
+  it('cancels an abandoned payment, saying why', async () => {
+    const id = stripeId('pi');
+    answer('post', '/payment_intents/:id/cancel', () => stripeObject(paymentIntent({ id, status: 'canceled' })));
+    expect(await gateway().cancelPaymentIntent(id)).toBe('canceled');
+    expect(requests[0]).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${id}/cancel` });
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({ cancellation_reason: 'abandoned' });
+  });
+
+  it.each([
+    ['succeeded', 'succeeded'],
+    ['canceled', 'canceled'],
+  ] as const)('answers %s when Stripe refuses because the payment already is', async (status, expected) => {
+    const id = stripeId('pi');
+    answer('post', '/payment_intents/:id/cancel', () => unexpectedState(status));
+    answer('get', '/payment_intents/:id', () => stripeObject(paymentIntent({ id, status, amount_received: status === 'succeeded' ? 10_639 : 0 })));
+    expect(await gateway().cancelPaymentIntent(id)).toBe(expected);
+  });
+
+  it('throws while a payment is still processing, so the sweep asks again later', async () => {
+    const id = stripeId('pi');
+    answer('post', '/payment_intents/:id/cancel', () => unexpectedState('processing'));
+    answer('get', '/payment_intents/:id', () => stripeObject(paymentIntent({ id, status: 'processing' })));
+    await expect(gateway().cancelPaymentIntent(id)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
   });
 });
 

@@ -9,9 +9,10 @@ import { InMemoryPaymentGateway } from '../../../adapters/in-memory/in-memory-pa
 import type { HttpState } from '../../../adapters/http/http-state';
 import { createLogger } from '../../../adapters/http/logger';
 import { errorHandler } from '../../../adapters/http/middleware/errors';
-import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from '../../../adapters/payments/stripe/stripe-webhook-routes';
-import { DEFAULT_PROCESSING_RATES } from '../../../core/fees';
-import { startGift } from '../../../core/gift/start-gift';
+import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from '../../../adapters/http/routes/stripe-webhook-routes';
+import { StripePaymentNotices } from '../../../adapters/payments/stripe/stripe-webhook';
+import { DEFAULT_PROCESSING_RATES } from '../../../bootstrap/config';
+import { startGift } from '@core/gift/start-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../../support/builders';
 import { WEBHOOK_SECRET, failedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
 
@@ -44,7 +45,7 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   });
   app.use(errorHandler());
   if (options.bodyParserFirst) app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false }));
-  const router = stripeWebhookRoutes({ repositories, gateway, stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET, appUrl: 'https://gifts.example.org' });
+  const router = stripeWebhookRoutes({ repositories, gateway, notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }), appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
   app.use(router.routes());
   app.use(router.allowedMethods());
 

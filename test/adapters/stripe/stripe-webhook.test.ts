@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseStripeEvent } from '../../../adapters/payments/stripe/stripe-webhook';
-import { DomainError } from '../../../core/errors';
+import { DomainError } from '@core/errors';
 import { WEBHOOK_SECRET, failedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
 
 const parse = (body: Buffer | string, signature: string | undefined) => parseStripeEvent(body, signature, WEBHOOK_SECRET, stripeForWebhooks);

@@ -5,7 +5,21 @@ export const paths = {
   createRegistry: '/create-registry',
   charities: '/charities',
   faq: '/faq',
+  /** /auth showing the forgot-password form. */
+  forgotPassword: '/auth?view=forgot',
+  /** The password-reset e-mail links here with the token in the fragment; the server makes those links. */
+  resetPassword: '/reset-password',
+  account: '/account',
+  /** The e-mail change confirmation links here with the token in the fragment. */
+  confirmEmail: '/account/confirm-email',
+  privacy: '/privacy',
+  terms: '/terms',
+  security: '/security',
+  /** The newsletter confirmation links here with the token in the fragment. */
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   registry: (id: string) => `/registry/${encodeURIComponent(id)}`,
+  /** The owner's full gift list. */
+  registryGifts: (id: string) => `/registry/${encodeURIComponent(id)}/gifts`,
   gift: (id: string) => `/gift/${encodeURIComponent(id)}`,
   checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
   thankYouCards: (id: string) => `/thank-you-cards/${encodeURIComponent(id)}`,

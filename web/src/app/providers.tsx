@@ -10,7 +10,7 @@ import { theme } from './theme';
  * Queries are not retried, not refetched on focus or reconnect, not polled, and cached data
  * never goes stale (spec section 7).
  */
-export const swrOptions: SWRConfiguration = {
+const swrOptions: SWRConfiguration = {
   fetcher: swrFetcher,
   shouldRetryOnError: false,
   revalidateOnFocus: false,

@@ -4,22 +4,30 @@ import { AppLayout } from '../components/layout/app-layout';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageSpinner } from '../components/page-spinner';
 import { RequireAdmin, RequireAuth, VisitorOnly } from '../components/route-guards';
-import { useUser } from '../features/auth/api/use-user';
+import { useUser } from '../lib/use-user';
 
 // Every page is its own chunk, loaded when first shown.
 const LandingPage = lazy(() => import('../features/home/pages/landing-page'));
 const DashboardPage = lazy(() => import('../features/home/pages/dashboard-page'));
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
 const CreateRegistryPage = lazy(() => import('../features/registries/pages/create-registry-page'));
-const RegistryPage = lazy(() => import('../features/registries/pages/registry-page'));
+const RegistryRoute = lazy(() => import('./routes/registry-route'));
 const ShortLinkPage = lazy(() => import('../features/registries/pages/short-link-page'));
 const GiftPage = lazy(() => import('../features/gifts/pages/gift-page'));
 const CheckoutPage = lazy(() => import('../features/gifts/pages/checkout-page'));
 const CharitiesPage = lazy(() => import('../features/charities/pages/charities-page'));
 const FaqPage = lazy(() => import('../features/faq/pages/faq-page'));
+const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
+const AccountPage = lazy(() => import('../features/account/pages/account-page'));
+const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
+const PrivacyPage = lazy(() => import('../features/legal/pages/privacy-page'));
+const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
+const SecurityPage = lazy(() => import('../features/legal/pages/security-page'));
+const UnsubscribePage = lazy(() => import('../features/newsletter/pages/unsubscribe-page'));
 const SandboxOnboardingPage = lazy(() => import('../features/sandbox/pages/sandbox-onboarding-page'));
 
 /** / is the landing page for visitors and the dashboard for signed-in users. */
@@ -45,12 +53,19 @@ export function AppRoutes() {
         />
 
         {/* Public */}
-        <Route path="registry/:id" element={<RegistryPage />} />
+        <Route path="registry/:id" element={<RegistryRoute />} />
         <Route path="gift/:id" element={<GiftPage />} />
         <Route path="checkout/:id" element={<CheckoutPage />} />
         <Route path="charities" element={<CharitiesPage />} />
         <Route path="faq" element={<FaqPage />} />
         <Route path="r/:shortCode" element={<ShortLinkPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="security" element={<SecurityPage />} />
+        {/* Reached from e-mailed links, signed in or not */}
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="account/confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="newsletter/unsubscribe" element={<UnsubscribePage />} />
         {/* The sandbox payment provider's onboarding: reached from its link, signed in or not */}
         <Route path="sandbox/onboarding" element={<SandboxOnboardingPage />} />
 
@@ -60,6 +75,22 @@ export function AppRoutes() {
           element={
             <RequireAuth reason="You need to be logged in to create a registry.">
               <CreateRegistryPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="account"
+          element={
+            <RequireAuth reason="You need to be logged in to see your account.">
+              <AccountPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="registry/:id/gifts"
+          element={
+            <RequireAuth reason="You need to be logged in to see the gifts.">
+              <GiftListPage />
             </RequireAuth>
           }
         />

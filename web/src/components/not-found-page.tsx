@@ -29,4 +29,3 @@ export function NotFoundPage() {
   );
 }
 
-export default NotFoundPage;

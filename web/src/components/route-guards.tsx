@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useUser } from '../features/auth/api/use-user';
+import { useUser } from '../lib/use-user';
 import { goToLogin, LOGIN_REDIRECT_DELAY_MS } from '../lib/login-redirect';
 import { NotFoundPage } from './not-found-page';
 import { PageSpinner } from './page-spinner';

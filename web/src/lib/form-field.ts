@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { FormikProps } from 'formik';
 
 /**
- * The props that wire an MUI TextField to a Formik field, with its message once touched. The
+ * The props that wire a text field (TextInput or MUI's TextField) to a Formik field, with its message once touched. The
  * element id is the field's name, after a prefix when two forms could share a page.
  */
 export function fieldProps<Values extends object>(formik: FormikProps<Values>, name: keyof Values & string, idPrefix = '') {

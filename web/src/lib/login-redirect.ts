@@ -1,5 +1,5 @@
 /** Spec section 2: the login path used for full-page redirects (the server answers 302 to /auth). */
-export const LOGIN_PATH = '/api/login';
+const LOGIN_PATH = '/api/login';
 
 /** Spec section 9: the login redirect delay. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;

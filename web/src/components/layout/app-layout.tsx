@@ -37,7 +37,8 @@ export function AppLayout() {
         Skip to main content
       </Link>
       <NavBar />
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+      {/* At least a screen tall: the footer starts below the first screen, so it cannot jump down once the page arrives. */}
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, minHeight: '100vh', '&:focus': { outline: 'none' } }}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner label="Loading page…" />}>
             <Outlet />

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { MessageAnswer } from '@api/registries';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import FilledInput from '@mui/material/FilledInput';
 import Typography from '@mui/material/Typography';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import EmailIcon from '@mui/icons-material/Email';
@@ -14,10 +15,13 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import XIcon from '@mui/icons-material/X';
 import { landingAnchors, paths } from '../../app/paths';
-import { useUser } from '../../features/auth/api/use-user';
-import { useConfig } from '../../features/config/api/use-config';
+import { useUser } from '../../lib/use-user';
+import { useConfig } from '../../lib/use-config';
 import { brand } from '../../app/theme';
 import { PRODUCT_NAME } from '../../lib/product';
+import { apiFetch } from '../../lib/api-fetch';
+import { serverMessage } from '../../lib/error-message';
+import { newsletterSchema } from '@core/newsletter/newsletter-schemas';
 
 const footerText = '#e5e7eb';
 const footerMuted = '#cbd5e1';
@@ -68,8 +72,8 @@ export function Footer() {
     { label: 'Help Center', href: paths.faq },
     { label: 'Contact Us', href: config ? `mailto:${config.supportEmail}` : paths.faq },
     { label: 'FAQs', href: paths.faq },
-    { label: 'Security', href: paths.faq },
-    { label: 'Privacy Policy', href: paths.faq },
+    { label: 'Security', href: paths.security },
+    { label: 'Privacy Policy', href: paths.privacy },
   ];
 
   return (
@@ -89,7 +93,8 @@ export function Footer() {
           sx={{
             display: 'grid',
             gap: { xs: 4, md: 5 },
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1.6fr 1fr 1fr 1.4fr' },
+            // The last column is the widest: the newsletter field and its button share a line there.
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1.3fr 1fr 1fr 1.7fr' },
           }}
         >
           <Box>
@@ -151,13 +156,14 @@ export function Footer() {
           }}
         >
           <Typography variant="body2" sx={{ color: footerMuted }}>
-            © 2024 {PRODUCT_NAME}. All rights reserved.
+            {/* The year of the visit (issue 13 over the spec's 2024): a page for real families must not look abandoned. */}
+            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
           </Typography>
           <Box sx={{ display: 'flex', gap: 3 }}>
-            <Link href={paths.faq} color="inherit" underline="hover" variant="body2">
+            <Link href={paths.terms} color="inherit" underline="hover" variant="body2">
               Terms of Service
             </Link>
-            <Link href={paths.faq} color="inherit" underline="hover" variant="body2">
+            <Link href={paths.privacy} color="inherit" underline="hover" variant="body2">
               Privacy Policy
             </Link>
           </Box>
@@ -167,35 +173,62 @@ export function Footer() {
   );
 }
 
-/** The spec shows no submit behaviour for the newsletter; nothing is sent or stored. */
+/**
+ * The spec's newsletter field and Subscribe button: the address is stored (with the time of consent)
+ * and sent a confirmation with a link to unsubscribe; the status line says what happened.
+ */
 function NewsletterForm() {
   const inputId = useId();
+  const hintId = useId();
+  const [email, setEmail] = useState('');
   const [notice, setNotice] = useState('');
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setNotice('Newsletter sign-up is coming soon. Your address has not been saved.');
+    if (!newsletterSchema.isValidSync({ email })) {
+      setNotice('Please enter a valid email address.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await apiFetch<MessageAnswer>('/api/newsletter', { method: 'POST', body: newsletterSchema.cast({ email }) });
+      setNotice(answer.message);
+      setEmail('');
+    } catch (error) {
+      setNotice(serverMessage(error, 'Your address could not be added. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Newsletter" sx={{ mt: 3 }}>
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Newsletter" sx={{ mt: 3 }}>
       <Typography component="label" htmlFor={inputId} variant="body2" sx={{ display: 'block', mb: 1, color: footerText }}>
         Get our newsletter
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <TextField
+      {/* The field never gets narrower than its placeholder: where both do not fit, the button goes below. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {/* A bare input, not a TextField: TextField brings MUI's whole Select stack to every page. */}
+        <FilledInput
           id={inputId}
           type="email"
           name="email"
           size="small"
           hiddenLabel
-          variant="filled"
+          disableUnderline={false}
           placeholder="you@example.com"
           autoComplete="email"
-          sx={{ '& .MuiFilledInput-root': { bgcolor: '#ffffff', '&:hover, &.Mui-focused': { bgcolor: '#ffffff' } } }}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          inputProps={{ 'aria-describedby': hintId }}
+          sx={{ flex: '1 1 12rem', minWidth: 0, bgcolor: '#ffffff', '&:hover, &.Mui-focused': { bgcolor: '#ffffff' } }}
         />
-        <Button type="submit" variant="contained" color="secondary" sx={{ flexShrink: 0 }}>
+        <Button type="submit" variant="contained" color="secondary" disabled={busy} sx={{ flexShrink: 0 }}>
           Subscribe
         </Button>
       </Box>
+      <Typography id={hintId} variant="caption" sx={{ display: 'block', mt: 1, color: footerMuted }}>
+        A few e-mails a year at most; each has a link to unsubscribe.
+      </Typography>
       <Typography role="status" variant="body2" sx={{ mt: 1, color: footerMuted, minHeight: '1.5em' }}>
         {notice}
       </Typography>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import ScienceIcon from '@mui/icons-material/Science';
-import { useConfig } from '../../features/config/api/use-config';
+import { useConfig } from '../../lib/use-config';
 
 /** Shown on every page while the server runs the sandbox payment provider. */
 export function TestModeBanner() {

@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { MAX_PHOTO_BYTES } from '../../../../core/photo/upload-photo';
+import { MAX_PHOTO_BYTES } from '@core/photo/photo-limits';
 import { useToast } from '../toast';
 import { UNKNOWN_UPLOAD_ERROR, uploadPhotoFile, UploadError } from './upload-request';
 

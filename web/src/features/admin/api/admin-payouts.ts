@@ -1,52 +1,15 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { Currency } from '../../../../../core/money';
-import type { CharityPayoutView } from '../../../../../core/payout/charity-payout';
-import type { PayoutDetailsView } from '../../../../../core/payout/payout-details-view';
+import type { CharityPayoutCompletion, CharityPayoutView, ManualPayout, ManualPayouts, PendingDistribution } from '@api/admin';
 import { apiFetch } from '../../../lib/api-fetch';
 
-/** What the admin payout calls answer (scratch/payout-api.md): amounts are numbers, dates ISO strings. */
+/** What the admin payout calls answer (api/admin.ts): one pending row per charity and currency. */
+export type PendingCharityPayout = PendingDistribution;
+export type { CharityPayoutCompletion, CharityPayoutView, ManualPayout, ManualPayouts };
 
-/** GET /api/admin/charity-payouts/pending: one row per charity and currency. */
-export interface PendingCharityPayout {
-  payoutId: string;
-  charityId: string;
-  charityName: string;
-  currency: Currency;
-  totalAmount: number;
-  giftCount: number;
-}
-
-/** GET /api/admin/charity-payouts, newest first (and what the status change answers). */
-export type { CharityPayoutView } from '../../../../../core/payout/charity-payout';
-
-export interface CharityPayoutCompletion {
-  paymentMethod: string;
-  referenceNumber: string;
-  notes: string | null;
-  /** The amount the administrator saw: refused (409) if the payout grew since. */
-  expectedAmount: number;
-}
-
-/** A family's payout by PayPal or check, sent by hand (GET /api/admin/manual-payouts). */
-export interface ManualPayout extends Omit<PayoutDetailsView, 'payoutMethod'> {
-  id: string;
-  childName: string;
-  shortCode: string;
-  payoutMethod: 'paypal' | 'check';
-  currency: Currency;
-  totalReceived: number;
-  ownerEmail: string | null;
-}
-
-export interface ManualPayouts {
-  pending: ManualPayout[];
-  completed: ManualPayout[];
-}
-
-export const PENDING_CHARITY_PAYOUTS_KEY = '/api/admin/charity-payouts/pending';
-export const CHARITY_PAYOUTS_KEY = '/api/admin/charity-payouts';
-export const MANUAL_PAYOUTS_KEY = '/api/admin/manual-payouts';
+const PENDING_CHARITY_PAYOUTS_KEY = '/api/admin/charity-payouts/pending';
+const CHARITY_PAYOUTS_KEY = '/api/admin/charity-payouts';
+const MANUAL_PAYOUTS_KEY = '/api/admin/manual-payouts';
 
 export function usePendingCharityPayouts() {
   const { data, error, isLoading, mutate } = useSWR<PendingCharityPayout[]>(PENDING_CHARITY_PAYOUTS_KEY);

@@ -2,35 +2,29 @@ import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { formatMoney } from '../../../../../core/money';
+import { formatMoney } from '@core/money';
 import {
   CHARITY_PAYOUT_METHOD_MAX,
   charityPayoutCompletionSchema,
   PAYOUT_NOTES_MAX,
   REFERENCE_NUMBER_MAX,
-} from '../../../../../core/payout/payout-schemas';
+} from '@core/payout/payout-schemas';
+import { FormDialog } from '../../../components/form-dialog';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import { amountToCents } from '../../registries/lib/amounts';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { fromWireAmount } from '@api/amount';
 import { completeCharityPayout, type CharityPayoutView } from '../api/admin-payouts';
 
-const TITLE_ID = 'mark-completed-title';
 const ID_PREFIX = 'charity-payout-';
 const FIELD_ORDER = ['paymentMethod', 'referenceNumber', 'notes'] as const;
 
 /** Spec section 8: the charity payouts page says this in the dialog, never in a toast. */
-export const UPDATE_FAILED = 'Failed to update payout status';
+const UPDATE_FAILED = 'Failed to update payout status';
 
 interface CompletionValues {
   paymentMethod: string;
@@ -76,7 +70,7 @@ export function MarkCompletedDialog({ payout, onClose, onCompleted, onStale }: M
         });
         toast({
           title: 'Payout Marked Complete',
-          description: `${formatMoney(amountToCents(payout.amount), payout.currency)} to ${payout.charityName} is recorded as paid.`,
+          description: `${formatMoney(fromWireAmount(payout.amount), payout.currency)} to ${payout.charityName} is recorded as paid.`,
         });
         onCompleted(payout);
       } catch (error) {
@@ -99,61 +93,53 @@ export function MarkCompletedDialog({ payout, onClose, onCompleted, onStale }: M
   }, [open, payout?.id, resetForm]);
 
   const busy = formik.isSubmitting;
-  const close = () => {
-    if (!busy) onClose();
-  };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={TITLE_ID} fullWidth maxWidth="sm" scroll="body">
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-labelledby={TITLE_ID}>
-        <DialogTitle id={TITLE_ID}>Mark Payout Completed</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
-          {payout && (
-            <DialogContentText>
-              Record how {formatMoney(amountToCents(payout.amount), payout.currency)} was paid to {payout.charityName}.
-            </DialogContentText>
-          )}
-          <TextField
-            {...fieldProps(formik, 'paymentMethod', ID_PREFIX)}
-            label="Payment Method"
-            required
-            autoFocus
-            disabled={busy}
-            helperText={fieldProps(formik, 'paymentMethod', ID_PREFIX).helperText ?? 'For example: check, ACH or wire transfer.'}
-            slotProps={{ htmlInput: { maxLength: CHARITY_PAYOUT_METHOD_MAX } }}
-          />
-          <TextField
-            {...fieldProps(formik, 'referenceNumber', ID_PREFIX)}
-            label="Reference Number"
-            required
-            disabled={busy}
-            helperText={fieldProps(formik, 'referenceNumber', ID_PREFIX).helperText ?? 'The check number or the transfer confirmation.'}
-            slotProps={{ htmlInput: { maxLength: REFERENCE_NUMBER_MAX } }}
-          />
-          <TextField
-            {...fieldProps(formik, 'notes', ID_PREFIX)}
-            label="Notes (optional)"
-            multiline
-            minRows={3}
-            disabled={busy}
-            slotProps={{ htmlInput: { maxLength: PAYOUT_NOTES_MAX } }}
-          />
-          {failure !== null && (
-            <Alert severity="error">
-              <AlertTitle sx={{ mb: failure ? 0.5 : 0 }}>{UPDATE_FAILED}</AlertTitle>
-              {failure}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving…' : 'Confirm Payout'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Mark Payout Completed"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={formik.handleSubmit}
+      submitLabel="Confirm Payout"
+      busyLabel="Saving…"
+    >
+      {payout && (
+        <DialogContentText>
+          Record how {formatMoney(fromWireAmount(payout.amount), payout.currency)} was paid to {payout.charityName}.
+        </DialogContentText>
+      )}
+      <TextField
+        {...fieldProps(formik, 'paymentMethod', ID_PREFIX)}
+        label="Payment Method"
+        required
+        autoFocus
+        disabled={busy}
+        helperText={fieldProps(formik, 'paymentMethod', ID_PREFIX).helperText ?? 'For example: check, ACH or wire transfer.'}
+        slotProps={{ htmlInput: { maxLength: CHARITY_PAYOUT_METHOD_MAX } }}
+      />
+      <TextField
+        {...fieldProps(formik, 'referenceNumber', ID_PREFIX)}
+        label="Reference Number"
+        required
+        disabled={busy}
+        helperText={fieldProps(formik, 'referenceNumber', ID_PREFIX).helperText ?? 'The check number or the transfer confirmation.'}
+        slotProps={{ htmlInput: { maxLength: REFERENCE_NUMBER_MAX } }}
+      />
+      <TextField
+        {...fieldProps(formik, 'notes', ID_PREFIX)}
+        label="Notes (optional)"
+        multiline
+        minRows={3}
+        disabled={busy}
+        slotProps={{ htmlInput: { maxLength: PAYOUT_NOTES_MAX } }}
+      />
+      {failure !== null && (
+        <Alert severity="error">
+          <AlertTitle sx={{ mb: failure ? 0.5 : 0 }}>{UPDATE_FAILED}</AlertTitle>
+          {failure}
+        </Alert>
+      )}
+    </FormDialog>
   );
 }

@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { formatMoney, type Currency } from '../../../../../core/money';
+import { formatMoney, type Currency } from '@core/money';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import { amountToCents } from '../../registries/lib/amounts';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { fromWireAmount } from '@api/amount';
 import {
   useCharityPayoutHistory,
   usePendingCharityPayouts,
@@ -26,11 +26,11 @@ import { LoadError } from '../../../components/load-error';
 export const PAGE_TITLE = 'Charity Payouts';
 
 function money(amount: number, currency: Currency): string {
-  return formatMoney(amountToCents(amount), currency);
+  return formatMoney(fromWireAmount(amount), currency);
 }
 
 function pendingTotal(pending: readonly PendingCharityPayout[], currency: Currency): string {
-  const cents = pending.filter((row) => row.currency === currency).reduce((sum, row) => sum + amountToCents(row.totalAmount), 0);
+  const cents = pending.filter((row) => row.currency === currency).reduce((sum, row) => sum + fromWireAmount(row.totalAmount), 0);
   return formatMoney(cents, currency);
 }
 
@@ -153,9 +153,18 @@ function HistoryItem({ payout, onMarkCompleted }: { payout: CharityPayoutView; o
       <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <StatusBadge status={payout.status} />
-          <Typography id={nameId} component="h3" variant="h4" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
-            {payout.charityName}
-          </Typography>
+          <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+            <Typography id={nameId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
+              {payout.charityName}
+            </Typography>
+            {/* For support, who look charities up by id: small, beneath the name people read. */}
+            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.75 }}>
+              <span>Charity ID</span>
+              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', minWidth: 0 }}>
+                {payout.charityId}
+              </Box>
+            </Typography>
+          </Box>
           <Typography id={amountId} sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
             {money(payout.amount, payout.currency)}
           </Typography>
@@ -164,7 +173,6 @@ function HistoryItem({ payout, onMarkCompleted }: { payout: CharityPayoutView; o
           component="dl"
           sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}
         >
-          <Field label="Charity ID">{payout.charityId}</Field>
           <Field label="Contributions">{payout.giftCount}</Field>
           <Field label="Payment method">{payout.paymentMethod || '—'}</Field>
           <Field label={pending ? 'Created' : 'Completed'}>{date || '—'}</Field>

@@ -15,13 +15,13 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import MailIcon from '@mui/icons-material/Mail';
 import PaymentIcon from '@mui/icons-material/Payment';
-import { formatMoney } from '../../../../../core/money';
+import { formatMoney } from '@core/money';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import { countryName } from '../../payouts/lib/payout-copy';
-import { amountToCents } from '../../registries/lib/amounts';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { countryName } from '../../../lib/bank-country';
+import { fromWireAmount } from '@api/amount';
 import { completeManualPayout, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
 import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
 import { LoadError } from '../../../components/load-error';
@@ -31,7 +31,7 @@ export const PAGE_TITLE = 'Manual Payouts';
 const METHOD_LABELS: Record<ManualPayout['payoutMethod'], string> = { paypal: 'PayPal', check: 'Check' };
 
 function familyAmount(payout: ManualPayout): string {
-  return payout.payoutAmount == null ? '—' : formatMoney(amountToCents(payout.payoutAmount), payout.currency);
+  return payout.payoutAmount == null ? '—' : formatMoney(fromWireAmount(payout.payoutAmount), payout.currency);
 }
 
 function addressLines(payout: ManualPayout): string[] {
@@ -168,7 +168,7 @@ function PendingPayoutCard({ payout, onMarkComplete }: { payout: ManualPayout; o
         >
           <Field label="Closed">{formatAdminDate(payout.closedAt) || '—'}</Field>
           <Field label="Method">{METHOD_LABELS[payout.payoutMethod]}</Field>
-          <Field label="Total Received">{formatMoney(amountToCents(payout.totalReceived), payout.currency)}</Field>
+          <Field label="Total Received">{formatMoney(fromWireAmount(payout.totalReceived), payout.currency)}</Field>
           <Field label="Amount to Send to Family">
             <Box component="span" sx={{ fontSize: '1.25rem', fontWeight: 800, color: 'primary.main' }}>
               {amount}

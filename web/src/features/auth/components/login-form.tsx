@@ -2,7 +2,7 @@ import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { loginSchema, type LoginInput } from '../../../../../core/account/schemas';
+import { loginSchema, type LoginInput } from '@core/account/schemas';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { PRODUCT_NAME } from '../../../lib/product';

@@ -6,9 +6,10 @@ import {
   registrationFormSchema,
   registrationSchema,
   type RegistrationFormValues,
-} from '../../../../../core/account/schemas';
+} from '@core/account/schemas';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
+import { serverMessage } from '../../../lib/error-message';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useRegister } from '../api/auth-actions';
 import { registrationErrorMessage, USERNAME_TAKEN_MESSAGE } from '../lib/registration-error-message';
@@ -36,7 +37,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         toast({ title: `Welcome to ${PRODUCT_NAME}!`, description: 'Your account has been created successfully.' });
         onSuccess();
       } catch (error) {
-        const description = registrationErrorMessage(isApiError(error) ? error.message : undefined);
+        // What the server said in words: a body without a message (e.g. `{}`) gets the fallback, never its raw text.
+        const description = registrationErrorMessage(serverMessage(error, ''));
         if (isApiError(error) && error.fields) helpers.setErrors(error.fields);
         if (description === USERNAME_TAKEN_MESSAGE) helpers.setFieldError('username', description);
         toast({ title: 'Registration failed', description, variant: 'destructive' });

@@ -1,6 +1,6 @@
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another.';
-export const MISSING_FIELDS_MESSAGE = 'Please fill in all required fields.';
-export const REGISTRATION_FALLBACK_MESSAGE = 'Please check your information and try again.';
+const MISSING_FIELDS_MESSAGE = 'Please fill in all required fields.';
+const REGISTRATION_FALLBACK_MESSAGE = 'Please check your information and try again.';
 
 /**
  * The description of the 'Registration failed' toast (spec section 5): known server messages get

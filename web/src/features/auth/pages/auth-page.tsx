@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,25 +11,37 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthMarketingPanel } from '../components/auth-marketing-panel';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
 
-type Mode = 'login' | 'register';
+type Mode = 'login' | 'register' | 'forgot';
+
+const headings: Record<Mode, { title: string; heading: string; intro: string }> = {
+  login: { title: 'Sign in', heading: 'Welcome Back', intro: 'Sign in to manage your registries and thank-you cards.' },
+  register: { title: 'Create an account', heading: 'Join', intro: "Create an account to start your child's gift registry." },
+  forgot: {
+    title: 'Forgot password',
+    heading: 'Forgot your password?',
+    intro: 'Enter the e-mail address of your account, and we will send you a link to choose a new password.',
+  },
+};
 
 /** /auth: sign in or sign up (spec section 2). Signed-in users never get here (see the route). */
 export default function AuthPage() {
-  const [mode, setMode] = useState<Mode>('login');
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(searchParams.get('view') === 'forgot' ? 'forgot' : 'login');
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const switched = useRef(false);
-  usePageTitle(mode === 'login' ? 'Sign in' : 'Create an account');
+  usePageTitle(headings[mode].title);
 
   // After the toggle, focus moves to the new heading so screen readers announce the new form.
   useEffect(() => {
     if (switched.current) headingRef.current?.focus();
   }, [mode]);
 
-  const toggle = () => {
+  const show = (next: Mode) => {
     switched.current = true;
-    setMode((m) => (m === 'login' ? 'register' : 'login'));
+    setMode(next);
   };
   const goHome = () => navigate(paths.home, { replace: true });
 
@@ -39,16 +51,21 @@ export default function AuthPage() {
         <Card>
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
             <Typography ref={headingRef} tabIndex={-1} variant="h1" sx={{ '&:focus': { outline: 'none' } }}>
-              {mode === 'login' ? 'Welcome Back' : 'Join'}
+              {headings[mode].heading}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-              {mode === 'login'
-                ? 'Sign in to manage your registries and thank-you cards.'
-                : "Create an account to start your child's gift registry."}
+              {headings[mode].intro}
             </Typography>
-            {mode === 'login' ? <LoginForm onSuccess={goHome} /> : <RegisterForm onSuccess={goHome} />}
-            <Box sx={{ mt: 3, textAlign: 'center' }}>
-              <Link component="button" type="button" variant="body1" onClick={toggle}>
+            {mode === 'login' && <LoginForm onSuccess={goHome} />}
+            {mode === 'register' && <RegisterForm onSuccess={goHome} />}
+            {mode === 'forgot' && <ForgotPasswordForm />}
+            <Box sx={{ mt: 3, display: 'grid', gap: 1.5, justifyItems: 'center', textAlign: 'center' }}>
+              {mode === 'login' && (
+                <Link component="button" type="button" variant="body1" onClick={() => show('forgot')}>
+                  Forgot password?
+                </Link>
+              )}
+              <Link component="button" type="button" variant="body1" onClick={() => show(mode === 'login' ? 'register' : 'login')}>
                 {mode === 'login' ? 'Need an account? Sign up' : 'Already have an account? Sign in'}
               </Link>
             </Box>

@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { CharityGrid } from '../components/charity-grid';
+import { CharityGrid } from '../../../components/charity-grid';
 
 /** /charities: the charity partner list (spec section 2). */
 export default function CharitiesPage() {

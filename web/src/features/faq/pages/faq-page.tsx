@@ -12,7 +12,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { paths } from '../../../app/paths';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfig, type AppConfig } from '../../config/api/use-config';
+import { useConfig, type AppConfig } from '../../../lib/use-config';
 
 interface Faq {
   id: string;

@@ -1,26 +1,14 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { PaymentStatus } from '../../../../../core/gift/gift';
-import type { GiftInput } from '../../../../../core/gift/gift-schemas';
+import type { PaymentStatus } from '@core/gift/gift';
+import type { GiftInput } from '@core/gift/gift-schemas';
+import type { PaymentIntentAnswer as StartedPayment } from '@api/gifts';
 import { apiFetch } from '../../../lib/api-fetch';
-import { MY_REGISTRIES_KEY } from '../../registries/api/use-my-registries';
-import { registryPath } from '../../registries/api/use-registry';
+import { MY_REGISTRIES_KEY } from '../../../lib/use-my-registries';
+import { registryPath } from '../../../lib/use-registry';
 
-/** What POST /api/create-payment-intent answers: amounts are numbers with two decimals. */
-export interface PaymentBreakdown {
-  baseAmount: number;
-  childAmount: number;
-  charityAmount: number;
-  platformFee?: number;
-  stripeFee: number;
-  totalAmount: number;
-}
-
-export interface StartedPayment {
-  clientSecret: string;
-  paymentIntentId: string;
-  breakdown: PaymentBreakdown;
-}
+/** What POST /api/create-payment-intent answers (api/gifts.ts): amounts are numbers with two decimals. */
+export type { PaymentIntentAnswer as StartedPayment, WireBreakdown as PaymentBreakdown } from '@api/gifts';
 
 /** POST /api/create-payment-intent with exactly the spec's fields (amount a number). */
 export function createPaymentIntent(gift: GiftInput): Promise<StartedPayment> {

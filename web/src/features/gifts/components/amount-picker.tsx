@@ -1,15 +1,16 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
-import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '../../../../../core/gift/gift-schemas';
-import { formatMoney, type Currency } from '../../../../../core/money';
+import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '@core/gift/gift-schemas';
+import { toWireAmount } from '@api/amount';
+import { formatMoney, parseCents, type Currency } from '@core/money';
 import { giftAmountCents } from '../lib/gift-amount';
+import { TextInput } from '../../../components/text-input';
 
 /** '$' for USD, 'CA$' for CAD: what formatMoney puts before the number. */
-export function currencySymbol(currency: Currency): string {
+function currencySymbol(currency: Currency): string {
   const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
@@ -45,7 +46,7 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
           sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(6, minmax(0, 1fr))' }, gap: 1 }}
         >
           {PRESET_GIFT_AMOUNTS.map((preset) => {
-            const presetCents = preset * 100;
+            const presetCents = parseCents(preset);
             return (
               <ToggleButton
                 key={preset}
@@ -74,7 +75,7 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
         </Box>
       </Box>
 
-      <TextField
+      <TextInput
         id={id}
         name="amount"
         label="Custom Amount"
@@ -85,10 +86,8 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
         disabled={disabled}
         error={!!error}
         helperText={error ?? `Any amount from ${formatMoney(MIN_GIFT_CENTS, currency)}, in ${currency}.`}
-        slotProps={{
-          htmlInput: { min: MIN_GIFT_CENTS / 100, step: 0.01, inputMode: 'decimal' },
-          input: { startAdornment: <InputAdornment position="start">{currencySymbol(currency)}</InputAdornment> },
-        }}
+        htmlInput={{ min: toWireAmount(MIN_GIFT_CENTS), step: 0.01, inputMode: 'decimal' }}
+        startAdornment={<InputAdornment position="start">{currencySymbol(currency)}</InputAdornment>}
       />
     </Box>
   );

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { GiftBreakdown } from '../../../../../core/fees';
-import { formatMoney, type Currency } from '../../../../../core/money';
+import type { GiftBreakdown } from '@core/fees';
+import { formatMoney, type Currency } from '@core/money';
 import { AmountList } from './amount-list';
 
 interface CheckoutSummaryProps {

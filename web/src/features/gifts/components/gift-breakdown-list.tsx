@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { GiftBreakdown } from '../../../../../core/fees';
-import { formatMoney, type Currency } from '../../../../../core/money';
+import type { GiftBreakdown } from '@core/fees';
+import { formatMoney, type Currency } from '@core/money';
 import { AmountList } from './amount-list';
 
 /**

@@ -1,28 +1,32 @@
-import { useEffect, useId, useMemo, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
-import { giftSchema } from '../../../../../core/gift/gift-schemas';
-import { centsToAmount, formatMoney } from '../../../../../core/money';
+import { giftBreakdown } from '@core/fees';
+import { giftSchema } from '@core/gift/gift-schemas';
+import { toWireAmount } from '@api/amount';
+import { formatMoney } from '@core/money';
 import { paths } from '../../../app/paths';
 import { focusNotifications, useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
-import { useCharities } from '../../charities/api/use-charities';
-import type { AnyRegistryView } from '../../registries/api/types';
+import { useCharities } from '../../../lib/use-charities';
+import { useConfig } from '../../../lib/use-config';
+import type { AnyRegistryView } from '@api/registries';
 import { createPaymentIntent } from '../api/payment-actions';
 import { giftCharities } from '../lib/charity-options';
 import { loadCheckout, saveCheckout } from '../lib/checkout-storage';
-import { giftAmountCents, giftBreakdownOf } from '../lib/gift-amount';
+import { giftAmountCents } from '../lib/gift-amount';
+import { ActionWithAmount } from './action-with-amount';
 import { AmountPicker } from './amount-picker';
 import { CharityPicker } from './charity-picker';
 import { GiftBreakdownList } from './gift-breakdown-list';
+import { TextInput } from '../../../components/text-input';
 
 export interface GiftFormValues {
   charityId: string;
@@ -41,7 +45,7 @@ const FIELD_ORDER = ['charityId', 'giftGiverName', 'giftGiverEmail', 'amount', '
 const NAME_MAX_LENGTH = 100;
 const MESSAGE_MAX_LENGTH = 1000;
 
-export const GIFT_FAILED_MESSAGE = 'Failed to process gift. Please try again.';
+const GIFT_FAILED_MESSAGE = 'Failed to process gift. Please try again.';
 
 /** A gift this tab started for the registry and did not pay: its giver, amount and charity. */
 function initialValuesFor(registryId: string): GiftFormValues {
@@ -72,6 +76,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   const detailsHeadingId = useId();
   const amountHeadingId = useId();
   const { charities: charityList, error: charitiesError, mutate: reloadCharities } = useCharities();
+  const { config } = useConfig();
   const charities = useMemo(() => giftCharities(registry, charityList), [registry, charityList]);
   const { currency } = registry;
 
@@ -94,7 +99,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
           charityId: charity.id,
           giftGiverName: values.giftGiverName,
           giftGiverEmail: values.giftGiverEmail,
-          amount: centsToAmount(cents),
+          amount: toWireAmount(cents),
           personalMessage: values.personalMessage,
         },
         { stripUnknown: true },
@@ -113,6 +118,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
           breakdown: started.breakdown,
           charityName: charity.name,
           childName: registry.childName,
+          celebrationType: registry.celebrationType,
         });
         navigate(paths.checkout(registry.id));
       } catch (error) {
@@ -161,14 +167,16 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
 
   const busy = formik.isSubmitting;
   const cents = giftAmountCents(formik.values.amount);
-  const breakdown = cents === null ? null : giftBreakdownOf(cents, currency);
+  // The processor's price is the server's (GET /api/config): the preview is the very charge.
+  const rate = config?.processingRates?.[currency];
+  const breakdown = cents === null || !rate ? null : giftBreakdown(cents, rate);
   const amountError = formik.touched.amount ? formik.errors.amount : undefined;
   const canSubmit = formik.values.amount.trim() !== '' && formik.values.charityId !== '' && !busy;
   const field = (name: keyof GiftFormValues) => fieldProps(formik, name, ID_PREFIX);
 
-  let submitLabel = 'Proceed to Payment';
+  let submitLabel: ReactNode = 'Proceed to Payment';
   if (busy) submitLabel = 'Processing…';
-  else if (cents !== null) submitLabel = `Proceed to Payment - ${formatMoney(cents, currency)}`;
+  else if (cents !== null) submitLabel = <ActionWithAmount action="Proceed to Payment" amount={formatMoney(cents, currency)} />;
 
   return (
     <Card>
@@ -188,15 +196,15 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
             <Typography id={detailsHeadingId} component="h2" variant="h3">
               Your Details
             </Typography>
-            <TextField
+            <TextInput
               label="Your Name"
               required
               autoComplete="name"
               disabled={busy}
               {...field('giftGiverName')}
-              slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+              htmlInput={{ maxLength: NAME_MAX_LENGTH }}
             />
-            <TextField
+            <TextInput
               label="Your Email"
               type="email"
               required
@@ -226,7 +234,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
             {breakdown && <GiftBreakdownList breakdown={breakdown} currency={currency} />}
           </Box>
 
-          <TextField
+          <TextInput
             label="Personal Message (optional)"
             multiline
             minRows={3}
@@ -236,7 +244,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
               field('personalMessage').helperText ??
               `A note for ${registry.childName} and the family. ${formik.values.personalMessage.length}/${MESSAGE_MAX_LENGTH} characters.`
             }
-            slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
+            htmlInput={{ maxLength: MESSAGE_MAX_LENGTH }}
           />
 
           <Box sx={{ display: 'grid', gap: 1.5 }}>

@@ -1,11 +1,9 @@
+import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import LockIcon from '@mui/icons-material/Lock';
+import { ActionWithAmount } from './action-with-amount';
 
-export const LOADING_PAYMENT_FORM = 'Loading payment form...';
-
-export function completePaymentLabel(total: string): string {
-  return `Complete Payment - ${total}`;
-}
+const LOADING_PAYMENT_FORM = 'Loading payment form...';
 
 interface PaymentSubmitButtonProps {
   /** The total charge, formatted. */
@@ -20,9 +18,9 @@ interface PaymentSubmitButtonProps {
  * early is allowed and explains itself ('Payment Not Ready'); only a payment under way disables it.
  */
 export function PaymentSubmitButton({ total, ready, busy }: PaymentSubmitButtonProps) {
-  let label = LOADING_PAYMENT_FORM;
+  let label: ReactNode = LOADING_PAYMENT_FORM;
   if (busy) label = 'Processing payment…';
-  else if (ready) label = completePaymentLabel(total);
+  else if (ready) label = <ActionWithAmount action="Complete Payment" amount={total} />;
   return (
     <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} startIcon={<LockIcon />} sx={{ py: 1.5, fontSize: '1.05rem' }}>
       {label}

@@ -6,10 +6,11 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { formatMoney, type Cents, type Currency } from '../../../../../core/money';
+import { formatMoney, type Cents, type Currency } from '@core/money';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { registryTitle } from '../../registries/components/registry-card';
+import { celebrationTitle } from '@core/registry/celebration-title';
+import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/registry/celebration-title';
 import { AmountList } from './amount-list';
 
 /** What the success screen tells about a paid gift. */
@@ -20,6 +21,7 @@ export interface PaidGift {
   currency: Currency;
   charityName?: string | undefined;
   childName?: string | undefined;
+  celebrationType?: CelebrationType | undefined;
 }
 
 /**
@@ -45,7 +47,7 @@ export function PaymentSuccess({ gift }: { gift: PaidGift | null }) {
           </Typography>
           <Typography sx={{ fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
             {gift
-              ? `Your contribution of ${money(gift.amount)}${gift.childName ? ` to ${registryTitle(gift.childName)}` : ''} has been received.`
+              ? `Your contribution of ${money(gift.amount)}${gift.childName ? ` to ${celebrationTitle({ childName: gift.childName, celebrationType: gift.celebrationType ?? DEFAULT_CELEBRATION_TYPE })}` : ''} has been received.`
               : 'Your contribution has been received.'}
           </Typography>
 

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { paths } from '../../../app/paths';
-import type { AnyRegistryView } from '../../registries/api/types';
+import type { AnyRegistryView } from '@api/registries';
 
 /** A closed registry takes no more gifts (spec section 4): said plainly, in place of the form. */
 export function RegistryClosedNotice({ registry }: { registry: AnyRegistryView }) {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { focusNotifications, useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { errorMessage } from '../../../lib/error-message';
 import { confirmSandboxPayment, SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD } from '../api/payment-actions';
 import { paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '../lib/payment-messages';
 import { PaymentSubmitButton } from './payment-submit-button';
+import { TextInput } from '../../../components/text-input';
 
 const CARD_INPUT_ID = 'sandbox-card-number';
 
@@ -74,7 +74,7 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
       <Alert severity="info" variant="outlined">
         <strong>Test mode:</strong> no real card is charged. Use {SANDBOX_SUCCESS_CARD} to succeed or {SANDBOX_DECLINE_CARD} to see a decline.
       </Alert>
-      <TextField
+      <TextInput
         id={CARD_INPUT_ID}
         inputRef={inputRef}
         name="sandbox-card"
@@ -90,7 +90,7 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
         disabled={busy}
         error={!!fieldError}
         helperText={fieldError ?? 'Only the test cards above work here.'}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23, spellCheck: false, 'data-1p-ignore': true, 'data-lpignore': 'true' } }}
+        htmlInput={{ inputMode: 'numeric', maxLength: 23, spellCheck: false, 'data-1p-ignore': true, 'data-lpignore': 'true' }}
       />
       <PaymentSubmitButton total={total} ready busy={busy} />
     </Box>

@@ -8,7 +8,7 @@ import type { Stripe } from '@stripe/stripe-js';
 // The "pure" entry point fetches Stripe.js only when loadStripe is called, not on import.
 import { loadStripe } from '@stripe/stripe-js/pure';
 import Box from '@mui/material/Box';
-import type { Currency } from '../../../../../core/money';
+import type { Currency } from '@core/money';
 import { paths } from '../../../app/paths';
 import { focusNotifications, useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/error-message';

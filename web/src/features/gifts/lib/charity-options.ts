@@ -1,6 +1,6 @@
-import type { CharityView } from '../../../../../core/charity/charity';
-import type { AnyRegistryView } from '../../registries/api/types';
-import { categoryLabel } from '../../charities/api/use-charities';
+import type { CharityView } from '@api/charities';
+import type { AnyRegistryView } from '@api/registries';
+import { categoryLabel } from '../../../lib/use-charities';
 
 export const CHOOSE_CHARITY_HEADING = 'Choose a Charity to Support';
 export const SUPPORTING_CHARITY_HEADING = 'Supporting Charity';

@@ -1,22 +1,21 @@
-import type { GiftBreakdown } from '../../../../../core/fees';
-import { PLATFORM_FEE_CENTS } from '../../../../../core/fees';
-import { amountToCents } from '../../registries/lib/amounts';
+import type { GiftBreakdown } from '@core/fees';
+import { PLATFORM_FEE_CENTS } from '@core/fees';
+import { fromWireAmount } from '@api/amount';
 import type { CheckoutData } from './checkout-storage';
-import { giftBreakdownOf } from './gift-amount';
 
 /**
- * The gift's breakdown in cents: what the server answered when it opened the payment (that is
- * what the card is charged), else the same computation by the core's functions.
+ * The gift's breakdown in cents: what the server answered when it opened the payment, which is
+ * what the card is charged; null when the tab holds no answer (the payment must start again).
  */
-export function checkoutBreakdown(data: CheckoutData): GiftBreakdown {
+export function checkoutBreakdown(data: CheckoutData): GiftBreakdown | null {
   const answered = data.breakdown;
-  if (!answered) return giftBreakdownOf(amountToCents(data.amount), data.currency);
+  if (!answered) return null;
   return {
-    baseAmount: amountToCents(answered.baseAmount),
-    childAmount: amountToCents(answered.childAmount),
-    charityAmount: amountToCents(answered.charityAmount),
-    platformFee: answered.platformFee === undefined ? PLATFORM_FEE_CENTS : amountToCents(answered.platformFee),
-    stripeFee: amountToCents(answered.stripeFee),
-    totalAmount: amountToCents(answered.totalAmount),
+    baseAmount: fromWireAmount(answered.baseAmount),
+    childAmount: fromWireAmount(answered.childAmount),
+    charityAmount: fromWireAmount(answered.charityAmount),
+    platformFee: answered.platformFee === undefined ? PLATFORM_FEE_CENTS : fromWireAmount(answered.platformFee),
+    stripeFee: fromWireAmount(answered.stripeFee),
+    totalAmount: fromWireAmount(answered.totalAmount),
   };
 }

@@ -1,4 +1,5 @@
-import { isCurrency, type Currency } from '../../../../../core/money';
+import { CELEBRATION_TYPES, type CelebrationType } from '@core/registry/celebration-title';
+import { isCurrency, type Currency } from '@core/money';
 import type { PaymentBreakdown } from '../api/payment-actions';
 
 /**
@@ -21,6 +22,7 @@ export interface CheckoutData {
   /** For the success screen. */
   charityName?: string;
   childName?: string;
+  celebrationType?: CelebrationType;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -38,7 +40,7 @@ function breakdownOf(value: unknown): PaymentBreakdown | undefined {
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** What the key holds, when it is checkout data at all (anything else is ignored). */
-export function parseCheckoutData(text: string | null): CheckoutData | null {
+function parseCheckoutData(text: string | null): CheckoutData | null {
   if (!text) return null;
   let value: unknown;
   try {
@@ -61,6 +63,7 @@ export function parseCheckoutData(text: string | null): CheckoutData | null {
   if (breakdown) data.breakdown = breakdown;
   if (charityName) data.charityName = charityName;
   if (childName) data.childName = childName;
+  if (CELEBRATION_TYPES.includes(value.celebrationType as CelebrationType)) data.celebrationType = value.celebrationType as CelebrationType;
   return data;
 }
 

@@ -9,12 +9,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { formatMoney } from '../../../../../core/money';
+import { formatMoney } from '@core/money';
+import type { GiftBreakdown } from '@core/fees';
 import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useToast } from '../../../components/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfig } from '../../config/api/use-config';
+import { useConfig } from '../../../lib/use-config';
 import { useReconcilePayment } from '../api/payment-actions';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { PaymentSubmitButton } from '../components/payment-submit-button';
@@ -27,8 +28,9 @@ import { PAYMENT_FORM_ERROR, PAYMENT_NOT_READY, PAYMENT_SUCCESSFUL, paymentFaile
 // Stripe's code (and Stripe.js itself) loads only when the server's provider is Stripe.
 const StripeCheckout = lazy(() => import('../components/stripe-checkout'));
 
-function paidGiftOf(data: CheckoutData): PaidGift {
+function paidGiftOf(data: CheckoutData): PaidGift | null {
   const breakdown = checkoutBreakdown(data);
+  if (!breakdown) return null;
   return {
     amount: breakdown.baseAmount,
     childAmount: breakdown.childAmount,
@@ -36,6 +38,7 @@ function paidGiftOf(data: CheckoutData): PaidGift {
     currency: data.currency,
     charityName: data.charityName,
     childName: data.childName,
+    celebrationType: data.celebrationType,
   };
 }
 
@@ -93,6 +96,9 @@ function CheckoutFlow({ id }: { id: string }) {
 
   if (paid) return <PaymentSuccess gift={paid.gift} />;
 
+  // The summary shows what the server answered it charges; without that answer the payment starts again.
+  const breakdown = data ? checkoutBreakdown(data) : null;
+
   let content: ReactNode;
   if (confirming) {
     content = <PageSpinner label="Confirming your payment…" />;
@@ -105,7 +111,7 @@ function CheckoutFlow({ id }: { id: string }) {
         href={paths.gift(id)}
       />
     );
-  } else if (!data.clientSecret) {
+  } else if (!data.clientSecret || !breakdown) {
     content = (
       <CheckoutProblem
         title="Payment Setup Error"
@@ -115,7 +121,7 @@ function CheckoutFlow({ id }: { id: string }) {
       />
     );
   } else {
-    content = <Checkout data={data} clientSecret={data.clientSecret} registryId={id} onPaid={onPaid} />;
+    content = <Checkout data={data} breakdown={breakdown} clientSecret={data.clientSecret} registryId={id} onPaid={onPaid} />;
   }
 
   return (
@@ -147,14 +153,15 @@ function CheckoutProblem({ title, text, action, href }: { title: string; text: s
 
 interface CheckoutProps {
   data: CheckoutData;
+  /** What the server answered the card is charged. */
+  breakdown: GiftBreakdown;
   clientSecret: string;
   registryId: string;
   onPaid: (paymentIntentId?: string) => void;
 }
 
-function Checkout({ data, clientSecret, registryId, onPaid }: CheckoutProps) {
+function Checkout({ data, breakdown, clientSecret, registryId, onPaid }: CheckoutProps) {
   const headingId = useId();
-  const breakdown = checkoutBreakdown(data);
   const total = formatMoney(breakdown.totalAmount, data.currency);
 
   return (
@@ -171,7 +178,7 @@ function Checkout({ data, clientSecret, registryId, onPaid }: CheckoutProps) {
             <Typography id={headingId} component="h2" variant="h3">
               Payment Details
             </Typography>
-            <PaymentForm data={data} clientSecret={clientSecret} registryId={registryId} total={total} onPaid={onPaid} />
+            <PaymentForm data={data} breakdown={breakdown} clientSecret={clientSecret} registryId={registryId} total={total} onPaid={onPaid} />
           </CardContent>
         </Card>
       </Box>

@@ -3,9 +3,10 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { PageSpinner } from '../../../components/page-spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRegistry } from '../../registries/api/use-registry';
-import { registryTitle } from '../../registries/components/registry-card';
-import { RegistryLoadError, RegistryNotFound } from '../../registries/components/registry-not-found';
+import { useRegistry } from '../../../lib/use-registry';
+import { useCharities } from '../../../lib/use-charities';
+import { celebrationTitle } from '@core/registry/celebration-title';
+import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { GiftForm } from '../components/gift-form';
 import { RegistryClosedNotice } from '../components/registry-closed-notice';
 
@@ -13,17 +14,20 @@ import { RegistryClosedNotice } from '../components/registry-closed-notice';
 export default function GiftPage() {
   const { id } = useParams<{ id: string }>();
   const { registry, error, isLoading, isNotFound, mutate } = useRegistry(id);
+  // Asked for alongside the registry, not once the form shows; and the form waits for the list,
+  // so the charity choices do not push the rest of the form down when they arrive.
+  const { isLoading: charitiesLoading } = useCharities();
   usePageTitle(isNotFound || !id ? 'Registry Not Found' : registry ? `Give a Gift to ${registry.childName}` : 'Give a Gift');
 
   if (isNotFound || !id) return <RegistryNotFound />;
   if (error) return <RegistryLoadError onRetry={() => void mutate()} />;
-  if (isLoading || !registry) return <PageSpinner label="Loading registry…" />;
+  if (isLoading || !registry || (registry.status === 'open' && charitiesLoading)) return <PageSpinner label="Loading registry…" />;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
       <Typography variant="h1">Give a Gift</Typography>
       <Typography color="text.secondary" sx={{ mt: 1.5, mb: { xs: 3, md: 4 }, fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
-        Celebrate {registryTitle(registry.childName)}: 90% of your gift goes to the family and 10% to a
+        Celebrate {celebrationTitle(registry)}: 90% of your gift goes to the family and 10% to a
         Jewish charity.
       </Typography>
       {registry.status === 'open' ? (

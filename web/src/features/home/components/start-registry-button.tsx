@@ -4,7 +4,7 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import { paths } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../lib/login-redirect';
-import { useUser } from '../../auth/api/use-user';
+import { useUser } from '../../../lib/use-user';
 
 /**
  * 'Start Your Registry': a visitor gets a 'Please log in' toast and goes to /auth after 500 ms;

@@ -10,19 +10,19 @@ import AddIcon from '@mui/icons-material/Add';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PaidIcon from '@mui/icons-material/Paid';
-import { CURRENCIES, formatMoney, type Currency } from '../../../../../core/money';
+import { CURRENCIES, formatMoney, type Currency } from '@core/money';
 import { StatCard, StatGrid } from '../../../components/stat-card';
 import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useUser } from '../../auth/api/use-user';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import type { MyRegistry } from '../../registries/api/types';
-import { useMyRegistries } from '../../registries/api/use-my-registries';
-import { useRegistrySearch } from '../../registries/api/use-registry-search';
-import { RegistryGrid } from '../../registries/components/registry-grid';
-import { RegistrySearchField, RegistrySearchResults } from '../../registries/components/registry-search';
-import { amountToCents } from '../../registries/lib/amounts';
+import { useUser } from '../../../lib/use-user';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import type { MyRegistry } from '@api/registries';
+import { useMyRegistries } from '../../../lib/use-my-registries';
+import { useRegistrySearch } from '../api/use-registry-search';
+import { RegistryGrid } from '../components/registry-grid';
+import { RegistrySearchField, RegistrySearchResults } from '../components/registry-search';
+import { fromWireAmount } from '@api/amount';
 
 export interface DashboardStats {
   totalRegistries: number;
@@ -33,7 +33,7 @@ export interface DashboardStats {
 
 export function dashboardStats(registries: readonly MyRegistry[]): DashboardStats {
   const totalReceived = new Map<Currency, number>();
-  for (const registry of registries) totalReceived.set(registry.currency, (totalReceived.get(registry.currency) ?? 0) + amountToCents(registry.totalReceived));
+  for (const registry of registries) totalReceived.set(registry.currency, (totalReceived.get(registry.currency) ?? 0) + fromWireAmount(registry.totalReceived));
   return {
     totalRegistries: registries.length,
     totalReceived,

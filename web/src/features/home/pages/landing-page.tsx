@@ -5,23 +5,23 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import LockIcon from '@mui/icons-material/Lock';
 import ShareIcon from '@mui/icons-material/Share';
-import { formatMoney } from '../../../../../core/money';
-import { splitGift } from '../../../../../core/split';
+import { formatMoney } from '@core/money';
+import { splitGift } from '@core/split';
 import { landingAnchors } from '../../../app/paths';
 import { MARKETING_COPY, PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfig } from '../../config/api/use-config';
-import { CharityGrid } from '../../charities/components/charity-grid';
-import { useRegistrySearch } from '../../registries/api/use-registry-search';
-import { RecentRegistriesSection } from '../../registries/components/recent-registries-section';
-import { useRecentRegistries } from '../../registries/lib/recent-registries';
-import { RegistrySearchField, RegistrySearchResults } from '../../registries/components/registry-search';
+import { useConfig } from '../../../lib/use-config';
+import { CharityGrid } from '../../../components/charity-grid';
+import { useRegistrySearch } from '../api/use-registry-search';
+import { RecentRegistriesSection, useVisitorRecentRegistries } from '../components/recent-registries-section';
+import { RegistrySearchField, RegistrySearchResults } from '../components/registry-search';
 import { StartRegistryButton } from '../components/start-registry-button';
 
 const EXAMPLE_GIFT_CENTS = 100_00;
@@ -75,14 +75,94 @@ function Section({ id, title, intro, children, tone = 'plain' }: { id: string; t
   );
 }
 
-/** Shown only once this browser has opened a registry. */
+function CheckList({ items }: { items: string[] }) {
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 1 }}>
+      {items.map((item) => (
+        <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
+          {item}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The pricing as one block: where a gift goes across the top (the split drawn to scale, then its
+ * amounts), and what is free and included side by side beneath, so no half of it stands empty.
+ */
+function PricingCard() {
+  const split = splitGift(EXAMPLE_GIFT_CENTS);
+  const shares = [
+    { label: 'To the child (90%)', amount: split.childAmount, colour: 'primary.main' },
+    { label: 'To charity (10%)', amount: split.charityAmount, colour: 'secondary.main' },
+  ];
+  return (
+    <Card sx={{ maxWidth: 960, mx: 'auto' }}>
+      <CardContent sx={{ p: { xs: 3, md: 5 }, display: 'grid', gap: { xs: 3, md: 4 } }}>
+        <Box>
+          <Typography component="h3" variant="h3">
+            Where a {formatMoney(EXAMPLE_GIFT_CENTS, 'USD')} gift goes
+          </Typography>
+          <Box aria-hidden="true" sx={{ display: 'flex', gap: 0.5, height: 14, mt: 2.5, borderRadius: 7, overflow: 'hidden' }}>
+            {shares.map((share) => (
+              <Box key={share.label} sx={{ flex: share.amount, bgcolor: share.colour }} />
+            ))}
+          </Box>
+          <Box component="dl" sx={{ m: 0, mt: 2.5, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {shares.map((share) => (
+              // A list group holds only its term and its value, so the colour dot is drawn by the term itself.
+              <Box key={share.label}>
+                <Typography
+                  component="dt"
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 1.5,
+                    '&::before': { content: '""', width: 14, height: 14, borderRadius: '50%', bgcolor: share.colour, flexShrink: 0 },
+                  }}
+                >
+                  {share.label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, pl: 3.25, fontWeight: 800, fontSize: '1.75rem', lineHeight: 1.2 }}>
+                  {formatMoney(share.amount, 'USD')}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Typography color="text.secondary" sx={{ mt: 2.5 }}>
+            Nothing is taken from the split. The guest pays the flat platform fee and card processing on top of the gift.
+          </Typography>
+        </Box>
+        <Divider />
+        <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <Box>
+            <Typography component="h3" variant="h3">
+              Always free for families
+            </Typography>
+            <CheckList items={freeItems.map((item) => `${item}: free`)} />
+          </Box>
+          <Box>
+            <Typography component="h3" variant="h3">
+              Included
+            </Typography>
+            <CheckList items={includedItems} />
+          </Box>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Left out while there is no registry to show. */
 function RecentRegistriesBand() {
-  const recent = useRecentRegistries();
-  if (recent.length === 0) return null;
+  const recent = useVisitorRecentRegistries();
+  if (recent.registries.length === 0) return null;
   return (
     <Box sx={{ py: { xs: 5, md: 7 } }}>
       <Container maxWidth="lg">
-        <RecentRegistriesSection />
+        <RecentRegistriesSection recent={recent} />
       </Container>
     </Box>
   );
@@ -93,7 +173,6 @@ export default function LandingPage() {
   usePageTitle(undefined);
   const { hash } = useLocation();
   const { config } = useConfig();
-  const split = splitGift(EXAMPLE_GIFT_CENTS);
   const search = useRegistrySearch();
   const partnerMail = config?.supportEmail
     ? `mailto:${config.supportEmail}?subject=${encodeURIComponent('Partner charity inquiry')}&body=${encodeURIComponent(
@@ -217,55 +296,7 @@ export default function LandingPage() {
           </Section>
 
           <Section id={landingAnchors.pricing} title="Pricing" intro="Free for families. Guests pay a small flat platform fee and card processing on top of their gift.">
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-              <Card>
-                <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-                  <Typography component="h3" variant="h3">
-                    Always free for families
-                  </Typography>
-                  <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 1 }}>
-                    {freeItems.map((item) => (
-                      <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                        <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
-                        {item}: free
-                      </Box>
-                    ))}
-                  </Box>
-                  <Typography component="h3" variant="h4" sx={{ mt: 3 }}>
-                    Included
-                  </Typography>
-                  <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'grid', gap: 1 }}>
-                    {includedItems.map((item) => (
-                      <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                        <CheckCircleIcon fontSize="small" color="success" aria-hidden="true" />
-                        {item}
-                      </Box>
-                    ))}
-                  </Box>
-                </CardContent>
-              </Card>
-              <Card>
-                <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-                  <Typography component="h3" variant="h3">
-                    Where a {formatMoney(EXAMPLE_GIFT_CENTS, 'USD')} gift goes
-                  </Typography>
-                  <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1.5, columnGap: 2 }}>
-                    <Typography component="dt">To the child (90%)</Typography>
-                    <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
-                      {formatMoney(split.childAmount, 'USD')}
-                    </Typography>
-                    <Typography component="dt">To charity (10%)</Typography>
-                    <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
-                      {formatMoney(split.charityAmount, 'USD')}
-                    </Typography>
-                  </Box>
-                  <Typography color="text.secondary" sx={{ mt: 3 }}>
-                    Nothing is taken from the split. The guest pays the flat platform fee and card
-                    processing on top of the gift.
-                  </Typography>
-                </CardContent>
-              </Card>
-            </Box>
+            <PricingCard />
           </Section>
 
           <Box component="section" aria-labelledby="closing-cta" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'secondary.light', textAlign: 'center' }}>

@@ -1,31 +1,27 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiFetch } from '../../../lib/api-fetch';
-import { useRegistryCache } from '../../registries/api/registry-actions';
-import type { OwnerRegistryView } from '../../registries/api/types';
-import { registryPath } from '../../registries/api/use-registry';
+import { useRegistryCache } from '../../../lib/registry-cache';
+import type { OwnerRegistryView } from '@api/registries';
+import { registryPath } from '../../../lib/use-registry';
+import type { BankCountry } from '../../../lib/bank-country';
 import type {
-  BankCountry,
   CharityBreakdown,
   ConnectAccountStatus,
   PayoutInfoBody,
   PayoutStatusView,
   TransferResult,
-} from './types';
+} from '@api/payouts';
+import type { CloseAnswer } from '@api/payouts';
 
-export const ACCOUNT_STATUS_KEY = '/api/connect/account-status';
+const ACCOUNT_STATUS_KEY = '/api/connect/account-status';
 
-export function payoutStatusPath(registryId: string): string {
+function payoutStatusPath(registryId: string): string {
   return `${registryPath(registryId)}/payout-status`;
 }
 
-export function charityBreakdownPath(registryId: string): string {
+function charityBreakdownPath(registryId: string): string {
   return `${registryPath(registryId)}/charity-breakdown`;
-}
-
-/** "Verified" = payouts enabled and nothing more due (scratch/payout-api.md). */
-export function isAccountVerified(status: ConnectAccountStatus | undefined): boolean {
-  return !!status && !!status.accountId && status.payoutsEnabled && status.requirementsDue.length === 0;
 }
 
 /** GET /api/connect/account-status: only for an open registry with the bank method chosen (spec section 7). */
@@ -66,11 +62,8 @@ export async function fetchOnboardingUrl(registryId: string): Promise<string | n
   return typeof url === 'string' && url.trim() !== '' ? url : null;
 }
 
-export interface CloseResult {
-  message?: string;
-  registry?: OwnerRegistryView;
-  transferResult?: TransferResult;
-}
+/** What PUT close answers (api/payouts.ts); read defensively, as an empty answer is tolerated. */
+export type CloseResult = Partial<CloseAnswer>;
 
 /**
  * The payout status a registry view implies: after a close (with its transfer result) so the
@@ -85,6 +78,8 @@ export function payoutStatusOf(registry: OwnerRegistryView, transferResult?: Tra
     closedAt: registry.closedAt,
     payoutSentAt: registry.payoutSentAt,
     transferResult: transferResult ?? null,
+    // Only the payout status call answers when a transfer may be tried again.
+    retryAvailableAt: null,
   };
 }
 

@@ -9,15 +9,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import LaunchIcon from '@mui/icons-material/Launch';
-import type { Currency } from '../../../../../core/money';
+import type { Currency } from '@core/money';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/error-message';
 import { redirectTo } from '../../../lib/redirect';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import { fetchOnboardingUrl, isAccountVerified, useAccountStatus, useCreatePaymentAccount } from '../api/payout-api';
-import type { BankCountry, ConnectAccountStatus } from '../api/types';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { bankCountryFor, isBankAccountReady, isVerified } from '@core/payout/payout-readiness';
+import { fetchOnboardingUrl, useAccountStatus, useCreatePaymentAccount } from '../api/payout-api';
+import { COUNTRY_NAMES } from '../../../lib/bank-country';
 import {
-  COUNTRY_NAMES,
   CREATE_ACCOUNT_ERROR_FALLBACK,
   CREATE_ACCOUNT_ERROR_TITLE,
   describeRequirements,
@@ -27,22 +27,12 @@ import {
 } from '../lib/payout-copy';
 import { LoadError } from '../../../components/load-error';
 
-/** The query parameter the provider's onboarding comes back with (scratch/payout-api.md). */
+/** The query parameter the provider's onboarding comes back with. */
 export const CONNECT_PARAM = 'connect';
 export type ConnectReturn = 'return' | 'refresh';
 
 export function connectReturnOf(value: string | null): ConnectReturn | null {
   return value === 'return' || value === 'refresh' ? value : null;
-}
-
-/** The bank account's country must match the registry's currency: CA for CAD, US for USD. */
-export function bankCountryFor(currency: Currency): BankCountry {
-  return currency === 'CAD' ? 'CA' : 'US';
-}
-
-/** Ready to close by bank transfer: verified, in the currency's country. */
-export function isBankReady(status: ConnectAccountStatus | undefined, currency: Currency): boolean {
-  return isAccountVerified(status) && status?.country === bankCountryFor(currency);
 }
 
 interface BankAccountSetupProps {
@@ -71,14 +61,15 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
   const handledConnect = useRef(false);
   const country = bankCountryFor(currency);
 
-  const openOnboarding = async () => {
+  /** Answers whether the page is leaving for the onboarding link. */
+  const openOnboarding = async (): Promise<boolean> => {
     setOpening(true);
     try {
       const url = await fetchOnboardingUrl(registryId);
       if (url) {
         // The page is leaving: the button stays busy.
         redirectTo(url);
-        return;
+        return true;
       }
       toast({ title: ONBOARDING_ERROR_TITLE, description: NO_ONBOARDING_URL, variant: 'destructive' });
     } catch (cause) {
@@ -87,6 +78,7 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
       }
     }
     setOpening(false);
+    return false;
   };
 
   // Back from the provider: the parameter leaves the address (a reload does not repeat it).
@@ -110,14 +102,16 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
     setCreating(true);
     try {
       await createAccount(country);
-      toast({ title: 'Payment account created', description: 'Next, add your bank details with our payment provider.' });
     } catch (cause) {
       if (!onUnauthorized(cause)) {
         toast({ title: CREATE_ACCOUNT_ERROR_TITLE, description: serverMessage(cause, CREATE_ACCOUNT_ERROR_FALLBACK), variant: 'destructive' });
       }
-    } finally {
       setCreating(false);
+      return;
     }
+    // Spec section 4: a new account goes straight on to the onboarding link. Should the link
+    // fail, the account exists and 'Continue Setup' offers it again.
+    if (!(await openOnboarding())) setCreating(false);
   };
 
   useEffect(() => {
@@ -127,6 +121,8 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
   let body;
   if (opening && connect === 'refresh') {
     body = <Busy label="Getting a fresh bank account setup link…" />;
+  } else if (creating && status?.accountId) {
+    body = <Busy label="Payment account created. Opening the bank account setup…" />;
   } else if (isLoading || (returned && isValidating)) {
     body = <Busy label="Checking your payment account…" />;
   } else if (error || !status) {
@@ -153,7 +149,7 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
         </Button>
       </Box>
     );
-  } else if (isAccountVerified(status)) {
+  } else if (isVerified(status)) {
     body =
       status.country === country ? (
         <Alert severity="success" role="note">
@@ -201,7 +197,7 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
 
   const returnMessage =
     returned && status && !isValidating && !isLoading
-      ? isBankReady(status, currency)
+      ? isBankAccountReady(status, currency)
         ? 'Welcome back! Your bank account is verified. You can now close the registry.'
         : 'Welcome back. Your bank account setup is not complete yet, so it is not verified.'
       : '';

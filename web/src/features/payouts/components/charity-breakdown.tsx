@@ -10,9 +10,9 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Currency } from '../../../../../core/money';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import { amountToCents } from '../../registries/lib/amounts';
+import { formatMoney, type Currency } from '@core/money';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { fromWireAmount } from '@api/amount';
 import { useCharityBreakdown } from '../api/payout-api';
 import { LoadError } from '../../../components/load-error';
 
@@ -28,7 +28,7 @@ export function CharityBreakdownSection({ registryId, currency, giftCount }: Cha
   const headingId = useId();
   const onUnauthorized = useUnauthorizedRedirect();
   const { breakdown, error, isLoading, mutate } = useCharityBreakdown(registryId, giftCount > 0);
-  const money = (amount: number) => formatMoney(amountToCents(amount), currency);
+  const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
 
   useEffect(() => {
     if (error) onUnauthorized(error);
@@ -52,7 +52,7 @@ export function CharityBreakdownSection({ registryId, currency, giftCount }: Cha
     );
   } else {
     const totalGifts = breakdown.charities.reduce((sum, row) => sum + row.giftCount, 0);
-    const totalCents = breakdown.charities.reduce((sum, row) => sum + amountToCents(row.totalAmount), 0);
+    const totalCents = breakdown.charities.reduce((sum, row) => sum + fromWireAmount(row.totalAmount), 0);
     content = (
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby={headingId} sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>

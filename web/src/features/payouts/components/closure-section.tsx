@@ -14,19 +14,20 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import SaveIcon from '@mui/icons-material/Save';
-import { formatMoney, type Cents } from '../../../../../core/money';
-import { payoutInfoSchema } from '../../../../../core/payout/payout-schemas';
-import { PAYOUT_METHODS } from '../../../../../core/registry/registry';
+import { formatMoney } from '@core/money';
+import { payoutNotReadyReason } from '@core/payout/payout-readiness';
+import { payoutInfoSchema } from '@core/payout/payout-schemas';
+import { PAYOUT_METHODS } from '@core/registry/registry';
 import { useToast } from '../../../components/toast';
 import { isApiError, type FieldErrors } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { useFocusFirstError } from '../../../lib/form-field';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import type { OwnerRegistryView, RegistryGiftView } from '../../registries/api/types';
-import { registryTitle } from '../../registries/components/registry-card';
-import { amountToCents } from '../../registries/lib/amounts';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import type { OwnerRegistryView } from '@api/registries';
+import { celebrationTitle } from '@core/registry/celebration-title';
+import { fromWireAmount } from '@api/amount';
 import { useAccountStatus, usePayoutActions } from '../api/payout-api';
-import type { PayoutMethod } from '../api/types';
+import type { PayoutMethod } from '@api/payouts';
 import {
   CHOOSE_METHOD_HINT,
   CLOSE_ERROR_FALLBACK,
@@ -36,15 +37,15 @@ import {
   PAYOUT_METHOD_LABELS,
 } from '../lib/payout-copy';
 import {
-  detailsComplete,
   PAYOUT_FIELD_ID_PREFIX,
   PAYOUT_FIELD_ORDER,
+  payoutDetailsOf,
   payoutFieldId,
   payoutFormValues,
   payoutInfoBody,
   type PayoutFormValues,
 } from '../lib/payout-form';
-import { BankAccountSetup, CONNECT_PARAM, connectReturnOf, isBankReady } from './bank-account-setup';
+import { BankAccountSetup, CONNECT_PARAM, connectReturnOf } from './bank-account-setup';
 import { CloseRegistryDialog } from './close-registry-dialog';
 import { PaypalFields, CheckFields } from './payout-details-fields';
 import { PayoutStatusSection } from './payout-status-section';
@@ -106,7 +107,8 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
 
   const method = formik.values.payoutMethod || null;
   const accountStatus = useAccountStatus(method === 'bank');
-  const ready = method === 'bank' ? isBankReady(accountStatus.status, registry.currency) : method !== null && detailsComplete(formik.values);
+  // Core's readiness rule, the one the server closes by, read on what the form holds now.
+  const ready = payoutNotReadyReason(payoutDetailsOf(formik.values, registry.currency), accountStatus.status) === null;
   const hint = ready ? null : method ? CLOSE_HINTS[method] : CHOOSE_METHOD_HINT;
   const busy = closing || formik.isSubmitting;
 
@@ -159,7 +161,7 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
     try {
       const result = await closeRegistry();
       const closed = result.registry;
-      const family = closed?.payoutAmount != null ? formatMoney(amountToCents(closed.payoutAmount), registry.currency) : null;
+      const family = closed?.payoutAmount != null ? formatMoney(fromWireAmount(closed.payoutAmount), registry.currency) : null;
       toast(closeResultToast(method, result.transferResult, family, closed?.paypalEmail ?? formik.values.paypalEmail.trim()));
       onClosed();
     } catch (error) {
@@ -174,8 +176,10 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
     void formik.submitForm();
   };
 
-  const total = amountToCents(registry.totalReceived);
-  const split = payoutSplit(registry.gifts);
+  const total = fromWireAmount(registry.totalReceived);
+  // What closing pays is the server's sum (each gift's own split); the page only shows it.
+  const familyCents = fromWireAmount(registry.closingAmounts.payoutAmount);
+  const charityCents = fromWireAmount(registry.closingAmounts.charityPayoutAmount);
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const methodError = formik.touched.payoutMethod ? formik.errors.payoutMethod : undefined;
 
@@ -197,8 +201,8 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
           sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}
         >
           <Amount label="Total received" value={money(total)} />
-          <Amount label="To your family (90%)" value={money(split.childAmount)} />
-          <Amount label="To charity (10%)" value={money(split.charityAmount)} />
+          <Amount label="To your family (90%)" value={money(familyCents)} />
+          <Amount label="To charity (10%)" value={money(charityCents)} />
         </Box>
 
         <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'grid', gap: 2.5 }}>
@@ -259,30 +263,15 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
       <CloseRegistryDialog
         open={confirming}
         busy={closing}
-        registryTitle={registryTitle(registry.childName)}
+        registryTitle={celebrationTitle(registry)}
         methodText={method ? METHOD_TEXT[method] : ''}
-        familyAmount={money(split.childAmount)}
-        charityAmount={money(split.charityAmount)}
+        familyAmount={money(familyCents)}
+        charityAmount={money(charityCents)}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void confirmClose()}
       />
     </Card>
   );
-}
-
-/**
- * What closing pays out: the sum of each succeeded gift's own split, in cents, as the server
- * adds it up (each gift's split is rounded on its own, so splitting the total can be a cent off).
- */
-function payoutSplit(gifts: readonly RegistryGiftView[] | undefined): { childAmount: Cents; charityAmount: Cents } {
-  let childAmount = 0;
-  let charityAmount = 0;
-  for (const gift of gifts ?? []) {
-    if (gift.paymentStatus !== 'succeeded') continue;
-    childAmount += amountToCents(gift.childAmount);
-    charityAmount += amountToCents(gift.charityAmount);
-  }
-  return { childAmount, charityAmount };
 }
 
 function Amount({ label, value }: { label: string; value: string }) {

@@ -4,7 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fieldProps } from '../../../lib/form-field';
 import { PAYOUT_FIELD_ID_PREFIX, type PayoutFormValues } from '../lib/payout-form';
-import { COUNTRY_NAMES, PAYPAL_TIMING } from '../lib/payout-copy';
+import { COUNTRY_NAMES } from '../../../lib/bank-country';
+import { PAYPAL_TIMING } from '../lib/payout-copy';
 
 interface DetailsFieldsProps {
   formik: FormikProps<PayoutFormValues>;

@@ -11,22 +11,22 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { formatMoney } from '../../../../../core/money';
+import { formatMoney } from '@core/money';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import { useConfig } from '../../config/api/use-config';
-import type { OwnerRegistryView } from '../../registries/api/types';
-import { amountToCents } from '../../registries/lib/amounts';
-import { REGISTRY_DATE_FORMAT } from '../../registries/lib/celebration-date';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { useConfig } from '../../../lib/use-config';
+import type { OwnerRegistryView } from '@api/registries';
+import { fromWireAmount } from '@api/amount';
+import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
+import { countryName } from '../../../lib/bank-country';
 import { payoutStatusOf, usePayoutActions, usePayoutStatus } from '../api/payout-api';
-import type { PayoutMethod } from '../api/types';
+import type { PayoutMethod } from '@api/payouts';
 import {
   CHECK_TIMING,
   CLOSE_ERROR_FALLBACK,
   CLOSE_ERROR_TITLE,
-  countryName,
   PAYOUT_ISSUE_TEXT,
   PAYOUT_ISSUE_TITLE,
   PAYOUT_METHOD_LABELS,
@@ -49,20 +49,20 @@ const STATE_CHIP_SX: Record<PayoutDisplayState, object> = {
   failed: { bgcolor: 'error.main', color: 'error.contrastText' },
 };
 
-/** A bank payout with no transfer result this long after closing is offered a retry. */
-const STALLED_AFTER_MS = 5 * 60 * 1000;
-
-/** Whether more than `ms` has passed since `iso`; turns true on its own when that time comes. */
-function useMoreThanAgo(iso: string | null | undefined, ms: number, enabled: boolean): boolean {
-  const since = iso ? Date.parse(iso) : Number.NaN;
+/** Whether the time the server gave has come; turns true on its own at that moment. */
+function useTimeReached(iso: string | null | undefined): boolean {
+  const at = iso ? Date.parse(iso) : Number.NaN;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!enabled || Number.isNaN(since)) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(since + ms - Date.now(), 0) + 1);
+    if (Number.isNaN(at) || at <= now) return;
+    // setTimeout waits at most 2^31 - 1 ms; a later time is waited for in steps.
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(at - now, MAX_TIMER_MS));
     return () => clearTimeout(timer);
-  }, [enabled, since, ms]);
-  return enabled && !Number.isNaN(since) && now - since > ms;
+  }, [at, now]);
+  return !Number.isNaN(at) && now >= at;
 }
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function timingText(method: PayoutMethod | null, state: PayoutDisplayState, sentOn: string): string | null {
   if (state === 'failed') return null;
@@ -90,7 +90,8 @@ interface PayoutStatusSectionProps {
  * After closing (status closed or payout_sent): the payout shown as Processing, Completed or
  * Failed, the amounts, the closed date, the timing and the method's details. A failed bank
  * transfer shows the 'Payout Issue' box and can be tried again (PUT close retries it); so can a
- * bank transfer whose result was never recorded, once closing is more than five minutes past.
+ * bank transfer whose result was never recorded, from the time the payout status call gives
+ * (retryAvailableAt: the server's rule, not the page's).
  */
 export function PayoutStatusSection({ registry, focusHeading = false, onStale }: PayoutStatusSectionProps) {
   const headingId = useId();
@@ -112,12 +113,11 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
   const shown = payout ?? payoutStatusOf(registry);
   const state = payoutDisplayState(shown);
   const method = shown.payoutMethod ?? registry.payoutMethod;
-  const money = (amount: number | null) => (amount == null ? '—' : formatMoney(amountToCents(amount), registry.currency));
+  const money = (amount: number | null) => (amount == null ? '—' : formatMoney(fromWireAmount(amount), registry.currency));
   const sentOn = formatDate(shown.payoutSentAt);
   const timing = timingText(method, state, sentOn);
-  // Only the payout status call says there is no transfer result; the registry alone cannot.
-  const unrecorded = !!payout && method === 'bank' && state === 'processing' && shown.payoutStatus === 'pending' && shown.transferResult === null;
-  const stalled = useMoreThanAgo(shown.closedAt, STALLED_AFTER_MS, unrecorded);
+  // Only the payout status call says when a transfer may be tried again; the registry alone cannot.
+  const stalled = useTimeReached(payout?.retryAvailableAt);
 
   const retry = async () => {
     setRetrying(true);

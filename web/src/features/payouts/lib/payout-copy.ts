@@ -1,5 +1,5 @@
 import type { ToastOptions } from '../../../components/toast';
-import type { BankCountry, PayoutMethod, PayoutStatusView } from '../api/types';
+import type { PayoutMethod, PayoutStatusView } from '@api/payouts';
 
 /** How each payout method is named where it is chosen and shown. */
 export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
@@ -8,17 +8,8 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
   check: 'Mailed check',
 };
 
-export const COUNTRY_NAMES: Record<BankCountry, string> = {
-  US: 'United States',
-  CA: 'Canada',
-};
-
-export function countryName(code: string | null | undefined): string {
-  return code === 'CA' ? COUNTRY_NAMES.CA : COUNTRY_NAMES.US;
-}
-
 /** Spec section 5: why the Close button is disabled, word for word; the server refuses with the same words. */
-export { CHOOSE_METHOD_HINT, CLOSE_HINTS } from '../../../../../core/payout/payout-readiness';
+export { CHOOSE_METHOD_HINT, CLOSE_HINTS } from '@core/payout/payout-readiness';
 
 /** Spec section 9: payout timing. */
 export const PAYPAL_TIMING = 'within 3-5 business days';
@@ -36,7 +27,7 @@ export const ONBOARDING_ERROR_TITLE = 'Error loading onboarding';
 export const ONBOARDING_ERROR_FALLBACK = 'Failed to load the bank account setup. Please try again.';
 export const NO_ONBOARDING_URL = 'No onboarding URL received from server';
 
-/** Processing, Completed or Failed (scratch/payout-api.md). */
+/** Processing, Completed or Failed. */
 export type PayoutDisplayState = 'processing' | 'completed' | 'failed';
 
 export function payoutDisplayState(payout: Pick<PayoutStatusView, 'payoutStatus' | 'transferResult'>): PayoutDisplayState {

@@ -1,5 +1,8 @@
-import type { OwnerRegistryView } from '../../registries/api/types';
-import type { BankCountry, PayoutInfoBody, PayoutMethod } from '../api/types';
+import type { PayoutDetails } from '@core/payout/payout-readiness';
+import type { Currency } from '@core/money';
+import type { OwnerRegistryView } from '@api/registries';
+import type { BankCountry } from '../../../lib/bank-country';
+import type { PayoutInfoBody, PayoutMethod } from '@api/payouts';
 
 /** The closure section's form: the chosen method and the details of PayPal and check. */
 export interface PayoutFormValues {
@@ -13,7 +16,7 @@ export interface PayoutFormValues {
   mailingCountry: BankCountry;
 }
 
-export const CHECK_FIELDS = ['mailingName', 'mailingAddress', 'mailingCity', 'mailingState', 'mailingZip'] as const;
+const CHECK_FIELDS = ['mailingName', 'mailingAddress', 'mailingCity', 'mailingState', 'mailingZip'] as const;
 
 /** Where the focus goes after a refused save: the first field with a message, in page order. */
 export const PAYOUT_FIELD_ORDER = ['payoutMethod', 'paypalEmail', ...CHECK_FIELDS, 'mailingCountry'] as const;
@@ -38,16 +41,18 @@ export function payoutFormValues(registry: OwnerRegistryView, fallbackMethod: Pa
   };
 }
 
-const filled = (value: string) => value.trim() !== '';
-
-/**
- * Spec section 5: PayPal needs a non-empty e-mail; check needs name, street address, city, state
- * and ZIP. (The bank method depends on the payment account instead.)
- */
-export function detailsComplete(values: PayoutFormValues): boolean {
-  if (values.payoutMethod === 'paypal') return filled(values.paypalEmail);
-  if (values.payoutMethod === 'check') return CHECK_FIELDS.every((name) => filled(values[name]));
-  return values.payoutMethod === 'bank';
+/** The form as core's readiness rule (payoutNotReadyReason) reads a registry's payout details. */
+export function payoutDetailsOf(values: PayoutFormValues, currency: Currency): PayoutDetails {
+  return {
+    payoutMethod: values.payoutMethod || null,
+    currency,
+    paypalEmail: values.paypalEmail,
+    mailingName: values.mailingName,
+    mailingAddress: values.mailingAddress,
+    mailingCity: values.mailingCity,
+    mailingState: values.mailingState,
+    mailingZip: values.mailingZip,
+  };
 }
 
 /** PUT payout-info's body: the method and its own details only. */

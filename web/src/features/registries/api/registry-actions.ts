@@ -1,46 +1,19 @@
 import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import type { Currency } from '../../../../../core/money';
+import type { Currency } from '@core/money';
 import {
   changeCurrencySchema,
   createRegistrySchema,
   editRegistrySchema,
   type CreateRegistryInput,
   type EditRegistryInput,
-} from '../../../../../core/registry/registry-schemas';
+} from '@core/registry/registry-schemas';
 import { apiFetch } from '../../../lib/api-fetch';
-import { useUser } from '../../auth/api/use-user';
-import { forgetRegistry } from '../lib/recent-registries';
-import { MY_REGISTRIES_KEY } from './use-my-registries';
-import { registryKey, registryPath } from './use-registry';
-import type { AnyRegistryView, OwnerRegistryView, RegistryView } from './types';
-
-/**
- * The registry changes. Each one updates what it changed in the cache and drops the lists that
- * show it (the user's registries, past searches), so no screen shows the old state.
- */
-export function useRegistryCache() {
-  const { mutate } = useSWRConfig();
-  const { user } = useUser();
-  const viewerId = user?.id ?? null;
-
-  const dropLists = useCallback(async () => {
-    await mutate(
-      (key) => key === MY_REGISTRIES_KEY || (typeof key === 'string' && key.startsWith('/api/registries/search')),
-      undefined,
-      { revalidate: true },
-    );
-  }, [mutate]);
-
-  const setRegistry = useCallback(
-    async (id: string, update: AnyRegistryView | ((current: AnyRegistryView | undefined) => AnyRegistryView | undefined)) => {
-      await mutate(registryKey(id, viewerId), update, { revalidate: false });
-    },
-    [mutate, viewerId],
-  );
-
-  return { dropLists, setRegistry, mutate, viewerId };
-}
+import { forgetRegistry } from '../../../lib/recent-registries';
+import { useRegistryCache } from '../../../lib/registry-cache';
+import { registryKey, registryPath } from '../../../lib/use-registry';
+import type { OwnerRegistryView } from '@api/registries';
+import type { currencyChangedSchema } from '@api/registries';
+import type { Wire } from '@api/json-schema';
 
 /** POST /api/registries with exactly the spec's fields; answers the new registry. */
 export function useCreateRegistry() {
@@ -72,10 +45,7 @@ export function useUpdateRegistry() {
   );
 }
 
-export interface CurrencyChanged {
-  message: string;
-  currency: Currency;
-}
+export type CurrencyChanged = Wire<typeof currencyChangedSchema>;
 
 /** PATCH /api/registries/{id}/currency. */
 export function useChangeCurrency() {
@@ -105,9 +75,4 @@ export function useDeleteRegistry() {
     },
     [dropLists, mutate, viewerId],
   );
-}
-
-/** GET /api/registries/short/{code}. */
-export function fetchRegistryByShortCode(shortCode: string): Promise<RegistryView> {
-  return apiFetch<RegistryView>(`/api/registries/short/${encodeURIComponent(shortCode)}`);
 }

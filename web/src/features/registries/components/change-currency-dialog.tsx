@@ -1,20 +1,15 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import type { Currency } from '../../../../../core/money';
+import type { Currency } from '@core/money';
+import { FormDialog } from '../../../components/form-dialog';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { useChangeCurrency } from '../api/registry-actions';
 import { CurrencyField } from './currency-field';
 
-const TITLE_ID = 'change-currency-title';
 
 interface ChangeCurrencyDialogProps {
   registryId: string;
@@ -37,10 +32,6 @@ export function ChangeCurrencyDialog({ registryId, currency, open, onClose, onSt
     if (open) setSelected(currency);
   }, [open, currency]);
 
-  const close = () => {
-    if (!busy) onClose();
-  };
-
   const update = async () => {
     setBusy(true);
     try {
@@ -61,33 +52,35 @@ export function ChangeCurrencyDialog({ registryId, currency, open, onClose, onSt
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={TITLE_ID} fullWidth maxWidth="xs">
-      <DialogTitle id={TITLE_ID}>Change Currency</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText>
-          Choose the currency your guests give in. It can be changed only until the first gift
-          arrives.
-        </DialogContentText>
-        <CurrencyField
-          id="change-currency"
-          value={selected}
-          onChange={setSelected}
-          disabled={busy}
-          helperText={`Currently ${currency}.`}
-        />
-        <Alert severity="warning">
-          When you close the registry, the payout goes to a bank account in that currency's
-          country: a bank account in the United States for USD, or in Canada for CAD.
-        </Alert>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={close} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void update()} disabled={busy || selected === currency}>
-          {busy ? 'Updating…' : 'Update'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Change Currency"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void update();
+      }}
+      submitLabel="Update"
+      busyLabel="Updating…"
+      submitDisabled={selected === currency}
+      maxWidth="xs"
+    >
+      <DialogContentText>
+        Choose the currency your guests give in. It can be changed only until the first gift
+        arrives.
+      </DialogContentText>
+      <CurrencyField
+        id="change-currency"
+        value={selected}
+        onChange={setSelected}
+        disabled={busy}
+        helperText={`Currently ${currency}.`}
+      />
+      <Alert severity="warning">
+        When you close the registry, the payout goes to a bank account in that currency's
+        country: a bank account in the United States for USD, or in Canada for CAD.
+      </Alert>
+    </FormDialog>
   );
 }

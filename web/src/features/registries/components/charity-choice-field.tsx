@@ -7,10 +7,10 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { categoryLabel, useCharities } from '../../charities/api/use-charities';
+import { categoryLabel, useCharities } from '../../../lib/use-charities';
 
 /** The choice that lets every guest pick the charity for their own gift. */
-export const DONOR_CHOICE = 'donor-choice';
+const DONOR_CHOICE = 'donor-choice';
 
 export interface CharityChoice {
   preferredCharityId: string;
@@ -18,7 +18,7 @@ export interface CharityChoice {
 }
 
 /** 'donor-choice' is an empty preferredCharityId with allowCharityChoice true (spec section 5). */
-export function charityChoiceOf(value: string): CharityChoice {
+function charityChoiceOf(value: string): CharityChoice {
   return value === DONOR_CHOICE
     ? { preferredCharityId: '', allowCharityChoice: true }
     : { preferredCharityId: value, allowCharityChoice: false };

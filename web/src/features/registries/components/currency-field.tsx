@@ -4,7 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { CURRENCIES, type Currency } from '../../../../../core/money';
+import { CURRENCIES, type Currency } from '@core/money';
 
 /** How each currency is offered (spec section 2). */
 export const CURRENCY_LABELS: Record<Currency, string> = {

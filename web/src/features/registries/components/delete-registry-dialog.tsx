@@ -11,15 +11,17 @@ import { paths } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { useDeleteRegistry } from '../api/registry-actions';
-import { registryTitle } from './registry-card';
+import { celebrationTitle } from '@core/registry/celebration-title';
+import type { CelebrationType } from '@core/registry/celebration-title';
 
 const TITLE_ID = 'delete-registry-title';
 
 interface DeleteRegistryDialogProps {
   registryId: string;
   childName: string;
+  celebrationType: CelebrationType;
   hasGifts: boolean;
   open: boolean;
   onClose: () => void;
@@ -27,7 +29,7 @@ interface DeleteRegistryDialogProps {
 }
 
 /** Delete Registry: cannot be undone, and a registry with gifts cannot be deleted. */
-export function DeleteRegistryDialog({ registryId, childName, hasGifts, open, onClose, onStale }: DeleteRegistryDialogProps) {
+export function DeleteRegistryDialog({ registryId, childName, celebrationType, hasGifts, open, onClose, onStale }: DeleteRegistryDialogProps) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const deleteRegistry = useDeleteRegistry();
@@ -42,7 +44,7 @@ export function DeleteRegistryDialog({ registryId, childName, hasGifts, open, on
     setBusy(true);
     try {
       await deleteRegistry(registryId);
-      toast({ title: 'Registry deleted', description: `${registryTitle(childName)} has been deleted.` });
+      toast({ title: 'Registry deleted', description: `${celebrationTitle({ childName, celebrationType })} has been deleted.` });
       navigate(paths.home);
     } catch (error) {
       setBusy(false);
@@ -61,7 +63,7 @@ export function DeleteRegistryDialog({ registryId, childName, hasGifts, open, on
       <DialogTitle id={TITLE_ID}>Delete Registry?</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <DialogContentText id={`${TITLE_ID}-text`}>
-          This will permanently delete {registryTitle(childName)} and its share link. This cannot be
+          This will permanently delete {celebrationTitle({ childName, celebrationType })} and its share link. This cannot be
           undone. A registry that has received gifts cannot be deleted.
         </DialogContentText>
         {hasGifts && (

@@ -5,8 +5,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
-import { PLATFORM_FEE_CENTS } from '../../../../../core/fees';
-import { formatMoney, type Currency } from '../../../../../core/money';
+import { PLATFORM_FEE_CENTS } from '@core/fees';
+import { formatMoney, type Currency } from '@core/money';
 import { paths } from '../../../app/paths';
 
 interface MakeContributionBoxProps {

@@ -4,21 +4,24 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { PaymentStatus } from '../../../../../core/gift/gift';
-import { formatMoney, type Currency } from '../../../../../core/money';
-import type { RegistryGiftView } from '../api/types';
-import { amountToCents } from '../lib/amounts';
-import { REGISTRY_DATE_FORMAT } from '../lib/celebration-date';
+import { paths } from '../../../app/paths';
+import type { PaymentStatus } from '@core/gift/gift';
+import { formatMoney, type Currency } from '@core/money';
+import type { RegistryGiftView } from '@api/registries';
+import { fromWireAmount } from '@api/amount';
+import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 
-/** Spec section 9: the owner sees the latest 5 gifts. */
-export const RECENT_GIFTS_SHOWN = 5;
+/** Spec section 9: the owner sees the latest 5 gifts (the server sends no more). */
+const RECENT_GIFTS_SHOWN = 5;
 
 const STATUS_CHIPS: Record<PaymentStatus, { label: string; sx: object }> = {
   succeeded: { label: 'Succeeded', sx: { bgcolor: 'success.main', color: 'success.contrastText' } },
   pending: { label: 'Pending', sx: { bgcolor: 'secondary.main', color: 'secondary.contrastText' } },
   failed: { label: 'Failed', sx: { bgcolor: 'error.main', color: 'error.contrastText' } },
   refunded: { label: 'Refunded', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
+  expired: { label: 'Expired', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
 };
 
 function giftDate(iso: string): string {
@@ -26,12 +29,23 @@ function giftDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : format(date, REGISTRY_DATE_FORMAT);
 }
 
-/** The owner's 'Recent Gifts' (spec section 2): giver, date, amount and payment status. */
-export function RecentGifts({ gifts, currency }: { gifts: readonly RegistryGiftView[]; currency: Currency }) {
+interface RecentGiftsProps {
+  registryId: string;
+  /** The latest succeeded gifts, newest first. */
+  gifts: readonly RegistryGiftView[];
+  /** Every succeeded gift: failed and abandoned payments are not gifts, so they are not counted. */
+  giftCount: number;
+  currency: Currency;
+}
+
+/**
+ * The owner's 'Recent Gifts' (spec section 2): giver, date, amount and payment status, then
+ * 'And N more gifts...', which opens the full list.
+ */
+export function RecentGifts({ registryId, gifts, giftCount, currency }: RecentGiftsProps) {
   const headingId = useId();
-  // The server answers newest first; the newest are shown.
   const shown = gifts.slice(0, RECENT_GIFTS_SHOWN);
-  const more = gifts.length - shown.length;
+  const more = Math.max(0, giftCount - shown.length);
 
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -58,7 +72,7 @@ export function RecentGifts({ gifts, currency }: { gifts: readonly RegistryGiftV
                     </Typography>
                   </Box>
                   <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-                    {formatMoney(amountToCents(gift.amount), currency)}
+                    {formatMoney(fromWireAmount(gift.amount), currency)}
                   </Typography>
                   <Chip size="small" label={status.label} sx={{ fontWeight: 600, ...status.sx }} />
                 </Box>
@@ -66,10 +80,16 @@ export function RecentGifts({ gifts, currency }: { gifts: readonly RegistryGiftV
             })}
           </Box>
         )}
-        {more > 0 && (
-          <Typography color="text.secondary" sx={{ mt: 2 }}>
+        {more > 0 ? (
+          <Link href={paths.registryGifts(registryId)} sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}>
             And {more} more gifts...
-          </Typography>
+          </Link>
+        ) : (
+          shown.length > 0 && (
+            <Link href={paths.registryGifts(registryId)} sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}>
+              See all gifts and messages
+            </Link>
+          )
         )}
       </CardContent>
     </Card>

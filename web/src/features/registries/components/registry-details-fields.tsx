@@ -3,11 +3,15 @@ import TextField from '@mui/material/TextField';
 import {
   CHILD_NAME_MAX_LENGTH,
   PERSONAL_MESSAGE_MAX_LENGTH,
-} from '../../../../../core/registry/registry-schemas';
+} from '@core/registry/registry-schemas';
+import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/registry/celebration-title';
 import { fieldProps } from '../../../lib/form-field';
+import { CelebrationTypeField } from './celebration-type-field';
+import { NameCapitalisationHint } from './name-capitalisation-hint';
 
 interface DetailsValues {
   childName: string;
+  celebrationType?: CelebrationType | undefined;
   celebrationDate: string;
   personalMessage: string;
 }
@@ -20,7 +24,10 @@ interface RegistryDetailsFieldsProps<V extends DetailsValues> {
   autoFocus?: boolean;
 }
 
-/** Child's name, celebration date and personal message: the create form and the edit dialog. */
+/**
+ * Child's name (with a capitalisation hint), whose celebration it is, celebration date and
+ * personal message: the create form and the edit dialog.
+ */
 export function RegistryDetailsFields<V extends DetailsValues>({ formik, idPrefix, disabled = false, autoFocus = false }: RegistryDetailsFieldsProps<V>) {
   const field = (name: keyof DetailsValues) => fieldProps(formik, name as keyof V & string, idPrefix);
   const message = field('personalMessage');
@@ -36,6 +43,18 @@ export function RegistryDetailsFields<V extends DetailsValues>({ formik, idPrefi
         disabled={disabled}
         {...field('childName')}
         slotProps={{ htmlInput: { maxLength: CHILD_NAME_MAX_LENGTH } }}
+      />
+      <NameCapitalisationHint
+        name={formik.values.childName}
+        onUse={(suggested) => void formik.setFieldValue('childName', suggested)}
+        disabled={disabled}
+      />
+      <CelebrationTypeField
+        id={`${idPrefix}celebrationType`}
+        value={formik.values.celebrationType ?? DEFAULT_CELEBRATION_TYPE}
+        onChange={(type) => void formik.setFieldValue('celebrationType', type)}
+        error={formik.errors.celebrationType as string | undefined}
+        disabled={disabled}
       />
       <TextField
         label="Celebration Date"

@@ -9,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import MailIcon from '@mui/icons-material/Mail';
 import { paths } from '../../../app/paths';
-import type { OwnerRegistryView } from '../api/types';
+import type { OwnerRegistryView } from '@api/registries';
 import { ChangeCurrencyDialog } from './change-currency-dialog';
 import { CURRENCY_LABELS } from './currency-field';
 import { DeleteRegistryDialog } from './delete-registry-dialog';
@@ -71,6 +71,7 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
           <DeleteRegistryDialog
             registryId={registry.id}
             childName={registry.childName}
+            celebrationType={registry.celebrationType}
             hasGifts={registry.hasGifts}
             open={dialog === 'delete'}
             onClose={close}

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { fileSlug } from '../../../lib/file-slug';
 
-export function qrFileName(childName: string): string {
+function qrFileName(childName: string): string {
   return `${fileSlug(childName)}-registry-qr-code.png`;
 }
 

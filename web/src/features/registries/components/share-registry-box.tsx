@@ -3,19 +3,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { paths } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
 import { RegistryQrCode } from './registry-qr-code';
+import { TextInput } from '../../../components/text-input';
 
 /** Spec section 9: the Copy button reads 'Copied!' for 2 seconds. */
-export const COPY_CONFIRMATION_MS = 2000;
+const COPY_CONFIRMATION_MS = 2000;
 
 /** The link used for sharing a registry: the site's origin and /r/{shortCode}. */
-export function shortLinkOf(shortCode: string): string {
+function shortLinkOf(shortCode: string): string {
   return `${window.location.origin}${paths.shortLink(shortCode)}`;
 }
 
@@ -55,13 +55,13 @@ export function ShareRegistryBox({ shortCode, childName }: { shortCode: string; 
           Send this link to family and friends, or print the QR code on your invitations.
         </Typography>
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, alignItems: { sm: 'flex-start' } }}>
-          <TextField
+          <TextInput
             id={inputId}
             inputRef={inputRef}
             label="Registry link"
             value={link}
             size="small"
-            slotProps={{ htmlInput: { readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select() } }}
+            htmlInput={{ readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select() }}
           />
           <Button
             variant="contained"

@@ -7,31 +7,35 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_CURRENCY } from '../../../../../core/money';
-import { createRegistrySchema, type CreateRegistryInput } from '../../../../../core/registry/registry-schemas';
+import { DEFAULT_CURRENCY } from '@core/money';
+import { DEFAULT_CELEBRATION_TYPE } from '@core/registry/celebration-title';
+import { createRegistrySchema, type CreateRegistryInput } from '@core/registry/registry-schemas';
 import { paths } from '../../../app/paths';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { useFocusFirstError } from '../../../lib/form-field';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { useCreateRegistry } from '../api/registry-actions';
 import { CharityChoiceField } from '../components/charity-choice-field';
 import { CurrencyField } from '../components/currency-field';
 import { RegistryDetailsFields } from '../components/registry-details-fields';
+import { UnlistedField } from '../components/unlisted-field';
 
 const initialValues: CreateRegistryInput = {
   childName: '',
+  celebrationType: DEFAULT_CELEBRATION_TYPE,
   celebrationDate: '',
   currency: DEFAULT_CURRENCY,
   personalMessage: '',
   photoUrl: null,
   preferredCharityId: '',
   allowCharityChoice: true,
+  unlisted: false,
 };
 
-const FIELD_ORDER = ['childName', 'celebrationDate', 'currency', 'preferredCharityId', 'personalMessage'] as const;
+const FIELD_ORDER = ['childName', 'celebrationType', 'celebrationDate', 'currency', 'preferredCharityId', 'personalMessage'] as const;
 const ID_PREFIX = 'create-';
 
 /** /create-registry (signed in): the form of spec section 2. */
@@ -103,6 +107,13 @@ export default function CreateRegistryPage() {
               onChange={(urls) => void formik.setFieldValue('photoUrl', urls[0] ?? null)}
               onUploadingChange={setUploading}
               photoAlt={() => `Photo of ${formik.values.childName.trim() || 'your child'}`}
+              disabled={busy}
+            />
+
+            <UnlistedField
+              id={`${ID_PREFIX}unlisted`}
+              checked={formik.values.unlisted}
+              onChange={(unlisted) => void formik.setFieldValue('unlisted', unlisted)}
               disabled={busy}
             />
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,26 +10,35 @@ import EventIcon from '@mui/icons-material/Event';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { PageSpinner } from '../../../components/page-spinner';
-import { CharityBreakdownSection } from '../../payouts/components/charity-breakdown';
-import { ClosureSection } from '../../payouts/components/closure-section';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { isOwnerView, useRegistry } from '../api/use-registry';
-import type { AnyRegistryView } from '../api/types';
-import { registryTitle } from '../components/registry-card';
+import { isOwnerView, useRegistry } from '../../../lib/use-registry';
+import type { AnyRegistryView, OwnerRegistryView } from '@api/registries';
+import { celebrationTitle } from '@core/registry/celebration-title';
 import { MakeContributionBox } from '../components/make-contribution-box';
-import { RecentGifts } from '../components/recent-gifts';
-import { RegistryManagement } from '../components/registry-management';
-import { RegistryLoadError, RegistryNotFound } from '../components/registry-not-found';
+import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { ShareRegistryBox } from '../components/share-registry-box';
-import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
-import { forgetRegistry, rememberRegistry } from '../lib/recent-registries';
+import { formatCelebrationDate, isUpcoming } from '../../../lib/celebration-date';
+import { forgetRegistry, rememberRegistry } from '../../../lib/recent-registries';
+import { ResponsivePhoto } from '../../../components/responsive-photo';
+
+// Guests never download what only the owner sees.
+const OwnerTools = lazy(() => import('../components/owner-tools'));
+const UnlistedChip = lazy(() => import('../../../components/unlisted-chip').then((module) => ({ default: module.UnlistedChip })));
+
+interface RegistryPageProps {
+  /**
+   * What the owner sees after managing the registry: closing it and where its gifts go. They are
+   * the payouts feature's; the route (web/src/app/routes/registry-route.tsx) passes them in.
+   */
+  ownerSections?: (registry: OwnerRegistryView, onStale: () => void) => ReactNode;
+}
 
 /** /registry/:id (public): the registry page of spec section 2. */
-export default function RegistryPage() {
+export default function RegistryPage({ ownerSections }: RegistryPageProps) {
   const { id } = useParams<{ id: string }>();
   const { registry, error, isLoading, isNotFound, viewerId, mutate } = useRegistry(id);
   const owner = registry ? isOwnerView(registry, viewerId) : false;
-  usePageTitle(isNotFound || !id ? 'Registry Not Found' : registry ? registryTitle(registry.childName) : 'Registry');
+  usePageTitle(isNotFound || !id ? 'Registry Not Found' : registry ? celebrationTitle(registry) : 'Registry');
 
   // A visitor (or another user) finds the registry again under 'Recent Registries'.
   useEffect(() => {
@@ -58,33 +67,36 @@ export default function RegistryPage() {
       )}
       <ShareRegistryBox shortCode={registry.shortCode} childName={registry.childName} />
       {isOwnerView(registry, viewerId) && (
-        <>
-          <RecentGifts gifts={registry.gifts} currency={registry.currency} />
-          <RegistryManagement registry={registry} onStale={() => void mutate()} />
-          <ClosureSection registry={registry} onStale={() => void mutate()} />
-          <CharityBreakdownSection registryId={registry.id} currency={registry.currency} giftCount={registry.giftCount} />
-        </>
+        <Suspense fallback={<PageSpinner label="Loading your registry's tools…" />}>
+          <OwnerTools registry={registry} onStale={() => void mutate()}>
+            {ownerSections?.(registry, () => void mutate())}
+          </OwnerTools>
+        </Suspense>
       )}
     </Container>
   );
 }
+
+/** The photo spans the card: the md container's content box, or the window less its padding. */
+const PHOTO_SIZES = '(min-width: 900px) 852px, (min-width: 600px) calc(100vw - 48px), calc(100vw - 32px)';
 
 function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
   const upcoming = isUpcoming(registry.celebrationDate);
   return (
     <Card component="article" aria-labelledby="registry-title">
       {registry.photoUrl && (
-        <Box
-          component="img"
-          src={registry.photoUrl}
+        <ResponsivePhoto
+          url={registry.photoUrl}
           alt={`Photo of ${registry.childName}`}
-          sx={{ display: 'block', width: '100%', maxHeight: { xs: '16rem', md: '24rem' }, objectFit: 'cover' }}
+          sizes={PHOTO_SIZES}
+          priority
+          sx={{ maxHeight: { xs: '16rem', md: '24rem' }, objectFit: 'cover' }}
         />
       )}
       <CardContent sx={{ p: { xs: 2.5, sm: 4 }, display: 'grid', gap: 2 }}>
         <Box>
           <Typography id="registry-title" variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' }, overflowWrap: 'anywhere' }}>
-            {registryTitle(registry.childName)}
+            {celebrationTitle(registry)}
           </Typography>
           <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
             <Typography color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '1.1rem' }}>
@@ -98,6 +110,11 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
             />
             {registry.status !== 'open' && (
               <Chip size="small" label="Closed" sx={{ bgcolor: 'grey.800', color: '#ffffff', fontWeight: 600 }} />
+            )}
+            {registry.isOwner && registry.unlisted && (
+              <Suspense fallback={null}>
+                <UnlistedChip />
+              </Suspense>
             )}
           </Box>
         </Box>

@@ -5,9 +5,9 @@ import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-fetch';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { fetchRegistryByShortCode } from '../api/registry-actions';
-import type { RegistryView } from '../api/types';
-import { RegistryLoadError, RegistryNotFound } from '../components/registry-not-found';
+import { fetchRegistryByShortCode } from '../api/fetch-registry-by-short-code';
+import type { RegistryView } from '@api/registries';
+import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 
 /** /r/:shortCode: the short link used for sharing; it opens /registry/{id} in its place. */
 export default function ShortLinkPage() {

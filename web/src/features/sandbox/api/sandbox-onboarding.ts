@@ -1,18 +1,15 @@
 import useSWR from 'swr';
 import { apiFetch, isApiError } from '../../../lib/api-fetch';
+import { ONBOARDING_OUTCOMES, type OnboardingAccount } from '@api/sandbox';
 
-/** The sandbox provider's stand-in for the bank account onboarding (scratch/payout-api.md). */
+/** The sandbox provider's stand-in for the bank account onboarding. */
 
-export interface SandboxOnboardingAccount {
-  accountId: string;
-  country: 'US' | 'CA';
-  email: string;
-}
+export type SandboxOnboardingAccount = OnboardingAccount;
 
-export const ONBOARDING_OUTCOMES = ['verified', 'rejects_transfers', 'unfinished'] as const;
+export { ONBOARDING_OUTCOMES };
 export type OnboardingOutcome = (typeof ONBOARDING_OUTCOMES)[number];
 
-export function onboardingPath(token: string): string {
+function onboardingPath(token: string): string {
   return `/api/sandbox/onboarding?token=${encodeURIComponent(token)}`;
 }
 

@@ -21,7 +21,7 @@ import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { redirectTo } from '../../../lib/redirect';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { COUNTRY_NAMES } from '../../payouts/lib/payout-copy';
+import { COUNTRY_NAMES } from '../../../lib/bank-country';
 import {
   expiredLinkOf,
   finishSandboxOnboarding,

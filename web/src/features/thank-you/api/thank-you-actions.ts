@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { thankYouNoteSchema, type ThankYouNoteInput } from '../../../../../core/thank-you/note-schemas';
+import { thankYouNoteSchema, type ThankYouNoteInput } from '@core/thank-you/note-schemas';
 import { apiFetch } from '../../../lib/api-fetch';
 import { contributorsPath } from './use-contributors';
-import type { ContributorView, SendNoteResult, ThankYouNoteView } from './types';
+import type { ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
 
-export const THANK_YOU_NOTES_PATH = '/api/thank-you-notes';
+const THANK_YOU_NOTES_PATH = '/api/thank-you-notes';
 
-export function sendNotePath(noteId: string): string {
+function sendNotePath(noteId: string): string {
   return `${THANK_YOU_NOTES_PATH}/${encodeURIComponent(noteId)}/send`;
 }
 

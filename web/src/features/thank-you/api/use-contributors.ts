@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { registryPath } from '../../registries/api/use-registry';
-import type { ContributorView } from './types';
+import { registryPath } from '../../../lib/use-registry';
+import type { ContributorView } from '@api/thank-you';
 
 export function contributorsPath(registryId: string): string {
   return `${registryPath(registryId)}/contributors`;

@@ -11,17 +11,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
 import SendIcon from '@mui/icons-material/Send';
-import { formatMoney, type Currency } from '../../../../../core/money';
-import { MAX_CARD_PHOTOS } from '../../../../../core/thank-you/note-schemas';
-import { renderThankYouCard } from '../../../../../core/thank-you/render-card';
+import { formatMoney, type Currency } from '@core/money';
+import { MAX_CARD_PHOTOS } from '@core/thank-you/note-schemas';
+import { renderThankYouCard } from '@core/thank-you/render-card';
+import type { CelebrationType } from '@core/registry/celebration-title';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { useToast } from '../../../components/toast';
 import { isApiError, type FieldErrors } from '../../../lib/api-fetch';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import { amountToCents } from '../../registries/lib/amounts';
-import { REGISTRY_DATE_FORMAT } from '../../registries/lib/celebration-date';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { fromWireAmount } from '@api/amount';
+import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 import { useThankYouActions } from '../api/thank-you-actions';
-import type { ContributorView, ThankYouNoteView } from '../api/types';
+import type { ContributorView, ThankYouNoteView } from '@api/thank-you';
 import { cardValuesSchema, type CardValues } from '../lib/card-values';
 import { cardStatus } from '../lib/contributors';
 import { CardPreview } from './card-preview';
@@ -50,6 +51,7 @@ function sentDate(iso: string | null | undefined): string | null {
 interface CardEditorProps {
   registryId: string;
   childName: string;
+  celebrationType: CelebrationType;
   currency: Currency;
   contributor: ContributorView;
   initialValues: CardValues;
@@ -62,7 +64,7 @@ interface CardEditorProps {
  * and photo size, the live preview of the e-mail, Save Draft, and Send Card (Resend once sent),
  * which saves the card first and then sends it.
  */
-export function CardEditor({ registryId, childName, currency, contributor, initialValues, onValuesChange }: CardEditorProps) {
+export function CardEditor({ registryId, childName, celebrationType, currency, contributor, initialValues, onValuesChange }: CardEditorProps) {
   const idPrefix = `card-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}-`;
   const headingId = `${idPrefix}heading`;
   const { toast } = useToast();
@@ -99,8 +101,8 @@ export function CardEditor({ registryId, childName, currency, contributor, initi
   const giver = contributor.giftGiverName;
 
   const previewHtml = useMemo(
-    () => renderThankYouCard({ ...values, childName, giverName: giver }, window.location.origin).html,
-    [values, childName, giver],
+    () => renderThankYouCard({ ...values, childName, celebrationType, giverName: giver }, window.location.origin).html,
+    [values, childName, celebrationType, giver],
   );
   const shownPreview = useDeferredValue(previewHtml);
 
@@ -191,7 +193,7 @@ export function CardEditor({ registryId, childName, currency, contributor, initi
               {contributor.giftGiverEmail}
             </Typography>
             <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-              {formatMoney(amountToCents(contributor.amount), currency)}
+              {formatMoney(fromWireAmount(contributor.amount), currency)}
             </Typography>
             <CardStatusChip status={cardStatus(contributor)} />
             {sentOn && (

@@ -10,7 +10,7 @@ const MIN_HEIGHT = 160;
  * frame inherits, already refuses inline scripts. Everything typed into the card is escaped by
  * the renderer as well.
  */
-export const CARD_FRAME_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'";
+const CARD_FRAME_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * The live preview: the very HTML the e-mail carries (design section 7), in a frame of its own so

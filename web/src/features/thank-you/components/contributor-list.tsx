@@ -8,13 +8,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { formatMoney, type Currency } from '../../../../../core/money';
-import { amountToCents } from '../../registries/lib/amounts';
-import type { ContributorView } from '../api/types';
+import { formatMoney, type Currency } from '@core/money';
+import { fromWireAmount } from '@api/amount';
+import type { ContributorView } from '@api/thank-you';
 import { cardStatus, filterContributors, type CardStatusLabel } from '../lib/contributors';
 
 /** Spec section 9: the contributor list is 600 px high and scrolls. */
-export const CONTRIBUTOR_LIST_HEIGHT_PX = 600;
+const CONTRIBUTOR_LIST_HEIGHT_PX = 600;
 
 const STATUS_CHIPS: Record<CardStatusLabel, object> = {
   Sent: { bgcolor: 'success.main', color: 'success.contrastText' },
@@ -141,7 +141,7 @@ function ContributorRow({ contributor, currency, selected, onSelect }: Contribut
         </Box>
         <Box component="span" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
           <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-            {formatMoney(amountToCents(contributor.amount), currency)}
+            {formatMoney(fromWireAmount(contributor.amount), currency)}
           </Typography>
           <CardStatusChip status={cardStatus(contributor)} />
         </Box>

@@ -1,7 +1,8 @@
-import { defaultThankYouMessage } from '../../../../../core/thank-you/default-message';
-import { thankYouNoteSchema } from '../../../../../core/thank-you/note-schemas';
-import type { CardTemplate, ImageSize } from '../../../../../core/thank-you/thank-you-note';
-import type { ContributorView } from '../api/types';
+import { defaultThankYouMessage } from '@core/thank-you/default-message';
+import type { CelebrationType } from '@core/registry/celebration-title';
+import { thankYouNoteSchema } from '@core/thank-you/note-schemas';
+import type { CardTemplate, ImageSize } from '@core/thank-you/thank-you-note';
+import type { ContributorView } from '@api/thank-you';
 
 /** What the card editor edits. */
 export interface CardValues {
@@ -14,11 +15,11 @@ export interface CardValues {
 /** The editor's part of the core's note schema (spec section 5). */
 export const cardValuesSchema = thankYouNoteSchema.pick(['templateId', 'customMessage', 'imageUrls', 'imageSize']);
 
-export const DEFAULT_TEMPLATE: CardTemplate = 'traditional';
-export const DEFAULT_IMAGE_SIZE: ImageSize = 'medium';
+const DEFAULT_TEMPLATE: CardTemplate = 'traditional';
+const DEFAULT_IMAGE_SIZE: ImageSize = 'medium';
 
 /** The saved card, or a new one with the default message signed by the child. */
-export function initialCardValues(contributor: Pick<ContributorView, 'giftGiverName' | 'thankYouNote'>, childName: string): CardValues {
+export function initialCardValues(contributor: Pick<ContributorView, 'giftGiverName' | 'thankYouNote'>, childName: string, celebrationType: CelebrationType): CardValues {
   const note = contributor.thankYouNote;
   if (note) {
     return {
@@ -30,7 +31,7 @@ export function initialCardValues(contributor: Pick<ContributorView, 'giftGiverN
   }
   return {
     templateId: DEFAULT_TEMPLATE,
-    customMessage: defaultThankYouMessage(contributor.giftGiverName, childName),
+    customMessage: defaultThankYouMessage(contributor.giftGiverName, childName, celebrationType),
     imageUrls: [],
     imageSize: DEFAULT_IMAGE_SIZE,
   };

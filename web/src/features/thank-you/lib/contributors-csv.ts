@@ -1,21 +1,22 @@
 import { format } from 'date-fns';
-import { centsToDecimalString } from '../../../../../core/money';
+import { centsToDecimalString } from '@core/money';
 import { fileSlug } from '../../../lib/file-slug';
-import { amountToCents } from '../../registries/lib/amounts';
-import type { ContributorView } from '../api/types';
+import { fromWireAmount } from '@api/amount';
+import type { ContributorView } from '@api/thank-you';
 import { cardStatus } from './contributors';
 
-export const CONTRIBUTORS_CSV_COLUMNS = ['Name', 'Email', 'Amount', 'Date', 'Charity', 'Card Status'] as const;
+const CONTRIBUTORS_CSV_COLUMNS = ['Name', 'Email', 'Amount', 'Date', 'Charity', 'Card Status', 'Personal Message'] as const;
 
 const CSV_LINE_END = '\r\n';
 
 /**
  * A spreadsheet reads a cell that starts with =, +, -, @, a tab or a carriage return as a
- * formula; a giver's name must never run as one (CSV injection). Such a value gets a leading
+ * formula, and some imports first trim spaces or fold full-width signs (＝＋－＠) into plain ones;
+ * a giver's name or message must never run as one (CSV injection). Such a value gets a leading
  * single quote, which spreadsheets show as text.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** One field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */
@@ -36,17 +37,19 @@ function csvDate(iso: string): string {
 
 /**
  * The registry's contributors as CSV (RFC 4180, CRLF line ends): Name, Email, Amount (two
- * decimals, in the registry's currency), Date, Charity and Card Status (Sent, Draft or No Card).
+ * decimals, in the registry's currency), Date, Charity, Card Status (Sent, Draft or No Card) and
+ * the giver's Personal Message (line breaks kept inside its quoted field).
  */
 export function contributorsCsv(contributors: readonly ContributorView[]): string {
   const rows = contributors.map((contributor) =>
     csvRow([
       contributor.giftGiverName,
       contributor.giftGiverEmail,
-      centsToDecimalString(amountToCents(contributor.amount)),
+      centsToDecimalString(fromWireAmount(contributor.amount)),
       csvDate(contributor.createdAt),
       contributor.charityName ?? '',
       cardStatus(contributor),
+      contributor.personalMessage ?? '',
     ]),
   );
   return [csvRow(CONTRIBUTORS_CSV_COLUMNS), ...rows].join(CSV_LINE_END) + CSV_LINE_END;

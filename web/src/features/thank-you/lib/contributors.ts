@@ -1,4 +1,4 @@
-import type { ContributorView } from '../api/types';
+import type { ContributorView } from '@api/thank-you';
 
 /** The badge of a contributor's card (spec section 2). */
 export type CardStatusLabel = 'Sent' | 'Draft' | 'No Card';
@@ -10,7 +10,7 @@ export function cardStatus(contributor: Pick<ContributorView, 'thankYouNote'>): 
 }
 
 /** Case-insensitive, by the giver's name or e-mail; an empty query matches everyone. */
-export function matchesContributor(contributor: Pick<ContributorView, 'giftGiverName' | 'giftGiverEmail'>, query: string): boolean {
+function matchesContributor(contributor: Pick<ContributorView, 'giftGiverName' | 'giftGiverEmail'>, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   if (needle === '') return true;
   return (

@@ -15,11 +15,11 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-fetch';
 import { downloadTextFile } from '../../../lib/download-file';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../auth/lib/use-unauthorized-redirect';
-import type { OwnerRegistryView } from '../../registries/api/types';
-import { isOwnerView, useRegistry } from '../../registries/api/use-registry';
-import { registryTitle } from '../../registries/components/registry-card';
-import type { ContributorView } from '../api/types';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import type { OwnerRegistryView } from '@api/registries';
+import { isOwnerView, useRegistry } from '../../../lib/use-registry';
+import { celebrationTitle } from '@core/registry/celebration-title';
+import type { ContributorView } from '@api/thank-you';
 import { useContributors } from '../api/use-contributors';
 import { CardEditor } from '../components/card-editor';
 import { CardsProgress } from '../components/cards-progress';
@@ -68,7 +68,7 @@ function ThankYouCards({ registry }: { registry: OwnerRegistryView }) {
               {PAGE_TITLE}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-              {registryTitle(registry.childName)}: write a personal card, with photos, to everyone who gave a gift.
+              {celebrationTitle(registry)}: write a personal card, with photos, to everyone who gave a gift.
             </Typography>
           </Box>
           {contributors && <ExportCsvButton contributors={contributors} childName={registry.childName} />}
@@ -130,9 +130,10 @@ function CardsWorkspace({ registry, contributors }: { registry: OwnerRegistryVie
           key={selected.id}
           registryId={registry.id}
           childName={registry.childName}
+          celebrationType={registry.celebrationType}
           currency={registry.currency}
           contributor={selected}
-          initialValues={edits.current.get(selected.id) ?? initialCardValues(selected, registry.childName)}
+          initialValues={edits.current.get(selected.id) ?? initialCardValues(selected, registry.childName, registry.celebrationType)}
           onValuesChange={rememberEdits}
         />
       ) : (

@@ -1,0 +1,80 @@
+// @ts-check
+// Boundaries the tree keeps, checked by `npm run lint` (dependency-cruiser). Core's own rule (no
+// framework, SDK or node:*) lives in eslint.config.js.
+
+/** The modules of core the browser shares with the server: arithmetic, schemas and view types, never use cases or ports. */
+export const WEB_CORE_MODULES = [
+  'money', 'fees', 'split',
+  'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
+  'charity/charity',
+  'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',
+  'photo/photo-limits', 'photo/photo-variants',
+  'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/name-capitalisation',
+  'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness',
+  'thank-you/thank-you-note', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates',
+];
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+export const forbidden = [
+  {
+    name: 'no-sideways-adapters',
+    comment: 'No adapter folder imports another: what two of them share belongs in core/ (a port or a rule).',
+    severity: 'error',
+    from: { path: '^adapters/([^/]+)/' },
+    to: { path: '^adapters/', pathNot: '^adapters/$1/' },
+  },
+  {
+    name: 'no-cross-feature-imports',
+    comment: 'No web feature imports another: shared pieces live in web/src/lib or web/src/components, and web/src/app composes features.',
+    severity: 'error',
+    from: { path: '^web/src/features/([^/]+)/' },
+    to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+  },
+  {
+    name: 'web-imports-pure-core',
+    comment: 'web/ imports from core only the pure modules it shares with the server (WEB_CORE_MODULES in .dependency-cruiser.js).',
+    severity: 'error',
+    from: { path: '^web/' },
+    to: { path: '^core/', pathNot: `^core/(${WEB_CORE_MODULES.join('|')})\\.ts$` },
+  },
+  {
+    name: 'api-imports-only-core',
+    comment: 'api/ (the wire: paths, schemas, types) imports only itself, core and its typing library (json-schema-to-ts): no framework, no node:*.',
+    severity: 'error',
+    from: { path: '^api/' },
+    to: { pathNot: '^(api|core)/|^node_modules/json-schema-to-ts/' },
+  },
+  {
+    name: 'api-imports-pure-core',
+    comment: 'api/ is shared with the web, so it imports from core only the pure modules the web may (WEB_CORE_MODULES).',
+    severity: 'error',
+    from: { path: '^api/' },
+    to: { path: '^core/', pathNot: `^core/(${WEB_CORE_MODULES.join('|')})\\.ts$` },
+  },
+  {
+    name: 'core-never-imports-api',
+    comment: 'core/ knows nothing of the wire: the presenters (adapters/http) and the web translate to api/.',
+    severity: 'error',
+    from: { path: '^core/' },
+    to: { path: '^api/' },
+  },
+  {
+    name: 'no-cycles',
+    comment: 'No import cycles: a circle of modules cannot be understood, tested or loaded one piece at a time.',
+    severity: 'error',
+    from: {},
+    to: { circular: true },
+  },
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden,
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|data|test-results|scratch)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};

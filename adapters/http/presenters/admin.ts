@@ -1,0 +1,46 @@
+import { toWireAmount } from '@api/amount';
+import type { CharityPayoutView, ManualPayout as ManualPayoutView, ManualPayouts, PendingDistribution as PendingDistributionView } from '@api/admin';
+import type { CharityPayoutWithName, PendingDistribution } from '@core/payout/charity-payouts';
+import type { ManualPayout } from '@core/payout/manual-payouts';
+import { presentPayoutDetails } from './payouts';
+
+export function presentPendingDistribution(line: PendingDistribution) {
+  return { ...line, totalAmount: toWireAmount(line.totalAmount) } satisfies PendingDistributionView;
+}
+
+export function presentCharityPayout(payout: CharityPayoutWithName) {
+  return {
+    id: payout.id,
+    charityId: payout.charityId,
+    charityName: payout.charityName,
+    amount: toWireAmount(payout.amount),
+    currency: payout.currency,
+    registryIds: payout.registryIds,
+    giftCount: payout.giftCount,
+    paymentMethod: payout.paymentMethod,
+    referenceNumber: payout.referenceNumber,
+    notes: payout.notes,
+    status: payout.status,
+    completedAt: payout.completedAt?.toISOString() ?? null,
+    createdAt: payout.createdAt.toISOString(),
+    updatedAt: payout.updatedAt.toISOString(),
+  } satisfies CharityPayoutView;
+}
+
+export function presentManualPayout({ registry, ownerEmail }: ManualPayout) {
+  return {
+    id: registry.id,
+    childName: registry.childName,
+    shortCode: registry.shortCode,
+    currency: registry.currency,
+    totalReceived: toWireAmount(registry.totalReceived),
+    ...presentPayoutDetails(registry),
+    // listManualPayouts answers only registries paid by PayPal or check.
+    payoutMethod: registry.payoutMethod === 'paypal' ? ('paypal' as const) : ('check' as const),
+    ownerEmail,
+  } satisfies ManualPayoutView;
+}
+
+export function presentManualPayouts(payouts: { pending: ManualPayout[]; completed: ManualPayout[] }) {
+  return { pending: payouts.pending.map(presentManualPayout), completed: payouts.completed.map(presentManualPayout) } satisfies ManualPayouts;
+}

@@ -1,0 +1,14 @@
+import type { UserView } from '@api/auth';
+import type { MessageAnswer } from '@api/registries';
+import { toUserView, type User } from '@core/account/user';
+import { DomainError } from '@core/errors';
+
+export function presentUser(user: User) {
+  return toUserView(user) satisfies UserView;
+}
+
+export const notSignedIn = () => new DomainError('auth.required', 'Not signed in');
+
+export function presentLoggedOut() {
+  return { message: 'Logged out' } satisfies MessageAnswer;
+}

@@ -1,0 +1,45 @@
+import { toWireAmount } from '@api/amount';
+import type { GiftListItemView, GiftListView } from '@api/gifts';
+import type { GiftList, GiftListEntry } from '@core/gift/view-gift-list';
+
+/** Whether the family has thanked the giver: the thank-you cards page's Sent, Draft or No Card. */
+function thankYouStatus(entry: GiftListEntry): 'sent' | 'draft' | 'none' {
+  return entry.note?.status ?? 'none';
+}
+
+/** One gift in the owner's full list: who gave, how to reach them, what they gave and wrote. */
+function presentGiftListEntry(entry: GiftListEntry) {
+  const { gift } = entry;
+  return {
+    id: gift.id,
+    giftGiverName: gift.giftGiverName,
+    giftGiverEmail: gift.giftGiverEmail,
+    amount: toWireAmount(gift.amount),
+    charityId: gift.charityId,
+    charityName: entry.charity?.name ?? null,
+    personalMessage: gift.personalMessage,
+    createdAt: gift.createdAt.toISOString(),
+    thankYouStatus: thankYouStatus(entry),
+  } satisfies GiftListItemView;
+}
+
+/**
+ * GET /api/registries/{id}/gift-list: one page of the registry's succeeded gifts, with the
+ * query as the server understood it and the counts the page needs to offer the rest.
+ */
+export function presentGiftList(list: GiftList) {
+  return {
+    registryId: list.registry.id,
+    childName: list.registry.childName,
+    celebrationType: list.registry.celebrationType,
+    currency: list.registry.currency,
+    q: list.query.q,
+    sort: list.query.sort,
+    order: list.query.order,
+    page: list.page,
+    pageCount: list.pageCount,
+    matching: list.matching,
+    giftCount: list.giftCount,
+    gifts: list.entries.map(presentGiftListEntry),
+  } satisfies GiftListView;
+}

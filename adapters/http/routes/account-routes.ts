@@ -1,0 +1,117 @@
+import Router from '@koa/router';
+import { changePassword } from '@core/account/change-password';
+import { confirmEmailChange } from '@core/account/confirm-email-change';
+import { requestEmailChange } from '@core/account/request-email-change';
+import { requestPasswordReset } from '@core/account/request-password-reset';
+import { resetPassword } from '@core/account/reset-password';
+import { updateProfile } from '@core/account/update-profile';
+import type { User } from '@core/account/user';
+import { isDomainError } from '@core/errors';
+import type { Clock } from '@core/ports/clock';
+import type { PasswordHasher } from '@core/ports/password-hasher';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { SecretTokens } from '@core/ports/secret-tokens';
+import { countAttempt, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
+import type { HttpContext, HttpState } from '../http-state';
+import {
+  presentAccount,
+  presentEmailChanged,
+  presentEmailChangeRequested,
+  presentPasswordChanged,
+  presentPasswordResetRequested,
+} from '../presenters/account';
+import { notSignedIn } from '../presenters/auth';
+import { startSession } from '../session-access';
+
+/**
+ * A forgot-password answer never comes sooner than this: finding an account and queueing its
+ * e-mail takes a little longer than finding none, and the difference must not tell which it was.
+ */
+const FORGOT_PASSWORD_ANSWER_MS = 400;
+
+function signedInUser(ctx: HttpContext): User {
+  if (!ctx.state.user) throw notSignedIn();
+  return ctx.state.user;
+}
+
+function emailIn(body: unknown): string {
+  const email = (body as Record<string, unknown> | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+export function accountRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  hasher: PasswordHasher;
+  tokens: SecretTokens;
+  clock: Clock;
+  limits: AttemptLimits;
+  appUrl: string;
+  supportEmail: string;
+}) {
+  const router = new Router<HttpState>();
+  const { repositories } = ports;
+  const useCasePorts = { ...ports, unitOfWork: repositories, users: repositories.users };
+
+  /** Counts a current-password check, and gives it back unless the password was wrong. */
+  async function withCurrentPasswordCheck<T>(user: User, work: () => Promise<T>): Promise<T> {
+    const counter: Counter = [ports.limits.currentPasswordPerAccount, user.id];
+    await countAttempt([counter], 'password attempts');
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'account.wrong_password') await uncountAttempt([counter]);
+      throw error;
+    }
+  }
+
+  router.post('/api/password-reset/request', async (ctx) => {
+    const started = performance.now();
+    const email = emailIn(ctx.request.body);
+    const counters: Counter[] = [[ports.limits.passwordResetPerAddress, ctx.ip]];
+    if (email) counters.push([ports.limits.passwordResetPerEmail, email]);
+    await countAttempt(counters, 'password reset requests');
+    await requestPasswordReset(ctx.request.body, useCasePorts);
+    const wait = FORGOT_PASSWORD_ANSWER_MS - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    ctx.status = 202;
+    ctx.body = presentPasswordResetRequested();
+  });
+
+  router.post('/api/password-reset', async (ctx) => {
+    await countAttempt([[ports.limits.passwordResetSubmitsPerAddress, ctx.ip]], 'password reset attempts');
+    await resetPassword(ctx.request.body, useCasePorts);
+    ctx.body = presentPasswordChanged(false);
+  });
+
+  router.get('/api/account', (ctx) => {
+    ctx.body = presentAccount(signedInUser(ctx));
+  });
+
+  router.put('/api/account/profile', async (ctx) => {
+    const user = await updateProfile(signedInUser(ctx), ctx.request.body, useCasePorts);
+    ctx.body = presentAccount(user);
+  });
+
+  router.put('/api/account/password', async (ctx) => {
+    const user = signedInUser(ctx);
+    await withCurrentPasswordCheck(user, () => changePassword(user, ctx.request.body, useCasePorts));
+    // Every session of the account ended, this one too; the browser that made the change stays
+    // signed in under a brand-new session id.
+    await startSession(ctx, user.id);
+    ctx.body = presentPasswordChanged(true);
+  });
+
+  router.post('/api/account/email', async (ctx) => {
+    const user = signedInUser(ctx);
+    const { newEmail } = await withCurrentPasswordCheck(user, () => requestEmailChange(user, ctx.request.body, useCasePorts));
+    ctx.status = 202;
+    ctx.body = presentEmailChangeRequested(newEmail);
+  });
+
+  router.post('/api/account/email/confirm', async (ctx) => {
+    const user = await confirmEmailChange(signedInUser(ctx), ctx.request.body, useCasePorts);
+    ctx.body = presentEmailChanged(user);
+  });
+
+  return router;
+}

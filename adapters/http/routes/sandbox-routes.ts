@@ -1,0 +1,87 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import * as yup from 'yup';
+import { ONBOARDING_OUTCOMES } from '@api/sandbox';
+import { refuseUnknownFields, validate } from '@core/validate';
+import { recordPaymentFailed, recordPaymentSucceeded } from '@core/gift/record-payment';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import { SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD, type SandboxPayments } from '@core/ports/sandbox-payments';
+import type { HttpState } from '../http-state';
+import { logPaymentOutcome } from '../payment-outcome-log';
+import { presentOnboardingAccount, presentOnboardingDone, presentSandboxPayment, presentSpentLink, sandboxRefusals } from '../presenters/sandbox';
+
+const onboardingSchema = yup.object({
+  token: yup.string().required('token is required'),
+  outcome: yup.string().oneOf(ONBOARDING_OUTCOMES, `outcome must be one of ${ONBOARDING_OUTCOMES.join(', ')}`).required('outcome is required'),
+});
+
+const invalidLink = sandboxRefusals.invalidLink;
+
+/** A link that was used or replaced: gone (410, no domain code of its own), with the way to a fresh one. */
+function answerSpent(ctx: Context, refreshUrl: string): void {
+  ctx.status = 410;
+  ctx.body = presentSpentLink(refreshUrl);
+}
+
+/**
+ * The sandbox's stand-in for a card network: POST /api/sandbox/confirm {clientSecret, cardNumber}.
+ * Success travels through the same use case as a Stripe webhook. The card number is only compared,
+ * never stored or logged.
+ *
+ * And for Stripe's hosted onboarding: GET /api/sandbox/onboarding?token=… shows whose account a
+ * link is for; POST /api/sandbox/onboarding {token, outcome} records what the owner chose and
+ * answers where to send them back. The token is the proof, so neither needs a session.
+ */
+export function sandboxRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway & SandboxPayments; appUrl: string; supportEmail: string }) {
+  const router = new Router<HttpState>();
+  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
+
+  router.post('/api/sandbox/confirm', async (ctx) => {
+    const body = (ctx.request.body ?? {}) as { clientSecret?: unknown; cardNumber?: unknown };
+    if (typeof body.clientSecret !== 'string' || typeof body.cardNumber !== 'string') {
+      throw sandboxRefusals.missingCard();
+    }
+    const intent = ports.gateway.intentOf(body.clientSecret);
+    if (!intent) throw sandboxRefusals.unknownPayment();
+    // As Stripe refuses to confirm a cancelled payment; the database remembers it for every process.
+    const gift = await ports.repositories.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(intent.id));
+    if (gift?.paymentStatus === 'expired') throw sandboxRefusals.expiredPayment();
+    const card = body.cardNumber.replace(/[\s-]/g, '');
+    if (card === SANDBOX_SUCCESS_CARD) {
+      const outcome = await recordPaymentSucceeded({ paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency }, paying);
+      logPaymentOutcome(ctx.state.log, outcome, 'sandbox');
+      if (outcome.kind === 'unknown-payment' || outcome.kind === 'mismatch') throw sandboxRefusals.unmatchedPayment();
+      ports.gateway.markSettled(intent.id, 'succeeded');
+      ctx.body = presentSandboxPayment(outcome.kind === 'refunded' ? 'refunded' : 'succeeded');
+      return;
+    }
+    if (card === SANDBOX_DECLINE_CARD) {
+      await recordPaymentFailed({ paymentIntentId: intent.id }, paying);
+      ports.gateway.markSettled(intent.id, 'failed');
+      throw sandboxRefusals.declined();
+    }
+    throw sandboxRefusals.notATestCard();
+  });
+
+  router.get('/api/sandbox/onboarding', async (ctx) => {
+    const token = ctx.query.token;
+    if (typeof token !== 'string' || token === '') throw invalidLink();
+    const link = await ports.gateway.onboardingLink(token);
+    if (link.status === 'invalid') throw invalidLink();
+    if (link.status === 'spent') return answerSpent(ctx, link.refreshUrl);
+    ctx.body = presentOnboardingAccount(link.account);
+  });
+
+  router.post('/api/sandbox/onboarding', async (ctx) => {
+    const body: unknown = ctx.request.body;
+    refuseUnknownFields(body, Object.keys(onboardingSchema.fields));
+    const { token, outcome } = await validate(onboardingSchema, body);
+    const completion = await ports.gateway.completeOnboarding(token, outcome);
+    if (completion.status === 'invalid') throw invalidLink();
+    if (completion.status === 'spent') return answerSpent(ctx, completion.refreshUrl);
+    ctx.body = presentOnboardingDone(completion.returnUrl);
+  });
+
+  return router;
+}

@@ -1,0 +1,110 @@
+import Router from '@koa/router';
+import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome } from '@core/gift/record-payment';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
+import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { HttpContext, HttpState } from '../http-state';
+import { logPaymentOutcome } from '../payment-outcome-log';
+import { presentWebhookReceived } from '../presenters/gifts';
+
+/** The one path Stripe posts to. The app must neither parse its body nor guard it against cross-site requests. */
+export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+
+/** Stripe's events are a few kilobytes; nothing legitimate comes near this. */
+export const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * POST /api/webhooks/stripe: payment_intent.succeeded and payment_intent.payment_failed drive the
+ * gift through the same use cases as the sandbox and reconciliation. The signature is checked over
+ * the raw bytes, read here from the request stream. Every verified event is answered 200, those we
+ * ignore too; a failure to record (database down, a refund call failing) is left to throw, so the
+ * app answers 500 and Stripe delivers the event again later. Neither the body nor the signature is
+ * ever logged.
+ */
+export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; notices: PaymentNotices; appUrl: string; supportEmail: string }) {
+  const router = new Router<HttpState>();
+  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
+
+  router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
+    const rawBody = await readRawBody(ctx, STRIPE_WEBHOOK_BODY_LIMIT);
+    const signature = ctx.get('Stripe-Signature') || undefined;
+    let notice: PaymentNotice;
+    try {
+      notice = ports.notices.verify(rawBody, signature);
+    } catch (error) {
+      ctx.state.log.warn({ source: 'stripe-webhook' }, 'webhook refused: signature missing, invalid or stale');
+      throw error;
+    }
+    const log = ctx.state.log.child({ source: 'stripe-webhook', eventId: notice.id, eventType: notice.type });
+    const payment = notice.payment;
+    if (!payment) {
+      if (notice.unusable) {
+        log.warn(notice.unusable, 'succeeded payment not in USD or CAD, or without an amount; nothing credited');
+      } else {
+        log.debug('event ignored');
+      }
+      ctx.body = presentWebhookReceived();
+      return;
+    }
+    let outcome: PaymentOutcome;
+    if (payment.type === 'payment.succeeded') {
+      outcome = await recordPaymentSucceeded({ paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency }, paying);
+    } else {
+      outcome = await recordPaymentFailed({ paymentIntentId: payment.paymentIntentId }, paying);
+    }
+    logPaymentOutcome(log, outcome, 'stripe-webhook');
+    ctx.body = presentWebhookReceived();
+  });
+
+  return router;
+}
+
+/**
+ * The request's body as the exact bytes sent, refusing more than `limit` with 413: at once when
+ * Content-Length says so, or as soon as a body without one grows past it (then the connection is
+ * closed after the answer rather than drained).
+ */
+function readRawBody(ctx: HttpContext, limit: number): Promise<Buffer> {
+  const req = ctx.req;
+  if (req.readableEnded || req.readableDidRead) {
+    // Someone read it first: the app's JSON body parser must skip this path.
+    return Promise.reject(new Error(`The body of ${STRIPE_WEBHOOK_PATH} was read before the webhook route; exempt the path from the body parser`));
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(httpError(413, 'Request is too large'));
+
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const settle = (error: Error | null) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, received));
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.pause();
+      ctx.set('Connection', 'close');
+      settle(httpError(413, 'Request is too large'));
+    };
+    const onEnd = () => settle(null);
+    const onError = (error: Error) => settle(error);
+    // Closed before the end: the sender gave up mid-body.
+    const onClose = () => settle(httpError(400, 'Request aborted'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+function httpError(status: number, message: string): Error {
+  return Object.assign(new Error(message), { status, expose: true });
+}

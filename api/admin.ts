@@ -1,0 +1,98 @@
+import { CURRENCIES } from '@core/money';
+import { CHARITY_PAYOUT_STATUSES } from '@core/payout/charity-payout';
+import { charityPayoutCompletionSchema } from '@core/payout/payout-schemas';
+import { amountSchema } from './amount';
+import { arrayOf, count, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { operation } from './operation';
+import { payoutDetailsProperties } from './payout-details';
+
+const currency = oneOfValues(CURRENCIES);
+
+/** One charity's pending share, per currency. */
+export const pendingDistributionSchema = exactObject({
+  payoutId: text,
+  charityId: text,
+  charityName: text,
+  currency,
+  totalAmount: amountSchema,
+  giftCount: count,
+});
+export type PendingDistribution = Wire<typeof pendingDistributionSchema>;
+
+export const charityPayoutSchema = exactObject({
+  id: text,
+  charityId: text,
+  charityName: text,
+  amount: amountSchema,
+  currency,
+  registryIds: arrayOf(text),
+  giftCount: count,
+  paymentMethod: nullableText,
+  referenceNumber: nullableText,
+  notes: nullableText,
+  status: oneOfValues(CHARITY_PAYOUT_STATUSES),
+  completedAt: nullableInstant,
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type CharityPayoutView = Wire<typeof charityPayoutSchema>;
+
+/** A closed registry paid by PayPal or check, which an administrator sends by hand. */
+export const manualPayoutSchema = exactObject({
+  id: text,
+  childName: text,
+  shortCode: text,
+  currency,
+  totalReceived: amountSchema,
+  ...payoutDetailsProperties,
+  /** Only registries paid by PayPal or check are sent by hand. */
+  payoutMethod: oneOfValues(['paypal', 'check'] as const),
+  ownerEmail: nullableText,
+});
+export type ManualPayout = Wire<typeof manualPayoutSchema>;
+
+export const manualPayoutsSchema = exactObject({ pending: arrayOf(manualPayoutSchema), completed: arrayOf(manualPayoutSchema) });
+export type ManualPayouts = Wire<typeof manualPayoutsSchema>;
+
+export const adminOperations = [
+  operation({
+    method: 'GET',
+    path: '/api/admin/charity-payouts/pending',
+    summary: 'What each charity is owed (administrators)',
+    responses: { 200: { description: 'Largest first', schema: arrayOf(pendingDistributionSchema) } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/admin/charity-payouts',
+    summary: 'Every charity payout (administrators)',
+    responses: { 200: { description: 'The history', schema: arrayOf(charityPayoutSchema) } },
+  }),
+  operation({
+    method: 'PATCH',
+    path: '/api/admin/charity-payouts/{id}/status',
+    summary: 'Record a charity payout as paid (administrators)',
+    body: charityPayoutCompletionSchema,
+    responses: { 200: { description: 'The payout now', schema: charityPayoutSchema } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/admin/manual-payouts',
+    summary: 'PayPal and check payouts to send and sent (administrators)',
+    responses: { 200: { description: 'Pending and completed', schema: manualPayoutsSchema } },
+  }),
+  operation({
+    method: 'PATCH',
+    path: '/api/admin/manual-payouts/{id}/complete',
+    summary: 'Record a PayPal or check payout as sent (administrators)',
+    responses: { 200: { description: 'The payout now', schema: manualPayoutSchema } },
+  }),
+];
+
+/** PATCH /api/admin/charity-payouts/{id}/status, as the admin screen sends it (core's charityPayoutCompletionSchema checks it). */
+export interface CharityPayoutCompletion {
+  paymentMethod: string;
+  referenceNumber: string;
+  notes: string | null;
+  /** The amount the administrator saw: refused (409) if the payout grew since. */
+  expectedAmount: number;
+}

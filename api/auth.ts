@@ -1,0 +1,36 @@
+import { loginSchema, registrationSchema } from '@core/account/schemas';
+import { exactObject, flag, nullableText, text, type Wire } from './json-schema';
+import { operation } from './operation';
+import { messageSchema } from './registries';
+
+/** What the browser learns about the signed-in user. */
+export const userSchema = exactObject({
+  id: text,
+  username: text,
+  email: text,
+  firstName: nullableText,
+  lastName: nullableText,
+  profileImageUrl: nullableText,
+  isAdmin: flag,
+});
+export type UserView = Wire<typeof userSchema>;
+
+export const authOperations = [
+  operation({
+    method: 'POST',
+    path: '/api/register',
+    summary: 'Open an account and sign in',
+    body: registrationSchema,
+    responses: { 201: { description: 'The new user', schema: userSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/login',
+    summary: 'Sign in',
+    body: loginSchema,
+    responses: { 200: { description: 'The user', schema: userSchema } },
+  }),
+  operation({ method: 'GET', path: '/api/login', summary: 'The sign-in page', responses: { 302: { description: 'To /auth' } } }),
+  operation({ method: 'POST', path: '/api/logout', summary: 'Sign out', responses: { 200: { description: 'Signed out', schema: messageSchema } } }),
+  operation({ method: 'GET', path: '/api/user', summary: 'The signed-in user', responses: { 200: { description: 'The user', schema: userSchema } } }),
+];

@@ -1,0 +1,105 @@
+import { PAYMENT_STATUSES } from '@core/gift/gift';
+import { giftSchema } from '@core/gift/gift-schemas';
+import { GIFT_LIST_SORTS, SORT_ORDERS } from '@core/gift/gift-list-query';
+import { CURRENCIES } from '@core/money';
+import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
+import { NOTE_STATUSES } from '@core/thank-you/thank-you-note';
+import { amountSchema } from './amount';
+import { arrayOf, count, exactObject, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { operation } from './operation';
+import { registryGiftSchema } from './registries';
+
+/** What the giver pays and where it goes, as the server computed it for the payment it opened. */
+export const breakdownSchema = exactObject({
+  baseAmount: amountSchema,
+  childAmount: amountSchema,
+  charityAmount: amountSchema,
+  platformFee: amountSchema,
+  stripeFee: amountSchema,
+  totalAmount: amountSchema,
+});
+export type WireBreakdown = Wire<typeof breakdownSchema>;
+
+export const paymentIntentSchema = exactObject({ clientSecret: text, paymentIntentId: text, breakdown: breakdownSchema });
+export type PaymentIntentAnswer = Wire<typeof paymentIntentSchema>;
+
+export const paymentStatusSchema = exactObject({ status: oneOfValues(PAYMENT_STATUSES) });
+export type PaymentStatusAnswer = Wire<typeof paymentStatusSchema>;
+
+export const webhookReceivedSchema = exactObject({ received: { const: true } });
+
+/** One succeeded gift of the owner's full list: who gave, how to reach them, what they gave and wrote. */
+export const giftListItemSchema = exactObject({
+  id: text,
+  giftGiverName: text,
+  giftGiverEmail: text,
+  amount: amountSchema,
+  charityId: text,
+  charityName: nullableText,
+  personalMessage: nullableText,
+  createdAt: instant,
+  /** The thank-you cards page's Sent, Draft or No Card. */
+  thankYouStatus: oneOfValues([...NOTE_STATUSES, 'none'] as const),
+});
+export type GiftListItemView = Wire<typeof giftListItemSchema>;
+
+/** One page of a registry's succeeded gifts, with the query as the server understood it. */
+export const giftListSchema = exactObject({
+  registryId: text,
+  childName: text,
+  celebrationType: oneOfValues(CELEBRATION_TYPES),
+  currency: oneOfValues(CURRENCIES),
+  q: text,
+  sort: oneOfValues(GIFT_LIST_SORTS),
+  order: oneOfValues(SORT_ORDERS),
+  page: { type: 'integer', minimum: 1 },
+  pageCount: count,
+  /** Gifts matching the search; every gift without one. */
+  matching: count,
+  /** Every succeeded gift of the registry. */
+  giftCount: count,
+  gifts: arrayOf(giftListItemSchema),
+});
+export type GiftListView = Wire<typeof giftListSchema>;
+
+export const giftOperations = [
+  operation({
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    summary: 'Start a gift: opens a payment for the amount plus the fees',
+    body: giftSchema,
+    responses: { 201: { description: 'The payment to confirm and what it pays', schema: paymentIntentSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/payments/reconcile',
+    summary: "Ask the provider for a payment's outcome and record it",
+    body: exactObject({ paymentIntentId: text }),
+    responses: { 200: { description: "The gift's payment status", schema: paymentStatusSchema } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/registries/{id}/gifts',
+    summary: "A registry's gifts (owner)",
+    responses: { 200: { description: 'Newest first', schema: arrayOf(registryGiftSchema) } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/registries/{id}/gift-list',
+    summary: "One page of a registry's succeeded gifts, searched and sorted (owner)",
+    query: {
+      q: { description: "Words to find in the giver's name, e-mail or message (up to 200 characters)" },
+      sort: { description: 'date, amount or giver (date unless told)' },
+      order: { description: 'asc or desc (newest, largest or A to Z first unless told)' },
+      page: { description: 'From 1; 50 gifts a page' },
+    },
+    responses: { 200: { description: 'The page and the counts to offer the rest', schema: giftListSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    summary: "Stripe's payment events, signed (Stripe only)",
+    provider: 'stripe',
+    responses: { 200: { description: 'Received (also for events that are ignored)', schema: webhookReceivedSchema } },
+  }),
+];

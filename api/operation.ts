@@ -1,0 +1,34 @@
+import type { JSONSchema } from './json-schema';
+
+/** What the document needs of a request schema from core: yup's own description of itself. */
+export interface DescribedSchema {
+  describe(): unknown;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface WireResponse {
+  description: string;
+  /** Absent for an answer without a JSON body (a redirect). */
+  schema?: JSONSchema;
+}
+
+/** One call of the API: its path (OpenAPI's {param} form), what it takes and what it answers. */
+export interface Operation {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  /** The JSON body, as core validates it. */
+  body?: DescribedSchema | JSONSchema;
+  query?: Record<string, { description: string; required?: boolean }>;
+  /** The answers besides the errors every call may give ({message}, see errorSchema). */
+  responses: Record<number, WireResponse>;
+  /** What its errors carry, when more than the usual {message, errors?}. */
+  errorBody?: JSONSchema;
+  /** Registered only with this payment provider. */
+  provider?: 'sandbox' | 'stripe';
+}
+
+export function operation<const O extends Operation>(op: O): O {
+  return op;
+}

@@ -1,0 +1,153 @@
+import { CURRENCIES } from '@core/money';
+import { PAYMENT_STATUSES } from '@core/gift/gift';
+import { REGISTRY_STATUSES } from '@core/registry/registry';
+import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
+import { changeCurrencySchema, createRegistrySchema, editRegistrySchema } from '@core/registry/registry-schemas';
+import { amountSchema } from './amount';
+import { nullableCharityRefSchema } from './charities';
+import { arrayOf, count, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { operation } from './operation';
+import { closingAmountsSchema, payoutDetailsProperties } from './payout-details';
+
+const currency = oneOfValues(CURRENCIES);
+
+/** A gift as its registry's owner sees it; nobody else ever does. Newest first. */
+export const registryGiftSchema = exactObject({
+  id: text,
+  giftGiverName: text,
+  giftGiverEmail: text,
+  amount: amountSchema,
+  childAmount: amountSchema,
+  charityAmount: amountSchema,
+  charityId: text,
+  personalMessage: nullableText,
+  paymentStatus: oneOfValues(PAYMENT_STATUSES),
+  createdAt: instant,
+});
+export type RegistryGiftView = Wire<typeof registryGiftSchema>;
+
+/** Bar, Bat or B'nai Mitzvah, or 'unspecified' (the title then says Bar/Bat Mitzvah). */
+const celebrationType = oneOfValues(CELEBRATION_TYPES);
+
+const sharedRegistryProperties = {
+  id: text,
+  shortCode: text,
+  childName: text,
+  celebrationType,
+  celebrationDate: instant,
+  personalMessage: nullableText,
+  photoUrl: nullableText,
+  preferredCharityId: nullableText,
+  preferredCharity: nullableCharityRefSchema,
+  allowCharityChoice: flag,
+  status: oneOfValues(REGISTRY_STATUSES),
+  currency,
+  /** Succeeded gifts. */
+  giftCount: count,
+  /** Any gift that did not fail: currency change and deletion are then refused. */
+  hasGifts: flag,
+  createdAt: instant,
+} as const;
+
+/** GET /api/registries/{id} for anyone but the owner (and GET /api/registries/short/{code}). */
+export const registryViewSchema = exactObject({ ...sharedRegistryProperties, isOwner: { const: false } });
+export type RegistryView = Wire<typeof registryViewSchema>;
+
+/** The same call when the signed-in user owns the registry: who gave, how much, what closing pays. */
+export const ownerRegistryViewSchema = exactObject({
+  ...sharedRegistryProperties,
+  isOwner: { const: true },
+  userId: text,
+  /** Reachable by its link only, never in search or the recent registries. Only the owner is told. */
+  unlisted: flag,
+  totalReceived: amountSchema,
+  /** The latest 5 succeeded gifts, newest first (giftCount counts them all; the full list is GET .../gift-list). */
+  gifts: arrayOf(registryGiftSchema),
+  /** What closing pays, as the server sums it: the close screen shows these, never its own sums. */
+  closingAmounts: closingAmountsSchema,
+  ...payoutDetailsProperties,
+});
+export type OwnerRegistryView = Wire<typeof ownerRegistryViewSchema>;
+
+export const anyRegistryViewSchema = { oneOf: [registryViewSchema, ownerRegistryViewSchema] } as const;
+export type AnyRegistryView = RegistryView | OwnerRegistryView;
+
+const cardProperties = {
+  id: text,
+  shortCode: text,
+  childName: text,
+  celebrationType,
+  celebrationDate: instant,
+  photoUrl: nullableText,
+  preferredCharity: nullableCharityRefSchema,
+  currency,
+  status: oneOfValues(REGISTRY_STATUSES),
+} as const;
+
+/** One row of search and of the recent registries: no financials. */
+export const registrySearchResultSchema = exactObject(cardProperties);
+export type RegistrySearchResult = Wire<typeof registrySearchResultSchema>;
+
+/** One row of GET /api/registries/my: a search row plus the owner's totals. */
+export const myRegistrySchema = exactObject({ ...cardProperties, totalReceived: amountSchema, giftCount: count, unlisted: flag });
+export type MyRegistry = Wire<typeof myRegistrySchema>;
+
+/** What a registry card shows; totalReceived only where financials are shown. */
+export type RegistryCardData = RegistrySearchResult & { totalReceived?: number; unlisted?: boolean };
+
+export const currencyChangedSchema = exactObject({ message: text, currency });
+export const messageSchema = exactObject({ message: text });
+export type MessageAnswer = Wire<typeof messageSchema>;
+
+const registryAnswer = { description: 'The registry as the caller may see it', schema: anyRegistryViewSchema } as const;
+
+export const registryOperations = [
+  operation({
+    method: 'POST',
+    path: '/api/registries',
+    summary: 'Open a registry (signed in)',
+    body: createRegistrySchema,
+    responses: { 201: { description: 'The new registry, as its owner sees it', schema: ownerRegistryViewSchema } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/registries/my',
+    summary: "The signed-in user's registries with their totals",
+    responses: { 200: { description: 'Newest first', schema: arrayOf(myRegistrySchema) } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/registries/search',
+    summary: 'Listed registries whose child’s name matches',
+    query: { q: { description: 'Part of a child’s name' } },
+    responses: { 200: { description: 'The matches', schema: arrayOf(registrySearchResultSchema) } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/registries/recent',
+    summary: 'The most recently opened listed registries',
+    responses: { 200: { description: 'Newest first', schema: arrayOf(registrySearchResultSchema) } },
+  }),
+  operation({ method: 'GET', path: '/api/registries/short/{shortCode}', summary: 'A registry by its short link', responses: { 200: registryAnswer } }),
+  operation({ method: 'GET', path: '/api/registries/{id}', summary: 'A registry', responses: { 200: registryAnswer } }),
+  operation({
+    method: 'PUT',
+    path: '/api/registries/{id}',
+    summary: 'Edit a registry (owner)',
+    body: editRegistrySchema,
+    responses: { 200: { description: 'The registry after the change', schema: ownerRegistryViewSchema } },
+  }),
+  operation({
+    method: 'PATCH',
+    path: '/api/registries/{id}/currency',
+    summary: 'Change the currency of a registry without gifts (owner)',
+    body: changeCurrencySchema,
+    responses: { 200: { description: 'The new currency', schema: currencyChangedSchema } },
+  }),
+  operation({
+    method: 'DELETE',
+    path: '/api/registries/{id}',
+    summary: 'Delete a registry without gifts (owner)',
+    responses: { 200: { description: 'Deleted', schema: messageSchema } },
+  }),
+];

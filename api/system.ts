@@ -1,0 +1,34 @@
+import { exactObject, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { operation } from './operation';
+
+const processingRateSchema = exactObject({ basisPoints: { type: 'integer', minimum: 0 }, fixedCents: { type: 'integer', minimum: 0 } });
+
+/** What the browser needs to know about this installation. */
+export const publicConfigSchema = exactObject({
+  paymentProvider: oneOfValues(['sandbox', 'stripe'] as const),
+  stripePublishableKey: nullableText,
+  supportEmail: text,
+  supportPhone: text,
+  /** The card processor's price per currency, the one the server charges: the gift form's breakdown uses it. */
+  processingRates: exactObject({ USD: processingRateSchema, CAD: processingRateSchema }),
+});
+export type PublicConfig = Wire<typeof publicConfigSchema>;
+
+export const healthSchema = exactObject({ status: { const: 'ok' }, database: { const: 'ok' } });
+export const unhealthySchema = exactObject({ status: { const: 'unavailable' }, database: { const: 'unavailable' }, message: text });
+
+export const systemOperations = [
+  operation({
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Whether the server and its database answer',
+    responses: { 200: { description: 'All well', schema: healthSchema }, 503: { description: 'The database is not answering', schema: unhealthySchema } },
+  }),
+  operation({ method: 'GET', path: '/api/config', summary: 'What the browser needs to know', responses: { 200: { description: 'The public settings', schema: publicConfigSchema } } }),
+  operation({
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This description of the API',
+    responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'paths'] } } },
+  }),
+];

@@ -1,0 +1,46 @@
+import type { Cents, Currency } from '../money';
+import type { PaymentIntentState } from './payment-gateway';
+import type { SandboxAccount, SandboxOnboardingOutcome } from './sandbox-account-store';
+
+/** The spec's test cards: the first always succeeds, the second is always declined. */
+export const SANDBOX_SUCCESS_CARD = '4242424242424242';
+export const SANDBOX_DECLINE_CARD = '4000000000000002';
+
+export interface SandboxIntent {
+  id: string;
+  amount: Cents;
+  currency: Currency;
+}
+
+/** What a signed onboarding token carries; `exp` in seconds since the epoch. */
+export interface SandboxOnboardingToken {
+  accountId: string;
+  nonce: string;
+  returnUrl: string;
+  refreshUrl: string;
+  exp: number;
+}
+
+/** A token as the onboarding page finds it: open, spent (or replaced by a newer link), or no token of ours. */
+export type SandboxOnboardingLink =
+  | { status: 'open'; account: SandboxAccount; link: SandboxOnboardingToken }
+  | { status: 'spent'; refreshUrl: string }
+  | { status: 'invalid' };
+
+export type SandboxOnboardingCompletion = { status: 'completed'; returnUrl: string } | { status: 'spent'; refreshUrl: string } | { status: 'invalid' };
+
+/**
+ * What the sandbox provider offers besides the PaymentGateway: stand-ins for what Stripe hosts
+ * itself, the card network behind the checkout and the onboarding pages, which the HTTP adapter
+ * serves in test mode.
+ */
+export interface SandboxPayments {
+  /** The intent a client secret names, or null when the secret is not one this server signed. */
+  intentOf(clientSecret: string): SandboxIntent | null;
+  /** Remembers how a confirmation went, for reconciliation to read back. */
+  markSettled(intentId: string, status: Exclude<PaymentIntentState['status'], 'pending'>): void;
+  /** What the onboarding page shows for a token, without using it up. */
+  onboardingLink(token: string): Promise<SandboxOnboardingLink>;
+  /** The owner's choice on the onboarding page: records it and uses the link up, in one step. */
+  completeOnboarding(token: string, outcome: SandboxOnboardingOutcome): Promise<SandboxOnboardingCompletion>;
+}

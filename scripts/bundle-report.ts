@@ -1,0 +1,22 @@
+// Prints the JavaScript a guest downloads on the way /r/{code} → /registry/{id} → /gift/{id} →
+// /checkout/{id}, from the built app's manifest; run `npm run build:web` first. Exits non-zero over budget.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GUEST_PATH_CEILING_BYTES, GUEST_PATH_TARGET_BYTES, guestPathReport } from './guest-bundle';
+
+const webRoot = path.join(fileURLToPath(new URL('..', import.meta.url)), 'dist', 'web');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const report = guestPathReport(webRoot);
+for (const step of report.steps) {
+  console.log(`${step.route}: ${step.chunks.length} scripts, ${kb(step.totalBrotliBytes)} brotli when opened first, ${kb(step.newBrotliBytes)} more after the steps before`);
+}
+console.log('\nscript                                        raw        brotli');
+for (const chunk of [...report.chunks].sort((a, b) => b.brotliBytes - a.brotliBytes)) {
+  console.log(`${chunk.file.padEnd(44)} ${kb(chunk.rawBytes).padStart(10)} ${kb(chunk.brotliBytes).padStart(10)}`);
+}
+const total = report.totalBrotliBytes;
+console.log(`\nguest path: ${report.chunks.length} scripts, ${kb(total)} brotli`);
+console.log(`  ceiling (the build checks fail above it): ${kb(GUEST_PATH_CEILING_BYTES)}, ${total <= GUEST_PATH_CEILING_BYTES ? 'within' : 'OVER'}`);
+console.log(`  target of issue 12: ${kb(GUEST_PATH_TARGET_BYTES)}, ${total <= GUEST_PATH_TARGET_BYTES ? 'reached' : `${kb(total - GUEST_PATH_TARGET_BYTES)} to go`}`);
+if (total > GUEST_PATH_CEILING_BYTES) process.exitCode = 1;

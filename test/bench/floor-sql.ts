@@ -1,0 +1,22 @@
+/**
+ * The statements the real server runs for each benchmarked call (as its repositories write them),
+ * which the SQL floor runs with a raw client. When a repository's query changes, change it here
+ * too, or the floor measures something else.
+ */
+export const FLOOR_SQL = {
+  registryById: 'select * from registries where id = $1',
+  succeededCount: `select count(*) as count from gifts where registry_id = $1 and payment_status = 'succeeded'`,
+  search: `select * from registries
+    where status = 'open' and is_active and not unlisted and child_name ilike $1 and child_name ~ $2
+    order by child_name, celebration_date, id limit $3`,
+  // The payment intent: the address's attempt counted, the registry locked, the charity checked,
+  // the pending gift written, then the provider's intent id saved on it.
+  countAttempt: `insert into rate_limits (key, points, expire) values ($1, 1, $2)
+    on conflict (key) do update set points = case when rate_limits.expire <= $3 then 1 else rate_limits.points + 1 end,
+    expire = case when rate_limits.expire <= $3 then $2 else rate_limits.expire end returning points, expire`,
+  registryForUpdate: 'select * from registries where id = $1 for update',
+  charityById: 'select * from charities where id = $1',
+  insertGift: `insert into gifts (registry_id, charity_id, gift_giver_name, gift_giver_email, amount, child_amount, charity_amount, platform_fee, stripe_fee, payment_status)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending') returning id`,
+  attachIntent: `update gifts set stripe_payment_intent_id = $1 where id = $2 and payment_status = 'pending'`,
+} as const;

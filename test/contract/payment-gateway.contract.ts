@@ -1,0 +1,191 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DomainError } from '@core/errors';
+import type { CreatedPaymentIntent, PaymentGateway, PaymentIntentRequest, TransferRequest } from '@core/ports/payment-gateway';
+
+/**
+ * A gateway and the hands of the people who act at the provider, outside our server: the giver
+ * whose card is charged or declined, the owner who finishes the provider's onboarding.
+ */
+export interface PaymentGatewayHarness {
+  gateway: PaymentGateway;
+  pay(intent: CreatedPaymentIntent): Promise<void>;
+  decline(intent: CreatedPaymentIntent): Promise<void>;
+  completeOnboarding(accountId: string): Promise<void>;
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
+
+function aGift(overrides: Partial<PaymentIntentRequest> = {}): PaymentIntentRequest {
+  return {
+    giftId: crypto.randomUUID(),
+    registryId: crypto.randomUUID(),
+    charityId: crypto.randomUUID(),
+    amount: 10_639,
+    currency: 'USD',
+    receiptEmail: 'miriam@example.com',
+    idempotencyKey: unique('gift'),
+    ...overrides,
+  };
+}
+
+function aTransfer(destinationAccountId: string, overrides: Partial<TransferRequest> = {}): TransferRequest {
+  return { destinationAccountId, amount: 32_400, currency: 'CAD', transferGroup: unique('registry'), idempotencyKey: unique('registry-payout'), ...overrides };
+}
+
+const anAccount = (country: 'US' | 'CA' = 'US') => ({ country, email: 'rachel@example.com', idempotencyKey: unique('connect-account') });
+/** Shaped like an id of either provider, and issued by neither. */
+const NEVER_ISSUED = { intent: 'pi_3NeverIssued000000000000', account: 'acct_1NeverOpened000000' };
+
+/**
+ * What every payment gateway promises its callers (core/ports/payment-gateway.ts), run against the
+ * in-memory fake, the sandbox and Stripe (over MSW) alike.
+ */
+export function paymentGatewayContract(name: string, factory: () => Promise<PaymentGatewayHarness>): void {
+  describe(`payment gateway: ${name}`, () => {
+    let provider: PaymentGatewayHarness;
+    let gateway: PaymentGateway;
+    beforeEach(async () => {
+      provider = await factory();
+      gateway = provider.gateway;
+    });
+
+    describe('payments', () => {
+      it.each(['USD', 'CAD'] as const)('answers a new payment with a client secret, pending for the amount asked in %s', async (currency) => {
+        const created = await gateway.createPaymentIntent(aGift({ amount: 5_459, currency }));
+        expect(created.id).toEqual(expect.any(String));
+        expect(created.clientSecret).toEqual(expect.any(String));
+        expect(created.clientSecret).not.toBe('');
+        expect(created.clientSecret).not.toBe(created.id);
+        expect(await gateway.retrievePaymentIntent(created.id)).toEqual({ id: created.id, status: 'pending', amount: 5_459, currency });
+      });
+
+      it('answers a repeat with the same idempotency key with the same payment, and another key with another', async () => {
+        const request = aGift();
+        const first = await gateway.createPaymentIntent(request);
+        expect(await gateway.createPaymentIntent(request)).toEqual(first);
+        const other = await gateway.createPaymentIntent({ ...request, idempotencyKey: unique('gift') });
+        expect(other.id).not.toBe(first.id);
+        expect(other.clientSecret).not.toBe(first.clientSecret);
+      });
+
+      it('refuses a payment it never issued as "No such payment"', async () => {
+        const error = await gateway.retrievePaymentIntent(NEVER_ISSUED.intent).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(DomainError);
+        expect(error).toMatchObject({ code: 'payment.failed', message: 'No such payment' });
+      });
+
+      it('reports a paid payment as succeeded for the amount paid, and a declined one as failed', async () => {
+        const paid = await gateway.createPaymentIntent(aGift({ amount: 18_000, currency: 'CAD' }));
+        const declined = await gateway.createPaymentIntent(aGift());
+        await provider.pay(paid);
+        await provider.decline(declined);
+        expect(await gateway.retrievePaymentIntent(paid.id)).toEqual({ id: paid.id, status: 'succeeded', amount: 18_000, currency: 'CAD' });
+        expect(await gateway.retrievePaymentIntent(declined.id)).toMatchObject({ id: declined.id, status: 'failed' });
+      });
+    });
+
+    describe('cancelling an abandoned payment', () => {
+      it('cancels one nobody paid, which then reads as failed, and says canceled when asked again', async () => {
+        const created = await gateway.createPaymentIntent(aGift());
+        expect(await gateway.cancelPaymentIntent(created.id)).toBe('canceled');
+        expect(await gateway.retrievePaymentIntent(created.id)).toMatchObject({ status: 'failed' });
+        expect(await gateway.cancelPaymentIntent(created.id)).toBe('canceled');
+      });
+
+      it('cancels one whose card was declined', async () => {
+        const created = await gateway.createPaymentIntent(aGift());
+        await provider.decline(created);
+        expect(await gateway.cancelPaymentIntent(created.id)).toBe('canceled');
+        expect(await gateway.retrievePaymentIntent(created.id)).toMatchObject({ status: 'failed' });
+      });
+
+      it('answers succeeded for one that was paid after all, and the payment stands', async () => {
+        const created = await gateway.createPaymentIntent(aGift({ amount: 7_200 }));
+        await provider.pay(created);
+        expect(await gateway.cancelPaymentIntent(created.id)).toBe('succeeded');
+        expect(await gateway.retrievePaymentIntent(created.id)).toEqual({ id: created.id, status: 'succeeded', amount: 7_200, currency: 'USD' });
+      });
+    });
+
+    describe('refunds', () => {
+      it('refunds a paid payment, and counts a repeat, with the same key or a new one, as done', async () => {
+        const created = await gateway.createPaymentIntent(aGift());
+        await provider.pay(created);
+        await expect(gateway.refund(created.id, `refund-${created.id}`)).resolves.toBeUndefined();
+        await expect(gateway.refund(created.id, `refund-${created.id}`)).resolves.toBeUndefined();
+        await expect(gateway.refund(created.id, `refund-${created.id}-again`)).resolves.toBeUndefined();
+      });
+    });
+
+    describe('connected accounts', () => {
+      it.each(['US', 'CA'] as const)('opens a %s account that cannot take payouts until the owner has given what is due', async (country) => {
+        const accountId = await gateway.createConnectedAccount(anAccount(country));
+        const status = await gateway.connectedAccountStatus(accountId);
+        expect(status).toEqual({ accountId, payoutsEnabled: false, requirementsDue: expect.any(Array) as unknown, country });
+        expect(status.requirementsDue.length).toBeGreaterThan(0);
+      });
+
+      it('opens one account for one key, also for two clicks at once, and another for another key', async () => {
+        const request = anAccount();
+        const [first, racing] = await Promise.all([gateway.createConnectedAccount(request), gateway.createConnectedAccount(request)]);
+        expect(racing).toBe(first);
+        expect(await gateway.createConnectedAccount(request)).toBe(first);
+        expect(await gateway.createConnectedAccount({ ...request, idempotencyKey: unique('connect-account') })).not.toBe(first);
+      });
+
+      it('gives a fresh onboarding link each time', async () => {
+        const accountId = await gateway.createConnectedAccount(anAccount());
+        const urls = { accountId, returnUrl: 'https://gifts.example/registry/r1?connect=return', refreshUrl: 'https://gifts.example/registry/r1?connect=refresh' };
+        const first = await gateway.createOnboardingLink(urls);
+        const second = await gateway.createOnboardingLink(urls);
+        expect(new URL(first).protocol).toBe('https:');
+        expect(second).not.toBe(first);
+      });
+
+      it('reports an onboarded account as able to take payouts, with nothing due', async () => {
+        const accountId = await gateway.createConnectedAccount(anAccount('CA'));
+        await provider.completeOnboarding(accountId);
+        expect(await gateway.connectedAccountStatus(accountId)).toEqual({ accountId, payoutsEnabled: true, requirementsDue: [], country: 'CA' });
+      });
+
+      it('refuses to report on an account it never opened', async () => {
+        await expect(gateway.connectedAccountStatus(NEVER_ISSUED.account)).rejects.toThrow();
+      });
+    });
+
+    describe('transfers', () => {
+      it('answers a transfer to an account not onboarded yet as a refusal, not a throw, and makes none', async () => {
+        const accountId = await gateway.createConnectedAccount(anAccount());
+        const request = aTransfer(accountId);
+        const result = await gateway.transfer(request);
+        expect(result).toEqual({ success: false, reason: expect.any(String) as unknown, message: expect.any(String) as unknown });
+        expect(result.success === false && result.reason !== '' && result.message !== '').toBe(true);
+        expect(await gateway.findTransfer(request.transferGroup)).toBeNull();
+      });
+
+      it('transfers to an onboarded account, answers a repeat of the key with the same transfer, and finds it by its group', async () => {
+        const accountId = await gateway.createConnectedAccount(anAccount('CA'));
+        await provider.completeOnboarding(accountId);
+        const request = aTransfer(accountId);
+        expect(await gateway.findTransfer(request.transferGroup)).toBeNull();
+
+        const made = await gateway.transfer(request);
+        expect(made).toEqual({ success: true, transferId: expect.any(String) as unknown });
+        expect(await gateway.transfer(request)).toEqual(made);
+        expect(await gateway.findTransfer(request.transferGroup)).toBe(made.success ? made.transferId : null);
+        expect(await gateway.findTransfer(unique('registry'))).toBeNull();
+      });
+
+      it('sends a transfer refused before onboarding when it is tried again, on a new key, after it', async () => {
+        const accountId = await gateway.createConnectedAccount(anAccount());
+        const refused = aTransfer(accountId);
+        expect(await gateway.transfer(refused)).toMatchObject({ success: false });
+        await provider.completeOnboarding(accountId);
+        const made = await gateway.transfer({ ...refused, idempotencyKey: unique('registry-payout') });
+        expect(made).toEqual({ success: true, transferId: expect.any(String) as unknown });
+        expect(await gateway.findTransfer(refused.transferGroup)).toBe(made.success ? made.transferId : null);
+      });
+    });
+  });
+}

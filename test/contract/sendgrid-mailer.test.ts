@@ -1,0 +1,39 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { SendGridMailer } from '../../adapters/mail/sendgrid-mailer';
+import { recordUnhandledRequests } from '../support/msw-unhandled';
+import { fakeSendGrid, type ReceivedMail } from '../adapters/mail/fake-sendgrid';
+import { mailerContract } from './mailer.contract';
+
+const API_KEY = 'SG.contract-key.abcdefghijklmnopqrstuvwxyz0123456789';
+const sendgrid = fakeSendGrid([API_KEY]);
+const server = setupServer(...sendgrid.handlers);
+const { strict, unhandled } = recordUnhandledRequests();
+
+beforeAll(() => server.listen({ onUnhandledFrame: strict }));
+afterEach(() => {
+  // Nothing here may reach the internet.
+  expect(unhandled.splice(0)).toEqual([]);
+});
+afterAll(() => server.close());
+
+/** A message SendGrid took, as its recipient reads it: every recipient, and each content by type. */
+function asDelivered(body: ReceivedMail['body']) {
+  const content = (type: string) => body.content.filter((part) => part.type === type).map((part) => part.value).join('');
+  return {
+    to: body.personalizations.flatMap((personalization) => personalization.to.map((recipient) => recipient.email)).join(', '),
+    ...(body.reply_to ? { replyTo: body.reply_to.email } : {}),
+    subject: body.subject,
+    text: content('text/plain'),
+    html: content('text/html'),
+  };
+}
+
+mailerContract('SendGrid (over MSW)', async () => {
+  sendgrid.reset();
+  return {
+    mailer: new SendGridMailer({ apiKey: API_KEY, from: 'Mitzvah Gifts <gifts@mitzvahgifts.test>' }),
+    delivered: async () => sendgrid.accepted.map(asDelivered),
+    failNextDelivery: async () => sendgrid.failNext({ status: 503, message: 'Service Unavailable' }),
+  };
+});

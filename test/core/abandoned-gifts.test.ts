@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import { ABANDONED_AFTER_MS, UNSTARTED_AFTER_MS, expireAbandonedGifts } from '@core/gift/expire-abandoned-gifts';
+import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
+import { startGift } from '@core/gift/start-gift';
+import { changeCurrency } from '@core/registry/change-currency';
+import { deleteRegistry } from '@core/registry/delete-registry';
+import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
+
+const HOUR = 60 * 60 * 1000;
+
+async function world() {
+  const repositories = createInMemoryRepositories();
+  const gateway = new InMemoryPaymentGateway();
+  const owner = await repositories.users.create(aNewUser());
+  const charity = await repositories.charities.create(aCharity());
+  const registry = await repositories.registries.create(aNewRegistry(owner.id));
+  const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
+  const give = (amount: number) =>
+    startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'A stranger', giftGiverEmail: 'stranger@example.com', amount, personalMessage: '' }, ports);
+  /** The sweep as it runs the given time after now. */
+  const sweepAfter = (ms: number) => expireAbandonedGifts({ ...ports, clock: new FixedClock(new Date(Date.now() + ms)) });
+  const statusOf = async (giftId: string) => (await repositories.gifts.findById(giftId))?.paymentStatus;
+  return { repositories, gateway, owner, charity, registry, ports, give, sweepAfter, statusOf };
+}
+
+describe('abandoned gifts', () => {
+  it('cancels an unpaid payment a day old and marks its gift expired, freeing the currency and deletion', async () => {
+    const { repositories, gateway, owner, registry, give, sweepAfter, statusOf } = await world();
+    const { gift } = await give(36);
+    const change = () => changeCurrency(registry.id, { currency: 'CAD' }, { user: owner, unitOfWork: repositories });
+    await expect(change()).rejects.toMatchObject({ code: 'registry.has_gifts' });
+
+    expect(await sweepAfter(ABANDONED_AFTER_MS - HOUR)).toEqual({ expired: 0, failed: 0, credited: 0, undecided: 0 });
+    expect(await statusOf(gift.id)).toBe('pending');
+
+    expect(await sweepAfter(ABANDONED_AFTER_MS + HOUR)).toEqual({ expired: 1, failed: 0, credited: 0, undecided: 0 });
+    expect(await statusOf(gift.id)).toBe('expired');
+    expect(gateway.canceled.has(gift.stripePaymentIntentId!)).toBe(true);
+    await expect(change()).resolves.toMatchObject({ currency: 'CAD' });
+    await expect(deleteRegistry(registry.id, { user: owner, unitOfWork: repositories })).resolves.toEqual({ message: 'Registry deleted' });
+  });
+
+  it('credits a payment that went through after all, once, instead of expiring it', async () => {
+    const { repositories, gateway, registry, give, sweepAfter, statusOf } = await world();
+    const { gift } = await give(50);
+    gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
+    expect(await sweepAfter(ABANDONED_AFTER_MS + HOUR)).toMatchObject({ credited: 1, expired: 0 });
+    expect(await statusOf(gift.id)).toBe('succeeded');
+    expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(5_000);
+    expect(await sweepAfter(ABANDONED_AFTER_MS + 2 * HOUR)).toMatchObject({ credited: 0 });
+    expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(5_000);
+  });
+
+  it('leaves a gift pending while the provider cannot say how its payment stands', async () => {
+    const { gateway, give, sweepAfter, statusOf } = await world();
+    const { gift } = await give(18);
+    gateway.down = true;
+    expect(await sweepAfter(ABANDONED_AFTER_MS + HOUR)).toMatchObject({ undecided: 1, expired: 0 });
+    expect(await statusOf(gift.id)).toBe('pending');
+  });
+
+  it('marks a gift whose start was cut off (no payment attached) failed after minutes, not a day', async () => {
+    const { repositories, registry, charity, sweepAfter, statusOf } = await world();
+    const cutOff = await repositories.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'pending', stripePaymentIntentId: null }));
+    expect(await sweepAfter(UNSTARTED_AFTER_MS - 60_000)).toMatchObject({ failed: 0 });
+    expect(await statusOf(cutOff.id)).toBe('pending');
+    expect(await sweepAfter(UNSTARTED_AFTER_MS + 60_000)).toMatchObject({ failed: 1 });
+    expect(await statusOf(cutOff.id)).toBe('failed');
+  });
+
+  it('refunds, never credits, a success reported for a gift that expired', async () => {
+    const { repositories, gateway, registry, ports, give, sweepAfter, statusOf } = await world();
+    const { gift } = await give(72);
+    await sweepAfter(ABANDONED_AFTER_MS + HOUR);
+    const outcome = await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports);
+    expect(outcome.kind).toBe('refunded');
+    expect(await statusOf(gift.id)).toBe('refunded');
+    expect(gateway.refunds).toHaveLength(1);
+    expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(0);
+  });
+
+  it('whatever the givers did, the registry total is exactly its paid gifts, each counted once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ cents: fc.integer({ min: 100, max: 2_500_000 }), paid: fc.constantFrom('never', 'before-sweep', 'late'), sweeps: fc.integer({ min: 1, max: 3 }) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        async (givers) => {
+          const { repositories, gateway, registry, ports, give, sweepAfter } = await world();
+          const started = await Promise.all(givers.map((giver) => give(giver.cents / 100)));
+          for (const [index, { gift }] of started.entries()) {
+            if (givers[index]!.paid === 'before-sweep') gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
+          }
+          for (let sweep = 0; sweep < Math.max(...givers.map((giver) => giver.sweeps)); sweep += 1) await sweepAfter(ABANDONED_AFTER_MS + (sweep + 1) * HOUR);
+          // A late success (a webhook after the cancel) is never credited.
+          for (const [index, { gift }] of started.entries()) {
+            if (givers[index]!.paid === 'late') await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports);
+          }
+          const gifts = [...repositories.gifts.rows.values()];
+          const paid = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
+          expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(paid.reduce((sum, gift) => sum + gift.amount, 0));
+          expect(paid).toHaveLength(givers.filter((giver) => giver.paid === 'before-sweep').length);
+          expect(gifts.filter((gift) => gift.paymentStatus === 'pending')).toEqual([]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

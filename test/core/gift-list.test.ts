@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_STATUSES, type Gift } from '@core/gift/gift';
+import { giftListPage } from '@core/gift/gift-list';
+import { GIFT_LIST_PAGE_SIZE, GIFT_LIST_SORTS, parseGiftListQuery, SORT_ORDERS, type GiftListQuery } from '@core/gift/gift-list-query';
+import { isDomainError } from '@core/errors';
+
+let counter = 0;
+function aGift(overrides: Partial<Gift> = {}): Gift {
+  counter += 1;
+  return {
+    id: `g-${String(counter).padStart(5, '0')}`,
+    registryId: 'r-1',
+    giftGiverName: 'Aunt Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount: 3_600,
+    childAmount: 3_240,
+    charityAmount: 360,
+    platformFee: 300,
+    stripeFee: 150,
+    charityId: 'c-1',
+    personalMessage: null,
+    stripePaymentIntentId: null,
+    paymentStatus: 'succeeded',
+    createdAt: new Date('2027-01-01T12:00:00.000Z'),
+    ...overrides,
+  };
+}
+
+const query = (overrides: Partial<GiftListQuery> = {}): GiftListQuery => ({ q: '', sort: 'date', order: 'desc', page: 1, ...overrides });
+
+const arbitraryGift = fc
+  .record({
+    cents: fc.integer({ min: 100, max: 5_000_000 }),
+    status: fc.constantFrom(...PAYMENT_STATUSES),
+    minute: fc.integer({ min: 0, max: 50 }),
+    name: fc.constantFrom('Miriam', 'david', 'Ári', 'Zev', 'miriam', 'Chana'),
+  })
+  .map(({ cents, status, minute, name }) => aGift({ amount: cents, paymentStatus: status, giftGiverName: name, createdAt: new Date(Date.UTC(2027, 0, 1, 12, minute)) }));
+
+function allPages(gifts: Gift[], base: GiftListQuery): Gift[] {
+  const first = giftListPage(gifts, base);
+  const rest = Array.from({ length: first.pageCount - 1 }, (_, index) => giftListPage(gifts, { ...base, page: index + 2 }).gifts);
+  return [first.gifts, ...rest].flat();
+}
+
+describe('the owner’s full gift list', () => {
+  it('pages through every succeeded gift exactly once, in any sort, and counts nothing else', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryGift, { maxLength: 180 }),
+        fc.constantFrom(...GIFT_LIST_SORTS),
+        fc.constantFrom(...SORT_ORDERS),
+        (gifts, sort, order) => {
+          const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
+          const listed = allPages(gifts, query({ sort, order }));
+          expect(listed.map((gift) => gift.id).sort()).toEqual(succeeded.map((gift) => gift.id).sort());
+          const first = giftListPage(gifts, query({ sort, order }));
+          expect(first.giftCount).toBe(succeeded.length);
+          expect(first.matching).toBe(succeeded.length);
+          expect(first.pageCount).toBe(Math.max(1, Math.ceil(succeeded.length / GIFT_LIST_PAGE_SIZE)));
+          // The cents listed add up to what the succeeded gifts hold: nothing lost, nothing doubled.
+          expect(listed.reduce((sum, gift) => sum + gift.amount, 0)).toBe(succeeded.reduce((sum, gift) => sum + gift.amount, 0));
+        },
+      ),
+    );
+  });
+
+  it('sorts by date, amount or giver, each way', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryGift, { maxLength: 60 }), (gifts) => {
+        const byAmount = allPages(gifts, query({ sort: 'amount', order: 'desc' })).map((gift) => gift.amount);
+        expect(byAmount).toEqual([...byAmount].sort((a, b) => b - a));
+        const byDate = allPages(gifts, query({ sort: 'date', order: 'asc' })).map((gift) => gift.createdAt.getTime());
+        expect(byDate).toEqual([...byDate].sort((a, b) => a - b));
+        const byGiver = allPages(gifts, query({ sort: 'giver', order: 'asc' })).map((gift) => gift.giftGiverName.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
+        expect(byGiver).toEqual([...byGiver].sort());
+      }),
+    );
+  });
+
+  it('finds gifts by the giver’s name, e-mail or message, ignoring case and accents', () => {
+    const gifts = [
+      aGift({ giftGiverName: 'José Levi', giftGiverEmail: 'jl@example.com' }),
+      aGift({ giftGiverName: 'Dana', giftGiverEmail: 'dana.k@mail.example.org' }),
+      aGift({ giftGiverName: 'Eli', personalMessage: 'Mazel TOV from the whole Katz family!' }),
+      aGift({ giftGiverName: 'Jose Failed', paymentStatus: 'failed' }),
+    ];
+    const names = (q: string) => giftListPage(gifts, query({ q })).gifts.map((gift) => gift.giftGiverName);
+    expect(names('jose')).toEqual(['José Levi']);
+    expect(names('MAIL.EXAMPLE')).toEqual(['Dana']);
+    expect(names('katz family')).toEqual(['Eli']);
+    expect(giftListPage(gifts, query({ q: 'nobody' }))).toMatchObject({ gifts: [], matching: 0, giftCount: 3, pageCount: 1 });
+  });
+});
+
+describe('the gift list’s query', () => {
+  it('defaults to the newest first, and takes each sort’s natural direction', () => {
+    expect(parseGiftListQuery({})).toEqual({ q: '', sort: 'date', order: 'desc', page: 1 });
+    expect(parseGiftListQuery({ sort: 'giver' })).toMatchObject({ sort: 'giver', order: 'asc' });
+    expect(parseGiftListQuery({ sort: 'amount', order: 'asc', page: '3', q: '  miriam ' })).toEqual({ q: 'miriam', sort: 'amount', order: 'asc', page: 3 });
+  });
+
+  it.each([
+    [{ sort: 'price' }, 'sort', 'Sort must be date, amount or giver'],
+    [{ order: 'up' }, 'order', 'Order must be asc or desc'],
+    [{ page: '0' }, 'page', 'Page must be a whole number from 1 to 1000'],
+    [{ page: '1.5' }, 'page', 'Page must be a whole number from 1 to 1000'],
+    [{ page: '-1' }, 'page', 'Page must be a whole number from 1 to 1000'],
+    [{ page: ['1', '2'] }, 'page', 'Give page once'],
+    [{ q: 'x'.repeat(201) }, 'q', 'Search can be at most 200 characters'],
+    [{ status: 'failed' }, 'status', 'Unknown parameter: status'],
+  ])('refuses %j with a message for %s', (input, field, message) => {
+    try {
+      parseGiftListQuery(input);
+      expect.unreachable();
+    } catch (error) {
+      expect(isDomainError(error) && error.code).toBe('validation.failed');
+      expect((error as Error).message).toBe(message);
+      expect((error as { fields?: Record<string, string> }).fields).toHaveProperty(field);
+    }
+  });
+});

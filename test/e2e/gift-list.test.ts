@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+
+if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
+
+describe.skipIf(chromiumMissing)('a Bat Mitzvah registry, a gift with a message, and the family’s full gift list (Chromium)', () => {
+  const world = e2eWorld();
+
+  async function page(width: number): Promise<Page> {
+    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
+    const created = await context.newPage();
+    created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    return created;
+  }
+
+  async function signUp(opened: Page, firstName: string) {
+    const username = `${firstName.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const response = await opened.request.post('/api/register', {
+      data: { firstName, lastName: 'Katz', email: `${username}@example.com`, username, password: 'shalom-2026' },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  /** A gift paid (or declined) through the API, as a guest's browser would. */
+  async function give(request: APIRequestContext, registryId: string, charityId: string, name: string, amount: number, card = '4242424242424242') {
+    const intent = await request.post('/api/create-payment-intent', {
+      data: { registryId, charityId, giftGiverName: name, giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`, amount, personalMessage: '' },
+    });
+    expect(intent.status()).toBe(201);
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    await request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: card } });
+  }
+
+  for (const width of [1280, 360]) {
+    it(`works at ${width} px with no accessibility violation`, async () => {
+      const family = await page(width);
+      await signUp(family, 'Dana');
+
+      // The family types the name in lower case: a hint offers capitals, and they take it.
+      await family.goto('/create-registry');
+      await family.getByRole('heading', { name: 'Create Your Registry' }).waitFor();
+      await family.getByLabel("Child's Name").fill('maya rose katz');
+      await family.getByText('Names are shown exactly as typed. Did you mean “Maya Rose Katz”?').waitFor();
+      await family.getByRole('radiogroup', { name: 'Celebration' }).getByRole('radio', { name: 'Bat Mitzvah' }).check();
+      await family.getByLabel('Celebration Date').fill('2027-05-16');
+      await expectAccessible(family, `create registry with the name hint at ${width}`);
+      await screenshot(family, `create-registry-name-hint-${width}`, { fullPage: false });
+      await family.getByRole('button', { name: 'Use ‘Maya Rose Katz’' }).click();
+      expect(await family.getByLabel("Child's Name").inputValue()).toBe('Maya Rose Katz');
+      await expect.poll(() => family.getByText(/Did you mean/).count()).toBe(0);
+      await family.getByRole('button', { name: 'Create Registry' }).click();
+
+      await family.waitForURL(/\/registry\/[0-9a-f-]{36}$/);
+      await family.getByRole('heading', { level: 1, name: "Maya Rose Katz's Bat Mitzvah" }).waitFor();
+      expect(await family.title()).toContain("Maya Rose Katz's Bat Mitzvah");
+      await expectAccessible(family, `registry page title at ${width}`);
+      await screenshot(family, `registry-bat-mitzvah-title-${width}`, { fullPage: false });
+      const registryId = family.url().split('/').pop()!;
+
+      // A guest gives with a personal message.
+      const guest = await page(width);
+      await guest.goto(`/gift/${registryId}`);
+      await guest.getByText('Choose a Charity to Support').waitFor();
+      await guest.getByRole('radio', { name: /MAZON/ }).check();
+      await guest.getByRole('button', { name: '$180.00' }).click();
+      await guest.getByLabel('Your Name').fill('Shira Rosen');
+      await guest.getByLabel('Your Email').fill(`shira${width}@example.com`);
+      await guest.getByLabel('Personal Message (optional)').fill('Mazel tov, Maya! From all the Rosen cousins.');
+      await guest.getByRole('button', { name: 'Proceed to Payment - $180.00' }).click();
+      await guest.getByLabel('Test card number').fill('4242 4242 4242 4242');
+      await guest.getByRole('button', { name: /Complete Payment - / }).click();
+      await guest.getByRole('heading', { name: 'Thank You!' }).waitFor();
+      await guest.getByText("Your contribution of $180.00 to Maya Rose Katz's Bat Mitzvah has been received.").waitFor();
+
+      // More guests, and one declined card, which is no gift.
+      const charities = (await (await guest.request.get('/api/charities')).json()) as { id: string }[];
+      for (const [name, amount] of [['Avi Levi', 36], ['Noa Stern', 72], ['Eitan Gold', 54], ['Tova Adler', 18], ['Ben Roth', 26], ['Lea Katz', 360]] as const) {
+        await give(guest.request, registryId, charities[0]!.id, name, amount);
+      }
+      await give(guest.request, registryId, charities[0]!.id, 'Declined Dan', 500, '4000000000000002');
+
+      await family.reload();
+      const recent = family.getByRole('region', { name: 'Recent Gifts' });
+      await recent.getByText('Lea Katz').waitFor();
+      expect(await recent.getByText('Declined Dan').count()).toBe(0);
+      await recent.getByRole('link', { name: 'And 2 more gifts...' }).click();
+
+      await family.waitForURL(`**/registry/${registryId}/gifts`);
+      await family.getByRole('heading', { level: 1, name: 'All Gifts' }).waitFor();
+      await family.getByText('7 gifts.').waitFor();
+      const items = family.getByRole('list', { name: 'All Gifts' }).getByRole('listitem');
+      expect(await items.count()).toBe(7);
+      expect(await family.getByText('Declined Dan').count()).toBe(0);
+      await family.getByText('Mazel tov, Maya! From all the Rosen cousins.').waitFor();
+      await expectAccessible(family, `gift list at ${width}`);
+      await screenshot(family, `gift-list-${width}`);
+
+      await family.getByLabel('Sort by').click();
+      await family.getByRole('option', { name: 'Largest amount first' }).click();
+      await expect.poll(() => items.first().getByRole('heading').textContent()).toBe('Lea Katz');
+      expect(family.url()).toContain('sort=amount');
+      await expectAccessible(family, `gift list sorted at ${width}`);
+
+      await family.getByLabel('Search gifts').fill('rosen cousins');
+      await family.getByText('1 of 7 gifts match “rosen cousins”.').waitFor();
+      expect(await items.count()).toBe(1);
+      await items.first().getByText('Shira Rosen').waitFor();
+      await items.first().getByText(`shira${width}@example.com`).waitFor();
+      await items.first().getByText('Thank-you: No Card').waitFor();
+      await expectAccessible(family, `gift list searched at ${width}`);
+      await screenshot(family, `gift-list-searched-${width}`, { fullPage: false });
+
+      // Another family cannot read it: the server refuses, and the page says why.
+      const stranger = await page(width);
+      await signUp(stranger, 'Ori');
+      await stranger.goto(`/registry/${registryId}/gifts`);
+      await stranger.getByText('Only the family who created this registry can see who gave and what they wrote.').waitFor();
+      expect(await stranger.getByText('Shira Rosen').count()).toBe(0);
+      await expectAccessible(stranger, `gift list refused at ${width}`);
+
+      for (const opened of [family, guest, stranger]) await opened.context().close();
+    });
+  }
+});

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GUEST_PATH, GUEST_PATH_CEILING_BYTES, OWNER_AND_ADMIN_ONLY, guestPathReport, guestPathSources } from '../../scripts/guest-bundle';
+import { webRoot } from './browser';
+
+// Reads the built app (npm run build:web), as the journeys in this folder run it.
+describe('the JavaScript a guest downloads on the way to giving', () => {
+  it('is read from the build', () => {
+    expect(existsSync(path.join(webRoot, '.vite', 'manifest.json')), 'The web app is not built: run npm run build:web').toBe(true);
+  });
+
+  it('holds none of the owner\'s or the administrator\'s code', () => {
+    const sources = guestPathSources(webRoot);
+    expect(sources.some((source) => source.startsWith('web/src/features/registries/pages/registry-page'))).toBe(true);
+    expect(sources.filter((source) => OWNER_AND_ADMIN_ONLY.some((pattern) => pattern.test(source)))).toEqual([]);
+  });
+
+  it('stays within its ceiling, brotli-compressed, with the page shell in one script', () => {
+    const report = guestPathReport(webRoot);
+    expect(report.steps.map((step) => step.route)).toEqual(GUEST_PATH.map((step) => step.route));
+    expect(report.totalBrotliBytes).toBeLessThanOrEqual(GUEST_PATH_CEILING_BYTES);
+  });
+});

@@ -1,0 +1,103 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { member, server, signInAs } from './msw-server';
+import { renderApp, toastRegion } from './render-app';
+
+const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE';
+
+describe('/auth forgot password', () => {
+  it('asks for the address and shows the server’s one answer', async () => {
+    const asked: unknown[] = [];
+    server.use(
+      http.post('/api/password-reset/request', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ message: 'If an account uses that e-mail address, we have sent it a link.' }, { status: 202 });
+      }),
+    );
+    const { user } = renderApp('/auth');
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Email/), 'dana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText(/If an account uses that e-mail address, we have sent it a link/)).toBeInTheDocument();
+    expect(asked).toEqual([{ email: 'dana@example.com' }]);
+  });
+});
+
+describe('/reset-password', () => {
+  it('sends the token from the link with the new password, and offers to sign in', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/password-reset', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'Your password has been changed.' });
+      }),
+    );
+    const { user } = renderApp(`/reset-password#token=${TOKEN}`);
+    await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'other-secret');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.clear(screen.getByLabelText(/^Confirm Password/));
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(sent).toEqual([{ token: TOKEN, password: 'new-secret' }]);
+    expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('says so when the link is used up, with a way to ask for a new one', async () => {
+    server.use(
+      http.post('/api/password-reset', () =>
+        HttpResponse.json({ message: 'This link has expired or has already been used. Please ask for a new one.' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp(`/reset-password#token=${TOKEN}`);
+    await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByText(/This link has expired or has already been used/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth?view=forgot');
+  });
+
+  it('says a link without its token is incomplete', async () => {
+    renderApp('/reset-password');
+    expect(await screen.findByText(/This link is incomplete/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set New Password' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/account', () => {
+  const account = { id: member.id, username: member.username, email: member.email, firstName: 'Sarah', lastName: 'Cohen' };
+
+  it('saves the names and tells a wrong current password on the password form', async () => {
+    signInAs(member);
+    server.use(
+      http.get('/api/account', () => HttpResponse.json(account)),
+      http.put('/api/account/profile', async ({ request }) => HttpResponse.json({ ...account, ...((await request.json()) as object) })),
+      http.put('/api/account/password', () =>
+        HttpResponse.json({ message: 'Your current password is incorrect', errors: { currentPassword: 'Your current password is incorrect' } }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Account' })).toBeInTheDocument();
+    expect(screen.getByText(member.email)).toBeInTheDocument();
+    const firstName = screen.getByLabelText(/^First Name/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Rivka');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your name has been updated.')).toBeInTheDocument();
+
+    const passwordForm = screen.getByRole('form', { name: 'Change password' });
+    await user.type(passwordForm.querySelector('#password-currentPassword')!, 'guess');
+    await user.type(passwordForm.querySelector('#password-newPassword')!, 'better-pass');
+    await user.type(passwordForm.querySelector('#password-confirmPassword')!, 'better-pass');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect((await screen.findAllByText('Your current password is incorrect')).length).toBeGreaterThan(0);
+    expect(toastRegion()).toHaveTextContent('Could not change your password');
+  });
+});

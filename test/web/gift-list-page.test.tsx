@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { GiftListItemView, GiftListView } from '@api/gifts';
+import { member, server, signInAs } from './msw-server';
+import { renderApp } from './render-app';
+import { REGISTRY_ID } from './registry-fixtures';
+
+function aListedGift(overrides: Partial<GiftListItemView> = {}): GiftListItemView {
+  return {
+    id: 'g-1',
+    giftGiverName: 'Shira Rosen',
+    giftGiverEmail: 'shira@example.com',
+    amount: 180,
+    charityId: 'c-1',
+    charityName: 'MAZON: A Jewish Response to Hunger',
+    personalMessage: 'Mazel tov, Maya!',
+    createdAt: '2026-03-02T15:00:00.000Z',
+    thankYouStatus: 'sent',
+    ...overrides,
+  };
+}
+
+function aList(overrides: Partial<GiftListView> = {}): GiftListView {
+  return {
+    registryId: REGISTRY_ID,
+    childName: 'Maya Katz',
+    celebrationType: 'bat',
+    currency: 'USD',
+    q: '',
+    sort: 'date',
+    order: 'desc',
+    page: 1,
+    pageCount: 1,
+    matching: 2,
+    giftCount: 2,
+    gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
+    ...overrides,
+  };
+}
+
+/** Answers the list call and records each query string it was asked with. */
+function serveList(answer: (params: URLSearchParams) => GiftListView | Response) {
+  const asked: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/registries/:id/gift-list', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      asked.push(params);
+      const answered = answer(params);
+      return answered instanceof Response ? answered : HttpResponse.json(answered);
+    }),
+  );
+  return asked;
+}
+
+describe('/registry/{id}/gifts', () => {
+  it('lists every gift with giver, e-mail, amount, charity, date, message and thank-you status', async () => {
+    signInAs(member);
+    serveList(() => aList());
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const list = await screen.findByRole('list', { name: 'All Gifts' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const first = within(items[0]!);
+    expect(first.getByRole('heading', { name: 'Shira Rosen' })).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'shira@example.com' })).toHaveAttribute('href', 'mailto:shira@example.com');
+    expect(first.getByText('$180.00')).toBeInTheDocument();
+    expect(first.getByText('Mar 2, 2026')).toBeInTheDocument();
+    expect(first.getByText('Supporting: MAZON: A Jewish Response to Hunger')).toBeInTheDocument();
+    expect(first.getByText('Mazel tov, Maya!')).toBeInTheDocument();
+    expect(first.getByText('Thank-you: Sent')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Thank-you: No Card')).toBeInTheDocument();
+    expect(screen.getByText("Every gift to Maya Katz's Bat Mitzvah, with each giver’s message and whether you have thanked them.")).toBeInTheDocument();
+    expect(screen.getByText('2 gifts.')).toHaveAttribute('role', 'status');
+  });
+
+  it('asks the server to search once the typing pauses, and to sort', async () => {
+    signInAs(member);
+    const asked = serveList((params) => (params.get('q') ? aList({ q: params.get('q')!, matching: 1, gifts: [aListedGift()] }) : aList()));
+    const { user } = renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    await screen.findByRole('list', { name: 'All Gifts' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search gifts' }), 'rosen');
+    expect(await screen.findByText('1 of 2 gifts match “rosen”.')).toBeInTheDocument();
+    // One call for the whole word, not one per letter.
+    expect(asked.filter((params) => params.has('q')).map((params) => params.get('q'))).toEqual(['rosen']);
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Giver, A to Z' }));
+    await waitFor(() => expect(asked.at(-1)!.get('sort')).toBe('giver'));
+    expect(asked.at(-1)!.get('order')).toBe('asc');
+    expect(asked.at(-1)!.get('q')).toBe('rosen');
+  });
+
+  it('pages through a big registry', async () => {
+    signInAs(member);
+    const asked = serveList((params) => aList({ page: Number(params.get('page')), pageCount: 8, matching: 400, giftCount: 400 }));
+    const { user } = renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    expect(await screen.findByText('Showing 1–50 of 400 gifts.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 51–100 of 400 gifts.')).toBeInTheDocument();
+    expect(asked.at(-1)!.get('page')).toBe('2');
+  });
+
+  it('tells another family the list is not theirs, and shows no gift', async () => {
+    signInAs(member);
+    serveList(() => HttpResponse.json({ message: 'Only the registry’s owner can do that' }, { status: 403 }));
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    expect(await screen.findByText('Only the family who created this registry can see who gave and what they wrote.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'All Gifts' })).not.toBeInTheDocument();
+  });
+
+  it('says Registry Not Found for a registry that does not exist', async () => {
+    signInAs(member);
+    serveList(() => HttpResponse.json({ message: 'Registry not found' }, { status: 404 }));
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    expect(await screen.findByRole('heading', { name: 'Registry Not Found' })).toBeInTheDocument();
+  });
+});

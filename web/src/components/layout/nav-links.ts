@@ -1,0 +1,13 @@
+import { paths } from '../../app/paths';
+
+export interface NavLinkItem {
+  label: string;
+  href: string;
+}
+
+export const adminLinks: NavLinkItem[] = [
+  { label: 'Manual Payouts', href: paths.adminManualPayouts },
+  { label: 'Charity Payouts', href: paths.adminCharityPayouts },
+];
+
+export const current = (pathname: string, href: string) => (pathname === href ? ('page' as const) : undefined);

@@ -1,0 +1,123 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import CelebrationIcon from '@mui/icons-material/Celebration';
+import EventIcon from '@mui/icons-material/Event';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import { formatMoney } from '@core/money';
+import { paths } from '../app/paths';
+import type { RegistryCardData } from '@api/registries';
+import { UnlistedChip } from './unlisted-chip';
+import { celebrationTitle } from '@core/registry/celebration-title';
+import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
+import { fromWireAmount } from '@api/amount';
+
+/** Spec section 9: a registry card's photo is at most 12rem high. */
+const PHOTO_HEIGHT = '12rem';
+
+/**
+ * Where a card without a photo would have one: as high as a photo wherever cards sit side by side
+ * (so a row lines up), lower on a phone, where each card stands alone. Decoration only.
+ */
+function PhotoPlaceholder() {
+  return (
+    <Box
+      aria-hidden="true"
+      sx={{
+        height: { xs: '6rem', sm: PHOTO_HEIGHT },
+        display: 'grid',
+        placeItems: 'center',
+        background: 'linear-gradient(135deg, #e8edfb 0%, #fdf3d8 100%)',
+        color: 'primary.main',
+      }}
+    >
+      <CelebrationIcon sx={{ fontSize: { xs: 40, sm: 56 }, opacity: 0.75 }} />
+    </Box>
+  );
+}
+
+interface RegistryCardProps {
+  registry: RegistryCardData;
+  /** Search results and recent registries show no money. */
+  hideFinancials?: boolean;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** The reusable registry tile of spec section 2. */
+export function RegistryCard({ registry, hideFinancials = false, headingLevel = 'h3' }: RegistryCardProps) {
+  const headingId = useId();
+  const upcoming = isUpcoming(registry.celebrationDate);
+  const showTotal = !hideFinancials && typeof registry.totalReceived === 'number';
+
+  return (
+    <Card component="article" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      {registry.photoUrl ? (
+        <Box
+          component="img"
+          src={registry.photoUrl}
+          alt={`Photo of ${registry.childName}`}
+          loading="lazy"
+          // Every photo fills the same band, so cards side by side line up whatever their photos'
+          // shapes; faces sit in the upper part of most photos, so the crop keeps that part.
+          sx={{ display: 'block', width: '100%', height: PHOTO_HEIGHT, objectFit: 'cover', objectPosition: 'center 30%' }}
+        />
+      ) : (
+        <PhotoPlaceholder />
+      )}
+      <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1.25 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+          <Typography id={headingId} component={headingLevel} variant="h3" sx={{ overflowWrap: 'anywhere' }}>
+            {celebrationTitle(registry)}
+          </Typography>
+          <Chip
+            size="small"
+            label={upcoming ? 'Upcoming' : 'Past'}
+            sx={
+              upcoming
+                ? { bgcolor: 'success.main', color: 'success.contrastText', fontWeight: 600 }
+                : { bgcolor: 'grey.200', color: 'text.primary', fontWeight: 600 }
+            }
+          />
+        </Box>
+        <Typography color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <EventIcon fontSize="small" aria-hidden="true" />
+          {formatCelebrationDate(registry.celebrationDate)}
+        </Typography>
+        {registry.unlisted && (
+          <Box>
+            <UnlistedChip />
+          </Box>
+        )}
+        {showTotal && (
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            <Typography color="text.secondary">Total Received</Typography>
+            <Typography sx={{ fontWeight: 700 }}>
+              {formatMoney(fromWireAmount(registry.totalReceived ?? 0), registry.currency)}
+            </Typography>
+          </Box>
+        )}
+        {registry.preferredCharity && (
+          <Typography variant="body2" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
+            <VolunteerActivismIcon fontSize="small" aria-hidden="true" sx={{ color: 'primary.main' }} />
+            <span>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                Supporting:
+              </Box>{' '}
+              {registry.preferredCharity.name}
+            </span>
+          </Typography>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
+        <Button variant="contained" href={paths.registry(registry.id)} aria-describedby={headingId} fullWidth>
+          View Registry
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { LoadError } from '../../../components/load-error';
+import { PageSpinner } from '../../../components/page-spinner';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAccount } from '../api/account-api';
+import { AccountSection } from '../components/account-section';
+import { EmailForm } from '../components/email-form';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+
+/** /account: the signed-in user's name, e-mail address and password. */
+export default function AccountPage() {
+  usePageTitle('Your account');
+  const { data: account, error, mutate } = useAccount();
+  if (error) {
+    return (
+      <Container maxWidth="md" sx={{ py: 6 }}>
+        <LoadError onRetry={() => void mutate()}>Your account could not be loaded.</LoadError>
+      </Container>
+    );
+  }
+  if (!account) return <PageSpinner label="Loading your account…" />;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h1">Your Account</Typography>
+      <Box sx={{ mt: 4, display: 'grid', gap: 3 }}>
+        <AccountSection title="Your details" intro="Your name appears on your dashboard and in the e-mails we send you.">
+          <ProfileForm account={account} />
+        </AccountSection>
+        <AccountSection title="E-mail address" intro="We send a link to the new address; it changes when you open the link, and we tell your current address.">
+          <EmailForm account={account} />
+        </AccountSection>
+        <AccountSection title="Password" intro="Changing your password signs out every other device.">
+          <PasswordForm />
+        </AccountSection>
+      </Box>
+    </Container>
+  );
+}

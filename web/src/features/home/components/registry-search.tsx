@@ -1,0 +1,131 @@
+import { useId, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ClearIcon from '@mui/icons-material/Clear';
+import SearchIcon from '@mui/icons-material/Search';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { PageSpinner } from '../../../components/page-spinner';
+import type { RegistrySearch } from '../api/use-registry-search';
+import { RegistryGrid } from './registry-grid';
+
+const SEARCH_PLACEHOLDER = "Search by child's name...";
+
+interface SearchFieldProps {
+  search: RegistrySearch;
+  /** The field's accessible name. */
+  label?: string;
+  /** A light field for dark surfaces. */
+  tone?: 'default' | 'light';
+}
+
+/** The search box: 'Search by child's name...', searched 300 ms after the last keystroke. */
+export function RegistrySearchField({ search, label = 'Search registries by child’s name', tone = 'default' }: SearchFieldProps) {
+  const inputId = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+
+  return (
+    <Box component="form" role="search" aria-label="Registries" onSubmit={onSubmit} noValidate>
+      <TextField
+        id={inputId}
+        inputRef={search.inputRef}
+        type="search"
+        value={search.query}
+        onChange={(event) => search.setQuery(event.target.value)}
+        placeholder={SEARCH_PLACEHOLDER}
+        autoComplete="off"
+        slotProps={{
+          htmlInput: { 'aria-label': label, maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden="true" />
+              </InputAdornment>
+            ),
+            endAdornment: search.query ? (
+              <InputAdornment position="end">
+                <IconButton
+                  aria-label="Clear the search box"
+                  edge="end"
+                  onClick={search.clear}
+                >
+                  <ClearIcon />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+        sx={{
+          // The clear button below replaces the browser's own, so there is one, and it is labelled.
+          '& input::-webkit-search-cancel-button': { display: 'none' },
+          ...(tone === 'light' ? { '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } } : {}),
+        }}
+      />
+    </Box>
+  );
+}
+
+interface SearchResultsProps {
+  search: RegistrySearch;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** What a search found: '{n} result(s) found' and the cards (without money), or the empty state. */
+export function RegistrySearchResults({ search, headingLevel = 'h2' }: SearchResultsProps) {
+  const headingId = useId();
+  const cardLevel = headingLevel === 'h2' ? 'h3' : 'h2';
+  const { results, error, hint, isLoading, activeQuery } = search;
+
+  let body;
+  if (hint) {
+    body = <Alert severity="info">{hint}.</Alert>;
+  } else if (isLoading || (!results && !error)) {
+    body = <PageSpinner label="Searching registries…" />;
+  } else if (error || !results) {
+    body = (
+      <Alert severity="error">
+        We couldn't search the registries just now. Please try again in a moment.
+      </Alert>
+    );
+  } else if (results.length === 0) {
+    body = (
+      <Box sx={{ textAlign: 'center', py: { xs: 4, md: 6 } }}>
+        <SearchOffIcon aria-hidden="true" sx={{ fontSize: 48, color: 'text.secondary' }} />
+        <Typography component="p" variant="h3" sx={{ mt: 1 }}>
+          No registries found for this search
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Try a different name or check the spelling.
+        </Typography>
+        <Button variant="outlined" onClick={search.clear} sx={{ mt: 3 }}>
+          Clear Search
+        </Button>
+      </Box>
+    );
+  } else {
+    body = <RegistryGrid registries={results} label="Registries found" hideFinancials headingLevel={cardLevel} />;
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, mb: 3 }}>
+        <Typography id={headingId} component={headingLevel} variant="h2">
+          Search Results
+        </Typography>
+        <Typography role="status" color="text.secondary">
+          {results && !isLoading ? `${results.length} result(s) found` : ''}
+        </Typography>
+      </Box>
+      {activeQuery && (
+        <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          Showing registries matching “{activeQuery}”.
+        </Typography>
+      )}
+      {body}
+    </Box>
+  );
+}

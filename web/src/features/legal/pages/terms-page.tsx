@@ -1,0 +1,62 @@
+import { P, PolicyPage, PolicySection, SupportEmail } from '../components/policy-page';
+import { PRODUCT_NAME } from '../../../lib/product';
+
+/** /terms: how the service works and what each side can expect, as the product works today. */
+export default function TermsPage() {
+  return (
+    <PolicyPage
+      title="Terms of Service"
+      intro={`These terms describe how ${PRODUCT_NAME} works for the families who open registries and the guests who give. By using the service you agree to them.`}
+    >
+      <PolicySection title="The service">
+        <P>
+          A parent or guardian opens a gift registry for a child's Bar or Bat Mitzvah and shares its link. Guests give money online without an account. Every gift is split when it is made: 90% to the family and 10% to the Jewish charity chosen for it, rounded to the cent so the two add up to the gift.
+        </P>
+      </PolicySection>
+
+      <PolicySection title="Fees">
+        <P>
+          Opening and running a registry is free. The giver pays, on top of the gift, a flat platform fee of 3 in the registry's currency and the card-processing fee, both shown before paying. Nothing is taken from the family's or the charity's share.
+        </P>
+      </PolicySection>
+
+      <PolicySection title="Families' accounts">
+        <ul>
+          <li>You must be an adult, and the child's parent or guardian or acting with their permission.</li>
+          <li>Keep your password to yourself. If you lose it, use "Forgot password?" on the sign-in page.</li>
+          <li>What a registry shows (the child's name, photo and message) is yours to choose and must be yours to share.</li>
+          <li>A registry's currency can change, and a registry can be deleted, only while it has no gifts.</li>
+        </ul>
+      </PolicySection>
+
+      <PolicySection title="Closing and payouts">
+        <P>
+          When you close a registry, no more gifts can be made, and the family's 90% is paid by the method you chose: a bank transfer to the account you verified with our payment provider, PayPal (sent within 3-5 business days), or a check (mailed within 5-7 business days after closing). Each charity's 10% is paid to the charity by {PRODUCT_NAME}. A payment that succeeds after a registry has closed is refunded to the giver.
+        </P>
+      </PolicySection>
+
+      <PolicySection title="Gifts and receipts">
+        <P>
+          A gift is paid by card through our payment provider. The giver receives a receipt by e-mail. Per our FAQ, contributions over $200 get a tax receipt for the charity's 10% of the amount, the part that goes to the charity.
+        </P>
+      </PolicySection>
+
+      <PolicySection title="What is not allowed">
+        <ul>
+          <li>Registries for anything other than a Bar or Bat Mitzvah celebration, or for someone else's child without permission.</li>
+          <li>Using stolen cards, testing cards, or trying to get around the limits that protect accounts and payments.</li>
+          <li>Content that is unlawful, hateful, or that puts a child at risk.</li>
+        </ul>
+        <P>
+          To report a registry that breaks these terms, write to <SupportEmail />.
+        </P>
+      </PolicySection>
+
+      <PolicySection title="Questions">
+        <P>
+          Write to <SupportEmail />. See also our Privacy Policy and Security pages.
+        </P>
+      </PolicySection>
+    </PolicyPage>
+  );
+}

@@ -1,0 +1,61 @@
+import { format } from 'date-fns';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { formatMoney, type Currency } from '@core/money';
+import { fromWireAmount } from '@api/amount';
+import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
+import type { GiftListItemView } from '@api/gifts';
+
+/** The thank-you cards page's badges (spec section 2): Sent, Draft or No Card. */
+const THANK_YOU_CHIPS: Record<GiftListItemView['thankYouStatus'], { label: string; sx: object }> = {
+  sent: { label: 'Thank-you: Sent', sx: { bgcolor: 'success.main', color: 'success.contrastText' } },
+  draft: { label: 'Thank-you: Draft', sx: { bgcolor: 'secondary.main', color: 'secondary.contrastText' } },
+  none: { label: 'Thank-you: No Card', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
+};
+
+function giftDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, REGISTRY_DATE_FORMAT);
+}
+
+/** One gift as a card: stacks on a phone, spreads out on a wide screen. */
+export function GiftListItem({ gift, currency }: { gift: GiftListItemView; currency: Currency }) {
+  const chip = THANK_YOU_CHIPS[gift.thankYouStatus];
+  return (
+    <Box
+      component="li"
+      sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'grid', gap: 1 }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
+          <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+            {gift.giftGiverName}
+          </Typography>
+          <Link href={`mailto:${gift.giftGiverEmail}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {gift.giftGiverEmail}
+          </Link>
+        </Box>
+        <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(fromWireAmount(gift.amount), currency)}</Typography>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 }, color: 'text.secondary' }}>
+        <Typography variant="body2">{giftDate(gift.createdAt)}</Typography>
+        {gift.charityName && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            Supporting: {gift.charityName}
+          </Typography>
+        )}
+        <Chip size="small" label={chip.label} sx={{ fontWeight: 600, ...chip.sx }} />
+      </Box>
+      {gift.personalMessage && (
+        <Box
+          component="blockquote"
+          sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'primary.light', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+        >
+          <Typography variant="body2">{gift.personalMessage}</Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}

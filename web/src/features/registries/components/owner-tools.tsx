@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import type { OwnerRegistryView } from '@api/registries';
+import { RecentGifts } from './recent-gifts';
+import { RegistryManagement } from './registry-management';
+
+interface OwnerToolsProps {
+  registry: OwnerRegistryView;
+  onStale: () => void;
+  /** The payouts feature's sections, which the route passes in (see registry-page.tsx). */
+  children?: ReactNode;
+}
+
+/**
+ * What only the owner sees on the registry page: the gifts received and managing the registry.
+ * Its own chunk, loaded when the owner opens the page, so guests never download it.
+ */
+export default function OwnerTools({ registry, onStale, children }: OwnerToolsProps) {
+  return (
+    <>
+      <RecentGifts registryId={registry.id} gifts={registry.gifts} giftCount={registry.giftCount} currency={registry.currency} />
+      <RegistryManagement registry={registry} onStale={onStale} />
+      {children}
+    </>
+  );
+}

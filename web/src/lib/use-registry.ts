@@ -1,0 +1,43 @@
+import useSWR from 'swr';
+import { apiFetch, isApiError } from './api-fetch';
+import { useUser } from './use-user';
+import type { AnyRegistryView, OwnerRegistryView } from '@api/registries';
+
+export function registryPath(id: string): string {
+  return `/api/registries/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The cache key of a registry: the same call answers the owner's view or the public one, so the
+ * key names the viewer too; signing in or out never shows the other view from the cache.
+ */
+export type RegistryKey = readonly [path: string, viewerId: string | null];
+
+export function registryKey(id: string, viewerId: string | null): RegistryKey {
+  return [registryPath(id), viewerId];
+}
+
+function fetchRegistry([path]: RegistryKey): Promise<AnyRegistryView> {
+  return apiFetch<AnyRegistryView>(path);
+}
+
+/** GET /api/registries/{id}, once the viewer is known. */
+export function useRegistry(id: string | undefined) {
+  const { user, isLoading: userLoading } = useUser();
+  const viewerId = user?.id ?? null;
+  const key = id && !userLoading ? registryKey(id, viewerId) : null;
+  const { data, error, isLoading, mutate } = useSWR<AnyRegistryView, unknown, RegistryKey | null>(key, fetchRegistry);
+  return {
+    registry: data,
+    error,
+    isLoading: userLoading || isLoading,
+    isNotFound: isApiError(error) && error.status === 404,
+    viewerId,
+    mutate,
+  };
+}
+
+/** The owner is the signed-in user whose id is the registry's userId (spec section 2). */
+export function isOwnerView(registry: AnyRegistryView, viewerId: string | null): registry is OwnerRegistryView {
+  return registry.isOwner === true && viewerId !== null && registry.userId === viewerId;
+}

@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useToast } from '../components/toast';
+import { isApiError } from './api-fetch';
+import { goToLogin, LOGIN_REDIRECT_DELAY_MS } from './login-redirect';
+
+function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
+/**
+ * Spec section 8: a call answered 401 while the user thought they were signed in gives the
+ * destructive toast 'Unauthorized' / 'You are logged out. Logging in again...', then the
+ * full-page login redirect after 500 ms. The returned function runs that flow for a 401 and
+ * answers whether it did.
+ */
+export function useUnauthorizedRedirect(): (error: unknown) => boolean {
+  const { toast } = useToast();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return useCallback(
+    (error: unknown) => {
+      if (!isUnauthorized(error)) return false;
+      toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(goToLogin, LOGIN_REDIRECT_DELAY_MS);
+      return true;
+    },
+    [toast],
+  );
+}
