@@ -12,6 +12,12 @@ export class InMemorySessionRepository implements SessionRepository {
     this.rows.set(sid, structuredClone(session));
   }
 
+  async update(sid: string, session: StoredSession): Promise<boolean> {
+    if (!this.rows.has(sid)) return false;
+    this.rows.set(sid, structuredClone(session));
+    return true;
+  }
+
   async destroy(sid: string): Promise<void> {
     this.rows.delete(sid);
   }

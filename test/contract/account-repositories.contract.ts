@@ -78,6 +78,17 @@ export function accountRepositoryContract(current: () => Repositories & UnitOfWo
       expect(await sessions.get('anonymous', now)).not.toBeNull();
       expect(await sessions.destroyForUser('user-a')).toBe(0);
     });
+
+    it('renews a session that exists, and writes nothing for one already ended', async () => {
+      const { sessions } = current();
+      const later = new Date('2027-03-02T10:00:00.000Z');
+      const muchLater = new Date('2027-03-16T10:00:00.000Z');
+      await sessions.set('live', { data: { userId: 'user-a' }, expire: later });
+      expect(await sessions.update('live', { data: { userId: 'user-a' }, expire: muchLater })).toBe(true);
+      expect((await sessions.get('live', now))?.expire).toEqual(muchLater);
+      expect(await sessions.update('ended', { data: { userId: 'user-a' }, expire: muchLater })).toBe(false);
+      expect(await sessions.get('ended', now)).toBeNull();
+    });
   });
 
   describe('account tokens', () => {

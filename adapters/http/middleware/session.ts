@@ -24,14 +24,20 @@ export function sessions(
   app: Koa<HttpState>,
   ports: { sessions: SessionRepository; users: UserRepository; clock: Clock; secureCookies: boolean },
 ): Middleware<HttpState>[] {
+  // The session id each request loaded: saving that id again is a renewal, which must never
+  // recreate a row ended meanwhile (a password reset ends every session of the user).
+  const loadedIds = new WeakMap<object, string>();
   const store = {
-    async get(sid: string) {
+    async get(sid: string, _maxAge: unknown, options: { ctx?: object }) {
       const found = await ports.sessions.get(sid, ports.clock.now());
+      if (found && options.ctx) loadedIds.set(options.ctx, sid);
       return found?.data;
     },
-    async set(sid: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined) {
+    async set(sid: string, data: Record<string, unknown>, maxAge: number | 'session' | undefined, options: { ctx?: object }) {
       const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;
-      await ports.sessions.set(sid, { data, expire: new Date(ports.clock.now().getTime() + ttl) });
+      const stored = { data, expire: new Date(ports.clock.now().getTime() + ttl) };
+      if (options.ctx && loadedIds.get(options.ctx) === sid) await ports.sessions.update(sid, stored);
+      else await ports.sessions.set(sid, stored);
     },
     async destroy(sid: string) {
       await ports.sessions.destroy(sid);

@@ -15,6 +15,11 @@ export class MikroOrmSessionRepository implements SessionRepository {
     await this.em().upsert(SessionEntity, { sid, sess: session.data, expire: session.expire });
   }
 
+  async update(sid: string, session: StoredSession): Promise<boolean> {
+    const changed = await this.em().nativeUpdate(SessionEntity, { sid }, { sess: session.data, expire: session.expire });
+    return changed > 0;
+  }
+
   async destroy(sid: string): Promise<void> {
     await this.em().nativeDelete(SessionEntity, { sid });
   }
