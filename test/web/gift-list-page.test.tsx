@@ -17,6 +17,9 @@ function aListedGift(overrides: Partial<GiftListItemView> = {}): GiftListItemVie
     personalMessage: 'Mazel tov, Maya!',
     createdAt: '2026-03-02T15:00:00.000Z',
     thankYouStatus: 'sent',
+    paymentStatus: 'succeeded',
+    refundable: true,
+    refundAmount: 188.52,
     ...overrides,
   };
 }
