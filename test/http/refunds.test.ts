@@ -128,7 +128,7 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(found.status, found.text).toBe(200);
     expect(found.json).toMatchObject({ registry: { id: registry.id, childName: 'Eli Stern', status: 'open', totalReceived: 72 } });
     expect(found.json.gifts).toEqual([expect.objectContaining({ id: gift.id, giftGiverName: 'Dana Rose', refundable: true, paymentStatus: 'succeeded' })]);
-    expect((await admin.get(`/api/admin/gifts?registry=${registry.id}`)).json.registry.id).toBe(registry.id);
+    expect((await admin.get(`/api/admin/gifts?registry=${registry.id}`)).json).toMatchObject({ registry: { id: registry.id } });
 
     const refunded = await admin.post(`/api/gifts/${gift.id}/refund`, { reason: 'The giver wrote to support' });
     expect(refunded.status, refunded.text).toBe(200);
