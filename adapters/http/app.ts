@@ -123,7 +123,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, clock: deps.clock, ...mail }),
     ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, ...mail })] : []),
-    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, ...mail })] : []),
+    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, ...mail })] : []),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -24,6 +24,8 @@ const BATCH = 100;
 
 /** Who finishes a refund whose first try was cut off. */
 const REFUND_SWEEP: AuditActor = { userId: null, label: 'system:refund-sweep' };
+/** A refund the provider reports that nobody here asked for (made in Stripe's dashboard, say). */
+const AT_THE_PROVIDER: AuditActor = { userId: null, label: 'provider:refund' };
 
 export interface RefundPorts {
   unitOfWork: UnitOfWork;
@@ -142,6 +144,11 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
     });
     throw new DomainError('payment.unavailable', 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.', undefined, error);
   }
+  return finishRefund(gift, actor, ports);
+}
+
+/** The books, once the provider has refunded: refunding becomes refunded, once, and the giver is told. */
+async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
   return ports.unitOfWork.transaction(async ({ registries, gifts, audit, mail }) => {
     const registry = await registries.findByIdForUpdate(gift.registryId);
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
@@ -179,4 +186,54 @@ export async function finishStuckRefunds(ports: RefundPorts): Promise<{ refunded
     }
   }
   return result;
+}
+
+/** What a provider's report of a refund meant for our books; the caller logs those a person must settle. */
+export type ProviderRefundOutcome =
+  | { kind: 'recorded'; gift: Gift }
+  | { kind: 'already-refunded'; gift: Gift }
+  /** Part of the payment was given back: the gift stays as it is, for a person to settle. */
+  | { kind: 'partial'; gift: Gift; charged: number; refunded: number }
+  /** Given back after the registry closed: its share is already promised in the payouts, for a person to settle. */
+  | { kind: 'after-close'; gift: Gift }
+  | { kind: 'not-paid'; gift: Gift }
+  | { kind: 'unknown-payment' };
+
+/**
+ * The provider says a payment was refunded (Stripe's charge.refunded): our own refund arriving
+ * back, which finishes it if the books have not yet, or one made in the provider's dashboard,
+ * which the books then follow as any refund does (out of the total, the giver told) while the
+ * registry is open. A partial refund, or one after closing, changes nothing here and is reported.
+ */
+export async function recordRefundAtProvider(
+  report: { paymentIntentId: string; charged: number; refunded: number },
+  ports: RefundPorts,
+): Promise<ProviderRefundOutcome> {
+  const found = await ports.unitOfWork.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId));
+  if (!found) return { kind: 'unknown-payment' };
+  if (found.paymentStatus === 'refunded') return { kind: 'already-refunded', gift: found };
+  if (report.refunded < report.charged) return { kind: 'partial', gift: found, charged: report.charged, refunded: report.refunded };
+  if (found.paymentStatus === 'refunding') return { kind: 'recorded', gift: await finishRefund(found, AT_THE_PROVIDER, ports) };
+  if (found.paymentStatus !== 'succeeded') return { kind: 'not-paid', gift: found };
+
+  const begun = await ports.unitOfWork.transaction(async ({ registries, gifts, audit }) => {
+    const registry = await registries.findByIdForUpdate(found.registryId);
+    if (!registry || registry.status !== 'open') return 'closed' as const;
+    const now = ports.clock.now();
+    if (!(await gifts.beginRefund(found.id, now))) return 'raced' as const;
+    await audit.append({
+      actorUserId: AT_THE_PROVIDER.userId,
+      actorLabel: AT_THE_PROVIDER.label,
+      action: 'gift.refund_started',
+      subjectType: 'gift',
+      subjectId: found.id,
+      before: auditView(found, 'succeeded'),
+      after: { ...auditView(found, 'refunding'), reason: 'Refunded at the payment provider' },
+      createdAt: now,
+    });
+    return 'begun' as const;
+  });
+  if (begun === 'closed') return { kind: 'after-close', gift: found };
+  if (begun === 'raced') return { kind: 'already-refunded', gift: (await ports.gifts.findById(found.id)) ?? found };
+  return { kind: 'recorded', gift: await finishRefund(found, AT_THE_PROVIDER, ports) };
 }

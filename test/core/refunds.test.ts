@@ -8,7 +8,7 @@ import type { User } from '@core/account/user';
 import { isDomainError } from '@core/errors';
 import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
-import { finishStuckRefunds, refundGift, refundKey, refundRefusal, REFUND_SETTLES_WITHIN_MS } from '@core/gift/refund-gift';
+import { finishStuckRefunds, recordRefundAtProvider, refundGift, refundKey, refundRefusal, REFUND_SETTLES_WITHIN_MS } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
 import { adminActor } from '@core/payout/admin-access';
@@ -152,6 +152,21 @@ describe('refunding a gift', () => {
     w.gateway.down = true;
     expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 1 });
     expect(await w.status(other.id)).toBe('succeeded');
+  });
+
+  it('lets the provider’s own report of our refund finish it, and counts it once when our books catch up', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    await w.repositories.gifts.beginRefund(gift.id, w.clock.now());
+    const report = { paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
+    expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('recorded');
+    expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('already-refunded');
+    w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0 });
+    expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
+    expect(w.repositories.mail.queued.filter((mail) => mail.subject.endsWith('was refunded'))).toHaveLength(1);
+    expect((await recordRefundAtProvider({ ...report, paymentIntentId: 'pi_nobody' }, w.refunding)).kind).toBe('unknown-payment');
   });
 
   it('lets exactly one of two refunds at once win, and a closing racing a refund either waits for it or makes it refuse', async () => {
