@@ -93,7 +93,7 @@ export class InMemoryGiftRepository implements GiftRepository {
   }
 
   async hasLiveGifts(registryId: string): Promise<boolean> {
-    return [...this.rows.values()].some((row) => row.registryId === registryId && ['pending', 'succeeded', 'refunding'].includes(row.paymentStatus));
+    return [...this.rows.values()].some((row) => row.registryId === registryId && ['pending', 'succeeded', 'refunding', 'refunded'].includes(row.paymentStatus));
   }
 
   deleteByRegistry(registryId: string): void {

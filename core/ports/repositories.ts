@@ -181,7 +181,7 @@ export interface GiftRepository {
   listByRegistry(registryId: string): Promise<Gift[]>;
   /** How many succeeded gifts each registry has (registries with none are absent). */
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
-  /** Any gift that is paid (a refund under way included), or pending so that money may still arrive. */
+  /** Any gift that is or was paid (refunded ones keep the record of money that moved), or pending so that money may still arrive. */
   hasLiveGifts(registryId: string): Promise<boolean>;
 }
 

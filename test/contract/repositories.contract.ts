@@ -347,6 +347,11 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         await repos.gifts.create(aNewGift(b.id, charity.id, { paymentStatus: 'pending' }));
         await repos.gifts.create(aNewGift(c.id, charity.id, { paymentStatus: 'failed' }));
         await repos.gifts.create(aNewGift(c.id, charity.id, { paymentStatus: 'expired' }));
+        // A refunded gift is no gift any more, but its record of money that moved keeps the registry from being deleted.
+        const d = await repos.registries.create(aNewRegistry(user.id));
+        await repos.gifts.create(aNewGift(d.id, charity.id, { paymentStatus: 'refunded' }));
+        expect(await repos.gifts.hasLiveGifts(d.id)).toBe(true);
+        expect((await repos.gifts.countSucceeded([d.id])).get(d.id)).toBeUndefined();
         const counts = await repos.gifts.countSucceeded([a.id, b.id, c.id]);
         expect([counts.get(a.id), counts.get(b.id), counts.get(c.id)]).toEqual([2, undefined, undefined]);
         expect(await repos.gifts.hasLiveGifts(a.id)).toBe(true);

@@ -138,6 +138,8 @@ describe('POST /api/gifts/{id}/refund', () => {
     });
     const audit = await server.infrastructure.repositories.audit.list(5);
     expect(audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refund_started')).toMatchObject({ actorLabel: expect.stringMatching(/^admin:/) });
+    // Its record stays: a registry whose money moved cannot be deleted, even with every gift refunded.
+    expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(409);
   });
 
   it('refuses once the registry is closed: its gifts are in the family’s and the charities’ payouts', async () => {

@@ -114,7 +114,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async hasLiveGifts(registryId: string): Promise<boolean> {
     if (!isUuid(registryId)) return false;
-    const found = await this.em().findOne(GiftEntity, { registryId, paymentStatus: { $in: ['pending', 'succeeded', 'refunding'] } }, { fields: ['id'] });
+    const found = await this.em().findOne(GiftEntity, { registryId, paymentStatus: { $in: ['pending', 'succeeded', 'refunding', 'refunded'] } }, { fields: ['id'] });
     return found !== null;
   }
 }
