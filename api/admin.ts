@@ -1,7 +1,10 @@
 import { CURRENCIES } from '@core/money';
+import { REGISTRY_STATUSES } from '@core/registry/registry';
+import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { CHARITY_PAYOUT_STATUSES } from '@core/payout/charity-payout';
 import { charityPayoutCompletionSchema } from '@core/payout/payout-schemas';
 import { amountSchema } from './amount';
+import { refundProperties } from './gifts';
 import { arrayOf, count, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 import { payoutDetailsProperties } from './payout-details';
@@ -54,7 +57,38 @@ export type ManualPayout = Wire<typeof manualPayoutSchema>;
 export const manualPayoutsSchema = exactObject({ pending: arrayOf(manualPayoutSchema), completed: arrayOf(manualPayoutSchema) });
 export type ManualPayouts = Wire<typeof manualPayoutsSchema>;
 
+/** A registry an administrator looked up, with its paid and refunded gifts, to refund one. */
+export const adminGiftLookupSchema = exactObject({
+  registry: exactObject({
+    id: text,
+    shortCode: text,
+    childName: text,
+    celebrationType: oneOfValues(CELEBRATION_TYPES),
+    currency,
+    status: oneOfValues(REGISTRY_STATUSES),
+    totalReceived: amountSchema,
+  }),
+  gifts: arrayOf(
+    exactObject({
+      id: text,
+      giftGiverName: text,
+      giftGiverEmail: text,
+      amount: amountSchema,
+      createdAt: instant,
+      ...refundProperties,
+    }),
+  ),
+});
+export type AdminGiftLookup = Wire<typeof adminGiftLookupSchema>;
+
 export const adminOperations = [
+  operation({
+    method: 'GET',
+    path: '/api/admin/gifts',
+    summary: "A registry's paid and refunded gifts, found by its link, id or short code (administrators)",
+    query: { registry: { description: 'The registry’s link (/registry/{id} or /r/{code}), id or short code' } },
+    responses: { 200: { description: 'The registry and its gifts, newest first', schema: adminGiftLookupSchema } },
+  }),
   operation({
     method: 'GET',
     path: '/api/admin/charity-payouts/pending',

@@ -1,11 +1,11 @@
-import { PAYMENT_STATUSES } from '@core/gift/gift';
-import { giftSchema } from '@core/gift/gift-schemas';
+import { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES } from '@core/gift/gift';
+import { giftSchema, refundSchema } from '@core/gift/gift-schemas';
 import { GIFT_LIST_SORTS, SORT_ORDERS } from '@core/gift/gift-list-query';
 import { CURRENCIES } from '@core/money';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { NOTE_STATUSES } from '@core/thank-you/thank-you-note';
 import { amountSchema } from './amount';
-import { arrayOf, count, exactObject, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { arrayOf, count, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 import { registryGiftSchema } from './registries';
 
@@ -28,7 +28,20 @@ export type PaymentStatusAnswer = Wire<typeof paymentStatusSchema>;
 
 export const webhookReceivedSchema = exactObject({ received: { const: true } });
 
-/** One succeeded gift of the owner's full list: who gave, how to reach them, what they gave and wrote. */
+/** What a list needs to offer a gift's refund: its state, whether it may be refunded now, and what the giver gets back. */
+export const refundProperties = {
+  paymentStatus: oneOfValues(LISTED_PAYMENT_STATUSES),
+  /** The server's word (the registry is open and the gift paid); the screen only shows it. */
+  refundable: flag,
+  /** All the giver paid: the gift and both fees. */
+  refundAmount: amountSchema,
+};
+
+/** A gift just refunded: the giver gets refundedAmount back. */
+export const refundedGiftSchema = exactObject({ id: text, paymentStatus: oneOfValues(PAYMENT_STATUSES), refundedAmount: amountSchema });
+export type RefundedGift = Wire<typeof refundedGiftSchema>;
+
+/** One paid (or refunded) gift of the owner's full list: who gave, how to reach them, what they gave and wrote. */
 export const giftListItemSchema = exactObject({
   id: text,
   giftGiverName: text,
@@ -40,10 +53,11 @@ export const giftListItemSchema = exactObject({
   createdAt: instant,
   /** The thank-you cards page's Sent, Draft or No Card. */
   thankYouStatus: oneOfValues([...NOTE_STATUSES, 'none'] as const),
+  ...refundProperties,
 });
 export type GiftListItemView = Wire<typeof giftListItemSchema>;
 
-/** One page of a registry's succeeded gifts, with the query as the server understood it. */
+/** One page of a registry's paid and refunded gifts, with the query as the server understood it. */
 export const giftListSchema = exactObject({
   registryId: text,
   childName: text,
@@ -56,7 +70,7 @@ export const giftListSchema = exactObject({
   pageCount: count,
   /** Gifts matching the search; every gift without one. */
   matching: count,
-  /** Every succeeded gift of the registry. */
+  /** Every paid gift of the registry, refunded ones included. */
   giftCount: count,
   gifts: arrayOf(giftListItemSchema),
 });
@@ -86,7 +100,7 @@ export const giftOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/{id}/gift-list',
-    summary: "One page of a registry's succeeded gifts, searched and sorted (owner)",
+    summary: "One page of a registry's paid and refunded gifts, searched and sorted (owner)",
     query: {
       q: { description: "Words to find in the giver's name, e-mail or message (up to 200 characters)" },
       sort: { description: 'date, amount or giver (date unless told)' },
@@ -94,6 +108,13 @@ export const giftOperations = [
       page: { description: 'From 1; 50 gifts a page' },
     },
     responses: { 200: { description: 'The page and the counts to offer the rest', schema: giftListSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/gifts/{id}/refund',
+    summary: "Refund a paid gift to its giver, fees included, while the registry is open (the owner, or an administrator)",
+    body: refundSchema,
+    responses: { 200: { description: 'Refunded, and the giver e-mailed', schema: refundedGiftSchema } },
   }),
   operation({
     method: 'POST',

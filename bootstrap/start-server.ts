@@ -17,6 +17,7 @@ import { createPayments } from './payment-gateway';
 import { createMailer } from './mailer';
 import { startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
+import { finishStuckRefunds } from '@core/gift/refund-gift';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
 import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
@@ -40,8 +41,8 @@ export interface RunningServer {
   mailWorker: MailWorker;
   infrastructure: Infrastructure;
   logger: Logger;
-  /** Settles abandoned gifts now rather than at the next sweep (tests call it). */
-  sweepAbandonedGifts: () => Promise<SweepResult>;
+  /** Settles abandoned gifts and refunds cut off halfway now rather than at the next sweep (tests call it). */
+  sweepAbandonedGifts: () => Promise<SweepResult & { refundsFinished: number; refundsRestored: number }>;
   /** Queues today's line about pending charity payouts to the administrators now, if not yet queued (tests call it). */
   remindPendingCharityPayouts: () => Promise<number>;
   /** Every API route the server answers (the fuzz tests walk them all). */
@@ -134,8 +135,11 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
 
     const sweepLog = logger.child({ component: 'gift-sweep' });
     const sweepAbandonedGifts = async () => {
-      const result = await expireAbandonedGifts({ unitOfWork: repositories, gifts: repositories.gifts, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock });
-      if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'abandoned gifts settled');
+      const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
+      const abandoned = await expireAbandonedGifts(sweeping);
+      const refunds = await finishStuckRefunds({ ...sweeping, registries: repositories.registries });
+      const result = { ...abandoned, refundsFinished: refunds.refunded, refundsRestored: refunds.restored };
+      if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'abandoned gifts and cut-off refunds settled');
       return result;
     };
     // A minute after start too, so instances restarted more often than the interval still sweep.

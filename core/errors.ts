@@ -23,6 +23,8 @@ export const DOMAIN_ERROR_CODES = [
   'registry.has_gifts',
   'registry.short_code_taken',
   'gift.not_found',
+  'gift.not_refundable',
+  'registry.refund_under_way',
   'note.not_found',
   'payout.not_ready',
   'payout.not_found',

@@ -118,12 +118,12 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
-    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits, ...mail }),
+    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, limits: deps.limits, ...mail }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, clock: deps.clock, ...mail }),
     ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, ...mail })] : []),
-    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, ...mail })] : []),
+    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, ...mail })] : []),
   ];
   for (const router of routers) {
     app.use(router.routes());

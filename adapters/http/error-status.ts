@@ -24,6 +24,8 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.has_gifts': 409,
   'registry.short_code_taken': 409,
   'gift.not_found': 404,
+  'gift.not_refundable': 409,
+  'registry.refund_under_way': 409,
   'note.not_found': 404,
   'payout.not_ready': 409,
   'payout.not_found': 404,

@@ -1,4 +1,5 @@
 import type { PaymentOutcome } from '@core/gift/record-payment';
+import type { ProviderRefundOutcome } from '@core/gift/refund-gift';
 import type { Logger } from './logger';
 
 /** The outcomes someone should look at get a log line; ids and amounts only, no giver's details. */
@@ -15,6 +16,23 @@ export function logPaymentOutcome(log: Logger, outcome: PaymentOutcome, source: 
       break;
     case 'credited':
       log.info({ source, giftId: outcome.gift.id, registryId: outcome.registry.id }, 'gift credited');
+      break;
+    default:
+      break;
+  }
+}
+
+/** A refund the provider reported: the ones our books could not follow need a person. */
+export function logProviderRefund(log: Logger, outcome: ProviderRefundOutcome, source: string): void {
+  switch (outcome.kind) {
+    case 'partial':
+      log.error({ source, giftId: outcome.gift.id, charged: outcome.charged, refunded: outcome.refunded }, 'partial refund at the provider; the gift still counts in full, settle it by hand');
+      break;
+    case 'after-close':
+      log.error({ source, giftId: outcome.gift.id, registryId: outcome.gift.registryId }, 'refunded at the provider after the registry closed; its payouts still count it, settle it by hand');
+      break;
+    case 'recorded':
+      log.info({ source, giftId: outcome.gift.id }, 'refund recorded');
       break;
     default:
       break;

@@ -4,6 +4,8 @@ import type { GiftRepository, NewGift } from '@core/ports/repositories';
 
 export class InMemoryGiftRepository implements GiftRepository {
   rows = new Map<string, Gift>();
+  /** When each refund began, as the database keeps it beside the gift. */
+  private readonly refundStartedAt = new Map<string, Date>();
 
   async create(gift: NewGift): Promise<Gift> {
     const row: Gift = { ...gift, id: crypto.randomUUID(), createdAt: new Date() };
@@ -32,6 +34,27 @@ export class InMemoryGiftRepository implements GiftRepository {
     if (row?.paymentStatus !== 'pending' || row.stripePaymentIntentId !== paymentIntentId) return false;
     this.change(id, { paymentStatus: status });
     return true;
+  }
+
+  async beginRefund(id: string, at: Date): Promise<boolean> {
+    if (!(await this.changeStatus(id, 'succeeded', 'refunding'))) return false;
+    this.refundStartedAt.set(id, at);
+    return true;
+  }
+
+  async changeStatus(id: string, from: PaymentStatus, to: PaymentStatus): Promise<boolean> {
+    if (this.rows.get(id)?.paymentStatus !== from) return false;
+    this.change(id, { paymentStatus: to });
+    return true;
+  }
+
+  async listRefundingStartedBefore(before: Date, limit: number): Promise<Gift[]> {
+    const startedAt = (row: Gift) => this.refundStartedAt.get(row.id)?.getTime() ?? 0;
+    return [...this.rows.values()]
+      .filter((row) => row.paymentStatus === 'refunding' && startedAt(row) < before.getTime())
+      .sort((a, b) => startedAt(a) - startedAt(b))
+      .slice(0, limit)
+      .map((row) => ({ ...row }));
   }
 
   async listPendingCreatedBefore(before: Date, limit: number): Promise<Gift[]> {
@@ -70,7 +93,7 @@ export class InMemoryGiftRepository implements GiftRepository {
   }
 
   async hasLiveGifts(registryId: string): Promise<boolean> {
-    return [...this.rows.values()].some((row) => row.registryId === registryId && (row.paymentStatus === 'pending' || row.paymentStatus === 'succeeded'));
+    return [...this.rows.values()].some((row) => row.registryId === registryId && ['pending', 'succeeded', 'refunding', 'refunded'].includes(row.paymentStatus));
   }
 
   deleteByRegistry(registryId: string): void {

@@ -93,3 +93,27 @@ export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: s
     html: layout('Your payment was refunded', [['Refunded', money(total)]], [escapeHtml(greeting), escapeHtml(news)], escapeHtml(footer)),
   };
 }
+
+/**
+ * A paid gift given back by the family or the site: the giver learns how much comes back to their
+ * card (all they paid, fees included) and when to expect it; the reason stays in the audit trail.
+ */
+export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail: string): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const total = gift.amount + gift.platformFee + gift.stripeFee;
+  const rows: [string, string][] = [
+    ['Your gift', money(gift.amount)],
+    ['Fees you paid', money(gift.platformFee + gift.stripeFee)],
+    ['Refunded', money(total)],
+  ];
+  const greeting = `Dear ${gift.giftGiverName},`;
+  const news = `Your gift to ${celebration(registry)} has been refunded. We have returned the full ${money(total)} you paid, fees included, to the card you paid with; depending on your bank it appears within 5 to 10 business days.`;
+  const footer = 'Nothing of this gift goes to the family or to the charity. If you have a question about this refund, reply to this e-mail.';
+  return {
+    to: gift.giftGiverEmail,
+    replyTo: supportEmail,
+    subject: `Your gift to ${celebration(registry)} was refunded`,
+    text: [greeting, '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('Your gift was refunded', rows, [escapeHtml(greeting), escapeHtml(news)], escapeHtml(footer)),
+  };
+}

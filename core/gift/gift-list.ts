@@ -1,12 +1,12 @@
-import type { Gift } from './gift';
+import { isListed, type Gift } from './gift';
 import { GIFT_LIST_PAGE_SIZE, type GiftListQuery } from './gift-list-query';
 
 export interface GiftListPage {
   /** This page's gifts, in the order asked for. */
   gifts: Gift[];
-  /** Succeeded gifts that match the search (all of them without one). */
+  /** Listed gifts that match the search (all of them without one). */
   matching: number;
-  /** Every succeeded gift of the registry. */
+  /** Every listed gift of the registry: the paid ones, and those given back. */
   giftCount: number;
   page: number;
   pageCount: number;
@@ -32,14 +32,15 @@ const COMPARE: Record<GiftListQuery['sort'], (a: Gift, b: Gift) => number> = {
 };
 
 /**
- * The owner's full list: only succeeded gifts count (failed, abandoned, pending and refunded
- * payments are not gifts), searched, sorted and cut into pages. Ties keep a fixed order (date,
+ * The owner's full list: paid gifts, and paid gifts since refunded (shown as such, so the family
+ * sees what became of them); failed, abandoned and pending payments are not gifts. Searched, sorted
+ * and cut into pages. Ties keep a fixed order (date,
  * then id), so paging through never shows a gift twice or skips one.
  */
 export function giftListPage(gifts: readonly Gift[], query: GiftListQuery): GiftListPage {
-  const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
+  const listed = gifts.filter(isListed);
   const needle = folded(query.q.trim());
-  const found = needle === '' ? succeeded : succeeded.filter((gift) => matches(gift, needle));
+  const found = needle === '' ? listed : listed.filter((gift) => matches(gift, needle));
   const direction = query.order === 'asc' ? 1 : -1;
   const sorted = [...found].sort(
     (a, b) => direction * (COMPARE[query.sort](a, b) || byDate(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
@@ -48,7 +49,7 @@ export function giftListPage(gifts: readonly Gift[], query: GiftListQuery): Gift
   return {
     gifts: sorted.slice(start, start + GIFT_LIST_PAGE_SIZE),
     matching: found.length,
-    giftCount: succeeded.length,
+    giftCount: listed.length,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(found.length / GIFT_LIST_PAGE_SIZE)),
   };

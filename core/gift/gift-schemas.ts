@@ -32,3 +32,15 @@ export const giftSchema = yup.object({
   personalMessage: yup.string().trim().max(1000, 'Message must be at most 1000 characters').default(''),
 });
 export type GiftInput = yup.InferType<typeof giftSchema>;
+
+export const MAX_REFUND_REASON_LENGTH = 500;
+
+/** Why a gift is given back: kept in the audit trail, never sent to the giver. */
+export const refundSchema = yup.object({
+  reason: yup
+    .string()
+    .trim()
+    .max(MAX_REFUND_REASON_LENGTH, `Reason must be at most ${MAX_REFUND_REASON_LENGTH} characters`)
+    .required('Please say why this gift is refunded'),
+});
+export type RefundInput = yup.InferType<typeof refundSchema>;

@@ -1,7 +1,10 @@
 import type { Cents } from '../money';
 
-/** `expired`: never paid, and its payment was cancelled at the provider once it was abandoned. */
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded', 'expired'] as const;
+/**
+ * `expired`: never paid, and its payment was cancelled at the provider once it was abandoned.
+ * `refunding`: a refund was asked of the provider and its answer is not recorded yet (see refund-gift.ts).
+ */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface Gift {
@@ -19,4 +22,11 @@ export interface Gift {
   stripePaymentIntentId: string | null;
   paymentStatus: PaymentStatus;
   createdAt: Date;
+}
+
+/** The gifts the owner's lists show: paid ones, and paid ones given back (marked so). */
+export const LISTED_PAYMENT_STATUSES = ['succeeded', 'refunding', 'refunded'] as const satisfies readonly PaymentStatus[];
+
+export function isListed(gift: Pick<Gift, 'paymentStatus'>): boolean {
+  return (LISTED_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(gift.paymentStatus);
 }

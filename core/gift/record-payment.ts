@@ -43,7 +43,7 @@ export async function recordPaymentSucceeded(
   const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries, charities, users, mail }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift }> => {
     const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
     if (!gift) return { kind: 'unknown-payment' };
-    if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunded') return { kind: 'already-settled', gift };
+    if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return { kind: 'already-settled', gift };
     const registry = await registries.findByIdForUpdate(gift.registryId);
     if (!registry) return { kind: 'unknown-payment' };
     const expected = { amount: totalCharged(gift), currency: registry.currency };

@@ -8,11 +8,14 @@ import type { ThankYouNote } from '../thank-you/thank-you-note';
 import type { Gift } from './gift';
 import { giftListPage, type GiftListPage } from './gift-list';
 import { parseGiftListQuery, type GiftListQuery } from './gift-list-query';
+import { refundRefusal } from './refund-gift';
 
 export interface GiftListEntry {
   gift: Gift;
   charity: Charity | null;
   note: ThankYouNote | null;
+  /** Whether the owner may refund it now (refundRefusal's word). */
+  refundable: boolean;
 }
 
 export interface GiftList extends Omit<GiftListPage, 'gifts'> {
@@ -41,6 +44,7 @@ export async function viewGiftList(
     gift,
     charity: charities.find((charity) => charity.id === gift.charityId) ?? null,
     note: notes.find((note) => note.giftId === gift.id) ?? null,
+    refundable: refundRefusal(gift, registry) === null,
   }));
   return { ...page, registry, query: parsed, entries };
 }

@@ -4,10 +4,10 @@ export interface AuditActor {
   label: string;
 }
 
-export const AUDIT_ACTIONS = ['charity_payout.completed', 'manual_payout.completed'] as const;
+export const AUDIT_ACTIONS = ['charity_payout.completed', 'manual_payout.completed', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECTS = ['charity_payout', 'registry'] as const;
+export const AUDIT_SUBJECTS = ['charity_payout', 'registry', 'gift'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 
 /** One line of the append-only audit trail: who, when, what, and the subject before and after. */

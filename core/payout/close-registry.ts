@@ -63,7 +63,12 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     const notReady = payoutNotReadyReason(registry, account);
     if (notReady) throw new DomainError('payout.not_ready', notReady);
 
-    const amounts = closingAmounts(await gifts.listByRegistry(registry.id));
+    const registryGifts = await gifts.listByRegistry(registry.id);
+    // A refund under way is neither counted nor given back yet: wait for its answer (seconds).
+    if (registryGifts.some((gift) => gift.paymentStatus === 'refunding')) {
+      throw new DomainError('registry.refund_under_way', 'A gift of this registry is being refunded. Please try again in a minute.');
+    }
+    const amounts = closingAmounts(registryGifts);
     if (amounts.payoutAmount + amounts.charityPayoutAmount !== registry.totalReceived) {
       // The ledger disagrees with itself: close nothing and pay nobody until a person looks.
       throw new Error(`registry ${registry.id}: succeeded gifts sum to ${amounts.payoutAmount + amounts.charityPayoutAmount}, totalReceived is ${registry.totalReceived}`);

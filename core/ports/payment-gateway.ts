@@ -18,7 +18,9 @@ export interface CreatedPaymentIntent {
 
 export type PaymentEvent =
   | { type: 'payment.succeeded'; paymentIntentId: string; amount: Cents; currency: Currency }
-  | { type: 'payment.failed'; paymentIntentId: string; message: string };
+  | { type: 'payment.failed'; paymentIntentId: string; message: string }
+  /** Money given back at the provider (ours, or from its dashboard): `refunded` of the `charged`. */
+  | { type: 'payment.refunded'; paymentIntentId: string; charged: Cents; refunded: Cents };
 
 export interface PaymentIntentState {
   id: string;

@@ -174,13 +174,19 @@ export interface GiftRepository {
    * this payment (none, for a gift whose start was cut off); answers whether it did.
    */
   settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean>;
+  /** Marks a succeeded gift refunding, and when, in one conditional statement; answers whether it did. */
+  beginRefund(id: string, at: Date): Promise<boolean>;
+  /** Moves a gift from one status to another in one conditional statement; answers whether it was in `from`. */
+  changeStatus(id: string, from: PaymentStatus, to: PaymentStatus): Promise<boolean>;
+  /** Gifts still refunding whose refund began before the time, oldest first. */
+  listRefundingStartedBefore(before: Date, limit: number): Promise<Gift[]>;
   /** Pending gifts made before the time, oldest first. */
   listPendingCreatedBefore(before: Date, limit: number): Promise<Gift[]>;
   /** Newest first. */
   listByRegistry(registryId: string): Promise<Gift[]>;
   /** How many succeeded gifts each registry has (registries with none are absent). */
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
-  /** Any gift that is paid, or pending so that money may still arrive. */
+  /** Any gift that is or was paid (refunded ones keep the record of money that moved), or pending so that money may still arrive. */
   hasLiveGifts(registryId: string): Promise<boolean>;
 }
 

@@ -10,7 +10,7 @@ export interface RegistryDetails {
   giftCount: number;
   hasGifts: boolean;
   isOwner: boolean;
-  /** The latest succeeded gifts (RECENT_GIFTS_SHOWN), newest first; only for the owner. */
+  /** The latest paid gifts, refunded ones included (RECENT_GIFTS_SHOWN), newest first; only for the owner. */
   gifts: Gift[] | null;
   /** What closing pays, from the succeeded gifts (closingAmounts); only for the owner. */
   closing: ClosingAmounts | null;

@@ -1,4 +1,5 @@
 import type { User } from '../account/user';
+import { isListed } from '../gift/gift';
 import { closingAmounts } from '../payout/closing-amounts';
 import type { Repositories } from '../ports/repositories';
 import type { Registry } from './registry';
@@ -25,9 +26,9 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
   // does); everyone else only whether anyone gave, which is what the count says too.
   // The owner's close screen shows what closing would pay, summed by the rule closing uses.
   const closing = gifts ? closingAmounts(gifts) : null;
-  // Failed, abandoned, pending and refunded payments are not gifts; the page shows the newest few
-  // and links to the full list for the rest.
-  const recent = gifts ? gifts.filter((gift) => gift.paymentStatus === 'succeeded').slice(0, RECENT_GIFTS_SHOWN) : null;
+  // Failed, abandoned and pending payments are not gifts; refunded ones show as refunded. The page
+  // shows the newest few and links to the full list for the rest.
+  const recent = gifts ? gifts.filter(isListed).slice(0, RECENT_GIFTS_SHOWN) : null;
   return { registry, preferredCharity, giftCount, hasGifts: owner ? live : giftCount > 0, isOwner: owner, gifts: recent, closing };
 }
 

@@ -6,6 +6,7 @@ import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
 import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
 import { startGift } from '@core/gift/start-gift';
+import { refundGift } from '@core/gift/refund-gift';
 import { adminActor } from '@core/payout/admin-access';
 import { completeCharityPayout } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
@@ -44,10 +45,39 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       }
       const confirm = (gift: Gift) => recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
       const close = () => closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
-      return { owner, registry, gifts, confirm, close };
+      const refund = (gift: Gift) =>
+        refundGift(gift.id, { reason: 'Asked by the giver' }, { user: owner, unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway, clock, supportEmail: 'help@gifts.example.org' });
+      return { owner, registry, gifts, confirm, close, refund };
     };
-    return { repositories, charities, admin, clock, familyWithGifts };
+    return { repositories, charities, admin, clock, gateway, familyWithGifts };
   }
+
+  it('refunds racing each other, a close and late webhooks count each gift once: refunded, or in the payouts', async () => {
+    const { repositories, gateway, familyWithGifts } = await world();
+    const family = await familyWithGifts(12);
+    for (const gift of family.gifts) await family.confirm(gift);
+    const refunds = family.gifts.flatMap((gift, index) => (index % 2 === 0 ? [family.refund(gift), family.refund(gift)] : []));
+    const [closed, ...settled] = await Promise.allSettled([family.close(), ...refunds, ...family.gifts.map((gift) => family.confirm(gift))]);
+    for (const result of settled) {
+      if (result.status === 'rejected') expect(['gift.not_refundable', 'registry.refund_under_way']).toContain(result.reason.code);
+    }
+    const stored = await Promise.all(family.gifts.map((gift) => repositories.gifts.findById(gift.id).then((found) => found!)));
+    expect(stored.every((gift) => gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunded')).toBe(true);
+    const paid = stored.filter((gift) => gift.paymentStatus === 'succeeded');
+    const refunded = stored.filter((gift) => gift.paymentStatus === 'refunded');
+    expect(gateway.refunds.map((call) => call.idempotencyKey).sort()).toEqual(refunded.map((gift) => `refund-${gift.id}`).sort());
+    const registry = (await repositories.registries.findById(family.registry.id))!;
+    expect(registry.totalReceived).toBe(paid.reduce((sum, gift) => sum + gift.amount, 0));
+    if (closed.status === 'fulfilled') {
+      expect(registry.payoutAmount! + registry.charityPayoutAmount!).toBe(registry.totalReceived);
+      const named = (await repositories.charityPayouts.list()).filter((payout) => payout.registryIds.includes(family.registry.id));
+      expect(named.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(paid.length);
+      expect(named.reduce((sum, payout) => sum + payout.amount, 0)).toBe(paid.reduce((sum, gift) => sum + gift.charityAmount, 0));
+    } else {
+      expect(closed.reason).toMatchObject({ code: 'registry.refund_under_way' });
+      expect(registry.status).toBe('open');
+    }
+  });
 
   it('ten closes at once close the registry once and add its shares once', async () => {
     const { repositories, familyWithGifts } = await world();

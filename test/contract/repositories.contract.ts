@@ -296,6 +296,34 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(await repos.gifts.listPendingCreatedBefore(later, 1)).toHaveLength(1);
       });
 
+      it('begins a refund only for a paid gift, changes a status only from the one expected, and lists refunds cut off', async () => {
+        const user = await repos.users.create(aNewUser());
+        const charity = await repos.charities.create(aCharity());
+        const registry = await repos.registries.create(aNewRegistry(user.id));
+        const paid = await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'succeeded' }));
+        const pending = await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'pending' }));
+        const startedAt = new Date('2026-06-01T12:00:00Z');
+        expect(await repos.gifts.beginRefund(pending.id, startedAt)).toBe(false);
+        expect(await repos.gifts.beginRefund('not-a-uuid', startedAt)).toBe(false);
+        const [first, second] = await Promise.all([
+          repos.transaction((tx) => tx.gifts.beginRefund(paid.id, startedAt)),
+          repos.transaction((tx) => tx.gifts.beginRefund(paid.id, startedAt)),
+        ]);
+        expect([first, second].sort()).toEqual([false, true]);
+        expect((await repos.gifts.findById(paid.id))?.paymentStatus).toBe('refunding');
+        expect(await repos.gifts.hasLiveGifts(registry.id)).toBe(true);
+
+        expect((await repos.gifts.listRefundingStartedBefore(new Date(startedAt.getTime() + 1), 10)).map((gift) => gift.id)).toContain(paid.id);
+        expect((await repos.gifts.listRefundingStartedBefore(startedAt, 10)).map((gift) => gift.id)).not.toContain(paid.id);
+        expect(Object.keys((await repos.gifts.listRefundingStartedBefore(new Date(startedAt.getTime() + 1), 10))[0]!).sort()).toEqual(Object.keys(paid).sort());
+
+        expect(await repos.gifts.changeStatus(paid.id, 'succeeded', 'refunded')).toBe(false);
+        expect(await repos.gifts.changeStatus(paid.id, 'refunding', 'refunded')).toBe(true);
+        expect(await repos.gifts.changeStatus(paid.id, 'refunding', 'succeeded')).toBe(false);
+        expect((await repos.gifts.findById(paid.id))?.paymentStatus).toBe('refunded');
+        expect(await repos.gifts.changeStatus('00000000-0000-4000-8000-000000000000', 'succeeded', 'refunded')).toBe(false);
+      });
+
       it('adds to a registry’s total to the cent, even when many credits land at once', async () => {
         const user = await repos.users.create(aNewUser());
         const registry = await repos.registries.create(aNewRegistry(user.id));
@@ -319,6 +347,11 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         await repos.gifts.create(aNewGift(b.id, charity.id, { paymentStatus: 'pending' }));
         await repos.gifts.create(aNewGift(c.id, charity.id, { paymentStatus: 'failed' }));
         await repos.gifts.create(aNewGift(c.id, charity.id, { paymentStatus: 'expired' }));
+        // A refunded gift is no gift any more, but its record of money that moved keeps the registry from being deleted.
+        const d = await repos.registries.create(aNewRegistry(user.id));
+        await repos.gifts.create(aNewGift(d.id, charity.id, { paymentStatus: 'refunded' }));
+        expect(await repos.gifts.hasLiveGifts(d.id)).toBe(true);
+        expect((await repos.gifts.countSucceeded([d.id])).get(d.id)).toBeUndefined();
         const counts = await repos.gifts.countSucceeded([a.id, b.id, c.id]);
         expect([counts.get(a.id), counts.get(b.id), counts.get(c.id)]).toEqual([2, undefined, undefined]);
         expect(await repos.gifts.hasLiveGifts(a.id)).toBe(true);

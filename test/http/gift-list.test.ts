@@ -45,7 +45,7 @@ async function addGift(registryId: string, overrides: Parameters<typeof aNewGift
   return server.infrastructure.repositories.gifts.create(aNewGift(registryId, charities[0]!.id, { ...split, ...overrides }));
 }
 
-const UNPAID: PaymentStatus[] = ['failed', 'expired', 'pending', 'refunded'];
+const UNPAID: PaymentStatus[] = ['failed', 'expired', 'pending'];
 
 async function list(client: HttpClient, registryId: string, query = '') {
   const response = await client.get(`/api/registries/${registryId}/gift-list${query}`);
@@ -54,16 +54,17 @@ async function list(client: HttpClient, registryId: string, query = '') {
 }
 
 describe('GET /api/registries/{id}/gift-list', () => {
-  it('shows the owner every succeeded gift with giver, e-mail, amount, charity, date, message and thank-you status', async () => {
+  it('shows the owner every paid gift, refunded ones marked so, with giver, e-mail, amount, charity, date, message and thank-you status', async () => {
     const { owner, registry } = await openRegistry(server, { childName: 'Maya Katz', celebrationType: 'bat' });
     const miriam = await addGift(registry.id, { giftGiverName: 'Miriam Gold', giftGiverEmail: 'miriam.gold@example.com', amount: 18_000, personalMessage: 'Mazel tov, Maya!\nLove, Miriam' });
     await addGift(registry.id, { giftGiverName: 'Noam Levi', amount: 3_600 });
     for (const paymentStatus of UNPAID) await addGift(registry.id, { giftGiverName: `Unpaid ${paymentStatus}`, paymentStatus });
+    await addGift(registry.id, { giftGiverName: 'Refunded Giver', amount: 1_000, paymentStatus: 'refunded' });
     const draft = await owner.client.post('/api/thank-you-notes', { giftId: miriam.id, templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
     expect(draft.status, draft.text).toBeLessThan(300);
 
     const page = await list(owner.client, registry.id, '?sort=amount&order=desc');
-    expect(page).toMatchObject({ page: 1, pageCount: 1, matching: 2, giftCount: 2, sort: 'amount', order: 'desc', q: '', childName: 'Maya Katz', celebrationType: 'bat', currency: 'USD' });
+    expect(page).toMatchObject({ page: 1, pageCount: 1, matching: 3, giftCount: 3, sort: 'amount', order: 'desc', q: '', childName: 'Maya Katz', celebrationType: 'bat', currency: 'USD' });
     expect(page.gifts).toEqual([
       {
         id: miriam.id,
@@ -75,8 +76,13 @@ describe('GET /api/registries/{id}/gift-list', () => {
         personalMessage: 'Mazel tov, Maya!\nLove, Miriam',
         createdAt: miriam.createdAt.toISOString(),
         thankYouStatus: 'draft',
+        paymentStatus: 'succeeded',
+        refundable: true,
+        refundAmount: (miriam.amount + miriam.platformFee + miriam.stripeFee) / 100,
       },
-      expect.objectContaining({ giftGiverName: 'Noam Levi', amount: 36, thankYouStatus: 'none', personalMessage: null }),
+      expect.objectContaining({ giftGiverName: 'Noam Levi', amount: 36, thankYouStatus: 'none', personalMessage: null, paymentStatus: 'succeeded' }),
+      // A refunded gift stays in the list, marked so, and cannot be refunded again.
+      expect.objectContaining({ giftGiverName: 'Refunded Giver', amount: 10, paymentStatus: 'refunded', refundable: false }),
     ]);
     expect(JSON.stringify(page)).not.toMatch(/Unpaid|stripe|paymentIntent|childAmount/);
   });

@@ -17,6 +17,9 @@ function aListedGift(overrides: Partial<GiftListItemView> = {}): GiftListItemVie
     personalMessage: 'Mazel tov, Maya!',
     createdAt: '2026-03-02T15:00:00.000Z',
     thankYouStatus: 'sent',
+    paymentStatus: 'succeeded',
+    refundable: true,
+    refundAmount: 188.52,
     ...overrides,
   };
 }
@@ -107,6 +110,64 @@ describe('/registry/{id}/gifts', () => {
     renderApp(`/registry/${REGISTRY_ID}/gifts`);
     expect(await screen.findByText('Only the family who created this registry can see who gave and what they wrote.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'All Gifts' })).not.toBeInTheDocument();
+  });
+
+  it('refunds a gift after a confirmation that states the amount and asks why, then shows it Refunded', async () => {
+    signInAs(member);
+    let refunded = false;
+    serveList(() =>
+      aList({
+        gifts: [
+          aListedGift(refunded ? { paymentStatus: 'refunded', refundable: false } : {}),
+          aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36, refundAmount: 40.48, thankYouStatus: 'none' }),
+        ],
+      }),
+    );
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/gifts/:id/refund', async ({ request, params }) => {
+        sent.push({ id: params.id, body: await request.json() });
+        refunded = true;
+        return HttpResponse.json({ id: params.id, paymentStatus: 'refunded', refundedAmount: 188.52 });
+      }),
+    );
+    const { user } = renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const list = await screen.findByRole('list', { name: 'All Gifts' });
+    await user.click(within(list).getByRole('button', { name: 'Refund Shira Rosen’s gift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund Shira Rosen’s gift?' });
+    expect(within(dialog).getByText(/Shira Rosen gets back \$188\.52: the gift of \$180\.00 and the fees they paid\./)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $188.52' }));
+    expect(await within(dialog).findByText('Please say why this gift is refunded')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Reason for the refund/ })).toHaveFocus();
+    expect(sent).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'Given twice by mistake');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $188.52' }));
+    expect(await screen.findByText('Gift Refunded')).toBeInTheDocument();
+    expect(sent).toEqual([{ id: 'g-1', body: { reason: 'Given twice by mistake' } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const shira = within(await screen.findByRole('list', { name: 'All Gifts' })).getAllByRole('listitem')[0]!;
+    expect(await within(shira).findByText('Refunded')).toBeInTheDocument();
+    expect(within(shira).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal in the dialog and keeps the gift as it was', async () => {
+    signInAs(member);
+    serveList(() => aList());
+    server.use(
+      http.post('/api/gifts/:id/refund', () =>
+        HttpResponse.json({ message: 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.' }, { status: 502 }),
+      ),
+    );
+    const { user } = renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const list = await screen.findByRole('list', { name: 'All Gifts' });
+    await user.click(within(list).getByRole('button', { name: 'Refund Avi Levi’s gift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund Avi Levi’s gift?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'Wrong registry');
+    await user.click(within(dialog).getByRole('button', { name: /Refund \$/ }));
+    expect(await within(dialog).findByText('Refund failed')).toBeInTheDocument();
+    expect(within(dialog).getByText('The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.')).toBeInTheDocument();
   });
 
   it('says Registry Not Found for a registry that does not exist', async () => {

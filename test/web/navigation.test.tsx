@@ -59,7 +59,7 @@ describe('navigation bar', () => {
     expect(nav.getByRole('link', { name: 'Charities' })).toHaveAttribute('href', '/charities');
   });
 
-  it('gives admins an Admin menu with the two payout pages', async () => {
+  it('gives admins an Admin menu with the two payout pages and gift refunds', async () => {
     signInAs(admin);
     server.use(http.get('/api/admin/manual-payouts', () => HttpResponse.json({ pending: [], completed: [] })));
     const { user } = renderApp('/');
@@ -67,6 +67,7 @@ describe('navigation bar', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Manual Payouts' })).toHaveAttribute('href', '/admin/manual-payouts');
     expect(within(menu).getByRole('menuitem', { name: 'Charity Payouts' })).toHaveAttribute('href', '/admin/charity-payouts');
+    expect(within(menu).getByRole('menuitem', { name: 'Gift Refunds' })).toHaveAttribute('href', '/admin/gift-refunds');
     await user.click(within(menu).getByRole('menuitem', { name: 'Manual Payouts' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Manual Payouts' })).toBeInTheDocument();
     // The page's own call must finish inside this test, or it lands in the next one's handlers.
@@ -112,6 +113,7 @@ describe('navigation bar', () => {
     expect(await drawerNav.findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(drawerNav.getByRole('link', { name: 'Manual Payouts' })).toHaveAttribute('href', '/admin/manual-payouts');
     expect(drawerNav.getByRole('link', { name: 'Charity Payouts' })).toHaveAttribute('href', '/admin/charity-payouts');
+    expect(drawerNav.getByRole('link', { name: 'Gift Refunds' })).toHaveAttribute('href', '/admin/gift-refunds');
     expect(drawerNav.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
 
     await user.click(drawerNav.getByRole('link', { name: 'Charities' }));

@@ -23,7 +23,7 @@ describe('route table (spec section 2)', () => {
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
   });
 
-  it.each(['/admin/charity-payouts', '/admin/manual-payouts'])('shows the 404 page on %s to a signed-in non-admin', async (path) => {
+  it.each(['/admin/charity-payouts', '/admin/manual-payouts', '/admin/gift-refunds'])('shows the 404 page on %s to a signed-in non-admin', async (path) => {
     signInAs(member);
     renderApp(path);
     expect(await h1('Page not found')).toBeInTheDocument();
@@ -38,6 +38,7 @@ describe('route table (spec section 2)', () => {
   it.each([
     ['/admin/charity-payouts', 'Charity Payouts'],
     ['/admin/manual-payouts', 'Manual Payouts'],
+    ['/admin/gift-refunds', 'Gift Refunds'],
   ])('shows the admin page %s to an admin', async (path, heading) => {
     signInAs(admin);
     server.use(

@@ -1,7 +1,9 @@
 import { toWireAmount } from '@api/amount';
-import type { CharityPayoutView, ManualPayout as ManualPayoutView, ManualPayouts, PendingDistribution as PendingDistributionView } from '@api/admin';
+import type { AdminGiftLookup as AdminGiftLookupView, CharityPayoutView, ManualPayout as ManualPayoutView, ManualPayouts, PendingDistribution as PendingDistributionView } from '@api/admin';
 import type { CharityPayoutWithName, PendingDistribution } from '@core/payout/charity-payouts';
 import type { ManualPayout } from '@core/payout/manual-payouts';
+import type { AdminGiftLookup } from '@core/gift/admin-gift-lookup';
+import { presentRefundState } from './gifts';
 import { presentPayoutDetails } from './payouts';
 
 export function presentPendingDistribution(line: PendingDistribution) {
@@ -43,4 +45,27 @@ export function presentManualPayout({ registry, ownerEmail }: ManualPayout) {
 
 export function presentManualPayouts(payouts: { pending: ManualPayout[]; completed: ManualPayout[] }) {
   return { pending: payouts.pending.map(presentManualPayout), completed: payouts.completed.map(presentManualPayout) } satisfies ManualPayouts;
+}
+
+/** GET /api/admin/gifts: the registry found and its paid and refunded gifts, for a refund. */
+export function presentAdminGiftLookup({ registry, entries }: AdminGiftLookup) {
+  return {
+    registry: {
+      id: registry.id,
+      shortCode: registry.shortCode,
+      childName: registry.childName,
+      celebrationType: registry.celebrationType,
+      currency: registry.currency,
+      status: registry.status,
+      totalReceived: toWireAmount(registry.totalReceived),
+    },
+    gifts: entries.map(({ gift, refundable }) => ({
+      id: gift.id,
+      giftGiverName: gift.giftGiverName,
+      giftGiverEmail: gift.giftGiverEmail,
+      amount: toWireAmount(gift.amount),
+      createdAt: gift.createdAt.toISOString(),
+      ...presentRefundState(gift, refundable),
+    })),
+  } satisfies AdminGiftLookupView;
 }

@@ -1,6 +1,7 @@
 import { toWireAmount } from '@api/amount';
 import type { GiftListItemView, GiftListView } from '@api/gifts';
 import type { GiftList, GiftListEntry } from '@core/gift/view-gift-list';
+import { presentRefundState } from './gifts';
 
 /** Whether the family has thanked the giver: the thank-you cards page's Sent, Draft or No Card. */
 function thankYouStatus(entry: GiftListEntry): 'sent' | 'draft' | 'none' {
@@ -20,11 +21,12 @@ function presentGiftListEntry(entry: GiftListEntry) {
     personalMessage: gift.personalMessage,
     createdAt: gift.createdAt.toISOString(),
     thankYouStatus: thankYouStatus(entry),
+    ...presentRefundState(gift, entry.refundable),
   } satisfies GiftListItemView;
 }
 
 /**
- * GET /api/registries/{id}/gift-list: one page of the registry's succeeded gifts, with the
+ * GET /api/registries/{id}/gift-list: one page of the registry's paid and refunded gifts, with the
  * query as the server understood it and the counts the page needs to offer the rest.
  */
 export function presentGiftList(list: GiftList) {

@@ -1,8 +1,9 @@
 import { toWireAmount } from '@api/amount';
-import type { PaymentIntentAnswer, PaymentStatusAnswer } from '@api/gifts';
+import type { PaymentIntentAnswer, PaymentStatusAnswer, RefundedGift } from '@api/gifts';
 import type { RegistryGiftView } from '@api/registries';
 import type { Gift, PaymentStatus } from '@core/gift/gift';
 import type { StartedGift } from '@core/gift/start-gift';
+import { totalCharged } from '@core/gift/record-payment';
 
 /** A gift as its registry's owner sees it; nobody else ever does. */
 export function presentGift(gift: Gift) {
@@ -44,4 +45,18 @@ export function presentPaymentStatus(status: PaymentStatus) {
 /** Stripe delivers an event until it reads this. */
 export function presentWebhookReceived() {
   return { received: true as const };
+}
+
+/** What a list shows to offer a gift's refund (see refundProperties in api/gifts.ts). */
+export function presentRefundState(gift: Gift, refundable: boolean) {
+  return {
+    paymentStatus: gift.paymentStatus === 'refunded' || gift.paymentStatus === 'refunding' ? gift.paymentStatus : 'succeeded',
+    refundable,
+    refundAmount: toWireAmount(totalCharged(gift)),
+  } as const;
+}
+
+/** POST /api/gifts/{id}/refund: the gift as it stands, and what its giver gets back. */
+export function presentRefundedGift(gift: Gift) {
+  return { id: gift.id, paymentStatus: gift.paymentStatus, refundedAmount: toWireAmount(totalCharged(gift)) } satisfies RefundedGift;
 }

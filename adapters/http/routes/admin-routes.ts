@@ -4,8 +4,9 @@ import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { adminActor, requireAdmin } from '@core/payout/admin-access';
 import { charityPayoutHistory, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
 import { completeManualPayout, listManualPayouts } from '@core/payout/manual-payouts';
+import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';
 import type { HttpState } from '../http-state';
-import { presentCharityPayout, presentManualPayout, presentManualPayouts, presentPendingDistribution } from '../presenters/admin';
+import { presentAdminGiftLookup, presentCharityPayout, presentManualPayout, presentManualPayouts, presentPendingDistribution } from '../presenters/admin';
 
 /** /api/admin/*: for administrators only; to everyone else these calls do not exist (404). */
 export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; clock: Clock; supportEmail: string }) {
@@ -42,6 +43,10 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; cl
     const payout = await completeManualPayout(ctx.params.id ?? '', actor, { unitOfWork: repositories, clock, supportEmail: ports.supportEmail });
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout completed');
     ctx.body = presentManualPayout(payout);
+  });
+
+  router.get('/gifts', async (ctx) => {
+    ctx.body = presentAdminGiftLookup(await lookUpGiftsForAdmin(ctx.query, { ...repositories, user: ctx.state.user }));
   });
 
   return router;

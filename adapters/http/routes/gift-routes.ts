@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import { listGifts } from '@core/gift/list-gifts';
 import { reconcilePayment } from '@core/gift/reconcile-payment';
 import { startGift } from '@core/gift/start-gift';
+import { refundGift } from '@core/gift/refund-gift';
+import type { Clock } from '@core/ports/clock';
 import { viewGiftList } from '@core/gift/view-gift-list';
 import type { ProcessingRates } from '@core/fees';
 import { isDomainError } from '@core/errors';
@@ -10,10 +12,10 @@ import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { countAttempt, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { logPaymentOutcome } from '../payment-outcome-log';
-import { presentGift, presentPaymentIntent, presentPaymentStatus } from '../presenters/gifts';
+import { presentGift, presentPaymentIntent, presentPaymentStatus, presentRefundedGift } from '../presenters/gifts';
 import { presentGiftList } from '../presenters/gift-list';
 
-export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; rates: ProcessingRates; limits: AttemptLimits; appUrl: string; supportEmail: string }) {
+export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; clock: Clock; rates: ProcessingRates; limits: AttemptLimits; appUrl: string; supportEmail: string }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
   const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
@@ -46,6 +48,21 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
   // The owner's full list: succeeded gifts only, searched, sorted and paged (GIFT_LIST_PAGE_SIZE a page).
   router.get('/api/registries/:id/gift-list', async (ctx) => {
     ctx.body = presentGiftList(await viewGiftList(ctx.params.id ?? '', ctx.query, { ...repositories, user: ctx.state.user }));
+  });
+
+  // The owner while the registry is open, or an administrator; refundGift says who and when.
+  router.post('/api/gifts/:id/refund', async (ctx) => {
+    const gift = await refundGift(ctx.params.id ?? '', ctx.request.body, {
+      unitOfWork: repositories,
+      gifts: repositories.gifts,
+      registries: repositories.registries,
+      gateway: ports.gateway,
+      clock: ports.clock,
+      supportEmail: ports.supportEmail,
+      user: ctx.state.user,
+    });
+    ctx.state.log.info({ giftId: gift.id, userId: ctx.state.user?.id }, 'gift refunded');
+    ctx.body = presentRefundedGift(gift);
   });
 
   return router;

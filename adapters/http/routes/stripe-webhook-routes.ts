@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome } from '@core/gift/record-payment';
+import { recordRefundAtProvider } from '@core/gift/refund-gift';
+import type { Clock } from '@core/ports/clock';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { HttpContext, HttpState } from '../http-state';
-import { logPaymentOutcome } from '../payment-outcome-log';
+import { logPaymentOutcome, logProviderRefund } from '../payment-outcome-log';
 import { presentWebhookReceived } from '../presenters/gifts';
 
 /** The one path Stripe posts to. The app must neither parse its body nor guard it against cross-site requests. */
@@ -15,13 +17,14 @@ export const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
  * POST /api/webhooks/stripe: payment_intent.succeeded and payment_intent.payment_failed drive the
- * gift through the same use cases as the sandbox and reconciliation. The signature is checked over
+ * gift through the same use cases as the sandbox and reconciliation; charge.refunded records a
+ * refund made in Stripe's dashboard (or finishes one of ours). The signature is checked over
  * the raw bytes, read here from the request stream. Every verified event is answered 200, those we
  * ignore too; a failure to record (database down, a refund call failing) is left to throw, so the
  * app answers 500 and Stripe delivers the event again later. Neither the body nor the signature is
  * ever logged.
  */
-export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; notices: PaymentNotices; appUrl: string; supportEmail: string }) {
+export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; notices: PaymentNotices; clock: Clock; appUrl: string; supportEmail: string }) {
   const router = new Router<HttpState>();
   const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
 
@@ -43,6 +46,12 @@ export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOf
       } else {
         log.debug('event ignored');
       }
+      ctx.body = presentWebhookReceived();
+      return;
+    }
+    if (payment.type === 'payment.refunded') {
+      const refund = await recordRefundAtProvider(payment, { ...paying, registries: ports.repositories.registries, clock: ports.clock });
+      logProviderRefund(log, refund, 'stripe-webhook');
       ctx.body = presentWebhookReceived();
       return;
     }

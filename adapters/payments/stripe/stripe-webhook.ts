@@ -39,6 +39,12 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
       if (typeof intent.id !== 'string') return null;
       return { type: 'payment.failed', paymentIntentId: intent.id, message: intent.last_payment_error?.message ?? 'Payment failed' };
     }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (typeof intentId !== 'string' || !Number.isSafeInteger(charge.amount) || !Number.isSafeInteger(charge.amount_refunded)) return null;
+      return { type: 'payment.refunded', paymentIntentId: intentId, charged: charge.amount, refunded: charge.amount_refunded };
+    }
     default:
       return null;
   }

@@ -1,11 +1,11 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Gift } from '@core/gift/gift';
+import { PAYMENT_STATUSES, type Gift } from '@core/gift/gift';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { RegistryEntity } from './registry-entity';
 
 /** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
-export type GiftRow = Omit<Gift, MoneyField> & Record<MoneyField, string>;
+export type GiftRow = Omit<Gift, MoneyField> & Record<MoneyField, string> & { refundStartedAt?: Date | null };
 type MoneyField = 'amount' | 'childAmount' | 'charityAmount' | 'platformFee' | 'stripeFee';
 
 const money = { type: 'decimal', precision: 10, scale: 2 } as const;
@@ -19,7 +19,7 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     { name: 'gifts_pending_created_at_index', expression: `create index "gifts_pending_created_at_index" on "gifts" ("created_at") where "payment_status" = 'pending'` },
   ],
   checks: [
-    { name: 'gifts_payment_status_check', expression: `"payment_status" in ('pending', 'succeeded', 'failed', 'refunded', 'expired')` },
+    { name: 'gifts_payment_status_check', expression: `"payment_status" in (${PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ')})` },
     // The split always adds up to the gift, whatever code wrote the row.
     {
       name: 'gifts_amounts_check',
@@ -41,6 +41,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     personalMessage: { type: 'text', nullable: true },
     stripePaymentIntentId: { type: 'string', length: 255, nullable: true, unique: 'gifts_stripe_payment_intent_id_unique' },
     paymentStatus: { type: 'string', length: 20, default: 'pending' },
+    // When a refund was asked of the provider: a refund still unanswered long after was cut off, and the sweep finishes it.
+    refundStartedAt: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

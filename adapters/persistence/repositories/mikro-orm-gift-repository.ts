@@ -7,7 +7,7 @@ import type { GiftRepository, NewGift } from '@core/ports/repositories';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 
-function toGift(row: GiftRow): Gift {
+function toGift({ refundStartedAt: _startedAt, ...row }: GiftRow): Gift {
   return {
     ...row,
     amount: parseCents(row.amount),
@@ -59,6 +59,21 @@ export class MikroOrmGiftRepository implements GiftRepository {
     return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'pending', stripePaymentIntentId: paymentIntentId }, { paymentStatus: status })) === 1;
   }
 
+  async beginRefund(id: string, at: Date): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'succeeded' }, { paymentStatus: 'refunding', refundStartedAt: at })) === 1;
+  }
+
+  async changeStatus(id: string, from: PaymentStatus, to: PaymentStatus): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: from }, { paymentStatus: to })) === 1;
+  }
+
+  async listRefundingStartedBefore(before: Date, limit: number): Promise<Gift[]> {
+    const rows = await this.em().find(GiftEntity, { paymentStatus: 'refunding', refundStartedAt: { $lt: before } }, { orderBy: { refundStartedAt: 'asc', id: 'asc' }, limit });
+    return rows.map(toGift);
+  }
+
   async listPendingCreatedBefore(before: Date, limit: number): Promise<Gift[]> {
     const rows = await this.em().find(GiftEntity, { paymentStatus: 'pending', createdAt: { $lt: before } }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
     return rows.map(toGift);
@@ -99,7 +114,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async hasLiveGifts(registryId: string): Promise<boolean> {
     if (!isUuid(registryId)) return false;
-    const found = await this.em().findOne(GiftEntity, { registryId, paymentStatus: { $in: ['pending', 'succeeded'] } }, { fields: ['id'] });
+    const found = await this.em().findOne(GiftEntity, { registryId, paymentStatus: { $in: ['pending', 'succeeded', 'refunding', 'refunded'] } }, { fields: ['id'] });
     return found !== null;
   }
 }

@@ -37,6 +37,21 @@ export function failedEvent(fields: { id: string; amount: number; message?: stri
   return stripeEvent('payment_intent.payment_failed', paymentIntent({ id: fields.id, status: 'requires_payment_method', amount: fields.amount, last_payment_error: lastPaymentError }));
 }
 
+/** A charge given back, all or part of it (charge.refunded), as Stripe posts it after a refund from the API or the dashboard. */
+export function refundedEvent(fields: { paymentIntentId: string; amount: number; refunded?: number }): string {
+  return stripeEvent('charge.refunded', {
+    id: stripeId('ch'),
+    object: 'charge',
+    amount: fields.amount,
+    amount_captured: fields.amount,
+    amount_refunded: fields.refunded ?? fields.amount,
+    currency: 'usd',
+    payment_intent: fields.paymentIntentId,
+    refunded: (fields.refunded ?? fields.amount) === fields.amount,
+    status: 'succeeded',
+  });
+}
+
 /** The Stripe-Signature header Stripe would send for this body, made by the SDK's own helper. */
 export function sign(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
   return stripeForWebhooks.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });

@@ -6,6 +6,7 @@ import { koaBody } from 'koa-body';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../../adapters/in-memory/in-memory-repositories';
 import { InMemoryPaymentGateway } from '../../../adapters/in-memory/in-memory-payment-gateway';
+import { FixedClock } from '../../../adapters/in-memory/fixed-clock';
 import type { HttpState } from '../../../adapters/http/http-state';
 import { createLogger } from '../../../adapters/http/logger';
 import { errorHandler } from '../../../adapters/http/middleware/errors';
@@ -14,7 +15,7 @@ import { StripePaymentNotices } from '../../../adapters/payments/stripe/stripe-w
 import { DEFAULT_PROCESSING_RATES } from '../../../bootstrap/config';
 import { startGift } from '@core/gift/start-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../../support/builders';
-import { WEBHOOK_SECRET, failedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
+import { WEBHOOK_SECRET, failedEvent, refundedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -45,7 +46,7 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   });
   app.use(errorHandler());
   if (options.bodyParserFirst) app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false }));
-  const router = stripeWebhookRoutes({ repositories, gateway, notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }), appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
+  const router = stripeWebhookRoutes({ repositories, gateway, notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }), clock: new FixedClock(), appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
   app.use(router.routes());
   app.use(router.allowedMethods());
 
@@ -155,7 +156,7 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
 
   it('answers 200 to events it ignores and to payments of no gift of ours, changing nothing', async () => {
     const app = await webhookApp();
-    const refunded = stripeEvent('charge.refunded', { id: 'ch_3GiftTest', object: 'charge', amount: app.total, currency: 'usd', payment_intent: app.paymentIntentId });
+    const refunded = stripeEvent('customer.created', { id: 'cus_3GiftTest', object: 'customer' });
     const stranger = succeededEvent({ id: 'pi_3SomeoneElse00000000000001', amount: app.total });
 
     expect(await post(app.url, refunded, sign(refunded))).toEqual({ status: 200, json: { received: true } });
@@ -163,6 +164,38 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
 
     expect(await app.gift()).toMatchObject({ paymentStatus: 'pending' });
     expect(await app.totalReceived()).toBe(0);
+  });
+
+  it('follows a refund made in Stripe’s dashboard while the registry is open: out of the total, the giver told, once', async () => {
+    const app = await webhookApp();
+    const paid = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+    expect((await post(app.url, paid, sign(paid))).status).toBe(200);
+    const refunded = refundedEvent({ paymentIntentId: app.paymentIntentId, amount: app.total });
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      expect(await post(app.url, refunded, sign(refunded))).toEqual({ status: 200, json: { received: true } });
+    }
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'refunded' });
+    expect(await app.totalReceived()).toBe(0);
+    expect(app.repositories.mail.queued.filter((mail) => mail.to === 'miriam@example.com' && mail.subject.endsWith('was refunded'))).toHaveLength(1);
+    expect((await app.repositories.audit.list(5)).map((event) => event.actorLabel)).toEqual(['provider:refund', 'provider:refund']);
+    expect(app.gateway.refunds).toEqual([]);
+  });
+
+  it('changes nothing for a partial refund or one after the registry closed, and logs it for a person', async () => {
+    const app = await webhookApp();
+    const paid = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+    expect((await post(app.url, paid, sign(paid))).status).toBe(200);
+    const partial = refundedEvent({ paymentIntentId: app.paymentIntentId, amount: app.total, refunded: 500 });
+    expect((await post(app.url, partial, sign(partial))).status).toBe(200);
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
+    expect(app.logs.join('')).toContain('partial refund at the provider');
+
+    await app.repositories.registries.update(app.registry.id, { status: 'closed' });
+    const full = refundedEvent({ paymentIntentId: app.paymentIntentId, amount: app.total });
+    expect((await post(app.url, full, sign(full))).status).toBe(200);
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
+    expect(await app.totalReceived()).toBe(10_000);
+    expect(app.logs.join('')).toContain('refunded at the provider after the registry closed');
   });
 
   it('answers 500 when the news cannot be recorded, so Stripe delivers it again, and the redelivery lands', async () => {

@@ -26,6 +26,7 @@ export const paths = {
   shortLink: (shortCode: string) => `/r/${encodeURIComponent(shortCode)}`,
   adminCharityPayouts: '/admin/charity-payouts',
   adminManualPayouts: '/admin/manual-payouts',
+  adminGiftRefunds: '/admin/gift-refunds',
   /** The sandbox payment provider's onboarding page; the server makes its links. */
   sandboxOnboarding: (token: string) => `/sandbox/onboarding?token=${encodeURIComponent(token)}`,
 } as const;

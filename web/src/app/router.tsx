@@ -21,6 +21,7 @@ const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-p
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
+const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
@@ -117,6 +118,14 @@ export function AppRoutes() {
           element={
             <RequireAdmin>
               <ManualPayoutsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="admin/gift-refunds"
+          element={
+            <RequireAdmin>
+              <GiftRefundsPage />
             </RequireAdmin>
           }
         />

@@ -8,6 +8,7 @@ export interface NavLinkItem {
 export const adminLinks: NavLinkItem[] = [
   { label: 'Manual Payouts', href: paths.adminManualPayouts },
   { label: 'Charity Payouts', href: paths.adminCharityPayouts },
+  { label: 'Gift Refunds', href: paths.adminGiftRefunds },
 ];
 
 export const current = (pathname: string, href: string) => (pathname === href ? ('page' as const) : undefined);

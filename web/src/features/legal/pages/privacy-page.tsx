@@ -42,7 +42,7 @@ export default function PrivacyPage() {
             <strong>Givers</strong> see their own receipt. A thank-you card goes only to the giver it is addressed to.
           </li>
           <li>
-            <strong>Our administrators</strong> see what they need to pay charities and to send PayPal and check payouts: amounts, registries, and PayPal or mailing details. Every payout they complete is written to an audit trail that cannot be changed.
+            <strong>Our administrators</strong> see what they need to pay charities and to send PayPal and check payouts: amounts, registries, and PayPal or mailing details. To refund a gift when a family or a giver asks, they can also look up a registry's gifts (each giver's name, e-mail and amount). Every payout they complete, and every refund with its reason, is written to an audit trail that cannot be changed.
           </li>
           <li>
             <strong>Service providers:</strong> the payment provider (Stripe) processes cards and bank payouts; the e-mail provider (SendGrid) delivers our e-mails; photos are stored with our storage provider. We do not sell or rent anyone's information, and we show no advertising.

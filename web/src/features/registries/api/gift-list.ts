@@ -18,8 +18,8 @@ export function giftListPath(registryId: string, params: GiftListParams): string
 
 /** The page asked for; the previous page stays on screen while the next one loads. */
 export function useGiftList(registryId: string | undefined, params: GiftListParams) {
-  const { data, error, isLoading, isValidating } = useSWR<GiftListView>(registryId ? giftListPath(registryId, params) : null, {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<GiftListView>(registryId ? giftListPath(registryId, params) : null, {
     keepPreviousData: true,
   });
-  return { list: data, error: error as unknown, isLoading, isValidating };
+  return { list: data, error: error as unknown, isLoading, isValidating, reload: mutate };
 }

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -20,9 +21,16 @@ function giftDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : format(date, REGISTRY_DATE_FORMAT);
 }
 
+/** A gift given back says so; a paid one needs no badge. */
+const REFUND_CHIPS: Record<Exclude<GiftListItemView['paymentStatus'], 'succeeded'>, string> = {
+  refunding: 'Refund under way',
+  refunded: 'Refunded',
+};
+
 /** One gift as a card: stacks on a phone, spreads out on a wide screen. */
-export function GiftListItem({ gift, currency }: { gift: GiftListItemView; currency: Currency }) {
+export function GiftListItem({ gift, currency, onRefund }: { gift: GiftListItemView; currency: Currency; onRefund: (gift: GiftListItemView) => void }) {
   const chip = THANK_YOU_CHIPS[gift.thankYouStatus];
+  const given = gift.paymentStatus === 'succeeded' ? null : REFUND_CHIPS[gift.paymentStatus];
   return (
     <Box
       component="li"
@@ -37,7 +45,11 @@ export function GiftListItem({ gift, currency }: { gift: GiftListItemView; curre
             {gift.giftGiverEmail}
           </Link>
         </Box>
-        <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(fromWireAmount(gift.amount), currency)}</Typography>
+        <Typography
+          sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums', ...(given ? { textDecoration: 'line-through', color: 'text.secondary' } : {}) }}
+        >
+          {formatMoney(fromWireAmount(gift.amount), currency)}
+        </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 }, color: 'text.secondary' }}>
         <Typography variant="body2">{giftDate(gift.createdAt)}</Typography>
@@ -46,7 +58,23 @@ export function GiftListItem({ gift, currency }: { gift: GiftListItemView; curre
             Supporting: {gift.charityName}
           </Typography>
         )}
-        <Chip size="small" label={chip.label} sx={{ fontWeight: 600, ...chip.sx }} />
+        {given ? (
+          <Chip size="small" label={given} sx={{ fontWeight: 600, bgcolor: 'grey.800', color: 'common.white' }} />
+        ) : (
+          <Chip size="small" label={chip.label} sx={{ fontWeight: 600, ...chip.sx }} />
+        )}
+        {gift.refundable && (
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            onClick={() => onRefund(gift)}
+            aria-label={`Refund ${gift.giftGiverName}’s gift`}
+            sx={{ ml: { sm: 'auto' } }}
+          >
+            Refund
+          </Button>
+        )}
       </Box>
       {gift.personalMessage && (
         <Box

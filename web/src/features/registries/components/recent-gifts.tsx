@@ -20,6 +20,7 @@ const STATUS_CHIPS: Record<PaymentStatus, { label: string; sx: object }> = {
   succeeded: { label: 'Succeeded', sx: { bgcolor: 'success.main', color: 'success.contrastText' } },
   pending: { label: 'Pending', sx: { bgcolor: 'secondary.main', color: 'secondary.contrastText' } },
   failed: { label: 'Failed', sx: { bgcolor: 'error.main', color: 'error.contrastText' } },
+  refunding: { label: 'Refund under way', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
   refunded: { label: 'Refunded', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
   expired: { label: 'Expired', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
 };
@@ -31,7 +32,7 @@ function giftDate(iso: string): string {
 
 interface RecentGiftsProps {
   registryId: string;
-  /** The latest succeeded gifts, newest first. */
+  /** The latest paid gifts (refunded ones marked so), newest first. */
   gifts: readonly RegistryGiftView[];
   /** Every succeeded gift: failed and abandoned payments are not gifts, so they are not counted. */
   giftCount: number;
@@ -45,7 +46,8 @@ interface RecentGiftsProps {
 export function RecentGifts({ registryId, gifts, giftCount, currency }: RecentGiftsProps) {
   const headingId = useId();
   const shown = gifts.slice(0, RECENT_GIFTS_SHOWN);
-  const more = Math.max(0, giftCount - shown.length);
+  // giftCount counts paid gifts only; refunded ones shown here are not among them.
+  const more = Math.max(0, giftCount - shown.filter((gift) => gift.paymentStatus === 'succeeded').length);
 
   return (
     <Card component="section" aria-labelledby={headingId}>

@@ -19,7 +19,10 @@ import { celebrationTitle } from '@core/registry/celebration-title';
 import { isApiError } from '../../../lib/api-fetch';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import type { GiftListView } from '@api/gifts';
+import type { GiftListItemView, GiftListView } from '@api/gifts';
+import { RefundGiftDialog } from '../../../components/refund-gift-dialog';
+import { useRegistryCache } from '../../../lib/registry-cache';
+import { registryKey } from '../../../lib/use-registry';
 import { useGiftList } from '../api/gift-list';
 import { GiftListItem } from '../components/gift-list-item';
 import { GIFT_LIST_ORDERS, giftListOrder } from '../lib/gift-list-order';
@@ -60,7 +63,9 @@ export default function GiftListPage() {
   const q = searchParams.get('q') ?? '';
   const page = pageOf(searchParams.get('page'));
   const [typed, setTyped] = useState(q);
-  const { list, error, isLoading } = useGiftList(id, { q, sort: order.sort, order: order.order, page });
+  const { list, error, isLoading, reload } = useGiftList(id, { q, sort: order.sort, order: order.order, page });
+  const [refunding, setRefunding] = useState<GiftListItemView | null>(null);
+  const { dropLists, mutate, viewerId } = useRegistryCache();
   const onUnauthorized = useUnauthorizedRedirect();
   const headingId = useId();
   const searchHelpId = useId();
@@ -179,7 +184,7 @@ export default function GiftListPage() {
       {list.gifts.length > 0 && (
         <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
           {list.gifts.map((gift) => (
-            <GiftListItem key={gift.id} gift={gift} currency={list.currency} />
+            <GiftListItem key={gift.id} gift={gift} currency={list.currency} onRefund={setRefunding} />
           ))}
         </Box>
       )}
@@ -202,6 +207,18 @@ export default function GiftListPage() {
           siblingCount={0}
         />
       )}
+      <RefundGiftDialog
+        gift={refunding}
+        currency={list.currency}
+        onClose={() => setRefunding(null)}
+        onRefunded={() => {
+          setRefunding(null);
+          // The list, the registry's totals and the dashboard's all changed.
+          void reload();
+          void mutate(registryKey(list.registryId, viewerId));
+          void dropLists();
+        }}
+      />
     </Container>
   );
 }

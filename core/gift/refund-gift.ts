@@ -1,0 +1,239 @@
+import type { User } from '../account/user';
+import { DomainError } from '../errors';
+import { centsToDecimalString } from '../money';
+import { adminActor } from '../payout/admin-access';
+import type { AuditActor } from '../payout/audit-event';
+import type { Clock } from '../ports/clock';
+import type { PaymentGateway } from '../ports/payment-gateway';
+import type { Repositories, UnitOfWork } from '../ports/repositories';
+import { requireOwner, requireSignedIn } from '../registry/registry-access';
+import type { Registry } from '../registry/registry';
+import { refuseUnknownFields, validate } from '../validate';
+import type { Gift } from './gift';
+import { giftRefundedNotice } from './gift-emails';
+import { refundSchema } from './gift-schemas';
+import { totalCharged } from './record-payment';
+
+/**
+ * A refund still unanswered after this long was cut off (a crash between the provider's call and
+ * the database); the sweep finishes it. Far longer than any provider call, so the sweep never
+ * races a refund a person is still waiting on.
+ */
+export const REFUND_SETTLES_WITHIN_MS = 15 * 60 * 1000;
+const BATCH = 100;
+
+/** Who finishes a refund whose first try was cut off. */
+const REFUND_SWEEP: AuditActor = { userId: null, label: 'system:refund-sweep' };
+/** A refund the provider reports that nobody here asked for (made in Stripe's dashboard, say). */
+const AT_THE_PROVIDER: AuditActor = { userId: null, label: 'provider:refund' };
+
+export interface RefundPorts {
+  unitOfWork: UnitOfWork;
+  gifts: Repositories['gifts'];
+  registries: Repositories['registries'];
+  gateway: PaymentGateway;
+  clock: Clock;
+  /** Where replies to the giver's refund e-mail go (SUPPORT_EMAIL). */
+  supportEmail: string;
+}
+
+export const ALREADY_REFUNDED = 'This gift was already refunded';
+export const REFUND_ONLY_WHILE_OPEN =
+  'A gift can be refunded only while the registry is open: once it closes, every gift is counted in the family’s and the charities’ payouts';
+
+/**
+ * Why a gift cannot be refunded now, or null when it can. Only a paid gift of an open registry:
+ * closing counts every paid gift into the family's payout and its charity's payout, so from then
+ * on a refund would take back money that is already promised, or already sent.
+ */
+export function refundRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status'>): string | null {
+  if (gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return ALREADY_REFUNDED;
+  if (gift.paymentStatus !== 'succeeded') return 'Only a paid gift can be refunded';
+  if (registry.status !== 'open') return REFUND_ONLY_WHILE_OPEN;
+  return null;
+}
+
+/** The idempotency key of a gift's one refund: a repeat, from whichever path, refunds once. */
+export function refundKey(gift: Pick<Gift, 'id'>): string {
+  return `refund-${gift.id}`;
+}
+
+function giftNotFound(): DomainError {
+  return new DomainError('gift.not_found', 'Gift not found');
+}
+
+/** The registry's owner, or any administrator (the giver asked support, say): 401 visitor, 403 anyone else. */
+function refunder(registry: Registry, user: User | null): AuditActor {
+  const signedIn = requireSignedIn(user);
+  if (signedIn.isAdmin) return adminActor(signedIn);
+  requireOwner(registry, signedIn);
+  return { userId: signedIn.id, label: `owner:${signedIn.username}` };
+}
+
+function auditView(gift: Gift, status: Gift['paymentStatus']) {
+  return {
+    paymentStatus: status,
+    registryId: gift.registryId,
+    amount: centsToDecimalString(gift.amount),
+    totalCharged: centsToDecimalString(totalCharged(gift)),
+  };
+}
+
+/**
+ * Gives a paid gift back to its giver, all they paid (fees included), through the provider.
+ *
+ * In three steps, so that no step can count the money twice or lose it: with the registry locked,
+ * the gift goes from succeeded to refunding (one conditional update: of two refunds at once, one
+ * wins; a closing waits, and refuses while a refund is under way); then the provider refunds, with
+ * one idempotency key per gift; then, with the registry locked again, the gift becomes refunded,
+ * leaves totalReceived, and the giver's e-mail is queued. A provider that fails puts the gift back
+ * to succeeded and says so; a crash between the provider's answer and the last step leaves the
+ * gift refunding, which finishStuckRefunds completes with the same key.
+ */
+export async function refundGift(giftId: string, input: unknown, ports: RefundPorts & { user: User | null }): Promise<Gift> {
+  const gift = await ports.gifts.findById(giftId);
+  const registry = gift ? await ports.registries.findById(gift.registryId) : null;
+  if (!gift || !registry || !registry.isActive) throw giftNotFound();
+  const actor = refunder(registry, ports.user);
+  refuseUnknownFields(input, ['reason']);
+  const { reason } = await validate(refundSchema, input);
+  const refusal = refundRefusal(gift, registry);
+  if (refusal) throw new DomainError('gift.not_refundable', refusal);
+
+  const started = await ports.unitOfWork.transaction(async ({ registries, gifts, audit }) => {
+    const locked = await registries.findByIdForUpdate(registry.id);
+    const current = await gifts.findById(gift.id);
+    if (!locked || !current) throw giftNotFound();
+    const refusedNow = refundRefusal(current, locked);
+    if (refusedNow) throw new DomainError('gift.not_refundable', refusedNow);
+    const now = ports.clock.now();
+    if (!(await gifts.beginRefund(current.id, now))) throw new DomainError('gift.not_refundable', ALREADY_REFUNDED);
+    await audit.append({
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: 'gift.refund_started',
+      subjectType: 'gift',
+      subjectId: current.id,
+      before: auditView(current, 'succeeded'),
+      after: { ...auditView(current, 'refunding'), reason },
+      createdAt: now,
+    });
+    return current;
+  });
+  return settleRefund(started, actor, ports);
+}
+
+/** The provider's refund, then the books: refunded on success, back to succeeded on a failure. */
+async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
+  try {
+    if (!gift.stripePaymentIntentId) throw new Error(`gift ${gift.id} is paid but has no payment`);
+    await ports.gateway.refund(gift.stripePaymentIntentId, refundKey(gift));
+  } catch (error) {
+    await ports.unitOfWork.transaction(async ({ gifts, audit }) => {
+      if (!(await gifts.changeStatus(gift.id, 'refunding', 'succeeded'))) return;
+      await audit.append({
+        actorUserId: actor.userId,
+        actorLabel: actor.label,
+        action: 'gift.refund_failed',
+        subjectType: 'gift',
+        subjectId: gift.id,
+        before: auditView(gift, 'refunding'),
+        after: auditView(gift, 'succeeded'),
+        createdAt: ports.clock.now(),
+      });
+    });
+    throw new DomainError('payment.unavailable', 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.', undefined, error);
+  }
+  return finishRefund(gift, actor, ports);
+}
+
+/** The books, once the provider has refunded: refunding becomes refunded, once, and the giver is told. */
+async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
+  return ports.unitOfWork.transaction(async ({ registries, gifts, audit, mail }) => {
+    const registry = await registries.findByIdForUpdate(gift.registryId);
+    // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
+    if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
+    await registries.addToTotalReceived(registry.id, -gift.amount);
+    await audit.append({
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: 'gift.refunded',
+      subjectType: 'gift',
+      subjectId: gift.id,
+      before: { ...auditView(gift, 'refunding'), totalReceived: centsToDecimalString(registry.totalReceived) },
+      after: { ...auditView(gift, 'refunded'), totalReceived: centsToDecimalString(registry.totalReceived - gift.amount) },
+      createdAt: ports.clock.now(),
+    });
+    await mail.enqueue({ ...giftRefundedNotice(gift, registry, ports.supportEmail), dedupeKey: refundKey(gift) });
+    return { ...gift, paymentStatus: 'refunded' as const };
+  });
+}
+
+/**
+ * Finishes refunds whose first try was cut off (see refundGift): asks the provider again with the
+ * same key, so a refund that went through is recorded once and one that did not is made now, or
+ * the gift goes back to succeeded when the provider refuses.
+ */
+export async function finishStuckRefunds(ports: RefundPorts): Promise<{ refunded: number; restored: number }> {
+  const before = new Date(ports.clock.now().getTime() - REFUND_SETTLES_WITHIN_MS);
+  const result = { refunded: 0, restored: 0 };
+  for (const gift of await ports.gifts.listRefundingStartedBefore(before, BATCH)) {
+    try {
+      await settleRefund(gift, REFUND_SWEEP, ports);
+      result.refunded += 1;
+    } catch {
+      result.restored += 1;
+    }
+  }
+  return result;
+}
+
+/** What a provider's report of a refund meant for our books; the caller logs those a person must settle. */
+export type ProviderRefundOutcome =
+  | { kind: 'recorded'; gift: Gift }
+  | { kind: 'already-refunded'; gift: Gift }
+  /** Part of the payment was given back: the gift stays as it is, for a person to settle. */
+  | { kind: 'partial'; gift: Gift; charged: number; refunded: number }
+  /** Given back after the registry closed: its share is already promised in the payouts, for a person to settle. */
+  | { kind: 'after-close'; gift: Gift }
+  | { kind: 'not-paid'; gift: Gift }
+  | { kind: 'unknown-payment' };
+
+/**
+ * The provider says a payment was refunded (Stripe's charge.refunded): our own refund arriving
+ * back, which finishes it if the books have not yet, or one made in the provider's dashboard,
+ * which the books then follow as any refund does (out of the total, the giver told) while the
+ * registry is open. A partial refund, or one after closing, changes nothing here and is reported.
+ */
+export async function recordRefundAtProvider(
+  report: { paymentIntentId: string; charged: number; refunded: number },
+  ports: RefundPorts,
+): Promise<ProviderRefundOutcome> {
+  const found = await ports.unitOfWork.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId));
+  if (!found) return { kind: 'unknown-payment' };
+  if (found.paymentStatus === 'refunded') return { kind: 'already-refunded', gift: found };
+  if (report.refunded < report.charged) return { kind: 'partial', gift: found, charged: report.charged, refunded: report.refunded };
+  if (found.paymentStatus === 'refunding') return { kind: 'recorded', gift: await finishRefund(found, AT_THE_PROVIDER, ports) };
+  if (found.paymentStatus !== 'succeeded') return { kind: 'not-paid', gift: found };
+
+  const begun = await ports.unitOfWork.transaction(async ({ registries, gifts, audit }) => {
+    const registry = await registries.findByIdForUpdate(found.registryId);
+    if (!registry || registry.status !== 'open') return 'closed' as const;
+    const now = ports.clock.now();
+    if (!(await gifts.beginRefund(found.id, now))) return 'raced' as const;
+    await audit.append({
+      actorUserId: AT_THE_PROVIDER.userId,
+      actorLabel: AT_THE_PROVIDER.label,
+      action: 'gift.refund_started',
+      subjectType: 'gift',
+      subjectId: found.id,
+      before: auditView(found, 'succeeded'),
+      after: { ...auditView(found, 'refunding'), reason: 'Refunded at the payment provider' },
+      createdAt: now,
+    });
+    return 'begun' as const;
+  });
+  if (begun === 'closed') return { kind: 'after-close', gift: found };
+  if (begun === 'raced') return { kind: 'already-refunded', gift: (await ports.gifts.findById(found.id)) ?? found };
+  return { kind: 'recorded', gift: await finishRefund(found, AT_THE_PROVIDER, ports) };
+}

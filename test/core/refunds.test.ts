@@ -1,0 +1,295 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import type { User } from '@core/account/user';
+import { isDomainError } from '@core/errors';
+import type { Gift } from '@core/gift/gift';
+import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
+import { finishStuckRefunds, recordRefundAtProvider, refundGift, refundKey, refundRefusal, REFUND_SETTLES_WITHIN_MS } from '@core/gift/refund-gift';
+import { startGift } from '@core/gift/start-gift';
+import type { Currency } from '@core/money';
+import { adminActor } from '@core/payout/admin-access';
+import { completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
+import { closeRegistry } from '@core/payout/close-registry';
+import { completeManualPayout } from '@core/payout/manual-payouts';
+import { savePayoutInfo } from '@core/payout/save-payout-info';
+import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+
+const APP_URL = 'https://gifts.example.org';
+const SUPPORT = 'help@gifts.example.org';
+
+async function world() {
+  const repositories = createInMemoryRepositories();
+  const gateway = new InMemoryPaymentGateway();
+  const clock = new FixedClock();
+  const owner = await repositories.users.create(aNewUser({ username: 'rachel' }));
+  const stranger = await repositories.users.create(aNewUser({ username: 'stranger' }));
+  const admin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'ops' }))).id, true);
+  const charities = await Promise.all(['MAZON', 'Hadassah', 'JDC'].map((name) => repositories.charities.create(aCharity({ name }))));
+  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: APP_URL, supportEmail: SUPPORT };
+  const refunding = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway, clock, supportEmail: SUPPORT };
+  const openRegistry = (currency: Currency = 'USD') => repositories.registries.create(aNewRegistry(owner.id, { currency }));
+  const start = async (registryId: string, cents: number, charityId = charities[0]!.id) =>
+    (await startGift({ registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' }, giving)).gift;
+  const confirm = async (gift: Gift) => {
+    const registry = await repositories.registries.findById(gift.registryId);
+    return recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency }, giving);
+  };
+  const give = async (registryId: string, cents: number, charityId?: string) => {
+    const gift = await start(registryId, cents, charityId);
+    await confirm(gift);
+    return gift;
+  };
+  const refund = (giftId: string, user: User | null = owner, reason = 'Sent twice by mistake') => refundGift(giftId, { reason }, { ...refunding, user });
+  const close = async (registryId: string) => {
+    await savePayoutInfo(registryId, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' }, { user: owner, registries: repositories.registries, unitOfWork: repositories });
+    return closeRegistry(registryId, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: APP_URL, supportEmail: SUPPORT });
+  };
+  const status = async (giftId: string) => (await repositories.gifts.findById(giftId))!.paymentStatus;
+  return { repositories, gateway, clock, owner, stranger, admin, charities, refunding, openRegistry, start, confirm, give, refund, close, status };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isDomainError(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('refunding a gift', () => {
+  it('gives back all the giver paid through the provider, once, and takes the gift out of every total', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const kept = await w.give(registry.id, 3_600);
+    const gift = await w.give(registry.id, 10_000, w.charities[1]!.id);
+
+    const refunded = await w.refund(gift.id);
+    expect(refunded.paymentStatus).toBe('refunded');
+    expect(w.gateway.refunds).toEqual([{ paymentIntentId: gift.stripePaymentIntentId, idempotencyKey: refundKey(gift) }]);
+    expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(3_600);
+    const mail = w.repositories.mail.queued.filter((queued) => queued.to === 'miriam@example.com' && /refunded/.test(queued.subject));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ replyTo: SUPPORT });
+    expect(mail[0]!.text).toContain('$106.39');
+
+    // Closing pays only what is left, to the family and the one charity still owed.
+    await w.close(registry.id);
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ payoutAmount: kept.childAmount, charityPayoutAmount: kept.charityAmount, totalReceived: 3_600 });
+    expect((await w.repositories.charityPayouts.list()).map((payout) => [payout.charityId, payout.amount, payout.giftCount])).toEqual([[w.charities[0]!.id, 360, 1]]);
+  });
+
+  it('refuses a second refund, a refund of an unpaid gift, and any refund once the registry is closed', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    const unpaid = await w.start(registry.id, 2_000);
+    await w.refund(gift.id);
+    expect(await refusal(w.refund(gift.id, w.admin))).toEqual({ code: 'gift.not_refundable', message: 'This gift was already refunded' });
+    expect(await refusal(w.refund(unpaid.id))).toEqual({ code: 'gift.not_refundable', message: 'Only a paid gift can be refunded' });
+
+    const other = await w.openRegistry();
+    const paid = await w.give(other.id, 5_000);
+    await w.close(other.id);
+    for (const user of [w.owner, w.admin]) {
+      expect((await refusal(w.refund(paid.id, user))).code).toBe('gift.not_refundable');
+    }
+    expect(await w.status(paid.id)).toBe('succeeded');
+    expect(w.gateway.refunds).toHaveLength(1);
+  });
+
+  it('is for the owner and administrators: 401 for nobody, 403 for a stranger, 404 for an unknown gift; the reason is required', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    expect((await refusal(w.refund(gift.id, null))).code).toBe('auth.required');
+    expect((await refusal(w.refund(gift.id, w.stranger))).code).toBe('registry.forbidden');
+    expect((await refusal(w.refund('no-such-gift'))).code).toBe('gift.not_found');
+    expect(await refusal(w.refund(gift.id, w.owner, '  '))).toMatchObject({ code: 'validation.failed', message: 'Please say why this gift is refunded' });
+    expect(await w.status(gift.id)).toBe('succeeded');
+    expect((await w.refund(gift.id, w.admin)).paymentStatus).toBe('refunded');
+  });
+
+  it('leaves the gift paid and counted when the provider fails, and says so', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    w.gateway.down = true;
+    expect(await refusal(w.refund(gift.id))).toEqual({
+      code: 'payment.unavailable',
+      message: 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.',
+    });
+    expect(await w.status(gift.id)).toBe('succeeded');
+    expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(5_000);
+    expect((await w.repositories.audit.list(5)).map((event) => event.action).sort()).toEqual(['gift.refund_failed', 'gift.refund_started']);
+    w.gateway.down = false;
+    expect((await w.refund(gift.id)).paymentStatus).toBe('refunded');
+  });
+
+  it('finishes a refund cut off between the provider and the books, once it is surely not still running', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    expect(await w.repositories.gifts.beginRefund(gift.id, w.clock.now())).toBe(true);
+    // A late webhook for it changes nothing.
+    expect((await w.confirm(gift)).kind).toBe('already-settled');
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0 });
+    w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0 });
+    expect(await w.status(gift.id)).toBe('refunded');
+    expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
+    expect((await w.repositories.audit.list(1))[0]).toMatchObject({ action: 'gift.refunded', actorLabel: 'system:refund-sweep' });
+
+    // One the provider refuses goes back to paid, to be refunded again by a person.
+    const other = await w.give(registry.id, 2_000);
+    await w.repositories.gifts.beginRefund(other.id, w.clock.now());
+    w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
+    w.gateway.down = true;
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 1 });
+    expect(await w.status(other.id)).toBe('succeeded');
+  });
+
+  it('lets the provider’s own report of our refund finish it, and counts it once when our books catch up', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    await w.repositories.gifts.beginRefund(gift.id, w.clock.now());
+    const report = { paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
+    expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('recorded');
+    expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('already-refunded');
+    w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0 });
+    expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
+    expect(w.repositories.mail.queued.filter((mail) => mail.subject.endsWith('was refunded'))).toHaveLength(1);
+    expect((await recordRefundAtProvider({ ...report, paymentIntentId: 'pi_nobody' }, w.refunding)).kind).toBe('unknown-payment');
+  });
+
+  it('lets exactly one of two refunds at once win, and a closing racing a refund either waits for it or makes it refuse', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    const results = await Promise.allSettled([w.refund(gift.id), w.refund(gift.id, w.admin)]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(w.gateway.refunds).toHaveLength(1);
+
+    const raced = await w.give(registry.id, 7_000);
+    const [refunded, closed] = await Promise.allSettled([w.refund(raced.id), w.close(registry.id)]);
+    const after = (await w.repositories.registries.findById(registry.id))!;
+    if (refunded.status === 'fulfilled') {
+      expect(after.totalReceived).toBe(0);
+    } else {
+      expect(closed.status).toBe('fulfilled');
+      expect(await w.status(raced.id)).toBe('succeeded');
+      expect(after.payoutAmount! + after.charityPayoutAmount!).toBe(7_000);
+    }
+  });
+});
+
+describe('the money, over random histories of gifts, refunds, closings and payouts', () => {
+  type Step =
+    | { kind: 'give'; registry: number; cents: number; charity: number; confirmed: boolean }
+    | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean }
+    | { kind: 'close'; registry: number }
+    | { kind: 'late-payment'; gift: number }
+    | { kind: 'pay-charities' }
+    | { kind: 'pay-family'; registry: number };
+
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('give' as const), registry: fc.nat(2), cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean() }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), gift: fc.nat(30), by: fc.constantFrom('owner' as const, 'admin' as const, 'stranger' as const), providerDown: fc.boolean() }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('late-payment' as const), gift: fc.nat(30) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-charities' as const) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-family' as const), registry: fc.nat(2) }) },
+  );
+
+  it('puts every paid gift in exactly one family payout and one charity payout, or refunds it, to the cent, and refunds nothing once its money is promised', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.constantFrom<Currency>('USD', 'CAD'), async (steps, currency) => {
+        const w = await world();
+        const registries = [await w.openRegistry(currency), await w.openRegistry(currency), await w.openRegistry(currency)];
+        const gifts: Gift[] = [];
+        const closed = new Set<string>();
+        for (const s of steps) {
+          if (s.kind === 'give') {
+            const registry = registries[s.registry]!;
+            if (closed.has(registry.id)) continue;
+            const gift = await w.start(registry.id, s.cents, w.charities[s.charity]!.id);
+            if (s.confirmed) await w.confirm(gift);
+            gifts.push(gift);
+          } else if (s.kind === 'refund') {
+            const gift = gifts[s.gift % Math.max(1, gifts.length)];
+            if (!gift) continue;
+            const before = await w.repositories.gifts.findById(gift.id);
+            const registry = (await w.repositories.registries.findById(gift.registryId))!;
+            const user = s.by === 'owner' ? w.owner : s.by === 'admin' ? w.admin : w.stranger;
+            w.gateway.down = s.providerDown;
+            const outcome = await w.refund(gift.id, user).then(() => 'refunded' as const, (error: unknown) => (isDomainError(error) ? error.code : Promise.reject(error)));
+            w.gateway.down = false;
+            const allowed = s.by !== 'stranger' && refundRefusal(before!, registry) === null && !s.providerDown;
+            expect(outcome === 'refunded').toBe(allowed);
+            // No refund once the registry closed: its money is promised to the family and the charities.
+            if (closed.has(registry.id)) expect(await w.status(gift.id)).toBe(before!.paymentStatus);
+          } else if (s.kind === 'close') {
+            const registry = registries[s.registry]!;
+            if (closed.has(registry.id)) continue;
+            await w.close(registry.id);
+            closed.add(registry.id);
+          } else if (s.kind === 'late-payment') {
+            const gift = gifts[s.gift % Math.max(1, gifts.length)];
+            if (gift) await w.confirm(gift);
+          } else if (s.kind === 'pay-charities') {
+            for (const pending of await pendingDistributions(w.repositories)) {
+              await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+            }
+          } else {
+            const registry = registries[s.registry]!;
+            const now = await w.repositories.registries.findById(registry.id);
+            if (now?.status === 'closed' && now.payoutStatus === 'pending') await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
+          }
+        }
+
+        const stored = await Promise.all(gifts.map((gift) => w.repositories.gifts.findById(gift.id).then((found) => found!)));
+        const payouts = await w.repositories.charityPayouts.list();
+        // Every refund went to the provider exactly once, and only for a refunded gift.
+        const refunded = stored.filter((gift) => gift.paymentStatus === 'refunded');
+        expect(stored.some((gift) => gift.paymentStatus === 'refunding')).toBe(false);
+        const keys = w.gateway.refunds.map((call) => call.idempotencyKey);
+        expect(new Set(keys).size).toBe(keys.length);
+        for (const gift of stored) {
+          if (gift.paymentStatus === 'succeeded') expect(keys).not.toContain(refundKey(gift));
+        }
+        for (const gift of refunded) expect(keys).toContain(refundKey(gift));
+
+        for (const registry of registries) {
+          const now = (await w.repositories.registries.findById(registry.id))!;
+          const paid = stored.filter((gift) => gift.registryId === registry.id && gift.paymentStatus === 'succeeded');
+          const given = paid.reduce((sum, gift) => sum + gift.amount, 0);
+          expect(now.totalReceived).toBe(given);
+          if (!closed.has(registry.id)) continue;
+          // The family's one payout is every paid gift's 90%, nothing refunded.
+          expect(now.payoutAmount).toBe(paid.reduce((sum, gift) => sum + gift.childAmount, 0));
+          expect(now.charityPayoutAmount).toBe(paid.reduce((sum, gift) => sum + gift.charityAmount, 0));
+          for (const charity of w.charities) {
+            const own = paid.filter((gift) => gift.charityId === charity.id);
+            const holding = payouts.filter((payout) => payout.charityId === charity.id && payout.registryIds.includes(registry.id));
+            expect(holding).toHaveLength(own.length > 0 ? 1 : 0);
+          }
+        }
+        // Each charity's payouts together are exactly its share of the paid gifts of closed registries.
+        for (const charity of w.charities) {
+          const owed = stored.filter((gift) => gift.charityId === charity.id && gift.paymentStatus === 'succeeded' && closed.has(gift.registryId));
+          const own = payouts.filter((payout) => payout.charityId === charity.id);
+          expect(own.reduce((sum, payout) => sum + payout.amount, 0)).toBe(owed.reduce((sum, gift) => sum + gift.charityAmount, 0));
+          expect(own.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(owed.length);
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+});

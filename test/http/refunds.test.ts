@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../support/accounts';
+import { HttpClient } from '../support/http-client';
+import { readOutbox } from '../support/outbox';
+import { openRegistry } from '../support/registries';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let charities: { id: string; name: string }[];
+let admin: HttpClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  charities = (await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string; name: string }[];
+  admin = (await signedIn(server, { admin: true })).client;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
+
+interface ListedGift {
+  id: string;
+  giftGiverName: string;
+  amount: number;
+  paymentStatus: string;
+  refundable: boolean;
+  refundAmount: number;
+}
+
+/** A guest gives through the sandbox, as the checkout does; answers the gift as the owner's list shows it. */
+async function give(owner: HttpClient, registryId: string, amount: number, name = 'Miriam Gold', card = '4242424242424242'): Promise<ListedGift> {
+  const guest = new HttpClient(server.url);
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId: charities[0]!.id,
+    giftGiverName: name,
+    giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+    amount,
+    personalMessage: '',
+  });
+  expect(intent.status, intent.text).toBe(201);
+  const confirmed = await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: card });
+  expect(confirmed.status, confirmed.text).toBeLessThan(300);
+  return (await giftList(owner, registryId)).find((gift) => gift.giftGiverName === name)!;
+}
+
+async function giftList(owner: HttpClient, registryId: string): Promise<ListedGift[]> {
+  const response = await owner.get(`/api/registries/${registryId}/gift-list`);
+  expect(response.status, response.text).toBe(200);
+  return response.json.gifts as unknown as ListedGift[];
+}
+
+async function totalReceived(owner: HttpClient, registryId: string): Promise<number> {
+  return (await owner.get(`/api/registries/${registryId}`)).json.totalReceived as number;
+}
+
+async function mailSince(count: number) {
+  await server.mailWorker.drainOnce();
+  return readOutbox(server.dataDir).slice(count);
+}
+
+async function outboxSize() {
+  await server.mailWorker.drainOnce();
+  return readOutbox(server.dataDir).length;
+}
+
+describe('POST /api/gifts/{id}/refund', () => {
+  it('lets the owner refund a paid gift while the registry is open: all the giver paid goes back, the total drops, the giver is told', async () => {
+    const { owner, registry } = await openRegistry(server, { childName: 'Maya Katz' });
+    const kept = await give(owner.client, registry.id, 36, 'Noam Levi');
+    const gift = await give(owner.client, registry.id, 100);
+    expect(gift).toMatchObject({ paymentStatus: 'succeeded', refundable: true, refundAmount: 106.39 });
+    expect(await totalReceived(owner.client, registry.id)).toBe(136);
+    const mailBefore = await outboxSize();
+
+    const refunded = await owner.client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Sent twice by mistake' });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(refunded.json).toEqual({ id: gift.id, paymentStatus: 'refunded', refundedAmount: 106.39 });
+
+    expect(await totalReceived(owner.client, registry.id)).toBe(36);
+    const listed = await giftList(owner.client, registry.id);
+    expect(listed.find((item) => item.id === gift.id)).toMatchObject({ paymentStatus: 'refunded', refundable: false });
+    expect(listed.find((item) => item.id === kept.id)).toMatchObject({ paymentStatus: 'succeeded', refundable: true });
+    const page = (await owner.client.get(`/api/registries/${registry.id}`)).json;
+    expect(page.gifts).toEqual(expect.arrayContaining([expect.objectContaining({ id: gift.id, paymentStatus: 'refunded' })]));
+    expect(page.closingAmounts).toMatchObject({ payoutAmount: 32.4, charityPayoutAmount: 3.6 });
+
+    const mail = await mailSince(mailBefore);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ to: 'miriam@example.com', subject: "Your gift to Maya Katz's Bar/Bat Mitzvah was refunded" });
+    expect(mail[0]!.text).toContain('returned the full $106.39 you paid, fees included');
+    expect(mail[0]!.text).toContain('within 5 to 10 business days');
+    expect(mail[0]!.text).not.toContain('Sent twice by mistake');
+    expect(mail[0]!.replyTo).toBeTruthy();
+
+    // The thank-you cards page no longer offers the refunded giver.
+    const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as { id: string }[];
+    expect(contributors.map((contributor) => contributor.id)).toEqual([kept.id]);
+
+    const audit = await server.infrastructure.repositories.audit.list(10);
+    const started = audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refund_started');
+    const done = audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refunded');
+    expect(started).toMatchObject({ actorLabel: expect.stringMatching(/^owner:/), after: expect.objectContaining({ reason: 'Sent twice by mistake' }) });
+    expect(done).toMatchObject({ before: expect.objectContaining({ totalReceived: '136.00' }), after: expect.objectContaining({ totalReceived: '36.00', totalCharged: '106.39' }) });
+  });
+
+  it('refunds once: a second refund, however it comes, is refused and changes nothing', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const gift = await give(owner.client, registry.id, 50);
+    const [first, second] = await Promise.all([
+      owner.client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Asked by the giver' }),
+      admin.post(`/api/gifts/${gift.id}/refund`, { reason: 'Asked by the giver' }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const again = await owner.client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Again' });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('This gift was already refunded');
+    expect(await totalReceived(owner.client, registry.id)).toBe(0);
+  });
+
+  it('lets an administrator refund any registry’s gift, and find it by the registry’s link', async () => {
+    const { owner, registry } = await openRegistry(server, { childName: 'Eli Stern' });
+    const gift = await give(owner.client, registry.id, 72, 'Dana Rose');
+
+    const found = await admin.get(`/api/admin/gifts?registry=${encodeURIComponent(`https://gifts.example.org/r/${registry.shortCode}`)}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json).toMatchObject({ registry: { id: registry.id, childName: 'Eli Stern', status: 'open', totalReceived: 72 } });
+    expect(found.json.gifts).toEqual([expect.objectContaining({ id: gift.id, giftGiverName: 'Dana Rose', refundable: true, paymentStatus: 'succeeded' })]);
+    expect((await admin.get(`/api/admin/gifts?registry=${registry.id}`)).json).toMatchObject({ registry: { id: registry.id } });
+
+    const refunded = await admin.post(`/api/gifts/${gift.id}/refund`, { reason: 'The giver wrote to support' });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect((await admin.get(`/api/admin/gifts?registry=${registry.shortCode}`)).json).toMatchObject({
+      registry: { totalReceived: 0 },
+      gifts: [{ id: gift.id, paymentStatus: 'refunded', refundable: false }],
+    });
+    const audit = await server.infrastructure.repositories.audit.list(5);
+    expect(audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refund_started')).toMatchObject({ actorLabel: expect.stringMatching(/^admin:/) });
+    // Its record stays: a registry whose money moved cannot be deleted, even with every gift refunded.
+    expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(409);
+  });
+
+  it('refuses once the registry is closed: its gifts are in the family’s and the charities’ payouts', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const gift = await give(owner.client, registry.id, 100);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL)).status).toBe(200);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    expect((await giftList(owner.client, registry.id))[0]).toMatchObject({ refundable: false, paymentStatus: 'succeeded' });
+
+    for (const client of [owner.client, admin]) {
+      const refused = await client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Too late' });
+      expect(refused.status).toBe(409);
+      expect(refused.json.message).toMatch(/only while the registry is open/);
+    }
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 100, payoutAmount: 90, charityPayoutAmount: 10 });
+  });
+
+  it('answers 401 to a visitor, 403 to a stranger, 404 for an unknown gift and 400 for a bad reason, changing nothing', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const gift = await give(owner.client, registry.id, 40);
+    const stranger = (await signedIn(server)).client;
+    const path = `/api/gifts/${gift.id}/refund`;
+
+    expect((await new HttpClient(server.url).post(path, { reason: 'x' })).status).toBe(401);
+    expect((await stranger.post(path, { reason: 'x' })).status).toBe(403);
+    expect((await owner.client.post('/api/gifts/00000000-0000-4000-8000-000000000000/refund', { reason: 'x' })).status).toBe(404);
+    expect((await owner.client.post('/api/gifts/not-a-gift/refund', { reason: 'x' })).status).toBe(404);
+
+    const cases: [unknown, string, string][] = [
+      [{}, 'reason', 'Please say why this gift is refunded'],
+      [{ reason: '   ' }, 'reason', 'Please say why this gift is refunded'],
+      [{ reason: 'x'.repeat(501) }, 'reason', 'Reason must be at most 500 characters'],
+      [{ reason: 42 }, 'reason', 'Must be text'],
+      [{ reason: 'ok', amount: 10 }, 'amount', 'Unknown field'],
+    ];
+    for (const [body, field, message] of cases) {
+      const refused = await owner.client.post(path, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.json.errors).toMatchObject({ [field]: message });
+    }
+    expect(await totalReceived(owner.client, registry.id)).toBe(40);
+    expect((await giftList(owner.client, registry.id))[0]).toMatchObject({ paymentStatus: 'succeeded', refundable: true });
+  });
+
+  it('keeps a registry from closing while one of its refunds is under way', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const gift = await give(owner.client, registry.id, 100);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL)).status).toBe(200);
+    // As a crash between the provider's answer and the books would leave it.
+    expect(await server.infrastructure.repositories.gifts.beginRefund(gift.id, new Date(Date.now() - 60 * 60 * 1000))).toBe(true);
+
+    const refused = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('A gift of this registry is being refunded. Please try again in a minute.');
+
+    // The sweep finishes it with the same idempotency key; the registry then closes with nothing to pay.
+    const swept = await server.sweepAbandonedGifts();
+    expect(swept).toMatchObject({ refundsFinished: 1, refundsRestored: 0 });
+    expect(await totalReceived(owner.client, registry.id)).toBe(0);
+    const closed = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
+    expect(closed.status, closed.text).toBe(200);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ status: 'payout_sent', payoutAmount: 0, charityPayoutAmount: 0 });
+  });
+
+  it('refuses the admin lookup to anyone else (404) and asks for a registry', async () => {
+    const { owner, registry } = await openRegistry(server);
+    expect((await owner.client.get(`/api/admin/gifts?registry=${registry.id}`)).status).toBe(404);
+    expect((await new HttpClient(server.url).get(`/api/admin/gifts?registry=${registry.id}`)).status).toBe(404);
+    const empty = await admin.get('/api/admin/gifts?registry=');
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors).toEqual({ registry: 'Enter a registry link, id or short code' });
+    expect((await admin.get('/api/admin/gifts?registry=nosuchcode')).status).toBe(404);
+    expect((await admin.get(`/api/admin/gifts?registry=${registry.id}&page=2`)).status).toBe(400);
+  });
+});

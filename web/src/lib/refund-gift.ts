@@ -1,0 +1,9 @@
+import { refundSchema } from '@core/gift/gift-schemas';
+import type { RefundedGift } from '@api/gifts';
+import { apiFetch } from './api-fetch';
+
+/** POST /api/gifts/{id}/refund: the owner's gift list and the administrators' gift lookup both refund through it. */
+export function refundGift(giftId: string, reason: string): Promise<RefundedGift> {
+  const body = refundSchema.cast({ reason }, { stripUnknown: true });
+  return apiFetch<RefundedGift>(`/api/gifts/${encodeURIComponent(giftId)}/refund`, { method: 'POST', body });
+}
