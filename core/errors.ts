@@ -24,6 +24,7 @@ export const DOMAIN_ERROR_CODES = [
   'registry.short_code_taken',
   'gift.not_found',
   'note.not_found',
+  'note.nothing_to_send',
   'payout.not_ready',
   'payout.not_found',
   'payout.already_completed',

@@ -25,6 +25,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.short_code_taken': 409,
   'gift.not_found': 404,
   'note.not_found': 404,
+  'note.nothing_to_send': 409,
   'payout.not_ready': 409,
   'payout.not_found': 404,
   'payout.already_completed': 409,
