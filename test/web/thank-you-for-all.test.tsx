@@ -70,15 +70,16 @@ describe('Send to All Without a Card', () => {
     const { composer, user } = await openComposer([rachel, david]);
     const message = composer.getByRole('textbox', { name: /Message for Everyone/ });
     await user.clear(message);
-    await user.type(message, 'Thank you all!');
+    await user.type(message, 'Hi all');
     await user.click(composer.getByRole('button', { name: 'Review and Send 2 cards' }));
     expect(await composer.findByText('Write {name} where each giver’s name goes')).toBeInTheDocument();
     expect(message).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(composer.getByRole('button', { name: 'Insert {name}' }));
-    expect(message).toHaveValue('Thank you all!{name}');
-  });
+    expect(message).toHaveValue('Hi all{name}');
+    // Every key typed redraws the preview frame, which jsdom parses anew: slow on a busy machine.
+  }, 40_000);
 
   it('asks once more with the names, sends exactly the card, and shows every card sent', async () => {
     const contributors = [rachel, davidWithDraft, leah, sol];
@@ -98,7 +99,6 @@ describe('Send to All Without a Card', () => {
     expect(await screen.findByText('3/4 cards sent')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Send to All Without a Card' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: TITLE })).toHaveFocus());
-    expect(screen.getByRole('button', { name: 'Send to All Without a Card' })).toBeDisabled();
   });
 
   it('says what the server answered when nobody is left to thank (another tab sent them)', async () => {
@@ -113,9 +113,19 @@ describe('Send to All Without a Card', () => {
   it('cannot be opened when every gift already has a card', async () => {
     signInAs(member);
     serveRegistry(anOwnerRegistry());
-    serveThankYouCalls([leah, sol]);
+    serveThankYouCalls([leah]);
     renderApp(PAGE);
-    await screen.findByText('1/2 cards sent');
+    await screen.findByText('1/1 cards sent');
     expect(screen.getByRole('button', { name: 'Send to All Without a Card' })).toBeDisabled();
+  });
+
+  it('says why nobody can be sent a card when the gifts left have no e-mail', async () => {
+    const { composer, user } = await openComposer([leah, sol]);
+    expect(composer.getByText('Every gift with an e-mail already has a card.')).toBeInTheDocument();
+    expect(composer.getByText(/Grandpa Sol gave without an e-mail/)).toBeInTheDocument();
+    expect(composer.queryByRole('button', { name: /Review and Send/ })).not.toBeInTheDocument();
+    await user.click(composer.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('region', { name: 'Send to All Without a Card' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send to All Without a Card' })).toHaveFocus());
   });
 });

@@ -25,7 +25,7 @@ import { useContributors } from '../api/use-contributors';
 import { CardEditor } from '../components/card-editor';
 import { CardForAllComposer } from '../components/card-for-all-composer';
 import { useToast } from '../../../components/toast';
-import { namesList, recipientsOf } from '../lib/card-for-all';
+import { hasGiftsToThank, namesList } from '../lib/card-for-all';
 import { CardsProgress } from '../components/cards-progress';
 import { ContributorList } from '../components/contributor-list';
 import { initialCardValues, type CardValues } from '../lib/card-values';
@@ -104,7 +104,7 @@ function ThankYouCards({ registry }: { registry: OwnerRegistryView }) {
                 variant="contained"
                 startIcon={<ForwardToInboxIcon />}
                 onClick={() => setComposingForAll(true)}
-                disabled={recipientsOf(contributors).recipients.length === 0}
+                disabled={!hasGiftsToThank(contributors)}
               >
                 Send to All Without a Card
               </Button>
