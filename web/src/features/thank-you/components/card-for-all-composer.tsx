@@ -100,7 +100,6 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
     const errors = await formik.validateForm();
     const first = FIELD_ORDER.find((name) => errors[name]);
     if (first) {
-      void formik.setTouched({ [first]: true });
       document.getElementById(`${ID}${first}`)?.focus();
       return;
     }
