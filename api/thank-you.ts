@@ -1,7 +1,8 @@
 import { CARD_TEMPLATES, IMAGE_SIZES, NOTE_STATUSES } from '@core/thank-you/thank-you-note';
 import { thankYouNoteSchema } from '@core/thank-you/note-schemas';
+import { cardForAllSchema } from '@core/thank-you/card-for-all-schemas';
 import { amountSchema } from './amount';
-import { arrayOf, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { arrayOf, count, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 
 export const thankYouNoteViewSchema = exactObject({
@@ -38,6 +39,18 @@ export type ContributorView = Wire<typeof contributorSchema>;
 export const sentNoteSchema = exactObject({ note: thankYouNoteViewSchema, message: text });
 export type SendNoteResult = Wire<typeof sentNoteSchema>;
 
+const giverSchema = exactObject({ giftId: text, giverName: text });
+
+/** What "Send to all without a card" did: who was e-mailed, and who has no e-mail to send a card to. */
+export const cardForAllResultSchema = exactObject({
+  cardId: text,
+  sentCount: count,
+  sentTo: arrayOf(giverSchema),
+  withoutEmail: arrayOf(giverSchema),
+  message: text,
+});
+export type CardForAllResult = Wire<typeof cardForAllResultSchema>;
+
 export const thankYouOperations = [
   operation({
     method: 'GET',
@@ -57,5 +70,12 @@ export const thankYouOperations = [
     path: '/api/thank-you-notes/{id}/send',
     summary: 'Send a thank-you card to the giver (owner)',
     responses: { 200: { description: 'The sent note', schema: sentNoteSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/registries/{id}/thank-you-cards',
+    summary: 'Send one card, with each giver’s name filled in, to every gift without a sent card (owner)',
+    body: cardForAllSchema,
+    responses: { 200: { description: 'The cards sent, and the gifts without an e-mail; 409 when every gift already has a card', schema: cardForAllResultSchema } },
   }),
 ];

@@ -19,6 +19,7 @@ import { startMailWorker, type MailWorker } from '../adapters/persistence/mail-q
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
 import { finishStuckRefunds } from '@core/gift/refund-gift';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
+import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
 import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
@@ -32,6 +33,10 @@ const FIRST_GIFT_SWEEP_MS = 60 * 1000;
 // and the first look of a (UTC) day sends it, once, whichever instance makes it.
 const CHARITY_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
+// The owner's one reminder about gifts without a card, a week after the celebration: every
+// instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
+const THANK_YOU_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
@@ -45,6 +50,8 @@ export interface RunningServer {
   sweepAbandonedGifts: () => Promise<SweepResult & { refundsFinished: number; refundsRestored: number }>;
   /** Queues today's line about pending charity payouts to the administrators now, if not yet queued (tests call it). */
   remindPendingCharityPayouts: () => Promise<number>;
+  /** Queues the owners' reminders about gifts without a thank-you card that are due now (tests call it). */
+  remindUnthankedGifts: () => Promise<number>;
   /** Every API route the server answers (the fuzz tests walk them all). */
   routes: RouteEntry[];
   close: () => Promise<void>;
@@ -154,6 +161,16 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       reminderLog.warn({ err: error }, 'charity payout reminder failed'),
     );
 
+    const thankYouLog = logger.child({ component: 'thank-you-reminder' });
+    const remindThankYous = async () => {
+      const queued = await remindUnthankedGifts({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
+      if (queued > 0) thankYouLog.info({ reminders: queued }, 'thank-you reminders queued');
+      return queued;
+    };
+    const stopThankYouReminders = repeat(remindThankYous, { firstMs: FIRST_THANK_YOU_REMINDER_MS, everyMs: THANK_YOU_REMINDER_INTERVAL_MS }, (error) =>
+      thankYouLog.warn({ err: error }, 'thank-you reminder failed'),
+    );
+
     return {
       url: `http://localhost:${port}`,
       bound,
@@ -162,11 +179,13 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       mailWorker,
       sweepAbandonedGifts,
       remindPendingCharityPayouts: remindCharityPayouts,
+      remindUnthankedGifts: remindThankYous,
       routes: listRoutes(app as never),
       close: async () => {
         stopPurges();
         stopSweeps();
         stopReminders();
+        stopThankYouReminders();
         await mailWorker.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

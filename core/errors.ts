@@ -26,6 +26,7 @@ export const DOMAIN_ERROR_CODES = [
   'gift.not_refundable',
   'registry.refund_under_way',
   'note.not_found',
+  'note.nothing_to_send',
   'payout.not_ready',
   'payout.not_found',
   'payout.already_completed',

@@ -27,6 +27,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'gift.not_refundable': 409,
   'registry.refund_under_way': 409,
   'note.not_found': 404,
+  'note.nothing_to_send': 409,
   'payout.not_ready': 409,
   'payout.not_found': 404,
   'payout.already_completed': 409,

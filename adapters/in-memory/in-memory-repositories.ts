@@ -4,6 +4,8 @@ import { InMemoryCharityPayoutRepository } from './in-memory-charity-payout-repo
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
 import { InMemoryGiftRepository } from './in-memory-gift-repository';
 import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repository';
+import { InMemoryThankYouCardRepository } from './in-memory-thank-you-card-repository';
+import { InMemoryThankYouReminderRepository } from './in-memory-thank-you-reminder-repository';
 import { InMemoryMailQueue } from './in-memory-mail-queue';
 import { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
@@ -14,15 +16,20 @@ import { InMemoryUserRepository } from './in-memory-user-repository';
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
 export function createInMemoryRepositories() {
   const audit = createInMemoryAuditTrail();
+  const registries = new InMemoryRegistryRepository();
+  const gifts = new InMemoryGiftRepository();
+  const thankYouNotes = new InMemoryThankYouNoteRepository();
   const tables = {
     users: new InMemoryUserRepository(),
     sessions: new InMemorySessionRepository(),
     accountTokens: new InMemoryAccountTokenRepository(),
     newsletter: new InMemoryNewsletterRepository(),
     charities: new InMemoryCharityRepository(),
-    registries: new InMemoryRegistryRepository(),
-    gifts: new InMemoryGiftRepository(),
-    thankYouNotes: new InMemoryThankYouNoteRepository(),
+    registries,
+    gifts,
+    thankYouNotes,
+    thankYouCards: new InMemoryThankYouCardRepository(),
+    thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, thankYouNotes }),
     charityPayouts: new InMemoryCharityPayoutRepository(),
     mail: new InMemoryMailQueue(),
   };
@@ -31,6 +38,8 @@ export function createInMemoryRepositories() {
     const giftIds = [...repositories.gifts.rows.values()].filter((gift) => gift.registryId === registryId).map((gift) => gift.id);
     repositories.gifts.deleteByRegistry(registryId);
     repositories.thankYouNotes.deleteByGiftIds(giftIds);
+    repositories.thankYouCards.deleteByRegistry(registryId);
+    repositories.thankYouReminders.rows.delete(registryId);
   };
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change
   // its events, hands its creator a snapshot function instead.

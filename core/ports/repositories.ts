@@ -8,7 +8,7 @@ import type { Registry } from '../registry/registry';
 import type { AuditEvent, NewAuditEvent } from '../payout/audit-event';
 import type { CharityPayout } from '../payout/charity-payout';
 import type { Currency } from '../money';
-import type { ThankYouNote } from '../thank-you/thank-you-note';
+import type { ThankYouCard, ThankYouNote } from '../thank-you/thank-you-note';
 
 export interface UserRepository {
   /** Fails with auth.username_taken or auth.email_taken when either is already in use. */
@@ -242,6 +242,26 @@ export interface ThankYouNoteRepository {
   markSent(id: string, sentAt: Date): Promise<ThankYouNote>;
 }
 
+export type NewThankYouCard = Omit<ThankYouCard, 'id' | 'createdAt'>;
+
+/** The cards a family wrote once for many gifts (the spec's thank_you_cards table); each gift's own note records what its giver got. */
+export interface ThankYouCardRepository {
+  create(card: NewThankYouCard): Promise<ThankYouCard>;
+  /** Newest first. */
+  listByRegistry(registryId: string): Promise<ThankYouCard[]>;
+}
+
+/** The owner's one reminder per registry about gifts still without a sent card. */
+export interface ThankYouReminderRepository {
+  /**
+   * Registries celebrated at or before the time that have a succeeded gift with no sent card and
+   * were never reminded, earliest celebration first.
+   */
+  listDue(celebratedBy: Date, limit: number): Promise<string[]>;
+  /** Records the registry's reminder unless one is recorded, in one statement; answers whether this call recorded it. */
+  record(registryId: string, remindedAt: Date): Promise<boolean>;
+}
+
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
@@ -251,6 +271,8 @@ export interface Repositories {
   registries: RegistryRepository;
   gifts: GiftRepository;
   thankYouNotes: ThankYouNoteRepository;
+  thankYouCards: ThankYouCardRepository;
+  thankYouReminders: ThankYouReminderRepository;
   charityPayouts: CharityPayoutRepository;
   audit: AuditTrail;
   /** Mail queued here commits or rolls back with the rest of the transaction. */

@@ -3,7 +3,9 @@ import type { Charity } from '../charity/charity';
 import type { Gift } from '../gift/gift';
 import type { Repositories } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
+import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from './thank-you-note';
+import type { CardCandidate } from './card-for-all-recipients';
 import { registryNotFound } from '../registry/registry-not-found';
 
 export interface Contributor {
@@ -20,6 +22,11 @@ export async function listContributors(
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
   requireOwner(registry, ports.user);
+  return contributorsOf(registry, ports);
+}
+
+/** The registry's contributors, for a caller that has checked who may see them. */
+export async function contributorsOf(registry: Registry, ports: Pick<Repositories, 'gifts' | 'thankYouNotes' | 'charities'>): Promise<Contributor[]> {
   const gifts = (await ports.gifts.listByRegistry(registry.id)).filter((gift) => gift.paymentStatus === 'succeeded');
   const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
   return gifts.map((gift) => ({
@@ -27,4 +34,9 @@ export async function listContributors(
     charity: charities.find((charity) => charity.id === gift.charityId) ?? null,
     note: notes.find((note) => note.giftId === gift.id) ?? null,
   }));
+}
+
+/** A contributor as the choice of recipients of a card for everyone sees it. */
+export function cardCandidate({ gift, note }: Contributor): CardCandidate {
+  return { giverName: gift.giftGiverName, giverEmail: gift.giftGiverEmail, noteStatus: note?.status ?? null };
 }

@@ -1,5 +1,6 @@
 import { toWireAmount } from '@api/amount';
-import type { ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
+import type { CardForAllResult, ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
+import type { CardToAllResult } from '@core/thank-you/send-card-to-all';
 import type { Charity } from '@core/charity/charity';
 import type { Gift } from '@core/gift/gift';
 import type { ThankYouNote } from '@core/thank-you/thank-you-note';
@@ -35,4 +36,15 @@ export function presentContributor({ gift, charity, note }: { gift: Gift; charit
 
 export function presentSentNote(note: ThankYouNote) {
   return { note: presentNote(note), message: 'Thank you card sent' } satisfies SendNoteResult;
+}
+
+export function presentCardForAll(result: CardToAllResult) {
+  const sent = result.sentTo.length;
+  return {
+    cardId: result.card.id,
+    sentCount: sent,
+    sentTo: result.sentTo,
+    withoutEmail: result.withoutEmail,
+    message: sent === 1 ? '1 thank-you card sent' : `${sent} thank-you cards sent`,
+  } satisfies CardForAllResult;
 }

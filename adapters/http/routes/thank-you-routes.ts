@@ -5,8 +5,9 @@ import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { listContributors } from '@core/thank-you/list-contributors';
 import { saveThankYouNote } from '@core/thank-you/save-thank-you-note';
 import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
+import { sendCardToAll } from '@core/thank-you/send-card-to-all';
 import type { HttpState } from '../http-state';
-import { presentContributor, presentNote, presentSentNote } from '../presenters/thank-you';
+import { presentCardForAll, presentContributor, presentNote, presentSentNote } from '../presenters/thank-you';
 
 export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string }) {
   const router = new Router<HttpState>();
@@ -24,6 +25,17 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
   router.post('/api/thank-you-notes/:id/send', async (ctx) => {
     const note = await sendThankYouNote(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock, appUrl: ports.appUrl });
     ctx.body = presentSentNote(note);
+  });
+
+  router.post('/api/registries/:id/thank-you-cards', async (ctx) => {
+    const result = await sendCardToAll(ctx.params.id ?? '', ctx.request.body, {
+      user: ctx.state.user,
+      unitOfWork: repositories,
+      photos: ports.photos,
+      clock: ports.clock,
+      appUrl: ports.appUrl,
+    });
+    ctx.body = presentCardForAll(result);
   });
 
   return router;

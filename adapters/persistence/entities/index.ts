@@ -5,6 +5,7 @@ import { RegistryEntity } from './registry-entity';
 import { SessionEntity } from './session-entity';
 import { ThankYouCardEntity } from './thank-you-card-entity';
 import { ThankYouNoteEntity } from './thank-you-note-entity';
+import { ThankYouReminderEntity } from './thank-you-reminder-entity';
 import { UserEntity } from './user-entity';
 import { RateLimitEntity } from './rate-limit-entity';
 import { MailOutboxEntity } from './mail-outbox-entity';
@@ -21,6 +22,7 @@ export const ENTITIES = [
   GiftEntity,
   ThankYouCardEntity,
   ThankYouNoteEntity,
+  ThankYouReminderEntity,
   CharityPayoutEntity,
   AuditEventEntity,
   AccountTokenEntity,

@@ -10,6 +10,7 @@ import { Migration20261123220605CelebrationType } from './Migration2026112322060
 import { Migration20261123221957ListedNameOrder } from './Migration20261123221957ListedNameOrder';
 import { Migration20261123222752NewsletterSubscribers } from './Migration20261123222752NewsletterSubscribers';
 import { Migration20261124004853GiftRefunds } from './Migration20261124004853GiftRefunds';
+import { Migration20261124004901ThankYouReminders } from './Migration20261124004901ThankYouReminders';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123221957ListedNameOrder', class: Migration20261123221957ListedNameOrder },
   { name: 'Migration20261123222752NewsletterSubscribers', class: Migration20261123222752NewsletterSubscribers },
   { name: 'Migration20261124004853GiftRefunds', class: Migration20261124004853GiftRefunds },
+  { name: 'Migration20261124004901ThankYouReminders', class: Migration20261124004901ThankYouReminders },
 ];

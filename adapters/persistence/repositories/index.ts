@@ -7,6 +7,8 @@ import { CachedCharityRepository, InvalidatingCharityRepository } from './cached
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
+import { MikroOrmThankYouCardRepository } from './mikro-orm-thank-you-card-repository';
+import { MikroOrmThankYouReminderRepository } from './mikro-orm-thank-you-reminder-repository';
 import { MikroOrmRegistryRepository } from './mikro-orm-registry-repository';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository';
 import { MikroOrmAccountTokenRepository } from './mikro-orm-account-token-repository';
@@ -25,6 +27,8 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     registries: new MikroOrmRegistryRepository(em),
     gifts: new MikroOrmGiftRepository(em),
     thankYouNotes: new MikroOrmThankYouNoteRepository(em),
+    thankYouCards: new MikroOrmThankYouCardRepository(em),
+    thankYouReminders: new MikroOrmThankYouReminderRepository(em),
     charityPayouts: new MikroOrmCharityPayoutRepository(em),
     audit: new MikroOrmAuditTrail(em),
     mail: createMailQueue(em),

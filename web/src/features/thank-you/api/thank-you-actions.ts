@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { thankYouNoteSchema, type ThankYouNoteInput } from '@core/thank-you/note-schemas';
+import { cardForAllSchema, type CardForAllInput } from '@core/thank-you/card-for-all-schemas';
 import { apiFetch } from '../../../lib/api-fetch';
 import { contributorsPath } from './use-contributors';
-import type { ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
+import { registryPath } from '../../../lib/use-registry';
+import type { CardForAllResult, ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
 
 const THANK_YOU_NOTES_PATH = '/api/thank-you-notes';
 
@@ -55,5 +57,21 @@ export function useThankYouActions(registryId: string) {
 
   const refresh = useCallback(() => mutate(key), [key, mutate]);
 
-  return { saveNote, sendNote, refresh };
+  /**
+   * POST /api/registries/{id}/thank-you-cards: one card, each giver's name filled in, to every gift
+   * without a sent card; the list is asked for again, whatever the answer, since it changed or was stale.
+   */
+  const sendCardToAll = useCallback(
+    async (input: CardForAllInput): Promise<CardForAllResult> => {
+      const body = cardForAllSchema.cast(input, { stripUnknown: true });
+      try {
+        return await apiFetch<CardForAllResult>(`${registryPath(registryId)}/thank-you-cards`, { method: 'POST', body });
+      } finally {
+        void mutate(key);
+      }
+    },
+    [registryId, key, mutate],
+  );
+
+  return { saveNote, sendNote, refresh, sendCardToAll };
 }

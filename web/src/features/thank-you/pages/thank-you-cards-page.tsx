@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-fetch';
@@ -22,6 +23,9 @@ import { celebrationTitle } from '@core/registry/celebration-title';
 import type { ContributorView } from '@api/thank-you';
 import { useContributors } from '../api/use-contributors';
 import { CardEditor } from '../components/card-editor';
+import { CardForAllComposer } from '../components/card-for-all-composer';
+import { useToast } from '../../../components/toast';
+import { hasGiftsToThank, namesList } from '../lib/card-for-all';
 import { CardsProgress } from '../components/cards-progress';
 import { ContributorList } from '../components/contributor-list';
 import { initialCardValues, type CardValues } from '../lib/card-values';
@@ -48,6 +52,23 @@ export default function ThankYouCardsPage() {
 function ThankYouCards({ registry }: { registry: OwnerRegistryView }) {
   const { contributors, error, mutate } = useContributors(registry.id);
   const onUnauthorized = useUnauthorizedRedirect();
+  const [composingForAll, setComposingForAll] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const sendAllRef = useRef<HTMLButtonElement>(null);
+
+  /**
+   * The card for everyone closes: the focus goes back to the button that opened it, or, once the
+   * cards are sent, to the top of the page, where the progress shows every card sent.
+   */
+  const onComposingForAllChange = useCallback((composing: boolean, after?: 'cancelled' | 'sent') => {
+    setComposingForAll(composing);
+    if (!after) return;
+    requestAnimationFrame(() => {
+      const button = sendAllRef.current;
+      if (after === 'cancelled' && button && !button.disabled) button.focus();
+      else titleRef.current?.focus();
+    });
+  }, []);
 
   useEffect(() => {
     if (error) onUnauthorized(error);
@@ -64,14 +85,32 @@ function ThankYouCards({ registry }: { registry: OwnerRegistryView }) {
         </Button>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' } }}>
+            <Typography
+              ref={titleRef}
+              tabIndex={-1}
+              variant="h1"
+              sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 'none' } }}
+            >
               {PAGE_TITLE}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
               {celebrationTitle(registry)}: write a personal card, with photos, to everyone who gave a gift.
             </Typography>
           </Box>
-          {contributors && <ExportCsvButton contributors={contributors} childName={registry.childName} />}
+          {contributors && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+              <Button
+                ref={sendAllRef}
+                variant="contained"
+                startIcon={<ForwardToInboxIcon />}
+                onClick={() => setComposingForAll(true)}
+                disabled={!hasGiftsToThank(contributors)}
+              >
+                Send to All Without a Card
+              </Button>
+              <ExportCsvButton contributors={contributors} childName={registry.childName} />
+            </Box>
+          )}
         </Box>
         {contributors && <CardsProgress progress={cardsProgress(contributors)} />}
       </Box>
@@ -90,7 +129,12 @@ function ThankYouCards({ registry }: { registry: OwnerRegistryView }) {
       ) : !contributors ? (
         <PageSpinner label="Loading contributors…" />
       ) : (
-        <CardsWorkspace registry={registry} contributors={contributors} />
+        <CardsWorkspace
+          registry={registry}
+          contributors={contributors}
+          composingForAll={composingForAll}
+          onComposingForAllChange={onComposingForAllChange}
+        />
       )}
     </Container>
   );
@@ -107,11 +151,20 @@ function ExportCsvButton({ contributors, childName }: { contributors: readonly C
   );
 }
 
-function CardsWorkspace({ registry, contributors }: { registry: OwnerRegistryView; contributors: ContributorView[] }) {
+interface CardsWorkspaceProps {
+  registry: OwnerRegistryView;
+  contributors: ContributorView[];
+  /** The right column holds the card for everyone instead of one contributor's card. */
+  composingForAll: boolean;
+  onComposingForAllChange: (composing: boolean, after?: 'cancelled' | 'sent') => void;
+}
+
+function CardsWorkspace({ registry, contributors, composingForAll, onComposingForAllChange }: CardsWorkspaceProps) {
+  const { toast } = useToast();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // Unsaved edits per contributor, kept while the page is open.
   const edits = useRef(new Map<string, CardValues>());
-  const selected = contributors.find((contributor) => contributor.id === selectedId) ?? null;
+  const selected = composingForAll ? null : (contributors.find((contributor) => contributor.id === selectedId) ?? null);
 
   const rememberEdits = useCallback((giftId: string, values: CardValues) => {
     edits.current.set(giftId, values);
@@ -123,9 +176,25 @@ function CardsWorkspace({ registry, contributors }: { registry: OwnerRegistryVie
         contributors={contributors}
         currency={registry.currency}
         selectedId={selected?.id ?? null}
-        onSelect={(contributor) => setSelectedId(contributor.id)}
+        onSelect={(contributor) => {
+          onComposingForAllChange(false);
+          setSelectedId(contributor.id);
+        }}
       />
-      {selected ? (
+      {composingForAll ? (
+        <CardForAllComposer
+          registryId={registry.id}
+          childName={registry.childName}
+          celebrationType={registry.celebrationType}
+          contributors={contributors}
+          onClose={() => onComposingForAllChange(false, 'cancelled')}
+          onSent={(result) => {
+            onComposingForAllChange(false, 'sent');
+            const skipped = result.withoutEmail.length > 0 ? ` No card for ${namesList(result.withoutEmail.map((giver) => giver.giverName))}: no e-mail.` : '';
+            toast({ title: 'Thank You Cards Sent!', description: `${result.message}.${skipped}` });
+          }}
+        />
+      ) : selected ? (
         <CardEditor
           key={selected.id}
           registryId={registry.id}

@@ -1,0 +1,83 @@
+import type { User } from '../account/user';
+import { DomainError } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { PhotoStore } from '../ports/photo-store';
+import type { UnitOfWork } from '../ports/repositories';
+import { requireOwner } from '../registry/registry-access';
+import { registryNotFound } from '../registry/registry-not-found';
+import { refuseUnknownFields, validate } from '../validate';
+import { cardForAllRecipients } from './card-for-all-recipients';
+import { cardForAllSchema, fitsWithName } from './card-for-all-schemas';
+import { fillGiverName } from './giver-name-placeholder';
+import { cardCandidate, contributorsOf } from './list-contributors';
+import { MAX_MESSAGE_LENGTH } from './note-schemas';
+import { renderThankYouCard } from './render-card';
+import type { CardTemplate, ImageSize, ThankYouCard } from './thank-you-note';
+
+export interface CardToAllResult {
+  card: ThankYouCard;
+  /** The givers e-mailed, one card each. */
+  sentTo: { giftId: string; giverName: string }[];
+  /** Gifts left without a card because there is no e-mail to send it to. */
+  withoutEmail: { giftId: string; giverName: string }[];
+}
+
+/**
+ * "Send to all without a card": one message with each giver's name filled in, as a note on every
+ * succeeded gift that has no sent card and an e-mail (a draft is replaced), each e-mail queued with
+ * its note marked sent, all in one transaction. The registry row is locked first, so a second
+ * press or a second tab waits, then finds nobody left and sends nothing; each giver's e-mail also
+ * has a key of its own, so no gift ever gets two cards for everyone.
+ */
+export async function sendCardToAll(
+  registryId: string,
+  input: unknown,
+  ports: { user: User | null; unitOfWork: UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string },
+): Promise<CardToAllResult> {
+  refuseUnknownFields(input, ['templateId', 'customMessage', 'imageUrls', 'imageSize']);
+  const valid = await validate(cardForAllSchema, input);
+  const foreign = valid.imageUrls.find((url) => !ports.photos.owns(url));
+  if (foreign !== undefined) throw new DomainError('validation.failed', 'Upload the photos here first', { imageUrls: 'Not an uploaded photo' });
+  const content = { templateId: valid.templateId as CardTemplate, imageUrls: valid.imageUrls, imageSize: valid.imageSize as ImageSize };
+
+  return ports.unitOfWork.transaction(async (repositories) => {
+    const registry = await repositories.registries.findByIdForUpdate(registryId);
+    if (!registry) throw registryNotFound();
+    const owner = requireOwner(registry, ports.user);
+    const contributors = await contributorsOf(registry, repositories);
+    const { recipients, withoutEmail } = cardForAllRecipients(contributors, cardCandidate);
+    if (recipients.length === 0) {
+      throw new DomainError(
+        'note.nothing_to_send',
+        withoutEmail.length > 0 ? 'Every gift with an e-mail already has a card' : 'Every gift already has a card',
+      );
+    }
+    const tooLong = recipients.find(({ gift }) => !fitsWithName(valid.customMessage, gift.giftGiverName));
+    if (tooLong) {
+      const message = `With ${tooLong.gift.giftGiverName.trim()}’s name filled in, the message is over ${MAX_MESSAGE_LENGTH} characters`;
+      throw new DomainError('validation.failed', message, { customMessage: message });
+    }
+
+    const card = await repositories.thankYouCards.create({ registryId: registry.id, ...content, customMessage: valid.customMessage, sentToAllGifts: true });
+    const now = ports.clock.now();
+    for (const { gift } of recipients) {
+      const customMessage = fillGiverName(valid.customMessage, gift.giftGiverName);
+      const note = await repositories.thankYouNotes.save(gift.id, { ...content, customMessage });
+      const rendered = renderThankYouCard(
+        { ...content, customMessage, childName: registry.childName, celebrationType: registry.celebrationType, giverName: gift.giftGiverName },
+        ports.appUrl,
+      );
+      await repositories.mail.enqueue({
+        to: gift.giftGiverEmail,
+        replyTo: owner.email,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        dedupeKey: `thank-you-to-all-${gift.id}`,
+      });
+      await repositories.thankYouNotes.markSent(note.id, now);
+    }
+    const named = ({ gift }: { gift: { id: string; giftGiverName: string } }) => ({ giftId: gift.id, giverName: gift.giftGiverName });
+    return { card, sentTo: recipients.map(named), withoutEmail: withoutEmail.map(named) };
+  });
+}
