@@ -11,7 +11,7 @@ import { member, server } from './msw-server';
 /** Registries as the server's read views answer them (see api/registries.ts). */
 
 /** 2030-03-14, a Thursday: no Shabbat reading. */
-export const HEBREW_DATE = { date: '11 Adar II 5790', hebrew: 'י״א אדר ב׳ תש״צ', reading: null };
+export const HEBREW_DATE = { date: '9 Adar II 5790', hebrew: 'ט׳ אדר ב׳ תש״צ', reading: null };
 
 export const REGISTRY_ID = '9b2f7c1e-0d4a-4f1b-8c3e-00000000r001';
 

@@ -21,7 +21,8 @@ export function HebrewDateText({ hebrewDate, sx }: HebrewDateTextProps) {
         {hebrewDate.date}
         {reading && ` · ${readingLabel(reading)}`}
       </Typography>
-      <Typography component="p" lang="he" dir="rtl" sx={{ color: 'inherit', fontSize: 'inherit', textAlign: 'start' }}>
+      <Typography component="p" lang="he" dir="rtl" // Set under the English line, at the same edge, though it reads right to left.
+        sx={{ color: 'inherit', fontSize: 'inherit', textAlign: 'left' }}>
         {hebrewDate.hebrew}
         {reading && ` · ${reading.hebrew}`}
       </Typography>

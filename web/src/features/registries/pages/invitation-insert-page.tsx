@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -48,15 +49,18 @@ const INSERT_ID = 'invitation-insert';
  */
 function PrintStyles({ size }: { size: InsertSize }) {
   const { width, height } = INSERT_SIZES[size];
+  const insert = `#${INSERT_ID}`;
   return (
     <GlobalStyles
       styles={{
         '@page': { size: `${width} ${height}`, margin: 0 },
         '@media print': {
-          'html, body': { width, height, margin: 0, padding: 0, overflow: 'hidden', background: '#ffffff' },
-          'body *': { visibility: 'hidden' },
-          [`#${INSERT_ID}, #${INSERT_ID} *`]: { visibility: 'visible' },
-          [`#${INSERT_ID}`]: { position: 'fixed', inset: 0, width, height, maxWidth: 'none', border: 'none', borderRadius: 0, boxShadow: 'none', margin: 0 },
+          'html, body': { width, height, margin: 0, padding: 0, background: '#ffffff' },
+          // Only the insert and the boxes around it are laid out: hidden content that still took
+          // room would push the card onto extra sheets.
+          [`body *:not(:has(${insert})):not(${insert}):not(${insert} *)`]: { display: 'none !important' },
+          [`body *:has(${insert})`]: { margin: '0 !important', padding: '0 !important', minHeight: '0 !important', maxWidth: 'none !important', border: 'none !important', boxShadow: 'none !important', background: 'none !important' },
+          [insert]: { width: `${width} !important`, height: `${height} !important`, maxWidth: 'none !important', border: 'none !important', borderRadius: 0, boxShadow: 'none !important', margin: '0 !important', breakInside: 'avoid' },
         },
       }}
     />
@@ -148,7 +152,12 @@ function InsertCard({ registry, size }: { registry: OwnerRegistryView; size: Ins
 export default function InvitationInsertPage() {
   const { id } = useParams<{ id: string }>();
   const [searchParams, setSearchParams] = useSearchParams();
-  const size = sizeOf(searchParams.get('size'));
+  // Kept here and in the address: a reload or a shared link keeps the size chosen.
+  const [size, setSize] = useState<InsertSize>(() => sizeOf(searchParams.get('size')));
+  const choose = (next: InsertSize) => {
+    setSize(next);
+    setSearchParams({ size: next }, { replace: true });
+  };
   const { registry, error, isLoading, isNotFound, viewerId, mutate } = useRegistry(id);
   usePageTitle(isNotFound || !id ? 'Registry Not Found' : INSERT_TITLE);
 
@@ -173,7 +182,7 @@ export default function InvitationInsertPage() {
   }
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 }, display: 'grid', gap: 3 }}>
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <PrintStyles size={size} />
       <Box>
         <Button variant="text" href={paths.registry(registry.id)} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
@@ -194,7 +203,7 @@ export default function InvitationInsertPage() {
           <RadioGroup
             name="insertSize"
             value={size}
-            onChange={(event) => setSearchParams({ size: event.target.value }, { replace: true })}
+            onChange={(event) => choose(sizeOf(event.target.value))}
             sx={{ flexDirection: { xs: 'column', sm: 'row' }, columnGap: 2 }}
           >
             {(Object.keys(INSERT_SIZES) as InsertSize[]).map((key) => (
