@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { refuseUnknownFields, validate } from '../validate';
-import type { HebrewDate } from './hebrew-calendar';
+import { DEFAULT_HEBREW_CALENDAR, type HebrewDate } from './hebrew-calendar';
 import { hebrewDateOf } from './hebrew-date';
 import { hebrewDateQuerySchema } from './registry-schemas';
 
@@ -15,5 +15,5 @@ export async function lookUpHebrewDate(query: unknown): Promise<HebrewDate> {
     if (typeof value !== 'string') throw new DomainError('validation.failed', `Give ${field} once`, { [field]: `Give ${field} once` });
   }
   const valid = await validate(hebrewDateQuerySchema, params);
-  return hebrewDateOf(new Date(`${valid.date}T00:00:00.000Z`), valid.calendar ?? 'diaspora');
+  return hebrewDateOf(new Date(`${valid.date}T00:00:00.000Z`), valid.calendar ?? DEFAULT_HEBREW_CALENDAR);
 }

@@ -12,6 +12,7 @@ const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function useHebrewDate(day: string, calendar: HebrewCalendarChoice) {
   const complete = CALENDAR_DAY.test(day) && parseCelebrationDate(day) !== null;
   const key = complete ? `/api/hebrew-date?${new URLSearchParams({ date: day, calendar })}` : null;
-  const { data, error, isLoading } = useSWR<HebrewDateView>(key);
+  // While the next day's answer is on its way, the last one stays rather than flickering away.
+  const { data, error, isLoading } = useSWR<HebrewDateView>(key, { keepPreviousData: true });
   return { hebrewDate: complete ? data : undefined, error: error as unknown, isLoading: complete && isLoading };
 }
