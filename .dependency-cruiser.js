@@ -9,7 +9,7 @@ export const WEB_CORE_MODULES = [
   'charity/charity',
   'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',
   'photo/photo-limits', 'photo/photo-variants',
-  'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/name-capitalisation',
+  'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation',
   'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness',
   'thank-you/thank-you-note', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates',
   'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',

@@ -4,6 +4,7 @@ import { authOperations } from './auth';
 import { charityOperations } from './charities';
 import { ERROR_DESCRIPTION, errorSchema } from './errors';
 import { giftOperations } from './gifts';
+import { hebrewDateOperations } from './hebrew-dates';
 import type { Operation } from './operation';
 import { newsletterOperations } from './newsletter';
 import { payoutOperations } from './payouts';
@@ -22,6 +23,7 @@ export const operations: readonly Operation[] = [
   ...newsletterOperations,
   ...charityOperations,
   ...registryOperations,
+  ...hebrewDateOperations,
   ...uploadOperations,
   ...giftOperations,
   ...thankYouOperations,

@@ -4,6 +4,7 @@ import { REGISTRY_STATUSES } from '@core/registry/registry';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { changeCurrencySchema, createRegistrySchema, editRegistrySchema } from '@core/registry/registry-schemas';
 import { amountSchema } from './amount';
+import { hebrewCalendarSchema, hebrewDateSchema, type HebrewDateView } from './hebrew-dates';
 import { nullableCharityRefSchema } from './charities';
 import { arrayOf, count, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
@@ -35,6 +36,9 @@ const sharedRegistryProperties = {
   childName: text,
   celebrationType,
   celebrationDate: instant,
+  /** Whose Torah-reading schedule names the Shabbat's parashah. */
+  hebrewCalendar: hebrewCalendarSchema,
+  hebrewDate: hebrewDateSchema,
   personalMessage: nullableText,
   photoUrl: nullableText,
   preferredCharityId: nullableText,
@@ -78,6 +82,7 @@ const cardProperties = {
   childName: text,
   celebrationType,
   celebrationDate: instant,
+  hebrewDate: hebrewDateSchema,
   photoUrl: nullableText,
   preferredCharity: nullableCharityRefSchema,
   currency,
@@ -92,8 +97,11 @@ export type RegistrySearchResult = Wire<typeof registrySearchResultSchema>;
 export const myRegistrySchema = exactObject({ ...cardProperties, totalReceived: amountSchema, giftCount: count, unlisted: flag });
 export type MyRegistry = Wire<typeof myRegistrySchema>;
 
-/** What a registry card shows; totalReceived only where financials are shown. */
-export type RegistryCardData = RegistrySearchResult & { totalReceived?: number; unlisted?: boolean };
+/**
+ * What a registry card shows; totalReceived only where financials are shown, and the Hebrew date
+ * whenever the server sent it (a card remembered by an older version of the app has none).
+ */
+export type RegistryCardData = Omit<RegistrySearchResult, 'hebrewDate'> & { hebrewDate?: HebrewDateView; totalReceived?: number; unlisted?: boolean };
 
 export const currencyChangedSchema = exactObject({ message: text, currency });
 export const messageSchema = exactObject({ message: text });

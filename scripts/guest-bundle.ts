@@ -41,8 +41,8 @@ export const GUEST_PATH_CEILING_BYTES = 200 * 1024;
  */
 export const OWNER_AND_ADMIN_ONLY = [
   /^web\/src\/features\/(admin|payouts|thank-you)\//,
-  /^web\/src\/features\/registries\/components\/(owner-tools|registry-management|recent-gifts|edit-registry-dialog|delete-registry-dialog|change-currency-dialog|registry-details-fields|unlisted-field|charity-choice-field|currency-field)\.tsx$/,
-  /^web\/src\/features\/registries\/pages\/create-registry-page\.tsx$/,
+  /^web\/src\/features\/registries\/components\/(owner-tools|registry-management|recent-gifts|edit-registry-dialog|delete-registry-dialog|change-currency-dialog|registry-details-fields|hebrew-calendar-field|unlisted-field|charity-choice-field|currency-field)\.tsx$/,
+  /^web\/src\/features\/registries\/pages\/(create-registry-page|invitation-insert-page)\.tsx$/,
   /^web\/src\/app\/routes\/owner-payout-sections\.tsx$/,
   /^web\/src\/components\/(photo-upload|form-dialog|layout\/admin-menu)/,
 ];

@@ -3,6 +3,8 @@ import { isShortCode } from '@core/registry/short-code';
 import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
 import { isDomainError } from '@core/errors';
 import { celebrationTitle } from '@core/registry/celebration-title';
+import { hebrewDateLine } from '@core/registry/hebrew-calendar';
+import { hebrewDateOf } from '@core/registry/hebrew-date';
 
 export interface PagePreview {
   title: string;
@@ -19,7 +21,8 @@ const SHORT_LINK = /^\/r\/([a-z0-9]{1,8})\/?$/i;
 const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * What a chat app shows for a shared registry link: the child's celebration, its date and photo.
+ * What a chat app shows for a shared registry link: the child's celebration, its date (with the
+ * Hebrew date and the Shabbat's parashah) and photo.
  * Nothing about gifts or givers. Paths that are not registry links have no preview.
  */
 export function sharePreviews(ports: { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; publicUrl: string }) {
@@ -33,7 +36,7 @@ export function sharePreviews(ports: { repositories: Pick<Repositories, 'registr
       const photo = registry.photoUrl;
       return {
         title: celebrationTitle(registry),
-        description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)}. Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
+        description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)} (${hebrewDateLine(hebrewDateOf(registry.celebrationDate, registry.hebrewCalendar))}). Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
         url: `${ports.publicUrl}${path}`,
         image: photo ? (photo.startsWith('/') ? `${ports.publicUrl}${photo}` : photo) : null,
         noindex: registry.unlisted,

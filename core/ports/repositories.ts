@@ -100,7 +100,7 @@ export interface CharityRepository {
 
 export type NewRegistry = Pick<
   Registry,
-  'userId' | 'shortCode' | 'childName' | 'celebrationType' | 'celebrationDate' | 'personalMessage' | 'photoUrl' | 'preferredCharityId' | 'allowCharityChoice' | 'currency' | 'unlisted'
+  'userId' | 'shortCode' | 'childName' | 'celebrationType' | 'celebrationDate' | 'hebrewCalendar' | 'personalMessage' | 'photoUrl' | 'preferredCharityId' | 'allowCharityChoice' | 'currency' | 'unlisted'
 >;
 
 export type RegistryChanges = Partial<
@@ -109,6 +109,7 @@ export type RegistryChanges = Partial<
     | 'childName'
     | 'celebrationType'
     | 'celebrationDate'
+    | 'hebrewCalendar'
     | 'personalMessage'
     | 'photoUrl'
     | 'currency'

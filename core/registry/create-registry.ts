@@ -10,8 +10,9 @@ import type { Registry } from './registry';
 import { resolveCharityChoice } from './charity-choice';
 import { photoUrlOrNull } from './photo-url';
 import { DEFAULT_CELEBRATION_TYPE } from './celebration-title';
+import { DEFAULT_HEBREW_CALENDAR } from './hebrew-calendar';
 
-const FIELDS = ['childName', 'celebrationType', 'celebrationDate', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId', 'allowCharityChoice', 'unlisted'];
+const FIELDS = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId', 'allowCharityChoice', 'unlisted'];
 const SHORT_CODE_ATTEMPTS = 5;
 
 export async function createRegistry(
@@ -27,6 +28,7 @@ export async function createRegistry(
     childName: valid.childName,
     celebrationType: valid.celebrationType ?? DEFAULT_CELEBRATION_TYPE,
     celebrationDate: celebrationDay(valid.celebrationDate),
+    hebrewCalendar: valid.hebrewCalendar ?? DEFAULT_HEBREW_CALENDAR,
     personalMessage: valid.personalMessage?.trim() || null,
     photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
     currency: valid.currency ?? 'USD',

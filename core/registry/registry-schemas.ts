@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { hasControlCharacters } from '../control-characters';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../money';
 import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from './celebration-title';
+import { DEFAULT_HEBREW_CALENDAR, HEBREW_CALENDARS, type HebrewCalendarChoice } from './hebrew-calendar';
 import { parseCelebrationDate } from './parse-celebration-date';
 
 export { parseCelebrationDate };
@@ -60,6 +61,11 @@ const celebrationType = yup
   .string<CelebrationType>()
   .oneOf(CELEBRATION_TYPES, "Celebration must be one of bar (Bar Mitzvah), bat (Bat Mitzvah), bnai (B'nai Mitzvah) or unspecified (prefer not to say)");
 
+/** Optional: without it a registry follows the diaspora's Torah readings. */
+const hebrewCalendar = yup
+  .string<HebrewCalendarChoice>()
+  .oneOf(HEBREW_CALENDARS, 'Hebrew calendar must be diaspora or israel');
+
 const currency = yup
   .string<Currency>()
   .oneOf(CURRENCIES, 'Currency must be USD or CAD');
@@ -72,6 +78,7 @@ export const createRegistrySchema = yup.object({
   childName,
   celebrationType: celebrationType.default(DEFAULT_CELEBRATION_TYPE),
   celebrationDate,
+  hebrewCalendar: hebrewCalendar.default(DEFAULT_HEBREW_CALENDAR),
   currency: currency.default(DEFAULT_CURRENCY),
   personalMessage,
   photoUrl,
@@ -89,11 +96,12 @@ export const createRegistrySchema = yup.object({
 });
 export type CreateRegistryInput = yup.InferType<typeof createRegistrySchema>;
 
-/** PUT /api/registries/{id}. Without unlisted or celebrationType, the registry keeps what it had. */
+/** PUT /api/registries/{id}. Without unlisted, celebrationType or hebrewCalendar, the registry keeps what it had. */
 export const editRegistrySchema = yup.object({
   childName,
   celebrationType,
   celebrationDate,
+  hebrewCalendar,
   personalMessage,
   photoUrl,
   unlisted: yup.boolean(),
@@ -105,3 +113,17 @@ export const changeCurrencySchema = yup.object({
   currency: currency.required('Currency is required'),
 });
 export type ChangeCurrencyInput = yup.InferType<typeof changeCurrencySchema>;
+
+/**
+ * GET /api/hebrew-date: the create and edit forms show the Hebrew date as the family picks the
+ * day. A calendar day as the date input gives it, and the schedule to name the reading by.
+ */
+export const hebrewDateQuerySchema = yup.object({
+  date: yup
+    .string()
+    .trim()
+    .required('Date is required')
+    .test('is-day', 'Date must be a calendar day (YYYY-MM-DD)', (value) => !value || (DATE_ONLY.test(value) && parseCelebrationDate(value) !== null)),
+  calendar: hebrewCalendar.default(DEFAULT_HEBREW_CALENDAR),
+});
+export type HebrewDateQuery = yup.InferType<typeof hebrewDateQuerySchema>;

@@ -1,5 +1,6 @@
 import type { Cents, Currency } from '../money';
 import type { CelebrationType } from './celebration-title';
+import type { HebrewCalendarChoice } from './hebrew-calendar';
 
 export const REGISTRY_STATUSES = ['open', 'closed', 'payout_sent'] as const;
 export type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
@@ -18,6 +19,8 @@ export interface Registry {
   /** Bar, Bat or B'nai Mitzvah, or 'unspecified' when the family prefers not to say. */
   celebrationType: CelebrationType;
   celebrationDate: Date;
+  /** Whose Torah-reading schedule names the Shabbat's parashah: the diaspora's unless the family chose Israel's. */
+  hebrewCalendar: HebrewCalendarChoice;
   personalMessage: string | null;
   photoUrl: string | null;
   preferredCharityId: string | null;

@@ -17,7 +17,7 @@ export async function updateRegistry(
   const registry = await ports.registries.findById(id);
   if (!registry) throw registryNotFound();
   requireOwner(registry, ports.user);
-  refuseUnknownFields(input, ['childName', 'celebrationType', 'celebrationDate', 'personalMessage', 'photoUrl', 'unlisted']);
+  refuseUnknownFields(input, ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'personalMessage', 'photoUrl', 'unlisted']);
   const valid = await validate(editRegistrySchema, input);
   return ports.registries.update(registry.id, {
     childName: valid.childName,
@@ -26,5 +26,6 @@ export async function updateRegistry(
     photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
     ...(valid.unlisted === undefined ? {} : { unlisted: valid.unlisted }),
     ...(valid.celebrationType === undefined ? {} : { celebrationType: valid.celebrationType }),
+    ...(valid.hebrewCalendar === undefined ? {} : { hebrewCalendar: valid.hebrewCalendar }),
   });
 }

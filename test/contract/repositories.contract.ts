@@ -209,6 +209,16 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect((await repos.registries.listNewestListed(1)).map((r) => r.id)).toEqual([newest.id]);
       });
 
+      it('keeps whose Torah-reading schedule a registry follows, changed by an update and kept by others', async () => {
+        const user = await owner();
+        const israel = await repos.registries.create(aNewRegistry(user.id, { hebrewCalendar: 'israel' }));
+        expect(israel.hebrewCalendar).toBe('israel');
+        expect((await repos.registries.findById(israel.id))?.hebrewCalendar).toBe('israel');
+        expect((await repos.registries.update(israel.id, { childName: 'Eli Stern' })).hebrewCalendar).toBe('israel');
+        expect((await repos.registries.update(israel.id, { hebrewCalendar: 'diaspora' })).hebrewCalendar).toBe('diaspora');
+        expect((await repos.registries.findById(israel.id))?.hebrewCalendar).toBe('diaspora');
+      });
+
       it('keeps whether a registry is unlisted: listed unless created unlisted, changed by an update', async () => {
         const user = await owner();
         const listed = await repos.registries.create(aNewRegistry(user.id));

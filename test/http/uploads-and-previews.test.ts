@@ -182,7 +182,7 @@ describe('shared links', () => {
     for (const pagePath of [`/registry/${created.id}`, `/r/${created.shortCode}`]) {
       const html = await (await fetch(`${server.url}${pagePath}`)).text();
       expect(html).toContain('<meta property="og:title" content="Ari &#34;&#60;b&#62;&#34; Katz&#39;s Bar/Bat Mitzvah" />');
-      expect(html).toContain('Celebrating on October 3, 2027.');
+      expect(html).toContain('Celebrating on October 3, 2027 (2 Tishrei 5788).');
       expect(html).toContain(`<meta property="og:image" content="https://gifts.example.org${uploaded.json.photoUrl}" />`);
       expect(html).toContain(`<meta property="og:url" content="https://gifts.example.org${pagePath}" />`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');

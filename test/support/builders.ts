@@ -57,6 +57,7 @@ export function aNewRegistry(userId: string, overrides: Partial<NewRegistry> = {
     childName: 'Sarah Cohen',
     celebrationType: 'unspecified',
     celebrationDate: new Date('2027-05-16T00:00:00.000Z'),
+    hebrewCalendar: 'diaspora',
     personalMessage: 'Thank you for celebrating with us!',
     photoUrl: null,
     preferredCharityId: null,

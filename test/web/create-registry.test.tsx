@@ -66,6 +66,7 @@ describe('/create-registry', () => {
       childName: 'Noah',
       celebrationType: 'unspecified',
       celebrationDate: '2030-03-14T00:00:00.000Z',
+      hebrewCalendar: 'diaspora',
       currency: 'USD',
       personalMessage: 'Join us!',
       photoUrl: null,
@@ -94,6 +95,43 @@ describe('/create-registry', () => {
     expect(bodies[0]).toMatchObject({ childName: 'maya rose katz', celebrationType: 'bat' });
   });
 
+  it('shows the Hebrew date and parashah of the day picked, by the readings chosen, and sends the choice', async () => {
+    const bodies = acceptCreate();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/hebrew-date', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const israel = url.searchParams.get('calendar') === 'israel';
+        return HttpResponse.json({
+          date: '14 Sivan 5787',
+          hebrew: 'י״ד סיון תשפ״ז',
+          reading: israel ? { name: 'Parashat Beha’alotcha', hebrew: 'פרשת בהעלתך', festival: false } : { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false },
+        });
+      }),
+    );
+    const { user } = await openForm();
+    const preview = screen.getByTestId('hebrew-date-preview');
+    expect(preview).toHaveTextContent('Pick the celebration date to see its Hebrew date');
+    await user.type(screen.getByLabelText(/^Child's Name/), 'Ariel');
+    await user.type(screen.getByLabelText(/^Celebration Date/), '2027-06-19');
+    expect(await within(preview).findByText('14 Sivan 5787 · Parashat Nasso')).toBeInTheDocument();
+    const hebrew = within(preview).getByText('י״ד סיון תשפ״ז · פרשת נשא');
+    expect(hebrew).toHaveAttribute('lang', 'he');
+    expect(hebrew).toHaveAttribute('dir', 'rtl');
+    // Nothing is asked for a date still being typed.
+    expect(asked).toEqual(['?date=2027-06-19&calendar=diaspora']);
+
+    const readings = screen.getByRole('radiogroup', { name: 'Torah readings' });
+    expect(within(readings).getByRole('radio', { name: 'Diaspora' })).toBeChecked();
+    await user.click(within(readings).getByRole('radio', { name: 'Israel' }));
+    expect(await within(preview).findByText('14 Sivan 5787 · Parashat Beha’alotcha')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Registry' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ celebrationDate: '2027-06-19T00:00:00.000Z', hebrewCalendar: 'israel' });
+  });
+
   it('suggests capitals for a lower-case name and uses them in one click', async () => {
     const { user } = await openForm();
     const name = screen.getByLabelText(/^Child's Name/);
@@ -117,7 +155,7 @@ describe('/create-registry', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ currency: 'CAD', preferredCharityId: 'c-2', allowCharityChoice: false });
     expect(Object.keys(bodies[0] as object).sort()).toEqual(
-      ['allowCharityChoice', 'celebrationDate', 'celebrationType', 'childName', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId', 'unlisted'],
+      ['allowCharityChoice', 'celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewCalendar', 'personalMessage', 'photoUrl', 'preferredCharityId', 'unlisted'],
     );
   });
 

@@ -63,6 +63,8 @@ export const defaultHandlers = [
   http.get('/api/registries/my', () => HttpResponse.json([])),
   // No registry was created yet; tests of the visitors' Recent Registries serve some.
   http.get('/api/registries/recent', () => HttpResponse.json([])),
+  // The forms show the Hebrew date of the day picked; tests of that answer per day with their own handler.
+  http.get('/api/hebrew-date', () => HttpResponse.json({ date: '9 Adar II 5790', hebrew: 'ט׳ אדר ב׳ תש״צ', reading: null })),
 ];
 
 export const server = setupServer(...defaultHandlers);

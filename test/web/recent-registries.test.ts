@@ -29,8 +29,16 @@ describe('recent registries storage', () => {
     rememberRegistry(anOwnerRegistry({ totalReceived: 500, giftCount: 1, hasGifts: true }));
     const [stored] = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!) as Record<string, unknown>[];
     expect(Object.keys(stored!).sort()).toEqual(
-      ['celebrationDate', 'celebrationType', 'childName', 'currency', 'id', 'photoUrl', 'preferredCharity', 'shortCode', 'status'],
+      ['celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewDate', 'id', 'photoUrl', 'preferredCharity', 'shortCode', 'status'],
     );
+  });
+
+  it('keeps the Hebrew date with the card, and takes an entry kept without one as having none', () => {
+    rememberRegistry(aRegistry({ hebrewDate: { date: '14 Sivan 5787', hebrew: 'י״ד סיון תשפ״ז', reading: { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false } } }));
+    expect(readRecentRegistries()[0]?.hebrewDate).toEqual({ date: '14 Sivan 5787', hebrew: 'י״ד סיון תשפ״ז', reading: { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false } });
+    const { hebrewDate: _kept, ...older } = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!)[0] as Record<string, unknown>;
+    window.localStorage.setItem(RECENT_REGISTRIES_KEY, JSON.stringify([{ ...older, id: 'older' }, { ...older, id: 'odd', hebrewDate: { date: 5 } }]));
+    expect(readRecentRegistries().map((entry) => [entry.id, entry.hebrewDate])).toEqual([['older', undefined], ['odd', undefined]]);
   });
 
   it('accepts a full registry view and keeps its charity', () => {

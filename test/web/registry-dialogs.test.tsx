@@ -55,7 +55,7 @@ describe('Edit Registry dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toEqual({ childName: 'Noa', celebrationType: 'unspecified', celebrationDate: '2030-06-01T00:00:00.000Z', personalMessage: '', photoUrl: null, unlisted: false });
+    expect(bodies[0]).toEqual({ childName: 'Noa', celebrationType: 'unspecified', celebrationDate: '2030-06-01T00:00:00.000Z', hebrewCalendar: 'diaspora', personalMessage: '', photoUrl: null, unlisted: false });
     expect(await screen.findByRole('heading', { level: 1, name: "Noa's Bar/Bat Mitzvah" })).toBeInTheDocument();
     expect(screen.getByText('Jun 1, 2030')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -10,6 +10,9 @@ import { member, server } from './msw-server';
 
 /** Registries as the server's read views answer them (see api/registries.ts). */
 
+/** 2030-03-14, a Thursday: no Shabbat reading. */
+export const HEBREW_DATE = { date: '9 Adar II 5790', hebrew: 'ט׳ אדר ב׳ תש״צ', reading: null };
+
 export const REGISTRY_ID = '9b2f7c1e-0d4a-4f1b-8c3e-00000000r001';
 
 export function aRegistry(overrides: Partial<RegistryView> = {}): RegistryView {
@@ -19,6 +22,8 @@ export function aRegistry(overrides: Partial<RegistryView> = {}): RegistryView {
     childName: 'Noah',
     celebrationType: 'unspecified',
     celebrationDate: '2030-03-14T00:00:00.000Z',
+    hebrewCalendar: 'diaspora',
+    hebrewDate: HEBREW_DATE,
     personalMessage: 'Thank you for celebrating with us!',
     photoUrl: '/uploads/noah.jpg',
     preferredCharityId: 'c-1',
@@ -84,6 +89,7 @@ export function aMyRegistry(overrides: Partial<MyRegistry> = {}): MyRegistry {
     childName: 'Noah',
     celebrationType: 'unspecified',
     celebrationDate: '2030-03-14T00:00:00.000Z',
+    hebrewDate: HEBREW_DATE,
     photoUrl: null,
     preferredCharity: { id: 'c-1', name: 'Jewish Federation Community Fund' },
     currency: 'USD',

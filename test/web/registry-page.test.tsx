@@ -29,6 +29,7 @@ describe('registry page for a visitor', () => {
     await openRegistry(aRegistry({ giftCount: 3, hasGifts: true }));
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByText('Mar 14, 2030')).toBeInTheDocument();
+    expect(screen.getByText('9 Adar II 5790')).toBeInTheDocument();
     expect(screen.getByText('Upcoming')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Photo of Noah' })).toHaveAttribute('src', '/uploads/noah.jpg');
     expect(screen.getByText('Thank you for celebrating with us!')).toBeInTheDocument();
@@ -43,6 +44,25 @@ describe('registry page for a visitor', () => {
     await openRegistry(aRegistry({ allowCharityChoice: true, preferredCharityId: null, preferredCharity: null }));
     expect(screen.queryByText(/generous contributor/)).not.toBeInTheDocument();
     expect(screen.getByText('Each guest chooses the Jewish charity that receives 10% of their gift.')).toBeInTheDocument();
+  });
+
+  it('shows the Hebrew date and a Shabbat’s parashah, the Hebrew script marked as Hebrew, right to left', async () => {
+    await openRegistry(
+      aRegistry({
+        celebrationDate: '2027-06-19T00:00:00.000Z',
+        hebrewCalendar: 'israel',
+        hebrewDate: { date: '14 Sivan 5787', hebrew: 'י״ד סיון תשפ״ז', reading: { name: 'Parashat Beha’alotcha', hebrew: 'פרשת בהעלתך', festival: false } },
+      }),
+    );
+    expect(screen.getByText('14 Sivan 5787 · Parashat Beha’alotcha')).toBeInTheDocument();
+    const hebrew = screen.getByText('י״ד סיון תשפ״ז · פרשת בהעלתך');
+    expect(hebrew).toHaveAttribute('lang', 'he');
+    expect(hebrew).toHaveAttribute('dir', 'rtl');
+  });
+
+  it('names a festival’s reading when a festival falls on the Shabbat', async () => {
+    await openRegistry(aRegistry({ hebrewDate: { date: '7 Sivan 5787', hebrew: 'ז׳ סיון תשפ״ז', reading: { name: 'Shavuot', hebrew: 'שבועות', festival: true } } }));
+    expect(screen.getByText('7 Sivan 5787 · Shavuot reading')).toBeInTheDocument();
   });
 
   it('shows a past celebration as Past', async () => {
@@ -103,12 +123,26 @@ describe('registry page for a visitor', () => {
         preferredCharity: { id: 'c-1', name: 'Jewish Federation Community Fund' },
         currency: 'USD',
         status: 'open',
+        hebrewDate: { date: '9 Adar II 5790', hebrew: 'ט׳ אדר ב׳ תש״צ', reading: null },
       },
     ]);
   });
 });
 
 describe('registry page for the owner', () => {
+  it('links the owner to the printable invitation insert from the share box', async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry());
+    const share = screen.getByRole('region', { name: 'Share This Registry' });
+    expect(within(share).getByRole('link', { name: 'Print invitation insert' })).toHaveAttribute('href', `/registry/${REGISTRY_ID}/insert`);
+  });
+
+  it('offers a guest no invitation insert', async () => {
+    await openRegistry(aRegistry());
+    expect(screen.getByRole('region', { name: 'Share This Registry' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Print invitation insert' })).not.toBeInTheDocument();
+  });
+
   it('shows Registry Management with every action while open without gifts, and no contributor count', async () => {
     signInAs(member);
     await openRegistry(anOwnerRegistry({ giftCount: 0 }));

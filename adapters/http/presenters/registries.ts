@@ -3,6 +3,7 @@ import type { MessageAnswer, MyRegistry, OwnerRegistryView, RegistrySearchResult
 import type { Currency } from '@core/money';
 import type { RegistryCard, RegistryDetails, RegistrySummary } from '@core/registry/registry-details';
 import { charityName } from './charities';
+import { presentCelebrationHebrewDate } from './hebrew-dates';
 import { presentGift } from './gifts';
 import { presentClosingAmounts, presentPayoutDetails } from './payouts';
 
@@ -18,6 +19,8 @@ export function presentRegistry(details: RegistryDetails): RegistryView | OwnerR
     childName: registry.childName,
     celebrationType: registry.celebrationType,
     celebrationDate: registry.celebrationDate.toISOString(),
+    hebrewCalendar: registry.hebrewCalendar,
+    hebrewDate: presentCelebrationHebrewDate(registry),
     personalMessage: registry.personalMessage,
     photoUrl: registry.photoUrl,
     preferredCharityId: registry.preferredCharityId,
@@ -60,6 +63,7 @@ function presentCard(card: RegistryCard) {
     childName: registry.childName,
     celebrationType: registry.celebrationType,
     celebrationDate: registry.celebrationDate.toISOString(),
+    hebrewDate: presentCelebrationHebrewDate(registry),
     photoUrl: registry.photoUrl,
     preferredCharity: charityName(card.preferredCharity),
     currency: registry.currency,

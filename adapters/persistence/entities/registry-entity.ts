@@ -37,6 +37,7 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
   checks: [
     { name: 'registries_currency_check', expression: `"currency" in ('USD', 'CAD')` },
     { name: 'registries_celebration_type_check', expression: `"celebration_type" in ('bar', 'bat', 'bnai', 'unspecified')` },
+    { name: 'registries_hebrew_calendar_check', expression: `"hebrew_calendar" in ('diaspora', 'israel')` },
     { name: 'registries_status_check', expression: `"status" in ('open', 'closed', 'payout_sent')` },
     { name: 'registries_payout_method_check', expression: `"payout_method" is null or "payout_method" in ('bank', 'paypal', 'check')` },
     { name: 'registries_payout_status_check', expression: `"payout_status" in ('pending', 'completed')` },
@@ -49,6 +50,7 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     childName: { type: 'string', length: 255 },
     celebrationType: { type: 'string', length: 20, default: 'unspecified' },
     celebrationDate: { type: 'datetime' },
+    hebrewCalendar: { type: 'string', length: 10, default: 'diaspora' },
     personalMessage: { type: 'text', nullable: true },
     photoUrl: { type: 'string', length: 1024, nullable: true },
     preferredCharityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'preferred_charity_id', nullable: true, deleteRule: 'set null' },

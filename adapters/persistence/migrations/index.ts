@@ -9,6 +9,7 @@ import { Migration20261123220151AccountTokens } from './Migration20261123220151A
 import { Migration20261123220605CelebrationType } from './Migration20261123220605CelebrationType';
 import { Migration20261123221957ListedNameOrder } from './Migration20261123221957ListedNameOrder';
 import { Migration20261123222752NewsletterSubscribers } from './Migration20261123222752NewsletterSubscribers';
+import { Migration20261124004805HebrewCalendar } from './Migration20261124004805HebrewCalendar';
 import { Migration20261124004853GiftRefunds } from './Migration20261124004853GiftRefunds';
 import { Migration20261124004901ThankYouReminders } from './Migration20261124004901ThankYouReminders';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261123220605CelebrationType', class: Migration20261123220605CelebrationType },
   { name: 'Migration20261123221957ListedNameOrder', class: Migration20261123221957ListedNameOrder },
   { name: 'Migration20261123222752NewsletterSubscribers', class: Migration20261123222752NewsletterSubscribers },
+  { name: 'Migration20261124004805HebrewCalendar', class: Migration20261124004805HebrewCalendar },
   { name: 'Migration20261124004853GiftRefunds', class: Migration20261124004853GiftRefunds },
   { name: 'Migration20261124004901ThankYouReminders', class: Migration20261124004901ThankYouReminders },
 ];

@@ -20,6 +20,8 @@ export const paths = {
   registry: (id: string) => `/registry/${encodeURIComponent(id)}`,
   /** The owner's full gift list. */
   registryGifts: (id: string) => `/registry/${encodeURIComponent(id)}/gifts`,
+  /** The owner's printable invitation insert: name, date, QR code and short link. */
+  registryInsert: (id: string) => `/registry/${encodeURIComponent(id)}/insert`,
   gift: (id: string) => `/gift/${encodeURIComponent(id)}`,
   checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
   thankYouCards: (id: string) => `/thank-you-cards/${encodeURIComponent(id)}`,

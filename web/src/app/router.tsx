@@ -18,6 +18,7 @@ const CheckoutPage = lazy(() => import('../features/gifts/pages/checkout-page'))
 const CharitiesPage = lazy(() => import('../features/charities/pages/charities-page'));
 const FaqPage = lazy(() => import('../features/faq/pages/faq-page'));
 const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-page'));
+const InvitationInsertPage = lazy(() => import('../features/registries/pages/invitation-insert-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
@@ -92,6 +93,14 @@ export function AppRoutes() {
           element={
             <RequireAuth reason="You need to be logged in to see the gifts.">
               <GiftListPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="registry/:id/insert"
+          element={
+            <RequireAuth reason="You need to be logged in to print an invitation insert.">
+              <InvitationInsertPage />
             </RequireAuth>
           }
         />

@@ -16,6 +16,7 @@ import { UnlistedChip } from './unlisted-chip';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
 import { fromWireAmount } from '@api/amount';
+import { hebrewDateLine } from '@core/registry/hebrew-calendar';
 
 /** Spec section 9: a registry card's photo is at most 12rem high. */
 const PHOTO_HEIGHT = '12rem';
@@ -84,9 +85,16 @@ export function RegistryCard({ registry, hideFinancials = false, headingLevel = 
             }
           />
         </Box>
-        <Typography color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        <Typography color="text.secondary" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
           <EventIcon fontSize="small" aria-hidden="true" />
-          {formatCelebrationDate(registry.celebrationDate)}
+          <span>
+            {formatCelebrationDate(registry.celebrationDate)}
+            {registry.hebrewDate && (
+              <Box component="span" sx={{ display: 'block', fontSize: '0.875rem' }}>
+                {hebrewDateLine(registry.hebrewDate)}
+              </Box>
+            )}
+          </span>
         </Typography>
         {registry.unlisted && (
           <Box>

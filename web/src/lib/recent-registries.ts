@@ -3,6 +3,7 @@ import { isCurrency } from '@core/money';
 import { REGISTRY_STATUSES, type RegistryStatus } from '@core/registry/registry';
 import type { CharityRef } from '@api/charities';
 import type { RegistrySearchResult } from '@api/registries';
+import type { HebrewDateView } from '@api/hebrew-dates';
 import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/registry/celebration-title';
 
 /**
@@ -14,7 +15,7 @@ import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } fro
 export const RECENT_REGISTRIES_KEY = 'mitzvah-gifts:recent-registries';
 export const RECENT_REGISTRIES_LIMIT = 6;
 
-export type RecentRegistry = RegistrySearchResult;
+export type RecentRegistry = Omit<RegistrySearchResult, 'hebrewDate'> & { hebrewDate?: HebrewDateView };
 
 const CHANGE_EVENT = 'mitzvah-gifts:recent-registries-changed';
 
@@ -38,6 +39,17 @@ function charityRefOf(value: unknown): CharityRef | null | undefined {
   return undefined;
 }
 
+/** A stored Hebrew date, or undefined when the entry was kept without one (or holds something else). */
+function hebrewDateOf(value: unknown): HebrewDateView | undefined {
+  if (!isRecord(value) || typeof value.date !== 'string' || typeof value.hebrew !== 'string') return undefined;
+  const { reading } = value;
+  if (reading === null) return { date: value.date, hebrew: value.hebrew, reading: null };
+  if (isRecord(reading) && typeof reading.name === 'string' && typeof reading.hebrew === 'string' && typeof reading.festival === 'boolean') {
+    return { date: value.date, hebrew: value.hebrew, reading: { name: reading.name, hebrew: reading.hebrew, festival: reading.festival } };
+  }
+  return undefined;
+}
+
 /** The card fields of a stored entry, or null when the entry is not one. */
 function entryOf(value: unknown): RecentRegistry | null {
   if (!isRecord(value)) return null;
@@ -57,7 +69,8 @@ function entryOf(value: unknown): RecentRegistry | null {
   }
   // Entries kept before the family could say whose celebration it is read as their not saying.
   const celebrationType = CELEBRATION_TYPES.includes(value.celebrationType as CelebrationType) ? (value.celebrationType as CelebrationType) : DEFAULT_CELEBRATION_TYPE;
-  return { id, shortCode, childName, celebrationType, celebrationDate, photoUrl, preferredCharity, currency, status: status as RegistryStatus };
+  const hebrewDate = hebrewDateOf(value.hebrewDate);
+  return { id, shortCode, childName, celebrationType, celebrationDate, photoUrl, preferredCharity, currency, status: status as RegistryStatus, ...(hebrewDate ? { hebrewDate } : {}) };
 }
 
 export function readRecentRegistries(): RecentRegistry[] {

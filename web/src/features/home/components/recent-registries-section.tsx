@@ -2,13 +2,13 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '../../../lib/product';
-import type { RegistrySearchResult } from '@api/registries';
+import type { RegistryCardData } from '@api/registries';
 import { useRecentlyCreatedRegistries } from '../../../lib/use-recently-created-registries';
 import { RECENT_REGISTRIES_LIMIT, useRecentRegistries } from '../../../lib/recent-registries';
 import { RegistryGrid } from './registry-grid';
 
 export interface VisitorRecentRegistries {
-  registries: RegistrySearchResult[];
+  registries: RegistryCardData[];
   /** How many of them, from the start, this browser opened before. */
   opened: number;
 }

@@ -15,13 +15,14 @@ import { RegistryDetailsFields } from './registry-details-fields';
 import { UnlistedField } from './unlisted-field';
 
 const ID_PREFIX = 'edit-';
-const FIELD_ORDER = ['childName', 'celebrationType', 'celebrationDate', 'personalMessage'] as const;
+const FIELD_ORDER = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'personalMessage'] as const;
 
 function valuesOf(registry: OwnerRegistryView): EditRegistryInput {
   return {
     childName: registry.childName,
     celebrationType: registry.celebrationType,
     celebrationDate: toDateInputValue(registry.celebrationDate),
+    hebrewCalendar: registry.hebrewCalendar,
     personalMessage: registry.personalMessage ?? '',
     photoUrl: registry.photoUrl,
     unlisted: registry.unlisted,

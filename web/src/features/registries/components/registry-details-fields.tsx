@@ -7,12 +7,15 @@ import {
 import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/registry/celebration-title';
 import { fieldProps } from '../../../lib/form-field';
 import { CelebrationTypeField } from './celebration-type-field';
+import { HebrewCalendarField } from './hebrew-calendar-field';
+import { DEFAULT_HEBREW_CALENDAR, type HebrewCalendarChoice } from '@core/registry/hebrew-calendar';
 import { NameCapitalisationHint } from './name-capitalisation-hint';
 
 interface DetailsValues {
   childName: string;
   celebrationType?: CelebrationType | undefined;
   celebrationDate: string;
+  hebrewCalendar?: HebrewCalendarChoice | undefined;
   personalMessage: string;
 }
 
@@ -25,8 +28,8 @@ interface RegistryDetailsFieldsProps<V extends DetailsValues> {
 }
 
 /**
- * Child's name (with a capitalisation hint), whose celebration it is, celebration date and
- * personal message: the create form and the edit dialog.
+ * Child's name (with a capitalisation hint), whose celebration it is, celebration date (with its
+ * Hebrew date and whose Torah readings name it) and personal message: the create form and the edit dialog.
  */
 export function RegistryDetailsFields<V extends DetailsValues>({ formik, idPrefix, disabled = false, autoFocus = false }: RegistryDetailsFieldsProps<V>) {
   const field = (name: keyof DetailsValues) => fieldProps(formik, name as keyof V & string, idPrefix);
@@ -63,6 +66,14 @@ export function RegistryDetailsFields<V extends DetailsValues>({ formik, idPrefi
         disabled={disabled}
         {...field('celebrationDate')}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '1900-01-01', max: '2199-12-31' } }}
+      />
+      <HebrewCalendarField
+        id={`${idPrefix}hebrewCalendar`}
+        day={formik.values.celebrationDate}
+        value={formik.values.hebrewCalendar ?? DEFAULT_HEBREW_CALENDAR}
+        onChange={(choice) => void formik.setFieldValue('hebrewCalendar', choice)}
+        error={formik.errors.hebrewCalendar as string | undefined}
+        disabled={disabled}
       />
       <TextField
         label="Personal Message (optional)"

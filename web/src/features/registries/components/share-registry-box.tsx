@@ -6,7 +6,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { paths } from '../../../app/paths';
+import PrintIcon from '@mui/icons-material/Print';
+import { shortLinkOf } from '../lib/short-link';
 import { useToast } from '../../../components/toast';
 import { RegistryQrCode } from './registry-qr-code';
 import { TextInput } from '../../../components/text-input';
@@ -14,13 +15,16 @@ import { TextInput } from '../../../components/text-input';
 /** Spec section 9: the Copy button reads 'Copied!' for 2 seconds. */
 const COPY_CONFIRMATION_MS = 2000;
 
-/** The link used for sharing a registry: the site's origin and /r/{shortCode}. */
-function shortLinkOf(shortCode: string): string {
-  return `${window.location.origin}${paths.shortLink(shortCode)}`;
-}
 
 /** 'Share This Registry': the short link, a Copy button and a QR code of the link. */
-export function ShareRegistryBox({ shortCode, childName }: { shortCode: string; childName: string }) {
+interface ShareRegistryBoxProps {
+  shortCode: string;
+  childName: string;
+  /** The owner's printable invitation insert; guests have none. */
+  insertHref?: string | undefined;
+}
+
+export function ShareRegistryBox({ shortCode, childName, insertHref }: ShareRegistryBoxProps) {
   const { toast } = useToast();
   const headingId = useId();
   const inputId = useId();
@@ -75,6 +79,13 @@ export function ShareRegistryBox({ shortCode, childName }: { shortCode: string; 
         <Box sx={{ mt: 3 }}>
           <RegistryQrCode link={link} childName={childName} />
         </Box>
+        {insertHref && (
+          <Box sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}>
+            <Button variant="outlined" href={insertHref} startIcon={<PrintIcon />}>
+              Print invitation insert
+            </Button>
+          </Box>
+        )}
       </CardContent>
     </Card>
   );

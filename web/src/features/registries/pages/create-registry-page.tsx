@@ -9,6 +9,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_CURRENCY } from '@core/money';
 import { DEFAULT_CELEBRATION_TYPE } from '@core/registry/celebration-title';
+import { DEFAULT_HEBREW_CALENDAR } from '@core/registry/hebrew-calendar';
 import { createRegistrySchema, type CreateRegistryInput } from '@core/registry/registry-schemas';
 import { paths } from '../../../app/paths';
 import { PhotoUpload } from '../../../components/photo-upload';
@@ -27,6 +28,7 @@ const initialValues: CreateRegistryInput = {
   childName: '',
   celebrationType: DEFAULT_CELEBRATION_TYPE,
   celebrationDate: '',
+  hebrewCalendar: DEFAULT_HEBREW_CALENDAR,
   currency: DEFAULT_CURRENCY,
   personalMessage: '',
   photoUrl: null,
@@ -35,7 +37,7 @@ const initialValues: CreateRegistryInput = {
   unlisted: false,
 };
 
-const FIELD_ORDER = ['childName', 'celebrationType', 'celebrationDate', 'currency', 'preferredCharityId', 'personalMessage'] as const;
+const FIELD_ORDER = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'currency', 'preferredCharityId', 'personalMessage'] as const;
 const ID_PREFIX = 'create-';
 
 /** /create-registry (signed in): the form of spec section 2. */

@@ -10,6 +10,7 @@ import EventIcon from '@mui/icons-material/Event';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { PageSpinner } from '../../../components/page-spinner';
+import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isOwnerView, useRegistry } from '../../../lib/use-registry';
 import type { AnyRegistryView, OwnerRegistryView } from '@api/registries';
@@ -20,6 +21,7 @@ import { ShareRegistryBox } from '../components/share-registry-box';
 import { formatCelebrationDate, isUpcoming } from '../../../lib/celebration-date';
 import { forgetRegistry, rememberRegistry } from '../../../lib/recent-registries';
 import { ResponsivePhoto } from '../../../components/responsive-photo';
+import { HebrewDateText } from '../../../components/hebrew-date-text';
 
 // Guests never download what only the owner sees.
 const OwnerTools = lazy(() => import('../components/owner-tools'));
@@ -65,7 +67,11 @@ export default function RegistryPage({ ownerSections }: RegistryPageProps) {
       {registry.status === 'open' && (
         <MakeContributionBox registryId={registry.id} childName={registry.childName} currency={registry.currency} />
       )}
-      <ShareRegistryBox shortCode={registry.shortCode} childName={registry.childName} />
+      <ShareRegistryBox
+        shortCode={registry.shortCode}
+        childName={registry.childName}
+        insertHref={owner ? paths.registryInsert(registry.id) : undefined}
+      />
       {isOwnerView(registry, viewerId) && (
         <Suspense fallback={<PageSpinner label="Loading your registry's tools…" />}>
           <OwnerTools registry={registry} onStale={() => void mutate()}>
@@ -117,6 +123,7 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
               </Suspense>
             )}
           </Box>
+          <HebrewDateText hebrewDate={registry.hebrewDate} sx={{ mt: 1, color: 'text.secondary', fontSize: '1.05rem' }} />
         </Box>
 
         {registry.personalMessage && (

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+
+if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
+
+const POINTS_PER_MM = 72 / 25.4;
+
+/** The width and height, in points, of every page of a PDF (its MediaBoxes). */
+function pageSizes(pdf: Buffer): [number, number][] {
+  return [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g)].map((match) => [
+    Number(match[3]) - Number(match[1]),
+    Number(match[4]) - Number(match[2]),
+  ]);
+}
+
+describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code and short link (Chromium)', () => {
+  const world = e2eWorld();
+
+  async function page(width: number): Promise<Page> {
+    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
+    const created = await context.newPage();
+    created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    return created;
+  }
+
+  async function signUp(opened: Page, firstName: string) {
+    const username = `${firstName.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const response = await opened.request.post('/api/register', {
+      data: { firstName, lastName: 'Kaplan', email: `${username}@example.com`, username, password: 'shalom-2026' },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  for (const width of [1280, 360]) {
+    it(`works at ${width} px with no accessibility violation`, async () => {
+      const family = await page(width);
+      await signUp(family, 'Rivka');
+      const created = await family.request.post('/api/registries', {
+        data: { childName: 'Lior Kaplan', celebrationType: 'bat', celebrationDate: '2026-12-05', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      });
+      expect(created.status()).toBe(201);
+      const { id, shortCode } = (await created.json()) as { id: string; shortCode: string };
+
+      // From the share box of the registry page.
+      await family.goto(`/registry/${id}`);
+      await family.getByRole('heading', { name: 'Registry Management' }).waitFor();
+      await family.getByRole('link', { name: 'Print invitation insert' }).click();
+      await family.waitForURL(`**/registry/${id}/insert`);
+      await family.getByRole('heading', { level: 1, name: 'Invitation Insert' }).waitFor();
+      const insert = family.getByRole('region', { name: /^Invitation insert, A6/ });
+      await insert.getByRole('heading', { name: "Lior Kaplan's Bat Mitzvah" }).waitFor();
+      await insert.getByText('Saturday, December 5, 2026').waitFor();
+      await insert.getByText('25 Kislev 5787 · Parashat Vayeshev').waitFor();
+      await insert.getByText(`/r/${shortCode}`, { exact: false }).waitFor();
+      const qr = insert.getByRole('img', { name: "QR code linking to Lior Kaplan's registry" });
+      expect(await qr.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
+      await expectAccessible(family, `invitation insert A6 at ${width}`);
+      await screenshot(family, `invitation-insert-a6-${width}`);
+
+      // The 4 × 6 inch card instead; the choice stays in the address.
+      await family.getByRole('radio', { name: /4 × 6 in/ }).check();
+      await family.getByRole('region', { name: /^Invitation insert, 4 × 6 in/ }).waitFor();
+      expect(family.url()).toContain('size=4x6');
+      await expectAccessible(family, `invitation insert 4x6 at ${width}`);
+      await screenshot(family, `invitation-insert-4x6-${width}`);
+
+      // Printed, only the card shows: no navigation, footer or buttons.
+      await family.emulateMedia({ media: 'print' });
+      expect(await family.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      expect(await family.getByRole('navigation').first().isVisible()).toBe(false);
+      expect(await family.getByRole('contentinfo').isVisible()).toBe(false);
+      await screenshot(family, `invitation-insert-4x6-print-${width}`, { fullPage: false });
+
+      // As a PDF, one sheet of the chosen size.
+      const fourBySix = pageSizes(await family.pdf({ preferCSSPageSize: true, printBackground: true }));
+      expect(fourBySix).toHaveLength(1);
+      expect(fourBySix[0]![0]).toBeCloseTo(4 * 72, 0);
+      expect(fourBySix[0]![1]).toBeCloseTo(6 * 72, 0);
+      await family.emulateMedia({ media: 'screen' });
+      await family.getByRole('radio', { name: /A6/ }).check();
+      await family.getByRole('region', { name: /^Invitation insert, A6/ }).waitFor();
+      // page.pdf prints with the media emulated, so back to print.
+      await family.emulateMedia({ media: 'print' });
+      const a6 = pageSizes(await family.pdf({ preferCSSPageSize: true, printBackground: true }));
+      expect(a6).toHaveLength(1);
+      expect(a6[0]![0]).toBeCloseTo(105 * POINTS_PER_MM, 0);
+      expect(a6[0]![1]).toBeCloseTo(148 * POINTS_PER_MM, 0);
+
+      // Another family is told it is not theirs to print.
+      const stranger = await page(width);
+      await signUp(stranger, 'Moshe');
+      await stranger.goto(`/registry/${id}/insert`);
+      await stranger.getByText('Only the family who opened this registry can print its invitation insert.').waitFor();
+      expect(await stranger.getByRole('img', { name: /QR code/ }).count()).toBe(0);
+      await expectAccessible(stranger, `invitation insert refused at ${width}`);
+      // And a guest sees no link to it on the registry page.
+      await stranger.goto(`/registry/${id}`);
+      await stranger.getByRole('heading', { level: 1, name: "Lior Kaplan's Bat Mitzvah" }).waitFor();
+      expect(await stranger.getByRole('link', { name: 'Print invitation insert' }).count()).toBe(0);
+    });
+  }
+});

@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { HebrewDateView } from '@api/hebrew-dates';
+import { readingLabel } from '@core/registry/hebrew-calendar';
+
+interface HebrewDateTextProps {
+  hebrewDate: HebrewDateView;
+  sx?: SxProps<Theme>;
+}
+
+/**
+ * A celebration's Hebrew date and, on a Shabbat, its Torah reading: in English, then in Hebrew
+ * script marked as Hebrew and right-to-left so a screen reader pronounces it as Hebrew.
+ */
+export function HebrewDateText({ hebrewDate, sx }: HebrewDateTextProps) {
+  const { reading } = hebrewDate;
+  return (
+    <Box sx={sx}>
+      <Typography component="p" sx={{ fontWeight: 600, color: 'inherit', fontSize: 'inherit' }}>
+        {hebrewDate.date}
+        {reading && ` · ${readingLabel(reading)}`}
+      </Typography>
+      <Typography component="p" lang="he" dir="rtl" // Set under the English line, at the same edge, though it reads right to left.
+        sx={{ color: 'inherit', fontSize: 'inherit', textAlign: 'left' }}>
+        {hebrewDate.hebrew}
+        {reading && ` · ${reading.hebrew}`}
+      </Typography>
+    </Box>
+  );
+}
