@@ -6,6 +6,7 @@ import { ERROR_DESCRIPTION, errorSchema } from './errors';
 import { giftOperations } from './gifts';
 import type { Operation } from './operation';
 import { newsletterOperations } from './newsletter';
+import { offlineGiftOperations } from './offline-gifts';
 import { payoutOperations } from './payouts';
 import { registryOperations } from './registries';
 import { requestBodySchema } from './request-schema';
@@ -24,6 +25,7 @@ export const operations: readonly Operation[] = [
   ...registryOperations,
   ...uploadOperations,
   ...giftOperations,
+  ...offlineGiftOperations,
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,

@@ -3,6 +3,7 @@ import { thankYouNoteSchema } from '@core/thank-you/note-schemas';
 import { amountSchema } from './amount';
 import { arrayOf, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
+import { givenBySchema } from './gifts';
 
 export const thankYouNoteViewSchema = exactObject({
   id: text,
@@ -19,13 +20,15 @@ export const thankYouNoteViewSchema = exactObject({
 export type ThankYouNoteView = Wire<typeof thankYouNoteViewSchema>;
 
 /**
- * One row of the contributors (owner only): a succeeded gift, newest first, with its thank-you
- * note if one was written. The id is the gift's.
+ * One row of the contributors (owner only): a succeeded gift or a gift given by hand, newest
+ * first, with its thank-you note if one was written. The id is the gift's. A gift given by hand
+ * may have no e-mail: its card is printed and given by hand.
  */
 export const contributorSchema = exactObject({
   id: text,
   giftGiverName: text,
-  giftGiverEmail: text,
+  giftGiverEmail: nullableText,
+  givenBy: givenBySchema,
   amount: amountSchema,
   charityId: nullableText,
   charityName: nullableText,
@@ -57,5 +60,11 @@ export const thankYouOperations = [
     path: '/api/thank-you-notes/{id}/send',
     summary: 'Send a thank-you card to the giver (owner)',
     responses: { 200: { description: 'The sent note', schema: sentNoteSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/thank-you-notes/{id}/given',
+    summary: 'Mark the printed card of a gift given by hand as given to the giver (owner)',
+    responses: { 200: { description: 'The note, now counted as sent', schema: sentNoteSchema } },
   }),
 ];

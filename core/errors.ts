@@ -24,6 +24,8 @@ export const DOMAIN_ERROR_CODES = [
   'registry.short_code_taken',
   'gift.not_found',
   'note.not_found',
+  'note.no_email',
+  'note.not_by_hand',
   'payout.not_ready',
   'payout.not_found',
   'payout.already_completed',

@@ -25,6 +25,8 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.short_code_taken': 409,
   'gift.not_found': 404,
   'note.not_found': 404,
+  'note.no_email': 409,
+  'note.not_by_hand': 409,
   'payout.not_ready': 409,
   'payout.not_found': 404,
   'payout.already_completed': 409,

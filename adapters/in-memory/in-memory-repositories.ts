@@ -3,6 +3,7 @@ import { createInMemoryAuditTrail } from './in-memory-audit-trail';
 import { InMemoryCharityPayoutRepository } from './in-memory-charity-payout-repository';
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
 import { InMemoryGiftRepository } from './in-memory-gift-repository';
+import { InMemoryOfflineGiftRepository } from './in-memory-offline-gift-repository';
 import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repository';
 import { InMemoryMailQueue } from './in-memory-mail-queue';
 import { InMemoryRegistryRepository } from './in-memory-registry-repository';
@@ -22,6 +23,7 @@ export function createInMemoryRepositories() {
     charities: new InMemoryCharityRepository(),
     registries: new InMemoryRegistryRepository(),
     gifts: new InMemoryGiftRepository(),
+    offlineGifts: new InMemoryOfflineGiftRepository(),
     thankYouNotes: new InMemoryThankYouNoteRepository(),
     charityPayouts: new InMemoryCharityPayoutRepository(),
     mail: new InMemoryMailQueue(),
@@ -30,8 +32,9 @@ export function createInMemoryRepositories() {
   repositories.registries.onDelete = (registryId) => {
     const giftIds = [...repositories.gifts.rows.values()].filter((gift) => gift.registryId === registryId).map((gift) => gift.id);
     repositories.gifts.deleteByRegistry(registryId);
-    repositories.thankYouNotes.deleteByGiftIds(giftIds);
+    repositories.thankYouNotes.deleteByGiftIds([...giftIds, ...repositories.offlineGifts.deleteByRegistry(registryId)]);
   };
+  repositories.offlineGifts.onDelete = (id) => repositories.thankYouNotes.deleteByGiftIds([id]);
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change
   // its events, hands its creator a snapshot function instead.
   const snapshots = [

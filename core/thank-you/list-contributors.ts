@@ -1,30 +1,35 @@
 import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
-import type { Gift } from '../gift/gift';
+import { givenAt, receivedGifts, type ReceivedGift } from '../offline-gift/received-gift';
 import type { Repositories } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
 import type { ThankYouNote } from './thank-you-note';
 import { registryNotFound } from '../registry/registry-not-found';
 
 export interface Contributor {
-  gift: Gift;
+  gift: ReceivedGift;
+  /** Null for a gift given by hand. */
   charity: Charity | null;
   note: ThankYouNote | null;
 }
 
-/** Everyone who gave (succeeded gifts), newest first, with their thank-you note if any; owner only. */
+/**
+ * Everyone who gave (succeeded gifts and gifts given by hand), newest first, with their
+ * thank-you note if any; owner only. Thank-you progress counts them all.
+ */
 export async function listContributors(
   registryId: string,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'thankYouNotes' | 'charities'>,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities'>,
 ): Promise<Contributor[]> {
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
   requireOwner(registry, ports.user);
-  const gifts = (await ports.gifts.listByRegistry(registry.id)).filter((gift) => gift.paymentStatus === 'succeeded');
+  const [online, byHand] = await Promise.all([ports.gifts.listByRegistry(registry.id), ports.offlineGifts.listByRegistry(registry.id)]);
+  const gifts = receivedGifts(online, byHand).sort((a, b) => givenAt(b).getTime() - givenAt(a).getTime());
   const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
   return gifts.map((gift) => ({
     gift,
-    charity: charities.find((charity) => charity.id === gift.charityId) ?? null,
+    charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),
     note: notes.find((note) => note.giftId === gift.id) ?? null,
   }));
 }

@@ -84,7 +84,7 @@ describe('sending a thank-you card', () => {
     const charity = await repositories.charities.create(aCharity());
     const registry = await repositories.registries.create(aNewRegistry(owner.id));
     const gift = await repositories.gifts.create(aNewGift(registry.id, charity.id));
-    const note = await repositories.thankYouNotes.save(gift.id, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
+    const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: false }, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
     await sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock: new FixedClock(), appUrl: 'https://gifts.example.org' });
     expect(repositories.mail.queued).toEqual([
       expect.objectContaining({ to: 'miriam@example.com', replyTo: 'rachel.cohen@example.com', subject: 'A thank-you from Sarah Cohen' }),

@@ -17,6 +17,8 @@ function aListedGift(overrides: Partial<GiftListItemView> = {}): GiftListItemVie
     personalMessage: 'Mazel tov, Maya!',
     createdAt: '2026-03-02T15:00:00.000Z',
     thankYouStatus: 'sent',
+    givenBy: 'online',
+    byHand: null,
     ...overrides,
   };
 }
@@ -34,6 +36,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
+    totals: { online: 216, byHand: 0, total: 216, onlineCount: 2, byHandCount: 0 },
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
   };

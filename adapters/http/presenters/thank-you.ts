@@ -1,8 +1,7 @@
-import { toWireAmount } from '@api/amount';
 import type { ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
-import type { Charity } from '@core/charity/charity';
-import type { Gift } from '@core/gift/gift';
+import type { Contributor } from '@core/thank-you/list-contributors';
 import type { ThankYouNote } from '@core/thank-you/thank-you-note';
+import { presentReceivedGift } from './received-gift';
 
 export function presentNote(note: ThankYouNote) {
   return {
@@ -19,20 +18,17 @@ export function presentNote(note: ThankYouNote) {
   } satisfies ThankYouNoteView;
 }
 
-export function presentContributor({ gift, charity, note }: { gift: Gift; charity: Charity | null; note: ThankYouNote | null }) {
+export function presentContributor({ gift, charity, note }: Contributor) {
   return {
-    id: gift.id,
-    giftGiverName: gift.giftGiverName,
-    giftGiverEmail: gift.giftGiverEmail,
-    amount: toWireAmount(gift.amount),
-    charityId: gift.charityId,
-    charityName: charity?.name ?? null,
-    personalMessage: gift.personalMessage,
-    createdAt: gift.createdAt.toISOString(),
+    ...presentReceivedGift(gift, charity),
     thankYouNote: note ? presentNote(note) : null,
   } satisfies ContributorView;
 }
 
 export function presentSentNote(note: ThankYouNote) {
   return { note: presentNote(note), message: 'Thank you card sent' } satisfies SendNoteResult;
+}
+
+export function presentGivenNote(note: ThankYouNote) {
+  return { note: presentNote(note), message: 'Thank you card marked as given' } satisfies SendNoteResult;
 }

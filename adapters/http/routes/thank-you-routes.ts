@@ -3,10 +3,11 @@ import type { Clock } from '@core/ports/clock';
 import type { PhotoStore } from '@core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { listContributors } from '@core/thank-you/list-contributors';
+import { markThankYouNoteGiven } from '@core/thank-you/mark-note-given';
 import { saveThankYouNote } from '@core/thank-you/save-thank-you-note';
 import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
 import type { HttpState } from '../http-state';
-import { presentContributor, presentNote, presentSentNote } from '../presenters/thank-you';
+import { presentContributor, presentGivenNote, presentNote, presentSentNote } from '../presenters/thank-you';
 
 export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string }) {
   const router = new Router<HttpState>();
@@ -24,6 +25,11 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
   router.post('/api/thank-you-notes/:id/send', async (ctx) => {
     const note = await sendThankYouNote(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock, appUrl: ports.appUrl });
     ctx.body = presentSentNote(note);
+  });
+
+  // A printed card of a gift given by hand, handed to the giver: counted as sent, no e-mail.
+  router.post('/api/thank-you-notes/:id/given', async (ctx) => {
+    ctx.body = presentGivenNote(await markThankYouNoteGiven(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock }));
   });
 
   return router;

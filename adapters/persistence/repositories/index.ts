@@ -6,6 +6,7 @@ import { MikroOrmCharityPayoutRepository } from './mikro-orm-charity-payout-repo
 import { CachedCharityRepository, InvalidatingCharityRepository } from './cached-charity-repository';
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
+import { MikroOrmOfflineGiftRepository } from './mikro-orm-offline-gift-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
 import { MikroOrmRegistryRepository } from './mikro-orm-registry-repository';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository';
@@ -24,6 +25,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     charities: new MikroOrmCharityRepository(em),
     registries: new MikroOrmRegistryRepository(em),
     gifts: new MikroOrmGiftRepository(em),
+    offlineGifts: new MikroOrmOfflineGiftRepository(em),
     thankYouNotes: new MikroOrmThankYouNoteRepository(em),
     charityPayouts: new MikroOrmCharityPayoutRepository(em),
     audit: new MikroOrmAuditTrail(em),
