@@ -73,7 +73,7 @@ describe('/registry/{id}/gifts', () => {
     expect(first.getByText('Mazel tov, Maya!')).toBeInTheDocument();
     expect(first.getByText('Thank-you: Sent')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Thank-you: No Card')).toBeInTheDocument();
-    expect(screen.getByText("Every gift to Maya Katz's Bat Mitzvah, with each giver’s message and whether you have thanked them.")).toBeInTheDocument();
+    expect(screen.getByText("Every gift to Maya Katz's Bat Mitzvah, online and given by hand, with each giver’s message and whether you have thanked them.")).toBeInTheDocument();
     expect(screen.getByText('2 gifts.')).toHaveAttribute('role', 'status');
   });
 

@@ -19,6 +19,7 @@ const CharitiesPage = lazy(() => import('../features/charities/pages/charities-p
 const FaqPage = lazy(() => import('../features/faq/pages/faq-page'));
 const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
+const PrintCardPage = lazy(() => import('../features/thank-you/pages/print-card-page'));
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
@@ -99,6 +100,14 @@ export function AppRoutes() {
           element={
             <RequireAuth reason="You need to be logged in to write thank-you cards.">
               <ThankYouCardsPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="thank-you-cards/:id/print/:giftId"
+          element={
+            <RequireAuth reason="You need to be logged in to print thank-you cards.">
+              <PrintCardPage />
             </RequireAuth>
           }
         />

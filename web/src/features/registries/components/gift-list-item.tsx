@@ -1,8 +1,13 @@
 import { format } from 'date-fns';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
+import { OFFLINE_GIFT_METHOD_LABELS } from '@core/offline-gift/offline-gift';
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
@@ -20,8 +25,19 @@ function giftDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : format(date, REGISTRY_DATE_FORMAT);
 }
 
-/** One gift as a card: stacks on a phone, spreads out on a wide screen. */
-export function GiftListItem({ gift, currency }: { gift: GiftListItemView; currency: Currency }) {
+interface GiftListItemProps {
+  gift: GiftListItemView;
+  currency: Currency;
+  /** For a gift given by hand: the owner corrects or removes it. */
+  onEdit?: (gift: GiftListItemView) => void;
+  onDelete?: (gift: GiftListItemView) => void;
+}
+
+/**
+ * One gift as a card: stacks on a phone, spreads out on a wide screen. A gift given by hand says
+ * so, and how (cash, check, other), and offers Edit and Remove.
+ */
+export function GiftListItem({ gift, currency, onEdit, onDelete }: GiftListItemProps) {
   const chip = THANK_YOU_CHIPS[gift.thankYouStatus];
   return (
     <Box
@@ -33,9 +49,11 @@ export function GiftListItem({ gift, currency }: { gift: GiftListItemView; curre
           <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
             {gift.giftGiverName}
           </Typography>
-          <Link href={`mailto:${gift.giftGiverEmail}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {gift.giftGiverEmail}
-          </Link>
+          {gift.giftGiverEmail && (
+            <Link href={`mailto:${gift.giftGiverEmail}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {gift.giftGiverEmail}
+            </Link>
+          )}
         </Box>
         <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(fromWireAmount(gift.amount), currency)}</Typography>
       </Box>
@@ -46,6 +64,16 @@ export function GiftListItem({ gift, currency }: { gift: GiftListItemView; curre
             Supporting: {gift.charityName}
           </Typography>
         )}
+        {gift.byHand && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color="primary"
+            icon={<PanToolOutlinedIcon aria-hidden="true" />}
+            label={`Given by hand · ${OFFLINE_GIFT_METHOD_LABELS[gift.byHand.method]}`}
+            sx={{ fontWeight: 600 }}
+          />
+        )}
         <Chip size="small" label={chip.label} sx={{ fontWeight: 600, ...chip.sx }} />
       </Box>
       {gift.personalMessage && (
@@ -53,7 +81,24 @@ export function GiftListItem({ gift, currency }: { gift: GiftListItemView; curre
           component="blockquote"
           sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'primary.light', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
         >
-          <Typography variant="body2">{gift.personalMessage}</Typography>
+          <Typography variant="body2">
+            {gift.byHand && <Box component="span" sx={{ fontWeight: 600 }}>Your note: </Box>}
+            {gift.personalMessage}
+          </Typography>
+        </Box>
+      )}
+      {gift.byHand && (onEdit || onDelete) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {onEdit && (
+            <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(gift)} aria-label={`Edit ${gift.giftGiverName}’s gift`}>
+              Edit
+            </Button>
+          )}
+          {onDelete && (
+            <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(gift)} aria-label={`Remove ${gift.giftGiverName}’s gift`}>
+              Remove
+            </Button>
+          )}
         </Box>
       )}
     </Box>

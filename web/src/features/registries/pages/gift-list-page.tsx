@@ -11,6 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SearchIcon from '@mui/icons-material/Search';
+import AddIcon from '@mui/icons-material/Add';
+import { formatMoney } from '@core/money';
+import { fromWireAmount } from '@api/amount';
 import { GIFT_LIST_PAGE_SIZE, GIFT_LIST_SEARCH_MAX_LENGTH } from '@core/gift/gift-list-query';
 import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -19,9 +22,12 @@ import { celebrationTitle } from '@core/registry/celebration-title';
 import { isApiError } from '../../../lib/api-fetch';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import type { GiftListView } from '@api/gifts';
+import type { GiftListItemView, GiftListView } from '@api/gifts';
 import { useGiftList } from '../api/gift-list';
+import { DeleteOfflineGiftDialog } from '../components/delete-offline-gift-dialog';
 import { GiftListItem } from '../components/gift-list-item';
+import { OfflineGiftDialog, type OfflineGiftToEdit } from '../components/offline-gift-dialog';
+import { OwnerTotals } from '../components/owner-totals';
 import { GIFT_LIST_ORDERS, giftListOrder } from '../lib/gift-list-order';
 
 export const GIFT_LIST_TITLE = 'All Gifts';
@@ -48,6 +54,22 @@ function summary(list: GiftListView): string {
   return `Showing ${first}–${last} of ${list.giftCount} gifts.`;
 }
 
+/** A gift given by hand as the edit dialog starts from it. */
+function toEdit(gift: GiftListItemView): OfflineGiftToEdit | null {
+  if (!gift.byHand) return null;
+  return {
+    id: gift.id,
+    values: {
+      giftGiverName: gift.giftGiverName,
+      giftGiverEmail: gift.giftGiverEmail ?? '',
+      amount: String(gift.amount),
+      method: gift.byHand.method,
+      receivedOn: gift.byHand.receivedOn,
+      note: gift.byHand.note ?? '',
+    },
+  };
+}
+
 /**
  * /registry/:id/gifts (the owner only; the server refuses anyone else): every gift the registry
  * received, with each giver's e-mail, charity, message and thank-you status, searchable and
@@ -60,6 +82,9 @@ export default function GiftListPage() {
   const q = searchParams.get('q') ?? '';
   const page = pageOf(searchParams.get('page'));
   const [typed, setTyped] = useState(q);
+  const [recording, setRecording] = useState(false);
+  const [editing, setEditing] = useState<OfflineGiftToEdit | null>(null);
+  const [removing, setRemoving] = useState<GiftListItemView | null>(null);
   const { list, error, isLoading } = useGiftList(id, { q, sort: order.sort, order: order.order, page });
   const onUnauthorized = useUnauthorizedRedirect();
   const headingId = useId();
@@ -127,9 +152,14 @@ export default function GiftListPage() {
           {GIFT_LIST_TITLE}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-          Every gift to {celebrationTitle(list)}, with each giver’s message and whether you have thanked them.
+          Every gift to {celebrationTitle(list)}, online and given by hand, with each giver’s message and whether you have thanked them.
         </Typography>
       </Box>
+
+      <OwnerTotals totals={list.totals} currency={list.currency} />
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRecording(true)} sx={{ justifySelf: 'start' }}>
+        Record a gift given by hand
+      </Button>
 
       <Box
         component="search"
@@ -179,7 +209,13 @@ export default function GiftListPage() {
       {list.gifts.length > 0 && (
         <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
           {list.gifts.map((gift) => (
-            <GiftListItem key={gift.id} gift={gift} currency={list.currency} />
+            <GiftListItem
+              key={gift.id}
+              gift={gift}
+              currency={list.currency}
+              onEdit={(chosen) => setEditing(toEdit(chosen))}
+              onDelete={setRemoving}
+            />
           ))}
         </Box>
       )}
@@ -202,6 +238,14 @@ export default function GiftListPage() {
           siblingCount={0}
         />
       )}
+
+      <OfflineGiftDialog registryId={list.registryId} currency={list.currency} open={recording} onClose={() => setRecording(false)} />
+      <OfflineGiftDialog registryId={list.registryId} currency={list.currency} open={editing !== null} editing={editing} onClose={() => setEditing(null)} />
+      <DeleteOfflineGiftDialog
+        registryId={list.registryId}
+        gift={removing && { id: removing.id, giftGiverName: removing.giftGiverName, amountText: formatMoney(fromWireAmount(removing.amount), list.currency) }}
+        onClose={() => setRemoving(null)}
+      />
     </Container>
   );
 }
