@@ -199,7 +199,7 @@ describe('thanking a giver who gave by hand', () => {
 
     const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as Contributor[];
     expect(contributors).toHaveLength(3);
-    expect(contributors.find((row) => row.id === ben.id)).toMatchObject({ givenBy: 'cash', giftGiverEmail: null, charityId: null, thankYouNote: null });
+    expect(contributors.find((row) => row.id === ben.id)).toMatchObject({ givenBy: 'cash', giftGiverEmail: null, charityId: null, personalMessage: null, thankYouNote: null });
 
     const benNote = await note(owner.client, ben.id);
     expect(benNote).toMatchObject({ giftId: ben.id, status: 'draft' });

@@ -71,11 +71,11 @@ describe('contributorsCsv', () => {
 
   it('says how each gift came, and leaves the e-mail empty for a gift given by hand without one', () => {
     const csv = contributorsCsv([
-      aContributor({ id: 'o-1', giftGiverName: 'Uncle Ben', giftGiverEmail: null, givenBy: 'cash', charityId: null, charityName: null, personalMessage: 'In the card box' }),
+      aContributor({ id: 'o-1', giftGiverName: 'Uncle Ben', giftGiverEmail: null, givenBy: 'cash', charityId: null, charityName: null }),
       aContributor({ id: 'o-2', giftGiverName: 'Aunt Dora', giftGiverEmail: 'dora@example.com', givenBy: 'check', charityId: null, charityName: null, amount: 36.5 }),
     ]);
     expect(csv.split('\r\n').slice(1, 3)).toEqual([
-      'Uncle Ben,,36.00,Cash,2026-03-02,,No Card,In the card box',
+      'Uncle Ben,,36.00,Cash,2026-03-02,,No Card,',
       'Aunt Dora,dora@example.com,36.50,Check,2026-03-02,,No Card,',
     ]);
   });

@@ -21,6 +21,8 @@ export function presentNote(note: ThankYouNote) {
 export function presentContributor({ gift, charity, note }: Contributor) {
   return {
     ...presentReceivedGift(gift, charity),
+    // The family's note on a gift given by hand is theirs, not a message from the giver.
+    personalMessage: gift.byHand ? null : gift.personalMessage,
     thankYouNote: note ? presentNote(note) : null,
   } satisfies ContributorView;
 }

@@ -108,8 +108,8 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
   const giver = contributor.giftGiverName;
 
   const previewHtml = useMemo(
-    () => renderThankYouCard({ ...values, childName, celebrationType, giverName: giver }, window.location.origin).html,
-    [values, childName, celebrationType, giver],
+    () => renderThankYouCard({ ...values, childName, celebrationType, giverName: giver, givenByHand: byHand }, window.location.origin).html,
+    [values, childName, celebrationType, giver, byHand],
   );
   const shownPreview = useDeferredValue(previewHtml);
 

@@ -28,8 +28,8 @@ export function CardStatusChip({ status }: { status: CardStatusLabel }) {
 }
 
 /** A gift given by hand, and how: its card is printed (or e-mailed, when the family has an address). */
-export function GivenByHandChip({ givenBy }: { givenBy: ContributorView['givenBy'] }) {
-  return <Chip component="span" size="small" variant="outlined" color="primary" label={`Given by hand · ${givenByLabel(givenBy)}`} sx={{ mt: 0.5, fontWeight: 600 }} />;
+export function GivenByHandChip({ givenBy, spaced = false }: { givenBy: ContributorView['givenBy']; spaced?: boolean }) {
+  return <Chip component="span" size="small" variant="outlined" color="primary" label={`Given by hand · ${givenByLabel(givenBy)}`} sx={{ mt: spaced ? 0.5 : 0, fontWeight: 600 }} />;
 }
 
 interface ContributorListProps {
@@ -146,7 +146,7 @@ function ContributorRow({ contributor, currency, selected, onSelect }: Contribut
               {contributor.giftGiverEmail}
             </Typography>
           )}
-          {contributor.givenBy !== 'online' && <GivenByHandChip givenBy={contributor.givenBy} />}
+          {contributor.givenBy !== 'online' && <GivenByHandChip givenBy={contributor.givenBy} spaced />}
         </Box>
         <Box component="span" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
           <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>

@@ -39,7 +39,7 @@ const PRINT_STYLES = {
     [`header, footer, .${SCREEN_ONLY}, section[aria-label^="Notifications"]`]: { display: 'none !important' },
     'html, body': { background: '#ffffff !important' },
     main: { minHeight: '0 !important' },
-    '.printed-card': { border: '0 !important', breakInside: 'avoid' },
+    '.printed-card, .printed-card > *': { border: '0 !important', borderRadius: '0 !important', breakInside: 'avoid' },
   },
 } as const;
 
@@ -86,9 +86,12 @@ function PrintableCard({ registry, contributor }: { registry: OwnerRegistryView;
   const html = useMemo(
     () =>
       note
-        ? renderThankYouCard({ ...note, childName: registry.childName, celebrationType: registry.celebrationType, giverName: giver }, window.location.origin).html
+        ? renderThankYouCard(
+            { ...note, childName: registry.childName, celebrationType: registry.celebrationType, giverName: giver, givenByHand: contributor?.givenBy !== 'online' },
+            window.location.origin,
+          ).html
         : '',
-    [note, registry.childName, registry.celebrationType, giver],
+    [note, registry.childName, registry.celebrationType, giver, contributor?.givenBy],
   );
 
   return (
