@@ -8,6 +8,7 @@ export const WEB_CORE_MODULES = [
   'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
   'charity/charity',
   'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',
+  'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas',
   'photo/photo-limits', 'photo/photo-variants',
   'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation',
   'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness',

@@ -4,8 +4,10 @@ import { GIFT_LIST_SORTS, SORT_ORDERS } from '@core/gift/gift-list-query';
 import { CURRENCIES } from '@core/money';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { NOTE_STATUSES } from '@core/thank-you/thank-you-note';
+import { OFFLINE_GIFT_METHODS } from '@core/offline-gift/offline-gift';
 import { amountSchema } from './amount';
 import { arrayOf, count, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { calendarDay } from './offline-gifts';
 import { operation } from './operation';
 import { registryGiftSchema } from './registries';
 
@@ -41,23 +43,53 @@ export const refundProperties = {
 export const refundedGiftSchema = exactObject({ id: text, paymentStatus: oneOfValues(PAYMENT_STATUSES), refundedAmount: amountSchema });
 export type RefundedGift = Wire<typeof refundedGiftSchema>;
 
-/** One paid (or refunded) gift of the owner's full list: who gave, how to reach them, what they gave and wrote. */
+/** How a gift came: online through us, or by hand as the family recorded it. */
+export const GIVEN_BY = ['online', ...OFFLINE_GIFT_METHODS] as const;
+export const givenBySchema = oneOfValues(GIVEN_BY);
+
+/** What the family recorded of a gift given by hand, for editing it. */
+export const byHandDetailsSchema = exactObject({
+  method: oneOfValues(OFFLINE_GIFT_METHODS),
+  receivedOn: calendarDay,
+  note: nullableText,
+});
+
+/**
+ * One gift of the owner's full list: who gave, how to reach them, what they gave and wrote.
+ * A gift given by hand has no charity, may have no e-mail, and carries what the family recorded.
+ */
 export const giftListItemSchema = exactObject({
   id: text,
   giftGiverName: text,
-  giftGiverEmail: text,
+  giftGiverEmail: nullableText,
   amount: amountSchema,
-  charityId: text,
+  charityId: nullableText,
   charityName: nullableText,
   personalMessage: nullableText,
+  /** When it was given: the payment's time, or noon UTC of the day a gift by hand was given. */
   createdAt: instant,
+  givenBy: givenBySchema,
+  byHand: { anyOf: [byHandDetailsSchema, { type: 'null' }] },
   /** The thank-you cards page's Sent, Draft or No Card. */
   thankYouStatus: oneOfValues([...NOTE_STATUSES, 'none'] as const),
   ...refundProperties,
 });
 export type GiftListItemView = Wire<typeof giftListItemSchema>;
 
-/** One page of a registry's paid and refunded gifts, with the query as the server understood it. */
+/**
+ * What the owner received: online (succeeded gifts, as given, before the 90/10 split), by hand,
+ * and both together. Only the owner sees it; no payout reads it.
+ */
+export const ownerTotalsSchema = exactObject({
+  online: amountSchema,
+  byHand: amountSchema,
+  total: amountSchema,
+  onlineCount: count,
+  byHandCount: count,
+});
+export type OwnerTotalsView = Wire<typeof ownerTotalsSchema>;
+
+/** One page of a registry's received gifts (paid, refunded and by hand), with the query as the server understood it. */
 export const giftListSchema = exactObject({
   registryId: text,
   childName: text,
@@ -70,8 +102,9 @@ export const giftListSchema = exactObject({
   pageCount: count,
   /** Gifts matching the search; every gift without one. */
   matching: count,
-  /** Every paid gift of the registry, refunded ones included. */
+  /** Every gift the registry received: paid ones (refunded included) and those given by hand. */
   giftCount: count,
+  totals: ownerTotalsSchema,
   gifts: arrayOf(giftListItemSchema),
 });
 export type GiftListView = Wire<typeof giftListSchema>;

@@ -7,6 +7,7 @@ import { giftOperations } from './gifts';
 import { hebrewDateOperations } from './hebrew-dates';
 import type { Operation } from './operation';
 import { newsletterOperations } from './newsletter';
+import { offlineGiftOperations } from './offline-gifts';
 import { payoutOperations } from './payouts';
 import { registryOperations } from './registries';
 import { requestBodySchema } from './request-schema';
@@ -26,6 +27,7 @@ export const operations: readonly Operation[] = [
   ...hebrewDateOperations,
   ...uploadOperations,
   ...giftOperations,
+  ...offlineGiftOperations,
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,

@@ -4,6 +4,7 @@ import { cardForAllSchema } from '@core/thank-you/card-for-all-schemas';
 import { amountSchema } from './amount';
 import { arrayOf, count, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
+import { givenBySchema } from './gifts';
 
 export const thankYouNoteViewSchema = exactObject({
   id: text,
@@ -20,13 +21,15 @@ export const thankYouNoteViewSchema = exactObject({
 export type ThankYouNoteView = Wire<typeof thankYouNoteViewSchema>;
 
 /**
- * One row of the contributors (owner only): a succeeded gift, newest first, with its thank-you
- * note if one was written. The id is the gift's.
+ * One row of the contributors (owner only): a succeeded gift or a gift given by hand, newest
+ * first, with its thank-you note if one was written. The id is the gift's. A gift given by hand
+ * may have no e-mail: its card is printed and given by hand.
  */
 export const contributorSchema = exactObject({
   id: text,
   giftGiverName: text,
-  giftGiverEmail: text,
+  giftGiverEmail: nullableText,
+  givenBy: givenBySchema,
   amount: amountSchema,
   charityId: nullableText,
   charityName: nullableText,
@@ -77,5 +80,11 @@ export const thankYouOperations = [
     summary: 'Send one card, with each giver’s name filled in, to every gift without a sent card (owner)',
     body: cardForAllSchema,
     responses: { 200: { description: 'The cards sent, and the gifts without an e-mail; 409 when every gift already has a card', schema: cardForAllResultSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/thank-you-notes/{id}/given',
+    summary: 'Mark the printed card of a gift given by hand as given to the giver (owner)',
+    responses: { 200: { description: 'The note, now counted as sent', schema: sentNoteSchema } },
   }),
 ];

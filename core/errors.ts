@@ -27,6 +27,8 @@ export const DOMAIN_ERROR_CODES = [
   'registry.refund_under_way',
   'note.not_found',
   'note.nothing_to_send',
+  'note.no_email',
+  'note.not_by_hand',
   'payout.not_ready',
   'payout.not_found',
   'payout.already_completed',

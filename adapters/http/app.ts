@@ -12,6 +12,7 @@ import type { SandboxPayments } from '@core/ports/sandbox-payments';
 import { sandboxRoutes } from './routes/sandbox-routes';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './routes/stripe-webhook-routes';
 import { giftRoutes } from './routes/gift-routes';
+import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
 import { adminRoutes } from './routes/admin-routes';
@@ -121,6 +122,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     hebrewDateRoutes(),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, limits: deps.limits, ...mail }),
+    offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, clock: deps.clock, ...mail }),

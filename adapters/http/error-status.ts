@@ -28,6 +28,8 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.refund_under_way': 409,
   'note.not_found': 404,
   'note.nothing_to_send': 409,
+  'note.no_email': 409,
+  'note.not_by_hand': 409,
   'payout.not_ready': 409,
   'payout.not_found': 404,
   'payout.already_completed': 409,

@@ -3,6 +3,7 @@ import { createInMemoryAuditTrail } from './in-memory-audit-trail';
 import { InMemoryCharityPayoutRepository } from './in-memory-charity-payout-repository';
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
 import { InMemoryGiftRepository } from './in-memory-gift-repository';
+import { InMemoryOfflineGiftRepository } from './in-memory-offline-gift-repository';
 import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repository';
 import { InMemoryThankYouCardRepository } from './in-memory-thank-you-card-repository';
 import { InMemoryThankYouReminderRepository } from './in-memory-thank-you-reminder-repository';
@@ -27,6 +28,7 @@ export function createInMemoryRepositories() {
     charities: new InMemoryCharityRepository(),
     registries,
     gifts,
+    offlineGifts: new InMemoryOfflineGiftRepository(),
     thankYouNotes,
     thankYouCards: new InMemoryThankYouCardRepository(),
     thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, thankYouNotes }),
@@ -37,10 +39,11 @@ export function createInMemoryRepositories() {
   repositories.registries.onDelete = (registryId) => {
     const giftIds = [...repositories.gifts.rows.values()].filter((gift) => gift.registryId === registryId).map((gift) => gift.id);
     repositories.gifts.deleteByRegistry(registryId);
-    repositories.thankYouNotes.deleteByGiftIds(giftIds);
+    repositories.thankYouNotes.deleteByGiftIds([...giftIds, ...repositories.offlineGifts.deleteByRegistry(registryId)]);
     repositories.thankYouCards.deleteByRegistry(registryId);
     repositories.thankYouReminders.rows.delete(registryId);
   };
+  repositories.offlineGifts.onDelete = (id) => repositories.thankYouNotes.deleteByGiftIds([id]);
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change
   // its events, hands its creator a snapshot function instead.
   const snapshots = [

@@ -1,5 +1,5 @@
 import { DomainError } from '@core/errors';
-import type { NoteContent, ThankYouNoteRepository } from '@core/ports/repositories';
+import type { NoteContent, ThankedGiftRef, ThankYouNoteRepository } from '@core/ports/repositories';
 import type { ThankYouNote } from '@core/thank-you/thank-you-note';
 
 export class InMemoryThankYouNoteRepository implements ThankYouNoteRepository {
@@ -19,12 +19,12 @@ export class InMemoryThankYouNoteRepository implements ThankYouNoteRepository {
     return [...this.rows.values()].filter((row) => giftIds.includes(row.giftId)).map((row) => structuredClone(row));
   }
 
-  async save(giftId: string, content: NoteContent): Promise<ThankYouNote> {
+  async save(gift: ThankedGiftRef, content: NoteContent): Promise<ThankYouNote> {
     const now = new Date();
-    const existing = [...this.rows.values()].find((row) => row.giftId === giftId);
+    const existing = [...this.rows.values()].find((row) => row.giftId === gift.id);
     const row: ThankYouNote = existing
       ? { ...existing, ...content, imageUrls: [...content.imageUrls], updatedAt: now }
-      : { id: crypto.randomUUID(), giftId, ...content, imageUrls: [...content.imageUrls], status: 'draft', sentAt: null, createdAt: now, updatedAt: now };
+      : { id: crypto.randomUUID(), giftId: gift.id, byHand: gift.byHand, ...content, imageUrls: [...content.imageUrls], status: 'draft', sentAt: null, createdAt: now, updatedAt: now };
     this.rows.set(row.id, row);
     return structuredClone(row);
   }

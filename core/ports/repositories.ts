@@ -2,6 +2,7 @@ import type { NewUser, User, UserWithPassword } from '../account/user';
 import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../account/account-token';
 import type { Charity, NewCharity } from '../charity/charity';
 import type { Gift, PaymentStatus } from '../gift/gift';
+import type { OfflineGift, OfflineGiftDetails } from '../offline-gift/offline-gift';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
 import type { Registry } from '../registry/registry';
@@ -191,6 +192,24 @@ export interface GiftRepository {
   hasLiveGifts(registryId: string): Promise<boolean>;
 }
 
+export type NewOfflineGift = OfflineGiftDetails & Pick<OfflineGift, 'registryId'>;
+
+/**
+ * Gifts given by hand, recorded by the family. A port of its own, apart from GiftRepository, so
+ * nothing that sums gifts paid through us (closing, payouts, charity shares) can reach them.
+ */
+export interface OfflineGiftRepository {
+  create(gift: NewOfflineGift): Promise<OfflineGift>;
+  /** Null for an unknown id, including one that is not a uuid at all. */
+  findById(id: string): Promise<OfflineGift | null>;
+  /** Replaces what the family recorded; fails with gift.not_found for an unknown id. */
+  update(id: string, details: OfflineGiftDetails): Promise<OfflineGift>;
+  /** Removes the gift and its thank-you note; answers whether there was one. */
+  delete(id: string): Promise<boolean>;
+  /** The day it was given, newest first, then the latest recorded first. */
+  listByRegistry(registryId: string): Promise<OfflineGift[]>;
+}
+
 /** One registry's share for one charity, added to that charity's pending payout at closing. */
 export interface CharityShare {
   charityId: string;
@@ -232,14 +251,22 @@ export interface AuditTrail {
   list(limit: number): Promise<AuditEvent[]>;
 }
 
+/** Which gift a thank-you note thanks: one paid through us, or one given by hand. */
+export interface ThankedGiftRef {
+  id: string;
+  byHand: boolean;
+}
+
 export type NoteContent = Pick<ThankYouNote, 'templateId' | 'customMessage' | 'imageUrls' | 'imageSize'>;
 
 export interface ThankYouNoteRepository {
   findById(id: string): Promise<ThankYouNote | null>;
+  /** The note of the gift with this id, whichever kind of gift it is. */
   findByGiftId(giftId: string): Promise<ThankYouNote | null>;
+  /** The notes of the gifts with these ids, of either kind. */
   listByGiftIds(giftIds: string[]): Promise<ThankYouNote[]>;
   /** Creates the gift's note, or replaces the content of the one it has (one note per gift). */
-  save(giftId: string, content: NoteContent): Promise<ThankYouNote>;
+  save(gift: ThankedGiftRef, content: NoteContent): Promise<ThankYouNote>;
   markSent(id: string, sentAt: Date): Promise<ThankYouNote>;
 }
 
@@ -271,6 +298,7 @@ export interface Repositories {
   charities: CharityRepository;
   registries: RegistryRepository;
   gifts: GiftRepository;
+  offlineGifts: OfflineGiftRepository;
   thankYouNotes: ThankYouNoteRepository;
   thankYouCards: ThankYouCardRepository;
   thankYouReminders: ThankYouReminderRepository;

@@ -1,6 +1,6 @@
 import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
-import type { Gift } from '../gift/gift';
+import { givenAt, receivedGifts, type ReceivedGift } from '../offline-gift/received-gift';
 import type { Repositories } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
@@ -9,15 +9,19 @@ import type { CardCandidate } from './card-for-all-recipients';
 import { registryNotFound } from '../registry/registry-not-found';
 
 export interface Contributor {
-  gift: Gift;
+  gift: ReceivedGift;
+  /** Null for a gift given by hand. */
   charity: Charity | null;
   note: ThankYouNote | null;
 }
 
-/** Everyone who gave (succeeded gifts), newest first, with their thank-you note if any; owner only. */
+/**
+ * Everyone who gave (succeeded gifts and gifts given by hand), newest first, with their
+ * thank-you note if any; owner only. Thank-you progress counts them all.
+ */
 export async function listContributors(
   registryId: string,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'thankYouNotes' | 'charities'>,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities'>,
 ): Promise<Contributor[]> {
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
@@ -25,13 +29,21 @@ export async function listContributors(
   return contributorsOf(registry, ports);
 }
 
-/** The registry's contributors, for a caller that has checked who may see them. */
-export async function contributorsOf(registry: Registry, ports: Pick<Repositories, 'gifts' | 'thankYouNotes' | 'charities'>): Promise<Contributor[]> {
-  const gifts = (await ports.gifts.listByRegistry(registry.id)).filter((gift) => gift.paymentStatus === 'succeeded');
+/**
+ * The registry's contributors, for a caller that has checked who may see them. A refunded gift
+ * is no longer one: its giver has their money back.
+ */
+export async function contributorsOf(
+  registry: Registry,
+  ports: Pick<Repositories, 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities'>,
+): Promise<Contributor[]> {
+  const [online, byHand] = await Promise.all([ports.gifts.listByRegistry(registry.id), ports.offlineGifts.listByRegistry(registry.id)]);
+  const paid = online.filter((gift) => gift.paymentStatus === 'succeeded');
+  const gifts = receivedGifts(paid, byHand).sort((a, b) => givenAt(b).getTime() - givenAt(a).getTime());
   const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
   return gifts.map((gift) => ({
     gift,
-    charity: charities.find((charity) => charity.id === gift.charityId) ?? null,
+    charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),
     note: notes.find((note) => note.giftId === gift.id) ?? null,
   }));
 }

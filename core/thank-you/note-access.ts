@@ -1,22 +1,29 @@
 import type { User } from '../account/user';
 import { DomainError } from '../errors';
-import type { Gift } from '../gift/gift';
+import type { ReceivedGift } from '../offline-gift/received-gift';
 import type { Repositories } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 
+function noSuchContributor(): DomainError {
+  return new DomainError('gift.not_found', 'No such contributor');
+}
+
 /**
- * The gift a thank-you is for, when the caller owns its registry: only succeeded gifts have
- * contributors to thank, and another family's gift is refused without saying whose it is.
+ * The gift a thank-you is for, online or given by hand, when the caller owns its registry: only
+ * succeeded gifts have contributors to thank, and another family's gift is refused without saying
+ * whose it is.
  */
 export async function ownedContributorGift(
   giftId: string,
-  ports: { user: User | null } & Pick<Repositories, 'gifts' | 'registries'>,
-): Promise<{ gift: Gift; registry: Registry; owner: User }> {
-  const gift = await ports.gifts.findById(giftId);
+  ports: { user: User | null } & Pick<Repositories, 'gifts' | 'offlineGifts' | 'registries'>,
+): Promise<{ gift: ReceivedGift; registry: Registry; owner: User }> {
+  const online = await ports.gifts.findById(giftId);
+  const byHand = online ? null : await ports.offlineGifts.findById(giftId);
+  const gift: ReceivedGift | null = online ? { ...online, byHand: false } : byHand ? { ...byHand, byHand: true } : null;
   const registry = gift ? await ports.registries.findById(gift.registryId) : null;
-  if (!gift || !registry) throw new DomainError('gift.not_found', 'No such contributor');
+  if (!gift || !registry) throw noSuchContributor();
   const owner = requireOwner(registry, ports.user);
-  if (gift.paymentStatus !== 'succeeded') throw new DomainError('gift.not_found', 'No such contributor');
+  if (!gift.byHand && gift.paymentStatus !== 'succeeded') throw noSuchContributor();
   return { gift, registry, owner };
 }

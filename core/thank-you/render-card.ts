@@ -11,6 +11,8 @@ export interface CardContent {
   childName: string;
   celebrationType: CelebrationType;
   giverName: string;
+  /** A card for a gift given by hand: no charity had a part in that gift, so the card claims none. */
+  givenByHand?: boolean;
 }
 
 export interface RenderedCard {
@@ -50,12 +52,12 @@ export function renderThankYouCard(card: CardContent, appUrl: string): RenderedC
 <h1 style="margin:8px 0 0;font-size:34px;color:${style.primary}">Thank You!</h1></td></tr>
 <tr><td style="padding:16px 28px 8px">${paragraphs}</td></tr>
 ${photos ? `<tr><td style="padding:0 22px 16px;text-align:center">${photos}</td></tr>` : ''}
-<tr><td style="padding:12px 28px 24px;text-align:center;font-size:12px;color:#6b7280;font-family:Arial,Helvetica,sans-serif">Sent with Mitzvah Gifts, where every gift also supports a Jewish charity.</td></tr>
+<tr><td style="padding:12px 28px 24px;text-align:center;font-size:12px;color:#6b7280;font-family:Arial,Helvetica,sans-serif">${card.givenByHand ? 'Made with Mitzvah Gifts.' : 'Sent with Mitzvah Gifts, where every gift also supports a Jewish charity.'}</td></tr>
 </table></td></tr></table></body></html>`;
   const photoLines = card.imageUrls.length > 0 ? ['', 'Photos:', ...card.imageUrls.map((url) => absolutePhotoUrl(url, appUrl))] : [];
   return {
     subject: `A thank-you from ${card.childName}`,
     html,
-    text: [`${celebration}: Thank You!`, '', card.customMessage.trim(), ...photoLines, '', 'Sent with Mitzvah Gifts.'].join('\n'),
+    text: [`${celebration}: Thank You!`, '', card.customMessage.trim(), ...photoLines, '', card.givenByHand ? 'Made with Mitzvah Gifts.' : 'Sent with Mitzvah Gifts.'].join('\n'),
   };
 }

@@ -10,7 +10,7 @@ import type { CardTemplate, ImageSize, ThankYouNote } from './thank-you-note';
 /** Creates or updates the gift's one note; its photos must be ones uploaded here. */
 export async function saveThankYouNote(
   input: unknown,
-  ports: { user: User | null; photos: PhotoStore } & Pick<Repositories, 'gifts' | 'registries' | 'thankYouNotes'>,
+  ports: { user: User | null; photos: PhotoStore } & Pick<Repositories, 'gifts' | 'offlineGifts' | 'registries' | 'thankYouNotes'>,
 ): Promise<ThankYouNote> {
   refuseUnknownFields(input, ['giftId', 'noteId', 'templateId', 'customMessage', 'imageUrls', 'imageSize']);
   const valid = await validate(thankYouNoteSchema, input);
@@ -23,7 +23,7 @@ export async function saveThankYouNote(
   }
   const foreign = valid.imageUrls.find((url) => !ports.photos.owns(url));
   if (foreign !== undefined) throw new DomainError('validation.failed', 'Upload the photos here first', { imageUrls: 'Not an uploaded photo' });
-  return ports.thankYouNotes.save(gift.id, {
+  return ports.thankYouNotes.save({ id: gift.id, byHand: gift.byHand }, {
     templateId: valid.templateId as CardTemplate,
     customMessage: valid.customMessage,
     imageUrls: valid.imageUrls,

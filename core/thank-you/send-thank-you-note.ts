@@ -19,7 +19,9 @@ export async function sendThankYouNote(
     const note = await repositories.thankYouNotes.findById(noteId);
     if (!note) throw new DomainError('note.not_found', 'Thank-you note not found');
     const { gift, registry, owner } = await ownedContributorGift(note.giftId, { ...repositories, user: ports.user });
-    const card = renderThankYouCard({ ...note, childName: registry.childName, celebrationType: registry.celebrationType, giverName: gift.giftGiverName }, ports.appUrl);
+    // A gift given by hand may come without an address: that card is printed and handed over.
+    if (!gift.giftGiverEmail) throw new DomainError('note.no_email', 'This giver has no e-mail address: print the card and give it by hand');
+    const card = renderThankYouCard({ ...note, childName: registry.childName, celebrationType: registry.celebrationType, giverName: gift.giftGiverName, givenByHand: gift.byHand }, ports.appUrl);
     const now = ports.clock.now();
     await repositories.mail.enqueue({
       to: gift.giftGiverEmail,

@@ -9,7 +9,9 @@ export type NoteStatus = (typeof NOTE_STATUSES)[number];
 
 export interface ThankYouNote {
   id: string;
+  /** The thanked gift's id: a gift paid through us, or one given by hand when byHand. */
   giftId: string;
+  byHand: boolean;
   templateId: CardTemplate;
   customMessage: string;
   imageUrls: string[];

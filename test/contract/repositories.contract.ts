@@ -384,9 +384,9 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
 
       it('keeps one note per gift: a second save replaces the content and keeps the id', async () => {
         const { gift } = await aGift();
-        const first = await repos.thankYouNotes.save(gift.id, content);
-        expect(first).toMatchObject({ giftId: gift.id, ...content, status: 'draft', sentAt: null });
-        const second = await repos.thankYouNotes.save(gift.id, { ...content, customMessage: 'Todah rabah!', imageUrls: [] });
+        const first = await repos.thankYouNotes.save({ id: gift.id, byHand: false }, content);
+        expect(first).toMatchObject({ giftId: gift.id, byHand: false, ...content, status: 'draft', sentAt: null });
+        const second = await repos.thankYouNotes.save({ id: gift.id, byHand: false }, { ...content, customMessage: 'Todah rabah!', imageUrls: [] });
         expect(second.id).toBe(first.id);
         expect(await repos.thankYouNotes.findByGiftId(gift.id)).toMatchObject({ id: first.id, customMessage: 'Todah rabah!', imageUrls: [] });
         expect(await repos.thankYouNotes.listByGiftIds([gift.id, '00000000-0000-4000-8000-000000000000'])).toHaveLength(1);
@@ -394,10 +394,10 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
 
       it('marks a note sent, and a later save keeps it sent', async () => {
         const { gift } = await aGift();
-        const note = await repos.thankYouNotes.save(gift.id, content);
+        const note = await repos.thankYouNotes.save({ id: gift.id, byHand: false }, content);
         const at = new Date('2027-06-01T10:00:00.000Z');
         expect(await repos.thankYouNotes.markSent(note.id, at)).toMatchObject({ status: 'sent', sentAt: at });
-        expect((await repos.thankYouNotes.save(gift.id, content)).status).toBe('sent');
+        expect((await repos.thankYouNotes.save({ id: gift.id, byHand: false }, content)).status).toBe('sent');
         expect(await codeOf(repos.thankYouNotes.markSent('00000000-0000-4000-8000-000000000000', at))).toBe('note.not_found');
         expect(await repos.thankYouNotes.findById('not-a-uuid')).toBeNull();
       });
@@ -405,8 +405,66 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
       it('deletes a gift’s note with the gift', async () => {
         const { registry, gift } = await aGift();
         await repos.gifts.setStatus(gift.id, 'failed');
-        const note = await repos.thankYouNotes.save(gift.id, content);
+        const note = await repos.thankYouNotes.save({ id: gift.id, byHand: false }, content);
         await repos.registries.delete(registry.id);
+        expect(await repos.thankYouNotes.findById(note.id)).toBeNull();
+      });
+    });
+
+    describe('gifts given by hand', () => {
+      const details = { giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 18_000, method: 'cash' as const, receivedOn: '2027-05-16', note: 'In a card' };
+
+      async function aRegistry() {
+        const user = await repos.users.create(aNewUser());
+        return repos.registries.create(aNewRegistry(user.id));
+      }
+
+      it('records, finds, corrects and removes a gift given by hand', async () => {
+        const registry = await aRegistry();
+        const gift = await repos.offlineGifts.create({ registryId: registry.id, ...details });
+        expect(gift).toMatchObject({ registryId: registry.id, ...details, createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+        expect(await repos.offlineGifts.findById(gift.id)).toEqual(gift);
+        const changed = await repos.offlineGifts.update(gift.id, { ...details, giftGiverEmail: 'ben@example.com', amount: 1, method: 'check', receivedOn: '2027-05-17', note: null });
+        expect(changed).toMatchObject({ id: gift.id, giftGiverEmail: 'ben@example.com', amount: 1, method: 'check', receivedOn: '2027-05-17', note: null });
+        expect(await repos.offlineGifts.findById(gift.id)).toMatchObject({ amount: 1, method: 'check', receivedOn: '2027-05-17' });
+        expect(await repos.offlineGifts.delete(gift.id)).toBe(true);
+        expect(await repos.offlineGifts.delete(gift.id)).toBe(false);
+        expect(await repos.offlineGifts.findById(gift.id)).toBeNull();
+        expect(await repos.offlineGifts.findById('not-a-uuid')).toBeNull();
+        expect(await codeOf(repos.offlineGifts.update(gift.id, details))).toBe('gift.not_found');
+      });
+
+      it('lists a registry’s gifts by the day given, newest first, and no other registry’s', async () => {
+        const registry = await aRegistry();
+        const other = await aRegistry();
+        const older = await repos.offlineGifts.create({ registryId: registry.id, ...details, receivedOn: '2027-05-10' });
+        const newer = await repos.offlineGifts.create({ registryId: registry.id, ...details, receivedOn: '2027-05-20' });
+        await repos.offlineGifts.create({ registryId: other.id, ...details });
+        expect((await repos.offlineGifts.listByRegistry(registry.id)).map((gift) => gift.id)).toEqual([newer.id, older.id]);
+        expect(await repos.offlineGifts.listByRegistry('not-a-uuid')).toEqual([]);
+      });
+
+      it('keeps one thank-you note per gift given by hand, found by the gift’s id, and removes it with the gift', async () => {
+        const registry = await aRegistry();
+        const gift = await repos.offlineGifts.create({ registryId: registry.id, ...details });
+        const content = { templateId: 'warm' as const, customMessage: 'Thank you, Uncle Ben!', imageUrls: [], imageSize: 'medium' as const };
+        const first = await repos.thankYouNotes.save({ id: gift.id, byHand: true }, content);
+        expect(first).toMatchObject({ giftId: gift.id, byHand: true, status: 'draft' });
+        const second = await repos.thankYouNotes.save({ id: gift.id, byHand: true }, { ...content, customMessage: 'Todah!' });
+        expect(second.id).toBe(first.id);
+        expect(await repos.thankYouNotes.findByGiftId(gift.id)).toMatchObject({ id: first.id, customMessage: 'Todah!', byHand: true });
+        expect(await repos.thankYouNotes.listByGiftIds([gift.id])).toHaveLength(1);
+        expect((await repos.thankYouNotes.markSent(first.id, new Date('2027-06-01T10:00:00.000Z'))).status).toBe('sent');
+        await repos.offlineGifts.delete(gift.id);
+        expect(await repos.thankYouNotes.findById(first.id)).toBeNull();
+      });
+
+      it('goes with its registry', async () => {
+        const registry = await aRegistry();
+        const gift = await repos.offlineGifts.create({ registryId: registry.id, ...details });
+        const note = await repos.thankYouNotes.save({ id: gift.id, byHand: true }, { templateId: 'warm', customMessage: 'Thanks', imageUrls: [], imageSize: 'medium' });
+        await repos.registries.delete(registry.id);
+        expect(await repos.offlineGifts.findById(gift.id)).toBeNull();
         expect(await repos.thankYouNotes.findById(note.id)).toBeNull();
       });
     });

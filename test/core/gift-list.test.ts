@@ -2,6 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUSES, type Gift } from '@core/gift/gift';
 import { giftListPage } from '@core/gift/gift-list';
+import type { ReceivedGift } from '@core/offline-gift/received-gift';
+import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/offline-gift/offline-gift';
+import { ownerTotals } from '@core/offline-gift/owner-totals';
+import { closingAmounts } from '@core/payout/closing-amounts';
+import { splitGift } from '@core/split';
 import { GIFT_LIST_PAGE_SIZE, GIFT_LIST_SORTS, parseGiftListQuery, SORT_ORDERS, type GiftListQuery } from '@core/gift/gift-list-query';
 import { isDomainError } from '@core/errors';
 
@@ -36,11 +41,25 @@ const arbitraryGift = fc
     minute: fc.integer({ min: 0, max: 50 }),
     name: fc.constantFrom('Miriam', 'david', 'Ári', 'Zev', 'miriam', 'Chana'),
   })
-  .map(({ cents, status, minute, name }) => aGift({ amount: cents, paymentStatus: status, giftGiverName: name, createdAt: new Date(Date.UTC(2027, 0, 1, 12, minute)) }));
+  .map(({ cents, status, minute, name }) => aGift({ amount: cents, ...splitGift(cents), paymentStatus: status, giftGiverName: name, createdAt: new Date(Date.UTC(2027, 0, 1, 12, minute)) }));
 
-function allPages(gifts: Gift[], base: GiftListQuery): Gift[] {
-  const first = giftListPage(gifts, base);
-  const rest = Array.from({ length: first.pageCount - 1 }, (_, index) => giftListPage(gifts, { ...base, page: index + 2 }).gifts);
+const arbitraryGiftByHand = fc
+  .record({
+    cents: fc.integer({ min: 1, max: 2_500_000 }),
+    day: fc.integer({ min: 1, max: 3 }),
+    method: fc.constantFrom(...OFFLINE_GIFT_METHODS),
+    name: fc.constantFrom('Uncle Ben', 'dora', 'Zev'),
+    email: fc.constantFrom(null, 'ben@example.com'),
+  })
+  .map(({ cents, day, method, name, email }): OfflineGift => {
+    counter += 1;
+    const at = new Date('2027-01-05T20:00:00.000Z');
+    return { id: `o-${String(counter).padStart(5, '0')}`, registryId: 'r-1', giftGiverName: name, giftGiverEmail: email, amount: cents, method, receivedOn: `2027-01-0${day}`, note: null, createdAt: at, updatedAt: at };
+  });
+
+function allPages(gifts: Gift[], base: GiftListQuery, byHand: OfflineGift[] = []): ReceivedGift[] {
+  const first = giftListPage(gifts, base, byHand);
+  const rest = Array.from({ length: first.pageCount - 1 }, (_, index) => giftListPage(gifts, { ...base, page: index + 2 }, byHand).gifts);
   return [first.gifts, ...rest].flat();
 }
 
@@ -64,6 +83,43 @@ describe('the owner’s full gift list', () => {
           expect(stillPaid(listed)).toBe(stillPaid(gifts));
         },
       ),
+    );
+  });
+
+  it('lists gifts given by hand beside the succeeded ones, each exactly once, marked by hand, in any sort', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryGift, { maxLength: 80 }),
+        fc.array(arbitraryGiftByHand, { maxLength: 80 }),
+        fc.constantFrom(...GIFT_LIST_SORTS),
+        fc.constantFrom(...SORT_ORDERS),
+        (gifts, byHand, sort, order) => {
+          const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
+          const listed = allPages(gifts, query({ sort, order }), byHand);
+          expect(listed.map((gift) => gift.id).sort()).toEqual([...succeeded, ...byHand].map((gift) => gift.id).sort());
+          expect(listed.filter((gift) => gift.byHand).map((gift) => gift.id).sort()).toEqual(byHand.map((gift) => gift.id).sort());
+          expect(giftListPage(gifts, query({ sort, order }), byHand).giftCount).toBe(succeeded.length + byHand.length);
+          if (sort === 'amount') {
+            const amounts = listed.map((gift) => gift.amount);
+            expect(amounts).toEqual([...amounts].sort((a, b) => (order === 'asc' ? a - b : b - a)));
+          }
+        },
+      ),
+    );
+  });
+
+  it('gives the owner’s totals as the succeeded gifts’ amounts plus the gifts given by hand, to the cent', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryGift, { maxLength: 60 }), fc.array(arbitraryGiftByHand, { maxLength: 60 }), (gifts, byHand) => {
+        const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
+        const totals = ownerTotals(gifts, byHand);
+        // What came online is exactly what closing splits between the family and the charities.
+        const closing = closingAmounts(gifts);
+        expect(totals.online).toBe(closing.payoutAmount + closing.charityPayoutAmount);
+        expect(totals.byHand).toBe(byHand.reduce((sum, gift) => sum + gift.amount, 0));
+        expect(totals.total).toBe(totals.online + totals.byHand);
+        expect([totals.onlineCount, totals.byHandCount]).toEqual([succeeded.length, byHand.length]);
+      }),
     );
   });
 

@@ -20,6 +20,9 @@ import { charityBreakdown, payoutStatus } from '@core/payout/payout-status';
 import { bankCountryFor, CLOSE_HINTS, isBankAccountReady, isVerified, payoutNotReadyReason } from '@core/payout/payout-readiness';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { splitGift } from '@core/split';
+import { viewGiftList } from '@core/gift/view-gift-list';
+import { deleteOfflineGift, updateOfflineGift } from '@core/offline-gift/change-offline-gift';
+import { recordOfflineGift } from '@core/offline-gift/record-offline-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
@@ -95,19 +98,40 @@ describe('closing amounts', () => {
     );
   });
 
-  it('puts every succeeded gift in exactly one family payout and one charity payout, across registries, charities and currencies', async () => {
+  it('puts every succeeded gift in exactly one family payout and one charity payout, across registries, charities and currencies, and never a gift given by hand', async () => {
     const registrySpec = fc.record({
       currency: fc.constantFrom<Currency>('USD', 'CAD'),
       method: fc.constantFrom('paypal', 'check'),
       gifts: fc.array(fc.record({ cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean(), afterClose: fc.boolean() }), { maxLength: 8 }),
+      // Gifts given by hand, recorded before or after closing; some are corrected or removed.
+      byHand: fc.array(
+        fc.record({ cents: fc.integer({ min: 1, max: 2_500_000 }), method: fc.constantFrom('cash', 'check', 'other'), afterClose: fc.boolean(), change: fc.constantFrom('keep', 'keep', 'edit', 'delete') }),
+        { maxLength: 6 },
+      ),
       adminPaysBefore: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(registrySpec, { minLength: 1, maxLength: 5 }), async (specs) => {
         const w = await world();
         const counted: Gift[] = [];
+        const keptByHand = new Map<string, number>();
+        const day = w.clock.now().toISOString().slice(0, 10);
+        const recordByHand = async (registryId: string, gifts: { cents: number; method: string; change: string }[]) => {
+          for (const gift of gifts) {
+            const details = { giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: gift.cents / 100, method: gift.method, receivedOn: day, note: null };
+            const made = await recordOfflineGift(registryId, details, { ...w.repositories, user: w.owner, clock: w.clock });
+            let kept = gift.cents;
+            if (gift.change === 'edit') {
+              kept = gift.cents === 1 ? 2 : gift.cents - 1;
+              await updateOfflineGift(made.id, { ...details, amount: kept / 100 }, { ...w.repositories, user: w.owner, clock: w.clock });
+            }
+            if (gift.change === 'delete') await deleteOfflineGift(made.id, { ...w.repositories, user: w.owner });
+            else keptByHand.set(registryId, (keptByHand.get(registryId) ?? 0) + kept);
+          }
+        };
         for (const spec of specs) {
           const registry = await w.openRegistry(spec.currency);
+          await recordByHand(registry.id, spec.byHand.filter((gift) => !gift.afterClose));
           const late: Gift[] = [];
           for (const gift of spec.gifts) {
             const made = await w.give(registry.id, gift.cents, w.charities[gift.charity]!.id, gift.confirmed && !gift.afterClose);
@@ -123,6 +147,7 @@ describe('closing amounts', () => {
           await w.close(registry.id);
           // A payment that lands after the close is refunded, never counted.
           for (const gift of late) expect((await w.confirmGift(gift)).kind).toBe('refunded');
+          await recordByHand(registry.id, spec.byHand.filter((gift) => gift.afterClose));
         }
 
         const registries = [...w.repositories.registries.rows.values()];
@@ -149,6 +174,11 @@ describe('closing amounts', () => {
           const own = counted.filter((gift) => gift.registryId === registry.id);
           expect(registry.totalReceived).toBe(own.reduce((sum, gift) => sum + gift.amount, 0));
           expect(registry.payoutAmount! + registry.charityPayoutAmount!).toBe(registry.totalReceived);
+          // The owner's totals: what came online (the family's and the charities' parts) plus what came by hand.
+          const { totals } = await viewGiftList(registry.id, {}, { ...w.repositories, user: w.owner });
+          expect(totals.online).toBe(registry.payoutAmount! + registry.charityPayoutAmount!);
+          expect(totals.byHand).toBe(keptByHand.get(registry.id) ?? 0);
+          expect(totals.total).toBe(totals.online + totals.byHand);
         }
       }),
       { numRuns: 60 },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
+import { markThankYouNoteGiven } from '@core/thank-you/mark-note-given';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from '@core/thank-you/card-templates';
 import { capitaliseName, defaultThankYouMessage } from '@core/thank-you/default-message';
@@ -84,10 +85,35 @@ describe('sending a thank-you card', () => {
     const charity = await repositories.charities.create(aCharity());
     const registry = await repositories.registries.create(aNewRegistry(owner.id));
     const gift = await repositories.gifts.create(aNewGift(registry.id, charity.id));
-    const note = await repositories.thankYouNotes.save(gift.id, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
+    const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: false }, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
     await sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock: new FixedClock(), appUrl: 'https://gifts.example.org' });
     expect(repositories.mail.queued).toEqual([
       expect.objectContaining({ to: 'miriam@example.com', replyTo: 'rachel.cohen@example.com', subject: 'A thank-you from Sarah Cohen' }),
     ]);
+  });
+});
+
+describe('a card for a gift given by hand', () => {
+  it('claims no charity part, in the default message or the card’s footer, since none of that gift went to one', () => {
+    const message = defaultThankYouMessage('Uncle Ben', 'eli levi', 'bar', true);
+    expect(message).toContain('Your kindness means a great deal to me and my family.');
+    expect(message).not.toMatch(/charity/i);
+    const card = renderThankYouCard({ templateId: 'warm', customMessage: message, imageUrls: [], imageSize: 'medium', childName: 'Eli Levi', celebrationType: 'bar', giverName: 'Uncle Ben', givenByHand: true }, 'https://gifts.example.org');
+    expect(card.html).toContain('Made with Mitzvah Gifts.');
+    expect(`${card.html}${card.text}`).not.toMatch(/charity/i);
+  });
+
+  it('is never e-mailed without an address, and is marked given once handed over', async () => {
+    const repositories = createInMemoryRepositories();
+    const owner = await repositories.users.create(aNewUser());
+    const registry = await repositories.registries.create(aNewRegistry(owner.id));
+    const gift = await repositories.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 18_000, method: 'cash', receivedOn: '2027-05-16', note: null });
+    const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: true }, { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
+    const clock = new FixedClock();
+    await expect(sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org' })).rejects.toMatchObject({ code: 'note.no_email' });
+    expect(repositories.mail.queued).toEqual([]);
+    const given = await markThankYouNoteGiven(note.id, { user: owner, unitOfWork: repositories, clock });
+    expect(given).toMatchObject({ status: 'sent', sentAt: clock.now(), byHand: true });
+    expect(repositories.mail.queued).toEqual([]);
   });
 });

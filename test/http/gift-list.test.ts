@@ -75,6 +75,8 @@ describe('GET /api/registries/{id}/gift-list', () => {
         charityName: charities[0]!.name,
         personalMessage: 'Mazel tov, Maya!\nLove, Miriam',
         createdAt: miriam.createdAt.toISOString(),
+        givenBy: 'online',
+        byHand: null,
         thankYouStatus: 'draft',
         paymentStatus: 'succeeded',
         refundable: true,

@@ -61,21 +61,32 @@ describe('contributorsCsv', () => {
       }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Name,Email,Amount,Date,Charity,Card Status,Personal Message',
-      'Rachel Levy,rachel@example.com,36.00,2026-03-02,Jewish Federation Community Fund,No Card,"Mazel tov, Noah!\nWith love"',
-      '"Levy, David ""Dov""",dov@example.com,180.50,2026-01-15,,Draft,',
-      `"'=cmd|""/c calc""!A1",'@evil.example,0.10,2025-12-31,'-Charity,Sent,"'=HYPERLINK(""http://evil.example"")"`,
+      'Name,Email,Amount,Given By,Date,Charity,Card Status,Personal Message',
+      'Rachel Levy,rachel@example.com,36.00,Online,2026-03-02,Jewish Federation Community Fund,No Card,"Mazel tov, Noah!\nWith love"',
+      '"Levy, David ""Dov""",dov@example.com,180.50,Online,2026-01-15,,Draft,',
+      `"'=cmd|""/c calc""!A1",'@evil.example,0.10,Online,2025-12-31,'-Charity,Sent,"'=HYPERLINK(""http://evil.example"")"`,
       '',
     ]);
   });
 
+  it('says how each gift came, and leaves the e-mail empty for a gift given by hand without one', () => {
+    const csv = contributorsCsv([
+      aContributor({ id: 'o-1', giftGiverName: 'Uncle Ben', giftGiverEmail: null, givenBy: 'cash', charityId: null, charityName: null }),
+      aContributor({ id: 'o-2', giftGiverName: 'Aunt Dora', giftGiverEmail: 'dora@example.com', givenBy: 'check', charityId: null, charityName: null, amount: 36.5 }),
+    ]);
+    expect(csv.split('\r\n').slice(1, 3)).toEqual([
+      'Uncle Ben,,36.00,Cash,2026-03-02,,No Card,',
+      'Aunt Dora,dora@example.com,36.50,Check,2026-03-02,,No Card,',
+    ]);
+  });
+
   it('writes only the header when nobody has given yet', () => {
-    expect(contributorsCsv([])).toBe('Name,Email,Amount,Date,Charity,Card Status,Personal Message\r\n');
+    expect(contributorsCsv([])).toBe('Name,Email,Amount,Given By,Date,Charity,Card Status,Personal Message\r\n');
   });
 
   it('leaves the date empty when it cannot be read', () => {
     expect(contributorsCsv([aContributor({ createdAt: 'not a date' })]).split('\r\n')[1]).toBe(
-      'Rachel Levy,rachel@example.com,36.00,,Jewish Federation Community Fund,No Card,',
+      'Rachel Levy,rachel@example.com,36.00,Online,,Jewish Federation Community Fund,No Card,',
     );
   });
 });

@@ -20,6 +20,8 @@ function aListedGift(overrides: Partial<GiftListItemView> = {}): GiftListItemVie
     paymentStatus: 'succeeded',
     refundable: true,
     refundAmount: 188.52,
+    givenBy: 'online',
+    byHand: null,
     ...overrides,
   };
 }
@@ -37,6 +39,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
+    totals: { online: 216, byHand: 0, total: 216, onlineCount: 2, byHandCount: 0 },
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
   };
@@ -73,7 +76,7 @@ describe('/registry/{id}/gifts', () => {
     expect(first.getByText('Mazel tov, Maya!')).toBeInTheDocument();
     expect(first.getByText('Thank-you: Sent')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Thank-you: No Card')).toBeInTheDocument();
-    expect(screen.getByText("Every gift to Maya Katz's Bat Mitzvah, with each giver’s message and whether you have thanked them.")).toBeInTheDocument();
+    expect(screen.getByText("Every gift to Maya Katz's Bat Mitzvah, online and given by hand, with each giver’s message and whether you have thanked them.")).toBeInTheDocument();
     expect(screen.getByText('2 gifts.')).toHaveAttribute('role', 'status');
   });
 

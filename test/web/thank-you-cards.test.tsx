@@ -503,9 +503,9 @@ describe('/thank-you-cards/{id} for the owner', () => {
       reader.readAsText(created[0]!);
     });
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Name,Email,Amount,Date,Charity,Card Status,Personal Message',
-      'Rachel Levy,rachel@example.com,36.00,2026-03-02,Jewish Federation Community Fund,No Card,',
-      'David Katz,dkatz@mail.example.org,180.00,2026-03-01,Tikkun Civil Rights Project,No Card,Mazel tov!',
+      'Name,Email,Amount,Given By,Date,Charity,Card Status,Personal Message',
+      'Rachel Levy,rachel@example.com,36.00,Online,2026-03-02,Jewish Federation Community Fund,No Card,',
+      'David Katz,dkatz@mail.example.org,180.00,Online,2026-03-01,Tikkun Civil Rights Project,No Card,Mazel tov!',
       '',
     ]);
   });

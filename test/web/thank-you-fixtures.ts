@@ -30,6 +30,7 @@ export function aContributor(overrides: Partial<ContributorView> = {}): Contribu
     charityName: 'Jewish Federation Community Fund',
     personalMessage: null,
     createdAt: '2026-03-02T15:00:00.000Z',
+    givenBy: 'online',
     thankYouNote: null,
     ...overrides,
   };

@@ -2,6 +2,7 @@ import { toWireAmount } from '@api/amount';
 import type { GiftListItemView, GiftListView } from '@api/gifts';
 import type { GiftList, GiftListEntry } from '@core/gift/view-gift-list';
 import { presentRefundState } from './gifts';
+import { presentReceivedGift } from './received-gift';
 
 /** Whether the family has thanked the giver: the thank-you cards page's Sent, Draft or No Card. */
 function thankYouStatus(entry: GiftListEntry): 'sent' | 'draft' | 'none' {
@@ -12,22 +13,17 @@ function thankYouStatus(entry: GiftListEntry): 'sent' | 'draft' | 'none' {
 function presentGiftListEntry(entry: GiftListEntry) {
   const { gift } = entry;
   return {
-    id: gift.id,
-    giftGiverName: gift.giftGiverName,
-    giftGiverEmail: gift.giftGiverEmail,
-    amount: toWireAmount(gift.amount),
-    charityId: gift.charityId,
-    charityName: entry.charity?.name ?? null,
-    personalMessage: gift.personalMessage,
-    createdAt: gift.createdAt.toISOString(),
+    ...presentReceivedGift(gift, entry.charity),
+    byHand: gift.byHand ? { method: gift.method, receivedOn: gift.receivedOn, note: gift.note } : null,
     thankYouStatus: thankYouStatus(entry),
     ...presentRefundState(gift, entry.refundable),
   } satisfies GiftListItemView;
 }
 
 /**
- * GET /api/registries/{id}/gift-list: one page of the registry's paid and refunded gifts, with the
- * query as the server understood it and the counts the page needs to offer the rest.
+ * GET /api/registries/{id}/gift-list: one page of the registry's received gifts (paid, refunded and
+ * given by hand), with the query as the server understood it, the counts the page needs to offer
+ * the rest, and the owner's totals.
  */
 export function presentGiftList(list: GiftList) {
   return {
@@ -42,6 +38,13 @@ export function presentGiftList(list: GiftList) {
     pageCount: list.pageCount,
     matching: list.matching,
     giftCount: list.giftCount,
+    totals: {
+      online: toWireAmount(list.totals.online),
+      byHand: toWireAmount(list.totals.byHand),
+      total: toWireAmount(list.totals.total),
+      onlineCount: list.totals.onlineCount,
+      byHandCount: list.totals.byHandCount,
+    },
     gifts: list.entries.map(presentGiftListEntry),
   } satisfies GiftListView;
 }

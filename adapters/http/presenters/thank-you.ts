@@ -1,9 +1,8 @@
-import { toWireAmount } from '@api/amount';
 import type { CardForAllResult, ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
 import type { CardToAllResult } from '@core/thank-you/send-card-to-all';
-import type { Charity } from '@core/charity/charity';
-import type { Gift } from '@core/gift/gift';
+import type { Contributor } from '@core/thank-you/list-contributors';
 import type { ThankYouNote } from '@core/thank-you/thank-you-note';
+import { presentReceivedGift } from './received-gift';
 
 export function presentNote(note: ThankYouNote) {
   return {
@@ -20,16 +19,11 @@ export function presentNote(note: ThankYouNote) {
   } satisfies ThankYouNoteView;
 }
 
-export function presentContributor({ gift, charity, note }: { gift: Gift; charity: Charity | null; note: ThankYouNote | null }) {
+export function presentContributor({ gift, charity, note }: Contributor) {
   return {
-    id: gift.id,
-    giftGiverName: gift.giftGiverName,
-    giftGiverEmail: gift.giftGiverEmail,
-    amount: toWireAmount(gift.amount),
-    charityId: gift.charityId,
-    charityName: charity?.name ?? null,
-    personalMessage: gift.personalMessage,
-    createdAt: gift.createdAt.toISOString(),
+    ...presentReceivedGift(gift, charity),
+    // The family's note on a gift given by hand is theirs, not a message from the giver.
+    personalMessage: gift.byHand ? null : gift.personalMessage,
     thankYouNote: note ? presentNote(note) : null,
   } satisfies ContributorView;
 }
@@ -47,4 +41,8 @@ export function presentCardForAll(result: CardToAllResult) {
     withoutEmail: result.withoutEmail,
     message: sent === 1 ? '1 thank-you card sent' : `${sent} thank-you cards sent`,
   } satisfies CardForAllResult;
+}
+
+export function presentGivenNote(note: ThankYouNote) {
+  return { note: presentNote(note), message: 'Thank you card marked as given' } satisfies SendNoteResult;
 }

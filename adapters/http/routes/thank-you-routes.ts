@@ -3,11 +3,12 @@ import type { Clock } from '@core/ports/clock';
 import type { PhotoStore } from '@core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { listContributors } from '@core/thank-you/list-contributors';
+import { markThankYouNoteGiven } from '@core/thank-you/mark-note-given';
 import { saveThankYouNote } from '@core/thank-you/save-thank-you-note';
 import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
 import { sendCardToAll } from '@core/thank-you/send-card-to-all';
 import type { HttpState } from '../http-state';
-import { presentCardForAll, presentContributor, presentNote, presentSentNote } from '../presenters/thank-you';
+import { presentCardForAll, presentContributor, presentGivenNote, presentNote, presentSentNote } from '../presenters/thank-you';
 
 export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string }) {
   const router = new Router<HttpState>();
@@ -36,6 +37,11 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
       appUrl: ports.appUrl,
     });
     ctx.body = presentCardForAll(result);
+  });
+
+  // A printed card of a gift given by hand, handed to the giver: counted as sent, no e-mail.
+  router.post('/api/thank-you-notes/:id/given', async (ctx) => {
+    ctx.body = presentGivenNote(await markThankYouNoteGiven(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock }));
   });
 
   return router;

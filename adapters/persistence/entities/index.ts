@@ -1,6 +1,7 @@
 import { CharityEntity } from './charity-entity';
 import { CharityPayoutEntity } from './charity-payout-entity';
 import { GiftEntity } from './gift-entity';
+import { OfflineGiftEntity } from './offline-gift-entity';
 import { RegistryEntity } from './registry-entity';
 import { SessionEntity } from './session-entity';
 import { ThankYouCardEntity } from './thank-you-card-entity';
@@ -20,6 +21,7 @@ export const ENTITIES = [
   CharityEntity,
   RegistryEntity,
   GiftEntity,
+  OfflineGiftEntity,
   ThankYouCardEntity,
   ThankYouNoteEntity,
   ThankYouReminderEntity,

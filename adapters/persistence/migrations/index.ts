@@ -12,6 +12,7 @@ import { Migration20261123222752NewsletterSubscribers } from './Migration2026112
 import { Migration20261124004805HebrewCalendar } from './Migration20261124004805HebrewCalendar';
 import { Migration20261124004853GiftRefunds } from './Migration20261124004853GiftRefunds';
 import { Migration20261124004901ThankYouReminders } from './Migration20261124004901ThankYouReminders';
+import { Migration20261124005033OfflineGifts } from './Migration20261124005033OfflineGifts';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261124004805HebrewCalendar', class: Migration20261124004805HebrewCalendar },
   { name: 'Migration20261124004853GiftRefunds', class: Migration20261124004853GiftRefunds },
   { name: 'Migration20261124004901ThankYouReminders', class: Migration20261124004901ThankYouReminders },
+  { name: 'Migration20261124005033OfflineGifts', class: Migration20261124005033OfflineGifts },
 ];

@@ -6,6 +6,7 @@ import { MikroOrmCharityPayoutRepository } from './mikro-orm-charity-payout-repo
 import { CachedCharityRepository, InvalidatingCharityRepository } from './cached-charity-repository';
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
+import { MikroOrmOfflineGiftRepository } from './mikro-orm-offline-gift-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
 import { MikroOrmThankYouCardRepository } from './mikro-orm-thank-you-card-repository';
 import { MikroOrmThankYouReminderRepository } from './mikro-orm-thank-you-reminder-repository';
@@ -26,6 +27,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     charities: new MikroOrmCharityRepository(em),
     registries: new MikroOrmRegistryRepository(em),
     gifts: new MikroOrmGiftRepository(em),
+    offlineGifts: new MikroOrmOfflineGiftRepository(em),
     thankYouNotes: new MikroOrmThankYouNoteRepository(em),
     thankYouCards: new MikroOrmThankYouCardRepository(em),
     thankYouReminders: new MikroOrmThankYouReminderRepository(em),

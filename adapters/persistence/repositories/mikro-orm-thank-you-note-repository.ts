@@ -1,12 +1,17 @@
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import type { NoteContent, ThankYouNoteRepository } from '@core/ports/repositories';
+import type { NoteContent, ThankedGiftRef, ThankYouNoteRepository } from '@core/ports/repositories';
 import type { ThankYouNote } from '@core/thank-you/thank-you-note';
 import { ThankYouNoteEntity, type ThankYouNoteRow } from '../entities/thank-you-note-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 
-function toNote(row: ThankYouNoteRow): ThankYouNote {
-  return { ...row, imageUrls: [...(row.imageUrls ?? [])], sentAt: row.sentAt ?? null };
+function toNote({ giftId, offlineGiftId, ...row }: ThankYouNoteRow): ThankYouNote {
+  return { ...row, giftId: (giftId ?? offlineGiftId)!, byHand: giftId == null, imageUrls: [...(row.imageUrls ?? [])], sentAt: row.sentAt ?? null };
+}
+
+/** Either column may hold the gift's id; ids are uuids from one generator, so they never clash. */
+function ofGifts(ids: string[]) {
+  return { $or: [{ giftId: { $in: ids } }, { offlineGiftId: { $in: ids } }] };
 }
 
 export class MikroOrmThankYouNoteRepository implements ThankYouNoteRepository {
@@ -20,24 +25,33 @@ export class MikroOrmThankYouNoteRepository implements ThankYouNoteRepository {
 
   async findByGiftId(giftId: string): Promise<ThankYouNote | null> {
     if (!isUuid(giftId)) return null;
-    const row = await this.em().findOne(ThankYouNoteEntity, { giftId });
+    const row = await this.em().findOne(ThankYouNoteEntity, ofGifts([giftId]));
     return row ? toNote(row) : null;
   }
 
   async listByGiftIds(giftIds: string[]): Promise<ThankYouNote[]> {
     const ids = giftIds.filter(isUuid);
     if (ids.length === 0) return [];
-    return (await this.em().find(ThankYouNoteEntity, { giftId: { $in: ids } })).map(toNote);
+    return (await this.em().find(ThankYouNoteEntity, ofGifts(ids))).map(toNote);
   }
 
-  async save(giftId: string, content: NoteContent): Promise<ThankYouNote> {
+  async save(gift: ThankedGiftRef, content: NoteContent): Promise<ThankYouNote> {
     const em = this.em();
     const now = new Date();
+    const key = gift.byHand ? 'offlineGiftId' : 'giftId';
     // One statement, so two saves at once still leave one note per gift.
     const row = await em.upsert(
       ThankYouNoteEntity,
-      { giftId, ...content, status: 'draft', sentAt: null, createdAt: now, updatedAt: now } as ThankYouNoteRow,
-      { onConflictFields: ['giftId'], onConflictMergeFields: ['templateId', 'customMessage', 'imageUrls', 'imageSize', 'updatedAt'] },
+      {
+        giftId: gift.byHand ? null : gift.id,
+        offlineGiftId: gift.byHand ? gift.id : null,
+        ...content,
+        status: 'draft',
+        sentAt: null,
+        createdAt: now,
+        updatedAt: now,
+      } as ThankYouNoteRow,
+      { onConflictFields: [key], onConflictMergeFields: ['templateId', 'customMessage', 'imageUrls', 'imageSize', 'updatedAt'] },
     );
     return toNote(row);
   }

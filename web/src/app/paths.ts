@@ -25,6 +25,8 @@ export const paths = {
   gift: (id: string) => `/gift/${encodeURIComponent(id)}`,
   checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
   thankYouCards: (id: string) => `/thank-you-cards/${encodeURIComponent(id)}`,
+  /** The print-ready page of one giver's card: for gifts given by hand, handed over on paper. */
+  thankYouCardPrint: (id: string, giftId: string) => `/thank-you-cards/${encodeURIComponent(id)}/print/${encodeURIComponent(giftId)}`,
   shortLink: (shortCode: string) => `/r/${encodeURIComponent(shortCode)}`,
   adminCharityPayouts: '/admin/charity-payouts',
   adminManualPayouts: '/admin/manual-payouts',

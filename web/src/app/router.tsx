@@ -20,6 +20,7 @@ const FaqPage = lazy(() => import('../features/faq/pages/faq-page'));
 const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-page'));
 const InvitationInsertPage = lazy(() => import('../features/registries/pages/invitation-insert-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
+const PrintCardPage = lazy(() => import('../features/thank-you/pages/print-card-page'));
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
 const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
@@ -109,6 +110,14 @@ export function AppRoutes() {
           element={
             <RequireAuth reason="You need to be logged in to write thank-you cards.">
               <ThankYouCardsPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="thank-you-cards/:id/print/:giftId"
+          element={
+            <RequireAuth reason="You need to be logged in to print thank-you cards.">
+              <PrintCardPage />
             </RequireAuth>
           }
         />

@@ -4,6 +4,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
+import { OFFLINE_GIFT_METHOD_LABELS } from '@core/offline-gift/offline-gift';
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
@@ -27,8 +31,21 @@ const REFUND_CHIPS: Record<Exclude<GiftListItemView['paymentStatus'], 'succeeded
   refunded: 'Refunded',
 };
 
-/** One gift as a card: stacks on a phone, spreads out on a wide screen. */
-export function GiftListItem({ gift, currency, onRefund }: { gift: GiftListItemView; currency: Currency; onRefund: (gift: GiftListItemView) => void }) {
+interface GiftListItemProps {
+  gift: GiftListItemView;
+  currency: Currency;
+  /** For a paid gift the server says may be refunded now. */
+  onRefund?: (gift: GiftListItemView) => void;
+  /** For a gift given by hand: the owner corrects or removes it. */
+  onEdit?: (gift: GiftListItemView) => void;
+  onDelete?: (gift: GiftListItemView) => void;
+}
+
+/**
+ * One gift as a card: stacks on a phone, spreads out on a wide screen. A gift given by hand says
+ * so, and how (cash, check, other), and offers Edit and Remove; a paid one may offer Refund.
+ */
+export function GiftListItem({ gift, currency, onRefund, onEdit, onDelete }: GiftListItemProps) {
   const chip = THANK_YOU_CHIPS[gift.thankYouStatus];
   const given = gift.paymentStatus === 'succeeded' ? null : REFUND_CHIPS[gift.paymentStatus];
   return (
@@ -41,9 +58,11 @@ export function GiftListItem({ gift, currency, onRefund }: { gift: GiftListItemV
           <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
             {gift.giftGiverName}
           </Typography>
-          <Link href={`mailto:${gift.giftGiverEmail}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {gift.giftGiverEmail}
-          </Link>
+          {gift.giftGiverEmail && (
+            <Link href={`mailto:${gift.giftGiverEmail}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {gift.giftGiverEmail}
+            </Link>
+          )}
         </Box>
         <Typography
           sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums', ...(given ? { textDecoration: 'line-through', color: 'text.secondary' } : {}) }}
@@ -58,12 +77,22 @@ export function GiftListItem({ gift, currency, onRefund }: { gift: GiftListItemV
             Supporting: {gift.charityName}
           </Typography>
         )}
+        {gift.byHand && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color="primary"
+            icon={<PanToolOutlinedIcon aria-hidden="true" />}
+            label={`Given by hand · ${OFFLINE_GIFT_METHOD_LABELS[gift.byHand.method]}`}
+            sx={{ fontWeight: 600 }}
+          />
+        )}
         {given ? (
           <Chip size="small" label={given} sx={{ fontWeight: 600, bgcolor: 'grey.800', color: 'common.white' }} />
         ) : (
           <Chip size="small" label={chip.label} sx={{ fontWeight: 600, ...chip.sx }} />
         )}
-        {gift.refundable && (
+        {gift.refundable && onRefund && (
           <Button
             size="small"
             variant="outlined"
@@ -81,7 +110,24 @@ export function GiftListItem({ gift, currency, onRefund }: { gift: GiftListItemV
           component="blockquote"
           sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'primary.light', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
         >
-          <Typography variant="body2">{gift.personalMessage}</Typography>
+          <Typography variant="body2">
+            {gift.byHand && <Box component="span" sx={{ fontWeight: 600 }}>Your note: </Box>}
+            {gift.personalMessage}
+          </Typography>
+        </Box>
+      )}
+      {gift.byHand && (onEdit || onDelete) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {onEdit && (
+            <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(gift)} aria-label={`Edit ${gift.giftGiverName}’s gift`}>
+              Edit
+            </Button>
+          )}
+          {onDelete && (
+            <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(gift)} aria-label={`Remove ${gift.giftGiverName}’s gift`}>
+              Remove
+            </Button>
+          )}
         </Box>
       )}
     </Box>

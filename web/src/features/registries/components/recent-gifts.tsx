@@ -87,11 +87,9 @@ export function RecentGifts({ registryId, gifts, giftCount, currency }: RecentGi
             And {more} more gifts...
           </Link>
         ) : (
-          shown.length > 0 && (
-            <Link href={paths.registryGifts(registryId)} sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}>
-              See all gifts and messages
-            </Link>
-          )
+          <Link href={paths.registryGifts(registryId)} sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}>
+            {shown.length > 0 ? 'See all gifts and messages' : 'Open the gift list, with gifts given by hand'}
+          </Link>
         )}
       </CardContent>
     </Card>

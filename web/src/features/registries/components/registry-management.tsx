@@ -8,18 +8,21 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import MailIcon from '@mui/icons-material/Mail';
+import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { paths } from '../../../app/paths';
 import type { OwnerRegistryView } from '@api/registries';
 import { ChangeCurrencyDialog } from './change-currency-dialog';
 import { CURRENCY_LABELS } from './currency-field';
 import { DeleteRegistryDialog } from './delete-registry-dialog';
 import { EditRegistryDialog } from './edit-registry-dialog';
+import { OfflineGiftDialog } from './offline-gift-dialog';
 
-type OpenDialog = 'edit' | 'currency' | 'delete' | null;
+type OpenDialog = 'edit' | 'currency' | 'delete' | 'byHand' | null;
 
 /**
  * The owner's 'Registry Management' (spec section 2): Edit Registry and Thank You Cards always;
- * Change Currency and Delete Registry while the registry is open and has no gifts.
+ * Change Currency and Delete Registry while the registry is open and has no gifts. Recording a
+ * gift given by hand is offered open or closed: it moves no money.
  */
 export function RegistryManagement({ registry, onStale }: { registry: OwnerRegistryView; onStale: () => void }) {
   const headingId = useId();
@@ -40,6 +43,9 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
           <Button variant="outlined" startIcon={<MailIcon />} href={paths.thankYouCards(registry.id)}>
             Thank You Cards
           </Button>
+          <Button variant="outlined" startIcon={<PanToolOutlinedIcon />} onClick={() => setDialog('byHand')}>
+            Record a Gift Given by Hand
+          </Button>
           {unsettled && (
             <>
               <Button variant="outlined" startIcon={<CurrencyExchangeIcon />} onClick={() => setDialog('currency')}>
@@ -59,6 +65,7 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
       </CardContent>
 
       <EditRegistryDialog registry={registry} open={dialog === 'edit'} onClose={close} />
+      <OfflineGiftDialog registryId={registry.id} currency={registry.currency} open={dialog === 'byHand'} onClose={close} />
       {unsettled && (
         <>
           <ChangeCurrencyDialog

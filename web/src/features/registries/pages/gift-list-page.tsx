@@ -11,6 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SearchIcon from '@mui/icons-material/Search';
+import AddIcon from '@mui/icons-material/Add';
+import { formatMoney } from '@core/money';
+import { fromWireAmount } from '@api/amount';
 import { GIFT_LIST_PAGE_SIZE, GIFT_LIST_SEARCH_MAX_LENGTH } from '@core/gift/gift-list-query';
 import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -24,7 +27,10 @@ import { RefundGiftDialog } from '../../../components/refund-gift-dialog';
 import { useRegistryCache } from '../../../lib/registry-cache';
 import { registryKey } from '../../../lib/use-registry';
 import { useGiftList } from '../api/gift-list';
+import { DeleteOfflineGiftDialog } from '../components/delete-offline-gift-dialog';
 import { GiftListItem } from '../components/gift-list-item';
+import { OfflineGiftDialog, type OfflineGiftToEdit } from '../components/offline-gift-dialog';
+import { OwnerTotals } from '../components/owner-totals';
 import { GIFT_LIST_ORDERS, giftListOrder } from '../lib/gift-list-order';
 
 export const GIFT_LIST_TITLE = 'All Gifts';
@@ -51,6 +57,22 @@ function summary(list: GiftListView): string {
   return `Showing ${first}–${last} of ${list.giftCount} gifts.`;
 }
 
+/** A gift given by hand as the edit dialog starts from it. */
+function toEdit(gift: GiftListItemView): OfflineGiftToEdit | null {
+  if (!gift.byHand) return null;
+  return {
+    id: gift.id,
+    values: {
+      giftGiverName: gift.giftGiverName,
+      giftGiverEmail: gift.giftGiverEmail ?? '',
+      amount: String(gift.amount),
+      method: gift.byHand.method,
+      receivedOn: gift.byHand.receivedOn,
+      note: gift.byHand.note ?? '',
+    },
+  };
+}
+
 /**
  * /registry/:id/gifts (the owner only; the server refuses anyone else): every gift the registry
  * received, with each giver's e-mail, charity, message and thank-you status, searchable and
@@ -66,6 +88,9 @@ export default function GiftListPage() {
   const { list, error, isLoading, reload } = useGiftList(id, { q, sort: order.sort, order: order.order, page });
   const [refunding, setRefunding] = useState<GiftListItemView | null>(null);
   const { dropLists, mutate, viewerId } = useRegistryCache();
+  const [recording, setRecording] = useState(false);
+  const [editing, setEditing] = useState<OfflineGiftToEdit | null>(null);
+  const [removing, setRemoving] = useState<GiftListItemView | null>(null);
   const onUnauthorized = useUnauthorizedRedirect();
   const headingId = useId();
   const searchHelpId = useId();
@@ -132,9 +157,14 @@ export default function GiftListPage() {
           {GIFT_LIST_TITLE}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-          Every gift to {celebrationTitle(list)}, with each giver’s message and whether you have thanked them.
+          Every gift to {celebrationTitle(list)}, online and given by hand, with each giver’s message and whether you have thanked them.
         </Typography>
       </Box>
+
+      <OwnerTotals totals={list.totals} currency={list.currency} />
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRecording(true)} sx={{ justifySelf: 'start' }}>
+        Record a gift given by hand
+      </Button>
 
       <Box
         component="search"
@@ -184,7 +214,14 @@ export default function GiftListPage() {
       {list.gifts.length > 0 && (
         <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
           {list.gifts.map((gift) => (
-            <GiftListItem key={gift.id} gift={gift} currency={list.currency} onRefund={setRefunding} />
+            <GiftListItem
+              key={gift.id}
+              gift={gift}
+              currency={list.currency}
+              onRefund={setRefunding}
+              onEdit={(chosen) => setEditing(toEdit(chosen))}
+              onDelete={setRemoving}
+            />
           ))}
         </Box>
       )}
@@ -218,6 +255,14 @@ export default function GiftListPage() {
           void mutate(registryKey(list.registryId, viewerId));
           void dropLists();
         }}
+      />
+
+      <OfflineGiftDialog registryId={list.registryId} currency={list.currency} open={recording} onClose={() => setRecording(false)} />
+      <OfflineGiftDialog registryId={list.registryId} currency={list.currency} open={editing !== null} editing={editing} onClose={() => setEditing(null)} />
+      <DeleteOfflineGiftDialog
+        registryId={list.registryId}
+        gift={removing && { id: removing.id, giftGiverName: removing.giftGiverName, amountText: formatMoney(fromWireAmount(removing.amount), list.currency) }}
+        onClose={() => setRemoving(null)}
       />
     </Container>
   );

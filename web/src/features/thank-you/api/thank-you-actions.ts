@@ -9,8 +9,8 @@ import type { CardForAllResult, ContributorView, SendNoteResult, ThankYouNoteVie
 
 const THANK_YOU_NOTES_PATH = '/api/thank-you-notes';
 
-function sendNotePath(noteId: string): string {
-  return `${THANK_YOU_NOTES_PATH}/${encodeURIComponent(noteId)}/send`;
+function notePath(noteId: string, action: 'send' | 'given'): string {
+  return `${THANK_YOU_NOTES_PATH}/${encodeURIComponent(noteId)}/${action}`;
 }
 
 /**
@@ -47,10 +47,20 @@ export function useThankYouActions(registryId: string) {
   /** POST /api/thank-you-notes/{id}/send with an empty body: the card is e-mailed to the giver. */
   const sendNote = useCallback(
     async (saved: ThankYouNoteView): Promise<SendNoteResult> => {
-      const result = await apiFetch<SendNoteResult | undefined>(sendNotePath(saved.id), { method: 'POST', body: {} });
+      const result = await apiFetch<SendNoteResult | undefined>(notePath(saved.id, 'send'), { method: 'POST', body: {} });
       const note = result?.note ?? { ...saved, status: 'sent' as const, sentAt: new Date().toISOString() };
       await putNote(note);
       return { note, message: result?.message ?? '' };
+    },
+    [putNote],
+  );
+
+  /** POST /api/thank-you-notes/{id}/given: the printed card of a gift given by hand was handed over. */
+  const markGiven = useCallback(
+    async (noteId: string): Promise<SendNoteResult> => {
+      const result = await apiFetch<SendNoteResult>(notePath(noteId, 'given'), { method: 'POST', body: {} });
+      await putNote(result.note);
+      return result;
     },
     [putNote],
   );
@@ -73,5 +83,5 @@ export function useThankYouActions(registryId: string) {
     [registryId, key, mutate],
   );
 
-  return { saveNote, sendNote, refresh, sendCardToAll };
+  return { saveNote, sendNote, markGiven, refresh, sendCardToAll };
 }

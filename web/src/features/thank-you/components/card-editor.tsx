@@ -10,7 +10,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
+import PrintIcon from '@mui/icons-material/Print';
 import SendIcon from '@mui/icons-material/Send';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
 import { formatMoney, type Currency } from '@core/money';
 import { MAX_CARD_PHOTOS } from '@core/thank-you/note-schemas';
 import { renderThankYouCard } from '@core/thank-you/render-card';
@@ -26,7 +29,7 @@ import type { ContributorView, ThankYouNoteView } from '@api/thank-you';
 import { cardValuesSchema, type CardValues } from '../lib/card-values';
 import { cardStatus } from '../lib/contributors';
 import { CardPreview } from './card-preview';
-import { CardStatusChip } from './contributor-list';
+import { CardStatusChip, GivenByHandChip } from './contributor-list';
 import { PhotoSizeField } from './photo-size-field';
 import { TemplateField } from './template-field';
 
@@ -62,7 +65,8 @@ interface CardEditorProps {
 /**
  * The right column (spec section 2): one contributor's card with its template, message, photos
  * and photo size, the live preview of the e-mail, Save Draft, and Send Card (Resend once sent),
- * which saves the card first and then sends it.
+ * which saves the card first and then sends it. A gift given by hand also offers Print Card (the
+ * card saved, then its print-ready page); without an e-mail address that is the only way to send it.
  */
 export function CardEditor({ registryId, childName, celebrationType, currency, contributor, initialValues, onValuesChange }: CardEditorProps) {
   const idPrefix = `card-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}-`;
@@ -70,7 +74,10 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const { saveNote, sendNote, refresh } = useThankYouActions(registryId);
-  const [busy, setBusy] = useState<'save' | 'send' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'send' | 'print' | null>(null);
+  const navigate = useNavigate();
+  const byHand = contributor.givenBy !== 'online';
+  const canEmail = contributor.giftGiverEmail !== null;
   const [uploading, setUploading] = useState(false);
   const [savedNoteId, setSavedNoteId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -101,8 +108,8 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
   const giver = contributor.giftGiverName;
 
   const previewHtml = useMemo(
-    () => renderThankYouCard({ ...values, childName, celebrationType, giverName: giver }, window.location.origin).html,
-    [values, childName, celebrationType, giver],
+    () => renderThankYouCard({ ...values, childName, celebrationType, giverName: giver, givenByHand: byHand }, window.location.origin).html,
+    [values, childName, celebrationType, giver, byHand],
   );
   const shownPreview = useDeferredValue(previewHtml);
 
@@ -170,6 +177,21 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
     }
   };
 
+  const onPrint = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      if (!(await readyToSave())) return;
+      setBusy('print');
+      const saved = await save();
+      if (!saved) return;
+      navigate(paths.thankYouCardPrint(registryId, contributor.id));
+    } finally {
+      inFlight.current = false;
+      setBusy(null);
+    }
+  };
+
   const sentOn = alreadySent ? sentDate(note?.sentAt) : null;
   // The fields wait while a save or send is under way; the buttons stay focusable (a click
   // then does nothing), so a keyboard user's focus is not lost to the page.
@@ -190,12 +212,13 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}>
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {contributor.giftGiverEmail}
+              {contributor.giftGiverEmail ?? 'No e-mail address'}
             </Typography>
             <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
               {formatMoney(fromWireAmount(contributor.amount), currency)}
             </Typography>
             <CardStatusChip status={cardStatus(contributor)} />
+            {byHand && <GivenByHandChip givenBy={contributor.givenBy} />}
             {sentOn && (
               <Typography variant="body2" color="text.secondary">
                 Sent {sentOn}
@@ -264,12 +287,17 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
               Live Preview
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              {`This is the e-mail ${giver} receives.`}
+              {canEmail ? `This is the e-mail ${giver} receives.` : `This is the card you print and give to ${giver}.`}
             </Typography>
             <CardPreview html={shownPreview} />
           </Box>
 
-          <Box sx={{ display: 'flex', flexDirection: { xs: 'column-reverse', sm: 'row' }, justifyContent: 'flex-end', gap: 1.5 }}>
+          {!canEmail && (
+            <Typography color="text.secondary">
+              {`${giver} gave by hand and left no e-mail address: print the card and give it to them, then mark it as given.`}
+            </Typography>
+          )}
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'column-reverse', sm: 'row' }, flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5 }}>
             <Button
               type="button"
               variant="outlined"
@@ -281,17 +309,32 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
             >
               Save Draft
             </Button>
-            <Button
-              type="button"
-              variant="contained"
-              size="large"
-              startIcon={busy === 'send' ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : <SendIcon />}
-              onClick={() => void onSend()}
-              aria-busy={busy === 'send'}
-              disabled={uploading || !formik.isValid}
-            >
-              {alreadySent ? 'Resend' : 'Send Card'}
-            </Button>
+            {byHand && (
+              <Button
+                type="button"
+                variant={canEmail ? 'outlined' : 'contained'}
+                size="large"
+                startIcon={busy === 'print' ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : <PrintIcon />}
+                onClick={() => void onPrint()}
+                aria-busy={busy === 'print'}
+                disabled={uploading || !formik.isValid}
+              >
+                Print Card
+              </Button>
+            )}
+            {canEmail && (
+              <Button
+                type="button"
+                variant="contained"
+                size="large"
+                startIcon={busy === 'send' ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : <SendIcon />}
+                onClick={() => void onSend()}
+                aria-busy={busy === 'send'}
+                disabled={uploading || !formik.isValid}
+              >
+                {alreadySent ? 'Resend' : 'Send Card'}
+              </Button>
+            )}
           </Box>
         </Box>
       </CardContent>

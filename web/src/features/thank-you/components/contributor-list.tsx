@@ -3,6 +3,7 @@ import { visuallyHidden } from '../../../lib/visually-hidden';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import { givenByLabel } from '../../../lib/given-by';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListItemButton from '@mui/material/ListItemButton';
 import TextField from '@mui/material/TextField';
@@ -24,6 +25,11 @@ const STATUS_CHIPS: Record<CardStatusLabel, object> = {
 
 export function CardStatusChip({ status }: { status: CardStatusLabel }) {
   return <Chip size="small" label={status} sx={{ fontWeight: 600, ...STATUS_CHIPS[status] }} />;
+}
+
+/** A gift given by hand, and how: its card is printed (or e-mailed, when the family has an address). */
+export function GivenByHandChip({ givenBy, spaced = false }: { givenBy: ContributorView['givenBy']; spaced?: boolean }) {
+  return <Chip component="span" size="small" variant="outlined" color="primary" label={`Given by hand · ${givenByLabel(givenBy)}`} sx={{ mt: spaced ? 0.5 : 0, fontWeight: 600 }} />;
 }
 
 interface ContributorListProps {
@@ -135,9 +141,12 @@ function ContributorRow({ contributor, currency, selected, onSelect }: Contribut
           <Typography component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
             {contributor.giftGiverName}
           </Typography>
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-            {contributor.giftGiverEmail}
-          </Typography>
+          {contributor.giftGiverEmail && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+              {contributor.giftGiverEmail}
+            </Typography>
+          )}
+          {contributor.givenBy !== 'online' && <GivenByHandChip givenBy={contributor.givenBy} spaced />}
         </Box>
         <Box component="span" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
           <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>

@@ -19,7 +19,11 @@ const DEFAULT_TEMPLATE: CardTemplate = 'traditional';
 const DEFAULT_IMAGE_SIZE: ImageSize = 'medium';
 
 /** The saved card, or a new one with the default message signed by the child. */
-export function initialCardValues(contributor: Pick<ContributorView, 'giftGiverName' | 'thankYouNote'>, childName: string, celebrationType: CelebrationType): CardValues {
+export function initialCardValues(
+  contributor: Pick<ContributorView, 'giftGiverName' | 'thankYouNote' | 'givenBy'>,
+  childName: string,
+  celebrationType: CelebrationType,
+): CardValues {
   const note = contributor.thankYouNote;
   if (note) {
     return {
@@ -31,7 +35,7 @@ export function initialCardValues(contributor: Pick<ContributorView, 'giftGiverN
   }
   return {
     templateId: DEFAULT_TEMPLATE,
-    customMessage: defaultThankYouMessage(contributor.giftGiverName, childName, celebrationType),
+    customMessage: defaultThankYouMessage(contributor.giftGiverName, childName, celebrationType, contributor.givenBy !== 'online'),
     imageUrls: [],
     imageSize: DEFAULT_IMAGE_SIZE,
   };

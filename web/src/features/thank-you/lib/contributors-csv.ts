@@ -4,8 +4,9 @@ import { fileSlug } from '../../../lib/file-slug';
 import { fromWireAmount } from '@api/amount';
 import type { ContributorView } from '@api/thank-you';
 import { cardStatus } from './contributors';
+import { givenByLabel } from '../../../lib/given-by';
 
-const CONTRIBUTORS_CSV_COLUMNS = ['Name', 'Email', 'Amount', 'Date', 'Charity', 'Card Status', 'Personal Message'] as const;
+const CONTRIBUTORS_CSV_COLUMNS = ['Name', 'Email', 'Amount', 'Given By', 'Date', 'Charity', 'Card Status', 'Personal Message'] as const;
 
 const CSV_LINE_END = '\r\n';
 
@@ -36,16 +37,19 @@ function csvDate(iso: string): string {
 }
 
 /**
- * The registry's contributors as CSV (RFC 4180, CRLF line ends): Name, Email, Amount (two
- * decimals, in the registry's currency), Date, Charity, Card Status (Sent, Draft or No Card) and
- * the giver's Personal Message (line breaks kept inside its quoted field).
+ * The registry's contributors as CSV (RFC 4180, CRLF line ends): Name, Email (empty for a gift
+ * given by hand without one), Amount (two decimals, in the registry's currency), Given By (Online,
+ * or Cash, Check or Other for a gift given by hand), Date, Charity, Card Status (Sent, Draft or
+ * No Card) and the giver's Personal Message or the family's note (line breaks kept inside its
+ * quoted field).
  */
 export function contributorsCsv(contributors: readonly ContributorView[]): string {
   const rows = contributors.map((contributor) =>
     csvRow([
       contributor.giftGiverName,
-      contributor.giftGiverEmail,
+      contributor.giftGiverEmail ?? '',
       centsToDecimalString(fromWireAmount(contributor.amount)),
+      givenByLabel(contributor.givenBy),
       csvDate(contributor.createdAt),
       contributor.charityName ?? '',
       cardStatus(contributor),

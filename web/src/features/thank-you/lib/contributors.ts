@@ -15,7 +15,7 @@ function matchesContributor(contributor: Pick<ContributorView, 'giftGiverName' |
   if (needle === '') return true;
   return (
     contributor.giftGiverName.toLocaleLowerCase().includes(needle) ||
-    contributor.giftGiverEmail.toLocaleLowerCase().includes(needle)
+    (contributor.giftGiverEmail ?? '').toLocaleLowerCase().includes(needle)
   );
 }
 

@@ -1,0 +1,33 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { OfflineGift } from '@core/offline-gift/offline-gift';
+import { primaryKeyOf } from './primary-key-of';
+import { RegistryEntity } from './registry-entity';
+
+/** decimal(10,2) arrives as a string; the repository turns it into cents. */
+export type OfflineGiftRow = Omit<OfflineGift, 'amount'> & { amount: string };
+
+/**
+ * Gifts given by hand: a table of their own, with no split, fee, charity or payment columns, so
+ * no query that pays anyone can pick one up.
+ */
+export const OfflineGiftEntity = new EntitySchema<OfflineGiftRow>({
+  name: 'OfflineGift',
+  tableName: 'offline_gifts',
+  checks: [
+    { name: 'offline_gifts_method_check', expression: `"method" in ('cash', 'check', 'other')` },
+    { name: 'offline_gifts_amount_check', expression: `"amount" > 0` },
+  ],
+  properties: {
+    id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
+    // A registry may be deleted only before money is on its way; the family's records go with it.
+    registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade', index: 'offline_gifts_registry_id_index' },
+    giftGiverName: { type: 'string', length: 255 },
+    giftGiverEmail: { type: 'string', length: 255, nullable: true },
+    amount: { type: 'decimal', precision: 10, scale: 2 },
+    method: { type: 'string', length: 10 },
+    receivedOn: { type: 'date' },
+    note: { type: 'text', nullable: true },
+    createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
+    updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
+  },
+});

@@ -1,0 +1,66 @@
+import { isUuid } from '@core/ids';
+import { centsToDecimalString, parseCents } from '@core/money';
+import type { OfflineGift, OfflineGiftDetails } from '@core/offline-gift/offline-gift';
+import { offlineGiftNotFound } from '@core/offline-gift/offline-gift-access';
+import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
+import { OfflineGiftEntity, type OfflineGiftRow } from '../entities/offline-gift-entity';
+import type { EntityManagerSource } from './entity-manager-source';
+
+/** A date column may arrive as a Date or a string, by driver; the day is what counts. */
+function calendarDay(value: unknown): string {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+}
+
+function toOfflineGift(row: OfflineGiftRow): OfflineGift {
+  return {
+    id: row.id,
+    registryId: row.registryId,
+    giftGiverName: row.giftGiverName,
+    giftGiverEmail: row.giftGiverEmail ?? null,
+    amount: parseCents(row.amount),
+    method: row.method,
+    receivedOn: calendarDay(row.receivedOn),
+    note: row.note ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export class MikroOrmOfflineGiftRepository implements OfflineGiftRepository {
+  constructor(private readonly em: EntityManagerSource) {}
+
+  async create(gift: NewOfflineGift): Promise<OfflineGift> {
+    const em = this.em();
+    const now = new Date();
+    const row = em.create(OfflineGiftEntity, { ...gift, amount: centsToDecimalString(gift.amount), createdAt: now, updatedAt: now } as OfflineGiftRow);
+    await em.persist(row).flush();
+    return toOfflineGift(row);
+  }
+
+  async findById(id: string): Promise<OfflineGift | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.em().findOne(OfflineGiftEntity, { id });
+    return row ? toOfflineGift(row) : null;
+  }
+
+  async update(id: string, details: OfflineGiftDetails): Promise<OfflineGift> {
+    const em = this.em();
+    const row = isUuid(id) ? await em.findOne(OfflineGiftEntity, { id }) : null;
+    if (!row) throw offlineGiftNotFound();
+    em.assign(row, { ...details, amount: centsToDecimalString(details.amount), updatedAt: new Date() });
+    await em.flush();
+    return toOfflineGift(row);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    // The gift's thank-you note goes with it (the foreign key cascades).
+    return (await this.em().nativeDelete(OfflineGiftEntity, { id })) > 0;
+  }
+
+  async listByRegistry(registryId: string): Promise<OfflineGift[]> {
+    if (!isUuid(registryId)) return [];
+    const rows = await this.em().find(OfflineGiftEntity, { registryId }, { orderBy: { receivedOn: 'desc', createdAt: 'desc', id: 'asc' } });
+    return rows.map(toOfflineGift);
+  }
+}

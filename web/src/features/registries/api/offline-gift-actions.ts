@@ -1,0 +1,66 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { offlineGiftSchema } from '@core/offline-gift/offline-gift-schemas';
+import type { OfflineGiftMethod } from '@core/offline-gift/offline-gift';
+import type { MessageAnswer } from '@api/registries';
+import type { OfflineGiftView } from '@api/offline-gifts';
+import { apiFetch } from '../../../lib/api-fetch';
+import { registryPath } from '../../../lib/use-registry';
+
+/** What the dialog edits: the amount as typed, the date as the date input gives it (yyyy-mm-dd). */
+export interface OfflineGiftValues {
+  giftGiverName: string;
+  giftGiverEmail: string;
+  amount: string;
+  method: OfflineGiftMethod;
+  receivedOn: string;
+  note: string;
+}
+
+function offlineGiftPath(id: string): string {
+  return `/api/offline-gifts/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Recording, correcting and removing a registry's gifts given by hand. Each change drops the
+ * registry's gift list pages and its contributors, so the totals, the list and the thank-you
+ * cards show it at once.
+ */
+export function useOfflineGiftActions(registryId: string) {
+  const { mutate } = useSWRConfig();
+
+  const refresh = useCallback(async () => {
+    const prefix = registryPath(registryId);
+    await mutate((key) => typeof key === 'string' && (key.startsWith(`${prefix}/gift-list`) || key === `${prefix}/contributors`), undefined, { revalidate: true });
+  }, [mutate, registryId]);
+
+  const bodyOf = (values: OfflineGiftValues) => offlineGiftSchema(new Date()).cast(values, { stripUnknown: true });
+
+  const record = useCallback(
+    async (values: OfflineGiftValues): Promise<OfflineGiftView> => {
+      const gift = await apiFetch<OfflineGiftView>(`${registryPath(registryId)}/offline-gifts`, { method: 'POST', body: bodyOf(values) });
+      await refresh();
+      return gift;
+    },
+    [refresh, registryId],
+  );
+
+  const update = useCallback(
+    async (id: string, values: OfflineGiftValues): Promise<OfflineGiftView> => {
+      const gift = await apiFetch<OfflineGiftView>(offlineGiftPath(id), { method: 'PUT', body: bodyOf(values) });
+      await refresh();
+      return gift;
+    },
+    [refresh],
+  );
+
+  const remove = useCallback(
+    async (id: string): Promise<void> => {
+      await apiFetch<MessageAnswer>(offlineGiftPath(id), { method: 'DELETE' });
+      await refresh();
+    },
+    [refresh],
+  );
+
+  return { record, update, remove };
+}
