@@ -49,7 +49,8 @@ export async function viewGiftList(
     gift,
     charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),
     note: notes.find((note) => note.giftId === gift.id) ?? null,
-    refundable: refundRefusal(gift, registry) === null,
+    // Money given by hand never passed through us: there is nothing to give back.
+    refundable: !gift.byHand && refundRefusal(gift, registry) === null,
   }));
   return { ...page, registry, query: parsed, entries, totals: ownerTotals(online, byHand) };
 }

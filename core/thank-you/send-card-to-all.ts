@@ -61,14 +61,24 @@ export async function sendCardToAll(
     const card = await repositories.thankYouCards.create({ registryId: registry.id, ...content, customMessage: valid.customMessage, sentToAllGifts: true });
     const now = ports.clock.now();
     for (const { gift } of recipients) {
+      // Every recipient has an address (cardForAllRecipients chose them so); the type cannot know.
+      const to = gift.giftGiverEmail;
+      if (!to) continue;
       const customMessage = fillGiverName(valid.customMessage, gift.giftGiverName);
-      const note = await repositories.thankYouNotes.save(gift.id, { ...content, customMessage });
+      const note = await repositories.thankYouNotes.save(gift, { ...content, customMessage });
       const rendered = renderThankYouCard(
-        { ...content, customMessage, childName: registry.childName, celebrationType: registry.celebrationType, giverName: gift.giftGiverName },
+        {
+          ...content,
+          customMessage,
+          childName: registry.childName,
+          celebrationType: registry.celebrationType,
+          giverName: gift.giftGiverName,
+          givenByHand: gift.byHand,
+        },
         ports.appUrl,
       );
       await repositories.mail.enqueue({
-        to: gift.giftGiverEmail,
+        to,
         replyTo: owner.email,
         subject: rendered.subject,
         text: rendered.text,

@@ -43,10 +43,10 @@ export function thankYouRepositoryContract(current: () => Repositories & UnitOfW
       const tooRecent = await aRegistry(new Date('2027-05-23T00:00:01.000Z'));
       await due.gift();
       const sent = await due.gift();
-      await thankYouNotes.markSent((await thankYouNotes.save(sent.id, content)).id, weekAgo);
-      await thankYouNotes.save((await draftOnly.gift()).id, content);
+      await thankYouNotes.markSent((await thankYouNotes.save({ id: sent.id, byHand: false }, content)).id, weekAgo);
+      await thankYouNotes.save({ id: (await draftOnly.gift()).id, byHand: false }, content);
       const thanked = await allSent.gift();
-      await thankYouNotes.markSent((await thankYouNotes.save(thanked.id, content)).id, weekAgo);
+      await thankYouNotes.markSent((await thankYouNotes.save({ id: thanked.id, byHand: false }, content)).id, weekAgo);
       await onlyPending.gift('pending');
       await onlyPending.gift('failed');
       await tooRecent.gift();

@@ -20,6 +20,9 @@ const ben: GiftListItemView = {
   givenBy: 'cash',
   byHand: { method: 'cash', receivedOn: '2026-03-02', note: 'In the card box' },
   thankYouStatus: 'none',
+  paymentStatus: 'succeeded',
+  refundable: false,
+  refundAmount: 180,
 };
 
 function aList(gifts: GiftListItemView[]): GiftListView {

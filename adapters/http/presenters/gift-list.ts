@@ -16,7 +16,8 @@ function presentGiftListEntry(entry: GiftListEntry) {
     ...presentReceivedGift(gift, entry.charity),
     byHand: gift.byHand ? { method: gift.method, receivedOn: gift.receivedOn, note: gift.note } : null,
     thankYouStatus: thankYouStatus(entry),
-    ...presentRefundState(gift, entry.refundable),
+    // A gift given by hand is simply received: nothing of it passed through us to give back.
+    ...(gift.byHand ? { paymentStatus: 'succeeded' as const, refundable: false, refundAmount: toWireAmount(gift.amount) } : presentRefundState(gift, entry.refundable)),
   } satisfies GiftListItemView;
 }
 
