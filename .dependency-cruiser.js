@@ -6,7 +6,7 @@
 export const WEB_CORE_MODULES = [
   'money', 'fees', 'split',
   'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
-  'charity/charity',
+  'charity/charity', 'co-owner/co-owner-schemas',
   'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',
   'photo/photo-limits', 'photo/photo-variants',
   'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/name-capitalisation',

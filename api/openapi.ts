@@ -2,6 +2,7 @@ import { accountOperations } from './account';
 import { adminOperations } from './admin';
 import { authOperations } from './auth';
 import { charityOperations } from './charities';
+import { coOwnerOperations } from './co-owners';
 import { ERROR_DESCRIPTION, errorSchema } from './errors';
 import { giftOperations } from './gifts';
 import type { Operation } from './operation';
@@ -22,6 +23,7 @@ export const operations: readonly Operation[] = [
   ...newsletterOperations,
   ...charityOperations,
   ...registryOperations,
+  ...coOwnerOperations,
   ...uploadOperations,
   ...giftOperations,
   ...thankYouOperations,

@@ -30,6 +30,7 @@ import { sessions } from './middleware/session';
 import { uploadedPhotos } from './middleware/uploaded-photos';
 import { webApp } from './middleware/web-app';
 import { registryRoutes } from './routes/registry-routes';
+import { coOwnerRoutes } from './routes/co-owner-routes';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePreviews } from './share-preview';
 import { authRoutes } from './routes/auth-routes';
@@ -117,6 +118,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     newsletterRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
+    coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, rates: deps.rates, limits: deps.limits, ...mail }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl }),

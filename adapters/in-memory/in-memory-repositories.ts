@@ -9,6 +9,7 @@ import { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
 import { InMemoryAccountTokenRepository } from './in-memory-account-token-repository';
 import { InMemoryNewsletterRepository } from './in-memory-newsletter-repository';
+import { InMemoryCoOwnerInvitationRepository } from './in-memory-co-owner-invitation-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
@@ -18,6 +19,7 @@ export function createInMemoryRepositories() {
     users: new InMemoryUserRepository(),
     sessions: new InMemorySessionRepository(),
     accountTokens: new InMemoryAccountTokenRepository(),
+    coOwnerInvitations: new InMemoryCoOwnerInvitationRepository(),
     newsletter: new InMemoryNewsletterRepository(),
     charities: new InMemoryCharityRepository(),
     registries: new InMemoryRegistryRepository(),
@@ -31,6 +33,7 @@ export function createInMemoryRepositories() {
     const giftIds = [...repositories.gifts.rows.values()].filter((gift) => gift.registryId === registryId).map((gift) => gift.id);
     repositories.gifts.deleteByRegistry(registryId);
     repositories.thankYouNotes.deleteByGiftIds(giftIds);
+    repositories.coOwnerInvitations.deleteByRegistry(registryId);
   };
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change
   // its events, hands its creator a snapshot function instead.

@@ -1,7 +1,7 @@
 import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import { registryNotFound } from '../registry/registry-not-found';
 import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from '../thank-you/thank-you-note';
@@ -23,7 +23,7 @@ export interface GiftList extends Omit<GiftListPage, 'gifts'> {
 
 /**
  * One page of every gift a registry received, with each giver's charity and thank-you card: for
- * the registry's owner alone (spec section 6: administrators see payouts, not who gave what).
+ * the registry's owner and co-owners alone (spec section 6: administrators see payouts, not who gave what).
  * The query is checked after the permission, so a stranger learns nothing from a bad one.
  */
 export async function viewGiftList(
@@ -33,7 +33,7 @@ export async function viewGiftList(
 ): Promise<GiftList> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
-  requireOwner(registry, ports.user);
+  requireManager(registry, ports.user);
   const parsed = parseGiftListQuery(query);
   const { gifts, ...page } = giftListPage(await ports.gifts.listByRegistry(registry.id), parsed);
   const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);

@@ -2,7 +2,7 @@ import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
 import type { Gift } from '../gift/gift';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import type { ThankYouNote } from './thank-you-note';
 import { registryNotFound } from '../registry/registry-not-found';
 
@@ -12,14 +12,14 @@ export interface Contributor {
   note: ThankYouNote | null;
 }
 
-/** Everyone who gave (succeeded gifts), newest first, with their thank-you note if any; owner only. */
+/** Everyone who gave (succeeded gifts), newest first, with their thank-you note if any; for the owner and co-owners. */
 export async function listContributors(
   registryId: string,
   ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'thankYouNotes' | 'charities'>,
 ): Promise<Contributor[]> {
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
-  requireOwner(registry, ports.user);
+  requireManager(registry, ports.user);
   const gifts = (await ports.gifts.listByRegistry(registry.id)).filter((gift) => gift.paymentStatus === 'succeeded');
   const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
   return gifts.map((gift) => ({

@@ -5,6 +5,7 @@ import { codeOf } from '../support/code-of';
 import { stopSystemTimeAt } from '../support/system-time';
 import { payoutRepositoryContract } from './payout-repositories.contract';
 import { accountRepositoryContract } from './account-repositories.contract';
+import { coOwnerRepositoryContract } from './co-owner-repositories.contract';
 
 export type RepositoryFactory = () => Promise<Repositories & UnitOfWork>;
 
@@ -370,6 +371,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     // Closing and payouts: connected accounts, payout fields, charity payouts, the audit trail.
     payoutRepositoryContract(() => repos);
     accountRepositoryContract(() => repos);
+    coOwnerRepositoryContract(() => repos);
 
     describe('unit of work', () => {
       it('keeps everything a transaction wrote when it succeeds', async () => {

@@ -29,6 +29,7 @@ export function aRegistry(overrides: Partial<RegistryView> = {}): RegistryView {
     giftCount: 0,
     hasGifts: false,
     isOwner: false,
+    isCoOwner: false,
     createdAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };
@@ -38,6 +39,7 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
   return {
     ...aRegistry(),
     isOwner: true as const,
+    isCoOwner: false as const,
     userId: member.id,
     unlisted: false,
     totalReceived: 0,
@@ -91,12 +93,13 @@ export function aMyRegistry(overrides: Partial<MyRegistry> = {}): MyRegistry {
     totalReceived: 0,
     giftCount: 0,
     unlisted: false,
+    role: 'owner',
     ...overrides,
   };
 }
 
 export function aSearchResult(overrides: Partial<RegistrySearchResult> = {}): RegistrySearchResult {
-  const { totalReceived: _t, giftCount: _g, unlisted: _u, ...card } = aMyRegistry(overrides);
+  const { totalReceived: _t, giftCount: _g, unlisted: _u, role: _r, ...card } = aMyRegistry(overrides);
   return card;
 }
 

@@ -12,6 +12,7 @@ import { AuditEventEntity } from './audit-event-entity';
 import { SandboxAccountEntity } from './sandbox-account-entity';
 import { AccountTokenEntity } from './account-token-entity';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber-entity';
+import { CoOwnerInvitationEntity } from './co-owner-invitation-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -25,6 +26,7 @@ export const ENTITIES = [
   AuditEventEntity,
   AccountTokenEntity,
   NewsletterSubscriberEntity,
+  CoOwnerInvitationEntity,
 ];
 
 /**

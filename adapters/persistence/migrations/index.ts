@@ -9,6 +9,7 @@ import { Migration20261123220151AccountTokens } from './Migration20261123220151A
 import { Migration20261123220605CelebrationType } from './Migration20261123220605CelebrationType';
 import { Migration20261123221957ListedNameOrder } from './Migration20261123221957ListedNameOrder';
 import { Migration20261123222752NewsletterSubscribers } from './Migration20261123222752NewsletterSubscribers';
+import { Migration20261124004900CoOwners } from './Migration20261124004900CoOwners';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123220605CelebrationType', class: Migration20261123220605CelebrationType },
   { name: 'Migration20261123221957ListedNameOrder', class: Migration20261123221957ListedNameOrder },
   { name: 'Migration20261123222752NewsletterSubscribers', class: Migration20261123222752NewsletterSubscribers },
+  { name: 'Migration20261124004900CoOwners', class: Migration20261124004900CoOwners },
 ];
