@@ -24,6 +24,7 @@ const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payo
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
+const CoOwnerAcceptRoute = lazy(() => import('./routes/co-owner-accept-route'));
 const PrivacyPage = lazy(() => import('../features/legal/pages/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
 const SecurityPage = lazy(() => import('../features/legal/pages/security-page'));
@@ -65,6 +66,7 @@ export function AppRoutes() {
         {/* Reached from e-mailed links, signed in or not */}
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="account/confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="co-owner/accept" element={<CoOwnerAcceptRoute />} />
         <Route path="newsletter/unsubscribe" element={<UnsubscribePage />} />
         {/* The sandbox payment provider's onboarding: reached from its link, signed in or not */}
         <Route path="sandbox/onboarding" element={<SandboxOnboardingPage />} />

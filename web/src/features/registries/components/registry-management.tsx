@@ -9,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import MailIcon from '@mui/icons-material/Mail';
 import { paths } from '../../../app/paths';
-import type { OwnerRegistryView } from '@api/registries';
+import type { ManagerRegistryView } from '@api/registries';
 import { ChangeCurrencyDialog } from './change-currency-dialog';
 import { CURRENCY_LABELS } from './currency-field';
 import { DeleteRegistryDialog } from './delete-registry-dialog';
@@ -19,9 +19,10 @@ type OpenDialog = 'edit' | 'currency' | 'delete' | null;
 
 /**
  * The owner's 'Registry Management' (spec section 2): Edit Registry and Thank You Cards always;
- * Change Currency and Delete Registry while the registry is open and has no gifts.
+ * Change Currency and Delete Registry while the registry is open and has no gifts. A co-owner
+ * gets the same but Delete Registry, which is the owner's alone.
  */
-export function RegistryManagement({ registry, onStale }: { registry: OwnerRegistryView; onStale: () => void }) {
+export function RegistryManagement({ registry, onStale }: { registry: ManagerRegistryView; onStale: () => void }) {
   const headingId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
@@ -45,9 +46,11 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
               <Button variant="outlined" startIcon={<CurrencyExchangeIcon />} onClick={() => setDialog('currency')}>
                 Change Currency
               </Button>
-              <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
-                Delete Registry
-              </Button>
+              {registry.isOwner && (
+                <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
+                  Delete Registry
+                </Button>
+              )}
             </>
           )}
         </Box>
@@ -68,6 +71,7 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
             onClose={close}
             onStale={onStale}
           />
+          {registry.isOwner && (
           <DeleteRegistryDialog
             registryId={registry.id}
             childName={registry.childName}
@@ -77,6 +81,7 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
             onClose={close}
             onStale={onStale}
           />
+          )}
         </>
       )}
     </Card>
