@@ -1,5 +1,8 @@
 import { http, HttpResponse } from 'msw';
+import type { RegistryPeople } from '@api/co-owners';
 import type {
+  CoOwnerRegistryView,
+  ManagerRegistryView,
   MyRegistry,
   OwnerRegistryView,
   RegistryGiftView,
@@ -62,6 +65,17 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
   };
 }
 
+/** The same registry as a co-owner sees it: everything but where the payout goes. */
+export function aCoOwnerRegistry(overrides: Partial<CoOwnerRegistryView> = {}): CoOwnerRegistryView {
+  const { paypalEmail: _p, mailingName: _n, mailingAddress: _a, mailingCity: _c, mailingState: _s, mailingZip: _z, mailingCountry: _m, ...managed } = anOwnerRegistry();
+  return { ...managed, userId: 'owner-of-the-registry', isOwner: false as const, isCoOwner: true as const, ...overrides };
+}
+
+/** GET /api/registries/{id}/co-owners as the owner sees it by default: nobody else yet. */
+export function somePeople(overrides: Partial<RegistryPeople> = {}): RegistryPeople {
+  return { role: 'owner', owner: { userId: member.id, name: 'Sarah Cohen', email: member.email }, coOwners: [], invitations: [], ...overrides };
+}
+
 /** A gift as the owner's view lists it. */
 export function aGift(overrides: Partial<RegistryGiftView> = {}): RegistryGiftView {
   return {
@@ -108,7 +122,7 @@ export function aSearchResult(overrides: Partial<RegistrySearchResult> = {}): Re
  * the owner's payout reads answer too, as the server would for it: no charity breakdown yet and
  * the payout status the registry holds. Tests that need other answers add handlers after this.
  */
-export function serveRegistry(registry: { id: string } | OwnerRegistryView) {
+export function serveRegistry(registry: { id: string } | ManagerRegistryView) {
   server.use(
     http.get('/api/registries/:id', ({ params }) => {
       // Left to the handlers of GET /api/registries/my and /recent.
@@ -118,9 +132,18 @@ export function serveRegistry(registry: { id: string } | OwnerRegistryView) {
         : HttpResponse.json({ message: 'Registry not found' }, { status: 404 });
     }),
   );
+  if ('isCoOwner' in registry && registry.isCoOwner) {
+    server.use(
+      http.get(`/api/registries/${registry.id}/charity-breakdown`, () => HttpResponse.json({ charities: [] })),
+      http.get(`/api/registries/${registry.id}/co-owners`, () =>
+        HttpResponse.json(somePeople({ role: 'coOwner', owner: { userId: registry.userId, name: 'Rachel Rosen', email: 'rachel@example.com' }, coOwners: [{ userId: member.id, name: 'Sarah Cohen', email: member.email }] })),
+      ),
+    );
+  }
   if ('isOwner' in registry && registry.isOwner === true) {
     const owned = registry;
     server.use(
+      http.get(`/api/registries/${owned.id}/co-owners`, () => HttpResponse.json(somePeople())),
       http.get(`/api/registries/${owned.id}/charity-breakdown`, () => HttpResponse.json({ charities: [] })),
       http.get(`/api/registries/${owned.id}/payout-status`, () =>
         HttpResponse.json({

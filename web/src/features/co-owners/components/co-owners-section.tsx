@@ -22,7 +22,6 @@ import { serverMessage } from '../../../lib/error-message';
 import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 import { useRegistryCache } from '../../../lib/registry-cache';
-import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useCoOwnerActions, useRegistryPeople } from '../api/co-owner-api';
 
 interface CoOwnersSectionProps {
@@ -94,8 +93,14 @@ function People({ registry, people, viewerId }: { registry: ManagerRegistryView;
       {people.coOwners.map((person) => (
         <PersonRow key={person.userId} person={person} badge="Co-owner" you={person.userId === viewerId}>
           {people.role === 'owner' && (
-            <Button size="small" color="error" variant="outlined" onClick={() => void act(() => remove(person.userId), 'Could not remove the co-owner')}>
-              Remove<Box component="span" sx={visuallyHidden}>{` ${person.name}`}</Box>
+            <Button
+              size="small"
+              color="error"
+              variant="outlined"
+              aria-label={`Remove ${person.name}`}
+              onClick={() => void act(() => remove(person.userId), 'Could not remove the co-owner')}
+            >
+              Remove
             </Button>
           )}
           {person.userId === viewerId && (
@@ -115,8 +120,13 @@ function People({ registry, people, viewerId }: { registry: ManagerRegistryView;
           </Box>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip size="small" label="Invited" variant="outlined" sx={{ fontWeight: 600 }} />
-            <Button size="small" variant="outlined" onClick={() => void act(() => cancel(invitation.id), 'Could not cancel the invitation')}>
-              Cancel Invitation<Box component="span" sx={visuallyHidden}>{` to ${invitation.email}`}</Box>
+            <Button
+              size="small"
+              variant="outlined"
+              aria-label={`Cancel Invitation to ${invitation.email}`}
+              onClick={() => void act(() => cancel(invitation.id), 'Could not cancel the invitation')}
+            >
+              Cancel Invitation
             </Button>
           </Box>
         </Box>
