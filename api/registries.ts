@@ -58,7 +58,7 @@ const managerRegistryProperties = {
   ...sharedRegistryProperties,
   /** The owner's id. */
   userId: text,
-  /** Reachable by its link only, never in search or the recent registries. Only the owner is told. */
+  /** Reachable by its link only, never in search or the recent registries. Only the owner and co-owners are told. */
   unlisted: flag,
   totalReceived: amountSchema,
   /** The latest 5 succeeded gifts, newest first (giftCount counts them all; the full list is GET .../gift-list). */
