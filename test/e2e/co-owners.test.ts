@@ -12,6 +12,8 @@ describe.skipIf(chromiumMissing)('both parents manage the registry: one invites 
   async function checkBothWidths(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
+      // From the top, so the sticky header stays at the top of a full-page screenshot.
+      if (options.fullPage !== false) await page.evaluate(() => window.scrollTo(0, 0));
       await expectAccessible(page, `${name} at ${width}`);
       await screenshot(page, `co-owners-${name}-${width}`, options);
     }
