@@ -39,6 +39,26 @@ describe('the registry page for a co-owner', () => {
   });
 });
 
+describe('a co-owner leaving', () => {
+  it('leaves the registry and goes back to the dashboard', async () => {
+    signInAs(member);
+    serveRegistry(aCoOwnerRegistry());
+    let left = false;
+    server.use(
+      http.delete(`/api/registries/${REGISTRY_ID}/co-owners/${member.id}`, () => {
+        left = true;
+        return HttpResponse.json({ message: 'You no longer co-own this registry' });
+      }),
+      http.get('/api/registries/my', () => HttpResponse.json([])),
+    );
+    const coOwners = await openRegistryPage();
+    fireEvent.click(await coOwners.findByRole('button', { name: 'Leave Registry' }));
+    expect(await within(toastRegion()).findByText('You no longer co-own this registry')).toBeInTheDocument();
+    expect(await screen.findByText('No registries yet')).toBeInTheDocument();
+    expect(left).toBe(true);
+  });
+});
+
 describe('the owner’s Co-owners section', () => {
   it('checks the address, sends the invitation and lists it with a way to cancel', async () => {
     signInAs(member);
@@ -133,6 +153,18 @@ describe('the invitation page /co-owner/accept', () => {
     expect(accepted).toEqual({ token: TOKEN });
     await ownerToolsLoaded();
     expect(await within(await screen.findByRole('region', { name: 'Co-owners' })).findByText('Sarah Cohen (you)')).toBeInTheDocument();
+  });
+
+  it('shows why an accept was refused, and stays on the page', async () => {
+    signInAs(member);
+    server.use(
+      http.post('/api/co-owner-invitations/preview', () => HttpResponse.json(preview)),
+      http.post('/api/co-owner-invitations/accept', () => HttpResponse.json({ message: 'You are already a co-owner of this registry.', errors: { email: 'You are already a co-owner of this registry.' } }, { status: 409 })),
+    );
+    renderApp(`/co-owner/accept#token=${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are already a co-owner of this registry.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Co-own a registry' })).toBeInTheDocument();
   });
 
   it('says so when the link is used up, and when it is incomplete', async () => {
