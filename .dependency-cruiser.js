@@ -6,7 +6,7 @@
 export const WEB_CORE_MODULES = [
   'money', 'fees', 'split',
   'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
-  'charity/charity',
+  'charity/charity', 'co-owner/co-owner-schemas',
   'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',
   'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas',
   'photo/photo-limits', 'photo/photo-variants',

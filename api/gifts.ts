@@ -127,13 +127,13 @@ export const giftOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/{id}/gifts',
-    summary: "A registry's gifts (owner)",
+    summary: "A registry's gifts (owner or co-owner)",
     responses: { 200: { description: 'Newest first', schema: arrayOf(registryGiftSchema) } },
   }),
   operation({
     method: 'GET',
     path: '/api/registries/{id}/gift-list',
-    summary: "One page of a registry's paid and refunded gifts, searched and sorted (owner)",
+    summary: "One page of a registry's paid, refunded and by-hand gifts, searched and sorted (owner or co-owner)",
     query: {
       q: { description: "Words to find in the giver's name, e-mail or message (up to 200 characters)" },
       sort: { description: 'date, amount or giver (date unless told)' },

@@ -2,6 +2,7 @@ import { accountOperations } from './account';
 import { adminOperations } from './admin';
 import { authOperations } from './auth';
 import { charityOperations } from './charities';
+import { coOwnerOperations } from './co-owners';
 import { ERROR_DESCRIPTION, errorSchema } from './errors';
 import { giftOperations } from './gifts';
 import { hebrewDateOperations } from './hebrew-dates';
@@ -25,6 +26,7 @@ export const operations: readonly Operation[] = [
   ...charityOperations,
   ...registryOperations,
   ...hebrewDateOperations,
+  ...coOwnerOperations,
   ...uploadOperations,
   ...giftOperations,
   ...offlineGiftOperations,

@@ -3,11 +3,11 @@ import { amountSchema, nullableAmountSchema } from './amount';
 import { exactObject, nullableInstant, nullableOneOf, nullableText, oneOfValues, text, type Wire } from './json-schema';
 
 /**
- * How and what a family is paid, as the owner's registry view and the admin's manual payouts
- * answer it. Nobody else ever sees it.
+ * Where the family's payout goes (the PayPal address, the mailing address), as the owner's
+ * registry view and the admin's manual payouts answer it. Nobody else ever sees it, co-owners
+ * included: it is the owner's to set.
  */
-export const payoutDetailsProperties = {
-  payoutMethod: nullableOneOf(PAYOUT_METHODS),
+export const payoutAddressProperties = {
   paypalEmail: nullableText,
   mailingName: nullableText,
   mailingAddress: nullableText,
@@ -16,6 +16,11 @@ export const payoutDetailsProperties = {
   mailingZip: nullableText,
   /** 'US' unless the owner chose 'CA'. */
   mailingCountry: text,
+} as const;
+
+/** How far the family's payout has got: the owner and co-owners see it. */
+export const payoutProgressProperties = {
+  payoutMethod: nullableOneOf(PAYOUT_METHODS),
   /** Set when the registry closes: the family's 90% and the charities' 10%. */
   closedAt: nullableInstant,
   payoutAmount: nullableAmountSchema,
@@ -23,6 +28,9 @@ export const payoutDetailsProperties = {
   payoutStatus: oneOfValues(PAYOUT_STATUSES),
   payoutSentAt: nullableInstant,
 } as const;
+
+/** How and what a family is paid: the owner's and the administrators' view. */
+export const payoutDetailsProperties = { ...payoutProgressProperties, ...payoutAddressProperties } as const;
 export const payoutDetailsSchema = exactObject(payoutDetailsProperties);
 export type PayoutDetailsView = Wire<typeof payoutDetailsSchema>;
 

@@ -74,7 +74,7 @@ export const payoutOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/{id}/charity-breakdown',
-    summary: "Each charity's share of the registry (owner)",
+    summary: "Each charity's share of the registry (owner or co-owner)",
     responses: { 200: { description: 'Largest first', schema: charityBreakdownSchema } },
   }),
   operation({

@@ -1,6 +1,6 @@
 import { CURRENCIES } from '@core/money';
 import { PAYMENT_STATUSES } from '@core/gift/gift';
-import { REGISTRY_STATUSES } from '@core/registry/registry';
+import { REGISTRY_ROLES, REGISTRY_STATUSES } from '@core/registry/registry';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { changeCurrencySchema, createRegistrySchema, editRegistrySchema } from '@core/registry/registry-schemas';
 import { amountSchema } from './amount';
@@ -8,7 +8,7 @@ import { hebrewCalendarSchema, hebrewDateSchema, type HebrewDateView } from './h
 import { nullableCharityRefSchema } from './charities';
 import { arrayOf, count, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
-import { closingAmountsSchema, payoutDetailsProperties } from './payout-details';
+import { closingAmountsSchema, payoutAddressProperties, payoutProgressProperties } from './payout-details';
 
 const currency = oneOfValues(CURRENCIES);
 
@@ -53,28 +53,44 @@ const sharedRegistryProperties = {
   createdAt: instant,
 } as const;
 
-/** GET /api/registries/{id} for anyone but the owner (and GET /api/registries/short/{code}). */
-export const registryViewSchema = exactObject({ ...sharedRegistryProperties, isOwner: { const: false } });
+/** GET /api/registries/{id} for anyone but the owner and co-owners (and GET /api/registries/short/{code}). */
+export const registryViewSchema = exactObject({ ...sharedRegistryProperties, isOwner: { const: false }, isCoOwner: { const: false } });
 export type RegistryView = Wire<typeof registryViewSchema>;
 
-/** The same call when the signed-in user owns the registry: who gave, how much, what closing pays. */
-export const ownerRegistryViewSchema = exactObject({
+/** What the owner and co-owners both see: who gave, how much, what closing pays, how far the payout got. */
+const managerRegistryProperties = {
   ...sharedRegistryProperties,
-  isOwner: { const: true },
+  /** The owner's id. */
   userId: text,
-  /** Reachable by its link only, never in search or the recent registries. Only the owner is told. */
+  /** Reachable by its link only, never in search or the recent registries. Only the owner and co-owners are told. */
   unlisted: flag,
   totalReceived: amountSchema,
   /** The latest 5 succeeded gifts, newest first (giftCount counts them all; the full list is GET .../gift-list). */
   gifts: arrayOf(registryGiftSchema),
   /** What closing pays, as the server sums it: the close screen shows these, never its own sums. */
   closingAmounts: closingAmountsSchema,
-  ...payoutDetailsProperties,
+  ...payoutProgressProperties,
+} as const;
+
+/** The same call when the signed-in user owns the registry: also where the payout goes. */
+export const ownerRegistryViewSchema = exactObject({
+  ...managerRegistryProperties,
+  isOwner: { const: true },
+  isCoOwner: { const: false },
+  ...payoutAddressProperties,
 });
 export type OwnerRegistryView = Wire<typeof ownerRegistryViewSchema>;
 
-export const anyRegistryViewSchema = { oneOf: [registryViewSchema, ownerRegistryViewSchema] } as const;
-export type AnyRegistryView = RegistryView | OwnerRegistryView;
+/** The same call for a co-owner: everything the owner sees but where the payout goes. */
+export const coOwnerRegistryViewSchema = exactObject({ ...managerRegistryProperties, isOwner: { const: false }, isCoOwner: { const: true } });
+export type CoOwnerRegistryView = Wire<typeof coOwnerRegistryViewSchema>;
+
+/** The owner's or a co-owner's view: what managing the registry needs. */
+export type ManagerRegistryView = OwnerRegistryView | CoOwnerRegistryView;
+export const managerRegistryViewSchema = { oneOf: [ownerRegistryViewSchema, coOwnerRegistryViewSchema] } as const;
+
+export const anyRegistryViewSchema = { oneOf: [registryViewSchema, ownerRegistryViewSchema, coOwnerRegistryViewSchema] } as const;
+export type AnyRegistryView = RegistryView | ManagerRegistryView;
 
 const cardProperties = {
   id: text,
@@ -93,15 +109,20 @@ const cardProperties = {
 export const registrySearchResultSchema = exactObject(cardProperties);
 export type RegistrySearchResult = Wire<typeof registrySearchResultSchema>;
 
-/** One row of GET /api/registries/my: a search row plus the owner's totals. */
-export const myRegistrySchema = exactObject({ ...cardProperties, totalReceived: amountSchema, giftCount: count, unlisted: flag });
+/** One row of GET /api/registries/my: a search row plus its totals, and whether the user owns or co-owns it. */
+export const myRegistrySchema = exactObject({ ...cardProperties, totalReceived: amountSchema, giftCount: count, unlisted: flag, role: oneOfValues(REGISTRY_ROLES) });
 export type MyRegistry = Wire<typeof myRegistrySchema>;
 
 /**
  * What a registry card shows; totalReceived only where financials are shown, and the Hebrew date
  * whenever the server sent it (a card remembered by an older version of the app has none).
  */
-export type RegistryCardData = Omit<RegistrySearchResult, 'hebrewDate'> & { hebrewDate?: HebrewDateView; totalReceived?: number; unlisted?: boolean };
+export type RegistryCardData = Omit<RegistrySearchResult, 'hebrewDate'> & {
+  hebrewDate?: HebrewDateView;
+  totalReceived?: number;
+  unlisted?: boolean;
+  role?: MyRegistry['role'];
+};
 
 export const currencyChangedSchema = exactObject({ message: text, currency });
 export const messageSchema = exactObject({ message: text });
@@ -120,7 +141,7 @@ export const registryOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/my',
-    summary: "The signed-in user's registries with their totals",
+    summary: "The registries the signed-in user owns or co-owns, with their totals",
     responses: { 200: { description: 'Newest first', schema: arrayOf(myRegistrySchema) } },
   }),
   operation({
@@ -141,14 +162,14 @@ export const registryOperations = [
   operation({
     method: 'PUT',
     path: '/api/registries/{id}',
-    summary: 'Edit a registry (owner)',
+    summary: 'Edit a registry (owner or co-owner)',
     body: editRegistrySchema,
-    responses: { 200: { description: 'The registry after the change', schema: ownerRegistryViewSchema } },
+    responses: { 200: { description: 'The registry after the change, as the caller sees it', schema: managerRegistryViewSchema } },
   }),
   operation({
     method: 'PATCH',
     path: '/api/registries/{id}/currency',
-    summary: 'Change the currency of a registry without gifts (owner)',
+    summary: 'Change the currency of a registry without gifts (owner or co-owner)',
     body: changeCurrencySchema,
     responses: { 200: { description: 'The new currency', schema: currencyChangedSchema } },
   }),

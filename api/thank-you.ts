@@ -21,7 +21,7 @@ export const thankYouNoteViewSchema = exactObject({
 export type ThankYouNoteView = Wire<typeof thankYouNoteViewSchema>;
 
 /**
- * One row of the contributors (owner only): a succeeded gift or a gift given by hand, newest
+ * One row of the contributors (owner and co-owners): a succeeded gift or a gift given by hand, newest
  * first, with its thank-you note if one was written. The id is the gift's. A gift given by hand
  * may have no e-mail: its card is printed and given by hand.
  */
@@ -58,20 +58,20 @@ export const thankYouOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/{id}/contributors',
-    summary: 'Who gave, with their thank-you notes (owner)',
+    summary: 'Who gave, with their thank-you notes (owner or co-owner)',
     responses: { 200: { description: 'Newest first', schema: arrayOf(contributorSchema) } },
   }),
   operation({
     method: 'POST',
     path: '/api/thank-you-notes',
-    summary: 'Save a thank-you note as a draft (owner)',
+    summary: 'Save a thank-you note as a draft (owner or co-owner)',
     body: thankYouNoteSchema,
     responses: { 200: { description: 'The note', schema: thankYouNoteViewSchema } },
   }),
   operation({
     method: 'POST',
     path: '/api/thank-you-notes/{id}/send',
-    summary: 'Send a thank-you card to the giver (owner)',
+    summary: 'Send a thank-you card to the giver (owner or co-owner)',
     responses: { 200: { description: 'The sent note', schema: sentNoteSchema } },
   }),
   operation({

@@ -97,6 +97,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         passwordResetSubmitsPerAddress: createRateLimiter(orm, { keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
         currentPasswordPerAccount: createRateLimiter(orm, { keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
         newsletterPerAddress: createRateLimiter(orm, { keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
+        coOwnerInvitationsPerAccount: createRateLimiter(orm, { keyPrefix: 'co-owner-invitation-account', points: 20, duration: 60 * 60 }),
       },
       checkDatabase: infrastructure.checkDatabase,
       settings: {

@@ -32,6 +32,7 @@ import { uploadedPhotos } from './middleware/uploaded-photos';
 import { webApp } from './middleware/web-app';
 import { registryRoutes } from './routes/registry-routes';
 import { hebrewDateRoutes } from './routes/hebrew-date-routes';
+import { coOwnerRoutes } from './routes/co-owner-routes';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePreviews } from './share-preview';
 import { authRoutes } from './routes/auth-routes';
@@ -120,6 +121,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
     hebrewDateRoutes(),
+    coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, limits: deps.limits, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock }),

@@ -23,6 +23,8 @@ export interface AttemptLimits {
   currentPasswordPerAccount: RateLimiterAbstract;
   /** Newsletter sign-ups from one address (each new one sends a confirmation e-mail). */
   newsletterPerAddress: RateLimiterAbstract;
+  /** Co-owner invitations one account sends (each e-mails an address the sender chose). */
+  coOwnerInvitationsPerAccount: RateLimiterAbstract;
 }
 
 /** One counter and the key it counts under (an address, an account, a username with an address). */

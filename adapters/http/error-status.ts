@@ -23,6 +23,10 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.closed': 409,
   'registry.has_gifts': 409,
   'registry.short_code_taken': 409,
+  'co_owner.not_found': 404,
+  'co_owner.conflict': 409,
+  // Gone: the link was good once (or never was), and asking again will not bring it back.
+  'co_owner.link_invalid': 410,
   'gift.not_found': 404,
   'gift.not_refundable': 409,
   'registry.refund_under_way': 409,

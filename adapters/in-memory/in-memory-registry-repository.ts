@@ -21,6 +21,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
     const row: Registry = {
       ...registry,
       id: crypto.randomUUID(),
+      coOwnerIds: [],
       isActive: true,
       status: 'open',
       totalReceived: 0,
@@ -71,6 +72,27 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       .filter((row) => row.userId === userId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .map((row) => ({ ...row }));
+  }
+
+  async listByCoOwner(userId: string): Promise<Registry[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.coOwnerIds.includes(userId))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map((row) => ({ ...row }));
+  }
+
+  async addCoOwner(id: string, userId: string): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.userId === userId || row.coOwnerIds.includes(userId)) return false;
+    this.rows.set(id, { ...row, coOwnerIds: [...row.coOwnerIds, userId], updatedAt: new Date() });
+    return true;
+  }
+
+  async removeCoOwner(id: string, userId: string): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row?.coOwnerIds.includes(userId)) return false;
+    this.rows.set(id, { ...row, coOwnerIds: row.coOwnerIds.filter((coOwnerId) => coOwnerId !== userId), updatedAt: new Date() });
+    return true;
   }
 
   async searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]> {

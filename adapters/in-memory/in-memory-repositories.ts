@@ -12,6 +12,7 @@ import { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
 import { InMemoryAccountTokenRepository } from './in-memory-account-token-repository';
 import { InMemoryNewsletterRepository } from './in-memory-newsletter-repository';
+import { InMemoryCoOwnerInvitationRepository } from './in-memory-co-owner-invitation-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
@@ -24,6 +25,7 @@ export function createInMemoryRepositories() {
     users: new InMemoryUserRepository(),
     sessions: new InMemorySessionRepository(),
     accountTokens: new InMemoryAccountTokenRepository(),
+    coOwnerInvitations: new InMemoryCoOwnerInvitationRepository(),
     newsletter: new InMemoryNewsletterRepository(),
     charities: new InMemoryCharityRepository(),
     registries,
@@ -42,6 +44,7 @@ export function createInMemoryRepositories() {
     repositories.thankYouNotes.deleteByGiftIds([...giftIds, ...repositories.offlineGifts.deleteByRegistry(registryId)]);
     repositories.thankYouCards.deleteByRegistry(registryId);
     repositories.thankYouReminders.rows.delete(registryId);
+    repositories.coOwnerInvitations.deleteByRegistry(registryId);
   };
   repositories.offlineGifts.onDelete = (id) => repositories.thankYouNotes.deleteByGiftIds([id]);
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change

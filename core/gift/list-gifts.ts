@@ -1,13 +1,13 @@
 import type { User } from '../account/user';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import type { Gift } from './gift';
 import { registryNotFound } from '../registry/registry-not-found';
 
-/** Who gave what is for the registry's owner alone. */
+/** Who gave what is for the registry's owner and co-owners alone. */
 export async function listGifts(registryId: string, ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts'>): Promise<Gift[]> {
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
-  requireOwner(registry, ports.user);
+  requireManager(registry, ports.user);
   return ports.gifts.listByRegistry(registry.id);
 }

@@ -54,10 +54,19 @@ export async function recordPaymentSucceeded(
     if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift };
     await gifts.setStatus(gift.id, 'succeeded');
     await registries.addToTotalReceived(registry.id, gift.amount);
-    const [charity, owner] = await Promise.all([charities.findById(gift.charityId), users.findById(registry.userId)]);
+    const [charity, owner, ...coOwners] = await Promise.all([
+      charities.findById(gift.charityId),
+      users.findById(registry.userId),
+      ...registry.coOwnerIds.map((id) => users.findById(id)),
+    ]);
     if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity, ports.supportEmail), dedupeKey: `gift-receipt-${gift.id}` });
     if (charity && owner) {
       await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, `${ports.appUrl}/registry/${registry.id}`, ports.supportEmail), dedupeKey: `gift-notice-${gift.id}` });
+    }
+    // Both parents hear of each gift, not only the one who made the registry.
+    for (const coOwner of coOwners) {
+      if (!charity || !coOwner) continue;
+      await mail.enqueue({ ...giftNotice(gift, registry, charity, coOwner, `${ports.appUrl}/registry/${registry.id}`, ports.supportEmail), dedupeKey: `gift-notice-${gift.id}-${coOwner.id}` });
     }
     return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded' }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
   });

@@ -6,7 +6,7 @@ import type { AuditActor } from '../payout/audit-event';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import { requireOwner, requireSignedIn } from '../registry/registry-access';
+import { requireManager, isOwner, requireSignedIn } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
 import type { Gift } from './gift';
@@ -62,12 +62,16 @@ function giftNotFound(): DomainError {
   return new DomainError('gift.not_found', 'Gift not found');
 }
 
-/** The registry's owner, or any administrator (the giver asked support, say): 401 visitor, 403 anyone else. */
+/**
+ * The registry's family (owner or co-owner: refunding is not one of the owner's own calls), or any
+ * administrator (the giver asked support, say): 401 visitor, 403 anyone else.
+ */
 function refunder(registry: Registry, user: User | null): AuditActor {
   const signedIn = requireSignedIn(user);
   if (signedIn.isAdmin) return adminActor(signedIn);
-  requireOwner(registry, signedIn);
-  return { userId: signedIn.id, label: `owner:${signedIn.username}` };
+  requireManager(registry, signedIn);
+  const role = isOwner(registry, signedIn) ? 'owner' : 'co-owner';
+  return { userId: signedIn.id, label: `${role}:${signedIn.username}` };
 }
 
 function auditView(gift: Gift, status: Gift['paymentStatus']) {

@@ -3,7 +3,7 @@ import type { Charity } from '../charity/charity';
 import { ownerTotals, type OwnerTotals } from '../offline-gift/owner-totals';
 import type { ReceivedGift } from '../offline-gift/received-gift';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import { registryNotFound } from '../registry/registry-not-found';
 import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from '../thank-you/thank-you-note';
@@ -29,9 +29,9 @@ export interface GiftList extends Omit<GiftListPage, 'gifts'> {
 
 /**
  * One page of every gift a registry received, online and by hand, with each giver's charity and
- * thank-you card and the owner's totals: for the registry's owner alone (spec section 6:
- * administrators see payouts, not who gave what). The query is checked after the permission, so
- * a stranger learns nothing from a bad one.
+ * thank-you card and the owner's totals: for the registry's owner and co-owners alone (spec
+ * section 6: administrators see payouts, not who gave what). The query is checked after the
+ * permission, so a stranger learns nothing from a bad one.
  */
 export async function viewGiftList(
   registryId: string,
@@ -40,7 +40,7 @@ export async function viewGiftList(
 ): Promise<GiftList> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
-  requireOwner(registry, ports.user);
+  requireManager(registry, ports.user);
   const parsed = parseGiftListQuery(query);
   const [online, byHand] = await Promise.all([ports.gifts.listByRegistry(registry.id), ports.offlineGifts.listByRegistry(registry.id)]);
   const { gifts, ...page } = giftListPage(online, parsed, byHand);

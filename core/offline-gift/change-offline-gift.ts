@@ -2,20 +2,20 @@ import type { User } from '../account/user';
 import type { Clock } from '../ports/clock';
 import type { Repositories } from '../ports/repositories';
 import type { OfflineGift } from './offline-gift';
-import { offlineGiftNotFound, ownedOfflineGift } from './offline-gift-access';
+import { offlineGiftNotFound, managedOfflineGift } from './offline-gift-access';
 import { offlineGiftDetails } from './offline-gift-input';
 
 type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'offlineGifts'>;
 
-/** The owner corrects what they recorded: every field is given again, as in the form. */
+/** The family corrects what they recorded: every field is given again, as in the form. */
 export async function updateOfflineGift(id: string, input: unknown, ports: Ports & { clock: Clock }): Promise<OfflineGift> {
-  const { gift } = await ownedOfflineGift(id, ports);
+  const { gift } = await managedOfflineGift(id, ports);
   const details = await offlineGiftDetails(input, ports.clock.now());
   return ports.offlineGifts.update(gift.id, details);
 }
 
-/** The owner removes a gift recorded by mistake; its thank-you note goes with it. */
+/** The family removes a gift recorded by mistake; its thank-you note goes with it. */
 export async function deleteOfflineGift(id: string, ports: Ports): Promise<void> {
-  const { gift } = await ownedOfflineGift(id, ports);
+  const { gift } = await managedOfflineGift(id, ports);
   if (!(await ports.offlineGifts.delete(gift.id))) throw offlineGiftNotFound();
 }

@@ -1,7 +1,7 @@
 import type { User } from '../account/user';
 import { DomainError } from '../errors';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 import type { OfflineGift } from './offline-gift';
 
@@ -10,16 +10,16 @@ export function offlineGiftNotFound(): DomainError {
 }
 
 /**
- * A gift given by hand, when the caller may manage its registry's gifts: the one place that says
+ * A gift given by hand, when the caller manages its registry (owner or co-owner): the one place that says
  * who may see, change or remove one (401 for a visitor, 403 for anyone else, 404 for no such gift).
  */
-export async function ownedOfflineGift(
+export async function managedOfflineGift(
   id: string,
   ports: { user: User | null } & Pick<Repositories, 'offlineGifts' | 'registries'>,
-): Promise<{ gift: OfflineGift; registry: Registry; owner: User }> {
+): Promise<{ gift: OfflineGift; registry: Registry }> {
   const gift = await ports.offlineGifts.findById(id);
   const registry = gift ? await ports.registries.findById(gift.registryId) : null;
   if (!gift || !registry || !registry.isActive) throw offlineGiftNotFound();
-  const owner = requireOwner(registry, ports.user);
-  return { gift, registry, owner };
+  requireManager(registry, ports.user);
+  return { gift, registry };
 }

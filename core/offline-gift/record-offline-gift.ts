@@ -1,13 +1,13 @@
 import type { User } from '../account/user';
 import type { Clock } from '../ports/clock';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import { registryNotFound } from '../registry/registry-not-found';
 import type { OfflineGift } from './offline-gift';
 import { offlineGiftDetails } from './offline-gift-input';
 
 /**
- * The owner records a gift handed to the family. Allowed whether the registry is open or closed:
+ * The family (owner or co-owner) records a gift handed to the family. Allowed whether the registry is open or closed:
  * families count the cards from the celebration after closing, and the record moves no money.
  * The permission is checked before the body, so a stranger learns nothing from a bad one.
  */
@@ -18,7 +18,7 @@ export async function recordOfflineGift(
 ): Promise<OfflineGift> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
-  requireOwner(registry, ports.user);
+  requireManager(registry, ports.user);
   const details = await offlineGiftDetails(input, ports.clock.now());
   return ports.offlineGifts.create({ registryId: registry.id, ...details });
 }

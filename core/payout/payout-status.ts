@@ -1,7 +1,7 @@
 import type { User } from '../account/user';
 import type { Cents } from '../money';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager, requireOwner } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 import { transferRetryAvailableAt } from './bank-transfer';
 import type { TransferOutcome } from './transfer-outcome';
@@ -18,19 +18,24 @@ function transferOutcomeOf(registry: Registry): TransferOutcome | null {
   return null;
 }
 
-async function ownedRegistry(id: string, ports: { user: User | null; registries: Repositories['registries'] }): Promise<Registry> {
+async function checkedRegistry(
+  id: string,
+  ports: { user: User | null; registries: Repositories['registries'] },
+  check: typeof requireOwner,
+): Promise<Registry> {
   const registry = await ports.registries.findById(id);
   if (!registry) throw registryNotFound();
-  requireOwner(registry, ports.user);
+  check(registry, ports.user);
   return registry;
 }
 
 /**
  * Where the family's money is (owner only): the last transfer's outcome, and when a bank transfer
- * that has not gone through may be tried again (null when there is nothing to try again).
+ * that has not gone through may be tried again (null when there is nothing to try again). Not for
+ * co-owners: it tells of the owner's bank account, and only the owner can try again.
  */
 export async function payoutStatus(id: string, ports: { user: User | null; registries: Repositories['registries'] }) {
-  const registry = await ownedRegistry(id, ports);
+  const registry = await checkedRegistry(id, ports, requireOwner);
   return { registry, transferResult: transferOutcomeOf(registry), retryAvailableAt: transferRetryAvailableAt(registry) };
 }
 
@@ -42,12 +47,12 @@ export interface CharityBreakdownLine {
   totalAmount: Cents;
 }
 
-/** Each charity's share of the registry's succeeded gifts, largest first (owner only). */
+/** Each charity's share of the registry's succeeded gifts, largest first (owner and co-owners: it is about the gifts). */
 export async function charityBreakdown(
   id: string,
   ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities'>,
 ): Promise<CharityBreakdownLine[]> {
-  const registry = await ownedRegistry(id, ports);
+  const registry = await checkedRegistry(id, ports, requireManager);
   const { shares } = closingAmounts(await ports.gifts.listByRegistry(registry.id));
   const charities = await ports.charities.listAll();
   return shares

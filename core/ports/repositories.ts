@@ -1,6 +1,7 @@
 import type { NewUser, User, UserWithPassword } from '../account/user';
 import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../account/account-token';
 import type { Charity, NewCharity } from '../charity/charity';
+import type { CoOwnerInvitation, NewCoOwnerInvitation } from '../co-owner/co-owner-invitation';
 import type { Gift, PaymentStatus } from '../gift/gift';
 import type { OfflineGift, OfflineGiftDetails } from '../offline-gift/offline-gift';
 import type { Cents } from '../money';
@@ -70,6 +71,22 @@ export interface AccountTokenRepository {
   revokeForUser(userId: string, purpose: AccountTokenPurpose, now: Date): Promise<number>;
   /** Deletes every token expired at `now`, used or not (a used one can do nothing either); answers how many. */
   purgeExpired(now: Date): Promise<number>;
+}
+
+/** Invitations to co-own a registry, kept by the digest of their link's token only. */
+export interface CoOwnerInvitationRepository {
+  create(invitation: NewCoOwnerInvitation): Promise<CoOwnerInvitation>;
+  /** Not accepted and not expired at `now`, oldest first. */
+  listPending(registryId: string, now: Date): Promise<CoOwnerInvitation[]>;
+  /** The pending invitation with this digest, without using it; null when unknown, used or expired. */
+  findPendingByTokenHash(tokenHash: string, now: Date): Promise<CoOwnerInvitation | null>;
+  /**
+   * Marks the pending invitation with this digest accepted by the user, in one conditional
+   * statement, and answers it; null when unknown, used or expired. Of two racing accepts one gets it.
+   */
+  accept(tokenHash: string, userId: string, now: Date): Promise<CoOwnerInvitation | null>;
+  /** Deletes the registry's invitation while it is pending, so its link dies; answers whether there was one. */
+  cancel(registryId: string, id: string, now: Date): Promise<boolean>;
 }
 
 export interface NewNewsletterSubscriber {
@@ -146,6 +163,15 @@ export interface RegistryRepository {
   findByShortCode(shortCode: string): Promise<Registry | null>;
   /** Newest first. */
   listByOwner(userId: string): Promise<Registry[]>;
+  /** The registries the user co-owns (not those they own), newest first. */
+  listByCoOwner(userId: string): Promise<Registry[]>;
+  /**
+   * Adds the user to the registry's co-owners in one conditional statement; answers false (and
+   * changes nothing) when the user owns it or co-owns it already, or there is no such registry.
+   */
+  addCoOwner(id: string, userId: string): Promise<boolean>;
+  /** Removes the user from the registry's co-owners; answers whether they were one. */
+  removeCoOwner(id: string, userId: string): Promise<boolean>;
   /**
    * Open, listed (not unlisted) registries whose child's name the words begin, as
    * childNameMatches in core/registry/child-name-search.ts reads it; by name, then date.
@@ -294,6 +320,7 @@ export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
   accountTokens: AccountTokenRepository;
+  coOwnerInvitations: CoOwnerInvitationRepository;
   newsletter: NewsletterRepository;
   charities: CharityRepository;
   registries: RegistryRepository;

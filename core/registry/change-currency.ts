@@ -2,7 +2,7 @@ import type { User } from '../account/user';
 import type { Currency } from '../money';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
-import { requireOwner, requireUnsettled } from './registry-access';
+import { requireManager, requireUnsettled } from './registry-access';
 import { changeCurrencySchema } from './registry-schemas';
 import { registryNotFound } from './registry-not-found';
 
@@ -17,7 +17,7 @@ export async function changeCurrency(
   return ports.unitOfWork.transaction(async ({ registries, gifts }: Repositories) => {
     const registry = await registries.findByIdForUpdate(id);
     if (!registry) throw registryNotFound();
-    requireOwner(registry, ports.user);
+    requireManager(registry, ports.user);
     requireUnsettled(registry, await gifts.hasLiveGifts(registry.id), 'change the currency');
     if (registry.currency !== currency) await registries.update(registry.id, { currency });
     return { message: `Currency updated to ${currency}`, currency };

@@ -20,11 +20,16 @@ async function cards(registries: Registry[], ports: { charities: CharityReposito
   }));
 }
 
-async function summaries(registries: Registry[], ports: { gifts: GiftRepository; charities: CharityRepository }): Promise<RegistrySummary[]> {
+async function summaries(registries: Registry[], user: User, ports: { gifts: GiftRepository; charities: CharityRepository }): Promise<RegistrySummary[]> {
   const [counts, withCharities] = await Promise.all([ports.gifts.countSucceeded(registries.map((r) => r.id)), cards(registries, ports)]);
-  return withCharities.map((card) => ({ ...card, giftCount: counts.get(card.registry.id) ?? 0 }));
+  return withCharities.map((card) => ({
+    ...card,
+    giftCount: counts.get(card.registry.id) ?? 0,
+    role: card.registry.userId === user.id ? ('owner' as const) : ('coOwner' as const),
+  }));
 }
 
+/** The registries the user owns or co-owns. */
 export async function listMyRegistries(ports: {
   user: User | null;
   registries: RegistryRepository;
@@ -32,7 +37,10 @@ export async function listMyRegistries(ports: {
   charities: CharityRepository;
 }): Promise<RegistrySummary[]> {
   const user = requireSignedIn(ports.user);
-  return summaries(await ports.registries.listByOwner(user.id), ports);
+  const [owned, coOwned] = await Promise.all([ports.registries.listByOwner(user.id), ports.registries.listByCoOwner(user.id)]);
+  // One list, newest first, as the dashboard shows it: whose registry it is shows on each tile.
+  const all = [...owned, ...coOwned].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+  return summaries(all, user, ports);
 }
 
 /**

@@ -1,20 +1,39 @@
 import type { User } from '../account/user';
 import { DomainError } from '../errors';
-import type { Registry } from './registry';
+import type { Registry, RegistryRole } from './registry';
 
 export function requireSignedIn(user: User | null): User {
   if (!user) throw new DomainError('auth.required', 'Please sign in first');
   return user;
 }
 
-export function isOwner(registry: Registry, user: User | null): boolean {
-  return user !== null && registry.userId === user.id;
+export function roleOf(registry: Registry, user: User | null): RegistryRole | null {
+  if (!user) return null;
+  if (registry.userId === user.id) return 'owner';
+  return registry.coOwnerIds.includes(user.id) ? 'coOwner' : null;
 }
 
-/** Only the owner may change a registry: 401 for a visitor, 403 for anyone else. */
+export function isOwner(registry: Registry, user: User | null): boolean {
+  return roleOf(registry, user) === 'owner';
+}
+
+/**
+ * Owner only: close, payout details, delete, co-owners. 401 for a visitor, 403 for anyone else,
+ * a co-owner included.
+ */
 export function requireOwner(registry: Registry, user: User | null): User {
   const signedIn = requireSignedIn(user);
   if (registry.userId !== signedIn.id) throw new DomainError('registry.forbidden', 'Only the registry’s owner can do that');
+  return signedIn;
+}
+
+/**
+ * The owner or a co-owner: everything that manages the registry day to day (editing it, its
+ * currency, the gift list, contributors, thank-you notes). 401 for a visitor, 403 for anyone else.
+ */
+export function requireManager(registry: Registry, user: User | null): User {
+  const signedIn = requireSignedIn(user);
+  if (!roleOf(registry, signedIn)) throw new DomainError('registry.forbidden', 'Only the registry’s family can do that');
   return signedIn;
 }
 

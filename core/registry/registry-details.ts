@@ -2,15 +2,17 @@ import type { Charity } from '../charity/charity';
 import type { Gift } from '../gift/gift';
 import type { ClosingAmounts } from '../payout/closing-amounts';
 import type { Registry } from './registry';
+import type { RegistryRole } from './registry';
 
-/** A registry with what its page shows; gifts only when the viewer owns it. */
+/** A registry with what its page shows; gifts only when the viewer manages it (owner or co-owner). */
 export interface RegistryDetails {
   registry: Registry;
   preferredCharity: Charity | null;
   giftCount: number;
   hasGifts: boolean;
-  isOwner: boolean;
-  /** The latest paid gifts, refunded ones included (RECENT_GIFTS_SHOWN), newest first; only for the owner. */
+  /** The viewer's part in the registry: null for a guest or a stranger. */
+  role: RegistryRole | null;
+  /** The latest paid gifts, refunded ones included (RECENT_GIFTS_SHOWN), newest first; only for the family. */
   gifts: Gift[] | null;
   /** What closing pays, from the succeeded gifts (closingAmounts); only for the owner. */
   closing: ClosingAmounts | null;
@@ -22,7 +24,8 @@ export interface RegistryCard {
   preferredCharity: Charity | null;
 }
 
-/** A tile of the owner's own list, which also carries how many gifts it received. */
+/** A tile of the user's own list (registries owned or co-owned), which also carries how many gifts it received. */
 export interface RegistrySummary extends RegistryCard {
   giftCount: number;
+  role: RegistryRole;
 }

@@ -5,6 +5,14 @@ import type { HebrewCalendarChoice } from './hebrew-calendar';
 export const REGISTRY_STATUSES = ['open', 'closed', 'payout_sent'] as const;
 export type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
 
+/**
+ * Who a signed-in user is to a registry. The owner created it; a co-owner accepted the owner's
+ * invitation. Both manage it (requireManager in registry-access.ts); what moves money or access
+ * stays the owner's (requireOwner): closing, payout details, deleting, and choosing co-owners.
+ */
+export const REGISTRY_ROLES = ['owner', 'coOwner'] as const;
+export type RegistryRole = (typeof REGISTRY_ROLES)[number];
+
 export const PAYOUT_METHODS = ['bank', 'paypal', 'check'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
@@ -13,7 +21,10 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export interface Registry {
   id: string;
+  /** The owner: who created it, and alone may close it, set its payout, delete it and choose its co-owners. */
   userId: string;
+  /** Co-owners (both parents, say): they manage the registry with the owner, except for the owner's calls above. */
+  coOwnerIds: readonly string[];
   shortCode: string;
   childName: string;
   /** Bar, Bat or B'nai Mitzvah, or 'unspecified' when the family prefers not to say. */

@@ -4,7 +4,7 @@ import type { RegistryRepository } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { celebrationDay } from './celebration-date';
 import { photoUrlOrNull } from './photo-url';
-import { requireOwner } from './registry-access';
+import { requireManager } from './registry-access';
 import { editRegistrySchema } from './registry-schemas';
 import type { Registry } from './registry';
 import { registryNotFound } from './registry-not-found';
@@ -16,7 +16,7 @@ export async function updateRegistry(
 ): Promise<Registry> {
   const registry = await ports.registries.findById(id);
   if (!registry) throw registryNotFound();
-  requireOwner(registry, ports.user);
+  requireManager(registry, ports.user);
   refuseUnknownFields(input, ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'personalMessage', 'photoUrl', 'unlisted']);
   const valid = await validate(editRegistrySchema, input);
   return ports.registries.update(registry.id, {

@@ -3,7 +3,7 @@ import { isListed } from '../gift/gift';
 import { closingAmounts } from '../payout/closing-amounts';
 import type { Repositories } from '../ports/repositories';
 import type { Registry } from './registry';
-import { isOwner } from './registry-access';
+import { roleOf } from './registry-access';
 import type { RegistryDetails } from './registry-details';
 import { registryNotFound } from './registry-not-found';
 
@@ -14,25 +14,26 @@ type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' |
 
 async function details(registry: Registry | null, ports: Ports): Promise<RegistryDetails> {
   if (!registry || !registry.isActive) throw registryNotFound();
-  const owner = isOwner(registry, ports.user);
+  const role = roleOf(registry, ports.user);
+  const family = role !== null;
   const [preferredCharity, counts, live, gifts] = await Promise.all([
     registry.preferredCharityId ? ports.charities.findById(registry.preferredCharityId) : null,
     ports.gifts.countSucceeded([registry.id]),
-    owner ? ports.gifts.hasLiveGifts(registry.id) : false,
-    owner ? ports.gifts.listByRegistry(registry.id) : null,
+    family ? ports.gifts.hasLiveGifts(registry.id) : false,
+    family ? ports.gifts.listByRegistry(registry.id) : null,
   ]);
   const giftCount = counts.get(registry.id) ?? 0;
-  // The owner learns whether a gift still holds the currency and deletion (a payment under way
+  // The family (owner and co-owners) learns whether a gift still holds the currency and deletion (a payment under way
   // does); everyone else only whether anyone gave, which is what the count says too.
   // The owner's close screen shows what closing would pay, summed by the rule closing uses.
   const closing = gifts ? closingAmounts(gifts) : null;
   // Failed, abandoned and pending payments are not gifts; refunded ones show as refunded. The page
   // shows the newest few and links to the full list for the rest.
   const recent = gifts ? gifts.filter(isListed).slice(0, RECENT_GIFTS_SHOWN) : null;
-  return { registry, preferredCharity, giftCount, hasGifts: owner ? live : giftCount > 0, isOwner: owner, gifts: recent, closing };
+  return { registry, preferredCharity, giftCount, hasGifts: family ? live : giftCount > 0, role, gifts: recent, closing };
 }
 
-/** Anyone may look at a registry; only its owner sees the gifts. */
+/** Anyone may look at a registry; only its owner and co-owners see the gifts. */
 export async function viewRegistry(id: string, ports: Ports): Promise<RegistryDetails> {
   return details(await ports.registries.findById(id), ports);
 }

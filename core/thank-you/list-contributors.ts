@@ -2,7 +2,7 @@ import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
 import { givenAt, receivedGifts, type ReceivedGift } from '../offline-gift/received-gift';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from './thank-you-note';
 import type { CardCandidate } from './card-for-all-recipients';
@@ -17,7 +17,7 @@ export interface Contributor {
 
 /**
  * Everyone who gave (succeeded gifts and gifts given by hand), newest first, with their
- * thank-you note if any; owner only. Thank-you progress counts them all.
+ * thank-you note if any; for the owner and co-owners. Thank-you progress counts them all.
  */
 export async function listContributors(
   registryId: string,
@@ -25,7 +25,7 @@ export async function listContributors(
 ): Promise<Contributor[]> {
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
-  requireOwner(registry, ports.user);
+  requireManager(registry, ports.user);
   return contributorsOf(registry, ports);
 }
 

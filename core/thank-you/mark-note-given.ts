@@ -2,7 +2,7 @@ import type { User } from '../account/user';
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
-import { ownedContributorGift } from './note-access';
+import { managedContributorGift } from './note-access';
 import type { ThankYouNote } from './thank-you-note';
 
 /**
@@ -14,7 +14,7 @@ export async function markThankYouNoteGiven(noteId: string, ports: { user: User 
   return ports.unitOfWork.transaction(async (repositories) => {
     const note = await repositories.thankYouNotes.findById(noteId);
     if (!note) throw new DomainError('note.not_found', 'Thank-you note not found');
-    const { gift } = await ownedContributorGift(note.giftId, { ...repositories, user: ports.user });
+    const { gift } = await managedContributorGift(note.giftId, { ...repositories, user: ports.user });
     if (!gift.byHand) throw new DomainError('note.not_by_hand', 'Cards for gifts given online are sent by e-mail');
     return repositories.thankYouNotes.markSent(note.id, ports.clock.now());
   });

@@ -2,7 +2,7 @@ import type { User } from '../account/user';
 import { DomainError } from '../errors';
 import type { ReceivedGift } from '../offline-gift/received-gift';
 import type { Repositories } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 
 function noSuchContributor(): DomainError {
@@ -10,20 +10,20 @@ function noSuchContributor(): DomainError {
 }
 
 /**
- * The gift a thank-you is for, online or given by hand, when the caller owns its registry: only
- * succeeded gifts have contributors to thank, and another family's gift is refused without saying
- * whose it is.
+ * The gift a thank-you is for, online or given by hand, when the caller manages its registry
+ * (owner or co-owner): only succeeded gifts have contributors to thank, and another family's gift
+ * is refused without saying whose it is.
  */
-export async function ownedContributorGift(
+export async function managedContributorGift(
   giftId: string,
   ports: { user: User | null } & Pick<Repositories, 'gifts' | 'offlineGifts' | 'registries'>,
-): Promise<{ gift: ReceivedGift; registry: Registry; owner: User }> {
+): Promise<{ gift: ReceivedGift; registry: Registry; writer: User }> {
   const online = await ports.gifts.findById(giftId);
   const byHand = online ? null : await ports.offlineGifts.findById(giftId);
   const gift: ReceivedGift | null = online ? { ...online, byHand: false } : byHand ? { ...byHand, byHand: true } : null;
   const registry = gift ? await ports.registries.findById(gift.registryId) : null;
   if (!gift || !registry) throw noSuchContributor();
-  const owner = requireOwner(registry, ports.user);
+  const writer = requireManager(registry, ports.user);
   if (!gift.byHand && gift.paymentStatus !== 'succeeded') throw noSuchContributor();
-  return { gift, registry, owner };
+  return { gift, registry, writer };
 }

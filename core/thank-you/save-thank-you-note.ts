@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 import type { PhotoStore } from '../ports/photo-store';
 import type { Repositories } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
-import { ownedContributorGift } from './note-access';
+import { managedContributorGift } from './note-access';
 import { thankYouNoteSchema } from './note-schemas';
 import type { CardTemplate, ImageSize, ThankYouNote } from './thank-you-note';
 
@@ -14,7 +14,7 @@ export async function saveThankYouNote(
 ): Promise<ThankYouNote> {
   refuseUnknownFields(input, ['giftId', 'noteId', 'templateId', 'customMessage', 'imageUrls', 'imageSize']);
   const valid = await validate(thankYouNoteSchema, input);
-  const { gift } = await ownedContributorGift(valid.giftId, ports);
+  const { gift } = await managedContributorGift(valid.giftId, ports);
   if (valid.noteId) {
     const note = await ports.thankYouNotes.findById(valid.noteId);
     if (!note || note.giftId !== gift.id) {

@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PhotoStore } from '../ports/photo-store';
 import type { UnitOfWork } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
+import { requireManager } from '../registry/registry-access';
 import { registryNotFound } from '../registry/registry-not-found';
 import { refuseUnknownFields, validate } from '../validate';
 import { cardForAllRecipients } from './card-for-all-recipients';
@@ -43,7 +43,7 @@ export async function sendCardToAll(
   return ports.unitOfWork.transaction(async (repositories) => {
     const registry = await repositories.registries.findByIdForUpdate(registryId);
     if (!registry) throw registryNotFound();
-    const owner = requireOwner(registry, ports.user);
+    const writer = requireManager(registry, ports.user);
     const contributors = await contributorsOf(registry, repositories);
     const { recipients, withoutEmail } = cardForAllRecipients(contributors, cardCandidate);
     if (recipients.length === 0) {
@@ -79,7 +79,7 @@ export async function sendCardToAll(
       );
       await repositories.mail.enqueue({
         to,
-        replyTo: owner.email,
+        replyTo: writer.email,
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,

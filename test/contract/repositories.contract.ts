@@ -6,6 +6,7 @@ import { stopSystemTimeAt } from '../support/system-time';
 import { payoutRepositoryContract } from './payout-repositories.contract';
 import { accountRepositoryContract } from './account-repositories.contract';
 import { thankYouRepositoryContract } from './thank-you-repositories.contract';
+import { coOwnerRepositoryContract } from './co-owner-repositories.contract';
 
 export type RepositoryFactory = () => Promise<Repositories & UnitOfWork>;
 
@@ -473,6 +474,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     payoutRepositoryContract(() => repos);
     accountRepositoryContract(() => repos);
     thankYouRepositoryContract(() => repos);
+    coOwnerRepositoryContract(() => repos);
 
     describe('unit of work', () => {
       it('keeps everything a transaction wrote when it succeeds', async () => {

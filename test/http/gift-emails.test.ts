@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInCoOwner } from '../support/accounts';
 import { openRegistry } from '../support/registries';
 import { HttpClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -74,6 +75,17 @@ describe('the e-mails a gift sets off', () => {
     expect(notice).toContain('Mazel tov, &#60;b&#62;Eli&#60;/b&#62;!');
     expect(notice).toMatch(/\/registry\/[0-9a-f-]{36}/);
     expect(notice).toContain('Reply-To: support@mitzvahgifts.test');
+  });
+
+  it('tells each co-owner of the gift too', async () => {
+    const before = outbox().length;
+    const { confirm, registry } = await give(36, 'Dov Adler');
+    const coOwner = await signedInCoOwner(server, registry.id);
+    await confirm();
+    await server.mailWorker.drainOnce();
+    const sent = outbox().slice(before).map((message) => decoded(message.text));
+    expect(sent).toHaveLength(3);
+    expect(sent.find((text) => text.includes(`To: ${coOwner.registration.email}`))).toContain('New gift from Dov Adler');
   });
 
   it('leaves the tax statement out at $200 and below', async () => {

@@ -3,7 +3,7 @@ import { GIFT_LIST_PAGE_SIZE } from '@core/gift/gift-list-query';
 import type { PaymentStatus } from '@core/gift/gift';
 import { splitGift } from '@core/split';
 import { aNewGift } from '../support/builders';
-import { signedIn } from '../support/accounts';
+import { signedIn, signedInCoOwner } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -129,7 +129,7 @@ describe('GET /api/registries/{id}/gift-list', () => {
     expect(response.json.message).toBe(message);
   });
 
-  it('is for the owner alone: 401 for a visitor, 403 for another family and for an administrator, 404 for no registry', async () => {
+  it('is for the owner and co-owners alone: 401 for a visitor, 403 for another family and for an administrator, 404 for no registry', async () => {
     const { owner, registry } = await openRegistry(server);
     await addGift(registry.id, { giftGiverName: 'Private Giver', giftGiverEmail: 'private@example.com' });
     const path = `/api/registries/${registry.id}/gift-list`;
@@ -147,6 +147,10 @@ describe('GET /api/registries/{id}/gift-list', () => {
       }
     }
     expect((await owner.client.get(`${path}`)).status).toBe(200);
+    const coOwner = await signedInCoOwner(server, registry.id);
+    const seen = await coOwner.client.get(path);
+    expect(seen.status).toBe(200);
+    expect(seen.text).toContain('Private Giver');
     expect((await owner.client.get('/api/registries/00000000-0000-4000-8000-000000000000/gift-list')).status).toBe(404);
     expect((await owner.client.get('/api/registries/not-an-id/gift-list')).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../support/accounts';
+import { signedIn, signedInCoOwner } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
@@ -390,16 +390,18 @@ describe('the payout e-mails', () => {
   });
 });
 
-type Role = 'visitor' | 'owner' | 'other' | 'admin';
+type Role = 'visitor' | 'owner' | 'coOwner' | 'other' | 'admin';
 
 describe('the permission matrix, extended to closing and payouts', () => {
-  const ownerOnly = { visitor: 401, owner: 200, other: 403, admin: 403 };
-  const adminOnly = { visitor: 404, owner: 404, other: 404, admin: 200 };
+  // Closing and where the money goes are the owner's, co-owners not included.
+  const ownerOnly = { visitor: 401, owner: 200, coOwner: 403, other: 403, admin: 403 };
+  const family = { visitor: 401, owner: 200, coOwner: 200, other: 403, admin: 403 };
+  const adminOnly = { visitor: 404, owner: 404, coOwner: 404, other: 404, admin: 200 };
   const expected: Record<string, Record<Role, number>> = {
     'PUT /api/registries/:id/payout-info': ownerOnly,
     'PUT /api/registries/:id/close': ownerOnly,
     'GET /api/registries/:id/payout-status': ownerOnly,
-    'GET /api/registries/:id/charity-breakdown': ownerOnly,
+    'GET /api/registries/:id/charity-breakdown': family,
     'GET /api/admin/charity-payouts/pending': adminOnly,
     'GET /api/admin/charity-payouts': adminOnly,
     'PATCH /api/admin/charity-payouts/:payout/status': adminOnly,
@@ -415,7 +417,12 @@ describe('the permission matrix, extended to closing and payouts', () => {
         // The admin calls act on a closed registry and its charity payout; the owner's on an open one.
         if (route.includes('/admin/')) await owner.call('PUT', `/api/registries/${registry.id}/close`);
         const payout = route.includes(':payout') ? await payoutOf(registry.id) : null;
-        const client = role === 'owner' ? owner : role === 'visitor' ? new HttpClient(server.url) : role === 'admin' ? admin : (await signedIn(server)).client;
+        const client =
+          role === 'owner' ? owner
+          : role === 'visitor' ? new HttpClient(server.url)
+          : role === 'admin' ? admin
+          : role === 'coOwner' ? (await signedInCoOwner(server, registry.id)).client
+          : (await signedIn(server)).client;
         const [method, pattern] = route.split(' ') as [string, string];
         const path = pattern.replace(':id', registry.id).replace(':payout', payout?.id ?? '');
         const body = method === 'PUT' && path.endsWith('payout-info') ? CHECK : method === 'PATCH' && path.endsWith('/status') ? { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R-1' } : undefined;

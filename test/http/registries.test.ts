@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegistryEntity } from '../../adapters/persistence/entities/registry-entity';
 import { aNewGift } from '../support/builders';
 import { HttpClient } from '../support/http-client';
-import { signedIn } from '../support/accounts';
+import { signedIn, signedInCoOwner } from '../support/accounts';
 import { aRegistryBody } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -305,19 +305,20 @@ describe('unlisted registries', () => {
   });
 });
 
-type Role = 'visitor' | 'owner' | 'other' | 'admin';
+type Role = 'visitor' | 'owner' | 'coOwner' | 'other' | 'admin';
 
 describe('the permission matrix', () => {
   const expected: Record<string, Record<Role, number>> = {
-    'PUT /api/registries/:id': { visitor: 401, owner: 200, other: 403, admin: 403 },
-    'PATCH /api/registries/:id/currency': { visitor: 401, owner: 200, other: 403, admin: 403 },
-    'DELETE /api/registries/:id': { visitor: 401, owner: 200, other: 403, admin: 403 },
-    'GET /api/registries/:id': { visitor: 200, owner: 200, other: 200, admin: 200 },
-    'GET /api/registries/short/:code': { visitor: 200, owner: 200, other: 200, admin: 200 },
-    'GET /api/registries/my': { visitor: 401, owner: 200, other: 200, admin: 200 },
-    'GET /api/registries/search': { visitor: 200, owner: 200, other: 200, admin: 200 },
-    'GET /api/registries/recent': { visitor: 200, owner: 200, other: 200, admin: 200 },
-    'POST /api/registries': { visitor: 401, owner: 201, other: 201, admin: 201 },
+    'PUT /api/registries/:id': { visitor: 401, owner: 200, coOwner: 200, other: 403, admin: 403 },
+    'PATCH /api/registries/:id/currency': { visitor: 401, owner: 200, coOwner: 200, other: 403, admin: 403 },
+    // Deleting ends the registry for the owner too: the owner's alone.
+    'DELETE /api/registries/:id': { visitor: 401, owner: 200, coOwner: 403, other: 403, admin: 403 },
+    'GET /api/registries/:id': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },
+    'GET /api/registries/short/:code': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },
+    'GET /api/registries/my': { visitor: 401, owner: 200, coOwner: 200, other: 200, admin: 200 },
+    'GET /api/registries/search': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },
+    'GET /api/registries/recent': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },
+    'POST /api/registries': { visitor: 401, owner: 201, coOwner: 201, other: 201, admin: 201 },
   };
 
   async function call(route: string, client: HttpClient, registry: { id: string; shortCode: string }) {
@@ -336,7 +337,11 @@ describe('the permission matrix', () => {
       it(`${route} as ${role} → ${statuses[role]}, and a refusal changes nothing`, async () => {
         const owner = await signedIn(server);
         const registry = await newRegistry(owner.client, { childName: 'Matrix Child' });
-        const client = role === 'owner' ? owner.client : role === 'visitor' ? new HttpClient(server.url) : (await signedIn(server, { admin: role === 'admin' })).client;
+        const client =
+          role === 'owner' ? owner.client
+          : role === 'visitor' ? new HttpClient(server.url)
+          : role === 'coOwner' ? (await signedInCoOwner(server, registry.id)).client
+          : (await signedIn(server, { admin: role === 'admin' })).client;
         const before = await ownerView(owner.client, registry.id);
         const response = await call(route, client, registry);
         expect(response.status, response.text).toBe(statuses[role]);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../support/accounts';
+import { signedIn, signedInCoOwner } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { pngBytes } from '../support/images';
 import { openRegistry } from '../support/registries';
@@ -54,6 +54,8 @@ describe('GET /api/registries/{id}/contributors', () => {
     expect(contributors[0]).toMatchObject({ giftGiverEmail: 'noam@example.com', amount: 72, charityName: expect.any(String), thankYouNote: null });
     expect((await new HttpClient(server.url).get(`/api/registries/${registry.id}/contributors`)).status).toBe(401);
     expect((await (await signedIn(server)).client.get(`/api/registries/${registry.id}/contributors`)).status).toBe(403);
+    const coOwner = await signedInCoOwner(server, registry.id);
+    expect(((await coOwner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as { giftGiverName: string }[]).map((c) => c.giftGiverName)).toEqual(['Noam', 'Miriam']);
     expect((await owner.client.get('/api/registries/00000000-0000-4000-8000-000000000000/contributors')).status).toBe(404);
   });
 });
@@ -128,6 +130,21 @@ describe('POST /api/thank-you-notes/{id}/send', () => {
     await server.mailWorker.drainOnce();
     const again = readdirSync(outbox).map((file) => readFileSync(path.join(outbox, file), 'utf8')).filter((mail) => mail.includes('To: miriam@example.com') && mail.includes('Todah rabah'));
     expect(again).toHaveLength(2);
+  });
+
+  it('lets a co-owner write and send a card, which a reply brings back to that co-owner', async () => {
+    const { contributors } = await familyWithTwoContributors();
+    const noam = contributors.find((c) => c.giftGiverName === 'Noam')!;
+    const registryId = (await server.infrastructure.repositories.gifts.findById(noam.id))!.registryId;
+    const coOwner = await signedInCoOwner(server, registryId);
+    const saved = await coOwner.client.post('/api/thank-you-notes', note(noam.id, { customMessage: 'From both of us, Noam!' }));
+    expect(saved.status).toBe(200);
+    expect((await coOwner.client.post(`/api/thank-you-notes/${saved.json.id}/send`, {})).status).toBe(200);
+    await server.mailWorker.drainOnce();
+    const outbox = path.join(server.dataDir, 'outbox');
+    const card = readdirSync(outbox).map((file) => readFileSync(path.join(outbox, file), 'utf8')).filter((mail) => mail.includes('To: noam@example.com') && mail.includes('From both of us'));
+    expect(card).toHaveLength(1);
+    expect(card[0]).toContain(`Reply-To: ${coOwner.registration.email}`);
   });
 
   it('refuses strangers, visitors and unknown notes, and sends nothing', async () => {

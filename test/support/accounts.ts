@@ -12,3 +12,13 @@ export async function signedIn(server: TestServer, options: { admin?: boolean; f
   if (options.admin) await server.infrastructure.repositories.users.setAdmin(user.id, true);
   return { client, user, registration };
 }
+
+/**
+ * A fresh account made co-owner of the registry straight in the repository, as accepting an
+ * invitation leaves it (test/http/co-owners.test.ts goes through the invitation itself).
+ */
+export async function signedInCoOwner(server: TestServer, registryId: string, options: { firstName?: string } = {}) {
+  const account = await signedIn(server, options);
+  if (!(await server.infrastructure.repositories.registries.addCoOwner(registryId, account.user.id))) throw new Error('could not add the co-owner');
+  return account;
+}

@@ -1,5 +1,8 @@
 import { http, HttpResponse } from 'msw';
+import type { RegistryPeople } from '@api/co-owners';
 import type {
+  CoOwnerRegistryView,
+  ManagerRegistryView,
   MyRegistry,
   OwnerRegistryView,
   RegistryGiftView,
@@ -34,6 +37,7 @@ export function aRegistry(overrides: Partial<RegistryView> = {}): RegistryView {
     giftCount: 0,
     hasGifts: false,
     isOwner: false,
+    isCoOwner: false,
     createdAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };
@@ -43,6 +47,7 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
   return {
     ...aRegistry(),
     isOwner: true as const,
+    isCoOwner: false as const,
     userId: member.id,
     unlisted: false,
     totalReceived: 0,
@@ -63,6 +68,17 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
     payoutSentAt: null,
     ...overrides,
   };
+}
+
+/** The same registry as a co-owner sees it: everything but where the payout goes. */
+export function aCoOwnerRegistry(overrides: Partial<CoOwnerRegistryView> = {}): CoOwnerRegistryView {
+  const { paypalEmail: _p, mailingName: _n, mailingAddress: _a, mailingCity: _c, mailingState: _s, mailingZip: _z, mailingCountry: _m, ...managed } = anOwnerRegistry();
+  return { ...managed, userId: 'owner-of-the-registry', isOwner: false as const, isCoOwner: true as const, ...overrides };
+}
+
+/** GET /api/registries/{id}/co-owners as the owner sees it by default: nobody else yet. */
+export function somePeople(overrides: Partial<RegistryPeople> = {}): RegistryPeople {
+  return { role: 'owner', owner: { userId: member.id, name: 'Sarah Cohen', email: member.email }, coOwners: [], invitations: [], ...overrides };
 }
 
 /** A gift as the owner's view lists it. */
@@ -97,12 +113,13 @@ export function aMyRegistry(overrides: Partial<MyRegistry> = {}): MyRegistry {
     totalReceived: 0,
     giftCount: 0,
     unlisted: false,
+    role: 'owner',
     ...overrides,
   };
 }
 
 export function aSearchResult(overrides: Partial<RegistrySearchResult> = {}): RegistrySearchResult {
-  const { totalReceived: _t, giftCount: _g, unlisted: _u, ...card } = aMyRegistry(overrides);
+  const { totalReceived: _t, giftCount: _g, unlisted: _u, role: _r, ...card } = aMyRegistry(overrides);
   return card;
 }
 
@@ -111,7 +128,7 @@ export function aSearchResult(overrides: Partial<RegistrySearchResult> = {}): Re
  * the owner's payout reads answer too, as the server would for it: no charity breakdown yet and
  * the payout status the registry holds. Tests that need other answers add handlers after this.
  */
-export function serveRegistry(registry: { id: string } | OwnerRegistryView) {
+export function serveRegistry(registry: { id: string } | ManagerRegistryView) {
   server.use(
     http.get('/api/registries/:id', ({ params }) => {
       // Left to the handlers of GET /api/registries/my and /recent.
@@ -121,9 +138,18 @@ export function serveRegistry(registry: { id: string } | OwnerRegistryView) {
         : HttpResponse.json({ message: 'Registry not found' }, { status: 404 });
     }),
   );
+  if ('isCoOwner' in registry && registry.isCoOwner) {
+    server.use(
+      http.get(`/api/registries/${registry.id}/charity-breakdown`, () => HttpResponse.json({ charities: [] })),
+      http.get(`/api/registries/${registry.id}/co-owners`, () =>
+        HttpResponse.json(somePeople({ role: 'coOwner', owner: { userId: registry.userId, name: 'Rachel Rosen', email: 'rachel@example.com' }, coOwners: [{ userId: member.id, name: 'Sarah Cohen', email: member.email }] })),
+      ),
+    );
+  }
   if ('isOwner' in registry && registry.isOwner === true) {
     const owned = registry;
     server.use(
+      http.get(`/api/registries/${owned.id}/co-owners`, () => HttpResponse.json(somePeople())),
       http.get(`/api/registries/${owned.id}/charity-breakdown`, () => HttpResponse.json({ charities: [] })),
       http.get(`/api/registries/${owned.id}/payout-status`, () =>
         HttpResponse.json({

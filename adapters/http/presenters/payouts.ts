@@ -11,10 +11,22 @@ import type { OwnerRegistryView } from '@api/registries';
 
 const amountOrNull = (cents: Cents | null) => (cents === null ? null : toWireAmount(cents));
 
-/** How and what the family is paid; for the owner and for administrators only. */
-export function presentPayoutDetails(registry: Registry) {
+/** How far the family's payout has got: for the owner, co-owners and administrators. */
+export function presentPayoutProgress(registry: Registry) {
   return {
     payoutMethod: registry.payoutMethod,
+    closedAt: registry.closedAt?.toISOString() ?? null,
+    payoutAmount: amountOrNull(registry.payoutAmount),
+    charityPayoutAmount: amountOrNull(registry.charityPayoutAmount),
+    payoutStatus: registry.payoutStatus,
+    payoutSentAt: registry.payoutSentAt?.toISOString() ?? null,
+  };
+}
+
+/** How and what the family is paid, where to included; for the owner and for administrators only. */
+export function presentPayoutDetails(registry: Registry) {
+  return {
+    ...presentPayoutProgress(registry),
     paypalEmail: registry.paypalEmail,
     mailingName: registry.mailingName,
     mailingAddress: registry.mailingAddress,
@@ -22,11 +34,6 @@ export function presentPayoutDetails(registry: Registry) {
     mailingState: registry.mailingState,
     mailingZip: registry.mailingZip,
     mailingCountry: registry.mailingCountry,
-    closedAt: registry.closedAt?.toISOString() ?? null,
-    payoutAmount: amountOrNull(registry.payoutAmount),
-    charityPayoutAmount: amountOrNull(registry.charityPayoutAmount),
-    payoutStatus: registry.payoutStatus,
-    payoutSentAt: registry.payoutSentAt?.toISOString() ?? null,
   } satisfies PayoutDetailsView;
 }
 

@@ -1,17 +1,18 @@
 import { toWireAmount } from '@api/amount';
-import type { MessageAnswer, MyRegistry, OwnerRegistryView, RegistrySearchResult, RegistryView } from '@api/registries';
+import type { CoOwnerRegistryView, ManagerRegistryView, MessageAnswer, MyRegistry, OwnerRegistryView, RegistrySearchResult, RegistryView } from '@api/registries';
 import type { Currency } from '@core/money';
 import type { RegistryCard, RegistryDetails, RegistrySummary } from '@core/registry/registry-details';
 import { charityName } from './charities';
 import { presentCelebrationHebrewDate } from './hebrew-dates';
 import { presentGift } from './gifts';
-import { presentClosingAmounts, presentPayoutDetails } from './payouts';
+import { presentClosingAmounts, presentPayoutDetails, presentPayoutProgress } from './payouts';
 
 /**
  * The registry page's data. Everyone sees the celebration and how many people gave; only the
- * owner sees who gave, how much, the totals, and what closing would pay.
+ * owner and co-owners see who gave, how much, the totals, and what closing would pay; only the
+ * owner sees where the payout goes.
  */
-export function presentRegistry(details: RegistryDetails): RegistryView | OwnerRegistryView {
+export function presentRegistry(details: RegistryDetails): RegistryView | ManagerRegistryView {
   const { registry } = details;
   const shared = {
     id: registry.id,
@@ -32,17 +33,19 @@ export function presentRegistry(details: RegistryDetails): RegistryView | OwnerR
     hasGifts: details.hasGifts,
     createdAt: registry.createdAt.toISOString(),
   };
-  if (!details.isOwner) return { ...shared, isOwner: false as const } satisfies RegistryView;
-  return {
+  if (!details.role) return { ...shared, isOwner: false as const, isCoOwner: false as const } satisfies RegistryView;
+  const managed = {
     ...shared,
-    isOwner: true as const,
     userId: registry.userId,
     unlisted: registry.unlisted,
     totalReceived: toWireAmount(registry.totalReceived),
     gifts: (details.gifts ?? []).map(presentGift),
     closingAmounts: presentClosingAmounts(details.closing),
-    ...presentPayoutDetails(registry),
-  } satisfies OwnerRegistryView;
+  };
+  if (details.role === 'coOwner') {
+    return { ...managed, ...presentPayoutProgress(registry), isOwner: false as const, isCoOwner: true as const } satisfies CoOwnerRegistryView;
+  }
+  return { ...managed, ...presentPayoutDetails(registry), isOwner: true as const, isCoOwner: false as const } satisfies OwnerRegistryView;
 }
 
 /**
@@ -52,6 +55,13 @@ export function presentRegistry(details: RegistryDetails): RegistryView | OwnerR
 export function presentOwnRegistry(details: RegistryDetails): OwnerRegistryView {
   const view = presentRegistry(details);
   if (!view.isOwner) throw new Error('An owner-only call read the registry for someone else');
+  return view;
+}
+
+/** The registry after a call its owner or a co-owner may make (the use case has checked that). */
+export function presentManagedRegistry(details: RegistryDetails): ManagerRegistryView {
+  const view = presentRegistry(details);
+  if (!view.isOwner && !view.isCoOwner) throw new Error('A call for the registry’s family read it for someone else');
   return view;
 }
 
@@ -76,13 +86,14 @@ export function presentRegistrySummary(card: RegistryCard) {
   return presentCard(card);
 }
 
-/** A tile of the owner's own list: its totals, and whether it is unlisted. */
+/** A tile of the user's own list: its totals, whether it is unlisted, and whether the user owns or co-owns it. */
 export function presentMyRegistry(summary: RegistrySummary) {
   return {
     ...presentCard(summary),
     totalReceived: toWireAmount(summary.registry.totalReceived),
     giftCount: summary.giftCount,
     unlisted: summary.registry.unlisted,
+    role: summary.role,
   } satisfies MyRegistry;
 }
 

@@ -8,7 +8,7 @@ import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-regis
 import type { PhotoStore } from '@core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { HttpState } from '../http-state';
-import { presentCurrencyChanged, presentMessage, presentMyRegistry, presentRegistry, presentRegistrySummary } from '../presenters/registries';
+import { presentCurrencyChanged, presentManagedRegistry, presentMessage, presentMyRegistry, presentRegistry, presentRegistrySummary } from '../presenters/registries';
 
 export function registryRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; newShortCode: () => string }) {
   const router = new Router<HttpState>({ prefix: '/api/registries' });
@@ -47,7 +47,7 @@ export function registryRoutes(ports: { repositories: Repositories & UnitOfWork;
 
   router.put('/:id', async (ctx) => {
     const registry = await updateRegistry(ctx.params.id ?? '', ctx.request.body, { ...repositories, photos: ports.photos, user: ctx.state.user });
-    ctx.body = presentRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
+    ctx.body = presentManagedRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
   });
 
   router.patch('/:id/currency', async (ctx) => {

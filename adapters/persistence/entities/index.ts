@@ -14,6 +14,7 @@ import { AuditEventEntity } from './audit-event-entity';
 import { SandboxAccountEntity } from './sandbox-account-entity';
 import { AccountTokenEntity } from './account-token-entity';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber-entity';
+import { CoOwnerInvitationEntity } from './co-owner-invitation-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -29,6 +30,7 @@ export const ENTITIES = [
   AuditEventEntity,
   AccountTokenEntity,
   NewsletterSubscriberEntity,
+  CoOwnerInvitationEntity,
 ];
 
 /**

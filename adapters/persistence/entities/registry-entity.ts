@@ -28,6 +28,11 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     // Search answers the first 20 by name. For a common word ("ari") the planner walks this index in
     // name order and stops at 20 matches instead of sorting tens of thousands; for a rare one the
     // trigram index is cheaper and it sorts the few it found.
+    // A co-owner's dashboard finds the registries whose co-owners hold their id.
+    {
+      name: 'registries_co_owner_ids_index',
+      expression: 'create index "registries_co_owner_ids_index" on "registries" using gin ("co_owner_ids")',
+    },
     {
       name: 'registries_listed_child_name_index',
       expression:
@@ -46,6 +51,9 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     userId: { kind: 'm:1', entity: primaryKeyOf(() => UserEntity), mapToPk: true, fieldName: 'user_id', index: 'registries_user_id_index' },
+    // An array rather than a table: every check of who may do what reads it with the registry, in
+    // the same row, and adding or removing one is one conditional statement.
+    coOwnerIds: { type: 'string[]', fieldName: 'co_owner_ids', defaultRaw: `'{}'` },
     shortCode: { type: 'string', length: 8, unique: 'registries_short_code_unique' },
     childName: { type: 'string', length: 255 },
     celebrationType: { type: 'string', length: 20, default: 'unspecified' },

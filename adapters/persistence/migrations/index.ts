@@ -11,6 +11,7 @@ import { Migration20261123221957ListedNameOrder } from './Migration2026112322195
 import { Migration20261123222752NewsletterSubscribers } from './Migration20261123222752NewsletterSubscribers';
 import { Migration20261124004805HebrewCalendar } from './Migration20261124004805HebrewCalendar';
 import { Migration20261124004853GiftRefunds } from './Migration20261124004853GiftRefunds';
+import { Migration20261124004900CoOwners } from './Migration20261124004900CoOwners';
 import { Migration20261124004901ThankYouReminders } from './Migration20261124004901ThankYouReminders';
 import { Migration20261124005033OfflineGifts } from './Migration20261124005033OfflineGifts';
 
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261123222752NewsletterSubscribers', class: Migration20261123222752NewsletterSubscribers },
   { name: 'Migration20261124004805HebrewCalendar', class: Migration20261124004805HebrewCalendar },
   { name: 'Migration20261124004853GiftRefunds', class: Migration20261124004853GiftRefunds },
+  { name: 'Migration20261124004900CoOwners', class: Migration20261124004900CoOwners },
   { name: 'Migration20261124004901ThankYouReminders', class: Migration20261124004901ThankYouReminders },
   { name: 'Migration20261124005033OfflineGifts', class: Migration20261124005033OfflineGifts },
 ];

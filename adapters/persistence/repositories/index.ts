@@ -14,6 +14,7 @@ import { MikroOrmRegistryRepository } from './mikro-orm-registry-repository';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository';
 import { MikroOrmAccountTokenRepository } from './mikro-orm-account-token-repository';
 import { MikroOrmNewsletterRepository } from './mikro-orm-newsletter-repository';
+import { MikroOrmCoOwnerInvitationRepository } from './mikro-orm-co-owner-invitation-repository';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository';
 import { createMailQueue } from '../mail-queue';
 import { withSingleWriterReadCache } from './single-writer-read-cache';
@@ -23,6 +24,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     users: new MikroOrmUserRepository(em),
     sessions: new MikroOrmSessionRepository(em),
     accountTokens: new MikroOrmAccountTokenRepository(em),
+    coOwnerInvitations: new MikroOrmCoOwnerInvitationRepository(em),
     newsletter: new MikroOrmNewsletterRepository(em),
     charities: new MikroOrmCharityRepository(em),
     registries: new MikroOrmRegistryRepository(em),

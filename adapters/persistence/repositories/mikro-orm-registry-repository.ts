@@ -39,6 +39,8 @@ function toRegistry(row: RegistryRow): Registry {
   return {
     ...row,
     ...nulls,
+    // A row just created holds what create() gave it; one read back holds the database's array.
+    coOwnerIds: row.coOwnerIds ?? [],
     totalReceived: parseCents(row.totalReceived),
     payoutAmount: row.payoutAmount === null || row.payoutAmount === undefined ? null : parseCents(row.payoutAmount),
     charityPayoutAmount: row.charityPayoutAmount === null || row.charityPayoutAmount === undefined ? null : parseCents(row.charityPayoutAmount),
@@ -58,6 +60,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     const now = new Date();
     const row = em.create(RegistryEntity, {
       ...registry,
+      coOwnerIds: [] as readonly string[],
       isActive: true,
       status: 'open',
       totalReceived: '0.00',
@@ -115,6 +118,33 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     if (!isUuid(userId)) return [];
     const rows = await this.readRows({ userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
     return rows.map(toRegistry);
+  }
+
+  async listByCoOwner(userId: string): Promise<Registry[]> {
+    if (!isUuid(userId)) return [];
+    const rows = await this.readRows({ coOwnerIds: { $contains: [userId] } } as FilterQuery<RegistryRow>, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    return rows.map(toRegistry);
+  }
+
+  async addCoOwner(id: string, userId: string): Promise<boolean> {
+    if (!isUuid(id) || !isUuid(userId)) return false;
+    // One conditional statement: two accepts at once cannot add the same person twice.
+    const changed = await this.em().execute<{ id: string }[]>(
+      `update "registries" set "co_owner_ids" = array_append("co_owner_ids", ?::text), "updated_at" = now()
+       where "id" = ? and "user_id" <> ? and not (?::text = any("co_owner_ids")) returning "id"`,
+      [userId, id, userId, userId],
+    );
+    return changed.length === 1;
+  }
+
+  async removeCoOwner(id: string, userId: string): Promise<boolean> {
+    if (!isUuid(id) || !isUuid(userId)) return false;
+    const changed = await this.em().execute<{ id: string }[]>(
+      `update "registries" set "co_owner_ids" = array_remove("co_owner_ids", ?::text), "updated_at" = now()
+       where "id" = ? and ?::text = any("co_owner_ids") returning "id"`,
+      [userId, id, userId],
+    );
+    return changed.length === 1;
   }
 
   async searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]> {

@@ -17,6 +17,8 @@ export const paths = {
   security: '/security',
   /** The newsletter confirmation links here with the token in the fragment. */
   newsletterUnsubscribe: '/newsletter/unsubscribe',
+  /** The co-owner invitation e-mail links here with the token in the fragment; the server makes those links. */
+  acceptCoOwnership: '/co-owner/accept',
   registry: (id: string) => `/registry/${encodeURIComponent(id)}`,
   /** The owner's full gift list. */
   registryGifts: (id: string) => `/registry/${encodeURIComponent(id)}/gifts`,

@@ -27,6 +27,7 @@ const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
+const CoOwnerAcceptRoute = lazy(() => import('./routes/co-owner-accept-route'));
 const PrivacyPage = lazy(() => import('../features/legal/pages/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
 const SecurityPage = lazy(() => import('../features/legal/pages/security-page'));
@@ -68,6 +69,7 @@ export function AppRoutes() {
         {/* Reached from e-mailed links, signed in or not */}
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="account/confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="co-owner/accept" element={<CoOwnerAcceptRoute />} />
         <Route path="newsletter/unsubscribe" element={<UnsubscribePage />} />
         {/* The sandbox payment provider's onboarding: reached from its link, signed in or not */}
         <Route path="sandbox/onboarding" element={<SandboxOnboardingPage />} />

@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import EventIcon from '@mui/icons-material/Event';
+import GroupIcon from '@mui/icons-material/Group';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { formatMoney } from '@core/money';
 import { paths } from '../app/paths';
@@ -96,9 +97,11 @@ export function RegistryCard({ registry, hideFinancials = false, headingLevel = 
             )}
           </span>
         </Typography>
-        {registry.unlisted && (
-          <Box>
-            <UnlistedChip />
+        {(registry.unlisted || registry.role === 'coOwner') && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {/* On the user's own list: a registry someone else owns and invited them to manage. */}
+            {registry.role === 'coOwner' && <Chip size="small" icon={<GroupIcon aria-hidden="true" />} label="Co-owner" variant="outlined" sx={{ fontWeight: 600 }} />}
+            {registry.unlisted && <UnlistedChip />}
           </Box>
         )}
         {showTotal && (

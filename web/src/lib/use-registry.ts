@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { apiFetch, isApiError } from './api-fetch';
 import { useUser } from './use-user';
-import type { AnyRegistryView, OwnerRegistryView } from '@api/registries';
+import type { AnyRegistryView, ManagerRegistryView, OwnerRegistryView } from '@api/registries';
 
 export function registryPath(id: string): string {
   return `/api/registries/${encodeURIComponent(id)}`;
@@ -40,4 +40,12 @@ export function useRegistry(id: string | undefined) {
 /** The owner is the signed-in user whose id is the registry's userId (spec section 2). */
 export function isOwnerView(registry: AnyRegistryView, viewerId: string | null): registry is OwnerRegistryView {
   return registry.isOwner === true && viewerId !== null && registry.userId === viewerId;
+}
+
+/**
+ * The owner or a co-owner: they manage the registry together, and the page shows them its tools
+ * (the server says which, and refuses a co-owner the owner's own calls whatever the page shows).
+ */
+export function isManagerView(registry: AnyRegistryView, viewerId: string | null): registry is ManagerRegistryView {
+  return isOwnerView(registry, viewerId) || (registry.isCoOwner === true && viewerId !== null);
 }

@@ -11,7 +11,7 @@ import { apiFetch } from '../../../lib/api-fetch';
 import { forgetRegistry } from '../../../lib/recent-registries';
 import { useRegistryCache } from '../../../lib/registry-cache';
 import { registryKey, registryPath } from '../../../lib/use-registry';
-import type { OwnerRegistryView } from '@api/registries';
+import type { ManagerRegistryView, OwnerRegistryView } from '@api/registries';
 import type { currencyChangedSchema } from '@api/registries';
 import type { Wire } from '@api/json-schema';
 
@@ -34,9 +34,9 @@ export function useCreateRegistry() {
 export function useUpdateRegistry() {
   const { dropLists, setRegistry } = useRegistryCache();
   return useCallback(
-    async (id: string, values: EditRegistryInput): Promise<OwnerRegistryView> => {
+    async (id: string, values: EditRegistryInput): Promise<ManagerRegistryView> => {
       const body = editRegistrySchema.cast(values, { stripUnknown: true });
-      const updated = await apiFetch<OwnerRegistryView>(registryPath(id), { method: 'PUT', body });
+      const updated = await apiFetch<ManagerRegistryView>(registryPath(id), { method: 'PUT', body });
       await setRegistry(id, updated);
       await dropLists();
       return updated;

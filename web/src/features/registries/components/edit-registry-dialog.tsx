@@ -9,7 +9,7 @@ import { serverMessage } from '../../../lib/error-message';
 import { useFocusFirstError } from '../../../lib/form-field';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { useUpdateRegistry } from '../api/registry-actions';
-import type { OwnerRegistryView } from '@api/registries';
+import type { ManagerRegistryView } from '@api/registries';
 import { toDateInputValue } from '../../../lib/celebration-date';
 import { RegistryDetailsFields } from './registry-details-fields';
 import { UnlistedField } from './unlisted-field';
@@ -17,7 +17,7 @@ import { UnlistedField } from './unlisted-field';
 const ID_PREFIX = 'edit-';
 const FIELD_ORDER = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'personalMessage'] as const;
 
-function valuesOf(registry: OwnerRegistryView): EditRegistryInput {
+function valuesOf(registry: ManagerRegistryView): EditRegistryInput {
   return {
     childName: registry.childName,
     celebrationType: registry.celebrationType,
@@ -30,7 +30,7 @@ function valuesOf(registry: OwnerRegistryView): EditRegistryInput {
 }
 
 interface EditRegistryDialogProps {
-  registry: OwnerRegistryView;
+  registry: ManagerRegistryView;
   open: boolean;
   onClose: () => void;
 }

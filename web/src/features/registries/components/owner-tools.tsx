@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import type { OwnerRegistryView } from '@api/registries';
+import type { ManagerRegistryView } from '@api/registries';
 import { RecentGifts } from './recent-gifts';
 import { RegistryManagement } from './registry-management';
 
 interface OwnerToolsProps {
-  registry: OwnerRegistryView;
+  registry: ManagerRegistryView;
   onStale: () => void;
   /** The payouts feature's sections, which the route passes in (see registry-page.tsx). */
   children?: ReactNode;
 }
 
 /**
- * What only the owner sees on the registry page: the gifts received and managing the registry.
- * Its own chunk, loaded when the owner opens the page, so guests never download it.
+ * What only the owner and co-owners see on the registry page: the gifts received and managing the
+ * registry. Its own chunk, loaded when one of them opens the page, so guests never download it.
  */
 export default function OwnerTools({ registry, onStale, children }: OwnerToolsProps) {
   return (

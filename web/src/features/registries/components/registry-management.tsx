@@ -10,7 +10,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import MailIcon from '@mui/icons-material/Mail';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { paths } from '../../../app/paths';
-import type { OwnerRegistryView } from '@api/registries';
+import type { ManagerRegistryView } from '@api/registries';
 import { ChangeCurrencyDialog } from './change-currency-dialog';
 import { CURRENCY_LABELS } from './currency-field';
 import { DeleteRegistryDialog } from './delete-registry-dialog';
@@ -22,9 +22,10 @@ type OpenDialog = 'edit' | 'currency' | 'delete' | 'byHand' | null;
 /**
  * The owner's 'Registry Management' (spec section 2): Edit Registry and Thank You Cards always;
  * Change Currency and Delete Registry while the registry is open and has no gifts. Recording a
- * gift given by hand is offered open or closed: it moves no money.
+ * gift given by hand is offered open or closed: it moves no money. A co-owner gets the same but
+ * Delete Registry, which is the owner's alone.
  */
-export function RegistryManagement({ registry, onStale }: { registry: OwnerRegistryView; onStale: () => void }) {
+export function RegistryManagement({ registry, onStale }: { registry: ManagerRegistryView; onStale: () => void }) {
   const headingId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
@@ -51,9 +52,11 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
               <Button variant="outlined" startIcon={<CurrencyExchangeIcon />} onClick={() => setDialog('currency')}>
                 Change Currency
               </Button>
-              <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
-                Delete Registry
-              </Button>
+              {registry.isOwner && (
+                <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
+                  Delete Registry
+                </Button>
+              )}
             </>
           )}
         </Box>
@@ -75,6 +78,7 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
             onClose={close}
             onStale={onStale}
           />
+          {registry.isOwner && (
           <DeleteRegistryDialog
             registryId={registry.id}
             childName={registry.childName}
@@ -84,6 +88,7 @@ export function RegistryManagement({ registry, onStale }: { registry: OwnerRegis
             onClose={close}
             onStale={onStale}
           />
+          )}
         </>
       )}
     </Card>

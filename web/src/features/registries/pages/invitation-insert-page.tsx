@@ -13,7 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
-import type { OwnerRegistryView } from '@api/registries';
+import type { ManagerRegistryView } from '@api/registries';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { readingLabel } from '@core/registry/hebrew-calendar';
 import { paths } from '../../../app/paths';
@@ -21,7 +21,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { isOwnerView, useRegistry } from '../../../lib/use-registry';
+import { isManagerView, useRegistry } from '../../../lib/use-registry';
 import { QrCodeSvg } from '../components/qr-code-svg';
 import { printedLinkOf, shortLinkOf } from '../lib/short-link';
 
@@ -68,7 +68,7 @@ function PrintStyles({ size }: { size: InsertSize }) {
 }
 
 /** The card itself. Its type scales with its width (container units), so the screen preview and the print match. */
-function InsertCard({ registry, size }: { registry: OwnerRegistryView; size: InsertSize }) {
+function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: InsertSize }) {
   const { width, height } = INSERT_SIZES[size];
   const title = celebrationTitle(registry);
   const { hebrewDate } = registry;
@@ -165,7 +165,7 @@ export default function InvitationInsertPage() {
   if (error) return <RegistryLoadError onRetry={() => void mutate()} />;
   if (isLoading || !registry) return <PageSpinner label="Loading registry…" />;
 
-  if (!isOwnerView(registry, viewerId)) {
+  if (!isManagerView(registry, viewerId)) {
     return (
       <Container maxWidth="sm" sx={{ py: { xs: 4, md: 7 }, display: 'grid', gap: 2 }}>
         <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' } }}>

@@ -12,8 +12,8 @@ import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { PageSpinner } from '../../../components/page-spinner';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { isOwnerView, useRegistry } from '../../../lib/use-registry';
-import type { AnyRegistryView, OwnerRegistryView } from '@api/registries';
+import { isManagerView, useRegistry } from '../../../lib/use-registry';
+import type { AnyRegistryView, ManagerRegistryView } from '@api/registries';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { MakeContributionBox } from '../components/make-contribution-box';
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
@@ -23,23 +23,24 @@ import { forgetRegistry, rememberRegistry } from '../../../lib/recent-registries
 import { ResponsivePhoto } from '../../../components/responsive-photo';
 import { HebrewDateText } from '../../../components/hebrew-date-text';
 
-// Guests never download what only the owner sees.
+// Guests never download what only the family (owner and co-owners) sees.
 const OwnerTools = lazy(() => import('../components/owner-tools'));
 const UnlistedChip = lazy(() => import('../../../components/unlisted-chip').then((module) => ({ default: module.UnlistedChip })));
 
 interface RegistryPageProps {
   /**
-   * What the owner sees after managing the registry: closing it and where its gifts go. They are
-   * the payouts feature's; the route (web/src/app/routes/registry-route.tsx) passes them in.
+   * What the family sees after managing the registry: its co-owners, and for the owner closing
+   * it and where its gifts go. They are other features'; the route
+   * (web/src/app/routes/registry-route.tsx) passes them in.
    */
-  ownerSections?: (registry: OwnerRegistryView, onStale: () => void) => ReactNode;
+  managerSections?: (registry: ManagerRegistryView, onStale: () => void) => ReactNode;
 }
 
 /** /registry/:id (public): the registry page of spec section 2. */
-export default function RegistryPage({ ownerSections }: RegistryPageProps) {
+export default function RegistryPage({ managerSections }: RegistryPageProps) {
   const { id } = useParams<{ id: string }>();
   const { registry, error, isLoading, isNotFound, viewerId, mutate } = useRegistry(id);
-  const owner = registry ? isOwnerView(registry, viewerId) : false;
+  const owner = registry ? isManagerView(registry, viewerId) : false;
   usePageTitle(isNotFound || !id ? 'Registry Not Found' : registry ? celebrationTitle(registry) : 'Registry');
 
   // A visitor (or another user) finds the registry again under 'Recent Registries'.
@@ -72,10 +73,10 @@ export default function RegistryPage({ ownerSections }: RegistryPageProps) {
         childName={registry.childName}
         insertHref={owner ? paths.registryInsert(registry.id) : undefined}
       />
-      {isOwnerView(registry, viewerId) && (
+      {isManagerView(registry, viewerId) && (
         <Suspense fallback={<PageSpinner label="Loading your registry's tools…" />}>
           <OwnerTools registry={registry} onStale={() => void mutate()}>
-            {ownerSections?.(registry, () => void mutate())}
+            {managerSections?.(registry, () => void mutate())}
           </OwnerTools>
         </Suspense>
       )}
@@ -117,7 +118,7 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
             {registry.status !== 'open' && (
               <Chip size="small" label="Closed" sx={{ bgcolor: 'grey.800', color: '#ffffff', fontWeight: 600 }} />
             )}
-            {registry.isOwner && registry.unlisted && (
+            {(registry.isOwner || registry.isCoOwner) && registry.unlisted && (
               <Suspense fallback={null}>
                 <UnlistedChip />
               </Suspense>

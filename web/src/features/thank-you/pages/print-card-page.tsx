@@ -11,7 +11,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PrintIcon from '@mui/icons-material/Print';
 import { renderThankYouCard } from '@core/thank-you/render-card';
-import type { OwnerRegistryView } from '@api/registries';
+import type { ManagerRegistryView } from '@api/registries';
 import type { ContributorView, ThankYouNoteView } from '@api/thank-you';
 import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -20,7 +20,7 @@ import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { isOwnerView, useRegistry } from '../../../lib/use-registry';
+import { isManagerView, useRegistry } from '../../../lib/use-registry';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { useThankYouActions } from '../api/thank-you-actions';
 import { useContributors } from '../api/use-contributors';
@@ -51,7 +51,7 @@ const PRINT_STYLES = {
 export default function PrintCardPage() {
   const { id, giftId } = useParams<{ id: string; giftId: string }>();
   const { registry, isLoading, viewerId } = useRegistry(id);
-  const owned = registry && isOwnerView(registry, viewerId) ? registry : null;
+  const owned = registry && isManagerView(registry, viewerId) ? registry : null;
   usePageTitle(owned ? 'Print Thank You Card' : undefined);
 
   if (isLoading) return <PageSpinner label="Loading the card…" />;
@@ -59,7 +59,7 @@ export default function PrintCardPage() {
   return <PrintCard registry={owned} giftId={giftId} />;
 }
 
-function PrintCard({ registry, giftId }: { registry: OwnerRegistryView; giftId: string }) {
+function PrintCard({ registry, giftId }: { registry: ManagerRegistryView; giftId: string }) {
   const { contributors, error } = useContributors(registry.id);
   const onUnauthorized = useUnauthorizedRedirect();
 
@@ -80,7 +80,7 @@ function PrintCard({ registry, giftId }: { registry: OwnerRegistryView; giftId: 
   return <PrintableCard registry={registry} contributor={contributor} />;
 }
 
-function PrintableCard({ registry, contributor }: { registry: OwnerRegistryView; contributor: ContributorView | null }) {
+function PrintableCard({ registry, contributor }: { registry: ManagerRegistryView; contributor: ContributorView | null }) {
   const note = contributor?.thankYouNote ?? null;
   const giver = contributor?.giftGiverName ?? '';
   const html = useMemo(

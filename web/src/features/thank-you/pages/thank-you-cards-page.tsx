@@ -17,8 +17,8 @@ import { isApiError } from '../../../lib/api-fetch';
 import { downloadTextFile } from '../../../lib/download-file';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import type { OwnerRegistryView } from '@api/registries';
-import { isOwnerView, useRegistry } from '../../../lib/use-registry';
+import type { ManagerRegistryView } from '@api/registries';
+import { isManagerView, useRegistry } from '../../../lib/use-registry';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import type { ContributorView } from '@api/thank-you';
 import { useContributors } from '../api/use-contributors';
@@ -35,13 +35,13 @@ import { contributorsCsv, contributorsCsvFileName } from '../lib/contributors-cs
 export const PAGE_TITLE = 'Personalized Thank You Cards';
 
 /**
- * /thank-you-cards/:id (spec section 2): the registry's owner writes and sends a card to each
- * contributor. Anyone else sees nothing here.
+ * /thank-you-cards/:id (spec section 2): the registry's owner or a co-owner writes and sends a
+ * card to each contributor. Anyone else sees nothing here.
  */
 export default function ThankYouCardsPage() {
   const { id } = useParams<{ id: string }>();
   const { registry, isLoading, viewerId } = useRegistry(id);
-  const owned = registry && isOwnerView(registry, viewerId) ? registry : null;
+  const owned = registry && isManagerView(registry, viewerId) ? registry : null;
   usePageTitle(owned ? PAGE_TITLE : undefined);
 
   if (isLoading) return <PageSpinner label="Loading thank-you cards…" />;
@@ -49,7 +49,7 @@ export default function ThankYouCardsPage() {
   return <ThankYouCards registry={owned} />;
 }
 
-function ThankYouCards({ registry }: { registry: OwnerRegistryView }) {
+function ThankYouCards({ registry }: { registry: ManagerRegistryView }) {
   const { contributors, error, mutate } = useContributors(registry.id);
   const onUnauthorized = useUnauthorizedRedirect();
   const [composingForAll, setComposingForAll] = useState(false);
@@ -152,7 +152,7 @@ function ExportCsvButton({ contributors, childName }: { contributors: readonly C
 }
 
 interface CardsWorkspaceProps {
-  registry: OwnerRegistryView;
+  registry: ManagerRegistryView;
   contributors: ContributorView[];
   /** The right column holds the card for everyone instead of one contributor's card. */
   composingForAll: boolean;

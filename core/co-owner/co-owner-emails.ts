@@ -1,0 +1,40 @@
+import type { User } from '../account/user';
+import { celebration, layout, PRODUCT } from '../email-layout';
+import { escapeHtml } from '../html';
+import type { MailMessage } from '../ports/mailer';
+import type { Registry } from '../registry/registry';
+
+export function displayName(user: User): string {
+  const name = [user.firstName, user.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  return name || user.username;
+}
+
+/**
+ * The link to co-own a registry. A reply reaches the owner who sent it (the invitee is family
+ * and may well answer "which registry?"), not support.
+ */
+export function coOwnerInvitationEmail(owner: User, registry: Registry, to: string, acceptUrl: string): MailMessage {
+  const inviter = displayName(owner);
+  const title = celebration(registry);
+  const lines = [
+    `${inviter} invites you to manage the ${PRODUCT} registry for ${title} together: edit the registry, see the gifts and send thank-you cards.`,
+    'Open the link below, sign in or create an account (with any e-mail address), and accept. The link works once, for 7 days.',
+  ];
+  const footer = `If you were not expecting this, you can ignore this e-mail: nothing changes. Questions? Reply and ${inviter} will get your answer.`;
+  return {
+    to,
+    replyTo: owner.email,
+    subject: `${inviter} invites you to co-own ${title} on ${PRODUCT}`,
+    text: ['Hello,', '', ...lines.flatMap((line) => [line, '']), 'Accept the invitation:', acceptUrl, '', footer].join('\n'),
+    html: layout(
+      `Co-own ${title}`,
+      [],
+      [
+        'Hello,',
+        ...lines.map(escapeHtml),
+        `Accept the invitation:<br><a href="${escapeHtml(acceptUrl)}" style="color:#1e3a8a;word-break:break-all">${escapeHtml(acceptUrl)}</a>`,
+      ],
+      escapeHtml(footer),
+    ),
+  };
+}
