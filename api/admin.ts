@@ -76,6 +76,8 @@ export const adminGiftLookupSchema = exactObject({
       amount: amountSchema,
       createdAt: instant,
       ...refundProperties,
+      /** Why a paid gift cannot be refunded now (its registry closed and its money left, say); null when it can, or is refunded. */
+      notRefundableReason: nullableText,
     }),
   ),
 });

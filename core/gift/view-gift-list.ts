@@ -44,7 +44,8 @@ export async function viewGiftList(
     gift,
     charity: charities.find((charity) => charity.id === gift.charityId) ?? null,
     note: notes.find((note) => note.giftId === gift.id) ?? null,
-    refundable: refundRefusal(gift, registry) === null,
+    // The owner's own refunds: after closing, only the administrators' Gift Refunds page offers one.
+    refundable: refundRefusal(gift, registry, { byAdmin: false, pendingCharityPayout: null }) === null,
   }));
   return { ...page, registry, query: parsed, entries };
 }
