@@ -209,7 +209,7 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
 
     it('finds the pending payout of a charity and currency for update, takes shares out of it, and removes it only while pending', async () => {
       const { repos, charity, registries, share } = await setting();
-      const [a, b] = registries.map((registry) => registry.id);
+      const [a, b] = [registries[0]!.id, registries[1]!.id];
       const pending = await repos.charityPayouts.addToPending(share({ amount: 1_001, giftCount: 2, registryId: a }));
       await repos.charityPayouts.addToPending(share({ amount: 599, giftCount: 1, registryId: b }));
       const found = await repos.transaction((tx) => tx.charityPayouts.findPendingForUpdate(charity.id, 'USD'));
