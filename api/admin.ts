@@ -129,6 +129,6 @@ export interface CharityPayoutCompletion {
   paymentMethod: string;
   referenceNumber: string;
   notes: string | null;
-  /** The amount the administrator saw: refused (409) if the payout grew since. */
+  /** The amount the administrator saw: refused (409) if the payout changed since (a closing or a refund). */
   expectedAmount: number;
 }
