@@ -180,7 +180,7 @@ export function payoutReducedByRefundNotice(
       ...(nothingLeft ? [] : [['Payout', howPaid(registry)] as [string, string]]),
     ],
     lines: [
-      `The ${PRODUCT} administrators refunded a gift to ${celebration(registry)} to its giver, so it no longer counts in your payout or the charity’s.`,
+      `The ${PRODUCT} administrators gave a gift to ${celebration(registry)} back to its giver, so it no longer counts in your payout or the charity’s.`,
       nothingLeft ? 'No gifts are left to pay out, so no payment will be sent.' : `Your family’s payout is now ${family}, and it will be sent as planned.`,
     ],
     footer: 'Questions? Reply to this e-mail and our support team will answer.',
