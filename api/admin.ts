@@ -76,6 +76,8 @@ export const adminGiftLookupSchema = exactObject({
       amount: amountSchema,
       createdAt: instant,
       ...refundProperties,
+      /** Why a paid gift cannot be refunded now (its registry closed and its money left, say); null when it can, or is refunded. */
+      notRefundableReason: nullableText,
     }),
   ),
 });
@@ -127,6 +129,6 @@ export interface CharityPayoutCompletion {
   paymentMethod: string;
   referenceNumber: string;
   notes: string | null;
-  /** The amount the administrator saw: refused (409) if the payout grew since. */
+  /** The amount the administrator saw: refused (409) if the payout changed since (a closing or a refund). */
   expectedAmount: number;
 }

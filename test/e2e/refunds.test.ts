@@ -132,4 +132,65 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
       for (const opened of [owner, guest, admin]) await opened.context().close();
     });
   }
+
+  for (const width of [1280, 360]) {
+    it(`an administrator refunds a gift after a PayPal close, and the family’s payout shrinks, at ${width} px`, async () => {
+      const owner = await newPage(width);
+      await signUp(owner.request, `closed${width}`);
+      const childName = `Eli Closed ${width}`;
+      const created = await owner.request.post('/api/registries', {
+        data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      });
+      const registry = (await created.json()) as { id: string; shortCode: string };
+      const charityId = ((await (await owner.request.get('/api/charities')).json()) as { id: string }[])[0]!.id;
+      for (const [name, amount] of [['Dana Rose', 100], ['Avi Levi', 36]] as const) {
+        const intent = await owner.request.post('/api/create-payment-intent', {
+          data: { registryId: registry.id, charityId, giftGiverName: name, giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}${width}@example.com`, amount, personalMessage: '' },
+        });
+        const { clientSecret } = (await intent.json()) as { clientSecret: string };
+        expect((await owner.request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
+      }
+      expect((await owner.request.put(`/api/registries/${registry.id}/payout-info`, { data: { payoutMethod: 'paypal', paypalEmail: `family${width}@example.com` } })).status()).toBe(200);
+      expect((await owner.request.put(`/api/registries/${registry.id}/close`)).status()).toBe(200);
+
+      const admin = await newPage(width);
+      const operator = await signUp(admin.request, `closedadmin${width}`);
+      await world.server.infrastructure.repositories.users.setAdmin(operator.id, true);
+      await admin.goto(`/admin/gift-refunds?registry=${registry.shortCode}`);
+      await admin.getByRole('heading', { level: 2, name: `${childName}'s Bar/Bat Mitzvah` }).waitFor();
+      await admin.getByText('This registry is closed: its gifts are counted', { exact: false }).waitFor();
+      await expectAccessible(admin, `gift refunds of a closed registry at ${width}`);
+      await screenshot(admin, `admin-closed-gift-refunds-${width}`);
+      const dana = admin.getByRole('listitem').filter({ hasText: 'Dana Rose' });
+      await dana.getByRole('button', { name: 'Refund Dana Rose’s gift' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Refund Dana Rose’s gift?' });
+      await dialog.getByLabel('Reason for the refund').fill('Dana wrote to support: wrong registry');
+      await dialog.getByRole('button', { name: 'Refund $106.39' }).click();
+      await admin.getByText('Gift Refunded').first().waitFor();
+      await dana.getByText('Refunded').waitFor();
+      await admin.getByText('$36.00').first().waitFor();
+
+      // The Manual Payouts page shows the family's payout as it is now.
+      await admin.goto('/admin/manual-payouts');
+      const pending = admin.getByRole('listitem').filter({ hasText: childName });
+      await pending.getByText('$32.40').first().waitFor();
+      await expectAccessible(admin, `manual payouts after a refund at ${width}`);
+      await screenshot(admin, `admin-manual-payouts-after-refund-${width}`);
+
+      // Once the family's payout is sent, the other gift can no longer be refunded, and the page says why.
+      expect((await admin.request.patch(`/api/admin/manual-payouts/${registry.id}/complete`)).status()).toBe(200);
+      await admin.goto(`/admin/gift-refunds?registry=${registry.shortCode}`);
+      const avi = admin.getByRole('listitem').filter({ hasText: 'Avi Levi' });
+      await avi.getByText('Not refundable: The family’s payout was already sent, so this gift can no longer be refunded.').waitFor();
+      expect(await avi.getByRole('button', { name: /Refund/ }).count()).toBe(0);
+      await expectAccessible(admin, `gift refunds after the payout was sent at ${width}`);
+      await screenshot(admin, `admin-gift-not-refundable-${width}`);
+
+      const family = (await outbox()).filter((mail) => mail.includes(': a gift was refunded') && mail.includes(childName));
+      expect(family).toHaveLength(1);
+      expect(family[0]).toContain('$32.40');
+
+      for (const opened of [owner, admin]) await opened.context().close();
+    });
+  }
 });
