@@ -39,9 +39,9 @@ describe('registry schemas (shared by the form and the server)', () => {
     ]);
   });
 
-  it("casts the form's yyyy-mm-dd to an ISO string, and defaults the currency to USD, the registry to listed and the celebration to unsaid", () => {
+  it("casts the form's yyyy-mm-dd to an ISO string, and defaults the currency to USD, the registry to listed, the celebration to unsaid and the Torah readings to the diaspora's", () => {
     const cast = createRegistrySchema.cast({ childName: ' Noah ', celebrationDate: '2026-03-14' });
-    expect(cast).toEqual({ ...valid, celebrationDate: '2026-03-14T00:00:00.000Z', unlisted: false, celebrationType: 'unspecified' });
+    expect(cast).toEqual({ ...valid, celebrationDate: '2026-03-14T00:00:00.000Z', unlisted: false, celebrationType: 'unspecified', hebrewCalendar: 'diaspora' });
   });
 
   it('refuses dates that do not exist, zone-less date-times and far-off years', async () => {
