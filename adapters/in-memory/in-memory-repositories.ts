@@ -20,6 +20,7 @@ export function createInMemoryRepositories() {
   const audit = createInMemoryAuditTrail();
   const registries = new InMemoryRegistryRepository();
   const gifts = new InMemoryGiftRepository();
+  const offlineGifts = new InMemoryOfflineGiftRepository();
   const thankYouNotes = new InMemoryThankYouNoteRepository();
   const tables = {
     users: new InMemoryUserRepository(),
@@ -30,10 +31,10 @@ export function createInMemoryRepositories() {
     charities: new InMemoryCharityRepository(),
     registries,
     gifts,
-    offlineGifts: new InMemoryOfflineGiftRepository(),
+    offlineGifts,
     thankYouNotes,
     thankYouCards: new InMemoryThankYouCardRepository(),
-    thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, thankYouNotes }),
+    thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, offlineGifts, thankYouNotes }),
     charityPayouts: new InMemoryCharityPayoutRepository(),
     mail: new InMemoryMailQueue(),
   };

@@ -1,5 +1,6 @@
 import type { ThankYouReminderRepository } from '@core/ports/repositories';
 import type { Gift } from '@core/gift/gift';
+import type { OfflineGift } from '@core/offline-gift/offline-gift';
 import type { Registry } from '@core/registry/registry';
 import type { ThankYouNote } from '@core/thank-you/thank-you-note';
 
@@ -7,6 +8,7 @@ import type { ThankYouNote } from '@core/thank-you/thank-you-note';
 interface Tables {
   registries: { rows: Map<string, Registry> };
   gifts: { rows: Map<string, Gift> };
+  offlineGifts: { rows: Map<string, OfflineGift> };
   thankYouNotes: { rows: Map<string, ThankYouNote> };
 }
 
@@ -18,9 +20,10 @@ export class InMemoryThankYouReminderRepository implements ThankYouReminderRepos
 
   async listDue(celebratedBy: Date, limit: number): Promise<string[]> {
     const sentGiftIds = new Set([...this.tables.thankYouNotes.rows.values()].filter((note) => note.status === 'sent').map((note) => note.giftId));
-    const unthanked = new Set(
-      [...this.tables.gifts.rows.values()].filter((gift) => gift.paymentStatus === 'succeeded' && !sentGiftIds.has(gift.id)).map((gift) => gift.registryId),
-    );
+    const unthanked = new Set([
+      ...[...this.tables.gifts.rows.values()].filter((gift) => gift.paymentStatus === 'succeeded' && !sentGiftIds.has(gift.id)).map((gift) => gift.registryId),
+      ...[...this.tables.offlineGifts.rows.values()].filter((gift) => !sentGiftIds.has(gift.id)).map((gift) => gift.registryId),
+    ]);
     return [...this.tables.registries.rows.values()]
       .filter((registry) => registry.celebrationDate <= celebratedBy && !this.rows.has(registry.id) && unthanked.has(registry.id))
       .sort((a, b) => a.celebrationDate.getTime() - b.celebrationDate.getTime() || a.id.localeCompare(b.id))

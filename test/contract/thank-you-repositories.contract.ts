@@ -16,7 +16,9 @@ export function thankYouRepositoryContract(current: () => Repositories & UnitOfW
     const charity = await repos.charities.create(aCharity());
     const registry = await repos.registries.create(aNewRegistry(user.id, { celebrationDate }));
     const gift = (status: 'succeeded' | 'pending' | 'failed' = 'succeeded') => repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: status }));
-    return { registry, gift };
+    const byHand = () =>
+      repos.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 18000, method: 'cash', receivedOn: '2027-05-02', note: null });
+    return { registry, gift, byHand };
   }
 
   describe('thank-you cards for everyone', () => {
@@ -54,6 +56,18 @@ export function thankYouRepositoryContract(current: () => Repositories & UnitOfW
       const found = await thankYouReminders.listDue(weekAgo, 10);
       expect(found.filter((id) => [due, draftOnly, allSent, onlyPending, tooRecent].some(({ registry }) => registry.id === id))).toEqual([draftOnly.registry.id, due.registry.id]);
       expect(await thankYouReminders.listDue(weekAgo, 1)).toHaveLength(1);
+    });
+
+    it('counts a gift given by hand whose card was not sent (printed and marked given counts as sent)', async () => {
+      const { thankYouNotes, thankYouReminders } = current();
+      const unthanked = await aRegistry(new Date('2027-05-02T00:00:00.000Z'));
+      await unthanked.byHand();
+      const thanked = await aRegistry(new Date('2027-05-02T00:00:00.000Z'));
+      const given = await thanked.byHand();
+      await thankYouNotes.markSent((await thankYouNotes.save({ id: given.id, byHand: true }, content)).id, weekAgo);
+      const found = await thankYouReminders.listDue(weekAgo, 500);
+      expect(found).toContain(unthanked.registry.id);
+      expect(found).not.toContain(thanked.registry.id);
     });
 
     it('records one reminder per registry: the first call wins and the registry is no longer due', async () => {
