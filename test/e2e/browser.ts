@@ -91,7 +91,15 @@ async function freePort(): Promise<number> {
  * after; read them inside tests (they exist only once the file's beforeAll has run).
  */
 export function e2eWorld() {
-  const world = {} as { server: Awaited<ReturnType<typeof startE2eServer>>; browser: Browser };
+  const world = {
+    /** A fresh browser context at this width on the journey's server; page errors go to the log. */
+    async page(width: number): Promise<Page> {
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
+      const created = await context.newPage();
+      created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+      return created;
+    },
+  } as { server: Awaited<ReturnType<typeof startE2eServer>>; browser: Browser; page(width: number): Promise<Page> };
   beforeAll(async () => {
     world.server = await startE2eServer();
     world.browser = await launchChromium();
@@ -101,4 +109,13 @@ export function e2eWorld() {
     await world.server?.close();
   });
   return world;
+}
+
+/** Creates an account and signs the page's context in, through the API (a journey about another screen). */
+export async function signUpThroughApi(opened: Page, firstName: string, lastName: string): Promise<void> {
+  const username = `${firstName.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const response = await opened.request.post('/api/register', {
+    data: { firstName, lastName, email: `${username}@example.com`, username, password: 'shalom-2026' },
+  });
+  expect(response.status()).toBe(201);
 }

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+import type { APIRequestContext } from 'playwright-core';
+import { chromiumMissing, signUpThroughApi, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
 describe.skipIf(chromiumMissing)('a Bat Mitzvah registry, a gift with a message, and the family’s full gift list (Chromium)', () => {
   const world = e2eWorld();
-
-  async function page(width: number): Promise<Page> {
-    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
-    const created = await context.newPage();
-    created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    return created;
-  }
-
-  async function signUp(opened: Page, firstName: string) {
-    const username = `${firstName.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    const response = await opened.request.post('/api/register', {
-      data: { firstName, lastName: 'Katz', email: `${username}@example.com`, username, password: 'shalom-2026' },
-    });
-    expect(response.status()).toBe(201);
-  }
 
   /** A gift paid (or declined) through the API, as a guest's browser would. */
   async function give(request: APIRequestContext, registryId: string, charityId: string, name: string, amount: number, card = '4242424242424242') {
@@ -34,8 +19,8 @@ describe.skipIf(chromiumMissing)('a Bat Mitzvah registry, a gift with a message,
 
   for (const width of [1280, 360]) {
     it(`works at ${width} px with no accessibility violation`, async () => {
-      const family = await page(width);
-      await signUp(family, 'Dana');
+      const family = await world.page(width);
+      await signUpThroughApi(family, 'Dana', 'Katz');
 
       // The family types the name in lower case: a hint offers capitals, and they take it.
       await family.goto('/create-registry');
@@ -59,7 +44,7 @@ describe.skipIf(chromiumMissing)('a Bat Mitzvah registry, a gift with a message,
       const registryId = family.url().split('/').pop()!;
 
       // A guest gives with a personal message.
-      const guest = await page(width);
+      const guest = await world.page(width);
       await guest.goto(`/gift/${registryId}`);
       await guest.getByText('Choose a Charity to Support').waitFor();
       await guest.getByRole('radio', { name: /MAZON/ }).check();
@@ -112,8 +97,8 @@ describe.skipIf(chromiumMissing)('a Bat Mitzvah registry, a gift with a message,
       await screenshot(family, `gift-list-searched-${width}`, { fullPage: false });
 
       // Another family cannot read it: the server refuses, and the page says why.
-      const stranger = await page(width);
-      await signUp(stranger, 'Ori');
+      const stranger = await world.page(width);
+      await signUpThroughApi(stranger, 'Ori', 'Katz');
       await stranger.goto(`/registry/${registryId}/gifts`);
       await stranger.getByText('Only the family who created this registry can see who gave and what they wrote.').waitFor();
       expect(await stranger.getByText('Shira Rosen').count()).toBe(0);

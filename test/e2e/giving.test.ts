@@ -1,20 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
 describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (Chromium)', () => {
   const world = e2eWorld();
-
-  async function page(width: number): Promise<Page> {
-    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
-    const created = await context.newPage();
-    created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    return created;
-  }
 
   function outboxTexts(): string[] {
     const folder = path.join(world.server.dataDir, 'outbox');
@@ -25,7 +17,7 @@ describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (C
 
   for (const width of [1280, 360]) {
     it(`takes a $36 gift at ${width} px, refuses a declined card, and shows the family the gift`, async () => {
-      const family = await page(width);
+      const family = await world.page(width);
       const username = `parent${width}${Date.now().toString(36)}`;
       expect((await family.request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Stern', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
       const created = await family.request.post('/api/registries', {
@@ -33,7 +25,7 @@ describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (C
       });
       const registry = (await created.json()) as { id: string; shortCode: string };
 
-      const guest = await page(width);
+      const guest = await world.page(width);
       await guest.goto(`/r/${registry.shortCode}`);
       await guest.getByRole('heading', { level: 1, name: new RegExp(`Eli${width} Stern`) }).waitFor();
       await guest.getByText('Make Your Contribution').waitFor();
@@ -65,7 +57,7 @@ describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (C
       expect(await guest.evaluate(() => sessionStorage.length)).toBe(0);
 
       // A second guest's card is declined: nothing is credited.
-      const declined = await page(width);
+      const declined = await world.page(width);
       await declined.goto(`/gift/${registry.id}`);
       await declined.getByRole('radio', { name: /MAZON/ }).check();
       await declined.getByRole('button', { name: '$72.00' }).click();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+import { chromiumMissing, signUpThroughApi, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -10,25 +9,10 @@ const SPLIT_SHABBAT = '2027-06-19';
 describe.skipIf(chromiumMissing)('a Shabbat celebration’s Hebrew date and parashah, in Israel and the diaspora (Chromium)', () => {
   const world = e2eWorld();
 
-  async function page(width: number): Promise<Page> {
-    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
-    const created = await context.newPage();
-    created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    return created;
-  }
-
-  async function signUp(opened: Page, firstName: string) {
-    const username = `${firstName.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    const response = await opened.request.post('/api/register', {
-      data: { firstName, lastName: 'Mizrahi', email: `${username}@example.com`, username, password: 'shalom-2026' },
-    });
-    expect(response.status()).toBe(201);
-  }
-
   for (const width of [1280, 360]) {
     it(`works at ${width} px with no accessibility violation`, async () => {
-      const family = await page(width);
-      await signUp(family, 'Yael');
+      const family = await world.page(width);
+      await signUpThroughApi(family, 'Yael', 'Mizrahi');
 
       // The family picks a Shabbat: the form names its Hebrew date and the diaspora's parashah.
       await family.goto('/create-registry');
@@ -64,7 +48,7 @@ describe.skipIf(chromiumMissing)('a Shabbat celebration’s Hebrew date and para
       const registryId = family.url().split('/').pop()!;
 
       // A guest opening the link sees the same.
-      const guest = await page(width);
+      const guest = await world.page(width);
       await guest.goto(`/registry/${registryId}`);
       await guest.getByText('14 Sivan 5787 · Parashat Beha’alotcha').waitFor();
       await expectAccessible(guest, `registry page for a guest at ${width}`);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+import { chromiumMissing, signUpThroughApi, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -17,25 +16,10 @@ function pageSizes(pdf: Buffer): [number, number][] {
 describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code and short link (Chromium)', () => {
   const world = e2eWorld();
 
-  async function page(width: number): Promise<Page> {
-    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
-    const created = await context.newPage();
-    created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    return created;
-  }
-
-  async function signUp(opened: Page, firstName: string) {
-    const username = `${firstName.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    const response = await opened.request.post('/api/register', {
-      data: { firstName, lastName: 'Kaplan', email: `${username}@example.com`, username, password: 'shalom-2026' },
-    });
-    expect(response.status()).toBe(201);
-  }
-
   for (const width of [1280, 360]) {
     it(`works at ${width} px with no accessibility violation`, async () => {
-      const family = await page(width);
-      await signUp(family, 'Rivka');
+      const family = await world.page(width);
+      await signUpThroughApi(family, 'Rivka', 'Kaplan');
       const created = await family.request.post('/api/registries', {
         data: { childName: 'Lior Kaplan', celebrationType: 'bat', celebrationDate: '2026-12-05', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
       });
@@ -88,8 +72,8 @@ describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code
       expect(a6[0]![1]).toBeCloseTo(148 * POINTS_PER_MM, 0);
 
       // Another family is told it is not theirs to print.
-      const stranger = await page(width);
-      await signUp(stranger, 'Moshe');
+      const stranger = await world.page(width);
+      await signUpThroughApi(stranger, 'Moshe', 'Kaplan');
       await stranger.goto(`/registry/${id}/insert`);
       await stranger.getByText('Only the family who opened this registry can print its invitation insert.').waitFor();
       expect(await stranger.getByRole('img', { name: /QR code/ }).count()).toBe(0);

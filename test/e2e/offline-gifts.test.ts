@@ -7,13 +7,6 @@ if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumM
 describe.skipIf(chromiumMissing)('gifts given by hand at the celebration: recorded, corrected, removed, and thanked with a printed card (Chromium)', () => {
   const world = e2eWorld();
 
-  async function page(width: number): Promise<Page> {
-    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
-    const created = await context.newPage();
-    created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    return created;
-  }
-
   /** A signed-in family with an open registry, and one gift a guest paid online. */
   async function familyWithRegistry(family: Page, width: number): Promise<string> {
     const username = `noa${width}${Date.now().toString(36)}`;
@@ -48,7 +41,7 @@ describe.skipIf(chromiumMissing)('gifts given by hand at the celebration: record
 
   for (const width of [1280, 360]) {
     it(`works at ${width} px with no accessibility violation`, async () => {
-      const family = await page(width);
+      const family = await world.page(width);
       const registryId = await familyWithRegistry(family, width);
 
       // At the registry page, the family records the cash Uncle Ben handed over (no e-mail).
@@ -107,7 +100,7 @@ describe.skipIf(chromiumMissing)('gifts given by hand at the celebration: record
       await totals.getByRole('group', { name: 'Total received' }).getByText('$280.00').waitFor();
 
       // The public page shows what came online only.
-      const guest = await page(width);
+      const guest = await world.page(width);
       await guest.goto(`/registry/${registryId}`);
       await guest.getByText('1 generous contributor(s) so far!').waitFor();
       expect(await guest.getByText('Uncle Ben').count()).toBe(0);
