@@ -76,8 +76,6 @@ export const adminGiftLookupSchema = exactObject({
       amount: amountSchema,
       createdAt: instant,
       ...refundProperties,
-      /** Why a paid gift cannot be refunded now (its registry closed and its money left, say); null when it can, or is refunded. */
-      notRefundableReason: nullableText,
     }),
   ),
 });
@@ -129,6 +127,6 @@ export interface CharityPayoutCompletion {
   paymentMethod: string;
   referenceNumber: string;
   notes: string | null;
-  /** The amount the administrator saw: refused (409) if the payout changed since (a closing or a refund). */
+  /** The amount the administrator saw: refused (409) if the payout grew since. */
   expectedAmount: number;
 }

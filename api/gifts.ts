@@ -33,7 +33,7 @@ export const webhookReceivedSchema = exactObject({ received: { const: true } });
 /** What a list needs to offer a gift's refund: its state, whether it may be refunded now, and what the giver gets back. */
 export const refundProperties = {
   paymentStatus: oneOfValues(LISTED_PAYMENT_STATUSES),
-  /** The server's word (see refundRefusal: a paid gift, the registry open or, for an administrator, its money not yet paid out); the screen only shows it. */
+  /** The server's word (the registry is open and the gift paid); the screen only shows it. */
   refundable: flag,
   /** All the giver paid: the gift and both fees. */
   refundAmount: amountSchema,
@@ -145,7 +145,7 @@ export const giftOperations = [
   operation({
     method: 'POST',
     path: '/api/gifts/{id}/refund',
-    summary: "Refund a paid gift to its giver, fees included: the owner while the registry is open, an administrator also after closing while the gift's money has not been paid out",
+    summary: "Refund a paid gift to its giver, fees included, while the registry is open (the owner, or an administrator)",
     body: refundSchema,
     responses: { 200: { description: 'Refunded, and the giver e-mailed', schema: refundedGiftSchema } },
   }),

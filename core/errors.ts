@@ -37,7 +37,6 @@ export const DOMAIN_ERROR_CODES = [
   'payout.already_completed',
   'payout.changed',
   'payout.retry_not_yet',
-  'payout.refund_under_way',
   'connect.no_account',
   'payment.failed',
   'payment.unavailable',

@@ -39,7 +39,6 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'payout.already_completed': 409,
   'payout.changed': 409,
   'payout.retry_not_yet': 409,
-  'payout.refund_under_way': 409,
   'connect.no_account': 409,
   'payment.failed': 402,
   'payment.unavailable': 502,

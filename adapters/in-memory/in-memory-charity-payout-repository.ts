@@ -49,23 +49,6 @@ export class InMemoryCharityPayoutRepository implements CharityPayoutRepository 
     return this.findById(id);
   }
 
-  async findPendingForUpdate(charityId: string, currency: CharityPayout['currency']): Promise<CharityPayout | null> {
-    const row = [...this.rows.values()].find((candidate) => candidate.status === 'pending' && candidate.charityId === charityId && candidate.currency === currency);
-    return row ? structuredClone(row) : null;
-  }
-
-  async setPendingShares(id: string, shares: Pick<CharityPayout, 'amount' | 'giftCount' | 'registryIds'>): Promise<CharityPayout> {
-    const row = this.rows.get(id);
-    if (!row || row.status !== 'pending') throw new DomainError('payout.not_found', 'Charity payout not found');
-    const updated: CharityPayout = { ...row, amount: shares.amount, giftCount: shares.giftCount, registryIds: [...shares.registryIds], updatedAt: new Date() };
-    this.rows.set(id, updated);
-    return structuredClone(updated);
-  }
-
-  async deletePending(id: string): Promise<void> {
-    if (this.rows.get(id)?.status === 'pending') this.rows.delete(id);
-  }
-
   async markCompleted(id: string, completion: CharityPayoutCompletion): Promise<CharityPayout> {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('payout.not_found', 'Charity payout not found');

@@ -11,8 +11,8 @@ const MAX_QUERY_LENGTH = 300;
 
 export interface AdminGiftLookup {
   registry: Registry;
-  /** The registry's paid and refunded gifts, newest first, each with why it cannot be refunded now (null: it can). */
-  entries: { gift: Gift; refundable: boolean; refusal: string | null }[];
+  /** The registry's paid and refunded gifts, newest first, each with whether it can be refunded now. */
+  entries: { gift: Gift; refundable: boolean }[];
 }
 
 function refuse(message: string): never {
@@ -35,7 +35,7 @@ export function registryReference(text: string): { id: string } | { shortCode: s
 /** GET /api/admin/gifts?registry=…: an administrator finds a registry's gifts, to refund one. */
 export async function lookUpGiftsForAdmin(
   query: unknown,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charityPayouts'>,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts'>,
 ): Promise<AdminGiftLookup> {
   requireAdmin(ports.user);
   const params = (query ?? {}) as Record<string, unknown>;
@@ -50,13 +50,5 @@ export async function lookUpGiftsForAdmin(
   const registry = 'id' in reference ? await ports.registries.findById(reference.id) : await ports.registries.findByShortCode(reference.shortCode);
   if (!registry || !registry.isActive) throw registryNotFound();
   const gifts = (await ports.gifts.listByRegistry(registry.id)).filter(isListed);
-  const pending = registry.status === 'open' ? [] : await ports.charityPayouts.listPending();
-  return {
-    registry,
-    entries: gifts.map((gift) => {
-      const pendingCharityPayout = pending.find((payout) => payout.charityId === gift.charityId && payout.currency === registry.currency) ?? null;
-      const refusal = refundRefusal(gift, registry, { byAdmin: true, pendingCharityPayout });
-      return { gift, refundable: refusal === null, refusal };
-    }),
-  };
+  return { registry, entries: gifts.map((gift) => ({ gift, refundable: refundRefusal(gift, registry) === null })) };
 }

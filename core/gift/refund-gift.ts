@@ -3,7 +3,6 @@ import { DomainError } from '../errors';
 import { centsToDecimalString } from '../money';
 import { adminActor } from '../payout/admin-access';
 import type { AuditActor } from '../payout/audit-event';
-import type { CharityPayout } from '../payout/charity-payout';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
@@ -12,7 +11,6 @@ import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
 import type { Gift } from './gift';
 import { giftRefundedNotice } from './gift-emails';
-import { closedRefundRefusal, REFUND_OWNER_ONLY_WHILE_OPEN, takeOutOfPayouts } from './refund-after-close';
 import { refundSchema } from './gift-schemas';
 import { totalCharged } from './record-payment';
 
@@ -40,31 +38,19 @@ export interface RefundPorts {
 }
 
 export const ALREADY_REFUNDED = 'This gift was already refunded';
-
-/** Who asks, and where a closed registry's money stands: what refundRefusal needs beyond the gift. */
-export interface RefundStanding {
-  /** After closing, only an administrator may refund (the giver asked support, say). */
-  byAdmin: boolean;
-  /** For a closed registry: its gift's charity's pending payout in the registry's currency, if any. */
-  pendingCharityPayout: Pick<CharityPayout, 'registryIds' | 'status'> | null;
-}
+export const REFUND_ONLY_WHILE_OPEN =
+  'A gift can be refunded only while the registry is open: once it closes, every gift is counted in the family’s and the charities’ payouts';
 
 /**
- * Why a gift cannot be refunded now, or null when it can. A paid gift of an open registry, by its
- * family (owner or co-owner) or an administrator; after closing, by an administrator only while none of its money has
- * left (see closedRefundRefusal): closing counts every paid gift into the family's and its
- * charity's payouts, and a refund then takes its parts back out of both.
+ * Why a gift cannot be refunded now, or null when it can. Only a paid gift of an open registry:
+ * closing counts every paid gift into the family's payout and its charity's payout, so from then
+ * on a refund would take back money that is already promised, or already sent.
  */
-export function refundRefusal(
-  gift: Pick<Gift, 'paymentStatus'>,
-  registry: Pick<Registry, 'id' | 'status' | 'payoutMethod' | 'payoutStatus'>,
-  standing: RefundStanding,
-): string | null {
+export function refundRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status'>): string | null {
   if (gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return ALREADY_REFUNDED;
   if (gift.paymentStatus !== 'succeeded') return 'Only a paid gift can be refunded';
-  if (registry.status === 'open') return null;
-  if (!standing.byAdmin) return REFUND_OWNER_ONLY_WHILE_OPEN;
-  return closedRefundRefusal(registry, standing.pendingCharityPayout);
+  if (registry.status !== 'open') return REFUND_ONLY_WHILE_OPEN;
+  return null;
 }
 
 /** The idempotency key of a gift's one refund: a repeat, from whichever path, refunds once. */
@@ -80,12 +66,12 @@ function giftNotFound(): DomainError {
  * The registry's family (owner or co-owner: refunding is not one of the owner's own calls), or any
  * administrator (the giver asked support, say): 401 visitor, 403 anyone else.
  */
-function refunder(registry: Registry, user: User | null): { actor: AuditActor; byAdmin: boolean } {
+function refunder(registry: Registry, user: User | null): AuditActor {
   const signedIn = requireSignedIn(user);
-  if (signedIn.isAdmin) return { actor: adminActor(signedIn), byAdmin: true };
+  if (signedIn.isAdmin) return adminActor(signedIn);
   requireManager(registry, signedIn);
   const role = isOwner(registry, signedIn) ? 'owner' : 'co-owner';
-  return { actor: { userId: signedIn.id, label: `${role}:${signedIn.username}` }, byAdmin: false };
+  return { userId: signedIn.id, label: `${role}:${signedIn.username}` };
 }
 
 function auditView(gift: Gift, status: Gift['paymentStatus']) {
@@ -112,18 +98,17 @@ export async function refundGift(giftId: string, input: unknown, ports: RefundPo
   const gift = await ports.gifts.findById(giftId);
   const registry = gift ? await ports.registries.findById(gift.registryId) : null;
   if (!gift || !registry || !registry.isActive) throw giftNotFound();
-  const { actor, byAdmin } = refunder(registry, ports.user);
+  const actor = refunder(registry, ports.user);
   refuseUnknownFields(input, ['reason']);
   const { reason } = await validate(refundSchema, input);
+  const refusal = refundRefusal(gift, registry);
+  if (refusal) throw new DomainError('gift.not_refundable', refusal);
 
-  const started = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, audit }) => {
+  const started = await ports.unitOfWork.transaction(async ({ registries, gifts, audit }) => {
     const locked = await registries.findByIdForUpdate(registry.id);
     const current = await gifts.findById(gift.id);
     if (!locked || !current) throw giftNotFound();
-    // After closing, the charity's pending payout is locked too: its completion waits for this
-    // step and then sees the refund under way, or went first and this finds it paid and refuses.
-    const pendingCharityPayout = locked.status === 'open' ? null : await charityPayouts.findPendingForUpdate(current.charityId, locked.currency);
-    const refusedNow = refundRefusal(current, locked, { byAdmin, pendingCharityPayout });
+    const refusedNow = refundRefusal(current, locked);
     if (refusedNow) throw new DomainError('gift.not_refundable', refusedNow);
     const now = ports.clock.now();
     if (!(await gifts.beginRefund(current.id, now))) throw new DomainError('gift.not_refundable', ALREADY_REFUNDED);
@@ -168,24 +153,20 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
 
 /** The books, once the provider has refunded: refunding becomes refunded, once, and the giver is told. */
 async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
-  return ports.unitOfWork.transaction(async (books) => {
-    const { registries, gifts, audit, mail } = books;
+  return ports.unitOfWork.transaction(async ({ registries, gifts, audit, mail }) => {
     const registry = await registries.findByIdForUpdate(gift.registryId);
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
     if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
-    const now = ports.clock.now();
-    // Closing refuses while a refund is under way, so a registry closed now was closed when it began.
-    const payouts = registry.status === 'open' ? null : await takeOutOfPayouts(gift, registry, books, now, ports.supportEmail);
-    if (!payouts) await registries.addToTotalReceived(registry.id, -gift.amount);
+    await registries.addToTotalReceived(registry.id, -gift.amount);
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,
       action: 'gift.refunded',
       subjectType: 'gift',
       subjectId: gift.id,
-      before: { ...auditView(gift, 'refunding'), totalReceived: centsToDecimalString(registry.totalReceived), ...payouts?.before },
-      after: { ...auditView(gift, 'refunded'), totalReceived: centsToDecimalString(registry.totalReceived - gift.amount), ...payouts?.after },
-      createdAt: now,
+      before: { ...auditView(gift, 'refunding'), totalReceived: centsToDecimalString(registry.totalReceived) },
+      after: { ...auditView(gift, 'refunded'), totalReceived: centsToDecimalString(registry.totalReceived - gift.amount) },
+      createdAt: ports.clock.now(),
     });
     await mail.enqueue({ ...giftRefundedNotice(gift, registry, ports.supportEmail), dedupeKey: refundKey(gift) });
     return { ...gift, paymentStatus: 'refunded' as const };

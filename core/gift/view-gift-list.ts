@@ -49,9 +49,8 @@ export async function viewGiftList(
     gift,
     charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),
     note: notes.find((note) => note.giftId === gift.id) ?? null,
-    // Money given by hand never passed through us: there is nothing to give back. The family's own
-    // refunds end at closing; after it, only the administrators' Gift Refunds page offers one.
-    refundable: !gift.byHand && refundRefusal(gift, registry, { byAdmin: false, pendingCharityPayout: null }) === null,
+    // Money given by hand never passed through us: there is nothing to give back.
+    refundable: !gift.byHand && refundRefusal(gift, registry) === null,
   }));
   return { ...page, registry, query: parsed, entries, totals: ownerTotals(online, byHand) };
 }

@@ -6,7 +6,6 @@ import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import type { AuditActor } from './audit-event';
 import type { CharityPayout } from './charity-payout';
-import { refuseWhileRefunding } from './refund-under-way';
 import { CHARITY_PAYOUT_COMPLETION_FIELDS, charityPayoutCompletionSchema } from './payout-schemas';
 
 export interface PendingDistribution {
@@ -75,15 +74,10 @@ export async function completeCharityPayout(
   refuseUnknownFields(input, CHARITY_PAYOUT_COMPLETION_FIELDS);
   const valid = await validate(charityPayoutCompletionSchema, input);
   const expected = valid.expectedAmount === null || valid.expectedAmount === undefined ? null : parseCents(valid.expectedAmount);
-  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, gifts, audit }) => {
+  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit }) => {
     const payout = await charityPayouts.findByIdForUpdate(id);
     if (!payout) throw new DomainError('payout.not_found', 'Charity payout not found');
     if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
-    // A refund after closing locks this payout to begin and to finish: one that began first is
-    // seen here, and one that comes after finds the payout completed and refuses.
-    for (const registryId of payout.registryIds) {
-      refuseWhileRefunding((await gifts.listByRegistry(registryId)).filter((gift) => gift.charityId === payout.charityId));
-    }
     if (expected !== null && expected !== payout.amount) {
       throw new DomainError('payout.changed', 'The amount owed changed since you looked at it. Check it again before marking the payout completed.');
     }

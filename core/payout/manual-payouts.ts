@@ -5,7 +5,6 @@ import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import type { AuditActor } from './audit-event';
 import { payoutSentNotice } from './payout-emails';
-import { refuseWhileRefunding } from './refund-under-way';
 
 /** A family payout an administrator sends by hand (PayPal or check), with whom to reach about it. */
 export interface ManualPayout {
@@ -54,12 +53,10 @@ export async function completeManualPayout(
   actor: AuditActor,
   ports: { unitOfWork: UnitOfWork; clock: Clock; supportEmail: string },
 ): Promise<ManualPayout> {
-  return ports.unitOfWork.transaction(async ({ registries, gifts, users, audit, mail }) => {
+  return ports.unitOfWork.transaction(async ({ registries, users, audit, mail }) => {
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', 'Manual payout not found');
     if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked complete');
-    // The registry's lock is the one a refund holds to begin and to finish: they take turns.
-    refuseWhileRefunding(await gifts.listByRegistry(registry.id));
     const now = ports.clock.now();
     const sent = await registries.update(registry.id, { status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: now });
     await audit.append({

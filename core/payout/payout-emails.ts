@@ -156,37 +156,6 @@ export function payoutSentNotice(registry: Registry, owner: User, supportEmail: 
   });
 }
 
-/**
- * The owner's notice that the administrators refunded a gift after closing, while the payout was
- * still to be sent: which gift, and what the family's payout is now (nothing left to send, maybe).
- */
-export function payoutReducedByRefundNotice(
-  registry: Registry,
-  owner: User,
-  refunded: { giftGiverName: string; amount: Cents },
-  supportEmail: string,
-): MailMessage {
-  const family = money(registry.payoutAmount, registry.currency);
-  const nothingLeft = !registry.payoutAmount;
-  return message({
-    to: owner,
-    supportEmail,
-    subject: `${celebration(registry)}: a gift was refunded`,
-    title: 'A gift was refunded',
-    rows: [
-      ['Refunded gift', money(refunded.amount, registry.currency)],
-      ['From', refunded.giftGiverName],
-      ['Your family’s payout now', family],
-      ...(nothingLeft ? [] : [['Payout', howPaid(registry)] as [string, string]]),
-    ],
-    lines: [
-      `The ${PRODUCT} administrators gave a gift to ${celebration(registry)} back to its giver, so it no longer counts in your payout or the charity’s.`,
-      nothingLeft ? 'No gifts are left to pay out, so no payment will be sent.' : `Your family’s payout is now ${family}, and it will be sent as planned.`,
-    ],
-    footer: 'Questions? Reply to this e-mail and our support team will answer.',
-  });
-}
-
 /** An administrator's notice that a closed registry's family payout is theirs to send by hand. */
 export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
   const family = money(registry.payoutAmount, registry.currency);

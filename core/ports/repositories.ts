@@ -262,15 +262,6 @@ export interface CharityPayoutRepository {
   findById(id: string): Promise<CharityPayout | null>;
   /** Inside a transaction: the row stays locked until the transaction ends. */
   findByIdForUpdate(id: string): Promise<CharityPayout | null>;
-  /**
-   * Inside a transaction: the charity's one pending payout in that currency, locked until the
-   * transaction ends (a completion waits for it, and finds it no longer pending after).
-   */
-  findPendingForUpdate(charityId: string, currency: Currency): Promise<CharityPayout | null>;
-  /** Sets a still pending payout's amount, gift count and registries (a refund took a share out). */
-  setPendingShares(id: string, shares: Pick<CharityPayout, 'amount' | 'giftCount' | 'registryIds'>): Promise<CharityPayout>;
-  /** Removes a pending payout that no longer holds any registry's share; a completed one stays. */
-  deletePending(id: string): Promise<void>;
   /** Marks a payout completed with how it was paid; fails with payout.not_found for an unknown id. */
   markCompleted(id: string, completion: CharityPayoutCompletion): Promise<CharityPayout>;
   /** Every payout, newest first. */

@@ -207,31 +207,6 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       expect(withoutNotes.notes).toBeNull();
     });
 
-    it('finds the pending payout of a charity and currency for update, takes shares out of it, and removes it only while pending', async () => {
-      const { repos, charity, registries, share } = await setting();
-      const [a, b] = [registries[0]!.id, registries[1]!.id];
-      const pending = await repos.charityPayouts.addToPending(share({ amount: 1_001, giftCount: 2, registryId: a }));
-      await repos.charityPayouts.addToPending(share({ amount: 599, giftCount: 1, registryId: b }));
-      const found = await repos.transaction((tx) => tx.charityPayouts.findPendingForUpdate(charity.id, 'USD'));
-      expect(found).toMatchObject({ id: pending.id, amount: 1_600, giftCount: 3, registryIds: [a, b] });
-      expect(await repos.transaction((tx) => tx.charityPayouts.findPendingForUpdate(charity.id, 'CAD'))).toBeNull();
-
-      const taken = await repos.charityPayouts.setPendingShares(pending.id, { amount: 1_001, giftCount: 2, registryIds: [a] });
-      expect(taken).toMatchObject({ id: pending.id, amount: 1_001, giftCount: 2, registryIds: [a], status: 'pending' });
-      expect(await repos.charityPayouts.findById(pending.id)).toEqual(taken);
-
-      await repos.charityPayouts.deletePending(pending.id);
-      expect(await repos.charityPayouts.findById(pending.id)).toBeNull();
-      await repos.charityPayouts.deletePending('not-a-uuid');
-
-      const paid = await repos.charityPayouts.addToPending(share({ amount: 300 }));
-      await repos.charityPayouts.markCompleted(paid.id, aCompletion());
-      expect(await repos.transaction((tx) => tx.charityPayouts.findPendingForUpdate(charity.id, 'USD'))).toBeNull();
-      expect(await codeOf(repos.charityPayouts.setPendingShares(paid.id, { amount: 0, giftCount: 0, registryIds: [] }))).toBe('payout.not_found');
-      await repos.charityPayouts.deletePending(paid.id);
-      expect(await repos.charityPayouts.findById(paid.id)).toMatchObject({ amount: 300, status: 'completed' });
-    });
-
     it('refuses to complete an unknown payout, and answers null for unknown ids', async () => {
       const { repos } = await setting();
       expect(await codeOf(repos.charityPayouts.markCompleted(UNKNOWN_ID, aCompletion()))).toBe('payout.not_found');

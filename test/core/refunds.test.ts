@@ -8,12 +8,6 @@ import type { User } from '@core/account/user';
 import { isDomainError } from '@core/errors';
 import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
-import {
-  REFUND_NOT_AFTER_BANK_PAYOUT,
-  REFUND_NOT_AFTER_CHARITY_PAID,
-  REFUND_NOT_AFTER_FAMILY_PAID,
-  REFUND_OWNER_ONLY_WHILE_OPEN,
-} from '@core/gift/refund-after-close';
 import { finishStuckRefunds, recordRefundAtProvider, refundGift, refundKey, refundRefusal, REFUND_SETTLES_WITHIN_MS } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
@@ -50,29 +44,12 @@ async function world() {
     return gift;
   };
   const refund = (giftId: string, user: User | null = owner, reason = 'Sent twice by mistake') => refundGift(giftId, { reason }, { ...refunding, user });
-  const payoutDetails = {
-    paypal: { payoutMethod: 'paypal', paypalEmail: 'family@example.com' },
-    check: { payoutMethod: 'check', mailingName: 'Rachel Katz', mailingAddress: '1 Main St', mailingCity: 'Springfield', mailingState: 'IL', mailingZip: '62701', mailingCountry: 'US' },
-    bank: { payoutMethod: 'bank' },
-  };
-  const close = async (registryId: string, method: keyof typeof payoutDetails = 'paypal') => {
-    if (method === 'bank' && !owner.stripeConnectAccountId) {
-      // The owner's bank account, verified on the provider's onboarding page.
-      const country = (await repositories.registries.findById(registryId))!.currency === 'CAD' ? 'CA' : 'US';
-      const accountId = await gateway.createConnectedAccount({ country, email: owner.email, idempotencyKey: `connect-account-${owner.id}` });
-      gateway.verify(accountId);
-      Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
-    }
-    await savePayoutInfo(registryId, payoutDetails[method], { user: owner, registries: repositories.registries, unitOfWork: repositories });
+  const close = async (registryId: string) => {
+    await savePayoutInfo(registryId, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' }, { user: owner, registries: repositories.registries, unitOfWork: repositories });
     return closeRegistry(registryId, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: APP_URL, supportEmail: SUPPORT });
   };
-  const payFamily = (registryId: string) => completeManualPayout(registryId, adminActor(admin), { unitOfWork: repositories, clock, supportEmail: SUPPORT });
-  const payCharity = async (charityId: string) => {
-    const pending = (await pendingDistributions(repositories)).find((payout) => payout.charityId === charityId)!;
-    return completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(admin), { unitOfWork: repositories, clock });
-  };
   const status = async (giftId: string) => (await repositories.gifts.findById(giftId))!.paymentStatus;
-  return { repositories, gateway, clock, owner, stranger, admin, charities, refunding, openRegistry, start, confirm, give, refund, close, payFamily, payCharity, status };
+  return { repositories, gateway, clock, owner, stranger, admin, charities, refunding, openRegistry, start, confirm, give, refund, close, status };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -107,7 +84,7 @@ describe('refunding a gift', () => {
     expect((await w.repositories.charityPayouts.list()).map((payout) => [payout.charityId, payout.amount, payout.giftCount])).toEqual([[w.charities[0]!.id, 360, 1]]);
   });
 
-  it('refuses a second refund, a refund of an unpaid gift, and the owner’s refund once the registry is closed', async () => {
+  it('refuses a second refund, a refund of an unpaid gift, and any refund once the registry is closed', async () => {
     const w = await world();
     const registry = await w.openRegistry();
     const gift = await w.give(registry.id, 5_000);
@@ -119,7 +96,9 @@ describe('refunding a gift', () => {
     const other = await w.openRegistry();
     const paid = await w.give(other.id, 5_000);
     await w.close(other.id);
-    expect(await refusal(w.refund(paid.id, w.owner))).toEqual({ code: 'gift.not_refundable', message: REFUND_OWNER_ONLY_WHILE_OPEN });
+    for (const user of [w.owner, w.admin]) {
+      expect((await refusal(w.refund(paid.id, user))).code).toBe('gift.not_refundable');
+    }
     expect(await w.status(paid.id)).toBe('succeeded');
     expect(w.gateway.refunds).toHaveLength(1);
   });
@@ -211,160 +190,31 @@ describe('refunding a gift', () => {
   });
 });
 
-describe('an administrator refunding a gift after closing, while its money has not left', () => {
-  const familyMail = (w: Awaited<ReturnType<typeof world>>) => w.repositories.mail.queued.filter((mail) => mail.to === w.owner.email && mail.subject.endsWith('a gift was refunded'));
-
-  it('gives the gift back and takes its parts out of the family’s payout and its charity’s pending payout, telling the giver and the family', async () => {
-    const w = await world();
-    const registry = await w.openRegistry();
-    const kept = await w.give(registry.id, 3_600);
-    const gift = await w.give(registry.id, 10_000, w.charities[1]!.id);
-    const neighbour = await w.openRegistry();
-    const other = await w.give(neighbour.id, 5_000, w.charities[1]!.id);
-    await w.close(registry.id);
-    await w.close(neighbour.id);
-
-    expect((await w.refund(gift.id, w.admin)).paymentStatus).toBe('refunded');
-    expect(w.gateway.refunds).toEqual([{ paymentIntentId: gift.stripePaymentIntentId, idempotencyKey: refundKey(gift) }]);
-    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({
-      status: 'closed',
-      payoutStatus: 'pending',
-      totalReceived: 3_600,
-      payoutAmount: kept.childAmount,
-      charityPayoutAmount: kept.charityAmount,
-    });
-    // The registry leaves the second charity's payout with its only gift there; the neighbour's share stays.
-    const pending = await w.repositories.charityPayouts.listPending();
-    expect(pending.map((payout) => [payout.charityId, payout.amount, payout.giftCount, payout.registryIds]).sort()).toEqual(
-      [
-        [w.charities[0]!.id, kept.charityAmount, 1, [registry.id]],
-        [w.charities[1]!.id, other.charityAmount, 1, [neighbour.id]],
-      ].sort(),
-    );
-
-    expect(w.repositories.mail.queued.filter((mail) => mail.to === 'miriam@example.com' && mail.subject.endsWith('was refunded'))).toHaveLength(1);
-    const family = familyMail(w);
-    expect(family).toHaveLength(1);
-    expect(family[0]).toMatchObject({ replyTo: SUPPORT });
-    expect(family[0]!.text).toContain('Your family’s payout now: $32.40');
-    expect(family[0]!.text).toContain('Refunded gift: $100.00');
-    const audit = (await w.repositories.audit.list(10)).find((event) => event.action === 'gift.refunded')!;
-    expect(audit).toMatchObject({ subjectId: gift.id, actorLabel: `admin:${w.admin.username}` });
-    expect(audit.before).toMatchObject({ payoutAmount: '122.40', charityPayoutAmount: '13.60', totalReceived: '136.00' });
-    expect(audit.after).toMatchObject({ payoutAmount: '32.40', charityPayoutAmount: '3.60', totalReceived: '36.00', charityPayout: { amount: '5.00', giftCount: 1 } });
-  });
-
-  it('settles a family payout left at nothing, as closing does, and removes a charity payout left holding nothing', async () => {
-    const w = await world();
-    const registry = await w.openRegistry();
-    const gift = await w.give(registry.id, 5_000);
-    await w.close(registry.id, 'check');
-    await w.refund(gift.id, w.admin);
-    const after = (await w.repositories.registries.findById(registry.id))!;
-    expect(after).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: 0, charityPayoutAmount: 0, totalReceived: 0 });
-    expect(after.payoutSentAt).not.toBeNull();
-    expect(await w.repositories.charityPayouts.list()).toEqual([]);
-    expect(familyMail(w)[0]!.text).toContain('No gifts are left to pay out, so no payment will be sent.');
-  });
-
-  it('refuses once any of the money left: a bank payout, a family payout sent, a charity payout paid; and says why', async () => {
-    const w = await world();
-    const bank = await w.openRegistry();
-    const byBank = await w.give(bank.id, 5_000);
-    await w.close(bank.id, 'bank');
-    expect(await refusal(w.refund(byBank.id, w.admin))).toEqual({ code: 'gift.not_refundable', message: REFUND_NOT_AFTER_BANK_PAYOUT });
-
-    const sent = await w.openRegistry();
-    const familyPaid = await w.give(sent.id, 5_000, w.charities[1]!.id);
-    await w.close(sent.id);
-    await w.payFamily(sent.id);
-    expect(await refusal(w.refund(familyPaid.id, w.admin))).toEqual({ code: 'gift.not_refundable', message: REFUND_NOT_AFTER_FAMILY_PAID });
-
-    const charityPaid = await w.openRegistry();
-    const paidToCharity = await w.give(charityPaid.id, 5_000, w.charities[2]!.id);
-    await w.close(charityPaid.id);
-    await w.payCharity(w.charities[2]!.id);
-    // A later closing opens a new pending payout for that charity: still not the one that holds this share.
-    const later = await w.openRegistry();
-    await w.give(later.id, 2_000, w.charities[2]!.id);
-    await w.close(later.id);
-    expect(await refusal(w.refund(paidToCharity.id, w.admin))).toEqual({ code: 'gift.not_refundable', message: REFUND_NOT_AFTER_CHARITY_PAID });
-
-    expect(w.gateway.refunds).toEqual([]);
-    for (const gift of [byBank, familyPaid, paidToCharity]) expect(await w.status(gift.id)).toBe('succeeded');
-  });
-
-  it('leaves every amount as it was when the provider fails', async () => {
-    const w = await world();
-    const registry = await w.openRegistry();
-    const gift = await w.give(registry.id, 5_000);
-    await w.close(registry.id);
-    const before = { registry: await w.repositories.registries.findById(registry.id), payouts: await w.repositories.charityPayouts.list() };
-    w.gateway.down = true;
-    expect((await refusal(w.refund(gift.id, w.admin))).code).toBe('payment.unavailable');
-    expect({ registry: await w.repositories.registries.findById(registry.id), payouts: await w.repositories.charityPayouts.list() }).toEqual(before);
-    expect(await w.status(gift.id)).toBe('succeeded');
-    expect(familyMail(w)).toEqual([]);
-  });
-
-  it('holds both payouts’ completion while a refund is under way, and the sweep finishes one cut off', async () => {
-    const w = await world();
-    const registry = await w.openRegistry();
-    const kept = await w.give(registry.id, 3_600);
-    const gift = await w.give(registry.id, 5_000);
-    await w.close(registry.id);
-    expect(await w.repositories.gifts.beginRefund(gift.id, w.clock.now())).toBe(true);
-    const underWay = { code: 'payout.refund_under_way', message: 'A refund of a gift in this payout is under way; try again in a minute.' };
-    expect(await refusal(w.payFamily(registry.id))).toEqual(underWay);
-    expect(await refusal(w.payCharity(w.charities[0]!.id))).toEqual(underWay);
-
-    w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0 });
-    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ payoutAmount: kept.childAmount, charityPayoutAmount: kept.charityAmount, totalReceived: 3_600 });
-    expect((await w.repositories.charityPayouts.listPending()).map((payout) => [payout.amount, payout.giftCount])).toEqual([[kept.charityAmount, 1]]);
-    expect((await w.payFamily(registry.id)).registry.payoutAmount).toBe(kept.childAmount);
-    expect((await w.payCharity(w.charities[0]!.id)).amount).toBe(kept.charityAmount);
-  });
-});
-
 describe('the money, over random histories of gifts, refunds, closings and payouts', () => {
   type Step =
     | { kind: 'give'; registry: number; cents: number; charity: number; confirmed: boolean }
-    /** among 'closed': a gift of a closed registry, so that refunds after closing are tried often. */
-    | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean; among: 'all' | 'closed' }
-    | { kind: 'close'; registry: number; method: 'paypal' | 'check' | 'bank' }
+    | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean }
+    | { kind: 'close'; registry: number }
     | { kind: 'late-payment'; gift: number }
     | { kind: 'pay-charities' }
     | { kind: 'pay-family'; registry: number };
 
   const step: fc.Arbitrary<Step> = fc.oneof(
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('give' as const), registry: fc.nat(2), cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean() }) },
-    { weight: 3, arbitrary: fc.record({
-        kind: fc.constant('refund' as const),
-        gift: fc.nat(30),
-        by: fc.constantFrom('owner' as const, 'admin' as const, 'admin' as const, 'stranger' as const),
-        providerDown: fc.boolean(),
-        among: fc.constantFrom('all' as const, 'closed' as const),
-      }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2), method: fc.constantFrom('paypal' as const, 'check' as const, 'bank' as const) }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), gift: fc.nat(30), by: fc.constantFrom('owner' as const, 'admin' as const, 'stranger' as const), providerDown: fc.boolean() }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('late-payment' as const), gift: fc.nat(30) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-charities' as const) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-family' as const), registry: fc.nat(2) }) },
   );
 
-  it('puts every paid gift in exactly one family payout and one charity payout, or refunds it, to the cent, and refunds nothing once its money left', async () => {
+  it('puts every paid gift in exactly one family payout and one charity payout, or refunds it, to the cent, and refunds nothing once its money is promised', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40, size: 'max' }), fc.constantFrom<Currency>('USD', 'CAD'), async (steps, currency) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.constantFrom<Currency>('USD', 'CAD'), async (steps, currency) => {
         const w = await world();
         const registries = [await w.openRegistry(currency), await w.openRegistry(currency), await w.openRegistry(currency)];
         const gifts: Gift[] = [];
         const closed = new Set<string>();
-        // Where the money went, as this test saw it leave: the family's payouts sent (bank ones at
-        // closing), and each charity's registries whose shares it was paid.
-        const familyPaid = new Set<string>();
-        const byBank = new Set<string>();
-        const charityPaid = new Set<string>();
-        let refundsAfterClose = 0;
         for (const s of steps) {
           if (s.kind === 'give') {
             const registry = registries[s.registry]!;
@@ -373,48 +223,34 @@ describe('the money, over random histories of gifts, refunds, closings and payou
             if (s.confirmed) await w.confirm(gift);
             gifts.push(gift);
           } else if (s.kind === 'refund') {
-            const candidates = s.among === 'all' ? gifts : gifts.filter((gift) => closed.has(gift.registryId));
-            const gift = candidates[s.gift % Math.max(1, candidates.length)];
+            const gift = gifts[s.gift % Math.max(1, gifts.length)];
             if (!gift) continue;
             const before = await w.repositories.gifts.findById(gift.id);
             const registry = (await w.repositories.registries.findById(gift.registryId))!;
             const user = s.by === 'owner' ? w.owner : s.by === 'admin' ? w.admin : w.stranger;
-            const pendingCharityPayout = (await w.repositories.charityPayouts.listPending()).find((payout) => payout.charityId === gift.charityId) ?? null;
             w.gateway.down = s.providerDown;
             const outcome = await w.refund(gift.id, user).then(() => 'refunded' as const, (error: unknown) => (isDomainError(error) ? error.code : Promise.reject(error)));
             w.gateway.down = false;
-            // The rule, from what this test saw happen: an open registry's paid gift by its owner or
-            // an administrator; after closing, by an administrator while no money of it has left.
-            const moneyLeft = byBank.has(registry.id) || familyPaid.has(registry.id) || charityPaid.has(`${gift.charityId}/${registry.id}`);
-            const allowed =
-              before!.paymentStatus === 'succeeded' && !s.providerDown && (closed.has(registry.id) ? s.by === 'admin' && !moneyLeft : s.by !== 'stranger');
+            const allowed = s.by !== 'stranger' && refundRefusal(before!, registry) === null && !s.providerDown;
             expect(outcome === 'refunded').toBe(allowed);
-            if (s.by !== 'stranger' && !s.providerDown) expect(refundRefusal(before!, registry, { byAdmin: s.by === 'admin', pendingCharityPayout }) === null).toBe(allowed);
-            if (allowed && closed.has(registry.id)) refundsAfterClose += 1;
-            // No refund once its money left: the gift stays as it was.
-            if (moneyLeft) expect(await w.status(gift.id)).toBe(before!.paymentStatus);
+            // No refund once the registry closed: its money is promised to the family and the charities.
+            if (closed.has(registry.id)) expect(await w.status(gift.id)).toBe(before!.paymentStatus);
           } else if (s.kind === 'close') {
             const registry = registries[s.registry]!;
             if (closed.has(registry.id)) continue;
-            await w.close(registry.id, s.method);
+            await w.close(registry.id);
             closed.add(registry.id);
-            if (s.method === 'bank') byBank.add(registry.id);
           } else if (s.kind === 'late-payment') {
             const gift = gifts[s.gift % Math.max(1, gifts.length)];
             if (gift) await w.confirm(gift);
           } else if (s.kind === 'pay-charities') {
             for (const pending of await pendingDistributions(w.repositories)) {
-              const payout = (await w.repositories.charityPayouts.findById(pending.payoutId))!;
-              for (const registryId of payout.registryIds) charityPaid.add(`${payout.charityId}/${registryId}`);
               await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
             }
           } else {
             const registry = registries[s.registry]!;
             const now = await w.repositories.registries.findById(registry.id);
-            if (now?.status === 'closed' && now.payoutStatus === 'pending') {
-              await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
-              familyPaid.add(registry.id);
-            }
+            if (now?.status === 'closed' && now.payoutStatus === 'pending') await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
           }
         }
 
@@ -436,9 +272,8 @@ describe('the money, over random histories of gifts, refunds, closings and payou
           const given = paid.reduce((sum, gift) => sum + gift.amount, 0);
           expect(now.totalReceived).toBe(given);
           if (!closed.has(registry.id)) continue;
-          // The family's one payout is every paid gift's 90%, nothing refunded; one left at nothing is settled.
+          // The family's one payout is every paid gift's 90%, nothing refunded.
           expect(now.payoutAmount).toBe(paid.reduce((sum, gift) => sum + gift.childAmount, 0));
-          if (now.payoutAmount === 0) expect(now).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed' });
           expect(now.charityPayoutAmount).toBe(paid.reduce((sum, gift) => sum + gift.charityAmount, 0));
           for (const charity of w.charities) {
             const own = paid.filter((gift) => gift.charityId === charity.id);
@@ -453,16 +288,8 @@ describe('the money, over random histories of gifts, refunds, closings and payou
           expect(own.reduce((sum, payout) => sum + payout.amount, 0)).toBe(owed.reduce((sum, gift) => sum + gift.charityAmount, 0));
           expect(own.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(owed.length);
         }
-        // Each charity payout is exactly the charity parts of the paid gifts it lists, and none is left holding nothing.
-        for (const payout of payouts) {
-          const its = stored.filter((gift) => gift.charityId === payout.charityId && gift.paymentStatus === 'succeeded' && payout.registryIds.includes(gift.registryId));
-          expect(payout.amount).toBe(its.reduce((sum, gift) => sum + gift.charityAmount, 0));
-          expect(payout.giftCount).toBe(its.length);
-          expect(payout.registryIds.length).toBeGreaterThan(0);
-        }
-        expect(w.repositories.mail.queued.filter((mail) => mail.subject.endsWith('a gift was refunded'))).toHaveLength(refundsAfterClose);
       }),
-      { numRuns: 200 },
+      { numRuns: 80 },
     );
   });
 });

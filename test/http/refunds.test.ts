@@ -30,11 +30,11 @@ interface ListedGift {
 }
 
 /** A guest gives through the sandbox, as the checkout does; answers the gift as the owner's list shows it. */
-async function give(owner: HttpClient, registryId: string, amount: number, name = 'Miriam Gold', card = '4242424242424242', charity = 0): Promise<ListedGift> {
+async function give(owner: HttpClient, registryId: string, amount: number, name = 'Miriam Gold', card = '4242424242424242'): Promise<ListedGift> {
   const guest = new HttpClient(server.url);
   const intent = await guest.post('/api/create-payment-intent', {
     registryId,
-    charityId: charities[charity]!.id,
+    charityId: charities[0]!.id,
     giftGiverName: name,
     giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
     amount,
@@ -64,29 +64,6 @@ async function mailSince(count: number) {
 async function outboxSize() {
   await server.mailWorker.drainOnce();
   return readOutbox(server.dataDir).length;
-}
-
-async function close(owner: HttpClient, registryId: string) {
-  expect((await owner.call('PUT', `/api/registries/${registryId}/payout-info`, PAYPAL)).status).toBe(200);
-  const closed = await owner.call('PUT', `/api/registries/${registryId}/close`);
-  expect(closed.status, closed.text).toBe(200);
-}
-
-/** What the admin Charity Payouts page shows as owed, for the pending payout holding the registry's share. */
-async function pendingCharityPayout(registryId: string) {
-  const history = (await admin.get('/api/admin/charity-payouts')).json as unknown as { id: string; registryIds: string[]; status: string }[];
-  const holding = history.find((payout) => payout.registryIds.includes(registryId) && payout.status === 'pending')!;
-  const pending = (await admin.get('/api/admin/charity-payouts/pending')).json as unknown as { payoutId: string; totalAmount: number; giftCount: number }[];
-  return pending.find((payout) => payout.payoutId === holding.id)!;
-}
-
-/** The owner's bank account, created and verified through the sandbox's onboarding page. */
-async function verifiedBank(owner: HttpClient, registryId: string) {
-  expect((await owner.post('/api/connect/create-account', { country: 'US' })).status).toBe(200);
-  const link = await owner.post('/api/connect/onboarding-link', { registryId });
-  expect(link.status, link.text).toBe(200);
-  const token = new URL(link.json.url as string).searchParams.get('token')!;
-  expect((await new HttpClient(server.url).post('/api/sandbox/onboarding', { token, outcome: 'verified' })).status).toBe(200);
 }
 
 describe('POST /api/gifts/{id}/refund', () => {
@@ -165,105 +142,19 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(409);
   });
 
-  it('lets an administrator, not the owner, refund a gift after a PayPal close while its money has not left; the payout views show what is left', async () => {
-    const { owner, registry } = await openRegistry(server, { childName: 'Maya Katz' });
-    const kept = await give(owner.client, registry.id, 36, 'Noam Levi');
-    const gift = await give(owner.client, registry.id, 100);
-    await close(owner.client, registry.id);
-    expect((await giftList(owner.client, registry.id)).find((item) => item.id === gift.id)).toMatchObject({ refundable: false, paymentStatus: 'succeeded' });
-    const charityBefore = await pendingCharityPayout(registry.id);
-
-    const byOwner = await owner.client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Too late' });
-    expect(byOwner.status).toBe(409);
-    expect(byOwner.json.message).toBe('Once the registry is closed, only the administrators can refund a gift: please ask support');
-    expect((await new HttpClient(server.url).post(`/api/gifts/${gift.id}/refund`, { reason: 'x' })).status).toBe(401);
-    expect((await (await signedIn(server)).client.post(`/api/gifts/${gift.id}/refund`, { reason: 'x' })).status).toBe(403);
-
-    const found = await admin.get(`/api/admin/gifts?registry=${registry.id}`);
-    expect(found.json.gifts).toEqual(expect.arrayContaining([expect.objectContaining({ id: gift.id, refundable: true, notRefundableReason: null })]));
-    const mailBefore = await outboxSize();
-    const refunded = await admin.post(`/api/gifts/${gift.id}/refund`, { reason: 'The giver wrote to support' });
-    expect(refunded.status, refunded.text).toBe(200);
-    expect(refunded.json).toEqual({ id: gift.id, paymentStatus: 'refunded', refundedAmount: 106.39 });
-
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ status: 'closed', totalReceived: 36, payoutAmount: 32.4, charityPayoutAmount: 3.6 });
-    const manual = (await admin.get('/api/admin/manual-payouts')).json as unknown as { pending: { id: string; payoutAmount: number; totalReceived: number }[] };
-    expect(manual.pending.find((payout) => payout.id === registry.id)).toMatchObject({ payoutAmount: 32.4, totalReceived: 36 });
-    const charityAfter = await pendingCharityPayout(registry.id);
-    expect(charityAfter.payoutId).toBe(charityBefore.payoutId);
-    expect([Math.round((charityBefore.totalAmount - charityAfter.totalAmount) * 100), charityBefore.giftCount - charityAfter.giftCount]).toEqual([1_000, 1]);
-    expect((await admin.get(`/api/admin/gifts?registry=${registry.id}`)).json.gifts).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: gift.id, paymentStatus: 'refunded', refundable: false }), expect.objectContaining({ id: kept.id, refundable: true })]),
-    );
-
-    const mail = await mailSince(mailBefore);
-    expect(mail.map((one) => one.subject).sort()).toEqual(["Maya Katz's Bar/Bat Mitzvah: a gift was refunded", "Your gift to Maya Katz's Bar/Bat Mitzvah was refunded"]);
-    const family = mail.find((one) => one.subject.endsWith('a gift was refunded'))!;
-    expect(family.to).toBe(owner.registration.email);
-    expect(family.replyTo).toBeTruthy();
-    expect(family.text).toContain('Your family’s payout now: $32.40');
-    const audit = await server.infrastructure.repositories.audit.list(10);
-    expect(audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refunded')).toMatchObject({
-      actorLabel: expect.stringMatching(/^admin:/),
-      before: expect.objectContaining({ payoutAmount: '122.40' }),
-      after: expect.objectContaining({ payoutAmount: '32.40', totalReceived: '36.00' }),
-    });
-  });
-
-  it('refuses an administrator’s refund after closing once the money left, and the lookup says why', async () => {
-    const refusedFor = async (registryId: string, giftId: string, message: string) => {
-      const refused = await admin.post(`/api/gifts/${giftId}/refund`, { reason: 'Too late' });
-      expect(refused.status).toBe(409);
-      expect(refused.json.message).toBe(message);
-      expect((await admin.get(`/api/admin/gifts?registry=${registryId}`)).json.gifts).toEqual([
-        expect.objectContaining({ id: giftId, refundable: false, paymentStatus: 'succeeded', notRefundableReason: message }),
-      ]);
-    };
-
-    const bank = await openRegistry(server);
-    const byBank = await give(bank.owner.client, bank.registry.id, 100);
-    await verifiedBank(bank.owner.client, bank.registry.id);
-    expect((await bank.owner.client.call('PUT', `/api/registries/${bank.registry.id}/payout-info`, { payoutMethod: 'bank' })).status).toBe(200);
-    expect((await bank.owner.client.call('PUT', `/api/registries/${bank.registry.id}/close`)).status).toBe(200);
-    await refusedFor(bank.registry.id, byBank.id, 'This registry is paid out by bank transfer, which is sent (or may be sent again) at any time after closing, so its gifts can no longer be refunded');
-
-    const sent = await openRegistry(server);
-    const familyPaid = await give(sent.owner.client, sent.registry.id, 100);
-    await close(sent.owner.client, sent.registry.id);
-    expect((await admin.call('PATCH', `/api/admin/manual-payouts/${sent.registry.id}/complete`)).status).toBe(200);
-    await refusedFor(sent.registry.id, familyPaid.id, 'The family’s payout was already sent, so this gift can no longer be refunded');
-
-    const charityPaid = await openRegistry(server);
-    const paidToCharity = await give(charityPaid.owner.client, charityPaid.registry.id, 100, 'Miriam Gold', '4242424242424242', 2);
-    await close(charityPaid.owner.client, charityPaid.registry.id);
-    const payout = await pendingCharityPayout(charityPaid.registry.id);
-    const completed = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.payoutId}/status`, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' });
-    expect(completed.status, completed.text).toBe(200);
-    await refusedFor(charityPaid.registry.id, paidToCharity.id, 'This gift’s charity share was already paid to the charity, so it can no longer be refunded');
-
-    for (const registryId of [bank.registry.id, sent.registry.id, charityPaid.registry.id]) {
-      expect((await admin.get(`/api/admin/gifts?registry=${registryId}`)).json.registry).toMatchObject({ totalReceived: 100 });
-    }
-  });
-
-  it('holds the completion of both payouts while a refund after closing is under way', async () => {
+  it('refuses once the registry is closed: its gifts are in the family’s and the charities’ payouts', async () => {
     const { owner, registry } = await openRegistry(server);
-    const gift = await give(owner.client, registry.id, 100, 'Miriam Gold', '4242424242424242', 1);
-    await close(owner.client, registry.id);
-    const payout = await pendingCharityPayout(registry.id);
-    // As a crash between the provider's answer and the books would leave it.
-    expect(await server.infrastructure.repositories.gifts.beginRefund(gift.id, new Date(Date.now() - 60 * 60 * 1000))).toBe(true);
-    const manual = await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`);
-    const charity = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.payoutId}/status`, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-2' });
-    for (const refused of [manual, charity]) {
+    const gift = await give(owner.client, registry.id, 100);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL)).status).toBe(200);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    expect((await giftList(owner.client, registry.id))[0]).toMatchObject({ refundable: false, paymentStatus: 'succeeded' });
+
+    for (const client of [owner.client, admin]) {
+      const refused = await client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Too late' });
       expect(refused.status).toBe(409);
-      expect(refused.json.message).toBe('A refund of a gift in this payout is under way; try again in a minute.');
+      expect(refused.json.message).toMatch(/only while the registry is open/);
     }
-    // The sweep finishes it: nothing is left to pay the family, and the charity payout loses the share.
-    expect(await server.sweepAbandonedGifts()).toMatchObject({ refundsFinished: 1 });
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ status: 'payout_sent', payoutAmount: 0, charityPayoutAmount: 0, totalReceived: 0 });
-    const history = (await admin.get('/api/admin/charity-payouts')).json as unknown as { registryIds: string[] }[];
-    expect(history.some((one) => one.registryIds.includes(registry.id))).toBe(false);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 100, payoutAmount: 90, charityPayoutAmount: 10 });
   });
 
   it('answers 401 to a visitor, 403 to a stranger, 404 for an unknown gift and 400 for a bad reason, changing nothing', async () => {

@@ -59,14 +59,13 @@ export function presentAdminGiftLookup({ registry, entries }: AdminGiftLookup) {
       status: registry.status,
       totalReceived: toWireAmount(registry.totalReceived),
     },
-    gifts: entries.map(({ gift, refundable, refusal }) => ({
+    gifts: entries.map(({ gift, refundable }) => ({
       id: gift.id,
       giftGiverName: gift.giftGiverName,
       giftGiverEmail: gift.giftGiverEmail,
       amount: toWireAmount(gift.amount),
       createdAt: gift.createdAt.toISOString(),
       ...presentRefundState(gift, refundable),
-      notRefundableReason: gift.paymentStatus === 'succeeded' ? refusal : null,
     })),
   } satisfies AdminGiftLookupView;
 }

@@ -50,7 +50,7 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
     ctx.body = presentGiftList(await viewGiftList(ctx.params.id ?? '', ctx.query, { ...repositories, user: ctx.state.user }));
   });
 
-  // The owner while the registry is open, or an administrator (also after closing, while the money has not left); refundGift says who and when.
+  // The owner while the registry is open, or an administrator; refundGift says who and when.
   router.post('/api/gifts/:id/refund', async (ctx) => {
     const gift = await refundGift(ctx.params.id ?? '', ctx.request.body, {
       unitOfWork: repositories,

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import { centsToDecimalString, parseCents, type Currency } from '@core/money';
+import { centsToDecimalString, parseCents } from '@core/money';
 import type { CharityPayout } from '@core/payout/charity-payout';
 import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/repositories';
 import { CharityPayoutEntity, type CharityPayoutRow } from '../entities/charity-payout-entity';
@@ -64,33 +64,6 @@ export class MikroOrmCharityPayoutRepository implements CharityPayoutRepository 
     // refresh: what the transaction read before the lock may be stale by the time it holds it.
     const row = await this.em().findOne(CharityPayoutEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     return row ? toPayout(row) : null;
-  }
-
-  async findPendingForUpdate(charityId: string, currency: Currency): Promise<CharityPayout | null> {
-    const row = await this.em().findOne(
-      CharityPayoutEntity,
-      { charityId, currency, status: 'pending' },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
-    return row ? toPayout(row) : null;
-  }
-
-  async setPendingShares(id: string, shares: Pick<CharityPayout, 'amount' | 'giftCount' | 'registryIds'>): Promise<CharityPayout> {
-    const em = this.em();
-    const changed = isUuid(id)
-      ? await em.nativeUpdate(
-          CharityPayoutEntity,
-          { id, status: 'pending' },
-          { amount: centsToDecimalString(shares.amount), giftCount: shares.giftCount, registryIds: [...shares.registryIds], updatedAt: new Date() },
-        )
-      : 0;
-    if (changed !== 1) throw new DomainError('payout.not_found', 'Charity payout not found');
-    return toPayout(await em.findOneOrFail(CharityPayoutEntity, { id }, { refresh: true }));
-  }
-
-  async deletePending(id: string): Promise<void> {
-    if (!isUuid(id)) return;
-    await this.em().nativeDelete(CharityPayoutEntity, { id, status: 'pending' });
   }
 
   async markCompleted(id: string, completion: CharityPayoutCompletion): Promise<CharityPayout> {

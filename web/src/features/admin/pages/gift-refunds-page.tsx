@@ -38,8 +38,8 @@ const PAYMENT_LABELS: Record<AdminGift['paymentStatus'], string> = {
 
 /**
  * /admin/gift-refunds (admins): find a registry by the link, id or short code a family or a giver
- * sent to support, and refund one of its gifts while its money has not left (the server says
- * which, and why not). The registry asked for lives in the address, so a reload shows it again.
+ * sent to support, and refund one of its gifts while the registry is open. The registry asked for
+ * lives in the address, so a reload shows it again.
  */
 export default function GiftRefundsPage() {
   usePageTitle(PAGE_TITLE);
@@ -65,7 +65,7 @@ export default function GiftRefundsPage() {
   return (
     <AdminPage
       title={PAGE_TITLE}
-      intro="Refund a gift to its giver, fees included, while its money has not been paid out. Paste the registry’s link, id or short code to find its gifts."
+      intro="Refund a gift to its giver, fees included, while its registry is open. Paste the registry’s link, id or short code to find its gifts."
     >
       <Box component="search">
         <Box component="form" onSubmit={find} noValidate sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'start' }}>
@@ -126,8 +126,7 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
       </Card>
       {registry.status !== 'open' && (
         <Alert severity="info">
-          This registry is closed: its gifts are counted in the family’s and the charities’ payouts. A gift can still be refunded while neither
-          payout has been sent; the family is told by e-mail, and both payouts drop by the gift.
+          This registry is closed: its gifts are counted in the family’s and the charities’ payouts, so they can no longer be refunded here.
         </Alert>
       )}
       {gifts.length === 0 ? (
@@ -161,11 +160,6 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
                 <Button size="small" variant="outlined" color="error" onClick={() => onRefund(gift)} aria-label={`Refund ${gift.giftGiverName}’s gift`}>
                   Refund
                 </Button>
-              )}
-              {gift.notRefundableReason && (
-                <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%', overflowWrap: 'anywhere' }}>
-                  Not refundable: {gift.notRefundableReason}.
-                </Typography>
               )}
             </Box>
           ))}

@@ -37,7 +37,7 @@ export default function TermsPage() {
 
       <PolicySection title="Gifts and receipts">
         <P>
-          A gift is paid by card through our payment provider. The giver receives a receipt by e-mail. Per our FAQ, contributions over $200 get a tax receipt for the charity's 10% of the amount, the part that goes to the charity. While a registry is open, the family (or {PRODUCT_NAME} at a giver's request) can refund a gift: the giver gets back everything they paid, fees included, and is told by e-mail. Once a registry has closed, only {PRODUCT_NAME} can refund a gift, and only while the family's PayPal or check payout and the charity's share have not yet been sent; the family is then told by e-mail what their payout is now. Once that money has been sent, or for a registry paid out by bank transfer, a gift can no longer be refunded.
+          A gift is paid by card through our payment provider. The giver receives a receipt by e-mail. Per our FAQ, contributions over $200 get a tax receipt for the charity's 10% of the amount, the part that goes to the charity. While a registry is open, the family (or {PRODUCT_NAME} at a giver's request) can refund a gift: the giver gets back everything they paid, fees included, and is told by e-mail. Once a registry has closed, its gifts are paid out and can no longer be refunded.
         </P>
       </PolicySection>
 
