@@ -97,6 +97,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         passwordResetSubmitsPerAddress: createRateLimiter(orm, { keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
         currentPasswordPerAccount: createRateLimiter(orm, { keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
         newsletterPerAddress: createRateLimiter(orm, { keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
+        offlineGiftsPerAccount: createRateLimiter(orm, { keyPrefix: 'offline-gift-account', points: 300, duration: 60 * 60 }),
+        thankYouSendsPerAccount: createRateLimiter(orm, { keyPrefix: 'thank-you-send-account', points: 100, duration: 60 * 60 }),
         coOwnerInvitationsPerAccount: createRateLimiter(orm, { keyPrefix: 'co-owner-invitation-account', points: 20, duration: 60 * 60 }),
       },
       checkDatabase: infrastructure.checkDatabase,
@@ -146,7 +148,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
       const abandoned = await expireAbandonedGifts(sweeping);
       const refunds = await finishStuckRefunds({ ...sweeping, registries: repositories.registries });
-      const result = { ...abandoned, refundsFinished: refunds.refunded, refundsRestored: refunds.restored };
+      const result = { ...abandoned, refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed };
       if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'abandoned gifts and cut-off refunds settled');
       return result;
     };

@@ -23,6 +23,13 @@ export interface AttemptLimits {
   currentPasswordPerAccount: RateLimiterAbstract;
   /** Newsletter sign-ups from one address (each new one sends a confirmation e-mail). */
   newsletterPerAddress: RateLimiterAbstract;
+  /**
+   * Gifts given by hand one account records: each may name any e-mail address, which the card for
+   * everyone then writes to, so an account may not turn the site into a mailer.
+   */
+  offlineGiftsPerAccount: RateLimiterAbstract;
+  /** Single thank-you cards one account sends (a card can be sent again, each time an e-mail). */
+  thankYouSendsPerAccount: RateLimiterAbstract;
   /** Co-owner invitations one account sends (each e-mails an address the sender chose). */
   coOwnerInvitationsPerAccount: RateLimiterAbstract;
 }

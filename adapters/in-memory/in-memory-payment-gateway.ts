@@ -10,6 +10,7 @@ import type {
   TransferRequest,
   TransferResult,
 } from '@core/ports/payment-gateway';
+import { RefundRefused } from '@core/ports/payment-gateway';
 
 /** A payment provider for tests: it remembers what it was asked, and can be told to be down. */
 export class InMemoryPaymentGateway implements PaymentGateway {
@@ -26,6 +27,11 @@ export class InMemoryPaymentGateway implements PaymentGateway {
    */
   transferOutcome: 'success' | 'unknown' | 'lost' | { reason: string; message: string } = 'success';
   down = false;
+  /**
+   * What the next refunds answer: 'refused' for good (RefundRefused); 'unknown' to throw before
+   * refunding; 'lost' to refund and then throw, as an answer lost on the way back would.
+   */
+  refundOutcome: 'refunded' | 'refused' | 'unknown' | 'lost' = 'refunded';
   /** Intents cancelled as abandoned; they can no longer be paid. */
   canceled = new Set<string>();
   private counter = 0;
@@ -56,8 +62,10 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   }
 
   async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
-    if (this.down) throw new Error('provider unavailable');
+    if (this.down || this.refundOutcome === 'unknown') throw new Error('provider unavailable');
+    if (this.refundOutcome === 'refused') throw new RefundRefused('This charge cannot be refunded');
     if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey });
+    if (this.refundOutcome === 'lost') throw new Error('the answer was lost on the way back');
   }
 
   async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {

@@ -4,7 +4,7 @@ import { centsToDecimalString } from '../money';
 import { adminActor } from '../payout/admin-access';
 import type { AuditActor } from '../payout/audit-event';
 import type { Clock } from '../ports/clock';
-import type { PaymentGateway } from '../ports/payment-gateway';
+import { RefundRefused, type PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { requireManager, isOwner, requireSignedIn } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
@@ -38,6 +38,10 @@ export interface RefundPorts {
 }
 
 export const ALREADY_REFUNDED = 'This gift was already refunded';
+export const REFUND_REFUSED = 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.';
+/** The provider did not answer for sure: the refund may have gone through, and the sweep will know. */
+export const REFUND_UNCONFIRMED =
+  'The payment provider has not confirmed this refund yet. It shows as under way and finishes on its own within half an hour; there is no need to try again.';
 export const REFUND_ONLY_WHILE_OPEN =
   'A gift can be refunded only while the registry is open: once it closes, every gift is counted in the family’s and the charities’ payouts';
 
@@ -127,12 +131,19 @@ export async function refundGift(giftId: string, input: unknown, ports: RefundPo
   return settleRefund(started, actor, ports);
 }
 
-/** The provider's refund, then the books: refunded on success, back to succeeded on a failure. */
+/**
+ * The provider's refund, then the books: refunded on success, back to succeeded when the provider
+ * refused for good. When its answer is unknown (a timeout, a 5xx) the refund may have gone
+ * through, so the gift stays refunding and the sweep asks again with the same key.
+ */
 async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
   try {
-    if (!gift.stripePaymentIntentId) throw new Error(`gift ${gift.id} is paid but has no payment`);
+    if (!gift.stripePaymentIntentId) throw new RefundRefused(`gift ${gift.id} is paid but has no payment`);
     await ports.gateway.refund(gift.stripePaymentIntentId, refundKey(gift));
   } catch (error) {
+    if (!(error instanceof RefundRefused)) {
+      throw new DomainError('payment.unavailable', REFUND_UNCONFIRMED, undefined, error);
+    }
     await ports.unitOfWork.transaction(async ({ gifts, audit }) => {
       if (!(await gifts.changeStatus(gift.id, 'refunding', 'succeeded'))) return;
       await audit.append({
@@ -146,7 +157,7 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
         createdAt: ports.clock.now(),
       });
     });
-    throw new DomainError('payment.unavailable', 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.', undefined, error);
+    throw new DomainError('payment.unavailable', REFUND_REFUSED, undefined, error);
   }
   return finishRefund(gift, actor, ports);
 }
@@ -178,15 +189,17 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
  * same key, so a refund that went through is recorded once and one that did not is made now, or
  * the gift goes back to succeeded when the provider refuses.
  */
-export async function finishStuckRefunds(ports: RefundPorts): Promise<{ refunded: number; restored: number }> {
+export async function finishStuckRefunds(ports: RefundPorts): Promise<{ refunded: number; restored: number; unconfirmed: number }> {
   const before = new Date(ports.clock.now().getTime() - REFUND_SETTLES_WITHIN_MS);
-  const result = { refunded: 0, restored: 0 };
+  const result = { refunded: 0, restored: 0, unconfirmed: 0 };
   for (const gift of await ports.gifts.listRefundingStartedBefore(before, BATCH)) {
     try {
       await settleRefund(gift, REFUND_SWEEP, ports);
       result.refunded += 1;
-    } catch {
-      result.restored += 1;
+    } catch (error) {
+      // Still unknown: the gift stays refunding, and the next sweep asks again.
+      if (error instanceof DomainError && error.message === REFUND_UNCONFIRMED) result.unconfirmed += 1;
+      else result.restored += 1;
     }
   }
   return result;

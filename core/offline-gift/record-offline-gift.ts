@@ -1,10 +1,13 @@
 import type { User } from '../account/user';
+import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { Repositories } from '../ports/repositories';
 import { requireManager } from '../registry/registry-access';
 import { registryNotFound } from '../registry/registry-not-found';
 import type { OfflineGift } from './offline-gift';
 import { offlineGiftDetails } from './offline-gift-input';
+
+export const MAX_OFFLINE_GIFTS_PER_REGISTRY = 1000;
 
 /**
  * The family (owner or co-owner) records a gift handed to the family. Allowed whether the registry is open or closed:
@@ -20,5 +23,9 @@ export async function recordOfflineGift(
   if (!registry || !registry.isActive) throw registryNotFound();
   requireManager(registry, ports.user);
   const details = await offlineGiftDetails(input, ports.clock.now());
+  // Each may carry any e-mail address a card can later go to: a bound, far above any celebration.
+  if ((await ports.offlineGifts.listByRegistry(registry.id)).length >= MAX_OFFLINE_GIFTS_PER_REGISTRY) {
+    throw new DomainError('validation.failed', `A registry can hold at most ${MAX_OFFLINE_GIFTS_PER_REGISTRY.toLocaleString('en-US')} gifts given by hand`);
+  }
   return ports.offlineGifts.create({ registryId: registry.id, ...details });
 }

@@ -69,6 +69,10 @@ export type TransferResult = { success: true; transferId: string } | { success: 
 export interface PaymentGateway {
   createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentState>;
+  /**
+   * Gives the whole payment back, once per key. Throws RefundRefused when the provider said no for
+   * good; any other throw leaves the outcome unknown (the refund may have gone through).
+   */
   refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   /**
    * Cancels a payment nobody finished, so it can never be paid: answers 'canceled' (now or
@@ -90,4 +94,9 @@ export interface PaymentGateway {
    * answer was lost is found rather than sent again once its idempotency key has expired.
    */
   findTransfer(transferGroup: string): Promise<string | null>;
+}
+
+/** The provider refused a refund for good (a disputed charge, say): nothing was given back. */
+export class RefundRefused extends Error {
+  override readonly name = 'RefundRefused';
 }

@@ -22,7 +22,7 @@ import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { splitGift } from '@core/split';
 import { viewGiftList } from '@core/gift/view-gift-list';
 import { deleteOfflineGift, updateOfflineGift } from '@core/offline-gift/change-offline-gift';
-import { recordOfflineGift } from '@core/offline-gift/record-offline-gift';
+import { MAX_OFFLINE_GIFTS_PER_REGISTRY, recordOfflineGift } from '@core/offline-gift/record-offline-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
@@ -684,5 +684,20 @@ describe('payout readiness, one rule for the server and the close screen', () =>
     const address = { mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
     expect(payoutNotReadyReason({ ...details, payoutMethod: 'check', ...address, mailingZip: ' ' }, null)).toBe(CLOSE_HINTS.check);
     expect(payoutNotReadyReason({ ...details, payoutMethod: 'check', ...address }, null)).toBeNull();
+  });
+});
+
+describe('gifts given by hand', () => {
+  it('holds at most MAX_OFFLINE_GIFTS_PER_REGISTRY per registry, since each may name an address a card goes to', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const day = w.clock.now().toISOString().slice(0, 10);
+    const details = { giftGiverName: 'Guest', giftGiverEmail: 'guest@example.com', amount: 1, method: 'cash', receivedOn: day, note: null };
+    for (let index = 0; index < MAX_OFFLINE_GIFTS_PER_REGISTRY; index += 1) {
+      await recordOfflineGift(registry.id, details, { ...w.repositories, user: w.owner, clock: w.clock });
+    }
+    const refused = await recordOfflineGift(registry.id, details, { ...w.repositories, user: w.owner, clock: w.clock }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'validation.failed', message: 'A registry can hold at most 1,000 gifts given by hand' });
+    expect(await w.repositories.offlineGifts.listByRegistry(registry.id)).toHaveLength(MAX_OFFLINE_GIFTS_PER_REGISTRY);
   });
 });

@@ -8,7 +8,7 @@ import type { User } from '@core/account/user';
 import { isDomainError } from '@core/errors';
 import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
-import { finishStuckRefunds, recordRefundAtProvider, refundGift, refundKey, refundRefusal, REFUND_SETTLES_WITHIN_MS } from '@core/gift/refund-gift';
+import { finishStuckRefunds, recordRefundAtProvider, refundGift, refundKey, refundRefusal, REFUND_SETTLES_WITHIN_MS, REFUND_UNCONFIRMED } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
 import { adminActor } from '@core/payout/admin-access';
@@ -115,11 +115,11 @@ describe('refunding a gift', () => {
     expect((await w.refund(gift.id, w.admin)).paymentStatus).toBe('refunded');
   });
 
-  it('leaves the gift paid and counted when the provider fails, and says so', async () => {
+  it('leaves the gift paid and counted when the provider refuses, and says so', async () => {
     const w = await world();
     const registry = await w.openRegistry();
     const gift = await w.give(registry.id, 5_000);
-    w.gateway.down = true;
+    w.gateway.refundOutcome = 'refused';
     expect(await refusal(w.refund(gift.id))).toEqual({
       code: 'payment.unavailable',
       message: 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.',
@@ -127,8 +127,31 @@ describe('refunding a gift', () => {
     expect(await w.status(gift.id)).toBe('succeeded');
     expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(5_000);
     expect((await w.repositories.audit.list(5)).map((event) => event.action).sort()).toEqual(['gift.refund_failed', 'gift.refund_started']);
-    w.gateway.down = false;
+    w.gateway.refundOutcome = 'refunded';
     expect((await w.refund(gift.id)).paymentStatus).toBe('refunded');
+  });
+
+  it('keeps a refund whose answer was lost under way, never back to paid, and the sweep records it once', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    w.gateway.refundOutcome = 'lost';
+    expect(await refusal(w.refund(gift.id))).toEqual({ code: 'payment.unavailable', message: REFUND_UNCONFIRMED });
+    // The provider did give the money back: the gift must not count, nor be paid out, as paid.
+    expect(await w.status(gift.id)).toBe('refunding');
+    expect(await refusal(w.close(registry.id))).toMatchObject({ code: 'registry.refund_under_way' });
+
+    // A provider still not answering for sure leaves it under way for the next sweep.
+    w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
+    w.gateway.refundOutcome = 'unknown';
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 1 });
+    expect(await w.status(gift.id)).toBe('refunding');
+
+    w.gateway.refundOutcome = 'refunded';
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0, unconfirmed: 0 });
+    expect(await w.status(gift.id)).toBe('refunded');
+    expect(w.gateway.refunds).toHaveLength(1);
+    expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
   });
 
   it('finishes a refund cut off between the provider and the books, once it is surely not still running', async () => {
@@ -138,9 +161,9 @@ describe('refunding a gift', () => {
     expect(await w.repositories.gifts.beginRefund(gift.id, w.clock.now())).toBe(true);
     // A late webhook for it changes nothing.
     expect((await w.confirm(gift)).kind).toBe('already-settled');
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 0 });
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0, unconfirmed: 0 });
     expect(await w.status(gift.id)).toBe('refunded');
     expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
     expect((await w.repositories.audit.list(1))[0]).toMatchObject({ action: 'gift.refunded', actorLabel: 'system:refund-sweep' });
@@ -149,8 +172,8 @@ describe('refunding a gift', () => {
     const other = await w.give(registry.id, 2_000);
     await w.repositories.gifts.beginRefund(other.id, w.clock.now());
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
-    w.gateway.down = true;
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 1 });
+    w.gateway.refundOutcome = 'refused';
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 1, unconfirmed: 0 });
     expect(await w.status(other.id)).toBe('succeeded');
   });
 
@@ -163,7 +186,7 @@ describe('refunding a gift', () => {
     expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('recorded');
     expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('already-refunded');
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 0 });
     expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
     expect(w.repositories.mail.queued.filter((mail) => mail.subject.endsWith('was refunded'))).toHaveLength(1);
     expect((await recordRefundAtProvider({ ...report, paymentIntentId: 'pi_nobody' }, w.refunding)).kind).toBe('unknown-payment');
@@ -228,9 +251,9 @@ describe('the money, over random histories of gifts, refunds, closings and payou
             const before = await w.repositories.gifts.findById(gift.id);
             const registry = (await w.repositories.registries.findById(gift.registryId))!;
             const user = s.by === 'owner' ? w.owner : s.by === 'admin' ? w.admin : w.stranger;
-            w.gateway.down = s.providerDown;
+            w.gateway.refundOutcome = s.providerDown ? 'refused' : 'refunded';
             const outcome = await w.refund(gift.id, user).then(() => 'refunded' as const, (error: unknown) => (isDomainError(error) ? error.code : Promise.reject(error)));
-            w.gateway.down = false;
+            w.gateway.refundOutcome = 'refunded';
             const allowed = s.by !== 'stranger' && refundRefusal(before!, registry) === null && !s.providerDown;
             expect(outcome === 'refunded').toBe(allowed);
             // No refund once the registry closed: its money is promised to the family and the charities.

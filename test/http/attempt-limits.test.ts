@@ -105,4 +105,20 @@ describe('limits a client cannot dodge', () => {
     expect(refused.status).toBe(429);
     expect(refused.json.message).toMatch(/^Too many sign-up attempts from this network\. Please try again in \d+ minute\(s\)\.$/);
   });
+
+  it('limits the gifts given by hand one account records, since each may name any address a card then goes to', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const today = new Date().toISOString().slice(0, 10);
+    const gift = (index: number) => ({ giftGiverName: `Guest ${index}`, giftGiverEmail: `guest${index}@example.com`, amount: 1, method: 'cash', receivedOn: today, note: '' });
+    const statuses: number[] = [];
+    for (let index = 0; index < 300; index += 10) {
+      const batch = await Promise.all(Array.from({ length: 10 }, (_, offset) => owner.client.post(`/api/registries/${registry.id}/offline-gifts`, gift(index + offset))));
+      statuses.push(...batch.map((answer) => answer.status));
+    }
+    expect(tally(statuses)).toEqual({ 201: 300 });
+    const refused = await owner.client.post(`/api/registries/${registry.id}/offline-gifts`, gift(300));
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(/^Too many gifts recorded by hand\. Please try again in \d+ minute\(s\)\.$/);
+    expect((await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json.giftCount).toBe(300);
+  });
 });

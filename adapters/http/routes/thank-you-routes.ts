@@ -7,10 +7,12 @@ import { markThankYouNoteGiven } from '@core/thank-you/mark-note-given';
 import { saveThankYouNote } from '@core/thank-you/save-thank-you-note';
 import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
 import { sendCardToAll } from '@core/thank-you/send-card-to-all';
+import { requireSignedIn } from '@core/registry/registry-access';
+import { countAttempt, type AttemptLimits } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { presentCardForAll, presentContributor, presentGivenNote, presentNote, presentSentNote } from '../presenters/thank-you';
 
-export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string }) {
+export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string; limits: AttemptLimits }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
 
@@ -24,6 +26,8 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
   });
 
   router.post('/api/thank-you-notes/:id/send', async (ctx) => {
+    const user = requireSignedIn(ctx.state.user);
+    await countAttempt([[ports.limits.thankYouSendsPerAccount, user.id]], 'thank-you cards sent');
     const note = await sendThankYouNote(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock, appUrl: ports.appUrl });
     ctx.body = presentSentNote(note);
   });

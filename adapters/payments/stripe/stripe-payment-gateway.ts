@@ -13,6 +13,7 @@ import type {
   TransferResult,
 } from '@core/ports/payment-gateway';
 import { payoutTransferGroup } from '@core/payout/bank-transfer';
+import { RefundRefused } from '@core/ports/payment-gateway';
 
 const STRIPE_APP_NAME = 'mitzvah-gift-registry';
 
@@ -105,6 +106,7 @@ export class StripePaymentGateway implements PaymentGateway {
     } catch (error) {
       // Refunded already (by an earlier try whose answer was lost, or from the Dashboard): done.
       if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+      if (refusedForGood(error)) throw new RefundRefused(error.message, { cause: error });
       throw error;
     }
   }
@@ -205,4 +207,15 @@ function isRefusal(error: unknown): error is Stripe.errors.StripeError {
   if (!refusal) return false;
   const code = error.code ?? '';
   return !code.startsWith('parameter_') && code !== 'idempotency_key_in_use' && code !== 'url_invalid';
+}
+
+/**
+ * Stripe processed nothing: it answered 4xx (a disputed or unrefundable charge, a bad key). A 409
+ * or an idempotency error means a request with this key exists and may have refunded; a 5xx or a
+ * lost connection leaves the outcome unknown too.
+ */
+function refusedForGood(error: unknown): error is InstanceType<typeof Stripe.errors.StripeError> {
+  if (!(error instanceof Stripe.errors.StripeError) || error instanceof Stripe.errors.StripeIdempotencyError) return false;
+  const status = error.statusCode ?? 0;
+  return status >= 400 && status < 500 && status !== 409;
 }

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StripePaymentGateway } from '../../../adapters/payments/stripe/stripe-payment-gateway';
+import { RefundRefused } from '@core/ports/payment-gateway';
 import {
   STRIPE_API,
   account,
@@ -198,9 +199,21 @@ describe('StripePaymentGateway.refund', () => {
     await expect(gateway().refund('pi_3GiftTest0000000000000001', 'refund-gift-1')).resolves.toBeUndefined();
   });
 
-  it('rejects any other refusal, so the webhook answers 500 and Stripe tries again later', async () => {
+  it('rejects any other refusal as refused for good (nothing was given back), so the webhook answers 500 and Stripe tries again later', async () => {
     answer('post', '/refunds', () => stripeError(400, { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge ch_3GiftTest has been charged back.' }));
-    await expect(gateway().refund('pi_3GiftTest0000000000000001', 'refund-gift-1')).rejects.toMatchObject({ code: 'charge_disputed' });
+    const refused = await gateway().refund('pi_3GiftTest0000000000000001', 'refund-gift-1').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RefundRefused);
+    expect((refused as Error).cause).toMatchObject({ code: 'charge_disputed' });
+  });
+
+  it('leaves the outcome unknown (not refused) when Stripe fails or the key is already in use', async () => {
+    answer('post', '/refunds', () => stripeError(500, { type: 'api_error', message: 'An unknown error occurred' }));
+    const failed = await gateway().refund('pi_3GiftTest0000000000000001', 'refund-gift-1').catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(failed).not.toBeInstanceOf(RefundRefused);
+    server.resetHandlers();
+    answer('post', '/refunds', () => stripeError(409, { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters.' }));
+    expect(await gateway().refund('pi_3GiftTest0000000000000001', 'refund-gift-1').catch((error: unknown) => error)).not.toBeInstanceOf(RefundRefused);
   });
 });
 
