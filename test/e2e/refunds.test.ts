@@ -10,10 +10,8 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
   const world = e2eWorld();
 
   async function newPage(width: number): Promise<Page> {
-    const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
-    const page = await context.newPage();
+    const page = await world.page(width);
     page.setDefaultTimeout(20_000);
-    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     return page;
   }
 

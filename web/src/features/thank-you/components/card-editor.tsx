@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
@@ -15,10 +14,8 @@ import SendIcon from '@mui/icons-material/Send';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { formatMoney, type Currency } from '@core/money';
-import { MAX_CARD_PHOTOS } from '@core/thank-you/note-schemas';
 import { renderThankYouCard } from '@core/thank-you/render-card';
 import type { CelebrationType } from '@core/registry/celebration-title';
-import { PhotoUpload } from '../../../components/photo-upload';
 import { useToast } from '../../../components/toast';
 import { isApiError, type FieldErrors } from '../../../lib/api-fetch';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
@@ -30,6 +27,7 @@ import { cardValuesSchema, type CardValues } from '../lib/card-values';
 import { cardStatus } from '../lib/contributors';
 import { CardPreview } from './card-preview';
 import { CardStatusChip, GivenByHandChip } from './contributor-list';
+import { CardPhotosField } from './card-photos-field';
 import { PhotoSizeField } from './photo-size-field';
 import { TemplateField } from './template-field';
 
@@ -260,20 +258,14 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
             disabled={locked}
           />
 
-          <Box>
-            <PhotoUpload
-              label="Celebration Photos (optional)"
-              multiple
-              value={values.imageUrls}
-              onChange={(urls) => void formik.setFieldValue('imageUrls', urls)}
-              onUploadingChange={setUploading}
-              photoAlt={(index) => `Celebration photo ${index + 1}`}
-              disabled={locked}
-            />
-            <FormHelperText id={`${idPrefix}imageUrls`} error={!!photosError} sx={{ mx: 0 }}>
-              {photosError ?? `Up to ${MAX_CARD_PHOTOS} photos.`}
-            </FormHelperText>
-          </Box>
+          <CardPhotosField
+            id={`${idPrefix}imageUrls`}
+            value={values.imageUrls}
+            onChange={(urls) => void formik.setFieldValue('imageUrls', urls)}
+            onUploadingChange={setUploading}
+            disabled={locked}
+            error={photosError}
+          />
 
           <PhotoSizeField
             id={`${idPrefix}imageSize`}

@@ -5,18 +5,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { cardForAllSchema } from '@core/thank-you/card-for-all-schemas';
 import { fillGiverName, GIVER_NAME_PLACEHOLDER } from '@core/thank-you/giver-name-placeholder';
-import { MAX_CARD_PHOTOS } from '@core/thank-you/note-schemas';
 import { renderThankYouCard } from '@core/thank-you/render-card';
 import type { CelebrationType } from '@core/registry/celebration-title';
 import type { CardForAllResult, ContributorView } from '@api/thank-you';
-import { PhotoUpload } from '../../../components/photo-upload';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
@@ -25,6 +22,7 @@ import { cardsCount, initialCardForAllValues, namesList, recipientsOf } from '..
 import type { CardValues } from '../lib/card-values';
 import { CardForAllConfirmDialog } from './card-for-all-confirm-dialog';
 import { CardPreview } from './card-preview';
+import { CardPhotosField } from './card-photos-field';
 import { PhotoSizeField } from './photo-size-field';
 import { TemplateField } from './template-field';
 
@@ -190,20 +188,15 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
               </Button>
             </Box>
 
-            <Box>
-              <PhotoUpload
-                label="Celebration Photos (optional)"
-                multiple
-                value={values.imageUrls}
-                onChange={(urls) => void formik.setFieldValue('imageUrls', urls)}
-                onUploadingChange={setUploading}
-                photoAlt={(index) => `Celebration photo ${index + 1}`}
-                disabled={sending}
-              />
-              <FormHelperText id={`${ID}imageUrls`} error={!!photosError} sx={{ mx: 0 }}>
-                {photosError ?? `Up to ${MAX_CARD_PHOTOS} photos, on every card.`}
-              </FormHelperText>
-            </Box>
+            <CardPhotosField
+              id={`${ID}imageUrls`}
+              value={values.imageUrls}
+              onChange={(urls) => void formik.setFieldValue('imageUrls', urls)}
+              onUploadingChange={setUploading}
+              disabled={sending}
+              error={photosError}
+              hintSuffix=", on every card"
+            />
 
             <PhotoSizeField id={`${ID}imageSize`} value={values.imageSize} onChange={(size) => void formik.setFieldValue('imageSize', size)} disabled={sending} />
 
