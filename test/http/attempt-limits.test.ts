@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aRegistration } from '../support/builders';
 import { HttpClient, nextClientAddress } from '../support/http-client';
-import { createTestDatabase, postgresUrl } from '../support/databases';
+import { postgresUrl } from '../support/databases';
 import { openRegistry } from '../support/registries';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServerOn, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 let charityId: string;
 
 /** The server on in-memory PGlite, or on a database of its own on the TEST_DATABASE_URL server. */
 function useServer(kind: 'pglite' | 'postgresql') {
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    database = kind === 'postgresql' ? await createTestDatabase() : undefined;
-    server = await startTestServer({ env: database ? { DATABASE_URL: database.url } : {} });
-    charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
+    ({ server, charityId, stop } = await startTestServerOn(kind));
   });
   afterAll(async () => {
-    await server?.close();
-    await database?.drop();
+    await stop?.();
   });
 }
 

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../support/accounts';
-import { createTestDatabase, postgresUrl } from '../support/databases';
+import { postgresUrl } from '../support/databases';
 import { HttpClient } from '../support/http-client';
 import { pngBytes } from '../support/images';
 import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
 import { stopSystemTimeAt } from '../support/system-time';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServerOn, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 let charityId: string;
@@ -73,15 +73,12 @@ async function cardsTo(email: string) {
  * there is one: two presses at once must be refused by real PostgreSQL's locking too.
  */
 describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as const)('thanking everyone, on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    database = kind === 'postgresql' ? await createTestDatabase() : undefined;
-    server = await startTestServer({ env: database ? { DATABASE_URL: database.url } : {} });
-    charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
+    ({ server, charityId, stop } = await startTestServerOn(kind));
   });
   afterAll(async () => {
-    await server?.close();
-    await database?.drop();
+    await stop?.();
   });
 
   describe('POST /api/registries/{id}/thank-you-cards', () => {

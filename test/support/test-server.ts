@@ -5,6 +5,8 @@ import { Writable } from 'node:stream';
 import { createLogger } from '../../adapters/http/logger';
 import { readConfig } from '../../bootstrap/config';
 import { startServer, type RunningServer } from '../../bootstrap/start-server';
+import { createTestDatabase } from './databases';
+import { HttpClient } from './http-client';
 
 export interface TestServer extends RunningServer {
   /** Every log line the server wrote, as text. */
@@ -35,4 +37,19 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
 
 export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'registry-data-'));
+}
+
+/**
+ * The server on in-memory PGlite, or on a database of its own on the TEST_DATABASE_URL server (for
+ * what real PostgreSQL's locking must prove too), with the id of its first charity.
+ */
+export async function startTestServerOn(kind: 'pglite' | 'postgresql') {
+  const database = kind === 'postgresql' ? await createTestDatabase() : undefined;
+  const server = await startTestServer({ env: database ? { DATABASE_URL: database.url } : {} });
+  const charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
+  const stop = async () => {
+    await server.close();
+    await database?.drop();
+  };
+  return { server, charityId, stop };
 }
