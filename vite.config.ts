@@ -27,7 +27,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // What the entry needs before anything paints comes in one chunk, not a dozen small ones.
-          groups: [{ name: 'app-shell', tags: ['$initial'] }],
+          groups: [
+            { name: 'app-shell', tags: ['$initial'] },
+            { name: 'app-shell', test: (id: string) => id.includes('rolldown') && id.includes('runtime') },
+            // The form and chip pieces the guest pages (registry, gift, checkout) share: one request, not five.
+            { name: 'guest-ui', test: /@mui[\\/](material[\\/](Chip|FormControl|FormHelperText|FormLabel|FormControlLabel|InputLabel|InputAdornment|OutlinedInput|RadioGroup|Radio|Alert|internal[\\/]SwitchBase|utils[\\/]useSlot)|utils[\\/]useRovingTabIndex)\b/ },
+          ],
           experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
         },
       },

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { SourceMapConsumer } from 'source-map-js';
 
 /** One entry of the manifest Vite writes with `build.manifest` (dist/web/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -138,6 +139,44 @@ export function guestPathSources(webRoot: string): string[] {
     for (const source of map.sources) sources.add(path.relative(projectRoot, path.resolve(folder, source)));
   }
   return [...sources];
+}
+
+export const OUR_CODE = '(our code: web/, core/, api/)';
+
+/** The npm package a bundled source belongs to ('@mui/material', 'react-dom'), or null for our own code. */
+function packageOf(source: string): string | null {
+  const inModules = source.lastIndexOf('node_modules/');
+  if (inModules === -1) return null;
+  const [scope = '', name = ''] = source.slice(inModules + 'node_modules/'.length).split('/');
+  return scope.startsWith('@') ? `${scope}/${name}` : scope;
+}
+
+/**
+ * How a chunk's brotli bytes divide between the npm packages in it and our own code: each
+ * source's share of the minified text (from the source map), applied to the compressed size. An
+ * estimate (code compresses unevenly), close enough to tell the libraries' floor from our part.
+ */
+export function bytesByPackage(webRoot: string, chunk: SizedChunk): Map<string, number> {
+  const shares = new Map<string, number>();
+  const mapFile = path.join(webRoot, `${chunk.file}.map`);
+  // The bundler's own runtime comes without a map.
+  if (!existsSync(mapFile)) return new Map([['(bundler runtime)', chunk.brotliBytes]]);
+  const lines = readFileSync(path.join(webRoot, chunk.file), 'utf8').split('\n');
+  const consumer = new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')));
+  const spans: { line: number; column: number; owner: string }[] = [];
+  consumer.eachMapping((mapping) => {
+    const owner = mapping.source ? (packageOf(mapping.source) ?? OUR_CODE) : '(no source: bundler glue)';
+    spans.push({ line: mapping.generatedLine, column: mapping.generatedColumn, owner });
+  });
+  spans.sort((a, b) => a.line - b.line || a.column - b.column);
+  let mapped = 0;
+  spans.forEach((span, index) => {
+    const next = spans[index + 1];
+    const end = next && next.line === span.line ? next.column : (lines[span.line - 1]?.length ?? span.column);
+    shares.set(span.owner, (shares.get(span.owner) ?? 0) + (end - span.column));
+    mapped += end - span.column;
+  });
+  return new Map([...shares].map(([owner, bytes]) => [owner, (chunk.brotliBytes * bytes) / Math.max(1, mapped)]));
 }
 
 function sum(values: number[]): number {

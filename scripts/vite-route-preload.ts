@@ -5,14 +5,19 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
-/** The pages a first visit most often opens, as web/src/app/router.tsx routes them. */
-const ROUTES: { pattern: RegExp; page: string }[] = [
-  { pattern: /^\/$/, page: 'src/features/home/pages/landing-page.tsx' },
-  { pattern: /^\/registry\/[^/]+\/?$/, page: 'src/app/routes/registry-route.tsx' },
-  { pattern: /^\/gift\/[^/]+\/?$/, page: 'src/features/gifts/pages/gift-page.tsx' },
+/**
+ * The pages a first visit most often opens, as web/src/app/router.tsx routes them, and the calls
+ * each page makes as soon as it renders ($1 is the address's first captured part). Every page asks
+ * who is signed in and how the server is set up.
+ */
+const EVERY_PAGE_CALLS = ['/api/user', '/api/config'];
+const ROUTES: { pattern: RegExp; page: string; calls?: string[] }[] = [
+  { pattern: /^\/$/, page: 'src/features/home/pages/landing-page.tsx', calls: ['/api/registries/recent'] },
+  { pattern: /^\/registry\/([^/]+)\/?$/, page: 'src/app/routes/registry-route.tsx', calls: ['/api/registries/$1'] },
+  { pattern: /^\/gift\/([^/]+)\/?$/, page: 'src/features/gifts/pages/gift-page.tsx', calls: ['/api/registries/$1'] },
   { pattern: /^\/checkout\/[^/]+\/?$/, page: 'src/features/gifts/pages/checkout-page.tsx' },
   { pattern: /^\/r\/[^/]+\/?$/, page: 'src/features/registries/pages/short-link-page.tsx' },
-  { pattern: /^\/charities\/?$/, page: 'src/features/charities/pages/charities-page.tsx' },
+  { pattern: /^\/charities\/?$/, page: 'src/features/charities/pages/charities-page.tsx', calls: ['/api/charities'] },
   { pattern: /^\/faq\/?$/, page: 'src/features/faq/pages/faq-page.tsx' },
 ];
 
@@ -52,13 +57,15 @@ export function routePreload(): Plugin {
         const entry = chunks(bundle).find((chunk) => chunk.isEntry);
         if (!entry) return;
         const loadedByTheShell = closure(bundle, entry.fileName);
-        const table = ROUTES.flatMap(({ pattern, page }) => {
+        const table = ROUTES.flatMap(({ pattern, page, calls = [] }) => {
           const chunk = chunks(bundle).find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${page}`));
           if (!chunk) throw new Error(`route-preload: no chunk for ${page}; update ROUTES in scripts/vite-route-preload.ts`);
           const files = [...closure(bundle, chunk.fileName)].filter((file) => !loadedByTheShell.has(file));
-          return [`[${pattern.toString()},${JSON.stringify(files)}]`];
+          return [`[${pattern.toString()},${JSON.stringify(files)},${JSON.stringify(calls)}]`];
         });
-        const source = `(function(){var r=[${table.join(',')}],p=location.pathname;for(var i=0;i<r.length;i++){if(r[i][0].test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l);});return;}}})();\n`;
+        // The calls are preloaded as apiFetch makes them (with cookies), so its fetch takes the
+        // answer already on its way instead of asking only once the app has rendered.
+        const source = `(function(){var r=[${table.join(',')}],e=${JSON.stringify(EVERY_PAGE_CALLS)},p=location.pathname;function a(h,rel,c,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin=c;l.href=h;if(as)l.as=as;document.head.appendChild(l);}function d(c){a(c,'preload','use-credentials','fetch');}for(var i=0;i<r.length;i++){var m=p.match(r[i][0]);if(m){r[i][1].forEach(function(f){a('/'+f,'modulepreload','');});e.concat(r[i][2].map(function(c){return c.replace('$1',m[1]);})).forEach(d);return;}}e.forEach(d);})();\n`;
         const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
         script = { fileName, source };
         return [{ tag: 'script', attrs: { src: `/${fileName}`, async: true }, injectTo: 'head-prepend' }];

@@ -1,11 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { atLeast, median, record, say } from './report';
-import { freePort, PROJECT_ROOT, startService } from './service-process';
+import { atLeast, atMost, median, record, say } from './report';
+import { freePort, startService } from './service-process';
 import { createBenchDatabase, openMigrated, seedFamily } from './bench-database';
+import { ensureWebBuild } from './web-build';
 
 const RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,6 +14,20 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
+
+/** Issue 12: at most this many requests before the page paints. */
+const REQUESTS_BEFORE_PAINT = 12;
+
+/**
+ * How many requests the page started before its first paint and before its largest paint, in
+ * the unthrottled load Lighthouse observed (its simulation reorders nothing).
+ */
+function requestsBeforePaints(lhr: { audits: Record<string, { details?: unknown }> }): { beforePaint: number; beforeLargestPaint: number } {
+  const metrics = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0];
+  const requests = (lhr.audits['network-requests']?.details as { items?: { networkRequestTime?: number }[] } | undefined)?.items ?? [];
+  const startedBy = (time: number | undefined) => requests.filter((request) => time !== undefined && (request.networkRequestTime ?? Infinity) <= time).length;
+  return { beforePaint: startedBy(metrics?.observedFirstContentfulPaint), beforeLargestPaint: startedBy(metrics?.observedLargestContentfulPaint) };
+}
 
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
@@ -39,14 +54,6 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   };
 }
 
-/** The web app as `npm start` serves it: built once if the build is missing. */
-function ensureWebBuild(): void {
-  if (existsSync(path.join(PROJECT_ROOT, 'dist', 'web', 'index.html'))) return;
-  say('  building the web app (dist/web is missing)');
-  const built = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('the web build failed');
-}
-
 /**
  * Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G network, simulated) on
  * the three pages a guest sees, against the real server on PGlite; the median of three runs.
@@ -70,15 +77,21 @@ export async function lighthouseBench(): Promise<void> {
       ['/gift/{id}', `/gift/${seeded.viewedRegistryId}`],
     ] as const;
     for (const [name, pagePath] of pages) {
-      const runs: { scores: Record<string, number>; lcp: number; tbt: number; cls: number }[] = [];
+      const runs: { scores: Record<string, number>; lcp: number; tbt: number; cls: number; beforePaint: number; beforeLargestPaint: number }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const result = await lighthouse(`${server.url}${pagePath}`, { port: chromium.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
         const lhr = result!.lhr;
+        // LIGHTHOUSE_REPORTS=folder keeps each run's whole report, to see what a score is made of.
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+        }
         runs.push({
           scores: Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])),
           lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
           tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+          ...requestsBeforePaints(lhr),
         });
       }
       say(`\n  ${name} (median of ${RUNS})`);
@@ -88,6 +101,8 @@ export async function lighthouseBench(): Promise<void> {
       record('    LCP', Math.round(median(runs.map((run) => run.lcp))), 'ms');
       record('    TBT', Math.round(median(runs.map((run) => run.tbt))), 'ms');
       record('    CLS', Number(median(runs.map((run) => run.cls)).toFixed(3)), '');
+      record('    requests before first paint', median(runs.map((run) => run.beforePaint)), '', atMost(REQUESTS_BEFORE_PAINT));
+      record('    requests before the largest paint (the content)', median(runs.map((run) => run.beforeLargestPaint)), '', atMost(REQUESTS_BEFORE_PAINT));
     }
   } finally {
     await chromium.stop();

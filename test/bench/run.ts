@@ -3,6 +3,7 @@
  * more sections by name (npm run bench -- http search). Each line prints the figure, its target
  * and whether it was met; the exit code is non-zero when a target is missed.
  */
+import { bundleBench } from './bundle-bench';
 import { httpBench } from './http-bench';
 import { lighthouseBench } from './lighthouse-bench';
 import { say, summarize } from './report';
@@ -14,6 +15,7 @@ const SECTIONS: Record<string, { about: string; run: () => Promise<void> }> = {
   unit: { about: 'money arithmetic, password hashing, the API one request at a time', run: unitBench },
   http: { about: 'the API under load beside its floors (bare Koa from memory, bare Koa + raw SQL), PGlite and PostgreSQL', run: httpBench },
   search: { about: 'search at 10,000 and 1,000,000 registries on PostgreSQL, with the query plan', run: searchBench },
+  bundle: { about: 'the JavaScript a guest downloads from the short link to the checkout, and the libraries\' part of it', run: bundleBench },
   lighthouse: { about: 'Lighthouse (mobile) on /, /registry/{id} and /gift/{id}, median of 3', run: lighthouseBench },
 };
 

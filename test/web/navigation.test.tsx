@@ -170,7 +170,7 @@ describe('footer', () => {
     expect(email).toHaveAttribute('type', 'email');
     await user.type(email, 'not an address');
     await user.click(footer.getByRole('button', { name: 'Subscribe' }));
-    expect(footer.getByRole('status')).toHaveTextContent('Please enter a valid email address.');
+    await waitFor(() => expect(footer.getByRole('status')).toHaveTextContent('Please enter a valid email address.'));
     expect(subscribed).toEqual([]);
     await user.clear(email);
     await user.type(email, 'Guest@Example.com');

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import useSWR from 'swr';
 import { apiFetch, isApiError } from './api-fetch';
 import { useUser } from './use-user';
@@ -27,10 +28,13 @@ export function useRegistry(id: string | undefined) {
   const viewerId = user?.id ?? null;
   const key = id && !userLoading ? registryKey(id, viewerId) : null;
   const { data, error, isLoading, mutate } = useSWR<AnyRegistryView, unknown, RegistryKey | null>(key, fetchRegistry);
+  // SWR's answer arrives as an urgent update, which React renders in one piece; deferred, the
+  // page built from it renders in slices a slow phone can interrupt, and the spinner stays meanwhile.
+  const registry = useDeferredValue(data);
   return {
-    registry: data,
+    registry,
     error,
-    isLoading: userLoading || isLoading,
+    isLoading: userLoading || isLoading || (data !== undefined && registry === undefined),
     isNotFound: isApiError(error) && error.status === 404,
     viewerId,
     mutate,

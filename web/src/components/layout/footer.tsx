@@ -21,7 +21,6 @@ import { brand } from '../../app/theme';
 import { PRODUCT_NAME } from '../../lib/product';
 import { apiFetch } from '../../lib/api-fetch';
 import { serverMessage } from '../../lib/error-message';
-import { newsletterSchema } from '@core/newsletter/newsletter-schemas';
 
 const footerText = '#e5e7eb';
 const footerMuted = '#cbd5e1';
@@ -185,6 +184,8 @@ function NewsletterForm() {
   const [busy, setBusy] = useState(false);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The footer is on every page: its schema (and yup) load when someone subscribes, not with the app.
+    const { newsletterSchema } = await import('@core/newsletter/newsletter-schemas');
     if (!newsletterSchema.isValidSync({ email })) {
       setNotice('Please enter a valid email address.');
       return;

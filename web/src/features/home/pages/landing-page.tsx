@@ -235,7 +235,6 @@ export default function LandingPage() {
         </Container>
       ) : (
         <>
-          <RecentRegistriesBand />
           <Section id="benefits" title={`Why families choose ${PRODUCT_NAME}`} tone="paper">
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
               {benefits.map((benefit) => (
@@ -278,6 +277,9 @@ export default function LandingPage() {
               ))}
             </Box>
           </Section>
+
+          {/* Below the first screens: the list arrives after the page, and must not push what the visitor is reading. */}
+          <RecentRegistriesBand />
 
           <Section
             id={landingAnchors.charities}

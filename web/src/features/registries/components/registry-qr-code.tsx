@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -21,13 +21,33 @@ async function qrDataUrl(link: string): Promise<string> {
   });
 }
 
+/**
+ * Whether the element is on screen. Drawing the code costs a phone a
+ * noticeable moment, so a guest who never scrolls to it never pays; without IntersectionObserver,
+ * at once.
+ */
+function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const target = element.current;
+    if (near || !target) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return near;
+}
+
 type QrState = { status: 'loading' } | { status: 'ready'; dataUrl: string } | { status: 'failed' };
 
 /** The short link as a QR code, with a PNG download for printed invitations. */
 export function RegistryQrCode({ link, childName }: { link: string; childName: string }) {
   const [state, setState] = useState<QrState>({ status: 'loading' });
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(frame);
 
   useEffect(() => {
+    if (!near) return;
     let current = true;
     setState({ status: 'loading' });
     qrDataUrl(link).then(
@@ -37,7 +57,7 @@ export function RegistryQrCode({ link, childName }: { link: string; childName: s
     return () => {
       current = false;
     };
-  }, [link]);
+  }, [link, near]);
 
   if (state.status === 'failed') {
     return (
@@ -50,6 +70,7 @@ export function RegistryQrCode({ link, childName }: { link: string; childName: s
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
       <Box
+        ref={frame}
         sx={{ width: 200, maxWidth: '100%', aspectRatio: '1 / 1', display: 'grid', placeItems: 'center', bgcolor: '#ffffff', border: 1, borderColor: 'divider', borderRadius: 2 }}
       >
         {state.status === 'ready' ? (
