@@ -14,7 +14,7 @@ const EVERY_PAGE_CALLS = ['/api/user', '/api/config'];
 const ROUTES: { pattern: RegExp; page: string; calls?: string[] }[] = [
   { pattern: /^\/$/, page: 'src/features/home/pages/landing-page.tsx', calls: ['/api/registries/recent'] },
   { pattern: /^\/registry\/([^/]+)\/?$/, page: 'src/app/routes/registry-route.tsx', calls: ['/api/registries/$1'] },
-  { pattern: /^\/gift\/([^/]+)\/?$/, page: 'src/features/gifts/pages/gift-page.tsx', calls: ['/api/registries/$1'] },
+  { pattern: /^\/gift\/([^/]+)\/?$/, page: 'src/features/gifts/pages/gift-page.tsx', calls: ['/api/registries/$1', '/api/charities'] },
   { pattern: /^\/checkout\/[^/]+\/?$/, page: 'src/features/gifts/pages/checkout-page.tsx' },
   { pattern: /^\/r\/[^/]+\/?$/, page: 'src/features/registries/pages/short-link-page.tsx' },
   { pattern: /^\/charities\/?$/, page: 'src/features/charities/pages/charities-page.tsx', calls: ['/api/charities'] },

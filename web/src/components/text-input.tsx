@@ -9,7 +9,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 export interface TextInputProps
   extends Pick<
     OutlinedInputProps,
-    'name' | 'value' | 'onChange' | 'onBlur' | 'type' | 'autoComplete' | 'multiline' | 'minRows' | 'inputRef' | 'placeholder' | 'startAdornment'
+    'name' | 'value' | 'onChange' | 'onBlur' | 'type' | 'autoComplete' | 'multiline' | 'minRows' | 'rows' | 'inputRef' | 'placeholder' | 'startAdornment'
   > {
   id?: string;
   label: string;

@@ -237,7 +237,9 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
           <TextInput
             label="Personal Message (optional)"
             multiline
-            minRows={3}
+            // A fixed height, not one that grows: MUI measures a growing box on every render, which
+            // costs a slow phone a long pause as the form first appears.
+            rows={4}
             disabled={busy}
             {...field('personalMessage')}
             helperText={

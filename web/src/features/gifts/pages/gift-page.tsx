@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -16,7 +17,8 @@ export default function GiftPage() {
   const { registry, error, isLoading, isNotFound, mutate } = useRegistry(id);
   // Asked for alongside the registry, not once the form shows; and the form waits for the list,
   // so the charity choices do not push the rest of the form down when they arrive.
-  const { isLoading: charitiesLoading } = useCharities();
+  // Deferred like the registry (use-registry.ts): the form renders in slices whichever answer comes last.
+  const charitiesLoading = useDeferredValue(useCharities().isLoading);
   usePageTitle(isNotFound || !id ? 'Registry Not Found' : registry ? `Give a Gift to ${registry.childName}` : 'Give a Gift');
 
   if (isNotFound || !id) return <RegistryNotFound />;
