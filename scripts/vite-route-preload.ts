@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
  */
 const EVERY_PAGE_CALLS = ['/api/user', '/api/config'];
 const ROUTES: { pattern: RegExp; page: string; calls?: string[] }[] = [
-  { pattern: /^\/$/, page: 'src/features/home/pages/landing-page.tsx', calls: ['/api/registries/recent'] },
+  { pattern: /^\/$/, page: 'src/features/home/pages/landing-page.tsx', calls: ['/api/registries/recent', '/api/charities'] },
   { pattern: /^\/registry\/([^/]+)\/?$/, page: 'src/app/routes/registry-route.tsx', calls: ['/api/registries/$1'] },
   { pattern: /^\/gift\/([^/]+)\/?$/, page: 'src/features/gifts/pages/gift-page.tsx', calls: ['/api/registries/$1', '/api/charities'] },
   { pattern: /^\/checkout\/[^/]+\/?$/, page: 'src/features/gifts/pages/checkout-page.tsx' },

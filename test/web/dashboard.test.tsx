@@ -49,7 +49,7 @@ describe('home dashboard (signed in)', () => {
     expect(within(cards[0]!).queryByRole('img')).not.toBeInTheDocument();
     expect(within(cards[2]!).queryByText('Supporting:')).not.toBeInTheDocument();
     // The owner sees which of their registries are unlisted.
-    expect(within(cards[2]!).getByText('Unlisted')).toBeInTheDocument();
+    expect(await within(cards[2]!).findByText('Unlisted')).toBeInTheDocument();
     expect(within(cards[0]!).queryByText('Unlisted')).not.toBeInTheDocument();
   });
 

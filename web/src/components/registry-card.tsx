@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,11 +13,13 @@ import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { formatMoney } from '@core/money';
 import { paths } from '../app/paths';
 import type { RegistryCardData } from '@api/registries';
-import { UnlistedChip } from './unlisted-chip';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
 import { fromWireAmount } from '@api/amount';
 import { hebrewDateLine } from '@core/registry/hebrew-calendar';
+
+// Only a family's own cards are ever unlisted: the public lists (landing, search) never load its tooltip.
+const UnlistedChip = lazy(() => import('./unlisted-chip').then((module) => ({ default: module.UnlistedChip })));
 
 /** Spec section 9: a registry card's photo is at most 12rem high. */
 const PHOTO_HEIGHT = '12rem';
@@ -101,7 +103,11 @@ export function RegistryCard({ registry, hideFinancials = false, headingLevel = 
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {/* On the user's own list: a registry someone else owns and invited them to manage. */}
             {registry.role === 'coOwner' && <Chip size="small" icon={<GroupIcon aria-hidden="true" />} label="Co-owner" variant="outlined" sx={{ fontWeight: 600 }} />}
-            {registry.unlisted && <UnlistedChip />}
+            {registry.unlisted && (
+              <Suspense fallback={null}>
+                <UnlistedChip />
+              </Suspense>
+            )}
           </Box>
         )}
         {showTotal && (

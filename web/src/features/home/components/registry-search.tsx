@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
@@ -30,7 +30,8 @@ export function RegistrySearchField({ search, label = 'Search registries by chil
 
   return (
     <Box component="form" role="search" aria-label="Registries" onSubmit={onSubmit} noValidate>
-      <TextField
+      {/* The input alone, not TextField: TextField brings MUI's Select, Menu and Modal to the landing page. */}
+      <OutlinedInput
         id={inputId}
         inputRef={search.inputRef}
         type="search"
@@ -38,31 +39,25 @@ export function RegistrySearchField({ search, label = 'Search registries by chil
         onChange={(event) => search.setQuery(event.target.value)}
         placeholder={SEARCH_PLACEHOLDER}
         autoComplete="off"
-        slotProps={{
-          htmlInput: { 'aria-label': label, maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon aria-hidden="true" />
-              </InputAdornment>
-            ),
-            endAdornment: search.query ? (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label="Clear the search box"
-                  edge="end"
-                  onClick={search.clear}
-                >
-                  <ClearIcon />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
-        }}
+        inputProps={{ 'aria-label': label, maxLength: 100 }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon aria-hidden="true" />
+          </InputAdornment>
+        }
+        endAdornment={
+          search.query ? (
+            <InputAdornment position="end">
+              <IconButton aria-label="Clear the search box" edge="end" onClick={search.clear}>
+                <ClearIcon />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined
+        }
         sx={{
           // The clear button below replaces the browser's own, so there is one, and it is labelled.
           '& input::-webkit-search-cancel-button': { display: 'none' },
-          ...(tone === 'light' ? { '& .MuiOutlinedInput-root': { bgcolor: 'background.paper' } } : {}),
+          ...(tone === 'light' ? { bgcolor: 'background.paper' } : {}),
         }}
       />
     </Box>
