@@ -137,7 +137,7 @@ describe('navigation bar', () => {
 describe('footer', () => {
   it('has the columns, contact details, newsletter field and copyright of spec section 2', async () => {
     const { user } = renderApp('/faq');
-    const footer = within(screen.getByRole('contentinfo'));
+    const footer = within(await screen.findByRole('contentinfo'));
     for (const heading of ['Quick Links', 'Support', 'Get in Touch']) {
       expect(footer.getByRole('heading', { name: heading })).toBeInTheDocument();
     }

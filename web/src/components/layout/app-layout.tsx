@@ -1,13 +1,16 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { ErrorBoundary } from '../error-boundary';
 import { PageSpinner } from '../page-spinner';
-import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 
 const MAIN_ID = 'main-content';
+
+// Below the first screen on every page (main is at least a screen tall), so it loads after the
+// page instead of with it: the first paint does not wait for its icons, fields and links.
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
 
 /** The frame of every page: skip link, navigation bar, the page, footer. */
 export function AppLayout() {
@@ -45,7 +48,9 @@ export function AppLayout() {
           </Suspense>
         </ErrorBoundary>
       </Box>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </Box>
   );
 }
