@@ -25,6 +25,7 @@ import { refuseControlCharacters } from './middleware/control-characters';
 import { secureCookiesBehindProxy } from './middleware/secure-cookies';
 import { crossSiteGuard } from './middleware/cross-site-guard';
 import { errorHandler } from './middleware/errors';
+import { serializeJsonOnce } from './middleware/json-once';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { sessions } from './middleware/session';
@@ -95,6 +96,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   // Answers over a kilobyte (JSON, the page shell) are compressed as they go; built assets are
   // compressed once at build time and sent as they are.
   app.use(compress({ threshold: 1024 }));
+  app.use(serializeJsonOnce());
   app.use(securityHeaders({ photoOrigins: settings.photoOrigins, production: settings.production }));
   app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: [STRIPE_WEBHOOK_PATH] }));
   // The webhook's signature covers the raw bytes, so that route reads its body itself.
