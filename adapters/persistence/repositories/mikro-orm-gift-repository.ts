@@ -51,7 +51,13 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean> {
     if (!isUuid(id)) return false;
-    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'pending' }, { stripePaymentIntentId: paymentIntentId })) === 1;
+    // Once per gift started, as a fixed statement: no query is built for it.
+    const result = await this.em().execute<{ affectedRows: number }>(
+      `update "gifts" set "stripe_payment_intent_id" = ? where "id" = ? and "payment_status" = 'pending'`,
+      [paymentIntentId, id],
+      'run',
+    );
+    return result.affectedRows === 1;
   }
 
   async settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { LockMode, QueryOrder, UniqueConstraintViolationException, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { QueryOrder, UniqueConstraintViolationException, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import { centsToDecimalString, parseCents, type Cents } from '@core/money';
@@ -96,16 +96,18 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
    * and its row mapped to properties as MikroORM maps any row (types and column names).
    */
   async findById(id: string): Promise<Registry | null> {
-    if (!isUuid(id)) return null;
-    const em = this.em();
-    const [found] = await em.execute<Record<string, unknown>[]>('select * from "registries" where "id" = ?', [id]);
-    const row = found ? (em.getDriver().mapResult(found, em.getMetadata().get(RegistryEntity)) as RegistryRow | null) : null;
-    return row ? toRegistry(row) : null;
+    return isUuid(id) ? this.readOne('select * from "registries" where "id" = ?', id) : null;
   }
 
+  /** Every gift started locks its registry first: fixed too, like the page view's read. */
   async findByIdForUpdate(id: string): Promise<Registry | null> {
-    if (!isUuid(id)) return null;
-    const row = await this.em().findOne(RegistryEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return isUuid(id) ? this.readOne('select * from "registries" where "id" = ? for update', id) : null;
+  }
+
+  private async readOne(sql: string, id: string): Promise<Registry | null> {
+    const em = this.em();
+    const [found] = await em.execute<Record<string, unknown>[]>(sql, [id]);
+    const row = found ? (em.getDriver().mapResult(found, em.getMetadata().get(RegistryEntity)) as RegistryRow | null) : null;
     return row ? toRegistry(row) : null;
   }
 
