@@ -28,6 +28,9 @@ const shared = {
   },
   // Entities are plain schemas; no reflection, no discovery from the file system.
   discovery: { warnWhenNoEntities: true },
+  // The triggers and functions that keep registry_name_prefixes are written by hand in their
+  // migration; without this the schema diff (and npm run migration:create) would drop them.
+  schemaGenerator: { ignoreTriggers: true, ignoreRoutines: true },
   allowGlobalContext: false,
   debug: false,
 };

@@ -39,11 +39,6 @@ export function childNameSearchWords(query: unknown): string[] {
   return words;
 }
 
-/** The longest word: the one a text index narrows the search with. */
-export function longestWord(words: readonly string[]): string {
-  return words.reduce((longest, word) => (word.length > longest.length ? word : longest), '');
-}
-
 /**
  * Every character but letters and digits escaped: read literally by PostgreSQL's regular
  * expressions and by JavaScript's without the u flag.

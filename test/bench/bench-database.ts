@@ -82,7 +82,11 @@ const sqlList = (names: string[]) => `array[${names.map((name) => `'${name}'`).j
 export async function addRegistries(orm: Orm, userId: string, from: number, to: number): Promise<void> {
   const firsts = FIRST_NAMES.length;
   const starts = NAME_STARTS.length;
-  await orm.em.fork().execute(`
+  // The insert also fills registry_name_prefixes (its trigger): on a busy machine a batch can take
+  // longer than the server's statement timeout, which is for requests, not for loading.
+  await orm.em.fork().transactional(async (em) => {
+    await em.execute('set local statement_timeout = 0');
+    await em.execute(`
     insert into registries (user_id, short_code, child_name, celebration_date, personal_message, unlisted, status, created_at, updated_at)
     select '${userId}', 'b' || lpad(to_hex(g), 7, '0'),
       (${sqlList(FIRST_NAMES)})[1 + g % ${firsts}] || ' ' || (${sqlList(NAME_STARTS)})[1 + (g / ${firsts}) % ${starts}]
@@ -91,6 +95,7 @@ export async function addRegistries(orm: Orm, userId: string, from: number, to: 
       'Thank you for being part of our celebration! Your gift helps our child give back to the community and start the next chapter.',
       g % 10 = 3, case when g % 17 = 5 then 'closed' else 'open' end, now() - g * interval '1 second', now()
     from generate_series(${from}, ${to}) as g`);
+  });
 }
 
 export interface Seeded {

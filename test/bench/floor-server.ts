@@ -14,7 +14,7 @@ import Koa from 'koa';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { childNameSearchWords, longestWord, wordPrefixPattern } from '@core/registry/child-name-search';
+import { childNameSearchWords, wordPrefixPattern } from '@core/registry/child-name-search';
 import { SEARCH_LIMIT } from '@core/registry/list-registries';
 import { FLOOR_SQL } from './floor-sql';
 
@@ -98,7 +98,7 @@ async function sqlFloor(app: Koa): Promise<void> {
   app.use(async (ctx) => {
     if (ctx.method === 'GET' && ctx.path === '/api/registries/search') {
       const words = childNameSearchWords(ctx.query.q);
-      const rows = await db.query(FLOOR_SQL.search, [`%${longestWord(words)}%`, `(?i)${wordPrefixPattern(words)}`, SEARCH_LIMIT]);
+      const rows = await db.query(FLOOR_SQL.search, [words.join(' '), `(?i)${wordPrefixPattern(words)}`, SEARCH_LIMIT]);
       ctx.body = rows.map(card);
     } else if (ctx.method === 'GET' && ctx.path.startsWith('/api/registries/')) {
       const id = ctx.path.slice('/api/registries/'.length);

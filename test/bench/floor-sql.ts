@@ -6,9 +6,13 @@
 export const FLOOR_SQL = {
   registryById: 'select * from registries where id = $1',
   succeededCount: `select count(*) as count from gifts where registry_id = $1 and payment_status = 'succeeded'`,
-  search: `select * from registries
-    where status = 'open' and is_active and not unlisted and child_name ilike $1 and child_name ~ $2
-    order by child_name, celebration_date, id limit $3`,
+  search: `select r.* from (
+    select "registry_id", "child_name", "celebration_date" from "registry_name_prefixes"
+    where "prefix" = registry_name_search_key($1) and "child_name" ~ $2
+    order by "child_name", "celebration_date", "registry_id" limit $3
+  ) as p join "registries" as r on r."id" = p."registry_id"
+  where r."status" = 'open' and r."is_active" and not r."unlisted" and r."child_name" ~ $2
+  order by p."child_name", p."celebration_date", p."registry_id"`,
   // The payment intent: the address's attempt counted, the registry locked, the charity checked,
   // the pending gift written, then the provider's intent id saved on it.
   countAttempt: `insert into rate_limits (key, points, expire) values ($1, 1, $2)

@@ -190,6 +190,88 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(await repos.registries.searchListedByChildName(['levi'], 3)).toHaveLength(3);
       });
 
+      it('finds names by the beginnings of their words whatever their letters, separators and length', async () => {
+        const user = await owner();
+        const named = (childName: string) => repos.registries.create(aNewRegistry(user.id, { childName }));
+        const elie = await named('Élie Dupont');
+        const rose = await named("Sarah-Rose O'Brien");
+        const long = await named('Maximilianoberg Wolfeschlegelsteinhausen');
+        const ari = await named('Ari Ariel');
+        const script = await named('𝒜b Xyzzy');
+        const roth = await named('Maximiliano Roth');
+        const search = async (...words: string[]) => (await repos.registries.searchListedByChildName(words, 10)).map((r) => r.id);
+
+        expect(await search('élie')).toEqual([elie.id]);
+        expect(await search('ÉLI')).toEqual([elie.id]);
+        expect(await search('eli')).toEqual([]);
+        expect(await search('rose')).toEqual([rose.id]);
+        expect(await search('sarah', 'rose', 'o', 'bri')).toEqual([rose.id]);
+        expect(await search('o', 'brien')).toEqual([rose.id]);
+        expect(await search('rose', 'sarah')).toEqual([]);
+        // Words longer than the index keeps (12 characters): the rest is still checked.
+        expect(await search('wolfeschlegelstein')).toEqual([long.id]);
+        expect(await search('WOLFESCHLEGELSTEINHAUSEN')).toEqual([long.id]);
+        expect(await search('wolfeschlegelsteinhausens')).toEqual([]);
+        expect(await search('wolfeschlegelsteinx')).toEqual([]);
+        expect(await search('maximilianoberg', 'wolfe')).toEqual([long.id]);
+        expect(await search('maximilianobergs', 'wolfe')).toEqual([]);
+        // A word that begins two words of the name answers the registry once.
+        expect(await search('ari')).toEqual([ari.id]);
+        expect(await search('ari', 'ari')).toEqual([ari.id]);
+        expect(await search('ariel')).toEqual([ari.id]);
+        expect(await search('ariel', 'ari')).toEqual([]);
+        // Letters outside the Basic Multilingual Plane (two UTF-16 units each).
+        expect(await search('𝒜b', 'xyz')).toEqual([script.id]);
+        // Several words are cut at 12 characters too, here just after the first word.
+        expect(await search('maximilianoberg', 'wo')).toEqual([long.id]);
+        expect(await search('maximiliano', 'ro')).toEqual([roth.id]);
+        expect(await search('maximiliano', 'wo')).toEqual([]);
+      });
+
+      it('orders found registries by name, then celebration date', async () => {
+        const user = await owner();
+        const at = (childName: string, date: string) => repos.registries.create(aNewRegistry(user.id, { childName, celebrationDate: new Date(date) }));
+        const later = await at('Ari Levi', '2028-03-01T00:00:00.000Z');
+        const sooner = await at('Ari Levi', '2027-03-01T00:00:00.000Z');
+        const cohen = await at('Ari Cohen', '2029-03-01T00:00:00.000Z');
+        const search = async (...words: string[]) => (await repos.registries.searchListedByChildName(words, 10)).map((r) => r.id);
+
+        expect(await search('ari')).toEqual([cohen.id, sooner.id, later.id]);
+        await repos.registries.update(later.id, { celebrationDate: new Date('2026-12-01T00:00:00.000Z') });
+        expect(await search('ari', 'lev')).toEqual([later.id, sooner.id]);
+        expect(await repos.registries.searchListedByChildName(['ari'], 2)).toEqual([expect.objectContaining({ id: cohen.id }), expect.objectContaining({ id: later.id })]);
+      });
+
+      it('keeps search right as a registry is renamed, closed, unlisted, relisted, reopened and deleted', async () => {
+        const user = await owner();
+        const registry = await repos.registries.create(aNewRegistry(user.id, { childName: 'Noa Goldberg' }));
+        const search = async (...words: string[]) => (await repos.registries.searchListedByChildName(words, 10)).map((r) => r.id);
+        expect(await search('gold')).toEqual([registry.id]);
+
+        await repos.registries.update(registry.id, { childName: 'Noa Silverman' });
+        expect(await search('gold')).toEqual([]);
+        expect(await search('silver')).toEqual([registry.id]);
+        expect((await repos.registries.searchListedByChildName(['silver'], 10))[0]?.childName).toBe('Noa Silverman');
+
+        await repos.registries.update(registry.id, { unlisted: true });
+        expect(await search('silver')).toEqual([]);
+        await repos.registries.update(registry.id, { personalMessage: 'Still unlisted' });
+        expect(await search('silver')).toEqual([]);
+        await repos.registries.update(registry.id, { unlisted: false });
+        expect(await search('silver')).toEqual([registry.id]);
+
+        await repos.registries.update(registry.id, { status: 'closed' });
+        expect(await search('silver')).toEqual([]);
+        await repos.registries.update(registry.id, { childName: 'Noa Closedname' });
+        expect(await search('closedn')).toEqual([]);
+        await repos.registries.update(registry.id, { status: 'open' });
+        expect(await search('closedn')).toEqual([registry.id]);
+
+        await repos.registries.delete(registry.id);
+        expect(await search('closedn')).toEqual([]);
+        expect(await search('noa')).toEqual([]);
+      });
+
       it('lists the newest open, listed registries first, up to the limit, and no closed or unlisted ones', async () => {
         const user = await owner();
         const older = await repos.registries.create(aNewRegistry(user.id));

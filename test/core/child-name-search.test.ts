@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { childNameMatches, childNameSearchWords, longestWord } from '@core/registry/child-name-search';
+import { childNameMatches, childNameSearchWords } from '@core/registry/child-name-search';
 import type { DomainError } from '@core/errors';
 
 /** The error a query is refused with, null when it is accepted. */
@@ -38,10 +38,6 @@ describe('the search words', () => {
 
   it('refuses more than 100 characters', () => {
     expect(refusal('a'.repeat(101))?.fields?.q).toBe('Too long');
-  });
-
-  it('narrows by the longest word', () => {
-    expect(longestWord(['sarah', 'co'])).toBe('sarah');
   });
 });
 

@@ -15,12 +15,14 @@ import { SandboxAccountEntity } from './sandbox-account-entity';
 import { AccountTokenEntity } from './account-token-entity';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber-entity';
 import { CoOwnerInvitationEntity } from './co-owner-invitation-entity';
+import { RegistryNamePrefixEntity } from './registry-name-prefix-entity';
 
 export const ENTITIES = [
   UserEntity,
   SessionEntity,
   CharityEntity,
   RegistryEntity,
+  RegistryNamePrefixEntity,
   GiftEntity,
   OfflineGiftEntity,
   ThankYouCardEntity,

@@ -19,24 +19,11 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
   tableName: 'registries',
   indexes: [
     { name: 'registries_status_index', properties: ['status'] },
-    // Guests search by the start of a word of the child's name: the trigram index finds the names
-    // holding the longest word of the query (ILIKE '%…%'), a regular expression keeps word starts.
-    {
-      name: 'registries_child_name_trgm_index',
-      expression: 'create index "registries_child_name_trgm_index" on "registries" using gin ("child_name" gin_trgm_ops)',
-    },
-    // Search answers the first 20 by name. For a common word ("ari") the planner walks this index in
-    // name order and stops at 20 matches instead of sorting tens of thousands; for a rare one the
-    // trigram index is cheaper and it sorts the few it found.
+    // Guest search reads registry_name_prefixes (registry-name-prefix-entity.ts), kept by triggers.
     // A co-owner's dashboard finds the registries whose co-owners hold their id.
     {
       name: 'registries_co_owner_ids_index',
       expression: 'create index "registries_co_owner_ids_index" on "registries" using gin ("co_owner_ids")',
-    },
-    {
-      name: 'registries_listed_child_name_index',
-      expression:
-        'create index "registries_listed_child_name_index" on "registries" ("child_name", "celebration_date", "id") where "status" = \'open\' and "is_active" and not "unlisted"',
     },
   ],
   checks: [

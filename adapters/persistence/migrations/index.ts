@@ -14,6 +14,7 @@ import { Migration20261124004853GiftRefunds } from './Migration20261124004853Gif
 import { Migration20261124004900CoOwners } from './Migration20261124004900CoOwners';
 import { Migration20261124004901ThankYouReminders } from './Migration20261124004901ThankYouReminders';
 import { Migration20261124005033OfflineGifts } from './Migration20261124005033OfflineGifts';
+import { Migration20261124034149RegistryNamePrefixes } from './Migration20261124034149RegistryNamePrefixes';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261124004900CoOwners', class: Migration20261124004900CoOwners },
   { name: 'Migration20261124004901ThankYouReminders', class: Migration20261124004901ThankYouReminders },
   { name: 'Migration20261124005033OfflineGifts', class: Migration20261124005033OfflineGifts },
+  { name: 'Migration20261124034149RegistryNamePrefixes', class: Migration20261124034149RegistryNamePrefixes },
 ];

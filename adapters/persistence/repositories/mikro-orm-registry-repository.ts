@@ -7,7 +7,7 @@ import type { PayoutMethod, Registry, RegistryStatus } from '@core/registry/regi
 import { RegistryEntity, type RegistryRow } from '../entities/registry-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 import { registryNotFound } from '@core/registry/registry-not-found';
-import { longestWord, wordPrefixPattern } from '@core/registry/child-name-search';
+import { wordPrefixPattern } from '@core/registry/child-name-search';
 
 // A row just created holds undefined where the database holds null; readers see null either way.
 const NULLABLE = [
@@ -47,10 +47,21 @@ function toRegistry(row: RegistryRow): Registry {
   };
 }
 
-/** LIKE treats %, _ and \ as patterns; a guest's search text must match them literally. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
+/**
+ * Guest search (test/bench/floor-sql.ts runs the same statement). The inner query walks one range
+ * of registry_name_prefixes in the answer's order (name, date, id) and stops at the limit: the
+ * regular expression is checked there, on the table's copy of the name, so the planner has no
+ * reason to fetch and sort every registry under a common key. The key is the database's own
+ * function, the one the triggers fill the table with, so both fold letters and cut alike. The
+ * outer query checks the real registry again: the table can only narrow the answer, never widen it.
+ */
+const SEARCH_SQL = `select r.* from (
+    select "registry_id", "child_name", "celebration_date" from "registry_name_prefixes"
+    where "prefix" = registry_name_search_key(?) and "child_name" ~ ?
+    order by "child_name", "celebration_date", "registry_id" limit ?
+  ) as p join "registries" as r on r."id" = p."registry_id"
+  where r."status" = 'open' and r."is_active" and not r."unlisted" and r."child_name" ~ ?
+  order by p."child_name", p."celebration_date", p."registry_id"`;
 
 export class MikroOrmRegistryRepository implements RegistryRepository {
   constructor(private readonly em: EntityManagerSource) {}
@@ -149,17 +160,13 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     return changed.length === 1;
   }
 
+  /** The words' key in the word-prefix table narrows; the regular expression ((?i): any letter case) decides. */
   async searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]> {
-    const rows = await this.readRows(
-      {
-        ...LISTED_OPEN,
-        // The trigram index narrows to names holding the longest word anywhere; the regular
-        // expression ((?i): in any letter case), checked on those rows only, keeps word starts.
-        childName: { $ilike: `%${likeLiteral(longestWord(words))}%`, $re: `(?i)${wordPrefixPattern(words)}` },
-      },
-      { orderBy: { childName: 'asc', celebrationDate: 'asc', id: 'asc' }, limit },
-    );
-    return rows.map(toRegistry);
+    const em = this.em();
+    const pattern = `(?i)${wordPrefixPattern(words)}`;
+    const rows = await em.execute<Record<string, unknown>[]>(SEARCH_SQL, [words.join(' '), pattern, limit, pattern]);
+    const meta = em.getMetadata().get(RegistryEntity);
+    return rows.map((row) => toRegistry(em.getDriver().mapResult(row, meta) as RegistryRow));
   }
 
   async listNewestListed(limit: number): Promise<Registry[]> {
