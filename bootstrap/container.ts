@@ -8,6 +8,13 @@ export interface Infrastructure {
   orm: Orm;
   repositories: Repositories & UnitOfWork;
   checkDatabase: () => Promise<void>;
+  /**
+   * Brings the query planner's table statistics up to date on the embedded database, which runs
+   * no autovacuum (PostgreSQL servers keep theirs themselves). Without them PGlite plans guest
+   * search, a walk of the name-prefix index that stops after 20 rows, as a scan and sort of every
+   * prefix once the tables have grown.
+   */
+  refreshStatistics: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -35,6 +42,7 @@ export async function openInfrastructure(config: AppConfig): Promise<Infrastruct
   try {
     orm = await openOrm(database);
     await migrate(orm, database);
+    if (database.kind === 'pglite') await orm.em.fork().execute('analyze');
   } catch (error) {
     await orm?.close(true).catch(() => undefined);
     await releaseLock?.();
@@ -48,6 +56,9 @@ export async function openInfrastructure(config: AppConfig): Promise<Infrastruct
     // for tests, which also change rows behind the repositories' back, so it reads afresh.
     repositories: createMikroOrmRepositories(opened, { onlyWriter: embeddedOnDisk }),
     checkDatabase: () => answersWithin(HEALTH_CHECK_TIMEOUT_MS, opened.em.fork().execute('select 1')),
+    refreshStatistics: async () => {
+      if (database.kind === 'pglite') await opened.em.fork().execute('analyze');
+    },
     close: async () => {
       await opened.close(true);
       await releaseLock?.();

@@ -37,6 +37,8 @@ const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
 // instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
 const THANK_YOU_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
+// The embedded database's planner statistics (container.ts): at start, then each hour as it grows.
+const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
@@ -143,6 +145,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       logger.warn({ err: error }, 'session and link purge failed'),
     );
 
+    const stopStatistics = repeat(infrastructure.refreshStatistics, { firstMs: STATISTICS_INTERVAL_MS, everyMs: STATISTICS_INTERVAL_MS }, (error) =>
+      logger.warn({ err: error }, 'refreshing the planner statistics failed'),
+    );
+
     const sweepLog = logger.child({ component: 'gift-sweep' });
     const sweepAbandonedGifts = async () => {
       const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
@@ -186,6 +192,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       routes: listRoutes(app as never),
       close: async () => {
         stopPurges();
+        stopStatistics();
         stopSweeps();
         stopReminders();
         stopThankYouReminders();
