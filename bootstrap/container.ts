@@ -33,6 +33,11 @@ async function answersWithin(ms: number, work: Promise<unknown>): Promise<void> 
   }
 }
 
+/** The embedded database's planner statistics (see Infrastructure.refreshStatistics); PostgreSQL keeps its own. */
+async function refreshEmbeddedStatistics(orm: Orm, database: AppConfig['database']): Promise<void> {
+  if (database.kind === 'pglite') await orm.em.fork().execute('analyze');
+}
+
 /** Opens the configured database (taking the embedded database's lock first) and migrates it. */
 export async function openInfrastructure(config: AppConfig): Promise<Infrastructure> {
   const { database } = config;
@@ -42,7 +47,7 @@ export async function openInfrastructure(config: AppConfig): Promise<Infrastruct
   try {
     orm = await openOrm(database);
     await migrate(orm, database);
-    if (database.kind === 'pglite') await orm.em.fork().execute('analyze');
+    await refreshEmbeddedStatistics(orm, database);
   } catch (error) {
     await orm?.close(true).catch(() => undefined);
     await releaseLock?.();
@@ -56,9 +61,7 @@ export async function openInfrastructure(config: AppConfig): Promise<Infrastruct
     // for tests, which also change rows behind the repositories' back, so it reads afresh.
     repositories: createMikroOrmRepositories(opened, { onlyWriter: embeddedOnDisk }),
     checkDatabase: () => answersWithin(HEALTH_CHECK_TIMEOUT_MS, opened.em.fork().execute('select 1')),
-    refreshStatistics: async () => {
-      if (database.kind === 'pglite') await opened.em.fork().execute('analyze');
-    },
+    refreshStatistics: () => refreshEmbeddedStatistics(opened, database),
     close: async () => {
       await opened.close(true);
       await releaseLock?.();

@@ -2,7 +2,7 @@
 // /checkout/{id}, from the built app's manifest; run `npm run build:web` first. Exits non-zero over budget.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bytesByPackage, GUEST_PATH_CEILING_BYTES, GUEST_PATH_TARGET_BYTES, guestPathReport } from './guest-bundle';
+import { bytesByOwner, GUEST_PATH_CEILING_BYTES, GUEST_PATH_TARGET_BYTES, guestPathReport } from './guest-bundle';
 
 const webRoot = path.join(fileURLToPath(new URL('..', import.meta.url)), 'dist', 'web');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -15,10 +15,7 @@ console.log('\nscript                                        raw        brotli')
 for (const chunk of [...report.chunks].sort((a, b) => b.brotliBytes - a.brotliBytes)) {
   console.log(`${chunk.file.padEnd(44)} ${kb(chunk.rawBytes).padStart(10)} ${kb(chunk.brotliBytes).padStart(10)}`);
 }
-const byPackage = new Map<string, number>();
-for (const chunk of report.chunks) {
-  for (const [owner, bytes] of bytesByPackage(webRoot, chunk)) byPackage.set(owner, (byPackage.get(owner) ?? 0) + bytes);
-}
+const byPackage = bytesByOwner(webRoot, report.chunks);
 console.log('\nwhose code (estimated from the source maps)     brotli');
 for (const [owner, bytes] of [...byPackage].sort((a, b) => b[1] - a[1])) {
   if (bytes >= 512) console.log(`${owner.padEnd(44)} ${kb(bytes).padStart(10)}`);

@@ -185,6 +185,15 @@ export function bytesByPackage(webRoot: string, chunk: SizedChunk): Map<string, 
   return new Map([...shares].map(([owner, bytes]) => [owner, (chunk.brotliBytes * bytes) / Math.max(1, mapped)]));
 }
 
+/** bytesByPackage over several chunks, summed per owner. */
+export function bytesByOwner(webRoot: string, chunks: readonly SizedChunk[]): Map<string, number> {
+  const owners = new Map<string, number>();
+  for (const chunk of chunks) {
+    for (const [owner, bytes] of bytesByPackage(webRoot, chunk)) owners.set(owner, (owners.get(owner) ?? 0) + bytes);
+  }
+  return owners;
+}
+
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }

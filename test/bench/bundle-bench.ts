@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { bytesByPackage, GUEST_PATH_TARGET_BYTES, guestPathReport, OUR_CODE } from '../../scripts/guest-bundle';
+import { bytesByOwner, GUEST_PATH_TARGET_BYTES, guestPathReport, OUR_CODE } from '../../scripts/guest-bundle';
 import { atMost, record, say } from './report';
 import { ensureWebBuild } from './web-build';
 import { PROJECT_ROOT } from './service-process';
@@ -19,14 +19,12 @@ export async function bundleBench(): Promise<void> {
   for (const step of report.steps) {
     record(`  ${step.route}: scripts when opened first`, step.chunks.length, '', null, `${kb(step.totalBrotliBytes)} KB`);
   }
-  const owners = new Map<string, number>();
-  for (const chunk of report.chunks) {
-    for (const [owner, bytes] of bytesByPackage(webRoot, chunk)) owners.set(owner, (owners.get(owner) ?? 0) + bytes);
-  }
+  const owners = bytesByOwner(webRoot, report.chunks);
+  const packages = [...owners].filter(([owner]) => !owner.startsWith('('));
   const ours = owners.get(OUR_CODE) ?? 0;
-  const libraries = [...owners].filter(([owner]) => !owner.startsWith('(')).reduce((total, [, bytes]) => total + bytes, 0);
+  const libraries = packages.reduce((total, [, bytes]) => total + bytes, 0);
   record('  guest path JavaScript (brotli)', kb(report.totalBrotliBytes), 'KB', atMost(kb(GUEST_PATH_TARGET_BYTES)), `${report.chunks.length} scripts`);
-  record('  of which libraries (the floor)', kb(libraries), 'KB', null, [...owners].filter(([owner]) => !owner.startsWith('(')).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([owner, bytes]) => `${owner} ${kb(bytes)}`).join(', '));
+  record('  of which libraries (the floor)', kb(libraries), 'KB', null, packages.sort((a, b) => b[1] - a[1]).slice(0, 6).map(([owner, bytes]) => `${owner} ${kb(bytes)}`).join(', '));
   record('  of which our code', kb(ours), 'KB');
   say(`  (the rest, ${kb(report.totalBrotliBytes - libraries - ours)} KB, is the bundler's glue and runtime)`);
 }

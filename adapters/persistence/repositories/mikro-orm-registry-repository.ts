@@ -116,10 +116,16 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
   }
 
   private async readOne(sql: string, id: string): Promise<Registry | null> {
+    const [registry] = await this.readFixed(sql, [id]);
+    return registry ?? null;
+  }
+
+  /** A fixed statement's rows mapped to registries as MikroORM maps any row (types and column names). */
+  private async readFixed(sql: string, params: unknown[]): Promise<Registry[]> {
     const em = this.em();
-    const [found] = await em.execute<Record<string, unknown>[]>(sql, [id]);
-    const row = found ? (em.getDriver().mapResult(found, em.getMetadata().get(RegistryEntity)) as RegistryRow | null) : null;
-    return row ? toRegistry(row) : null;
+    const rows = await em.execute<Record<string, unknown>[]>(sql, params);
+    const meta = em.getMetadata().get(RegistryEntity);
+    return rows.map((row) => toRegistry(em.getDriver().mapResult(row, meta) as RegistryRow));
   }
 
   async findByShortCode(shortCode: string): Promise<Registry | null> {
@@ -162,11 +168,8 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   /** The words' key in the word-prefix table narrows; the regular expression ((?i): any letter case) decides. */
   async searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]> {
-    const em = this.em();
     const pattern = `(?i)${wordPrefixPattern(words)}`;
-    const rows = await em.execute<Record<string, unknown>[]>(SEARCH_SQL, [words.join(' '), pattern, limit, pattern]);
-    const meta = em.getMetadata().get(RegistryEntity);
-    return rows.map((row) => toRegistry(em.getDriver().mapResult(row, meta) as RegistryRow));
+    return this.readFixed(SEARCH_SQL, [words.join(' '), pattern, limit, pattern]);
   }
 
   async listNewestListed(limit: number): Promise<Registry[]> {
