@@ -2,17 +2,23 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+// Migrates once into templates that every test database copies (test/support/migrated-templates.ts).
+const migratedTemplates = './test/support/migrated-templates.ts';
+
 export default defineConfig({
   // As tsconfig.json's paths say.
   resolve: {
     alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)) },
   },
   test: {
+    // Vitest leaves one core free by default, which on a 2-core machine is half of it; the tests
+    // wait on databases, servers and Chromium often enough to keep both cores busy.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'http', include: ['test/http/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'adapters', include: ['test/adapters/**/*.test.ts', 'test/bootstrap/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], environment: 'node', globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'http', include: ['test/http/**/*.test.ts'], environment: 'node', globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'adapters', include: ['test/adapters/**/*.test.ts', 'test/bootstrap/**/*.test.ts'], environment: 'node', globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
       {
         plugins: [react()],
         test: {
@@ -28,6 +34,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [migratedTemplates],
           testTimeout: 180_000,
           hookTimeout: 240_000,
           fileParallelism: false,

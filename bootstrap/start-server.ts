@@ -8,6 +8,7 @@ import { createRateLimiter } from '../adapters/persistence/rate-limit-store';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
+import type { PasswordHasher } from '@core/ports/password-hasher';
 import { nodeSecretTokens } from '../adapters/security/node-secret-tokens';
 import { SharpImageSanitizer } from '../adapters/photos/sharp-image-sanitizer';
 import { makeShortCode } from '@core/registry/short-code';
@@ -62,7 +63,10 @@ export interface RunningServer {
 const systemClock: Clock = { now: () => new Date() };
 
 /** Wires every adapter from the configuration and starts listening. */
-export async function startServer(config: AppConfig, options: { logger?: Logger; webRoot?: string | null } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: AppConfig,
+  options: { logger?: Logger; webRoot?: string | null; /** argon2id at production cost unless given (tests hash cheaply). */ hasher?: PasswordHasher } = {},
+): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const infrastructure = await openInfrastructure(config);
   try {
@@ -70,7 +74,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     const seeded = await seedCharities(orm);
     if (seeded > 0) logger.info({ charities: seeded }, 'seeded partner charities');
 
-    const hasher = new Argon2PasswordHasher();
+    const hasher = options.hasher ?? new Argon2PasswordHasher();
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
     const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm));

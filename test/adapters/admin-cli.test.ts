@@ -136,7 +136,8 @@ const exec = promisify(execFile);
 
 async function cli(args: string[], dataDir: string) {
   try {
-    const { stdout, stderr } = await exec('npx', ['tsx', 'bootstrap/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    // As `npm run admin` runs it (tsx), without npx looking the command up again on every call.
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

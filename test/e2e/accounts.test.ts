@@ -1,23 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { readConfig } from '../../bootstrap/config';
-import { startServer, type RunningServer } from '../../bootstrap/start-server';
-import { tempDataDir } from '../support/test-server';
-import { chromiumMissing, expectAccessible, launchChromium, screenshot, webRoot } from './browser';
-import { createLogger } from '../../adapters/http/logger';
+import { chromiumMissing, expectAccessible, launchChromium, screenshot, startE2eServer } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
 describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in again (Chromium)', () => {
-  let server: RunningServer;
+  let server: Awaited<ReturnType<typeof startE2eServer>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('The web app is not built: run npm run build:web');
-    const config = readConfig({ PORT: '0', DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn' });
-    server = await startServer(config, { logger: createLogger('warn'), webRoot });
+    server = await startE2eServer();
     browser = await launchChromium();
   });
 

@@ -2,18 +2,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../bootstrap/config';
-import { startServer, type RunningServer } from '../../bootstrap/start-server';
 import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { exifHasGps, jpegWithGps, pngBytes, svgBytes, textBytes } from '../support/images';
-import { tempDataDir, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 import { aRegistryBody } from '../support/registries';
 
 let server: TestServer;
-const dataDir = tempDataDir();
 
 beforeAll(async () => {
   // A stand-in for the built app shell, so the preview tags can be checked without a web build.
@@ -23,10 +19,7 @@ beforeAll(async () => {
     path.join(webRoot, 'index.html'),
     '<!doctype html><html><head><meta name="description" content="Mitzvah Gifts" /><title>Mitzvah Gifts</title></head><body><div id="root"></div></body></html>',
   );
-  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'true', PUBLIC_URL: 'https://gifts.example.org' });
-  config.database = { kind: 'pglite', dataDir: 'memory://' };
-  const running: RunningServer = await startServer(config, { logger: pino({ level: 'silent' }), webRoot });
-  server = { ...running, logs: [], dataDir };
+  server = await startTestServer({ webRoot, env: { PUBLIC_URL: 'https://gifts.example.org' } });
 });
 afterAll(async () => {
   await server?.close();
@@ -129,7 +122,7 @@ describe('POST /api/objects/upload', () => {
   });
 
   it('does not serve anything but stored photos under /uploads', async () => {
-    const secret = readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim();
+    const secret = readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8').trim();
     for (const probe of ['/uploads/../session-secret', '/uploads/%2e%2e%2fsession-secret', '/uploads/..%2fsession-secret', '/uploads/session-secret']) {
       const text = await (await fetch(`${server.url}${probe}`)).text();
       expect(text, probe).not.toContain(secret);

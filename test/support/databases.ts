@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { migrate, openOrm, type Orm } from '../../adapters/persistence/orm';
+import { pgliteTemplateDump, POSTGRES_TEMPLATE_VARIABLE } from './migrated-templates';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -9,11 +10,11 @@ export const postgresUrl = process.env.TEST_DATABASE_URL;
  */
 export async function openTestDatabase(kind: 'pglite' | 'postgresql'): Promise<{ orm: Orm; close: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://' });
+    const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://', loadDataDir: pgliteTemplateDump() });
     await migrate(orm);
     return { orm, close: () => orm.close(true) };
   }
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const orm = await openOrm({ kind: 'postgresql', url: database.url });
   await migrate(orm);
   return {
@@ -25,11 +26,15 @@ export async function openTestDatabase(kind: 'pglite' | 'postgresql'): Promise<{
   };
 }
 
-/** An empty database of its own on the TEST_DATABASE_URL server, and the way to drop it again. */
-export async function createTestDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+/**
+ * A database of its own on the TEST_DATABASE_URL server, and the way to drop it again: empty, or
+ * (migrated) a copy of the migrated template when the global setup made one.
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `registry_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await connectedTo(postgresUrl, (admin) => admin.query(`create database "${name}"`));
+  const template = options.migrated ? process.env[POSTGRES_TEMPLATE_VARIABLE] : undefined;
+  await connectedTo(postgresUrl, (admin) => admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`));
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return {

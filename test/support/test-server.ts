@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -7,6 +7,8 @@ import { readConfig } from '../../bootstrap/config';
 import { startServer, type RunningServer } from '../../bootstrap/start-server';
 import { createTestDatabase } from './databases';
 import { HttpClient } from './http-client';
+import { pgliteTemplateDump } from './migrated-templates';
+import { cheapPasswordHasher } from './cheap-password-hasher';
 
 export interface TestServer extends RunningServer {
   /** Every log line the server wrote, as text. */
@@ -23,7 +25,12 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
   const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...options.env });
-  if (!options.dataDir && config.database.kind === 'pglite') config.database = { kind: 'pglite', dataDir: 'memory://' };
+  if (config.database.kind === 'pglite') {
+    // A data folder given to test a restart starts from the migrated template the first time only.
+    config.database = options.dataDir
+      ? { ...config.database, loadDataDir: existsSync(config.database.dataDir) ? undefined : pgliteTemplateDump() }
+      : { kind: 'pglite', dataDir: 'memory://', loadDataDir: pgliteTemplateDump() };
+  }
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -31,7 +38,7 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
       done();
     },
   });
-  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null });
+  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher });
   return { ...running, logs, dataDir };
 }
 
@@ -44,7 +51,7 @@ export function tempDataDir(): string {
  * what real PostgreSQL's locking must prove too), with the id of its first charity.
  */
 export async function startTestServerOn(kind: 'pglite' | 'postgresql') {
-  const database = kind === 'postgresql' ? await createTestDatabase() : undefined;
+  const database = kind === 'postgresql' ? await createTestDatabase({ migrated: true }) : undefined;
   const server = await startTestServer({ env: database ? { DATABASE_URL: database.url } : {} });
   const charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   const stop = async () => {

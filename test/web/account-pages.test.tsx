@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE';
 
@@ -20,7 +20,7 @@ describe('/auth forgot password', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Email/), 'dana@example.com');
+    await fillIn(user, screen.getByLabelText(/^Email/), 'dana@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText(/If an account uses that e-mail address, we have sent it a link/)).toBeInTheDocument();
     expect(asked).toEqual([{ email: 'dana@example.com' }]);
@@ -37,13 +37,13 @@ describe('/reset-password', () => {
       }),
     );
     const { user } = renderApp(`/reset-password#token=${TOKEN}`);
-    await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
-    await user.type(screen.getByLabelText(/^Confirm Password/), 'other-secret');
+    await fillIn(user, await screen.findByLabelText(/^New Password/), 'new-secret');
+    await fillIn(user, screen.getByLabelText(/^Confirm Password/), 'other-secret');
     await user.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
     expect(sent).toEqual([]);
     await user.clear(screen.getByLabelText(/^Confirm Password/));
-    await user.type(screen.getByLabelText(/^Confirm Password/), 'new-secret');
+    await fillIn(user, screen.getByLabelText(/^Confirm Password/), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
     expect(sent).toEqual([{ token: TOKEN, password: 'new-secret' }]);
@@ -57,8 +57,8 @@ describe('/reset-password', () => {
       ),
     );
     const { user } = renderApp(`/reset-password#token=${TOKEN}`);
-    await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
-    await user.type(screen.getByLabelText(/^Confirm Password/), 'new-secret');
+    await fillIn(user, await screen.findByLabelText(/^New Password/), 'new-secret');
+    await fillIn(user, screen.getByLabelText(/^Confirm Password/), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(await screen.findByText(/This link has expired or has already been used/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth?view=forgot');
@@ -88,14 +88,14 @@ describe('/account', () => {
     expect(screen.getByText(member.email)).toBeInTheDocument();
     const firstName = screen.getByLabelText(/^First Name/);
     await user.clear(firstName);
-    await user.type(firstName, 'Rivka');
+    await fillIn(user, firstName, 'Rivka');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Your name has been updated.')).toBeInTheDocument();
 
     const passwordForm = screen.getByRole('form', { name: 'Change password' });
-    await user.type(passwordForm.querySelector('#password-currentPassword')!, 'guess');
-    await user.type(passwordForm.querySelector('#password-newPassword')!, 'better-pass');
-    await user.type(passwordForm.querySelector('#password-confirmPassword')!, 'better-pass');
+    await fillIn(user, passwordForm.querySelector('#password-currentPassword')!, 'guess');
+    await fillIn(user, passwordForm.querySelector('#password-newPassword')!, 'better-pass');
+    await fillIn(user, passwordForm.querySelector('#password-confirmPassword')!, 'better-pass');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect((await screen.findAllByText('Your current password is incorrect')).length).toBeGreaterThan(0);
     expect(toastRegion()).toHaveTextContent('Could not change your password');

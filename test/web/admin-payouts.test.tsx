@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { CharityPayoutView, ManualPayout, PendingCharityPayout } from '../../web/src/features/admin/api/admin-payouts';
 import { admin, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 
 const pendingRows: PendingCharityPayout[] = [
   { payoutId: 'p-1', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'USD', totalAmount: 18, giftCount: 2 },
@@ -148,9 +148,9 @@ describe('admin charity payouts page', () => {
     expect(dialog.getByText('Reference number is required')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
-    await user.type(dialog.getByLabelText(/^Payment Method/), 'Check');
-    await user.type(dialog.getByLabelText(/^Reference Number/), '1042');
-    await user.type(dialog.getByLabelText('Notes (optional)'), 'Mailed to the office');
+    await fillIn(user, dialog.getByLabelText(/^Payment Method/), 'Check');
+    await fillIn(user, dialog.getByLabelText(/^Reference Number/), '1042');
+    await fillIn(user, dialog.getByLabelText('Notes (optional)'), 'Mailed to the office');
     await user.click(dialog.getByRole('button', { name: 'Confirm Payout' }));
 
     expect(await within(toastRegion()).findByText('Payout Marked Complete')).toBeInTheDocument();
@@ -175,8 +175,8 @@ describe('admin charity payouts page', () => {
     const { user } = await openCharityPayouts();
     await user.click(await screen.findByRole('button', { name: 'Mark Completed' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Mark Payout Completed' }));
-    await user.type(dialog.getByLabelText(/^Payment Method/), 'Wire');
-    await user.type(dialog.getByLabelText(/^Reference Number/), 'W-1');
+    await fillIn(user, dialog.getByLabelText(/^Payment Method/), 'Wire');
+    await fillIn(user, dialog.getByLabelText(/^Reference Number/), 'W-1');
     await user.click(dialog.getByRole('button', { name: 'Confirm Payout' }));
 
     const alert = await dialog.findByRole('alert');

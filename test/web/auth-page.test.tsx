@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 
 async function openSignUp() {
   const app = renderApp('/auth');
@@ -23,7 +23,7 @@ async function fillSignUp(user: ReturnType<typeof renderApp>['user'], overrides:
     ...overrides,
   };
   for (const [label, value] of Object.entries(values)) {
-    if (value) await user.type(screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }), value);
+    if (value) await fillIn(user, screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }), value);
   }
 }
 
@@ -57,8 +57,8 @@ describe('/auth sign in', () => {
       }),
     );
     const { user } = renderApp('/auth');
-    await user.type(await screen.findByLabelText(/^Username/), ' sarah ');
-    await user.type(screen.getByLabelText(/^Password/), 'secret123');
+    await fillIn(user, await screen.findByLabelText(/^Username/), ' sarah ');
+    await fillIn(user, screen.getByLabelText(/^Password/), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sarah!' })).toBeInTheDocument();
@@ -75,8 +75,8 @@ describe('/auth sign in', () => {
       http.post('/api/login', () => HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 })),
     );
     const { user } = renderApp('/auth');
-    await user.type(await screen.findByLabelText(/^Username/), 'sarah');
-    await user.type(screen.getByLabelText(/^Password/), 'wrong-password');
+    await fillIn(user, await screen.findByLabelText(/^Username/), 'sarah');
+    await fillIn(user, screen.getByLabelText(/^Password/), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     const alert = await within(toastRegion()).findByRole('alert');

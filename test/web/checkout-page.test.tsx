@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_STORAGE_KEY } from '../../web/src/features/gifts/lib/checkout-storage';
 import { aCheckout, amountFor, serveReconcile, storeCheckout, storedCheckout } from './gift-fixtures';
 import { sandboxConfig, server } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 const checkoutPath = `/checkout/${REGISTRY_ID}`;
@@ -31,7 +31,7 @@ function serveSandboxConfirm(answer: () => Response = () => HttpResponse.json({ 
 async function payWith(user: ReturnType<typeof renderApp>['user'], card: string) {
   const input = await screen.findByLabelText(/^Test card number/);
   await user.clear(input);
-  await user.type(input, card);
+  await fillIn(user, input, card);
   await user.click(screen.getByRole('button', { name: 'Complete Payment - $106.39' }));
 }
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { goToLogin } from '../../web/src/lib/login-redirect';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 import { anOwnerRegistry, serveRegistry } from './registry-fixtures';
 
 vi.mock('../../web/src/lib/login-redirect', async (importOriginal) => ({
@@ -25,8 +25,8 @@ async function openForm() {
 type User = ReturnType<typeof renderApp>['user'];
 
 async function fillRequired(user: User) {
-  await user.type(screen.getByLabelText(/^Child's Name/), 'Noah');
-  await user.type(screen.getByLabelText(/^Celebration Date/), '2030-03-14');
+  await fillIn(user, screen.getByLabelText(/^Child's Name/), 'Noah');
+  await fillIn(user, screen.getByLabelText(/^Celebration Date/), '2030-03-14');
 }
 
 /** Answers POST /api/registries with a new registry and keeps the body. */
@@ -58,7 +58,7 @@ describe('/create-registry', () => {
     await fillRequired(user);
     // Donor choice is the default.
     expect(screen.getByRole('radio', { name: /Let each guest choose/ })).toBeChecked();
-    await user.type(screen.getByLabelText(/^Personal Message/), 'Join us!');
+    await fillIn(user, screen.getByLabelText(/^Personal Message/), 'Join us!');
     await user.click(screen.getByRole('button', { name: 'Create Registry' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));
@@ -84,9 +84,9 @@ describe('/create-registry', () => {
     const group = screen.getByRole('radiogroup', { name: 'Celebration' });
     expect(within(group).getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
     expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['bar', 'bat', 'bnai', 'unspecified']);
-    await user.type(screen.getByLabelText(/^Child's Name/), 'maya rose katz');
+    await fillIn(user, screen.getByLabelText(/^Child's Name/), 'maya rose katz');
     await user.click(within(group).getByRole('radio', { name: 'Bat Mitzvah' }));
-    await user.type(screen.getByLabelText(/^Celebration Date/), '2030-03-14');
+    await fillIn(user, screen.getByLabelText(/^Celebration Date/), '2030-03-14');
     // The hint is only a suggestion: submitting as typed keeps the name as typed.
     expect(screen.getByText('Names are shown exactly as typed. Did you mean “Maya Rose Katz”?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Registry' }));
@@ -113,8 +113,8 @@ describe('/create-registry', () => {
     const { user } = await openForm();
     const preview = screen.getByTestId('hebrew-date-preview');
     expect(preview).toHaveTextContent('Pick the celebration date to see its Hebrew date');
-    await user.type(screen.getByLabelText(/^Child's Name/), 'Ariel');
-    await user.type(screen.getByLabelText(/^Celebration Date/), '2027-06-19');
+    await fillIn(user, screen.getByLabelText(/^Child's Name/), 'Ariel');
+    await fillIn(user, screen.getByLabelText(/^Celebration Date/), '2027-06-19');
     expect(await within(preview).findByText('14 Sivan 5787 · Parashat Nasso')).toBeInTheDocument();
     const hebrew = within(preview).getByText('י״ד סיון תשפ״ז · פרשת נשא');
     expect(hebrew).toHaveAttribute('lang', 'he');
@@ -135,10 +135,10 @@ describe('/create-registry', () => {
   it('suggests capitals for a lower-case name and uses them in one click', async () => {
     const { user } = await openForm();
     const name = screen.getByLabelText(/^Child's Name/);
-    await user.type(name, 'Noah');
+    await fillIn(user, name, 'Noah');
     expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
     await user.clear(name);
-    await user.type(name, "sarah-rose o'brien");
+    await fillIn(user, name, "sarah-rose o'brien");
     await user.click(await screen.findByRole('button', { name: "Use ‘Sarah-Rose O'Brien’" }));
     expect(name).toHaveValue("Sarah-Rose O'Brien");
     expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { GiftListItemView, GiftListView } from '@api/gifts';
 import { member, server, signInAs } from './msw-server';
-import { renderApp } from './render-app';
+import { renderApp, fillIn } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 function aListedGift(overrides: Partial<GiftListItemView> = {}): GiftListItemView {
@@ -85,7 +85,7 @@ describe('/registry/{id}/gifts', () => {
     const asked = serveList((params) => (params.get('q') ? aList({ q: params.get('q')!, matching: 1, gifts: [aListedGift()] }) : aList()));
     const { user } = renderApp(`/registry/${REGISTRY_ID}/gifts`);
     await screen.findByRole('list', { name: 'All Gifts' });
-    await user.type(screen.getByRole('searchbox', { name: 'Search gifts' }), 'rosen');
+    await fillIn(user, screen.getByRole('searchbox', { name: 'Search gifts' }), 'rosen');
     expect(await screen.findByText('1 of 2 gifts match “rosen”.')).toBeInTheDocument();
     // One call for the whole word, not one per letter.
     expect(asked.filter((params) => params.has('q')).map((params) => params.get('q'))).toEqual(['rosen']);
@@ -145,7 +145,7 @@ describe('/registry/{id}/gifts', () => {
     expect(within(dialog).getByRole('textbox', { name: /Reason for the refund/ })).toHaveFocus();
     expect(sent).toEqual([]);
 
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'Given twice by mistake');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'Given twice by mistake');
     await user.click(within(dialog).getByRole('button', { name: 'Refund $188.52' }));
     expect(await screen.findByText('Gift Refunded')).toBeInTheDocument();
     expect(sent).toEqual([{ id: 'g-1', body: { reason: 'Given twice by mistake' } }]);
@@ -167,7 +167,7 @@ describe('/registry/{id}/gifts', () => {
     const list = await screen.findByRole('list', { name: 'All Gifts' });
     await user.click(within(list).getByRole('button', { name: 'Refund Avi Levi’s gift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund Avi Levi’s gift?' });
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'Wrong registry');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'Wrong registry');
     await user.click(within(dialog).getByRole('button', { name: /Refund \$/ }));
     expect(await within(dialog).findByText('Refund failed')).toBeInTheDocument();
     expect(within(dialog).getByText('The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.')).toBeInTheDocument();

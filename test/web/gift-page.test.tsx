@@ -5,7 +5,7 @@ import { CHECKOUT_STORAGE_KEY } from '../../web/src/features/gifts/lib/checkout-
 import type { RegistryView } from '@api/registries';
 import { aCheckout, aStartedPayment, amountFor, storeCheckout, storedCheckout } from './gift-fixtures';
 import { charities, sandboxConfig, server } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 import { aRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 const giftPath = `/gift/${REGISTRY_ID}`;
@@ -133,7 +133,7 @@ describe('gift form: amount, breakdown and submit', () => {
   it('shows the breakdown the server charges: $100 gives $90.00, $10.00, $3.00, $3.39 and $106.39', async () => {
     const { user } = await openGiftForm();
     expect(screen.queryByRole('heading', { name: 'Your Gift Breakdown' })).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText('Custom Amount'), '100');
+    await fillIn(user, screen.getByLabelText('Custom Amount'), '100');
     const breakdown = screen.getByRole('region', { name: 'Your Gift Breakdown' });
     expect(amountFor('Gift Amount', breakdown)).toBe('$100.00');
     expect(amountFor('To the celebration (90%)', breakdown)).toBe('$90.00');
@@ -146,7 +146,7 @@ describe('gift form: amount, breakdown and submit', () => {
 
   it('shows CA$ amounts for a CAD registry', async () => {
     const { user } = await openGiftForm({ currency: 'CAD' });
-    await user.type(screen.getByLabelText('Custom Amount'), '100');
+    await fillIn(user, screen.getByLabelText('Custom Amount'), '100');
     const breakdown = screen.getByRole('region', { name: 'Your Gift Breakdown' });
     expect(amountFor('To the celebration (90%)', breakdown)).toBe('CA$90.00');
     expect(amountFor('To charity (10%)', breakdown)).toBe('CA$10.00');
@@ -159,7 +159,7 @@ describe('gift form: amount, breakdown and submit', () => {
     const processingRates = { ...sandboxConfig.processingRates, USD: { basisPoints: 350, fixedCents: 50 } };
     server.use(http.get('/api/config', () => HttpResponse.json({ ...sandboxConfig, processingRates })));
     const { user } = await openGiftForm();
-    await user.type(screen.getByLabelText('Custom Amount'), '100');
+    await fillIn(user, screen.getByLabelText('Custom Amount'), '100');
     const breakdown = await screen.findByRole('region', { name: 'Your Gift Breakdown' });
     // ceil((10000 + 300 + 50) / (1 - 3.5%)) = 10726 cents.
     expect(amountFor('Processing Fee', breakdown)).toBe('$4.26');
@@ -187,13 +187,13 @@ describe('gift form: amount, breakdown and submit', () => {
     const bodies = serveIntent();
     const { user } = await openGiftForm();
     const amount = screen.getByLabelText('Custom Amount');
-    await user.type(amount, '5');
+    await fillIn(user, amount, '5');
     await user.clear(amount);
     await user.tab();
     expect(await screen.findByText('Amount is required')).toBeInTheDocument();
 
-    await user.type(amount, '0');
-    await user.type(screen.getByLabelText(/^Your Email/), 'not-an-email');
+    await fillIn(user, amount, '0');
+    await fillIn(user, screen.getByLabelText(/^Your Email/), 'not-an-email');
     await user.click(submitButton());
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Valid email is required')).toBeInTheDocument();
@@ -206,8 +206,8 @@ describe('gift form: amount, breakdown and submit', () => {
     const bodies = serveIntent();
     const { user } = await openGiftForm(choice);
     await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(2));
-    await user.type(screen.getByLabelText(/^Your Name/), 'Rachel Levy');
-    await user.type(screen.getByLabelText(/^Your Email/), 'rachel@example.com');
+    await fillIn(user, screen.getByLabelText(/^Your Name/), 'Rachel Levy');
+    await fillIn(user, screen.getByLabelText(/^Your Email/), 'rachel@example.com');
     await user.click(screen.getByRole('button', { name: '$36.00' }));
     // The button is disabled; a submission that bypasses it (Enter, assistive technology) is caught.
     fireEvent.submit(screen.getByRole('form', { name: 'Gift details' }));
@@ -225,10 +225,10 @@ describe('gift form: opening the payment', () => {
     const bodies = serveIntent();
     const { user } = await openGiftForm(choice);
     await user.click(await screen.findByRole('radio', { name: /Tikkun Civil Rights Project/ }));
-    await user.type(screen.getByLabelText(/^Your Name/), '  Rachel Levy ');
-    await user.type(screen.getByLabelText(/^Your Email/), 'rachel@example.com');
-    await user.type(screen.getByLabelText('Custom Amount'), '50.25');
-    await user.type(screen.getByLabelText(/^Personal Message/), 'Mazel tov!');
+    await fillIn(user, screen.getByLabelText(/^Your Name/), '  Rachel Levy ');
+    await fillIn(user, screen.getByLabelText(/^Your Email/), 'rachel@example.com');
+    await fillIn(user, screen.getByLabelText('Custom Amount'), '50.25');
+    await fillIn(user, screen.getByLabelText(/^Personal Message/), 'Mazel tov!');
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment - $50.25' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Gift' })).toBeInTheDocument();
@@ -263,8 +263,8 @@ describe('gift form: opening the payment', () => {
   it('sends a preset amount as a number and an empty message when none is written', async () => {
     const bodies = serveIntent();
     const { user } = await openGiftForm();
-    await user.type(screen.getByLabelText(/^Your Name/), 'Rachel Levy');
-    await user.type(screen.getByLabelText(/^Your Email/), 'rachel@example.com');
+    await fillIn(user, screen.getByLabelText(/^Your Name/), 'Rachel Levy');
+    await fillIn(user, screen.getByLabelText(/^Your Email/), 'rachel@example.com');
     await user.click(screen.getByRole('button', { name: '$36.00' }));
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment - $36.00' }));
     await screen.findByRole('heading', { level: 1, name: 'Complete Your Gift' });
@@ -274,8 +274,8 @@ describe('gift form: opening the payment', () => {
   });
 
   async function fillAndSend(user: ReturnType<typeof renderApp>['user']) {
-    await user.type(screen.getByLabelText(/^Your Name/), 'Rachel Levy');
-    await user.type(screen.getByLabelText(/^Your Email/), 'rachel@example.com');
+    await fillIn(user, screen.getByLabelText(/^Your Name/), 'Rachel Levy');
+    await fillIn(user, screen.getByLabelText(/^Your Email/), 'rachel@example.com');
     await user.click(screen.getByRole('button', { name: '$180.00' }));
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment - $180.00' }));
   }

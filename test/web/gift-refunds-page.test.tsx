@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AdminGiftLookup } from '@api/admin';
 import { admin, server, signInAs } from './msw-server';
-import { renderApp } from './render-app';
+import { renderApp, fillIn } from './render-app';
 
 function aLookup(refunded = false): AdminGiftLookup {
   return {
@@ -40,7 +40,7 @@ describe('/admin/gift-refunds', () => {
     );
     const { user } = renderApp('/admin/gift-refunds');
     expect(await screen.findByRole('heading', { level: 1, name: 'Gift Refunds' })).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Registry link, id or short code' }), 'https://gifts.example.org/r/maya26');
+    await fillIn(user, screen.getByRole('textbox', { name: 'Registry link, id or short code' }), 'https://gifts.example.org/r/maya26');
     await user.click(screen.getByRole('button', { name: 'Find Registry' }));
     expect(await screen.findByRole('heading', { level: 2, name: "Maya Katz's Bat Mitzvah" })).toBeInTheDocument();
     expect(asked).toEqual(['https://gifts.example.org/r/maya26']);
@@ -50,7 +50,7 @@ describe('/admin/gift-refunds', () => {
 
     await user.click(within(gift).getByRole('button', { name: 'Refund Dana Rose’s gift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund Dana Rose’s gift?' });
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'The giver wrote to support');
+    await fillIn(user, within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'The giver wrote to support');
     await user.click(within(dialog).getByRole('button', { name: 'Refund CA$77.55' }));
     expect(await screen.findByText('Gift Refunded')).toBeInTheDocument();
     expect(await within(gift).findByText('Refunded')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('/admin/gift-refunds', () => {
     expect(await screen.findByText('No registry has that link, id or short code.')).toBeInTheDocument();
     const field = screen.getByRole('textbox', { name: 'Registry link, id or short code' });
     await user.clear(field);
-    await user.type(field, 'maya26');
+    await fillIn(user, field, 'maya26');
     await user.click(screen.getByRole('button', { name: 'Find Registry' }));
     expect(await screen.findByText(/This registry is closed: its gifts are counted/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();

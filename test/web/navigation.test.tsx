@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { admin, member, sandboxConfig, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -168,12 +168,12 @@ describe('footer', () => {
     );
     const email = footer.getByLabelText('Get our newsletter');
     expect(email).toHaveAttribute('type', 'email');
-    await user.type(email, 'not an address');
+    await fillIn(user, email, 'not an address');
     await user.click(footer.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(footer.getByRole('status')).toHaveTextContent('Please enter a valid email address.'));
     expect(subscribed).toEqual([]);
     await user.clear(email);
-    await user.type(email, 'Guest@Example.com');
+    await fillIn(user, email, 'Guest@Example.com');
     await user.click(footer.getByRole('button', { name: 'Subscribe' }));
     expect(await footer.findByText('Thank you! guest@example.com is on our newsletter list.')).toBeInTheDocument();
     expect(subscribed).toEqual([{ email: 'Guest@Example.com' }]);

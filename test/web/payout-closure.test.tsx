@@ -5,7 +5,7 @@ import type { OwnerRegistryView } from '@api/registries';
 import { redirectTo } from '../../web/src/lib/redirect';
 import { member, server, signInAs } from './msw-server';
 import { anAccount, noAccount, serveAccountStatus, verifiedAccount } from './payout-fixtures';
-import { renderApp, toastRegion, ownerToolsLoaded } from './render-app';
+import { renderApp, toastRegion, ownerToolsLoaded, fillIn } from './render-app';
 import { aGift, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 vi.mock('../../web/src/lib/redirect', () => ({ redirectTo: vi.fn() }));
@@ -132,7 +132,7 @@ describe('closure section of an open registry', () => {
     expect(closure().getByText('Enter your PayPal email above to close the registry')).toBeInTheDocument();
     expect(closeButton()).toHaveAccessibleDescription('Enter your PayPal email above to close the registry');
 
-    await user.type(closure().getByLabelText(/^PayPal Email/), 'sarah@example.com');
+    await fillIn(user, closure().getByLabelText(/^PayPal Email/), 'sarah@example.com');
     expect(closeButton()).toBeEnabled();
     expect(closure().queryByText('Enter your PayPal email above to close the registry')).not.toBeInTheDocument();
   });
@@ -145,12 +145,12 @@ describe('closure section of an open registry', () => {
     expect(closure().getByLabelText('Country')).toHaveValue('US');
     expect(within(closure().getByLabelText('Country')).getAllByRole('option').map((o) => o.textContent)).toEqual(['United States', 'Canada']);
 
-    await user.type(closure().getByLabelText(/^Name on Check/), 'Sarah Cohen');
-    await user.type(closure().getByLabelText(/^Street Address/), '12 Main St');
-    await user.type(closure().getByLabelText(/^City/), 'Springfield');
-    await user.type(closure().getByLabelText(/^State \/ Province/), 'IL');
+    await fillIn(user, closure().getByLabelText(/^Name on Check/), 'Sarah Cohen');
+    await fillIn(user, closure().getByLabelText(/^Street Address/), '12 Main St');
+    await fillIn(user, closure().getByLabelText(/^City/), 'Springfield');
+    await fillIn(user, closure().getByLabelText(/^State \/ Province/), 'IL');
     expect(closeButton()).toBeDisabled();
-    await user.type(closure().getByLabelText(/^ZIP \/ Postal Code/), '62701');
+    await fillIn(user, closure().getByLabelText(/^ZIP \/ Postal Code/), '62701');
     expect(closeButton()).toBeEnabled();
     expect(closure().queryByText(hint)).not.toBeInTheDocument();
   });
@@ -165,11 +165,11 @@ describe('closure section of an open registry', () => {
   it('saves the payout details on request', async () => {
     const { user, registry } = await openAsOwner({ payoutMethod: 'check', mailingCountry: 'US' });
     const calls = serveClose(registry, () => HttpResponse.json({}));
-    await user.type(closure().getByLabelText(/^Name on Check/), 'Sarah Cohen');
-    await user.type(closure().getByLabelText(/^Street Address/), '1 Rue Principale');
-    await user.type(closure().getByLabelText(/^City/), 'Montreal');
-    await user.type(closure().getByLabelText(/^State \/ Province/), 'QC');
-    await user.type(closure().getByLabelText(/^ZIP \/ Postal Code/), 'H2X 1Y4');
+    await fillIn(user, closure().getByLabelText(/^Name on Check/), 'Sarah Cohen');
+    await fillIn(user, closure().getByLabelText(/^Street Address/), '1 Rue Principale');
+    await fillIn(user, closure().getByLabelText(/^City/), 'Montreal');
+    await fillIn(user, closure().getByLabelText(/^State \/ Province/), 'QC');
+    await fillIn(user, closure().getByLabelText(/^ZIP \/ Postal Code/), 'H2X 1Y4');
     await user.selectOptions(closure().getByLabelText('Country'), 'CA');
     await user.click(closure().getByRole('button', { name: 'Save Payout Details' }));
     expect(await within(toastRegion()).findByText('Payout details saved')).toBeInTheDocument();
@@ -360,7 +360,7 @@ describe('closing the registry', () => {
       HttpResponse.json({ message: 'Registry closed', registry: closedRegistry(saved, {}) }),
     );
     await user.click(closure().getByRole('radio', { name: 'PayPal' }));
-    await user.type(closure().getByLabelText(/^PayPal Email/), 'sarah@example.com');
+    await fillIn(user, closure().getByLabelText(/^PayPal Email/), 'sarah@example.com');
     await user.click(closeButton());
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Close Registry?' }));
@@ -439,11 +439,11 @@ describe('closing the registry', () => {
         return HttpResponse.json({ registry });
       }),
     );
-    await user.type(closure().getByLabelText(/^Name on Check/), 'Sarah Cohen');
-    await user.type(closure().getByLabelText(/^Street Address/), '12 Main St');
-    await user.type(closure().getByLabelText(/^City/), 'Springfield');
-    await user.type(closure().getByLabelText(/^State \/ Province/), 'IL');
-    await user.type(closure().getByLabelText(/^ZIP \/ Postal Code/), '62701');
+    await fillIn(user, closure().getByLabelText(/^Name on Check/), 'Sarah Cohen');
+    await fillIn(user, closure().getByLabelText(/^Street Address/), '12 Main St');
+    await fillIn(user, closure().getByLabelText(/^City/), 'Springfield');
+    await fillIn(user, closure().getByLabelText(/^State \/ Province/), 'IL');
+    await fillIn(user, closure().getByLabelText(/^ZIP \/ Postal Code/), '62701');
     await user.click(closeButton());
     await user.click(within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }));
 
@@ -460,7 +460,7 @@ describe('closing the registry', () => {
 
   it('checks the PayPal e-mail before asking to confirm', async () => {
     const { user } = await openAsOwner({ payoutMethod: 'paypal' });
-    await user.type(closure().getByLabelText(/^PayPal Email/), 'not-an-email');
+    await fillIn(user, closure().getByLabelText(/^PayPal Email/), 'not-an-email');
     await user.click(closeButton());
     expect(await closure().findByText('Enter a valid PayPal email')).toBeInTheDocument();
     expect(closure().getByLabelText(/^PayPal Email/)).toHaveFocus();

@@ -8,7 +8,7 @@ import { AppProviders } from '../../web/src/app/providers';
 import type { OwnerRegistryView } from '@api/registries';
 import { DeleteRegistryDialog } from '../../web/src/features/registries/components/delete-registry-dialog';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion, ownerToolsLoaded } from './render-app';
+import { renderApp, toastRegion, ownerToolsLoaded, fillIn } from './render-app';
 import { anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 async function openAsOwner(overrides: Partial<OwnerRegistryView> = {}) {
@@ -48,8 +48,8 @@ describe('Edit Registry dialog', () => {
     expect(dialog.getByText('Celebration date is required')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
-    await user.type(name, 'Noa');
-    await user.type(dialog.getByLabelText(/^Celebration Date/), '2030-06-01');
+    await fillIn(user, name, 'Noa');
+    await fillIn(user, dialog.getByLabelText(/^Celebration Date/), '2030-06-01');
     await user.clear(dialog.getByLabelText(/^Personal Message/));
     await user.click(dialog.getByRole('button', { name: 'Remove photo' }));
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 import { aSearchResult } from './registry-fixtures';
 
 /** Records the query of each search call. */
@@ -85,7 +85,7 @@ describe('landing page search', () => {
     );
     const { user } = renderApp('/');
     await screen.findByPlaceholderText("Search by child's name...");
-    await user.type(box(), 'Noa');
+    await fillIn(user, box(), 'Noa');
     expect(await screen.findByText('2 result(s) found')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'How It Works' })).not.toBeInTheDocument();
     const results = within(screen.getByRole('list', { name: 'Registries found' }));
@@ -106,7 +106,7 @@ describe('landing page search', () => {
     serveSearch(() => HttpResponse.json([]));
     const { user } = renderApp('/');
     await screen.findByPlaceholderText("Search by child's name...");
-    await user.type(box(), 'Zzyzx');
+    await fillIn(user, box(), 'Zzyzx');
     expect(await screen.findByText('No registries found for this search')).toBeInTheDocument();
     expect(screen.getByText('Try a different name or check the spelling.')).toBeInTheDocument();
     expect(screen.getByText('0 result(s) found')).toBeInTheDocument();
@@ -123,14 +123,14 @@ describe('landing page search', () => {
     );
     const { user } = renderApp('/');
     await screen.findByPlaceholderText("Search by child's name...");
-    await user.type(box(), 'No');
+    await fillIn(user, box(), 'No');
     expect(await screen.findByText(`${hint}.`)).toBeInTheDocument();
     expect(calls).toEqual(['No']);
     expect(within(toastRegion()).queryByText('Search failed')).not.toBeInTheDocument();
     expect(screen.queryByText(/couldn't search/)).not.toBeInTheDocument();
     expect(screen.queryByText(/result\(s\) found/)).not.toBeInTheDocument();
 
-    await user.type(box(), 'a');
+    await fillIn(user, box(), 'a');
     expect(await screen.findByText('1 result(s) found')).toBeInTheDocument();
     expect(screen.queryByText(`${hint}.`)).not.toBeInTheDocument();
     expect(calls).toEqual(['No', 'Noa']);
@@ -142,12 +142,12 @@ describe('landing page search', () => {
     await screen.findByPlaceholderText("Search by child's name...");
     stopTimeouts({ followRealTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.type(box(), 'Noah');
+    await fillIn(user, box(), 'Noah');
     expect(await within(toastRegion()).findByText('Search failed')).toBeInTheDocument();
     // Long past any retry SWR would make (its first comes 5 to 20 s after the error); then one more
     // search, so that a retry sent meanwhile would have reached the server before it.
     elapse(60_000);
-    await user.type(box(), 's');
+    await fillIn(user, box(), 's');
     await waitFor(() => expect(calls.length).toBeGreaterThan(1));
     expect(calls).toEqual(['Noah', 'Noahs']);
   });
@@ -160,7 +160,7 @@ describe('dashboard search', () => {
     serveSearch(() => HttpResponse.json([aSearchResult()]));
     const { user } = renderApp('/');
     expect(await screen.findByText('No registries yet')).toBeInTheDocument();
-    await user.type(box(), 'Noah');
+    await fillIn(user, box(), 'Noah');
     expect(await screen.findByText('1 result(s) found')).toBeInTheDocument();
     expect(screen.queryByText('No registries yet')).not.toBeInTheDocument();
     expect(screen.queryByText('Total Registries')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { defaultThankYouMessage } from '@core/thank-you/default-message';
 import { renderThankYouCard } from '@core/thank-you/render-card';
 import { goToLogin } from '../../web/src/lib/login-redirect';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 import { aRegistry, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 import { aContributor, aNote, david, rachel, serveThankYouCalls } from './thank-you-fixtures';
 
@@ -159,17 +159,17 @@ describe('/thank-you-cards/{id} for the owner', () => {
     const { user } = await openPage();
     const search = screen.getByRole('searchbox', { name: 'Search contributors' });
 
-    await user.type(search, 'rachel');
+    await fillIn(user, search, 'rachel');
     expect(contributorList().getAllByRole('listitem')).toHaveLength(1);
     expect(row(/Rachel Levy/)).toBeInTheDocument();
 
     await user.clear(search);
-    await user.type(search, 'MAIL.EXAMPLE');
+    await fillIn(user, search, 'MAIL.EXAMPLE');
     expect(contributorList().getAllByRole('listitem')).toHaveLength(1);
     expect(row(/David Katz/)).toBeInTheDocument();
 
     await user.clear(search);
-    await user.type(search, 'nobody');
+    await fillIn(user, search, 'nobody');
     expect(screen.getByText('No contributors found')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Contributors' })).not.toBeInTheDocument();
 
@@ -236,7 +236,7 @@ describe('/thank-you-cards/{id} for the owner', () => {
     expect(modern).not.toBe(renderThankYouCard(card, window.location.origin).html);
 
     await user.clear(messageField());
-    await user.type(messageField(), 'Thank you, <b>Rachel</b>!');
+    await fillIn(user, messageField(), 'Thank you, <b>Rachel</b>!');
     await waitFor(() => expect(preview().getAttribute('srcdoc')).toContain('Thank you, &#60;b&#62;Rachel&#60;/b&#62;!'));
   });
 
@@ -249,10 +249,10 @@ describe('/thank-you-cards/{id} for the owner', () => {
     await waitFor(() => expect(send).toBeDisabled());
     expect(screen.getByText('Message is required')).toBeInTheDocument();
 
-    await user.type(messageField(), '   ');
+    await fillIn(user, messageField(), '   ');
     await waitFor(() => expect(send).toBeDisabled());
 
-    await user.type(messageField(), 'Thank you!');
+    await fillIn(user, messageField(), 'Thank you!');
     await waitFor(() => expect(send).toBeEnabled());
   });
 
@@ -390,7 +390,7 @@ describe('/thank-you-cards/{id} for the owner', () => {
     const { user } = await openPage();
     await select(user, /Rachel Levy/);
     await user.clear(messageField());
-    await user.type(messageField(), 'Still writing…');
+    await fillIn(user, messageField(), 'Still writing…');
     await select(user, /David Katz/);
     expect(messageField().value).toBe(defaultThankYouMessage('David Katz', CHILD));
     await select(user, /Rachel Levy/);

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ContributorView } from '@api/thank-you';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 import { anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 import { aContributor, aNote, david, rachel, serveThankYouCalls } from './thank-you-fixtures';
 
@@ -70,7 +70,7 @@ describe('Send to All Without a Card', () => {
     const { composer, user } = await openComposer([rachel, david]);
     const message = composer.getByRole('textbox', { name: /Message for Everyone/ });
     await user.clear(message);
-    await user.type(message, 'Hi all');
+    await fillIn(user, message, 'Hi all');
     await user.click(composer.getByRole('button', { name: 'Review and Send 2 cards' }));
     expect(await composer.findByText('Write {name} where each giver’s name goes')).toBeInTheDocument();
     expect(message).toHaveFocus();
