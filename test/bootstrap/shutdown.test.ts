@@ -51,8 +51,9 @@ const get = (agent: http.Agent, port: number, path: string) => send(agent, port,
 function startSignIn(port: number) {
   const body = JSON.stringify({ username: 'nobody-signs-in', password: 'not-the-password' });
   let finish = () => undefined as unknown;
+  const agent = keepAliveClient();
   const answered = send(
-    keepAliveClient(),
+    agent,
     port,
     { method: 'POST', path: '/api/login', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: `http://127.0.0.1:${port}` } },
     (request) => {
@@ -61,6 +62,7 @@ function startSignIn(port: number) {
     },
   );
   return {
+    agent,
     finish: () => {
       finish();
       return answered;
@@ -159,6 +161,10 @@ describe('a deploy: SIGTERM under keep-alive clients', () => {
     const answers = await Promise.all(signIns.map((signIn) => signIn.finish()));
     for (const answer of answers) expect(answer).toMatchObject({ status: 401, connection: 'close' });
     const lastAnswerAt = Math.max(...answers.map((answer) => answer.at));
+    // So the same clients asking again find the door shut, rather than answered on their old connection.
+    for (const signIn of signIns) {
+      expect(await get(signIn.agent, port, '/api/health').then((answer) => answer.status, (error: NodeJS.ErrnoException) => error.code)).toBe('ECONNREFUSED');
+    }
 
     const exit = await server.exited;
     expect(exit.code, server.output()).toBe(0);
