@@ -1,9 +1,10 @@
 import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
 import { createLogger } from '../adapters/http/logger';
 import { ConfigError, readConfig } from './config';
-import { startServer } from './start-server';
+import { DRAIN_LIMIT_MS, startServer } from './start-server';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+// The requests in flight have DRAIN_LIMIT_MS; stopping the mail worker and the database gets the rest.
+const SHUTDOWN_GRACE_MS = DRAIN_LIMIT_MS + 10_000;
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -32,7 +33,10 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     running.close().then(
-      () => process.exit(0),
+      () => {
+        logger.info('shut down');
+        process.exit(0);
+      },
       (error) => {
         logger.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -2,9 +2,10 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHttpApp } from '../adapters/http/app';
+import { trackConnections } from '../adapters/http/connection-drain';
 import { createLogger, type Logger } from '../adapters/http/logger';
 import { listRoutes, type RouteEntry } from '../adapters/http/route-list';
-import { createRateLimiter } from '../adapters/persistence/rate-limit-store';
+import { createRateLimiter, purgeExpiredRateLimits } from '../adapters/persistence/rate-limit-store';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
@@ -16,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { createPhotoStore } from './photo-store';
 import { createPayments } from './payment-gateway';
 import { createMailer } from './mailer';
-import { startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
+import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
 import { finishStuckRefunds } from '@core/gift/refund-gift';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
@@ -26,7 +27,12 @@ import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+// Every instance purges each hour; each purge is a conditional delete, so purges may overlap.
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+// How long the record of a sent e-mail (to whom, the subject, when) stays: long enough for support
+// to answer "did my receipt go?", and far longer than any retry that could enqueue it again (its
+// dedupe key goes with it).
+const SENT_MAIL_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 // Every instance sweeps; each gift changes once (a conditional update), so sweeps may overlap.
 const GIFT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const FIRST_GIFT_SWEEP_MS = 60 * 1000;
@@ -38,6 +44,9 @@ const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
 // instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
 const THANK_YOU_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
+/** How long a request may take to arrive (Node's requestTimeout), and so how long a deploy waits for those in flight. */
+const REQUEST_TIMEOUT_MS = 30_000;
+export const DRAIN_LIMIT_MS = REQUEST_TIMEOUT_MS;
 // The embedded database's planner statistics (container.ts): at start, then each hour as it grows.
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -55,9 +64,22 @@ export interface RunningServer {
   remindPendingCharityPayouts: () => Promise<number>;
   /** Queues the owners' reminders about gifts without a thank-you card that are due now (tests call it). */
   remindUnthankedGifts: () => Promise<number>;
+  /** Deletes what is past keeping now rather than at the next hourly purge (tests call it); answers how many rows of each. */
+  purgeExpired: () => Promise<PurgeResult>;
   /** Every API route the server answers (the fuzz tests walk them all). */
   routes: RouteEntry[];
+  /**
+   * Stops taking connections, lets the requests in flight finish (each told `Connection: close`)
+   * for up to DRAIN_LIMIT_MS, then stops the background work and closes the database.
+   */
   close: () => Promise<void>;
+}
+
+export interface PurgeResult {
+  sessions: number;
+  links: number;
+  sentMail: number;
+  rateLimits: number;
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -131,8 +153,9 @@ export async function startServer(
       const listening = app.listen(config.port, config.host, () => resolve(listening));
       listening.once('error', reject);
     });
-    server.requestTimeout = 30_000;
+    server.requestTimeout = REQUEST_TIMEOUT_MS;
     server.headersTimeout = 20_000;
+    const connections = trackConnections(server);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const bound = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
@@ -140,14 +163,21 @@ export async function startServer(
     // Every server process sends queued mail; each message is claimed by one of them.
     const mailWorker = startMailWorker({ orm, mailer: await createMailer(config, logger), logger: logger.child({ component: 'mail' }) });
 
-    // Expired sessions and expired e-mailed links (password reset, e-mail change) go within the hour.
-    const purgeExpired = async () => {
-      await repositories.sessions.purgeExpired(systemClock.now());
-      await repositories.accountTokens.purgeExpired(systemClock.now());
+    // Expired sessions and e-mailed links (password reset, e-mail change) go within the hour,
+    // rate-limit counters within two hours of their window's end, and the record of a sent e-mail
+    // after SENT_MAIL_KEPT_MS. One failing does not keep the others from running.
+    const purgeExpired = async (): Promise<PurgeResult> => {
+      const now = systemClock.now();
+      const purges = {
+        sessions: repositories.sessions.purgeExpired(now),
+        links: repositories.accountTokens.purgeExpired(now),
+        sentMail: purgeSentMail(orm, new Date(now.getTime() - SENT_MAIL_KEPT_MS)),
+        rateLimits: purgeExpiredRateLimits(orm, now),
+      };
+      await Promise.allSettled(Object.values(purges));
+      return { sessions: await purges.sessions, links: await purges.links, sentMail: await purges.sentMail, rateLimits: await purges.rateLimits };
     };
-    const stopPurges = repeat(purgeExpired, { firstMs: 60 * 1000, everyMs: SESSION_PURGE_INTERVAL_MS }, (error) =>
-      logger.warn({ err: error }, 'session and link purge failed'),
-    );
+    const stopPurges = repeat(purgeExpired, { firstMs: 60 * 1000, everyMs: PURGE_INTERVAL_MS }, (error) => logger.warn({ err: error }, 'purging expired rows failed'));
 
     const stopStatistics = repeat(infrastructure.refreshStatistics, { firstMs: STATISTICS_INTERVAL_MS, everyMs: STATISTICS_INTERVAL_MS }, (error) =>
       logger.warn({ err: error }, 'refreshing the planner statistics failed'),
@@ -193,6 +223,7 @@ export async function startServer(
       sweepAbandonedGifts,
       remindPendingCharityPayouts: remindCharityPayouts,
       remindUnthankedGifts: remindThankYous,
+      purgeExpired,
       routes: listRoutes(app as never),
       close: async () => {
         stopPurges();
@@ -200,11 +231,9 @@ export async function startServer(
         stopSweeps();
         stopReminders();
         stopThankYouReminders();
+        const { cut } = await connections.drain(DRAIN_LIMIT_MS);
+        if (cut > 0) logger.warn({ cut }, `${cut} request(s) still running ${DRAIN_LIMIT_MS / 1000} s after shutdown began were cut`);
         await mailWorker.stop();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
         await infrastructure.close();
       },
     };

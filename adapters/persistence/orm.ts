@@ -6,6 +6,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import pg from 'pg';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { releaseConnectionsThatDie } from './dead-connection-release';
+import { endConnectionsThatTimeOut } from './timed-out-connection-end';
 import { ENTITIES, SUPPORT_ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -49,17 +50,23 @@ export async function openOrm(config: DatabaseConfig): Promise<Orm> {
 
 /**
  * Bounds on every wait, so a database that drops connections or stops answering slows requests
- * down instead of hanging them: a request waits at most 5 s for a connection, a statement runs at
- * most 15 s, a transaction abandoned mid-way is ended by the server after 60 s, and a peer that
- * vanished without closing its socket is noticed by TCP keepalives.
+ * down instead of hanging them: a request waits at most 5 s for a connection (a pool slot, or a new
+ * connection's start), the server ends a statement after 9 s, a statement that gets no answer
+ * within 10 s (a frozen network, which the server never hears of) fails on our side and its
+ * connection is ended, a transaction abandoned mid-way is ended by the server after 60 s, and a
+ * peer that vanished without closing its socket is noticed by TCP keepalives.
  */
 const POOL_SAFETY = {
   connectionTimeoutMillis: 5_000,
-  statement_timeout: 15_000,
+  statement_timeout: 9_000,
+  query_timeout: 10_000,
   idle_in_transaction_session_timeout: 60_000,
   keepAlive: true,
   keepAliveInitialDelayMillis: 10_000,
-  onPoolCreated: releaseConnectionsThatDie,
+  onPoolCreated: (pool: pg.Pool) => {
+    releaseConnectionsThatDie(pool);
+    endConnectionsThatTimeOut(pool);
+  },
 };
 
 // Any fixed number; it names the lock every instance takes before migrating or seeding.

@@ -1,7 +1,10 @@
 import type { MailMessage } from './mailer';
 
 export interface QueuedMail extends MailMessage {
-  /** One message per key, ever: enqueueing the same key again does nothing. */
+  /**
+   * One message per key: enqueueing the same key again does nothing while the first is kept (a
+   * sent one is kept for 30 days, far longer than any retry that could enqueue it again).
+   */
   dedupeKey: string;
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../../adapters/http/database-unavailable';
+import { openOrm } from '../../adapters/persistence/orm';
 import { openRegistry } from '../support/registries';
 import { HttpClient } from '../support/http-client';
 import { connectedTo, createTestDatabase, postgresUrl } from '../support/databases';
@@ -23,6 +25,29 @@ async function within(ms: number, request: Promise<{ status: number }>): Promise
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A request's status, Retry-After and how long it took; status 0 when it had not answered after the time allowed. */
+async function timed(ms: number, request: Promise<{ status: number; headers: Headers }>): Promise<{ status: number; retryAfter: string | null; ms: number }> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    const response = await Promise.race([request, late]);
+    return { status: response?.status ?? 0, retryAfter: response?.headers.get('retry-after') ?? null, ms: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A database URL that goes through the proxy instead of straight to the server. */
+function through(proxy: TcpProxy, url: string): string {
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxy.port);
+  return proxied.toString();
+}
+
 describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections or stops answering', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let proxy: TcpProxy;
@@ -33,10 +58,7 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     database = await createTestDatabase();
     const direct = new URL(database.url);
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const proxied = new URL(database.url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    server = await startTestServer({ env: { DATABASE_URL: proxied.toString() } });
+    server = await startTestServer({ env: { DATABASE_URL: through(proxy, database.url) } });
     charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   });
   afterAll(async () => {
@@ -114,5 +136,125 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     }
     await expect.poll(() => within(2_000, client.get('/api/health')), { timeout: 10_000 }).toBe(200);
     expect(server.logs.join('')).toContain('health check: database unavailable');
+  });
+
+  it('answers every request 503 with Retry-After within about 10 s while the network is frozen, and works again once it thaws', async () => {
+    const { registry } = await openRegistry(server);
+    const guest = new HttpClient(server.url);
+    const gift = { registryId: registry.id, charityId, giftGiverName: 'Cousin Dana', giftGiverEmail: 'dana@example.com', amount: 36, personalMessage: '' };
+    expect((await guest.get(`/api/registries/${registry.id}`)).status).toBe(200);
+    proxy.freeze();
+    let answers: Awaited<ReturnType<typeof timed>>[];
+    try {
+      // Some take a pooled connection whose statement then gets no answer, some wait for a new one.
+      answers = await Promise.all([
+        ...Array.from({ length: 4 }, () => timed(15_000, guest.get(`/api/registries/${registry.id}`))),
+        ...Array.from({ length: 2 }, () => timed(15_000, new HttpClient(server.url).post('/api/create-payment-intent', gift))),
+      ]);
+    } finally {
+      proxy.thaw();
+    }
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 503, retryAfter: '5' });
+      expect(answer.ms).toBeLessThan(12_000);
+    }
+    await expect.poll(() => within(2_000, guest.get(`/api/registries/${registry.id}`)), { timeout: 10_000 }).toBe(200);
+    expect(await giveOnce(registry.id, 18)).toMatchObject({ intent: 201, confirm: 200 });
+  });
+
+  it('ends a connection whose statement got no answer within 10 s, so the next statement gets a fresh one', async () => {
+    const direct = new URL(database.url);
+    const ownProxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const orm = await openOrm({ kind: 'postgresql', url: through(ownProxy, database.url) });
+    try {
+      expect(await orm.em.fork().execute('select 1 as "one"')).toEqual([{ one: 1 }]);
+      const open = ownProxy.openConnections();
+      expect(open).toBeGreaterThan(0);
+      ownProxy.freeze();
+      const started = Date.now();
+      const failure = await Promise.race([orm.em.fork().execute('select 2').then(() => 'answered', (error: unknown) => error), sleep(15_000).then(() => 'still waiting')]);
+      expect(Date.now() - started).toBeLessThan(12_000);
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+      // The frozen connection is closed on our side, not left in the pool behind its statement.
+      await expect.poll(() => ownProxy.openConnections(), { timeout: 2_000 }).toBe(open - 1);
+      ownProxy.thaw();
+      expect(await orm.em.fork().execute('select 3 as "three"')).toEqual([{ three: 3 }]);
+    } finally {
+      ownProxy.thaw();
+      await orm.close(true);
+      await ownProxy.close();
+    }
+  });
+});
+
+describe.skipIf(!postgresUrl)('the server on a PostgreSQL that refuses connections', () => {
+  // A role of its own (not a superuser, whom connection limits do not hold), owning its database.
+  const role = `registry_app_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let server: TestServer;
+  let charityId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await connectedTo(postgresUrl!, async (admin) => {
+      await admin.query(`create role "${role}" login`);
+      await admin.query(`alter database "${database.name}" owner to "${role}"`);
+    });
+    const url = new URL(database.url);
+    url.username = role;
+    url.password = '';
+    server = await startTestServer({ env: { DATABASE_URL: url.toString() } });
+    charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+    await connectedTo(postgresUrl!, (admin) => admin.query(`drop role if exists "${role}"`));
+  });
+
+  /** Makes PostgreSQL refuse the server's connections (and ends those it has), runs the check, then lets it in again. */
+  async function whileRefused(refuse: string, allow: string, check: () => Promise<void>): Promise<void> {
+    await connectedTo(postgresUrl!, async (admin) => {
+      await admin.query(refuse);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where usename = $1', [role]);
+    });
+    try {
+      await check();
+    } finally {
+      await connectedTo(postgresUrl!, (admin) => admin.query(allow));
+    }
+  }
+
+  async function everyRequestAnswers503(registryId: string): Promise<void> {
+    const guest = new HttpClient(server.url);
+    const gift = { registryId, charityId, giftGiverName: 'Cousin Dana', giftGiverEmail: 'dana@example.com', amount: 36, personalMessage: '' };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      for (const answer of [await guest.get(`/api/registries/${registryId}`), await guest.post('/api/create-payment-intent', gift)]) {
+        expect(answer.status, answer.text).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+      }
+    }
+    expect((await guest.get('/api/health')).status).toBe(503);
+  }
+
+  async function answersAgain(registryId: string): Promise<void> {
+    const guest = new HttpClient(server.url);
+    await expect.poll(async () => (await guest.get(`/api/registries/${registryId}`)).status, { timeout: 10_000 }).toBe(200);
+  }
+
+  it('answers 503 with Retry-After, not 500, while the role may open no connection (53300), and works again after', async () => {
+    const { registry } = await openRegistry(server);
+    await whileRefused(`alter role "${role}" connection limit 0`, `alter role "${role}" connection limit -1`, () => everyRequestAnswers503(registry.id));
+    await answersAgain(registry.id);
+    expect(server.logs.join('')).toContain('too many connections for role');
+  });
+
+  it('answers 503 with Retry-After, not 500, while the database allows no connections (55000), and works again after', async () => {
+    const { registry } = await openRegistry(server);
+    await whileRefused(`alter database "${database.name}" allow_connections false`, `alter database "${database.name}" allow_connections true`, () =>
+      everyRequestAnswers503(registry.id),
+    );
+    await answersAgain(registry.id);
+    expect(server.logs.join('')).toContain('is not currently accepting connections');
   });
 });

@@ -5,32 +5,35 @@ export interface TcpProxy {
   port: number;
   /** Stops passing bytes either way without closing anything, as a network partition does. */
   freeze(): void;
+  /** Passes on what was held while frozen, and everything after. */
   thaw(): void;
+  /** How many connections through the proxy are open (one its client closes ends here, frozen or not). */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
-function flow([inbound, outbound]: [net.Socket, net.Socket]): void {
-  inbound.pipe(outbound);
-  outbound.pipe(inbound);
-}
-
-function stop([inbound, outbound]: [net.Socket, net.Socket]): void {
-  inbound.unpipe(outbound);
-  outbound.unpipe(inbound);
-  inbound.pause();
-  outbound.pause();
+interface Pair {
+  inbound: net.Socket;
+  outbound: net.Socket;
+  /** Bytes that arrived while frozen, and the side each is for. */
+  held: [net.Socket, Buffer][];
 }
 
 /** A loopback proxy in front of a server, so a test can make that server stop answering. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let frozen = false;
-  const pairs = new Set<[net.Socket, net.Socket]>();
+  const pairs = new Set<Pair>();
   const server = net.createServer((inbound) => {
     const outbound = net.connect(target.port, target.host);
-    const pair: [net.Socket, net.Socket] = [inbound, outbound];
+    const pair: Pair = { inbound, outbound, held: [] };
     pairs.add(pair);
-    if (frozen) stop(pair);
-    else flow(pair);
+    // Bytes are read even while frozen (and held back), so a client that closes is still noticed.
+    const passTo = (to: net.Socket) => (chunk: Buffer) => {
+      if (frozen) pair.held.push([to, chunk]);
+      else to.write(chunk);
+    };
+    inbound.on('data', passTo(outbound));
+    outbound.on('data', passTo(inbound));
     const end = () => {
       pairs.delete(pair);
       inbound.destroy();
@@ -45,15 +48,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port: address.port,
     freeze() {
       frozen = true;
-      for (const pair of pairs) stop(pair);
     },
     thaw() {
       frozen = false;
-      for (const pair of pairs) flow(pair);
+      for (const pair of pairs) for (const [to, chunk] of pair.held.splice(0)) to.write(chunk);
     },
+    openConnections: () => pairs.size,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const [inbound, outbound] of pairs) {
+        for (const { inbound, outbound } of pairs) {
           inbound.destroy();
           outbound.destroy();
         }

@@ -5,8 +5,9 @@ import { prepareQueuedMail, type MailQueue, type QueuedMail } from '@core/ports/
  * The mail queue on our own database (a transactional outbox): enqueue inserts one mail_outbox row
  * through the caller's EntityManager, so inside a unit of work the message commits or rolls back
  * with the change that caused it. The unique dedupe key makes a second enqueue of the same key a
- * no-op, forever and across processes: a concurrent insert of the same key waits for the first
- * transaction and then does nothing (or inserts, if that one rolled back).
+ * no-op across processes for as long as the row is kept (see purgeSentMail): a concurrent insert
+ * of the same key waits for the first transaction and then does nothing (or inserts, if that one
+ * rolled back).
  */
 export class MikroOrmMailQueue implements MailQueue {
   constructor(private readonly em: () => SqlEntityManager) {}

@@ -23,7 +23,7 @@ export default function PrivacyPage() {
         <P>For the newsletter: the e-mail address you enter in the footer and when you subscribed. Unsubscribing (the link is in the confirmation e-mail) removes the address from our list altogether.</P>
         <P>For thank-you cards: the message, the template and the photos you choose, and when each card was sent.</P>
         <P>
-          Of each e-mail we send (receipts, notices, thank-you cards, account e-mails) our database keeps to whom it went, its subject and when, as a record of what was sent; its text is deleted once it is delivered. Our server logs record each request's path, status and timing; they never contain passwords, session ids, links' secret tokens or card data.
+          Of each e-mail we send (receipts, notices, thank-you cards, account e-mails) our database keeps to whom it went, its subject and when, as a record of what was sent, for 30 days; its text is deleted once it is delivered. Our server logs record each request's path, status and timing; they never contain passwords, session ids, links' secret tokens or card data.
         </P>
       </PolicySection>
 
@@ -63,7 +63,7 @@ export default function PrivacyPage() {
           <li>A password-reset link works once, for 1 hour; an e-mail change link works once, for 24 hours. Only a one-way hash of each link is stored, and it is deleted within an hour of expiring.</li>
           <li>An invitation to co-own a registry works once, for 7 days. We keep the address it was sent to and a one-way hash of its link with the registry, so its owner sees who was invited; cancelling it deletes it.</li>
           <li>Counters that limit repeated attempts (sign-ins, password-reset requests) are keyed by network address or account and count over at most an hour.</li>
-          <li>Accounts, registries, gifts and thank-you cards are kept until you ask us to delete them: they are the record of money given and paid out. Of each e-mail we send, we keep to whom, its subject and when it went; its text is deleted once it is delivered.</li>
+          <li>Accounts, registries, gifts and thank-you cards are kept until you ask us to delete them: they are the record of money given and paid out. Of each e-mail we send, we keep to whom, its subject and when it went for 30 days; its text is deleted once it is delivered.</li>
         </ul>
       </PolicySection>
 

@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Answer {
+  status: number;
+  /** The answer's Connection header. */
+  connection: string | undefined;
+  at: number;
+  socket: net.Socket;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A keep-alive client: one connection, kept open between requests. */
+const keepAliveClient = () => new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function send(agent: http.Agent, port: number, options: { method: string; path: string; headers?: http.OutgoingHttpHeaders }, write: (request: http.ClientRequest) => void): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let socket: net.Socket;
+    const request = http.request({ host: '127.0.0.1', port, agent, ...options }, (response) => {
+      response.resume();
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, at: Date.now(), socket }));
+    });
+    request.once('socket', (assigned) => (socket = assigned));
+    request.once('error', reject);
+    write(request);
+  });
+}
+
+const get = (agent: http.Agent, port: number, path: string) => send(agent, port, { method: 'GET', path }, (request) => request.end());
+
+/** A sign-in whose headers and first bytes are sent, and whose body is finished on request: a request in flight. */
+function startSignIn(port: number) {
+  const body = JSON.stringify({ username: 'nobody-signs-in', password: 'not-the-password' });
+  let finish = () => undefined as unknown;
+  const agent = keepAliveClient();
+  const answered = send(
+    agent,
+    port,
+    { method: 'POST', path: '/api/login', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: `http://127.0.0.1:${port}` } },
+    (request) => {
+      request.write(body.slice(0, 10));
+      finish = () => request.end(body.slice(10));
+    },
+  );
+  return {
+    agent,
+    finish: () => {
+      finish();
+      return answered;
+    },
+  };
+}
+
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+/** The real entry point (bootstrap/server.ts) as its own process, on the embedded database in a folder of its own. */
+async function startServerProcess(port: number, dataDir: string) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/server.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+  for (const deadline = Date.now() + 90_000; ; await sleep(200)) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer in time:\n${output}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) break;
+  }
+  return { child, exited, output: () => output };
+}
+
+describe('a deploy: SIGTERM under keep-alive clients', () => {
+  let port: number;
+  let dataDir: string;
+  let server: Awaited<ReturnType<typeof startServerProcess>>;
+
+  beforeAll(async () => {
+    port = await freePort();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'registry-shutdown-'));
+    server = await startServerProcess(port, dataDir);
+  });
+  afterAll(() => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops accepting, closes idle connections, answers the requests in flight with Connection: close, and exits 0', async () => {
+    // Three clients idle on a connection they keep.
+    const idleClosed: Promise<number>[] = [];
+    for (let client = 0; client < 3; client += 1) {
+      const answer = await get(keepAliveClient(), port, '/api/health');
+      expect(answer).toMatchObject({ status: 200, connection: 'keep-alive' });
+      idleClosed.push(new Promise((resolve) => answer.socket.once('close', () => resolve(Date.now()))));
+    }
+    // Three clients asking again and again on theirs; one whose connection is closed under it tries
+    // once more on a new one, as browsers do.
+    const loopers = Array.from({ length: 3 }, async () => {
+      const agent = keepAliveClient();
+      const answers: Answer[] = [];
+      let retried = false;
+      for (;;) {
+        try {
+          answers.push(await get(agent, port, '/api/health'));
+        } catch (error) {
+          if (retried) return { answers, refusedAt: Date.now(), code: (error as NodeJS.ErrnoException).code };
+          retried = true;
+        }
+      }
+    });
+    // Three clients in the middle of a request: headers and part of the body sent.
+    const signIns = Array.from({ length: 3 }, () => startSignIn(port));
+    await sleep(500);
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+
+    await expect.poll(() => refusesConnections(port), { timeout: 5_000 }).toBe(true);
+    // Idle connections go at once, without waiting for the requests in flight.
+    const idleClosedAt = await Promise.all(idleClosed);
+    for (const at of idleClosedAt) expect(at - signalledAt).toBeLessThan(3_000);
+    // The repeating clients are stopped: told to close, or closed between requests, and then refused.
+    for (const looped of await Promise.all(loopers)) {
+      expect(looped.code).toBe('ECONNREFUSED');
+      expect(looped.refusedAt - signalledAt).toBeLessThan(3_000);
+      expect(looped.answers.every((answer) => answer.status === 200)).toBe(true);
+    }
+
+    // The requests in flight still get their whole answer, each closing its connection.
+    const answers = await Promise.all(signIns.map((signIn) => signIn.finish()));
+    for (const answer of answers) expect(answer).toMatchObject({ status: 401, connection: 'close' });
+    const lastAnswerAt = Math.max(...answers.map((answer) => answer.at));
+    // So the same clients asking again find the door shut, rather than answered on their old connection.
+    for (const signIn of signIns) {
+      expect(await get(signIn.agent, port, '/api/health').then((answer) => answer.status, (error: NodeJS.ErrnoException) => error.code)).toBe('ECONNREFUSED');
+    }
+
+    const exit = await server.exited;
+    expect(exit.code, server.output()).toBe(0);
+    expect(exit.at - lastAnswerAt).toBeLessThan(5_000);
+    expect(server.output()).not.toContain('shutdown took too long');
+  });
+});
