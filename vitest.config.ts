@@ -37,7 +37,6 @@ export default defineConfig({
           globalSetup: [migratedTemplates],
           testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],
