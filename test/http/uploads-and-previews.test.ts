@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../bootstrap/config';
-import { startServer, type RunningServer } from '../../bootstrap/start-server';
+import { PHOTO_QUEUE_LIMITS, startServer, type RunningServer } from '../../bootstrap/start-server';
 import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { exifHasGps, jpegWithGps, pngBytes, svgBytes, textBytes } from '../support/images';
@@ -116,6 +116,59 @@ describe('POST /api/objects/upload', () => {
     expect((await client.upload('/api/objects/upload', null)).status).toBe(400);
     expect((await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }, 'photo')).status).toBe(400);
     expect((await client.post('/api/objects/upload', { photoUrl: '/uploads/x.png' })).status).toBe(400);
+  });
+
+  it('answers a visitor who sends a whole photo with 401, not a broken pipe, on a connection that stays usable', async () => {
+    const visitor = new HttpClient(server.url);
+    // Far more than a socket's buffers hold: the client is still sending when the server has decided.
+    const nineMegabytes = new Uint8Array(9 * 1024 * 1024);
+    nineMegabytes.set(await pngBytes());
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const refused = await visitor.upload('/api/objects/upload', { bytes: nineMegabytes, name: 'party.png', type: 'image/png' });
+      expect(refused.status).toBe(401);
+      expect(refused.json.error).toBe('Please sign in first');
+      expect(refused.headers.get('connection')).not.toBe('close');
+    }
+  });
+
+  it('decodes a few photos at a time, and answers an upload beyond the queue 503 with when to try again', async () => {
+    const { client } = await signedIn(server);
+    // 42 megapixels of one colour: a small file, under the pixel limit, slow to decode.
+    const heavy = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: { r: 250, g: 240, b: 230 } } }).png().toBuffer();
+    const count = PHOTO_QUEUE_LIMITS.concurrency + PHOTO_QUEUE_LIMITS.maxWaiting + 4;
+    const answers = await Promise.all(Array.from({ length: count }, () => client.upload('/api/objects/upload', { bytes: heavy, name: 'hall.png', type: 'image/png' })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.every((status) => status === 201 || status === 503), statuses.join(' ')).toBe(true);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(PHOTO_QUEUE_LIMITS.concurrency);
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) {
+      expect(answer.json.error).toBe('Many photos are being uploaded right now. Please try again in a few seconds.');
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses an image over the pixel limit with 413 and a message saying so, before decoding it', async () => {
+    const { client } = await signedIn(server);
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: 'white' } }).png().toBuffer();
+    const refused = await client.upload('/api/objects/upload', { bytes: bomb, name: 'bomb.png', type: 'image/png' });
+    expect(refused.status).toBe(413);
+    expect(refused.json.error).toBe('This photo has more pixels than we can take: at most 50 megapixels (8000 × 6000, say). Please choose a smaller one.');
+  });
+
+  it('lets other sites (a mail client showing a thank-you card) embed the photos, and nothing else', async () => {
+    const { client } = await signedIn(server);
+    const uploaded = await client.upload('/api/objects/upload', { bytes: await jpegWithGps({ width: 1200, height: 900 }), name: 'a.jpg', type: 'image/jpeg' });
+    const photoUrl = uploaded.json.photoUrl as string;
+    for (const path of [photoUrl, photoUrl.replace(/\.jpg$/, '-480w.webp')]) {
+      const served = await fetch(`${server.url}${path}`);
+      expect(served.status, path).toBe(200);
+      expect(served.headers.get('cross-origin-resource-policy'), path).toBe('cross-origin');
+    }
+    for (const path of ['/', '/api/config', '/uploads/00000000-0000-4000-8000-000000000000.jpg', '/uploads/session-secret']) {
+      const other = await fetch(`${server.url}${path}`);
+      expect(other.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+    }
   });
 
   it('takes 100 photos an hour from one account, then answers 429 with how long to wait', async () => {
