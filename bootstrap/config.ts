@@ -34,6 +34,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** How many proxies stand in front of the server: that many right-most X-Forwarded-For entries are believed. */
   trustProxyHops: number;
+  /** The bearer token GET /metrics asks for; null: no metrics page at all. */
+  metricsToken: string | null;
   logLevel: string;
 }
 
@@ -142,6 +144,12 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`Production on ${local.join(', ')} works on one machine only: configure the shared services, or set SINGLE_INSTANCE=true if this server will only ever run alone`);
   }
 
+  // Prometheus sends it as `Authorization: Bearer …`, so it must fit a header's token.
+  const metricsToken = value('METRICS_TOKEN') ?? null;
+  if (metricsToken && (metricsToken.length < 32 || !/^[A-Za-z0-9._~+/=-]+$/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 32 letters, digits or ._~+/=- (try: openssl rand -hex 32)');
+  }
+
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -161,6 +169,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     processingRates,
     trustProxy: trustProxyText === 'true',
     trustProxyHops,
+    metricsToken,
     logLevel,
   };
 }

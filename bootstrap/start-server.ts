@@ -1,11 +1,16 @@
 import type { Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHttpApp } from '../adapters/http/app';
 import { trackConnections } from '../adapters/http/connection-drain';
 import { createLogger, type Logger } from '../adapters/http/logger';
 import { listRoutes, type RouteEntry } from '../adapters/http/route-list';
-import { createRateLimiter, purgeExpiredRateLimits } from '../adapters/persistence/rate-limit-store';
+import { boundedQueue, type BoundedQueueLimits } from '../adapters/http/bounded-queue';
+import { createMetrics, type Metrics } from '../adapters/http/metrics';
+import { readOperations } from '../adapters/persistence/operations-reading';
+import { poolUsageReader } from '../adapters/persistence/pool-usage';
+import { createRateLimiter, purgeExpiredRateLimits, type RateLimiterOptions } from '../adapters/persistence/rate-limit-store';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
@@ -49,6 +54,13 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export const DRAIN_LIMIT_MS = REQUEST_TIMEOUT_MS;
 // The embedded database's planner statistics (container.ts): at start, then each hour as it grows.
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Decoding one photo and encoding its smaller copies holds about 150 MB for a second or two
+ * (measured from 12 to 49 megapixels), so photos are processed one per core, four at most whatever
+ * the machine, with eight more waiting at most 10 s each; beyond that an upload answers 503.
+ */
+export const PHOTO_QUEUE_LIMITS: BoundedQueueLimits = { concurrency: Math.min(availableParallelism(), 4), maxWaiting: 8, maxWaitMs: 10_000 };
 
 export interface RunningServer {
   url: string;
@@ -100,6 +112,15 @@ export async function startServer(
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
     const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm));
+    const metrics = createMetrics({
+      readOperations: () => readOperations(orm),
+      readPool: await poolUsageReader(orm, config.database),
+      onReadFailed: (error) => {
+        metrics.failed(error);
+        logger.warn({ err: error }, 'the metrics could not read the database');
+      },
+    });
+    const limiter = (options: RateLimiterOptions) => createRateLimiter(orm, options, metrics.limitRefused);
     const app = createHttpApp({
       repositories,
       photos: photos.store,
@@ -115,20 +136,22 @@ export async function startServer(
       clock: systemClock,
       logger,
       limits: {
-        loginPerAccount: createRateLimiter(orm, { keyPrefix: 'login-account', points: 10, duration: 15 * 60 }),
-        loginPerAddress: createRateLimiter(orm, { keyPrefix: 'login-address', points: 50, duration: 15 * 60 }),
-        registerPerAddress: createRateLimiter(orm, { keyPrefix: 'register-address', points: 20, duration: 60 * 60 }),
-        uploadsPerAccount: createRateLimiter(orm, { keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
-        paymentIntentsPerAddress: createRateLimiter(orm, { keyPrefix: 'payment-address', points: 30, duration: 10 * 60 }),
-        passwordResetPerAddress: createRateLimiter(orm, { keyPrefix: 'reset-address', points: 10, duration: 60 * 60 }),
-        passwordResetPerEmail: createRateLimiter(orm, { keyPrefix: 'reset-email', points: 3, duration: 60 * 60 }),
-        passwordResetSubmitsPerAddress: createRateLimiter(orm, { keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
-        currentPasswordPerAccount: createRateLimiter(orm, { keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
-        newsletterPerAddress: createRateLimiter(orm, { keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
-        offlineGiftsPerAccount: createRateLimiter(orm, { keyPrefix: 'offline-gift-account', points: 300, duration: 60 * 60 }),
-        thankYouSendsPerAccount: createRateLimiter(orm, { keyPrefix: 'thank-you-send-account', points: 100, duration: 60 * 60 }),
-        coOwnerInvitationsPerAccount: createRateLimiter(orm, { keyPrefix: 'co-owner-invitation-account', points: 20, duration: 60 * 60 }),
+        loginPerAccount: limiter({ keyPrefix: 'login-account', points: 10, duration: 15 * 60 }),
+        loginPerAddress: limiter({ keyPrefix: 'login-address', points: 50, duration: 15 * 60 }),
+        registerPerAddress: limiter({ keyPrefix: 'register-address', points: 20, duration: 60 * 60 }),
+        uploadsPerAccount: limiter({ keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
+        paymentIntentsPerAddress: limiter({ keyPrefix: 'payment-address', points: 30, duration: 10 * 60 }),
+        passwordResetPerAddress: limiter({ keyPrefix: 'reset-address', points: 10, duration: 60 * 60 }),
+        passwordResetPerEmail: limiter({ keyPrefix: 'reset-email', points: 3, duration: 60 * 60 }),
+        passwordResetSubmitsPerAddress: limiter({ keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
+        currentPasswordPerAccount: limiter({ keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
+        newsletterPerAddress: limiter({ keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
+        offlineGiftsPerAccount: limiter({ keyPrefix: 'offline-gift-account', points: 300, duration: 60 * 60 }),
+        thankYouSendsPerAccount: limiter({ keyPrefix: 'thank-you-send-account', points: 100, duration: 60 * 60 }),
+        coOwnerInvitationsPerAccount: limiter({ keyPrefix: 'co-owner-invitation-account', points: 20, duration: 60 * 60 }),
       },
+      photoQueue: boundedQueue(PHOTO_QUEUE_LIMITS),
+      metrics,
       checkDatabase: infrastructure.checkDatabase,
       settings: {
         sessionSecret,
@@ -146,6 +169,7 @@ export async function startServer(
           supportPhone: config.support.phone,
           processingRates: config.processingRates,
         },
+        metricsToken: config.metricsToken,
       },
     });
 
@@ -166,7 +190,7 @@ export async function startServer(
     // Expired sessions and e-mailed links (password reset, e-mail change) go within the hour,
     // rate-limit counters within two hours of their window's end, and the record of a sent e-mail
     // after SENT_MAIL_KEPT_MS. One failing does not keep the others from running.
-    const purgeExpired = async (): Promise<PurgeResult> => {
+    const purgeExpired = measured(metrics, 'expired-rows-purge', async (): Promise<PurgeResult> => {
       const now = systemClock.now();
       const purges = {
         sessions: repositories.sessions.purgeExpired(now),
@@ -176,40 +200,41 @@ export async function startServer(
       };
       await Promise.allSettled(Object.values(purges));
       return { sessions: await purges.sessions, links: await purges.links, sentMail: await purges.sentMail, rateLimits: await purges.rateLimits };
-    };
+    });
     const stopPurges = repeat(purgeExpired, { firstMs: 60 * 1000, everyMs: PURGE_INTERVAL_MS }, (error) => logger.warn({ err: error }, 'purging expired rows failed'));
 
-    const stopStatistics = repeat(infrastructure.refreshStatistics, { firstMs: STATISTICS_INTERVAL_MS, everyMs: STATISTICS_INTERVAL_MS }, (error) =>
+    const stopStatistics = repeat(measured(metrics, 'planner-statistics', infrastructure.refreshStatistics), { firstMs: STATISTICS_INTERVAL_MS, everyMs: STATISTICS_INTERVAL_MS }, (error) =>
       logger.warn({ err: error }, 'refreshing the planner statistics failed'),
     );
 
     const sweepLog = logger.child({ component: 'gift-sweep' });
-    const sweepAbandonedGifts = async () => {
+    const sweepAbandonedGifts = measured(metrics, 'gift-sweep', async () => {
       const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
       const abandoned = await expireAbandonedGifts(sweeping);
       const refunds = await finishStuckRefunds({ ...sweeping, registries: repositories.registries });
       const result = { ...abandoned, refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed };
       if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'abandoned gifts and cut-off refunds settled');
       return result;
-    };
+    });
     // A minute after start too, so instances restarted more often than the interval still sweep.
     const stopSweeps = repeat(sweepAbandonedGifts, { firstMs: FIRST_GIFT_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) =>
       sweepLog.warn({ err: error }, 'abandoned-gift sweep failed'),
     );
 
     const reminderLog = logger.child({ component: 'charity-payout-reminder' });
-    const remindCharityPayouts = () =>
-      remindPendingCharityPayouts({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
+    const remindCharityPayouts = measured(metrics, 'charity-payout-reminder', () =>
+      remindPendingCharityPayouts({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email }),
+    );
     const stopReminders = repeat(remindCharityPayouts, { firstMs: FIRST_CHARITY_REMINDER_MS, everyMs: CHARITY_REMINDER_INTERVAL_MS }, (error) =>
       reminderLog.warn({ err: error }, 'charity payout reminder failed'),
     );
 
     const thankYouLog = logger.child({ component: 'thank-you-reminder' });
-    const remindThankYous = async () => {
+    const remindThankYous = measured(metrics, 'thank-you-reminder', async () => {
       const queued = await remindUnthankedGifts({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
       if (queued > 0) thankYouLog.info({ reminders: queued }, 'thank-you reminders queued');
       return queued;
-    };
+    });
     const stopThankYouReminders = repeat(remindThankYous, { firstMs: FIRST_THANK_YOU_REMINDER_MS, everyMs: THANK_YOU_REMINDER_INTERVAL_MS }, (error) =>
       thankYouLog.warn({ err: error }, 'thank-you reminder failed'),
     );
@@ -241,6 +266,20 @@ export async function startServer(
     await infrastructure.close();
     throw error;
   }
+}
+
+/** A repeating job that records when it last succeeded, and counts its database failures by class. */
+function measured<T>(metrics: Metrics, job: string, work: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      const result = await work();
+      metrics.jobSucceeded(job);
+      return result;
+    } catch (error) {
+      metrics.failed(error);
+      throw error;
+    }
+  };
 }
 
 /** Runs a background job once after firstMs and then every everyMs, never holding the process open; answers how to stop it. */

@@ -19,12 +19,16 @@ import { adminRoutes } from './routes/admin-routes';
 import type { PhotoStore } from '@core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { AttemptLimits } from './attempt-limiter';
+import type { BoundedQueue } from './bounded-queue';
+import type { Metrics } from './metrics';
 import type { HttpState } from './http-state';
 import type { Logger } from './logger';
 import { refuseControlCharacters } from './middleware/control-characters';
 import { secureCookiesBehindProxy } from './middleware/secure-cookies';
 import { crossSiteGuard } from './middleware/cross-site-guard';
 import { errorHandler } from './middleware/errors';
+import { metricsEndpoint } from './middleware/metrics-endpoint';
+import { requestMetrics } from './middleware/request-metrics';
 import { serializeJsonOnce } from './middleware/json-once';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
@@ -60,6 +64,9 @@ export interface HttpDependencies {
   clock: Clock;
   logger: Logger;
   limits: AttemptLimits;
+  /** Decoding photos costs memory: a few at a time, a short wait, then 503. */
+  photoQueue: BoundedQueue;
+  metrics: Metrics;
   checkDatabase: () => Promise<void>;
   settings: {
     sessionSecret: string;
@@ -73,6 +80,8 @@ export interface HttpDependencies {
     uploadsDirectory: string | null;
     photoOrigins: string[];
     publicConfig: PublicConfig;
+    /** The bearer token GET /metrics asks for; null: no metrics page. */
+    metricsToken: string | null;
   };
 }
 
@@ -92,7 +101,10 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   });
 
   app.use(requestContext(deps.logger));
-  app.use(errorHandler());
+  // Before sessions and the rest: a scrape costs no session lookup and is not itself counted.
+  app.use(metricsEndpoint({ token: settings.metricsToken, metrics: deps.metrics }));
+  app.use(requestMetrics(deps.metrics));
+  app.use(errorHandler({ failed: deps.metrics.failed }));
   // Answers over a kilobyte (JSON, the page shell) are compressed as they go; built assets are
   // compressed once at build time and sent as they are.
   app.use(compress({ threshold: 1024 }));
@@ -124,7 +136,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
     hebrewDateRoutes(),
     coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
-    uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits }),
+    uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, limits: deps.limits, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),

@@ -1,4 +1,4 @@
-import { RateLimiterPostgres, type IRateLimiterStoreOptions } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRes, type IRateLimiterStoreOptions } from 'rate-limiter-flexible';
 import { deleteInBatches } from './batched-delete';
 import type { Orm } from './orm';
 
@@ -29,16 +29,31 @@ function mikroOrmClient(orm: Orm) {
 
 export type RateLimiterOptions = Pick<IRateLimiterStoreOptions, 'keyPrefix' | 'points' | 'duration' | 'blockDuration'>;
 
-/** A limiter whose table (rate_limits) is made by our migrations, not by the library. */
-export function createRateLimiter(orm: Orm, options: RateLimiterOptions): RateLimiterPostgres {
-  return new RateLimiterPostgres({
-    ...options,
-    storeClient: mikroOrmClient(orm),
-    storeType: 'pool',
-    tableName: 'rate_limits',
-    tableCreated: true,
-    clearExpiredByTimeout: false,
-  });
+/** Tells each refusal to `onRefused` with the limiter's name (its key prefix), for the metrics. */
+class ReportingRateLimiter extends RateLimiterPostgres {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterPostgres>[0],
+    private readonly onRefused: (limit: string) => void,
+  ) {
+    super(options);
+  }
+
+  override async consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+    try {
+      return await super.consume(key, points, options);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) this.onRefused(this.keyPrefix);
+      throw error;
+    }
+  }
+}
+
+/** A limiter whose table (rate_limits) is made by our migrations, not by the library; refusals go to `onRefused`. */
+export function createRateLimiter(orm: Orm, options: RateLimiterOptions, onRefused: (limit: string) => void): RateLimiterPostgres {
+  return new ReportingRateLimiter(
+    { ...options, storeClient: mikroOrmClient(orm), storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false },
+    onRefused,
+  );
 }
 
 // As the library's own clean-up does: instances' clocks differ, and one running ahead must not clear

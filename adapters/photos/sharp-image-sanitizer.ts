@@ -35,7 +35,9 @@ const FORMAT_OF_TYPE: Record<string, Format> = {
 
 const unsupported = () => new DomainError('photo.unsupported_type', 'Only JPEG, PNG, GIF or WebP images can be uploaded');
 const unreadable = () => new DomainError('photo.unreadable', 'The image could not be read');
-const tooLarge = () => new DomainError('photo.too_large', 'The image is too large; at most 50 megapixels');
+// Said before anything is decoded, from the header's width, height and frames.
+const tooLarge = () =>
+  new DomainError('photo.too_large', 'This photo has more pixels than we can take: at most 50 megapixels (8000 × 6000, say). Please choose a smaller one.');
 
 /**
  * Decides the type from the bytes with file-type, then re-encodes with sharp in the same format: the

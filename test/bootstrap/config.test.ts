@@ -35,6 +35,15 @@ describe('configuration', () => {
     expect(config.photos).toEqual({ provider: 'gcs', bucket: 'photos' });
   });
 
+  it('reads METRICS_TOKEN, absent by default (no metrics page), and refuses a short or unusable one', () => {
+    expect(readConfig({}, '/srv/app').metricsToken).toBeNull();
+    const token = 'a'.repeat(24) + '0123456789';
+    expect(readConfig({ METRICS_TOKEN: token }, '/srv/app').metricsToken).toBe(token);
+    const message = 'METRICS_TOKEN must be at least 32 letters, digits or ._~+/=- (try: openssl rand -hex 32)';
+    expect(problems({ METRICS_TOKEN: 'short' })).toEqual([message]);
+    expect(problems({ METRICS_TOKEN: `${token} with spaces` })).toEqual([message]);
+  });
+
   it('refuses a SUPPORT_EMAIL that cannot be a Reply-To: a name, a list, no address', () => {
     for (const bad of ['Support <support@example.org>', 'a@example.org, b@example.org', 'support']) {
       expect(problems({ SUPPORT_EMAIL: bad })).toEqual([`SUPPORT_EMAIL must be one address such as support@example.org, without a name (got "${bad}")`]);

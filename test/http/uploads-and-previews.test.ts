@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_QUEUE_LIMITS } from '../../bootstrap/start-server';
 import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { exifHasGps, jpegWithGps, pngBytes, svgBytes, textBytes } from '../support/images';
@@ -10,6 +13,31 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { aRegistryBody } from '../support/registries';
 
 let server: TestServer;
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Sends `times` uploads of a photo-sized body one after the other from a separate Node process
+ * (Node's fetch, signed out), answering each one's status, Connection header and error, or what
+ * broke on the way.
+ */
+async function uploadsFromAnotherProcess(url: string, options: { megabytes: number; times: number }) {
+  const script = `
+    const answers = [];
+    for (let attempt = 0; attempt < ${options.times}; attempt += 1) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(${options.megabytes} * 1024 * 1024)], { type: 'image/png' }), 'party.png');
+      try {
+        const response = await fetch(${JSON.stringify(url)}, { method: 'POST', body: form, headers: { 'X-Forwarded-Proto': 'https' } });
+        answers.push({ status: response.status, connection: response.headers.get('connection'), error: (await response.json()).error });
+      } catch (error) {
+        answers.push({ broken: String(error.cause?.code ?? error.message) });
+      }
+    }
+    console.log(JSON.stringify(answers));`;
+  const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script]);
+  return JSON.parse(stdout) as unknown[];
+}
 
 beforeAll(async () => {
   // A stand-in for the built app shell, so the preview tags can be checked without a web build.
@@ -109,6 +137,53 @@ describe('POST /api/objects/upload', () => {
     expect((await client.upload('/api/objects/upload', null)).status).toBe(400);
     expect((await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }, 'photo')).status).toBe(400);
     expect((await client.post('/api/objects/upload', { photoUrl: '/uploads/x.png' })).status).toBe(400);
+  });
+
+  it('answers a visitor who sends a whole photo with 401, not a broken pipe, on a connection that stays usable', async () => {
+    // A client in a process of its own, as a browser or script is: in this one, the test's own event
+    // loop lets the answer in before the server's closing is felt.
+    const answers = await uploadsFromAnotherProcess(`${server.url}/api/objects/upload`, { megabytes: 9, times: 3 });
+    expect(answers).toEqual(Array(3).fill({ status: 401, connection: 'keep-alive', error: 'Please sign in first' }));
+  });
+
+  it('decodes a few photos at a time, and answers an upload beyond the queue 503 with when to try again', async () => {
+    const { client } = await signedIn(server);
+    // 42 megapixels of one colour: a small file, under the pixel limit, slow to decode.
+    const heavy = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: { r: 250, g: 240, b: 230 } } }).png().toBuffer();
+    const count = PHOTO_QUEUE_LIMITS.concurrency + PHOTO_QUEUE_LIMITS.maxWaiting + 4;
+    const answers = await Promise.all(Array.from({ length: count }, () => client.upload('/api/objects/upload', { bytes: heavy, name: 'hall.png', type: 'image/png' })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.every((status) => status === 201 || status === 503), statuses.join(' ')).toBe(true);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(PHOTO_QUEUE_LIMITS.concurrency);
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) {
+      expect(answer.json.error).toBe('Many photos are being uploaded right now. Please try again in a few seconds.');
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses an image over the pixel limit with 413 and a message saying so, before decoding it', async () => {
+    const { client } = await signedIn(server);
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: 'white' } }).png().toBuffer();
+    const refused = await client.upload('/api/objects/upload', { bytes: bomb, name: 'bomb.png', type: 'image/png' });
+    expect(refused.status).toBe(413);
+    expect(refused.json.error).toBe('This photo has more pixels than we can take: at most 50 megapixels (8000 × 6000, say). Please choose a smaller one.');
+  });
+
+  it('lets other sites (a mail client showing a thank-you card) embed the photos, and nothing else', async () => {
+    const { client } = await signedIn(server);
+    const uploaded = await client.upload('/api/objects/upload', { bytes: await jpegWithGps({ width: 1200, height: 900 }), name: 'a.jpg', type: 'image/jpeg' });
+    const photoUrl = uploaded.json.photoUrl as string;
+    for (const path of [photoUrl, photoUrl.replace(/\.jpg$/, '-480w.webp')]) {
+      const served = await fetch(`${server.url}${path}`);
+      expect(served.status, path).toBe(200);
+      expect(served.headers.get('cross-origin-resource-policy'), path).toBe('cross-origin');
+    }
+    for (const path of ['/', '/api/config', '/uploads/00000000-0000-4000-8000-000000000000.jpg', '/uploads/session-secret']) {
+      const other = await fetch(`${server.url}${path}`);
+      expect(other.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+    }
   });
 
   it('takes 100 photos an hour from one account, then answers 429 with how long to wait', async () => {

@@ -15,9 +15,9 @@ interface HttpLikeError {
 /**
  * Turns every failure into JSON {message} (plus errors per field): domain errors by code, bad or
  * oversized bodies by their status, a database that is briefly away into a 503, and anything else into a 500 that names the request id and
- * nothing internal.
+ * nothing internal. Failures that are not the request's fault are reported to `failed` (the metrics).
  */
-export function errorHandler(): Middleware<HttpState> {
+export function errorHandler(options: { failed: (error: unknown) => void }): Middleware<HttpState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -38,6 +38,8 @@ export function errorHandler(): Middleware<HttpState> {
         ctx.body = { message: clientMessage(status, http) };
         return;
       }
+      // Counted by its database error class, when it has one (metrics.ts).
+      options.failed(error);
       if (isDatabaseUnavailable(error)) {
         // What the failed step wrote went with its transaction; the caller may simply send the request again.
         ctx.state.log.warn({ err: error }, 'database unavailable');
