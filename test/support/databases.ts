@@ -5,16 +5,19 @@ import { pgliteTemplateDump, POSTGRES_TEMPLATE_VARIABLE } from './migrated-templ
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * A freshly migrated database of its own for one test file: in-memory PGlite, or a new database on
+ * A freshly migrated database of its own for one test file (a copy of the migrated template): in-memory PGlite, or a new database on
  * the TEST_DATABASE_URL server (dropped again by the returned close), so files can run in parallel.
  */
-export async function openTestDatabase(kind: 'pglite' | 'postgresql'): Promise<{ orm: Orm; close: () => Promise<void> }> {
+export async function openTestDatabase(
+  kind: 'pglite' | 'postgresql',
+  options: { /** Run every migration here rather than copy the migrated template. */ fromScratch?: boolean } = {},
+): Promise<{ orm: Orm; close: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://', loadDataDir: pgliteTemplateDump() });
+    const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://', loadDataDir: options.fromScratch ? undefined : pgliteTemplateDump() });
     await migrate(orm);
     return { orm, close: () => orm.close(true) };
   }
-  const database = await createTestDatabase({ migrated: true });
+  const database = await createTestDatabase({ migrated: !options.fromScratch });
   const orm = await openOrm({ kind: 'postgresql', url: database.url });
   await migrate(orm);
   return {
