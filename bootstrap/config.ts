@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DatabaseConfig } from '../adapters/persistence/orm';
-import type { ProcessingRate, ProcessingRates } from '@core/fees';
+import { STRIPE_PUBLISHED_RATES, type ProcessingRate, type ProcessingRates } from '@core/fees';
 import { CURRENCIES, type Currency } from '@core/money';
 
 /**
@@ -10,10 +10,7 @@ import { CURRENCIES, type Currency } from '@core/money';
  * Read here and nowhere else: the server charges these and GET /api/config hands the browser the
  * same, so the breakdown a giver sees is the one charged.
  */
-export const DEFAULT_PROCESSING_RATES: ProcessingRates = {
-  USD: { basisPoints: 290, fixedCents: 30 },
-  CAD: { basisPoints: 290, fixedCents: 30 },
-};
+export const DEFAULT_PROCESSING_RATES: ProcessingRates = STRIPE_PUBLISHED_RATES;
 
 export interface AppConfig {
   production: boolean;

@@ -13,6 +13,16 @@ export interface ProcessingRate {
 /** The price per currency; configured in one place (bootstrap/config.ts) and answered by GET /api/config. */
 export type ProcessingRates = Record<Currency, ProcessingRate>;
 
+/**
+ * Stripe's published card price for the platform's own account: 2.9% + 30 cents in the United
+ * States, and 2.9% + C$0.30 for a Canadian balance. What the sandbox charges as its fee, and the
+ * default price givers pay on top.
+ */
+export const STRIPE_PUBLISHED_RATES: ProcessingRates = {
+  USD: { basisPoints: 290, fixedCents: 30 },
+  CAD: { basisPoints: 290, fixedCents: 30 },
+};
+
 export interface GiftBreakdown {
   baseAmount: Cents;
   childAmount: Cents;

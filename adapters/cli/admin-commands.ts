@@ -5,6 +5,7 @@ import { isDomainError } from '@core/errors';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { CliContext } from './cli-context';
 import { payoutCommand } from './payout-commands';
+import { LedgerDisagrees, ledgerCommand } from './ledger-commands';
 import { requireId, UsageError } from './usage-error';
 
 
@@ -26,6 +27,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   manual-payouts complete <registry-id>
                                     record that the family's PayPal payment or check was sent
   audit list [--limit N]            the audit trail of administrators' actions, newest first
+
+  ledger verify                     re-derive every ledger balance from the tables and compare:
+                                    one line per currency when all agree, each difference otherwise
+                                    (and a non-zero exit)
+  ledger balances [--currency USD]  every account of the ledger, per currency
 `;
 
 
@@ -34,6 +40,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 export async function runAdminCommand(argv: string[], repositories: Repositories & UnitOfWork, io: CliContext): Promise<void> {
   const [group, action, ...rest] = argv;
   if (await payoutCommand(group, action, rest, repositories, io)) return;
+  if (await ledgerCommand(group, action, rest, repositories, io)) return;
   if (group === 'users' && action === 'promote') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('Name exactly one username: users promote <username>');
     const user = await promoteUser(rest[0], repositories);
@@ -81,7 +88,7 @@ export async function runAdminCommand(argv: string[], repositories: Repositories
 
 export function describeFailure(error: unknown): string | null {
   if (error instanceof UsageError) return `${error.message}\n\n${ADMIN_USAGE}`;
-  if (isDomainError(error)) return error.message;
+  if (isDomainError(error) || error instanceof LedgerDisagrees) return error.message;
   const code = (error as { code?: string }).code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return `${(error as Error).message}\n\n${ADMIN_USAGE}`;
   return null;

@@ -8,7 +8,7 @@ export class InMemoryGiftRepository implements GiftRepository {
   private readonly refundStartedAt = new Map<string, Date>();
 
   async create(gift: NewGift): Promise<Gift> {
-    const row: Gift = { ...gift, id: crypto.randomUUID(), createdAt: new Date() };
+    const row: Gift = { ...gift, providerFee: null, id: crypto.randomUUID(), createdAt: new Date() };
     this.rows.set(row.id, row);
     return { ...row };
   }
@@ -67,6 +67,14 @@ export class InMemoryGiftRepository implements GiftRepository {
 
   async setStatus(id: string, status: PaymentStatus): Promise<void> {
     this.change(id, { paymentStatus: status });
+  }
+
+  async setProviderFee(id: string, fee: number): Promise<void> {
+    this.change(id, { providerFee: fee });
+  }
+
+  async listMoneyMoved(): Promise<Gift[]> {
+    return [...this.rows.values()].filter((row) => row.paymentStatus === 'succeeded' || row.paymentStatus === 'refunding' || row.paymentStatus === 'refunded').map((row) => ({ ...row }));
   }
 
   private change(id: string, changes: Partial<Gift>): void {

@@ -11,6 +11,7 @@ import type {
   TransferResult,
 } from '@core/ports/payment-gateway';
 import { RefundRefused } from '@core/ports/payment-gateway';
+import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 
 /** A payment provider for tests: it remembers what it was asked, and can be told to be down. */
 export class InMemoryPaymentGateway implements PaymentGateway {
@@ -32,6 +33,11 @@ export class InMemoryPaymentGateway implements PaymentGateway {
    * refunding; 'lost' to refund and then throw, as an answer lost on the way back would.
    */
   refundOutcome: 'refunded' | 'refused' | 'unknown' | 'lost' = 'refunded';
+  /**
+   * The fee the provider says it took for a paid intent: Stripe's published price by default, or
+   * what a test sets here (null: the provider does not say).
+   */
+  fees = new Map<string, number | null>();
   /** Intents cancelled as abandoned; they can no longer be paid. */
   canceled = new Set<string>();
   private counter = 0;
@@ -49,6 +55,14 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     // As Stripe and the sandbox answer it, so a caller's handling of it is tested here too.
     if (!intent) throw new DomainError('payment.failed', 'No such payment');
     return { id, status: intent.status, amount: intent.amount, currency: intent.currency };
+  }
+
+  async paymentFee(id: string): Promise<number | null> {
+    if (this.down) throw new Error('provider unavailable');
+    const intent = this.intents.get(id);
+    if (!intent) throw new DomainError('payment.failed', 'No such payment');
+    if (this.fees.has(id)) return this.fees.get(id)!;
+    return intent.status === 'succeeded' ? processorCut(intent.amount, STRIPE_PUBLISHED_RATES[intent.currency]) : null;
   }
 
   async cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded'> {

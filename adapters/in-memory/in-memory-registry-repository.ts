@@ -134,6 +134,10 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       .map((row) => ({ ...row }));
   }
 
+  async listHoldingMoney(): Promise<Registry[]> {
+    return [...this.rows.values()].filter((row) => row.status !== 'open' || row.totalReceived !== 0).map((row) => ({ ...row }));
+  }
+
   async delete(id: string): Promise<void> {
     if (this.rows.delete(id)) this.onDelete(id);
   }

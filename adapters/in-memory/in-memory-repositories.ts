@@ -14,6 +14,7 @@ import { InMemoryAccountTokenRepository } from './in-memory-account-token-reposi
 import { InMemoryNewsletterRepository } from './in-memory-newsletter-repository';
 import { InMemoryCoOwnerInvitationRepository } from './in-memory-co-owner-invitation-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
+import { InMemoryLedger } from './in-memory-ledger';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
 export function createInMemoryRepositories() {
@@ -36,6 +37,7 @@ export function createInMemoryRepositories() {
     thankYouCards: new InMemoryThankYouCardRepository(),
     thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, offlineGifts, thankYouNotes }),
     charityPayouts: new InMemoryCharityPayoutRepository(),
+    ledger: new InMemoryLedger(),
     mail: new InMemoryMailQueue(),
   };
   const repositories = { ...tables, audit: audit.trail };
@@ -61,7 +63,7 @@ export function createInMemoryRepositories() {
   ];
   let queue: Promise<unknown> = Promise.resolve();
   const unitOfWork: UnitOfWork = {
-    // Transactions run one at a time, and a failed one puts every table back as it was.
+    // Transactions run one at a time (so each sees a snapshot already), and a failed one puts every table back as it was.
     transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
       const run = queue.then(async () => {
         const restores = snapshots.map((snapshot) => snapshot());

@@ -16,7 +16,10 @@ export interface Gift {
   childAmount: Cents;
   charityAmount: Cents;
   platformFee: Cents;
+  /** The card fee the giver paid on top: our estimate of the provider's fee. */
   stripeFee: Cents;
+  /** The fee the provider actually took, as it reported it when the payment succeeded; null until then. */
+  providerFee: Cents | null;
   charityId: string;
   personalMessage: string | null;
   stripePaymentIntentId: string | null;

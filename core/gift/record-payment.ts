@@ -3,6 +3,7 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import type { Gift } from './gift';
+import { giftPaidEntry, latePaymentRefundedEntry } from '../ledger/posting-rules';
 import { giftNotice, giftReceipt, giftRefundNotice } from './gift-emails';
 
 /** What became of a provider's report; the caller logs the ones that need a person's eye. */
@@ -40,7 +41,8 @@ export async function recordPaymentSucceeded(
   report: { paymentIntentId: string; amount: Cents; currency: Currency },
   ports: PaymentPorts,
 ): Promise<PaymentOutcome> {
-  const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries, charities, users, mail }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift }> => {
+  const reportedFee = await feeToRecord(report.paymentIntentId, ports);
+  const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries, charities, users, mail, ledger }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift; currency: Currency }> => {
     const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
     if (!gift) return { kind: 'unknown-payment' };
     if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return { kind: 'already-settled', gift };
@@ -51,9 +53,12 @@ export async function recordPaymentSucceeded(
       return { kind: 'mismatch', gift, expected, reported: { amount: report.amount, currency: report.currency } };
     }
     // Neither a closed registry nor a gift given up as abandoned takes money any more.
-    if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift };
+    if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift, currency: registry.currency };
+    const providerFee = reportedFee ?? gift.stripeFee;
     await gifts.setStatus(gift.id, 'succeeded');
+    await gifts.setProviderFee(gift.id, providerFee);
     await registries.addToTotalReceived(registry.id, gift.amount);
+    await ledger.post(giftPaidEntry(gift, registry.currency, providerFee));
     const [charity, owner, ...coOwners] = await Promise.all([
       charities.findById(gift.charityId),
       users.findById(registry.userId),
@@ -68,19 +73,36 @@ export async function recordPaymentSucceeded(
       if (!charity || !coOwner) continue;
       await mail.enqueue({ ...giftNotice(gift, registry, charity, coOwner, `${ports.appUrl}/registry/${registry.id}`, ports.supportEmail), dedupeKey: `gift-notice-${gift.id}-${coOwner.id}` });
     }
-    return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded' }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
+    return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded', providerFee }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
   });
   if (outcome.kind !== 'refund') return outcome;
 
   // The provider call stays outside the transaction; its idempotency key makes a repeat harmless,
   // and until it succeeds the gift stays unsettled so the provider's retry tries again.
   await ports.gateway.refund(report.paymentIntentId, `refund-${outcome.gift.id}`);
-  await ports.unitOfWork.transaction(async ({ gifts, registries, mail }) => {
+  const providerFee = reportedFee ?? outcome.gift.stripeFee;
+  await ports.unitOfWork.transaction(async ({ gifts, registries, mail, ledger }) => {
     await gifts.setStatus(outcome.gift.id, 'refunded');
+    await gifts.setProviderFee(outcome.gift.id, providerFee);
+    // The provider keeps its fee on the charge it gave back: that is all this payment cost.
+    const entry = latePaymentRefundedEntry(outcome.gift, outcome.currency, providerFee);
+    if (entry) await ledger.post(entry);
     const registry = await registries.findById(outcome.gift.registryId);
     if (registry) await mail.enqueue({ ...giftRefundNotice(outcome.gift, registry, ports.supportEmail), dedupeKey: `gift-refund-${outcome.gift.id}` });
   });
-  return { kind: 'refunded', gift: { ...outcome.gift, paymentStatus: 'refunded' } };
+  return { kind: 'refunded', gift: { ...outcome.gift, paymentStatus: 'refunded', providerFee } };
+}
+
+/**
+ * The fee the provider took, asked of it only for a gift this report may still settle (a repeated
+ * report of a settled gift costs no call). Null when the provider does not say: the giver's card
+ * fee, our estimate of it, stands in. A provider that cannot be asked fails the report, which its
+ * sender retries, rather than let an estimate into the books unnoticed.
+ */
+async function feeToRecord(paymentIntentId: string, ports: PaymentPorts): Promise<Cents | null> {
+  const gift = await ports.unitOfWork.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(paymentIntentId));
+  if (!gift || gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return null;
+  return ports.gateway.paymentFee(paymentIntentId);
 }
 
 /** A payment attempt failed: a pending gift becomes failed; anything settled stays as it is. */

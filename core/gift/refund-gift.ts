@@ -13,6 +13,7 @@ import type { Gift } from './gift';
 import { giftRefundedNotice } from './gift-emails';
 import { refundSchema } from './gift-schemas';
 import { totalCharged } from './record-payment';
+import { giftRefundedEntry } from '../ledger/posting-rules';
 
 /**
  * A refund still unanswered after this long was cut off (a crash between the provider's call and
@@ -164,11 +165,12 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
 
 /** The books, once the provider has refunded: refunding becomes refunded, once, and the giver is told. */
 async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
-  return ports.unitOfWork.transaction(async ({ registries, gifts, audit, mail }) => {
+  return ports.unitOfWork.transaction(async ({ registries, gifts, audit, mail, ledger }) => {
     const registry = await registries.findByIdForUpdate(gift.registryId);
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
     if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
     await registries.addToTotalReceived(registry.id, -gift.amount);
+    await ledger.post(giftRefundedEntry(gift, registry.currency));
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,

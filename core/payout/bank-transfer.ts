@@ -4,6 +4,7 @@ import type { UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import { payoutIssueNotice, payoutSentNotice, registryClosedNotice } from './payout-emails';
 import { PROVIDER_UNAVAILABLE, type TransferOutcome } from './transfer-outcome';
+import { familyPayoutSentEntry } from '../ledger/posting-rules';
 
 /**
  * How long a bank transfer with no recorded answer is left alone before the owner may try it
@@ -84,7 +85,7 @@ export async function sendBankTransfer(
     result = PROVIDER_UNREACHABLE;
   }
   const registryUrl = `${ports.appUrl}/registry/${registry.id}`;
-  return ports.unitOfWork.transaction(async ({ registries, users, mail }) => {
+  return ports.unitOfWork.transaction(async ({ registries, users, mail, ledger }) => {
     const current = await registries.findByIdForUpdate(registry.id);
     if (!current) throw new Error(`registry ${registry.id} vanished while its payout was sent`);
     if (result.success) {
@@ -97,6 +98,8 @@ export async function sendBankTransfer(
         transferFailureReason: null,
         transferFailureMessage: null,
       });
+      const entry = familyPayoutSentEntry(paid.id, paid.currency, paid.payoutAmount ?? 0, result.transferId);
+      if (entry) await ledger.post(entry);
       const owner = await users.findById(paid.userId);
       if (owner) {
         // No try failed before this one: the closing e-mail is still to be sent, and says it went.

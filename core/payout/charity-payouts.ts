@@ -6,6 +6,7 @@ import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import type { AuditActor } from './audit-event';
 import type { CharityPayout } from './charity-payout';
+import { charityPayoutSentEntry } from '../ledger/posting-rules';
 import { CHARITY_PAYOUT_COMPLETION_FIELDS, charityPayoutCompletionSchema } from './payout-schemas';
 
 export interface PendingDistribution {
@@ -74,7 +75,7 @@ export async function completeCharityPayout(
   refuseUnknownFields(input, CHARITY_PAYOUT_COMPLETION_FIELDS);
   const valid = await validate(charityPayoutCompletionSchema, input);
   const expected = valid.expectedAmount === null || valid.expectedAmount === undefined ? null : parseCents(valid.expectedAmount);
-  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit }) => {
+  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit, ledger }) => {
     const payout = await charityPayouts.findByIdForUpdate(id);
     if (!payout) throw new DomainError('payout.not_found', 'Charity payout not found');
     if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
@@ -88,6 +89,8 @@ export async function completeCharityPayout(
       notes: valid.notes?.trim() || null,
       completedAt: now,
     });
+    const entry = charityPayoutSentEntry(completed);
+    if (entry) await ledger.post(entry);
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,

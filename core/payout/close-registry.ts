@@ -12,6 +12,7 @@ import { askProvider } from './provider-call';
 import { manualPayoutWaitingNotice, registryClosedNotice } from './payout-emails';
 import { registryNotFound } from '../registry/registry-not-found';
 import type { TransferOutcome } from './transfer-outcome';
+import { registryClosedEntry } from '../ledger/posting-rules';
 
 export interface ClosePorts {
   user: User | null;
@@ -56,7 +57,7 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     account = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), 'The payment provider could not be reached. Please try again.');
   }
 
-  const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, users, mail }) => {
+  const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, users, mail, ledger }) => {
     const registry = await registries.findByIdForUpdate(id);
     if (!registry) throw registryNotFound();
     if (registry.status !== 'open') return { closedNow: false as const, registry };
@@ -86,6 +87,8 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     for (const share of amounts.shares) {
       await charityPayouts.addToPending({ ...share, currency: registry.currency, registryId: registry.id });
     }
+    const entry = registryClosedEntry(registry.id, registry.currency, amounts);
+    if (entry) await ledger.post(entry);
     if (!awaitingBankTransfer(closed)) {
       await mail.enqueue({ ...registryClosedNotice(closed, owner, `${ports.appUrl}/registry/${closed.id}`, ports.supportEmail), dedupeKey: `registry-closed-${closed.id}` });
     }

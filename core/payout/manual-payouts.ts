@@ -5,6 +5,7 @@ import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import type { AuditActor } from './audit-event';
 import { payoutSentNotice } from './payout-emails';
+import { familyPayoutSentEntry } from '../ledger/posting-rules';
 
 /** A family payout an administrator sends by hand (PayPal or check), with whom to reach about it. */
 export interface ManualPayout {
@@ -53,12 +54,14 @@ export async function completeManualPayout(
   actor: AuditActor,
   ports: { unitOfWork: UnitOfWork; clock: Clock; supportEmail: string },
 ): Promise<ManualPayout> {
-  return ports.unitOfWork.transaction(async ({ registries, users, audit, mail }) => {
+  return ports.unitOfWork.transaction(async ({ registries, users, audit, mail, ledger }) => {
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', 'Manual payout not found');
     if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked complete');
     const now = ports.clock.now();
     const sent = await registries.update(registry.id, { status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: now });
+    const entry = familyPayoutSentEntry(sent.id, sent.currency, sent.payoutAmount ?? 0, null);
+    if (entry) await ledger.post(entry);
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,

@@ -70,6 +70,12 @@ export interface PaymentGateway {
   createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentState>;
   /**
+   * The fee the provider took for a succeeded payment's charge, in the payment's currency (Stripe:
+   * the charge's balance transaction). Null while the payment has not succeeded, or when the
+   * provider did not settle it in that currency. Fails like retrievePaymentIntent for an unknown id.
+   */
+  paymentFee(paymentIntentId: string): Promise<Cents | null>;
+  /**
    * Gives the whole payment back, once per key. Throws RefundRefused when the provider said no for
    * good; any other throw leaves the outcome unknown (the refund may have gone through).
    */

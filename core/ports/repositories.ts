@@ -11,6 +11,7 @@ import type { AuditEvent, NewAuditEvent } from '../payout/audit-event';
 import type { CharityPayout } from '../payout/charity-payout';
 import type { Currency } from '../money';
 import type { ThankYouCard, ThankYouNote } from '../thank-you/thank-you-note';
+import type { LedgerEntry } from '../ledger/ledger-entry';
 
 export interface UserRepository {
   /** Fails with auth.username_taken or auth.email_taken when either is already in use. */
@@ -185,9 +186,11 @@ export interface RegistryRepository {
   delete(id: string): Promise<void>;
   /** Closed registries paid by PayPal or check (status closed or payout_sent), most recently closed first. */
   listManualPayouts(): Promise<Registry[]>;
+  /** Every registry that is closed or holds money (totalReceived not zero): what the ledger's check reads. */
+  listHoldingMoney(): Promise<Registry[]>;
 }
 
-export type NewGift = Omit<Gift, 'id' | 'createdAt'>;
+export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee'>;
 
 export interface GiftRepository {
   create(gift: NewGift): Promise<Gift>;
@@ -197,6 +200,8 @@ export interface GiftRepository {
   /** Attaches the payment to a gift that is still pending; answers false when it no longer is. */
   attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean>;
   setStatus(id: string, status: PaymentStatus): Promise<void>;
+  /** Records the fee the provider took for the gift's charge, once its payment succeeded. */
+  setProviderFee(id: string, fee: Cents): Promise<void>;
   /**
    * Marks a gift failed or expired in one statement, only while it is still pending with exactly
    * this payment (none, for a gift whose start was cut off); answers whether it did.
@@ -214,6 +219,8 @@ export interface GiftRepository {
   listByRegistry(registryId: string): Promise<Gift[]>;
   /** How many succeeded gifts each registry has (registries with none are absent). */
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
+  /** Every gift whose money moved (succeeded, refunding or refunded): what the ledger's check reads. */
+  listMoneyMoved(): Promise<Gift[]>;
   /** Any gift that is or was paid (refunded ones keep the record of money that moved), or pending so that money may still arrive. */
   hasLiveGifts(registryId: string): Promise<boolean>;
 }
@@ -277,6 +284,29 @@ export interface AuditTrail {
   list(limit: number): Promise<AuditEvent[]>;
 }
 
+/** An account's balance in one currency: signed cents, debits positive (see core/ledger/chart-of-accounts.ts). */
+export interface AccountBalance {
+  currency: Currency;
+  account: string;
+  balance: Cents;
+}
+
+/**
+ * The double-entry ledger: append-only (the database refuses any UPDATE or DELETE of an entry or a
+ * posting, and any entry whose postings do not add up to zero at commit). Entries are posted in the
+ * transaction of the change that moved the money.
+ */
+export interface Ledger {
+  /** Posts the entry unless one with its key was posted already, in one statement; answers whether this call posted it. */
+  post(entry: LedgerEntry): Promise<boolean>;
+  /** Every account's balance, per currency (accounts that were never posted to are absent). */
+  listBalances(): Promise<AccountBalance[]>;
+  /** How many entries each currency has. */
+  countEntries(): Promise<Map<Currency, number>>;
+  /** Entries whose postings do not add up to zero: none, unless someone went around the database's check. */
+  listUnbalancedEntries(): Promise<{ key: string; currency: Currency; total: Cents }[]>;
+}
+
 /** Which gift a thank-you note thanks: one paid through us, or one given by hand. */
 export interface ThankedGiftRef {
   id: string;
@@ -331,11 +361,16 @@ export interface Repositories {
   thankYouReminders: ThankYouReminderRepository;
   charityPayouts: CharityPayoutRepository;
   audit: AuditTrail;
+  ledger: Ledger;
   /** Mail queued here commits or rolls back with the rest of the transaction. */
   mail: MailQueue;
 }
 
 /** Runs work in one database transaction: all of it lands, or none of it does. */
 export interface UnitOfWork {
-  transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * With snapshot, the work only reads, and every read sees the database as it was at the first
+   * one (repeatable read), so figures read one after another agree with each other.
+   */
+  transaction<T>(work: (repositories: Repositories) => Promise<T>, options?: { snapshot?: boolean }): Promise<T>;
 }

@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { describeFailure, runAdminCommand } from '../../adapters/cli/admin-commands';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
+import { startGift } from '@core/gift/start-gift';
+import type { Currency } from '@core/money';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 import { startTestServer, tempDataDir } from '../support/test-server';
 
@@ -132,6 +137,76 @@ describe('payout commands', () => {
   });
 });
 
+/** A gift paid through the rules, so the ledger has its entry: the provider took `fee`. */
+async function paidGift(repositories: ReturnType<typeof createInMemoryRepositories>, currency: Currency, cents: number, fee: number) {
+  const owner = await repositories.users.create(aNewUser({ username: `owner-${currency}` }));
+  const charity = await repositories.charities.create(aCharity({ name: `MAZON ${currency}` }));
+  const registry = await repositories.registries.create(aNewRegistry(owner.id, { childName: `Noa ${currency}`, currency }));
+  const gateway = new InMemoryPaymentGateway();
+  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
+  const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' }, giving);
+  gateway.fees.set(gift.stripePaymentIntentId!, fee);
+  await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency }, giving);
+  return { registry, gift };
+}
+
+describe('ledger commands', () => {
+  it('verify prints one line per currency while the ledger agrees with the tables', async () => {
+    const repositories = createInMemoryRepositories();
+    await paidGift(repositories, 'USD', 10_000, 320);
+    const result = await run(['ledger', 'verify'], repositories);
+    expect(result).toMatchObject({ ok: true });
+    expect(result.lines).toEqual([
+      'USD: the ledger agrees with the tables (5 accounts, 1 entries, each balanced)',
+      'CAD: the ledger agrees with the tables (0 accounts, 0 entries, each balanced)',
+    ]);
+  });
+
+  it('verify names each difference and fails when they disagree', async () => {
+    const repositories = createInMemoryRepositories();
+    const { registry } = await paidGift(repositories, 'CAD', 10_000, 320);
+    await repositories.registries.addToTotalReceived(registry.id, 250);
+    const result = await run(['ledger', 'verify'], repositories);
+    expect(result).toMatchObject({ ok: false, error: 'The ledger disagrees with the tables in CAD: see the lines above.' });
+    expect(result.lines).toEqual([
+      'USD: the ledger agrees with the tables (0 accounts, 0 entries, each balanced)',
+      'CAD: 1 difference',
+      `  CAD registry:${registry.id}:gifts: ledger CA$100.00, tables CA$102.50`,
+    ]);
+  });
+
+  it('balances prints every platform account and what is held for each registry, per currency or for one', async () => {
+    const repositories = createInMemoryRepositories();
+    const usd = await paidGift(repositories, 'USD', 10_000, 320);
+    await paidGift(repositories, 'CAD', 5_000, 200);
+    const all = await run(['ledger', 'balances'], repositories);
+    expect(all.ok).toBe(true);
+    const text = all.lines.join('\n');
+    expect(all.lines).toContain('USD');
+    expect(all.lines).toContain('CAD');
+    expect(text).toMatch(/provider:cash\s+\$103\.19/);
+    expect(text).toMatch(/platform:card-fees-collected\s+\$3\.39/);
+    expect(text).toMatch(/platform:card-fees-paid\s+\$3\.20/);
+    expect(text).toMatch(/platform:dispute-losses\s+\$0\.00/);
+    expect(text).toContain(`registry:${usd.registry.id}:gifts`);
+    expect(text).toMatch(/\$100\.00 {2}\(Noa USD\)/);
+
+    const cad = await run(['ledger', 'balances', '--currency', 'cad'], repositories);
+    expect(cad.lines[0]).toBe('CAD');
+    expect(cad.lines.join('\n')).not.toContain('USD');
+  });
+
+  it.each([
+    [['ledger', 'balances', '--currency', 'EUR'], /--currency must be USD or CAD/],
+    [['ledger', 'verify', 'now'], /takes no arguments/],
+    [['ledger', 'audit'], /Unknown command: ledger audit/],
+  ])('refuses %j with a clear message', async (argv, message) => {
+    const result = await run(argv);
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(message);
+  });
+});
+
 const exec = promisify(execFile);
 
 async function cli(args: string[], dataDir: string) {
@@ -162,4 +237,13 @@ describe('npm run admin, as a process', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('No user named "nobody"');
   });
+
+  it('verifies the ledger of the embedded database, migrated and opened, with one line per currency and exit 0', async () => {
+    const verified = await cli(['ledger', 'verify'], tempDataDir());
+    expect(verified).toMatchObject({ code: 0, stderr: '' });
+    expect(verified.stdout.trim().split('\n')).toEqual([
+      'USD: the ledger agrees with the tables (0 accounts, 0 entries, each balanced)',
+      'CAD: the ledger agrees with the tables (0 accounts, 0 entries, each balanced)',
+    ]);
+  }, 120_000);
 });

@@ -69,6 +69,18 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
         expect(other.clientSecret).not.toBe(first.clientSecret);
       });
 
+      it.each(['USD', 'CAD'] as const)('answers the fee the provider took for a paid payment in %s, and none before it is paid', async (currency) => {
+        const created = await gateway.createPaymentIntent(aGift({ amount: 10_639, currency }));
+        expect(await gateway.paymentFee(created.id)).toBeNull();
+        await provider.pay(created);
+        // Stripe's published price: 2.9% of 106.39 is 3.09, and 0.30 on top.
+        expect(await gateway.paymentFee(created.id)).toBe(339);
+        const declined = await gateway.createPaymentIntent(aGift({ currency }));
+        await provider.decline(declined);
+        expect(await gateway.paymentFee(declined.id)).toBeNull();
+        await expect(gateway.paymentFee(NEVER_ISSUED.intent)).rejects.toMatchObject({ code: 'payment.failed', message: 'No such payment' });
+      });
+
       it('refuses a payment it never issued as "No such payment"', async () => {
         const error = await gateway.retrievePaymentIntent(NEVER_ISSUED.intent).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(DomainError);

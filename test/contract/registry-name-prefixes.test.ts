@@ -60,7 +60,8 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     ]);
     expect(await search('shira')).toEqual(['Shira Blumenthal']);
 
-    await database.orm.migrator.down();
+    // Back to before the prefixes, later migrations first.
+    await database.orm.migrator.down({ to: BEFORE_PREFIXES });
     expect(await sql(`select 1 from pg_class where relname = 'registry_name_prefixes'`)).toEqual([]);
     expect(await sql(`select 1 from pg_proc where proname like 'registry_name_%'`)).toEqual([]);
     await database.orm.migrator.up();

@@ -4,6 +4,7 @@ import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders'
 import { codeOf } from '../support/code-of';
 import { stopSystemTimeAt } from '../support/system-time';
 import { payoutRepositoryContract } from './payout-repositories.contract';
+import { ledgerRepositoryContract } from './ledger-repositories.contract';
 import { accountRepositoryContract } from './account-repositories.contract';
 import { thankYouRepositoryContract } from './thank-you-repositories.contract';
 import { coOwnerRepositoryContract } from './co-owner-repositories.contract';
@@ -554,6 +555,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
 
     // Closing and payouts: connected accounts, payout fields, charity payouts, the audit trail.
     payoutRepositoryContract(() => repos);
+    ledgerRepositoryContract(() => repos);
     accountRepositoryContract(() => repos);
     thankYouRepositoryContract(() => repos);
     coOwnerRepositoryContract(() => repos);

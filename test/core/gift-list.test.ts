@@ -23,6 +23,7 @@ function aGift(overrides: Partial<Gift> = {}): Gift {
     charityAmount: 360,
     platformFee: 300,
     stripeFee: 150,
+    providerFee: null,
     charityId: 'c-1',
     personalMessage: null,
     stripePaymentIntentId: null,

@@ -16,6 +16,7 @@ import { completeCharityPayout, pendingDistributions } from '@core/payout/charit
 import { closeRegistry } from '@core/payout/close-registry';
 import { completeManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
+import { verifyLedger } from '@core/ledger/verify-ledger';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const APP_URL = 'https://gifts.example.org';
@@ -34,7 +35,9 @@ async function world() {
   const openRegistry = (currency: Currency = 'USD') => repositories.registries.create(aNewRegistry(owner.id, { currency }));
   const start = async (registryId: string, cents: number, charityId = charities[0]!.id) =>
     (await startGift({ registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' }, giving)).gift;
-  const confirm = async (gift: Gift) => {
+  /** The provider's report of the payment; `fee` is what it says it took, when it says. */
+  const confirm = async (gift: Gift, fee?: number) => {
+    if (fee !== undefined) gateway.fees.set(gift.stripePaymentIntentId!, fee);
     const registry = await repositories.registries.findById(gift.registryId);
     return recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency }, giving);
   };
@@ -48,8 +51,19 @@ async function world() {
     await savePayoutInfo(registryId, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' }, { user: owner, registries: repositories.registries, unitOfWork: repositories });
     return closeRegistry(registryId, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: APP_URL, supportEmail: SUPPORT });
   };
+  /** Closes to the owner's verified bank account in the country of the currency; closing again retries the transfer. */
+  const closeToBank = async (registryId: string, currency: Currency) => {
+    if (!owner.stripeConnectAccountId) {
+      const accountId = await gateway.createConnectedAccount({ country: currency === 'CAD' ? 'CA' : 'US', email: owner.email, idempotencyKey: `connect-account-${owner.id}` });
+      gateway.verify(accountId);
+      Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
+    }
+    const registry = await repositories.registries.findById(registryId);
+    if (registry?.status === 'open') await savePayoutInfo(registryId, { payoutMethod: 'bank' }, { user: owner, registries: repositories.registries, unitOfWork: repositories });
+    return closeRegistry(registryId, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: APP_URL, supportEmail: SUPPORT });
+  };
   const status = async (giftId: string) => (await repositories.gifts.findById(giftId))!.paymentStatus;
-  return { repositories, gateway, clock, owner, stranger, admin, charities, refunding, openRegistry, start, confirm, give, refund, close, status };
+  return { repositories, gateway, clock, owner, stranger, admin, charities, refunding, openRegistry, start, confirm, give, refund, close, closeToBank, status };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -214,19 +228,25 @@ describe('refunding a gift', () => {
 });
 
 describe('the money, over random histories of gifts, refunds, closings and payouts', () => {
+  type Transfer = 'success' | 'refused' | 'unknown' | 'lost';
   type Step =
-    | { kind: 'give'; registry: number; cents: number; charity: number; confirmed: boolean }
+    | { kind: 'give'; registry: number; cents: number; charity: number; confirmed: boolean; feeDelta: number | null }
     | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean }
-    | { kind: 'close'; registry: number }
-    | { kind: 'late-payment'; gift: number }
+    | { kind: 'close'; registry: number; bank: boolean; transfer: Transfer }
+    | { kind: 'retry-transfer'; registry: number; transfer: Transfer }
+    | { kind: 'late-payment'; gift: number; feeDelta: number | null }
     | { kind: 'pay-charities' }
     | { kind: 'pay-family'; registry: number };
 
+  // What the provider says it took, against the card fee the giver paid: more, less, or not said at all.
+  const feeDelta = fc.option(fc.integer({ min: -40, max: 40 }));
+  const transfer = fc.constantFrom<Transfer>('success', 'success', 'refused', 'unknown', 'lost');
   const step: fc.Arbitrary<Step> = fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('give' as const), registry: fc.nat(2), cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean() }) },
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('give' as const), registry: fc.nat(2), cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean(), feeDelta }) },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), gift: fc.nat(30), by: fc.constantFrom('owner' as const, 'admin' as const, 'stranger' as const), providerDown: fc.boolean() }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('late-payment' as const), gift: fc.nat(30) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2), bank: fc.boolean(), transfer }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry-transfer' as const), registry: fc.nat(2), transfer }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('late-payment' as const), gift: fc.nat(30), feeDelta }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-charities' as const) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-family' as const), registry: fc.nat(2) }) },
   );
@@ -238,12 +258,16 @@ describe('the money, over random histories of gifts, refunds, closings and payou
         const registries = [await w.openRegistry(currency), await w.openRegistry(currency), await w.openRegistry(currency)];
         const gifts: Gift[] = [];
         const closed = new Set<string>();
+        const reportedFee = (gift: Gift, delta: number | null) => (delta === null ? undefined : Math.max(0, gift.stripeFee + delta));
+        const sendWith = (outcome: Transfer) => {
+          w.gateway.transferOutcome = outcome === 'refused' ? { reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' } : outcome;
+        };
         for (const s of steps) {
           if (s.kind === 'give') {
             const registry = registries[s.registry]!;
             if (closed.has(registry.id)) continue;
             const gift = await w.start(registry.id, s.cents, w.charities[s.charity]!.id);
-            if (s.confirmed) await w.confirm(gift);
+            if (s.confirmed) await w.confirm(gift, reportedFee(gift, s.feeDelta));
             gifts.push(gift);
           } else if (s.kind === 'refund') {
             const gift = gifts[s.gift % Math.max(1, gifts.length)];
@@ -261,11 +285,27 @@ describe('the money, over random histories of gifts, refunds, closings and payou
           } else if (s.kind === 'close') {
             const registry = registries[s.registry]!;
             if (closed.has(registry.id)) continue;
-            await w.close(registry.id);
+            if (s.bank) {
+              sendWith(s.transfer);
+              await w.closeToBank(registry.id, currency);
+              w.gateway.transferOutcome = 'success';
+            } else {
+              await w.close(registry.id);
+            }
             closed.add(registry.id);
+          } else if (s.kind === 'retry-transfer') {
+            const registry = registries[s.registry]!;
+            const now = (await w.repositories.registries.findById(registry.id))!;
+            if (now.status !== 'closed' || now.payoutMethod !== 'bank' || now.payoutStatus !== 'pending') continue;
+            // A try whose answer was never recorded may be tried again five minutes after closing.
+            w.clock.advance(10 * 60 * 1000);
+            sendWith(s.transfer);
+            await w.closeToBank(registry.id, currency);
+            w.gateway.transferOutcome = 'success';
           } else if (s.kind === 'late-payment') {
+            // A duplicate report of a paid gift, or a payment arriving after its registry closed.
             const gift = gifts[s.gift % Math.max(1, gifts.length)];
-            if (gift) await w.confirm(gift);
+            if (gift) await w.confirm(gift, reportedFee(gift, s.feeDelta));
           } else if (s.kind === 'pay-charities') {
             for (const pending of await pendingDistributions(w.repositories)) {
               await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
@@ -273,8 +313,12 @@ describe('the money, over random histories of gifts, refunds, closings and payou
           } else {
             const registry = registries[s.registry]!;
             const now = await w.repositories.registries.findById(registry.id);
-            if (now?.status === 'closed' && now.payoutStatus === 'pending') await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
+            if (now?.status === 'closed' && now.payoutStatus === 'pending' && now.payoutMethod !== 'bank') await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
           }
+          // After every step: every entry balances, and the ledger says what the tables say.
+          for (const entry of w.repositories.ledger.rows.values()) expect(entry.postings.reduce((sum, posting) => sum + posting.amount, 0), entry.key).toBe(0);
+          const verdicts = await verifyLedger(w.repositories);
+          expect(verdicts.flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced])).toEqual([]);
         }
 
         const stored = await Promise.all(gifts.map((gift) => w.repositories.gifts.findById(gift.id).then((found) => found!)));
@@ -288,6 +332,14 @@ describe('the money, over random histories of gifts, refunds, closings and payou
           if (gift.paymentStatus === 'succeeded') expect(keys).not.toContain(refundKey(gift));
         }
         for (const gift of refunded) expect(keys).toContain(refundKey(gift));
+        // A family paid by bank was paid once and posted once, with the provider's transfer; one whose
+        // answer was lost is posted when a retry finds the transfer.
+        const posted = [...w.repositories.ledger.rows.values()].filter((entry) => entry.kind === 'family_payout.sent' && entry.reference !== null).map((entry) => entry.reference);
+        expect(new Set(posted).size).toBe(posted.length);
+        for (const made of w.gateway.transfersMade.values()) {
+          const paidRegistry = await w.repositories.registries.findById(made.request.transferGroup.replace('registry_', ''));
+          expect(posted.includes(made.transferId)).toBe(paidRegistry?.status === 'payout_sent');
+        }
 
         for (const registry of registries) {
           const now = (await w.repositories.registries.findById(registry.id))!;

@@ -122,6 +122,25 @@ describe('POST /api/sandbox/confirm', () => {
     expect(view).toMatchObject({ totalReceived: 36, giftCount: 1 });
   });
 
+  it('records the fee Stripe’s published price takes, and posts the gift in the ledger with it', async () => {
+    // $30: the giver pays a card fee of 1.30 on a charge of 34.30, of which 2.9% + 0.30 is 1.29.
+    const { registry, guest, clientSecret } = await started(30);
+    expect((await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    const [gift] = await server.infrastructure.repositories.gifts.listByRegistry(registry.id);
+    expect(gift).toMatchObject({ stripeFee: 130, providerFee: 129 });
+    const postings = await server.infrastructure.orm.em.fork().execute<{ account: string; amount: string }[]>(
+      `select p.account, p.amount::text as amount from ledger_postings p join ledger_entries e on e.id = p.entry_id where e.key = ? order by p.account`,
+      [`gift:${gift!.id}:paid`],
+    );
+    expect(postings).toEqual([
+      { account: 'platform:card-fees-collected', amount: '-130' },
+      { account: 'platform:card-fees-paid', amount: '129' },
+      { account: 'platform:fee-revenue', amount: '-300' },
+      { account: 'provider:cash', amount: String(3_430 - 129) },
+      { account: `registry:${registry.id}:gifts`, amount: '-3000' },
+    ]);
+  });
+
   it('declines 4000 0000 0000 0002 with 402 and a message, and credits nothing', async () => {
     const { owner, registry, guest, clientSecret } = await started(72);
     const response = await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4000 0000 0000 0002' });

@@ -49,10 +49,11 @@ export function sandboxRoutes(ports: { repositories: Repositories & UnitOfWork; 
     if (gift?.paymentStatus === 'expired') throw sandboxRefusals.expiredPayment();
     const card = body.cardNumber.replace(/[\s-]/g, '');
     if (card === SANDBOX_SUCCESS_CARD) {
+      // Charged first, as at Stripe, so that the fee of the charge can be read when it is recorded.
+      ports.gateway.markSettled(intent.id, 'succeeded');
       const outcome = await recordPaymentSucceeded({ paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency }, paying);
       logPaymentOutcome(ctx.state.log, outcome, 'sandbox');
       if (outcome.kind === 'unknown-payment' || outcome.kind === 'mismatch') throw sandboxRefusals.unmatchedPayment();
-      ports.gateway.markSettled(intent.id, 'succeeded');
       ctx.body = presentSandboxPayment(outcome.kind === 'refunded' ? 'refunded' : 'succeeded');
       return;
     }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '@core/errors';
-import { isCurrency } from '@core/money';
+import { isCurrency, type Cents } from '@core/money';
+import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 import type { Clock } from '@core/ports/clock';
 import type {
   ConnectedAccountRequest,
@@ -86,6 +87,12 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     if (!match || !isCurrency(match[1])) throw new DomainError('payment.failed', 'No such payment');
     const settled = this.settled.get(id) ?? 'pending';
     return { id, status: settled === 'canceled' ? 'failed' : settled, amount: Number(match[2]), currency: match[1] };
+  }
+
+  /** What Stripe would take for the charge at its published price, once the payment succeeded. */
+  async paymentFee(paymentIntentId: string): Promise<Cents | null> {
+    const intent = await this.retrievePaymentIntent(paymentIntentId);
+    return intent.status === 'succeeded' ? processorCut(intent.amount, STRIPE_PUBLISHED_RATES[intent.currency]) : null;
   }
 
   /**

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { DomainError } from '@core/errors';
-import { isCurrency, type Currency } from '@core/money';
+import { isCurrency, type Cents, type Currency } from '@core/money';
 import type {
   ConnectedAccountRequest,
   ConnectedAccountStatus,
@@ -68,15 +68,7 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentState> {
-    let intent: Stripe.PaymentIntent;
-    try {
-      intent = await this.stripe.paymentIntents.retrieve(id);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
-        throw new DomainError('payment.failed', 'No such payment');
-      }
-      throw error;
-    }
+    const intent = await this.intent(id);
     const status = intentStatus(intent);
     return {
       id: intent.id,
@@ -84,6 +76,33 @@ export class StripePaymentGateway implements PaymentGateway {
       amount: status === 'succeeded' ? intent.amount_received : intent.amount,
       currency: ourCurrency(intent.currency, `payment intent ${intent.id}`),
     };
+  }
+
+  /**
+   * The charge's balance transaction says what Stripe took. Its fee is in the currency the charge
+   * settled in: one other than the payment's (a CAD charge on a balance without CAD) is no fee
+   * comparable with the giver's card fee, and answers null.
+   */
+  async paymentFee(paymentIntentId: string): Promise<Cents | null> {
+    const intent = await this.intent(paymentIntentId, ['latest_charge.balance_transaction']);
+    if (intent.status !== 'succeeded') return null;
+    const charge = intent.latest_charge;
+    if (!charge || typeof charge === 'string') return null;
+    const transaction = charge.balance_transaction;
+    if (!transaction || typeof transaction === 'string') return null;
+    if (transaction.currency.toLowerCase() !== intent.currency.toLowerCase() || !Number.isSafeInteger(transaction.fee)) return null;
+    return transaction.fee;
+  }
+
+  private async intent(id: string, expand?: string[]): Promise<Stripe.PaymentIntent> {
+    try {
+      return await this.stripe.paymentIntents.retrieve(id, expand ? { expand } : undefined);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+        throw new DomainError('payment.failed', 'No such payment');
+      }
+      throw error;
+    }
   }
 
   async cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded'> {

@@ -5,7 +5,7 @@ import { CharityEntity } from './charity-entity';
 import { RegistryEntity } from './registry-entity';
 
 /** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
-export type GiftRow = Omit<Gift, MoneyField> & Record<MoneyField, string> & { refundStartedAt?: Date | null };
+export type GiftRow = Omit<Gift, MoneyField | 'providerFee'> & Record<MoneyField, string> & { providerFee?: string | null; refundStartedAt?: Date | null };
 type MoneyField = 'amount' | 'childAmount' | 'charityAmount' | 'platformFee' | 'stripeFee';
 
 const money = { type: 'decimal', precision: 10, scale: 2 } as const;
@@ -25,6 +25,7 @@ export const GiftEntity = new EntitySchema<GiftRow>({
       name: 'gifts_amounts_check',
       expression: `"amount" > 0 and "child_amount" >= 0 and "charity_amount" >= 0 and "child_amount" + "charity_amount" = "amount" and "platform_fee" >= 0 and "stripe_fee" >= 0`,
     },
+    { name: 'gifts_provider_fee_check', expression: `"provider_fee" is null or "provider_fee" >= 0` },
   ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
@@ -37,6 +38,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     charityAmount: money,
     platformFee: money,
     stripeFee: money,
+    // The fee the provider took, read from its balance transaction once the payment succeeded.
+    providerFee: { ...money, nullable: true },
     charityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'charity_id', index: 'gifts_charity_id_index' },
     personalMessage: { type: 'text', nullable: true },
     stripePaymentIntentId: { type: 'string', length: 255, nullable: true, unique: 'gifts_stripe_payment_intent_id_unique' },

@@ -16,6 +16,8 @@ import { AccountTokenEntity } from './account-token-entity';
 import { NewsletterSubscriberEntity } from './newsletter-subscriber-entity';
 import { CoOwnerInvitationEntity } from './co-owner-invitation-entity';
 import { RegistryNamePrefixEntity } from './registry-name-prefix-entity';
+import { LedgerEntryEntity } from './ledger-entry-entity';
+import { LedgerPostingEntity } from './ledger-posting-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -33,6 +35,8 @@ export const ENTITIES = [
   AccountTokenEntity,
   NewsletterSubscriberEntity,
   CoOwnerInvitationEntity,
+  LedgerEntryEntity,
+  LedgerPostingEntity,
 ];
 
 /**

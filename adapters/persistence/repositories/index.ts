@@ -1,3 +1,4 @@
+import { IsolationLevel } from '@mikro-orm/core';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { Orm } from '../orm';
 import type { EntityManagerSource } from './entity-manager-source';
@@ -16,6 +17,7 @@ import { MikroOrmAccountTokenRepository } from './mikro-orm-account-token-reposi
 import { MikroOrmNewsletterRepository } from './mikro-orm-newsletter-repository';
 import { MikroOrmCoOwnerInvitationRepository } from './mikro-orm-co-owner-invitation-repository';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository';
+import { MikroOrmLedger } from './mikro-orm-ledger';
 import { createMailQueue } from '../mail-queue';
 import { withSingleWriterReadCache } from './single-writer-read-cache';
 
@@ -35,6 +37,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     thankYouReminders: new MikroOrmThankYouReminderRepository(em),
     charityPayouts: new MikroOrmCharityPayoutRepository(em),
     audit: new MikroOrmAuditTrail(em),
+    ledger: new MikroOrmLedger(em),
     mail: createMailQueue(em),
   };
 }
@@ -56,10 +59,13 @@ function onOrm(orm: Orm): Repositories & UnitOfWork {
     charities,
     // Inside a transaction charities are read fresh (a gift checks its charity is still offered);
     // a change made there is seen by this instance's cache at once.
-    transaction: (work) =>
-      orm.em.fork().transactional((em) => {
-        const inside = repositoriesOn(() => em);
-        return work({ ...inside, charities: new InvalidatingCharityRepository(inside.charities, () => charities.invalidate()) });
-      }),
+    transaction: (work, options) =>
+      orm.em.fork().transactional(
+        (em) => {
+          const inside = repositoriesOn(() => em);
+          return work({ ...inside, charities: new InvalidatingCharityRepository(inside.charities, () => charities.invalidate()) });
+        },
+        options?.snapshot ? { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true } : {},
+      ),
   };
 }

@@ -15,6 +15,7 @@ function toGift({ refundStartedAt: _startedAt, ...row }: GiftRow): Gift {
     charityAmount: parseCents(row.charityAmount),
     platformFee: parseCents(row.platformFee),
     stripeFee: parseCents(row.stripeFee),
+    providerFee: row.providerFee === null || row.providerFee === undefined ? null : parseCents(row.providerFee),
     personalMessage: row.personalMessage ?? null,
     stripePaymentIntentId: row.stripePaymentIntentId ?? null,
   };
@@ -87,6 +88,15 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async setStatus(id: string, status: PaymentStatus): Promise<void> {
     await this.changeOne(id, { paymentStatus: status });
+  }
+
+  async setProviderFee(id: string, fee: number): Promise<void> {
+    await this.changeOne(id, { providerFee: centsToDecimalString(fee) });
+  }
+
+  async listMoneyMoved(): Promise<Gift[]> {
+    const rows = await this.em().find(GiftEntity, { paymentStatus: { $in: ['succeeded', 'refunding', 'refunded'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toGift);
   }
 
   private async changeOne(id: string, changes: Partial<GiftRow>): Promise<void> {

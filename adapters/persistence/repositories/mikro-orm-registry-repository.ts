@@ -203,6 +203,11 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     return rows.map(toRegistry);
   }
 
+  async listHoldingMoney(): Promise<Registry[]> {
+    const rows = await this.readRows({ $or: [{ status: { $ne: 'open' } }, { totalReceived: { $ne: '0.00' } }] }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toRegistry);
+  }
+
   async delete(id: string): Promise<void> {
     if (!isUuid(id)) return;
     await this.em().nativeDelete(RegistryEntity, { id });

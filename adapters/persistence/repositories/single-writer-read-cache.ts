@@ -90,10 +90,10 @@ export function withSingleWriterReadCache(repositories: Repositories & UnitOfWor
   ) as unknown as Repositories;
   return {
     ...wrapped,
-    transaction: async (work) => {
+    transaction: async (work, options) => {
       cache.changed();
       try {
-        return await repositories.transaction(work);
+        return await repositories.transaction(work, options);
       } finally {
         cache.changed();
       }

@@ -1,4 +1,5 @@
 import { http, type HttpHandler } from 'msw';
+import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 import { STRIPE_API, account, paymentIntent, received, stripeError, stripeId, stripeObject, type ReceivedStripeRequest } from './stripe-api';
 
 type StripeJson = Record<string, unknown>;
@@ -28,6 +29,8 @@ const missing = (what: string, id: string, param: string): Answer => ({
  */
 export function fakeStripe() {
   const intents = new Map<string, StripeJson>();
+  /** Each paid intent's charge, with the balance transaction that says what Stripe took. */
+  const charges = new Map<string, StripeJson>();
   const accounts = new Map<string, StripeJson>();
   const transfers: StripeJson[] = [];
   const refunded = new Set<string>();
@@ -51,9 +54,14 @@ export function fakeStripe() {
       intents.set(intent.id, intent);
       return { status: 200, object: intent };
     },
-    'GET /v1/payment_intents/:id': (_request, id) => {
+    'GET /v1/payment_intents/:id': (request, id) => {
       const intent = intents.get(id);
-      return intent ? { status: 200, object: intent } : missing('payment_intent', id, 'intent');
+      if (!intent) return missing('payment_intent', id, 'intent');
+      const expand = [...request.query.entries()].filter(([name]) => name.startsWith('expand')).map(([, value]) => value);
+      if (expand.length === 0) return { status: 200, object: intent };
+      if (expand.join() !== 'latest_charge.balance_transaction') return unmodelledAnswer(request, `expanding ${expand.join(', ')}`);
+      const charge = typeof intent.latest_charge === 'string' ? charges.get(intent.latest_charge) : null;
+      return { status: 200, object: { ...intent, latest_charge: charge ?? null } };
     },
     'POST /v1/payment_intents/:id/cancel': ({ form }, id) => {
       const intent = intents.get(id);
@@ -183,7 +191,23 @@ export function fakeStripe() {
     /** The giver's card goes through (Stripe.js confirms the intent). */
     pay(intentId: string): void {
       const intent = intentOrFail(intentId);
-      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: stripeId('ch'), last_payment_error: null });
+      const amount = intent.amount as number;
+      const currency = intent.currency as string;
+      // Stripe's published price, taken from the charge as it lands in the balance.
+      const fee = processorCut(amount, STRIPE_PUBLISHED_RATES[currency.toUpperCase() as 'USD' | 'CAD']);
+      const chargeId = stripeId('ch');
+      const created = now();
+      charges.set(chargeId, {
+        id: chargeId,
+        object: 'charge',
+        amount,
+        currency,
+        payment_intent: intentId,
+        status: 'succeeded',
+        created,
+        balance_transaction: { id: stripeId('txn'), object: 'balance_transaction', type: 'charge', amount, currency, fee, net: amount - fee, source: chargeId, status: 'pending', created },
+      });
+      Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: chargeId, last_payment_error: null });
     },
     /** The giver's card is declined: Stripe asks for another payment method and says why. */
     decline(intentId: string): void {

@@ -1,0 +1,45 @@
+import type { Cents, Currency } from '@core/money';
+import type { LedgerEntry } from '@core/ledger/ledger-entry';
+import type { AccountBalance, Ledger } from '@core/ports/repositories';
+
+/**
+ * For tests only. Offers no way to change or remove an entry, as the database's triggers refuse
+ * to; the unit of work's rollback alone puts rows back. An entry that does not balance is refused
+ * at once, where the database refuses it at commit: either way nothing of it lands.
+ */
+export class InMemoryLedger implements Ledger {
+  /** By key: one entry per change that moved money. */
+  rows = new Map<string, LedgerEntry>();
+
+  async post(entry: LedgerEntry): Promise<boolean> {
+    const total = entry.postings.reduce((sum, posting) => sum + posting.amount, 0);
+    if (total !== 0) throw new Error(`ledger entry ${entry.key} does not balance: ${total}`);
+    if (this.rows.has(entry.key)) return false;
+    this.rows.set(entry.key, structuredClone(entry));
+    return true;
+  }
+
+  async listBalances(): Promise<AccountBalance[]> {
+    const balances = new Map<string, AccountBalance>();
+    for (const entry of this.rows.values()) {
+      for (const posting of entry.postings) {
+        const id = `${entry.currency} ${posting.account}`;
+        const balance = balances.get(id) ?? { currency: entry.currency, account: posting.account, balance: 0 };
+        balances.set(id, { ...balance, balance: balance.balance + posting.amount });
+      }
+    }
+    return [...balances.values()];
+  }
+
+  async countEntries(): Promise<Map<Currency, number>> {
+    const counts = new Map<Currency, number>();
+    for (const entry of this.rows.values()) counts.set(entry.currency, (counts.get(entry.currency) ?? 0) + 1);
+    return counts;
+  }
+
+  async listUnbalancedEntries(): Promise<{ key: string; currency: Currency; total: Cents }[]> {
+    return [...this.rows.values()]
+      .map((entry) => ({ key: entry.key, currency: entry.currency, total: entry.postings.reduce((sum, posting) => sum + posting.amount, 0) }))
+      .filter((entry) => entry.total !== 0);
+  }
+}
