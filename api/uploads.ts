@@ -4,7 +4,7 @@ import { operation } from './operation';
 
 export const uploadedPhotoSchema = exactObject({ photoUrl: text });
 
-/** The upload widget reads `error` (spec section 3); `message` is every error's. */
+/** The upload widget reads `error` (docs/product.md#answer-shapes); `message` is every error's. */
 export const uploadErrorSchema = exactObject({ message: text, error: text });
 
 /**

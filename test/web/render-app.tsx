@@ -27,7 +27,7 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
   return { user, ...result };
 }
 
-/** The notification region (spec section 9). */
+/** The notification region (docs/product.md#constants-and-limits). */
 export function toastRegion(): HTMLElement {
   return screen.getByRole('region', { name: 'Notifications (F8)' });
 }
