@@ -17,6 +17,8 @@ export const uploadOperations = [
   operation({
     method: 'POST',
     path: '/api/objects/upload',
+    operationId: 'uploadPhoto',
+    session: 'required',
     summary: 'Upload one photo (multipart/form-data, field "file"; signed in)',
     responses: { 201: { description: 'Where the re-encoded photo is served', schema: uploadedPhotoSchema } },
     errorBody: uploadRefusalSchema,

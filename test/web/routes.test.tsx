@@ -61,7 +61,7 @@ describe('route table (docs/product.md#route-table)', () => {
   ])('shows the public page %s to a visitor', async (path, heading) => {
     server.use(
       http.get('/api/registries/:id', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),
-      http.get('/api/registries/short/:code', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),
+      http.get('/api/short-links/:code', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),
     );
     renderApp(path);
     expect(await h1(heading)).toBeInTheDocument();
