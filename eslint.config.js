@@ -5,7 +5,7 @@ import globals from 'globals';
 
 import { apiBoundaryPlugin, coreBoundaryPlugin } from './scripts/eslint-core-boundary.js';
 
-// The dependency rule (design section 1): core is pure TypeScript that runs in the browser too,
+// The dependency rule (docs/architecture.md#layers): core is pure TypeScript that runs in the browser too,
 // so it may import only its own modules, the validation library the web shares with it, and the
 // Hebrew calendar (pure date arithmetic, used on the server only: see core/registry/hebrew-date.ts).
 // The other boundaries (adapters, web features, cycles) are in .dependency-cruiser.js.

@@ -26,6 +26,8 @@ export const accountOperations = [
   operation({
     method: 'POST',
     path: '/api/password-reset/request',
+    operationId: 'requestPasswordReset',
+    session: 'none',
     summary: 'E-mail a single-use link to reset the password (the same answer whether or not an account uses the address)',
     body: forgotPasswordSchema,
     responses: { 202: { description: 'What was done, in words that never tell whether the account exists', schema: messageSchema } },
@@ -33,14 +35,18 @@ export const accountOperations = [
   operation({
     method: 'POST',
     path: '/api/password-reset',
+    operationId: 'resetPassword',
+    session: 'none',
     summary: "Set a new password with a reset link's token; every session of the account ends",
     body: { type: 'object', properties: { token: text, password: text, confirmPassword: text }, required: ['token', 'password'], additionalProperties: false },
     responses: { 200: { description: 'Changed', schema: messageSchema } },
   }),
-  operation({ method: 'GET', path: '/api/account', summary: "The signed-in user's account", responses: { 200: { description: 'The account', schema: accountSchema } } }),
+  operation({ method: 'GET', path: '/api/account', operationId: 'getAccount', session: 'required', summary: "The signed-in user's account", responses: { 200: { description: 'The account', schema: accountSchema } } }),
   operation({
     method: 'PUT',
     path: '/api/account/profile',
+    operationId: 'updateProfile',
+    session: 'required',
     summary: 'Change the first and last name',
     body: profileSchema,
     responses: { 200: { description: 'The account', schema: accountSchema } },
@@ -48,6 +54,8 @@ export const accountOperations = [
   operation({
     method: 'PUT',
     path: '/api/account/password',
+    operationId: 'changePassword',
+    session: 'required',
     summary: 'Change the password (the current one required); every other session ends',
     body: changePasswordSchema,
     responses: { 200: { description: 'Changed', schema: messageSchema } },
@@ -55,6 +63,8 @@ export const accountOperations = [
   operation({
     method: 'POST',
     path: '/api/account/email',
+    operationId: 'requestEmailChange',
+    session: 'required',
     summary: 'Ask to change the e-mail address (the current password required): a link goes to the new address',
     body: changeEmailSchema,
     responses: { 202: { description: 'The link was sent; nothing changes until it is opened', schema: emailChangeRequestedSchema } },
@@ -62,6 +72,8 @@ export const accountOperations = [
   operation({
     method: 'POST',
     path: '/api/account/email/confirm',
+    operationId: 'confirmEmailChange',
+    session: 'required',
     summary: "Change the e-mail address with the new address's link",
     body: tokenBody,
     responses: { 200: { description: 'Changed', schema: emailChangedSchema } },

@@ -3,6 +3,9 @@ import { exactObject, flag, nullableText, text, type Wire } from './json-schema'
 import { operation } from './operation';
 import { messageSchema } from './registries';
 
+/** The cookie that carries the session (HttpOnly, SameSite=Lax, signed: `registry.sid.sig` rides beside it). */
+export const SESSION_COOKIE = 'registry.sid';
+
 /** What the browser learns about the signed-in user. */
 export const userSchema = exactObject({
   id: text,
@@ -19,6 +22,8 @@ export const authOperations = [
   operation({
     method: 'POST',
     path: '/api/register',
+    operationId: 'register',
+    session: 'none',
     summary: 'Open an account and sign in',
     body: registrationSchema,
     responses: { 201: { description: 'The new user', schema: userSchema } },
@@ -26,11 +31,13 @@ export const authOperations = [
   operation({
     method: 'POST',
     path: '/api/login',
+    operationId: 'signIn',
+    session: 'none',
     summary: 'Sign in',
     body: loginSchema,
     responses: { 200: { description: 'The user', schema: userSchema } },
   }),
-  operation({ method: 'GET', path: '/api/login', summary: 'The sign-in page', responses: { 302: { description: 'To /auth' } } }),
-  operation({ method: 'POST', path: '/api/logout', summary: 'Sign out', responses: { 200: { description: 'Signed out', schema: messageSchema } } }),
-  operation({ method: 'GET', path: '/api/user', summary: 'The signed-in user', responses: { 200: { description: 'The user', schema: userSchema } } }),
+  operation({ method: 'GET', path: '/api/login', operationId: 'openSignInPage', session: 'none', summary: 'The sign-in page', responses: { 302: { description: 'To /auth' } } }),
+  operation({ method: 'POST', path: '/api/logout', operationId: 'signOut', session: 'optional', summary: 'Sign out', responses: { 200: { description: 'Signed out', schema: messageSchema } } }),
+  operation({ method: 'GET', path: '/api/user', operationId: 'getCurrentUser', session: 'required', summary: 'The signed-in user', responses: { 200: { description: 'The user', schema: userSchema } } }),
 ];

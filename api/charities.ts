@@ -23,6 +23,8 @@ export const charityOperations = [
   operation({
     method: 'GET',
     path: '/api/charities',
+    operationId: 'listCharities',
+    session: 'none',
     summary: 'The active charities a registry or a giver may choose',
     responses: { 200: { description: 'Every active charity', schema: arrayOf(charitySchema) } },
   }),

@@ -113,6 +113,8 @@ export const giftOperations = [
   operation({
     method: 'POST',
     path: '/api/create-payment-intent',
+    operationId: 'createPaymentIntent',
+    session: 'none',
     summary: 'Start a gift: opens a payment for the amount plus the fees',
     body: giftSchema,
     responses: { 201: { description: 'The payment to confirm and what it pays', schema: paymentIntentSchema } },
@@ -120,6 +122,8 @@ export const giftOperations = [
   operation({
     method: 'POST',
     path: '/api/payments/reconcile',
+    operationId: 'reconcilePayment',
+    session: 'none',
     summary: "Ask the provider for a payment's outcome and record it",
     body: exactObject({ paymentIntentId: text }),
     responses: { 200: { description: "The gift's payment status", schema: paymentStatusSchema } },
@@ -127,12 +131,16 @@ export const giftOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/{id}/gifts',
+    operationId: 'listRegistryGifts',
+    session: 'required',
     summary: "A registry's gifts (owner or co-owner)",
     responses: { 200: { description: 'Newest first', schema: arrayOf(registryGiftSchema) } },
   }),
   operation({
     method: 'GET',
     path: '/api/registries/{id}/gift-list',
+    operationId: 'getGiftList',
+    session: 'required',
     summary: "One page of a registry's paid, refunded and by-hand gifts, searched and sorted (owner or co-owner)",
     query: {
       q: { description: "Words to find in the giver's name, e-mail or message (up to 200 characters)" },
@@ -145,6 +153,8 @@ export const giftOperations = [
   operation({
     method: 'POST',
     path: '/api/gifts/{id}/refund',
+    operationId: 'refundGift',
+    session: 'required',
     summary: "Refund a paid gift to its giver, fees included, while the registry is open (the owner, or an administrator)",
     body: refundSchema,
     responses: { 200: { description: 'Refunded, and the giver e-mailed', schema: refundedGiftSchema } },
@@ -152,6 +162,8 @@ export const giftOperations = [
   operation({
     method: 'POST',
     path: '/api/webhooks/stripe',
+    operationId: 'receiveStripeEvent',
+    session: 'none',
     summary: "Stripe's payment events, signed (Stripe only)",
     provider: 'stripe',
     responses: { 200: { description: 'Received (also for events that are ignored)', schema: webhookReceivedSchema } },

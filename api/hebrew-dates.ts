@@ -27,6 +27,8 @@ export const hebrewDateOperations = [
   operation({
     method: 'GET',
     path: '/api/hebrew-date',
+    operationId: 'getHebrewDate',
+    session: 'none',
     summary: 'The Hebrew date of a calendar day and, on a Saturday, its Torah reading',
     query: {
       date: { description: 'A calendar day, YYYY-MM-DD', required: true },

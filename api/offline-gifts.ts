@@ -30,6 +30,8 @@ export const offlineGiftOperations = [
   operation({
     method: 'POST',
     path: '/api/registries/{id}/offline-gifts',
+    operationId: 'recordOfflineGift',
+    session: 'required',
     summary: 'Record a gift given by hand: cash, a check or other (owner; open or closed registry)',
     body: offlineGiftBody,
     responses: { 201: { description: 'The gift as recorded', schema: offlineGiftViewSchema } },
@@ -37,6 +39,8 @@ export const offlineGiftOperations = [
   operation({
     method: 'PUT',
     path: '/api/offline-gifts/{id}',
+    operationId: 'updateOfflineGift',
+    session: 'required',
     summary: 'Correct a gift given by hand (owner)',
     body: offlineGiftBody,
     responses: { 200: { description: 'The gift as now recorded', schema: offlineGiftViewSchema } },
@@ -44,6 +48,8 @@ export const offlineGiftOperations = [
   operation({
     method: 'DELETE',
     path: '/api/offline-gifts/{id}',
+    operationId: 'deleteOfflineGift',
+    session: 'required',
     summary: 'Remove a gift given by hand, with its thank-you note (owner)',
     responses: { 200: { description: 'Removed', schema: messageSchema } },
   }),

@@ -1,12 +1,12 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
-import { authOperations } from './auth';
+import { authOperations, SESSION_COOKIE } from './auth';
 import { charityOperations } from './charities';
 import { coOwnerOperations } from './co-owners';
 import { ERROR_DESCRIPTION, errorSchema } from './errors';
 import { giftOperations } from './gifts';
 import { hebrewDateOperations } from './hebrew-dates';
-import type { Operation } from './operation';
+import type { Operation, SessionUse } from './operation';
 import { newsletterOperations } from './newsletter';
 import { offlineGiftOperations } from './offline-gifts';
 import { payoutOperations } from './payouts';
@@ -38,20 +38,39 @@ export const operations: readonly Operation[] = [
 
 const PARAMETER = /\{([^}]+)\}/g;
 
+const SESSION_SCHEME = 'sessionCookie';
+
+/** OpenAPI's security requirement for each use of the session: an empty object is "anonymous too". */
+const SECURITY: Record<SessionUse, object[]> = {
+  required: [{ [SESSION_SCHEME]: [] }],
+  optional: [{}, { [SESSION_SCHEME]: [] }],
+  none: [],
+};
+
+const REFUSED =
+  'Refused, nothing changed: 400 bad input (errors names each refused field), 401 not signed in, 403 not allowed ' +
+  '(or a change sent from another site), 404 no such thing, 409 the state forbids it, 413 too large, 415 not an image, ' +
+  '429 too many tries (Retry-After says when to try again). message says why in words a person can read.';
+
 function describeOperation(op: Operation) {
   const parameters = [
     ...[...op.path.matchAll(PARAMETER)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...Object.entries(op.query ?? {}).map(([name, query]) => ({ name, in: 'query', required: query.required ?? false, description: query.description, schema: { type: 'string' } })),
   ];
+  const errorContent = { 'application/json': { schema: op.errorBody ?? errorSchema } };
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(op.responses)) {
     responses[status] = response.schema
       ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
       : { description: response.description };
   }
-  responses.default = { description: ERROR_DESCRIPTION, content: { 'application/json': { schema: op.errorBody ?? errorSchema } } };
+  if (op.session === 'required') responses['401'] ??= { description: 'Not signed in: sign in and send the session cookie', content: errorContent };
+  responses['4XX'] = { description: REFUSED, content: errorContent };
+  responses.default = { description: ERROR_DESCRIPTION, content: errorContent };
   return {
+    operationId: op.operationId,
     summary: op.summary,
+    security: SECURITY[op.session],
     ...(op.provider ? { 'x-payment-provider': op.provider } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestBodySchema(op.body) } } } } : {}),
@@ -71,9 +90,23 @@ export function openApiDocument() {
     info: {
       title: 'Mitzvah Gifts',
       version: '1',
-      description: 'The registry’s HTTP API. Amounts are numbers with at most two decimals in the registry’s currency; instants are ISO 8601 strings.',
+      description:
+        'The registry’s HTTP API. Amounts are numbers with at most two decimals in the registry’s currency; instants are ISO 8601 strings. ' +
+        'Calls that change something must come from the site itself (a browser sends Origin or Sec-Fetch-Site; a client that sends neither is not a browser and passes).',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // Relative: every installation serves its own API, at the address this document came from.
+    servers: [{ url: '/', description: 'The server that served this document' }],
+    components: {
+      securitySchemes: {
+        [SESSION_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'Set by POST /api/login or POST /api/register; HttpOnly and signed, so a client keeps and returns the cookies it was given.',
+        },
+      },
+    },
     paths,
   };
 }

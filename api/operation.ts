@@ -13,10 +13,19 @@ export interface WireResponse {
   schema?: JSONSchema;
 }
 
+/**
+ * Whether a call needs the session cookie: 'required' answers 401 without a signed-in user,
+ * 'optional' answers anyone and a signed-in caller may see more, 'none' never reads it.
+ */
+export type SessionUse = 'required' | 'optional' | 'none';
+
 /** One call of the API: its path (OpenAPI's {param} form), what it takes and what it answers. */
 export interface Operation {
   method: HttpMethod;
   path: string;
+  /** The name a client generator gives the call: unique, a verb phrase in camelCase. */
+  operationId: string;
+  session: SessionUse;
   summary: string;
   /** The JSON body, as core validates it. */
   body?: DescribedSchema | JSONSchema;

@@ -53,7 +53,7 @@ const sharedRegistryProperties = {
   createdAt: instant,
 } as const;
 
-/** GET /api/registries/{id} for anyone but the owner and co-owners (and GET /api/registries/short/{code}). */
+/** GET /api/registries/{id} for anyone but the owner and co-owners (and GET /api/short-links/{shortCode}). */
 export const registryViewSchema = exactObject({ ...sharedRegistryProperties, isOwner: { const: false }, isCoOwner: { const: false } });
 export type RegistryView = Wire<typeof registryViewSchema>;
 
@@ -134,6 +134,8 @@ export const registryOperations = [
   operation({
     method: 'POST',
     path: '/api/registries',
+    operationId: 'createRegistry',
+    session: 'required',
     summary: 'Open a registry (signed in)',
     body: createRegistrySchema,
     responses: { 201: { description: 'The new registry, as its owner sees it', schema: ownerRegistryViewSchema } },
@@ -141,12 +143,16 @@ export const registryOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/my',
+    operationId: 'listMyRegistries',
+    session: 'required',
     summary: "The registries the signed-in user owns or co-owns, with their totals",
     responses: { 200: { description: 'Newest first', schema: arrayOf(myRegistrySchema) } },
   }),
   operation({
     method: 'GET',
     path: '/api/registries/search',
+    operationId: 'searchRegistries',
+    session: 'none',
     summary: 'Listed registries whose child’s name matches',
     query: { q: { description: 'Part of a child’s name' } },
     responses: { 200: { description: 'The matches', schema: arrayOf(registrySearchResultSchema) } },
@@ -154,14 +160,18 @@ export const registryOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/recent',
+    operationId: 'listRecentRegistries',
+    session: 'none',
     summary: 'The most recently opened listed registries',
     responses: { 200: { description: 'Newest first', schema: arrayOf(registrySearchResultSchema) } },
   }),
-  operation({ method: 'GET', path: '/api/registries/short/{shortCode}', summary: 'A registry by its short link', responses: { 200: registryAnswer } }),
-  operation({ method: 'GET', path: '/api/registries/{id}', summary: 'A registry', responses: { 200: registryAnswer } }),
+  operation({ method: 'GET', path: '/api/short-links/{shortCode}', operationId: 'getRegistryByShortCode', session: 'optional', summary: 'A registry by its short link', responses: { 200: registryAnswer } }),
+  operation({ method: 'GET', path: '/api/registries/{id}', operationId: 'getRegistry', session: 'optional', summary: 'A registry', responses: { 200: registryAnswer } }),
   operation({
     method: 'PUT',
     path: '/api/registries/{id}',
+    operationId: 'updateRegistry',
+    session: 'required',
     summary: 'Edit a registry (owner or co-owner)',
     body: editRegistrySchema,
     responses: { 200: { description: 'The registry after the change, as the caller sees it', schema: managerRegistryViewSchema } },
@@ -169,6 +179,8 @@ export const registryOperations = [
   operation({
     method: 'PATCH',
     path: '/api/registries/{id}/currency',
+    operationId: 'changeRegistryCurrency',
+    session: 'required',
     summary: 'Change the currency of a registry without gifts (owner or co-owner)',
     body: changeCurrencySchema,
     responses: { 200: { description: 'The new currency', schema: currencyChangedSchema } },
@@ -176,6 +188,8 @@ export const registryOperations = [
   operation({
     method: 'DELETE',
     path: '/api/registries/{id}',
+    operationId: 'deleteRegistry',
+    session: 'required',
     summary: 'Delete a registry without gifts (owner)',
     responses: { 200: { description: 'Deleted', schema: messageSchema } },
   }),

@@ -14,6 +14,8 @@ export const sandboxOperations = [
   operation({
     method: 'POST',
     path: '/api/sandbox/confirm',
+    operationId: 'confirmSandboxPayment',
+    session: 'none',
     summary: 'Pay with a test card (sandbox only)',
     provider: 'sandbox',
     body: exactObject({ clientSecret: text, cardNumber: text }),
@@ -22,6 +24,8 @@ export const sandboxOperations = [
   operation({
     method: 'GET',
     path: '/api/sandbox/onboarding',
+    operationId: 'getSandboxOnboarding',
+    session: 'required',
     summary: 'Whose payment account an onboarding link is for (sandbox only)',
     provider: 'sandbox',
     query: { token: { description: 'The link’s token', required: true } },
@@ -30,6 +34,8 @@ export const sandboxOperations = [
   operation({
     method: 'POST',
     path: '/api/sandbox/onboarding',
+    operationId: 'finishSandboxOnboarding',
+    session: 'required',
     summary: 'Finish onboarding with the chosen outcome (sandbox only)',
     provider: 'sandbox',
     body: exactObject({ token: text, outcome: oneOfValues(ONBOARDING_OUTCOMES) }),

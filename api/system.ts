@@ -21,14 +21,18 @@ export const systemOperations = [
   operation({
     method: 'GET',
     path: '/api/health',
+    operationId: 'getHealth',
+    session: 'none',
     summary: 'Whether the server and its database answer',
     responses: { 200: { description: 'All well', schema: healthSchema }, 503: { description: 'The database is not answering', schema: unhealthySchema } },
   }),
-  operation({ method: 'GET', path: '/api/config', summary: 'What the browser needs to know', responses: { 200: { description: 'The public settings', schema: publicConfigSchema } } }),
+  operation({ method: 'GET', path: '/api/config', operationId: 'getConfig', session: 'none', summary: 'What the browser needs to know', responses: { 200: { description: 'The public settings', schema: publicConfigSchema } } }),
   operation({
     method: 'GET',
     path: '/api/openapi.json',
+    operationId: 'getOpenApiDocument',
+    session: 'none',
     summary: 'This description of the API',
-    responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'paths'] } } },
+    responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', properties: { openapi: { type: 'string' }, paths: { type: 'object' } }, required: ['openapi', 'paths'] } } },
   }),
 ];

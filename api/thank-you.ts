@@ -58,12 +58,16 @@ export const thankYouOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/{id}/contributors',
+    operationId: 'listContributors',
+    session: 'required',
     summary: 'Who gave, with their thank-you notes (owner or co-owner)',
     responses: { 200: { description: 'Newest first', schema: arrayOf(contributorSchema) } },
   }),
   operation({
     method: 'POST',
     path: '/api/thank-you-notes',
+    operationId: 'saveThankYouNote',
+    session: 'required',
     summary: 'Save a thank-you note as a draft (owner or co-owner)',
     body: thankYouNoteSchema,
     responses: { 200: { description: 'The note', schema: thankYouNoteViewSchema } },
@@ -71,12 +75,16 @@ export const thankYouOperations = [
   operation({
     method: 'POST',
     path: '/api/thank-you-notes/{id}/send',
+    operationId: 'sendThankYouNote',
+    session: 'required',
     summary: 'Send a thank-you card to the giver (owner or co-owner)',
     responses: { 200: { description: 'The sent note', schema: sentNoteSchema } },
   }),
   operation({
     method: 'POST',
     path: '/api/registries/{id}/thank-you-cards',
+    operationId: 'sendThankYouCardToAll',
+    session: 'required',
     summary: 'Send one card, with each giver’s name filled in, to every gift without a sent card (owner)',
     body: cardForAllSchema,
     responses: { 200: { description: 'The cards sent, and the gifts without an e-mail; 409 when every gift already has a card', schema: cardForAllResultSchema } },
@@ -84,6 +92,8 @@ export const thankYouOperations = [
   operation({
     method: 'POST',
     path: '/api/thank-you-notes/{id}/given',
+    operationId: 'markThankYouCardGiven',
+    session: 'required',
     summary: 'Mark the printed card of a gift given by hand as given to the giver (owner)',
     responses: { 200: { description: 'The note, now counted as sent', schema: sentNoteSchema } },
   }),

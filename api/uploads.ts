@@ -4,7 +4,7 @@ import { operation } from './operation';
 
 export const uploadedPhotoSchema = exactObject({ photoUrl: text });
 
-/** The upload widget reads `error` (spec section 3); `message` is every error's. */
+/** The upload widget reads `error` (docs/product.md#answer-shapes); `message` is every error's. */
 export const uploadErrorSchema = exactObject({ message: text, error: text });
 
 /**
@@ -17,6 +17,8 @@ export const uploadOperations = [
   operation({
     method: 'POST',
     path: '/api/objects/upload',
+    operationId: 'uploadPhoto',
+    session: 'required',
     summary: 'Upload one photo (multipart/form-data, field "file"; signed in)',
     responses: { 201: { description: 'Where the re-encoded photo is served', schema: uploadedPhotoSchema } },
     errorBody: uploadRefusalSchema,

@@ -6,7 +6,7 @@ import { STRIPE_PUBLISHED_RATES, type ProcessingRate, type ProcessingRates } fro
 import { CURRENCIES, type Currency } from '@core/money';
 
 /**
- * The card processor's price per currency when none is configured (design section 3): 2.9% + 30.
+ * The card processor's price per currency when none is configured (docs/architecture.md#money): 2.9% + 30.
  * Read here and nowhere else: the server charges these and GET /api/config hands the browser the
  * same, so the breakdown a giver sees is the one charged.
  */

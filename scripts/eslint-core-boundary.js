@@ -2,13 +2,13 @@
 import path from 'node:path';
 
 /**
- * The dependency rule of design section 1: a file in core/ may import only other files in core/
+ * The dependency rule of docs/architecture.md#layers: a file in core/ may import only other files in core/
  * and the packages listed (validation shared with the web), never a framework, an SDK or node:*.
  */
 export function coreBoundaryPlugin({ coreDir, allowedPackages }) {
   return boundaryPlugin({
     ruleName: 'only-core-and-allowed-packages',
-    message: "core/ may not import '{{source}}': core imports no framework, SDK or node built-in (design section 1).",
+    message: "core/ may not import '{{source}}': core imports no framework, SDK or node built-in (docs/architecture.md#layers).",
     dirs: [coreDir],
     allowedPackages,
   });

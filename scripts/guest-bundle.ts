@@ -17,7 +17,7 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The guest's way through the product (spec section 2) and the page module each step shows, as
+ * The guest's way through the product (docs/product.md#screens-and-routes) and the page module each step shows, as
  * the manifest names it (relative to web/). A guest loads the app's entry, then the step's page.
  */
 export const GUEST_PATH = [

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '@core/ports/clock';
 import type { Mailer, MailMessage } from '@core/ports/mailer';
-import { addressOf, renderMessage } from './rfc5322';
+import { composeMessage } from './compose-message';
 
 export interface OutboxMailerOptions {
   /** The folder for the .eml files ($DATA_DIR/outbox); made when missing. */
@@ -31,13 +31,7 @@ export class OutboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const now = this.clock.now();
-    const domain = addressOf(this.options.from).split('@')[1] || 'localhost';
-    const eml = renderMessage(message, {
-      from: this.options.from,
-      date: now,
-      messageId: `<${randomUUID()}@${domain}>`,
-      boundary: `=_${randomBytes(12).toString('hex')}`,
-    });
+    const eml = await composeMessage(message, { from: this.options.from, date: now });
     sequence = (sequence + 1) % 1_000_000;
     const stamp = now.toISOString().replace(/[-:]/g, '');
     const name = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`;

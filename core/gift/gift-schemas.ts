@@ -8,7 +8,7 @@ export const PRESET_GIFT_AMOUNTS = [36, 72, 108, 180, 360, 720] as const;
 
 const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
 
-/** The gift form and POST /api/create-payment-intent, with the spec's messages (section 5). */
+/** The gift form and POST /api/create-payment-intent, with the messages of docs/product.md#validation-rules. */
 export const giftSchema = yup.object({
   registryId: yup.string().trim().required('Registry is required'),
   charityId: yup.string().trim().required('Please select a charity'),

@@ -29,9 +29,9 @@ export interface GiftList extends Omit<GiftListPage, 'gifts'> {
 
 /**
  * One page of every gift a registry received, online and by hand, with each giver's charity and
- * thank-you card and the owner's totals: for the registry's owner and co-owners alone (spec
- * section 6: administrators see payouts, not who gave what). The query is checked after the
- * permission, so a stranger learns nothing from a bad one.
+ * thank-you card and the owner's totals: for the registry's owner and co-owners alone
+ * (docs/product.md#roles-and-permissions: administrators see payouts, not who gave what). The
+ * query is checked after the permission, so a stranger learns nothing from a bad one.
  */
 export async function viewGiftList(
   registryId: string,

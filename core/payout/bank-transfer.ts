@@ -8,7 +8,7 @@ import { familyPayoutSentEntry } from '../ledger/posting-rules';
 
 /**
  * How long a bank transfer with no recorded answer is left alone before the owner may try it
- * again: the first try may still be under way (design section 4, "Try again" on the payout status).
+ * again: the first try may still be under way (docs/architecture.md#family-payout).
  */
 export const STALLED_TRANSFER_RETRY_AFTER_MS = 5 * 60 * 1000;
 

@@ -33,7 +33,7 @@ export interface CloseResult {
 }
 
 /**
- * Closes a registry, once and for good (spec section 4). With the registry locked: the payout
+ * Closes a registry, once and for good (docs/product.md#states-and-transitions). With the registry locked: the payout
  * method must be ready, the amounts come from the succeeded gifts (adding up to totalReceived to
  * the cent), and each charity's share joins its pending payout, all in one transaction. A gift
  * confirmed after this is refunded by the giving rules. With the bank method the family's payout

@@ -18,7 +18,7 @@ export interface ClosingAmounts {
 }
 
 /**
- * What a registry pays out when it closes (design section 3). Only succeeded gifts count; each
+ * What a registry pays out when it closes (docs/architecture.md#money). Only succeeded gifts count; each
  * gift's own split is summed, never the total re-split, so the parts add up to what givers gave.
  */
 export function closingAmounts(gifts: readonly Gift[]): ClosingAmounts {

@@ -6,7 +6,7 @@ import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
 import { PROVIDER_UNAVAILABLE } from './transfer-outcome';
 
-/** The spec's payout timing (section 9), in the words the registry page uses. */
+/** The payout timing of docs/product.md#constants-and-limits, in the words the registry page uses. */
 const PAYOUT_TIMING = {
   paypal: 'Your PayPal payment will be sent within 3-5 business days.',
   check: 'Your check will be mailed within 5-7 business days after closing.',

@@ -2,7 +2,7 @@ import type { ConnectedAccountStatus } from '../ports/payment-gateway';
 import type { Currency } from '../money';
 import type { Registry } from '../registry/registry';
 
-/** The spec's hints (section 5), shown beside a disabled close button and answered by a refused close. */
+/** The hints of docs/product.md#validation-rules, shown beside a disabled close button and answered by a refused close. */
 export const CLOSE_HINTS = {
   bank: 'Complete your bank account setup above to close the registry',
   paypal: 'Enter your PayPal email above to close the registry',
@@ -22,7 +22,7 @@ export type AccountStanding = Pick<ConnectedAccountStatus, 'payoutsEnabled' | 'r
 
 const BANK_COUNTRY: Record<Currency, BankCountry> = { USD: 'US', CAD: 'CA' };
 
-/** The country a registry's bank payout account must be in: its currency's (spec section 7). */
+/** The country a registry's bank payout account must be in: its currency's (docs/product.md#calls). */
 export function bankCountryFor(currency: Currency): BankCountry {
   return BANK_COUNTRY[currency];
 }

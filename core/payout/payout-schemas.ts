@@ -3,7 +3,7 @@ import { hasControlCharacters } from '../control-characters';
 import { PAYOUT_METHODS, type PayoutMethod } from '../registry/registry';
 
 /**
- * Payout details (spec section 7, payout-info) and an administrator's record of a charity payout,
+ * Payout details (docs/product.md#calls, payout-info) and an administrator's record of a charity payout,
  * validated by the web forms and by the server with the same schemas.
  */
 

@@ -57,7 +57,7 @@ export async function searchRegistries(
 }
 
 /**
- * The visitors' 'Recent Registries' (spec section 2): the newest open registries, leaving out
+ * The visitors' 'Recent Registries' (docs/product.md#home-dashboard): the newest open registries, leaving out
  * those their family made unlisted (reachable by their link only).
  */
 export async function listRecentlyCreatedRegistries(ports: {

@@ -9,7 +9,7 @@ export { parseCelebrationDate };
 
 /**
  * The registry forms and calls, validated by the web form and by the server with the same
- * schemas (spec section 5). Messages the spec quotes are kept word for word.
+ * schemas (docs/product.md#validation-rules). Messages the spec quotes are kept word for word.
  */
 
 export const CHILD_NAME_MAX_LENGTH = 100;

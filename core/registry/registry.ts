@@ -43,7 +43,7 @@ export interface Registry {
   status: RegistryStatus;
   totalReceived: Cents;
   payoutMethod: PayoutMethod | null;
-  // Bank details are collected by the payment provider's onboarding; these stay empty (design 5).
+  // Bank details are collected by the payment provider's onboarding; these stay empty (docs/architecture.md#payments).
   bankAccountHolder: string | null;
   bankAccountNumber: string | null;
   bankRoutingNumber: string | null;

@@ -7,7 +7,7 @@ import { roleOf } from './registry-access';
 import type { RegistryDetails } from './registry-details';
 import { registryNotFound } from './registry-not-found';
 
-/** Spec section 9: the owner's 'Recent Gifts' shows the latest 5. */
+/** docs/product.md#constants-and-limits: the owner's 'Recent Gifts' shows the latest 5. */
 export const RECENT_GIFTS_SHOWN = 5;
 
 type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities'>;

@@ -7,7 +7,7 @@ export interface CardTemplateStyle {
   background: string;
 }
 
-/** The four templates and their colours (spec section 9). */
+/** The four templates and their colours (docs/product.md#constants-and-limits). */
 export const CARD_TEMPLATE_STYLES: Record<CardTemplate, CardTemplateStyle> = {
   traditional: { name: 'Traditional Blue & Gold', primary: '#1e3a8a', accent: '#975a16', background: '#fdf8ec' },
   modern: { name: 'Modern Purple & Pink', primary: '#6d28d9', accent: '#be185d', background: '#fdf2f8' },

@@ -4,7 +4,7 @@ import { CARD_TEMPLATES, IMAGE_SIZES } from './thank-you-note';
 export const MAX_CARD_PHOTOS = 6;
 export const MAX_MESSAGE_LENGTH = 5000;
 
-/** The thank-you editor and POST /api/thank-you-notes (spec section 5). */
+/** The thank-you editor and POST /api/thank-you-notes (docs/product.md#validation-rules). */
 export const thankYouNoteSchema = yup.object({
   giftId: yup.string().trim().required('Gift is required'),
   noteId: yup.string().trim().nullable().default(null),

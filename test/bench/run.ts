@@ -8,6 +8,7 @@ import { httpBench } from './http-bench';
 import { lighthouseBench } from './lighthouse-bench';
 import { say, summarize } from './report';
 import { searchBench } from './search-bench';
+import { suiteBench } from './suite-bench';
 import { pinLoadGenerator } from './service-process';
 import { unitBench } from './unit-bench';
 
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, { about: string; run: () => Promise<void> }> = {
   search: { about: 'search at 10,000 and 1,000,000 registries on PostgreSQL, with the query plan', run: searchBench },
   bundle: { about: 'the JavaScript a guest downloads from the short link to the checkout, and the libraries\' part of it', run: bundleBench },
   lighthouse: { about: 'Lighthouse (mobile) on /, /registry/{id} and /gift/{id}, median of 3', run: lighthouseBench },
+  suite: { about: 'npm test step by step and each Vitest project, then npm run test:unit and the core project alone', run: suiteBench },
 };
 
 const asked = process.argv.slice(2);
@@ -26,7 +28,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 pinLoadGenerator();
-const chosen = asked.length > 0 ? asked : Object.keys(SECTIONS);
+// The suite section runs the whole test suite: only when named.
+const chosen = asked.length > 0 ? asked : Object.keys(SECTIONS).filter((name) => name !== 'suite');
 for (const name of chosen) {
   say(`\n# ${name}: ${SECTIONS[name]!.about}`);
   await SECTIONS[name]!.run();

@@ -147,7 +147,7 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
       await closure.getByText('Complete your bank account setup above to close the registry').waitFor();
       await closure.getByRole('button', { name: 'Create Payment Account' }).click();
 
-      // Straight on to the onboarding, with no second click (spec section 4).
+      // Straight on to the onboarding, with no second click (docs/product.md#states-and-transitions).
       await owner.waitForURL('**/sandbox/onboarding?token=*');
       await owner.getByRole('heading', { name: 'Bank Account Setup' }).waitFor();
       await expectAccessible(owner, `sandbox onboarding at ${width}`);

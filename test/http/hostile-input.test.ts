@@ -144,7 +144,7 @@ describe('hostile input on every route', () => {
     ['a giver’s personal message', 'POST', '/api/create-payment-intent', () => ({ ...giftBody, personalMessage: 'Mazel\u0000 tov' }), 'personalMessage'],
     ['a thank-you message', 'POST', '/api/thank-you-notes', () => ({ giftId: registry.id, templateId: 'nature', customMessage: 'Thanks\u0000', imageUrls: [], imageSize: 'medium' }), 'customMessage'],
     ['a search', 'GET', '/api/registries/search?q=co%00hen', undefined, 'q'],
-    ['a short code', 'GET', '/api/registries/short/ab%00cd', undefined, 'path'],
+    ['a short code', 'GET', '/api/short-links/ab%00cd', undefined, 'path'],
     ['a payment to reconcile', 'POST', '/api/payments/reconcile', { paymentIntentId: 'pi_\u0000' }, 'paymentIntentId'],
     ['a registry page link', 'GET', '/r/ab%00cd', undefined, 'path'],
   ])('answers a NUL in %s with 400 and a message for that field', async (_label, method, path, body, field) => {

@@ -104,3 +104,97 @@ describe('the check every HTTP test makes of the answers it receives', () => {
     expect(() => checkResponse('POST', '/api/thank-you-notes', 200, { ...note, updatedAt: note.createdAt })).not.toThrow();
   });
 });
+
+interface IntegratorOperation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+  'x-payment-provider'?: string;
+}
+interface IntegratorDocument {
+  servers?: { url: string }[];
+  components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
+  paths: Record<string, Record<string, IntegratorOperation>>;
+}
+
+/** Redocly's no-ambiguous-paths: same length, the same literal segments, and as many parameters. */
+function ambiguous(a: string, b: string): boolean {
+  const [left, right] = [a.split('/'), b.split('/')];
+  if (left.length !== right.length) return false;
+  const isParameter = (segment: string) => /^\{.+\}$/.test(segment);
+  let [leftParameters, rightParameters] = [0, 0];
+  for (let index = 0; index < left.length; index += 1) {
+    const [l, r] = [left[index]!, right[index]!];
+    if (isParameter(l) || isParameter(r)) {
+      if (isParameter(l)) leftParameters += 1;
+      if (isParameter(r)) rightParameters += 1;
+    } else if (l !== r) {
+      return false;
+    }
+  }
+  return leftParameters === rightParameters;
+}
+
+// A well-kept linter, when installed (see the report of issue 21): npm i -D @redocly/openapi-core
+const REDOCLY = '@redocly/openapi-core';
+const redocly = (await import(/* @vite-ignore */ REDOCLY).catch(() => null)) as {
+  createConfig(config: object): Promise<unknown>;
+  lintFromString(options: { source: string; absoluteRef: string; config: unknown }): Promise<{ ruleId: string; severity: string; message: string; location: { pointer?: string }[] }[]>;
+} | null;
+if (!redocly) console.warn(`Skipping the OpenAPI lint: ${REDOCLY} is not installed.`);
+
+describe('what an integrator needs of the description', () => {
+  it('names every call once, says where to call, which calls need the session cookie and what a refusal looks like', async () => {
+    const document = (await documentOf(sandbox)) as unknown as IntegratorDocument;
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(document.components?.securitySchemes).toEqual({ sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'registry.sid' }) });
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        ids.push(operation.operationId ?? where);
+        expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(operation.security, where).toBeDefined();
+        for (const requirement of operation.security ?? []) expect(Object.keys(requirement).every((name) => name === 'sessionCookie'), where).toBe(true);
+        expect(operation.responses['4XX'], where).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
+      }
+    }
+    expect(ids.length).toBeGreaterThan(60);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  });
+
+  it('has no two paths that one request could match', async () => {
+    const paths = Object.keys(((await documentOf(sandbox)) as unknown as IntegratorDocument).paths);
+    const pairs = paths.flatMap((a, index) => paths.slice(index + 1).filter((b) => ambiguous(a, b)).map((b) => `${a} and ${b}`));
+    expect(pairs).toEqual([]);
+    expect(ambiguous('/api/registries/short/{shortCode}', '/api/registries/{id}/charity-breakdown')).toBe(true);
+  });
+
+  // Without a session, a call that needs one answers 401, unless its input is refused first (400) or
+  // what it names does not exist for the caller (404; administrators' calls answer 404 to anyone else).
+  it('asks for the session cookie where a call without one is refused, and nowhere it answers without one', async () => {
+    const document = (await documentOf(sandbox)) as unknown as IntegratorDocument;
+    const wrong: string[] = [];
+    let unauthorized = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if ((operation['x-payment-provider'] ?? 'sandbox') !== 'sandbox') continue;
+        const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        const answer = await new HttpClient(sandbox.url).call(method.toUpperCase(), url, method === 'get' ? undefined : {});
+        const needsSession = JSON.stringify(operation.security) === JSON.stringify([{ sessionCookie: [] }]);
+        const refused = needsSession ? [400, 401, 404].includes(answer.status) : answer.status !== 401;
+        if (!refused) wrong.push(`${method.toUpperCase()} ${path}: ${needsSession ? 'described as needing' : 'described as not needing'} a session, answered ${answer.status}`);
+        if (answer.status === 401) unauthorized += 1;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(unauthorized).toBeGreaterThan(10);
+  });
+
+  it.skipIf(!redocly)("passes Redocly's recommended rules without an error", async () => {
+    const config = await redocly!.createConfig({ extends: ['recommended'] });
+    const problems = await redocly!.lintFromString({ source: JSON.stringify(await documentOf(sandbox)), absoluteRef: 'openapi.json', config });
+    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} (${problem.location[0]?.pointer ?? ''})`);
+    expect(errors).toEqual([]);
+  });
+});

@@ -158,7 +158,7 @@ describe('closing', () => {
     expect(visitorView.status).toBe(200);
     expect(visitorView.text).not.toContain('closingAmounts');
     expect(visitorView.text).not.toContain('1.88');
-    const byShortCode = await new HttpClient(server.url).get(`/api/registries/short/${registry.shortCode}`);
+    const byShortCode = await new HttpClient(server.url).get(`/api/short-links/${registry.shortCode}`);
     expect(byShortCode.text).not.toContain('closingAmounts');
 
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);

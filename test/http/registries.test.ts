@@ -109,7 +109,7 @@ describe('what each viewer sees', () => {
 
     const other = await signedIn(server);
     for (const viewer of [new HttpClient(server.url), other.client]) {
-      for (const path of [`/api/registries/${registry.id}`, `/api/registries/short/${registry.shortCode}`]) {
+      for (const path of [`/api/registries/${registry.id}`, `/api/short-links/${registry.shortCode}`]) {
         const response = await viewer.get(path);
         expect(response.status).toBe(200);
         expect(response.json).toMatchObject({ childName: 'Eli Stern', giftCount: 1, isOwner: false, hasGifts: true });
@@ -130,7 +130,7 @@ describe('what each viewer sees', () => {
 
   it('answers 404 for ids and short codes that name nothing', async () => {
     const visitor = new HttpClient(server.url);
-    for (const path of ['/api/registries/00000000-0000-4000-8000-000000000000', '/api/registries/not-an-id', "/api/registries/1'%20or%20'1'='1", '/api/registries/short/zzzz2222', '/api/registries/short/%25%25']) {
+    for (const path of ['/api/registries/00000000-0000-4000-8000-000000000000', '/api/registries/not-an-id', "/api/registries/1'%20or%20'1'='1", '/api/short-links/zzzz2222', '/api/short-links/%25%25']) {
       const response = await visitor.get(path);
       expect(response.status, path).toBe(404);
       expect(response.json.message).toBe('Registry not found');
@@ -253,7 +253,7 @@ describe('unlisted registries', () => {
     expect(recent.text).not.toContain(unlisted.id);
     expect(recent.text).not.toContain('Quietwood');
 
-    for (const path of [`/api/registries/${unlisted.id}`, `/api/registries/short/${unlisted.shortCode}`]) {
+    for (const path of [`/api/registries/${unlisted.id}`, `/api/short-links/${unlisted.shortCode}`]) {
       const page = await visitor.get(path);
       expect(page.status, path).toBe(200);
       expect(page.json).toMatchObject({ id: unlisted.id, childName: 'Ophira Quietwood', isOwner: false });
@@ -314,7 +314,7 @@ describe('the permission matrix', () => {
     // Deleting ends the registry for the owner too: the owner's alone.
     'DELETE /api/registries/:id': { visitor: 401, owner: 200, coOwner: 403, other: 403, admin: 403 },
     'GET /api/registries/:id': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },
-    'GET /api/registries/short/:code': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },
+    'GET /api/short-links/:code': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },
     'GET /api/registries/my': { visitor: 401, owner: 200, coOwner: 200, other: 200, admin: 200 },
     'GET /api/registries/search': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },
     'GET /api/registries/recent': { visitor: 200, owner: 200, coOwner: 200, other: 200, admin: 200 },

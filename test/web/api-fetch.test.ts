@@ -13,7 +13,7 @@ async function failure(path: string): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
-describe('apiFetch (spec section 8: generic call failure)', () => {
+describe('apiFetch (docs/product.md#errors-and-messages: generic call failure)', () => {
   it('returns the JSON body', async () => {
     server.use(http.get('/api/thing', () => HttpResponse.json({ ok: true })));
     await expect(apiFetch('/api/thing')).resolves.toEqual({ ok: true });

@@ -135,7 +135,7 @@ describe('navigation bar', () => {
 });
 
 describe('footer', () => {
-  it('has the columns, contact details, newsletter field and copyright of spec section 2', async () => {
+  it('has the columns, contact details, newsletter field and copyright of docs/product.md#navigation-bar-and-footer', async () => {
     const { user } = renderApp('/faq');
     const footer = within(await screen.findByRole('contentinfo'));
     for (const heading of ['Quick Links', 'Support', 'Get in Touch']) {

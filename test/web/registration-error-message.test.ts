@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registrationErrorMessage } from '../../web/src/features/auth/lib/registration-error-message';
 
-describe('registrationErrorMessage (spec section 5)', () => {
+describe('registrationErrorMessage (docs/product.md#validation-rules)', () => {
   it('explains a taken username', () => {
     expect(registrationErrorMessage('Username already exists')).toBe('This username is already taken. Please choose another.');
     expect(registrationErrorMessage('409: Username already exists')).toBe(

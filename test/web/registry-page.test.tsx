@@ -266,7 +266,7 @@ describe("the owner's 'Recent Gifts'", () => {
 
 describe('short link /r/{shortCode}', () => {
   it('opens the registry page in place of the short link', async () => {
-    server.use(http.get('/api/registries/short/:code', ({ params }) =>
+    server.use(http.get('/api/short-links/:code', ({ params }) =>
       params.code === 'k7m2q9xz' ? HttpResponse.json(aRegistry()) : HttpResponse.json({ message: 'Registry not found' }, { status: 404 }),
     ));
     await openRegistry(aRegistry(), '/r/k7m2q9xz');
@@ -274,7 +274,7 @@ describe('short link /r/{shortCode}', () => {
   });
 
   it('shows Registry Not Found for an unknown code', async () => {
-    server.use(http.get('/api/registries/short/:code', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })));
+    server.use(http.get('/api/short-links/:code', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })));
     renderApp('/r/zzzzzzzz');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registry Not Found' })).toBeInTheDocument();
   });

@@ -38,7 +38,7 @@ export async function fillIn(user: UserEvent, field: HTMLElement, text: string):
   await user.paste(text);
 }
 
-/** The notification region (spec section 9). */
+/** The notification region (docs/product.md#constants-and-limits). */
 export function toastRegion(): HTMLElement {
   return screen.getByRole('region', { name: 'Notifications (F8)' });
 }

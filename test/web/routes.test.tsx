@@ -16,7 +16,7 @@ afterEach(() => {
 
 const h1 = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 
-describe('route table (spec section 2)', () => {
+describe('route table (docs/product.md#route-table)', () => {
   it('shows the 404 page, with a link home, for an unknown path', async () => {
     renderApp('/no/such/page');
     expect(await h1('Page not found')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('route table (spec section 2)', () => {
   ])('shows the public page %s to a visitor', async (path, heading) => {
     server.use(
       http.get('/api/registries/:id', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),
-      http.get('/api/registries/short/:code', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),
+      http.get('/api/short-links/:code', () => HttpResponse.json({ message: 'Registry not found' }, { status: 404 })),
     );
     renderApp(path);
     expect(await h1(heading)).toBeInTheDocument();

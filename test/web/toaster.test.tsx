@@ -30,7 +30,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts (spec section 9)', () => {
+describe('toasts (docs/product.md#constants-and-limits)', () => {
   it('F8 moves focus to the notification region', async () => {
     const user = userEvent.setup();
     const region = renderToasts({ title: 'Hello' });

@@ -3,10 +3,11 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import type { Clock } from '@core/ports/clock';
 import type { SessionRepository, UserRepository } from '@core/ports/repositories';
+import { SESSION_COOKIE } from '@api/auth';
 import type { HttpState } from '../http-state';
 import { endSession, signedInUserId } from '../session-access';
 
-export const SESSION_COOKIE = 'registry.sid';
+export { SESSION_COOKIE };
 const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** 256 random bits, base64url: unguessable, and new at every sign-in. */

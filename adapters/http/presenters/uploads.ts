@@ -14,7 +14,7 @@ export function presentUploadedPhoto(photo: { url: string }) {
   return { photoUrl: photo.url } satisfies Wire<typeof uploadedPhotoSchema>;
 }
 
-/** The upload widget reads `error` (spec section 3); `message` keeps the generic rule working. */
+/** The upload widget reads `error` (docs/product.md#answer-shapes); `message` keeps the generic rule working. */
 export function presentUploadError(error: { message: string }) {
   return { message: error.message, error: error.message } satisfies Wire<typeof uploadErrorSchema>;
 }

@@ -11,50 +11,51 @@ import type { HttpState } from '../http-state';
 import { presentCurrencyChanged, presentManagedRegistry, presentMessage, presentMyRegistry, presentRegistry, presentRegistrySummary } from '../presenters/registries';
 
 export function registryRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; newShortCode: () => string }) {
-  const router = new Router<HttpState>({ prefix: '/api/registries' });
+  const router = new Router<HttpState>({ prefix: '/api' });
   const { repositories } = ports;
 
-  router.post('/', async (ctx) => {
+  router.post('/registries', async (ctx) => {
     const registry = await createRegistry(ctx.request.body, { ...repositories, ...ports, user: ctx.state.user });
     ctx.status = 201;
     ctx.body = presentRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
   });
 
-  // Before '/:id', which would otherwise take 'my', 'search' and 'recent' for ids.
-  router.get('/my', async (ctx) => {
+  // Before '/registries/:id', which would otherwise take 'my', 'search' and 'recent' for ids.
+  router.get('/registries/my', async (ctx) => {
     const mine = await listMyRegistries({ ...repositories, user: ctx.state.user });
     ctx.body = mine.map(presentMyRegistry);
   });
 
-  router.get('/search', async (ctx) => {
+  router.get('/registries/search', async (ctx) => {
     const found = await searchRegistries(ctx.query.q, repositories);
     ctx.body = found.map(presentRegistrySummary);
   });
 
   // Anyone, like search: the card fields only, never money or givers.
-  router.get('/recent', async (ctx) => {
+  router.get('/registries/recent', async (ctx) => {
     const recent = await listRecentlyCreatedRegistries(repositories);
     ctx.body = recent.map(presentRegistrySummary);
   });
 
-  router.get('/short/:shortCode', async (ctx) => {
+  // Not under /registries/: /registries/short/{code} would read like /registries/{id}/{something}.
+  router.get('/short-links/:shortCode', async (ctx) => {
     ctx.body = presentRegistry(await viewRegistryByShortCode(ctx.params.shortCode ?? '', { ...repositories, user: ctx.state.user }));
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/registries/:id', async (ctx) => {
     ctx.body = presentRegistry(await viewRegistry(ctx.params.id ?? '', { ...repositories, user: ctx.state.user }));
   });
 
-  router.put('/:id', async (ctx) => {
+  router.put('/registries/:id', async (ctx) => {
     const registry = await updateRegistry(ctx.params.id ?? '', ctx.request.body, { ...repositories, photos: ports.photos, user: ctx.state.user });
     ctx.body = presentManagedRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
   });
 
-  router.patch('/:id/currency', async (ctx) => {
+  router.patch('/registries/:id/currency', async (ctx) => {
     ctx.body = presentCurrencyChanged(await changeCurrency(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, unitOfWork: repositories }));
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/registries/:id', async (ctx) => {
     ctx.body = presentMessage(await deleteRegistry(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories }));
   });
 

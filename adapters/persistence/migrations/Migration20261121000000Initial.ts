@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** The spec's tables (section 3), their keys and indexes, and the shared rate-limit counters. */
+/** The tables of docs/product.md#data, their keys and indexes, and the shared rate-limit counters. */
 export class Migration20261121000000Initial extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "charities" ("id" uuid not null default gen_random_uuid(), "name" varchar(255) not null, "description" text not null, "website" varchar(1024) null, "image_url" varchar(1024) null, "category" varchar(20) not null default 'other', "is_active" boolean not null default true, "created_at" timestamptz not null default now(), primary key ("id"))`);

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxMailer } from '../../../adapters/mail/outbox-mailer';
-import { quotedPrintable } from '../../../adapters/mail/rfc5322';
+import { composeMessage } from '../../../adapters/mail/compose-message';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock';
-import { decodeQuotedPrintable } from './read-eml';
+import { readEml } from './read-eml';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -143,14 +143,18 @@ describe('OutboxMailer', () => {
   });
 });
 
-describe('quoted-printable bodies', () => {
-  it('round-trips any text, in lines of at most 76 printable characters with no trailing space', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\t', '=', '.', 'From ', '\n', '\r\n', 'é', 'ש', '🎉', 'x'.repeat(40)) }), (text) => {
-        const encoded = quotedPrintable(text);
-        const lines = encoded.split('\r\n');
-        expect(lines.every((line) => line.length <= 76 && /^[\x21-\x7e \t]*$/.test(line) && !/[ \t]$/.test(line))).toBe(true);
-        expect(decodeQuotedPrintable(encoded)).toBe(text.replace(/\r\n|\r|\n/g, '\r\n'));
+describe('the composed message', () => {
+  it('carries any text back exactly, in 7-bit lines of at most 78 characters with no trailing space', async () => {
+    const envelope = { from: 'Mitzvah Gifts <gifts@mitzvahgifts.test>', date: new Date('2026-06-01T12:00:00.000Z') };
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: fc.constantFrom('a', ' ', '\t', '=', '.', 'From ', '\n', '\r\n', 'é', 'ש', '🎉', 'x'.repeat(40)) }), async (text) => {
+        const raw = (await composeMessage({ ...receipt, text, html: `<p>${text}</p>` }, envelope)).toString('utf8');
+        const lines = raw.split('\r\n');
+        expect(lines.every((line) => line.length <= 78 && /^[\x20-\x7e\t]*$/.test(line) && !/[ \t]$/.test(line))).toBe(true);
+        const read = readEml(raw);
+        expect(read.text).toBe(text.replace(/\r\n|\r/g, '\n'));
+        expect(read.html).toBe(`<p>${text.replace(/\r\n|\r/g, '\n')}</p>`);
+        expect(read.subject).toBe(receipt.subject);
       }),
     );
   });

@@ -1,4 +1,4 @@
-/** Every route path of the app (spec section 2), in one place. */
+/** Every route path of the app (docs/product.md#route-table), in one place. */
 export const paths = {
   home: '/',
   auth: '/auth',

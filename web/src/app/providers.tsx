@@ -8,7 +8,7 @@ import { theme } from './theme';
 
 /**
  * Queries are not retried, not refetched on focus or reconnect, not polled, and cached data
- * never goes stale (spec section 7).
+ * never goes stale (docs/product.md#calls).
  */
 const swrOptions: SWRConfiguration = {
   fetcher: swrFetcher,

@@ -41,7 +41,7 @@ function HomeRoute() {
   return user ? <DashboardPage /> : <LandingPage />;
 }
 
-/** The route table of spec section 2. Mount it inside a router and <AppProviders>. */
+/** The route table of docs/product.md#route-table. Mount it inside a router and <AppProviders>. */
 export function AppRoutes() {
   return (
     <Routes>

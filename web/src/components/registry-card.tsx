@@ -21,7 +21,7 @@ import { hebrewDateLine } from '@core/registry/hebrew-calendar';
 // Only a family's own cards are ever unlisted: the public lists (landing, search) never load its tooltip.
 const UnlistedChip = lazy(() => import('./unlisted-chip').then((module) => ({ default: module.UnlistedChip })));
 
-/** Spec section 9: a registry card's photo is at most 12rem high. */
+/** docs/product.md#constants-and-limits: a registry card's photo is at most 12rem high. */
 const PHOTO_HEIGHT = '12rem';
 
 /**
@@ -52,7 +52,7 @@ interface RegistryCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-/** The reusable registry tile of spec section 2. */
+/** The reusable registry tile of docs/product.md#registry-card. */
 export function RegistryCard({ registry, hideFinancials = false, headingLevel = 'h3' }: RegistryCardProps) {
   const headingId = useId();
   const upcoming = isUpcoming(registry.celebrationDate);

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { paths } from '../app/paths';
 
-/** A registry that does not exist (spec section 8). The page sets the document title. */
+/** A registry that does not exist (docs/product.md#errors-and-messages). The page sets the document title. */
 export function RegistryNotFound() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: 'center' }}>

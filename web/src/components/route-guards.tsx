@@ -16,7 +16,7 @@ interface RequireAuthProps {
 
 /**
  * A page for signed-in users. A visitor gets a 'Please log in' toast and, after 500 ms, the
- * full-page login redirect (spec sections 2 and 9).
+ * full-page login redirect (docs/product.md#route-table and #constants-and-limits).
  */
 export function RequireAuth({ children, reason = 'You need to be logged in to see this page.' }: RequireAuthProps) {
   const { user, isLoading } = useUser();
@@ -48,7 +48,7 @@ function LoginRedirect({ reason }: { reason: string }) {
   );
 }
 
-/** A page for administrators; everyone else sees the 404 page (spec section 6). */
+/** A page for administrators; everyone else sees the 404 page (docs/product.md#roles-and-permissions). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageSpinner label="Checking your account…" />;

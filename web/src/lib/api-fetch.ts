@@ -1,6 +1,6 @@
 /**
  * The one fetch wrapper of the web app: cookies go along, JSON goes both ways, and a non-success
- * status becomes an ApiError whose message is chosen as spec section 8 says (the response's
+ * status becomes an ApiError whose message is chosen as docs/product.md#errors-and-messages says (the response's
  * `message`, else its `error`, else the raw text, else the status text).
  */
 
@@ -41,7 +41,7 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** The message of a failed call, as spec section 8 "Generic call failure" chooses it. */
+/** The message of a failed call, as docs/product.md#errors-and-messages "Generic call failure" chooses it. */
 export function errorMessageOf(body: unknown, rawText: string, statusText: string, status: number): string {
   if (isRecord(body)) {
     const chosen = nonEmptyString(body.message) ?? nonEmptyString(body.error);

@@ -1,6 +1,6 @@
 import { parseCelebrationDate } from '@core/registry/parse-celebration-date';
 
-/** Spec section 9: registry dates are shown as 'MMM d, yyyy' (date-fns pattern, for the pages that format with it). */
+/** docs/product.md#constants-and-limits: registry dates are shown as 'MMM d, yyyy' (date-fns pattern, for the pages that format with it). */
 export const REGISTRY_DATE_FORMAT = 'MMM d, yyyy';
 
 // Written out rather than through date-fns: the guest's pages show only this one date, and the

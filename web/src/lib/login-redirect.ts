@@ -1,7 +1,7 @@
-/** Spec section 2: the login path used for full-page redirects (the server answers 302 to /auth). */
+/** docs/product.md#route-table: the login path used for full-page redirects (the server answers 302 to /auth). */
 const LOGIN_PATH = '/api/login';
 
-/** Spec section 9: the login redirect delay. */
+/** docs/product.md#constants-and-limits: the login redirect delay. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /** A full-page redirect to the login path. Kept in its own module so tests can replace it. */

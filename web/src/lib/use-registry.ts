@@ -41,7 +41,7 @@ export function useRegistry(id: string | undefined) {
   };
 }
 
-/** The owner is the signed-in user whose id is the registry's userId (spec section 2). */
+/** The owner is the signed-in user whose id is the registry's userId (docs/product.md#registry-page). */
 export function isOwnerView(registry: AnyRegistryView, viewerId: string | null): registry is OwnerRegistryView {
   return registry.isOwner === true && viewerId !== null && registry.userId === viewerId;
 }

@@ -8,7 +8,7 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /**
- * Spec section 8: a call answered 401 while the user thought they were signed in gives the
+ * docs/product.md#errors-and-messages: a call answered 401 while the user thought they were signed in gives the
  * destructive toast 'Unauthorized' / 'You are logged out. Logging in again...', then the
  * full-page login redirect after 500 ms. The returned function runs that flow for a 401 and
  * answers whether it did.

@@ -6,7 +6,7 @@ export type CurrentUser = UserView;
 
 export const USER_KEY = '/api/user';
 
-/** The current user; a 401 means nobody is signed in (null), not an error (spec section 7). */
+/** The current user; a 401 means nobody is signed in (null), not an error (docs/product.md#calls). */
 async function fetchCurrentUser(path: string): Promise<CurrentUser | null> {
   try {
     return await apiFetch<CurrentUser>(path);

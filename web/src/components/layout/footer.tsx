@@ -54,7 +54,7 @@ function LinkList({ links }: { links: { label: string; href: string }[] }) {
   );
 }
 
-/** The footer of spec section 2. */
+/** The footer of docs/product.md#navigation-bar-and-footer. */
 export function Footer() {
   const { user } = useUser();
   const { config } = useConfig();

@@ -37,7 +37,7 @@ interface Progress {
 }
 
 /**
- * The photo upload widget (spec sections 2, 5 and 8). Each file is checked first (an image, at
+ * The photo upload widget (docs/product.md#create-registry, #validation-rules and #errors-and-messages). Each file is checked first (an image, at
  * most 10MB), then sent with its progress shown. Uploaded photos show with a remove button.
  */
 export function PhotoUpload({ label, multiple = false, value, onChange, onUploadingChange, photoAlt, disabled = false }: PhotoUploadProps) {

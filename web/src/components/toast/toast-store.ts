@@ -1,5 +1,5 @@
 /**
- * The notification state of spec section 9: at most one toast at a time, shown for 5000 ms by
+ * The notification state of docs/product.md#constants-and-limits: at most one toast at a time, shown for 5000 ms by
  * default; a dismissed toast leaves the screen at once and leaves the state after 1,000,000 ms.
  */
 

@@ -27,7 +27,7 @@ export function focusNotifications(): void {
 }
 
 /**
- * The notification region: F8 moves focus to it (spec section 9). It is a direct child of
+ * The notification region: F8 moves focus to it (docs/product.md#constants-and-limits). It is a direct child of
  * <body>, and stays there readable while a dialog is open: a modal dialog hides the rest of the
  * page from assistive technology, but a message about what the dialog just did must be heard.
  */

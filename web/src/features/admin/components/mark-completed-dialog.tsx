@@ -23,7 +23,7 @@ import { completeCharityPayout, type CharityPayoutView } from '../api/admin-payo
 const ID_PREFIX = 'charity-payout-';
 const FIELD_ORDER = ['paymentMethod', 'referenceNumber', 'notes'] as const;
 
-/** Spec section 8: the charity payouts page says this in the dialog, never in a toast. */
+/** docs/product.md#errors-and-messages: the charity payouts page says this in the dialog, never in a toast. */
 const UPDATE_FAILED = 'Failed to update payout status';
 
 interface CompletionValues {

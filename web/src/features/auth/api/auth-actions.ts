@@ -31,7 +31,7 @@ export function useRegister() {
 }
 
 /**
- * POST /api/logout; then every cached response is dropped (spec section 4) and the current
+ * POST /api/logout; then every cached response is dropped (docs/product.md#states-and-transitions) and the current
  * user becomes null. Queries still on screen (like the site configuration) fetch afresh.
  */
 export function useLogout() {

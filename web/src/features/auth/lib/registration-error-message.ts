@@ -3,7 +3,7 @@ const MISSING_FIELDS_MESSAGE = 'Please fill in all required fields.';
 const REGISTRATION_FALLBACK_MESSAGE = 'Please check your information and try again.';
 
 /**
- * The description of the 'Registration failed' toast (spec section 5): known server messages get
+ * The description of the 'Registration failed' toast (docs/product.md#validation-rules): known server messages get
  * friendlier words; any other message is shown without a leading status prefix such as "400: ".
  */
 export function registrationErrorMessage(serverMessage: string | null | undefined): string {

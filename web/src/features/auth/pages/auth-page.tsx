@@ -25,7 +25,7 @@ const headings: Record<Mode, { title: string; heading: string; intro: string }> 
   },
 };
 
-/** /auth: sign in or sign up (spec section 2). Signed-in users never get here (see the route). */
+/** /auth: sign in or sign up (docs/product.md#sign-in-and-sign-up-page). Signed-in users never get here (see the route). */
 export default function AuthPage() {
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>(searchParams.get('view') === 'forgot' ? 'forgot' : 'login');

@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CharityGrid } from '../../../components/charity-grid';
 
-/** /charities: the charity partner list (spec section 2). */
+/** /charities: the charity partner list (docs/product.md#charities-page). */
 export default function CharitiesPage() {
   usePageTitle('Charity Partners');
   return (

@@ -51,7 +51,7 @@ function Steps({ items }: { items: ReactNode[] }) {
   );
 }
 
-/** The thirteen questions of spec section 2, in its order, answered for this product. */
+/** The thirteen questions of docs/product.md#faq-page, in its order, answered for this product. */
 export const faqs: readonly Faq[] = [
   {
     id: 'benefits-child',

@@ -15,7 +15,7 @@ export function createPaymentIntent(gift: GiftInput): Promise<StartedPayment> {
   return apiFetch<StartedPayment>('/api/create-payment-intent', { method: 'POST', body: gift });
 }
 
-/** The test cards of the sandbox provider (design section 5). */
+/** The test cards of the sandbox provider (docs/architecture.md#payments). */
 export const SANDBOX_SUCCESS_CARD = '4242 4242 4242 4242';
 export const SANDBOX_DECLINE_CARD = '4000 0000 0000 0002';
 

@@ -27,7 +27,7 @@ interface AmountPickerProps {
 }
 
 /**
- * The preset amounts of spec section 9 as toggle buttons (the pressed one is the amount now in
+ * The preset amounts of docs/product.md#constants-and-limits as toggle buttons (the pressed one is the amount now in
  * the form), and the Custom Amount field: minimum 1, step 0.01. Both edit the same amount.
  */
 export function AmountPicker({ id, currency, value, onChange, onBlur, error, disabled = false }: AmountPickerProps) {

@@ -13,7 +13,7 @@ interface CheckoutSummaryProps {
   charityName?: string | undefined;
 }
 
-/** The checkout's summary (spec section 2): Gift Amount, Platform Fee (Flat), processing fee, Total Charge, From. */
+/** The checkout's summary (docs/product.md#checkout): Gift Amount, Platform Fee (Flat), processing fee, Total Charge, From. */
 export function CheckoutSummary({ breakdown, currency, giftGiverName, charityName }: CheckoutSummaryProps) {
   const headingId = useId();
   const money = (cents: number) => formatMoney(cents, currency);

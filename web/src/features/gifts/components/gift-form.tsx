@@ -37,7 +37,7 @@ export interface GiftFormValues {
   personalMessage: string;
 }
 
-/** The form's fields with the spec's messages (spec section 5); the charity is checked apart. */
+/** The form's fields with the spec's messages (docs/product.md#validation-rules); the charity is checked apart. */
 const giftFormSchema = giftSchema.pick(['giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage']);
 
 const ID_PREFIX = 'gift-';
@@ -66,7 +66,7 @@ interface GiftFormProps {
 }
 
 /**
- * The gift form of spec section 2: the charity, the giver, the amount (presets or custom) with
+ * The gift form of docs/product.md#gift-form: the charity, the giver, the amount (presets or custom) with
  * its breakdown, and a personal message. Submitting opens the payment (POST
  * /api/create-payment-intent), keeps the checkout data in the tab and moves to the checkout.
  */
@@ -149,7 +149,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   }, [charities.options, selectedCharity, setFieldValue]);
 
   /**
-   * The charity is checked first (spec section 5). The submit button is disabled without one, but a
+   * The charity is checked first (docs/product.md#validation-rules). The submit button is disabled without one, but a
    * submission can still come another way (Enter in a field, assistive technology).
    */
   const submit = (event: FormEvent<HTMLFormElement>) => {

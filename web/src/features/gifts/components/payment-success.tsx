@@ -25,7 +25,7 @@ export interface PaidGift {
 }
 
 /**
- * The success screen (spec section 2): 'Thank You!' with the contribution, 'Your Impact' and
+ * The success screen (docs/product.md#checkout): 'Thank You!' with the contribution, 'Your Impact' and
  * 'Return to Home'. The focus moves to its heading so the news is read first. A giver who came
  * back from the provider in another tab may have no details left; the thanks stand anyway.
  */

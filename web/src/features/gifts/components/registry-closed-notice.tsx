@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import { paths } from '../../../app/paths';
 import type { AnyRegistryView } from '@api/registries';
 
-/** A closed registry takes no more gifts (spec section 4): said plainly, in place of the form. */
+/** A closed registry takes no more gifts (docs/product.md#states-and-transitions): said plainly, in place of the form. */
 export function RegistryClosedNotice({ registry }: { registry: AnyRegistryView }) {
   return (
     <Alert severity="info" sx={{ alignItems: 'flex-start', '& .MuiAlert-message': { width: '100%' } }}>

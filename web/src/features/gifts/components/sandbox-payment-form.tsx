@@ -19,7 +19,7 @@ interface SandboxPaymentFormProps {
 }
 
 /**
- * The sandbox provider's card form (design section 5): clearly test mode, one card-number field
+ * The sandbox provider's card form (docs/architecture.md#payments): clearly test mode, one card-number field
  * that the browser is told not to remember, confirmed by POST /api/sandbox/confirm.
  */
 export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPaymentFormProps) {
@@ -53,7 +53,7 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
         onPaid();
         return;
       }
-      // Paid after the registry closed: the payment was refunded at once (design section 4).
+      // Paid after the registry closed: the payment was refunded at once (docs/architecture.md#lifecycles).
       toast(paymentFailed('This registry closed before your payment went through, so it was refunded.'));
       focusNotifications();
     } catch (error) {

@@ -30,7 +30,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-/** Spec section 2: the billing country defaults to CA for a CAD registry, otherwise US. */
+/** docs/product.md#checkout: the billing country defaults to CA for a CAD registry, otherwise US. */
 export function billingCountryOf(currency: Currency): 'CA' | 'US' {
   return currency === 'CAD' ? 'CA' : 'US';
 }

@@ -26,7 +26,7 @@ function optionOf(charity: CharityView, suggested = false): CharityOption {
 }
 
 /**
- * The charity section of the gift form (spec section 2): with allowCharityChoice every active
+ * The charity section of the gift form (docs/product.md#gift-form): with allowCharityChoice every active
  * charity is offered; otherwise only the registry's preferred charity, or every active charity
  * when none is set. The server accepts exactly these (core/gift/start-gift.ts).
  */

@@ -3,7 +3,7 @@ import { isCurrency, type Currency } from '@core/money';
 import type { PaymentBreakdown } from '../api/payment-actions';
 
 /**
- * Spec section 3, "Browser-held checkout data": while a gift is being paid its data lives in this
+ * docs/product.md#checkout-data-kept-in-the-browser: while a gift is being paid its data lives in this
  * tab's session storage under this one key, and leaves it once the payment succeeded.
  */
 export const CHECKOUT_STORAGE_KEY = 'mitzvah-gifts.checkout';

@@ -1,6 +1,6 @@
 import type { ToastOptions } from '../../../components/toast';
 
-/** Spec section 8, "Payment": the toasts of the checkout. */
+/** docs/product.md#errors-and-messages, "Payment": the toasts of the checkout. */
 export const PAYMENT_FORM_ERROR: ToastOptions = {
   title: 'Payment Form Error',
   description: 'Failed to load payment form. Please refresh the page.',

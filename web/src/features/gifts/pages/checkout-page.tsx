@@ -42,7 +42,7 @@ function paidGiftOf(data: CheckoutData): PaidGift | null {
   };
 }
 
-/** /checkout/:id (public): pay for the gift the gift form started (spec section 2). */
+/** /checkout/:id (public): pay for the gift the gift form started (docs/product.md#checkout). */
 export default function CheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
   // Another registry's checkout starts afresh from what the tab holds for it.

@@ -11,7 +11,7 @@ import { RegistryLoadError, RegistryNotFound } from '../../../components/registr
 import { GiftForm } from '../components/gift-form';
 import { RegistryClosedNotice } from '../components/registry-closed-notice';
 
-/** /gift/:id (public): the gift form of spec section 2, or why no gift can be given. */
+/** /gift/:id (public): the gift form of docs/product.md#gift-form, or why no gift can be given. */
 export default function GiftPage() {
   const { id } = useParams<{ id: string }>();
   const { registry, error, isLoading, isNotFound, mutate } = useRegistry(id);

@@ -4,11 +4,11 @@ import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import type { RegistrySearchResult } from '@api/registries';
 
-/** Spec section 9: the search waits 300 ms after the last keystroke. */
+/** docs/product.md#constants-and-limits: the search waits 300 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Spec section 5: a search is sent only when the query is longer than 1 character. The server has
+ * docs/product.md#validation-rules: a search is sent only when the query is longer than 1 character. The server has
  * its own, stricter rule (3 letters of a word of the name) and says so; see queryHint.
  */
 function isSearchable(query: string): boolean {

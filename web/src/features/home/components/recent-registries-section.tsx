@@ -14,7 +14,7 @@ export interface VisitorRecentRegistries {
 }
 
 /**
- * What the visitors' 'Recent Registries' shows (spec section 2): the registries this browser
+ * What the visitors' 'Recent Registries' shows (docs/product.md#home-dashboard): the registries this browser
  * opened before, then the newest registries, at most six cards and never money. The opened ones
  * keep at least half the places but never crowd the newest out, so a returning guest finds their
  * celebration and a new visitor still sees new ones. Until the newest arrive, or if they cannot,

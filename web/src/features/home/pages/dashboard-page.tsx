@@ -49,7 +49,7 @@ function totalReceivedText(totals: Map<Currency, number>): string {
     .join(' + ');
 }
 
-/** / for signed-in users: the home dashboard (spec section 2). Visitors get the landing page. */
+/** / for signed-in users: the home dashboard (docs/product.md#home-dashboard). Visitors get the landing page. */
 export default function DashboardPage() {
   const { user } = useUser();
   usePageTitle('Dashboard');

@@ -168,7 +168,7 @@ function RecentRegistriesBand() {
   );
 }
 
-/** / for visitors: the public landing page (spec section 2). */
+/** / for visitors: the public landing page (docs/product.md#landing-page). */
 export default function LandingPage() {
   usePageTitle(undefined);
   const { hash } = useLocation();

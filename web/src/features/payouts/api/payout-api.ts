@@ -24,7 +24,7 @@ function charityBreakdownPath(registryId: string): string {
   return `${registryPath(registryId)}/charity-breakdown`;
 }
 
-/** GET /api/connect/account-status: only for an open registry with the bank method chosen (spec section 7). */
+/** GET /api/connect/account-status: only for an open registry with the bank method chosen (docs/product.md#calls). */
 export function useAccountStatus(enabled: boolean) {
   const { data, error, isLoading, isValidating, mutate } = useSWR<ConnectAccountStatus>(enabled ? ACCOUNT_STATUS_KEY : null);
   return { status: data, error: error as unknown, isLoading, isValidating, mutate };

@@ -42,7 +42,7 @@ interface BankAccountSetupProps {
 }
 
 /**
- * Bank account setup (spec section 4): no account → create a payment account → the provider's
+ * Bank account setup (docs/product.md#states-and-transitions): no account → create a payment account → the provider's
  * onboarding (a full-page redirect) → verified once payouts are enabled and nothing is due.
  * Back from onboarding, ?connect=return shows how verification stands (coming back does not by
  * itself mean verified); ?connect=refresh asks for a fresh link and goes straight back.
@@ -109,7 +109,7 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
       setCreating(false);
       return;
     }
-    // Spec section 4: a new account goes straight on to the onboarding link. Should the link
+    // docs/product.md#states-and-transitions: a new account goes straight on to the onboarding link. Should the link
     // fail, the account exists and 'Continue Setup' offers it again.
     if (!(await openOnboarding())) setCreating(false);
   };

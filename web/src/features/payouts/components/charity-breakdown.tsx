@@ -23,7 +23,7 @@ interface CharityBreakdownProps {
   giftCount: number;
 }
 
-/** The owner's charity breakdown (spec section 2): charity name, gift count and total per charity. */
+/** The owner's charity breakdown (docs/product.md#registry-page): charity name, gift count and total per charity. */
 export function CharityBreakdownSection({ registryId, currency, giftCount }: CharityBreakdownProps) {
   const headingId = useId();
   const onUnauthorized = useUnauthorizedRedirect();

@@ -23,7 +23,7 @@ interface CloseRegistryDialogProps {
   onConfirm: () => void;
 }
 
-/** 'Close Registry?' (spec section 5): closing is permanent and no more gifts can be made afterward. */
+/** 'Close Registry?' (docs/product.md#validation-rules): closing is permanent and no more gifts can be made afterward. */
 export function CloseRegistryDialog({
   open,
   busy,

@@ -57,8 +57,8 @@ interface ClosureSectionProps {
 }
 
 /**
- * The owner's closure section (spec section 2): while open, the payout method and its details
- * and the Close button (enabled per spec section 5); once closed, the payout status.
+ * The owner's closure section (docs/product.md#registry-page): while open, the payout method and its details
+ * and the Close button (enabled per docs/product.md#validation-rules); once closed, the payout status.
  */
 export function ClosureSection({ registry, onStale }: ClosureSectionProps) {
   // After closing here, the focus moves to the payout status that replaces the form.
@@ -149,7 +149,7 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
 
   const confirmClose = async () => {
     setClosing(true);
-    // PayPal and check save their details first; the bank method saves the method (spec section 4).
+    // PayPal and check save their details first; the bank method saves the method (docs/product.md#states-and-transitions).
     try {
       await savePayoutInfo(payoutInfoBody(formik.values));
     } catch (error) {

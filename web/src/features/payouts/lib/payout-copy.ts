@@ -8,14 +8,14 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
   check: 'Mailed check',
 };
 
-/** Spec section 5: why the Close button is disabled, word for word; the server refuses with the same words. */
+/** docs/product.md#validation-rules: why the Close button is disabled, word for word; the server refuses with the same words. */
 export { CHOOSE_METHOD_HINT, CLOSE_HINTS } from '@core/payout/payout-readiness';
 
-/** Spec section 9: payout timing. */
+/** docs/product.md#constants-and-limits: payout timing. */
 export const PAYPAL_TIMING = 'within 3-5 business days';
 export const CHECK_TIMING = 'mailed within 5-7 business days after closing';
 
-/** Spec section 8. */
+/** docs/product.md#errors-and-messages. */
 export const PAYOUT_ISSUE_TITLE = 'Payout Issue';
 export const PAYOUT_ISSUE_TEXT = 'There was an issue processing your payout. Please contact support.';
 
@@ -42,7 +42,7 @@ export const PAYOUT_STATE_LABELS: Record<PayoutDisplayState, string> = {
   failed: 'Failed',
 };
 
-/** The toast after closing (spec section 4 "Close flow"). */
+/** The toast after closing (docs/product.md#states-and-transitions, the close flow). */
 export function closeResultToast(
   method: PayoutMethod | null,
   transfer: { success: boolean } | undefined,

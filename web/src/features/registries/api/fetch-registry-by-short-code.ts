@@ -1,7 +1,7 @@
 import { apiFetch } from '../../../lib/api-fetch';
 import type { RegistryView } from '@api/registries';
 
-/** GET /api/registries/short/{code}. Apart from the registry actions, whose schemas a guest following a share link does not need. */
+/** GET /api/short-links/{shortCode}. Apart from the registry actions, whose schemas a guest following a share link does not need. */
 export function fetchRegistryByShortCode(shortCode: string): Promise<RegistryView> {
-  return apiFetch<RegistryView>(`/api/registries/short/${encodeURIComponent(shortCode)}`);
+  return apiFetch<RegistryView>(`/api/short-links/${encodeURIComponent(shortCode)}`);
 }

@@ -17,7 +17,7 @@ export interface CharityChoice {
   allowCharityChoice: boolean;
 }
 
-/** 'donor-choice' is an empty preferredCharityId with allowCharityChoice true (spec section 5). */
+/** 'donor-choice' is an empty preferredCharityId with allowCharityChoice true (docs/product.md#validation-rules). */
 function charityChoiceOf(value: string): CharityChoice {
   return value === DONOR_CHOICE
     ? { preferredCharityId: '', allowCharityChoice: true }

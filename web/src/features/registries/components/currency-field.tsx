@@ -6,7 +6,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { CURRENCIES, type Currency } from '@core/money';
 
-/** How each currency is offered (spec section 2). */
+/** How each currency is offered (docs/product.md#registry-page). */
 export const CURRENCY_LABELS: Record<Currency, string> = {
   USD: 'USD (United States)',
   CAD: 'CAD (Canada)',

@@ -16,7 +16,7 @@ interface MakeContributionBoxProps {
 }
 
 /**
- * 'Make Your Contribution' (spec section 2), shown while the registry is open: how a gift is
+ * 'Make Your Contribution' (docs/product.md#registry-page), shown while the registry is open: how a gift is
  * shared, the flat platform fee in the registry's currency, and the way to the gift form.
  */
 export function MakeContributionBox({ registryId, childName, currency }: MakeContributionBoxProps) {

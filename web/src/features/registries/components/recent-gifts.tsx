@@ -13,7 +13,7 @@ import type { RegistryGiftView } from '@api/registries';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 
-/** Spec section 9: the owner sees the latest 5 gifts (the server sends no more). */
+/** docs/product.md#constants-and-limits: the owner sees the latest 5 gifts (the server sends no more). */
 const RECENT_GIFTS_SHOWN = 5;
 
 const STATUS_CHIPS: Record<PaymentStatus, { label: string; sx: object }> = {
@@ -40,7 +40,7 @@ interface RecentGiftsProps {
 }
 
 /**
- * The owner's 'Recent Gifts' (spec section 2): giver, date, amount and payment status, then
+ * The owner's 'Recent Gifts' (docs/product.md#registry-page): giver, date, amount and payment status, then
  * 'And N more gifts...', which opens the full list.
  */
 export function RecentGifts({ registryId, gifts, giftCount, currency }: RecentGiftsProps) {

@@ -20,7 +20,7 @@ import { OfflineGiftDialog } from './offline-gift-dialog';
 type OpenDialog = 'edit' | 'currency' | 'delete' | 'byHand' | null;
 
 /**
- * The owner's 'Registry Management' (spec section 2): Edit Registry and Thank You Cards always;
+ * The owner's 'Registry Management' (docs/product.md#registry-page): Edit Registry and Thank You Cards always;
  * Change Currency and Delete Registry while the registry is open and has no gifts. Recording a
  * gift given by hand is offered open or closed: it moves no money. A co-owner gets the same but
  * Delete Registry, which is the owner's alone.

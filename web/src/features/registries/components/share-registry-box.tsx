@@ -12,7 +12,7 @@ import { useToast } from '../../../components/toast';
 import { RegistryQrCode } from './registry-qr-code';
 import { TextInput } from '../../../components/text-input';
 
-/** Spec section 9: the Copy button reads 'Copied!' for 2 seconds. */
+/** docs/product.md#constants-and-limits: the Copy button reads 'Copied!' for 2 seconds. */
 const COPY_CONFIRMATION_MS = 2000;
 
 

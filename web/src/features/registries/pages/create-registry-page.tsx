@@ -40,7 +40,7 @@ const initialValues: CreateRegistryInput = {
 const FIELD_ORDER = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'currency', 'preferredCharityId', 'personalMessage'] as const;
 const ID_PREFIX = 'create-';
 
-/** /create-registry (signed in): the form of spec section 2. */
+/** /create-registry (signed in): the form of docs/product.md#create-registry. */
 export default function CreateRegistryPage() {
   usePageTitle('Create Your Registry');
   const navigate = useNavigate();

@@ -35,7 +35,7 @@ import { GIFT_LIST_ORDERS, giftListOrder } from '../lib/gift-list-order';
 
 export const GIFT_LIST_TITLE = 'All Gifts';
 
-/** As the registry search (spec section 9): the list is asked for once the typing pauses. */
+/** As the registry search (docs/product.md#constants-and-limits): the list is asked for once the typing pauses. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 function pageOf(text: string | null): number {

@@ -36,7 +36,7 @@ interface RegistryPageProps {
   managerSections?: (registry: ManagerRegistryView, onStale: () => void) => ReactNode;
 }
 
-/** /registry/:id (public): the registry page of spec section 2. */
+/** /registry/:id (public): the registry page of docs/product.md#registry-page. */
 export default function RegistryPage({ managerSections }: RegistryPageProps) {
   const { id } = useParams<{ id: string }>();
   const { registry, error, isLoading, isNotFound, viewerId, mutate } = useRegistry(id);

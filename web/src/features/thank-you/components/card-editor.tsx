@@ -61,7 +61,7 @@ interface CardEditorProps {
 }
 
 /**
- * The right column (spec section 2): one contributor's card with its template, message, photos
+ * The right column (docs/product.md#thank-you-cards-page): one contributor's card with its template, message, photos
  * and photo size, the live preview of the e-mail, Save Draft, and Send Card (Resend once sent),
  * which saves the card first and then sends it. A gift given by hand also offers Print Card (the
  * card saved, then its print-ready page); without an e-mail address that is the only way to send it.

@@ -13,7 +13,7 @@ const MIN_HEIGHT = 160;
 const CARD_FRAME_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The live preview: the very HTML the e-mail carries (design section 7), in a frame of its own so
+ * The live preview: the very HTML the e-mail carries (docs/architecture.md#the-web-app), in a frame of its own so
  * the card's styles and the page's never mix, sized to the card so it never scrolls inside.
  *
  * The frame has no sandbox attribute on purpose: a sandbox without scripts also stops the

@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { CardsProgress as Progress } from '../lib/contributors';
 
-/** 'sent/total cards sent' with a bar (spec section 2). */
+/** 'sent/total cards sent' with a bar (docs/product.md#thank-you-cards-page). */
 export function CardsProgress({ progress }: { progress: Progress }) {
   const labelId = useId();
   const text = `${progress.sent}/${progress.total} cards sent`;

@@ -14,7 +14,7 @@ import { fromWireAmount } from '@api/amount';
 import type { ContributorView } from '@api/thank-you';
 import { cardStatus, filterContributors, type CardStatusLabel } from '../lib/contributors';
 
-/** Spec section 9: the contributor list is 600 px high and scrolls. */
+/** docs/product.md#constants-and-limits: the contributor list is 600 px high and scrolls. */
 const CONTRIBUTOR_LIST_HEIGHT_PX = 600;
 
 const STATUS_CHIPS: Record<CardStatusLabel, object> = {
@@ -40,7 +40,7 @@ interface ContributorListProps {
 }
 
 /**
- * The left column (spec section 2): every contributor with the amount and the card's badge,
+ * The left column (docs/product.md#thank-you-cards-page): every contributor with the amount and the card's badge,
  * searchable by name or e-mail. Each row is a button that opens the contributor's card.
  */
 export function ContributorList({ contributors, currency, selectedId, onSelect }: ContributorListProps) {

@@ -15,7 +15,7 @@ interface TemplateFieldProps {
   disabled?: boolean;
 }
 
-/** The four card templates (spec section 9) as radios, each with its colours as swatches. */
+/** The four card templates (docs/product.md#constants-and-limits) as radios, each with its colours as swatches. */
 export function TemplateField({ id, value, onChange, disabled = false }: TemplateFieldProps) {
   const labelId = `${id}-label`;
   return (

@@ -12,7 +12,7 @@ export interface CardValues {
   imageSize: ImageSize;
 }
 
-/** The editor's part of the core's note schema (spec section 5). */
+/** The editor's part of the core's note schema (docs/product.md#validation-rules). */
 export const cardValuesSchema = thankYouNoteSchema.pick(['templateId', 'customMessage', 'imageUrls', 'imageSize']);
 
 const DEFAULT_TEMPLATE: CardTemplate = 'traditional';

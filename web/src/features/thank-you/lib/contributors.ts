@@ -1,6 +1,6 @@
 import type { ContributorView } from '@api/thank-you';
 
-/** The badge of a contributor's card (spec section 2). */
+/** The badge of a contributor's card (docs/product.md#thank-you-cards-page). */
 export type CardStatusLabel = 'Sent' | 'Draft' | 'No Card';
 
 export function cardStatus(contributor: Pick<ContributorView, 'thankYouNote'>): CardStatusLabel {
@@ -30,7 +30,7 @@ export interface CardsProgress {
   percent: number;
 }
 
-/** 'sent/total cards sent' (spec section 2). */
+/** 'sent/total cards sent' (docs/product.md#thank-you-cards-page). */
 export function cardsProgress(contributors: readonly Pick<ContributorView, 'thankYouNote'>[]): CardsProgress {
   const total = contributors.length;
   const sent = contributors.filter((contributor) => cardStatus(contributor) === 'Sent').length;

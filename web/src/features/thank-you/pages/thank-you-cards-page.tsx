@@ -35,7 +35,7 @@ import { contributorsCsv, contributorsCsvFileName } from '../lib/contributors-cs
 export const PAGE_TITLE = 'Personalized Thank You Cards';
 
 /**
- * /thank-you-cards/:id (spec section 2): the registry's owner or a co-owner writes and sends a
+ * /thank-you-cards/:id (docs/product.md#thank-you-cards-page): the registry's owner or a co-owner writes and sends a
  * card to each contributor. Anyone else sees nothing here.
  */
 export default function ThankYouCardsPage() {
