@@ -3,32 +3,20 @@ import { verifyLedger } from '@core/ledger/verify-ledger';
 import { refundGift } from '@core/gift/refund-gift';
 import { normalBalance, PROVIDER_CASH, REFUNDS_ABSORBED, familyPayableAccount, charityPayableAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
-import { MIGRATIONS } from '../../adapters/persistence/migrations';
-import { openOrm, type Orm } from '../../adapters/persistence/orm';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
-import { createTestDatabase, postgresUrl } from '../support/databases';
+import { migrationBefore, openEmptyDatabase, postgresUrl } from '../support/databases';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const LEDGER_MIGRATION = 'Migration20261125150000Ledger';
-const BEFORE_LEDGER = MIGRATIONS[MIGRATIONS.findIndex((migration) => migration.name === LEDGER_MIGRATION) - 1]!.name;
-
-async function openUnmigrated(kind: 'pglite' | 'postgresql'): Promise<{ orm: Orm; close: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://' });
-    return { orm, close: () => orm.close(true) };
-  }
-  const database = await createTestDatabase();
-  const orm = await openOrm({ kind: 'postgresql', url: database.url });
-  return { orm, close: async () => { await orm.close(true); await database.drop(); } };
-}
+const BEFORE_LEDGER = migrationBefore(LEDGER_MIGRATION);
 
 describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as const)('the ledger on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openUnmigrated>>;
+  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
   const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) => database.orm.em.fork().execute<T[]>(statement, params);
 
   beforeAll(async () => {
-    database = await openUnmigrated(kind);
+    database = await openEmptyDatabase(kind);
     await database.orm.migrator.up({ to: BEFORE_LEDGER });
   });
   afterAll(async () => {

@@ -2,28 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
 import { ENTITIES } from '../../adapters/persistence/entities';
-import { MIGRATIONS } from '../../adapters/persistence/migrations';
-import { openOrm, type Orm } from '../../adapters/persistence/orm';
-import { createTestDatabase, postgresUrl } from '../support/databases';
+import { migrationBefore, openEmptyDatabase, postgresUrl } from '../support/databases';
 import { aNewRegistry, aNewUser } from '../support/builders';
 
 // registry_name_prefixes is kept by triggers on registries, so that every writer keeps search
 // right, not only the repositories: these tests write with raw SQL as the CLI or an operator would.
 const PREFIXES_MIGRATION = 'Migration20261124034149RegistryNamePrefixes';
-const BEFORE_PREFIXES = MIGRATIONS[MIGRATIONS.findIndex((migration) => migration.name === PREFIXES_MIGRATION) - 1]!.name;
-
-async function openUnmigrated(kind: 'pglite' | 'postgresql'): Promise<{ orm: Orm; close: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://' });
-    return { orm, close: () => orm.close(true) };
-  }
-  const database = await createTestDatabase();
-  const orm = await openOrm({ kind: 'postgresql', url: database.url });
-  return { orm, close: async () => { await orm.close(true); await database.drop(); } };
-}
+const BEFORE_PREFIXES = migrationBefore(PREFIXES_MIGRATION);
 
 describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as const)('the word-prefix table on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openUnmigrated>>;
+  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
   let repos: Repositories & UnitOfWork;
   let userId: string;
   const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) => database.orm.em.fork().execute<T[]>(statement, params);
@@ -40,7 +28,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
   };
 
   beforeAll(async () => {
-    database = await openUnmigrated(kind);
+    database = await openEmptyDatabase(kind);
     await database.orm.migrator.up({ to: BEFORE_PREFIXES });
     repos = createMikroOrmRepositories(database.orm);
     userId = (await repos.users.create(aNewUser())).id;

@@ -1,25 +1,35 @@
 import pg from 'pg';
+import { MIGRATIONS } from '../../adapters/persistence/migrations';
 import { migrate, openOrm, type Orm } from '../../adapters/persistence/orm';
 import { pgliteTemplateDump, POSTGRES_TEMPLATE_VARIABLE } from './migrated-templates';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * A freshly migrated database of its own for one test file (a copy of the migrated template): in-memory PGlite, or a new database on
+ * A freshly migrated database of its own for one test file: in-memory PGlite, or a new database on
  * the TEST_DATABASE_URL server (dropped again by the returned close), so files can run in parallel.
+ * It is a copy of the migrated template, unless the test runs the migrations itself (fromScratch).
  */
 export async function openTestDatabase(
   kind: 'pglite' | 'postgresql',
-  options: { /** Run every migration here rather than copy the migrated template. */ fromScratch?: boolean } = {},
+  options: { fromScratch?: boolean } = {},
 ): Promise<{ orm: Orm; close: () => Promise<void> }> {
+  const database = await openEmptyDatabase(kind, { template: !options.fromScratch });
+  await migrate(database.orm);
+  return database;
+}
+
+/**
+ * A database of its own with no table in it (or, with template, a copy of the migrated one), for
+ * tests that migrate step by step.
+ */
+export async function openEmptyDatabase(kind: 'pglite' | 'postgresql', options: { template?: boolean } = {}): Promise<{ orm: Orm; close: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://', loadDataDir: options.fromScratch ? undefined : pgliteTemplateDump() });
-    await migrate(orm);
+    const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://', loadDataDir: options.template ? pgliteTemplateDump() : undefined });
     return { orm, close: () => orm.close(true) };
   }
-  const database = await createTestDatabase({ migrated: !options.fromScratch });
+  const database = await createTestDatabase({ migrated: options.template });
   const orm = await openOrm({ kind: 'postgresql', url: database.url });
-  await migrate(orm);
   return {
     orm,
     close: async () => {
@@ -27,6 +37,13 @@ export async function openTestDatabase(
       await database.drop();
     },
   };
+}
+
+/** The name of the migration just before the named one: where a test of that migration starts. */
+export function migrationBefore(name: string): string {
+  const index = MIGRATIONS.findIndex((migration) => migration.name === name);
+  if (index < 1) throw new Error(`No migration before ${name}`);
+  return MIGRATIONS[index - 1]!.name;
 }
 
 /**
