@@ -91,6 +91,20 @@ export const payoutOperations = [
     responses: { 200: { description: 'The account', schema: connectAccountStatusSchema } },
   }),
   operation({
+    method: 'PUT',
+    path: '/api/registries/{id}/payout-method',
+    summary: 'Send a bank payout that did not go through by PayPal or a check instead (owner)',
+    body: payoutInfoSchema,
+    responses: { 200: { description: 'The registry, its payout now waiting to be sent by hand', schema: ownerRegistryViewSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/connect/account-update-link',
+    summary: "A link to the provider's pages where the owner changes the bank account a refused payout goes to (owner)",
+    body: exactObject({ registryId: text }),
+    responses: { 200: { description: 'Where to send the owner', schema: onboardingLinkSchema } },
+  }),
+  operation({
     method: 'POST',
     path: '/api/connect/onboarding-link',
     summary: "A link to the provider's pages where the owner gives their bank details",

@@ -46,6 +46,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       transferFailureReason: null,
       transferFailureMessage: null,
       transferAttempts: 0,
+      payoutIssueEmailedAt: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -130,6 +131,14 @@ export class InMemoryRegistryRepository implements RegistryRepository {
     const closedAt = (row: Registry) => row.closedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
     return [...this.rows.values()]
       .filter((row) => (row.payoutMethod === 'paypal' || row.payoutMethod === 'check') && (row.status === 'closed' || row.status === 'payout_sent'))
+      .sort((a, b) => closedAt(b) - closedAt(a) || (a.id < b.id ? -1 : 1))
+      .map((row) => ({ ...row }));
+  }
+
+  async listFailedBankPayouts(): Promise<Registry[]> {
+    const closedAt = (row: Registry) => row.closedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    return [...this.rows.values()]
+      .filter((row) => row.payoutMethod === 'bank' && row.status === 'closed' && row.payoutStatus === 'pending' && row.transferAttempts > 0)
       .sort((a, b) => closedAt(b) - closedAt(a) || (a.id < b.id ? -1 : 1))
       .map((row) => ({ ...row }));
   }

@@ -150,6 +150,7 @@ export type RegistryChanges = Partial<
     | 'transferFailureReason'
     | 'transferFailureMessage'
     | 'transferAttempts'
+    | 'payoutIssueEmailedAt'
   >
 >;
 
@@ -185,6 +186,11 @@ export interface RegistryRepository {
   delete(id: string): Promise<void>;
   /** Closed registries paid by PayPal or check (status closed or payout_sent), most recently closed first. */
   listManualPayouts(): Promise<Registry[]>;
+  /**
+   * Closed registries whose bank payout is still pending after at least one try that failed
+   * (refused, or unanswered), most recently closed first.
+   */
+  listFailedBankPayouts(): Promise<Registry[]>;
 }
 
 export type NewGift = Omit<Gift, 'id' | 'createdAt'>;
