@@ -168,8 +168,12 @@ function PendingItem({ row, payout, onMarkCompleted }: { row: PendingCharityPayo
           <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', minWidth: 0 }}>
             {row.charityId}
           </Box>
-          {created && <span>· Pending since {created}</span>}
         </Typography>
+        {created && (
+          <Typography variant="body2" color="text.secondary">
+            Pending since {created}
+          </Typography>
+        )}
         {onMarkCompleted && (
           <Box>
             <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkCompleted} aria-describedby={`${nameId} ${amountId}`}>

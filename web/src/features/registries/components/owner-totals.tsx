@@ -18,7 +18,7 @@ const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
 export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; currency: Currency }) {
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   return (
-    <StatGrid label="Totals received">
+    <StatGrid label="Totals received" pairs>
       <StatCard label={TOTAL_RECEIVED} value={money(totals.online)} icon={<PaidIcon />} note={`${gifts(totals.onlineCount)} ${TOTAL_RECEIVED_NOTE}`} />
       <StatCard label="Given by hand" value={money(totals.byHand)} icon={<PanToolOutlinedIcon />} note={`${gifts(totals.byHandCount)}, all to your family`} />
       <StatCard label="Online and by hand" value={money(totals.total)} icon={<SavingsOutlinedIcon />} note={`${gifts(totals.onlineCount + totals.byHandCount)} in all`} />
