@@ -2,10 +2,11 @@ import { CURRENCIES } from '@core/money';
 import { REGISTRY_STATUSES } from '@core/registry/registry';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { CHARITY_PAYOUT_STATUSES } from '@core/payout/charity-payout';
-import { charityPayoutCompletionSchema } from '@core/payout/payout-schemas';
+import { charityPayoutCompletionSchema, payoutInfoSchema } from '@core/payout/payout-schemas';
 import { amountSchema } from './amount';
 import { refundProperties } from './gifts';
 import { arrayOf, count, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { transferResultSchema } from './payouts';
 import { operation } from './operation';
 import { payoutDetailsProperties } from './payout-details';
 
@@ -56,6 +57,30 @@ export type ManualPayout = Wire<typeof manualPayoutSchema>;
 
 export const manualPayoutsSchema = exactObject({ pending: arrayOf(manualPayoutSchema), completed: arrayOf(manualPayoutSchema) });
 export type ManualPayouts = Wire<typeof manualPayoutsSchema>;
+
+/** A closed registry's bank payout that did not go through, with what the provider said and whom to reach. */
+export const failedPayoutSchema = exactObject({
+  id: text,
+  childName: text,
+  shortCode: text,
+  currency,
+  closedAt: nullableInstant,
+  payoutAmount: amountSchema,
+  /** Tries that failed so far (refused, or unanswered). */
+  transferAttempts: count,
+  /** The provider's code for the last refusal, or provider_unavailable when it did not answer. */
+  transferFailureReason: nullableText,
+  /** The provider's words for it. */
+  transferFailureMessage: nullableText,
+  /** When it may be tried again: at once after a refusal, a while after an unanswered try. */
+  retryAvailableAt: nullableInstant,
+  /** The registry's owner: whom to reach about it. */
+  owner: { anyOf: [exactObject({ name: text, email: text }), { type: 'null' }] },
+});
+export type FailedPayout = Wire<typeof failedPayoutSchema>;
+
+export const failedPayoutRetrySchema = exactObject({ transferResult: transferResultSchema });
+export type FailedPayoutRetry = Wire<typeof failedPayoutRetrySchema>;
 
 /** A registry an administrator looked up, with its paid and refunded gifts, to refund one. */
 export const adminGiftLookupSchema = exactObject({
@@ -123,6 +148,31 @@ export const adminOperations = [
     session: 'required',
     summary: 'PayPal and check payouts to send and sent (administrators)',
     responses: { 200: { description: 'Pending and completed', schema: manualPayoutsSchema } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/admin/failed-payouts',
+    operationId: 'listFailedPayouts',
+    session: 'required',
+    summary: 'Bank payouts that did not go through (administrators)',
+    responses: { 200: { description: 'Most recently closed first', schema: arrayOf(failedPayoutSchema) } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/failed-payouts/{id}/retry',
+    operationId: 'retryFailedPayout',
+    session: 'required',
+    summary: "Try a failed bank payout again, to the family's account as it is now (administrators)",
+    responses: { 200: { description: 'What the provider answered', schema: failedPayoutRetrySchema } },
+  }),
+  operation({
+    method: 'PUT',
+    path: '/api/admin/failed-payouts/{id}/payout-method',
+    operationId: 'switchFailedPayoutMethod',
+    session: 'required',
+    summary: "Send a failed bank payout by PayPal or a check instead, on the family's word (administrators)",
+    body: payoutInfoSchema,
+    responses: { 200: { description: 'The payout, now on the Manual Payouts list', schema: manualPayoutSchema } },
   }),
   operation({
     method: 'PATCH',

@@ -77,15 +77,18 @@ export const giftListItemSchema = exactObject({
 export type GiftListItemView = Wire<typeof giftListItemSchema>;
 
 /**
- * What the owner received: online (succeeded gifts, as given, before the 90/10 split), by hand,
- * and both together. Only the owner sees it; no payout reads it.
+ * What the family received, each figure named for what it counts (core/offline-gift/owner-totals.ts):
+ * online (the registry's totalReceived: paid gifts as given, before the 90/10 split), by hand, both
+ * together, and refunded (given back, counted in none of the others). No payout reads it.
  */
 export const ownerTotalsSchema = exactObject({
   online: amountSchema,
   byHand: amountSchema,
   total: amountSchema,
+  refunded: amountSchema,
   onlineCount: count,
   byHandCount: count,
+  refundedCount: count,
 });
 export type OwnerTotalsView = Wire<typeof ownerTotalsSchema>;
 

@@ -37,6 +37,7 @@ export const DOMAIN_ERROR_CODES = [
   'payout.already_completed',
   'payout.changed',
   'payout.retry_not_yet',
+  'payout.not_switchable',
   'connect.no_account',
   'payment.failed',
   'payment.unavailable',

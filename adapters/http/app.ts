@@ -141,7 +141,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
-    adminRoutes({ repositories: deps.repositories, clock: deps.clock, ...mail }),
+    adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, ...mail })] : []),
     ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, ...mail })] : []),
   ];

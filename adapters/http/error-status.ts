@@ -39,6 +39,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'payout.already_completed': 409,
   'payout.changed': 409,
   'payout.retry_not_yet': 409,
+  'payout.not_switchable': 409,
   'connect.no_account': 409,
   'payment.failed': 402,
   'payment.unavailable': 502,

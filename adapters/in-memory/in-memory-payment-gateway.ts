@@ -19,6 +19,8 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   refunds: { paymentIntentId: string; idempotencyKey: string }[] = [];
   accounts = new Map<string, ConnectedAccountRequest & { status: ConnectedAccountStatus }>();
   links: OnboardingLinkRequest[] = [];
+  /** The account-update links asked for, in order. */
+  updateLinks: OnboardingLinkRequest[] = [];
   /** Every transfer asked for, repeats included; `transfersMade` holds one per idempotency key. */
   transfers: TransferRequest[] = [];
   transfersMade = new Map<string, { request: TransferRequest; transferId: string }>();
@@ -102,6 +104,13 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (this.down) throw new Error('provider unavailable');
     this.links.push(request);
     return `https://connect.example.test/onboarding/${request.accountId}/${this.links.length}`;
+  }
+
+  async createAccountUpdateLink(request: OnboardingLinkRequest): Promise<string> {
+    if (this.down) throw new Error('provider unavailable');
+    if (!this.accounts.has(request.accountId)) throw new Error(`no such account ${request.accountId}`);
+    this.updateLinks.push(request);
+    return `https://connect.example.test/update/${request.accountId}/${this.updateLinks.length}`;
   }
 
   async connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus> {

@@ -46,6 +46,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       transferFailureReason: null,
       transferFailureMessage: null,
       transferAttempts: 0,
+      payoutIssueEmailedAt: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -136,6 +137,14 @@ export class InMemoryRegistryRepository implements RegistryRepository {
 
   async listHoldingMoney(): Promise<Registry[]> {
     return [...this.rows.values()].filter((row) => row.status !== 'open' || row.totalReceived !== 0).map((row) => ({ ...row }));
+  }
+
+  async listFailedBankPayouts(): Promise<Registry[]> {
+    const closedAt = (row: Registry) => row.closedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    return [...this.rows.values()]
+      .filter((row) => row.payoutMethod === 'bank' && row.status === 'closed' && row.payoutStatus === 'pending' && row.transferAttempts > 0)
+      .sort((a, b) => closedAt(b) - closedAt(a) || (a.id < b.id ? -1 : 1))
+      .map((row) => ({ ...row }));
   }
 
   async delete(id: string): Promise<void> {

@@ -117,3 +117,33 @@ export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail:
     html: layout('Your gift was refunded', rows, [escapeHtml(greeting), escapeHtml(news)], escapeHtml(footer)),
   };
 }
+
+/** Who gave a gift back when the family did not: support (an administrator), or someone at the payment provider. */
+export type RefundedBy = 'support' | 'provider';
+
+/**
+ * The family's notice that one of their gifts was given back without them: by an administrator
+ * (the giver asked support, say) or at the payment provider. The family's own refunds need no
+ * notice; they made them. Replies go to support.
+ */
+export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const rows: [string, string][] = [
+    ['From', gift.giftGiverName],
+    ['Gift refunded', money(gift.amount)],
+    ['Was to your family (90%)', money(gift.childAmount)],
+    ['Was to charity (10%)', money(gift.charityAmount)],
+  ];
+  const hello = `Hello ${member.firstName?.trim() || member.username},`;
+  const who = by === 'support' ? 'Our support team refunded' : 'The payment provider refunded';
+  const news = `${who} the gift of ${money(gift.amount)} that ${gift.giftGiverName} gave to ${celebration(registry)}; the giver gets back everything they paid.`;
+  const counts = 'The gift no longer counts in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Refunded.';
+  const footer = 'Questions about this refund? Reply to this e-mail and our support team will answer.';
+  return {
+    to: member.email,
+    replyTo: supportEmail,
+    subject: `A gift to ${celebration(registry)} was refunded`,
+    text: [hello, '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('A gift was refunded', rows, [escapeHtml(hello), escapeHtml(news), escapeHtml(counts)], escapeHtml(footer)),
+  };
+}

@@ -1,7 +1,7 @@
 import type { User } from '../account/user';
 import { DomainError } from '../errors';
 import { centsToDecimalString } from '../money';
-import { adminActor } from '../payout/admin-access';
+import { ADMIN_LABEL, adminActor } from '../payout/admin-access';
 import type { AuditActor } from '../payout/audit-event';
 import type { Clock } from '../ports/clock';
 import { RefundRefused, type PaymentGateway } from '../ports/payment-gateway';
@@ -10,7 +10,7 @@ import { requireManager, isOwner, requireSignedIn } from '../registry/registry-a
 import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
 import type { Gift } from './gift';
-import { giftRefundedNotice } from './gift-emails';
+import { familyRefundNotice, giftRefundedNotice, type RefundedBy } from './gift-emails';
 import { refundSchema } from './gift-schemas';
 import { totalCharged } from './record-payment';
 import { giftRefundedEntry } from '../ledger/posting-rules';
@@ -163,9 +163,19 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
   return finishRefund(gift, actor, ports);
 }
 
-/** The books, once the provider has refunded: refunding becomes refunded, once, and the giver is told. */
+/** Who made a refund the family did not make themselves, and so must be told of; null for the family's own. */
+function refundedWithoutTheFamily(actor: AuditActor): RefundedBy | null {
+  if (actor === AT_THE_PROVIDER) return 'provider';
+  return actor.label.startsWith(ADMIN_LABEL) ? 'support' : null;
+}
+
+/**
+ * The books, once the provider has refunded: refunding becomes refunded, once, and the giver is
+ * told; so are the owner and co-owners when the refund was not theirs (an administrator's, or one
+ * made at the provider).
+ */
 async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
-  return ports.unitOfWork.transaction(async ({ registries, gifts, audit, mail, ledger }) => {
+  return ports.unitOfWork.transaction(async ({ registries, gifts, audit, mail, ledger, users }) => {
     const registry = await registries.findByIdForUpdate(gift.registryId);
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
     if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
@@ -182,6 +192,13 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
       createdAt: ports.clock.now(),
     });
     await mail.enqueue({ ...giftRefundedNotice(gift, registry, ports.supportEmail), dedupeKey: refundKey(gift) });
+    const by = refundedWithoutTheFamily(actor);
+    if (by) {
+      for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
+        const member = await users.findById(memberId);
+        if (member) await mail.enqueue({ ...familyRefundNotice(gift, registry, member, by, ports.supportEmail), dedupeKey: `${refundKey(gift)}-family-${member.id}` });
+      }
+    }
     return { ...gift, paymentStatus: 'refunded' as const };
   });
 }

@@ -3,21 +3,39 @@ import type { Cents } from '../money';
 import type { OfflineGift } from './offline-gift';
 
 /**
- * What the owner sees received, on the gift list: the gifts paid through us (succeeded ones, at
- * the amount the giver gave, before the 90/10 split), the gifts given by hand, and both together.
- * Only the owner sees it; payouts and charity shares never read it.
+ * What the owner sees received, on the gift list, each figure named for what it counts:
+ * - online: the gifts paid through us that still count (succeeded, or with a refund still under
+ *   way), at the amount the giver gave, before the 90/10 split. It is the registry's totalReceived,
+ *   the "Total Received" of the dashboard and the registry page, to the cent;
+ * - byHand: the gifts given by hand, which no payout or charity share ever reads;
+ * - total: both together;
+ * - refunded: the gifts paid through us and given back, which count in none of the above.
  */
 export interface OwnerTotals {
   online: Cents;
   byHand: Cents;
   total: Cents;
+  refunded: Cents;
   onlineCount: number;
   byHandCount: number;
+  refundedCount: number;
 }
 
+const sum = (gifts: readonly { amount: Cents }[]) => gifts.reduce((total, gift) => total + gift.amount, 0);
+
 export function ownerTotals(gifts: readonly Gift[], offlineGifts: readonly OfflineGift[]): OwnerTotals {
-  const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
-  const online = succeeded.reduce((sum, gift) => sum + gift.amount, 0);
-  const byHand = offlineGifts.reduce((sum, gift) => sum + gift.amount, 0);
-  return { online, byHand, total: online + byHand, onlineCount: succeeded.length, byHandCount: offlineGifts.length };
+  // A refund under way still counts in totalReceived until the provider has given the money back.
+  const counted = gifts.filter((gift) => gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding');
+  const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded');
+  const online = sum(counted);
+  const byHand = sum(offlineGifts);
+  return {
+    online,
+    byHand,
+    total: online + byHand,
+    refunded: sum(refunded),
+    onlineCount: counted.length,
+    byHandCount: offlineGifts.length,
+    refundedCount: refunded.length,
+  };
 }

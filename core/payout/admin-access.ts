@@ -8,7 +8,10 @@ export function requireAdmin(user: User | null): User {
   return user;
 }
 
+/** How the audit trail's label begins for an administrator. */
+export const ADMIN_LABEL = 'admin:';
+
 /** A signed-in administrator as the audit trail names them. */
 export function adminActor(user: User): AuditActor {
-  return { userId: user.id, label: `admin:${user.username}` };
+  return { userId: user.id, label: `${ADMIN_LABEL}${user.username}` };
 }

@@ -4,7 +4,15 @@ export interface AuditActor {
   label: string;
 }
 
-export const AUDIT_ACTIONS = ['charity_payout.completed', 'manual_payout.completed', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed'] as const;
+export const AUDIT_ACTIONS = [
+  'charity_payout.completed',
+  'manual_payout.completed',
+  'gift.refund_started',
+  'gift.refunded',
+  'gift.refund_failed',
+  'payout.method_switched',
+  'bank_payout.retried',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_SUBJECTS = ['charity_payout', 'registry', 'gift'] as const;

@@ -12,7 +12,23 @@ import { familyPayoutSentEntry } from '../ledger/posting-rules';
  */
 export const STALLED_TRANSFER_RETRY_AFTER_MS = 5 * 60 * 1000;
 
+/**
+ * A failed try on an account the family has not reopened since their last "payout issue" e-mail
+ * is no news within this long: a second press of Try again sends no second e-mail.
+ */
+export const PAYOUT_ISSUE_EMAIL_QUIET_MS = 60 * 60 * 1000;
+
 type PayoutState = Pick<Registry, 'status' | 'payoutMethod' | 'payoutStatus' | 'closedAt' | 'transferFailureReason'>;
+
+/**
+ * Whether a failed try is e-mailed to the family: the first one, one at least an hour after the
+ * last e-mail, and any after the family reopened their bank account's details (which clears
+ * payoutIssueEmailedAt: the account may have changed, so its refusal is news).
+ */
+export function payoutIssueIsNews(registry: Pick<Registry, 'payoutIssueEmailedAt'>, now: Date): boolean {
+  const last = registry.payoutIssueEmailedAt;
+  return last === null || now.getTime() - last.getTime() >= PAYOUT_ISSUE_EMAIL_QUIET_MS;
+}
 
 /** A closed registry's bank payout that has not gone through yet: closing again tries the transfer again. */
 export function awaitingBankTransfer(registry: Pick<Registry, 'status' | 'payoutMethod' | 'payoutStatus'>): boolean {
@@ -59,8 +75,9 @@ export function payoutTransferGroup(registryId: string): string {
  * The owner's e-mails go with the answer, in its transaction. The first answer recorded sends the
  * "registry closed" e-mail, saying what became of the transfer (closing defers it for a bank
  * payout, so it never promises money that did not go); a transfer that went after an earlier
- * failure sends "your payout was sent"; and every failed try sends its own "payout issue" e-mail
- * with the registry page, where the owner tries again.
+ * failure sends "your payout was sent"; and a failed try sends its own "payout issue" e-mail with
+ * the registry page, where the owner tries again, unless one was sent within the hour on an account
+ * the family has not reopened since (payoutIssueIsNews).
  */
 export async function sendBankTransfer(
   registry: Registry,
@@ -110,15 +127,18 @@ export async function sendBankTransfer(
     }
     if (current.payoutStatus === 'completed') return { registry: current, transferResult: { success: true } };
     const attempt = current.transferAttempts + 1;
+    const now = ports.clock.now();
+    const news = payoutIssueIsNews(current, now);
     const failed = await registries.update(current.id, {
       transferFailureReason: result.reason,
       transferFailureMessage: result.message,
       transferAttempts: attempt,
+      ...(news ? { payoutIssueEmailedAt: now } : {}),
     });
     const owner = await users.findById(failed.userId);
     if (owner) {
       await mail.enqueue({ ...registryClosedNotice(failed, owner, registryUrl, ports.supportEmail), dedupeKey: `registry-closed-${failed.id}` });
-      await mail.enqueue({ ...payoutIssueNotice(failed, owner, registryUrl, ports.supportEmail), dedupeKey: `payout-issue-${failed.id}-${attempt}` });
+      if (news) await mail.enqueue({ ...payoutIssueNotice(failed, owner, registryUrl, ports.supportEmail), dedupeKey: `payout-issue-${failed.id}-${attempt}` });
     }
     return { registry: failed, transferResult: { success: false, reason: result.reason, message: result.message } };
   });

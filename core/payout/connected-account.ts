@@ -3,9 +3,10 @@ import { DomainError } from '../errors';
 import { isUuid } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { ConnectedAccountStatus, PaymentGateway } from '../ports/payment-gateway';
-import type { RegistryRepository, UserRepository } from '../ports/repositories';
+import type { RegistryRepository, UnitOfWork, UserRepository } from '../ports/repositories';
 import { requireOwner, requireSignedIn } from '../registry/registry-access';
 import { refuseUnknownFields } from '../validate';
+import { awaitingBankTransfer } from './bank-transfer';
 import { isVerified } from './payout-readiness';
 import { askProvider } from './provider-call';
 import { registryNotFound } from '../registry/registry-not-found';
@@ -88,5 +89,39 @@ export async function onboardingLink(
     () => ports.gateway.createOnboardingLink({ accountId, returnUrl: `${backTo}?connect=return`, refreshUrl: `${backTo}?connect=refresh` }),
     UNREACHABLE,
   );
+  return { url };
+}
+
+/**
+ * The way out of a refused bank payout (owner only, for a closed registry whose bank payout is still
+ * pending): a fresh link to the provider's pages where the family changes the bank account, or
+ * finishes what the provider asks of it when the account is no longer verified. Asking for it clears
+ * the registry's last "payout issue" e-mail time: the account may be changed now, so the next
+ * refusal is news (bank-transfer.ts, payoutIssueIsNews).
+ */
+export async function accountUpdateLink(
+  input: unknown,
+  ports: ConnectPorts & { registries: RegistryRepository; unitOfWork: UnitOfWork; appUrl: string },
+): Promise<{ url: string }> {
+  const user = requireSignedIn(ports.user);
+  refuseUnknownFields(input, ['registryId']);
+  const { registryId } = input as { registryId?: unknown };
+  if (typeof registryId !== 'string' || !isUuid(registryId)) {
+    throw new DomainError('validation.failed', 'registryId must be a registry id', { registryId: 'Must be a registry id' });
+  }
+  const registry = await ports.registries.findById(registryId);
+  if (!registry) throw registryNotFound();
+  requireOwner(registry, user);
+  if (!awaitingBankTransfer(registry)) throw new DomainError('payout.not_switchable', 'Only a bank payout that has not gone through needs its bank account changed.');
+  if (!user.stripeConnectAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
+  const accountId = user.stripeConnectAccountId;
+  const backTo = `${ports.appUrl}/registry/${registry.id}`;
+  const urls = { accountId, returnUrl: `${backTo}?connect=return`, refreshUrl: `${backTo}?connect=refresh` };
+  const status = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), UNREACHABLE);
+  const url = await askProvider(() => (isVerified(status) ? ports.gateway.createAccountUpdateLink(urls) : ports.gateway.createOnboardingLink(urls)), UNREACHABLE);
+  await ports.unitOfWork.transaction(async ({ registries }) => {
+    const locked = await registries.findByIdForUpdate(registry.id);
+    if (locked && awaitingBankTransfer(locked)) await registries.update(locked.id, { payoutIssueEmailedAt: null });
+  });
   return { url };
 }

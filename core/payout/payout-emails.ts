@@ -134,6 +134,7 @@ export function payoutIssueNotice(registry: Registry, owner: User, registryUrl: 
       'There was an issue processing your payout.',
       what,
       'Nothing is lost: the family’s share stays safe until it reaches you, and trying again never pays twice.',
+      'If your bank account has changed or was closed, update it from your registry page first, or have the payout sent by PayPal or a mailed check instead.',
     ],
     link: { text: 'To try again, open your registry page and choose Try again:', url: registryUrl },
     footer: 'If it does not go through, reply to this e-mail and our support team will help.',

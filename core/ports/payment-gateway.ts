@@ -89,6 +89,12 @@ export interface PaymentGateway {
   createConnectedAccount(request: ConnectedAccountRequest): Promise<string>;
   /** A fresh, single-use link to the provider's onboarding, where the owner gives their bank details. */
   createOnboardingLink(request: OnboardingLinkRequest): Promise<string>;
+  /**
+   * A fresh, single-use link to the provider's pages where the owner of an onboarded account
+   * changes its bank account (after a refused transfer, say). Where the provider's pages cannot
+   * send the owner back, the owner returns to returnUrl on their own.
+   */
+  createAccountUpdateLink(request: OnboardingLinkRequest): Promise<string>;
   connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus>;
   /**
    * Sends money to a connected account. A refusal is answered as a failed result; a throw means

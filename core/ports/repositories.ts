@@ -151,6 +151,7 @@ export type RegistryChanges = Partial<
     | 'transferFailureReason'
     | 'transferFailureMessage'
     | 'transferAttempts'
+    | 'payoutIssueEmailedAt'
   >
 >;
 
@@ -188,6 +189,11 @@ export interface RegistryRepository {
   listManualPayouts(): Promise<Registry[]>;
   /** Every registry that is closed or holds money (totalReceived not zero): what the ledger's check reads. */
   listHoldingMoney(): Promise<Registry[]>;
+  /**
+   * Closed registries whose bank payout is still pending after at least one try that failed
+   * (refused, or unanswered), most recently closed first.
+   */
+  listFailedBankPayouts(): Promise<Registry[]>;
 }
 
 export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee'>;

@@ -66,6 +66,11 @@ export interface Registry {
   transferFailureMessage: string | null;
   /** Bank transfers refused or unanswered so far; each new try uses a new idempotency key. */
   transferAttempts: number;
+  /**
+   * When the family was last e-mailed of a payout issue; null when the next failed try is news
+   * (none was e-mailed yet, or the family reopened their bank account's details since).
+   */
+  payoutIssueEmailedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -164,6 +164,23 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
       it('refuses to report on an account it never opened', async () => {
         await expect(gateway.connectedAccountStatus(NEVER_ISSUED.account)).rejects.toThrow();
       });
+
+      it('gives the owner of an onboarded account a fresh https link each time to change its bank account', async () => {
+        const accountId = await gateway.createConnectedAccount(anAccount());
+        await provider.completeOnboarding(accountId);
+        const urls = { accountId, returnUrl: 'https://gifts.example/registry/r1?connect=return', refreshUrl: 'https://gifts.example/registry/r1?connect=refresh' };
+        const first = await gateway.createAccountUpdateLink(urls);
+        const second = await gateway.createAccountUpdateLink(urls);
+        expect(new URL(first).protocol).toBe('https:');
+        expect(second).not.toBe(first);
+        // Asking for it changes nothing at the provider: the account still takes payouts.
+        expect(await gateway.connectedAccountStatus(accountId)).toMatchObject({ payoutsEnabled: true, requirementsDue: [] });
+      });
+
+      it('refuses an account-update link for an account it never opened', async () => {
+        const urls = { returnUrl: 'https://gifts.example/back', refreshUrl: 'https://gifts.example/again' };
+        await expect(gateway.createAccountUpdateLink({ accountId: NEVER_ISSUED.account, ...urls })).rejects.toThrow();
+      });
     });
 
     describe('transfers', () => {

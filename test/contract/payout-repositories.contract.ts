@@ -133,6 +133,27 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       await repos.registries.create(aNewRegistry(user.id));
       expect((await repos.registries.listManualPayouts()).map((registry) => registry.id)).toEqual([checkSent.id, checkClosed.id, paypalClosed.id]);
     });
+
+    it('lists closed bank payouts still pending after a failed try only, most recently closed first, and keeps when the family was last told', async () => {
+      const repos = current();
+      const user = await repos.users.create(aNewUser());
+      const at = (day: number) => new Date(`2027-06-0${day}T10:00:00.000Z`);
+      const make = async (changes: RegistryChanges) => {
+        const registry = await repos.registries.create(aNewRegistry(user.id));
+        return repos.registries.update(registry.id, changes);
+      };
+      const failed = { status: 'closed', payoutMethod: 'bank', payoutStatus: 'pending', transferAttempts: 1, transferFailureReason: 'account_closed' } as const;
+      const older = await make({ ...failed, closedAt: at(1), payoutIssueEmailedAt: at(1) });
+      const newer = await make({ ...failed, closedAt: at(3), transferAttempts: 4 });
+      await make({ ...failed, closedAt: at(4), transferAttempts: 0, transferFailureReason: null });
+      await make({ ...failed, closedAt: at(5), status: 'payout_sent', payoutStatus: 'completed' });
+      await make({ ...failed, closedAt: at(6), payoutMethod: 'check' });
+      await make({ payoutMethod: 'bank' });
+      expect((await repos.registries.listFailedBankPayouts()).map((registry) => registry.id)).toEqual([newer.id, older.id]);
+      expect(await repos.registries.findById(older.id)).toMatchObject({ payoutIssueEmailedAt: at(1) });
+      expect(await repos.registries.findById(newer.id)).toMatchObject({ payoutIssueEmailedAt: null });
+      expect(await repos.registries.update(older.id, { payoutIssueEmailedAt: null })).toMatchObject({ payoutIssueEmailedAt: null });
+    });
   });
 
   describe('charity payouts', () => {

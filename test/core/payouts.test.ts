@@ -578,10 +578,15 @@ describe('the payout e-mails tell each outcome as it is', () => {
     expect(issue.text).toContain(`To try again, open your registry page and choose Try again: ${registryUrl(registry.id)}`);
     expect(issue.html).toContain(`<a href="${registryUrl(registry.id)}"`);
 
+    // Try again at once, on an account the family has not reopened: no second e-mail within the hour.
+    await w.close(registry.id);
+    expect(Object.keys(mailTo(w, 'rachel@example.com')).filter((key) => key.startsWith('payout-issue-'))).toEqual([`payout-issue-${registry.id}-1`]);
+
+    w.clock.advance(60 * 60 * 1000);
     w.gateway.transferOutcome = 'unknown';
     await w.close(registry.id);
     owner = mailTo(w, 'rachel@example.com');
-    expect(owner[`payout-issue-${registry.id}-2`]!.text).toContain('The payment provider did not answer, so the transfer of $90.00 to your bank account has not been confirmed.');
+    expect(owner[`payout-issue-${registry.id}-3`]!.text).toContain('The payment provider did not answer, so the transfer of $90.00 to your bank account has not been confirmed.');
     // The closing e-mail is sent once; the first answer it told stays told.
     expect(Object.keys(owner).filter((key) => key.startsWith('registry-closed-'))).toHaveLength(1);
 
@@ -589,7 +594,7 @@ describe('the payout e-mails tell each outcome as it is', () => {
     await w.close(registry.id);
     owner = mailTo(w, 'rachel@example.com');
     expect(owner[`payout-sent-${registry.id}`]!.text).toContain('Sent by: Bank transfer');
-    expect(Object.keys(owner).filter((key) => key.startsWith('payout-issue-')).sort()).toEqual([1, 2].map((n) => `payout-issue-${registry.id}-${n}`));
+    expect(Object.keys(owner).filter((key) => key.startsWith('payout-issue-')).sort()).toEqual([1, 3].map((n) => `payout-issue-${registry.id}-${n}`));
     expect(w.repositories.mail.queued.filter((mail) => mail.to === 'ops@example.com')).toEqual([]);
   });
 

@@ -86,6 +86,9 @@ function goodBody(method: string, path: string): Record<string, unknown> {
     'POST /api/thank-you-notes': { giftId: registry.id, templateId: 'nature', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' },
     'PUT /api/registries/:id/payout-info': { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '1 Main St', mailingCity: 'Boston', mailingState: 'MA', mailingZip: '02110' },
     'PATCH /api/admin/charity-payouts/:id/status': { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1', notes: null },
+    'PUT /api/registries/:id/payout-method': { payoutMethod: 'paypal', paypalEmail: 'family@example.com' },
+    'PUT /api/admin/failed-payouts/:id/payout-method': { payoutMethod: 'paypal', paypalEmail: 'family@example.com' },
+    'POST /api/connect/account-update-link': { registryId: registry.id },
     'POST /api/sandbox/confirm': { clientSecret, cardNumber: '4000000000000002' },
     'POST /api/sandbox/onboarding': { token: 'abc.def', outcome: 'verified' },
   };

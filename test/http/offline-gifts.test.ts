@@ -44,7 +44,7 @@ async function giftList(client: HttpClient, registryId: string) {
   expect(response.status, response.text).toBe(200);
   return response.json as unknown as {
     giftCount: number;
-    totals: { online: number; byHand: number; total: number; onlineCount: number; byHandCount: number };
+    totals: { online: number; byHand: number; total: number; refunded: number; onlineCount: number; byHandCount: number; refundedCount: number };
     gifts: { id: string; giftGiverName: string; giftGiverEmail: string | null; amount: number; givenBy: string; charityId: string | null; byHand: unknown; personalMessage: string | null }[];
   };
 }
@@ -62,7 +62,7 @@ describe('recording a gift given by hand', () => {
 
     const list = await giftList(owner.client, registry.id);
     expect(list.giftCount).toBe(3);
-    expect(list.totals).toEqual({ online: 100, byHand: 216.5, total: 316.5, onlineCount: 1, byHandCount: 2 });
+    expect(list.totals).toEqual({ online: 100, byHand: 216.5, total: 316.5, refunded: 0, onlineCount: 1, byHandCount: 2, refundedCount: 0 });
     expect(list.gifts.find((gift) => gift.id === byCash.json.id)).toMatchObject({
       givenBy: 'cash',
       giftGiverEmail: null,

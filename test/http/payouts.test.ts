@@ -322,7 +322,7 @@ describe('the payout e-mails', () => {
     await server.infrastructure.repositories.users.setAdmin(second.user.id, false);
   });
 
-  it('bank transfer refused: the closing e-mail says the payout is pending, and each failed try sends a payout issue e-mail with the page to try again', async () => {
+  it('bank transfer refused: the closing e-mail says the payout is pending, and a payout issue e-mail gives the page to try again, once within the hour on an unchanged account', async () => {
     const { owner, registry } = await registryWithGifts([100]);
     const ownerEmail = await emailOf(owner);
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'bank' });
@@ -338,14 +338,15 @@ describe('the payout e-mails', () => {
     expect(closed[0]!.text).not.toContain('The transfer goes to your verified bank account');
     expect(closed[0]!.text).toContain('did not go through, so your payout is pending');
     const issues = sent.filter((mail) => mail.subject === "Sarah Cohen's Bar/Bat Mitzvah: payout issue");
-    expect(issues).toHaveLength(2);
+    // Try again at once on the same account is no news: one e-mail, not one per press (test/http/failed-payouts.test.ts has the rest).
+    expect(issues).toHaveLength(1);
     for (const issue of issues) {
       expect(issue.replyTo).toBe(SUPPORT);
       expect(issue.text).toContain('There was an issue processing your payout.');
       expect(issue.text).toContain('Details: The bank account could not accept the transfer.');
       expect(issue.text).toMatch(new RegExp(`choose Try again: http://localhost:\\d+/registry/${registry.id}`));
     }
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(2);
     // Nothing for the administrators: a bank payout is not theirs to send.
     expect(readOutbox(server.dataDir).slice(before).filter((mail) => mail.to === adminEmail)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../support/accounts';
+import { signedIn, signedInCoOwner } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
@@ -80,6 +80,9 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(refunded.json).toEqual({ id: gift.id, paymentStatus: 'refunded', refundedAmount: 106.39 });
 
     expect(await totalReceived(owner.client, registry.id)).toBe(36);
+    // The gift list's Total Received is the registry's, to the cent; the refunded gift has a figure of its own.
+    const totals = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json.totals;
+    expect(totals).toEqual({ online: 36, byHand: 0, total: 36, refunded: 100, onlineCount: 1, byHandCount: 0, refundedCount: 1 });
     const listed = await giftList(owner.client, registry.id);
     expect(listed.find((item) => item.id === gift.id)).toMatchObject({ paymentStatus: 'refunded', refundable: false });
     expect(listed.find((item) => item.id === kept.id)).toMatchObject({ paymentStatus: 'succeeded', refundable: true });
@@ -130,8 +133,19 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(found.json.gifts).toEqual([expect.objectContaining({ id: gift.id, giftGiverName: 'Dana Rose', refundable: true, paymentStatus: 'succeeded' })]);
     expect((await admin.get(`/api/admin/gifts?registry=${registry.id}`)).json).toMatchObject({ registry: { id: registry.id } });
 
+    const coOwner = await signedInCoOwner(server, registry.id);
+    const mailBefore = await outboxSize();
     const refunded = await admin.post(`/api/gifts/${gift.id}/refund`, { reason: 'The giver wrote to support' });
     expect(refunded.status, refunded.text).toBe(200);
+    // The giver is told, and so is the family, owner and co-owner alike: the refund was not theirs.
+    const mail = await mailSince(mailBefore);
+    expect(mail.map((message) => message.to).sort()).toEqual(['dana@example.com', owner.registration.email, coOwner.registration.email].sort());
+    const family = mail.find((message) => message.to === owner.registration.email)!;
+    expect(family.subject).toBe("A gift to Eli Stern's Bar/Bat Mitzvah was refunded");
+    expect(family.text).toContain('Our support team refunded the gift of $72.00 that Dana Rose gave');
+    expect(family.text).toContain('no longer counts in the registry’s Total Received');
+    expect(family.text).not.toContain('The giver wrote to support');
+    expect(family.replyTo).toBeTruthy();
     expect((await admin.get(`/api/admin/gifts?registry=${registry.shortCode}`)).json).toMatchObject({
       registry: { totalReceived: 0 },
       gifts: [{ id: gift.id, paymentStatus: 'refunded', refundable: false }],

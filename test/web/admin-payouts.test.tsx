@@ -98,21 +98,23 @@ describe('admin charity payouts page', () => {
     expect(within(screen.getByRole('group', { name: 'Charities Awaiting Payout' })).getByText('0')).toBeInTheDocument();
   });
 
-  it('lists the payout history with badge, charity name and id, count, method, date, reference, notes and amount', async () => {
+  it('lists each pending charity once, with its id and Mark Completed, and the history of completed payouts with badge, count, method, date, reference, notes and amount', async () => {
     serveCharityPayouts({ pending: pendingRows.slice(0, 1), history: [aCharityPayout(), completedPayout] });
     await openCharityPayouts();
+    const pending = within(screen.getByRole('region', { name: 'Pending Distributions' }));
     const history = within(screen.getByRole('region', { name: 'Payout History' }));
     const items = await history.findAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(1);
+    // Once on the page, not in both lists.
+    expect(screen.getAllByRole('heading', { name: 'Jewish Federation Community Fund' })).toHaveLength(1);
 
-    const pendingItem = within(items[0]!);
+    const pendingItem = within(pending.getByRole('listitem', { name: 'Jewish Federation Community Fund' }));
     expect(pendingItem.getByText('Pending')).toBeInTheDocument();
-    expect(pendingItem.getByRole('heading', { name: 'Jewish Federation Community Fund' })).toBeInTheDocument();
     expect(pendingItem.getByText('Charity ID').nextElementSibling).toHaveTextContent('c-1');
     expect(pendingItem.getByText('$18.00')).toBeInTheDocument();
-    expect(pendingItem.getByRole('button', { name: 'Mark Completed' })).toHaveAccessibleDescription('Jewish Federation Community Fund $18.00');
+    expect(await pendingItem.findByRole('button', { name: 'Mark Completed' })).toHaveAccessibleDescription('Jewish Federation Community Fund $18.00');
 
-    const done = within(items[1]!);
+    const done = within(items[0]!);
     expect(done.getByText('Completed', { selector: '.MuiChip-label' })).toBeInTheDocument();
     expect(done.getByText('Charity ID').nextElementSibling).toHaveTextContent('c-2');
     expect(done.getByText('Contributions').nextElementSibling).toHaveTextContent('4');
@@ -122,6 +124,13 @@ describe('admin charity payouts page', () => {
     expect(done.getByText('Completed', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Mar 1, 2030');
     expect(done.getByText('$25.00')).toBeInTheDocument();
     expect(done.queryByRole('button', { name: 'Mark Completed' })).not.toBeInTheDocument();
+  });
+
+  it('says so when every payout is still pending, listing none twice', async () => {
+    serveCharityPayouts({ pending: pendingRows.slice(0, 1), history: [aCharityPayout()] });
+    await openCharityPayouts();
+    expect(await screen.findByText('No charity payout has been completed yet: those waiting are listed above.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Payout History' })).queryAllByRole('listitem')).toHaveLength(0);
   });
 
   it('Mark Completed asks for method and reference, PATCHes the status, says "Payout Marked Complete" and reloads both lists', async () => {

@@ -39,7 +39,7 @@ function aList(gifts: GiftListItemView[]): GiftListView {
     pageCount: 1,
     matching: gifts.length,
     giftCount: gifts.length,
-    totals: { online: 0, byHand, total: byHand, onlineCount: 0, byHandCount: gifts.length },
+    totals: { online: 0, byHand, total: byHand, refunded: 0, onlineCount: 0, byHandCount: gifts.length, refundedCount: 0 },
     gifts,
   };
 }
@@ -90,6 +90,33 @@ describe('gifts given by hand on the owner’s gift list', () => {
     expect(within(item).getByText('Given by hand · Cash')).toBeInTheDocument();
     expect(within(item).queryByRole('link')).not.toBeInTheDocument();
     expect(within(item).getByText('In the card box')).toBeInTheDocument();
+  });
+
+  it('labels each total with what it counts: Total Received is what came online, as on the dashboard; by hand, both, and refunded apart', async () => {
+    signInAs(member);
+    server.use(
+      http.get('/api/registries/:id/gift-list', () =>
+        HttpResponse.json({
+          ...aList([]),
+          giftCount: 53,
+          matching: 53,
+          totals: { online: 1_890, byHand: 1_450, total: 3_340, refunded: 120, onlineCount: 28, byHandCount: 22, refundedCount: 3 },
+        }),
+      ),
+    );
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const totals = within(await screen.findByRole('list', { name: 'Totals received' }));
+    const figure = (name: string) => within(totals.getByRole('group', { name }));
+    expect(figure('Total Received').getByText('$1,890.00')).toBeInTheDocument();
+    expect(figure('Total Received').getByText('28 gifts given online, before the 10% to charity')).toBeInTheDocument();
+    expect(figure('Given by hand').getByText('$1,450.00')).toBeInTheDocument();
+    expect(figure('Online and by hand').getByText('$3,340.00')).toBeInTheDocument();
+    expect(figure('Online and by hand').getByText('50 gifts in all')).toBeInTheDocument();
+    expect(figure('Refunded').getByText('$120.00')).toBeInTheDocument();
+    expect(figure('Refunded').getByText('3 gifts given back, counted in none of the above')).toBeInTheDocument();
+    // No other figure on the page is called Total Received.
+    expect(totals.getAllByText('Total Received')).toHaveLength(1);
+    expect(screen.queryByText('Total received')).not.toBeInTheDocument();
   });
 
   it('records a gift with the core’s rules: messages in the form first, then exactly the fields the server takes', async () => {

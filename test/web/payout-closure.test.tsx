@@ -267,6 +267,20 @@ describe('bank account setup', () => {
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost:3000/sandbox/onboarding?token=t-ca'));
   });
 
+  it('names the United States as a sentence does for a USD registry, and for an account abroad', async () => {
+    serveAccountStatus(noAccount);
+    await openAsOwner({ currency: 'USD', payoutMethod: 'bank' });
+    const bank = within(await closure().findByRole('group', { name: 'Bank Account' }));
+    expect(await bank.findByText(/The bank account must be in the United States, because this registry is in USD/)).toBeInTheDocument();
+  });
+
+  it('says a Canadian account cannot take a USD registry’s funds, naming the United States', async () => {
+    serveAccountStatus({ ...verifiedAccount, country: 'CA' });
+    await openAsOwner({ currency: 'USD', payoutMethod: 'bank' });
+    const bank = within(await closure().findByRole('group', { name: 'Bank Account' }));
+    expect(await bank.findByText(/Your bank account is in Canada, but this registry is in USD, so its funds\s+can only go to a bank account in the United States\./)).toBeInTheDocument();
+  });
+
   it.each([
     [{ message: 'The payment provider is unavailable' }, 'The payment provider is unavailable'],
     [{}, 'Failed to create payment account. Please try again.'],

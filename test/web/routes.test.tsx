@@ -23,7 +23,7 @@ describe('route table (docs/product.md#route-table)', () => {
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
   });
 
-  it.each(['/admin/charity-payouts', '/admin/manual-payouts', '/admin/gift-refunds'])('shows the 404 page on %s to a signed-in non-admin', async (path) => {
+  it.each(['/admin/charity-payouts', '/admin/manual-payouts', '/admin/gift-refunds', '/admin/failed-payouts'])('shows the 404 page on %s to a signed-in non-admin', async (path) => {
     signInAs(member);
     renderApp(path);
     expect(await h1('Page not found')).toBeInTheDocument();
@@ -39,12 +39,14 @@ describe('route table (docs/product.md#route-table)', () => {
     ['/admin/charity-payouts', 'Charity Payouts'],
     ['/admin/manual-payouts', 'Manual Payouts'],
     ['/admin/gift-refunds', 'Gift Refunds'],
+    ['/admin/failed-payouts', 'Failed Payouts'],
   ])('shows the admin page %s to an admin', async (path, heading) => {
     signInAs(admin);
     server.use(
       http.get('/api/admin/charity-payouts/pending', () => HttpResponse.json([])),
       http.get('/api/admin/charity-payouts', () => HttpResponse.json([])),
       http.get('/api/admin/manual-payouts', () => HttpResponse.json({ pending: [], completed: [] })),
+      http.get('/api/admin/failed-payouts', () => HttpResponse.json([])),
     );
     renderApp(path);
     expect(await h1(heading)).toBeInTheDocument();

@@ -1,5 +1,15 @@
 import { toWireAmount } from '@api/amount';
-import type { AdminGiftLookup as AdminGiftLookupView, CharityPayoutView, ManualPayout as ManualPayoutView, ManualPayouts, PendingDistribution as PendingDistributionView } from '@api/admin';
+import type {
+  AdminGiftLookup as AdminGiftLookupView,
+  CharityPayoutView,
+  FailedPayout as FailedPayoutView,
+  FailedPayoutRetry,
+  ManualPayout as ManualPayoutView,
+  ManualPayouts,
+  PendingDistribution as PendingDistributionView,
+} from '@api/admin';
+import type { FailedBankPayout } from '@core/payout/failed-bank-payouts';
+import type { TransferOutcome } from '@core/payout/transfer-outcome';
 import type { CharityPayoutWithName, PendingDistribution } from '@core/payout/charity-payouts';
 import type { ManualPayout } from '@core/payout/manual-payouts';
 import type { AdminGiftLookup } from '@core/gift/admin-gift-lookup';
@@ -45,6 +55,26 @@ export function presentManualPayout({ registry, ownerEmail }: ManualPayout) {
 
 export function presentManualPayouts(payouts: { pending: ManualPayout[]; completed: ManualPayout[] }) {
   return { pending: payouts.pending.map(presentManualPayout), completed: payouts.completed.map(presentManualPayout) } satisfies ManualPayouts;
+}
+
+export function presentFailedPayout({ registry, owner, retryAvailableAt }: FailedBankPayout) {
+  return {
+    id: registry.id,
+    childName: registry.childName,
+    shortCode: registry.shortCode,
+    currency: registry.currency,
+    closedAt: registry.closedAt?.toISOString() ?? null,
+    payoutAmount: toWireAmount(registry.payoutAmount ?? 0),
+    transferAttempts: registry.transferAttempts,
+    transferFailureReason: registry.transferFailureReason,
+    transferFailureMessage: registry.transferFailureMessage,
+    retryAvailableAt: retryAvailableAt?.toISOString() ?? null,
+    owner,
+  } satisfies FailedPayoutView;
+}
+
+export function presentFailedPayoutRetry(transferResult: TransferOutcome) {
+  return { transferResult } satisfies FailedPayoutRetry;
 }
 
 /** GET /api/admin/gifts: the registry found and its paid and refunded gifts, for a refund. */

@@ -43,8 +43,10 @@ export function presentGiftList(list: GiftList) {
       online: toWireAmount(list.totals.online),
       byHand: toWireAmount(list.totals.byHand),
       total: toWireAmount(list.totals.total),
+      refunded: toWireAmount(list.totals.refunded),
       onlineCount: list.totals.onlineCount,
       byHandCount: list.totals.byHandCount,
+      refundedCount: list.totals.refundedCount,
     },
     gifts: list.entries.map(presentGiftListEntry),
   } satisfies GiftListView;

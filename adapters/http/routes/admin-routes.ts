@@ -1,15 +1,26 @@
 import Router from '@koa/router';
 import type { Clock } from '@core/ports/clock';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
+import { listFailedBankPayouts, retryFailedBankPayout } from '@core/payout/failed-bank-payouts';
+import { switchPayoutMethodForFamily } from '@core/payout/switch-payout-method';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { adminActor, requireAdmin } from '@core/payout/admin-access';
 import { charityPayoutHistory, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
 import { completeManualPayout, listManualPayouts } from '@core/payout/manual-payouts';
 import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';
 import type { HttpState } from '../http-state';
-import { presentAdminGiftLookup, presentCharityPayout, presentManualPayout, presentManualPayouts, presentPendingDistribution } from '../presenters/admin';
+import {
+  presentAdminGiftLookup,
+  presentCharityPayout,
+  presentFailedPayout,
+  presentFailedPayoutRetry,
+  presentManualPayout,
+  presentManualPayouts,
+  presentPendingDistribution,
+} from '../presenters/admin';
 
 /** /api/admin/*: for administrators only; to everyone else these calls do not exist (404). */
-export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; clock: Clock; supportEmail: string }) {
+export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; clock: Clock; appUrl: string; supportEmail: string }) {
   const router = new Router<HttpState>({ prefix: '/api/admin' });
   const { repositories, clock } = ports;
 
@@ -43,6 +54,28 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; cl
     const payout = await completeManualPayout(ctx.params.id ?? '', actor, { unitOfWork: repositories, clock, supportEmail: ports.supportEmail });
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout completed');
     ctx.body = presentManualPayout(payout);
+  });
+
+  router.get('/failed-payouts', async (ctx) => {
+    ctx.body = (await listFailedBankPayouts(repositories)).map(presentFailedPayout);
+  });
+
+  const paying = { registries: repositories.registries, users: repositories.users, unitOfWork: repositories, gateway: ports.gateway, clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
+
+  router.post('/failed-payouts/:id/retry', async (ctx) => {
+    const actor = adminActor(requireAdmin(ctx.state.user));
+    const { registry, transferResult } = await retryFailedBankPayout(ctx.params.id ?? '', actor, paying);
+    const outcome = transferResult.success ? { sent: true } : { sent: false, reason: transferResult.reason };
+    ctx.state.log.info({ registryId: registry.id, actor: actor.label, ...outcome }, 'failed bank payout tried again');
+    ctx.body = presentFailedPayoutRetry(transferResult);
+  });
+
+  router.put('/failed-payouts/:id/payout-method', async (ctx) => {
+    const actor = adminActor(requireAdmin(ctx.state.user));
+    const registry = await switchPayoutMethodForFamily(ctx.params.id ?? '', ctx.request.body, actor, paying);
+    ctx.state.log.info({ registryId: registry.id, actor: actor.label, payoutMethod: registry.payoutMethod }, 'failed bank payout switched');
+    const owner = await repositories.users.findById(registry.userId);
+    ctx.body = presentManualPayout({ registry, ownerEmail: owner?.email ?? null });
   });
 
   router.get('/gifts', async (ctx) => {

@@ -3,7 +3,8 @@ import type { Clock } from '@core/ports/clock';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { closeRegistry } from '@core/payout/close-registry';
-import { connectedAccountStatus, createConnectedAccount, onboardingLink } from '@core/payout/connected-account';
+import { accountUpdateLink, connectedAccountStatus, createConnectedAccount, onboardingLink } from '@core/payout/connected-account';
+import { switchPayoutMethod } from '@core/payout/switch-payout-method';
 import { charityBreakdown, payoutStatus } from '@core/payout/payout-status';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { viewRegistry } from '@core/registry/view-registry';
@@ -31,6 +32,12 @@ export function payoutRoutes(ports: { repositories: Repositories & UnitOfWork; g
     ctx.body = presentClosing(transferResult, await ownerView(result.registry.id, ctx.state.user));
   });
 
+  router.put('/api/registries/:id/payout-method', async (ctx) => {
+    const registry = await switchPayoutMethod(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail });
+    ctx.state.log.info({ registryId: registry.id, payoutMethod: registry.payoutMethod }, 'bank payout switched by the owner');
+    ctx.body = await ownerView(registry.id, ctx.state.user);
+  });
+
   router.get('/api/registries/:id/payout-status', async (ctx) => {
     ctx.body = presentPayoutStatus(await payoutStatus(ctx.params.id ?? '', { user: ctx.state.user, registries: repositories.registries }));
   });
@@ -48,6 +55,10 @@ export function payoutRoutes(ports: { repositories: Repositories & UnitOfWork; g
 
   router.post('/api/connect/create-account', async (ctx) => {
     ctx.body = presentAccountStatus(await createConnectedAccount(ctx.request.body ?? {}, connect(ctx.state.user)));
+  });
+
+  router.post('/api/connect/account-update-link', async (ctx) => {
+    ctx.body = await accountUpdateLink(ctx.request.body ?? {}, { ...connect(ctx.state.user), registries: repositories.registries, unitOfWork: repositories, appUrl: ports.appUrl });
   });
 
   router.post('/api/connect/onboarding-link', async (ctx) => {

@@ -133,6 +133,15 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     return `${this.appUrl}/sandbox/onboarding?token=${token}`;
   }
 
+  /**
+   * The sandbox's onboarding page serves to change the bank account too: a fresh single-use link
+   * to it, whose outcome replaces the account's (a bank that accepts transfers, say, after one
+   * that refused them).
+   */
+  async createAccountUpdateLink(request: OnboardingLinkRequest): Promise<string> {
+    return this.createOnboardingLink(request);
+  }
+
   async connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus> {
     const account = await this.accounts.find(accountId);
     if (!account) throw new Error(`No such sandbox account: ${accountId}`);

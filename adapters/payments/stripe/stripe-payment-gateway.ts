@@ -159,6 +159,17 @@ export class StripePaymentGateway implements PaymentGateway {
     return link.url;
   }
 
+  /**
+   * Stripe refuses Account Links of type account_update for accounts with a Stripe-hosted
+   * dashboard, which Express accounts have: their owner changes the bank account in the Express
+   * Dashboard, which a single-use login link opens. It has no way back to us: the owner returns
+   * to the registry page on their own (returnUrl is for providers that send them back).
+   */
+  async createAccountUpdateLink(request: OnboardingLinkRequest): Promise<string> {
+    const link = await this.stripe.accounts.createLoginLink(request.accountId);
+    return link.url;
+  }
+
   async connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus> {
     const account = await this.stripe.accounts.retrieve(accountId);
     const country = account.country;

@@ -76,6 +76,7 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     transferFailureReason: text255,
     transferFailureMessage: { type: 'text', nullable: true },
     transferAttempts: { type: 'integer', default: 0 },
+    payoutIssueEmailedAt: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

@@ -16,6 +16,7 @@ import { Migration20261124004901ThankYouReminders } from './Migration20261124004
 import { Migration20261124005033OfflineGifts } from './Migration20261124005033OfflineGifts';
 import { Migration20261124034149RegistryNamePrefixes } from './Migration20261124034149RegistryNamePrefixes';
 import { Migration20261125150000Ledger } from './Migration20261125150000Ledger';
+import { Migration20261125160000FailedPayoutWayOut } from './Migration20261125160000FailedPayoutWayOut';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261124005033OfflineGifts', class: Migration20261124005033OfflineGifts },
   { name: 'Migration20261124034149RegistryNamePrefixes', class: Migration20261124034149RegistryNamePrefixes },
   { name: 'Migration20261125150000Ledger', class: Migration20261125150000Ledger },
+  { name: 'Migration20261125160000FailedPayoutWayOut', class: Migration20261125160000FailedPayoutWayOut },
 ];

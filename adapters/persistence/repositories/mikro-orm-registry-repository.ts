@@ -14,6 +14,7 @@ const NULLABLE = [
   'personalMessage', 'photoUrl', 'preferredCharityId', 'payoutMethod', 'bankAccountHolder', 'bankAccountNumber',
   'bankRoutingNumber', 'bankName', 'paypalEmail', 'mailingName', 'mailingAddress', 'mailingCity', 'mailingState',
   'mailingZip', 'closedAt', 'stripePayoutId', 'payoutSentAt', 'transferFailureReason', 'transferFailureMessage',
+  'payoutIssueEmailedAt',
 ] as const;
 
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
@@ -205,6 +206,14 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   async listHoldingMoney(): Promise<Registry[]> {
     const rows = await this.readRows({ $or: [{ status: { $ne: 'open' } }, { totalReceived: { $ne: '0.00' } }] }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toRegistry);
+  }
+
+  async listFailedBankPayouts(): Promise<Registry[]> {
+    const rows = await this.readRows(
+      { payoutMethod: 'bank', status: 'closed', payoutStatus: 'pending', transferAttempts: { $gt: 0 } },
+      { orderBy: { closedAt: QueryOrder.DESC_NULLS_LAST, id: 'asc' } },
+    );
     return rows.map(toRegistry);
   }
 

@@ -110,8 +110,25 @@ export function fakeStripe() {
     'POST /v1/account_links': (request) => {
       const accountId = request.form.get('account') ?? '';
       if (!accounts.has(accountId)) return unmodelledAnswer(request, `a link for an account it never opened (${accountId})`);
+      // Express accounts have a Stripe-hosted dashboard, where their owner changes their details.
+      if (request.form.get('type') === 'account_update' && accounts.get(accountId)?.type === 'express') {
+        return {
+          status: 400,
+          error: {
+            type: 'invalid_request_error',
+            param: 'type',
+            message: 'You cannot create `account_update` type Account Links for accounts that have access to a Stripe-hosted dashboard.',
+          },
+        };
+      }
       const created = now();
       return { status: 200, object: { object: 'account_link', url: `https://connect.stripe.com/setup/e/${accountId}/${stripeId('link')}`, created, expires_at: created + 300 } };
+    },
+    'POST /v1/accounts/:id/login_links': (_request, id) => {
+      if (!accounts.has(id)) {
+        return { status: 404, error: { type: 'invalid_request_error', code: 'resource_missing', param: 'account', message: `No such account: '${id}'` } };
+      }
+      return { status: 200, object: { object: 'login_link', created: now(), url: `https://connect.stripe.com/express/${id}/${stripeId('login')}` } };
     },
     'POST /v1/transfers': (request) => {
       const destination = request.form.get('destination') ?? '';

@@ -33,6 +33,7 @@ export const paths = {
   adminCharityPayouts: '/admin/charity-payouts',
   adminManualPayouts: '/admin/manual-payouts',
   adminGiftRefunds: '/admin/gift-refunds',
+  adminFailedPayouts: '/admin/failed-payouts',
   /** The sandbox payment provider's onboarding page; the server makes its links. */
   sandboxOnboarding: (token: string) => `/sandbox/onboarding?token=${encodeURIComponent(token)}`,
 } as const;

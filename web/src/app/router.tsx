@@ -24,6 +24,7 @@ const PrintCardPage = lazy(() => import('../features/thank-you/pages/print-card-
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
 const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
+const FailedPayoutsPage = lazy(() => import('../features/admin/pages/failed-payouts-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
@@ -146,6 +147,14 @@ export function AppRoutes() {
           element={
             <RequireAdmin>
               <GiftRefundsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="admin/failed-payouts"
+          element={
+            <RequireAdmin>
+              <FailedPayoutsPage />
             </RequireAdmin>
           }
         />

@@ -4,13 +4,19 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 
-/** A row of summary figures, as a list its label names. */
-export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
+/** A row of summary figures, as a list its label names; `pairs` sets four of them out two by two. */
+export function StatGrid({ label, pairs = false, children }: { label: string; pairs?: boolean; children: ReactNode }) {
   return (
     <Box
       component="ul"
       aria-label={label}
-      sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fit, minmax(14rem, 1fr))' } }}
+      sx={{
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: pairs ? 'repeat(2, minmax(0, 1fr))' : 'repeat(auto-fit, minmax(14rem, 1fr))' },
+      }}
     >
       {children}
     </Box>

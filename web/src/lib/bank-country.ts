@@ -11,3 +11,9 @@ export const COUNTRY_NAMES: Record<BankCountry, string> = {
 export function countryName(code: string | null | undefined): string {
   return code === 'CA' ? COUNTRY_NAMES.CA : COUNTRY_NAMES.US;
 }
+
+/** A country as a sentence names it: "in the United States", "in Canada". */
+export const COUNTRY_IN_SENTENCE: Record<BankCountry, string> = {
+  US: 'the United States',
+  CA: 'Canada',
+};

@@ -9,6 +9,7 @@ export const adminLinks: NavLinkItem[] = [
   { label: 'Manual Payouts', href: paths.adminManualPayouts },
   { label: 'Charity Payouts', href: paths.adminCharityPayouts },
   { label: 'Gift Refunds', href: paths.adminGiftRefunds },
+  { label: 'Failed Payouts', href: paths.adminFailedPayouts },
 ];
 
 export const current = (pathname: string, href: string) => (pathname === href ? ('page' as const) : undefined);

@@ -1,15 +1,17 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { CharityPayoutCompletion, CharityPayoutView, ManualPayout, ManualPayouts, PendingDistribution } from '@api/admin';
+import type { CharityPayoutCompletion, CharityPayoutView, FailedPayout, FailedPayoutRetry, ManualPayout, ManualPayouts, PendingDistribution } from '@api/admin';
+import type { PayoutInfoBody } from '@api/payouts';
 import { apiFetch } from '../../../lib/api-fetch';
 
 /** What the admin payout calls answer (api/admin.ts): one pending row per charity and currency. */
 export type PendingCharityPayout = PendingDistribution;
-export type { CharityPayoutCompletion, CharityPayoutView, ManualPayout, ManualPayouts };
+export type { CharityPayoutCompletion, CharityPayoutView, FailedPayout, ManualPayout, ManualPayouts };
 
 const PENDING_CHARITY_PAYOUTS_KEY = '/api/admin/charity-payouts/pending';
 const CHARITY_PAYOUTS_KEY = '/api/admin/charity-payouts';
 const MANUAL_PAYOUTS_KEY = '/api/admin/manual-payouts';
+const FAILED_PAYOUTS_KEY = '/api/admin/failed-payouts';
 
 export function usePendingCharityPayouts() {
   const { data, error, isLoading, mutate } = useSWR<PendingCharityPayout[]>(PENDING_CHARITY_PAYOUTS_KEY);
@@ -45,4 +47,27 @@ export function completeCharityPayout(id: string, completion: CharityPayoutCompl
 /** PATCH /api/admin/manual-payouts/{id}/complete (no body): the family has been paid. */
 export function completeManualPayout(id: string): Promise<ManualPayout> {
   return apiFetch<ManualPayout>(`${MANUAL_PAYOUTS_KEY}/${encodeURIComponent(id)}/complete`, { method: 'PATCH' });
+}
+
+export function useFailedPayouts() {
+  const { data, error, isLoading, mutate } = useSWR<FailedPayout[]>(FAILED_PAYOUTS_KEY);
+  return { failed: data, error: error as unknown, isLoading, mutate };
+}
+
+/** After a retry or a switch, the failed list and the manual list (a switched payout joins it) are asked for again. */
+export function useRefreshFailedPayouts() {
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    await Promise.all([mutate(FAILED_PAYOUTS_KEY), mutate(MANUAL_PAYOUTS_KEY)]);
+  }, [mutate]);
+}
+
+/** POST /api/admin/failed-payouts/{id}/retry: the bank transfer tried again, to the family's account as it is now. */
+export function retryFailedPayout(id: string): Promise<FailedPayoutRetry> {
+  return apiFetch<FailedPayoutRetry>(`${FAILED_PAYOUTS_KEY}/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+}
+
+/** PUT /api/admin/failed-payouts/{id}/payout-method: sent by PayPal or a check instead, on the family's word. */
+export function switchFailedPayout(id: string, body: PayoutInfoBody): Promise<ManualPayout> {
+  return apiFetch<ManualPayout>(`${FAILED_PAYOUTS_KEY}/${encodeURIComponent(id)}/payout-method`, { method: 'PUT', body });
 }

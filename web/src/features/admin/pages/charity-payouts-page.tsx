@@ -76,7 +76,7 @@ export default function CharityPayoutsPage() {
         </StatGrid>
       )}
 
-      <PendingDistributions state={pending} />
+      <PendingDistributions state={pending} history={history.history} onMarkCompleted={setCompleting} />
 
       <AdminSection id="payout-history-heading" title="Payout History" headingRef={historyHeadingRef}>
         {history.error ? (
@@ -85,10 +85,12 @@ export default function CharityPayoutsPage() {
           <Loading label="Loading payout history…" />
         ) : history.history.length === 0 ? (
           <EmptyState>No charity payouts yet. They appear here when registries close.</EmptyState>
+        ) : completedPayouts(history.history).length === 0 ? (
+          <EmptyState>No charity payout has been completed yet: those waiting are listed above.</EmptyState>
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-            {history.history.map((payout) => (
-              <HistoryItem key={payout.id} payout={payout} onMarkCompleted={() => setCompleting(payout)} />
+            {completedPayouts(history.history).map((payout) => (
+              <HistoryItem key={payout.id} payout={payout} />
             ))}
           </Box>
         )}
@@ -99,7 +101,22 @@ export default function CharityPayoutsPage() {
   );
 }
 
-function PendingDistributions({ state }: { state: ReturnType<typeof usePendingCharityPayouts> }) {
+/**
+ * The history lists what was paid: each payout still pending is listed once, above, with its
+ * 'Mark Completed' button, rather than a second time here (a page as long as the charities are many).
+ */
+function completedPayouts(history: readonly CharityPayoutView[]): CharityPayoutView[] {
+  return history.filter((payout) => payout.status !== 'pending');
+}
+
+interface PendingDistributionsProps {
+  state: ReturnType<typeof usePendingCharityPayouts>;
+  /** Every payout as the history call gives it: a pending one there is what 'Mark Completed' records. */
+  history: readonly CharityPayoutView[] | undefined;
+  onMarkCompleted: (payout: CharityPayoutView) => void;
+}
+
+function PendingDistributions({ state, history, onMarkCompleted }: PendingDistributionsProps) {
   const { pending, error, mutate } = state;
   return (
     <AdminSection id="pending-distributions-heading" title="Pending Distributions">
@@ -114,40 +131,66 @@ function PendingDistributions({ state }: { state: ReturnType<typeof usePendingCh
           component="ul"
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
         >
-          {pending.map((row) => (
-            <PendingItem key={row.payoutId} row={row} />
-          ))}
+          {pending.map((row) => {
+            const payout = history?.find((candidate) => candidate.id === row.payoutId && candidate.status === 'pending');
+            return <PendingItem key={row.payoutId} row={row} payout={payout} onMarkCompleted={payout ? () => onMarkCompleted(payout) : undefined} />;
+          })}
         </Box>
       )}
     </AdminSection>
   );
 }
 
-function PendingItem({ row }: { row: PendingCharityPayout }) {
+function PendingItem({ row, payout, onMarkCompleted }: { row: PendingCharityPayout; payout: CharityPayoutView | undefined; onMarkCompleted: (() => void) | undefined }) {
   const nameId = useId();
+  const amountId = useId();
+  const created = payout ? formatAdminDate(payout.createdAt) : '';
   return (
     <Card component="li" aria-labelledby={nameId}>
-      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
-          <Typography id={nameId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
-            {row.charityName}
+      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+            <Typography id={nameId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
+              {row.charityName}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {contributions(row.giftCount)}
+            </Typography>
+          </Box>
+          <Typography id={amountId} sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
+            {money(row.totalAmount, row.currency)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {contributions(row.giftCount)}
-          </Typography>
+          <StatusBadge status="pending" />
         </Box>
-        <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{money(row.totalAmount, row.currency)}</Typography>
-        <StatusBadge status="pending" />
+        {/* For support, who look charities up by id: small, beneath the figures people read. */}
+        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.75 }}>
+          <span>Charity ID</span>
+          <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', minWidth: 0 }}>
+            {row.charityId}
+          </Box>
+        </Typography>
+        {created && (
+          <Typography variant="body2" color="text.secondary">
+            Pending since {created}
+          </Typography>
+        )}
+        {onMarkCompleted && (
+          <Box>
+            <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkCompleted} aria-describedby={`${nameId} ${amountId}`}>
+              Mark Completed
+            </Button>
+          </Box>
+        )}
       </CardContent>
     </Card>
   );
 }
 
-function HistoryItem({ payout, onMarkCompleted }: { payout: CharityPayoutView; onMarkCompleted: () => void }) {
+/** A payout in the history: completed, with how and when it was paid. */
+function HistoryItem({ payout }: { payout: CharityPayoutView }) {
   const nameId = useId();
   const amountId = useId();
-  const pending = payout.status === 'pending';
-  const date = formatAdminDate(pending ? payout.createdAt : (payout.completedAt ?? payout.updatedAt));
+  const date = formatAdminDate(payout.completedAt ?? payout.updatedAt);
   return (
     <Card component="li" aria-labelledby={nameId}>
       <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
@@ -175,17 +218,10 @@ function HistoryItem({ payout, onMarkCompleted }: { payout: CharityPayoutView; o
         >
           <Field label="Contributions">{payout.giftCount}</Field>
           <Field label="Payment method">{payout.paymentMethod || '—'}</Field>
-          <Field label={pending ? 'Created' : 'Completed'}>{date || '—'}</Field>
+          <Field label="Completed">{date || '—'}</Field>
           <Field label="Reference number">{payout.referenceNumber || '—'}</Field>
           <Field label="Notes">{payout.notes || '—'}</Field>
         </Box>
-        {pending && (
-          <Box>
-            <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkCompleted} aria-describedby={`${nameId} ${amountId}`}>
-              Mark Completed
-            </Button>
-          </Box>
-        )}
       </CardContent>
     </Card>
   );

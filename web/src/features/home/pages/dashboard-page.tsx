@@ -17,6 +17,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUser } from '../../../lib/use-user';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { TOTAL_RECEIVED, TOTAL_RECEIVED_NOTE } from '../../../lib/total-received';
 import type { MyRegistry } from '@api/registries';
 import { useMyRegistries } from '../../../lib/use-my-registries';
 import { useRegistrySearch } from '../api/use-registry-search';
@@ -24,10 +25,14 @@ import { RegistryGrid } from '../components/registry-grid';
 import { RegistrySearchField, RegistrySearchResults } from '../components/registry-search';
 import { fromWireAmount } from '@api/amount';
 
+/** What Total Gifts counts: the spec's gift counts, gifts paid online; each gift list has the rest. */
+export const TOTAL_GIFTS_NOTE = 'Given online; gifts given by hand and refunded ones are on each gift list';
+
 export interface DashboardStats {
   totalRegistries: number;
-  /** What the registries received, in cents, per currency: dollars and Canadian dollars are never added together. */
+  /** What the registries received online (their totalReceived), in cents, per currency: dollars and Canadian dollars are never added together. */
   totalReceived: Map<Currency, number>;
+  /** The registries' gifts paid online that still count (refunded ones and gifts given by hand are not among them). */
   totalGifts: number;
 }
 
@@ -96,8 +101,8 @@ function OwnRegistries() {
     <Box sx={{ display: 'grid', gap: { xs: 4, md: 5 } }}>
       <StatGrid label="Your totals">
         <StatCard label="Total Registries" value={String(stats.totalRegistries)} icon={<ListAltIcon />} />
-        <StatCard label="Total Received" value={totalReceivedText(stats.totalReceived)} icon={<PaidIcon />} />
-        <StatCard label="Total Gifts" value={String(stats.totalGifts)} icon={<CardGiftcardIcon />} />
+        <StatCard label={TOTAL_RECEIVED} value={totalReceivedText(stats.totalReceived)} icon={<PaidIcon />} note={`Gifts ${TOTAL_RECEIVED_NOTE}`} />
+        <StatCard label="Total Gifts" value={String(stats.totalGifts)} icon={<CardGiftcardIcon />} note={TOTAL_GIFTS_NOTE} />
       </StatGrid>
 
       <Box component="section" aria-labelledby="quick-actions-heading">

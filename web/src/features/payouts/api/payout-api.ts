@@ -62,6 +62,16 @@ export async function fetchOnboardingUrl(registryId: string): Promise<string | n
   return typeof url === 'string' && url.trim() !== '' ? url : null;
 }
 
+/**
+ * POST /api/connect/account-update-link: a fresh, single-use link to the provider's pages where the
+ * owner changes the bank account a refused payout goes to.
+ */
+export async function fetchAccountUpdateUrl(registryId: string): Promise<string | null> {
+  const result = await apiFetch<{ url?: unknown } | undefined>('/api/connect/account-update-link', { method: 'POST', body: { registryId } });
+  const url = result?.url;
+  return typeof url === 'string' && url.trim() !== '' ? url : null;
+}
+
 /** What PUT close answers (api/payouts.ts); read defensively, as an empty answer is tolerated. */
 export type CloseResult = Partial<CloseAnswer>;
 
@@ -114,5 +124,17 @@ export function usePayoutActions(registryId: string) {
     return result;
   }, [registryId, setRegistry, mutate, dropLists]);
 
-  return { savePayoutInfo, closeRegistry };
+  /** PUT payout-method: a refused bank payout sent by PayPal or a check instead. */
+  const switchPayoutMethod = useCallback(
+    async (body: PayoutInfoBody): Promise<OwnerRegistryView> => {
+      const switched = await apiFetch<OwnerRegistryView>(`${registryPath(registryId)}/payout-method`, { method: 'PUT', body });
+      await mutate(payoutStatusPath(registryId));
+      if (switched && typeof switched === 'object' && 'id' in switched) await setRegistry(registryId, switched);
+      await dropLists();
+      return switched;
+    },
+    [registryId, setRegistry, mutate, dropLists],
+  );
+
+  return { savePayoutInfo, closeRegistry, switchPayoutMethod };
 }

@@ -16,7 +16,7 @@ import { redirectTo } from '../../../lib/redirect';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { bankCountryFor, isBankAccountReady, isVerified } from '@core/payout/payout-readiness';
 import { fetchOnboardingUrl, useAccountStatus, useCreatePaymentAccount } from '../api/payout-api';
-import { COUNTRY_NAMES } from '../../../lib/bank-country';
+import { COUNTRY_IN_SENTENCE } from '../../../lib/bank-country';
 import {
   CREATE_ACCOUNT_ERROR_FALLBACK,
   CREATE_ACCOUNT_ERROR_TITLE,
@@ -136,7 +136,7 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
       <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
         <Typography color="text.secondary">
           To receive the funds by bank transfer, create a secure payment account with our payment provider, then add
-          your bank details there. The bank account must be in {COUNTRY_NAMES[country]}, because this registry is in{' '}
+          your bank details there. The bank account must be in {COUNTRY_IN_SENTENCE[country]}, because this registry is in{' '}
           {currency}.
         </Typography>
         <Button
@@ -159,8 +159,8 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
       ) : (
         <Alert severity="warning" role="note">
           <AlertTitle>Bank account in another country</AlertTitle>
-          Your bank account is in {COUNTRY_NAMES[status.country ?? 'US']}, but this registry is in {currency}, so its funds
-          can only go to a bank account in {COUNTRY_NAMES[country]}. Choose PayPal or a mailed check instead, or contact
+          Your bank account is in {COUNTRY_IN_SENTENCE[status.country ?? 'US']}, but this registry is in {currency}, so its funds
+          can only go to a bank account in {COUNTRY_IN_SENTENCE[country]}. Choose PayPal or a mailed check instead, or contact
           support.
         </Alert>
       );

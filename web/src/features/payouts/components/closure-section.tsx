@@ -35,6 +35,7 @@ import {
   CLOSE_HINTS,
   closeResultToast,
   PAYOUT_METHOD_LABELS,
+  PAYPAL_TIMING,
 } from '../lib/payout-copy';
 import {
   PAYOUT_FIELD_ID_PREFIX,
@@ -44,10 +45,10 @@ import {
   payoutFormValues,
   payoutInfoBody,
   type PayoutFormValues,
-} from '../lib/payout-form';
+} from '../../../lib/payout-form';
 import { BankAccountSetup, CONNECT_PARAM, connectReturnOf } from './bank-account-setup';
 import { CloseRegistryDialog } from './close-registry-dialog';
-import { PaypalFields, CheckFields } from './payout-details-fields';
+import { PaypalFields, CheckFields } from '../../../components/payout-details-fields';
 import { PayoutStatusSection } from './payout-status-section';
 
 interface ClosureSectionProps {
@@ -229,7 +230,7 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
             {methodError && <FormHelperText sx={{ mx: 0 }}>{methodError}</FormHelperText>}
           </FormControl>
 
-          {method === 'paypal' && <PaypalFields formik={formik} disabled={busy} />}
+          {method === 'paypal' && <PaypalFields formik={formik} disabled={busy} help={`The funds are sent to this PayPal account ${PAYPAL_TIMING} after you close the registry.`} />}
           {method === 'check' && <CheckFields formik={formik} disabled={busy} />}
           {method === 'bank' && <BankAccountSetup registryId={registry.id} currency={registry.currency} disabled={busy} />}
 

@@ -10,7 +10,10 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import LaunchIcon from '@mui/icons-material/Launch';
 import ReplayIcon from '@mui/icons-material/Replay';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { useSearchParams } from 'react-router';
 import { formatMoney } from '@core/money';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
@@ -21,7 +24,10 @@ import type { OwnerRegistryView } from '@api/registries';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 import { countryName } from '../../../lib/bank-country';
-import { payoutStatusOf, usePayoutActions, usePayoutStatus } from '../api/payout-api';
+import { fetchAccountUpdateUrl, payoutStatusOf, usePayoutActions, usePayoutStatus } from '../api/payout-api';
+import { SwitchPayoutDialog } from '../../../components/switch-payout-dialog';
+import { redirectTo } from '../../../lib/redirect';
+import { CONNECT_PARAM, connectReturnOf } from './bank-account-setup';
 import type { PayoutMethod } from '@api/payouts';
 import {
   CHECK_TIMING,
@@ -30,6 +36,9 @@ import {
   PAYOUT_ISSUE_TEXT,
   PAYOUT_ISSUE_TITLE,
   PAYOUT_METHOD_LABELS,
+  NO_ONBOARDING_URL,
+  ONBOARDING_ERROR_FALLBACK,
+  ONBOARDING_ERROR_TITLE,
   PAYOUT_STATE_LABELS,
   PAYPAL_TIMING,
   payoutDisplayState,
@@ -99,8 +108,9 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const { payout, error, isLoading, mutate } = usePayoutStatus(registry.id, true);
-  const { closeRegistry } = usePayoutActions(registry.id);
+  const { closeRegistry, switchPayoutMethod } = usePayoutActions(registry.id);
   const [retrying, setRetrying] = useState(false);
+  const [switching, setSwitching] = useState(false);
 
   useEffect(() => {
     if (focusHeading) headingRef.current?.focus();
@@ -178,7 +188,15 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
               <Chip label={PAYOUT_STATE_LABELS[state]} sx={{ fontWeight: 700, ...STATE_CHIP_SX[state] }} />
             </Box>
 
-            {state === 'failed' && <PayoutIssue message={shown.transferResult?.success === false ? shown.transferResult.message : ''} retrying={retrying} onRetry={() => void retry()} />}
+            {state === 'failed' && (
+              <PayoutIssue
+                registryId={registry.id}
+                message={shown.transferResult?.success === false ? shown.transferResult.message : ''}
+                retrying={retrying}
+                onRetry={() => void retry()}
+                onSwitch={() => setSwitching(true)}
+              />
+            )}
             {state === 'processing' && stalled && (
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
                 <Typography variant="body2">This is taking longer than usual.</Typography>
@@ -215,12 +233,78 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
           </>
         )}
       </CardContent>
+      <SwitchPayoutDialog
+        open={switching}
+        title="Switch to PayPal or Check"
+        intro="The bank transfer did not go through, so nothing was sent. Choose how the family's payout is sent instead: our team sends it by hand, PayPal within 3-5 business days, a check mailed within 5-7 business days."
+        submitLabel="Switch Payout"
+        onClose={() => setSwitching(false)}
+        onSubmit={async (body) => {
+          const switched = await switchPayoutMethod(body);
+          setSwitching(false);
+          const how = switched.payoutMethod === 'paypal' ? `to ${switched.paypalEmail ?? 'your PayPal account'} ${PAYPAL_TIMING}` : `by check, ${CHECK_TIMING}`;
+          toast({ title: 'Payout switched', description: `Your payout will be sent ${how}.` });
+          void mutate();
+        }}
+      />
     </Card>
   );
 }
 
-function PayoutIssue({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+interface PayoutIssueProps {
+  registryId: string;
+  message: string;
+  retrying: boolean;
+  onRetry: () => void;
+  onSwitch: () => void;
+}
+
+/**
+ * The spec's 'Payout Issue' box, with the ways out of a refused bank transfer: try again, change
+ * the bank account at the provider (and come back to try again), or have the payout sent by
+ * PayPal or a check instead.
+ */
+function PayoutIssue({ registryId, message, retrying, onRetry, onSwitch }: PayoutIssueProps) {
   const { config } = useConfig();
+  const { toast } = useToast();
+  const onUnauthorized = useUnauthorizedRedirect();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [connect] = useState(() => connectReturnOf(searchParams.get(CONNECT_PARAM)));
+  const [opening, setOpening] = useState(connect === 'refresh');
+  const handled = useRef(false);
+
+  const openUpdate = async () => {
+    setOpening(true);
+    try {
+      const url = await fetchAccountUpdateUrl(registryId);
+      if (url) {
+        // The page is leaving: the button stays busy.
+        redirectTo(url);
+        return;
+      }
+      toast({ title: ONBOARDING_ERROR_TITLE, description: NO_ONBOARDING_URL, variant: 'destructive' });
+    } catch (cause) {
+      if (!onUnauthorized(cause)) toast({ title: ONBOARDING_ERROR_TITLE, description: serverMessage(cause, ONBOARDING_ERROR_FALLBACK), variant: 'destructive' });
+    }
+    setOpening(false);
+  };
+
+  // Back from the provider: the parameter leaves the address; an expired link asks for a fresh one.
+  useEffect(() => {
+    if (!connect || handled.current) return;
+    handled.current = true;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CONNECT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    if (connect === 'refresh') void openUpdate();
+    // Runs once, for the parameter the page was opened with.
+  }, []);
+
   return (
     <Alert severity="error">
       <AlertTitle>{PAYOUT_ISSUE_TITLE}</AlertTitle>
@@ -232,8 +316,30 @@ function PayoutIssue({ message, retrying, onRetry }: { message: string; retrying
           Details: {message}
         </Typography>
       )}
+      {connect === 'return' ? (
+        <Typography component="p" variant="body2" role="status" sx={{ mt: 0.5, fontWeight: 600 }}>
+          Welcome back. If you changed your bank account, choose Try again to send the transfer to it.
+        </Typography>
+      ) : (
+        <Typography component="p" variant="body2" sx={{ mt: 0.5 }}>
+          If your bank account changed or was closed, update it first, or have the payout sent by PayPal or a check instead.
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 1.5 }}>
         <TryAgainButton retrying={retrying} onRetry={onRetry} />
+        <Button
+          variant="outlined"
+          color="error"
+          size="small"
+          startIcon={opening ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <LaunchIcon />}
+          onClick={() => void openUpdate()}
+          disabled={opening || retrying}
+        >
+          {opening ? 'Opening…' : 'Update Bank Account'}
+        </Button>
+        <Button variant="outlined" color="error" size="small" startIcon={<SwapHorizIcon />} onClick={onSwitch} disabled={retrying}>
+          Switch to PayPal or Check
+        </Button>
         {config?.supportEmail && (
           <Link href={`mailto:${config.supportEmail}`} sx={{ color: 'error.dark', fontWeight: 600 }}>
             Email support

@@ -1,24 +1,28 @@
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
+import PaidIcon from '@mui/icons-material/Paid';
+import ReplayIcon from '@mui/icons-material/Replay';
 import SavingsOutlinedIcon from '@mui/icons-material/SavingsOutlined';
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import type { OwnerTotalsView } from '@api/gifts';
 import { StatCard, StatGrid } from '../../../components/stat-card';
+import { TOTAL_RECEIVED, TOTAL_RECEIVED_NOTE } from '../../../lib/total-received';
 
 const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
 
 /**
- * What the family received: online (before the 90/10 split, the charity's part included), given
- * by hand, and both together. Only the owner sees it: the public page shows online gifts alone.
+ * What the family received, each figure labelled with what it counts, so no label means two
+ * numbers: Total Received is the registry's own total (given online, as on the dashboard and the
+ * registry page), then given by hand, both together, and what was refunded (in none of the others).
  */
 export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; currency: Currency }) {
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   return (
-    <StatGrid label="Totals received">
-      <StatCard label="Total received" value={money(totals.total)} icon={<SavingsOutlinedIcon />} note={gifts(totals.onlineCount + totals.byHandCount)} />
-      <StatCard label="Online" value={money(totals.online)} icon={<CreditCardIcon />} note={`${gifts(totals.onlineCount)}, 10% to charity`} />
+    <StatGrid label="Totals received" pairs>
+      <StatCard label={TOTAL_RECEIVED} value={money(totals.online)} icon={<PaidIcon />} note={`${gifts(totals.onlineCount)} ${TOTAL_RECEIVED_NOTE}`} />
       <StatCard label="Given by hand" value={money(totals.byHand)} icon={<PanToolOutlinedIcon />} note={`${gifts(totals.byHandCount)}, all to your family`} />
+      <StatCard label="Online and by hand" value={money(totals.total)} icon={<SavingsOutlinedIcon />} note={`${gifts(totals.onlineCount + totals.byHandCount)} in all`} />
+      <StatCard label="Refunded" value={money(totals.refunded)} icon={<ReplayIcon />} note={`${gifts(totals.refundedCount)} given back, counted in none of the above`} />
     </StatGrid>
   );
 }

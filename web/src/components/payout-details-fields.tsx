@@ -2,18 +2,20 @@ import type { FormikProps } from 'formik';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fieldProps } from '../../../lib/form-field';
+import { fieldProps } from '../lib/form-field';
 import { PAYOUT_FIELD_ID_PREFIX, type PayoutFormValues } from '../lib/payout-form';
-import { COUNTRY_NAMES } from '../../../lib/bank-country';
-import { PAYPAL_TIMING } from '../lib/payout-copy';
+import { COUNTRY_NAMES } from '../lib/bank-country';
 
 interface DetailsFieldsProps {
   formik: FormikProps<PayoutFormValues>;
   disabled?: boolean;
 }
 
-/** PayPal: the e-mail of the PayPal account the funds are sent to. */
-export function PaypalFields({ formik, disabled = false }: DetailsFieldsProps) {
+// The payout details of PayPal and check, shared by the family's closure section and the switch
+// of a refused bank payout (the family's, and an administrator's on their word).
+
+/** PayPal: the e-mail of the PayPal account the funds are sent to; `help` says when. */
+export function PaypalFields({ formik, disabled = false, help }: DetailsFieldsProps & { help: string }) {
   const props = fieldProps(formik, 'paypalEmail', PAYOUT_FIELD_ID_PREFIX);
   return (
     <TextField
@@ -23,7 +25,7 @@ export function PaypalFields({ formik, disabled = false }: DetailsFieldsProps) {
       autoComplete="email"
       required
       disabled={disabled}
-      helperText={props.helperText ?? `The funds are sent to this PayPal account ${PAYPAL_TIMING} after you close the registry.`}
+      helperText={props.helperText ?? help}
       slotProps={{ htmlInput: { maxLength: 255, spellCheck: false } }}
     />
   );

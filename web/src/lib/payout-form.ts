@@ -1,7 +1,7 @@
 import type { PayoutDetails } from '@core/payout/payout-readiness';
 import type { Currency } from '@core/money';
 import type { OwnerRegistryView } from '@api/registries';
-import type { BankCountry } from '../../../lib/bank-country';
+import type { BankCountry } from './bank-country';
 import type { PayoutInfoBody, PayoutMethod } from '@api/payouts';
 
 /** The closure section's form: the chosen method and the details of PayPal and check. */

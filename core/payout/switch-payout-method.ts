@@ -1,0 +1,126 @@
+import type { User } from '../account/user';
+import { DomainError } from '../errors';
+import { centsToDecimalString } from '../money';
+import type { Clock } from '../ports/clock';
+import type { PaymentGateway } from '../ports/payment-gateway';
+import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
+import { requireOwner } from '../registry/registry-access';
+import { registryNotFound } from '../registry/registry-not-found';
+import type { Registry } from '../registry/registry';
+import { refuseUnknownFields, validate } from '../validate';
+import type { AuditActor } from './audit-event';
+import { awaitingBankTransfer, payoutTransferGroup, transferRetryAvailableAt } from './bank-transfer';
+import { manualPayoutWaitingNotice } from './payout-emails';
+import { DEFAULT_MAILING_COUNTRY, PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
+import { askProvider } from './provider-call';
+
+export interface SwitchPorts {
+  registries: RegistryRepository;
+  unitOfWork: UnitOfWork;
+  gateway: PaymentGateway;
+  clock: Clock;
+  appUrl: string;
+  supportEmail: string;
+}
+
+export const NOT_SWITCHABLE = 'Only a bank payout that did not go through can be switched to PayPal or a check.';
+export const TRANSFER_FOUND = 'The bank transfer went through after all, so the payout cannot be switched. Reload the page to see it.';
+const ONLY_MANUAL = 'Choose PayPal or a check: the bank transfer is what did not go through.';
+
+/** A failed bank payout may be switched once the owner could try it again: a refusal at once, an unanswered try after a wait. */
+function switchable(registry: Registry, now: Date): boolean {
+  const retryAt = transferRetryAvailableAt(registry);
+  return awaitingBankTransfer(registry) && registry.transferAttempts > 0 && retryAt !== null && retryAt.getTime() <= now.getTime();
+}
+
+/** Where the family's money goes, as the audit trail keeps it before and after a switch. */
+function auditView(registry: Registry) {
+  return {
+    status: registry.status,
+    payoutStatus: registry.payoutStatus,
+    payoutMethod: registry.payoutMethod,
+    payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount),
+    currency: registry.currency,
+    paypalEmail: registry.paypalEmail,
+    mailingName: registry.mailingName,
+    mailingAddress: registry.mailingAddress,
+    mailingCity: registry.mailingCity,
+    mailingState: registry.mailingState,
+    mailingZip: registry.mailingZip,
+    mailingCountry: registry.mailingCountry,
+    transferAttempts: registry.transferAttempts,
+    transferFailureReason: registry.transferFailureReason,
+  };
+}
+
+/**
+ * A closed registry's bank payout that did not go through is sent by PayPal or a mailed check
+ * instead: it then waits on the administrators' Manual Payouts list like any PayPal or check
+ * payout, and every administrator is told, as at closing.
+ *
+ * The provider is asked first whether a transfer was made for the registry after all (an answer
+ * lost on the way): then nothing is switched, and the family is never paid twice. The switch
+ * itself is made with the registry locked, re-checking its state, and goes to the audit trail
+ * with where the money goes before and after, and who switched it.
+ */
+async function switchPayout(registryId: string, input: unknown, actor: AuditActor, ports: SwitchPorts): Promise<Registry> {
+  refuseUnknownFields(input, PAYOUT_INFO_FIELDS);
+  const valid = await validate(payoutInfoSchema, input);
+  if (valid.payoutMethod === 'bank') throw new DomainError('validation.failed', ONLY_MANUAL, { payoutMethod: ONLY_MANUAL });
+  const found = await ports.registries.findById(registryId);
+  if (!found) throw registryNotFound();
+  if (!switchable(found, ports.clock.now())) throw new DomainError('payout.not_switchable', NOT_SWITCHABLE);
+  const sent = await askProvider(() => ports.gateway.findTransfer(payoutTransferGroup(found.id)), 'The payment provider could not be reached. Please try again.');
+  if (sent) throw new DomainError('payout.not_switchable', TRANSFER_FOUND);
+
+  const check = valid.payoutMethod === 'check';
+  return ports.unitOfWork.transaction(async ({ registries, users, audit, mail }) => {
+    const registry = await registries.findByIdForUpdate(registryId);
+    if (!registry) throw registryNotFound();
+    const now = ports.clock.now();
+    if (!switchable(registry, now)) throw new DomainError('payout.not_switchable', NOT_SWITCHABLE);
+    const switched = await registries.update(registry.id, {
+      payoutMethod: valid.payoutMethod,
+      paypalEmail: check ? null : (valid.paypalEmail ?? null),
+      mailingName: check ? (valid.mailingName ?? null) : null,
+      mailingAddress: check ? (valid.mailingAddress ?? null) : null,
+      mailingCity: check ? (valid.mailingCity ?? null) : null,
+      mailingState: check ? (valid.mailingState ?? null) : null,
+      mailingZip: check ? (valid.mailingZip ?? null) : null,
+      mailingCountry: check ? valid.mailingCountry : DEFAULT_MAILING_COUNTRY,
+    });
+    await audit.append({
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: 'payout.method_switched',
+      subjectType: 'registry',
+      subjectId: registry.id,
+      before: auditView(registry),
+      after: auditView(switched),
+      createdAt: now,
+    });
+    const owner = await users.findById(switched.userId);
+    if (owner) {
+      for (const admin of await users.listAdmins()) {
+        await mail.enqueue({
+          ...manualPayoutWaitingNotice(switched, owner, admin, `${ports.appUrl}/admin/manual-payouts`, ports.supportEmail),
+          dedupeKey: `manual-payout-waiting-${switched.id}-${admin.id}`,
+        });
+      }
+    }
+    return switched;
+  });
+}
+
+/** The owner switches their refused bank payout (co-owners do not see or set where the payout goes). */
+export async function switchPayoutMethod(registryId: string, input: unknown, ports: SwitchPorts & { user: User | null }): Promise<Registry> {
+  const found = await ports.registries.findById(registryId);
+  if (!found) throw registryNotFound();
+  const owner = requireOwner(found, ports.user);
+  return switchPayout(registryId, input, { userId: owner.id, label: `owner:${owner.username}` }, ports);
+}
+
+/** An administrator switches it on the family's word (by phone or e-mail), with the PayPal address or postal address they gave. */
+export async function switchPayoutMethodForFamily(registryId: string, input: unknown, actor: AuditActor, ports: SwitchPorts): Promise<Registry> {
+  return switchPayout(registryId, input, actor, ports);
+}
