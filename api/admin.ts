@@ -1,5 +1,5 @@
 import { CURRENCIES } from '@core/money';
-import { REGISTRY_STATUSES } from '@core/registry/registry';
+import { MANUAL_PAYOUT_METHODS, REGISTRY_STATUSES } from '@core/registry/registry';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { CHARITY_PAYOUT_STATUSES } from '@core/payout/charity-payout';
 import { charityPayoutCompletionSchema, payoutInfoSchema } from '@core/payout/payout-schemas';
@@ -50,7 +50,7 @@ export const manualPayoutSchema = exactObject({
   totalReceived: amountSchema,
   ...payoutDetailsProperties,
   /** Only registries paid by PayPal or check are sent by hand. */
-  payoutMethod: oneOfValues(['paypal', 'check'] as const),
+  payoutMethod: oneOfValues(MANUAL_PAYOUT_METHODS),
   ownerEmail: nullableText,
 });
 export type ManualPayout = Wire<typeof manualPayoutSchema>;

@@ -1,6 +1,6 @@
 import { DomainError } from '@core/errors';
 import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
-import type { Registry } from '@core/registry/registry';
+import { isManualPayoutMethod, type Registry } from '@core/registry/registry';
 import type { Cents } from '@core/money';
 import { registryNotFound } from '@core/registry/registry-not-found';
 import { childNameMatches } from '@core/registry/child-name-search';
@@ -130,7 +130,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
     // As the database orders them: most recently closed first, never-closed ones last, then by id.
     const closedAt = (row: Registry) => row.closedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
     return [...this.rows.values()]
-      .filter((row) => (row.payoutMethod === 'paypal' || row.payoutMethod === 'check') && (row.status === 'closed' || row.status === 'payout_sent'))
+      .filter((row) => isManualPayoutMethod(row.payoutMethod) && (row.status === 'closed' || row.status === 'payout_sent'))
       .sort((a, b) => closedAt(b) - closedAt(a) || (a.id < b.id ? -1 : 1))
       .map((row) => ({ ...row }));
   }

@@ -4,7 +4,7 @@ import type { Clock } from '../ports/clock';
 import type { ConnectedAccountStatus, PaymentGateway } from '../ports/payment-gateway';
 import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
+import { isManualPayoutMethod, type Registry } from '../registry/registry';
 import { awaitingBankTransfer, sendBankTransfer, transferRetryAvailableAt } from './bank-transfer';
 import { closingAmounts } from './closing-amounts';
 import { CLOSE_HINTS, payoutNotReadyReason } from './payout-readiness';
@@ -92,7 +92,7 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     if (!awaitingBankTransfer(closed)) {
       await mail.enqueue({ ...registryClosedNotice(closed, owner, `${ports.appUrl}/registry/${closed.id}`, ports.supportEmail), dedupeKey: `registry-closed-${closed.id}` });
     }
-    if (closed.payoutStatus === 'pending' && (closed.payoutMethod === 'paypal' || closed.payoutMethod === 'check')) {
+    if (closed.payoutStatus === 'pending' && isManualPayoutMethod(closed.payoutMethod)) {
       for (const admin of await users.listAdmins()) {
         await mail.enqueue({
           ...manualPayoutWaitingNotice(closed, owner, admin, `${ports.appUrl}/admin/manual-payouts`, ports.supportEmail),

@@ -2,7 +2,7 @@ import { DomainError } from '../errors';
 import { centsToDecimalString } from '../money';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
+import { isManualPayoutMethod, type Registry } from '../registry/registry';
 import type { AuditActor } from './audit-event';
 import { payoutSentNotice } from './payout-emails';
 import { familyPayoutSentEntry } from '../ledger/posting-rules';
@@ -14,7 +14,7 @@ export interface ManualPayout {
 }
 
 function isManual(registry: Registry): boolean {
-  return (registry.payoutMethod === 'paypal' || registry.payoutMethod === 'check') && registry.status !== 'open';
+  return isManualPayoutMethod(registry.payoutMethod) && registry.status !== 'open';
 }
 
 /** Pending (closed, not yet sent) and completed (payout_sent) PayPal and check payouts. */

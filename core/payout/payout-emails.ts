@@ -3,7 +3,7 @@ import { celebration, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import { formatMoney, type Cents, type Currency } from '../money';
 import type { MailMessage } from '../ports/mailer';
-import type { Registry } from '../registry/registry';
+import { isManualPayoutMethod, type Registry } from '../registry/registry';
 import { PROVIDER_UNAVAILABLE } from './transfer-outcome';
 
 /** The payout timing of docs/product.md#constants-and-limits, in the words the registry page uses. */
@@ -17,7 +17,7 @@ export type ClosingPayout = 'nothing' | 'paypal' | 'check' | 'bank-sent' | 'bank
 
 export function closingPayoutOf(registry: Registry): ClosingPayout {
   if (!registry.payoutAmount) return 'nothing';
-  if (registry.payoutMethod === 'paypal' || registry.payoutMethod === 'check') return registry.payoutMethod;
+  if (isManualPayoutMethod(registry.payoutMethod)) return registry.payoutMethod;
   if (registry.payoutStatus === 'completed') return 'bank-sent';
   if (registry.transferFailureReason === PROVIDER_UNAVAILABLE) return 'bank-unconfirmed';
   if (registry.transferFailureReason) return 'bank-refused';

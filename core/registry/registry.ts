@@ -16,6 +16,14 @@ export type RegistryRole = (typeof REGISTRY_ROLES)[number];
 export const PAYOUT_METHODS = ['bank', 'paypal', 'check'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
+/** The payouts an administrator sends by hand (Manual Payouts); a bank payout the provider sends. */
+export const MANUAL_PAYOUT_METHODS = ['paypal', 'check'] as const satisfies readonly PayoutMethod[];
+export type ManualPayoutMethod = (typeof MANUAL_PAYOUT_METHODS)[number];
+
+export function isManualPayoutMethod(method: PayoutMethod | null): method is ManualPayoutMethod {
+  return (MANUAL_PAYOUT_METHODS as readonly (PayoutMethod | null)[]).includes(method);
+}
+
 export const PAYOUT_STATUSES = ['pending', 'completed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 

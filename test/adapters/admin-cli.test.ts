@@ -230,7 +230,7 @@ describe('npm run admin, as a process', () => {
     expect(busy.stderr).toContain('in use by another process');
 
     const free = await cli(['charities', 'list'], dataDir);
-    expect(free.code).toBe(0);
+    expect(free.code, free.stderr).toBe(0);
     expect(free.stdout).toMatch(/active\s+healthcare/);
 
     const bad = await cli(['users', 'promote', 'nobody'], dataDir);

@@ -9,6 +9,7 @@ import type {
   PendingDistribution as PendingDistributionView,
 } from '@api/admin';
 import type { FailedBankPayout } from '@core/payout/failed-bank-payouts';
+import { isManualPayoutMethod } from '@core/registry/registry';
 import type { TransferOutcome } from '@core/payout/transfer-outcome';
 import type { CharityPayoutWithName, PendingDistribution } from '@core/payout/charity-payouts';
 import type { ManualPayout } from '@core/payout/manual-payouts';
@@ -48,7 +49,7 @@ export function presentManualPayout({ registry, ownerEmail }: ManualPayout) {
     totalReceived: toWireAmount(registry.totalReceived),
     ...presentPayoutDetails(registry),
     // listManualPayouts answers only registries paid by PayPal or check.
-    payoutMethod: registry.payoutMethod === 'paypal' ? ('paypal' as const) : ('check' as const),
+    payoutMethod: isManualPayoutMethod(registry.payoutMethod) ? registry.payoutMethod : 'check',
     ownerEmail,
   } satisfies ManualPayoutView;
 }

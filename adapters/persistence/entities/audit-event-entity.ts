@@ -2,10 +2,10 @@ import { EntitySchema } from '@mikro-orm/core';
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditEvent } from '@core/payout/audit-event';
 import { primaryKeyOf } from './primary-key-of';
 import { UserEntity } from './user-entity';
+import { oneOf } from './one-of-check';
 
 export type AuditEventRow = AuditEvent;
 
-const listed = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 /**
  * The append-only audit trail. A trigger refuses any UPDATE or DELETE of its rows, so not even a
@@ -26,8 +26,8 @@ export const AuditEventEntity = new EntitySchema<AuditEventRow>({
     { name: 'audit_events_created_at_index', properties: ['createdAt'] },
   ],
   checks: [
-    { name: 'audit_events_action_check', expression: `"action" in (${listed(AUDIT_ACTIONS)})` },
-    { name: 'audit_events_subject_type_check', expression: `"subject_type" in (${listed(AUDIT_SUBJECTS)})` },
+    { name: 'audit_events_action_check', expression: oneOf('action', AUDIT_ACTIONS) },
+    { name: 'audit_events_subject_type_check', expression: oneOf('subject_type', AUDIT_SUBJECTS) },
   ],
   triggers: [{ name: 'append_only', timing: 'before', events: ['update', 'delete'], forEach: 'row', body: appendOnly }],
   properties: {

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Charity } from '@core/charity/charity';
+import { CHARITY_CATEGORIES, type Charity } from '@core/charity/charity';
+import { oneOf } from './one-of-check';
 
 export type CharityRow = Charity;
 
@@ -7,7 +8,7 @@ export const CharityEntity = new EntitySchema<CharityRow>({
   name: 'Charity',
   tableName: 'charities',
   indexes: [{ name: 'charities_is_active_index', properties: ['isActive'] }],
-  checks: [{ name: 'charities_category_check', expression: `"category" in ('community', 'healthcare', 'civil-rights', 'environmental', 'education', 'veterans', 'other')` }],
+  checks: [{ name: 'charities_category_check', expression: oneOf('category', CHARITY_CATEGORIES) }],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     name: { type: 'string', length: 255 },

@@ -1,7 +1,9 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { CharityPayout } from '@core/payout/charity-payout';
+import { CHARITY_PAYOUT_STATUSES, type CharityPayout } from '@core/payout/charity-payout';
+import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
+import { oneOf } from './one-of-check';
 
 export type CharityPayoutRow = Omit<CharityPayout, 'amount'> & { amount: string };
 
@@ -19,8 +21,8 @@ export const CharityPayoutEntity = new EntitySchema<CharityPayoutRow>({
     },
   ],
   checks: [
-    { name: 'charity_payouts_currency_check', expression: `"currency" in ('USD', 'CAD')` },
-    { name: 'charity_payouts_status_check', expression: `"status" in ('pending', 'completed')` },
+    { name: 'charity_payouts_currency_check', expression: oneOf('currency', CURRENCIES) },
+    { name: 'charity_payouts_status_check', expression: oneOf('status', CHARITY_PAYOUT_STATUSES) },
     { name: 'charity_payouts_amount_check', expression: `"amount" >= 0` },
     { name: 'charity_payouts_gift_count_check', expression: `"gift_count" >= 0` },
   ],

@@ -3,6 +3,7 @@ import { PAYMENT_STATUSES, type Gift } from '@core/gift/gift';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { RegistryEntity } from './registry-entity';
+import { oneOf } from './one-of-check';
 
 /** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
 export type GiftRow = Omit<Gift, MoneyField | 'providerFee'> & Record<MoneyField, string> & { providerFee?: string | null; refundStartedAt?: Date | null };
@@ -19,7 +20,7 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     { name: 'gifts_pending_created_at_index', expression: `create index "gifts_pending_created_at_index" on "gifts" ("created_at") where "payment_status" = 'pending'` },
   ],
   checks: [
-    { name: 'gifts_payment_status_check', expression: `"payment_status" in (${PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ')})` },
+    { name: 'gifts_payment_status_check', expression: oneOf('payment_status', PAYMENT_STATUSES) },
     // The split always adds up to the gift, whatever code wrote the row.
     {
       name: 'gifts_amounts_check',

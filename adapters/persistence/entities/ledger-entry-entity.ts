@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { ENTRY_KINDS, type EntryKind } from '@core/ledger/ledger-entry';
 import type { Currency } from '@core/money';
+import { oneOf } from './one-of-check';
 
 export interface LedgerEntryRow {
   id: string;
@@ -11,7 +12,6 @@ export interface LedgerEntryRow {
   postedAt: Date;
 }
 
-const listed = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 /**
  * One balanced entry of the ledger (its postings are in ledger_postings). Append-only: a trigger
@@ -26,7 +26,7 @@ export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow>({
     { name: 'ledger_entries_reference_index', properties: ['reference'] },
   ],
   checks: [
-    { name: 'ledger_entries_kind_check', expression: `"kind" in (${listed(ENTRY_KINDS)})` },
+    { name: 'ledger_entries_kind_check', expression: oneOf('kind', ENTRY_KINDS) },
     { name: 'ledger_entries_currency_check', expression: `"currency" in ('USD', 'CAD')` },
   ],
   properties: {

@@ -1,7 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { OfflineGift } from '@core/offline-gift/offline-gift';
+import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/offline-gift/offline-gift';
 import { primaryKeyOf } from './primary-key-of';
 import { RegistryEntity } from './registry-entity';
+import { oneOf } from './one-of-check';
 
 /** decimal(10,2) arrives as a string; the repository turns it into cents. */
 export type OfflineGiftRow = Omit<OfflineGift, 'amount'> & { amount: string };
@@ -14,7 +15,7 @@ export const OfflineGiftEntity = new EntitySchema<OfflineGiftRow>({
   name: 'OfflineGift',
   tableName: 'offline_gifts',
   checks: [
-    { name: 'offline_gifts_method_check', expression: `"method" in ('cash', 'check', 'other')` },
+    { name: 'offline_gifts_method_check', expression: oneOf('method', OFFLINE_GIFT_METHODS) },
     { name: 'offline_gifts_amount_check', expression: `"amount" > 0` },
   ],
   properties: {

@@ -1,8 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Registry } from '@core/registry/registry';
+import { PAYOUT_METHODS, PAYOUT_STATUSES, REGISTRY_STATUSES, type Registry } from '@core/registry/registry';
+import { CURRENCIES } from '@core/money';
+import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
+import { HEBREW_CALENDARS } from '@core/registry/hebrew-calendar';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { UserEntity } from './user-entity';
+import { oneOf } from './one-of-check';
 
 /** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
 export type RegistryRow = Omit<Registry, 'totalReceived' | 'payoutAmount' | 'charityPayoutAmount'> & {
@@ -27,12 +31,12 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     },
   ],
   checks: [
-    { name: 'registries_currency_check', expression: `"currency" in ('USD', 'CAD')` },
-    { name: 'registries_celebration_type_check', expression: `"celebration_type" in ('bar', 'bat', 'bnai', 'unspecified')` },
-    { name: 'registries_hebrew_calendar_check', expression: `"hebrew_calendar" in ('diaspora', 'israel')` },
-    { name: 'registries_status_check', expression: `"status" in ('open', 'closed', 'payout_sent')` },
-    { name: 'registries_payout_method_check', expression: `"payout_method" is null or "payout_method" in ('bank', 'paypal', 'check')` },
-    { name: 'registries_payout_status_check', expression: `"payout_status" in ('pending', 'completed')` },
+    { name: 'registries_currency_check', expression: oneOf('currency', CURRENCIES) },
+    { name: 'registries_celebration_type_check', expression: oneOf('celebration_type', CELEBRATION_TYPES) },
+    { name: 'registries_hebrew_calendar_check', expression: oneOf('hebrew_calendar', HEBREW_CALENDARS) },
+    { name: 'registries_status_check', expression: oneOf('status', REGISTRY_STATUSES) },
+    { name: 'registries_payout_method_check', expression: oneOf('payout_method', PAYOUT_METHODS, { nullable: true }) },
+    { name: 'registries_payout_status_check', expression: oneOf('payout_status', PAYOUT_STATUSES) },
     { name: 'registries_total_received_check', expression: `"total_received" >= 0` },
   ],
   properties: {

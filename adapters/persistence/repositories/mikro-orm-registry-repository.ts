@@ -3,7 +3,7 @@ import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import { centsToDecimalString, parseCents, type Cents } from '@core/money';
 import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
-import type { PayoutMethod, Registry, RegistryStatus } from '@core/registry/registry';
+import { MANUAL_PAYOUT_METHODS, type Registry, type RegistryStatus } from '@core/registry/registry';
 import { RegistryEntity, type RegistryRow } from '../entities/registry-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 import { registryNotFound } from '@core/registry/registry-not-found';
@@ -18,7 +18,6 @@ const NULLABLE = [
 ] as const;
 
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
-const MANUAL_METHODS: PayoutMethod[] = ['paypal', 'check'];
 const CLOSED_STATUSES: RegistryStatus[] = ['closed', 'payout_sent'];
 /** What guests may come across without the link: open registries their family did not unlist. */
 const LISTED_OPEN = { status: 'open', isActive: true, unlisted: false } as const;
@@ -198,7 +197,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   async listManualPayouts(): Promise<Registry[]> {
     const rows = await this.readRows(
-      { payoutMethod: { $in: MANUAL_METHODS }, status: { $in: CLOSED_STATUSES } },
+      { payoutMethod: { $in: [...MANUAL_PAYOUT_METHODS] }, status: { $in: CLOSED_STATUSES } },
       { orderBy: { closedAt: QueryOrder.DESC_NULLS_LAST, id: 'asc' } },
     );
     return rows.map(toRegistry);
