@@ -32,6 +32,13 @@ export const accountOperations = [
   }),
   operation({
     method: 'POST',
+    path: '/api/password-reset/check',
+    summary: "Whether a reset link's token can still set a password (asked as its page opens); the link stays usable",
+    body: tokenBody,
+    responses: { 200: { description: 'The link works (a used, expired or unknown one answers 400)', schema: messageSchema } },
+  }),
+  operation({
+    method: 'POST',
     path: '/api/password-reset',
     summary: "Set a new password with a reset link's token; every session of the account ends",
     body: { type: 'object', properties: { token: text, password: text, confirmPassword: text }, required: ['token', 'password'], additionalProperties: false },
