@@ -109,8 +109,11 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     const messageBox = (await declined.boundingBox())!;
     expect(messageBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height - 1);
     expect(await card.evaluate((input) => input.getAttribute('aria-describedby'))).toBe('sandbox-card-number-helper-text');
-    await expectAccessible(guest, 'declined card at 360');
+    // The focus went back to the card: the field and its message are where the guest is looking.
+    await expect.poll(() => card.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => inFirstScreen(declined)).toBe(true);
     await screenshot(guest, 'i22-declined-card-360', { fullPage: false });
+    await expectAccessible(guest, 'declined card at 360');
     await guest.getByRole('button', { name: 'Close notification' }).click();
     await guest.getByText('Payment Failed').waitFor({ state: 'detached' });
     expect(await declined.textContent()).toBe('Your card was declined.');
