@@ -34,6 +34,15 @@ export const accountOperations = [
   }),
   operation({
     method: 'POST',
+    path: '/api/password-reset/check',
+    operationId: 'checkPasswordResetLink',
+    session: 'none',
+    summary: "Whether a reset link's token can still set a password (asked as its page opens); the link stays usable",
+    body: tokenBody,
+    responses: { 200: { description: 'The link works (a used, expired or unknown one answers 400)', schema: messageSchema } },
+  }),
+  operation({
+    method: 'POST',
     path: '/api/password-reset',
     operationId: 'resetPassword',
     session: 'none',

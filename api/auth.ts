@@ -1,6 +1,7 @@
 import { loginSchema, registrationSchema } from '@core/account/schemas';
 import { exactObject, flag, nullableText, text, type Wire } from './json-schema';
 import { operation } from './operation';
+import { RETURN_TO_PARAM } from './return-path';
 import { messageSchema } from './registries';
 
 /** The cookie that carries the session (HttpOnly, SameSite=Lax, signed: `registry.sid.sig` rides beside it). */
@@ -37,7 +38,15 @@ export const authOperations = [
     body: loginSchema,
     responses: { 200: { description: 'The user', schema: userSchema } },
   }),
-  operation({ method: 'GET', path: '/api/login', operationId: 'openSignInPage', session: 'none', summary: 'The sign-in page', responses: { 302: { description: 'To /auth' } } }),
+  operation({
+    method: 'GET',
+    path: '/api/login',
+    operationId: 'openSignInPage',
+    session: 'none',
+    summary: 'The sign-in page',
+    query: { [RETURN_TO_PARAM]: { description: 'A path on this site to come back to once signed in; anything else is ignored' } },
+    responses: { 302: { description: 'To /auth, with returnTo when it was a path on this site' } },
+  }),
   operation({ method: 'POST', path: '/api/logout', operationId: 'signOut', session: 'optional', summary: 'Sign out', responses: { 200: { description: 'Signed out', schema: messageSchema } } }),
   operation({ method: 'GET', path: '/api/user', operationId: 'getCurrentUser', session: 'required', summary: 'The signed-in user', responses: { 200: { description: 'The user', schema: userSchema } } }),
 ];

@@ -151,7 +151,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   }
   if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
   const previews = sharePreviews({ repositories: deps.repositories, publicUrl: settings.publicUrl });
-  for (const middleware of webApp(settings.webRoot, previews)) {
+  for (const middleware of webApp(settings.webRoot, previews, { testPayments: settings.publicConfig.paymentProvider === 'sandbox' })) {
     app.use(middleware);
   }
   return app;

@@ -21,6 +21,11 @@ export class InMemoryAccountTokenRepository implements AccountTokenRepository {
     return withoutHash(used);
   }
 
+  async findUsable(tokenHash: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountToken | null> {
+    const row = [...this.rows.values()].find((candidate) => candidate.tokenHash === tokenHash && candidate.purpose === purpose);
+    return row && row.usedAt === null && row.expiresAt > now ? withoutHash(row) : null;
+  }
+
   async revokeForUser(userId: string, purpose: AccountTokenPurpose, now: Date): Promise<number> {
     let revoked = 0;
     for (const row of this.rows.values()) {

@@ -68,6 +68,8 @@ export interface AccountTokenRepository {
    * null when it is unknown, already used or expired at `now`. Of two racing uses only one gets it.
    */
   consume(tokenHash: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountToken | null>;
+  /** The token with this digest and purpose if it is still usable at `now` (unused, unexpired), without using it; otherwise null. */
+  findUsable(tokenHash: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountToken | null>;
   /** Marks every unused token of the user for the purpose used; answers how many. */
   revokeForUser(userId: string, purpose: AccountTokenPurpose, now: Date): Promise<number>;
   /** Deletes every token expired at `now`, used or not (a used one can do nothing either); answers how many. */

@@ -110,6 +110,18 @@ export function accountRepositoryContract(current: () => Repositories & UnitOfWo
       expect(await current().accountTokens.consume(aDigest(), 'password_reset', now)).toBeNull();
     });
 
+    it('finds a usable token by digest and purpose without using it, and no used, expired or unknown one', async () => {
+      const user = await current().users.create(aNewUser());
+      const { token, tokenHash } = await aToken(user.id);
+      expect(await current().accountTokens.findUsable(tokenHash, 'password_reset', now)).toMatchObject({ id: token.id, userId: user.id, usedAt: null });
+      expect(await current().accountTokens.findUsable(tokenHash, 'email_change', now)).toBeNull();
+      expect(await current().accountTokens.findUsable(tokenHash, 'password_reset', inAnHour)).toBeNull();
+      expect(await current().accountTokens.findUsable(aDigest(), 'password_reset', now)).toBeNull();
+      // Looking did not use it.
+      expect(await current().accountTokens.consume(tokenHash, 'password_reset', now)).not.toBeNull();
+      expect(await current().accountTokens.findUsable(tokenHash, 'password_reset', now)).toBeNull();
+    });
+
     it('gives a token to only one of two uses at once', async () => {
       const user = await current().users.create(aNewUser());
       const { tokenHash } = await aToken(user.id);

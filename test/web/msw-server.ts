@@ -65,6 +65,8 @@ export const defaultHandlers = [
   http.get('/api/registries/recent', () => HttpResponse.json([])),
   // The forms show the Hebrew date of the day picked; tests of that answer per day with their own handler.
   http.get('/api/hebrew-date', () => HttpResponse.json({ date: '9 Adar II 5790', hebrew: 'ט׳ אדר ב׳ תש״צ', reading: null })),
+  // A password-reset link is asked about as its page opens; it works unless a test says otherwise.
+  http.post('/api/password-reset/check', () => HttpResponse.json({ message: 'This link can set a new password.' })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -3,15 +3,26 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import serve from 'koa-static';
 import type { Middleware } from 'koa';
+import { PAYMENT_MODE_ATTRIBUTE } from '@api/system';
 import type { HttpState } from '../http-state';
 import { withPreview, type PagePreview } from '../share-preview';
+
+/** Marks the shell's <html> as running on test payments (see PAYMENT_MODE_ATTRIBUTE). */
+function inTestMode(html: string): string {
+  return html.replace(/<html(?=[\s>])/i, `<html ${PAYMENT_MODE_ATTRIBUTE}="test"`);
+}
 
 /**
  * Serves the built web app: files as they are (hashed assets cached for a year), and index.html for
  * every other GET outside /api, so the app's own router draws the page; shared registry links get
- * their preview tags. Unknown /api paths answer a JSON 404 instead.
+ * their preview tags, and on the sandbox the shell says so (its "Test mode" banner shows from the
+ * first paint). Unknown /api paths answer a JSON 404 instead.
  */
-export function webApp(webRoot: string | null, preview: (path: string) => Promise<PagePreview | null> = async () => null): Middleware<HttpState>[] {
+export function webApp(
+  webRoot: string | null,
+  preview: (path: string) => Promise<PagePreview | null> = async () => null,
+  options: { testPayments: boolean } = { testPayments: false },
+): Middleware<HttpState>[] {
   const apiNotFound: Middleware<HttpState> = async (ctx, next) => {
     await next();
     if (ctx.status === 404 && ctx.body === undefined && (ctx.path === '/api' || ctx.path.startsWith('/api/'))) {
@@ -38,7 +49,8 @@ export function webApp(webRoot: string | null, preview: (path: string) => Promis
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
       // A kilobyte read per page load keeps a rebuilt app current without a restart.
-      const html = await readFile(indexHtml, 'utf8');
+      const shell = await readFile(indexHtml, 'utf8');
+      const html = options.testPayments ? inTestMode(shell) : shell;
       const shared = await preview(ctx.path);
       ctx.body = shared ? withPreview(html, shared) : html;
     }

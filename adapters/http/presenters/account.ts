@@ -20,6 +20,10 @@ export function presentPasswordResetRequested() {
   } satisfies MessageAnswer;
 }
 
+export function presentPasswordResetLinkUsable() {
+  return { message: 'This link can set a new password.' } satisfies MessageAnswer;
+}
+
 export function presentPasswordChanged(otherSessionsEnded: boolean) {
   return {
     message: otherSessionsEnded

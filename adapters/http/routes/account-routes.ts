@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { changePassword } from '@core/account/change-password';
+import { checkPasswordResetLink } from '@core/account/check-password-reset-link';
 import { confirmEmailChange } from '@core/account/confirm-email-change';
 import { requestEmailChange } from '@core/account/request-email-change';
 import { requestPasswordReset } from '@core/account/request-password-reset';
@@ -18,6 +19,7 @@ import {
   presentEmailChanged,
   presentEmailChangeRequested,
   presentPasswordChanged,
+  presentPasswordResetLinkUsable,
   presentPasswordResetRequested,
 } from '../presenters/account';
 import { notSignedIn } from '../presenters/auth';
@@ -75,6 +77,13 @@ export function accountRoutes(ports: {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     ctx.status = 202;
     ctx.body = presentPasswordResetRequested();
+  });
+
+  // The token comes in the body, never the address, so no log line holds it.
+  router.post('/api/password-reset/check', async (ctx) => {
+    await countAttempt([[ports.limits.passwordResetSubmitsPerAddress, ctx.ip]], 'password reset attempts');
+    await checkPasswordResetLink(ctx.request.body, { ...useCasePorts, accountTokens: repositories.accountTokens });
+    ctx.body = presentPasswordResetLinkUsable();
   });
 
   router.post('/api/password-reset', async (ctx) => {

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { logIn } from '@core/account/log-in';
 import { registerUser } from '@core/account/register-user';
 import { isDomainError } from '@core/errors';
+import { RETURN_TO_PARAM, returnPathOf } from '@api/return-path';
 import type { PasswordHasher } from '@core/ports/password-hasher';
 import type { UserRepository } from '@core/ports/repositories';
 import { countAttempt, resetCounter, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
@@ -51,9 +52,10 @@ export function authRoutes(ports: { users: UserRepository; hasher: PasswordHashe
     ctx.body = presentUser(ctx.state.user);
   });
 
-  // The full-page sign-in the web app sends visitors to.
+  // The full-page sign-in the web app sends visitors to, and the page to come back to afterwards.
   router.get('/api/login', (ctx) => {
-    ctx.redirect('/auth');
+    const back = returnPathOf(ctx.query[RETURN_TO_PARAM]);
+    ctx.redirect(back ? `/auth?${new URLSearchParams({ [RETURN_TO_PARAM]: back }).toString()}` : '/auth');
   });
 
   return router;

@@ -52,6 +52,15 @@ export class MikroOrmAccountTokenRepository implements AccountTokenRepository {
     return record ? fromRecord(record) : null;
   }
 
+  async findUsable(tokenHash: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountToken | null> {
+    const [record] = await this.em().execute<TokenRecord[]>(
+      `select "id", "user_id", "purpose", "new_email", "expires_at", "used_at", "created_at" from "account_tokens"
+       where "token_hash" = ? and "purpose" = ? and "used_at" is null and "expires_at" > ?`,
+      [tokenHash, purpose, now],
+    );
+    return record ? fromRecord(record) : null;
+  }
+
   async revokeForUser(userId: string, purpose: AccountTokenPurpose, now: Date): Promise<number> {
     return this.em().nativeUpdate(AccountTokenEntity, { userId, purpose, usedAt: null }, { usedAt: now });
   }

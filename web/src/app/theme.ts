@@ -19,6 +19,14 @@ export const brand = {
   footer: '#0f1d45',
 } as const;
 
+/**
+ * The keyboard focus ring: gold-brown outside, white inside, so it shows on white, cream and navy.
+ * MUI's buttons set `outline: 0` on their own class, which outranks a bare `:focus-visible` rule:
+ * every ButtonBase (buttons, accordion headers, radios, chips…) draws it again on the class MUI
+ * gives a keyboard focus.
+ */
+const focusRing = { outline: `3px solid ${brand.focus}`, outlineOffset: 2, boxShadow: '0 0 0 2px #ffffff' } as const;
+
 export const theme = createTheme({
   palette: {
     mode: 'light',
@@ -42,7 +50,7 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         // A white inner ring keeps the focus indicator visible on the dark blue surfaces too.
-        ':focus-visible': { outline: `3px solid ${brand.focus}`, outlineOffset: 2, boxShadow: '0 0 0 2px #ffffff' },
+        ':focus-visible': focusRing,
         'section[id], [id][tabindex="-1"]': { scrollMarginTop: 88 },
         '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
         body: { minWidth: 320 },
@@ -54,6 +62,11 @@ export const theme = createTheme({
     },
     MuiButtonBase: {
       defaultProps: { LinkComponent: LinkBehavior },
+      styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
+    },
+    MuiAccordionSummary: {
+      // Inside the accordion's edge, so the next question's border does not cut the ring.
+      styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3 } } },
     },
     MuiButton: {
       defaultProps: { disableElevation: true },

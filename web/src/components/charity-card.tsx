@@ -13,11 +13,10 @@ interface CharityCardProps {
   charity: CharityView;
   /** The level of the charity's name among the page's headings. */
   headingLevel?: 'h2' | 'h3';
-  showWebsite?: boolean;
 }
 
 /** A charity partner: image, name, optional website, description and '{category} Impact'. */
-export function CharityCard({ charity, headingLevel = 'h3', showWebsite = true }: CharityCardProps) {
+export function CharityCard({ charity, headingLevel = 'h3' }: CharityCardProps) {
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       {charity.imageUrl ? (
@@ -49,7 +48,7 @@ export function CharityCard({ charity, headingLevel = 'h3', showWebsite = true }
             size="small"
             sx={{ bgcolor: 'secondary.light', color: 'secondary.contrastText', fontWeight: 600 }}
           />
-          {showWebsite && charity.website && (
+          {charity.website && (
             <Link
               href={charity.website}
               target="_blank"

@@ -6,7 +6,7 @@ import { useCharities } from '../lib/use-charities';
 import { CharityCard } from './charity-card';
 
 /** The active charity partners from GET /api/charities, as a responsive grid. */
-export function CharityGrid({ headingLevel = 'h3', showWebsite = true }: { headingLevel?: 'h2' | 'h3'; showWebsite?: boolean }) {
+export function CharityGrid({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const { charities, error, isLoading } = useCharities();
   if (isLoading) return <PageSpinner label="Loading charities…" />;
   if (error) return <Alert severity="error">We couldn't load our charity partners. Please try again later.</Alert>;
@@ -18,7 +18,7 @@ export function CharityGrid({ headingLevel = 'h3', showWebsite = true }: { headi
     <CardGrid label="Charity partners">
       {active.map((charity) => (
         <li key={charity.id}>
-          <CharityCard charity={charity} headingLevel={headingLevel} showWebsite={showWebsite} />
+          <CharityCard charity={charity} headingLevel={headingLevel} />
         </li>
       ))}
     </CardGrid>

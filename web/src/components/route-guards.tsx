@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { RETURN_TO_PARAM, returnPathOf } from '@api/return-path';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useUser } from '../lib/use-user';
@@ -16,7 +17,7 @@ interface RequireAuthProps {
 
 /**
  * A page for signed-in users. A visitor gets a 'Please log in' toast and, after 500 ms, the
- * full-page login redirect (docs/product.md#route-table and #constants-and-limits).
+ * full-page login redirect (docs/product.md#route-table and #constants-and-limits), which comes back here once signed in.
  */
 export function RequireAuth({ children, reason = 'You need to be logged in to see this page.' }: RequireAuthProps) {
   const { user, isLoading } = useUser();
@@ -28,15 +29,17 @@ export function RequireAuth({ children, reason = 'You need to be logged in to se
 function LoginRedirect({ reason }: { reason: string }) {
   const { toast } = useToast();
   const announced = useRef(false);
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
 
   useEffect(() => {
     if (!announced.current) {
       announced.current = true;
       toast({ title: 'Please log in', description: reason });
     }
-    const timer = setTimeout(goToLogin, LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => goToLogin(here), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [reason, toast]);
+  }, [reason, toast, here]);
 
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
@@ -56,10 +59,14 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A page for visitors only: signed-in users go to / (the /auth route). */
+/**
+ * A page for visitors only (the /auth route): signed-in users go to / (docs/product.md#sign-in-and-sign-up-page), or back to
+ * the page that sent them to sign in (?returnTo=).
+ */
 export function VisitorOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useUser();
+  const [searchParams] = useSearchParams();
   if (isLoading) return <PageSpinner label="Checking your account…" />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPathOf(searchParams.get(RETURN_TO_PARAM)) ?? '/'} replace />;
   return <>{children}</>;
 }

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { RETURN_TO_PARAM, returnPathOf } from '@api/return-path';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthMarketingPanel } from '../components/auth-marketing-panel';
@@ -25,7 +26,10 @@ const headings: Record<Mode, { title: string; heading: string; intro: string }> 
   },
 };
 
-/** /auth: sign in or sign up (docs/product.md#sign-in-and-sign-up-page). Signed-in users never get here (see the route). */
+/**
+ * /auth: sign in or sign up (docs/product.md#sign-in-and-sign-up-page). Signed-in users never get here (see the route). Once
+ * signed in, the user goes to the page that sent them here (?returnTo=), or to /.
+ */
 export default function AuthPage() {
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>(searchParams.get('view') === 'forgot' ? 'forgot' : 'login');
@@ -43,7 +47,7 @@ export default function AuthPage() {
     switched.current = true;
     setMode(next);
   };
-  const goHome = () => navigate(paths.home, { replace: true });
+  const goBack = () => navigate(returnPathOf(searchParams.get(RETURN_TO_PARAM)) ?? paths.home, { replace: true });
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
@@ -56,8 +60,8 @@ export default function AuthPage() {
             <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
               {headings[mode].intro}
             </Typography>
-            {mode === 'login' && <LoginForm onSuccess={goHome} />}
-            {mode === 'register' && <RegisterForm onSuccess={goHome} />}
+            {mode === 'login' && <LoginForm onSuccess={goBack} />}
+            {mode === 'register' && <RegisterForm onSuccess={goBack} />}
             {mode === 'forgot' && <ForgotPasswordForm />}
             <Box sx={{ mt: 3, display: 'grid', gap: 1.5, justifyItems: 'center', textAlign: 'center' }}>
               {mode === 'login' && (

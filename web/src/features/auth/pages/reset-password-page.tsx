@@ -19,13 +19,15 @@ import { fieldProps } from '../../../lib/form-field';
 import { linkTokenFrom } from '../../../lib/link-token';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { USER_KEY } from '../../../lib/use-user';
-import { resetPassword } from '../api/password-reset';
+import { PageSpinner } from '../../../components/page-spinner';
+import { resetPassword, useResetLinkState } from '../api/password-reset';
 
 /** /reset-password#token=…: the page the password-reset e-mail links to. */
 export default function ResetPasswordPage() {
   usePageTitle('Choose a new password');
   const { hash } = useLocation();
   const [token] = useState(() => linkTokenFrom(hash));
+  const link = useResetLinkState(token);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { mutate } = useSWRConfig();
@@ -65,6 +67,13 @@ export default function ResetPasswordPage() {
           ) : token === null ? (
             <Box sx={{ mt: 3, display: 'grid', gap: 2 }}>
               <Alert severity="error">This link is incomplete. Open the link from the e-mail again, or ask for a new one.</Alert>
+              <Link href={paths.forgotPassword}>Ask for a new link</Link>
+            </Box>
+          ) : link.state === 'checking' ? (
+            <PageSpinner label="Checking your link…" />
+          ) : link.state === 'unusable' ? (
+            <Box sx={{ mt: 3, display: 'grid', gap: 2 }}>
+              <Alert severity="error">{link.message}</Alert>
               <Link href={paths.forgotPassword}>Ask for a new link</Link>
             </Box>
           ) : (

@@ -8,6 +8,7 @@ import { toWireAmount } from '@api/amount';
 import { formatMoney, parseCents, type Currency } from '@core/money';
 import { giftAmountCents } from '../lib/gift-amount';
 import { TextInput } from '../../../components/text-input';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /** '$' for USD, 'CA$' for CAD: what formatMoney puts before the number. */
 function currencySymbol(currency: Currency): string {
@@ -37,7 +38,8 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box>
-        <Typography id={presetsLabelId} component="p" sx={{ fontWeight: 600, mb: 1 }}>
+        {/* Under the 'Gift Amount' heading the group's name is for screen readers only. */}
+        <Typography id={presetsLabelId} component="p" sx={visuallyHidden}>
           Choose an amount
         </Typography>
         <Box

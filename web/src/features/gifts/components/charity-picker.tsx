@@ -1,12 +1,23 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import type { CharityOption, GiftCharities } from '../lib/charity-options';
+
+/**
+ * More charities than this and the list scrolls within a bounded box (three rows and part of a
+ * fourth show, the cut-off row saying there is more), so the giver's name and amount still come
+ * up on a phone's first screen.
+ */
+const ROWS_BEFORE_SCROLLING = 4;
+const SCROLL_BOX_HEIGHT = 164;
 
 interface CharityPickerProps {
   id: string;
@@ -20,25 +31,36 @@ interface CharityPickerProps {
 
 /**
  * The charity section of the gift form: a radio group whose legend is the section's heading
- * ('Choose a Charity to Support' or 'Supporting Charity'). The first radio carries the id.
+ * ('Choose a Charity to Support' or 'Supporting Charity'), one line per charity, each with a
+ * Details button that opens its description in place. The first radio carries the id.
  */
 export function CharityPicker({ id, charities, value, onChange, loadFailed, onRetry, disabled = false }: CharityPickerProps) {
   const legendId = `${id}-legend`;
   const helpId = `${id}-help`;
   const { heading, options } = charities;
   const single = options?.length === 1;
+  const scrolls = (options?.length ?? 0) > ROWS_BEFORE_SCROLLING;
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // A choice the giver already made (coming back from the checkout) is in sight in the list.
+  const shownChoice = useRef(false);
+  useEffect(() => {
+    const list = listRef.current;
+    if (shownChoice.current || !list || !scrolls || value === '') return;
+    shownChoice.current = true;
+    const chosen = list.querySelector('input:checked')?.closest<HTMLElement>('[data-charity-row]');
+    if (chosen) list.scrollTop = chosen.offsetTop - list.clientTop;
+  }, [scrolls, value]);
 
   return (
     <FormControl component="fieldset" disabled={disabled} sx={{ width: '100%', m: 0, p: 0, border: 0, minWidth: 0 }}>
       <Box component="legend" id={legendId} sx={{ p: 0, mb: 0.5 }}>
-        <Typography component="h2" variant="h3">
+        <Typography component="h2" variant="h3" sx={{ fontSize: { xs: '1.1rem', sm: '1.25rem' } }}>
           {heading}
         </Typography>
       </Box>
-      <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {single
-          ? '10% of your gift goes to this charity. Nothing is taken from the family’s 90%.'
-          : '10% of your gift goes to the charity you choose. Nothing is taken from the family’s 90%.'}
+      <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {single ? '10% of your gift goes to this charity' : '10% of your gift goes to the charity you choose'}; 90% goes to the family.
       </Typography>
 
       {options === undefined && !loadFailed && (
@@ -63,49 +85,124 @@ export function CharityPicker({ id, charities, value, onChange, loadFailed, onRe
       )}
       {options !== undefined && options.length > 0 && (
         <RadioGroup
+          ref={listRef}
           aria-labelledby={legendId}
           aria-describedby={helpId}
           name="charityId"
           value={value}
           onChange={(_, next) => onChange(next)}
-          sx={{ gap: 1 }}
+          sx={{
+            gap: 0.75,
+            flexWrap: 'nowrap',
+            // Two columns where there is room: more charities in the same height.
+            display: { md: 'grid' },
+            gridTemplateColumns: { md: 'repeat(2, minmax(0, 1fr))' },
+            position: 'relative',
+            ...(scrolls && {
+              maxHeight: SCROLL_BOX_HEIGHT,
+              overflowY: 'auto',
+              overscrollBehaviorY: 'contain',
+              p: 0.5,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+              bgcolor: 'background.default',
+            }),
+          }}
         >
           {options.map((option, index) => (
-            <CharityRadio key={option.id} option={option} inputId={index === 0 ? id : undefined} />
+            <CharityRow key={option.id} option={option} inputId={index === 0 ? id : undefined} />
           ))}
         </RadioGroup>
+      )}
+      {scrolls && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }}>
+          {options!.length} charities: scroll the list for more.
+        </Typography>
       )}
     </FormControl>
   );
 }
 
-function CharityRadio({ option, inputId }: { option: CharityOption; inputId: string | undefined }) {
+function CharityRow({ option, inputId }: { option: CharityOption; inputId: string | undefined }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const { details } = option;
+
   return (
-    <FormControlLabel
-      value={option.id}
-      control={<Radio slotProps={{ input: inputId ? { id: inputId } : {} }} />}
-      label={
-        <Box sx={{ py: 0.75 }}>
-          <Typography component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {option.name}
-          </Typography>
-          {option.detail && (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-              {option.detail}
-            </Typography>
-          )}
-        </Box>
-      }
+    <Box
+      data-charity-row
       sx={{
-        alignItems: 'flex-start',
-        mx: 0,
-        pr: 1.5,
+        flexShrink: 0,
         border: 1,
         borderColor: 'divider',
         borderRadius: 2,
-        '&:has(input:checked)': { borderColor: 'primary.main', bgcolor: 'action.hover' },
-        '& .MuiRadio-root': { mt: 0.25 },
+        bgcolor: 'background.paper',
+        '&:has(input:checked)': { borderColor: 'primary.main', boxShadow: (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` },
       }}
-    />
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pr: 0.5 }}>
+        <FormControlLabel
+          value={option.id}
+          control={<Radio size="small" slotProps={{ input: inputId ? { id: inputId } : {} }} />}
+          label={
+            // One line each: a long name is cut with an ellipsis here and shown whole in its details.
+            <Box component="span" sx={{ display: 'block', minWidth: 0, py: 0.5 }}>
+              <Typography component="span" noWrap sx={{ display: 'block', fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.4 }}>
+                {option.name}
+              </Typography>
+              {option.note && (
+                <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ display: 'block', fontSize: '0.8125rem' }}>
+                  {option.note}
+                </Typography>
+              )}
+            </Box>
+          }
+          sx={{ flex: 1, minWidth: 0, mx: 0, alignItems: 'center', '& .MuiFormControlLabel-label': { minWidth: 0 } }}
+        />
+        {details && (
+          <Button
+            size="small"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((shown) => !shown)}
+            sx={{ flexShrink: 0, px: 1, minWidth: 0, fontSize: '0.8125rem', textDecoration: 'underline', textUnderlineOffset: '0.2em' }}
+          >
+            {/* The space stays outside the span: a name is read from each element trimmed. */}
+            Details{' '}
+            <Box component="span" sx={visuallyHidden}>
+              about {option.name}
+            </Box>
+          </Button>
+        )}
+      </Box>
+      {details && (
+        <Box id={panelId} hidden={!open} sx={{ px: 1.5, pb: 1.5, pl: 4.75 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {option.name}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600, color: 'secondary.dark' }}>
+            {details.impact}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {details.description}
+          </Typography>
+          {details.website && (
+            <Link
+              href={details.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="body2"
+              sx={{ display: 'inline-block', mt: 0.5, fontWeight: 600 }}
+            >
+              {option.name}’s website{' '}
+              <Box component="span" sx={visuallyHidden}>
+                (opens in a new tab)
+              </Box>
+            </Link>
+          )}
+        </Box>
+      )}
+    </Box>
   );
 }

@@ -73,7 +73,6 @@ interface GiftFormProps {
 export function GiftForm({ registry, onStale }: GiftFormProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const detailsHeadingId = useId();
   const amountHeadingId = useId();
   const { charities: charityList, error: charitiesError, mutate: reloadCharities } = useCharities();
   const { config } = useConfig();
@@ -171,17 +170,20 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   const rate = config?.processingRates?.[currency];
   const breakdown = cents === null || !rate ? null : giftBreakdown(cents, rate);
   const amountError = formik.touched.amount ? formik.errors.amount : undefined;
-  const canSubmit = formik.values.amount.trim() !== '' && formik.values.charityId !== '' && !busy;
+  const missing = missingForPayment(formik.values);
+  const canSubmit = missing === null && !busy;
   const field = (name: keyof GiftFormValues) => fieldProps(formik, name, ID_PREFIX);
 
+  // Until it can be pressed, the button says what it still needs, in words read aloud too.
   let submitLabel: ReactNode = 'Proceed to Payment';
   if (busy) submitLabel = 'Processing…';
+  else if (missing) submitLabel = missing;
   else if (cents !== null) submitLabel = <ActionWithAmount action="Proceed to Payment" amount={formatMoney(cents, currency)} />;
 
   return (
     <Card>
       <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label="Gift details" sx={{ display: 'grid', gap: { xs: 3.5, sm: 4 } }}>
+        <Box component="form" noValidate onSubmit={submit} aria-label="Gift details" sx={{ display: 'grid', gap: { xs: 2, sm: 4 } }}>
           <CharityPicker
             id={`${ID_PREFIX}charityId`}
             charities={charities}
@@ -192,10 +194,8 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
             disabled={busy}
           />
 
-          <Box component="section" aria-labelledby={detailsHeadingId} sx={{ display: 'grid', gap: 2.5 }}>
-            <Typography id={detailsHeadingId} component="h2" variant="h3">
-              Your Details
-            </Typography>
+          {/* No heading of their own: two labelled fields, up on a phone's first screen. */}
+          <Box sx={{ display: 'grid', gap: 2.5 }}>
             <TextInput
               label="Your Name"
               required
@@ -211,11 +211,11 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
               autoComplete="email"
               disabled={busy}
               {...field('giftGiverEmail')}
-              helperText={field('giftGiverEmail').helperText ?? 'For your receipt. The family sees it so they can thank you.'}
+              helperText={field('giftGiverEmail').helperText ?? 'For your receipt; the family sees it too.'}
             />
           </Box>
 
-          <Box component="section" aria-labelledby={amountHeadingId} sx={{ display: 'grid', gap: 2.5 }}>
+          <Box component="section" aria-labelledby={amountHeadingId} sx={{ display: 'grid', gap: 2 }}>
             <Typography id={amountHeadingId} component="h2" variant="h3">
               Gift Amount
             </Typography>
@@ -265,6 +265,19 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * What the form needs before the payment can open (docs/product.md#gift-form: an amount and a charity), as
+ * the submit button says it; null when nothing is missing. Other fields are checked on submit.
+ */
+function missingForPayment(values: GiftFormValues): string | null {
+  const noCharity = values.charityId === '';
+  const noAmount = values.amount.trim() === '';
+  if (noCharity && noAmount) return 'Choose a charity and enter an amount';
+  if (noCharity) return 'Choose a charity';
+  if (noAmount) return 'Enter an amount';
+  return null;
 }
 
 /** The server's field messages that belong to this form. */

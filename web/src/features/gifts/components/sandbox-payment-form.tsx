@@ -26,6 +26,8 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
   const { toast } = useToast();
   const [cardNumber, setCardNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // Why the last try failed, under the card field until the guest changes the card (as Stripe Checkout does).
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -46,6 +48,7 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
       return;
     }
     setFieldError(null);
+    setFailure(null);
     setBusy(true);
     try {
       const result = await confirmSandboxPayment(clientSecret, cardNumber);
@@ -54,15 +57,20 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
         return;
       }
       // Paid after the registry closed: the payment was refunded at once (docs/architecture.md#lifecycles).
-      toast(paymentFailed('This registry closed before your payment went through, so it was refunded.'));
+      const refunded = 'This registry closed before your payment went through, so it was refunded.';
+      setFailure(refunded);
+      toast(paymentFailed(refunded));
       focusNotifications();
     } catch (error) {
       if (isApiError(error) && (error.status === 402 || error.status === 400)) {
+        setFailure(error.message);
         toast(paymentFailed(error.message));
-        // The card is what to change: the focus goes back to it.
+        // The card is what to change: the focus goes back to it, and its description says why.
         focusCardWhenIdle.current = true;
       } else {
-        toast(paymentError(errorMessage(error, UNEXPECTED_PAYMENT_ERROR)));
+        const message = errorMessage(error, UNEXPECTED_PAYMENT_ERROR);
+        setFailure(message);
+        toast(paymentError(message));
         focusNotifications();
       }
     }
@@ -83,13 +91,14 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
         onChange={(event) => {
           setCardNumber(event.target.value);
           if (fieldError) setFieldError(null);
+          if (failure) setFailure(null);
         }}
         autoComplete="off"
         placeholder={SANDBOX_SUCCESS_CARD}
         required
         disabled={busy}
-        error={!!fieldError}
-        helperText={fieldError ?? 'Only the test cards above work here.'}
+        error={!!(fieldError ?? failure)}
+        helperText={fieldError ?? failure ?? 'Only the test cards above work here.'}
         htmlInput={{ inputMode: 'numeric', maxLength: 23, spellCheck: false, 'data-1p-ignore': true, 'data-lpignore': 'true' }}
       />
       <PaymentSubmitButton total={total} ready busy={busy} />

@@ -7,6 +7,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js';
 // The "pure" entry point fetches Stripe.js only when loadStripe is called, not on import.
 import { loadStripe } from '@stripe/stripe-js/pure';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { Currency } from '@core/money';
 import { paths } from '../../../app/paths';
@@ -73,6 +74,8 @@ function StripePaymentForm({ registryId, currency, giftGiverName, total, onPaid 
   const { toast } = useToast();
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Why the last try failed, under the card until the guest changes anything in it (as Stripe Checkout does).
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,6 +85,7 @@ function StripePaymentForm({ registryId, currency, giftGiverName, total, onPaid 
       return;
     }
     setBusy(true);
+    setFailure(null);
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
@@ -90,17 +94,23 @@ function StripePaymentForm({ registryId, currency, giftGiverName, total, onPaid 
         redirect: 'if_required',
       });
       if (error) {
-        toast(paymentFailed(error.message ?? 'Your payment could not be completed.'));
+        const message = error.message ?? 'Your payment could not be completed.';
+        setFailure(message);
+        toast(paymentFailed(message));
         focusNotifications();
       } else if (paymentIntent && (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')) {
         onPaid(paymentIntent.id);
         return;
       } else {
-        toast(paymentFailed('Your payment could not be completed. Please try another card.'));
+        const message = 'Your payment could not be completed. Please try another card.';
+        setFailure(message);
+        toast(paymentFailed(message));
         focusNotifications();
       }
     } catch (error) {
-      toast(paymentError(errorMessage(error, UNEXPECTED_PAYMENT_ERROR)));
+      const message = errorMessage(error, UNEXPECTED_PAYMENT_ERROR);
+      setFailure(message);
+      toast(paymentError(message));
       focusNotifications();
     }
     setBusy(false);
@@ -114,11 +124,18 @@ function StripePaymentForm({ registryId, currency, giftGiverName, total, onPaid 
           defaultValues: { billingDetails: { name: giftGiverName, address: { country: billingCountryOf(currency) } } },
         }}
         onReady={() => setReady(true)}
+        onChange={() => setFailure(null)}
         onLoadError={() => {
           toast(PAYMENT_FORM_ERROR);
           focusNotifications();
         }}
       />
+      {failure && (
+        // Not a live region: the toast already announces it.
+        <Alert severity="error" role="none">
+          {failure}
+        </Alert>
+      )}
       <PaymentSubmitButton total={total} ready={ready && !!stripe && !!elements} busy={busy} />
     </Box>
   );

@@ -8,8 +8,10 @@ export const SUPPORTING_CHARITY_HEADING = 'Supporting Charity';
 export interface CharityOption {
   id: string;
   name: string;
-  /** A line under the name (the charity's category, or why it is listed first). */
-  detail: string | null;
+  /** Why it is listed first: 'Suggested by the family', or null. */
+  note: string | null;
+  /** What its details show; null when only its name is known (a preferred charity no longer listed). */
+  details: { impact: string; description: string; website: string | null } | null;
 }
 
 export interface GiftCharities {
@@ -21,8 +23,12 @@ export interface GiftCharities {
 }
 
 function optionOf(charity: CharityView, suggested = false): CharityOption {
-  const impact = `${categoryLabel(charity.category)} Impact`;
-  return { id: charity.id, name: charity.name, detail: suggested ? `Suggested by the family · ${impact}` : impact };
+  return {
+    id: charity.id,
+    name: charity.name,
+    note: suggested ? 'Suggested by the family' : null,
+    details: { impact: `${categoryLabel(charity.category)} Impact`, description: charity.description, website: charity.website },
+  };
 }
 
 /**
@@ -46,7 +52,7 @@ export function giftCharities(registry: AnyRegistryView, charities: readonly Cha
   if (preferred) {
     // The preferred charity is offered even while the list loads (or if it left the list).
     const known = charities?.find((c) => c.id === preferred.id);
-    const option = known ? optionOf(known) : { id: preferred.id, name: preferred.name, detail: null };
+    const option = known ? optionOf(known) : { id: preferred.id, name: preferred.name, note: null, details: null };
     return { heading: SUPPORTING_CHARITY_HEADING, options: [option], usesCharityList: false };
   }
 

@@ -1,7 +1,9 @@
 import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import Container from '@mui/material/Container';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { paths } from '../../../app/paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegistry } from '../../../lib/use-registry';
@@ -9,7 +11,7 @@ import { useCharities } from '../../../lib/use-charities';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { GiftForm } from '../components/gift-form';
-import { RegistryClosedNotice } from '../components/registry-closed-notice';
+import { RegistryClosedNotice } from '../../../components/registry-closed-notice';
 
 /** /gift/:id (public): the gift form of docs/product.md#gift-form, or why no gift can be given. */
 export default function GiftPage() {
@@ -26,16 +28,25 @@ export default function GiftPage() {
   if (isLoading || !registry || (registry.status === 'open' && charitiesLoading)) return <PageSpinner label="Loading registry…" />;
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
-      <Typography variant="h1">Give a Gift</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1.5, mb: { xs: 3, md: 4 }, fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
-        Celebrate {celebrationTitle(registry)}: 90% of your gift goes to the family and 10% to a
-        Jewish charity.
+    // Tighter on a phone: the giver's name and amount belong on the first screen.
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 7 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.85rem', md: '2.25rem' } }}>
+        Give a Gift
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: { xs: 1.5, md: 4 }, fontSize: { xs: '1rem', md: '1.1rem' }, overflowWrap: 'anywhere' }}>
+        Celebrate {celebrationTitle(registry)}.
       </Typography>
       {registry.status === 'open' ? (
         <GiftForm key={registry.id} registry={registry} onStale={() => void mutate()} />
       ) : (
-        <RegistryClosedNotice registry={registry} />
+        <RegistryClosedNotice
+          childName={registry.childName}
+          action={
+            <Button variant="outlined" href={paths.registry(registry.id)}>
+              View Registry
+            </Button>
+          }
+        />
       )}
     </Container>
   );

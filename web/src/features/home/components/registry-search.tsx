@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -69,16 +69,43 @@ interface SearchResultsProps {
   headingLevel?: 'h2' | 'h3';
 }
 
+/**
+ * Brings a search's answer into sight once it arrives, when it landed below the fold (on a phone
+ * the results start under the hero and the search box), so typing visibly does something.
+ */
+function useRevealAnswer(answered: string | null) {
+  const ref = useRef<HTMLElement>(null);
+  const revealed = useRef<string | null>(null);
+  useEffect(() => {
+    const section = ref.current;
+    if (answered === null || revealed.current === answered || !section) return;
+    revealed.current = answered;
+    const { top, bottom } = section.getBoundingClientRect();
+    const headingInSight = top >= 0 && Math.min(bottom, top + 96) <= window.innerHeight;
+    if (!headingInSight) section.scrollIntoView({ block: 'start' });
+  }, [answered]);
+  return ref;
+}
+
 /** What a search found: '{n} result(s) found' and the cards (without money), or the empty state. */
 export function RegistrySearchResults({ search, headingLevel = 'h2' }: SearchResultsProps) {
   const headingId = useId();
   const cardLevel = headingLevel === 'h2' ? 'h3' : 'h2';
   const { results, error, hint, isLoading, activeQuery } = search;
+  const answered = activeQuery !== null && !isLoading && results !== undefined ? activeQuery : null;
+  const sectionRef = useRevealAnswer(answered);
+
+  // A query the server finds too vague gets its hint, and nothing else: no heading, count or query.
+  if (hint) {
+    return (
+      <Alert severity="info" role="status">
+        {hint}.
+      </Alert>
+    );
+  }
 
   let body;
-  if (hint) {
-    body = <Alert severity="info">{hint}.</Alert>;
-  } else if (isLoading || (!results && !error)) {
+  if (isLoading || (!results && !error)) {
     body = <PageSpinner label="Searching registries…" />;
   } else if (error || !results) {
     body = (
@@ -106,7 +133,7 @@ export function RegistrySearchResults({ search, headingLevel = 'h2' }: SearchRes
   }
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
+    <Box component="section" ref={sectionRef} aria-labelledby={headingId} sx={{ scrollMarginTop: 88 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, mb: 3 }}>
         <Typography id={headingId} component={headingLevel} variant="h2">
           Search Results

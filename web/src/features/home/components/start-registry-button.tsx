@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { paths } from '../../../app/paths';
 import { useToast } from '../../../components/toast';
-import { LOGIN_REDIRECT_DELAY_MS } from '../../../lib/login-redirect';
+import { LOGIN_REDIRECT_DELAY_MS, withReturnTo } from '../../../lib/login-redirect';
 import { useUser } from '../../../lib/use-user';
 
 /**
- * 'Start Your Registry': a visitor gets a 'Please log in' toast and goes to /auth after 500 ms;
- * a signed-in user goes straight to /create-registry.
+ * 'Start Your Registry': a visitor gets a 'Please log in' toast and goes to /auth after 500 ms, and
+ * from there, once signed in, to /create-registry; a signed-in user goes straight there.
  */
 export function StartRegistryButton({ children, ...props }: ButtonProps) {
   const { user } = useUser();
@@ -25,7 +25,7 @@ export function StartRegistryButton({ children, ...props }: ButtonProps) {
     }
     toast({ title: 'Please log in', description: 'You need to be logged in to create a registry.' });
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => navigate(paths.auth), LOGIN_REDIRECT_DELAY_MS);
+    timer.current = setTimeout(() => navigate(withReturnTo(paths.auth, paths.createRegistry)), LOGIN_REDIRECT_DELAY_MS);
   };
 
   return (

@@ -14,14 +14,14 @@ import LockIcon from '@mui/icons-material/Lock';
 import ShareIcon from '@mui/icons-material/Share';
 import { formatMoney } from '@core/money';
 import { splitGift } from '@core/split';
-import { landingAnchors } from '../../../app/paths';
+import { landingAnchors, paths } from '../../../app/paths';
 import { MARKETING_COPY, PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfig } from '../../../lib/use-config';
-import { CharityGrid } from '../../../components/charity-grid';
 import { useRegistrySearch } from '../api/use-registry-search';
 import { RecentRegistriesSection, useVisitorRecentRegistries } from '../components/recent-registries-section';
 import { RegistrySearchField, RegistrySearchResults } from '../components/registry-search';
+import { CharityPartnersList } from '../components/charity-partners-list';
 import { StartRegistryButton } from '../components/start-registry-button';
 
 const EXAMPLE_GIFT_CENTS = 100_00;
@@ -287,14 +287,17 @@ export default function LandingPage() {
             intro="10% of every gift supports one of these Jewish charities."
             tone="paper"
           >
-            <CharityGrid headingLevel="h3" showWebsite={false} />
-            {partnerMail && (
-              <Box sx={{ mt: 5, textAlign: 'center' }}>
+            <CharityPartnersList />
+            <Box sx={{ mt: { xs: 3, md: 5 }, display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'center' }}>
+              <Button variant="contained" href={paths.charities}>
+                About Our Charity Partners
+              </Button>
+              {partnerMail && (
                 <Button variant="outlined" href={partnerMail}>
                   Become a Partner Charity
                 </Button>
-              </Box>
-            )}
+              )}
+            </Box>
           </Section>
 
           <Section id={landingAnchors.pricing} title="Pricing" intro="Free for families. Guests pay a small flat platform fee and card processing on top of their gift.">

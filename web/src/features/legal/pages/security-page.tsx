@@ -26,7 +26,7 @@ export default function SecurityPage() {
 
       <PolicySection title="Children's information and guests' details">
         <ul>
-          <li>Only a registry's owner sees who gave and how much; the public page shows only how many people have given.</li>
+          <li>Only the family sees who gave and how much: the registry's owner and the co-owners the owner invited, such as the other parent. The public page shows only how many people have given.</li>
           <li>A registry can be unlisted, so search never finds it.</li>
           <li>Photos are re-encoded on upload, which strips location and camera details.</li>
           <li>Every permission is checked on our server, on every request.</li>

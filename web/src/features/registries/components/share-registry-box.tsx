@@ -28,7 +28,7 @@ export function ShareRegistryBox({ shortCode, childName, insertHref }: ShareRegi
   const { toast } = useToast();
   const headingId = useId();
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [copied, setCopied] = useState(false);
   const link = shortLinkOf(shortCode);
@@ -59,13 +59,17 @@ export function ShareRegistryBox({ shortCode, childName, insertHref }: ShareRegi
           Send this link to family and friends, or print the QR code on your invitations.
         </Typography>
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, alignItems: { sm: 'flex-start' } }}>
+          {/* A text area, so a link wider than a phone wraps and shows whole, short code included. */}
           <TextInput
             id={inputId}
             inputRef={inputRef}
             label="Registry link"
             value={link}
             size="small"
-            htmlInput={{ readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select() }}
+            multiline
+            fullWidth
+            htmlInput={{ readOnly: true, onFocus: (e: FocusEvent<HTMLTextAreaElement>) => e.currentTarget.select() }}
+            sx={{ '& textarea': { overflowWrap: 'anywhere', wordBreak: 'break-all' } }}
           />
           <Button
             variant="contained"

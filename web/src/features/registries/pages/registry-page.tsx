@@ -22,6 +22,7 @@ import { formatCelebrationDate, isUpcoming } from '../../../lib/celebration-date
 import { forgetRegistry, rememberRegistry } from '../../../lib/recent-registries';
 import { ResponsivePhoto } from '../../../components/responsive-photo';
 import { HebrewDateText } from '../../../components/hebrew-date-text';
+import { RegistryClosedNotice } from '../../../components/registry-closed-notice';
 
 // Guests never download what only the family (owner and co-owners) sees.
 const OwnerTools = lazy(() => import('../components/owner-tools'));
@@ -68,11 +69,15 @@ export default function RegistryPage({ managerSections }: RegistryPageProps) {
       {registry.status === 'open' && (
         <MakeContributionBox registryId={registry.id} childName={registry.childName} currency={registry.currency} />
       )}
-      <ShareRegistryBox
-        shortCode={registry.shortCode}
-        childName={registry.childName}
-        insertHref={owner ? paths.registryInsert(registry.id) : undefined}
-      />
+      {/* To a guest a closed registry is one plain state: no more gifts, nothing left to share or print. */}
+      {registry.status !== 'open' && !owner && <RegistryClosedNotice childName={registry.childName} />}
+      {(registry.status === 'open' || owner) && (
+        <ShareRegistryBox
+          shortCode={registry.shortCode}
+          childName={registry.childName}
+          insertHref={owner ? paths.registryInsert(registry.id) : undefined}
+        />
+      )}
       {isManagerView(registry, viewerId) && (
         <Suspense fallback={<PageSpinner label="Loading your registry's tools…" />}>
           <OwnerTools registry={registry} onStale={() => void mutate()}>
@@ -89,6 +94,7 @@ const PHOTO_SIZES = '(min-width: 900px) 852px, (min-width: 600px) calc(100vw - 4
 
 function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
   const upcoming = isUpcoming(registry.celebrationDate);
+  const open = registry.status === 'open';
   return (
     <Card component="article" aria-labelledby="registry-title">
       {registry.photoUrl && (
@@ -110,12 +116,14 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
               <EventIcon aria-hidden="true" />
               {formatCelebrationDate(registry.celebrationDate)}
             </Typography>
-            <Chip
-              size="small"
-              label={upcoming ? 'Upcoming' : 'Past'}
-              sx={upcoming ? { bgcolor: 'success.main', color: 'success.contrastText', fontWeight: 600 } : { bgcolor: 'grey.200', fontWeight: 600 }}
-            />
-            {registry.status !== 'open' && (
+            {/* A closed registry is Closed, not also Upcoming: one state, not two that disagree. */}
+            {open ? (
+              <Chip
+                size="small"
+                label={upcoming ? 'Upcoming' : 'Past'}
+                sx={upcoming ? { bgcolor: 'success.main', color: 'success.contrastText', fontWeight: 600 } : { bgcolor: 'grey.200', fontWeight: 600 }}
+              />
+            ) : (
               <Chip size="small" label="Closed" sx={{ bgcolor: 'grey.800', color: '#ffffff', fontWeight: 600 }} />
             )}
             {(registry.isOwner || registry.isCoOwner) && registry.unlisted && (

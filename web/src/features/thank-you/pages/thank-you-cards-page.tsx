@@ -7,6 +7,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
@@ -170,6 +172,19 @@ function CardsWorkspace({ registry, contributors, composingForAll, onComposingFo
     edits.current.set(giftId, values);
   }, []);
 
+  // On a narrow screen the editor sits below the list, a screen or more down: choosing someone
+  // brings their card up, as it appears beside the list on a wide one.
+  const theme = useTheme();
+  const stacked = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const editorRef = useRef<HTMLDivElement>(null);
+  const revealEditor = useRef(false);
+  const selectedKey = selected?.id ?? null;
+  useEffect(() => {
+    if (!revealEditor.current || selectedKey === null) return;
+    revealEditor.current = false;
+    if (stacked) editorRef.current?.scrollIntoView({ block: 'start' });
+  }, [selectedKey, stacked]);
+
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 340px) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
       <ContributorList
@@ -178,6 +193,7 @@ function CardsWorkspace({ registry, contributors, composingForAll, onComposingFo
         selectedId={selected?.id ?? null}
         onSelect={(contributor) => {
           onComposingForAllChange(false);
+          revealEditor.current = true;
           setSelectedId(contributor.id);
         }}
       />
@@ -195,16 +211,18 @@ function CardsWorkspace({ registry, contributors, composingForAll, onComposingFo
           }}
         />
       ) : selected ? (
-        <CardEditor
-          key={selected.id}
-          registryId={registry.id}
-          childName={registry.childName}
-          celebrationType={registry.celebrationType}
-          currency={registry.currency}
-          contributor={selected}
-          initialValues={edits.current.get(selected.id) ?? initialCardValues(selected, registry.childName, registry.celebrationType)}
-          onValuesChange={rememberEdits}
-        />
+        <Box ref={editorRef} sx={{ minWidth: 0, scrollMarginTop: 88 }}>
+          <CardEditor
+            key={selected.id}
+            registryId={registry.id}
+            childName={registry.childName}
+            celebrationType={registry.celebrationType}
+            currency={registry.currency}
+            contributor={selected}
+            initialValues={edits.current.get(selected.id) ?? initialCardValues(selected, registry.childName, registry.celebrationType)}
+            onValuesChange={rememberEdits}
+          />
+        </Box>
       ) : (
         <SelectPrompt hasContributors={contributors.length > 0} />
       )}

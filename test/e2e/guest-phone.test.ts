@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+
+if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
+
+/** A phone's first screen: 360 × 740 (a common Android size), and a laptop's. */
+const PHONE = { width: 360, height: 740 };
+const LAPTOP = { width: 1280, height: 800 };
+
+/** Whether the element lies wholly within the window as it is now. */
+async function inFirstScreen(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = locator.page().viewportSize()!;
+  return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+}
+
+/** The keyboard's focus ring on an element: a solid outline at least 2 px wide. */
+async function focusRing(locator: Locator): Promise<{ style: string; width: number }> {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+  });
+}
+
+/** Layout shifts a visitor saw while the page loaded, summed (CLS without session windows). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+}
+
+describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () => {
+  const world = e2eWorld();
+
+  async function aContext(viewport: { width: number; height: number }) {
+    const context = await world.browser.newContext({ viewport, baseURL: world.server.url });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    return page;
+  }
+
+  async function aFamilyWithARegistry(childName: string) {
+    const family = await aContext(LAPTOP);
+    const username = `family${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    expect((await family.request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Stern', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
+    const created = await family.request.post('/api/registries', {
+      data: { childName, celebrationDate: '2030-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+    });
+    expect(created.status()).toBe(201);
+    return { family, registry: (await created.json()) as { id: string; shortCode: string } };
+  }
+
+  it('gives a gift at 360 px: the form on the first screen, a declined card said under the card, then paid', async () => {
+    const { family, registry } = await aFamilyWithARegistry('Ilana Stern');
+    const guest = await aContext(PHONE);
+
+    await guest.goto(`/r/${registry.shortCode}`);
+    await guest.getByRole('heading', { level: 1, name: /Ilana Stern/ }).waitFor();
+    const link = guest.getByRole('textbox', { name: 'Registry link' });
+    // The registry link shows whole: no part of it scrolls out of its field.
+    expect(await link.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight + 1)).toBe(true);
+    expect(await link.inputValue()).toContain(`/r/${registry.shortCode}`);
+    await guest.getByRole('region', { name: 'Share This Registry' }).scrollIntoViewIfNeeded();
+    await expectAccessible(guest, 'registry page at 360');
+    await screenshot(guest, 'i22-registry-share-360');
+
+    await guest.getByRole('region', { name: 'Make Your Contribution' }).getByRole('link', { name: 'Give a Gift' }).click();
+    await guest.waitForURL(`**/gift/${registry.id}`);
+    const mazon = guest.getByRole('radio', { name: /MAZON/ });
+    await mazon.waitFor({ state: 'attached' });
+    // The fifteen charities take a few lines; the guest's name and amount are on the first screen.
+    expect(await inFirstScreen(guest.getByLabel('Your Name'))).toBe(true);
+    expect(await inFirstScreen(guest.getByRole('button', { name: '$36.00' }))).toBe(true);
+    const submit = guest.getByRole('button', { name: 'Choose a charity and enter an amount' });
+    expect(await submit.isDisabled()).toBe(true);
+    await expectAccessible(guest, 'gift form at 360');
+    await screenshot(guest, 'i22-gift-form-360', { fullPage: false });
+
+    await guest.getByRole('button', { name: 'Details about MAZON: A Jewish Response to Hunger' }).click();
+    await guest.getByText(/MAZON works to end hunger/).waitFor();
+    expect(await mazon.isChecked()).toBe(false);
+    await expectAccessible(guest, 'gift form with a charity’s details at 360');
+    await mazon.check();
+    await guest.getByRole('button', { name: 'Enter an amount' }).waitFor();
+    await guest.getByRole('button', { name: '$36.00' }).click();
+    await guest.getByLabel('Your Name').fill('Miriam Gold');
+    await guest.getByLabel('Your Email').fill('miriam.phone@example.com');
+    await guest.getByRole('button', { name: 'Proceed to Payment - $36.00' }).click();
+
+    await guest.waitForURL(`**/checkout/${registry.id}`);
+    const card = guest.getByLabel('Test card number');
+    await card.fill('4000 0000 0000 0002');
+    await guest.getByRole('button', { name: 'Complete Payment - $40.48' }).click();
+    // Under the card field, as its description, and still there once the toast has gone.
+    const declined = guest.locator('#sandbox-card-number-helper-text');
+    await declined.filter({ hasText: 'Your card was declined.' }).waitFor();
+    const fieldBox = (await card.boundingBox())!;
+    const messageBox = (await declined.boundingBox())!;
+    expect(messageBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height - 1);
+    expect(await card.evaluate((input) => input.getAttribute('aria-describedby'))).toBe('sandbox-card-number-helper-text');
+    // The focus went back to the card: the field and its message are where the guest is looking.
+    await expect.poll(() => card.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => inFirstScreen(declined)).toBe(true);
+    await screenshot(guest, 'i22-declined-card-360', { fullPage: false });
+    await expectAccessible(guest, 'declined card at 360');
+    await guest.getByRole('button', { name: 'Close notification' }).click();
+    await guest.getByText('Payment Failed').waitFor({ state: 'detached' });
+    expect(await declined.textContent()).toBe('Your card was declined.');
+
+    await card.fill('4242 4242 4242 4242');
+    expect(await declined.textContent()).toBe('Only the test cards above work here.');
+    await guest.getByRole('button', { name: 'Complete Payment - $40.48' }).click();
+    await guest.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    await expectAccessible(guest, 'thank you at 360');
+
+    // The family, on a phone too, picks the giver: the card editor comes up into view.
+    const phoneFamily = await family.context().newPage();
+    await phoneFamily.setViewportSize(PHONE);
+    await phoneFamily.goto(`/thank-you-cards/${registry.id}`);
+    await phoneFamily.getByText('0/1 cards sent').waitFor();
+    await phoneFamily.getByRole('button', { name: /Miriam Gold/ }).click();
+    const editorHeading = phoneFamily.getByRole('heading', { name: 'Thank You Card for Miriam Gold' });
+    await editorHeading.waitFor();
+    await expect.poll(() => inFirstScreen(editorHeading)).toBe(true);
+    await expectAccessible(phoneFamily, 'card editor chosen at 360');
+    await screenshot(phoneFamily, 'i22-thank-you-editor-360', { fullPage: false });
+    await family.context().close();
+    await guest.context().close();
+  });
+
+  it('shows a closed registry to a guest as one state, at 360 and 1280 px', async () => {
+    const { family, registry } = await aFamilyWithARegistry('Tova Stern');
+    expect((await family.request.put(`/api/registries/${registry.id}/payout-info`, { data: { payoutMethod: 'paypal', paypalEmail: 'rachel.stern@example.com' } })).status()).toBe(200);
+    expect((await family.request.put(`/api/registries/${registry.id}/close`)).status()).toBe(200);
+    for (const viewport of [PHONE, LAPTOP]) {
+      const guest = await aContext(viewport);
+      await guest.goto(`/registry/${registry.id}`);
+      await guest.getByRole('heading', { level: 2, name: 'This registry is closed, and gifts are no longer accepted' }).waitFor();
+      const header = guest.getByRole('article');
+      expect(await header.getByText('Closed', { exact: true }).isVisible()).toBe(true);
+      expect(await header.getByText('Upcoming').count()).toBe(0);
+      expect(await guest.getByText(/QR code/).count()).toBe(0);
+      expect(await guest.getByRole('region', { name: 'Share This Registry' }).count()).toBe(0);
+      await expectAccessible(guest, `closed registry at ${viewport.width}`);
+      await screenshot(guest, `i22-closed-registry-${viewport.width}`);
+      await guest.goto(`/gift/${registry.id}`);
+      await guest.getByRole('heading', { level: 2, name: 'This registry is closed, and gifts are no longer accepted' }).waitFor();
+      await expectAccessible(guest, `closed gift form at ${viewport.width}`);
+      await guest.context().close();
+    }
+    await family.context().close();
+  });
+
+  it('keeps the landing page short, says a short query is short, and brings results into view', async () => {
+    const { family } = await aFamilyWithARegistry('Zevulun Stern');
+    await family.context().close();
+    for (const viewport of [PHONE, LAPTOP]) {
+      const page = await aContext(viewport);
+      await page.goto('/');
+      await page.getByRole('list', { name: 'Charity partners' }).getByRole('listitem').nth(14).waitFor();
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      // 12,400 px at 360 when every charity had a full card.
+      expect(height, `landing page height at ${viewport.width}`).toBeLessThan(viewport.width === 360 ? 8500 : 5500);
+      await expectAccessible(page, `landing at ${viewport.width}`);
+      await screenshot(page, `i22-landing-${viewport.width}`);
+
+      const search = page.getByRole('searchbox', { name: /Search registries by child/ });
+      await search.fill('Ze');
+      await page.getByText(/Type at least 3 letters/).waitFor();
+      expect(await page.getByText(/Showing registries matching/).count()).toBe(0);
+      expect(await page.getByText(/result\(s\) found/).count()).toBe(0);
+      await expectAccessible(page, `short query at ${viewport.width}`);
+      await screenshot(page, `i22-search-short-${viewport.width}`, { fullPage: false });
+
+      await search.fill('Zevulun');
+      const count = page.getByText('1 result(s) found');
+      await count.waitFor();
+      await expect.poll(() => inFirstScreen(count)).toBe(true);
+      await expectAccessible(page, `search results at ${viewport.width}`);
+      await screenshot(page, `i22-search-results-${viewport.width}`, { fullPage: false });
+      await page.context().close();
+    }
+  });
+
+  it('draws the Test mode banner from the first paint: nothing moves when the configuration answers', async () => {
+    for (const viewport of [PHONE, LAPTOP]) {
+      const page = await aContext(viewport);
+      await page.goto('/faq');
+      await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+      await page.getByText('Test mode — no real payments').waitFor();
+      expect(await layoutShift(page), `layout shift on /faq at ${viewport.width}`).toBeLessThanOrEqual(0.01);
+      await page.context().close();
+    }
+    // Before any script runs, the shell itself shows it.
+    const noScript = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url, javaScriptEnabled: false });
+    const shell = await noScript.newPage();
+    await shell.goto('/charities');
+    expect(await shell.getByText('Test mode — no real payments').isVisible()).toBe(true);
+    await noScript.close();
+  });
+
+  it('shows the keyboard focus clearly, and comes back to the page that asked for a sign-in', async () => {
+    const page = await aContext(LAPTOP);
+    await page.goto('/');
+    const howItWorks = page.getByRole('link', { name: 'See how it works' });
+    await howItWorks.waitFor();
+    await page.getByRole('link', { name: 'Skip to main content' }).focus();
+    for (let step = 0; step < 30 && !(await howItWorks.evaluate((element) => element === document.activeElement)); step += 1) await page.keyboard.press('Tab');
+    expect(await focusRing(howItWorks)).toEqual({ style: 'solid', width: 3 });
+    await screenshot(page, 'i22-focus-see-how-it-works-1280', { fullPage: false });
+
+    await page.goto('/faq');
+    const question = page.getByRole('button', { name: 'How does a registry benefit my child?' });
+    await question.waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).click();
+    for (let step = 0; step < 30 && !(await question.evaluate((element) => element === document.activeElement)); step += 1) await page.keyboard.press('Tab');
+    expect(await focusRing(question)).toEqual({ style: 'solid', width: 3 });
+    await expectAccessible(page, 'FAQ with keyboard focus');
+    await screenshot(page, 'i22-focus-faq-1280', { fullPage: false });
+
+    // A visitor sent to sign in from /create-registry is brought back there.
+    const username = `returning${Date.now().toString(36)}`;
+    expect((await page.request.post('/api/register', { data: { firstName: 'Dina', lastName: 'Levi', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
+    await page.request.post('/api/logout');
+    await page.goto('/create-registry');
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/create-registry');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('shalom-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create Your Registry' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/create-registry');
+    await page.context().close();
+  });
+
+  it('says a used reset link is used as its page opens, and the Security page names the co-owners', async () => {
+    for (const viewport of [PHONE, LAPTOP]) {
+      const page = await aContext(viewport);
+      await page.goto('/reset-password#token=this-link-was-never-sent-to-anyone');
+      await page.getByText('This link has expired or has already been used. Please ask for a new one.').waitFor();
+      expect(await page.getByLabel('New Password').count()).toBe(0);
+      await expectAccessible(page, `used reset link at ${viewport.width}`);
+      await screenshot(page, `i22-reset-link-used-${viewport.width}`, { fullPage: false });
+      await page.goto('/security');
+      await page.getByText(/the co-owners the owner invited/).waitFor();
+      await page.context().close();
+    }
+  });
+});
