@@ -6,7 +6,7 @@ import type { PayoutStatusView } from '@api/payouts';
 import { redirectTo } from '../../web/src/lib/redirect';
 import { admin, member, server, signInAs } from './msw-server';
 import { aClosedRegistry, aPayoutStatus } from './payout-fixtures';
-import { ownerToolsLoaded, renderApp, toastRegion } from './render-app';
+import { ownerToolsLoaded, renderApp, toastRegion, fillIn } from './render-app';
 import { REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 vi.mock('../../web/src/lib/redirect', () => ({ redirectTo: vi.fn() }));
@@ -116,7 +116,7 @@ describe('the family’s ways out of a refused bank payout', () => {
     await user.click(status.getByRole('button', { name: 'Switch to PayPal or Check' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Switch to PayPal or Check' }));
     await user.click(dialog.getByRole('radio', { name: 'PayPal' }));
-    await user.type(dialog.getByLabelText(/^PayPal Email/), 'rachel@example.com');
+    await fillIn(user, dialog.getByLabelText(/^PayPal Email/), 'rachel@example.com');
     await user.click(dialog.getByRole('button', { name: 'Switch Payout' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('The bank transfer went through after all');
     expect(within(toastRegion()).queryByText('Payout switched')).not.toBeInTheDocument();
@@ -198,7 +198,7 @@ describe('Admin → Failed Payouts', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Switch to PayPal or Check' }));
     expect(dialog.getByText(/as the family asked\. The switch is recorded in the audit trail under your name\./)).toBeInTheDocument();
     await user.click(dialog.getByRole('radio', { name: 'PayPal' }));
-    await user.type(dialog.getByLabelText(/^PayPal Email/), 'dana.paypal@example.com');
+    await fillIn(user, dialog.getByLabelText(/^PayPal Email/), 'dana.paypal@example.com');
     await user.click(dialog.getByRole('button', { name: 'Switch Payout' }));
     expect(await within(toastRegion()).findByText('Payout switched')).toBeInTheDocument();
     expect(bodies).toEqual([{ payoutMethod: 'paypal', paypalEmail: 'dana.paypal@example.com' }]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RegistryView } from '@api/registries';
 import { aCheckout, storeCheckout } from './gift-fixtures';
 import { charities, server } from './msw-server';
-import { renderApp } from './render-app';
+import { renderApp, fillIn } from './render-app';
 import { aRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 /** Issue 22: the gift form a guest opens on a phone, compact charity choice first. */
@@ -113,7 +113,7 @@ describe('the submit button says what is missing', () => {
   it('asks only for the charity once an amount is in', async () => {
     const { user } = await openGiftForm(choice);
     await waitFor(() => expect(within(charityGroup()).getAllByRole('radio')).toHaveLength(2));
-    await user.type(screen.getByLabelText('Custom Amount'), '50');
+    await fillIn(user, screen.getByLabelText('Custom Amount'), '50');
     expect(screen.getByRole('button', { name: 'Choose a charity' })).toBeDisabled();
   });
 

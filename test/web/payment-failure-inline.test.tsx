@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { aCheckout, storeCheckout } from './gift-fixtures';
 import { sandboxConfig, server } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 /**
@@ -50,7 +50,7 @@ describe('the sandbox card form', () => {
   it('puts the decline under the card field, as its description, and keeps it once the toast is gone', async () => {
     const { user } = await openCheckout();
     const card = await screen.findByLabelText(/^Test card number/);
-    await user.type(card, '4000 0000 0000 0002');
+    await fillIn(user, card, '4000 0000 0000 0002');
     await user.click(screen.getByRole('button', { name: 'Complete Payment - $106.39' }));
 
     expect(await within(toastRegion()).findByText('Payment Failed')).toBeInTheDocument();
@@ -66,12 +66,12 @@ describe('the sandbox card form', () => {
   it('clears the message once the guest changes the card', async () => {
     const { user } = await openCheckout();
     const card = await screen.findByLabelText(/^Test card number/);
-    await user.type(card, '4000 0000 0000 0002');
+    await fillIn(user, card, '4000 0000 0000 0002');
     await user.click(screen.getByRole('button', { name: 'Complete Payment - $106.39' }));
     await waitFor(() => expect(card).toHaveAccessibleDescription(DECLINED));
 
     await user.clear(card);
-    await user.type(card, '4242 4242 4242 4242');
+    await fillIn(user, card, '4242 4242 4242 4242');
     expect(card).toHaveAccessibleDescription('Only the test cards above work here.');
     expect(card).toHaveAttribute('aria-invalid', 'false');
   });
@@ -80,7 +80,7 @@ describe('the sandbox card form', () => {
     server.use(http.post('/api/sandbox/confirm', () => HttpResponse.json({ message: 'Payments are resting' }, { status: 503 })));
     const { user } = await openCheckout();
     const card = await screen.findByLabelText(/^Test card number/);
-    await user.type(card, '4242 4242 4242 4242');
+    await fillIn(user, card, '4242 4242 4242 4242');
     await user.click(screen.getByRole('button', { name: 'Complete Payment - $106.39' }));
     expect(await within(toastRegion()).findByText('Payment Error')).toBeInTheDocument();
     expect(card).toHaveAccessibleDescription('Payments are resting');
@@ -111,7 +111,7 @@ describe('the Stripe Payment Element', () => {
     await closeToast(user);
     expect(within(form).getByText(DECLINED)).toBeVisible();
 
-    await user.type(element, '4');
+    await fillIn(user, element, '4');
     expect(within(form).queryByText(DECLINED)).not.toBeInTheDocument();
   });
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { returnPathOf } from '@api/return-path';
 import { goToLogin, loginPathFor } from '../../web/src/lib/login-redirect';
 import { member, server, signInAs } from './msw-server';
-import { renderApp, toastRegion } from './render-app';
+import { renderApp, toastRegion, fillIn } from './render-app';
 
 /** Issue 22: signing in after being sent to /auth comes back to the page that sent you. */
 
@@ -27,8 +27,8 @@ function serveLogin() {
 }
 
 async function signIn(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(await screen.findByLabelText(/^Username/, {}, { timeout: 15_000 }), 'sarah');
-  await user.type(screen.getByLabelText(/^Password/), 'secret123');
+  await fillIn(user, await screen.findByLabelText(/^Username/, {}, { timeout: 15_000 }), 'sarah');
+  await fillIn(user, screen.getByLabelText(/^Password/), 'secret123');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
@@ -75,7 +75,7 @@ describe('signing in comes back', () => {
     const { user } = renderApp('/auth?returnTo=%2Fcreate-registry');
     await user.click(await screen.findByRole('button', { name: 'Need an account? Sign up' }));
     const values = { 'First Name': 'Sarah', 'Last Name': 'Cohen', Email: 'sarah@example.com', Username: 'sarah', Password: 'secret123', 'Confirm Password': 'secret123' };
-    for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }), value);
+    for (const [label, value] of Object.entries(values)) await fillIn(user, screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }), value);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Your Registry' }, { timeout: 15_000 })).toBeInTheDocument();
   });

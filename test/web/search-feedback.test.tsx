@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from './msw-server';
-import { renderApp } from './render-app';
+import { renderApp, fillIn } from './render-app';
 import { aSearchResult } from './registry-fixtures';
 
 /** Issue 22: what a guest typing in the landing page's search sees on a phone. */
@@ -27,7 +27,7 @@ describe('a query too short to search', () => {
   it('says so, and nothing else: no query echoed, no heading, no count', async () => {
     serveSearch();
     const { user } = renderApp('/', { width: 360 });
-    await user.type(await screen.findByPlaceholderText("Search by child's name...", {}, { timeout: 15_000 }), 'No');
+    await fillIn(user, await screen.findByPlaceholderText("Search by child's name...", {}, { timeout: 15_000 }), 'No');
     expect(await screen.findByText(`${HINT}.`)).toBeInTheDocument();
     expect(screen.queryByText(/Showing registries matching/)).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Search Results' })).not.toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('results that arrive below the fold', () => {
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     window.innerHeight = 640;
     const { user } = renderApp('/', { width: 360 });
-    await user.type(await screen.findByPlaceholderText("Search by child's name...", {}, { timeout: 15_000 }), 'Noah');
+    await fillIn(user, await screen.findByPlaceholderText("Search by child's name...", {}, { timeout: 15_000 }), 'Noah');
     expect(await screen.findByText('1 result(s) found')).toBeInTheDocument();
     const results = screen.getByRole('region', { name: 'Search Results' });
     expect(scrolled.mock.contexts).toContain(results);
@@ -56,7 +56,7 @@ describe('results that arrive below the fold', () => {
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     window.innerHeight = 900;
     const { user } = renderApp('/', { width: 1280 });
-    await user.type(await screen.findByPlaceholderText("Search by child's name...", {}, { timeout: 15_000 }), 'Noah');
+    await fillIn(user, await screen.findByPlaceholderText("Search by child's name...", {}, { timeout: 15_000 }), 'Noah');
     expect(await screen.findByText('1 result(s) found')).toBeInTheDocument();
     expect(scrolled.mock.contexts).not.toContain(screen.getByRole('region', { name: 'Search Results' }));
     expect(box()).toHaveValue('Noah');
