@@ -11,7 +11,7 @@ export const WEB_CORE_MODULES = [
   'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas',
   'photo/photo-limits', 'photo/photo-variants',
   'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation',
-  'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness',
+  'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness', 'payout/payout-timing',
   'thank-you/thank-you-note', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates',
   'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',
 ];

@@ -5,11 +5,12 @@ import { formatMoney, type Cents, type Currency } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import { isManualPayoutMethod, type Registry } from '../registry/registry';
 import { PROVIDER_UNAVAILABLE } from './transfer-outcome';
+import { CHECK_TIMING, PAYPAL_TIMING } from './payout-timing';
 
 /** The payout timing of docs/product.md#constants-and-limits, in the words the registry page uses. */
 const PAYOUT_TIMING = {
-  paypal: 'Your PayPal payment will be sent within 3-5 business days.',
-  check: 'Your check will be mailed within 5-7 business days after closing.',
+  paypal: `Your PayPal payment will be sent ${PAYPAL_TIMING}.`,
+  check: `Your check will be ${CHECK_TIMING}.`,
 } as const;
 
 /** Where the family's money stands when the registry closes, as far as this server knows it. */
@@ -175,8 +176,8 @@ export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin
     lines: [
       `${celebration(registry)} has closed, and the family's share is waiting for a ${how}.`,
       registry.payoutMethod === 'paypal'
-        ? 'The family was told it will be sent within 3-5 business days.'
-        : 'The family was told it will be mailed within 5-7 business days after closing.',
+        ? `The family was told it will be sent ${PAYPAL_TIMING}.`
+        : `The family was told it will be ${CHECK_TIMING}.`,
     ],
     link: { text: 'Once it is sent, mark it complete on the Manual Payouts page:', url: adminPageUrl },
     footer: `Sent to every ${PRODUCT} administrator.`,

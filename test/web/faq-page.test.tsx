@@ -60,7 +60,7 @@ describe('/faq', () => {
     const answer = screen.getByRole('region', { name: 'How do I receive the funds?' });
     expect(answer).toHaveTextContent('Bank transfer');
     expect(answer).toHaveTextContent('PayPal: sent to your PayPal e-mail within 3-5 business days.');
-    expect(answer).toHaveTextContent('Check: mailed to your address within 5-7 business days after closing.');
+    expect(answer).toHaveTextContent('Check: mailed within 5-7 business days after closing, to your address.');
   });
 
   it('links to support by e-mail', async () => {

@@ -15,6 +15,7 @@ import { isApiError } from '../lib/api-fetch';
 import { serverMessage } from '../lib/error-message';
 import { useFocusFirstError } from '../lib/form-field';
 import { PAYOUT_FIELD_ID_PREFIX, PAYOUT_FIELD_ORDER, payoutFieldId, payoutInfoBody, type PayoutFormValues } from '../lib/payout-form';
+import { PAYPAL_TIMING } from '@core/payout/payout-timing';
 
 /** The ways a refused bank payout can be sent instead, as the closure section names them. */
 const CHOICES = [
@@ -113,7 +114,7 @@ export function SwitchPayoutDialog({ open, title, intro, submitLabel, onClose, o
           ))}
         </RadioGroup>
       </FormControl>
-      {formik.values.payoutMethod === 'paypal' && <PaypalFields formik={formik} disabled={busy} help="The funds are sent to this PayPal account within 3-5 business days." />}
+      {formik.values.payoutMethod === 'paypal' && <PaypalFields formik={formik} disabled={busy} help={`The funds are sent to this PayPal account ${PAYPAL_TIMING}.`} />}
       {formik.values.payoutMethod === 'check' && <CheckFields formik={formik} disabled={busy} />}
       {failure && (
         <Alert severity="error" ref={failureRef} tabIndex={-1}>

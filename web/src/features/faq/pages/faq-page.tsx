@@ -13,6 +13,7 @@ import { paths } from '../../../app/paths';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfig, type AppConfig } from '../../../lib/use-config';
+import { CHECK_TIMING, PAYPAL_TIMING } from '@core/payout/payout-timing';
 
 interface Faq {
   id: string;
@@ -226,11 +227,10 @@ export const faqs: readonly Faq[] = [
             when you close.
           </Typography>
           <Typography component="li">
-            <strong>PayPal:</strong> sent to your PayPal e-mail within 3-5 business days.
+            <strong>PayPal:</strong> sent to your PayPal e-mail {PAYPAL_TIMING}.
           </Typography>
           <Typography component="li">
-            <strong>Check:</strong> mailed to your address within 5-7 business days after
-            closing.
+            <strong>Check:</strong> {CHECK_TIMING}, to your address.
           </Typography>
         </Box>
       </>

@@ -1,5 +1,6 @@
 import { P, PolicyPage, PolicySection, SupportEmail } from '../components/policy-page';
 import { PRODUCT_NAME } from '../../../lib/product';
+import { CHECK_TIMING, PAYPAL_TIMING } from '@core/payout/payout-timing';
 
 /** /terms: how the service works and what each side can expect, as the product works today. */
 export default function TermsPage() {
@@ -31,7 +32,7 @@ export default function TermsPage() {
 
       <PolicySection title="Closing and payouts">
         <P>
-          When you close a registry, no more gifts can be made, and the family's 90% is paid by the method you chose: a bank transfer to the account you verified with our payment provider, PayPal (sent within 3-5 business days), or a check (mailed within 5-7 business days after closing). Each charity's 10% is paid to the charity by {PRODUCT_NAME}. A payment that succeeds after a registry has closed is refunded to the giver.
+          When you close a registry, no more gifts can be made, and the family's 90% is paid by the method you chose: a bank transfer to the account you verified with our payment provider, PayPal (sent {PAYPAL_TIMING}), or a check ({CHECK_TIMING}). Each charity's 10% is paid to the charity by {PRODUCT_NAME}. A payment that succeeds after a registry has closed is refunded to the giver.
         </P>
       </PolicySection>
 

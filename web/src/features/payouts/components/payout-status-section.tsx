@@ -236,7 +236,7 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
       <SwitchPayoutDialog
         open={switching}
         title="Switch to PayPal or Check"
-        intro="The bank transfer did not go through, so nothing was sent. Choose how the family's payout is sent instead: our team sends it by hand, PayPal within 3-5 business days, a check mailed within 5-7 business days."
+        intro={`The bank transfer did not go through, so nothing was sent. Choose how the family's payout is sent instead: our team sends it by hand, PayPal ${PAYPAL_TIMING}, a check ${CHECK_TIMING}.`}
         submitLabel="Switch Payout"
         onClose={() => setSwitching(false)}
         onSubmit={async (body) => {

@@ -1,5 +1,6 @@
 import type { ToastOptions } from '../../../components/toast';
 import type { PayoutMethod, PayoutStatusView } from '@api/payouts';
+import { CHECK_TIMING, PAYPAL_TIMING } from '@core/payout/payout-timing';
 
 /** How each payout method is named where it is chosen and shown. */
 export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
@@ -12,8 +13,7 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
 export { CHOOSE_METHOD_HINT, CLOSE_HINTS } from '@core/payout/payout-readiness';
 
 /** docs/product.md#constants-and-limits: payout timing. */
-export const PAYPAL_TIMING = 'within 3-5 business days';
-export const CHECK_TIMING = 'mailed within 5-7 business days after closing';
+export { CHECK_TIMING, PAYPAL_TIMING };
 
 /** docs/product.md#errors-and-messages. */
 export const PAYOUT_ISSUE_TITLE = 'Payout Issue';
