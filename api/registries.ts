@@ -169,14 +169,14 @@ export const registryOperations = [
   operation({
     method: 'PATCH',
     path: '/api/registries/{id}/currency',
-    summary: 'Change the currency of a registry without gifts (owner or co-owner)',
+    summary: 'Change the currency of a registry holding no paid or refunded gift; unpaid ones are given up (owner or co-owner)',
     body: changeCurrencySchema,
     responses: { 200: { description: 'The new currency', schema: currencyChangedSchema } },
   }),
   operation({
     method: 'DELETE',
     path: '/api/registries/{id}',
-    summary: 'Delete a registry without gifts (owner)',
+    summary: 'Delete a registry holding no paid gift; unpaid ones are given up (owner)',
     responses: { 200: { description: 'Deleted', schema: messageSchema } },
   }),
 ];

@@ -17,9 +17,10 @@ import { createPayments } from './payment-gateway';
 import { createMailer } from './mailer';
 import { startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
-import { finishStuckRefunds } from '@core/gift/refund-gift';
+import { finishStuckRefunds, REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-gift';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
+import { TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT } from '@core/thank-you/typed-address-budget';
 import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
@@ -28,7 +29,9 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 // Every instance sweeps; each gift changes once (a conditional update), so sweeps may overlap.
 const GIFT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-const FIRST_GIFT_SWEEP_MS = 60 * 1000;
+// At start too (what a crash cut off is finished when the instance comes back), a moment after
+// listening so the start itself is not slowed.
+const FIRST_SWEEP_MS = 1000;
 // The administrators' daily line about pending charity payouts: every instance looks each hour,
 // and the first look of a (UTC) day sends it, once, whichever instance makes it.
 const CHARITY_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
@@ -37,6 +40,10 @@ const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
 // instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
 const THANK_YOU_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
+// One password-reset e-mail per address in this time, however many ask: the newest link always
+// has most of its hour left, and no inbox gets more than a dozen an hour.
+const PASSWORD_RESET_MAIL_EVERY_S = 5 * 60;
+const DAY_S = 24 * 60 * 60;
 // The embedded database's planner statistics (container.ts): at start, then each hour as it grows.
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -95,13 +102,19 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         uploadsPerAccount: createRateLimiter(orm, { keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
         paymentIntentsPerAddress: createRateLimiter(orm, { keyPrefix: 'payment-address', points: 30, duration: 10 * 60 }),
         passwordResetPerAddress: createRateLimiter(orm, { keyPrefix: 'reset-address', points: 10, duration: 60 * 60 }),
-        passwordResetPerEmail: createRateLimiter(orm, { keyPrefix: 'reset-email', points: 3, duration: 60 * 60 }),
+        passwordResetPerEmailAndAddress: createRateLimiter(orm, { keyPrefix: 'reset-email-address', points: 3, duration: 60 * 60 }),
+        passwordResetMailsPerEmail: createRateLimiter(orm, { keyPrefix: 'reset-mail', points: 1, duration: PASSWORD_RESET_MAIL_EVERY_S }),
         passwordResetSubmitsPerAddress: createRateLimiter(orm, { keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
         currentPasswordPerAccount: createRateLimiter(orm, { keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
         newsletterPerAddress: createRateLimiter(orm, { keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
         offlineGiftsPerAccount: createRateLimiter(orm, { keyPrefix: 'offline-gift-account', points: 300, duration: 60 * 60 }),
         thankYouSendsPerAccount: createRateLimiter(orm, { keyPrefix: 'thank-you-send-account', points: 100, duration: 60 * 60 }),
         coOwnerInvitationsPerAccount: createRateLimiter(orm, { keyPrefix: 'co-owner-invitation-account', points: 20, duration: 60 * 60 }),
+        typedAddressCardsBeforePaidGiftPerAccount: createRateLimiter(orm, { keyPrefix: 'typed-card-new-account', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
+        typedAddressCardsBeforePaidGiftPerNetwork: createRateLimiter(orm, { keyPrefix: 'typed-card-new-network', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
+        typedAddressCardsPerAccount: createRateLimiter(orm, { keyPrefix: 'typed-card-account', points: 200, duration: DAY_S }),
+        searchesPerNetwork: createRateLimiter(orm, { keyPrefix: 'search-network', points: 10, duration: 60 }),
+        searchResultsPerNetwork: createRateLimiter(orm, { keyPrefix: 'search-results-network', points: 50, duration: 60 * 60 }),
       },
       checkDatabase: infrastructure.checkDatabase,
       settings: {
@@ -150,17 +163,25 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     );
 
     const sweepLog = logger.child({ component: 'gift-sweep' });
-    const sweepAbandonedGifts = async () => {
-      const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
-      const abandoned = await expireAbandonedGifts(sweeping);
-      const refunds = await finishStuckRefunds({ ...sweeping, registries: repositories.registries });
-      const result = { ...abandoned, refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed };
-      if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'abandoned gifts and cut-off refunds settled');
+    const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
+    const sweepCutOffRefunds = async () => {
+      const refunds = await finishStuckRefunds(sweeping);
+      const result = { refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed };
+      if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'cut-off refunds settled');
       return result;
     };
-    // A minute after start too, so instances restarted more often than the interval still sweep.
-    const stopSweeps = repeat(sweepAbandonedGifts, { firstMs: FIRST_GIFT_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) =>
+    const expireAbandoned = async () => {
+      const abandoned = await expireAbandonedGifts(sweeping);
+      if (Object.values(abandoned).some((count) => count > 0)) sweepLog.info(abandoned, 'abandoned gifts settled');
+      return abandoned;
+    };
+    const sweepAbandonedGifts = async () => ({ ...(await expireAbandoned()), ...(await sweepCutOffRefunds()) });
+    const stopSweeps = repeat(expireAbandoned, { firstMs: FIRST_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) =>
       sweepLog.warn({ err: error }, 'abandoned-gift sweep failed'),
+    );
+    // Refunds oftener: a family waits for one before it can close (REFUND_FINISHES_WITHIN_MINUTES).
+    const stopRefundSweeps = repeat(sweepCutOffRefunds, { firstMs: FIRST_SWEEP_MS, everyMs: REFUND_SWEEP_EVERY_MS }, (error) =>
+      sweepLog.warn({ err: error }, 'cut-off refund sweep failed'),
     );
 
     const reminderLog = logger.child({ component: 'charity-payout-reminder' });
@@ -194,6 +215,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         stopPurges();
         stopStatistics();
         stopSweeps();
+        stopRefundSweeps();
         stopReminders();
         stopThankYouReminders();
         await mailWorker.stop();

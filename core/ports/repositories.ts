@@ -131,6 +131,7 @@ export type RegistryChanges = Partial<
     | 'personalMessage'
     | 'photoUrl'
     | 'currency'
+    | 'isActive'
     | 'unlisted'
     | 'status'
     | 'payoutMethod'
@@ -214,8 +215,8 @@ export interface GiftRepository {
   listByRegistry(registryId: string): Promise<Gift[]>;
   /** How many succeeded gifts each registry has (registries with none are absent). */
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
-  /** Any gift that is or was paid (refunded ones keep the record of money that moved), or pending so that money may still arrive. */
-  hasLiveGifts(registryId: string): Promise<boolean>;
+  /** The payment statuses the registry's gifts have, each once (none for a registry without gifts). */
+  paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>>;
 }
 
 export type NewOfflineGift = OfflineGiftDetails & Pick<OfflineGift, 'registryId'>;

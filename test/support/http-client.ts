@@ -28,6 +28,7 @@ export class HttpClient {
       headers: {
         'X-Forwarded-For': this.address,
         'X-Forwarded-Proto': 'https',
+        ...(method === 'GET' || method === 'HEAD' ? {} : { Origin: this.origin() }),
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}),
         ...headers,
@@ -59,13 +60,18 @@ export class HttpClient {
     else form.append('note', 'no file here');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'X-Forwarded-For': this.address, 'X-Forwarded-Proto': 'https', ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}) },
+      headers: { 'X-Forwarded-For': this.address, 'X-Forwarded-Proto': 'https', Origin: this.origin(), ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}) },
       body: form,
     });
     const text = await response.text();
     const json = (text ? JSON.parse(text) : {}) as Record<string, string>;
     checkResponse('POST', path, response.status, json);
     return { status: response.status, headers: response.headers, text, json };
+  }
+
+  /** The page's own origin, as a browser names it on every change it sends (https, behind the TLS proxy this client stands for). */
+  private origin(): string {
+    return new URL(this.baseUrl).origin.replace(/^http:/, 'https:');
   }
 
   get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);

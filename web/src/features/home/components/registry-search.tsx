@@ -73,11 +73,17 @@ interface SearchResultsProps {
 export function RegistrySearchResults({ search, headingLevel = 'h2' }: SearchResultsProps) {
   const headingId = useId();
   const cardLevel = headingLevel === 'h2' ? 'h3' : 'h2';
-  const { results, error, hint, isLoading, activeQuery } = search;
+  const { results, error, hint, limited, isLoading, activeQuery } = search;
 
   let body;
   if (hint) {
     body = <Alert severity="info">{hint}.</Alert>;
+  } else if (limited) {
+    body = (
+      <Alert severity="warning" role="alert">
+        {limited} Guests usually find a registry fastest through the link or QR code the family shared.
+      </Alert>
+    );
   } else if (isLoading || (!results && !error)) {
     body = <PageSpinner label="Searching registries…" />;
   } else if (error || !results) {
