@@ -113,7 +113,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
         typedAddressCardsBeforePaidGiftPerAccount: createRateLimiter(orm, { keyPrefix: 'typed-card-new-account', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
         typedAddressCardsBeforePaidGiftPerNetwork: createRateLimiter(orm, { keyPrefix: 'typed-card-new-network', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
         typedAddressCardsPerAccount: createRateLimiter(orm, { keyPrefix: 'typed-card-account', points: 200, duration: DAY_S }),
-        searchesPerNetwork: createRateLimiter(orm, { keyPrefix: 'search-network', points: 10, duration: 60 }),
+        searchesPerNetwork: createRateLimiter(orm, { keyPrefix: 'search-network', points: 30, duration: 60 }),
         searchResultsPerNetwork: createRateLimiter(orm, { keyPrefix: 'search-results-network', points: 50, duration: 60 * 60 }),
       },
       checkDatabase: infrastructure.checkDatabase,
