@@ -181,7 +181,7 @@ export const registryOperations = [
     path: '/api/registries/{id}/currency',
     operationId: 'changeRegistryCurrency',
     session: 'required',
-    summary: 'Change the currency of a registry without gifts (owner or co-owner)',
+    summary: 'Change the currency of a registry holding no paid or refunded gift; unpaid ones are given up (owner or co-owner)',
     body: changeCurrencySchema,
     responses: { 200: { description: 'The new currency', schema: currencyChangedSchema } },
   }),
@@ -190,7 +190,7 @@ export const registryOperations = [
     path: '/api/registries/{id}',
     operationId: 'deleteRegistry',
     session: 'required',
-    summary: 'Delete a registry without gifts (owner)',
+    summary: 'Delete a registry holding no paid gift; unpaid ones are given up (owner)',
     responses: { 200: { description: 'Deleted', schema: messageSchema } },
   }),
 ];

@@ -24,9 +24,10 @@ import { createPayments } from './payment-gateway';
 import { createMailer } from './mailer';
 import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
-import { finishStuckRefunds } from '@core/gift/refund-gift';
+import { finishStuckRefunds, REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-gift';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
+import { TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT } from '@core/thank-you/typed-address-budget';
 import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
@@ -40,7 +41,9 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SENT_MAIL_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 // Every instance sweeps; each gift changes once (a conditional update), so sweeps may overlap.
 const GIFT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-const FIRST_GIFT_SWEEP_MS = 60 * 1000;
+// At start too (what a crash cut off is finished when the instance comes back), a moment after
+// listening so the start itself is not slowed.
+const FIRST_SWEEP_MS = 1000;
 // The administrators' daily line about pending charity payouts: every instance looks each hour,
 // and the first look of a (UTC) day sends it, once, whichever instance makes it.
 const CHARITY_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
@@ -52,6 +55,10 @@ const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
 /** How long a request may take to arrive (Node's requestTimeout), and so how long a deploy waits for those in flight. */
 const REQUEST_TIMEOUT_MS = 30_000;
 export const DRAIN_LIMIT_MS = REQUEST_TIMEOUT_MS;
+// One password-reset e-mail per address in this time, however many ask: the newest link always
+// has most of its hour left, and no inbox gets more than a dozen an hour.
+const PASSWORD_RESET_MAIL_EVERY_S = 5 * 60;
+const DAY_S = 24 * 60 * 60;
 // The embedded database's planner statistics (container.ts): at start, then each hour as it grows.
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -142,13 +149,19 @@ export async function startServer(
         uploadsPerAccount: limiter({ keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
         paymentIntentsPerAddress: limiter({ keyPrefix: 'payment-address', points: 30, duration: 10 * 60 }),
         passwordResetPerAddress: limiter({ keyPrefix: 'reset-address', points: 10, duration: 60 * 60 }),
-        passwordResetPerEmail: limiter({ keyPrefix: 'reset-email', points: 3, duration: 60 * 60 }),
+        passwordResetPerEmailAndAddress: limiter({ keyPrefix: 'reset-email-address', points: 3, duration: 60 * 60 }),
+        passwordResetMailsPerEmail: limiter({ keyPrefix: 'reset-mail', points: 1, duration: PASSWORD_RESET_MAIL_EVERY_S }),
         passwordResetSubmitsPerAddress: limiter({ keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
         currentPasswordPerAccount: limiter({ keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
         newsletterPerAddress: limiter({ keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
         offlineGiftsPerAccount: limiter({ keyPrefix: 'offline-gift-account', points: 300, duration: 60 * 60 }),
         thankYouSendsPerAccount: limiter({ keyPrefix: 'thank-you-send-account', points: 100, duration: 60 * 60 }),
         coOwnerInvitationsPerAccount: limiter({ keyPrefix: 'co-owner-invitation-account', points: 20, duration: 60 * 60 }),
+        typedAddressCardsBeforePaidGiftPerAccount: limiter({ keyPrefix: 'typed-card-new-account', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
+        typedAddressCardsBeforePaidGiftPerNetwork: limiter({ keyPrefix: 'typed-card-new-network', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
+        typedAddressCardsPerAccount: limiter({ keyPrefix: 'typed-card-account', points: 200, duration: DAY_S }),
+        searchesPerNetwork: limiter({ keyPrefix: 'search-network', points: 30, duration: 60 }),
+        searchResultsPerNetwork: limiter({ keyPrefix: 'search-results-network', points: 50, duration: 60 * 60 }),
       },
       photoQueue: boundedQueue(PHOTO_QUEUE_LIMITS),
       metrics,
@@ -208,17 +221,25 @@ export async function startServer(
     );
 
     const sweepLog = logger.child({ component: 'gift-sweep' });
-    const sweepAbandonedGifts = measured(metrics, 'gift-sweep', async () => {
-      const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
-      const abandoned = await expireAbandonedGifts(sweeping);
-      const refunds = await finishStuckRefunds({ ...sweeping, registries: repositories.registries });
-      const result = { ...abandoned, refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed };
-      if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'abandoned gifts and cut-off refunds settled');
+    const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
+    const sweepCutOffRefunds = measured(metrics, 'refund-sweep', async () => {
+      const refunds = await finishStuckRefunds(sweeping);
+      const result = { refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed };
+      if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'cut-off refunds settled');
       return result;
     });
-    // A minute after start too, so instances restarted more often than the interval still sweep.
-    const stopSweeps = repeat(sweepAbandonedGifts, { firstMs: FIRST_GIFT_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) =>
+    const expireAbandoned = measured(metrics, 'gift-sweep', async () => {
+      const abandoned = await expireAbandonedGifts(sweeping);
+      if (Object.values(abandoned).some((count) => count > 0)) sweepLog.info(abandoned, 'abandoned gifts settled');
+      return abandoned;
+    });
+    const sweepAbandonedGifts = async () => ({ ...(await expireAbandoned()), ...(await sweepCutOffRefunds()) });
+    const stopSweeps = repeat(expireAbandoned, { firstMs: FIRST_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) =>
       sweepLog.warn({ err: error }, 'abandoned-gift sweep failed'),
+    );
+    // Refunds oftener: a family waits for one before it can close (REFUND_FINISHES_WITHIN_MINUTES).
+    const stopRefundSweeps = repeat(sweepCutOffRefunds, { firstMs: FIRST_SWEEP_MS, everyMs: REFUND_SWEEP_EVERY_MS }, (error) =>
+      sweepLog.warn({ err: error }, 'cut-off refund sweep failed'),
     );
 
     const reminderLog = logger.child({ component: 'charity-payout-reminder' });
@@ -254,6 +275,7 @@ export async function startServer(
         stopPurges();
         stopStatistics();
         stopSweeps();
+        stopRefundSweeps();
         stopReminders();
         stopThankYouReminders();
         const { cut } = await connections.drain(DRAIN_LIMIT_MS);

@@ -133,7 +133,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     accountRoutes({ repositories: deps.repositories, hasher: deps.hasher, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
     newsletterRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
     charityRoutes({ charities: deps.repositories.charities }),
-    registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode }),
+    registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode, gateway: deps.gateway, limits: deps.limits, ...mail }),
     hebrewDateRoutes(),
     coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),

@@ -100,8 +100,8 @@ export class InMemoryGiftRepository implements GiftRepository {
     return counts;
   }
 
-  async hasLiveGifts(registryId: string): Promise<boolean> {
-    return [...this.rows.values()].some((row) => row.registryId === registryId && ['pending', 'succeeded', 'refunding', 'refunded'].includes(row.paymentStatus));
+  async paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>> {
+    return new Set([...this.rows.values()].filter((row) => row.registryId === registryId).map((row) => row.paymentStatus));
   }
 
   deleteByRegistry(registryId: string): void {

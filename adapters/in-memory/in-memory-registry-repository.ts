@@ -70,14 +70,14 @@ export class InMemoryRegistryRepository implements RegistryRepository {
 
   async listByOwner(userId: string): Promise<Registry[]> {
     return [...this.rows.values()]
-      .filter((row) => row.userId === userId)
+      .filter((row) => row.userId === userId && row.isActive)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .map((row) => ({ ...row }));
   }
 
   async listByCoOwner(userId: string): Promise<Registry[]> {
     return [...this.rows.values()]
-      .filter((row) => row.coOwnerIds.includes(userId))
+      .filter((row) => row.coOwnerIds.includes(userId) && row.isActive)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .map((row) => ({ ...row }));
   }

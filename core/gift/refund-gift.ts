@@ -17,10 +17,14 @@ import { giftRefundedEntry } from '../ledger/posting-rules';
 
 /**
  * A refund still unanswered after this long was cut off (a crash between the provider's call and
- * the database); the sweep finishes it. Far longer than any provider call, so the sweep never
- * races a refund a person is still waiting on.
+ * the database); the sweep finishes it. Well over the longest provider call (Stripe's 20 s
+ * timeout, tried three times), so the sweep never races a refund a person is still waiting on.
  */
-export const REFUND_SETTLES_WITHIN_MS = 15 * 60 * 1000;
+export const REFUND_SETTLES_WITHIN_MS = 3 * 60 * 1000;
+/** How often every instance looks for refunds cut off halfway (and at its start). */
+export const REFUND_SWEEP_EVERY_MS = 2 * 60 * 1000;
+/** A cut-off refund is finished by the first sweep after it counts as cut off: this is what the family is told. */
+export const REFUND_FINISHES_WITHIN_MINUTES = Math.ceil((REFUND_SETTLES_WITHIN_MS + REFUND_SWEEP_EVERY_MS) / 60_000);
 const BATCH = 100;
 
 /** Who finishes a refund whose first try was cut off. */
@@ -39,10 +43,13 @@ export interface RefundPorts {
 }
 
 export const ALREADY_REFUNDED = 'This gift was already refunded';
+/** Closing waits for a refund under way, and says for how long. */
+export const REFUND_UNDER_WAY_AT_CLOSING = `A gift of this registry is being refunded; the refund finishes within ${REFUND_FINISHES_WITHIN_MINUTES} minutes. Please close the registry after that.`;
+/** A refund begun and not yet answered (a crash cut it off, say): not refunded yet, and nothing to do but wait. */
+export const REFUND_UNDER_WAY = `This gift’s refund is under way and finishes within ${REFUND_FINISHES_WITHIN_MINUTES} minutes; there is no need to refund it again.`;
 export const REFUND_REFUSED = 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.';
 /** The provider did not answer for sure: the refund may have gone through, and the sweep will know. */
-export const REFUND_UNCONFIRMED =
-  'The payment provider has not confirmed this refund yet. It shows as under way and finishes on its own within half an hour; there is no need to try again.';
+export const REFUND_UNCONFIRMED = `The payment provider has not confirmed this refund yet. It shows as under way and finishes on its own within ${REFUND_FINISHES_WITHIN_MINUTES} minutes; there is no need to try again.`;
 export const REFUND_ONLY_WHILE_OPEN =
   'A gift can be refunded only while the registry is open: once it closes, every gift is counted in the family’s and the charities’ payouts';
 
@@ -52,7 +59,8 @@ export const REFUND_ONLY_WHILE_OPEN =
  * on a refund would take back money that is already promised, or already sent.
  */
 export function refundRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status'>): string | null {
-  if (gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return ALREADY_REFUNDED;
+  if (gift.paymentStatus === 'refunding') return REFUND_UNDER_WAY;
+  if (gift.paymentStatus === 'refunded') return ALREADY_REFUNDED;
   if (gift.paymentStatus !== 'succeeded') return 'Only a paid gift can be refunded';
   if (registry.status !== 'open') return REFUND_ONLY_WHILE_OPEN;
   return null;
@@ -116,7 +124,8 @@ export async function refundGift(giftId: string, input: unknown, ports: RefundPo
     const refusedNow = refundRefusal(current, locked);
     if (refusedNow) throw new DomainError('gift.not_refundable', refusedNow);
     const now = ports.clock.now();
-    if (!(await gifts.beginRefund(current.id, now))) throw new DomainError('gift.not_refundable', ALREADY_REFUNDED);
+    // Another refund of it began a moment ago: under way, not done.
+    if (!(await gifts.beginRefund(current.id, now))) throw new DomainError('gift.not_refundable', REFUND_UNDER_WAY);
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,

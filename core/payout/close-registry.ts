@@ -1,5 +1,6 @@
 import type { User } from '../account/user';
 import { DomainError } from '../errors';
+import { REFUND_UNDER_WAY_AT_CLOSING } from '../gift/refund-gift';
 import type { Clock } from '../ports/clock';
 import type { ConnectedAccountStatus, PaymentGateway } from '../ports/payment-gateway';
 import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
@@ -65,9 +66,10 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     if (notReady) throw new DomainError('payout.not_ready', notReady);
 
     const registryGifts = await gifts.listByRegistry(registry.id);
-    // A refund under way is neither counted nor given back yet: wait for its answer (seconds).
+    // A refund under way is neither counted nor given back yet: wait for its answer (seconds, or
+    // the sweep's next round when a crash cut it off).
     if (registryGifts.some((gift) => gift.paymentStatus === 'refunding')) {
-      throw new DomainError('registry.refund_under_way', 'A gift of this registry is being refunded. Please try again in a minute.');
+      throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLOSING);
     }
     const amounts = closingAmounts(registryGifts);
     if (amounts.payoutAmount + amounts.charityPayoutAmount !== registry.totalReceived) {

@@ -134,6 +134,7 @@ export type RegistryChanges = Partial<
     | 'personalMessage'
     | 'photoUrl'
     | 'currency'
+    | 'isActive'
     | 'unlisted'
     | 'status'
     | 'payoutMethod'
@@ -229,8 +230,8 @@ export interface GiftRepository {
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
   /** Every gift whose money moved (succeeded, refunding or refunded): what the ledger's check reads. */
   listMoneyMoved(): Promise<Gift[]>;
-  /** Any gift that is or was paid (refunded ones keep the record of money that moved), or pending so that money may still arrive. */
-  hasLiveGifts(registryId: string): Promise<boolean>;
+  /** The payment statuses the registry's gifts have, each once (none for a registry without gifts). */
+  paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>>;
 }
 
 export type NewOfflineGift = OfflineGiftDetails & Pick<OfflineGift, 'registryId'>;

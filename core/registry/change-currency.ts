@@ -1,24 +1,33 @@
 import type { User } from '../account/user';
+import type { PaymentPorts } from '../gift/record-payment';
 import type { Currency } from '../money';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
+import { giveUpUnpaidGiftsOf } from './give-up-unpaid-gifts';
 import { requireManager, requireUnsettled } from './registry-access';
 import { changeCurrencySchema } from './registry-schemas';
 import { registryNotFound } from './registry-not-found';
 
-/** Locks the registry so no gift can start while the currency changes under it. */
+/**
+ * Changes the currency of an open registry that holds no paid gift; a stranger's unpaid gifts are
+ * given up first. The registry is locked, so no gift can start while the currency changes under it.
+ */
 export async function changeCurrency(
   id: string,
   input: unknown,
-  ports: { user: User | null; unitOfWork: UnitOfWork },
+  ports: { user: User | null; unitOfWork: UnitOfWork; registries: Repositories['registries'] } & PaymentPorts,
 ): Promise<{ message: string; currency: Currency }> {
   refuseUnknownFields(input, ['currency']);
   const { currency } = await validate(changeCurrencySchema, input);
+  const found = await ports.registries.findById(id);
+  if (!found || !found.isActive) throw registryNotFound();
+  requireManager(found, ports.user);
+  await giveUpUnpaidGiftsOf(found.id, ports);
   return ports.unitOfWork.transaction(async ({ registries, gifts }: Repositories) => {
     const registry = await registries.findByIdForUpdate(id);
-    if (!registry) throw registryNotFound();
+    if (!registry || !registry.isActive) throw registryNotFound();
     requireManager(registry, ports.user);
-    requireUnsettled(registry, await gifts.hasLiveGifts(registry.id), 'change the currency');
+    requireUnsettled(registry, await gifts.paymentStatusesOf(registry.id), 'change the currency');
     if (registry.currency !== currency) await registries.update(registry.id, { currency });
     return { message: `Currency updated to ${currency}`, currency };
   });

@@ -1,20 +1,32 @@
 import type { User } from '../account/user';
+import type { PaymentPorts } from '../gift/record-payment';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
+import { giveUpUnpaidGiftsOf } from './give-up-unpaid-gifts';
 import { requireOwner, requireUnsettled } from './registry-access';
 import { registryNotFound } from './registry-not-found';
 
 /**
- * Deletes an open registry that never received money; its failed and expired gifts go with it.
+ * Deletes an open registry that holds no paid gift; a stranger's unpaid gifts are given up first.
  * The owner's alone, not a co-owner's: it ends the registry for everyone, the owner included,
  * which is at least as final as closing it.
+ *
+ * A registry whose gifts only failed or expired goes with them. One with a refunded gift is
+ * retired instead (no longer active: gone for everyone, found by nobody): the refund moved real
+ * money, so its gift and the registry it belonged to stay on record.
  */
-export async function deleteRegistry(id: string, ports: { user: User | null; unitOfWork: UnitOfWork }): Promise<{ message: string }> {
+export async function deleteRegistry(id: string, ports: { user: User | null; unitOfWork: UnitOfWork; registries: Repositories['registries'] } & PaymentPorts): Promise<{ message: string }> {
+  const found = await ports.registries.findById(id);
+  if (!found || !found.isActive) throw registryNotFound();
+  requireOwner(found, ports.user);
+  await giveUpUnpaidGiftsOf(found.id, ports);
   return ports.unitOfWork.transaction(async ({ registries, gifts }: Repositories) => {
     const registry = await registries.findByIdForUpdate(id);
-    if (!registry) throw registryNotFound();
+    if (!registry || !registry.isActive) throw registryNotFound();
     requireOwner(registry, ports.user);
-    requireUnsettled(registry, await gifts.hasLiveGifts(registry.id), 'delete the registry');
-    await registries.delete(registry.id);
+    const statuses = await gifts.paymentStatusesOf(registry.id);
+    requireUnsettled(registry, statuses, 'delete the registry');
+    if (statuses.has('refunded')) await registries.update(registry.id, { isActive: false });
+    else await registries.delete(registry.id);
     return { message: 'Registry deleted' };
   });
 }

@@ -45,15 +45,18 @@ export async function listMyRegistries(ports: {
 
 /**
  * Guests find a registry by the beginning of a word of the child's name (child-name-search.ts);
- * only open registries its family has not made unlisted are found, at most SEARCH_LIMIT of them.
+ * only open registries its family has not made unlisted are found, at most SEARCH_LIMIT of them,
+ * and never more than `atMost` (what the caller may still be shown: the HTTP adapter counts every
+ * registry listed to a network, so no choice of queries lists every child).
  */
 export async function searchRegistries(
   query: unknown,
   ports: { registries: RegistryRepository; charities: CharityRepository },
+  atMost: number = SEARCH_LIMIT,
 ): Promise<RegistryCard[]> {
   const words = childNameSearchWords(query);
   // A guest's list shows no counts of gifts (a stranger need not learn who is popular), so none are read.
-  return cards(await ports.registries.searchListedByChildName(words, SEARCH_LIMIT), ports);
+  return cards(await ports.registries.searchListedByChildName(words, Math.max(1, Math.min(SEARCH_LIMIT, atMost))), ports);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { User } from '../account/user';
+import type { PaymentStatus } from '../gift/gift';
 import { DomainError } from '../errors';
 import type { Registry, RegistryRole } from './registry';
+import { registryNotFound } from './registry-not-found';
 
 export function requireSignedIn(user: User | null): User {
   if (!user) throw new DomainError('auth.required', 'Please sign in first');
@@ -17,11 +19,17 @@ export function isOwner(registry: Registry, user: User | null): boolean {
   return roleOf(registry, user) === 'owner';
 }
 
+/** A deleted registry kept on record (see deleteRegistry) is managed by nobody: it is not found. */
+function requireActive(registry: Registry): void {
+  if (!registry.isActive) throw registryNotFound();
+}
+
 /**
  * Owner only: close, payout details, delete, co-owners. 401 for a visitor, 403 for anyone else,
  * a co-owner included.
  */
 export function requireOwner(registry: Registry, user: User | null): User {
+  requireActive(registry);
   const signedIn = requireSignedIn(user);
   if (registry.userId !== signedIn.id) throw new DomainError('registry.forbidden', 'Only the registry’s owner can do that');
   return signedIn;
@@ -32,13 +40,36 @@ export function requireOwner(registry: Registry, user: User | null): User {
  * currency, the gift list, contributors, thank-you notes). 401 for a visitor, 403 for anyone else.
  */
 export function requireManager(registry: Registry, user: User | null): User {
+  requireActive(registry);
   const signedIn = requireSignedIn(user);
   if (!roleOf(registry, signedIn)) throw new DomainError('registry.forbidden', 'Only the registry’s family can do that');
   return signedIn;
 }
 
-/** Currency and deletion are settled once money may be on its way: only open, and no gift but failed ones. */
-export function requireUnsettled(registry: Registry, hasGifts: boolean, action: 'change the currency' | 'delete the registry'): void {
+/**
+ * Money paid in, or on its way back to its giver: it fixes a registry's currency and keeps it from
+ * being deleted. A stranger's unpaid gift is not money (the family's action gives it up first), and
+ * a refunded one went back whole.
+ */
+export function holdsPaidGift(statuses: ReadonlySet<PaymentStatus>): boolean {
+  return statuses.has('succeeded') || statuses.has('refunding');
+}
+
+/**
+ * Currency and deletion are settled once money came in: only while open, with no paid gift, and
+ * no payment the provider could not yet give up. A refunded gift's record is kept in the
+ * registry's currency, so that currency stays (deleting keeps the record, see deleteRegistry).
+ */
+export function requireUnsettled(registry: Registry, statuses: ReadonlySet<PaymentStatus>, action: 'change the currency' | 'delete the registry'): void {
   if (registry.status !== 'open') throw new DomainError('registry.closed', `You can’t ${action} once the registry is closed`);
-  if (hasGifts) throw new DomainError('registry.has_gifts', `You can’t ${action} after receiving contributions`);
+  if (holdsPaidGift(statuses)) throw new DomainError('registry.has_gifts', `You can’t ${action} after receiving contributions`);
+  if (statuses.has('pending')) {
+    throw new DomainError('registry.payment_under_way', `A gift’s payment is being confirmed by the payment provider right now, so you can’t ${action} yet. Please try again in a few minutes.`);
+  }
+  if (action === 'change the currency' && statuses.has('refunded')) {
+    throw new DomainError(
+      'registry.has_refunded_gifts',
+      `You can’t change the currency of a registry with a refunded gift: its record stays in ${registry.currency}. You can delete this registry and create a new one in the other currency.`,
+    );
+  }
 }

@@ -3,7 +3,7 @@ import { isListed } from '../gift/gift';
 import { closingAmounts } from '../payout/closing-amounts';
 import type { Repositories } from '../ports/repositories';
 import type { Registry } from './registry';
-import { roleOf } from './registry-access';
+import { holdsPaidGift, roleOf } from './registry-access';
 import type { RegistryDetails } from './registry-details';
 import { registryNotFound } from './registry-not-found';
 
@@ -16,21 +16,22 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
   if (!registry || !registry.isActive) throw registryNotFound();
   const role = roleOf(registry, ports.user);
   const family = role !== null;
-  const [preferredCharity, counts, live, gifts] = await Promise.all([
+  const [preferredCharity, counts, statuses, gifts] = await Promise.all([
     registry.preferredCharityId ? ports.charities.findById(registry.preferredCharityId) : null,
     ports.gifts.countSucceeded([registry.id]),
-    family ? ports.gifts.hasLiveGifts(registry.id) : false,
+    family ? ports.gifts.paymentStatusesOf(registry.id) : null,
     family ? ports.gifts.listByRegistry(registry.id) : null,
   ]);
   const giftCount = counts.get(registry.id) ?? 0;
-  // The family (owner and co-owners) learns whether a gift still holds the currency and deletion (a payment under way
-  // does); everyone else only whether anyone gave, which is what the count says too.
+  // The family (owner and co-owners) learns whether a gift holds the currency and deletion (a paid
+  // one, or one whose refund is under way); everyone else only whether anyone gave, which is what
+  // the count says too.
   // The owner's close screen shows what closing would pay, summed by the rule closing uses.
   const closing = gifts ? closingAmounts(gifts) : null;
   // Failed, abandoned and pending payments are not gifts; refunded ones show as refunded. The page
   // shows the newest few and links to the full list for the rest.
   const recent = gifts ? gifts.filter(isListed).slice(0, RECENT_GIFTS_SHOWN) : null;
-  return { registry, preferredCharity, giftCount, hasGifts: family ? live : giftCount > 0, role, gifts: recent, closing };
+  return { registry, preferredCharity, giftCount, hasGifts: statuses ? holdsPaidGift(statuses) : giftCount > 0, role, gifts: recent, closing };
 }
 
 /** Anyone may look at a registry; only its owner and co-owners see the gifts. */

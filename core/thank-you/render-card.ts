@@ -1,4 +1,5 @@
 import { escapeHtml } from '../html';
+import { unlinkedHtml, unlinkedText } from './unlinked-text';
 import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from './card-templates';
 import type { CardTemplate, ImageSize } from './thank-you-note';
 import { celebrationTitle, type CelebrationType } from '../registry/celebration-title';
@@ -29,7 +30,8 @@ function absolutePhotoUrl(url: string, appUrl: string): string {
 /**
  * The one renderer of a thank-you card: the page's live preview shows exactly this HTML, and the
  * e-mail carries it. Tables and inline styles only, so mail clients show it as the family saw it;
- * everything the family or the giver typed is escaped.
+ * everything the family or the giver typed is escaped, and no address in it becomes a link
+ * (unlinked-text.ts).
  */
 export function renderThankYouCard(card: CardContent, appUrl: string): RenderedCard {
   const style = CARD_TEMPLATE_STYLES[card.templateId];
@@ -38,7 +40,7 @@ export function renderThankYouCard(card: CardContent, appUrl: string): RenderedC
   const paragraphs = card.customMessage
     .trim()
     .split(/\n{2,}/)
-    .map((paragraph) => `<p style="margin:0 0 14px;font-size:16px;line-height:1.6;color:#1f2937">${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .map((paragraph) => `<p style="margin:0 0 14px;font-size:16px;line-height:1.6;color:#1f2937">${unlinkedHtml(escapeHtml(paragraph)).replace(/\n/g, '<br>')}</p>`)
     .join('');
   const photos = card.imageUrls
     .map((url) => absolutePhotoUrl(url, appUrl))
@@ -48,7 +50,7 @@ export function renderThankYouCard(card: CardContent, appUrl: string): RenderedC
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${style.background};padding:24px 12px"><tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:16px;border-top:8px solid ${style.primary};border-bottom:8px solid ${style.accent}">
 <tr><td style="padding:28px 28px 8px;text-align:center">
-<p style="margin:0;font-size:13px;letter-spacing:2px;text-transform:uppercase;color:${style.accent};font-family:Arial,Helvetica,sans-serif">${escapeHtml(celebration)}</p>
+<p style="margin:0;font-size:13px;letter-spacing:2px;text-transform:uppercase;color:${style.accent};font-family:Arial,Helvetica,sans-serif">${unlinkedHtml(escapeHtml(celebration))}</p>
 <h1 style="margin:8px 0 0;font-size:34px;color:${style.primary}">Thank You!</h1></td></tr>
 <tr><td style="padding:16px 28px 8px">${paragraphs}</td></tr>
 ${photos ? `<tr><td style="padding:0 22px 16px;text-align:center">${photos}</td></tr>` : ''}
@@ -58,6 +60,6 @@ ${photos ? `<tr><td style="padding:0 22px 16px;text-align:center">${photos}</td>
   return {
     subject: `A thank-you from ${card.childName}`,
     html,
-    text: [`${celebration}: Thank You!`, '', card.customMessage.trim(), ...photoLines, '', card.givenByHand ? 'Made with Mitzvah Gifts.' : 'Sent with Mitzvah Gifts.'].join('\n'),
+    text: [`${unlinkedText(celebration)}: Thank You!`, '', unlinkedText(card.customMessage.trim()), ...photoLines, '', card.givenByHand ? 'Made with Mitzvah Gifts.' : 'Sent with Mitzvah Gifts.'].join('\n'),
   };
 }

@@ -25,15 +25,71 @@ async function world() {
   /** The sweep as it runs the given time after now. */
   const sweepAfter = (ms: number) => expireAbandonedGifts({ ...ports, clock: new FixedClock(new Date(Date.now() + ms)) });
   const statusOf = async (giftId: string) => (await repositories.gifts.findById(giftId))?.paymentStatus;
-  return { repositories, gateway, owner, charity, registry, ports, give, sweepAfter, statusOf };
+  /** What the owner's delete and currency change are given. */
+  const family = { ...ports, user: owner, registries: repositories.registries };
+  return { repositories, gateway, owner, charity, registry, ports, give, sweepAfter, statusOf, family };
 }
+
+describe('a stranger’s unpaid gift when the family acts', () => {
+  it('is given up on the spot, cancelled at the provider, so the currency changes and the registry is deleted at once', async () => {
+    const { repositories, gateway, registry, give, statusOf, family } = await world();
+    const { gift } = await give(36);
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).resolves.toMatchObject({ currency: 'CAD' });
+    expect(await statusOf(gift.id)).toBe('expired');
+    expect(gateway.canceled.has(gift.stripePaymentIntentId!)).toBe(true);
+
+    await give(18);
+    await expect(deleteRegistry(registry.id, family)).resolves.toEqual({ message: 'Registry deleted' });
+    expect(await repositories.registries.findById(registry.id)).toBeNull();
+  });
+
+  it('is credited, and then holds the registry, when it was paid after all', async () => {
+    const { repositories, gateway, registry, give, statusOf, family } = await world();
+    const { gift } = await give(50);
+    gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
+    await expect(deleteRegistry(registry.id, family)).rejects.toMatchObject({ code: 'registry.has_gifts' });
+    expect(await statusOf(gift.id)).toBe('succeeded');
+    expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(5_000);
+  });
+
+  it('holds the registry, with a plain message, while the provider cannot say how its payment stands', async () => {
+    const { gateway, registry, give, statusOf, family } = await world();
+    const { gift } = await give(18);
+    gateway.down = true;
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).rejects.toMatchObject({ code: 'registry.payment_under_way' });
+    expect(await statusOf(gift.id)).toBe('pending');
+  });
+
+  it('is given up only for the registry’s own family: a stranger’s delete or change touches nothing', async () => {
+    const { repositories, registry, give, statusOf, family } = await world();
+    const { gift } = await give(18);
+    const stranger = await repositories.users.create(aNewUser({ username: 'someone-else', email: 'else@example.com' }));
+    await expect(deleteRegistry(registry.id, { ...family, user: stranger })).rejects.toMatchObject({ code: 'registry.forbidden' });
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, { ...family, user: stranger })).rejects.toMatchObject({ code: 'registry.forbidden' });
+    expect(await statusOf(gift.id)).toBe('pending');
+  });
+});
+
+describe('a registry whose only gift was refunded', () => {
+  it('can be deleted: gone for everyone, while the refunded gift and its registry stay on record; its currency stays', async () => {
+    const { repositories, registry, charity, family } = await world();
+    const refunded = await repositories.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'refunded', stripePaymentIntentId: 'pi_refunded' }));
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).rejects.toMatchObject({ code: 'registry.has_refunded_gifts' });
+
+    await expect(deleteRegistry(registry.id, family)).resolves.toEqual({ message: 'Registry deleted' });
+    expect(await repositories.gifts.findById(refunded.id)).toMatchObject({ paymentStatus: 'refunded', stripePaymentIntentId: 'pi_refunded' });
+    expect(await repositories.registries.findById(registry.id)).toMatchObject({ isActive: false, currency: 'USD' });
+    expect(await repositories.registries.listByOwner(family.user.id)).toEqual([]);
+    await expect(deleteRegistry(registry.id, family)).rejects.toMatchObject({ code: 'registry.not_found' });
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).rejects.toMatchObject({ code: 'registry.not_found' });
+  });
+});
 
 describe('abandoned gifts', () => {
   it('cancels an unpaid payment a day old and marks its gift expired, freeing the currency and deletion', async () => {
-    const { repositories, gateway, owner, registry, give, sweepAfter, statusOf } = await world();
+    const { gateway, registry, give, sweepAfter, statusOf, family } = await world();
     const { gift } = await give(36);
-    const change = () => changeCurrency(registry.id, { currency: 'CAD' }, { user: owner, unitOfWork: repositories });
-    await expect(change()).rejects.toMatchObject({ code: 'registry.has_gifts' });
+    const change = () => changeCurrency(registry.id, { currency: 'CAD' }, family);
 
     expect(await sweepAfter(ABANDONED_AFTER_MS - HOUR)).toEqual({ expired: 0, failed: 0, credited: 0, undecided: 0 });
     expect(await statusOf(gift.id)).toBe('pending');
@@ -42,7 +98,7 @@ describe('abandoned gifts', () => {
     expect(await statusOf(gift.id)).toBe('expired');
     expect(gateway.canceled.has(gift.stripePaymentIntentId!)).toBe(true);
     await expect(change()).resolves.toMatchObject({ currency: 'CAD' });
-    await expect(deleteRegistry(registry.id, { user: owner, unitOfWork: repositories })).resolves.toEqual({ message: 'Registry deleted' });
+    await expect(deleteRegistry(registry.id, family)).resolves.toEqual({ message: 'Registry deleted' });
   });
 
   it('credits a payment that went through after all, once, instead of expiring it', async () => {

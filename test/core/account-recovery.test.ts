@@ -37,7 +37,7 @@ beforeEach(async () => {
   repos = createInMemoryRepositories();
   clock = new FixedClock();
   user = await repos.users.create(aNewUser({ email: 'dana@example.com', passwordHash: 'hashed:old-password' }));
-  ports = { unitOfWork: repos, users: repos.users, tokens, hasher, clock, ...settings };
+  ports = { unitOfWork: repos, users: repos.users, tokens, hasher, clock, resetMailPace: async () => true, ...settings };
 });
 
 const lastLinkToken = () => {
@@ -65,6 +65,28 @@ describe('forgot password', () => {
 
   it('refuses a malformed address', async () => {
     expect(await codeOf(requestPasswordReset({ email: 'nope' }, ports))).toBe('validation.failed');
+  });
+
+  it('stops an older link once a newer one is issued', async () => {
+    await requestPasswordReset({ email: 'dana@example.com' }, ports);
+    const older = lastLinkToken();
+    await requestPasswordReset({ email: 'dana@example.com' }, ports);
+    const newer = lastLinkToken();
+    expect(await codeOf(resetPassword({ token: older, password: 'old-link-pass' }, ports))).toBe('account.link_invalid');
+    await resetPassword({ token: newer, password: 'new-link-pass' }, ports);
+    expect(await passwordHash()).toBe('hashed:new-link-pass');
+  });
+
+  it('answers a paced request without mailing or issuing anything, and the link already sent keeps working', async () => {
+    await requestPasswordReset({ email: 'dana@example.com' }, ports);
+    const sent = lastLinkToken();
+    const asked: string[] = [];
+    const paced = { ...ports, resetMailPace: async (email: string) => (asked.push(email), false) };
+    await expect(requestPasswordReset({ email: 'Dana@Example.com' }, paced)).resolves.toBeUndefined();
+    expect(asked).toEqual(['dana@example.com']);
+    expect(repos.mail.queued).toHaveLength(1);
+    await resetPassword({ token: sent, password: 'still-works' }, ports);
+    expect(await passwordHash()).toBe('hashed:still-works');
   });
 });
 

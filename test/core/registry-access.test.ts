@@ -5,7 +5,7 @@ import type { Registry } from '@core/registry/registry';
 import { isOwner, requireManager, requireOwner, roleOf } from '@core/registry/registry-access';
 
 const person = (id: string) => ({ id, isAdmin: false }) as User;
-const registry = (userId: string, coOwnerIds: string[]) => ({ userId, coOwnerIds }) as unknown as Registry;
+const registry = (userId: string, coOwnerIds: string[], isActive = true) => ({ userId, coOwnerIds, isActive }) as unknown as Registry;
 const codeOf = (check: () => unknown) => {
   try {
     check();
@@ -35,6 +35,12 @@ describe('who may do what to a registry', () => {
     expect(codeOf(() => requireManager(family, { ...person('admin'), isAdmin: true }))).toBe('registry.forbidden');
     expect(codeOf(() => requireManager(family, null))).toBe('auth.required');
     expect(codeOf(() => requireOwner(family, null))).toBe('auth.required');
+  });
+
+  it('lets nobody manage a deleted registry kept on record: it is not found', () => {
+    const retired = registry('owner', ['parent-b'], false);
+    expect(codeOf(() => requireOwner(retired, person('owner')))).toBe('registry.not_found');
+    expect(codeOf(() => requireManager(retired, person('parent-b')))).toBe('registry.not_found');
   });
 
   it('never lets anyone pass the owner’s check whom the manager check refuses', () => {

@@ -42,12 +42,25 @@ describe('celebration dates', () => {
 
 describe('settled registries', () => {
   const open = { status: 'open' } as Registry;
-  it('allow currency changes and deletion only while open and without gifts', () => {
-    expect(() => requireUnsettled(open, false, 'delete the registry')).not.toThrow();
-    expect(() => requireUnsettled(open, true, 'delete the registry')).toThrow(expect.objectContaining({ code: 'registry.has_gifts' }));
+  it('allow currency changes and deletion only while open and without paid gifts', () => {
+    expect(() => requireUnsettled(open, new Set(), 'delete the registry')).not.toThrow();
+    expect(() => requireUnsettled(open, new Set(['succeeded', 'failed'] as const), 'delete the registry')).toThrow(expect.objectContaining({ code: 'registry.has_gifts' }));
     for (const status of ['closed', 'payout_sent'] as const) {
-      expect(() => requireUnsettled({ status } as Registry, false, 'change the currency')).toThrow(expect.objectContaining({ code: 'registry.closed' }));
+      expect(() => requireUnsettled({ status } as Registry, new Set(), 'change the currency')).toThrow(expect.objectContaining({ code: 'registry.closed' }));
     }
+  });
+
+  it('are held by a refund under way, by a payment the provider could not yet give up, and the currency by a refunded gift', () => {
+    const usd = { status: 'open', currency: 'USD' } as Registry;
+    for (const action of ['delete the registry', 'change the currency'] as const) {
+      expect(() => requireUnsettled(usd, new Set(['refunding'] as const), action)).toThrow(expect.objectContaining({ code: 'registry.has_gifts' }));
+      expect(() => requireUnsettled(usd, new Set(['pending'] as const), action)).toThrow(expect.objectContaining({ code: 'registry.payment_under_way' }));
+      expect(() => requireUnsettled(usd, new Set(['failed', 'expired'] as const), action)).not.toThrow();
+    }
+    expect(() => requireUnsettled(usd, new Set(['refunded'] as const), 'delete the registry')).not.toThrow();
+    expect(() => requireUnsettled(usd, new Set(['refunded'] as const), 'change the currency')).toThrow(
+      expect.objectContaining({ code: 'registry.has_refunded_gifts', message: expect.stringContaining('its record stays in USD') }),
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders'
 import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from '@core/thank-you/card-templates';
 import { capitaliseName, defaultThankYouMessage } from '@core/thank-you/default-message';
 import { renderThankYouCard } from '@core/thank-you/render-card';
+import { InMemoryTypedAddressBudget } from '../../adapters/in-memory/in-memory-typed-address-budget';
 import { CARD_TEMPLATES, IMAGE_SIZES } from '@core/thank-you/thank-you-note';
 
 const card = {
@@ -54,6 +55,23 @@ describe('the thank-you card', () => {
     expect(subject).toBe('A thank-you from Eli <b>');
   });
 
+  it('shows addresses in the message as plain text a mail program will not make into links, in the HTML and the text alike', () => {
+    const message = 'Claim your prize at https://evil.example/pay now!\n\nOr www.phish.test, bank-login.com/verify, or write to win@prizes.example.';
+    const { html, text } = renderThankYouCard({ ...card, customMessage: message }, 'https://gifts.example.org');
+    expect(html).not.toMatch(/<a[\s>]/i);
+    // What a mail program scans is each run of text between tags: none may hold an address.
+    const runs = html.split(/<[^>]*>/);
+    const linkLike = /[a-z][a-z0-9+.-]*:\/\/|www\.[\p{L}\p{N}]|[\p{L}\p{N}-]\.[\p{L}]{2,}|\S@\S/iu;
+    expect(runs.filter((run) => linkLike.test(run))).toEqual([]);
+    // In the plain text a zero-width space ends a run, as it ends an address for a mail program.
+    const textRuns = text.split('\n').slice(2, 5).flatMap((line) => line.split('\u200B'));
+    expect(textRuns.filter((run) => linkLike.test(run))).toEqual([]);
+    // The words still read as typed.
+    expect(runs.join('').replaceAll('\u200B', '')).toContain('https://evil.example/pay');
+    expect(text.replaceAll('\u200B', '')).toContain(message);
+    expect(runs.join('')).toContain('bank-login.com/verify');
+  });
+
   it('keeps the message’s paragraphs and line breaks', () => {
     const { html } = renderThankYouCard(card, 'https://gifts.example.org');
     expect(html).toContain('Thank you!<br>Love,<br>Sarah');
@@ -86,7 +104,7 @@ describe('sending a thank-you card', () => {
     const registry = await repositories.registries.create(aNewRegistry(owner.id));
     const gift = await repositories.gifts.create(aNewGift(registry.id, charity.id));
     const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: false }, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
-    await sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock: new FixedClock(), appUrl: 'https://gifts.example.org' });
+    await sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock: new FixedClock(), appUrl: 'https://gifts.example.org', typedAddresses: new InMemoryTypedAddressBudget() });
     expect(repositories.mail.queued).toEqual([
       expect.objectContaining({ to: 'miriam@example.com', replyTo: 'rachel.cohen@example.com', subject: 'A thank-you from Sarah Cohen' }),
     ]);
@@ -110,7 +128,7 @@ describe('a card for a gift given by hand', () => {
     const gift = await repositories.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 18_000, method: 'cash', receivedOn: '2027-05-16', note: null });
     const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: true }, { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
     const clock = new FixedClock();
-    await expect(sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org' })).rejects.toMatchObject({ code: 'note.no_email' });
+    await expect(sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org', typedAddresses: new InMemoryTypedAddressBudget() })).rejects.toMatchObject({ code: 'note.no_email' });
     expect(repositories.mail.queued).toEqual([]);
     const given = await markThankYouNoteGiven(note.id, { user: owner, unitOfWork: repositories, clock });
     expect(given).toMatchObject({ status: 'sent', sentAt: clock.now(), byHand: true });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import { InMemoryTypedAddressBudget } from '../../adapters/in-memory/in-memory-typed-address-budget';
 import { InMemoryPhotoStore } from '../../adapters/in-memory/in-memory-photo-store';
 import type { NoteStatus } from '@core/thank-you/thank-you-note';
 import { cardForAllRecipients, type CardCandidate } from '@core/thank-you/card-for-all-recipients';
@@ -56,9 +57,12 @@ async function world() {
   const registry = await repositories.registries.create(aNewRegistry(owner.id, { childName: 'Sarah Cohen', celebrationDate: new Date('2027-05-16T00:00:00.000Z') }));
   const give = (giftGiverName: string, giftGiverEmail: string) =>
     repositories.gifts.create(aNewGift(registry.id, charity.id, { giftGiverName, giftGiverEmail, paymentStatus: 'succeeded' }));
-  const ports = { user: owner, unitOfWork: repositories, photos: new InMemoryPhotoStore(), clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
+  const typedAddresses = new InMemoryTypedAddressBudget({ beforePaidGift: 10, afterPaidGift: 3 });
+  const ports = { user: owner, unitOfWork: repositories, photos: new InMemoryPhotoStore(), clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org', typedAddresses };
   const card = { templateId: 'modern', customMessage: 'Dear {name}, thank you!', imageUrls: [], imageSize: 'medium' };
-  return { repositories, clock, owner, registry, give, ports, card };
+  const giveByHand = (giftGiverName: string, giftGiverEmail: string | null) =>
+    repositories.offlineGifts.create({ registryId: registry.id, giftGiverName, giftGiverEmail, amount: 5_000, method: 'check', receivedOn: '2027-05-16', note: null });
+  return { repositories, clock, owner, registry, give, giveByHand, ports, card, typedAddresses };
 }
 
 describe('sending a card to everyone', () => {
@@ -86,6 +90,34 @@ describe('sending a card to everyone', () => {
     expect(repositories.mail.rows.size).toBe(0);
     expect(repositories.thankYouNotes.rows.size).toBe(0);
     expect(repositories.thankYouCards.rows.size).toBe(0);
+  });
+});
+
+describe('a card for everyone to addresses the family typed', () => {
+  it('goes to no gift given by hand before the registry has received a gift online', async () => {
+    const { repositories, registry, giveByHand, ports, card, typedAddresses } = await world();
+    for (let i = 0; i < 5; i += 1) await giveByHand(`Stranger ${i}`, `target${i}@example.com`);
+    expect(await codeOf(sendCardToAll(registry.id, card, ports))).toBe('note.needs_paid_gift');
+    await expect(sendCardToAll(registry.id, card, ports)).rejects.toThrow(/once the registry has received a gift online/);
+    expect(repositories.mail.rows.size).toBe(0);
+    expect(typedAddresses.taken).toEqual({ beforePaidGift: 0, afterPaidGift: 0 });
+  });
+
+  it('then takes each typed address from the day’s budget, sends nothing when it is spent, and gives back what it did not send', async () => {
+    const { repositories, registry, give, giveByHand, ports, card, typedAddresses } = await world();
+    await give('Eve', 'eve@example.com');
+    for (let i = 0; i < 4; i += 1) await giveByHand(`Cousin ${i}`, `cousin${i}@example.com`);
+    expect(await codeOf(sendCardToAll(registry.id, card, ports))).toBe('auth.rate_limited');
+    expect(repositories.mail.rows.size).toBe(0);
+    expect(typedAddresses.taken.afterPaidGift).toBe(0);
+
+    const roomier = new InMemoryTypedAddressBudget({ beforePaidGift: 10, afterPaidGift: 4 });
+    const sent = await sendCardToAll(registry.id, card, { ...ports, typedAddresses: roomier });
+    expect(sent.sentTo).toHaveLength(5);
+    expect(roomier.taken.afterPaidGift).toBe(4);
+    // A second press finds nobody left and keeps nothing of the budget.
+    expect(await codeOf(sendCardToAll(registry.id, card, { ...ports, typedAddresses: roomier }))).toBe('note.nothing_to_send');
+    expect(roomier.taken.afterPaidGift).toBe(4);
   });
 });
 

@@ -19,7 +19,7 @@ describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in agai
   });
 
   async function newPage(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: server.url });
+    const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
     return context.newPage();
   }
 

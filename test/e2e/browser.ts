@@ -98,7 +98,9 @@ export function e2eWorld() {
   const world = {
     /** A fresh browser context at this width on the journey's server; page errors go to the log. */
     async page(width: number): Promise<Page> {
-      const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url });
+      // A page's own requests name their origin; page.request (setup through the API) must too, or
+      // the server refuses a signed-in change that names no page.
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
       const created = await context.newPage();
       created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       return created;

@@ -119,13 +119,52 @@ describe('forgot password', () => {
     expect((await client().post('/api/password-reset/request', { email: 'a@example.com', username: 'x' })).status).toBe(400);
   });
 
-  it('limits requests for one address to 3 an hour, whoever asks and whether or not it has an account', async () => {
+  it('limits requests for one address from one network to 3 an hour, whether or not it has an account', async () => {
     const email = `limited-${Date.now()}@example.com`;
-    for (let i = 0; i < 3; i += 1) expect((await client().post('/api/password-reset/request', { email })).status).toBe(202);
-    const fourth = await client().post('/api/password-reset/request', { email });
+    const asker = client();
+    for (let i = 0; i < 3; i += 1) expect((await asker.post('/api/password-reset/request', { email })).status).toBe(202);
+    const fourth = await asker.post('/api/password-reset/request', { email });
     expect(fourth.status).toBe(429);
     expect(fourth.json.message).toMatch(/Too many password reset requests/);
     expect(fourth.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('nobody locks another person out of recovery', () => {
+  const resetMails = async (address: string) => (await mailTo(address)).filter((mail) => /Reset your/.test(mail.subject));
+
+  it('lets the owner ask and reset after a stranger asked for their address again and again', async () => {
+    const { registration } = await anAccount();
+    const stranger = client();
+    for (let i = 0; i < 5; i += 1) expect([202, 429]).toContain((await stranger.post('/api/password-reset/request', { email: registration.email })).status);
+    const asked = await client().post('/api/password-reset/request', { email: registration.email });
+    expect(asked.status).toBe(202);
+    // However many asked, the inbox got one e-mail, and its link works.
+    expect(await resetMails(registration.email)).toHaveLength(1);
+    const token = await resetLinkFor(registration.email);
+    expect((await client().post('/api/password-reset', { token, password: 'owner-is-back' })).status).toBe(200);
+    expect((await signIn(registration.username, 'owner-is-back')).status).toBe(200);
+  });
+
+  it('mails one link per address every 5 minutes, and an older link stops working once a newer one is issued', async () => {
+    const { registration } = await anAccount();
+    const time = stopSystemTimeAt(new Date());
+    expect((await client().post('/api/password-reset/request', { email: registration.email })).status).toBe(202);
+    const older = await resetLinkFor(registration.email);
+    expect((await client().post('/api/password-reset/request', { email: registration.email })).status).toBe(202);
+    expect(await resetMails(registration.email)).toHaveLength(1);
+
+    time.advance(5 * 60 * 1000 + 1000);
+    expect((await client().post('/api/password-reset/request', { email: registration.email })).status).toBe(202);
+    expect(await resetMails(registration.email)).toHaveLength(2);
+    const newer = await resetLinkFor(registration.email);
+    expect(newer).not.toBe(older);
+    vi.useRealTimers();
+
+    const stale = await client().post('/api/password-reset', { token: older, password: 'from-old-link' });
+    expect(stale.status).toBe(400);
+    expect(stale.json.message).toMatch(/expired or has already been used/);
+    expect((await client().post('/api/password-reset', { token: newer, password: 'from-new-link' })).status).toBe(200);
   });
 });
 

@@ -194,6 +194,28 @@ describe('cross-site requests', () => {
     expect(response.status).toBe(403);
   });
 
+  it('reads the Referer when a signed-in change names no Origin, and refuses one that names no page at all', async () => {
+    const browser = client();
+    expect((await browser.post('/api/register', aRegistration())).status).toBe(201);
+    const own = server.url.replace('http:', 'https:');
+    const rename = (firstName: string, headers: Record<string, string>) =>
+      browser.call('PUT', '/api/account/profile', { firstName, lastName: 'Cohen' }, { Origin: '', ...headers });
+
+    expect((await rename('Foreign', { Referer: 'https://evil.example/prize.html' })).status).toBe(403);
+    expect((await rename('Nowhere', {})).status).toBe(403);
+    expect((await rename('Garbled', { Referer: 'not a url' })).status).toBe(403);
+    expect((await browser.get('/api/account')).json.firstName).toBe('Sarah');
+
+    expect((await rename('Ours', { Referer: `${own}/account` })).status).toBe(200);
+    expect((await rename('Vouched', { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    expect((await browser.get('/api/account')).json.firstName).toBe('Vouched');
+  });
+
+  it('lets a caller without our session cookie through with neither header (a script, a provider)', async () => {
+    const response = await client().post('/api/register', aRegistration(), { Origin: '' });
+    expect(response.status).toBe(201);
+  });
+
   it('lets the app’s own origin through', async () => {
     // Behind the TLS proxy the test client stands for, the page's own origin is the https one.
     const response = await client().post('/api/register', aRegistration(), { Origin: server.url.replace('http:', 'https:'), 'Sec-Fetch-Site': 'same-origin' });

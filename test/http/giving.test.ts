@@ -204,12 +204,12 @@ describe('a gift a stranger started and never paid', () => {
     await server.infrastructure.orm.em.fork().execute(`update gifts set created_at = now() - interval '25 hours' where registry_id = ? and payment_status = 'pending'`, [registryId]);
   }
 
-  it('holds the currency and deletion only until the sweep expires it; then it can no longer be paid', async () => {
+  it('is expired by the sweep a day later; then it can no longer be paid', async () => {
     const { owner, registry } = await openRegistry(server);
     const stranger = new HttpClient(server.url);
     const intent = await stranger.post('/api/create-payment-intent', giftBody(registry.id, { amount: 36 }));
-    expect((await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' })).status).toBe(409);
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: true, giftCount: 0 });
+    // An unpaid gift holds nothing: the family's page offers the currency change and deletion.
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: false, giftCount: 0 });
     // The public page never says there are gifts when its count says none.
     expect((await new HttpClient(server.url).get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: false, giftCount: 0 });
 
@@ -223,6 +223,44 @@ describe('a gift a stranger started and never paid', () => {
     expect(late.json.message).toBe('This payment has expired. Please start your gift again.');
     expect((await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' })).status).toBe(200);
     expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(200);
+  });
+
+  it('blocks neither the currency nor deletion: the family’s action expires it on the spot, and it can no longer be paid', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const stranger = new HttpClient(server.url);
+    const first = await stranger.post('/api/create-payment-intent', giftBody(registry.id, { amount: 36 }));
+    expect(first.status).toBe(201);
+    const changed = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'expired' }]);
+    const late = await stranger.post('/api/sandbox/confirm', { clientSecret: first.json.clientSecret, cardNumber: '4242424242424242' });
+    expect(late.status).toBe(402);
+
+    // A new one every day changes nothing either.
+    expect((await stranger.post('/api/create-payment-intent', giftBody(registry.id, { amount: 18 }))).status).toBe(201);
+    const deleted = await owner.client.call('DELETE', `/api/registries/${registry.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).status).toBe(404);
+  });
+
+  it('lets a registry whose only gift was refunded be deleted (its records stay), but not change its currency', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const guest = new HttpClient(server.url);
+    const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 40 }));
+    expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    const [gift] = (await ownerGifts(owner.client, registry.id)) as unknown as { id: string }[];
+    expect((await owner.client.post(`/api/gifts/${gift!.id}/refund`, { reason: 'Given twice' })).status).toBe(200);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: false });
+
+    const currency = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
+    expect(currency.status).toBe(409);
+    expect(currency.json.message).toMatch(/refunded gift: its record stays in USD/);
+
+    expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(200);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).status).toBe(404);
+    expect(((await owner.client.get('/api/registries/my')).json as unknown[]).length).toBe(0);
+    // The money moved, so its record stays.
+    expect(await server.infrastructure.repositories.gifts.findById(gift!.id)).toMatchObject({ paymentStatus: 'refunded', registryId: registry.id });
   });
 
   it('is credited, not expired, when it was paid after all', async () => {

@@ -30,6 +30,10 @@ beforeAll(async () => {
   const started = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody);
   paymentIntentId = String(started.json.paymentIntentId);
   clientSecret = String(started.json.clientSecret);
+  // A paid gift too, so the registry outlives the walk: an unpaid one no longer keeps its owner from deleting it.
+  const guest = new HttpClient(server.url);
+  const paid = await guest.post('/api/create-payment-intent', { ...giftBody, amount: 18 });
+  expect((await guest.post('/api/sandbox/confirm', { clientSecret: paid.json.clientSecret, cardNumber: '4242424242424242' })).status).toBeLessThan(300);
 });
 afterAll(async () => {
   await server?.close();

@@ -3,7 +3,7 @@ import { signedIn, signedInCoOwner } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, tempDataDir, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 let charities: { id: string; name: string }[];
@@ -152,8 +152,9 @@ describe('POST /api/gifts/{id}/refund', () => {
     });
     const audit = await server.infrastructure.repositories.audit.list(5);
     expect(audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refund_started')).toMatchObject({ actorLabel: expect.stringMatching(/^admin:/) });
-    // Its record stays: a registry whose money moved cannot be deleted, even with every gift refunded.
-    expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(409);
+    // With every gift refunded the family may delete it, and the record of the money that moved stays.
+    expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(200);
+    expect(await server.infrastructure.repositories.gifts.findById(gift.id)).toMatchObject({ paymentStatus: 'refunded', registryId: registry.id });
   });
 
   it('refuses once the registry is closed: its gifts are in the family’s and the charities’ payouts', async () => {
@@ -205,9 +206,13 @@ describe('POST /api/gifts/{id}/refund', () => {
     // As a crash between the provider's answer and the books would leave it.
     expect(await server.infrastructure.repositories.gifts.beginRefund(gift.id, new Date(Date.now() - 60 * 60 * 1000))).toBe(true);
 
+    // The family is told the truth: not refunded yet, under way, and for how long.
+    const again = await owner.client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Did it go through?' });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('This gift’s refund is under way and finishes within 5 minutes; there is no need to refund it again.');
     const refused = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe('A gift of this registry is being refunded. Please try again in a minute.');
+    expect(refused.json.message).toBe('A gift of this registry is being refunded; the refund finishes within 5 minutes. Please close the registry after that.');
 
     // The sweep finishes it with the same idempotency key; the registry then closes with nothing to pay.
     const swept = await server.sweepAbandonedGifts();
@@ -216,6 +221,14 @@ describe('POST /api/gifts/{id}/refund', () => {
     const closed = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
     expect(closed.status, closed.text).toBe(200);
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ status: 'payout_sent', payoutAmount: 0, charityPayoutAmount: 0 });
+  });
+
+  it('finishes a refund a crash cut off once it is three minutes old, not a quarter of an hour', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const gift = await give(owner.client, registry.id, 40);
+    expect(await server.infrastructure.repositories.gifts.beginRefund(gift.id, new Date(Date.now() - 3 * 60 * 1000 - 5000))).toBe(true);
+    expect(await server.sweepAbandonedGifts()).toMatchObject({ refundsFinished: 1 });
+    expect((await giftList(owner.client, registry.id)).find((item) => item.id === gift.id)).toMatchObject({ paymentStatus: 'refunded' });
   });
 
   it('refuses the admin lookup to anyone else (404) and asks for a registry', async () => {
@@ -228,4 +241,34 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect((await admin.get('/api/admin/gifts?registry=nosuchcode')).status).toBe(404);
     expect((await admin.get(`/api/admin/gifts?registry=${registry.id}&page=2`)).status).toBe(400);
   });
+});
+
+describe('a server starting after a crash', () => {
+  it('finishes the refunds the crash cut off as it starts, without waiting for the next round', async () => {
+    const dataDir = tempDataDir();
+    let before: TestServer | undefined = await startTestServer({ dataDir });
+    let after: TestServer | undefined;
+    try {
+      const { registry } = await openRegistry(before);
+      const guest = new HttpClient(before.url);
+      const charityId = ((await guest.get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
+      const intent = await guest.post('/api/create-payment-intent', {
+        registryId: registry.id, charityId, giftGiverName: 'Miriam Gold', giftGiverEmail: 'miriam@example.com', amount: 50, personalMessage: '',
+      });
+      expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBeLessThan(300);
+      const [gift] = await before.infrastructure.repositories.gifts.listByRegistry(registry.id);
+      // The refund began well before the crash; nobody was left to finish it.
+      expect(await before.infrastructure.repositories.gifts.beginRefund(gift!.id, new Date(Date.now() - 20 * 60 * 1000))).toBe(true);
+      await before.close();
+      before = undefined;
+
+      after = await startTestServer({ dataDir });
+      const repositories = after.infrastructure.repositories;
+      await expect.poll(async () => (await repositories.gifts.findById(gift!.id))?.paymentStatus, { timeout: 10_000, interval: 200 }).toBe('refunded');
+      expect((await repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
+    } finally {
+      await before?.close();
+      await after?.close();
+    }
+  }, 60_000);
 });

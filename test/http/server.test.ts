@@ -64,7 +64,8 @@ describe('behind a TLS proxy that forgets X-Forwarded-Proto', () => {
   it('still signs people in with a Secure cookie, never a 500, and tells the operator once', async () => {
     const proxied = await startTestServer({ env: { PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true' } });
     try {
-      const forgetful = { 'X-Forwarded-Proto': '' };
+      // The browser is on the public address, and names it as the page's origin.
+      const forgetful = { 'X-Forwarded-Proto': '', Origin: 'https://gifts.example.org' };
       const registration = aRegistration();
       const browser = new HttpClient(proxied.url);
       const signedUp = await browser.call('POST', '/api/register', registration, forgetful);

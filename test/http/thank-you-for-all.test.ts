@@ -81,6 +81,46 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     await stop?.();
   });
 
+  describe('cards to addresses the family typed (gifts given by hand)', () => {
+    it('go to nobody all at once before a gift was paid online, and at most 10 a day one by one; links in them are plain text', async () => {
+      const { owner, registry } = await openRegistry(server);
+      const typed = Array.from({ length: 12 }, (_, index) => `stranger${index}-${registry.id.slice(0, 8)}@example.com`);
+      for (const [index, email] of typed.entries()) {
+        const recorded = await owner.client.post(`/api/registries/${registry.id}/offline-gifts`, {
+          giftGiverName: `Stranger ${index}`, giftGiverEmail: email, amount: 18, method: 'cash', receivedOn: new Date().toISOString().slice(0, 10), note: '',
+        });
+        expect(recorded.status, recorded.text).toBe(201);
+      }
+      const phishing = forAll({ customMessage: 'Dear {name}, your parcel is held: pay at https://evil.example/pay' });
+      const bulk = await owner.client.post(`/api/registries/${registry.id}/thank-you-cards`, phishing);
+      expect(bulk.status).toBe(409);
+      expect(bulk.json.message).toMatch(/once the registry has received a gift online/);
+
+      const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as Contributor[];
+      const statuses: number[] = [];
+      for (const contributor of contributors) {
+        const note = await owner.client.post('/api/thank-you-notes', { giftId: contributor.id, templateId: 'warm', customMessage: 'Thank you! See www.phish.test', imageUrls: [], imageSize: 'medium' });
+        expect(note.status, note.text).toBe(200);
+        const sent = await owner.client.post(`/api/thank-you-notes/${note.json.id}/send`, {});
+        statuses.push(sent.status);
+        if (sent.status === 429) expect(sent.json.message).toMatch(/^Too many cards e-mailed to gifts given by hand today/);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      await server.mailWorker.drainOnce();
+      const cards = readOutbox(server.dataDir).filter((mail) => typed.includes(mail.to) && mail.subject.startsWith('A thank-you from'));
+      expect(cards).toHaveLength(10);
+      expect(cards[0]!.html).not.toMatch(/<a[\s>]/i);
+      expect(cards[0]!.html).toContain('www<span>.</span>phish<span>.</span>test');
+
+      // Once a guest has paid online, the card for everyone reaches the rest.
+      await paidGift(registry.id, 'Miriam');
+      const after = await owner.client.post(`/api/registries/${registry.id}/thank-you-cards`, forAll());
+      expect(after.status, after.text).toBe(200);
+      expect((after.json.sentTo as unknown[]).length).toBe(3);
+    });
+  });
+
   describe('POST /api/registries/{id}/thank-you-cards', () => {
     it('sends one card to every gift without a sent card, each with its giver’s name, and marks them sent', async () => {
       const family = await familyWithGivers();

@@ -28,6 +28,7 @@ export class HttpClient {
       headers: {
         'X-Forwarded-For': this.address,
         'X-Forwarded-Proto': 'https',
+        ...(method === 'GET' || method === 'HEAD' ? {} : this.originHeader()),
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}),
         ...headers,
@@ -59,13 +60,22 @@ export class HttpClient {
     else form.append('note', 'no file here');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'X-Forwarded-For': this.address, 'X-Forwarded-Proto': 'https', ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}) },
+      headers: { 'X-Forwarded-For': this.address, 'X-Forwarded-Proto': 'https', ...this.originHeader(), ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}) },
       body: form,
     });
     const text = await response.text();
     const json = (text ? JSON.parse(text) : {}) as Record<string, string>;
     checkResponse('POST', path, response.status, json);
     return { status: response.status, headers: response.headers, text, json };
+  }
+
+  /**
+   * The page's own origin, as a browser names it on every change it sends (https, behind the TLS
+   * proxy this client stands for), once it holds a session: the server refuses a signed-in change
+   * that names no page. Without a session it stands for a script, which names none.
+   */
+  private originHeader(): Record<string, string> {
+    return this.cookies.size > 0 ? { Origin: new URL(this.baseUrl).origin.replace(/^http:/, 'https:') } : {};
   }
 
   get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);

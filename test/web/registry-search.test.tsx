@@ -153,6 +153,24 @@ describe('landing page search', () => {
   });
 });
 
+describe('a network that searched too much', () => {
+  it('shows the server’s answer, with when to try again, in place of the results and in the toast', async () => {
+    const limit = 'Too many searches from this network. Please try again in 12 minute(s).';
+    serveSearch(() => HttpResponse.json({ message: limit }, { status: 429, headers: { 'Retry-After': '720' } }));
+    const { user } = renderApp('/');
+    await screen.findByPlaceholderText("Search by child's name...");
+    await user.type(box(), 'Noah');
+    // In place of the results, where the cards would be (the toast says it too).
+    const results = await screen.findByRole('region', { name: 'Search Results' });
+    expect(await within(results).findByRole('alert')).toHaveTextContent(limit);
+    expect(screen.queryByText(/couldn't search/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/result\(s\) found/)).not.toBeInTheDocument();
+    const toasts = toastRegion();
+    expect(await within(toasts).findByText('Search failed')).toBeInTheDocument();
+    expect(within(toasts).getByText(limit)).toBeInTheDocument();
+  });
+});
+
 describe('dashboard search', () => {
   it('hides the stats and the own registries while searching, and shows no money', async () => {
     signInAs(member);

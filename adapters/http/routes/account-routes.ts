@@ -12,7 +12,7 @@ import type { Clock } from '@core/ports/clock';
 import type { PasswordHasher } from '@core/ports/password-hasher';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { SecretTokens } from '@core/ports/secret-tokens';
-import { countAttempt, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
+import { countAttempt, networkOf, takeIfLeft, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpContext, HttpState } from '../http-state';
 import {
   presentAccount,
@@ -52,7 +52,12 @@ export function accountRoutes(ports: {
 }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
-  const useCasePorts = { ...ports, unitOfWork: repositories, users: repositories.users };
+  const useCasePorts = {
+    ...ports,
+    unitOfWork: repositories,
+    users: repositories.users,
+    resetMailPace: (email: string) => takeIfLeft([ports.limits.passwordResetMailsPerEmail, email]),
+  };
 
   /** Counts a current-password check, and gives it back unless the password was wrong. */
   async function withCurrentPasswordCheck<T>(user: User, work: () => Promise<T>): Promise<T> {
@@ -70,7 +75,7 @@ export function accountRoutes(ports: {
     const started = performance.now();
     const email = emailIn(ctx.request.body);
     const counters: Counter[] = [[ports.limits.passwordResetPerAddress, ctx.ip]];
-    if (email) counters.push([ports.limits.passwordResetPerEmail, email]);
+    if (email) counters.push([ports.limits.passwordResetPerEmailAndAddress, `${email}|${networkOf(ctx.ip)}`]);
     await countAttempt(counters, 'password reset requests');
     await requestPasswordReset(ctx.request.body, useCasePorts);
     const wait = FORGOT_PASSWORD_ANSWER_MS - (performance.now() - started);

@@ -5,14 +5,37 @@ import { deleteRegistry } from '@core/registry/delete-registry';
 import { listMyRegistries, listRecentlyCreatedRegistries, searchRegistries } from '@core/registry/list-registries';
 import { updateRegistry } from '@core/registry/update-registry';
 import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PhotoStore } from '@core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import { countAttempt, countPoints, leftOf, networkOf, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { presentCurrencyChanged, presentManagedRegistry, presentMessage, presentMyRegistry, presentRegistry, presentRegistrySummary } from '../presenters/registries';
 
-export function registryRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; newShortCode: () => string }) {
+/** What a guest is told when a network has searched too much (countAttempt's "Too many …"). */
+const SEARCHES = 'searches from this network';
+
+export function registryRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  photos: PhotoStore;
+  newShortCode: () => string;
+  gateway: PaymentGateway;
+  limits: AttemptLimits;
+  appUrl: string;
+  supportEmail: string;
+}) {
   const router = new Router<HttpState>({ prefix: '/api' });
   const { repositories } = ports;
+  // Deleting and changing the currency give up a stranger's unpaid gifts first (at the provider too).
+  const settling = (ctx: { state: HttpState }) => ({
+    user: ctx.state.user,
+    unitOfWork: repositories,
+    registries: repositories.registries,
+    gifts: repositories.gifts,
+    gateway: ports.gateway,
+    appUrl: ports.appUrl,
+    supportEmail: ports.supportEmail,
+  });
 
   router.post('/registries', async (ctx) => {
     const registry = await createRegistry(ctx.request.body, { ...repositories, ...ports, user: ctx.state.user });
@@ -27,7 +50,12 @@ export function registryRoutes(ports: { repositories: Repositories & UnitOfWork;
   });
 
   router.get('/registries/search', async (ctx) => {
-    const found = await searchRegistries(ctx.query.q, repositories);
+    const network = networkOf(ctx.ip);
+    await countAttempt([[ports.limits.searchesPerNetwork, network]], SEARCHES);
+    const listed: Counter = [ports.limits.searchResultsPerNetwork, network];
+    const found = await searchRegistries(ctx.query.q, repositories, await leftOf(listed, SEARCHES));
+    // Counted once known, in one statement: of two answers racing for the last few, one is refused.
+    await countPoints(listed, found.length, SEARCHES);
     ctx.body = found.map(presentRegistrySummary);
   });
 
@@ -52,11 +80,11 @@ export function registryRoutes(ports: { repositories: Repositories & UnitOfWork;
   });
 
   router.patch('/registries/:id/currency', async (ctx) => {
-    ctx.body = presentCurrencyChanged(await changeCurrency(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, unitOfWork: repositories }));
+    ctx.body = presentCurrencyChanged(await changeCurrency(ctx.params.id ?? '', ctx.request.body, settling(ctx)));
   });
 
   router.delete('/registries/:id', async (ctx) => {
-    ctx.body = presentMessage(await deleteRegistry(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories }));
+    ctx.body = presentMessage(await deleteRegistry(ctx.params.id ?? '', settling(ctx)));
   });
 
   return router;

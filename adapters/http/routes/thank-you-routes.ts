@@ -8,7 +8,8 @@ import { saveThankYouNote } from '@core/thank-you/save-thank-you-note';
 import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
 import { sendCardToAll } from '@core/thank-you/send-card-to-all';
 import { requireSignedIn } from '@core/registry/registry-access';
-import { countAttempt, type AttemptLimits } from '../attempt-limiter';
+import { countAttempt, networkOf, type AttemptLimits } from '../attempt-limiter';
+import { typedAddressBudget } from '../typed-address-budget';
 import type { HttpState } from '../http-state';
 import { presentCardForAll, presentContributor, presentGivenNote, presentNote, presentSentNote } from '../presenters/thank-you';
 
@@ -28,13 +29,21 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
   router.post('/api/thank-you-notes/:id/send', async (ctx) => {
     const user = requireSignedIn(ctx.state.user);
     await countAttempt([[ports.limits.thankYouSendsPerAccount, user.id]], 'thank-you cards sent');
-    const note = await sendThankYouNote(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock, appUrl: ports.appUrl });
+    const note = await sendThankYouNote(ctx.params.id ?? '', {
+      user: ctx.state.user,
+      unitOfWork: repositories,
+      clock: ports.clock,
+      appUrl: ports.appUrl,
+      typedAddresses: typedAddressBudget(ports.limits, user.id, networkOf(ctx.ip)),
+    });
     ctx.body = presentSentNote(note);
   });
 
   router.post('/api/registries/:id/thank-you-cards', async (ctx) => {
+    const user = requireSignedIn(ctx.state.user);
     const result = await sendCardToAll(ctx.params.id ?? '', ctx.request.body, {
-      user: ctx.state.user,
+      user,
+      typedAddresses: typedAddressBudget(ports.limits, user.id, networkOf(ctx.ip)),
       unitOfWork: repositories,
       photos: ports.photos,
       clock: ports.clock,

@@ -18,6 +18,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     { name: 'gifts_registry_id_status_index', properties: ['registryId', 'paymentStatus'] },
     // The sweep for abandoned gifts reads only the few pending ones, oldest first.
     { name: 'gifts_pending_created_at_index', expression: `create index "gifts_pending_created_at_index" on "gifts" ("created_at") where "payment_status" = 'pending'` },
+    // Every instance looks for cut-off refunds every two minutes: only the few under way are read.
+    { name: 'gifts_refunding_started_at_index', expression: `create index "gifts_refunding_started_at_index" on "gifts" ("refund_started_at") where "payment_status" = 'refunding'` },
   ],
   checks: [
     { name: 'gifts_payment_status_check', expression: oneOf('payment_status', PAYMENT_STATUSES) },

@@ -15,6 +15,7 @@ import { Migration20261124004900CoOwners } from './Migration20261124004900CoOwne
 import { Migration20261124004901ThankYouReminders } from './Migration20261124004901ThankYouReminders';
 import { Migration20261124005033OfflineGifts } from './Migration20261124005033OfflineGifts';
 import { Migration20261124034149RegistryNamePrefixes } from './Migration20261124034149RegistryNamePrefixes';
+import { Migration20261125144917RefundsUnderWay } from './Migration20261125144917RefundsUnderWay';
 import { Migration20261125150000Ledger } from './Migration20261125150000Ledger';
 import { Migration20261125160000FailedPayoutWayOut } from './Migration20261125160000FailedPayoutWayOut';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124004901ThankYouReminders', class: Migration20261124004901ThankYouReminders },
   { name: 'Migration20261124005033OfflineGifts', class: Migration20261124005033OfflineGifts },
   { name: 'Migration20261124034149RegistryNamePrefixes', class: Migration20261124034149RegistryNamePrefixes },
+  { name: 'Migration20261125144917RefundsUnderWay', class: Migration20261125144917RefundsUnderWay },
   { name: 'Migration20261125150000Ledger', class: Migration20261125150000Ledger },
   { name: 'Migration20261125160000FailedPayoutWayOut', class: Migration20261125160000FailedPayoutWayOut },
 ];

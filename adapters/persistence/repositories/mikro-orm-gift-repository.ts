@@ -128,9 +128,9 @@ export class MikroOrmGiftRepository implements GiftRepository {
     return new Map(rows.map((row) => [row.registry_id, Number(row.count)]));
   }
 
-  async hasLiveGifts(registryId: string): Promise<boolean> {
-    if (!isUuid(registryId)) return false;
-    const found = await this.em().findOne(GiftEntity, { registryId, paymentStatus: { $in: ['pending', 'succeeded', 'refunding', 'refunded'] } }, { fields: ['id'] });
-    return found !== null;
+  async paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>> {
+    if (!isUuid(registryId)) return new Set();
+    const rows = await this.em().execute<{ payment_status: PaymentStatus }[]>('select distinct "payment_status" from "gifts" where "registry_id" = ?', [registryId]);
+    return new Set(rows.map((row) => row.payment_status));
   }
 }

@@ -135,13 +135,13 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   async listByOwner(userId: string): Promise<Registry[]> {
     if (!isUuid(userId)) return [];
-    const rows = await this.readRows({ userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const rows = await this.readRows({ userId, isActive: true }, { orderBy: { createdAt: 'desc', id: 'asc' } });
     return rows.map(toRegistry);
   }
 
   async listByCoOwner(userId: string): Promise<Registry[]> {
     if (!isUuid(userId)) return [];
-    const rows = await this.readRows({ coOwnerIds: { $contains: [userId] } } as FilterQuery<RegistryRow>, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const rows = await this.readRows({ coOwnerIds: { $contains: [userId] }, isActive: true } as FilterQuery<RegistryRow>, { orderBy: { createdAt: 'desc', id: 'asc' } });
     return rows.map(toRegistry);
   }
 

@@ -27,6 +27,14 @@ function queryHint(error: unknown): string | null {
   return isApiError(error) && error.status === 400 ? (error.fields?.q ?? null) : null;
 }
 
+/**
+ * The server's answer when this network has searched too much (429): what it says, how long to
+ * wait included, is what the guest needs to read.
+ */
+function limitAnswer(error: unknown): string | null {
+  return isApiError(error) && error.status === 429 ? error.message : null;
+}
+
 export interface RegistrySearch {
   /** What the box shows. */
   query: string;
@@ -36,6 +44,8 @@ export interface RegistrySearch {
   results: RegistrySearchResult[] | undefined;
   /** The server's hint for a query it would not search (too few letters), or null. */
   hint: string | null;
+  /** The server's answer when too many searches came from this network (and when to try again), or null. */
+  limited: string | null;
   error: unknown;
   isLoading: boolean;
   /** Empties the box, ends the search at once and puts the focus back in the box. */
@@ -71,10 +81,11 @@ export function useRegistrySearch(): RegistrySearch {
   const { data, error, isLoading } = useSWR<RegistrySearchResult[]>(activeQuery ? searchPath(activeQuery) : null, {
     onError: (failure: unknown) => {
       if (queryHint(failure)) return;
-      toast({ title: 'Search failed', description: 'Please try again in a moment.', variant: 'destructive' });
+      toast({ title: 'Search failed', description: limitAnswer(failure) ?? 'Please try again in a moment.', variant: 'destructive' });
     },
   });
   const hint = queryHint(error);
+  const limited = limitAnswer(error);
 
-  return { query, setQuery, activeQuery, results: data, hint, error: hint ? undefined : (error as unknown), isLoading, clear, inputRef };
+  return { query, setQuery, activeQuery, results: data, hint, limited, error: hint || limited ? undefined : (error as unknown), isLoading, clear, inputRef };
 }

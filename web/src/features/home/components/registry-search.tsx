@@ -91,7 +91,7 @@ function useRevealAnswer(answered: string | null) {
 export function RegistrySearchResults({ search, headingLevel = 'h2' }: SearchResultsProps) {
   const headingId = useId();
   const cardLevel = headingLevel === 'h2' ? 'h3' : 'h2';
-  const { results, error, hint, isLoading, activeQuery } = search;
+  const { results, error, hint, limited, isLoading, activeQuery } = search;
   const answered = activeQuery !== null && !isLoading && results !== undefined ? activeQuery : null;
   const sectionRef = useRevealAnswer(answered);
 
@@ -105,7 +105,13 @@ export function RegistrySearchResults({ search, headingLevel = 'h2' }: SearchRes
   }
 
   let body;
-  if (isLoading || (!results && !error)) {
+  if (limited) {
+    body = (
+      <Alert severity="warning" role="alert">
+        {limited} Guests usually find a registry fastest through the link or QR code the family shared.
+      </Alert>
+    );
+  } else if (isLoading || (!results && !error)) {
     body = <PageSpinner label="Searching registries…" />;
   } else if (error || !results) {
     body = (

@@ -19,7 +19,7 @@ export default function SecurityPage() {
           <li>Passwords are stored only as argon2id hashes.</li>
           <li>Sign-in uses a session kept on our server; your browser holds only a signed id in a cookie scripts cannot read, replaced with a new one at every sign-in.</li>
           <li>Repeated failed sign-ins, password-reset requests and wrong current passwords are limited.</li>
-          <li>A password-reset link works once, for 1 hour, and changing or resetting a password signs out every other device. The answer to "Forgot password?" is the same whether or not an account uses the address.</li>
+          <li>A password-reset link works once, for 1 hour, until a newer one is sent, and changing or resetting a password signs out every other device. The answer to "Forgot password?" is the same whether or not an account uses the address, and nobody else's requests can stop the owner of an address from getting a link.</li>
           <li>A new e-mail address takes effect only when the link sent to it is opened, and the old address is told.</li>
         </ul>
       </PolicySection>
