@@ -33,7 +33,7 @@ describe.skipIf(chromiumMissing)('a parent who lost the password gets back in, a
   it('resets the password from the e-mailed link, signs in, and changes the name and e-mail on the account page', async () => {
     const registration = aRegistration({ firstName: 'Leah' });
     expect((await new HttpClient(world.server.url).post('/api/register', registration)).status).toBe(201);
-    const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+    const context = await world.context({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
 
@@ -89,7 +89,7 @@ describe.skipIf(chromiumMissing)('a parent who lost the password gets back in, a
   });
 
   it('shows the Privacy Policy, Terms of Service and Security pages from the footer, and subscribes to the newsletter and out again', async () => {
-    const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+    const context = await world.context({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto('/faq');
     for (const [link, heading, name] of [

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -96,16 +96,26 @@ async function freePort(): Promise<number> {
  */
 export function e2eWorld() {
   const world = {
-    /** A fresh browser context at this width on the journey's server; page errors go to the log. */
+    /**
+     * A fresh browser context on the journey's server. Its requests name their origin, as a page's
+     * own do: page.request (setup through the API) must too, or the server refuses a signed-in
+     * change that names no page.
+     */
+    context(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+      return world.browser.newContext({ baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url }, ...options });
+    },
+    /** A page in a fresh context at this width; page errors go to the log. */
     async page(width: number): Promise<Page> {
-      // A page's own requests name their origin; page.request (setup through the API) must too, or
-      // the server refuses a signed-in change that names no page.
-      const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
-      const created = await context.newPage();
+      const created = await (await world.context({ viewport: { width, height: 900 } })).newPage();
       created.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       return created;
     },
-  } as { server: Awaited<ReturnType<typeof startE2eServer>>; browser: Browser; page(width: number): Promise<Page> };
+  } as {
+    server: Awaited<ReturnType<typeof startE2eServer>>;
+    browser: Browser;
+    context(options?: BrowserContextOptions): Promise<BrowserContext>;
+    page(width: number): Promise<Page>;
+  };
   beforeAll(async () => {
     world.server = await startE2eServer();
     world.browser = await launchChromium();

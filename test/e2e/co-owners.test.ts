@@ -33,7 +33,7 @@ describe.skipIf(chromiumMissing)('both parents manage the registry: one invites 
     const parentB = { firstName: 'Jonathan', lastName: 'Rosen', email: `jonathan.${stamp}@example.com`, username: `jonathan${stamp}`, password: 'shalom-2026' };
 
     // Parent A, the owner, with the registry they made.
-    const ownerContext = await world.browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+    const ownerContext = await world.context({ viewport: { width: 1280, height: 900 } });
     const ownerPage = await ownerContext.newPage();
     ownerPage.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     const username = `rachel${stamp}`;
@@ -55,7 +55,7 @@ describe.skipIf(chromiumMissing)('both parents manage the registry: one invites 
 
     // Parent B opens the e-mailed link in their own browser, not signed in.
     const link = await invitationLink(parentB.email);
-    const parentContext = await world.browser.newContext({ viewport: { width: 360, height: 900 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+    const parentContext = await world.context({ viewport: { width: 360, height: 900 } });
     const page = await parentContext.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await page.goto(link);

@@ -43,7 +43,7 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
   const world = e2eWorld();
 
   async function aContext(viewport: { width: number; height: number }) {
-    const context = await world.browser.newContext({ viewport, baseURL: world.server.url });
+    const context = await world.context({ viewport });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -203,7 +203,7 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
       await page.context().close();
     }
     // Before any script runs, the shell itself shows it.
-    const noScript = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url, javaScriptEnabled: false });
+    const noScript = await world.context({ viewport: PHONE, javaScriptEnabled: false });
     const shell = await noScript.newPage();
     await shell.goto('/charities');
     expect(await shell.getByText('Test mode — no real payments').isVisible()).toBe(true);

@@ -20,7 +20,7 @@ describe.skipIf(chromiumMissing)('gifts given by hand at the celebration: record
     expect(created.status()).toBe(201);
     const registryId = ((await created.json()) as { id: string }).id;
     const charities = (await (await family.request.get('/api/charities')).json()) as { id: string }[];
-    const guest = await world.browser.newContext({ baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+    const guest = await world.context();
     const intent = await guest.request.post('/api/create-payment-intent', {
       data: { registryId, charityId: charities[0]!.id, giftGiverName: 'Miriam Gold', giftGiverEmail: 'miriam@example.com', amount: 100, personalMessage: '' },
     });

@@ -14,7 +14,7 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
   const world = e2eWorld();
 
   async function context(width: number): Promise<BrowserContext> {
-    const created = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+    const created = await world.context({ viewport: { width, height: 900 } });
     await created.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.url });
     return created;
   }

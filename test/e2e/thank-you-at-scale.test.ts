@@ -17,7 +17,7 @@ describe.skipIf(chromiumMissing)('a family thanks everyone at once (Chromium)', 
 
   for (const width of [1280, 360]) {
     it(`previews one card with each giver's name and sends it to everyone not yet thanked at ${width} px`, async () => {
-      const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+      const context = await world.context({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -28,7 +28,7 @@ describe.skipIf(chromiumMissing)('a family thanks everyone at once (Chromium)', 
       })).json()) as { id: string };
       const charities = (await (await page.request.get('/api/charities')).json()) as { id: string }[];
       const givers = ['Miriam', 'Noam', 'Eve', 'Dan'].map((first) => ({ name: `${first} ${width}`, email: `${first.toLowerCase()}${width}-${username}@example.com` }));
-      const guests = await world.browser.newContext({ baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+      const guests = await world.context();
       for (const giver of givers) await give(guests.request, registry.id, charities[0]!.id, giver.name, giver.email);
       await guests.close();
 

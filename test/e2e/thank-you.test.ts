@@ -19,7 +19,7 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
 
   for (const width of [1280, 360]) {
     it(`writes, previews, saves and sends a card with a photo at ${width} px`, async () => {
-      const context = await world.browser.newContext({ viewport: { width, height: 900 }, baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+      const context = await world.context({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -29,7 +29,7 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
         data: { childName: 'sarah-rose cohen', celebrationDate: '2027-05-16', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
       })).json()) as { id: string };
       const charities = (await (await page.request.get('/api/charities')).json()) as { id: string }[];
-      const guests = await world.browser.newContext({ baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url } });
+      const guests = await world.context();
       await give(guests.request, registry.id, charities[0]!.id, `Miriam${width} Gold`, 36);
       await give(guests.request, registry.id, charities[1]!.id, `Noam${width} Katz`, 72);
       await guests.close();
