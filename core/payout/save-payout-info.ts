@@ -4,7 +4,8 @@ import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
 import { requireOwner } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
-import { DEFAULT_MAILING_COUNTRY, PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
+import { PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
+import { payoutDetailsOf } from './payout-details';
 import { registryNotFound } from '../registry/registry-not-found';
 
 /**
@@ -23,20 +24,10 @@ export async function savePayoutInfo(
   requireOwner(found, ports.user);
   refuseUnknownFields(input, PAYOUT_INFO_FIELDS);
   const valid = await validate(payoutInfoSchema, input);
-  const check = valid.payoutMethod === 'check';
   return ports.unitOfWork.transaction(async ({ registries }) => {
     const registry = await registries.findByIdForUpdate(id);
     if (!registry) throw registryNotFound();
     if (registry.status !== 'open') throw new DomainError('registry.closed', 'Payout details can’t change once the registry is closed');
-    return registries.update(registry.id, {
-      payoutMethod: valid.payoutMethod,
-      paypalEmail: valid.payoutMethod === 'paypal' ? (valid.paypalEmail ?? null) : null,
-      mailingName: check ? (valid.mailingName ?? null) : null,
-      mailingAddress: check ? (valid.mailingAddress ?? null) : null,
-      mailingCity: check ? (valid.mailingCity ?? null) : null,
-      mailingState: check ? (valid.mailingState ?? null) : null,
-      mailingZip: check ? (valid.mailingZip ?? null) : null,
-      mailingCountry: check ? valid.mailingCountry : DEFAULT_MAILING_COUNTRY,
-    });
+    return registries.update(registry.id, payoutDetailsOf(valid));
   });
 }

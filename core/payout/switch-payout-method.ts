@@ -11,7 +11,8 @@ import { refuseUnknownFields, validate } from '../validate';
 import type { AuditActor } from './audit-event';
 import { awaitingBankTransfer, payoutTransferGroup, transferRetryAvailableAt } from './bank-transfer';
 import { manualPayoutWaitingNotice } from './payout-emails';
-import { DEFAULT_MAILING_COUNTRY, PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
+import { PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
+import { payoutDetailsOf } from './payout-details';
 import { askProvider } from './provider-call';
 
 export interface SwitchPorts {
@@ -73,22 +74,12 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
   const sent = await askProvider(() => ports.gateway.findTransfer(payoutTransferGroup(found.id)), 'The payment provider could not be reached. Please try again.');
   if (sent) throw new DomainError('payout.not_switchable', TRANSFER_FOUND);
 
-  const check = valid.payoutMethod === 'check';
   return ports.unitOfWork.transaction(async ({ registries, users, audit, mail }) => {
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry) throw registryNotFound();
     const now = ports.clock.now();
     if (!switchable(registry, now)) throw new DomainError('payout.not_switchable', NOT_SWITCHABLE);
-    const switched = await registries.update(registry.id, {
-      payoutMethod: valid.payoutMethod,
-      paypalEmail: check ? null : (valid.paypalEmail ?? null),
-      mailingName: check ? (valid.mailingName ?? null) : null,
-      mailingAddress: check ? (valid.mailingAddress ?? null) : null,
-      mailingCity: check ? (valid.mailingCity ?? null) : null,
-      mailingState: check ? (valid.mailingState ?? null) : null,
-      mailingZip: check ? (valid.mailingZip ?? null) : null,
-      mailingCountry: check ? valid.mailingCountry : DEFAULT_MAILING_COUNTRY,
-    });
+    const switched = await registries.update(registry.id, payoutDetailsOf(valid));
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,
