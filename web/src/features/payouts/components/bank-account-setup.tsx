@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { visuallyHidden } from '../../../lib/visually-hidden';
-import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -26,14 +25,7 @@ import {
   ONBOARDING_ERROR_TITLE,
 } from '../lib/payout-copy';
 import { LoadError } from '../../../components/load-error';
-
-/** The query parameter the provider's onboarding comes back with. */
-export const CONNECT_PARAM = 'connect';
-export type ConnectReturn = 'return' | 'refresh';
-
-export function connectReturnOf(value: string | null): ConnectReturn | null {
-  return value === 'return' || value === 'refresh' ? value : null;
-}
+import { useConnectReturn } from '../lib/use-connect-return';
 
 interface BankAccountSetupProps {
   registryId: string;
@@ -53,12 +45,13 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
   const onUnauthorized = useUnauthorizedRedirect();
   const createAccount = useCreatePaymentAccount();
   const { status, error, isLoading, isValidating, mutate } = useAccountStatus(true);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [connect] = useState(() => connectReturnOf(searchParams.get(CONNECT_PARAM)));
+  const connect = useConnectReturn((back) => {
+    if (back === 'return') void mutate();
+    else void openOnboarding();
+  });
   const [returned] = useState(connect === 'return');
   const [creating, setCreating] = useState(false);
   const [opening, setOpening] = useState(connect === 'refresh');
-  const handledConnect = useRef(false);
   const country = bankCountryFor(currency);
 
   /** Answers whether the page is leaving for the onboarding link. */
@@ -81,22 +74,6 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
     return false;
   };
 
-  // Back from the provider: the parameter leaves the address (a reload does not repeat it).
-  useEffect(() => {
-    if (!connect || handledConnect.current) return;
-    handledConnect.current = true;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(CONNECT_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-    if (connect === 'return') void mutate();
-    else void openOnboarding();
-    // Runs once, for the parameter the page was opened with.
-  }, []);
 
   const create = async () => {
     setCreating(true);

@@ -46,7 +46,8 @@ import {
   payoutInfoBody,
   type PayoutFormValues,
 } from '../../../lib/payout-form';
-import { BankAccountSetup, CONNECT_PARAM, connectReturnOf } from './bank-account-setup';
+import { BankAccountSetup } from './bank-account-setup';
+import { CONNECT_PARAM, connectReturnOf } from '../lib/use-connect-return';
 import { CloseRegistryDialog } from './close-registry-dialog';
 import { PaypalFields, CheckFields } from '../../../components/payout-details-fields';
 import { PayoutStatusSection } from './payout-status-section';

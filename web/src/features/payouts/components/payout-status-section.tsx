@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import LaunchIcon from '@mui/icons-material/Launch';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { useSearchParams } from 'react-router';
 import { formatMoney } from '@core/money';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
@@ -27,7 +26,7 @@ import { countryName } from '../../../lib/bank-country';
 import { fetchAccountUpdateUrl, payoutStatusOf, usePayoutActions, usePayoutStatus } from '../api/payout-api';
 import { SwitchPayoutDialog } from '../../../components/switch-payout-dialog';
 import { redirectTo } from '../../../lib/redirect';
-import { CONNECT_PARAM, connectReturnOf } from './bank-account-setup';
+import { useConnectReturn } from '../lib/use-connect-return';
 import type { PayoutMethod } from '@api/payouts';
 import {
   CHECK_TIMING,
@@ -268,10 +267,11 @@ function PayoutIssue({ registryId, message, retrying, onRetry, onSwitch }: Payou
   const { config } = useConfig();
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [connect] = useState(() => connectReturnOf(searchParams.get(CONNECT_PARAM)));
+  // Back from the provider: an expired link asks for a fresh one.
+  const connect = useConnectReturn((back) => {
+    if (back === 'refresh') void openUpdate();
+  });
   const [opening, setOpening] = useState(connect === 'refresh');
-  const handled = useRef(false);
 
   const openUpdate = async () => {
     setOpening(true);
@@ -289,21 +289,6 @@ function PayoutIssue({ registryId, message, retrying, onRetry, onSwitch }: Payou
     setOpening(false);
   };
 
-  // Back from the provider: the parameter leaves the address; an expired link asks for a fresh one.
-  useEffect(() => {
-    if (!connect || handled.current) return;
-    handled.current = true;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(CONNECT_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-    if (connect === 'refresh') void openUpdate();
-    // Runs once, for the parameter the page was opened with.
-  }, []);
 
   return (
     <Alert severity="error">
