@@ -12,6 +12,7 @@ import { readOperations } from '../adapters/persistence/operations-reading';
 import { poolUsageReader } from '../adapters/persistence/pool-usage';
 import { createRateLimiter, purgeExpiredRateLimits, type RateLimiterOptions } from '../adapters/persistence/rate-limit-store';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
+import { createSandboxBalance } from '../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
 import type { PasswordHasher } from '@core/ports/password-hasher';
@@ -118,7 +119,7 @@ export async function startServer(
     const hasher = options.hasher ?? new Argon2PasswordHasher();
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
-    const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm));
+    const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm), createSandboxBalance(orm));
     const metrics = createMetrics({
       readOperations: () => readOperations(orm),
       readPool: await poolUsageReader(orm, config.database),

@@ -32,6 +32,10 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
                                     one line per currency when all agree, each difference otherwise
                                     (and a non-zero exit)
   ledger balances [--currency USD]  every account of the ledger, per currency
+  ledger reconcile --date YYYY-MM-DD
+                                    match the payment provider's balance transactions of that
+                                    UTC day to the ledger: one line per difference (and a
+                                    non-zero exit); new differences are e-mailed to administrators
 `;
 
 

@@ -1,5 +1,6 @@
 import { DomainError } from '@core/errors';
 import type {
+  BalanceTransaction,
   ConnectedAccountRequest,
   ConnectedAccountStatus,
   CreatedPaymentIntent,
@@ -7,6 +8,7 @@ import type {
   PaymentGateway,
   PaymentIntentRequest,
   PaymentIntentState,
+  TimeRange,
   TransferRequest,
   TransferResult,
 } from '@core/ports/payment-gateway';
@@ -15,15 +17,22 @@ import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 
 /** A payment provider for tests: it remembers what it was asked, and can be told to be down. */
 export class InMemoryPaymentGateway implements PaymentGateway {
-  intents = new Map<string, PaymentIntentRequest & { status: PaymentIntentState['status'] }>();
-  refunds: { paymentIntentId: string; idempotencyKey: string }[] = [];
+  intents = new Map<string, PaymentIntentRequest & { status: PaymentIntentState['status']; createdAt: Date }>();
+  refunds: { paymentIntentId: string; idempotencyKey: string; createdAt: Date }[] = [];
   accounts = new Map<string, ConnectedAccountRequest & { status: ConnectedAccountStatus }>();
   links: OnboardingLinkRequest[] = [];
   /** The account-update links asked for, in order. */
   updateLinks: OnboardingLinkRequest[] = [];
   /** Every transfer asked for, repeats included; `transfersMade` holds one per idempotency key. */
   transfers: TransferRequest[] = [];
-  transfersMade = new Map<string, { request: TransferRequest; transferId: string }>();
+  transfersMade = new Map<string, { request: TransferRequest; transferId: string; createdAt: Date }>();
+  /**
+   * Movements of the balance besides the charges, refunds and transfers made here (which the
+   * balance lists by itself): a test adds one to stand for money moved at the provider alone.
+   */
+  otherBalanceTransactions: BalanceTransaction[] = [];
+  /** The provider's clock, stamping each charge, refund and transfer. A paid intent counts as charged when it was created. */
+  now: () => Date = () => new Date();
   /**
    * What the next transfers answer: a refusal; 'unknown' to throw before anything is made; 'lost'
    * to make the transfer and then throw, as an answer lost on the way back would.
@@ -48,7 +57,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (this.down) throw new Error('provider unavailable');
     const existing = [...this.intents.entries()].find(([, intent]) => intent.idempotencyKey === request.idempotencyKey);
     const id = existing?.[0] ?? `pi_test_${crypto.randomUUID().replaceAll('-', '')}`;
-    if (!existing) this.intents.set(id, { ...request, status: 'pending' });
+    if (!existing) this.intents.set(id, { ...request, status: 'pending', createdAt: this.now() });
     return { id, clientSecret: `${id}_secret_test` };
   }
 
@@ -80,7 +89,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
     if (this.down || this.refundOutcome === 'unknown') throw new Error('provider unavailable');
     if (this.refundOutcome === 'refused') throw new RefundRefused('This charge cannot be refunded');
-    if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey });
+    if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey, createdAt: this.now() });
     if (this.refundOutcome === 'lost') throw new Error('the answer was lost on the way back');
   }
 
@@ -136,8 +145,45 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       return { success: false, reason: 'account_not_ready', message: 'The bank account is not verified yet.' };
     }
     const transferId = `tr_test_${(this.counter += 1)}`;
-    this.transfersMade.set(request.idempotencyKey, { request, transferId });
+    this.transfersMade.set(request.idempotencyKey, { request, transferId, createdAt: this.now() });
     if (this.transferOutcome === 'lost') throw new Error('connection reset after the transfer was made');
     return { success: true, transferId };
+  }
+
+  /** The balance as these calls moved it: each paid intent's charge (at its fee), its refund (once, however many keys asked), each transfer. */
+  async listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]> {
+    if (this.down) throw new Error('provider unavailable');
+    const charges = [...this.intents.entries()]
+      .filter(([, intent]) => intent.status === 'succeeded')
+      .map(([id, intent]): BalanceTransaction => ({
+        id: `txn_ch_${id}`,
+        kind: 'charge',
+        type: 'charge',
+        reference: id,
+        currency: intent.currency,
+        amount: intent.amount,
+        fee: this.fees.get(id) ?? processorCut(intent.amount, STRIPE_PUBLISHED_RATES[intent.currency]),
+        created: intent.createdAt,
+      }));
+    const refunded = new Map<string, BalanceTransaction>();
+    for (const refund of this.refunds) {
+      const intent = this.intents.get(refund.paymentIntentId);
+      if (!intent || refunded.has(refund.paymentIntentId)) continue;
+      refunded.set(refund.paymentIntentId, { id: `txn_re_${refund.paymentIntentId}`, kind: 'refund', type: 'refund', reference: refund.paymentIntentId, currency: intent.currency, amount: -intent.amount, fee: 0, created: refund.createdAt });
+    }
+    const transfers = [...this.transfersMade.values()].map(({ request, transferId, createdAt }): BalanceTransaction => ({
+      id: `txn_${transferId}`,
+      kind: 'transfer',
+      type: 'transfer',
+      reference: transferId,
+      currency: request.currency,
+      amount: -request.amount,
+      fee: 0,
+      created: createdAt,
+    }));
+    return [...charges, ...refunded.values(), ...transfers, ...this.otherBalanceTransactions]
+      .filter((transaction) => transaction.created >= range.from && transaction.created < range.to)
+      .sort((a, b) => a.created.getTime() - b.created.getTime())
+      .map((transaction) => ({ ...transaction }));
   }
 }

@@ -11,7 +11,8 @@ import type { AuditEvent, NewAuditEvent } from '../payout/audit-event';
 import type { CharityPayout } from '../payout/charity-payout';
 import type { Currency } from '../money';
 import type { ThankYouCard, ThankYouNote } from '../thank-you/thank-you-note';
-import type { LedgerEntry } from '../ledger/ledger-entry';
+import type { EntryKind, LedgerEntry } from '../ledger/ledger-entry';
+import type { ReconciliationDifference, ReconciliationRun } from '../ledger/reconciliation';
 
 export interface UserRepository {
   /** Fails with auth.username_taken or auth.email_taken when either is already in use. */
@@ -314,6 +315,45 @@ export interface Ledger {
   countEntries(): Promise<Map<Currency, number>>;
   /** Entries whose postings do not add up to zero: none, unless someone went around the database's check. */
   listUnbalancedEntries(): Promise<{ key: string; currency: Currency; total: Cents }[]>;
+  /** Every entry that names one of these provider ids, with its postings (reconciliation matches them). */
+  listByReferences(references: readonly string[]): Promise<PostedLedgerEntry[]>;
+  /** Every entry posted in the range, with its postings, oldest first. */
+  listPosted(range: { from: Date; to: Date }): Promise<PostedLedgerEntry[]>;
+  /** What each account moved, per currency and UTC month, by kind of entry: the finance page's figures. */
+  listMonthlyMovements(): Promise<MonthlyMovement[]>;
+}
+
+/** A ledger entry as the database holds it: with when it was posted. */
+export type PostedLedgerEntry = LedgerEntry & { postedAt: Date };
+
+/** The sum of one account's postings in one currency and UTC month, in entries of one kind. */
+export interface MonthlyMovement {
+  currency: Currency;
+  /** YYYY-MM, UTC. */
+  month: string;
+  kind: EntryKind;
+  account: string;
+  /** Whether the entries named a provider id (a bank transfer does, a PayPal or check payout does not). */
+  referenced: boolean;
+  /** Signed cents, debits positive. */
+  amount: Cents;
+}
+
+/** Each UTC day's reconciliation with the provider, and every difference it ever found. */
+export interface ReconciliationRepository {
+  /**
+   * Takes the day's run for the caller, in one statement, so that of all the instances looking at
+   * once exactly one runs it: creates the day's row, or takes over a run that failed or was left
+   * running since before staleBefore (its instance died). With force (an operator's command), takes
+   * it whatever its state. Answers whether the caller holds it.
+   */
+  claim(day: string, startedAt: Date, options: { staleBefore: Date; force: boolean }): Promise<boolean>;
+  /** Records how the day's run ended. */
+  finish(run: Omit<ReconciliationRun, 'startedAt'>): Promise<void>;
+  /** Records the differences never recorded before, and answers those alone: each is told to administrators once. */
+  recordNew(day: string, differences: readonly ReconciliationDifference[]): Promise<ReconciliationDifference[]>;
+  /** The runs of the days from `from` to `to` (YYYY-MM-DD, both included), oldest first. */
+  listRuns(from: string, to: string): Promise<ReconciliationRun[]>;
 }
 
 /** Which gift a thank-you note thanks: one paid through us, or one given by hand. */
@@ -371,6 +411,7 @@ export interface Repositories {
   charityPayouts: CharityPayoutRepository;
   audit: AuditTrail;
   ledger: Ledger;
+  reconciliations: ReconciliationRepository;
   /** Mail queued here commits or rolls back with the rest of the transaction. */
   mail: MailQueue;
 }

@@ -4,6 +4,7 @@ import { isCurrency, type Cents } from '@core/money';
 import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 import type { Clock } from '@core/ports/clock';
 import type {
+  BalanceTransaction,
   ConnectedAccountRequest,
   ConnectedAccountStatus,
   CreatedPaymentIntent,
@@ -11,10 +12,12 @@ import type {
   PaymentGateway,
   PaymentIntentRequest,
   PaymentIntentState,
+  TimeRange,
   TransferRequest,
   TransferResult,
 } from '@core/ports/payment-gateway';
 import type { SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
+import type { SandboxBalance } from '@core/ports/sandbox-balance';
 import type {
   SandboxIntent,
   SandboxOnboardingCompletion,
@@ -48,12 +51,14 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
   private readonly transfersMade = new Map<string, string>();
   private readonly secret: string;
   private readonly accounts: SandboxAccountStore;
+  private readonly balance: SandboxBalance;
   private readonly appUrl: string;
   private readonly clock: Clock;
 
-  constructor(options: { secret: string; accounts: SandboxAccountStore; appUrl: string; clock?: Clock }) {
+  constructor(options: { secret: string; accounts: SandboxAccountStore; balance: SandboxBalance; appUrl: string; clock?: Clock }) {
     this.secret = options.secret;
     this.accounts = options.accounts;
+    this.balance = options.balance;
     this.appUrl = options.appUrl.replace(/\/+$/, '');
     this.clock = options.clock ?? { now: () => new Date() };
   }
@@ -77,9 +82,26 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     return { id, currency: match[1], amount: Number(match[2]) };
   }
 
-  /** Remembered for this process only, as Stripe would remember it for every process. */
-  markSettled(intentId: string, status: 'succeeded' | 'failed'): void {
+  /**
+   * The outcome is remembered for this process only, as Stripe would remember it for every
+   * process; a charge goes into the balance's record (at Stripe's published price), which every
+   * process and restart sees.
+   */
+  async markSettled(intentId: string, status: 'succeeded' | 'failed'): Promise<void> {
     this.settled.set(intentId, status);
+    const match = INTENT_ID.exec(intentId);
+    if (status !== 'succeeded' || !match || !isCurrency(match[1])) return;
+    const amount = Number(match[2]);
+    await this.balance.record({
+      id: `txn_sbx_ch_${this.digest(`charge:${intentId}`)}`,
+      kind: 'charge',
+      type: 'charge',
+      reference: intentId,
+      currency: match[1],
+      amount,
+      fee: processorCut(amount, STRIPE_PUBLISHED_RATES[match[1]]),
+      created: this.clock.now(),
+    });
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentState> {
@@ -105,8 +127,21 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     return 'canceled';
   }
 
-  async refund(): Promise<void> {
-    // Nothing was charged, so there is nothing to give back.
+  /** No money moves; the balance's record shows the payment given back, once however often it is asked. */
+  async refund(paymentIntentId: string): Promise<void> {
+    const match = INTENT_ID.exec(paymentIntentId);
+    // A payment the sandbox never issued moved nothing, so there is nothing to give back (as before it kept a record).
+    if (!match || !isCurrency(match[1])) return;
+    await this.balance.record({
+      id: `txn_sbx_re_${this.digest(`refund:${paymentIntentId}`)}`,
+      kind: 'refund',
+      type: 'refund',
+      reference: paymentIntentId,
+      currency: match[1],
+      amount: -Number(match[2]),
+      fee: 0,
+      created: this.clock.now(),
+    });
   }
 
   async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {
@@ -173,7 +208,12 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     if (account.rejectsTransfers) return { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };
     const transferId = `tr_sbx_${this.digest(`transfer:${request.idempotencyKey}`)}`;
     if (!this.transfersMade.has(request.transferGroup)) this.transfersMade.set(request.transferGroup, transferId);
+    await this.balance.record({ id: `txn_${transferId}`, kind: 'transfer', type: 'transfer', reference: transferId, currency: request.currency, amount: -request.amount, fee: 0, created: this.clock.now() });
     return { success: true, transferId };
+  }
+
+  async listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]> {
+    return this.balance.list(range);
   }
 
   async onboardingLink(token: string): Promise<SandboxOnboardingLink> {

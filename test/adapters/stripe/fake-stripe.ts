@@ -34,6 +34,13 @@ export function fakeStripe() {
   const accounts = new Map<string, StripeJson>();
   const transfers: StripeJson[] = [];
   const refunded = new Set<string>();
+  /** The platform balance's movements, newest first as Stripe lists them, each with the object it came from. */
+  const balance: { transaction: StripeJson; source: StripeJson }[] = [];
+  const addToBalance = (source: StripeJson, type: string, amount: number, fee: number) => {
+    const transaction = { id: stripeId('txn'), object: 'balance_transaction', type, amount, currency: source.currency, fee, net: amount - fee, source: source.id, status: 'pending', created: now() };
+    balance.unshift({ transaction, source });
+    return transaction;
+  };
   const answered = new Map<string, { request: string; answer: Answer }>();
   const unmodelled: string[] = [];
 
@@ -88,10 +95,9 @@ export function fakeStripe() {
         return { status: 400, error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${String(intent.latest_charge)} has already been refunded.` } };
       }
       refunded.add(intentId);
-      return {
-        status: 200,
-        object: { id: stripeId('re'), object: 'refund', amount: intent.amount_received, currency: intent.currency, payment_intent: intentId, charge: intent.latest_charge, status: 'succeeded', created: now() },
-      };
+      const refund = { id: stripeId('re'), object: 'refund', amount: intent.amount_received, currency: intent.currency, payment_intent: intentId, charge: intent.latest_charge, status: 'succeeded', created: now() };
+      addToBalance(refund, 'refund', -(intent.amount_received as number), 0);
+      return { status: 200, object: refund };
     },
     'POST /v1/accounts': ({ form }) => {
       const opened = account({ id: stripeId('acct'), country: form.get('country'), email: form.get('email'), requirements: requirements(UNVERIFIED_REQUIREMENTS), created: now() });
@@ -155,7 +161,23 @@ export function fakeStripe() {
         created: now(),
       };
       transfers.unshift(transfer); // Stripe lists newest first.
+      addToBalance(transfer, 'transfer', -transfer.amount, 0);
       return { status: 200, object: transfer };
+    },
+    // Newest first, a page at a time: limit, and starting_after the last one of the page before.
+    'GET /v1/balance_transactions': (request) => {
+      const { query } = request;
+      const expand = [...query.entries()].filter(([name]) => name.startsWith('expand')).map(([, value]) => value);
+      if (expand.join() !== 'data.source') return unmodelledAnswer(request, `listing balance transactions expanding ${expand.join(', ') || 'nothing'}`);
+      const gte = Number(query.get('created[gte]') ?? -Infinity);
+      const lt = Number(query.get('created[lt]') ?? Infinity);
+      const matching = balance.filter(({ transaction }) => (transaction.created as number) >= gte && (transaction.created as number) < lt);
+      const after = query.get('starting_after');
+      const start = after === null ? 0 : matching.findIndex(({ transaction }) => transaction.id === after) + 1;
+      if (after !== null && start === 0) return missing('balance_transaction', after, 'starting_after');
+      const limit = Number(query.get('limit') ?? 10);
+      const page = matching.slice(start, start + limit).map(({ transaction, source }) => ({ ...transaction, source }));
+      return { status: 200, object: { object: 'list', url: '/v1/balance_transactions', has_more: matching.length > start + limit, data: page } };
     },
     'GET /v1/transfers': ({ query }) => {
       const group = query.get('transfer_group');
@@ -214,16 +236,8 @@ export function fakeStripe() {
       const fee = processorCut(amount, STRIPE_PUBLISHED_RATES[currency.toUpperCase() as 'USD' | 'CAD']);
       const chargeId = stripeId('ch');
       const created = now();
-      charges.set(chargeId, {
-        id: chargeId,
-        object: 'charge',
-        amount,
-        currency,
-        payment_intent: intentId,
-        status: 'succeeded',
-        created,
-        balance_transaction: { id: stripeId('txn'), object: 'balance_transaction', type: 'charge', amount, currency, fee, net: amount - fee, source: chargeId, status: 'pending', created },
-      });
+      const charge = { id: chargeId, object: 'charge', amount, currency, payment_intent: intentId, status: 'succeeded', created };
+      charges.set(chargeId, { ...charge, balance_transaction: addToBalance(charge, 'charge', amount, fee) });
       Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: chargeId, last_payment_error: null });
     },
     /** The giver's card is declined: Stripe asks for another payment method and says why. */
