@@ -83,7 +83,7 @@ export class MikroOrmLedger implements Ledger {
 
   async listByReferences(references: readonly string[]): Promise<PostedLedgerEntry[]> {
     if (references.length === 0) return [];
-    const rows = await this.em().execute<EntryRow[]>(`${ENTRIES_WITH_POSTINGS} where e."reference" = any(?) order by e."posted_at", e."key"`, [[...references]]);
+    const rows = await this.em().execute<EntryRow[]>(`${ENTRIES_WITH_POSTINGS} where e."reference" in (?) order by e."posted_at", e."key"`, [[...references]]);
     return entriesOf(rows);
   }
 
