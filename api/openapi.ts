@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { financeOperations } from './finance';
 import { authOperations, SESSION_COOKIE } from './auth';
 import { charityOperations } from './charities';
 import { coOwnerOperations } from './co-owners';
@@ -33,6 +34,7 @@ export const operations: readonly Operation[] = [
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,
+  ...financeOperations,
   ...sandboxOperations,
 ];
 
@@ -62,7 +64,9 @@ function describeOperation(op: Operation) {
   for (const [status, response] of Object.entries(op.responses)) {
     responses[status] = response.schema
       ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
-      : { description: response.description };
+      : response.file
+        ? { description: response.description, content: { [response.file]: { schema: { type: 'string' } } } }
+        : { description: response.description };
   }
   if (op.session === 'required') responses['401'] ??= { description: 'Not signed in: sign in and send the session cookie', content: errorContent };
   responses['4XX'] = { description: REFUSED, content: errorContent };

@@ -27,6 +27,8 @@ import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/per
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
 import { finishStuckRefunds, REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-gift';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
+import { reconcileYesterday } from '@core/ledger/reconcile-day';
+import type { ReconciliationRun } from '@core/ledger/reconciliation';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
 import { TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT } from '@core/thank-you/typed-address-budget';
 import type { Clock } from '@core/ports/clock';
@@ -53,6 +55,11 @@ const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
 // instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
 const THANK_YOU_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
+// Reconciliation with the provider, of the last whole UTC day: every instance looks each hour, and
+// the first look of a day claims it in the database (one row per day), so one instance runs it; a
+// run that failed or whose instance died is taken over at a later look.
+const RECONCILIATION_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_RECONCILIATION_MS = 4 * 60 * 1000;
 /** How long a request may take to arrive (Node's requestTimeout), and so how long a deploy waits for those in flight. */
 const REQUEST_TIMEOUT_MS = 30_000;
 export const DRAIN_LIMIT_MS = REQUEST_TIMEOUT_MS;
@@ -82,6 +89,8 @@ export interface RunningServer {
   sweepAbandonedGifts: () => Promise<SweepResult & { refundsFinished: number; refundsRestored: number }>;
   /** Queues today's line about pending charity payouts to the administrators now, if not yet queued (tests call it). */
   remindPendingCharityPayouts: () => Promise<number>;
+  /** Reconciles yesterday (UTC) with the provider now, unless an instance has (tests call it); answers the run, or null. */
+  reconcileYesterday: () => Promise<ReconciliationRun | null>;
   /** Queues the owners' reminders about gifts without a thank-you card that are due now (tests call it). */
   remindUnthankedGifts: () => Promise<number>;
   /** Deletes what is past keeping now rather than at the next hourly purge (tests call it); answers how many rows of each. */
@@ -251,6 +260,16 @@ export async function startServer(
       reminderLog.warn({ err: error }, 'charity payout reminder failed'),
     );
 
+    const reconciliationLog = logger.child({ component: 'ledger-reconciliation' });
+    const reconcile = measured(metrics, 'ledger-reconciliation', async () => {
+      const run = await reconcileYesterday({ unitOfWork: repositories, gateway: payments.gateway, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
+      if (run) reconciliationLog.info({ day: run.day, status: run.status, transactions: run.transactions, differences: run.differences.length }, 'reconciled a day with the payment provider');
+      return run;
+    });
+    const stopReconciliations = repeat(reconcile, { firstMs: FIRST_RECONCILIATION_MS, everyMs: RECONCILIATION_INTERVAL_MS }, (error) =>
+      reconciliationLog.warn({ err: error }, 'reconciliation with the payment provider failed'),
+    );
+
     const thankYouLog = logger.child({ component: 'thank-you-reminder' });
     const remindThankYous = measured(metrics, 'thank-you-reminder', async () => {
       const queued = await remindUnthankedGifts({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
@@ -270,6 +289,7 @@ export async function startServer(
       sweepAbandonedGifts,
       remindPendingCharityPayouts: remindCharityPayouts,
       remindUnthankedGifts: remindThankYous,
+      reconcileYesterday: reconcile,
       purgeExpired,
       routes: listRoutes(app as never),
       close: async () => {
@@ -279,6 +299,7 @@ export async function startServer(
         stopRefundSweeps();
         stopReminders();
         stopThankYouReminders();
+        stopReconciliations();
         const { cut } = await connections.drain(DRAIN_LIMIT_MS);
         if (cut > 0) logger.warn({ cut }, `${cut} request(s) still running ${DRAIN_LIMIT_MS / 1000} s after shutdown began were cut`);
         await mailWorker.stop();

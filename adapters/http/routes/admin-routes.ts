@@ -8,6 +8,8 @@ import { adminActor, requireAdmin } from '@core/payout/admin-access';
 import { charityPayoutHistory, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
 import { completeManualPayout, listManualPayouts } from '@core/payout/manual-payouts';
 import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';
+import { financeReport, monthJournal } from '@core/ledger/finance-report';
+import { financeJournalCsv, presentFinanceReport } from '../presenters/finance';
 import type { HttpState } from '../http-state';
 import {
   presentAdminGiftLookup,
@@ -76,6 +78,19 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
     ctx.state.log.info({ registryId: registry.id, actor: actor.label, payoutMethod: registry.payoutMethod }, 'failed bank payout switched');
     const owner = await repositories.users.findById(registry.userId);
     ctx.body = presentManualPayout({ registry, ownerEmail: owner?.email ?? null });
+  });
+
+  router.get('/finance', async (ctx) => {
+    ctx.body = presentFinanceReport(await financeReport(ctx.query, { unitOfWork: repositories, clock }));
+  });
+
+  router.get('/finance/export', async (ctx) => {
+    const { currency, month, entries } = await monthJournal(ctx.query, { unitOfWork: repositories, clock });
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="ledger-${currency}-${month}.csv"`);
+    // The books of one month, for one administrator: not for a shared cache.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = financeJournalCsv(entries, currency);
   });
 
   router.get('/gifts', async (ctx) => {
