@@ -7,8 +7,9 @@ import { visuallyHidden } from '../../../lib/visually-hidden';
 import { monthName, shortMonthName } from './finance-labels';
 
 /**
- * The gifts paid each month, as bars (MUI X Charts). The drawing is for the eye: screen readers
- * get the same numbers as a table, which the figure's caption introduces.
+ * The gifts paid each month, as bars (MUI X Charts). The drawing is for the eye, hidden from
+ * assistive technology with its own keyboard focus turned off (a hidden region must hold nothing
+ * focusable): screen readers get the same numbers as a table, which the figure's caption introduces.
  */
 export function GiftVolumeChart({ volume, currency }: { volume: { month: string; amount: number }[]; currency: Currency }) {
   const cents = volume.map((each) => fromWireAmount(each.amount));
@@ -26,6 +27,7 @@ export function GiftVolumeChart({ volume, currency }: { volume: { month: string;
           yAxis={[{ valueFormatter: (value: number | null) => formatMoney(Math.round(value ?? 0), currency).replace(/\.00$/, ''), width: 72 }]}
           series={[{ data: cents, label: 'Gifts paid', color: '#1e3a8a', valueFormatter: (value: number | null) => formatMoney(Math.round(value ?? 0), currency) }]}
           hideLegend
+          disableKeyboardNavigation
           margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
         />
       </Box>

@@ -57,14 +57,14 @@ export default function FinancePage() {
   return (
     <AdminPage title={PAGE_TITLE} intro="The platform's books, from the ledger: what was taken, what is held for families and charities, what was paid out, and what the platform earned and bore, per currency and month.">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField select label="Currency" value={currency} onChange={(event) => setCurrency(event.target.value as Currency)} sx={{ minWidth: '8rem' }}>
+        <TextField select fullWidth={false} label="Currency" value={currency} onChange={(event) => setCurrency(event.target.value as Currency)} sx={{ flex: { xs: '1 1 100%', sm: '0 0 9rem' } }}>
           {CURRENCIES.map((each) => (
             <MenuItem key={each} value={each}>
               {each}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Month" value={month} onChange={(event) => setMonth(event.target.value)} sx={{ minWidth: '12rem' }}>
+        <TextField select fullWidth={false} label="Month" value={month} onChange={(event) => setMonth(event.target.value)} sx={{ flex: { xs: '1 1 100%', sm: '0 0 14rem' } }}>
           {months.map((each) => (
             <MenuItem key={each} value={each}>
               {monthName(each)}
