@@ -18,7 +18,9 @@ import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 /** A payment provider for tests: it remembers what it was asked, and can be told to be down. */
 export class InMemoryPaymentGateway implements PaymentGateway {
   intents = new Map<string, PaymentIntentRequest & { status: PaymentIntentState['status']; createdAt: Date }>();
-  refunds: { paymentIntentId: string; idempotencyKey: string; createdAt: Date }[] = [];
+  refunds: { paymentIntentId: string; idempotencyKey: string }[] = [];
+  /** When each payment was first given back, for the balance's record. */
+  refundedAt = new Map<string, Date>();
   accounts = new Map<string, ConnectedAccountRequest & { status: ConnectedAccountStatus }>();
   links: OnboardingLinkRequest[] = [];
   /** The account-update links asked for, in order. */
@@ -89,7 +91,8 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
     if (this.down || this.refundOutcome === 'unknown') throw new Error('provider unavailable');
     if (this.refundOutcome === 'refused') throw new RefundRefused('This charge cannot be refunded');
-    if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey, createdAt: this.now() });
+    if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey });
+    if (!this.refundedAt.has(paymentIntentId)) this.refundedAt.set(paymentIntentId, this.now());
     if (this.refundOutcome === 'lost') throw new Error('the answer was lost on the way back');
   }
 
@@ -165,12 +168,10 @@ export class InMemoryPaymentGateway implements PaymentGateway {
         fee: this.fees.get(id) ?? processorCut(intent.amount, STRIPE_PUBLISHED_RATES[intent.currency]),
         created: intent.createdAt,
       }));
-    const refunded = new Map<string, BalanceTransaction>();
-    for (const refund of this.refunds) {
-      const intent = this.intents.get(refund.paymentIntentId);
-      if (!intent || refunded.has(refund.paymentIntentId)) continue;
-      refunded.set(refund.paymentIntentId, { id: `txn_re_${refund.paymentIntentId}`, kind: 'refund', type: 'refund', reference: refund.paymentIntentId, currency: intent.currency, amount: -intent.amount, fee: 0, created: refund.createdAt });
-    }
+    const refunded = [...this.refundedAt].flatMap(([paymentIntentId, created]): BalanceTransaction[] => {
+      const intent = this.intents.get(paymentIntentId);
+      return intent ? [{ id: `txn_re_${paymentIntentId}`, kind: 'refund', type: 'refund', reference: paymentIntentId, currency: intent.currency, amount: -intent.amount, fee: 0, created }] : [];
+    });
     const transfers = [...this.transfersMade.values()].map(({ request, transferId, createdAt }): BalanceTransaction => ({
       id: `txn_${transferId}`,
       kind: 'transfer',
@@ -181,7 +182,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       fee: 0,
       created: createdAt,
     }));
-    return [...charges, ...refunded.values(), ...transfers, ...this.otherBalanceTransactions]
+    return [...charges, ...refunded, ...transfers, ...this.otherBalanceTransactions]
       .filter((transaction) => transaction.created >= range.from && transaction.created < range.to)
       .sort((a, b) => a.created.getTime() - b.created.getTime())
       .map((transaction) => ({ ...transaction }));
