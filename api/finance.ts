@@ -1,5 +1,5 @@
 import { CURRENCIES } from '@core/money';
-import { FINANCE_LINES } from '@core/ledger/finance-figures';
+import { FINANCE_LINES } from '@core/ledger/finance-lines';
 import { DIFFERENCE_KINDS, RECONCILIATION_STATUSES } from '@core/ledger/reconciliation';
 import { arrayOf, count, exactObject, nullableInstant, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FinanceReportView } from '../../web/src/features/admin/api/admin-finance';
-import { FINANCE_LINES } from '@core/ledger/finance-figures';
+import { FINANCE_LINES } from '@core/ledger/finance-lines';
 import { admin, server, signInAs } from './msw-server';
 import { renderApp } from './render-app';
 
