@@ -119,6 +119,14 @@ describe('Admin → Finance over HTTP', () => {
     expect(mails[0]!.subject).toBe(`Reconciliation of ${today()}: 1 difference with the payment provider`);
   });
 
+  it('runs the daily job for yesterday once: a second look, on this instance or another, finds the day taken', async () => {
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const looks = await Promise.all([server.reconcileYesterday(), server.reconcileYesterday()]);
+    expect(looks.filter((run) => run !== null)).toEqual([expect.objectContaining({ day: yesterday, status: 'agreed' })]);
+    expect(await server.reconcileYesterday()).toBeNull();
+    expect(await server.infrastructure.repositories.reconciliations.listRuns(yesterday, yesterday)).toEqual([expect.objectContaining({ day: yesterday, status: 'agreed' })]);
+  });
+
   it('refuses a currency or month that is not one, with the reason', async () => {
     for (const query of ['currency=EUR', 'month=2026-13', 'month=nov', 'month=2999-01', 'currency=USD&currency=CAD']) {
       for (const path of ['/api/admin/finance', '/api/admin/finance/export']) {

@@ -37,7 +37,8 @@ function serve(answer: (currency: string, month: string) => FinanceReportView) {
 async function openFinance() {
   signInAs(admin);
   const app = renderApp('/admin/finance');
-  await screen.findByRole('heading', { level: 1, name: 'Finance' });
+  // The page's first load brings MUI X Charts, which takes a while to transform on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Finance' }, { timeout: 15_000 });
   return app;
 }
 
