@@ -14,8 +14,10 @@ import type { ReconciliationDifference } from './reconciliation';
  * - a refund to the entry that recorded it: the cash that left (a late payment's entry records only
  *   the fee it lost, so only its existence is checked). A refund costs no fee.
  * - a transfer to the payout entry that recorded it, for the cash that left. A transfer costs no fee.
- * - anything else (a dispute, a fee the provider billed on its own) is matched when any entry
- *   names it; otherwise it is money the ledger never saw, or a fee it did not know.
+ * - anything else (a dispute, a fee the provider billed on its own) is matched when an entry of
+ *   another kind than those above names it (a dispute's entry, say: the gift's own entries name
+ *   the same payment and prove nothing about its dispute); otherwise it is money the ledger never
+ *   saw, or a fee it did not know.
  * - the platform's payouts to its own bank are not in the ledger (provider cash is what the
  *   platform holds for others and has earned, wherever it sits), and are left out.
  *
@@ -72,7 +74,7 @@ function transactionDifferences(transaction: BalanceTransaction, named: readonly
     kind: 'unrecorded',
     provider: amount,
     ledger: null,
-    description: `A ${noun} of ${money(Math.abs(amount), currency)} (${reference ?? id}) that the ledger never recorded.`,
+    description: `${a(noun)} of ${money(Math.abs(amount), currency)} (${reference ?? id}) that the ledger never recorded.`,
   });
   const amountDiffers = (ledger: Cents): ReconciliationDifference => ({
     ...base,
@@ -135,13 +137,21 @@ function transactionDifferences(transaction: BalanceTransaction, named: readonly
       return found;
     }
     default: {
-      if (named.length > 0) return [];
+      if (named.some((entry) => !MATCHED_ABOVE.has(entry.kind))) return [];
       if (amount === 0 || /fee/i.test(transaction.type)) {
-        return [{ ...unknownFee(0), provider: fee !== 0 ? fee : -amount, description: `A ${transaction.type.replaceAll('_', ' ')} of ${money(fee !== 0 ? fee : -amount, currency)} (${id}) that the ledger did not know.` }];
+        return [{ ...unknownFee(0), provider: fee !== 0 ? fee : -amount, description: `${a(transaction.type.replaceAll('_', ' '))} of ${money(fee !== 0 ? fee : -amount, currency)} (${id}) that the ledger did not know.` }];
       }
       return [unrecorded(transaction.type.replaceAll('_', ' '))];
     }
   }
+}
+
+/** The kinds of entry the charge, refund and transfer rules match. */
+const MATCHED_ABOVE = new Set<string>(['gift.paid', 'gift.refunded', 'gift.late_payment_refunded', 'family_payout.sent']);
+
+/** "a charge", "an adjustment". */
+function a(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}`;
 }
 
 /** The entry's posting on the account, in signed cents; 0 when it has none. */

@@ -110,6 +110,16 @@ describe('matching the provider’s balance transactions to the ledger', () => {
     expect(reconciliationDifferences({ day: DAY, transactions: [charge('pi_late', 10_639, 400)], entries: [late] }).map((difference) => difference.kind)).toEqual(['unknown_fee']);
   });
 
+  it('counts a dispute the ledger never recorded as unrecorded, though the gift’s own entries name its payment', () => {
+    const dispute = transaction({ id: 'txn_du', kind: 'other', type: 'adjustment', reference: 'pi_1', amount: -10_639, fee: 1_500 });
+    expect(reconciliationDifferences({ day: DAY, transactions: [dispute], entries: [giftPaid('pi_1')] }).map((difference) => difference.description)).toEqual([
+      'An adjustment of $106.39 (pi_1) that the ledger never recorded.',
+    ]);
+    // Recorded by an entry of its own (disputes will post their own kind; any kind but the gift's and the payout's will do here).
+    const recorded = posted({ key: 'dispute:du_1:lost', kind: 'opening', currency: 'USD', reference: 'pi_1', postings: [{ account: 'platform:dispute-losses', amount: 10_639 }, { account: 'provider:cash', amount: -10_639 }] });
+    expect(reconciliationDifferences({ day: DAY, transactions: [dispute], entries: [giftPaid('pi_1'), recorded] })).toEqual([]);
+  });
+
   it('checks only the day’s own transactions and transfers, and matches across midnight within the margin', () => {
     const lastNight = new Date('2026-11-23T23:59:30Z');
     const justAfter = new Date('2026-11-25T00:00:20Z');
