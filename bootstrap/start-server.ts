@@ -55,9 +55,9 @@ const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
 // instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
 const THANK_YOU_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
-// Reconciliation with the provider, of the last whole UTC day: every instance looks each hour, and
-// the first look of a day claims it in the database (one row per day), so one instance runs it; a
-// run that failed or whose instance died is taken over at a later look.
+// Reconciliation with the provider, of the last UTC day over for two hours (RECONCILIATION_GRACE_MS):
+// every instance looks each hour, and the first look claims the day in the database (one row per
+// day), so one instance runs it; a run that failed or whose instance died is taken over later.
 const RECONCILIATION_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_RECONCILIATION_MS = 4 * 60 * 1000;
 /** How long a request may take to arrive (Node's requestTimeout), and so how long a deploy waits for those in flight. */

@@ -7,6 +7,12 @@ import { reconciliationDifferences } from './reconciliation-rules';
 
 /** How far past the day on each side the provider's list reaches, so a movement posted across midnight from it still matches. */
 export const RECONCILIATION_MARGIN_MS = 60 * 60 * 1000;
+/**
+ * How long after a day ends it is reconciled: a payment's webhook retried, or settled by the
+ * abandoned-gift sweep, lands in the ledger in that time, so it is not reported as a charge we
+ * never saw.
+ */
+export const RECONCILIATION_GRACE_MS = 2 * 60 * 60 * 1000;
 /** A run left 'running' this long has lost its instance (a deploy, a crash): another may take it over. */
 export const RECONCILIATION_STALE_AFTER_MS = 60 * 60 * 1000;
 
@@ -74,7 +80,7 @@ export async function reconcileDay(day: string, ports: ReconcilePorts, options: 
   });
 }
 
-/** The daily run: yesterday (UTC), by whichever instance claims it first. */
+/** The daily run: the last UTC day over for RECONCILIATION_GRACE_MS, by whichever instance claims it first. */
 export function reconcileYesterday(ports: ReconcilePorts): Promise<ReconciliationRun | null> {
-  return reconcileDay(dayBefore(ports.clock.now()), ports, { force: false });
+  return reconcileDay(dayBefore(new Date(ports.clock.now().getTime() - RECONCILIATION_GRACE_MS)), ports, { force: false });
 }

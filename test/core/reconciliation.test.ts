@@ -177,6 +177,14 @@ describe('the daily reconciliation', () => {
     expect(repositories.mail.queued).toHaveLength(mails.length + 2);
   });
 
+  it('waits two hours after a day ends before reconciling it, for late webhooks and the sweep to land', async () => {
+    const { ports, clock } = await world();
+    clock.advance(-(90 * 60 * 1000)); // 01:30 on the 25th
+    expect(await reconcileYesterday(ports)).toMatchObject({ day: '2026-11-23' });
+    clock.advance(31 * 60 * 1000); // 02:01
+    expect(await reconcileYesterday(ports)).toMatchObject({ day: '2026-11-24' });
+  });
+
   it('records a day that agrees, without e-mail', async () => {
     const { repositories, ports } = await world();
     expect(await reconcileDay('2026-11-20', ports, { force: false })).toMatchObject({ status: 'agreed', differences: [], transactions: 0 });

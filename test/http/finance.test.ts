@@ -120,7 +120,8 @@ describe('Admin → Finance over HTTP', () => {
   });
 
   it('runs the daily job for yesterday once: a second look, on this instance or another, finds the day taken', async () => {
-    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    // The last day over for two hours (RECONCILIATION_GRACE_MS).
+    const yesterday = new Date(Date.now() - 26 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const looks = await Promise.all([server.reconcileYesterday(), server.reconcileYesterday()]);
     expect(looks.filter((run) => run !== null)).toEqual([expect.objectContaining({ day: yesterday, status: 'agreed' })]);
     expect(await server.reconcileYesterday()).toBeNull();
