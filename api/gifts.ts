@@ -62,6 +62,8 @@ export const giftListItemSchema = exactObject({
   id: text,
   giftGiverName: text,
   giftGiverEmail: nullableText,
+  /** The gift's own currency: the registry's, but for a gift refunded before the registry's changed. */
+  currency: oneOfValues(CURRENCIES),
   amount: amountSchema,
   charityId: nullableText,
   charityName: nullableText,

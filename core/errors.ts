@@ -21,7 +21,6 @@ export const DOMAIN_ERROR_CODES = [
   'registry.forbidden',
   'registry.closed',
   'registry.has_gifts',
-  'registry.has_refunded_gifts',
   'registry.payment_under_way',
   'registry.short_code_taken',
   'co_owner.not_found',

@@ -22,7 +22,6 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'registry.forbidden': 403,
   'registry.closed': 409,
   'registry.has_gifts': 409,
-  'registry.has_refunded_gifts': 409,
   'registry.payment_under_way': 409,
   'registry.short_code_taken': 409,
   'co_owner.not_found': 404,

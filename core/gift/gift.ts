@@ -1,4 +1,4 @@
-import type { Cents } from '../money';
+import type { Cents, Currency } from '../money';
 
 /**
  * `expired`: never paid, and its payment was cancelled at the provider once it was abandoned.
@@ -12,6 +12,8 @@ export interface Gift {
   registryId: string;
   giftGiverName: string;
   giftGiverEmail: string;
+  /** The currency the giver was charged in: the registry's when the gift began, kept if the registry's changes later. */
+  currency: Currency;
   amount: Cents;
   childAmount: Cents;
   charityAmount: Cents;

@@ -48,17 +48,17 @@ export async function recordPaymentSucceeded(
     if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return { kind: 'already-settled', gift };
     const registry = await registries.findByIdForUpdate(gift.registryId);
     if (!registry) return { kind: 'unknown-payment' };
-    const expected = { amount: totalCharged(gift), currency: registry.currency };
+    const expected = { amount: totalCharged(gift), currency: gift.currency };
     if (report.amount !== expected.amount || report.currency !== expected.currency) {
       return { kind: 'mismatch', gift, expected, reported: { amount: report.amount, currency: report.currency } };
     }
     // Neither a closed registry nor a gift given up as abandoned takes money any more.
-    if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift, currency: registry.currency };
+    if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift, currency: gift.currency };
     const providerFee = reportedFee ?? gift.stripeFee;
     await gifts.setStatus(gift.id, 'succeeded');
     await gifts.setProviderFee(gift.id, providerFee);
     await registries.addToTotalReceived(registry.id, gift.amount);
-    await ledger.post(giftPaidEntry(gift, registry.currency, providerFee));
+    await ledger.post(giftPaidEntry(gift, gift.currency, providerFee));
     const [charity, owner, ...coOwners] = await Promise.all([
       charities.findById(gift.charityId),
       users.findById(registry.userId),

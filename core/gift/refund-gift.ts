@@ -189,7 +189,7 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
     if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
     await registries.addToTotalReceived(registry.id, -gift.amount);
-    await ledger.post(giftRefundedEntry(gift, registry.currency));
+    await ledger.post(giftRefundedEntry(gift, gift.currency));
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,

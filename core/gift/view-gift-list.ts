@@ -52,5 +52,5 @@ export async function viewGiftList(
     // Money given by hand never passed through us: there is nothing to give back.
     refundable: !gift.byHand && refundRefusal(gift, registry) === null,
   }));
-  return { ...page, registry, query: parsed, entries, totals: ownerTotals(online, byHand) };
+  return { ...page, registry, query: parsed, entries, totals: ownerTotals(online, byHand, registry.currency) };
 }

@@ -20,7 +20,7 @@ export type Balances = Map<Currency, Map<string, Cents>>;
 /** The rows the books are re-derived from. */
 export interface LedgerTables {
   /** Gifts whose money moved: succeeded, refunding or refunded (any others never touched the books). */
-  gifts: readonly Pick<Gift, 'registryId' | 'charityId' | 'amount' | 'platformFee' | 'stripeFee' | 'providerFee' | 'paymentStatus'>[];
+  gifts: readonly Pick<Gift, 'registryId' | 'charityId' | 'currency' | 'amount' | 'platformFee' | 'stripeFee' | 'providerFee' | 'paymentStatus'>[];
   /** Every registry a gift above belongs to, and every one that is closed or holds money. */
   registries: readonly Pick<Registry, 'id' | 'currency' | 'status' | 'totalReceived' | 'payoutAmount' | 'payoutStatus'>[];
   charityPayouts: readonly Pick<CharityPayout, 'charityId' | 'currency' | 'amount' | 'status'>[];
@@ -47,17 +47,17 @@ export function balancesFromTables(tables: LedgerTables): Balances {
     else add(registry.currency, familyPayableAccount(registry.id), -(registry.payoutAmount ?? 0));
   }
   for (const gift of tables.gifts) {
-    const registry = registries.get(gift.registryId);
-    if (!registry) throw new Error(`gift of registry ${gift.registryId}: the registry was not read`);
+    if (!registries.has(gift.registryId)) throw new Error(`gift of registry ${gift.registryId}: the registry was not read`);
+    // In the gift's own currency: a registry whose gifts were all refunded may have changed its own.
     const fee = providerFeeOf(gift);
     if (gift.paymentStatus === 'refunded') {
-      add(registry.currency, REFUNDS_ABSORBED, fee);
-      add(registry.currency, PROVIDER_CASH, -fee);
+      add(gift.currency, REFUNDS_ABSORBED, fee);
+      add(gift.currency, PROVIDER_CASH, -fee);
     } else if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding') {
-      add(registry.currency, PROVIDER_CASH, gift.amount + gift.platformFee + gift.stripeFee - fee);
-      add(registry.currency, CARD_FEES_PAID, fee);
-      add(registry.currency, PLATFORM_FEE_REVENUE, -gift.platformFee);
-      add(registry.currency, CARD_FEES_COLLECTED, -gift.stripeFee);
+      add(gift.currency, PROVIDER_CASH, gift.amount + gift.platformFee + gift.stripeFee - fee);
+      add(gift.currency, CARD_FEES_PAID, fee);
+      add(gift.currency, PLATFORM_FEE_REVENUE, -gift.platformFee);
+      add(gift.currency, CARD_FEES_COLLECTED, -gift.stripeFee);
     }
   }
   for (const payout of tables.charityPayouts) {

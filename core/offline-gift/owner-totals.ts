@@ -1,5 +1,5 @@
 import type { Gift } from '../gift/gift';
-import type { Cents } from '../money';
+import type { Cents, Currency } from '../money';
 import type { OfflineGift } from './offline-gift';
 
 /**
@@ -9,7 +9,9 @@ import type { OfflineGift } from './offline-gift';
  *   the "Total Received" of the dashboard and the registry page, to the cent;
  * - byHand: the gifts given by hand, which no payout or charity share ever reads;
  * - total: both together;
- * - refunded: the gifts paid through us and given back, which count in none of the above.
+ * - refunded: the gifts paid through us and given back, which count in none of the above. Only
+ *   those in the registry's currency: one refunded before the currency changed is listed in its
+ *   own, and a sum across currencies would mean nothing.
  */
 export interface OwnerTotals {
   online: Cents;
@@ -23,10 +25,10 @@ export interface OwnerTotals {
 
 const sum = (gifts: readonly { amount: Cents }[]) => gifts.reduce((total, gift) => total + gift.amount, 0);
 
-export function ownerTotals(gifts: readonly Gift[], offlineGifts: readonly OfflineGift[]): OwnerTotals {
+export function ownerTotals(gifts: readonly Gift[], offlineGifts: readonly OfflineGift[], currency: Currency): OwnerTotals {
   // A refund under way still counts in totalReceived until the provider has given the money back.
   const counted = gifts.filter((gift) => gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding');
-  const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded');
+  const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded' && gift.currency === currency);
   const online = sum(counted);
   const byHand = sum(offlineGifts);
   return {

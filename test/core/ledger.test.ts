@@ -71,6 +71,7 @@ describe('the posting rules', () => {
     registryId: 'registry-1',
     giftGiverName: 'Aunt Miriam',
     giftGiverEmail: 'miriam@example.com',
+    currency: 'USD',
     amount,
     childAmount: amount - Math.floor((amount + 5) / 10),
     charityAmount: Math.floor((amount + 5) / 10),
@@ -199,12 +200,12 @@ describe('every change that moves money posts its entry, once', () => {
 
 describe('opening the ledger on existing books', () => {
   const registry = (id: string, changes: object) => ({ id, currency: 'USD' as const, status: 'open' as const, totalReceived: 0, payoutAmount: null, payoutStatus: 'pending' as const, ...changes });
-  const gift = (registryId: string, changes: object) => ({ registryId, charityId: 'c1', amount: 10_000, platformFee: 300, stripeFee: 339, providerFee: 339, paymentStatus: 'succeeded' as const, ...changes });
+  const gift = (registryId: string, changes: object) => ({ registryId, charityId: 'c1', currency: 'USD' as const, amount: 10_000, platformFee: 300, stripeFee: 339, providerFee: 339, paymentStatus: 'succeeded' as const, ...changes });
 
   it('posts one balanced entry per currency that brings every account to what the tables say', () => {
     const tables = {
       registries: [registry('open', { totalReceived: 10_000 }), registry('closed', { status: 'closed', payoutAmount: 9_000 }), registry('paid', { status: 'payout_sent', payoutAmount: 9_000, payoutStatus: 'completed', currency: 'CAD' })],
-      gifts: [gift('open', {}), gift('open', { paymentStatus: 'refunded' }), gift('closed', {}), gift('paid', {})],
+      gifts: [gift('open', {}), gift('open', { paymentStatus: 'refunded' }), gift('closed', {}), gift('paid', { currency: 'CAD' })],
       charityPayouts: [
         { charityId: 'c1', currency: 'USD' as const, amount: 1_000, status: 'pending' as const },
         { charityId: 'c1', currency: 'CAD' as const, amount: 1_000, status: 'completed' as const },

@@ -12,6 +12,7 @@ const ben: GiftListItemView = {
   id: 'o-1',
   giftGiverName: 'Uncle Ben',
   giftGiverEmail: null,
+  currency: 'USD',
   amount: 180,
   charityId: null,
   charityName: null,

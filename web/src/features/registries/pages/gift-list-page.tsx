@@ -217,7 +217,6 @@ export default function GiftListPage() {
             <GiftListItem
               key={gift.id}
               gift={gift}
-              currency={list.currency}
               onRefund={setRefunding}
               onEdit={(chosen) => setEditing(toEdit(chosen))}
               onDelete={setRemoving}
