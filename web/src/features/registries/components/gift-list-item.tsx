@@ -8,7 +8,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { OFFLINE_GIFT_METHOD_LABELS } from '@core/offline-gift/offline-gift';
-import { formatMoney, type Currency } from '@core/money';
+import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 import type { GiftListItemView } from '@api/gifts';

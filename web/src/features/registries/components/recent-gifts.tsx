@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../../app/paths';
 import type { PaymentStatus } from '@core/gift/gift';
-import { formatMoney, type Currency } from '@core/money';
+import { formatMoney } from '@core/money';
 import type { RegistryGiftView } from '@api/registries';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
