@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import RegistryPage from '../../features/registries/pages/registry-page';
 import type { ManagerRegistryView } from '@api/registries';
 import { useUser } from '../../lib/use-user';
@@ -9,18 +9,10 @@ const CoOwnersSection = lazy(() => import('../../features/co-owners/components/c
 
 function ManagerSections({ registry, onStale }: { registry: ManagerRegistryView; onStale: () => void }) {
   const { user } = useUser();
-  // Each section waits for its chunk in a boundary of its own: one arriving late (the co-owners', once
-  // the session is known) must not hide the tools already shown, and with them an open dialog.
   return (
     <>
-      <Suspense fallback={null}>
-        <OwnerPayoutSections registry={registry} onStale={onStale} />
-      </Suspense>
-      {user && (
-        <Suspense fallback={null}>
-          <CoOwnersSection registry={registry} viewerId={user.id} />
-        </Suspense>
-      )}
+      <OwnerPayoutSections registry={registry} onStale={onStale} />
+      {user && <CoOwnersSection registry={registry} viewerId={user.id} />}
     </>
   );
 }
