@@ -257,9 +257,10 @@ describe('a gift a stranger started and never paid', () => {
     expect(currency.status, currency.text).toBe(200);
     expect(currency.json).toEqual({ message: 'Currency updated to CAD', currency: 'CAD' });
     // The refunded gift is still listed in the dollars its giver was charged; a new gift is in dollars of the other kind.
-    const list = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as { currency: string; gifts: { id: string; currency: string; amount: number }[] };
+    const list = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as { currency: string; totals: unknown; gifts: { id: string; currency: string; amount: number }[] };
     expect(list.currency).toBe('CAD');
     expect(list.gifts).toEqual([expect.objectContaining({ id: gift!.id, currency: 'USD', amount: 40 })]);
+    expect(list).toMatchObject({ totals: { refunded: 0, refundedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] } });
     const second = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 50 }));
     expect((await guest.post('/api/sandbox/confirm', { clientSecret: second.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
     expect(await ownerGifts(owner.client, registry.id)).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'CAD', amount: 50, paymentStatus: 'succeeded' })]));

@@ -40,7 +40,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
-    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0 },
+    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, refundedBefore: [] },
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
   };
@@ -86,6 +86,7 @@ describe('/registry/{id}/gifts', () => {
     serveList(() =>
       aList({
         currency: 'CAD',
+        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
         gifts: [
           aListedGift({ id: 'g-new', currency: 'CAD', amount: 50 }),
           aListedGift({ id: 'g-old', giftGiverName: 'Avi Levi', currency: 'USD', amount: 40, paymentStatus: 'refunded', refundable: false }),
@@ -96,6 +97,8 @@ describe('/registry/{id}/gifts', () => {
     const items = within(await screen.findByRole('list', { name: 'All Gifts' })).getAllByRole('listitem');
     expect(within(items[0]!).getByText('CA$50.00')).toBeInTheDocument();
     expect(within(items[1]!).getByText('$40.00')).toBeInTheDocument();
+    // The Refunded figure is in Canadian dollars; the gift given back before the change is told apart, in its own.
+    expect(screen.getByText('0 gifts given back, counted in none of the above; before the currency changed, 1 gift of $40.00 in USD given back too')).toBeInTheDocument();
   });
 
   it('asks the server to search once the typing pauses, and to sort', async () => {

@@ -50,6 +50,7 @@ export function presentGiftList(list: GiftList) {
       onlineCount: list.totals.onlineCount,
       byHandCount: list.totals.byHandCount,
       refundedCount: list.totals.refundedCount,
+      refundedBefore: list.totals.refundedBefore.map((earlier) => ({ ...earlier, amount: toWireAmount(earlier.amount) })),
     },
     gifts: list.entries.map((entry) => presentGiftListEntry(entry, list.registry.currency)),
   } satisfies GiftListView;
