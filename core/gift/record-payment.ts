@@ -5,6 +5,7 @@ import type { Registry } from '../registry/registry';
 import type { Gift } from './gift';
 import { giftPaidEntry, latePaymentRefundedEntry } from '../ledger/posting-rules';
 import { giftNotice, giftReceipt, giftRefundNotice } from './gift-emails';
+import { pageUrl, paths } from '../page-paths';
 
 /** What became of a provider's report; the caller logs the ones that need a person's eye. */
 export type PaymentOutcome =
@@ -66,12 +67,12 @@ export async function recordPaymentSucceeded(
     ]);
     if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity, ports.supportEmail), dedupeKey: `gift-receipt-${gift.id}` });
     if (charity && owner) {
-      await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, `${ports.appUrl}/registry/${registry.id}`, ports.supportEmail), dedupeKey: `gift-notice-${gift.id}` });
+      await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail), dedupeKey: `gift-notice-${gift.id}` });
     }
     // Both parents hear of each gift, not only the one who made the registry.
     for (const coOwner of coOwners) {
       if (!charity || !coOwner) continue;
-      await mail.enqueue({ ...giftNotice(gift, registry, charity, coOwner, `${ports.appUrl}/registry/${registry.id}`, ports.supportEmail), dedupeKey: `gift-notice-${gift.id}-${coOwner.id}` });
+      await mail.enqueue({ ...giftNotice(gift, registry, charity, coOwner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail), dedupeKey: `gift-notice-${gift.id}-${coOwner.id}` });
     }
     return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded', providerFee }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
   });

@@ -5,6 +5,7 @@ import type { Registry } from '../registry/registry';
 import { payoutIssueNotice, payoutSentNotice, registryClosedNotice } from './payout-emails';
 import { PROVIDER_UNAVAILABLE, type TransferOutcome } from './transfer-outcome';
 import { familyPayoutSentEntry } from '../ledger/posting-rules';
+import { pageUrl, paths } from '../page-paths';
 
 /**
  * How long a bank transfer with no recorded answer is left alone before the owner may try it
@@ -101,7 +102,7 @@ export async function sendBankTransfer(
     // The outcome is unknown; the same key makes the next try safe.
     result = PROVIDER_UNREACHABLE;
   }
-  const registryUrl = `${ports.appUrl}/registry/${registry.id}`;
+  const registryUrl = pageUrl(ports.appUrl, paths.registry(registry.id));
   return ports.unitOfWork.transaction(async ({ registries, users, mail, ledger }) => {
     const current = await registries.findByIdForUpdate(registry.id);
     if (!current) throw new Error(`registry ${registry.id} vanished while its payout was sent`);

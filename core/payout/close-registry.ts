@@ -14,6 +14,7 @@ import { manualPayoutWaitingNotice, registryClosedNotice } from './payout-emails
 import { registryNotFound } from '../registry/registry-not-found';
 import type { TransferOutcome } from './transfer-outcome';
 import { registryClosedEntry } from '../ledger/posting-rules';
+import { pageUrl, paths } from '../page-paths';
 
 export interface ClosePorts {
   user: User | null;
@@ -92,12 +93,12 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     const entry = registryClosedEntry(registry.id, registry.currency, amounts);
     if (entry) await ledger.post(entry);
     if (!awaitingBankTransfer(closed)) {
-      await mail.enqueue({ ...registryClosedNotice(closed, owner, `${ports.appUrl}/registry/${closed.id}`, ports.supportEmail), dedupeKey: `registry-closed-${closed.id}` });
+      await mail.enqueue({ ...registryClosedNotice(closed, owner, pageUrl(ports.appUrl, paths.registry(closed.id)), ports.supportEmail), dedupeKey: `registry-closed-${closed.id}` });
     }
     if (closed.payoutStatus === 'pending' && isManualPayoutMethod(closed.payoutMethod)) {
       for (const admin of await users.listAdmins()) {
         await mail.enqueue({
-          ...manualPayoutWaitingNotice(closed, owner, admin, `${ports.appUrl}/admin/manual-payouts`, ports.supportEmail),
+          ...manualPayoutWaitingNotice(closed, owner, admin, pageUrl(ports.appUrl, paths.adminManualPayouts), ports.supportEmail),
           dedupeKey: `manual-payout-waiting-${closed.id}-${admin.id}`,
         });
       }

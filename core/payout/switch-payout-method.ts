@@ -14,6 +14,7 @@ import { manualPayoutWaitingNotice } from './payout-emails';
 import { PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
 import { payoutDetailsOf } from './payout-details';
 import { askProvider } from './provider-call';
+import { pageUrl, paths } from '../page-paths';
 
 export interface SwitchPorts {
   registries: RegistryRepository;
@@ -94,7 +95,7 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
     if (owner) {
       for (const admin of await users.listAdmins()) {
         await mail.enqueue({
-          ...manualPayoutWaitingNotice(switched, owner, admin, `${ports.appUrl}/admin/manual-payouts`, ports.supportEmail),
+          ...manualPayoutWaitingNotice(switched, owner, admin, pageUrl(ports.appUrl, paths.adminManualPayouts), ports.supportEmail),
           dedupeKey: `manual-payout-waiting-${switched.id}-${admin.id}`,
         });
       }

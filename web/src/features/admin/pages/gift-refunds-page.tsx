@@ -13,7 +13,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { formatMoney } from '@core/money';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { fromWireAmount } from '@api/amount';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { RefundGiftDialog } from '../../../components/refund-gift-dialog';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import type { PaymentStatus } from '@core/gift/gift';
 import { formatMoney } from '@core/money';
 import type { RegistryGiftView } from '@api/registries';
