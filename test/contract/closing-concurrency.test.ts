@@ -136,7 +136,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     for (let index = 0; index < 8; index += 1) families.push(await familyWithGifts(3));
     for (const family of families) for (const gift of family.gifts) await family.confirm(gift);
     await Promise.all(families.map((family) => family.close()));
-    const pending = await repositories.charityPayouts.listPending();
+    const pending = await repositories.charityPayouts.listUnsent();
     for (const charity of charities) {
       const mine = pending.filter((payout) => payout.charityId === charity.id);
       expect(mine).toHaveLength(1);
@@ -152,7 +152,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     for (const gift of family.gifts) await family.confirm(gift);
     await family.close();
     const ports = { unitOfWork: repositories, clock, supportEmail: 'help@gifts.example.org' };
-    const [payout] = (await repositories.charityPayouts.listPending()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
+    const [payout] = (await repositories.charityPayouts.listUnsent()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
     const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-9' };
     const charityResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeCharityPayout(payout!.id, body, adminActor(admin), ports)));
     const manualResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeManualPayout(family.registry.id, adminActor(admin), ports)));

@@ -195,7 +195,7 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const tiny = await repos.charityPayouts.addToPending(share({ amount: 1, giftCount: 0, registryId: a }));
       expect(tiny).toMatchObject({ id: opened.id, amount: 3_601, giftCount: 5 });
       expect(await repos.charityPayouts.findById(opened.id)).toEqual(tiny);
-      expect(await repos.charityPayouts.listPending()).toHaveLength(1);
+      expect(await repos.charityPayouts.listUnsent()).toHaveLength(1);
     });
 
     it('keeps one pending payout per charity and currency', async () => {
@@ -222,7 +222,7 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       expect(next.id).not.toBe(first.id);
       expect(next).toMatchObject({ amount: 300, giftCount: 1, registryIds: [registries[1]!.id], status: 'pending' });
       expect(await repos.charityPayouts.findById(first.id)).toMatchObject({ amount: 1_200, status: 'completed' });
-      expect((await repos.charityPayouts.listPending()).map((payout) => payout.id)).toEqual([next.id]);
+      expect((await repos.charityPayouts.listUnsent()).map((payout) => payout.id)).toEqual([next.id]);
 
       const withoutNotes = await repos.charityPayouts.markCompleted(next.id, aCompletion({ notes: null }));
       expect(withoutNotes.notes).toBeNull();
@@ -264,7 +264,7 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const [oldest, middle, newest] = payouts;
       await repos.charityPayouts.markCompleted(middle!.id, aCompletion());
       expect((await repos.charityPayouts.list()).map((payout) => payout.id)).toEqual([newest!.id, middle!.id, oldest!.id]);
-      expect((await repos.charityPayouts.listPending()).map((payout) => payout.id)).toEqual([newest!.id, oldest!.id]);
+      expect((await repos.charityPayouts.listUnsent()).map((payout) => payout.id)).toEqual([newest!.id, oldest!.id]);
     });
   });
 

@@ -14,7 +14,7 @@ const NULLABLE = [
   'personalMessage', 'photoUrl', 'preferredCharityId', 'payoutMethod', 'bankAccountHolder', 'bankAccountNumber',
   'bankRoutingNumber', 'bankName', 'paypalEmail', 'mailingName', 'mailingAddress', 'mailingCity', 'mailingState',
   'mailingZip', 'closedAt', 'stripePayoutId', 'payoutSentAt', 'transferFailureReason', 'transferFailureMessage',
-  'payoutIssueEmailedAt',
+  'payoutIssueEmailedAt', 'payoutClaimedBy', 'payoutClaimedByUserId', 'payoutClaimedAt',
 ] as const;
 
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
@@ -77,6 +77,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
       totalReceived: '0.00',
       mailingCountry: 'US',
       payoutStatus: 'pending',
+      payoutClaims: 0,
       createdAt: now,
       updatedAt: now,
     } as RegistryRow);
@@ -210,7 +211,8 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   async listFailedBankPayouts(): Promise<Registry[]> {
     const rows = await this.readRows(
-      { payoutMethod: 'bank', status: 'closed', payoutStatus: 'pending', transferAttempts: { $gt: 0 } },
+      // Sending too: a try whose answer never came holds its claim until it is tried again.
+      { payoutMethod: 'bank', status: 'closed', payoutStatus: { $in: ['pending', 'sending'] }, transferAttempts: { $gt: 0 } },
       { orderBy: { closedAt: QueryOrder.DESC_NULLS_LAST, id: 'asc' } },
     );
     return rows.map(toRegistry);
