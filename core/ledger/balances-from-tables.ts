@@ -34,7 +34,7 @@ export interface LedgerTables {
  * payoutAmount until it is claimed (then it is in transit) and sent, a charity is owed its pending
  * payout likewise, and the platform's accounts follow from the gifts paid and refunded and the
  * payouts sent. A refund after closing already shrank the payouts it came out of; one at the
- * platform's cost did not, so its amount is the platform's loss and leaves the cash.
+ * platform's cost did not (they still hold its parts), so its amount is the platform's loss.
  */
 export function balancesFromTables(tables: LedgerTables): Balances {
   const balances: Balances = new Map();
@@ -58,10 +58,8 @@ export function balancesFromTables(tables: LedgerTables): Balances {
     if (gift.paymentStatus === 'refunded') {
       add(registry.currency, REFUNDS_ABSORBED, fee);
       add(registry.currency, PROVIDER_CASH, -fee);
-      if (gift.refundedAtPlatformCost) {
-        add(registry.currency, REFUNDS_AT_PLATFORM_COST, gift.amount);
-        add(registry.currency, PROVIDER_CASH, -gift.amount);
-      }
+      // The family's and the charity's payouts still hold its parts: the platform's loss stands against them.
+      if (gift.refundedAtPlatformCost) add(registry.currency, REFUNDS_AT_PLATFORM_COST, gift.amount);
     } else if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding') {
       add(registry.currency, PROVIDER_CASH, gift.amount + gift.platformFee + gift.stripeFee - fee);
       add(registry.currency, CARD_FEES_PAID, fee);

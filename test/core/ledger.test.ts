@@ -81,6 +81,7 @@ describe('the posting rules', () => {
     personalMessage: null,
     stripePaymentIntentId: 'pi_1',
     paymentStatus: 'succeeded',
+    refundedAtPlatformCost: false,
     createdAt: new Date(),
   }));
 
@@ -199,7 +200,7 @@ describe('every change that moves money posts its entry, once', () => {
 
 describe('opening the ledger on existing books', () => {
   const registry = (id: string, changes: object) => ({ id, currency: 'USD' as const, status: 'open' as const, totalReceived: 0, payoutAmount: null, payoutStatus: 'pending' as const, ...changes });
-  const gift = (registryId: string, changes: object) => ({ registryId, charityId: 'c1', amount: 10_000, platformFee: 300, stripeFee: 339, providerFee: 339, paymentStatus: 'succeeded' as const, ...changes });
+  const gift = (registryId: string, changes: object) => ({ registryId, charityId: 'c1', amount: 10_000, platformFee: 300, stripeFee: 339, providerFee: 339, paymentStatus: 'succeeded' as const, refundedAtPlatformCost: false, ...changes });
 
   it('posts one balanced entry per currency that brings every account to what the tables say', () => {
     const tables = {
