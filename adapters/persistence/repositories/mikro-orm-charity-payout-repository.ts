@@ -103,9 +103,10 @@ export class MikroOrmCharityPayoutRepository implements CharityPayoutRepository 
     );
     const result = await em.execute<{ affectedRows: number }>(
       `update "charity_payouts" set "status" = 'pending', "claimed_by" = null, "claimed_by_user_id" = null, "claimed_at" = null,
-         "amount" = "amount" + ?::numeric, "gift_count" = "gift_count" + ?, "registry_ids" = array_cat("registry_ids", ?::text[]), "updated_at" = now()
+         "amount" = "amount" + ?::numeric, "gift_count" = "gift_count" + ?, "registry_ids" = array_cat("registry_ids", string_to_array(?, ',')), "updated_at" = now()
        where "id" = ?`,
-      [opened?.amount ?? '0.00', opened?.gift_count ?? 0, opened?.registry_ids ?? [], id],
+      // The ids as one text (uuids hold no comma): a bound array would be spread into the statement.
+      [opened?.amount ?? '0.00', opened?.gift_count ?? 0, (opened?.registry_ids ?? []).join(','), id],
       'run',
     );
     return this.readBack(id, result.affectedRows);
