@@ -42,7 +42,7 @@ export const CharityPayoutEntity = new EntitySchema<CharityPayoutRow>({
     claimedBy: { type: 'string', length: 255, nullable: true },
     claimedByUserId: { type: 'uuid', nullable: true },
     claimedAt: { type: 'datetime', nullable: true },
-    claims: { type: 'integer', default: 0 },
+    claims: { type: 'integer', defaultRaw: '0' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

@@ -50,7 +50,7 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     // When a refund was asked of the provider: a refund still unanswered long after was cut off, and the sweep finishes it.
     refundStartedAt: { type: 'datetime', nullable: true },
     // The platform bore the refund: the family's and the charity's payouts kept the gift's parts (docs/adr/0016).
-    refundedAtPlatformCost: { type: 'boolean', default: false },
+    refundedAtPlatformCost: { type: 'boolean', defaultRaw: 'false' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

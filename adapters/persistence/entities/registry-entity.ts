@@ -85,7 +85,7 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     payoutClaimedBy: text255,
     payoutClaimedByUserId: { type: 'uuid', nullable: true },
     payoutClaimedAt: { type: 'datetime', nullable: true },
-    payoutClaims: { type: 'integer', default: 0 },
+    payoutClaims: { type: 'integer', defaultRaw: '0' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

@@ -18,6 +18,8 @@ function toGift({ refundStartedAt: _startedAt, ...row }: GiftRow): Gift {
     providerFee: row.providerFee === null || row.providerFee === undefined ? null : parseCents(row.providerFee),
     personalMessage: row.personalMessage ?? null,
     stripePaymentIntentId: row.stripePaymentIntentId ?? null,
+    // The column's default, for a row just created.
+    refundedAtPlatformCost: row.refundedAtPlatformCost ?? false,
   };
 }
 
@@ -33,7 +35,6 @@ export class MikroOrmGiftRepository implements GiftRepository {
       charityAmount: centsToDecimalString(gift.charityAmount),
       platformFee: centsToDecimalString(gift.platformFee),
       stripeFee: centsToDecimalString(gift.stripeFee),
-      refundedAtPlatformCost: false,
       createdAt: new Date(),
     } as GiftRow);
     await em.persist(row).flush();

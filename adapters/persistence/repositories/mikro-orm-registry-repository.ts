@@ -41,6 +41,8 @@ function toRegistry(row: RegistryRow): Registry {
     ...nulls,
     // A row just created holds what create() gave it; one read back holds the database's array.
     coOwnerIds: row.coOwnerIds ?? [],
+    // The column's default, for a row just created (none is claimed yet).
+    payoutClaims: row.payoutClaims ?? 0,
     totalReceived: parseCents(row.totalReceived),
     payoutAmount: row.payoutAmount === null || row.payoutAmount === undefined ? null : parseCents(row.payoutAmount),
     charityPayoutAmount: row.charityPayoutAmount === null || row.charityPayoutAmount === undefined ? null : parseCents(row.charityPayoutAmount),
@@ -77,7 +79,6 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
       totalReceived: '0.00',
       mailingCountry: 'US',
       payoutStatus: 'pending',
-      payoutClaims: 0,
       createdAt: now,
       updatedAt: now,
     } as RegistryRow);
