@@ -14,7 +14,7 @@ const currency = oneOfValues(CURRENCIES);
 
 /**
  * Who is sending a payout, and since when (null while it waits): every administrator sees it, and
- * only its holder marks the payout sent (docs/adr/0016-payouts-claimed-before-they-are-sent.md).
+ * only its holder marks the payout sent (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
  */
 export const payoutClaimSchema = {
   anyOf: [

@@ -27,7 +27,7 @@ export interface Gift {
   /**
    * Refunded (or being refunded) by an administrator at the platform's cost: the family's and the
    * charity's payouts were already claimed or sent, so they keep their parts and the platform
-   * bears the refund (docs/adr/0016).
+   * bears the refund (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
    */
   refundedAtPlatformCost: boolean;
   createdAt: Date;

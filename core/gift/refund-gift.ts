@@ -65,7 +65,7 @@ export type GiftCharityPayout = Pick<CharityPayout, 'status'> | null;
 /**
  * Why the payouts stop a refund after closing, or null when both still wait: closing counted the
  * gift into the family's payout and its charity's payout, and only a payout nobody has claimed can
- * give its part back (docs/adr/0016-payouts-claimed-before-they-are-sent.md).
+ * give its part back (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
  */
 function payoutRefusal(registry: Pick<Registry, 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
   if (registry.payoutStatus === 'sending') return FAMILY_PAYOUT_BEING_SENT;

@@ -3,7 +3,7 @@ import { REFUND_FINISHES_WITHIN_MINUTES } from '../gift/refund-gift';
 import type { AuditActor } from './audit-event';
 
 /**
- * A payout is claimed before its money leaves (docs/adr/0016-payouts-claimed-before-they-are-sent.md):
+ * A payout is claimed before its money leaves (docs/adr/0017-payouts-claimed-before-they-are-sent.md):
  * the one sending it holds it, everyone else sees who and since when, and only its holder marks it
  * sent. While claimed its amount is fixed, so a refund can no longer come out of it.
  */

@@ -27,7 +27,7 @@ export function isManualPayoutMethod(method: PayoutMethod | null): method is Man
 /**
  * A family payout waits (pending), is claimed by whoever sends it (sending: an administrator for
  * PayPal and checks, the transfer itself for a bank payout), then is sent (completed). Only a
- * pending payout may still change: a refund after closing shrinks it (docs/adr/0016).
+ * pending payout may still change: a refund after closing shrinks it (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
  */
 export const PAYOUT_STATUSES = ['pending', 'sending', 'completed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

@@ -81,7 +81,7 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     transferFailureMessage: { type: 'text', nullable: true },
     transferAttempts: { type: 'integer', default: 0 },
     payoutIssueEmailedAt: { type: 'datetime', nullable: true },
-    // Who holds the payout while it is sent (docs/adr/0016), and how many claims it had (each one's ledger entry is keyed by its number).
+    // Who holds the payout while it is sent (docs/adr/0017-payouts-claimed-before-they-are-sent.md), and how many claims it had (each one's ledger entry is keyed by its number).
     payoutClaimedBy: text255,
     payoutClaimedByUserId: { type: 'uuid', nullable: true },
     payoutClaimedAt: { type: 'datetime', nullable: true },

@@ -6,7 +6,7 @@ const KINDS_BEFORE = `'opening', 'gift.paid', 'gift.refunded', 'gift.late_paymen
 const KINDS_AFTER = `'opening', 'gift.paid', 'gift.refunded', 'gift.late_payment_refunded', 'gift.refunded_after_closing', 'gift.refunded_at_platform_cost', 'registry.closed', 'family_payout.claimed', 'family_payout.released', 'family_payout.sent', 'charity_payout.claimed', 'charity_payout.released', 'charity_payout.sent'`;
 
 /**
- * Payouts are claimed before the money leaves (docs/adr/0016-payouts-claimed-before-they-are-sent.md):
+ * Payouts are claimed before the money leaves (docs/adr/0017-payouts-claimed-before-they-are-sent.md):
  * family and charity payouts gain the sending state and who holds them since when (and how many
  * claims each had, which keys each claim's ledger entry); gifts record a refund the platform bore.
  * No existing row is sending or refunded at the platform's cost, so the ledger needs no opening

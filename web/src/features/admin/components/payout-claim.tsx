@@ -25,7 +25,7 @@ interface PayoutClaimControlsProps {
 }
 
 /**
- * A payout's claim as every administrator sees it (docs/adr/0016): nobody holds it ("Claim to
+ * A payout's claim as every administrator sees it (docs/adr/0017-payouts-claimed-before-they-are-sent.md): nobody holds it ("Claim to
  * Send"), you hold it (mark it sent, or release it), or another administrator holds it ("Being
  * sent by rachel since …": release it only when they are not sending it, after a confirmation).
  */

@@ -224,11 +224,12 @@ function PendingPayoutCard({ payout, busy, onClaim, onRelease, onMarkComplete }:
                 PayPal email: <strong style={{ overflowWrap: 'anywhere' }}>{payout.paypalEmail || '—'}</strong>
               </Typography>
               <Box component="ol" sx={{ m: 0, pl: 3 }}>
+                <li>Claim the payout, so that no one else sends it too.</li>
                 <li>Sign in to the business PayPal account.</li>
                 <li>
                   Send {amount} to {payout.paypalEmail || 'the PayPal email above'}.
                 </li>
-                <li>Claim the payout, then send it, and press Mark as Complete once PayPal confirms the payment.</li>
+                <li>Press Mark as Complete once PayPal confirms the payment.</li>
               </Box>
             </>
           ) : (
@@ -244,11 +245,12 @@ function PendingPayoutCard({ payout, busy, onClaim, onRelease, onMarkComplete }:
                 ))}
               </Typography>
               <Box component="ol" sx={{ m: 0, pl: 3 }}>
+                <li>Claim the payout, so that no one else mails a check too.</li>
                 <li>
                   Write a check for {amount} payable to {payout.mailingName || 'the name above'}.
                 </li>
                 <li>Mail it to the address above.</li>
-                <li>Claim the payout before you write the check, and press Mark as Complete once it is in the mail.</li>
+                <li>Press Mark as Complete once the check is in the mail.</li>
               </Box>
             </>
           )}
