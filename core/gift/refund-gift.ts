@@ -320,7 +320,10 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
     if (by) {
       for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
         const member = await users.findById(memberId);
-        if (member) await mail.enqueue({ ...familyRefundNotice(gift, registry, member, by, ports.supportEmail), dedupeKey: `${refundKey(gift)}-family-${member.id}` });
+        if (member) {
+          const notice = familyRefundNotice({ ...gift, refundedAtPlatformCost: atPlatformCost }, registry, member, by, ports.supportEmail);
+          await mail.enqueue({ ...notice, dedupeKey: `${refundKey(gift)}-family-${member.id}` });
+        }
       }
     }
     return { ...gift, paymentStatus: 'refunded' as const, refundedAtPlatformCost: atPlatformCost };

@@ -394,8 +394,10 @@ describe('refunding after closing', () => {
     expect((await w.charityPayoutOf(gift))!.amount).toBe(gift.charityAmount);
     expect(await balanceOf(w, 'platform:refunds-at-platform-cost')).toBe(gift.amount);
     expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
-    // The family is told, as for any administrator's refund; the reason is in the audit trail.
-    expect(w.repositories.mail.queued.filter((mail) => mail.subject.startsWith('A gift to') && mail.subject.endsWith('was refunded'))).toHaveLength(1);
+    // The family is told, as for any administrator's refund, that their payout keeps the gift; the reason is in the audit trail.
+    const told = w.repositories.mail.queued.filter((mail) => mail.subject.startsWith('A gift to') && mail.subject.endsWith('was refunded'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('the platform bears this refund: your family’s 90% and the charity’s 10% stay as they were');
     expect((await w.repositories.audit.list(10)).find((event) => event.action === 'gift.refund_started')?.after).toMatchObject({ atPlatformCost: true, reason: 'The giver never meant to give' });
   });
 });
