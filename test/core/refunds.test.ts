@@ -27,6 +27,7 @@ import { claimCharityPayout, completeCharityPayout, pendingDistributions, releas
 import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout, releaseManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
+import { switchPayoutMethod } from '@core/payout/switch-payout-method';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
@@ -354,6 +355,32 @@ describe('refunding after closing', () => {
     await w.closeToBank(refused.id, 'USD');
     expect((await w.repositories.registries.findById(refused.id))!.payoutStatus).toBe('pending');
     expect((await w.refund(second.id)).paymentStatus).toBe('refunded');
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+
+  it('claims a bank transfer under the registry lock before the provider is called: a refund or a switch meanwhile is refused', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    const original = w.gateway.transfer.bind(w.gateway);
+    const during: { refund?: { code: string; message: string }; switched?: { code: string; message: string }; status?: string } = {};
+    w.gateway.transfer = async (request) => {
+      // While the provider is being asked: the payout is claimed, and its amount fixed.
+      during.status = (await w.repositories.registries.findById(registry.id))!.payoutStatus;
+      during.refund = await refusal(w.refund(gift.id));
+      during.switched = await refusal(
+        switchPayoutMethod(registry.id, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' }, { registries: w.repositories.registries, unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, appUrl: APP_URL, supportEmail: SUPPORT, user: w.owner }),
+      );
+      return original(request);
+    };
+    const closed = await w.closeToBank(registry.id, 'USD');
+    expect(during).toEqual({
+      status: 'sending',
+      refund: { code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s payout is already being sent.' },
+      switched: { code: 'payout.not_switchable', message: 'Only a bank payout that did not go through can be switched to PayPal or a check.' },
+    });
+    expect(closed.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: gift.childAmount });
+    expect(w.gateway.transfers.map((transfer) => transfer.amount)).toEqual([gift.childAmount]);
     expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
   });
 
