@@ -384,6 +384,21 @@ describe('refunding after closing', () => {
     expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
   });
 
+  it('follows a refund made in the provider’s dashboard after closing as any refund: out of both waiting payouts, or reported once one is claimed', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const first = await w.give(registry.id, 5_000);
+    const second = await w.give(registry.id, 3_000);
+    await w.close(registry.id);
+    const report = (gift: Gift) => ({ paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) });
+    expect((await recordRefundAtProvider(report(first), w.refunding)).kind).toBe('recorded');
+    expect((await w.repositories.registries.findById(registry.id))!.payoutAmount).toBe(second.childAmount);
+    await claimManualPayout(registry.id, adminActor(w.admin), w.claiming);
+    expect((await recordRefundAtProvider(report(second), w.refunding)).kind).toBe('after-close');
+    expect((await w.repositories.registries.findById(registry.id))!.payoutAmount).toBe(second.childAmount);
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+
   it('(loss b) removes a refunded share from the charity payout: the charity is not paid the refunded gift’s 10%', async () => {
     const w = await world();
     const first = await w.openRegistry();
