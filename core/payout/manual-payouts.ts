@@ -62,9 +62,9 @@ export async function claimManualPayout(registryId: string, actor: AuditActor, p
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', NOT_FOUND);
     if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked sent');
-    const owner = async (changed: Registry) => ({ registry: changed, ownerEmail: (await users.findById(changed.userId))?.email ?? null });
+    const withOwnerEmail = async (changed: Registry) => ({ registry: changed, ownerEmail: (await users.findById(changed.userId))?.email ?? null });
     if (registry.payoutStatus === 'sending') {
-      if (holdsClaim(registry.payoutClaimedBy, actor)) return owner(registry);
+      if (holdsClaim(registry.payoutClaimedBy, actor)) return withOwnerEmail(registry);
       throw claimedByAnother(registry.payoutClaimedBy);
     }
     if ((await gifts.paymentStatusesOf(registry.id)).has('refunding')) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
@@ -80,7 +80,7 @@ export async function claimManualPayout(registryId: string, actor: AuditActor, p
     const entry = familyPayoutClaimedEntry(claimed.id, claimed.currency, claimed.payoutAmount ?? 0, claimed.payoutClaims);
     if (entry) await ledger.post(entry);
     await appendAudit(audit, actor, 'manual_payout.claimed', registry, claimed, now);
-    return owner(claimed);
+    return withOwnerEmail(claimed);
   });
 }
 
