@@ -163,9 +163,20 @@ export const giftOperations = [
     path: '/api/gifts/{id}/refund',
     operationId: 'refundGift',
     session: 'required',
-    summary: "Refund a paid gift to its giver, fees included, while the registry is open (the owner, or an administrator)",
+    summary:
+      "Refund a paid gift to its giver, fees included, while the registry is open, or after closing while the family's and its charity's payouts both wait unclaimed (the owner or a co-owner, or an administrator)",
     body: refundSchema,
     responses: { 200: { description: 'Refunded, and the giver e-mailed', schema: refundedGiftSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/gifts/{id}/refund-at-platform-cost',
+    operationId: 'refundGiftAtPlatformCost',
+    session: 'required',
+    summary:
+      "Refund a paid gift whose family or charity payout was already claimed or sent, at the platform's cost: the family and the charity keep their parts (administrators; the reason is required)",
+    body: refundSchema,
+    responses: { 200: { description: 'Refunded, the giver and the family e-mailed', schema: refundedGiftSchema } },
   }),
   operation({
     method: 'POST',

@@ -41,6 +41,8 @@ export const DOMAIN_ERROR_CODES = [
   'payout.changed',
   'payout.retry_not_yet',
   'payout.not_switchable',
+  'payout.not_claimed',
+  'payout.claimed_by_another',
   'connect.no_account',
   'payment.failed',
   'payment.unavailable',

@@ -43,6 +43,8 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'payout.changed': 409,
   'payout.retry_not_yet': 409,
   'payout.not_switchable': 409,
+  'payout.not_claimed': 409,
+  'payout.claimed_by_another': 409,
   'connect.no_account': 409,
   'payment.failed': 402,
   'payment.unavailable': 502,

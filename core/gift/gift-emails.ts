@@ -128,16 +128,20 @@ export type RefundedBy = 'support' | 'provider';
  */
 export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
+  // Refunded at the platform's cost (a payout was already claimed or sent): the family and the charity keep their parts.
+  const kept = gift.refundedAtPlatformCost;
   const rows: [string, string][] = [
     ['From', gift.giftGiverName],
     ['Gift refunded', money(gift.amount)],
-    ['Was to your family (90%)', money(gift.childAmount)],
-    ['Was to charity (10%)', money(gift.charityAmount)],
+    [kept ? 'Your family keeps (90%)' : 'Was to your family (90%)', money(gift.childAmount)],
+    [kept ? 'The charity keeps (10%)' : 'Was to charity (10%)', money(gift.charityAmount)],
   ];
   const hello = `Hello ${member.firstName?.trim() || member.username},`;
   const who = by === 'support' ? 'Our support team refunded' : 'The payment provider refunded';
   const news = `${who} the gift of ${money(gift.amount)} that ${gift.giftGiverName} gave to ${celebration(registry)}; the giver gets back everything they paid.`;
-  const counts = 'The gift no longer counts in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Refunded.';
+  const counts = kept
+    ? 'Your payout was already on its way, so the platform bears this refund: your family’s 90% and the charity’s 10% stay as they were. The gift stays in your gift list, marked Refunded.'
+    : 'The gift no longer counts in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Refunded.';
   const footer = 'Questions about this refund? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,

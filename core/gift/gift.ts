@@ -26,6 +26,12 @@ export interface Gift {
   personalMessage: string | null;
   stripePaymentIntentId: string | null;
   paymentStatus: PaymentStatus;
+  /**
+   * Refunded (or being refunded) by an administrator at the platform's cost: the family's and the
+   * charity's payouts were already claimed or sent, so they keep their parts and the platform
+   * bears the refund (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+   */
+  refundedAtPlatformCost: boolean;
   createdAt: Date;
 }
 

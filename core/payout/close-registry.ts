@@ -13,6 +13,7 @@ import { askProvider } from './provider-call';
 import { manualPayoutWaitingNotice, registryClosedNotice } from './payout-emails';
 import { registryNotFound } from '../registry/registry-not-found';
 import type { TransferOutcome } from './transfer-outcome';
+import type { AuditActor } from './audit-event';
 import { registryClosedEntry } from '../ledger/posting-rules';
 import { pageUrl, paths } from '../page-paths';
 
@@ -108,7 +109,7 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
 
   if (!closing.closedNow) return retryOrRefuse(closing.registry, accountId, ports);
   if (!awaitingBankTransfer(closing.registry) || !accountId) return { registry: closing.registry, transferResult: null };
-  return sendBankTransfer(closing.registry, accountId, ports);
+  return sendBankTransfer(closing.registry, accountId, ports, familyActor(owner));
 }
 
 /**
@@ -121,7 +122,12 @@ async function retryOrRefuse(registry: Registry, accountId: string | null, ports
   const retryAt = transferRetryAvailableAt(registry);
   const wait = retryAt ? retryAt.getTime() - ports.clock.now().getTime() : 0;
   if (wait > 0) throw new DomainError('payout.retry_not_yet', transferStillUnderWay(wait));
-  return sendBankTransfer(registry, accountId, ports);
+  return sendBankTransfer(registry, accountId, ports, familyActor(requireOwner(registry, ports.user)));
+}
+
+/** The owner, as a bank transfer's claim names them. */
+function familyActor(owner: User): AuditActor {
+  return { userId: owner.id, label: `owner:${owner.username}` };
 }
 
 function transferStillUnderWay(waitMs: number): string {

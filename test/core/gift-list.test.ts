@@ -29,6 +29,7 @@ function aGift(overrides: Partial<Gift> = {}): Gift {
     personalMessage: null,
     stripePaymentIntentId: null,
     paymentStatus: 'succeeded',
+    refundedAtPlatformCost: false,
     createdAt: new Date('2027-01-01T12:00:00.000Z'),
     ...overrides,
   };

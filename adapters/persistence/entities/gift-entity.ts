@@ -53,6 +53,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     paymentStatus: { type: 'string', length: 20, default: 'pending' },
     // When a refund was asked of the provider: a refund still unanswered long after was cut off, and the sweep finishes it.
     refundStartedAt: { type: 'datetime', nullable: true },
+    // The platform bore the refund: the family's and the charity's payouts kept the gift's parts (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+    refundedAtPlatformCost: { type: 'boolean', defaultRaw: 'false' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

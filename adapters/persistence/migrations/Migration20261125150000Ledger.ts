@@ -71,6 +71,8 @@ export class Migration20261125150000Ledger extends Migration {
         amount: parseCents(gift.amount),
         platformFee: parseCents(gift.platform_fee),
         stripeFee: parseCents(gift.stripe_fee),
+        // No refund was at the platform's cost before payouts were claimed (Migration20261125180000PayoutClaims).
+        refundedAtPlatformCost: false,
         providerFee: parseCents(gift.provider_fee),
         paymentStatus: gift.payment_status,
       })),
