@@ -4,7 +4,7 @@
 
 /** The modules of core the browser shares with the server: arithmetic, schemas and view types, never use cases or ports. */
 export const WEB_CORE_MODULES = [
-  'money', 'fees', 'split',
+  'money', 'fees', 'split', 'page-paths',
   'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
   'charity/charity', 'co-owner/co-owner-schemas',
   'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',
@@ -32,6 +32,20 @@ export const forbidden = [
     severity: 'error',
     from: { path: '^web/src/features/([^/]+)/' },
     to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+  },
+  {
+    name: 'features-never-import-app',
+    comment: 'web/src/app composes the features (routes, providers); a feature importing it would loop back. Page paths live in core/page-paths.ts.',
+    severity: 'error',
+    from: { path: '^web/src/features/' },
+    to: { path: '^web/src/app/' },
+  },
+  {
+    name: 'components-never-import-features',
+    comment: 'web/src/components are the shared pieces features build on; a component importing a feature would tie every feature to it.',
+    severity: 'error',
+    from: { path: '^web/src/components/' },
+    to: { path: '^web/src/features/' },
   },
   {
     name: 'web-imports-pure-core',

@@ -1,5 +1,5 @@
 import type { Cents, Currency } from '@core/money';
-import type { LedgerEntry } from '@core/ledger/ledger-entry';
+import type { EntryKind, LedgerEntry } from '@core/ledger/ledger-entry';
 import type { AccountBalance, Ledger, MonthlyMovement, PostedLedgerEntry } from '@core/ports/repositories';
 
 /**
@@ -50,8 +50,8 @@ export class InMemoryLedger implements Ledger {
     return this.inOrder().filter((entry) => entry.reference !== null && wanted.has(entry.reference));
   }
 
-  async listPosted(range: { from: Date; to: Date }): Promise<PostedLedgerEntry[]> {
-    return this.inOrder().filter((entry) => entry.postedAt >= range.from && entry.postedAt < range.to);
+  async listPosted(range: { from: Date; to: Date }, kinds?: readonly EntryKind[]): Promise<PostedLedgerEntry[]> {
+    return this.inOrder().filter((entry) => entry.postedAt >= range.from && entry.postedAt < range.to && (!kinds || kinds.includes(entry.kind)));
   }
 
   async listMonthlyMovements(): Promise<MonthlyMovement[]> {

@@ -1,5 +1,5 @@
 import type { Cents, Currency } from '../money';
-import type { MonthlyMovement } from '../ports/repositories';
+import type { MonthlyMovement, PostedLedgerEntry } from '../ports/repositories';
 import {
   CARD_FEES_COLLECTED,
   CARD_FEES_PAID,
@@ -43,36 +43,61 @@ const PLATFORM_LINES: [FinanceLineId, string][] = [
   ['providerCash', PROVIDER_CASH],
 ];
 
-/** Every figure of one set of movements (one month's, or all of them up to a month's end). */
-function figuresOf(rows: readonly MonthlyMovement[], methodOf: ManualMethodOf): Record<FinanceLineId, Cents> {
+/** The registry a family's payout entry is for: its key names it (posting-rules.ts, familyPayoutSentEntry). */
+export function registryOfPayoutSent(key: string): string | null {
+  return /^registry:([^:]+):payout-sent$/.exec(key)?.[1] ?? null;
+}
+
+/**
+ * What left provider cash to families and charities, by how: a family's bank transfer names the
+ * provider's transfer; one without names its registry, whose method says PayPal or check.
+ */
+function paidOutOf(payouts: readonly PostedLedgerEntry[], methodOf: ManualMethodOf): Pick<Record<FinanceLineId, Cents>, 'paidOutBankTransfer' | 'paidOutPaypal' | 'paidOutCheck' | 'paidOutToCharities'> {
+  const paid = { paidOutBankTransfer: 0, paidOutPaypal: 0, paidOutCheck: 0, paidOutToCharities: 0 };
+  for (const entry of payouts) {
+    const left = -entry.postings.filter((posting) => posting.account === PROVIDER_CASH).reduce((sum, posting) => sum + posting.amount, 0);
+    if (entry.kind === 'charity_payout.sent') paid.paidOutToCharities += left;
+    if (entry.kind !== 'family_payout.sent') continue;
+    const method = entry.reference !== null ? 'bank' : methodOf(registryOfPayoutSent(entry.key) ?? '');
+    if (method === 'bank') paid.paidOutBankTransfer += left;
+    else if (method === 'paypal') paid.paidOutPaypal += left;
+    else if (method === 'check') paid.paidOutCheck += left;
+  }
+  return paid;
+}
+
+/** Every figure of one set of movements and payouts (one month's, or all of them up to a month's end). */
+function figuresOf(rows: readonly MonthlyMovement[], payouts: readonly PostedLedgerEntry[], methodOf: ManualMethodOf): Record<FinanceLineId, Cents> {
   const sum = (keep: (row: MonthlyMovement) => boolean) => rows.filter(keep).reduce((total, row) => total + row.amount, 0);
   const normal = (account: string, keep: (row: MonthlyMovement) => boolean) => normalBalance(account, sum(keep));
-  // A family's payout debits what it is owed; where the entry names no provider id it went by PayPal or check.
-  const familyPaid = (keep: (row: MonthlyMovement) => boolean) => sum((row) => row.kind === 'family_payout.sent' && FAMILY_PAYABLE.test(row.account) && keep(row));
-  const manual = (method: 'paypal' | 'check') => familyPaid((row) => !row.referenced && methodOf(FAMILY_PAYABLE.exec(row.account)![1]!) === method);
   const figures = {
     moneyTaken: sum((row) => row.kind === 'gift.paid' && (row.account === PROVIDER_CASH || row.account === CARD_FEES_PAID)),
     giftVolume: -sum((row) => row.kind === 'gift.paid' && REGISTRY_GIFTS.test(row.account)),
     heldForOpenRegistries: normal('registry:*:gifts', (row) => REGISTRY_GIFTS.test(row.account)),
     heldForClosedRegistries: normal('family:*:payable', (row) => FAMILY_PAYABLE.test(row.account)),
     heldForCharities: normal('charity:*:payable', (row) => CHARITY_PAYABLE.test(row.account)),
-    paidOutBankTransfer: familyPaid((row) => row.referenced),
-    paidOutPaypal: manual('paypal'),
-    paidOutCheck: manual('check'),
-    paidOutToCharities: sum((row) => row.kind === 'charity_payout.sent' && CHARITY_PAYABLE.test(row.account)),
+    ...paidOutOf(payouts, methodOf),
   } as Record<FinanceLineId, Cents>;
   for (const [id, account] of PLATFORM_LINES) figures[id] = normal(account, (row) => row.account === account);
   return Object.fromEntries(FINANCE_LINES.map((id) => [id, figures[id] === 0 ? 0 : figures[id]])) as Record<FinanceLineId, Cents>;
 }
 
-/** The finance page's lines for one currency and month (YYYY-MM). */
-export function financeLines(movements: readonly MonthlyMovement[], currency: Currency, month: string, methodOf: ManualMethodOf): FinanceLine[] {
+/** The kinds of entry that pay money out, which the finance figures read one by one (to tell the methods apart). */
+export const PAYOUT_KINDS = ['family_payout.sent', 'charity_payout.sent'] as const;
+
+/**
+ * The finance page's lines for one currency and month (YYYY-MM), from the ledger's movements per
+ * month and its payout entries (PAYOUT_KINDS) up to the month's end.
+ */
+export function financeLines(movements: readonly MonthlyMovement[], payouts: readonly PostedLedgerEntry[], currency: Currency, month: string, methodOf: ManualMethodOf): FinanceLine[] {
   const own = movements.filter((row) => row.currency === currency && row.month <= month);
+  const paid = payouts.filter((entry) => entry.currency === currency && entry.postedAt.toISOString().slice(0, 7) <= month);
   const inMonth = figuresOf(
     own.filter((row) => row.month === month),
+    paid.filter((entry) => entry.postedAt.toISOString().slice(0, 7) === month),
     methodOf,
   );
-  const toDate = figuresOf(own, methodOf);
+  const toDate = figuresOf(own, paid, methodOf);
   return FINANCE_LINES.map((id) => ({ id, month: inMonth[id], toDate: toDate[id] }));
 }
 

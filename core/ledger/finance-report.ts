@@ -2,7 +2,7 @@ import { DomainError } from '../errors';
 import { CURRENCIES, isCurrency, type Currency } from '../money';
 import type { Clock } from '../ports/clock';
 import type { PostedLedgerEntry, UnitOfWork } from '../ports/repositories';
-import { financeLines, monthlyGiftVolume, monthRange, type FinanceLine } from './finance-figures';
+import { financeLines, monthlyGiftVolume, monthRange, PAYOUT_KINDS, registryOfPayoutSent, type FinanceLine } from './finance-figures';
 import type { ReconciliationDifference, ReconciliationRun } from './reconciliation';
 
 /** How many months the gift volume chart shows, the chosen one last. */
@@ -49,22 +49,24 @@ export function financeQuery(query: { currency?: unknown; month?: unknown }, now
 
 /** The finance page of one currency and month, from one snapshot of the ledger. */
 export async function financeReport(query: { currency?: unknown; month?: unknown }, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<FinanceReport> {
-  const { currency, month } = financeQuery(query, ports.clock.now());
+  const { currency, month, range } = financeQuery(query, ports.clock.now());
   return ports.unitOfWork.transaction(
     async ({ ledger, registries, reconciliations }) => {
       const movements = await ledger.listMonthlyMovements();
+      const payouts = (await ledger.listPosted({ from: new Date(0), to: range.to }, PAYOUT_KINDS)).filter((entry) => entry.currency === currency);
+      // A family payout sent without a provider id went by PayPal or check: its registry says which.
       const methods = new Map<string, 'paypal' | 'check' | null>();
-      for (const row of movements) {
-        const paid = /^family:([^:]+):payable$/.exec(row.account);
-        if (row.kind !== 'family_payout.sent' || row.referenced || !paid || methods.has(paid[1]!)) continue;
-        const method = (await registries.findById(paid[1]!))?.payoutMethod ?? null;
-        methods.set(paid[1]!, method === 'paypal' || method === 'check' ? method : null);
+      for (const entry of payouts) {
+        const registryId = entry.kind === 'family_payout.sent' && entry.reference === null ? registryOfPayoutSent(entry.key) : null;
+        if (!registryId || methods.has(registryId)) continue;
+        const method = (await registries.findById(registryId))?.payoutMethod ?? null;
+        methods.set(registryId, method === 'paypal' || method === 'check' ? method : null);
       }
       const runs = await reconciliations.listRuns(`${month}-01`, `${month}-31`);
       return {
         currency,
         month,
-        lines: financeLines(movements, currency, month, (registryId) => methods.get(registryId) ?? null),
+        lines: financeLines(movements, payouts, currency, month, (registryId) => methods.get(registryId) ?? null),
         giftVolume: monthlyGiftVolume(movements, currency, month, CHART_MONTHS),
         reconciliation: monthReconciliation(runs, currency),
       };

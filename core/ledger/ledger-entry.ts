@@ -11,8 +11,14 @@ export const ENTRY_KINDS = [
   'gift.paid',
   'gift.refunded',
   'gift.late_payment_refunded',
+  'gift.refunded_after_closing',
+  'gift.refunded_at_platform_cost',
   'registry.closed',
+  'family_payout.claimed',
+  'family_payout.released',
   'family_payout.sent',
+  'charity_payout.claimed',
+  'charity_payout.released',
   'charity_payout.sent',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];

@@ -1,3 +1,4 @@
+import { pageUrl, paths } from '../page-paths';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { UnitOfWork } from '../ports/repositories';
@@ -70,7 +71,7 @@ export async function reconcileDay(day: string, ports: ReconcilePorts, options: 
     if (fresh.length > 0) {
       for (const admin of await users.listAdmins()) {
         await mail.enqueue({
-          ...reconciliationDifferencesNotice(day, fresh, admin, `${ports.appUrl}/admin/finance`, ports.supportEmail),
+          ...reconciliationDifferencesNotice(day, fresh, admin, pageUrl(ports.appUrl, paths.adminFinance), ports.supportEmail),
           // The first new difference was recorded by this run alone: the key is this run's.
           dedupeKey: `reconciliation-${admin.id}-${fresh[0]!.key}`.slice(0, 255),
         });

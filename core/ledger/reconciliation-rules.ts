@@ -117,7 +117,7 @@ function transactionDifferences(transaction: BalanceTransaction, named: readonly
       return found;
     }
     case 'refund': {
-      const refunded = named.find((entry) => entry.kind === 'gift.refunded');
+      const refunded = named.find((entry) => REFUND_KINDS.has(entry.kind));
       const late = named.find((entry) => entry.kind === 'gift.late_payment_refunded');
       if (refunded) {
         const given = postingOf(refunded, PROVIDER_CASH);
@@ -146,8 +146,10 @@ function transactionDifferences(transaction: BalanceTransaction, named: readonly
   }
 }
 
+/** The refunds of a gift kept until then, wherever its money was promised: each gives back all the giver paid. */
+const REFUND_KINDS = new Set<string>(['gift.refunded', 'gift.refunded_after_closing', 'gift.refunded_at_platform_cost']);
 /** The kinds of entry the charge, refund and transfer rules match. */
-const MATCHED_ABOVE = new Set<string>(['gift.paid', 'gift.refunded', 'gift.late_payment_refunded', 'family_payout.sent']);
+const MATCHED_ABOVE = new Set<string>(['gift.paid', ...REFUND_KINDS, 'gift.late_payment_refunded', 'family_payout.sent']);
 
 /** "a charge", "an adjustment". */
 function a(noun: string): string {

@@ -102,7 +102,7 @@ async function closedWithCheck() {
 }
 
 describe('payout commands', () => {
-  it('lists what is owed, completes a charity payout and a family’s check, and writes both to the audit trail', async () => {
+  it('lists what is owed, claims and completes a charity payout and a family’s check, and writes each step to the audit trail', async () => {
     const { repositories, registry, payout } = await closedWithCheck();
     const listed = await run(['charity-payouts', 'list'], repositories);
     expect(listed.lines.join('\n')).toMatch(new RegExp(`${payout.id}\\s+\\$10\\.00\\s+1 gifts\\s+MAZON`));
@@ -110,8 +110,14 @@ describe('payout commands', () => {
     expect(manual.lines.join('\n')).toContain('$90.00');
     expect(manual.lines.join('\n')).toContain('Noa Levi: check to Rachel Levi, 12 Elm St, Teaneck, NJ 07666, US (owner rachel@example.com)');
 
+    expect(await run(['charity-payouts', 'claim', payout.id], repositories)).toMatchObject({ ok: true, lines: ["Claimed MAZON's payout of $10.00: you are sending it."] });
+    expect((await run(['charity-payouts', 'list'], repositories)).lines.join('\n')).toMatch(/MAZON {2}\[being sent by ops since \d{4}-\d\d-\d\d \d\d:\d\d UTC\]/);
+    const changed = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--amount', '9.99'], repositories);
+    expect(changed.error).toMatch(/amount owed changed/);
     const paid = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--notes', 'June batch', '--amount', '10'], repositories);
     expect(paid).toMatchObject({ ok: true, lines: ["Marked MAZON's payout of $10.00 completed (ACH, reference ACH-1)."] });
+    expect((await run(['manual-payouts', 'complete', registry.id], repositories)).error).toBe('Claim this payout before marking it sent, so that no one else sends it too.');
+    expect(await run(['manual-payouts', 'claim', registry.id], repositories)).toMatchObject({ ok: true, lines: ['Claimed the payout of $90.00 for Noa Levi: you are sending it.'] });
     const sent = await run(['manual-payouts', 'complete', registry.id], repositories);
     expect(sent).toMatchObject({ ok: true, lines: ['Marked the check of $90.00 for Noa Levi sent.'] });
     expect((await repositories.registries.findById(registry.id))?.status).toBe('payout_sent');
@@ -119,14 +125,17 @@ describe('payout commands', () => {
     const twice = await run(['manual-payouts', 'complete', registry.id], repositories);
     expect(twice).toMatchObject({ ok: false, error: 'This payout was already marked complete' });
     const audit = await run(['audit', 'list'], repositories);
-    expect(audit.lines.filter((line) => /cli:ops/.test(line))).toHaveLength(2);
+    expect(audit.lines.filter((line) => /cli:ops {2}(charity|manual)_payout\./.test(line))).toHaveLength(4);
     expect(audit.lines.join('\n')).toContain('"referenceNumber":"ACH-1"');
   });
 
   it.each([
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH'], /Reference number is required/],
     [['charity-payouts', 'complete', 'PAYOUT', '--reference', 'R'], /Payment method is required/],
-    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.99'], /amount owed changed/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.99'], /Claim this payout before marking it sent/],
+    [['charity-payouts', 'release', 'PAYOUT'], /Nobody is sending this payout/],
+    [['charity-payouts', 'claim'], /exactly one charity payout id/],
+    [['manual-payouts', 'claim', '00000000-0000-4000-8000-000000000000'], /Manual payout not found/],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', 'ten'], /Amount must be a number/],
     [['charity-payouts', 'complete', '--method', 'ACH', '--reference', 'R'], /exactly one charity payout id/],
     [['charity-payouts', 'complete', 'nope', '--method', 'ACH', '--reference', 'R'], /is not a charity payout id/],

@@ -110,6 +110,8 @@ export function ledgerRepositoryContract(current: () => Repositories & UnitOfWor
       const after = new Date(Date.now() + 1_000);
       expect((await repos.ledger.listPosted({ from: before, to: after })).map((entry) => entry.key)).toEqual(['gift:1:paid', 'gift:1:refunded', 'gift:2:paid', 'registry:r1:closed']);
       expect(await repos.ledger.listPosted({ from: after, to: new Date(after.getTime() + 60_000) })).toEqual([]);
+      expect((await repos.ledger.listPosted({ from: before, to: after }, ['gift.refunded', 'registry.closed'])).map((entry) => entry.key)).toEqual(['gift:1:refunded', 'registry:r1:closed']);
+      expect(await repos.ledger.listPosted({ from: before, to: after }, [])).toEqual([]);
     });
 
     it('adds up what each account moved per currency and UTC month, by kind of entry and whether it named a provider id', async () => {

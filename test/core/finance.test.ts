@@ -9,16 +9,16 @@ import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
 import { refundGift } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
-import { financeLines, monthlyGiftVolume, monthRange, monthsUpTo } from '@core/ledger/finance-figures';
+import { financeLines, monthlyGiftVolume, monthRange, monthsUpTo, PAYOUT_KINDS } from '@core/ledger/finance-figures';
 import { FINANCE_LINES, type FinanceLineId } from '@core/ledger/finance-lines';
 import { financeQuery, financeReport, monthJournal } from '@core/ledger/finance-report';
 import { listLedgerBalances } from '@core/ledger/list-balances';
 import { reconcileDay } from '@core/ledger/reconcile-day';
 import type { Currency } from '@core/money';
 import { adminActor } from '@core/payout/admin-access';
-import { completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
+import { claimCharityPayout, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
-import { completeManualPayout } from '@core/payout/manual-payouts';
+import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import type { MonthlyMovement } from '@core/ports/repositories';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
@@ -60,9 +60,14 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
     return closeRegistry(registryId, closing);
   };
   const refund = (giftId: string) => refundGift(giftId, { reason: 'Sent twice' }, { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway, clock, supportEmail: SUPPORT, user: admin });
-  const payFamily = (registryId: string) => completeManualPayout(registryId, adminActor(admin), { unitOfWork: repositories, clock, supportEmail: SUPPORT });
+  // An administrator claims a payout, sends it, and marks it sent.
+  const payFamily = async (registryId: string) => {
+    await claimManualPayout(registryId, adminActor(admin), { unitOfWork: repositories, clock });
+    return completeManualPayout(registryId, adminActor(admin), { unitOfWork: repositories, clock, supportEmail: SUPPORT });
+  };
   const payCharities = async () => {
     for (const pending of await pendingDistributions(repositories)) {
+      await claimCharityPayout(pending.payoutId, adminActor(admin), { unitOfWork: repositories, clock });
       await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(admin), { unitOfWork: repositories, clock });
     }
   };
@@ -216,7 +221,8 @@ describe('the finance figures, over random histories across months', () => {
           const method = [...w.repositories.registries.rows.values()].find((registry) => registry.id === registryId)?.payoutMethod;
           return method === 'paypal' || method === 'check' ? method : null;
         };
-        const byMonth = months.map((month) => financeLines(movements, currency, month, methodOf));
+        const payouts = await w.repositories.ledger.listPosted({ from: new Date(0), to: new Date(now.getTime() + 1) }, PAYOUT_KINDS);
+        const byMonth = months.map((month) => financeLines(movements, payouts, currency, month, methodOf));
         const last = byMonth.at(-1)!;
         // What moved in each month adds up to what stands at the end of the last.
         for (const id of FINANCE_LINES) {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '@core/errors';
 import { isCurrency, type Cents } from '@core/money';
+import { pageUrl, paths } from '@core/page-paths';
 import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 import type { Clock } from '@core/ports/clock';
 import type {
@@ -165,7 +166,7 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
       refreshUrl: request.refreshUrl,
       exp: Math.floor((this.clock.now().getTime() + SANDBOX_ONBOARDING_LINK_LIFETIME_MS) / 1000),
     });
-    return `${this.appUrl}/sandbox/onboarding?token=${token}`;
+    return pageUrl(this.appUrl, paths.sandboxOnboarding(token));
   }
 
   /**

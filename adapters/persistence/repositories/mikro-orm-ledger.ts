@@ -87,8 +87,13 @@ export class MikroOrmLedger implements Ledger {
     return entriesOf(rows);
   }
 
-  async listPosted(range: { from: Date; to: Date }): Promise<PostedLedgerEntry[]> {
-    const rows = await this.em().execute<EntryRow[]>(`${ENTRIES_WITH_POSTINGS} where e."posted_at" >= ? and e."posted_at" < ? order by e."posted_at", e."key"`, [range.from, range.to]);
+  async listPosted(range: { from: Date; to: Date }, kinds?: readonly EntryKind[]): Promise<PostedLedgerEntry[]> {
+    if (kinds?.length === 0) return [];
+    const ofKinds = kinds ? ` and e."kind" in (?)` : '';
+    const rows = await this.em().execute<EntryRow[]>(
+      `${ENTRIES_WITH_POSTINGS} where e."posted_at" >= ? and e."posted_at" < ?${ofKinds} order by e."posted_at", e."key"`,
+      kinds ? [range.from, range.to, [...kinds]] : [range.from, range.to],
+    );
     return entriesOf(rows);
   }
 

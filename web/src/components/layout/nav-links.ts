@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '@core/page-paths';
 
 export interface NavLinkItem {
   label: string;
