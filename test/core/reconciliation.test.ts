@@ -93,6 +93,13 @@ describe('matching the provider’s balance transactions to the ledger', () => {
     ]);
   });
 
+  it.each(['gift.refunded_after_closing', 'gift.refunded_at_platform_cost'] as const)('matches a provider refund to a %s entry, for all the giver paid', (kind) => {
+    const entry = { ...refunded('pi_1'), kind };
+    const refund = transaction({ id: 'txn_re', kind: 'refund', reference: 'pi_1', amount: -10_639 });
+    expect(reconciliationDifferences({ day: DAY, transactions: [refund], entries: [giftPaid('pi_1'), entry] })).toEqual([]);
+    expect(reconciliationDifferences({ day: DAY, transactions: [{ ...refund, amount: -10_000 }], entries: [entry] }).map((difference) => difference.kind)).toEqual(['amount_differs']);
+  });
+
   it('names a refund and a transfer the ledger never saw, and a fee on either', () => {
     const transactions = [
       transaction({ id: 'txn_re', kind: 'refund', reference: 'pi_never', amount: -10_639 }),
