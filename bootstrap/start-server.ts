@@ -11,6 +11,8 @@ import { createMetrics, type Metrics } from '../adapters/http/metrics';
 import { readOperations } from '../adapters/persistence/operations-reading';
 import { poolUsageReader } from '../adapters/persistence/pool-usage';
 import { createRateLimiter, purgeExpiredRateLimits, type RateLimiterOptions } from '../adapters/persistence/rate-limit-store';
+import { RATE_LIMIT_POLICIES } from '../adapters/http/rate-limit-policies';
+import type { AttemptLimits } from '../adapters/http/attempt-limiter';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { createSandboxBalance } from '../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
@@ -30,7 +32,6 @@ import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminde
 import { reconcileYesterday } from '@core/ledger/reconcile-day';
 import type { ReconciliationRun } from '@core/ledger/reconciliation';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
-import { TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT } from '@core/thank-you/typed-address-budget';
 import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
@@ -63,10 +64,6 @@ const FIRST_RECONCILIATION_MS = 4 * 60 * 1000;
 /** How long a request may take to arrive (Node's requestTimeout), and so how long a deploy waits for those in flight. */
 const REQUEST_TIMEOUT_MS = 30_000;
 export const DRAIN_LIMIT_MS = REQUEST_TIMEOUT_MS;
-// One password-reset e-mail per address in this time, however many ask: the newest link always
-// has most of its hour left, and no inbox gets more than a dozen an hour.
-const PASSWORD_RESET_MAIL_EVERY_S = 5 * 60;
-const DAY_S = 24 * 60 * 60;
 // The embedded database's planner statistics (container.ts): at start, then each hour as it grows.
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -152,27 +149,9 @@ export async function startServer(
       secretTokens: nodeSecretTokens,
       clock: systemClock,
       logger,
-      limits: {
-        loginPerAccount: limiter({ keyPrefix: 'login-account', points: 10, duration: 15 * 60 }),
-        loginPerAddress: limiter({ keyPrefix: 'login-address', points: 50, duration: 15 * 60 }),
-        registerPerAddress: limiter({ keyPrefix: 'register-address', points: 20, duration: 60 * 60 }),
-        uploadsPerAccount: limiter({ keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
-        paymentIntentsPerAddress: limiter({ keyPrefix: 'payment-address', points: 30, duration: 10 * 60 }),
-        passwordResetPerAddress: limiter({ keyPrefix: 'reset-address', points: 10, duration: 60 * 60 }),
-        passwordResetPerEmailAndAddress: limiter({ keyPrefix: 'reset-email-address', points: 3, duration: 60 * 60 }),
-        passwordResetMailsPerEmail: limiter({ keyPrefix: 'reset-mail', points: 1, duration: PASSWORD_RESET_MAIL_EVERY_S }),
-        passwordResetSubmitsPerAddress: limiter({ keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
-        currentPasswordPerAccount: limiter({ keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
-        newsletterPerAddress: limiter({ keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
-        offlineGiftsPerAccount: limiter({ keyPrefix: 'offline-gift-account', points: 300, duration: 60 * 60 }),
-        thankYouSendsPerAccount: limiter({ keyPrefix: 'thank-you-send-account', points: 100, duration: 60 * 60 }),
-        coOwnerInvitationsPerAccount: limiter({ keyPrefix: 'co-owner-invitation-account', points: 20, duration: 60 * 60 }),
-        typedAddressCardsBeforePaidGiftPerAccount: limiter({ keyPrefix: 'typed-card-new-account', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
-        typedAddressCardsBeforePaidGiftPerNetwork: limiter({ keyPrefix: 'typed-card-new-network', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
-        typedAddressCardsPerAccount: limiter({ keyPrefix: 'typed-card-account', points: 200, duration: DAY_S }),
-        searchesPerNetwork: limiter({ keyPrefix: 'search-network', points: 30, duration: 60 }),
-        searchResultsPerNetwork: limiter({ keyPrefix: 'search-results-network', points: 50, duration: 60 * 60 }),
-      },
+      limits: Object.fromEntries(
+        Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, limiter({ keyPrefix: policy.keyPrefix, points: policy.points, duration: policy.durationS })]),
+      ) as Record<keyof AttemptLimits, ReturnType<typeof limiter>>,
       photoQueue: boundedQueue(PHOTO_QUEUE_LIMITS),
       metrics,
       checkDatabase: infrastructure.checkDatabase,
