@@ -244,13 +244,19 @@ describe('a gift a stranger started and never paid', () => {
     expect((await owner.client.get(`/api/registries/${registry.id}`)).status).toBe(404);
   });
 
-  it('lets a registry whose only gift was refunded change its currency, the gift keeping its own in the list and in the books', async () => {
+  /** A registry whose only gift, 40 paid by card, its family refunded. */
+  async function registryWithARefundedGift() {
     const { owner, registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 40 }));
     expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
     const [gift] = (await ownerGifts(owner.client, registry.id)) as unknown as { id: string }[];
     expect((await owner.client.post(`/api/gifts/${gift!.id}/refund`, { reason: 'Given twice' })).status).toBe(200);
+    return { owner, registry, guest, gift: gift! };
+  }
+
+  it('lets a registry whose only gift was refunded change its currency, the gift keeping its own in the list and in the books', async () => {
+    const { owner, registry, guest, gift } = await registryWithARefundedGift();
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: false });
 
     const currency = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
@@ -259,7 +265,7 @@ describe('a gift a stranger started and never paid', () => {
     // The refunded gift is still listed in the dollars its giver was charged; a new gift is in dollars of the other kind.
     const list = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as { currency: string; totals: unknown; gifts: { id: string; currency: string; amount: number }[] };
     expect(list.currency).toBe('CAD');
-    expect(list.gifts).toEqual([expect.objectContaining({ id: gift!.id, currency: 'USD', amount: 40 })]);
+    expect(list.gifts).toEqual([expect.objectContaining({ id: gift.id, currency: 'USD', amount: 40 })]);
     expect(list).toMatchObject({ totals: { refunded: 0, refundedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] } });
     const second = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 50 }));
     expect((await guest.post('/api/sandbox/confirm', { clientSecret: second.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
@@ -272,18 +278,13 @@ describe('a gift a stranger started and never paid', () => {
   });
 
   it('lets a registry whose only gift was refunded be deleted (its records stay)', async () => {
-    const { owner, registry } = await openRegistry(server);
-    const guest = new HttpClient(server.url);
-    const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 40 }));
-    expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
-    const [gift] = (await ownerGifts(owner.client, registry.id)) as unknown as { id: string }[];
-    expect((await owner.client.post(`/api/gifts/${gift!.id}/refund`, { reason: 'Given twice' })).status).toBe(200);
+    const { owner, registry, gift } = await registryWithARefundedGift();
 
     expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(200);
     expect((await owner.client.get(`/api/registries/${registry.id}`)).status).toBe(404);
     expect(((await owner.client.get('/api/registries/my')).json as unknown[]).length).toBe(0);
     // The money moved, so its record stays.
-    expect(await server.infrastructure.repositories.gifts.findById(gift!.id)).toMatchObject({ paymentStatus: 'refunded', registryId: registry.id });
+    expect(await server.infrastructure.repositories.gifts.findById(gift.id)).toMatchObject({ paymentStatus: 'refunded', registryId: registry.id });
   });
 
   it('is credited, not expired, when it was paid after all', async () => {
