@@ -86,7 +86,7 @@ describe('admin charity payouts page', () => {
     expect(within(items[0]!).getByRole('heading', { name: 'Jewish Federation Community Fund' })).toBeInTheDocument();
     expect(within(items[0]!).getByText('2 contributions')).toBeInTheDocument();
     expect(within(items[0]!).getByText('$18.00')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('Pending')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Being sent')).toBeInTheDocument();
     expect(within(items[1]!).getByText('1 contribution')).toBeInTheDocument();
     expect(within(items[1]!).getByText('CA$7.20')).toBeInTheDocument();
     expect(await screen.findByText('No charity payouts yet. They appear here when registries close.')).toBeInTheDocument();

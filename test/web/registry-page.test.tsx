@@ -240,11 +240,11 @@ describe("the owner's 'Recent Gifts'", () => {
     expect(section.getByRole('link', { name: 'And 2 more gifts...' })).toHaveAttribute('href', `/registry/${REGISTRY_ID}/gifts`);
   });
 
-  it("shows amounts in the registry's currency, and no 'more' line for 5 gifts or fewer", async () => {
+  it("shows each gift in its own currency, and no 'more' line for 5 gifts or fewer", async () => {
     signInAs(member);
-    await openRegistry(anOwnerRegistry({ currency: 'CAD', gifts: gifts.slice(0, 5), hasGifts: true }));
+    await openRegistry(anOwnerRegistry({ currency: 'CAD', gifts: gifts.slice(0, 5).map((gift) => ({ ...gift, currency: 'CAD' as const })), hasGifts: true }));
     const section = within(screen.getByRole('region', { name: 'Recent Gifts' }));
-    expect(section.getByText('CA$36.00')).toBeInTheDocument();
+    expect(section.getAllByText('CA$36.00').length).toBeGreaterThan(0);
     expect(section.queryByText(/more gifts/)).not.toBeInTheDocument();
     expect(section.getByRole('link', { name: 'See all gifts and messages' })).toHaveAttribute('href', `/registry/${REGISTRY_ID}/gifts`);
   });
