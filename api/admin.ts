@@ -121,6 +121,8 @@ export const adminGiftLookupSchema = exactObject({
       id: text,
       giftGiverName: text,
       giftGiverEmail: text,
+      /** The gift's own currency: the registry's, but for a gift refunded before the registry's changed. */
+      currency,
       amount: amountSchema,
       createdAt: instant,
       ...refundProperties,

@@ -13,6 +13,7 @@ function aLookup(refunded = false): AdminGiftLookup {
         id: 'g-1',
         giftGiverName: 'Dana Rose',
         giftGiverEmail: 'dana@example.com',
+        currency: 'CAD',
         amount: 72,
         createdAt: '2026-03-02T15:00:00.000Z',
         paymentStatus: refunded ? 'refunded' : 'succeeded',

@@ -114,6 +114,7 @@ export function presentAdminGiftLookup({ registry, entries }: AdminGiftLookup) {
       id: gift.id,
       giftGiverName: gift.giftGiverName,
       giftGiverEmail: gift.giftGiverEmail,
+      currency: gift.currency,
       amount: toWireAmount(gift.amount),
       createdAt: gift.createdAt.toISOString(),
       ...presentRefundState(gift, refundable),

@@ -149,9 +149,9 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
                 </Typography>
               </Box>
               <Box sx={{ textAlign: { sm: 'right' } }}>
-                <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{money(gift.amount)}</Typography>
+                <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{formatMoney(fromWireAmount(gift.amount), gift.currency)}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {money(gift.refundAmount)} charged
+                  {formatMoney(fromWireAmount(gift.refundAmount), gift.currency)} charged
                 </Typography>
               </Box>
               <Chip
