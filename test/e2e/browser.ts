@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -130,6 +130,21 @@ export function e2eWorld() {
     await world.server?.close();
   });
   return world;
+}
+
+/**
+ * Creates an account through the API and signs in the context the request belongs to (a journey
+ * about another screen). The username starts with `name`, unique per run.
+ */
+export async function signUp(
+  request: APIRequestContext,
+  name: string,
+  person: { firstName: string; lastName: string } = { firstName: 'Rachel', lastName: 'Stern' },
+): Promise<{ id: string; username: string }> {
+  const username = `${name}${Date.now().toString(36)}`;
+  const response = await request.post('/api/register', { data: { ...person, email: `${username}@example.com`, username, password: 'shalom-2026' } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; username: string };
 }
 
 /** Creates an account and signs the page's context in, through the API (a journey about another screen). */

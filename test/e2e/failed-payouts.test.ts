@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot, signUp } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
+
+const DANA = { firstName: 'Dana', lastName: 'Weiss' };
 
 describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)', () => {
   const world = e2eWorld();
@@ -11,13 +13,6 @@ describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)
     const page = await world.page(width);
     page.setDefaultTimeout(20_000);
     return page;
-  }
-
-  async function signUp(request: APIRequestContext, name: string): Promise<{ id: string; username: string }> {
-    const username = `${name}${Date.now().toString(36)}`;
-    const response = await request.post('/api/register', { data: { firstName: 'Dana', lastName: 'Weiss', email: `${username}@example.com`, username, password: 'shalom-2026' } });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as { id: string; username: string };
   }
 
   /** A registry with a gift of 100, set to be paid to a verified bank account whose bank refuses transfers (the sandbox's choice). */
@@ -44,7 +39,7 @@ describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)
   for (const width of [1280, 360]) {
     it(`a refused bank payout: the family updates the account, then the administrator switches it to a check on their word and mails it, at ${width} px`, async () => {
       const owner = await newPage(width);
-      const family = await signUp(owner.request, `refused${width}`);
+      const family = await signUp(owner.request, `refused${width}`, DANA);
       const childName = `Tamar Weiss ${width}`;
       const registry = await registryWithRefusingBank(owner.request, childName);
 
@@ -75,7 +70,7 @@ describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)
 
       // The family calls support: the administrator finds the payout and switches it to a check on their word.
       const admin = await newPage(width);
-      const operator = await signUp(admin.request, `ops${width}`);
+      const operator = await signUp(admin.request, `ops${width}`, DANA);
       await world.server.infrastructure.repositories.users.setAdmin(operator.id, true);
       await admin.goto('/admin/failed-payouts');
       await admin.getByRole('heading', { level: 1, name: 'Failed Payouts' }).waitFor();

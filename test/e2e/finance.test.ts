@@ -5,9 +5,11 @@ import { reconcileDay } from '@core/ledger/reconcile-day';
 import { SandboxPaymentGateway } from '../../adapters/payments/sandbox/sandbox-payment-gateway';
 import { createSandboxAccountStore } from '../../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
-import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot, signUp } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
+
+const DANA = { firstName: 'Dana', lastName: 'Weiss' };
 
 describe.skipIf(chromiumMissing)('Admin → Finance (Chromium)', () => {
   const world = e2eWorld();
@@ -17,13 +19,6 @@ describe.skipIf(chromiumMissing)('Admin → Finance (Chromium)', () => {
     const page = await world.page(width);
     page.setDefaultTimeout(20_000);
     return page;
-  }
-
-  async function signUp(request: APIRequestContext, name: string): Promise<{ id: string }> {
-    const username = `${name}${Date.now().toString(36)}`;
-    const response = await request.post('/api/register', { data: { firstName: 'Dana', lastName: 'Weiss', email: `${username}@example.com`, username, password: 'shalom-2026' } });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as { id: string };
   }
 
   /** A registry with a gift of 100 paid by card, closed to be paid by check. */
@@ -53,13 +48,13 @@ describe.skipIf(chromiumMissing)('Admin → Finance (Chromium)', () => {
 
   it('an administrator reads the month’s books, the difference with the provider and the chart, and downloads the CSV, at 1280 and 360 px', async () => {
     const owner = await newPage(1280);
-    await signUp(owner.request, 'finfamily');
+    await signUp(owner.request, 'finfamily', DANA);
     await closedRegistryWithAGift(owner.request);
     await reconcileWithAStrayCharge();
 
     for (const width of [1280, 360]) {
       const admin = await newPage(width);
-      const operator = await signUp(admin.request, `finops${width}`);
+      const operator = await signUp(admin.request, `finops${width}`, DANA);
       await world.server.infrastructure.repositories.users.setAdmin(operator.id, true);
       await admin.goto('/admin/finance');
       await admin.getByRole('heading', { level: 1, name: 'Finance' }).waitFor();

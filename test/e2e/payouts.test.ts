@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot, signUp } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -13,13 +13,6 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
     const page = await world.page(width);
     page.setDefaultTimeout(20_000);
     return page;
-  }
-
-  async function signUp(request: APIRequestContext, name: string): Promise<{ id: string; username: string }> {
-    const username = `${name}${Date.now().toString(36)}`;
-    const response = await request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Stern', email: `${username}@example.com`, username, password: 'shalom-2026' } });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as { id: string; username: string };
   }
 
   /** A registry with two gifts, both to the one charity given, so that charity's payouts are this journey's alone. */
