@@ -79,7 +79,8 @@ export type GiftListItemView = Wire<typeof giftListItemSchema>;
 /**
  * What the family received, each figure named for what it counts (core/offline-gift/owner-totals.ts):
  * online (the registry's totalReceived: paid gifts as given, before the 90/10 split), by hand, both
- * together, and refunded (given back, counted in none of the others). No payout reads it.
+ * together, refunded (given back, counted in none of the others) and disputed (the giver's bank
+ * disputed it while the registry was open: counted in none of the others either). No payout reads it.
  */
 export const ownerTotalsSchema = exactObject({
   online: amountSchema,
@@ -89,6 +90,8 @@ export const ownerTotalsSchema = exactObject({
   onlineCount: count,
   byHandCount: count,
   refundedCount: count,
+  disputed: amountSchema,
+  disputedCount: count,
 });
 export type OwnerTotalsView = Wire<typeof ownerTotalsSchema>;
 

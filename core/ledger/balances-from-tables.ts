@@ -13,24 +13,30 @@ import {
   registryGiftsAccount,
 } from './chart-of-accounts';
 import { providerFeeOf } from './posting-rules';
+import type { Dispute } from '../dispute/dispute';
+import { disputeBalances } from './dispute-postings';
 
 /** Each account's balance in cents, debits positive, per currency. */
 export type Balances = Map<Currency, Map<string, Cents>>;
 
 /** The rows the books are re-derived from. */
 export interface LedgerTables {
-  /** Gifts whose money moved: succeeded, refunding or refunded (any others never touched the books). */
+  /** Gifts whose money moved: succeeded, refunding, refunded or disputed (any others never touched the books). */
   gifts: readonly Pick<Gift, 'registryId' | 'charityId' | 'amount' | 'platformFee' | 'stripeFee' | 'providerFee' | 'paymentStatus'>[];
   /** Every registry a gift above belongs to, and every one that is closed or holds money. */
   registries: readonly Pick<Registry, 'id' | 'currency' | 'status' | 'totalReceived' | 'payoutAmount' | 'payoutStatus'>[];
   charityPayouts: readonly Pick<CharityPayout, 'charityId' | 'currency' | 'amount' | 'status'>[];
+  /** Every dispute (absent on a database from before disputes were followed). */
+  disputes?: readonly Dispute[];
 }
 
 /**
  * What every account must hold according to the tables alone, by the posting rules
  * (posting-rules.ts): an open registry holds its totalReceived, a closed one's family is owed its
  * payoutAmount until it is sent, a charity is owed its pending payout, and the platform's accounts
- * follow from the gifts paid and refunded and the payouts sent.
+ * follow from the gifts paid and refunded and the payouts sent. A disputed gift was paid, and its
+ * platform fee and card fees stay booked; what its dispute moved follows from the disputes table
+ * (dispute-postings.ts), and an open registry's totalReceived already leaves its amount out.
  */
 export function balancesFromTables(tables: LedgerTables): Balances {
   const balances: Balances = new Map();
@@ -53,7 +59,7 @@ export function balancesFromTables(tables: LedgerTables): Balances {
     if (gift.paymentStatus === 'refunded') {
       add(registry.currency, REFUNDS_ABSORBED, fee);
       add(registry.currency, PROVIDER_CASH, -fee);
-    } else if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding') {
+    } else if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'disputed') {
       add(registry.currency, PROVIDER_CASH, gift.amount + gift.platformFee + gift.stripeFee - fee);
       add(registry.currency, CARD_FEES_PAID, fee);
       add(registry.currency, PLATFORM_FEE_REVENUE, -gift.platformFee);
@@ -63,6 +69,9 @@ export function balancesFromTables(tables: LedgerTables): Balances {
   for (const payout of tables.charityPayouts) {
     if (payout.status === 'completed') add(payout.currency, PROVIDER_CASH, -payout.amount);
     else add(payout.currency, charityPayableAccount(payout.charityId), -payout.amount);
+  }
+  for (const dispute of tables.disputes ?? []) {
+    for (const posting of disputeBalances(dispute)) add(dispute.currency, posting.account, posting.amount);
   }
   return balances;
 }

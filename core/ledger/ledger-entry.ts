@@ -14,6 +14,12 @@ export const ENTRY_KINDS = [
   'registry.closed',
   'family_payout.sent',
   'charity_payout.sent',
+  'dispute.opened',
+  'dispute.funds_withdrawn',
+  'dispute.funds_reinstated',
+  'dispute.won',
+  'dispute.lost',
+  'dispute.transfer_reversed',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

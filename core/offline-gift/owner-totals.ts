@@ -9,7 +9,9 @@ import type { OfflineGift } from './offline-gift';
  *   the "Total Received" of the dashboard and the registry page, to the cent;
  * - byHand: the gifts given by hand, which no payout or charity share ever reads;
  * - total: both together;
- * - refunded: the gifts paid through us and given back, which count in none of the above.
+ * - refunded: the gifts paid through us and given back, which count in none of the above;
+ * - disputed: the gifts paid through us whose giver's bank disputed them while the registry was
+ *   open (undecided, or lost), which count in none of the above either.
  */
 export interface OwnerTotals {
   online: Cents;
@@ -19,6 +21,8 @@ export interface OwnerTotals {
   onlineCount: number;
   byHandCount: number;
   refundedCount: number;
+  disputed: Cents;
+  disputedCount: number;
 }
 
 const sum = (gifts: readonly { amount: Cents }[]) => gifts.reduce((total, gift) => total + gift.amount, 0);
@@ -27,6 +31,7 @@ export function ownerTotals(gifts: readonly Gift[], offlineGifts: readonly Offli
   // A refund under way still counts in totalReceived until the provider has given the money back.
   const counted = gifts.filter((gift) => gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding');
   const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded');
+  const disputed = gifts.filter((gift) => gift.paymentStatus === 'disputed');
   const online = sum(counted);
   const byHand = sum(offlineGifts);
   return {
@@ -37,5 +42,7 @@ export function ownerTotals(gifts: readonly Gift[], offlineGifts: readonly Offli
     onlineCount: counted.length,
     byHandCount: offlineGifts.length,
     refundedCount: refunded.length,
+    disputed: sum(disputed),
+    disputedCount: disputed.length,
   };
 }

@@ -39,7 +39,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
-    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0 },
+    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0 },
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
   };

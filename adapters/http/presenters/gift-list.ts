@@ -47,6 +47,8 @@ export function presentGiftList(list: GiftList) {
       onlineCount: list.totals.onlineCount,
       byHandCount: list.totals.byHandCount,
       refundedCount: list.totals.refundedCount,
+      disputed: toWireAmount(list.totals.disputed),
+      disputedCount: list.totals.disputedCount,
     },
     gifts: list.entries.map(presentGiftListEntry),
   } satisfies GiftListView;

@@ -13,7 +13,11 @@ import type {
   PaymentIntentState,
   TransferRequest,
   TransferResult,
+  TransferReversalRequest,
 } from '@core/ports/payment-gateway';
+import { TransferReversalRefused } from '@core/ports/payment-gateway';
+import type { DisputeReport } from '@core/dispute/dispute';
+import { SandboxDisputes } from './sandbox-disputes';
 import type { SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
 import type {
   SandboxIntent,
@@ -50,12 +54,18 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
   private readonly accounts: SandboxAccountStore;
   private readonly appUrl: string;
   private readonly clock: Clock;
+  /** The amount of each transfer made in this process, and what was reversed of it. */
+  private readonly transferAmounts = new Map<string, { amount: Cents; reversed: Cents }>();
+  private readonly reversalsMade = new Map<string, string>();
+  readonly disputes: SandboxDisputes;
 
-  constructor(options: { secret: string; accounts: SandboxAccountStore; appUrl: string; clock?: Clock }) {
+  /** The dispute card's dispute opens disputeAfterMs after its payment (3 s by default), and evidence is decided decideAfterMs after it is sent (2 s). */
+  constructor(options: { secret: string; accounts: SandboxAccountStore; appUrl: string; clock?: Clock; disputeAfterMs?: number; decideAfterMs?: number }) {
     this.secret = options.secret;
     this.accounts = options.accounts;
     this.appUrl = options.appUrl.replace(/\/+$/, '');
     this.clock = options.clock ?? { now: () => new Date() };
+    this.disputes = new SandboxDisputes({ clock: this.clock, openAfterMs: options.disputeAfterMs ?? 3000, decideAfterMs: options.decideAfterMs ?? 2000 });
   }
 
   async createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent> {
@@ -173,7 +183,40 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     if (account.rejectsTransfers) return { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };
     const transferId = `tr_sbx_${this.digest(`transfer:${request.idempotencyKey}`)}`;
     if (!this.transfersMade.has(request.transferGroup)) this.transfersMade.set(request.transferGroup, transferId);
+    if (!this.transferAmounts.has(transferId)) this.transferAmounts.set(transferId, { amount: request.amount, reversed: 0 });
     return { success: true, transferId };
+  }
+
+  disputeLater(intent: SandboxIntent): void {
+    this.disputes.disputeLater(intent);
+  }
+
+  onDisputeChange(listener: (report: DisputeReport) => Promise<void>): void {
+    this.disputes.onChange(listener);
+  }
+
+  async retrieveDispute(disputeId: string): Promise<DisputeReport> {
+    return this.disputes.retrieve(disputeId);
+  }
+
+  async submitDisputeEvidence(disputeId: string, text: string): Promise<DisputeReport> {
+    return this.disputes.submitEvidence(disputeId, text);
+  }
+
+  /**
+   * Nothing moves: a reversal id that the same key always gets again, refused for a transfer the
+   * sandbox never made, or for more than is left of one it made in this process.
+   */
+  async reverseTransfer(request: TransferReversalRequest): Promise<string> {
+    const made = this.reversalsMade.get(request.idempotencyKey);
+    if (made) return made;
+    if (!request.transferId.startsWith('tr_sbx_')) throw new TransferReversalRefused(`No such transfer: ${request.transferId}`);
+    const transfer = this.transferAmounts.get(request.transferId);
+    if (transfer && transfer.reversed + request.amount > transfer.amount) throw new TransferReversalRefused('The reversal is more than what is left of the transfer');
+    if (transfer) transfer.reversed += request.amount;
+    const reversalId = `trr_sbx_${this.digest(`reversal:${request.idempotencyKey}`)}`;
+    this.reversalsMade.set(request.idempotencyKey, reversalId);
+    return reversalId;
   }
 
   async onboardingLink(token: string): Promise<SandboxOnboardingLink> {

@@ -11,7 +11,11 @@ import type {
   PaymentIntentState,
   TransferRequest,
   TransferResult,
+  TransferReversalRequest,
 } from '@core/ports/payment-gateway';
+import { DisputeEvidenceRefused, TransferReversalRefused } from '@core/ports/payment-gateway';
+import type { DisputeReport } from '@core/dispute/dispute';
+import { disputeReportOf } from './stripe-dispute';
 import { payoutTransferGroup } from '@core/payout/bank-transfer';
 import { RefundRefused } from '@core/ports/payment-gateway';
 
@@ -204,6 +208,43 @@ export class StripePaymentGateway implements PaymentGateway {
       return { success: false, reason: error.code ?? error.rawType ?? error.type, message: error.message };
     }
   }
+
+  async retrieveDispute(disputeId: string): Promise<DisputeReport> {
+    let dispute: Stripe.Dispute;
+    try {
+      dispute = await this.stripe.disputes.retrieve(disputeId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new DomainError('dispute.not_found', 'No such dispute');
+      throw error;
+    }
+    return ourDispute(dispute);
+  }
+
+  /** Text evidence, submitted to the card issuer at once; in test mode winning_evidence or losing_evidence decide it. */
+  async submitDisputeEvidence(disputeId: string, text: string): Promise<DisputeReport> {
+    try {
+      return ourDispute(await this.stripe.disputes.update(disputeId, { evidence: { uncategorized_text: text }, submit: true }));
+    } catch (error) {
+      if (isRefusal(error)) throw new DisputeEvidenceRefused(error.message);
+      throw error;
+    }
+  }
+
+  async reverseTransfer(request: TransferReversalRequest): Promise<string> {
+    try {
+      const reversal = await this.stripe.transfers.createReversal(request.transferId, { amount: request.amount }, { idempotencyKey: request.idempotencyKey });
+      return reversal.id;
+    } catch (error) {
+      if (isRefusal(error)) throw new TransferReversalRefused(error.message);
+      throw error;
+    }
+  }
+}
+
+function ourDispute(dispute: Stripe.Dispute): DisputeReport {
+  const report = disputeReportOf(dispute);
+  if (!report) throw new Error(`Stripe reported dispute ${dispute.id} without a payment in USD or CAD`);
+  return report;
 }
 
 const UNCANCELABLE = 'payment_intent_unexpected_state';

@@ -18,6 +18,7 @@ import { CoOwnerInvitationEntity } from './co-owner-invitation-entity';
 import { RegistryNamePrefixEntity } from './registry-name-prefix-entity';
 import { LedgerEntryEntity } from './ledger-entry-entity';
 import { LedgerPostingEntity } from './ledger-posting-entity';
+import { DisputeEntity } from './dispute-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -37,6 +38,7 @@ export const ENTITIES = [
   CoOwnerInvitationEntity,
   LedgerEntryEntity,
   LedgerPostingEntity,
+  DisputeEntity,
 ];
 
 /**

@@ -18,6 +18,7 @@ import { Migration20261124034149RegistryNamePrefixes } from './Migration20261124
 import { Migration20261125144917RefundsUnderWay } from './Migration20261125144917RefundsUnderWay';
 import { Migration20261125150000Ledger } from './Migration20261125150000Ledger';
 import { Migration20261125160000FailedPayoutWayOut } from './Migration20261125160000FailedPayoutWayOut';
+import { Migration20261125181000Disputes } from './Migration20261125181000Disputes';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125144917RefundsUnderWay', class: Migration20261125144917RefundsUnderWay },
   { name: 'Migration20261125150000Ledger', class: Migration20261125150000Ledger },
   { name: 'Migration20261125160000FailedPayoutWayOut', class: Migration20261125160000FailedPayoutWayOut },
+  { name: 'Migration20261125181000Disputes', class: Migration20261125181000Disputes },
 ];
