@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { disputeOperations } from './disputes';
 import { authOperations, SESSION_COOKIE } from './auth';
 import { charityOperations } from './charities';
 import { coOwnerOperations } from './co-owners';
@@ -33,6 +34,7 @@ export const operations: readonly Operation[] = [
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,
+  ...disputeOperations,
   ...sandboxOperations,
 ];
 

@@ -34,6 +34,7 @@ export const paths = {
   adminManualPayouts: '/admin/manual-payouts',
   adminGiftRefunds: '/admin/gift-refunds',
   adminFailedPayouts: '/admin/failed-payouts',
+  adminDisputes: '/admin/disputes',
   /** The sandbox payment provider's onboarding page; the server makes its links. */
   sandboxOnboarding: (token: string) => `/sandbox/onboarding?token=${encodeURIComponent(token)}`,
 } as const;

@@ -25,6 +25,7 @@ const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-pa
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
 const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
 const FailedPayoutsPage = lazy(() => import('../features/admin/pages/failed-payouts-page'));
+const DisputesPage = lazy(() => import('../features/admin/pages/disputes-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
@@ -155,6 +156,14 @@ export function AppRoutes() {
           element={
             <RequireAdmin>
               <FailedPayoutsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="admin/disputes"
+          element={
+            <RequireAdmin>
+              <DisputesPage />
             </RequireAdmin>
           }
         />

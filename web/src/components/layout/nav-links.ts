@@ -10,6 +10,7 @@ export const adminLinks: NavLinkItem[] = [
   { label: 'Charity Payouts', href: paths.adminCharityPayouts },
   { label: 'Gift Refunds', href: paths.adminGiftRefunds },
   { label: 'Failed Payouts', href: paths.adminFailedPayouts },
+  { label: 'Disputes', href: paths.adminDisputes },
 ];
 
 export const current = (pathname: string, href: string) => (pathname === href ? ('page' as const) : undefined);
