@@ -70,7 +70,8 @@ export async function recordDispute(report: DisputeReport, ports: DisputePorts):
         currency: registry.currency,
         amount: report.amount,
         reason: report.reason,
-        status: report.status,
+        // A decision reported before the opening (events out of order) is recorded open first, then decided below, so both steps happen.
+        status: isFinalDisputeStatus(report.status) ? (report.status === 'warning_closed' ? 'warning_needs_response' : 'needs_response') : report.status,
         evidenceDueBy: report.evidenceDueBy,
         phase: held ? 'held' : 'paid',
         heldAmount: held ? gift.amount : 0,

@@ -82,7 +82,11 @@ export function disputeTransferReversedEntry(dispute: Disputed, reversalId: stri
   );
 }
 
-/** What a dispute's record says every account holds because of it: the entries above, summed (for `ledger verify`). */
+/**
+ * What a dispute's record says every account holds because of it: the entries above, summed (for
+ * `ledger verify`), except the registry's gifts account, which its totalReceived already tells
+ * (a held gift leaves it while disputed and comes back when won).
+ */
 export function disputeBalances(dispute: Dispute): { account: string; amount: Cents }[] {
   const postings: { account: string; amount: Cents }[] = [];
   const add = (made: LedgerEntry | null) => postings.push(...(made?.postings ?? []));
@@ -93,5 +97,5 @@ export function disputeBalances(dispute: Dispute): { account: string; amount: Ce
   if (dispute.status === 'won' || dispute.status === 'warning_closed') add(disputeWonEntry(dispute));
   if (dispute.status === 'lost') add(disputeLostEntry(dispute, withdrawn ?? { amount: 0, fee: 0 }));
   if (dispute.transferReversalId && dispute.reversedAmount) add(disputeTransferReversedEntry(dispute, dispute.transferReversalId, dispute.reversedAmount));
-  return postings;
+  return postings.filter((posting) => posting.account !== registryGiftsAccount(dispute.registryId));
 }
