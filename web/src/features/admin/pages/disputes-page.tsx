@@ -181,7 +181,7 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
             </Box>
           </Field>
           <Field label="Bank’s reason">{dispute.reasonText}</Field>
-          <Field label="Evidence due">{dispute.awaitsEvidence ? formatAdminDate(dispute.evidenceDueBy) || '—' : dispute.evidenceSubmittedAt ? `Sent ${formatAdminDate(dispute.evidenceSubmittedAt)}` : '—'}</Field>
+          <Field label="Evidence due">{formatAdminDate(dispute.evidenceDueBy) || '—'}</Field>
           <Field label="Taken by the provider">
             {dispute.withdrawnAmount === null ? 'Nothing yet' : `${money(dispute.withdrawnAmount, dispute)} and a ${money(dispute.withdrawnFee ?? 0, dispute)} fee`}
           </Field>
@@ -196,7 +196,7 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
         {dispute.evidenceText && (
           <Box>
             <Typography variant="body2" color="text.secondary">
-              Evidence sent
+              Evidence sent {formatAdminDate(dispute.evidenceSubmittedAt)}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{dispute.evidenceText}</Typography>
           </Box>
