@@ -31,7 +31,7 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           return scope().getByText(text, { exact: true }).count();
         },
-        { timeout: 30_000, intervals: [1_000] },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBeGreaterThan(0);
   }
