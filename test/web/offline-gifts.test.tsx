@@ -100,7 +100,7 @@ describe('gifts given by hand on the owner’s gift list', () => {
           ...aList([]),
           giftCount: 53,
           matching: 53,
-          totals: { online: 1_890, byHand: 1_450, total: 3_340, refunded: 120, onlineCount: 28, byHandCount: 22, refundedCount: 3 },
+          totals: { online: 1_890, byHand: 1_450, total: 3_340, refunded: 120, onlineCount: 28, byHandCount: 22, refundedCount: 3, disputed: 0, disputedCount: 0 },
         }),
       ),
     );
