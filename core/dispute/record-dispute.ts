@@ -36,7 +36,7 @@ const STEP: Record<ProviderDisputeStatus, number> = {
 
 /**
  * Records the provider's report of a dispute (any charge.dispute.* event: each carries the whole
- * dispute), in one transaction with the gift and its registry locked, so that however often and
+ * dispute), in one transaction with the registry and the gift locked, so that however often and
  * in whatever order the reports arrive, each step is taken once and never undone:
  *
  * - opened: a gift of an open registry becomes disputed and leaves totalReceived (its parts are
@@ -48,12 +48,14 @@ const STEP: Record<ProviderDisputeStatus, number> = {
  *   The family is e-mailed how it ended.
  */
 export async function recordDispute(report: DisputeReport, ports: DisputePorts): Promise<DisputeOutcome> {
+  const found = await ports.unitOfWork.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId));
+  if (!found) return { kind: 'unknown-payment' };
   return ports.unitOfWork.transaction(async (repositories) => {
     const { gifts, registries, disputes, ledger } = repositories;
+    // The registry first, then the gift: the order a refund and a closing lock them in.
+    const registry = await registries.findByIdForUpdate(found.registryId);
     const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
-    if (!gift) return { kind: 'unknown-payment' as const };
-    const registry = await registries.findByIdForUpdate(gift.registryId);
-    if (!registry) return { kind: 'unknown-payment' as const };
+    if (!registry || !gift) return { kind: 'unknown-payment' as const };
     const post = async (entry: LedgerEntry | null) => {
       if (entry) await ledger.post(entry);
     };
