@@ -118,3 +118,23 @@ export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry:
     html: layout(won ? 'The disputed gift was kept' : 'The disputed gift was returned', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(counts)], escapeHtml(footer)),
   };
 }
+
+/** The family's notice that their part of a lost dispute's gift was taken back from their bank transfer. */
+export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, amount: number, supportEmail: string): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const rows: [string, string][] = [
+    ['From', gift.giftGiverName],
+    ['Gift returned to the giver', money(gift.amount)],
+    ['Taken back from your payout', money(amount)],
+  ];
+  const news = `The bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the giver’s favour, and the payment went back to their card.`;
+  const taken = `Your family had already been paid its 90% of that gift by bank transfer, so we have taken ${money(amount)} back from that transfer. The rest of your payout is not affected, and the charity’s share was not taken from you.`;
+  const footer = 'Questions about this? Reply to this e-mail and our support team will answer.';
+  return {
+    to: member.email,
+    replyTo: supportEmail,
+    subject: `${money(amount)} of your payout for ${celebration(registry)} was taken back`,
+    text: [greetingOf(member), '', news, '', taken, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('Part of your payout was taken back', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(taken)], escapeHtml(footer)),
+  };
+}

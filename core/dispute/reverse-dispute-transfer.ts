@@ -7,6 +7,7 @@ import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
 import type { Dispute } from './dispute';
 import { reversibleAmount } from './list-disputes';
+import { transferReversedFamilyNotice } from './dispute-emails';
 import { DISPUTE_NOT_FOUND } from './submit-dispute-evidence';
 
 export const NOT_REVERSIBLE =
@@ -23,12 +24,13 @@ export function reversalKey(dispute: Pick<Dispute, 'id'>): string {
  * An administrator's choice, after a dispute is lost, to take the family's part of the disputed
  * gift back from the bank transfer that paid them (Stripe: a transfer reversal). Never automatic:
  * whether to ask a family for money back is a person's call. The reversal lessens the dispute's
- * loss in the ledger, and the choice goes to the audit trail, in one transaction.
+ * loss in the ledger, the choice goes to the audit trail, and the family is e-mailed, in one
+ * transaction.
  */
 export async function reverseDisputeTransfer(
   disputeId: string,
   actor: AuditActor,
-  ports: { unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock },
+  ports: { unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock; supportEmail: string },
 ): Promise<Dispute> {
   const found = await ports.unitOfWork.transaction(async ({ disputes, gifts, registries }) => {
     const dispute = await disputes.findById(disputeId);
@@ -47,7 +49,7 @@ export async function reverseDisputeTransfer(
     if (error instanceof TransferReversalRefused) throw new DomainError('dispute.not_reversible', REVERSAL_REFUSED, undefined, error);
     throw new DomainError('payment.unavailable', REVERSAL_UNCONFIRMED, undefined, error);
   }
-  return ports.unitOfWork.transaction(async ({ disputes, ledger, audit }) => {
+  return ports.unitOfWork.transaction(async ({ disputes, ledger, audit, gifts, registries, users, mail }) => {
     const locked = await disputes.findByIdForUpdate(dispute.id);
     // Recorded meanwhile by a second click: the same key made the same reversal, counted once.
     if (!locked || locked.transferReversalId) return locked ?? dispute;
@@ -64,6 +66,15 @@ export async function reverseDisputeTransfer(
       after: { reversalId, amount: centsToDecimalString(amount) },
       createdAt: ports.clock.now(),
     });
+    // The family hears of it in the same transaction: money taken back is never a surprise.
+    const gift = await gifts.findById(dispute.giftId);
+    const registry = await registries.findById(dispute.registryId);
+    if (gift && registry) {
+      for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
+        const member = await users.findById(memberId);
+        if (member) await mail.enqueue({ ...transferReversedFamilyNotice(updated, gift, registry, member, amount, ports.supportEmail), dedupeKey: `${reversalKey(dispute)}-family-${member.id}` });
+      }
+    }
     return updated;
   });
 }

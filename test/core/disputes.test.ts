@@ -227,7 +227,7 @@ describe('a dispute after the money has gone', () => {
     expect((await w.repositories.registries.findById(w.registry.id))!.payoutAmount).toBe(gift.childAmount);
     expect(await w.verified()).toEqual([]);
     // A check is not a bank transfer: nothing to reverse.
-    expect((await refusal(reverseDisputeTransfer((await w.ours(dispute.disputeId)).id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock }))).code).toBe('dispute.not_reversible');
+    expect((await refusal(reverseDisputeTransfer((await w.ours(dispute.disputeId)).id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT }))).code).toBe('dispute.not_reversible');
   });
 
   it('after a bank payout: an administrator may reverse the family’s part from their transfer once the dispute is lost, once, recorded in the audit trail and the ledger', async () => {
@@ -238,7 +238,7 @@ describe('a dispute after the money has gone', () => {
     const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
     await w.report(dispute);
     const id = (await w.ours(dispute.disputeId)).id;
-    const reversing = { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock };
+    const reversing = { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT };
     // Not before the bank decided: the dispute may still be won.
     expect((await refusal(reverseDisputeTransfer(id, adminActor(w.admin), reversing))).code).toBe('dispute.not_reversible');
     await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
@@ -255,6 +255,9 @@ describe('a dispute after the money has gone', () => {
     const [event] = await w.repositories.audit.list(1);
     expect(event).toMatchObject({ action: 'dispute.transfer_reversed', subjectId: id, actorLabel: 'admin:ops' });
     expect(await w.verified()).toEqual([]);
+    const told = w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('was taken back'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`we have taken $${(gift.childAmount / 100).toFixed(2)} back from that transfer`);
     expect((await refusal(reverseDisputeTransfer(id, adminActor(w.admin), reversing))).code).toBe('dispute.not_reversible');
   });
 });

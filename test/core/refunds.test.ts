@@ -362,7 +362,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
             const gift = (await w.repositories.gifts.findById(ours.giftId))!;
             const registry = (await w.repositories.registries.findById(ours.registryId))!;
             const allowed = reversibleAmount(ours, gift, registry) !== null;
-            const done = await reverseDisputeTransfer(ours.id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock }).then(
+            const done = await reverseDisputeTransfer(ours.id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT }).then(
               () => 'reversed',
               (error: unknown) => (isDomainError(error) ? error.code : Promise.reject(error)),
             );

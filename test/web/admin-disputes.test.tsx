@@ -104,7 +104,7 @@ describe('Admin → Disputes', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Reverse Family Transfer' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Reverse the family’s transfer?' }));
-    expect(dialog.getByText(/takes \$90\.00 back from that transfer\. It is your choice, it cannot be undone, and it is recorded in the audit trail under your name\./)).toBeInTheDocument();
+    expect(dialog.getByText(/takes \$90\.00 back from that transfer\. It is your choice, it cannot be undone, it is recorded in the audit trail under your name, and the family is told by e-mail\./)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Take back $90.00' }));
     expect(await within(toastRegion()).findByText('Transfer reversed')).toBeInTheDocument();
     expect(reversed).toEqual(['d-1']);

@@ -51,7 +51,7 @@ export function adminDisputeRoutes(ports: { repositories: Repositories & UnitOfW
 
   router.post('/:id/reverse-transfer', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await reverseDisputeTransfer(ctx.params.id ?? '', actor, { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock });
+    const dispute = await reverseDisputeTransfer(ctx.params.id ?? '', actor, { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock, supportEmail: ports.supportEmail });
     ctx.state.log.warn({ disputeId: dispute.id, actor: actor.label, reversalId: dispute.transferReversalId }, 'family transfer reversed for a lost dispute');
     ctx.body = presentDispute(await listing(dispute));
   });

@@ -131,7 +131,7 @@ export default function DisputesPage() {
           <DialogContentText>
             The bank decided {reversing.gift.giftGiverName}’s dispute for the giver. {reversing.registry.childName}’s family was already paid their 90% of
             the gift by bank transfer; reversing takes {money(reversing.reversibleAmount ?? 0, reversing)} back from that transfer. It is your choice, it
-            cannot be undone, and it is recorded in the audit trail under your name. Please tell the family first.
+            cannot be undone, it is recorded in the audit trail under your name, and the family is told by e-mail.
           </DialogContentText>
         )}
       </FormDialog>
