@@ -155,6 +155,23 @@ describe('/registry/{id}/gifts', () => {
     expect(within(shira).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
   });
 
+  it('marks a disputed gift, offers no refund for it, and counts it apart under Disputed', async () => {
+    signInAs(member);
+    serveList(() =>
+      aList({
+        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 180, disputedCount: 1 },
+        gifts: [aListedGift({ paymentStatus: 'disputed', refundable: false }), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36 })],
+      }),
+    );
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const shira = within(await screen.findByRole('list', { name: 'All Gifts' }, { timeout: 15_000 })).getAllByRole('listitem')[0]!;
+    expect(within(shira).getByText('Disputed')).toBeInTheDocument();
+    expect(within(shira).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    const totals = within(screen.getByRole('list', { name: 'Totals received' }));
+    expect(totals.getByText('$180.00')).toBeInTheDocument();
+    expect(totals.getByText('1 gift disputed by the giver’s bank, counted in none of the above')).toBeInTheDocument();
+  });
+
   it('shows the server’s refusal in the dialog and keeps the gift as it was', async () => {
     signInAs(member);
     serveList(() => aList());
