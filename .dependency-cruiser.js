@@ -4,7 +4,7 @@
 
 /** The modules of core the browser shares with the server: arithmetic, schemas and view types, never use cases or ports. */
 export const WEB_CORE_MODULES = [
-  'money', 'fees', 'split',
+  'money', 'fees', 'split', 'page-paths',
   'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
   'charity/charity', 'co-owner/co-owner-schemas',
   'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',
@@ -13,6 +13,7 @@ export const WEB_CORE_MODULES = [
   'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation',
   'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness', 'payout/payout-timing',
   'dispute/dispute', 'dispute/dispute-schemas',
+  'ledger/finance-lines', 'ledger/reconciliation',
   'thank-you/thank-you-note', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates',
   'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',
 ];
@@ -32,6 +33,20 @@ export const forbidden = [
     severity: 'error',
     from: { path: '^web/src/features/([^/]+)/' },
     to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+  },
+  {
+    name: 'features-never-import-app',
+    comment: 'web/src/app composes the features (routes, providers); a feature importing it would loop back. Page paths live in core/page-paths.ts.',
+    severity: 'error',
+    from: { path: '^web/src/features/' },
+    to: { path: '^web/src/app/' },
+  },
+  {
+    name: 'components-never-import-features',
+    comment: 'web/src/components are the shared pieces features build on; a component importing a feature would tie every feature to it.',
+    severity: 'error',
+    from: { path: '^web/src/components/' },
+    to: { path: '^web/src/features/' },
   },
   {
     name: 'web-imports-pure-core',

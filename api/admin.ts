@@ -5,12 +5,30 @@ import { CHARITY_PAYOUT_STATUSES } from '@core/payout/charity-payout';
 import { charityPayoutCompletionSchema, payoutInfoSchema } from '@core/payout/payout-schemas';
 import { amountSchema } from './amount';
 import { refundProperties } from './gifts';
-import { arrayOf, count, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { transferResultSchema } from './payouts';
 import { operation } from './operation';
 import { payoutDetailsProperties } from './payout-details';
 
 const currency = oneOfValues(CURRENCIES);
+
+/**
+ * Who is sending a payout, and since when (null while it waits): every administrator sees it, and
+ * only its holder marks the payout sent (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+ */
+export const payoutClaimSchema = {
+  anyOf: [
+    exactObject({
+      /** The holder's name (an administrator's username, or who started a bank transfer). */
+      by: text,
+      at: instant,
+      /** Whether the administrator asking holds it: they may mark it sent. */
+      byYou: flag,
+    }),
+    { type: 'null' },
+  ],
+} as const;
+export type PayoutClaimView = Wire<typeof payoutClaimSchema>;
 
 /** One charity's pending share, per currency. */
 export const pendingDistributionSchema = exactObject({
@@ -20,6 +38,9 @@ export const pendingDistributionSchema = exactObject({
   currency,
   totalAmount: amountSchema,
   giftCount: count,
+  /** pending (waiting) or sending (claimed). */
+  status: oneOfValues(CHARITY_PAYOUT_STATUSES),
+  claim: payoutClaimSchema,
 });
 export type PendingDistribution = Wire<typeof pendingDistributionSchema>;
 
@@ -35,6 +56,7 @@ export const charityPayoutSchema = exactObject({
   referenceNumber: nullableText,
   notes: nullableText,
   status: oneOfValues(CHARITY_PAYOUT_STATUSES),
+  claim: payoutClaimSchema,
   completedAt: nullableInstant,
   createdAt: instant,
   updatedAt: instant,
@@ -52,6 +74,7 @@ export const manualPayoutSchema = exactObject({
   /** Only registries paid by PayPal or check are sent by hand. */
   payoutMethod: oneOfValues(MANUAL_PAYOUT_METHODS),
   ownerEmail: nullableText,
+  claim: payoutClaimSchema,
 });
 export type ManualPayout = Wire<typeof manualPayoutSchema>;
 
@@ -101,6 +124,10 @@ export const adminGiftLookupSchema = exactObject({
       amount: amountSchema,
       createdAt: instant,
       ...refundProperties,
+      /** Why the gift cannot be refunded now (null when it can): a payout already claimed or sent, say. */
+      refundRefusal: nullableText,
+      /** Whether an administrator may refund it at the platform's cost (a payout was claimed or sent, so the ordinary refund is refused). */
+      refundableAtPlatformCost: flag,
     }),
   ),
 });
@@ -137,9 +164,25 @@ export const adminOperations = [
     path: '/api/admin/charity-payouts/{id}/status',
     operationId: 'completeCharityPayout',
     session: 'required',
-    summary: 'Record a charity payout as paid (administrators)',
+    summary: 'Record a charity payout you claimed as paid (administrators)',
     body: charityPayoutCompletionSchema,
     responses: { 200: { description: 'The payout now', schema: charityPayoutSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/charity-payouts/{id}/claim',
+    operationId: 'claimCharityPayout',
+    session: 'required',
+    summary: 'Claim a charity payout before paying it: you are shown as the one sending it, and its amount is fixed (administrators)',
+    responses: { 200: { description: 'The payout, now being sent by you', schema: charityPayoutSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/charity-payouts/{id}/release',
+    operationId: 'releaseCharityPayout',
+    session: 'required',
+    summary: "Release a charity payout's claim, unpaid: by its holder, or by another administrator for a stale claim (administrators)",
+    responses: { 200: { description: 'The payout, waiting again', schema: charityPayoutSchema } },
   }),
   operation({
     method: 'GET',
@@ -175,11 +218,27 @@ export const adminOperations = [
     responses: { 200: { description: 'The payout, now on the Manual Payouts list', schema: manualPayoutSchema } },
   }),
   operation({
+    method: 'POST',
+    path: '/api/admin/manual-payouts/{id}/claim',
+    operationId: 'claimManualPayout',
+    session: 'required',
+    summary: 'Claim a PayPal or check payout before sending it: you are shown as the one sending it, and its amount is fixed (administrators)',
+    responses: { 200: { description: 'The payout, now being sent by you', schema: manualPayoutSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/manual-payouts/{id}/release',
+    operationId: 'releaseManualPayout',
+    session: 'required',
+    summary: "Release a PayPal or check payout's claim, unsent: by its holder, or by another administrator for a stale claim (administrators)",
+    responses: { 200: { description: 'The payout, waiting again', schema: manualPayoutSchema } },
+  }),
+  operation({
     method: 'PATCH',
     path: '/api/admin/manual-payouts/{id}/complete',
     operationId: 'completeManualPayout',
     session: 'required',
-    summary: 'Record a PayPal or check payout as sent (administrators)',
+    summary: 'Record a PayPal or check payout you claimed as sent (administrators)',
     responses: { 200: { description: 'The payout now', schema: manualPayoutSchema } },
   }),
 ];

@@ -62,6 +62,8 @@ export const giftListItemSchema = exactObject({
   id: text,
   giftGiverName: text,
   giftGiverEmail: nullableText,
+  /** The gift's own currency: the registry's, but for a gift refunded before the registry's changed. */
+  currency: oneOfValues(CURRENCIES),
   amount: amountSchema,
   charityId: nullableText,
   charityName: nullableText,
@@ -79,8 +81,9 @@ export type GiftListItemView = Wire<typeof giftListItemSchema>;
 /**
  * What the family received, each figure named for what it counts (core/offline-gift/owner-totals.ts):
  * online (the registry's totalReceived: paid gifts as given, before the 90/10 split), by hand, both
- * together, refunded (given back, counted in none of the others) and disputed (the giver's bank
- * disputed it while the registry was open: counted in none of the others either). No payout reads it.
+ * together, refunded (given back, counted in none of the others; those given back before the
+ * currency changed apart, in theirs) and disputed (the giver's bank disputed it while the registry
+ * was open: counted in none of the others either). No payout reads it.
  */
 export const ownerTotalsSchema = exactObject({
   online: amountSchema,
@@ -92,6 +95,8 @@ export const ownerTotalsSchema = exactObject({
   refundedCount: count,
   disputed: amountSchema,
   disputedCount: count,
+  /** Gifts given back before the registry changed its currency, per currency they were paid in. */
+  refundedBefore: arrayOf(exactObject({ currency: oneOfValues(CURRENCIES), amount: amountSchema, count })),
 });
 export type OwnerTotalsView = Wire<typeof ownerTotalsSchema>;
 
@@ -161,9 +166,20 @@ export const giftOperations = [
     path: '/api/gifts/{id}/refund',
     operationId: 'refundGift',
     session: 'required',
-    summary: "Refund a paid gift to its giver, fees included, while the registry is open (the owner, or an administrator)",
+    summary:
+      "Refund a paid gift to its giver, fees included, while the registry is open, or after closing while the family's and its charity's payouts both wait unclaimed (the owner or a co-owner, or an administrator)",
     body: refundSchema,
     responses: { 200: { description: 'Refunded, and the giver e-mailed', schema: refundedGiftSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/gifts/{id}/refund-at-platform-cost',
+    operationId: 'refundGiftAtPlatformCost',
+    session: 'required',
+    summary:
+      "Refund a paid gift whose family or charity payout was already claimed or sent, at the platform's cost: the family and the charity keep their parts (administrators; the reason is required)",
+    body: refundSchema,
+    responses: { 200: { description: 'Refunded, the giver and the family e-mailed', schema: refundedGiftSchema } },
   }),
   operation({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
 import { disputeOperations } from './disputes';
+import { financeOperations } from './finance';
 import { authOperations, SESSION_COOKIE } from './auth';
 import { charityOperations } from './charities';
 import { coOwnerOperations } from './co-owners';
@@ -35,6 +36,7 @@ export const operations: readonly Operation[] = [
   ...payoutOperations,
   ...adminOperations,
   ...disputeOperations,
+  ...financeOperations,
   ...sandboxOperations,
 ];
 
@@ -64,7 +66,9 @@ function describeOperation(op: Operation) {
   for (const [status, response] of Object.entries(op.responses)) {
     responses[status] = response.schema
       ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
-      : { description: response.description };
+      : response.file
+        ? { description: response.description, content: { [response.file]: { schema: { type: 'string' } } } }
+        : { description: response.description };
   }
   if (op.session === 'required') responses['401'] ??= { description: 'Not signed in: sign in and send the session cookie', content: errorContent };
   responses['4XX'] = { description: REFUSED, content: errorContent };

@@ -9,8 +9,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface WireResponse {
   description: string;
-  /** Absent for an answer without a JSON body (a redirect). */
+  /** Absent for an answer without a JSON body (a redirect, a file). */
   schema?: JSONSchema;
+  /** The type of an answer that is a file rather than JSON (text/csv). */
+  file?: string;
 }
 
 /**

@@ -17,6 +17,8 @@ export const registryGiftSchema = exactObject({
   id: text,
   giftGiverName: text,
   giftGiverEmail: text,
+  /** The currency its giver was charged in: a refunded gift keeps it if the registry's changed since. */
+  currency,
   amount: amountSchema,
   childAmount: amountSchema,
   charityAmount: amountSchema,
@@ -181,7 +183,7 @@ export const registryOperations = [
     path: '/api/registries/{id}/currency',
     operationId: 'changeRegistryCurrency',
     session: 'required',
-    summary: 'Change the currency of a registry holding no paid or refunded gift; unpaid ones are given up (owner or co-owner)',
+    summary: 'Change the currency of a registry holding no paid gift; unpaid ones are given up (owner or co-owner)',
     body: changeCurrencySchema,
     responses: { 200: { description: 'The new currency', schema: currencyChangedSchema } },
   }),

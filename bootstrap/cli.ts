@@ -1,7 +1,11 @@
 import { userInfo } from 'node:os';
 import { ADMIN_USAGE, describeFailure, runAdminCommand } from '../adapters/cli/admin-commands';
+import { UsageError } from '../adapters/cli/usage-error';
+import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
+import { createSandboxBalance } from '../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, readConfig, resolveSessionSecret } from './config';
+import { createPayments } from './payment-gateway';
 import { openInfrastructure } from './container';
 
 async function main(argv: string[]): Promise<number> {
@@ -17,6 +21,10 @@ async function main(argv: string[]): Promise<number> {
       actor: { userId: null, label: `cli:${operatorName()}` },
       clock: { now: () => new Date() },
       supportEmail: config.support.email,
+      appUrl: config.publicUrl,
+      // The provider as the server has it; opened only for the commands that ask it.
+      gateway: async () =>
+        (await createPayments(config, resolveSessionSecret(config), createSandboxAccountStore(infrastructure.orm), createSandboxBalance(infrastructure.orm))).gateway,
     });
     return 0;
   } finally {
@@ -40,6 +48,7 @@ main(process.argv.slice(2)).then(
   (error) => {
     const known = error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : describeFailure(error);
     console.error(known ?? `The command failed: ${String(error)}`);
-    process.exit(1);
+    // 2 for a command line that was wrong, as shells' own commands do; 1 for a command that failed or found differences.
+    process.exit(error instanceof UsageError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') ? 2 : 1);
   },
 );

@@ -2,6 +2,7 @@ import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PaymentNotices } from '@core/ports/payment-notices';
 import type { SandboxPayments } from '@core/ports/sandbox-payments';
 import type { SandboxAccountStore } from '@core/ports/sandbox-account-store';
+import type { SandboxBalance } from '@core/ports/sandbox-balance';
 import { SandboxPaymentGateway } from '../adapters/payments/sandbox/sandbox-payment-gateway';
 import type { AppConfig } from './config';
 
@@ -14,10 +15,10 @@ export interface Payments {
 
 /**
  * Stripe when configured (its SDK loaded only then), the sandbox otherwise. The sandbox signs its
- * client secrets and onboarding links with the secret, and keeps its connected accounts in the
- * store (which Stripe does not need).
+ * client secrets and onboarding links with the secret, and keeps its connected accounts and its
+ * balance's record in the database (which Stripe does not need).
  */
-export async function createPayments(config: AppConfig, secret: string, sandboxAccounts: SandboxAccountStore): Promise<Payments> {
+export async function createPayments(config: AppConfig, secret: string, sandboxAccounts: SandboxAccountStore, sandboxBalance: SandboxBalance): Promise<Payments> {
   if (config.payments.provider === 'stripe') {
     const { StripePaymentGateway, createStripeClient } = await import('../adapters/payments/stripe/stripe-payment-gateway');
     const { StripePaymentNotices } = await import('../adapters/payments/stripe/stripe-webhook');
@@ -28,6 +29,6 @@ export async function createPayments(config: AppConfig, secret: string, sandboxA
       stripeWebhook: new StripePaymentNotices({ stripe, webhookSecret: config.payments.webhookSecret }),
     };
   }
-  const sandbox = new SandboxPaymentGateway({ secret, accounts: sandboxAccounts, appUrl: config.publicUrl });
+  const sandbox = new SandboxPaymentGateway({ secret, accounts: sandboxAccounts, balance: sandboxBalance, appUrl: config.publicUrl });
   return { gateway: sandbox, sandbox, stripeWebhook: null };
 }

@@ -11,7 +11,10 @@ import { createMetrics, type Metrics } from '../adapters/http/metrics';
 import { readOperations } from '../adapters/persistence/operations-reading';
 import { poolUsageReader } from '../adapters/persistence/pool-usage';
 import { createRateLimiter, purgeExpiredRateLimits, type RateLimiterOptions } from '../adapters/persistence/rate-limit-store';
+import { RATE_LIMIT_POLICIES } from '../adapters/http/rate-limit-policies';
+import type { AttemptLimits } from '../adapters/http/attempt-limiter';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
+import { createSandboxBalance } from '../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { seedCharities } from '../adapters/persistence/seed/seed-charities';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher';
 import type { PasswordHasher } from '@core/ports/password-hasher';
@@ -26,8 +29,9 @@ import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/per
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
 import { finishStuckRefunds, REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-gift';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
+import { reconcileYesterday } from '@core/ledger/reconcile-day';
+import type { ReconciliationRun } from '@core/ledger/reconciliation';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
-import { TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT } from '@core/thank-you/typed-address-budget';
 import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
@@ -52,13 +56,14 @@ const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
 // instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
 const THANK_YOU_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
+// Reconciliation with the provider, of the last UTC day over for two hours (RECONCILIATION_GRACE_MS):
+// every instance looks each hour, and the first look claims the day in the database (one row per
+// day), so one instance runs it; a run that failed or whose instance died is taken over later.
+const RECONCILIATION_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_RECONCILIATION_MS = 4 * 60 * 1000;
 /** How long a request may take to arrive (Node's requestTimeout), and so how long a deploy waits for those in flight. */
 const REQUEST_TIMEOUT_MS = 30_000;
 export const DRAIN_LIMIT_MS = REQUEST_TIMEOUT_MS;
-// One password-reset e-mail per address in this time, however many ask: the newest link always
-// has most of its hour left, and no inbox gets more than a dozen an hour.
-const PASSWORD_RESET_MAIL_EVERY_S = 5 * 60;
-const DAY_S = 24 * 60 * 60;
 // The embedded database's planner statistics (container.ts): at start, then each hour as it grows.
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -81,6 +86,8 @@ export interface RunningServer {
   sweepAbandonedGifts: () => Promise<SweepResult & { refundsFinished: number; refundsRestored: number }>;
   /** Queues today's line about pending charity payouts to the administrators now, if not yet queued (tests call it). */
   remindPendingCharityPayouts: () => Promise<number>;
+  /** Reconciles yesterday (UTC) with the provider now, unless an instance has (tests call it); answers the run, or null. */
+  reconcileYesterday: () => Promise<ReconciliationRun | null>;
   /** Queues the owners' reminders about gifts without a thank-you card that are due now (tests call it). */
   remindUnthankedGifts: () => Promise<number>;
   /** Deletes what is past keeping now rather than at the next hourly purge (tests call it); answers how many rows of each. */
@@ -118,7 +125,7 @@ export async function startServer(
     const hasher = options.hasher ?? new Argon2PasswordHasher();
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
-    const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm));
+    const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm), createSandboxBalance(orm));
     const metrics = createMetrics({
       readOperations: () => readOperations(orm),
       readPool: await poolUsageReader(orm, config.database),
@@ -142,27 +149,9 @@ export async function startServer(
       secretTokens: nodeSecretTokens,
       clock: systemClock,
       logger,
-      limits: {
-        loginPerAccount: limiter({ keyPrefix: 'login-account', points: 10, duration: 15 * 60 }),
-        loginPerAddress: limiter({ keyPrefix: 'login-address', points: 50, duration: 15 * 60 }),
-        registerPerAddress: limiter({ keyPrefix: 'register-address', points: 20, duration: 60 * 60 }),
-        uploadsPerAccount: limiter({ keyPrefix: 'upload-account', points: 100, duration: 60 * 60 }),
-        paymentIntentsPerAddress: limiter({ keyPrefix: 'payment-address', points: 30, duration: 10 * 60 }),
-        passwordResetPerAddress: limiter({ keyPrefix: 'reset-address', points: 10, duration: 60 * 60 }),
-        passwordResetPerEmailAndAddress: limiter({ keyPrefix: 'reset-email-address', points: 3, duration: 60 * 60 }),
-        passwordResetMailsPerEmail: limiter({ keyPrefix: 'reset-mail', points: 1, duration: PASSWORD_RESET_MAIL_EVERY_S }),
-        passwordResetSubmitsPerAddress: limiter({ keyPrefix: 'reset-submit-address', points: 20, duration: 60 * 60 }),
-        currentPasswordPerAccount: limiter({ keyPrefix: 'current-password-account', points: 10, duration: 15 * 60 }),
-        newsletterPerAddress: limiter({ keyPrefix: 'newsletter-address', points: 10, duration: 60 * 60 }),
-        offlineGiftsPerAccount: limiter({ keyPrefix: 'offline-gift-account', points: 300, duration: 60 * 60 }),
-        thankYouSendsPerAccount: limiter({ keyPrefix: 'thank-you-send-account', points: 100, duration: 60 * 60 }),
-        coOwnerInvitationsPerAccount: limiter({ keyPrefix: 'co-owner-invitation-account', points: 20, duration: 60 * 60 }),
-        typedAddressCardsBeforePaidGiftPerAccount: limiter({ keyPrefix: 'typed-card-new-account', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
-        typedAddressCardsBeforePaidGiftPerNetwork: limiter({ keyPrefix: 'typed-card-new-network', points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT, duration: DAY_S }),
-        typedAddressCardsPerAccount: limiter({ keyPrefix: 'typed-card-account', points: 200, duration: DAY_S }),
-        searchesPerNetwork: limiter({ keyPrefix: 'search-network', points: 30, duration: 60 }),
-        searchResultsPerNetwork: limiter({ keyPrefix: 'search-results-network', points: 50, duration: 60 * 60 }),
-      },
+      limits: Object.fromEntries(
+        Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, limiter({ keyPrefix: policy.keyPrefix, points: policy.points, duration: policy.durationS })]),
+      ) as Record<keyof AttemptLimits, ReturnType<typeof limiter>>,
       photoQueue: boundedQueue(PHOTO_QUEUE_LIMITS),
       metrics,
       checkDatabase: infrastructure.checkDatabase,
@@ -250,6 +239,16 @@ export async function startServer(
       reminderLog.warn({ err: error }, 'charity payout reminder failed'),
     );
 
+    const reconciliationLog = logger.child({ component: 'ledger-reconciliation' });
+    const reconcile = measured(metrics, 'ledger-reconciliation', async () => {
+      const run = await reconcileYesterday({ unitOfWork: repositories, gateway: payments.gateway, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
+      if (run) reconciliationLog.info({ day: run.day, status: run.status, transactions: run.transactions, differences: run.differences.length }, 'reconciled a day with the payment provider');
+      return run;
+    });
+    const stopReconciliations = repeat(reconcile, { firstMs: FIRST_RECONCILIATION_MS, everyMs: RECONCILIATION_INTERVAL_MS }, (error) =>
+      reconciliationLog.warn({ err: error }, 'reconciliation with the payment provider failed'),
+    );
+
     const thankYouLog = logger.child({ component: 'thank-you-reminder' });
     const remindThankYous = measured(metrics, 'thank-you-reminder', async () => {
       const queued = await remindUnthankedGifts({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
@@ -269,6 +268,7 @@ export async function startServer(
       sweepAbandonedGifts,
       remindPendingCharityPayouts: remindCharityPayouts,
       remindUnthankedGifts: remindThankYous,
+      reconcileYesterday: reconcile,
       purgeExpired,
       routes: listRoutes(app as never),
       close: async () => {
@@ -278,6 +278,7 @@ export async function startServer(
         stopRefundSweeps();
         stopReminders();
         stopThankYouReminders();
+        stopReconciliations();
         const { cut } = await connections.drain(DRAIN_LIMIT_MS);
         if (cut > 0) logger.warn({ cut }, `${cut} request(s) still running ${DRAIN_LIMIT_MS / 1000} s after shutdown began were cut`);
         await mailWorker.stop();

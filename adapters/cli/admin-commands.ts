@@ -19,19 +19,30 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   charities deactivate <id>         stop offering a charity to new gifts
   charities activate <id>           offer it again
 
-  charity-payouts list              what each charity is owed (pending) and every payout made
+  charity-payouts list              what each charity is owed (pending or being sent) and every payout made
+  charity-payouts claim <id>        claim a charity payout before paying it: its amount is fixed and
+                                    everyone sees you are sending it
+  charity-payouts release <id>      give the claim back, unpaid (yours, or a stale one of another's)
   charity-payouts complete <id> --method M --reference R [--notes N] [--amount A]
-                                    record that a pending charity payout was paid; with
+                                    record that a charity payout you claimed was paid; with
                                     --amount, refuse if the amount owed is no longer A
   manual-payouts list               PayPal and check payouts to families, pending and sent
+  manual-payouts claim <registry-id>
+                                    claim the family's payout before sending it
+  manual-payouts release <registry-id>
+                                    give the claim back, unsent
   manual-payouts complete <registry-id>
-                                    record that the family's PayPal payment or check was sent
+                                    record that the family's PayPal payment or check you claimed was sent
   audit list [--limit N]            the audit trail of administrators' actions, newest first
 
   ledger verify                     re-derive every ledger balance from the tables and compare:
                                     one line per currency when all agree, each difference otherwise
                                     (and a non-zero exit)
   ledger balances [--currency USD]  every account of the ledger, per currency
+  ledger reconcile --date YYYY-MM-DD
+                                    match the payment provider's balance transactions of that
+                                    UTC day to the ledger: one line per difference (and a
+                                    non-zero exit); new differences are e-mailed to administrators
 `;
 
 

@@ -1,4 +1,5 @@
 import type { Clock } from '@core/ports/clock';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { AuditActor } from '@core/payout/audit-event';
 
 /** What every admin command gets besides the repositories. */
@@ -9,4 +10,8 @@ export interface CliContext {
   clock: Clock;
   /** Where replies to the e-mails a command sets off go (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** The payment provider, opened only by the commands that ask it (ledger reconcile); absent where none is configured. */
+  gateway?: () => Promise<PaymentGateway>;
+  /** The site's address, for the links in the e-mails a command sets off (PUBLIC_URL). */
+  appUrl?: string;
 }

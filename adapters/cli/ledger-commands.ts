@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { listLedgerBalances } from '@core/ledger/list-balances';
+import { reconcileDay } from '@core/ledger/reconcile-day';
+import { dayRange } from '@core/ledger/reconciliation';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { formatMoney, isCurrency } from '@core/money';
 import type { UnitOfWork } from '@core/ports/repositories';
 import type { CliContext } from './cli-context';
 import { UsageError } from './usage-error';
 
-/** The books disagree with the tables: the command has said where, and exits non-zero. */
+/** The books disagree with the tables, or with the provider: the command has said where, and exits non-zero. */
 export class LedgerDisagrees extends Error {}
 
 /** The ledger commands; answers false when argv names none of them. */
@@ -46,6 +48,28 @@ export async function ledgerCommand(group: string | undefined, action: string | 
       io.out(`  ${line.account.padEnd(56)} ${formatMoney(line.balance, line.currency).padStart(16)}${who}`);
     }
     return true;
+  }
+  if (action === 'reconcile') {
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { date: { type: 'string' } } });
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals.join(' ')}`);
+    if (values.date === undefined) throw new UsageError('Name the day to reconcile: ledger reconcile --date YYYY-MM-DD');
+    const range = dayRange(values.date);
+    if (!range) throw new UsageError(`--date must be a day like 2026-11-24 (got "${values.date}")`);
+    if (range.from > io.clock.now()) throw new UsageError(`${values.date} has not begun yet (days are in UTC)`);
+    if (!io.gateway) throw new Error('No payment provider is configured for this command.');
+    const gateway = await io.gateway();
+    // The operator's word: run the day again even if the daily job ran it (differences already e-mailed are not e-mailed again).
+    const run = await reconcileDay(values.date, { unitOfWork, gateway, clock: io.clock, appUrl: io.appUrl ?? '', supportEmail: io.supportEmail }, { force: true });
+    if (!run) throw new Error(`The reconciliation of ${values.date} could not be claimed.`);
+    const count = run.differences.length;
+    const transactions = `${run.transactions} balance transaction${run.transactions === 1 ? '' : 's'}`;
+    if (count === 0) {
+      io.out(`${run.day}: the payment provider's ${transactions} agree with the ledger`);
+      return true;
+    }
+    io.out(`${run.day}: ${count} difference${count === 1 ? '' : 's'} with the payment provider (${transactions})`);
+    for (const difference of run.differences) io.out(`  ${difference.description}`);
+    throw new LedgerDisagrees(`The ledger disagrees with the payment provider on ${run.day}: see the lines above.`);
   }
   throw new UsageError(`Unknown command: ledger ${[action, ...rest].filter(Boolean).join(' ')}`);
 }

@@ -2,13 +2,19 @@ import { parseArgs } from 'node:util';
 import { toWireAmount } from '@api/amount';
 import { formatMoney, parseCents } from '@core/money';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { charityPayoutHistory, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
-import { completeManualPayout, listManualPayouts, type ManualPayout } from '@core/payout/manual-payouts';
+import { charityPayoutHistory, claimCharityPayout, completeCharityPayout, pendingDistributions, releaseCharityPayout } from '@core/payout/charity-payouts';
+import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManualPayout, type ManualPayout } from '@core/payout/manual-payouts';
+import { claimantName } from '@core/payout/payout-claim';
 import type { Registry } from '@core/registry/registry';
 import type { CliContext } from './cli-context';
 import { requireId, UsageError } from './usage-error';
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
+
+/** "being sent by rachel since …" for a claimed payout, nothing for one that waits. */
+function beingSent(claimedBy: string | null, claimedAt: Date | null): string {
+  return claimedBy && claimedAt ? `  [being sent by ${claimantName(claimedBy)} since ${claimedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC]` : '';
+}
 
 function payee(registry: Registry): string {
   if (registry.payoutMethod === 'paypal') return `PayPal to ${registry.paypalEmail ?? '?'}`;
@@ -19,7 +25,8 @@ function payee(registry: Registry): string {
 function manualLine({ registry, ownerEmail }: ManualPayout): string {
   const amount = formatMoney(registry.payoutAmount ?? 0, registry.currency);
   const sent = registry.payoutSentAt ? `sent ${day(registry.payoutSentAt)}` : `closed ${day(registry.closedAt)}`;
-  return `${registry.id}  ${amount.padStart(12)}  ${sent}  ${registry.childName}: ${payee(registry)} (owner ${ownerEmail ?? 'unknown'})`;
+  const claim = registry.payoutStatus === 'sending' ? beingSent(registry.payoutClaimedBy, registry.payoutClaimedAt) : '';
+  return `${registry.id}  ${amount.padStart(12)}  ${sent}  ${registry.childName}: ${payee(registry)} (owner ${ownerEmail ?? 'unknown'})${claim}`;
 }
 
 /** The payout commands; answers false when argv names none of them. */
@@ -36,13 +43,28 @@ export async function payoutCommand(
     const pending = await pendingDistributions(repositories);
     io.out(pending.length === 0 ? 'Pending: none.' : 'Pending:');
     for (const line of pending) {
-      io.out(`  ${line.payoutId}  ${formatMoney(line.totalAmount, line.currency).padStart(12)}  ${String(line.giftCount).padStart(4)} gifts  ${line.charityName}`);
+      io.out(`  ${line.payoutId}  ${formatMoney(line.totalAmount, line.currency).padStart(12)}  ${String(line.giftCount).padStart(4)} gifts  ${line.charityName}${beingSent(line.claimedBy, line.claimedAt)}`);
     }
     const completed = (await charityPayoutHistory(repositories)).filter((payout) => payout.status === 'completed');
     io.out(completed.length === 0 ? 'Completed: none.' : 'Completed:');
     for (const payout of completed) {
       const how = `${payout.paymentMethod ?? '?'} ${payout.referenceNumber ?? ''}`.trim();
       io.out(`  ${payout.id}  ${formatMoney(payout.amount, payout.currency).padStart(12)}  ${String(payout.giftCount).padStart(4)} gifts  ${payout.charityName}  paid ${day(payout.completedAt)} by ${how}`);
+    }
+    return true;
+  }
+  // Claimed by the operator before they pay it; completing needs the claim, as on the admin screens.
+  if ((group === 'charity-payouts' || group === 'manual-payouts') && (action === 'claim' || action === 'release')) {
+    const what = group === 'charity-payouts' ? 'charity payout' : 'registry';
+    if (rest.length !== 1) throw new UsageError(`Name exactly one ${what} id: ${group} ${action} <id>`);
+    const id = requireId(rest[0], what);
+    if (group === 'charity-payouts') {
+      const payout = await (action === 'claim' ? claimCharityPayout : releaseCharityPayout)(id, io.actor, ports);
+      io.out(action === 'claim' ? `Claimed ${payout.charityName}'s payout of ${formatMoney(payout.amount, payout.currency)}: you are sending it.` : `Released ${payout.charityName}'s payout: it waits again.`);
+    } else {
+      const { registry } = await (action === 'claim' ? claimManualPayout : releaseManualPayout)(id, io.actor, ports);
+      const amount = formatMoney(registry.payoutAmount ?? 0, registry.currency);
+      io.out(action === 'claim' ? `Claimed the payout of ${amount} for ${registry.childName}: you are sending it.` : `Released the payout of ${amount} for ${registry.childName}: it waits again.`);
     }
     return true;
   }

@@ -30,7 +30,7 @@ export function logProviderRefund(log: Logger, outcome: ProviderRefundOutcome, s
       log.error({ source, giftId: outcome.gift.id, charged: outcome.charged, refunded: outcome.refunded }, 'partial refund at the provider; the gift still counts in full, settle it by hand');
       break;
     case 'after-close':
-      log.error({ source, giftId: outcome.gift.id, registryId: outcome.gift.registryId }, 'refunded at the provider after the registry closed; its payouts still count it, settle it by hand');
+      log.error({ source, giftId: outcome.gift.id, registryId: outcome.gift.registryId }, 'refunded at the provider after a payout of its registry was claimed or sent; its payouts still count it, settle it by hand');
       break;
     case 'recorded':
       log.info({ source, giftId: outcome.gift.id }, 'refund recorded');

@@ -1,5 +1,7 @@
 import type { Repositories } from '@core/ports/repositories';
 import { isShortCode } from '@core/registry/short-code';
+import { matchPattern, pageUrl, pagePatterns } from '@core/page-paths';
+import { isUuid } from '@core/ids';
 import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
 import { isDomainError } from '@core/errors';
 import { celebrationTitle } from '@core/registry/celebration-title';
@@ -15,8 +17,6 @@ export interface PagePreview {
   noindex: boolean;
 }
 
-const REGISTRY_PAGE = /^\/registry\/([0-9a-f-]{36})\/?$/i;
-const SHORT_LINK = /^\/r\/([a-z0-9]{1,8})\/?$/i;
 
 const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
@@ -27,18 +27,18 @@ const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
  */
 export function sharePreviews(ports: { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; publicUrl: string }) {
   return async (path: string): Promise<PagePreview | null> => {
-    const byId = REGISTRY_PAGE.exec(path);
-    const byCode = SHORT_LINK.exec(path);
-    if (!byId && !(byCode && isShortCode(byCode[1]!.toLowerCase()))) return null;
+    const byId = matchPattern(pagePatterns.registry, path)?.id;
+    const byCode = matchPattern(pagePatterns.shortLink, path)?.shortCode?.toLowerCase();
+    if (!(byId && isUuid(byId)) && !(byCode && isShortCode(byCode))) return null;
     try {
       const lookup = { ...ports.repositories, user: null };
-      const { registry } = byId ? await viewRegistry(byId[1]!, lookup) : await viewRegistryByShortCode(byCode![1]!, lookup);
+      const { registry } = byId && isUuid(byId) ? await viewRegistry(byId, lookup) : await viewRegistryByShortCode(byCode!, lookup);
       const photo = registry.photoUrl;
       return {
         title: celebrationTitle(registry),
         description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)} (${hebrewDateLine(hebrewDateOf(registry.celebrationDate, registry.hebrewCalendar))}). Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
-        url: `${ports.publicUrl}${path}`,
-        image: photo ? (photo.startsWith('/') ? `${ports.publicUrl}${photo}` : photo) : null,
+        url: pageUrl(ports.publicUrl, path),
+        image: photo ? (photo.startsWith('/') ? pageUrl(ports.publicUrl, photo) : photo) : null,
         noindex: registry.unlisted,
       };
     } catch (error) {

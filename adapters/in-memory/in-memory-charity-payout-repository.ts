@@ -33,6 +33,10 @@ export class InMemoryCharityPayoutRepository implements CharityPayoutRepository 
           notes: null,
           status: 'pending',
           completedAt: null,
+          claimedBy: null,
+          claimedByUserId: null,
+          claimedAt: null,
+          claims: 0,
           createdAt: now,
           updatedAt: now,
         };
@@ -57,11 +61,53 @@ export class InMemoryCharityPayoutRepository implements CharityPayoutRepository 
     return structuredClone(updated);
   }
 
+  async claim(id: string, claim: { claimedBy: string; claimedByUserId: string | null; claimedAt: Date }): Promise<CharityPayout> {
+    const row = this.found(id);
+    return this.put({ ...row, ...claim, status: 'sending', claims: row.claims + 1, updatedAt: claim.claimedAt });
+  }
+
+  async release(id: string): Promise<CharityPayout> {
+    const row = this.found(id);
+    const opened = [...this.rows.values()].find((other) => other.id !== id && other.status === 'pending' && other.charityId === row.charityId && other.currency === row.currency);
+    if (opened) this.rows.delete(opened.id);
+    return this.put({
+      ...row,
+      status: 'pending',
+      claimedBy: null,
+      claimedByUserId: null,
+      claimedAt: null,
+      amount: row.amount + (opened?.amount ?? 0),
+      giftCount: row.giftCount + (opened?.giftCount ?? 0),
+      registryIds: [...row.registryIds, ...(opened?.registryIds ?? [])],
+      updatedAt: new Date(),
+    });
+  }
+
+  async removeGift(id: string, amount: number): Promise<CharityPayout> {
+    const row = this.found(id);
+    return this.put({ ...row, amount: row.amount - amount, giftCount: row.giftCount - 1, updatedAt: new Date() });
+  }
+
+  private found(id: string): CharityPayout {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('payout.not_found', 'Charity payout not found');
+    return row;
+  }
+
+  private put(row: CharityPayout): CharityPayout {
+    this.rows.set(row.id, row);
+    return structuredClone(row);
+  }
+
   async list(): Promise<CharityPayout[]> {
     return [...this.rows.values()].sort(newestFirst).map((row) => structuredClone(row));
   }
 
-  async listPending(): Promise<CharityPayout[]> {
-    return (await this.list()).filter((row) => row.status === 'pending');
+  async listUnsent(): Promise<CharityPayout[]> {
+    return (await this.list()).filter((row) => row.status !== 'completed');
+  }
+
+  async listByRegistry(registryId: string): Promise<CharityPayout[]> {
+    return (await this.list()).filter((row) => row.registryIds.includes(registryId));
   }
 }

@@ -8,7 +8,7 @@ export class InMemoryGiftRepository implements GiftRepository {
   private readonly refundStartedAt = new Map<string, Date>();
 
   async create(gift: NewGift): Promise<Gift> {
-    const row: Gift = { ...gift, providerFee: null, id: crypto.randomUUID(), createdAt: new Date() };
+    const row: Gift = { ...gift, providerFee: null, refundedAtPlatformCost: false, id: crypto.randomUUID(), createdAt: new Date() };
     this.rows.set(row.id, row);
     return { ...row };
   }
@@ -36,10 +36,15 @@ export class InMemoryGiftRepository implements GiftRepository {
     return true;
   }
 
-  async beginRefund(id: string, at: Date): Promise<boolean> {
+  async beginRefund(id: string, at: Date, atPlatformCost = false): Promise<boolean> {
     if (!(await this.changeStatus(id, 'succeeded', 'refunding'))) return false;
     this.refundStartedAt.set(id, at);
+    this.change(id, { refundedAtPlatformCost: atPlatformCost });
     return true;
+  }
+
+  async markRefundedAtPlatformCost(id: string): Promise<void> {
+    if (this.rows.has(id)) this.change(id, { refundedAtPlatformCost: true });
   }
 
   async changeStatus(id: string, from: PaymentStatus, to: PaymentStatus): Promise<boolean> {
@@ -98,6 +103,10 @@ export class InMemoryGiftRepository implements GiftRepository {
       }
     }
     return counts;
+  }
+
+  async hasRefundUnderWay(registryIds: readonly string[], charityId: string): Promise<boolean> {
+    return [...this.rows.values()].some((row) => registryIds.includes(row.registryId) && row.charityId === charityId && row.paymentStatus === 'refunding');
   }
 
   async paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>> {

@@ -1,5 +1,6 @@
 import { DomainError } from '@core/errors';
 import type {
+  BalanceTransaction,
   ConnectedAccountRequest,
   ConnectedAccountStatus,
   CreatedPaymentIntent,
@@ -7,6 +8,7 @@ import type {
   PaymentGateway,
   PaymentIntentRequest,
   PaymentIntentState,
+  TimeRange,
   TransferRequest,
   TransferResult,
   TransferReversalRequest,
@@ -18,15 +20,24 @@ import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 
 /** A payment provider for tests: it remembers what it was asked, and can be told to be down. */
 export class InMemoryPaymentGateway implements PaymentGateway {
-  intents = new Map<string, PaymentIntentRequest & { status: PaymentIntentState['status'] }>();
+  intents = new Map<string, PaymentIntentRequest & { status: PaymentIntentState['status']; createdAt: Date }>();
   refunds: { paymentIntentId: string; idempotencyKey: string }[] = [];
+  /** When each payment was first given back, for the balance's record. */
+  refundedAt = new Map<string, Date>();
   accounts = new Map<string, ConnectedAccountRequest & { status: ConnectedAccountStatus }>();
   links: OnboardingLinkRequest[] = [];
   /** The account-update links asked for, in order. */
   updateLinks: OnboardingLinkRequest[] = [];
   /** Every transfer asked for, repeats included; `transfersMade` holds one per idempotency key. */
   transfers: TransferRequest[] = [];
-  transfersMade = new Map<string, { request: TransferRequest; transferId: string }>();
+  transfersMade = new Map<string, { request: TransferRequest; transferId: string; createdAt: Date }>();
+  /**
+   * Movements of the balance besides the charges, refunds and transfers made here (which the
+   * balance lists by itself): a test adds one to stand for money moved at the provider alone.
+   */
+  otherBalanceTransactions: BalanceTransaction[] = [];
+  /** The provider's clock, stamping each charge, refund and transfer. A paid intent counts as charged when it was created. */
+  now: () => Date = () => new Date();
   /**
    * What the next transfers answer: a refusal; 'unknown' to throw before anything is made; 'lost'
    * to make the transfer and then throw, as an answer lost on the way back would.
@@ -58,7 +69,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (this.down) throw new Error('provider unavailable');
     const existing = [...this.intents.entries()].find(([, intent]) => intent.idempotencyKey === request.idempotencyKey);
     const id = existing?.[0] ?? `pi_test_${crypto.randomUUID().replaceAll('-', '')}`;
-    if (!existing) this.intents.set(id, { ...request, status: 'pending' });
+    if (!existing) this.intents.set(id, { ...request, status: 'pending', createdAt: this.now() });
     return { id, clientSecret: `${id}_secret_test` };
   }
 
@@ -90,7 +101,10 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
     if (this.down || this.refundOutcome === 'unknown') throw new Error('provider unavailable');
     if (this.refundOutcome === 'refused') throw new RefundRefused('This charge cannot be refunded');
+    // As Stripe's: a charge its giver's bank disputes is not refunded, unless the dispute was won.
+    if ([...this.disputes.values()].some((each) => each.paymentIntentId === paymentIntentId && each.status !== 'won')) throw new RefundRefused('This charge is disputed');
     if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey });
+    if (!this.refundedAt.has(paymentIntentId)) this.refundedAt.set(paymentIntentId, this.now());
     if (this.refundOutcome === 'lost') throw new Error('the answer was lost on the way back');
   }
 
@@ -146,7 +160,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       return { success: false, reason: 'account_not_ready', message: 'The bank account is not verified yet.' };
     }
     const transferId = `tr_test_${(this.counter += 1)}`;
-    this.transfersMade.set(request.idempotencyKey, { request, transferId });
+    this.transfersMade.set(request.idempotencyKey, { request, transferId, createdAt: this.now() });
     if (this.transferOutcome === 'lost') throw new Error('connection reset after the transfer was made');
     return { success: true, transferId };
   }
@@ -168,6 +182,8 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       ...overrides,
     };
     this.disputes.set(report.disputeId, report);
+    // As Stripe's: the amount and the fee leave the balance as an adjustment naming the payment.
+    if (report.withdrawn) this.otherBalanceTransactions.push(disputeAdjustment(`txn_dw_${report.disputeId}`, report, -report.withdrawn.amount, report.withdrawn.fee, this.now()));
     return report;
   }
 
@@ -177,6 +193,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (!report) throw new Error(`no such dispute: ${disputeId}`);
     const decided: DisputeReport = { ...report, status: outcome, reinstated: outcome === 'won' && report.withdrawn ? { amount: report.withdrawn.amount } : null };
     this.disputes.set(disputeId, decided);
+    if (decided.reinstated && !report.reinstated) this.otherBalanceTransactions.push(disputeAdjustment(`txn_dr_${disputeId}`, decided, decided.reinstated.amount, 0, this.now()));
     return decided;
   }
 
@@ -210,6 +227,46 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (reversed + request.amount > transfer.request.amount) throw new TransferReversalRefused('The reversal is more than what is left of the transfer');
     const reversalId = `trr_test_${(this.counter += 1)}`;
     this.reversals.set(request.idempotencyKey, { request, reversalId });
+    this.otherBalanceTransactions.push({ id: `txn_${reversalId}`, kind: 'other', type: 'transfer_refund', reference: reversalId, currency: transfer.request.currency, amount: request.amount, fee: 0, created: this.now() });
     return reversalId;
   }
+
+  /** The balance as these calls moved it: each paid intent's charge (at its fee), its refund (once, however many keys asked), each transfer. */
+  async listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]> {
+    if (this.down) throw new Error('provider unavailable');
+    const charges = [...this.intents.entries()]
+      .filter(([, intent]) => intent.status === 'succeeded')
+      .map(([id, intent]): BalanceTransaction => ({
+        id: `txn_ch_${id}`,
+        kind: 'charge',
+        type: 'charge',
+        reference: id,
+        currency: intent.currency,
+        amount: intent.amount,
+        fee: this.fees.get(id) ?? processorCut(intent.amount, STRIPE_PUBLISHED_RATES[intent.currency]),
+        created: intent.createdAt,
+      }));
+    const refunded = [...this.refundedAt].flatMap(([paymentIntentId, created]): BalanceTransaction[] => {
+      const intent = this.intents.get(paymentIntentId);
+      return intent ? [{ id: `txn_re_${paymentIntentId}`, kind: 'refund', type: 'refund', reference: paymentIntentId, currency: intent.currency, amount: -intent.amount, fee: 0, created }] : [];
+    });
+    const transfers = [...this.transfersMade.values()].map(({ request, transferId, createdAt }): BalanceTransaction => ({
+      id: `txn_${transferId}`,
+      kind: 'transfer',
+      type: 'transfer',
+      reference: transferId,
+      currency: request.currency,
+      amount: -request.amount,
+      fee: 0,
+      created: createdAt,
+    }));
+    return [...charges, ...refunded, ...transfers, ...this.otherBalanceTransactions]
+      .filter((transaction) => transaction.created >= range.from && transaction.created < range.to)
+      .sort((a, b) => a.created.getTime() - b.created.getTime())
+      .map((transaction) => ({ ...transaction }));
+  }
+}
+
+function disputeAdjustment(id: string, report: DisputeReport, amount: number, fee: number, created: Date): BalanceTransaction {
+  return { id, kind: 'other', type: 'adjustment', reference: report.paymentIntentId, currency: report.currency, amount, fee, created };
 }

@@ -47,6 +47,10 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       transferFailureMessage: null,
       transferAttempts: 0,
       payoutIssueEmailedAt: null,
+      payoutClaimedBy: null,
+      payoutClaimedByUserId: null,
+      payoutClaimedAt: null,
+      payoutClaims: 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -142,7 +146,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
   async listFailedBankPayouts(): Promise<Registry[]> {
     const closedAt = (row: Registry) => row.closedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
     return [...this.rows.values()]
-      .filter((row) => row.payoutMethod === 'bank' && row.status === 'closed' && row.payoutStatus === 'pending' && row.transferAttempts > 0)
+      .filter((row) => row.payoutMethod === 'bank' && row.status === 'closed' && row.payoutStatus !== 'completed' && row.transferAttempts > 0)
       .sort((a, b) => closedAt(b) - closedAt(a) || (a.id < b.id ? -1 : 1))
       .map((row) => ({ ...row }));
   }

@@ -16,6 +16,7 @@ import { InMemoryCoOwnerInvitationRepository } from './in-memory-co-owner-invita
 import { InMemoryUserRepository } from './in-memory-user-repository';
 import { InMemoryLedger } from './in-memory-ledger';
 import { InMemoryDisputeRepository } from './in-memory-dispute-repository';
+import { InMemoryReconciliationRepository } from './in-memory-reconciliation-repository';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
 export function createInMemoryRepositories() {
@@ -40,6 +41,7 @@ export function createInMemoryRepositories() {
     charityPayouts: new InMemoryCharityPayoutRepository(),
     ledger: new InMemoryLedger(),
     disputes: new InMemoryDisputeRepository(),
+    reconciliations: new InMemoryReconciliationRepository(),
     mail: new InMemoryMailQueue(),
   };
   const repositories = { ...tables, audit: audit.trail };

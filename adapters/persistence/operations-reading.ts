@@ -14,9 +14,9 @@ select
   (select count(*) from mail_outbox where status = 'sending')::int as mail_sending,
   (select count(*) from mail_outbox where status = 'failed')::int as mail_failed,
   (select extract(epoch from now() - min(created_at)) from mail_outbox where status in ('queued', 'sending'))::float8 as oldest_unsent_seconds,
-  (select count(*) from registries where status = 'closed' and payout_status = 'pending')::int as family_pending,
-  (select count(*) from registries where status = 'closed' and payout_status = 'pending' and transfer_failure_reason is not null)::int as family_failed,
-  (select count(*) from charity_payouts where status = 'pending')::int as charity_pending`;
+  (select count(*) from registries where status = 'closed' and payout_status in ('pending', 'sending'))::int as family_pending,
+  (select count(*) from registries where status = 'closed' and payout_status in ('pending', 'sending') and transfer_failure_reason is not null)::int as family_failed,
+  (select count(*) from charity_payouts where status in ('pending', 'sending'))::int as charity_pending`;
 
 interface ReadingRow {
   mail_queued: number;

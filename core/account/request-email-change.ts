@@ -10,9 +10,10 @@ import { EMAIL_CHANGE_LINK_TTL_MS, expiresAfter } from './account-token';
 import { checkCurrentPassword } from './change-password';
 import type { AccountMailSettings } from './request-password-reset';
 import type { User } from './user';
+import { paths, tokenPageUrl } from '../page-paths';
 
 export function emailChangeUrl(appUrl: string, token: string): string {
-  return `${appUrl}/account/confirm-email#token=${token}`;
+  return tokenPageUrl(appUrl, paths.confirmEmail, token);
 }
 
 /**

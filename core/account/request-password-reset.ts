@@ -5,6 +5,7 @@ import { refuseUnknownFields, validate } from '../validate';
 import { passwordResetEmail } from './account-emails';
 import { forgotPasswordSchema } from './account-schemas';
 import { expiresAfter, PASSWORD_RESET_LINK_TTL_MS } from './account-token';
+import { paths, tokenPageUrl } from '../page-paths';
 
 export interface AccountMailSettings {
   appUrl: string;
@@ -13,7 +14,7 @@ export interface AccountMailSettings {
 
 export function passwordResetUrl(appUrl: string, token: string): string {
   // In the fragment: a browser never sends it to a server, so no log or Referer header carries it.
-  return `${appUrl}/reset-password#token=${token}`;
+  return tokenPageUrl(appUrl, paths.resetPassword, token);
 }
 
 /**

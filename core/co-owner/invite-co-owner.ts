@@ -9,10 +9,11 @@ import { DomainError } from '../errors';
 import { coOwnerInvitationEmail } from './co-owner-emails';
 import { CO_OWNER_INVITATION_TTL_MS, MAX_CO_OWNERS, coOwnerConflict, type CoOwnerInvitation } from './co-owner-invitation';
 import { inviteCoOwnerSchema } from './co-owner-schemas';
+import { paths, tokenPageUrl } from '../page-paths';
 
 export function coOwnerAcceptUrl(appUrl: string, token: string): string {
   // In the fragment, as the account links do: no server log or Referer header ever carries it.
-  return `${appUrl}/co-owner/accept#token=${token}`;
+  return tokenPageUrl(appUrl, paths.acceptCoOwnership, token);
 }
 
 export interface InvitePorts {

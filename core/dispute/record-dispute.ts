@@ -8,6 +8,7 @@ import {
   disputeWonEntry,
 } from '../ledger/dispute-postings';
 import type { LedgerEntry } from '../ledger/ledger-entry';
+import { pageUrl, paths } from '../page-paths';
 import { disputeOutcome, isFinalDisputeStatus, type Dispute, type DisputeChanges, type DisputeReport, type ProviderDisputeStatus } from './dispute';
 import { disputeEndedFamilyNotice, disputeOpenedAdminNotice, disputeOpenedFamilyNotice } from './dispute-emails';
 
@@ -145,7 +146,7 @@ async function tellOfOpening(dispute: Dispute, repositories: Repositories, ports
   if (!gift || !registry) return;
   for (const admin of await repositories.users.listAdmins()) {
     await repositories.mail.enqueue({
-      ...disputeOpenedAdminNotice(dispute, gift, registry, admin, `${ports.appUrl}/admin/disputes`, ports.supportEmail),
+      ...disputeOpenedAdminNotice(dispute, gift, registry, admin, pageUrl(ports.appUrl, paths.adminDisputes), ports.supportEmail),
       dedupeKey: `dispute-opened-${dispute.id}-admin-${admin.id}`,
     });
   }

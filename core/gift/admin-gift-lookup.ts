@@ -5,14 +5,17 @@ import type { Repositories } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import { registryNotFound } from '../registry/registry-not-found';
 import { isListed, type Gift } from './gift';
-import { refundRefusal } from './refund-gift';
+import { charityPayoutsOfRegistry, platformCostRefusal, refundRefusal } from './refund-gift';
 
 const MAX_QUERY_LENGTH = 300;
 
 export interface AdminGiftLookup {
   registry: Registry;
-  /** The registry's paid and refunded gifts, newest first, each with whether it can be refunded now. */
-  entries: { gift: Gift; refundable: boolean }[];
+  /**
+   * The registry's paid and refunded gifts, newest first, each with whether it can be refunded now,
+   * why not when it cannot, and whether an administrator may refund it at the platform's cost.
+   */
+  entries: { gift: Gift; refundable: boolean; refusal: string | null; refundableAtPlatformCost: boolean }[];
 }
 
 function refuse(message: string): never {
@@ -35,7 +38,7 @@ export function registryReference(text: string): { id: string } | { shortCode: s
 /** GET /api/admin/gifts?registry=…: an administrator finds a registry's gifts, to refund one. */
 export async function lookUpGiftsForAdmin(
   query: unknown,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts'>,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charityPayouts'>,
 ): Promise<AdminGiftLookup> {
   requireAdmin(ports.user);
   const params = (query ?? {}) as Record<string, unknown>;
@@ -50,5 +53,12 @@ export async function lookUpGiftsForAdmin(
   const registry = 'id' in reference ? await ports.registries.findById(reference.id) : await ports.registries.findByShortCode(reference.shortCode);
   if (!registry || !registry.isActive) throw registryNotFound();
   const gifts = (await ports.gifts.listByRegistry(registry.id)).filter(isListed);
-  return { registry, entries: gifts.map((gift) => ({ gift, refundable: refundRefusal(gift, registry) === null })) };
+  const payoutOf = await charityPayoutsOfRegistry(registry, ports.charityPayouts);
+  return {
+    registry,
+    entries: gifts.map((gift) => {
+      const refusal = refundRefusal(gift, registry, payoutOf(gift));
+      return { gift, refundable: refusal === null, refusal, refundableAtPlatformCost: platformCostRefusal(gift, registry, payoutOf(gift)) === null };
+    }),
+  };
 }

@@ -12,7 +12,7 @@ const TAX_RECEIPT_THRESHOLD_CENTS = 20_000;
 
 /** The giver's receipt: what they gave, how it splits, what they paid and where the 10% goes; replies go to support. */
 export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, supportEmail: string): MailMessage {
-  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const money = (cents: number) => formatMoney(cents, gift.currency);
   const total = gift.amount + gift.platformFee + gift.stripeFee;
   const rows: [string, string][] = [
     ['Your gift', money(gift.amount)],
@@ -51,7 +51,7 @@ export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, su
 
 /** The family's notice of a new gift, with the giver's words and a link to the registry; replies go to support. */
 export function giftNotice(gift: Gift, registry: Registry, charity: Charity, owner: User, registryUrl: string, supportEmail: string): MailMessage {
-  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const money = (cents: number) => formatMoney(cents, gift.currency);
   const rows: [string, string][] = [
     ['From', gift.giftGiverName],
     ['Gift', money(gift.amount)],
@@ -80,7 +80,7 @@ export function giftNotice(gift: Gift, registry: Registry, charity: Charity, own
 
 /** When a payment arrives after the registry closed, the giver learns it was returned in full; replies go to support. */
 export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: string): MailMessage {
-  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const money = (cents: number) => formatMoney(cents, gift.currency);
   const total = gift.amount + gift.platformFee + gift.stripeFee;
   const greeting = `Dear ${gift.giftGiverName},`;
   const news = `${celebration(registry)} closed before your payment went through, so it could not accept your gift. We have refunded the full ${money(total)} to your card; depending on your bank it appears within 5 to 10 business days.`;
@@ -99,7 +99,7 @@ export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: s
  * card (all they paid, fees included) and when to expect it; the reason stays in the audit trail.
  */
 export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail: string): MailMessage {
-  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const money = (cents: number) => formatMoney(cents, gift.currency);
   const total = gift.amount + gift.platformFee + gift.stripeFee;
   const rows: [string, string][] = [
     ['Your gift', money(gift.amount)],
@@ -127,17 +127,21 @@ export type RefundedBy = 'support' | 'provider';
  * notice; they made them. Replies go to support.
  */
 export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string): MailMessage {
-  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const money = (cents: number) => formatMoney(cents, gift.currency);
+  // Refunded at the platform's cost (a payout was already claimed or sent): the family and the charity keep their parts.
+  const kept = gift.refundedAtPlatformCost;
   const rows: [string, string][] = [
     ['From', gift.giftGiverName],
     ['Gift refunded', money(gift.amount)],
-    ['Was to your family (90%)', money(gift.childAmount)],
-    ['Was to charity (10%)', money(gift.charityAmount)],
+    [kept ? 'Your family keeps (90%)' : 'Was to your family (90%)', money(gift.childAmount)],
+    [kept ? 'The charity keeps (10%)' : 'Was to charity (10%)', money(gift.charityAmount)],
   ];
   const hello = `Hello ${member.firstName?.trim() || member.username},`;
   const who = by === 'support' ? 'Our support team refunded' : 'The payment provider refunded';
   const news = `${who} the gift of ${money(gift.amount)} that ${gift.giftGiverName} gave to ${celebration(registry)}; the giver gets back everything they paid.`;
-  const counts = 'The gift no longer counts in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Refunded.';
+  const counts = kept
+    ? 'Your payout was already on its way, so the platform bears this refund: your family’s 90% and the charity’s 10% stay as they were. The gift stays in your gift list, marked Refunded.'
+    : 'The gift no longer counts in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Refunded.';
   const footer = 'Questions about this refund? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,

@@ -1,4 +1,4 @@
-import type { Cents } from '../money';
+import type { Cents, Currency } from '../money';
 
 /**
  * `expired`: never paid, and its payment was cancelled at the provider once it was abandoned.
@@ -14,6 +14,8 @@ export interface Gift {
   registryId: string;
   giftGiverName: string;
   giftGiverEmail: string;
+  /** The currency the giver was charged in: the registry's when the gift began, kept if the registry's changes later. */
+  currency: Currency;
   amount: Cents;
   childAmount: Cents;
   charityAmount: Cents;
@@ -26,6 +28,12 @@ export interface Gift {
   personalMessage: string | null;
   stripePaymentIntentId: string | null;
   paymentStatus: PaymentStatus;
+  /**
+   * Refunded (or being refunded) by an administrator at the platform's cost: the family's and the
+   * charity's payouts were already claimed or sent, so they keep their parts and the platform
+   * bears the refund (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+   */
+  refundedAtPlatformCost: boolean;
   createdAt: Date;
 }
 

@@ -5,6 +5,7 @@ import type { Registry } from '../registry/registry';
 import type { Gift } from './gift';
 import { giftPaidEntry, latePaymentRefundedEntry } from '../ledger/posting-rules';
 import { giftNotice, giftReceipt, giftRefundNotice } from './gift-emails';
+import { pageUrl, paths } from '../page-paths';
 
 /** What became of a provider's report; the caller logs the ones that need a person's eye. */
 export type PaymentOutcome =
@@ -48,17 +49,17 @@ export async function recordPaymentSucceeded(
     if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded' || gift.paymentStatus === 'disputed') return { kind: 'already-settled', gift };
     const registry = await registries.findByIdForUpdate(gift.registryId);
     if (!registry) return { kind: 'unknown-payment' };
-    const expected = { amount: totalCharged(gift), currency: registry.currency };
+    const expected = { amount: totalCharged(gift), currency: gift.currency };
     if (report.amount !== expected.amount || report.currency !== expected.currency) {
       return { kind: 'mismatch', gift, expected, reported: { amount: report.amount, currency: report.currency } };
     }
     // Neither a closed registry nor a gift given up as abandoned takes money any more.
-    if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift, currency: registry.currency };
+    if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift, currency: gift.currency };
     const providerFee = reportedFee ?? gift.stripeFee;
     await gifts.setStatus(gift.id, 'succeeded');
     await gifts.setProviderFee(gift.id, providerFee);
     await registries.addToTotalReceived(registry.id, gift.amount);
-    await ledger.post(giftPaidEntry(gift, registry.currency, providerFee));
+    await ledger.post(giftPaidEntry(gift, gift.currency, providerFee));
     const [charity, owner, ...coOwners] = await Promise.all([
       charities.findById(gift.charityId),
       users.findById(registry.userId),
@@ -66,12 +67,12 @@ export async function recordPaymentSucceeded(
     ]);
     if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity, ports.supportEmail), dedupeKey: `gift-receipt-${gift.id}` });
     if (charity && owner) {
-      await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, `${ports.appUrl}/registry/${registry.id}`, ports.supportEmail), dedupeKey: `gift-notice-${gift.id}` });
+      await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail), dedupeKey: `gift-notice-${gift.id}` });
     }
     // Both parents hear of each gift, not only the one who made the registry.
     for (const coOwner of coOwners) {
       if (!charity || !coOwner) continue;
-      await mail.enqueue({ ...giftNotice(gift, registry, charity, coOwner, `${ports.appUrl}/registry/${registry.id}`, ports.supportEmail), dedupeKey: `gift-notice-${gift.id}-${coOwner.id}` });
+      await mail.enqueue({ ...giftNotice(gift, registry, charity, coOwner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail), dedupeKey: `gift-notice-${gift.id}-${coOwner.id}` });
     }
     return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded', providerFee }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
   });

@@ -9,11 +9,12 @@ import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { requireManager, isOwner, requireSignedIn } from '../registry/registry-access';
 import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
+import type { CharityPayout } from '../payout/charity-payout';
 import type { Gift } from './gift';
 import { familyRefundNotice, giftRefundedNotice, type RefundedBy } from './gift-emails';
 import { refundSchema } from './gift-schemas';
 import { totalCharged } from './record-payment';
-import { giftRefundedEntry } from '../ledger/posting-rules';
+import { giftRefundedAfterClosingEntry, giftRefundedAtPlatformCostEntry, giftRefundedEntry } from '../ledger/posting-rules';
 
 /**
  * A refund still unanswered after this long was cut off (a crash between the provider's call and
@@ -52,21 +53,75 @@ export const DISPUTED_NOT_REFUNDABLE = 'This gift is disputed by the giver’s b
 export const REFUND_REFUSED = 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.';
 /** The provider did not answer for sure: the refund may have gone through, and the sweep will know. */
 export const REFUND_UNCONFIRMED = `The payment provider has not confirmed this refund yet. It shows as under way and finishes on its own within ${REFUND_FINISHES_WITHIN_MINUTES} minutes; there is no need to try again.`;
-export const REFUND_ONLY_WHILE_OPEN =
-  'A gift can be refunded only while the registry is open: once it closes, every gift is counted in the family’s and the charities’ payouts';
+export const FAMILY_PAYOUT_BEING_SENT = 'This gift can no longer be refunded: the family’s payout is already being sent.';
+export const FAMILY_PAYOUT_SENT = 'This gift can no longer be refunded: the family’s payout was already sent.';
+export const CHARITY_PAYOUT_BEING_SENT = 'This gift can no longer be refunded: its charity’s payout is already being sent.';
+export const CHARITY_PAYOUT_SENT = 'This gift can no longer be refunded: its charity’s payout was already sent.';
+export const CHARITY_SHARE_MISSING = 'This gift can no longer be refunded: its charity’s share is in no payout.';
+/** An administrator asked for a refund at the platform's cost that the ordinary refund still covers. */
+export const REFUND_THE_ORDINARY_WAY = 'This gift can still be refunded the ordinary way: neither its family’s payout nor its charity’s payout has been claimed, so they give its parts back.';
+
+/** The charity payout a closed registry's share for the gift's charity went into (each registry's share goes into exactly one); null while the registry is open. */
+export type GiftCharityPayout = Pick<CharityPayout, 'status'> | null;
 
 /**
- * Why a gift cannot be refunded now, or null when it can. Only a paid gift of an open registry:
- * closing counts every paid gift into the family's payout and its charity's payout, so from then
- * on a refund would take back money that is already promised, or already sent.
+ * Why the payouts stop a refund after closing, or null when both still wait: closing counted the
+ * gift into the family's payout and its charity's payout, and only a payout nobody has claimed can
+ * give its part back (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
  */
-export function refundRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status'>): string | null {
+function payoutRefusal(registry: Pick<Registry, 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
+  if (registry.payoutStatus === 'sending') return FAMILY_PAYOUT_BEING_SENT;
+  if (registry.payoutStatus === 'completed') return FAMILY_PAYOUT_SENT;
+  if (!charityPayout) return CHARITY_SHARE_MISSING;
+  if (charityPayout.status === 'sending') return CHARITY_PAYOUT_BEING_SENT;
+  if (charityPayout.status === 'completed') return CHARITY_PAYOUT_SENT;
+  return null;
+}
+
+function giftRefusal(gift: Pick<Gift, 'paymentStatus'>): string | null {
   if (gift.paymentStatus === 'refunding') return REFUND_UNDER_WAY;
   if (gift.paymentStatus === 'refunded') return ALREADY_REFUNDED;
   if (gift.paymentStatus === 'disputed') return DISPUTED_NOT_REFUNDABLE;
   if (gift.paymentStatus !== 'succeeded') return 'Only a paid gift can be refunded';
-  if (registry.status !== 'open') return REFUND_ONLY_WHILE_OPEN;
   return null;
+}
+
+/**
+ * Why a gift cannot be refunded now, or null when it can: a paid gift of an open registry, or of a
+ * closed one while the family's payout and its charity's payout both still wait (unclaimed); the
+ * refund then takes its parts out of both.
+ */
+export function refundRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status' | 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
+  const refusal = giftRefusal(gift);
+  if (refusal || registry.status === 'open') return refusal;
+  return payoutRefusal(registry, charityPayout);
+}
+
+/**
+ * Why an administrator cannot refund the gift at the platform's cost, or null when they can: only
+ * a paid gift that the ordinary refund refuses because a payout was claimed or sent.
+ */
+export function platformCostRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status' | 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
+  const refusal = giftRefusal(gift);
+  if (refusal) return refusal;
+  if (registry.status === 'open' || payoutRefusal(registry, charityPayout) === null) return REFUND_THE_ORDINARY_WAY;
+  return null;
+}
+
+/** For each of a registry's gifts, the charity payout its share went into (none while the registry is open). */
+export async function charityPayoutsOfRegistry(
+  registry: Pick<Registry, 'id' | 'status' | 'currency'>,
+  charityPayouts: Pick<Repositories['charityPayouts'], 'listByRegistry'>,
+): Promise<(gift: Pick<Gift, 'charityId'>) => CharityPayout | null> {
+  if (registry.status === 'open') return () => null;
+  const payouts = (await charityPayouts.listByRegistry(registry.id)).filter((payout) => payout.currency === registry.currency);
+  return (gift) => payouts.find((payout) => payout.charityId === gift.charityId) ?? null;
+}
+
+/** Inside a transaction, after the registry's lock: the gift's charity payout, locked in turn (registry first, then payout, everywhere). */
+async function lockCharityPayoutOf(gift: Gift, registry: Registry, charityPayouts: Repositories['charityPayouts']): Promise<CharityPayout | null> {
+  const found = (await charityPayoutsOfRegistry(registry, charityPayouts))(gift);
+  return found ? charityPayouts.findByIdForUpdate(found.id) : null;
 }
 
 /** The idempotency key of a gift's one refund: a repeat, from whichever path, refunds once. */
@@ -102,33 +157,61 @@ function auditView(gift: Gift, status: Gift['paymentStatus']) {
 /**
  * Gives a paid gift back to its giver, all they paid (fees included), through the provider.
  *
- * In three steps, so that no step can count the money twice or lose it: with the registry locked,
- * the gift goes from succeeded to refunding (one conditional update: of two refunds at once, one
- * wins; a closing waits, and refuses while a refund is under way); then the provider refunds, with
- * one idempotency key per gift; then, with the registry locked again, the gift becomes refunded,
- * leaves totalReceived, and the giver's e-mail is queued. A provider that fails puts the gift back
- * to succeeded and says so; a crash between the provider's answer and the last step leaves the
- * gift refunding, which finishStuckRefunds completes with the same key.
+ * In three steps, so that no step can count the money twice or lose it: with the registry (and,
+ * after closing, the gift's charity payout) locked, the gift goes from succeeded to refunding (one
+ * conditional update: of two refunds at once, one wins; a closing or a payout's claim waits, and
+ * refuses while a refund is under way); then the provider refunds, with one idempotency key per
+ * gift; then, with the registry locked again, the gift becomes refunded, leaves totalReceived (and
+ * after closing the family's and the charity's payouts), and the giver's e-mail is queued. A
+ * provider that fails puts the gift back to succeeded and says so; a crash between the provider's
+ * answer and the last step leaves the gift refunding, which finishStuckRefunds completes with the
+ * same key.
  */
 export async function refundGift(giftId: string, input: unknown, ports: RefundPorts & { user: User | null }): Promise<Gift> {
-  const gift = await ports.gifts.findById(giftId);
-  const registry = gift ? await ports.registries.findById(gift.registryId) : null;
-  if (!gift || !registry || !registry.isActive) throw giftNotFound();
+  const { gift, registry } = await findRefundable(giftId, ports);
   const actor = refunder(registry, ports.user);
   refuseUnknownFields(input, ['reason']);
   const { reason } = await validate(refundSchema, input);
-  const refusal = refundRefusal(gift, registry);
-  if (refusal) throw new DomainError('gift.not_refundable', refusal);
+  if (giftRefusal(gift)) throw new DomainError('gift.not_refundable', giftRefusal(gift)!);
+  return settleRefund(await startRefund(gift, registry, actor, reason, false, ports), actor, ports);
+}
 
-  const started = await ports.unitOfWork.transaction(async ({ registries, gifts, audit }) => {
+/**
+ * An administrator refunds a gift whose family or charity payout was already claimed or sent, at
+ * the platform's cost: the giver gets all they paid back, the family's and the charity's amounts
+ * stay as they are, and the gift's amount goes to the loss account refunds-at-platform-cost. The
+ * reason is required and kept in the audit trail. 401 for a visitor, 403 for anyone else.
+ */
+export async function refundGiftAtPlatformCost(giftId: string, input: unknown, ports: RefundPorts & { user: User | null }): Promise<Gift> {
+  const signedIn = requireSignedIn(ports.user);
+  if (!signedIn.isAdmin) throw new DomainError('auth.forbidden', 'Only an administrator can refund a gift at the platform’s cost');
+  const { gift, registry } = await findRefundable(giftId, ports);
+  const actor = adminActor(signedIn);
+  refuseUnknownFields(input, ['reason']);
+  const { reason } = await validate(refundSchema, input);
+  if (giftRefusal(gift)) throw new DomainError('gift.not_refundable', giftRefusal(gift)!);
+  return settleRefund(await startRefund(gift, registry, actor, reason, true, ports), actor, ports);
+}
+
+async function findRefundable(giftId: string, ports: RefundPorts): Promise<{ gift: Gift; registry: Registry }> {
+  const gift = await ports.gifts.findById(giftId);
+  const registry = gift ? await ports.registries.findById(gift.registryId) : null;
+  if (!gift || !registry || !registry.isActive) throw giftNotFound();
+  return { gift, registry };
+}
+
+/** The first step: with the registry and the gift's charity payout locked, the rule checked again and the gift marked refunding. */
+async function startRefund(gift: Gift, registry: Registry, actor: AuditActor, reason: string, atPlatformCost: boolean, ports: RefundPorts): Promise<Gift> {
+  return ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, audit }) => {
     const locked = await registries.findByIdForUpdate(registry.id);
     const current = await gifts.findById(gift.id);
     if (!locked || !current) throw giftNotFound();
-    const refusedNow = refundRefusal(current, locked);
+    const charityPayout = await lockCharityPayoutOf(current, locked, charityPayouts);
+    const refusedNow = atPlatformCost ? platformCostRefusal(current, locked, charityPayout) : refundRefusal(current, locked, charityPayout);
     if (refusedNow) throw new DomainError('gift.not_refundable', refusedNow);
     const now = ports.clock.now();
     // Another refund of it began a moment ago: under way, not done.
-    if (!(await gifts.beginRefund(current.id, now))) throw new DomainError('gift.not_refundable', REFUND_UNDER_WAY);
+    if (!(await gifts.beginRefund(current.id, now, atPlatformCost))) throw new DomainError('gift.not_refundable', REFUND_UNDER_WAY);
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,
@@ -136,12 +219,11 @@ export async function refundGift(giftId: string, input: unknown, ports: RefundPo
       subjectType: 'gift',
       subjectId: current.id,
       before: auditView(current, 'succeeded'),
-      after: { ...auditView(current, 'refunding'), reason },
+      after: { ...auditView(current, 'refunding'), reason, ...(atPlatformCost ? { atPlatformCost: true } : {}) },
       createdAt: now,
     });
-    return current;
+    return { ...current, paymentStatus: 'refunding' as const, refundedAtPlatformCost: atPlatformCost };
   });
-  return settleRefund(started, actor, ports);
 }
 
 /**
@@ -184,34 +266,70 @@ function refundedWithoutTheFamily(actor: AuditActor): RefundedBy | null {
 /**
  * The books, once the provider has refunded: refunding becomes refunded, once, and the giver is
  * told; so are the owner and co-owners when the refund was not theirs (an administrator's, or one
- * made at the provider).
+ * made at the provider). Where the gift's amount comes from:
+ *
+ * - an open registry: what is held for it (totalReceived);
+ * - a closed one whose payouts both still wait: the family's payout loses the gift's child amount,
+ *   its charity's payout its charity amount (a family payout left with nothing to pay is done);
+ * - at the platform's cost: nothing the family or the charity is owed changes. A payout cannot be
+ *   claimed while a refund of one of its gifts is under way, so this is only ever the refund the
+ *   administrator asked for; should the payouts have moved anyway, it is the one true record.
  */
 async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
-  return ports.unitOfWork.transaction(async ({ registries, gifts, audit, mail, ledger, users }) => {
+  return ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, audit, mail, ledger, users }) => {
     const registry = await registries.findByIdForUpdate(gift.registryId);
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
     if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
-    await registries.addToTotalReceived(registry.id, -gift.amount);
-    await ledger.post(giftRefundedEntry(gift, registry.currency));
+    const now = ports.clock.now();
+    const before = { totalReceived: centsToDecimalString(registry.totalReceived), payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount) };
+    let after = before;
+    let atPlatformCost = gift.refundedAtPlatformCost;
+    if (registry.status === 'open') {
+      await registries.addToTotalReceived(registry.id, -gift.amount);
+      await ledger.post(giftRefundedEntry(gift, gift.currency));
+      after = { ...before, totalReceived: centsToDecimalString(registry.totalReceived - gift.amount) };
+    } else {
+      const charityPayout = atPlatformCost ? null : await lockCharityPayoutOf(gift, registry, charityPayouts);
+      if (charityPayout && payoutRefusal(registry, charityPayout) === null) {
+        const payoutAmount = (registry.payoutAmount ?? 0) - gift.childAmount;
+        await registries.addToTotalReceived(registry.id, -gift.amount);
+        const shrunk = await registries.update(registry.id, {
+          payoutAmount,
+          charityPayoutAmount: (registry.charityPayoutAmount ?? 0) - gift.charityAmount,
+          // Nothing left to pay the family: done, as a closing with nothing to pay is.
+          ...(payoutAmount === 0 ? { status: 'payout_sent' as const, payoutStatus: 'completed' as const, payoutSentAt: now } : {}),
+        });
+        await charityPayouts.removeGift(charityPayout.id, gift.charityAmount);
+        await ledger.post(giftRefundedAfterClosingEntry(gift, gift.currency));
+        after = { totalReceived: centsToDecimalString(shrunk.totalReceived), payoutAmount: centsToDecimalString(payoutAmount) };
+      } else {
+        if (!atPlatformCost) await gifts.markRefundedAtPlatformCost(gift.id);
+        atPlatformCost = true;
+        await ledger.post(giftRefundedAtPlatformCostEntry(gift, gift.currency));
+      }
+    }
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,
       action: 'gift.refunded',
       subjectType: 'gift',
       subjectId: gift.id,
-      before: { ...auditView(gift, 'refunding'), totalReceived: centsToDecimalString(registry.totalReceived) },
-      after: { ...auditView(gift, 'refunded'), totalReceived: centsToDecimalString(registry.totalReceived - gift.amount) },
-      createdAt: ports.clock.now(),
+      before: { ...auditView(gift, 'refunding'), ...before },
+      after: { ...auditView(gift, 'refunded'), ...after, ...(atPlatformCost ? { atPlatformCost: true } : {}) },
+      createdAt: now,
     });
     await mail.enqueue({ ...giftRefundedNotice(gift, registry, ports.supportEmail), dedupeKey: refundKey(gift) });
     const by = refundedWithoutTheFamily(actor);
     if (by) {
       for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
         const member = await users.findById(memberId);
-        if (member) await mail.enqueue({ ...familyRefundNotice(gift, registry, member, by, ports.supportEmail), dedupeKey: `${refundKey(gift)}-family-${member.id}` });
+        if (member) {
+          const notice = familyRefundNotice({ ...gift, refundedAtPlatformCost: atPlatformCost }, registry, member, by, ports.supportEmail);
+          await mail.enqueue({ ...notice, dedupeKey: `${refundKey(gift)}-family-${member.id}` });
+        }
       }
     }
-    return { ...gift, paymentStatus: 'refunded' as const };
+    return { ...gift, paymentStatus: 'refunded' as const, refundedAtPlatformCost: atPlatformCost };
   });
 }
 
@@ -242,7 +360,7 @@ export type ProviderRefundOutcome =
   | { kind: 'already-refunded'; gift: Gift }
   /** Part of the payment was given back: the gift stays as it is, for a person to settle. */
   | { kind: 'partial'; gift: Gift; charged: number; refunded: number }
-  /** Given back after the registry closed: its share is already promised in the payouts, for a person to settle. */
+  /** Given back after the registry closed, when a payout was already claimed or sent: its share is promised or gone, for a person to settle. */
   | { kind: 'after-close'; gift: Gift }
   | { kind: 'not-paid'; gift: Gift }
   | { kind: 'unknown-payment' };
@@ -250,8 +368,9 @@ export type ProviderRefundOutcome =
 /**
  * The provider says a payment was refunded (Stripe's charge.refunded): our own refund arriving
  * back, which finishes it if the books have not yet, or one made in the provider's dashboard,
- * which the books then follow as any refund does (out of the total, the giver told) while the
- * registry is open. A partial refund, or one after closing, changes nothing here and is reported.
+ * which the books then follow as any refund does (out of the total or, after closing, out of both
+ * waiting payouts; the giver told). A partial refund, or one after a payout was claimed, changes
+ * nothing here and is reported.
  */
 export async function recordRefundAtProvider(
   report: { paymentIntentId: string; charged: number; refunded: number },
@@ -264,9 +383,11 @@ export async function recordRefundAtProvider(
   if (found.paymentStatus === 'refunding') return { kind: 'recorded', gift: await finishRefund(found, AT_THE_PROVIDER, ports) };
   if (found.paymentStatus !== 'succeeded') return { kind: 'not-paid', gift: found };
 
-  const begun = await ports.unitOfWork.transaction(async ({ registries, gifts, audit }) => {
+  const begun = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, audit }) => {
     const registry = await registries.findByIdForUpdate(found.registryId);
-    if (!registry || registry.status !== 'open') return 'closed' as const;
+    if (!registry) return 'closed' as const;
+    // After closing, as the family's own refund: only while both payouts still wait.
+    if (refundRefusal(found, registry, await lockCharityPayoutOf(found, registry, charityPayouts))) return 'closed' as const;
     const now = ports.clock.now();
     if (!(await gifts.beginRefund(found.id, now))) return 'raced' as const;
     await audit.append({

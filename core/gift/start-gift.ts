@@ -49,6 +49,7 @@ export async function startGift(
       charityId: charity.id,
       giftGiverName: valid.giftGiverName,
       giftGiverEmail: valid.giftGiverEmail.toLowerCase(),
+      currency: registry.currency,
       amount,
       childAmount: breakdown.childAmount,
       charityAmount: breakdown.charityAmount,

@@ -9,7 +9,7 @@ import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from '../thank-you/thank-you-note';
 import { giftListPage, type GiftListPage } from './gift-list';
 import { parseGiftListQuery, type GiftListQuery } from './gift-list-query';
-import { refundRefusal } from './refund-gift';
+import { charityPayoutsOfRegistry, refundRefusal } from './refund-gift';
 
 export interface GiftListEntry {
   gift: ReceivedGift;
@@ -36,7 +36,7 @@ export interface GiftList extends Omit<GiftListPage, 'gifts'> {
 export async function viewGiftList(
   registryId: string,
   query: unknown,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities'>,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities' | 'charityPayouts'>,
 ): Promise<GiftList> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
@@ -44,13 +44,17 @@ export async function viewGiftList(
   const parsed = parseGiftListQuery(query);
   const [online, byHand] = await Promise.all([ports.gifts.listByRegistry(registry.id), ports.offlineGifts.listByRegistry(registry.id)]);
   const { gifts, ...page } = giftListPage(online, parsed, byHand);
-  const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
+  const [notes, charities, payoutOf] = await Promise.all([
+    ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)),
+    ports.charities.listAll(),
+    charityPayoutsOfRegistry(registry, ports.charityPayouts),
+  ]);
   const entries = gifts.map((gift) => ({
     gift,
     charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),
     note: notes.find((note) => note.giftId === gift.id) ?? null,
     // Money given by hand never passed through us: there is nothing to give back.
-    refundable: !gift.byHand && refundRefusal(gift, registry) === null,
+    refundable: !gift.byHand && refundRefusal(gift, registry, payoutOf(gift)) === null,
   }));
-  return { ...page, registry, query: parsed, entries, totals: ownerTotals(online, byHand) };
+  return { ...page, registry, query: parsed, entries, totals: ownerTotals(online, byHand, registry.currency) };
 }

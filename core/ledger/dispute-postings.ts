@@ -21,9 +21,14 @@ import { balancedEntry, type LedgerEntry } from './ledger-entry';
  *   bank transfer lessens the loss.
  */
 
-type Disputed = Pick<Dispute, 'id' | 'providerDisputeId' | 'registryId' | 'currency' | 'heldAmount'>;
+type Disputed = Pick<Dispute, 'id' | 'paymentIntentId' | 'registryId' | 'currency' | 'heldAmount'>;
 
-function entry(dispute: Disputed, step: string, kind: LedgerEntry['kind'], postings: { account: string; amount: Cents }[], reference = dispute.providerDisputeId) {
+/**
+ * Each entry names the disputed payment, as the provider's dispute adjustments do (Stripe's source
+ * is the dispute, which names its payment intent), so reconciliation matches them; a transfer
+ * reversal names the reversal.
+ */
+function entry(dispute: Disputed, step: string, kind: LedgerEntry['kind'], postings: { account: string; amount: Cents }[], reference = dispute.paymentIntentId) {
   return balancedEntry({ key: `dispute:${dispute.id}:${step}`, kind, currency: dispute.currency, reference }, postings);
 }
 

@@ -4,9 +4,10 @@ import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields, validate } from '../validate';
 import { newsletterWelcomeEmail } from './newsletter-emails';
 import { newsletterSchema } from './newsletter-schemas';
+import { paths, tokenPageUrl } from '../page-paths';
 
 export function unsubscribeUrl(appUrl: string, token: string): string {
-  return `${appUrl}/newsletter/unsubscribe#token=${token}`;
+  return tokenPageUrl(appUrl, paths.newsletterUnsubscribe, token);
 }
 
 /**

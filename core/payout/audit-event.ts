@@ -6,7 +6,11 @@ export interface AuditActor {
 
 export const AUDIT_ACTIONS = [
   'charity_payout.completed',
+  'charity_payout.claimed',
+  'charity_payout.released',
   'manual_payout.completed',
+  'manual_payout.claimed',
+  'manual_payout.released',
   'gift.refund_started',
   'gift.refunded',
   'gift.refund_failed',

@@ -1,10 +1,15 @@
+import { DomainError } from '../errors';
+import { REFUND_FINISHES_WITHIN_MINUTES } from '../gift/refund-gift';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
 import type { UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import { payoutIssueNotice, payoutSentNotice, registryClosedNotice } from './payout-emails';
 import { PROVIDER_UNAVAILABLE, type TransferOutcome } from './transfer-outcome';
-import { familyPayoutSentEntry } from '../ledger/posting-rules';
+import { familyPayoutClaimedEntry, familyPayoutReleasedEntry, familyPayoutSentEntry } from '../ledger/posting-rules';
+import { pageUrl, paths } from '../page-paths';
+import type { AuditActor } from './audit-event';
+import { claimOf } from './payout-claim';
 
 /**
  * How long a bank transfer with no recorded answer is left alone before the owner may try it
@@ -18,7 +23,7 @@ export const STALLED_TRANSFER_RETRY_AFTER_MS = 5 * 60 * 1000;
  */
 export const PAYOUT_ISSUE_EMAIL_QUIET_MS = 60 * 60 * 1000;
 
-type PayoutState = Pick<Registry, 'status' | 'payoutMethod' | 'payoutStatus' | 'closedAt' | 'transferFailureReason'>;
+type PayoutState = Pick<Registry, 'status' | 'payoutMethod' | 'payoutStatus' | 'closedAt' | 'transferFailureReason' | 'payoutClaimedAt'>;
 
 /**
  * Whether a failed try is e-mailed to the family: the first one, one at least an hour after the
@@ -30,21 +35,56 @@ export function payoutIssueIsNews(registry: Pick<Registry, 'payoutIssueEmailedAt
   return last === null || now.getTime() - last.getTime() >= PAYOUT_ISSUE_EMAIL_QUIET_MS;
 }
 
-/** A closed registry's bank payout that has not gone through yet: closing again tries the transfer again. */
+/**
+ * A closed registry's bank payout that has not gone through yet: closing again tries the transfer
+ * again. Pending (not tried, or refused), or sending: claimed by a try whose answer is not known
+ * (under way, cut off, or the provider did not answer).
+ */
 export function awaitingBankTransfer(registry: Pick<Registry, 'status' | 'payoutMethod' | 'payoutStatus'>): boolean {
-  return registry.status === 'closed' && registry.payoutMethod === 'bank' && registry.payoutStatus === 'pending';
+  return registry.status === 'closed' && registry.payoutMethod === 'bank' && registry.payoutStatus !== 'completed';
 }
 
 /**
  * When the owner may ask for the family's bank transfer again (PUT close), or null when there is
  * nothing to try again. A refusal or an unreachable provider was recorded: at once (the time of
- * closing stands for "already"). No answer was recorded: STALLED_TRANSFER_RETRY_AFTER_MS after
- * closing, since the first try may still be running.
+ * closing stands for "already"). No answer was recorded: STALLED_TRANSFER_RETRY_AFTER_MS after the
+ * try claimed the payout (or after closing, when no try claimed it), since it may still be running.
  */
 export function transferRetryAvailableAt(registry: PayoutState): Date | null {
   if (!awaitingBankTransfer(registry) || registry.closedAt === null) return null;
   if (registry.transferFailureReason) return registry.closedAt;
-  return new Date(registry.closedAt.getTime() + STALLED_TRANSFER_RETRY_AFTER_MS);
+  const since = registry.payoutStatus === 'sending' && registry.payoutClaimedAt ? registry.payoutClaimedAt : registry.closedAt;
+  return new Date(since.getTime() + STALLED_TRANSFER_RETRY_AFTER_MS);
+}
+
+/** Who claims a bank transfer nobody named (a test, a script): the system. */
+const BANK_TRANSFER: AuditActor = { userId: null, label: 'system:bank-transfer' };
+
+export const NO_LONGER_BY_BANK = 'This payout is no longer sent by bank transfer. Reload the page to see how it is sent.';
+export const REFUND_UNDER_WAY_AT_TRANSFER = `A gift of this registry is being refunded; the refund finishes within ${REFUND_FINISHES_WITHIN_MINUTES} minutes and changes the amount to send. Try the transfer again after that.`;
+
+/**
+ * The transfer's claim, under the registry lock, before the provider is called: the payout goes
+ * from pending to sending (its amount from what the family is owed to payouts in transit), so a
+ * refund, or a switch to PayPal or a check, cannot change it while the money may be on its way. A
+ * payout already sending (a try whose answer never came) is claimed again by this try. Answers the
+ * registry as claimed, or as it is when it was paid meanwhile.
+ */
+async function claimTransfer(registryId: string, claimant: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<Registry> {
+  return ports.unitOfWork.transaction(async ({ registries, gifts, ledger }) => {
+    const current = await registries.findByIdForUpdate(registryId);
+    if (!current) throw new Error(`registry ${registryId} vanished before its payout was sent`);
+    if (current.payoutStatus === 'completed') return current;
+    if (!awaitingBankTransfer(current)) throw new DomainError('payout.not_switchable', NO_LONGER_BY_BANK);
+    const claim = claimOf(claimant, ports.clock.now());
+    const holder = { payoutClaimedBy: claim.claimedBy, payoutClaimedByUserId: claim.claimedByUserId, payoutClaimedAt: claim.claimedAt };
+    if (current.payoutStatus === 'sending') return registries.update(current.id, holder);
+    if ((await gifts.paymentStatusesOf(current.id)).has('refunding')) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_TRANSFER);
+    const claimed = await registries.update(current.id, { ...holder, payoutStatus: 'sending', payoutClaims: current.payoutClaims + 1 });
+    const entry = familyPayoutClaimedEntry(claimed.id, claimed.currency, claimed.payoutAmount ?? 0, claimed.payoutClaims);
+    if (entry) await ledger.post(entry);
+    return claimed;
+  });
 }
 
 const PROVIDER_UNREACHABLE: Extract<TransferResult, { success: false }> = {
@@ -69,8 +109,11 @@ export function payoutTransferGroup(registryId: string): string {
 
 /**
  * Sends a closed registry's family payout to the owner's connected account and records the
- * answer. A success always lands; a failure is recorded only while the payout is still pending,
- * so a late failure from a racing retry never hides a transfer that went through.
+ * answer. The payout is claimed first (claimTransfer), so nothing changes its amount while the
+ * provider is asked. A success always lands; a refusal releases the claim (the payout waits again,
+ * and may be refunded from or switched); a provider that did not answer keeps it claimed, since
+ * the money may have gone. A failure is recorded only while the payout is not completed, so a late
+ * failure from a racing retry never hides a transfer that went through.
  *
  * The owner's e-mails go with the answer, in its transaction. The first answer recorded sends the
  * "registry closed" e-mail, saying what became of the transfer (closing defers it for a bank
@@ -80,10 +123,13 @@ export function payoutTransferGroup(registryId: string): string {
  * the family has not reopened since (payoutIssueIsNews).
  */
 export async function sendBankTransfer(
-  registry: Registry,
+  closed: Registry,
   destinationAccountId: string,
   ports: { unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock; appUrl: string; supportEmail: string },
+  claimant: AuditActor = BANK_TRANSFER,
 ): Promise<{ registry: Registry; transferResult: TransferOutcome }> {
+  const registry = await claimTransfer(closed.id, claimant, ports);
+  if (registry.payoutStatus === 'completed') return { registry, transferResult: { success: true } };
   let result: TransferResult;
   const transferGroup = payoutTransferGroup(registry.id);
   try {
@@ -101,13 +147,21 @@ export async function sendBankTransfer(
     // The outcome is unknown; the same key makes the next try safe.
     result = PROVIDER_UNREACHABLE;
   }
-  const registryUrl = `${ports.appUrl}/registry/${registry.id}`;
+  const registryUrl = pageUrl(ports.appUrl, paths.registry(registry.id));
   return ports.unitOfWork.transaction(async ({ registries, users, mail, ledger }) => {
     const current = await registries.findByIdForUpdate(registry.id);
     if (!current) throw new Error(`registry ${registry.id} vanished while its payout was sent`);
     if (result.success) {
       if (current.payoutStatus === 'completed') return { registry: current, transferResult: { success: true } };
+      // Released meanwhile (the answer came long after a switch found no transfer): the money went all the same, so it is claimed again to be sent.
+      let claims = current.payoutClaims;
+      if (current.payoutStatus !== 'sending') {
+        claims += 1;
+        const entry = familyPayoutClaimedEntry(current.id, current.currency, current.payoutAmount ?? 0, claims);
+        if (entry) await ledger.post(entry);
+      }
       const paid = await registries.update(current.id, {
+        payoutClaims: claims,
         status: 'payout_sent',
         payoutStatus: 'completed',
         stripePayoutId: result.transferId,
@@ -129,7 +183,14 @@ export async function sendBankTransfer(
     const attempt = current.transferAttempts + 1;
     const now = ports.clock.now();
     const news = payoutIssueIsNews(current, now);
+    // Refused: nothing left, so the payout waits again. Unanswered: the money may have gone, so it stays claimed.
+    const release = current.payoutStatus === 'sending' && result.reason !== PROVIDER_UNAVAILABLE;
+    if (release) {
+      const entry = familyPayoutReleasedEntry(current.id, current.currency, current.payoutAmount ?? 0, current.payoutClaims);
+      if (entry) await ledger.post(entry);
+    }
     const failed = await registries.update(current.id, {
+      ...(release ? { payoutStatus: 'pending' as const, payoutClaimedBy: null, payoutClaimedByUserId: null, payoutClaimedAt: null } : {}),
       transferFailureReason: result.reason,
       transferFailureMessage: result.message,
       transferAttempts: attempt,

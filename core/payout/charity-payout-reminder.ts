@@ -2,6 +2,7 @@ import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
 import { pendingDistributions } from './charity-payouts';
 import { charityPayoutsPendingNotice } from './payout-emails';
+import { pageUrl, paths } from '../page-paths';
 
 /** The day a reminder belongs to: its UTC date, the same on every instance. */
 export function reminderDay(now: Date): string {
@@ -23,7 +24,7 @@ export async function remindPendingCharityPayouts(ports: { unitOfWork: UnitOfWor
     const admins = await repositories.users.listAdmins();
     for (const admin of admins) {
       await repositories.mail.enqueue({
-        ...charityPayoutsPendingNotice(pending, admin, day, `${ports.appUrl}/admin/charity-payouts`, ports.supportEmail),
+        ...charityPayoutsPendingNotice(pending, admin, day, pageUrl(ports.appUrl, paths.adminCharityPayouts), ports.supportEmail),
         dedupeKey: `charity-payouts-pending-${day}-${admin.id}`,
       });
     }

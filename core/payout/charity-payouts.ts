@@ -6,7 +6,8 @@ import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import type { AuditActor } from './audit-event';
 import type { CharityPayout } from './charity-payout';
-import { charityPayoutSentEntry } from '../ledger/posting-rules';
+import { charityPayoutClaimedEntry, charityPayoutReleasedEntry, charityPayoutSentEntry } from '../ledger/posting-rules';
+import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOT_CLAIMED_TO_COMPLETE, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from './payout-claim';
 import { CHARITY_PAYOUT_COMPLETION_FIELDS, charityPayoutCompletionSchema } from './payout-schemas';
 
 export interface PendingDistribution {
@@ -16,6 +17,9 @@ export interface PendingDistribution {
   currency: Currency;
   totalAmount: Cents;
   giftCount: number;
+  /** Who is sending it, and since when; null while it waits. */
+  claimedBy: string | null;
+  claimedAt: Date | null;
 }
 
 export type CharityPayoutWithName = CharityPayout & { charityName: string };
@@ -25,9 +29,9 @@ async function withNames(payouts: CharityPayout[], charities: Repositories['char
   return payouts.map((payout) => ({ ...payout, charityName: all.find((charity) => charity.id === payout.charityId)?.name ?? 'A charity no longer listed' }));
 }
 
-/** What each charity is owed, per currency, largest first. */
+/** What each charity is owed and not yet paid (waiting, or claimed and being sent), per currency, largest first; none whose every gift was refunded. */
 export async function pendingDistributions(ports: Pick<Repositories, 'charityPayouts' | 'charities'>): Promise<PendingDistribution[]> {
-  const pending = await withNames(await ports.charityPayouts.listPending(), ports.charities);
+  const pending = await withNames(await ports.charityPayouts.listUnsent(), ports.charities);
   return pending
     .map((payout) => ({
       payoutId: payout.id,
@@ -36,7 +40,10 @@ export async function pendingDistributions(ports: Pick<Repositories, 'charityPay
       currency: payout.currency,
       totalAmount: payout.amount,
       giftCount: payout.giftCount,
+      claimedBy: payout.status === 'sending' ? payout.claimedBy : null,
+      claimedAt: payout.status === 'sending' ? payout.claimedAt : null,
     }))
+    .filter((line) => line.giftCount > 0)
     .sort((a, b) => b.totalAmount - a.totalAmount || a.charityName.localeCompare(b.charityName));
 }
 
@@ -56,12 +63,90 @@ function auditView(payout: CharityPayout) {
     referenceNumber: payout.referenceNumber,
     notes: payout.notes,
     completedAt: payout.completedAt?.toISOString() ?? null,
+    claimedBy: payout.claimedBy,
+    claimedAt: payout.claimedAt?.toISOString() ?? null,
   };
 }
 
+function appendAudit(
+  audit: Repositories['audit'],
+  actor: AuditActor,
+  action: 'charity_payout.claimed' | 'charity_payout.released' | 'charity_payout.completed',
+  before: CharityPayout,
+  after: CharityPayout,
+  at: Date,
+) {
+  return audit.append({
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action,
+    subjectType: 'charity_payout',
+    subjectId: before.id,
+    before: auditView(before),
+    after: auditView(after),
+    createdAt: at,
+  });
+}
+
+const NOT_FOUND = 'Charity payout not found';
+
+async function named(payout: CharityPayout, charities: Repositories['charities']): Promise<CharityPayoutWithName> {
+  const [one] = await withNames([payout], charities);
+  return one as CharityPayoutWithName;
+}
+
 /**
- * An administrator records that a charity was paid. With the payout locked: it must still be
- * pending (marking twice completes once), and when the caller says which amount they paid, it
+ * An administrator claims a charity's payout before paying it: recorded as the one sending it,
+ * with the time. From then on closings add to a new pending payout and a refund can no longer
+ * come out of this one; what the charity is owed moves to payouts in transit. Refused while a
+ * gift counted in it is being refunded; claiming a payout one already holds changes nothing.
+ */
+export async function claimCharityPayout(id: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<CharityPayoutWithName> {
+  if (!isUuid(id)) throw new DomainError('payout.not_found', NOT_FOUND);
+  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, gifts, audit, ledger }) => {
+    const payout = await charityPayouts.findByIdForUpdate(id);
+    if (!payout) throw new DomainError('payout.not_found', NOT_FOUND);
+    if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
+    if (payout.status === 'sending') {
+      if (holdsClaim(payout.claimedBy, actor)) return named(payout, charities);
+      throw claimedByAnother(payout.claimedBy);
+    }
+    if (await gifts.hasRefundUnderWay(payout.registryIds, payout.charityId)) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
+    const now = ports.clock.now();
+    const claimed = await charityPayouts.claim(payout.id, claimOf(actor, now));
+    const entry = charityPayoutClaimedEntry(claimed, claimed.claims);
+    if (entry) await ledger.post(entry);
+    await appendAudit(audit, actor, 'charity_payout.claimed', payout, claimed, now);
+    return named(claimed, charities);
+  });
+}
+
+/**
+ * The charity's payout goes back to waiting, unpaid: by its holder, or by another administrator
+ * for a stale claim (the audit trail names both). Pending again, it takes in what closings added
+ * for the charity meanwhile (the repository folds that pending payout into it), and the whole
+ * amount is owed to the charity again.
+ */
+export async function releaseCharityPayout(id: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<CharityPayoutWithName> {
+  if (!isUuid(id)) throw new DomainError('payout.not_found', NOT_FOUND);
+  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit, ledger }) => {
+    const payout = await charityPayouts.findByIdForUpdate(id);
+    if (!payout) throw new DomainError('payout.not_found', NOT_FOUND);
+    if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
+    if (payout.status !== 'sending') throw new DomainError('payout.not_claimed', NOTHING_TO_RELEASE);
+    const now = ports.clock.now();
+    const released = await charityPayouts.release(payout.id);
+    // What was claimed goes back; what the fold brought in was owed to the charity all along.
+    const entry = charityPayoutReleasedEntry(payout, payout.claims);
+    if (entry) await ledger.post(entry);
+    await appendAudit(audit, actor, 'charity_payout.released', payout, released, now);
+    return named(released, charities);
+  });
+}
+
+/**
+ * An administrator records that a charity was paid. With the payout locked: it must be claimed by
+ * them (claimCharityPayout; marking twice completes once), and when the caller says which amount they paid, it
  * must be the amount owed now (a registry may have closed since the page loaded). The audit
  * trail gets the before and after in the same transaction.
  */
@@ -77,8 +162,10 @@ export async function completeCharityPayout(
   const expected = valid.expectedAmount === null || valid.expectedAmount === undefined ? null : parseCents(valid.expectedAmount);
   return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit, ledger }) => {
     const payout = await charityPayouts.findByIdForUpdate(id);
-    if (!payout) throw new DomainError('payout.not_found', 'Charity payout not found');
+    if (!payout) throw new DomainError('payout.not_found', NOT_FOUND);
     if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
+    if (payout.status !== 'sending') throw new DomainError('payout.not_claimed', NOT_CLAIMED_TO_COMPLETE);
+    if (!holdsClaim(payout.claimedBy, actor)) throw completedByAnotherOnly(payout.claimedBy);
     if (expected !== null && expected !== payout.amount) {
       throw new DomainError('payout.changed', 'The amount owed changed since you looked at it. Check it again before marking the payout completed.');
     }
@@ -91,17 +178,7 @@ export async function completeCharityPayout(
     });
     const entry = charityPayoutSentEntry(completed);
     if (entry) await ledger.post(entry);
-    await audit.append({
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: 'charity_payout.completed',
-      subjectType: 'charity_payout',
-      subjectId: payout.id,
-      before: auditView(payout),
-      after: auditView(completed),
-      createdAt: now,
-    });
-    const [named] = await withNames([completed], charities);
-    return named as CharityPayoutWithName;
+    await appendAudit(audit, actor, 'charity_payout.completed', payout, completed, now);
+    return named(completed, charities);
   });
 }

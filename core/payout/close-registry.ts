@@ -13,7 +13,9 @@ import { askProvider } from './provider-call';
 import { manualPayoutWaitingNotice, registryClosedNotice } from './payout-emails';
 import { registryNotFound } from '../registry/registry-not-found';
 import type { TransferOutcome } from './transfer-outcome';
+import type { AuditActor } from './audit-event';
 import { registryClosedEntry } from '../ledger/posting-rules';
+import { pageUrl, paths } from '../page-paths';
 
 /** Closing waits for a dispute's decision, and says why. */
 export const DISPUTE_UNDECIDED_AT_CLOSING =
@@ -98,12 +100,12 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     const entry = registryClosedEntry(registry.id, registry.currency, amounts);
     if (entry) await ledger.post(entry);
     if (!awaitingBankTransfer(closed)) {
-      await mail.enqueue({ ...registryClosedNotice(closed, owner, `${ports.appUrl}/registry/${closed.id}`, ports.supportEmail), dedupeKey: `registry-closed-${closed.id}` });
+      await mail.enqueue({ ...registryClosedNotice(closed, owner, pageUrl(ports.appUrl, paths.registry(closed.id)), ports.supportEmail), dedupeKey: `registry-closed-${closed.id}` });
     }
     if (closed.payoutStatus === 'pending' && isManualPayoutMethod(closed.payoutMethod)) {
       for (const admin of await users.listAdmins()) {
         await mail.enqueue({
-          ...manualPayoutWaitingNotice(closed, owner, admin, `${ports.appUrl}/admin/manual-payouts`, ports.supportEmail),
+          ...manualPayoutWaitingNotice(closed, owner, admin, pageUrl(ports.appUrl, paths.adminManualPayouts), ports.supportEmail),
           dedupeKey: `manual-payout-waiting-${closed.id}-${admin.id}`,
         });
       }
@@ -113,7 +115,7 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
 
   if (!closing.closedNow) return retryOrRefuse(closing.registry, accountId, ports);
   if (!awaitingBankTransfer(closing.registry) || !accountId) return { registry: closing.registry, transferResult: null };
-  return sendBankTransfer(closing.registry, accountId, ports);
+  return sendBankTransfer(closing.registry, accountId, ports, familyActor(owner));
 }
 
 /**
@@ -126,7 +128,12 @@ async function retryOrRefuse(registry: Registry, accountId: string | null, ports
   const retryAt = transferRetryAvailableAt(registry);
   const wait = retryAt ? retryAt.getTime() - ports.clock.now().getTime() : 0;
   if (wait > 0) throw new DomainError('payout.retry_not_yet', transferStillUnderWay(wait));
-  return sendBankTransfer(registry, accountId, ports);
+  return sendBankTransfer(registry, accountId, ports, familyActor(requireOwner(registry, ports.user)));
+}
+
+/** The owner, as a bank transfer's claim names them. */
+function familyActor(owner: User): AuditActor {
+  return { userId: owner.id, label: `owner:${owner.username}` };
 }
 
 function transferStillUnderWay(waitMs: number): string {

@@ -10,6 +10,7 @@ import { awaitingBankTransfer } from './bank-transfer';
 import { isVerified } from './payout-readiness';
 import { askProvider } from './provider-call';
 import { registryNotFound } from '../registry/registry-not-found';
+import { pageUrl, paths } from '../page-paths';
 
 const UNREACHABLE = 'The payment provider could not be reached. Please try again.';
 
@@ -73,7 +74,7 @@ export async function onboardingLink(
   refuseUnknownFields(input, ['registryId']);
   const { registryId } = input as { registryId?: unknown };
   // The signed-in home page is the dashboard.
-  let backTo = `${ports.appUrl}/`;
+  let backTo = pageUrl(ports.appUrl, paths.home);
   if (registryId !== undefined && registryId !== null) {
     if (typeof registryId !== 'string' || !isUuid(registryId)) {
       throw new DomainError('validation.failed', 'registryId must be a registry id', { registryId: 'Must be a registry id' });
@@ -81,7 +82,7 @@ export async function onboardingLink(
     const registry = await ports.registries.findById(registryId);
     if (!registry) throw registryNotFound();
     requireOwner(registry, user);
-    backTo = `${ports.appUrl}/registry/${registry.id}`;
+    backTo = pageUrl(ports.appUrl, paths.registry(registry.id));
   }
   if (!user.stripeConnectAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
   const accountId = user.stripeConnectAccountId;
@@ -115,7 +116,7 @@ export async function accountUpdateLink(
   if (!awaitingBankTransfer(registry)) throw new DomainError('payout.not_switchable', 'Only a bank payout that has not gone through needs its bank account changed.');
   if (!user.stripeConnectAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
   const accountId = user.stripeConnectAccountId;
-  const backTo = `${ports.appUrl}/registry/${registry.id}`;
+  const backTo = pageUrl(ports.appUrl, paths.registry(registry.id));
   const urls = { accountId, returnUrl: `${backTo}?connect=return`, refreshUrl: `${backTo}?connect=refresh` };
   const status = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), UNREACHABLE);
   const url = await askProvider(() => (isVerified(status) ? ports.gateway.createAccountUpdateLink(urls) : ports.gateway.createOnboardingLink(urls)), UNREACHABLE);

@@ -69,5 +69,5 @@ export async function retryFailedBankPayout(
       createdAt: ports.clock.now(),
     }),
   );
-  return sendBankTransfer(registry, accountId, ports);
+  return sendBankTransfer(registry, accountId, ports, actor);
 }

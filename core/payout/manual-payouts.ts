@@ -5,7 +5,8 @@ import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { isManualPayoutMethod, type Registry } from '../registry/registry';
 import type { AuditActor } from './audit-event';
 import { payoutSentNotice } from './payout-emails';
-import { familyPayoutSentEntry } from '../ledger/posting-rules';
+import { familyPayoutClaimedEntry, familyPayoutReleasedEntry, familyPayoutSentEntry } from '../ledger/posting-rules';
+import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOT_CLAIMED_TO_COMPLETE, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from './payout-claim';
 
 /** A family payout an administrator sends by hand (PayPal or check), with whom to reach about it. */
 export interface ManualPayout {
@@ -17,7 +18,7 @@ function isManual(registry: Registry): boolean {
   return isManualPayoutMethod(registry.payoutMethod) && registry.status !== 'open';
 }
 
-/** Pending (closed, not yet sent) and completed (payout_sent) PayPal and check payouts. */
+/** Pending (closed, not yet sent: waiting, or claimed and being sent) and completed (payout_sent) PayPal and check payouts. */
 export async function listManualPayouts(ports: Pick<Repositories, 'registries' | 'users'>): Promise<{ pending: ManualPayout[]; completed: ManualPayout[] }> {
   const registries = await ports.registries.listManualPayouts();
   const owners = new Map<string, string | null>();
@@ -26,7 +27,7 @@ export async function listManualPayouts(ports: Pick<Repositories, 'registries' |
   }
   const payouts = registries.map((registry) => ({ registry, ownerEmail: owners.get(registry.userId) ?? null }));
   return {
-    pending: payouts.filter(({ registry }) => registry.payoutStatus === 'pending'),
+    pending: payouts.filter(({ registry }) => registry.payoutStatus !== 'completed'),
     // Most recently sent first.
     completed: payouts
       .filter(({ registry }) => registry.payoutStatus === 'completed')
@@ -42,12 +43,84 @@ function auditView(registry: Registry) {
     payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount),
     currency: registry.currency,
     payoutSentAt: registry.payoutSentAt?.toISOString() ?? null,
+    claimedBy: registry.payoutClaimedBy,
+    claimedAt: registry.payoutClaimedAt?.toISOString() ?? null,
   };
+}
+
+const NOT_FOUND = 'Manual payout not found';
+
+/**
+ * An administrator claims a PayPal or check payout before sending it: they are recorded as the
+ * one sending it, with the time, and the amount moves from what the family is owed to payouts in
+ * transit. From then on it is fixed (a refund can no longer come out of it) and only they mark it
+ * sent. Refused while a gift of the registry is being refunded (the amount may still shrink);
+ * claiming a payout one already holds changes nothing.
+ */
+export async function claimManualPayout(registryId: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<ManualPayout> {
+  return ports.unitOfWork.transaction(async ({ registries, gifts, users, audit, ledger }) => {
+    const registry = await registries.findByIdForUpdate(registryId);
+    if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', NOT_FOUND);
+    if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked sent');
+    const withOwnerEmail = async (changed: Registry) => ({ registry: changed, ownerEmail: (await users.findById(changed.userId))?.email ?? null });
+    if (registry.payoutStatus === 'sending') {
+      if (holdsClaim(registry.payoutClaimedBy, actor)) return withOwnerEmail(registry);
+      throw claimedByAnother(registry.payoutClaimedBy);
+    }
+    if ((await gifts.paymentStatusesOf(registry.id)).has('refunding')) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
+    const now = ports.clock.now();
+    const claim = claimOf(actor, now);
+    const claimed = await registries.update(registry.id, {
+      payoutStatus: 'sending',
+      payoutClaimedBy: claim.claimedBy,
+      payoutClaimedByUserId: claim.claimedByUserId,
+      payoutClaimedAt: claim.claimedAt,
+      payoutClaims: registry.payoutClaims + 1,
+    });
+    const entry = familyPayoutClaimedEntry(claimed.id, claimed.currency, claimed.payoutAmount ?? 0, claimed.payoutClaims);
+    if (entry) await ledger.post(entry);
+    await appendAudit(audit, actor, 'manual_payout.claimed', registry, claimed, now);
+    return withOwnerEmail(claimed);
+  });
+}
+
+/**
+ * The payout goes back to waiting, unsent: by its holder (they will not send it after all), or by
+ * another administrator when the holder is away and it was not sent (a stale claim); the audit
+ * trail names both. The amount is owed to the family again.
+ */
+export async function releaseManualPayout(registryId: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<ManualPayout> {
+  return ports.unitOfWork.transaction(async ({ registries, users, audit, ledger }) => {
+    const registry = await registries.findByIdForUpdate(registryId);
+    if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', NOT_FOUND);
+    if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked sent');
+    if (registry.payoutStatus !== 'sending') throw new DomainError('payout.not_claimed', NOTHING_TO_RELEASE);
+    const now = ports.clock.now();
+    const released = await registries.update(registry.id, { payoutStatus: 'pending', payoutClaimedBy: null, payoutClaimedByUserId: null, payoutClaimedAt: null });
+    const entry = familyPayoutReleasedEntry(released.id, released.currency, released.payoutAmount ?? 0, registry.payoutClaims);
+    if (entry) await ledger.post(entry);
+    await appendAudit(audit, actor, 'manual_payout.released', registry, released, now);
+    return { registry: released, ownerEmail: (await users.findById(released.userId))?.email ?? null };
+  });
+}
+
+function appendAudit(audit: Repositories['audit'], actor: AuditActor, action: 'manual_payout.claimed' | 'manual_payout.released' | 'manual_payout.completed', before: Registry, after: Registry, at: Date) {
+  return audit.append({
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action,
+    subjectType: 'registry',
+    subjectId: before.id,
+    before: auditView(before),
+    after: auditView(after),
+    createdAt: at,
+  });
 }
 
 /**
  * An administrator records that the family's PayPal payment or check was sent: payoutSentAt, and
- * the registry moves to payout_sent. With the registry locked, so marking twice completes once.
+ * the registry moves to payout_sent. With the registry locked, so marking twice completes once;
+ * only the administrator holding the payout's claim may (claimManualPayout).
  */
 export async function completeManualPayout(
   registryId: string,
@@ -56,22 +129,16 @@ export async function completeManualPayout(
 ): Promise<ManualPayout> {
   return ports.unitOfWork.transaction(async ({ registries, users, audit, mail, ledger }) => {
     const registry = await registries.findByIdForUpdate(registryId);
-    if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', 'Manual payout not found');
+    if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', NOT_FOUND);
     if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked complete');
+    if (registry.payoutStatus !== 'sending') throw new DomainError('payout.not_claimed', NOT_CLAIMED_TO_COMPLETE);
+    if (!holdsClaim(registry.payoutClaimedBy, actor)) throw completedByAnotherOnly(registry.payoutClaimedBy);
     const now = ports.clock.now();
+    // The claim stays on the row: it says who sent it.
     const sent = await registries.update(registry.id, { status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: now });
     const entry = familyPayoutSentEntry(sent.id, sent.currency, sent.payoutAmount ?? 0, null);
     if (entry) await ledger.post(entry);
-    await audit.append({
-      actorUserId: actor.userId,
-      actorLabel: actor.label,
-      action: 'manual_payout.completed',
-      subjectType: 'registry',
-      subjectId: registry.id,
-      before: auditView(registry),
-      after: auditView(sent),
-      createdAt: now,
-    });
+    await appendAudit(audit, actor, 'manual_payout.completed', registry, sent, now);
     const owner = await users.findById(sent.userId);
     if (owner) await mail.enqueue({ ...payoutSentNotice(sent, owner, ports.supportEmail), dedupeKey: `payout-sent-${sent.id}` });
     return { registry: sent, ownerEmail: owner?.email ?? null };

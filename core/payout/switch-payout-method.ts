@@ -14,6 +14,8 @@ import { manualPayoutWaitingNotice } from './payout-emails';
 import { PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
 import { payoutDetailsOf } from './payout-details';
 import { askProvider } from './provider-call';
+import { familyPayoutReleasedEntry } from '../ledger/posting-rules';
+import { pageUrl, paths } from '../page-paths';
 
 export interface SwitchPorts {
   registries: RegistryRepository;
@@ -74,12 +76,23 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
   const sent = await askProvider(() => ports.gateway.findTransfer(payoutTransferGroup(found.id)), 'The payment provider could not be reached. Please try again.');
   if (sent) throw new DomainError('payout.not_switchable', TRANSFER_FOUND);
 
-  return ports.unitOfWork.transaction(async ({ registries, users, audit, mail }) => {
+  return ports.unitOfWork.transaction(async ({ registries, users, audit, mail, ledger }) => {
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry) throw registryNotFound();
     const now = ports.clock.now();
     if (!switchable(registry, now)) throw new DomainError('payout.not_switchable', NOT_SWITCHABLE);
-    const switched = await registries.update(registry.id, payoutDetailsOf(valid));
+    // A try whose answer never came still holds the payout: the provider has no transfer for it, so the claim is released.
+    if (registry.payoutStatus === 'sending') {
+      const entry = familyPayoutReleasedEntry(registry.id, registry.currency, registry.payoutAmount ?? 0, registry.payoutClaims);
+      if (entry) await ledger.post(entry);
+    }
+    const switched = await registries.update(registry.id, {
+      ...payoutDetailsOf(valid),
+      payoutStatus: 'pending',
+      payoutClaimedBy: null,
+      payoutClaimedByUserId: null,
+      payoutClaimedAt: null,
+    });
     await audit.append({
       actorUserId: actor.userId,
       actorLabel: actor.label,
@@ -94,7 +107,7 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
     if (owner) {
       for (const admin of await users.listAdmins()) {
         await mail.enqueue({
-          ...manualPayoutWaitingNotice(switched, owner, admin, `${ports.appUrl}/admin/manual-payouts`, ports.supportEmail),
+          ...manualPayoutWaitingNotice(switched, owner, admin, pageUrl(ports.appUrl, paths.adminManualPayouts), ports.supportEmail),
           dedupeKey: `manual-payout-waiting-${switched.id}-${admin.id}`,
         });
       }

@@ -65,6 +65,40 @@ export interface TransferRequest {
 export type TransferResult = { success: true; transferId: string } | { success: false; reason: string; message: string };
 
 /**
+ * What a movement of the platform's balance at the provider was: a giver's charge, a refund of
+ * one, a transfer to a family, the platform's own payout to its bank, or anything else (a dispute,
+ * a fee the provider billed on its own).
+ */
+export const BALANCE_TRANSACTION_KINDS = ['charge', 'refund', 'transfer', 'payout', 'other'] as const;
+export type BalanceTransactionKind = (typeof BALANCE_TRANSACTION_KINDS)[number];
+
+/** One movement of the platform's balance at the provider, as its own records say (Stripe: a balance transaction). */
+export interface BalanceTransaction {
+  id: string;
+  kind: BalanceTransactionKind;
+  /** The provider's own word for it (Stripe's `type`: charge, refund, transfer, stripe_fee…). */
+  type: string;
+  /**
+   * The id our ledger entries name for the same money (core/ledger/ledger-entry.ts `reference`):
+   * the payment for a charge or a refund, the transfer for a transfer; null when there is none.
+   */
+  reference: string | null;
+  /** Upper case, as our currencies are; a movement in a currency we do not keep keeps its own code. */
+  currency: string;
+  /** Signed cents, before the fee: positive into the balance, negative out of it. */
+  amount: Cents;
+  /** What the provider took for it, in cents (0 for most refunds and transfers). */
+  fee: Cents;
+  created: Date;
+}
+
+/** A span of time, from included to excluded. */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/**
  * The card payment provider: Stripe when configured, the in-process sandbox otherwise. Which one
  * runs is the configuration's word (`config.payments.provider`, which `/api/config` reports), so a
  * gateway does not name itself, and a test's fake stands in for either without posing as one.
@@ -124,6 +158,11 @@ export interface PaymentGateway {
    * no for good (the account's balance does not cover it, say).
    */
   reverseTransfer(request: TransferReversalRequest): Promise<string>;
+  /**
+   * Every movement of the platform's balance created in the range, oldest first, all pages of them
+   * (Stripe: balance transactions listed over a `created` range). Reconciliation reads them.
+   */
+  listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]>;
 }
 
 /** The provider takes no evidence for this dispute (it is decided, or its deadline passed). */

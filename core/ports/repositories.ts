@@ -11,7 +11,8 @@ import type { AuditEvent, NewAuditEvent } from '../payout/audit-event';
 import type { CharityPayout } from '../payout/charity-payout';
 import type { Currency } from '../money';
 import type { ThankYouCard, ThankYouNote } from '../thank-you/thank-you-note';
-import type { LedgerEntry } from '../ledger/ledger-entry';
+import type { EntryKind, LedgerEntry } from '../ledger/ledger-entry';
+import type { ReconciliationDifference, ReconciliationRun } from '../ledger/reconciliation';
 import type { Dispute, DisputeChanges, NewDispute } from '../dispute/dispute';
 
 export interface UserRepository {
@@ -152,6 +153,10 @@ export type RegistryChanges = Partial<
     | 'stripePayoutId'
     | 'payoutStatus'
     | 'payoutSentAt'
+    | 'payoutClaimedBy'
+    | 'payoutClaimedByUserId'
+    | 'payoutClaimedAt'
+    | 'payoutClaims'
     | 'transferFailureReason'
     | 'transferFailureMessage'
     | 'transferAttempts'
@@ -200,7 +205,7 @@ export interface RegistryRepository {
   listFailedBankPayouts(): Promise<Registry[]>;
 }
 
-export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee'>;
+export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee' | 'refundedAtPlatformCost'>;
 
 export interface GiftRepository {
   create(gift: NewGift): Promise<Gift>;
@@ -217,8 +222,13 @@ export interface GiftRepository {
    * this payment (none, for a gift whose start was cut off); answers whether it did.
    */
   settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean>;
-  /** Marks a succeeded gift refunding, and when, in one conditional statement; answers whether it did. */
-  beginRefund(id: string, at: Date): Promise<boolean>;
+  /**
+   * Marks a succeeded gift refunding, and when, in one conditional statement; answers whether it
+   * did. atPlatformCost records that the platform bears it (refundedAtPlatformCost).
+   */
+  beginRefund(id: string, at: Date, atPlatformCost?: boolean): Promise<boolean>;
+  /** Records that the platform bore the gift's refund (refundedAtPlatformCost). */
+  markRefundedAtPlatformCost(id: string): Promise<void>;
   /** Moves a gift from one status to another in one conditional statement; answers whether it was in `from`. */
   changeStatus(id: string, from: PaymentStatus, to: PaymentStatus): Promise<boolean>;
   /** Gifts still refunding whose refund began before the time, oldest first. */
@@ -227,6 +237,8 @@ export interface GiftRepository {
   listPendingCreatedBefore(before: Date, limit: number): Promise<Gift[]>;
   /** Newest first. */
   listByRegistry(registryId: string): Promise<Gift[]>;
+  /** Whether a gift of these registries to this charity is being refunded (its amount may still leave the charity's payout). */
+  hasRefundUnderWay(registryIds: readonly string[], charityId: string): Promise<boolean>;
   /** How many succeeded gifts each registry has (registries with none are absent). */
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
   /** Every gift whose money moved (succeeded, refunding, refunded or disputed): what the ledger's check reads. */
@@ -281,10 +293,22 @@ export interface CharityPayoutRepository {
   findByIdForUpdate(id: string): Promise<CharityPayout | null>;
   /** Marks a payout completed with how it was paid; fails with payout.not_found for an unknown id. */
   markCompleted(id: string, completion: CharityPayoutCompletion): Promise<CharityPayout>;
+  /** A pending payout claimed: sending, by whom and when, one more claim counted; fails with payout.not_found for an unknown id. */
+  claim(id: string, claim: { claimedBy: string; claimedByUserId: string | null; claimedAt: Date }): Promise<CharityPayout>;
+  /**
+   * A sending payout released: pending again, with no holder. A pending payout opened for the same
+   * charity and currency while it was claimed is folded into it (amount, gifts, registries) and
+   * removed, so the charity keeps one pending payout. Fails with payout.not_found for an unknown id.
+   */
+  release(id: string): Promise<CharityPayout>;
+  /** Takes a refunded gift's part out of a pending payout (amount and gift count); fails with payout.not_found for an unknown id. */
+  removeGift(id: string, amount: Cents): Promise<CharityPayout>;
   /** Every payout, newest first. */
   list(): Promise<CharityPayout[]>;
-  /** Pending payouts only, newest first. */
-  listPending(): Promise<CharityPayout[]>;
+  /** Payouts not sent yet (pending, or claimed and being sent), newest first. */
+  listUnsent(): Promise<CharityPayout[]>;
+  /** The payouts a registry's shares went into (one per charity its gifts chose), newest first. */
+  listByRegistry(registryId: string): Promise<CharityPayout[]>;
 }
 
 /** Append-only: events are added and read, never changed or removed. */
@@ -315,6 +339,45 @@ export interface Ledger {
   countEntries(): Promise<Map<Currency, number>>;
   /** Entries whose postings do not add up to zero: none, unless someone went around the database's check. */
   listUnbalancedEntries(): Promise<{ key: string; currency: Currency; total: Cents }[]>;
+  /** Every entry that names one of these provider ids, with its postings (reconciliation matches them). */
+  listByReferences(references: readonly string[]): Promise<PostedLedgerEntry[]>;
+  /** Every entry posted in the range (of these kinds only, when given), with its postings, oldest first. */
+  listPosted(range: { from: Date; to: Date }, kinds?: readonly EntryKind[]): Promise<PostedLedgerEntry[]>;
+  /** What each account moved, per currency and UTC month, by kind of entry: the finance page's figures. */
+  listMonthlyMovements(): Promise<MonthlyMovement[]>;
+}
+
+/** A ledger entry as the database holds it: with when it was posted. */
+export type PostedLedgerEntry = LedgerEntry & { postedAt: Date };
+
+/** The sum of one account's postings in one currency and UTC month, in entries of one kind. */
+export interface MonthlyMovement {
+  currency: Currency;
+  /** YYYY-MM, UTC. */
+  month: string;
+  kind: EntryKind;
+  account: string;
+  /** Whether the entries named a provider id (a bank transfer does, a PayPal or check payout does not). */
+  referenced: boolean;
+  /** Signed cents, debits positive. */
+  amount: Cents;
+}
+
+/** Each UTC day's reconciliation with the provider, and every difference it ever found. */
+export interface ReconciliationRepository {
+  /**
+   * Takes the day's run for the caller, in one statement, so that of all the instances looking at
+   * once exactly one runs it: creates the day's row, or takes over a run that failed or was left
+   * running since before staleBefore (its instance died). With force (an operator's command), takes
+   * it whatever its state. Answers whether the caller holds it.
+   */
+  claim(day: string, startedAt: Date, options: { staleBefore: Date; force: boolean }): Promise<boolean>;
+  /** Records how the day's run ended. */
+  finish(run: Omit<ReconciliationRun, 'startedAt'>): Promise<void>;
+  /** Records the differences never recorded before, and answers those alone: each is told to administrators once. */
+  recordNew(day: string, differences: readonly ReconciliationDifference[]): Promise<ReconciliationDifference[]>;
+  /** The runs of the days from `from` to `to` (YYYY-MM-DD, both included), oldest first. */
+  listRuns(from: string, to: string): Promise<ReconciliationRun[]>;
 }
 
 /** Disputes of gifts' charges (chargebacks), one row per provider dispute. */
@@ -390,6 +453,7 @@ export interface Repositories {
   audit: AuditTrail;
   ledger: Ledger;
   disputes: DisputeRepository;
+  reconciliations: ReconciliationRepository;
   /** Mail queued here commits or rolls back with the rest of the transaction. */
   mail: MailQueue;
 }

@@ -53,8 +53,8 @@ export type SandboxOnboardingCompletion = { status: 'completed'; returnUrl: stri
 export interface SandboxPayments {
   /** The intent a client secret names, or null when the secret is not one this server signed. */
   intentOf(clientSecret: string): SandboxIntent | null;
-  /** Remembers how a confirmation went, for reconciliation to read back. */
-  markSettled(intentId: string, status: Exclude<PaymentIntentState['status'], 'pending'>): void;
+  /** Remembers how a confirmation went, and records a charge in the sandbox's balance. */
+  markSettled(intentId: string, status: Exclude<PaymentIntentState['status'], 'pending'>): Promise<void>;
   /** What the onboarding page shows for a token, without using it up. */
   onboardingLink(token: string): Promise<SandboxOnboardingLink>;
   /** The owner's choice on the onboarding page: records it and uses the link up, in one step. */

@@ -57,19 +57,13 @@ export function holdsPaidGift(statuses: ReadonlySet<PaymentStatus>): boolean {
 
 /**
  * Currency and deletion are settled once money came in: only while open, with no paid gift, and
- * no payment the provider could not yet give up. A refunded gift's record is kept in the
- * registry's currency, so that currency stays (deleting keeps the record, see deleteRegistry).
+ * no payment the provider could not yet give up. A refunded gift keeps its record in its own
+ * currency, so it holds neither back (deleting keeps the record, see deleteRegistry).
  */
 export function requireUnsettled(registry: Registry, statuses: ReadonlySet<PaymentStatus>, action: 'change the currency' | 'delete the registry'): void {
   if (registry.status !== 'open') throw new DomainError('registry.closed', `You can’t ${action} once the registry is closed`);
   if (holdsPaidGift(statuses)) throw new DomainError('registry.has_gifts', `You can’t ${action} after receiving contributions`);
   if (statuses.has('pending')) {
     throw new DomainError('registry.payment_under_way', `A gift’s payment is being confirmed by the payment provider right now, so you can’t ${action} yet. Please try again in a few minutes.`);
-  }
-  if (action === 'change the currency' && statuses.has('refunded')) {
-    throw new DomainError(
-      'registry.has_refunded_gifts',
-      `You can’t change the currency of a registry with a refunded gift: its record stays in ${registry.currency}. You can delete this registry and create a new one in the other currency.`,
-    );
   }
 }

@@ -24,7 +24,12 @@ export function isManualPayoutMethod(method: PayoutMethod | null): method is Man
   return (MANUAL_PAYOUT_METHODS as readonly (PayoutMethod | null)[]).includes(method);
 }
 
-export const PAYOUT_STATUSES = ['pending', 'completed'] as const;
+/**
+ * A family payout waits (pending), is claimed by whoever sends it (sending: an administrator for
+ * PayPal and checks, the transfer itself for a bank payout), then is sent (completed). Only a
+ * pending payout may still change: a refund after closing shrinks it (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+ */
+export const PAYOUT_STATUSES = ['pending', 'sending', 'completed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export interface Registry {
@@ -69,6 +74,12 @@ export interface Registry {
   stripePayoutId: string | null;
   payoutStatus: PayoutStatus;
   payoutSentAt: Date | null;
+  /** Who holds the payout while it is sent (an audit label such as admin:rachel); null unless sending. */
+  payoutClaimedBy: string | null;
+  payoutClaimedByUserId: string | null;
+  payoutClaimedAt: Date | null;
+  /** How many times the payout was claimed: each claim's ledger entry is keyed by its number. */
+  payoutClaims: number;
   /** Why the last bank transfer did not go through; both null once it has, or while none was tried. */
   transferFailureReason: string | null;
   transferFailureMessage: string | null;

@@ -6,6 +6,7 @@ import type { MailMessage } from '../ports/mailer';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import { contributorsOf } from './list-contributors';
+import { pageUrl, paths } from '../page-paths';
 
 /** How long after the celebration the owner hears about gifts still without a card. */
 export const REMINDER_DELAY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,7 +14,7 @@ export const REMINDER_DELAY_MS = 7 * 24 * 60 * 60 * 1000;
 const REMINDERS_PER_RUN = 200;
 
 export function thankYouPageUrl(appUrl: string, registryId: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/thank-you-cards/${encodeURIComponent(registryId)}`;
+  return pageUrl(appUrl, paths.thankYouCards(registryId));
 }
 
 /** The owner's one reminder: how many gifts still have no card, and the page that sends them all at once. */

@@ -11,11 +11,19 @@ import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 import { startTestServer, tempDataDir } from '../support/test-server';
+import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 
-async function run(argv: string[], repositories = createInMemoryRepositories()) {
+async function run(argv: string[], repositories = createInMemoryRepositories(), gateway?: InMemoryPaymentGateway) {
   const lines: string[] = [];
   try {
-    await runAdminCommand(argv, repositories, { out: (line) => lines.push(line), actor: { userId: null, label: 'cli:ops' }, clock: new FixedClock(), supportEmail: 'help@gifts.example.org' });
+    await runAdminCommand(argv, repositories, {
+      out: (line) => lines.push(line),
+      actor: { userId: null, label: 'cli:ops' },
+      clock: new FixedClock(),
+      supportEmail: 'help@gifts.example.org',
+      appUrl: 'https://gifts.example.org',
+      ...(gateway ? { gateway: async () => gateway } : {}),
+    });
     return { ok: true, lines, repositories };
   } catch (error) {
     return { ok: false, lines, error: describeFailure(error) ?? String(error), repositories };
@@ -94,7 +102,7 @@ async function closedWithCheck() {
 }
 
 describe('payout commands', () => {
-  it('lists what is owed, completes a charity payout and a family’s check, and writes both to the audit trail', async () => {
+  it('lists what is owed, claims and completes a charity payout and a family’s check, and writes each step to the audit trail', async () => {
     const { repositories, registry, payout } = await closedWithCheck();
     const listed = await run(['charity-payouts', 'list'], repositories);
     expect(listed.lines.join('\n')).toMatch(new RegExp(`${payout.id}\\s+\\$10\\.00\\s+1 gifts\\s+MAZON`));
@@ -102,8 +110,14 @@ describe('payout commands', () => {
     expect(manual.lines.join('\n')).toContain('$90.00');
     expect(manual.lines.join('\n')).toContain('Noa Levi: check to Rachel Levi, 12 Elm St, Teaneck, NJ 07666, US (owner rachel@example.com)');
 
+    expect(await run(['charity-payouts', 'claim', payout.id], repositories)).toMatchObject({ ok: true, lines: ["Claimed MAZON's payout of $10.00: you are sending it."] });
+    expect((await run(['charity-payouts', 'list'], repositories)).lines.join('\n')).toMatch(/MAZON {2}\[being sent by ops since \d{4}-\d\d-\d\d \d\d:\d\d UTC\]/);
+    const changed = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--amount', '9.99'], repositories);
+    expect(changed.error).toMatch(/amount owed changed/);
     const paid = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--notes', 'June batch', '--amount', '10'], repositories);
     expect(paid).toMatchObject({ ok: true, lines: ["Marked MAZON's payout of $10.00 completed (ACH, reference ACH-1)."] });
+    expect((await run(['manual-payouts', 'complete', registry.id], repositories)).error).toBe('Claim this payout before marking it sent, so that no one else sends it too.');
+    expect(await run(['manual-payouts', 'claim', registry.id], repositories)).toMatchObject({ ok: true, lines: ['Claimed the payout of $90.00 for Noa Levi: you are sending it.'] });
     const sent = await run(['manual-payouts', 'complete', registry.id], repositories);
     expect(sent).toMatchObject({ ok: true, lines: ['Marked the check of $90.00 for Noa Levi sent.'] });
     expect((await repositories.registries.findById(registry.id))?.status).toBe('payout_sent');
@@ -111,14 +125,17 @@ describe('payout commands', () => {
     const twice = await run(['manual-payouts', 'complete', registry.id], repositories);
     expect(twice).toMatchObject({ ok: false, error: 'This payout was already marked complete' });
     const audit = await run(['audit', 'list'], repositories);
-    expect(audit.lines.filter((line) => /cli:ops/.test(line))).toHaveLength(2);
+    expect(audit.lines.filter((line) => /cli:ops {2}(charity|manual)_payout\./.test(line))).toHaveLength(4);
     expect(audit.lines.join('\n')).toContain('"referenceNumber":"ACH-1"');
   });
 
   it.each([
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH'], /Reference number is required/],
     [['charity-payouts', 'complete', 'PAYOUT', '--reference', 'R'], /Payment method is required/],
-    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.99'], /amount owed changed/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.99'], /Claim this payout before marking it sent/],
+    [['charity-payouts', 'release', 'PAYOUT'], /Nobody is sending this payout/],
+    [['charity-payouts', 'claim'], /exactly one charity payout id/],
+    [['manual-payouts', 'claim', '00000000-0000-4000-8000-000000000000'], /Manual payout not found/],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', 'ten'], /Amount must be a number/],
     [['charity-payouts', 'complete', '--method', 'ACH', '--reference', 'R'], /exactly one charity payout id/],
     [['charity-payouts', 'complete', 'nope', '--method', 'ACH', '--reference', 'R'], /is not a charity payout id/],
@@ -207,6 +224,43 @@ describe('ledger commands', () => {
   });
 });
 
+describe('ledger reconcile', () => {
+  const charge = (id: string, reference: string, amount: number, fee: number) => ({ id, kind: 'charge' as const, type: 'charge', reference, currency: 'USD', amount, fee, created: new Date('2026-05-31T15:00:00Z') });
+
+  it('prints that the day agrees, and exits 0', async () => {
+    const result = await run(['ledger', 'reconcile', '--date', '2026-05-31'], createInMemoryRepositories(), new InMemoryPaymentGateway());
+    expect(result).toMatchObject({ ok: true, lines: ["2026-05-31: the payment provider's 0 balance transactions agree with the ledger"] });
+  });
+
+  it('prints one line per difference and fails, and runs a day again on demand', async () => {
+    const repositories = createInMemoryRepositories();
+    const gateway = new InMemoryPaymentGateway();
+    gateway.otherBalanceTransactions.push(charge('txn_1', 'pi_nobody', 10_639, 339), { ...charge('txn_2', '', 0, 0), kind: 'other', type: 'stripe_fee', reference: null, amount: -125 });
+    const result = await run(['ledger', 'reconcile', '--date', '2026-05-31'], repositories, gateway);
+    expect(result).toMatchObject({ ok: false, error: 'The ledger disagrees with the payment provider on 2026-05-31: see the lines above.' });
+    expect(result.lines).toEqual([
+      '2026-05-31: 2 differences with the payment provider (2 balance transactions)',
+      '  A charge of $106.39 (pi_nobody) that the ledger never recorded.',
+      '  A stripe fee of $1.25 (txn_2) that the ledger did not know.',
+    ]);
+    expect(await repositories.reconciliations.listRuns('2026-05-31', '2026-05-31')).toEqual([expect.objectContaining({ status: 'differences' })]);
+    expect((await run(['ledger', 'reconcile', '--date', '2026-05-31'], repositories, gateway)).lines).toHaveLength(3);
+  });
+
+  it.each([
+    [['ledger', 'reconcile'], /Name the day to reconcile: ledger reconcile --date YYYY-MM-DD/],
+    [['ledger', 'reconcile', '--date', '31/05/2026'], /--date must be a day like 2026-11-24 \(got "31\/05\/2026"\)/],
+    [['ledger', 'reconcile', '--date', '2026-02-30'], /--date must be a day like/],
+    [['ledger', 'reconcile', '--date', '2026-06-02'], /2026-06-02 has not begun yet/],
+    [['ledger', 'reconcile', '--date', '2026-05-31', 'now'], /Unexpected argument: now/],
+  ])('refuses %j with a clear message and the usage', async (argv, message) => {
+    const result = await run(argv, createInMemoryRepositories(), new InMemoryPaymentGateway());
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(message);
+    expect(result.error).toContain('ledger reconcile --date YYYY-MM-DD');
+  });
+});
+
 const exec = promisify(execFile);
 
 async function cli(args: string[], dataDir: string) {
@@ -237,6 +291,25 @@ describe('npm run admin, as a process', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('No user named "nobody"');
   });
+
+  it('reconciles a day of the embedded database with the sandbox’s balance: exit 0 when it agrees, 1 with a line per difference, 2 for a bad date', async () => {
+    const dataDir = tempDataDir();
+    const today = new Date().toISOString().slice(0, 10);
+    const agreed = await cli(['ledger', 'reconcile', '--date', today], dataDir);
+    expect(agreed, agreed.stderr).toMatchObject({ code: 0, stdout: `${today}: the payment provider's 0 balance transactions agree with the ledger\n` });
+
+    const server = await startTestServer({ dataDir });
+    await createSandboxBalance(server.infrastructure.orm).record({ id: 'txn_sbx_stray', kind: 'transfer', type: 'transfer', reference: 'tr_sbx_stray', currency: 'CAD', amount: -9_000, fee: 0, created: new Date() });
+    await server.close();
+    const found = await cli(['ledger', 'reconcile', '--date', today], dataDir);
+    expect(found.code).toBe(1);
+    expect(found.stdout.trim().split('\n')).toEqual([`${today}: 1 difference with the payment provider (1 balance transaction)`, '  A transfer of CA$90.00 (tr_sbx_stray) that the ledger never recorded.']);
+    expect(found.stderr).toContain(`The ledger disagrees with the payment provider on ${today}`);
+
+    const bad = await cli(['ledger', 'reconcile', '--date', 'yesterday'], dataDir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--date must be a day like 2026-11-24 (got "yesterday")');
+  }, 120_000);
 
   it('verifies the ledger of the embedded database, migrated and opened, with one line per currency and exit 0', async () => {
     const verified = await cli(['ledger', 'verify'], tempDataDir());

@@ -8,9 +8,10 @@ import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment'
 import { startGift } from '@core/gift/start-gift';
 import { refundGift } from '@core/gift/refund-gift';
 import { adminActor } from '@core/payout/admin-access';
-import { completeCharityPayout } from '@core/payout/charity-payouts';
+import { claimCharityPayout, completeCharityPayout } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
-import { completeManualPayout } from '@core/payout/manual-payouts';
+import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';
+import { verifyLedger } from '@core/ledger/verify-ledger';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { openTestDatabase, postgresUrl } from '../support/databases';
@@ -136,7 +137,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     for (let index = 0; index < 8; index += 1) families.push(await familyWithGifts(3));
     for (const family of families) for (const gift of family.gifts) await family.confirm(gift);
     await Promise.all(families.map((family) => family.close()));
-    const pending = await repositories.charityPayouts.listPending();
+    const pending = await repositories.charityPayouts.listUnsent();
     for (const charity of charities) {
       const mine = pending.filter((payout) => payout.charityId === charity.id);
       expect(mine).toHaveLength(1);
@@ -146,22 +147,66 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     }
   });
 
-  it('administrators completing the same payouts at once complete each once, with one audit event each', async () => {
+  it('refunds after closing racing the payouts’ claims: each gift is refunded out of both waiting payouts, or stays in the claimed ones, to the cent', async () => {
     const { repositories, admin, clock, familyWithGifts } = await world();
+    const family = await familyWithGifts(8);
+    for (const gift of family.gifts) await family.confirm(gift);
+    await family.close();
+    const ports = { unitOfWork: repositories, clock };
+    const payouts = (await repositories.charityPayouts.listUnsent()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
+    const settled = await Promise.allSettled([
+      ...family.gifts.map((gift) => family.refund(gift)),
+      claimManualPayout(family.registry.id, adminActor(admin), ports),
+      ...payouts.map((payout) => claimCharityPayout(payout.id, adminActor(admin), ports)),
+    ]);
+    for (const result of settled) {
+      if (result.status === 'rejected') expect(['gift.not_refundable', 'registry.refund_under_way']).toContain(result.reason.code);
+    }
+    const stored = await Promise.all(family.gifts.map((gift) => repositories.gifts.findById(gift.id).then((found) => found!)));
+    const kept = stored.filter((gift) => gift.paymentStatus === 'succeeded');
+    expect(stored.every((gift) => gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunded')).toBe(true);
+    const registry = (await repositories.registries.findById(family.registry.id))!;
+    expect(registry.payoutAmount).toBe(kept.reduce((sum, gift) => sum + gift.childAmount, 0));
+    const named = (await repositories.charityPayouts.list()).filter((payout) => payout.registryIds.includes(family.registry.id));
+    expect(named.reduce((sum, payout) => sum + payout.amount, 0)).toBe(kept.reduce((sum, gift) => sum + gift.charityAmount, 0));
+    // Whatever was claimed, no refund came out of it afterwards: what is in transit is what the claimed payouts hold.
+    const inTransit = [registry.payoutStatus === 'sending' ? registry.payoutAmount! : 0, ...named.filter((payout) => payout.status === 'sending').map((payout) => payout.amount)];
+    const balance = (await repositories.ledger.listBalances()).find((row) => row.account === 'payouts:in-transit')?.balance ?? 0;
+    expect(-balance).toBe(inTransit.reduce((sum, amount) => sum + amount, 0));
+    expect((await verifyLedger(repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+
+  it('administrators claiming and completing the same payouts at once: one holds each, and completes it once, with one audit event per step', async () => {
+    const { repositories, admin, clock, familyWithGifts } = await world();
+    const other = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'dana' }))).id, true);
     const family = await familyWithGifts(2);
     for (const gift of family.gifts) await family.confirm(gift);
     await family.close();
     const ports = { unitOfWork: repositories, clock, supportEmail: 'help@gifts.example.org' };
-    const [payout] = (await repositories.charityPayouts.listPending()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
+    const [payout] = (await repositories.charityPayouts.listUnsent()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
     const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-9' };
-    const charityResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeCharityPayout(payout!.id, body, adminActor(admin), ports)));
-    const manualResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeManualPayout(family.registry.id, adminActor(admin), ports)));
+    const actors = Array.from({ length: 8 }, (_, index) => adminActor(index % 2 === 0 ? admin : other));
+    const claims = await Promise.allSettled([
+      ...actors.map((actor) => claimCharityPayout(payout!.id, actor, ports)),
+      ...actors.map((actor) => claimManualPayout(family.registry.id, actor, ports)),
+    ]);
+    for (const result of claims) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'payout.claimed_by_another' });
+    // Whoever won each claim completes it; the other's tries are refused.
+    const holderOf = async () => {
+      const [charityPayout, registry] = [await repositories.charityPayouts.findById(payout!.id), await repositories.registries.findById(family.registry.id)];
+      return { charity: charityPayout!.claimedBy === 'admin:dana' ? other : admin, family: registry!.payoutClaimedBy === 'admin:dana' ? other : admin };
+    };
+    const holders = await holderOf();
+    await expect(completeManualPayout(family.registry.id, adminActor(holders.family === admin ? other : admin), ports)).rejects.toMatchObject({ code: 'payout.claimed_by_another' });
+    const charityResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeCharityPayout(payout!.id, body, adminActor(holders.charity), ports)));
+    const manualResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeManualPayout(family.registry.id, adminActor(holders.family), ports)));
     for (const results of [charityResults, manualResults]) {
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'payout.already_completed' });
     }
     const events = await repositories.audit.list(100);
-    expect(events.filter((event) => event.subjectId === payout!.id)).toHaveLength(1);
-    expect(events.filter((event) => event.subjectId === family.registry.id)).toHaveLength(1);
+    expect(events.filter((event) => event.subjectId === payout!.id).map((event) => event.action).sort()).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
+    expect(events.filter((event) => event.subjectId === family.registry.id).map((event) => event.action).sort()).toEqual(['manual_payout.claimed', 'manual_payout.completed']);
+    expect((await verifyLedger(repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
   });
 });

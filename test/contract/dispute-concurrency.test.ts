@@ -44,8 +44,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const refund = (gift: Gift) => refundGift(gift.id, { reason: 'Asked' }, { user: owner, unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway, clock, supportEmail: mail.supportEmail });
 
     const [closed, ...others] = await Promise.allSettled([close(), report(), report(), refund(gifts[0]!), refund(gifts[1]!), report()]);
+    // A refund begun before the dispute was recorded may be refused by the provider, which refunds no disputed charge.
     for (const result of others) {
-      if (result.status === 'rejected') expect(['gift.not_refundable', 'registry.refund_under_way', 'dispute.exists']).toContain((result.reason as { code?: string }).code);
+      if (result.status === 'rejected') expect(['gift.not_refundable', 'registry.refund_under_way', 'dispute.exists', 'payment.unavailable']).toContain((result.reason as { code?: string }).code);
     }
     const [dispute, ...more] = await repositories.disputes.list();
     expect(more).toEqual([]);

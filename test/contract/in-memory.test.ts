@@ -2,13 +2,16 @@ import { InMemoryMailer } from '../../adapters/in-memory/in-memory-mailer';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { InMemorySandboxAccountStore } from '../../adapters/in-memory/in-memory-sandbox-account-store';
+import { InMemorySandboxBalance } from '../../adapters/in-memory/in-memory-sandbox-balance';
 import { mailerContract } from './mailer.contract';
 import { paymentGatewayContract } from './payment-gateway.contract';
 import { repositoryContract } from './repositories.contract';
 import { sandboxAccountStoreContract } from './sandbox-account-store.contract';
+import { sandboxBalanceContract } from './sandbox-balance.contract';
 
 repositoryContract('in-memory fakes', async () => createInMemoryRepositories());
 sandboxAccountStoreContract('in-memory fake', async () => new InMemorySandboxAccountStore());
+sandboxBalanceContract('in-memory fake', async () => new InMemorySandboxBalance());
 paymentGatewayContract('in-memory fake', async () => {
   const gateway = new InMemoryPaymentGateway();
   const settle = (status: 'succeeded' | 'failed') => async ({ id }: { id: string }) => {
@@ -21,6 +24,7 @@ paymentGatewayContract('in-memory fake', async () => {
     completeOnboarding: async (accountId) => gateway.verify(accountId),
     dispute: async ({ id }) => gateway.openDispute(id).disputeId,
     settleDisputes: async () => undefined,
+    now: () => new Date(),
   };
 });
 mailerContract('in-memory fake', async () => {

@@ -6,7 +6,7 @@ import { createMikroOrmRepositories } from '../../adapters/persistence/repositor
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { migrationBefore, openEmptyDatabase, postgresUrl } from '../support/databases';
-import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+import { aCharity, aNewUser } from '../support/builders';
 
 const LEDGER_MIGRATION = 'Migration20261125150000Ledger';
 const BEFORE_LEDGER = migrationBefore(LEDGER_MIGRATION);
@@ -37,29 +37,43 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
         [registryId, (cents / 100).toFixed(2), ((cents - charity) / 100).toFixed(2), (charity / 100).toFixed(2), charityId, intent, status],
       );
     };
+    // Registries and charity payouts as their tables were then: in SQL, since today's entities name columns added since.
+    let codes = 0;
+    const registryOf = async (currency: 'USD' | 'CAD', totalReceived: number, changes: string, params: unknown[] = []) => {
+      codes += 1;
+      const [row] = await sql<{ id: string }>(
+        `insert into registries (user_id, short_code, child_name, celebration_date, currency, total_received) values (?, ?, 'Noa Levi', '2027-05-16', ?, ?) returning id`,
+        [owner.id, `lg${String(codes).padStart(6, '0')}`, currency, (totalReceived / 100).toFixed(2)],
+      );
+      if (changes) await sql(`update registries set ${changes} where id = ?`, [...params, row!.id]);
+      return { id: row!.id };
+    };
+    const charityPayout = async (charityId: string, currency: 'USD' | 'CAD', cents: number, registryId: string, completed: boolean) => {
+      await sql(
+        `insert into charity_payouts (charity_id, currency, amount, gift_count, registry_ids, status, payment_method, reference_number, completed_at) values (?, ?, ?, 1, array[?::text], ?, ?, ?, ?)`,
+        [charityId, currency, (cents / 100).toFixed(2), registryId, completed ? 'completed' : 'pending', completed ? 'ACH' : null, completed ? 'R1' : null, completed ? new Date().toISOString() : null],
+      );
+    };
     // Open: one gift kept, one refunded, one never paid.
-    const open = await repos.registries.create(aNewRegistry(owner.id));
+    const open = await registryOf('USD', 10_000, '');
     await gift(open.id, mazon.id, 10_000, 'succeeded', 'pi_open_1');
     await gift(open.id, mazon.id, 5_000, 'refunded', 'pi_open_2');
     await gift(open.id, mazon.id, 7_000, 'pending', 'pi_open_3');
-    await repos.registries.addToTotalReceived(open.id, 10_000);
     // Closed, its check not sent yet; its charities' shares pending (MAZON's joined by the next one).
-    const closed = await repos.registries.create(aNewRegistry(owner.id));
+    const closed = await registryOf('USD', 17_200, `status = 'closed', payout_method = 'check', closed_at = now(), payout_amount = 154.80, charity_payout_amount = 17.20`);
     await gift(closed.id, mazon.id, 10_000, 'succeeded', 'pi_closed_1');
     await gift(closed.id, hadassah.id, 7_200, 'succeeded', 'pi_closed_2');
-    await repos.registries.addToTotalReceived(closed.id, 17_200);
-    await repos.registries.update(closed.id, { status: 'closed', payoutMethod: 'check', closedAt: new Date(), payoutAmount: 15_480, charityPayoutAmount: 1_720 });
-    await repos.charityPayouts.addToPending({ charityId: mazon.id, currency: 'USD', amount: 1_000, giftCount: 1, registryId: closed.id });
-    const hadassahPayout = await repos.charityPayouts.addToPending({ charityId: hadassah.id, currency: 'USD', amount: 720, giftCount: 1, registryId: closed.id });
-    await repos.charityPayouts.markCompleted(hadassahPayout.id, { paymentMethod: 'ACH', referenceNumber: 'R1', notes: null, completedAt: new Date() });
+    await charityPayout(mazon.id, 'USD', 1_000, closed.id, false);
+    await charityPayout(hadassah.id, 'USD', 720, closed.id, true);
     // Paid out, in CAD, with a payment refunded after closing.
-    const paid = await repos.registries.create(aNewRegistry(owner.id, { currency: 'CAD' }));
+    const paid = await registryOf(
+      'CAD',
+      20_000,
+      `status = 'payout_sent', payout_method = 'paypal', closed_at = now(), payout_amount = 180.00, charity_payout_amount = 20.00, payout_status = 'completed', payout_sent_at = now()`,
+    );
     await gift(paid.id, mazon.id, 20_000, 'succeeded', 'pi_paid_1');
     await gift(paid.id, mazon.id, 3_000, 'refunded', 'pi_paid_2');
-    await repos.registries.addToTotalReceived(paid.id, 20_000);
-    await repos.registries.update(paid.id, { status: 'payout_sent', payoutMethod: 'paypal', closedAt: new Date(), payoutAmount: 18_000, charityPayoutAmount: 2_000, payoutStatus: 'completed', payoutSentAt: new Date() });
-    const cadPayout = await repos.charityPayouts.addToPending({ charityId: mazon.id, currency: 'CAD', amount: 2_000, giftCount: 1, registryId: paid.id });
-    await repos.charityPayouts.markCompleted(cadPayout.id, { paymentMethod: 'check', referenceNumber: 'C7', notes: null, completedAt: new Date() });
+    await charityPayout(mazon.id, 'CAD', 2_000, paid.id, true);
 
     await database.orm.migrator.up();
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
 import { createSandboxAccountStore } from '../../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
+import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { ENTITIES } from '../../adapters/persistence/entities';
 import type { Orm } from '../../adapters/persistence/orm';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 import { repositoryContract } from './repositories.contract';
 import { sandboxAccountStoreContract } from './sandbox-account-store.contract';
+import { sandboxBalanceContract } from './sandbox-balance.contract';
 
 // Every test starts on empty tables (the rate-limit counters and migration history are not ours to clear).
 async function emptyTables(orm: Orm): Promise<void> {
@@ -36,5 +38,9 @@ for (const kind of ['pglite', 'postgresql'] as const) {
   sandboxAccountStoreContract(label, async () => {
     await database.orm.em.getConnection().execute('truncate "sandbox_accounts"');
     return createSandboxAccountStore(database.orm);
+  });
+  sandboxBalanceContract(label, async () => {
+    await database.orm.em.getConnection().execute('truncate "sandbox_balance_transactions"');
+    return createSandboxBalance(database.orm);
   });
 }

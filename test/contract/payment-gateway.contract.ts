@@ -15,6 +15,8 @@ export interface PaymentGatewayHarness {
   dispute(intent: CreatedPaymentIntent): Promise<string>;
   /** Waits for the card issuer to decide on evidence sent (at once where it decides at once). */
   settleDisputes(): Promise<void>;
+  /** The provider's clock: what it stamps its balance transactions with. */
+  now(): Date;
 }
 
 let counter = 0;
@@ -184,6 +186,62 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
       it('refuses an account-update link for an account it never opened', async () => {
         const urls = { returnUrl: 'https://gifts.example/back', refreshUrl: 'https://gifts.example/again' };
         await expect(gateway.createAccountUpdateLink({ accountId: NEVER_ISSUED.account, ...urls })).rejects.toThrow();
+      });
+    });
+
+    describe('balance transactions', () => {
+      const around = (now: Date) => ({ from: new Date(now.getTime() - 60_000), to: new Date(now.getTime() + 60_000) });
+
+      it('lists a paid payment as a charge with the fee taken, its refund, and a transfer, each naming the id our ledger names', async () => {
+        const created = await gateway.createPaymentIntent(aGift({ amount: 10_639, currency: 'USD' }));
+        await provider.pay(created);
+        await gateway.refund(created.id, `refund-${created.id}`);
+        await gateway.refund(created.id, `refund-${created.id}-again`);
+        const accountId = await gateway.createConnectedAccount(anAccount('CA'));
+        await provider.completeOnboarding(accountId);
+        const made = await gateway.transfer(aTransfer(accountId, { amount: 32_400, currency: 'CAD' }));
+        const transferId = made.success ? made.transferId : 'no transfer';
+
+        const listed = await gateway.listBalanceTransactions(around(provider.now()));
+        const mine = listed.filter((transaction) => transaction.reference === created.id || transaction.reference === transferId);
+        const shape = { id: expect.any(String) as unknown, type: expect.any(String) as unknown, created: expect.any(Date) as unknown };
+        expect(mine).toHaveLength(3);
+        expect(mine).toEqual(
+          expect.arrayContaining([
+            { ...shape, kind: 'charge', reference: created.id, currency: 'USD', amount: 10_639, fee: 339 },
+            // Given back once, however many keys asked; the provider keeps its fee.
+            { ...shape, kind: 'refund', reference: created.id, currency: 'USD', amount: -10_639, fee: 0 },
+            { ...shape, kind: 'transfer', reference: transferId, currency: 'CAD', amount: -32_400, fee: 0 },
+          ]),
+        );
+        expect(new Set(mine.map((transaction) => transaction.id)).size).toBe(3);
+      });
+
+      it('lists no payment that was not paid, and nothing created outside the range', async () => {
+        const declined = await gateway.createPaymentIntent(aGift());
+        await provider.decline(declined);
+        const pending = await gateway.createPaymentIntent(aGift());
+        const paid = await gateway.createPaymentIntent(aGift());
+        await provider.pay(paid);
+        const listed = await gateway.listBalanceTransactions(around(provider.now()));
+        expect(listed.map((transaction) => transaction.reference)).toContain(paid.id);
+        expect(listed.map((transaction) => transaction.reference)).not.toContain(declined.id);
+        expect(listed.map((transaction) => transaction.reference)).not.toContain(pending.id);
+        const dayBefore = new Date(provider.now().getTime() - 24 * 60 * 60 * 1000);
+        expect(await gateway.listBalanceTransactions({ from: new Date(dayBefore.getTime() - 60_000), to: dayBefore })).toEqual([]);
+      });
+
+      it('lists every one of many, oldest first', async () => {
+        const paid: string[] = [];
+        for (let count = 0; count < 5; count += 1) {
+          const created = await gateway.createPaymentIntent(aGift({ amount: 1_000 + count }));
+          await provider.pay(created);
+          paid.push(created.id);
+        }
+        const listed = await gateway.listBalanceTransactions(around(provider.now()));
+        expect(listed.filter((transaction) => paid.includes(transaction.reference ?? '')).map((transaction) => transaction.amount).sort()).toEqual([1_000, 1_001, 1_002, 1_003, 1_004]);
+        const times = listed.map((transaction) => transaction.created.getTime());
+        expect(times).toEqual([...times].sort((a, b) => a - b));
       });
     });
 

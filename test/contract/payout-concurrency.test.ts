@@ -35,7 +35,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     }));
     await Promise.all(shares.map((share) => repositories.transaction((tx) => tx.charityPayouts.addToPending(share))));
 
-    const pending = (await repositories.charityPayouts.listPending()).filter((payout) => payout.charityId === charity.id);
+    const pending = (await repositories.charityPayouts.listUnsent()).filter((payout) => payout.charityId === charity.id);
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({
       currency: 'USD',
@@ -53,7 +53,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
         repositories.transaction((tx) => tx.charityPayouts.addToPending({ charityId: charity.id, currency: currencyOf(index), amount: 100, giftCount: 1, registryId: registry.id })),
       ),
     );
-    const pending = (await repositories.charityPayouts.listPending()).filter((payout) => payout.charityId === charity.id);
+    const pending = (await repositories.charityPayouts.listUnsent()).filter((payout) => payout.charityId === charity.id);
     expect(pending.map((payout) => [payout.currency, payout.amount, payout.giftCount]).sort()).toEqual([
       ['CAD', 600, 6],
       ['USD', 600, 6],

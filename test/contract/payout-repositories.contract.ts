@@ -94,7 +94,11 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
         closedAt,
         payoutAmount: 9_001,
         charityPayoutAmount: 1_000,
-        payoutStatus: 'pending' as const,
+        payoutStatus: 'sending' as const,
+        payoutClaimedBy: 'admin:ops',
+        payoutClaimedByUserId: user.id,
+        payoutClaimedAt: closedAt,
+        payoutClaims: 2,
         stripePayoutId: 'tr_123',
         transferFailureReason: 'account_closed',
         transferFailureMessage: 'The bank account was closed. “Try another” — 🏦',
@@ -195,7 +199,7 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const tiny = await repos.charityPayouts.addToPending(share({ amount: 1, giftCount: 0, registryId: a }));
       expect(tiny).toMatchObject({ id: opened.id, amount: 3_601, giftCount: 5 });
       expect(await repos.charityPayouts.findById(opened.id)).toEqual(tiny);
-      expect(await repos.charityPayouts.listPending()).toHaveLength(1);
+      expect(await repos.charityPayouts.listUnsent()).toHaveLength(1);
     });
 
     it('keeps one pending payout per charity and currency', async () => {
@@ -222,10 +226,34 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       expect(next.id).not.toBe(first.id);
       expect(next).toMatchObject({ amount: 300, giftCount: 1, registryIds: [registries[1]!.id], status: 'pending' });
       expect(await repos.charityPayouts.findById(first.id)).toMatchObject({ amount: 1_200, status: 'completed' });
-      expect((await repos.charityPayouts.listPending()).map((payout) => payout.id)).toEqual([next.id]);
+      expect((await repos.charityPayouts.listUnsent()).map((payout) => payout.id)).toEqual([next.id]);
 
       const withoutNotes = await repos.charityPayouts.markCompleted(next.id, aCompletion({ notes: null }));
       expect(withoutNotes.notes).toBeNull();
+    });
+
+    it('claims a payout (closings then open a new pending one), takes a refunded gift out, and on release folds the new one back in', async () => {
+      const { repos, registries, share } = await setting();
+      const [a, b] = [registries[0]!.id, registries[1]!.id];
+      const first = await repos.charityPayouts.addToPending(share({ amount: 1_000, giftCount: 2, registryId: a }));
+      const at = new Date('2026-06-01T12:00:00.000Z');
+      const claimed = await repos.charityPayouts.claim(first.id, { claimedBy: 'admin:ops', claimedByUserId: null, claimedAt: at });
+      expect(claimed).toMatchObject({ id: first.id, status: 'sending', claimedBy: 'admin:ops', claimedByUserId: null, claimedAt: at, claims: 1, amount: 1_000 });
+      const opened = await repos.charityPayouts.addToPending(share({ amount: 300, giftCount: 1, registryId: b }));
+      expect(opened.id).not.toBe(first.id);
+      expect((await repos.charityPayouts.listUnsent()).map((payout) => payout.id).sort()).toEqual([first.id, opened.id].sort());
+      expect((await repos.charityPayouts.listByRegistry(b)).map((payout) => payout.id)).toEqual([opened.id]);
+      expect((await repos.charityPayouts.listByRegistry(a)).map((payout) => payout.id)).toEqual([first.id]);
+
+      expect(await repos.charityPayouts.removeGift(opened.id, 100)).toMatchObject({ amount: 200, giftCount: 0 });
+      const released = await repos.charityPayouts.release(first.id);
+      expect(released).toMatchObject({ id: first.id, status: 'pending', claimedBy: null, claimedAt: null, claims: 1, amount: 1_200, giftCount: 2, registryIds: [a, b] });
+      expect(await repos.charityPayouts.findById(opened.id)).toBeNull();
+      expect((await repos.charityPayouts.listUnsent()).map((payout) => payout.id)).toEqual([first.id]);
+      // Pending again, it takes the next closing's share.
+      expect(await repos.charityPayouts.addToPending(share({ amount: 5, registryId: registries[2]?.id ?? a }))).toMatchObject({ id: first.id, amount: 1_205 });
+      expect(await repos.charityPayouts.release(first.id)).toMatchObject({ amount: 1_205 });
+      await expect(repos.charityPayouts.claim('00000000-0000-4000-8000-000000000000', { claimedBy: 'admin:ops', claimedByUserId: null, claimedAt: at })).rejects.toMatchObject({ code: 'payout.not_found' });
     });
 
     it('refuses to complete an unknown payout, and answers null for unknown ids', async () => {
@@ -264,7 +292,7 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const [oldest, middle, newest] = payouts;
       await repos.charityPayouts.markCompleted(middle!.id, aCompletion());
       expect((await repos.charityPayouts.list()).map((payout) => payout.id)).toEqual([newest!.id, middle!.id, oldest!.id]);
-      expect((await repos.charityPayouts.listPending()).map((payout) => payout.id)).toEqual([newest!.id, oldest!.id]);
+      expect((await repos.charityPayouts.listUnsent()).map((payout) => payout.id)).toEqual([newest!.id, oldest!.id]);
     });
   });
 

@@ -6,6 +6,7 @@ import { stopSystemTimeAt } from '../support/system-time';
 import { payoutRepositoryContract } from './payout-repositories.contract';
 import { ledgerRepositoryContract } from './ledger-repositories.contract';
 import { disputeRepositoryContract } from './dispute-repositories.contract';
+import { reconciliationRepositoryContract } from './reconciliation-repositories.contract';
 import { accountRepositoryContract } from './account-repositories.contract';
 import { thankYouRepositoryContract } from './thank-you-repositories.contract';
 import { coOwnerRepositoryContract } from './co-owner-repositories.contract';
@@ -559,6 +560,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     payoutRepositoryContract(() => repos);
     ledgerRepositoryContract(() => repos);
     disputeRepositoryContract(() => repos);
+    reconciliationRepositoryContract(() => repos);
     accountRepositoryContract(() => repos);
     thankYouRepositoryContract(() => repos);
     coOwnerRepositoryContract(() => repos);

@@ -24,11 +24,13 @@ paymentGatewayContract('Stripe (over MSW)', async () => {
   server.use(...fake.handlers);
   return {
     // As production builds it: its own SDK client, on the fetch HTTP client.
-    gateway: new StripePaymentGateway({ secretKey: 'sk_test_51GiftRegistryContractKeyNotReal' }),
+    // Pages of 2, so that listing the balance has to walk several.
+    gateway: new StripePaymentGateway({ secretKey: 'sk_test_51GiftRegistryContractKeyNotReal', pageSize: 2 }),
     pay: async ({ id }) => fake.pay(id),
     decline: async ({ id }) => fake.decline(id),
     completeOnboarding: async (accountId) => fake.completeOnboarding(accountId),
     dispute: async ({ id }) => fake.dispute(id),
     settleDisputes: async () => undefined,
+    now: () => new Date(),
   };
 });

@@ -71,14 +71,15 @@ describe('a stranger’s unpaid gift when the family acts', () => {
 });
 
 describe('a registry whose only gift was refunded', () => {
-  it('can be deleted: gone for everyone, while the refunded gift and its registry stay on record; its currency stays', async () => {
+  it('can change its currency, the refunded gift keeping its own, and be deleted: gone for everyone, while the refunded gift and its registry stay on record', async () => {
     const { repositories, registry, charity, family } = await world();
     const refunded = await repositories.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'refunded', stripePaymentIntentId: 'pi_refunded' }));
-    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).rejects.toMatchObject({ code: 'registry.has_refunded_gifts' });
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).resolves.toEqual({ message: 'Currency updated to CAD', currency: 'CAD' });
+    expect(await repositories.gifts.findById(refunded.id)).toMatchObject({ currency: 'USD' });
 
     await expect(deleteRegistry(registry.id, family)).resolves.toEqual({ message: 'Registry deleted' });
     expect(await repositories.gifts.findById(refunded.id)).toMatchObject({ paymentStatus: 'refunded', stripePaymentIntentId: 'pi_refunded' });
-    expect(await repositories.registries.findById(registry.id)).toMatchObject({ isActive: false, currency: 'USD' });
+    expect(await repositories.registries.findById(registry.id)).toMatchObject({ isActive: false, currency: 'CAD' });
     expect(await repositories.registries.listByOwner(family.user.id)).toEqual([]);
     await expect(deleteRegistry(registry.id, family)).rejects.toMatchObject({ code: 'registry.not_found' });
     await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).rejects.toMatchObject({ code: 'registry.not_found' });

@@ -91,6 +91,22 @@ describe('the boundaries between adapters, web features and modules', () => {
     ).toEqual(['no-cross-feature-imports: web/src/features/gifts/gift-page.ts -> web/src/features/home/landing-page.ts']);
   });
 
+  it('fail the lint when a feature imports the app that composes it, or a shared component imports a feature', async () => {
+    expect(
+      await violationsIn({
+        'web/src/features/gifts/gift-page.ts': "import { AppRoutes } from '../../app/router';\nimport { Button } from '../../components/button';\nexport const x = [AppRoutes, Button];\n",
+        'web/src/app/router.ts': 'export const AppRoutes = 1;\n',
+        'web/src/components/button.ts': 'export const Button = 1;\n',
+        'web/src/components/layout/nav-bar.ts': "import { useLogout } from '../../features/auth/auth-actions';\nimport { useUser } from '../../lib/use-user';\nexport const x = [useLogout, useUser];\n",
+        'web/src/features/auth/auth-actions.ts': 'export const useLogout = 1;\n',
+        'web/src/lib/use-user.ts': 'export const useUser = 1;\n',
+      }),
+    ).toEqual([
+      'components-never-import-features: web/src/components/layout/nav-bar.ts -> web/src/features/auth/auth-actions.ts',
+      'features-never-import-app: web/src/features/gifts/gift-page.ts -> web/src/app/router.ts',
+    ]);
+  });
+
   it('let web import only the pure modules of core it shares with the server', async () => {
     expect(
       await violationsIn({

@@ -15,6 +15,7 @@ import { listDisputes } from '@core/dispute/list-disputes';
 import type { DisputeReport } from '@core/dispute/dispute';
 import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
 import { verifyLedger } from '@core/ledger/verify-ledger';
+import { reconcileDay } from '@core/ledger/reconcile-day';
 import { adminActor } from '@core/payout/admin-access';
 import { closeRegistry, DISPUTE_UNDECIDED_AT_CLOSING } from '@core/payout/close-registry';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
@@ -85,7 +86,7 @@ describe('a dispute while the registry is open', () => {
 
     expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('disputed');
     expect((await w.repositories.registries.findById(w.registry.id))!.totalReceived).toBe(kept.amount);
-    const totals = ownerTotals(await w.repositories.gifts.listByRegistry(w.registry.id), []);
+    const totals = ownerTotals(await w.repositories.gifts.listByRegistry(w.registry.id), [], w.registry.currency);
     expect(totals).toMatchObject({ online: kept.amount, onlineCount: 1, disputed: gift.amount, disputedCount: 1 });
     const charged = totalCharged(gift);
     const books = await w.balances();
@@ -259,5 +260,33 @@ describe('a dispute after the money has gone', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.text).toContain(`we have taken $${(gift.childAmount / 100).toFixed(2)} back from that transfer`);
     expect((await refusal(reverseDisputeTransfer(id, adminActor(w.admin), reversing))).code).toBe('dispute.not_reversible');
+  });
+
+  it('reconciles with the provider with no difference: each dispute’s adjustments (taken, given back after a win) and a reversed family transfer match their entries by the payment or the reversal', async () => {
+    const w = await world();
+    // The provider's balance and the ledger stamp what they record by the same clock.
+    w.gateway.now = () => w.clock.now();
+    w.repositories.ledger.now = () => w.clock.now();
+    const won = await w.give(100);
+    const lost = await w.give(50);
+    // The provider's side of the two payments: their charges are in its balance, at the fee the ledger recorded.
+    for (const gift of [won, lost]) {
+      w.gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
+      w.gateway.fees.set(gift.stripePaymentIntentId!, gift.providerFee ?? gift.stripeFee);
+    }
+    const first = w.gateway.openDispute(won.stripePaymentIntentId!);
+    await w.report(first);
+    await w.report(w.gateway.decideDispute(first.disputeId, 'won'));
+    await w.closeToBank();
+    const second = w.gateway.openDispute(lost.stripePaymentIntentId!);
+    await w.report(second);
+    await w.report(w.gateway.decideDispute(second.disputeId, 'lost'));
+    await reverseDisputeTransfer((await w.ours(second.disputeId)).id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT });
+    expect(await w.verified()).toEqual([]);
+
+    const day = w.clock.now().toISOString().slice(0, 10);
+    const run = await reconcileDay(day, { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, appUrl: APP_URL, supportEmail: SUPPORT }, { force: true });
+    // Two charges, a transfer, two disputes' withdrawals, a win's reinstatement and a reversal.
+    expect(run).toMatchObject({ status: 'agreed', differences: [], transactions: 7 });
   });
 });

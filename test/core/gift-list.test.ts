@@ -18,6 +18,7 @@ function aGift(overrides: Partial<Gift> = {}): Gift {
     registryId: 'r-1',
     giftGiverName: 'Aunt Miriam',
     giftGiverEmail: 'miriam@example.com',
+    currency: 'USD',
     amount: 3_600,
     childAmount: 3_240,
     charityAmount: 360,
@@ -28,6 +29,7 @@ function aGift(overrides: Partial<Gift> = {}): Gift {
     personalMessage: null,
     stripePaymentIntentId: null,
     paymentStatus: 'succeeded',
+    refundedAtPlatformCost: false,
     createdAt: new Date('2027-01-01T12:00:00.000Z'),
     ...overrides,
   };
@@ -116,7 +118,7 @@ describe('the owner’s full gift list', () => {
         const refunding = gifts.filter((gift) => gift.paymentStatus === 'refunding');
         const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded');
         const sum = (list: readonly { amount: number }[]) => list.reduce((total, gift) => total + gift.amount, 0);
-        const totals = ownerTotals(gifts, byHand);
+        const totals = ownerTotals(gifts, byHand, 'USD');
         // What came online is exactly what closing splits between the family and the charities,
         // and a refund still under way counts in it until it is done, as in totalReceived.
         const closing = closingAmounts(gifts);

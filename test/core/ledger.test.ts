@@ -17,6 +17,7 @@ import {
   normalBalance,
   OPENING_DIFFERENCE,
   PLATFORM_FEE_REVENUE,
+  PAYOUTS_IN_TRANSIT,
   PROVIDER_CASH,
   REFUNDS_ABSORBED,
   registryGiftsAccount,
@@ -26,9 +27,9 @@ import { openingEntries } from '@core/ledger/opening-entries';
 import { giftPaidEntry, giftRefundedEntry, latePaymentRefundedEntry } from '@core/ledger/posting-rules';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { adminActor } from '@core/payout/admin-access';
-import { completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
+import { claimCharityPayout, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
-import { completeManualPayout } from '@core/payout/manual-payouts';
+import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
@@ -71,6 +72,7 @@ describe('the posting rules', () => {
     registryId: 'registry-1',
     giftGiverName: 'Aunt Miriam',
     giftGiverEmail: 'miriam@example.com',
+    currency: 'USD',
     amount,
     childAmount: amount - Math.floor((amount + 5) / 10),
     charityAmount: Math.floor((amount + 5) / 10),
@@ -81,6 +83,7 @@ describe('the posting rules', () => {
     personalMessage: null,
     stripePaymentIntentId: 'pi_1',
     paymentStatus: 'succeeded',
+    refundedAtPlatformCost: false,
     createdAt: new Date(),
   }));
 
@@ -165,7 +168,7 @@ describe('every change that moves money posts its entry, once', () => {
     expect(await w.agrees()).toEqual([]);
   });
 
-  it('a close owes the family its 90% and each charity its share; sending each payout clears what is owed', async () => {
+  it('a close owes the family its 90% and each charity its share; a claim puts it in transit, and sending each payout clears it', async () => {
     const w = await world();
     await w.confirm(await w.start(10_000));
     await w.confirm(await w.start(7_200, w.charities[1]!.id));
@@ -177,14 +180,31 @@ describe('every change that moves money posts its entry, once', () => {
     expect(await w.agrees()).toEqual([]);
 
     const cashBefore = await w.balance(PROVIDER_CASH);
-    await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
+    const claiming = { unitOfWork: w.repositories, clock: w.clock };
+    await claimManualPayout(registry.id, adminActor(w.admin), claiming);
+    expect(await w.balance(familyPayableAccount(registry.id))).toBe(0);
+    expect(await w.balance(PAYOUTS_IN_TRANSIT)).toBe(15_480);
+    expect(await w.agrees()).toEqual([]);
+    await completeManualPayout(registry.id, adminActor(w.admin), { ...claiming, supportEmail: SUPPORT });
     for (const pending of await pendingDistributions(w.repositories)) {
-      await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+      await claimCharityPayout(pending.payoutId, adminActor(w.admin), claiming);
+      await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), claiming);
     }
     expect(await w.balance(familyPayableAccount(registry.id))).toBe(0);
     expect(await w.balance(charityPayableAccount(w.charities[0]!.id))).toBe(0);
+    expect(await w.balance(PAYOUTS_IN_TRANSIT)).toBe(0);
     expect(await w.balance(PROVIDER_CASH)).toBe(cashBefore - 17_200);
-    expect(w.entries().map((entry) => entry.kind)).toEqual(['gift.paid', 'gift.paid', 'registry.closed', 'family_payout.sent', 'charity_payout.sent', 'charity_payout.sent']);
+    expect(w.entries().map((entry) => entry.kind)).toEqual([
+      'gift.paid',
+      'gift.paid',
+      'registry.closed',
+      'family_payout.claimed',
+      'family_payout.sent',
+      'charity_payout.claimed',
+      'charity_payout.sent',
+      'charity_payout.claimed',
+      'charity_payout.sent',
+    ]);
     expect(await w.agrees()).toEqual([]);
   });
 
@@ -199,12 +219,12 @@ describe('every change that moves money posts its entry, once', () => {
 
 describe('opening the ledger on existing books', () => {
   const registry = (id: string, changes: object) => ({ id, currency: 'USD' as const, status: 'open' as const, totalReceived: 0, payoutAmount: null, payoutStatus: 'pending' as const, ...changes });
-  const gift = (registryId: string, changes: object) => ({ registryId, charityId: 'c1', amount: 10_000, platformFee: 300, stripeFee: 339, providerFee: 339, paymentStatus: 'succeeded' as const, ...changes });
+  const gift = (registryId: string, changes: object) => ({ registryId, charityId: 'c1', currency: 'USD' as const, amount: 10_000, platformFee: 300, stripeFee: 339, providerFee: 339, paymentStatus: 'succeeded' as const, refundedAtPlatformCost: false, ...changes });
 
   it('posts one balanced entry per currency that brings every account to what the tables say', () => {
     const tables = {
       registries: [registry('open', { totalReceived: 10_000 }), registry('closed', { status: 'closed', payoutAmount: 9_000 }), registry('paid', { status: 'payout_sent', payoutAmount: 9_000, payoutStatus: 'completed', currency: 'CAD' })],
-      gifts: [gift('open', {}), gift('open', { paymentStatus: 'refunded' }), gift('closed', {}), gift('paid', {})],
+      gifts: [gift('open', {}), gift('open', { paymentStatus: 'refunded' }), gift('closed', {}), gift('paid', { currency: 'CAD' })],
       charityPayouts: [
         { charityId: 'c1', currency: 'USD' as const, amount: 1_000, status: 'pending' as const },
         { charityId: 'c1', currency: 'CAD' as const, amount: 1_000, status: 'completed' as const },

@@ -10,10 +10,10 @@ import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment'
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
 import { adminActor } from '@core/payout/admin-access';
-import { completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
+import { claimCharityPayout, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
 import { closingAmounts } from '@core/payout/closing-amounts';
-import { completeManualPayout, listManualPayouts } from '@core/payout/manual-payouts';
+import { claimManualPayout, completeManualPayout, listManualPayouts } from '@core/payout/manual-payouts';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
 import { STALLED_TRANSFER_RETRY_AFTER_MS } from '@core/payout/bank-transfer';
 import { charityBreakdown, payoutStatus } from '@core/payout/payout-status';
@@ -140,7 +140,9 @@ describe('closing amounts', () => {
           }
           if (spec.adminPaysBefore) {
             for (const pending of await pendingDistributions(w.repositories)) {
-              await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+              await claimCharityPayout(pending.payoutId, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+              await claimCharityPayout(pending.payoutId, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+      await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
             }
           }
           await w.choose(registry.id, spec.method === 'paypal' ? PAYPAL : CHECK);
@@ -215,6 +217,7 @@ describe('closing a registry', () => {
     expect(closedMail).toMatchObject({ to: 'rachel@example.com', subject: 'Sarah Cohen\'s Bar/Bat Mitzvah: registry closed' });
     expect(closedMail?.text).toContain('To your family (90%): $90.00');
     expect(closedMail?.text).toContain('Your PayPal payment will be sent within 3-5 business days.');
+    await claimManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
     await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' });
     expect(w.repositories.mail.rows.get(`payout-sent-${registry.id}`)?.text).toContain('Sent by: PayPal to family@example.com');
   });
@@ -307,7 +310,8 @@ describe('closing a registry', () => {
     w.gateway.transferOutcome = 'lost';
     const lost = await w.close(registry.id);
     expect(lost.transferResult).toMatchObject({ success: false, reason: 'provider_unavailable' });
-    expect(lost.registry).toMatchObject({ status: 'closed', payoutStatus: 'pending' });
+    // The money may have gone: the payout stays claimed by the try, and nothing (a refund, a switch) can change it.
+    expect(lost.registry).toMatchObject({ status: 'closed', payoutStatus: 'sending', payoutClaimedBy: 'owner:rachel' });
 
     w.gateway.transferOutcome = 'success';
     const found = await w.close(registry.id);
@@ -321,10 +325,10 @@ describe('closing a registry', () => {
     const registry = await w.bankRegistry();
     w.gateway.transferOutcome = 'lost';
     const closed = await w.close(registry.id);
-    // The server stopped before it recorded the answer: closed, pending, nothing known of the try.
+    // The server stopped before it recorded the answer: closed, claimed by the try, nothing known of it.
     w.repositories.registries.rows.set(registry.id, { ...w.repositories.registries.rows.get(registry.id)!, transferFailureReason: null, transferFailureMessage: null });
     const stuck = await w.status(registry.id);
-    expect(stuck).toMatchObject({ transferResult: null, registry: { status: 'closed', payoutStatus: 'pending' } });
+    expect(stuck).toMatchObject({ transferResult: null, registry: { status: 'closed', payoutStatus: 'sending' } });
     expect(STALLED_TRANSFER_RETRY_AFTER_MS).toBe(5 * 60 * 1000);
     expect(stuck.retryAvailableAt).toEqual(new Date(closed.registry.closedAt!.getTime() + STALLED_TRANSFER_RETRY_AFTER_MS));
 
@@ -336,7 +340,7 @@ describe('closing a registry', () => {
     });
     w.clock.advance(59_999);
     await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.retry_not_yet' });
-    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ status: 'closed', payoutStatus: 'pending', transferAttempts: 1 });
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ status: 'closed', payoutStatus: 'sending', transferAttempts: 1 });
 
     w.clock.advance(1);
     const retried = await w.close(registry.id);
@@ -428,12 +432,14 @@ describe('administration', () => {
     expect(pending).toMatchObject({ charityName: 'MAZON', currency: 'USD', totalAmount: 1_000, giftCount: 1 });
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     const input = { status: 'completed', paymentMethod: 'Check', referenceNumber: 'CHK-1001', notes: 'Mailed Monday' };
+    await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 10 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_claimed' });
+    await claimCharityPayout(pending!.payoutId, adminActor(w.admin), ports);
     await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 9.99 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.changed' });
     await expect(completeCharityPayout(pending!.payoutId, { ...input, status: 'pending' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
     await expect(completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'Check' }, adminActor(w.admin), ports)).rejects.toMatchObject({
       fields: { referenceNumber: 'Reference number is required' },
     });
-    expect(await w.repositories.audit.list(10)).toEqual([]);
+    expect((await w.repositories.audit.list(10)).map((event) => event.action)).toEqual(['charity_payout.claimed']);
 
     const results = await Promise.allSettled([
       completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 10 }, adminActor(w.admin), ports),
@@ -442,14 +448,14 @@ describe('administration', () => {
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'payout.already_completed' });
     expect(await w.repositories.charityPayouts.findById(pending!.payoutId)).toMatchObject({ status: 'completed', referenceNumber: 'CHK-1001', completedAt: w.clock.now() });
-    const events = await w.repositories.audit.list(10);
+    const events = (await w.repositories.audit.list(10)).filter((event) => event.action === 'charity_payout.completed');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actorUserId: w.admin.id,
       actorLabel: 'admin:ops',
       action: 'charity_payout.completed',
       subjectId: pending!.payoutId,
-      before: { status: 'pending', referenceNumber: null },
+      before: { status: 'sending', referenceNumber: null, claimedBy: 'admin:ops' },
       after: { status: 'completed', referenceNumber: 'CHK-1001', paymentMethod: 'Check', notes: 'Mailed Monday' },
     });
     expect(await pendingDistributions(w.repositories)).toEqual([]);
@@ -465,6 +471,8 @@ describe('administration', () => {
     expect(listed.pending.map((payout) => [payout.registry.id, payout.ownerEmail])).toEqual([[registry.id, 'rachel@example.com']]);
     w.clock.advance(60_000);
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
+    await expect(completeManualPayout(registry.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_claimed' });
+    await claimManualPayout(registry.id, adminActor(w.admin), ports);
     const done = await completeManualPayout(registry.id, adminActor(w.admin), ports);
     expect(done.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: w.clock.now() });
     await expect(completeManualPayout(registry.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.already_completed' });
@@ -472,8 +480,9 @@ describe('administration', () => {
     const open = await w.openRegistry();
     await expect(completeManualPayout(open.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
     expect(await listManualPayouts(w.repositories)).toMatchObject({ pending: [], completed: [{ registry: { id: registry.id } }] });
-    expect((await w.repositories.audit.list(10)).map((event) => [event.action, event.before?.status, event.after?.status])).toEqual([
-      ['manual_payout.completed', 'closed', 'payout_sent'],
+    expect((await w.repositories.audit.list(10)).map((event) => [event.action, event.before?.payoutStatus, event.after?.payoutStatus]).sort()).toEqual([
+      ['manual_payout.claimed', 'pending', 'sending'],
+      ['manual_payout.completed', 'sending', 'completed'],
     ]);
   });
 
@@ -522,6 +531,7 @@ describe('the payout e-mails tell each outcome as it is', () => {
       expect(waiting.text).toContain('https://gifts.example.org/admin/manual-payouts');
     }
     expect(mailTo(w, 'avi@example.com')[`manual-payout-waiting-${registry.id}-${second.id}`]!.text).toMatch(/^Hello Avi,/);
+    await claimManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
     await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
     expect(mailTo(w, 'rachel@example.com')[`payout-sent-${registry.id}`]).toMatchObject({ replyTo: SUPPORT, subject: "Sarah Cohen's Bar/Bat Mitzvah: your payout was sent" });
   });
@@ -655,6 +665,7 @@ describe('the administrators’ daily line about charity payouts', () => {
     expect(reminders(w).filter((mail) => mail.dedupeKey.includes('2026-06-02'))).toHaveLength(2);
 
     for (const pending of await pendingDistributions(w.repositories)) {
+      await claimCharityPayout(pending.payoutId, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
       await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
     }
     w.clock.advance(24 * 60 * 60 * 1000);

@@ -8,14 +8,26 @@ import type { User } from '@core/account/user';
 import { isDomainError } from '@core/errors';
 import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
-import { finishStuckRefunds, recordRefundAtProvider, refundGift, refundKey, refundRefusal, REFUND_SETTLES_WITHIN_MS, REFUND_UNCONFIRMED } from '@core/gift/refund-gift';
+import {
+  charityPayoutsOfRegistry,
+  finishStuckRefunds,
+  platformCostRefusal,
+  recordRefundAtProvider,
+  refundGift,
+  refundGiftAtPlatformCost,
+  refundKey,
+  refundRefusal,
+  REFUND_SETTLES_WITHIN_MS,
+  REFUND_UNCONFIRMED,
+} from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
 import { adminActor } from '@core/payout/admin-access';
-import { completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
+import { claimCharityPayout, completeCharityPayout, pendingDistributions, releaseCharityPayout } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
-import { completeManualPayout } from '@core/payout/manual-payouts';
+import { claimManualPayout, completeManualPayout, releaseManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
+import { switchPayoutMethod } from '@core/payout/switch-payout-method';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { recordDispute } from '@core/dispute/record-dispute';
@@ -34,6 +46,7 @@ async function world() {
   const owner = await repositories.users.create(aNewUser({ username: 'rachel' }));
   const stranger = await repositories.users.create(aNewUser({ username: 'stranger' }));
   const admin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'ops' }))).id, true);
+  const otherAdmin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'dana' }))).id, true);
   const charities = await Promise.all(['MAZON', 'Hadassah', 'JDC'].map((name) => repositories.charities.create(aCharity({ name }))));
   const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: APP_URL, supportEmail: SUPPORT };
   const refunding = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway, clock, supportEmail: SUPPORT };
@@ -52,6 +65,13 @@ async function world() {
     return gift;
   };
   const refund = (giftId: string, user: User | null = owner, reason = 'Sent twice by mistake') => refundGift(giftId, { reason }, { ...refunding, user });
+  const refundAtPlatformCost = (giftId: string, user: User | null = admin, reason = 'The giver never meant to give') => refundGiftAtPlatformCost(giftId, { reason }, { ...refunding, user });
+  const claiming = { unitOfWork: repositories, clock };
+  /** The gift's charity payout, as the refund rule reads it (none while the registry is open). */
+  const charityPayoutOf = async (gift: Gift) => {
+    const registry = (await repositories.registries.findById(gift.registryId))!;
+    return (await charityPayoutsOfRegistry(registry, repositories.charityPayouts))(gift);
+  };
   const close = async (registryId: string) => {
     await savePayoutInfo(registryId, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' }, { user: owner, registries: repositories.registries, unitOfWork: repositories });
     return closeRegistry(registryId, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: APP_URL, supportEmail: SUPPORT });
@@ -71,7 +91,30 @@ async function world() {
   const disputing = { unitOfWork: repositories, clock, appUrl: APP_URL, supportEmail: SUPPORT };
   /** The provider's report of a dispute, as a charge.dispute.* webhook brings it. */
   const report = (dispute: DisputeReport) => recordDispute(dispute, disputing);
-  return { repositories, gateway, clock, owner, stranger, admin, charities, refunding, disputing, openRegistry, start, confirm, give, refund, close, closeToBank, status, report };
+  return {
+    repositories,
+    gateway,
+    clock,
+    owner,
+    stranger,
+    admin,
+    otherAdmin,
+    charities,
+    refunding,
+    claiming,
+    disputing,
+    openRegistry,
+    start,
+    confirm,
+    give,
+    refund,
+    refundAtPlatformCost,
+    charityPayoutOf,
+    close,
+    closeToBank,
+    status,
+    report,
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -106,7 +149,7 @@ describe('refunding a gift', () => {
     expect((await w.repositories.charityPayouts.list()).map((payout) => [payout.charityId, payout.amount, payout.giftCount])).toEqual([[w.charities[0]!.id, 360, 1]]);
   });
 
-  it('refuses a second refund, a refund of an unpaid gift, and any refund once the registry is closed', async () => {
+  it('refuses a second refund, a refund of an unpaid gift, and a refund once the family’s payout is claimed', async () => {
     const w = await world();
     const registry = await w.openRegistry();
     const gift = await w.give(registry.id, 5_000);
@@ -118,8 +161,9 @@ describe('refunding a gift', () => {
     const other = await w.openRegistry();
     const paid = await w.give(other.id, 5_000);
     await w.close(other.id);
+    await claimManualPayout(other.id, adminActor(w.admin), w.claiming);
     for (const user of [w.owner, w.admin]) {
-      expect((await refusal(w.refund(paid.id, user))).code).toBe('gift.not_refundable');
+      expect(await refusal(w.refund(paid.id, user))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s payout is already being sent.' });
     }
     expect(await w.status(paid.id)).toBe('succeeded');
     expect(w.gateway.refunds).toHaveLength(1);
@@ -237,16 +281,263 @@ describe('refunding a gift', () => {
   });
 });
 
-describe('the money, over random histories of gifts, refunds, disputes, closings and payouts', () => {
+describe('refunding after closing', () => {
+  const balanceOf = async (w: Awaited<ReturnType<typeof world>>, account: string) =>
+    (await w.repositories.ledger.listBalances()).find((row) => row.account === account)?.balance ?? 0;
+
+  it('takes the gift’s parts out of the family’s and its charity’s waiting payouts, in the refund’s transaction, and the ledger agrees', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const kept = await w.give(registry.id, 3_600);
+    const gift = await w.give(registry.id, 10_000, w.charities[1]!.id);
+    await w.close(registry.id);
+
+    const refunded = await w.refund(gift.id);
+    expect(refunded.paymentStatus).toBe('refunded');
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ payoutAmount: kept.childAmount, charityPayoutAmount: kept.charityAmount, totalReceived: 3_600, payoutStatus: 'pending' });
+    // The refunded gift's charity is owed nothing more: its 10% left the payout.
+    expect((await w.repositories.charityPayouts.list()).map((payout) => [payout.charityId, payout.amount, payout.giftCount]).sort()).toEqual(
+      [[w.charities[0]!.id, 360, 1], [w.charities[1]!.id, 0, 0]].sort(),
+    );
+    expect((await pendingDistributions(w.repositories)).map((line) => line.charityId)).toEqual([w.charities[0]!.id]);
+    expect([...w.repositories.ledger.rows.values()].find((entry) => entry.key === `gift:${gift.id}:refunded`)?.kind).toBe('gift.refunded_after_closing');
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+    // The giver is told as for any refund.
+    expect(w.repositories.mail.queued.filter((mail) => mail.to === 'miriam@example.com' && /refunded/.test(mail.subject))).toHaveLength(1);
+  });
+
+  it('finishes a family payout that a refund left with nothing to pay', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    await w.close(registry.id);
+    await w.refund(gift.id);
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: 0, totalReceived: 0 });
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+
+  it('refuses, saying why, once the charity’s payout is being sent or was sent', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    await w.give(registry.id, 2_000);
+    await w.close(registry.id);
+    const payout = (await w.charityPayoutOf(gift))!;
+    await claimCharityPayout(payout.id, adminActor(w.admin), w.claiming);
+    expect(await refusal(w.refund(gift.id))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: its charity’s payout is already being sent.' });
+    await completeCharityPayout(payout.id, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), w.claiming);
+    expect(await refusal(w.refund(gift.id))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: its charity’s payout was already sent.' });
+    expect(w.gateway.refunds).toHaveLength(0);
+  });
+
+  it('(loss a) never takes a refund out of a "pending" payout already being sent: refused, and the money sent is what was owed at the claim', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    const other = await w.give(registry.id, 2_000);
+    await w.close(registry.id);
+    const owedAtClaim = (await w.repositories.registries.findById(registry.id))!.payoutAmount!;
+    await claimManualPayout(registry.id, adminActor(w.admin), w.claiming);
+    expect(await balanceOf(w, 'payouts:in-transit')).toBe(-owedAtClaim);
+
+    expect(await refusal(w.refund(gift.id))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s payout is already being sent.' });
+    expect(await w.status(gift.id)).toBe('succeeded');
+    const { registry: sent } = await completeManualPayout(registry.id, adminActor(w.admin), { ...w.claiming, supportEmail: SUPPORT });
+    expect(sent.payoutAmount).toBe(owedAtClaim);
+    expect(owedAtClaim).toBe(gift.childAmount + other.childAmount);
+    expect([...w.repositories.ledger.rows.values()].find((entry) => entry.key === `registry:${registry.id}:payout-sent`)?.postings).toContainEqual({ account: 'provider:cash', amount: -owedAtClaim });
+    expect(await balanceOf(w, 'payouts:in-transit')).toBe(0);
+    expect(w.gateway.refunds).toHaveLength(0);
+  });
+
+  it('(loss a) never takes a refund out of a bank payout whose transfer may have gone', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    w.gateway.transferOutcome = 'lost';
+    await w.closeToBank(registry.id, 'USD');
+    expect((await w.repositories.registries.findById(registry.id))!.payoutStatus).toBe('sending');
+    expect((await refusal(w.refund(gift.id))).message).toBe('This gift can no longer be refunded: the family’s payout is already being sent.');
+    // A refusal, by contrast, leaves nothing on its way: the payout waits again, and a refund may come out of it.
+    const refused = await w.openRegistry();
+    const second = await w.give(refused.id, 4_000);
+    w.gateway.transferOutcome = { reason: 'account_closed', message: 'The bank account is closed.' };
+    await w.closeToBank(refused.id, 'USD');
+    expect((await w.repositories.registries.findById(refused.id))!.payoutStatus).toBe('pending');
+    expect((await w.refund(second.id)).paymentStatus).toBe('refunded');
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+
+  it('claims a bank transfer under the registry lock before the provider is called: a refund or a switch meanwhile is refused', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    const original = w.gateway.transfer.bind(w.gateway);
+    const during: { refund?: { code: string; message: string }; switched?: { code: string; message: string }; status?: string } = {};
+    w.gateway.transfer = async (request) => {
+      // While the provider is being asked: the payout is claimed, and its amount fixed.
+      during.status = (await w.repositories.registries.findById(registry.id))!.payoutStatus;
+      during.refund = await refusal(w.refund(gift.id));
+      during.switched = await refusal(
+        switchPayoutMethod(registry.id, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' }, { registries: w.repositories.registries, unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, appUrl: APP_URL, supportEmail: SUPPORT, user: w.owner }),
+      );
+      return original(request);
+    };
+    const closed = await w.closeToBank(registry.id, 'USD');
+    expect(during).toEqual({
+      status: 'sending',
+      refund: { code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s payout is already being sent.' },
+      switched: { code: 'payout.not_switchable', message: 'Only a bank payout that did not go through can be switched to PayPal or a check.' },
+    });
+    expect(closed.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: gift.childAmount });
+    expect(w.gateway.transfers.map((transfer) => transfer.amount)).toEqual([gift.childAmount]);
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+
+  it('follows a refund made in the provider’s dashboard after closing as any refund: out of both waiting payouts, or reported once one is claimed', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const first = await w.give(registry.id, 5_000);
+    const second = await w.give(registry.id, 3_000);
+    await w.close(registry.id);
+    const report = (gift: Gift) => ({ paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) });
+    expect((await recordRefundAtProvider(report(first), w.refunding)).kind).toBe('recorded');
+    expect((await w.repositories.registries.findById(registry.id))!.payoutAmount).toBe(second.childAmount);
+    await claimManualPayout(registry.id, adminActor(w.admin), w.claiming);
+    expect((await recordRefundAtProvider(report(second), w.refunding)).kind).toBe('after-close');
+    expect((await w.repositories.registries.findById(registry.id))!.payoutAmount).toBe(second.childAmount);
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+
+  it('(loss b) removes a refunded share from the charity payout: the charity is not paid the refunded gift’s 10%', async () => {
+    const w = await world();
+    const first = await w.openRegistry();
+    const second = await w.openRegistry();
+    const refundedGift = await w.give(first.id, 10_000);
+    const keptGift = await w.give(second.id, 5_000);
+    await w.close(first.id);
+    await w.close(second.id);
+    await w.refund(refundedGift.id);
+
+    const [pending] = await pendingDistributions(w.repositories);
+    expect(pending).toMatchObject({ totalAmount: keptGift.charityAmount, giftCount: 1 });
+    await claimCharityPayout(pending!.payoutId, adminActor(w.admin), w.claiming);
+    const paid = await completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1', expectedAmount: keptGift.charityAmount / 100 }, adminActor(w.admin), w.claiming);
+    expect(paid.amount).toBe(keptGift.charityAmount);
+    const charityEntries = [...w.repositories.ledger.rows.values()].flatMap((entry) => entry.postings).filter((posting) => posting.account === `charity:${w.charities[0]!.id}:payable`);
+    expect(charityEntries.reduce((sum, posting) => sum + posting.amount, 0)).toBe(0);
+  });
+
+  it('lets an administrator refund at the platform’s cost once a payout is claimed: the family and the charity keep their parts, the loss is the platform’s', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    await w.close(registry.id);
+    // While both payouts wait, the ordinary refund is the way.
+    expect((await refusal(w.refundAtPlatformCost(gift.id))).message).toMatch(/can still be refunded the ordinary way/);
+    await claimManualPayout(registry.id, adminActor(w.admin), w.claiming);
+    expect((await refusal(w.refundAtPlatformCost(gift.id, w.owner))).code).toBe('auth.forbidden');
+    expect((await refusal(w.refundAtPlatformCost(gift.id, null))).code).toBe('auth.required');
+    expect(await refusal(w.refundAtPlatformCost(gift.id, w.admin, ' '))).toMatchObject({ code: 'validation.failed' });
+
+    const refunded = await w.refundAtPlatformCost(gift.id);
+    expect(refunded).toMatchObject({ paymentStatus: 'refunded', refundedAtPlatformCost: true });
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ payoutAmount: gift.childAmount, charityPayoutAmount: gift.charityAmount, payoutStatus: 'sending' });
+    expect((await w.charityPayoutOf(gift))!.amount).toBe(gift.charityAmount);
+    expect(await balanceOf(w, 'platform:refunds-at-platform-cost')).toBe(gift.amount);
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+    // The family is told, as for any administrator's refund, that their payout keeps the gift; the reason is in the audit trail.
+    const told = w.repositories.mail.queued.filter((mail) => mail.subject.startsWith('A gift to') && mail.subject.endsWith('was refunded'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('the platform bears this refund: your family’s 90% and the charity’s 10% stay as they were');
+    expect((await w.repositories.audit.list(10)).find((event) => event.action === 'gift.refund_started')?.after).toMatchObject({ atPlatformCost: true, reason: 'The giver never meant to give' });
+  });
+});
+
+describe('claiming a payout', () => {
+  it('records who sends it and since when, lets only its holder complete it, and puts every step in the audit trail and the ledger', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 5_000);
+    await w.close(registry.id);
+    const ops = adminActor(w.admin);
+    const dana = adminActor(w.otherAdmin);
+    const completing = { ...w.claiming, supportEmail: SUPPORT };
+
+    expect(await refusal(completeManualPayout(registry.id, ops, completing))).toMatchObject({ code: 'payout.not_claimed' });
+    expect(await refusal(releaseManualPayout(registry.id, ops, w.claiming))).toMatchObject({ code: 'payout.not_claimed' });
+    const { registry: claimed } = await claimManualPayout(registry.id, ops, w.claiming);
+    expect(claimed).toMatchObject({ payoutStatus: 'sending', payoutClaimedBy: 'admin:ops', payoutClaimedByUserId: w.admin.id, payoutClaimedAt: w.clock.now() });
+    // Claiming again is harmless; another administrator is told who holds it.
+    expect((await claimManualPayout(registry.id, ops, w.claiming)).registry.payoutClaims).toBe(1);
+    expect(await refusal(claimManualPayout(registry.id, dana, w.claiming))).toEqual({ code: 'payout.claimed_by_another', message: 'ops is already sending this payout. Reload the page to see it.' });
+    expect(await refusal(completeManualPayout(registry.id, dana, completing))).toMatchObject({ code: 'payout.claimed_by_another' });
+
+    // Another administrator may release a stale claim; then they may claim it and send it.
+    expect((await releaseManualPayout(registry.id, dana, w.claiming)).registry).toMatchObject({ payoutStatus: 'pending', payoutClaimedBy: null });
+    await claimManualPayout(registry.id, dana, w.claiming);
+    const { registry: sent } = await completeManualPayout(registry.id, dana, completing);
+    expect(sent).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutClaimedBy: 'admin:dana' });
+    expect(await refusal(claimManualPayout(registry.id, dana, w.claiming))).toMatchObject({ code: 'payout.already_completed' });
+
+    const actions = (await w.repositories.audit.list(20)).filter((event) => event.subjectId === registry.id).map((event) => `${event.actorLabel} ${event.action}`);
+    expect(actions.sort()).toEqual(['admin:dana manual_payout.claimed', 'admin:dana manual_payout.completed', 'admin:dana manual_payout.released', 'admin:ops manual_payout.claimed']);
+    const kinds = [...w.repositories.ledger.rows.values()].filter((entry) => entry.key.startsWith(`registry:${registry.id}:payout`)).map((entry) => entry.key);
+    expect(kinds).toEqual([`registry:${registry.id}:payout-claimed:1`, `registry:${registry.id}:payout-released:1`, `registry:${registry.id}:payout-claimed:2`, `registry:${registry.id}:payout-sent`]);
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+
+  it('refuses a claim while a gift counted in the payout is being refunded', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    await w.give(registry.id, 3_000);
+    await w.close(registry.id);
+    expect(await w.repositories.gifts.beginRefund(gift.id, w.clock.now())).toBe(true);
+    expect((await refusal(claimManualPayout(registry.id, adminActor(w.admin), w.claiming))).code).toBe('registry.refund_under_way');
+    const payout = (await w.charityPayoutOf(gift))!;
+    expect((await refusal(claimCharityPayout(payout.id, adminActor(w.admin), w.claiming))).code).toBe('registry.refund_under_way');
+  });
+
+  it('keeps a claimed charity payout fixed: a closing meanwhile opens a new pending one, folded back in when the claim is released', async () => {
+    const w = await world();
+    const first = await w.openRegistry();
+    const second = await w.openRegistry();
+    const a = await w.give(first.id, 5_000);
+    const b = await w.give(second.id, 7_000);
+    await w.close(first.id);
+    const claimed = (await w.charityPayoutOf(a))!;
+    await claimCharityPayout(claimed.id, adminActor(w.admin), w.claiming);
+    await w.close(second.id);
+    expect((await w.repositories.charityPayouts.findById(claimed.id))!.amount).toBe(a.charityAmount);
+    expect((await pendingDistributions(w.repositories)).map((line) => [line.totalAmount, line.claimedBy])).toEqual([[b.charityAmount, null], [a.charityAmount, 'admin:ops']]);
+    expect(await refusal(completeCharityPayout(claimed.id, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.otherAdmin), w.claiming))).toMatchObject({
+      code: 'payout.claimed_by_another',
+    });
+
+    const released = await releaseCharityPayout(claimed.id, adminActor(w.admin), w.claiming);
+    expect(released).toMatchObject({ status: 'pending', amount: a.charityAmount + b.charityAmount, giftCount: 2, claimedBy: null });
+    expect(await w.repositories.charityPayouts.listUnsent()).toHaveLength(1);
+    expect((await verifyLedger(w.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
+  });
+});
+
+describe('the money, over random histories of gifts, refunds, disputes, closings, claims and payouts', () => {
   type Transfer = 'success' | 'refused' | 'unknown' | 'lost';
+  type Admin = 'ops' | 'dana';
   type Step =
     | { kind: 'give'; registry: number; cents: number; charity: number; confirmed: boolean; feeDelta: number | null }
     | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean }
+    | { kind: 'refund-at-platform-cost'; gift: number }
+    | { kind: 'claim-family'; registry: number; by: Admin }
+    | { kind: 'release-family'; registry: number; by: Admin }
+    | { kind: 'claim-charity'; charity: number; by: Admin }
+    | { kind: 'release-charity'; charity: number; by: Admin }
     | { kind: 'close'; registry: number; bank: boolean; transfer: Transfer }
     | { kind: 'retry-transfer'; registry: number; transfer: Transfer }
     | { kind: 'late-payment'; gift: number; feeDelta: number | null }
-    | { kind: 'pay-charities' }
-    | { kind: 'pay-family'; registry: number }
+    | { kind: 'pay-charities'; by: Admin }
+    | { kind: 'pay-family'; registry: number; by: Admin }
     | { kind: 'dispute'; gift: number; withdrawLater: boolean; twice: boolean }
     | { kind: 'decide'; dispute: number; outcome: 'won' | 'lost'; byEvidence: boolean; stale: boolean }
     | { kind: 'reverse'; dispute: number };
@@ -254,15 +545,21 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
   // What the provider says it took, against the card fee the giver paid: more, less, or not said at all.
   const feeDelta = fc.option(fc.integer({ min: -40, max: 40 }));
   const transfer = fc.constantFrom<Transfer>('success', 'success', 'refused', 'unknown', 'lost');
+  const admin = fc.constantFrom<Admin>('ops', 'dana');
   /** The steps of a history; `disputes` weighs disputes and what follows them (a second property leans on them). */
   const stepOf = (disputes: number): fc.Arbitrary<Step> => fc.oneof(
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('give' as const), registry: fc.nat(2), cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean(), feeDelta }) },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), gift: fc.nat(30), by: fc.constantFrom('owner' as const, 'admin' as const, 'stranger' as const), providerDown: fc.boolean() }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2), bank: fc.boolean(), transfer }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2), bank: fc.boolean(), transfer }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry-transfer' as const), registry: fc.nat(2), transfer }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('late-payment' as const), gift: fc.nat(30), feeDelta }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-charities' as const) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-family' as const), registry: fc.nat(2) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('refund-at-platform-cost' as const), gift: fc.nat(30) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('claim-family' as const), registry: fc.nat(2), by: admin }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('release-family' as const), registry: fc.nat(2), by: admin }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('claim-charity' as const), charity: fc.nat(2), by: admin }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('release-charity' as const), charity: fc.nat(2), by: admin }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-charities' as const), by: admin }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay-family' as const), registry: fc.nat(2), by: admin }) },
     { weight: 2 * disputes, arbitrary: fc.record({ kind: fc.constant('dispute' as const), gift: fc.nat(30), withdrawLater: fc.boolean(), twice: fc.boolean() }) },
     {
       weight: 3 * disputes,
@@ -278,6 +575,16 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
         const closed = new Set<string>();
         /** Disputes opened at the provider, as it first reported them. */
         const opened: DisputeReport[] = [];
+        /** The provider refuses to refund a charge its giver's bank disputes, unless the dispute was won (as Stripe does). */
+        const disputedAtProvider = (gift: Gift) => [...w.gateway.disputes.values()].some((each) => each.paymentIntentId === gift.stripePaymentIntentId && each.status !== 'won');
+        const actorOf = (who: Admin) => adminActor(who === 'ops' ? w.admin : w.otherAdmin);
+        /** What a claim, release or completion answered: done, or the refusal's code (a rule, not a failure). */
+        const attempt = (work: Promise<unknown>) => work.then(() => 'done', (error: unknown) => (isDomainError(error) ? error.code : Promise.reject(error)));
+        /** The gift's payouts as they were before a refund: what it takes its parts out of. */
+        const payoutsOf = async (gift: Gift) => ({
+          registry: (await w.repositories.registries.findById(gift.registryId))!,
+          charityPayout: await w.charityPayoutOf(gift),
+        });
         const reportedFee = (gift: Gift, delta: number | null) => (delta === null ? undefined : Math.max(0, gift.stripeFee + delta));
         const sendWith = (outcome: Transfer) => {
           w.gateway.transferOutcome = outcome === 'refused' ? { reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' } : outcome;
@@ -293,15 +600,52 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
             const gift = gifts[s.gift % Math.max(1, gifts.length)];
             if (!gift) continue;
             const before = await w.repositories.gifts.findById(gift.id);
-            const registry = (await w.repositories.registries.findById(gift.registryId))!;
+            const { registry, charityPayout } = await payoutsOf(gift);
             const user = s.by === 'owner' ? w.owner : s.by === 'admin' ? w.admin : w.stranger;
             w.gateway.refundOutcome = s.providerDown ? 'refused' : 'refunded';
-            const outcome = await w.refund(gift.id, user).then(() => 'refunded' as const, (error: unknown) => (isDomainError(error) ? error.code : Promise.reject(error)));
+            const outcome = await attempt(w.refund(gift.id, user));
             w.gateway.refundOutcome = 'refunded';
-            const allowed = s.by !== 'stranger' && refundRefusal(before!, registry) === null && !s.providerDown;
-            expect(outcome === 'refunded').toBe(allowed);
-            // No refund once the registry closed: its money is promised to the family and the charities.
-            if (closed.has(registry.id)) expect(await w.status(gift.id)).toBe(before!.paymentStatus);
+            const refusal = refundRefusal(before!, registry, charityPayout);
+            const allowed = s.by !== 'stranger' && refusal === null && !s.providerDown && !disputedAtProvider(gift);
+            expect(outcome === 'done').toBe(allowed);
+            // Never out of a payout already claimed or sent: what it holds stays as it was.
+            if (registry.status !== 'open' && (registry.payoutStatus !== 'pending' || charityPayout?.status !== 'pending')) {
+              expect(await w.status(gift.id)).toBe(before!.paymentStatus);
+            }
+            if (outcome === 'done' && registry.status !== 'open') {
+              const after = await payoutsOf(gift);
+              expect(after.registry.payoutAmount).toBe(registry.payoutAmount! - gift.childAmount);
+              expect(after.charityPayout!.amount).toBe(charityPayout!.amount - gift.charityAmount);
+            }
+          } else if (s.kind === 'refund-at-platform-cost') {
+            const gift = gifts[s.gift % Math.max(1, gifts.length)];
+            if (!gift) continue;
+            const before = (await w.repositories.gifts.findById(gift.id))!;
+            const { registry, charityPayout } = await payoutsOf(gift);
+            const outcome = await attempt(w.refundAtPlatformCost(gift.id));
+            expect(outcome === 'done').toBe(platformCostRefusal(before, registry, charityPayout) === null && !disputedAtProvider(gift));
+            // The family's and the charity's amounts stay as they are.
+            const after = await payoutsOf(gift);
+            expect(after.registry.payoutAmount).toBe(registry.payoutAmount);
+            expect(after.charityPayout?.amount).toBe(charityPayout?.amount);
+          } else if (s.kind === 'claim-family' || s.kind === 'release-family') {
+            const registry = registries[s.registry]!;
+            const before = (await w.repositories.registries.findById(registry.id))!;
+            const outcome = await attempt((s.kind === 'claim-family' ? claimManualPayout : releaseManualPayout)(registry.id, actorOf(s.by), w.claiming));
+            const after = (await w.repositories.registries.findById(registry.id))!;
+            if (outcome === 'done') expect(after.payoutStatus).toBe(s.kind === 'claim-family' ? 'sending' : 'pending');
+            else expect(after).toEqual(before);
+          } else if (s.kind === 'claim-charity' || s.kind === 'release-charity') {
+            const charityId = w.charities[s.charity]!.id;
+            const unsent = (await w.repositories.charityPayouts.listUnsent()).filter((payout) => payout.charityId === charityId);
+            for (const payout of unsent) {
+              const outcome = await attempt((s.kind === 'claim-charity' ? claimCharityPayout : releaseCharityPayout)(payout.id, actorOf(s.by), w.claiming));
+              if (outcome !== 'done') continue;
+              // A claimed payout's amount is what is now in transit for it; a release takes in what closings added meanwhile.
+              const after = (await w.repositories.charityPayouts.findById(payout.id))!;
+              expect(after.status).toBe(s.kind === 'claim-charity' ? 'sending' : 'pending');
+              if (s.kind === 'claim-charity') expect(after.amount).toBe(payout.amount);
+            }
           } else if (s.kind === 'close') {
             const registry = registries[s.registry]!;
             if (closed.has(registry.id)) continue;
@@ -316,7 +660,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
           } else if (s.kind === 'retry-transfer') {
             const registry = registries[s.registry]!;
             const now = (await w.repositories.registries.findById(registry.id))!;
-            if (now.status !== 'closed' || now.payoutMethod !== 'bank' || now.payoutStatus !== 'pending') continue;
+            if (now.status !== 'closed' || now.payoutMethod !== 'bank' || now.payoutStatus === 'completed') continue;
             // A try whose answer was never recorded may be tried again five minutes after closing.
             w.clock.advance(10 * 60 * 1000);
             sendWith(s.transfer);
@@ -368,13 +712,27 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
             );
             expect(done).toBe(allowed ? 'reversed' : 'dispute.not_reversible');
           } else if (s.kind === 'pay-charities') {
+            // Each is claimed first; one another administrator holds is theirs to pay, and is left.
             for (const pending of await pendingDistributions(w.repositories)) {
-              await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+              if ((await attempt(claimCharityPayout(pending.payoutId, actorOf(s.by), w.claiming))) !== 'done') continue;
+              const claimed = (await w.repositories.charityPayouts.findById(pending.payoutId))!;
+              const paid = await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, actorOf(s.by), w.claiming);
+              // What is paid is what was owed when it was claimed.
+              expect(paid.amount).toBe(claimed.amount);
             }
           } else {
             const registry = registries[s.registry]!;
             const now = await w.repositories.registries.findById(registry.id);
-            if (now?.status === 'closed' && now.payoutStatus === 'pending' && now.payoutMethod !== 'bank') await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
+            if (now?.status === 'closed' && now.payoutStatus !== 'completed' && now.payoutMethod !== 'bank') {
+              const completing = { ...w.claiming, supportEmail: SUPPORT };
+              if ((await attempt(claimManualPayout(registry.id, actorOf(s.by), w.claiming))) === 'done') {
+                const claimed = (await w.repositories.registries.findById(registry.id))!;
+                const { registry: sent } = await completeManualPayout(registry.id, actorOf(s.by), completing);
+                expect(sent.payoutAmount).toBe(claimed.payoutAmount);
+              } else {
+                expect((await attempt(completeManualPayout(registry.id, actorOf(s.by), completing))).startsWith('payout.')).toBe(true);
+              }
+            }
           }
           // After every step: every entry balances, and the ledger says what the tables say.
           for (const entry of w.repositories.ledger.rows.values()) expect(entry.postings.reduce((sum, posting) => sum + posting.amount, 0), entry.key).toBe(0);
@@ -412,32 +770,36 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
           expect(posted.includes(made.transferId)).toBe(paidRegistry?.status === 'payout_sent');
         }
 
+        // A gift refunded at the platform's cost still counts for the family and its charity.
+        const counted = (gift: Gift) => gift.paymentStatus === 'succeeded' || gift.refundedAtPlatformCost;
         for (const registry of registries) {
           const now = (await w.repositories.registries.findById(registry.id))!;
-          const paid = stored.filter((gift) => gift.registryId === registry.id && gift.paymentStatus === 'succeeded');
+          const paid = stored.filter((gift) => gift.registryId === registry.id && counted(gift));
           const given = paid.reduce((sum, gift) => sum + gift.amount, 0);
           expect(now.totalReceived).toBe(given);
           if (!closed.has(registry.id)) continue;
-          // The family's one payout is every paid gift's 90%, nothing refunded.
+          // The family's one payout is every counted gift's 90%, nothing refunded out of it.
           expect(now.payoutAmount).toBe(paid.reduce((sum, gift) => sum + gift.childAmount, 0));
           expect(now.charityPayoutAmount).toBe(paid.reduce((sum, gift) => sum + gift.charityAmount, 0));
           for (const charity of w.charities) {
             const own = paid.filter((gift) => gift.charityId === charity.id);
             const holding = payouts.filter((payout) => payout.charityId === charity.id && payout.registryIds.includes(registry.id));
-            expect(holding).toHaveLength(own.length > 0 ? 1 : 0);
+            // One payout holds the registry's share; a share whose every gift was refunded after closing stays named, empty.
+            if (own.length > 0) expect(holding).toHaveLength(1);
+            else expect(holding.length).toBeLessThanOrEqual(1);
           }
         }
-        // Each charity's payouts together are exactly its share of the paid gifts of closed registries.
+        // Each charity's payouts together are exactly its share of the counted gifts of closed registries: no refunded share left in.
         for (const charity of w.charities) {
-          const owed = stored.filter((gift) => gift.charityId === charity.id && gift.paymentStatus === 'succeeded' && closed.has(gift.registryId));
+          const owed = stored.filter((gift) => gift.charityId === charity.id && counted(gift) && closed.has(gift.registryId));
           const own = payouts.filter((payout) => payout.charityId === charity.id);
           expect(own.reduce((sum, payout) => sum + payout.amount, 0)).toBe(owed.reduce((sum, gift) => sum + gift.charityAmount, 0));
           expect(own.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(owed.length);
         }
   };
 
-  it('puts every paid gift in exactly one family payout and one charity payout, or refunds it, or holds it out while disputed, to the cent, and refunds nothing once its money is promised', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(stepOf(1), { minLength: 1, maxLength: 40 }), fc.constantFrom<Currency>('USD', 'CAD'), history), { numRuns: 80 });
+  it('puts every paid gift in exactly one family payout and one charity payout, or refunds it out of both while they wait, or at the platform’s cost, or holds it out while disputed, to the cent', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(stepOf(1), { minLength: 1, maxLength: 40, size: 'large' }), fc.constantFrom<Currency>('USD', 'CAD'), history), { numRuns: 200 });
   });
 
   it('keeps the books whole through disputes opened before closing, after closing and after the payout, won or lost, reported twice or out of order, and transfers reversed', async () => {

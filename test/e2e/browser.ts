@@ -52,7 +52,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(overflow, `${screen} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
 }
 
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+/**
+ * Keeps a picture of the screen in test-results/screenshots when SCREENSHOTS=1 (to look at a
+ * change); a plain run skips them, as nothing asserts on them and a full page is costly to encode.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string | null> {
+  if (process.env.SCREENSHOTS !== '1') return null;
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });

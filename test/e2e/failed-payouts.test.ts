@@ -101,11 +101,13 @@ describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)
       await admin.getByText('Payout switched').first().waitFor();
       await expect.poll(() => card.count()).toBe(0);
 
-      // It waits on Manual Payouts like any check; the administrator mails it and marks it complete.
+      // It waits on Manual Payouts like any check; the administrator claims it, mails it and marks it complete.
       await admin.goto('/admin/manual-payouts');
       const pending = admin.getByRole('region', { name: 'Pending Payouts' }).getByRole('listitem', { name: childName });
       await pending.getByText('40 Cedar Lane').waitFor();
       await expectAccessible(admin, `switched payout on manual payouts at ${width}`);
+      await pending.getByRole('button', { name: 'Claim to Send' }).click();
+      await pending.getByText(/^Being sent by you since/).waitFor();
       await pending.getByRole('button', { name: 'Mark as Complete' }).click();
       await admin.getByRole('dialog', { name: 'Mark Payout as Complete?' }).getByRole('button', { name: 'Yes, Mark as Complete' }).click();
       await admin.getByText('Payout Marked Complete').first().waitFor();
@@ -119,7 +121,7 @@ describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)
 
       const audit = await world.server.infrastructure.repositories.audit.list(200);
       const mine = audit.filter((event) => event.subjectId === registry.id).map((event) => [event.action, event.actorLabel.split(':')[0]]);
-      expect(mine).toEqual(expect.arrayContaining([['payout.method_switched', 'admin'], ['manual_payout.completed', 'admin']]));
+      expect(mine).toEqual(expect.arrayContaining([['payout.method_switched', 'admin'], ['manual_payout.claimed', 'admin'], ['manual_payout.completed', 'admin']]));
       await owner.context().close();
       await admin.context().close();
     });

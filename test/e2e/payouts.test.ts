@@ -57,7 +57,7 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
   }
 
   for (const width of [1280, 360]) {
-    it(`closes with a check; an admin sends it and pays the charity’s share, and the family sees it completed, at ${width} px`, async () => {
+    it(`closes with a check; an admin claims it (another admin sees who holds it), sends it and pays the charity’s share, and the family sees it completed, at ${width} px`, async () => {
       const owner = await newPage(width);
       const family = await signUp(owner.request, `check${width}`);
       const partner = await charity(owner.request, width === 1280 ? 2 : 3);
@@ -95,6 +95,26 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
       await card.getByText('Rachel Stern').first().waitFor();
       await expectAccessible(admin, `manual payouts at ${width}`);
       await screenshot(admin, `admin-manual-pending-${width}`);
+      // Claimed before it is sent: nobody else sends it too.
+      await expect(card.getByRole('button', { name: 'Mark as Complete' }).count()).resolves.toBe(0);
+      await card.getByRole('button', { name: 'Claim to Send' }).click();
+      await admin.getByText('Payout Claimed').first().waitFor();
+      await card.getByText(/^Being sent by you since/).waitFor();
+
+      // Another administrator sees who holds it, and cannot mark it sent.
+      const colleague = await newPage(width);
+      const second = await signUp(colleague.request, `colleague${width}`);
+      await world.server.infrastructure.repositories.users.setAdmin(second.id, true);
+      await colleague.goto('/admin/manual-payouts');
+      const seen = colleague.getByRole('region', { name: 'Pending Payouts' }).getByRole('listitem', { name: childName });
+      await seen.getByText(`Being sent by ${operator.username} since`, { exact: false }).waitFor();
+      await expect(seen.getByRole('button', { name: 'Mark as Complete' }).count()).resolves.toBe(0);
+      await seen.getByRole('button', { name: `Release ${operator.username}’s claim on ${childName}'s payout` }).waitFor();
+      await expectAccessible(colleague, `a payout another administrator is sending at ${width}`);
+      await screenshot(colleague, `admin-manual-claimed-by-another-${width}`);
+      await colleague.context().close();
+
+      await expectAccessible(admin, `a payout you are sending at ${width}`);
       await card.getByRole('button', { name: 'Mark as Complete' }).click();
       await admin.getByRole('dialog', { name: 'Mark Payout as Complete?' }).getByRole('button', { name: 'Yes, Mark as Complete' }).click();
       await admin.getByText('Payout Marked Complete').first().waitFor();
@@ -115,6 +135,8 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
       await screenshot(admin, `admin-charity-pending-${width}`);
       // Listed once: pending in its distribution (with the button), not again in the history.
       await expect(history.count()).resolves.toBe(0);
+      await distribution.getByRole('button', { name: 'Claim to Send' }).click();
+      await distribution.getByText(/^Being sent by you since/).waitFor();
       await distribution.getByRole('button', { name: 'Mark Completed' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Mark Payout Completed' });
       await dialog.getByLabel('Payment Method').fill('ACH');
@@ -133,7 +155,12 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
       expect(mail.some((text) => text.includes('registry closed') && text.includes('mailed within 5-7 business days'))).toBe(true);
       expect(mail.some((text) => text.includes('your payout was sent'))).toBe(true);
       const audit = await world.server.infrastructure.repositories.audit.list(100);
-      expect(audit.filter((event) => event.actorUserId === operator.id).map((event) => event.action).sort()).toEqual(['charity_payout.completed', 'manual_payout.completed']);
+      expect(audit.filter((event) => event.actorUserId === operator.id).map((event) => event.action).sort()).toEqual([
+        'charity_payout.claimed',
+        'charity_payout.completed',
+        'manual_payout.claimed',
+        'manual_payout.completed',
+      ]);
       await owner.context().close();
       await admin.context().close();
     });

@@ -130,4 +130,64 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
       for (const opened of [owner, guest, admin]) await opened.context().close();
     });
   }
+
+  it('after closing, the family refunds while the payouts wait; once the payout is claimed, the gift says why not, and an administrator refunds at the platform’s cost, at 360 px', async () => {
+    const owner = await newPage(360);
+    await signUp(owner.request, 'closedrefund');
+    const childName = 'Tali Closed';
+    const created = await owner.request.post('/api/registries', {
+      data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+    });
+    const registry = (await created.json()) as { id: string; shortCode: string };
+    const charityId = ((await (await owner.request.get('/api/charities')).json()) as { id: string }[])[0]!.id;
+    for (const [name, amount] of [['Dina Katz', 50], ['Yoni Adler', 40], ['Moshe Bar', 30]] as const) {
+      const intent = await owner.request.post('/api/create-payment-intent', {
+        data: { registryId: registry.id, charityId, giftGiverName: name, giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}.closed@example.com`, amount, personalMessage: '' },
+      });
+      const { clientSecret } = (await intent.json()) as { clientSecret: string };
+      expect((await owner.request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
+    }
+    const check = { payoutMethod: 'check', mailingName: 'Rachel Stern', mailingAddress: '12 Elm Street', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+    expect((await owner.request.put(`/api/registries/${registry.id}/payout-info`, { data: check })).status()).toBe(200);
+    expect((await owner.request.put(`/api/registries/${registry.id}/close`)).status()).toBe(200);
+
+    // Closed, both payouts waiting: the family's refund takes the gift's parts out of them.
+    await owner.goto(`/registry/${registry.id}/gifts`);
+    const dina = owner.getByRole('listitem').filter({ hasText: 'Dina Katz' });
+    await dina.getByRole('button', { name: 'Refund Dina Katz’s gift' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Refund Dina Katz’s gift?' });
+    await dialog.getByLabel('Reason for the refund').fill('Dina gave twice');
+    await dialog.getByRole('button', { name: /Refund \$/ }).click();
+    await owner.getByText('Gift Refunded').first().waitFor();
+    await dina.getByText('Refunded').waitFor();
+    const after = (await (await owner.request.get(`/api/registries/${registry.id}`)).json()) as { payoutAmount: number; charityPayoutAmount: number };
+    expect(after).toMatchObject({ payoutAmount: 63, charityPayoutAmount: 7 });
+
+    // An administrator claims the check; the family can no longer refund.
+    const admin = await newPage(360);
+    const operator = await signUp(admin.request, 'platformcost');
+    await world.server.infrastructure.repositories.users.setAdmin(operator.id, true);
+    expect((await admin.request.post(`/api/admin/manual-payouts/${registry.id}/claim`)).status()).toBe(200);
+    await owner.reload();
+    const yoni = owner.getByRole('listitem').filter({ hasText: 'Yoni Adler' });
+    await yoni.getByText('Yoni Adler').first().waitFor();
+    expect(await yoni.getByRole('button', { name: /Refund/ }).count()).toBe(0);
+
+    await admin.goto(`/admin/gift-refunds?registry=${registry.shortCode}`);
+    const adminYoni = admin.getByRole('listitem').filter({ hasText: 'Yoni Adler' });
+    await adminYoni.getByText('This gift can no longer be refunded: the family’s payout is already being sent.').waitFor();
+    await expectAccessible(admin, 'a gift whose payout is being sent, at 360');
+    await adminYoni.getByRole('button', { name: 'Refund Yoni Adler’s gift at the platform’s cost' }).click();
+    const platform = admin.getByRole('dialog', { name: 'Refund Yoni Adler’s gift at the platform’s cost?' });
+    await platform.getByText('The platform bears this refund').waitFor();
+    await platform.getByLabel('Reason for the refund').fill('The card was used without the owner’s consent');
+    await expectAccessible(admin, 'the refund at the platform’s cost, at 360');
+    await screenshot(admin, 'admin-refund-at-platform-cost-360', { fullPage: false });
+    await platform.getByRole('button', { name: /at the Platform’s Cost$/ }).click();
+    await admin.getByText('Gift Refunded at the Platform’s Cost').first().waitFor();
+    await adminYoni.getByText('Refunded').waitFor();
+    // The family's payout being sent is what it was at the claim.
+    expect(await (await owner.request.get(`/api/registries/${registry.id}`)).json()).toMatchObject({ payoutAmount: 63, payoutStatus: 'sending' });
+    for (const opened of [owner, admin]) await opened.context().close();
+  });
 });

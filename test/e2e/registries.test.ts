@@ -90,6 +90,7 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
       expect(await page.getByText('Unlisted', { exact: true }).count()).toBe(0);
       await page.getByRole('button', { name: 'Edit Registry' }).click();
       const editDialog = page.getByRole('dialog');
+      await editDialog.getByRole('heading', { name: /Edit Registry/ }).waitFor();
       await editDialog.getByRole('checkbox', { name: 'Keep this registry unlisted' }).check();
       await expectAccessible(page, `edit dialog, unlisted checked, at ${width}`);
       await screenshot(page, `dialog-edit-unlisted-${width}`, { fullPage: false });

@@ -70,6 +70,7 @@ describe('GET /api/registries/{id}/gift-list', () => {
         id: miriam.id,
         giftGiverName: 'Miriam Gold',
         giftGiverEmail: 'miriam.gold@example.com',
+        currency: 'USD',
         amount: 180,
         charityId: charities[0]!.id,
         charityName: charities[0]!.name,

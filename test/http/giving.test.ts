@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftBreakdown, type ProcessingRates } from '@core/fees';
+import { verifyLedger } from '@core/ledger/verify-ledger';
 import { RegistryEntity } from '../../adapters/persistence/entities/registry-entity';
 import { signedIn } from '../support/accounts';
 import { openRegistry } from '../support/registries';
@@ -243,7 +244,7 @@ describe('a gift a stranger started and never paid', () => {
     expect((await owner.client.get(`/api/registries/${registry.id}`)).status).toBe(404);
   });
 
-  it('lets a registry whose only gift was refunded be deleted (its records stay), but not change its currency', async () => {
+  it('lets a registry whose only gift was refunded change its currency, the gift keeping its own in the list and in the books', async () => {
     const { owner, registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 40 }));
@@ -253,8 +254,30 @@ describe('a gift a stranger started and never paid', () => {
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: false });
 
     const currency = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
-    expect(currency.status).toBe(409);
-    expect(currency.json.message).toMatch(/refunded gift: its record stays in USD/);
+    expect(currency.status, currency.text).toBe(200);
+    expect(currency.json).toEqual({ message: 'Currency updated to CAD', currency: 'CAD' });
+    // The refunded gift is still listed in the dollars its giver was charged; a new gift is in dollars of the other kind.
+    const list = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as { currency: string; totals: unknown; gifts: { id: string; currency: string; amount: number }[] };
+    expect(list.currency).toBe('CAD');
+    expect(list.gifts).toEqual([expect.objectContaining({ id: gift!.id, currency: 'USD', amount: 40 })]);
+    expect(list).toMatchObject({ totals: { refunded: 0, refundedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] } });
+    const second = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 50 }));
+    expect((await guest.post('/api/sandbox/confirm', { clientSecret: second.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    expect(await ownerGifts(owner.client, registry.id)).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'CAD', amount: 50, paymentStatus: 'succeeded' })]));
+    // The books agree in both currencies: the refund's entries stayed in USD.
+    const verdicts = await verifyLedger(server.infrastructure.repositories);
+    expect(verdicts.flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced])).toEqual([]);
+    // With a paid gift, the registry is the family's record of it: it stays, in its currency.
+    expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(409);
+  });
+
+  it('lets a registry whose only gift was refunded be deleted (its records stay)', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const guest = new HttpClient(server.url);
+    const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 40 }));
+    expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    const [gift] = (await ownerGifts(owner.client, registry.id)) as unknown as { id: string }[];
+    expect((await owner.client.post(`/api/gifts/${gift!.id}/refund`, { reason: 'Given twice' })).status).toBe(200);
 
     expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(200);
     expect((await owner.client.get(`/api/registries/${registry.id}`)).status).toBe(404);

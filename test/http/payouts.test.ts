@@ -260,18 +260,71 @@ describe('administration', () => {
     expect(await snapshot(owner, registry.id)).toEqual(before);
 
     const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-77', notes: 'Quarterly batch' };
+    // Not before it is claimed; and the claim is for one administrator.
+    const unclaimed = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body);
+    expect(unclaimed.status).toBe(409);
+    expect(unclaimed.json.message).toBe('Claim this payout before marking it sent, so that no one else sends it too.');
+    expect(await snapshot(owner, registry.id)).toEqual(before);
+    const claimed = await admin.post(`/api/admin/charity-payouts/${payout.id}/claim`, {});
+    expect(claimed.status, claimed.text).toBe(200);
+    expect(claimed.json).toMatchObject({ status: 'sending', claim: { by: expect.any(String), at: expect.any(String), byYou: true } });
+    const otherAdmin = (await signedIn(server, { admin: true })).client;
+    const taken = await otherAdmin.post(`/api/admin/charity-payouts/${payout.id}/claim`, {});
+    expect(taken.status).toBe(409);
+    expect(taken.json.message).toMatch(/is already sending this payout/);
+    expect((await otherAdmin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body)).status).toBe(409);
+    const seen = ((await otherAdmin.get('/api/admin/charity-payouts/pending')).json as unknown as { payoutId: string; claim: unknown }[]).find((line) => line.payoutId === payout.id);
+    expect(seen?.claim).toMatchObject({ byYou: false });
     const answers = await Promise.all([1, 2, 3].map(() => admin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     const done = answers.find((answer) => answer.status === 200)!;
     expect(done.json).toMatchObject({ id: payout.id, status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-77', notes: 'Quarterly batch', completedAt: expect.any(String) });
     const audit = await server.infrastructure.repositories.audit.list(50);
-    expect(audit.filter((event) => event.subjectId === payout.id)).toHaveLength(1);
+    expect(audit.filter((event) => event.subjectId === payout.id).map((event) => event.action).sort()).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
+  });
+
+  it('claims and releases a payout: 404 for anything not a payout waiting, 409 for the wrong state, nothing changed', async () => {
+    const { owner, registry } = await registryWithGifts([50]);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
+    const open = await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {});
+    expect(open.status).toBe(404);
+    await owner.call('PUT', `/api/registries/${registry.id}/close`);
+    const payout = await payoutOf(registry.id);
+    for (const path of ['/api/admin/manual-payouts/nope/claim', '/api/admin/charity-payouts/nope/release', `/api/admin/charity-payouts/${crypto.randomUUID()}/claim`]) {
+      expect((await admin.post(path, {})).status).toBe(404);
+    }
+    const before = await snapshot(owner, registry.id);
+    for (const path of [`/api/admin/manual-payouts/${registry.id}/release`, `/api/admin/charity-payouts/${payout.id}/release`]) {
+      const refused = await admin.post(path, {});
+      expect(refused.status).toBe(409);
+      expect(refused.json.message).toBe('Nobody is sending this payout, so there is no claim to release.');
+    }
+    expect(await snapshot(owner, registry.id)).toEqual(before);
+
+    const claimed = await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {});
+    expect(claimed.json).toMatchObject({ id: registry.id, payoutStatus: 'sending', claim: { byYou: true } });
+    // The family's own refund is refused now, and says why.
+    const gift = ((await owner.get(`/api/registries/${registry.id}/gift-list`)).json.gifts as unknown as { id: string; refundable: boolean }[])[0]!;
+    expect(gift.refundable).toBe(false);
+    const refused = await owner.post(`/api/gifts/${gift.id}/refund`, { reason: 'Changed their mind' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('This gift can no longer be refunded: the family’s payout is already being sent.');
+    // Another administrator sees who holds it, and may release a stale claim.
+    const otherAdmin = (await signedIn(server, { admin: true })).client;
+    const listed = ((await otherAdmin.get('/api/admin/manual-payouts')).json.pending as unknown as { id: string; claim: { byYou: boolean } }[]).find((line) => line.id === registry.id);
+    expect(listed?.claim).toMatchObject({ byYou: false });
+    const released = await otherAdmin.post(`/api/admin/manual-payouts/${registry.id}/release`, {});
+    expect(released.json).toMatchObject({ payoutStatus: 'pending', claim: null });
+    const audit = (await server.infrastructure.repositories.audit.list(50)).filter((event) => event.subjectId === registry.id);
+    expect(audit.map((event) => event.action).sort()).toEqual(['manual_payout.claimed', 'manual_payout.released']);
   });
 
   it('marks a manual payout complete once and the owner sees it completed', async () => {
     const { owner, registry } = await registryWithGifts([72]);
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
     await owner.call('PUT', `/api/registries/${registry.id}/close`);
+    expect((await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`)).status).toBe(409);
+    expect((await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {})).status).toBe(200);
     const answers = await Promise.all([1, 2].map(() => admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await owner.get(`/api/registries/${registry.id}`)).json).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: expect.any(String) });
@@ -279,7 +332,7 @@ describe('administration', () => {
     const listed = (await admin.get('/api/admin/manual-payouts')).json as unknown as { completed: { id: string }[] };
     expect(listed.completed.map((payout) => payout.id)).toContain(registry.id);
     const audit = await server.infrastructure.repositories.audit.list(50);
-    expect(audit.find((event) => event.subjectId === registry.id)).toMatchObject({ action: 'manual_payout.completed', actorLabel: expect.stringMatching(/^admin:/) });
+    expect(audit.find((event) => event.subjectId === registry.id && event.action === 'manual_payout.completed')).toMatchObject({ actorLabel: expect.stringMatching(/^admin:/) });
   });
 });
 
@@ -405,8 +458,12 @@ describe('the permission matrix, extended to closing and payouts', () => {
     'GET /api/registries/:id/charity-breakdown': family,
     'GET /api/admin/charity-payouts/pending': adminOnly,
     'GET /api/admin/charity-payouts': adminOnly,
+    'POST /api/admin/charity-payouts/:payout/claim': adminOnly,
+    'POST /api/admin/charity-payouts/:payout/release': adminOnly,
     'PATCH /api/admin/charity-payouts/:payout/status': adminOnly,
     'GET /api/admin/manual-payouts': adminOnly,
+    'POST /api/admin/manual-payouts/:id/claim': adminOnly,
+    'POST /api/admin/manual-payouts/:id/release': adminOnly,
     'PATCH /api/admin/manual-payouts/:id/complete': adminOnly,
   };
 
@@ -418,6 +475,11 @@ describe('the permission matrix, extended to closing and payouts', () => {
         // The admin calls act on a closed registry and its charity payout; the owner's on an open one.
         if (route.includes('/admin/')) await owner.call('PUT', `/api/registries/${registry.id}/close`);
         const payout = route.includes(':payout') ? await payoutOf(registry.id) : null;
+        // Releasing and completing need the administrator's claim first.
+        if (/\/(release|status|complete)$/.test(route)) {
+          const claimed = await admin.post(payout ? `/api/admin/charity-payouts/${payout.id}/claim` : `/api/admin/manual-payouts/${registry.id}/claim`, {});
+          expect(claimed.status, claimed.text).toBe(200);
+        }
         const client =
           role === 'owner' ? owner
           : role === 'visitor' ? new HttpClient(server.url)

@@ -82,7 +82,7 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(await totalReceived(owner.client, registry.id)).toBe(36);
     // The gift list's Total Received is the registry's, to the cent; the refunded gift has a figure of its own.
     const totals = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json.totals;
-    expect(totals).toEqual({ online: 36, byHand: 0, total: 36, refunded: 100, onlineCount: 1, byHandCount: 0, refundedCount: 1, disputed: 0, disputedCount: 0 });
+    expect(totals).toEqual({ online: 36, byHand: 0, total: 36, refunded: 100, onlineCount: 1, byHandCount: 0, refundedCount: 1, disputed: 0, disputedCount: 0, refundedBefore: [] });
     const listed = await giftList(owner.client, registry.id);
     expect(listed.find((item) => item.id === gift.id)).toMatchObject({ paymentStatus: 'refunded', refundable: false });
     expect(listed.find((item) => item.id === kept.id)).toMatchObject({ paymentStatus: 'succeeded', refundable: true });
@@ -157,19 +157,57 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(await server.infrastructure.repositories.gifts.findById(gift.id)).toMatchObject({ paymentStatus: 'refunded', registryId: registry.id });
   });
 
-  it('refuses once the registry is closed: its gifts are in the family’s and the charities’ payouts', async () => {
+  it('after closing, refunds out of both waiting payouts; once one is claimed, refuses and says why, and only an administrator refunds at the platform’s cost', async () => {
     const { owner, registry } = await openRegistry(server);
     const gift = await give(owner.client, registry.id, 100);
+    const kept = await give(owner.client, registry.id, 50, 'Avi Stern');
     expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL)).status).toBe(200);
     expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
-    expect((await giftList(owner.client, registry.id))[0]).toMatchObject({ refundable: false, paymentStatus: 'succeeded' });
+    expect((await giftList(owner.client, registry.id))[0]).toMatchObject({ refundable: true, paymentStatus: 'succeeded' });
 
+    const refunded = await owner.client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Given twice' });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 50, payoutAmount: 45, charityPayoutAmount: 5 });
+
+    expect((await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {})).status).toBe(200);
     for (const client of [owner.client, admin]) {
-      const refused = await client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Too late' });
+      const refused = await client.post(`/api/gifts/${kept.id}/refund`, { reason: 'Too late' });
       expect(refused.status).toBe(409);
-      expect(refused.json.message).toMatch(/only while the registry is open/);
+      expect(refused.json.message).toBe('This gift can no longer be refunded: the family’s payout is already being sent.');
     }
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 100, payoutAmount: 90, charityPayoutAmount: 10 });
+    const lookup = await admin.get(`/api/admin/gifts?registry=${registry.id}`);
+    expect((lookup.json.gifts as unknown as { id: string }[]).find((listed) => listed.id === kept.id)).toMatchObject({
+      refundable: false,
+      refundableAtPlatformCost: true,
+      refundRefusal: 'This gift can no longer be refunded: the family’s payout is already being sent.',
+    });
+
+    const path = `/api/gifts/${kept.id}/refund-at-platform-cost`;
+    const stranger = (await signedIn(server)).client;
+    expect((await new HttpClient(server.url).post(path, { reason: 'x' })).status).toBe(401);
+    for (const client of [owner.client, stranger]) expect((await client.post(path, { reason: 'x' })).status).toBe(403);
+    const bad = await admin.post(path, { reason: '  ' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toMatchObject({ reason: 'Please say why this gift is refunded' });
+    expect((await admin.post('/api/gifts/00000000-0000-4000-8000-000000000000/refund-at-platform-cost', { reason: 'x' })).status).toBe(404);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 50, payoutAmount: 45 });
+
+    const platform = await admin.post(path, { reason: 'The giver’s card was stolen' });
+    expect(platform.status, platform.text).toBe(200);
+    expect(platform.json).toMatchObject({ paymentStatus: 'refunded', refundedAmount: kept.refundAmount });
+    // The family's payout being sent stays as it was.
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ payoutAmount: 45, payoutStatus: 'sending' });
+    const again = await admin.post(path, { reason: 'Again' });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a refund at the platform’s cost while the ordinary refund still applies (409), changing nothing', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const gift = await give(owner.client, registry.id, 30);
+    const refused = await admin.post(`/api/gifts/${gift.id}/refund-at-platform-cost`, { reason: 'No need' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toMatch(/can still be refunded the ordinary way/);
+    expect(await totalReceived(owner.client, registry.id)).toBe(30);
   });
 
   it('answers 401 to a visitor, 403 to a stranger, 404 for an unknown gift and 400 for a bad reason, changing nothing', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { SandboxPaymentGateway } from '../../adapters/payments/sandbox/sandbox-payment-gateway';
 import { createSandboxAccountStore } from '../../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
+import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { HttpClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -15,7 +16,7 @@ let accountCount = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { SESSION_SECRET } });
-  provider = new SandboxPaymentGateway({ secret: SESSION_SECRET, accounts: createSandboxAccountStore(server.infrastructure.orm), appUrl: server.url });
+  provider = new SandboxPaymentGateway({ secret: SESSION_SECRET, accounts: createSandboxAccountStore(server.infrastructure.orm), balance: createSandboxBalance(server.infrastructure.orm), appUrl: server.url });
 });
 afterAll(async () => {
   await server?.close();
@@ -63,9 +64,9 @@ describe('GET /api/sandbox/onboarding', () => {
 
   it('refuses a token that another secret signed with 400, and answers an expired one with 410 and the way to a fresh link', async () => {
     const { accountId } = await anAccount();
-    const forger = new SandboxPaymentGateway({ secret: 'not-the-server-secret-0123456789abcdef', accounts: createSandboxAccountStore(server.infrastructure.orm), appUrl: server.url });
+    const forger = new SandboxPaymentGateway({ secret: 'not-the-server-secret-0123456789abcdef', accounts: createSandboxAccountStore(server.infrastructure.orm), balance: createSandboxBalance(server.infrastructure.orm), appUrl: server.url });
     const hoursAgo = new FixedClock(new Date(Date.now() - 2 * 60 * 60 * 1000));
-    const late = new SandboxPaymentGateway({ secret: SESSION_SECRET, accounts: createSandboxAccountStore(server.infrastructure.orm), appUrl: server.url, clock: hoursAgo });
+    const late = new SandboxPaymentGateway({ secret: SESSION_SECRET, accounts: createSandboxAccountStore(server.infrastructure.orm), balance: createSandboxBalance(server.infrastructure.orm), appUrl: server.url, clock: hoursAgo });
 
     expect((await show((await aLink(accountId, forger)).token)).status).toBe(400);
     const expired = await aLink(accountId, late);

@@ -74,6 +74,7 @@ export function aNewGift(registryId: string, charityId: string, overrides: Parti
     charityId,
     giftGiverName: 'Aunt Miriam',
     giftGiverEmail: 'miriam@example.com',
+    currency: 'USD',
     amount: 10_000,
     childAmount: 9_000,
     charityAmount: 1_000,

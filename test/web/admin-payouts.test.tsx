@@ -5,10 +5,12 @@ import type { CharityPayoutView, ManualPayout, PendingCharityPayout } from '../.
 import { admin, server, signInAs } from './msw-server';
 import { renderApp, toastRegion, fillIn } from './render-app';
 
+/** Claimed by the administrator looking: they may mark it completed. */
+const MINE = { by: 'ops', at: '2030-04-03T14:30:00.000Z', byYou: true };
 const pendingRows: PendingCharityPayout[] = [
-  { payoutId: 'p-1', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'USD', totalAmount: 18, giftCount: 2 },
-  { payoutId: 'p-2', charityId: 'c-2', charityName: 'Tikkun Civil Rights Project', currency: 'CAD', totalAmount: 7.2, giftCount: 1 },
-  { payoutId: 'p-3', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'CAD', totalAmount: 3.6, giftCount: 1 },
+  { payoutId: 'p-1', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'USD', totalAmount: 18, giftCount: 2, status: 'sending', claim: MINE },
+  { payoutId: 'p-2', charityId: 'c-2', charityName: 'Tikkun Civil Rights Project', currency: 'CAD', totalAmount: 7.2, giftCount: 1, status: 'sending', claim: MINE },
+  { payoutId: 'p-3', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'CAD', totalAmount: 3.6, giftCount: 1, status: 'sending', claim: MINE },
 ];
 
 function aCharityPayout(overrides: Partial<CharityPayoutView> = {}): CharityPayoutView {
@@ -23,7 +25,8 @@ function aCharityPayout(overrides: Partial<CharityPayoutView> = {}): CharityPayo
     paymentMethod: null,
     referenceNumber: null,
     notes: null,
-    status: 'pending',
+    status: 'sending',
+    claim: MINE,
     completedAt: null,
     createdAt: '2030-04-02T15:00:00.000Z',
     updatedAt: '2030-04-02T15:00:00.000Z',
@@ -109,7 +112,8 @@ describe('admin charity payouts page', () => {
     expect(screen.getAllByRole('heading', { name: 'Jewish Federation Community Fund' })).toHaveLength(1);
 
     const pendingItem = within(pending.getByRole('listitem', { name: 'Jewish Federation Community Fund' }));
-    expect(pendingItem.getByText('Pending')).toBeInTheDocument();
+    expect(pendingItem.getByText('Being sent')).toBeInTheDocument();
+    expect(pendingItem.getByText(/^Being sent by you since Apr 3, 2030 at/)).toBeInTheDocument();
     expect(pendingItem.getByText('Charity ID').nextElementSibling).toHaveTextContent('c-1');
     expect(pendingItem.getByText('$18.00')).toBeInTheDocument();
     expect(await pendingItem.findByRole('button', { name: 'Mark Completed' })).toHaveAccessibleDescription('Jewish Federation Community Fund $18.00');
@@ -197,6 +201,60 @@ describe('admin charity payouts page', () => {
   });
 });
 
+describe('claiming a charity payout', () => {
+  it('offers Claim to Send for a payout nobody holds, POSTs the claim and reloads the lists; one another administrator holds shows who and since when', async () => {
+    const state = {
+      pending: [
+        { ...pendingRows[0]!, status: 'pending' as const, claim: null },
+        { ...pendingRows[1]!, claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } },
+      ],
+      history: [aCharityPayout({ status: 'pending', claim: null }), aCharityPayout({ id: 'p-2', charityId: 'c-2', charityName: 'Tikkun Civil Rights Project', claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } })],
+    };
+    const calls = serveCharityPayouts(state);
+    const posted: string[] = [];
+    server.use(
+      http.post('/api/admin/charity-payouts/:id/:change', ({ params }) => {
+        posted.push(`${String(params.change)} ${String(params.id)}`);
+        state.pending = [{ ...pendingRows[0]!, claim: MINE }, state.pending[1]!];
+        return HttpResponse.json(aCharityPayout({ claim: MINE }));
+      }),
+    );
+    const { user } = await openCharityPayouts();
+    const pending = within(screen.getByRole('region', { name: 'Pending Distributions' }));
+    const free = within(await pending.findByRole('listitem', { name: 'Jewish Federation Community Fund' }));
+    expect(free.getByText('Pending')).toBeInTheDocument();
+    expect(free.queryByRole('button', { name: 'Mark Completed' })).not.toBeInTheDocument();
+    const held = within(pending.getByRole('listitem', { name: 'Tikkun Civil Rights Project' }));
+    expect(held.getByText(/^Being sent by rachel since Apr 3, 2030 at/)).toBeInTheDocument();
+    expect(held.queryByRole('button', { name: 'Mark Completed' })).not.toBeInTheDocument();
+
+    await user.click(free.getByRole('button', { name: 'Claim to Send' }));
+    expect(await within(toastRegion()).findByText('Payout Claimed')).toBeInTheDocument();
+    expect(posted).toEqual(['claim p-1']);
+    expect(await free.findByRole('button', { name: 'Mark Completed' })).toBeInTheDocument();
+    expect(calls.pending).toBeGreaterThan(1);
+  });
+
+  it('releases another administrator’s claim only after a confirmation that says what it means', async () => {
+    serveCharityPayouts({ pending: [{ ...pendingRows[0]!, claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } }], history: [aCharityPayout()] });
+    const posted: string[] = [];
+    server.use(
+      http.post('/api/admin/charity-payouts/:id/:change', ({ params }) => {
+        posted.push(`${String(params.change)} ${String(params.id)}`);
+        return HttpResponse.json(aCharityPayout({ status: 'pending', claim: null }));
+      }),
+    );
+    const { user } = await openCharityPayouts();
+    await user.click(await screen.findByRole('button', { name: 'Release rachel’s claim on Jewish Federation Community Fund\'s payout' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Release rachel’s claim?' }));
+    expect(dialog.getByText(/Release the claim only if you know the money was not sent/)).toBeInTheDocument();
+    expect(posted).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Yes, Release the Claim' }));
+    expect(await within(toastRegion()).findByText('Claim Released')).toBeInTheDocument();
+    expect(posted).toEqual(['release p-1']);
+  });
+});
+
 function aManualPayout(overrides: Partial<ManualPayout> = {}): ManualPayout {
   return {
     id: 'r-1',
@@ -215,9 +273,10 @@ function aManualPayout(overrides: Partial<ManualPayout> = {}): ManualPayout {
     mailingState: null,
     mailingZip: null,
     mailingCountry: 'US',
-    payoutStatus: 'pending',
+    payoutStatus: 'sending',
     payoutSentAt: null,
     ownerEmail: 'sarah@example.com',
+    claim: MINE,
     ...overrides,
   };
 }
@@ -283,6 +342,7 @@ describe('admin manual payouts page', () => {
     expect(paypal.getByText(/^PayPal email:/)).toHaveTextContent('PayPal email: sarah@example.com');
     expect(paypal.getByText('Send $162.00 to sarah@example.com.')).toBeInTheDocument();
     expect(paypal.getByRole('button', { name: 'Mark as Complete' })).toBeInTheDocument();
+    expect(paypal.getByText(/^Being sent by you since/)).toBeInTheDocument();
 
     const check = within(pending.getByRole('listitem', { name: 'Leah' }));
     expect(check.getByText('Method').nextElementSibling).toHaveTextContent('Check');
@@ -349,5 +409,42 @@ describe('admin manual payouts page', () => {
     expect(await toasts.findByText('Error')).toBeInTheDocument();
     expect(toasts.getByText(expected)).toBeInTheDocument();
     expect(toasts.queryByText('Payout Marked Complete')).not.toBeInTheDocument();
+  });
+});
+
+describe('claiming a manual payout', () => {
+  it('Claim to Send POSTs the claim; then the holder sees Mark as Complete and Release, and another administrator sees who holds it', async () => {
+    const state = { pending: [aManualPayout({ payoutStatus: 'pending', claim: null })], completed: [] as ManualPayout[] };
+    serveManualPayouts(state);
+    const posted: string[] = [];
+    server.use(
+      http.post('/api/admin/manual-payouts/:id/:change', ({ params }) => {
+        posted.push(`${String(params.change)} ${String(params.id)}`);
+        state.pending = [aManualPayout({ claim: params.change === 'claim' ? MINE : null, payoutStatus: params.change === 'claim' ? 'sending' : 'pending' })];
+        return HttpResponse.json(state.pending[0]);
+      }),
+    );
+    const { user } = await openManualPayouts();
+    const card = within(await screen.findByRole('listitem', { name: 'Noah' }));
+    expect(card.getByText('Pending', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Claim to Send' }));
+    expect(await within(toastRegion()).findByText('Payout Claimed')).toBeInTheDocument();
+    expect(await card.findByRole('button', { name: 'Mark as Complete' })).toBeInTheDocument();
+    expect(card.getByText(/^Being sent by you since/)).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: "Release Noah's payout: it was not sent" }));
+    expect(await within(toastRegion()).findByText('Claim Released')).toBeInTheDocument();
+    expect(posted).toEqual(['claim r-1', 'release r-1']);
+  });
+
+  it('shows another administrator’s claim with their name and time, without Mark as Complete', async () => {
+    serveManualPayouts({ pending: [aManualPayout({ claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } })], completed: [] });
+    await openManualPayouts();
+    const card = within(await screen.findByRole('listitem', { name: 'Noah' }));
+    expect(card.getByText(/^Being sent by rachel since Apr 3, 2030 at/)).toBeInTheDocument();
+    expect(card.getByText('Being sent', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Mark as Complete' })).not.toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Claim to Send' })).not.toBeInTheDocument();
+    expect(card.getByRole('button', { name: "Release rachel’s claim on Noah's payout" })).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ function aListedGift(overrides: Partial<GiftListItemView> = {}): GiftListItemVie
     id: 'g-1',
     giftGiverName: 'Shira Rosen',
     giftGiverEmail: 'shira@example.com',
+    currency: 'USD',
     amount: 180,
     charityId: 'c-1',
     charityName: 'MAZON: A Jewish Response to Hunger',
@@ -39,7 +40,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
-    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0 },
+    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
   };
@@ -78,6 +79,26 @@ describe('/registry/{id}/gifts', () => {
     expect(within(items[1]!).getByText('Thank-you: No Card')).toBeInTheDocument();
     expect(screen.getByText("Every gift to Maya Katz's Bat Mitzvah, online and given by hand, with each giver’s message and whether you have thanked them.")).toBeInTheDocument();
     expect(screen.getByText('2 gifts.')).toHaveAttribute('role', 'status');
+  });
+
+  it('shows each gift in its own currency: one refunded before the registry changed to Canadian dollars stays in US dollars', async () => {
+    signInAs(member);
+    serveList(() =>
+      aList({
+        currency: 'CAD',
+        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
+        gifts: [
+          aListedGift({ id: 'g-new', currency: 'CAD', amount: 50 }),
+          aListedGift({ id: 'g-old', giftGiverName: 'Avi Levi', currency: 'USD', amount: 40, paymentStatus: 'refunded', refundable: false }),
+        ],
+      }),
+    );
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const items = within(await screen.findByRole('list', { name: 'All Gifts' })).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('CA$50.00')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('$40.00')).toBeInTheDocument();
+    // The Refunded figure is in Canadian dollars; the gift given back before the change is told apart, in its own.
+    expect(screen.getByText('0 gifts given back, counted in none of the above; before the currency changed, 1 gift of $40.00 in USD given back too')).toBeInTheDocument();
   });
 
   it('asks the server to search once the typing pauses, and to sort', async () => {
@@ -159,7 +180,7 @@ describe('/registry/{id}/gifts', () => {
     signInAs(member);
     serveList(() =>
       aList({
-        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 180, disputedCount: 1 },
+        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 180, disputedCount: 1, refundedBefore: [] },
         gifts: [aListedGift({ paymentStatus: 'disputed', refundable: false }), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36 })],
       }),
     );

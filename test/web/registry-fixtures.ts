@@ -87,6 +87,7 @@ export function aGift(overrides: Partial<RegistryGiftView> = {}): RegistryGiftVi
     id: 'g-1',
     giftGiverName: 'Rachel Levy',
     giftGiverEmail: 'rachel@example.com',
+    currency: 'USD',
     amount: 36,
     childAmount: 32.4,
     charityAmount: 3.6,

@@ -23,7 +23,7 @@ describe('route table (docs/product.md#route-table)', () => {
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
   });
 
-  it.each(['/admin/charity-payouts', '/admin/manual-payouts', '/admin/gift-refunds', '/admin/failed-payouts'])('shows the 404 page on %s to a signed-in non-admin', async (path) => {
+  it.each(['/admin/charity-payouts', '/admin/manual-payouts', '/admin/gift-refunds', '/admin/failed-payouts', '/admin/finance'])('shows the 404 page on %s to a signed-in non-admin', async (path) => {
     signInAs(member);
     renderApp(path);
     expect(await h1('Page not found')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { config as transitionConfig } from 'react-transition-group';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
 
@@ -12,6 +13,11 @@ vi.mock('@stripe/stripe-js/pure', () => ({
 // Pages are lazy chunks: the first visit to one in a test file compiles its code, which can take
 // longer than Testing Library's default second when every file runs at once.
 configure({ asyncUtilTimeout: 5000 });
+
+// MUI's dialogs, menus, collapses and toasts enter and leave through react-transition-group, on
+// real timers: a few hundred milliseconds at every opening and closing, which the tests spent
+// waiting. Disabled, each lands in its final state at once; what the tests assert is that state.
+transitionConfig.disabled = true;
 
 // jsdom lacks a few browser APIs that MUI and the app use.
 

@@ -14,14 +14,28 @@ import type { TransferOutcome } from '@core/payout/transfer-outcome';
 import type { CharityPayoutWithName, PendingDistribution } from '@core/payout/charity-payouts';
 import type { ManualPayout } from '@core/payout/manual-payouts';
 import type { AdminGiftLookup } from '@core/gift/admin-gift-lookup';
+import type { AuditActor } from '@core/payout/audit-event';
+import { claimantName, holdsClaim } from '@core/payout/payout-claim';
 import { presentRefundState } from './gifts';
 import { presentPayoutDetails } from './payouts';
 
-export function presentPendingDistribution(line: PendingDistribution) {
-  return { ...line, totalAmount: toWireAmount(line.totalAmount) } satisfies PendingDistributionView;
+/** Who is sending a payout, as the asking administrator sees it; null while it waits. */
+function presentClaim(claimedBy: string | null, claimedAt: Date | null, viewer: AuditActor) {
+  if (claimedBy === null || claimedAt === null) return null;
+  return { by: claimantName(claimedBy), at: claimedAt.toISOString(), byYou: holdsClaim(claimedBy, viewer) };
 }
 
-export function presentCharityPayout(payout: CharityPayoutWithName) {
+export function presentPendingDistribution(line: PendingDistribution, viewer: AuditActor) {
+  const { claimedBy, claimedAt, ...rest } = line;
+  return {
+    ...rest,
+    totalAmount: toWireAmount(line.totalAmount),
+    status: claimedBy === null ? ('pending' as const) : ('sending' as const),
+    claim: presentClaim(claimedBy, claimedAt, viewer),
+  } satisfies PendingDistributionView;
+}
+
+export function presentCharityPayout(payout: CharityPayoutWithName, viewer: AuditActor) {
   return {
     id: payout.id,
     charityId: payout.charityId,
@@ -34,13 +48,15 @@ export function presentCharityPayout(payout: CharityPayoutWithName) {
     referenceNumber: payout.referenceNumber,
     notes: payout.notes,
     status: payout.status,
+    // Kept once paid: it says who sent it.
+    claim: presentClaim(payout.claimedBy, payout.claimedAt, viewer),
     completedAt: payout.completedAt?.toISOString() ?? null,
     createdAt: payout.createdAt.toISOString(),
     updatedAt: payout.updatedAt.toISOString(),
   } satisfies CharityPayoutView;
 }
 
-export function presentManualPayout({ registry, ownerEmail }: ManualPayout) {
+export function presentManualPayout({ registry, ownerEmail }: ManualPayout, viewer: AuditActor) {
   return {
     id: registry.id,
     childName: registry.childName,
@@ -51,11 +67,15 @@ export function presentManualPayout({ registry, ownerEmail }: ManualPayout) {
     // listManualPayouts answers only registries paid by PayPal or check.
     payoutMethod: isManualPayoutMethod(registry.payoutMethod) ? registry.payoutMethod : 'check',
     ownerEmail,
+    claim: presentClaim(registry.payoutClaimedBy, registry.payoutClaimedAt, viewer),
   } satisfies ManualPayoutView;
 }
 
-export function presentManualPayouts(payouts: { pending: ManualPayout[]; completed: ManualPayout[] }) {
-  return { pending: payouts.pending.map(presentManualPayout), completed: payouts.completed.map(presentManualPayout) } satisfies ManualPayouts;
+export function presentManualPayouts(payouts: { pending: ManualPayout[]; completed: ManualPayout[] }, viewer: AuditActor) {
+  return {
+    pending: payouts.pending.map((payout) => presentManualPayout(payout, viewer)),
+    completed: payouts.completed.map((payout) => presentManualPayout(payout, viewer)),
+  } satisfies ManualPayouts;
 }
 
 export function presentFailedPayout({ registry, owner, retryAvailableAt }: FailedBankPayout) {
@@ -90,13 +110,15 @@ export function presentAdminGiftLookup({ registry, entries }: AdminGiftLookup) {
       status: registry.status,
       totalReceived: toWireAmount(registry.totalReceived),
     },
-    gifts: entries.map(({ gift, refundable }) => ({
+    gifts: entries.map(({ gift, refundable, refusal, refundableAtPlatformCost }) => ({
       id: gift.id,
       giftGiverName: gift.giftGiverName,
       giftGiverEmail: gift.giftGiverEmail,
       amount: toWireAmount(gift.amount),
       createdAt: gift.createdAt.toISOString(),
       ...presentRefundState(gift, refundable),
+      refundRefusal: refusal,
+      refundableAtPlatformCost,
     })),
   } satisfies AdminGiftLookupView;
 }

@@ -1,6 +1,7 @@
 import { toWireAmount } from '@api/amount';
 import type { GiftListItemView, GiftListView } from '@api/gifts';
 import type { GiftList, GiftListEntry } from '@core/gift/view-gift-list';
+import type { Currency } from '@core/money';
 import { presentRefundState } from './gifts';
 import { presentReceivedGift } from './received-gift';
 
@@ -10,10 +11,12 @@ function thankYouStatus(entry: GiftListEntry): 'sent' | 'draft' | 'none' {
 }
 
 /** One gift in the owner's full list: who gave, how to reach them, what they gave and wrote. */
-function presentGiftListEntry(entry: GiftListEntry) {
+function presentGiftListEntry(entry: GiftListEntry, registryCurrency: Currency) {
   const { gift } = entry;
   return {
     ...presentReceivedGift(gift, entry.charity),
+    // A gift by hand is recorded in the registry's currency; one paid online keeps the giver's.
+    currency: gift.byHand ? registryCurrency : gift.currency,
     byHand: gift.byHand ? { method: gift.method, receivedOn: gift.receivedOn, note: gift.note } : null,
     thankYouStatus: thankYouStatus(entry),
     // A gift given by hand is simply received: nothing of it passed through us to give back.
@@ -49,7 +52,8 @@ export function presentGiftList(list: GiftList) {
       refundedCount: list.totals.refundedCount,
       disputed: toWireAmount(list.totals.disputed),
       disputedCount: list.totals.disputedCount,
+      refundedBefore: list.totals.refundedBefore.map((earlier) => ({ ...earlier, amount: toWireAmount(earlier.amount) })),
     },
-    gifts: list.entries.map(presentGiftListEntry),
+    gifts: list.entries.map((entry) => presentGiftListEntry(entry, list.registry.currency)),
   } satisfies GiftListView;
 }

@@ -11,6 +11,7 @@ export function presentGift(gift: Gift) {
     id: gift.id,
     giftGiverName: gift.giftGiverName,
     giftGiverEmail: gift.giftGiverEmail,
+    currency: gift.currency,
     amount: toWireAmount(gift.amount),
     childAmount: toWireAmount(gift.childAmount),
     charityAmount: toWireAmount(gift.charityAmount),

@@ -5,9 +5,11 @@ import { listFailedBankPayouts, retryFailedBankPayout } from '@core/payout/faile
 import { switchPayoutMethodForFamily } from '@core/payout/switch-payout-method';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { adminActor, requireAdmin } from '@core/payout/admin-access';
-import { charityPayoutHistory, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
-import { completeManualPayout, listManualPayouts } from '@core/payout/manual-payouts';
+import { charityPayoutHistory, claimCharityPayout, completeCharityPayout, pendingDistributions, releaseCharityPayout } from '@core/payout/charity-payouts';
+import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManualPayout } from '@core/payout/manual-payouts';
 import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';
+import { financeReport, monthJournal } from '@core/ledger/finance-report';
+import { financeJournalCsv, presentFinanceReport } from '../presenters/finance';
 import type { HttpState } from '../http-state';
 import {
   presentAdminGiftLookup,
@@ -29,31 +31,62 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
     await next();
   });
 
+  const claiming = { unitOfWork: repositories, clock };
+  const me = (state: HttpState) => adminActor(requireAdmin(state.user));
+
   router.get('/charity-payouts/pending', async (ctx) => {
     const pending = await pendingDistributions(repositories);
-    ctx.body = pending.map(presentPendingDistribution);
+    ctx.body = pending.map((line) => presentPendingDistribution(line, me(ctx.state)));
   });
 
   router.get('/charity-payouts', async (ctx) => {
-    ctx.body = (await charityPayoutHistory(repositories)).map(presentCharityPayout);
+    ctx.body = (await charityPayoutHistory(repositories)).map((payout) => presentCharityPayout(payout, me(ctx.state)));
+  });
+
+  router.post('/charity-payouts/:id/claim', async (ctx) => {
+    const actor = me(ctx.state);
+    const payout = await claimCharityPayout(ctx.params.id ?? '', actor, claiming);
+    ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout claimed');
+    ctx.body = presentCharityPayout(payout, actor);
+  });
+
+  router.post('/charity-payouts/:id/release', async (ctx) => {
+    const actor = me(ctx.state);
+    const payout = await releaseCharityPayout(ctx.params.id ?? '', actor, claiming);
+    ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout released');
+    ctx.body = presentCharityPayout(payout, actor);
   });
 
   router.patch('/charity-payouts/:id/status', async (ctx) => {
-    const actor = adminActor(requireAdmin(ctx.state.user));
-    const payout = await completeCharityPayout(ctx.params.id ?? '', ctx.request.body, actor, { unitOfWork: repositories, clock });
+    const actor = me(ctx.state);
+    const payout = await completeCharityPayout(ctx.params.id ?? '', ctx.request.body, actor, claiming);
     ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout completed');
-    ctx.body = presentCharityPayout(payout);
+    ctx.body = presentCharityPayout(payout, actor);
   });
 
   router.get('/manual-payouts', async (ctx) => {
-    ctx.body = presentManualPayouts(await listManualPayouts(repositories));
+    ctx.body = presentManualPayouts(await listManualPayouts(repositories), me(ctx.state));
+  });
+
+  router.post('/manual-payouts/:id/claim', async (ctx) => {
+    const actor = me(ctx.state);
+    const payout = await claimManualPayout(ctx.params.id ?? '', actor, claiming);
+    ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout claimed');
+    ctx.body = presentManualPayout(payout, actor);
+  });
+
+  router.post('/manual-payouts/:id/release', async (ctx) => {
+    const actor = me(ctx.state);
+    const payout = await releaseManualPayout(ctx.params.id ?? '', actor, claiming);
+    ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout released');
+    ctx.body = presentManualPayout(payout, actor);
   });
 
   router.patch('/manual-payouts/:id/complete', async (ctx) => {
-    const actor = adminActor(requireAdmin(ctx.state.user));
-    const payout = await completeManualPayout(ctx.params.id ?? '', actor, { unitOfWork: repositories, clock, supportEmail: ports.supportEmail });
+    const actor = me(ctx.state);
+    const payout = await completeManualPayout(ctx.params.id ?? '', actor, { ...claiming, supportEmail: ports.supportEmail });
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout completed');
-    ctx.body = presentManualPayout(payout);
+    ctx.body = presentManualPayout(payout, actor);
   });
 
   router.get('/failed-payouts', async (ctx) => {
@@ -75,7 +108,20 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
     const registry = await switchPayoutMethodForFamily(ctx.params.id ?? '', ctx.request.body, actor, paying);
     ctx.state.log.info({ registryId: registry.id, actor: actor.label, payoutMethod: registry.payoutMethod }, 'failed bank payout switched');
     const owner = await repositories.users.findById(registry.userId);
-    ctx.body = presentManualPayout({ registry, ownerEmail: owner?.email ?? null });
+    ctx.body = presentManualPayout({ registry, ownerEmail: owner?.email ?? null }, actor);
+  });
+
+  router.get('/finance', async (ctx) => {
+    ctx.body = presentFinanceReport(await financeReport(ctx.query, { unitOfWork: repositories, clock }));
+  });
+
+  router.get('/finance/export', async (ctx) => {
+    const { currency, month, entries } = await monthJournal(ctx.query, { unitOfWork: repositories, clock });
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="ledger-${currency}-${month}.csv"`);
+    // The books of one month, for one administrator: not for a shared cache.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = financeJournalCsv(entries, currency);
   });
 
   router.get('/gifts', async (ctx) => {

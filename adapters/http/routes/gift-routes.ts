@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { listGifts } from '@core/gift/list-gifts';
 import { reconcilePayment } from '@core/gift/reconcile-payment';
 import { startGift } from '@core/gift/start-gift';
-import { refundGift } from '@core/gift/refund-gift';
+import { refundGift, refundGiftAtPlatformCost } from '@core/gift/refund-gift';
 import type { Clock } from '@core/ports/clock';
 import { viewGiftList } from '@core/gift/view-gift-list';
 import type { ProcessingRates } from '@core/fees';
@@ -51,17 +51,18 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
   });
 
   // The owner while the registry is open, or an administrator; refundGift says who and when.
+  const refunding = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway: ports.gateway, clock: ports.clock, supportEmail: ports.supportEmail };
+
   router.post('/api/gifts/:id/refund', async (ctx) => {
-    const gift = await refundGift(ctx.params.id ?? '', ctx.request.body, {
-      unitOfWork: repositories,
-      gifts: repositories.gifts,
-      registries: repositories.registries,
-      gateway: ports.gateway,
-      clock: ports.clock,
-      supportEmail: ports.supportEmail,
-      user: ctx.state.user,
-    });
+    const gift = await refundGift(ctx.params.id ?? '', ctx.request.body, { ...refunding, user: ctx.state.user });
     ctx.state.log.info({ giftId: gift.id, userId: ctx.state.user?.id }, 'gift refunded');
+    ctx.body = presentRefundedGift(gift);
+  });
+
+  // An administrator, once a payout was claimed or sent: the platform bears the refund.
+  router.post('/api/gifts/:id/refund-at-platform-cost', async (ctx) => {
+    const gift = await refundGiftAtPlatformCost(ctx.params.id ?? '', ctx.request.body, { ...refunding, user: ctx.state.user });
+    ctx.state.log.info({ giftId: gift.id, userId: ctx.state.user?.id }, 'gift refunded at the platform’s cost');
     ctx.body = presentRefundedGift(gift);
   });
 

@@ -72,7 +72,7 @@ export function sandboxRoutes(ports: {
     const card = body.cardNumber.replace(/[\s-]/g, '');
     if (card === SANDBOX_SUCCESS_CARD || card === SANDBOX_DISPUTE_CARD) {
       // Charged first, as at Stripe, so that the fee of the charge can be read when it is recorded.
-      ports.gateway.markSettled(intent.id, 'succeeded');
+      await ports.gateway.markSettled(intent.id, 'succeeded');
       const outcome = await recordPaymentSucceeded({ paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency }, paying);
       logPaymentOutcome(ctx.state.log, outcome, 'sandbox');
       if (outcome.kind === 'unknown-payment' || outcome.kind === 'mismatch') throw sandboxRefusals.unmatchedPayment();
@@ -83,7 +83,7 @@ export function sandboxRoutes(ports: {
     }
     if (card === SANDBOX_DECLINE_CARD) {
       await recordPaymentFailed({ paymentIntentId: intent.id }, paying);
-      ports.gateway.markSettled(intent.id, 'failed');
+      await ports.gateway.markSettled(intent.id, 'failed');
       throw sandboxRefusals.declined();
     }
     throw sandboxRefusals.notATestCard();

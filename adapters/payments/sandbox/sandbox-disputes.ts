@@ -4,6 +4,7 @@ import { awaitsEvidence, type DisputeReport } from '@core/dispute/dispute';
 import { DisputeEvidenceRefused } from '@core/ports/payment-gateway';
 import { SANDBOX_DISPUTE_FEE, sandboxDisputeDecision, type SandboxIntent } from '@core/ports/sandbox-payments';
 import type { Clock } from '@core/ports/clock';
+import type { SandboxBalance } from '@core/ports/sandbox-balance';
 
 const DISPUTE_ID = /^sbx_dp_(USD|CAD)_(\d{1,10})_([A-Za-z0-9_-]{16,})$/;
 
@@ -21,7 +22,8 @@ export class SandboxDisputes {
   private readonly pending = new Set<Promise<void>>();
   private listener: ((report: DisputeReport) => Promise<void>) | null = null;
 
-  constructor(private readonly options: { clock: Clock; openAfterMs: number; decideAfterMs: number }) {}
+  /** With a balance, the money a dispute moves goes into its record, as Stripe's dispute adjustments do. */
+  constructor(private readonly options: { clock: Clock; openAfterMs: number; decideAfterMs: number; balance?: SandboxBalance }) {}
 
   onChange(listener: (report: DisputeReport) => Promise<void>): void {
     this.listener = listener;
@@ -87,13 +89,29 @@ export class SandboxDisputes {
     };
   }
 
+  /**
+   * The balance's record of what the dispute moved, as Stripe lists it: an adjustment taking the
+   * charge and the dispute fee when it opens, and one giving the charge back when it is won. Each
+   * names the payment, as Stripe's adjustment's source (the dispute) does; recorded once per id.
+   */
+  private async recordMoney(report: DisputeReport): Promise<void> {
+    const balance = this.options.balance;
+    if (!balance) return;
+    const created = this.options.clock.now();
+    const base = { kind: 'other' as const, type: 'adjustment', reference: report.paymentIntentId, currency: report.currency, created };
+    if (report.withdrawn) await balance.record({ ...base, id: `txn_sbx_dw_${report.disputeId}`, amount: -report.withdrawn.amount, fee: report.withdrawn.fee });
+    if (report.reinstated) await balance.record({ ...base, id: `txn_sbx_dr_${report.disputeId}`, amount: report.reinstated.amount, fee: 0 });
+  }
+
   /** Runs the change after the delay and reports it; the timer never holds the process open. */
   private later(delayMs: number, change: () => DisputeReport): void {
     const done = new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         const report = change();
         const listener = this.listener;
-        void (listener ? listener(report) : Promise.resolve()).finally(resolve);
+        void this.recordMoney(report)
+          .then(() => (listener ? listener(report) : undefined))
+          .finally(resolve);
       }, delayMs);
       timer.unref();
     });

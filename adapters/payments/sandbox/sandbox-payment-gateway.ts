@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '@core/errors';
-import { isCurrency, type Cents } from '@core/money';
+import { isCurrency, type Cents, type Currency } from '@core/money';
+import { pageUrl, paths } from '@core/page-paths';
 import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 import type { Clock } from '@core/ports/clock';
 import type {
+  BalanceTransaction,
   ConnectedAccountRequest,
   ConnectedAccountStatus,
   CreatedPaymentIntent,
@@ -11,6 +13,7 @@ import type {
   PaymentGateway,
   PaymentIntentRequest,
   PaymentIntentState,
+  TimeRange,
   TransferRequest,
   TransferResult,
   TransferReversalRequest,
@@ -19,6 +22,7 @@ import { TransferReversalRefused } from '@core/ports/payment-gateway';
 import type { DisputeReport } from '@core/dispute/dispute';
 import { SandboxDisputes } from './sandbox-disputes';
 import type { SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
+import type { SandboxBalance } from '@core/ports/sandbox-balance';
 import type {
   SandboxIntent,
   SandboxOnboardingCompletion,
@@ -52,20 +56,22 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
   private readonly transfersMade = new Map<string, string>();
   private readonly secret: string;
   private readonly accounts: SandboxAccountStore;
+  private readonly balance: SandboxBalance;
   private readonly appUrl: string;
   private readonly clock: Clock;
   /** The amount of each transfer made in this process, and what was reversed of it. */
-  private readonly transferAmounts = new Map<string, { amount: Cents; reversed: Cents }>();
+  private readonly transferAmounts = new Map<string, { amount: Cents; reversed: Cents; currency: Currency }>();
   private readonly reversalsMade = new Map<string, string>();
   readonly disputes: SandboxDisputes;
 
   /** The dispute card's dispute opens disputeAfterMs after its payment (3 s by default), and evidence is decided decideAfterMs after it is sent (2 s). */
-  constructor(options: { secret: string; accounts: SandboxAccountStore; appUrl: string; clock?: Clock; disputeAfterMs?: number; decideAfterMs?: number }) {
+  constructor(options: { secret: string; accounts: SandboxAccountStore; balance: SandboxBalance; appUrl: string; clock?: Clock; disputeAfterMs?: number; decideAfterMs?: number }) {
     this.secret = options.secret;
     this.accounts = options.accounts;
+    this.balance = options.balance;
     this.appUrl = options.appUrl.replace(/\/+$/, '');
     this.clock = options.clock ?? { now: () => new Date() };
-    this.disputes = new SandboxDisputes({ clock: this.clock, openAfterMs: options.disputeAfterMs ?? 3000, decideAfterMs: options.decideAfterMs ?? 2000 });
+    this.disputes = new SandboxDisputes({ clock: this.clock, openAfterMs: options.disputeAfterMs ?? 3000, decideAfterMs: options.decideAfterMs ?? 2000, balance: this.balance });
   }
 
   async createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent> {
@@ -87,9 +93,26 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     return { id, currency: match[1], amount: Number(match[2]) };
   }
 
-  /** Remembered for this process only, as Stripe would remember it for every process. */
-  markSettled(intentId: string, status: 'succeeded' | 'failed'): void {
+  /**
+   * The outcome is remembered for this process only, as Stripe would remember it for every
+   * process; a charge goes into the balance's record (at Stripe's published price), which every
+   * process and restart sees.
+   */
+  async markSettled(intentId: string, status: 'succeeded' | 'failed'): Promise<void> {
     this.settled.set(intentId, status);
+    const match = INTENT_ID.exec(intentId);
+    if (status !== 'succeeded' || !match || !isCurrency(match[1])) return;
+    const amount = Number(match[2]);
+    await this.balance.record({
+      id: `txn_sbx_ch_${this.digest(`charge:${intentId}`)}`,
+      kind: 'charge',
+      type: 'charge',
+      reference: intentId,
+      currency: match[1],
+      amount,
+      fee: processorCut(amount, STRIPE_PUBLISHED_RATES[match[1]]),
+      created: this.clock.now(),
+    });
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentState> {
@@ -115,8 +138,21 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     return 'canceled';
   }
 
-  async refund(): Promise<void> {
-    // Nothing was charged, so there is nothing to give back.
+  /** No money moves; the balance's record shows the payment given back, once however often it is asked. */
+  async refund(paymentIntentId: string): Promise<void> {
+    const match = INTENT_ID.exec(paymentIntentId);
+    // A payment the sandbox never issued moved nothing, so there is nothing to give back (as before it kept a record).
+    if (!match || !isCurrency(match[1])) return;
+    await this.balance.record({
+      id: `txn_sbx_re_${this.digest(`refund:${paymentIntentId}`)}`,
+      kind: 'refund',
+      type: 'refund',
+      reference: paymentIntentId,
+      currency: match[1],
+      amount: -Number(match[2]),
+      fee: 0,
+      created: this.clock.now(),
+    });
   }
 
   async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {
@@ -140,7 +176,7 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
       refreshUrl: request.refreshUrl,
       exp: Math.floor((this.clock.now().getTime() + SANDBOX_ONBOARDING_LINK_LIFETIME_MS) / 1000),
     });
-    return `${this.appUrl}/sandbox/onboarding?token=${token}`;
+    return pageUrl(this.appUrl, paths.sandboxOnboarding(token));
   }
 
   /**
@@ -183,7 +219,8 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     if (account.rejectsTransfers) return { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };
     const transferId = `tr_sbx_${this.digest(`transfer:${request.idempotencyKey}`)}`;
     if (!this.transfersMade.has(request.transferGroup)) this.transfersMade.set(request.transferGroup, transferId);
-    if (!this.transferAmounts.has(transferId)) this.transferAmounts.set(transferId, { amount: request.amount, reversed: 0 });
+    await this.balance.record({ id: `txn_${transferId}`, kind: 'transfer', type: 'transfer', reference: transferId, currency: request.currency, amount: -request.amount, fee: 0, created: this.clock.now() });
+    if (!this.transferAmounts.has(transferId)) this.transferAmounts.set(transferId, { amount: request.amount, reversed: 0, currency: request.currency });
     return { success: true, transferId };
   }
 
@@ -216,7 +253,14 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     if (transfer) transfer.reversed += request.amount;
     const reversalId = `trr_sbx_${this.digest(`reversal:${request.idempotencyKey}`)}`;
     this.reversalsMade.set(request.idempotencyKey, reversalId);
+    // As Stripe lists it: money back into the balance, its source the reversal. (A transfer made
+    // before a restart is not known here, nor its currency; the ledger's entry is matched only when listed.)
+    if (transfer) await this.balance.record({ id: `txn_${reversalId}`, kind: 'other', type: 'transfer_refund', reference: reversalId, currency: transfer.currency, amount: request.amount, fee: 0, created: this.clock.now() });
     return reversalId;
+  }
+
+  async listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]> {
+    return this.balance.list(range);
   }
 
   async onboardingLink(token: string): Promise<SandboxOnboardingLink> {

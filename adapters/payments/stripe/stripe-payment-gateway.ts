@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import { DomainError } from '@core/errors';
 import { isCurrency, type Cents, type Currency } from '@core/money';
 import type {
+  BalanceTransaction,
+  BalanceTransactionKind,
   ConnectedAccountRequest,
   ConnectedAccountStatus,
   CreatedPaymentIntent,
@@ -9,6 +11,7 @@ import type {
   PaymentGateway,
   PaymentIntentRequest,
   PaymentIntentState,
+  TimeRange,
   TransferRequest,
   TransferResult,
   TransferReversalRequest,
@@ -48,9 +51,12 @@ export function createStripeClient(secretKey: string): Stripe {
  */
 export class StripePaymentGateway implements PaymentGateway {
   private readonly stripe: Stripe;
+  private readonly pageSize: number;
 
-  constructor(options: { secretKey: string; stripe?: Stripe }) {
+  /** pageSize: how many balance transactions each list call asks for (Stripe's most, 100, unless a test wants pages). */
+  constructor(options: { secretKey: string; stripe?: Stripe; pageSize?: number }) {
     this.stripe = options.stripe ?? createStripeClient(options.secretKey);
+    this.pageSize = options.pageSize ?? 100;
   }
 
   async createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent> {
@@ -239,6 +245,52 @@ export class StripePaymentGateway implements PaymentGateway {
       throw error;
     }
   }
+
+  /**
+   * Every page of the balance transactions created in the range (the SDK's auto-pagination walks
+   * starting_after), each with its source expanded so a charge or a refund names its payment
+   * intent, which our ledger entries name. Stripe lists newest first; answered oldest first.
+   */
+  async listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]> {
+    const listed: BalanceTransaction[] = [];
+    const pages = this.stripe.balanceTransactions.list({
+      created: { gte: Math.floor(range.from.getTime() / 1000), lt: Math.ceil(range.to.getTime() / 1000) },
+      limit: this.pageSize,
+      expand: ['data.source'],
+    });
+    for await (const transaction of pages) listed.push(ourBalanceTransaction(transaction));
+    return listed.reverse();
+  }
+}
+
+const KINDS: Partial<Record<string, BalanceTransactionKind>> = {
+  charge: 'charge',
+  payment: 'charge',
+  refund: 'refund',
+  payment_refund: 'refund',
+  transfer: 'transfer',
+  payout: 'payout',
+};
+
+/** A Stripe balance transaction as the port describes it: the payment intent for a charge, a refund or a dispute, the transfer's id for a transfer. */
+function ourBalanceTransaction(transaction: Stripe.BalanceTransaction): BalanceTransaction {
+  const source = transaction.source;
+  let reference: string | null = null;
+  if (typeof source === 'string') reference = source;
+  else if (source) {
+    const intent = 'payment_intent' in source ? source.payment_intent : null;
+    reference = intent ? (typeof intent === 'string' ? intent : intent.id) : source.id;
+  }
+  return {
+    id: transaction.id,
+    kind: KINDS[transaction.type] ?? 'other',
+    type: transaction.type,
+    reference,
+    currency: transaction.currency.toUpperCase(),
+    amount: transaction.amount,
+    fee: transaction.fee,
+    created: new Date(transaction.created * 1000),
+  };
 }
 
 function ourDispute(dispute: Stripe.Dispute): DisputeReport {

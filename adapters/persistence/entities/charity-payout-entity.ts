@@ -38,6 +38,11 @@ export const CharityPayoutEntity = new EntitySchema<CharityPayoutRow>({
     notes: { type: 'text', nullable: true },
     status: { type: 'string', length: 20, default: 'pending' },
     completedAt: { type: 'datetime', nullable: true },
+    // Who holds the payout while it is sent (docs/adr/0017-payouts-claimed-before-they-are-sent.md), and how many claims it had (each one's ledger entry is keyed by its number).
+    claimedBy: { type: 'string', length: 255, nullable: true },
+    claimedByUserId: { type: 'uuid', nullable: true },
+    claimedAt: { type: 'datetime', nullable: true },
+    claims: { type: 'integer', defaultRaw: '0' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

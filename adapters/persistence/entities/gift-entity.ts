@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { PAYMENT_STATUSES, type Gift } from '@core/gift/gift';
+import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { RegistryEntity } from './registry-entity';
@@ -28,6 +29,7 @@ export const GiftEntity = new EntitySchema<GiftRow>({
       name: 'gifts_amounts_check',
       expression: `"amount" > 0 and "child_amount" >= 0 and "charity_amount" >= 0 and "child_amount" + "charity_amount" = "amount" and "platform_fee" >= 0 and "stripe_fee" >= 0`,
     },
+    { name: 'gifts_currency_check', expression: oneOf('currency', CURRENCIES) },
     { name: 'gifts_provider_fee_check', expression: `"provider_fee" is null or "provider_fee" >= 0` },
   ],
   properties: {
@@ -36,6 +38,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade' },
     giftGiverName: { type: 'string', length: 255 },
     giftGiverEmail: { type: 'string', length: 255 },
+    // The giver's currency: a registry whose gifts were all refunded may change its own since.
+    currency: { type: 'string', length: 3 },
     amount: money,
     childAmount: money,
     charityAmount: money,
@@ -49,6 +53,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     paymentStatus: { type: 'string', length: 20, default: 'pending' },
     // When a refund was asked of the provider: a refund still unanswered long after was cut off, and the sweep finishes it.
     refundStartedAt: { type: 'datetime', nullable: true },
+    // The platform bore the refund: the family's and the charity's payouts kept the gift's parts (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+    refundedAtPlatformCost: { type: 'boolean', defaultRaw: 'false' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

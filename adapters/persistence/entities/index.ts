@@ -19,6 +19,9 @@ import { RegistryNamePrefixEntity } from './registry-name-prefix-entity';
 import { LedgerEntryEntity } from './ledger-entry-entity';
 import { LedgerPostingEntity } from './ledger-posting-entity';
 import { DisputeEntity } from './dispute-entity';
+import { ReconciliationDifferenceEntity } from './reconciliation-difference-entity';
+import { ReconciliationRunEntity } from './reconciliation-run-entity';
+import { SandboxBalanceTransactionEntity } from './sandbox-balance-transaction-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -39,10 +42,12 @@ export const ENTITIES = [
   LedgerEntryEntity,
   LedgerPostingEntity,
   DisputeEntity,
+  ReconciliationRunEntity,
+  ReconciliationDifferenceEntity,
 ];
 
 /**
  * Tables that are ours but not the business's (no repository reads them): the sandbox provider's
- * accounts stand in for what Stripe would hold.
+ * accounts and balance transactions stand in for what Stripe would hold.
  */
-export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity, SandboxAccountEntity];
+export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];

@@ -24,6 +24,8 @@ export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow>({
   indexes: [
     // Reconciliation finds the entries of a provider's payment or transfer by its id.
     { name: 'ledger_entries_reference_index', properties: ['reference'] },
+    // The finance page and the accountant's export read a month's entries; reconciliation a day's.
+    { name: 'ledger_entries_posted_at_index', properties: ['postedAt'] },
   ],
   checks: [
     { name: 'ledger_entries_kind_check', expression: oneOf('kind', ENTRY_KINDS) },

@@ -81,6 +81,11 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     transferFailureMessage: { type: 'text', nullable: true },
     transferAttempts: { type: 'integer', default: 0 },
     payoutIssueEmailedAt: { type: 'datetime', nullable: true },
+    // Who holds the payout while it is sent (docs/adr/0017-payouts-claimed-before-they-are-sent.md), and how many claims it had (each one's ledger entry is keyed by its number).
+    payoutClaimedBy: text255,
+    payoutClaimedByUserId: { type: 'uuid', nullable: true },
+    payoutClaimedAt: { type: 'datetime', nullable: true },
+    payoutClaims: { type: 'integer', defaultRaw: '0' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

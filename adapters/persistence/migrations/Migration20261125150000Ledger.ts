@@ -38,6 +38,10 @@ const MOVED = `('succeeded', 'refunding', 'refunded')`;
  * took for a gift paid before it was read is taken to be the card fee the giver paid, and one
  * opening entry per currency brings every account to what the tables say.
  */
+function missingRegistry(id: string): never {
+  throw new Error(`a gift's registry ${id} was not read`);
+}
+
 export class Migration20261125150000Ledger extends Migration {
   override async up(): Promise<void> {
     for (const statement of SCHEMA) await this.execute(statement);
@@ -57,13 +61,18 @@ export class Migration20261125150000Ledger extends Migration {
       status: CharityPayoutStatus;
     }[];
 
+    // Before gifts had a currency of their own (Migration20261125183000GiftCurrency), each had its registry's.
+    const currencyOf = new Map(registries.map((registry) => [registry.id, registry.currency]));
     const tables: LedgerTables = {
       gifts: gifts.map((gift) => ({
         registryId: gift.registry_id,
         charityId: gift.charity_id,
+        currency: currencyOf.get(gift.registry_id) ?? missingRegistry(gift.registry_id),
         amount: parseCents(gift.amount),
         platformFee: parseCents(gift.platform_fee),
         stripeFee: parseCents(gift.stripe_fee),
+        // No refund was at the platform's cost before payouts were claimed (Migration20261125180000PayoutClaims).
+        refundedAtPlatformCost: false,
         providerFee: parseCents(gift.provider_fee),
         paymentStatus: gift.payment_status,
       })),

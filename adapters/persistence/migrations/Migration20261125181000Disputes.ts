@@ -1,5 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
+// Every value the payout claims (Migration20261125180000PayoutClaims) brought stays listed: this
+// migration redefines the ledger's entry kinds and the audit trail's actions last.
+const KINDS_BEFORE = `'opening', 'gift.paid', 'gift.refunded', 'gift.late_payment_refunded', 'gift.refunded_after_closing', 'gift.refunded_at_platform_cost', 'registry.closed', 'family_payout.claimed', 'family_payout.released', 'family_payout.sent', 'charity_payout.claimed', 'charity_payout.released', 'charity_payout.sent'`;
+const KINDS_AFTER = `'opening', 'gift.paid', 'gift.refunded', 'gift.late_payment_refunded', 'gift.refunded_after_closing', 'gift.refunded_at_platform_cost', 'registry.closed', 'family_payout.claimed', 'family_payout.released', 'family_payout.sent', 'charity_payout.claimed', 'charity_payout.released', 'charity_payout.sent', 'dispute.opened', 'dispute.funds_withdrawn', 'dispute.funds_reinstated', 'dispute.won', 'dispute.lost', 'dispute.transfer_reversed'`;
+const ACTIONS_BEFORE = `'charity_payout.completed', 'charity_payout.claimed', 'charity_payout.released', 'manual_payout.completed', 'manual_payout.claimed', 'manual_payout.released', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed', 'payout.method_switched', 'bank_payout.retried'`;
+const ACTIONS_AFTER = `'charity_payout.completed', 'charity_payout.claimed', 'charity_payout.released', 'manual_payout.completed', 'manual_payout.claimed', 'manual_payout.released', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed', 'payout.method_switched', 'bank_payout.retried', 'dispute.evidence_submitted', 'dispute.transfer_reversed'`;
+
 /**
  * Disputes (chargebacks) of gifts' charges: the disputes table, a gift's disputed status, the
  * ledger's dispute entries, and the audit trail's two dispute actions (evidence sent, a family's
@@ -15,14 +22,14 @@ export class Migration20261125181000Disputes extends Migration {
     this.addSql(`create index "disputes_created_at_index" on "disputes" ("created_at");`);
 
     this.addSql(`alter table "ledger_entries" drop constraint "ledger_entries_kind_check";`);
-    this.addSql(`alter table "ledger_entries" add constraint "ledger_entries_kind_check" check ("kind" in ('opening', 'gift.paid', 'gift.refunded', 'gift.late_payment_refunded', 'registry.closed', 'family_payout.sent', 'charity_payout.sent', 'dispute.opened', 'dispute.funds_withdrawn', 'dispute.funds_reinstated', 'dispute.won', 'dispute.lost', 'dispute.transfer_reversed'));`);
+    this.addSql(`alter table "ledger_entries" add constraint "ledger_entries_kind_check" check ("kind" in (${KINDS_AFTER}));`);
 
     this.addSql(`alter table "gifts" drop constraint "gifts_payment_status_check";`);
     this.addSql(`alter table "gifts" add constraint "gifts_payment_status_check" check ("payment_status" in ('pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired', 'disputed'));`);
 
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
     this.addSql(`alter table "audit_events" drop constraint "audit_events_subject_type_check";`);
-    this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in ('charity_payout.completed', 'manual_payout.completed', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed', 'payout.method_switched', 'bank_payout.retried', 'dispute.evidence_submitted', 'dispute.transfer_reversed'));`);
+    this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_AFTER}));`);
     this.addSql(`alter table "audit_events" add constraint "audit_events_subject_type_check" check ("subject_type" in ('charity_payout', 'registry', 'gift', 'dispute'));`);
 
     this.addSql(`alter table "disputes" add constraint "disputes_gift_id_foreign" foreign key ("gift_id") references "gifts" ("id");`);
@@ -36,12 +43,12 @@ export class Migration20261125181000Disputes extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`drop table "disputes";`);
     this.addSql(`alter table "ledger_entries" drop constraint "ledger_entries_kind_check";`);
-    this.addSql(`alter table "ledger_entries" add constraint "ledger_entries_kind_check" check ("kind" in ('opening', 'gift.paid', 'gift.refunded', 'gift.late_payment_refunded', 'registry.closed', 'family_payout.sent', 'charity_payout.sent'));`);
+    this.addSql(`alter table "ledger_entries" add constraint "ledger_entries_kind_check" check ("kind" in (${KINDS_BEFORE}));`);
     this.addSql(`alter table "gifts" drop constraint "gifts_payment_status_check";`);
     this.addSql(`alter table "gifts" add constraint "gifts_payment_status_check" check ("payment_status" in ('pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired'));`);
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
     this.addSql(`alter table "audit_events" drop constraint "audit_events_subject_type_check";`);
-    this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in ('charity_payout.completed', 'manual_payout.completed', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed', 'payout.method_switched', 'bank_payout.retried'));`);
+    this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_BEFORE}));`);
     this.addSql(`alter table "audit_events" add constraint "audit_events_subject_type_check" check ("subject_type" in ('charity_payout', 'registry', 'gift'));`);
   }
 }

@@ -18,7 +18,10 @@ import { Migration20261124034149RegistryNamePrefixes } from './Migration20261124
 import { Migration20261125144917RefundsUnderWay } from './Migration20261125144917RefundsUnderWay';
 import { Migration20261125150000Ledger } from './Migration20261125150000Ledger';
 import { Migration20261125160000FailedPayoutWayOut } from './Migration20261125160000FailedPayoutWayOut';
+import { Migration20261125180000PayoutClaims } from './Migration20261125180000PayoutClaims';
 import { Migration20261125181000Disputes } from './Migration20261125181000Disputes';
+import { Migration20261125182000Reconciliation } from './Migration20261125182000Reconciliation';
+import { Migration20261125183000GiftCurrency } from './Migration20261125183000GiftCurrency';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -42,5 +45,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261125144917RefundsUnderWay', class: Migration20261125144917RefundsUnderWay },
   { name: 'Migration20261125150000Ledger', class: Migration20261125150000Ledger },
   { name: 'Migration20261125160000FailedPayoutWayOut', class: Migration20261125160000FailedPayoutWayOut },
+  { name: 'Migration20261125180000PayoutClaims', class: Migration20261125180000PayoutClaims },
   { name: 'Migration20261125181000Disputes', class: Migration20261125181000Disputes },
+  { name: 'Migration20261125182000Reconciliation', class: Migration20261125182000Reconciliation },
+  { name: 'Migration20261125183000GiftCurrency', class: Migration20261125183000GiftCurrency },
 ];

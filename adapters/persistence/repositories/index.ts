@@ -19,6 +19,7 @@ import { MikroOrmCoOwnerInvitationRepository } from './mikro-orm-co-owner-invita
 import { MikroOrmUserRepository } from './mikro-orm-user-repository';
 import { MikroOrmLedger } from './mikro-orm-ledger';
 import { MikroOrmDisputeRepository } from './mikro-orm-dispute-repository';
+import { MikroOrmReconciliationRepository } from './mikro-orm-reconciliation-repository';
 import { createMailQueue } from '../mail-queue';
 import { withSingleWriterReadCache } from './single-writer-read-cache';
 
@@ -40,6 +41,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     audit: new MikroOrmAuditTrail(em),
     ledger: new MikroOrmLedger(em),
     disputes: new MikroOrmDisputeRepository(em),
+    reconciliations: new MikroOrmReconciliationRepository(em),
     mail: createMailQueue(em),
   };
 }

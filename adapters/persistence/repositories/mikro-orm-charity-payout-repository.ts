@@ -1,7 +1,7 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import { centsToDecimalString, parseCents } from '@core/money';
+import { centsToDecimalString, parseCents, type Cents } from '@core/money';
 import type { CharityPayout } from '@core/payout/charity-payout';
 import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/repositories';
 import { CharityPayoutEntity, type CharityPayoutRow } from '../entities/charity-payout-entity';
@@ -20,6 +20,10 @@ function toPayout(row: CharityPayoutRow): CharityPayout {
     notes: row.notes ?? null,
     status: row.status,
     completedAt: row.completedAt ?? null,
+    claimedBy: row.claimedBy ?? null,
+    claimedByUserId: row.claimedByUserId ?? null,
+    claimedAt: row.claimedAt ?? null,
+    claims: row.claims ?? 0,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -76,15 +80,70 @@ export class MikroOrmCharityPayoutRepository implements CharityPayoutRepository 
     return toPayout(row);
   }
 
+  async claim(id: string, claim: { claimedBy: string; claimedByUserId: string | null; claimedAt: Date }): Promise<CharityPayout> {
+    const em = this.em();
+    const changed = isUuid(id)
+      ? await em.execute<{ affectedRows: number }>(
+          `update "charity_payouts" set "status" = 'sending', "claimed_by" = ?, "claimed_by_user_id" = ?, "claimed_at" = ?::timestamptz, "claims" = "claims" + 1, "updated_at" = ?::timestamptz where "id" = ?`,
+          [claim.claimedBy, claim.claimedByUserId, claim.claimedAt.toISOString(), claim.claimedAt.toISOString(), id],
+          'run',
+        )
+      : { affectedRows: 0 };
+    return this.readBack(id, changed.affectedRows);
+  }
+
+  async release(id: string): Promise<CharityPayout> {
+    const em = this.em();
+    const payout = isUuid(id) ? await em.findOne(CharityPayoutEntity, { id }, { refresh: true }) : null;
+    if (!payout) throw new DomainError('payout.not_found', 'Charity payout not found');
+    // The pending payout closings opened meanwhile, removed first so the released one can be the one pending payout again.
+    const [opened] = await em.execute<{ amount: string; gift_count: number; registry_ids: string[] }[]>(
+      `delete from "charity_payouts" where "charity_id" = ? and "currency" = ? and "status" = 'pending' and "id" <> ? returning "amount"::text, "gift_count", "registry_ids"`,
+      [payout.charityId, payout.currency, id],
+    );
+    const result = await em.execute<{ affectedRows: number }>(
+      `update "charity_payouts" set "status" = 'pending', "claimed_by" = null, "claimed_by_user_id" = null, "claimed_at" = null,
+         "amount" = "amount" + ?::numeric, "gift_count" = "gift_count" + ?, "registry_ids" = array_cat("registry_ids", string_to_array(?, ',')), "updated_at" = now()
+       where "id" = ?`,
+      // The ids as one text (uuids hold no comma): a bound array would be spread into the statement.
+      [opened?.amount ?? '0.00', opened?.gift_count ?? 0, (opened?.registry_ids ?? []).join(','), id],
+      'run',
+    );
+    return this.readBack(id, result.affectedRows);
+  }
+
+  async removeGift(id: string, amount: Cents): Promise<CharityPayout> {
+    const result = isUuid(id)
+      ? await this.em().execute<{ affectedRows: number }>(
+          `update "charity_payouts" set "amount" = "amount" - ?::numeric, "gift_count" = "gift_count" - 1, "updated_at" = now() where "id" = ?`,
+          [centsToDecimalString(amount), id],
+          'run',
+        )
+      : { affectedRows: 0 };
+    return this.readBack(id, result.affectedRows);
+  }
+
+  private async readBack(id: string, changed: number): Promise<CharityPayout> {
+    if (changed !== 1) throw new DomainError('payout.not_found', 'Charity payout not found');
+    return toPayout(await this.em().findOneOrFail(CharityPayoutEntity, { id }, { refresh: true }));
+  }
+
   list(): Promise<CharityPayout[]> {
     return this.listWhere({});
   }
 
-  listPending(): Promise<CharityPayout[]> {
-    return this.listWhere({ status: 'pending' });
+  listUnsent(): Promise<CharityPayout[]> {
+    return this.listWhere({ status: { $in: ['pending', 'sending'] } });
   }
 
-  private async listWhere(where: Partial<Pick<CharityPayoutRow, 'status'>>): Promise<CharityPayout[]> {
+  async listByRegistry(registryId: string): Promise<CharityPayout[]> {
+    if (!isUuid(registryId)) return [];
+    const em = this.em();
+    const rows = await em.execute<Record<string, unknown>[]>(`select * from "charity_payouts" where ? = any("registry_ids") order by "created_at" desc, "id" asc`, [registryId]);
+    return rows.map((raw) => toPayout(em.map(CharityPayoutEntity, raw)));
+  }
+
+  private async listWhere(where: FilterQuery<CharityPayoutRow>): Promise<CharityPayout[]> {
     const rows = await this.em().find(CharityPayoutEntity, where, { orderBy: { createdAt: 'desc', id: 'asc' } });
     return rows.map(toPayout);
   }

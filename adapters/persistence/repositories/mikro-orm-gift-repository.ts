@@ -18,6 +18,8 @@ function toGift({ refundStartedAt: _startedAt, ...row }: GiftRow): Gift {
     providerFee: row.providerFee === null || row.providerFee === undefined ? null : parseCents(row.providerFee),
     personalMessage: row.personalMessage ?? null,
     stripePaymentIntentId: row.stripePaymentIntentId ?? null,
+    // The column's default, for a row just created.
+    refundedAtPlatformCost: row.refundedAtPlatformCost ?? false,
   };
 }
 
@@ -66,9 +68,14 @@ export class MikroOrmGiftRepository implements GiftRepository {
     return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'pending', stripePaymentIntentId: paymentIntentId }, { paymentStatus: status })) === 1;
   }
 
-  async beginRefund(id: string, at: Date): Promise<boolean> {
+  async beginRefund(id: string, at: Date, atPlatformCost = false): Promise<boolean> {
     if (!isUuid(id)) return false;
-    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'succeeded' }, { paymentStatus: 'refunding', refundStartedAt: at })) === 1;
+    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'succeeded' }, { paymentStatus: 'refunding', refundStartedAt: at, refundedAtPlatformCost: atPlatformCost })) === 1;
+  }
+
+  async markRefundedAtPlatformCost(id: string): Promise<void> {
+    if (!isUuid(id)) return;
+    await this.em().nativeUpdate(GiftEntity, { id }, { refundedAtPlatformCost: true });
   }
 
   async changeStatus(id: string, from: PaymentStatus, to: PaymentStatus): Promise<boolean> {
@@ -126,6 +133,12 @@ export class MikroOrmGiftRepository implements GiftRepository {
       .groupBy('registryId')
       .execute('all', false);
     return new Map(rows.map((row) => [row.registry_id, Number(row.count)]));
+  }
+
+  async hasRefundUnderWay(registryIds: readonly string[], charityId: string): Promise<boolean> {
+    const ids = registryIds.filter(isUuid);
+    if (ids.length === 0 || !isUuid(charityId)) return false;
+    return (await this.em().count(GiftEntity, { registryId: { $in: ids }, charityId, paymentStatus: 'refunding' })) > 0;
   }
 
   async paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>> {

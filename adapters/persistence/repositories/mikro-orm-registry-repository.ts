@@ -14,7 +14,7 @@ const NULLABLE = [
   'personalMessage', 'photoUrl', 'preferredCharityId', 'payoutMethod', 'bankAccountHolder', 'bankAccountNumber',
   'bankRoutingNumber', 'bankName', 'paypalEmail', 'mailingName', 'mailingAddress', 'mailingCity', 'mailingState',
   'mailingZip', 'closedAt', 'stripePayoutId', 'payoutSentAt', 'transferFailureReason', 'transferFailureMessage',
-  'payoutIssueEmailedAt',
+  'payoutIssueEmailedAt', 'payoutClaimedBy', 'payoutClaimedByUserId', 'payoutClaimedAt',
 ] as const;
 
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
@@ -41,6 +41,8 @@ function toRegistry(row: RegistryRow): Registry {
     ...nulls,
     // A row just created holds what create() gave it; one read back holds the database's array.
     coOwnerIds: row.coOwnerIds ?? [],
+    // The column's default, for a row just created (none is claimed yet).
+    payoutClaims: row.payoutClaims ?? 0,
     totalReceived: parseCents(row.totalReceived),
     payoutAmount: row.payoutAmount === null || row.payoutAmount === undefined ? null : parseCents(row.payoutAmount),
     charityPayoutAmount: row.charityPayoutAmount === null || row.charityPayoutAmount === undefined ? null : parseCents(row.charityPayoutAmount),
@@ -210,7 +212,8 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   async listFailedBankPayouts(): Promise<Registry[]> {
     const rows = await this.readRows(
-      { payoutMethod: 'bank', status: 'closed', payoutStatus: 'pending', transferAttempts: { $gt: 0 } },
+      // Sending too: a try whose answer never came holds its claim until it is tried again.
+      { payoutMethod: 'bank', status: 'closed', payoutStatus: { $in: ['pending', 'sending'] }, transferAttempts: { $gt: 0 } },
       { orderBy: { closedAt: QueryOrder.DESC_NULLS_LAST, id: 'asc' } },
     );
     return rows.map(toRegistry);

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock';
 import { InMemorySandboxAccountStore } from '../../../adapters/in-memory/in-memory-sandbox-account-store';
+import { InMemorySandboxBalance } from '../../../adapters/in-memory/in-memory-sandbox-balance';
 import type { SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
 import { SandboxPaymentGateway } from '../../../adapters/payments/sandbox/sandbox-payment-gateway';
 
@@ -16,7 +17,7 @@ let gateway: SandboxPaymentGateway;
 beforeEach(() => {
   store = new InMemorySandboxAccountStore();
   clock = new FixedClock();
-  gateway = new SandboxPaymentGateway({ secret: SECRET, accounts: store, appUrl: APP_URL, clock });
+  gateway = new SandboxPaymentGateway({ secret: SECRET, accounts: store, balance: new InMemorySandboxBalance(), appUrl: APP_URL, clock });
 });
 
 const accountRequest = { country: 'CA' as const, email: 'parent@example.com', idempotencyKey: 'connect-account-user-1' };
@@ -133,7 +134,7 @@ describe('SandboxPaymentGateway onboarding links', () => {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
 
     const retarget = (changes: Record<string, unknown>) => `${Buffer.from(JSON.stringify({ ...payload, ...changes })).toString('base64url')}.${signature}`;
-    const elsewhere = new SandboxPaymentGateway({ secret: 'another-server-secret', accounts: store, appUrl: APP_URL, clock });
+    const elsewhere = new SandboxPaymentGateway({ secret: 'another-server-secret', accounts: store, balance: new InMemorySandboxBalance(), appUrl: APP_URL, clock });
     const foreign = new URL(await elsewhere.createOnboardingLink({ accountId: victim, ...urls })).searchParams.get('token')!;
     // The victim's current nonce is now the foreign link's; only the foreign signature is wrong.
     const forgedSignature = createHmac('sha256', 'guess').update(body).digest('base64url');

@@ -36,6 +36,13 @@ export function fakeStripe() {
   const refunded = new Set<string>();
   const disputes = new Map<string, StripeJson>();
   const reversals: StripeJson[] = [];
+  /** The platform balance's movements, newest first as Stripe lists them, each with the object it came from. */
+  const balance: { transaction: StripeJson; source: StripeJson }[] = [];
+  const addToBalance = (source: StripeJson, type: string, amount: number, fee: number) => {
+    const transaction = { id: stripeId('txn'), object: 'balance_transaction', type, amount, currency: source.currency, fee, net: amount - fee, source: source.id, status: 'pending', created: now() };
+    balance.unshift({ transaction, source });
+    return transaction;
+  };
   const answered = new Map<string, { request: string; answer: Answer }>();
   const unmodelled: string[] = [];
 
@@ -90,10 +97,9 @@ export function fakeStripe() {
         return { status: 400, error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${String(intent.latest_charge)} has already been refunded.` } };
       }
       refunded.add(intentId);
-      return {
-        status: 200,
-        object: { id: stripeId('re'), object: 'refund', amount: intent.amount_received, currency: intent.currency, payment_intent: intentId, charge: intent.latest_charge, status: 'succeeded', created: now() },
-      };
+      const refund = { id: stripeId('re'), object: 'refund', amount: intent.amount_received, currency: intent.currency, payment_intent: intentId, charge: intent.latest_charge, status: 'succeeded', created: now() };
+      addToBalance(refund, 'refund', -(intent.amount_received as number), 0);
+      return { status: 200, object: refund };
     },
     'POST /v1/accounts': ({ form }) => {
       const opened = account({ id: stripeId('acct'), country: form.get('country'), email: form.get('email'), requirements: requirements(UNVERIFIED_REQUIREMENTS), created: now() });
@@ -157,6 +163,7 @@ export function fakeStripe() {
         created: now(),
       };
       transfers.unshift(transfer); // Stripe lists newest first.
+      addToBalance(transfer, 'transfer', -transfer.amount, 0);
       return { status: 200, object: transfer };
     },
     'GET /v1/disputes/:id': (_request, id) => {
@@ -177,7 +184,7 @@ export function fakeStripe() {
       const decision = text.includes('winning_evidence') ? 'won' : text.includes('losing_evidence') ? 'lost' : null;
       if (decision === 'won') {
         const amount = dispute.amount as number;
-        (dispute.balance_transactions as StripeJson[]).push({ id: stripeId('txn'), object: 'balance_transaction', type: 'adjustment', reporting_category: 'dispute_reversal', amount, fee: 0, net: amount, currency: dispute.currency, created: now() });
+        (dispute.balance_transactions as StripeJson[]).push({ ...addToBalance(dispute, 'adjustment', amount, 0), reporting_category: 'dispute_reversal' });
       }
       if (decision) Object.assign(dispute, { status: decision });
       return { status: 200, object: answer };
@@ -193,7 +200,23 @@ export function fakeStripe() {
       const reversal = { id: stripeId('trr'), object: 'transfer_reversal', amount, currency: transfer.currency, transfer: id, created: now() };
       Object.assign(transfer, { amount_reversed: (transfer.amount as number) - left + amount, reversed: amount === left });
       reversals.push(reversal);
+      addToBalance(reversal, 'transfer_refund', amount, 0);
       return { status: 200, object: reversal };
+    },
+    // Newest first, a page at a time: limit, and starting_after the last one of the page before.
+    'GET /v1/balance_transactions': (request) => {
+      const { query } = request;
+      const expand = [...query.entries()].filter(([name]) => name.startsWith('expand')).map(([, value]) => value);
+      if (expand.join() !== 'data.source') return unmodelledAnswer(request, `listing balance transactions expanding ${expand.join(', ') || 'nothing'}`);
+      const gte = Number(query.get('created[gte]') ?? -Infinity);
+      const lt = Number(query.get('created[lt]') ?? Infinity);
+      const matching = balance.filter(({ transaction }) => (transaction.created as number) >= gte && (transaction.created as number) < lt);
+      const after = query.get('starting_after');
+      const start = after === null ? 0 : matching.findIndex(({ transaction }) => transaction.id === after) + 1;
+      if (after !== null && start === 0) return missing('balance_transaction', after, 'starting_after');
+      const limit = Number(query.get('limit') ?? 10);
+      const page = matching.slice(start, start + limit).map(({ transaction, source }) => ({ ...transaction, source }));
+      return { status: 200, object: { object: 'list', url: '/v1/balance_transactions', has_more: matching.length > start + limit, data: page } };
     },
     'GET /v1/transfers': ({ query }) => {
       const group = query.get('transfer_group');
@@ -252,16 +275,8 @@ export function fakeStripe() {
       const fee = processorCut(amount, STRIPE_PUBLISHED_RATES[currency.toUpperCase() as 'USD' | 'CAD']);
       const chargeId = stripeId('ch');
       const created = now();
-      charges.set(chargeId, {
-        id: chargeId,
-        object: 'charge',
-        amount,
-        currency,
-        payment_intent: intentId,
-        status: 'succeeded',
-        created,
-        balance_transaction: { id: stripeId('txn'), object: 'balance_transaction', type: 'charge', amount, currency, fee, net: amount - fee, source: chargeId, status: 'pending', created },
-      });
+      const charge = { id: chargeId, object: 'charge', amount, currency, payment_intent: intentId, status: 'succeeded', created };
+      charges.set(chargeId, { ...charge, balance_transaction: addToBalance(charge, 'charge', amount, fee) });
       Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: chargeId, last_payment_error: null });
     },
     /** The giver's card is declined: Stripe asks for another payment method and says why. */
@@ -281,7 +296,7 @@ export function fakeStripe() {
       const amount = intent.amount as number;
       const id = stripeId('du');
       const created = now();
-      disputes.set(id, {
+      const dispute: StripeJson = {
         id,
         object: 'dispute',
         amount,
@@ -293,10 +308,11 @@ export function fakeStripe() {
         is_charge_refundable: false,
         created,
         evidence_details: { due_by: created + 7 * 24 * 3600, has_evidence: false, past_due: false, submission_count: 0 },
-        balance_transactions: [
-          { id: stripeId('txn'), object: 'balance_transaction', type: 'adjustment', reporting_category: 'dispute', amount: -amount, fee: 1500, net: -amount - 1500, currency: intent.currency, created },
-        ],
-      });
+        balance_transactions: [],
+      };
+      // The amount and the fee leave the platform's balance as one adjustment whose source is the dispute.
+      (dispute.balance_transactions as StripeJson[]).push({ ...addToBalance(dispute, 'adjustment', -amount, 1500), reporting_category: 'dispute' });
+      disputes.set(id, dispute);
       return id;
     },
     /** The owner finishes Stripe's hosted onboarding: bank details given, identity verified. */

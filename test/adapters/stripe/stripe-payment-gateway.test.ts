@@ -392,3 +392,62 @@ describe('StripePaymentGateway.transfer', () => {
     expect(requests.map((request) => request.idempotencyKey)).toEqual(Array(3).fill(transferRequest.idempotencyKey));
   });
 });
+
+describe('StripePaymentGateway.listBalanceTransactions', () => {
+  const range = { from: new Date('2026-11-24T00:00:00Z'), to: new Date('2026-11-25T00:00:00Z') };
+  const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+  const transaction = (fields: Record<string, unknown>) => ({ object: 'balance_transaction', currency: 'usd', fee: 0, net: 0, status: 'available', ...fields });
+
+  it('asks for the range’s created seconds with each source expanded, 100 to a page, and reads each kind, naming the payment or the transfer', async () => {
+    answer('get', '/balance_transactions', () =>
+      stripeObject({
+        object: 'list',
+        url: '/v1/balance_transactions',
+        has_more: false,
+        data: [
+          transaction({ id: 'txn_payout', type: 'payout', amount: -50_000, created: at('2026-11-24T23:00:00Z'), source: { id: 'po_1', object: 'payout' } }),
+          transaction({ id: 'txn_dispute', type: 'adjustment', amount: -10_639, fee: 1_500, created: at('2026-11-24T20:00:00Z'), source: { id: 'du_1', object: 'dispute', payment_intent: 'pi_disputed' } }),
+          transaction({ id: 'txn_fee', type: 'stripe_fee', amount: -200, created: at('2026-11-24T18:00:00Z'), source: null }),
+          transaction({ id: 'txn_tr', type: 'transfer', amount: -9_000, currency: 'cad', created: at('2026-11-24T16:00:00Z'), source: { id: 'tr_1', object: 'transfer' } }),
+          transaction({ id: 'txn_re', type: 'refund', amount: -10_639, created: at('2026-11-24T14:00:00Z'), source: { id: 're_1', object: 'refund', payment_intent: 'pi_refunded' } }),
+          transaction({ id: 'txn_ch', type: 'charge', amount: 10_639, fee: 339, net: 10_300, created: at('2026-11-24T12:00:00Z'), source: { id: 'ch_1', object: 'charge', payment_intent: { id: 'pi_paid', object: 'payment_intent' } } }),
+        ],
+      }),
+    );
+    const listed = await gateway().listBalanceTransactions(range);
+    expect(requests).toHaveLength(1);
+    const query = requests[0]!.query;
+    expect(query.get('created[gte]')).toBe(String(at('2026-11-24T00:00:00Z')));
+    expect(query.get('created[lt]')).toBe(String(at('2026-11-25T00:00:00Z')));
+    expect(query.get('limit')).toBe('100');
+    expect([...query.entries()].filter(([name]) => name.startsWith('expand')).map(([, value]) => value)).toEqual(['data.source']);
+    // Oldest first.
+    expect(listed).toEqual([
+      { id: 'txn_ch', kind: 'charge', type: 'charge', reference: 'pi_paid', currency: 'USD', amount: 10_639, fee: 339, created: new Date('2026-11-24T12:00:00Z') },
+      { id: 'txn_re', kind: 'refund', type: 'refund', reference: 'pi_refunded', currency: 'USD', amount: -10_639, fee: 0, created: new Date('2026-11-24T14:00:00Z') },
+      { id: 'txn_tr', kind: 'transfer', type: 'transfer', reference: 'tr_1', currency: 'CAD', amount: -9_000, fee: 0, created: new Date('2026-11-24T16:00:00Z') },
+      { id: 'txn_fee', kind: 'other', type: 'stripe_fee', reference: null, currency: 'USD', amount: -200, fee: 0, created: new Date('2026-11-24T18:00:00Z') },
+      { id: 'txn_dispute', kind: 'other', type: 'adjustment', reference: 'pi_disputed', currency: 'USD', amount: -10_639, fee: 1_500, created: new Date('2026-11-24T20:00:00Z') },
+      { id: 'txn_payout', kind: 'payout', type: 'payout', reference: 'po_1', currency: 'USD', amount: -50_000, fee: 0, created: new Date('2026-11-24T23:00:00Z') },
+    ]);
+  });
+
+  it('walks every page, each starting after the last one of the page before', async () => {
+    answer('get', '/balance_transactions', ({ query }) => {
+      const second = query.get('starting_after') === 'txn_2';
+      const data = (second ? ['txn_1'] : ['txn_3', 'txn_2']).map((id, index) =>
+        transaction({ id, type: 'charge', amount: 1_000, created: at('2026-11-24T12:00:00Z') - index - (second ? 2 : 0), source: { id: `ch_${id}`, object: 'charge', payment_intent: `pi_${id}` } }),
+      );
+      return stripeObject({ object: 'list', url: '/v1/balance_transactions', has_more: !second, data });
+    });
+    const listed = await new StripePaymentGateway({ secretKey: SECRET_KEY, pageSize: 2 }).listBalanceTransactions(range);
+    expect(listed.map((each) => each.id)).toEqual(['txn_1', 'txn_2', 'txn_3']);
+    expect(requests.map((request) => request.query.get('starting_after'))).toEqual([null, 'txn_2']);
+  });
+
+  it('throws, after retrying, when Stripe fails, so the day’s run is marked failed and tried again', async () => {
+    answer('get', '/balance_transactions', () => stripeError(503, { type: 'api_error', message: 'Stripe is temporarily unavailable' }));
+    await expect(gateway().listBalanceTransactions(range)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(requests).toHaveLength(3);
+  });
+});

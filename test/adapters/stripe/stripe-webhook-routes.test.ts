@@ -206,7 +206,7 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
     expect(app.gateway.refunds).toEqual([]);
   });
 
-  it('changes nothing for a partial refund or one after the registry closed, and logs it for a person', async () => {
+  it('changes nothing for a partial refund or one after a payout of the closed registry was claimed, and logs it for a person', async () => {
     const app = await webhookApp();
     const paid = succeededEvent({ id: app.paymentIntentId, amount: app.total });
     expect((await post(app.url, paid, sign(paid))).status).toBe(200);
@@ -215,12 +215,12 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
     expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
     expect(app.logs.join('')).toContain('partial refund at the provider');
 
-    await app.repositories.registries.update(app.registry.id, { status: 'closed' });
+    await app.repositories.registries.update(app.registry.id, { status: 'closed', payoutStatus: 'sending' });
     const full = refundedEvent({ paymentIntentId: app.paymentIntentId, amount: app.total });
     expect((await post(app.url, full, sign(full))).status).toBe(200);
     expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
     expect(await app.totalReceived()).toBe(10_000);
-    expect(app.logs.join('')).toContain('refunded at the provider after the registry closed');
+    expect(app.logs.join('')).toContain('refunded at the provider after a payout of its registry was claimed or sent');
   });
 
   it('answers 500 when the news cannot be recorded, so Stripe delivers it again, and the redelivery lands', async () => {

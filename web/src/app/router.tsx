@@ -5,6 +5,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PageSpinner } from '../components/page-spinner';
 import { RequireAdmin, RequireAuth, VisitorOnly } from '../components/route-guards';
 import { useUser } from '../lib/use-user';
+import { pagePatterns } from '@core/page-paths';
 
 // Every page is its own chunk, loaded when first shown.
 const LandingPage = lazy(() => import('../features/home/pages/landing-page'));
@@ -25,6 +26,7 @@ const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-pa
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
 const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
 const FailedPayoutsPage = lazy(() => import('../features/admin/pages/failed-payouts-page'));
+const FinancePage = lazy(() => import('../features/admin/pages/finance-page'));
 const DisputesPage = lazy(() => import('../features/admin/pages/disputes-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
@@ -43,14 +45,14 @@ function HomeRoute() {
   return user ? <DashboardPage /> : <LandingPage />;
 }
 
-/** The route table of docs/product.md#route-table. Mount it inside a router and <AppProviders>. */
+/** The route table of docs/product.md#route-table, each page at its pattern (core/page-paths.ts). Mount it inside a router and <AppProviders>. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
         <Route index element={<HomeRoute />} />
         <Route
-          path="auth"
+          path={pagePatterns.auth}
           element={
             <VisitorOnly>
               <AuthPage />
@@ -59,26 +61,26 @@ export function AppRoutes() {
         />
 
         {/* Public */}
-        <Route path="registry/:id" element={<RegistryRoute />} />
-        <Route path="gift/:id" element={<GiftPage />} />
-        <Route path="checkout/:id" element={<CheckoutPage />} />
-        <Route path="charities" element={<CharitiesPage />} />
-        <Route path="faq" element={<FaqPage />} />
-        <Route path="r/:shortCode" element={<ShortLinkPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="security" element={<SecurityPage />} />
+        <Route path={pagePatterns.registry} element={<RegistryRoute />} />
+        <Route path={pagePatterns.gift} element={<GiftPage />} />
+        <Route path={pagePatterns.checkout} element={<CheckoutPage />} />
+        <Route path={pagePatterns.charities} element={<CharitiesPage />} />
+        <Route path={pagePatterns.faq} element={<FaqPage />} />
+        <Route path={pagePatterns.shortLink} element={<ShortLinkPage />} />
+        <Route path={pagePatterns.privacy} element={<PrivacyPage />} />
+        <Route path={pagePatterns.terms} element={<TermsPage />} />
+        <Route path={pagePatterns.security} element={<SecurityPage />} />
         {/* Reached from e-mailed links, signed in or not */}
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="account/confirm-email" element={<ConfirmEmailPage />} />
-        <Route path="co-owner/accept" element={<CoOwnerAcceptRoute />} />
-        <Route path="newsletter/unsubscribe" element={<UnsubscribePage />} />
+        <Route path={pagePatterns.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={pagePatterns.confirmEmail} element={<ConfirmEmailPage />} />
+        <Route path={pagePatterns.acceptCoOwnership} element={<CoOwnerAcceptRoute />} />
+        <Route path={pagePatterns.newsletterUnsubscribe} element={<UnsubscribePage />} />
         {/* The sandbox payment provider's onboarding: reached from its link, signed in or not */}
-        <Route path="sandbox/onboarding" element={<SandboxOnboardingPage />} />
+        <Route path={pagePatterns.sandboxOnboarding} element={<SandboxOnboardingPage />} />
 
         {/* Signed in */}
         <Route
-          path="create-registry"
+          path={pagePatterns.createRegistry}
           element={
             <RequireAuth reason="You need to be logged in to create a registry.">
               <CreateRegistryPage />
@@ -86,7 +88,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="account"
+          path={pagePatterns.account}
           element={
             <RequireAuth reason="You need to be logged in to see your account.">
               <AccountPage />
@@ -94,7 +96,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="registry/:id/gifts"
+          path={pagePatterns.registryGifts}
           element={
             <RequireAuth reason="You need to be logged in to see the gifts.">
               <GiftListPage />
@@ -102,7 +104,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="registry/:id/insert"
+          path={pagePatterns.registryInsert}
           element={
             <RequireAuth reason="You need to be logged in to print an invitation insert.">
               <InvitationInsertPage />
@@ -110,7 +112,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="thank-you-cards/:id"
+          path={pagePatterns.thankYouCards}
           element={
             <RequireAuth reason="You need to be logged in to write thank-you cards.">
               <ThankYouCardsPage />
@@ -118,7 +120,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="thank-you-cards/:id/print/:giftId"
+          path={pagePatterns.thankYouCardPrint}
           element={
             <RequireAuth reason="You need to be logged in to print thank-you cards.">
               <PrintCardPage />
@@ -128,7 +130,7 @@ export function AppRoutes() {
 
         {/* Admins only; anyone else gets the 404 page */}
         <Route
-          path="admin/charity-payouts"
+          path={pagePatterns.adminCharityPayouts}
           element={
             <RequireAdmin>
               <CharityPayoutsPage />
@@ -136,7 +138,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="admin/manual-payouts"
+          path={pagePatterns.adminManualPayouts}
           element={
             <RequireAdmin>
               <ManualPayoutsPage />
@@ -144,7 +146,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="admin/gift-refunds"
+          path={pagePatterns.adminGiftRefunds}
           element={
             <RequireAdmin>
               <GiftRefundsPage />
@@ -152,7 +154,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="admin/failed-payouts"
+          path={pagePatterns.adminFailedPayouts}
           element={
             <RequireAdmin>
               <FailedPayoutsPage />
@@ -160,7 +162,15 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="admin/disputes"
+          path={pagePatterns.adminFinance}
+          element={
+            <RequireAdmin>
+              <FinancePage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path={pagePatterns.adminDisputes}
           element={
             <RequireAdmin>
               <DisputesPage />

@@ -11,7 +11,7 @@ import type { RefundedGift } from '@api/gifts';
 import { isApiError } from '../lib/api-fetch';
 import { serverMessage } from '../lib/error-message';
 import { fieldProps, useFocusFirstError } from '../lib/form-field';
-import { refundGift } from '../lib/refund-gift';
+import { refundGift, refundGiftAtPlatformCost } from '../lib/refund-gift';
 import { useUnauthorizedRedirect } from '../lib/use-unauthorized-redirect';
 import { FormDialog } from './form-dialog';
 import { useToast } from './toast';
@@ -35,13 +35,18 @@ interface RefundGiftDialogProps {
   onClose: () => void;
   /** After the refund went through (the lists are then asked for again). */
   onRefunded: (refunded: RefundedGift) => void;
+  /**
+   * An administrator's refund once the family's or the charity's payout was claimed or sent: the
+   * platform bears it, and the dialog says so before anything is done.
+   */
+  atPlatformCost?: boolean;
 }
 
 /**
  * Confirms a refund: who gets how much back, that it leaves the total and cannot be undone, and
  * why (required, kept in the audit trail). A refusal is shown here, with the server's words.
  */
-export function RefundGiftDialog({ gift, currency, onClose, onRefunded }: RefundGiftDialogProps) {
+export function RefundGiftDialog({ gift, currency, onClose, onRefunded, atPlatformCost = false }: RefundGiftDialogProps) {
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,8 +60,11 @@ export function RefundGiftDialog({ gift, currency, onClose, onRefunded }: Refund
       if (!gift) return;
       setFailure(null);
       try {
-        const refunded = await refundGift(gift.id, values.reason.trim());
-        toast({ title: 'Gift Refunded', description: `${money(refunded.refundedAmount)} is on its way back to ${gift.giftGiverName}, who has been e-mailed.` });
+        const refunded = await (atPlatformCost ? refundGiftAtPlatformCost : refundGift)(gift.id, values.reason.trim());
+        toast({
+          title: atPlatformCost ? 'Gift Refunded at the Platform’s Cost' : 'Gift Refunded',
+          description: `${money(refunded.refundedAmount)} is on its way back to ${gift.giftGiverName}, who has been e-mailed.`,
+        });
         onRefunded(refunded);
       } catch (error) {
         if (onUnauthorized(error)) return;
@@ -81,14 +89,22 @@ export function RefundGiftDialog({ gift, currency, onClose, onRefunded }: Refund
   return (
     <FormDialog
       open={open}
-      title={gift ? `Refund ${gift.giftGiverName}’s gift?` : 'Refund gift?'}
+      title={gift ? `Refund ${gift.giftGiverName}’s gift${atPlatformCost ? ' at the platform’s cost' : ''}?` : 'Refund gift?'}
       busy={busy}
       onClose={onClose}
       onSubmit={formik.handleSubmit}
-      submitLabel={gift ? `Refund ${money(gift.refundAmount)}` : 'Refund'}
+      submitLabel={gift ? `Refund ${money(gift.refundAmount)}${atPlatformCost ? ' at the Platform’s Cost' : ''}` : 'Refund'}
       busyLabel="Refunding…"
     >
-      {gift && (
+      {gift && atPlatformCost && (
+        <Alert severity="warning">
+          <AlertTitle>The platform bears this refund</AlertTitle>
+          The family’s or the charity’s payout is already being sent or was sent, so both keep their parts of this gift. {gift.giftGiverName} gets back{' '}
+          {money(gift.refundAmount)}, and the platform loses the gift of {money(gift.amount)} and the card fee. {gift.giftGiverName} and the family
+          are told by e-mail. A refund cannot be undone.
+        </Alert>
+      )}
+      {gift && !atPlatformCost && (
         <DialogContentText>
           {gift.giftGiverName} gets back {money(gift.refundAmount)}: the gift of {money(gift.amount)} and the fees they paid. The gift leaves the
           registry’s total and its charity share, and {gift.giftGiverName} is told by e-mail. A refund cannot be undone.

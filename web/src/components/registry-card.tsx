@@ -11,7 +11,7 @@ import EventIcon from '@mui/icons-material/Event';
 import GroupIcon from '@mui/icons-material/Group';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { formatMoney } from '@core/money';
-import { paths } from '../app/paths';
+import { paths } from '@core/page-paths';
 import type { RegistryCardData } from '@api/registries';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { paths } from '../app/paths';
+import { paths } from '@core/page-paths';
 
 /** A registry that does not exist (docs/product.md#errors-and-messages). The page sets the document title. */
 export function RegistryNotFound() {

@@ -7,3 +7,9 @@ export function refundGift(giftId: string, reason: string): Promise<RefundedGift
   const body = refundSchema.cast({ reason }, { stripUnknown: true });
   return apiFetch<RefundedGift>(`/api/gifts/${encodeURIComponent(giftId)}/refund`, { method: 'POST', body });
 }
+
+/** POST /api/gifts/{id}/refund-at-platform-cost: an administrator's refund once a payout was claimed or sent; the platform bears it. */
+export function refundGiftAtPlatformCost(giftId: string, reason: string): Promise<RefundedGift> {
+  const body = refundSchema.cast({ reason }, { stripUnknown: true });
+  return apiFetch<RefundedGift>(`/api/gifts/${encodeURIComponent(giftId)}/refund-at-platform-cost`, { method: 'POST', body });
+}

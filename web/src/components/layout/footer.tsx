@@ -14,7 +14,7 @@ import InstagramIcon from '@mui/icons-material/Instagram';
 import PhoneIcon from '@mui/icons-material/Phone';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import XIcon from '@mui/icons-material/X';
-import { landingAnchors, paths } from '../../app/paths';
+import { landingAnchors, paths } from '@core/page-paths';
 import { useUser } from '../../lib/use-user';
 import { useConfig } from '../../lib/use-config';
 import { brand } from '../../app/theme';

@@ -10,7 +10,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import CloseIcon from '@mui/icons-material/Close';
-import { paths } from '../../app/paths';
+import { paths } from '@core/page-paths';
 import { PRODUCT_NAME } from '../../lib/product';
 import { adminLinks, current, type NavLinkItem } from './nav-links';
 

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '@core/page-paths';
 
 export interface NavLinkItem {
   label: string;
@@ -10,6 +10,7 @@ export const adminLinks: NavLinkItem[] = [
   { label: 'Charity Payouts', href: paths.adminCharityPayouts },
   { label: 'Gift Refunds', href: paths.adminGiftRefunds },
   { label: 'Failed Payouts', href: paths.adminFailedPayouts },
+  { label: 'Finance', href: paths.adminFinance },
   { label: 'Disputes', href: paths.adminDisputes },
 ];
 

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { useLinkAction } from '../../../lib/use-link-action';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUser } from '../../../lib/use-user';

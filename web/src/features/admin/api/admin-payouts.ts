@@ -44,6 +44,16 @@ export function completeCharityPayout(id: string, completion: CharityPayoutCompl
   });
 }
 
+/** POST /api/admin/charity-payouts/{id}/claim or /release: the administrator takes the payout to send it, or gives it back unsent. */
+export function changeCharityPayoutClaim(id: string, change: 'claim' | 'release'): Promise<CharityPayoutView> {
+  return apiFetch<CharityPayoutView>(`${CHARITY_PAYOUTS_KEY}/${encodeURIComponent(id)}/${change}`, { method: 'POST' });
+}
+
+/** POST /api/admin/manual-payouts/{id}/claim or /release: as for a charity payout. */
+export function changeManualPayoutClaim(id: string, change: 'claim' | 'release'): Promise<ManualPayout> {
+  return apiFetch<ManualPayout>(`${MANUAL_PAYOUTS_KEY}/${encodeURIComponent(id)}/${change}`, { method: 'POST' });
+}
+
 /** PATCH /api/admin/manual-payouts/{id}/complete (no body): the family has been paid. */
 export function completeManualPayout(id: string): Promise<ManualPayout> {
   return apiFetch<ManualPayout>(`${MANUAL_PAYOUTS_KEY}/${encodeURIComponent(id)}/complete`, { method: 'PATCH' });

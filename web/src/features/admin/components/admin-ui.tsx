@@ -16,21 +16,26 @@ export function formatAdminDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : format(date, REGISTRY_DATE_FORMAT);
 }
 
+/** 'MMM d, yyyy at h:mm a' (the administrator's time zone), or an empty string for a missing time. */
+export function formatAdminTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, `${REGISTRY_DATE_FORMAT} 'at' h:mm a`);
+}
+
 /** "1 contribution", "3 contributions". */
 export function contributions(count: number): string {
   return `${count} ${count === 1 ? 'contribution' : 'contributions'}`;
 }
 
 
-export type PayoutBadgeState = 'pending' | 'completed';
+export type PayoutBadgeState = 'pending' | 'sending' | 'completed';
 
-/** Pending (gold, dark text) or Completed (green, white text): both above 4.5:1. */
+/** Pending (gold, dark text), Being sent (blue, white text) or Completed (green, white text): all above 4.5:1. */
 export function StatusBadge({ status }: { status: PayoutBadgeState }) {
-  return status === 'completed' ? (
-    <Chip size="small" label="Completed" sx={{ fontWeight: 700, bgcolor: 'success.main', color: 'success.contrastText' }} />
-  ) : (
-    <Chip size="small" label="Pending" sx={{ fontWeight: 700, bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />
-  );
+  if (status === 'completed') return <Chip size="small" label="Completed" sx={{ fontWeight: 700, bgcolor: 'success.main', color: 'success.contrastText' }} />;
+  if (status === 'sending') return <Chip size="small" label="Being sent" sx={{ fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText' }} />;
+  return <Chip size="small" label="Pending" sx={{ fontWeight: 700, bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />;
 }
 
 export function Loading({ label }: { label: string }) {

@@ -12,7 +12,10 @@ import { formatMoney, type Currency } from '@core/money';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { fromWireAmount } from '@api/amount';
+import { useToast } from '../../../components/toast';
+import { serverMessage } from '../../../lib/error-message';
 import {
+  changeCharityPayoutClaim,
   useCharityPayoutHistory,
   usePendingCharityPayouts,
   useRefreshCharityPayouts,
@@ -21,6 +24,7 @@ import {
 } from '../api/admin-payouts';
 import { AdminPage, AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
 import { MarkCompletedDialog } from '../components/mark-completed-dialog';
+import { PayoutClaimControls } from '../components/payout-claim';
 import { LoadError } from '../../../components/load-error';
 
 export const PAGE_TITLE = 'Charity Payouts';
@@ -61,7 +65,7 @@ export default function CharityPayoutsPage() {
   return (
     <AdminPage
       title={PAGE_TITLE}
-      intro="The 10% share of every gift is collected per charity when registries close. Pay each charity, then record the payment here."
+      intro="The 10% share of every gift is collected per charity when registries close. Claim a charity’s payout, pay it, then record the payment here: the other administrators see who is paying it."
     >
 
       {pending.pending && (
@@ -76,7 +80,7 @@ export default function CharityPayoutsPage() {
         </StatGrid>
       )}
 
-      <PendingDistributions state={pending} history={history.history} onMarkCompleted={setCompleting} />
+      <PendingDistributions state={pending} history={history.history} onMarkCompleted={setCompleting} onChanged={() => void refresh()} />
 
       <AdminSection id="payout-history-heading" title="Payout History" headingRef={historyHeadingRef}>
         {history.error ? (
@@ -102,11 +106,11 @@ export default function CharityPayoutsPage() {
 }
 
 /**
- * The history lists what was paid: each payout still pending is listed once, above, with its
- * 'Mark Completed' button, rather than a second time here (a page as long as the charities are many).
+ * The history lists what was paid: each payout still pending or being sent is listed once, above,
+ * with its claim and 'Mark Completed' button, rather than a second time here (a page as long as the charities are many).
  */
 function completedPayouts(history: readonly CharityPayoutView[]): CharityPayoutView[] {
-  return history.filter((payout) => payout.status !== 'pending');
+  return history.filter((payout) => payout.status === 'completed');
 }
 
 interface PendingDistributionsProps {
@@ -114,10 +118,29 @@ interface PendingDistributionsProps {
   /** Every payout as the history call gives it: a pending one there is what 'Mark Completed' records. */
   history: readonly CharityPayoutView[] | undefined;
   onMarkCompleted: (payout: CharityPayoutView) => void;
+  /** After a claim or a release (or a refusal: another administrator may hold it now). */
+  onChanged: () => void;
 }
 
-function PendingDistributions({ state, history, onMarkCompleted }: PendingDistributionsProps) {
+function PendingDistributions({ state, history, onMarkCompleted, onChanged }: PendingDistributionsProps) {
   const { pending, error, mutate } = state;
+  const { toast } = useToast();
+  const onUnauthorized = useUnauthorizedRedirect();
+  const [busy, setBusy] = useState(false);
+  const changeClaim = async (row: PendingCharityPayout, change: 'claim' | 'release') => {
+    setBusy(true);
+    try {
+      await changeCharityPayoutClaim(row.payoutId, change);
+      toast({
+        title: change === 'claim' ? 'Payout Claimed' : 'Claim Released',
+        description: change === 'claim' ? `You are paying ${row.charityName}. Mark the payout completed once it is paid.` : `${row.charityName}'s payout waits to be paid again.`,
+      });
+    } catch (cause) {
+      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The claim could not be changed. Please try again.'), variant: 'destructive' });
+    }
+    setBusy(false);
+    onChanged();
+  };
   return (
     <AdminSection id="pending-distributions-heading" title="Pending Distributions">
       {error ? (
@@ -132,8 +155,18 @@ function PendingDistributions({ state, history, onMarkCompleted }: PendingDistri
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
         >
           {pending.map((row) => {
-            const payout = history?.find((candidate) => candidate.id === row.payoutId && candidate.status === 'pending');
-            return <PendingItem key={row.payoutId} row={row} payout={payout} onMarkCompleted={payout ? () => onMarkCompleted(payout) : undefined} />;
+            const payout = history?.find((candidate) => candidate.id === row.payoutId && candidate.status !== 'completed');
+            return (
+              <PendingItem
+                key={row.payoutId}
+                row={row}
+                payout={payout}
+                busy={busy}
+                onClaim={() => void changeClaim(row, 'claim')}
+                onRelease={() => void changeClaim(row, 'release')}
+                onMarkCompleted={payout ? () => onMarkCompleted(payout) : undefined}
+              />
+            );
           })}
         </Box>
       )}
@@ -141,7 +174,16 @@ function PendingDistributions({ state, history, onMarkCompleted }: PendingDistri
   );
 }
 
-function PendingItem({ row, payout, onMarkCompleted }: { row: PendingCharityPayout; payout: CharityPayoutView | undefined; onMarkCompleted: (() => void) | undefined }) {
+interface PendingItemProps {
+  row: PendingCharityPayout;
+  payout: CharityPayoutView | undefined;
+  busy: boolean;
+  onClaim: () => void;
+  onRelease: () => void;
+  onMarkCompleted: (() => void) | undefined;
+}
+
+function PendingItem({ row, payout, busy, onClaim, onRelease, onMarkCompleted }: PendingItemProps) {
   const nameId = useId();
   const amountId = useId();
   const created = payout ? formatAdminDate(payout.createdAt) : '';
@@ -160,7 +202,7 @@ function PendingItem({ row, payout, onMarkCompleted }: { row: PendingCharityPayo
           <Typography id={amountId} sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
             {money(row.totalAmount, row.currency)}
           </Typography>
-          <StatusBadge status="pending" />
+          <StatusBadge status={row.status} />
         </Box>
         {/* For support, who look charities up by id: small, beneath the figures people read. */}
         <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.75 }}>
@@ -174,13 +216,21 @@ function PendingItem({ row, payout, onMarkCompleted }: { row: PendingCharityPayo
             Pending since {created}
           </Typography>
         )}
-        {onMarkCompleted && (
-          <Box>
-            <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkCompleted} aria-describedby={`${nameId} ${amountId}`}>
-              Mark Completed
-            </Button>
-          </Box>
-        )}
+        <PayoutClaimControls
+          claim={row.claim}
+          what={`${row.charityName}'s payout`}
+          describedBy={`${nameId} ${amountId}`}
+          busy={busy}
+          onClaim={onClaim}
+          onRelease={onRelease}
+          complete={
+            onMarkCompleted && (
+              <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkCompleted} aria-describedby={`${nameId} ${amountId}`}>
+                Mark Completed
+              </Button>
+            )
+          }
+        />
       </CardContent>
     </Card>
   );

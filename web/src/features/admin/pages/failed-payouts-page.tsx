@@ -14,7 +14,7 @@ import { fromWireAmount } from '@api/amount';
 import { SwitchPayoutDialog } from '../../../components/switch-payout-dialog';
 import { useToast } from '../../../components/toast';
 import { LoadError } from '../../../components/load-error';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { serverMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';

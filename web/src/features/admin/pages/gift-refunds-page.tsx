@@ -13,7 +13,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { formatMoney } from '@core/money';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { fromWireAmount } from '@api/amount';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { RefundGiftDialog } from '../../../components/refund-gift-dialog';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
@@ -39,8 +39,9 @@ const PAYMENT_LABELS: Record<AdminGift['paymentStatus'], string> = {
 
 /**
  * /admin/gift-refunds (admins): find a registry by the link, id or short code a family or a giver
- * sent to support, and refund one of its gifts while the registry is open. The registry asked for
- * lives in the address, so a reload shows it again.
+ * sent to support, and refund one of its gifts: while the registry is open, or after closing while
+ * the family's and the charity's payouts wait; once one was claimed or sent, at the platform's cost.
+ * The registry asked for lives in the address, so a reload shows it again.
  */
 export default function GiftRefundsPage() {
   usePageTitle(PAGE_TITLE);
@@ -49,7 +50,7 @@ export default function GiftRefundsPage() {
   const asked = searchParams.get('registry') ?? '';
   const [typed, setTyped] = useState(asked);
   const { lookup, error, isLoading, reload } = useGiftLookup(asked);
-  const [refunding, setRefunding] = useState<AdminGift | null>(null);
+  const [refunding, setRefunding] = useState<{ gift: AdminGift; atPlatformCost: boolean } | null>(null);
   const resultsId = useId();
 
   useEffect(() => {
@@ -66,7 +67,7 @@ export default function GiftRefundsPage() {
   return (
     <AdminPage
       title={PAGE_TITLE}
-      intro="Refund a gift to its giver, fees included, while its registry is open. Paste the registry’s link, id or short code to find its gifts."
+      intro="Refund a gift to its giver, fees included: while its registry is open, or after closing until the family’s or the charity’s payout is claimed; after that, at the platform’s cost. Paste the registry’s link, id or short code to find its gifts."
     >
       <Box component="search">
         <Box component="form" onSubmit={find} noValidate sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'start' }}>
@@ -90,13 +91,14 @@ export default function GiftRefundsPage() {
           {error !== undefined && refused !== 404 && refused !== 401 && (
             <Alert severity="error">{serverMessage(error, 'The registry could not be loaded. Please try again.')}</Alert>
           )}
-          {lookup && <LookupResult lookup={lookup} onRefund={setRefunding} />}
+          {lookup && <LookupResult lookup={lookup} onRefund={(gift, atPlatformCost) => setRefunding({ gift, atPlatformCost })} />}
         </Box>
       )}
 
       {lookup && (
         <RefundGiftDialog
-          gift={refunding}
+          gift={refunding?.gift ?? null}
+          atPlatformCost={refunding?.atPlatformCost ?? false}
           currency={lookup.registry.currency}
           onClose={() => setRefunding(null)}
           onRefunded={() => {
@@ -109,7 +111,7 @@ export default function GiftRefundsPage() {
   );
 }
 
-function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund: (gift: AdminGift) => void }) {
+function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund: (gift: AdminGift, atPlatformCost: boolean) => void }) {
   const { registry, gifts } = lookup;
   const money = (amount: number) => formatMoney(fromWireAmount(amount), registry.currency);
   const headingId = useId();
@@ -127,7 +129,8 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
       </Card>
       {registry.status !== 'open' && (
         <Alert severity="info">
-          This registry is closed: its gifts are counted in the family’s and the charities’ payouts, so they can no longer be refunded here.
+          This registry is closed: a refund takes the gift’s parts out of the family’s and its charity’s payouts while both wait. Once either is being
+          sent or was sent, a gift can be refunded only at the platform’s cost.
         </Alert>
       )}
       {gifts.length === 0 ? (
@@ -158,9 +161,27 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
                 sx={{ fontWeight: 600, ...(gift.paymentStatus === 'succeeded' ? { bgcolor: 'success.main', color: 'success.contrastText' } : { bgcolor: 'grey.800', color: 'common.white' }) }}
               />
               {gift.refundable && (
-                <Button size="small" variant="outlined" color="error" onClick={() => onRefund(gift)} aria-label={`Refund ${gift.giftGiverName}’s gift`}>
+                <Button size="small" variant="outlined" color="error" onClick={() => onRefund(gift, false)} aria-label={`Refund ${gift.giftGiverName}’s gift`}>
                   Refund
                 </Button>
+              )}
+              {gift.refundableAtPlatformCost && (
+                <Box sx={{ flexBasis: '100%', display: 'grid', gap: 1, justifyItems: 'start' }}>
+                  {gift.refundRefusal && (
+                    <Typography variant="body2" color="text.secondary">
+                      {gift.refundRefusal}
+                    </Typography>
+                  )}
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color="error"
+                    onClick={() => onRefund(gift, true)}
+                    aria-label={`Refund ${gift.giftGiverName}’s gift at the platform’s cost`}
+                  >
+                    Refund at the Platform’s Cost
+                  </Button>
+                </Box>
               )}
             </Box>
           ))}

@@ -22,8 +22,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { countryName } from '../../../lib/bank-country';
 import { fromWireAmount } from '@api/amount';
-import { completeManualPayout, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
-import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
+import { changeManualPayoutClaim, completeManualPayout, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
+import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
+import { PayoutClaimControls } from '../components/payout-claim';
 import { LoadError } from '../../../components/load-error';
 
 export const PAGE_TITLE = 'Manual Payouts';
@@ -53,6 +54,26 @@ export default function ManualPayoutsPage() {
     if (error) onUnauthorized(error);
   }, [error, onUnauthorized]);
 
+  const [claiming, setClaiming] = useState(false);
+  const changeClaim = async (payout: ManualPayout, change: 'claim' | 'release') => {
+    setClaiming(true);
+    try {
+      await changeManualPayoutClaim(payout.id, change);
+      toast({
+        title: change === 'claim' ? 'Payout Claimed' : 'Claim Released',
+        description:
+          change === 'claim'
+            ? `You are sending ${familyAmount(payout)} to ${payout.childName}'s family. Mark it complete once it is sent.`
+            : `${payout.childName}'s payout waits to be sent again.`,
+      });
+    } catch (cause) {
+      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The claim could not be changed. Please try again.'), variant: 'destructive' });
+    }
+    setClaiming(false);
+    // Another administrator may have claimed it meanwhile: the list shows who.
+    void mutate();
+  };
+
   const markComplete = async () => {
     if (!confirming) return;
     const payout = confirming;
@@ -77,7 +98,7 @@ export default function ManualPayoutsPage() {
   return (
     <AdminPage
       title={PAGE_TITLE}
-      intro="Families who chose PayPal or a mailed check are paid by hand after they close their registry. Send each payout, then mark it complete."
+      intro="Families who chose PayPal or a mailed check are paid by hand after they close their registry. Claim a payout, send it, then mark it complete: the other administrators see who is sending it."
     >
 
       {error ? (
@@ -97,7 +118,14 @@ export default function ManualPayoutsPage() {
             ) : (
               <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
                 {payouts.pending.map((payout) => (
-                  <PendingPayoutCard key={payout.id} payout={payout} onMarkComplete={() => setConfirming(payout)} />
+                  <PendingPayoutCard
+                    key={payout.id}
+                    payout={payout}
+                    busy={claiming}
+                    onClaim={() => void changeClaim(payout, 'claim')}
+                    onRelease={() => void changeClaim(payout, 'release')}
+                    onMarkComplete={() => setConfirming(payout)}
+                  />
                 ))}
               </Box>
             )}
@@ -145,7 +173,15 @@ export default function ManualPayoutsPage() {
   );
 }
 
-function PendingPayoutCard({ payout, onMarkComplete }: { payout: ManualPayout; onMarkComplete: () => void }) {
+interface PendingPayoutCardProps {
+  payout: ManualPayout;
+  busy: boolean;
+  onClaim: () => void;
+  onRelease: () => void;
+  onMarkComplete: () => void;
+}
+
+function PendingPayoutCard({ payout, busy, onClaim, onRelease, onMarkComplete }: PendingPayoutCardProps) {
   const nameId = useId();
   const paypal = payout.payoutMethod === 'paypal';
   const amount = familyAmount(payout);
@@ -156,6 +192,7 @@ function PendingPayoutCard({ payout, onMarkComplete }: { payout: ManualPayout; o
           <Typography id={nameId} component="h3" variant="h3" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
             {payout.childName}
           </Typography>
+          <StatusBadge status={payout.claim ? 'sending' : 'pending'} />
           <Chip
             icon={paypal ? <PaymentIcon /> : <MailIcon />}
             label={METHOD_LABELS[payout.payoutMethod]}
@@ -187,6 +224,7 @@ function PendingPayoutCard({ payout, onMarkComplete }: { payout: ManualPayout; o
                 PayPal email: <strong style={{ overflowWrap: 'anywhere' }}>{payout.paypalEmail || '—'}</strong>
               </Typography>
               <Box component="ol" sx={{ m: 0, pl: 3 }}>
+                <li>Claim the payout, so that no one else sends it too.</li>
                 <li>Sign in to the business PayPal account.</li>
                 <li>
                   Send {amount} to {payout.paypalEmail || 'the PayPal email above'}.
@@ -207,6 +245,7 @@ function PendingPayoutCard({ payout, onMarkComplete }: { payout: ManualPayout; o
                 ))}
               </Typography>
               <Box component="ol" sx={{ m: 0, pl: 3 }}>
+                <li>Claim the payout, so that no one else mails a check too.</li>
                 <li>
                   Write a check for {amount} payable to {payout.mailingName || 'the name above'}.
                 </li>
@@ -217,11 +256,19 @@ function PendingPayoutCard({ payout, onMarkComplete }: { payout: ManualPayout; o
           )}
         </Box>
 
-        <Box>
-          <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkComplete} aria-describedby={nameId}>
-            Mark as Complete
-          </Button>
-        </Box>
+        <PayoutClaimControls
+          claim={payout.claim}
+          what={`${payout.childName}'s payout`}
+          describedBy={nameId}
+          busy={busy}
+          onClaim={onClaim}
+          onRelease={onRelease}
+          complete={
+            <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkComplete} aria-describedby={nameId}>
+              Mark as Complete
+            </Button>
+          }
+        />
       </CardContent>
     </Card>
   );

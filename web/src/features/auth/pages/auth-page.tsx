@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { RETURN_TO_PARAM, returnPathOf } from '@api/return-path';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthMarketingPanel } from '../components/auth-marketing-panel';
 import { LoginForm } from '../components/login-form';

@@ -12,7 +12,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '@core/account/account-schemas';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { fieldProps } from '../../../lib/form-field';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CharityGrid } from '../../../components/charity-grid';
 

@@ -13,7 +13,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { inviteCoOwnerSchema, type InviteCoOwnerInput } from '@core/co-owner/co-owner-schemas';
 import type { RegistryPeople, RegistryPerson } from '@api/co-owners';
 import type { ManagerRegistryView } from '@api/registries';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { LoadError } from '../../../components/load-error';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useToast } from '../../../components/toast';

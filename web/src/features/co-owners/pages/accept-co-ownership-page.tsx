@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { celebrationTitle } from '@core/registry/celebration-title';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/error-message';

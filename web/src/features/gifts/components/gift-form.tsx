@@ -11,7 +11,7 @@ import { giftBreakdown } from '@core/fees';
 import { giftSchema } from '@core/gift/gift-schemas';
 import { toWireAmount } from '@api/amount';
 import { formatMoney } from '@core/money';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { focusNotifications, useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { fieldProps, useFocusFirstError } from '../../../lib/form-field';

@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { formatMoney, type Cents, type Currency } from '@core/money';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/registry/celebration-title';

@@ -10,7 +10,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { Currency } from '@core/money';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { focusNotifications, useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/error-message';
 import { PAYMENT_FORM_ERROR, PAYMENT_NOT_READY, paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '../lib/payment-messages';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { formatMoney } from '@core/money';
 import type { GiftBreakdown } from '@core/fees';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useToast } from '../../../components/toast';
 import { usePageTitle } from '../../../lib/use-page-title';

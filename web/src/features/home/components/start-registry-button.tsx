@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { useToast } from '../../../components/toast';
 import { LOGIN_REDIRECT_DELAY_MS, withReturnTo } from '../../../lib/login-redirect';
 import { useUser } from '../../../lib/use-user';

@@ -12,7 +12,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import PaidIcon from '@mui/icons-material/Paid';
 import { CURRENCIES, formatMoney, type Currency } from '@core/money';
 import { StatCard, StatGrid } from '../../../components/stat-card';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUser } from '../../../lib/use-user';

@@ -14,7 +14,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import ShareIcon from '@mui/icons-material/Share';
 import { formatMoney } from '@core/money';
 import { splitGift } from '@core/split';
-import { landingAnchors, paths } from '../../../app/paths';
+import { landingAnchors, paths } from '@core/page-paths';
 import { MARKETING_COPY, PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfig } from '../../../lib/use-config';

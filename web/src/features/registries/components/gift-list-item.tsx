@@ -8,7 +8,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { OFFLINE_GIFT_METHOD_LABELS } from '@core/offline-gift/offline-gift';
-import { formatMoney, type Currency } from '@core/money';
+import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 import type { GiftListItemView } from '@api/gifts';
@@ -34,7 +34,6 @@ const REFUND_CHIPS: Record<Exclude<GiftListItemView['paymentStatus'], 'succeeded
 
 interface GiftListItemProps {
   gift: GiftListItemView;
-  currency: Currency;
   /** For a paid gift the server says may be refunded now. */
   onRefund?: (gift: GiftListItemView) => void;
   /** For a gift given by hand: the owner corrects or removes it. */
@@ -46,7 +45,7 @@ interface GiftListItemProps {
  * One gift as a card: stacks on a phone, spreads out on a wide screen. A gift given by hand says
  * so, and how (cash, check, other), and offers Edit and Remove; a paid one may offer Refund.
  */
-export function GiftListItem({ gift, currency, onRefund, onEdit, onDelete }: GiftListItemProps) {
+export function GiftListItem({ gift, onRefund, onEdit, onDelete }: GiftListItemProps) {
   const chip = THANK_YOU_CHIPS[gift.thankYouStatus];
   const given = gift.paymentStatus === 'succeeded' ? null : REFUND_CHIPS[gift.paymentStatus];
   return (
@@ -68,7 +67,7 @@ export function GiftListItem({ gift, currency, onRefund, onEdit, onDelete }: Gif
         <Typography
           sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums', ...(given ? { textDecoration: 'line-through', color: 'text.secondary' } : {}) }}
         >
-          {formatMoney(fromWireAmount(gift.amount), currency)}
+          {formatMoney(fromWireAmount(gift.amount), gift.currency)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 }, color: 'text.secondary' }}>

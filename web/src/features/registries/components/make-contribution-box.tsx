@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import { PLATFORM_FEE_CENTS } from '@core/fees';
 import { formatMoney, type Currency } from '@core/money';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 
 interface MakeContributionBoxProps {
   registryId: string;

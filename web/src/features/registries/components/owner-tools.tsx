@@ -17,7 +17,7 @@ interface OwnerToolsProps {
 export default function OwnerTools({ registry, onStale, children }: OwnerToolsProps) {
   return (
     <>
-      <RecentGifts registryId={registry.id} gifts={registry.gifts} giftCount={registry.giftCount} currency={registry.currency} />
+      <RecentGifts registryId={registry.id} gifts={registry.gifts} giftCount={registry.giftCount} />
       <RegistryManagement registry={registry} onStale={onStale} />
       {children}
     </>

@@ -11,6 +11,14 @@ import { TOTAL_RECEIVED, TOTAL_RECEIVED_NOTE } from '../../../lib/total-received
 
 const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
 
+/** Gifts given back before the currency changed are told apart, each sum in the currency it was paid in. */
+function refundedNote(totals: OwnerTotalsView): string {
+  const note = `${gifts(totals.refundedCount)} given back, counted in none of the above`;
+  if (totals.refundedBefore.length === 0) return note;
+  const earlier = totals.refundedBefore.map((before) => `${gifts(before.count)} of ${formatMoney(fromWireAmount(before.amount), before.currency)} in ${before.currency}`);
+  return `${note}; before the currency changed, ${earlier.join(' and ')} given back too`;
+}
+
 /**
  * What the family received, each figure labelled with what it counts, so no label means two
  * numbers: Total Received is the registry's own total (given online, as on the dashboard and the
@@ -24,7 +32,7 @@ export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; cur
       <StatCard label={TOTAL_RECEIVED} value={money(totals.online)} icon={<PaidIcon />} note={`${gifts(totals.onlineCount)} ${TOTAL_RECEIVED_NOTE}`} />
       <StatCard label="Given by hand" value={money(totals.byHand)} icon={<PanToolOutlinedIcon />} note={`${gifts(totals.byHandCount)}, all to your family`} />
       <StatCard label="Online and by hand" value={money(totals.total)} icon={<SavingsOutlinedIcon />} note={`${gifts(totals.onlineCount + totals.byHandCount)} in all`} />
-      <StatCard label="Refunded" value={money(totals.refunded)} icon={<ReplayIcon />} note={`${gifts(totals.refundedCount)} given back, counted in none of the above`} />
+      <StatCard label="Refunded" value={money(totals.refunded)} icon={<ReplayIcon />} note={refundedNote(totals)} />
       {totals.disputedCount > 0 && (
         <StatCard label="Disputed" value={money(totals.disputed)} icon={<GavelIcon />} note={`${gifts(totals.disputedCount)} disputed by the giver’s bank, counted in none of the above`} />
       )}

@@ -6,9 +6,9 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import type { PaymentStatus } from '@core/gift/gift';
-import { formatMoney, type Currency } from '@core/money';
+import { formatMoney } from '@core/money';
 import type { RegistryGiftView } from '@api/registries';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
@@ -37,14 +37,13 @@ interface RecentGiftsProps {
   gifts: readonly RegistryGiftView[];
   /** Every succeeded gift: failed and abandoned payments are not gifts, so they are not counted. */
   giftCount: number;
-  currency: Currency;
 }
 
 /**
  * The owner's 'Recent Gifts' (docs/product.md#registry-page): giver, date, amount and payment status, then
  * 'And N more gifts...', which opens the full list.
  */
-export function RecentGifts({ registryId, gifts, giftCount, currency }: RecentGiftsProps) {
+export function RecentGifts({ registryId, gifts, giftCount }: RecentGiftsProps) {
   const headingId = useId();
   const shown = gifts.slice(0, RECENT_GIFTS_SHOWN);
   // giftCount counts paid gifts only; refunded ones shown here are not among them.
@@ -75,7 +74,7 @@ export function RecentGifts({ registryId, gifts, giftCount, currency }: RecentGi
                     </Typography>
                   </Box>
                   <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-                    {formatMoney(fromWireAmount(gift.amount), currency)}
+                    {formatMoney(fromWireAmount(gift.amount), gift.currency)}
                   </Typography>
                   <Chip size="small" label={status.label} sx={{ fontWeight: 600, ...status.sx }} />
                 </Box>

@@ -9,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import MailIcon from '@mui/icons-material/Mail';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import type { ManagerRegistryView } from '@api/registries';
 import { ChangeCurrencyDialog } from './change-currency-dialog';
 import { CURRENCY_LABELS } from './currency-field';

@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 
 /** The link used for sharing a registry: the site's origin and /r/{shortCode}. */
 export function shortLinkOf(shortCode: string): string {

@@ -11,7 +11,7 @@ import { DEFAULT_CURRENCY } from '@core/money';
 import { DEFAULT_CELEBRATION_TYPE } from '@core/registry/celebration-title';
 import { DEFAULT_HEBREW_CALENDAR } from '@core/registry/hebrew-calendar';
 import { createRegistrySchema, type CreateRegistryInput } from '@core/registry/registry-schemas';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';

@@ -15,7 +15,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import { GIFT_LIST_PAGE_SIZE, GIFT_LIST_SEARCH_MAX_LENGTH } from '@core/gift/gift-list-query';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { RegistryNotFound } from '../../../components/registry-not-found';
 import { celebrationTitle } from '@core/registry/celebration-title';
@@ -217,7 +217,6 @@ export default function GiftListPage() {
             <GiftListItem
               key={gift.id}
               gift={gift}
-              currency={list.currency}
               onRefund={setRefunding}
               onEdit={(chosen) => setEditing(toEdit(chosen))}
               onDelete={setRemoving}

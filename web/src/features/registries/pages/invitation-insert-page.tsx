@@ -16,7 +16,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import type { ManagerRegistryView } from '@api/registries';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { readingLabel } from '@core/registry/hebrew-calendar';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { PRODUCT_NAME } from '../../../lib/product';

@@ -10,7 +10,7 @@ import EventIcon from '@mui/icons-material/Event';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isManagerView, useRegistry } from '../../../lib/use-registry';
 import type { AnyRegistryView, ManagerRegistryView } from '@api/registries';

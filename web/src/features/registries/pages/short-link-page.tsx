@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import useSWR from 'swr';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-fetch';
 import { usePageTitle } from '../../../lib/use-page-title';

@@ -12,7 +12,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import PrintIcon from '@mui/icons-material/Print';
 import SendIcon from '@mui/icons-material/Send';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { formatMoney, type Currency } from '@core/money';
 import { renderThankYouCard } from '@core/thank-you/render-card';
 import type { CelebrationType } from '@core/registry/celebration-title';

@@ -13,7 +13,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { renderThankYouCard } from '@core/thank-you/render-card';
 import type { ManagerRegistryView } from '@api/registries';
 import type { ContributorView, ThankYouNoteView } from '@api/thank-you';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useToast } from '../../../components/toast';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';

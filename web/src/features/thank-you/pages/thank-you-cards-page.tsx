@@ -13,7 +13,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
-import { paths } from '../../../app/paths';
+import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-fetch';
 import { downloadTextFile } from '../../../lib/download-file';

@@ -1,0 +1,44 @@
+import type { BalanceTransaction, BalanceTransactionKind, TimeRange } from '@core/ports/payment-gateway';
+import type { SandboxBalance } from '@core/ports/sandbox-balance';
+import type { Orm } from '../orm';
+import type { EntityManagerSource } from './entity-manager-source';
+
+type Row = { id: string; kind: BalanceTransactionKind; type: string; reference: string | null; currency: string; amount: string; fee: string; created: Date | string };
+
+/** Exact: bigints come back as text, never through a float. */
+function cents(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`sandbox balance amount ${text} is not a whole number of cents`);
+  return value;
+}
+
+class MikroOrmSandboxBalance implements SandboxBalance {
+  constructor(private readonly em: EntityManagerSource) {}
+
+  async record(transaction: BalanceTransaction): Promise<void> {
+    await this.em().execute(
+      `insert into "sandbox_balance_transactions" ("id", "kind", "type", "reference", "currency", "amount", "fee", "created") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("id") do nothing`,
+      [transaction.id, transaction.kind, transaction.type, transaction.reference, transaction.currency, String(transaction.amount), String(transaction.fee), transaction.created],
+      'run',
+    );
+  }
+
+  async list(range: TimeRange): Promise<BalanceTransaction[]> {
+    const rows = await this.em().execute<Row[]>(`select * from "sandbox_balance_transactions" where "created" >= ? and "created" < ? order by "created", "id"`, [range.from, range.to]);
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      type: row.type,
+      reference: row.reference,
+      currency: row.currency,
+      amount: cents(row.amount),
+      fee: cents(row.fee),
+      created: new Date(row.created),
+    }));
+  }
+}
+
+/** The sandbox gateway's record of the balance, written outside any request's transaction (as the provider's own would be). */
+export function createSandboxBalance(orm: Orm): SandboxBalance {
+  return new MikroOrmSandboxBalance(() => orm.em.fork());
+}

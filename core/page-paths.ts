@@ -1,0 +1,124 @@
+/**
+ * Every page of the app (docs/product.md#route-table), in one table: the router mounts these
+ * patterns, and the app's links, the e-mails' links and the link previews are built from them, so
+ * a page cannot move in one place and be linked at its old address from another.
+ */
+export const pagePatterns = {
+  home: '/',
+  auth: '/auth',
+  createRegistry: '/create-registry',
+  charities: '/charities',
+  faq: '/faq',
+  /** The password-reset e-mail links here with the token in the fragment. */
+  resetPassword: '/reset-password',
+  account: '/account',
+  /** The e-mail change confirmation links here with the token in the fragment. */
+  confirmEmail: '/account/confirm-email',
+  privacy: '/privacy',
+  terms: '/terms',
+  security: '/security',
+  /** The newsletter's e-mails link here with the token in the fragment. */
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
+  /** The co-owner invitation e-mail links here with the token in the fragment. */
+  acceptCoOwnership: '/co-owner/accept',
+  registry: '/registry/:id',
+  /** The owner's full gift list. */
+  registryGifts: '/registry/:id/gifts',
+  /** The owner's printable invitation insert: name, date, QR code and short link. */
+  registryInsert: '/registry/:id/insert',
+  gift: '/gift/:id',
+  checkout: '/checkout/:id',
+  thankYouCards: '/thank-you-cards/:id',
+  /** The print-ready page of one giver's card: for gifts given by hand, handed over on paper. */
+  thankYouCardPrint: '/thank-you-cards/:id/print/:giftId',
+  shortLink: '/r/:shortCode',
+  adminCharityPayouts: '/admin/charity-payouts',
+  adminManualPayouts: '/admin/manual-payouts',
+  adminGiftRefunds: '/admin/gift-refunds',
+  adminFailedPayouts: '/admin/failed-payouts',
+  adminFinance: '/admin/finance',
+  adminDisputes: '/admin/disputes',
+  /** The sandbox payment provider's onboarding page; the server makes its links. */
+  sandboxOnboarding: '/sandbox/onboarding',
+} as const;
+
+export type PagePattern = (typeof pagePatterns)[keyof typeof pagePatterns];
+
+/** A pattern with its :params filled in, each encoded as one path segment. */
+export function fillPattern(pattern: PagePattern, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`the page ${pattern} needs its ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The params of a path that is the page of this pattern (a trailing slash allowed), or null. */
+export function matchPattern(pattern: PagePattern, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const found = new RegExp(`^${source}/?$`).exec(path);
+  if (!found) return null;
+  try {
+    return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
+  } catch {
+    return null;
+  }
+}
+
+/** The address of each page, as links, e-mails and previews name it. */
+export const paths = {
+  home: pagePatterns.home,
+  auth: pagePatterns.auth,
+  createRegistry: pagePatterns.createRegistry,
+  charities: pagePatterns.charities,
+  faq: pagePatterns.faq,
+  /** /auth showing the forgot-password form. */
+  forgotPassword: `${pagePatterns.auth}?view=forgot`,
+  resetPassword: pagePatterns.resetPassword,
+  account: pagePatterns.account,
+  confirmEmail: pagePatterns.confirmEmail,
+  privacy: pagePatterns.privacy,
+  terms: pagePatterns.terms,
+  security: pagePatterns.security,
+  newsletterUnsubscribe: pagePatterns.newsletterUnsubscribe,
+  acceptCoOwnership: pagePatterns.acceptCoOwnership,
+  registry: (id: string) => fillPattern(pagePatterns.registry, { id }),
+  registryGifts: (id: string) => fillPattern(pagePatterns.registryGifts, { id }),
+  registryInsert: (id: string) => fillPattern(pagePatterns.registryInsert, { id }),
+  gift: (id: string) => fillPattern(pagePatterns.gift, { id }),
+  checkout: (id: string) => fillPattern(pagePatterns.checkout, { id }),
+  thankYouCards: (id: string) => fillPattern(pagePatterns.thankYouCards, { id }),
+  thankYouCardPrint: (id: string, giftId: string) => fillPattern(pagePatterns.thankYouCardPrint, { id, giftId }),
+  shortLink: (shortCode: string) => fillPattern(pagePatterns.shortLink, { shortCode }),
+  adminCharityPayouts: pagePatterns.adminCharityPayouts,
+  adminManualPayouts: pagePatterns.adminManualPayouts,
+  adminGiftRefunds: pagePatterns.adminGiftRefunds,
+  adminFailedPayouts: pagePatterns.adminFailedPayouts,
+  adminFinance: pagePatterns.adminFinance,
+  adminDisputes: pagePatterns.adminDisputes,
+  sandboxOnboarding: (token: string) => `${pagePatterns.sandboxOnboarding}?token=${encodeURIComponent(token)}`,
+} as const;
+
+/** In-page anchors of the landing page. */
+export const landingAnchors = {
+  howItWorks: 'how-it-works',
+  charities: 'charities',
+  pricing: 'pricing',
+} as const;
+
+/** An absolute link to a page, for an e-mail or a link preview: the site's public address, then the path. */
+export function pageUrl(appUrl: string, path: string): string {
+  return `${appUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * A single-use link: the token rides in the fragment, which browsers never send to a server nor
+ * put in a Referer (docs/adr/0012-single-use-links-in-the-fragment.md).
+ */
+export function tokenPageUrl(appUrl: string, path: string, token: string): string {
+  return `${pageUrl(appUrl, path)}#token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { rateLimitTable, windowText } from '../../adapters/http/rate-limit-policies';
+
+describe("the README's table of rate limits", () => {
+  it('is the one the server counts by, row for row', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const indented = rateLimitTable()
+      .split('\n')
+      .map((line) => `   ${line}`)
+      .join('\n');
+    // When this fails, paste the output of rateLimitTable() (adapters/http/rate-limit-policies.ts) into the README.
+    expect(readme).toContain(indented);
+  });
+
+  it('names each window as a person would', () => {
+    expect([60, 600, 900, 3600, 7200, 86400, 90].map(windowText)).toEqual(['a minute', '10 minutes', '15 minutes', 'an hour', '2 hours', 'a day', '90 seconds']);
+  });
+});
