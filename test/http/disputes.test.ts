@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '@core/ledger/verify-ledger';
+import { reconcileDay } from '@core/ledger/reconcile-day';
+import { SandboxPaymentGateway } from '../../adapters/payments/sandbox/sandbox-payment-gateway';
+import { createSandboxAccountStore } from '../../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
+import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { readOutbox } from '../support/outbox';
@@ -151,5 +155,22 @@ describe('the administrators’ dispute calls', () => {
     // What was refused changed nothing, and the audit trail has the one submission.
     const audit = (await server.infrastructure.repositories.audit.list(50)).filter((event) => event.subjectId === id);
     expect(audit.map((event) => event.action)).toEqual(['dispute.evidence_submitted']);
+  });
+});
+
+describe('the day’s reconciliation with the provider', () => {
+  it('finds no difference once disputes were won and lost: each dispute’s adjustments match its entries, which name the disputed payment', async () => {
+    const { registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 20);
+    const opened = await disputeOf(registry.id, () => true);
+    expect((await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
+    await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
+    // The sandbox provider as another instance of the server has it: its balance is in the database.
+    const { orm } = server.infrastructure;
+    const gateway = new SandboxPaymentGateway({ secret: 'another-instance-secret-0123456789', accounts: createSandboxAccountStore(orm), balance: createSandboxBalance(orm), appUrl: server.url });
+    const ports = { unitOfWork: server.infrastructure.repositories, gateway, clock: { now: () => new Date() }, appUrl: server.url, supportEmail: 'help@gifts.example.org' };
+    const run = await reconcileDay(new Date().toISOString().slice(0, 10), ports, { force: true });
+    expect(run).toMatchObject({ status: 'agreed', differences: [] });
+    expect((await gateway.listBalanceTransactions({ from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 60_000) })).filter((each) => each.type === 'adjustment').length).toBeGreaterThanOrEqual(2);
   });
 });
