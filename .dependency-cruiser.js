@@ -12,6 +12,7 @@ export const WEB_CORE_MODULES = [
   'photo/photo-limits', 'photo/photo-variants',
   'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation',
   'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness', 'payout/payout-timing',
+  'dispute/dispute', 'dispute/dispute-schemas',
   'ledger/finance-lines', 'ledger/reconciliation',
   'thank-you/thank-you-note', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates',
   'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',

@@ -81,8 +81,9 @@ export type GiftListItemView = Wire<typeof giftListItemSchema>;
 /**
  * What the family received, each figure named for what it counts (core/offline-gift/owner-totals.ts):
  * online (the registry's totalReceived: paid gifts as given, before the 90/10 split), by hand, both
- * together, and refunded (given back, counted in none of the others; those given back before the
- * currency changed apart, in theirs). No payout reads it.
+ * together, refunded (given back, counted in none of the others; those given back before the
+ * currency changed apart, in theirs) and disputed (the giver's bank disputed it while the registry
+ * was open: counted in none of the others either). No payout reads it.
  */
 export const ownerTotalsSchema = exactObject({
   online: amountSchema,
@@ -92,6 +93,8 @@ export const ownerTotalsSchema = exactObject({
   onlineCount: count,
   byHandCount: count,
   refundedCount: count,
+  disputed: amountSchema,
+  disputedCount: count,
   /** Gifts given back before the registry changed its currency, per currency they were paid in. */
   refundedBefore: arrayOf(exactObject({ currency: oneOfValues(CURRENCIES), amount: amountSchema, count })),
 });

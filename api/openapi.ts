@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { disputeOperations } from './disputes';
 import { financeOperations } from './finance';
 import { authOperations, SESSION_COOKIE } from './auth';
 import { charityOperations } from './charities';
@@ -34,6 +35,7 @@ export const operations: readonly Operation[] = [
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,
+  ...disputeOperations,
   ...financeOperations,
   ...sandboxOperations,
 ];

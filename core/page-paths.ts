@@ -37,6 +37,7 @@ export const pagePatterns = {
   adminGiftRefunds: '/admin/gift-refunds',
   adminFailedPayouts: '/admin/failed-payouts',
   adminFinance: '/admin/finance',
+  adminDisputes: '/admin/disputes',
   /** The sandbox payment provider's onboarding page; the server makes its links. */
   sandboxOnboarding: '/sandbox/onboarding',
 } as const;
@@ -98,6 +99,7 @@ export const paths = {
   adminGiftRefunds: pagePatterns.adminGiftRefunds,
   adminFailedPayouts: pagePatterns.adminFailedPayouts,
   adminFinance: pagePatterns.adminFinance,
+  adminDisputes: pagePatterns.adminDisputes,
   sandboxOnboarding: (token: string) => `${pagePatterns.sandboxOnboarding}?token=${encodeURIComponent(token)}`,
 } as const;
 

@@ -16,6 +16,7 @@ import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
 import { adminRoutes } from './routes/admin-routes';
+import { adminDisputeRoutes } from './routes/admin-dispute-routes';
 import type { PhotoStore } from '@core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { AttemptLimits } from './attempt-limiter';
@@ -142,7 +143,8 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
-    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, ...mail })] : []),
+    adminDisputeRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
+    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, clock: deps.clock, logger: deps.logger, ...mail })] : []),
     ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, ...mail })] : []),
   ];
   for (const router of routers) {

@@ -1,5 +1,6 @@
 import type { PaymentOutcome } from '@core/gift/record-payment';
 import type { ProviderRefundOutcome } from '@core/gift/refund-gift';
+import type { DisputeOutcome } from '@core/dispute/record-dispute';
 import type { Logger } from './logger';
 
 /** The outcomes someone should look at get a log line; ids and amounts only, no giver's details. */
@@ -37,4 +38,17 @@ export function logProviderRefund(log: Logger, outcome: ProviderRefundOutcome, s
     default:
       break;
   }
+}
+
+/** A dispute the provider reported: each step is worth a line, ids and statuses only. */
+export function logDisputeOutcome(log: Logger, outcome: DisputeOutcome, source: string): void {
+  if (outcome.kind === 'unknown-payment') {
+    log.warn({ source }, 'dispute of a payment that is no gift of ours; nothing recorded');
+    return;
+  }
+  const { dispute } = outcome;
+  const fields = { source, disputeId: dispute.id, giftId: dispute.giftId, registryId: dispute.registryId, status: dispute.status, phase: dispute.phase };
+  if (outcome.kind === 'opened') log.warn(fields, 'gift disputed');
+  else if (outcome.kind === 'updated') log.info(fields, 'dispute changed');
+  else log.debug(fields, 'dispute report changed nothing');
 }

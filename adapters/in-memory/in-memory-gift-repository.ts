@@ -79,7 +79,7 @@ export class InMemoryGiftRepository implements GiftRepository {
   }
 
   async listMoneyMoved(): Promise<Gift[]> {
-    return [...this.rows.values()].filter((row) => row.paymentStatus === 'succeeded' || row.paymentStatus === 'refunding' || row.paymentStatus === 'refunded').map((row) => ({ ...row }));
+    return [...this.rows.values()].filter((row) => row.paymentStatus === 'succeeded' || row.paymentStatus === 'refunding' || row.paymentStatus === 'refunded' || row.paymentStatus === 'disputed').map((row) => ({ ...row }));
   }
 
   private change(id: string, changes: Partial<Gift>): void {

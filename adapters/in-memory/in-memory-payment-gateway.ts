@@ -11,8 +11,11 @@ import type {
   TimeRange,
   TransferRequest,
   TransferResult,
+  TransferReversalRequest,
 } from '@core/ports/payment-gateway';
-import { RefundRefused } from '@core/ports/payment-gateway';
+import { DisputeEvidenceRefused, RefundRefused, TransferReversalRefused } from '@core/ports/payment-gateway';
+import { awaitsEvidence, type DisputeReport } from '@core/dispute/dispute';
+import { SANDBOX_DISPUTE_FEE as DISPUTE_FEE, sandboxDisputeDecision as disputeDecidedBy } from '@core/ports/sandbox-payments';
 import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 
 /** A payment provider for tests: it remembers what it was asked, and can be told to be down. */
@@ -51,6 +54,13 @@ export class InMemoryPaymentGateway implements PaymentGateway {
    * what a test sets here (null: the provider does not say).
    */
   fees = new Map<string, number | null>();
+  /** Disputes opened at the provider (openDispute), by id, as it would report them now. */
+  disputes = new Map<string, DisputeReport>();
+  /** The evidence sent for each dispute. */
+  evidence = new Map<string, string>();
+  /** Reversals made, one per idempotency key; what the next ones answer. */
+  reversals = new Map<string, { request: TransferReversalRequest; reversalId: string }>();
+  reversalOutcome: 'reversed' | 'refused' | 'unknown' = 'reversed';
   /** Intents cancelled as abandoned; they can no longer be paid. */
   canceled = new Set<string>();
   private counter = 0;
@@ -91,6 +101,8 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
     if (this.down || this.refundOutcome === 'unknown') throw new Error('provider unavailable');
     if (this.refundOutcome === 'refused') throw new RefundRefused('This charge cannot be refunded');
+    // As Stripe's: a charge its giver's bank disputes is not refunded, unless the dispute was won.
+    if ([...this.disputes.values()].some((each) => each.paymentIntentId === paymentIntentId && each.status !== 'won')) throw new RefundRefused('This charge is disputed');
     if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey });
     if (!this.refundedAt.has(paymentIntentId)) this.refundedAt.set(paymentIntentId, this.now());
     if (this.refundOutcome === 'lost') throw new Error('the answer was lost on the way back');
@@ -153,6 +165,72 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     return { success: true, transferId };
   }
 
+  /** The giver's bank disputes a paid intent: the provider takes the charge and its dispute fee. */
+  openDispute(paymentIntentId: string, overrides: Partial<DisputeReport> = {}): DisputeReport {
+    const intent = this.intents.get(paymentIntentId);
+    if (!intent) throw new Error(`no such payment intent: ${paymentIntentId}`);
+    const report: DisputeReport = {
+      disputeId: `dp_test_${(this.counter += 1)}`,
+      paymentIntentId,
+      amount: intent.amount,
+      currency: intent.currency,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      evidenceDueBy: new Date(Date.UTC(2030, 0, 8)),
+      withdrawn: { amount: intent.amount, fee: DISPUTE_FEE[intent.currency] },
+      reinstated: null,
+      ...overrides,
+    };
+    this.disputes.set(report.disputeId, report);
+    // As Stripe's: the amount and the fee leave the balance as an adjustment naming the payment.
+    if (report.withdrawn) this.otherBalanceTransactions.push(disputeAdjustment(`txn_dw_${report.disputeId}`, report, -report.withdrawn.amount, report.withdrawn.fee, this.now()));
+    return report;
+  }
+
+  /** The card issuer decides: won gives the amount back (the fee stays with the provider), lost keeps it. */
+  decideDispute(disputeId: string, outcome: 'won' | 'lost'): DisputeReport {
+    const report = this.disputes.get(disputeId);
+    if (!report) throw new Error(`no such dispute: ${disputeId}`);
+    const decided: DisputeReport = { ...report, status: outcome, reinstated: outcome === 'won' && report.withdrawn ? { amount: report.withdrawn.amount } : null };
+    this.disputes.set(disputeId, decided);
+    if (decided.reinstated && !report.reinstated) this.otherBalanceTransactions.push(disputeAdjustment(`txn_dr_${disputeId}`, decided, decided.reinstated.amount, 0, this.now()));
+    return decided;
+  }
+
+  async retrieveDispute(disputeId: string): Promise<DisputeReport> {
+    if (this.down) throw new Error('provider unavailable');
+    const report = this.disputes.get(disputeId);
+    if (!report) throw new DomainError('dispute.not_found', 'No such dispute');
+    return report;
+  }
+
+  /** As in Stripe's test mode, the words winning_evidence or losing_evidence decide the dispute at once. */
+  async submitDisputeEvidence(disputeId: string, text: string): Promise<DisputeReport> {
+    if (this.down) throw new Error('provider unavailable');
+    const report = await this.retrieveDispute(disputeId);
+    if (!awaitsEvidence(report.status)) throw new DisputeEvidenceRefused('This dispute takes no evidence');
+    this.evidence.set(disputeId, text);
+    const under: DisputeReport = { ...report, status: report.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review' };
+    this.disputes.set(disputeId, under);
+    const decided = disputeDecidedBy(text);
+    return decided ? this.decideDispute(disputeId, decided) : under;
+  }
+
+  async reverseTransfer(request: TransferReversalRequest): Promise<string> {
+    if (this.down || this.reversalOutcome === 'unknown') throw new Error('provider unavailable');
+    const made = this.reversals.get(request.idempotencyKey);
+    if (made) return made.reversalId;
+    if (this.reversalOutcome === 'refused') throw new TransferReversalRefused('Insufficient funds in the connected account');
+    const transfer = [...this.transfersMade.values()].find((each) => each.transferId === request.transferId);
+    if (!transfer) throw new TransferReversalRefused(`No such transfer: ${request.transferId}`);
+    const reversed = [...this.reversals.values()].filter((each) => each.request.transferId === request.transferId).reduce((sum, each) => sum + each.request.amount, 0);
+    if (reversed + request.amount > transfer.request.amount) throw new TransferReversalRefused('The reversal is more than what is left of the transfer');
+    const reversalId = `trr_test_${(this.counter += 1)}`;
+    this.reversals.set(request.idempotencyKey, { request, reversalId });
+    this.otherBalanceTransactions.push({ id: `txn_${reversalId}`, kind: 'other', type: 'transfer_refund', reference: reversalId, currency: transfer.request.currency, amount: request.amount, fee: 0, created: this.now() });
+    return reversalId;
+  }
+
   /** The balance as these calls moved it: each paid intent's charge (at its fee), its refund (once, however many keys asked), each transfer. */
   async listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]> {
     if (this.down) throw new Error('provider unavailable');
@@ -187,4 +265,8 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       .sort((a, b) => a.created.getTime() - b.created.getTime())
       .map((transaction) => ({ ...transaction }));
   }
+}
+
+function disputeAdjustment(id: string, report: DisputeReport, amount: number, fee: number, created: Date): BalanceTransaction {
+  return { id, kind: 'other', type: 'adjustment', reference: report.paymentIntentId, currency: report.currency, amount, fee, created };
 }

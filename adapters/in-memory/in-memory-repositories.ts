@@ -15,6 +15,7 @@ import { InMemoryNewsletterRepository } from './in-memory-newsletter-repository'
 import { InMemoryCoOwnerInvitationRepository } from './in-memory-co-owner-invitation-repository';
 import { InMemoryUserRepository } from './in-memory-user-repository';
 import { InMemoryLedger } from './in-memory-ledger';
+import { InMemoryDisputeRepository } from './in-memory-dispute-repository';
 import { InMemoryReconciliationRepository } from './in-memory-reconciliation-repository';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
@@ -39,6 +40,7 @@ export function createInMemoryRepositories() {
     thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, offlineGifts, thankYouNotes }),
     charityPayouts: new InMemoryCharityPayoutRepository(),
     ledger: new InMemoryLedger(),
+    disputes: new InMemoryDisputeRepository(),
     reconciliations: new InMemoryReconciliationRepository(),
     mail: new InMemoryMailQueue(),
   };

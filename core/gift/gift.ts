@@ -3,8 +3,10 @@ import type { Cents, Currency } from '../money';
 /**
  * `expired`: never paid, and its payment was cancelled at the provider once it was abandoned.
  * `refunding`: a refund was asked of the provider and its answer is not recorded yet (see refund-gift.ts).
+ * `disputed`: paid, then disputed with the card issuer while its registry was open: it counts in
+ * nothing the family or the charity is paid unless the dispute is won (see core/dispute).
  */
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired', 'disputed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface Gift {
@@ -35,8 +37,8 @@ export interface Gift {
   createdAt: Date;
 }
 
-/** The gifts the owner's lists show: paid ones, and paid ones given back (marked so). */
-export const LISTED_PAYMENT_STATUSES = ['succeeded', 'refunding', 'refunded'] as const satisfies readonly PaymentStatus[];
+/** The gifts the owner's lists show: paid ones, and paid ones given back or disputed (marked so). */
+export const LISTED_PAYMENT_STATUSES = ['succeeded', 'refunding', 'refunded', 'disputed'] as const satisfies readonly PaymentStatus[];
 
 export function isListed(gift: Pick<Gift, 'paymentStatus'>): boolean {
   return (LISTED_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(gift.paymentStatus);

@@ -34,7 +34,7 @@ export function totalCharged(gift: Gift): Cents {
  * A payment succeeded: the gift becomes succeeded and its registry's total grows by the gift, both
  * in one transaction, exactly once however often and in whatever order the news arrives. A gift
  * that failed before may still succeed (the giver tried another card); a succeeded or refunded one
- * never changes here. A payment for a closed registry, or for a gift that expired unpaid (its
+ * (or disputed) never changes here. A payment for a closed registry, or for a gift that expired unpaid (its
  * payment was cancelled, so this should never come), is refunded, never credited. The giver's
  * receipt and the family's notice are queued in the same transaction, once per gift.
  */
@@ -46,7 +46,7 @@ export async function recordPaymentSucceeded(
   const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries, charities, users, mail, ledger }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift; currency: Currency }> => {
     const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
     if (!gift) return { kind: 'unknown-payment' };
-    if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return { kind: 'already-settled', gift };
+    if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded' || gift.paymentStatus === 'disputed') return { kind: 'already-settled', gift };
     const registry = await registries.findByIdForUpdate(gift.registryId);
     if (!registry) return { kind: 'unknown-payment' };
     const expected = { amount: totalCharged(gift), currency: gift.currency };
@@ -102,7 +102,7 @@ export async function recordPaymentSucceeded(
  */
 async function feeToRecord(paymentIntentId: string, ports: PaymentPorts): Promise<Cents | null> {
   const gift = await ports.unitOfWork.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(paymentIntentId));
-  if (!gift || gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded') return null;
+  if (!gift || gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded' || gift.paymentStatus === 'disputed') return null;
   return ports.gateway.paymentFee(paymentIntentId);
 }
 

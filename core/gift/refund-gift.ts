@@ -48,6 +48,8 @@ export const ALREADY_REFUNDED = 'This gift was already refunded';
 export const REFUND_UNDER_WAY_AT_CLOSING = `A gift of this registry is being refunded; the refund finishes within ${REFUND_FINISHES_WITHIN_MINUTES} minutes. Please close the registry after that.`;
 /** A refund begun and not yet answered (a crash cut it off, say): not refunded yet, and nothing to do but wait. */
 export const REFUND_UNDER_WAY = `This gift’s refund is under way and finishes within ${REFUND_FINISHES_WITHIN_MINUTES} minutes; there is no need to refund it again.`;
+/** The giver's bank decides where a disputed gift's money goes; a refund would pay it back twice. */
+export const DISPUTED_NOT_REFUNDABLE = 'This gift is disputed by the giver’s bank, which decides whether the money goes back to them, so it cannot be refunded.';
 export const REFUND_REFUSED = 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.';
 /** The provider did not answer for sure: the refund may have gone through, and the sweep will know. */
 export const REFUND_UNCONFIRMED = `The payment provider has not confirmed this refund yet. It shows as under way and finishes on its own within ${REFUND_FINISHES_WITHIN_MINUTES} minutes; there is no need to try again.`;
@@ -79,6 +81,7 @@ function payoutRefusal(registry: Pick<Registry, 'payoutStatus'>, charityPayout: 
 function giftRefusal(gift: Pick<Gift, 'paymentStatus'>): string | null {
   if (gift.paymentStatus === 'refunding') return REFUND_UNDER_WAY;
   if (gift.paymentStatus === 'refunded') return ALREADY_REFUNDED;
+  if (gift.paymentStatus === 'disputed') return DISPUTED_NOT_REFUNDABLE;
   if (gift.paymentStatus !== 'succeeded') return 'Only a paid gift can be refunded';
   return null;
 }

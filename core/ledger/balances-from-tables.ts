@@ -15,17 +15,21 @@ import {
   registryGiftsAccount,
 } from './chart-of-accounts';
 import { providerFeeOf } from './posting-rules';
+import type { Dispute } from '../dispute/dispute';
+import { disputeBalances } from './dispute-postings';
 
 /** Each account's balance in cents, debits positive, per currency. */
 export type Balances = Map<Currency, Map<string, Cents>>;
 
 /** The rows the books are re-derived from. */
 export interface LedgerTables {
-  /** Gifts whose money moved: succeeded, refunding or refunded (any others never touched the books). */
+  /** Gifts whose money moved: succeeded, refunding, refunded or disputed (any others never touched the books). */
   gifts: readonly Pick<Gift, 'registryId' | 'charityId' | 'currency' | 'amount' | 'platformFee' | 'stripeFee' | 'providerFee' | 'paymentStatus' | 'refundedAtPlatformCost'>[];
   /** Every registry a gift above belongs to, and every one that is closed or holds money. */
   registries: readonly Pick<Registry, 'id' | 'currency' | 'status' | 'totalReceived' | 'payoutAmount' | 'payoutStatus'>[];
   charityPayouts: readonly Pick<CharityPayout, 'charityId' | 'currency' | 'amount' | 'status'>[];
+  /** Every dispute (absent on a database from before disputes were followed). */
+  disputes?: readonly Dispute[];
 }
 
 /**
@@ -34,7 +38,10 @@ export interface LedgerTables {
  * payoutAmount until it is claimed (then it is in transit) and sent, a charity is owed its pending
  * payout likewise, and the platform's accounts follow from the gifts paid and refunded and the
  * payouts sent. A refund after closing already shrank the payouts it came out of; one at the
- * platform's cost did not (they still hold its parts), so its amount is the platform's loss.
+ * platform's cost did not (they still hold its parts), so its amount is the platform's loss. A
+ * disputed gift was paid, and its platform fee and card fees stay booked; what its dispute moved
+ * follows from the disputes table (dispute-postings.ts), and an open registry's totalReceived
+ * already leaves its amount out.
  */
 export function balancesFromTables(tables: LedgerTables): Balances {
   const balances: Balances = new Map();
@@ -60,7 +67,7 @@ export function balancesFromTables(tables: LedgerTables): Balances {
       add(gift.currency, PROVIDER_CASH, -fee);
       // The family's and the charity's payouts still hold its parts: the platform's loss stands against them.
       if (gift.refundedAtPlatformCost) add(gift.currency, REFUNDS_AT_PLATFORM_COST, gift.amount);
-    } else if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding') {
+    } else if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'disputed') {
       add(gift.currency, PROVIDER_CASH, gift.amount + gift.platformFee + gift.stripeFee - fee);
       add(gift.currency, CARD_FEES_PAID, fee);
       add(gift.currency, PLATFORM_FEE_REVENUE, -gift.platformFee);
@@ -71,6 +78,9 @@ export function balancesFromTables(tables: LedgerTables): Balances {
     if (payout.status === 'completed') add(payout.currency, PROVIDER_CASH, -payout.amount);
     else if (payout.status === 'sending') add(payout.currency, PAYOUTS_IN_TRANSIT, -payout.amount);
     else add(payout.currency, charityPayableAccount(payout.charityId), -payout.amount);
+  }
+  for (const dispute of tables.disputes ?? []) {
+    for (const posting of disputeBalances(dispute)) add(dispute.currency, posting.account, posting.amount);
   }
   return balances;
 }

@@ -28,6 +28,12 @@ export const DISPUTE_LOSSES = 'platform:dispute-losses';
 /** The provider's fee for each dispute. */
 export const DISPUTE_FEES = 'platform:dispute-fees';
 /**
+ * Money the provider took from the platform's balance for disputes not yet decided (the amount and
+ * the dispute fee): it comes back to provider cash if the dispute is won, and becomes dispute
+ * losses and fees if it is lost.
+ */
+export const DISPUTED_FUNDS = 'provider:disputed-funds';
+/**
  * What the tables could not explain when the ledger was opened on an existing database (see the
  * opening migration). Always zero on consistent books; `ledger verify` names it otherwise.
  */
@@ -44,12 +50,18 @@ export const PLATFORM_ACCOUNTS = [
   REFUNDS_AT_PLATFORM_COST,
   DISPUTE_LOSSES,
   DISPUTE_FEES,
+  DISPUTED_FUNDS,
   OPENING_DIFFERENCE,
 ] as const;
 
 /** Gifts paid to an open registry: held for it until it closes and they are split into what the family and the charities are owed. */
 export function registryGiftsAccount(registryId: string): string {
   return `registry:${registryId}:gifts`;
+}
+
+/** A disputed gift's amount, held out of its open registry until the dispute is decided. */
+export function registryDisputedAccount(registryId: string): string {
+  return `registry:${registryId}:disputed`;
 }
 
 /** What a closed registry's family is owed until their payout is sent. */
@@ -72,6 +84,7 @@ const KINDS: Record<(typeof PLATFORM_ACCOUNTS)[number], AccountKind> = {
   [REFUNDS_AT_PLATFORM_COST]: 'expense',
   [DISPUTE_LOSSES]: 'expense',
   [DISPUTE_FEES]: 'expense',
+  [DISPUTED_FUNDS]: 'asset',
   [OPENING_DIFFERENCE]: 'expense',
 };
 

@@ -20,6 +20,12 @@ export const ENTRY_KINDS = [
   'charity_payout.claimed',
   'charity_payout.released',
   'charity_payout.sent',
+  'dispute.opened',
+  'dispute.funds_withdrawn',
+  'dispute.funds_reinstated',
+  'dispute.won',
+  'dispute.lost',
+  'dispute.transfer_reversed',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

@@ -43,19 +43,20 @@ export function compareBalances(ledger: Balances, tables: Balances, currency: Cu
 }
 
 /**
- * Re-derives every balance from the tables (gifts, registries, charity payouts) and compares it
+ * Re-derives every balance from the tables (gifts, registries, charity payouts, disputes) and compares it
  * with the ledger, per currency, from one snapshot of the database so a change committed meanwhile
  * cannot show as a difference.
  */
 export async function verifyLedger(ports: UnitOfWork): Promise<CurrencyVerdict[]> {
-  return ports.transaction(async ({ ledger, gifts, registries, charityPayouts }: Repositories) => {
-    const [balanceRows, entryCounts, unbalanced, moved, holding, payouts] = await Promise.all([
+  return ports.transaction(async ({ ledger, gifts, registries, charityPayouts, disputes }: Repositories) => {
+    const [balanceRows, entryCounts, unbalanced, moved, holding, payouts, allDisputes] = await Promise.all([
       ledger.listBalances(),
       ledger.countEntries(),
       ledger.listUnbalancedEntries(),
       gifts.listMoneyMoved(),
       registries.listHoldingMoney(),
       charityPayouts.list(),
+      disputes.list(),
     ]);
     const known = new Set(holding.map((registry) => registry.id));
     const more: Registry[] = [];
@@ -65,7 +66,7 @@ export async function verifyLedger(ports: UnitOfWork): Promise<CurrencyVerdict[]
       if (registry) more.push(registry);
     }
     const fromLedger = ledgerBalances(balanceRows);
-    const fromTables = balancesFromTables({ gifts: moved, registries: [...holding, ...more], charityPayouts: payouts });
+    const fromTables = balancesFromTables({ gifts: moved, registries: [...holding, ...more], charityPayouts: payouts, disputes: allDisputes });
     return CURRENCIES.map((currency) => ({
       currency,
       accounts: new Set([...(fromLedger.get(currency)?.keys() ?? []), ...(fromTables.get(currency)?.keys() ?? [])]).size,

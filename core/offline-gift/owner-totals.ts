@@ -12,7 +12,9 @@ import type { OfflineGift } from './offline-gift';
  * - refunded: the gifts paid through us and given back, which count in none of the above, in the
  *   registry's currency;
  * - refundedBefore: those given back before the registry changed its currency, summed per
- *   currency they were paid in (a sum across currencies would mean nothing).
+ *   currency they were paid in (a sum across currencies would mean nothing);
+ * - disputed: the gifts paid through us whose giver's bank disputed them while the registry was
+ *   open (undecided, or lost), which count in none of the above either.
  */
 export interface OwnerTotals {
   online: Cents;
@@ -22,6 +24,8 @@ export interface OwnerTotals {
   onlineCount: number;
   byHandCount: number;
   refundedCount: number;
+  disputed: Cents;
+  disputedCount: number;
   refundedBefore: { currency: Currency; amount: Cents; count: number }[];
 }
 
@@ -30,6 +34,7 @@ const sum = (gifts: readonly { amount: Cents }[]) => gifts.reduce((total, gift) 
 export function ownerTotals(gifts: readonly Gift[], offlineGifts: readonly OfflineGift[], currency: Currency): OwnerTotals {
   // A refund under way still counts in totalReceived until the provider has given the money back.
   const counted = gifts.filter((gift) => gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding');
+  const disputed = gifts.filter((gift) => gift.paymentStatus === 'disputed');
   const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded' && gift.currency === currency);
   const refundedBefore = new Map<Currency, { currency: Currency; amount: Cents; count: number }>();
   for (const gift of gifts) {
@@ -47,6 +52,8 @@ export function ownerTotals(gifts: readonly Gift[], offlineGifts: readonly Offli
     onlineCount: counted.length,
     byHandCount: offlineGifts.length,
     refundedCount: refunded.length,
+    disputed: sum(disputed),
+    disputedCount: disputed.length,
     refundedBefore: [...refundedBefore.values()],
   };
 }

@@ -16,10 +16,12 @@ export const AUDIT_ACTIONS = [
   'gift.refund_failed',
   'payout.method_switched',
   'bank_payout.retried',
+  'dispute.evidence_submitted',
+  'dispute.transfer_reversed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECTS = ['charity_payout', 'registry', 'gift'] as const;
+export const AUDIT_SUBJECTS = ['charity_payout', 'registry', 'gift', 'dispute'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECTS)[number];
 
 /** One line of the append-only audit trail: who, when, what, and the subject before and after. */

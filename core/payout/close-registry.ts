@@ -17,6 +17,10 @@ import type { AuditActor } from './audit-event';
 import { registryClosedEntry } from '../ledger/posting-rules';
 import { pageUrl, paths } from '../page-paths';
 
+/** Closing waits for a dispute's decision, and says why. */
+export const DISPUTE_UNDECIDED_AT_CLOSING =
+  'A gift to this registry is disputed by the giver’s bank, which has not decided yet. The registry can close once it has; we will e-mail you the decision.';
+
 export interface ClosePorts {
   user: User | null;
   registries: RegistryRepository;
@@ -60,7 +64,7 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     account = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), 'The payment provider could not be reached. Please try again.');
   }
 
-  const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, users, mail, ledger }) => {
+  const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, users, mail, ledger, disputes }) => {
     const registry = await registries.findByIdForUpdate(id);
     if (!registry) throw registryNotFound();
     if (registry.status !== 'open') return { closedNow: false as const, registry };
@@ -73,6 +77,8 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     if (registryGifts.some((gift) => gift.paymentStatus === 'refunding')) {
       throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLOSING);
     }
+    // A dispute undecided could still give its gift back to the registry: wait for the bank's word.
+    if (await disputes.hasUndecided(registry.id)) throw new DomainError('registry.dispute_open', DISPUTE_UNDECIDED_AT_CLOSING);
     const amounts = closingAmounts(registryGifts);
     if (amounts.payoutAmount + amounts.charityPayoutAmount !== registry.totalReceived) {
       // The ledger disagrees with itself: close nothing and pay nobody until a person looks.

@@ -1,4 +1,5 @@
 import type { Cents, Currency } from '../money';
+import type { DisputeReport } from '../dispute/dispute';
 
 export interface PaymentIntentRequest {
   giftId: string;
@@ -20,7 +21,9 @@ export type PaymentEvent =
   | { type: 'payment.succeeded'; paymentIntentId: string; amount: Cents; currency: Currency }
   | { type: 'payment.failed'; paymentIntentId: string; message: string }
   /** Money given back at the provider (ours, or from its dashboard): `refunded` of the `charged`. */
-  | { type: 'payment.refunded'; paymentIntentId: string; charged: Cents; refunded: Cents };
+  | { type: 'payment.refunded'; paymentIntentId: string; charged: Cents; refunded: Cents }
+  /** A dispute opened, changed, or ended (Stripe's charge.dispute.* events), as the provider sees it now. */
+  | { type: 'dispute.changed'; dispute: DisputeReport };
 
 export interface PaymentIntentState {
   id: string;
@@ -140,6 +143,21 @@ export interface PaymentGateway {
    * answer was lost is found rather than sent again once its idempotency key has expired.
    */
   findTransfer(transferGroup: string): Promise<string | null>;
+  /** The dispute as the provider sees it now. Fails with dispute.not_found for an id it never issued. */
+  retrieveDispute(disputeId: string): Promise<DisputeReport>;
+  /**
+   * Sends text evidence for a dispute and submits it to the card issuer at once (Stripe:
+   * evidence.uncategorized_text, submit: true); answers the dispute as it is now. Throws
+   * DisputeEvidenceRefused when the provider takes no evidence for it (it is decided, say); any
+   * other throw leaves it unknown whether the evidence arrived.
+   */
+  submitDisputeEvidence(disputeId: string, text: string): Promise<DisputeReport>;
+  /**
+   * Takes money back from a transfer made to a connected account (Stripe: a transfer reversal),
+   * once per key; answers the reversal's id. Throws TransferReversalRefused when the provider says
+   * no for good (the account's balance does not cover it, say).
+   */
+  reverseTransfer(request: TransferReversalRequest): Promise<string>;
   /**
    * Every movement of the platform's balance created in the range, oldest first, all pages of them
    * (Stripe: balance transactions listed over a `created` range). Reconciliation reads them.
@@ -147,7 +165,24 @@ export interface PaymentGateway {
   listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]>;
 }
 
+/** The provider takes no evidence for this dispute (it is decided, or its deadline passed). */
+export class DisputeEvidenceRefused extends Error {
+  override readonly name = 'DisputeEvidenceRefused';
+}
+
+/** The provider refused a transfer reversal for good: nothing came back. */
+export class TransferReversalRefused extends Error {
+  override readonly name = 'TransferReversalRefused';
+}
+
 /** The provider refused a refund for good (a disputed charge, say): nothing was given back. */
 export class RefundRefused extends Error {
   override readonly name = 'RefundRefused';
+}
+
+export interface TransferReversalRequest {
+  transferId: string;
+  amount: Cents;
+  /** One reversal per dispute: a retried request never takes the money back twice. */
+  idempotencyKey: string;
 }

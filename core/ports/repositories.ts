@@ -13,6 +13,7 @@ import type { Currency } from '../money';
 import type { ThankYouCard, ThankYouNote } from '../thank-you/thank-you-note';
 import type { EntryKind, LedgerEntry } from '../ledger/ledger-entry';
 import type { ReconciliationDifference, ReconciliationRun } from '../ledger/reconciliation';
+import type { Dispute, DisputeChanges, NewDispute } from '../dispute/dispute';
 
 export interface UserRepository {
   /** Fails with auth.username_taken or auth.email_taken when either is already in use. */
@@ -240,7 +241,7 @@ export interface GiftRepository {
   hasRefundUnderWay(registryIds: readonly string[], charityId: string): Promise<boolean>;
   /** How many succeeded gifts each registry has (registries with none are absent). */
   countSucceeded(registryIds: string[]): Promise<Map<string, number>>;
-  /** Every gift whose money moved (succeeded, refunding or refunded): what the ledger's check reads. */
+  /** Every gift whose money moved (succeeded, refunding, refunded or disputed): what the ledger's check reads. */
   listMoneyMoved(): Promise<Gift[]>;
   /** The payment statuses the registry's gifts have, each once (none for a registry without gifts). */
   paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>>;
@@ -379,6 +380,23 @@ export interface ReconciliationRepository {
   listRuns(from: string, to: string): Promise<ReconciliationRun[]>;
 }
 
+/** Disputes of gifts' charges (chargebacks), one row per provider dispute. */
+export interface DisputeRepository {
+  /** Fails with dispute.exists when the provider's dispute is recorded already (two reports racing). */
+  create(dispute: NewDispute): Promise<Dispute>;
+  /** Null for an unknown id, including one that is not a uuid at all. */
+  findById(id: string): Promise<Dispute | null>;
+  /** Inside a transaction: the row stays locked until the transaction ends. */
+  findByIdForUpdate(id: string): Promise<Dispute | null>;
+  /** Inside a transaction: the dispute with the provider's id, locked until the transaction ends. */
+  findByProviderIdForUpdate(providerDisputeId: string): Promise<Dispute | null>;
+  update(id: string, changes: DisputeChanges): Promise<Dispute>;
+  /** Newest first. */
+  list(): Promise<Dispute[]>;
+  /** Whether a gift of the registry has a dispute not decided yet. */
+  hasUndecided(registryId: string): Promise<boolean>;
+}
+
 /** Which gift a thank-you note thanks: one paid through us, or one given by hand. */
 export interface ThankedGiftRef {
   id: string;
@@ -434,6 +452,7 @@ export interface Repositories {
   charityPayouts: CharityPayoutRepository;
   audit: AuditTrail;
   ledger: Ledger;
+  disputes: DisputeRepository;
   reconciliations: ReconciliationRepository;
   /** Mail queued here commits or rolls back with the rest of the transaction. */
   mail: MailQueue;

@@ -47,12 +47,12 @@ export function requireManager(registry: Registry, user: User | null): User {
 }
 
 /**
- * Money paid in, or on its way back to its giver: it fixes a registry's currency and keeps it from
- * being deleted. A stranger's unpaid gift is not money (the family's action gives it up first), and
- * a refunded one went back whole.
+ * Money paid in, or on its way back to its giver, or disputed by the giver's bank: it fixes a
+ * registry's currency and keeps it from being deleted. A stranger's unpaid gift is not money (the
+ * family's action gives it up first), and a refunded one went back whole.
  */
 export function holdsPaidGift(statuses: ReadonlySet<PaymentStatus>): boolean {
-  return statuses.has('succeeded') || statuses.has('refunding');
+  return statuses.has('succeeded') || statuses.has('refunding') || statuses.has('disputed');
 }
 
 /**

@@ -17,7 +17,15 @@ paymentGatewayContract('in-memory fake', async () => {
   const settle = (status: 'succeeded' | 'failed') => async ({ id }: { id: string }) => {
     gateway.intents.get(id)!.status = status;
   };
-  return { gateway, pay: settle('succeeded'), decline: settle('failed'), completeOnboarding: async (accountId) => gateway.verify(accountId), now: () => new Date() };
+  return {
+    gateway,
+    pay: settle('succeeded'),
+    decline: settle('failed'),
+    completeOnboarding: async (accountId) => gateway.verify(accountId),
+    dispute: async ({ id }) => gateway.openDispute(id).disputeId,
+    settleDisputes: async () => undefined,
+    now: () => new Date(),
+  };
 });
 mailerContract('in-memory fake', async () => {
   const mailer = new InMemoryMailer();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '@core/errors';
-import type { CreatedPaymentIntent, PaymentGateway, PaymentIntentRequest, TransferRequest } from '@core/ports/payment-gateway';
+import { DisputeEvidenceRefused, TransferReversalRefused, type CreatedPaymentIntent, type PaymentGateway, type PaymentIntentRequest, type TransferRequest } from '@core/ports/payment-gateway';
 
 /**
  * A gateway and the hands of the people who act at the provider, outside our server: the giver
@@ -11,6 +11,10 @@ export interface PaymentGatewayHarness {
   pay(intent: CreatedPaymentIntent): Promise<void>;
   decline(intent: CreatedPaymentIntent): Promise<void>;
   completeOnboarding(accountId: string): Promise<void>;
+  /** The giver's bank disputes the paid payment's charge; answers the dispute's id. */
+  dispute(intent: CreatedPaymentIntent): Promise<string>;
+  /** Waits for the card issuer to decide on evidence sent (at once where it decides at once). */
+  settleDisputes(): Promise<void>;
   /** The provider's clock: what it stamps its balance transactions with. */
   now(): Date;
 }
@@ -37,7 +41,7 @@ function aTransfer(destinationAccountId: string, overrides: Partial<TransferRequ
 
 const anAccount = (country: 'US' | 'CA' = 'US') => ({ country, email: 'rachel@example.com', idempotencyKey: unique('connect-account') });
 /** Shaped like an id of either provider, and issued by neither. */
-const NEVER_ISSUED = { intent: 'pi_3NeverIssued000000000000', account: 'acct_1NeverOpened000000' };
+const NEVER_ISSUED = { intent: 'pi_3NeverIssued000000000000', account: 'acct_1NeverOpened000000', dispute: 'du_1NeverOpened0000000000', transfer: 'tr_1NeverMade00000000000' };
 
 /**
  * What every payment gateway promises its callers (core/ports/payment-gateway.ts), run against the
@@ -272,6 +276,72 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
         const made = await gateway.transfer({ ...refused, idempotencyKey: unique('registry-payout') });
         expect(made).toEqual({ success: true, transferId: expect.any(String) as unknown });
         expect(await gateway.findTransfer(refused.transferGroup)).toBe(made.success ? made.transferId : null);
+      });
+    });
+
+    describe('disputes', () => {
+      async function disputedPayment(amount = 10_639) {
+        const created = await gateway.createPaymentIntent(aGift({ amount }));
+        await provider.pay(created);
+        return { created, disputeId: await provider.dispute(created) };
+      }
+
+      it('reports a dispute of a paid payment: the amount, the charge and its dispute fee taken, a reason and an evidence due date', async () => {
+        const { created, disputeId } = await disputedPayment();
+        const report = await gateway.retrieveDispute(disputeId);
+        expect(report).toEqual({
+          disputeId,
+          paymentIntentId: created.id,
+          amount: 10_639,
+          currency: 'USD',
+          reason: expect.any(String) as unknown,
+          status: 'needs_response',
+          evidenceDueBy: expect.any(Date) as unknown,
+          withdrawn: { amount: 10_639, fee: 1_500 },
+          reinstated: null,
+        });
+      });
+
+      it('takes text evidence: winning_evidence wins and gives the amount back, losing_evidence loses it', async () => {
+        const won = await disputedPayment();
+        const lost = await disputedPayment(5_459);
+        const answered = await gateway.submitDisputeEvidence(won.disputeId, 'The giver thanked the family in writing. winning_evidence');
+        expect(['under_review', 'won']).toContain(answered.status);
+        expect((await gateway.submitDisputeEvidence(lost.disputeId, 'losing_evidence')).disputeId).toBe(lost.disputeId);
+        await provider.settleDisputes();
+        expect(await gateway.retrieveDispute(won.disputeId)).toMatchObject({ status: 'won', withdrawn: { amount: 10_639, fee: 1_500 }, reinstated: { amount: expect.any(Number) as unknown } });
+        expect((await gateway.retrieveDispute(won.disputeId)).reinstated!.amount).toBeGreaterThanOrEqual(10_639);
+        expect(await gateway.retrieveDispute(lost.disputeId)).toMatchObject({ status: 'lost', reinstated: null });
+      });
+
+      it('refuses evidence for a dispute that no longer waits for it, and knows no dispute it never opened', async () => {
+        const { disputeId } = await disputedPayment();
+        await gateway.submitDisputeEvidence(disputeId, 'The card was the giver’s own.');
+        await expect(gateway.submitDisputeEvidence(disputeId, 'More.')).rejects.toBeInstanceOf(DisputeEvidenceRefused);
+        await expect(gateway.retrieveDispute(NEVER_ISSUED.dispute)).rejects.toMatchObject({ code: 'dispute.not_found' });
+      });
+    });
+
+    describe('transfer reversals', () => {
+      async function aTransferMade(amount = 32_400) {
+        const accountId = await gateway.createConnectedAccount(anAccount('CA'));
+        await provider.completeOnboarding(accountId);
+        const made = await gateway.transfer(aTransfer(accountId, { amount }));
+        if (!made.success) throw new Error('the transfer was refused');
+        return made.transferId;
+      }
+
+      it('takes part of a transfer back once per key, and refuses more than is left', async () => {
+        const transferId = await aTransferMade();
+        const request = { transferId, amount: 9_000, idempotencyKey: unique('dispute-reversal') };
+        const reversalId = await gateway.reverseTransfer(request);
+        expect(reversalId).toEqual(expect.any(String));
+        expect(await gateway.reverseTransfer(request)).toBe(reversalId);
+        await expect(gateway.reverseTransfer({ transferId, amount: 32_400, idempotencyKey: unique('dispute-reversal') })).rejects.toBeInstanceOf(TransferReversalRefused);
+      });
+
+      it('refuses to reverse a transfer it never made', async () => {
+        await expect(gateway.reverseTransfer({ transferId: NEVER_ISSUED.transfer, amount: 100, idempotencyKey: unique('dispute-reversal') })).rejects.toBeInstanceOf(TransferReversalRefused);
       });
     });
   });

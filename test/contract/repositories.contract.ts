@@ -5,6 +5,7 @@ import { codeOf } from '../support/code-of';
 import { stopSystemTimeAt } from '../support/system-time';
 import { payoutRepositoryContract } from './payout-repositories.contract';
 import { ledgerRepositoryContract } from './ledger-repositories.contract';
+import { disputeRepositoryContract } from './dispute-repositories.contract';
 import { reconciliationRepositoryContract } from './reconciliation-repositories.contract';
 import { accountRepositoryContract } from './account-repositories.contract';
 import { thankYouRepositoryContract } from './thank-you-repositories.contract';
@@ -558,6 +559,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     // Closing and payouts: connected accounts, payout fields, charity payouts, the audit trail.
     payoutRepositoryContract(() => repos);
     ledgerRepositoryContract(() => repos);
+    disputeRepositoryContract(() => repos);
     reconciliationRepositoryContract(() => repos);
     accountRepositoryContract(() => repos);
     thankYouRepositoryContract(() => repos);

@@ -14,6 +14,8 @@ paymentGatewayContract('sandbox', async () => {
     balance: new InMemorySandboxBalance(),
     appUrl: 'https://gifts.example',
     clock,
+    disputeAfterMs: 0,
+    decideAfterMs: 0,
   });
   // What the sandbox's card form and onboarding page do (adapters/payments/sandbox/sandbox-routes.ts).
   const settle = (status: 'succeeded' | 'failed') => async ({ clientSecret }: { clientSecret: string }) => {
@@ -25,6 +27,13 @@ paymentGatewayContract('sandbox', async () => {
     gateway,
     pay: settle('succeeded'),
     decline: settle('failed'),
+    // What the dispute card does a few seconds after its payment.
+    async dispute({ clientSecret }) {
+      const intent = gateway.intentOf(clientSecret);
+      if (!intent) throw new Error('the sandbox did not sign this client secret');
+      return gateway.disputes.open(intent).disputeId;
+    },
+    settleDisputes: () => gateway.disputes.settled(),
     now: () => clock.now(),
     async completeOnboarding(accountId) {
       const link = new URL(await gateway.createOnboardingLink({ accountId, returnUrl: 'https://gifts.example/back', refreshUrl: 'https://gifts.example/again' }));

@@ -29,6 +29,8 @@ paymentGatewayContract('Stripe (over MSW)', async () => {
     pay: async ({ id }) => fake.pay(id),
     decline: async ({ id }) => fake.decline(id),
     completeOnboarding: async (accountId) => fake.completeOnboarding(accountId),
+    dispute: async ({ id }) => fake.dispute(id),
+    settleDisputes: async () => undefined,
     now: () => new Date(),
   };
 });

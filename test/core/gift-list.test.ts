@@ -67,14 +67,14 @@ function allPages(gifts: Gift[], base: GiftListQuery, byHand: OfflineGift[] = []
 }
 
 describe('the owner’s full gift list', () => {
-  it('pages through every paid gift (refunded ones too) exactly once, in any sort, and counts nothing else', () => {
+  it('pages through every paid gift (refunded and disputed ones too) exactly once, in any sort, and counts nothing else', () => {
     fc.assert(
       fc.property(
         fc.array(arbitraryGift, { maxLength: 180 }),
         fc.constantFrom(...GIFT_LIST_SORTS),
         fc.constantFrom(...SORT_ORDERS),
         (gifts, sort, order) => {
-          const paid = gifts.filter((gift) => ['succeeded', 'refunding', 'refunded'].includes(gift.paymentStatus));
+          const paid = gifts.filter((gift) => ['succeeded', 'refunding', 'refunded', 'disputed'].includes(gift.paymentStatus));
           const listed = allPages(gifts, query({ sort, order }));
           expect(listed.map((gift) => gift.id).sort()).toEqual(paid.map((gift) => gift.id).sort());
           const first = giftListPage(gifts, query({ sort, order }));

@@ -160,7 +160,7 @@ describe('sandbox checkout', () => {
 
   it("shows the server's message for a card the sandbox does not take", async () => {
     storeCheckout(aCheckout());
-    const message = 'Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.';
+    const message = 'Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 succeeds and is disputed moments later.';
     serveSandboxConfirm(() => HttpResponse.json({ message }, { status: 400 }));
     const { user } = await openCheckout();
     await payWith(user, '5555 5555 5555 4444');

@@ -40,7 +40,7 @@ describe('home dashboard (signed in)', () => {
     expect(stat('Total Gifts').getByText('3')).toBeInTheDocument();
     // Each figure says what it counts, as the gift list's figures do.
     expect(stat('Total Received').getByText('Gifts given online, before the 10% to charity')).toBeInTheDocument();
-    expect(stat('Total Gifts').getByText('Given online; gifts given by hand and refunded ones are on each gift list')).toBeInTheDocument();
+    expect(stat('Total Gifts').getByText('Given online; gifts given by hand, refunded and disputed ones are on each gift list')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create New Registry' })).toHaveAttribute('href', '/create-registry');
 
     const cards = within(screen.getByRole('list', { name: 'Your registries' })).getAllByRole('article');

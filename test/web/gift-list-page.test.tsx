@@ -40,7 +40,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
-    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, refundedBefore: [] },
+    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
   };
@@ -86,7 +86,7 @@ describe('/registry/{id}/gifts', () => {
     serveList(() =>
       aList({
         currency: 'CAD',
-        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
+        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
         gifts: [
           aListedGift({ id: 'g-new', currency: 'CAD', amount: 50 }),
           aListedGift({ id: 'g-old', giftGiverName: 'Avi Levi', currency: 'USD', amount: 40, paymentStatus: 'refunded', refundable: false }),
@@ -174,6 +174,23 @@ describe('/registry/{id}/gifts', () => {
     const shira = within(await screen.findByRole('list', { name: 'All Gifts' })).getAllByRole('listitem')[0]!;
     expect(await within(shira).findByText('Refunded')).toBeInTheDocument();
     expect(within(shira).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+  });
+
+  it('marks a disputed gift, offers no refund for it, and counts it apart under Disputed', async () => {
+    signInAs(member);
+    serveList(() =>
+      aList({
+        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 180, disputedCount: 1, refundedBefore: [] },
+        gifts: [aListedGift({ paymentStatus: 'disputed', refundable: false }), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36 })],
+      }),
+    );
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const shira = within(await screen.findByRole('list', { name: 'All Gifts' }, { timeout: 15_000 })).getAllByRole('listitem')[0]!;
+    expect(within(shira).getByText('Disputed')).toBeInTheDocument();
+    expect(within(shira).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    const totals = within(screen.getByRole('list', { name: 'Totals received' }));
+    expect(totals.getByText('$180.00')).toBeInTheDocument();
+    expect(totals.getByText('1 gift disputed by the giver’s bank, counted in none of the above')).toBeInTheDocument();
   });
 
   it('shows the server’s refusal in the dialog and keeps the gift as it was', async () => {

@@ -70,6 +70,7 @@ describe('navigation bar', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Gift Refunds' })).toHaveAttribute('href', '/admin/gift-refunds');
     expect(within(menu).getByRole('menuitem', { name: 'Failed Payouts' })).toHaveAttribute('href', '/admin/failed-payouts');
     expect(within(menu).getByRole('menuitem', { name: 'Finance' })).toHaveAttribute('href', '/admin/finance');
+    expect(within(menu).getByRole('menuitem', { name: 'Disputes' })).toHaveAttribute('href', '/admin/disputes');
     await user.click(within(menu).getByRole('menuitem', { name: 'Manual Payouts' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Manual Payouts' })).toBeInTheDocument();
     // The page's own call must finish inside this test, or it lands in the next one's handlers.
@@ -118,6 +119,7 @@ describe('navigation bar', () => {
     expect(drawerNav.getByRole('link', { name: 'Gift Refunds' })).toHaveAttribute('href', '/admin/gift-refunds');
     expect(drawerNav.getByRole('link', { name: 'Failed Payouts' })).toHaveAttribute('href', '/admin/failed-payouts');
     expect(drawerNav.getByRole('link', { name: 'Finance' })).toHaveAttribute('href', '/admin/finance');
+    expect(drawerNav.getByRole('link', { name: 'Disputes' })).toHaveAttribute('href', '/admin/disputes');
     expect(drawerNav.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
 
     await user.click(drawerNav.getByRole('link', { name: 'Charities' }));

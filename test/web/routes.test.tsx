@@ -40,6 +40,7 @@ describe('route table (docs/product.md#route-table)', () => {
     ['/admin/manual-payouts', 'Manual Payouts'],
     ['/admin/gift-refunds', 'Gift Refunds'],
     ['/admin/failed-payouts', 'Failed Payouts'],
+    ['/admin/disputes', 'Disputes'],
   ])('shows the admin page %s to an admin', async (path, heading) => {
     signInAs(admin);
     server.use(
@@ -47,6 +48,7 @@ describe('route table (docs/product.md#route-table)', () => {
       http.get('/api/admin/charity-payouts', () => HttpResponse.json([])),
       http.get('/api/admin/manual-payouts', () => HttpResponse.json({ pending: [], completed: [] })),
       http.get('/api/admin/failed-payouts', () => HttpResponse.json([])),
+      http.get('/api/admin/disputes', () => HttpResponse.json([])),
     );
     renderApp(path);
     expect(await h1(heading)).toBeInTheDocument();

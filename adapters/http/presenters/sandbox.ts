@@ -16,7 +16,7 @@ export const sandboxRefusals = {
   unmatchedPayment: () => new DomainError('payment.failed', 'This payment could not be matched to a gift'),
   declined: () => new DomainError('payment.failed', 'Your card was declined.'),
   notATestCard: () =>
-    new DomainError('validation.failed', 'Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.', {
+    new DomainError('validation.failed', 'Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 succeeds and is disputed moments later.', {
       cardNumber: 'Use a test card',
     }),
 };

@@ -6,9 +6,12 @@ import { refuseUnknownFields, validate } from '@core/validate';
 import { recordPaymentFailed, recordPaymentSucceeded } from '@core/gift/record-payment';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD, type SandboxPayments } from '@core/ports/sandbox-payments';
+import { SANDBOX_DECLINE_CARD, SANDBOX_DISPUTE_CARD, SANDBOX_SUCCESS_CARD, type SandboxPayments } from '@core/ports/sandbox-payments';
 import type { HttpState } from '../http-state';
-import { logPaymentOutcome } from '../payment-outcome-log';
+import type { Clock } from '@core/ports/clock';
+import { recordDispute } from '@core/dispute/record-dispute';
+import type { Logger } from '../logger';
+import { logDisputeOutcome, logPaymentOutcome } from '../payment-outcome-log';
 import { presentOnboardingAccount, presentOnboardingDone, presentSandboxPayment, presentSpentLink, sandboxRefusals } from '../presenters/sandbox';
 
 const onboardingSchema = yup.object({
@@ -26,16 +29,35 @@ function answerSpent(ctx: Context, refreshUrl: string): void {
 
 /**
  * The sandbox's stand-in for a card network: POST /api/sandbox/confirm {clientSecret, cardNumber}.
- * Success travels through the same use case as a Stripe webhook. The card number is only compared,
+ * Success travels through the same use case as a Stripe webhook; the dispute card's payment
+ * succeeds, and its dispute arrives a few seconds later through the dispute listener. The card number is only compared,
  * never stored or logged.
  *
  * And for Stripe's hosted onboarding: GET /api/sandbox/onboarding?token=… shows whose account a
  * link is for; POST /api/sandbox/onboarding {token, outcome} records what the owner chose and
  * answers where to send them back. The token is the proof, so neither needs a session.
  */
-export function sandboxRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway & SandboxPayments; appUrl: string; supportEmail: string }) {
+export function sandboxRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  gateway: PaymentGateway & SandboxPayments;
+  clock: Clock;
+  logger: Logger;
+  appUrl: string;
+  supportEmail: string;
+}) {
   const router = new Router<HttpState>();
   const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
+
+  // The sandbox's card issuer reports its disputes here, as Stripe's webhook reports Stripe's. A
+  // report that fails to record is logged; the sandbox does not deliver it again.
+  const log = ports.logger.child({ source: 'sandbox-dispute' });
+  ports.gateway.onDisputeChange(async (report) => {
+    try {
+      logDisputeOutcome(log, await recordDispute(report, { unitOfWork: ports.repositories, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail }), 'sandbox');
+    } catch (error) {
+      log.error({ err: error, disputeId: report.disputeId }, 'sandbox dispute could not be recorded');
+    }
+  });
 
   router.post('/api/sandbox/confirm', async (ctx) => {
     const body = (ctx.request.body ?? {}) as { clientSecret?: unknown; cardNumber?: unknown };
@@ -48,12 +70,14 @@ export function sandboxRoutes(ports: { repositories: Repositories & UnitOfWork; 
     const gift = await ports.repositories.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(intent.id));
     if (gift?.paymentStatus === 'expired') throw sandboxRefusals.expiredPayment();
     const card = body.cardNumber.replace(/[\s-]/g, '');
-    if (card === SANDBOX_SUCCESS_CARD) {
+    if (card === SANDBOX_SUCCESS_CARD || card === SANDBOX_DISPUTE_CARD) {
       // Charged first, as at Stripe, so that the fee of the charge can be read when it is recorded.
       await ports.gateway.markSettled(intent.id, 'succeeded');
       const outcome = await recordPaymentSucceeded({ paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency }, paying);
       logPaymentOutcome(ctx.state.log, outcome, 'sandbox');
       if (outcome.kind === 'unknown-payment' || outcome.kind === 'mismatch') throw sandboxRefusals.unmatchedPayment();
+      // As Stripe's test card: paid now, disputed by the giver's bank a few seconds later.
+      if (card === SANDBOX_DISPUTE_CARD && outcome.kind === 'credited') ports.gateway.disputeLater(intent);
       ctx.body = presentSandboxPayment(outcome.kind === 'refunded' ? 'refunded' : 'succeeded');
       return;
     }

@@ -6,7 +6,8 @@ import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { HttpContext, HttpState } from '../http-state';
-import { logPaymentOutcome, logProviderRefund } from '../payment-outcome-log';
+import { logDisputeOutcome, logPaymentOutcome, logProviderRefund } from '../payment-outcome-log';
+import { recordDispute } from '@core/dispute/record-dispute';
 import { presentWebhookReceived } from '../presenters/gifts';
 
 /** The one path Stripe posts to. The app must neither parse its body nor guard it against cross-site requests. */
@@ -18,7 +19,9 @@ export const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 /**
  * POST /api/webhooks/stripe: payment_intent.succeeded and payment_intent.payment_failed drive the
  * gift through the same use cases as the sandbox and reconciliation; charge.refunded records a
- * refund made in Stripe's dashboard (or finishes one of ours). The signature is checked over
+ * refund made in Stripe's dashboard (or finishes one of ours); charge.dispute.* (created, updated,
+ * closed, funds_withdrawn, funds_reinstated) each carry the whole dispute, which recordDispute
+ * takes a step towards. The signature is checked over
  * the raw bytes, read here from the request stream. Every verified event is answered 200, those we
  * ignore too; a failure to record (database down, a refund call failing) is left to throw, so the
  * app answers 500 and Stripe delivers the event again later. Neither the body nor the signature is
@@ -46,6 +49,12 @@ export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOf
       } else {
         log.debug('event ignored');
       }
+      ctx.body = presentWebhookReceived();
+      return;
+    }
+    if (payment.type === 'dispute.changed') {
+      const outcome = await recordDispute(payment.dispute, { unitOfWork: ports.repositories, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail });
+      logDisputeOutcome(log, outcome, 'stripe-webhook');
       ctx.body = presentWebhookReceived();
       return;
     }

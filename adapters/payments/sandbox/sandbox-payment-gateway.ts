@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '@core/errors';
-import { isCurrency, type Cents } from '@core/money';
+import { isCurrency, type Cents, type Currency } from '@core/money';
 import { pageUrl, paths } from '@core/page-paths';
 import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 import type { Clock } from '@core/ports/clock';
@@ -16,7 +16,11 @@ import type {
   TimeRange,
   TransferRequest,
   TransferResult,
+  TransferReversalRequest,
 } from '@core/ports/payment-gateway';
+import { TransferReversalRefused } from '@core/ports/payment-gateway';
+import type { DisputeReport } from '@core/dispute/dispute';
+import { SandboxDisputes } from './sandbox-disputes';
 import type { SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
 import type { SandboxBalance } from '@core/ports/sandbox-balance';
 import type {
@@ -55,13 +59,19 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
   private readonly balance: SandboxBalance;
   private readonly appUrl: string;
   private readonly clock: Clock;
+  /** The amount of each transfer made in this process, and what was reversed of it. */
+  private readonly transferAmounts = new Map<string, { amount: Cents; reversed: Cents; currency: Currency }>();
+  private readonly reversalsMade = new Map<string, string>();
+  readonly disputes: SandboxDisputes;
 
-  constructor(options: { secret: string; accounts: SandboxAccountStore; balance: SandboxBalance; appUrl: string; clock?: Clock }) {
+  /** The dispute card's dispute opens disputeAfterMs after its payment (3 s by default), and evidence is decided decideAfterMs after it is sent (2 s). */
+  constructor(options: { secret: string; accounts: SandboxAccountStore; balance: SandboxBalance; appUrl: string; clock?: Clock; disputeAfterMs?: number; decideAfterMs?: number }) {
     this.secret = options.secret;
     this.accounts = options.accounts;
     this.balance = options.balance;
     this.appUrl = options.appUrl.replace(/\/+$/, '');
     this.clock = options.clock ?? { now: () => new Date() };
+    this.disputes = new SandboxDisputes({ clock: this.clock, openAfterMs: options.disputeAfterMs ?? 3000, decideAfterMs: options.decideAfterMs ?? 2000, balance: this.balance });
   }
 
   async createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent> {
@@ -210,7 +220,43 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     const transferId = `tr_sbx_${this.digest(`transfer:${request.idempotencyKey}`)}`;
     if (!this.transfersMade.has(request.transferGroup)) this.transfersMade.set(request.transferGroup, transferId);
     await this.balance.record({ id: `txn_${transferId}`, kind: 'transfer', type: 'transfer', reference: transferId, currency: request.currency, amount: -request.amount, fee: 0, created: this.clock.now() });
+    if (!this.transferAmounts.has(transferId)) this.transferAmounts.set(transferId, { amount: request.amount, reversed: 0, currency: request.currency });
     return { success: true, transferId };
+  }
+
+  disputeLater(intent: SandboxIntent): void {
+    this.disputes.disputeLater(intent);
+  }
+
+  onDisputeChange(listener: (report: DisputeReport) => Promise<void>): void {
+    this.disputes.onChange(listener);
+  }
+
+  async retrieveDispute(disputeId: string): Promise<DisputeReport> {
+    return this.disputes.retrieve(disputeId);
+  }
+
+  async submitDisputeEvidence(disputeId: string, text: string): Promise<DisputeReport> {
+    return this.disputes.submitEvidence(disputeId, text);
+  }
+
+  /**
+   * Nothing moves: a reversal id that the same key always gets again, refused for a transfer the
+   * sandbox never made, or for more than is left of one it made in this process.
+   */
+  async reverseTransfer(request: TransferReversalRequest): Promise<string> {
+    const made = this.reversalsMade.get(request.idempotencyKey);
+    if (made) return made;
+    if (!request.transferId.startsWith('tr_sbx_')) throw new TransferReversalRefused(`No such transfer: ${request.transferId}`);
+    const transfer = this.transferAmounts.get(request.transferId);
+    if (transfer && transfer.reversed + request.amount > transfer.amount) throw new TransferReversalRefused('The reversal is more than what is left of the transfer');
+    if (transfer) transfer.reversed += request.amount;
+    const reversalId = `trr_sbx_${this.digest(`reversal:${request.idempotencyKey}`)}`;
+    this.reversalsMade.set(request.idempotencyKey, reversalId);
+    // As Stripe lists it: money back into the balance, its source the reversal. (A transfer made
+    // before a restart is not known here, nor its currency; the ledger's entry is matched only when listed.)
+    if (transfer) await this.balance.record({ id: `txn_${reversalId}`, kind: 'other', type: 'transfer_refund', reference: reversalId, currency: transfer.currency, amount: request.amount, fee: 0, created: this.clock.now() });
+    return reversalId;
   }
 
   async listBalanceTransactions(range: TimeRange): Promise<BalanceTransaction[]> {

@@ -14,7 +14,11 @@ import type {
   TimeRange,
   TransferRequest,
   TransferResult,
+  TransferReversalRequest,
 } from '@core/ports/payment-gateway';
+import { DisputeEvidenceRefused, TransferReversalRefused } from '@core/ports/payment-gateway';
+import type { DisputeReport } from '@core/dispute/dispute';
+import { disputeReportOf } from './stripe-dispute';
 import { payoutTransferGroup } from '@core/payout/bank-transfer';
 import { RefundRefused } from '@core/ports/payment-gateway';
 
@@ -211,6 +215,37 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
+  async retrieveDispute(disputeId: string): Promise<DisputeReport> {
+    let dispute: Stripe.Dispute;
+    try {
+      dispute = await this.stripe.disputes.retrieve(disputeId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new DomainError('dispute.not_found', 'No such dispute');
+      throw error;
+    }
+    return ourDispute(dispute);
+  }
+
+  /** Text evidence, submitted to the card issuer at once; in test mode winning_evidence or losing_evidence decide it. */
+  async submitDisputeEvidence(disputeId: string, text: string): Promise<DisputeReport> {
+    try {
+      return ourDispute(await this.stripe.disputes.update(disputeId, { evidence: { uncategorized_text: text }, submit: true }));
+    } catch (error) {
+      if (isRefusal(error)) throw new DisputeEvidenceRefused(error.message);
+      throw error;
+    }
+  }
+
+  async reverseTransfer(request: TransferReversalRequest): Promise<string> {
+    try {
+      const reversal = await this.stripe.transfers.createReversal(request.transferId, { amount: request.amount }, { idempotencyKey: request.idempotencyKey });
+      return reversal.id;
+    } catch (error) {
+      if (isRefusal(error)) throw new TransferReversalRefused(error.message);
+      throw error;
+    }
+  }
+
   /**
    * Every page of the balance transactions created in the range (the SDK's auto-pagination walks
    * starting_after), each with its source expanded so a charge or a refund names its payment
@@ -256,6 +291,12 @@ function ourBalanceTransaction(transaction: Stripe.BalanceTransaction): BalanceT
     fee: transaction.fee,
     created: new Date(transaction.created * 1000),
   };
+}
+
+function ourDispute(dispute: Stripe.Dispute): DisputeReport {
+  const report = disputeReportOf(dispute);
+  if (!report) throw new Error(`Stripe reported dispute ${dispute.id} without a payment in USD or CAD`);
+  return report;
 }
 
 const UNCANCELABLE = 'payment_intent_unexpected_state';

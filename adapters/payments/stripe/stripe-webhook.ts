@@ -3,6 +3,7 @@ import { DomainError } from '@core/errors';
 import { isCurrency } from '@core/money';
 import type { PaymentEvent } from '@core/ports/payment-gateway';
 import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
+import { disputeReportOf } from './stripe-dispute';
 
 /**
  * Checks a webhook's Stripe-Signature over the exact bytes received (never a re-serialised body),
@@ -44,6 +45,15 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
       const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
       if (typeof intentId !== 'string' || !Number.isSafeInteger(charge.amount) || !Number.isSafeInteger(charge.amount_refunded)) return null;
       return { type: 'payment.refunded', paymentIntentId: intentId, charged: charge.amount, refunded: charge.amount_refunded };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated': {
+      // Every one carries the whole dispute as it is now: recording it is one step, whatever the event.
+      const dispute = disputeReportOf(event.data.object);
+      return dispute ? { type: 'dispute.changed', dispute } : null;
     }
     default:
       return null;

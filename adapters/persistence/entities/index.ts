@@ -18,6 +18,7 @@ import { CoOwnerInvitationEntity } from './co-owner-invitation-entity';
 import { RegistryNamePrefixEntity } from './registry-name-prefix-entity';
 import { LedgerEntryEntity } from './ledger-entry-entity';
 import { LedgerPostingEntity } from './ledger-posting-entity';
+import { DisputeEntity } from './dispute-entity';
 import { ReconciliationDifferenceEntity } from './reconciliation-difference-entity';
 import { ReconciliationRunEntity } from './reconciliation-run-entity';
 import { SandboxBalanceTransactionEntity } from './sandbox-balance-transaction-entity';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   CoOwnerInvitationEntity,
   LedgerEntryEntity,
   LedgerPostingEntity,
+  DisputeEntity,
   ReconciliationRunEntity,
   ReconciliationDifferenceEntity,
 ];

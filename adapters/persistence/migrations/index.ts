@@ -19,6 +19,7 @@ import { Migration20261125144917RefundsUnderWay } from './Migration2026112514491
 import { Migration20261125150000Ledger } from './Migration20261125150000Ledger';
 import { Migration20261125160000FailedPayoutWayOut } from './Migration20261125160000FailedPayoutWayOut';
 import { Migration20261125180000PayoutClaims } from './Migration20261125180000PayoutClaims';
+import { Migration20261125181000Disputes } from './Migration20261125181000Disputes';
 import { Migration20261125182000Reconciliation } from './Migration20261125182000Reconciliation';
 import { Migration20261125183000GiftCurrency } from './Migration20261125183000GiftCurrency';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261125150000Ledger', class: Migration20261125150000Ledger },
   { name: 'Migration20261125160000FailedPayoutWayOut', class: Migration20261125160000FailedPayoutWayOut },
   { name: 'Migration20261125180000PayoutClaims', class: Migration20261125180000PayoutClaims },
+  { name: 'Migration20261125181000Disputes', class: Migration20261125181000Disputes },
   { name: 'Migration20261125182000Reconciliation', class: Migration20261125182000Reconciliation },
   { name: 'Migration20261125183000GiftCurrency', class: Migration20261125183000GiftCurrency },
 ];

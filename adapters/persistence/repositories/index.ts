@@ -18,6 +18,7 @@ import { MikroOrmNewsletterRepository } from './mikro-orm-newsletter-repository'
 import { MikroOrmCoOwnerInvitationRepository } from './mikro-orm-co-owner-invitation-repository';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository';
 import { MikroOrmLedger } from './mikro-orm-ledger';
+import { MikroOrmDisputeRepository } from './mikro-orm-dispute-repository';
 import { MikroOrmReconciliationRepository } from './mikro-orm-reconciliation-repository';
 import { createMailQueue } from '../mail-queue';
 import { withSingleWriterReadCache } from './single-writer-read-cache';
@@ -39,6 +40,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     charityPayouts: new MikroOrmCharityPayoutRepository(em),
     audit: new MikroOrmAuditTrail(em),
     ledger: new MikroOrmLedger(em),
+    disputes: new MikroOrmDisputeRepository(em),
     reconciliations: new MikroOrmReconciliationRepository(em),
     mail: createMailQueue(em),
   };

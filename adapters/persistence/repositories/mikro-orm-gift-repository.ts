@@ -102,7 +102,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
   }
 
   async listMoneyMoved(): Promise<Gift[]> {
-    const rows = await this.em().find(GiftEntity, { paymentStatus: { $in: ['succeeded', 'refunding', 'refunded'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.em().find(GiftEntity, { paymentStatus: { $in: ['succeeded', 'refunding', 'refunded', 'disputed'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return rows.map(toGift);
   }
 

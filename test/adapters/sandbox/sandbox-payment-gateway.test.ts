@@ -200,3 +200,25 @@ describe('SandboxPaymentGateway.transfer', () => {
     expect(other.success && first.success && other.transferId !== first.transferId).toBe(true);
   });
 });
+
+describe('SandboxPaymentGateway disputes in the balance', () => {
+  it('lists a dispute’s money as Stripe does: an adjustment taking the charge and the fee, and one giving the charge back once won, each naming the payment', async () => {
+    const disputing = new SandboxPaymentGateway({ secret: SECRET, accounts: store, balance: new InMemorySandboxBalance(), appUrl: APP_URL, clock, disputeAfterMs: 0, decideAfterMs: 0 });
+    const { clientSecret } = await disputing.createPaymentIntent({ giftId: 'g1', registryId: 'r1', charityId: 'c1', amount: 10_639, currency: 'USD', receiptEmail: 'miriam@example.com', idempotencyKey: 'gift-disputed' });
+    const intent = disputing.intentOf(clientSecret)!;
+    await disputing.markSettled(intent.id, 'succeeded');
+    clock.advance(3_000);
+    disputing.disputeLater(intent);
+    await disputing.disputes.settled();
+    clock.advance(60_000);
+    await disputing.submitDisputeEvidence(`sbx_dp_${intent.id.slice('sbx_pi_'.length)}`, 'Receipt: winning_evidence');
+    await disputing.disputes.settled();
+
+    const listed = await disputing.listBalanceTransactions({ from: new Date(clock.now().getTime() - HOUR), to: new Date(clock.now().getTime() + HOUR) });
+    expect(listed.map(({ kind, type, reference, amount, fee }) => ({ kind, type, reference, amount, fee }))).toEqual([
+      { kind: 'charge', type: 'charge', reference: intent.id, amount: 10_639, fee: expect.any(Number) as unknown },
+      { kind: 'other', type: 'adjustment', reference: intent.id, amount: -10_639, fee: 1_500 },
+      { kind: 'other', type: 'adjustment', reference: intent.id, amount: 10_639, fee: 0 },
+    ]);
+  });
+});

@@ -34,6 +34,8 @@ export function fakeStripe() {
   const accounts = new Map<string, StripeJson>();
   const transfers: StripeJson[] = [];
   const refunded = new Set<string>();
+  const disputes = new Map<string, StripeJson>();
+  const reversals: StripeJson[] = [];
   /** The platform balance's movements, newest first as Stripe lists them, each with the object it came from. */
   const balance: { transaction: StripeJson; source: StripeJson }[] = [];
   const addToBalance = (source: StripeJson, type: string, amount: number, fee: number) => {
@@ -164,6 +166,43 @@ export function fakeStripe() {
       addToBalance(transfer, 'transfer', -transfer.amount, 0);
       return { status: 200, object: transfer };
     },
+    'GET /v1/disputes/:id': (_request, id) => {
+      const dispute = disputes.get(id);
+      return dispute ? { status: 200, object: dispute } : missing('dispute', id, 'dispute');
+    },
+    // As in Stripe's test mode: the update answers under review, and the evidence's words decide it at once after.
+    'POST /v1/disputes/:id': (request, id) => {
+      const dispute = disputes.get(id);
+      if (!dispute) return missing('dispute', id, 'dispute');
+      const text = request.form.get('evidence[uncategorized_text]');
+      if (text === null || request.form.get('submit') !== 'true') return unmodelledAnswer(request, 'an update that is not submitted text evidence');
+      if (dispute.status !== 'needs_response' && dispute.status !== 'warning_needs_response') {
+        return { status: 400, error: { type: 'invalid_request_error', message: `This dispute is already ${String(dispute.status)} and can no longer be updated.` } };
+      }
+      Object.assign(dispute, { status: 'under_review', evidence: { uncategorized_text: text } });
+      const answer = structuredClone(dispute);
+      const decision = text.includes('winning_evidence') ? 'won' : text.includes('losing_evidence') ? 'lost' : null;
+      if (decision === 'won') {
+        const amount = dispute.amount as number;
+        (dispute.balance_transactions as StripeJson[]).push({ ...addToBalance(dispute, 'adjustment', amount, 0), reporting_category: 'dispute_reversal' });
+      }
+      if (decision) Object.assign(dispute, { status: decision });
+      return { status: 200, object: answer };
+    },
+    'POST /v1/transfers/:id/reversals': (request, id) => {
+      const transfer = transfers.find((each) => each.id === id);
+      if (!transfer) return missing('transfer', id, 'id');
+      const amount = Number(request.form.get('amount'));
+      const left = (transfer.amount as number) - ((transfer.amount_reversed as number | undefined) ?? 0);
+      if (amount > left) {
+        return { status: 400, error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Amount must be no more than ${left}.` } };
+      }
+      const reversal = { id: stripeId('trr'), object: 'transfer_reversal', amount, currency: transfer.currency, transfer: id, created: now() };
+      Object.assign(transfer, { amount_reversed: (transfer.amount as number) - left + amount, reversed: amount === left });
+      reversals.push(reversal);
+      addToBalance(reversal, 'transfer_refund', amount, 0);
+      return { status: 200, object: reversal };
+    },
     // Newest first, a page at a time: limit, and starting_after the last one of the page before.
     'GET /v1/balance_transactions': (request) => {
       const { query } = request;
@@ -246,6 +285,35 @@ export function fakeStripe() {
         status: 'requires_payment_method',
         last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
       });
+    },
+    /**
+     * The giver's bank disputes a paid intent's charge (Stripe's test card 4000 0000 0000 0259):
+     * Stripe takes the amount and its 15.00 dispute fee from the balance. Answers the dispute's id.
+     */
+    dispute(intentId: string): string {
+      const intent = intents.get(intentId);
+      if (intent?.status !== 'succeeded') throw new Error(`Stripe disputes only a paid charge; ${intentId} is not one`);
+      const amount = intent.amount as number;
+      const id = stripeId('du');
+      const created = now();
+      const dispute: StripeJson = {
+        id,
+        object: 'dispute',
+        amount,
+        currency: intent.currency,
+        charge: intent.latest_charge,
+        payment_intent: intentId,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        is_charge_refundable: false,
+        created,
+        evidence_details: { due_by: created + 7 * 24 * 3600, has_evidence: false, past_due: false, submission_count: 0 },
+        balance_transactions: [],
+      };
+      // The amount and the fee leave the platform's balance as one adjustment whose source is the dispute.
+      (dispute.balance_transactions as StripeJson[]).push({ ...addToBalance(dispute, 'adjustment', -amount, 1500), reporting_category: 'dispute' });
+      disputes.set(id, dispute);
+      return id;
     },
     /** The owner finishes Stripe's hosted onboarding: bank details given, identity verified. */
     completeOnboarding(accountId: string): void {

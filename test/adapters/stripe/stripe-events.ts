@@ -52,6 +52,35 @@ export function refundedEvent(fields: { paymentIntentId: string; amount: number;
   });
 }
 
+/**
+ * A charge.dispute.* event, as Stripe posts each of them: the whole dispute, with the balance
+ * transactions that took the charge and its 15.00 fee out and, after a win, put the charge back.
+ */
+export function disputeEvent(
+  type: 'created' | 'updated' | 'closed' | 'funds_withdrawn' | 'funds_reinstated',
+  fields: { id: string; paymentIntentId: string; amount: number; status: string; currency?: string; withdrawn?: boolean; reinstated?: boolean },
+): string {
+  const currency = fields.currency ?? 'usd';
+  const balanceTransactions = [
+    ...(fields.withdrawn === false ? [] : [{ id: stripeId('txn'), object: 'balance_transaction', amount: -fields.amount, fee: 1500, net: -fields.amount - 1500, currency, reporting_category: 'dispute' }]),
+    ...(fields.reinstated ? [{ id: stripeId('txn'), object: 'balance_transaction', amount: fields.amount, fee: 0, net: fields.amount, currency, reporting_category: 'dispute_reversal' }] : []),
+  ];
+  return stripeEvent(`charge.dispute.${type}`, {
+    id: fields.id,
+    object: 'dispute',
+    amount: fields.amount,
+    currency,
+    charge: stripeId('ch'),
+    payment_intent: fields.paymentIntentId,
+    reason: 'fraudulent',
+    status: fields.status,
+    evidence_details: { due_by: 1_893_542_399, has_evidence: false, past_due: false, submission_count: 0 },
+    balance_transactions: balanceTransactions,
+    is_charge_refundable: false,
+    created: 1_764_000_000,
+  });
+}
+
 /** The Stripe-Signature header Stripe would send for this body, made by the SDK's own helper. */
 export function sign(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
   return stripeForWebhooks.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });

@@ -15,7 +15,8 @@ import { StripePaymentNotices } from '../../../adapters/payments/stripe/stripe-w
 import { DEFAULT_PROCESSING_RATES } from '../../../bootstrap/config';
 import { startGift } from '@core/gift/start-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../../support/builders';
-import { WEBHOOK_SECRET, failedEvent, refundedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
+import { WEBHOOK_SECRET, disputeEvent, failedEvent, refundedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
+import { verifyLedger } from '@core/ledger/verify-ledger';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -97,6 +98,30 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
     expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
     expect(await app.totalReceived()).toBe(10_000);
     expect(app.logs.filter((line) => line.includes('gift credited'))).toHaveLength(1);
+  });
+
+  it('follows a dispute through its five events, out of order and twice, taking each step once and keeping the books whole', async () => {
+    const app = await webhookApp();
+    const paid = succeededEvent({ id: app.paymentIntentId, amount: app.total });
+    await post(app.url, paid, sign(paid));
+    const dispute = { id: 'du_1GiftRoute0001', paymentIntentId: app.paymentIntentId, amount: app.total };
+    const events = [
+      disputeEvent('funds_withdrawn', { ...dispute, status: 'needs_response' }),
+      disputeEvent('created', { ...dispute, status: 'needs_response', withdrawn: false }),
+      disputeEvent('updated', { ...dispute, status: 'under_review' }),
+      disputeEvent('created', { ...dispute, status: 'needs_response', withdrawn: false }),
+    ];
+    for (const body of events) expect(await post(app.url, body, sign(body))).toEqual({ status: 200, json: { received: true } });
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'disputed' });
+    expect(await app.totalReceived()).toBe(0);
+    expect((await app.repositories.disputes.list())[0]).toMatchObject({ status: 'under_review', withdrawnAmount: app.total, withdrawnFee: 1_500 });
+
+    const won = [disputeEvent('funds_reinstated', { ...dispute, status: 'won', reinstated: true }), disputeEvent('closed', { ...dispute, status: 'won', reinstated: true })];
+    for (const body of [...won, ...won]) expect((await post(app.url, body, sign(body))).status).toBe(200);
+    expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
+    expect(await app.totalReceived()).toBe(10_000);
+    expect(app.logs.filter((line) => line.includes('gift disputed'))).toHaveLength(1);
+    expect((await verifyLedger(app.repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
   });
 
   it('refuses a tampered event with 400 and credits nothing', async () => {

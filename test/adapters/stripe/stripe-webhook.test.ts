@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStripeEvent } from '../../../adapters/payments/stripe/stripe-webhook';
 import { DomainError } from '@core/errors';
-import { WEBHOOK_SECRET, failedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
+import { WEBHOOK_SECRET, disputeEvent, failedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
 
 const parse = (body: Buffer | string, signature: string | undefined) => parseStripeEvent(body, signature, WEBHOOK_SECRET, stripeForWebhooks);
 
@@ -42,6 +42,31 @@ describe('parseStripeEvent', () => {
   ])('ignores %s', (type, object) => {
     const body = stripeEvent(type, object);
     expect(parse(body, sign(body))).toBeNull();
+  });
+
+  it.each(['created', 'updated', 'closed', 'funds_withdrawn', 'funds_reinstated'] as const)('reads charge.dispute.%s as the whole dispute: status, due date and the money it moved', (type) => {
+    const body = disputeEvent(type, { id: 'du_1GiftTest0001', paymentIntentId: 'pi_3GiftTest0000000000000009', amount: 10_639, status: 'won', reinstated: true });
+    expect(parse(body, sign(body))).toEqual({
+      type: 'dispute.changed',
+      dispute: {
+        disputeId: 'du_1GiftTest0001',
+        paymentIntentId: 'pi_3GiftTest0000000000000009',
+        amount: 10_639,
+        currency: 'USD',
+        reason: 'fraudulent',
+        status: 'won',
+        evidenceDueBy: new Date(1_893_542_399_000),
+        withdrawn: { amount: 10_639, fee: 1_500 },
+        reinstated: { amount: 10_639 },
+      },
+    });
+  });
+
+  it('reads an inquiry that took no money yet, and ignores a dispute in a currency we never charge in', () => {
+    const inquiry = disputeEvent('created', { id: 'du_1GiftTest0002', paymentIntentId: 'pi_3GiftTest0000000000000010', amount: 5_459, status: 'warning_needs_response', withdrawn: false });
+    expect(parse(inquiry, sign(inquiry))).toMatchObject({ dispute: { status: 'warning_needs_response', withdrawn: null, reinstated: null } });
+    const euros = disputeEvent('created', { id: 'du_1GiftTest0003', paymentIntentId: 'pi_3GiftTest0000000000000011', amount: 5_459, status: 'needs_response', currency: 'eur' });
+    expect(parse(euros, sign(euros))).toBeNull();
   });
 
   it('ignores a succeeded payment in a currency we never charge in', () => {

@@ -27,6 +27,7 @@ const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payo
 const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
 const FailedPayoutsPage = lazy(() => import('../features/admin/pages/failed-payouts-page'));
 const FinancePage = lazy(() => import('../features/admin/pages/finance-page'));
+const DisputesPage = lazy(() => import('../features/admin/pages/disputes-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
@@ -165,6 +166,14 @@ export function AppRoutes() {
           element={
             <RequireAdmin>
               <FinancePage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path={pagePatterns.adminDisputes}
+          element={
+            <RequireAdmin>
+              <DisputesPage />
             </RequireAdmin>
           }
         />

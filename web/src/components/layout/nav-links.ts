@@ -11,6 +11,7 @@ export const adminLinks: NavLinkItem[] = [
   { label: 'Gift Refunds', href: paths.adminGiftRefunds },
   { label: 'Failed Payouts', href: paths.adminFailedPayouts },
   { label: 'Finance', href: paths.adminFinance },
+  { label: 'Disputes', href: paths.adminDisputes },
 ];
 
 export const current = (pathname: string, href: string) => (pathname === href ? ('page' as const) : undefined);

@@ -34,6 +34,7 @@ const PAYMENT_LABELS: Record<AdminGift['paymentStatus'], string> = {
   succeeded: 'Paid',
   refunding: 'Refund under way',
   refunded: 'Refunded',
+  disputed: 'Disputed',
 };
 
 /**

@@ -26,13 +26,13 @@ import { RegistrySearchField, RegistrySearchResults } from '../components/regist
 import { fromWireAmount } from '@api/amount';
 
 /** What Total Gifts counts: the spec's gift counts, gifts paid online; each gift list has the rest. */
-export const TOTAL_GIFTS_NOTE = 'Given online; gifts given by hand and refunded ones are on each gift list';
+export const TOTAL_GIFTS_NOTE = 'Given online; gifts given by hand, refunded and disputed ones are on each gift list';
 
 export interface DashboardStats {
   totalRegistries: number;
   /** What the registries received online (their totalReceived), in cents, per currency: dollars and Canadian dollars are never added together. */
   totalReceived: Map<Currency, number>;
-  /** The registries' gifts paid online that still count (refunded ones and gifts given by hand are not among them). */
+  /** The registries' gifts paid online that still count (refunded and disputed ones, and gifts given by hand, are not among them). */
   totalGifts: number;
 }
 

@@ -40,6 +40,9 @@ export default function TermsPage() {
         <P>
           A gift is paid by card through our payment provider. The giver receives a receipt by e-mail. Per our FAQ, contributions over $200 get a tax receipt for the charity's 10% of the amount, the part that goes to the charity. While a registry is open, the family (or {PRODUCT_NAME} at a giver's request) can refund a gift: the giver gets back everything they paid, fees included, and is told by e-mail. Once a registry has closed, its gifts are paid out and can no longer be refunded.
         </P>
+        <P>
+          A giver's bank may dispute a payment (a chargeback). While the registry is open, a disputed gift counts in neither the family's 90% nor the charity's 10%, and the registry can close once the bank has decided; a gift the bank lets stand counts again. {PRODUCT_NAME} answers the bank and tells the family by e-mail when a gift is disputed and how it ended. If the bank returns a gift to its giver after the family was paid by bank transfer, {PRODUCT_NAME} may take the family's 90% of that gift back from the transfer, and tells them by e-mail.
+        </P>
       </PolicySection>
 
       <PolicySection title="What is not allowed">

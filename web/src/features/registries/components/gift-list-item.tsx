@@ -25,10 +25,11 @@ function giftDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : format(date, REGISTRY_DATE_FORMAT);
 }
 
-/** A gift given back says so; a paid one needs no badge. */
+/** A gift given back or disputed says so; a paid one needs no badge. */
 const REFUND_CHIPS: Record<Exclude<GiftListItemView['paymentStatus'], 'succeeded'>, string> = {
   refunding: 'Refund under way',
   refunded: 'Refunded',
+  disputed: 'Disputed',
 };
 
 interface GiftListItemProps {

@@ -1,6 +1,7 @@
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import PaidIcon from '@mui/icons-material/Paid';
 import ReplayIcon from '@mui/icons-material/Replay';
+import GavelIcon from '@mui/icons-material/Gavel';
 import SavingsOutlinedIcon from '@mui/icons-material/SavingsOutlined';
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
@@ -22,6 +23,7 @@ function refundedNote(totals: OwnerTotalsView): string {
  * What the family received, each figure labelled with what it counts, so no label means two
  * numbers: Total Received is the registry's own total (given online, as on the dashboard and the
  * registry page), then given by hand, both together, and what was refunded (in none of the others).
+ * Disputed shows only once a giver's bank disputed a gift, which then counts in none of the others.
  */
 export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; currency: Currency }) {
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
@@ -31,6 +33,9 @@ export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; cur
       <StatCard label="Given by hand" value={money(totals.byHand)} icon={<PanToolOutlinedIcon />} note={`${gifts(totals.byHandCount)}, all to your family`} />
       <StatCard label="Online and by hand" value={money(totals.total)} icon={<SavingsOutlinedIcon />} note={`${gifts(totals.onlineCount + totals.byHandCount)} in all`} />
       <StatCard label="Refunded" value={money(totals.refunded)} icon={<ReplayIcon />} note={refundedNote(totals)} />
+      {totals.disputedCount > 0 && (
+        <StatCard label="Disputed" value={money(totals.disputed)} icon={<GavelIcon />} note={`${gifts(totals.disputedCount)} disputed by the giver’s bank, counted in none of the above`} />
+      )}
     </StatGrid>
   );
 }

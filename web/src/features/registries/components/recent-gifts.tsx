@@ -23,6 +23,7 @@ const STATUS_CHIPS: Record<PaymentStatus, { label: string; sx: object }> = {
   refunding: { label: 'Refund under way', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
   refunded: { label: 'Refunded', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
   expired: { label: 'Expired', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
+  disputed: { label: 'Disputed', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
 };
 
 function giftDate(iso: string): string {

@@ -1,0 +1,34 @@
+import { toWireAmount } from '@api/amount';
+import type { DisputeView } from '@api/disputes';
+import { awaitsEvidence, disputeOutcome } from '@core/dispute/dispute';
+import { disputeReasonText } from '@core/dispute/dispute-emails';
+import type { DisputeListing } from '@core/dispute/list-disputes';
+
+const amountOrNull = (cents: number | null) => (cents === null ? null : toWireAmount(cents));
+
+export function presentDispute({ dispute, gift, registry, reversibleAmount }: DisputeListing) {
+  return {
+    id: dispute.id,
+    providerDisputeId: dispute.providerDisputeId,
+    currency: dispute.currency,
+    amount: toWireAmount(dispute.amount),
+    reason: dispute.reason,
+    reasonText: disputeReasonText(dispute.reason),
+    status: dispute.status,
+    outcome: disputeOutcome(dispute),
+    evidenceDueBy: dispute.evidenceDueBy?.toISOString() ?? null,
+    awaitsEvidence: awaitsEvidence(dispute.status),
+    evidenceSubmittedAt: dispute.evidenceSubmittedAt?.toISOString() ?? null,
+    evidenceText: dispute.evidenceText,
+    phase: dispute.phase,
+    withdrawnAmount: amountOrNull(dispute.withdrawnAmount),
+    withdrawnFee: amountOrNull(dispute.withdrawnFee),
+    reversibleAmount: amountOrNull(reversibleAmount),
+    transferReversalId: dispute.transferReversalId,
+    reversedAmount: amountOrNull(dispute.reversedAmount),
+    createdAt: dispute.createdAt.toISOString(),
+    closedAt: dispute.closedAt?.toISOString() ?? null,
+    gift: { id: gift.id, giftGiverName: gift.giftGiverName, giftGiverEmail: gift.giftGiverEmail, amount: toWireAmount(gift.amount) },
+    registry: { id: registry.id, childName: registry.childName, shortCode: registry.shortCode, status: registry.status },
+  } satisfies DisputeView;
+}

@@ -1,0 +1,47 @@
+import { DomainError } from '@core/errors';
+import { isFinalDisputeStatus, type Dispute, type DisputeChanges, type NewDispute } from '@core/dispute/dispute';
+import type { DisputeRepository } from '@core/ports/repositories';
+
+/** For tests only; one row per provider dispute, as the database's unique key keeps it. */
+export class InMemoryDisputeRepository implements DisputeRepository {
+  rows = new Map<string, Dispute>();
+
+  async create(dispute: NewDispute): Promise<Dispute> {
+    if ([...this.rows.values()].some((row) => row.providerDisputeId === dispute.providerDisputeId)) {
+      throw new DomainError('dispute.exists', 'This dispute is recorded already');
+    }
+    const row: Dispute = { ...dispute, id: crypto.randomUUID() };
+    this.rows.set(row.id, row);
+    return structuredClone(row);
+  }
+
+  async findById(id: string): Promise<Dispute | null> {
+    const row = this.rows.get(id);
+    return row ? structuredClone(row) : null;
+  }
+
+  findByIdForUpdate(id: string): Promise<Dispute | null> {
+    return this.findById(id);
+  }
+
+  async findByProviderIdForUpdate(providerDisputeId: string): Promise<Dispute | null> {
+    const row = [...this.rows.values()].find((each) => each.providerDisputeId === providerDisputeId);
+    return row ? structuredClone(row) : null;
+  }
+
+  async update(id: string, changes: DisputeChanges): Promise<Dispute> {
+    const row = this.rows.get(id);
+    if (!row) throw new DomainError('dispute.not_found', 'Dispute not found');
+    const updated = { ...row, ...changes };
+    this.rows.set(id, updated);
+    return structuredClone(updated);
+  }
+
+  async list(): Promise<Dispute[]> {
+    return [...this.rows.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((row) => structuredClone(row));
+  }
+
+  async hasUndecided(registryId: string): Promise<boolean> {
+    return [...this.rows.values()].some((row) => row.registryId === registryId && !isFinalDisputeStatus(row.status));
+  }
+}

@@ -1,0 +1,59 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { DISPUTE_PHASES, PROVIDER_DISPUTE_STATUSES, type Dispute } from '@core/dispute/dispute';
+import { CURRENCIES } from '@core/money';
+import { primaryKeyOf } from './primary-key-of';
+import { GiftEntity } from './gift-entity';
+import { RegistryEntity } from './registry-entity';
+import { oneOf } from './one-of-check';
+
+type MoneyField = 'amount' | 'heldAmount' | 'withdrawnAmount' | 'withdrawnFee' | 'reinstatedAmount' | 'reversedAmount';
+/** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
+export type DisputeRow = Omit<Dispute, MoneyField> & { amount: string; heldAmount: string } & Record<Exclude<MoneyField, 'amount' | 'heldAmount'>, string | null>;
+
+const money = { type: 'decimal', precision: 10, scale: 2 } as const;
+
+/**
+ * Disputes of gifts' charges, one row per provider dispute (the provider's id is unique, so two
+ * reports of a new dispute racing record it once). What the ledger's dispute entries moved is
+ * re-derived from these columns by `ledger verify`.
+ */
+export const DisputeEntity = new EntitySchema<DisputeRow>({
+  name: 'Dispute',
+  tableName: 'disputes',
+  indexes: [
+    { name: 'disputes_registry_id_index', properties: ['registryId'] },
+    { name: 'disputes_created_at_index', properties: ['createdAt'] },
+  ],
+  checks: [
+    { name: 'disputes_status_check', expression: oneOf('status', PROVIDER_DISPUTE_STATUSES) },
+    { name: 'disputes_phase_check', expression: oneOf('phase', DISPUTE_PHASES) },
+    { name: 'disputes_currency_check', expression: oneOf('currency', CURRENCIES) },
+    {
+      name: 'disputes_amounts_check',
+      expression: `"amount" > 0 and "held_amount" >= 0 and ("withdrawn_amount" is null or "withdrawn_amount" >= 0) and ("withdrawn_fee" is null or "withdrawn_fee" >= 0) and ("reinstated_amount" is null or "reinstated_amount" >= 0) and ("reversed_amount" is null or "reversed_amount" > 0)`,
+    },
+  ],
+  properties: {
+    id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
+    providerDisputeId: { type: 'string', length: 255, unique: 'disputes_provider_dispute_id_unique' },
+    giftId: { kind: 'm:1', entity: primaryKeyOf(() => GiftEntity), mapToPk: true, fieldName: 'gift_id', index: 'disputes_gift_id_index' },
+    registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id' },
+    paymentIntentId: { type: 'string', length: 255 },
+    currency: { type: 'string', length: 3 },
+    amount: money,
+    reason: { type: 'string', length: 100 },
+    status: { type: 'string', length: 30 },
+    evidenceDueBy: { type: 'datetime', nullable: true },
+    phase: { type: 'string', length: 10 },
+    heldAmount: money,
+    withdrawnAmount: { ...money, nullable: true },
+    withdrawnFee: { ...money, nullable: true },
+    reinstatedAmount: { ...money, nullable: true },
+    evidenceSubmittedAt: { type: 'datetime', nullable: true },
+    evidenceText: { type: 'text', nullable: true },
+    transferReversalId: { type: 'string', length: 255, nullable: true },
+    reversedAmount: { ...money, nullable: true },
+    createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
+    closedAt: { type: 'datetime', nullable: true },
+  },
+});

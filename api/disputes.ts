@@ -1,0 +1,70 @@
+import { DISPUTE_PHASES, PROVIDER_DISPUTE_STATUSES } from '@core/dispute/dispute';
+import { evidenceSchema } from '@core/dispute/dispute-schemas';
+import { CURRENCIES } from '@core/money';
+import { REGISTRY_STATUSES } from '@core/registry/registry';
+import { amountSchema, nullableAmountSchema } from './amount';
+import { arrayOf, exactObject, nullableInstant, nullableOneOf, nullableText, instant, oneOfValues, text, type Wire } from './json-schema';
+import { operation } from './operation';
+
+/** A dispute as the administrators' Disputes page shows it (core/dispute/list-disputes.ts). */
+export const disputeSchema = exactObject({
+  id: text,
+  /** The provider's id for it (Stripe: du_…), to find it in the provider's dashboard. */
+  providerDisputeId: text,
+  currency: oneOfValues(CURRENCIES),
+  /** What the giver's bank took back: all the giver paid. */
+  amount: amountSchema,
+  /** The card issuer's reason code, and its words for people. */
+  reason: text,
+  reasonText: text,
+  status: oneOfValues(PROVIDER_DISPUTE_STATUSES),
+  /** Won or lost once decided; null while the bank has not decided. */
+  outcome: nullableOneOf(['won', 'lost'] as const),
+  evidenceDueBy: nullableInstant,
+  /** Whether evidence may be sent now. */
+  awaitsEvidence: { type: 'boolean' },
+  evidenceSubmittedAt: nullableInstant,
+  evidenceText: nullableText,
+  /** held: taken out of an open registry's amounts until decided; paid: the money had already gone. */
+  phase: oneOfValues(DISPUTE_PHASES),
+  /** What the provider took from the platform's balance for it: the amount and its dispute fee (null until taken). */
+  withdrawnAmount: nullableAmountSchema,
+  withdrawnFee: nullableAmountSchema,
+  /** What an administrator may take back from the family's bank transfer now (a lost dispute whose money had gone), or null. */
+  reversibleAmount: nullableAmountSchema,
+  transferReversalId: nullableText,
+  reversedAmount: nullableAmountSchema,
+  createdAt: instant,
+  closedAt: nullableInstant,
+  gift: exactObject({ id: text, giftGiverName: text, giftGiverEmail: text, amount: amountSchema }),
+  registry: exactObject({ id: text, childName: text, shortCode: text, status: oneOfValues(REGISTRY_STATUSES) }),
+});
+export type DisputeView = Wire<typeof disputeSchema>;
+
+export const disputeOperations = [
+  operation({
+    method: 'GET',
+    path: '/api/admin/disputes',
+    operationId: 'listDisputes',
+    session: 'required',
+    summary: 'Every dispute of a gift’s charge (administrators)',
+    responses: { 200: { description: 'Newest first', schema: arrayOf(disputeSchema) } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/disputes/{id}/evidence',
+    operationId: 'submitDisputeEvidence',
+    session: 'required',
+    summary: 'Send text evidence for a dispute to the card issuer, through the payment provider (administrators)',
+    body: evidenceSchema,
+    responses: { 200: { description: 'The dispute now (under review, or decided)', schema: disputeSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/disputes/{id}/reverse-transfer',
+    operationId: 'reverseDisputeTransfer',
+    session: 'required',
+    summary: 'Take the family’s part of a lost dispute’s gift back from their bank transfer (administrators)',
+    responses: { 200: { description: 'The dispute, with the reversal', schema: disputeSchema } },
+  }),
+];

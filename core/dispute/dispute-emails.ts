@@ -1,0 +1,140 @@
+import type { User } from '../account/user';
+import { celebration, layout, PRODUCT } from '../email-layout';
+import type { Gift } from '../gift/gift';
+import { escapeHtml } from '../html';
+import { formatMoney } from '../money';
+import type { MailMessage } from '../ports/mailer';
+import type { Registry } from '../registry/registry';
+import { disputeOutcome, type Dispute } from './dispute';
+
+/** The card issuer's reason codes, as a person reads them. */
+const REASONS: Record<string, string> = {
+  bank_cannot_process: 'The bank cannot process it',
+  credit_not_processed: 'The giver says a refund was not made',
+  customer_initiated: 'The giver asked their bank',
+  debit_not_authorized: 'The giver says they did not authorize it',
+  duplicate: 'The giver says they were charged twice',
+  fraudulent: 'The cardholder says they did not make it',
+  general: 'No reason given',
+  incorrect_account_details: 'Wrong account details',
+  insufficient_funds: 'Insufficient funds',
+  product_not_received: 'The giver says nothing was received',
+  product_unacceptable: 'The giver says it was not as described',
+  subscription_canceled: 'The giver says they cancelled',
+  unrecognized: 'The giver does not recognize the charge',
+};
+
+export function disputeReasonText(reason: string): string {
+  return REASONS[reason] ?? reason.replaceAll('_', ' ');
+}
+
+function day(date: Date | null): string {
+  return date ? date.toISOString().slice(0, 10) : 'Not given';
+}
+
+function greetingOf(user: User): string {
+  return `Hello ${user.firstName?.trim() || user.username},`;
+}
+
+/** Every administrator hears of a new dispute at once: evidence has a deadline. */
+export function disputeOpenedAdminNotice(dispute: Dispute, gift: Gift, registry: Registry, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
+  const money = (cents: number) => formatMoney(cents, dispute.currency);
+  const rows: [string, string][] = [
+    ['Gift', `${money(gift.amount)} from ${gift.giftGiverName} (${gift.giftGiverEmail})`],
+    ['Disputed amount', money(dispute.amount)],
+    ['Reason', disputeReasonText(dispute.reason)],
+    ['Evidence due', day(dispute.evidenceDueBy)],
+    ['Registry', `${celebration(registry)} (${registry.shortCode})`],
+  ];
+  const news =
+    dispute.phase === 'held'
+      ? `The giver's card issuer disputed a gift to ${celebration(registry)}. The registry is open, so the gift is held out of the family's and the charity's amounts until the dispute is decided.`
+      : `The giver's card issuer disputed a gift to ${celebration(registry)}, whose money was already promised or paid out. If the dispute is lost, the platform bears the loss; for a bank payout you may reverse the family's transfer.`;
+  const ask = `Send evidence before ${day(dispute.evidenceDueBy)} on the Disputes page: ${adminPageUrl}`;
+  return {
+    to: admin.email,
+    replyTo: supportEmail,
+    subject: `Gift disputed: ${money(dispute.amount)} from ${gift.giftGiverName} to ${celebration(registry)}`,
+    text: [greetingOf(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
+    html: layout(
+      'A gift was disputed',
+      rows,
+      [escapeHtml(greetingOf(admin)), escapeHtml(news)],
+      `Send evidence before ${escapeHtml(day(dispute.evidenceDueBy))} on <a href="${escapeHtml(adminPageUrl)}" style="color:#1e3a8a">the Disputes page</a>. Sent to every ${PRODUCT} administrator.`,
+    ),
+  };
+}
+
+/** The family's notice that a giver's bank disputed a gift: what it means for what they are paid, and that they need do nothing. */
+export function disputeOpenedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, supportEmail: string): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const rows: [string, string][] = [
+    ['From', gift.giftGiverName],
+    ['Gift disputed', money(gift.amount)],
+    ['To your family (90%)', money(gift.childAmount)],
+    ['To charity (10%)', money(gift.charityAmount)],
+  ];
+  const news = `The bank of ${gift.giftGiverName} has disputed the gift of ${money(gift.amount)} they gave to ${celebration(registry)}: it asks for the payment back.`;
+  const counts =
+    dispute.phase === 'held'
+      ? 'Until the bank decides, the gift does not count in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Disputed.'
+      : 'The gift was already counted in your payout, and your payout stays as it is for now. If it is affected, our support team will write to you first.';
+  const what = 'Our team answers the bank for you; there is nothing you need to do. We will write again when the bank decides, which can take a few weeks.';
+  const footer = 'Questions about this dispute? Reply to this e-mail and our support team will answer.';
+  return {
+    to: member.email,
+    replyTo: supportEmail,
+    subject: `A gift to ${celebration(registry)} was disputed`,
+    text: [greetingOf(member), '', news, '', counts, '', what, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('A gift was disputed', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(counts), escapeHtml(what)], escapeHtml(footer)),
+  };
+}
+
+/** How the dispute ended, for the family: won, the gift counts again; lost, it went back to the giver's card. */
+export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, supportEmail: string): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const won = disputeOutcome(dispute) === 'won';
+  const rows: [string, string][] = [
+    ['From', gift.giftGiverName],
+    ['Gift', money(gift.amount)],
+    ['Decision', won ? 'Kept: the gift counts' : 'Returned to the giver'],
+  ];
+  const news = won
+    ? `Good news: the bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the gift’s favour.`
+    : `The bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the giver’s favour, and the payment went back to their card.`;
+  const counts = won
+    ? dispute.phase === 'held'
+      ? 'The gift counts again in the registry’s Total Received, your family’s 90% and the charity’s 10%.'
+      : 'Your payout is not affected.'
+    : dispute.phase === 'held'
+      ? 'The gift does not count in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Disputed.'
+      : 'The gift had already been paid out with the rest. If this changes anything for your payout, our support team will write to you first.';
+  const footer = 'Questions about this dispute? Reply to this e-mail and our support team will answer.';
+  return {
+    to: member.email,
+    replyTo: supportEmail,
+    subject: won ? `The disputed gift to ${celebration(registry)} was kept` : `The disputed gift to ${celebration(registry)} was returned to the giver`,
+    text: [greetingOf(member), '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout(won ? 'The disputed gift was kept' : 'The disputed gift was returned', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(counts)], escapeHtml(footer)),
+  };
+}
+
+/** The family's notice that their part of a lost dispute's gift was taken back from their bank transfer. */
+export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, amount: number, supportEmail: string): MailMessage {
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const rows: [string, string][] = [
+    ['From', gift.giftGiverName],
+    ['Gift returned to the giver', money(gift.amount)],
+    ['Taken back from your payout', money(amount)],
+  ];
+  const news = `The bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the giver’s favour, and the payment went back to their card.`;
+  const taken = `Your family had already been paid its 90% of that gift by bank transfer, so we have taken ${money(amount)} back from that transfer. The rest of your payout is not affected, and the charity’s share was not taken from you.`;
+  const footer = 'Questions about this? Reply to this e-mail and our support team will answer.';
+  return {
+    to: member.email,
+    replyTo: supportEmail,
+    subject: `${money(amount)} of your payout for ${celebration(registry)} was taken back`,
+    text: [greetingOf(member), '', news, '', taken, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('Part of your payout was taken back', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(taken)], escapeHtml(footer)),
+  };
+}

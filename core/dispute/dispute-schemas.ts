@@ -1,0 +1,13 @@
+import * as yup from 'yup';
+
+/** Stripe takes up to 150,000 characters of text evidence; a page of argument is far less. */
+export const MAX_EVIDENCE_LENGTH = 20_000;
+
+export const evidenceSchema = yup.object({
+  evidence: yup
+    .string()
+    .trim()
+    .max(MAX_EVIDENCE_LENGTH, `Evidence must be at most ${MAX_EVIDENCE_LENGTH} characters`)
+    .required('Please write the evidence to send to the bank'),
+});
+export type EvidenceInput = yup.InferType<typeof evidenceSchema>;

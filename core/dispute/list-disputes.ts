@@ -1,0 +1,34 @@
+import type { Gift } from '../gift/gift';
+import type { Repositories } from '../ports/repositories';
+import type { Registry } from '../registry/registry';
+import type { Dispute } from './dispute';
+
+/** A dispute as the administrators' Disputes page shows it, with the gift, its giver and its registry. */
+export interface DisputeListing {
+  dispute: Dispute;
+  gift: Pick<Gift, 'id' | 'giftGiverName' | 'giftGiverEmail' | 'amount'>;
+  registry: Pick<Registry, 'id' | 'childName' | 'shortCode' | 'status' | 'payoutMethod' | 'payoutStatus' | 'stripePayoutId'>;
+  /** What an administrator may take back from the family's bank transfer now (see reverse-dispute-transfer.ts), or null. */
+  reversibleAmount: number | null;
+}
+
+/**
+ * A lost dispute whose money had gone to the family by bank transfer: the family's part of the
+ * gift may be taken back from that transfer, once. Null when nothing may be.
+ */
+export function reversibleAmount(dispute: Dispute, gift: Pick<Gift, 'childAmount'>, registry: Pick<Registry, 'payoutMethod' | 'payoutStatus' | 'stripePayoutId'>): number | null {
+  if (dispute.status !== 'lost' || dispute.phase !== 'paid' || dispute.transferReversalId) return null;
+  if (registry.payoutMethod !== 'bank' || registry.payoutStatus !== 'completed' || !registry.stripePayoutId) return null;
+  return gift.childAmount > 0 ? gift.childAmount : null;
+}
+
+/** Every dispute, newest first. */
+export async function listDisputes(ports: Pick<Repositories, 'disputes' | 'gifts' | 'registries'>): Promise<DisputeListing[]> {
+  const listings: DisputeListing[] = [];
+  for (const dispute of await ports.disputes.list()) {
+    const [gift, registry] = await Promise.all([ports.gifts.findById(dispute.giftId), ports.registries.findById(dispute.registryId)]);
+    if (!gift || !registry) continue;
+    listings.push({ dispute, gift, registry, reversibleAmount: reversibleAmount(dispute, gift, registry) });
+  }
+  return listings;
+}

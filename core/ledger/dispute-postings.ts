@@ -1,0 +1,106 @@
+import type { Dispute } from '../dispute/dispute';
+import type { Cents } from '../money';
+import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from './chart-of-accounts';
+import { balancedEntry, type LedgerEntry } from './ledger-entry';
+
+/**
+ * The entries a dispute posts, as pure functions of our record of it (core/dispute/dispute.ts).
+ * Where A is the gift's amount held out of an open registry (0 when its money had already gone),
+ * W the amount the provider took back, f its dispute fee and X what came back after a win:
+ *
+ * - opened (held): registry gifts +A, registry disputed -A: the family and the charity are no
+ *   longer owed it while the dispute lasts.
+ * - funds withdrawn: provider cash -(W + f), disputed funds +(W + f).
+ * - funds reinstated: provider cash +X, disputed funds -(W + f), dispute fees +(W + f - X) (the
+ *   fee, when the provider keeps it).
+ * - won (held): registry disputed +A, registry gifts -A: the gift counts again.
+ * - lost: disputed funds -(W + f), dispute fees +f, registry disputed +A, dispute losses +(W - A).
+ *   The family's and the charity's parts of a held gift are never paid, so the platform loses
+ *   only the rest; when the money had gone, it loses all of W.
+ * - transfer reversed: provider cash +R, dispute losses -R: what came back from the family's
+ *   bank transfer lessens the loss.
+ */
+
+type Disputed = Pick<Dispute, 'id' | 'paymentIntentId' | 'registryId' | 'currency' | 'heldAmount'>;
+
+/**
+ * Each entry names the disputed payment, as the provider's dispute adjustments do (Stripe's source
+ * is the dispute, which names its payment intent), so reconciliation matches them; a transfer
+ * reversal names the reversal.
+ */
+function entry(dispute: Disputed, step: string, kind: LedgerEntry['kind'], postings: { account: string; amount: Cents }[], reference = dispute.paymentIntentId) {
+  return balancedEntry({ key: `dispute:${dispute.id}:${step}`, kind, currency: dispute.currency, reference }, postings);
+}
+
+/** Null for a dispute whose money had already gone: nothing is held out of anyone. */
+export function disputeOpenedEntry(dispute: Disputed): LedgerEntry | null {
+  return entry(dispute, 'opened', 'dispute.opened', [
+    { account: registryGiftsAccount(dispute.registryId), amount: dispute.heldAmount },
+    { account: registryDisputedAccount(dispute.registryId), amount: -dispute.heldAmount },
+  ]);
+}
+
+export function disputeFundsWithdrawnEntry(dispute: Disputed, withdrawn: { amount: Cents; fee: Cents }): LedgerEntry | null {
+  const taken = withdrawn.amount + withdrawn.fee;
+  return entry(dispute, 'funds-withdrawn', 'dispute.funds_withdrawn', [
+    { account: PROVIDER_CASH, amount: -taken },
+    { account: DISPUTED_FUNDS, amount: taken },
+  ]);
+}
+
+export function disputeFundsReinstatedEntry(dispute: Disputed, withdrawn: { amount: Cents; fee: Cents }, reinstated: Cents): LedgerEntry | null {
+  const taken = withdrawn.amount + withdrawn.fee;
+  return entry(dispute, 'funds-reinstated', 'dispute.funds_reinstated', [
+    { account: PROVIDER_CASH, amount: reinstated },
+    { account: DISPUTED_FUNDS, amount: -taken },
+    { account: DISPUTE_FEES, amount: taken - reinstated },
+  ]);
+}
+
+/** Null for a dispute whose money had already gone: the gift never stopped counting. */
+export function disputeWonEntry(dispute: Disputed): LedgerEntry | null {
+  return entry(dispute, 'won', 'dispute.won', [
+    { account: registryDisputedAccount(dispute.registryId), amount: dispute.heldAmount },
+    { account: registryGiftsAccount(dispute.registryId), amount: -dispute.heldAmount },
+  ]);
+}
+
+export function disputeLostEntry(dispute: Disputed, withdrawn: { amount: Cents; fee: Cents }): LedgerEntry | null {
+  return entry(dispute, 'lost', 'dispute.lost', [
+    { account: DISPUTED_FUNDS, amount: -(withdrawn.amount + withdrawn.fee) },
+    { account: DISPUTE_FEES, amount: withdrawn.fee },
+    { account: registryDisputedAccount(dispute.registryId), amount: dispute.heldAmount },
+    { account: DISPUTE_LOSSES, amount: withdrawn.amount - dispute.heldAmount },
+  ]);
+}
+
+export function disputeTransferReversedEntry(dispute: Disputed, reversalId: string, amount: Cents): LedgerEntry | null {
+  return entry(
+    dispute,
+    'transfer-reversed',
+    'dispute.transfer_reversed',
+    [
+      { account: PROVIDER_CASH, amount },
+      { account: DISPUTE_LOSSES, amount: -amount },
+    ],
+    reversalId,
+  );
+}
+
+/**
+ * What a dispute's record says every account holds because of it: the entries above, summed (for
+ * `ledger verify`), except the registry's gifts account, which its totalReceived already tells
+ * (a held gift leaves it while disputed and comes back when won).
+ */
+export function disputeBalances(dispute: Dispute): { account: string; amount: Cents }[] {
+  const postings: { account: string; amount: Cents }[] = [];
+  const add = (made: LedgerEntry | null) => postings.push(...(made?.postings ?? []));
+  add(disputeOpenedEntry(dispute));
+  const withdrawn = dispute.withdrawnAmount === null ? null : { amount: dispute.withdrawnAmount, fee: dispute.withdrawnFee ?? 0 };
+  if (withdrawn) add(disputeFundsWithdrawnEntry(dispute, withdrawn));
+  if (withdrawn && dispute.reinstatedAmount !== null) add(disputeFundsReinstatedEntry(dispute, withdrawn, dispute.reinstatedAmount));
+  if (dispute.status === 'won' || dispute.status === 'warning_closed') add(disputeWonEntry(dispute));
+  if (dispute.status === 'lost') add(disputeLostEntry(dispute, withdrawn ?? { amount: 0, fee: 0 }));
+  if (dispute.transferReversalId && dispute.reversedAmount) add(disputeTransferReversedEntry(dispute, dispute.transferReversalId, dispute.reversedAmount));
+  return postings.filter((posting) => posting.account !== registryGiftsAccount(dispute.registryId));
+}

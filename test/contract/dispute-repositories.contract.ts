@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { NewDispute } from '@core/dispute/dispute';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
+
+async function aDisputedGift(repos: Repositories) {
+  const owner = await repos.users.create(aNewUser());
+  const charity = await repos.charities.create(aCharity());
+  const registry = await repos.registries.create(aNewRegistry(owner.id));
+  const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { stripePaymentIntentId: `pi_${crypto.randomUUID()}`, paymentStatus: 'succeeded' }));
+  return { registry, gift };
+}
+
+function aNewDispute(giftId: string, registryId: string, overrides: Partial<NewDispute> = {}): NewDispute {
+  return {
+    providerDisputeId: `du_${crypto.randomUUID()}`,
+    giftId,
+    registryId,
+    paymentIntentId: 'pi_1',
+    currency: 'USD',
+    amount: 10_639,
+    reason: 'fraudulent',
+    status: 'needs_response',
+    evidenceDueBy: new Date('2030-01-08T23:59:59.000Z'),
+    phase: 'held',
+    heldAmount: 10_000,
+    withdrawnAmount: null,
+    withdrawnFee: null,
+    reinstatedAmount: null,
+    evidenceSubmittedAt: null,
+    evidenceText: null,
+    transferReversalId: null,
+    reversedAmount: null,
+    createdAt: new Date('2026-11-25T10:00:00.000Z'),
+    closedAt: null,
+    ...overrides,
+  };
+}
+
+/** The disputes part of the repository contract, run against the in-memory fakes, PGlite and PostgreSQL. */
+export function disputeRepositoryContract(current: () => Repositories & UnitOfWork): void {
+  describe('disputes', () => {
+    it('records a dispute once per provider id, and reads it back to the cent', async () => {
+      const repos = current();
+      const { registry, gift } = await aDisputedGift(repos);
+      const made = await repos.transaction((tx) => tx.disputes.create(aNewDispute(gift.id, registry.id, { providerDisputeId: 'du_once' })));
+      expect(made).toMatchObject({ providerDisputeId: 'du_once', amount: 10_639, heldAmount: 10_000, withdrawnAmount: null, status: 'needs_response' });
+      expect(await repos.disputes.findById(made.id)).toEqual(made);
+      expect(await repos.transaction((tx) => tx.disputes.findByProviderIdForUpdate('du_once'))).toEqual(made);
+      expect(await repos.transaction((tx) => tx.disputes.findByProviderIdForUpdate('du_never'))).toBeNull();
+      expect(await repos.disputes.findById('not-a-uuid')).toBeNull();
+      await expect(repos.transaction((tx) => tx.disputes.create(aNewDispute(gift.id, registry.id, { providerDisputeId: 'du_once' })))).rejects.toMatchObject({ code: 'dispute.exists' });
+    });
+
+    it('changes what a report or an administrator changed, money to the cent, and knows which registries wait for a decision', async () => {
+      const repos = current();
+      const { registry, gift } = await aDisputedGift(repos);
+      const made = await repos.disputes.create(aNewDispute(gift.id, registry.id));
+      expect(await repos.disputes.hasUndecided(registry.id)).toBe(true);
+      const closedAt = new Date('2026-12-01T12:00:00.000Z');
+      const updated = await repos.transaction((tx) => tx.disputes.update(made.id, { status: 'won', withdrawnAmount: 10_639, withdrawnFee: 1_500, reinstatedAmount: 10_639, closedAt, evidenceText: 'winning_evidence' }));
+      expect(updated).toEqual({ ...made, status: 'won', withdrawnAmount: 10_639, withdrawnFee: 1_500, reinstatedAmount: 10_639, closedAt, evidenceText: 'winning_evidence' });
+      expect(await repos.disputes.hasUndecided(registry.id)).toBe(false);
+      const later = await repos.disputes.create(aNewDispute(gift.id, registry.id, { createdAt: new Date('2026-11-26T10:00:00.000Z'), status: 'warning_needs_response' }));
+      expect((await repos.disputes.list()).map((each) => each.id)).toEqual([later.id, made.id]);
+      expect(await repos.disputes.hasUndecided(registry.id)).toBe(true);
+      await expect(repos.disputes.update(crypto.randomUUID(), { status: 'lost' })).rejects.toMatchObject({ code: 'dispute.not_found' });
+    });
+  });
+}

@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { FixedClock } from '../../adapters/in-memory/fixed-clock';
+import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import { isDomainError } from '@core/errors';
+import type { Gift } from '@core/gift/gift';
+import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
+import { refundGift } from '@core/gift/refund-gift';
+import { startGift } from '@core/gift/start-gift';
+import { recordDispute } from '@core/dispute/record-dispute';
+import { submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
+import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
+import { listDisputes } from '@core/dispute/list-disputes';
+import type { DisputeReport } from '@core/dispute/dispute';
+import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
+import { verifyLedger } from '@core/ledger/verify-ledger';
+import { reconcileDay } from '@core/ledger/reconcile-day';
+import { adminActor } from '@core/payout/admin-access';
+import { closeRegistry, DISPUTE_UNDECIDED_AT_CLOSING } from '@core/payout/close-registry';
+import { savePayoutInfo } from '@core/payout/save-payout-info';
+import { ownerTotals } from '@core/offline-gift/owner-totals';
+import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+
+const APP_URL = 'https://gifts.example.org';
+const SUPPORT = 'help@gifts.example.org';
+
+async function world() {
+  const repositories = createInMemoryRepositories();
+  const gateway = new InMemoryPaymentGateway();
+  const clock = new FixedClock();
+  const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel@example.com' }));
+  const admin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'ops', email: 'ops@example.org' }))).id, true);
+  const charity = await repositories.charities.create(aCharity({ name: 'MAZON' }));
+  const registry = await repositories.registries.create(aNewRegistry(owner.id, { currency: 'USD' }));
+  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: APP_URL, supportEmail: SUPPORT };
+  const disputing = { unitOfWork: repositories, clock, appUrl: APP_URL, supportEmail: SUPPORT };
+  const give = async (dollars: number): Promise<Gift> => {
+    const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: dollars, personalMessage: '' }, giving);
+    await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
+    return (await repositories.gifts.findById(gift.id))!;
+  };
+  const report = (dispute: DisputeReport) => recordDispute(dispute, disputing);
+  const closePorts = { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: APP_URL, supportEmail: SUPPORT };
+  const closeByCheck = async () => {
+    await savePayoutInfo(
+      registry.id,
+      { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' },
+      { user: owner, registries: repositories.registries, unitOfWork: repositories },
+    );
+    return closeRegistry(registry.id, closePorts);
+  };
+  const closeToBank = async () => {
+    const accountId = await gateway.createConnectedAccount({ country: 'US', email: owner.email, idempotencyKey: `connect-${owner.id}` });
+    gateway.verify(accountId);
+    Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
+    await savePayoutInfo(registry.id, { payoutMethod: 'bank' }, { user: owner, registries: repositories.registries, unitOfWork: repositories });
+    return closeRegistry(registry.id, closePorts);
+  };
+  const balances = async () => new Map((await repositories.ledger.listBalances()).map((row) => [row.account, row.balance]));
+  const verified = async () => (await verifyLedger(repositories)).flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced]);
+  const mailTo = (address: string) => [...repositories.mail.rows.values()].filter((mail) => mail.to === address);
+  const ours = async (providerDisputeId: string) => (await repositories.disputes.list()).find((each) => each.providerDisputeId === providerDisputeId)!;
+  return { repositories, gateway, clock, owner, admin, registry, give, report, closeByCheck, closeToBank, balances, verified, mailTo, ours, disputing };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isDomainError(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('a dispute while the registry is open', () => {
+  it('holds the gift out of the registry’s amounts, takes the amount and the fee from provider cash, and tells every administrator and the family once', async () => {
+    const w = await world();
+    const kept = await w.give(50);
+    const gift = await w.give(100);
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    expect((await w.report(dispute)).kind).toBe('opened');
+    // The same event again, or another event with the same dispute, changes nothing.
+    expect((await w.report(dispute)).kind).toBe('unchanged');
+
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('disputed');
+    expect((await w.repositories.registries.findById(w.registry.id))!.totalReceived).toBe(kept.amount);
+    const totals = ownerTotals(await w.repositories.gifts.listByRegistry(w.registry.id), [], w.registry.currency);
+    expect(totals).toMatchObject({ online: kept.amount, onlineCount: 1, disputed: gift.amount, disputedCount: 1 });
+    const charged = totalCharged(gift);
+    const books = await w.balances();
+    expect(books.get(registryGiftsAccount(w.registry.id))).toBe(-kept.amount);
+    expect(books.get(registryDisputedAccount(w.registry.id))).toBe(-gift.amount);
+    expect(books.get(DISPUTED_FUNDS)).toBe(charged + 1500);
+    expect(await w.verified()).toEqual([]);
+
+    const [adminMail] = w.mailTo('ops@example.org');
+    expect(w.mailTo('ops@example.org')).toHaveLength(1);
+    expect(adminMail!.subject).toMatch(new RegExp(`^Gift disputed: \\$${(charged / 100).toFixed(2)} from Aunt Miriam to `));
+    expect(adminMail!.text).toContain('Evidence due: 2030-01-08');
+    expect(adminMail!.text).toContain(`${APP_URL}/admin/disputes`);
+    const familyMail = w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('was disputed'));
+    expect(familyMail).toHaveLength(1);
+    expect(familyMail[0]!.text).toContain('does not count in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%');
+  });
+
+  it('keeps the registry from closing until the bank decides, and refuses to refund the disputed gift', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    expect(await refusal(w.closeByCheck())).toEqual({ code: 'registry.dispute_open', message: DISPUTE_UNDECIDED_AT_CLOSING });
+    expect((await w.repositories.registries.findById(w.registry.id))!.status).toBe('open');
+    expect((await refusal(refundGift(gift.id, { reason: 'Asked' }, { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner }))).code).toBe('gift.not_refundable');
+
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
+    const closed = await w.closeByCheck();
+    // The lost gift is in neither payout.
+    expect(closed.registry).toMatchObject({ status: 'payout_sent', payoutAmount: 0, charityPayoutAmount: 0 });
+    expect(await w.verified()).toEqual([]);
+  });
+
+  it('counts a won gift again and gives the money back to provider cash, the fee staying a dispute fee; the family hears it was kept', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    const cashBefore = (await w.balances()).get(PROVIDER_CASH)!;
+    expect((await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'))).kind).toBe('updated');
+
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
+    expect((await w.repositories.registries.findById(w.registry.id))!.totalReceived).toBe(gift.amount);
+    const books = await w.balances();
+    expect(books.get(PROVIDER_CASH)).toBe(cashBefore + totalCharged(gift));
+    expect(books.get(DISPUTED_FUNDS) ?? 0).toBe(0);
+    expect(books.get(DISPUTE_FEES)).toBe(1500);
+    expect(books.get(DISPUTE_LOSSES) ?? 0).toBe(0);
+    expect(books.get(registryDisputedAccount(w.registry.id)) ?? 0).toBe(0);
+    expect(await w.verified()).toEqual([]);
+    const ended = w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('was kept'));
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.text).toContain('counts again in the registry’s Total Received');
+
+    const closed = await w.closeByCheck();
+    expect(closed.registry.payoutAmount).toBe(gift.childAmount);
+  });
+
+  it('posts a lost dispute’s fee and what the platform loses: the fees it had kept, since the family’s and charity’s parts are never paid', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
+    const books = await w.balances();
+    expect(books.get(DISPUTE_LOSSES)).toBe(totalCharged(gift) - gift.amount);
+    expect(books.get(DISPUTE_FEES)).toBe(1500);
+    expect(books.get(DISPUTED_FUNDS) ?? 0).toBe(0);
+    expect(books.get(registryDisputedAccount(w.registry.id)) ?? 0).toBe(0);
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('disputed');
+    expect(await w.verified()).toEqual([]);
+    expect(w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('returned to the giver'))).toHaveLength(1);
+  });
+
+  it('takes a decision reported before the dispute’s opening in one step, and a late opening report changes nothing', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    const opening = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const decided = w.gateway.decideDispute(opening.disputeId, 'won');
+    await w.report(decided);
+    const entries = w.repositories.ledger.rows.size;
+    expect((await w.report(opening)).kind).toBe('unchanged');
+    expect(w.repositories.ledger.rows.size).toBe(entries);
+    expect((await w.ours(opening.disputeId)).status).toBe('won');
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
+    expect(await w.verified()).toEqual([]);
+  });
+});
+
+describe('evidence', () => {
+  it('sends the administrator’s text through the provider, records it in the audit trail, and records the bank’s decision', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    const id = (await w.ours(dispute.disputeId)).id;
+    const sent = await submitDisputeEvidence(id, { evidence: '  Thank-you card sent; winning_evidence  ' }, adminActor(w.admin), { ...w.disputing, gateway: w.gateway });
+    expect(sent).toMatchObject({ status: 'won', evidenceText: 'Thank-you card sent; winning_evidence' });
+    expect(w.gateway.evidence.get(dispute.disputeId)).toBe('Thank-you card sent; winning_evidence');
+    const [event] = await w.repositories.audit.list(1);
+    expect(event).toMatchObject({ action: 'dispute.evidence_submitted', subjectType: 'dispute', subjectId: id, actorLabel: 'admin:ops', after: { evidence: 'Thank-you card sent; winning_evidence' } });
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
+    expect(await w.verified()).toEqual([]);
+  });
+
+  it('refuses empty evidence, an unknown dispute, a dispute no longer awaiting evidence, and says so when the provider cannot be reached, changing nothing', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    const id = (await w.ours(dispute.disputeId)).id;
+    const ports = { ...w.disputing, gateway: w.gateway };
+    expect(await refusal(submitDisputeEvidence(id, { evidence: '  ' }, adminActor(w.admin), ports))).toMatchObject({ code: 'validation.failed', message: 'Please write the evidence to send to the bank' });
+    expect(await refusal(submitDisputeEvidence(id, { evidence: 'x', extra: 1 }, adminActor(w.admin), ports))).toMatchObject({ code: 'validation.failed' });
+    expect((await refusal(submitDisputeEvidence(crypto.randomUUID(), { evidence: 'x' }, adminActor(w.admin), ports))).code).toBe('dispute.not_found');
+    w.gateway.down = true;
+    expect((await refusal(submitDisputeEvidence(id, { evidence: 'x' }, adminActor(w.admin), ports))).code).toBe('payment.unavailable');
+    w.gateway.down = false;
+    expect((await w.ours(dispute.disputeId)).evidenceSubmittedAt).toBeNull();
+    await submitDisputeEvidence(id, { evidence: 'The giver wrote a message with the gift.' }, adminActor(w.admin), ports);
+    expect((await w.ours(dispute.disputeId)).status).toBe('under_review');
+    expect((await refusal(submitDisputeEvidence(id, { evidence: 'more' }, adminActor(w.admin), ports))).code).toBe('dispute.not_open');
+  });
+});
+
+describe('a dispute after the money has gone', () => {
+  it('after closing by check: the gift still counts in the payout, and a lost dispute is all the platform’s loss', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    await w.closeByCheck();
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    expect(await w.ours(dispute.disputeId)).toMatchObject({ phase: 'paid', heldAmount: 0 });
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
+    const books = await w.balances();
+    expect(books.get(DISPUTE_LOSSES)).toBe(totalCharged(gift));
+    expect((await w.repositories.registries.findById(w.registry.id))!.payoutAmount).toBe(gift.childAmount);
+    expect(await w.verified()).toEqual([]);
+    // A check is not a bank transfer: nothing to reverse.
+    expect((await refusal(reverseDisputeTransfer((await w.ours(dispute.disputeId)).id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT }))).code).toBe('dispute.not_reversible');
+  });
+
+  it('after a bank payout: an administrator may reverse the family’s part from their transfer once the dispute is lost, once, recorded in the audit trail and the ledger', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    const closed = await w.closeToBank();
+    expect(closed.registry.status).toBe('payout_sent');
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    const id = (await w.ours(dispute.disputeId)).id;
+    const reversing = { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT };
+    // Not before the bank decided: the dispute may still be won.
+    expect((await refusal(reverseDisputeTransfer(id, adminActor(w.admin), reversing))).code).toBe('dispute.not_reversible');
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
+    expect((await listDisputes(w.repositories))[0]!.reversibleAmount).toBe(gift.childAmount);
+
+    w.gateway.reversalOutcome = 'unknown';
+    expect((await refusal(reverseDisputeTransfer(id, adminActor(w.admin), reversing))).code).toBe('payment.unavailable');
+    w.gateway.reversalOutcome = 'reversed';
+    const reversed = await reverseDisputeTransfer(id, adminActor(w.admin), reversing);
+    expect(reversed).toMatchObject({ reversedAmount: gift.childAmount, transferReversalId: expect.stringMatching(/^trr_/) as unknown });
+    expect([...w.gateway.reversals.values()].map((each) => each.request)).toEqual([{ transferId: closed.registry.stripePayoutId, amount: gift.childAmount, idempotencyKey: `dispute-reversal-${id}` }]);
+    const books = await w.balances();
+    expect(books.get(DISPUTE_LOSSES)).toBe(totalCharged(gift) - gift.childAmount);
+    const [event] = await w.repositories.audit.list(1);
+    expect(event).toMatchObject({ action: 'dispute.transfer_reversed', subjectId: id, actorLabel: 'admin:ops' });
+    expect(await w.verified()).toEqual([]);
+    const told = w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('was taken back'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`we have taken $${(gift.childAmount / 100).toFixed(2)} back from that transfer`);
+    expect((await refusal(reverseDisputeTransfer(id, adminActor(w.admin), reversing))).code).toBe('dispute.not_reversible');
+  });
+
+  it('reconciles with the provider with no difference: each dispute’s adjustments (taken, given back after a win) and a reversed family transfer match their entries by the payment or the reversal', async () => {
+    const w = await world();
+    // The provider's balance and the ledger stamp what they record by the same clock.
+    w.gateway.now = () => w.clock.now();
+    w.repositories.ledger.now = () => w.clock.now();
+    const won = await w.give(100);
+    const lost = await w.give(50);
+    // The provider's side of the two payments: their charges are in its balance, at the fee the ledger recorded.
+    for (const gift of [won, lost]) {
+      w.gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
+      w.gateway.fees.set(gift.stripePaymentIntentId!, gift.providerFee ?? gift.stripeFee);
+    }
+    const first = w.gateway.openDispute(won.stripePaymentIntentId!);
+    await w.report(first);
+    await w.report(w.gateway.decideDispute(first.disputeId, 'won'));
+    await w.closeToBank();
+    const second = w.gateway.openDispute(lost.stripePaymentIntentId!);
+    await w.report(second);
+    await w.report(w.gateway.decideDispute(second.disputeId, 'lost'));
+    await reverseDisputeTransfer((await w.ours(second.disputeId)).id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT });
+    expect(await w.verified()).toEqual([]);
+
+    const day = w.clock.now().toISOString().slice(0, 10);
+    const run = await reconcileDay(day, { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, appUrl: APP_URL, supportEmail: SUPPORT }, { force: true });
+    // Two charges, a transfer, two disputes' withdrawals, a win's reinstatement and a reversal.
+    expect(run).toMatchObject({ status: 'agreed', differences: [], transactions: 7 });
+  });
+});

@@ -1,0 +1,112 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot, signUpThroughApi } from './browser';
+
+if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
+
+describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium)', () => {
+  const world = e2eWorld();
+
+  async function newPage(width: number): Promise<Page> {
+    const page = await world.page(width);
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  /** Every e-mail sent so far, as the raw .eml text (quoted-printable soft breaks undone). */
+  async function outbox(): Promise<string[]> {
+    await world.server.mailWorker.drainOnce();
+    const folder = path.join(world.server.dataDir, 'outbox');
+    return readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=').replace(/=E2=80=99/g, '’'));
+  }
+
+  /** Reloads the page until the text shows: the provider's news arrives on its own, seconds later. */
+  async function reloadUntil(page: Page, scope: () => ReturnType<Page['getByRole']>, text: string): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          return scope().getByText(text, { exact: true }).count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
+  }
+
+  for (const width of [1280, 360]) {
+    it(`a guest pays with the dispute card, the dispute shows in Admin → Disputes, evidence is sent and the dispute is won, at ${width} px`, async () => {
+      const owner = await newPage(width);
+      await signUpThroughApi(owner, 'Rachel', 'Stern');
+      const childName = `Noa Dispute ${width}`;
+      const created = await owner.request.post('/api/registries', {
+        data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      });
+      expect(created.status()).toBe(201);
+      const registry = (await created.json()) as { id: string; shortCode: string };
+
+      // A guest gives $100 with Stripe's dispute test card: the payment goes through.
+      const guest = await newPage(width);
+      await guest.goto(`/gift/${registry.id}`);
+      await guest.getByText('Choose a Charity to Support').waitFor();
+      await guest.getByRole('radio', { name: /MAZON/ }).check();
+      await guest.getByLabel('Custom Amount').fill('100');
+      await guest.getByLabel('Your Name').fill('Shira Rosen');
+      await guest.getByLabel('Your Email').fill(`shira${width}@example.com`);
+      await guest.getByRole('button', { name: 'Proceed to Payment - $100.00' }).click();
+      await guest.getByLabel('Test card number').fill('4000 0000 0000 0259');
+      await guest.getByRole('button', { name: /Complete Payment - / }).click();
+      await guest.getByRole('heading', { name: 'Thank You!' }).waitFor();
+
+      // A few seconds later the giver's bank disputes it: the administrators' Disputes page lists it.
+      const admin = await newPage(width);
+      await signUpThroughApi(admin, 'Dana', 'Ops');
+      const me = (await (await admin.request.get('/api/user')).json()) as { id: string };
+      await world.server.infrastructure.repositories.users.setAdmin(me.id, true);
+      await admin.goto('/admin/disputes');
+      await admin.getByRole('heading', { level: 1, name: 'Disputes' }).waitFor();
+      const item = () => admin.getByRole('listitem').filter({ hasText: `Shira Rosen’s gift to ${childName}` });
+      await reloadUntil(admin, item, 'Needs evidence');
+      await item().getByText('$106.39').first().waitFor();
+      await item().getByText('The cardholder says they did not make it').waitFor();
+      await item().getByText(`shira${width}@example.com`).waitFor();
+      await item().getByText('Held out of the family’s and the charity’s amounts until decided.').waitFor();
+      await expectAccessible(admin, `disputes page at ${width}`);
+      await screenshot(admin, `admin-disputes-${width}`);
+
+      // Meanwhile the family's gift list says the gift is disputed, and counts it apart.
+      await owner.goto(`/registry/${registry.id}/gifts`);
+      await owner.getByRole('heading', { level: 1, name: 'All Gifts' }).waitFor();
+      await owner.getByRole('listitem').filter({ hasText: 'Shira Rosen' }).getByText('Disputed', { exact: true }).waitFor();
+      await owner.getByText('1 gift disputed by the giver’s bank, counted in none of the above').waitFor();
+      await expectAccessible(owner, `gift list with a disputed gift at ${width}`);
+
+      // The administrator sends the evidence, which wins in test mode.
+      await item().getByRole('button', { name: 'Submit Evidence' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Evidence for Shira Rosen’s gift' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Submit Evidence' }).click();
+      await dialog.getByText('Please write the evidence to send to the bank').waitFor();
+      expect(await admin.evaluate(() => document.activeElement?.id)).toBe('evidence-evidence');
+      await dialog.getByRole('textbox', { name: 'Evidence' }).fill('Shira gave to her niece’s Bat Mitzvah and thanked the family by e-mail the same day. winning_evidence');
+      await expectAccessible(admin, `evidence dialog at ${width}`);
+      await dialog.getByRole('button', { name: 'Submit Evidence' }).click();
+      await admin.getByText('Evidence submitted').first().waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await reloadUntil(admin, item, 'Won');
+      await item().getByText('Counted again in the registry’s amounts.').waitFor();
+      expect(await item().getByRole('button', { name: 'Submit Evidence' }).count()).toBe(0);
+      await expectAccessible(admin, `disputes page with a won dispute at ${width}`);
+      await screenshot(admin, `admin-dispute-won-${width}`);
+
+      // The gift counts again for the family, who were told how it ended.
+      await owner.goto(`/registry/${registry.id}`);
+      await owner.getByText('$100.00').first().waitFor();
+      await expect.poll(async () => (await outbox()).filter((mail) => mail.includes('was kept') && mail.includes(childName)).length).toBe(1);
+
+      for (const opened of [owner, guest, admin]) await opened.context().close();
+    });
+  }
+});

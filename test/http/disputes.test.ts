@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '@core/ledger/verify-ledger';
+import { reconcileDay } from '@core/ledger/reconcile-day';
+import { SandboxPaymentGateway } from '../../adapters/payments/sandbox/sandbox-payment-gateway';
+import { createSandboxAccountStore } from '../../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
+import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
+import { signedIn } from '../support/accounts';
+import { HttpClient } from '../support/http-client';
+import { readOutbox } from '../support/outbox';
+import { openRegistry } from '../support/registries';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let charityId: string;
+let admin: HttpClient;
+let member: HttpClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
+  admin = (await signedIn(server, { admin: true })).client;
+  member = (await signedIn(server)).client;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface DisputeView {
+  id: string;
+  status: string;
+  outcome: string | null;
+  amount: number;
+  reason: string;
+  reasonText: string;
+  evidenceDueBy: string | null;
+  awaitsEvidence: boolean;
+  phase: string;
+  gift: { id: string; giftGiverName: string; giftGiverEmail: string; amount: number };
+  registry: { id: string };
+}
+
+/** A guest's gift paid with the sandbox's dispute card: it succeeds, and is disputed a few seconds later. */
+async function giveWithDisputeCard(registryId: string, amount: number) {
+  const guest = new HttpClient(server.url);
+  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: 'Miriam Levy', giftGiverEmail: 'miriam@example.com', amount, personalMessage: '' });
+  expect(intent.status, intent.text).toBe(201);
+  const paid = await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4000 0000 0000 0259' });
+  expect(paid.json, paid.text).toEqual({ status: 'succeeded' });
+}
+
+async function disputes(): Promise<DisputeView[]> {
+  const listed = await admin.get('/api/admin/disputes');
+  expect(listed.status, listed.text).toBe(200);
+  return listed.json as unknown as DisputeView[];
+}
+
+/** Asks until the registry's dispute is in the state wanted: the sandbox's bank acts a few seconds later. */
+async function disputeOf(registryId: string, until: (dispute: DisputeView) => boolean): Promise<DisputeView> {
+  for (let tries = 0; tries < 60; tries += 1) {
+    const found = (await disputes()).find((dispute) => dispute.registry.id === registryId);
+    if (found && until(found)) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the dispute never got there');
+}
+
+async function books() {
+  return (await verifyLedger(server.infrastructure.repositories)).flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced]);
+}
+
+describe('a gift paid with the dispute card', () => {
+  it('is disputed moments later, held out of the registry, listed for administrators, and won with winning_evidence', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 100);
+    const opened = await disputeOf(registry.id, () => true);
+    expect(opened).toMatchObject({
+      status: 'needs_response',
+      outcome: null,
+      amount: 106.39,
+      reason: 'fraudulent',
+      reasonText: 'The cardholder says they did not make it',
+      awaitsEvidence: true,
+      phase: 'held',
+      gift: { giftGiverName: 'Miriam Levy', giftGiverEmail: 'miriam@example.com', amount: 100 },
+    });
+    expect(Date.parse(opened.evidenceDueBy!)).toBeGreaterThan(Date.now());
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 0 });
+    expect(await books()).toEqual([]);
+
+    // The registry cannot close while the bank has not decided.
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    const closing = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
+    expect(closing.status, closing.text).toBe(409);
+    expect(closing.json.message).toMatch(/disputed by the giver’s bank/);
+
+    const sent = await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'The giver wrote to the family the same day. winning_evidence' });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json).toMatchObject({ status: 'under_review', awaitsEvidence: false, evidenceText: 'The giver wrote to the family the same day. winning_evidence' });
+    const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
+    expect(won).toMatchObject({ status: 'won', outcome: 'won' });
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 100 });
+    expect(await books()).toEqual([]);
+
+    await server.mailWorker.drainOnce();
+    const subjects = readOutbox(server.dataDir).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith('Gift disputed: $106.39 from Miriam Levy'))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.endsWith('was disputed'))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.startsWith('The disputed gift to') && subject.endsWith('was kept'))).toHaveLength(1);
+  });
+
+  it('loses with losing_evidence: the gift stays out of every total, and the registry may then close', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 50);
+    const opened = await disputeOf(registry.id, () => true);
+    expect((await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'losing_evidence' })).status).toBe(200);
+    expect(await disputeOf(registry.id, (dispute) => dispute.outcome !== null)).toMatchObject({ status: 'lost', outcome: 'lost' });
+    const list = await owner.client.get(`/api/registries/${registry.id}/gift-list`);
+    expect(list.json.totals).toMatchObject({ online: 0, disputed: 50, disputedCount: 1 });
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    const closed = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
+    expect(closed.status, closed.text).toBe(200);
+    expect(await books()).toEqual([]);
+  });
+});
+
+describe('the administrators’ dispute calls', () => {
+  it('do not exist for a visitor or a family member (404, as every administrators’ call), and refuse bad input with 400, an unknown dispute with 404 and a wrong moment with 409', async () => {
+    const { registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 36);
+    const { id } = await disputeOf(registry.id, () => true);
+    const visitor = new HttpClient(server.url);
+    for (const client of [visitor, member]) {
+      expect((await client.get('/api/admin/disputes')).status).toBe(404);
+      expect((await client.post(`/api/admin/disputes/${id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(404);
+      expect((await client.post(`/api/admin/disputes/${id}/reverse-transfer`, {})).status).toBe(404);
+    }
+
+    const empty = await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.json).toMatchObject({ message: 'Please write the evidence to send to the bank', errors: { evidence: 'Please write the evidence to send to the bank' } });
+    expect((await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: 'x', submit: false })).status).toBe(400);
+    expect((await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: 42 })).status).toBe(400);
+    expect((await admin.post(`/api/admin/disputes/${crypto.randomUUID()}/evidence`, { evidence: 'winning_evidence' })).status).toBe(404);
+    expect((await admin.post('/api/admin/disputes/not-a-uuid/reverse-transfer', {})).status).toBe(404);
+
+    // Nothing to reverse: the registry is open, and the bank has not decided.
+    const early = await admin.post(`/api/admin/disputes/${id}/reverse-transfer`, {});
+    expect(early.status).toBe(409);
+    expect(early.json.message).toMatch(/^Only a lost dispute whose gift was already paid out/);
+
+    expect((await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: 'The giver’s own card.' })).status).toBe(200);
+    const again = await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: 'More.' });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('The bank is not waiting for evidence on this dispute: it was sent already, or the dispute is decided.');
+    // What was refused changed nothing, and the audit trail has the one submission.
+    const audit = (await server.infrastructure.repositories.audit.list(50)).filter((event) => event.subjectId === id);
+    expect(audit.map((event) => event.action)).toEqual(['dispute.evidence_submitted']);
+  });
+});
+
+describe('the day’s reconciliation with the provider', () => {
+  it('finds no difference once disputes were won and lost: each dispute’s adjustments match its entries, which name the disputed payment', async () => {
+    const { registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 20);
+    const opened = await disputeOf(registry.id, () => true);
+    expect((await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
+    await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
+    // The sandbox provider as another instance of the server has it: its balance is in the database.
+    const { orm } = server.infrastructure;
+    const gateway = new SandboxPaymentGateway({ secret: 'another-instance-secret-0123456789', accounts: createSandboxAccountStore(orm), balance: createSandboxBalance(orm), appUrl: server.url });
+    const ports = { unitOfWork: server.infrastructure.repositories, gateway, clock: { now: () => new Date() }, appUrl: server.url, supportEmail: 'help@gifts.example.org' };
+    const run = await reconcileDay(new Date().toISOString().slice(0, 10), ports, { force: true });
+    expect(run).toMatchObject({ status: 'agreed', differences: [] });
+    expect((await gateway.listBalanceTransactions({ from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 60_000) })).filter((each) => each.type === 'adjustment').length).toBeGreaterThanOrEqual(2);
+  });
+});

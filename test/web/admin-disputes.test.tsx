@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { DisputeView } from '@api/disputes';
+import { admin, server, signInAs } from './msw-server';
+import { fillIn, renderApp, toastRegion } from './render-app';
+
+function aDispute(overrides: Partial<DisputeView> = {}): DisputeView {
+  return {
+    id: 'd-1',
+    providerDisputeId: 'du_1Test',
+    currency: 'USD',
+    amount: 106.39,
+    reason: 'fraudulent',
+    reasonText: 'The cardholder says they did not make it',
+    status: 'needs_response',
+    outcome: null,
+    evidenceDueBy: '2026-12-02T23:59:59.000Z',
+    awaitsEvidence: true,
+    evidenceSubmittedAt: null,
+    evidenceText: null,
+    phase: 'held',
+    withdrawnAmount: 106.39,
+    withdrawnFee: 15,
+    reversibleAmount: null,
+    transferReversalId: null,
+    reversedAmount: null,
+    createdAt: '2026-11-25T12:00:00.000Z',
+    closedAt: null,
+    gift: { id: 'g-1', giftGiverName: 'Shira Rosen', giftGiverEmail: 'shira@example.com', amount: 100 },
+    registry: { id: 'r-1', childName: 'Noa', shortCode: 'noa2027', status: 'open' },
+    ...overrides,
+  };
+}
+
+async function openDisputes(list: DisputeView[]) {
+  const state = { list };
+  server.use(http.get('/api/admin/disputes', () => HttpResponse.json(state.list)));
+  signInAs(admin);
+  const app = renderApp('/admin/disputes');
+  // The page loads lazily: the first visit in a file also pays for compiling it.
+  await screen.findByRole('heading', { level: 1, name: 'Disputes' }, { timeout: 15_000 });
+  return { ...app, state };
+}
+
+describe('Admin → Disputes', () => {
+  it('shows each dispute’s gift, giver, amount, reason, evidence due date and status', async () => {
+    await openDisputes([aDispute()]);
+    const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(card.getByText('$106.39')).toBeInTheDocument();
+    expect(card.getByText('Needs evidence')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'shira@example.com' })).toHaveAttribute('href', 'mailto:shira@example.com');
+    expect(card.getByText('Bank’s reason').nextElementSibling).toHaveTextContent('The cardholder says they did not make it');
+    expect(card.getByText('Evidence due').nextElementSibling).toHaveTextContent('Dec 2, 2026');
+    expect(card.getByText('Gift').nextElementSibling).toHaveTextContent('$100.00Held out of the family’s and the charity’s amounts until decided.');
+    expect(card.getByText('Taken by the provider').nextElementSibling).toHaveTextContent('$106.39 and a $15.00 fee');
+    expect(card.queryByRole('button', { name: 'Reverse Family Transfer' })).toBeNull();
+    expect(document.title).toBe('Disputes | Mitzvah Gifts');
+  });
+
+  it('says so when no gift was disputed', async () => {
+    await openDisputes([]);
+    expect(await screen.findByText('No gift has been disputed.')).toBeInTheDocument();
+  });
+
+  it('Submit Evidence asks for the text, sends it, and shows the server’s refusal in the dialog', async () => {
+    const { user, state } = await openDisputes([aDispute()]);
+    const bodies: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.post('/api/admin/disputes/:id/evidence', async ({ request }) => {
+        bodies.push(await request.json());
+        if (refuse) return HttpResponse.json({ message: 'The payment provider did not confirm the evidence arrived.' }, { status: 502 });
+        state.list = [aDispute({ status: 'under_review', awaitsEvidence: false, evidenceText: 'winning_evidence', evidenceSubmittedAt: '2026-11-25T13:00:00.000Z' })];
+        return HttpResponse.json(state.list[0]);
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Submit Evidence' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Evidence for Shira Rosen’s gift' }));
+    await user.click(dialog.getByRole('button', { name: 'Submit Evidence' }));
+    expect(await dialog.findByText('Please write the evidence to send to the bank')).toBeInTheDocument();
+    await fillIn(user, dialog.getByRole('textbox', { name: 'Evidence' }), 'winning_evidence');
+    await user.click(dialog.getByRole('button', { name: 'Submit Evidence' }));
+    expect(await dialog.findByText('The payment provider did not confirm the evidence arrived.')).toBeInTheDocument();
+    refuse = false;
+    await user.click(dialog.getByRole('button', { name: 'Submit Evidence' }));
+    expect(await within(toastRegion()).findByText('Evidence submitted')).toBeInTheDocument();
+    expect(bodies).toEqual([{ evidence: 'winning_evidence' }, { evidence: 'winning_evidence' }]);
+    const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(await card.findByText('Under review')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Submit Evidence' })).toBeNull();
+  });
+
+  it('offers to reverse the family’s transfer after a lost dispute paid out by bank, and says what it takes back', async () => {
+    const lost = aDispute({ status: 'lost', outcome: 'lost', awaitsEvidence: false, phase: 'paid', reversibleAmount: 90, registry: { id: 'r-1', childName: 'Noa', shortCode: 'noa2027', status: 'payout_sent' } });
+    const { user, state } = await openDisputes([lost]);
+    const reversed: string[] = [];
+    server.use(
+      http.post('/api/admin/disputes/:id/reverse-transfer', ({ params }) => {
+        reversed.push(String(params.id));
+        state.list = [{ ...lost, reversibleAmount: null, transferReversalId: 'trr_1', reversedAmount: 90 }];
+        return HttpResponse.json(state.list[0]);
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Reverse Family Transfer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reverse the family’s transfer?' }));
+    expect(dialog.getByText(/takes \$90\.00 back from that transfer\. It is your choice, it cannot be undone, it is recorded in the audit trail under your name, and the family is told by e-mail\./)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Take back $90.00' }));
+    expect(await within(toastRegion()).findByText('Transfer reversed')).toBeInTheDocument();
+    expect(reversed).toEqual(['d-1']);
+    const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(await card.findByText('Taken back from the family’s bank transfer.')).toBeInTheDocument();
+  });
+});

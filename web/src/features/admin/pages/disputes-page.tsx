@@ -1,0 +1,221 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import DialogContentText from '@mui/material/DialogContentText';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import SendIcon from '@mui/icons-material/Send';
+import UndoIcon from '@mui/icons-material/Undo';
+import { formatMoney } from '@core/money';
+import { fromWireAmount } from '@api/amount';
+import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast';
+import { LoadError } from '../../../components/load-error';
+import { paths } from '@core/page-paths';
+import { serverMessage } from '../../../lib/error-message';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { reverseDisputeTransfer, useDisputes, type DisputeView } from '../api/admin-disputes';
+import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
+import { DisputeEvidenceDialog } from '../components/dispute-evidence-dialog';
+
+export const PAGE_TITLE = 'Disputes';
+
+/** Each provider status in words, and a colour that reads above 4.5:1. */
+const STATUS: Record<DisputeView['status'], { label: string; sx: object }> = {
+  needs_response: { label: 'Needs evidence', sx: { bgcolor: 'secondary.main', color: 'secondary.contrastText' } },
+  warning_needs_response: { label: 'Inquiry: needs evidence', sx: { bgcolor: 'secondary.main', color: 'secondary.contrastText' } },
+  under_review: { label: 'Under review', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
+  warning_under_review: { label: 'Inquiry under review', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
+  won: { label: 'Won', sx: { bgcolor: 'success.main', color: 'success.contrastText' } },
+  warning_closed: { label: 'Inquiry closed: won', sx: { bgcolor: 'success.main', color: 'success.contrastText' } },
+  lost: { label: 'Lost', sx: { bgcolor: 'error.main', color: 'error.contrastText' } },
+};
+
+const money = (amount: number, dispute: DisputeView) => formatMoney(fromWireAmount(amount), dispute.currency);
+
+/** What the dispute meant for the family's and the charity's amounts, in one sentence. */
+function effect(dispute: DisputeView): string {
+  if (dispute.phase === 'held') {
+    if (dispute.outcome === 'won') return 'Counted again in the registry’s amounts.';
+    if (dispute.outcome === 'lost') return 'Never paid to the family or the charity.';
+    return 'Held out of the family’s and the charity’s amounts until decided.';
+  }
+  if (dispute.transferReversalId) return 'Taken back from the family’s bank transfer.';
+  return dispute.outcome === 'lost' ? 'Already paid out: the platform’s loss.' : 'Already promised or paid out.';
+}
+
+/**
+ * /admin/disputes (admins): every dispute of a gift's charge, newest first, with the gift, the
+ * giver, the amount, the bank's reason, the evidence due date and the status. An administrator
+ * sends text evidence while the bank waits for it, and after a lost dispute whose money had gone
+ * by bank transfer may take the family's part back from that transfer.
+ */
+export default function DisputesPage() {
+  usePageTitle(PAGE_TITLE);
+  const { toast } = useToast();
+  const onUnauthorized = useUnauthorizedRedirect();
+  const { disputes, error, mutate } = useDisputes();
+  const [answering, setAnswering] = useState<DisputeView | null>(null);
+  const [reversing, setReversing] = useState<DisputeView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (error) onUnauthorized(error);
+  }, [error, onUnauthorized]);
+
+  const reverse = async () => {
+    if (!reversing) return;
+    setBusy(true);
+    try {
+      const reversed = await reverseDisputeTransfer(reversing.id);
+      toast({ title: 'Transfer reversed', description: `${money(reversed.reversedAmount ?? 0, reversed)} came back from ${reversed.registry.childName}’s family’s bank transfer.` });
+      setReversing(null);
+      requestAnimationFrame(() => headingRef.current?.focus());
+    } catch (cause) {
+      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The transfer could not be reversed.'), variant: 'destructive' });
+    }
+    setBusy(false);
+    void mutate();
+  };
+
+  return (
+    <AdminPage
+      title={PAGE_TITLE}
+      intro="Gifts whose giver’s bank disputed the payment. Send evidence before the due date; the bank’s decision arrives on its own. While a registry is open its disputed gift counts nowhere until the bank decides."
+    >
+      <AdminSection id="disputes-heading" title="Disputed Gifts" headingRef={headingRef}>
+        {error ? (
+          <LoadError onRetry={() => void mutate()}>We couldn't load the disputes.</LoadError>
+        ) : !disputes ? (
+          <Loading label="Loading disputes…" />
+        ) : disputes.length === 0 ? (
+          <EmptyState>No gift has been disputed.</EmptyState>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+            {disputes.map((dispute) => (
+              <DisputeItem key={dispute.id} dispute={dispute} busy={busy} onAnswer={() => setAnswering(dispute)} onReverse={() => setReversing(dispute)} />
+            ))}
+          </Box>
+        )}
+      </AdminSection>
+
+      <DisputeEvidenceDialog
+        dispute={answering}
+        onClose={() => setAnswering(null)}
+        onSubmitted={(submitted) => {
+          setAnswering(null);
+          toast({ title: 'Evidence submitted', description: `The bank now reviews ${submitted.gift.giftGiverName}’s dispute: ${STATUS[submitted.status].label.toLowerCase()}.` });
+          requestAnimationFrame(() => headingRef.current?.focus());
+          void mutate();
+        }}
+      />
+
+      <FormDialog
+        open={reversing !== null}
+        title="Reverse the family’s transfer?"
+        busy={busy}
+        onClose={() => setReversing(null)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void reverse();
+        }}
+        submitLabel={reversing?.reversibleAmount ? `Take back ${money(reversing.reversibleAmount, reversing)}` : 'Reverse'}
+        busyLabel="Reversing…"
+      >
+        {reversing && (
+          <DialogContentText>
+            The bank decided {reversing.gift.giftGiverName}’s dispute for the giver. {reversing.registry.childName}’s family was already paid their 90% of
+            the gift by bank transfer; reversing takes {money(reversing.reversibleAmount ?? 0, reversing)} back from that transfer. It is your choice, it
+            cannot be undone, it is recorded in the audit trail under your name, and the family is told by e-mail.
+          </DialogContentText>
+        )}
+      </FormDialog>
+    </AdminPage>
+  );
+}
+
+interface DisputeItemProps {
+  dispute: DisputeView;
+  busy: boolean;
+  onAnswer: () => void;
+  onReverse: () => void;
+}
+
+function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
+  const nameId = useId();
+  const amountId = useId();
+  const status = STATUS[dispute.status];
+  return (
+    <Card component="li" aria-labelledby={nameId}>
+      <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+            <Typography id={nameId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
+              {dispute.gift.giftGiverName}’s gift to {dispute.registry.childName}
+            </Typography>
+            <Link href={paths.registry(dispute.registry.id)} variant="body2">
+              Registry {dispute.registry.shortCode}
+            </Link>
+          </Box>
+          <Typography id={amountId} sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
+            {money(dispute.amount, dispute)}
+          </Typography>
+          <Chip size="small" label={status.label} sx={{ fontWeight: 700, ...status.sx }} />
+        </Box>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+          <Field label="Giver">
+            {dispute.gift.giftGiverName}
+            <Link href={`mailto:${dispute.gift.giftGiverEmail}`} sx={{ display: 'block', fontWeight: 400 }}>
+              {dispute.gift.giftGiverEmail}
+            </Link>
+          </Field>
+          <Field label="Gift">
+            {money(dispute.gift.amount, dispute)}
+            <Box component="span" sx={{ display: 'block', fontWeight: 400, color: 'text.secondary' }}>
+              {effect(dispute)}
+            </Box>
+          </Field>
+          <Field label="Bank’s reason">{dispute.reasonText}</Field>
+          <Field label="Evidence due">{formatAdminDate(dispute.evidenceDueBy) || '—'}</Field>
+          <Field label="Taken by the provider">
+            {dispute.withdrawnAmount === null ? 'Nothing yet' : `${money(dispute.withdrawnAmount, dispute)} and a ${money(dispute.withdrawnFee ?? 0, dispute)} fee`}
+          </Field>
+          <Field label="Opened">{formatAdminDate(dispute.createdAt)}</Field>
+          <Field label="Decided">{formatAdminDate(dispute.closedAt) || 'Not yet'}</Field>
+          <Field label="Provider’s id">
+            <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 400, fontSize: '0.8125rem' }}>
+              {dispute.providerDisputeId}
+            </Box>
+          </Field>
+        </Box>
+        {dispute.evidenceText && (
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              Evidence sent {formatAdminDate(dispute.evidenceSubmittedAt)}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{dispute.evidenceText}</Typography>
+          </Box>
+        )}
+        {(dispute.awaitsEvidence || dispute.reversibleAmount !== null) && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            {dispute.awaitsEvidence && (
+              <Button variant="contained" startIcon={<SendIcon />} onClick={onAnswer} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+                Submit Evidence
+              </Button>
+            )}
+            {dispute.reversibleAmount !== null && (
+              <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={onReverse} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+                Reverse Family Transfer
+              </Button>
+            )}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
