@@ -27,7 +27,7 @@ import { claimCharityPayout, completeCharityPayout, pendingDistributions, releas
 import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout, releaseManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
-import { switchPayoutMethod } from '@core/payout/switch-payout-method';
+import { switchPayoutMethod, switchPayoutMethodForFamily } from '@core/payout/switch-payout-method';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { recordDispute } from '@core/dispute/record-dispute';
@@ -535,6 +535,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
     | { kind: 'release-charity'; charity: number; by: Admin }
     | { kind: 'close'; registry: number; bank: boolean; transfer: Transfer }
     | { kind: 'retry-transfer'; registry: number; transfer: Transfer }
+    | { kind: 'switch-to-check'; registry: number; by: 'owner' | Admin }
     | { kind: 'late-payment'; gift: number; feeDelta: number | null }
     | { kind: 'pay-charities'; by: Admin }
     | { kind: 'pay-family'; registry: number; by: Admin }
@@ -552,6 +553,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), gift: fc.nat(30), by: fc.constantFrom('owner' as const, 'admin' as const, 'stranger' as const), providerDown: fc.boolean() }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2), bank: fc.boolean(), transfer }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry-transfer' as const), registry: fc.nat(2), transfer }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('switch-to-check' as const), registry: fc.nat(2), by: fc.constantFrom<'owner' | Admin>('owner', 'ops', 'dana') }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('late-payment' as const), gift: fc.nat(30), feeDelta }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('refund-at-platform-cost' as const), gift: fc.nat(30) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('claim-family' as const), registry: fc.nat(2), by: admin }) },
@@ -666,6 +668,26 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
             sendWith(s.transfer);
             await w.closeToBank(registry.id, currency);
             w.gateway.transferOutcome = 'success';
+          } else if (s.kind === 'switch-to-check') {
+            // A bank payout the provider refused (or never answered for) is switched to a check, by the
+            // family or by an administrator on their word; 'pay-family' then claims and sends it.
+            // The first registry, from the one drawn on, that closed to a bank: most others would only be refused.
+            const stored = await Promise.all([0, 1, 2].map((k) => w.repositories.registries.findById(registries[(s.registry + k) % 3]!.id).then((found) => found!)));
+            const before = stored.find((candidate) => candidate.status === 'closed' && candidate.payoutMethod === 'bank') ?? stored[0]!;
+            const registry = before;
+            const check = { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+            const ports = { registries: w.repositories.registries, unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, appUrl: APP_URL, supportEmail: SUPPORT };
+            const outcome = await attempt(
+              s.by === 'owner' ? switchPayoutMethod(registry.id, check, { ...ports, user: w.owner }) : switchPayoutMethodForFamily(registry.id, check, actorOf(s.by), ports),
+            );
+            const after = (await w.repositories.registries.findById(registry.id))!;
+            if (outcome === 'done') {
+              expect(before).toMatchObject({ status: 'closed', payoutMethod: 'bank' });
+              expect(after).toMatchObject({ payoutMethod: 'check', payoutStatus: 'pending', payoutAmount: before.payoutAmount });
+            } else {
+              // Refused (not closed to a bank, already paid, or a transfer the provider has): nothing changed.
+              expect(after).toEqual(before);
+            }
           } else if (s.kind === 'late-payment') {
             // A duplicate report of a paid gift, or a payment arriving after its registry closed.
             const gift = gifts[s.gift % Math.max(1, gifts.length)];
