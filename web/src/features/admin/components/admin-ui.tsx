@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { LoadError } from '../../../components/load-error';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 
 /** 'MMM d, yyyy', or an empty string for a missing date. */
@@ -106,5 +107,29 @@ export function AdminPage({ title, intro, children }: { title: string; intro: st
       </Box>
       {children}
     </Container>
+  );
+}
+
+/**
+ * A list an administrator's page loads: the error with a way to try again, the spinner, what to
+ * say when there is nothing, or the items as cards in a list ("We couldn't load the disputes.").
+ */
+export function LoadedList<T>({ items, error, onRetry, what, empty, children }: {
+  items: readonly T[] | undefined;
+  error: unknown;
+  onRetry: () => void;
+  /** What the list holds, in the plural: "disputes", "failed payouts". */
+  what: string;
+  empty: ReactNode;
+  /** One item, as an <li>. */
+  children: (item: T) => ReactNode;
+}) {
+  if (error) return <LoadError onRetry={onRetry}>We couldn't load the {what}.</LoadError>;
+  if (!items) return <Loading label={`Loading ${what}…`} />;
+  if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+      {items.map(children)}
+    </Box>
   );
 }

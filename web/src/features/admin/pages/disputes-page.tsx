@@ -13,13 +13,12 @@ import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import { FormDialog } from '../../../components/form-dialog';
 import { useToast } from '../../../components/toast';
-import { LoadError } from '../../../components/load-error';
 import { paths } from '@core/page-paths';
 import { serverMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { reverseDisputeTransfer, useDisputes, type DisputeView } from '../api/admin-disputes';
-import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
+import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '../components/admin-ui';
 import { DisputeEvidenceDialog } from '../components/dispute-evidence-dialog';
 
 export const PAGE_TITLE = 'Disputes';
@@ -89,19 +88,9 @@ export default function DisputesPage() {
       intro="Gifts whose giver’s bank disputed the payment. Send evidence before the due date; the bank’s decision arrives on its own. While a registry is open its disputed gift counts nowhere until the bank decides."
     >
       <AdminSection id="disputes-heading" title="Disputed Gifts" headingRef={headingRef}>
-        {error ? (
-          <LoadError onRetry={() => void mutate()}>We couldn't load the disputes.</LoadError>
-        ) : !disputes ? (
-          <Loading label="Loading disputes…" />
-        ) : disputes.length === 0 ? (
-          <EmptyState>No gift has been disputed.</EmptyState>
-        ) : (
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-            {disputes.map((dispute) => (
-              <DisputeItem key={dispute.id} dispute={dispute} busy={busy} onAnswer={() => setAnswering(dispute)} onReverse={() => setReversing(dispute)} />
-            ))}
-          </Box>
-        )}
+        <LoadedList items={disputes} error={error} onRetry={() => void mutate()} what="disputes" empty="No gift has been disputed.">
+          {(dispute) => <DisputeItem key={dispute.id} dispute={dispute} busy={busy} onAnswer={() => setAnswering(dispute)} onReverse={() => setReversing(dispute)} />}
+        </LoadedList>
       </AdminSection>
 
       <DisputeEvidenceDialog

@@ -13,13 +13,12 @@ import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import { SwitchPayoutDialog } from '../../../components/switch-payout-dialog';
 import { useToast } from '../../../components/toast';
-import { LoadError } from '../../../components/load-error';
 import { paths } from '@core/page-paths';
 import { serverMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { retryFailedPayout, switchFailedPayout, useFailedPayouts, useRefreshFailedPayouts, type FailedPayout } from '../api/admin-payouts';
-import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
+import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '../components/admin-ui';
 
 export const PAGE_TITLE = 'Failed Payouts';
 
@@ -77,26 +76,18 @@ export default function FailedPayoutsPage() {
       intro="Bank payouts to families that did not go through. Try one again once the family has fixed their bank account, or send it by PayPal or a check on their word: it then waits on the Manual Payouts page."
     >
       <AdminSection id="failed-payouts-heading" title="Bank Payouts Not Sent" headingRef={headingRef}>
-        {error ? (
-          <LoadError onRetry={() => void mutate()}>We couldn't load the failed payouts.</LoadError>
-        ) : !failed ? (
-          <Loading label="Loading failed payouts…" />
-        ) : failed.length === 0 ? (
-          <EmptyState>No bank payout is waiting: every one went through.</EmptyState>
-        ) : (
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-            {failed.map((payout) => (
-              <FailedPayoutItem
-                key={payout.id}
-                payout={payout}
-                retrying={retrying === payout.id}
-                busy={retrying !== null}
-                onRetry={() => void retry(payout)}
-                onSwitch={() => setSwitching(payout)}
-              />
-            ))}
-          </Box>
-        )}
+        <LoadedList items={failed} error={error} onRetry={() => void mutate()} what="failed payouts" empty="No bank payout is waiting: every one went through.">
+          {(payout) => (
+            <FailedPayoutItem
+              key={payout.id}
+              payout={payout}
+              retrying={retrying === payout.id}
+              busy={retrying !== null}
+              onRetry={() => void retry(payout)}
+              onSwitch={() => setSwitching(payout)}
+            />
+          )}
+        </LoadedList>
       </AdminSection>
 
       <SwitchPayoutDialog
