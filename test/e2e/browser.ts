@@ -147,6 +147,20 @@ export async function signUp(
   return (await response.json()) as { id: string; username: string };
 }
 
+/** A guest gives $100 to MAZON through the gift form and the sandbox checkout, with this card, and sees the thank-you. */
+export async function giveHundredThroughTheForm(guest: Page, registryId: string, giver: { name: string; email: string }, cardNumber: string): Promise<void> {
+  await guest.goto(`/gift/${registryId}`);
+  await guest.getByText('Choose a Charity to Support').waitFor();
+  await guest.getByRole('radio', { name: /MAZON/ }).check();
+  await guest.getByLabel('Custom Amount').fill('100');
+  await guest.getByLabel('Your Name').fill(giver.name);
+  await guest.getByLabel('Your Email').fill(giver.email);
+  await guest.getByRole('button', { name: 'Proceed to Payment - $100.00' }).click();
+  await guest.getByLabel('Test card number').fill(cardNumber);
+  await guest.getByRole('button', { name: /Complete Payment - / }).click();
+  await guest.getByRole('heading', { name: 'Thank You!' }).waitFor();
+}
+
 /** Creates an account and signs the page's context in, through the API (a journey about another screen). */
 export async function signUpThroughApi(opened: Page, firstName: string, lastName: string): Promise<void> {
   const username = `${firstName.toLowerCase()}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessible, screenshot, signUpThroughApi } from './browser';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot, signUpThroughApi, giveHundredThroughTheForm } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -49,16 +49,7 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
 
       // A guest gives $100 with Stripe's dispute test card: the payment goes through.
       const guest = await newPage(width);
-      await guest.goto(`/gift/${registry.id}`);
-      await guest.getByText('Choose a Charity to Support').waitFor();
-      await guest.getByRole('radio', { name: /MAZON/ }).check();
-      await guest.getByLabel('Custom Amount').fill('100');
-      await guest.getByLabel('Your Name').fill('Shira Rosen');
-      await guest.getByLabel('Your Email').fill(`shira${width}@example.com`);
-      await guest.getByRole('button', { name: 'Proceed to Payment - $100.00' }).click();
-      await guest.getByLabel('Test card number').fill('4000 0000 0000 0259');
-      await guest.getByRole('button', { name: /Complete Payment - / }).click();
-      await guest.getByRole('heading', { name: 'Thank You!' }).waitFor();
+      await giveHundredThroughTheForm(guest, registry.id, { name: 'Shira Rosen', email: `shira${width}@example.com` }, '4000 0000 0000 0259');
 
       // A few seconds later the giver's bank disputes it: the administrators' Disputes page lists it.
       const admin = await newPage(width);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessible, screenshot, signUp } from './browser';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot, signUp, giveHundredThroughTheForm } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -35,16 +35,7 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
 
       // A guest gives $100 with the sandbox card, as anyone would.
       const guest = await newPage(width);
-      await guest.goto(`/gift/${registry.id}`);
-      await guest.getByText('Choose a Charity to Support').waitFor();
-      await guest.getByRole('radio', { name: /MAZON/ }).check();
-      await guest.getByLabel('Custom Amount').fill('100');
-      await guest.getByLabel('Your Name').fill('Shira Rosen');
-      await guest.getByLabel('Your Email').fill(`shira${width}@example.com`);
-      await guest.getByRole('button', { name: 'Proceed to Payment - $100.00' }).click();
-      await guest.getByLabel('Test card number').fill('4242 4242 4242 4242');
-      await guest.getByRole('button', { name: /Complete Payment - / }).click();
-      await guest.getByRole('heading', { name: 'Thank You!' }).waitFor();
+      await giveHundredThroughTheForm(guest, registry.id, { name: 'Shira Rosen', email: `shira${width}@example.com` }, '4242 4242 4242 4242');
 
       // A second guest, whose gift the administrator refunds later.
       const charityId = ((await (await guest.request.get('/api/charities')).json()) as { id: string }[])[0]!.id;
