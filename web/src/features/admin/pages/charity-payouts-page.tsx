@@ -204,13 +204,7 @@ function PendingItem({ row, payout, busy, onClaim, onRelease, onMarkCompleted }:
           </Typography>
           <StatusBadge status={row.status} />
         </Box>
-        {/* For support, who look charities up by id: small, beneath the figures people read. */}
-        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.75 }}>
-          <span>Charity ID</span>
-          <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', minWidth: 0 }}>
-            {row.charityId}
-          </Box>
-        </Typography>
+        <CharityIdLine charityId={row.charityId} />
         {created && (
           <Typography variant="body2" color="text.secondary">
             Pending since {created}
@@ -236,6 +230,18 @@ function PendingItem({ row, payout, busy, onClaim, onRelease, onMarkCompleted }:
   );
 }
 
+/** For support, who look charities up by id: small, beneath what people read. */
+function CharityIdLine({ charityId }: { charityId: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.75 }}>
+      <span>Charity ID</span>
+      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', minWidth: 0 }}>
+        {charityId}
+      </Box>
+    </Typography>
+  );
+}
+
 /** A payout in the history: completed, with how and when it was paid. */
 function HistoryItem({ payout }: { payout: CharityPayoutView }) {
   const nameId = useId();
@@ -250,13 +256,7 @@ function HistoryItem({ payout }: { payout: CharityPayoutView }) {
             <Typography id={nameId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
               {payout.charityName}
             </Typography>
-            {/* For support, who look charities up by id: small, beneath the name people read. */}
-            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.75 }}>
-              <span>Charity ID</span>
-              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', minWidth: 0 }}>
-                {payout.charityId}
-              </Box>
-            </Typography>
+            <CharityIdLine charityId={payout.charityId} />
           </Box>
           <Typography id={amountId} sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
             {money(payout.amount, payout.currency)}
