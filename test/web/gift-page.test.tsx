@@ -76,7 +76,7 @@ describe('gift form: the charity section', () => {
     const group = screen.getByRole('radiogroup', { name: 'Supporting Charity' });
     const radios = within(group).getAllByRole('radio');
     expect(radios).toHaveLength(1);
-    expect(within(group).getByRole('radio', { name: /Jewish Federation Community Fund/ })).toBeChecked();
+    await waitFor(() => expect(within(group).getByRole('radio', { name: /Jewish Federation Community Fund/ })).toBeChecked());
     expect(screen.queryByRole('radiogroup', { name: 'Choose a Charity to Support' })).not.toBeInTheDocument();
   });
 
