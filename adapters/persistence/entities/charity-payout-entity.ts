@@ -4,8 +4,9 @@ import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { oneOf } from './one-of-check';
+import { CentsType } from '../types/cents-type';
 
-export type CharityPayoutRow = Omit<CharityPayout, 'amount'> & { amount: string };
+export type CharityPayoutRow = CharityPayout;
 
 export const CharityPayoutEntity = new EntitySchema<CharityPayoutRow>({
   name: 'CharityPayout',
@@ -29,7 +30,8 @@ export const CharityPayoutEntity = new EntitySchema<CharityPayoutRow>({
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     charityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'charity_id' },
-    amount: { type: 'decimal', precision: 10, scale: 2, default: '0.00' },
+    // decimal(10,2), cents in the row (adapters/persistence/types/cents-type.ts).
+    amount: { type: new CentsType(), precision: 10, scale: 2, default: 0 },
     currency: { type: 'string', length: 3 },
     registryIds: { type: 'text[]', defaultRaw: "'{}'" },
     giftCount: { type: 'integer', default: 0 },

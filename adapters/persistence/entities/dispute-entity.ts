@@ -5,12 +5,12 @@ import { primaryKeyOf } from './primary-key-of';
 import { GiftEntity } from './gift-entity';
 import { RegistryEntity } from './registry-entity';
 import { oneOf } from './one-of-check';
+import { CentsType } from '../types/cents-type';
 
-type MoneyField = 'amount' | 'heldAmount' | 'withdrawnAmount' | 'withdrawnFee' | 'reinstatedAmount' | 'reversedAmount';
-/** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
-export type DisputeRow = Omit<Dispute, MoneyField> & { amount: string; heldAmount: string } & Record<Exclude<MoneyField, 'amount' | 'heldAmount'>, string | null>;
+export type DisputeRow = Dispute;
 
-const money = { type: 'decimal', precision: 10, scale: 2 } as const;
+/** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
+const money = { type: new CentsType(), precision: 10, scale: 2 } as const;
 
 /**
  * Disputes of gifts' charges, one row per provider dispute (the provider's id is unique, so two

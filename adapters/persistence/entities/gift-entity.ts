@@ -5,12 +5,12 @@ import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { RegistryEntity } from './registry-entity';
 import { oneOf } from './one-of-check';
+import { CentsType } from '../types/cents-type';
 
-/** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
-export type GiftRow = Omit<Gift, MoneyField | 'providerFee'> & Record<MoneyField, string> & { providerFee?: string | null; refundStartedAt?: Date | null };
-type MoneyField = 'amount' | 'childAmount' | 'charityAmount' | 'platformFee' | 'stripeFee';
+export type GiftRow = Omit<Gift, 'providerFee'> & { providerFee?: Gift['providerFee']; refundStartedAt?: Date | null };
 
-const money = { type: 'decimal', precision: 10, scale: 2 } as const;
+/** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
+const money = { type: new CentsType(), precision: 10, scale: 2 } as const;
 
 export const GiftEntity = new EntitySchema<GiftRow>({
   name: 'Gift',

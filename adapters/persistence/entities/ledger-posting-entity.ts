@@ -1,13 +1,15 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { Cents } from '@core/money';
 import { LedgerEntryEntity } from './ledger-entry-entity';
 import { primaryKeyOf } from './primary-key-of';
+import { CentsType } from '../types/cents-type';
 
 export interface LedgerPostingRow {
   id: string;
   entryId: string;
   account: string;
-  /** Signed cents, debits positive: a bigint, read back as text and parsed exactly. */
-  amount: string;
+  /** Signed cents, debits positive, in a bigint column. */
+  amount: Cents;
 }
 
 /** One side of a ledger entry; append-only like its entry (see ledger-entry-entity.ts). */
@@ -20,6 +22,6 @@ export const LedgerPostingEntity = new EntitySchema<LedgerPostingRow>({
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     entryId: { kind: 'm:1', entity: primaryKeyOf(() => LedgerEntryEntity), mapToPk: true, fieldName: 'entry_id', index: 'ledger_postings_entry_id_index' },
     account: { type: 'string', length: 255 },
-    amount: { type: 'bigint' },
+    amount: { type: new CentsType('bigint') },
   },
 });

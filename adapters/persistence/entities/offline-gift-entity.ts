@@ -3,9 +3,9 @@ import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/offline-gift/offli
 import { primaryKeyOf } from './primary-key-of';
 import { RegistryEntity } from './registry-entity';
 import { oneOf } from './one-of-check';
+import { CentsType } from '../types/cents-type';
 
-/** decimal(10,2) arrives as a string; the repository turns it into cents. */
-export type OfflineGiftRow = Omit<OfflineGift, 'amount'> & { amount: string };
+export type OfflineGiftRow = OfflineGift;
 
 /**
  * Gifts given by hand: a table of their own, with no split, fee, charity or payment columns, so
@@ -24,7 +24,8 @@ export const OfflineGiftEntity = new EntitySchema<OfflineGiftRow>({
     registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade', index: 'offline_gifts_registry_id_index' },
     giftGiverName: { type: 'string', length: 255 },
     giftGiverEmail: { type: 'string', length: 255, nullable: true },
-    amount: { type: 'decimal', precision: 10, scale: 2 },
+    // decimal(10,2), cents in the row (adapters/persistence/types/cents-type.ts).
+    amount: { type: new CentsType(), precision: 10, scale: 2 },
     method: { type: 'string', length: 10 },
     receivedOn: { type: 'date' },
     note: { type: 'text', nullable: true },

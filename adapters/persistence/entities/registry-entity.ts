@@ -7,15 +7,12 @@ import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { UserEntity } from './user-entity';
 import { oneOf } from './one-of-check';
+import { CentsType } from '../types/cents-type';
 
-/** decimal(10,2) columns arrive as strings; the repository turns them into cents. */
-export type RegistryRow = Omit<Registry, 'totalReceived' | 'payoutAmount' | 'charityPayoutAmount'> & {
-  totalReceived: string;
-  payoutAmount: string | null;
-  charityPayoutAmount: string | null;
-};
+export type RegistryRow = Registry;
 
-const money = { type: 'decimal', precision: 10, scale: 2 } as const;
+/** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
+const money = { type: new CentsType(), precision: 10, scale: 2 } as const;
 const text255 = { type: 'string', length: 255, nullable: true } as const;
 
 export const RegistryEntity = new EntitySchema<RegistryRow>({
@@ -58,7 +55,7 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     isActive: { type: 'boolean', default: true },
     currency: { type: 'string', length: 3, default: 'USD' },
     status: { type: 'string', length: 20, default: 'open' },
-    totalReceived: { ...money, default: '0.00' },
+    totalReceived: { ...money, default: 0 },
     payoutMethod: { type: 'string', length: 20, nullable: true },
     bankAccountHolder: text255,
     bankAccountNumber: text255,

@@ -1,6 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { Cents } from '@core/money';
 import { BALANCE_TRANSACTION_KINDS, type BalanceTransactionKind } from '@core/ports/payment-gateway';
 import { oneOf } from './one-of-check';
+import { CentsType } from '../types/cents-type';
 
 export interface SandboxBalanceTransactionRow {
   id: string;
@@ -8,9 +10,9 @@ export interface SandboxBalanceTransactionRow {
   type: string;
   reference: string | null;
   currency: string;
-  /** Signed cents: a bigint, read back as text and parsed exactly. */
-  amount: string;
-  fee: string;
+  /** Signed cents, in bigint columns. */
+  amount: Cents;
+  fee: Cents;
   created: Date;
 }
 
@@ -31,8 +33,8 @@ export const SandboxBalanceTransactionEntity = new EntitySchema<SandboxBalanceTr
     type: { type: 'string', length: 50 },
     reference: { type: 'string', length: 255, nullable: true },
     currency: { type: 'string', length: 3 },
-    amount: { type: 'bigint' },
-    fee: { type: 'bigint' },
+    amount: { type: new CentsType('bigint') },
+    fee: { type: new CentsType('bigint') },
     created: { type: 'datetime' },
   },
 });

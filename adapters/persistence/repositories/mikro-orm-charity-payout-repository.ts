@@ -1,17 +1,18 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import { centsToDecimalString, parseCents, type Cents } from '@core/money';
+import type { Cents } from '@core/money';
 import type { CharityPayout } from '@core/payout/charity-payout';
 import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/repositories';
 import { CharityPayoutEntity, type CharityPayoutRow } from '../entities/charity-payout-entity';
+import { centsToDecimal } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 
 function toPayout(row: CharityPayoutRow): CharityPayout {
   return {
     id: row.id,
     charityId: row.charityId,
-    amount: parseCents(row.amount),
+    amount: row.amount,
     currency: row.currency,
     registryIds: [...(row.registryIds ?? [])],
     giftCount: row.giftCount,
@@ -51,9 +52,9 @@ export class MikroOrmCharityPayoutRepository implements CharityPayoutRepository 
   async addToPending(share: CharityShare): Promise<CharityPayout> {
     const em = this.em();
     const now = new Date().toISOString();
-    const params = [share.charityId, share.currency, centsToDecimalString(share.amount), share.giftCount, share.registryId, now, now];
+    const params = [share.charityId, share.currency, centsToDecimal(share.amount), share.giftCount, share.registryId, now, now];
     const [raw] = await em.execute<Record<string, unknown>[]>(ADD_TO_PENDING, params);
-    // The returned columns become a row as any query would give it (decimals as strings, dates as Dates).
+    // The returned columns become a row as any query would give it (amounts in cents, dates as Dates).
     return toPayout(em.map(CharityPayoutEntity, raw!));
   }
 
@@ -116,7 +117,7 @@ export class MikroOrmCharityPayoutRepository implements CharityPayoutRepository 
     const result = isUuid(id)
       ? await this.em().execute<{ affectedRows: number }>(
           `update "charity_payouts" set "amount" = "amount" - ?::numeric, "gift_count" = "gift_count" - 1, "updated_at" = now() where "id" = ?`,
-          [centsToDecimalString(amount), id],
+          [centsToDecimal(amount), id],
           'run',
         )
       : { affectedRows: 0 };

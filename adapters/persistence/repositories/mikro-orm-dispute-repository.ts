@@ -2,13 +2,9 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { FINAL_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/dispute/dispute';
 import { isUuid } from '@core/ids';
-import { centsToDecimalString, parseCents, type Cents } from '@core/money';
 import type { DisputeRepository } from '@core/ports/repositories';
 import { DisputeEntity, type DisputeRow } from '../entities/dispute-entity';
 import type { EntityManagerSource } from './entity-manager-source';
-
-const cents = (value: string | null | undefined): Cents | null => (value === null || value === undefined ? null : parseCents(value));
-const decimal = (value: Cents | null): string | null => (value === null ? null : centsToDecimalString(value));
 
 function toDispute(row: DisputeRow): Dispute {
   return {
@@ -18,35 +14,22 @@ function toDispute(row: DisputeRow): Dispute {
     registryId: row.registryId,
     paymentIntentId: row.paymentIntentId,
     currency: row.currency,
-    amount: parseCents(row.amount),
+    amount: row.amount,
     reason: row.reason,
     status: row.status,
     evidenceDueBy: row.evidenceDueBy ?? null,
     phase: row.phase,
-    heldAmount: parseCents(row.heldAmount),
-    withdrawnAmount: cents(row.withdrawnAmount),
-    withdrawnFee: cents(row.withdrawnFee),
-    reinstatedAmount: cents(row.reinstatedAmount),
+    heldAmount: row.heldAmount,
+    withdrawnAmount: row.withdrawnAmount ?? null,
+    withdrawnFee: row.withdrawnFee ?? null,
+    reinstatedAmount: row.reinstatedAmount ?? null,
     evidenceSubmittedAt: row.evidenceSubmittedAt ?? null,
     evidenceText: row.evidenceText ?? null,
     transferReversalId: row.transferReversalId ?? null,
-    reversedAmount: cents(row.reversedAmount),
+    reversedAmount: row.reversedAmount ?? null,
     createdAt: row.createdAt,
     closedAt: row.closedAt ?? null,
   };
-}
-
-/** The money fields of a change as the decimal columns take them; the rest as they are. */
-function toColumns(changes: DisputeChanges): Partial<DisputeRow> {
-  const columns: Partial<DisputeRow> = {};
-  for (const [key, value] of Object.entries(changes) as [keyof DisputeChanges, unknown][]) {
-    if (key === 'withdrawnAmount' || key === 'withdrawnFee' || key === 'reinstatedAmount' || key === 'reversedAmount') {
-      columns[key] = decimal(value as Cents | null);
-    } else {
-      (columns as Record<string, unknown>)[key] = value;
-    }
-  }
-  return columns;
 }
 
 export class MikroOrmDisputeRepository implements DisputeRepository {
@@ -54,15 +37,7 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
 
   async create(dispute: NewDispute): Promise<Dispute> {
     const em = this.em();
-    const row = em.create(DisputeEntity, {
-      ...dispute,
-      amount: centsToDecimalString(dispute.amount),
-      heldAmount: centsToDecimalString(dispute.heldAmount),
-      withdrawnAmount: decimal(dispute.withdrawnAmount),
-      withdrawnFee: decimal(dispute.withdrawnFee),
-      reinstatedAmount: decimal(dispute.reinstatedAmount),
-      reversedAmount: decimal(dispute.reversedAmount),
-    } as DisputeRow);
+    const row = em.create(DisputeEntity, dispute as DisputeRow);
     try {
       await em.persist(row).flush();
     } catch (error) {
@@ -91,7 +66,7 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
 
   async update(id: string, changes: DisputeChanges): Promise<Dispute> {
     const em = this.em();
-    const changed = isUuid(id) ? await em.nativeUpdate(DisputeEntity, { id }, toColumns(changes)) : 0;
+    const changed = isUuid(id) ? await em.nativeUpdate(DisputeEntity, { id }, changes) : 0;
     if (changed !== 1) throw new DomainError('dispute.not_found', 'Dispute not found');
     return toDispute(await em.findOneOrFail(DisputeEntity, { id }, { refresh: true }));
   }

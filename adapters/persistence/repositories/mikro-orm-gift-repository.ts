@@ -1,7 +1,6 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import { centsToDecimalString, parseCents } from '@core/money';
 import type { Gift, PaymentStatus } from '@core/gift/gift';
 import type { GiftRepository, NewGift } from '@core/ports/repositories';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';
@@ -10,12 +9,7 @@ import type { EntityManagerSource } from './entity-manager-source';
 function toGift({ refundStartedAt: _startedAt, ...row }: GiftRow): Gift {
   return {
     ...row,
-    amount: parseCents(row.amount),
-    childAmount: parseCents(row.childAmount),
-    charityAmount: parseCents(row.charityAmount),
-    platformFee: parseCents(row.platformFee),
-    stripeFee: parseCents(row.stripeFee),
-    providerFee: row.providerFee === null || row.providerFee === undefined ? null : parseCents(row.providerFee),
+    providerFee: row.providerFee ?? null,
     personalMessage: row.personalMessage ?? null,
     stripePaymentIntentId: row.stripePaymentIntentId ?? null,
     // The column's default, for a row just created.
@@ -28,15 +22,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async create(gift: NewGift): Promise<Gift> {
     const em = this.em();
-    const row = em.create(GiftEntity, {
-      ...gift,
-      amount: centsToDecimalString(gift.amount),
-      childAmount: centsToDecimalString(gift.childAmount),
-      charityAmount: centsToDecimalString(gift.charityAmount),
-      platformFee: centsToDecimalString(gift.platformFee),
-      stripeFee: centsToDecimalString(gift.stripeFee),
-      createdAt: new Date(),
-    } as GiftRow);
+    const row = em.create(GiftEntity, { ...gift, createdAt: new Date() } as GiftRow);
     await em.persist(row).flush();
     return toGift(row);
   }
@@ -98,7 +84,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
   }
 
   async setProviderFee(id: string, fee: number): Promise<void> {
-    await this.changeOne(id, { providerFee: centsToDecimalString(fee) });
+    await this.changeOne(id, { providerFee: fee });
   }
 
   async listMoneyMoved(): Promise<Gift[]> {

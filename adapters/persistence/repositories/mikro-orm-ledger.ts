@@ -1,14 +1,8 @@
 import type { Cents, Currency } from '@core/money';
 import type { EntryKind, LedgerEntry } from '@core/ledger/ledger-entry';
 import type { AccountBalance, Ledger, MonthlyMovement, PostedLedgerEntry } from '@core/ports/repositories';
+import { bigintToCents, centsToBigint } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
-
-/** Exact: sums of bigints come back as text, never through a float. */
-function cents(text: string | number | bigint): Cents {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new Error(`ledger amount ${String(text)} is not a whole number of cents`);
-  return value;
-}
 
 // The key is unique: a change reported twice inserts nothing the second time, and its postings are skipped.
 const INSERT_ENTRY = `insert into "ledger_entries" ("key", "kind", "currency", "reference") values (?, ?, ?, ?) on conflict ("key") do nothing returning "id"`;
@@ -42,7 +36,7 @@ function entriesOf(rows: readonly EntryRow[]): PostedLedgerEntry[] {
   const entries = new Map<string, PostedLedgerEntry>();
   for (const row of rows) {
     const entry = entries.get(row.key) ?? { key: row.key, kind: row.kind, currency: row.currency, reference: row.reference, postedAt: new Date(row.posted_at), postings: [] };
-    entry.postings.push({ account: row.account, amount: cents(row.amount) });
+    entry.postings.push({ account: row.account, amount: bigintToCents(row.amount) });
     entries.set(row.key, entry);
   }
   return [...entries.values()];
@@ -61,14 +55,14 @@ export class MikroOrmLedger implements Ledger {
     const id = inserted[0]?.id;
     if (!id) return false;
     const values = entry.postings.map(() => '(?, ?, ?)').join(', ');
-    const params = entry.postings.flatMap((posting) => [id, posting.account, String(posting.amount)]);
+    const params = entry.postings.flatMap((posting) => [id, posting.account, centsToBigint(posting.amount)]);
     await em.execute(`insert into "ledger_postings" ("entry_id", "account", "amount") values ${values}`, params, 'run');
     return true;
   }
 
   async listBalances(): Promise<AccountBalance[]> {
     const rows = await this.em().execute<{ currency: Currency; account: string; balance: string }[]>(BALANCES);
-    return rows.map((row) => ({ currency: row.currency, account: row.account, balance: cents(row.balance) }));
+    return rows.map((row) => ({ currency: row.currency, account: row.account, balance: bigintToCents(row.balance) }));
   }
 
   async countEntries(): Promise<Map<Currency, number>> {
@@ -78,7 +72,7 @@ export class MikroOrmLedger implements Ledger {
 
   async listUnbalancedEntries(): Promise<{ key: string; currency: Currency; total: Cents }[]> {
     const rows = await this.em().execute<{ key: string; currency: Currency; total: string }[]>(UNBALANCED);
-    return rows.map((row) => ({ key: row.key, currency: row.currency, total: cents(row.total) }));
+    return rows.map((row) => ({ key: row.key, currency: row.currency, total: bigintToCents(row.total) }));
   }
 
   async listByReferences(references: readonly string[]): Promise<PostedLedgerEntry[]> {
@@ -99,6 +93,6 @@ export class MikroOrmLedger implements Ledger {
 
   async listMonthlyMovements(): Promise<MonthlyMovement[]> {
     const rows = await this.em().execute<{ currency: Currency; month: string; kind: EntryKind; account: string; referenced: boolean; amount: string }[]>(MONTHLY_MOVEMENTS);
-    return rows.map((row) => ({ currency: row.currency, month: row.month, kind: row.kind, account: row.account, referenced: row.referenced, amount: cents(row.amount) }));
+    return rows.map((row) => ({ currency: row.currency, month: row.month, kind: row.kind, account: row.account, referenced: row.referenced, amount: bigintToCents(row.amount) }));
   }
 }

@@ -1,5 +1,4 @@
 import { isUuid } from '@core/ids';
-import { centsToDecimalString, parseCents } from '@core/money';
 import type { OfflineGift, OfflineGiftDetails } from '@core/offline-gift/offline-gift';
 import { offlineGiftNotFound } from '@core/offline-gift/offline-gift-access';
 import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
@@ -17,7 +16,7 @@ function toOfflineGift(row: OfflineGiftRow): OfflineGift {
     registryId: row.registryId,
     giftGiverName: row.giftGiverName,
     giftGiverEmail: row.giftGiverEmail ?? null,
-    amount: parseCents(row.amount),
+    amount: row.amount,
     method: row.method,
     receivedOn: calendarDay(row.receivedOn),
     note: row.note ?? null,
@@ -32,7 +31,7 @@ export class MikroOrmOfflineGiftRepository implements OfflineGiftRepository {
   async create(gift: NewOfflineGift): Promise<OfflineGift> {
     const em = this.em();
     const now = new Date();
-    const row = em.create(OfflineGiftEntity, { ...gift, amount: centsToDecimalString(gift.amount), createdAt: now, updatedAt: now } as OfflineGiftRow);
+    const row = em.create(OfflineGiftEntity, { ...gift, createdAt: now, updatedAt: now } as OfflineGiftRow);
     await em.persist(row).flush();
     return toOfflineGift(row);
   }
@@ -47,7 +46,7 @@ export class MikroOrmOfflineGiftRepository implements OfflineGiftRepository {
     const em = this.em();
     const row = isUuid(id) ? await em.findOne(OfflineGiftEntity, { id }) : null;
     if (!row) throw offlineGiftNotFound();
-    em.assign(row, { ...details, amount: centsToDecimalString(details.amount), updatedAt: new Date() });
+    em.assign(row, { ...details, updatedAt: new Date() });
     await em.flush();
     return toOfflineGift(row);
   }

@@ -1,10 +1,11 @@
 import { QueryOrder, UniqueConstraintViolationException, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import { centsToDecimalString, parseCents, type Cents } from '@core/money';
+import type { Cents } from '@core/money';
 import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
 import { MANUAL_PAYOUT_METHODS, type Registry, type RegistryStatus } from '@core/registry/registry';
 import { RegistryEntity, type RegistryRow } from '../entities/registry-entity';
+import { centsToDecimal, withCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 import { registryNotFound } from '@core/registry/registry-not-found';
 import { wordPrefixPattern } from '@core/registry/child-name-search';
@@ -22,18 +23,6 @@ const CLOSED_STATUSES: RegistryStatus[] = ['closed', 'payout_sent'];
 /** What guests may come across without the link: open registries their family did not unlist. */
 const LISTED_OPEN = { status: 'open', isActive: true, unlisted: false } as const;
 
-const decimalOrNull = (cents: Cents | null) => (cents === null ? null : centsToDecimalString(cents));
-
-/** The changes as the row holds them: money in cents becomes the decimal string of its column. */
-function toRowChanges(changes: RegistryChanges): Partial<RegistryRow> {
-  const { payoutAmount, charityPayoutAmount, ...rest } = changes;
-  return {
-    ...rest,
-    ...(payoutAmount === undefined ? {} : { payoutAmount: decimalOrNull(payoutAmount) }),
-    ...(charityPayoutAmount === undefined ? {} : { charityPayoutAmount: decimalOrNull(charityPayoutAmount) }),
-  };
-}
-
 function toRegistry(row: RegistryRow): Registry {
   const nulls = Object.fromEntries(NULLABLE.map((key) => [key, row[key] ?? null]));
   return {
@@ -43,9 +32,8 @@ function toRegistry(row: RegistryRow): Registry {
     coOwnerIds: row.coOwnerIds ?? [],
     // The column's default, for a row just created (none is claimed yet).
     payoutClaims: row.payoutClaims ?? 0,
-    totalReceived: parseCents(row.totalReceived),
-    payoutAmount: row.payoutAmount === null || row.payoutAmount === undefined ? null : parseCents(row.payoutAmount),
-    charityPayoutAmount: row.charityPayoutAmount === null || row.charityPayoutAmount === undefined ? null : parseCents(row.charityPayoutAmount),
+    payoutAmount: row.payoutAmount ?? null,
+    charityPayoutAmount: row.charityPayoutAmount ?? null,
   };
 }
 
@@ -76,7 +64,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
       coOwnerIds: [] as readonly string[],
       isActive: true,
       status: 'open',
-      totalReceived: '0.00',
+      totalReceived: 0,
       mailingCountry: 'US',
       payoutStatus: 'pending',
       createdAt: now,
@@ -97,11 +85,13 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
    * Rows for reading only: mapped to properties without becoming entities, so no identity map,
    * change set or entity object is made for a page view (most of an anonymous read's cost).
    */
-  private readRows(where: FilterQuery<RegistryRow>, options: { orderBy?: QueryOrderMap<RegistryRow>; limit?: number } = {}): Promise<RegistryRow[]> {
-    const query = this.em().createQueryBuilder(RegistryEntity).select('*').where(where as never);
+  private async readRows(where: FilterQuery<RegistryRow>, options: { orderBy?: QueryOrderMap<RegistryRow>; limit?: number } = {}): Promise<RegistryRow[]> {
+    const em = this.em();
+    const query = em.createQueryBuilder(RegistryEntity).select('*').where(where as never);
     if (options.orderBy) query.orderBy(options.orderBy as never);
     if (options.limit !== undefined) query.limit(options.limit);
-    return query.execute('all', true) as Promise<RegistryRow[]>;
+    const meta = em.getMetadata().get(RegistryEntity);
+    return ((await query.execute('all', true)) as RegistryRow[]).map((row) => withCents(row, meta));
   }
 
   /**
@@ -127,7 +117,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     const em = this.em();
     const rows = await em.execute<Record<string, unknown>[]>(sql, params);
     const meta = em.getMetadata().get(RegistryEntity);
-    return rows.map((row) => toRegistry(em.getDriver().mapResult(row, meta) as RegistryRow));
+    return rows.map((row) => toRegistry(withCents(em.getDriver().mapResult(row, meta) as RegistryRow, meta)));
   }
 
   async findByShortCode(shortCode: string): Promise<Registry | null> {
@@ -183,7 +173,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     const em = this.em();
     const row = isUuid(id) ? await em.findOne(RegistryEntity, { id }) : null;
     if (!row) throw registryNotFound();
-    em.assign(row, { ...toRowChanges(changes), updatedAt: new Date() });
+    em.assign(row, { ...changes, updatedAt: new Date() });
     await em.flush();
     return toRegistry(row);
   }
@@ -192,7 +182,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     const changed = await this.em().nativeUpdate(
       RegistryEntity,
       { id },
-      { totalReceived: raw('total_received + ?', [centsToDecimalString(amount)]), updatedAt: new Date() } as never,
+      { totalReceived: raw('total_received + ?', [centsToDecimal(amount)]), updatedAt: new Date() } as never,
     );
     if (changed !== 1) throw registryNotFound();
   }
@@ -206,7 +196,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
   }
 
   async listHoldingMoney(): Promise<Registry[]> {
-    const rows = await this.readRows({ $or: [{ status: { $ne: 'open' } }, { totalReceived: { $ne: '0.00' } }] }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.readRows({ $or: [{ status: { $ne: 'open' } }, { totalReceived: { $ne: 0 } }] }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return rows.map(toRegistry);
   }
 

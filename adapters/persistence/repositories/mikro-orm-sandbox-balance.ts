@@ -1,16 +1,10 @@
 import type { BalanceTransaction, BalanceTransactionKind, TimeRange } from '@core/ports/payment-gateway';
 import type { SandboxBalance } from '@core/ports/sandbox-balance';
 import type { Orm } from '../orm';
+import { bigintToCents, centsToBigint } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 
-type Row = { id: string; kind: BalanceTransactionKind; type: string; reference: string | null; currency: string; amount: string; fee: string; created: Date | string };
-
-/** Exact: bigints come back as text, never through a float. */
-function cents(text: string): number {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new Error(`sandbox balance amount ${text} is not a whole number of cents`);
-  return value;
-}
+type Row = { id: string; kind: BalanceTransactionKind; type: string; reference: string | null; currency: string; amount: string | number; fee: string | number; created: Date | string };
 
 class MikroOrmSandboxBalance implements SandboxBalance {
   constructor(private readonly em: EntityManagerSource) {}
@@ -18,7 +12,7 @@ class MikroOrmSandboxBalance implements SandboxBalance {
   async record(transaction: BalanceTransaction): Promise<void> {
     await this.em().execute(
       `insert into "sandbox_balance_transactions" ("id", "kind", "type", "reference", "currency", "amount", "fee", "created") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("id") do nothing`,
-      [transaction.id, transaction.kind, transaction.type, transaction.reference, transaction.currency, String(transaction.amount), String(transaction.fee), transaction.created],
+      [transaction.id, transaction.kind, transaction.type, transaction.reference, transaction.currency, centsToBigint(transaction.amount), centsToBigint(transaction.fee), transaction.created],
       'run',
     );
   }
@@ -31,8 +25,8 @@ class MikroOrmSandboxBalance implements SandboxBalance {
       type: row.type,
       reference: row.reference,
       currency: row.currency,
-      amount: cents(row.amount),
-      fee: cents(row.fee),
+      amount: bigintToCents(row.amount),
+      fee: bigintToCents(row.fee),
       created: new Date(row.created),
     }));
   }
