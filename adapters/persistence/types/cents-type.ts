@@ -18,8 +18,10 @@ function unreadable(text: unknown, column: CentsColumn): Error {
   return new Error(`The database gave ${JSON.stringify(text)} for an amount of money, which is not ${form} (amounts are never rounded)`);
 }
 
-function safe(cents: bigint, text: string, column: CentsColumn): Cents {
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < BigInt(Number.MIN_SAFE_INTEGER)) throw unreadable(text, column);
+function safe(cents: bigint, text: string): Cents {
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new Error(`The database gave ${text} for an amount of money, too large to count exactly in cents`);
+  }
   return Number(cents);
 }
 
@@ -35,7 +37,7 @@ export function decimalToCents(text: string): Cents {
   const match = typeof text === 'string' ? DECIMAL.exec(text) : null;
   if (!match) throw unreadable(text, 'decimal');
   const [, sign, whole, fraction = ''] = match;
-  return safe(BigInt(`${sign}${whole}${fraction.padEnd(2, '0')}`), text, 'decimal');
+  return safe(BigInt(`${sign}${whole}${fraction.padEnd(2, '0')}`), text);
 }
 
 /** 10639 → "106.39": the text a decimal column takes, exact whatever the amount. */
@@ -49,10 +51,10 @@ export function centsToDecimal(cents: Cents): string {
  * text; PGlite's gives a number.
  */
 export function bigintToCents(value: string | number | bigint): Cents {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-  if (typeof value === 'bigint') return safe(value, String(value), 'bigint');
+  if (typeof value === 'number' && Number.isInteger(value)) return safe(BigInt(value), String(value));
+  if (typeof value === 'bigint') return safe(value, String(value));
   if (typeof value !== 'string' || !WHOLE.test(value)) throw unreadable(value, 'bigint');
-  return safe(BigInt(value), value, 'bigint');
+  return safe(BigInt(value), value);
 }
 
 /** -1500 → "-1500": the text a bigint column of cents takes. */
