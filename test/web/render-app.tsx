@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { AppProviders } from '../../web/src/app/providers';
 import { AppRoutes } from '../../web/src/app/router';
 
@@ -11,18 +13,27 @@ export interface RenderAppOptions {
   width?: number;
 }
 
+/**
+ * MUI's styles as a production page holds them: rules inserted into one sheet. Emotion's default in
+ * development is a <style> element per rule, and jsdom's getComputedStyle (which every role query
+ * asks of each element it names) walks sheet by sheet, so one sheet made the web tests a fifth faster.
+ */
+const styleCache = createCache({ key: 'css', speedy: true });
+
 /** Mounts the whole app at a path, with a fresh SWR cache. */
 export function renderApp(path = '/', options: RenderAppOptions = {}) {
   if (options.width !== undefined) window.innerWidth = options.width;
   const user = userEvent.setup();
   const result = render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppProviders>
-          <AppRoutes />
-        </AppProviders>
-      </MemoryRouter>
-    </SWRConfig>,
+    <CacheProvider value={styleCache}>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppProviders>
+            <AppRoutes />
+          </AppProviders>
+        </MemoryRouter>
+      </SWRConfig>
+    </CacheProvider>,
   );
   return { user, ...result };
 }
