@@ -10,7 +10,7 @@ export const WEB_CORE_MODULES = [
   'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',
   'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas',
   'photo/photo-limits', 'photo/photo-variants',
-  'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation',
+  'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation', 'registry/photo-focus',
   'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness', 'payout/payout-timing',
   'dispute/dispute', 'dispute/dispute-schemas',
   'ledger/finance-lines', 'ledger/reconciliation',

@@ -32,6 +32,10 @@ export type RegistryGiftView = Wire<typeof registryGiftSchema>;
 /** Bar, Bat or B'nai Mitzvah, or 'unspecified' (the title then says Bar/Bat Mitzvah). */
 const celebrationType = oneOfValues(CELEBRATION_TYPES);
 
+/** A whole percent across or down the photo: its focal point, which every crop of it keeps (core/registry/photo-focus.ts). */
+const photoFocus = { type: 'integer', minimum: 0, maximum: 100 } as const;
+const photoFocusProperties = { photoFocusX: photoFocus, photoFocusY: photoFocus } as const;
+
 const sharedRegistryProperties = {
   id: text,
   shortCode: text,
@@ -43,6 +47,7 @@ const sharedRegistryProperties = {
   hebrewDate: hebrewDateSchema,
   personalMessage: nullableText,
   photoUrl: nullableText,
+  ...photoFocusProperties,
   preferredCharityId: nullableText,
   preferredCharity: nullableCharityRefSchema,
   allowCharityChoice: flag,
@@ -102,6 +107,7 @@ const cardProperties = {
   celebrationDate: instant,
   hebrewDate: hebrewDateSchema,
   photoUrl: nullableText,
+  ...photoFocusProperties,
   preferredCharity: nullableCharityRefSchema,
   currency,
   status: oneOfValues(REGISTRY_STATUSES),

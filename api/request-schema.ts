@@ -35,6 +35,8 @@ function describeField(description: Description): Schema {
     } else if (description.type === 'number' && test.name === 'min') {
       if (typeof params.min === 'number') schema.minimum = params.min;
       if (typeof params.more === 'number') schema.exclusiveMinimum = params.more;
+    } else if (description.type === 'number' && test.name === 'integer') {
+      schema.type = description.nullable ? ['integer', 'null'] : 'integer';
     } else if (description.type === 'number' && test.name === 'max' && typeof params.max === 'number') {
       schema.maximum = params.max;
     } else if (description.type === 'array' && test.name === 'max' && typeof params.max === 'number') {

@@ -123,7 +123,7 @@ export interface CharityRepository {
 
 export type NewRegistry = Pick<
   Registry,
-  'userId' | 'shortCode' | 'childName' | 'celebrationType' | 'celebrationDate' | 'hebrewCalendar' | 'personalMessage' | 'photoUrl' | 'preferredCharityId' | 'allowCharityChoice' | 'currency' | 'unlisted'
+  'userId' | 'shortCode' | 'childName' | 'celebrationType' | 'celebrationDate' | 'hebrewCalendar' | 'personalMessage' | 'photoUrl' | 'photoFocusX' | 'photoFocusY' | 'preferredCharityId' | 'allowCharityChoice' | 'currency' | 'unlisted'
 >;
 
 export type RegistryChanges = Partial<
@@ -135,6 +135,8 @@ export type RegistryChanges = Partial<
     | 'hebrewCalendar'
     | 'personalMessage'
     | 'photoUrl'
+    | 'photoFocusX'
+    | 'photoFocusY'
     | 'currency'
     | 'isActive'
     | 'unlisted'

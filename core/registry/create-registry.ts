@@ -11,8 +11,9 @@ import { resolveCharityChoice } from './charity-choice';
 import { photoUrlOrNull } from './photo-url';
 import { DEFAULT_CELEBRATION_TYPE } from './celebration-title';
 import { DEFAULT_HEBREW_CALENDAR } from './hebrew-calendar';
+import { DEFAULT_PHOTO_FOCUS } from './photo-focus';
 
-const FIELDS = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'currency', 'personalMessage', 'photoUrl', 'preferredCharityId', 'allowCharityChoice', 'unlisted'];
+const FIELDS = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'currency', 'personalMessage', 'photoUrl', 'photoFocusX', 'photoFocusY', 'preferredCharityId', 'allowCharityChoice', 'unlisted'];
 const SHORT_CODE_ATTEMPTS = 5;
 
 export async function createRegistry(
@@ -31,6 +32,8 @@ export async function createRegistry(
     hebrewCalendar: valid.hebrewCalendar ?? DEFAULT_HEBREW_CALENDAR,
     personalMessage: valid.personalMessage?.trim() || null,
     photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
+    photoFocusX: valid.photoFocusX ?? DEFAULT_PHOTO_FOCUS.photoFocusX,
+    photoFocusY: valid.photoFocusY ?? DEFAULT_PHOTO_FOCUS.photoFocusY,
     currency: valid.currency ?? 'USD',
     unlisted: valid.unlisted ?? false,
     ...choice,

@@ -4,6 +4,7 @@ import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../money';
 import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from './celebration-title';
 import { DEFAULT_HEBREW_CALENDAR, HEBREW_CALENDARS, type HebrewCalendarChoice } from './hebrew-calendar';
 import { parseCelebrationDate } from './parse-celebration-date';
+import { PHOTO_FOCUS_MAX, PHOTO_FOCUS_MIN } from './photo-focus';
 
 export { parseCelebrationDate };
 
@@ -56,6 +57,25 @@ const photoUrl = yup
   .nullable()
   .default(null);
 
+const RANGE_MESSAGE = `must be a whole number from ${PHOTO_FOCUS_MIN} to ${PHOTO_FOCUS_MAX}`;
+
+function focusAxis(name: string) {
+  const message = `${name} ${RANGE_MESSAGE}`;
+  return yup
+    .number()
+    .typeError(message)
+    .nonNullable(message)
+    .integer(message)
+    .min(PHOTO_FOCUS_MIN, message)
+    .max(PHOTO_FOCUS_MAX, message);
+}
+
+/** The photo's focal point (photo-focus.ts), optional in both calls: without it the point is kept, or centred on a new photo. */
+const photoFocusFields = {
+  photoFocusX: focusAxis('Focal point across'),
+  photoFocusY: focusAxis('Focal point down'),
+};
+
 /** Optional: a family that does not answer is taken as preferring not to say. */
 const celebrationType = yup
   .string<CelebrationType>()
@@ -82,6 +102,7 @@ export const createRegistrySchema = yup.object({
   currency: currency.default(DEFAULT_CURRENCY),
   personalMessage,
   photoUrl,
+  ...photoFocusFields,
   preferredCharityId: yup
     .string()
     .trim()
@@ -96,7 +117,10 @@ export const createRegistrySchema = yup.object({
 });
 export type CreateRegistryInput = yup.InferType<typeof createRegistrySchema>;
 
-/** PUT /api/registries/{id}. Without unlisted, celebrationType or hebrewCalendar, the registry keeps what it had. */
+/**
+ * PUT /api/registries/{id}. Without unlisted, celebrationType or hebrewCalendar, the registry keeps
+ * what it had; without a focal point, it keeps its own unless the photo changed (photo-focus.ts).
+ */
 export const editRegistrySchema = yup.object({
   childName,
   celebrationType,
@@ -104,6 +128,7 @@ export const editRegistrySchema = yup.object({
   hebrewCalendar,
   personalMessage,
   photoUrl,
+  ...photoFocusFields,
   unlisted: yup.boolean(),
 });
 export type EditRegistryInput = yup.InferType<typeof editRegistrySchema>;

@@ -47,6 +47,9 @@ export interface Registry {
   hebrewCalendar: HebrewCalendarChoice;
   personalMessage: string | null;
   photoUrl: string | null;
+  /** The photo's focal point (photo-focus.ts): whole percent across and down; 50/50 is the centre. */
+  photoFocusX: number;
+  photoFocusY: number;
   preferredCharityId: string | null;
   allowCharityChoice: boolean;
   /** Reachable by its link only: never in search or among the recent registries. */

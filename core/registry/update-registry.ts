@@ -3,6 +3,7 @@ import type { PhotoStore } from '../ports/photo-store';
 import type { RegistryRepository } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { celebrationDay } from './celebration-date';
+import { photoFocusAfterEdit } from './photo-focus';
 import { photoUrlOrNull } from './photo-url';
 import { requireManager } from './registry-access';
 import { editRegistrySchema } from './registry-schemas';
@@ -17,13 +18,15 @@ export async function updateRegistry(
   const registry = await ports.registries.findById(id);
   if (!registry) throw registryNotFound();
   requireManager(registry, ports.user);
-  refuseUnknownFields(input, ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'personalMessage', 'photoUrl', 'unlisted']);
+  refuseUnknownFields(input, ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'personalMessage', 'photoUrl', 'photoFocusX', 'photoFocusY', 'unlisted']);
   const valid = await validate(editRegistrySchema, input);
+  const photoUrl = photoUrlOrNull(valid.photoUrl, ports.photos);
   return ports.registries.update(registry.id, {
     childName: valid.childName,
     celebrationDate: celebrationDay(valid.celebrationDate),
     personalMessage: valid.personalMessage?.trim() || null,
-    photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
+    photoUrl,
+    ...photoFocusAfterEdit(valid, registry, photoUrl),
     ...(valid.unlisted === undefined ? {} : { unlisted: valid.unlisted }),
     ...(valid.celebrationType === undefined ? {} : { celebrationType: valid.celebrationType }),
     ...(valid.hebrewCalendar === undefined ? {} : { hebrewCalendar: valid.hebrewCalendar }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
@@ -7,6 +8,18 @@ if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumM
 /** A phone's first screen: 360 × 740 (a common Android size), and a laptop's. */
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };
+
+/** A portrait (2:3) whose face, a circle, sits near the top: a centred banner crop would cut it off. */
+function portraitWithAFaceNearTheTop(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200">
+    <rect width="800" height="1200" fill="#cfe3f7"/>
+    <rect x="150" y="420" width="500" height="780" rx="120" fill="#1e3a8a"/>
+    <circle cx="400" cy="240" r="150" fill="#f2c9a0"/>
+    <circle cx="345" cy="220" r="16" fill="#2b2b2b"/><circle cx="455" cy="220" r="16" fill="#2b2b2b"/>
+    <path d="M330 300 Q400 350 470 300" stroke="#8a3b2b" stroke-width="12" fill="none"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
 
 /** Whether the element lies wholly within the window as it is now. */
 async function inFirstScreen(locator: Locator): Promise<boolean> {
@@ -82,6 +95,14 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     // The fifteen charities take a few lines; the guest's name and amount are on the first screen.
     expect(await inFirstScreen(guest.getByLabel('Your Name'))).toBe(true);
     expect(await inFirstScreen(guest.getByRole('button', { name: '$36.00' }))).toBe(true);
+    // The Custom Amount field too: at 808 px it once sat below a 740 px screen.
+    const customAmount = (await guest.getByLabel('Custom Amount').boundingBox())!;
+    expect(customAmount.y + customAmount.height).toBeLessThanOrEqual(PHONE.height);
+    // Every charity's name is shown whole: a long one wraps rather than ending in an ellipsis.
+    const names = guest.getByRole('radiogroup', { name: 'Choose a Charity to Support' }).locator('.MuiFormControlLabel-label, .MuiFormControlLabel-label *');
+    const clipped = await names.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent));
+    expect(await guest.getByRole('radiogroup', { name: 'Choose a Charity to Support' }).getByRole('radio').count()).toBe(15);
+    expect(clipped).toEqual([]);
     const submit = guest.getByRole('button', { name: 'Choose a charity and enter an amount' });
     expect(await submit.isDisabled()).toBe(true);
     await expectAccessible(guest, 'gift form at 360');
@@ -137,6 +158,72 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     await screenshot(phoneFamily, 'i22-thank-you-editor-360', { fullPage: false });
     await family.context().close();
     await guest.context().close();
+  });
+
+  it('keeps the child’s face in every crop of a portrait: the family drags its focal point near the top', async () => {
+    const { family, registry } = await aFamilyWithARegistry('Shira Stern');
+    const page = await family.context().newPage();
+    await page.goto(`/registry/${registry.id}`);
+    await page.getByRole('button', { name: 'Edit Registry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Registry' });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'shira.png', mimeType: 'image/png', buffer: await portraitWithAFaceNearTheTop() });
+    const point = dialog.getByRole('slider', { name: 'Focal point' });
+    await point.waitFor();
+    expect(await point.getAttribute('aria-valuetext')).toBe('50% across, 50% down');
+
+    // Dragged from the centre up to the face, then set exactly with the keyboard.
+    const photo = dialog.getByRole('img', { name: 'Photo of Shira Stern' });
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await photo.scrollIntoViewIfNeeded();
+    const box = (await photo.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.3, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.2, { steps: 5 });
+    await page.mouse.up();
+    const dragged = (await point.getAttribute('aria-valuetext'))!;
+    const [across, down] = dragged.match(/\d+/g)!.map(Number) as [number, number];
+    expect(Math.abs(across - 50)).toBeLessThanOrEqual(1);
+    expect(Math.abs(down - 20)).toBeLessThanOrEqual(1);
+    expect(await point.evaluate((element) => element === document.activeElement)).toBe(true);
+    // An arrow moves it 5%, with Shift 1%.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Shift+ArrowDown');
+    expect(await point.getAttribute('aria-valuetext')).toBe(`${across}% across, ${down - 4}% down`);
+    await expectAccessible(page, 'edit dialog with the focal point');
+    await screenshot(page, 'i22-focal-point-editor-1280', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const focus = `${across}% ${down - 4}%`;
+    await family.context().close();
+
+    // The banner and the landing's card crop around the face, for a guest on a phone and a laptop.
+    for (const viewport of [PHONE, LAPTOP]) {
+      const guest = await aContext(viewport);
+      await guest.goto(`/registry/${registry.id}`);
+      const banner = guest.getByRole('img', { name: 'Photo of Shira Stern' });
+      await banner.waitFor();
+      await guest.waitForFunction(() => [...document.images].every((image) => image.complete));
+      expect(await banner.evaluate((image) => getComputedStyle(image).objectPosition)).toBe(focus);
+      const shape = (await banner.boundingBox())!;
+      expect(shape.width / shape.height, 'the banner crops the portrait').toBeGreaterThan(1);
+      await expectAccessible(guest, `registry page with a portrait at ${viewport.width}`);
+      await screenshot(guest, `i22-registry-portrait-${viewport.width}`, { fullPage: false });
+
+      await guest.goto(`/gift/${registry.id}`);
+      await guest.getByRole('radio', { name: /MAZON/ }).waitFor({ state: 'attached' });
+      await screenshot(guest, `i22-gift-form-${viewport.width}`, { fullPage: false });
+
+      await guest.goto('/');
+      const card = guest.getByRole('list', { name: 'Recent registries' }).getByRole('img', { name: 'Photo of Shira Stern' });
+      await card.waitFor();
+      expect(await card.evaluate((image) => getComputedStyle(image).objectPosition)).toBe(focus);
+      await card.scrollIntoViewIfNeeded();
+      // Lazy: it loads once scrolled to.
+      await expect.poll(() => card.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      await screenshot(guest, `i22-landing-card-portrait-${viewport.width}`, { fullPage: false });
+      await guest.context().close();
+    }
   });
 
   it('shows a closed registry to a guest as one state, at 360 and 1280 px', async () => {

@@ -167,7 +167,7 @@ describe('recently created registries', () => {
     const recent = response.json as unknown as Record<string, unknown>[];
     expect(recent.map((r) => r.childName)).toEqual(['Recent Seven', 'Recent Six', 'Recent Five', 'Recent Four', 'Recent Three', 'Recent Two']);
     for (const card of recent) {
-      expect(Object.keys(card).sort()).toEqual(['celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewDate', 'id', 'photoUrl', 'preferredCharity', 'shortCode', 'status']);
+      expect(Object.keys(card).sort()).toEqual(['celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewDate', 'id', 'photoFocusX', 'photoFocusY', 'photoUrl', 'preferredCharity', 'shortCode', 'status']);
       expect(card.status).toBe('open');
     }
     expect(recent[0]!.id).toBe(created[6]!.id);

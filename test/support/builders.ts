@@ -60,6 +60,8 @@ export function aNewRegistry(userId: string, overrides: Partial<NewRegistry> = {
     hebrewCalendar: 'diaspora',
     personalMessage: 'Thank you for celebrating with us!',
     photoUrl: null,
+    photoFocusX: 50,
+    photoFocusY: 50,
     preferredCharityId: null,
     allowCharityChoice: true,
     currency: 'USD',

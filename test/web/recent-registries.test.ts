@@ -29,8 +29,16 @@ describe('recent registries storage', () => {
     rememberRegistry(anOwnerRegistry({ totalReceived: 500, giftCount: 1, hasGifts: true }));
     const [stored] = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!) as Record<string, unknown>[];
     expect(Object.keys(stored!).sort()).toEqual(
-      ['celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewDate', 'id', 'photoUrl', 'preferredCharity', 'shortCode', 'status'],
+      ['celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewDate', 'id', 'photoFocusX', 'photoFocusY', 'photoUrl', 'preferredCharity', 'shortCode', 'status'],
     );
+  });
+
+  it('keeps the photo’s focal point with the card, and centres an entry kept without one', () => {
+    rememberRegistry(aRegistry({ photoFocusX: 30, photoFocusY: 10 }));
+    expect(readRecentRegistries()[0]).toMatchObject({ photoFocusX: 30, photoFocusY: 10 });
+    const { photoFocusX: _x, photoFocusY: _y, ...older } = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!)[0] as Record<string, unknown>;
+    window.localStorage.setItem(RECENT_REGISTRIES_KEY, JSON.stringify([{ ...older, id: 'older' }, { ...older, id: 'odd', photoFocusX: 140, photoFocusY: 'top' }]));
+    expect(readRecentRegistries().map((entry) => [entry.id, entry.photoFocusX, entry.photoFocusY])).toEqual([['older', 50, 50], ['odd', 50, 50]]);
   });
 
   it('keeps the Hebrew date with the card, and takes an entry kept without one as having none', () => {

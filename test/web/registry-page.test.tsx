@@ -120,6 +120,8 @@ describe('registry page for a visitor', () => {
         celebrationType: 'unspecified',
         celebrationDate: '2030-03-14T00:00:00.000Z',
         photoUrl: '/uploads/noah.jpg',
+        photoFocusX: 50,
+        photoFocusY: 50,
         preferredCharity: { id: 'c-1', name: 'Jewish Federation Community Fund' },
         currency: 'USD',
         status: 'open',

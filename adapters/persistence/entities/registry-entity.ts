@@ -35,6 +35,8 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     { name: 'registries_payout_method_check', expression: oneOf('payout_method', PAYOUT_METHODS, { nullable: true }) },
     { name: 'registries_payout_status_check', expression: oneOf('payout_status', PAYOUT_STATUSES) },
     { name: 'registries_total_received_check', expression: `"total_received" >= 0` },
+    { name: 'registries_photo_focus_x_check', expression: `"photo_focus_x" >= 0 and "photo_focus_x" <= 100` },
+    { name: 'registries_photo_focus_y_check', expression: `"photo_focus_y" >= 0 and "photo_focus_y" <= 100` },
   ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
@@ -49,6 +51,8 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     hebrewCalendar: { type: 'string', length: 10, default: 'diaspora' },
     personalMessage: { type: 'text', nullable: true },
     photoUrl: { type: 'string', length: 1024, nullable: true },
+    photoFocusX: { type: 'smallint', fieldName: 'photo_focus_x', default: 50 },
+    photoFocusY: { type: 'smallint', fieldName: 'photo_focus_y', default: 50 },
     preferredCharityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'preferred_charity_id', nullable: true, deleteRule: 'set null' },
     allowCharityChoice: { type: 'boolean', default: true },
     unlisted: { type: 'boolean', default: false },

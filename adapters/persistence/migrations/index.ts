@@ -22,6 +22,7 @@ import { Migration20261125180000PayoutClaims } from './Migration20261125180000Pa
 import { Migration20261125181000Disputes } from './Migration20261125181000Disputes';
 import { Migration20261125182000Reconciliation } from './Migration20261125182000Reconciliation';
 import { Migration20261125183000GiftCurrency } from './Migration20261125183000GiftCurrency';
+import { Migration20261127083000PhotoFocalPoint } from './Migration20261127083000PhotoFocalPoint';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125181000Disputes', class: Migration20261125181000Disputes },
   { name: 'Migration20261125182000Reconciliation', class: Migration20261125182000Reconciliation },
   { name: 'Migration20261125183000GiftCurrency', class: Migration20261125183000GiftCurrency },
+  { name: 'Migration20261127083000PhotoFocalPoint', class: Migration20261127083000PhotoFocalPoint },
 ];

@@ -14,6 +14,7 @@ import { formatMoney } from '@core/money';
 import { paths } from '@core/page-paths';
 import type { RegistryCardData } from '@api/registries';
 import { celebrationTitle } from '@core/registry/celebration-title';
+import { photoObjectPosition } from '@core/registry/photo-focus';
 import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
 import { fromWireAmount } from '@api/amount';
 import { hebrewDateLine } from '@core/registry/hebrew-calendar';
@@ -67,8 +68,8 @@ export function RegistryCard({ registry, hideFinancials = false, headingLevel = 
           alt={`Photo of ${registry.childName}`}
           loading="lazy"
           // Every photo fills the same band, so cards side by side line up whatever their photos'
-          // shapes; faces sit in the upper part of most photos, so the crop keeps that part.
-          sx={{ display: 'block', width: '100%', height: PHOTO_HEIGHT, objectFit: 'cover', objectPosition: 'center 30%' }}
+          // shapes; the crop keeps the point the family chose (their child's face).
+          sx={{ display: 'block', width: '100%', height: PHOTO_HEIGHT, objectFit: 'cover', objectPosition: photoObjectPosition(registry) }}
         />
       ) : (
         <PhotoPlaceholder />

@@ -4,6 +4,7 @@ import { REGISTRY_STATUSES, type RegistryStatus } from '@core/registry/registry'
 import type { CharityRef } from '@api/charities';
 import type { RegistrySearchResult } from '@api/registries';
 import type { HebrewDateView } from '@api/hebrew-dates';
+import { DEFAULT_PHOTO_FOCUS, PHOTO_FOCUS_MAX, PHOTO_FOCUS_MIN } from '@core/registry/photo-focus';
 import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/registry/celebration-title';
 
 /**
@@ -50,6 +51,11 @@ function hebrewDateOf(value: unknown): HebrewDateView | undefined {
   return undefined;
 }
 
+/** A stored focal point's axis; entries kept before photos had one are centred, as their photos were. */
+function focusOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= PHOTO_FOCUS_MIN && value <= PHOTO_FOCUS_MAX ? value : DEFAULT_PHOTO_FOCUS.photoFocusX;
+}
+
 /** The card fields of a stored entry, or null when the entry is not one. */
 function entryOf(value: unknown): RecentRegistry | null {
   if (!isRecord(value)) return null;
@@ -70,7 +76,9 @@ function entryOf(value: unknown): RecentRegistry | null {
   // Entries kept before the family could say whose celebration it is read as their not saying.
   const celebrationType = CELEBRATION_TYPES.includes(value.celebrationType as CelebrationType) ? (value.celebrationType as CelebrationType) : DEFAULT_CELEBRATION_TYPE;
   const hebrewDate = hebrewDateOf(value.hebrewDate);
-  return { id, shortCode, childName, celebrationType, celebrationDate, photoUrl, preferredCharity, currency, status: status as RegistryStatus, ...(hebrewDate ? { hebrewDate } : {}) };
+  const photoFocusX = focusOf(value.photoFocusX);
+  const photoFocusY = focusOf(value.photoFocusY);
+  return { id, shortCode, childName, celebrationType, celebrationDate, photoUrl, photoFocusX, photoFocusY, preferredCharity, currency, status: status as RegistryStatus, ...(hebrewDate ? { hebrewDate } : {}) };
 }
 
 export function readRecentRegistries(): RecentRegistry[] {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { visuallyHidden } from '../../lib/visually-hidden';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +26,10 @@ export interface PhotoUploadProps {
   onUploadingChange?: (uploading: boolean) => void;
   /** The alternative text of an uploaded photo. */
   photoAlt?: (index: number) => string;
+  /** Shows an uploaded photo some other way than as a plain picture (with its focal point, say). */
+  renderPhoto?: (photo: { url: string; alt: string }) => ReactNode;
+  /** Shown under the uploaded photos, while there are any. */
+  afterPhotos?: ReactNode;
   disabled?: boolean;
 }
 
@@ -40,7 +44,7 @@ interface Progress {
  * The photo upload widget (docs/product.md#create-registry, #validation-rules and #errors-and-messages). Each file is checked first (an image, at
  * most 10MB), then sent with its progress shown. Uploaded photos show with a remove button.
  */
-export function PhotoUpload({ label, multiple = false, value, onChange, onUploadingChange, photoAlt, disabled = false }: PhotoUploadProps) {
+export function PhotoUpload({ label, multiple = false, value, onChange, onUploadingChange, photoAlt, renderPhoto, afterPhotos, disabled = false }: PhotoUploadProps) {
   const { toast } = useToast();
   const id = useId();
   const labelId = `${id}-label`;
@@ -148,12 +152,16 @@ export function PhotoUpload({ label, multiple = false, value, onChange, onUpload
         >
           {value.map((url, index) => (
             <Box component="li" key={url} sx={{ position: 'relative', lineHeight: 0 }}>
-              <Box
-                component="img"
-                src={url}
-                alt={altOf(index)}
-                sx={{ display: 'block', maxHeight: '12rem', maxWidth: '100%', borderRadius: 2, border: 1, borderColor: 'divider' }}
-              />
+              {renderPhoto ? (
+                renderPhoto({ url, alt: altOf(index) })
+              ) : (
+                <Box
+                  component="img"
+                  src={url}
+                  alt={altOf(index)}
+                  sx={{ display: 'block', maxHeight: '12rem', maxWidth: '100%', borderRadius: 2, border: 1, borderColor: 'divider' }}
+                />
+              )}
               <IconButton
                 size="small"
                 onClick={() => remove(index)}
@@ -174,6 +182,7 @@ export function PhotoUpload({ label, multiple = false, value, onChange, onUpload
           ))}
         </Box>
       )}
+      {value.length > 0 && afterPhotos}
 
       <Box
         onDragOver={(event: DragEvent<HTMLDivElement>) => {

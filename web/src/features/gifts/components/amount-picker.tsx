@@ -9,6 +9,7 @@ import { formatMoney, parseCents, type Currency } from '@core/money';
 import { giftAmountCents } from '../lib/gift-amount';
 import { TextInput } from '../../../components/text-input';
 import { visuallyHidden } from '../../../lib/visually-hidden';
+import { phoneFieldSx } from '../lib/phone-field-sx';
 
 /** '$' for USD, 'CA$' for CAD: what formatMoney puts before the number. */
 function currencySymbol(currency: Currency): string {
@@ -36,7 +37,7 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
   const cents = giftAmountCents(value);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 2 } }}>
       <Box>
         {/* Under the 'Gift Amount' heading the group's name is for screen readers only. */}
         <Typography id={presetsLabelId} component="p" sx={visuallyHidden}>
@@ -63,7 +64,8 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
                   // Three to a row at 360 px: 'CA$720.00' must fit.
                   fontSize: { xs: '0.9rem', sm: '1rem' },
                   px: 0.5,
-                  py: 1.25,
+                  // Two rows of three on a phone: lower buttons keep Custom Amount on its first screen.
+                  py: { xs: 0.75, sm: 1.25 },
                   minWidth: 0,
                   overflowWrap: 'anywhere',
                   color: 'text.primary',
@@ -90,6 +92,7 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
         helperText={error ?? `Any amount from ${formatMoney(MIN_GIFT_CENTS, currency)}, in ${currency}.`}
         htmlInput={{ min: toWireAmount(MIN_GIFT_CENTS), step: 0.01, inputMode: 'decimal' }}
         startAdornment={<InputAdornment position="start">{currencySymbol(currency)}</InputAdornment>}
+        sx={phoneFieldSx}
       />
     </Box>
   );

@@ -12,12 +12,12 @@ import { visuallyHidden } from '../../../lib/visually-hidden';
 import type { CharityOption, GiftCharities } from '../lib/charity-options';
 
 /**
- * More charities than this and the list scrolls within a bounded box (three rows and part of a
- * fourth show, the cut-off row saying there is more), so the giver's name and amount still come
- * up on a phone's first screen.
+ * More charities than this and the list scrolls within a bounded box (two or three rows and part
+ * of the next show, as long names wrap, the cut-off row saying there is more), so the giver's
+ * name and the amounts, Custom Amount included, still come up on a 360 × 740 first screen.
  */
 const ROWS_BEFORE_SCROLLING = 4;
-const SCROLL_BOX_HEIGHT = 164;
+const SCROLL_BOX_HEIGHT = { xs: 140, sm: 164 };
 
 interface CharityPickerProps {
   id: string;
@@ -60,7 +60,8 @@ export function CharityPicker({ id, charities, value, onChange, loadFailed, onRe
         </Typography>
       </Box>
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {single ? '10% of your gift goes to this charity' : '10% of your gift goes to the charity you choose'}; 90% goes to the family.
+        {/* One line at 360 px; the 90% the family gets is in the gift's breakdown, once there is an amount. */}
+        {single ? '10% of your gift goes to this charity.' : '10% of your gift goes to the charity you choose.'}
       </Typography>
 
       {options === undefined && !loadFailed && (
@@ -146,13 +147,13 @@ function CharityRow({ option, inputId }: { option: CharityOption; inputId: strin
           value={option.id}
           control={<Radio size="small" slotProps={{ input: inputId ? { id: inputId } : {} }} />}
           label={
-            // One line each: a long name is cut with an ellipsis here and shown whole in its details.
+            // A long name wraps rather than losing its end: a guest chooses by the whole name.
             <Box component="span" sx={{ display: 'block', minWidth: 0, py: 0.5 }}>
-              <Typography component="span" noWrap sx={{ display: 'block', fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.4 }}>
+              <Typography component="span" sx={{ display: 'block', fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}>
                 {option.name}
               </Typography>
               {option.note && (
-                <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ display: 'block', fontSize: '0.8125rem' }}>
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
                   {option.note}
                 </Typography>
               )}

@@ -27,6 +27,7 @@ import { AmountPicker } from './amount-picker';
 import { CharityPicker } from './charity-picker';
 import { GiftBreakdownList } from './gift-breakdown-list';
 import { TextInput } from '../../../components/text-input';
+import { phoneFieldSx } from '../lib/phone-field-sx';
 
 export interface GiftFormValues {
   charityId: string;
@@ -182,8 +183,8 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
 
   return (
     <Card>
-      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label="Gift details" sx={{ display: 'grid', gap: { xs: 2, sm: 4 } }}>
+      <CardContent sx={{ p: { xs: 1.5, sm: 4 } }}>
+        <Box component="form" noValidate onSubmit={submit} aria-label="Gift details" sx={{ display: 'grid', gap: { xs: 1.5, sm: 4 } }}>
           <CharityPicker
             id={`${ID_PREFIX}charityId`}
             charities={charities}
@@ -195,12 +196,13 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
           />
 
           {/* No heading of their own: two labelled fields, up on a phone's first screen. */}
-          <Box sx={{ display: 'grid', gap: 2.5 }}>
+          <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 2.5 } }}>
             <TextInput
               label="Your Name"
               required
               autoComplete="name"
               disabled={busy}
+              sx={phoneFieldSx}
               {...field('giftGiverName')}
               htmlInput={{ maxLength: NAME_MAX_LENGTH }}
             />
@@ -210,13 +212,15 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
               required
               autoComplete="email"
               disabled={busy}
+              sx={phoneFieldSx}
               {...field('giftGiverEmail')}
               helperText={field('giftGiverEmail').helperText ?? 'For your receipt; the family sees it too.'}
             />
           </Box>
 
-          <Box component="section" aria-labelledby={amountHeadingId} sx={{ display: 'grid', gap: 2 }}>
-            <Typography id={amountHeadingId} component="h2" variant="h3">
+          <Box component="section" aria-labelledby={amountHeadingId} sx={{ display: 'grid', gap: { xs: 1, sm: 2 } }}>
+            {/* As large as the charity section's heading: both head a part of the choice. */}
+            <Typography id={amountHeadingId} component="h2" variant="h3" sx={{ fontSize: { xs: '1.1rem', sm: '1.25rem' } }}>
               Gift Amount
             </Typography>
             <AmountPicker

@@ -29,11 +29,11 @@ export default function GiftPage() {
 
   return (
     // Tighter on a phone: the giver's name and amount belong on the first screen.
-    <Container maxWidth="md" sx={{ py: { xs: 2, md: 7 } }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.85rem', md: '2.25rem' } }}>
+    <Container maxWidth="md" sx={{ py: { xs: 1.5, md: 7 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2.25rem' } }}>
         Give a Gift
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: { xs: 1.5, md: 4 }, fontSize: { xs: '1rem', md: '1.1rem' }, overflowWrap: 'anywhere' }}>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: { xs: 1, md: 4 }, fontSize: { xs: '1rem', md: '1.1rem' }, overflowWrap: 'anywhere' }}>
         Celebrate {celebrationTitle(registry)}.
       </Typography>
       {registry.status === 'open' ? (

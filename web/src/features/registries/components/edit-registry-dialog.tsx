@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { editRegistrySchema, type EditRegistryInput } from '@core/registry/registry-schemas';
 import { FormDialog } from '../../../components/form-dialog';
-import { PhotoUpload } from '../../../components/photo-upload';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
@@ -12,6 +11,7 @@ import { useUpdateRegistry } from '../api/registry-actions';
 import type { ManagerRegistryView } from '@api/registries';
 import { toDateInputValue } from '../../../lib/celebration-date';
 import { RegistryDetailsFields } from './registry-details-fields';
+import { RegistryPhotoField } from './registry-photo-field';
 import { UnlistedField } from './unlisted-field';
 
 const ID_PREFIX = 'edit-';
@@ -25,6 +25,8 @@ function valuesOf(registry: ManagerRegistryView): EditRegistryInput {
     hebrewCalendar: registry.hebrewCalendar,
     personalMessage: registry.personalMessage ?? '',
     photoUrl: registry.photoUrl,
+    // Sent only with a photo: without one the point means nothing.
+    ...(registry.photoUrl ? { photoFocusX: registry.photoFocusX, photoFocusY: registry.photoFocusY } : {}),
     unlisted: registry.unlisted,
   };
 }
@@ -35,7 +37,7 @@ interface EditRegistryDialogProps {
   onClose: () => void;
 }
 
-/** Edit Registry: child's name, whose celebration it is, celebration date, personal message (optional), photo, and whether it is unlisted. */
+/** Edit Registry: child's name, whose celebration it is, celebration date, personal message (optional), photo and its focal point, and whether it is unlisted. */
 export function EditRegistryDialog({ registry, open, onClose }: EditRegistryDialogProps) {
   const { toast } = useToast();
   const updateRegistry = useUpdateRegistry();
@@ -83,12 +85,11 @@ export function EditRegistryDialog({ registry, open, onClose }: EditRegistryDial
       submitDisabled={uploading}
     >
       <RegistryDetailsFields formik={formik} idPrefix={ID_PREFIX} disabled={busy} autoFocus />
-      <PhotoUpload
-        label="Photo (optional)"
-        value={formik.values.photoUrl ? [formik.values.photoUrl] : []}
-        onChange={(urls) => void formik.setFieldValue('photoUrl', urls[0] ?? null)}
+      <RegistryPhotoField
+        value={formik.values}
+        onChange={(photo) => void formik.setValues({ ...formik.values, ...photo })}
         onUploadingChange={setUploading}
-        photoAlt={() => `Photo of ${formik.values.childName.trim() || registry.childName}`}
+        alt={`Photo of ${formik.values.childName.trim() || registry.childName}`}
         disabled={busy}
       />
       <UnlistedField

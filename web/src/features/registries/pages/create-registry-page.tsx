@@ -12,7 +12,6 @@ import { DEFAULT_CELEBRATION_TYPE } from '@core/registry/celebration-title';
 import { DEFAULT_HEBREW_CALENDAR } from '@core/registry/hebrew-calendar';
 import { createRegistrySchema, type CreateRegistryInput } from '@core/registry/registry-schemas';
 import { paths } from '@core/page-paths';
-import { PhotoUpload } from '../../../components/photo-upload';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { useFocusFirstError } from '../../../lib/form-field';
@@ -22,6 +21,7 @@ import { useCreateRegistry } from '../api/registry-actions';
 import { CharityChoiceField } from '../components/charity-choice-field';
 import { CurrencyField } from '../components/currency-field';
 import { RegistryDetailsFields } from '../components/registry-details-fields';
+import { RegistryPhotoField } from '../components/registry-photo-field';
 import { UnlistedField } from '../components/unlisted-field';
 
 const initialValues: CreateRegistryInput = {
@@ -103,12 +103,11 @@ export default function CreateRegistryPage() {
               disabled={busy}
             />
 
-            <PhotoUpload
-              label="Photo (optional)"
-              value={formik.values.photoUrl ? [formik.values.photoUrl] : []}
-              onChange={(urls) => void formik.setFieldValue('photoUrl', urls[0] ?? null)}
+            <RegistryPhotoField
+              value={formik.values}
+              onChange={(photo) => void formik.setValues({ ...formik.values, ...photo })}
               onUploadingChange={setUploading}
-              photoAlt={() => `Photo of ${formik.values.childName.trim() || 'your child'}`}
+              alt={`Photo of ${formik.values.childName.trim() || 'your child'}`}
               disabled={busy}
             />
 

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { isManagerView, useRegistry } from '../../../lib/use-registry';
 import type { AnyRegistryView, ManagerRegistryView } from '@api/registries';
 import { celebrationTitle } from '@core/registry/celebration-title';
+import { photoObjectPosition } from '@core/registry/photo-focus';
 import { MakeContributionBox } from '../components/make-contribution-box';
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { ShareRegistryBox } from '../components/share-registry-box';
@@ -103,7 +104,8 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
           alt={`Photo of ${registry.childName}`}
           sizes={PHOTO_SIZES}
           priority
-          sx={{ maxHeight: { xs: '16rem', md: '24rem' }, objectFit: 'cover' }}
+          // A portrait in a wide band: the crop keeps the point the family chose (their child's face).
+          sx={{ maxHeight: { xs: '16rem', md: '24rem' }, objectFit: 'cover', objectPosition: photoObjectPosition(registry) }}
         />
       )}
       <CardContent sx={{ p: { xs: 2.5, sm: 4 }, display: 'grid', gap: 2 }}>

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
+import { InMemoryPhotoStore } from '../../adapters/in-memory/in-memory-photo-store';
+import { isDomainError } from '@core/errors';
+import { createRegistry } from '@core/registry/create-registry';
+import { photoFocusAfterEdit, photoObjectPosition } from '@core/registry/photo-focus';
+import { updateRegistry } from '@core/registry/update-registry';
+import { aNewUser } from '../support/builders';
+
+const PHOTO = '/uploads/0b7c6c2e-4a1f-4e55-9d0a-1f3b2c4d5e6f-600x900.jpg';
+const OTHER_PHOTO = '/uploads/1c8d7d3f-5b2a-4f66-8e1b-2a4c3d5e6f70-600x900.jpg';
+
+async function world() {
+  const repositories = createInMemoryRepositories();
+  const owner = await repositories.users.create(aNewUser());
+  const ports = { user: owner, registries: repositories.registries, charities: repositories.charities, photos: new InMemoryPhotoStore(), newShortCode: () => crypto.randomUUID().slice(0, 8) };
+  const open = (fields: Record<string, unknown> = {}) =>
+    createRegistry({ childName: 'Ilana Stern', celebrationDate: '2030-05-16', photoUrl: PHOTO, preferredCharityId: '', allowCharityChoice: true, ...fields }, ports);
+  const edit = (id: string, fields: Record<string, unknown> = {}) =>
+    updateRegistry(id, { childName: 'Ilana Stern', celebrationDate: '2030-05-16', personalMessage: '', photoUrl: PHOTO, ...fields }, ports);
+  return { repositories, open, edit };
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (isDomainError(error)) return { code: error.code, message: error.message, fields: error.fields };
+    throw error;
+  }
+  throw new Error('Expected a refusal');
+}
+
+describe('a registry photo’s focal point', () => {
+  it('is stored as the family set it, or the centre when they set none', async () => {
+    const { open } = await world();
+    expect(await open({ photoFocusX: 30, photoFocusY: 15 })).toMatchObject({ photoFocusX: 30, photoFocusY: 15 });
+    expect(await open()).toMatchObject({ photoFocusX: 50, photoFocusY: 50 });
+  });
+
+  it('moves on an edit, stays through an edit that leaves it out, and centres on a new photo', async () => {
+    const { open, edit } = await world();
+    const registry = await open({ photoFocusX: 30, photoFocusY: 15 });
+    expect(await edit(registry.id, { photoFocusX: 70 })).toMatchObject({ photoFocusX: 70, photoFocusY: 15 });
+    expect(await edit(registry.id)).toMatchObject({ photoFocusX: 70, photoFocusY: 15 });
+    expect(await edit(registry.id, { photoUrl: OTHER_PHOTO })).toMatchObject({ photoFocusX: 50, photoFocusY: 50 });
+    expect(await edit(registry.id, { photoUrl: OTHER_PHOTO, photoFocusY: 5 })).toMatchObject({ photoFocusX: 50, photoFocusY: 5 });
+  });
+
+  it.each([-1, 101, 12.5, Number.NaN, null, '40'])('refuses %j as an axis, and changes nothing', async (bad) => {
+    const { repositories, open, edit } = await world();
+    const registry = await open({ photoFocusX: 30, photoFocusY: 15 });
+    const refused = await refusal(edit(registry.id, { childName: 'Changed', photoFocusY: bad }));
+    expect(refused.code).toBe('validation.failed');
+    expect(refused.fields).toHaveProperty('photoFocusY');
+    expect(await repositories.registries.findById(registry.id)).toMatchObject({ childName: 'Ilana Stern', photoFocusX: 30, photoFocusY: 15 });
+    expect((await refusal(open({ photoFocusX: bad }))).fields).toHaveProperty('photoFocusX');
+  });
+
+  it('keeps the old point only for the same photo', () => {
+    const before = { photoUrl: PHOTO, photoFocusX: 20, photoFocusY: 80 };
+    expect(photoFocusAfterEdit({}, before, PHOTO)).toEqual({ photoFocusX: 20, photoFocusY: 80 });
+    expect(photoFocusAfterEdit({}, before, null)).toEqual({ photoFocusX: 50, photoFocusY: 50 });
+    expect(photoFocusAfterEdit({ photoFocusX: 0 }, before, PHOTO)).toEqual({ photoFocusX: 0, photoFocusY: 80 });
+  });
+
+  it('is the CSS object-position every crop uses', () => {
+    expect(photoObjectPosition({ photoFocusX: 50, photoFocusY: 20 })).toBe('50% 20%');
+  });
+});
