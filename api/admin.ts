@@ -8,6 +8,7 @@ import { refundProperties } from './gifts';
 import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { transferResultSchema } from './payouts';
 import { operation } from './operation';
+import { inWireUnits } from './request-schema';
 import { payoutDetailsProperties } from './payout-details';
 
 const currency = oneOfValues(CURRENCIES);
@@ -167,7 +168,7 @@ export const adminOperations = [
     operationId: 'completeCharityPayout',
     session: 'required',
     summary: 'Record a charity payout you claimed as paid (administrators)',
-    body: charityPayoutCompletionSchema,
+    body: inWireUnits(charityPayoutCompletionSchema, ['expectedAmount']),
     responses: { 200: { description: 'The payout now', schema: charityPayoutSchema } },
   }),
   operation({

@@ -1,14 +1,15 @@
 import { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES } from '@core/gift/gift';
-import { giftSchema, refundSchema } from '@core/gift/gift-schemas';
+import { giftSchema, refundSchema, type GiftInput } from '@core/gift/gift-schemas';
 import { GIFT_LIST_SORTS, SORT_ORDERS } from '@core/gift/gift-list-query';
 import { CURRENCIES } from '@core/money';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { NOTE_STATUSES } from '@core/thank-you/thank-you-note';
 import { OFFLINE_GIFT_METHODS } from '@core/offline-gift/offline-gift';
-import { amountSchema } from './amount';
+import { amountSchema, type WireAmount } from './amount';
 import { arrayOf, count, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { calendarDay } from './offline-gifts';
 import { operation } from './operation';
+import { inWireUnits } from './request-schema';
 import { registryGiftSchema } from './registries';
 
 /** What the giver pays and where it goes, as the server computed it for the payment it opened. */
@@ -120,6 +121,9 @@ export const giftListSchema = exactObject({
 });
 export type GiftListView = Wire<typeof giftListSchema>;
 
+/** POST /api/create-payment-intent's body: core's gift, its amount as the wire carries it (read into cents by readWireAmount). */
+export type GiftRequest = Omit<GiftInput, 'amount'> & { amount: WireAmount };
+
 export const giftOperations = [
   operation({
     method: 'POST',
@@ -127,7 +131,7 @@ export const giftOperations = [
     operationId: 'createPaymentIntent',
     session: 'none',
     summary: 'Start a gift: opens a payment for the amount plus the fees',
-    body: giftSchema,
+    body: inWireUnits(giftSchema, ['amount']),
     responses: { 201: { description: 'The payment to confirm and what it pays', schema: paymentIntentSchema } },
   }),
   operation({

@@ -3,6 +3,7 @@ import { offlineGiftSchema } from '@core/offline-gift/offline-gift-schemas';
 import { amountSchema } from './amount';
 import { exactObject, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
+import { inWireUnits } from './request-schema';
 import { messageSchema } from './registries';
 
 /** A calendar day, yyyy-mm-dd. */
@@ -24,7 +25,7 @@ export const offlineGiftViewSchema = exactObject({
 export type OfflineGiftView = Wire<typeof offlineGiftViewSchema>;
 
 /** The body of a record or an edit, for the document: the date rule moves with the clock. */
-const offlineGiftBody = offlineGiftSchema(new Date());
+const offlineGiftBody = inWireUnits(offlineGiftSchema(new Date()), ['amount']);
 
 export const offlineGiftOperations = [
   operation({

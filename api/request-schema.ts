@@ -55,6 +55,33 @@ function describeField(description: Description): Schema {
   return schema;
 }
 
+const BOUNDS = ['min', 'max', 'more', 'less'];
+
+/**
+ * A request schema of core's whose money fields hold cents, described as the wire carries them:
+ * numbers in the currency's units (readWireAmount reads them into cents before core sees them),
+ * so a bound of 2,500,000 cents reads 25,000.
+ */
+export function inWireUnits(schema: DescribedSchema, moneyFields: readonly string[]): DescribedSchema {
+  return {
+    describe() {
+      const description = schema.describe() as Description;
+      const fields = { ...description.fields };
+      for (const name of moneyFields) {
+        const field = fields[name];
+        if (!field) throw new Error(`No money field ${name} in the request schema`);
+        fields[name] = { ...field, tests: (field.tests ?? []).map((test) => ({ ...test, params: toUnits(test.params) })) };
+      }
+      return { ...description, fields };
+    },
+  };
+}
+
+function toUnits(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!params) return params;
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, BOUNDS.includes(key) && typeof value === 'number' ? value / 100 : value]));
+}
+
 function isDescribed(schema: DescribedSchema | JSONSchema): schema is DescribedSchema {
   return typeof schema === 'object' && typeof (schema as Partial<DescribedSchema>).describe === 'function';
 }

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { toWireAmount } from '@api/amount';
-import { formatMoney, parseCents } from '@core/money';
+import { formatMoney } from '@core/money';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { charityPayoutHistory, claimCharityPayout, completeCharityPayout, pendingDistributions, releaseCharityPayout } from '@core/payout/charity-payouts';
 import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManualPayout, type ManualPayout } from '@core/payout/manual-payouts';
 import { claimantName } from '@core/payout/payout-claim';
 import type { Registry } from '@core/registry/registry';
 import type { CliContext } from './cli-context';
+import { readAmountOption } from './amount-option';
 import { requireId, UsageError } from './usage-error';
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
@@ -77,7 +77,7 @@ export async function payoutCommand(
     });
     if (positionals.length !== 1) throw new UsageError('Name exactly one charity payout id: charity-payouts complete <id> --method M --reference R');
     const id = requireId(positionals[0], 'charity payout');
-    const expectedAmount = values.amount === undefined ? null : toWireAmount(parseCents(values.amount));
+    const expectedAmount = values.amount === undefined ? null : readAmountOption('--amount', values.amount);
     const payout = await completeCharityPayout(
       id,
       { status: 'completed', paymentMethod: values.method, referenceNumber: values.reference, notes: values.notes ?? null, expectedAmount },

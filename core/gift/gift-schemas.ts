@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { amountMessages, centsField } from '../amount-field';
 import { hasControlCharacters } from '../control-characters';
 
 /** The most one gift may be: generous, and far from anything a typo or a probe would send. */
@@ -6,9 +7,10 @@ export const MAX_GIFT_CENTS = 2_500_000;
 export const MIN_GIFT_CENTS = 100;
 export const PRESET_GIFT_AMOUNTS = [36, 72, 108, 180, 360, 720] as const;
 
-const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
+/** The spec's words for a gift's amount; core checks it in cents (centsField). */
+export const GIFT_AMOUNT_MESSAGES = amountMessages({ min: MIN_GIFT_CENTS, max: MAX_GIFT_CENTS });
 
-/** The gift form and POST /api/create-payment-intent, with the messages of docs/product.md#validation-rules. */
+/** POST /api/create-payment-intent once its amount is read into cents, with the messages of docs/product.md#validation-rules. */
 export const giftSchema = yup.object({
   registryId: yup.string().trim().required('Registry is required'),
   charityId: yup.string().trim().required('Please select a charity'),
@@ -20,15 +22,7 @@ export const giftSchema = yup.object({
     .test('no-control-characters', 'Name cannot contain line breaks or control characters', (value) => !value || !hasControlCharacters(value))
     .required('Name is required'),
   giftGiverEmail: yup.string().trim().max(255, 'Valid email is required').email('Valid email is required').required('Valid email is required'),
-  amount: yup
-    .number()
-    .typeError('Amount must be a positive number')
-    .required('Amount is required')
-    .positive('Amount must be a positive number')
-    // Only for positive amounts, so zero and below get the spec's own message.
-    .test('minimum', 'The smallest gift is 1.00', (value) => value === undefined || value <= 0 || value >= MIN_GIFT_CENTS / 100)
-    .max(MAX_GIFT_CENTS / 100, `The largest gift is ${(MAX_GIFT_CENTS / 100).toLocaleString('en-US')}.00`)
-    .test('two-decimals', 'Amount can have at most two decimals', (value) => value === undefined || TWO_DECIMALS.test(String(value))),
+  amount: centsField({ min: MIN_GIFT_CENTS, max: MAX_GIFT_CENTS }),
   personalMessage: yup.string().trim().max(1000, 'Message must be at most 1000 characters').default(''),
 });
 export type GiftInput = yup.InferType<typeof giftSchema>;

@@ -1,7 +1,6 @@
 import { DomainError } from '../errors';
 import { type GiftBreakdown, type ProcessingRates, giftBreakdown } from '../fees';
 import { isUuid } from '../ids';
-import { parseCents } from '../money';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
@@ -20,7 +19,8 @@ export interface StartedGift {
 const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage'];
 
 /**
- * Records a pending gift and opens its payment. The gift is saved (with the registry locked, so it
+ * Records a pending gift and opens its payment; its amount comes in cents, read from the wire by
+ * the caller (api/read-amount.ts). The gift is saved (with the registry locked, so it
  * cannot close or change currency meanwhile) before the provider is asked for a payment, and the
  * payment's id is saved before the giver can pay, so no payment can ever arrive for a gift we lack.
  */
@@ -29,11 +29,8 @@ export async function startGift(
   ports: { unitOfWork: UnitOfWork; gifts: Repositories['gifts']; gateway: PaymentGateway; rates: ProcessingRates },
 ): Promise<StartedGift> {
   refuseUnknownFields(input, FIELDS);
-  if (typeof (input as { amount?: unknown }).amount === 'string') {
-    throw new DomainError('validation.failed', 'Amount must be a positive number', { amount: 'Must be a number' });
-  }
   const valid = await validate(giftSchema, input);
-  const amount = parseCents(valid.amount);
+  const amount = valid.amount;
   if (!isUuid(valid.registryId)) throw registryNotFound();
 
   const { gift, breakdown, currency } = await ports.unitOfWork.transaction(async ({ registries, charities, gifts }) => {

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { amountMessages, centsField } from '../amount-field';
 import { hasControlCharacters } from '../control-characters';
 import { MAX_GIFT_CENTS } from '../gift/gift-schemas';
 import { OFFLINE_GIFT_METHODS } from './offline-gift';
@@ -7,11 +8,12 @@ import { OFFLINE_GIFT_METHODS } from './offline-gift';
 export const MIN_OFFLINE_GIFT_CENTS = 1;
 /** The same ceiling as a gift given online: generous, and far from any typo. */
 export const MAX_OFFLINE_GIFT_CENTS = MAX_GIFT_CENTS;
+/** The spec's words for its amount; core checks it in cents (centsField). */
+export const OFFLINE_GIFT_AMOUNT_MESSAGES = amountMessages({ min: MIN_OFFLINE_GIFT_CENTS, max: MAX_OFFLINE_GIFT_CENTS });
 export const OFFLINE_GIFT_NOTE_MAX_LENGTH = 500;
 /** The earliest day a gift may be dated: before it, the date is a typo. */
 export const EARLIEST_OFFLINE_GIFT_DAY = '2000-01-01';
 
-const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether the text is a real yyyy-mm-dd day (not 2026-02-30). */
@@ -31,8 +33,8 @@ export function latestOfflineGiftDay(now: Date): string {
 }
 
 /**
- * Recording or editing a gift given by hand, for the owner's dialog and the server alike. `now`
- * bounds the date, so the server passes its clock and the browser its own time.
+ * Recording or editing a gift given by hand, the amount in cents, for the owner's dialog and the
+ * server alike. `now` bounds the date, so the server passes its clock and the browser its own time.
  */
 export function offlineGiftSchema(now: Date) {
   const latest = latestOfflineGiftDay(now);
@@ -51,13 +53,7 @@ export function offlineGiftSchema(now: Date) {
       .nullable()
       .default(null)
       .transform((value: string | null) => (value === '' ? null : value)),
-    amount: yup
-      .number()
-      .typeError('Amount must be a positive number')
-      .required('Amount is required')
-      .min(MIN_OFFLINE_GIFT_CENTS / 100, 'Amount must be a positive number')
-      .max(MAX_OFFLINE_GIFT_CENTS / 100, `The largest gift is ${(MAX_OFFLINE_GIFT_CENTS / 100).toLocaleString('en-US')}.00`)
-      .test('two-decimals', 'Amount can have at most two decimals', (value) => value === undefined || TWO_DECIMALS.test(String(value))),
+    amount: centsField({ min: MIN_OFFLINE_GIFT_CENTS, max: MAX_OFFLINE_GIFT_CENTS }),
     method: yup.string().oneOf([...OFFLINE_GIFT_METHODS], 'Choose cash, check or other').required('Choose cash, check or other'),
     receivedOn: yup
       .string()

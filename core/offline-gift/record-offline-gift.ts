@@ -12,7 +12,8 @@ export const MAX_OFFLINE_GIFTS_PER_REGISTRY = 1000;
 /**
  * The family (owner or co-owner) records a gift handed to the family. Allowed whether the registry is open or closed:
  * families count the cards from the celebration after closing, and the record moves no money.
- * The permission is checked before the body, so a stranger learns nothing from a bad one.
+ * The permission is checked before the body, so a stranger learns nothing from a bad one (the
+ * amount's form alone is read before, at the wire, and says nothing of the registry).
  */
 export async function recordOfflineGift(
   registryId: string,

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { isUuid } from '../ids';
-import { centsToDecimalString, parseCents, type Cents, type Currency } from '../money';
+import { centsToDecimalString, type Cents, type Currency } from '../money';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
@@ -146,8 +146,8 @@ export async function releaseCharityPayout(id: string, actor: AuditActor, ports:
 
 /**
  * An administrator records that a charity was paid. With the payout locked: it must be claimed by
- * them (claimCharityPayout; marking twice completes once), and when the caller says which amount they paid, it
- * must be the amount owed now (a registry may have closed since the page loaded). The audit
+ * them (claimCharityPayout; marking twice completes once), and when the caller says which amount they paid
+ * (in cents, read from the wire by the caller), it must be the amount owed now (a registry may have closed since the page loaded). The audit
  * trail gets the before and after in the same transaction.
  */
 export async function completeCharityPayout(
@@ -159,7 +159,7 @@ export async function completeCharityPayout(
   if (!isUuid(id)) throw new DomainError('payout.not_found', 'Charity payout not found');
   refuseUnknownFields(input, CHARITY_PAYOUT_COMPLETION_FIELDS);
   const valid = await validate(charityPayoutCompletionSchema, input);
-  const expected = valid.expectedAmount === null || valid.expectedAmount === undefined ? null : parseCents(valid.expectedAmount);
+  const expected = valid.expectedAmount ?? null;
   return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit, ledger }) => {
     const payout = await charityPayouts.findByIdForUpdate(id);
     if (!payout) throw new DomainError('payout.not_found', NOT_FOUND);

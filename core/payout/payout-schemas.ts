@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { hasControlCharacters } from '../control-characters';
+import { MAX_CENTS } from '../money';
 import { PAYOUT_METHODS, type PayoutMethod } from '../registry/registry';
 
 /**
@@ -55,12 +56,21 @@ export const CHARITY_PAYOUT_METHOD_MAX = 50;
 export const REFERENCE_NUMBER_MAX = 255;
 export const PAYOUT_NOTES_MAX = 2000;
 
+/** What an expected amount that is no amount of money hears. */
+export const EXPECTED_AMOUNT_UNREADABLE = 'Amount must be a number with at most two decimals';
+
 export const charityPayoutCompletionSchema = yup.object({
   status: yup.string().required('Status is required').oneOf(['completed'], 'A payout can only be marked completed'),
   paymentMethod: line('Payment method', CHARITY_PAYOUT_METHOD_MAX).required('Payment method is required'),
   referenceNumber: line('Reference number', REFERENCE_NUMBER_MAX).required('Reference number is required'),
   notes: yup.string().trim().max(PAYOUT_NOTES_MAX, `Notes must be at most ${PAYOUT_NOTES_MAX} characters`).nullable(),
-  expectedAmount: yup.number().min(0, 'Expected amount cannot be negative').nullable(),
+  // In cents, as read from the wire; beyond what a payout can hold (MAX_CENTS) it cannot be one.
+  expectedAmount: yup
+    .number()
+    .min(0, 'Expected amount cannot be negative')
+    .integer(EXPECTED_AMOUNT_UNREADABLE)
+    .max(MAX_CENTS, EXPECTED_AMOUNT_UNREADABLE)
+    .nullable(),
 });
 
 export type CharityPayoutCompletionInput = yup.InferType<typeof charityPayoutCompletionSchema>;

@@ -102,6 +102,20 @@ async function closedWithCheck() {
 }
 
 describe('payout commands', () => {
+  it('reads --amount with the wire’s one reader, before anything is asked: a bad amount is a usage error (exit 2) and changes nothing', async () => {
+    const { repositories, payout } = await closedWithCheck();
+    await run(['charity-payouts', 'claim', payout.id], repositories);
+    for (const amount of ['ten', '9.999', '-10', '']) {
+      const result = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', `--amount=${amount}`], repositories);
+      expect(result).toMatchObject({ ok: false });
+      expect(result.error).toContain(`--amount must be an amount such as 10 or 9.99 (got "${amount}")`);
+      expect(result.error).toContain('Usage: npm run admin');
+    }
+    expect(await repositories.charityPayouts.findById(payout.id)).toMatchObject({ status: 'sending' });
+    expect(await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--amount', ' 10.00 '], repositories)).toMatchObject({ ok: true });
+  });
+
+
   it('lists what is owed, claims and completes a charity payout and a family’s check, and writes each step to the audit trail', async () => {
     const { repositories, registry, payout } = await closedWithCheck();
     const listed = await run(['charity-payouts', 'list'], repositories);
@@ -137,6 +151,12 @@ describe('payout commands', () => {
     [['charity-payouts', 'claim'], /exactly one charity payout id/],
     [['manual-payouts', 'claim', '00000000-0000-4000-8000-000000000000'], /Manual payout not found/],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', 'ten'], /Amount must be a number/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.999'], /--amount must be an amount such as 10 or 9\.99 \(got "9\.999"\): Amount can have at most two decimals/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount=-10'], /Amount cannot be negative/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '1e1'], /Amount must be a number/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', 'NaN'], /Amount must be a number/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '10000000000000'], /Amount is too large/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '100000000'], /Amount must be a number with at most two decimals/],
     [['charity-payouts', 'complete', '--method', 'ACH', '--reference', 'R'], /exactly one charity payout id/],
     [['charity-payouts', 'complete', 'nope', '--method', 'ACH', '--reference', 'R'], /is not a charity payout id/],
     [['charity-payouts', 'complete', '00000000-0000-4000-8000-000000000000', '--method', 'ACH', '--reference', 'R'], /Charity payout not found/],
@@ -161,7 +181,7 @@ async function paidGift(repositories: ReturnType<typeof createInMemoryRepositori
   const registry = await repositories.registries.create(aNewRegistry(owner.id, { childName: `Noa ${currency}`, currency }));
   const gateway = new InMemoryPaymentGateway();
   const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
-  const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' }, giving);
+  const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents, personalMessage: '' }, giving);
   gateway.fees.set(gift.stripePaymentIntentId!, fee);
   await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency }, giving);
   return { registry, gift };

@@ -39,7 +39,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       const gifts: Gift[] = [];
       for (let index = 0; index < count; index += 1) {
         const { gift } = await startGift(
-          { registryId: registry.id, charityId: charities[index % 2]!.id, giftGiverName: `Guest ${index}`, giftGiverEmail: `g${index}@example.com`, amount: 18 + index + (index % 5) / 100, personalMessage: '' },
+          { registryId: registry.id, charityId: charities[index % 2]!.id, giftGiverName: `Guest ${index}`, giftGiverEmail: `g${index}@example.com`, amount: (18 + index) * 100 + (index % 5), personalMessage: '' },
           giving,
         );
         gifts.push(gift);

@@ -34,7 +34,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, ...mail };
     const gifts: Gift[] = [];
     for (let index = 0; index < 4; index += 1) {
-      const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: `Guest ${index}`, giftGiverEmail: `g${index}@example.com`, amount: 36 + index, personalMessage: '' }, giving);
+      const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: `Guest ${index}`, giftGiverEmail: `g${index}@example.com`, amount: (36 + index) * 100, personalMessage: '' }, giving);
       await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
       gifts.push(gift);
     }

@@ -25,7 +25,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
     const gifts = [];
     for (let index = 0; index < count; index += 1) {
-      const amount = 36 + index + (index % 7) / 100;
+      const amount = (36 + index) * 100 + (index % 7);
       gifts.push(
         await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: `Guest ${index}`, giftGiverEmail: `guest${index}@example.com`, amount, personalMessage: '' }, ports),
       );

@@ -20,14 +20,15 @@ async function world() {
   const charity = await repositories.charities.create(aCharity());
   const registry = await repositories.registries.create(aNewRegistry(owner.id));
   const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
-  const give = (amount: number) =>
+  const give = (dollars: number) => giveCents(dollars * 100);
+  const giveCents = (amount: number) =>
     startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'A stranger', giftGiverEmail: 'stranger@example.com', amount, personalMessage: '' }, ports);
   /** The sweep as it runs the given time after now. */
   const sweepAfter = (ms: number) => expireAbandonedGifts({ ...ports, clock: new FixedClock(new Date(Date.now() + ms)) });
   const statusOf = async (giftId: string) => (await repositories.gifts.findById(giftId))?.paymentStatus;
   /** What the owner's delete and currency change are given. */
   const family = { ...ports, user: owner, registries: repositories.registries };
-  return { repositories, gateway, owner, charity, registry, ports, give, sweepAfter, statusOf, family };
+  return { repositories, gateway, owner, charity, registry, ports, give, giveCents, sweepAfter, statusOf, family };
 }
 
 describe('a stranger’s unpaid gift when the family acts', () => {
@@ -149,8 +150,8 @@ describe('abandoned gifts', () => {
           maxLength: 8,
         }),
         async (givers) => {
-          const { repositories, gateway, registry, ports, give, sweepAfter } = await world();
-          const started = await Promise.all(givers.map((giver) => give(giver.cents / 100)));
+          const { repositories, gateway, registry, ports, giveCents, sweepAfter } = await world();
+          const started = await Promise.all(givers.map((giver) => giveCents(giver.cents)));
           for (const [index, { gift }] of started.entries()) {
             if (givers[index]!.paid === 'before-sweep') gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
           }

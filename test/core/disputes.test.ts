@@ -36,7 +36,7 @@ async function world() {
   const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: APP_URL, supportEmail: SUPPORT };
   const disputing = { unitOfWork: repositories, clock, appUrl: APP_URL, supportEmail: SUPPORT };
   const give = async (dollars: number): Promise<Gift> => {
-    const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: dollars, personalMessage: '' }, giving);
+    const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: dollars * 100, personalMessage: '' }, giving);
     await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
     return (await repositories.gifts.findById(gift.id))!;
   };

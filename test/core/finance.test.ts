@@ -40,7 +40,7 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
   const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: APP_URL, supportEmail: SUPPORT };
   const closing = { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: APP_URL, supportEmail: SUPPORT };
   const give = async (registryId: string, cents: number, charityId: string, providerFee?: number) => {
-    const { gift } = await startGift({ registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' }, giving);
+    const { gift } = await startGift({ registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents, personalMessage: '' }, giving);
     // The giver's card goes through at the provider, which then reports it.
     gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
     if (providerFee !== undefined) gateway.fees.set(gift.stripePaymentIntentId!, providerFee);

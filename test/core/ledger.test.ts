@@ -45,7 +45,7 @@ async function world() {
   const registry = await repositories.registries.create(aNewRegistry(owner.id));
   const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: SUPPORT };
   const start = async (cents: number, charityId = charities[0]!.id) =>
-    (await startGift({ registryId: registry.id, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' }, giving)).gift;
+    (await startGift({ registryId: registry.id, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents, personalMessage: '' }, giving)).gift;
   /** The provider's report of the payment; it says it took `fee` when asked. */
   const confirm = (gift: Gift, fee?: number) => {
     if (fee !== undefined) gateway.fees.set(gift.stripePaymentIntentId!, fee);

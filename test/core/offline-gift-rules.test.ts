@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isCalendarDay, latestOfflineGiftDay, offlineGiftSchema } from '@core/offline-gift/offline-gift-schemas';
 
 const now = new Date('2027-05-16T23:30:00.000Z');
-const valid = { giftGiverName: 'Uncle Ben', giftGiverEmail: '', amount: 180, method: 'cash', receivedOn: '2027-05-16', note: '' };
+const valid = { giftGiverName: 'Uncle Ben', giftGiverEmail: '', amount: 18_000, method: 'cash', receivedOn: '2027-05-16', note: '' };
 
 describe('the rules of a gift given by hand (the owner’s dialog and the server alike)', () => {
   it('reads an empty e-mail and an empty note as none', async () => {

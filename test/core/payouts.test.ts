@@ -40,7 +40,7 @@ async function world() {
   /** A gift as a giver makes it: a payment intent, then the provider's report. */
   const give = async (registryId: string, cents: number, charityId = charities[0]!.id, confirm = true): Promise<Gift> => {
     const started = await startGift(
-      { registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' },
+      { registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents, personalMessage: '' },
       giving,
     );
     if (confirm) await confirmGift(started.gift);
@@ -118,12 +118,12 @@ describe('closing amounts', () => {
         const day = w.clock.now().toISOString().slice(0, 10);
         const recordByHand = async (registryId: string, gifts: { cents: number; method: string; change: string }[]) => {
           for (const gift of gifts) {
-            const details = { giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: gift.cents / 100, method: gift.method, receivedOn: day, note: null };
+            const details = { giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: gift.cents, method: gift.method, receivedOn: day, note: null };
             const made = await recordOfflineGift(registryId, details, { ...w.repositories, user: w.owner, clock: w.clock });
             let kept = gift.cents;
             if (gift.change === 'edit') {
               kept = gift.cents === 1 ? 2 : gift.cents - 1;
-              await updateOfflineGift(made.id, { ...details, amount: kept / 100 }, { ...w.repositories, user: w.owner, clock: w.clock });
+              await updateOfflineGift(made.id, { ...details, amount: kept }, { ...w.repositories, user: w.owner, clock: w.clock });
             }
             if (gift.change === 'delete') await deleteOfflineGift(made.id, { ...w.repositories, user: w.owner });
             else keptByHand.set(registryId, (keptByHand.get(registryId) ?? 0) + kept);
@@ -432,9 +432,9 @@ describe('administration', () => {
     expect(pending).toMatchObject({ charityName: 'MAZON', currency: 'USD', totalAmount: 1_000, giftCount: 1 });
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     const input = { status: 'completed', paymentMethod: 'Check', referenceNumber: 'CHK-1001', notes: 'Mailed Monday' };
-    await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 10 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_claimed' });
+    await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 1_000 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_claimed' });
     await claimCharityPayout(pending!.payoutId, adminActor(w.admin), ports);
-    await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 9.99 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.changed' });
+    await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 999 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.changed' });
     await expect(completeCharityPayout(pending!.payoutId, { ...input, status: 'pending' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
     await expect(completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'Check' }, adminActor(w.admin), ports)).rejects.toMatchObject({
       fields: { referenceNumber: 'Reference number is required' },
@@ -442,8 +442,8 @@ describe('administration', () => {
     expect((await w.repositories.audit.list(10)).map((event) => event.action)).toEqual(['charity_payout.claimed']);
 
     const results = await Promise.allSettled([
-      completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 10 }, adminActor(w.admin), ports),
-      completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 10 }, adminActor(w.admin), ports),
+      completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 1_000 }, adminActor(w.admin), ports),
+      completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 1_000 }, adminActor(w.admin), ports),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'payout.already_completed' });
@@ -708,7 +708,7 @@ describe('gifts given by hand', () => {
     const w = await world();
     const registry = await w.openRegistry();
     const day = w.clock.now().toISOString().slice(0, 10);
-    const details = { giftGiverName: 'Guest', giftGiverEmail: 'guest@example.com', amount: 1, method: 'cash', receivedOn: day, note: null };
+    const details = { giftGiverName: 'Guest', giftGiverEmail: 'guest@example.com', amount: 100, method: 'cash', receivedOn: day, note: null };
     for (let index = 0; index < MAX_OFFLINE_GIFTS_PER_REGISTRY; index += 1) {
       await recordOfflineGift(registry.id, details, { ...w.repositories, user: w.owner, clock: w.clock });
     }

@@ -52,7 +52,7 @@ async function world() {
   const refunding = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway, clock, supportEmail: SUPPORT };
   const openRegistry = (currency: Currency = 'USD') => repositories.registries.create(aNewRegistry(owner.id, { currency }));
   const start = async (registryId: string, cents: number, charityId = charities[0]!.id) =>
-    (await startGift({ registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents / 100, personalMessage: '' }, giving)).gift;
+    (await startGift({ registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents, personalMessage: '' }, giving)).gift;
   /** The provider's report of the payment; `fee` is what it says it took, when it says. */
   const confirm = async (gift: Gift, fee?: number) => {
     if (fee !== undefined) gateway.fees.set(gift.stripePaymentIntentId!, fee);
@@ -422,7 +422,7 @@ describe('refunding after closing', () => {
     const [pending] = await pendingDistributions(w.repositories);
     expect(pending).toMatchObject({ totalAmount: keptGift.charityAmount, giftCount: 1 });
     await claimCharityPayout(pending!.payoutId, adminActor(w.admin), w.claiming);
-    const paid = await completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1', expectedAmount: keptGift.charityAmount / 100 }, adminActor(w.admin), w.claiming);
+    const paid = await completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1', expectedAmount: keptGift.charityAmount }, adminActor(w.admin), w.claiming);
     expect(paid.amount).toBe(keptGift.charityAmount);
     const charityEntries = [...w.repositories.ledger.rows.values()].flatMap((entry) => entry.postings).filter((posting) => posting.account === `charity:${w.charities[0]!.id}:payable`);
     expect(charityEntries.reduce((sum, posting) => sum + posting.amount, 0)).toBe(0);

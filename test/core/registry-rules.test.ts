@@ -69,7 +69,7 @@ describe('names that go into e-mail subjects', () => {
     const base = { childName: 'Sarah', celebrationDate: '2027-05-16' };
     await expect(createRegistrySchema.validate({ ...base, childName: 'Sarah\r\nBcc: x@example.com' })).rejects.toThrow('cannot contain line breaks');
     await expect(createRegistrySchema.validate(base)).resolves.toBeTruthy();
-    const gift = { registryId: 'r', charityId: 'c', giftGiverName: 'Dan', giftGiverEmail: 'dan@example.com', amount: 36 };
+    const gift = { registryId: 'r', charityId: 'c', giftGiverName: 'Dan', giftGiverEmail: 'dan@example.com', amount: 3_600 };
     await expect(giftSchema.validate({ ...gift, giftGiverName: 'Dan\nBcc: x@example.com' })).rejects.toThrow('cannot contain line breaks');
     await expect(giftSchema.validate({ ...gift, giftGiverName: 'Dan\u0000' })).rejects.toThrow('cannot contain line breaks');
     await expect(giftSchema.validate(gift)).resolves.toBeTruthy();

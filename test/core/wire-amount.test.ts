@@ -26,8 +26,14 @@ describe('amounts on the wire', () => {
     expect(toWireAmount(value)).toBe(amount);
   });
 
-  it('read what is not a finite number as nothing', () => {
-    expect(fromWireAmount(Number.NaN)).toBe(0);
-    expect(fromWireAmount(Number.POSITIVE_INFINITY)).toBe(0);
+  // It read these as 0 once; an answer that is no money now fails loudly instead of showing $0.00 (issue 21).
+  it('refuse what is not a finite number, rather than reading it as nothing', () => {
+    expect(() => fromWireAmount(Number.NaN)).toThrow('Amount must be a number');
+    expect(() => fromWireAmount(Number.POSITIVE_INFINITY)).toThrow('Amount must be a number');
+  });
+
+  it('read answers below zero (what an account moved) and never round one of three decimals', () => {
+    expect(fromWireAmount(-40.48)).toBe(-4048);
+    expect(() => fromWireAmount(40.485)).toThrow('Amount can have at most two decimals');
   });
 });

@@ -79,6 +79,53 @@ describe('POST /api/create-payment-intent', () => {
     expect(await ownerGifts(owner.client, registry.id)).toEqual([]);
   });
 
+  /** The body as JSON text with the amount written as given, for what JSON.stringify cannot write (1e400 reads as Infinity). */
+  const withRawAmount = (registryId: string, amount: string) => JSON.stringify(giftBody(registryId, { amount: 0 })).replace('"amount":0', `"amount":${amount}`);
+
+  // The amount is read at the wire (api/read-amount.ts) before core sees cents; these were core's cases when core read it.
+  it.each([
+    ['zero', 0, 'Amount must be a positive number', 'Amount must be a positive number'],
+    ['a negative amount', -36, 'Amount must be a positive number', 'Amount must be a positive number'],
+    ['a cent below zero', -0.01, 'Amount must be a positive number', 'Amount must be a positive number'],
+    ['less than the smallest gift', 0.5, 'The smallest gift is 1.00', 'The smallest gift is 1.00'],
+    ['three decimals', 36.999, 'Amount can have at most two decimals', 'Amount can have at most two decimals'],
+    ['three decimals, the last a 5', 10.555, 'Amount can have at most two decimals', 'Amount can have at most two decimals'],
+    ['0.1 + 0.2', 0.1 + 0.2, 'Amount can have at most two decimals', 'Amount can have at most two decimals'],
+    ['more than the largest gift', 1e9, 'The largest gift is 25,000.00', 'The largest gift is 25,000.00'],
+    ['a huge amount', 1e12, 'The largest gift is 25,000.00', 'The largest gift is 25,000.00'],
+    ['an amount no double holds to the cent', 1e300, 'The largest gift is 25,000.00', 'The largest gift is 25,000.00'],
+    ['a string amount', '36', 'Amount must be a positive number', 'Must be a number'],
+    ['"NaN"', 'NaN', 'Amount must be a positive number', 'Must be a number'],
+    ['"Infinity"', 'Infinity', 'Amount must be a positive number', 'Must be a number'],
+    ['true', true, 'Amount must be a positive number', 'Must be a number'],
+    ['an object', { value: 36 }, 'Amount must be a positive number', 'Must be a number'],
+    ['null', null, 'Amount is required', 'Amount is required'],
+  ])('refuses %s with a 400 in the form’s words, and records nothing', async (_label, amount, message, field) => {
+    const { owner, registry } = await openRegistry(server);
+    const response = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { amount }));
+    expect(response.status, response.text).toBe(400);
+    expect(response.json).toEqual({ message, errors: { amount: field } });
+    expect(await ownerGifts(owner.client, registry.id)).toEqual([]);
+  });
+
+  it('refuses an amount JSON reads as Infinity (1e400) or minus it with a 400, and records nothing', async () => {
+    const { owner, registry } = await openRegistry(server);
+    for (const amount of ['1e400', '-1e400']) {
+      const response = await new HttpClient(server.url).call('POST', '/api/create-payment-intent', withRawAmount(registry.id, amount));
+      expect(response.status, response.text).toBe(400);
+      expect(response.json).toEqual({ message: 'Amount must be a positive number', errors: { amount: 'Must be a number' } });
+    }
+    expect(await ownerGifts(owner.client, registry.id)).toEqual([]);
+  });
+
+  it('takes an amount written with trailing zeros or an exponent as the number it is', async () => {
+    const { owner, registry } = await openRegistry(server);
+    for (const amount of ['36.50', '3.65e1']) {
+      expect((await new HttpClient(server.url).call('POST', '/api/create-payment-intent', withRawAmount(registry.id, amount))).status).toBe(201);
+    }
+    expect((await ownerGifts(owner.client, registry.id)).map((gift) => gift.amount)).toEqual([36.5, 36.5]);
+  });
+
   it('refuses a closed registry with 409', async () => {
     const { owner, registry } = await openRegistry(server);
     await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registry.id }, { status: 'closed' });

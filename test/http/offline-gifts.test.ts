@@ -141,6 +141,42 @@ describe('recording a gift given by hand', () => {
     expect((await giftList(owner.client, registry.id)).giftCount).toBe(0);
   });
 
+  // Read at the wire (api/read-amount.ts) before core sees cents: the same words, record or edit alike.
+  it.each([
+    ['three decimals', 36.999, 'Amount can have at most two decimals', 'Amount can have at most two decimals'],
+    ['0.1 + 0.2', 0.1 + 0.2, 'Amount can have at most two decimals', 'Amount can have at most two decimals'],
+    ['a string amount', '36.50', 'Amount must be a positive number', 'Must be a number'],
+    ['"NaN"', 'NaN', 'Amount must be a positive number', 'Must be a number'],
+    ['true', true, 'Amount must be a positive number', 'Must be a number'],
+    ['a negative amount', -0.01, 'Amount must be a positive number', 'Amount must be a positive number'],
+    ['a huge amount', 1e12, 'The largest gift is 25,000.00', 'The largest gift is 25,000.00'],
+    ['an amount no double holds to the cent', 1e300, 'The largest gift is 25,000.00', 'The largest gift is 25,000.00'],
+  ])('refuses %s with a 400, recording or correcting, and changes nothing', async (_name, amount, message, field) => {
+    const { owner, registry } = await openRegistry(server);
+    const refused = await record(owner.client, registry.id, cash({ amount }));
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json).toEqual({ message, errors: { amount: field } });
+    const gift = (await record(owner.client, registry.id, cash())).json as unknown as { id: string };
+    const edit = await owner.client.call('PUT', `/api/offline-gifts/${gift.id}`, cash({ amount }));
+    expect(edit.status, edit.text).toBe(400);
+    expect(edit.json).toEqual({ message, errors: { amount: field } });
+    const list = await giftList(owner.client, registry.id);
+    expect(list.giftCount).toBe(1);
+    expect(list.totals).toMatchObject({ byHand: 180 });
+  });
+
+  it('refuses an amount JSON reads as Infinity (1e400) with a 400, and tells a visitor to sign in whatever amount they send', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const body = JSON.stringify(cash({ amount: 0 })).replace('"amount":0', '"amount":1e400');
+    const refused = await owner.client.call('POST', `/api/registries/${registry.id}/offline-gifts`, body);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json).toEqual({ message: 'Amount must be a positive number', errors: { amount: 'Must be a number' } });
+    const visitor = new HttpClient(server.url);
+    expect((await record(visitor, registry.id, cash({ amount: 'ten' }))).status).toBe(401);
+    expect((await visitor.call('PUT', `/api/offline-gifts/${UNKNOWN}`, cash({ amount: 'ten' }))).status).toBe(401);
+    expect((await giftList(owner.client, registry.id)).giftCount).toBe(0);
+  });
+
   it('accepts tomorrow (a family ahead of UTC) and one cent', async () => {
     const { owner, registry } = await openRegistry(server);
     expect((await record(owner.client, registry.id, cash({ receivedOn: daysFromNow(1), amount: 0.01 }))).status).toBe(201);

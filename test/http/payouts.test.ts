@@ -283,6 +283,41 @@ describe('administration', () => {
     expect(audit.filter((event) => event.subjectId === payout.id).map((event) => event.action).sort()).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
   });
 
+  it('reads the amount the administrator saw at the wire: a clear 400 for one that is no money, 409 for one no longer owed, nothing changed', async () => {
+    const { owner, registry } = await registryWithGifts([100]);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
+    await owner.call('PUT', `/api/registries/${registry.id}/close`);
+    const payout = await payoutOf(registry.id);
+    expect((await admin.post(`/api/admin/charity-payouts/${payout.id}/claim`, {})).status).toBe(200);
+    const before = await snapshot(owner, registry.id);
+    const path = `/api/admin/charity-payouts/${payout.id}/status`;
+    const body = (expectedAmount: unknown) => ({ status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-5', expectedAmount });
+    const unreadable = { message: 'Amount must be a number with at most two decimals' };
+    for (const [expectedAmount, answer] of [
+      [10.001, unreadable],
+      [0.1 + 0.2, unreadable],
+      [1e300, unreadable],
+      [1e12, { ...unreadable, errors: { expectedAmount: unreadable.message } }],
+      ['10', { message: 'expectedAmount: Must be a number', errors: { expectedAmount: 'Must be a number' } }],
+      ['NaN', { message: 'expectedAmount: Must be a number', errors: { expectedAmount: 'Must be a number' } }],
+      [true, { message: 'expectedAmount: Must be a number', errors: { expectedAmount: 'Must be a number' } }],
+      [-10, { message: 'Expected amount cannot be negative', errors: { expectedAmount: 'Expected amount cannot be negative' } }],
+    ] as const) {
+      const refused = await admin.call('PATCH', path, body(expectedAmount));
+      expect(refused.status, `${String(expectedAmount)}: ${refused.text}`).toBe(400);
+      expect(refused.json).toEqual(answer);
+    }
+    const infinite = await admin.call('PATCH', path, JSON.stringify(body(0)).replace('"expectedAmount":0', '"expectedAmount":1e400'));
+    expect(infinite.status, infinite.text).toBe(400);
+    const changed = await admin.call('PATCH', path, body(9.99));
+    expect(changed.status).toBe(409);
+    expect(changed.json.message).toMatch(/amount owed changed/);
+    expect(await snapshot(owner, registry.id)).toEqual(before);
+    const paid = await admin.call('PATCH', path, body(10));
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.json).toMatchObject({ status: 'completed', amount: 10 });
+  });
+
   it('claims and releases a payout: 404 for anything not a payout waiting, 409 for the wrong state, nothing changed', async () => {
     const { owner, registry } = await registryWithGifts([50]);
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);

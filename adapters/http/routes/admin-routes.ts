@@ -11,6 +11,7 @@ import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';
 import { financeReport, monthJournal } from '@core/ledger/finance-report';
 import { financeJournalCsv, presentFinanceReport } from '../presenters/finance';
 import type { HttpState } from '../http-state';
+import { EXPECTED_AMOUNT_REFUSALS, withAmountInCents } from '../request-amount';
 import {
   presentAdminGiftLookup,
   presentCharityPayout,
@@ -59,7 +60,7 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
 
   router.patch('/charity-payouts/:id/status', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await completeCharityPayout(ctx.params.id ?? '', ctx.request.body, actor, claiming);
+    const payout = await completeCharityPayout(ctx.params.id ?? '', withAmountInCents(ctx.request.body, 'expectedAmount', EXPECTED_AMOUNT_REFUSALS), actor, claiming);
     ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout completed');
     ctx.body = presentCharityPayout(payout, actor);
   });

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { listGifts } from '@core/gift/list-gifts';
 import { reconcilePayment } from '@core/gift/reconcile-payment';
+import { GIFT_AMOUNT_MESSAGES } from '@core/gift/gift-schemas';
 import { startGift } from '@core/gift/start-gift';
 import { refundGift, refundGiftAtPlatformCost } from '@core/gift/refund-gift';
 import type { Clock } from '@core/ports/clock';
@@ -14,6 +15,9 @@ import type { HttpState } from '../http-state';
 import { logPaymentOutcome } from '../payment-outcome-log';
 import { presentGift, presentPaymentIntent, presentPaymentStatus, presentRefundedGift } from '../presenters/gifts';
 import { presentGiftList } from '../presenters/gift-list';
+import { giftAmountRefusals, withAmountInCents } from '../request-amount';
+
+const GIFT_AMOUNT_REFUSALS = giftAmountRefusals(GIFT_AMOUNT_MESSAGES);
 
 export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; clock: Clock; rates: ProcessingRates; limits: AttemptLimits; appUrl: string; supportEmail: string }) {
   const router = new Router<HttpState>();
@@ -23,11 +27,14 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
   router.post('/api/create-payment-intent', async (ctx) => {
     const perAddress: Counter[] = [[ports.limits.paymentIntentsPerAddress, ctx.ip]];
     await countAttempt(perAddress, 'payment attempts');
-    const started = await startGift(ctx.request.body, { ...paying, rates: ports.rates }).catch(async (error: unknown) => {
+    let started: Awaited<ReturnType<typeof startGift>>;
+    try {
+      started = await startGift(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS), { ...paying, rates: ports.rates });
+    } catch (error) {
       // A form the giver still has to correct opened no payment, so it does not spend their tries.
       if (isDomainError(error) && error.code === 'validation.failed') await uncountAttempt(perAddress);
       throw error;
-    });
+    }
     ctx.status = 201;
     ctx.body = presentPaymentIntent(started);
   });

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { deleteOfflineGift, updateOfflineGift } from '@core/offline-gift/change-offline-gift';
+import { OFFLINE_GIFT_AMOUNT_MESSAGES } from '@core/offline-gift/offline-gift-schemas';
 import { recordOfflineGift } from '@core/offline-gift/record-offline-gift';
 import type { Clock } from '@core/ports/clock';
 import type { Repositories } from '@core/ports/repositories';
@@ -7,6 +8,10 @@ import { requireSignedIn } from '@core/registry/registry-access';
 import { countAttempt, type AttemptLimits } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { presentOfflineGift, presentOfflineGiftDeleted } from '../presenters/offline-gifts';
+import { giftAmountRefusals, withAmountInCents } from '../request-amount';
+
+const AMOUNT_REFUSALS = giftAmountRefusals(OFFLINE_GIFT_AMOUNT_MESSAGES);
+const inCents = (body: unknown) => withAmountInCents(body, 'amount', AMOUNT_REFUSALS);
 
 /** Gifts given by hand, recorded by the owner (core/offline-gift/offline-gift-access.ts says who may). */
 export function offlineGiftRoutes(ports: { repositories: Repositories; clock: Clock; limits: AttemptLimits }) {
@@ -16,13 +21,15 @@ export function offlineGiftRoutes(ports: { repositories: Repositories; clock: Cl
   router.post('/api/registries/:id/offline-gifts', async (ctx) => {
     const user = requireSignedIn(ctx.state.user);
     await countAttempt([[ports.limits.offlineGiftsPerAccount, user.id]], 'gifts recorded by hand');
-    const gift = await recordOfflineGift(ctx.params.id ?? '', ctx.request.body, { ...repositories, clock, user: ctx.state.user });
+    const gift = await recordOfflineGift(ctx.params.id ?? '', inCents(ctx.request.body), { ...repositories, clock, user: ctx.state.user });
     ctx.status = 201;
     ctx.body = presentOfflineGift(gift);
   });
 
   router.put('/api/offline-gifts/:id', async (ctx) => {
-    ctx.body = presentOfflineGift(await updateOfflineGift(ctx.params.id ?? '', ctx.request.body, { ...repositories, clock, user: ctx.state.user }));
+    // Before the amount is read, so a visitor hears that they must sign in whatever they sent.
+    requireSignedIn(ctx.state.user);
+    ctx.body = presentOfflineGift(await updateOfflineGift(ctx.params.id ?? '', inCents(ctx.request.body), { ...repositories, clock, user: ctx.state.user }));
   });
 
   router.delete('/api/offline-gifts/:id', async (ctx) => {

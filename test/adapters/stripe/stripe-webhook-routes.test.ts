@@ -60,7 +60,7 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   const charity = await repositories.charities.create(aCharity());
   const registry = await repositories.registries.create(aNewRegistry(user.id));
   const started = await startGift(
-    { registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 100, personalMessage: 'Mazel tov!' },
+    { registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 10_000, personalMessage: 'Mazel tov!' },
     { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES },
   );
   const paymentIntentId = started.gift.stripePaymentIntentId!;

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { PaymentStatus } from '@core/gift/gift';
-import type { GiftInput } from '@core/gift/gift-schemas';
-import type { PaymentIntentAnswer as StartedPayment } from '@api/gifts';
+import type { GiftRequest, PaymentIntentAnswer as StartedPayment } from '@api/gifts';
 import { apiFetch } from '../../../lib/api-fetch';
 import { MY_REGISTRIES_KEY } from '../../../lib/use-my-registries';
 import { registryPath } from '../../../lib/use-registry';
@@ -11,7 +10,7 @@ import { registryPath } from '../../../lib/use-registry';
 export type { PaymentIntentAnswer as StartedPayment, WireBreakdown as PaymentBreakdown } from '@api/gifts';
 
 /** POST /api/create-payment-intent with exactly the spec's fields (amount a number). */
-export function createPaymentIntent(gift: GiftInput): Promise<StartedPayment> {
+export function createPaymentIntent(gift: GiftRequest): Promise<StartedPayment> {
   return apiFetch<StartedPayment>('/api/create-payment-intent', { method: 'POST', body: gift });
 }
 

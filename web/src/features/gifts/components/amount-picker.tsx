@@ -5,7 +5,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '@core/gift/gift-schemas';
 import { toWireAmount } from '@api/amount';
-import { formatMoney, parseCents, type Currency } from '@core/money';
+import { readWireAmount } from '@api/read-amount';
+import { formatMoney, type Currency } from '@core/money';
 import { giftAmountCents } from '../lib/gift-amount';
 import { TextInput } from '../../../components/text-input';
 import { visuallyHidden } from '../../../lib/visually-hidden';
@@ -49,7 +50,7 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
           sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(6, minmax(0, 1fr))' }, gap: 1 }}
         >
           {PRESET_GIFT_AMOUNTS.map((preset) => {
-            const presetCents = parseCents(preset);
+            const presetCents = readWireAmount(preset);
             return (
               <ToggleButton
                 key={preset}

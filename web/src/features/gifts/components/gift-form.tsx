@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { giftBreakdown } from '@core/fees';
-import { giftSchema } from '@core/gift/gift-schemas';
+import { GIFT_AMOUNT_MESSAGES, giftSchema } from '@core/gift/gift-schemas';
 import { toWireAmount } from '@api/amount';
 import { formatMoney } from '@core/money';
 import { paths } from '@core/page-paths';
@@ -17,6 +17,7 @@ import { isApiError } from '../../../lib/api-fetch';
 import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
 import { useCharities } from '../../../lib/use-charities';
 import { useConfig } from '../../../lib/use-config';
+import type { GiftRequest } from '@api/gifts';
 import type { AnyRegistryView } from '@api/registries';
 import { createPaymentIntent } from '../api/payment-actions';
 import { giftCharities } from '../lib/charity-options';
@@ -28,18 +29,21 @@ import { CharityPicker } from './charity-picker';
 import { GiftBreakdownList } from './gift-breakdown-list';
 import { TextInput } from '../../../components/text-input';
 import { phoneFieldSx } from '../lib/phone-field-sx';
+import { typedAmountField } from '../../../lib/typed-amount';
 
 export interface GiftFormValues {
   charityId: string;
   giftGiverName: string;
   giftGiverEmail: string;
-  /** As typed or picked; read into cents with the core's parseCents. */
+  /** As typed or picked; read into cents as the server reads the wire (api/read-amount.ts). */
   amount: string;
   personalMessage: string;
 }
 
 /** The form's fields with the spec's messages (docs/product.md#validation-rules); the charity is checked apart. */
-const giftFormSchema = giftSchema.pick(['giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage']);
+const giftFormSchema = giftSchema
+  .pick(['giftGiverName', 'giftGiverEmail', 'personalMessage'])
+  .shape({ amount: typedAmountField(giftSchema.fields.amount, GIFT_AMOUNT_MESSAGES) });
 
 const ID_PREFIX = 'gift-';
 const FIELD_ORDER = ['charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage'] as const;
@@ -93,17 +97,19 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
       }
 
       // Exactly the spec's fields, trimmed, with the amount as a number (e.g. 36 or 50.25).
-      const body = giftSchema.cast(
-        {
-          registryId: registry.id,
-          charityId: charity.id,
-          giftGiverName: values.giftGiverName,
-          giftGiverEmail: values.giftGiverEmail,
-          amount: toWireAmount(cents),
-          personalMessage: values.personalMessage,
-        },
-        { stripUnknown: true },
-      );
+      const body: GiftRequest = {
+        ...giftSchema.omit(['amount']).cast(
+          {
+            registryId: registry.id,
+            charityId: charity.id,
+            giftGiverName: values.giftGiverName,
+            giftGiverEmail: values.giftGiverEmail,
+            personalMessage: values.personalMessage,
+          },
+          { stripUnknown: true },
+        ),
+        amount: toWireAmount(cents),
+      };
 
       try {
         const started = await createPaymentIntent(body);

@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { offlineGiftSchema } from '@core/offline-gift/offline-gift-schemas';
+import { toWireAmount } from '@api/amount';
+import { OFFLINE_GIFT_AMOUNT_MESSAGES, offlineGiftSchema } from '@core/offline-gift/offline-gift-schemas';
 import type { OfflineGiftMethod } from '@core/offline-gift/offline-gift';
 import type { MessageAnswer } from '@api/registries';
 import type { OfflineGiftView } from '@api/offline-gifts';
 import { apiFetch } from '../../../lib/api-fetch';
+import { typedAmountField, typedCents } from '../../../lib/typed-amount';
 import { registryPath } from '../../../lib/use-registry';
 
 /** What the dialog edits: the amount as typed, the date as the date input gives it (yyyy-mm-dd). */
@@ -15,6 +17,19 @@ export interface OfflineGiftValues {
   method: OfflineGiftMethod;
   receivedOn: string;
   note: string;
+}
+
+/** Core's rules for the dialog, the amount as typed: `now` bounds the date. */
+export function offlineGiftFormSchema(now: Date) {
+  const schema = offlineGiftSchema(now);
+  return schema.omit(['amount']).shape({ amount: typedAmountField(schema.fields.amount, OFFLINE_GIFT_AMOUNT_MESSAGES) });
+}
+
+/** The body the calls take: core's fields, trimmed, and the amount as the wire carries it (the dialog checked it is one). */
+function bodyOf(values: OfflineGiftValues) {
+  const cents = typedCents(values.amount);
+  if (cents === null) throw new Error('The dialog sends only an amount it has read');
+  return { ...offlineGiftSchema(new Date()).omit(['amount']).cast(values, { stripUnknown: true }), amount: toWireAmount(cents) };
 }
 
 function offlineGiftPath(id: string): string {
@@ -33,8 +48,6 @@ export function useOfflineGiftActions(registryId: string) {
     const prefix = registryPath(registryId);
     await mutate((key) => typeof key === 'string' && (key.startsWith(`${prefix}/gift-list`) || key === `${prefix}/contributors`), undefined, { revalidate: true });
   }, [mutate, registryId]);
-
-  const bodyOf = (values: OfflineGiftValues) => offlineGiftSchema(new Date()).cast(values, { stripUnknown: true });
 
   const record = useCallback(
     async (values: OfflineGiftValues): Promise<OfflineGiftView> => {

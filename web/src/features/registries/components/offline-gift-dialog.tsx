@@ -11,7 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Currency } from '@core/money';
 import { OFFLINE_GIFT_METHOD_LABELS, OFFLINE_GIFT_METHODS, type OfflineGiftMethod } from '@core/offline-gift/offline-gift';
-import { latestOfflineGiftDay, OFFLINE_GIFT_NOTE_MAX_LENGTH, offlineGiftSchema } from '@core/offline-gift/offline-gift-schemas';
+import { latestOfflineGiftDay, OFFLINE_GIFT_NOTE_MAX_LENGTH } from '@core/offline-gift/offline-gift-schemas';
 import { FormDialog } from '../../../components/form-dialog';
 import { TextInput } from '../../../components/text-input';
 import { useToast } from '../../../components/toast';
@@ -19,7 +19,7 @@ import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useOfflineGiftActions, type OfflineGiftValues } from '../api/offline-gift-actions';
+import { offlineGiftFormSchema, useOfflineGiftActions, type OfflineGiftValues } from '../api/offline-gift-actions';
 
 const ID_PREFIX = 'by-hand-';
 const FIELD_ORDER = ['giftGiverName', 'giftGiverEmail', 'amount', 'method', 'receivedOn', 'note'] as const;
@@ -63,7 +63,7 @@ export function OfflineGiftDialog({ registryId, currency, open, onClose, editing
   const formik = useFormik<OfflineGiftValues>({
     initialValues: editing?.values ?? emptyValues(),
     // The date's upper bound moves with the clock: each check reads the time anew.
-    validationSchema: () => offlineGiftSchema(new Date()),
+    validationSchema: () => offlineGiftFormSchema(new Date()),
     onSubmit: async (values, helpers) => {
       try {
         if (editing) await update(editing.id, values);
