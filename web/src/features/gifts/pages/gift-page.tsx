@@ -32,11 +32,11 @@ export default function GiftPage() {
     // Tighter on a phone: the giver's name and amount belong on the first screen.
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 7 } }}>
       {/* The flourish only where there is room: on a phone the name and amount fields come first. */}
-      <Ornament width={140} sx={{ display: { xs: 'none', md: 'block' }, mb: 2 }} />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.85rem', md: '2.5rem' } }}>
+      <Ornament width={140} sx={{ display: { xs: 'none', md: 'block' }, mx: 'auto', mb: 2 }} />
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.85rem', md: '2.5rem' }, textAlign: { md: 'center' } }}>
         Give a Gift
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: { xs: 1.5, md: 4 }, fontSize: { xs: '1rem', md: '1.15rem' }, overflowWrap: 'anywhere' }}>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: { xs: 1.5, md: 4 }, fontSize: { xs: '1rem', md: '1.15rem' }, textAlign: { md: 'center' }, overflowWrap: 'anywhere' }}>
         Celebrate <CelebrationTitleText registry={registry} />.
       </Typography>
       {registry.status === 'open' ? (
