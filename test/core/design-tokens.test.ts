@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { colours } from '@core/design-tokens';
+import { colours, fonts } from '@core/design-tokens';
+import { layout } from '@core/email-layout';
 
 /** WCAG 2.1's relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -32,5 +33,15 @@ describe('the design tokens keep text readable (WCAG 2.1 AA, 4.5:1)', () => {
     expect(contrast(colours.paper, colours.success)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(colours.ink, colours.gold)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(colours.navy, colours.goldLight)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the e-mails share the look', () => {
+  it('set their heading in the display face, with a serif for mail programs that load no web font, in the palette', () => {
+    const html = layout('Mazel tov!', [['Amount', '$100.00']], ['Thank you.'], 'Sent with care.');
+    expect(html).toMatch(/<h1 style="[^"]*font-family:Fraunces, Georgia, serif[^"]*">Mazel tov!<\/h1>/);
+    expect(fonts.displayEmail).toBe('Fraunces, Georgia, serif');
+    expect(html).toContain(`background:${colours.cream}`);
+    expect(html).toContain(`color:${colours.navy}`);
   });
 });
