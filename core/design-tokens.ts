@@ -18,7 +18,7 @@ export const colours = {
   paper: '#ffffff',
   line: '#eadfca', // warm hairlines and card edges
   ink: '#111827',
-  inkMuted: '#4b5563', // on white 7.6:1, on cream 7.2:1
+  inkMuted: '#4b5563', // on white 7.6:1, on cream 7.1:1, on champagne 6.5:1
   focus: '#b45309', // focus ring: 5.0:1 on white; a white inner ring shows it on navy
   footer: '#0f1d45',
   error: '#b91c1c',
