@@ -4,7 +4,7 @@
 
 /** The modules of core the browser shares with the server: arithmetic, schemas and view types, never use cases or ports. */
 export const WEB_CORE_MODULES = [
-  'money', 'amount-field', 'fees', 'split', 'page-paths',
+  'money', 'amount-field', 'fees', 'split', 'page-paths', 'design-tokens',
   'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
   'charity/charity', 'co-owner/co-owner-schemas',
   'gift/gift', 'gift/gift-schemas', 'gift/gift-list-query',

@@ -33,7 +33,12 @@ describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code
       await family.waitForURL(`**/registry/${id}/insert`);
       await family.getByRole('heading', { level: 1, name: 'Invitation Insert' }).waitFor();
       const insert = family.getByRole('region', { name: /^Invitation insert, A6/ });
-      await insert.getByRole('heading', { name: "Lior Kaplan's Bat Mitzvah" }).waitFor();
+      const title = insert.getByRole('heading', { name: "Lior Kaplan's Bat Mitzvah" });
+      await title.waitFor();
+      // The title wraps, if it must, between the child's name and the celebration: never inside "Bat Mitzvah".
+      const celebration = title.getByText('Bat Mitzvah', { exact: true });
+      expect(await celebration.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('nowrap');
+      expect(await celebration.evaluate((element) => element.getClientRects().length)).toBe(1);
       await insert.getByText('Saturday, December 5, 2026').waitFor();
       await insert.getByText('25 Kislev 5787 · Parashat Vayeshev').waitFor();
       await insert.getByText(`/r/${shortCode}`, { exact: false }).waitFor();

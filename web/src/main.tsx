@@ -1,6 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+// The display face from our own origin, one weight, Latin only (index.html preloads the same file).
+import '@fontsource/fraunces/latin-600.css';
+import './app/display-font.css';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 

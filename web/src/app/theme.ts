@@ -1,23 +1,14 @@
 import { createTheme } from '@mui/material/styles';
 import type { LinkProps } from '@mui/material/Link';
 import { LinkBehavior } from '../components/link-behavior';
+import { colours, elevation, fonts, radii, spacingUnit, typeScale } from '@core/design-tokens';
 
 /**
- * One theme: a deep, trustworthy blue with a warm gold accent. Text colours are chosen for at
- * least 4.5:1 contrast against the surfaces they sit on (WCAG 2.1 AA).
+ * One theme: a deep, trustworthy blue with a warm gold accent on cream, and a serif display face
+ * for what is celebrated. The values live in core/design-tokens.ts, which the e-mails share; text
+ * colours keep at least 4.5:1 on the surfaces they sit on (test/core/design-tokens.test.ts).
  */
-export const brand = {
-  navy: '#1e3a8a', // white text on it: 10.4:1
-  navyDark: '#172554',
-  navyLight: '#3b5bcc',
-  gold: '#f2b632', // dark text on it: 9.8:1
-  goldDark: '#8a5a00', // on white: 5.9:1
-  cream: '#fbf8f1',
-  ink: '#111827',
-  inkMuted: '#4b5563', // on white 7.6:1, on cream 7.2:1
-  focus: '#b45309', // focus ring: 5.0:1 on white; a white inner ring shows it on navy
-  footer: '#0f1d45',
-} as const;
+export const brand = colours;
 
 /**
  * The keyboard focus ring: gold-brown outside, white inside, so it shows on white, cream and navy.
@@ -27,22 +18,39 @@ export const brand = {
  */
 const focusRing = { outline: `3px solid ${brand.focus}`, outlineOffset: 2, boxShadow: '0 0 0 2px #ffffff' } as const;
 
+const mdUp = createTheme().breakpoints.up('md');
+
+/** A heading in the display face, phone size first. */
+function displayHeading(size: { xs: number; md: number }, lineHeight: number) {
+  return {
+    fontFamily: fonts.display,
+    fontWeight: fonts.displayWeight,
+    fontSize: `${size.xs}rem`,
+    lineHeight,
+    letterSpacing: '-0.01em',
+    // Fraunces' optical size and softness axes are not in the static files; its 600 is already soft.
+    [mdUp]: { fontSize: `${size.md}rem` },
+  } as const;
+}
+
 export const theme = createTheme({
+  spacing: spacingUnit,
   palette: {
     mode: 'light',
-    primary: { main: brand.navy, dark: brand.navyDark, light: brand.navyLight, contrastText: '#ffffff' },
-    secondary: { main: brand.gold, dark: brand.goldDark, light: '#f8d77f', contrastText: brand.ink },
-    error: { main: '#b91c1c', dark: '#7f1d1d', light: '#ef4444', contrastText: '#ffffff' },
-    success: { main: '#15803d', dark: '#14532d', light: '#22c55e', contrastText: '#ffffff' },
-    background: { default: brand.cream, paper: '#ffffff' },
-    text: { primary: brand.ink, secondary: brand.inkMuted },
+    primary: { main: colours.navy, dark: colours.navyDark, light: colours.navyLight, contrastText: '#ffffff' },
+    secondary: { main: colours.gold, dark: colours.goldDark, light: colours.goldLight, contrastText: colours.ink },
+    error: { main: colours.error, dark: '#7f1d1d', light: '#ef4444', contrastText: '#ffffff' },
+    success: { main: colours.success, dark: '#14532d', light: '#22c55e', contrastText: '#ffffff' },
+    background: { default: colours.cream, paper: colours.paper },
+    text: { primary: colours.ink, secondary: colours.inkMuted },
+    divider: colours.line,
   },
-  shape: { borderRadius: 10 },
+  shape: { borderRadius: radii.small },
   typography: {
-    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '2.25rem', fontWeight: 800, lineHeight: 1.15, letterSpacing: '-0.01em' },
-    h2: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 },
-    h3: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3 },
+    fontFamily: fonts.body,
+    h1: displayHeading(typeScale.h1, 1.12),
+    h2: displayHeading(typeScale.h2, 1.2),
+    h3: displayHeading(typeScale.h3, 1.3),
     h4: { fontSize: '1.125rem', fontWeight: 700 },
     button: { textTransform: 'none', fontWeight: 600 },
   },
@@ -70,14 +78,15 @@ export const theme = createTheme({
     },
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: { root: { borderRadius: 999, paddingInline: 20 } },
+      styleOverrides: { root: { borderRadius: radii.pill, paddingInline: 20 }, sizeLarge: { paddingBlock: 10, paddingInline: 28 } },
     },
     MuiTextField: {
       defaultProps: { fullWidth: true },
     },
     MuiCard: {
       defaultProps: { variant: 'outlined' },
-      styleOverrides: { root: { borderRadius: 16 } },
+      // A warm hairline and a soft shadow: the card rests on the cream page rather than being boxed in.
+      styleOverrides: { root: { borderRadius: radii.card, borderColor: colours.line, boxShadow: elevation.card } },
     },
   },
 });

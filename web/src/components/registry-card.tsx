@@ -6,6 +6,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { CelebrationTitleText } from './celebration-title-text';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import EventIcon from '@mui/icons-material/Event';
 import GroupIcon from '@mui/icons-material/Group';
@@ -13,7 +14,6 @@ import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { formatMoney } from '@core/money';
 import { paths } from '@core/page-paths';
 import type { RegistryCardData } from '@api/registries';
-import { celebrationTitle } from '@core/registry/celebration-title';
 import { photoObjectPosition } from '@core/registry/photo-focus';
 import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
 import { fromWireAmount } from '@api/amount';
@@ -77,7 +77,7 @@ export function RegistryCard({ registry, hideFinancials = false, headingLevel = 
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1.25 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
           <Typography id={headingId} component={headingLevel} variant="h3" sx={{ overflowWrap: 'anywhere' }}>
-            {celebrationTitle(registry)}
+            <CelebrationTitleText registry={registry} />
           </Typography>
           <Chip
             size="small"

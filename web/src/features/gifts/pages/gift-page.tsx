@@ -8,10 +8,11 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegistry } from '../../../lib/use-registry';
 import { useCharities } from '../../../lib/use-charities';
-import { celebrationTitle } from '@core/registry/celebration-title';
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { GiftForm } from '../components/gift-form';
 import { RegistryClosedNotice } from '../../../components/registry-closed-notice';
+import { Ornament } from '../../../components/ornament';
+import { CelebrationTitleText } from '../../../components/celebration-title-text';
 
 /** /gift/:id (public): the gift form of docs/product.md#gift-form, or why no gift can be given. */
 export default function GiftPage() {
@@ -30,11 +31,13 @@ export default function GiftPage() {
   return (
     // Tighter on a phone: the giver's name and amount belong on the first screen.
     <Container maxWidth="md" sx={{ py: { xs: 1.5, md: 7 } }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2.25rem' } }}>
+      {/* The flourish only where there is room: on a phone the name and amount fields come first. */}
+      <Ornament width={140} sx={{ display: { xs: 'none', md: 'block' }, mx: 'auto', mb: 2 }} />
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2.5rem' }, textAlign: { md: 'center' } }}>
         Give a Gift
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: { xs: 1, md: 4 }, fontSize: { xs: '1rem', md: '1.1rem' }, overflowWrap: 'anywhere' }}>
-        Celebrate {celebrationTitle(registry)}.
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: { xs: 1, md: 4 }, fontSize: { xs: '1rem', md: '1.15rem' }, textAlign: { md: 'center' }, overflowWrap: 'anywhere' }}>
+        Celebrate <CelebrationTitleText registry={registry} />.
       </Typography>
       {registry.status === 'open' ? (
         <GiftForm key={registry.id} registry={registry} onStale={() => void mutate()} />

@@ -23,6 +23,8 @@ import { RecentRegistriesSection, useVisitorRecentRegistries } from '../componen
 import { RegistrySearchField, RegistrySearchResults } from '../components/registry-search';
 import { CharityPartnersList } from '../components/charity-partners-list';
 import { StartRegistryButton } from '../components/start-registry-button';
+import { Ornament } from '../../../components/ornament';
+import { colours, elevation, fonts, typeScale } from '@core/design-tokens';
 
 const EXAMPLE_GIFT_CENTS = 100_00;
 
@@ -189,13 +191,15 @@ export default function LandingPage() {
     <>
       <Box
         sx={{
-          background: 'linear-gradient(135deg, #1e3a8a 0%, #172554 100%)',
+          // A soft light from above: depth instead of a flat blue block (white text keeps over 6:1 at its brightest).
+          background: `radial-gradient(ellipse 70% 70% at 50% 0%, rgba(59, 91, 204, 0.55), transparent 75%), linear-gradient(135deg, ${colours.navy} 0%, ${colours.navyDark} 100%)`,
           color: 'primary.contrastText',
           py: { xs: 8, md: 12 },
         }}
       >
         <Container maxWidth="md" sx={{ textAlign: 'center' }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '2.25rem', md: '3.25rem' } }}>
+          <Ornament width={{ xs: 140, md: 180 }} sx={{ mx: 'auto', mb: 3, color: 'secondary.main' }} />
+          <Typography variant="h1" sx={{ fontSize: { xs: `${typeScale.display.xs}rem`, md: `${typeScale.display.md}rem` } }}>
             Gifts that give twice
           </Typography>
           <Typography sx={{ mt: 2.5, fontSize: { xs: '1.1rem', md: '1.3rem' } }}>{MARKETING_COPY}</Typography>
@@ -240,8 +244,8 @@ export default function LandingPage() {
               {benefits.map((benefit) => (
                 <li key={benefit.title}>
                   <Card sx={{ height: '100%' }}>
-                    <CardContent>
-                      <Box aria-hidden="true" sx={{ color: 'primary.main', mb: 1 }}>
+                    <CardContent sx={{ p: 3 }}>
+                      <Box aria-hidden="true" sx={{ color: 'secondary.dark', bgcolor: colours.champagne, width: 48, height: 48, borderRadius: '50%', display: 'grid', placeItems: 'center', mb: 2 }}>
                         {benefit.icon}
                       </Box>
                       <Typography component="h3" variant="h4">
@@ -263,7 +267,7 @@ export default function LandingPage() {
                 <Box component="li" key={step.title} sx={{ textAlign: 'center', px: 2 }}>
                   <Box
                     aria-hidden="true"
-                    sx={{ width: 56, height: 56, mx: 'auto', mb: 2, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: '1.4rem' }}
+                    sx={{ width: 60, height: 60, mx: 'auto', mb: 2, borderRadius: '50%', bgcolor: 'background.paper', color: 'primary.main', border: 2, borderColor: 'secondary.main', boxShadow: elevation.card, display: 'grid', placeItems: 'center', fontFamily: fonts.display, fontWeight: fonts.displayWeight, fontSize: '1.6rem' }}
                   >
                     {index + 1}
                   </Box>

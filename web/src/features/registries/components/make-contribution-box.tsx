@@ -8,6 +8,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import { PLATFORM_FEE_CENTS } from '@core/fees';
 import { formatMoney, type Currency } from '@core/money';
 import { paths } from '@core/page-paths';
+import { colours, elevation, fonts } from '@core/design-tokens';
 
 interface MakeContributionBoxProps {
   registryId: string;
@@ -27,9 +28,10 @@ export function MakeContributionBox({ registryId, childName, currency }: MakeCon
     { share: formatMoney(PLATFORM_FEE_CENTS, currency), to: 'flat platform fee, paid on top of your gift' },
   ];
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ borderColor: 'primary.main', borderWidth: 2 }}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
-        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.4rem' }}>
+    // The one thing a guest came to do: raised above the page, edged in gold.
+    <Card component="section" aria-labelledby={headingId} sx={{ borderColor: 'secondary.main', boxShadow: elevation.raised }}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } }, display: 'grid', gap: 2 }}>
+        <Typography id={headingId} variant="h2">
           Make Your Contribution
         </Typography>
         <Typography color="text.secondary">
@@ -41,8 +43,8 @@ export function MakeContributionBox({ registryId, childName, currency }: MakeCon
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
         >
           {shares.map(({ share, to }) => (
-            <Box component="li" key={share} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}>
-              <Typography component="span" sx={{ display: 'block', fontSize: '1.5rem', fontWeight: 800, color: 'primary.main' }}>
+            <Box component="li" key={share} sx={{ px: 1.5, py: 2, borderRadius: 3, bgcolor: colours.champagne, textAlign: 'center' }}>
+              <Typography component="span" sx={{ display: 'block', fontFamily: fonts.display, fontSize: '1.75rem', fontWeight: fonts.displayWeight, lineHeight: 1.2, color: 'primary.main' }}>
                 {share}
               </Typography>
               <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
@@ -52,7 +54,7 @@ export function MakeContributionBox({ registryId, childName, currency }: MakeCon
           ))}
         </Box>
         <Box>
-          <Button variant="contained" size="large" startIcon={<CardGiftcardIcon />} href={paths.gift(registryId)}>
+          <Button variant="contained" size="large" startIcon={<CardGiftcardIcon />} href={paths.gift(registryId)} sx={{ width: { xs: '100%', sm: 'auto' }, py: 1.5, fontSize: '1.05rem' }}>
             Give a Gift
           </Button>
         </Box>

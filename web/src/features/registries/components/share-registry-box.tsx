@@ -51,8 +51,8 @@ export function ShareRegistryBox({ shortCode, childName, insertHref }: ShareRegi
 
   return (
     <Card component="section" aria-labelledby={headingId}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.4rem' }}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } } }}>
+        <Typography id={headingId} variant="h2">
           Share This Registry
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import type { ManagerRegistryView } from '@api/registries';
-import { celebrationTitle } from '@core/registry/celebration-title';
 import { readingLabel } from '@core/registry/hebrew-calendar';
 import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -23,6 +22,9 @@ import { PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isManagerView, useRegistry } from '../../../lib/use-registry';
 import { QrCodeSvg } from '../components/qr-code-svg';
+import { Ornament } from '../../../components/ornament';
+import { CelebrationTitleText } from '../../../components/celebration-title-text';
+import { colours, fonts } from '@core/design-tokens';
 import { printedLinkOf, shortLinkOf } from '../lib/short-link';
 
 export const INSERT_TITLE = 'Invitation Insert';
@@ -70,7 +72,6 @@ function PrintStyles({ size }: { size: InsertSize }) {
 /** The card itself. Its type scales with its width (container units), so the screen preview and the print match. */
 function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: InsertSize }) {
   const { width, height } = INSERT_SIZES[size];
-  const title = celebrationTitle(registry);
   const { hebrewDate } = registry;
   return (
     <Box
@@ -91,13 +92,24 @@ function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: I
         boxShadow: 3,
         boxSizing: 'border-box',
         printColorAdjust: 'exact',
+        position: 'relative',
+        // A fine gold frame inside the edge, as engraved invitations have; decoration only.
+        '&::before': {
+          content: '""',
+          position: 'absolute',
+          inset: '3.2cqw',
+          border: `0.5cqw solid ${colours.gold}`,
+          borderRadius: '1.5cqw',
+          pointerEvents: 'none',
+        },
       }}
     >
       <Box
         sx={{
           height: '100%',
           boxSizing: 'border-box',
-          p: '7cqw',
+          px: '8cqw',
+          py: '7.5cqw',
           display: 'flex',
           flexDirection: 'column',
           alignItems: 'center',
@@ -107,11 +119,12 @@ function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: I
         }}
       >
         <Box>
-          <Typography component="p" sx={{ fontSize: '4cqw', letterSpacing: '0.08em', textTransform: 'uppercase', color: '#1e3a8a', fontWeight: 600 }}>
+          <Typography component="p" sx={{ fontSize: '3.6cqw', letterSpacing: '0.14em', textTransform: 'uppercase', color: colours.goldDark, fontWeight: 700 }}>
             Celebrate with a gift
           </Typography>
-          <Typography component="h2" sx={{ fontSize: '8cqw', lineHeight: 1.15, fontWeight: 700, mt: '2cqw', overflowWrap: 'anywhere' }}>
-            {title}
+          <Ornament width="34cqw" sx={{ mx: 'auto', mt: '1.5cqw' }} />
+          <Typography component="h2" sx={{ fontFamily: fonts.display, fontSize: '8.2cqw', lineHeight: 1.1, fontWeight: fonts.displayWeight, color: colours.navy, mt: '1.5cqw', overflowWrap: 'anywhere', textWrap: 'balance' }}>
+            <CelebrationTitleText registry={registry} />
           </Typography>
           <Typography component="p" sx={{ fontSize: '4.6cqw', mt: '2.5cqw', fontWeight: 600 }}>
             {longDate.format(new Date(registry.celebrationDate))}
@@ -125,7 +138,7 @@ function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: I
             {hebrewDate.reading && ` · ${hebrewDate.reading.hebrew}`}
           </Typography>
         </Box>
-        <Box sx={{ width: '46cqw', aspectRatio: '1 / 1' }}>
+        <Box sx={{ width: '40cqw', aspectRatio: '1 / 1' }}>
           <QrCodeSvg link={shortLinkOf(registry.shortCode)} label={`QR code linking to ${registry.childName}'s registry`} />
         </Box>
         <Box>
@@ -135,7 +148,7 @@ function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: I
           <Typography component="p" sx={{ fontSize: '4.8cqw', fontWeight: 700, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' }}>
             {printedLinkOf(registry.shortCode)}
           </Typography>
-          <Typography component="p" sx={{ fontSize: '3.3cqw', mt: '2cqw', color: '#374151' }}>
+          <Typography component="p" sx={{ fontSize: '3.1cqw', mt: '1.5cqw', color: '#374151' }}>
             90% of every gift goes to the family and 10% to a Jewish charity. · {PRODUCT_NAME}
           </Typography>
         </Box>

@@ -24,6 +24,9 @@ import { forgetRegistry, rememberRegistry } from '../../../lib/recent-registries
 import { ResponsivePhoto } from '../../../components/responsive-photo';
 import { HebrewDateText } from '../../../components/hebrew-date-text';
 import { RegistryClosedNotice } from '../../../components/registry-closed-notice';
+import { Ornament } from '../../../components/ornament';
+import { colours } from '@core/design-tokens';
+import { CelebrationTitleText } from '../../../components/celebration-title-text';
 
 // Guests never download what only the family (owner and co-owners) sees.
 const OwnerTools = lazy(() => import('../components/owner-tools'));
@@ -108,41 +111,43 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
           sx={{ maxHeight: { xs: '16rem', md: '24rem' }, objectFit: 'cover', objectPosition: photoObjectPosition(registry) }}
         />
       )}
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 }, display: 'grid', gap: 2 }}>
-        <Box>
-          <Typography id="registry-title" variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' }, overflowWrap: 'anywhere' }}>
-            {celebrationTitle(registry)}
+      {/* The celebration's band: the child's name in the display face between gold flourishes, centred as on an invitation. */}
+      <Box sx={{ px: { xs: 2.5, sm: 5 }, pt: { xs: 3.5, md: 5 }, pb: { xs: 3, md: 4 }, bgcolor: colours.champagne, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 1.5 }}>
+        <Ornament width={{ xs: 132, md: 168 }} />
+        <Typography id="registry-title" variant="h1" sx={{ overflowWrap: 'anywhere', textWrap: 'balance', maxWidth: '100%' }}>
+          <CelebrationTitleText registry={registry} />
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', columnGap: 1.5, rowGap: 1 }}>
+          <Typography color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '1.1rem' }}>
+            <EventIcon aria-hidden="true" sx={{ color: 'secondary.dark' }} />
+            {formatCelebrationDate(registry.celebrationDate)}
           </Typography>
-          <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-            <Typography color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '1.1rem' }}>
-              <EventIcon aria-hidden="true" />
-              {formatCelebrationDate(registry.celebrationDate)}
-            </Typography>
-            {/* A closed registry is Closed, not also Upcoming: one state, not two that disagree. */}
-            {open ? (
-              <Chip
-                size="small"
-                label={upcoming ? 'Upcoming' : 'Past'}
-                sx={upcoming ? { bgcolor: 'success.main', color: 'success.contrastText', fontWeight: 600 } : { bgcolor: 'grey.200', fontWeight: 600 }}
-              />
-            ) : (
-              <Chip size="small" label="Closed" sx={{ bgcolor: 'grey.800', color: '#ffffff', fontWeight: 600 }} />
-            )}
-            {(registry.isOwner || registry.isCoOwner) && registry.unlisted && (
-              <Suspense fallback={null}>
-                <UnlistedChip />
-              </Suspense>
-            )}
-          </Box>
-          <HebrewDateText hebrewDate={registry.hebrewDate} sx={{ mt: 1, color: 'text.secondary', fontSize: '1.05rem' }} />
+          {/* A closed registry is Closed, not also Upcoming: one state, not two that disagree. */}
+          {open ? (
+            <Chip
+              size="small"
+              label={upcoming ? 'Upcoming' : 'Past'}
+              sx={upcoming ? { bgcolor: 'success.main', color: 'success.contrastText', fontWeight: 600 } : { bgcolor: 'grey.200', fontWeight: 600 }}
+            />
+          ) : (
+            <Chip size="small" label="Closed" sx={{ bgcolor: 'grey.800', color: '#ffffff', fontWeight: 600 }} />
+          )}
+          {(registry.isOwner || registry.isCoOwner) && registry.unlisted && (
+            <Suspense fallback={null}>
+              <UnlistedChip />
+            </Suspense>
+          )}
         </Box>
+        <HebrewDateText hebrewDate={registry.hebrewDate} align="center" sx={{ color: 'text.secondary', fontSize: '1.05rem' }} />
+      </Box>
 
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } }, display: 'grid', gap: { xs: 2.5, sm: 3 } }}>
         {registry.personalMessage && (
           <Box
             component="blockquote"
-            sx={{ m: 0, pl: 2, borderLeft: 4, borderColor: 'secondary.main', fontStyle: 'italic', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            sx={{ m: 0, mx: 'auto', maxWidth: '38rem', textAlign: 'center', fontStyle: 'italic', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
           >
-            <Typography component="p" sx={{ fontSize: '1.05rem' }}>
+            <Typography component="p" sx={{ fontSize: { xs: '1.05rem', md: '1.15rem' }, lineHeight: 1.65 }}>
               {registry.personalMessage}
             </Typography>
           </Box>
