@@ -37,10 +37,6 @@ export default defineConfig({
           globalSetup: [migratedTemplates],
           testTimeout: 180_000,
           hookTimeout: 240_000,
-          // Journeys spend much of their time waiting on Chromium's frames and on the server: after
-          // the other projects, which keep both cores busy, they run three at a time.
-          sequence: { groupOrder: 1 },
-          maxWorkers: 3,
         },
       },
     ],
