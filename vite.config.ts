@@ -6,39 +6,49 @@ import { routePreload } from './scripts/vite-route-preload.js';
 
 const root = fileURLToPath(new URL('./web', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
   // Brotli and gzip siblings of every asset, which the server hands to browsers that accept them.
-  plugins: [react(), routePreload(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] })],
+  // The server's build of the guest pages (dist/server, `vite build --ssr`) is read from disk by
+  // Node: not compressed.
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), routePreload(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] })],
   // As tsconfig.json's paths say.
   resolve: {
     alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)) },
   },
-  build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: true,
-    // dist/web/.vite/manifest.json: which chunks each page needs, read by `npm run bundle:report` and its test.
-    manifest: true,
-    chunkSizeWarningLimit: 900,
-    rolldownOptions: {
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: {
-          // What the entry needs before anything paints comes in one chunk, not a dozen small ones.
-          groups: [
-            { name: 'app-shell', tags: ['$initial'] },
-            { name: 'app-shell', test: (id: string) => id.includes('rolldown') && id.includes('runtime') },
-            // The form and chip pieces the guest pages (registry, gift, checkout) share: one request, not five.
-            { name: 'guest-ui', test: /@mui[\\/](material[\\/](Chip|FormControl|FormHelperText|FormLabel|FormControlLabel|InputLabel|InputAdornment|OutlinedInput|RadioGroup|Radio|Alert|internal[\\/]SwitchBase|utils[\\/]useSlot)|utils[\\/]useRovingTabIndex)\b/ },
-          ],
-          experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
+  // The server's build carries its libraries, React's production build among them, whatever
+  // NODE_ENV the server runs with.
+  ssr: { noExternal: true },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? { outDir: fileURLToPath(new URL('./dist/server', import.meta.url)), emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+        emptyOutDir: true,
+        sourcemap: true,
+        // dist/web/.vite/manifest.json: which chunks each page needs, read by `npm run bundle:report` and its test.
+        manifest: true,
+        chunkSizeWarningLimit: 900,
+        rolldownOptions: {
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              // What the entry needs before anything paints comes in one chunk, not a dozen small ones.
+              groups: [
+                { name: 'app-shell', tags: ['$initial'] },
+                { name: 'app-shell', test: (id: string) => id.includes('rolldown') && id.includes('runtime') },
+                // The form and chip pieces the guest pages (registry, gift, checkout) share: one request, not five.
+                { name: 'guest-ui', test: /@mui[\\/](material[\\/](Chip|FormControl|FormHelperText|FormLabel|FormControlLabel|InputLabel|InputAdornment|OutlinedInput|RadioGroup|Radio|Alert|internal[\\/]SwitchBase|utils[\\/]useSlot)|utils[\\/]useRovingTabIndex)\b/ },
+              ],
+              experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
+            },
+          },
         },
       },
-    },
-  },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-});
+}));

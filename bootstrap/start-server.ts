@@ -35,6 +35,7 @@ import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
 import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
+import { loadGuestPageRenderer } from './guest-page-renderer';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 // Every instance purges each hour; each purge is a conditional delete, so purges may overlap.
@@ -135,6 +136,7 @@ export async function startServer(
       },
     });
     const limiter = (options: RateLimiterOptions) => createRateLimiter(orm, options, metrics.limitRefused);
+    const webRoot = options.webRoot === undefined ? path.join(projectRoot, 'dist', 'web') : options.webRoot;
     const app = createHttpApp({
       repositories,
       photos: photos.store,
@@ -161,7 +163,8 @@ export async function startServer(
         production: config.production,
         trustProxy: config.trustProxy,
         trustProxyHops: config.trustProxyHops,
-        webRoot: options.webRoot === undefined ? path.join(projectRoot, 'dist', 'web') : options.webRoot,
+        webRoot,
+        renderGuestPage: await loadGuestPageRenderer(webRoot),
         uploadsDirectory: photos.localDirectory,
         photoOrigins: config.photos.provider === 'gcs' ? ['https://storage.googleapis.com'] : [],
         publicConfig: {

@@ -5,6 +5,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
+/** api/server-rendering.ts's SERVER_RENDERED_ATTRIBUTE (Vite's config loader reads no path alias; a test checks they agree). */
+const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
 /**
  * The pages a first visit most often opens, as web/src/app/router.tsx routes them, and the calls
  * each page makes as soon as it renders ($1 is the address's first captured part). Every page asks
@@ -64,8 +67,9 @@ export function routePreload(): Plugin {
           return [`[${pattern.toString()},${JSON.stringify(files)},${JSON.stringify(calls)}]`];
         });
         // The calls are preloaded as apiFetch makes them (with cookies), so its fetch takes the
-        // answer already on its way instead of asking only once the app has rendered.
-        const source = `(function(){var r=[${table.join(',')}],e=${JSON.stringify(EVERY_PAGE_CALLS)},p=location.pathname;function a(h,rel,c,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin=c;l.href=h;if(as)l.as=as;document.head.appendChild(l);}function d(c){a(c,'preload','use-credentials','fetch');}for(var i=0;i<r.length;i++){var m=p.match(r[i][0]);if(m){r[i][1].forEach(function(f){a('/'+f,'modulepreload','');});e.concat(r[i][2].map(function(c){return c.replace('$1',m[1]);})).forEach(d);return;}}e.forEach(d);})();\n`;
+        // answer already on its way instead of asking only once the app has rendered; a page drawn
+        // on the server holds their answers already.
+        const source = `(function(){var r=[${table.join(',')}],e=${JSON.stringify(EVERY_PAGE_CALLS)},p=location.pathname,s=document.documentElement.hasAttribute(${JSON.stringify(SERVER_RENDERED_ATTRIBUTE)});function a(h,rel,c,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin=c;l.href=h;if(as)l.as=as;document.head.appendChild(l);}function d(c){if(!s)a(c,'preload','use-credentials','fetch');}for(var i=0;i<r.length;i++){var m=p.match(r[i][0]);if(m){r[i][1].forEach(function(f){a('/'+f,'modulepreload','');});e.concat(r[i][2].map(function(c){return c.replace('$1',m[1]);})).forEach(d);return;}}e.forEach(d);})();\n`;
         const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
         script = { fileName, source };
         return [{ tag: 'script', attrs: { src: `/${fileName}`, async: true }, injectTo: 'head-prepend' }];

@@ -36,6 +36,8 @@ import { securityHeaders } from './middleware/security-headers';
 import { sessions } from './middleware/session';
 import { uploadedPhotos } from './middleware/uploaded-photos';
 import { webApp } from './middleware/web-app';
+import { guestPageCalls, shortLinkTarget } from './guest-page-calls';
+import type { RenderGuestPage } from '@api/server-rendering';
 import { registryRoutes } from './routes/registry-routes';
 import { hebrewDateRoutes } from './routes/hebrew-date-routes';
 import { coOwnerRoutes } from './routes/co-owner-routes';
@@ -77,6 +79,8 @@ export interface HttpDependencies {
     /** With trustProxy: how many right-most X-Forwarded-For entries were written by our own proxies. */
     trustProxyHops: number;
     webRoot: string | null;
+    /** The web app's renderer of guest pages; null: the browser draws every page. */
+    renderGuestPage: RenderGuestPage | null;
     /** Where local-disk photos live, served at /uploads; null when photos are in the cloud. */
     uploadsDirectory: string | null;
     photoOrigins: string[];
@@ -153,7 +157,14 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   }
   if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
   const previews = sharePreviews({ repositories: deps.repositories, publicUrl: settings.publicUrl });
-  for (const middleware of webApp(settings.webRoot, previews, { testPayments: settings.publicConfig.paymentProvider === 'sandbox' })) {
+  const guestPages = settings.renderGuestPage
+    ? {
+        render: settings.renderGuestPage,
+        call: guestPageCalls({ repositories: deps.repositories, publicConfig: settings.publicConfig }),
+        shortLinkTarget: shortLinkTarget({ repositories: deps.repositories }),
+      }
+    : null;
+  for (const middleware of webApp(settings.webRoot, previews, { testPayments: settings.publicConfig.paymentProvider === 'sandbox', guestPages })) {
     app.use(middleware);
   }
   return app;

@@ -4,6 +4,7 @@ import { matchPattern, pageUrl, pagePatterns } from '@core/page-paths';
 import { isUuid } from '@core/ids';
 import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
 import { isDomainError } from '@core/errors';
+import { escapeHtml } from '@core/html';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { hebrewDateLine } from '@core/registry/hebrew-calendar';
 import { hebrewDateOf } from '@core/registry/hebrew-date';
@@ -46,10 +47,6 @@ export function sharePreviews(ports: { repositories: Pick<Repositories, 'registr
       throw error;
     }
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** Puts the preview's title and Open Graph / Twitter tags into the app shell's head. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumMissing, expectAccessible, launchChromium, screenshot, startE2eServer } from './browser';
+import { chromiumMissing, expectAccessible, launchChromium, screenshot, startE2eServer, waitingForLivePages } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -19,7 +19,7 @@ describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in agai
   });
 
   async function newPage(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
+    const context = waitingForLivePages(await browser.newContext({ viewport: { width, height: 800 }, baseURL: server.url, extraHTTPHeaders: { Origin: server.url } }));
     return context.newPage();
   }
 

@@ -99,6 +99,34 @@ async function freePort(): Promise<number> {
  * The server and Chromium one journey file runs against, started before its tests and stopped
  * after; read them inside tests (they exist only once the file's beforeAll has run).
  */
+/**
+ * A page drawn on the server shows its buttons and fields before the browser has taken it over,
+ * when a click or a keystroke would do nothing: the page's goto and reload wait for the app to
+ * mark the page live (data-page-ready), as a person waits for a page to respond.
+ */
+export function waitingForLivePages(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const live = () =>
+      page.waitForFunction(() => !document.documentElement.hasAttribute('data-server-rendered') || document.documentElement.hasAttribute('data-page-ready'));
+    const goto = page.goto.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await live();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await live();
+      return response;
+    };
+    return page;
+  };
+  return context;
+}
+
 export function e2eWorld() {
   const world = {
     /**
@@ -107,7 +135,9 @@ export function e2eWorld() {
      * change that names no page.
      */
     context(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-      return world.browser.newContext({ baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url }, ...options });
+      const context = world.browser.newContext({ baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url }, ...options });
+      // Without JavaScript nothing takes a page over: it is as the server drew it.
+      return options.javaScriptEnabled === false ? context : context.then(waitingForLivePages);
     },
     /** A page in a fresh context at this width; page errors go to the log. */
     async page(width: number): Promise<Page> {

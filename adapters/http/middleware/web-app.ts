@@ -2,26 +2,47 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import serve from 'koa-static';
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import { PAYMENT_MODE_ATTRIBUTE } from '@api/system';
+import type { RenderedGuestPage, RenderGuestPage, ServerCall } from '@api/server-rendering';
+import { matchPattern, pagePatterns, paths } from '@core/page-paths';
 import type { HttpState } from '../http-state';
 import { withPreview, type PagePreview } from '../share-preview';
+import { withRenderedPage } from '../rendered-page';
 
 /** Marks the shell's <html> as running on test payments (see PAYMENT_MODE_ATTRIBUTE). */
 function inTestMode(html: string): string {
   return html.replace(/<html(?=[\s>])/i, `<html ${PAYMENT_MODE_ATTRIBUTE}="test"`);
 }
 
+/** The guest pages the server draws itself (see RenderGuestPage), and where a short link leads. */
+export interface GuestPages {
+  render: RenderGuestPage;
+  call: ServerCall;
+  shortLinkTarget: (shortCode: string) => Promise<string | null>;
+}
+
+/** The guest page drawn by the server, or null: a page that fails to draw is left to the browser, which says what went wrong. */
+async function drawn(ctx: ParameterizedContext<HttpState>, guestPages: GuestPages): Promise<RenderedGuestPage | null> {
+  try {
+    return await guestPages.render(ctx.href, guestPages.call);
+  } catch (error) {
+    ctx.state.log.error({ err: error, path: ctx.path }, 'a guest page could not be drawn on the server');
+    return null;
+  }
+}
+
 /**
  * Serves the built web app: files as they are (hashed assets cached for a year), and index.html for
- * every other GET outside /api, so the app's own router draws the page; shared registry links get
- * their preview tags, and on the sandbox the shell says so (its "Test mode" banner shows from the
- * first paint). Unknown /api paths answer a JSON 404 instead.
+ * every other GET outside /api. A visitor's guest page comes drawn by the server (with guestPages)
+ * and a short link sends them straight to its registry; any other page is drawn by the app's own
+ * router. Shared registry links get their preview tags, and on the sandbox the shell says so (its
+ * "Test mode" banner shows from the first paint). Unknown /api paths answer a JSON 404 instead.
  */
 export function webApp(
   webRoot: string | null,
   preview: (path: string) => Promise<PagePreview | null> = async () => null,
-  options: { testPayments: boolean } = { testPayments: false },
+  options: { testPayments: boolean; guestPages?: GuestPages | null } = { testPayments: false },
 ): Middleware<HttpState>[] {
   const apiNotFound: Middleware<HttpState> = async (ctx, next) => {
     await next();
@@ -45,12 +66,26 @@ export function webApp(
     await next();
     const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/') && ctx.path !== '/api';
     if (ctx.status === 404 && ctx.body === undefined && isPage && !path.extname(ctx.path)) {
+      const guestPages = options.guestPages;
+      const shortCode = guestPages ? matchPattern(pagePatterns.shortLink, ctx.path)?.shortCode : undefined;
+      const target = shortCode && guestPages ? await guestPages.shortLinkTarget(shortCode) : null;
+      if (target) {
+        // The page itself, one request sooner than the app would get there; the link may one day name another registry.
+        ctx.redirect(paths.registry(target));
+        ctx.set('Cache-Control', 'no-cache');
+        return;
+      }
       ctx.status = 200;
       ctx.type = 'html';
+      // Pages may hold a registry as it is now, and a visitor's page is not a signed-in family's.
       ctx.set('Cache-Control', 'no-cache');
+      ctx.vary('Cookie');
       // A kilobyte read per page load keeps a rebuilt app current without a restart.
       const shell = await readFile(indexHtml, 'utf8');
-      const html = options.testPayments ? inTestMode(shell) : shell;
+      let html = options.testPayments ? inTestMode(shell) : shell;
+      // Drawn for visitors only: what a signed-in family sees is theirs, and their browser draws it.
+      const rendered = guestPages && !ctx.state.user ? await drawn(ctx, guestPages) : null;
+      if (rendered) html = withRenderedPage(html, rendered);
       const shared = await preview(ctx.path);
       ctx.body = shared ? withPreview(html, shared) : html;
     }

@@ -21,14 +21,16 @@ const swrOptions: SWRConfiguration = {
 
 /**
  * Everything the pages need around them except the router, so the browser can use a
- * BrowserRouter and tests a MemoryRouter. An outer <SWRConfig provider> (as in tests) supplies
- * the cache; otherwise SWR's default cache is used.
+ * BrowserRouter, the server a StaticRouter and tests a MemoryRouter. An outer <SWRConfig provider>
+ * (as in tests) supplies the cache; otherwise SWR's default cache is used. `fallback` holds the
+ * answers a page was rendered from on the server, keyed as SWR keys them, so the browser asks
+ * none of them again.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ children, fallback }: { children: ReactNode; fallback?: Record<string, unknown> }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SWRConfig value={swrOptions}>
+      <SWRConfig value={fallback ? { ...swrOptions, fallback } : swrOptions}>
         <ToastProvider>{children}</ToastProvider>
       </SWRConfig>
     </ThemeProvider>

@@ -3,7 +3,7 @@ import type { CharityView } from '@api/charities';
 
 export type { CharityView };
 
-const CHARITIES_KEY = '/api/charities';
+export const CHARITIES_KEY = '/api/charities';
 
 export function useCharities() {
   const { data, error, isLoading, mutate } = useSWR<CharityView[]>(CHARITIES_KEY);

@@ -4,7 +4,7 @@ import type { PublicConfig } from '@api/system';
 /** GET /api/config: what the browser needs to know about the server's set-up. */
 export type AppConfig = PublicConfig;
 
-const CONFIG_KEY = '/api/config';
+export const CONFIG_KEY = '/api/config';
 
 export function useConfig() {
   const { data, error, isLoading } = useSWR<AppConfig>(CONFIG_KEY);

@@ -12,6 +12,17 @@ const MAIN_ID = 'main-content';
 // page instead of with it: the first paint does not wait for its icons, fields and links.
 const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
 
+/**
+ * Marks <html> with data-page-ready once the page is live: for a page drawn on the server, once
+ * the browser has taken it over (its effects run only then), which is when a tap does what it says.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-page-ready', '');
+  }, []);
+  return null;
+}
+
 /** The frame of every page: skip link, navigation bar, the page, footer. */
 export function AppLayout() {
   const { pathname, hash } = useLocation();
@@ -45,6 +56,7 @@ export function AppLayout() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner label="Loading page…" />}>
             <Outlet />
+            <PageReady />
           </Suspense>
         </ErrorBoundary>
       </Box>

@@ -53,7 +53,7 @@ function useSignOut() {
 
 export function NavBar() {
   const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
   const { user, isLoading, isAdmin } = useUser();
   const { pathname } = useLocation();
   const onLanding = pathname === paths.home && !user;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -31,8 +31,17 @@ export function focusNotifications(): void {
  * <body>, and stays there readable while a dialog is open: a modal dialog hides the rest of the
  * page from assistive technology, but a message about what the dialog just did must be heard.
  */
+const noSubscription = () => () => {};
+
 export function Toaster({ toasts, onDismiss }: ToasterProps) {
   const regionRef = useRef<HTMLElement>(null);
+  // The region lives in <body>, outside the page a server draws: it joins the page in the browser,
+  // once the page drawn on the server has been taken over (at once when the browser draws it all).
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   useEffect(() => {
     const region = regionRef.current;
@@ -42,7 +51,7 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
     });
     observer.observe(region, { attributes: true, attributeFilter: ['aria-hidden'] });
     return () => observer.disconnect();
-  }, []);
+  }, [inBrowser]);
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -81,7 +90,7 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
       </Box>
     </Box>
   );
-  return typeof document === 'undefined' ? region : createPortal(region, document.body);
+  return inBrowser ? createPortal(region, document.body) : null;
 }
 
 function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: string) => void }) {

@@ -8,6 +8,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PrintIcon from '@mui/icons-material/Print';
 import { shortLinkOf } from '../lib/short-link';
+import { useSiteOrigin } from '../../../lib/site-origin';
 import { useToast } from '../../../components/toast';
 import { RegistryQrCode } from './registry-qr-code';
 import { TextInput } from '../../../components/text-input';
@@ -31,7 +32,7 @@ export function ShareRegistryBox({ shortCode, childName, insertHref }: ShareRegi
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [copied, setCopied] = useState(false);
-  const link = shortLinkOf(shortCode);
+  const link = shortLinkOf(useSiteOrigin(), shortCode);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 

@@ -26,6 +26,7 @@ import { Ornament } from '../../../components/ornament';
 import { CelebrationTitleText } from '../../../components/celebration-title-text';
 import { colours, fonts } from '@core/design-tokens';
 import { printedLinkOf, shortLinkOf } from '../lib/short-link';
+import { useSiteOrigin } from '../../../lib/site-origin';
 
 export const INSERT_TITLE = 'Invitation Insert';
 
@@ -73,6 +74,7 @@ function PrintStyles({ size }: { size: InsertSize }) {
 function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: InsertSize }) {
   const { width, height } = INSERT_SIZES[size];
   const { hebrewDate } = registry;
+  const origin = useSiteOrigin();
   return (
     <Box
       id={INSERT_ID}
@@ -139,14 +141,14 @@ function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: I
           </Typography>
         </Box>
         <Box sx={{ width: '40cqw', aspectRatio: '1 / 1' }}>
-          <QrCodeSvg link={shortLinkOf(registry.shortCode)} label={`QR code linking to ${registry.childName}'s registry`} />
+          <QrCodeSvg link={shortLinkOf(origin, registry.shortCode)} label={`QR code linking to ${registry.childName}'s registry`} />
         </Box>
         <Box>
           <Typography component="p" sx={{ fontSize: '4cqw' }}>
             Scan the code or visit
           </Typography>
           <Typography component="p" sx={{ fontSize: '4.8cqw', fontWeight: 700, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' }}>
-            {printedLinkOf(registry.shortCode)}
+            {printedLinkOf(origin, registry.shortCode)}
           </Typography>
           <Typography component="p" sx={{ fontSize: '3.1cqw', mt: '1.5cqw', color: '#374151' }}>
             90% of every gift goes to the family and 10% to a Jewish charity. · {PRODUCT_NAME}

@@ -1,0 +1,63 @@
+import type { PublicConfig } from '@api/system';
+import type { ServerCall } from '@api/server-rendering';
+import { isUuid } from '@core/ids';
+import { isDomainError } from '@core/errors';
+import type { Repositories } from '@core/ports/repositories';
+import { listRecentlyCreatedRegistries } from '@core/registry/list-registries';
+import { isShortCode } from '@core/registry/short-code';
+import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
+import { presentCharity } from './presenters/charities';
+import { presentRegistry, presentRegistrySummary } from './presenters/registries';
+import { presentConfig } from './presenters/system';
+
+type Ports = { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; publicConfig: PublicConfig };
+
+/** The public GET calls a guest page is rendered from, answered as a visitor's browser would be answered by the API. */
+const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) => Promise<unknown> }[] = [
+  { path: /^\/api\/config$/, answer: async (_, ports) => presentConfig(ports.publicConfig) },
+  { path: /^\/api\/charities$/, answer: async (_, ports) => (await ports.repositories.charities.listActive()).map(presentCharity) },
+  { path: /^\/api\/registries\/recent$/, answer: async (_, ports) => (await listRecentlyCreatedRegistries(ports.repositories)).map(presentRegistrySummary) },
+  {
+    path: /^\/api\/registries\/([^/?]+)$/,
+    answer: async (id, ports) => (id && isUuid(id) ? presentRegistry(await viewRegistry(id, { ...ports.repositories, user: null })) : undefined),
+  },
+];
+
+const notFound = (error: unknown) => isDomainError(error) && error.code === 'registry.not_found';
+
+/**
+ * Answers the calls of a guest page being rendered on the server, as a visitor: the same
+ * presenters as the API, passed through JSON as the browser receives them, so the page the server
+ * draws is the page the browser draws. A registry that is not there, or a call not listed, has no
+ * answer (undefined).
+ */
+export function guestPageCalls(ports: Ports): ServerCall {
+  return async (path) => {
+    for (const call of CALLS) {
+      const found = call.path.exec(path);
+      if (!found) continue;
+      try {
+        const body = await call.answer(found[1], ports);
+        return body === undefined ? undefined : (JSON.parse(JSON.stringify(body)) as unknown);
+      } catch (error) {
+        if (notFound(error)) return undefined;
+        throw error;
+      }
+    }
+    return undefined;
+  };
+}
+
+/** The registry a short link (/r/{code}) names, or null: the server sends the guest straight to its page. */
+export function shortLinkTarget(ports: Pick<Ports, 'repositories'>) {
+  return async (shortCode: string): Promise<string | null> => {
+    const code = shortCode.toLowerCase();
+    if (!isShortCode(code)) return null;
+    try {
+      return (await viewRegistryByShortCode(code, { ...ports.repositories, user: null })).registry.id;
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,133 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../support/accounts';
+import { HttpClient } from '../support/http-client';
+import { aRegistryBody } from '../support/registries';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Issue 22: guest pages drawn on the server. The web app's renderer is stood in for by a small one
+ * (the real one is checked by test/web/server-rendering.test.tsx and the journeys): what is under
+ * test here is what the server does with it. It draws /registry/{id} from the server's own answer,
+ * throws on /explode, and draws nothing else.
+ */
+const SHELL = `<!doctype html>
+<html lang="en">
+<head><title>Mitzvah Gifts</title></head>
+<body>
+<noscript>Mitzvah Gifts needs JavaScript to run. Please enable it in your browser.</noscript>
+<div id="root">
+  <header><div class="boot-bar">Mitzvah Gifts</div></header>
+  <main><p class="boot-status" role="status">Loading…</p></main>
+</div>
+</body>
+</html>`;
+
+const RENDERER = `
+export async function renderGuestPage(url, call) {
+  const address = new URL(url);
+  if (address.pathname === '/explode') throw new Error('the renderer broke');
+  const id = /^\\/registry\\/([^/]+)$/.exec(address.pathname)?.[1];
+  if (!id) return null;
+  const registry = await call('/api/registries/' + id);
+  if (registry === undefined) return null;
+  return {
+    html: '<h1>' + registry.childName + '</h1><p>$& and $1 at ' + address.origin + '</p>',
+    styles: '<style data-emotion="css abc">h1{color:navy}</style>',
+    title: registry.childName + ' | Mitzvah Gifts',
+    data: { registry, config: await call('/api/config'), note: '</script><script>alert(1)</script> \\u2028' },
+  };
+}
+`;
+
+function aBuiltApp(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'registry-dist-'));
+  mkdirSync(path.join(dist, 'web'));
+  mkdirSync(path.join(dist, 'server'));
+  writeFileSync(path.join(dist, 'web', 'index.html'), SHELL);
+  writeFileSync(path.join(dist, 'server', 'entry-server.js'), RENDERER);
+  return path.join(dist, 'web');
+}
+
+/** The answers the page carries for the browser, read back as the browser reads them. */
+function carried(html: string): Record<string, unknown> {
+  const found = /<script type="application\/json" id="server-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!found) throw new Error('the page carries no answers');
+  return JSON.parse(found[1]!) as Record<string, unknown>;
+}
+
+let server: TestServer;
+let registry: { id: string; shortCode: string };
+let owner: HttpClient;
+beforeAll(async () => {
+  server = await startTestServer({ webRoot: aBuiltApp() });
+  const family = await signedIn(server);
+  owner = family.client;
+  registry = (await owner.post('/api/registries', aRegistryBody({ childName: 'Eliana Gross', personalMessage: 'Mazel tov to us!' }))).json as unknown as typeof registry;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('a guest page drawn on the server', () => {
+  it('comes to a visitor whole: the markup in #root, its styles and title in the head, and the answers it was drawn from', async () => {
+    const page = await new HttpClient(server.url).get(`/registry/${registry.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('vary')).toContain('Cookie');
+    expect(page.text).toMatch(/<html data-server-rendered[ >]/);
+    // The link preview names the page as the app does.
+    expect(page.text).toContain('<title>Eliana Gross&#39;s Bar/Bat Mitzvah | Mitzvah Gifts</title>');
+    expect(page.text).toMatch(/<style data-emotion="css abc">h1\{color:navy\}<\/style>[\s\S]*<\/head>/);
+    // The page's text is put in as it is, "$&" included, in place of the loading frame, with the
+    // origin the visitor asked at (behind our proxy, https).
+    expect(page.text).toContain(`<div id="root"><h1>Eliana Gross</h1><p>$& and $1 at https://${new URL(server.url).host}</p></div>`);
+    expect(page.text).not.toContain('Loading…');
+    expect(page.text).toContain('Giving a gift needs JavaScript. Please enable it in your browser.');
+    expect(page.text).not.toContain('needs JavaScript to run');
+  });
+
+  it('carries the answer a visitor’s own call gets, and nothing a script could break out of', async () => {
+    const visitor = new HttpClient(server.url);
+    const page = await visitor.get(`/registry/${registry.id}`);
+    const data = carried(page.text);
+    expect(data.registry).toEqual((await visitor.get(`/api/registries/${registry.id}`)).json);
+    expect(data.registry).not.toHaveProperty('gifts');
+    expect(data.config).toEqual((await visitor.get('/api/config')).json);
+    expect(data.note).toBe('</script><script>alert(1)</script> \u2028');
+    expect(page.text.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('is not drawn for the signed-in family, whose page is their own: their browser draws it', async () => {
+    const page = await owner.get(`/registry/${registry.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('data-server-rendered');
+    expect(page.text).not.toContain('server-data');
+    expect(page.text).toContain('Loading…');
+  });
+
+  it('leaves a page it cannot draw to the browser: an unknown registry, another page, a renderer that fails', async () => {
+    for (const pagePath of ['/registry/00000000-0000-4000-8000-000000000000', '/registry/not-an-id', '/create-registry', '/explode']) {
+      const page = await new HttpClient(server.url).get(pagePath);
+      expect(page.status, pagePath).toBe(200);
+      expect(page.text, pagePath).not.toContain('data-server-rendered');
+      expect(page.text, pagePath).toContain('Loading…');
+    }
+    expect(server.logs.join('')).toContain('a guest page could not be drawn on the server');
+  });
+
+  it('sends a short link straight to its registry’s page, and leaves an unknown one to the app', async () => {
+    for (const code of [registry.shortCode, registry.shortCode.toUpperCase()]) {
+      const sent = await new HttpClient(server.url).get(`/r/${code}`);
+      expect(sent.status).toBe(302);
+      expect(sent.headers.get('location')).toBe(`/registry/${registry.id}`);
+    }
+    for (const code of ['zzzz2222', 'NOT!valid']) {
+      const page = await new HttpClient(server.url).get(`/r/${code}`);
+      expect(page.status, code).toBe(200);
+      expect(page.text, code).toContain('Loading…');
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { screen, waitFor } from '@testing-library/react';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ClientApp } from '../../web/src/app/client-app';
+import { SERVER_RENDERED_ATTRIBUTE, type RenderedGuestPage } from '../../api/server-rendering';
+import { aRegistry, aSearchResult, REGISTRY_ID } from './registry-fixtures';
+import { charities, sandboxConfig, server } from './msw-server';
+
+/** What the server's calls answer a visitor, as the API would. */
+const answers: Record<string, unknown> = {
+  '/api/config': sandboxConfig,
+  '/api/charities': charities,
+  '/api/registries/recent': [aSearchResult({ childName: 'Noa Levi' })],
+  [`/api/registries/${REGISTRY_ID}`]: aRegistry({ childName: 'Maya Stein', personalMessage: 'Thank you for celebrating with us!' }),
+};
+
+const GUEST_PAGES = ['/', `/registry/${REGISTRY_ID}`, `/gift/${REGISTRY_ID}`, '/charities', '/faq', '/privacy', '/terms', '/security'];
+const NOT_DRAWN = ['/registry/9b2f7c1e-0d4a-4f1b-8c3e-000000000404', '/create-registry', '/admin/finance'];
+
+/**
+ * The pages as the server draws them, by a Node process of its own: the server's emotion and
+ * React, not jsdom's; and React's server renderer leaves its last context values on the context
+ * objects, which a browser's React in the same process would take for its own.
+ */
+let drawn: Map<string, RenderedGuestPage | null>;
+beforeAll(async () => {
+  const urls = [...GUEST_PAGES, ...NOT_DRAWN];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/web/draw-on-server.tsx'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify({ urls, answers }));
+  const pages = JSON.parse(await text(child.stdout)) as (RenderedGuestPage | null)[];
+  drawn = new Map(urls.map((url, index) => [url, pages[index] ?? null]));
+}, 60_000);
+
+function drawnOnTheServer(url: string): RenderedGuestPage | null {
+  return drawn.get(url) ?? null;
+}
+
+
+let unmount: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await unmount?.();
+  unmount = null;
+  document.body.innerHTML = '';
+});
+
+/** Draws `url` as the server does, puts it in the document, and has the browser's app take it over. */
+async function serveAndHydrate(url: string) {
+  const page = drawnOnTheServer(url);
+  if (!page) throw new Error(`${url} was not drawn on the server`);
+  window.history.replaceState(null, '', url);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = page.html;
+  document.body.append(container);
+  document.title = 'not yet taken over';
+
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => calls.push(new URL(request.url).pathname));
+  const recovered: unknown[] = [];
+  const logged = vi.spyOn(console, 'error');
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  await act(async () => {
+    const root = hydrateRoot(container, <ClientApp fallback={page.data} />, { onRecoverableError: (error) => recovered.push(error) });
+    unmount = () => act(async () => root.unmount());
+  });
+  // The page's own chunk is hydrated once its title is set: its effect runs only in the browser.
+  await waitFor(() => expect(document.title).toBe(page.title));
+  server.events.removeAllListeners();
+  const errors = logged.mock.calls.map((args) => args.map(String).join(' '));
+  logged.mockRestore();
+  return { page, container, calls, recovered, errors };
+}
+
+describe('a guest page drawn on the server', () => {
+  it.each(GUEST_PAGES)('%s is taken over by the browser as it was drawn: no mismatch, and no call asked again', async (url) => {
+    const { recovered, errors, calls } = await serveAndHydrate(url);
+    expect(recovered).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('holds the child’s name, the date, the message and the way to give before any script runs', async () => {
+    const page = drawnOnTheServer(`/registry/${REGISTRY_ID}`);
+    document.body.innerHTML = page?.html ?? '';
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Maya Stein');
+    expect(document.body.textContent).toContain('Thank you for celebrating with us!');
+    expect(screen.getAllByRole('link', { name: /Give a Gift/ })[0]?.getAttribute('href')).toBe(`/gift/${REGISTRY_ID}`);
+    expect(page?.title).toContain('Maya Stein');
+  });
+
+  it('holds the gift form’s fields', async () => {
+    const page = drawnOnTheServer(`/gift/${REGISTRY_ID}`);
+    document.body.innerHTML = page?.html ?? '';
+    expect(screen.getByRole('textbox', { name: /Your Name/ })).toBeTruthy();
+    expect(screen.getByLabelText('Custom Amount')).toBeTruthy();
+  });
+
+  it('is marked so that the script starting the page’s calls early leaves them', async () => {
+    const plugin = await readFile('scripts/vite-route-preload.ts', 'utf8');
+    expect(plugin).toContain(`const SERVER_RENDERED_ATTRIBUTE = '${SERVER_RENDERED_ATTRIBUTE}';`);
+  });
+
+  it('is not drawn for a registry the server cannot find, nor for a page that is not a guest’s', async () => {
+    expect(drawnOnTheServer('/registry/9b2f7c1e-0d4a-4f1b-8c3e-000000000404')).toBeNull();
+    expect(drawnOnTheServer('/create-registry')).toBeNull();
+    expect(drawnOnTheServer('/admin/finance')).toBeNull();
+  });
+});
