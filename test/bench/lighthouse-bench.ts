@@ -4,16 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { atLeast, atMost, median, record, say } from './report';
-import { freePort, startService } from './service-process';
-import { createBenchDatabase, openMigrated, seedFamily } from './bench-database';
+import { freePort, startService, unpinnedWhileStarting } from './service-process';
+import { aRegistryWithAPhoto } from './photo-registry';
+import { createBenchDatabase } from './bench-database';
 import { ensureWebBuild } from './web-build';
 
-const RUNS = 3;
+const RUNS = 5;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The team's flags for Debian's Chromium (no sandbox in containers, nothing fetched from outside).
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, 'best-practices': 95, seo: 95 };
 
 /** Issue 12: at most this many requests before the page paints. */
 const REQUESTS_BEFORE_PAINT = 12;
@@ -32,7 +33,8 @@ function requestsBeforePaints(lhr: { audits: Record<string, { details?: unknown 
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'registry-bench-chromium-'));
-  const chromium = spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  // Not pinned to the load generator's core: a phone's browser has its own.
+  const chromium = await unpinnedWhileStarting(async () => spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' }));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
@@ -56,7 +58,7 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
 
 /**
  * Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G network, simulated) on
- * the three pages a guest sees, against the real server on PGlite; the median of three runs.
+ * the three pages a guest sees, against the real server on PGlite; the median of five runs.
  */
 export async function lighthouseBench(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
@@ -65,16 +67,15 @@ export async function lighthouseBench(): Promise<void> {
   }
   ensureWebBuild();
   const database = await createBenchDatabase('pglite');
-  const orm = await openMigrated(database);
-  const seeded = await seedFamily(orm);
-  await orm.close(true);
   const server = await startService('server', 'bootstrap/server.ts', { ...database.serverEnv, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
   const chromium = await startChromium();
   try {
+    // As real registries are: with a photo, whose sized copies the page offers.
+    const registry = await aRegistryWithAPhoto(server.url);
     const pages = [
       ['/', '/'],
-      ['/registry/{id}', `/registry/${seeded.viewedRegistryId}`],
-      ['/gift/{id}', `/gift/${seeded.viewedRegistryId}`],
+      ['/registry/{id}', `/registry/${registry.id}`],
+      ['/gift/{id}', `/gift/${registry.id}`],
     ] as const;
     for (const [name, pagePath] of pages) {
       const runs: { scores: Record<string, number>; lcp: number; tbt: number; cls: number; beforePaint: number; beforeLargestPaint: number }[] = [];

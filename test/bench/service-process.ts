@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -14,6 +15,20 @@ const canPin = spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
  */
 export function pinLoadGenerator(): void {
   if (canPin) spawnSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Starts a browser with every core, as a phone's browser has its own: the load generator leaves
+ * its own pin while the browser (and the processes it forks later) is started, then takes it back.
+ */
+export async function unpinnedWhileStarting<T>(start: () => Promise<T>): Promise<T> {
+  if (!canPin) return start();
+  spawnSync('taskset', ['-pc', `0-${Math.max(1, availableParallelism() - 1)}`, String(process.pid)], { stdio: 'ignore' });
+  try {
+    return await start();
+  } finally {
+    pinLoadGenerator();
+  }
 }
 
 export async function freePort(): Promise<number> {

@@ -4,7 +4,7 @@ import { matchPath, StaticRouter } from 'react-router';
 import { unstable_serialize } from 'swr';
 import createEmotionServer from '@emotion/server/create-instance';
 import { pagePatterns } from '@core/page-paths';
-import type { RenderGuestPage, ServerCall } from '@api/server-rendering';
+import type { RenderedGuestPage, RenderGuestPage, ServerCall } from '@api/server-rendering';
 import { AppTree } from './app/client-app';
 import { createStyleCache } from './app/style-cache';
 import { CHARITIES_KEY } from './lib/use-charities';
@@ -68,6 +68,28 @@ async function markupOf(stream: NodeJS.ReadableStream): Promise<string> {
   return html;
 }
 
+/**
+ * Pages drawn lately, by address, day and the answers they were drawn from: the same three draw the
+ * same page (the day decides "Upcoming"), so a registry many guests open at once is drawn once
+ * until it changes. A few hundred pages of some 100 kB at most.
+ */
+const drawnPages = new Map<string, RenderedGuestPage>();
+const DRAWN_PAGES_KEPT = 200;
+
+function remembered(key: string): RenderedGuestPage | undefined {
+  const page = drawnPages.get(key);
+  if (page) {
+    drawnPages.delete(key);
+    drawnPages.set(key, page);
+  }
+  return page;
+}
+
+function remember(key: string, page: RenderedGuestPage): void {
+  drawnPages.set(key, page);
+  if (drawnPages.size > DRAWN_PAGES_KEPT) drawnPages.delete(drawnPages.keys().next().value!);
+}
+
 /** The guest page at `url` as HTML, with its critical CSS and the answers it was built from. */
 export const renderGuestPage: RenderGuestPage = async (url, ask) => {
   const address = new URL(url);
@@ -75,7 +97,15 @@ export const renderGuestPage: RenderGuestPage = async (url, ask) => {
   if (!calls) return null;
   const data = await answers(calls, ask);
   if (!data) return null;
+  const key = `${address.href}\n${new Date().toDateString()}\n${JSON.stringify(data)}`;
+  const known = remembered(key);
+  if (known) return known;
+  const page = await drawnPage(address, data);
+  remember(key, page);
+  return page;
+};
 
+async function drawnPage(address: URL, data: Record<string, unknown>): Promise<RenderedGuestPage> {
   const styleCache = createStyleCache();
   const styles = createEmotionServer(styleCache);
   const title = { title: PRODUCT_NAME };
@@ -91,4 +121,4 @@ export const renderGuestPage: RenderGuestPage = async (url, ask) => {
   );
   const html = await markupOf(prelude);
   return { html, styles: styles.constructStyleTagsFromChunks(styles.extractCriticalToChunks(html)), title: title.title, data };
-};
+}

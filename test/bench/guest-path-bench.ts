@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Page } from 'playwright-core';
+import { atMost, median, record, say } from './report';
+import { startService, unpinnedWhileStarting } from './service-process';
+import { createBenchDatabase } from './bench-database';
+import { aRegistryWithAPhoto } from './photo-registry';
+import { ensureWebBuild } from './web-build';
+
+const RUNS = 5;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+/**
+ * Lighthouse's mobile throttling as DevTools applies it ("slow 4G": 150 ms round trips, 1.6 Mbit/s
+ * down, 750 kbit/s up, with its 3.75× latency and 0.9× throughput factors) and a CPU 4× slower.
+ */
+const SLOW_4G = { offline: false, latency: 150 * 3.75, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
+const CPU_SLOWDOWN = 4;
+
+/** Issue 22's targets, from tapping the short link. */
+const FIRST_SCREEN_MS = 1_200;
+const FORM_USABLE_MS = 2_500;
+
+async function throttled(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/**
+ * One guest on a 360 × 740 phone with nothing cached, from tapping /r/{code}: when the child's
+ * name, the photo (decoded) and the Give button are all on the page, and when, after tapping Give,
+ * the gift form answers (the app has taken it over and its amount field takes input).
+ */
+async function aGuest(browser: Awaited<ReturnType<typeof chromium.launch>>, serverUrl: string, registry: { id: string; shortCode: string; childName: string }) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await throttled(page);
+  const tapped = Date.now();
+  await page.goto(`${serverUrl}/r/${registry.shortCode}`, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    (name) => {
+      const heading = document.querySelector('h1');
+      const photo = document.querySelector<HTMLImageElement>('main img');
+      const give = [...document.querySelectorAll('a')].find((link) => link.textContent?.includes('Give a Gift'));
+      return heading?.textContent?.includes(name) && photo?.complete && photo.naturalWidth > 0 && give !== undefined;
+    },
+    registry.childName,
+    { polling: 50, timeout: 60_000 },
+  );
+  const firstScreen = Date.now() - tapped;
+  await page.getByRole('link', { name: /Give a Gift/ }).first().click();
+  await page.waitForURL(`**/gift/${registry.id}`, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => {
+      // A page the browser drew is live once drawn; one the server drew, once the app has taken it over.
+      const html = document.documentElement;
+      const live = !html.hasAttribute('data-server-rendered') || html.hasAttribute('data-page-ready');
+      return live && document.querySelector<HTMLInputElement>('input[name="amount"]')?.disabled === false;
+    },
+    null,
+    { polling: 50, timeout: 60_000 },
+  );
+  const formUsable = Date.now() - tapped;
+  await context.close();
+  return { firstScreen, formUsable };
+}
+
+const GUEST_PAGES = (registryId: string) => ['/', `/registry/${registryId}`, `/gift/${registryId}`, '/charities', '/faq', '/privacy', '/terms', '/security'];
+const CLS_TARGET = 0.01;
+
+/** The layout shifts of a page's load at a width, the app taken over and a moment after (CLS without session windows). */
+async function layoutShiftOf(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string, width: number): Promise<number> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 740 : 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(
+    () => {
+      const html = document.documentElement;
+      return (!html.hasAttribute('data-server-rendered') || html.hasAttribute('data-page-ready')) && !document.querySelector('[role="progressbar"][aria-label="Loading page…"]');
+    },
+    null,
+    { timeout: 30_000 },
+  );
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 1_000);
+      }),
+  );
+  await context.close();
+  return shift;
+}
+
+/** Issue 22: a guest's first seconds on a slow phone, from the short link to a usable gift form; and what moves as each guest page loads. */
+export async function guestPathBench(): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    say(`(skipped: no Chromium at ${CHROMIUM}; install Debian's chromium or set CHROMIUM_PATH)`);
+    return;
+  }
+  ensureWebBuild();
+  const database = await createBenchDatabase('pglite');
+  const server = await startService('server', 'bootstrap/server.ts', { ...database.serverEnv, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  // Not pinned to the load generator's core: a phone's browser has its own.
+  const browser = await unpinnedWhileStarting(() => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS }));
+  try {
+    const registry = await aRegistryWithAPhoto(server.url);
+    await aGuest(browser, server.url, registry); // warm-up: the server's first page, the database's first reads
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await aGuest(browser, server.url, registry));
+    say(`\n  slow 4G, CPU ${CPU_SLOWDOWN}× slower, 360 × 740, nothing cached (median of ${RUNS})`);
+    record('    the child’s name, the photo and Give a Gift on screen', median(runs.map((run) => run.firstScreen)), 'ms', atMost(FIRST_SCREEN_MS), `runs: ${runs.map((run) => run.firstScreen).join(', ')}`);
+    record('    the gift form usable, Give tapped at once', median(runs.map((run) => run.formUsable)), 'ms', atMost(FORM_USABLE_MS), `runs: ${runs.map((run) => run.formUsable).join(', ')}`);
+    say('\n  layout shift while each guest page loads (the Test mode banner included), unthrottled');
+    for (const width of [360, 1280]) {
+      for (const pagePath of GUEST_PAGES(registry.id)) {
+        record(`    CLS ${pagePath.replace(registry.id, '{id}')} at ${width} px`, Number((await layoutShiftOf(browser, `${server.url}${pagePath}`, width)).toFixed(3)), '', atMost(CLS_TARGET));
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    await database.drop();
+  }
+}
