@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, guestPagesServer } from './guest-pages-server';
 import { atMost, median, record, say } from './report';
-import { startService, unpinnedWhileStarting } from './service-process';
-import { createBenchDatabase } from './bench-database';
+import { unpinnedWhileStarting } from './service-process';
 import { aRegistryWithAPhoto } from './photo-registry';
-import { ensureWebBuild } from './web-build';
 
 const RUNS = 5;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 /**
  * Lighthouse's mobile throttling as DevTools applies it ("slow 4G": 150 ms round trips, 1.6 Mbit/s
@@ -99,13 +95,9 @@ async function layoutShiftOf(browser: Awaited<ReturnType<typeof chromium.launch>
 
 /** Issue 22: a guest's first seconds on a slow phone, from the short link to a usable gift form; and what moves as each guest page loads. */
 export async function guestPathBench(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    say(`(skipped: no Chromium at ${CHROMIUM}; install Debian's chromium or set CHROMIUM_PATH)`);
-    return;
-  }
-  ensureWebBuild();
-  const database = await createBenchDatabase('pglite');
-  const server = await startService('server', 'bootstrap/server.ts', { ...database.serverEnv, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  const started = await guestPagesServer();
+  if (!started) return;
+  const { server, database } = started;
   // Not pinned to the load generator's core: a phone's browser has its own.
   const browser = await unpinnedWhileStarting(() => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS }));
   try {

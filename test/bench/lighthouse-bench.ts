@@ -1,18 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { atLeast, atMost, median, record, say } from './report';
-import { freePort, startService, unpinnedWhileStarting } from './service-process';
+import { freePort, unpinnedWhileStarting } from './service-process';
+import { CHROMIUM, CHROMIUM_FLAGS, guestPagesServer } from './guest-pages-server';
 import { aRegistryWithAPhoto } from './photo-registry';
-import { createBenchDatabase } from './bench-database';
-import { ensureWebBuild } from './web-build';
 
 const RUNS = 5;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The team's flags for Debian's Chromium (no sandbox in containers, nothing fetched from outside).
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, 'best-practices': 95, seo: 95 };
 
@@ -34,7 +31,7 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'registry-bench-chromium-'));
   // Not pinned to the load generator's core: a phone's browser has its own.
-  const chromium = await unpinnedWhileStarting(async () => spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' }));
+  const chromium = await unpinnedWhileStarting(async () => spawn(CHROMIUM, ['--headless', ...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' }));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
@@ -61,13 +58,9 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
  * the three pages a guest sees, against the real server on PGlite; the median of five runs.
  */
 export async function lighthouseBench(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    say(`(skipped: no Chromium at ${CHROMIUM}; install Debian's chromium or set CHROMIUM_PATH)`);
-    return;
-  }
-  ensureWebBuild();
-  const database = await createBenchDatabase('pglite');
-  const server = await startService('server', 'bootstrap/server.ts', { ...database.serverEnv, LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  const started = await guestPagesServer();
+  if (!started) return;
+  const { server, database } = started;
   const chromium = await startChromium();
   try {
     // As real registries are: with a photo, whose sized copies the page offers.
