@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import serve from 'koa-static';
 import type { Middleware, ParameterizedContext } from 'koa';
@@ -54,7 +53,6 @@ export function webApp(
   if (!webRoot || !existsSync(path.join(webRoot, 'index.html'))) {
     return [apiNotFound];
   }
-  const indexHtml = path.join(webRoot, 'index.html');
   const files = serve(webRoot, {
     index: false,
     setHeaders: (res, filePath) => {
@@ -62,33 +60,33 @@ export function webApp(
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   }) as unknown as Middleware<HttpState>;
+  // Read once: the server's renderer is loaded once too, and the shell must name the scripts of the
+  // same build, or the browser would take over a page its own code did not draw.
+  const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const appShell: Middleware<HttpState> = async (ctx, next) => {
-    await next();
-    const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/') && ctx.path !== '/api';
-    if (ctx.status === 404 && ctx.body === undefined && isPage && !path.extname(ctx.path)) {
-      const guestPages = options.guestPages;
-      const shortCode = guestPages ? matchPattern(pagePatterns.shortLink, ctx.path)?.shortCode : undefined;
-      const target = shortCode && guestPages ? await guestPages.shortLinkTarget(shortCode) : null;
-      if (target) {
-        // The page itself, one request sooner than the app would get there; the link may one day name another registry.
-        ctx.redirect(paths.registry(target));
-        ctx.set('Cache-Control', 'no-cache');
-        return;
-      }
-      ctx.status = 200;
-      ctx.type = 'html';
-      // Pages may hold a registry as it is now, and a visitor's page is not a signed-in family's.
+    const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/') && ctx.path !== '/api' && !path.extname(ctx.path);
+    // A page's address names no file (no extension), so the built files are not looked through for it.
+    if (!isPage) return next();
+    const guestPages = options.guestPages;
+    const shortCode = guestPages ? matchPattern(pagePatterns.shortLink, ctx.path)?.shortCode : undefined;
+    const target = shortCode && guestPages ? await guestPages.shortLinkTarget(shortCode) : null;
+    if (target) {
+      // The page itself, one request sooner than the app would get there; the link may one day name another registry.
+      ctx.redirect(paths.registry(target));
       ctx.set('Cache-Control', 'no-cache');
-      ctx.vary('Cookie');
-      // A kilobyte read per page load keeps a rebuilt app current without a restart.
-      const shell = await readFile(indexHtml, 'utf8');
-      let html = options.testPayments ? inTestMode(shell) : shell;
-      // Drawn for visitors only: what a signed-in family sees is theirs, and their browser draws it.
-      const rendered = guestPages && !ctx.state.user ? await drawn(ctx, guestPages) : null;
-      if (rendered) html = withRenderedPage(html, rendered);
-      const shared = await preview(ctx.path);
-      ctx.body = shared ? withPreview(html, shared) : html;
+      return;
     }
+    ctx.status = 200;
+    ctx.type = 'html';
+    // Pages may hold a registry as it is now, and a visitor's page is not a signed-in family's.
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.vary('Cookie');
+    let html = options.testPayments ? inTestMode(shell) : shell;
+    // Drawn for visitors only: what a signed-in family sees is theirs, and their browser draws it.
+    const rendered = guestPages && !ctx.state.user ? await drawn(ctx, guestPages) : null;
+    if (rendered) html = withRenderedPage(html, rendered);
+    const shared = await preview(ctx.path);
+    ctx.body = shared ? withPreview(html, shared) : html;
   };
   return [apiNotFound, appShell, files];
 }
