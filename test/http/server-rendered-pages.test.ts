@@ -78,8 +78,9 @@ describe('a guest page drawn on the server', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('vary')).toContain('Cookie');
     expect(page.text).toMatch(/<html data-server-rendered[ >]/);
-    // The link preview names the page as the app does.
-    expect(page.text).toContain('<title>Eliana Gross&#39;s Bar/Bat Mitzvah | Mitzvah Gifts</title>');
+    // The title is the page's own, as the app sets it; the link preview's tags are there too.
+    expect(page.text).toContain('<title>Eliana Gross | Mitzvah Gifts</title>');
+    expect(page.text).toContain('<meta property="og:title" content="Eliana Gross&#39;s Bar/Bat Mitzvah" />');
     expect(page.text).toMatch(/<style data-emotion="css abc">h1\{color:navy\}<\/style>[\s\S]*<\/head>/);
     // The page's text is put in as it is, "$&" included, in place of the loading frame, with the
     // origin the visitor asked at (behind our proxy, https).

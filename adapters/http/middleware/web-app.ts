@@ -63,6 +63,17 @@ export function webApp(
   // Read once: the server's renderer is loaded once too, and the shell must name the scripts of the
   // same build, or the browser would take over a page its own code did not draw.
   const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const pageShell = options.testPayments ? inTestMode(shell) : shell;
+  // A page drawn once is sent as the same bytes while it stays the same (the renderer hands back
+  // the page it remembers), instead of being put together and encoded again for every guest.
+  const sent = new WeakMap<RenderedGuestPage, { head: string; body: Buffer }>();
+  const assembled = (head: string, page: RenderedGuestPage): Buffer => {
+    const known = sent.get(page);
+    if (known?.head === head) return known.body;
+    const body = Buffer.from(withRenderedPage(head, page));
+    sent.set(page, { head, body });
+    return body;
+  };
   const appShell: Middleware<HttpState> = async (ctx, next) => {
     const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/') && ctx.path !== '/api' && !path.extname(ctx.path);
     // A page's address names no file (no extension), so the built files are not looked through for it.
@@ -81,12 +92,12 @@ export function webApp(
     // Pages may hold a registry as it is now, and a visitor's page is not a signed-in family's.
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Cookie');
-    let html = options.testPayments ? inTestMode(shell) : shell;
+    // The preview goes into the shell, a few kilobytes, before a drawn page makes it a hundred.
+    const shared = await preview(ctx.path);
+    const head = shared ? withPreview(pageShell, shared) : pageShell;
     // Drawn for visitors only: what a signed-in family sees is theirs, and their browser draws it.
     const rendered = guestPages && !ctx.state.user ? await drawn(ctx, guestPages) : null;
-    if (rendered) html = withRenderedPage(html, rendered);
-    const shared = await preview(ctx.path);
-    ctx.body = shared ? withPreview(html, shared) : html;
+    ctx.body = rendered ? assembled(head, rendered) : head;
   };
   return [apiNotFound, appShell, files];
 }
