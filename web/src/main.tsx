@@ -10,14 +10,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 const rendered = serverData(document);
-if (rendered) {
-  // The server drew the page: React takes it over as it is, with the answers it was drawn from.
-  hydrateRoot(container, <ClientApp fallback={rendered} />);
-} else {
-  const root = createRoot(container);
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding a slow phone's main thread for the whole tree: taps and scrolls are answered meanwhile.
-  startTransition(() => {
-    root.render(<ClientApp />);
-  });
-}
+// As a transition, the first render (or the taking over of the page the server drew) yields to the
+// browser every few milliseconds instead of holding a slow phone's main thread for the whole tree:
+// taps and scrolls are answered meanwhile.
+startTransition(() => {
+  if (rendered) {
+    // The server drew the page: React takes it over as it is, with the answers it was drawn from.
+    hydrateRoot(container, <ClientApp fallback={rendered} />);
+  } else {
+    createRoot(container).render(<ClientApp />);
+  }
+});
