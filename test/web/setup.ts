@@ -10,9 +10,9 @@ vi.mock('@stripe/stripe-js/pure', () => ({
   loadStripe: vi.fn(() => Promise.reject(new Error('Stripe.js must not be loaded in tests'))),
 }));
 
-// Pages are lazy chunks: the first visit to one in a test file compiles its code, which can take
-// longer than Testing Library's default second when every file runs at once.
-configure({ asyncUtilTimeout: 5000 });
+// Pages are lazy chunks: the first visit to one in a test file compiles its code, which took more
+// than five seconds when every file ran at once beside the journeys (Testing Library's default is one).
+configure({ asyncUtilTimeout: 15_000 });
 
 // MUI's dialogs, menus, collapses and toasts enter and leave through react-transition-group, on
 // real timers: a few hundred milliseconds at every opening and closing, which the tests spent
