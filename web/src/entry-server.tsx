@@ -40,7 +40,7 @@ const GUEST_PAGES: { pattern: string; calls: (params: Record<string, string | un
   { pattern: pagePatterns.security, calls: () => [] },
 ];
 
-function guestPageCalls(pathname: string): PageCall[] | null {
+function callsOfGuestPage(pathname: string): PageCall[] | null {
   for (const page of GUEST_PAGES) {
     const match = matchPath({ path: page.pattern, end: true }, pathname);
     if (match) return [call(CONFIG_KEY, true), ...page.calls(match.params)];
@@ -93,7 +93,7 @@ function remember(key: string, page: RenderedGuestPage): void {
 /** The guest page at `url` as HTML, with its critical CSS and the answers it was built from. */
 export const renderGuestPage: RenderGuestPage = async (url, ask) => {
   const address = new URL(url);
-  const calls = guestPageCalls(address.pathname);
+  const calls = callsOfGuestPage(address.pathname);
   if (!calls) return null;
   const data = await answers(calls, ask);
   if (!data) return null;

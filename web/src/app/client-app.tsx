@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -41,10 +41,12 @@ export function AppTree({
 
 /** The app as the browser runs it; `fallback` holds the answers a server-drawn page was built from. */
 export function ClientApp({ fallback }: { fallback?: Record<string, unknown> }) {
+  // One cache for the app's life: it holds the styles the server's page came with.
+  const [styleCache] = useState(createStyleCache);
   return (
     <StrictMode>
       <BrowserRouter>
-        <AppTree fallback={fallback} styleCache={createStyleCache()} />
+        <AppTree fallback={fallback} styleCache={styleCache} />
       </BrowserRouter>
     </StrictMode>
   );
