@@ -14,11 +14,17 @@ export default defineConfig({
     // Vitest leaves one core free by default, which on a 2-core machine is half of it; the tests
     // wait on databases, servers and Chromium often enough to keep both cores busy.
     maxWorkers: 2,
+    // The node projects share a worker's modules from file to file (isolate: false, per project
+    // below): each file starts its own server and database, and none mocks a module, fakes timers or
+    // changes the environment without putting it back, so what one file loads another may reuse.
+    // Loading the server's modules again for each file was a third of those projects' time, and the
+    // journeys of a worker share its Chromium too (test/e2e/browser.ts). The web project stays
+    // isolated: its files mock modules and keep app state in the module scope.
     projects: [
-      { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], environment: 'node', globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'http', include: ['test/http/**/*.test.ts'], environment: 'node', globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'adapters', include: ['test/adapters/**/*.test.ts', 'test/bootstrap/**/*.test.ts'], environment: 'node', globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node', isolate: false } },
+      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'http', include: ['test/http/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'adapters', include: ['test/adapters/**/*.test.ts', 'test/bootstrap/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
       {
         plugins: [react()],
         test: {
@@ -34,6 +40,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: [migratedTemplates],
           testTimeout: 180_000,
           hookTimeout: 240_000,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumMissing, expectAccessible, launchChromium, screenshot, startE2eServer, waitingForLivePages } from './browser';
+import { chromiumMissing, closeContexts, expectAccessible, screenshot, sharedChromium, startE2eServer, waitingForLivePages } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -10,11 +10,11 @@ describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in agai
 
   beforeAll(async () => {
     server = await startE2eServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 
