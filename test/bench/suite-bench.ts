@@ -29,8 +29,9 @@ function projectOf(file: string): string {
 }
 
 /**
- * The suite as CI runs it (npm test: lint, type check and web build side by side, then every Vitest project), with
- * each step's time and each project's; then the two subsets a developer runs while working.
+ * The suite as CI runs it (npm test: lint, type check and web build side by side, then every Vitest
+ * project), with each step's time and each project's; then the two subsets a developer runs while
+ * working.
  */
 export async function suiteBench(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL) say('(TEST_DATABASE_URL is not set: the PostgreSQL half of the suite is skipped, so the times are lower than CI\'s)');
