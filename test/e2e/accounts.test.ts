@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumMissing, closeContexts, expectAccessible, screenshot, sharedChromium, startE2eServer, waitingForLivePages } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
 describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in again (Chromium)', () => {
-  let server: Awaited<ReturnType<typeof startE2eServer>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await sharedChromium();
-  });
-
-  afterAll(async () => {
-    await closeContexts(browser);
-    await server?.close();
-  });
+  const world = e2eWorld();
 
   async function newPage(width: number): Promise<Page> {
-    const context = waitingForLivePages(await browser.newContext({ viewport: { width, height: 800 }, baseURL: server.url, extraHTTPHeaders: { Origin: server.url } }));
-    return context.newPage();
+    return (await world.context({ viewport: { width, height: 800 } })).newPage();
   }
 
   for (const width of [1280, 360]) {

@@ -13,7 +13,7 @@ export const webRoot = path.join(projectRoot, 'dist', 'web');
 const screenshotDir = path.join(projectRoot, 'test-results', 'screenshots');
 
 /** Debian's Chromium as this machine runs it: headless, no sandbox (root), and no calls home. */
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -37,7 +37,7 @@ let workerChromium: Promise<Browser> | undefined;
  * worker's modules from file to file (vitest.config.ts), so later files open their contexts in the
  * same browser instead of starting Chromium again; each file closes the contexts it opened.
  */
-export function sharedChromium(): Promise<Browser> {
+function sharedChromium(): Promise<Browser> {
   workerChromium ??= launchChromium().then((browser) => {
     browser.on('disconnected', () => {
       workerChromium = undefined;
@@ -48,7 +48,7 @@ export function sharedChromium(): Promise<Browser> {
 }
 
 /** Closes every context of the worker's Chromium: a journey file's own, as files in a worker run one at a time. */
-export async function closeContexts(browser: Browser | undefined): Promise<void> {
+async function closeContexts(browser: Browser | undefined): Promise<void> {
   await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
