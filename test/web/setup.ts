@@ -63,17 +63,30 @@ const DEFAULT_WIDTH = 1024;
 // MSW 3 names the option onUnhandledFrame (onUnhandledRequest in MSW 2). A call that no handler
 // answers errors (as 'error' does) and also fails the test, even when the app catches the error.
 const unhandled: string[] = [];
-beforeAll(() =>
+// MSW matches a call against the handlers some event-loop turns after fetch() is called. A page
+// that calls just before it is unmounted must still meet its test's handlers, not the next test's.
+let callsMade = 0;
+let callsMatched = 0;
+beforeAll(() => {
   server.listen({
     onUnhandledFrame: ({ frame, defaults }) => {
       const data = frame.data as { request?: Request } | undefined;
       unhandled.push(data?.request ? `${data.request.method} ${data.request.url}` : frame.protocol);
       defaults.error();
     },
-  }),
-);
-afterEach(() => {
+  });
+  const intercepted = globalThis.fetch;
+  globalThis.fetch = (...args: Parameters<typeof fetch>) => {
+    callsMade += 1;
+    return intercepted(...args);
+  };
+  server.events.on('request:start', () => {
+    callsMatched += 1;
+  });
+});
+afterEach(async () => {
   cleanup();
+  for (let turns = 0; callsMatched < callsMade && turns < 500; turns += 1) await new Promise((resolve) => setTimeout(resolve, 0));
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
