@@ -57,16 +57,9 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
       await page.getByText('Registry Management').waitFor();
       const shortLink = await page.getByLabel('Registry link').inputValue();
       expect(shortLink).toMatch(new RegExp(`^${world.server.url}/r/[23456789a-hj-km-np-z]{1,8}$`));
-      // The QR code is drawn once its box is on screen, as a family scrolls to it. The spinner may
-      // give way to the picture while the scroll is under way: then the scroll is made again.
-      for (let tries = 1; ; tries += 1) {
-        try {
-          await page.getByRole('progressbar', { name: 'Making the QR code…' }).or(page.getByRole('img', { name: /QR code/i })).scrollIntoViewIfNeeded({ timeout: 5_000 });
-          break;
-        } catch (error) {
-          if (tries === 3) throw error;
-        }
-      }
+      // The QR code is drawn once its frame, under the link and its Copy button, is on screen, as a
+      // family scrolls to it.
+      await page.getByRole('button', { name: 'Copy', exact: true }).evaluate((copy) => copy.scrollIntoView({ block: 'start' }));
       await page.getByRole('img', { name: /QR code/i }).waitFor();
       await expectAccessible(page, `registry page (owner) at ${width}`);
       await screenshot(page, `registry-owner-${width}`);

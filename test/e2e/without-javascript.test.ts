@@ -27,6 +27,8 @@ describe.skipIf(chromiumMissing)('a guest whose phone runs no JavaScript (Chromi
     expect(await guest.getByText('Thank you for being part of our simcha!').count()).toBe(1);
     // Playwright's text queries skip <noscript>, which a browser without JavaScript shows.
     expect(await guest.locator('noscript').first().textContent()).toContain('Giving a gift needs JavaScript. Please enable it in your browser.');
+    // Nothing on the page says it is still loading: without the app, nothing will come.
+    expect(await guest.getByRole('progressbar').count()).toBe(0);
     await screenshot(guest, 'no-javascript-registry-360');
 
     // The way to give is a plain link: it works without the app.

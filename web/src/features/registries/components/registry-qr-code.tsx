@@ -38,11 +38,13 @@ function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
-type QrState = { status: 'loading' } | { status: 'ready'; dataUrl: string } | { status: 'failed' };
+// Idle until the frame nears the window: the page the server draws, and a browser without
+// JavaScript, show the empty frame rather than a spinner that would never stop.
+type QrState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; dataUrl: string } | { status: 'failed' };
 
 /** The short link as a QR code, with a PNG download for printed invitations. */
 export function RegistryQrCode({ link, childName }: { link: string; childName: string }) {
-  const [state, setState] = useState<QrState>({ status: 'loading' });
+  const [state, setState] = useState<QrState>({ status: 'idle' });
   const frame = useRef<HTMLDivElement>(null);
   const near = useNearViewport(frame);
 
@@ -81,7 +83,7 @@ export function RegistryQrCode({ link, childName }: { link: string; childName: s
             sx={{ width: '100%', height: '100%', display: 'block', imageRendering: 'pixelated' }}
           />
         ) : (
-          <CircularProgress size={32} aria-label="Making the QR code…" />
+          state.status === 'loading' && <CircularProgress size={32} aria-label="Making the QR code…" />
         )}
       </Box>
       {state.status === 'ready' && (
