@@ -6,6 +6,11 @@ import type { SandboxBalance } from '@core/ports/sandbox-balance';
 import { SandboxPaymentGateway } from '../adapters/payments/sandbox/sandbox-payment-gateway';
 import type { AppConfig } from './config';
 
+export interface SandboxDisputeDelays {
+  disputeAfterMs?: number;
+  decideAfterMs?: number;
+}
+
 export interface Payments {
   gateway: PaymentGateway;
   sandbox: (PaymentGateway & SandboxPayments) | null;
@@ -18,7 +23,14 @@ export interface Payments {
  * client secrets and onboarding links with the secret, and keeps its connected accounts and its
  * balance's record in the database (which Stripe does not need).
  */
-export async function createPayments(config: AppConfig, secret: string, sandboxAccounts: SandboxAccountStore, sandboxBalance: SandboxBalance): Promise<Payments> {
+export async function createPayments(
+  config: AppConfig,
+  secret: string,
+  sandboxAccounts: SandboxAccountStore,
+  sandboxBalance: SandboxBalance,
+  /** How long the sandbox's card issuer takes to dispute and to decide (a few seconds unless given). */
+  sandboxDisputeDelays: SandboxDisputeDelays = {},
+): Promise<Payments> {
   if (config.payments.provider === 'stripe') {
     const { StripePaymentGateway, createStripeClient } = await import('../adapters/payments/stripe/stripe-payment-gateway');
     const { StripePaymentNotices } = await import('../adapters/payments/stripe/stripe-webhook');
@@ -29,6 +41,6 @@ export async function createPayments(config: AppConfig, secret: string, sandboxA
       stripeWebhook: new StripePaymentNotices({ stripe, webhookSecret: config.payments.webhookSecret }),
     };
   }
-  const sandbox = new SandboxPaymentGateway({ secret, accounts: sandboxAccounts, balance: sandboxBalance, appUrl: config.publicUrl });
+  const sandbox = new SandboxPaymentGateway({ secret, accounts: sandboxAccounts, balance: sandboxBalance, appUrl: config.publicUrl, ...sandboxDisputeDelays });
   return { gateway: sandbox, sandbox, stripeWebhook: null };
 }

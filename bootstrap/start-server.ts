@@ -23,7 +23,7 @@ import { SharpImageSanitizer } from '../adapters/photos/sharp-image-sanitizer';
 import { makeShortCode } from '@core/registry/short-code';
 import { randomBytes } from 'node:crypto';
 import { createPhotoStore } from './photo-store';
-import { createPayments } from './payment-gateway';
+import { createPayments, type SandboxDisputeDelays } from './payment-gateway';
 import { createMailer } from './mailer';
 import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
@@ -114,7 +114,14 @@ const systemClock: Clock = { now: () => new Date() };
 /** Wires every adapter from the configuration and starts listening. */
 export async function startServer(
   config: AppConfig,
-  options: { logger?: Logger; webRoot?: string | null; /** argon2id at production cost unless given (tests hash cheaply). */ hasher?: PasswordHasher } = {},
+  options: {
+    logger?: Logger;
+    webRoot?: string | null;
+    /** argon2id at production cost unless given (tests hash cheaply). */
+    hasher?: PasswordHasher;
+    /** The sandbox's dispute timing, seconds unless given (tests wait less). */
+    sandboxDisputeDelays?: SandboxDisputeDelays;
+  } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const infrastructure = await openInfrastructure(config);
@@ -126,7 +133,7 @@ export async function startServer(
     const hasher = options.hasher ?? new Argon2PasswordHasher();
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
-    const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm), createSandboxBalance(orm));
+    const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm), createSandboxBalance(orm), options.sandboxDisputeDelays);
     const metrics = createMetrics({
       readOperations: () => readOperations(orm),
       readPool: await poolUsageReader(orm, config.database),

@@ -98,6 +98,7 @@ export async function startE2eServer() {
   const { tempDataDir } = await import('../support/test-server');
   const { pgliteTemplateDump } = await import('../support/migrated-templates');
   const { cheapPasswordHasher } = await import('../support/cheap-password-hasher');
+  const { quickDisputes } = await import('../support/quick-disputes');
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('The web app is not built: run npm run build:web');
   const dataDir = tempDataDir();
   // A known port, so PUBLIC_URL (links in e-mails, share previews) is the address the browser uses.
@@ -105,7 +106,7 @@ export async function startE2eServer() {
   const config = readConfig({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   // The embedded database on disk, as a family runs it, starting from the migrated template.
   if (config.database.kind === 'pglite') config.database = { ...config.database, loadDataDir: pgliteTemplateDump() };
-  return { ...(await startServer(config, { logger: createLogger('warn'), webRoot, hasher: cheapPasswordHasher })), dataDir };
+  return { ...(await startServer(config, { logger: createLogger('warn'), webRoot, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes })), dataDir };
 }
 
 async function freePort(): Promise<number> {

@@ -9,6 +9,7 @@ import { createTestDatabase } from './databases';
 import { HttpClient } from './http-client';
 import { pgliteTemplateDump } from './migrated-templates';
 import { cheapPasswordHasher } from './cheap-password-hasher';
+import { quickDisputes } from './quick-disputes';
 
 export interface TestServer extends RunningServer {
   /** Every log line the server wrote, as text. */
@@ -38,7 +39,7 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
       done();
     },
   });
-  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher });
+  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes });
   return { ...running, logs, dataDir };
 }
 
