@@ -76,10 +76,16 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
 
   it('gives a gift at 360 px: the form on the first screen, a declined card said under the card, then paid', async () => {
     const { family, registry } = await aFamilyWithARegistry('Ilana Stern');
+    // On a wide screen 'Make Your Contribution' is on the first screen: its Give a Gift is the only one.
+    await family.goto(`/registry/${registry.id}`);
+    await family.getByRole('region', { name: 'Make Your Contribution' }).waitFor();
+    expect(await family.getByRole('main').getByRole('link', { name: 'Give a Gift' }).count()).toBe(1);
     const guest = await aContext(PHONE);
 
     await guest.goto(`/r/${registry.shortCode}`);
     await guest.getByRole('heading', { level: 1, name: /Ilana Stern/ }).waitFor();
+    // On a phone it is two screens down: the way to give is also under the child's name, on the first.
+    expect(await inFirstScreen(guest.getByRole('article').getByRole('link', { name: 'Give a Gift' }))).toBe(true);
     const link = guest.getByRole('textbox', { name: 'Registry link' });
     // The registry link shows whole: no part of it scrolls out of its field.
     expect(await link.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight + 1)).toBe(true);

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import EventIcon from '@mui/icons-material/Event';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
@@ -139,6 +141,12 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
           )}
         </Box>
         <HebrewDateText hebrewDate={registry.hebrewDate} align="center" sx={{ color: 'text.secondary', fontSize: '1.05rem' }} />
+        {/* On a phone 'Make Your Contribution' is two screens down: the way to give is on the first, under the name. */}
+        {open && (
+          <Button variant="contained" size="large" startIcon={<CardGiftcardIcon />} href={paths.gift(registry.id)} sx={{ display: { xs: 'inline-flex', md: 'none' }, mt: 1, px: 4 }}>
+            Give a Gift
+          </Button>
+        )}
       </Box>
 
       <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } }, display: 'grid', gap: { xs: 2.5, sm: 3 } }}>
