@@ -29,6 +29,11 @@ export class InMemoryDisputeRepository implements DisputeRepository {
     return row ? structuredClone(row) : null;
   }
 
+  async findUndecidedByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
+    const row = [...this.rows.values()].find((each) => each.giftId === giftId && !isFinalDisputeStatus(each.status));
+    return row ? structuredClone(row) : null;
+  }
+
   async update(id: string, changes: DisputeChanges): Promise<Dispute> {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('dispute.not_found', 'Dispute not found');

@@ -85,7 +85,7 @@ export interface Dispute {
 export type NewDispute = Omit<Dispute, 'id' | 'createdAt'> & { createdAt: Date };
 
 export type DisputeChanges = Partial<
-  Pick<Dispute, 'status' | 'evidenceDueBy' | 'reason' | 'withdrawnAmount' | 'withdrawnFee' | 'reinstatedAmount' | 'evidenceSubmittedAt' | 'evidenceText' | 'transferReversalId' | 'reversedAmount' | 'closedAt'>
+  Pick<Dispute, 'status' | 'evidenceDueBy' | 'reason' | 'phase' | 'heldAmount' | 'withdrawnAmount' | 'withdrawnFee' | 'reinstatedAmount' | 'evidenceSubmittedAt' | 'evidenceText' | 'transferReversalId' | 'reversedAmount' | 'closedAt'>
 >;
 
 /** How a dispute ended for the family's and the administrators' eyes; null while it is undecided. */

@@ -15,6 +15,7 @@ import { familyRefundNotice, giftRefundedNotice, type RefundedBy } from './gift-
 import { refundSchema } from './gift-schemas';
 import { totalCharged } from './record-payment';
 import { giftRefundedAfterClosingEntry, giftRefundedAtPlatformCostEntry, giftRefundedEntry } from '../ledger/posting-rules';
+import { disputeOpenedEntry } from '../ledger/dispute-postings';
 
 /**
  * A refund still unanswered after this long was cut off (a crash between the provider's call and
@@ -51,6 +52,7 @@ export const REFUND_UNDER_WAY = `This gift’s refund is under way and finishes 
 /** The giver's bank decides where a disputed gift's money goes; a refund would pay it back twice. */
 export const DISPUTED_NOT_REFUNDABLE = 'This gift is disputed by the giver’s bank, which decides whether the money goes back to them, so it cannot be refunded.';
 export const REFUND_REFUSED = 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.';
+export const REFUND_REFUSED_DISPUTED = 'The giver’s bank has disputed this payment, so it cannot be refunded. The gift is held out of the registry’s amounts until the bank decides.';
 /** The provider did not answer for sure: the refund may have gone through, and the sweep will know. */
 export const REFUND_UNCONFIRMED = `The payment provider has not confirmed this refund yet. It shows as under way and finishes on its own within ${REFUND_FINISHES_WITHIN_MINUTES} minutes; there is no need to try again.`;
 export const FAMILY_PAYOUT_BEING_SENT = 'This gift can no longer be refunded: the family’s payout is already being sent.';
@@ -239,8 +241,22 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
     if (!(error instanceof RefundRefused)) {
       throw new DomainError('payment.unavailable', REFUND_UNCONFIRMED, undefined, error);
     }
-    await ports.unitOfWork.transaction(async ({ gifts, audit }) => {
-      if (!(await gifts.changeStatus(gift.id, 'refunding', 'succeeded'))) return;
+    const back = await ports.unitOfWork.transaction(async ({ registries, gifts, disputes, ledger, audit }) => {
+      // The registry first, then the gift and its dispute: the order a dispute and a closing lock them in.
+      const registry = await registries.findByIdForUpdate(gift.registryId);
+      const dispute = await disputes.findUndecidedByGiftIdForUpdate(gift.id);
+      // The bank disputed the payment while its refund was under way (the likely reason the provider
+      // refused it): the dispute found the gift refunding, so it held nothing. Held now, as it would
+      // have been, so the family and the charity are not paid a gift the bank may take back.
+      const holdNow = registry?.status === 'open' && dispute?.phase === 'paid';
+      const back = holdNow ? ('disputed' as const) : ('succeeded' as const);
+      if (!(await gifts.changeStatus(gift.id, 'refunding', back))) return null;
+      if (holdNow) {
+        await registries.addToTotalReceived(registry.id, -gift.amount);
+        const held = await disputes.update(dispute.id, { phase: 'held', heldAmount: gift.amount });
+        const opened = disputeOpenedEntry(held);
+        if (opened) await ledger.post(opened);
+      }
       await audit.append({
         actorUserId: actor.userId,
         actorLabel: actor.label,
@@ -248,11 +264,12 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
         subjectType: 'gift',
         subjectId: gift.id,
         before: auditView(gift, 'refunding'),
-        after: auditView(gift, 'succeeded'),
+        after: auditView(gift, back),
         createdAt: ports.clock.now(),
       });
+      return back;
     });
-    throw new DomainError('payment.unavailable', REFUND_REFUSED, undefined, error);
+    throw new DomainError('payment.unavailable', back === 'disputed' ? REFUND_REFUSED_DISPUTED : REFUND_REFUSED, undefined, error);
   }
   return finishRefund(gift, actor, ports);
 }

@@ -392,6 +392,8 @@ export interface DisputeRepository {
   findByIdForUpdate(id: string): Promise<Dispute | null>;
   /** Inside a transaction: the dispute with the provider's id, locked until the transaction ends. */
   findByProviderIdForUpdate(providerDisputeId: string): Promise<Dispute | null>;
+  /** Inside a transaction: the gift's dispute the bank has not decided yet, locked; null when it has none. */
+  findUndecidedByGiftIdForUpdate(giftId: string): Promise<Dispute | null>;
   update(id: string, changes: DisputeChanges): Promise<Dispute>;
   /** Newest first. */
   list(): Promise<Dispute[]>;

@@ -66,5 +66,21 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       expect(await repos.disputes.hasUndecided(registry.id)).toBe(true);
       await expect(repos.disputes.update(crypto.randomUUID(), { status: 'lost' })).rejects.toMatchObject({ code: 'dispute.not_found' });
     });
+
+    it('finds a gift’s dispute the bank has not decided, and holds a gift it had found being refunded', async () => {
+      const repos = current();
+      const { registry, gift } = await aDisputedGift(repos);
+      const undecided = () => repos.transaction((tx) => tx.disputes.findUndecidedByGiftIdForUpdate(gift.id));
+      expect(await undecided()).toBeNull();
+      const made = await repos.disputes.create(aNewDispute(gift.id, registry.id, { phase: 'paid', heldAmount: 0 }));
+      expect(await undecided()).toEqual(made);
+      expect(await repos.transaction((tx) => tx.disputes.findUndecidedByGiftIdForUpdate(crypto.randomUUID()))).toBeNull();
+      expect(await repos.transaction((tx) => tx.disputes.findUndecidedByGiftIdForUpdate('not-a-uuid'))).toBeNull();
+      const held = await repos.transaction((tx) => tx.disputes.update(made.id, { phase: 'held', heldAmount: 10_001 }));
+      expect(held).toEqual({ ...made, phase: 'held', heldAmount: 10_001 });
+      expect(await repos.disputes.findById(made.id)).toEqual(held);
+      await repos.transaction((tx) => tx.disputes.update(made.id, { status: 'lost' }));
+      expect(await undecided()).toBeNull();
+    });
   });
 }

@@ -6,7 +6,7 @@ import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
 import { isDomainError } from '@core/errors';
 import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
-import { refundGift } from '@core/gift/refund-gift';
+import { REFUND_REFUSED, REFUND_REFUSED_DISPUTED, refundGift } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
 import { recordDispute } from '@core/dispute/record-dispute';
 import { submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
@@ -173,6 +173,72 @@ describe('a dispute while the registry is open', () => {
     expect(w.repositories.ledger.rows.size).toBe(entries);
     expect((await w.ours(opening.disputeId)).status).toBe('won');
     expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
+    expect(await w.verified()).toEqual([]);
+  });
+});
+
+describe('a dispute that arrives while the gift is being refunded', () => {
+  /**
+   * The bank's dispute reaches us while the refund is on its way to the provider, which then
+   * refuses the refund because the charge is disputed: the order a real race takes.
+   */
+  async function refundRacingADispute(w: Awaited<ReturnType<typeof world>>, gift: Gift) {
+    let dispute: DisputeReport | null = null;
+    const refund = w.gateway.refund.bind(w.gateway);
+    w.gateway.refund = async (paymentIntentId, key) => {
+      dispute = w.gateway.openDispute(paymentIntentId);
+      expect((await w.report(dispute)).kind).toBe('opened');
+      return refund(paymentIntentId, key);
+    };
+    const ports = { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner };
+    const refused = await refusal(refundGift(gift.id, { reason: 'Asked' }, ports));
+    return { refused, dispute: dispute! };
+  }
+
+  it('holds the gift out of the open registry once the provider refuses the refund, so the family is not paid for it', async () => {
+    const w = await world();
+    const kept = await w.give(50);
+    const gift = await w.give(100);
+    const { refused, dispute } = await refundRacingADispute(w, gift);
+    expect(refused).toEqual({ code: 'payment.unavailable', message: REFUND_REFUSED_DISPUTED });
+
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('disputed');
+    expect((await w.repositories.registries.findById(w.registry.id))!.totalReceived).toBe(kept.amount);
+    expect(await w.ours(dispute.disputeId)).toMatchObject({ phase: 'held', heldAmount: gift.amount });
+    const books = await w.balances();
+    expect(books.get(registryGiftsAccount(w.registry.id))).toBe(-kept.amount);
+    expect(books.get(registryDisputedAccount(w.registry.id))).toBe(-gift.amount);
+    expect(await w.verified()).toEqual([]);
+    const audit = (await w.repositories.audit.list(100)).filter((event) => event.action === 'gift.refund_failed');
+    expect(audit.map((event) => event.after)).toEqual([expect.objectContaining({ paymentStatus: 'disputed' })]);
+
+    // Lost: the family's payout and the charity's leave the gift out, and the books agree.
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
+    const closed = await w.closeByCheck();
+    expect(closed.registry).toMatchObject({ payoutAmount: kept.childAmount, charityPayoutAmount: kept.charityAmount });
+    expect((await w.balances()).get(DISPUTE_LOSSES)).toBe(totalCharged(gift) - gift.amount);
+    expect(await w.verified()).toEqual([]);
+  });
+
+  it('counts the gift again when the bank decides for the family', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    const { dispute } = await refundRacingADispute(w, gift);
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
+    expect((await w.repositories.registries.findById(w.registry.id))!.totalReceived).toBe(gift.amount);
+    expect(await w.verified()).toEqual([]);
+    expect((await w.closeByCheck()).registry.payoutAmount).toBe(gift.childAmount);
+  });
+
+  it('puts a refused refund back as it was when no dispute came', async () => {
+    const w = await world();
+    const gift = await w.give(100);
+    w.gateway.refundOutcome = 'refused';
+    const ports = { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner };
+    expect(await refusal(refundGift(gift.id, { reason: 'Asked' }, ports))).toEqual({ code: 'payment.unavailable', message: REFUND_REFUSED });
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
+    expect((await w.repositories.registries.findById(w.registry.id))!.totalReceived).toBe(gift.amount);
     expect(await w.verified()).toEqual([]);
   });
 });

@@ -527,7 +527,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
   type Admin = 'ops' | 'dana';
   type Step =
     | { kind: 'give'; registry: number; cents: number; charity: number; confirmed: boolean; feeDelta: number | null }
-    | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean }
+    | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean; disputedMeanwhile: boolean }
     | { kind: 'refund-at-platform-cost'; gift: number }
     | { kind: 'claim-family'; registry: number; by: Admin }
     | { kind: 'release-family'; registry: number; by: Admin }
@@ -550,7 +550,17 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
   /** The steps of a history; `disputes` weighs disputes and what follows them (a second property leans on them). */
   const stepOf = (disputes: number): fc.Arbitrary<Step> => fc.oneof(
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('give' as const), registry: fc.nat(2), cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean(), feeDelta }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), gift: fc.nat(30), by: fc.constantFrom('owner' as const, 'admin' as const, 'stranger' as const), providerDown: fc.boolean() }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('refund' as const),
+        gift: fc.nat(30),
+        by: fc.constantFrom('owner' as const, 'admin' as const, 'stranger' as const),
+        providerDown: fc.boolean(),
+        // The giver's bank disputes the payment while its refund is on the way to the provider.
+        disputedMeanwhile: disputes > 0 ? fc.boolean() : fc.constant(false),
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2), bank: fc.boolean(), transfer }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry-transfer' as const), registry: fc.nat(2), transfer }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('switch-to-check' as const), registry: fc.nat(2), by: fc.constantFrom<'owner' | Admin>('owner', 'ops', 'dana') }) },
@@ -605,10 +615,22 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
             const { registry, charityPayout } = await payoutsOf(gift);
             const user = s.by === 'owner' ? w.owner : s.by === 'admin' ? w.admin : w.stranger;
             w.gateway.refundOutcome = s.providerDown ? 'refused' : 'refunded';
+            let disputedMeanwhile = false;
+            if (s.disputedMeanwhile && !opened.some((known) => known.paymentIntentId === gift.stripePaymentIntentId)) {
+              const refund = w.gateway.refund.bind(w.gateway);
+              w.gateway.refund = async (paymentIntentId, key) => {
+                const dispute = w.gateway.openDispute(paymentIntentId);
+                opened.push(dispute);
+                disputedMeanwhile = true;
+                await w.report(dispute);
+                return refund(paymentIntentId, key);
+              };
+            }
             const outcome = await attempt(w.refund(gift.id, user));
+            Reflect.deleteProperty(w.gateway, 'refund');
             w.gateway.refundOutcome = 'refunded';
             const refusal = refundRefusal(before!, registry, charityPayout);
-            const allowed = s.by !== 'stranger' && refusal === null && !s.providerDown && !disputedAtProvider(gift);
+            const allowed = s.by !== 'stranger' && refusal === null && !s.providerDown && !disputedAtProvider(gift) && !disputedMeanwhile;
             expect(outcome === 'done').toBe(allowed);
             // Never out of a payout already claimed or sent: what it holds stays as it was.
             if (registry.status !== 'open' && (registry.payoutStatus !== 'pending' || charityPayout?.status !== 'pending')) {
@@ -773,6 +795,12 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
           const posted = [...w.repositories.ledger.rows.values()].filter((entry) => entry.key.startsWith(`dispute:${dispute.id}:`)).map((entry) => entry.kind);
           expect(new Set(posted).size).toBe(posted.length);
           if (dispute.status === 'lost') expect(posted).toContain('dispute.lost');
+        }
+        // While its registry is open, a gift its giver's bank disputes counts only once the bank decides for the family.
+        for (const dispute of w.repositories.disputes.rows.values()) {
+          const gift = stored.find((each) => each.id === dispute.giftId)!;
+          const registry = (await w.repositories.registries.findById(dispute.registryId))!;
+          if (registry.status === 'open' && dispute.status !== 'won' && dispute.status !== 'warning_closed') expect(gift.paymentStatus).not.toBe('succeeded');
         }
         // Every refund went to the provider exactly once, and only for a refunded gift.
         const refunded = stored.filter((gift) => gift.paymentStatus === 'refunded');

@@ -64,6 +64,12 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
     return row ? toDispute(row) : null;
   }
 
+  async findUndecidedByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
+    if (!isUuid(giftId)) return null;
+    const rows = await this.em().find(DisputeEntity, { giftId, status: { $nin: [...FINAL_DISPUTE_STATUSES] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { createdAt: 'desc', id: 'asc' }, limit: 1 });
+    return rows[0] ? toDispute(rows[0]) : null;
+  }
+
   async update(id: string, changes: DisputeChanges): Promise<Dispute> {
     const em = this.em();
     const changed = isUuid(id) ? await em.nativeUpdate(DisputeEntity, { id }, changes) : 0;
