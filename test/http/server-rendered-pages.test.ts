@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,18 @@ function aBuiltApp(): string {
   writeFileSync(path.join(dist, 'web', 'index.html'), SHELL);
   writeFileSync(path.join(dist, 'server', 'entry-server.js'), RENDERER);
   return path.join(dist, 'web');
+}
+
+/** A GET with the Host header as given (fetch sends only valid ones): the whole answer, as text. */
+function rawGet(serverUrl: string, pagePath: string, host: string): Promise<string> {
+  const { hostname, port } = new URL(serverUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`GET ${pagePath} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += String(chunk)));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+  });
 }
 
 /** The answers the page carries for the browser, read back as the browser reads them. */
@@ -117,6 +130,18 @@ describe('a guest page drawn on the server', () => {
       expect(page.text, pagePath).toContain('Loading…');
     }
     expect(server.logs.join('')).toContain('a guest page could not be drawn on the server');
+  });
+
+  it('leaves the page to the browser, and logs no error, when the Host header holds no address', async () => {
+    const errors = () => server.logs.filter((line) => line.includes('could not be drawn')).length;
+    const before = errors();
+    for (const host of ['exa mple.com', '[bad', 'a:b:c']) {
+      const answer = await rawGet(server.url, `/registry/${registry.id}`, host);
+      expect(answer.split('\r\n')[0], host).toBe('HTTP/1.1 200 OK');
+      expect(answer, host).not.toContain('data-server-rendered');
+      expect(answer, host).toContain('Loading…');
+    }
+    expect(errors()).toBe(before);
   });
 
   it('sends a short link straight to its registry’s page, and leaves an unknown one to the app', async () => {

@@ -23,6 +23,9 @@ export interface GuestPages {
 
 /** The guest page drawn by the server, or null: a page that fails to draw is left to the browser, which says what went wrong. */
 async function drawn(ctx: ParameterizedContext<HttpState>, guestPages: GuestPages): Promise<RenderedGuestPage | null> {
+  // A Host header no address can hold (a probe, a broken client) is the client's fault, not the
+  // server's: the browser draws that page, and nothing is logged as an error.
+  if (!URL.canParse(ctx.href)) return null;
   try {
     return await guestPages.render(ctx.href, guestPages.call);
   } catch (error) {
