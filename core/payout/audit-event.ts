@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = [
   'bank_payout.retried',
   'dispute.evidence_submitted',
   'dispute.transfer_reversed',
+  'bank_payout.claimed',
+  'bank_payout.released',
+  'bank_payout.completed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

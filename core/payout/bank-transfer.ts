@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { auditFamilyPayout } from './family-payout-audit';
 import { REFUND_FINISHES_WITHIN_MINUTES } from '../gift/refund-gift';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
@@ -71,18 +72,25 @@ export const REFUND_UNDER_WAY_AT_TRANSFER = `A gift of this registry is being re
  * registry as claimed, or as it is when it was paid meanwhile.
  */
 async function claimTransfer(registryId: string, claimant: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<Registry> {
-  return ports.unitOfWork.transaction(async ({ registries, gifts, ledger }) => {
+  return ports.unitOfWork.transaction(async ({ registries, gifts, ledger, audit }) => {
     const current = await registries.findByIdForUpdate(registryId);
     if (!current) throw new Error(`registry ${registryId} vanished before its payout was sent`);
     if (current.payoutStatus === 'completed') return current;
     if (!awaitingBankTransfer(current)) throw new DomainError('payout.not_switchable', NO_LONGER_BY_BANK);
-    const claim = claimOf(claimant, ports.clock.now());
+    const now = ports.clock.now();
+    const claim = claimOf(claimant, now);
     const holder = { payoutClaimedBy: claim.claimedBy, payoutClaimedByUserId: claim.claimedByUserId, payoutClaimedAt: claim.claimedAt };
-    if (current.payoutStatus === 'sending') return registries.update(current.id, holder);
+    if (current.payoutStatus === 'sending') {
+      // A try whose answer never came: this one claims it again, and the trail says who.
+      const again = await registries.update(current.id, holder);
+      await auditFamilyPayout(audit, claimant, 'bank_payout.claimed', current, again, now);
+      return again;
+    }
     if ((await gifts.paymentStatusesOf(current.id)).has('refunding')) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_TRANSFER);
     const claimed = await registries.update(current.id, { ...holder, payoutStatus: 'sending', payoutClaims: current.payoutClaims + 1 });
     const entry = familyPayoutClaimedEntry(claimed.id, claimed.currency, claimed.payoutAmount ?? 0, claimed.payoutClaims);
     if (entry) await ledger.post(entry);
+    await auditFamilyPayout(audit, claimant, 'bank_payout.claimed', current, claimed, now);
     return claimed;
   });
 }
@@ -148,7 +156,7 @@ export async function sendBankTransfer(
     result = PROVIDER_UNREACHABLE;
   }
   const registryUrl = pageUrl(ports.appUrl, paths.registry(registry.id));
-  return ports.unitOfWork.transaction(async ({ registries, users, mail, ledger }) => {
+  return ports.unitOfWork.transaction(async ({ registries, users, mail, ledger, audit }) => {
     const current = await registries.findByIdForUpdate(registry.id);
     if (!current) throw new Error(`registry ${registry.id} vanished while its payout was sent`);
     if (result.success) {
@@ -171,6 +179,7 @@ export async function sendBankTransfer(
       });
       const entry = familyPayoutSentEntry(paid.id, paid.currency, paid.payoutAmount ?? 0, result.transferId);
       if (entry) await ledger.post(entry);
+      await auditFamilyPayout(audit, claimant, 'bank_payout.completed', current, paid, ports.clock.now());
       const owner = await users.findById(paid.userId);
       if (owner) {
         // No try failed before this one: the closing e-mail is still to be sent, and says it went.
@@ -196,6 +205,7 @@ export async function sendBankTransfer(
       transferAttempts: attempt,
       ...(news ? { payoutIssueEmailedAt: now } : {}),
     });
+    if (release) await auditFamilyPayout(audit, claimant, 'bank_payout.released', current, failed, now);
     const owner = await users.findById(failed.userId);
     if (owner) {
       await mail.enqueue({ ...registryClosedNotice(failed, owner, registryUrl, ports.supportEmail), dedupeKey: `registry-closed-${failed.id}` });

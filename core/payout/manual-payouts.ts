@@ -1,9 +1,9 @@
 import { DomainError } from '../errors';
-import { centsToDecimalString } from '../money';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { isManualPayoutMethod, type Registry } from '../registry/registry';
 import type { AuditActor } from './audit-event';
+import { auditFamilyPayout } from './family-payout-audit';
 import { payoutSentNotice } from './payout-emails';
 import { familyPayoutClaimedEntry, familyPayoutReleasedEntry, familyPayoutSentEntry } from '../ledger/posting-rules';
 import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOT_CLAIMED_TO_COMPLETE, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from './payout-claim';
@@ -32,19 +32,6 @@ export async function listManualPayouts(ports: Pick<Repositories, 'registries' |
     completed: payouts
       .filter(({ registry }) => registry.payoutStatus === 'completed')
       .sort((a, b) => (b.registry.payoutSentAt?.getTime() ?? 0) - (a.registry.payoutSentAt?.getTime() ?? 0)),
-  };
-}
-
-function auditView(registry: Registry) {
-  return {
-    status: registry.status,
-    payoutStatus: registry.payoutStatus,
-    payoutMethod: registry.payoutMethod,
-    payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount),
-    currency: registry.currency,
-    payoutSentAt: registry.payoutSentAt?.toISOString() ?? null,
-    claimedBy: registry.payoutClaimedBy,
-    claimedAt: registry.payoutClaimedAt?.toISOString() ?? null,
   };
 }
 
@@ -79,7 +66,7 @@ export async function claimManualPayout(registryId: string, actor: AuditActor, p
     });
     const entry = familyPayoutClaimedEntry(claimed.id, claimed.currency, claimed.payoutAmount ?? 0, claimed.payoutClaims);
     if (entry) await ledger.post(entry);
-    await appendAudit(audit, actor, 'manual_payout.claimed', registry, claimed, now);
+    await auditFamilyPayout(audit, actor, 'manual_payout.claimed', registry, claimed, now);
     return withOwnerEmail(claimed);
   });
 }
@@ -99,23 +86,11 @@ export async function releaseManualPayout(registryId: string, actor: AuditActor,
     const released = await registries.update(registry.id, { payoutStatus: 'pending', payoutClaimedBy: null, payoutClaimedByUserId: null, payoutClaimedAt: null });
     const entry = familyPayoutReleasedEntry(released.id, released.currency, released.payoutAmount ?? 0, registry.payoutClaims);
     if (entry) await ledger.post(entry);
-    await appendAudit(audit, actor, 'manual_payout.released', registry, released, now);
+    await auditFamilyPayout(audit, actor, 'manual_payout.released', registry, released, now);
     return { registry: released, ownerEmail: (await users.findById(released.userId))?.email ?? null };
   });
 }
 
-function appendAudit(audit: Repositories['audit'], actor: AuditActor, action: 'manual_payout.claimed' | 'manual_payout.released' | 'manual_payout.completed', before: Registry, after: Registry, at: Date) {
-  return audit.append({
-    actorUserId: actor.userId,
-    actorLabel: actor.label,
-    action,
-    subjectType: 'registry',
-    subjectId: before.id,
-    before: auditView(before),
-    after: auditView(after),
-    createdAt: at,
-  });
-}
 
 /**
  * An administrator records that the family's PayPal payment or check was sent: payoutSentAt, and
@@ -138,7 +113,7 @@ export async function completeManualPayout(
     const sent = await registries.update(registry.id, { status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: now });
     const entry = familyPayoutSentEntry(sent.id, sent.currency, sent.payoutAmount ?? 0, null);
     if (entry) await ledger.post(entry);
-    await appendAudit(audit, actor, 'manual_payout.completed', registry, sent, now);
+    await auditFamilyPayout(audit, actor, 'manual_payout.completed', registry, sent, now);
     const owner = await users.findById(sent.userId);
     if (owner) await mail.enqueue({ ...payoutSentNotice(sent, owner, ports.supportEmail), dedupeKey: `payout-sent-${sent.id}` });
     return { registry: sent, ownerEmail: owner?.email ?? null };

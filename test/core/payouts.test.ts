@@ -302,6 +302,15 @@ describe('closing a registry', () => {
     // The charities' share was added once, however many times closing was asked for.
     expect((await w.repositories.charityPayouts.list()).map((payout) => payout.amount)).toEqual([1_000]);
     await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'registry.closed' });
+    // The trail says who claimed each try, that the refused one was released, and that one was sent;
+    // the unanswered try stayed claimed, and the last claimed it again.
+    const trail = (await w.repositories.audit.list(50)).filter((event) => event.subjectId === registry.id);
+    expect(trail.map((event) => event.action).sort()).toEqual(['bank_payout.claimed', 'bank_payout.claimed', 'bank_payout.claimed', 'bank_payout.completed', 'bank_payout.released']);
+    expect(new Set(trail.map((event) => event.actorLabel))).toEqual(new Set([`owner:${w.owner.username}`]));
+    const sent = trail.find((event) => event.action === 'bank_payout.completed')!;
+    expect(sent.before).toMatchObject({ payoutStatus: 'sending', payoutMethod: 'bank', payoutAmount: '90.00' });
+    expect(sent.after).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: '90.00' });
+    expect(trail.find((event) => event.action === 'bank_payout.released')!.after).toMatchObject({ payoutStatus: 'pending', claimedBy: null });
   });
 
   it('finds a transfer whose answer was lost instead of paying the family twice', async () => {
