@@ -121,6 +121,12 @@ export async function startServer(
     hasher?: PasswordHasher;
     /** The sandbox's dispute timing, seconds unless given (tests wait less). */
     sandboxDisputeDelays?: SandboxDisputeDelays;
+    /**
+     * Whether the gift and refund sweeps run on their own (a second after starting, then on their
+     * interval); tests that set gifts up for a sweep run it themselves (sweepAbandonedGifts), so
+     * one the server starts meanwhile cannot settle them first.
+     */
+    scheduledSweeps?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -233,13 +239,14 @@ export async function startServer(
       return abandoned;
     });
     const sweepAbandonedGifts = async () => ({ ...(await expireAbandoned()), ...(await sweepCutOffRefunds()) });
-    const stopSweeps = repeat(expireAbandoned, { firstMs: FIRST_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) =>
-      sweepLog.warn({ err: error }, 'abandoned-gift sweep failed'),
-    );
+    const sweepsOnTheirOwn = options.scheduledSweeps ?? true;
+    const stopSweeps = sweepsOnTheirOwn
+      ? repeat(expireAbandoned, { firstMs: FIRST_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) => sweepLog.warn({ err: error }, 'abandoned-gift sweep failed'))
+      : () => {};
     // Refunds oftener: a family waits for one before it can close (REFUND_FINISHES_WITHIN_MINUTES).
-    const stopRefundSweeps = repeat(sweepCutOffRefunds, { firstMs: FIRST_SWEEP_MS, everyMs: REFUND_SWEEP_EVERY_MS }, (error) =>
-      sweepLog.warn({ err: error }, 'cut-off refund sweep failed'),
-    );
+    const stopRefundSweeps = sweepsOnTheirOwn
+      ? repeat(sweepCutOffRefunds, { firstMs: FIRST_SWEEP_MS, everyMs: REFUND_SWEEP_EVERY_MS }, (error) => sweepLog.warn({ err: error }, 'cut-off refund sweep failed'))
+      : () => {};
 
     const reminderLog = logger.child({ component: 'charity-payout-reminder' });
     const remindCharityPayouts = measured(metrics, 'charity-payout-reminder', () =>

@@ -300,7 +300,7 @@ describe('a server starting after a crash', () => {
       await before.close();
       before = undefined;
 
-      after = await startTestServer({ dataDir });
+      after = await startTestServer({ dataDir, scheduledSweeps: true });
       const repositories = after.infrastructure.repositories;
       await expect.poll(async () => (await repositories.gifts.findById(gift!.id))?.paymentStatus, { timeout: 10_000, interval: 200 }).toBe('refunded');
       expect((await repositories.registries.findById(registry.id))!.totalReceived).toBe(0);

@@ -20,10 +20,10 @@ export interface TestServer extends RunningServer {
 
 /**
  * The real server on a free port: in-memory PGlite unless a data folder (to test restarts) or a
- * DATABASE_URL is given,
- * logs captured, no web build needed.
+ * DATABASE_URL is given, logs captured, no web build needed. Its gift and refund sweeps run only
+ * when the test calls sweepAbandonedGifts, unless scheduledSweeps (a test of the server's own).
  */
-export async function startTestServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
   const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...options.env });
   if (config.database.kind === 'pglite') {
@@ -39,7 +39,7 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
       done();
     },
   });
-  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes });
+  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes, scheduledSweeps: options.scheduledSweeps ?? false });
   return { ...running, logs, dataDir };
 }
 
