@@ -49,6 +49,22 @@ async function giftList(client: HttpClient, registryId: string) {
   };
 }
 
+describe('a registry’s currency, once a gift is given by hand', () => {
+  it('stays as it is: the gift was recorded in it; without the gift it may change again', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const recorded = await record(owner.client, registry.id, cash());
+    expect(recorded.status, recorded.text).toBe(201);
+    const refused = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('You can’t change the currency while gifts given by hand are recorded in USD. Remove them first, or keep USD.');
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ currency: 'USD' });
+    // The same currency again changes nothing and is no error.
+    expect((await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'USD' })).status).toBe(200);
+    expect((await owner.client.call('DELETE', `/api/offline-gifts/${recorded.json.id}`)).status).toBeLessThan(300);
+    expect((await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' })).status).toBe(200);
+  });
+});
+
 describe('recording a gift given by hand', () => {
   it('records cash without an e-mail and a check with one; the owner sees them in the gift list and totals, marked by hand', async () => {
     const { owner, registry } = await openRegistry(server);
