@@ -4,7 +4,7 @@ import type { Registry } from '../registry/registry';
 import type { AuditActor } from './audit-event';
 
 /** The family's payout as the audit trail keeps it before and after a claim, a release or a payment. */
-function familyPayoutView(registry: Registry) {
+export function familyPayoutView(registry: Registry) {
   return {
     status: registry.status,
     payoutStatus: registry.payoutStatus,

@@ -1,6 +1,6 @@
 import type { User } from '../account/user';
+import { familyPayoutView } from './family-payout-audit';
 import { DomainError } from '../errors';
-import { centsToDecimalString } from '../money';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
@@ -39,11 +39,7 @@ function switchable(registry: Registry, now: Date): boolean {
 /** Where the family's money goes, as the audit trail keeps it before and after a switch. */
 function auditView(registry: Registry) {
   return {
-    status: registry.status,
-    payoutStatus: registry.payoutStatus,
-    payoutMethod: registry.payoutMethod,
-    payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount),
-    currency: registry.currency,
+    ...familyPayoutView(registry),
     paypalEmail: registry.paypalEmail,
     mailingName: registry.mailingName,
     mailingAddress: registry.mailingAddress,
