@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -27,8 +27,9 @@ function PageReady() {
 export function AppLayout() {
   const { pathname, hash } = useLocation();
 
-  // A new page starts at the top, unless the link points at an anchor in it.
-  useEffect(() => {
+  // A new page starts at the top, unless the link points at an anchor in it: before it is painted,
+  // so it never shows for a moment where the page before it was scrolled to.
+  useLayoutEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
 
