@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,10 @@ async function pgliteTemplate(digest: string): Promise<string> {
     const partial = `${file}.${process.pid}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
+    // The dumps of earlier migrations will not be loaded again.
+    for (const older of readdirSync(folder).filter((name) => /^pglite-[0-9a-f]+\.tar$/.test(name) && path.join(folder, name) !== file)) {
+      rmSync(path.join(folder, older), { force: true });
+    }
   } finally {
     await orm.close(true);
   }
@@ -76,9 +80,25 @@ async function postgresTemplate(serverUrl: string, digest: string): Promise<stri
       await admin.query(`drop database if exists "${building}" with (force)`);
       if ((error as { code?: string }).code !== '42P04') throw error;
     }
+    await dropOlderTemplates(admin, name);
     return name;
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * The migrations changed, so the templates of earlier ones will not be copied again: they go, or
+ * each change would leave one more database on the server. One still in use (a run of an older
+ * checkout copying it right now) is left, for the next change to take away.
+ */
+async function dropOlderTemplates(admin: pg.Client, current: string): Promise<void> {
+  const older = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname like 'registry\\_template\\_%' and datname not like '%\\_building\\_%' and datname <> $1`,
+    [current],
+  );
+  for (const { datname } of older.rows) {
+    await admin.query(`drop database if exists "${datname}"`).catch(() => undefined);
   }
 }
 
