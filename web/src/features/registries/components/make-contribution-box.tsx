@@ -4,11 +4,21 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import { PLATFORM_FEE_CENTS } from '@core/fees';
 import { formatMoney, type Currency } from '@core/money';
 import { paths } from '@core/page-paths';
 import { colours, elevation, fonts } from '@core/design-tokens';
+
+/** The way to the gift form: in 'Make Your Contribution', and on a phone under the child's name too. */
+export function GiveAGiftButton({ registryId, sx }: { registryId: string; sx?: SxProps<Theme> }) {
+  return (
+    <Button variant="contained" size="large" startIcon={<CardGiftcardIcon />} href={paths.gift(registryId)} sx={sx}>
+      Give a Gift
+    </Button>
+  );
+}
 
 interface MakeContributionBoxProps {
   registryId: string;
@@ -54,9 +64,7 @@ export function MakeContributionBox({ registryId, childName, currency }: MakeCon
           ))}
         </Box>
         <Box>
-          <Button variant="contained" size="large" startIcon={<CardGiftcardIcon />} href={paths.gift(registryId)} sx={{ width: { xs: '100%', sm: 'auto' }, py: 1.5, fontSize: '1.05rem' }}>
-            Give a Gift
-          </Button>
+          <GiveAGiftButton registryId={registryId} sx={{ width: { xs: '100%', sm: 'auto' }, py: 1.5, fontSize: '1.05rem' }} />
         </Box>
       </CardContent>
     </Card>

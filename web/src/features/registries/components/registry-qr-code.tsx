@@ -86,17 +86,16 @@ export function RegistryQrCode({ link, childName }: { link: string; childName: s
           state.status === 'loading' && <CircularProgress size={32} aria-label="Making the QR code…" />
         )}
       </Box>
-      {state.status === 'ready' ? (
-        <Button variant="text" href={state.dataUrl} download={qrFileName(childName)} startIcon={<DownloadIcon />}>
-          Download QR code
-        </Button>
-      ) : (
-        // Its place is kept while the code is made, so what is below it (the insert's link) does not
-        // move under a finger or a pointer when the code appears.
-        <Button variant="text" disabled startIcon={<DownloadIcon />} sx={{ visibility: 'hidden' }}>
-          Download QR code
-        </Button>
-      )}
+      {/* Its place is kept while the code is made, so what is below it (the insert's link) does not
+          move under a finger or a pointer when the code appears. */}
+      <Button
+        variant="text"
+        startIcon={<DownloadIcon />}
+        {...(state.status === 'ready' ? { href: state.dataUrl, download: qrFileName(childName) } : { disabled: true })}
+        sx={{ visibility: state.status === 'ready' ? 'visible' : 'hidden' }}
+      >
+        Download QR code
+      </Button>
     </Box>
   );
 }

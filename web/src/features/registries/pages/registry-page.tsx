@@ -1,13 +1,11 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import EventIcon from '@mui/icons-material/Event';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
@@ -18,7 +16,7 @@ import { isManagerView, useRegistry } from '../../../lib/use-registry';
 import type { AnyRegistryView, ManagerRegistryView } from '@api/registries';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { photoObjectPosition } from '@core/registry/photo-focus';
-import { MakeContributionBox } from '../components/make-contribution-box';
+import { GiveAGiftButton, MakeContributionBox } from '../components/make-contribution-box';
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { ShareRegistryBox } from '../components/share-registry-box';
 import { formatCelebrationDate, isUpcoming } from '../../../lib/celebration-date';
@@ -143,9 +141,7 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
         <HebrewDateText hebrewDate={registry.hebrewDate} align="center" sx={{ color: 'text.secondary', fontSize: '1.05rem' }} />
         {/* On a phone 'Make Your Contribution' is two screens down: the way to give is on the first, under the name. */}
         {open && (
-          <Button variant="contained" size="large" startIcon={<CardGiftcardIcon />} href={paths.gift(registry.id)} sx={{ display: { xs: 'inline-flex', md: 'none' }, mt: 1, px: 4 }}>
-            Give a Gift
-          </Button>
+          <GiveAGiftButton registryId={registry.id} sx={{ display: { xs: 'inline-flex', md: 'none' }, mt: 1, px: 4 }} />
         )}
       </Box>
 
