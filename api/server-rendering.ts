@@ -30,3 +30,19 @@ export const SERVER_DATA_ELEMENT_ID = 'server-data';
  * calls early (scripts/vite-route-preload.ts) leaves them, since their answers are in the page.
  */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/** The app marks <html> with this once the page is live: its taps do what they say. */
+export const PAGE_READY_ATTRIBUTE = 'data-page-ready';
+
+/**
+ * A link tapped on a page the server drew, before the app was live: the page's first script keeps
+ * it here (the path, search and hash), and the app follows it as it takes the page over.
+ */
+export const PENDING_NAVIGATION_ATTRIBUTE = 'data-pending-navigation';
+
+/**
+ * The app's scripts in the shell's head, between these markers: a page the server drew leaves them
+ * out, and its first script loads them once the first screen's photo has arrived.
+ */
+export const APP_SCRIPTS_START = '<!--app-scripts-->';
+export const APP_SCRIPTS_END = '<!--/app-scripts-->';

@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
-/** api/server-rendering.ts's SERVER_RENDERED_ATTRIBUTE (Vite's config loader reads no path alias; a test checks they agree). */
+// api/server-rendering.ts's names (Vite's config loader reads no path alias; a test checks they agree).
 const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+const PAGE_READY_ATTRIBUTE = 'data-page-ready';
+const PENDING_NAVIGATION_ATTRIBUTE = 'data-pending-navigation';
+const SERVER_DATA_ELEMENT_ID = 'server-data';
+const APP_SCRIPTS_START = '<!--app-scripts-->';
+const APP_SCRIPTS_END = '<!--/app-scripts-->';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /**
  * The pages a first visit most often opens, as web/src/app/router.tsx routes them, and the calls
@@ -38,10 +47,11 @@ function closure(bundle: OutputBundle, fileName: string, into = new Set<string>(
 }
 
 /**
- * Starts the current page's chunks downloading alongside the app's entry instead of after it:
- * a small script, loaded async from the page's head, adds `<link rel="modulepreload">` for the
- * chunks of the route the address names. A separate file because the Content-Security-Policy
- * allows no inline script.
+ * The page's first script (scripts/first-load.template.js), with this build's tables: the chunks
+ * and calls of the pages a first visit most often opens, and the app's own scripts, which a page
+ * the server drew loads through it (the server leaves them out of that page's head: see
+ * APP_SCRIPTS_START). Loaded async from the head of every page; a separate file because the
+ * Content-Security-Policy allows no inline script.
  */
 export function routePreload(): Plugin {
   let outDir = '';
@@ -54,25 +64,42 @@ export function routePreload(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         if (!ctx.bundle) return;
         const bundle = ctx.bundle;
         const entry = chunks(bundle).find((chunk) => chunk.isEntry);
         if (!entry) return;
         const loadedByTheShell = closure(bundle, entry.fileName);
-        const table = ROUTES.flatMap(({ pattern, page, calls = [] }) => {
+        const table = ROUTES.map(({ pattern, page, calls = [] }) => {
           const chunk = chunks(bundle).find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${page}`));
           if (!chunk) throw new Error(`route-preload: no chunk for ${page}; update ROUTES in scripts/vite-route-preload.ts`);
           const files = [...closure(bundle, chunk.fileName)].filter((file) => !loadedByTheShell.has(file));
-          return [`[${pattern.toString()},${JSON.stringify(files)},${JSON.stringify(calls)}]`];
+          return `[${pattern.toString()},${JSON.stringify(files)},${JSON.stringify(calls)}]`;
         });
-        // The calls are preloaded as apiFetch makes them (with cookies), so its fetch takes the
-        // answer already on its way instead of asking only once the app has rendered; a page drawn
-        // on the server holds their answers already.
-        const source = `(function(){var r=[${table.join(',')}],e=${JSON.stringify(EVERY_PAGE_CALLS)},p=location.pathname,s=document.documentElement.hasAttribute(${JSON.stringify(SERVER_RENDERED_ATTRIBUTE)});function a(h,rel,c,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin=c;l.href=h;if(as)l.as=as;document.head.appendChild(l);}function d(c){if(!s)a(c,'preload','use-credentials','fetch');}for(var i=0;i<r.length;i++){var m=p.match(r[i][0]);if(m){r[i][1].forEach(function(f){a('/'+f,'modulepreload','');});e.concat(r[i][2].map(function(c){return c.replace('$1',m[1]);})).forEach(d);return;}}e.forEach(d);})();\n`;
+        // Vite's tags for the entry and the chunks it imports, marked so the server can leave them out.
+        const appScripts = new RegExp(`<script type="module" crossorigin src="/${escapeRegExp(entry.fileName)}"></script>(\\s*<link rel="modulepreload" crossorigin href="[^"]+">)*`);
+        const tags = appScripts.exec(html)?.[0];
+        if (!tags) throw new Error(`route-preload: the built page has no script tag for ${entry.fileName}`);
+        const app = { entry: `/${entry.fileName}`, preload: [...tags.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]) };
+        const source = readFileSync(new URL('./first-load.template.js', import.meta.url), 'utf8')
+          // Its comments (the linter's list of the names filled in here among them) are for us, not for the guest's phone.
+          .replace(/^\s*\/\/.*\n/gm, '')
+          .replace(/^\/\* global .*\*\/\n/m, '')
+          .replace('__ROUTES__', () => `[${table.join(',')}]`)
+          .replace('__EVERY_PAGE_CALLS__', () => JSON.stringify(EVERY_PAGE_CALLS))
+          .replace('__APP_SCRIPTS__', () => JSON.stringify(app))
+          .replace('__SERVER_RENDERED_ATTRIBUTE__', () => JSON.stringify(SERVER_RENDERED_ATTRIBUTE))
+          .replace('__PAGE_READY_ATTRIBUTE__', () => JSON.stringify(PAGE_READY_ATTRIBUTE))
+          .replace('__PENDING_NAVIGATION_ATTRIBUTE__', () => JSON.stringify(PENDING_NAVIGATION_ATTRIBUTE))
+          .replace('__SERVER_DATA_ELEMENT_ID__', () => JSON.stringify(SERVER_DATA_ELEMENT_ID));
+        const unfilled = /__[A-Z_]+__/.exec(source);
+        if (unfilled) throw new Error(`route-preload: ${unfilled[0]} is not filled in`);
         const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
         script = { fileName, source };
-        return [{ tag: 'script', attrs: { src: `/${fileName}`, async: true }, injectTo: 'head-prepend' }];
+        return {
+          html: html.replace(tags, () => `${APP_SCRIPTS_START}${tags}${APP_SCRIPTS_END}`),
+          tags: [{ tag: 'script', attrs: { src: `/${fileName}`, async: true }, injectTo: 'head-prepend' }],
+        };
       },
     },
     writeBundle() {

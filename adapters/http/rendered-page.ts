@@ -1,4 +1,4 @@
-import { SERVER_DATA_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type RenderedGuestPage } from '@api/server-rendering';
+import { APP_SCRIPTS_END, APP_SCRIPTS_START, SERVER_DATA_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type RenderedGuestPage } from '@api/server-rendering';
 import { escapeHtml } from '@core/html';
 
 /** JSON that stays one script element's text whatever it holds: no "</script>", no "<!--". */
@@ -9,11 +9,15 @@ function scriptText(data: unknown): string {
 /**
  * The app shell with a page the server drew: marked as such on <html>, its markup in #root in place of the loading frame,
  * its styles and title in the head, and the answers it was drawn from in a JSON script the app
- * reads as it takes the page over. The noscript notice says what a visitor without JavaScript
+ * reads as it takes the page over. The app's scripts leave the head: the page's first script loads
+ * them once the first screen is there. The noscript notice says what a visitor without JavaScript
  * still can do. (Replacements are functions: a page's text may hold "$&".)
  */
 export function withRenderedPage(shell: string, page: RenderedGuestPage): string {
-  return shell
+  const appScripts = shell.indexOf(APP_SCRIPTS_START);
+  const appScriptsEnd = shell.indexOf(APP_SCRIPTS_END, appScripts);
+  const withoutAppScripts = appScripts >= 0 && appScriptsEnd >= 0 ? shell.slice(0, appScripts) + shell.slice(appScriptsEnd + APP_SCRIPTS_END.length) : shell;
+  return withoutAppScripts
     .replace(/<html(?=[\s>])/i, () => `<html ${SERVER_RENDERED_ATTRIBUTE}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', () => `${page.styles}</head>`)

@@ -52,6 +52,7 @@ async function aGuest(browser: Awaited<ReturnType<typeof chromium.launch>>, serv
     () => {
       // A page the browser drew is live once drawn; one the server drew, once the app has taken it over.
       const html = document.documentElement;
+      if (html === null) return false; // the new page's document is not there yet
       const live = !html.hasAttribute('data-server-rendered') || html.hasAttribute('data-page-ready');
       return live && document.querySelector<HTMLInputElement>('input[name="amount"]')?.disabled === false;
     },

@@ -349,4 +349,52 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
       await page.context().close();
     }
   });
+
+  it('shows the photo before the app’s scripts load, and keeps a Give tapped before the page is live', async () => {
+    const { family, registry } = await aFamilyWithARegistry('Tamar Stern');
+    const upload = await family.request.post('/api/objects/upload', { multipart: { file: { name: 'tamar.png', mimeType: 'image/png', buffer: await portraitWithAFaceNearTheTop() } } });
+    expect(upload.status()).toBe(201);
+    const { photoUrl } = (await upload.json()) as { photoUrl: string };
+    const edited = await family.request.put(`/api/registries/${registry.id}`, {
+      data: { childName: 'Tamar Stern', celebrationDate: '2030-05-16', personalMessage: 'Thank you!', photoUrl },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+
+    const guest = await aContext(PHONE);
+    // The photo is held back, then the app's entry: what the page asks for meanwhile is recorded.
+    let releasePhoto = () => {};
+    const photoHeld = new Promise<void>((resolve) => (releasePhoto = resolve));
+    await guest.route('**/uploads/**', async (route) => {
+      await photoHeld;
+      await route.continue();
+    });
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await guest.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    guest.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const appAsked = () => asked.some((pathname) => /^\/assets\/index-[^/]+\.js$/.test(pathname));
+
+    // The page's own goto waits for the app; the frame's does not.
+    await guest.mainFrame().goto(`/registry/${registry.id}`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => asked.some((pathname) => pathname.startsWith('/uploads/'))).toBe(true);
+    await guest.waitForTimeout(500);
+    expect(appAsked()).toBe(false);
+    releasePhoto();
+    await expect.poll(appAsked).toBe(true);
+
+    // Give, tapped while the app is still on its way: kept, with a bar across the top, then followed.
+    await guest.getByRole('link', { name: 'Give a Gift' }).first().click();
+    expect(guest.url()).toContain(`/registry/${registry.id}`);
+    expect(await guest.evaluate(() => document.documentElement.getAttribute('data-pending-navigation'))).toBe(`/gift/${registry.id}`);
+    await screenshot(guest, 'i22-give-tapped-before-live-360', { fullPage: false });
+    releaseApp();
+    await guest.waitForURL(`**/gift/${registry.id}`);
+    await expect.poll(() => guest.getByLabel('Custom Amount').isEnabled()).toBe(true);
+    expect(await guest.evaluate(() => document.documentElement.hasAttribute('data-pending-navigation'))).toBe(false);
+    await expectAccessible(guest, 'gift form reached by a Give tapped before the page was live');
+  });
 });

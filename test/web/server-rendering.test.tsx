@@ -6,7 +6,15 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ClientApp } from '../../web/src/app/client-app';
-import { SERVER_RENDERED_ATTRIBUTE, type RenderedGuestPage } from '../../api/server-rendering';
+import {
+  APP_SCRIPTS_END,
+  APP_SCRIPTS_START,
+  PAGE_READY_ATTRIBUTE,
+  PENDING_NAVIGATION_ATTRIBUTE,
+  SERVER_DATA_ELEMENT_ID,
+  SERVER_RENDERED_ATTRIBUTE,
+  type RenderedGuestPage,
+} from '../../api/server-rendering';
 import { aRegistry, aSearchResult, REGISTRY_ID } from './registry-fixtures';
 import { charities, sandboxConfig, server } from './msw-server';
 
@@ -99,9 +107,14 @@ describe('a guest page drawn on the server', () => {
     expect(screen.getByLabelText('Custom Amount')).toBeTruthy();
   });
 
-  it('is marked so that the script starting the page’s calls early leaves them', async () => {
+  it('is marked as the page’s first script (scripts/vite-route-preload.ts) and the server agree', async () => {
     const plugin = await readFile('scripts/vite-route-preload.ts', 'utf8');
     expect(plugin).toContain(`const SERVER_RENDERED_ATTRIBUTE = '${SERVER_RENDERED_ATTRIBUTE}';`);
+    expect(plugin).toContain(`const PAGE_READY_ATTRIBUTE = '${PAGE_READY_ATTRIBUTE}';`);
+    expect(plugin).toContain(`const PENDING_NAVIGATION_ATTRIBUTE = '${PENDING_NAVIGATION_ATTRIBUTE}';`);
+    expect(plugin).toContain(`const SERVER_DATA_ELEMENT_ID = '${SERVER_DATA_ELEMENT_ID}';`);
+    expect(plugin).toContain(`const APP_SCRIPTS_START = '${APP_SCRIPTS_START}';`);
+    expect(plugin).toContain(`const APP_SCRIPTS_END = '${APP_SCRIPTS_END}';`);
   });
 
   it('is not drawn for a registry the server cannot find, nor for a page that is not a guest’s', async () => {

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PAGE_READY_ATTRIBUTE } from '@api/server-rendering';
+import { takeTappedLink } from '../../lib/tapped-link';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { ErrorBoundary } from '../error-boundary';
@@ -15,11 +17,16 @@ const Footer = lazy(() => import('./footer').then((module) => ({ default: module
 /**
  * Marks <html> with data-page-ready once the page is live: for a page drawn on the server, once
  * the browser has taken it over (its effects run only then), which is when a tap does what it says.
+ * A link tapped before then was kept by the page's first script (scripts/first-load.template.js):
+ * it is followed now.
  */
 function PageReady() {
+  const navigate = useNavigate();
   useEffect(() => {
-    document.documentElement.setAttribute('data-page-ready', '');
-  }, []);
+    document.documentElement.setAttribute(PAGE_READY_ATTRIBUTE, '');
+    const tapped = takeTappedLink(document);
+    if (tapped) void navigate(tapped);
+  }, [navigate]);
   return null;
 }
 
