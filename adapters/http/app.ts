@@ -43,6 +43,7 @@ import { hebrewDateRoutes } from './routes/hebrew-date-routes';
 import { coOwnerRoutes } from './routes/co-owner-routes';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePreviews } from './share-preview';
+import { visitorRegistryView } from './visitor-registry-view';
 import { authRoutes } from './routes/auth-routes';
 import { accountRoutes } from './routes/account-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
@@ -156,11 +157,13 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     app.use(router.allowedMethods());
   }
   if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
-  const previews = sharePreviews({ repositories: deps.repositories, publicUrl: settings.publicUrl });
+  // The link preview and the drawn page read a visitor's registry together, once.
+  const registryView = visitorRegistryView(deps.repositories);
+  const previews = sharePreviews({ repositories: deps.repositories, registryView, publicUrl: settings.publicUrl });
   const guestPages = settings.renderGuestPage
     ? {
         render: settings.renderGuestPage,
-        call: guestPageCalls({ repositories: deps.repositories, publicConfig: settings.publicConfig }),
+        call: guestPageCalls({ repositories: deps.repositories, registryView, publicConfig: settings.publicConfig }),
         shortLinkTarget: shortLinkTarget({ repositories: deps.repositories }),
       }
     : null;

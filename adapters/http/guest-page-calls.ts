@@ -5,12 +5,13 @@ import { isDomainError } from '@core/errors';
 import type { Repositories } from '@core/ports/repositories';
 import { listRecentlyCreatedRegistries } from '@core/registry/list-registries';
 import { isShortCode } from '@core/registry/short-code';
-import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
+import { viewRegistryByShortCode } from '@core/registry/view-registry';
 import { presentCharity } from './presenters/charities';
 import { presentRegistry, presentRegistrySummary } from './presenters/registries';
 import { presentConfig } from './presenters/system';
+import type { VisitorRegistryView } from './visitor-registry-view';
 
-type Ports = { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; publicConfig: PublicConfig };
+type Ports = { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; registryView: VisitorRegistryView; publicConfig: PublicConfig };
 
 /** The public GET calls a guest page is rendered from, answered as a visitor's browser would be answered by the API. */
 const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) => Promise<unknown> }[] = [
@@ -19,7 +20,7 @@ const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) =
   { path: /^\/api\/registries\/recent$/, answer: async (_, ports) => (await listRecentlyCreatedRegistries(ports.repositories)).map(presentRegistrySummary) },
   {
     path: /^\/api\/registries\/([^/?]+)$/,
-    answer: async (id, ports) => (id && isUuid(id) ? presentRegistry(await viewRegistry(id, { ...ports.repositories, user: null })) : undefined),
+    answer: async (id, ports) => (id && isUuid(id) ? presentRegistry(await ports.registryView(id)) : undefined),
   },
 ];
 

@@ -2,7 +2,8 @@ import type { Repositories } from '@core/ports/repositories';
 import { isShortCode } from '@core/registry/short-code';
 import { matchPattern, pageUrl, pagePatterns } from '@core/page-paths';
 import { isUuid } from '@core/ids';
-import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-registry';
+import { viewRegistryByShortCode } from '@core/registry/view-registry';
+import type { VisitorRegistryView } from './visitor-registry-view';
 import { isDomainError } from '@core/errors';
 import { escapeHtml } from '@core/html';
 import { celebrationTitle } from '@core/registry/celebration-title';
@@ -26,14 +27,14 @@ const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
  * Hebrew date and the Shabbat's parashah) and photo.
  * Nothing about gifts or givers. Paths that are not registry links have no preview.
  */
-export function sharePreviews(ports: { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; publicUrl: string }) {
+export function sharePreviews(ports: { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; registryView: VisitorRegistryView; publicUrl: string }) {
   return async (path: string): Promise<PagePreview | null> => {
     const byId = matchPattern(pagePatterns.registry, path)?.id;
     const byCode = matchPattern(pagePatterns.shortLink, path)?.shortCode?.toLowerCase();
     if (!(byId && isUuid(byId)) && !(byCode && isShortCode(byCode))) return null;
     try {
       const lookup = { ...ports.repositories, user: null };
-      const { registry } = byId && isUuid(byId) ? await viewRegistry(byId, lookup) : await viewRegistryByShortCode(byCode!, lookup);
+      const { registry } = byId && isUuid(byId) ? await ports.registryView(byId) : await viewRegistryByShortCode(byCode!, lookup);
       const photo = registry.photoUrl;
       return {
         title: celebrationTitle(registry),

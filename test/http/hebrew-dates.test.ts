@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharePreviews } from '../../adapters/http/share-preview';
+import { visitorRegistryView } from '../../adapters/http/visitor-registry-view';
 import { HttpClient } from '../support/http-client';
 import { signedIn } from '../support/accounts';
 import { aRegistryBody } from '../support/registries';
@@ -109,7 +110,8 @@ describe('a shared link’s preview', () => {
   it('gives the Hebrew date and the Shabbat’s parashah in its description', async () => {
     const { client } = await signedIn(server);
     const created = (await client.post('/api/registries', aRegistryBody({ childName: 'Eitan Preview', celebrationDate: SPLIT_WEEK, hebrewCalendar: 'israel' }))).json;
-    const preview = await sharePreviews({ repositories: server.infrastructure.repositories, publicUrl: 'https://gifts.example.org' })(`/r/${String(created.shortCode)}`);
+    const { repositories } = server.infrastructure;
+    const preview = await sharePreviews({ repositories, registryView: visitorRegistryView(repositories), publicUrl: 'https://gifts.example.org' })(`/r/${String(created.shortCode)}`);
     expect(preview?.description).toMatch(/^Celebrating on June 19, 2027 \(14 Sivan 5787 · Parashat Beha’alotcha\)\. Give a gift online/);
   });
 });

@@ -95,11 +95,11 @@ export function webApp(
     // Pages may hold a registry as it is now, and a visitor's page is not a signed-in family's.
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Cookie');
+    // Side by side, so the registry both need is read once. Drawn for visitors only: what a
+    // signed-in family sees is theirs, and their browser draws it.
+    const [shared, rendered] = await Promise.all([preview(ctx.path), guestPages && !ctx.state.user ? drawn(ctx, guestPages) : null]);
     // The preview goes into the shell, a few kilobytes, before a drawn page makes it a hundred.
-    const shared = await preview(ctx.path);
     const head = shared ? withPreview(pageShell, shared) : pageShell;
-    // Drawn for visitors only: what a signed-in family sees is theirs, and their browser draws it.
-    const rendered = guestPages && !ctx.state.user ? await drawn(ctx, guestPages) : null;
     ctx.body = rendered ? assembled(head, rendered) : head;
   };
   return [apiNotFound, appShell, files];
