@@ -1,5 +1,5 @@
 import { DomainError } from '@core/errors';
-import { isFinalDisputeStatus, type Dispute, type DisputeChanges, type NewDispute } from '@core/dispute/dispute';
+import { isFinalDisputeStatus, WON_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/dispute/dispute';
 import type { DisputeRepository } from '@core/ports/repositories';
 
 /** For tests only; one row per provider dispute, as the database's unique key keeps it. */
@@ -29,8 +29,8 @@ export class InMemoryDisputeRepository implements DisputeRepository {
     return row ? structuredClone(row) : null;
   }
 
-  async findUndecidedByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
-    const row = [...this.rows.values()].find((each) => each.giftId === giftId && !isFinalDisputeStatus(each.status));
+  async findNotWonByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
+    const row = [...this.rows.values()].find((each) => each.giftId === giftId && !WON_DISPUTE_STATUSES.includes(each.status));
     return row ? structuredClone(row) : null;
   }
 

@@ -11,6 +11,9 @@ export type ProviderDisputeStatus = (typeof PROVIDER_DISPUTE_STATUSES)[number];
 /** An inquiry closed without a chargeback ends as a win does: the gift counts and no money was taken. */
 export const FINAL_DISPUTE_STATUSES = ['won', 'lost', 'warning_closed'] as const satisfies readonly ProviderDisputeStatus[];
 
+/** The final statuses in which the gift's money stays: a win, and an inquiry closed without a chargeback. */
+export const WON_DISPUTE_STATUSES: readonly ProviderDisputeStatus[] = ['won', 'warning_closed'];
+
 export function isFinalDisputeStatus(status: ProviderDisputeStatus): boolean {
   return (FINAL_DISPUTE_STATUSES as readonly ProviderDisputeStatus[]).includes(status);
 }

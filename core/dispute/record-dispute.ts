@@ -155,10 +155,14 @@ async function tellOfOpening(dispute: Dispute, repositories: Repositories, ports
   }
 }
 
-async function tellOfEnd(dispute: Dispute, repositories: Repositories, ports: DisputePorts): Promise<void> {
+/**
+ * Tells the family how the bank decided. `occasion` names a second telling of the same dispute
+ * (its gift held after all), which the outbox must not take for the first one again.
+ */
+export async function tellOfEnd(dispute: Dispute, repositories: Repositories, ports: Pick<DisputePorts, 'supportEmail'>, occasion = ''): Promise<void> {
   const gift = await repositories.gifts.findById(dispute.giftId);
   if (!gift || !disputeOutcome(dispute)) return;
   for (const { member, registry } of await familyOf(dispute.registryId, repositories)) {
-    await repositories.mail.enqueue({ ...disputeEndedFamilyNotice(dispute, gift, registry, member, ports.supportEmail), dedupeKey: `dispute-ended-${dispute.id}-family-${member.id}` });
+    await repositories.mail.enqueue({ ...disputeEndedFamilyNotice(dispute, gift, registry, member, ports.supportEmail), dedupeKey: `dispute-ended-${dispute.id}${occasion}-family-${member.id}` });
   }
 }

@@ -15,7 +15,8 @@ import { familyRefundNotice, giftRefundedNotice, type RefundedBy } from './gift-
 import { refundSchema } from './gift-schemas';
 import { totalCharged } from './record-payment';
 import { giftRefundedAfterClosingEntry, giftRefundedAtPlatformCostEntry, giftRefundedEntry } from '../ledger/posting-rules';
-import { disputeOpenedEntry } from '../ledger/dispute-postings';
+import { disputeLossHeldEntry, disputeOpenedEntry } from '../ledger/dispute-postings';
+import { tellOfEnd } from '../dispute/record-dispute';
 
 /**
  * A refund still unanswered after this long was cut off (a crash between the provider's call and
@@ -241,13 +242,14 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
     if (!(error instanceof RefundRefused)) {
       throw new DomainError('payment.unavailable', REFUND_UNCONFIRMED, undefined, error);
     }
-    const back = await ports.unitOfWork.transaction(async ({ registries, gifts, disputes, ledger, audit }) => {
+    const back = await ports.unitOfWork.transaction(async (repositories) => {
+      const { registries, gifts, disputes, ledger, audit } = repositories;
       // The registry first, then the gift and its dispute: the order a dispute and a closing lock them in.
       const registry = await registries.findByIdForUpdate(gift.registryId);
-      const dispute = await disputes.findUndecidedByGiftIdForUpdate(gift.id);
+      const dispute = await disputes.findNotWonByGiftIdForUpdate(gift.id);
       // The bank disputed the payment while its refund was under way (the likely reason the provider
       // refused it): the dispute found the gift refunding, so it held nothing. Held now, as it would
-      // have been, so the family and the charity are not paid a gift the bank may take back.
+      // have been, so the family and the charity are not paid a gift the bank may take, or took, back.
       const holdNow = registry?.status === 'open' && dispute?.phase === 'paid';
       const back = holdNow ? ('disputed' as const) : ('succeeded' as const);
       if (!(await gifts.changeStatus(gift.id, 'refunding', back))) return null;
@@ -256,6 +258,13 @@ async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
         const held = await disputes.update(dispute.id, { phase: 'held', heldAmount: gift.amount });
         const opened = disputeOpenedEntry(held);
         if (opened) await ledger.post(opened);
+        if (held.status === 'lost') {
+          // Already lost, and booked as the platform's whole loss: the family's and the charity's
+          // parts are now never paid, and the family, told then that nothing changed, is told again.
+          const moved = disputeLossHeldEntry(held);
+          if (moved) await ledger.post(moved);
+          await tellOfEnd(held, repositories, ports, '-held');
+        }
       }
       await audit.append({
         actorUserId: actor.userId,

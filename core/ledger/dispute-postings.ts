@@ -19,6 +19,10 @@ import { balancedEntry, type LedgerEntry } from './ledger-entry';
  *   only the rest; when the money had gone, it loses all of W.
  * - transfer reversed: provider cash +R, dispute losses -R: what came back from the family's
  *   bank transfer lessens the loss.
+ * - lost, then held (a dispute lost while its gift was being refunded, whose refund then failed on
+ *   an open registry): registry disputed +A, dispute losses -A. Its loss was booked whole, as the
+ *   money had seemed gone; the family's and the charity's parts are now never paid, so the books
+ *   come to what "lost" gives a held gift.
  */
 
 type Disputed = Pick<Dispute, 'id' | 'paymentIntentId' | 'registryId' | 'currency' | 'heldAmount'>;
@@ -71,6 +75,13 @@ export function disputeLostEntry(dispute: Disputed, withdrawn: { amount: Cents; 
     { account: DISPUTE_FEES, amount: withdrawn.fee },
     { account: registryDisputedAccount(dispute.registryId), amount: dispute.heldAmount },
     { account: DISPUTE_LOSSES, amount: withdrawn.amount - dispute.heldAmount },
+  ]);
+}
+
+export function disputeLossHeldEntry(dispute: Disputed): LedgerEntry | null {
+  return entry(dispute, 'loss-held', 'dispute.loss_held', [
+    { account: registryDisputedAccount(dispute.registryId), amount: dispute.heldAmount },
+    { account: DISPUTE_LOSSES, amount: -dispute.heldAmount },
   ]);
 }
 

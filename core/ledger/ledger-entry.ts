@@ -26,6 +26,7 @@ export const ENTRY_KINDS = [
   'dispute.won',
   'dispute.lost',
   'dispute.transfer_reversed',
+  'dispute.loss_held',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

@@ -392,8 +392,8 @@ export interface DisputeRepository {
   findByIdForUpdate(id: string): Promise<Dispute | null>;
   /** Inside a transaction: the dispute with the provider's id, locked until the transaction ends. */
   findByProviderIdForUpdate(providerDisputeId: string): Promise<Dispute | null>;
-  /** Inside a transaction: the gift's dispute the bank has not decided yet, locked; null when it has none. */
-  findUndecidedByGiftIdForUpdate(giftId: string): Promise<Dispute | null>;
+  /** Inside a transaction: the gift's dispute that may take or took its money (not decided yet, or lost), locked; null when it has none. */
+  findNotWonByGiftIdForUpdate(giftId: string): Promise<Dispute | null>;
   update(id: string, changes: DisputeChanges): Promise<Dispute>;
   /** Newest first. */
   list(): Promise<Dispute[]>;

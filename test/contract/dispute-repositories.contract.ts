@@ -67,20 +67,24 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       await expect(repos.disputes.update(crypto.randomUUID(), { status: 'lost' })).rejects.toMatchObject({ code: 'dispute.not_found' });
     });
 
-    it('finds a gift’s dispute the bank has not decided, and holds a gift it had found being refunded', async () => {
+    it('finds a gift’s dispute that may take or took its money, and holds a gift it had found being refunded', async () => {
       const repos = current();
       const { registry, gift } = await aDisputedGift(repos);
-      const undecided = () => repos.transaction((tx) => tx.disputes.findUndecidedByGiftIdForUpdate(gift.id));
-      expect(await undecided()).toBeNull();
+      const notWon = () => repos.transaction((tx) => tx.disputes.findNotWonByGiftIdForUpdate(gift.id));
+      expect(await notWon()).toBeNull();
       const made = await repos.disputes.create(aNewDispute(gift.id, registry.id, { phase: 'paid', heldAmount: 0 }));
-      expect(await undecided()).toEqual(made);
-      expect(await repos.transaction((tx) => tx.disputes.findUndecidedByGiftIdForUpdate(crypto.randomUUID()))).toBeNull();
-      expect(await repos.transaction((tx) => tx.disputes.findUndecidedByGiftIdForUpdate('not-a-uuid'))).toBeNull();
+      expect(await notWon()).toEqual(made);
+      expect(await repos.transaction((tx) => tx.disputes.findNotWonByGiftIdForUpdate(crypto.randomUUID()))).toBeNull();
+      expect(await repos.transaction((tx) => tx.disputes.findNotWonByGiftIdForUpdate('not-a-uuid'))).toBeNull();
       const held = await repos.transaction((tx) => tx.disputes.update(made.id, { phase: 'held', heldAmount: 10_001 }));
       expect(held).toEqual({ ...made, phase: 'held', heldAmount: 10_001 });
       expect(await repos.disputes.findById(made.id)).toEqual(held);
-      await repos.transaction((tx) => tx.disputes.update(made.id, { status: 'lost' }));
-      expect(await undecided()).toBeNull();
+      const lost = await repos.transaction((tx) => tx.disputes.update(made.id, { status: 'lost' }));
+      expect(await notWon()).toEqual(lost);
+      for (const status of ['won', 'warning_closed'] as const) {
+        await repos.transaction((tx) => tx.disputes.update(made.id, { status }));
+        expect(await notWon(), status).toBeNull();
+      }
     });
   });
 }

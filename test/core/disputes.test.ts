@@ -182,12 +182,14 @@ describe('a dispute that arrives while the gift is being refunded', () => {
    * The bank's dispute reaches us while the refund is on its way to the provider, which then
    * refuses the refund because the charge is disputed: the order a real race takes.
    */
-  async function refundRacingADispute(w: Awaited<ReturnType<typeof world>>, gift: Gift) {
+  async function refundRacingADispute(w: Awaited<ReturnType<typeof world>>, gift: Gift, options: { lostMeanwhile?: boolean } = {}) {
     let dispute: DisputeReport | null = null;
     const refund = w.gateway.refund.bind(w.gateway);
     w.gateway.refund = async (paymentIntentId, key) => {
       dispute = w.gateway.openDispute(paymentIntentId);
       expect((await w.report(dispute)).kind).toBe('opened');
+      // A refund stuck long enough for the bank to decide first (its answer lost, the sweep asking again later).
+      if (options.lostMeanwhile) await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
       return refund(paymentIntentId, key);
     };
     const ports = { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner };
@@ -217,6 +219,27 @@ describe('a dispute that arrives while the gift is being refunded', () => {
     const closed = await w.closeByCheck();
     expect(closed.registry).toMatchObject({ payoutAmount: kept.childAmount, charityPayoutAmount: kept.charityAmount });
     expect((await w.balances()).get(DISPUTE_LOSSES)).toBe(totalCharged(gift) - gift.amount);
+    expect(await w.verified()).toEqual([]);
+  });
+
+  it('holds the gift out after all when the bank decided against it before the refund was refused: the platform loses only the fees, and the family is told', async () => {
+    const w = await world();
+    const kept = await w.give(50);
+    const gift = await w.give(100);
+    const { refused, dispute } = await refundRacingADispute(w, gift, { lostMeanwhile: true });
+    expect(refused).toEqual({ code: 'payment.unavailable', message: REFUND_REFUSED_DISPUTED });
+    expect(await w.ours(dispute.disputeId)).toMatchObject({ status: 'lost', phase: 'held', heldAmount: gift.amount });
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('disputed');
+    expect((await w.repositories.registries.findById(w.registry.id))!.totalReceived).toBe(kept.amount);
+    // What a dispute lost on a held gift costs the platform: what the giver paid beyond the gift.
+    expect((await w.balances()).get(DISPUTE_LOSSES)).toBe(totalCharged(gift) - gift.amount);
+    expect(await w.verified()).toEqual([]);
+    const told = w.mailTo('rachel@example.com').filter((mail) => mail.dedupeKey?.startsWith(`dispute-ended-`));
+    expect(told).toHaveLength(2);
+    expect(told[1]!.text).toContain('The gift does not count in the registry’s Total Received');
+
+    const closed = await w.closeByCheck();
+    expect(closed.registry).toMatchObject({ payoutAmount: kept.childAmount, charityPayoutAmount: kept.charityAmount });
     expect(await w.verified()).toEqual([]);
   });
 

@@ -527,7 +527,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
   type Admin = 'ops' | 'dana';
   type Step =
     | { kind: 'give'; registry: number; cents: number; charity: number; confirmed: boolean; feeDelta: number | null }
-    | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean; disputedMeanwhile: boolean }
+    | { kind: 'refund'; gift: number; by: 'owner' | 'admin' | 'stranger'; providerDown: boolean; disputedMeanwhile: false | 'opened' | 'lost' }
     | { kind: 'refund-at-platform-cost'; gift: number }
     | { kind: 'claim-family'; registry: number; by: Admin }
     | { kind: 'release-family'; registry: number; by: Admin }
@@ -557,8 +557,9 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
         gift: fc.nat(30),
         by: fc.constantFrom('owner' as const, 'admin' as const, 'stranger' as const),
         providerDown: fc.boolean(),
-        // The giver's bank disputes the payment while its refund is on the way to the provider.
-        disputedMeanwhile: disputes > 0 ? fc.boolean() : fc.constant(false),
+        // The giver's bank disputes the payment while its refund is on the way to the provider, and
+        // may even decide against it before the provider answers (a refund stuck until the sweep).
+        disputedMeanwhile: disputes > 0 ? fc.constantFrom<false | 'opened' | 'lost'>(false, 'opened', 'lost') : fc.constant<false>(false),
       }),
     },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), registry: fc.nat(2), bank: fc.boolean(), transfer }) },
@@ -623,6 +624,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
                 opened.push(dispute);
                 disputedMeanwhile = true;
                 await w.report(dispute);
+                if (s.disputedMeanwhile === 'lost') await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
                 return refund(paymentIntentId, key);
               };
             }

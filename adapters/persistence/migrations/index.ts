@@ -24,6 +24,7 @@ import { Migration20261125182000Reconciliation } from './Migration20261125182000
 import { Migration20261125183000GiftCurrency } from './Migration20261125183000GiftCurrency';
 import { Migration20261127083000PhotoFocalPoint } from './Migration20261127083000PhotoFocalPoint';
 import { Migration20261127190000BankPayoutAudit } from './Migration20261127190000BankPayoutAudit';
+import { Migration20261127220000DisputeLossHeld } from './Migration20261127220000DisputeLossHeld';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125183000GiftCurrency', class: Migration20261125183000GiftCurrency },
   { name: 'Migration20261127083000PhotoFocalPoint', class: Migration20261127083000PhotoFocalPoint },
   { name: 'Migration20261127190000BankPayoutAudit', class: Migration20261127190000BankPayoutAudit },
+  { name: 'Migration20261127220000DisputeLossHeld', class: Migration20261127220000DisputeLossHeld },
 ];

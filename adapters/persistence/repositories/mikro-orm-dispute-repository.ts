@@ -1,6 +1,6 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
-import { FINAL_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/dispute/dispute';
+import { FINAL_DISPUTE_STATUSES, WON_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/dispute/dispute';
 import { isUuid } from '@core/ids';
 import type { DisputeRepository } from '@core/ports/repositories';
 import { DisputeEntity, type DisputeRow } from '../entities/dispute-entity';
@@ -64,9 +64,9 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
     return row ? toDispute(row) : null;
   }
 
-  async findUndecidedByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
+  async findNotWonByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
     if (!isUuid(giftId)) return null;
-    const rows = await this.em().find(DisputeEntity, { giftId, status: { $nin: [...FINAL_DISPUTE_STATUSES] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { createdAt: 'desc', id: 'asc' }, limit: 1 });
+    const rows = await this.em().find(DisputeEntity, { giftId, status: { $nin: [...WON_DISPUTE_STATUSES] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { createdAt: 'desc', id: 'asc' }, limit: 1 });
     return rows[0] ? toDispute(rows[0]) : null;
   }
 
