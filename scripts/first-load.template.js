@@ -80,7 +80,8 @@
     else then();
   }
   whenParsed(function () {
-    var photo = document.querySelector('main img');
+    // A photo the page loads lazily (a card further down) holds nothing back.
+    var photo = document.querySelector('main img:not([loading="lazy"])');
     if (!photo || photo.complete) return startApp();
     photo.addEventListener('load', startApp);
     photo.addEventListener('error', startApp);

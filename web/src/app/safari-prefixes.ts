@@ -1,6 +1,6 @@
 import type { StylisPlugin } from '@emotion/cache';
 
-/** The properties Safari still reads only with its -webkit- prefix (user-select through Safari 18, backdrop-filter before 18). */
+/** The properties Safari has long read only with its -webkit- prefix (user-select; backdrop-filter in older versions). */
 const WEBKIT_ONLY_IN_SAFARI = new Set(['user-select', 'backdrop-filter']);
 
 /**

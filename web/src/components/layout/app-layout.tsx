@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { PAGE_READY_ATTRIBUTE } from '@api/server-rendering';
-import { takeTappedLink } from '../../lib/tapped-link';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { PAGE_READY_ATTRIBUTE } from '@api/server-rendering';
+import { takeTappedLink } from '../../lib/tapped-link';
 import { ErrorBoundary } from '../error-boundary';
 import { PageSpinner } from '../page-spinner';
 import { NavBar } from './nav-bar';
