@@ -69,6 +69,8 @@ const managerRegistryProperties = {
   ...sharedRegistryProperties,
   /** The owner's id. */
   userId: text,
+  /** Gifts given by hand are recorded: the currency cannot change (they were recorded in it). */
+  hasGiftsGivenByHand: flag,
   /** Reachable by its link only, never in search or the recent registries. Only the owner and co-owners are told. */
   unlisted: flag,
   totalReceived: amountSchema,

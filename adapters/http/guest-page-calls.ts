@@ -11,7 +11,7 @@ import { presentRegistry, presentRegistrySummary } from './presenters/registries
 import { presentConfig } from './presenters/system';
 import type { VisitorRegistryView } from './visitor-registry-view';
 
-type Ports = { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; registryView: VisitorRegistryView; publicConfig: PublicConfig };
+type Ports = { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>; registryView: VisitorRegistryView; publicConfig: PublicConfig };
 
 /** The public GET calls a guest page is rendered from, answered as a visitor's browser would be answered by the API. */
 const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) => Promise<unknown> }[] = [

@@ -27,7 +27,7 @@ const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
  * Hebrew date and the Shabbat's parashah) and photo.
  * Nothing about gifts or givers. Paths that are not registry links have no preview.
  */
-export function sharePreviews(ports: { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities'>; registryView: VisitorRegistryView; publicUrl: string }) {
+export function sharePreviews(ports: { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>; registryView: VisitorRegistryView; publicUrl: string }) {
   return async (path: string): Promise<PagePreview | null> => {
     const byId = matchPattern(pagePatterns.registry, path)?.id;
     const byCode = matchPattern(pagePatterns.shortLink, path)?.shortCode?.toLowerCase();

@@ -10,6 +10,8 @@ export interface RegistryDetails {
   preferredCharity: Charity | null;
   giftCount: number;
   hasGifts: boolean;
+  /** Whether the family recorded a gift given by hand; false for anyone else, who is not told. */
+  hasGiftsGivenByHand: boolean;
   /** The viewer's part in the registry: null for a guest or a stranger. */
   role: RegistryRole | null;
   /** The latest paid gifts, refunded ones included (RECENT_GIFTS_SHOWN), newest first; only for the family. */

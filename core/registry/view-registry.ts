@@ -10,17 +10,18 @@ import { registryNotFound } from './registry-not-found';
 /** docs/product.md#constants-and-limits: the owner's 'Recent Gifts' shows the latest 5. */
 export const RECENT_GIFTS_SHOWN = 5;
 
-type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities'>;
+type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>;
 
 async function details(registry: Registry | null, ports: Ports): Promise<RegistryDetails> {
   if (!registry || !registry.isActive) throw registryNotFound();
   const role = roleOf(registry, ports.user);
   const family = role !== null;
-  const [preferredCharity, counts, statuses, gifts] = await Promise.all([
+  const [preferredCharity, counts, statuses, gifts, byHand] = await Promise.all([
     registry.preferredCharityId ? ports.charities.findById(registry.preferredCharityId) : null,
     ports.gifts.countSucceeded([registry.id]),
     family ? ports.gifts.paymentStatusesOf(registry.id) : null,
     family ? ports.gifts.listByRegistry(registry.id) : null,
+    family ? ports.offlineGifts.listByRegistry(registry.id) : null,
   ]);
   const giftCount = counts.get(registry.id) ?? 0;
   // The family (owner and co-owners) learns whether a gift holds the currency and deletion (a paid
@@ -31,7 +32,9 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
   // Failed, abandoned and pending payments are not gifts; refunded ones show as refunded. The page
   // shows the newest few and links to the full list for the rest.
   const recent = gifts ? gifts.filter(isListed).slice(0, RECENT_GIFTS_SHOWN) : null;
-  return { registry, preferredCharity, giftCount, hasGifts: statuses ? holdsPaidGift(statuses) : giftCount > 0, role, gifts: recent, closing };
+  // Gifts given by hand hold the currency too (they were recorded in it), but not deletion.
+  const hasGiftsGivenByHand = (byHand?.length ?? 0) > 0;
+  return { registry, preferredCharity, giftCount, hasGifts: statuses ? holdsPaidGift(statuses) : giftCount > 0, hasGiftsGivenByHand, role, gifts: recent, closing };
 }
 
 /** Anyone may look at a registry; only its owner and co-owners see the gifts. */

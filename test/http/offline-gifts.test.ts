@@ -52,8 +52,12 @@ async function giftList(client: HttpClient, registryId: string) {
 describe('a registry’s currency, once a gift is given by hand', () => {
   it('stays as it is: the gift was recorded in it; without the gift it may change again', async () => {
     const { owner, registry } = await openRegistry(server);
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGiftsGivenByHand: false });
     const recorded = await record(owner.client, registry.id, cash());
     expect(recorded.status, recorded.text).toBe(201);
+    // The family's page is told, so it does not offer what the server refuses; a visitor is not.
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGiftsGivenByHand: true, hasGifts: false });
+    expect((await new HttpClient(server.url).get(`/api/registries/${registry.id}`)).json).not.toHaveProperty('hasGiftsGivenByHand');
     const refused = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('You can’t change the currency while gifts given by hand are recorded in USD. Remove them first, or keep USD.');

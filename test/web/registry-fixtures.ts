@@ -51,6 +51,7 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
     isOwner: true as const,
     isCoOwner: false as const,
     userId: member.id,
+    hasGiftsGivenByHand: false,
     unlisted: false,
     totalReceived: 0,
     gifts: [],

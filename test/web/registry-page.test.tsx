@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENT_REGISTRIES_KEY } from '../../web/src/lib/recent-registries';
 import { member, server, signInAs } from './msw-server';
-import { ownerToolsLoaded, renderApp, toastRegion } from './render-app';
+import { fillIn, ownerToolsLoaded, renderApp, toastRegion } from './render-app';
 import { aGift, aRegistry, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 const registryPath = `/registry/${REGISTRY_ID}`;
@@ -165,6 +165,36 @@ describe('registry page for the owner', () => {
     expect(manage.queryByRole('button', { name: 'Change Currency' })).not.toBeInTheDocument();
     expect(manage.queryByRole('button', { name: 'Delete Registry' })).not.toBeInTheDocument();
     expect(screen.queryByText(/generous contributor/)).not.toBeInTheDocument();
+  });
+
+  it('hides currency change while gifts given by hand are recorded in it, and says why; delete stays', async () => {
+    signInAs(member);
+    await openRegistry(anOwnerRegistry({ hasGiftsGivenByHand: true }));
+    const manage = management();
+    expect(manage.getByText('Currency: USD (cannot change while gifts given by hand are recorded in it)')).toBeInTheDocument();
+    expect(manage.queryByRole('button', { name: 'Change Currency' })).not.toBeInTheDocument();
+    expect(manage.getByRole('button', { name: 'Delete Registry' })).toBeInTheDocument();
+  });
+
+  it('stops offering currency change once the family records a gift given by hand from the page', async () => {
+    signInAs(member);
+    const registry = anOwnerRegistry();
+    const { user } = await openRegistry(registry);
+    expect(management().getByRole('button', { name: 'Change Currency' })).toBeInTheDocument();
+    server.use(
+      http.post(`/api/registries/${REGISTRY_ID}/offline-gifts`, () => {
+        serveRegistry({ ...registry, hasGiftsGivenByHand: true });
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    await user.click(management().getByRole('button', { name: 'Record a Gift Given by Hand' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record a gift given by hand' }));
+    await fillIn(user, dialog.getByLabelText(/Giver’s name/), 'Uncle Ben');
+    await fillIn(user, dialog.getByLabelText(/Amount/), '180');
+    await user.click(dialog.getByRole('button', { name: 'Record Gift' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await management().findByText('Currency: USD (cannot change while gifts given by hand are recorded in it)')).toBeInTheDocument();
+    expect(management().queryByRole('button', { name: 'Change Currency' })).not.toBeInTheDocument();
   });
 
   it('offers no currency change or delete on a closed registry', async () => {

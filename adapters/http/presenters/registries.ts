@@ -39,6 +39,7 @@ export function presentRegistry(details: RegistryDetails): RegistryView | Manage
   const managed = {
     ...shared,
     userId: registry.userId,
+    hasGiftsGivenByHand: details.hasGiftsGivenByHand,
     unlisted: registry.unlisted,
     totalReceived: toWireAmount(registry.totalReceived),
     gifts: (details.gifts ?? []).map(presentGift),

@@ -39,14 +39,18 @@ function offlineGiftPath(id: string): string {
 /**
  * Recording, correcting and removing a registry's gifts given by hand. Each change drops the
  * registry's gift list pages and its contributors, so the totals, the list and the thank-you
- * cards show it at once.
+ * cards show it at once, and asks for the registry again (whether it still holds its currency).
  */
 export function useOfflineGiftActions(registryId: string) {
   const { mutate } = useSWRConfig();
 
   const refresh = useCallback(async () => {
     const prefix = registryPath(registryId);
-    await mutate((key) => typeof key === 'string' && (key.startsWith(`${prefix}/gift-list`) || key === `${prefix}/contributors`), undefined, { revalidate: true });
+    await Promise.all([
+      mutate((key) => typeof key === 'string' && (key.startsWith(`${prefix}/gift-list`) || key === `${prefix}/contributors`), undefined, { revalidate: true }),
+      // The registry's own view (a RegistryKey, under whichever viewer): asked again, kept on screen meanwhile.
+      mutate((key) => Array.isArray(key) && key[0] === prefix),
+    ]);
   }, [mutate, registryId]);
 
   const record = useCallback(

@@ -21,7 +21,8 @@ type OpenDialog = 'edit' | 'currency' | 'delete' | 'byHand' | null;
 
 /**
  * The owner's 'Registry Management' (docs/product.md#registry-page): Edit Registry and Thank You Cards always;
- * Change Currency and Delete Registry while the registry is open and has no gifts. Recording a
+ * Change Currency and Delete Registry while the registry is open and has no gifts (Change Currency
+ * not while gifts given by hand are recorded, either: they were recorded in it). Recording a
  * gift given by hand is offered open or closed: it moves no money. A co-owner gets the same but
  * Delete Registry, which is the owner's alone.
  */
@@ -30,6 +31,8 @@ export function RegistryManagement({ registry, onStale }: { registry: ManagerReg
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   const unsettled = registry.status === 'open' && !registry.hasGifts;
+  // Gifts given by hand were recorded in this currency: changing it would change what they say.
+  const currencyChangeable = unsettled && !registry.hasGiftsGivenByHand;
 
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -47,23 +50,23 @@ export function RegistryManagement({ registry, onStale }: { registry: ManagerReg
           <Button variant="outlined" startIcon={<PanToolOutlinedIcon />} onClick={() => setDialog('byHand')}>
             Record a Gift Given by Hand
           </Button>
-          {unsettled && (
-            <>
-              <Button variant="outlined" startIcon={<CurrencyExchangeIcon />} onClick={() => setDialog('currency')}>
-                Change Currency
-              </Button>
-              {registry.isOwner && (
-                <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
-                  Delete Registry
-                </Button>
-              )}
-            </>
+          {currencyChangeable && (
+            <Button variant="outlined" startIcon={<CurrencyExchangeIcon />} onClick={() => setDialog('currency')}>
+              Change Currency
+            </Button>
+          )}
+          {unsettled && registry.isOwner && (
+            <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
+              Delete Registry
+            </Button>
           )}
         </Box>
         <Typography color="text.secondary" sx={{ mt: 2 }}>
           {registry.hasGifts
             ? `Currency: ${registry.currency} (cannot change after receiving contributions)`
-            : `Currency: ${CURRENCY_LABELS[registry.currency]}`}
+            : registry.hasGiftsGivenByHand && registry.status === 'open'
+              ? `Currency: ${registry.currency} (cannot change while gifts given by hand are recorded in it)`
+              : `Currency: ${CURRENCY_LABELS[registry.currency]}`}
         </Typography>
       </CardContent>
 
