@@ -94,6 +94,8 @@
       if (html.hasAttribute(PAGE_READY) || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       var anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download') || anchor.origin !== location.origin) return;
+      // A link within the page (the skip link, an anchor) needs no app.
+      if (anchor.pathname === location.pathname && anchor.search === location.search) return;
       var target = routeOf(anchor.pathname);
       if (!target || failed) return;
       event.preventDefault();

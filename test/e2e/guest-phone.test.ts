@@ -386,6 +386,12 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     releasePhoto();
     await expect.poll(appAsked).toBe(true);
 
+    // A link within the page (the skip link) works at once, the app or not.
+    await guest.keyboard.press('Tab');
+    await guest.keyboard.press('Enter');
+    expect(new URL(guest.url()).hash).toBe('#main-content');
+    expect(await guest.evaluate(() => document.documentElement.hasAttribute('data-pending-navigation'))).toBe(false);
+
     // Give, tapped while the app is still on its way: kept, with a bar across the top, then followed.
     await guest.getByRole('link', { name: 'Give a Gift' }).first().click();
     expect(guest.url()).toContain(`/registry/${registry.id}`);
