@@ -102,6 +102,7 @@
       kept = anchor.pathname + anchor.search + anchor.hash;
       html.setAttribute(PENDING, kept);
       preloadChunks(target.chunks);
+      // The next page's calls, but those whose answers this page already carries (SWR's keys hold their paths).
       var answered = document.getElementById(__SERVER_DATA_ELEMENT_ID__);
       var answers = answered ? answered.textContent : '';
       preloadCalls(target.calls.filter(function (call) { return answers.indexOf(call) < 0; }));

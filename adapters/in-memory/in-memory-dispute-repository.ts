@@ -30,7 +30,8 @@ export class InMemoryDisputeRepository implements DisputeRepository {
   }
 
   async findNotWonByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
-    const row = [...this.rows.values()].find((each) => each.giftId === giftId && !WON_DISPUTE_STATUSES.includes(each.status));
+    // The newest, as the database's answer orders them.
+    const row = [...this.rows.values()].filter((each) => each.giftId === giftId && !WON_DISPUTE_STATUSES.includes(each.status)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
     return row ? structuredClone(row) : null;
   }
 

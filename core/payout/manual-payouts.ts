@@ -91,7 +91,6 @@ export async function releaseManualPayout(registryId: string, actor: AuditActor,
   });
 }
 
-
 /**
  * An administrator records that the family's PayPal payment or check was sent: payoutSentAt, and
  * the registry moves to payout_sent. With the registry locked, so marking twice completes once;

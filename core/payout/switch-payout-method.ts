@@ -1,5 +1,4 @@
 import type { User } from '../account/user';
-import { familyPayoutView } from './family-payout-audit';
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -10,6 +9,7 @@ import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
 import type { AuditActor } from './audit-event';
 import { awaitingBankTransfer, payoutTransferGroup, transferRetryAvailableAt } from './bank-transfer';
+import { familyPayoutView } from './family-payout-audit';
 import { manualPayoutWaitingNotice } from './payout-emails';
 import { PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
 import { payoutDetailsOf } from './payout-details';
