@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { config as transitionConfig } from 'react-transition-group';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
+import { prefilterStyleRules } from './style-rule-prefilter';
 
 // Stripe.js (from js.stripe.com) must never load in a test. The app loads it only through the
 // "pure" entry point; tests of the Stripe checkout make this mock answer a fake Stripe.
@@ -18,6 +19,8 @@ configure({ asyncUtilTimeout: 15_000 });
 // real timers: a few hundred milliseconds at every opening and closing, which the tests spent
 // waiting. Disabled, each lands in its final state at once; what the tests assert is that state.
 transitionConfig.disabled = true;
+
+prefilterStyleRules(document);
 
 // jsdom lacks a few browser APIs that MUI and the app use.
 

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { prefilterStyleRules } from './style-rule-prefilter';
+
+// Each rule sets a display of its own, so any rule the prefilter wrongly answers shows as a
+// different computed display on some element.
+const RULES = [
+  '.card { display: grid }',
+  '.card.wide { display: table }',
+  'section > .title { display: flex }',
+  '.list li + li { display: list-item }',
+  'ul li:not(.done) { display: inline-flex }',
+  'span:is(.a, .b) { display: inline-grid }',
+  'input[type="checkbox"] ~ label.box { display: contents }',
+  'label[data-shrink="false"]+.field .input { display: inline-table }',
+  '.input::placeholder { display: none }',
+  '*, *::before { visibility: visible }',
+  'DIV.Upper { display: inline-block }',
+  '#lead { display: flow-root }',
+  '.esc\\:aped { display: table-column }',
+  'p, .note { display: table-cell }',
+  'svg linearGradient { display: table-row }',
+  ':focus-visible { display: table-caption }',
+  '.hidden-by-attr[hidden] { display: none }',
+];
+
+const BODY = `
+  <section><h2 class="title">Title</h2><div class="card">a</div><div class="card wide" id="lead">b</div></section>
+  <ul class="list"><li>one</li><li class="done">two</li><li>three</li></ul>
+  <span class="a">a</span><span class="b c">b</span><span class="c">c</span>
+  <input type="checkbox"><label class="box">box</label><label class="other">other</label>
+  <label data-shrink="false">Name</label><div class="field"><input class="input"></div>
+  <div class="Upper">upper</div><div class="esc:aped">escaped</div>
+  <p>para</p><em class="note">note</em>
+  <svg><defs><linearGradient id="g"></linearGradient></defs></svg>
+  <div class="hidden-by-attr" hidden>hidden</div>
+`;
+
+/** A document with a window and a selector engine of its own, which the test's setup has not wrapped. */
+function documentWithRules(): Document {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  const framed = frame.contentDocument!;
+  framed.head.innerHTML = `<style>${RULES.join('\n')}</style>`;
+  framed.body.innerHTML = BODY;
+  return framed;
+}
+
+function computedStyles(framed: Document): string[] {
+  return [...framed.querySelectorAll('*')].map((element) => {
+    const style = framed.defaultView!.getComputedStyle(element);
+    return `${element.tagName} ${element.getAttribute('class') ?? ''}: ${style.display} ${style.visibility}`;
+  });
+}
+
+describe('the style rule prefilter of the web tests', () => {
+  it('computes every element style exactly as jsdom does alone', () => {
+    const plain = documentWithRules();
+    const prefiltered = documentWithRules();
+    prefilterStyleRules(prefiltered);
+
+    expect(computedStyles(prefiltered)).toEqual(computedStyles(plain));
+  });
+
+  it("leaves to jsdom's selector engine only the rules an element could match", () => {
+    const document = documentWithRules();
+    const checked: string[] = [];
+    const impl = Object.getOwnPropertySymbols(document).find((symbol) => symbol.description === 'impl')!;
+    const engine = (document as unknown as Record<symbol, { _domSelector: { check: (selector: string, ...rest: unknown[]) => unknown } }>)[impl]!._domSelector;
+    const check = engine.check;
+    engine.check = (selector, ...rest) => {
+      checked.push(selector);
+      return check(selector, ...rest);
+    };
+    prefilterStyleRules(document);
+
+    computedStyles(document);
+
+    // Without the prefilter, each rule is tried on each of the page's elements.
+    expect(checked.filter((selector) => selector === '.card')).toHaveLength(2);
+    expect(checked.filter((selector) => selector === 'svg linearGradient')).toHaveLength(1);
+    expect(checked).not.toContain('.input::placeholder');
+  });
+});
