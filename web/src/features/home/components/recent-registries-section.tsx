@@ -49,7 +49,7 @@ export function RecentRegistriesSection({ recent }: { recent: VisitorRecentRegis
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {introOf(recent)}
       </Typography>
-      <RegistryGrid registries={recent.registries} label="Recent registries" hideFinancials />
+      <RegistryGrid registries={recent.registries} label="Recent registries" hideFinancials rowOnPhone />
     </Box>
   );
 }
