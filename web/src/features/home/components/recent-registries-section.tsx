@@ -49,7 +49,8 @@ export function RecentRegistriesSection({ recent }: { recent: VisitorRecentRegis
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {introOf(recent)}
       </Typography>
-      <RegistryGrid registries={recent.registries} label="Recent registries" hideFinancials rowOnPhone />
+      {/* One card alone keeps the full width; two or more share a row that scrolls sideways. */}
+      <RegistryGrid registries={recent.registries} label="Recent registries" hideFinancials rowOnPhone={recent.registries.length > 1} />
     </Box>
   );
 }
