@@ -37,6 +37,14 @@ export const GUEST_PATH_TARGET_BYTES = 150 * 1024;
 export const GUEST_PATH_CEILING_BYTES = 200 * 1024;
 
 /**
+ * Issue 22's goal for one page opened first (the app's entry, the page's chunks and the footer),
+ * brotli-compressed. `/r/{code}`, `/registry/{id}` and `/checkout/{id}` are within it; the gift
+ * form, with Formik and Yup, is not yet. The build checks hold the pages within it where they are.
+ */
+export const GUEST_PAGE_TARGET_BYTES = 150 * 1024;
+export const GUEST_PAGES_WITHIN_TARGET: readonly string[] = ['/r/{code}', '/registry/{id}', '/checkout/{id}'];
+
+/**
  * Source files only owners and administrators use. None may be in a chunk a guest loads: a
  * static import of one from a guest page would make every guest download it.
  */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GUEST_PATH, GUEST_PATH_CEILING_BYTES, OWNER_AND_ADMIN_ONLY, guestPathReport, guestPathSources } from '../../scripts/guest-bundle';
+import { GUEST_PAGE_TARGET_BYTES, GUEST_PAGES_WITHIN_TARGET, GUEST_PATH, GUEST_PATH_CEILING_BYTES, OWNER_AND_ADMIN_ONLY, guestPathReport, guestPathSources } from '../../scripts/guest-bundle';
 import { webRoot } from './browser';
 
 // Reads the built app (npm run build:web), as the journeys in this folder run it.
@@ -20,5 +20,12 @@ describe('the JavaScript a guest downloads on the way to giving', () => {
     const report = guestPathReport(webRoot);
     expect(report.steps.map((step) => step.route)).toEqual(GUEST_PATH.map((step) => step.route));
     expect(report.totalBrotliBytes).toBeLessThanOrEqual(GUEST_PATH_CEILING_BYTES);
+  });
+
+  it('keeps each page that is within the target there, opened first', () => {
+    const overTarget = guestPathReport(webRoot)
+      .steps.filter((step) => GUEST_PAGES_WITHIN_TARGET.includes(step.route) && step.totalBrotliBytes > GUEST_PAGE_TARGET_BYTES)
+      .map((step) => `${step.route}: ${(step.totalBrotliBytes / 1024).toFixed(1)} KB`);
+    expect(overTarget).toEqual([]);
   });
 });

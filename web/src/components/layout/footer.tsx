@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import FilledInput from '@mui/material/FilledInput';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import EmailIcon from '@mui/icons-material/Email';
@@ -208,14 +208,13 @@ function NewsletterForm() {
       </Typography>
       {/* The field never gets narrower than its placeholder: where both do not fit, the button goes below. */}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {/* A bare input, not a TextField: TextField brings MUI's whole Select stack to every page. */}
-        <FilledInput
+        {/* A bare input, not a TextField: TextField brings MUI's whole Select stack to every page. The
+            outlined one is what the guest pages' fields load anyway (the guest-ui chunk). */}
+        <OutlinedInput
           id={inputId}
           type="email"
           name="email"
           size="small"
-          hiddenLabel
-          disableUnderline={false}
           placeholder="you@example.com"
           autoComplete="email"
           value={email}
