@@ -111,7 +111,11 @@ describe('navigation bar', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     await user.click(menuButton);
+    // The button names what it controls only once that is in the page (the drawer is a lazy chunk).
+    const controls = menuButton.getAttribute('aria-controls');
+    expect(controls === null || document.getElementById(controls) !== null, `aria-controls="${controls}" names no element`).toBe(true);
     const drawerNav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    expect(document.getElementById(menuButton.getAttribute('aria-controls') ?? '')).toHaveAccessibleName('Menu');
     expect(drawerNav.getByRole('link', { name: 'Charities' })).toHaveAttribute('href', '/charities');
     expect(await drawerNav.findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(drawerNav.getByRole('link', { name: 'Manual Payouts' })).toHaveAttribute('href', '/admin/manual-payouts');

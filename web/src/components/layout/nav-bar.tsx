@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -145,6 +145,9 @@ function DesktopNav({ links, pathname, isLoading, signedIn, isAdmin, onSignOut }
 function MobileNav({ links, pathname, isLoading, signedIn, isAdmin, onSignOut }: NavProps) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  // aria-controls may name the drawer only once its chunk has arrived and it is in the page.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const markDrawerLoaded = useCallback(() => setDrawerLoaded(true), []);
   const pendingAnchor = useRef<string | null>(null);
   const drawerId = useId();
   const close = () => setOpen(false);
@@ -170,7 +173,7 @@ function MobileNav({ links, pathname, isLoading, signedIn, isAdmin, onSignOut }:
       {isLoading && <AuthSpinner />}
       <IconButton
         aria-label="Open menu"
-        aria-controls={open ? drawerId : undefined}
+        aria-controls={open && drawerLoaded ? drawerId : undefined}
         aria-expanded={open}
         onClick={() => {
           setOpened(true);
@@ -189,6 +192,7 @@ function MobileNav({ links, pathname, isLoading, signedIn, isAdmin, onSignOut }:
             open={open}
             onClose={close}
             onExited={afterClose}
+            onLoaded={markDrawerLoaded}
             onLinkClick={onLinkClick}
             links={links}
             pathname={pathname}

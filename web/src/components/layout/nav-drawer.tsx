@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -20,6 +20,8 @@ export interface NavDrawerProps {
   onClose: () => void;
   /** Called once the drawer has closed and given focus back. */
   onExited: () => void;
+  /** Called once the drawer is in the page, so the menu button may name it (aria-controls). */
+  onLoaded: () => void;
   onLinkClick: (event: MouseEvent<HTMLElement>, href: string) => void;
   links: NavLinkItem[];
   pathname: string;
@@ -33,7 +35,8 @@ export interface NavDrawerProps {
  * The small screen's menu. Its own chunk, loaded when the menu is first opened: the drawer's
  * modal, focus trap and transition are not needed to show a page.
  */
-export default function NavDrawer({ id, open, onClose, onExited, onLinkClick, links, pathname, isLoading, signedIn, isAdmin, onSignOut }: NavDrawerProps) {
+export default function NavDrawer({ id, open, onClose, onExited, onLoaded, onLinkClick, links, pathname, isLoading, signedIn, isAdmin, onSignOut }: NavDrawerProps) {
+  useEffect(() => onLoaded(), [onLoaded]);
   return (
     <Drawer
       anchor="right"
