@@ -33,6 +33,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/web/setup.ts'],
           testTimeout: 20_000,
+          // SWR keeps what it has seen in its module: inlined, vi.resetModules gives a test a fresh
+          // one, as a page load gives the browser (test/web/server-rendering.test.tsx).
+          server: { deps: { inline: ['swr'] } },
         },
       },
       {

@@ -1,3 +1,5 @@
+// First: react-dom looks for the developer tools' hook as it loads.
+import './commit-observer';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { config as transitionConfig } from 'react-transition-group';

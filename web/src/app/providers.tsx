@@ -4,6 +4,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { ToastProvider } from '../components/toast';
 import { swrFetcher } from '../lib/api-fetch';
+import { ConfigProvider } from '../lib/use-config';
+import { UserProvider } from '../lib/use-user';
 import { theme } from './theme';
 
 /**
@@ -31,7 +33,11 @@ export function AppProviders({ children, fallback }: { children: ReactNode; fall
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SWRConfig value={fallback ? { ...swrOptions, fallback } : swrOptions}>
-        <ToastProvider>{children}</ToastProvider>
+        <ConfigProvider>
+          <UserProvider>
+            <ToastProvider>{children}</ToastProvider>
+          </UserProvider>
+        </ConfigProvider>
       </SWRConfig>
     </ThemeProvider>
   );

@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { CelebrationTitleText } from './celebration-title-text';
+import { ResponsivePhoto } from './responsive-photo';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import EventIcon from '@mui/icons-material/Event';
 import GroupIcon from '@mui/icons-material/Group';
@@ -24,6 +25,12 @@ const UnlistedChip = lazy(() => import('./unlisted-chip').then((module) => ({ de
 
 /** docs/product.md#constants-and-limits: a registry card's photo is at most 12rem high. */
 const PHOTO_HEIGHT = '12rem';
+
+/**
+ * A card's width, for the browser to pick the photo's copy: a third of the lg container from lg
+ * up, half the window from sm, and at most the window on a phone (one card, or a row's 85%).
+ */
+const CARD_PHOTO_SIZES = '(min-width: 1200px) 370px, (min-width: 600px) 50vw, 100vw';
 
 /**
  * Where a card without a photo would have one: as high as a photo wherever cards sit side by side
@@ -62,14 +69,13 @@ export function RegistryCard({ registry, hideFinancials = false, headingLevel = 
   return (
     <Card component="article" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       {registry.photoUrl ? (
-        <Box
-          component="img"
-          src={registry.photoUrl}
+        <ResponsivePhoto
+          url={registry.photoUrl}
           alt={`Photo of ${registry.childName}`}
-          loading="lazy"
+          sizes={CARD_PHOTO_SIZES}
           // Every photo fills the same band, so cards side by side line up whatever their photos'
           // shapes; the crop keeps the point the family chose (their child's face).
-          sx={{ display: 'block', width: '100%', height: PHOTO_HEIGHT, objectFit: 'cover', objectPosition: photoObjectPosition(registry) }}
+          sx={{ height: PHOTO_HEIGHT, objectFit: 'cover', objectPosition: photoObjectPosition(registry) }}
         />
       ) : (
         <PhotoPlaceholder />

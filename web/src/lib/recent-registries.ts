@@ -126,9 +126,11 @@ export function forgetRegistry(id: string): void {
   if (entries.some((r) => r.id === id)) write(entries.filter((r) => r.id !== id));
 }
 
-// A snapshot per stored text, so React sees the same array until the storage changes.
+// A snapshot per stored text, so React sees the same array until the storage changes; an empty
+// list is the server's own, so a visitor with none is not drawn again once the page is taken over.
+const NONE: RecentRegistry[] = [];
 let cachedRaw: string | null | undefined;
-let cachedEntries: RecentRegistry[] = [];
+let cachedEntries: RecentRegistry[] = NONE;
 
 function snapshot(): RecentRegistry[] {
   let raw: string | null;
@@ -139,7 +141,8 @@ function snapshot(): RecentRegistry[] {
   }
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedEntries = readRecentRegistries();
+    const entries = readRecentRegistries();
+    cachedEntries = entries.length > 0 ? entries : NONE;
   }
   return cachedEntries;
 }
@@ -156,7 +159,6 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const NONE: RecentRegistry[] = [];
 const serverSnapshot = (): RecentRegistry[] => NONE;
 
 /** The recent registries, kept current when another page or tab changes them. */
