@@ -1,6 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ResponsivePhoto } from '../../web/src/components/responsive-photo';
+import { RegistryCard } from '../../web/src/components/registry-card';
+import { aSearchResult } from './registry-fixtures';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const SIZES = '(min-width: 900px) 852px, calc(100vw - 32px)';
@@ -35,5 +37,15 @@ describe('an uploaded photo on a page', () => {
     fireEvent.error(screen.getByRole('img', { name: 'Photo of Noah' }));
     expect(container.querySelector('picture')).toBeNull();
     expect(screen.getByRole('img', { name: 'Photo of Noah' })).toHaveAttribute('src', `/uploads/${ID}-1200x900.png`);
+  });
+
+  it('on a registry card (the landing, search, the family’s list), offers the copies at a card’s width, below the page', () => {
+    const { container } = render(<RegistryCard registry={aSearchResult({ childName: 'Noah', photoUrl: `/uploads/${ID}-2400x1800.jpg` })} hideFinancials />);
+    const img = screen.getByRole('img', { name: 'Photo of Noah' });
+    expect(img).toHaveAttribute('loading', 'lazy');
+    const sources = [...container.querySelectorAll('picture > source')];
+    expect(sources[1]).toHaveAttribute('srcset', `/uploads/${ID}-2400x1800-480w.webp 480w, /uploads/${ID}-2400x1800-960w.webp 960w, /uploads/${ID}-2400x1800-1440w.webp 1440w`);
+    // A third of the widest page, half of a tablet's, a phone's whole width: never the 2400-pixel original.
+    expect(sources[0]).toHaveAttribute('sizes', '(min-width: 1200px) 370px, (min-width: 600px) 50vw, 100vw');
   });
 });
