@@ -53,10 +53,11 @@ const MESSAGE_MAX_LENGTH = 1000;
 const GIFT_FAILED_MESSAGE = 'Failed to process gift. Please try again.';
 
 /** A gift this tab started for the registry and did not pay: its giver, amount and charity. */
-function initialValuesFor(registryId: string): GiftFormValues {
+/** A single charity on offer is chosen from the start, so the page the server draws shows it chosen. */
+function initialValuesFor(registryId: string, options: readonly { id: string }[] | undefined): GiftFormValues {
   const started = loadCheckout(registryId);
   return {
-    charityId: started?.charityId ?? '',
+    charityId: started?.charityId ?? (options?.length === 1 ? options[0]!.id : ''),
     giftGiverName: started?.giftGiverName ?? '',
     giftGiverEmail: '',
     amount: started ? String(started.amount) : '',
@@ -85,7 +86,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   const { currency } = registry;
 
   const formik = useFormik<GiftFormValues>({
-    initialValues: initialValuesFor(registry.id),
+    initialValues: initialValuesFor(registry.id, charities.options),
     validationSchema: giftFormSchema,
     onSubmit: async (values, helpers) => {
       const charity = charities.options?.find((option) => option.id === values.charityId);
@@ -141,7 +142,8 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   });
   useFocusFirstError(formik, FIELD_ORDER, ID_PREFIX);
 
-  // A single charity on offer is chosen for the giver; a choice no longer offered is dropped.
+  // A single charity on offer is chosen for the giver (once the list arrives, if it came late); a
+  // choice no longer offered is dropped.
   const { setFieldValue } = formik;
   const selectedCharity = formik.values.charityId;
   useEffect(() => {
