@@ -38,7 +38,7 @@ describe('the charity section, compact', () => {
     const group = charityGroup();
     await waitFor(() => expect(within(group).getAllByRole('radio')).toHaveLength(2));
     // The description waits behind its button: the section stays short.
-    expect(screen.queryByText('Strengthens local Jewish communities.')).not.toBeVisible();
+    expect(screen.queryByText('Strengthens local Jewish communities.')).not.toBeInTheDocument();
     const details = within(group).getByRole('button', { name: 'Details about Jewish Federation Community Fund' });
     expect(details).toHaveAttribute('aria-expanded', 'false');
 
@@ -55,7 +55,8 @@ describe('the charity section, compact', () => {
     expect(within(group).getByRole('radio', { name: /Jewish Federation Community Fund/ })).not.toBeChecked();
 
     await user.click(details);
-    expect(panel).not.toBeVisible();
+    expect(panel).not.toBeInTheDocument();
+    expect(details).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('keeps the guest’s choice while details open and close', async () => {

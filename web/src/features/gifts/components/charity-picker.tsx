@@ -165,7 +165,7 @@ function CharityRow({ option, inputId }: { option: CharityOption; inputId: strin
           <Button
             size="small"
             aria-expanded={open}
-            aria-controls={panelId}
+            aria-controls={open ? panelId : undefined}
             onClick={() => setOpen((shown) => !shown)}
             sx={{ flexShrink: 0, px: 1, minWidth: 0, fontSize: '0.8125rem', textDecoration: 'underline', textUnderlineOffset: '0.2em' }}
           >
@@ -177,8 +177,10 @@ function CharityRow({ option, inputId }: { option: CharityOption; inputId: strin
           </Button>
         )}
       </Box>
-      {details && (
-        <Box id={panelId} hidden={!open} sx={{ px: 1.5, pb: 1.5, pl: 4.75 }}>
+      {/* Drawn when opened: fifteen descriptions the guest has not asked for would weigh on the page
+          the server draws and on the phone that takes it over. */}
+      {details && open && (
+        <Box id={panelId} sx={{ px: 1.5, pb: 1.5, pl: 4.75 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {option.name}
           </Typography>
