@@ -56,8 +56,8 @@ afterEach(async () => {
   document.body.innerHTML = '';
 });
 
-/** Draws `url` as the server does, puts it in the document, and has the browser's app take it over. */
-async function serveAndHydrate(url: string) {
+/** The page the server drew at `url`, in the document at that address, as the browser receives it. */
+function putInTheDocument(url: string) {
   const page = drawnOnTheServer(url);
   if (!page) throw new Error(`${url} was not drawn on the server`);
   window.history.replaceState(null, '', url);
@@ -65,6 +65,12 @@ async function serveAndHydrate(url: string) {
   container.id = 'root';
   container.innerHTML = page.html;
   document.body.append(container);
+  return { page, container };
+}
+
+/** Draws `url` as the server does, puts it in the document, and has the browser's app take it over. */
+async function serveAndHydrate(url: string) {
+  const { page, container } = putInTheDocument(url);
   document.title = 'not yet taken over';
 
   const calls: string[] = [];
@@ -103,13 +109,7 @@ describe('a guest page drawn on the server', () => {
     [`/gift/${REGISTRY_ID}`, ['GiftPage', 'GiftForm']],
     ['/', ['HomeRoute', 'LandingPage']],
   ])('%s is not drawn again once taken over', async (url, pageComponents) => {
-    const page = drawnOnTheServer(url);
-    if (!page) throw new Error(`${url} was not drawn on the server`);
-    window.history.replaceState(null, '', url);
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = page.html;
-    document.body.append(container);
+    const { page, container } = putInTheDocument(url);
     vi.resetModules();
     const [{ act: freshAct, createElement }, { hydrateRoot: freshHydrateRoot }, { ClientApp: FreshClientApp }] = await Promise.all([
       import('react'),

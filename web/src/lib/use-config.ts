@@ -1,6 +1,7 @@
-import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { PublicConfig } from '@api/system';
+import { sharedAnswer } from './shared-answer';
 
 /** GET /api/config: what the browser needs to know about the server's set-up. */
 export type AppConfig = PublicConfig;
@@ -18,16 +19,12 @@ function useConfigAnswer(key: string | null): ConfigState {
   return useMemo(() => ({ config: data, error: error as unknown, isLoading }), [data, error, isLoading]);
 }
 
-const ConfigContext = createContext<ConfigState | null>(null);
+const sharedConfig = sharedAnswer(CONFIG_KEY, useConfigAnswer);
 
-/** The configuration, asked once for the whole app (why one subscription: UserProvider in use-user.ts). */
-export function ConfigProvider({ children }: { children: ReactNode }) {
-  return createElement(ConfigContext.Provider, { value: useConfigAnswer(CONFIG_KEY) }, children);
-}
+/** Asks for the configuration once for the whole app (why: lib/shared-answer.ts). */
+export const ConfigProvider = sharedConfig.Provider;
 
-/** The configuration: from the ConfigProvider above, or asked here where there is none (a component tested alone). */
+/** The configuration: from the ConfigProvider above, or asked here where there is none. */
 export function useConfig(): ConfigState {
-  const provided = useContext(ConfigContext);
-  const own = useConfigAnswer(provided ? null : CONFIG_KEY);
-  return provided ?? own;
+  return sharedConfig.useShared();
 }

@@ -1,7 +1,8 @@
-import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { UserView } from '@api/auth';
 import { apiFetch, isApiError } from './api-fetch';
+import { sharedAnswer } from './shared-answer';
 
 export type CurrentUser = UserView;
 
@@ -41,22 +42,12 @@ function useUserAnswer(key: string | null): AuthState {
   );
 }
 
-const UserContext = createContext<AuthState | null>(null);
+const sharedUser = sharedAnswer(USER_KEY, useUserAnswer);
 
-/**
- * Asks who is signed in once for the whole app, and hands the answer to every useUser below it.
- * One subscription, not one per component: a page the server drew is taken over in two passes
- * (the frame, then the page inside its Suspense boundary), and SWR hands a hook that joins in the
- * second pass a snapshot other than the one the page was drawn from, once the first pass has
- * written to its cache, which React answers by drawing the page again at once.
- */
-export function UserProvider({ children }: { children: ReactNode }) {
-  return createElement(UserContext.Provider, { value: useUserAnswer(USER_KEY) }, children);
-}
+/** Asks who is signed in once for the whole app (why: lib/shared-answer.ts). */
+export const UserProvider = sharedUser.Provider;
 
-/** Who is signed in: from the UserProvider above, or asked here where there is none (a component tested alone). */
+/** Who is signed in: from the UserProvider above, or asked here where there is none. */
 export function useUser(): AuthState {
-  const provided = useContext(UserContext);
-  const own = useUserAnswer(provided ? null : USER_KEY);
-  return provided ?? own;
+  return sharedUser.useShared();
 }
