@@ -100,10 +100,10 @@ describe('a guest page drawn on the server', () => {
 
   // A component drawn again once the page is taken over is drawn at once, holding a slow phone's
   // main thread: the whole gift form took 120 ms of a phone's CPU when the frame's SWR hooks and the
-  // page's disagreed (lib/use-user.ts), and again when it chose a single charity only once live.
-  // The notification region, which the server leaves out, is drawn again (and, in jsdom, the
-  // navigation bar, which takes the desktop's layout). SWR keeps what it has seen in its module for the page's life, so each page is
-  // taken over by a fresh copy of the app, as a browser's page load has.
+  // page's disagreed (lib/shared-answer.ts), and again when it chose a single charity only once live.
+  // SWR keeps what it has seen in its module for the page's life, so each page is taken over by a
+  // fresh copy of the app, as a browser's page load has. The notification region, which the server
+  // leaves out, is always drawn again: seeing it proves the commits are being read at all.
   it.each([
     [`/registry/${REGISTRY_ID}`, ['RegistryPage']],
     [`/gift/${REGISTRY_ID}`, ['GiftPage', 'GiftForm']],

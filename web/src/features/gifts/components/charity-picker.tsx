@@ -98,6 +98,8 @@ export function CharityPicker({ id, charities, value, onChange, loadFailed, onRe
             // Two columns where there is room: more charities in the same height.
             display: { md: 'grid' },
             gridTemplateColumns: { md: 'repeat(2, minmax(0, 1fr))' },
+            // A charity's opened details lengthen its own line, not its neighbour's.
+            alignItems: { md: 'start' },
             position: 'relative',
             ...(scrolls && {
               maxHeight: SCROLL_BOX_HEIGHT,

@@ -52,8 +52,10 @@ const MESSAGE_MAX_LENGTH = 1000;
 
 const GIFT_FAILED_MESSAGE = 'Failed to process gift. Please try again.';
 
-/** A gift this tab started for the registry and did not pay: its giver, amount and charity. */
-/** A single charity on offer is chosen from the start, so the page the server draws shows it chosen. */
+/**
+ * A gift this tab started for the registry and did not pay (its giver, amount and charity); else a
+ * single charity on offer, chosen from the start, so the page the server draws shows it chosen.
+ */
 function initialValuesFor(registryId: string, options: readonly { id: string }[] | undefined): GiftFormValues {
   const started = loadCheckout(registryId);
   return {
