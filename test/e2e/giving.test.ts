@@ -7,6 +7,8 @@ if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumM
 
 describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (Chromium)', () => {
   const world = e2eWorld();
+  // The guests see the pages as most people do, transitions and all; the other journeys ask for less motion.
+  const WITH_MOTION = { reducedMotion: 'no-preference' } as const;
 
   function outboxTexts(): string[] {
     const folder = path.join(world.server.dataDir, 'outbox');
@@ -25,7 +27,7 @@ describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (C
       });
       const registry = (await created.json()) as { id: string; shortCode: string };
 
-      const guest = await world.page(width);
+      const guest = await world.page(width, WITH_MOTION);
       await guest.goto(`/r/${registry.shortCode}`);
       await guest.getByRole('heading', { level: 1, name: new RegExp(`Eli${width} Stern`) }).waitFor();
       await guest.getByText('Make Your Contribution').waitFor();
@@ -57,7 +59,7 @@ describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (C
       expect(await guest.evaluate(() => sessionStorage.length)).toBe(0);
 
       // A second guest's card is declined: nothing is credited.
-      const declined = await world.page(width);
+      const declined = await world.page(width, WITH_MOTION);
       await declined.goto(`/gift/${registry.id}`);
       await declined.getByRole('radio', { name: /MAZON/ }).check();
       await declined.getByRole('button', { name: '$72.00' }).click();

@@ -72,6 +72,8 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
         await page.getByRole('button', { name: button }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('heading', { name: dialogTitle }).waitFor();
+        // The family asks for less motion (browser.ts): the dialog is there at once, nothing fades or grows in.
+        expect(await page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length)).toBe(0);
         await expectAccessible(page, `${button} dialog at ${width}`);
         await screenshot(page, `dialog-${button.toLowerCase().replaceAll(' ', '-')}-${width}`, { fullPage: false });
         await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,9 +1,8 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
-import { NotFoundPage } from '../components/not-found-page';
 import { PageSpinner } from '../components/page-spinner';
-import { RequireAdmin, RequireAuth, VisitorOnly } from '../components/route-guards';
+import { NotFoundPage, RequireAdmin, RequireAuth, VisitorOnly } from '../components/route-guards';
 import { useUser } from '../lib/use-user';
 import { pagePatterns } from '@core/page-paths';
 

@@ -6,7 +6,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import { usePageTitle } from '../lib/use-page-title';
 
 /** The 404 page: unknown paths, and admin pages for anyone who is not an admin. */
-export function NotFoundPage() {
+export default function NotFoundPage() {
   usePageTitle('Page not found');
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: 'center' }}>

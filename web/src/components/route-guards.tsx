@@ -1,13 +1,15 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { RETURN_TO_PARAM, returnPathOf } from '@api/return-path';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useUser } from '../lib/use-user';
 import { goToLogin, LOGIN_REDIRECT_DELAY_MS } from '../lib/login-redirect';
-import { NotFoundPage } from './not-found-page';
 import { PageSpinner } from './page-spinner';
 import { useToast } from './toast';
+
+/** The 404 page, loaded when first shown: a guest's first page never needs it. */
+export const NotFoundPage = lazy(() => import('./not-found-page'));
 
 interface RequireAuthProps {
   children: ReactNode;
