@@ -5,6 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { config as transitionConfig } from 'react-transition-group';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
+import { computeStylesWhenRead } from './computed-style-when-read';
 import { prefilterStyleRules } from './style-rule-prefilter';
 
 // Stripe.js (from js.stripe.com) must never load in a test. The app loads it only through the
@@ -23,6 +24,7 @@ configure({ asyncUtilTimeout: 15_000 });
 transitionConfig.disabled = true;
 
 prefilterStyleRules(document);
+computeStylesWhenRead(window);
 
 // jsdom lacks a few browser APIs that MUI and the app use.
 
