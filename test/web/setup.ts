@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
 import { computeStylesWhenRead } from './computed-style-when-read';
 import { prefilterStyleRules } from './style-rule-prefilter';
+import { withoutOwnerStacks } from './without-owner-stacks';
 
 // Stripe.js (from js.stripe.com) must never load in a test. The app loads it only through the
 // "pure" entry point; tests of the Stripe checkout make this mock answer a fake Stripe.
@@ -25,6 +26,7 @@ transitionConfig.disabled = true;
 
 prefilterStyleRules(document);
 computeStylesWhenRead(window);
+withoutOwnerStacks();
 
 // jsdom lacks a few browser APIs that MUI and the app use.
 
