@@ -53,20 +53,31 @@ export function fillPattern(pattern: PagePattern, params: Record<string, string>
   });
 }
 
-/** The params of a path that is the page of this pattern (a trailing slash allowed), or null. */
-export function matchPattern(pattern: PagePattern, path: string): Record<string, string> | null {
-  const names: string[] = [];
-  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, (_, name: string) => {
+function patternSource(pattern: PagePattern, names: string[] = []): string {
+  return pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, (_, name: string) => {
     names.push(name);
     return '([^/]+)';
   });
-  const found = new RegExp(`^${source}/?$`).exec(path);
+}
+
+/** The params of a path that is the page of this pattern (a trailing slash allowed), or null. */
+export function matchPattern(pattern: PagePattern, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const found = new RegExp(`^${patternSource(pattern, names)}/?$`).exec(path);
   if (!found) return null;
   try {
     return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
   } catch {
     return null;
   }
+}
+
+// The web app's router matches a page whatever the letters' case, and so does this.
+const anyPage = new RegExp(`^(?:${Object.values(pagePatterns).map((pattern) => patternSource(pattern)).join('|')})/?$`, 'i');
+
+/** Whether the app has a page at this path; any other path is its "Page not found". */
+export function isPagePath(path: string): boolean {
+  return anyPage.test(path);
 }
 
 /** The address of each page, as links, e-mails and previews name it. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillPattern, matchPattern, pagePatterns, pageUrl, paths, tokenPageUrl } from '@core/page-paths';
+import { fillPattern, isPagePath, matchPattern, pagePatterns, pageUrl, paths, tokenPageUrl } from '@core/page-paths';
 
 describe('the page table', () => {
   it('links each page at the address its pattern matches, whatever the id holds', () => {
@@ -19,6 +19,18 @@ describe('the page table', () => {
     expect(matchPattern(pagePatterns.shortLink, '/r/abc123/more')).toBeNull();
     expect(matchPattern(pagePatterns.registry, '/registry/')).toBeNull();
     expect(matchPattern(pagePatterns.registry, '/registry/%E0%A4%A')).toBeNull();
+  });
+
+  it('knows every page the links lead to, in any case as the app’s router does, and no other address', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), (id) => {
+        expect(isPagePath(paths.registry(id))).toBe(true);
+        expect(isPagePath(`${paths.gift(id)}/`)).toBe(true);
+      }),
+    );
+    expect(Object.values(pagePatterns).map((pattern) => isPagePath(fillPattern(pattern, { id: 'a1', giftId: 'b2', shortCode: 'c3' })))).not.toContain(false);
+    expect(['/FAQ', '/Registry/a1/Gifts', '/'].map(isPagePath)).toEqual([true, true, true]);
+    expect(['/faqs', '/registry', '/registry/a1/gift', '/admin', '/r/abc/def', '/no-such-page'].map(isPagePath)).toEqual([false, false, false, false, false, false]);
   });
 
   it('refuses to fill a pattern without its params', () => {

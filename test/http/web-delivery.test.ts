@@ -67,6 +67,17 @@ describe('the web app as a production site serves it', () => {
     expect(brotliDecompressSync(page.body).toString()).toContain('<div id="root"></div>');
   });
 
+  it('answers 404 with the shell where the app has no page, so the app still shows its Page not found', async () => {
+    for (const pathname of ['/no-such-page', '/registry/anything/more', '/admin']) {
+      const missing = await get(pathname, null);
+      expect(missing.status, pathname).toBe(404);
+      expect(missing.headers['content-type']).toMatch(/text\/html/);
+      expect(missing.body.toString()).toContain('<div id="root"></div>');
+    }
+    expect((await get('/FAQ', null)).status).toBe(200);
+    expect((await get('/registry/anything/', null)).status).toBe(200);
+  });
+
   it('compresses JSON answers over a kilobyte, and leaves smaller ones as they are', async () => {
     const charities = await get('/api/charities', 'gzip');
     expect(charities.headers['content-encoding']).toBe('gzip');

@@ -4,7 +4,7 @@ import serve from 'koa-static';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { PAYMENT_MODE_ATTRIBUTE } from '@api/system';
 import type { RenderedGuestPage, RenderGuestPage, ServerCall } from '@api/server-rendering';
-import { matchPattern, pagePatterns, paths } from '@core/page-paths';
+import { isPagePath, matchPattern, pagePatterns, paths } from '@core/page-paths';
 import type { HttpState } from '../http-state';
 import { withPreview, type PagePreview } from '../share-preview';
 import { withRenderedPage } from '../rendered-page';
@@ -36,7 +36,7 @@ async function drawn(ctx: ParameterizedContext<HttpState>, guestPages: GuestPage
 
 /**
  * Serves the built web app: files as they are (hashed assets cached for a year), and index.html for
- * every other GET outside /api. A visitor's guest page comes drawn by the server (with guestPages)
+ * every other GET outside /api (404 where the app has no such page). A visitor's guest page comes drawn by the server (with guestPages)
  * and a short link sends them straight to its registry; any other page is drawn by the app's own
  * router. Shared registry links get their preview tags, and on the sandbox the shell says so (its
  * "Test mode" banner shows from the first paint). Unknown /api paths answer a JSON 404 instead.
@@ -90,7 +90,9 @@ export function webApp(
       ctx.set('Cache-Control', 'no-cache');
       return;
     }
-    ctx.status = 200;
+    // The app shows its "Page not found" at an address it has no page for; the status says so too,
+    // for search engines and link checkers.
+    ctx.status = isPagePath(ctx.path) ? 200 : 404;
     ctx.type = 'html';
     // Pages may hold a registry as it is now, and a visitor's page is not a signed-in family's.
     ctx.set('Cache-Control', 'no-cache');
