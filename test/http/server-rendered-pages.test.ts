@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
  * Issue 22: guest pages drawn on the server. The web app's renderer is stood in for by a small one
  * (the real one is checked by test/web/server-rendering.test.tsx and the journeys): what is under
  * test here is what the server does with it. It draws /registry/{id} from the server's own answer,
- * throws on /explode, and draws nothing else.
+ * throws on /charities, and draws nothing else.
  */
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -32,7 +32,7 @@ const SHELL = `<!doctype html>
 const RENDERER = `
 export async function renderGuestPage(url, call) {
   const address = new URL(url);
-  if (address.pathname === '/explode') throw new Error('the renderer broke');
+  if (address.pathname === '/charities') throw new Error('the renderer broke');
   const id = /^\\/registry\\/([^/]+)$/.exec(address.pathname)?.[1];
   if (!id) return null;
   const registry = await call('/api/registries/' + id);
@@ -138,7 +138,7 @@ describe('a guest page drawn on the server', () => {
   });
 
   it('leaves a page it cannot draw to the browser: an unknown registry, another page, a renderer that fails', async () => {
-    for (const pagePath of ['/registry/00000000-0000-4000-8000-000000000000', '/registry/not-an-id', '/create-registry', '/explode']) {
+    for (const pagePath of ['/registry/00000000-0000-4000-8000-000000000000', '/registry/not-an-id', '/create-registry', '/charities']) {
       const page = await new HttpClient(server.url).get(pagePath);
       expect(page.status, pagePath).toBe(200);
       expect(page.text, pagePath).not.toContain('data-server-rendered');
