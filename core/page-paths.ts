@@ -75,9 +75,16 @@ export function matchPattern(pattern: PagePattern, path: string): Record<string,
 // The web app's router matches a page whatever the letters' case, and so does this.
 const anyPage = new RegExp(`^(?:${Object.values(pagePatterns).map((pattern) => patternSource(pattern)).join('|')})/?$`, 'i');
 
-/** Whether the app has a page at this path; any other path is its "Page not found". */
+/** Whether the app has a page at this path (as sent, percent-encoded); any other path is its "Page not found". */
 export function isPagePath(path: string): boolean {
-  return anyPage.test(path);
+  // The router reads the path decoded (/f%61q is the FAQ), and keeps as sent one it cannot decode.
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // A malformed escape: matched as sent.
+  }
+  return anyPage.test(decoded);
 }
 
 /** The address of each page, as links, e-mails and previews name it. */

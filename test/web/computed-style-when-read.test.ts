@@ -33,6 +33,9 @@ function readings(framed: Document): string[] {
       style.getPropertyValue('padding-right'),
       style.getPropertyValue('visibility'),
       style.length > 0,
+      String(style),
+      style.constructor === view.CSSStyleDeclaration,
+      typeof style.toString,
     ].join(' | ');
   });
 }

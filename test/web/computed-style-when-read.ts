@@ -19,8 +19,8 @@ interface StyleRules {
 const styleRules = createRequire(import.meta.url)('jsdom/lib/jsdom/living/helpers/style-rules.js') as StyleRules;
 const RESOLVED = new Set(Object.keys(styleRules.propertiesWithResolvedValueImplemented));
 
-/** A declaration's members that are not properties: answered by jsdom's own whole declaration. */
-const NOT_PROPERTIES = new Set(['cssText', 'length', 'parentRule', 'getPropertyPriority', 'getPropertyValue', 'item', 'removeProperty', 'setProperty']);
+/** A declaration's accessors that are not CSS properties: answered by jsdom's own whole declaration. */
+const NOT_PROPERTIES = new Set(['cssText', 'length', 'parentRule']);
 
 /** cssFloat → float, webkitTransform → -webkit-transform, paddingRight → padding-right. */
 function propertyName(member: string): string {
@@ -32,7 +32,10 @@ function propertyName(member: string): string {
 /** Makes the window's getComputedStyle answer each property when read, as jsdom would have. */
 export function computeStylesWhenRead(window: Window & typeof globalThis): void {
   const whole = window.getComputedStyle.bind(window);
-  const declarationMembers = window.CSSStyleDeclaration.prototype;
+  // Each CSS property is an accessor of the declaration's prototype (paddingRight, padding-right,
+  // WebkitTransform); its methods, constructor and inherited members are not.
+  const prototype = window.CSSStyleDeclaration.prototype;
+  const properties = new Set(Object.getOwnPropertyNames(prototype).filter((name) => Object.getOwnPropertyDescriptor(prototype, name)?.get && !NOT_PROPERTIES.has(name)));
   let implSymbol: symbol | undefined;
   // jsdom sets each resolved value on the declaration it returns, which drops one it cannot parse
   // (outline-color's initial "invert"): the same setting on a detached element's style does too.
@@ -49,18 +52,18 @@ export function computeStylesWhenRead(window: Window & typeof globalThis): void 
     const impl = implSymbol && (element as unknown as Record<symbol, object | undefined>)[implSymbol];
     if (!impl) return whole(element);
     let answered: CSSStyleDeclaration | undefined;
+    const declaration = () => (answered ??= whole(element));
     const valueOf = (property: string) => (RESOLVED.has(property) ? asSet(property, styleRules.getResolvedValue(impl, property)) : styleRules.getDeclarationForElement(impl).getPropertyValue(property));
     return new Proxy({} as CSSStyleDeclaration, {
       get(_, member) {
         if (member === 'getPropertyValue') return valueOf;
-        if (typeof member === 'string' && !NOT_PROPERTIES.has(member) && member in declarationMembers) return valueOf(propertyName(member));
-        answered ??= whole(element);
-        const value: unknown = Reflect.get(answered, member);
-        return typeof value === 'function' ? value.bind(answered) : value;
+        if (typeof member === 'string' && properties.has(member)) return valueOf(propertyName(member));
+        const value: unknown = Reflect.get(declaration(), member);
+        return typeof value === 'function' ? value.bind(declaration()) : value;
       },
-      has: (_, member) => member in (answered ??= whole(element)),
-      ownKeys: () => Reflect.ownKeys((answered ??= whole(element))),
-      getOwnPropertyDescriptor: (_, member) => Reflect.getOwnPropertyDescriptor((answered ??= whole(element)), member),
+      has: (_, member) => member in declaration(),
+      ownKeys: () => Reflect.ownKeys(declaration()),
+      getOwnPropertyDescriptor: (_, member) => Reflect.getOwnPropertyDescriptor(declaration(), member),
     });
   };
 }
