@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
 import { computeStylesWhenRead } from './computed-style-when-read';
 import { prefilterStyleRules } from './style-rule-prefilter';
+import { indexStyleRules } from './style-rule-index';
 import { withoutOwnerStacks } from './without-owner-stacks';
 
 // Stripe.js (from js.stripe.com) must never load in a test. The app loads it only through the
@@ -25,6 +26,7 @@ configure({ asyncUtilTimeout: 15_000 });
 transitionConfig.disabled = true;
 
 prefilterStyleRules(document);
+indexStyleRules(document);
 computeStylesWhenRead(window);
 withoutOwnerStacks();
 

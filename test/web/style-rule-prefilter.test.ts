@@ -21,6 +21,10 @@ const RULES = [
   'svg linearGradient { display: table-row }',
   ':focus-visible { display: table-caption }',
   '.hidden-by-attr[hidden] { display: none }',
+  'em[data-state="open" i] { display: ruby }',
+  '[data-state]:not([data-other]) { visibility: collapse }',
+  'h2, em { visibility: hidden }',
+  'svg, lineargradient { display: run-in }',
 ];
 
 const BODY = `
@@ -33,6 +37,7 @@ const BODY = `
   <p>para</p><em class="note">note</em>
   <svg><defs><linearGradient id="g"></linearGradient></defs></svg>
   <div class="hidden-by-attr" hidden>hidden</div>
+  <em data-state="OPEN">open</em><em>closed</em><span data-state data-other>other</span>
 `;
 
 /** A document with a window and a selector engine of its own, which the test's setup has not wrapped. */
@@ -75,8 +80,14 @@ describe('the style rule prefilter of the web tests', () => {
 
     computedStyles(document);
 
-    // Without the prefilter, each rule is tried on each of the page's elements.
-    expect(checked.filter((selector) => selector === '.card')).toHaveLength(2);
+    // Without the prefilter, each rule is tried on each of the page's elements. A rule of classes
+    // only is answered from the element's classes; one with a combinator goes to the engine for
+    // the elements with the class it ends in.
+    expect(checked.filter((selector) => selector === '.card')).toHaveLength(0);
+    expect(checked.filter((selector) => selector === 'section > .title')).toHaveLength(1);
+    // A list of tags is answered from the element's tag, and an attribute the element lacks rules it out.
+    expect(checked.filter((selector) => selector === 'h2, em')).toHaveLength(0);
+    expect(checked.filter((selector) => selector === 'em[data-state="open" i]')).toHaveLength(1);
     expect(checked.filter((selector) => selector === 'svg linearGradient')).toHaveLength(1);
     expect(checked).not.toContain('.input::placeholder');
   });

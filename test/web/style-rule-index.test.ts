@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { computeStylesWhenRead } from './computed-style-when-read';
+import { indexStyleRules } from './style-rule-index';
+
+// Each rule sets a display or visibility of its own, so a rule the index files wrongly, or applies
+// out of order, shows as a different computed style on some element.
+const RULES = [
+  '.card { display: grid }',
+  '.card.wide { display: table }',
+  'section > .title { display: flex }',
+  '.list li + li { display: list-item }',
+  'ul li:not(.done) { display: inline-flex }',
+  'span:is(.a, .b) { display: inline-grid }',
+  'input[type="checkbox"] ~ label.box { display: contents }',
+  '.input::placeholder { display: none }',
+  '*, *::before { visibility: visible }',
+  'DIV.Upper { display: inline-block }',
+  '#lead { display: flow-root }',
+  '.esc\\:aped { display: table-column }',
+  'p, .note { display: table-cell }',
+  '@media screen { .card { display: block } .late { visibility: collapse } }',
+  '@media print { .card { display: none } }',
+  '.late { visibility: hidden }',
+  '.important { display: ruby !important }',
+  '.important.card { display: table-row }',
+  '[hidden] { display: none }',
+];
+
+const BODY = `
+  <section><h2 class="title">Title</h2><div class="card">a</div><div class="card wide" id="lead">b</div></section>
+  <ul class="list"><li>one</li><li class="done">two</li><li>three</li></ul>
+  <span class="a">a</span><span class="b c">b</span><span class="c">c</span>
+  <input type="checkbox"><label class="box">box</label><label class="other">other</label>
+  <div class="Upper">upper</div><div class="esc:aped">escaped</div>
+  <p class="late">para</p><em class="note late">note</em>
+  <div class="important card" style="visibility: hidden">important</div>
+  <div hidden>hidden</div>
+`;
+
+function documentWithRules(): Document {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  const framed = frame.contentDocument!;
+  framed.head.innerHTML = `<style>${RULES.join('\n')}</style>`;
+  framed.body.innerHTML = BODY;
+  // As the web tests read styles: through jsdom's cascade for each property, which the index serves.
+  computeStylesWhenRead(framed.defaultView as Window & typeof globalThis);
+  return framed;
+}
+
+function computedStyles(framed: Document): string[] {
+  return [...framed.querySelectorAll('*')].map((element) => {
+    const style = framed.defaultView!.getComputedStyle(element);
+    return `${element.tagName} ${element.getAttribute('class') ?? ''}: ${style.display} ${style.visibility}`;
+  });
+}
+
+/** The same change to both documents. */
+function change(documents: Document[], how: (framed: Document) => void): void {
+  for (const framed of documents) how(framed);
+}
+
+describe('the style rule index of the web tests', () => {
+  it('computes every element style exactly as jsdom does alone, as sheets, rules and classes change', () => {
+    const plain = documentWithRules();
+    const indexed = documentWithRules();
+    indexStyleRules(indexed);
+    const both = [plain, indexed];
+    const expectSame = () => expect(computedStyles(indexed)).toEqual(computedStyles(plain));
+
+    expectSame();
+    // A sheet added, as emotion adds one per rule.
+    change(both, (framed) => framed.head.insertAdjacentHTML('beforeend', '<style>.c { display: inline-block } .title { visibility: hidden }</style>'));
+    expectSame();
+    // A rule inserted into a sheet through the CSS object model, which changes no node, then a node.
+    change(both, (framed) => framed.styleSheets[0]!.insertRule('.note { visibility: collapse }', framed.styleSheets[0]!.cssRules.length));
+    expectSame();
+    change(both, (framed) => framed.querySelector('.note')!.setAttribute('title', 'changed'));
+    expectSame();
+    expect(computedStyles(indexed)).toContain('EM note late: table-cell collapse');
+    change(both, (framed) => framed.querySelector('.other')!.setAttribute('class', 'box late'));
+    expectSame();
+    change(both, (framed) => framed.head.lastElementChild!.remove());
+    expectSame();
+  });
+
+  it('tries only the rules filed under what an element could match', () => {
+    /** The selectors jsdom's engine is asked to check while every element's style is read. */
+    const checkedSelectors = (withIndex: boolean) => {
+      const framed = documentWithRules();
+      const impl = Object.getOwnPropertySymbols(framed).find((symbol) => symbol.description === 'impl')!;
+      const engine = (framed as unknown as Record<symbol, { _domSelector: { check: (selector: string, ...rest: unknown[]) => unknown } }>)[impl]!._domSelector;
+      const checked: string[] = [];
+      const check = engine.check;
+      engine.check = (selector, ...rest) => {
+        checked.push(selector);
+        return check(selector, ...rest);
+      };
+      if (withIndex) indexStyleRules(framed);
+      computedStyles(framed);
+      return checked;
+    };
+
+    const plain = checkedSelectors(false);
+    const indexed = checkedSelectors(true);
+
+    // jsdom alone tries each rule, its default sheet's too, on each element: the two rules for .card
+    // (one in @media screen) on every element, where the index tries them on the three cards only.
+    expect(plain.filter((selector) => selector === '.card').length).toBeGreaterThan(40);
+    expect(indexed.filter((selector) => selector === '.card')).toHaveLength(6);
+    expect(indexed).not.toContain('.input::placeholder');
+    expect(indexed.length).toBeLessThan(plain.length / 4);
+  });
+});
