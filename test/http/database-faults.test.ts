@@ -138,7 +138,10 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     expect(server.logs.join('')).toContain('health check: database unavailable');
   });
 
-  it('answers every request 503 with Retry-After within about 10 s while the network is frozen, and works again once it thaws', async () => {
+  // This test and the next each wait out a 10-second timeout; the next freezes a connection of its
+  // own, not the server's, so the two wait at the same time (with their own expect, as concurrent
+  // tests must).
+  it.concurrent('answers every request 503 with Retry-After within about 10 s while the network is frozen, and works again once it thaws', async ({ expect }) => {
     const { registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const gift = { registryId: registry.id, charityId, giftGiverName: 'Cousin Dana', giftGiverEmail: 'dana@example.com', amount: 36, personalMessage: '' };
@@ -162,7 +165,7 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     expect(await giveOnce(registry.id, 18)).toMatchObject({ intent: 201, confirm: 200 });
   });
 
-  it('ends a connection whose statement got no answer within 10 s, so the next statement gets a fresh one', async () => {
+  it.concurrent('ends a connection whose statement got no answer within 10 s, so the next statement gets a fresh one', async ({ expect }) => {
     const direct = new URL(database.url);
     const ownProxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const orm = await openOrm({ kind: 'postgresql', url: through(ownProxy, database.url) });

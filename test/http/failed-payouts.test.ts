@@ -12,7 +12,8 @@ let admin: HttpClient;
 let adminEmail: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Its tests stop the system time, which only PGlite's clock follows.
+  server = await startTestServer({ database: 'pglite' });
   charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   const signedInAdmin = await signedIn(server, { admin: true });
   admin = signedInAdmin.client;

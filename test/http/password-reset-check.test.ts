@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Its tests stop the system time, which only PGlite's clock follows.
+  server = await startTestServer({ database: 'pglite' });
 });
 afterAll(async () => {
   await server?.close();

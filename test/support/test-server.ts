@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { createLogger } from '../../adapters/http/logger';
 import { readConfig } from '../../bootstrap/config';
 import { startServer, type RunningServer } from '../../bootstrap/start-server';
-import { createTestDatabase } from './databases';
+import { createTestDatabase, postgresUrl } from './databases';
 import { HttpClient } from './http-client';
 import { pgliteTemplateDump } from './migrated-templates';
 import { cheapPasswordHasher } from './cheap-password-hasher';
@@ -19,13 +19,23 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * The real server on a free port: in-memory PGlite unless a data folder (to test restarts) or a
- * DATABASE_URL is given, logs captured, no web build needed. Its gift and refund sweeps run only
- * when the test calls sweepAbandonedGifts, unless scheduledSweeps (a test of the server's own).
+ * The real server on a free port, logs captured, no web build needed. Its database is a copy of the
+ * migrated template: a database of its own on the TEST_DATABASE_URL server when there is one (CI
+ * sets it; the server's native PostgreSQL answers a test's calls in a fraction of PGlite's time),
+ * else in-memory PGlite. A data folder (to test restarts) always means PGlite in that folder, and
+ * so does `database: 'pglite'`: a test that stops the system time and then relies on what the
+ * database timed (a mail falling due, a link's age) needs it, because PGlite, in this process,
+ * reads the test's clock, while PostgreSQL stamps rows with its own. The journeys run on
+ * PGlite, the default a family runs (test/e2e/browser.ts). Its gift and refund sweeps run only when
+ * the test calls sweepAbandonedGifts, unless scheduledSweeps (a test of the server's own).
  */
-export async function startTestServer(options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean; database?: 'pglite' | 'either' } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
-  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...options.env });
+  const onPostgres = (options.database ?? 'either') === 'either' && postgresUrl !== undefined && !options.dataDir && !options.env?.DATABASE_URL;
+  const ownDatabase = onPostgres ? await createTestDatabase({ migrated: true }) : undefined;
+  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}), ...options.env });
   if (config.database.kind === 'pglite') {
     // A data folder given to test a restart starts from the migrated template the first time only.
     config.database = options.dataDir
@@ -39,8 +49,24 @@ export async function startTestServer(options: { dataDir?: string; env?: Record<
       done();
     },
   });
-  const running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes, scheduledSweeps: options.scheduledSweeps ?? false });
-  return { ...running, logs, dataDir };
+  let running: RunningServer;
+  try {
+    running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes, scheduledSweeps: options.scheduledSweeps ?? false });
+  } catch (error) {
+    await ownDatabase?.drop();
+    throw error;
+  }
+  if (!ownDatabase) return { ...running, logs, dataDir };
+  const close = running.close;
+  return {
+    ...running,
+    close: async () => {
+      await close();
+      await ownDatabase.drop();
+    },
+    logs,
+    dataDir,
+  };
 }
 
 export function tempDataDir(): string {
@@ -53,7 +79,7 @@ export function tempDataDir(): string {
  */
 export async function startTestServerOn(kind: 'pglite' | 'postgresql') {
   const database = kind === 'postgresql' ? await createTestDatabase({ migrated: true }) : undefined;
-  const server = await startTestServer({ env: database ? { DATABASE_URL: database.url } : {} });
+  const server = await startTestServer({ env: database ? { DATABASE_URL: database.url } : {}, database: kind === 'pglite' ? 'pglite' : 'either' });
   const charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   const stop = async () => {
     await server.close();
