@@ -1,4 +1,4 @@
-import type { AmountMessages } from '@core/amount-field';
+import type { AmountMessages } from '@core/amount-messages';
 import type { Cents } from '@core/money';
 
 /** Why an amount is not money: each caller words it for its own field (a form, a call, the command line). */

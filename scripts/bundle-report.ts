@@ -11,7 +11,7 @@ const report = guestPathReport(webRoot);
 for (const step of report.steps) {
   const withinPage = step.totalBrotliBytes <= GUEST_PAGE_TARGET_BYTES;
   console.log(
-    `${step.route}: ${step.chunks.length} scripts, ${kb(step.totalBrotliBytes)} brotli when opened first (issue 22's target ${kb(GUEST_PAGE_TARGET_BYTES)}: ${withinPage ? 'within' : 'OVER'}), ${kb(step.newBrotliBytes)} more after the steps before`,
+    `${step.route}: ${step.chunks.length} scripts, ${kb(step.totalBrotliBytes)} brotli when opened first (issue 22's target ${kb(GUEST_PAGE_TARGET_BYTES)}: ${withinPage ? 'within' : 'OVER'})${step.onFirstUse.length ? `, then ${kb(step.onFirstUseBrotliBytes)} in ${step.onFirstUse.length} at its first use` : ''}, ${kb(step.newBrotliBytes)} more after the steps before`,
   );
   // A page once within the target is held there, as the build checks hold it.
   if (!withinPage && GUEST_PAGES_WITHIN_TARGET.includes(step.route)) process.exitCode = 1;

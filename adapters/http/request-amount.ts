@@ -1,5 +1,5 @@
 import { AMOUNT_PROBLEM_WORDS, readWireAmount, UnreadableAmount, type AmountProblem } from '@api/read-amount';
-import type { AmountMessages } from '@core/amount-field';
+import type { AmountMessages } from '@core/amount-messages';
 import { DomainError, type DomainErrorCode, type FieldErrors } from '@core/errors';
 import { EXPECTED_AMOUNT_UNREADABLE } from '@core/payout/payout-schemas';
 

@@ -1,14 +1,7 @@
 import * as yup from 'yup';
-import { amountMessages, centsField } from '../amount-field';
+import { centsField } from '../amount-field';
 import { hasControlCharacters } from '../control-characters';
-
-/** The most one gift may be: generous, and far from anything a typo or a probe would send. */
-export const MAX_GIFT_CENTS = 2_500_000;
-export const MIN_GIFT_CENTS = 100;
-export const PRESET_GIFT_AMOUNTS = [36, 72, 108, 180, 360, 720] as const;
-
-/** The spec's words for a gift's amount; core checks it in cents (centsField). */
-export const GIFT_AMOUNT_MESSAGES = amountMessages({ min: MIN_GIFT_CENTS, max: MAX_GIFT_CENTS });
+import { MAX_GIFT_CENTS, MIN_GIFT_CENTS } from './gift-amounts';
 
 /** POST /api/create-payment-intent once its amount is read into cents, with the messages of docs/product.md#validation-rules. */
 export const giftSchema = yup.object({

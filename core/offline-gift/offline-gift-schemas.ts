@@ -1,7 +1,8 @@
 import * as yup from 'yup';
-import { amountMessages, centsField } from '../amount-field';
+import { centsField } from '../amount-field';
+import { amountMessages } from '../amount-messages';
 import { hasControlCharacters } from '../control-characters';
-import { MAX_GIFT_CENTS } from '../gift/gift-schemas';
+import { MAX_GIFT_CENTS } from '../gift/gift-amounts';
 import { OFFLINE_GIFT_METHODS } from './offline-gift';
 
 /** The smallest gift by hand: one cent (a family may record any amount a guest handed over). */

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { listGifts } from '@core/gift/list-gifts';
 import { reconcilePayment } from '@core/gift/reconcile-payment';
-import { GIFT_AMOUNT_MESSAGES } from '@core/gift/gift-schemas';
+import { GIFT_AMOUNT_MESSAGES } from '@core/gift/gift-amounts';
 import { startGift } from '@core/gift/start-gift';
 import { refundGift, refundGiftAtPlatformCost } from '@core/gift/refund-gift';
 import type { Clock } from '@core/ports/clock';

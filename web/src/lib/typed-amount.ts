@@ -1,17 +1,7 @@
 import * as yup from 'yup';
 import { AMOUNT_PROBLEM_WORDS, readWireAmount, UnreadableAmount } from '@api/read-amount';
-import type { AmountMessages } from '@core/amount-field';
+import type { AmountMessages } from '@core/amount-messages';
 import type { Cents } from '@core/money';
-
-/** An amount as typed ("36.5") in cents, read as the server reads the wire; null when it is no amount of money. */
-export function typedCents(text: string): Cents | null {
-  try {
-    return readWireAmount(text, { text: true });
-  } catch (error) {
-    if (error instanceof UnreadableAmount) return null;
-    throw error;
-  }
-}
 
 /**
  * A form's amount field, typed as text: read into cents as the server reads the wire, then held

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
-import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '@core/gift/gift-schemas';
+import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '@core/gift/gift-amounts';
 import { toWireAmount } from '@api/amount';
 import { readWireAmount } from '@api/read-amount';
 import { formatMoney, type Currency } from '@core/money';

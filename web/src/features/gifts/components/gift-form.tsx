@@ -8,7 +8,6 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { giftBreakdown } from '@core/fees';
-import { GIFT_AMOUNT_MESSAGES, giftSchema } from '@core/gift/gift-schemas';
 import { toWireAmount } from '@api/amount';
 import { formatMoney } from '@core/money';
 import { paths } from '@core/page-paths';
@@ -29,21 +28,8 @@ import { CharityPicker } from './charity-picker';
 import { GiftBreakdownList } from './gift-breakdown-list';
 import { TextInput } from '../../../components/text-input';
 import { phoneFieldSx } from '../lib/phone-field-sx';
-import { typedAmountField } from '../../../lib/typed-amount';
-
-export interface GiftFormValues {
-  charityId: string;
-  giftGiverName: string;
-  giftGiverEmail: string;
-  /** As typed or picked; read into cents as the server reads the wire (api/read-amount.ts). */
-  amount: string;
-  personalMessage: string;
-}
-
-/** The form's fields with the spec's messages (docs/product.md#validation-rules); the charity is checked apart. */
-const giftFormSchema = giftSchema
-  .pick(['giftGiverName', 'giftGiverEmail', 'personalMessage'])
-  .shape({ amount: typedAmountField(giftSchema.fields.amount, GIFT_AMOUNT_MESSAGES) });
+import { loadGiftFormRules } from '../lib/load-gift-form-rules';
+import type { GiftFormValues } from '../lib/gift-form-values';
 
 const ID_PREFIX = 'gift-';
 const FIELD_ORDER = ['charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage'] as const;
@@ -89,7 +75,12 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
 
   const formik = useFormik<GiftFormValues>({
     initialValues: initialValuesFor(registry.id, charities.options),
-    validationSchema: giftFormSchema,
+    // The rules (with Yup) load when the giver first touches the form, not with the page. Rules
+    // that cannot load leave the checks to the server, which answers each field in the same words.
+    validate: async (values) => {
+      const rules = await loadGiftFormRules().catch(() => null);
+      return rules ? rules.giftFormErrors(values) : {};
+    },
     onSubmit: async (values, helpers) => {
       const charity = charities.options?.find((option) => option.id === values.charityId);
       if (!charity) return; // submit() below says so before the form is sent
@@ -99,18 +90,21 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
         return;
       }
 
+      const rules = await loadGiftFormRules().catch(() => null);
+      if (!rules) {
+        toast({ title: 'Error', description: GIFT_FAILED_MESSAGE, variant: 'destructive' });
+        focusNotifications();
+        return;
+      }
       // Exactly the spec's fields, trimmed, with the amount as a number (e.g. 36 or 50.25).
       const body: GiftRequest = {
-        ...giftSchema.omit(['amount']).cast(
-          {
-            registryId: registry.id,
-            charityId: charity.id,
-            giftGiverName: values.giftGiverName,
-            giftGiverEmail: values.giftGiverEmail,
-            personalMessage: values.personalMessage,
-          },
-          { stripUnknown: true },
-        ),
+        ...rules.giftRequestFields({
+          registryId: registry.id,
+          charityId: charity.id,
+          giftGiverName: values.giftGiverName,
+          giftGiverEmail: values.giftGiverEmail,
+          personalMessage: values.personalMessage,
+        }),
         amount: toWireAmount(cents),
       };
 
@@ -194,7 +188,15 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   return (
     <Card>
       <CardContent sx={{ p: { xs: 1.5, sm: 4 } }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label="Gift details" sx={{ display: 'grid', gap: { xs: 1.5, sm: 4 } }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={submit}
+          // The rules load as the giver starts, so they are there by the first check.
+          onFocus={() => void loadGiftFormRules().catch(() => undefined)}
+          aria-label="Gift details"
+          sx={{ display: 'grid', gap: { xs: 1.5, sm: 4 } }}
+        >
           <CharityPicker
             id={`${ID_PREFIX}charityId`}
             charities={charities}

@@ -6,7 +6,8 @@ import type { OfflineGiftMethod } from '@core/offline-gift/offline-gift';
 import type { MessageAnswer } from '@api/registries';
 import type { OfflineGiftView } from '@api/offline-gifts';
 import { apiFetch } from '../../../lib/api-fetch';
-import { typedAmountField, typedCents } from '../../../lib/typed-amount';
+import { typedAmountField } from '../../../lib/typed-amount';
+import { typedCents } from '../../../lib/typed-cents';
 import { registryPath } from '../../../lib/use-registry';
 
 /** What the dialog edits: the amount as typed, the date as the date input gives it (yyyy-mm-dd). */

@@ -1,0 +1,9 @@
+/** The gift form's values, as Formik holds them. */
+export interface GiftFormValues {
+  charityId: string;
+  giftGiverName: string;
+  giftGiverEmail: string;
+  /** As typed or picked; read into cents as the server reads the wire (api/read-amount.ts). */
+  amount: string;
+  personalMessage: string;
+}
