@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeStylesWhenRead } from './computed-style-when-read';
+import { framedDocument } from './framed-document';
 
 const SHEET = `
   .panel { display: flex; color: rgb(10, 20, 30); padding-right: 17px; float: left }
@@ -40,19 +41,10 @@ function readings(framed: Document): string[] {
   });
 }
 
-function framedDocument(): Document {
-  const frame = document.createElement('iframe');
-  document.body.append(frame);
-  const framed = frame.contentDocument!;
-  framed.head.innerHTML = `<style>${SHEET}</style>`;
-  framed.body.innerHTML = BODY;
-  return framed;
-}
-
 describe('computed styles answered when read (the web tests’ getComputedStyle)', () => {
   it('reads every property as jsdom computes it, before and after the page changes', () => {
-    const plain = framedDocument();
-    const whenRead = framedDocument();
+    const plain = framedDocument(SHEET, BODY);
+    const whenRead = framedDocument(SHEET, BODY);
     computeStylesWhenRead(whenRead.defaultView as Window & typeof globalThis);
 
     expect(readings(whenRead)).toEqual(readings(plain));
@@ -69,7 +61,7 @@ describe('computed styles answered when read (the web tests’ getComputedStyle)
   });
 
   it('builds no whole declaration for a property that is read, only for what else is asked', () => {
-    const framed = framedDocument();
+    const framed = framedDocument(SHEET, BODY);
     const view = framed.defaultView as Window & typeof globalThis;
     const whole = view.getComputedStyle.bind(view);
     let built = 0;

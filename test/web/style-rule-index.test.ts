@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { displayAndVisibility, framedDocument } from './framed-document';
 import { computeStylesWhenRead } from './computed-style-when-read';
 import { indexStyleRules } from './style-rule-index';
 
@@ -38,21 +39,10 @@ const BODY = `
 `;
 
 function documentWithRules(): Document {
-  const frame = document.createElement('iframe');
-  document.body.append(frame);
-  const framed = frame.contentDocument!;
-  framed.head.innerHTML = `<style>${RULES.join('\n')}</style>`;
-  framed.body.innerHTML = BODY;
+  const framed = framedDocument(RULES.join('\n'), BODY);
   // As the web tests read styles: through jsdom's cascade for each property, which the index serves.
   computeStylesWhenRead(framed.defaultView as Window & typeof globalThis);
   return framed;
-}
-
-function computedStyles(framed: Document): string[] {
-  return [...framed.querySelectorAll('*')].map((element) => {
-    const style = framed.defaultView!.getComputedStyle(element);
-    return `${element.tagName} ${element.getAttribute('class') ?? ''}: ${style.display} ${style.visibility}`;
-  });
 }
 
 /** The same change to both documents. */
@@ -66,7 +56,7 @@ describe('the style rule index of the web tests', () => {
     const indexed = documentWithRules();
     indexStyleRules(indexed);
     const both = [plain, indexed];
-    const expectSame = () => expect(computedStyles(indexed)).toEqual(computedStyles(plain));
+    const expectSame = () => expect(displayAndVisibility(indexed)).toEqual(displayAndVisibility(plain));
 
     expectSame();
     // A sheet added, as emotion adds one per rule.
@@ -77,7 +67,7 @@ describe('the style rule index of the web tests', () => {
     expectSame();
     change(both, (framed) => framed.querySelector('.note')!.setAttribute('title', 'changed'));
     expectSame();
-    expect(computedStyles(indexed)).toContain('EM note late: table-cell collapse');
+    expect(displayAndVisibility(indexed)).toContain('EM note late: table-cell collapse');
     change(both, (framed) => framed.querySelector('.other')!.setAttribute('class', 'box late'));
     expectSame();
     change(both, (framed) => framed.head.lastElementChild!.remove());
@@ -97,7 +87,7 @@ describe('the style rule index of the web tests', () => {
         return check(selector, ...rest);
       };
       if (withIndex) indexStyleRules(framed);
-      computedStyles(framed);
+      displayAndVisibility(framed);
       return checked;
     };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { displayAndVisibility, framedDocument } from './framed-document';
 import { prefilterStyleRules } from './style-rule-prefilter';
 
 // Each rule sets a display of its own, so any rule the prefilter wrongly answers shows as a
@@ -40,22 +41,7 @@ const BODY = `
   <em data-state="OPEN">open</em><em>closed</em><span data-state data-other>other</span>
 `;
 
-/** A document with a window and a selector engine of its own, which the test's setup has not wrapped. */
-function documentWithRules(): Document {
-  const frame = document.createElement('iframe');
-  document.body.append(frame);
-  const framed = frame.contentDocument!;
-  framed.head.innerHTML = `<style>${RULES.join('\n')}</style>`;
-  framed.body.innerHTML = BODY;
-  return framed;
-}
-
-function computedStyles(framed: Document): string[] {
-  return [...framed.querySelectorAll('*')].map((element) => {
-    const style = framed.defaultView!.getComputedStyle(element);
-    return `${element.tagName} ${element.getAttribute('class') ?? ''}: ${style.display} ${style.visibility}`;
-  });
-}
+const documentWithRules = () => framedDocument(RULES.join('\n'), BODY);
 
 describe('the style rule prefilter of the web tests', () => {
   it('computes every element style exactly as jsdom does alone', () => {
@@ -63,7 +49,7 @@ describe('the style rule prefilter of the web tests', () => {
     const prefiltered = documentWithRules();
     prefilterStyleRules(prefiltered);
 
-    expect(computedStyles(prefiltered)).toEqual(computedStyles(plain));
+    expect(displayAndVisibility(prefiltered)).toEqual(displayAndVisibility(plain));
   });
 
   it("leaves to jsdom's selector engine only the rules an element could match", () => {
@@ -78,7 +64,7 @@ describe('the style rule prefilter of the web tests', () => {
     };
     prefilterStyleRules(document);
 
-    computedStyles(document);
+    displayAndVisibility(document);
 
     // Without the prefilter, each rule is tried on each of the page's elements. A rule of classes
     // only is answered from the element's classes; one with a combinator goes to the engine for
