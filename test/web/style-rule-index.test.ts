@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayAndVisibility, framedDocument } from './framed-document';
+import { displayAndVisibility, framedDocument, SELECTOR_BODY, SELECTOR_RULES } from './framed-document';
 import { computeStylesWhenRead } from './computed-style-when-read';
 import { indexStyleRules } from './style-rule-index';
 
-// Each rule sets a display or visibility of its own, so a rule the index files wrongly, or applies
-// out of order, shows as a different computed style on some element.
+// Besides the rules of every kind, some that only the order of the cascade decides: @media rules in
+// their place, !important, a rule that comes later.
 const RULES = [
-  '.card { display: grid }',
-  '.card.wide { display: table }',
-  'section > .title { display: flex }',
-  '.list li + li { display: list-item }',
-  'ul li:not(.done) { display: inline-flex }',
-  'span:is(.a, .b) { display: inline-grid }',
-  'input[type="checkbox"] ~ label.box { display: contents }',
-  '.input::placeholder { display: none }',
-  '*, *::before { visibility: visible }',
-  'DIV.Upper { display: inline-block }',
-  '#lead { display: flow-root }',
-  '.esc\\:aped { display: table-column }',
-  'p, .note { display: table-cell }',
+  ...SELECTOR_RULES,
   '@media screen { .card { display: block } .late { visibility: collapse } }',
   '@media print { .card { display: none } }',
   '.late { visibility: hidden }',
@@ -27,15 +15,9 @@ const RULES = [
   '[hidden] { display: none }',
 ];
 
-const BODY = `
-  <section><h2 class="title">Title</h2><div class="card">a</div><div class="card wide" id="lead">b</div></section>
-  <ul class="list"><li>one</li><li class="done">two</li><li>three</li></ul>
-  <span class="a">a</span><span class="b c">b</span><span class="c">c</span>
-  <input type="checkbox"><label class="box">box</label><label class="other">other</label>
-  <div class="Upper">upper</div><div class="esc:aped">escaped</div>
+const BODY = `${SELECTOR_BODY}
   <p class="late">para</p><em class="note late">note</em>
   <div class="important card" style="visibility: hidden">important</div>
-  <div hidden>hidden</div>
 `;
 
 function documentWithRules(): Document {
