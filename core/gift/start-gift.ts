@@ -59,8 +59,9 @@ export async function startGift(
     return { gift, breakdown, currency: registry.currency };
   });
 
+  let intent: Awaited<ReturnType<typeof ports.gateway.createPaymentIntent>>;
   try {
-    const intent = await ports.gateway.createPaymentIntent({
+    intent = await ports.gateway.createPaymentIntent({
       giftId: gift.id,
       registryId: gift.registryId,
       charityId: gift.charityId,
@@ -69,16 +70,29 @@ export async function startGift(
       receiptEmail: gift.giftGiverEmail,
       idempotencyKey: `gift-${gift.id}`,
     });
-    if (!(await ports.gifts.attachPaymentIntent(gift.id, intent.id))) {
-      // The sweep gave this gift up while the provider was slow to answer: nobody may pay it now.
-      await ports.gateway.cancelPaymentIntent(intent.id).catch(() => undefined);
-      throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.');
-    }
-    return { gift: { ...gift, stripePaymentIntentId: intent.id }, paymentIntentId: intent.id, clientSecret: intent.clientSecret, breakdown };
   } catch (error) {
     // No payment can follow: the gift must not hold the registry open as if money were coming.
     await ports.gifts.settleUnpaid(gift.id, null, 'failed');
     if (error instanceof DomainError) throw error;
     throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.');
   }
+
+  let attached: boolean;
+  try {
+    attached = await ports.gifts.attachPaymentIntent(gift.id, intent.id);
+  } catch (error) {
+    // Our own database failed, not the provider: the payment is cancelled, as nobody can pay it,
+    // and the error stays what it is (a database that stops answering tells the guest to try again
+    // in a moment). A gift that cannot be settled now is given up by the sweep of unpaid gifts.
+    await ports.gateway.cancelPaymentIntent(intent.id).catch(() => undefined);
+    await ports.gifts.settleUnpaid(gift.id, null, 'failed').catch(() => undefined);
+    throw error;
+  }
+  if (!attached) {
+    // The sweep gave this gift up while the provider was slow to answer: nobody may pay it now.
+    await ports.gateway.cancelPaymentIntent(intent.id).catch(() => undefined);
+    await ports.gifts.settleUnpaid(gift.id, null, 'failed');
+    throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.');
+  }
+  return { gift: { ...gift, stripePaymentIntentId: intent.id }, paymentIntentId: intent.id, clientSecret: intent.clientSecret, breakdown };
 }

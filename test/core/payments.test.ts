@@ -46,6 +46,16 @@ describe('a gift’s money lands exactly once', () => {
     expect([...repositories.gifts.rows.values()].map((gift) => gift.paymentStatus)).toEqual(['failed']);
   });
 
+  it('leaves a failure of its own database as it is, not as the provider’s, and cancels the payment it opened', async () => {
+    const { give, repositories, gateway } = await world();
+    const lost = new Error('Connection terminated unexpectedly');
+    repositories.gifts.attachPaymentIntent = () => Promise.reject(lost);
+    // The server tells the guest to try again in a moment (503), not that the provider failed (502).
+    await expect(give(50)).rejects.toBe(lost);
+    expect([...repositories.gifts.rows.values()].map((gift) => gift.paymentStatus)).toEqual(['failed']);
+    expect([...gateway.canceled]).toEqual([...gateway.intents.keys()]);
+  });
+
   // In cents; what the wire carries (10.555, "36") is refused as it is read, in test/http/giving.test.ts.
   it.each([
     [0, 'Amount must be a positive number'],
