@@ -148,8 +148,7 @@ export function guestPathReport(webRoot: string): GuestPathReport {
  * from the project root (web/src/…, node_modules/…).
  */
 export function guestPathSources(webRoot: string): string[] {
-  const manifest = readManifest(webRoot);
-  return chunkSources(webRoot, GUEST_PATH.flatMap(({ page, onFirstUse = [] }) => [...chunksForPage(manifest, page), ...onFirstUse.flatMap((key) => staticClosure(manifest, key))]));
+  return chunkSources(webRoot, guestPathReport(webRoot).chunks.map((chunk) => chunk.key));
 }
 
 /** The source files bundled into the named chunks (manifest keys), as guestPathSources gives them. */

@@ -20,21 +20,22 @@ export interface TestServer extends RunningServer {
 
 /**
  * The real server on a free port, logs captured, no web build needed. Its database is a copy of the
- * migrated template: a database of its own on the TEST_DATABASE_URL server when there is one (CI
- * sets it; the server's native PostgreSQL answers a test's calls in a fraction of PGlite's time),
- * else in-memory PGlite. A data folder (to test restarts) always means PGlite in that folder, and
- * so does `database: 'pglite'`: a test that stops the system time and then relies on what the
- * database timed (a mail falling due, a link's age) needs it, because PGlite, in this process,
- * reads the test's clock, while PostgreSQL stamps rows with its own. The journeys run on
- * PGlite, the default a family runs (test/e2e/browser.ts). Its gift and refund sweeps run only when
- * the test calls sweepAbandonedGifts, unless scheduledSweeps (a test of the server's own).
+ * migrated template, on PostgreSQL (a database of its own on the TEST_DATABASE_URL server, dropped
+ * when the server closes) when that server is there, as in CI, else in-memory PGlite. PostgreSQL
+ * answers a test's calls in a fraction of PGlite's WebAssembly time. `database` asks for one:
+ * `'pglite'` for a test that stops the system time and relies on what the database timed (a mail
+ * falling due, a link's age), since PGlite, in this process, reads the test's clock and PostgreSQL
+ * its own. A data folder (to test restarts) means PGlite in it, and a DATABASE_URL in env that
+ * database. The journeys run on PGlite, the default a family runs (test/e2e/browser.ts). Its gift
+ * and refund sweeps run only when the test calls sweepAbandonedGifts, unless scheduledSweeps (a
+ * test of the server's own).
  */
 export async function startTestServer(
-  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean; database?: 'pglite' | 'either' } = {},
+  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean; database?: 'pglite' | 'postgresql' } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
-  const onPostgres = (options.database ?? 'either') === 'either' && postgresUrl !== undefined && !options.dataDir && !options.env?.DATABASE_URL;
-  const ownDatabase = onPostgres ? await createTestDatabase({ migrated: true }) : undefined;
+  const database = options.database ?? (postgresUrl ? 'postgresql' : 'pglite');
+  const ownDatabase = database === 'postgresql' && !options.dataDir && !options.env?.DATABASE_URL ? await createTestDatabase({ migrated: true }) : undefined;
   const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}), ...options.env });
   if (config.database.kind === 'pglite') {
     // A data folder given to test a restart starts from the migrated template the first time only.
@@ -78,12 +79,7 @@ export function tempDataDir(): string {
  * what real PostgreSQL's locking must prove too), with the id of its first charity.
  */
 export async function startTestServerOn(kind: 'pglite' | 'postgresql') {
-  const database = kind === 'postgresql' ? await createTestDatabase({ migrated: true }) : undefined;
-  const server = await startTestServer({ env: database ? { DATABASE_URL: database.url } : {}, database: kind === 'pglite' ? 'pglite' : 'either' });
+  const server = await startTestServer({ database: kind });
   const charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
-  const stop = async () => {
-    await server.close();
-    await database?.drop();
-  };
-  return { server, charityId, stop };
+  return { server, charityId, stop: () => server.close() };
 }

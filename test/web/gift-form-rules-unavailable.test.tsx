@@ -11,7 +11,7 @@ const load = vi.hoisted(() => vi.fn(() => Promise.reject(new TypeError('Failed t
 vi.mock('../../web/src/features/gifts/lib/load-gift-form-rules', () => ({ loadGiftFormRules: load }));
 
 describe('gift form: its rules could not be loaded', () => {
-  it('says the gift failed, sends nothing, and tries the rules again at the next press', async () => {
+  it('says the gift failed, sends nothing, and asks for the rules again at the press', async () => {
     const sent: unknown[] = [];
     server.use(http.post('/api/create-payment-intent', async ({ request }) => (sent.push(await request.json()), HttpResponse.json({}, { status: 500 }))));
     serveRegistry(aRegistry());

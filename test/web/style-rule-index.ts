@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readNeeds } from './style-rule-prefilter';
 
@@ -56,7 +57,6 @@ const fromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom/pa
 const styleRules = fromJsdom('./lib/jsdom/living/helpers/style-rules.js') as StyleRules;
 const { CSSStyleDeclaration: Declaration } = fromJsdom('cssstyle') as { CSSStyleDeclaration: new () => CSSStyleDeclaration };
 const cssom = fromJsdom('@acemir/cssom') as { parse(text: string): { cssRules: ArrayLike<Rule> } };
-const { readFileSync } = fromJsdom('node:fs') as typeof import('node:fs');
 const defaultSheet = cssom.parse(readFileSync(fromJsdom.resolve('./lib/jsdom/browser/default-stylesheet.css'), 'utf8'));
 
 const indexed = new WeakMap<DocumentImpl, Index | null>();

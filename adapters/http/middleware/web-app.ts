@@ -38,8 +38,9 @@ async function drawn(ctx: ParameterizedContext<HttpState>, guestPages: GuestPage
  * Serves the built web app: files as they are (hashed assets cached for a year), and index.html for
  * every other GET outside /api, with status 404 where the app has no such page. A visitor's guest
  * page comes drawn by the server (with guestPages) and a short link sends them straight to its
- * registry; any other page is drawn by the app's own router. Shared registry links get their preview tags, and on the sandbox the shell says so (its
- * "Test mode" banner shows from the first paint). Unknown /api paths answer a JSON 404 instead.
+ * registry; any other page is drawn by the app's own router. Shared registry links get their
+ * preview tags, and on the sandbox the shell says so (its "Test mode" banner shows from the first
+ * paint). Unknown /api paths answer a JSON 404 instead.
  */
 export function webApp(
   webRoot: string | null,

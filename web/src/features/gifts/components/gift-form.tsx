@@ -75,8 +75,8 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
 
   const formik = useFormik<GiftFormValues>({
     initialValues: initialValuesFor(registry.id, charities.options),
-    // The rules (with Yup) load when the giver first touches the form, not with the page. Rules
-    // that cannot load leave the checks to the server, which answers each field in the same words.
+    // The rules (with Yup) load when the giver first touches the form, not with the page. While
+    // they cannot load, nothing is checked here, and pressing the button says the gift failed.
     validate: async (values) => {
       const rules = await loadGiftFormRules().catch(() => null);
       return rules ? rules.giftFormErrors(values) : {};

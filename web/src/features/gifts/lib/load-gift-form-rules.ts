@@ -1,10 +1,4 @@
-/** The gift form's rules (gift-form-rules.ts), loaded once; a failed load is tried again at the next call. */
-let loading: Promise<typeof import('./gift-form-rules')> | null = null;
+import { loadOnce } from '../../../lib/load-once';
 
-export function loadGiftFormRules(): Promise<typeof import('./gift-form-rules')> {
-  loading ??= import('./gift-form-rules').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+/** The gift form's rules (gift-form-rules.ts), loaded at the form's first use. */
+export const loadGiftFormRules = loadOnce(() => import('./gift-form-rules'));
