@@ -3,10 +3,10 @@
 //
 // - On the app's shell (a page the browser draws), the app's scripts are already in the head: this
 //   starts the page's own chunks and calls beside them, instead of after the app has rendered.
-// - On a page the server drew, the guest already has the content. The app's scripts wait for the
-//   first screen's photo, which would otherwise share a slow phone's line with 170 KB of script and
-//   arrive last. A tap on a link before the app is live is kept and handed to the app as it takes
-//   over, instead of starting a full load that throws away the scripts on their way.
+// - On a page the server drew, the guest already has the content. The app's scripts wait for its
+//   first paint (see afterFirstContent). A tap on a link before the app is live is kept and handed
+//   to the app as it starts, instead of starting a full load that throws away the scripts on their
+//   way; the app then draws the tapped page instead of taking over this one (web/src/main.tsx).
 /* global __ROUTES__, __EVERY_PAGE_CALLS__, __APP_SCRIPTS__, __SERVER_RENDERED_ATTRIBUTE__, __PAGE_READY_ATTRIBUTE__, __PENDING_NAVIGATION_ATTRIBUTE__, __SERVER_DATA_ELEMENT_ID__ -- filled in by scripts/vite-route-preload.ts */
 (function () {
   // [address pattern, the page's chunks, the page's calls ($1: the address's first part)]
@@ -17,8 +17,7 @@
   var SERVER_RENDERED = __SERVER_RENDERED_ATTRIBUTE__;
   var PAGE_READY = __PAGE_READY_ATTRIBUTE__;
   var PENDING = __PENDING_NAVIGATION_ATTRIBUTE__;
-  // The longest a photo holds the app back, and a kept tap waits for the app before the browser follows the link itself.
-  var PHOTO_WAIT_MS = 1500;
+  // The longest the first paint holds the app back, and a kept tap waits for the app before the browser follows the link itself.
   var FIRST_CONTENT_WAIT_MS = 1000;
   var TAP_WAIT_MS = 10000;
 
@@ -74,6 +73,15 @@
       if (kept) location.assign(kept);
     };
     document.head.appendChild(script);
+    // The app's first amount of money starts the browser's number formatting (ICU's data), which
+    // costs a slow phone about 40 ms: paid here, while the line brings the scripts, not after.
+    setTimeout(function () {
+      try {
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(0);
+      } catch {
+        // A browser without Intl has nothing to start.
+      }
+    }, 0);
   }
 
   function whenParsed(then) {
@@ -104,15 +112,7 @@
   }
 
   whenParsed(function () {
-    // A photo the page loads lazily (a card further down) holds nothing back.
-    var photo = document.querySelector('main img:not([loading="lazy"])');
-    var start = function () {
-      afterFirstContent(startApp);
-    };
-    if (!photo || photo.complete) return start();
-    photo.addEventListener('load', start);
-    photo.addEventListener('error', start);
-    setTimeout(startApp, PHOTO_WAIT_MS);
+    afterFirstContent(startApp);
   });
 
   document.addEventListener(

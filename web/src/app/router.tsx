@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
+import { lazyPage } from './lazy-page';
 import { AppLayout } from '../components/layout/app-layout';
 import { PageSpinner } from '../components/page-spinner';
 import { NotFoundPage, RequireAdmin, RequireAuth, VisitorOnly } from '../components/route-guards';
@@ -7,16 +8,16 @@ import { useUser } from '../lib/use-user';
 import { pagePatterns } from '@core/page-paths';
 
 // Every page is its own chunk, loaded when first shown.
-const LandingPage = lazy(() => import('../features/home/pages/landing-page'));
+const LandingPage = lazyPage(() => import('../features/home/pages/landing-page'));
 const DashboardPage = lazy(() => import('../features/home/pages/dashboard-page'));
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
 const CreateRegistryPage = lazy(() => import('../features/registries/pages/create-registry-page'));
-const RegistryRoute = lazy(() => import('./routes/registry-route'));
-const ShortLinkPage = lazy(() => import('../features/registries/pages/short-link-page'));
-const GiftPage = lazy(() => import('../features/gifts/pages/gift-page'));
-const CheckoutPage = lazy(() => import('../features/gifts/pages/checkout-page'));
-const CharitiesPage = lazy(() => import('../features/charities/pages/charities-page'));
-const FaqPage = lazy(() => import('../features/faq/pages/faq-page'));
+const RegistryRoute = lazyPage(() => import('./routes/registry-route'));
+const ShortLinkPage = lazyPage(() => import('../features/registries/pages/short-link-page'));
+const GiftPage = lazyPage(() => import('../features/gifts/pages/gift-page'));
+const CheckoutPage = lazyPage(() => import('../features/gifts/pages/checkout-page'));
+const CharitiesPage = lazyPage(() => import('../features/charities/pages/charities-page'));
+const FaqPage = lazyPage(() => import('../features/faq/pages/faq-page'));
 const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-page'));
 const InvitationInsertPage = lazy(() => import('../features/registries/pages/invitation-insert-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
@@ -36,6 +37,27 @@ const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
 const SecurityPage = lazy(() => import('../features/legal/pages/security-page'));
 const UnsubscribePage = lazy(() => import('../features/newsletter/pages/unsubscribe-page'));
 const SandboxOnboardingPage = lazy(() => import('../features/sandbox/pages/sandbox-onboarding-page'));
+
+/**
+ * The pages a link on a page the server drew may open before the app is live (the first script
+ * keeps such a tap: scripts/vite-route-preload.ts lists the same pages). / opens the landing page
+ * for a visitor, the only one who sees a page the server drew there.
+ */
+const PAGES_A_TAP_OPENS = [
+  ['/', LandingPage],
+  [pagePatterns.registry, RegistryRoute],
+  [pagePatterns.gift, GiftPage],
+  [pagePatterns.checkout, CheckoutPage],
+  [pagePatterns.shortLink, ShortLinkPage],
+  [pagePatterns.charities, CharitiesPage],
+  [pagePatterns.faq, FaqPage],
+] as const;
+
+/** Loads the page at a path ahead of its first render, so that render shows it at once; resolves at once for any other path. */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  const page = PAGES_A_TAP_OPENS.find(([pattern]) => matchPath(pattern, pathname) !== null);
+  if (page) await page[1].preload();
+}
 
 /** / is the landing page for visitors and the dashboard for signed-in users. */
 function HomeRoute() {

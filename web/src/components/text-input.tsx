@@ -39,7 +39,16 @@ export function TextInput({ id: idOverride, label, helperText, error = false, re
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>
-      <OutlinedInput id={id} label={label} aria-describedby={helperTextId} inputProps={htmlInput} {...input} />
+      <OutlinedInput
+        id={id}
+        label={label}
+        aria-describedby={helperTextId}
+        inputProps={htmlInput}
+        // MUI draws every multiline field with TextareaAutosize, which measures the box as it mounts
+        // and on each change; a field of a fixed number of rows is a plain <textarea rows>, unmeasured.
+        {...(input.multiline && input.rows !== undefined ? { inputComponent: 'textarea' } : {})}
+        {...input}
+      />
       {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
     </FormControl>
   );
