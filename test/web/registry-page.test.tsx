@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENT_REGISTRIES_KEY } from '../../web/src/lib/recent-registries';
+import { loadRecentRegistries } from '../../web/src/lib/load-recent-registries';
 import { member, server, signInAs } from './msw-server';
 import { fillIn, ownerToolsLoaded, renderApp, toastRegion } from './render-app';
 import { aGift, aRegistry, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
@@ -78,6 +79,16 @@ describe('registry page for a visitor', () => {
     expect(screen.getByText("The registry you're looking for doesn't exist or has been removed.")).toBeInTheDocument();
   });
 
+  it('drops a registry that is gone from the recent registries of this browser', async () => {
+    const { rememberRegistry } = await loadRecentRegistries();
+    rememberRegistry({ ...aRegistry(), id: 'no-such-registry' });
+    rememberRegistry(aRegistry());
+    serveRegistry(aRegistry());
+    renderApp('/registry/no-such-registry');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registry Not Found' })).toBeInTheDocument();
+    await waitFor(() => expect((JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id)).toEqual([REGISTRY_ID]));
+  });
+
   it('shares the short link with a QR code that can be downloaded for invitations', async () => {
     await openRegistry(aRegistry());
     const share = within(screen.getByRole('region', { name: 'Share This Registry' }));
@@ -111,6 +122,7 @@ describe('registry page for a visitor', () => {
 
   it('keeps the registry among the recent registries of this browser', async () => {
     await openRegistry(aRegistry());
+    await waitFor(() => expect(window.localStorage.getItem(RECENT_REGISTRIES_KEY)).not.toBeNull());
     const stored = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY) ?? '[]') as { id: string }[];
     expect(stored).toEqual([
       {
@@ -153,7 +165,9 @@ describe('registry page for the owner', () => {
     expect(manage.getByRole('link', { name: 'Thank You Cards' })).toHaveAttribute('href', `/thank-you-cards/${REGISTRY_ID}`);
     expect(manage.getByRole('button', { name: 'Change Currency' })).toBeInTheDocument();
     expect(manage.getByRole('button', { name: 'Delete Registry' })).toBeInTheDocument();
-    // The owner's visit is not a "recent registry".
+    // The owner's visit is not a "recent registry" (once the code that would record it has loaded).
+    await loadRecentRegistries();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(window.localStorage.getItem(RECENT_REGISTRIES_KEY)).toBeNull();
   });
 

@@ -20,7 +20,7 @@ import { GiveAGiftButton, MakeContributionBox } from '../components/make-contrib
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
 import { ShareRegistryBox } from '../components/share-registry-box';
 import { formatCelebrationDate, isUpcoming } from '../../../lib/celebration-date';
-import { forgetRegistry, rememberRegistry } from '../../../lib/recent-registries';
+import { loadRecentRegistries } from '../../../lib/load-recent-registries';
 import { ResponsivePhoto } from '../../../components/responsive-photo';
 import { HebrewDateText } from '../../../components/hebrew-date-text';
 import { RegistryClosedNotice } from '../../../components/registry-closed-notice';
@@ -48,13 +48,14 @@ export default function RegistryPage({ managerSections }: RegistryPageProps) {
   const owner = registry ? isManagerView(registry, viewerId) : false;
   usePageTitle(isNotFound || !id ? 'Registry Not Found' : registry ? celebrationTitle(registry) : 'Registry');
 
-  // A visitor (or another user) finds the registry again under 'Recent Registries'.
+  // A visitor (or another user) finds the registry again under 'Recent Registries'; its code loads
+  // once the page is up, as nothing on the page waits for it.
   useEffect(() => {
-    if (registry && !owner) rememberRegistry(registry);
+    if (registry && !owner) void loadRecentRegistries().then(({ rememberRegistry }) => rememberRegistry(registry), () => undefined);
   }, [registry, owner]);
 
   useEffect(() => {
-    if (isNotFound && id) forgetRegistry(id);
+    if (isNotFound && id) void loadRecentRegistries().then(({ forgetRegistry }) => forgetRegistry(id), () => undefined);
   }, [isNotFound, id]);
 
   if (isNotFound || !id) return <RegistryNotFound />;
