@@ -19,16 +19,16 @@ const tapped = rendered ? takeTappedLink(document) : null;
 // As a transition, the first render (or the taking over of the page the server drew) yields to the
 // browser every few milliseconds instead of holding a slow phone's main thread for the whole tree:
 // taps and scrolls are answered meanwhile.
-function start() {
+const start = () => {
   startTransition(() => {
     if (rendered && !tapped) {
       // The server drew the page: React takes it over as it is, with the answers it was drawn from.
-      hydrateRoot(container!, <ClientApp fallback={rendered} />);
+      hydrateRoot(container, <ClientApp fallback={rendered} />);
     } else {
-      createRoot(container!).render(<ClientApp fallback={rendered ?? undefined} />);
+      createRoot(container).render(<ClientApp fallback={rendered ?? undefined} />);
     }
   });
-}
+};
 
 if (tapped) {
   // Back returns to the page the server drew; its answers are kept for it. The tapped page is
