@@ -40,11 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'app-shell', tags: ['$initial'] },
                 { name: 'app-shell', test: (id: string) => id.includes('rolldown') && id.includes('runtime') },
-                // The field, chip and alert pieces every guest page shares (the registry link, the
-                // footer's newsletter, the gift form): one request, not five. The radios and toggles come
-                // in a chunk of their own, with the gift form, the one guest page that has them.
-                { name: 'guest-ui', test: /@mui[\\/]material[\\/](Chip|FormControl|FormHelperText|InputLabel|InputAdornment|OutlinedInput|Alert|utils[\\/]useSlot)\b/ },
-                { name: 'choice-ui', test: /@mui[\\/](material[\\/](FormLabel|FormControlLabel|FormGroup|RadioGroup|Radio|internal[\\/]SwitchBase|ToggleButton|ToggleButtonGroup)|utils[\\/]useRovingTabIndex)\b/ },
+                // The field and alert pieces every guest page shares (the registry link, the footer's
+                // newsletter, the gift form): one request, not five.
+                { name: 'guest-ui', test: /@mui[\\/]material[\\/](FormControl|FormHelperText|InputLabel|InputAdornment|OutlinedInput|Alert|utils[\\/]useSlot)\b/ },
               ],
               experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
             },

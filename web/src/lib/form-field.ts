@@ -1,11 +1,26 @@
-import { useEffect, useRef } from 'react';
-import type { FormikProps } from 'formik';
+import { useEffect, useRef, type ChangeEvent, type FocusEvent } from 'react';
+
+/** What fieldProps reads of a form's state: Formik's, or the gift form's own (use-gift-form-state.ts). */
+interface FieldSource<Values> {
+  values: Values;
+  errors: { readonly [Name in keyof Values]?: unknown };
+  touched: { readonly [Name in keyof Values]?: unknown };
+  handleChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  handleBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+/** What useFocusFirstError reads of a form's state. */
+interface SubmitSource<Values> {
+  submitCount: number;
+  isSubmitting: boolean;
+  errors: { readonly [Name in keyof Values]?: unknown };
+}
 
 /**
- * The props that wire a text field (TextInput or MUI's TextField) to a Formik field, with its message once touched. The
+ * The props that wire a text field (TextInput or MUI's TextField) to a form's field, with its message once touched. The
  * element id is the field's name, after a prefix when two forms could share a page.
  */
-export function fieldProps<Values extends object>(formik: FormikProps<Values>, name: keyof Values & string, idPrefix = '') {
+export function fieldProps<Values extends object>(formik: FieldSource<Values>, name: keyof Values & string, idPrefix = '') {
   const touched = formik.touched[name] as boolean | undefined;
   const error = formik.errors[name] as string | undefined;
   const showError = !!touched && !!error;
@@ -25,7 +40,7 @@ export function fieldProps<Values extends object>(formik: FormikProps<Values>, n
  * order) with a message, so keyboard and screen-reader users land on what to fix.
  */
 export function useFocusFirstError<Values extends object>(
-  formik: FormikProps<Values>,
+  formik: SubmitSource<Values>,
   order: readonly (keyof Values & string)[],
   idPrefix = '',
 ): void {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import ToggleButton from '@mui/material/ToggleButton';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '@core/gift/gift-amounts';
 import { toWireAmount } from '@api/amount';
@@ -52,13 +52,14 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
           {PRESET_GIFT_AMOUNTS.map((preset) => {
             const presetCents = readWireAmount(preset);
             return (
-              <ToggleButton
+              // A pressed button is the amount now in the form (MUI's ToggleButton, without the weight
+              // of its chunk on the guest's first load).
+              <Button
                 key={preset}
-                value={String(preset)}
-                selected={cents === presetCents}
+                aria-pressed={cents === presetCents}
+                variant={cents === presetCents ? 'contained' : 'outlined'}
                 disabled={disabled}
-                onChange={() => onChange(String(preset))}
-                color="primary"
+                onClick={() => onChange(String(preset))}
                 sx={{
                   borderRadius: 2,
                   fontWeight: 700,
@@ -69,12 +70,12 @@ export function AmountPicker({ id, currency, value, onChange, onBlur, error, dis
                   py: { xs: 0.75, sm: 1.25 },
                   minWidth: 0,
                   overflowWrap: 'anywhere',
-                  color: 'text.primary',
-                  '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+                  boxShadow: 'none',
+                  '&[aria-pressed="false"]': { color: 'text.primary', borderColor: 'divider' },
                 }}
               >
                 {formatMoney(presetCents, currency)}
-              </ToggleButton>
+              </Button>
             );
           })}
         </Box>

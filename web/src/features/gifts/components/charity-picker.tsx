@@ -2,11 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import type { CharityOption, GiftCharities } from '../lib/charity-options';
@@ -53,7 +49,7 @@ export function CharityPicker({ id, charities, value, onChange, loadFailed, onRe
   }, [scrolls, value]);
 
   return (
-    <FormControl component="fieldset" disabled={disabled} sx={{ width: '100%', m: 0, p: 0, border: 0, minWidth: 0 }}>
+    <Box component="fieldset" sx={{ width: '100%', m: 0, p: 0, border: 0, minWidth: 0 }}>
       <Box component="legend" id={legendId} sx={{ p: 0, mb: 0.5 }}>
         <Typography component="h2" variant="h3" sx={{ fontSize: { xs: '1.1rem', sm: '1.25rem' } }}>
           {heading}
@@ -85,18 +81,16 @@ export function CharityPicker({ id, charities, value, onChange, loadFailed, onRe
         <Alert severity="warning">No charity is accepting gifts right now. Please try again later.</Alert>
       )}
       {options !== undefined && options.length > 0 && (
-        <RadioGroup
+        <Box
           ref={listRef}
+          role="radiogroup"
           aria-labelledby={legendId}
           aria-describedby={helpId}
-          name="charityId"
-          value={value}
-          onChange={(_, next) => onChange(next)}
           sx={{
             gap: 0.75,
-            flexWrap: 'nowrap',
             // Two columns where there is room: more charities in the same height.
-            display: { md: 'grid' },
+            display: { xs: 'flex', md: 'grid' },
+            flexDirection: 'column',
             gridTemplateColumns: { md: 'repeat(2, minmax(0, 1fr))' },
             // A charity's opened details lengthen its own line, not its neighbour's.
             alignItems: { md: 'start' },
@@ -114,20 +108,39 @@ export function CharityPicker({ id, charities, value, onChange, loadFailed, onRe
           }}
         >
           {options.map((option, index) => (
-            <CharityRow key={option.id} option={option} inputId={index === 0 ? id : undefined} />
+            <CharityRow
+              key={option.id}
+              option={option}
+              inputId={index === 0 ? id : undefined}
+              checked={option.id === value}
+              onChoose={() => onChange(option.id)}
+              disabled={disabled}
+            />
           ))}
-        </RadioGroup>
+        </Box>
       )}
       {scrolls && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }}>
           {options!.length} charities: scroll the list for more.
         </Typography>
       )}
-    </FormControl>
+    </Box>
   );
 }
 
-function CharityRow({ option, inputId }: { option: CharityOption; inputId: string | undefined }) {
+interface CharityRowProps {
+  option: CharityOption;
+  inputId: string | undefined;
+  checked: boolean;
+  onChoose: () => void;
+  disabled: boolean;
+}
+
+/**
+ * One charity: the browser's own radio (one name, so the arrow keys move through the list), not
+ * MUI's, whose chunk a guest's first load cannot carry; the whole line is its label.
+ */
+function CharityRow({ option, inputId, checked, onChoose, disabled }: CharityRowProps) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const { details } = option;
@@ -145,24 +158,33 @@ function CharityRow({ option, inputId }: { option: CharityOption; inputId: strin
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pr: 0.5 }}>
-        <FormControlLabel
-          value={option.id}
-          control={<Radio size="small" slotProps={{ input: inputId ? { id: inputId } : {} }} />}
-          label={
-            // A long name wraps rather than losing its end: a guest chooses by the whole name.
-            <Box component="span" sx={{ display: 'block', minWidth: 0, py: 0.5 }}>
-              <Typography component="span" sx={{ display: 'block', fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-                {option.name}
+        <Box
+          component="label"
+          sx={{ flex: 1, minWidth: 0, minHeight: 38, display: 'flex', alignItems: 'center', gap: 1, pl: 1.25, cursor: disabled ? 'default' : 'pointer', color: disabled ? 'text.disabled' : undefined }}
+        >
+          <Box
+            component="input"
+            type="radio"
+            name="charityId"
+            value={option.id}
+            id={inputId}
+            checked={checked}
+            onChange={onChoose}
+            disabled={disabled}
+            sx={{ m: 0, width: 18, height: 18, flexShrink: 0, accentColor: (theme) => theme.palette.primary.main, cursor: 'inherit' }}
+          />
+          {/* A long name wraps rather than losing its end: a guest chooses by the whole name. */}
+          <Box component="span" sx={{ display: 'block', minWidth: 0, py: 0.5 }}>
+            <Typography component="span" sx={{ display: 'block', fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+              {option.name}
+            </Typography>
+            {option.note && (
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
+                {option.note}
               </Typography>
-              {option.note && (
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
-                  {option.note}
-                </Typography>
-              )}
-            </Box>
-          }
-          sx={{ flex: 1, minWidth: 0, mx: 0, alignItems: 'center', '& .MuiFormControlLabel-label': { minWidth: 0 } }}
-        />
+            )}
+          </Box>
+        </Box>
         {details && (
           <Button
             size="small"

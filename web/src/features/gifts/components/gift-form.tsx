@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -30,6 +29,7 @@ import { TextInput } from '../../../components/text-input';
 import { phoneFieldSx } from '../lib/phone-field-sx';
 import { loadGiftFormRules } from '../lib/load-gift-form-rules';
 import type { GiftFormValues } from '../lib/gift-form-values';
+import { useGiftFormState } from '../lib/use-gift-form-state';
 
 const ID_PREFIX = 'gift-';
 const FIELD_ORDER = ['charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage'] as const;
@@ -73,7 +73,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   const charities = useMemo(() => giftCharities(registry, charityList), [registry, charityList]);
   const { currency } = registry;
 
-  const formik = useFormik<GiftFormValues>({
+  const formik = useGiftFormState({
     initialValues: initialValuesFor(registry.id, charities.options),
     // The rules (with Yup) load when the giver first touches the form, not with the page. While
     // they cannot load, nothing is checked here, and pressing the button says the gift failed.

@@ -1,9 +1,10 @@
-import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { ValidationError } from 'yup';
 import { GIFT_AMOUNT_MESSAGES } from '@core/gift/gift-amounts';
 import { giftSchema } from '@core/gift/gift-schemas';
 import type { GiftRequest } from '@api/gifts';
 import { typedAmountField } from '../../../lib/typed-amount';
 import type { GiftFormValues } from './gift-form-values';
+import type { GiftFormErrors } from './use-gift-form-state';
 
 /**
  * The gift form's rules, with Yup: loaded when the giver first touches the form
@@ -16,14 +17,23 @@ const giftFormSchema = giftSchema
   .pick(['giftGiverName', 'giftGiverEmail', 'personalMessage'])
   .shape({ amount: typedAmountField(giftSchema.fields.amount, GIFT_AMOUNT_MESSAGES) });
 
-/** What is wrong with the form's values, field by field, as Formik's validationSchema would say. */
-export async function giftFormErrors(values: GiftFormValues): Promise<FormikErrors<GiftFormValues>> {
+/**
+ * What is wrong with the form's values, field by field (each field's first message), as Formik's
+ * validationSchema would say: an empty field is checked as a missing one.
+ */
+export async function giftFormErrors(values: GiftFormValues): Promise<GiftFormErrors> {
+  const given = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value === '' ? undefined : value]));
   try {
-    await validateYupSchema(values, giftFormSchema);
+    await giftFormSchema.validate(given, { abortEarly: false });
     return {};
   } catch (error) {
-    if (error instanceof Error && error.name === 'ValidationError') return yupToFormErrors(error);
-    throw error;
+    if (!(error instanceof ValidationError)) throw error;
+    const errors: GiftFormErrors = {};
+    for (const failed of error.inner.length > 0 ? error.inner : [error]) {
+      const name = failed.path as keyof GiftFormValues | undefined;
+      if (name && !errors[name]) errors[name] = failed.message;
+    }
+    return errors;
   }
 }
 

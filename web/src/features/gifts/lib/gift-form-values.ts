@@ -1,4 +1,4 @@
-/** The gift form's values, as Formik holds them. */
+/** The gift form's values, as its state holds them (use-gift-form-state.ts). */
 export interface GiftFormValues {
   charityId: string;
   giftGiverName: string;

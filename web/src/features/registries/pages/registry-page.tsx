@@ -3,7 +3,6 @@ import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
@@ -27,6 +26,7 @@ import { RegistryClosedNotice } from '../../../components/registry-closed-notice
 import { Ornament } from '../../../components/ornament';
 import { colours } from '@core/design-tokens';
 import { CelebrationTitleText } from '../../../components/celebration-title-text';
+import { StatusLabel } from '../../../components/status-label';
 
 // Guests never download what only the family (owner and co-owners) sees.
 const OwnerTools = lazy(() => import('../components/owner-tools'));
@@ -125,13 +125,12 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
           </Typography>
           {/* A closed registry is Closed, not also Upcoming: one state, not two that disagree. */}
           {open ? (
-            <Chip
-              size="small"
+            <StatusLabel
               label={upcoming ? 'Upcoming' : 'Past'}
-              sx={upcoming ? { bgcolor: 'success.main', color: 'success.contrastText', fontWeight: 600 } : { bgcolor: 'grey.200', fontWeight: 600 }}
+              sx={upcoming ? { bgcolor: 'success.main', color: 'success.contrastText' } : { bgcolor: 'grey.200', color: 'text.primary' }}
             />
           ) : (
-            <Chip size="small" label="Closed" sx={{ bgcolor: 'grey.800', color: '#ffffff', fontWeight: 600 }} />
+            <StatusLabel label="Closed" sx={{ bgcolor: 'grey.800', color: '#ffffff' }} />
           )}
           {(registry.isOwner || registry.isCoOwner) && registry.unlisted && (
             <Suspense fallback={null}>
