@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 import { routePreload } from './scripts/vite-route-preload.js';
+import { compileHints } from './scripts/vite-compile-hints.js';
+import { EVERY_PAGE_LAZY, GUEST_PATH } from './scripts/guest-bundle.js';
 
 const root = fileURLToPath(new URL('./web', import.meta.url));
 
@@ -14,7 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Node: not compressed.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), routePreload(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] })],
+    : [react(), routePreload(), compileHints([...EVERY_PAGE_LAZY, ...GUEST_PATH.flatMap((step) => step.onFirstUse ?? [])]), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] })],
   // As tsconfig.json's paths say.
   resolve: {
     alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)) },

@@ -33,6 +33,23 @@ const ROUTES: { pattern: RegExp; page: string; calls?: string[] }[] = [
   { pattern: /^\/faq\/?$/, page: 'src/features/faq/pages/faq-page.tsx' },
 ];
 
+/**
+ * The chunks a first visit runs as soon as they arrive: the app's shell (the entry and what it
+ * imports), the pages above and the other modules named (relative to web/, as the pages are),
+ * with their imports.
+ */
+export function firstVisitChunks(bundle: OutputBundle, otherModules: readonly string[] = []): OutputChunk[] {
+  const entry = chunks(bundle).find((chunk) => chunk.isEntry);
+  if (!entry) return [];
+  const files = closure(bundle, entry.fileName);
+  for (const module of [...ROUTES.map(({ page }) => page), ...otherModules]) {
+    const chunk = chunks(bundle).find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`));
+    if (!chunk) throw new Error(`no chunk for ${module}: was it renamed?`);
+    closure(bundle, chunk.fileName, files);
+  }
+  return chunks(bundle).filter((chunk) => files.has(chunk.fileName));
+}
+
 function chunks(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
 }

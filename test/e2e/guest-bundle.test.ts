@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { GUEST_PAGE_TARGET_BYTES, GUEST_PATH, GUEST_PATH_CEILING_BYTES, OWNER_AND_ADMIN_ONLY, chunkSources, guestPathReport, guestPathSources } from '../../scripts/guest-bundle';
+import { GUEST_PAGE_TARGET_BYTES, GUEST_PATH, readManifest, GUEST_PATH_CEILING_BYTES, OWNER_AND_ADMIN_ONLY, chunkSources, guestPathReport, guestPathSources } from '../../scripts/guest-bundle';
 import { webRoot } from './browser';
 
 // Reads the built app (npm run build:web), as the journeys in this folder run it.
@@ -36,5 +37,21 @@ describe('the JavaScript a guest downloads on the way to giving', () => {
       .steps.filter((step) => step.totalBrotliBytes > GUEST_PAGE_TARGET_BYTES)
       .map((step) => `${step.route}: ${(step.totalBrotliBytes / 1024).toFixed(1)} KB`);
     expect(overTarget).toEqual([]);
+  });
+
+  it('opens every script of the way with V8\'s compile hint, as served in each encoding, and no owner\'s page', () => {
+    const manifest = readManifest(webRoot);
+    const opening = (file: string) => {
+      const at = path.join(webRoot, file);
+      // A script under 1 KB is served as it is, without compressed siblings.
+      const served = [readFileSync(at)];
+      if (existsSync(`${at}.br`)) served.push(brotliDecompressSync(readFileSync(`${at}.br`)), gunzipSync(readFileSync(`${at}.gz`)));
+      return served.map((bytes) => bytes.toString('utf8', 0, 40).split('\n')[0]);
+    };
+    const files = guestPathReport(webRoot).chunks.map((chunk) => chunk.file);
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.filter((file) => opening(file).some((line) => line !== '//# allFunctionsCalledOnLoad'))).toEqual([]);
+    const ownerPage = manifest['src/features/registries/pages/create-registry-page.tsx']!.file;
+    expect(opening(ownerPage)[0]).not.toContain('allFunctionsCalledOnLoad');
   });
 });
