@@ -178,6 +178,14 @@ export const registryOperations = [
   operation({ method: 'GET', path: '/api/short-links/{shortCode}', operationId: 'getRegistryByShortCode', session: 'optional', summary: 'A registry by its short link', responses: { 200: registryAnswer } }),
   operation({ method: 'GET', path: '/api/registries/{id}', operationId: 'getRegistry', session: 'optional', summary: 'A registry', responses: { 200: registryAnswer } }),
   operation({
+    method: 'GET',
+    path: '/api/registries/{id}/share-picture',
+    operationId: 'getRegistrySharePicture',
+    session: 'none',
+    summary: "The picture of a registry link's preview in a chat app: its photo cropped to 1200 × 630 around the family's focal point (404 when it has no photo)",
+    responses: { 200: { description: 'A JPEG, 1200 × 630 pixels', file: 'image/jpeg' } },
+  }),
+  operation({
     method: 'PUT',
     path: '/api/registries/{id}',
     operationId: 'updateRegistry',

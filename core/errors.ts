@@ -54,6 +54,7 @@ export const DOMAIN_ERROR_CODES = [
   'photo.unsupported_type',
   'photo.unreadable',
   'photo.too_large',
+  'photo.not_found',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -42,6 +42,7 @@ import { registryRoutes } from './routes/registry-routes';
 import { hebrewDateRoutes } from './routes/hebrew-date-routes';
 import { coOwnerRoutes } from './routes/co-owner-routes';
 import { uploadRoutes } from './routes/upload-routes';
+import { sharePictureRoutes } from './routes/share-picture-routes';
 import { sharePreviews } from './share-preview';
 import { visitorRegistryView } from './visitor-registry-view';
 import { authRoutes } from './routes/auth-routes';
@@ -143,6 +144,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     hebrewDateRoutes(),
     coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
+    sharePictureRoutes({ registries: deps.repositories.registries, photos: deps.photos, sanitizer: deps.sanitizer, queue: deps.photoQueue, metrics: deps.metrics }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, limits: deps.limits, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),

@@ -56,4 +56,5 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'photo.unsupported_type': 415,
   'photo.unreadable': 400,
   'photo.too_large': 413,
+  'photo.not_found': 404,
 };

@@ -9,12 +9,15 @@ import { escapeHtml } from '@core/html';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { hebrewDateLine } from '@core/registry/hebrew-calendar';
 import { hebrewDateOf } from '@core/registry/hebrew-date';
+import { SHARE_PICTURE_HEIGHT, SHARE_PICTURE_TYPE, SHARE_PICTURE_WIDTH, sharePictureUrl } from '@core/photo/share-picture';
 
 export interface PagePreview {
   title: string;
   description: string;
   url: string;
   image: string | null;
+  /** The image's size, when it is the registry's share picture (core/photo/share-picture.ts). */
+  imageSize: { width: number; height: number } | null;
   /** An unlisted registry asks search engines not to index its page: only its link leads there. */
   noindex: boolean;
 }
@@ -36,11 +39,15 @@ export function sharePreviews(ports: { repositories: Pick<Repositories, 'registr
       const lookup = { ...ports.repositories, user: null };
       const { registry } = byId && isUuid(byId) ? await ports.registryView(byId) : await viewRegistryByShortCode(byCode!, lookup);
       const photo = registry.photoUrl;
+      // A photo with a share picture is shown as that picture, cropped around the family's focal
+      // point: the chat app then has nothing to crop. Any other photo is shown as it is.
+      const cropped = photo !== null && sharePictureUrl(photo, registry) !== null;
       return {
         title: celebrationTitle(registry),
         description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)} (${hebrewDateLine(hebrewDateOf(registry.celebrationDate, registry.hebrewCalendar))}). Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
         url: pageUrl(ports.publicUrl, path),
-        image: photo ? (photo.startsWith('/') ? pageUrl(ports.publicUrl, photo) : photo) : null,
+        image: cropped ? pageUrl(ports.publicUrl, `/api/registries/${registry.id}/share-picture`) : photo ? (photo.startsWith('/') ? pageUrl(ports.publicUrl, photo) : photo) : null,
+        imageSize: cropped ? { width: SHARE_PICTURE_WIDTH, height: SHARE_PICTURE_HEIGHT } : null,
         noindex: registry.unlisted,
       };
     } catch (error) {
@@ -60,6 +67,13 @@ export function withPreview(html: string, preview: PagePreview): string {
     meta('property', 'og:description', preview.description),
     meta('property', 'og:url', preview.url),
     ...(preview.image ? [meta('property', 'og:image', preview.image), meta('property', 'og:image:alt', `Photo for ${preview.title}`)] : []),
+    ...(preview.imageSize
+      ? [
+          meta('property', 'og:image:type', SHARE_PICTURE_TYPE),
+          meta('property', 'og:image:width', String(preview.imageSize.width)),
+          meta('property', 'og:image:height', String(preview.imageSize.height)),
+        ]
+      : []),
     meta('name', 'twitter:card', preview.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', preview.title),
     meta('name', 'twitter:description', preview.description),

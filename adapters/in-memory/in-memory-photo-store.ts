@@ -1,5 +1,5 @@
 import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
-import { assertPhotoName, photoNameUnder } from '@core/photo/photo-name';
+import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
 
 export interface InMemoryPhoto {
   bytes: Uint8Array;
@@ -23,9 +23,14 @@ export class InMemoryPhotoStore implements PhotoStore {
     return photoNameUnder(this.publicPath, url) !== null;
   }
 
-  /** The stored photo a URL points at, or undefined. */
-  read(url: string): InMemoryPhoto | undefined {
-    const name = photoNameUnder(this.publicPath, url);
+  async read(url: string): Promise<Uint8Array | null> {
+    const photo = this.stored(url);
+    return photo ? Uint8Array.from(photo.bytes) : null;
+  }
+
+  /** The stored photo (or copy, or share picture) a URL points at, with its type, or undefined. */
+  stored(url: string): InMemoryPhoto | undefined {
+    const name = storedPhotoNameUnder(this.publicPath, url);
     return name === null ? undefined : this.photos.get(name);
   }
 }

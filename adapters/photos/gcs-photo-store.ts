@@ -1,7 +1,7 @@
 // Only types come from the SDK at load time: a server without GCS never loads it.
 import type { Storage } from '@google-cloud/storage';
 import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
-import { assertPhotoName, photoNameUnder } from '@core/photo/photo-name';
+import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
 
 /** Where GCS serves public objects; the bucket must grant allUsers the objectViewer role. */
 const GCS_PUBLIC_ORIGIN = 'https://storage.googleapis.com';
@@ -11,6 +11,8 @@ export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** How long one upload request may take before it fails instead of hanging (the SDK's default is none). */
 const UPLOAD_TIMEOUT_MS = 60_000;
+/** The same for reading one back. */
+const READ_TIMEOUT_MS = 30_000;
 
 // GCS bucket naming rules: 3-63 characters (up to 222 with dots), lowercase letters, digits, -, _ and dots.
 const BUCKET_NAME = /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/;
@@ -52,6 +54,15 @@ export class GcsPhotoStore implements PhotoStore {
 
   owns(url: string): boolean {
     return photoNameUnder(this.prefix, url) !== null;
+  }
+
+  /** Read as any browser reads it, from its public URL: no credentials needed. */
+  async read(url: string): Promise<Uint8Array | null> {
+    if (storedPhotoNameUnder(this.prefix, url) === null) return null;
+    const answer = await fetch(url, { signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    if (answer.status === 404) return null;
+    if (!answer.ok) throw new Error(`Google Cloud Storage answered ${answer.status} for a stored photo`);
+    return new Uint8Array(await answer.arrayBuffer());
   }
 
   private client(): Promise<Storage> {

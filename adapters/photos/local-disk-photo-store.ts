@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
-import { assertPhotoName, photoNameUnder } from '@core/photo/photo-name';
+import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
 
 export interface LocalDiskPhotoStoreOptions {
   /** The folder the photos are written to, e.g. `./data/uploads`; created when missing. */
@@ -34,5 +34,16 @@ export class LocalDiskPhotoStore implements PhotoStore {
 
   owns(url: string): boolean {
     return photoNameUnder(this.publicPath, url) !== null;
+  }
+
+  async read(url: string): Promise<Uint8Array | null> {
+    const name = storedPhotoNameUnder(this.publicPath, url);
+    if (name === null) return null;
+    try {
+      return new Uint8Array(await readFile(join(this.directory, name)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 }

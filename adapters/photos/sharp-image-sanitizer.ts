@@ -3,6 +3,7 @@ import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { DomainError } from '@core/errors';
 import type { ImageSanitizer, SanitizedImage } from '@core/ports/image-sanitizer';
 import type { PhotoCopyFormat } from '@core/photo/photo-variants';
+import type { PhotoArea } from '@core/photo/share-picture';
 
 /** Photos are shown at most this wide or tall, so bigger ones are scaled down to fit. */
 const MAX_PHOTO_SIDE = 2400;
@@ -95,5 +96,11 @@ export class SharpImageSanitizer implements ImageSanitizer {
     // Low effort: an upload waits for these, and the sizes differ little from the slowest settings.
     const encoded = format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 78, effort: 3 });
     return encoded.toBuffer();
+  }
+
+  async crop(bytes: Uint8Array, area: PhotoArea, width: number, height: number): Promise<Uint8Array> {
+    const picture = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).extract(area).resize({ width, height, fit: 'fill' });
+    // JPEG: what every chat app's link preview reads.
+    return picture.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   }
 }

@@ -1,4 +1,5 @@
 import type { PhotoCopyFormat } from '../photo/photo-variants';
+import type { PhotoArea } from '../photo/share-picture';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
@@ -23,4 +24,6 @@ export interface ImageSanitizer {
   sanitize(bytes: Uint8Array): Promise<SanitizedImage>;
   /** A copy of an already sanitized still image, scaled to this width (never enlarged), in this format. */
   copy(bytes: Uint8Array, width: number, format: PhotoCopyFormat): Promise<Uint8Array>;
+  /** An area of an already sanitized still image, scaled to exactly this size, as a JPEG (a link preview's picture). */
+  crop(bytes: Uint8Array, area: PhotoArea, width: number, height: number): Promise<Uint8Array>;
 }

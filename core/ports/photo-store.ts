@@ -9,4 +9,6 @@ export interface PhotoStore {
   save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto>;
   /** Whether a URL is one this store handed out, so records only ever point at our own photos. */
   owns(url: string): boolean;
+  /** The bytes behind a URL this store handed out (a photo, one of its copies), or null when there are none. */
+  read(url: string): Promise<Uint8Array | null>;
 }

@@ -157,5 +157,20 @@ export function photoStoreContract(name: string, factory: PhotoStoreFactory): vo
         expect(store.owns(url), url).toBe(false);
       }
     });
+
+    it('reads back what it keeps (a photo, a copy, a share picture), and nothing for a name it has not or a URL not its own', async () => {
+      const id = uuid();
+      const photo = await store.save(`${id}-800x1200.jpg`, JPEG_BYTES, 'image/jpeg');
+      const copy = await store.save(`${id}-800x1200-480w.webp`, PNG_BYTES, 'image/webp');
+      const share = await store.save(`${id}-800x1200-share-50-20.jpg`, JPEG_BYTES, 'image/jpeg');
+      expect(await store.read(photo.url)).toEqual(JPEG_BYTES);
+      expect(await store.read(copy.url)).toEqual(PNG_BYTES);
+      expect(await store.read(share.url)).toEqual(JPEG_BYTES);
+      const prefix = photo.url.slice(0, photo.url.lastIndexOf('/'));
+      expect(await store.read(`${prefix}/${uuid()}-800x1200.jpg`)).toBeNull();
+      expect(await store.read(`${prefix}/../${id}-800x1200.jpg`)).toBeNull();
+      expect(await store.read(`https://evil.example/uploads/${id}-800x1200.jpg`)).toBeNull();
+      for (const url of subject.foreignUrls ?? []) expect(await store.read(url), url).toBeNull();
+    });
   });
 }

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 photoStoreContract('in-memory fake', async () => {
   const store = new InMemoryPhotoStore();
-  return { store, read: async (url) => store.read(url)?.bytes };
+  return { store, read: async (url) => store.stored(url)?.bytes };
 });
 
 photoStoreContract('local disk', async () => {

@@ -251,12 +251,59 @@ describe('shared links', () => {
       const html = await (await fetch(`${server.url}${pagePath}`)).text();
       expect(html).toContain('<meta property="og:title" content="Ari &#34;&#60;b&#62;&#34; Katz&#39;s Bar/Bat Mitzvah" />');
       expect(html).toContain('Celebrating on October 3, 2027 (2 Tishrei 5788).');
-      expect(html).toContain(`<meta property="og:image" content="https://gifts.example.org${uploaded.json.photoUrl}" />`);
+      expect(html).toContain(`<meta property="og:image" content="https://gifts.example.org/api/registries/${created.id}/share-picture" />`);
+      expect(html).toContain('<meta property="og:image:width" content="1200" />');
+      expect(html).toContain('<meta property="og:image:height" content="630" />');
       expect(html).toContain(`<meta property="og:url" content="https://gifts.example.org${pagePath}" />`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(html).not.toContain('<b>');
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('name="robots"');
+    }
+  });
+
+  it('show a portrait cropped around the family\'s focal point, made once, kept, and read after', async () => {
+    // 800 × 1200 sky blue, with a face (a skin-coloured disc) near the top: a centred 1.91 : 1 crop
+    // would show only the blue shirt below it.
+    const portrait = await sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="800" height="1200" fill="#cfe3f7"/><rect x="0" y="500" width="800" height="700" fill="#1e3a8a"/><circle cx="400" cy="240" r="150" fill="#f2c9a0"/></svg>`),
+    )
+      .png()
+      .toBuffer();
+    const { client } = await signedIn(server);
+    const uploaded = await client.upload('/api/objects/upload', { bytes: portrait, name: 'portrait.png', type: 'image/png' });
+    const created = (await client.post('/api/registries', aRegistryBody({ photoUrl: uploaded.json.photoUrl, photoFocusX: 50, photoFocusY: 20 }))).json as unknown as { id: string };
+
+    const first = await fetch(`${server.url}/api/registries/${created.id}/share-picture`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/jpeg');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=3600');
+    const picture = sharp(Buffer.from(await first.arrayBuffer()));
+    expect(await picture.metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    // The crop's middle is the face, not the shirt a centred crop would show.
+    const { data } = await picture.extract({ left: 590, top: 305, width: 20, height: 20 }).raw().toBuffer({ resolveWithObject: true });
+    const [red = 0, green = 0, blue = 0] = data;
+    expect(Math.abs(red - 0xf2) + Math.abs(green - 0xc9) + Math.abs(blue - 0xa0)).toBeLessThan(30);
+
+    // Kept beside the photo under its focal point's name, and answered the same from there.
+    const kept = `${String(uploaded.json.photoUrl).replace(/\.png$/, '')}-share-50-20.jpg`;
+    const stored = await fetch(`${server.url}${kept}`);
+    expect(stored.status).toBe(200);
+    const again = await fetch(`${server.url}/api/registries/${created.id}/share-picture`);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(Buffer.from(await stored.arrayBuffer()));
+  });
+
+  it('answer 404 for the share picture of a registry without a photo, or of none', async () => {
+    const { client } = await signedIn(server);
+    const plain = (await client.post('/api/registries', aRegistryBody({ photoUrl: null }))).json as unknown as { id: string };
+    const without = await fetch(`${server.url}/api/registries/${plain.id}/share-picture`);
+    expect(without.status).toBe(404);
+    expect(await without.json()).toEqual({ message: 'This registry has no photo to share' });
+    expect(await (await fetch(`${server.url}/registry/${plain.id}`)).text()).not.toContain('og:image');
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-registry']) {
+      const missing = await fetch(`${server.url}/api/registries/${id}/share-picture`);
+      expect(missing.status, id).toBe(404);
+      expect(await missing.json()).toEqual({ message: 'Registry not found' });
     }
   });
 

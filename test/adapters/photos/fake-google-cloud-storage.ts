@@ -3,8 +3,9 @@ import { CRC32C, Storage } from '@google-cloud/storage';
 import { http, HttpResponse } from 'msw';
 
 /**
- * MSW handlers answering as Google does for the two calls an upload makes: the OAuth token exchange
- * of a service account, and the JSON API's multipart upload. Only what those calls need is modelled.
+ * MSW handlers answering as Google does for the two calls an upload makes (the OAuth token exchange
+ * of a service account, and the JSON API's multipart upload) and for a public object's download.
+ * Only what those calls need is modelled.
  */
 
 export interface ReceivedUpload {
@@ -131,6 +132,13 @@ export function fakeGoogleCloudStorage() {
         updated: now,
         timeStorageClassUpdated: now,
       });
+    }),
+
+    // A public object, read as anyone reads it (the bucket grants allUsers objectViewer).
+    http.get('https://storage.googleapis.com/:bucket/:name', ({ params }) => {
+      const object = objects.get(`${String(params.bucket)}/${String(params.name)}`);
+      if (!object) return new HttpResponse('<Error><Code>NoSuchKey</Code></Error>', { status: 404, headers: { 'content-type': 'application/xml' } });
+      return new HttpResponse(object.bytes, { headers: { 'content-type': String(object.metadata.contentType ?? object.mediaContentType) } });
     }),
   ];
 

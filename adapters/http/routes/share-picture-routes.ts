@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import type { ImageSanitizer } from '@core/ports/image-sanitizer';
+import type { PhotoStore } from '@core/ports/photo-store';
+import type { Repositories } from '@core/ports/repositories';
+import { registrySharePicture, SHARE_PICTURE_TYPE } from '@core/photo/share-picture';
+import { QueueFullError, type BoundedQueue } from '../bounded-queue';
+import type { HttpState } from '../http-state';
+import type { Metrics } from '../metrics';
+import { presentMessage } from '../presenters/registries';
+
+/** A chat app may keep the picture for an hour; after that, a new focal point shows. */
+const SHARE_PICTURE_CACHE_CONTROL = 'public, max-age=3600';
+
+const BUSY = { retryAfterSeconds: 5, message: 'Many photos are being prepared right now. Please try again in a few seconds.' };
+
+/**
+ * The picture of a registry's link preview (core/photo/share-picture.ts). Making one decodes the
+ * photo, so it waits its turn with the uploads' decoding; once made, it is kept and only read.
+ */
+export function sharePictureRoutes(ports: {
+  registries: Pick<Repositories['registries'], 'findById'>;
+  photos: PhotoStore;
+  sanitizer: ImageSanitizer;
+  queue: BoundedQueue;
+  metrics: Metrics;
+}) {
+  const router = new Router<HttpState>({ prefix: '/api' });
+
+  router.get('/registries/:id/share-picture', async (ctx) => {
+    try {
+      const picture = await ports.queue.run(() => registrySharePicture(ctx.params.id ?? '', ports));
+      ctx.set('Cache-Control', SHARE_PICTURE_CACHE_CONTROL);
+      ctx.type = SHARE_PICTURE_TYPE;
+      ctx.body = Buffer.from(picture);
+    } catch (error) {
+      if (!(error instanceof QueueFullError)) throw error;
+      ports.metrics.limitRefused('photo-decodes');
+      ctx.status = 503;
+      ctx.set('Retry-After', String(BUSY.retryAfterSeconds));
+      ctx.body = presentMessage(BUSY);
+    }
+  });
+
+  return router;
+}
