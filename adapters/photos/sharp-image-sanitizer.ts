@@ -1,9 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { DomainError } from '@core/errors';
-import type { ImageSanitizer, SanitizedImage } from '@core/ports/image-sanitizer';
+import type { ImageSanitizer, PhotoArea, SanitizedImage } from '@core/ports/image-sanitizer';
 import type { PhotoCopyFormat } from '@core/photo/photo-variants';
-import type { PhotoArea } from '@core/photo/share-picture';
 
 /** Photos are shown at most this wide or tall, so bigger ones are scaled down to fit. */
 const MAX_PHOTO_SIDE = 2400;

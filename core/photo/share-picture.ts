@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { ImageSanitizer } from '../ports/image-sanitizer';
+import type { ImageSanitizer, PhotoArea } from '../ports/image-sanitizer';
 import type { PhotoStore } from '../ports/photo-store';
 import type { Repositories } from '../ports/repositories';
 import type { PhotoFocus } from '../registry/photo-focus';
@@ -15,14 +15,6 @@ import { responsivePhoto } from './photo-variants';
 export const SHARE_PICTURE_WIDTH = 1200;
 export const SHARE_PICTURE_HEIGHT = 630;
 export const SHARE_PICTURE_TYPE = 'image/jpeg';
-
-/** A rectangle of a photo, in whole pixels. */
-export interface PhotoArea {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
 
 /**
  * The largest 1.91 : 1 area of a photo this size that keeps the focal point where CSS's

@@ -1,5 +1,12 @@
 import type { PhotoCopyFormat } from '../photo/photo-variants';
-import type { PhotoArea } from '../photo/share-picture';
+
+/** A rectangle of a photo, in whole pixels. */
+export interface PhotoArea {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];

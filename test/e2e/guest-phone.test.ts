@@ -232,6 +232,22 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
       await screenshot(guest, `i22-landing-card-portrait-${viewport.width}`, { fullPage: false });
       await guest.context().close();
     }
+
+    // The link's preview in a chat app: the picture its page names, cropped around the face as well.
+    const chatApp = await aContext(LAPTOP);
+    const html = await (await chatApp.request.get(`/r/${registry.shortCode}`)).text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(image).toMatch(new RegExp(`/api/registries/${registry.id}/share-picture$`));
+    const picture = await chatApp.request.get(new URL(image!).pathname);
+    expect(picture.headers()['content-type']).toBe('image/jpeg');
+    const drawn = sharp(await picture.body());
+    expect(await drawn.metadata()).toMatchObject({ width: 1200, height: 630 });
+    const { data } = await drawn.extract({ left: 440, top: 240, width: 20, height: 20 }).raw().toBuffer({ resolveWithObject: true });
+    // The face's colour (#f2c9a0) on its left cheek, which a centred crop would have cut off.
+    expect(Math.abs((data[0] ?? 0) - 0xf2) + Math.abs((data[1] ?? 0) - 0xc9) + Math.abs((data[2] ?? 0) - 0xa0)).toBeLessThan(30);
+    await chatApp.goto(new URL(image!).pathname);
+    await screenshot(chatApp, 'i22-share-picture', { fullPage: false });
+    await chatApp.context().close();
   });
 
   it('shows a closed registry to a guest as one state, at 360 and 1280 px', async () => {
