@@ -9,7 +9,8 @@ import { escapeHtml } from '@core/html';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { hebrewDateLine } from '@core/registry/hebrew-calendar';
 import { hebrewDateOf } from '@core/registry/hebrew-date';
-import { SHARE_PICTURE_HEIGHT, SHARE_PICTURE_TYPE, SHARE_PICTURE_WIDTH, sharePictureUrl } from '@core/photo/share-picture';
+import { SHARE_PICTURE_HEIGHT, SHARE_PICTURE_TYPE, SHARE_PICTURE_WIDTH, sharePictureCallPath, sharePictureUrl } from '@core/photo/share-picture';
+import type { PhotoStore } from '@core/ports/photo-store';
 
 export interface PagePreview {
   title: string;
@@ -30,7 +31,12 @@ const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
  * Hebrew date and the Shabbat's parashah) and photo.
  * Nothing about gifts or givers. Paths that are not registry links have no preview.
  */
-export function sharePreviews(ports: { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>; registryView: VisitorRegistryView; publicUrl: string }) {
+export function sharePreviews(ports: {
+  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>;
+  registryView: VisitorRegistryView;
+  photos: Pick<PhotoStore, 'owns'>;
+  publicUrl: string;
+}) {
   return async (path: string): Promise<PagePreview | null> => {
     const byId = matchPattern(pagePatterns.registry, path)?.id;
     const byCode = matchPattern(pagePatterns.shortLink, path)?.shortCode?.toLowerCase();
@@ -39,14 +45,17 @@ export function sharePreviews(ports: { repositories: Pick<Repositories, 'registr
       const lookup = { ...ports.repositories, user: null };
       const { registry } = byId && isUuid(byId) ? await ports.registryView(byId) : await viewRegistryByShortCode(byCode!, lookup);
       const photo = registry.photoUrl;
-      // A photo with a share picture is shown as that picture, cropped around the family's focal
-      // point: the chat app then has nothing to crop. Any other photo is shown as it is.
-      const cropped = photo !== null && sharePictureUrl(photo, registry) !== null;
+      // A photo of ours with a share picture is shown as that picture, cropped around the family's
+      // focal point: the chat app then has nothing to crop. Any other photo is shown as it is. The
+      // picture's own name goes in the address, so a new photo or point is a new address for the
+      // apps that keep what they fetched.
+      const picture = photo !== null && ports.photos.owns(photo) ? sharePictureUrl(photo, registry) : null;
+      const cropped = picture !== null;
       return {
         title: celebrationTitle(registry),
         description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)} (${hebrewDateLine(hebrewDateOf(registry.celebrationDate, registry.hebrewCalendar))}). Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
         url: pageUrl(ports.publicUrl, path),
-        image: cropped ? pageUrl(ports.publicUrl, `/api/registries/${registry.id}/share-picture`) : photo ? (photo.startsWith('/') ? pageUrl(ports.publicUrl, photo) : photo) : null,
+        image: picture !== null ? `${pageUrl(ports.publicUrl, sharePictureCallPath(registry.id))}?v=${encodeURIComponent(picture.slice(picture.lastIndexOf('/') + 1, -'.jpg'.length))}` : photo ? (photo.startsWith('/') ? pageUrl(ports.publicUrl, photo) : photo) : null,
         imageSize: cropped ? { width: SHARE_PICTURE_WIDTH, height: SHARE_PICTURE_HEIGHT } : null,
         noindex: registry.unlisted,
       };

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
 import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
@@ -27,8 +27,16 @@ export class LocalDiskPhotoStore implements PhotoStore {
   async save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto> {
     assertPhotoName(name, contentType);
     await mkdir(this.directory, { recursive: true });
-    // 'wx': a server-made name is new; never overwrite a photo some record already points at.
-    await writeFile(join(this.directory, name), bytes, { flag: 'wx' });
+    // Written aside, then linked under its name whole: nobody reads half a photo (a crash or a full
+    // disk mid-write leaves only a dot-file, which is never served), and linking fails on a name
+    // already taken: a photo some record points at is never overwritten.
+    const aside = join(this.directory, `.${name}.${crypto.randomUUID()}.part`);
+    await writeFile(aside, bytes, { flag: 'wx' });
+    try {
+      await link(aside, join(this.directory, name));
+    } finally {
+      await rm(aside, { force: true });
+    }
     return { url: `${this.publicPath}/${name}` };
   }
 

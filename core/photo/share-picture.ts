@@ -47,36 +47,48 @@ export function sharePictureUrl(photoUrl: string, focus: PhotoFocus): string | n
   return `${photoUrl.slice(0, slash + 1)}${name}-share-${focus.photoFocusX}-${focus.photoFocusY}.jpg`;
 }
 
-/**
- * The share picture's bytes: the one kept beside the photo, else made from the photo and kept for
- * the next ask. Null when the photo has no share picture (see sharePictureUrl) or is gone.
- */
-export async function sharePicture(photo: { photoUrl: string; focus: PhotoFocus }, ports: { photos: PhotoStore; sanitizer: ImageSanitizer }): Promise<Uint8Array | null> {
-  const url = sharePictureUrl(photo.photoUrl, photo.focus);
-  const { width, height } = responsivePhoto(photo.photoUrl);
-  if (url === null || width === undefined || !ports.photos.owns(photo.photoUrl)) return null;
-  const kept = await ports.photos.read(url);
-  if (kept) return kept;
-  const original = await ports.photos.read(photo.photoUrl);
-  if (!original) return null;
-  const bytes = await ports.sanitizer.crop(original, shareCrop(width, height, photo.focus), SHARE_PICTURE_WIDTH, SHARE_PICTURE_HEIGHT);
-  // Keeping it saves the next ask the work; two asks at once both make it, and the second keep is
-  // refused as a name already taken. Either way the picture is the same, and is answered.
-  await ports.photos.save(url.slice(url.lastIndexOf('/') + 1), bytes, SHARE_PICTURE_TYPE).catch(() => undefined);
-  return bytes;
+/** Where a registry's share picture is answered (its link preview's og:image), by id. */
+export function sharePictureCallPath(registryId: string): string {
+  return `/api/registries/${registryId}/share-picture`;
+}
+
+interface SharePicturePorts {
+  registries: Pick<Repositories['registries'], 'findById'>;
+  photos: PhotoStore;
+  sanitizer: ImageSanitizer;
+  /** Decoding a photo costs memory: the making of a picture waits its turn here (the uploads' queue). */
+  decodeInTurn: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
  * The share picture of a registry's photo, for anyone who has its link (a chat app's preview of
- * it): refused as not found for a registry that is gone, and for one without a photo that has one.
+ * it): the one kept beside the photo, else made from the photo and kept for the next ask. Refused
+ * as not found for a registry that is gone, and for one without a photo of ours that has one (see
+ * sharePictureUrl).
  */
-export async function registrySharePicture(
-  registryId: string,
-  ports: { registries: Pick<Repositories['registries'], 'findById'>; photos: PhotoStore; sanitizer: ImageSanitizer },
-): Promise<Uint8Array> {
+export async function registrySharePicture(registryId: string, ports: SharePicturePorts): Promise<Uint8Array> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
-  const picture = registry.photoUrl ? await sharePicture({ photoUrl: registry.photoUrl, focus: registry }, ports) : null;
-  if (!picture) throw new DomainError('photo.not_found', 'This registry has no photo to share');
-  return picture;
+  const photoUrl = registry.photoUrl;
+  const url = photoUrl && ports.photos.owns(photoUrl) ? sharePictureUrl(photoUrl, registry) : null;
+  const { width, height } = photoUrl ? responsivePhoto(photoUrl) : {};
+  const noPhoto = () => new DomainError('photo.not_found', 'This registry has no photo to share');
+  if (!photoUrl || url === null || width === undefined || height === undefined) throw noPhoto();
+
+  // Reading a picture already made waits for nobody: only the making takes a turn.
+  const kept = await ports.photos.read(url);
+  if (kept) return kept;
+  return ports.decodeInTurn(async () => {
+    const original = await ports.photos.read(photoUrl);
+    if (!original) throw noPhoto();
+    const bytes = await ports.sanitizer.crop(original, shareCrop(width, height, registry), SHARE_PICTURE_WIDTH, SHARE_PICTURE_HEIGHT);
+    try {
+      await ports.photos.save(url.slice(url.lastIndexOf('/') + 1), bytes, SHARE_PICTURE_TYPE);
+    } catch (error) {
+      // Two asks at once both made it, and the second keep was refused as a name already taken:
+      // the picture is the same. Any other failure to keep it (a full disk) is the server's, and said.
+      if (!(await ports.photos.read(url))) throw error;
+    }
+    return bytes;
+  });
 }

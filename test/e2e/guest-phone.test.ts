@@ -237,8 +237,8 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     const chatApp = await aContext(LAPTOP);
     const html = await (await chatApp.request.get(`/r/${registry.shortCode}`)).text();
     const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
-    expect(image).toMatch(new RegExp(`/api/registries/${registry.id}/share-picture$`));
-    const picture = await chatApp.request.get(new URL(image!).pathname);
+    expect(image).toMatch(new RegExp(`/api/registries/${registry.id}/share-picture\\?v=[0-9a-f-]+-[0-9]+x[0-9]+-share-[0-9]+-[0-9]+$`));
+    const picture = await chatApp.request.get(`${new URL(image!).pathname}${new URL(image!).search}`);
     expect(picture.headers()['content-type']).toBe('image/jpeg');
     const drawn = sharp(await picture.body());
     expect(await drawn.metadata()).toMatchObject({ width: 1200, height: 630 });

@@ -251,7 +251,8 @@ describe('shared links', () => {
       const html = await (await fetch(`${server.url}${pagePath}`)).text();
       expect(html).toContain('<meta property="og:title" content="Ari &#34;&#60;b&#62;&#34; Katz&#39;s Bar/Bat Mitzvah" />');
       expect(html).toContain('Celebrating on October 3, 2027 (2 Tishrei 5788).');
-      expect(html).toContain(`<meta property="og:image" content="https://gifts.example.org/api/registries/${created.id}/share-picture" />`);
+      const pictureName = `${String(uploaded.json.photoUrl).slice('/uploads/'.length, -'.png'.length)}-share-50-50`;
+      expect(html).toContain(`<meta property="og:image" content="https://gifts.example.org/api/registries/${created.id}/share-picture?v=${pictureName}" />`);
       expect(html).toContain('<meta property="og:image:width" content="1200" />');
       expect(html).toContain('<meta property="og:image:height" content="630" />');
       expect(html).toContain(`<meta property="og:url" content="https://gifts.example.org${pagePath}" />`);
@@ -278,6 +279,7 @@ describe('shared links', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/jpeg');
     expect(first.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(first.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const picture = sharp(Buffer.from(await first.arrayBuffer()));
     expect(await picture.metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
     // The crop's middle is the face, not the shirt a centred crop would show.

@@ -76,4 +76,20 @@ describe("the gift form's state (as Formik kept it for this form)", () => {
     expect(result.current.isSubmitting).toBe(false);
     expect(result.current.errors).toEqual({ giftGiverEmail: 'Invalid email' });
   });
+
+  it('sends once when submitted twice in the same moment', async () => {
+    const validate = vi.fn<(values: GiftFormValues) => Promise<GiftFormErrors>>().mockResolvedValue({});
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const { result } = renderHook(() => useGiftFormState({ initialValues: { ...EMPTY, amount: '36' }, validate, onSubmit }));
+
+    act(() => {
+      result.current.handleSubmit();
+      result.current.handleSubmit();
+    });
+    await waitFor(() => expect(result.current.isSubmitting).toBe(false));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    // And again once the first has settled.
+    act(() => result.current.handleSubmit());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+  });
 });

@@ -18,6 +18,7 @@ import {
 import { aRegistry, aSearchResult, REGISTRY_ID } from './registry-fixtures';
 import { charities, sandboxConfig, server } from './msw-server';
 import { recordDrawnAgain } from './commit-observer';
+import { saveCheckout } from '../../web/src/features/gifts/lib/checkout-storage';
 
 /** What the server's calls answer a visitor, as the API would. */
 const answers: Record<string, unknown> = {
@@ -96,6 +97,22 @@ describe('a guest page drawn on the server', () => {
     expect(recovered).toEqual([]);
     expect(errors).toEqual([]);
     expect(calls).toEqual([]);
+  });
+
+  it('takes the gift form over as drawn when this tab started a gift, then brings that gift back', async () => {
+    // The server has no tab's storage: it draws an empty form, and the browser's first render must too.
+    const charity = (charities as { id: string; name: string }[])[0]!;
+    saveCheckout({ registryId: REGISTRY_ID, amount: 54, giftGiverName: 'Miriam Gold', charityId: charity.id, currency: 'USD' });
+    try {
+      const { recovered, errors } = await serveAndHydrate(`/gift/${REGISTRY_ID}`);
+      expect(recovered).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(screen.getByLabelText('Custom Amount')).toHaveValue(54);
+      expect(screen.getByLabelText(/Your Name/)).toHaveValue('Miriam Gold');
+      expect(screen.getByRole('radio', { name: new RegExp(charity.name.slice(0, 12)) })).toBeChecked();
+    } finally {
+      sessionStorage.clear();
+    }
   });
 
   // A component drawn again once the page is taken over is drawn at once, holding a slow phone's

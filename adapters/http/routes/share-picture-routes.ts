@@ -8,14 +8,18 @@ import type { HttpState } from '../http-state';
 import type { Metrics } from '../metrics';
 import { presentMessage } from '../presenters/registries';
 
-/** A chat app may keep the picture for an hour; after that, a new focal point shows. */
+/**
+ * A chat app may keep the picture for an hour. A page names it with the photo and focal point in
+ * its address (share-preview.ts), so a new photo or point is a new address, not a stale picture.
+ */
 const SHARE_PICTURE_CACHE_CONTROL = 'public, max-age=3600';
 
 const BUSY = { retryAfterSeconds: 5, message: 'Many photos are being prepared right now. Please try again in a few seconds.' };
 
 /**
  * The picture of a registry's link preview (core/photo/share-picture.ts). Making one decodes the
- * photo, so it waits its turn with the uploads' decoding; once made, it is kept and only read.
+ * photo, so it waits its turn with the uploads' decoding; once made, it is kept and read without
+ * waiting.
  */
 export function sharePictureRoutes(ports: {
   registries: Pick<Repositories['registries'], 'findById'>;
@@ -28,8 +32,10 @@ export function sharePictureRoutes(ports: {
 
   router.get('/registries/:id/share-picture', async (ctx) => {
     try {
-      const picture = await ports.queue.run(() => registrySharePicture(ctx.params.id ?? '', ports));
+      const picture = await registrySharePicture(ctx.params.id ?? '', { ...ports, decodeInTurn: (work) => ports.queue.run(work) });
       ctx.set('Cache-Control', SHARE_PICTURE_CACHE_CONTROL);
+      // Another site may show it, as it may the photos themselves (middleware/uploaded-photos.ts).
+      ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
       ctx.type = SHARE_PICTURE_TYPE;
       ctx.body = Buffer.from(picture);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,18 +39,12 @@ const MESSAGE_MAX_LENGTH = 1000;
 const GIFT_FAILED_MESSAGE = 'Failed to process gift. Please try again.';
 
 /**
- * A gift this tab started for the registry and did not pay (its giver, amount and charity); else a
- * single charity on offer, chosen from the start, so the page the server draws shows it chosen.
+ * The form as the server draws it: empty, but for a single charity on offer, chosen from the start
+ * so the page the server draws shows it chosen. A gift this tab started is brought back after the
+ * first render (the server has no tab's storage, and the first render must draw what it drew).
  */
-function initialValuesFor(registryId: string, options: readonly { id: string }[] | undefined): GiftFormValues {
-  const started = loadCheckout(registryId);
-  return {
-    charityId: started?.charityId ?? (options?.length === 1 ? options[0]!.id : ''),
-    giftGiverName: started?.giftGiverName ?? '',
-    giftGiverEmail: '',
-    amount: started ? String(started.amount) : '',
-    personalMessage: '',
-  };
+function initialValuesFor(options: readonly { id: string }[] | undefined): GiftFormValues {
+  return { charityId: options?.length === 1 ? options[0]!.id : '', giftGiverName: '', giftGiverEmail: '', amount: '', personalMessage: '' };
 }
 
 interface GiftFormProps {
@@ -74,7 +68,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   const { currency } = registry;
 
   const formik = useGiftFormState({
-    initialValues: initialValuesFor(registry.id, charities.options),
+    initialValues: initialValuesFor(charities.options),
     // The rules (with Yup) load when the giver first touches the form, not with the page. While
     // they cannot load, nothing is checked here, and pressing the button says the gift failed.
     validate: async (values) => {
@@ -138,9 +132,19 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   });
   useFocusFirstError(formik, FIELD_ORDER, ID_PREFIX);
 
+  const { setFieldValue } = formik;
+  // A gift this tab started for the registry and did not pay (its giver, amount and charity), back
+  // from the checkout: set before the browser paints, so the empty form never shows.
+  useLayoutEffect(() => {
+    const started = loadCheckout(registry.id);
+    if (!started) return;
+    void setFieldValue('charityId', started.charityId, false);
+    void setFieldValue('giftGiverName', started.giftGiverName, false);
+    void setFieldValue('amount', String(started.amount), false);
+  }, [registry.id, setFieldValue]);
+
   // A single charity on offer is chosen for the giver (once the list arrives, if it came late); a
   // choice no longer offered is dropped.
-  const { setFieldValue } = formik;
   const selectedCharity = formik.values.charityId;
   useEffect(() => {
     const options = charities.options;

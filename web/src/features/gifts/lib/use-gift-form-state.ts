@@ -32,7 +32,7 @@ export function useGiftFormState({ initialValues, validate, onSubmit }: GiftForm
   const [isSubmitting, setSubmitting] = useState(false);
 
   // The handlers are stable (effects depend on them), so they read the latest values and options here.
-  const current = useRef({ values: initialValues, validate, onSubmit, validations: 0 });
+  const current = useRef({ values: initialValues, validate, onSubmit, validations: 0, submitting: false });
   useEffect(() => {
     current.current.validate = validate;
     current.current.onSubmit = onSubmit;
@@ -88,6 +88,9 @@ export function useGiftFormState({ initialValues, validate, onSubmit }: GiftForm
   };
 
   const submit = async () => {
+    // One payment at a time: a second submit in the same moment (two Enters, a script) is dropped.
+    if (current.current.submitting) return;
+    current.current.submitting = true;
     const submitted = current.current.values;
     setTouched(Object.fromEntries(Object.keys(submitted).map((name) => [name, true])));
     setSubmitCount((count) => count + 1);
@@ -96,6 +99,7 @@ export function useGiftFormState({ initialValues, validate, onSubmit }: GiftForm
       const found = await runValidation(submitted);
       if (Object.keys(found).length === 0) await current.current.onSubmit(submitted, helpers);
     } finally {
+      current.current.submitting = false;
       setSubmitting(false);
     }
   };
