@@ -327,6 +327,33 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     }
   });
 
+  it('asks for the footer\'s script only once the page is live, and shows the footer the server drew meanwhile', async () => {
+    const { family, registry } = await aFamilyWithARegistry('Yael Stern');
+    await family.context().close();
+    const guest = await aContext(PHONE);
+    await guest.addInitScript({
+      content: `new MutationObserver(function (changes, observer) {
+        if (!document.documentElement || !document.documentElement.hasAttribute('data-page-ready')) return;
+        window.__liveAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-page-ready'] });`,
+    });
+    await guest.goto(`/registry/${registry.id}`);
+    await guest.getByRole('contentinfo').getByText('Quick Links').waitFor({ state: 'attached' });
+    await guest.waitForFunction(() => document.documentElement.hasAttribute('data-page-ready'));
+    const footerAsked = async () =>
+      guest.evaluate(() => {
+        const footer = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => /\/assets\/footer-[^/]+\.js$/.test(entry.name));
+        return footer ? { askedAt: footer.startTime, liveAt: (window as unknown as { __liveAt: number }).__liveAt } : null;
+      });
+    await expect.poll(footerAsked).not.toBeNull();
+    const { askedAt, liveAt } = (await footerAsked())!;
+    expect(askedAt).toBeGreaterThanOrEqual(liveAt);
+    // Live once its code is in: the newsletter's field takes an address.
+    await guest.getByRole('textbox', { name: /newsletter|e-mail/i }).fill('yael@example.com');
+    await guest.context().close();
+  });
+
   it('draws the Test mode banner from the first paint: nothing moves when the configuration answers', async () => {
     for (const viewport of [PHONE, LAPTOP]) {
       const page = await aContext(viewport);

@@ -10,9 +10,16 @@ import { NavBar } from './nav-bar';
 
 const MAIN_ID = 'main-content';
 
-// Below the first screen on every page (main is at least a screen tall), so it loads after the
-// page instead of with it: the first paint does not wait for its icons, fields and links.
-const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
+/** Settled once the first page is live (PageReady's effect): what can wait for it, waits. */
+let markLive: () => void = () => undefined;
+const live = new Promise<void>((resolve) => {
+  markLive = resolve;
+});
+
+// Below the first screen on every page (main is at least a screen tall), so its code is asked for
+// once the page is live, not before: the page's script before it answers stays within 150 KB, and a
+// page the server drew shows the footer meanwhile. The server, where no page goes live, draws it at once.
+const Footer = lazy(() => (typeof document === 'undefined' ? Promise.resolve() : live).then(() => import('./footer')).then((module) => ({ default: module.Footer })));
 
 /**
  * Marks <html> with data-page-ready once the page is live: for a page drawn on the server, once
@@ -24,6 +31,7 @@ function PageReady() {
   const navigate = useNavigate();
   useEffect(() => {
     document.documentElement.setAttribute(PAGE_READY_ATTRIBUTE, '');
+    markLive();
     const tapped = takeTappedLink(document);
     if (tapped) void navigate(tapped);
   }, [navigate]);
