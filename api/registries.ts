@@ -183,6 +183,7 @@ export const registryOperations = [
     operationId: 'getRegistrySharePicture',
     session: 'none',
     summary: "The picture of a registry link's preview in a chat app: its photo cropped to 1200 × 630 around the family's focal point (404 when it has no photo)",
+    query: { v: { description: "Which photo and focal point the page named (its og:image carries it), so a chat app's cached picture follows a change; the answer is always the registry's current picture" } },
     responses: { 200: { description: 'A JPEG, 1200 × 630 pixels', file: 'image/jpeg' } },
   }),
   operation({

@@ -80,8 +80,8 @@ export function staticClosure(manifest: Manifest, key: string): string[] {
 }
 
 /**
- * Parts every page loads lazily, after it shows, whatever the visitor does: counted with each page,
- * since every guest downloads them all the same.
+ * Parts every page loads once it is live, whatever the visitor does: counted with each page, since
+ * every guest downloads them all the same.
  */
 export const EVERY_PAGE_LAZY = ['src/components/layout/footer.tsx'];
 

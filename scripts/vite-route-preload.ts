@@ -43,11 +43,16 @@ export function firstVisitChunks(bundle: OutputBundle, otherModules: readonly st
   if (!entry) return [];
   const files = closure(bundle, entry.fileName);
   for (const module of [...ROUTES.map(({ page }) => page), ...otherModules]) {
-    const chunk = chunks(bundle).find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`));
-    if (!chunk) throw new Error(`no chunk for ${module}: was it renamed?`);
-    closure(bundle, chunk.fileName, files);
+    closure(bundle, chunkOf(bundle, module).fileName, files);
   }
   return chunks(bundle).filter((chunk) => files.has(chunk.fileName));
+}
+
+/** The chunk a module (relative to web/) starts; the build fails for one that was renamed. */
+function chunkOf(bundle: OutputBundle, module: string): OutputChunk {
+  const chunk = chunks(bundle).find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`));
+  if (!chunk) throw new Error(`route-preload: no chunk for ${module}; update ROUTES in scripts/vite-route-preload.ts`);
+  return chunk;
 }
 
 function chunks(bundle: OutputBundle): OutputChunk[] {
@@ -88,8 +93,7 @@ export function routePreload(): Plugin {
         if (!entry) return;
         const loadedByTheShell = closure(bundle, entry.fileName);
         const table = ROUTES.map(({ pattern, page, calls = [] }) => {
-          const chunk = chunks(bundle).find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${page}`));
-          if (!chunk) throw new Error(`route-preload: no chunk for ${page}; update ROUTES in scripts/vite-route-preload.ts`);
+          const chunk = chunkOf(bundle, page);
           const files = [...closure(bundle, chunk.fileName)].filter((file) => !loadedByTheShell.has(file));
           return `[${pattern.toString()},${JSON.stringify(files)},${JSON.stringify(calls)}]`;
         });

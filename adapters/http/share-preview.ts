@@ -9,7 +9,8 @@ import { escapeHtml } from '@core/html';
 import { celebrationTitle } from '@core/registry/celebration-title';
 import { hebrewDateLine } from '@core/registry/hebrew-calendar';
 import { hebrewDateOf } from '@core/registry/hebrew-date';
-import { SHARE_PICTURE_HEIGHT, SHARE_PICTURE_TYPE, SHARE_PICTURE_WIDTH, sharePictureCallPath, sharePictureUrl } from '@core/photo/share-picture';
+import { SHARE_PICTURE_HEIGHT, SHARE_PICTURE_TYPE, SHARE_PICTURE_WIDTH, sharePictureOf } from '@core/photo/share-picture';
+import { sharePicturePath } from './routes/share-picture-routes';
 import type { PhotoStore } from '@core/ports/photo-store';
 
 export interface PagePreview {
@@ -17,8 +18,8 @@ export interface PagePreview {
   description: string;
   url: string;
   image: string | null;
-  /** The image's size, when it is the registry's share picture (core/photo/share-picture.ts). */
-  imageSize: { width: number; height: number } | null;
+  /** Whether the image is the registry's share picture (core/photo/share-picture.ts), of a known type and size. */
+  imageIsSharePicture: boolean;
   /** An unlisted registry asks search engines not to index its page: only its link leads there. */
   noindex: boolean;
 }
@@ -49,14 +50,20 @@ export function sharePreviews(ports: {
       // focal point: the chat app then has nothing to crop. Any other photo is shown as it is. The
       // picture's own name goes in the address, so a new photo or point is a new address for the
       // apps that keep what they fetched.
-      const picture = photo !== null && ports.photos.owns(photo) ? sharePictureUrl(photo, registry) : null;
-      const cropped = picture !== null;
+      const picture = photo !== null && ports.photos.owns(photo) ? sharePictureOf(photo, registry) : null;
+      let image: string | null = null;
+      if (picture) {
+        const version = picture.url.slice(picture.url.lastIndexOf('/') + 1, -'.jpg'.length);
+        image = `${pageUrl(ports.publicUrl, sharePicturePath(registry.id))}?v=${encodeURIComponent(version)}`;
+      } else if (photo) {
+        image = photo.startsWith('/') ? pageUrl(ports.publicUrl, photo) : photo;
+      }
       return {
         title: celebrationTitle(registry),
         description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)} (${hebrewDateLine(hebrewDateOf(registry.celebrationDate, registry.hebrewCalendar))}). Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
         url: pageUrl(ports.publicUrl, path),
-        image: picture !== null ? `${pageUrl(ports.publicUrl, sharePictureCallPath(registry.id))}?v=${encodeURIComponent(picture.slice(picture.lastIndexOf('/') + 1, -'.jpg'.length))}` : photo ? (photo.startsWith('/') ? pageUrl(ports.publicUrl, photo) : photo) : null,
-        imageSize: cropped ? { width: SHARE_PICTURE_WIDTH, height: SHARE_PICTURE_HEIGHT } : null,
+        image,
+        imageIsSharePicture: picture !== null,
         noindex: registry.unlisted,
       };
     } catch (error) {
@@ -76,11 +83,11 @@ export function withPreview(html: string, preview: PagePreview): string {
     meta('property', 'og:description', preview.description),
     meta('property', 'og:url', preview.url),
     ...(preview.image ? [meta('property', 'og:image', preview.image), meta('property', 'og:image:alt', `Photo for ${preview.title}`)] : []),
-    ...(preview.imageSize
+    ...(preview.imageIsSharePicture
       ? [
           meta('property', 'og:image:type', SHARE_PICTURE_TYPE),
-          meta('property', 'og:image:width', String(preview.imageSize.width)),
-          meta('property', 'og:image:height', String(preview.imageSize.height)),
+          meta('property', 'og:image:width', String(SHARE_PICTURE_WIDTH)),
+          meta('property', 'og:image:height', String(SHARE_PICTURE_HEIGHT)),
         ]
       : []),
     meta('name', 'twitter:card', preview.image ? 'summary_large_image' : 'summary'),

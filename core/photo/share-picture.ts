@@ -35,21 +35,17 @@ export function shareCrop(width: number, height: number, focus: PhotoFocus): Pho
 }
 
 /**
- * Where the share picture of a photo with this focal point is kept, beside the photo:
- * `<id>-<width>x<height>-share-<x>-<y>.jpg`. Null for a photo without its size in its name (one
- * uploaded before sizes were kept, or an animated one): its preview shows the photo as it is.
+ * The share picture of a photo with this focal point: where it is kept, beside the photo
+ * (`<id>-<width>x<height>-share-<x>-<y>.jpg`), and the area of the photo it shows. Null for a
+ * photo without its size in its name (one uploaded before sizes were kept, or an animated one): its
+ * preview shows the photo as it is.
  */
-export function sharePictureUrl(photoUrl: string, focus: PhotoFocus): string | null {
-  const photo = responsivePhoto(photoUrl);
-  if (photo.width === undefined) return null;
+export function sharePictureOf(photoUrl: string, focus: PhotoFocus): { url: string; area: PhotoArea } | null {
+  const { width, height } = responsivePhoto(photoUrl);
+  if (width === undefined) return null;
   const slash = photoUrl.lastIndexOf('/');
   const name = photoUrl.slice(slash + 1).replace(/\.[a-z]+$/, '');
-  return `${photoUrl.slice(0, slash + 1)}${name}-share-${focus.photoFocusX}-${focus.photoFocusY}.jpg`;
-}
-
-/** Where a registry's share picture is answered (its link preview's og:image), by id. */
-export function sharePictureCallPath(registryId: string): string {
-  return `/api/registries/${registryId}/share-picture`;
+  return { url: `${photoUrl.slice(0, slash + 1)}${name}-share-${focus.photoFocusX}-${focus.photoFocusY}.jpg`, area: shareCrop(width, height, focus) };
 }
 
 interface SharePicturePorts {
@@ -64,16 +60,16 @@ interface SharePicturePorts {
  * The share picture of a registry's photo, for anyone who has its link (a chat app's preview of
  * it): the one kept beside the photo, else made from the photo and kept for the next ask. Refused
  * as not found for a registry that is gone, and for one without a photo of ours that has one (see
- * sharePictureUrl).
+ * sharePictureOf).
  */
 export async function registrySharePicture(registryId: string, ports: SharePicturePorts): Promise<Uint8Array> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
   const photoUrl = registry.photoUrl;
-  const url = photoUrl && ports.photos.owns(photoUrl) ? sharePictureUrl(photoUrl, registry) : null;
-  const { width, height } = photoUrl ? responsivePhoto(photoUrl) : {};
+  const picture = photoUrl && ports.photos.owns(photoUrl) ? sharePictureOf(photoUrl, registry) : null;
   const noPhoto = () => new DomainError('photo.not_found', 'This registry has no photo to share');
-  if (!photoUrl || url === null || width === undefined || height === undefined) throw noPhoto();
+  if (!photoUrl || !picture) throw noPhoto();
+  const { url, area } = picture;
 
   // Reading a picture already made waits for nobody: only the making takes a turn.
   const kept = await ports.photos.read(url);
@@ -81,7 +77,7 @@ export async function registrySharePicture(registryId: string, ports: SharePictu
   return ports.decodeInTurn(async () => {
     const original = await ports.photos.read(photoUrl);
     if (!original) throw noPhoto();
-    const bytes = await ports.sanitizer.crop(original, shareCrop(width, height, registry), SHARE_PICTURE_WIDTH, SHARE_PICTURE_HEIGHT);
+    const bytes = await ports.sanitizer.crop(original, area, SHARE_PICTURE_WIDTH, SHARE_PICTURE_HEIGHT);
     try {
       await ports.photos.save(url.slice(url.lastIndexOf('/') + 1), bytes, SHARE_PICTURE_TYPE);
     } catch (error) {

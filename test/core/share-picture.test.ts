@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InMemoryPhotoStore } from '../../adapters/in-memory/in-memory-photo-store';
 import type { ImageSanitizer } from '@core/ports/image-sanitizer';
 import { isStoredPhotoName } from '@core/photo/photo-name';
-import { registrySharePicture, SHARE_PICTURE_HEIGHT, SHARE_PICTURE_WIDTH, shareCrop, sharePictureUrl } from '@core/photo/share-picture';
+import { registrySharePicture, SHARE_PICTURE_HEIGHT, SHARE_PICTURE_WIDTH, shareCrop, sharePictureOf } from '@core/photo/share-picture';
 import { isDomainError } from '@core/errors';
 import type { Registry } from '@core/registry/registry';
 
@@ -48,16 +48,16 @@ describe('the share picture\'s crop (a link preview\'s 1.91 : 1)', () => {
 
 describe('the share picture\'s place', () => {
   it('is beside the photo, named for the focal point, and a name a store accepts', () => {
-    const url = sharePictureUrl(`/uploads/${ID}-800x1200.png`, { photoFocusX: 50, photoFocusY: 20 });
+    const url = sharePictureOf(`/uploads/${ID}-800x1200.png`, { photoFocusX: 50, photoFocusY: 20 })?.url;
     expect(url).toBe(`/uploads/${ID}-800x1200-share-50-20.jpg`);
     expect(isStoredPhotoName(url!.slice('/uploads/'.length))).toBe(true);
-    expect(sharePictureUrl(`https://storage.googleapis.com/family-photos/${ID}-2400x1800.jpg`, { photoFocusX: 0, photoFocusY: 100 })).toBe(
+    expect(sharePictureOf(`https://storage.googleapis.com/family-photos/${ID}-2400x1800.jpg`, { photoFocusX: 0, photoFocusY: 100 })?.url).toBe(
       `https://storage.googleapis.com/family-photos/${ID}-2400x1800-share-0-100.jpg`,
     );
   });
 
   it('does not exist for a photo without its size in its name (an old or animated one)', () => {
-    expect(sharePictureUrl(`/uploads/${ID}.gif`, { photoFocusX: 50, photoFocusY: 50 })).toBeNull();
+    expect(sharePictureOf(`/uploads/${ID}.gif`, { photoFocusX: 50, photoFocusY: 50 })).toBeNull();
   });
 });
 

@@ -14,6 +14,13 @@ import { presentMessage } from '../presenters/registries';
  */
 const SHARE_PICTURE_CACHE_CONTROL = 'public, max-age=3600';
 
+const SHARE_PICTURE_ROUTE = '/api/registries/:id/share-picture';
+
+/** Where a registry's share picture is answered: its link preview's og:image (share-preview.ts). */
+export function sharePicturePath(registryId: string): string {
+  return SHARE_PICTURE_ROUTE.replace(':id', encodeURIComponent(registryId));
+}
+
 const BUSY = { retryAfterSeconds: 5, message: 'Many photos are being prepared right now. Please try again in a few seconds.' };
 
 /**
@@ -28,9 +35,9 @@ export function sharePictureRoutes(ports: {
   queue: BoundedQueue;
   metrics: Metrics;
 }) {
-  const router = new Router<HttpState>({ prefix: '/api' });
+  const router = new Router<HttpState>();
 
-  router.get('/registries/:id/share-picture', async (ctx) => {
+  router.get(SHARE_PICTURE_ROUTE, async (ctx) => {
     try {
       const picture = await registrySharePicture(ctx.params.id ?? '', { ...ports, decodeInTurn: (work) => ports.queue.run(work) });
       ctx.set('Cache-Control', SHARE_PICTURE_CACHE_CONTROL);
