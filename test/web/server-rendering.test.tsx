@@ -69,6 +69,16 @@ function putInTheDocument(url: string) {
   return { page, container };
 }
 
+/**
+ * The elements in `container` React has not taken over (it marks each it owns with its fiber),
+ * beside the resource hints it emits for the page (the photo's preload), which it keeps apart.
+ */
+function notTakenOver(container: HTMLElement): string[] {
+  return [...container.querySelectorAll(':not(link[rel="preload"])')]
+    .filter((element) => !Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
+    .map((element) => element.outerHTML.slice(0, 200));
+}
+
 /** Draws `url` as the server does, puts it in the document, and has the browser's app take it over. */
 async function serveAndHydrate(url: string) {
   const { page, container } = putInTheDocument(url);
@@ -85,6 +95,9 @@ async function serveAndHydrate(url: string) {
   });
   // The page's own chunk is hydrated once its title is set: its effect runs only in the browser.
   await waitFor(() => expect(document.title).toBe(page.title));
+  // What waits for the page to be live (the footer, the landing's recent registries) is taken over
+  // after it: until then the server's drawing stays, its elements unknown to React.
+  await waitFor(() => expect(notTakenOver(container)).toEqual([]));
   server.events.removeAllListeners();
   const errors = logged.mock.calls.map((args) => args.map(String).join(' '));
   logged.mockRestore();
@@ -124,7 +137,7 @@ describe('a guest page drawn on the server', () => {
   it.each([
     [`/registry/${REGISTRY_ID}`, ['RegistryPage']],
     [`/gift/${REGISTRY_ID}`, ['GiftPage', 'GiftForm']],
-    ['/', ['HomeRoute', 'LandingPage']],
+    ['/', ['HomeRoute', 'LandingPage', 'RecentRegistriesBand', 'RegistryCard']],
   ])('%s is not drawn again once taken over', async (url, pageComponents) => {
     const { page, container } = putInTheDocument(url);
     vi.resetModules();

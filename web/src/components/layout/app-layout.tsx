@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { PAGE_READY_ATTRIBUTE } from '@api/server-rendering';
+import { loadOncePageLive, markPageLive } from '../../lib/page-live';
 import { takeTappedLink } from '../../lib/tapped-link';
 import { ErrorBoundary } from '../error-boundary';
 import { PageSpinner } from '../page-spinner';
@@ -10,16 +11,8 @@ import { NavBar } from './nav-bar';
 
 const MAIN_ID = 'main-content';
 
-/** Settled once the first page is live (PageReady's effect): what can wait for it, waits. */
-let markLive: () => void = () => undefined;
-const live = new Promise<void>((resolve) => {
-  markLive = resolve;
-});
-
-// Below the first screen on every page (main is at least a screen tall), so its code is asked for
-// once the page is live, not before: the page's script before it answers stays within 150 KB, and a
-// page the server drew shows the footer meanwhile. The server, where no page goes live, draws it at once.
-const Footer = lazy(() => (typeof document === 'undefined' ? Promise.resolve() : live).then(() => import('./footer')).then((module) => ({ default: module.Footer })));
+// Below the first screen on every page (main is at least a screen tall), so its code waits for the page to be live.
+const Footer = lazy(() => loadOncePageLive(() => import('./footer')).then((module) => ({ default: module.Footer })));
 
 /**
  * Marks <html> with data-page-ready once the page is live: for a page drawn on the server, once
@@ -31,7 +24,7 @@ function PageReady() {
   const navigate = useNavigate();
   useEffect(() => {
     document.documentElement.setAttribute(PAGE_READY_ATTRIBUTE, '');
-    markLive();
+    markPageLive();
     const tapped = takeTappedLink(document);
     if (tapped) void navigate(tapped);
   }, [navigate]);

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '../../../lib/product';
 import type { RegistryCardData } from '@api/registries';
@@ -51,6 +52,19 @@ export function RecentRegistriesSection({ recent }: { recent: VisitorRecentRegis
       </Typography>
       {/* One card alone keeps the full width; two or more share a row that scrolls sideways. */}
       <RegistryGrid registries={recent.registries} label="Recent registries" hideFinancials rowOnPhone={recent.registries.length > 1} />
+    </Box>
+  );
+}
+
+/** The landing page's band of recent registries; left out while there is none to show. */
+export function RecentRegistriesBand() {
+  const recent = useVisitorRecentRegistries();
+  if (recent.registries.length === 0) return null;
+  return (
+    <Box sx={{ py: { xs: 5, md: 7 } }}>
+      <Container maxWidth="lg">
+        <RecentRegistriesSection recent={recent} />
+      </Container>
     </Box>
   );
 }

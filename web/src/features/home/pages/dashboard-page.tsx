@@ -22,7 +22,8 @@ import type { MyRegistry } from '@api/registries';
 import { useMyRegistries } from '../../../lib/use-my-registries';
 import { useRegistrySearch } from '../api/use-registry-search';
 import { RegistryGrid } from '../components/registry-grid';
-import { RegistrySearchField, RegistrySearchResults } from '../components/registry-search';
+import { RegistrySearchField } from '../components/registry-search-field';
+import { RegistrySearchResults } from '../components/registry-search-results';
 import { fromWireAmount } from '@api/amount';
 
 /** What Total Gifts counts: the spec's gift counts, gifts paid online; each gift list has the rest. */

@@ -1,11 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -19,12 +18,23 @@ import { MARKETING_COPY, PRODUCT_NAME } from '../../../lib/product';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfig } from '../../../lib/use-config';
 import { useRegistrySearch } from '../api/use-registry-search';
-import { RecentRegistriesSection, useVisitorRecentRegistries } from '../components/recent-registries-section';
-import { RegistrySearchField, RegistrySearchResults } from '../components/registry-search';
+import { RegistrySearchField } from '../components/registry-search-field';
 import { CharityPartnersList } from '../components/charity-partners-list';
 import { StartRegistryButton } from '../components/start-registry-button';
 import { Ornament } from '../../../components/ornament';
 import { colours, elevation, fonts, typeScale } from '@core/design-tokens';
+import { PageSpinner } from '../../../components/page-spinner';
+import { loadOncePageLive } from '../../../lib/page-live';
+
+// Below the first screens, so its code (the registry cards') waits for the page to be live; a page
+// the server drew shows the band meanwhile.
+const RecentRegistriesBand = lazy(() =>
+  loadOncePageLive(() => import('../components/recent-registries-section')).then((module) => ({ default: module.RecentRegistriesBand })),
+);
+
+// Asked for as the visitor starts typing, so it is there by the time the search (300 ms after the last key) answers.
+const loadSearchResults = () => import('../components/registry-search-results');
+const RegistrySearchResults = lazy(() => loadSearchResults().then((module) => ({ default: module.RegistrySearchResults })));
 
 const EXAMPLE_GIFT_CENTS = 100_00;
 
@@ -137,7 +147,7 @@ function PricingCard() {
             Nothing is taken from the split. The guest pays the flat platform fee and card processing on top of the gift.
           </Typography>
         </Box>
-        <Divider />
+        <Box component="hr" sx={{ m: 0, border: 0, borderTop: 1, borderColor: 'divider' }} />
         <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Box>
             <Typography component="h3" variant="h3">
@@ -154,19 +164,6 @@ function PricingCard() {
         </Box>
       </CardContent>
     </Card>
-  );
-}
-
-/** Left out while there is no registry to show. */
-function RecentRegistriesBand() {
-  const recent = useVisitorRecentRegistries();
-  if (recent.registries.length === 0) return null;
-  return (
-    <Box sx={{ py: { xs: 5, md: 7 } }}>
-      <Container maxWidth="lg">
-        <RecentRegistriesSection recent={recent} />
-      </Container>
-    </Box>
   );
 }
 
@@ -229,13 +226,17 @@ export default function LandingPage() {
           <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
             Invited to a celebration? Search for the registry by the child's name.
           </Typography>
-          <RegistrySearchField search={search} />
+          <Box onFocus={() => void loadSearchResults()}>
+            <RegistrySearchField search={search} />
+          </Box>
         </Container>
       </Box>
 
       {search.activeQuery ? (
         <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 } }}>
-          <RegistrySearchResults search={search} />
+          <Suspense fallback={<PageSpinner label="Searching registries…" />}>
+            <RegistrySearchResults search={search} />
+          </Suspense>
         </Container>
       ) : (
         <>
@@ -283,7 +284,9 @@ export default function LandingPage() {
           </Section>
 
           {/* Below the first screens: the list arrives after the page, and must not push what the visitor is reading. */}
-          <RecentRegistriesBand />
+          <Suspense fallback={null}>
+            <RecentRegistriesBand />
+          </Suspense>
 
           <Section
             id={landingAnchors.charities}

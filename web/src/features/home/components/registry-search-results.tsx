@@ -1,68 +1,12 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import ClearIcon from '@mui/icons-material/Clear';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { PageSpinner } from '../../../components/page-spinner';
 import type { RegistrySearch } from '../api/use-registry-search';
 import { RegistryGrid } from './registry-grid';
-
-const SEARCH_PLACEHOLDER = "Search by child's name...";
-
-interface SearchFieldProps {
-  search: RegistrySearch;
-  /** The field's accessible name. */
-  label?: string;
-  /** A light field for dark surfaces. */
-  tone?: 'default' | 'light';
-}
-
-/** The search box: 'Search by child's name...', searched 300 ms after the last keystroke. */
-export function RegistrySearchField({ search, label = 'Search registries by child’s name', tone = 'default' }: SearchFieldProps) {
-  const inputId = useId();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
-
-  return (
-    <Box component="form" role="search" aria-label="Registries" onSubmit={onSubmit} noValidate>
-      {/* The input alone, not TextField: TextField brings MUI's Select, Menu and Modal to the landing page. */}
-      <OutlinedInput
-        id={inputId}
-        inputRef={search.inputRef}
-        type="search"
-        value={search.query}
-        onChange={(event) => search.setQuery(event.target.value)}
-        placeholder={SEARCH_PLACEHOLDER}
-        autoComplete="off"
-        inputProps={{ 'aria-label': label, maxLength: 100 }}
-        startAdornment={
-          <InputAdornment position="start">
-            <SearchIcon aria-hidden="true" />
-          </InputAdornment>
-        }
-        endAdornment={
-          search.query ? (
-            <InputAdornment position="end">
-              <IconButton aria-label="Clear the search box" edge="end" onClick={search.clear}>
-                <ClearIcon />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined
-        }
-        sx={{
-          // The clear button below replaces the browser's own, so there is one, and it is labelled.
-          '& input::-webkit-search-cancel-button': { display: 'none' },
-          ...(tone === 'light' ? { bgcolor: 'background.paper' } : {}),
-        }}
-      />
-    </Box>
-  );
-}
 
 interface SearchResultsProps {
   search: RegistrySearch;
