@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
@@ -126,6 +127,32 @@ describe('a guest page drawn on the server', () => {
     } finally {
       sessionStorage.clear();
     }
+  });
+
+  it('keeps what a guest typed into the gift form before the browser took it over, through the renders after', async () => {
+    const { page, container } = putInTheDocument(`/gift/${REGISTRY_ID}`);
+    // Typed into the page the server drew, as a browser takes keys before any script runs.
+    const typeInThePage = (name: string, value: string) => {
+      const field = container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+      field.value = value;
+    };
+    typeInThePage('giftGiverName', 'Miriam Gold');
+    typeInThePage('amount', '54');
+    typeInThePage('personalMessage', 'Mazel tov!');
+    const recovered: unknown[] = [];
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    await act(async () => {
+      const root = hydrateRoot(container, <ClientApp fallback={page.data} />, { onRecoverableError: (error) => recovered.push(error) });
+      unmount = () => act(async () => root.unmount());
+    });
+    await waitFor(() => expect(document.title).toBe(page.title));
+    // The form draws again as the guest goes on: what was typed before stays, in the form's state too.
+    await userEvent.type(screen.getByRole('textbox', { name: /Your Email/ }), 'miriam@example.com');
+    expect(recovered).toEqual([]);
+    expect(screen.getByRole('textbox', { name: /Your Name/ })).toHaveValue('Miriam Gold');
+    expect(screen.getByLabelText('Custom Amount')).toHaveValue(54);
+    expect(screen.getByRole('textbox', { name: /Personal Message/ })).toHaveValue('Mazel tov!');
+    expect(screen.getByRole('button', { name: /Proceed to Payment/ })).toHaveTextContent(/\$54\.00/);
   });
 
   // A component drawn again once the page is taken over is drawn at once, holding a slow phone's

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import { paths } from '@core/page-paths';
 import { focusNotifications, useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
+import { typedBeforeLive } from '../../../lib/typed-before-live';
 import { useCharities } from '../../../lib/use-charities';
 import { useConfig } from '../../../lib/use-config';
 import type { GiftRequest } from '@api/gifts';
@@ -143,6 +144,17 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
     void setFieldValue('amount', String(started.amount), false);
   }, [registry.id, setFieldValue]);
 
+  // What a guest on a slow phone typed into the form the server drew, before the app took it over:
+  // kept, and newer than a gift this tab started before.
+  const formRef = useRef<HTMLFormElement>(null);
+  const firstValues = useRef(formik.values);
+  useLayoutEffect(() => {
+    if (!formRef.current) return;
+    for (const [name, value] of Object.entries(typedBeforeLive(formRef.current, { ...firstValues.current }))) {
+      void setFieldValue(name as keyof typeof firstValues.current, value, false);
+    }
+  }, [setFieldValue]);
+
   // A single charity on offer is chosen for the giver (once the list arrives, if it came late); a
   // choice no longer offered is dropped.
   const selectedCharity = formik.values.charityId;
@@ -194,6 +206,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
       <CardContent sx={{ p: { xs: 1.5, sm: 4 } }}>
         <Box
           component="form"
+          ref={formRef}
           noValidate
           onSubmit={submit}
           // The rules load as the giver starts, so they are there by the first check.
