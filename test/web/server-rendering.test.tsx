@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
@@ -153,6 +154,27 @@ describe('a guest page drawn on the server', () => {
     expect(screen.getByLabelText('Custom Amount')).toHaveValue(54);
     expect(screen.getByRole('textbox', { name: /Personal Message/ })).toHaveValue('Mazel tov!');
     expect(screen.getByRole('button', { name: /Proceed to Payment/ })).toHaveTextContent(/\$54\.00/);
+  });
+
+  it('searches for a name typed into the landing page’s search box before the browser took it over', async () => {
+    const searched: string[] = [];
+    server.use(
+      http.get('/api/registries/search', ({ request }) => {
+        searched.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json([aSearchResult({ childName: 'Noa Levi' })]);
+      }),
+    );
+    const { page, container } = putInTheDocument('/');
+    container.querySelector<HTMLInputElement>('input[type="search"]')!.value = 'Noa Levi';
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    await act(async () => {
+      const root = hydrateRoot(container, <ClientApp fallback={page.data} />);
+      unmount = () => act(async () => root.unmount());
+    });
+    expect(await screen.findByText(/^Showing registries matching/)).toHaveTextContent('Showing registries matching “Noa Levi”.');
+    expect(await screen.findByText('1 result(s) found')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: /Search registries by child/ })).toHaveValue('Noa Levi');
+    expect(searched).toEqual(['Noa Levi']);
   });
 
   // A component drawn again once the page is taken over is drawn at once, holding a slow phone's

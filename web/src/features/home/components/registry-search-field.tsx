@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useLayoutEffect, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,6 +21,13 @@ interface SearchFieldProps {
 export function RegistrySearchField({ search, label = 'Search registries by child’s name', tone = 'default' }: SearchFieldProps) {
   const inputId = useId();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+  // A name typed into the box the server drew, before the app took the page over, is searched for,
+  // not wiped by the next render.
+  const { inputRef, setQuery } = search;
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setQuery(typed);
+  }, [inputRef, setQuery]);
 
   return (
     <Box component="form" role="search" aria-label="Registries" onSubmit={onSubmit} noValidate>
