@@ -23,6 +23,11 @@ export class InMemoryPhotoStore implements PhotoStore {
     return photoNameUnder(this.publicPath, url) !== null;
   }
 
+  async exists(url: string): Promise<boolean> {
+    const name = photoNameUnder(this.publicPath, url);
+    return name !== null && this.photos.has(name);
+  }
+
   async read(url: string): Promise<Uint8Array | null> {
     const photo = this.stored(url);
     return photo ? Uint8Array.from(photo.bytes) : null;

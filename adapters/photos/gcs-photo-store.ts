@@ -56,6 +56,15 @@ export class GcsPhotoStore implements PhotoStore {
     return photoNameUnder(this.prefix, url) !== null;
   }
 
+  /** Asked as any browser would, of its public URL. */
+  async exists(url: string): Promise<boolean> {
+    if (photoNameUnder(this.prefix, url) === null) return false;
+    const answer = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    if (answer.status === 404) return false;
+    if (!answer.ok) throw new Error(`Google Cloud Storage answered ${answer.status} for a stored photo`);
+    return true;
+  }
+
   /** Read as any browser reads it, from its public URL: no credentials needed. */
   async read(url: string): Promise<Uint8Array | null> {
     if (storedPhotoNameUnder(this.prefix, url) === null) return null;

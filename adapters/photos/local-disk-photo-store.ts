@@ -1,4 +1,4 @@
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
 import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
@@ -42,6 +42,17 @@ export class LocalDiskPhotoStore implements PhotoStore {
 
   owns(url: string): boolean {
     return photoNameUnder(this.publicPath, url) !== null;
+  }
+
+  async exists(url: string): Promise<boolean> {
+    const name = photoNameUnder(this.publicPath, url);
+    if (name === null) return false;
+    try {
+      return (await stat(join(this.directory, name))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
   }
 
   async read(url: string): Promise<Uint8Array | null> {

@@ -9,6 +9,8 @@ export interface PhotoStore {
   save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto>;
   /** Whether a URL is one this store handed out, so records only ever point at our own photos. */
   owns(url: string): boolean;
+  /** Whether a photo this store handed out (not a copy) is there, so a registry never points at none. */
+  exists(url: string): Promise<boolean>;
   /** The bytes behind a URL this store handed out (a photo, one of its copies), or null when there are none. */
   read(url: string): Promise<Uint8Array | null>;
 }

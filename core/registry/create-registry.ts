@@ -31,7 +31,7 @@ export async function createRegistry(
     celebrationDate: celebrationDay(valid.celebrationDate),
     hebrewCalendar: valid.hebrewCalendar ?? DEFAULT_HEBREW_CALENDAR,
     personalMessage: valid.personalMessage?.trim() || null,
-    photoUrl: photoUrlOrNull(valid.photoUrl, ports.photos),
+    photoUrl: await photoUrlOrNull(valid.photoUrl, ports.photos),
     photoFocusX: valid.photoFocusX ?? DEFAULT_PHOTO_FOCUS.photoFocusX,
     photoFocusY: valid.photoFocusY ?? DEFAULT_PHOTO_FOCUS.photoFocusY,
     currency: valid.currency ?? 'USD',

@@ -20,7 +20,7 @@ export async function updateRegistry(
   requireManager(registry, ports.user);
   refuseUnknownFields(input, ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'personalMessage', 'photoUrl', 'photoFocusX', 'photoFocusY', 'unlisted']);
   const valid = await validate(editRegistrySchema, input);
-  const photoUrl = photoUrlOrNull(valid.photoUrl, ports.photos);
+  const photoUrl = await photoUrlOrNull(valid.photoUrl, ports.photos, registry.photoUrl);
   return ports.registries.update(registry.id, {
     childName: valid.childName,
     celebrationDate: celebrationDay(valid.celebrationDate),

@@ -158,6 +158,19 @@ export function photoStoreContract(name: string, factory: PhotoStoreFactory): vo
       }
     });
 
+    it('says a photo it keeps is there, and no photo for a name it has not, a copy, or a URL not its own', async () => {
+      const id = uuid();
+      const photo = await store.save(`${id}-800x1200.jpg`, JPEG_BYTES, 'image/jpeg');
+      const copy = await store.save(`${id}-800x1200-480w.webp`, PNG_BYTES, 'image/webp');
+      expect(await store.exists(photo.url)).toBe(true);
+      expect(await store.exists(copy.url)).toBe(false);
+      const prefix = photo.url.slice(0, photo.url.lastIndexOf('/'));
+      expect(await store.exists(`${prefix}/${uuid()}-800x1200.jpg`)).toBe(false);
+      expect(await store.exists(`${prefix}/../${id}-800x1200.jpg`)).toBe(false);
+      expect(await store.exists(`https://evil.example/uploads/${id}-800x1200.jpg`)).toBe(false);
+      for (const url of subject.foreignUrls ?? []) expect(await store.exists(url), url).toBe(false);
+    });
+
     it('reads back what it keeps (a photo, a copy, a share picture), and nothing for a name it has not or a URL not its own', async () => {
       const id = uuid();
       const photo = await store.save(`${id}-800x1200.jpg`, JPEG_BYTES, 'image/jpeg');

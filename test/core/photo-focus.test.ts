@@ -13,12 +13,14 @@ const OTHER_PHOTO = '/uploads/1c8d7d3f-5b2a-4f66-8e1b-2a4c3d5e6f70-600x900.jpg';
 async function world() {
   const repositories = createInMemoryRepositories();
   const owner = await repositories.users.create(aNewUser());
-  const ports = { user: owner, registries: repositories.registries, charities: repositories.charities, photos: new InMemoryPhotoStore(), newShortCode: () => crypto.randomUUID().slice(0, 8) };
+  const photos = new InMemoryPhotoStore();
+  for (const url of [PHOTO, OTHER_PHOTO]) await photos.save(url.slice('/uploads/'.length), new Uint8Array([0xff, 0xd8, 0xff]), 'image/jpeg');
+  const ports = { user: owner, registries: repositories.registries, charities: repositories.charities, photos, newShortCode: () => crypto.randomUUID().slice(0, 8) };
   const open = (fields: Record<string, unknown> = {}) =>
     createRegistry({ childName: 'Ilana Stern', celebrationDate: '2030-05-16', photoUrl: PHOTO, preferredCharityId: '', allowCharityChoice: true, ...fields }, ports);
   const edit = (id: string, fields: Record<string, unknown> = {}) =>
     updateRegistry(id, { childName: 'Ilana Stern', celebrationDate: '2030-05-16', personalMessage: '', photoUrl: PHOTO, ...fields }, ports);
-  return { repositories, open, edit };
+  return { repositories, photos, open, edit };
 }
 
 async function refusal(promise: Promise<unknown>) {
@@ -68,3 +70,23 @@ describe('a registry photo’s focal point', () => {
     expect(photoObjectPosition({ photoFocusX: 50, photoFocusY: 20 })).toBe('50% 20%');
   });
 });
+
+describe('a registry’s photo address', () => {
+  it('is refused when no photo was uploaded there, and nothing changes', async () => {
+    const { repositories, open, edit } = await world();
+    const nowhere = '/uploads/2d9e8e4a-6c3b-4a77-9f2c-3b5d4e6f7081-600x900.jpg';
+    const refused = { code: 'validation.failed', message: 'Upload the photo here first', fields: { photoUrl: 'No photo was uploaded at this address' } };
+    expect(await refusal(open({ photoUrl: nowhere }))).toEqual(refused);
+    const registry = await open();
+    expect(await refusal(edit(registry.id, { photoUrl: nowhere, childName: 'Someone Else' }))).toEqual(refused);
+    expect(await repositories.registries.findById(registry.id)).toMatchObject({ childName: 'Ilana Stern', photoUrl: PHOTO });
+  });
+
+  it('is kept through an edit of the other fields, even once its photo is gone', async () => {
+    const { photos, open, edit } = await world();
+    const registry = await open();
+    photos.photos.clear();
+    expect(await edit(registry.id, { childName: 'Ilana Rose Stern' })).toMatchObject({ childName: 'Ilana Rose Stern', photoUrl: PHOTO });
+  });
+});
+

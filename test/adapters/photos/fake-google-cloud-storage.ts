@@ -134,7 +134,10 @@ export function fakeGoogleCloudStorage() {
       });
     }),
 
-    // A public object, read as anyone reads it (the bucket grants allUsers objectViewer).
+    // A public object, asked after and read as anyone does (the bucket grants allUsers objectViewer).
+    http.head('https://storage.googleapis.com/:bucket/:name', ({ params }) =>
+      new HttpResponse(null, { status: objects.has(`${String(params.bucket)}/${String(params.name)}`) ? 200 : 404 }),
+    ),
     http.get('https://storage.googleapis.com/:bucket/:name', ({ params }) => {
       const object = objects.get(`${String(params.bucket)}/${String(params.name)}`);
       if (!object) return new HttpResponse('<Error><Code>NoSuchKey</Code></Error>', { status: 404, headers: { 'content-type': 'application/xml' } });
