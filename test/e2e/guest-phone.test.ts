@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { chromiumMissing, e2eWorld, expectAccessible, screenshot } from './browser';
+
+/** How long the page's first script lets the first paint hold the app back, at most. */
+const FIRST_CONTENT_WAIT_MS = 1000;
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -463,7 +467,10 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     }));
     expect(firstPaint).toBeGreaterThan(0);
-    expect(appAskedAt).toBeGreaterThanOrEqual(firstPaint!);
+    // After the first paint; or, on a machine too loaded to paint within it, once the first paint
+    // has held the app back for its longest (a second, FIRST_CONTENT_WAIT_MS in scripts/first-load.template.js).
+    expect(readFileSync('scripts/first-load.template.js', 'utf8')).toContain(`var FIRST_CONTENT_WAIT_MS = ${FIRST_CONTENT_WAIT_MS};`);
+    expect(appAskedAt).toBeGreaterThanOrEqual(Math.min(firstPaint!, FIRST_CONTENT_WAIT_MS));
     expect(asked.some((pathname) => pathname.startsWith('/uploads/'))).toBe(true);
     releasePhoto();
 
