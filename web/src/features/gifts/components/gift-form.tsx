@@ -150,9 +150,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   const firstValues = useRef(formik.values);
   useLayoutEffect(() => {
     if (!formRef.current) return;
-    for (const [name, value] of Object.entries(typedBeforeLive(formRef.current, { ...firstValues.current }))) {
-      void setFieldValue(name as keyof typeof firstValues.current, value, false);
-    }
+    for (const [name, value] of typedBeforeLive(formRef.current, firstValues.current)) void setFieldValue(name, value, false);
   }, [setFieldValue]);
 
   // A single charity on offer is chosen for the giver (once the list arrives, if it came late); a

@@ -32,7 +32,7 @@ const RecentRegistriesBand = lazy(() =>
   loadOncePageLive(() => import('../components/recent-registries-section')).then((module) => ({ default: module.RecentRegistriesBand })),
 );
 
-// Asked for as the visitor starts typing, so it is there by the time the search (300 ms after the last key) answers.
+// Asked for as the visitor focuses the search box, so it is there by the time the search (300 ms after the last key) answers.
 const loadSearchResults = () => import('../components/registry-search-results');
 const RegistrySearchResults = lazy(() => loadSearchResults().then((module) => ({ default: module.RegistrySearchResults })));
 
