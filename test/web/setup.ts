@@ -9,6 +9,7 @@ import { computeStylesWhenRead } from './computed-style-when-read';
 import { prefilterStyleRules } from './style-rule-prefilter';
 import { indexStyleRules } from './style-rule-index';
 import { withoutOwnerStacks } from './without-owner-stacks';
+import { elementErrorWhenRead } from './element-error-when-read';
 
 // Stripe.js (from js.stripe.com) must never load in a test. The app loads it only through the
 // "pure" entry point; tests of the Stripe checkout make this mock answer a fake Stripe.
@@ -18,7 +19,7 @@ vi.mock('@stripe/stripe-js/pure', () => ({
 
 // Pages are lazy chunks: the first visit to one in a test file compiles its code, which took more
 // than five seconds when every file ran at once beside the journeys (Testing Library's default is one).
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 15_000, getElementError: elementErrorWhenRead });
 
 // MUI's dialogs, menus, collapses and toasts enter and leave through react-transition-group, on
 // real timers: a few hundred milliseconds at every opening and closing, which the tests spent
