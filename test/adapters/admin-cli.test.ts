@@ -12,6 +12,7 @@ import type { Currency } from '@core/money';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 import { startTestServer, tempDataDir } from '../support/test-server';
 import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
+import { runAdminCli } from '../../bootstrap/admin-cli';
 
 async function run(argv: string[], repositories = createInMemoryRepositories(), gateway?: InMemoryPaymentGateway) {
   const lines: string[] = [];
@@ -283,18 +284,25 @@ describe('ledger reconcile', () => {
 
 const exec = promisify(execFile);
 
+/** `npm run admin` with a data folder, in this process: its exit code and what it printed. */
 async function cli(args: string[], dataDir: string) {
-  try {
-    // As `npm run admin` runs it (tsx), without npx looking the command up again on every call.
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runAdminCli(args, { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, out: (line) => stdout.push(`${line}\n`), err: (line) => stderr.push(`${line}\n`) });
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 
-describe('npm run admin, as a process', () => {
+describe('npm run admin', () => {
+  it('runs as a process, as `npm run admin` runs it (tsx): the usage and exit 0 for --help, exit 1 without a command', async () => {
+    const [help, bare] = await Promise.all([
+      exec(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts', '--help']),
+      exec(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts']).then(() => ({ code: 0, stdout: '' }), (error: { code: number; stdout: string }) => error),
+    ]);
+    expect(help.stdout).toContain('Usage: npm run admin -- <command>');
+    expect(bare.code).toBe(1);
+    expect(bare.stdout).toContain('Usage: npm run admin -- <command>');
+  });
+
   it('exits non-zero with a plain message while the server holds the embedded database, and works once it stops', async () => {
     const dataDir = tempDataDir();
     const server = await startTestServer({ dataDir });
@@ -315,6 +323,8 @@ describe('npm run admin, as a process', () => {
   it('reconciles a day of the embedded database with the sandbox’s balance: exit 0 when it agrees, 1 with a line per difference, 2 for a bad date', async () => {
     const dataDir = tempDataDir();
     const today = new Date().toISOString().slice(0, 10);
+    // The folder as the server leaves it, from the migrated template (the next test migrates one).
+    await (await startTestServer({ dataDir })).close();
     const agreed = await cli(['ledger', 'reconcile', '--date', today], dataDir);
     expect(agreed, agreed.stderr).toMatchObject({ code: 0, stdout: `${today}: the payment provider's 0 balance transactions agree with the ledger\n` });
 
@@ -331,7 +341,7 @@ describe('npm run admin, as a process', () => {
     expect(bad.stderr).toContain('--date must be a day like 2026-11-24 (got "yesterday")');
   }, 120_000);
 
-  it('verifies the ledger of the embedded database, migrated and opened, with one line per currency and exit 0', async () => {
+  it('verifies the ledger of an embedded database it migrates and opens itself, with one line per currency and exit 0', async () => {
     const verified = await cli(['ledger', 'verify'], tempDataDir());
     expect(verified).toMatchObject({ code: 0, stderr: '' });
     expect(verified.stdout.trim().split('\n')).toEqual([

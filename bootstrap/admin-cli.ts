@@ -1,0 +1,68 @@
+import { userInfo } from 'node:os';
+import { ADMIN_USAGE, describeFailure, runAdminCommand } from '../adapters/cli/admin-commands';
+import { UsageError } from '../adapters/cli/usage-error';
+import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
+import { createSandboxBalance } from '../adapters/persistence/repositories/mikro-orm-sandbox-balance';
+import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
+import { ConfigError, readConfig, resolveSessionSecret, type Env } from './config';
+import { createPayments } from './payment-gateway';
+import { openInfrastructure } from './container';
+
+export interface AdminCliIo {
+  /** The environment the configuration is read from, as the server reads it. */
+  env: Env;
+  /** A line for standard output. */
+  out: (line: string) => void;
+  /** A line for standard error. */
+  err: (line: string) => void;
+}
+
+/**
+ * `npm run admin`: runs one command against the database the configuration names, and answers
+ * the process's exit code: 0 done, 1 for a command that failed or found differences, 2 for a
+ * command line that was wrong, as shells' own commands do.
+ */
+export async function runAdminCli(argv: string[], io: AdminCliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    const known = error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : describeFailure(error);
+    io.err(known ?? `The command failed: ${String(error)}`);
+    return error instanceof UsageError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+  }
+}
+
+async function run(argv: string[], io: AdminCliIo): Promise<number> {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+    io.out(ADMIN_USAGE);
+    return argv.length === 0 ? 1 : 0;
+  }
+  const config = readConfig(io.env);
+  const infrastructure = await openInfrastructure(config);
+  try {
+    await runAdminCommand(argv, infrastructure.repositories, {
+      out: io.out,
+      actor: { userId: null, label: `cli:${operatorName(io.env)}` },
+      clock: { now: () => new Date() },
+      supportEmail: config.support.email,
+      appUrl: config.publicUrl,
+      // The provider as the server has it; opened only for the commands that ask it.
+      gateway: async () =>
+        (await createPayments(config, resolveSessionSecret(config), createSandboxAccountStore(infrastructure.orm), createSandboxBalance(infrastructure.orm))).gateway,
+    });
+    return 0;
+  } finally {
+    await infrastructure.close();
+  }
+}
+
+/** The operator's login at the server, for the audit trail; SUDO_USER names who used sudo. */
+function operatorName(env: Env): string {
+  const name = env.SUDO_USER || env.USER || env.LOGNAME;
+  if (name) return name;
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
