@@ -12,7 +12,21 @@ import { MIGRATIONS } from './migrations';
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string; /** A cluster to start from (PGlite's dumpDataDir), instead of an empty one. */ loadDataDir?: Blob }
-  | { kind: 'postgresql'; url: string };
+  | { kind: 'postgresql'; url: string; /** Other bounds than DATABASE_WAITS (tests that wait them out). */ waits?: DatabaseWaits };
+
+/** How long a request may wait on PostgreSQL, in ms: for a connection, a statement, and an answer. */
+export interface DatabaseWaits {
+  connection: number;
+  statement: number;
+  answer: number;
+}
+
+/**
+ * A request waits at most 5 s for a connection (a pool slot, or a new connection's start), the
+ * server ends a statement after 9 s, and a statement that gets no answer within 10 s (a frozen
+ * network, which the server never hears of) fails on our side and its connection is ended.
+ */
+export const DATABASE_WAITS: DatabaseWaits = { connection: 5_000, statement: 9_000, answer: 10_000 };
 
 export type Orm = MikroORM & { em: SqlEntityManager };
 
@@ -44,22 +58,19 @@ export async function openOrm(config: DatabaseConfig): Promise<Orm> {
     const orm = await PgliteMikroORM.init({ ...shared, dbName: config.dataDir, driverOptions: () => ({ extensions: { pg_trgm }, loadDataDir: config.loadDataDir }) });
     return orm as unknown as Orm;
   }
-  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10, idleTimeoutMillis: 30_000 }, driverOptions: POOL_SAFETY });
+  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10, idleTimeoutMillis: 30_000 }, driverOptions: poolSafety(config.waits ?? DATABASE_WAITS) });
   return orm as unknown as Orm;
 }
 
 /**
  * Bounds on every wait, so a database that drops connections or stops answering slows requests
- * down instead of hanging them: a request waits at most 5 s for a connection (a pool slot, or a new
- * connection's start), the server ends a statement after 9 s, a statement that gets no answer
- * within 10 s (a frozen network, which the server never hears of) fails on our side and its
- * connection is ended, a transaction abandoned mid-way is ended by the server after 60 s, and a
- * peer that vanished without closing its socket is noticed by TCP keepalives.
+ * down instead of hanging them: the waits above, a transaction abandoned mid-way ended by the
+ * server after 60 s, and a peer that vanished without closing its socket noticed by TCP keepalives.
  */
-const POOL_SAFETY = {
-  connectionTimeoutMillis: 5_000,
-  statement_timeout: 9_000,
-  query_timeout: 10_000,
+const poolSafety = (waits: DatabaseWaits) => ({
+  connectionTimeoutMillis: waits.connection,
+  statement_timeout: waits.statement,
+  query_timeout: waits.answer,
   idle_in_transaction_session_timeout: 60_000,
   keepAlive: true,
   keepAliveInitialDelayMillis: 10_000,
@@ -67,7 +78,7 @@ const POOL_SAFETY = {
     releaseConnectionsThatDie(pool);
     endConnectionsThatTimeOut(pool);
   },
-};
+});
 
 // Any fixed number; it names the lock every instance takes before migrating or seeding.
 const STARTUP_LOCK = 72_180_360;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../adapters/http/database-unavailable';
-import { openOrm } from '../../adapters/persistence/orm';
+import { DATABASE_WAITS, openOrm, type DatabaseWaits } from '../../adapters/persistence/orm';
 import { openRegistry } from '../support/registries';
 import { HttpClient } from '../support/http-client';
 import { connectedTo, createTestDatabase, postgresUrl } from '../support/databases';
@@ -9,6 +9,9 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const KILL_ROUNDS = 10;
 const LOAD_WORKERS = 4;
+
+/** The server's waits on PostgreSQL (5, 9 and 10 s), shortened here so that the tests that wait them out do not take 10 s each. */
+const WAITS: DatabaseWaits = { connection: 2_000, statement: 2_500, answer: 3_000 };
 
 /** A request that gives up after the time allowed, answering status 0, so a hang fails the test instead of stalling it. */
 async function within(ms: number, request: Promise<{ status: number }>): Promise<number> {
@@ -58,7 +61,7 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     database = await createTestDatabase();
     const direct = new URL(database.url);
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    server = await startTestServer({ env: { DATABASE_URL: through(proxy, database.url) } });
+    server = await startTestServer({ env: { DATABASE_URL: through(proxy, database.url) }, databaseWaits: WAITS });
     charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   });
   afterAll(async () => {
@@ -138,10 +141,14 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     expect(server.logs.join('')).toContain('health check: database unavailable');
   });
 
-  // This test and the next each wait out a 10-second timeout; the next freezes a connection of its
-  // own, not the server's, so the two wait at the same time (with their own expect, as concurrent
-  // tests must).
-  it.concurrent('answers every request 503 with Retry-After within about 10 s while the network is frozen, and works again once it thaws', async ({ expect }) => {
+  it('waits on PostgreSQL, outside these tests, at most 5 s for a connection, 9 s for a statement and 10 s for its answer', () => {
+    expect(DATABASE_WAITS).toEqual({ connection: 5_000, statement: 9_000, answer: 10_000 });
+  });
+
+  // This test and the next each wait out the wait for an answer; the next freezes a connection of
+  // its own, not the server's, so the two wait at the same time (with their own expect, as
+  // concurrent tests must).
+  it.concurrent('answers every request 503 with Retry-After within the wait for an answer while the network is frozen, and works again once it thaws', async ({ expect }) => {
     const { registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const gift = { registryId: registry.id, charityId, giftGiverName: 'Cousin Dana', giftGiverEmail: 'dana@example.com', amount: 36, personalMessage: '' };
@@ -151,32 +158,33 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     try {
       // Some take a pooled connection whose statement then gets no answer, some wait for a new one.
       answers = await Promise.all([
-        ...Array.from({ length: 4 }, () => timed(15_000, guest.get(`/api/registries/${registry.id}`))),
-        ...Array.from({ length: 2 }, () => timed(15_000, new HttpClient(server.url).post('/api/create-payment-intent', gift))),
+        ...Array.from({ length: 4 }, () => timed(WAITS.answer + 5_000, guest.get(`/api/registries/${registry.id}`))),
+        ...Array.from({ length: 2 }, () => timed(WAITS.answer + 5_000, new HttpClient(server.url).post('/api/create-payment-intent', gift))),
       ]);
     } finally {
       proxy.thaw();
     }
     for (const answer of answers) {
       expect(answer).toMatchObject({ status: 503, retryAfter: '5' });
-      expect(answer.ms).toBeLessThan(12_000);
+      expect(answer.ms).toBeLessThan(WAITS.answer + 2_000);
     }
     await expect.poll(() => within(2_000, guest.get(`/api/registries/${registry.id}`)), { timeout: 10_000 }).toBe(200);
     expect(await giveOnce(registry.id, 18)).toMatchObject({ intent: 201, confirm: 200 });
   });
 
-  it.concurrent('ends a connection whose statement got no answer within 10 s, so the next statement gets a fresh one', async ({ expect }) => {
+  it.concurrent('ends a connection whose statement got no answer within the wait, so the next statement gets a fresh one', async ({ expect }) => {
     const direct = new URL(database.url);
     const ownProxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const orm = await openOrm({ kind: 'postgresql', url: through(ownProxy, database.url) });
+    const orm = await openOrm({ kind: 'postgresql', url: through(ownProxy, database.url), waits: WAITS });
     try {
       expect(await orm.em.fork().execute('select 1 as "one"')).toEqual([{ one: 1 }]);
       const open = ownProxy.openConnections();
       expect(open).toBeGreaterThan(0);
       ownProxy.freeze();
       const started = Date.now();
-      const failure = await Promise.race([orm.em.fork().execute('select 2').then(() => 'answered', (error: unknown) => error), sleep(15_000).then(() => 'still waiting')]);
-      expect(Date.now() - started).toBeLessThan(12_000);
+      const failure = await Promise.race([orm.em.fork().execute('select 2').then(() => 'answered', (error: unknown) => error), sleep(WAITS.answer + 5_000).then(() => 'still waiting')]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(WAITS.answer - 100);
+      expect(Date.now() - started).toBeLessThan(WAITS.answer + 2_000);
       expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
       // The frozen connection is closed on our side, not left in the pool behind its statement.
       await expect.poll(() => ownProxy.openConnections(), { timeout: 2_000 }).toBe(open - 1);

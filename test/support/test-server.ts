@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../adapters/http/logger';
+import type { DatabaseWaits } from '../../adapters/persistence/orm';
 import { readConfig } from '../../bootstrap/config';
 import { startServer, type RunningServer } from '../../bootstrap/start-server';
 import { createTestDatabase, postgresUrl } from './databases';
@@ -28,10 +29,10 @@ export interface TestServer extends RunningServer {
  * its own. A data folder (to test restarts) means PGlite in it, and a DATABASE_URL in env that
  * database. The journeys run on PGlite, the default a family runs (test/e2e/browser.ts). Its gift
  * and refund sweeps run only when the test calls sweepAbandonedGifts, unless scheduledSweeps (a
- * test of the server's own).
+ * test of the server's own). `databaseWaits` shortens PostgreSQL's waits, for a test that waits them out.
  */
 export async function startTestServer(
-  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean; database?: 'pglite' | 'postgresql' } = {},
+  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean; database?: 'pglite' | 'postgresql'; databaseWaits?: DatabaseWaits } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
   const database = options.database ?? (postgresUrl ? 'postgresql' : 'pglite');
@@ -43,6 +44,7 @@ export async function startTestServer(
       ? { ...config.database, loadDataDir: existsSync(config.database.dataDir) ? undefined : pgliteTemplateDump() }
       : { kind: 'pglite', dataDir: 'memory://', loadDataDir: pgliteTemplateDump() };
   }
+  if (options.databaseWaits && config.database.kind === 'postgresql') config.database = { ...config.database, waits: options.databaseWaits };
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
