@@ -2,18 +2,11 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
 import { createSandboxAccountStore } from '../../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
-import { ENTITIES } from '../../adapters/persistence/entities';
-import type { Orm } from '../../adapters/persistence/orm';
 import { openTestDatabase, postgresUrl } from '../support/databases';
+import { emptyTables } from '../support/empty-tables';
 import { repositoryContract } from './repositories.contract';
 import { sandboxAccountStoreContract } from './sandbox-account-store.contract';
 import { sandboxBalanceContract } from './sandbox-balance.contract';
-
-// Every test starts on empty tables (the rate-limit counters and migration history are not ours to clear).
-async function emptyTables(orm: Orm): Promise<void> {
-  const tables = ENTITIES.map((entity) => `"${entity.meta.tableName}"`);
-  await orm.em.getConnection().execute(`truncate ${tables.join(', ')} cascade`);
-}
 
 for (const kind of ['pglite', 'postgresql'] as const) {
   if (kind === 'postgresql' && !postgresUrl) {
@@ -31,6 +24,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
     await database?.close();
   });
   const label = `MikroORM on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`;
+  // Every test starts on empty tables (the rate-limit counters and migration history are not ours to clear).
   repositoryContract(label, async () => {
     await emptyTables(database.orm);
     return createMikroOrmRepositories(database.orm);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
-import { ENTITIES } from '../../adapters/persistence/entities';
 import { openTestDatabase } from '../support/databases';
+import { emptyTables } from '../support/empty-tables';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 import { repositoryContract } from './repositories.contract';
 
@@ -17,8 +17,7 @@ afterAll(async () => {
 });
 
 async function emptied(): Promise<Repositories & UnitOfWork> {
-  const tables = ENTITIES.map((entity) => `"${entity.meta.tableName}"`);
-  await database.orm.em.getConnection().execute(`truncate ${tables.join(', ')} cascade`);
+  await emptyTables(database.orm);
   return createMikroOrmRepositories(database.orm, { onlyWriter: true });
 }
 
