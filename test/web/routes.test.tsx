@@ -92,7 +92,8 @@ describe('route table (docs/product.md#route-table)', () => {
     signInAs({ ...member, firstName: null } as unknown as typeof member);
     renderApp('/');
     expect(await h1('Welcome back, there!')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create New Registry' })).toHaveAttribute('href', '/create-registry');
+    // The heading shows at once; the quick actions, with the registries once they have loaded.
+    expect(await screen.findByRole('link', { name: 'Create New Registry' })).toHaveAttribute('href', '/create-registry');
   });
 });
 
