@@ -108,8 +108,9 @@ describe('admin charity payouts page', () => {
     const history = within(screen.getByRole('region', { name: 'Payout History' }));
     const items = await history.findAllByRole('listitem');
     expect(items).toHaveLength(1);
-    // Once on the page, not in both lists.
-    expect(screen.getAllByRole('heading', { name: 'Jewish Federation Community Fund' })).toHaveLength(1);
+    // Once on the page, not in both lists. Only the pending list, its own call, names it: that call
+    // may answer after the history's, so this waits for it.
+    expect(await screen.findAllByRole('heading', { name: 'Jewish Federation Community Fund' })).toHaveLength(1);
 
     const pendingItem = within(pending.getByRole('listitem', { name: 'Jewish Federation Community Fund' }));
     expect(pendingItem.getByText('Being sent')).toBeInTheDocument();
@@ -175,7 +176,8 @@ describe('admin charity payouts page', () => {
     expect(calls).toEqual({ pending: 2, history: 2 });
     const history = within(screen.getByRole('region', { name: 'Payout History' }));
     await waitFor(() => expect(history.queryByRole('button', { name: 'Mark Completed' })).not.toBeInTheDocument());
-    expect(history.getByText('Reference number').nextElementSibling).toHaveTextContent('1042');
+    // The history is asked for again beside the pending list, and may answer after it.
+    expect((await history.findByText('Reference number')).nextElementSibling).toHaveTextContent('1042');
   });
 
   it('a refused update shows "Failed to update payout status" in the dialog, not in a toast', async () => {
