@@ -1,4 +1,4 @@
-import { prettyDOM } from '@testing-library/react';
+import { getConfig, prettyDOM } from '@testing-library/react';
 
 /**
  * Testing Library's error for a query that found nothing prints the whole document into its
@@ -12,7 +12,7 @@ export function elementErrorWhenRead(message: string | null, container: Element 
   error.name = 'TestingLibraryElementError';
   let printed: string | undefined;
   Object.defineProperty(error, 'message', {
-    get: () => (printed ??= [message, `Ignored nodes: comments, script, style\n${prettyDOM(container as Element)}`].filter(Boolean).join('\n\n')),
+    get: () => (printed ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container as Element)}`].filter(Boolean).join('\n\n')),
     set: (value: string) => {
       printed = value;
     },

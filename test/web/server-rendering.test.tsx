@@ -81,6 +81,15 @@ function notTakenOver(container: HTMLElement): string[] {
     .map((element) => element.outerHTML.slice(0, 200));
 }
 
+/** Has the browser's app take over the page the server drew in `container`, as the page's script does. */
+async function hydrate(container: HTMLElement, page: RenderedGuestPage, recovered: unknown[] = []) {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  await act(async () => {
+    const root = hydrateRoot(container, <ClientApp fallback={page.data} />, { onRecoverableError: (error) => recovered.push(error) });
+    unmount = () => act(async () => root.unmount());
+  });
+}
+
 /** Draws `url` as the server does, puts it in the document, and has the browser's app take it over. */
 async function serveAndHydrate(url: string) {
   const { page, container } = putInTheDocument(url);
@@ -90,11 +99,7 @@ async function serveAndHydrate(url: string) {
   server.events.on('request:start', ({ request }) => calls.push(new URL(request.url).pathname));
   const recovered: unknown[] = [];
   const logged = vi.spyOn(console, 'error');
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => {
-    const root = hydrateRoot(container, <ClientApp fallback={page.data} />, { onRecoverableError: (error) => recovered.push(error) });
-    unmount = () => act(async () => root.unmount());
-  });
+  await hydrate(container, page, recovered);
   // The page's own chunk is hydrated once its title is set: its effect runs only in the browser.
   await waitFor(() => expect(document.title).toBe(page.title));
   // What waits for the page to be live (the footer, the landing's recent registries) is taken over
@@ -141,11 +146,7 @@ describe('a guest page drawn on the server', () => {
     typeInThePage('amount', '54');
     typeInThePage('personalMessage', 'Mazel tov!');
     const recovered: unknown[] = [];
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => {
-      const root = hydrateRoot(container, <ClientApp fallback={page.data} />, { onRecoverableError: (error) => recovered.push(error) });
-      unmount = () => act(async () => root.unmount());
-    });
+    await hydrate(container, page, recovered);
     await waitFor(() => expect(document.title).toBe(page.title));
     // The form draws again as the guest goes on: what was typed before stays, in the form's state too.
     await userEvent.type(screen.getByRole('textbox', { name: /Your Email/ }), 'miriam@example.com');
@@ -166,11 +167,7 @@ describe('a guest page drawn on the server', () => {
     );
     const { page, container } = putInTheDocument('/');
     container.querySelector<HTMLInputElement>('input[type="search"]')!.value = 'Noa Levi';
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => {
-      const root = hydrateRoot(container, <ClientApp fallback={page.data} />);
-      unmount = () => act(async () => root.unmount());
-    });
+    await hydrate(container, page);
     expect(await screen.findByText(/^Showing registries matching/)).toHaveTextContent('Showing registries matching “Noa Levi”.');
     expect(await screen.findByText('1 result(s) found')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: /Search registries by child/ })).toHaveValue('Noa Levi');
