@@ -1,10 +1,9 @@
-import { userInfo } from 'node:os';
 import { ADMIN_USAGE, describeFailure, runAdminCommand } from '../adapters/cli/admin-commands';
 import { UsageError } from '../adapters/cli/usage-error';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { createSandboxBalance } from '../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
-import { ConfigError, readConfig, resolveSessionSecret, type Env } from './config';
+import { ConfigError, readConfig, readOperatorName, resolveSessionSecret, type Env } from './config';
 import { createPayments } from './payment-gateway';
 import { openInfrastructure } from './container';
 
@@ -42,7 +41,7 @@ async function run(argv: string[], io: AdminCliIo): Promise<number> {
   try {
     await runAdminCommand(argv, infrastructure.repositories, {
       out: io.out,
-      actor: { userId: null, label: `cli:${operatorName(io.env)}` },
+      actor: { userId: null, label: `cli:${readOperatorName(io.env)}` },
       clock: { now: () => new Date() },
       supportEmail: config.support.email,
       appUrl: config.publicUrl,
@@ -53,16 +52,5 @@ async function run(argv: string[], io: AdminCliIo): Promise<number> {
     return 0;
   } finally {
     await infrastructure.close();
-  }
-}
-
-/** The operator's login at the server, for the audit trail; SUDO_USER names who used sudo. */
-function operatorName(env: Env): string {
-  const name = env.SUDO_USER || env.USER || env.LOGNAME;
-  if (name) return name;
-  try {
-    return userInfo().username;
-  } catch {
-    return 'unknown';
   }
 }

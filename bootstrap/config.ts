@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { userInfo } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { DatabaseConfig } from '../adapters/persistence/orm';
 import { STRIPE_PUBLISHED_RATES, type ProcessingRate, type ProcessingRates } from '@core/fees';
@@ -44,6 +45,21 @@ export class ConfigError extends Error {
 }
 
 export type Env = Record<string, string | undefined>;
+
+/**
+ * Who runs an admin command, for the audit trail: the login at the server, and SUDO_USER names
+ * who used sudo. Read here, beside the configuration, so that this module stays the one reader
+ * of the environment.
+ */
+export function readOperatorName(env: Env = process.env): string {
+  const name = env.SUDO_USER || env.USER || env.LOGNAME;
+  if (name) return name;
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 

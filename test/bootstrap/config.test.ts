@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../../bootstrap/config';
+import { userInfo } from 'node:os';
+import { ConfigError, readConfig, readOperatorName } from '../../bootstrap/config';
 
 const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
 
@@ -111,5 +112,14 @@ describe('configuration', () => {
     ]);
     expect(problems({ PROCESSING_FEE_USD_PERCENT: '2.999' })).toHaveLength(1);
     expect(problems({ PROCESSING_FEE_USD_FIXED_CENTS: '-1' })).toHaveLength(1);
+  });
+});
+
+describe('the operator an admin command is recorded under', () => {
+  it('is who used sudo, else the login, else the account the process runs as', () => {
+    expect(readOperatorName({ SUDO_USER: 'dana', USER: 'root', LOGNAME: 'root' })).toBe('dana');
+    expect(readOperatorName({ USER: 'ops', LOGNAME: 'other' })).toBe('ops');
+    expect(readOperatorName({ LOGNAME: 'ops2' })).toBe('ops2');
+    expect(readOperatorName({ SUDO_USER: '', USER: '' })).toBe(userInfo().username);
   });
 });
