@@ -55,6 +55,7 @@ export const DOMAIN_ERROR_CODES = [
   'photo.unreadable',
   'photo.too_large',
   'photo.not_found',
+  'photo.unavailable',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

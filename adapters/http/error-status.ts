@@ -57,4 +57,6 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'photo.unreadable': 400,
   'photo.too_large': 413,
   'photo.not_found': 404,
+  // The photo store did not answer: nothing was changed, and the same request may simply be sent again.
+  'photo.unavailable': 503,
 };

@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import type { PhotoStore } from '../ports/photo-store';
+import { askingPhotoStore } from '../photo/photo-store-unavailable';
 
 /**
  * Registries show only photos uploaded here, never an address someone typed in, nor one of ours
@@ -10,6 +11,6 @@ export async function photoUrlOrNull(value: string | null | undefined, photos: P
   const url = value?.trim() ?? '';
   if (url === '') return null;
   if (!photos.owns(url)) throw new DomainError('validation.failed', 'Upload the photo here first', { photoUrl: 'Not an uploaded photo' });
-  if (url !== current && !(await photos.exists(url))) throw new DomainError('validation.failed', 'Upload the photo here first', { photoUrl: 'No photo was uploaded at this address' });
+  if (url !== current && !(await askingPhotoStore(() => photos.exists(url)))) throw new DomainError('validation.failed', 'Upload the photo here first', { photoUrl: 'No photo was uploaded at this address' });
   return url;
 }

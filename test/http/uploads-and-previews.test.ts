@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_QUEUE_LIMITS } from '../../bootstrap/start-server';
+import { PHOTOS_UNAVAILABLE } from '@core/photo/photo-store-unavailable';
 import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { exifHasGps, jpegWithGps, pngBytes, svgBytes, textBytes } from '../support/images';
@@ -219,6 +220,31 @@ describe('POST /api/objects/upload', () => {
     });
     expect(created.status).toBe(201);
     expect(created.json.photoUrl).toBe(uploaded.json.photoUrl);
+  });
+
+  it('answers 503 with a message to try again while the photo store fails, changes nothing, and works once it is back', async () => {
+    const { client } = await signedIn(server);
+    const uploaded = await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' });
+    const registry = (await client.post('/api/registries', aRegistryBody())).json as unknown as { id: string; photoUrl: string | null };
+    const { childName, celebrationDate, personalMessage } = aRegistryBody();
+    const edit = { childName, celebrationDate, personalMessage, photoUrl: uploaded.json.photoUrl };
+    const uploads = path.join(server.dataDir, 'uploads');
+    // The folder turns into a file: every read and write of a photo fails (ENOTDIR), as a broken disk would.
+    renameSync(uploads, `${uploads}.away`);
+    writeFileSync(uploads, '');
+    try {
+      const refusedUpload = await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'b.png', type: 'image/png' });
+      expect([refusedUpload.status, refusedUpload.json]).toEqual([503, { error: PHOTOS_UNAVAILABLE, message: PHOTOS_UNAVAILABLE }]);
+      const refusedEdit = await client.call('PUT', `/api/registries/${registry.id}`, edit);
+      expect([refusedEdit.status, refusedEdit.json]).toEqual([503, { message: PHOTOS_UNAVAILABLE }]);
+      expect((await client.get(`/api/registries/${registry.id}`)).json.photoUrl).toBe(registry.photoUrl);
+      expect(server.logs.join('')).toMatch(/ENOTDIR/);
+    } finally {
+      rmSync(uploads);
+      renameSync(`${uploads}.away`, uploads);
+    }
+    const edited = await client.call('PUT', `/api/registries/${registry.id}`, edit);
+    expect([edited.status, edited.json.photoUrl]).toEqual([200, uploaded.json.photoUrl]);
   });
 });
 
