@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { askingPhotoStore } from './photo-store-unavailable';
 import type { ImageSanitizer, PhotoArea } from '../ports/image-sanitizer';
 import type { PhotoStore } from '../ports/photo-store';
 import type { Repositories } from '../ports/repositories';
@@ -72,19 +73,21 @@ export async function registrySharePicture(registryId: string, ports: SharePictu
   const { url, area } = picture;
 
   // Reading a picture already made waits for nobody: only the making takes a turn.
-  const kept = await ports.photos.read(url);
+  const kept = await askingPhotoStore(() => ports.photos.read(url));
   if (kept) return kept;
   return ports.decodeInTurn(async () => {
-    const original = await ports.photos.read(photoUrl);
+    const original = await askingPhotoStore(() => ports.photos.read(photoUrl));
     if (!original) throw noPhoto();
     const bytes = await ports.sanitizer.crop(original, area, SHARE_PICTURE_WIDTH, SHARE_PICTURE_HEIGHT);
-    try {
-      await ports.photos.save(url.slice(url.lastIndexOf('/') + 1), bytes, SHARE_PICTURE_TYPE);
-    } catch (error) {
-      // Two asks at once both made it, and the second keep was refused as a name already taken:
-      // the picture is the same. Any other failure to keep it (a full disk) is the server's, and said.
-      if (!(await ports.photos.read(url))) throw error;
-    }
+    await askingPhotoStore(async () => {
+      try {
+        await ports.photos.save(url.slice(url.lastIndexOf('/') + 1), bytes, SHARE_PICTURE_TYPE);
+      } catch (error) {
+        // Two asks at once both made it, and the second keep was refused as a name already taken:
+        // the picture is the same. Any other failure to keep it (a full disk) is said, not hidden.
+        if (!(await ports.photos.read(url))) throw error;
+      }
+    });
     return bytes;
   });
 }
