@@ -1,11 +1,12 @@
 import type { User } from '../account/user';
 import type { PaymentPorts } from '../gift/record-payment';
 import type { Currency } from '../money';
+import type { Registry } from './registry';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { DomainError } from '../errors';
 import { refuseUnknownFields, validate } from '../validate';
 import { giveUpUnpaidGiftsOf } from './give-up-unpaid-gifts';
-import { requireManager, requireUnsettled } from './registry-access';
+import { requireManager, requireNothingReceived, requireUnsettled } from './registry-access';
 import { changeCurrencySchema } from './registry-schemas';
 import { registryNotFound } from './registry-not-found';
 
@@ -14,8 +15,26 @@ export function byHandInCurrency(currency: Currency): string {
 }
 
 /**
- * Changes the currency of an open registry that holds no paid gift and no gift given by hand; a stranger's unpaid gifts are
- * given up first. The registry is locked, so no gift can start while the currency changes under it.
+ * What refuses a currency change whatever becomes of the gifts under way, and whether there is a
+ * change to make at all: asked before they are given up, so that a change refused anyway, or one
+ * to the currency the registry already has, costs no guest the payment they are making; and asked
+ * again under the registry's lock.
+ */
+async function changeToMake(registry: Registry, currency: Currency, repositories: Pick<Repositories, 'gifts' | 'offlineGifts'>, user: User | null): Promise<boolean> {
+  requireManager(registry, user);
+  requireNothingReceived(registry, await repositories.gifts.paymentStatusesOf(registry.id), 'change the currency');
+  if (registry.currency === currency) return false;
+  // A gift given by hand was recorded in the registry's currency: changing it would change the gift.
+  if ((await repositories.offlineGifts.listByRegistry(registry.id)).length > 0) {
+    throw new DomainError('registry.has_gifts', byHandInCurrency(registry.currency));
+  }
+  return true;
+}
+
+/**
+ * Changes the currency of an open registry that holds no paid gift and no gift given by hand; a
+ * stranger's unpaid gifts are given up first, once nothing else refuses it. The registry is
+ * locked, so no gift can start while the currency changes under it.
  */
 export async function changeCurrency(
   id: string,
@@ -24,20 +43,17 @@ export async function changeCurrency(
 ): Promise<{ message: string; currency: Currency }> {
   refuseUnknownFields(input, ['currency']);
   const { currency } = await validate(changeCurrencySchema, input);
+  const answer = { message: `Currency updated to ${currency}`, currency };
   const found = await ports.registries.findById(id);
   if (!found || !found.isActive) throw registryNotFound();
-  requireManager(found, ports.user);
+  if (!(await ports.unitOfWork.transaction((repositories: Repositories) => changeToMake(found, currency, repositories, ports.user)))) return answer;
   await giveUpUnpaidGiftsOf(found.id, ports);
-  return ports.unitOfWork.transaction(async ({ registries, gifts, offlineGifts }: Repositories) => {
-    const registry = await registries.findByIdForUpdate(id);
+  return ports.unitOfWork.transaction(async (repositories: Repositories) => {
+    const registry = await repositories.registries.findByIdForUpdate(id);
     if (!registry || !registry.isActive) throw registryNotFound();
-    requireManager(registry, ports.user);
-    requireUnsettled(registry, await gifts.paymentStatusesOf(registry.id), 'change the currency');
-    // A gift given by hand was recorded in the registry's currency: changing it would change the gift.
-    if (registry.currency !== currency && (await offlineGifts.listByRegistry(registry.id)).length > 0) {
-      throw new DomainError('registry.has_gifts', byHandInCurrency(registry.currency));
-    }
-    if (registry.currency !== currency) await registries.update(registry.id, { currency });
-    return { message: `Currency updated to ${currency}`, currency };
+    if (!(await changeToMake(registry, currency, repositories, ports.user))) return answer;
+    requireUnsettled(registry, await repositories.gifts.paymentStatusesOf(registry.id), 'change the currency');
+    await repositories.registries.update(registry.id, { currency });
+    return answer;
   });
 }

@@ -2,11 +2,12 @@ import type { User } from '../account/user';
 import type { PaymentPorts } from '../gift/record-payment';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { giveUpUnpaidGiftsOf } from './give-up-unpaid-gifts';
-import { requireOwner, requireUnsettled } from './registry-access';
+import { requireNothingReceived, requireOwner, requireUnsettled } from './registry-access';
 import { registryNotFound } from './registry-not-found';
 
 /**
- * Deletes an open registry that holds no paid gift; a stranger's unpaid gifts are given up first.
+ * Deletes an open registry that holds no paid gift; a stranger's unpaid gifts are given up first,
+ * once nothing else refuses it.
  * The owner's alone, not a co-owner's: it ends the registry for everyone, the owner included,
  * which is at least as final as closing it.
  *
@@ -18,6 +19,7 @@ export async function deleteRegistry(id: string, ports: { user: User | null; uni
   const found = await ports.registries.findById(id);
   if (!found || !found.isActive) throw registryNotFound();
   requireOwner(found, ports.user);
+  requireNothingReceived(found, await ports.gifts.paymentStatusesOf(found.id), 'delete the registry');
   await giveUpUnpaidGiftsOf(found.id, ports);
   return ports.unitOfWork.transaction(async ({ registries, gifts }: Repositories) => {
     const registry = await registries.findByIdForUpdate(id);

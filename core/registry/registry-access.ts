@@ -55,14 +55,22 @@ export function holdsPaidGift(statuses: ReadonlySet<PaymentStatus>): boolean {
   return statuses.has('succeeded') || statuses.has('refunding') || statuses.has('disputed');
 }
 
+type SettlingAction = 'change the currency' | 'delete the registry';
+
 /**
- * Currency and deletion are settled once money came in: only while open, with no paid gift, and
- * no payment the provider could not yet give up. A refunded gift keeps its record in its own
- * currency, so it holds neither back (deleting keeps the record, see deleteRegistry).
+ * Currency and deletion are settled once money came in: only while open and with no paid gift.
+ * A refunded gift keeps its record in its own currency, so it holds neither back (deleting keeps
+ * the record, see deleteRegistry). Checked before the gifts under way are given up too, so that a
+ * change refused anyway costs no guest the payment they are making.
  */
-export function requireUnsettled(registry: Registry, statuses: ReadonlySet<PaymentStatus>, action: 'change the currency' | 'delete the registry'): void {
+export function requireNothingReceived(registry: Registry, statuses: ReadonlySet<PaymentStatus>, action: SettlingAction): void {
   if (registry.status !== 'open') throw new DomainError('registry.closed', `You can’t ${action} once the registry is closed`);
   if (holdsPaidGift(statuses)) throw new DomainError('registry.has_gifts', `You can’t ${action} after receiving contributions`);
+}
+
+/** As requireNothingReceived, and no payment the provider could not yet give up. */
+export function requireUnsettled(registry: Registry, statuses: ReadonlySet<PaymentStatus>, action: SettlingAction): void {
+  requireNothingReceived(registry, statuses, action);
   if (statuses.has('pending')) {
     throw new DomainError('registry.payment_under_way', `A gift’s payment is being confirmed by the payment provider right now, so you can’t ${action} yet. Please try again in a few minutes.`);
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { celebrationDay } from '@core/registry/celebration-date';
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, isShortCode, makeShortCode } from '@core/registry/short-code';
-import { requireUnsettled } from '@core/registry/registry-access';
+import { requireNothingReceived, requireUnsettled } from '@core/registry/registry-access';
 import type { Registry } from '@core/registry/registry';
 
 describe('short codes', () => {
@@ -59,6 +59,13 @@ describe('settled registries', () => {
     }
     expect(() => requireUnsettled(usd, new Set(['refunded'] as const), 'delete the registry')).not.toThrow();
     expect(() => requireUnsettled(usd, new Set(['refunded', 'expired'] as const), 'change the currency')).not.toThrow();
+  });
+
+  it('refuse before a payment under way is given up for what no outcome of it changes: closed, or money received', () => {
+    const usd = { status: 'open', currency: 'USD' } as Registry;
+    expect(() => requireNothingReceived(usd, new Set(['pending'] as const), 'change the currency')).not.toThrow();
+    expect(() => requireNothingReceived(usd, new Set(['pending', 'succeeded'] as const), 'change the currency')).toThrow(expect.objectContaining({ code: 'registry.has_gifts' }));
+    expect(() => requireNothingReceived({ status: 'closed' } as Registry, new Set(['pending'] as const), 'delete the registry')).toThrow(expect.objectContaining({ code: 'registry.closed' }));
   });
 });
 

@@ -291,6 +291,39 @@ describe('a gift a stranger started and never paid', () => {
     expect((await owner.client.get(`/api/registries/${registry.id}`)).status).toBe(404);
   });
 
+  it('is left to its giver when the family’s change or deletion is refused: the guest can still pay', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const guest = new HttpClient(server.url);
+    const paid = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 40 }));
+    expect((await guest.post('/api/sandbox/confirm', { clientSecret: paid.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    const stranger = new HttpClient(server.url);
+    const underWay = await stranger.post('/api/create-payment-intent', giftBody(registry.id, { amount: 54 }));
+    expect(underWay.status).toBe(201);
+
+    // Refused: the registry holds a paid gift.
+    const currency = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
+    expect([currency.status, currency.json.message]).toEqual([409, 'You can’t change the currency after receiving contributions']);
+    const deleted = await owner.client.call('DELETE', `/api/registries/${registry.id}`);
+    expect([deleted.status, deleted.json.message]).toEqual([409, 'You can’t delete the registry after receiving contributions']);
+    // Refused as well when it is the currency the registry already has.
+    const same = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'USD' });
+    expect([same.status, same.json]).toEqual([409, { message: 'You can’t change the currency after receiving contributions' }]);
+    expect(await ownerGifts(owner.client, registry.id)).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 54, paymentStatus: 'pending' })]));
+
+    expect((await stranger.post('/api/sandbox/confirm', { clientSecret: underWay.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    expect(await ownerGifts(owner.client, registry.id)).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 54, paymentStatus: 'succeeded' })]));
+  });
+
+  it('is left to its giver when the currency asked for is the one the registry has', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const stranger = new HttpClient(server.url);
+    const underWay = await stranger.post('/api/create-payment-intent', giftBody(registry.id, { amount: 54 }));
+    const same = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'USD' });
+    expect([same.status, same.json]).toEqual([200, { message: 'Currency updated to USD', currency: 'USD' }]);
+    expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ amount: 54, paymentStatus: 'pending' }]);
+    expect((await stranger.post('/api/sandbox/confirm', { clientSecret: underWay.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+  });
+
   /** A registry whose only gift, 40 paid by card, its family refunded. */
   async function registryWithARefundedGift() {
     const { owner, registry } = await openRegistry(server);

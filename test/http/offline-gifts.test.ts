@@ -58,14 +58,30 @@ describe('a registry’s currency, once a gift is given by hand', () => {
     // The family's page is told, so it does not offer what the server refuses; a visitor is not.
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGiftsGivenByHand: true, hasGifts: false });
     expect((await new HttpClient(server.url).get(`/api/registries/${registry.id}`)).json).not.toHaveProperty('hasGiftsGivenByHand');
+    // A guest is paying online meanwhile.
+    const [charity] = (await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[];
+    const underWay = await new HttpClient(server.url).post('/api/create-payment-intent', {
+      registryId: registry.id,
+      charityId: charity!.id,
+      giftGiverName: 'Aunt Miriam',
+      giftGiverEmail: 'miriam@example.com',
+      amount: 36,
+      personalMessage: '',
+    });
+    expect(underWay.status).toBe(201);
+    const onlineGifts = async () => ((await owner.client.get(`/api/registries/${registry.id}/gifts`)).json as unknown as { paymentStatus: string }[]).map((gift) => gift.paymentStatus);
     const refused = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('You can’t change the currency while gifts given by hand are recorded in USD. Remove them first, or keep USD.');
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ currency: 'USD' });
     // The same currency again changes nothing and is no error.
     expect((await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'USD' })).status).toBe(200);
+    // Neither took the guest's payment from them.
+    expect(await onlineGifts()).toEqual(['pending']);
     expect((await owner.client.call('DELETE', `/api/offline-gifts/${recorded.json.id}`)).status).toBeLessThan(300);
     expect((await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' })).status).toBe(200);
+    // A change that goes ahead gives the payment under way up: it was priced in the other currency.
+    expect(await onlineGifts()).toEqual(['expired']);
   });
 });
 
