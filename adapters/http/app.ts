@@ -1,6 +1,5 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
-import { koaBody } from 'koa-body';
 import type { PasswordHasher } from '@core/ports/password-hasher';
 import type { SecretTokens } from '@core/ports/secret-tokens';
 import type { Clock } from '@core/ports/clock';
@@ -50,6 +49,7 @@ import { accountRoutes } from './routes/account-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
 import { charityRoutes } from './routes/charity-routes';
 import { systemRoutes, type PublicConfig } from './routes/system-routes';
+import { jsonBody } from './middleware/json-body';
 
 export interface HttpDependencies {
   repositories: Repositories & UnitOfWork;
@@ -92,7 +92,6 @@ export interface HttpDependencies {
   };
 }
 
-const JSON_BODY_LIMIT = '100kb';
 
 export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   const { settings } = deps;
@@ -119,8 +118,8 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   app.use(securityHeaders({ photoOrigins: settings.photoOrigins, production: settings.production }));
   app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: [STRIPE_WEBHOOK_PATH] }));
   // The webhook's signature covers the raw bytes, so that route reads its body itself.
-  const jsonBody = koaBody({ json: true, jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false });
-  app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(ctx, next)));
+  const readJson = jsonBody();
+  app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : readJson(ctx, next)));
   app.use(refuseControlCharacters());
   if (secureCookies) app.use(secureCookiesBehindProxy());
   for (const middleware of sessions(app, { ...deps.repositories, clock: deps.clock, secureCookies })) {

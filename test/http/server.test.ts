@@ -51,6 +51,12 @@ describe('the server', () => {
     expect(broken.json.message).toBe('Request body is not valid JSON');
     const list = await client.call('POST', '/api/register', '[1,2,3]');
     expect(list.status).toBe(400);
+    // Bytes that are not what their Content-Encoding says are the sender's fault too, signed out or not.
+    for (const [path, encoding] of [['/api/newsletter', 'gzip'], ['/api/login', 'deflate'], ['/api/create-payment-intent', 'br']] as const) {
+      const corrupt = await client.call('POST', path, 'not compressed at all', { 'Content-Encoding': encoding });
+      expect([path, encoding, corrupt.status, corrupt.json]).toEqual([path, encoding, 400, { message: 'Request body could not be decompressed' }]);
+    }
+    expect(server.logs.join('')).not.toMatch(/unhandled error/);
   });
 });
 
