@@ -60,7 +60,7 @@ const BOUNDS = ['min', 'max', 'more', 'less'];
 /**
  * A request schema of core's whose money fields hold cents, described as the wire carries them:
  * numbers in the currency's units (readWireAmount reads them into cents before core sees them),
- * so a bound of 2,500,000 cents reads 25,000.
+ * so a bound of 2,500,000 cents reads 25,000, and cents are whole but the amounts are not (36.50).
  */
 export function inWireUnits(schema: DescribedSchema, moneyFields: readonly string[]): DescribedSchema {
   return {
@@ -70,7 +70,8 @@ export function inWireUnits(schema: DescribedSchema, moneyFields: readonly strin
       for (const name of moneyFields) {
         const field = fields[name];
         if (!field) throw new Error(`No money field ${name} in the request schema`);
-        fields[name] = { ...field, tests: (field.tests ?? []).map((test) => ({ ...test, params: toUnits(test.params) })) };
+        const inUnits = (field.tests ?? []).filter((test) => test.name !== 'integer').map((test) => ({ ...test, params: toUnits(test.params) }));
+        fields[name] = { ...field, tests: inUnits };
       }
       return { ...description, fields };
     },

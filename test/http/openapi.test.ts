@@ -61,6 +61,23 @@ describe('the API description at /api/openapi.json', () => {
     expect(schemas).toBeGreaterThan(40);
   });
 
+  it('takes money as the wire carries it, in the currency’s units with its cents (36.50), within the bounds core sets', async () => {
+    const document = await documentOf(sandbox);
+    const ajv = new Ajv2020({ strict: true, strictRequired: false });
+    const moneyFields = [
+      ['/api/create-payment-intent', 'post', 'amount', 25_000],
+      ['/api/registries/{id}/offline-gifts', 'post', 'amount', 25_000],
+      ['/api/offline-gifts/{id}', 'put', 'amount', 25_000],
+      ['/api/admin/charity-payouts/{id}/status', 'patch', 'expectedAmount', 99_999_999.99],
+    ] as const;
+    for (const [path, method, field, largest] of moneyFields) {
+      const operation = document.paths[path]?.[method] as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } };
+      const schema = operation.requestBody.content['application/json']!.schema.properties[field]!;
+      const valid = ajv.compile(schema);
+      expect([path, field, valid(36.5), valid(33.33), valid(largest), valid(largest + 1)]).toEqual([path, field, true, true, true, false]);
+    }
+  });
+
   it.each(['sandbox', 'stripe'] as const)('describes every route the app answers with the %s provider, and no route it lacks', async (provider) => {
     const server = provider === 'sandbox' ? sandbox : stripe;
     const registered = server.routes.map((route) => `${route.method} ${asDocumentPath(route.path)}`);
