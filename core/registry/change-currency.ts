@@ -39,15 +39,20 @@ async function changeToMake(registry: Registry, currency: Currency, repositories
 export async function changeCurrency(
   id: string,
   input: unknown,
-  ports: { user: User | null; unitOfWork: UnitOfWork; registries: Repositories['registries'] } & PaymentPorts,
+  ports: { user: User | null; unitOfWork: UnitOfWork } & PaymentPorts,
 ): Promise<{ message: string; currency: Currency }> {
   refuseUnknownFields(input, ['currency']);
   const { currency } = await validate(changeCurrencySchema, input);
   const answer = { message: `Currency updated to ${currency}`, currency };
-  const found = await ports.registries.findById(id);
-  if (!found || !found.isActive) throw registryNotFound();
-  if (!(await ports.unitOfWork.transaction((repositories: Repositories) => changeToMake(found, currency, repositories, ports.user)))) return answer;
-  await giveUpUnpaidGiftsOf(found.id, ports);
+  // Under the lock too: a change to the currency the registry has is answered from what another
+  // change under way leaves, not from what it replaces.
+  const toMake = await ports.unitOfWork.transaction(async (repositories: Repositories) => {
+    const registry = await repositories.registries.findByIdForUpdate(id);
+    if (!registry || !registry.isActive) throw registryNotFound();
+    return changeToMake(registry, currency, repositories, ports.user);
+  });
+  if (!toMake) return answer;
+  await giveUpUnpaidGiftsOf(id, ports);
   return ports.unitOfWork.transaction(async (repositories: Repositories) => {
     const registry = await repositories.registries.findByIdForUpdate(id);
     if (!registry || !registry.isActive) throw registryNotFound();

@@ -53,6 +53,19 @@ describe('a stranger’s unpaid gift when the family acts', () => {
     expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(5_000);
   });
 
+  it('leaves the other guests paying once one payment turns out paid, as the change is refused anyway', async () => {
+    const { repositories, gateway, registry, give, statusOf, family } = await world();
+    await give(50);
+    await give(20);
+    await give(36);
+    const [paid, ...others] = (await repositories.gifts.listByRegistry(registry.id)).map((gift) => gift.id);
+    gateway.intents.get((await repositories.gifts.findById(paid!))!.stripePaymentIntentId!)!.status = 'succeeded';
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).rejects.toMatchObject({ code: 'registry.has_gifts' });
+    expect(await statusOf(paid!)).toBe('succeeded');
+    for (const other of others) expect(await statusOf(other)).toBe('pending');
+    expect(gateway.canceled.size).toBe(0);
+  });
+
   it('holds the registry, with a plain message, while the provider cannot say how its payment stands', async () => {
     const { gateway, registry, give, statusOf, family } = await world();
     const { gift } = await give(18);
