@@ -56,6 +56,13 @@ describe('the server', () => {
       const corrupt = await client.call('POST', path, 'not compressed at all', { 'Content-Encoding': encoding });
       expect([path, encoding, corrupt.status, corrupt.json]).toEqual([path, encoding, 400, { message: 'Request body could not be decompressed' }]);
     }
+    // A zlib header asking for a preset dictionary (0x78 0xbb, then the dictionary's checksum), as bytes.
+    const wantsDictionary = await fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'deflate' },
+      body: new Uint8Array([0x78, 0xbb, 0, 0, 0, 1, 1, 2, 3]),
+    });
+    expect([wantsDictionary.status, await wantsDictionary.json()]).toEqual([400, { message: 'Request body could not be decompressed' }]);
     expect(server.logs.join('')).not.toMatch(/unhandled error/);
   });
 });

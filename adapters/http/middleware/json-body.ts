@@ -7,10 +7,11 @@ const JSON_BODY_LIMIT = '100kb';
 
 /**
  * Node's codes for compressed bytes that are not what their Content-Encoding says: zlib's for gzip
- * and deflate (bad or cut-off data), and brotli's format errors (ERR__ERROR_FORMAT_PADDING_2 and
- * the like), not its failures to allocate, which are ours.
+ * and deflate (bad or cut-off data, or a header asking for a preset dictionary nobody agreed on),
+ * and brotli's format errors (ERR__ERROR_FORMAT_PADDING_2 and the like), not the failures to
+ * allocate of either, which are ours.
  */
-const CORRUPT_COMPRESSION = /^(Z_DATA_ERROR|Z_BUF_ERROR|ERR__ERROR_FORMAT_[A-Z0-9_]+)$/;
+const CORRUPT_COMPRESSION = /^(Z_DATA_ERROR|Z_BUF_ERROR|Z_NEED_DICT|ERR__ERROR_FORMAT_[A-Z0-9_]+)$/;
 
 /**
  * Reads a JSON body (gzip, deflate or br as its Content-Encoding says). A body whose compression
@@ -28,7 +29,7 @@ export function jsonBody(): Middleware<HttpState> {
         return next();
       });
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
+      const code = (error as { code?: unknown } | null)?.code;
       if (!readWhole && typeof code === 'string' && CORRUPT_COMPRESSION.test(code)) ctx.throw(400, 'Request body could not be decompressed');
       throw error;
     }
