@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberRegistry } from '../../web/src/lib/recent-registries';
@@ -101,20 +101,8 @@ describe('home dashboard (signed in)', () => {
   });
 });
 
-/** Serves the newest registries; what it returns resolves once the page has had that answer and drawn it. */
-function serveRecentlyCreated(answer: () => Response): () => Promise<void> {
-  let answered = false;
-  server.use(
-    http.get('/api/registries/recent', () => {
-      answered = true;
-      return answer();
-    }),
-  );
-  return async () => {
-    await waitFor(() => expect(answered).toBe(true));
-    // The answer reaches the page a few turns after the handler returns it.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  };
+function serveRecentlyCreated(answer: () => Response) {
+  server.use(http.get('/api/registries/recent', answer));
 }
 
 const recentCards = () => within(screen.getByRole('list', { name: 'Recent registries' })).getAllByRole('article');
@@ -122,10 +110,10 @@ const titles = (cards: HTMLElement[]) => cards.map((card) => within(card).getByR
 
 describe('landing page Recent Registries', () => {
   it('is left out while no registry was created or opened', async () => {
-    const drawn = serveRecentlyCreated(() => HttpResponse.json([]));
-    renderApp('/');
+    serveRecentlyCreated(() => HttpResponse.json([]));
+    const { answered } = renderApp('/');
     await screen.findByPlaceholderText("Search by child's name...");
-    await drawn();
+    await answered('/api/registries/recent');
     expect(screen.queryByRole('heading', { name: 'Recent Registries' })).not.toBeInTheDocument();
   });
 
@@ -192,10 +180,10 @@ describe('landing page Recent Registries', () => {
 
   it('shows the registries opened before alone, with no error, when the newest cannot be loaded', async () => {
     rememberRegistry(aSearchResult({ id: 'r-1', childName: 'Noah' }));
-    const drawn = serveRecentlyCreated(() => HttpResponse.json({ message: 'Something went wrong' }, { status: 500 }));
-    renderApp('/');
+    serveRecentlyCreated(() => HttpResponse.json({ message: 'Something went wrong' }, { status: 500 }));
+    const { answered } = renderApp('/');
     expect(await screen.findByText('Registries you have opened on this device.')).toBeInTheDocument();
-    await drawn();
+    await answered('/api/registries/recent');
     expect(titles(recentCards())).toEqual(["Noah's Bar/Bat Mitzvah"]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

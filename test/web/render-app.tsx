@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -45,13 +45,21 @@ styleCache.sheet.insert = (rule: string) => {
   if (!rule.endsWith('{}')) insertRule(rule);
 };
 
-/** Mounts the whole app at a path, with a fresh SWR cache. */
+/**
+ * Mounts the whole app at a path, with a fresh SWR cache: `answered(key)` resolves once the app
+ * holds the answer to that call (or its failure) and has drawn it, for a test of what is absent.
+ */
 export function renderApp(path = '/', options: RenderAppOptions = {}) {
   if (options.width !== undefined) window.innerWidth = options.width;
   const user = userEvent.setup();
+  const answers = new Map<string, { data?: unknown; error?: unknown }>();
+  const answered = async (key: string) => {
+    await waitFor(() => expect(answers.get(key)?.data !== undefined || answers.get(key)?.error !== undefined).toBe(true));
+    await act(async () => {});
+  };
   const result = render(
     <CacheProvider value={styleCache}>
-      <SWRConfig value={{ provider: () => new Map() }}>
+      <SWRConfig value={{ provider: () => answers }}>
         <MemoryRouter initialEntries={[path]}>
           <AppProviders>
             <AppRoutes />
@@ -60,7 +68,7 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
       </SWRConfig>
     </CacheProvider>,
   );
-  return { user, ...result };
+  return { user, answered, ...result };
 }
 
 /**
