@@ -11,6 +11,8 @@ interface Description {
   tests?: { name?: string; params?: Record<string, unknown> }[];
   fields?: Record<string, Description>;
   innerType?: Description;
+  /** What the document says of the field in words. */
+  meta?: { description?: string };
 }
 
 type Schema = Record<string, unknown>;
@@ -52,10 +54,17 @@ function describeField(description: Description): Schema {
     schema.additionalProperties = false;
   }
   if (description.innerType) schema.items = describeField(description.innerType);
+  if (description.meta?.description) schema.description = description.meta.description;
   return schema;
 }
 
 const BOUNDS = ['min', 'max', 'more', 'less'];
+
+/**
+ * Said in words, not as multipleOf 0.01, which many validators get wrong in floating point
+ * (36.5 / 0.01 is 3650.0000000000005).
+ */
+const MONEY_DESCRIPTION = 'In the currency’s units, with at most two decimals (36.50); more decimals are refused.';
 
 /**
  * A request schema of core's whose money fields hold cents, described as the wire carries them:
@@ -71,7 +80,7 @@ export function inWireUnits(schema: DescribedSchema, moneyFields: readonly strin
         const field = fields[name];
         if (!field) throw new Error(`No money field ${name} in the request schema`);
         const inUnits = (field.tests ?? []).filter((test) => test.name !== 'integer').map((test) => ({ ...test, params: toUnits(test.params) }));
-        fields[name] = { ...field, tests: inUnits };
+        fields[name] = { ...field, tests: inUnits, meta: { ...field.meta, description: MONEY_DESCRIPTION } };
       }
       return { ...description, fields };
     },

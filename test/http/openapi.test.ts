@@ -75,6 +75,7 @@ describe('the API description at /api/openapi.json', () => {
       const schema = operation.requestBody.content['application/json']!.schema.properties[field]!;
       const valid = ajv.compile(schema);
       expect([path, field, valid(36.5), valid(33.33), valid(largest), valid(largest + 1)]).toEqual([path, field, true, true, true, false]);
+      expect([path, field, schema.description]).toEqual([path, field, expect.stringContaining('at most two decimals')]);
     }
   });
 
