@@ -1,6 +1,6 @@
 // Only types come from the SDK at load time: a server without GCS never loads it.
 import type { Storage } from '@google-cloud/storage';
-import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
+import { PhotoStoreUnavailableError, type PhotoStore, type StoredPhoto } from '@core/ports/photo-store';
 import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
 
 /** Where GCS serves public objects; the bucket must grant allUsers the objectViewer role. */
@@ -16,6 +16,36 @@ const READ_TIMEOUT_MS = 30_000;
 
 // GCS bucket naming rules: 3-63 characters (up to 222 with dots), lowercase letters, digits, -, _ and dots.
 const BUCKET_NAME = /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/;
+
+/** Answers that say GCS, not the request, failed for a moment: a timeout, too many requests, a 5xx. */
+function isPassingStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * What a call to GCS failed with, as the caller should hear it: GCS or the network failing for a
+ * moment (a passing status, a dropped or refused connection, a timeout) is PhotoStoreUnavailableError;
+ * a refusal such as a missing permission stays as it is, a fault of the setup to fix.
+ */
+function gcsFailure(error: unknown): unknown {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  if (typeof code === 'number') return isPassingStatus(code) ? new PhotoStoreUnavailableError(error) : error;
+  if (typeof code === 'string' || name === 'AbortError' || name === 'TimeoutError' || name === 'FetchError') return new PhotoStoreUnavailableError(error);
+  return error;
+}
+
+/** A public URL asked as a browser would: the answer, or the network's failure as the store's outage. */
+async function fetchPublic(url: string, method: 'GET' | 'HEAD'): Promise<Response> {
+  let answer: Response;
+  try {
+    answer = await fetch(url, { method, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+  } catch (error) {
+    throw new PhotoStoreUnavailableError(error);
+  }
+  if (answer.ok || answer.status === 404) return answer;
+  const refused = new Error(`Google Cloud Storage answered ${answer.status} for a stored photo`);
+  throw isPassingStatus(answer.status) ? new PhotoStoreUnavailableError(refused) : refused;
+}
 
 export interface GcsPhotoStoreOptions {
   bucket: string;
@@ -41,14 +71,18 @@ export class GcsPhotoStore implements PhotoStore {
   async save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto> {
     assertPhotoName(name, contentType);
     const storage = await this.client();
-    await storage.bucket(this.bucket).file(name).save(bytes, {
-      resumable: false,
-      contentType,
-      metadata: { cacheControl: PHOTO_CACHE_CONTROL },
-      // Create only, never overwrite; it also makes the upload idempotent, so the SDK may retry it.
-      preconditionOpts: { ifGenerationMatch: 0 },
-      timeout: UPLOAD_TIMEOUT_MS,
-    });
+    try {
+      await storage.bucket(this.bucket).file(name).save(bytes, {
+        resumable: false,
+        contentType,
+        metadata: { cacheControl: PHOTO_CACHE_CONTROL },
+        // Create only, never overwrite; it also makes the upload idempotent, so the SDK may retry it.
+        preconditionOpts: { ifGenerationMatch: 0 },
+        timeout: UPLOAD_TIMEOUT_MS,
+      });
+    } catch (error) {
+      throw gcsFailure(error);
+    }
     return { url: `${this.prefix}/${name}` };
   }
 
@@ -59,19 +93,19 @@ export class GcsPhotoStore implements PhotoStore {
   /** Asked as any browser would, of its public URL. */
   async exists(url: string): Promise<boolean> {
     if (photoNameUnder(this.prefix, url) === null) return false;
-    const answer = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
-    if (answer.status === 404) return false;
-    if (!answer.ok) throw new Error(`Google Cloud Storage answered ${answer.status} for a stored photo`);
-    return true;
+    return (await fetchPublic(url, 'HEAD')).status !== 404;
   }
 
   /** Read as any browser reads it, from its public URL: no credentials needed. */
   async read(url: string): Promise<Uint8Array | null> {
     if (storedPhotoNameUnder(this.prefix, url) === null) return null;
-    const answer = await fetch(url, { signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    const answer = await fetchPublic(url, 'GET');
     if (answer.status === 404) return null;
-    if (!answer.ok) throw new Error(`Google Cloud Storage answered ${answer.status} for a stored photo`);
-    return new Uint8Array(await answer.arrayBuffer());
+    try {
+      return new Uint8Array(await answer.arrayBuffer());
+    } catch (error) {
+      throw new PhotoStoreUnavailableError(error);
+    }
   }
 
   private client(): Promise<Storage> {

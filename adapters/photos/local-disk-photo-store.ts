@@ -1,6 +1,6 @@
 import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
+import { PhotoStoreUnavailableError, type PhotoStore, type StoredPhoto } from '@core/ports/photo-store';
 import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
 
 export interface LocalDiskPhotoStoreOptions {
@@ -8,6 +8,19 @@ export interface LocalDiskPhotoStoreOptions {
   directory: string;
   /** Where the HTTP layer serves that folder, e.g. `/uploads`. */
   publicPath: string;
+}
+
+/** A folder we may not write: a fault of the setup to fix, not a moment to wait out. */
+const NOT_PASSING = new Set(['EACCES', 'EPERM']);
+
+/**
+ * The disk failing (full, broken, a file where the folder should be): the caller may try again.
+ * A name already taken (the link refused) and a missing permission are left as they are.
+ */
+function diskFailure(error: unknown): unknown {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof code !== 'string' || NOT_PASSING.has(code) || (code === 'EEXIST' && syscall === 'link')) return error;
+  return new PhotoStoreUnavailableError(error);
 }
 
 /** Keeps photos as files in one folder, which the HTTP layer serves at `publicPath`. */
@@ -26,16 +39,20 @@ export class LocalDiskPhotoStore implements PhotoStore {
 
   async save(name: string, bytes: Uint8Array, contentType: string): Promise<StoredPhoto> {
     assertPhotoName(name, contentType);
-    await mkdir(this.directory, { recursive: true });
-    // Written aside, then linked under its name whole: nobody reads half a photo (a crash or a full
-    // disk mid-write leaves only a dot-file, which is never served), and linking fails on a name
-    // already taken: a photo some record points at is never overwritten.
-    const aside = join(this.directory, `.${name}.${crypto.randomUUID()}.part`);
-    await writeFile(aside, bytes, { flag: 'wx' });
     try {
-      await link(aside, join(this.directory, name));
-    } finally {
-      await rm(aside, { force: true });
+      await mkdir(this.directory, { recursive: true });
+      // Written aside, then linked under its name whole: nobody reads half a photo (a crash or a full
+      // disk mid-write leaves only a dot-file, which is never served), and linking fails on a name
+      // already taken: a photo some record points at is never overwritten.
+      const aside = join(this.directory, `.${name}.${crypto.randomUUID()}.part`);
+      await writeFile(aside, bytes, { flag: 'wx' });
+      try {
+        await link(aside, join(this.directory, name));
+      } finally {
+        await rm(aside, { force: true });
+      }
+    } catch (error) {
+      throw diskFailure(error);
     }
     return { url: `${this.publicPath}/${name}` };
   }
@@ -51,7 +68,7 @@ export class LocalDiskPhotoStore implements PhotoStore {
       return (await stat(join(this.directory, name))).isFile();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
+      throw diskFailure(error);
     }
   }
 
@@ -62,7 +79,7 @@ export class LocalDiskPhotoStore implements PhotoStore {
       return new Uint8Array(await readFile(join(this.directory, name)));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+      throw diskFailure(error);
     }
   }
 }

@@ -14,3 +14,17 @@ export interface PhotoStore {
   /** The bytes behind a URL this store handed out (a photo, one of its copies), or null when there are none. */
   read(url: string): Promise<Uint8Array | null>;
 }
+
+/**
+ * The store did not do its part for a reason outside the request and outside our code: a disk
+ * that failed or is full, a network that dropped, a timeout, the service answering 5xx or 429. A
+ * moment later the same call may work, and the caller is told so (photo.unavailable). Adapters
+ * throw it for those failures only: a refused name, a missing permission or a bug stays as it is,
+ * a fault to fix rather than to retry.
+ */
+export class PhotoStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The photo store did not answer', { cause });
+    this.name = 'PhotoStoreUnavailableError';
+  }
+}

@@ -6,6 +6,7 @@ import { isStoredPhotoName } from '@core/photo/photo-name';
 import { registrySharePicture, SHARE_PICTURE_HEIGHT, SHARE_PICTURE_WIDTH, shareCrop, sharePictureOf } from '@core/photo/share-picture';
 import { isDomainError } from '@core/errors';
 import { PHOTOS_UNAVAILABLE } from '@core/photo/photo-store-unavailable';
+import { PhotoStoreUnavailableError } from '@core/ports/photo-store';
 import type { Registry } from '@core/registry/registry';
 
 const ID = '0b7c6c2e-4a1f-4e55-9d0a-1f3b2c4d5e6f';
@@ -109,14 +110,14 @@ describe('registrySharePicture', () => {
 
   it('fails when the picture could not be kept for another reason, rather than making it again at every ask unsaid', async () => {
     const { photos, picture } = await world();
-    const full = new Error('ENOSPC: no space left on device');
+    const full = new PhotoStoreUnavailableError(new Error('ENOSPC: no space left on device'));
     vi.spyOn(photos, 'save').mockRejectedValueOnce(full);
     await expect(picture()).rejects.toMatchObject({ code: 'photo.unavailable', message: PHOTOS_UNAVAILABLE, cause: full });
   });
 
   it('is unavailable, not a failure of ours, while the photo store does not answer', async () => {
     const { photos, crop, picture } = await world();
-    const outage = new Error('Google Cloud Storage answered 503 for a stored photo');
+    const outage = new PhotoStoreUnavailableError(new Error('Google Cloud Storage answered 503 for a stored photo'));
     vi.spyOn(photos, 'read').mockRejectedValueOnce(outage);
     await expect(picture()).rejects.toMatchObject({ code: 'photo.unavailable', message: PHOTOS_UNAVAILABLE, cause: outage });
     expect(crop).not.toHaveBeenCalled();

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GcsPhotoStore, PHOTO_CACHE_CONTROL } from '../../../adapters/photos/gcs-photo-store';
+import { PhotoStoreUnavailableError } from '@core/ports/photo-store';
 import { pngBytes } from '../../support/images';
 import { fakeGoogleCloudStorage, recordUnhandledRequests } from './fake-google-cloud-storage';
 
@@ -75,10 +76,36 @@ describe('GcsPhotoStore', () => {
       ),
     );
     const started = Date.now();
-    await expect(store().save(`${crypto.randomUUID()}.jpg`, Uint8Array.of(1, 2, 3), 'image/jpeg')).rejects.toMatchObject({
-      code: 403,
-    });
+    const refused = await store()
+      .save(`${crypto.randomUUID()}.jpg`, Uint8Array.of(1, 2, 3), 'image/jpeg')
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 403 });
+    // A missing permission is the setup's fault: not an outage a family should wait out.
+    expect(refused).not.toBeInstanceOf(PhotoStoreUnavailableError);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('reports GCS failing for a moment as an outage when a photo is looked up or read, and a refusal as it is', async () => {
+    const { url } = await store().save(`${crypto.randomUUID()}.png`, Uint8Array.of(1), 'image/png');
+    const attempts = { exists: () => store().exists(url), read: () => store().read(url) };
+    for (const [answer, outage] of [
+      [() => new HttpResponse(null, { status: 503 }), true],
+      [() => new HttpResponse(null, { status: 429 }), true],
+      [() => HttpResponse.error(), true],
+      [() => new HttpResponse(null, { status: 403 }), false],
+    ] as const) {
+      server.use(http.head('https://storage.googleapis.com/:bucket/:name', answer), http.get('https://storage.googleapis.com/:bucket/:name', answer));
+      for (const [call, attempt] of Object.entries(attempts)) {
+        const failed = await attempt().then(
+          () => 'answered',
+          (error: unknown) => error,
+        );
+        expect([call, answer().status, failed instanceof PhotoStoreUnavailableError]).toEqual([call, answer().status, outage]);
+        expect(failed).toBeInstanceOf(Error);
+      }
+      server.resetHandlers();
+    }
+    expect(await store().exists(url)).toBe(true);
   });
 
   it('retries a transient 503, since a create-only upload is safe to repeat', async () => {

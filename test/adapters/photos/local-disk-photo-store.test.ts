@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiskPhotoStore } from '../../../adapters/photos/local-disk-photo-store';
+import { PhotoStoreUnavailableError } from '@core/ports/photo-store';
 
 describe('LocalDiskPhotoStore', () => {
   let root: string;
@@ -26,9 +27,35 @@ describe('LocalDiskPhotoStore', () => {
     const store = new LocalDiskPhotoStore({ directory, publicPath: '/uploads' });
     const id = crypto.randomUUID();
     for (const name of [`../${id}.jpg`, `../../${id}.jpg`, `sub/${id}.jpg`, `${id}.svg`]) {
-      await expect(store.save(name, Uint8Array.of(1), 'image/jpeg')).rejects.toThrow();
+      const refused = await store.save(name, Uint8Array.of(1), 'image/jpeg').catch((error: unknown) => error);
+      // A refused name is a fault of the caller's, never an outage to wait out.
+      expect(refused, name).toBeInstanceOf(Error);
+      expect(refused, name).not.toBeInstanceOf(PhotoStoreUnavailableError);
     }
     expect(await readdir(root)).toEqual([]);
+  });
+
+  it('reports a disk that fails as an outage, the disk’s own error as its cause; a name taken stays what it is', async () => {
+    const directory = join(root, 'uploads');
+    const store = new LocalDiskPhotoStore({ directory, publicPath: '/uploads' });
+    const name = `${crypto.randomUUID()}.png`;
+    const { url } = await store.save(name, Uint8Array.of(1), 'image/png');
+    const taken = await store.save(name, Uint8Array.of(2), 'image/png').catch((error: unknown) => error);
+    expect(taken).toMatchObject({ code: 'EEXIST' });
+    expect(taken).not.toBeInstanceOf(PhotoStoreUnavailableError);
+
+    // The folder turns into a file: every read and write fails (EEXIST making the folder, ENOTDIR
+    // reading in it), as a broken disk would.
+    await rm(directory, { recursive: true });
+    await writeFile(directory, '');
+    for (const attempt of [() => store.save(`${crypto.randomUUID()}.png`, Uint8Array.of(1), 'image/png'), () => store.exists(url), () => store.read(url)]) {
+      const failed = await attempt().then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      expect(failed).toBeInstanceOf(PhotoStoreUnavailableError);
+      expect((failed as Error).cause).toMatchObject({ code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/) });
+    }
   });
 
   it('accepts a public path with a trailing slash and refuses one that is not a plain absolute path', () => {
