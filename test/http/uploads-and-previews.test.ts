@@ -235,6 +235,7 @@ describe('POST /api/objects/upload', () => {
     try {
       const refusedUpload = await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'b.png', type: 'image/png' });
       expect([refusedUpload.status, refusedUpload.json]).toEqual([503, { error: PHOTOS_UNAVAILABLE, message: PHOTOS_UNAVAILABLE }]);
+      expect(refusedUpload.headers.get('retry-after')).toBe('5');
       const refusedEdit = await client.call('PUT', `/api/registries/${registry.id}`, edit);
       expect([refusedEdit.status, refusedEdit.json]).toEqual([503, { message: PHOTOS_UNAVAILABLE }]);
       expect((await client.get(`/api/registries/${registry.id}`)).json.photoUrl).toBe(registry.photoUrl);
