@@ -88,6 +88,8 @@ export function uploadRoutes(ports: { photos: PhotoStore; sanitizer: ImageSaniti
       }
       if (!isDomainError(error)) throw error;
       ctx.status = ERROR_STATUS[error.code];
+      // As the error handler does: a store that did not answer is worth a look; the family only learns to try again.
+      if (ctx.status >= 500) ctx.state.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) ctx.set('Retry-After', String(retryAfter));
       ctx.body = presentUploadError(error);
