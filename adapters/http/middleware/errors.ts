@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
-import { isDomainError } from '@core/errors';
+import { isDomainError, type DomainError } from '@core/errors';
 import { isDatabaseUnavailable } from '../database-unavailable';
 import { ERROR_STATUS } from '../error-status';
-import type { HttpState } from '../http-state';
+import type { HttpContext, HttpState } from '../http-state';
 
 interface HttpLikeError {
   status?: number;
@@ -23,11 +23,7 @@ export function errorHandler(options: { failed: (error: unknown) => void }): Mid
       await next();
     } catch (error) {
       if (isDomainError(error)) {
-        ctx.status = ERROR_STATUS[error.code];
-        // A provider that did not answer is worth a look; the visitor only learns it was not us.
-        if (ctx.status >= 500) ctx.state.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
-        const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-        if (retryAfter) ctx.set('Retry-After', String(retryAfter));
+        answerDomainError(ctx, error);
         ctx.body = error.fields ? { message: error.message, errors: error.fields } : { message: error.message };
         return;
       }
@@ -53,6 +49,18 @@ export function errorHandler(options: { failed: (error: unknown) => void }): Mid
       ctx.body = { message: `Something went wrong on our side. Please try again. (Reference: ${ctx.state.requestId})` };
     }
   };
+}
+
+/**
+ * A domain error's status and what goes with it, for this handler and for a route that writes its
+ * own body (the upload's): a provider or store that did not answer is worth a look in the log (the
+ * visitor only learns it was not us), and an error that says when to try again sets Retry-After.
+ */
+export function answerDomainError(ctx: HttpContext, error: DomainError): void {
+  ctx.status = ERROR_STATUS[error.code];
+  if (ctx.status >= 500) ctx.state.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
+  const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  if (retryAfter) ctx.set('Retry-After', String(retryAfter));
 }
 
 function clientMessage(status: number, error: HttpLikeError): string {

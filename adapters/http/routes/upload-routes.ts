@@ -12,7 +12,7 @@ import { countAttempt, type AttemptLimits } from '../attempt-limiter';
 import { QueueFullError, type BoundedQueue } from '../bounded-queue';
 import { discardRequestBody } from '../discard-request-body';
 import type { Metrics } from '../metrics';
-import { ERROR_STATUS } from '../error-status';
+import { answerDomainError } from '../middleware/errors';
 import type { HttpContext, HttpState } from '../http-state';
 import { presentUploadedPhoto, presentUploadError, uploadRefusals } from '../presenters/uploads';
 
@@ -87,11 +87,7 @@ export function uploadRoutes(ports: { photos: PhotoStore; sanitizer: ImageSaniti
         return;
       }
       if (!isDomainError(error)) throw error;
-      ctx.status = ERROR_STATUS[error.code];
-      // As the error handler does: a store that did not answer is worth a look; the family only learns to try again.
-      if (ctx.status >= 500) ctx.state.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
-      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retryAfter) ctx.set('Retry-After', String(retryAfter));
+      answerDomainError(ctx, error);
       ctx.body = presentUploadError(error);
       // Answering while the client still sends would reach it as a broken pipe, not as this answer:
       // the rest is read and dropped first (up to the limit; beyond it, the connection closes).
