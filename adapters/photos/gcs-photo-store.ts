@@ -22,16 +22,22 @@ function isPassingStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
+/** The network's own failures, as Node names them: a connection refused, dropped or timed out, a name not found. */
+const NETWORK_FAILURE = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_[A-Z_]+)$/;
+
 /**
  * What a call to GCS failed with, as the caller should hear it: GCS or the network failing for a
  * moment (a passing status, a dropped or refused connection, a timeout) is PhotoStoreUnavailableError;
- * a refusal such as a missing permission stays as it is, a fault of the setup to fix.
+ * anything else (a missing permission, credentials that cannot be read) stays as it is, a fault of
+ * the setup to fix.
  */
 function gcsFailure(error: unknown): unknown {
-  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  const { code, name, type } = (error ?? {}) as { code?: unknown; name?: unknown; type?: unknown };
   if (typeof code === 'number') return isPassingStatus(code) ? new PhotoStoreUnavailableError(error) : error;
-  if (typeof code === 'string' || name === 'AbortError' || name === 'TimeoutError' || name === 'FetchError') return new PhotoStoreUnavailableError(error);
-  return error;
+  // The SDK's fetch calls a failure below HTTP a 'system' FetchError, with Node's code when it has one.
+  const networkFailed = (typeof code === 'string' && NETWORK_FAILURE.test(code)) || (name === 'FetchError' && type === 'system');
+  const passing = networkFailed || name === 'AbortError' || name === 'TimeoutError';
+  return passing ? new PhotoStoreUnavailableError(error) : error;
 }
 
 /** A public URL asked as a browser would: the answer, or the network's failure as the store's outage. */

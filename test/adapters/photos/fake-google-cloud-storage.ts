@@ -168,9 +168,9 @@ export function fakeGoogleCloudStorage() {
         token_uri: 'https://oauth2.googleapis.com/token',
       });
     },
-    /** A real SDK client on application default credentials (see serviceAccountKey). */
-    storage(): Storage {
-      return new Storage({ projectId: PROJECT_ID });
+    /** A real SDK client on application default credentials (see serviceAccountKey); `retries: 0` for one that gives up at once. */
+    storage(options: { retries?: number } = {}): Storage {
+      return new Storage({ projectId: PROJECT_ID, ...(options.retries === undefined ? {} : { retryOptions: { autoRetry: options.retries > 0, maxRetries: options.retries } }) });
     },
     reset(): void {
       uploads.length = 0;

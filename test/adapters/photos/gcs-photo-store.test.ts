@@ -85,6 +85,20 @@ describe('GcsPhotoStore', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('reports an upload GCS kept failing, or that the network dropped, as an outage; not one it cannot sign', async () => {
+    const giveUpAtOnce = new GcsPhotoStore({ bucket: 'family-photos', storage: gcs.storage({ retries: 0 }) });
+    const upload = () => giveUpAtOnce.save(`${crypto.randomUUID()}.gif`, Uint8Array.of(0x47, 0x49, 0x46), 'image/gif').catch((error: unknown) => error);
+    server.use(http.post(UPLOAD_URL, () => HttpResponse.json({ error: { code: 503, message: 'Backend Error', errors: [{ reason: 'backendError' }] } }, { status: 503 })));
+    expect(await upload()).toBeInstanceOf(PhotoStoreUnavailableError);
+    server.use(http.post(UPLOAD_URL, () => HttpResponse.error()));
+    expect(await upload()).toBeInstanceOf(PhotoStoreUnavailableError);
+    server.resetHandlers();
+    // Credentials that cannot be read are the setup's fault, however the SDK names it.
+    const unreadableKey = Object.assign(new Error('ENOENT: no such file or directory, open /etc/keys/photos.json'), { code: 'ENOENT' });
+    const unsigned = new GcsPhotoStore({ bucket: 'family-photos', storage: { bucket: () => ({ file: () => ({ save: () => Promise.reject(unreadableKey) }) }) } as never });
+    expect(await unsigned.save(`${crypto.randomUUID()}.gif`, Uint8Array.of(1), 'image/gif').catch((error: unknown) => error)).toBe(unreadableKey);
+  });
+
   it('reports GCS failing for a moment as an outage when a photo is looked up or read, and a refusal as it is', async () => {
     const { url } = await store().save(`${crypto.randomUUID()}.png`, Uint8Array.of(1), 'image/png');
     const attempts = { exists: () => store().exists(url), read: () => store().read(url) };
