@@ -1,14 +1,14 @@
 import { TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT } from '@core/thank-you/typed-address-budget';
 import type { AttemptLimits } from './attempt-limiter';
 
-/** One rate limit: the server counts by it, and the README's table of limits is printed from it. */
+/** One rate limit: the server counts by it, and the table of limits in docs/operations.md#rate-limits is printed from it. */
 export interface RateLimitPolicy {
   /** The counter's name: its keys' prefix in the database and its label in registry_limit_refusals_total. */
   keyPrefix: string;
   points: number;
   /** The window, in seconds. */
   durationS: number;
-  /** What one point is, and whose counter it goes on: the README's "limit" column. */
+  /** What one point is, and whose counter it goes on: the table's "limit" column. */
   counts: string;
 }
 
@@ -16,7 +16,7 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Every rate limit of the server, in the order the README lists them. */
+/** Every rate limit of the server, in the order docs/operations.md lists them. */
 export const RATE_LIMIT_POLICIES = {
   loginPerAccount: { keyPrefix: 'login-account', points: 10, durationS: 15 * MINUTE, counts: 'failed sign-ins for one username from one address' },
   loginPerAddress: { keyPrefix: 'login-address', points: 50, durationS: 15 * MINUTE, counts: 'failed sign-ins from one address' },
@@ -64,7 +64,7 @@ export function windowText(seconds: number): string {
   return count === 1 ? `${unit === 'hour' ? 'an' : 'a'} ${unit}` : `${count} ${unit}s`;
 }
 
-/** The README's table of limits, as Markdown: one row a policy. */
+/** The table of limits in docs/operations.md, as Markdown: one row a policy. */
 export function rateLimitTable(): string {
   const rows = Object.values(RATE_LIMIT_POLICIES).map((policy) => `| ${policy.counts} | ${policy.points} in ${windowText(policy.durationS)} | \`${policy.keyPrefix}\` |`);
   return ['| limit | how much | counter |', '|---|---|---|', ...rows].join('\n');

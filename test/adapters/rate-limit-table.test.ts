@@ -2,15 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rateLimitTable, windowText } from '../../adapters/http/rate-limit-policies';
 
-describe("the README's table of rate limits", () => {
+describe("the operations page's table of rate limits", () => {
   it('is the one the server counts by, row for row', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const indented = rateLimitTable()
-      .split('\n')
-      .map((line) => `   ${line}`)
-      .join('\n');
-    // When this fails, paste the output of rateLimitTable() (adapters/http/rate-limit-policies.ts) into the README.
-    expect(readme).toContain(indented);
+    const operations = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+    // When this fails, paste the output of rateLimitTable() (adapters/http/rate-limit-policies.ts) into docs/operations.md#rate-limits.
+    expect(operations).toContain(`\n${rateLimitTable()}\n`);
   });
 
   it('names each window as a person would', () => {
