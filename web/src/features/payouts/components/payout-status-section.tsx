@@ -228,6 +228,7 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
         title="Switch to PayPal or Check"
         intro={`The bank transfer did not go through, so nothing was sent. Choose how the family's payout is sent instead: our team sends it by hand, PayPal ${PAYPAL_TIMING}, a check ${CHECK_TIMING}.`}
         submitLabel="Switch Payout"
+        currency={registry.currency}
         onClose={() => setSwitching(false)}
         onSubmit={async (body) => {
           const switched = await switchPayoutMethod(body);
