@@ -72,7 +72,7 @@ export type GiftCharityPayout = Pick<CharityPayout, 'status'> | null;
  * gift into the family's payout and its charity's payout, and only a payout nobody has claimed can
  * give its part back (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
  */
-function payoutRefusal(registry: Pick<Registry, 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
+export function payoutRefusal(registry: Pick<Registry, 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
   if (registry.payoutStatus === 'sending') return FAMILY_PAYOUT_BEING_SENT;
   if (registry.payoutStatus === 'completed') return FAMILY_PAYOUT_SENT;
   if (!charityPayout) return CHARITY_SHARE_MISSING;
