@@ -230,7 +230,7 @@ describe('/registry/{id}/gifts', () => {
       renderApp(`/registry/${REGISTRY_ID}/gifts`);
       await screen.findByRole('list', { name: 'All Gifts' });
       expect(notice()).toHaveTextContent(
-        'Refunds are possible until your payout is sentYou can still refund a gift here. Once your payout starts being sent, refunds stop, so that the amount being sent cannot change.',
+        'Refunds are possible until your payout starts being sentYou can still refund a gift here. Once your payout starts being sent, refunds stop, so that the amount being sent cannot change.',
       );
     });
 

@@ -9,7 +9,7 @@ type Window = Exclude<GiftListView['refunds'], 'open'>;
 /** Why the Refund buttons are there or gone, in the family's words (core/gift/refund-window.ts). */
 const WORDS: Record<Window, { title: string; text: string; stopped: boolean }> = {
   until_payout_claimed: {
-    title: 'Refunds are possible until your payout is sent',
+    title: 'Refunds are possible until your payout starts being sent',
     text: 'You can still refund a gift here. Once your payout starts being sent, refunds stop, so that the amount being sent cannot change.',
     stopped: false,
   },
