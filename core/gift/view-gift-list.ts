@@ -9,8 +9,8 @@ import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from '../thank-you/thank-you-note';
 import { giftListPage, type GiftListPage } from './gift-list';
 import { parseGiftListQuery, type GiftListQuery } from './gift-list-query';
-import { charityPayoutsOfRegistry, refundRefusal } from './refund-gift';
-import { refundWindow, type RefundWindow } from './refund-window';
+import { charityPayoutsOfRegistry, refundRefusal, refundWindow } from './refund-gift';
+import type { RefundWindow } from './refund-window';
 
 export interface GiftListEntry {
   gift: ReceivedGift;
