@@ -7,7 +7,7 @@ export const WEB_CORE_MODULES = [
   'money', 'amount-field', 'amount-messages', 'fees', 'split', 'page-paths', 'design-tokens',
   'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
   'charity/charity', 'co-owner/co-owner-schemas',
-  'gift/gift', 'gift/gift-amounts', 'gift/gift-schemas', 'gift/gift-list-query',
+  'gift/gift', 'gift/gift-amounts', 'gift/gift-schemas', 'gift/gift-list-query', 'gift/refund-window',
   'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas',
   'photo/photo-limits', 'photo/photo-variants',
   'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation', 'registry/photo-focus',

@@ -30,6 +30,11 @@ export const disputeSchema = exactObject({
   /** What the provider took from the platform's balance for it: the amount and its dispute fee (null until taken). */
   withdrawnAmount: nullableAmountSchema,
   withdrawnFee: nullableAmountSchema,
+  /**
+   * What came back after a win, of the amount and of the fee (core/dispute/dispute-money-back.ts):
+   * the fee is back only when the provider returned it. Null while nothing came back.
+   */
+  returned: { anyOf: [exactObject({ amount: amountSchema, fee: amountSchema }), { type: 'null' }] },
   /** What an administrator may take back from the family's bank transfer now (a lost dispute whose money had gone), or null. */
   reversibleAmount: nullableAmountSchema,
   transferReversalId: nullableText,

@@ -1,6 +1,7 @@
 import { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES } from '@core/gift/gift';
 import { giftSchema, refundSchema, type GiftInput } from '@core/gift/gift-schemas';
 import { GIFT_LIST_SORTS, SORT_ORDERS } from '@core/gift/gift-list-query';
+import { REFUND_WINDOWS } from '@core/gift/refund-window';
 import { CURRENCIES } from '@core/money';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { NOTE_STATUSES } from '@core/thank-you/thank-you-note';
@@ -117,6 +118,13 @@ export const giftListSchema = exactObject({
   /** Every gift the registry received: paid ones (refunded included) and those given by hand. */
   giftCount: count,
   totals: ownerTotalsSchema,
+  /**
+   * Whether the family can still refund paid gifts, and if not why (core/gift/refund-window.ts):
+   * open; until_payout_claimed (closed, both payouts still wait); family_payout_being_sent or
+   * family_payout_sent (refunds have stopped); charity_payout_claimed (a charity's payout was
+   * claimed or sent, so its gifts can no longer be refunded).
+   */
+  refunds: oneOfValues(REFUND_WINDOWS),
   gifts: arrayOf(giftListItemSchema),
 });
 export type GiftListView = Wire<typeof giftListSchema>;

@@ -17,6 +17,7 @@ import { totalCharged } from './record-payment';
 import { giftRefundedAfterClosingEntry, giftRefundedAtPlatformCostEntry, giftRefundedEntry } from '../ledger/posting-rules';
 import { disputeLossHeldEntry, disputeOpenedEntry } from '../ledger/dispute-postings';
 import { tellOfEnd } from '../dispute/record-dispute';
+import type { RefundWindow } from './refund-window';
 
 /**
  * A refund still unanswered after this long was cut off (a crash between the provider's call and
@@ -98,6 +99,19 @@ export function refundRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<
   const refusal = giftRefusal(gift);
   if (refusal || registry.status === 'open') return refusal;
   return payoutRefusal(registry, charityPayout);
+}
+
+/** Whether the registry's paid gifts can still be refunded, and if not the reason they share (refund-window.ts). */
+export function refundWindow(
+  registry: Pick<Registry, 'status' | 'payoutStatus'>,
+  gifts: readonly Pick<Gift, 'paymentStatus' | 'charityId'>[],
+  charityPayoutOf: (gift: Pick<Gift, 'charityId'>) => GiftCharityPayout,
+): RefundWindow {
+  if (registry.status === 'open') return 'open';
+  if (registry.payoutStatus === 'sending') return 'family_payout_being_sent';
+  if (registry.payoutStatus === 'completed') return 'family_payout_sent';
+  const paid = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
+  return paid.every((gift) => payoutRefusal(registry, charityPayoutOf(gift)) === null) ? 'until_payout_claimed' : 'charity_payout_claimed';
 }
 
 /**

@@ -9,7 +9,8 @@ import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from '../thank-you/thank-you-note';
 import { giftListPage, type GiftListPage } from './gift-list';
 import { parseGiftListQuery, type GiftListQuery } from './gift-list-query';
-import { charityPayoutsOfRegistry, refundRefusal } from './refund-gift';
+import { charityPayoutsOfRegistry, refundRefusal, refundWindow } from './refund-gift';
+import type { RefundWindow } from './refund-window';
 
 export interface GiftListEntry {
   gift: ReceivedGift;
@@ -25,6 +26,8 @@ export interface GiftList extends Omit<GiftListPage, 'gifts'> {
   query: GiftListQuery;
   entries: GiftListEntry[];
   totals: OwnerTotals;
+  /** Whether refunds are still possible, and if not why (said once, above the gifts). */
+  refundWindow: RefundWindow;
 }
 
 /**
@@ -56,5 +59,12 @@ export async function viewGiftList(
     // Money given by hand never passed through us: there is nothing to give back.
     refundable: !gift.byHand && refundRefusal(gift, registry, payoutOf(gift)) === null,
   }));
-  return { ...page, registry, query: parsed, entries, totals: ownerTotals(online, byHand, registry.currency) };
+  return {
+    ...page,
+    registry,
+    query: parsed,
+    entries,
+    totals: ownerTotals(online, byHand, registry.currency),
+    refundWindow: refundWindow(registry, online, payoutOf),
+  };
 }

@@ -5,7 +5,7 @@ import { formatMoney, type Cents, type Currency } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import { isManualPayoutMethod, type Registry } from '../registry/registry';
 import { PROVIDER_UNAVAILABLE } from './transfer-outcome';
-import { CHECK_TIMING, PAYPAL_TIMING } from './payout-timing';
+import { BANK_TIMING, CHECK_TIMING, PAYPAL_TIMING } from './payout-timing';
 
 /** The payout timing of docs/product.md#constants-and-limits, in the words the registry page uses. */
 const PAYOUT_TIMING = {
@@ -90,7 +90,7 @@ export function registryClosedNotice(registry: Registry, owner: User, registryUr
     nothing: 'There were no gifts, so there is nothing to pay out.',
     paypal: PAYOUT_TIMING.paypal,
     check: PAYOUT_TIMING.check,
-    'bank-sent': `Your payout of ${family} was sent to your verified bank account; banks usually show it within 2 business days.`,
+    'bank-sent': `Your payout of ${family} was sent to your verified bank account; banks usually show it ${BANK_TIMING}.`,
     'bank-refused': `The transfer of ${family} to your bank account did not go through, so your payout is pending. Nothing is lost: a separate e-mail says what happened and how to try again.`,
     'bank-unconfirmed': `The payment provider did not confirm the transfer of ${family} to your bank account, so your payout is pending. Nothing is lost, and trying again never pays twice: a separate e-mail says how.`,
     'bank-sending': `The transfer of ${family} to your verified bank account is on its way; we will e-mail you if anything holds it up.`,

@@ -35,6 +35,7 @@ interface DisputeView {
   evidenceDueBy: string | null;
   awaitsEvidence: boolean;
   phase: string;
+  returned: { amount: number; fee: number } | null;
   gift: { id: string; giftGiverName: string; giftGiverEmail: string; amount: number };
   registry: { id: string };
 }
@@ -98,6 +99,9 @@ describe('a gift paid with the dispute card', () => {
     expect(sent.json).toMatchObject({ status: 'under_review', awaitsEvidence: false, evidenceText: 'The giver wrote to the family the same day. winning_evidence' });
     const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
     expect(won).toMatchObject({ status: 'won', outcome: 'won' });
+    // The sandbox, as Stripe often does, gives the amount back and keeps its dispute fee.
+    expect(opened.returned).toBeNull();
+    expect(won).toMatchObject({ withdrawnAmount: 106.39, withdrawnFee: 15, returned: { amount: 106.39, fee: 0 } });
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 100 });
     expect(await books()).toEqual([]);
 

@@ -310,3 +310,38 @@ describe('a server starting after a crash', () => {
     }
   }, 60_000);
 });
+
+describe('the gift list says whether refunds are still possible', () => {
+  const refundsOf = async (owner: HttpClient, registryId: string) => (await owner.get(`/api/registries/${registryId}/gift-list`)).json.refunds;
+
+  it('open, then until a payout is claimed after closing, then stopped while the family’s payout is being sent and once it went', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await give(owner.client, registry.id, 100);
+    expect(await refundsOf(owner.client, registry.id)).toBe('open');
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL)).status).toBe(200);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    expect(await refundsOf(owner.client, registry.id)).toBe('until_payout_claimed');
+    expect((await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {})).status).toBe(200);
+    expect(await refundsOf(owner.client, registry.id)).toBe('family_payout_being_sent');
+    const completed = await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, {});
+    expect(completed.status, completed.text).toBe(200);
+    expect(await refundsOf(owner.client, registry.id)).toBe('family_payout_sent');
+  });
+
+  it('says a charity’s payout being sent stopped its gifts’ refunds while the family’s still waits', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await give(owner.client, registry.id, 100);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL)).status).toBe(200);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    const payouts = (await admin.get('/api/admin/charity-payouts')).json as unknown as { id: string; registryIds: string[] }[];
+    const payout = payouts.find((each) => each.registryIds.includes(registry.id))!;
+    expect((await admin.post(`/api/admin/charity-payouts/${payout.id}/claim`, {})).status).toBe(200);
+    try {
+      expect(await refundsOf(owner.client, registry.id)).toBe('charity_payout_claimed');
+      expect((await giftList(owner.client, registry.id))[0]).toMatchObject({ refundable: false });
+    } finally {
+      // The charity's pending payout is shared with the other tests' registries.
+      expect((await admin.post(`/api/admin/charity-payouts/${payout.id}/release`, {})).status).toBe(200);
+    }
+  });
+});

@@ -22,6 +22,7 @@ function aDispute(overrides: Partial<DisputeView> = {}): DisputeView {
     phase: 'held',
     withdrawnAmount: 106.39,
     withdrawnFee: 15,
+    returned: null,
     reversibleAmount: null,
     transferReversalId: null,
     reversedAmount: null,
@@ -44,6 +45,22 @@ async function openDisputes(list: DisputeView[]) {
 }
 
 describe('Admin → Disputes', () => {
+  it('a won dispute says what came back: the amount and the fee, or the amount with the fee the provider kept', async () => {
+    const won = { status: 'won' as const, outcome: 'won' as const, awaitsEvidence: false, closedAt: '2026-12-01T12:00:00.000Z', withdrawnAmount: 40.48, withdrawnFee: 15 };
+    await openDisputes([
+      aDispute({ ...won, id: 'd-all', returned: { amount: 40.48, fee: 15 } }),
+      aDispute({ ...won, id: 'd-kept', returned: { amount: 40.48, fee: 0 }, gift: { id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36 } }),
+      aDispute({ ...won, id: 'd-not-yet', returned: null, gift: { id: 'g-3', giftGiverName: 'Dana Rose', giftGiverEmail: 'dana@example.com', amount: 36 } }),
+    ]);
+    const all = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(all.queryByText('Taken by the provider')).not.toBeInTheDocument();
+    expect(all.getByText('Came back from the provider').nextElementSibling).toHaveTextContent('Won: the $40.48 and the $15.00 fee came back');
+    const kept = within(screen.getByRole('listitem', { name: 'Avi Levi’s gift to Noa' }));
+    expect(kept.getByText('Came back from the provider').nextElementSibling).toHaveTextContent('Won: the $40.48 came back; the provider kept the $15.00 fee');
+    const notYet = within(screen.getByRole('listitem', { name: 'Dana Rose’s gift to Noa' }));
+    expect(notYet.getByText('Came back from the provider').nextElementSibling).toHaveTextContent('Won: nothing has come back yet of the $40.48 and the $15.00 fee');
+  });
+
   it('shows each dispute’s gift, giver, amount, reason, evidence due date and status', async () => {
     await openDisputes([aDispute()]);
     const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));

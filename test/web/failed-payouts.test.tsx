@@ -18,8 +18,8 @@ beforeEach(() => {
 const refused = { success: false as const, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };
 
 /** The owner's closed registry whose bank transfer was refused; the payout status follows what the test sets. */
-async function openRefusedPayout(path = `/registry/${REGISTRY_ID}`) {
-  const registry = aClosedRegistry({ payoutMethod: 'bank' });
+async function openRefusedPayout(path = `/registry/${REGISTRY_ID}`, currency: 'USD' | 'CAD' = 'USD') {
+  const registry = aClosedRegistry({ payoutMethod: 'bank', currency });
   const state: { payout: PayoutStatusView } = { payout: aPayoutStatus(registry, { transferResult: refused, retryAvailableAt: registry.closedAt }) };
   signInAs(member);
   serveRegistry(registry);
@@ -105,6 +105,13 @@ describe('the family’s ways out of a refused bank payout', () => {
     expect(after.queryByText('Payout Issue')).not.toBeInTheDocument();
     // A dialog of many fields: on a busy machine it takes longer than the default.
   }, 40_000);
+
+  it('a CAD registry’s switch to a check mails it to Canada unless changed', async () => {
+    const { user, status } = await openRefusedPayout(`/registry/${REGISTRY_ID}`, 'CAD');
+    await user.click(status.getByRole('button', { name: 'Switch to PayPal or Check' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Switch to PayPal or Check' }));
+    expect(dialog.getByLabelText('Country')).toHaveValue('CA');
+  });
 
   it('shows a refused switch in the dialog, with the server’s message', async () => {
     server.use(

@@ -41,6 +41,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     matching: 2,
     giftCount: 2,
     totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
+    refunds: 'open',
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
   };
@@ -209,6 +210,62 @@ describe('/registry/{id}/gifts', () => {
     await user.click(within(dialog).getByRole('button', { name: /Refund \$/ }));
     expect(await within(dialog).findByText('Refund failed')).toBeInTheDocument();
     expect(within(dialog).getByText('The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.')).toBeInTheDocument();
+  });
+
+  describe('says why the Refund buttons are there or gone', () => {
+    const notice = () => screen.getByRole('note');
+
+    it('says nothing while the registry is open', async () => {
+      signInAs(member);
+      serveList(() => aList());
+      renderApp(`/registry/${REGISTRY_ID}/gifts`);
+      await screen.findByRole('list', { name: 'All Gifts' });
+      expect(screen.queryByRole('note')).not.toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: /^Refund / })).toHaveLength(2);
+    });
+
+    it('after closing, refunds last until the payout starts being sent', async () => {
+      signInAs(member);
+      serveList(() => aList({ refunds: 'until_payout_claimed' }));
+      renderApp(`/registry/${REGISTRY_ID}/gifts`);
+      await screen.findByRole('list', { name: 'All Gifts' });
+      expect(notice()).toHaveTextContent(
+        'Refunds are possible until your payout starts being sentYou can still refund a gift here. Once your payout starts being sent, refunds stop, so that the amount being sent cannot change.',
+      );
+    });
+
+    it('once an administrator claims the payout: refunds have stopped, why, and whom to write to', async () => {
+      signInAs(member);
+      serveList(() => aList({ refunds: 'family_payout_being_sent', gifts: aList().gifts.map((gift) => ({ ...gift, refundable: false })) }));
+      renderApp(`/registry/${REGISTRY_ID}/gifts`);
+      await screen.findByRole('list', { name: 'All Gifts' });
+      expect(screen.queryByRole('button', { name: /^Refund / })).not.toBeInTheDocument();
+      expect(notice()).toHaveTextContent(
+        'Refunds have stoppedYour payout is being sent, so its amount can no longer change and gifts can no longer be refunded here. If a giver needs their money back, email support@mitzvahgifts.example, and we will help.',
+      );
+      expect(within(notice()).getByRole('link', { name: 'support@mitzvahgifts.example' })).toHaveAttribute('href', 'mailto:support@mitzvahgifts.example');
+    });
+
+    it('once the payout was sent, and when only a charity’s payout was claimed', async () => {
+      signInAs(member);
+      let refunds: GiftListView['refunds'] = 'family_payout_sent';
+      serveList(() => aList({ refunds }));
+      const first = renderApp(`/registry/${REGISTRY_ID}/gifts`);
+      await screen.findByRole('list', { name: 'All Gifts' });
+      expect(await screen.findByText('Your payout was sent, so gifts can no longer be refunded here.', { exact: false })).toBeInTheDocument();
+      first.unmount();
+      refunds = 'charity_payout_claimed';
+      renderApp(`/registry/${REGISTRY_ID}/gifts`);
+      expect(await screen.findByText('Some gifts can no longer be refunded')).toBeInTheDocument();
+    });
+
+    it('says nothing of refunds when every gift was given by hand', async () => {
+      signInAs(member);
+      serveList(() => aList({ refunds: 'family_payout_sent', totals: { ...aList().totals, online: 0, onlineCount: 0 } }));
+      renderApp(`/registry/${REGISTRY_ID}/gifts`);
+      await screen.findByRole('list', { name: 'All Gifts' });
+      expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    });
   });
 
   it('says Registry Not Found for a registry that does not exist', async () => {

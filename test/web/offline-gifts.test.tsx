@@ -41,6 +41,7 @@ function aList(gifts: GiftListItemView[]): GiftListView {
     matching: gifts.length,
     giftCount: gifts.length,
     totals: { online: 0, byHand, total: byHand, refunded: 0, onlineCount: 0, byHandCount: gifts.length, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
+    refunds: 'open',
     gifts,
   };
 }

@@ -155,6 +155,24 @@ describe('closure section of an open registry', () => {
     expect(closure().queryByText(hint)).not.toBeInTheDocument();
   });
 
+  it('a CAD registry’s check goes to Canada unless changed', async () => {
+    const { user } = await openAsOwner({ currency: 'CAD' });
+    await user.click(closure().getByRole('radio', { name: 'Mailed check' }));
+    expect(closure().getByLabelText('Country')).toHaveValue('CA');
+  });
+
+  it('a check saved to the United States for a CAD registry stays there', async () => {
+    await openAsOwner({ currency: 'CAD', payoutMethod: 'check', mailingName: 'Sarah Cohen', mailingAddress: '12 Main St', mailingCity: 'Buffalo', mailingState: 'NY', mailingZip: '14201', mailingCountry: 'US' });
+    expect(closure().getByLabelText('Country')).toHaveValue('US');
+  });
+
+  it('comes back to the bank method saved before leaving for the onboarding, with no ?connect in the address', async () => {
+    serveAccountStatus(verifiedAccount);
+    await openAsOwner({ payoutMethod: 'bank' });
+    expect(closure().getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
+    expect(await closure().findByText('Bank account verified')).toBeInTheDocument();
+  });
+
   it('comes back with the details saved before', async () => {
     await openAsOwner({ payoutMethod: 'paypal', paypalEmail: 'saved@example.com' });
     expect(closure().getByRole('radio', { name: 'PayPal' })).toBeChecked();
@@ -191,16 +209,25 @@ describe('closure section of an open registry', () => {
 });
 
 describe('bank account setup', () => {
-  it('creates the payment account (US for a USD registry) and goes straight on to the onboarding link', async () => {
+  it('creates the payment account (US for a USD registry), saves the bank method and goes straight on to the onboarding link', async () => {
     serveAccountStatus(noAccount);
     const created: unknown[] = [];
     const linked: unknown[] = [];
+    const calls: string[] = [];
+    const saved: unknown[] = [];
     server.use(
+      http.put('/api/registries/:id/payout-info', async ({ request }) => {
+        calls.push('payout-info');
+        saved.push(await request.json());
+        return HttpResponse.json(anOwnerRegistry({ payoutMethod: 'bank', giftCount: 2, hasGifts: true, totalReceived: 180, gifts: twoGifts, closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18 } }));
+      }),
       http.post('/api/connect/create-account', async ({ request }) => {
+        calls.push('create-account');
         created.push(await request.json());
         return HttpResponse.json(anAccount());
       }),
       http.post('/api/connect/onboarding-link', async ({ request }) => {
+        calls.push('onboarding-link');
         linked.push(await request.json());
         return HttpResponse.json({ url: 'http://localhost:3000/sandbox/onboarding?token=t-1' });
       }),
@@ -216,6 +243,9 @@ describe('bank account setup', () => {
     expect(redirectTo).toHaveBeenCalledTimes(1);
     expect(created).toEqual([{ country: 'US' }]);
     expect(linked).toEqual([{ registryId: REGISTRY_ID }]);
+    // Saved before leaving, so however the family comes back (a reload, days later) bank is chosen.
+    expect(saved).toEqual([{ payoutMethod: 'bank' }]);
+    expect(calls).toEqual(['create-account', 'payout-info', 'onboarding-link']);
     // The page is leaving: no second click is asked for, and nothing offers one.
     expect(bank.getByText('Payment account created. Opening the bank account setup…')).toBeInTheDocument();
     expect(bank.queryByRole('button', { name: 'Continue Setup' })).not.toBeInTheDocument();
@@ -343,9 +373,17 @@ describe('bank account setup', () => {
         return HttpResponse.json({ url: 'http://localhost:3000/sandbox/onboarding?token=fresh' });
       }),
     );
+    const saved: unknown[] = [];
+    server.use(
+      http.put('/api/registries/:id/payout-info', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json(anOwnerRegistry({ payoutMethod: 'bank' }));
+      }),
+    );
     await openAsOwner({ payoutMethod: null }, '?connect=refresh');
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost:3000/sandbox/onboarding?token=fresh'));
     expect(linked).toEqual([{ registryId: REGISTRY_ID }]);
+    expect(saved).toEqual([{ payoutMethod: 'bank' }]);
     expect(closure().getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
     expect(closure().getByText('Getting a fresh bank account setup link…')).toBeInTheDocument();
   });

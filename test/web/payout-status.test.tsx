@@ -73,6 +73,59 @@ describe('payout status after closing', () => {
     expect(address).toHaveTextContent('Sarah Cohen12 Main StSpringfield, IL 62701United States');
   });
 
+  describe('says what is happening next to the spec’s word', () => {
+    const checkDetails = { mailingName: 'Sarah Cohen', mailingAddress: '12 Main St', mailingCity: 'Springfield', mailingState: 'IL', mailingZip: '62701', mailingCountry: 'US' };
+
+    it('a check nobody has claimed: Processing, waiting for an administrator', async () => {
+      await openAsOwner(aClosedRegistry({ payoutMethod: 'check', ...checkDetails }));
+      const status = payoutStatus();
+      expect(await status.findByRole('status')).toHaveTextContent('Status:ProcessingWaiting for an administrator to send it');
+      expect(status.getByText('Your check will be mailed within 5-7 business days after closing.')).toBeInTheDocument();
+    });
+
+    it('a check an administrator claimed: Processing, being sent by check', async () => {
+      await openAsOwner(aClosedRegistry({ payoutMethod: 'check', payoutStatus: 'sending', ...checkDetails }));
+      const status = payoutStatus();
+      expect(await status.findByRole('status')).toHaveTextContent('Status:ProcessingBeing sent by check');
+      expect(status.getByText('An administrator is sending it now. Your check will be mailed within 5-7 business days after closing.')).toBeInTheDocument();
+      expect(status.queryByText(/Waiting for an administrator/)).not.toBeInTheDocument();
+    });
+
+    it('a PayPal payout an administrator claimed: being sent by PayPal', async () => {
+      await openAsOwner(aClosedRegistry({ payoutMethod: 'paypal', paypalEmail: 'sarah@example.com', payoutStatus: 'sending' }));
+      const status = payoutStatus();
+      expect(await status.findByRole('status')).toHaveTextContent('Status:ProcessingBeing sent by PayPal');
+      expect(status.getByText('An administrator is sending it now. Your payout will be sent to your PayPal account within 3-5 business days.')).toBeInTheDocument();
+    });
+
+    it('a bank transfer in flight: being sent to your bank account', async () => {
+      const registry = aClosedRegistry({ payoutMethod: 'bank', payoutStatus: 'sending', closedAt: new Date().toISOString() });
+      await openAsOwner(registry, aPayoutStatus(registry, { retryAvailableAt: new Date(Date.now() + 5 * 60 * 1000).toISOString() }));
+      expect(await payoutStatus().findByRole('status')).toHaveTextContent('Status:ProcessingBeing sent to your bank account');
+    });
+
+    it('a completed bank payout: sent on the day, and when it is usually in the bank', async () => {
+      const registry = aClosedRegistry({ status: 'payout_sent', payoutMethod: 'bank', payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z' });
+      await openAsOwner(registry, aPayoutStatus(registry, { transferResult: { success: true } }));
+      const status = payoutStatus();
+      expect(await status.findByRole('status')).toHaveTextContent('Status:CompletedSent to your bank on Apr 3, 2030');
+      expect(status.getByText('Your payout was transferred to your bank account on Apr 3, 2030. It is usually in your bank within 2 business days.')).toBeInTheDocument();
+    });
+
+    it('a refused bank transfer: Failed, not sent', async () => {
+      const registry = aClosedRegistry({ payoutMethod: 'bank' });
+      await openAsOwner(registry, aPayoutStatus(registry, { transferResult: { success: false, reason: 'transfer_rejected', message: 'Refused' } }));
+      expect(await payoutStatus().findByRole('status')).toHaveTextContent('Status:FailedNot sent: the bank transfer did not go through');
+    });
+
+    it('a registry that closed with nothing to pay: nothing to send', async () => {
+      await openAsOwner(aClosedRegistry({ status: 'payout_sent', payoutMethod: 'check', ...checkDetails, payoutStatus: 'completed', payoutAmount: 0, charityPayoutAmount: 0, payoutSentAt: '2030-04-02T15:00:00.000Z' }));
+      const status = payoutStatus();
+      expect(await status.findByRole('status')).toHaveTextContent('Status:CompletedNothing to send');
+      expect(status.queryByText(/Your check was mailed/)).not.toBeInTheDocument();
+    });
+  });
+
   it('completed (payout_sent): Completed, with the date it was sent', async () => {
     const registry = aClosedRegistry({
       status: 'payout_sent',
@@ -109,7 +162,7 @@ describe('payout status after closing', () => {
     expect(closes()).toBe(1);
     expect(await status.findByText('Completed')).toBeInTheDocument();
     expect(status.queryByText('Payout Issue')).not.toBeInTheDocument();
-    expect(status.getByText('Your payout was transferred to your bank account on Apr 3, 2030.')).toBeInTheDocument();
+    expect(status.getByText('Your payout was transferred to your bank account on Apr 3, 2030. It is usually in your bank within 2 business days.')).toBeInTheDocument();
   });
 
   it('bank transfer never recorded, closed 10 minutes ago: "taking longer than usual" and Try again calls PUT close', async () => {

@@ -1,10 +1,17 @@
 import { toWireAmount } from '@api/amount';
 import type { DisputeView } from '@api/disputes';
-import { awaitsEvidence, disputeOutcome } from '@core/dispute/dispute';
+import { awaitsEvidence, disputeOutcome, type Dispute } from '@core/dispute/dispute';
+import { disputeMoneyBack } from '@core/dispute/dispute-money-back';
 import { disputeReasonText } from '@core/dispute/dispute-emails';
 import type { DisputeListing } from '@core/dispute/list-disputes';
 
 const amountOrNull = (cents: number | null) => (cents === null ? null : toWireAmount(cents));
+
+function returned(dispute: Dispute) {
+  if (dispute.withdrawnAmount === null || dispute.reinstatedAmount === null) return null;
+  const back = disputeMoneyBack({ amount: dispute.withdrawnAmount, fee: dispute.withdrawnFee ?? 0 }, dispute.reinstatedAmount);
+  return { amount: toWireAmount(back.amount), fee: toWireAmount(back.fee) };
+}
 
 export function presentDispute({ dispute, gift, registry, reversibleAmount }: DisputeListing) {
   return {
@@ -23,6 +30,7 @@ export function presentDispute({ dispute, gift, registry, reversibleAmount }: Di
     phase: dispute.phase,
     withdrawnAmount: amountOrNull(dispute.withdrawnAmount),
     withdrawnFee: amountOrNull(dispute.withdrawnFee),
+    returned: returned(dispute),
     reversibleAmount: amountOrNull(reversibleAmount),
     transferReversalId: dispute.transferReversalId,
     reversedAmount: amountOrNull(dispute.reversedAmount),

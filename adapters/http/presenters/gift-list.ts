@@ -54,6 +54,7 @@ export function presentGiftList(list: GiftList) {
       disputedCount: list.totals.disputedCount,
       refundedBefore: list.totals.refundedBefore.map((earlier) => ({ ...earlier, amount: toWireAmount(earlier.amount) })),
     },
+    refunds: list.refundWindow,
     gifts: list.entries.map((entry) => presentGiftListEntry(entry, list.registry.currency)),
   } satisfies GiftListView;
 }

@@ -31,7 +31,7 @@ export function PaypalFields({ formik, disabled = false, help }: DetailsFieldsPr
   );
 }
 
-/** Check: who the check is made out to and where it is mailed (US or Canada; US by default). */
+/** Check: who the check is made out to and where it is mailed (US or Canada; the form's values say which first). */
 export function CheckFields({ formik, disabled = false }: DetailsFieldsProps) {
   const field = (name: keyof PayoutFormValues & string) => fieldProps(formik, name, PAYOUT_FIELD_ID_PREFIX);
   return (

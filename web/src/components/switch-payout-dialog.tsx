@@ -14,7 +14,8 @@ import { CheckFields, PaypalFields } from './payout-details-fields';
 import { isApiError } from '../lib/api-fetch';
 import { serverMessage } from '../lib/error-message';
 import { useFocusFirstError } from '../lib/form-field';
-import { PAYOUT_FIELD_ID_PREFIX, PAYOUT_FIELD_ORDER, payoutFieldId, payoutInfoBody, type PayoutFormValues } from '../lib/payout-form';
+import { emptyPayoutForm, PAYOUT_FIELD_ID_PREFIX, PAYOUT_FIELD_ORDER, payoutFieldId, payoutInfoBody, type PayoutFormValues } from '../lib/payout-form';
+import type { Currency } from '@core/money';
 import { PAYPAL_TIMING } from '@core/payout/payout-timing';
 
 /** The ways a refused bank payout can be sent instead, as the closure section names them. */
@@ -23,23 +24,14 @@ const CHOICES = [
   { value: 'check', label: 'Mailed check' },
 ] as const;
 
-const EMPTY: PayoutFormValues = {
-  payoutMethod: 'check',
-  paypalEmail: '',
-  mailingName: '',
-  mailingAddress: '',
-  mailingCity: '',
-  mailingState: '',
-  mailingZip: '',
-  mailingCountry: 'US',
-};
-
 interface SwitchPayoutDialogProps {
   open: boolean;
   title: string;
   /** What switching does, said before the fields. */
   intro: ReactNode;
   submitLabel: string;
+  /** The registry's: a check goes to its country unless changed. */
+  currency: Currency;
   onClose: () => void;
   /** Sends the switch; a throw is shown in the dialog, with the fields the server named. */
   onSubmit: (body: PayoutInfoBody) => Promise<void>;
@@ -50,12 +42,12 @@ interface SwitchPayoutDialogProps {
  * its details, checked by core's payout schema as the closure section checks them. Used by the
  * family on their registry page and by an administrator on the family's word.
  */
-export function SwitchPayoutDialog({ open, title, intro, submitLabel, onClose, onSubmit }: SwitchPayoutDialogProps) {
+export function SwitchPayoutDialog({ open, title, intro, submitLabel, currency, onClose, onSubmit }: SwitchPayoutDialogProps) {
   const legendId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const formik = useFormik<PayoutFormValues>({
-    initialValues: EMPTY,
+    initialValues: emptyPayoutForm(currency),
     validationSchema: payoutInfoSchema,
     onSubmit: async (values, helpers) => {
       setFailure(null);
@@ -73,10 +65,10 @@ export function SwitchPayoutDialog({ open, title, intro, submitLabel, onClose, o
   // Each opening starts afresh.
   useEffect(() => {
     if (!open) return;
-    formik.resetForm({ values: EMPTY });
+    formik.resetForm({ values: emptyPayoutForm(currency) });
     setFailure(null);
     // resetForm is stable enough for this: only the opening matters.
-  }, [open]);
+  }, [open, currency]);
 
   const busy = formik.isSubmitting;
   return (

@@ -1,4 +1,4 @@
-import type { PayoutDetails } from '@core/payout/payout-readiness';
+import { bankCountryFor, type PayoutDetails } from '@core/payout/payout-readiness';
 import type { Currency } from '@core/money';
 import type { OwnerRegistryView } from '@api/registries';
 import type { BankCountry } from './bank-country';
@@ -27,7 +27,10 @@ export function payoutFieldId(name: (typeof PAYOUT_FIELD_ORDER)[number]): string
   return `${PAYOUT_FIELD_ID_PREFIX}${name}`;
 }
 
-/** The saved details, with the method the owner comes back to when none is saved yet. */
+/**
+ * The saved details, with the method the owner comes back to when none is saved yet. A check's country is the saved one once a check was chosen; before that the
+ * registry's currency's country (CAD: Canada), since the registry's column says US until set.
+ */
 export function payoutFormValues(registry: OwnerRegistryView, fallbackMethod: PayoutMethod | null = null): PayoutFormValues {
   return {
     payoutMethod: registry.payoutMethod ?? fallbackMethod ?? '',
@@ -37,7 +40,21 @@ export function payoutFormValues(registry: OwnerRegistryView, fallbackMethod: Pa
     mailingCity: registry.mailingCity ?? '',
     mailingState: registry.mailingState ?? '',
     mailingZip: registry.mailingZip ?? '',
-    mailingCountry: registry.mailingCountry === 'CA' ? 'CA' : 'US',
+    mailingCountry: registry.payoutMethod === 'check' ? (registry.mailingCountry === 'CA' ? 'CA' : 'US') : bankCountryFor(registry.currency),
+  };
+}
+
+/** No details yet (a switch away from a refused bank payout): a check to the currency's country. */
+export function emptyPayoutForm(currency: Currency): PayoutFormValues {
+  return {
+    payoutMethod: 'check',
+    paypalEmail: '',
+    mailingName: '',
+    mailingAddress: '',
+    mailingCity: '',
+    mailingState: '',
+    mailingZip: '',
+    mailingCountry: bankCountryFor(currency),
   };
 }
 

@@ -48,6 +48,26 @@ function effect(dispute: DisputeView): string {
 }
 
 /**
+ * What the provider took for the dispute and, once it was won, what came back: the amount, and the
+ * fee only when the provider returned it (the server splits what came back: returned).
+ */
+function providerMoneyText(dispute: DisputeView): { label: string; text: string } {
+  const taken = dispute.withdrawnAmount;
+  const fee = dispute.withdrawnFee ?? 0;
+  if (dispute.outcome !== 'won' || taken === null) {
+    return { label: 'Taken by the provider', text: taken === null ? (dispute.outcome === 'won' ? 'Nothing was taken' : 'Nothing yet') : `${money(taken, dispute)} and a ${money(fee, dispute)} fee` };
+  }
+  const label = 'Came back from the provider';
+  const back = dispute.returned;
+  const whole = `the ${money(taken, dispute)}${fee > 0 ? ` and the ${money(fee, dispute)} fee` : ''}`;
+  if (!back) return { label, text: `Won: nothing has come back yet of ${whole}` };
+  if (back.amount === taken && back.fee === fee) return { label, text: `Won: ${whole} came back` };
+  const kept = fee > back.fee ? `; the provider kept ${back.fee > 0 ? `${money(fee - back.fee, dispute)} of ` : ''}the ${money(fee, dispute)} fee` : '';
+  if (back.amount === taken) return { label, text: `Won: the ${money(taken, dispute)} came back${kept}` };
+  return { label, text: `Won: ${money(back.amount, dispute)} of the ${money(taken, dispute)} came back${kept}` };
+}
+
+/**
  * /admin/disputes (admins): every dispute of a gift's charge, newest first, with the gift, the
  * giver, the amount, the bank's reason, the evidence due date and the status. An administrator
  * sends text evidence while the bank waits for it, and after a lost dispute whose money had gone
@@ -139,6 +159,7 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
   const nameId = useId();
   const amountId = useId();
   const status = STATUS[dispute.status];
+  const providerMoney = providerMoneyText(dispute);
   return (
     <Card component="li" aria-labelledby={nameId}>
       <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
@@ -171,9 +192,7 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
           </Field>
           <Field label="Bank’s reason">{dispute.reasonText}</Field>
           <Field label="Evidence due">{formatAdminDate(dispute.evidenceDueBy) || '—'}</Field>
-          <Field label="Taken by the provider">
-            {dispute.withdrawnAmount === null ? 'Nothing yet' : `${money(dispute.withdrawnAmount, dispute)} and a ${money(dispute.withdrawnFee ?? 0, dispute)} fee`}
-          </Field>
+          <Field label={providerMoney.label}>{providerMoney.text}</Field>
           <Field label="Opened">{formatAdminDate(dispute.createdAt)}</Field>
           <Field label="Decided">{formatAdminDate(dispute.closedAt) || 'Not yet'}</Field>
           <Field label="Provider’s id">

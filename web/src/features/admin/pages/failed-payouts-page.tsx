@@ -99,6 +99,7 @@ export default function FailedPayoutsPage() {
             : ''
         }
         submitLabel="Switch Payout"
+        currency={switching?.currency ?? 'USD'}
         onClose={() => setSwitching(null)}
         onSubmit={async (body) => {
           if (!switching) return;

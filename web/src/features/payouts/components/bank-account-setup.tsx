@@ -31,6 +31,8 @@ interface BankAccountSetupProps {
   registryId: string;
   currency: Currency;
   disabled?: boolean;
+  /** Saves the bank method before the page leaves for the onboarding, so the family comes back to it. */
+  rememberBank: () => Promise<void>;
 }
 
 /**
@@ -39,7 +41,7 @@ interface BankAccountSetupProps {
  * Back from onboarding, ?connect=return shows how verification stands (coming back does not by
  * itself mean verified); ?connect=refresh asks for a fresh link and goes straight back.
  */
-export function BankAccountSetup({ registryId, currency, disabled = false }: BankAccountSetupProps) {
+export function BankAccountSetup({ registryId, currency, disabled = false, rememberBank }: BankAccountSetupProps) {
   const headingId = useId();
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
@@ -58,6 +60,7 @@ export function BankAccountSetup({ registryId, currency, disabled = false }: Ban
   const openOnboarding = async (): Promise<boolean> => {
     setOpening(true);
     try {
+      await rememberBank();
       const url = await fetchOnboardingUrl(registryId);
       if (url) {
         // The page is leaving: the button stays busy.

@@ -87,7 +87,7 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
   const onUnauthorized = useUnauthorizedRedirect();
   const { savePayoutInfo, closeRegistry } = usePayoutActions(registry.id);
   const [searchParams] = useSearchParams();
-  // Back from the bank account onboarding, the bank method is the one being set up.
+  // Back from a bank account onboarding begun before the method was saved, bank is the one being set up.
   const [fallbackMethod] = useState<PayoutMethod | null>(() => (connectReturnOf(searchParams.get(CONNECT_PARAM)) ? 'bank' : null));
   const intent = useRef<Intent>('close');
   const [confirming, setConfirming] = useState(false);
@@ -137,6 +137,12 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
       onStale();
       if (method === 'bank') void accountStatus.mutate();
     }
+  };
+
+  // However the family comes back from the provider's onboarding (its return link, a reload, days
+  // later), the method they were setting up is the one saved.
+  const rememberBank = async () => {
+    if (registry.payoutMethod !== 'bank') await savePayoutInfo({ payoutMethod: 'bank' });
   };
 
   const save = async (values: PayoutFormValues) => {
@@ -233,7 +239,7 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
 
           {method === 'paypal' && <PaypalFields formik={formik} disabled={busy} help={`The funds are sent to this PayPal account ${PAYPAL_TIMING} after you close the registry.`} />}
           {method === 'check' && <CheckFields formik={formik} disabled={busy} />}
-          {method === 'bank' && <BankAccountSetup registryId={registry.id} currency={registry.currency} disabled={busy} />}
+          {method === 'bank' && <BankAccountSetup registryId={registry.id} currency={registry.currency} disabled={busy} rememberBank={rememberBank} />}
 
           <Box sx={{ display: 'grid', gap: 1 }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>

@@ -27,6 +27,7 @@ import { fetchAccountUpdateUrl, payoutStatusOf, usePayoutActions, usePayoutStatu
 import { SwitchPayoutDialog } from '../../../components/switch-payout-dialog';
 import { redirectTo } from '../../../lib/redirect';
 import { useConnectReturn } from '../lib/use-connect-return';
+import { payoutProgressText, payoutStage } from '../lib/payout-progress';
 import type { PayoutMethod } from '@api/payouts';
 import {
   CHECK_TIMING,
@@ -72,21 +73,6 @@ function useTimeReached(iso: string | null | undefined): boolean {
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function timingText(method: PayoutMethod | null, state: PayoutDisplayState, sentOn: string): string | null {
-  if (state === 'failed') return null;
-  const on = sentOn ? ` on ${sentOn}` : '';
-  if (state === 'completed') {
-    if (method === 'paypal') return `Your payout was sent to your PayPal account${on}.`;
-    if (method === 'check') return `Your check was mailed${on}.`;
-    if (method === 'bank') return `Your payout was transferred to your bank account${on}.`;
-    return `Your payout was sent${on}.`;
-  }
-  if (method === 'paypal') return `Your payout will be sent to your PayPal account ${PAYPAL_TIMING}.`;
-  if (method === 'check') return `Your check will be ${CHECK_TIMING}.`;
-  if (method === 'bank') return 'Your payout is being transferred to your bank account.';
-  return null;
-}
-
 interface PayoutStatusSectionProps {
   registry: OwnerRegistryView;
   /** Moves the focus to the heading on arrival (right after closing). */
@@ -96,7 +82,8 @@ interface PayoutStatusSectionProps {
 
 /**
  * After closing (status closed or payout_sent): the payout shown as Processing, Completed or
- * Failed, the amounts, the closed date, the timing and the method's details. A failed bank
+ * Failed with what is happening beside it (payout-progress.ts: waiting for an administrator, being
+ * sent by check, sent on a day and when the bank shows it), the amounts, the closed date, the timing and the method's details. A failed bank
  * transfer shows the 'Payout Issue' box and can be tried again (PUT close retries it); so can a
  * bank transfer whose result was never recorded, from the time the payout status call gives
  * (retryAvailableAt: the server's rule, not the page's).
@@ -124,7 +111,7 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
   const method = shown.payoutMethod ?? registry.payoutMethod;
   const money = (amount: number | null) => (amount == null ? '—' : formatMoney(fromWireAmount(amount), registry.currency));
   const sentOn = formatDate(shown.payoutSentAt);
-  const timing = timingText(method, state, sentOn);
+  const progress = payoutProgressText(payoutStage(shown, method), method, sentOn);
   // Only the payout status call says when a transfer may be tried again; the registry alone cannot.
   const stalled = useTimeReached(payout?.retryAvailableAt);
 
@@ -185,6 +172,10 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
                 Status:
               </Typography>
               <Chip label={PAYOUT_STATE_LABELS[state]} sx={{ fontWeight: 700, ...STATE_CHIP_SX[state] }} />
+              {/* The spec's word says how far it got; these say what is happening. */}
+              <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {progress.now}
+              </Typography>
             </Box>
 
             {state === 'failed' && (
@@ -228,7 +219,7 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
               </Detail>
             </Box>
 
-            {timing && <Typography>{timing}</Typography>}
+            {progress.next && <Typography>{progress.next}</Typography>}
           </>
         )}
       </CardContent>
@@ -237,6 +228,7 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
         title="Switch to PayPal or Check"
         intro={`The bank transfer did not go through, so nothing was sent. Choose how the family's payout is sent instead: our team sends it by hand, PayPal ${PAYPAL_TIMING}, a check ${CHECK_TIMING}.`}
         submitLabel="Switch Payout"
+        currency={registry.currency}
         onClose={() => setSwitching(false)}
         onSubmit={async (body) => {
           const switched = await switchPayoutMethod(body);

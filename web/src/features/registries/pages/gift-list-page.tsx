@@ -31,6 +31,7 @@ import { DeleteOfflineGiftDialog } from '../components/delete-offline-gift-dialo
 import { GiftListItem } from '../components/gift-list-item';
 import { OfflineGiftDialog, type OfflineGiftToEdit } from '../components/offline-gift-dialog';
 import { OwnerTotals } from '../components/owner-totals';
+import { RefundsNotice } from '../components/refunds-notice';
 import { GIFT_LIST_ORDERS, giftListOrder } from '../lib/gift-list-order';
 
 export const GIFT_LIST_TITLE = 'All Gifts';
@@ -162,6 +163,7 @@ export default function GiftListPage() {
       </Box>
 
       <OwnerTotals totals={list.totals} currency={list.currency} />
+      {list.totals.onlineCount > 0 && <RefundsNotice refunds={list.refunds} />}
       <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRecording(true)} sx={{ justifySelf: 'start' }}>
         Record a gift given by hand
       </Button>
