@@ -83,7 +83,8 @@ export type GiftListItemView = Wire<typeof giftListItemSchema>;
  * What the family received, each figure named for what it counts (core/offline-gift/owner-totals.ts):
  * online (the registry's totalReceived: paid gifts as given, before the 90/10 split), by hand, both
  * together, refunded (given back, counted in none of the others; those given back before the
- * currency changed apart, in theirs) and disputed (the giver's bank disputed it while the registry
+ * currency changed apart, in theirs), refunded at the platform's cost (given back by the platform
+ * after a payout was claimed: still counted online, the family and the charity keep their parts) and disputed (the giver's bank disputed it while the registry
  * was open: counted in none of the others either). No payout reads it.
  */
 export const ownerTotalsSchema = exactObject({
@@ -94,6 +95,8 @@ export const ownerTotalsSchema = exactObject({
   onlineCount: count,
   byHandCount: count,
   refundedCount: count,
+  refundedAtPlatformCost: amountSchema,
+  refundedAtPlatformCostCount: count,
   disputed: amountSchema,
   disputedCount: count,
   /** Gifts given back before the registry changed its currency, per currency they were paid in. */

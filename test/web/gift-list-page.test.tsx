@@ -40,7 +40,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
-    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
+    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
   };
@@ -86,7 +86,7 @@ describe('/registry/{id}/gifts', () => {
     serveList(() =>
       aList({
         currency: 'CAD',
-        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
+        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
         gifts: [
           aListedGift({ id: 'g-new', currency: 'CAD', amount: 50 }),
           aListedGift({ id: 'g-old', giftGiverName: 'Avi Levi', currency: 'USD', amount: 40, paymentStatus: 'refunded', refundable: false }),
@@ -180,7 +180,7 @@ describe('/registry/{id}/gifts', () => {
     signInAs(member);
     serveList(() =>
       aList({
-        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 180, disputedCount: 1, refundedBefore: [] },
+        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 180, disputedCount: 1, refundedBefore: [] },
         gifts: [aListedGift({ paymentStatus: 'disputed', refundable: false }), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36 })],
       }),
     );

@@ -50,6 +50,8 @@ export function presentGiftList(list: GiftList) {
       onlineCount: list.totals.onlineCount,
       byHandCount: list.totals.byHandCount,
       refundedCount: list.totals.refundedCount,
+      refundedAtPlatformCost: toWireAmount(list.totals.refundedAtPlatformCost),
+      refundedAtPlatformCostCount: list.totals.refundedAtPlatformCostCount,
       disputed: toWireAmount(list.totals.disputed),
       disputedCount: list.totals.disputedCount,
       refundedBefore: list.totals.refundedBefore.map((earlier) => ({ ...earlier, amount: toWireAmount(earlier.amount) })),
