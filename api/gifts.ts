@@ -75,6 +75,8 @@ export const giftListItemSchema = exactObject({
   byHand: { anyOf: [byHandDetailsSchema, { type: 'null' }] },
   /** The thank-you cards page's Sent, Draft or No Card. */
   thankYouStatus: oneOfValues([...NOTE_STATUSES, 'none'] as const),
+  /** Whether it counts in the totals above the list (Total Received, or given by hand): a gift refunded at the platform's cost still does. */
+  countsInTotals: flag,
   ...refundProperties,
 });
 export type GiftListItemView = Wire<typeof giftListItemSchema>;

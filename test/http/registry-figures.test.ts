@@ -152,6 +152,10 @@ describe('every screen tells the same figure', () => {
     expect(figures).toEqual({ totalReceived: 37_800, giftCount: 2, family: 34_020, charity: 3_780, breakdown: { [charities[0]!.id]: 3_600, [charities[1]!.id]: 180 } });
     const totals = (await json(owner.client, `/api/registries/${registry.id}/gift-list`)).totals as Json;
     expect(totals).toMatchObject({ refunded: 0, refundedCount: 0, refundedAtPlatformCost: 18, refundedAtPlatformCostCount: 1 });
+    // Its row says it still counts, so the list's rows add up to its Total Received.
+    const rows = (await json(owner.client, `/api/registries/${registry.id}/gift-list`)).gifts as unknown as { id: string; amount: number; paymentStatus: string; countsInTotals: boolean }[];
+    expect(rows.find((row) => row.id === small.id)).toMatchObject({ paymentStatus: 'refunded', countsInTotals: true });
+    expect(rows.filter((row) => row.countsInTotals).reduce((sum, row) => sum + cents(row.amount), 0)).toBe(figures.totalReceived);
   });
 
   it('after a refund while open, and after closing', async () => {
@@ -168,6 +172,12 @@ describe('every screen tells the same figure', () => {
     expect(await everyScreen(owner.client, registry.id, before)).toMatchObject({ totalReceived: 8_600, family: 7_740, charity: 860 });
     expect((await owner.client.post(`/api/gifts/${middle!.id}/refund`, { reason: 'Asked back' })).status).toBe(200);
     expect(await everyScreen(owner.client, registry.id, before)).toEqual({ totalReceived: 3_600, giftCount: 1, family: 3_240, charity: 360, breakdown: { [charities[1]!.id]: 360 } });
+    const rows = (await json(owner.client, `/api/registries/${registry.id}/gift-list`)).gifts as unknown as { amount: number; countsInTotals: boolean }[];
+    expect(rows.map((row) => [row.amount, row.countsInTotals])).toEqual([
+      [36, true],
+      [50, false],
+      [100, false],
+    ]);
   });
 
   it('after a dispute won, and one lost, each before closing', async () => {

@@ -21,6 +21,7 @@ const ben: GiftListItemView = {
   givenBy: 'cash',
   byHand: { method: 'cash', receivedOn: '2026-03-02', note: 'In the card box' },
   thankYouStatus: 'none',
+  countsInTotals: true,
   paymentStatus: 'succeeded',
   refundable: false,
   refundAmount: 180,
