@@ -1,4 +1,5 @@
 import { CURRENCIES } from '@core/money';
+import { amountSchema } from './amount';
 import { FINANCE_LINES } from '@core/ledger/finance-lines';
 import { DIFFERENCE_KINDS, RECONCILIATION_STATUSES } from '@core/ledger/reconciliation';
 import { arrayOf, count, exactObject, nullableInstant, oneOfValues, text, type Wire } from './json-schema';
@@ -32,6 +33,8 @@ export const financeReportSchema = exactObject({
   currency: oneOfValues(CURRENCIES),
   month,
   lines: arrayOf(financeLineSchema),
+  /** How much less cash the provider holds than is held for families and charities at the month's end; 0 when it holds enough. */
+  cashShortfall: amountSchema,
   /** Gifts paid per month, the chosen month last. */
   giftVolume: arrayOf(exactObject({ month, amount: signedAmount })),
   reconciliation: exactObject({

@@ -76,6 +76,8 @@ export const giftListItemSchema = exactObject({
   byHand: { anyOf: [byHandDetailsSchema, { type: 'null' }] },
   /** The thank-you cards page's Sent, Draft or No Card. */
   thankYouStatus: oneOfValues([...NOTE_STATUSES, 'none'] as const),
+  /** Whether it counts in the totals above the list (Total Received, or given by hand): a gift refunded at the platform's cost still does. */
+  countsInTotals: flag,
   ...refundProperties,
 });
 export type GiftListItemView = Wire<typeof giftListItemSchema>;
@@ -84,7 +86,8 @@ export type GiftListItemView = Wire<typeof giftListItemSchema>;
  * What the family received, each figure named for what it counts (core/offline-gift/owner-totals.ts):
  * online (the registry's totalReceived: paid gifts as given, before the 90/10 split), by hand, both
  * together, refunded (given back, counted in none of the others; those given back before the
- * currency changed apart, in theirs) and disputed (the giver's bank disputed it while the registry
+ * currency changed apart, in theirs), refunded at the platform's cost (given back by the platform
+ * after a payout was claimed: still counted online, the family and the charity keep their parts) and disputed (the giver's bank disputed it while the registry
  * was open: counted in none of the others either). No payout reads it.
  */
 export const ownerTotalsSchema = exactObject({
@@ -95,6 +98,8 @@ export const ownerTotalsSchema = exactObject({
   onlineCount: count,
   byHandCount: count,
   refundedCount: count,
+  refundedAtPlatformCost: amountSchema,
+  refundedAtPlatformCostCount: count,
   disputed: amountSchema,
   disputedCount: count,
   /** Gifts given back before the registry changed its currency, per currency they were paid in. */

@@ -5,6 +5,7 @@ import {
   CARD_FEES_PAID,
   DISPUTE_FEES,
   DISPUTE_LOSSES,
+  DISPUTED_FUNDS,
   normalBalance,
   OPENING_DIFFERENCE,
   PAYOUTS_IN_TRANSIT,
@@ -27,6 +28,7 @@ export interface FinanceLine {
 export type ManualMethodOf = (registryId: string) => 'paypal' | 'check' | null;
 
 const REGISTRY_GIFTS = /^registry:([^:]+):gifts$/;
+const REGISTRY_DISPUTED = /^registry:[^:]+:disputed$/;
 const FAMILY_PAYABLE = /^family:([^:]+):payable$/;
 const CHARITY_PAYABLE = /^charity:[^:]+:payable$/;
 
@@ -41,7 +43,17 @@ const PLATFORM_LINES: [FinanceLineId, string][] = [
   ['disputeFees', DISPUTE_FEES],
   ['openingDifference', OPENING_DIFFERENCE],
   ['providerCash', PROVIDER_CASH],
+  ['disputedFunds', DISPUTED_FUNDS],
 ];
+
+/** The entries that give a paid gift back to its giver, all they paid; a late payment's refund gives back money never counted as taken. */
+const REFUND_KINDS: ReadonlySet<string> = new Set(['gift.refunded', 'gift.refunded_after_closing', 'gift.refunded_at_platform_cost']);
+
+/** What is held for families and charities, wherever it is on its way to them. */
+const HELD_FOR_OTHERS: FinanceLineId[] = ['heldForOpenRegistries', 'heldForDisputedGifts', 'heldForClosedRegistries', 'payoutsInTransit', 'heldForCharities'];
+/** What the platform earned, and (below) what it bore: the difference is its net. */
+const EARNED: FinanceLineId[] = ['platformFeeRevenue', 'cardFeesCollected'];
+const BORNE: FinanceLineId[] = ['cardFeesPaid', 'refundsAbsorbed', 'refundsAtPlatformCost', 'disputeLosses', 'disputeFees', 'openingDifference'];
 
 /** The registry a family's payout entry is for: its key names it (posting-rules.ts, familyPayoutSentEntry). */
 export function registryOfPayoutSent(key: string): string | null {
@@ -73,13 +85,29 @@ function figuresOf(rows: readonly MonthlyMovement[], payouts: readonly PostedLed
   const figures = {
     moneyTaken: sum((row) => row.kind === 'gift.paid' && (row.account === PROVIDER_CASH || row.account === CARD_FEES_PAID)),
     giftVolume: -sum((row) => row.kind === 'gift.paid' && REGISTRY_GIFTS.test(row.account)),
+    refundedToGivers: -sum((row) => REFUND_KINDS.has(row.kind) && row.account === PROVIDER_CASH),
     heldForOpenRegistries: normal('registry:*:gifts', (row) => REGISTRY_GIFTS.test(row.account)),
+    heldForDisputedGifts: normal('registry:*:disputed', (row) => REGISTRY_DISPUTED.test(row.account)),
     heldForClosedRegistries: normal('family:*:payable', (row) => FAMILY_PAYABLE.test(row.account)),
     heldForCharities: normal('charity:*:payable', (row) => CHARITY_PAYABLE.test(row.account)),
     ...paidOutOf(payouts, methodOf),
   } as Record<FinanceLineId, Cents>;
   for (const [id, account] of PLATFORM_LINES) figures[id] = normal(account, (row) => row.account === account);
+  const total = (ids: FinanceLineId[]) => ids.reduce((sum, id) => sum + figures[id], 0);
+  figures.heldForOthers = total(HELD_FOR_OTHERS);
+  figures.platformNet = total(EARNED) - total(BORNE);
   return Object.fromEntries(FINANCE_LINES.map((id) => [id, figures[id] === 0 ? 0 : figures[id]])) as Record<FinanceLineId, Cents>;
+}
+
+/**
+ * How much less cash the provider holds than the platform holds for others (families and
+ * charities), at the end of the lines' month; 0 when it holds enough. Above 0, sending every payout
+ * waiting would overdraw the balance: the platform bore more (a dispute's fee, a refund at its
+ * cost) than it had earned there.
+ */
+export function cashShortfall(lines: readonly FinanceLine[]): Cents {
+  const toDate = (id: FinanceLineId) => lines.find((line) => line.id === id)?.toDate ?? 0;
+  return Math.max(0, toDate('heldForOthers') - toDate('providerCash'));
 }
 
 /** The kinds of entry that pay money out, which the finance figures read one by one (to tell the methods apart). */

@@ -1,8 +1,9 @@
 import { DomainError } from '../errors';
 import { CURRENCIES, isCurrency, type Currency } from '../money';
 import type { Clock } from '../ports/clock';
-import type { PostedLedgerEntry, UnitOfWork } from '../ports/repositories';
-import { financeLines, monthlyGiftVolume, monthRange, PAYOUT_KINDS, registryOfPayoutSent, type FinanceLine } from './finance-figures';
+import type { PostedLedgerEntry, Repositories, UnitOfWork } from '../ports/repositories';
+import { accountHolders, type AccountHolder } from './account-holders';
+import { cashShortfall, financeLines, monthlyGiftVolume, monthRange, PAYOUT_KINDS, registryOfPayoutSent, type FinanceLine } from './finance-figures';
 import type { ReconciliationDifference, ReconciliationRun } from './reconciliation';
 
 /** How many months the gift volume chart shows, the chosen one last. */
@@ -15,6 +16,8 @@ export interface FinanceReport {
   currency: Currency;
   month: string;
   lines: FinanceLine[];
+  /** How much less cash the provider holds than is held for others at the month's end (cashShortfall); 0 when it holds enough. */
+  cashShortfall: number;
   /** Gifts paid per month, for the chart: the CHART_MONTHS months up to the chosen one. */
   giftVolume: { month: string; amount: number }[];
   reconciliation: {
@@ -63,10 +66,12 @@ export async function financeReport(query: { currency?: unknown; month?: unknown
         methods.set(registryId, method === 'paypal' || method === 'check' ? method : null);
       }
       const runs = await reconciliations.listRuns(`${month}-01`, `${month}-31`);
+      const lines = financeLines(movements, payouts, currency, month, (registryId) => methods.get(registryId) ?? null);
       return {
         currency,
         month,
-        lines: financeLines(movements, payouts, currency, month, (registryId) => methods.get(registryId) ?? null),
+        lines,
+        cashShortfall: cashShortfall(lines),
         giftVolume: monthlyGiftVolume(movements, currency, month, CHART_MONTHS),
         reconciliation: monthReconciliation(runs, currency),
       };
@@ -94,9 +99,51 @@ function monthReconciliation(runs: readonly ReconciliationRun[], currency: Curre
   };
 }
 
-/** The month's ledger entries in one currency, oldest first: the accountant's journal (exported as CSV). */
-export async function monthJournal(query: { currency?: unknown; month?: unknown }, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<{ currency: Currency; month: string; entries: PostedLedgerEntry[] }> {
+/** One posting of the accountant's journal, with whom its account holds money for. */
+export interface JournalPosting {
+  account: string;
+  amount: number;
+  holder: AccountHolder | null;
+}
+
+/**
+ * A journal entry as the accountant reads it: its reference is the provider's id where the money
+ * moved through the provider, and otherwise the payout's own recorded reference (a charity
+ * payout's reference number), so each payout can be found in the bank statement.
+ */
+export type JournalEntry = Omit<PostedLedgerEntry, 'postings'> & { postings: JournalPosting[] };
+
+/** A charity payout's entries are keyed by its id (posting-rules.ts). */
+const CHARITY_PAYOUT_KEY = /^charity-payout:([^:]+):sent$/;
+
+/**
+ * The reference a payout entry without a provider id is exported with. A charity payout's is the
+ * reference number the administrator recorded when marking it completed. A family's PayPal or
+ * check payout has no recorded reference yet (the payout record keeps none): its entry is
+ * exported with the registry's id in its key, and the reference is left empty.
+ */
+async function recordedReference(entry: PostedLedgerEntry, charityPayouts: Repositories['charityPayouts']): Promise<string | null> {
+  if (entry.reference !== null) return entry.reference;
+  const charityPayoutId = entry.kind === 'charity_payout.sent' ? CHARITY_PAYOUT_KEY.exec(entry.key)?.[1] : undefined;
+  if (charityPayoutId) return (await charityPayouts.findById(charityPayoutId))?.referenceNumber ?? null;
+  return null;
+}
+
+/** The month's ledger entries in one currency, oldest first: the accountant's journal (exported as CSV), each account named for whom it holds money. */
+export async function monthJournal(query: { currency?: unknown; month?: unknown }, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<{ currency: Currency; month: string; entries: JournalEntry[] }> {
   const { currency, month, range } = financeQuery(query, ports.clock.now());
-  const entries = await ports.unitOfWork.transaction(({ ledger }) => ledger.listPosted(range), { snapshot: true });
-  return { currency, month, entries: entries.filter((entry) => entry.currency === currency) };
+  const entries = await ports.unitOfWork.transaction(
+    async ({ ledger, registries, charities, charityPayouts }) => {
+      const holderOf = accountHolders({ registries, charities });
+      const own = (await ledger.listPosted(range)).filter((entry) => entry.currency === currency);
+      const named: JournalEntry[] = [];
+      for (const entry of own) {
+        const postings = await Promise.all(entry.postings.map(async (posting) => ({ ...posting, holder: await holderOf(posting.account) })));
+        named.push({ ...entry, reference: await recordedReference(entry, charityPayouts), postings });
+      }
+      return named;
+    },
+    { snapshot: true },
+  );
+  return { currency, month, entries };
 }

@@ -7,10 +7,19 @@ export interface CharityShareOfRegistry {
   giftCount: number;
 }
 
+/**
+ * A registry's figures, derived in this one place for every screen, e-mail and export that shows
+ * them (docs/architecture.md#money): the registry's Total Received, the family's payout, the
+ * charities' share and its breakdown per charity. Before closing they are what closing would pay;
+ * closing writes them into the registry, and every change after (a refund while both payouts
+ * wait) changes the registry and the gifts alike, so they stay equal to it.
+ */
 export interface ClosingAmounts {
-  /** What the family receives: the sum of the succeeded gifts' child amounts. */
+  /** What givers gave in the gifts that count (countsInPayouts), before the 90/10 split: Total Received. */
+  totalReceived: Cents;
+  /** What the family receives: the sum of those gifts' child amounts. */
   payoutAmount: Cents;
-  /** What the charities receive together: the sum of the succeeded gifts' charity amounts. */
+  /** What the charities receive together: the sum of those gifts' charity amounts. */
   charityPayoutAmount: Cents;
   /** Each charity's part, ordered by charity id so that concurrent closings lock rows in one order. */
   shares: CharityShareOfRegistry[];
@@ -18,16 +27,30 @@ export interface ClosingAmounts {
 }
 
 /**
- * What a registry pays out when it closes (docs/architecture.md#money). Only succeeded gifts count; each
- * gift's own split is summed, never the total re-split, so the parts add up to what givers gave.
+ * Whether a gift counts in its registry's figures: paid and kept (succeeded), paid with a refund
+ * still under way (it counts until the provider has given the money back), or refunded at the
+ * platform's cost (the family and the charity keep its parts; the platform bore the refund). A
+ * disputed gift held out of an open registry, a refunded one, and anything never paid count in none.
+ */
+export function countsInPayouts(gift: Pick<Gift, 'paymentStatus' | 'refundedAtPlatformCost'>): boolean {
+  if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding') return true;
+  return gift.paymentStatus === 'refunded' && gift.refundedAtPlatformCost;
+}
+
+/**
+ * The registry's figures from its gifts. Each gift's own split is summed, never the total
+ * re-split, so the parts add up to what givers gave. Closing refuses while a refund is under way,
+ * so what it pays is the succeeded gifts alone.
  */
 export function closingAmounts(gifts: readonly Gift[]): ClosingAmounts {
   const byCharity = new Map<string, CharityShareOfRegistry>();
+  let totalReceived = 0;
   let payoutAmount = 0;
   let charityPayoutAmount = 0;
   let giftCount = 0;
   for (const gift of gifts) {
-    if (gift.paymentStatus !== 'succeeded') continue;
+    if (!countsInPayouts(gift)) continue;
+    totalReceived += gift.amount;
     payoutAmount += gift.childAmount;
     charityPayoutAmount += gift.charityAmount;
     giftCount += 1;
@@ -35,5 +58,5 @@ export function closingAmounts(gifts: readonly Gift[]): ClosingAmounts {
     byCharity.set(gift.charityId, { ...share, amount: share.amount + gift.charityAmount, giftCount: share.giftCount + 1 });
   }
   const shares = [...byCharity.values()].sort((a, b) => (a.charityId < b.charityId ? -1 : a.charityId > b.charityId ? 1 : 0));
-  return { payoutAmount, charityPayoutAmount, shares, giftCount };
+  return { totalReceived, payoutAmount, charityPayoutAmount, shares, giftCount };
 }

@@ -1,5 +1,6 @@
 import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
+import { closingAmounts } from '../payout/closing-amounts';
 import type { CharityRepository, GiftRepository, RegistryRepository } from '../ports/repositories';
 import type { Registry } from './registry';
 import { childNameSearchWords } from './child-name-search';
@@ -21,10 +22,12 @@ async function cards(registries: Registry[], ports: { charities: CharityReposito
 }
 
 async function summaries(registries: Registry[], user: User, ports: { gifts: GiftRepository; charities: CharityRepository }): Promise<RegistrySummary[]> {
-  const [counts, withCharities] = await Promise.all([ports.gifts.countSucceeded(registries.map((r) => r.id)), cards(registries, ports)]);
-  return withCharities.map((card) => ({
+  // Each tile's Total Received and count are the registry's figures, derived as every other screen's.
+  const [figures, withCharities] = await Promise.all([Promise.all(registries.map(async (registry) => closingAmounts(await ports.gifts.listByRegistry(registry.id)))), cards(registries, ports)]);
+  return withCharities.map((card, index) => ({
     ...card,
-    giftCount: counts.get(card.registry.id) ?? 0,
+    figures: figures[index]!,
+    giftCount: figures[index]!.giftCount,
     role: card.registry.userId === user.id ? ('owner' as const) : ('coOwner' as const),
   }));
 }

@@ -16,7 +16,7 @@ export interface RegistryDetails {
   role: RegistryRole | null;
   /** The latest paid gifts, refunded ones included (RECENT_GIFTS_SHOWN), newest first; only for the family. */
   gifts: Gift[] | null;
-  /** What closing pays, from the succeeded gifts (closingAmounts); only for the owner. */
+  /** The registry's figures (closingAmounts: Total Received, what closing pays or paid); only for the family. */
   closing: ClosingAmounts | null;
 }
 
@@ -28,6 +28,8 @@ export interface RegistryCard {
 
 /** A tile of the user's own list (registries owned or co-owned), which also carries how many gifts it received. */
 export interface RegistrySummary extends RegistryCard {
+  /** The registry's figures (closingAmounts), whose Total Received the tile shows. */
+  figures: ClosingAmounts;
   giftCount: number;
   role: RegistryRole;
 }

@@ -9,7 +9,8 @@ import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
 import { refundGift } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
-import { financeLines, monthlyGiftVolume, monthRange, monthsUpTo, PAYOUT_KINDS } from '@core/ledger/finance-figures';
+import { recordDispute } from '@core/dispute/record-dispute';
+import { cashShortfall, financeLines, monthlyGiftVolume, monthRange, monthsUpTo, PAYOUT_KINDS } from '@core/ledger/finance-figures';
 import { FINANCE_LINES, type FinanceLineId } from '@core/ledger/finance-lines';
 import { financeQuery, financeReport, monthJournal } from '@core/ledger/finance-report';
 import { listLedgerBalances } from '@core/ledger/list-balances';
@@ -72,7 +73,13 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
     }
   };
   const openRegistry = (currency: Currency) => repositories.registries.create(aNewRegistry(owner.id, { currency }));
-  return { repositories, gateway, clock, owner, admin, charities, give, close, refund, payFamily, payCharities, openRegistry };
+  /** The giver's bank disputes a gift and wins it back: the provider takes all the giver paid and its fee. */
+  const loseDispute = (gift: Gift, fee: number) =>
+    recordDispute(
+      { disputeId: `du_${gift.id}`, paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: gift.currency, reason: 'fraudulent', status: 'lost', evidenceDueBy: null, withdrawn: { amount: totalCharged(gift), fee }, reinstated: null },
+      { unitOfWork: repositories, clock, appUrl: APP_URL, supportEmail: SUPPORT },
+    );
+  return { repositories, gateway, clock, owner, admin, charities, give, close, refund, payFamily, payCharities, openRegistry, loseDispute };
 }
 
 const line = (lines: { id: FinanceLineId; month: number; toDate: number }[], id: FinanceLineId) => lines.find((each) => each.id === id)!;
@@ -154,6 +161,42 @@ describe('the finance figures of a month', () => {
     expect(() => financeQuery({ month: '2026-12' }, now)).toThrow('2026-12 has not begun yet');
     expect(monthRange('2026-12')).toEqual({ from: new Date('2026-12-01T00:00:00Z'), to: new Date('2027-01-01T00:00:00Z') });
     expect(monthsUpTo('2026-02', 3)).toEqual(['2025-12', '2026-01', '2026-02']);
+  });
+
+  it('has a line for every movement: what was refunded to givers (not only the fee the provider kept), and the platform’s net', async () => {
+    const w = await world(new Date('2026-10-10T10:00:00Z'));
+    const registry = await w.openRegistry('USD');
+    await w.give(registry.id, 10_000, w.charities[0]!.id, 350);
+    const refunded = await w.give(registry.id, 5_600, w.charities[0]!.id, 203);
+    await w.refund(refunded.id);
+    const report = await financeReport({ currency: 'USD', month: '2026-10' }, { unitOfWork: w.repositories, clock: w.clock });
+    // All the giver paid went back; the provider kept its 2.03.
+    expect(line(report.lines, 'refundedToGivers')).toMatchObject({ month: totalCharged(refunded), toDate: totalCharged(refunded) });
+    expect(line(report.lines, 'refundsAbsorbed').toDate).toBe(203);
+    // Earned: one platform fee and one card fee; borne: the provider's fees on both charges.
+    const kept = (await w.repositories.gifts.listByRegistry(registry.id)).find((gift) => gift.paymentStatus === 'succeeded')!;
+    expect(line(report.lines, 'platformNet').toDate).toBe(kept.platformFee + kept.stripeFee - 350 - 203);
+    expect(line(report.lines, 'heldForOthers').toDate).toBe(10_000);
+    expect(line(report.lines, 'providerCash').toDate + line(report.lines, 'disputedFunds').toDate).toBe(line(report.lines, 'heldForOthers').toDate + line(report.lines, 'platformNet').toDate);
+    expect(report.cashShortfall).toBe(0);
+  });
+
+  it('says how much provider cash is short of what is held for others, once a lost dispute and its fee took more than the platform earned', async () => {
+    const w = await world(new Date('2026-10-10T10:00:00Z'));
+    const registry = await w.openRegistry('USD');
+    const gift = await w.give(registry.id, 10_000, w.charities[0]!.id, 350);
+    await w.close(registry.id, 'paypal', 'USD');
+    await w.payFamily(registry.id);
+    // After the family was paid, the bank takes the gift back with a 15.00 fee: the charity's 10.00 is still held.
+    await w.loseDispute(gift, 1_500);
+    const report = await financeReport({ currency: 'USD', month: '2026-10' }, { unitOfWork: w.repositories, clock: w.clock });
+    const cash = line(report.lines, 'providerCash').toDate;
+    expect(line(report.lines, 'heldForCharities').toDate).toBe(1_000);
+    expect(line(report.lines, 'heldForOthers').toDate).toBe(1_000);
+    expect(line(report.lines, 'disputeFees').toDate).toBe(1_500);
+    expect(cash).toBeLessThan(1_000);
+    expect(report.cashShortfall).toBe(1_000 - cash);
+    expect(cash + line(report.lines, 'disputedFunds').toDate).toBe(line(report.lines, 'heldForOthers').toDate + line(report.lines, 'platformNet').toDate);
   });
 
   it('gives the accountant the month’s entries in one currency, oldest first', async () => {
@@ -248,8 +291,19 @@ describe('the finance figures, over random histories across months', () => {
         expect(line(last, 'heldForCharities').toDate).toBe(balanceOf((account) => account.startsWith('charity:')));
         // Cash is what was taken, less what was paid out, given back and kept by the provider.
         const paidOut = (['paidOutBankTransfer', 'paidOutPaypal', 'paidOutCheck', 'paidOutToCharities'] as const).reduce((sum, id) => sum + line(last, id).toDate, 0);
-        const refundedCash = -movements.filter((row) => row.currency === currency && row.kind !== 'gift.paid' && row.kind.includes('refunded') && row.account === 'provider:cash').reduce((sum, row) => sum + row.amount, 0);
-        expect(line(last, 'providerCash').toDate).toBe(line(last, 'moneyTaken').toDate - line(last, 'cardFeesPaid').toDate - line(last, 'refundsAbsorbed').toDate - paidOut - refundedCash);
+        const refundedCash = 0 - movements.filter((row) => row.currency === currency && row.kind !== 'gift.paid' && row.kind.includes('refunded') && row.account === 'provider:cash').reduce((sum, row) => sum + row.amount, 0);
+        expect(line(last, 'refundedToGivers').toDate).toBe(refundedCash);
+        expect(line(last, 'providerCash').toDate).toBe(line(last, 'moneyTaken').toDate - line(last, 'cardFeesPaid').toDate - line(last, 'refundsAbsorbed').toDate - paidOut - line(last, 'refundedToGivers').toDate);
+        // The page adds up as a balance sheet, in every month and to its end: cash (and what the
+        // provider took for disputes) is what is held for others plus the platform's net.
+        for (const lines of byMonth) {
+          for (const when of ['month', 'toDate'] as const) {
+            const assets = line(lines, 'providerCash')[when] + line(lines, 'disputedFunds')[when];
+            expect(assets, when).toBe(line(lines, 'heldForOthers')[when] + line(lines, 'platformNet')[when]);
+          }
+        }
+        expect(report.cashShortfall).toBe(cashShortfall(last));
+        expect(report.cashShortfall).toBe(Math.max(0, line(last, 'heldForOthers').toDate - line(last, 'providerCash').toDate));
         expect(monthlyGiftVolume(movements, currency, thisMonth, 4).reduce((sum, each) => sum + each.amount, 0)).toBe(line(last, 'giftVolume').toDate);
 
         // And the provider's balance agrees with the books on every day of the history.

@@ -72,7 +72,7 @@ describe.skipIf(chromiumMissing)('Admin → Finance (Chromium)', () => {
         const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: /Download .* as CSV/ }).click()]);
         expect(download.suggestedFilename()).toBe(`ledger-USD-${today().slice(0, 7)}.csv`);
         const csv = readFileSync((await download.path())!, 'utf8');
-        expect(csv.split('\r\n')[0]).toBe('posted_at,entry,kind,reference,account,debit,credit,currency');
+        expect(csv.split('\r\n')[0]).toBe('posted_at,entry,kind,reference,account,held_for,registry_id,debit,credit,currency');
         expect(csv).toContain(',100.00,USD');
       }
       await admin.context().close();

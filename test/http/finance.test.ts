@@ -77,24 +77,46 @@ describe('Admin → Finance over HTTP', () => {
     expect(cad.json).toMatchObject({ currency: 'CAD' });
   });
 
-  it('exports the month’s postings as a CSV file for an accountant, to the cent, debits equal to credits', async () => {
-    const { registry } = await openRegistry(server);
+  it('exports the month’s postings as a CSV file for an accountant, to the cent, debits equal to credits, each account named, each payout with its reference', async () => {
+    const { owner, registry } = await openRegistry(server, { childName: 'Talia Mizrahi' });
     await give(registry.id, 123.45);
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    // The charity's payout is sent by ACH, its reference recorded.
+    const pending = (await admin.get('/api/admin/charity-payouts/pending')).json as unknown as { payoutId: string; charityId: string; charityName: string; currency: string }[];
+    const payout = pending.find((each) => each.charityId === charityId && each.currency === 'USD')!;
+    expect((await admin.post(`/api/admin/charity-payouts/${payout.payoutId}/claim`, {})).status).toBe(200);
+    const completed = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.payoutId}/status`, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1042' });
+    expect(completed.status, completed.text).toBe(200);
+
     const answer = await admin.get(`/api/admin/finance/export?currency=USD&month=${thisMonth()}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="ledger-USD-${thisMonth()}.csv"`);
     const rows = answer.text.trimEnd().split('\r\n').map((row) => row.split(','));
-    expect(rows[0]).toEqual(['posted_at', 'entry', 'kind', 'reference', 'account', 'debit', 'credit', 'currency']);
-    expect(rows.some((row) => row[4] === `registry:${registry.id}:gifts` && row[6] === '123.45')).toBe(true);
+    expect(rows[0]).toEqual(['posted_at', 'entry', 'kind', 'reference', 'account', 'held_for', 'registry_id', 'debit', 'credit', 'currency']);
+    const column = (name: string) => rows[0]!.indexOf(name);
+    const [account, heldFor, registryId, debit, credit, kind, reference] = ['account', 'held_for', 'registry_id', 'debit', 'credit', 'kind', 'reference'].map(column) as number[];
+    // The registry's and the family's accounts name the child and the registry; the charity's, the charity.
+    const gifts = rows.find((row) => row[account!] === `registry:${registry.id}:gifts` && row[credit!] === '123.45')!;
+    expect([gifts[heldFor!], gifts[registryId!]]).toEqual(['Talia Mizrahi', registry.id]);
+    const family = rows.find((row) => row[account!] === `family:${registry.id}:payable`)!;
+    expect([family[heldFor!], family[registryId!]]).toEqual(['Talia Mizrahi', registry.id]);
+    const charity = rows.find((row) => row[account!] === `charity:${charityId}:payable`)!;
+    expect([charity[heldFor!], charity[registryId!]]).toEqual([payout.charityName, '']);
+    expect(rows.find((row) => row[account!] === 'provider:cash')![heldFor!]).toBe('');
+    // The charity payout is exported with the reference the administrator recorded.
+    const sent = rows.filter((row) => row[kind!] === 'charity_payout.sent' && row[1] === `charity-payout:${payout.payoutId}:sent`);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const row of sent) expect(row[reference!]).toBe('ACH-1042');
     for (const row of rows.slice(1)) {
-      for (const amount of [row[5], row[6]]) if (amount) expect(amount).toMatch(/^\d+\.\d{2}$/);
+      for (const amount of [row[debit!], row[credit!]]) if (amount) expect(amount).toMatch(/^\d+\.\d{2}$/);
     }
     const total = rows.at(-1)!;
     expect(total[1]).toBe('total');
-    expect(total[5]).toBe(total[6]);
+    expect(total[debit!]).toBe(total[credit!]);
     const cents = (text: string) => Number(text.replace('.', ''));
-    expect(rows.slice(1, -1).reduce((sum, row) => sum + (row[5] ? cents(row[5]) : 0), 0)).toBe(cents(total[5]!));
+    expect(rows.slice(1, -1).reduce((sum, row) => sum + (row[debit!] ? cents(row[debit!]!) : 0), 0)).toBe(cents(total[debit!]!));
   });
 
   it('shows the reconciliation of the month: agreed, then a charge the ledger never saw, which the administrators are e-mailed about once', async () => {

@@ -79,13 +79,14 @@ describe('GET /api/registries/{id}/gift-list', () => {
         givenBy: 'online',
         byHand: null,
         thankYouStatus: 'draft',
+        countsInTotals: true,
         paymentStatus: 'succeeded',
         refundable: true,
         refundAmount: (miriam.amount + miriam.platformFee + miriam.stripeFee) / 100,
       },
       expect.objectContaining({ giftGiverName: 'Noam Levi', amount: 36, thankYouStatus: 'none', personalMessage: null, paymentStatus: 'succeeded' }),
       // A refunded gift stays in the list, marked so, and cannot be refunded again.
-      expect.objectContaining({ giftGiverName: 'Refunded Giver', amount: 10, paymentStatus: 'refunded', refundable: false }),
+      expect.objectContaining({ giftGiverName: 'Refunded Giver', amount: 10, paymentStatus: 'refunded', refundable: false, countsInTotals: false }),
     ]);
     expect(JSON.stringify(page)).not.toMatch(/Unpaid|stripe|paymentIntent|childAmount/);
   });

@@ -98,7 +98,7 @@ describe('recording a gift given by hand', () => {
 
     const list = await giftList(owner.client, registry.id);
     expect(list.giftCount).toBe(3);
-    expect(list.totals).toEqual({ online: 100, byHand: 216.5, total: 316.5, refunded: 0, onlineCount: 1, byHandCount: 2, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] });
+    expect(list.totals).toEqual({ online: 100, byHand: 216.5, total: 316.5, refunded: 0, onlineCount: 1, byHandCount: 2, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] });
     expect(list.gifts.find((gift) => gift.id === byCash.json.id)).toMatchObject({
       givenBy: 'cash',
       giftGiverEmail: null,

@@ -82,7 +82,7 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(await totalReceived(owner.client, registry.id)).toBe(36);
     // The gift list's Total Received is the registry's, to the cent; the refunded gift has a figure of its own.
     const totals = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json.totals;
-    expect(totals).toEqual({ online: 36, byHand: 0, total: 36, refunded: 100, onlineCount: 1, byHandCount: 0, refundedCount: 1, disputed: 0, disputedCount: 0, refundedBefore: [] });
+    expect(totals).toEqual({ online: 36, byHand: 0, total: 36, refunded: 100, onlineCount: 1, byHandCount: 0, refundedCount: 1, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] });
     const listed = await giftList(owner.client, registry.id);
     expect(listed.find((item) => item.id === gift.id)).toMatchObject({ paymentStatus: 'refunded', refundable: false });
     expect(listed.find((item) => item.id === kept.id)).toMatchObject({ paymentStatus: 'succeeded', refundable: true });

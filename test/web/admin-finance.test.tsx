@@ -14,6 +14,7 @@ function aReport(overrides: Partial<FinanceReportView> = {}): FinanceReportView 
     currency: 'USD',
     month,
     lines: FINANCE_LINES.map((id) => ({ id, month: 0, toDate: 0 })),
+    cashShortfall: 0,
     giftVolume: Array.from({ length: 12 }, (_, index) => ({ month: new Date(Date.UTC(2026, index, 1)).toISOString().slice(0, 7), amount: index * 10 })),
     reconciliation: { status: 'not_run', daysReconciled: 0, lastRun: null, differences: [], failures: [] },
     ...overrides,
@@ -55,10 +56,25 @@ describe('Admin → Finance', () => {
     expect(within(row('Money taken')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['$1,063.90', '$5,210.55']);
     expect(within(row('Held for families: open registries')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['-$120.50', '$900.00']);
     expect(within(table).getByRole('columnheader', { name: 'Now' })).toBeInTheDocument();
-    for (const group of ['Money in', 'Held for others', 'Paid out', 'The platform']) expect(within(table).getByRole('columnheader', { name: group })).toBeInTheDocument();
-    expect(row('Dispute losses')).toBeInTheDocument();
+    for (const group of ['Money in and given back', 'Held for others', 'Paid out', 'The platform', 'At the payment provider']) expect(within(table).getByRole('columnheader', { name: group })).toBeInTheDocument();
+    for (const name of ['Refunded to givers', 'Dispute losses', 'Dispute fees', 'Platform net', 'Held for others, in all', 'Taken by the provider for disputes']) expect(row(name)).toBeInTheDocument();
+    // All is well: no warning.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Download .* as CSV/ })).toHaveAttribute('href', `/api/admin/finance/export?currency=USD&month=${thisMonth}`);
     expect(screen.getByText('No day of this month has been reconciled yet. Days are reconciled once each is over (UTC).')).toBeInTheDocument();
+  });
+
+  it('warns when cash at the provider is short of what is held for families and charities, saying by how much', async () => {
+    const lines = FINANCE_LINES.map((id) => ({ id, month: 0, toDate: 0 }));
+    Object.assign(lines.find((line) => line.id === 'providerCash')!, { toDate: 4.99 });
+    Object.assign(lines.find((line) => line.id === 'heldForCharities')!, { toDate: 10 });
+    Object.assign(lines.find((line) => line.id === 'heldForOthers')!, { toDate: 10 });
+    Object.assign(lines.find((line) => line.id === 'disputeFees')!, { toDate: 15 });
+    serve(() => aReport({ lines, cashShortfall: 5.01 }));
+    await openFinance();
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Cash at the payment provider is $5.01 short of what is held for others.');
+    expect(warning).toHaveTextContent('It holds $4.99 now, while $10.00 is held for families and charities');
   });
 
   it('gives the chart of gift volume a table of the same numbers for screen readers', async () => {

@@ -18,6 +18,7 @@ function aListedGift(overrides: Partial<GiftListItemView> = {}): GiftListItemVie
     personalMessage: 'Mazel tov, Maya!',
     createdAt: '2026-03-02T15:00:00.000Z',
     thankYouStatus: 'sent',
+    countsInTotals: true,
     paymentStatus: 'succeeded',
     refundable: true,
     refundAmount: 188.52,
@@ -40,7 +41,7 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
-    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
+    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
     refunds: 'open',
     gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
     ...overrides,
@@ -87,10 +88,10 @@ describe('/registry/{id}/gifts', () => {
     serveList(() =>
       aList({
         currency: 'CAD',
-        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
+        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
         gifts: [
           aListedGift({ id: 'g-new', currency: 'CAD', amount: 50 }),
-          aListedGift({ id: 'g-old', giftGiverName: 'Avi Levi', currency: 'USD', amount: 40, paymentStatus: 'refunded', refundable: false }),
+          aListedGift({ id: 'g-old', giftGiverName: 'Avi Levi', currency: 'USD', amount: 40, paymentStatus: 'refunded', countsInTotals: false, refundable: false }),
         ],
       }),
     );
@@ -100,6 +101,28 @@ describe('/registry/{id}/gifts', () => {
     expect(within(items[1]!).getByText('$40.00')).toBeInTheDocument();
     // The Refunded figure is in Canadian dollars; the gift given back before the change is told apart, in its own.
     expect(screen.getByText('0 gifts given back, counted in none of the above; before the currency changed, 1 gift of $40.00 in USD given back too')).toBeInTheDocument();
+  });
+
+  it('counts a gift refunded at the platform’s cost in Total Received, says so, and does not strike it through', async () => {
+    signInAs(member);
+    serveList(() =>
+      aList({
+        currency: 'CAD',
+        totals: { online: 378, byHand: 0, total: 378, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 18, refundedAtPlatformCostCount: 1, disputed: 0, disputedCount: 0, refundedBefore: [] },
+        gifts: [
+          aListedGift({ id: 'g-kept', currency: 'CAD', amount: 360 }),
+          aListedGift({ id: 'g-borne', giftGiverName: 'Avi Levi', currency: 'CAD', amount: 18, paymentStatus: 'refunded', countsInTotals: true, refundable: false }),
+        ],
+      }),
+    );
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const items = within(await screen.findByRole('list', { name: 'All Gifts' })).getAllByRole('listitem');
+    const totals = screen.getByRole('list', { name: 'Totals received' });
+    expect(within(totals).getByRole('group', { name: 'Total Received' })).toHaveTextContent('CA$378.00');
+    expect(within(totals).getByRole('group', { name: 'Refunded at our cost' })).toHaveTextContent('CA$18.00');
+    expect(within(totals).getByRole('group', { name: 'Refunded at our cost' })).toHaveTextContent('still counted in Total Received and your payout');
+    expect(within(items[1]!).getByText('Refunded at our cost')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('CA$18.00')).not.toHaveStyle({ textDecoration: 'line-through' });
   });
 
   it('asks the server to search once the typing pauses, and to sort', async () => {
@@ -143,7 +166,7 @@ describe('/registry/{id}/gifts', () => {
     serveList(() =>
       aList({
         gifts: [
-          aListedGift(refunded ? { paymentStatus: 'refunded', refundable: false } : {}),
+          aListedGift(refunded ? { paymentStatus: 'refunded', countsInTotals: false, refundable: false } : {}),
           aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36, refundAmount: 40.48, thankYouStatus: 'none' }),
         ],
       }),
@@ -181,7 +204,7 @@ describe('/registry/{id}/gifts', () => {
     signInAs(member);
     serveList(() =>
       aList({
-        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, disputed: 180, disputedCount: 1, refundedBefore: [] },
+        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 180, disputedCount: 1, refundedBefore: [] },
         gifts: [aListedGift({ paymentStatus: 'disputed', refundable: false }), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36 })],
       }),
     );

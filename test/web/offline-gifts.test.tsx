@@ -21,6 +21,7 @@ const ben: GiftListItemView = {
   givenBy: 'cash',
   byHand: { method: 'cash', receivedOn: '2026-03-02', note: 'In the card box' },
   thankYouStatus: 'none',
+  countsInTotals: true,
   paymentStatus: 'succeeded',
   refundable: false,
   refundAmount: 180,
@@ -40,7 +41,7 @@ function aList(gifts: GiftListItemView[]): GiftListView {
     pageCount: 1,
     matching: gifts.length,
     giftCount: gifts.length,
-    totals: { online: 0, byHand, total: byHand, refunded: 0, onlineCount: 0, byHandCount: gifts.length, refundedCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
+    totals: { online: 0, byHand, total: byHand, refunded: 0, onlineCount: 0, byHandCount: gifts.length, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
     refunds: 'open',
     gifts,
   };
@@ -102,7 +103,7 @@ describe('gifts given by hand on the owner’s gift list', () => {
           ...aList([]),
           giftCount: 53,
           matching: 53,
-          totals: { online: 1_890, byHand: 1_450, total: 3_340, refunded: 120, onlineCount: 28, byHandCount: 22, refundedCount: 3, disputed: 0, disputedCount: 0, refundedBefore: [] },
+          totals: { online: 1_890, byHand: 1_450, total: 3_340, refunded: 120, onlineCount: 28, byHandCount: 22, refundedCount: 3, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
         }),
       ),
     );

@@ -1,8 +1,7 @@
 import { toWireAmount } from '@api/amount';
 import type { FinanceReportView } from '@api/finance';
-import type { FinanceReport } from '@core/ledger/finance-report';
+import type { FinanceReport, JournalEntry } from '@core/ledger/finance-report';
 import { centsToDecimalString, type Cents, type Currency } from '@core/money';
-import type { PostedLedgerEntry } from '@core/ports/repositories';
 
 const wire = (cents: Cents | null) => (cents === null ? null : toWireAmount(cents));
 
@@ -12,6 +11,7 @@ export function presentFinanceReport(report: FinanceReport): FinanceReportView {
     currency: report.currency,
     month: report.month,
     lines: report.lines.map((line) => ({ id: line.id, month: toWireAmount(line.month), toDate: toWireAmount(line.toDate) })),
+    cashShortfall: toWireAmount(report.cashShortfall),
     giftVolume: report.giftVolume.map((each) => ({ month: each.month, amount: toWireAmount(each.amount) })),
     reconciliation: {
       status: reconciliation.status,
@@ -33,7 +33,7 @@ export function presentFinanceReport(report: FinanceReport): FinanceReportView {
   };
 }
 
-const COLUMNS = ['posted_at', 'entry', 'kind', 'reference', 'account', 'debit', 'credit', 'currency'];
+const COLUMNS = ['posted_at', 'entry', 'kind', 'reference', 'account', 'held_for', 'registry_id', 'debit', 'credit', 'currency'];
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break; one that a spreadsheet would run as a formula is quoted and led by an apostrophe. */
 function field(value: string): string {
@@ -44,9 +44,10 @@ function field(value: string): string {
 /**
  * The month's journal for an accountant: one row per posting, a debit or a credit as an exact
  * decimal (cents through centsToDecimalString, never a float), lines ended by CRLF as RFC 4180 has
- * them, and a total row whose debits and credits are equal.
+ * them, and a total row whose debits and credits are equal. Each account money is held in for
+ * someone is named: held_for is the child's name (with registry_id) or the charity's name.
  */
-export function financeJournalCsv(entries: readonly PostedLedgerEntry[], currency: Currency): string {
+export function financeJournalCsv(entries: readonly JournalEntry[], currency: Currency): string {
   const rows = [COLUMNS];
   let debits = 0;
   let credits = 0;
@@ -56,9 +57,22 @@ export function financeJournalCsv(entries: readonly PostedLedgerEntry[], currenc
       const credit = posting.amount < 0 ? -posting.amount : 0;
       debits += debit;
       credits += credit;
-      rows.push([entry.postedAt.toISOString(), entry.key, entry.kind, entry.reference ?? '', posting.account, debit ? centsToDecimalString(debit) : '', credit ? centsToDecimalString(credit) : '', currency]);
+      const holder = posting.holder;
+      const heldFor = holder ? (holder.name ?? (holder.charityId ? 'A charity no longer listed' : 'A registry since deleted')) : '';
+      rows.push([
+        entry.postedAt.toISOString(),
+        entry.key,
+        entry.kind,
+        entry.reference ?? '',
+        posting.account,
+        heldFor,
+        holder?.registryId ?? '',
+        debit ? centsToDecimalString(debit) : '',
+        credit ? centsToDecimalString(credit) : '',
+        currency,
+      ]);
     }
   }
-  rows.push(['', 'total', '', '', '', centsToDecimalString(debits), centsToDecimalString(credits), currency]);
+  rows.push(['', 'total', '', '', '', '', '', centsToDecimalString(debits), centsToDecimalString(credits), currency]);
   return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }

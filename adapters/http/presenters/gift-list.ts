@@ -2,6 +2,7 @@ import { toWireAmount } from '@api/amount';
 import type { GiftListItemView, GiftListView } from '@api/gifts';
 import type { GiftList, GiftListEntry } from '@core/gift/view-gift-list';
 import type { Currency } from '@core/money';
+import { countsInPayouts } from '@core/payout/closing-amounts';
 import { presentRefundState } from './gifts';
 import { presentReceivedGift } from './received-gift';
 
@@ -19,6 +20,7 @@ function presentGiftListEntry(entry: GiftListEntry, registryCurrency: Currency) 
     currency: gift.byHand ? registryCurrency : gift.currency,
     byHand: gift.byHand ? { method: gift.method, receivedOn: gift.receivedOn, note: gift.note } : null,
     thankYouStatus: thankYouStatus(entry),
+    countsInTotals: gift.byHand || countsInPayouts(gift),
     // A gift given by hand is simply received: nothing of it passed through us to give back.
     ...(gift.byHand ? { paymentStatus: 'succeeded' as const, refundable: false, refundAmount: toWireAmount(gift.amount) } : presentRefundState(gift, entry.refundable)),
   } satisfies GiftListItemView;
@@ -50,6 +52,8 @@ export function presentGiftList(list: GiftList) {
       onlineCount: list.totals.onlineCount,
       byHandCount: list.totals.byHandCount,
       refundedCount: list.totals.refundedCount,
+      refundedAtPlatformCost: toWireAmount(list.totals.refundedAtPlatformCost),
+      refundedAtPlatformCostCount: list.totals.refundedAtPlatformCostCount,
       disputed: toWireAmount(list.totals.disputed),
       disputedCount: list.totals.disputedCount,
       refundedBefore: list.totals.refundedBefore.map((earlier) => ({ ...earlier, amount: toWireAmount(earlier.amount) })),

@@ -41,7 +41,7 @@ export function presentRegistry(details: RegistryDetails): RegistryView | Manage
     userId: registry.userId,
     hasGiftsGivenByHand: details.hasGiftsGivenByHand,
     unlisted: registry.unlisted,
-    totalReceived: toWireAmount(registry.totalReceived),
+    totalReceived: toWireAmount(details.closing?.totalReceived ?? registry.totalReceived),
     gifts: (details.gifts ?? []).map(presentGift),
     closingAmounts: presentClosingAmounts(details.closing),
   };
@@ -95,7 +95,7 @@ export function presentRegistrySummary(card: RegistryCard) {
 export function presentMyRegistry(summary: RegistrySummary) {
   return {
     ...presentCard(summary),
-    totalReceived: toWireAmount(summary.registry.totalReceived),
+    totalReceived: toWireAmount(summary.figures.totalReceived),
     giftCount: summary.giftCount,
     unlisted: summary.registry.unlisted,
     role: summary.role,

@@ -2,22 +2,29 @@ import type { FinanceLineView } from '@api/finance';
 
 type LineId = FinanceLineView['id'];
 
-/** What each figure of the finance page counts, in the words of the page; grouped as the page shows them. */
+/**
+ * What each figure of the finance page counts, in the words of the page; grouped as the page shows
+ * them. The groups add up: cash at the provider and what it took for disputes equal what is held
+ * for others plus the platform net.
+ */
 export const FINANCE_GROUPS: { title: string; lines: [LineId, string][] }[] = [
   {
-    title: 'Money in',
+    title: 'Money in and given back',
     lines: [
       ['moneyTaken', 'Money taken (gifts and the fees givers paid)'],
       ['giftVolume', 'Gifts paid, before fees'],
+      ['refundedToGivers', 'Refunded to givers (all they paid, fees included)'],
     ],
   },
   {
     title: 'Held for others',
     lines: [
       ['heldForOpenRegistries', 'Held for families: open registries'],
+      ['heldForDisputedGifts', 'Held for families: disputed gifts, until the bank decides'],
       ['heldForClosedRegistries', 'Held for families: closed, not yet paid'],
-      ['payoutsInTransit', 'Family payouts being sent'],
+      ['payoutsInTransit', 'Payouts being sent (families and charities)'],
       ['heldForCharities', 'Held for charities'],
+      ['heldForOthers', 'Held for others, in all'],
     ],
   },
   {
@@ -40,10 +47,20 @@ export const FINANCE_GROUPS: { title: string; lines: [LineId, string][] }[] = [
       ['disputeLosses', 'Dispute losses'],
       ['disputeFees', 'Dispute fees'],
       ['openingDifference', 'Opening difference (zero on consistent books)'],
+      ['platformNet', 'Platform net (earned less borne)'],
+    ],
+  },
+  {
+    title: 'At the payment provider',
+    lines: [
       ['providerCash', 'Cash at the payment provider'],
+      ['disputedFunds', 'Taken by the provider for disputes not yet decided'],
     ],
   },
 ];
+
+/** The lines that total their group, shown in bold. */
+export const TOTAL_LINES: ReadonlySet<LineId> = new Set(['heldForOthers', 'platformNet', 'providerCash']);
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,7 +21,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { financeExportUrl, useFinanceReport, type FinanceReportView } from '../api/admin-finance';
 import { AdminPage, AdminSection, Loading } from '../components/admin-ui';
-import { FINANCE_GROUPS, monthName, recentMonths } from '../components/finance-labels';
+import { FINANCE_GROUPS, monthName, recentMonths, TOTAL_LINES } from '../components/finance-labels';
 import { GiftVolumeChart } from '../components/gift-volume-chart';
 
 export const PAGE_TITLE = 'Finance';
@@ -82,6 +83,7 @@ export default function FinancePage() {
         <Loading label="Loading the figures…" />
       ) : (
         <>
+          <CashShortfall report={report} current={current} />
           <Reconciliation report={report} />
           <Figures report={report} current={current} />
           <AdminSection id="finance-volume-heading" title="Gift Volume">
@@ -94,6 +96,24 @@ export default function FinancePage() {
         </>
       )}
     </AdminPage>
+  );
+}
+
+/** The provider holds less cash than the platform holds for families and charities: sending every payout waiting would overdraw it. */
+function CashShortfall({ report, current }: { report: FinanceReportView; current: boolean }) {
+  if (report.cashShortfall <= 0) return null;
+  const money = (amount: number | undefined) => formatMoney(fromWireAmount(amount ?? 0), report.currency);
+  const toDate = (id: FinanceReportView['lines'][number]['id']) => report.lines.find((line) => line.id === id)?.toDate;
+  const when = current ? 'now' : `at the end of ${monthName(report.month)}`;
+  return (
+    <Alert severity="warning" role="alert">
+      <Typography component="span" sx={{ fontWeight: 700 }}>
+        Cash at the payment provider is {money(report.cashShortfall)} short of what is held for others.
+      </Typography>{' '}
+      It holds {money(toDate('providerCash'))} {when}, while {money(toDate('heldForOthers'))} is held for families and charities: sending every
+      payout waiting would overdraw the balance. The platform bore more there (dispute fees and losses, refunds at its cost) than it earned; add funds to the
+      provider balance before those payouts are sent.
+    </Alert>
   );
 }
 
@@ -167,7 +187,7 @@ function Figures({ report, current }: { report: FinanceReportView; current: bool
                 </TableCell>
               </TableRow>
               {group.lines.map(([id, label]) => (
-                <TableRow key={id}>
+                <TableRow key={id} sx={TOTAL_LINES.has(id) ? { '& td, & th': { fontWeight: 700 } } : undefined}>
                   <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
                     {label}
                   </TableCell>

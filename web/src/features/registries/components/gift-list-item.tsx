@@ -31,6 +31,8 @@ const REFUND_CHIPS: Record<Exclude<GiftListItemView['paymentStatus'], 'succeeded
   refunded: 'Refunded',
   disputed: 'Disputed',
 };
+/** Given back to the giver by the platform after the payout was claimed: the family keeps its part. */
+const REFUNDED_AT_OUR_COST = 'Refunded at our cost';
 
 interface GiftListItemProps {
   gift: GiftListItemView;
@@ -47,7 +49,9 @@ interface GiftListItemProps {
  */
 export function GiftListItem({ gift, onRefund, onEdit, onDelete }: GiftListItemProps) {
   const chip = THANK_YOU_CHIPS[gift.thankYouStatus];
-  const given = gift.paymentStatus === 'succeeded' ? null : REFUND_CHIPS[gift.paymentStatus];
+  const given = gift.paymentStatus === 'succeeded' ? null : gift.paymentStatus === 'refunded' && gift.countsInTotals ? REFUNDED_AT_OUR_COST : REFUND_CHIPS[gift.paymentStatus];
+  // Struck through when it no longer counts in the totals; a gift refunded at our cost still does.
+  const struck = given !== null && !gift.countsInTotals;
   return (
     <Box
       component="li"
@@ -65,7 +69,7 @@ export function GiftListItem({ gift, onRefund, onEdit, onDelete }: GiftListItemP
           )}
         </Box>
         <Typography
-          sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums', ...(given ? { textDecoration: 'line-through', color: 'text.secondary' } : {}) }}
+          sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums', ...(struck ? { textDecoration: 'line-through', color: 'text.secondary' } : {}) }}
         >
           {formatMoney(fromWireAmount(gift.amount), gift.currency)}
         </Typography>

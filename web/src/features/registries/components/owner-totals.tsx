@@ -23,6 +23,8 @@ function refundedNote(totals: OwnerTotalsView): string {
  * What the family received, each figure labelled with what it counts, so no label means two
  * numbers: Total Received is the registry's own total (given online, as on the dashboard and the
  * registry page), then given by hand, both together, and what was refunded (in none of the others).
+ * Refunded at our cost shows only once the platform gave a gift back after a payout was claimed:
+ * the family keeps its part, so it still counts in Total Received.
  * Disputed shows only once a giver's bank disputed a gift, which then counts in none of the others.
  */
 export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; currency: Currency }) {
@@ -33,6 +35,14 @@ export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; cur
       <StatCard label="Given by hand" value={money(totals.byHand)} icon={<PanToolOutlinedIcon />} note={`${gifts(totals.byHandCount)}, all to your family`} />
       <StatCard label="Online and by hand" value={money(totals.total)} icon={<SavingsOutlinedIcon />} note={`${gifts(totals.onlineCount + totals.byHandCount)} in all`} />
       <StatCard label="Refunded" value={money(totals.refunded)} icon={<ReplayIcon />} note={refundedNote(totals)} />
+      {totals.refundedAtPlatformCostCount > 0 && (
+        <StatCard
+          label="Refunded at our cost"
+          value={money(totals.refundedAtPlatformCost)}
+          icon={<ReplayIcon />}
+          note={`${gifts(totals.refundedAtPlatformCostCount)} given back to the giver by us, after your payout was claimed; still counted in ${TOTAL_RECEIVED} and your payout`}
+        />
+      )}
       {totals.disputedCount > 0 && (
         <StatCard label="Disputed" value={money(totals.disputed)} icon={<GavelIcon />} note={`${gifts(totals.disputedCount)} disputed by the giver’s bank, counted in none of the above`} />
       )}
