@@ -3,7 +3,7 @@ import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
 import { MigrationLockedError, runMigrations } from '../adapters/persistence/migration-run';
 import { ConfigError, readMigrationConfig } from './config';
 
-// npm run migrate: a release's own step, before its instances start (docs/operations.md#releases).
+// npm run migrate: a release's own step, before its instances start (docs/operations.md#releases-migrate-then-roll-the-instances).
 const logger = createLogger(process.env.LOG_LEVEL?.trim() || 'info');
 try {
   const config = readMigrationConfig();
