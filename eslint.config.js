@@ -15,7 +15,7 @@ const coreBoundary = coreBoundaryPlugin({ coreDir: 'core', allowedPackages: ['yu
 const apiBoundary = apiBoundaryPlugin({ apiDir: 'api', coreDir: 'core', allowedPackages: ['json-schema-to-ts'] });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'scratch/**'] },
+  { ignores: ['node_modules/**', 'dist/**', '.build/**', 'data/**', 'test-results/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

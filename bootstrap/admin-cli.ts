@@ -3,6 +3,7 @@ import { UsageError } from '../adapters/cli/usage-error';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
 import { createSandboxBalance } from '../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
+import { SchemaBehindError } from '../adapters/persistence/schema-version';
 import { ConfigError, readConfig, readOperatorName, resolveSessionSecret, type Env } from './config';
 import { createPayments } from './payment-gateway';
 import { openInfrastructure } from './container';
@@ -25,7 +26,7 @@ export async function runAdminCli(argv: string[], io: AdminCliIo): Promise<numbe
   try {
     return await run(argv, io);
   } catch (error) {
-    const known = error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : describeFailure(error);
+    const known = error instanceof ConfigError || error instanceof DatabaseInUseError || error instanceof SchemaBehindError ? error.message : describeFailure(error);
     io.err(known ?? `The command failed: ${String(error)}`);
     return error instanceof UsageError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') ? 2 : 1;
   }
@@ -37,7 +38,11 @@ async function run(argv: string[], io: AdminCliIo): Promise<number> {
     return argv.length === 0 ? 1 : 0;
   }
   const config = readConfig(io.env);
-  const infrastructure = await openInfrastructure(config);
+  // A new release's CLI must never change the schema under the running fleet: `npm run migrate` does.
+  const infrastructure = await openInfrastructure(config, {
+    migrate: false,
+    onNewerSchema: (unknown) => io.err(`Warning: the database has had migrations this release does not know (${unknown.join(', ')}); a newer release migrated it.`),
+  });
   try {
     await runAdminCommand(argv, infrastructure.repositories, {
       out: io.out,

@@ -35,6 +35,22 @@ export interface AppConfig {
   /** The bearer token GET /metrics asks for; null: no metrics page at all. */
   metricsToken: string | null;
   logLevel: string;
+  /**
+   * Whether the server brings the schema up to date as it starts: always on the embedded database
+   * (one process), on PostgreSQL only when MIGRATE_ON_START=true; otherwise `npm run migrate` does.
+   */
+  migrateOnStart: boolean;
+  /** BACKGROUND_JOBS=off: no sweeps, reminders, reconciliation, purges or mail sending (restore drills, maintenance). */
+  backgroundJobs: boolean;
+}
+
+/** What `npm run migrate` needs: the owner's database, and how long to wait behind another's lock. */
+export interface MigrationConfig {
+  database: DatabaseConfig;
+  /** How long one statement may wait for a lock before the attempt gives up (lock_timeout). */
+  lockTimeoutMs: number;
+  /** How many attempts, each after a longer pause, before giving up. */
+  tries: number;
 }
 
 export class ConfigError extends Error {
@@ -84,13 +100,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   else if (production && !publicUrl.startsWith('https://')) problems.push('PUBLIC_URL must use https in production');
 
   const dataDir = path.resolve(cwd, value('DATA_DIR') ?? './data');
-
-  const databaseUrl = value('DATABASE_URL');
-  let database: DatabaseConfig = { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
-  if (databaseUrl) {
-    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// or postgresql:// address');
-    database = { kind: 'postgresql', url: databaseUrl };
-  }
+  const database = databaseOf('DATABASE_URL', value, dataDir, problems);
 
   const sessionSecret = value('SESSION_SECRET') ?? null;
   if (sessionSecret && sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters (try: openssl rand -base64 48)');
@@ -166,6 +176,12 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const migrateText = value('MIGRATE_ON_START') ?? (database.kind === 'pglite' ? 'true' : 'false');
+  if (!['true', 'false'].includes(migrateText)) problems.push('MIGRATE_ON_START must be true or false');
+
+  const jobsText = value('BACKGROUND_JOBS') ?? 'on';
+  if (!['on', 'off'].includes(jobsText)) problems.push(`BACKGROUND_JOBS must be on or off (got "${jobsText}")`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     production,
@@ -184,7 +200,38 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxyHops,
     metricsToken,
     logLevel,
+    migrateOnStart: migrateText === 'true',
+    backgroundJobs: jobsText !== 'off',
   };
+}
+
+/**
+ * `npm run migrate`'s configuration: the server's, with MIGRATION_DATABASE_URL (the role that owns
+ * the tables) in place of DATABASE_URL when it is set, MIGRATE_LOCK_TIMEOUT_S (5) and MIGRATE_TRIES (5).
+ */
+export function readMigrationConfig(env: Env = process.env, cwd: string = process.cwd()): MigrationConfig {
+  const problems: string[] = [];
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const dataDir = path.resolve(cwd, value('DATA_DIR') ?? './data');
+  const database = databaseOf(value('MIGRATION_DATABASE_URL') ? 'MIGRATION_DATABASE_URL' : 'DATABASE_URL', value, dataDir, problems);
+  const whole = (name: string, fallback: number, max: number) => {
+    const text = env[name]?.trim() || String(fallback);
+    const parsed = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+    if (Number.isNaN(parsed) || parsed < 1 || parsed > max) problems.push(`${name} must be a whole number from 1 to ${max} (got "${text}")`);
+    return parsed;
+  };
+  const lockTimeoutS = whole('MIGRATE_LOCK_TIMEOUT_S', 5, 600);
+  const tries = whole('MIGRATE_TRIES', 5, 100);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { database, lockTimeoutMs: lockTimeoutS * 1000, tries };
+}
+
+/** PostgreSQL at the address in the variable named, or else the embedded database in the data folder. */
+function databaseOf(name: string, value: (name: string) => string | undefined, dataDir: string, problems: string[]): DatabaseConfig {
+  const url = value(name);
+  if (!url) return { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
+  if (!/^postgres(ql)?:\/\//.test(url)) problems.push(`${name} must be a postgres:// or postgresql:// address`);
+  return { kind: 'postgresql', url };
 }
 
 /** A card price at most this percentage is taken for a typo rather than a processor's price. */

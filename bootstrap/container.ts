@@ -1,5 +1,6 @@
 import { lockEmbeddedDatabase } from '../adapters/persistence/embedded-lock';
 import { migrate, openOrm, type Orm } from '../adapters/persistence/orm';
+import { readSchemaState, SchemaBehindError } from '../adapters/persistence/schema-version';
 import { createMikroOrmRepositories } from '../adapters/persistence/repositories';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { AppConfig } from './config';
@@ -38,15 +39,28 @@ async function refreshEmbeddedStatistics(orm: Orm, database: AppConfig['database
   if (database.kind === 'pglite') await orm.em.fork().execute('analyze');
 }
 
-/** Opens the configured database (taking the embedded database's lock first) and migrates it. */
-export async function openInfrastructure(config: AppConfig): Promise<Infrastructure> {
+export interface OpeningOptions {
+  /** Bring the schema up to date first; otherwise a schema older than this code is refused (SchemaBehindError). */
+  migrate: boolean;
+  /** Told the migrations a newer release applied, which this code does not know. */
+  onNewerSchema: (unknown: string[]) => void;
+}
+
+/**
+ * Opens the configured database (taking the embedded database's lock first), and migrates it or
+ * checks that it has had this code's migrations.
+ */
+export async function openInfrastructure(config: AppConfig, options: OpeningOptions): Promise<Infrastructure> {
   const { database } = config;
   const embeddedOnDisk = database.kind === 'pglite' && !database.dataDir.startsWith('memory:');
   const releaseLock = embeddedOnDisk ? await lockEmbeddedDatabase(database.dataDir) : null;
   let orm: Orm | null = null;
   try {
     orm = await openOrm(database);
-    await migrate(orm, database);
+    if (options.migrate) await migrate(orm, database);
+    const schema = await readSchemaState(orm);
+    if (schema.pending.length > 0) throw new SchemaBehindError(schema.pending);
+    if (schema.unknown.length > 0) options.onNewerSchema(schema.unknown);
     await refreshEmbeddedStatistics(orm, database);
   } catch (error) {
     await orm?.close(true).catch(() => undefined);

@@ -1,5 +1,6 @@
 import { DatabaseInUseError } from '../adapters/persistence/embedded-lock';
 import { createLogger } from '../adapters/http/logger';
+import { SchemaBehindError } from '../adapters/persistence/schema-version';
 import { ConfigError, readConfig } from './config';
 import { DRAIN_LIMIT_MS, startServer } from './start-server';
 
@@ -48,7 +49,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
+  if (error instanceof SchemaBehindError) {
+    // One JSON line a fleet's log search finds: which release waits for which migrations.
+    createLogger('info').fatal({ pendingMigrations: error.pending }, error.message);
+  } else if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

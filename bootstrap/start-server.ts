@@ -1,6 +1,6 @@
+import { existsSync, realpathSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHttpApp } from '../adapters/http/app';
 import { trackConnections } from '../adapters/http/connection-drain';
@@ -37,7 +37,16 @@ import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
 import { loadGuestPageRenderer } from './guest-page-renderer';
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The web app this server serves: in a build (dist/app/server.js) the one beside it, from source
+ * (tsx) the checkout's dist/web. Resolved once, to the build folder dist links to now, so a later
+ * `npm run build` (which links dist to a new folder) changes nothing under this instance.
+ */
+function builtWebRoot(): string {
+  const here = import.meta.url;
+  const web = fileURLToPath(new URL(here.endsWith('.ts') ? '../dist/web' : '../web', here));
+  return existsSync(web) ? realpathSync(web) : web;
+}
 // Every instance purges each hour; each purge is a conditional delete, so purges may overlap.
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 // How long the record of a sent e-mail (to whom, the subject, when) stays: long enough for support
@@ -130,7 +139,11 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const infrastructure = await openInfrastructure(config);
+  const infrastructure = await openInfrastructure(config, {
+    migrate: config.migrateOnStart,
+    onNewerSchema: (unknown) =>
+      logger.warn({ unknownMigrations: unknown }, `The database has had ${unknown.length} migration(s) this release does not know (${unknown.join(', ')}): a newer release migrated it; this one runs on, as migrations are additive`),
+  });
   try {
     const { orm, repositories } = infrastructure;
     const seeded = await seedCharities(orm);
@@ -149,7 +162,7 @@ export async function startServer(
       },
     });
     const limiter = (options: RateLimiterOptions) => createRateLimiter(orm, options, metrics.limitRefused);
-    const webRoot = options.webRoot === undefined ? path.join(projectRoot, 'dist', 'web') : options.webRoot;
+    const webRoot = options.webRoot === undefined ? builtWebRoot() : options.webRoot;
     const app = createHttpApp({
       repositories,
       photos: photos.store,
@@ -202,8 +215,14 @@ export async function startServer(
     const port = typeof address === 'object' && address ? address.port : config.port;
     const bound = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
 
+    // BACKGROUND_JOBS=off (a restore drill, maintenance): nothing below runs on its own, so a copy of
+    // the live world sends no mail, cancels no payment and asks the provider nothing; tests and the
+    // calls on RunningServer still run them when asked.
+    const every: typeof repeat = config.backgroundJobs ? repeat : () => () => undefined;
+    if (!config.backgroundJobs) logger.warn('BACKGROUND_JOBS=off: no mail is sent and no sweeps, reminders, reconciliation or purges run on this instance');
+
     // Every server process sends queued mail; each message is claimed by one of them.
-    const mailWorker = startMailWorker({ orm, mailer: await createMailer(config, logger), logger: logger.child({ component: 'mail' }) });
+    const mailWorker = startMailWorker({ orm, mailer: await createMailer(config, logger), logger: logger.child({ component: 'mail' }), polling: config.backgroundJobs });
 
     // Expired sessions and e-mailed links (password reset, e-mail change) go within the hour,
     // rate-limit counters within two hours of their window's end, and the record of a sent e-mail
@@ -219,9 +238,9 @@ export async function startServer(
       await Promise.allSettled(Object.values(purges));
       return { sessions: await purges.sessions, links: await purges.links, sentMail: await purges.sentMail, rateLimits: await purges.rateLimits };
     });
-    const stopPurges = repeat(purgeExpired, { firstMs: 60 * 1000, everyMs: PURGE_INTERVAL_MS }, (error) => logger.warn({ err: error }, 'purging expired rows failed'));
+    const stopPurges = every(purgeExpired, { firstMs: 60 * 1000, everyMs: PURGE_INTERVAL_MS }, (error) => logger.warn({ err: error }, 'purging expired rows failed'));
 
-    const stopStatistics = repeat(measured(metrics, 'planner-statistics', infrastructure.refreshStatistics), { firstMs: STATISTICS_INTERVAL_MS, everyMs: STATISTICS_INTERVAL_MS }, (error) =>
+    const stopStatistics = every(measured(metrics, 'planner-statistics', infrastructure.refreshStatistics), { firstMs: STATISTICS_INTERVAL_MS, everyMs: STATISTICS_INTERVAL_MS }, (error) =>
       logger.warn({ err: error }, 'refreshing the planner statistics failed'),
     );
 
@@ -241,18 +260,18 @@ export async function startServer(
     const sweepAbandonedGifts = async () => ({ ...(await expireAbandoned()), ...(await sweepCutOffRefunds()) });
     const sweepsOnTheirOwn = options.scheduledSweeps ?? true;
     const stopSweeps = sweepsOnTheirOwn
-      ? repeat(expireAbandoned, { firstMs: FIRST_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) => sweepLog.warn({ err: error }, 'abandoned-gift sweep failed'))
+      ? every(expireAbandoned, { firstMs: FIRST_SWEEP_MS, everyMs: GIFT_SWEEP_INTERVAL_MS }, (error) => sweepLog.warn({ err: error }, 'abandoned-gift sweep failed'))
       : () => {};
     // Refunds oftener: a family waits for one before it can close (REFUND_FINISHES_WITHIN_MINUTES).
     const stopRefundSweeps = sweepsOnTheirOwn
-      ? repeat(sweepCutOffRefunds, { firstMs: FIRST_SWEEP_MS, everyMs: REFUND_SWEEP_EVERY_MS }, (error) => sweepLog.warn({ err: error }, 'cut-off refund sweep failed'))
+      ? every(sweepCutOffRefunds, { firstMs: FIRST_SWEEP_MS, everyMs: REFUND_SWEEP_EVERY_MS }, (error) => sweepLog.warn({ err: error }, 'cut-off refund sweep failed'))
       : () => {};
 
     const reminderLog = logger.child({ component: 'charity-payout-reminder' });
     const remindCharityPayouts = measured(metrics, 'charity-payout-reminder', () =>
       remindPendingCharityPayouts({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email }),
     );
-    const stopReminders = repeat(remindCharityPayouts, { firstMs: FIRST_CHARITY_REMINDER_MS, everyMs: CHARITY_REMINDER_INTERVAL_MS }, (error) =>
+    const stopReminders = every(remindCharityPayouts, { firstMs: FIRST_CHARITY_REMINDER_MS, everyMs: CHARITY_REMINDER_INTERVAL_MS }, (error) =>
       reminderLog.warn({ err: error }, 'charity payout reminder failed'),
     );
 
@@ -262,7 +281,7 @@ export async function startServer(
       if (run) reconciliationLog.info({ day: run.day, status: run.status, transactions: run.transactions, differences: run.differences.length }, 'reconciled a day with the payment provider');
       return run;
     });
-    const stopReconciliations = repeat(reconcile, { firstMs: FIRST_RECONCILIATION_MS, everyMs: RECONCILIATION_INTERVAL_MS }, (error) =>
+    const stopReconciliations = every(reconcile, { firstMs: FIRST_RECONCILIATION_MS, everyMs: RECONCILIATION_INTERVAL_MS }, (error) =>
       reconciliationLog.warn({ err: error }, 'reconciliation with the payment provider failed'),
     );
 
@@ -272,7 +291,7 @@ export async function startServer(
       if (queued > 0) thankYouLog.info({ reminders: queued }, 'thank-you reminders queued');
       return queued;
     });
-    const stopThankYouReminders = repeat(remindThankYous, { firstMs: FIRST_THANK_YOU_REMINDER_MS, everyMs: THANK_YOU_REMINDER_INTERVAL_MS }, (error) =>
+    const stopThankYouReminders = every(remindThankYous, { firstMs: FIRST_THANK_YOU_REMINDER_MS, everyMs: THANK_YOU_REMINDER_INTERVAL_MS }, (error) =>
       thankYouLog.warn({ err: error }, 'thank-you reminder failed'),
     );
 

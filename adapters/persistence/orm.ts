@@ -12,7 +12,17 @@ import { MIGRATIONS } from './migrations';
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string; /** A cluster to start from (PGlite's dumpDataDir), instead of an empty one. */ loadDataDir?: Blob }
-  | { kind: 'postgresql'; url: string; /** Other bounds than DATABASE_WAITS (tests that wait them out). */ waits?: DatabaseWaits };
+  | {
+      kind: 'postgresql';
+      url: string;
+      /** Other bounds than DATABASE_WAITS (tests that wait them out). */
+      waits?: DatabaseWaits;
+      /** A connection for `npm run migrate` (MIGRATION_SESSION) rather than for requests. */
+      migrating?: { lockTimeoutMs: number };
+    };
+
+/** The application_name of the connection that migrates, by which its lock waits are found (migration-run.ts). */
+export const MIGRATION_APPLICATION_NAME = 'registry-migrate';
 
 /** How long a request may wait on PostgreSQL, in ms: for a connection, a statement, and an answer. */
 export interface DatabaseWaits {
@@ -58,9 +68,25 @@ export async function openOrm(config: DatabaseConfig): Promise<Orm> {
     const orm = await PgliteMikroORM.init({ ...shared, dbName: config.dataDir, driverOptions: () => ({ extensions: { pg_trgm }, loadDataDir: config.loadDataDir }) });
     return orm as unknown as Orm;
   }
+  if (config.migrating) {
+    const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 2 }, driverOptions: migrationSession(config.migrating.lockTimeoutMs) });
+    return orm as unknown as Orm;
+  }
   const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10, idleTimeoutMillis: 30_000 }, driverOptions: poolSafety(config.waits ?? DATABASE_WAITS) });
   return orm as unknown as Orm;
 }
+
+/**
+ * A migration may rightly take long (an index, a backfill), so no statement timeout; but it must
+ * never queue for long behind another's lock, since every request that needs the table then queues
+ * behind it: a short lock_timeout, and `npm run migrate` tries again.
+ */
+const migrationSession = (lockTimeoutMs: number) => ({
+  application_name: MIGRATION_APPLICATION_NAME,
+  options: `-c statement_timeout=0 -c lock_timeout=${lockTimeoutMs} -c idle_in_transaction_session_timeout=0`,
+  connectionTimeoutMillis: DATABASE_WAITS.connection,
+  keepAlive: true,
+});
 
 /**
  * Bounds on every wait, so a database that drops connections or stops answering slows requests
@@ -84,19 +110,18 @@ const poolSafety = (waits: DatabaseWaits) => ({
 const STARTUP_LOCK = 72_180_360;
 
 /**
- * Runs pending migrations. On PostgreSQL several instances may start at once, so each waits for a
+ * Runs pending migrations and answers their names. On PostgreSQL several instances (or a release's
+ * `npm run migrate` beside an instance told MIGRATE_ON_START) may start at once, so each waits for a
  * session-level advisory lock on a connection of its own; PGlite has a single process by nature.
  */
-export async function migrate(orm: Orm, config?: DatabaseConfig): Promise<void> {
-  if (config?.kind !== 'postgresql') {
-    await orm.migrator.up();
-    return;
-  }
+export async function migrate(orm: Orm, config?: DatabaseConfig): Promise<string[]> {
+  const up = async () => (await orm.migrator.up()).map((migration) => migration.name);
+  if (config?.kind !== 'postgresql') return up();
   const client = new pg.Client({ connectionString: config.url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-    await orm.migrator.up();
+    return await up();
   } finally {
     await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
     await client.end();

@@ -5,7 +5,7 @@ import { describeFailure, runAdminCommand } from '../../adapters/cli/admin-comma
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
-import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
+import { DEFAULT_PROCESSING_RATES, readMigrationConfig } from '../../bootstrap/config';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
@@ -13,6 +13,8 @@ import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders'
 import { startTestServer, tempDataDir } from '../support/test-server';
 import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { runAdminCli } from '../../bootstrap/admin-cli';
+import { runMigrations } from '../../adapters/persistence/migration-run';
+import { connectedTo, createTestDatabase, postgresUrl } from '../support/databases';
 
 async function run(argv: string[], repositories = createInMemoryRepositories(), gateway?: InMemoryPaymentGateway) {
   const lines: string[] = [];
@@ -293,10 +295,10 @@ async function cli(args: string[], dataDir: string) {
 }
 
 describe('npm run admin', () => {
-  it('runs as a process, as `npm run admin` runs it (tsx): the usage and exit 0 for --help, exit 1 without a command', async () => {
+  it('runs as a process, as `npm run admin` runs it (the built CLI, plain node): the usage and exit 0 for --help, exit 1 without a command', async () => {
     const [help, bare] = await Promise.all([
-      exec(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts', '--help']),
-      exec(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts']).then(() => ({ code: 0, stdout: '' }), (error: { code: number; stdout: string }) => error),
+      exec(process.execPath, ['scripts/launch.mjs', 'cli', '--help']),
+      exec(process.execPath, ['scripts/launch.mjs', 'cli']).then(() => ({ code: 0, stdout: '' }), (error: { code: number; stdout: string }) => error),
     ]);
     expect(help.stdout).toContain('Usage: npm run admin -- <command>');
     expect(bare.code).toBe(1);
@@ -341,12 +343,33 @@ describe('npm run admin', () => {
     expect(bad.stderr).toContain('--date must be a day like 2026-11-24 (got "yesterday")');
   }, 120_000);
 
-  it('verifies the ledger of an embedded database it migrates and opens itself, with one line per currency and exit 0', async () => {
-    const verified = await cli(['ledger', 'verify'], tempDataDir());
+  it('never migrates, the embedded database either: one without the schema is refused with what to run, and verified once npm run migrate has run', async () => {
+    const dataDir = tempDataDir();
+    const refused = await cli(['ledger', 'verify'], dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('The database schema is older than this release');
+    expect(refused.stderr).toContain('Run `npm run migrate`');
+
+    await runMigrations({ ...readMigrationConfig({ DATA_DIR: dataDir }), log: { info: () => undefined, warn: () => undefined } });
+    const verified = await cli(['ledger', 'verify'], dataDir);
     expect(verified).toMatchObject({ code: 0, stderr: '' });
     expect(verified.stdout.trim().split('\n')).toEqual([
       'USD: the ledger agrees with the tables (0 accounts, 0 entries, each balanced)',
       'CAD: the ledger agrees with the tables (0 accounts, 0 entries, each balanced)',
     ]);
   }, 120_000);
+
+  it.skipIf(!postgresUrl)('never migrates PostgreSQL: a release ahead of the database is refused and leaves it untouched', async () => {
+    const database = await createTestDatabase();
+    try {
+      const stderr: string[] = [];
+      const code = await runAdminCli(['charities', 'list'], { env: { ...process.env, DATABASE_URL: database.url }, out: () => undefined, err: (line) => stderr.push(line) });
+      expect(code).toBe(1);
+      expect(stderr.join('\n')).toContain('The database schema is older than this release');
+      const tables = await connectedTo(database.url, (client) => client.query(`select tablename from pg_tables where schemaname = 'public'`));
+      expect(tables.rows).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
 });

@@ -18,7 +18,7 @@ describe('the embedded database’s planner statistics', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'registry-statistics-'));
-    infrastructure = await openInfrastructure(readConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }, dataDir));
+    infrastructure = await openInfrastructure(readConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }, dataDir), { migrate: true, onNewerSchema: () => undefined });
   });
   afterAll(async () => {
     await infrastructure?.close();

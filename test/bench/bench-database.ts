@@ -48,7 +48,7 @@ export async function createBenchDatabase(kind: DatabaseConfig['kind']): Promise
   return {
     kind,
     config: { kind: 'postgresql', url: url.toString() },
-    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), MIGRATE_ON_START: 'true' },
     floorEnv: () => ({ FLOOR_DATABASE_URL: url.toString() }),
     drop: async () => {
       removeFolders();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,18 +81,41 @@ function refusesConnections(port: number): Promise<boolean> {
   });
 }
 
-/** The real entry point (bootstrap/server.ts) as its own process, on the embedded database in a folder of its own. */
-async function startServerProcess(port: number, dataDir: string) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/server.ts'], {
+/**
+ * How the server is started: as docs/operations.md says to start it in production, as `npm start`
+ * (which a newcomer runs, and npm passes the signal on), and from source (`npm run dev`, tsx).
+ * The built ones need `npm run build` first (npm test's checks run it).
+ */
+const START_COMMANDS: { name: string; command: string[]; needsBuild: boolean }[] = [
+  { name: 'node dist/app/server.js', command: [process.execPath, 'dist/app/server.js'], needsBuild: true },
+  { name: 'npm start', command: process.env.npm_execpath ? [process.execPath, process.env.npm_execpath, 'start'] : ['npm', 'start'], needsBuild: true },
+  { name: 'the source under tsx', command: [process.execPath, '--import', 'tsx', 'bootstrap/server.ts'], needsBuild: false },
+];
+
+/** Whether any process is left in the process group (the server's own, started detached). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/** The server as its own process group, on the embedded database in a folder of its own. */
+async function startServerProcess(command: string[], port: number, dataDir: string) {
+  const [file, ...args] = command as [string, ...string[]];
+  const child: ChildProcess = spawn(file, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-  for (const deadline = Date.now() + 90_000; ; await sleep(200)) {
+  for (const deadline = Date.now() + 180_000; ; await sleep(200)) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server did not answer in time:\n${output}`);
     const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
@@ -101,19 +124,22 @@ async function startServerProcess(port: number, dataDir: string) {
   return { child, exited, output: () => output };
 }
 
-describe('a deploy: SIGTERM under keep-alive clients', () => {
+// One data folder for the commands in turn: the first start makes and migrates the database, the
+// others open it as a restarted server does.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-shutdown-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe.each(START_COMMANDS)('a deploy: SIGTERM to $name under keep-alive clients', ({ command, needsBuild }) => {
   let port: number;
-  let dataDir: string;
   let server: Awaited<ReturnType<typeof startServerProcess>>;
 
   beforeAll(async () => {
+    if (needsBuild && !existsSync(path.join(projectRoot, 'dist', 'app', 'server.js'))) throw new Error('There is no build: run npm run build');
     port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'registry-shutdown-'));
-    server = await startServerProcess(port, dataDir);
-  });
+    server = await startServerProcess(command, port, dataDir);
+  }, 200_000);
   afterAll(() => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (server?.child.pid && groupAlive(server.child.pid)) process.kill(-server.child.pid, 'SIGKILL');
   });
 
   it('stops accepting, closes idle connections, answers the requests in flight with Connection: close, and exits 0', async () => {
@@ -170,7 +196,12 @@ describe('a deploy: SIGTERM under keep-alive clients', () => {
 
     const exit = await server.exited;
     expect(exit.code, server.output()).toBe(0);
-    expect(exit.at - lastAnswerAt).toBeLessThan(5_000);
+    // Soon after the last answer (closing the embedded database takes seconds on a busy machine),
+    // not at the forced exit SHUTDOWN_GRACE_MS after the signal.
+    expect(exit.at - lastAnswerAt).toBeLessThan(15_000);
     expect(server.output()).not.toContain('shutdown took too long');
+    expect(server.output()).toContain('"msg":"shut down"');
+    // Nothing of it is left running: no shell, no compiler, no server orphaned.
+    await expect.poll(() => groupAlive(server.child.pid!), { timeout: 2_000 }).toBe(false);
   });
 });

@@ -61,7 +61,7 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     database = await createTestDatabase();
     const direct = new URL(database.url);
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    server = await startTestServer({ env: { DATABASE_URL: through(proxy, database.url) }, databaseWaits: WAITS });
+    server = await startTestServer({ env: { DATABASE_URL: through(proxy, database.url), MIGRATE_ON_START: 'true' }, databaseWaits: WAITS });
     charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   });
   afterAll(async () => {
@@ -214,7 +214,7 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that refuses connectio
     const url = new URL(database.url);
     url.username = role;
     url.password = '';
-    server = await startTestServer({ env: { DATABASE_URL: url.toString() } });
+    server = await startTestServer({ env: { DATABASE_URL: url.toString(), MIGRATE_ON_START: 'true' } });
     charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   });
   afterAll(async () => {

@@ -72,7 +72,7 @@ describe.skipIf(!postgresUrl)('the hourly purge on PostgreSQL, two instances at 
   let instances: TestServer[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
-    instances = await Promise.all([0, 1].map(() => startTestServer({ env: { DATABASE_URL: database.url } })));
+    instances = await Promise.all([0, 1].map(() => startTestServer({ env: { DATABASE_URL: database.url, MIGRATE_ON_START: 'true' } })));
   });
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.close()));

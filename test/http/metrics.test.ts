@@ -28,7 +28,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
     beforeAll(async () => {
       database = kind === 'postgresql' ? await createTestDatabase() : undefined;
-      server = await startTestServer({ env: { METRICS_TOKEN: TOKEN, ...(database ? { DATABASE_URL: database.url } : {}) } });
+      server = await startTestServer({ env: { METRICS_TOKEN: TOKEN, ...(database ? { DATABASE_URL: database.url, MIGRATE_ON_START: 'true' } : {}) } });
       charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
     });
     afterAll(async () => {

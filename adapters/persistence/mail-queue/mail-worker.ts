@@ -15,6 +15,8 @@ export interface MailWorkerOptions {
   logger: MailWorkerLogger;
   /** Pause between passes over the queue; 5 s unless told. */
   intervalMs?: number;
+  /** false: no passes of its own, only those drainOnce asks for (BACKGROUND_JOBS=off). */
+  polling?: boolean;
   /** How long to wait after each failed attempt; the number of tries is one more than its length. */
   retryDelaysMs?: readonly number[];
   /** How long a claimed message stays with its worker before another may take it up (a dead worker's lease). */
@@ -187,7 +189,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }, intervalMs);
     timer.unref?.();
   }
-  schedule();
+  if (options.polling ?? true) schedule();
 
   return {
     drainOnce,
