@@ -6,7 +6,7 @@ import { redirectTo } from '../../web/src/lib/redirect';
 import { member, server, signInAs } from './msw-server';
 import { anAccount, noAccount, serveAccountStatus, verifiedAccount } from './payout-fixtures';
 import { renderApp, toastRegion, ownerToolsLoaded, fillIn } from './render-app';
-import { aGift, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
+import { aGift, anOwnerRegistry, NOTHING_HELD, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 vi.mock('../../web/src/lib/redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -29,7 +29,7 @@ async function openAsOwner(overrides: Partial<OwnerRegistryView> = {}, query = '
     hasGifts: true,
     totalReceived: 180,
     gifts: twoGifts,
-    closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18 },
+    closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18, held: NOTHING_HELD },
     ...overrides,
   });
   serveRegistry(registry);
@@ -97,7 +97,7 @@ describe('closure section of an open registry', () => {
       giftCount: 2,
       totalReceived: 2.1,
       // The server's sum of the succeeded gifts' own splits: 2 × $0.94 and 2 × $0.11.
-      closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 },
+      closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22, held: NOTHING_HELD },
       paypalEmail: 'sarah@example.com',
       payoutMethod: 'paypal',
       gifts: [
@@ -119,7 +119,7 @@ describe('closure section of an open registry', () => {
 
   it('shows the figures the server answers for closing, and sums no gifts of its own', async () => {
     // The gift list is the owner's to read; what closing pays is the server's rule (closingAmounts).
-    await openAsOwner({ gifts: [], closingAmounts: { payoutAmount: 162.01, charityPayoutAmount: 17.99 } });
+    await openAsOwner({ gifts: [], closingAmounts: { payoutAmount: 162.01, charityPayoutAmount: 17.99, held: NOTHING_HELD } });
     const section = closure();
     expect(section.getByText('To your family (90%)').nextElementSibling).toHaveTextContent('$162.01');
     expect(section.getByText('To charity (10%)').nextElementSibling).toHaveTextContent('$17.99');
