@@ -1,4 +1,6 @@
 import { DomainError } from '../errors';
+import { refuseUnknownFields, validate } from '../validate';
+import { followUpSentSchema } from './dispute-schemas';
 import type { Gift } from '../gift/gift';
 import { disputeReleasedEntry, followUpSentEntry } from '../ledger/dispute-postings';
 import { centsToDecimalString } from '../money';
@@ -14,7 +16,6 @@ import { followUpWaitingAdminNotice } from './dispute-emails';
 
 export const FOLLOW_UP_NOT_FOUND = 'This dispute has no follow-up payout to send.';
 export const FOLLOW_UP_ALREADY_SENT = 'This follow-up payout was already sent.';
-export const FOLLOW_UP_REFERENCE_NEEDED = 'Please enter the PayPal transaction ID or the check number';
 export const FOLLOW_UP_UNCONFIRMED = 'The payment provider did not confirm the transfer. Please try again: it is never sent twice.';
 
 /** Who sends a bank follow-up nobody named (the webhook that reported the win). */
@@ -117,9 +118,9 @@ export async function sendFollowUpTransfer(disputeId: string, ports: FollowUpPor
  * An administrator records that they sent a PayPal or check follow-up payout, with its PayPal
  * transaction id or check number. With the dispute locked, so two marks complete it once.
  */
-export async function completeManualFollowUp(disputeId: string, input: { reference?: unknown }, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<Dispute> {
-  const reference = typeof input.reference === 'string' ? input.reference.trim() : '';
-  if (!reference || reference.length > 255) throw new DomainError('validation.failed', FOLLOW_UP_REFERENCE_NEEDED, { reference: FOLLOW_UP_REFERENCE_NEEDED });
+export async function completeManualFollowUp(disputeId: string, input: unknown, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<Dispute> {
+  refuseUnknownFields(input, ['reference']);
+  const { reference } = await validate(followUpSentSchema, input);
   return ports.unitOfWork.transaction(async (repositories) => {
     const dispute = await repositories.disputes.findByIdForUpdate(disputeId);
     if (!dispute?.followUp || dispute.followUp.method === 'bank') throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);

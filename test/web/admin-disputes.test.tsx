@@ -25,6 +25,7 @@ function aDispute(overrides: Partial<DisputeView> = {}): DisputeView {
     reversibleAmount: null,
     transferReversalId: null,
     reversedAmount: null,
+    followUp: null,
     createdAt: '2026-11-25T12:00:00.000Z',
     closedAt: null,
     gift: { id: 'g-1', giftGiverName: 'Shira Rosen', giftGiverEmail: 'shira@example.com', amount: 100 },
