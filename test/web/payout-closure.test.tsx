@@ -117,6 +117,28 @@ describe('closure section of an open registry', () => {
     expect(dialog.getByText('To charity').nextElementSibling).toHaveTextContent('$0.22');
   });
 
+  it('says beforehand what a dispute holds back and that the rest is paid at closing, and lets the registry close', async () => {
+    const { user } = await openAsOwner({
+      totalReceived: 90,
+      closingAmounts: { payoutAmount: 81, charityPayoutAmount: 9, held: { giftCount: 1, amount: 40, payoutAmount: 36, charityPayoutAmount: 4 } },
+      paypalEmail: 'sarah@example.com',
+      payoutMethod: 'paypal',
+    });
+    const said =
+      '1 gift of $40.00 is disputed by its giver’s bank, so closing holds it back: your family’s $36.00 from it is paid to you once the bank decides for the gift, usually within 75 days, and the charity’s $4.00 joins its next payout. You do not need to wait: everything else is paid when you close.';
+    expect(closure().getByRole('note')).toHaveTextContent(said);
+    expect(closeButton()).toBeEnabled();
+    await user.click(closeButton());
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close Registry?' }));
+    expect(dialog.getByText(said)).toBeInTheDocument();
+    expect(dialog.getByText('To your family').nextElementSibling).toHaveTextContent('$81.00');
+  });
+
+  it('says nothing of disputes when none is undecided', async () => {
+    await openAsOwner();
+    expect(closure().queryByText(/disputed by/)).not.toBeInTheDocument();
+  });
+
   it('shows the figures the server answers for closing, and sums no gifts of its own', async () => {
     // The gift list is the owner's to read; what closing pays is the server's rule (closingAmounts).
     await openAsOwner({ gifts: [], closingAmounts: { payoutAmount: 162.01, charityPayoutAmount: 17.99, held: NOTHING_HELD } });
