@@ -6,7 +6,6 @@ import { disputeReleasedEntry, followUpSentEntry } from '../ledger/dispute-posti
 import { centsToDecimalString } from '../money';
 import { pageUrl, paths } from '../page-paths';
 import type { AuditActor } from '../payout/audit-event';
-import { payoutTransferGroup } from '../payout/bank-transfer';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
@@ -98,8 +97,8 @@ export async function sendFollowUpTransfer(disputeId: string, ports: FollowUpPor
       destinationAccountId: accountId,
       amount: followUp.amount,
       currency: dispute.currency,
-      // Not the registry's own group: its payout looks for a transfer of that group before it sends.
-      transferGroup: `${payoutTransferGroup(registry.id)}_follow_up`,
+      // The dispute's own group, never the registry's: its payout looks for a transfer of that group before it sends.
+      transferGroup: `dispute_${dispute.id}`,
       idempotencyKey: followUpTransferKey(dispute),
     });
   } catch {

@@ -374,6 +374,15 @@ describe('a dispute after the money has gone', () => {
 });
 
 describe('a dispute undecided at closing', () => {
+  /** A registry with a gift of $50 kept and one of $40 whose dispute the bank has not decided. */
+  async function aGiftDisputed() {
+    const w = await world();
+    const kept = await w.give(50);
+    const gift = await w.give(40);
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    return { w, kept, gift, dispute };
+  }
   const pendingCharity = async (w: Awaited<ReturnType<typeof world>>) => (await w.repositories.charityPayouts.listUnsent()).reduce((sum, payout) => sum + payout.amount, 0);
 
   it('holds back only its own gift: the registry closes and pays the rest, and the books balance', async () => {
@@ -389,11 +398,7 @@ describe('a dispute undecided at closing', () => {
   });
 
   it('won after closing by check: the family’s part waits for an administrator as a follow-up payout, the charity’s joins its pending payout, and each step balances', async () => {
-    const w = await world();
-    const kept = await w.give(50);
-    const gift = await w.give(40);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
-    await w.report(dispute);
+    const { w, kept, gift, dispute } = await aGiftDisputed();
     await w.closeByCheck();
     await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
 
@@ -423,11 +428,7 @@ describe('a dispute undecided at closing', () => {
   });
 
   it('won after closing by bank: the family’s part is sent by a transfer of its own, once however often it is asked', async () => {
-    const w = await world();
-    const kept = await w.give(50);
-    const gift = await w.give(40);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
-    await w.report(dispute);
+    const { w, kept, gift, dispute } = await aGiftDisputed();
     const closed = await w.closeToBank();
     expect(closed.registry).toMatchObject({ status: 'payout_sent', payoutAmount: kept.childAmount });
     await recordDispute(w.gateway.decideDispute(dispute.disputeId, 'won'), { ...w.disputing, gateway: w.gateway });
@@ -440,11 +441,7 @@ describe('a dispute undecided at closing', () => {
   });
 
   it('lost after closing: the held parts are never paid, and the platform loses what the giver paid beyond the gift', async () => {
-    const w = await world();
-    const kept = await w.give(50);
-    const gift = await w.give(40);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
-    await w.report(dispute);
+    const { w, kept, gift, dispute } = await aGiftDisputed();
     await w.closeByCheck();
     await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
     expect((await w.ours(dispute.disputeId)).followUp).toBeNull();
