@@ -1,5 +1,6 @@
-import { DISPUTE_PHASES, PROVIDER_DISPUTE_STATUSES } from '@core/dispute/dispute';
-import { evidenceSchema } from '@core/dispute/dispute-schemas';
+import { DISPUTE_PHASES, FOLLOW_UP_STATUSES, PROVIDER_DISPUTE_STATUSES } from '@core/dispute/dispute';
+import { PAYOUT_METHODS } from '@core/registry/registry';
+import { evidenceSchema, followUpSentSchema } from '@core/dispute/dispute-schemas';
 import { CURRENCIES } from '@core/money';
 import { REGISTRY_STATUSES } from '@core/registry/registry';
 import { amountSchema, nullableAmountSchema } from './amount';
@@ -39,6 +40,25 @@ export const disputeSchema = exactObject({
   reversibleAmount: nullableAmountSchema,
   transferReversalId: nullableText,
   reversedAmount: nullableAmountSchema,
+  /**
+   * Won after its registry closed while the gift was held back: the family's part, paid on its own
+   * (a bank transfer the server sends, or a PayPal payment or check an administrator sends and marks
+   * sent). Null for every other dispute.
+   */
+  followUp: {
+    ...exactObject({
+      method: oneOfValues(PAYOUT_METHODS),
+      amount: amountSchema,
+      status: oneOfValues(FOLLOW_UP_STATUSES),
+      /** The bank transfer's id, or the PayPal transaction id or check number recorded. */
+      reference: nullableText,
+      /** Why the last bank transfer did not go through. */
+      failureMessage: nullableText,
+      sentAt: nullableInstant,
+      sentBy: nullableText,
+    }),
+    type: ['object', 'null'],
+  } as const,
   createdAt: instant,
   closedAt: nullableInstant,
   gift: exactObject({ id: text, giftGiverName: text, giftGiverEmail: text, amount: amountSchema }),
@@ -71,5 +91,22 @@ export const disputeOperations = [
     session: 'required',
     summary: 'Take the family’s part of a lost dispute’s gift back from their bank transfer (administrators)',
     responses: { 200: { description: 'The dispute, with the reversal', schema: disputeSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/disputes/{id}/follow-up-payout/send',
+    operationId: 'sendFollowUpTransfer',
+    session: 'required',
+    summary: 'Send a won dispute’s bank follow-up payout again, by its own idempotency key: it is never sent twice (administrators)',
+    responses: { 200: { description: 'The dispute, with the follow-up as the provider answered', schema: disputeSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/disputes/{id}/follow-up-payout/complete',
+    operationId: 'completeFollowUpPayout',
+    session: 'required',
+    summary: 'Record that a won dispute’s PayPal or check follow-up payout was sent, with its transaction ID or check number (administrators)',
+    body: followUpSentSchema,
+    responses: { 200: { description: 'The dispute, its follow-up sent', schema: disputeSchema } },
   }),
 ];

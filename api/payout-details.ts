@@ -1,6 +1,6 @@
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from '@core/registry/registry';
 import { amountSchema, nullableAmountSchema } from './amount';
-import { exactObject, nullableInstant, nullableOneOf, nullableText, oneOfValues, text, type Wire } from './json-schema';
+import { count, exactObject, nullableInstant, nullableOneOf, nullableText, oneOfValues, text, type Wire } from './json-schema';
 
 /**
  * Where the family's payout goes (the PayPal address, the mailing address), as the owner's
@@ -40,5 +40,13 @@ export const closingAmountsSchema = exactObject({
   payoutAmount: amountSchema,
   /** To the charities: the succeeded gifts' charity amounts. */
   charityPayoutAmount: amountSchema,
+  /** Held back from both until the giver's bank decides: the gifts whose dispute is undecided. */
+  held: exactObject({
+    giftCount: count,
+    /** The held gifts together: the family's part and the charities' part. */
+    amount: amountSchema,
+    payoutAmount: amountSchema,
+    charityPayoutAmount: amountSchema,
+  }),
 });
 export type ClosingAmountsView = Wire<typeof closingAmountsSchema>;

@@ -28,6 +28,7 @@ import { createMailer } from './mailer';
 import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
 import { finishStuckRefunds, REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-gift';
+import { sendPendingFollowUpTransfers } from '@core/dispute/follow-up-payout';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
 import { reconcileYesterday } from '@core/ledger/reconcile-day';
 import type { ReconciliationRun } from '@core/ledger/reconciliation';
@@ -248,7 +249,9 @@ export async function startServer(
     const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway: payments.gateway, appUrl: config.publicUrl, supportEmail: config.support.email, clock: systemClock };
     const sweepCutOffRefunds = measured(metrics, 'refund-sweep', async () => {
       const refunds = await finishStuckRefunds(sweeping);
-      const result = { refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed };
+      // A won dispute's bank follow-up whose transfer was cut off or unanswered: asked again by its own key.
+      const followUpsSent = await sendPendingFollowUpTransfers(sweeping);
+      const result = { refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed, followUpsSent };
       if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'cut-off refunds settled');
       return result;
     });

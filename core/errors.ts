@@ -48,7 +48,6 @@ export const DOMAIN_ERROR_CODES = [
   'dispute.exists',
   'dispute.not_open',
   'dispute.not_reversible',
-  'registry.dispute_open',
   'payment.failed',
   'payment.unavailable',
   'photo.unsupported_type',

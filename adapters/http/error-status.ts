@@ -50,7 +50,6 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'dispute.exists': 409,
   'dispute.not_open': 409,
   'dispute.not_reversible': 409,
-  'registry.dispute_open': 409,
   'payment.failed': 402,
   'payment.unavailable': 502,
   'photo.unsupported_type': 415,

@@ -50,4 +50,15 @@ export class InMemoryDisputeRepository implements DisputeRepository {
   async hasUndecided(registryId: string): Promise<boolean> {
     return [...this.rows.values()].some((row) => row.registryId === registryId && !isFinalDisputeStatus(row.status));
   }
+
+  async listUndecidedGiftIds(registryId: string): Promise<Set<string>> {
+    return new Set([...this.rows.values()].filter((row) => row.registryId === registryId && !isFinalDisputeStatus(row.status)).map((row) => row.giftId));
+  }
+
+  async listFollowUpsPending(): Promise<Dispute[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.followUp?.status === 'pending')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => structuredClone(row));
+  }
 }

@@ -5,7 +5,17 @@ import { escapeHtml } from '../html';
 import { formatMoney } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
-import { disputeOutcome, type Dispute } from './dispute';
+import { disputeOutcome, type Dispute, type FollowUpPayout } from './dispute';
+
+/** How long a card issuer usually takes to decide a chargeback (60 to 75 days), in the family's words. */
+export const DISPUTE_DECIDED_WITHIN_DAYS = 75;
+
+/** Where a follow-up payout goes, as the family chose for the registry's payout. */
+function followUpRoute(followUp: FollowUpPayout, registry: Registry): string {
+  if (followUp.method === 'bank') return 'by bank transfer to your verified bank account';
+  if (followUp.method === 'paypal') return `by PayPal to ${registry.paypalEmail ?? 'your PayPal account'}`;
+  return 'by check, mailed to the address you gave';
+}
 
 /** The card issuer's reason codes, as a person reads them. */
 const REASONS: Record<string, string> = {
@@ -79,7 +89,10 @@ export function disputeOpenedFamilyNotice(dispute: Dispute, gift: Gift, registry
     dispute.phase === 'held'
       ? 'Until the bank decides, the gift does not count in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Disputed.'
       : 'The gift was already counted in your payout, and your payout stays as it is for now. If it is affected, our support team will write to you first.';
-  const what = 'Our team answers the bank for you; there is nothing you need to do. We will write again when the bank decides, which can take a few weeks.';
+  const what =
+    dispute.phase === 'held'
+      ? `Our team answers the bank for you. It does not hold up the rest: you can close the registry whenever you are ready and be paid everything else as usual. Only this gift’s ${money(gift.childAmount)} for your family waits for the bank, which usually decides within ${DISPUTE_DECIDED_WITHIN_DAYS} days; if it decides for the gift, we pay it to you then, on its own. We will write when it decides.`
+      : 'Our team answers the bank for you; there is nothing you need to do. We will write again when the bank decides, which usually takes up to 75 days.';
   const footer = 'Questions about this dispute? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,
@@ -103,11 +116,15 @@ export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry:
     ? `Good news: the bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the gift’s favour.`
     : `The bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the giver’s favour, and the payment went back to their card.`;
   const counts = won
-    ? dispute.phase === 'held'
-      ? 'The gift counts again in the registry’s Total Received, your family’s 90% and the charity’s 10%.'
-      : 'Your payout is not affected.'
+    ? dispute.followUp
+      ? `The registry closed while the bank decided, so the gift was held back then. Its ${money(dispute.followUp.amount)} for your family is now paid to you on its own, ${followUpRoute(dispute.followUp, registry)}, and the charity’s ${money(gift.charityAmount)} joins the charity’s next payout.`
+      : dispute.phase === 'held'
+        ? 'The gift counts again in the registry’s Total Received, your family’s 90% and the charity’s 10%.'
+        : 'Your payout is not affected.'
     : dispute.phase === 'held'
-      ? 'The gift does not count in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Disputed.'
+      ? registry.status === 'open'
+        ? 'The gift does not count in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Disputed.'
+        : 'The gift was held back when the registry closed, so the rest of your payout is not affected. It stays in your gift list, marked Disputed.'
       : 'The gift had already been paid out with the rest. If this changes anything for your payout, our support team will write to you first.';
   const footer = 'Questions about this dispute? Reply to this e-mail and our support team will answer.';
   return {
@@ -136,5 +153,36 @@ export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, regis
     subject: `${money(amount)} of your payout for ${celebration(registry)} was taken back`,
     text: [greetingOf(member), '', news, '', taken, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
     html: layout('Part of your payout was taken back', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(taken)], escapeHtml(footer)),
+  };
+}
+
+/** Every administrator's notice that a won dispute's follow-up payout is theirs to send by PayPal or check; its amount is fixed. */
+export function followUpWaitingAdminNotice(dispute: Dispute, gift: Gift, registry: Registry, owner: User | null, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
+  const followUp = dispute.followUp;
+  const money = (cents: number) => formatMoney(cents, registry.currency);
+  const amount = money(followUp?.amount ?? 0);
+  const send =
+    followUp?.method === 'paypal'
+      ? `PayPal to ${registry.paypalEmail ?? ''}`
+      : `Check to ${registry.mailingName ?? ''}, ${registry.mailingAddress ?? ''}, ${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}, ${registry.mailingCountry}`;
+  const rows: [string, string][] = [
+    ['Amount to send to the family', amount],
+    ['Send', send],
+    ['Registry owner', owner?.email ?? ''],
+    ['Gift', `${money(gift.amount)} from ${gift.giftGiverName}`],
+  ];
+  const news = `The bank decided the dispute of a gift to ${celebration(registry)} in the gift’s favour after the registry closed. Closing held the gift back, so the family’s ${amount} is a payout of its own, to send now; the charity’s part joined its pending charity payout.`;
+  const ask = `Once it is sent, mark it sent on the Disputes page with the PayPal transaction ID or check number: ${adminPageUrl}`;
+  return {
+    to: admin.email,
+    replyTo: supportEmail,
+    subject: `Follow-up payout to send: ${amount} for ${celebration(registry)}`,
+    text: [greetingOf(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
+    html: layout(
+      'A follow-up payout is waiting',
+      rows,
+      [escapeHtml(greetingOf(admin)), escapeHtml(news)],
+      `Once it is sent, mark it sent on <a href="${escapeHtml(adminPageUrl)}" style="color:#1e3a8a">the Disputes page</a>. Sent to every ${PRODUCT} administrator.`,
+    ),
   };
 }

@@ -11,3 +11,11 @@ export const evidenceSchema = yup.object({
     .required('Please write the evidence to send to the bank'),
 });
 export type EvidenceInput = yup.InferType<typeof evidenceSchema>;
+
+export const FOLLOW_UP_REFERENCE_NEEDED = 'Please enter the PayPal transaction ID or the check number';
+
+/** An administrator's record of a PayPal or check follow-up payout they sent. */
+export const followUpSentSchema = yup.object({
+  reference: yup.string().trim().max(255, 'The reference must be at most 255 characters').required(FOLLOW_UP_REFERENCE_NEEDED),
+});
+export type FollowUpSentInput = yup.InferType<typeof followUpSentSchema>;

@@ -1,4 +1,5 @@
 import type { Cents, Currency } from '../money';
+import type { PayoutMethod } from '../registry/registry';
 
 /**
  * Stripe's dispute statuses, which the sandbox also uses. `warning_*` are inquiries (the card
@@ -55,6 +56,28 @@ export interface DisputeReport {
 export const DISPUTE_PHASES = ['held', 'paid'] as const;
 export type DisputePhase = (typeof DISPUTE_PHASES)[number];
 
+/**
+ * A held gift whose registry closed before its dispute was decided, then won: the family's part is
+ * paid on its own, after the registry's payout (the charity's part joins its charity's next
+ * pending payout). Pending until sent: a bank transfer the server sends at once, or a PayPal
+ * payment or check an administrator sends and marks sent on the Disputes page.
+ */
+export const FOLLOW_UP_STATUSES = ['pending', 'completed'] as const;
+export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
+
+export interface FollowUpPayout {
+  method: PayoutMethod;
+  amount: Cents;
+  status: FollowUpStatus;
+  /** The bank transfer's id, or the PayPal transaction id or check number the administrator recorded. */
+  reference: string | null;
+  /** Why the last bank transfer did not go through; null once it has, or while none was tried. */
+  failureMessage: string | null;
+  sentAt: Date | null;
+  /** Who sent it (an audit label such as admin:rachel, or system:bank-transfer). */
+  sentBy: string | null;
+}
+
 /** Our record of one dispute: the provider's latest word on it and what our books did about it. */
 export interface Dispute {
   id: string;
@@ -81,6 +104,8 @@ export interface Dispute {
   /** The reversal of the family's bank transfer an administrator chose after a lost dispute, and how much came back. */
   transferReversalId: string | null;
   reversedAmount: Cents | null;
+  /** The family's part paid after a win on a registry that closed while the gift was held; null otherwise. */
+  followUp: FollowUpPayout | null;
   createdAt: Date;
   closedAt: Date | null;
 }
@@ -88,7 +113,7 @@ export interface Dispute {
 export type NewDispute = Omit<Dispute, 'id' | 'createdAt'> & { createdAt: Date };
 
 export type DisputeChanges = Partial<
-  Pick<Dispute, 'status' | 'evidenceDueBy' | 'reason' | 'phase' | 'heldAmount' | 'withdrawnAmount' | 'withdrawnFee' | 'reinstatedAmount' | 'evidenceSubmittedAt' | 'evidenceText' | 'transferReversalId' | 'reversedAmount' | 'closedAt'>
+  Pick<Dispute, 'status' | 'evidenceDueBy' | 'reason' | 'phase' | 'heldAmount' | 'withdrawnAmount' | 'withdrawnFee' | 'reinstatedAmount' | 'evidenceSubmittedAt' | 'evidenceText' | 'transferReversalId' | 'reversedAmount' | 'followUp' | 'closedAt'>
 >;
 
 /** How a dispute ended for the family's and the administrators' eyes; null while it is undecided. */

@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/clock';
+import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import {
   disputeFundsReinstatedEntry,
@@ -11,6 +12,7 @@ import type { LedgerEntry } from '../ledger/ledger-entry';
 import { pageUrl, paths } from '../page-paths';
 import { disputeOutcome, isFinalDisputeStatus, type Dispute, type DisputeChanges, type DisputeReport, type ProviderDisputeStatus } from './dispute';
 import { disputeEndedFamilyNotice, disputeOpenedAdminNotice, disputeOpenedFamilyNotice } from './dispute-emails';
+import { releaseHeldParts, sendFollowUpTransfer } from './follow-up-payout';
 
 export interface DisputePorts {
   unitOfWork: UnitOfWork;
@@ -19,6 +21,8 @@ export interface DisputePorts {
   appUrl: string;
   /** Where replies to the dispute e-mails go (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** Sends a bank follow-up payout once a win after closing is recorded; without it, the sweep sends it. */
+  gateway?: PaymentGateway;
 }
 
 /** What became of a provider's report of a dispute; the caller logs it. */
@@ -44,11 +48,21 @@ const STEP: Record<ProviderDisputeStatus, number> = {
  *   held out of what the family and the charity would be paid); a gift whose money had gone stays
  *   as it is. Every administrator and the family are e-mailed.
  * - funds withdrawn, and reinstated after a win: the provider's cash, as its balance moved.
- * - decided: won, a held gift succeeds again and counts; lost, the amount and the dispute fee are
+ * - decided: won, a held gift succeeds again and counts (its registry closed meanwhile: its parts
+ *   are paid on their own, releaseHeldParts); lost, the amount and the dispute fee are
  *   the platform's loss (less the family's and the charity's parts of a held gift, never paid).
  *   The family is e-mailed how it ended.
  */
 export async function recordDispute(report: DisputeReport, ports: DisputePorts): Promise<DisputeOutcome> {
+  const outcome = await recordReport(report, ports);
+  // Won after closing by bank: the family's held part goes now, after the books are committed.
+  if (ports.gateway && outcome.kind !== 'unknown-payment' && outcome.dispute.followUp?.method === 'bank' && outcome.dispute.followUp.status === 'pending') {
+    return { ...outcome, dispute: await sendFollowUpTransfer(outcome.dispute.id, { unitOfWork: ports.unitOfWork, gateway: ports.gateway, clock: ports.clock }) };
+  }
+  return outcome;
+}
+
+async function recordReport(report: DisputeReport, ports: DisputePorts): Promise<DisputeOutcome> {
   const found = await ports.unitOfWork.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId));
   if (!found) return { kind: 'unknown-payment' };
   return ports.unitOfWork.transaction(async (repositories) => {
@@ -85,6 +99,7 @@ export async function recordDispute(report: DisputeReport, ports: DisputePorts):
         evidenceText: null,
         transferReversalId: null,
         reversedAmount: null,
+        followUp: null,
         createdAt: ports.clock.now(),
         closedAt: null,
       });
@@ -119,6 +134,9 @@ export async function recordDispute(report: DisputeReport, ports: DisputePorts):
       changes.closedAt = ports.clock.now();
       if (changes.status === 'lost') {
         await post(disputeLostEntry(dispute, taken ?? { amount: 0, fee: 0 }));
+      } else if (dispute.phase === 'held' && registry.status !== 'open') {
+        // Closing held the gift back while the bank decided: its parts are paid now, on their own.
+        changes.followUp = await releaseHeldParts(dispute, gift, registry, repositories, ports.appUrl, ports.supportEmail);
       } else if (dispute.phase === 'held') {
         await gifts.changeStatus(gift.id, 'disputed', 'succeeded');
         await registries.addToTotalReceived(registry.id, dispute.heldAmount);

@@ -1,6 +1,6 @@
 import type { Dispute } from '../dispute/dispute';
 import type { Cents } from '../money';
-import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from './chart-of-accounts';
+import { charityPayableAccount, DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from './chart-of-accounts';
 import { balancedEntry, type LedgerEntry } from './ledger-entry';
 
 /**
@@ -14,6 +14,10 @@ import { balancedEntry, type LedgerEntry } from './ledger-entry';
  * - funds reinstated: provider cash +X, disputed funds -(W + f), dispute fees +(W + f - X) (the
  *   fee, when the provider keeps it).
  * - won (held): registry disputed +A, registry gifts -A: the gift counts again.
+ * - won (held) after its registry closed: registry disputed +A, family payable -C, its charity
+ *   payable -(A - C), where C is the gift's child amount: the parts closing held back are owed now,
+ *   the family's in a follow-up payout, the charity's in its charity's next pending payout.
+ * - follow-up sent: family payable +C, provider cash -C (reference: the bank transfer's id).
  * - lost: disputed funds -(W + f), dispute fees +f, registry disputed +A, dispute losses +(W - A).
  *   The family's and the charity's parts of a held gift are never paid, so the platform loses
  *   only the rest; when the money had gone, it loses all of W.
@@ -26,6 +30,7 @@ import { balancedEntry, type LedgerEntry } from './ledger-entry';
  */
 
 type Disputed = Pick<Dispute, 'id' | 'paymentIntentId' | 'registryId' | 'currency' | 'heldAmount'>;
+type Released = Disputed & Pick<Dispute, 'followUp'>;
 
 /**
  * Each entry names the disputed payment, as the provider's dispute adjustments do (Stripe's source
@@ -66,6 +71,32 @@ export function disputeWonEntry(dispute: Disputed): LedgerEntry | null {
   return entry(dispute, 'won', 'dispute.won', [
     { account: registryDisputedAccount(dispute.registryId), amount: dispute.heldAmount },
     { account: registryGiftsAccount(dispute.registryId), amount: -dispute.heldAmount },
+  ]);
+}
+
+/** The held gift's parts once its dispute was won after closing, but the charity's (which its charity payout's row tells). */
+function releasedPostings(dispute: Released): { account: string; amount: Cents }[] {
+  return [
+    { account: registryDisputedAccount(dispute.registryId), amount: dispute.heldAmount },
+    { account: familyPayableAccount(dispute.registryId), amount: -(dispute.followUp?.amount ?? 0) },
+  ];
+}
+
+/** Won after closing: what closing held back is owed to the family (a follow-up payout) and to the gift's charity. */
+export function disputeReleasedEntry(dispute: Released, charityId: string): LedgerEntry | null {
+  return entry(dispute, 'released', 'dispute.released', [
+    ...releasedPostings(dispute),
+    { account: charityPayableAccount(charityId), amount: -(dispute.heldAmount - (dispute.followUp?.amount ?? 0)) },
+  ]);
+}
+
+/** The family's follow-up payout left: by bank transfer (reference: its id), PayPal or check. */
+export function followUpSentEntry(dispute: Released): LedgerEntry | null {
+  const amount = dispute.followUp?.amount ?? 0;
+  const reference = dispute.followUp?.method === 'bank' ? dispute.followUp.reference : null;
+  return balancedEntry({ key: `dispute:${dispute.id}:follow-up-sent`, kind: 'dispute.follow_up_sent', currency: dispute.currency, reference }, [
+    { account: familyPayableAccount(dispute.registryId), amount },
+    { account: PROVIDER_CASH, amount: -amount },
   ]);
 }
 
@@ -110,7 +141,11 @@ export function disputeBalances(dispute: Dispute): { account: string; amount: Ce
   const withdrawn = dispute.withdrawnAmount === null ? null : { amount: dispute.withdrawnAmount, fee: dispute.withdrawnFee ?? 0 };
   if (withdrawn) add(disputeFundsWithdrawnEntry(dispute, withdrawn));
   if (withdrawn && dispute.reinstatedAmount !== null) add(disputeFundsReinstatedEntry(dispute, withdrawn, dispute.reinstatedAmount));
-  if (dispute.status === 'won' || dispute.status === 'warning_closed') add(disputeWonEntry(dispute));
+  if (dispute.followUp) {
+    // Won after closing: its charity's share is in that charity's payout row, which the tables read.
+    postings.push(...releasedPostings(dispute));
+    if (dispute.followUp.status === 'completed') add(followUpSentEntry(dispute));
+  } else if (dispute.status === 'won' || dispute.status === 'warning_closed') add(disputeWonEntry(dispute));
   if (dispute.status === 'lost') add(disputeLostEntry(dispute, withdrawn ?? { amount: 0, fee: 0 }));
   if (dispute.transferReversalId && dispute.reversedAmount) add(disputeTransferReversedEntry(dispute, dispute.transferReversalId, dispute.reversedAmount));
   return postings.filter((posting) => posting.account !== registryGiftsAccount(dispute.registryId));

@@ -27,6 +27,8 @@ export const ENTRY_KINDS = [
   'dispute.lost',
   'dispute.transfer_reversed',
   'dispute.loss_held',
+  'dispute.released',
+  'dispute.follow_up_sent',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

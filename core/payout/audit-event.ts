@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'bank_payout.claimed',
   'bank_payout.released',
   'bank_payout.completed',
+  'dispute.follow_up_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

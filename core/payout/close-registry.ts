@@ -17,10 +17,6 @@ import type { AuditActor } from './audit-event';
 import { registryClosedEntry } from '../ledger/posting-rules';
 import { pageUrl, paths } from '../page-paths';
 
-/** Closing waits for a dispute's decision, and says why. */
-export const DISPUTE_UNDECIDED_AT_CLOSING =
-  'A gift to this registry is disputed by the giver’s bank, which has not decided yet. The registry can close once it has; we will e-mail you the decision.';
-
 export interface ClosePorts {
   user: User | null;
   registries: RegistryRepository;
@@ -42,7 +38,7 @@ export interface CloseResult {
 /**
  * Closes a registry, once and for good (docs/product.md#states-and-transitions). With the registry locked: the payout
  * method must be ready, the amounts come from the succeeded gifts (adding up to totalReceived to
- * the cent), and each charity's share joins its pending payout, all in one transaction. A gift
+ * the cent; a gift whose dispute is undecided is held back, see heldAtClosing), and each charity's share joins its pending payout, all in one transaction. A gift
  * confirmed after this is refunded by the giving rules. With the bank method the family's payout
  * then goes to the owner's account, idempotently per registry.
  *
@@ -64,7 +60,7 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     account = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), 'The payment provider could not be reached. Please try again.');
   }
 
-  const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, users, mail, ledger, disputes }) => {
+  const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, users, mail, ledger }) => {
     const registry = await registries.findByIdForUpdate(id);
     if (!registry) throw registryNotFound();
     if (registry.status !== 'open') return { closedNow: false as const, registry };
@@ -77,8 +73,8 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     if (registryGifts.some((gift) => gift.paymentStatus === 'refunding')) {
       throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLOSING);
     }
-    // A dispute undecided could still give its gift back to the registry: wait for the bank's word.
-    if (await disputes.hasUndecided(registry.id)) throw new DomainError('registry.dispute_open', DISPUTE_UNDECIDED_AT_CLOSING);
+    // A gift whose dispute is undecided is held out of totalReceived already (recordDispute), so it
+    // is in neither payout: it alone waits for the bank's word, paid in a follow-up payout if won.
     const amounts = closingAmounts(registryGifts);
     if (amounts.payoutAmount + amounts.charityPayoutAmount !== registry.totalReceived) {
       // The ledger disagrees with itself: close nothing and pay nobody until a person looks.

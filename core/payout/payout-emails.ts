@@ -158,17 +158,21 @@ export function payoutSentNotice(registry: Registry, owner: User, supportEmail: 
   });
 }
 
-/** An administrator's notice that a closed registry's family payout is theirs to send by hand. */
+/**
+ * An administrator's notice that a closed registry's family payout is theirs to send by hand. It
+ * names the Manual Payouts page instead of the amount: until an administrator claims the payout, a
+ * refund can still lower it, and an e-mail cannot be taken back, while the page shows the amount
+ * as it is, fixed from the claim on (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+ */
 export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
-  const family = money(registry.payoutAmount, registry.currency);
   const how = registry.payoutMethod === 'paypal' ? 'PayPal payment' : 'check';
   return message({
     to: admin,
     supportEmail,
-    subject: registry.payoutMethod === 'paypal' ? `PayPal payout to send: ${family} for ${celebration(registry)}` : `Check to mail: ${family} for ${celebration(registry)}`,
+    subject: registry.payoutMethod === 'paypal' ? `PayPal payout to send for ${celebration(registry)}` : `Check to mail for ${celebration(registry)}`,
     title: 'A family payout is waiting',
     rows: [
-      ['Amount to send to the family', family],
+      ['Amount to send to the family', 'On the Manual Payouts page, once you claim it'],
       ['Send', howPaid(registry)],
       ['Registry owner', owner.email],
       ['Closed', registry.closedAt?.toISOString().slice(0, 10) ?? ''],
@@ -178,8 +182,9 @@ export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin
       registry.payoutMethod === 'paypal'
         ? `The family was told it will be sent ${PAYPAL_TIMING}.`
         : `The family was told it will be ${CHECK_TIMING}.`,
+      'This e-mail gives no amount on purpose: a refund can still lower it until the payout is claimed. Claim it on the Manual Payouts page and send the amount shown there, which no longer changes.',
     ],
-    link: { text: 'Once it is sent, mark it complete on the Manual Payouts page:', url: adminPageUrl },
+    link: { text: 'Claim it, send it, then mark it complete on the Manual Payouts page:', url: adminPageUrl },
     footer: `Sent to every ${PRODUCT} administrator.`,
   });
 }

@@ -399,6 +399,10 @@ export interface DisputeRepository {
   list(): Promise<Dispute[]>;
   /** Whether a gift of the registry has a dispute not decided yet. */
   hasUndecided(registryId: string): Promise<boolean>;
+  /** The ids of the registry's gifts with a dispute not decided yet. */
+  listUndecidedGiftIds(registryId: string): Promise<Set<string>>;
+  /** Won after closing, the family's follow-up payout not sent yet: oldest first. */
+  listFollowUpsPending(): Promise<Dispute[]>;
 }
 
 /** Which gift a thank-you note thanks: one paid through us, or one given by hand. */

@@ -1,6 +1,7 @@
 import type { Charity } from '../charity/charity';
 import type { Gift } from '../gift/gift';
 import type { ClosingAmounts } from '../payout/closing-amounts';
+import type { HeldAtClosing } from '../payout/held-at-closing';
 import type { Registry } from './registry';
 import type { RegistryRole } from './registry';
 
@@ -18,6 +19,8 @@ export interface RegistryDetails {
   gifts: Gift[] | null;
   /** The registry's figures (closingAmounts: Total Received, what closing pays or paid); only for the family. */
   closing: ClosingAmounts | null;
+  /** What closing would hold back for undecided disputes (heldAtClosing); only for the owner. */
+  held: HeldAtClosing | null;
 }
 
 /** A registry as a tile in a public list (search, recent): no money, no count of gifts. */

@@ -1,6 +1,7 @@
 import type { User } from '../account/user';
 import { isListed } from '../gift/gift';
 import { closingAmounts } from '../payout/closing-amounts';
+import { heldAtClosing } from '../payout/held-at-closing';
 import type { Repositories } from '../ports/repositories';
 import type { Registry } from './registry';
 import { holdsPaidGift, roleOf } from './registry-access';
@@ -10,18 +11,20 @@ import { registryNotFound } from './registry-not-found';
 /** docs/product.md#constants-and-limits: the owner's 'Recent Gifts' shows the latest 5. */
 export const RECENT_GIFTS_SHOWN = 5;
 
-type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>;
+/** Disputes are read for the family alone: a visitor's page needs none. */
+type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'> & Partial<Pick<Repositories, 'disputes'>>;
 
 async function details(registry: Registry | null, ports: Ports): Promise<RegistryDetails> {
   if (!registry || !registry.isActive) throw registryNotFound();
   const role = roleOf(registry, ports.user);
   const family = role !== null;
-  const [preferredCharity, counts, statuses, gifts, byHand] = await Promise.all([
+  const [preferredCharity, counts, statuses, gifts, byHand, undecided] = await Promise.all([
     registry.preferredCharityId ? ports.charities.findById(registry.preferredCharityId) : null,
     ports.gifts.countSucceeded([registry.id]),
     family ? ports.gifts.paymentStatusesOf(registry.id) : null,
     family ? ports.gifts.listByRegistry(registry.id) : null,
     family ? ports.offlineGifts.listByRegistry(registry.id) : null,
+    family && registry.status === 'open' && ports.disputes ? ports.disputes.listUndecidedGiftIds(registry.id) : null,
   ]);
   const giftCount = counts.get(registry.id) ?? 0;
   // The family (owner and co-owners) learns whether a gift holds the currency and deletion (a paid
@@ -29,12 +32,13 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
   // the count says too.
   // The owner's close screen shows what closing would pay, summed by the rule closing uses.
   const closing = gifts ? closingAmounts(gifts) : null;
+  const held = gifts ? heldAtClosing(gifts, undecided ?? new Set()) : null;
   // Failed, abandoned and pending payments are not gifts; refunded ones show as refunded. The page
   // shows the newest few and links to the full list for the rest.
   const recent = gifts ? gifts.filter(isListed).slice(0, RECENT_GIFTS_SHOWN) : null;
   // Gifts given by hand hold the currency too (they were recorded in it), but not deletion.
   const hasGiftsGivenByHand = (byHand?.length ?? 0) > 0;
-  return { registry, preferredCharity, giftCount, hasGifts: statuses ? holdsPaidGift(statuses) : giftCount > 0, hasGiftsGivenByHand, role, gifts: recent, closing };
+  return { registry, preferredCharity, giftCount, hasGifts: statuses ? holdsPaidGift(statuses) : giftCount > 0, hasGiftsGivenByHand, role, gifts: recent, closing, held };
 }
 
 /** Anyone may look at a registry; only its owner and co-owners see the gifts. */

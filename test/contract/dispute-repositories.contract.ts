@@ -31,6 +31,7 @@ function aNewDispute(giftId: string, registryId: string, overrides: Partial<NewD
     evidenceText: null,
     transferReversalId: null,
     reversedAmount: null,
+    followUp: null,
     createdAt: new Date('2026-11-25T10:00:00.000Z'),
     closedAt: null,
     ...overrides,
@@ -65,6 +66,24 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       expect((await repos.disputes.list()).map((each) => each.id)).toEqual([later.id, made.id]);
       expect(await repos.disputes.hasUndecided(registry.id)).toBe(true);
       await expect(repos.disputes.update(crypto.randomUUID(), { status: 'lost' })).rejects.toMatchObject({ code: 'dispute.not_found' });
+    });
+
+    it('keeps a won dispute’s follow-up payout to the cent, lists the pending ones oldest first, and names the gifts still undecided', async () => {
+      const repos = current();
+      const { registry, gift } = await aDisputedGift(repos);
+      const made = await repos.disputes.create(aNewDispute(gift.id, registry.id));
+      expect(await repos.disputes.listUndecidedGiftIds(registry.id)).toEqual(new Set([gift.id]));
+      expect(await repos.disputes.listUndecidedGiftIds('not-a-uuid')).toEqual(new Set());
+      const followUp = { method: 'paypal' as const, amount: 9_001, status: 'pending' as const, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+      const won = await repos.transaction((tx) => tx.disputes.update(made.id, { status: 'won', followUp }));
+      expect(won.followUp).toEqual(followUp);
+      expect(await repos.disputes.findById(made.id)).toEqual(won);
+      expect(await repos.disputes.listUndecidedGiftIds(registry.id)).toEqual(new Set());
+      expect((await repos.disputes.listFollowUpsPending()).map((each) => each.id)).toEqual([made.id]);
+      const sentAt = new Date('2026-12-01T12:00:00.000Z');
+      const sent = await repos.transaction((tx) => tx.disputes.update(made.id, { followUp: { ...followUp, status: 'completed', reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' } }));
+      expect(sent.followUp).toEqual({ ...followUp, status: 'completed', reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' });
+      expect(await repos.disputes.listFollowUpsPending()).toEqual([]);
     });
 
     it('finds a gift’s dispute that may take or took its money, and holds a gift it had found being refunded', async () => {

@@ -13,11 +13,12 @@ import { submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
 import { listDisputes } from '@core/dispute/list-disputes';
 import type { DisputeReport } from '@core/dispute/dispute';
-import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
+import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { reconcileDay } from '@core/ledger/reconcile-day';
 import { adminActor } from '@core/payout/admin-access';
-import { closeRegistry, DISPUTE_UNDECIDED_AT_CLOSING } from '@core/payout/close-registry';
+import { closeRegistry } from '@core/payout/close-registry';
+import { completeManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { ownerTotals } from '@core/offline-gift/owner-totals';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
@@ -105,20 +106,11 @@ describe('a dispute while the registry is open', () => {
     expect(familyMail[0]!.text).toContain('does not count in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%');
   });
 
-  it('keeps the registry from closing until the bank decides, and refuses to refund the disputed gift', async () => {
+  it('refuses to refund the disputed gift while the bank decides', async () => {
     const w = await world();
     const gift = await w.give(100);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
-    await w.report(dispute);
-    expect(await refusal(w.closeByCheck())).toEqual({ code: 'registry.dispute_open', message: DISPUTE_UNDECIDED_AT_CLOSING });
-    expect((await w.repositories.registries.findById(w.registry.id))!.status).toBe('open');
+    await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
     expect((await refusal(refundGift(gift.id, { reason: 'Asked' }, { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner }))).code).toBe('gift.not_refundable');
-
-    await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
-    const closed = await w.closeByCheck();
-    // The lost gift is in neither payout.
-    expect(closed.registry).toMatchObject({ status: 'payout_sent', payoutAmount: 0, charityPayoutAmount: 0 });
-    expect(await w.verified()).toEqual([]);
   });
 
   it('counts a won gift again and gives the money back to provider cash, the fee staying a dispute fee; the family hears it was kept', async () => {
@@ -378,5 +370,120 @@ describe('a dispute after the money has gone', () => {
     const run = await reconcileDay(day, { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, appUrl: APP_URL, supportEmail: SUPPORT }, { force: true });
     // Two charges, a transfer, two disputes' withdrawals, a win's reinstatement and a reversal.
     expect(run).toMatchObject({ status: 'agreed', differences: [], transactions: 7 });
+  });
+});
+
+describe('a dispute undecided at closing', () => {
+  /** A registry with a gift of $50 kept and one of $40 whose dispute the bank has not decided. */
+  async function aGiftDisputed() {
+    const w = await world();
+    const kept = await w.give(50);
+    const gift = await w.give(40);
+    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    await w.report(dispute);
+    return { w, kept, gift, dispute };
+  }
+  const pendingCharity = async (w: Awaited<ReturnType<typeof world>>) => (await w.repositories.charityPayouts.listUnsent()).reduce((sum, payout) => sum + payout.amount, 0);
+
+  it('holds back only its own gift: the registry closes and pays the rest, and the books balance', async () => {
+    const w = await world();
+    const kept = await w.give(50);
+    const gift = await w.give(40);
+    await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
+    const closed = await w.closeByCheck();
+    expect(closed.registry).toMatchObject({ status: 'closed', payoutAmount: kept.childAmount, charityPayoutAmount: kept.charityAmount, payoutStatus: 'pending' });
+    expect(await pendingCharity(w)).toBe(kept.charityAmount);
+    expect((await w.balances()).get(registryDisputedAccount(w.registry.id))).toBe(-gift.amount);
+    expect(await w.verified()).toEqual([]);
+  });
+
+  it('won after closing by check: the family’s part waits for an administrator as a follow-up payout, the charity’s joins its pending payout, and each step balances', async () => {
+    const { w, kept, gift, dispute } = await aGiftDisputed();
+    await w.closeByCheck();
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+
+    const won = await w.ours(dispute.disputeId);
+    expect(won.followUp).toMatchObject({ method: 'check', amount: gift.childAmount, status: 'pending' });
+    expect(await pendingCharity(w)).toBe(kept.charityAmount + gift.charityAmount);
+    // The registry's own payout is as closing left it.
+    expect((await w.repositories.registries.findById(w.registry.id))!).toMatchObject({ payoutAmount: kept.childAmount, totalReceived: kept.amount + gift.amount });
+    expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
+    const books = await w.balances();
+    expect(books.get(registryDisputedAccount(w.registry.id)) ?? 0).toBe(0);
+    expect(books.get(familyPayableAccount(w.registry.id))).toBe(-(kept.childAmount + gift.childAmount));
+    expect(await w.verified()).toEqual([]);
+    const [adminMail] = w.mailTo('ops@example.org').filter((mail) => mail.subject.startsWith('Follow-up payout to send'));
+    expect(adminMail!.subject).toBe(`Follow-up payout to send: $${(gift.childAmount / 100).toFixed(2)} for ${adminMail!.subject.split(' for ')[1]}`);
+    expect(adminMail!.text).toContain(`${APP_URL}/admin/disputes`);
+    const told = w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('was kept'));
+    expect(told[0]!.text).toContain(`Its $${(gift.childAmount / 100).toFixed(2)} for your family is now paid to you on its own, by check`);
+
+    const marking = { unitOfWork: w.repositories, clock: w.clock };
+    expect((await refusal(completeManualFollowUp(won.id, { reference: ' ' }, adminActor(w.admin), marking))).code).toBe('validation.failed');
+    const sent = await completeManualFollowUp(won.id, { reference: 'Check 1042' }, adminActor(w.admin), marking);
+    expect(sent.followUp).toMatchObject({ status: 'completed', reference: 'Check 1042', sentBy: 'admin:ops' });
+    expect((await refusal(completeManualFollowUp(won.id, { reference: 'Check 1043' }, adminActor(w.admin), marking))).code).toBe('payout.already_completed');
+    expect((await w.balances()).get(familyPayableAccount(w.registry.id))).toBe(-kept.childAmount);
+    expect(await w.verified()).toEqual([]);
+  });
+
+  it('won after closing by bank: the family’s part is sent by a transfer of its own, once however often it is asked', async () => {
+    const { w, kept, gift, dispute } = await aGiftDisputed();
+    const closed = await w.closeToBank();
+    expect(closed.registry).toMatchObject({ status: 'payout_sent', payoutAmount: kept.childAmount });
+    await recordDispute(w.gateway.decideDispute(dispute.disputeId, 'won'), { ...w.disputing, gateway: w.gateway });
+    const won = await w.ours(dispute.disputeId);
+    expect(won.followUp).toMatchObject({ method: 'bank', amount: gift.childAmount, status: 'completed', reference: expect.stringMatching(/^tr_/) as unknown });
+    expect(await sendFollowUpTransfer(won.id, { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock })).toEqual(won);
+    expect(w.gateway.transfers.map((transfer) => transfer.amount)).toEqual([kept.childAmount, gift.childAmount]);
+    expect((await w.balances()).get(familyPayableAccount(w.registry.id)) ?? 0).toBe(0);
+    expect(await w.verified()).toEqual([]);
+  });
+
+  it('lost after closing: the held parts are never paid, and the platform loses what the giver paid beyond the gift', async () => {
+    const { w, kept, gift, dispute } = await aGiftDisputed();
+    await w.closeByCheck();
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
+    expect((await w.ours(dispute.disputeId)).followUp).toBeNull();
+    expect((await w.repositories.registries.findById(w.registry.id))!.payoutAmount).toBe(kept.childAmount);
+    expect(await pendingCharity(w)).toBe(kept.charityAmount);
+    const books = await w.balances();
+    expect(books.get(DISPUTE_LOSSES)).toBe(totalCharged(gift) - gift.amount);
+    expect(books.get(registryDisputedAccount(w.registry.id)) ?? 0).toBe(0);
+    expect(await w.verified()).toEqual([]);
+    const told = w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('returned to the giver'));
+    expect(told[0]!.text).toContain('held back when the registry closed, so the rest of your payout is not affected');
+  });
+
+  it('tells the family, when the dispute opens, that closing is not held up and what waits for the bank', async () => {
+    const w = await world();
+    const gift = await w.give(40);
+    await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
+    const [mail] = w.mailTo('rachel@example.com').filter((each) => each.subject.includes('was disputed'));
+    expect(mail!.text).toContain('you can close the registry whenever you are ready');
+    expect(mail!.text).toContain(`Only this gift’s $${(gift.childAmount / 100).toFixed(2)} for your family waits for the bank, which usually decides within 75 days`);
+    expect(mail!.text).not.toContain('there is nothing you need to do');
+  });
+});
+
+describe('what the administrators’ e-mails say of a payout whose amount can still change', () => {
+  it('names the Manual Payouts page instead of the amount, so a refund after closing leaves no e-mail in the queue stating what is no longer true', async () => {
+    const w = await world();
+    const kept = await w.give(100);
+    const refunded = await w.give(50);
+    await w.closeByCheck();
+    const before = (await w.repositories.registries.findById(w.registry.id))!.payoutAmount!;
+    await refundGift(refunded.id, { reason: 'Asked' }, { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner });
+    const after = (await w.repositories.registries.findById(w.registry.id))!.payoutAmount!;
+    expect(after).toBe(kept.childAmount);
+    expect(after).toBeLessThan(before);
+    const toAdmins = w.mailTo('ops@example.org');
+    expect(toAdmins.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Check to mail for /)]);
+    for (const mail of toAdmins) {
+      for (const amount of [before, after]) {
+        expect(mail.subject + mail.text + mail.html).not.toContain(`$${(amount / 100).toFixed(2)}`);
+      }
+      expect(mail.text).toContain(`${APP_URL}/admin/manual-payouts`);
+    }
   });
 });

@@ -36,6 +36,7 @@ interface DisputeView {
   awaitsEvidence: boolean;
   phase: string;
   returned: { amount: number; fee: number } | null;
+  followUp: { method: string; amount: number; status: string; reference: string | null } | null;
   gift: { id: string; giftGiverName: string; giftGiverEmail: string; amount: number };
   registry: { id: string };
 }
@@ -83,22 +84,17 @@ describe('a gift paid with the dispute card', () => {
       awaitsEvidence: true,
       phase: 'held',
       gift: { giftGiverName: 'Miriam Levy', giftGiverEmail: 'miriam@example.com', amount: 100 },
+      followUp: null,
     });
     expect(Date.parse(opened.evidenceDueBy!)).toBeGreaterThan(Date.now());
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 0 });
     expect(await books()).toEqual([]);
 
-    // The registry cannot close while the bank has not decided.
-    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
-    const closing = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
-    expect(closing.status, closing.text).toBe(409);
-    expect(closing.json.message).toMatch(/disputed by the giver’s bank/);
-
     const sent = await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'The giver wrote to the family the same day. winning_evidence' });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.json).toMatchObject({ status: 'under_review', awaitsEvidence: false, evidenceText: 'The giver wrote to the family the same day. winning_evidence' });
     const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
-    expect(won).toMatchObject({ status: 'won', outcome: 'won' });
+    expect(won).toMatchObject({ status: 'won', outcome: 'won', followUp: null });
     // The sandbox, as Stripe often does, gives the amount back and keeps its dispute fee.
     expect(opened.returned).toBeNull();
     expect(won).toMatchObject({ withdrawnAmount: 106.39, withdrawnFee: 15, returned: { amount: 106.39, fee: 0 } });
@@ -112,7 +108,42 @@ describe('a gift paid with the dispute card', () => {
     expect(subjects.filter((subject) => subject.startsWith('The disputed gift to') && subject.endsWith('was kept'))).toHaveLength(1);
   });
 
-  it('loses with losing_evidence: the gift stays out of every total, and the registry may then close', async () => {
+  it('holds back only its own gift: the close section says what is held beforehand, the registry closes, and a win pays the held part in a follow-up payout an administrator marks sent', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 40);
+    const opened = await disputeOf(registry.id, () => true);
+    const before = await owner.client.get(`/api/registries/${registry.id}`);
+    expect(before.json.closingAmounts).toEqual({ payoutAmount: 0, charityPayoutAmount: 0, held: { giftCount: 1, amount: 40, payoutAmount: 36, charityPayoutAmount: 4 } });
+
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    const closing = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
+    expect(closing.status, closing.text).toBe(200);
+    expect(closing.json.registry).toMatchObject({ payoutAmount: 0, charityPayoutAmount: 0 });
+    expect(await books()).toEqual([]);
+
+    expect((await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
+    const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
+    expect(won).toMatchObject({ outcome: 'won', followUp: { method: 'paypal', amount: 36, status: 'pending', reference: null } });
+    expect(await books()).toEqual([]);
+    await server.mailWorker.drainOnce();
+    const toAdmin = readOutbox(server.dataDir).filter((mail) => mail.subject.startsWith('Follow-up payout to send: $36.00'));
+    expect(toAdmin.length).toBeGreaterThanOrEqual(1);
+
+    for (const client of [new HttpClient(server.url), member, owner.client]) {
+      expect((await client.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-1' })).status).toBe(404);
+    }
+    const blank = await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.json.message).toBe('Please enter the PayPal transaction ID or the check number');
+    expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/send`, {})).status).toBe(404);
+    const done = await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-8F2K' });
+    expect(done.status, done.text).toBe(200);
+    expect(done.json.followUp).toMatchObject({ status: 'completed', reference: 'PP-8F2K', sentBy: expect.stringMatching(/^admin:/) as unknown });
+    expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-again' })).status).toBe(409);
+    expect(await books()).toEqual([]);
+  });
+
+  it('loses with losing_evidence: the gift stays out of every total, and the registry closes without it', async () => {
     const { owner, registry } = await openRegistry(server);
     await giveWithDisputeCard(registry.id, 50);
     const opened = await disputeOf(registry.id, () => true);

@@ -26,6 +26,7 @@ function aDispute(overrides: Partial<DisputeView> = {}): DisputeView {
     reversibleAmount: null,
     transferReversalId: null,
     reversedAmount: null,
+    followUp: null,
     createdAt: '2026-11-25T12:00:00.000Z',
     closedAt: null,
     gift: { id: 'g-1', giftGiverName: 'Shira Rosen', giftGiverEmail: 'shira@example.com', amount: 100 },
@@ -127,5 +128,33 @@ describe('Admin → Disputes', () => {
     expect(reversed).toEqual(['d-1']);
     const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
     expect(await card.findByText('Taken back from the family’s bank transfer.')).toBeInTheDocument();
+  });
+
+  it('lists a dispute won after closing with its follow-up payout, and records the check that sent it', async () => {
+    const followUp = { method: 'check' as const, amount: 36, status: 'pending' as const, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+    const won = aDispute({ status: 'won', outcome: 'won', awaitsEvidence: false, followUp, registry: { id: 'r-1', childName: 'Noa', shortCode: 'noa2027', status: 'closed' } });
+    const { user, state } = await openDisputes([won]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/admin/disputes/:id/follow-up-payout/complete', async ({ request }) => {
+        bodies.push(await request.json());
+        state.list = [{ ...won, followUp: { ...followUp, status: 'completed', reference: '1042', sentAt: '2026-12-01T12:00:00.000Z', sentBy: 'admin:ops' } }];
+        return HttpResponse.json(state.list[0]);
+      }),
+    );
+    const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(card.getByText('Gift').nextElementSibling).toHaveTextContent('Held back at closing; now paid in a follow-up payout.');
+    expect(card.getByText('Follow-up payout').nextElementSibling).toHaveTextContent('$36.00 by check: waiting for an administrator to send it.');
+    await user.click(card.getByRole('button', { name: 'Mark Follow-up Sent' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mark the follow-up payout sent?' }));
+    await user.click(dialog.getByRole('button', { name: 'Mark Sent' }));
+    expect(await dialog.findByText('Please enter the PayPal transaction ID or the check number')).toBeInTheDocument();
+    await fillIn(user, dialog.getByRole('textbox', { name: 'Check number' }), '1042');
+    await user.click(dialog.getByRole('button', { name: 'Mark Sent' }));
+    expect(await within(toastRegion()).findByText('Follow-up marked sent')).toBeInTheDocument();
+    expect(bodies).toEqual([{ reference: '1042' }]);
+    const after = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(await after.findByText(/\$36\.00 by check: sent .* by admin:ops \(1042\)\./)).toBeInTheDocument();
+    expect(after.queryByRole('button', { name: 'Mark Follow-up Sent' })).toBeNull();
   });
 });

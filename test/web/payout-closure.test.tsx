@@ -6,7 +6,7 @@ import { redirectTo } from '../../web/src/lib/redirect';
 import { member, server, signInAs } from './msw-server';
 import { anAccount, noAccount, serveAccountStatus, verifiedAccount } from './payout-fixtures';
 import { renderApp, toastRegion, ownerToolsLoaded, fillIn } from './render-app';
-import { aGift, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
+import { aGift, anOwnerRegistry, NOTHING_HELD, REGISTRY_ID, serveRegistry } from './registry-fixtures';
 
 vi.mock('../../web/src/lib/redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -29,7 +29,7 @@ async function openAsOwner(overrides: Partial<OwnerRegistryView> = {}, query = '
     hasGifts: true,
     totalReceived: 180,
     gifts: twoGifts,
-    closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18 },
+    closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18, held: NOTHING_HELD },
     ...overrides,
   });
   serveRegistry(registry);
@@ -97,7 +97,7 @@ describe('closure section of an open registry', () => {
       giftCount: 2,
       totalReceived: 2.1,
       // The server's sum of the succeeded gifts' own splits: 2 × $0.94 and 2 × $0.11.
-      closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 },
+      closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22, held: NOTHING_HELD },
       paypalEmail: 'sarah@example.com',
       payoutMethod: 'paypal',
       gifts: [
@@ -117,9 +117,31 @@ describe('closure section of an open registry', () => {
     expect(dialog.getByText('To charity').nextElementSibling).toHaveTextContent('$0.22');
   });
 
+  it('says beforehand what a dispute holds back and that the rest is paid at closing, and lets the registry close', async () => {
+    const { user } = await openAsOwner({
+      totalReceived: 90,
+      closingAmounts: { payoutAmount: 81, charityPayoutAmount: 9, held: { giftCount: 1, amount: 40, payoutAmount: 36, charityPayoutAmount: 4 } },
+      paypalEmail: 'sarah@example.com',
+      payoutMethod: 'paypal',
+    });
+    const said =
+      '1 gift of $40.00 is disputed by its giver’s bank, so closing holds it back: your family’s $36.00 from it is paid to you once the bank decides for the gift, usually within 75 days, and the charity’s $4.00 joins its next payout. You do not need to wait: everything else is paid when you close.';
+    expect(closure().getByRole('note')).toHaveTextContent(said);
+    expect(closeButton()).toBeEnabled();
+    await user.click(closeButton());
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close Registry?' }));
+    expect(dialog.getByText(said)).toBeInTheDocument();
+    expect(dialog.getByText('To your family').nextElementSibling).toHaveTextContent('$81.00');
+  });
+
+  it('says nothing of disputes when none is undecided', async () => {
+    await openAsOwner();
+    expect(closure().queryByText(/disputed by/)).not.toBeInTheDocument();
+  });
+
   it('shows the figures the server answers for closing, and sums no gifts of its own', async () => {
     // The gift list is the owner's to read; what closing pays is the server's rule (closingAmounts).
-    await openAsOwner({ gifts: [], closingAmounts: { payoutAmount: 162.01, charityPayoutAmount: 17.99 } });
+    await openAsOwner({ gifts: [], closingAmounts: { payoutAmount: 162.01, charityPayoutAmount: 17.99, held: NOTHING_HELD } });
     const section = closure();
     expect(section.getByText('To your family (90%)').nextElementSibling).toHaveTextContent('$162.01');
     expect(section.getByText('To charity (10%)').nextElementSibling).toHaveTextContent('$17.99');

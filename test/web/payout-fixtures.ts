@@ -3,7 +3,7 @@ import { payoutStatusOf } from '../../web/src/features/payouts/api/payout-api';
 import type { ConnectAccountStatus, PayoutStatusView } from '@api/payouts';
 import type { OwnerRegistryView } from '@api/registries';
 import { server } from './msw-server';
-import { anOwnerRegistry, REGISTRY_ID } from './registry-fixtures';
+import { anOwnerRegistry, NOTHING_HELD, REGISTRY_ID } from './registry-fixtures';
 
 /** Payout answers as the server answers them. */
 
@@ -35,7 +35,7 @@ export function aClosedRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
     giftCount: 2,
     hasGifts: true,
     totalReceived: 180,
-    closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18 },
+    closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18, held: NOTHING_HELD },
     closedAt: '2030-04-02T15:00:00.000Z',
     payoutAmount: 162,
     charityPayoutAmount: 18,

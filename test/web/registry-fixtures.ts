@@ -16,6 +16,9 @@ import { member, server } from './msw-server';
 /** 2030-03-14, a Thursday: no Shabbat reading. */
 export const HEBREW_DATE = { date: '9 Adar II 5790', hebrew: 'ט׳ אדר ב׳ תש״צ', reading: null };
 
+/** What closing holds back when no dispute is undecided. */
+export const NOTHING_HELD = { giftCount: 0, amount: 0, payoutAmount: 0, charityPayoutAmount: 0 };
+
 export const REGISTRY_ID = '9b2f7c1e-0d4a-4f1b-8c3e-00000000r001';
 
 export function aRegistry(overrides: Partial<RegistryView> = {}): RegistryView {
@@ -55,7 +58,7 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
     unlisted: false,
     totalReceived: 0,
     gifts: [],
-    closingAmounts: { payoutAmount: 0, charityPayoutAmount: 0 },
+    closingAmounts: { payoutAmount: 0, charityPayoutAmount: 0, held: NOTHING_HELD },
     payoutMethod: null,
     paypalEmail: null,
     mailingName: null,

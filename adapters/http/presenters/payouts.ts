@@ -3,6 +3,7 @@ import type { ClosingAmountsView, PayoutDetailsView } from '@api/payout-details'
 import type { CharityBreakdown, CloseAnswer, ConnectAccountStatus, PayoutStatusView } from '@api/payouts';
 import type { Cents } from '@core/money';
 import type { ClosingAmounts } from '@core/payout/closing-amounts';
+import type { HeldAtClosing } from '@core/payout/held-at-closing';
 import type { AccountStatusView } from '@core/payout/connected-account';
 import type { CharityBreakdownLine } from '@core/payout/payout-status';
 import type { TransferOutcome } from '@core/payout/transfer-outcome';
@@ -38,10 +39,16 @@ export function presentPayoutDetails(registry: Registry) {
 }
 
 /** The close screen's figures, summed by the server; an owner's view always carries them. */
-export function presentClosingAmounts(closing: ClosingAmounts | null) {
+export function presentClosingAmounts(closing: ClosingAmounts | null, held: HeldAtClosing | null) {
   return {
     payoutAmount: toWireAmount(closing?.payoutAmount ?? 0),
     charityPayoutAmount: toWireAmount(closing?.charityPayoutAmount ?? 0),
+    held: {
+      giftCount: held?.giftCount ?? 0,
+      amount: toWireAmount(held?.amount ?? 0),
+      payoutAmount: toWireAmount(held?.payoutAmount ?? 0),
+      charityPayoutAmount: toWireAmount(held?.charityPayoutAmount ?? 0),
+    },
   } satisfies ClosingAmountsView;
 }
 

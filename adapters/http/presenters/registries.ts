@@ -43,7 +43,7 @@ export function presentRegistry(details: RegistryDetails): RegistryView | Manage
     unlisted: registry.unlisted,
     totalReceived: toWireAmount(details.closing?.totalReceived ?? registry.totalReceived),
     gifts: (details.gifts ?? []).map(presentGift),
-    closingAmounts: presentClosingAmounts(details.closing),
+    closingAmounts: presentClosingAmounts(details.closing, details.held),
   };
   if (details.role === 'coOwner') {
     return { ...managed, ...presentPayoutProgress(registry), isOwner: false as const, isCoOwner: true as const } satisfies CoOwnerRegistryView;

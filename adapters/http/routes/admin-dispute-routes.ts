@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { DomainError } from '@core/errors';
 import { listDisputes, reversibleAmount, type DisputeListing } from '@core/dispute/list-disputes';
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
+import { completeManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
 import { DISPUTE_NOT_FOUND, submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
 import type { Dispute } from '@core/dispute/dispute';
 import { adminActor, requireAdmin } from '@core/payout/admin-access';
@@ -53,6 +54,20 @@ export function adminDisputeRoutes(ports: { repositories: Repositories & UnitOfW
     const actor = adminActor(requireAdmin(ctx.state.user));
     const dispute = await reverseDisputeTransfer(ctx.params.id ?? '', actor, { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock, supportEmail: ports.supportEmail });
     ctx.state.log.warn({ disputeId: dispute.id, actor: actor.label, reversalId: dispute.transferReversalId }, 'family transfer reversed for a lost dispute');
+    ctx.body = presentDispute(await listing(dispute));
+  });
+
+  router.post('/:id/follow-up-payout/send', async (ctx) => {
+    const actor = adminActor(requireAdmin(ctx.state.user));
+    const dispute = await sendFollowUpTransfer(ctx.params.id ?? '', { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock }, actor);
+    ctx.state.log.info({ disputeId: dispute.id, actor: actor.label, status: dispute.followUp?.status }, 'dispute follow-up transfer asked again');
+    ctx.body = presentDispute(await listing(dispute));
+  });
+
+  router.post('/:id/follow-up-payout/complete', async (ctx) => {
+    const actor = adminActor(requireAdmin(ctx.state.user));
+    const dispute = await completeManualFollowUp(ctx.params.id ?? '', ctx.request.body, actor, { unitOfWork: repositories, clock: ports.clock });
+    ctx.state.log.info({ disputeId: dispute.id, actor: actor.label }, 'dispute follow-up payout marked sent');
     ctx.body = presentDispute(await listing(dispute));
   });
 

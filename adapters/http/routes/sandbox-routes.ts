@@ -53,7 +53,7 @@ export function sandboxRoutes(ports: {
   const log = ports.logger.child({ source: 'sandbox-dispute' });
   ports.gateway.onDisputeChange(async (report) => {
     try {
-      logDisputeOutcome(log, await recordDispute(report, { unitOfWork: ports.repositories, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail }), 'sandbox');
+      logDisputeOutcome(log, await recordDispute(report, { unitOfWork: ports.repositories, gateway: ports.gateway, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail }), 'sandbox');
     } catch (error) {
       log.error({ err: error, disputeId: report.disputeId }, 'sandbox dispute could not be recorded');
     }

@@ -53,7 +53,7 @@ export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOf
       return;
     }
     if (payment.type === 'dispute.changed') {
-      const outcome = await recordDispute(payment.dispute, { unitOfWork: ports.repositories, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail });
+      const outcome = await recordDispute(payment.dispute, { unitOfWork: ports.repositories, gateway: ports.gateway, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail });
       logDisputeOutcome(log, outcome, 'stripe-webhook');
       ctx.body = presentWebhookReceived();
       return;

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { DISPUTE_PHASES, PROVIDER_DISPUTE_STATUSES, type Dispute } from '@core/dispute/dispute';
+import { DISPUTE_PHASES, FOLLOW_UP_STATUSES, PROVIDER_DISPUTE_STATUSES, type Dispute, type FollowUpStatus } from '@core/dispute/dispute';
+import { PAYOUT_METHODS, type PayoutMethod } from '@core/registry/registry';
 import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { GiftEntity } from './gift-entity';
@@ -7,7 +8,16 @@ import { RegistryEntity } from './registry-entity';
 import { oneOf } from './one-of-check';
 import { CentsType } from '../types/cents-type';
 
-export type DisputeRow = Dispute;
+/** The follow-up payout (core/dispute/dispute.ts) in columns of its own, all null when there is none. */
+export type DisputeRow = Omit<Dispute, 'followUp'> & {
+  followUpMethod?: PayoutMethod | null;
+  followUpAmount?: number | null;
+  followUpStatus?: FollowUpStatus | null;
+  followUpReference?: string | null;
+  followUpFailureMessage?: string | null;
+  followUpSentAt?: Date | null;
+  followUpSentBy?: string | null;
+};
 
 /** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
 const money = { type: new CentsType(), precision: 10, scale: 2 } as const;
@@ -28,6 +38,12 @@ export const DisputeEntity = new EntitySchema<DisputeRow>({
     { name: 'disputes_status_check', expression: oneOf('status', PROVIDER_DISPUTE_STATUSES) },
     { name: 'disputes_phase_check', expression: oneOf('phase', DISPUTE_PHASES) },
     { name: 'disputes_currency_check', expression: oneOf('currency', CURRENCIES) },
+    { name: 'disputes_follow_up_method_check', expression: oneOf('follow_up_method', PAYOUT_METHODS, { nullable: true }) },
+    { name: 'disputes_follow_up_status_check', expression: oneOf('follow_up_status', FOLLOW_UP_STATUSES, { nullable: true }) },
+    {
+      name: 'disputes_follow_up_check',
+      expression: `("follow_up_status" is null) = ("follow_up_amount" is null) and ("follow_up_status" is null) = ("follow_up_method" is null) and ("follow_up_amount" is null or "follow_up_amount" > 0)`,
+    },
     {
       name: 'disputes_amounts_check',
       expression: `"amount" > 0 and "held_amount" >= 0 and ("withdrawn_amount" is null or "withdrawn_amount" >= 0) and ("withdrawn_fee" is null or "withdrawn_fee" >= 0) and ("reinstated_amount" is null or "reinstated_amount" >= 0) and ("reversed_amount" is null or "reversed_amount" > 0)`,
@@ -53,6 +69,13 @@ export const DisputeEntity = new EntitySchema<DisputeRow>({
     evidenceText: { type: 'text', nullable: true },
     transferReversalId: { type: 'string', length: 255, nullable: true },
     reversedAmount: { ...money, nullable: true },
+    followUpMethod: { type: 'string', length: 10, nullable: true },
+    followUpAmount: { ...money, nullable: true },
+    followUpStatus: { type: 'string', length: 10, nullable: true },
+    followUpReference: { type: 'string', length: 255, nullable: true },
+    followUpFailureMessage: { type: 'text', nullable: true },
+    followUpSentAt: { type: 'datetime', nullable: true },
+    followUpSentBy: { type: 'string', length: 255, nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     closedAt: { type: 'datetime', nullable: true },
   },

@@ -27,8 +27,36 @@ function toDispute(row: DisputeRow): Dispute {
     evidenceText: row.evidenceText ?? null,
     transferReversalId: row.transferReversalId ?? null,
     reversedAmount: row.reversedAmount ?? null,
+    followUp:
+      row.followUpStatus && row.followUpMethod && row.followUpAmount
+        ? {
+            method: row.followUpMethod,
+            amount: row.followUpAmount,
+            status: row.followUpStatus,
+            reference: row.followUpReference ?? null,
+            failureMessage: row.followUpFailureMessage ?? null,
+            sentAt: row.followUpSentAt ?? null,
+            sentBy: row.followUpSentBy ?? null,
+          }
+        : null,
     createdAt: row.createdAt,
     closedAt: row.closedAt ?? null,
+  };
+}
+
+/** The columns a change writes: the follow-up payout spread into its own (all null when removed). */
+function toColumns(changes: DisputeChanges): Partial<DisputeRow> {
+  const { followUp, ...rest } = changes;
+  if (followUp === undefined) return rest;
+  return {
+    ...rest,
+    followUpMethod: followUp?.method ?? null,
+    followUpAmount: followUp?.amount ?? null,
+    followUpStatus: followUp?.status ?? null,
+    followUpReference: followUp?.reference ?? null,
+    followUpFailureMessage: followUp?.failureMessage ?? null,
+    followUpSentAt: followUp?.sentAt ?? null,
+    followUpSentBy: followUp?.sentBy ?? null,
   };
 }
 
@@ -37,7 +65,7 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
 
   async create(dispute: NewDispute): Promise<Dispute> {
     const em = this.em();
-    const row = em.create(DisputeEntity, dispute as DisputeRow);
+    const row = em.create(DisputeEntity, toColumns(dispute) as DisputeRow);
     try {
       await em.persist(row).flush();
     } catch (error) {
@@ -72,7 +100,7 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
 
   async update(id: string, changes: DisputeChanges): Promise<Dispute> {
     const em = this.em();
-    const changed = isUuid(id) ? await em.nativeUpdate(DisputeEntity, { id }, changes) : 0;
+    const changed = isUuid(id) ? await em.nativeUpdate(DisputeEntity, { id }, toColumns(changes)) : 0;
     if (changed !== 1) throw new DomainError('dispute.not_found', 'Dispute not found');
     return toDispute(await em.findOneOrFail(DisputeEntity, { id }, { refresh: true }));
   }
@@ -85,5 +113,16 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
   async hasUndecided(registryId: string): Promise<boolean> {
     if (!isUuid(registryId)) return false;
     return (await this.em().count(DisputeEntity, { registryId, status: { $nin: [...FINAL_DISPUTE_STATUSES] } })) > 0;
+  }
+
+  async listUndecidedGiftIds(registryId: string): Promise<Set<string>> {
+    if (!isUuid(registryId)) return new Set();
+    const rows = await this.em().find(DisputeEntity, { registryId, status: { $nin: [...FINAL_DISPUTE_STATUSES] } }, { fields: ['giftId'] });
+    return new Set(rows.map((row) => row.giftId));
+  }
+
+  async listFollowUpsPending(): Promise<Dispute[]> {
+    const rows = await this.em().find(DisputeEntity, { followUpStatus: 'pending' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toDispute);
   }
 }

@@ -21,3 +21,13 @@ export function submitDisputeEvidence(id: string, evidence: string): Promise<Dis
 export function reverseDisputeTransfer(id: string): Promise<DisputeView> {
   return apiFetch<DisputeView>(`${DISPUTES_KEY}/${encodeURIComponent(id)}/reverse-transfer`, { method: 'POST' });
 }
+
+/** POST /api/admin/disputes/{id}/follow-up-payout/send: a won dispute's bank follow-up, tried again by its own key. */
+export function sendFollowUpTransfer(id: string): Promise<DisputeView> {
+  return apiFetch<DisputeView>(`${DISPUTES_KEY}/${encodeURIComponent(id)}/follow-up-payout/send`, { method: 'POST' });
+}
+
+/** POST /api/admin/disputes/{id}/follow-up-payout/complete: a PayPal or check follow-up recorded as sent. */
+export function completeFollowUpPayout(id: string, reference: string): Promise<DisputeView> {
+  return apiFetch<DisputeView>(`${DISPUTES_KEY}/${encodeURIComponent(id)}/follow-up-payout/complete`, { method: 'POST', body: { reference } });
+}

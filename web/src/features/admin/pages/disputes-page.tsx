@@ -17,9 +17,10 @@ import { paths } from '@core/page-paths';
 import { serverMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { reverseDisputeTransfer, useDisputes, type DisputeView } from '../api/admin-disputes';
+import { reverseDisputeTransfer, sendFollowUpTransfer, useDisputes, type DisputeView } from '../api/admin-disputes';
 import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '../components/admin-ui';
 import { DisputeEvidenceDialog } from '../components/dispute-evidence-dialog';
+import { FollowUpSentDialog } from '../components/follow-up-sent-dialog';
 
 export const PAGE_TITLE = 'Disputes';
 
@@ -39,12 +40,26 @@ const money = (amount: number, dispute: DisputeView) => formatMoney(fromWireAmou
 /** What the dispute meant for the family's and the charity's amounts, in one sentence. */
 function effect(dispute: DisputeView): string {
   if (dispute.phase === 'held') {
+    if (dispute.followUp) return 'Held back at closing; now paid in a follow-up payout.';
     if (dispute.outcome === 'won') return 'Counted again in the registry’s amounts.';
     if (dispute.outcome === 'lost') return 'Never paid to the family or the charity.';
+    if (dispute.registry.status !== 'open') return 'Held back from the registry’s payouts until decided.';
     return 'Held out of the family’s and the charity’s amounts until decided.';
   }
   if (dispute.transferReversalId) return 'Taken back from the family’s bank transfer.';
   return dispute.outcome === 'lost' ? 'Already paid out: the platform’s loss.' : 'Already promised or paid out.';
+}
+
+const METHOD: Record<NonNullable<DisputeView['followUp']>['method'], string> = { bank: 'bank transfer', paypal: 'PayPal', check: 'check' };
+
+/** Where a won dispute's follow-up payout stands, in one line. */
+function followUpState(dispute: DisputeView): string | null {
+  const followUp = dispute.followUp;
+  if (!followUp) return null;
+  const amount = `${money(followUp.amount, dispute)} by ${METHOD[followUp.method]}`;
+  if (followUp.status === 'completed') return `${amount}: sent ${formatAdminDate(followUp.sentAt)} by ${followUp.sentBy ?? 'unknown'}${followUp.reference ? ` (${followUp.reference})` : ''}.`;
+  if (followUp.method !== 'bank') return `${amount}: waiting for an administrator to send it.`;
+  return followUp.failureMessage ? `${amount}: not sent yet. ${followUp.failureMessage}` : `${amount}: being sent.`;
 }
 
 /**
@@ -80,6 +95,7 @@ export default function DisputesPage() {
   const { disputes, error, mutate } = useDisputes();
   const [answering, setAnswering] = useState<DisputeView | null>(null);
   const [reversing, setReversing] = useState<DisputeView | null>(null);
+  const [markingSent, setMarkingSent] = useState<DisputeView | null>(null);
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -102,6 +118,19 @@ export default function DisputesPage() {
     void mutate();
   };
 
+  const sendAgain = async (dispute: DisputeView) => {
+    setBusy(true);
+    try {
+      const tried = await sendFollowUpTransfer(dispute.id);
+      if (tried.followUp?.status === 'completed') toast({ title: 'Follow-up sent', description: `${money(tried.followUp.amount, tried)} went to ${tried.registry.childName}’s family’s bank account.` });
+      else toast({ title: 'Not sent', description: tried.followUp?.failureMessage ?? 'The transfer did not go through.', variant: 'destructive' });
+    } catch (cause) {
+      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The transfer could not be sent.'), variant: 'destructive' });
+    }
+    setBusy(false);
+    void mutate();
+  };
+
   return (
     <AdminPage
       title={PAGE_TITLE}
@@ -109,7 +138,17 @@ export default function DisputesPage() {
     >
       <AdminSection id="disputes-heading" title="Disputed Gifts" headingRef={headingRef}>
         <LoadedList items={disputes} error={error} onRetry={() => void mutate()} what="disputes" empty="No gift has been disputed.">
-          {(dispute) => <DisputeItem key={dispute.id} dispute={dispute} busy={busy} onAnswer={() => setAnswering(dispute)} onReverse={() => setReversing(dispute)} />}
+          {(dispute) => (
+            <DisputeItem
+              key={dispute.id}
+              dispute={dispute}
+              busy={busy}
+              onAnswer={() => setAnswering(dispute)}
+              onReverse={() => setReversing(dispute)}
+              onMarkSent={() => setMarkingSent(dispute)}
+              onSendAgain={() => void sendAgain(dispute)}
+            />
+          )}
         </LoadedList>
       </AdminSection>
 
@@ -119,6 +158,17 @@ export default function DisputesPage() {
         onSubmitted={(submitted) => {
           setAnswering(null);
           toast({ title: 'Evidence submitted', description: `The bank now reviews ${submitted.gift.giftGiverName}’s dispute: ${STATUS[submitted.status].label.toLowerCase()}.` });
+          requestAnimationFrame(() => headingRef.current?.focus());
+          void mutate();
+        }}
+      />
+
+      <FollowUpSentDialog
+        dispute={markingSent}
+        onClose={() => setMarkingSent(null)}
+        onSent={(sent) => {
+          setMarkingSent(null);
+          toast({ title: 'Follow-up marked sent', description: `${money(sent.followUp?.amount ?? 0, sent)} to ${sent.registry.childName}’s family.` });
           requestAnimationFrame(() => headingRef.current?.focus());
           void mutate();
         }}
@@ -153,13 +203,17 @@ interface DisputeItemProps {
   busy: boolean;
   onAnswer: () => void;
   onReverse: () => void;
+  onMarkSent: () => void;
+  onSendAgain: () => void;
 }
 
-function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
+function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAgain }: DisputeItemProps) {
   const nameId = useId();
   const amountId = useId();
   const status = STATUS[dispute.status];
   const providerMoney = providerMoneyText(dispute);
+  const followUp = followUpState(dispute);
+  const followUpToSend = dispute.followUp?.status === 'pending' ? dispute.followUp.method : null;
   return (
     <Card component="li" aria-labelledby={nameId}>
       <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
@@ -193,6 +247,7 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
           <Field label="Bank’s reason">{dispute.reasonText}</Field>
           <Field label="Evidence due">{formatAdminDate(dispute.evidenceDueBy) || '—'}</Field>
           <Field label={providerMoney.label}>{providerMoney.text}</Field>
+          {followUp && <Field label="Follow-up payout">{followUp}</Field>}
           <Field label="Opened">{formatAdminDate(dispute.createdAt)}</Field>
           <Field label="Decided">{formatAdminDate(dispute.closedAt) || 'Not yet'}</Field>
           <Field label="Provider’s id">
@@ -209,7 +264,7 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{dispute.evidenceText}</Typography>
           </Box>
         )}
-        {(dispute.awaitsEvidence || dispute.reversibleAmount !== null) && (
+        {(dispute.awaitsEvidence || dispute.reversibleAmount !== null || followUpToSend) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             {dispute.awaitsEvidence && (
               <Button variant="contained" startIcon={<SendIcon />} onClick={onAnswer} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
@@ -219,6 +274,16 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse }: DisputeItemProps) {
             {dispute.reversibleAmount !== null && (
               <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={onReverse} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
                 Reverse Family Transfer
+              </Button>
+            )}
+            {followUpToSend === 'bank' && (
+              <Button variant="outlined" startIcon={<SendIcon />} onClick={onSendAgain} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+                Send Follow-up Transfer Again
+              </Button>
+            )}
+            {followUpToSend && followUpToSend !== 'bank' && (
+              <Button variant="contained" startIcon={<SendIcon />} onClick={onMarkSent} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+                Mark Follow-up Sent
               </Button>
             )}
           </Box>

@@ -19,6 +19,8 @@ interface CloseRegistryDialogProps {
   methodText: string;
   familyAmount: string;
   charityAmount: string;
+  /** What closing holds back for undecided disputes, in words; null when nothing is. */
+  heldNotice: string | null;
   onCancel: () => void;
   onConfirm: () => void;
 }
@@ -31,6 +33,7 @@ export function CloseRegistryDialog({
   methodText,
   familyAmount,
   charityAmount,
+  heldNotice,
   onCancel,
   onConfirm,
 }: CloseRegistryDialogProps) {
@@ -59,6 +62,11 @@ export function CloseRegistryDialog({
           </Typography>
         </Box>
         <Alert severity="info" role="note">The family's share is paid {methodText}.</Alert>
+        {heldNotice && (
+          <Alert severity="info" role="note">
+            {heldNotice}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={cancel} disabled={busy} autoFocus>

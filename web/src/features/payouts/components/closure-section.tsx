@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFormik } from 'formik';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -49,6 +50,7 @@ import {
 import { BankAccountSetup } from './bank-account-setup';
 import { CONNECT_PARAM, connectReturnOf } from '../lib/use-connect-return';
 import { CloseRegistryDialog } from './close-registry-dialog';
+import { heldNotice } from '../lib/held-notice';
 import { PaypalFields, CheckFields } from '../../../components/payout-details-fields';
 import { PayoutStatusSection } from './payout-status-section';
 
@@ -189,6 +191,7 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
   const familyCents = fromWireAmount(registry.closingAmounts.payoutAmount);
   const charityCents = fromWireAmount(registry.closingAmounts.charityPayoutAmount);
   const money = (cents: number) => formatMoney(cents, registry.currency);
+  const held = heldNotice(registry.closingAmounts.held, money);
   const methodError = formik.touched.payoutMethod ? formik.errors.payoutMethod : undefined;
 
   return (
@@ -212,6 +215,11 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
           <Amount label="To your family (90%)" value={money(familyCents)} />
           <Amount label="To charity (10%)" value={money(charityCents)} />
         </Box>
+        {held && (
+          <Alert severity="info" role="note">
+            {held}
+          </Alert>
+        )}
 
         <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} sx={{ display: 'grid', gap: 2.5 }}>
           <FormControl component="fieldset" error={!!methodError} disabled={busy}>
@@ -275,6 +283,7 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
         methodText={method ? METHOD_TEXT[method] : ''}
         familyAmount={money(familyCents)}
         charityAmount={money(charityCents)}
+        heldNotice={held}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void confirmClose()}
       />

@@ -1,0 +1,139 @@
+import { DomainError } from '../errors';
+import { refuseUnknownFields, validate } from '../validate';
+import { followUpSentSchema } from './dispute-schemas';
+import type { Gift } from '../gift/gift';
+import { disputeReleasedEntry, followUpSentEntry } from '../ledger/dispute-postings';
+import { centsToDecimalString } from '../money';
+import { pageUrl, paths } from '../page-paths';
+import type { AuditActor } from '../payout/audit-event';
+import type { Clock } from '../ports/clock';
+import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
+import type { Repositories, UnitOfWork } from '../ports/repositories';
+import type { Registry } from '../registry/registry';
+import type { Dispute, FollowUpPayout } from './dispute';
+import { followUpWaitingAdminNotice } from './dispute-emails';
+
+export const FOLLOW_UP_NOT_FOUND = 'This dispute has no follow-up payout to send.';
+export const FOLLOW_UP_ALREADY_SENT = 'This follow-up payout was already sent.';
+export const FOLLOW_UP_UNCONFIRMED = 'The payment provider did not confirm the transfer. Please try again: it is never sent twice.';
+
+/** Who sends a bank follow-up nobody named (the webhook that reported the win). */
+const SYSTEM: AuditActor = { userId: null, label: 'system:bank-transfer' };
+
+/**
+ * A held gift's dispute won after its registry closed, inside recordDispute's transaction (the
+ * registry locked): the gift counts again, its charity's part joins that charity's next pending
+ * payout, and the family's part becomes a follow-up payout by the registry's method. Administrators
+ * hear of a PayPal or check one at once; a bank one is sent by sendFollowUpTransfer once this commits.
+ */
+export async function releaseHeldParts(dispute: Dispute, gift: Gift, registry: Registry, repositories: Repositories, appUrl: string, supportEmail: string): Promise<FollowUpPayout> {
+  const { gifts, registries, charityPayouts, ledger, users, mail } = repositories;
+  await gifts.changeStatus(gift.id, 'disputed', 'succeeded');
+  await registries.addToTotalReceived(registry.id, dispute.heldAmount);
+  await registries.update(registry.id, { charityPayoutAmount: (registry.charityPayoutAmount ?? 0) + gift.charityAmount });
+  await charityPayouts.addToPending({ charityId: gift.charityId, currency: registry.currency, amount: gift.charityAmount, giftCount: 1, registryId: registry.id });
+  const followUp: FollowUpPayout = { method: registry.payoutMethod ?? 'check', amount: gift.childAmount, status: 'pending', reference: null, failureMessage: null, sentAt: null, sentBy: null };
+  const entry = disputeReleasedEntry({ ...dispute, followUp }, gift.charityId);
+  if (entry) await ledger.post(entry);
+  if (followUp.method !== 'bank') {
+    const owner = await users.findById(registry.userId);
+    for (const admin of await users.listAdmins()) {
+      await mail.enqueue({
+        ...followUpWaitingAdminNotice({ ...dispute, followUp }, gift, registry, owner, admin, pageUrl(appUrl, paths.adminDisputes), supportEmail),
+        dedupeKey: `dispute-follow-up-${dispute.id}-admin-${admin.id}`,
+      });
+    }
+  }
+  return followUp;
+}
+
+type FollowUpPorts = { unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock };
+
+/** The follow-up's transfer key: one per dispute, so however often it is tried it is sent once. */
+export function followUpTransferKey(dispute: Pick<Dispute, 'id'>): string {
+  return `dispute-follow-up-${dispute.id}`;
+}
+
+async function markSent(disputeId: string, reference: string, actor: AuditActor, now: Date, { disputes, ledger, audit }: Repositories): Promise<Dispute> {
+  const locked = await disputes.findByIdForUpdate(disputeId);
+  if (!locked?.followUp) throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
+  if (locked.followUp.status === 'completed') return locked;
+  const sent = await disputes.update(locked.id, { followUp: { ...locked.followUp, status: 'completed', reference, failureMessage: null, sentAt: now, sentBy: actor.label } });
+  const entry = followUpSentEntry(sent);
+  if (entry) await ledger.post(entry);
+  await audit.append({
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: 'dispute.follow_up_sent',
+    subjectType: 'dispute',
+    subjectId: locked.id,
+    before: { registryId: locked.registryId, status: 'pending' },
+    after: { method: sent.followUp!.method, amount: centsToDecimalString(sent.followUp!.amount), reference },
+    createdAt: now,
+  });
+  return sent;
+}
+
+/**
+ * Sends a bank follow-up payout to the owner's connected account, by the dispute's own key, so
+ * that the webhook and an administrator's "Send again" racing send it once. A refusal is recorded
+ * for the administrators (the follow-up stays pending), as is an unanswered provider.
+ */
+export async function sendFollowUpTransfer(disputeId: string, ports: FollowUpPorts, actor: AuditActor = SYSTEM): Promise<Dispute> {
+  const found = await ports.unitOfWork.transaction(async ({ disputes, registries, users }) => {
+    const dispute = await disputes.findById(disputeId);
+    const registry = dispute ? await registries.findById(dispute.registryId) : null;
+    const owner = registry ? await users.findById(registry.userId) : null;
+    return dispute && registry ? { dispute, registry, accountId: owner?.stripeConnectAccountId ?? null } : null;
+  });
+  if (!found?.dispute.followUp || found.dispute.followUp.method !== 'bank') throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
+  const { dispute, registry, accountId } = found;
+  const followUp = dispute.followUp!;
+  if (followUp.status === 'completed') return dispute;
+  let result: TransferResult;
+  try {
+    if (!accountId) throw new Error(`registry ${registry.id}: the owner has no bank account to pay`);
+    result = await ports.gateway.transfer({
+      destinationAccountId: accountId,
+      amount: followUp.amount,
+      currency: dispute.currency,
+      // The dispute's own group, never the registry's: its payout looks for a transfer of that group before it sends.
+      transferGroup: `dispute_${dispute.id}`,
+      idempotencyKey: followUpTransferKey(dispute),
+    });
+  } catch {
+    result = { success: false, reason: 'provider_unavailable', message: FOLLOW_UP_UNCONFIRMED };
+  }
+  const settled = result;
+  return ports.unitOfWork.transaction(async (repositories) => {
+    if (settled.success) return markSent(dispute.id, settled.transferId, actor, ports.clock.now(), repositories);
+    const locked = await repositories.disputes.findByIdForUpdate(dispute.id);
+    if (!locked?.followUp || locked.followUp.status === 'completed') return locked ?? dispute;
+    return repositories.disputes.update(locked.id, { followUp: { ...locked.followUp, failureMessage: settled.message } });
+  });
+}
+
+/**
+ * An administrator records that they sent a PayPal or check follow-up payout, with its PayPal
+ * transaction id or check number. With the dispute locked, so two marks complete it once.
+ */
+export async function completeManualFollowUp(disputeId: string, input: unknown, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<Dispute> {
+  refuseUnknownFields(input, ['reference']);
+  const { reference } = await validate(followUpSentSchema, input);
+  return ports.unitOfWork.transaction(async (repositories) => {
+    const dispute = await repositories.disputes.findByIdForUpdate(disputeId);
+    if (!dispute?.followUp || dispute.followUp.method === 'bank') throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
+    if (dispute.followUp.status === 'completed') throw new DomainError('payout.already_completed', FOLLOW_UP_ALREADY_SENT);
+    return markSent(dispute.id, reference, actor, ports.clock.now(), repositories);
+  });
+}
+
+/** Sends the bank follow-ups still pending (a webhook whose transfer was cut off, a refusal since fixed); each by its own key. */
+export async function sendPendingFollowUpTransfers(ports: FollowUpPorts): Promise<number> {
+  let sent = 0;
+  for (const dispute of await ports.unitOfWork.transaction(({ disputes }) => disputes.listFollowUpsPending())) {
+    if (dispute.followUp?.method !== 'bank') continue;
+    if ((await sendFollowUpTransfer(dispute.id, ports)).followUp?.status === 'completed') sent += 1;
+  }
+  return sent;
+}
