@@ -241,7 +241,7 @@ describe('bank account setup', () => {
       http.put('/api/registries/:id/payout-info', async ({ request }) => {
         calls.push('payout-info');
         saved.push(await request.json());
-        return HttpResponse.json(anOwnerRegistry({ payoutMethod: 'bank', giftCount: 2, hasGifts: true, totalReceived: 180, gifts: twoGifts, closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18 } }));
+        return HttpResponse.json(anOwnerRegistry({ payoutMethod: 'bank', giftCount: 2, hasGifts: true, totalReceived: 180, gifts: twoGifts, closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18, held: NOTHING_HELD } }));
       }),
       http.post('/api/connect/create-account', async ({ request }) => {
         calls.push('create-account');
