@@ -20,9 +20,8 @@ export function hasDirectionControls(text: string): boolean {
   return DIRECTION_CONTROLS.test(text);
 }
 
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const LINE_BREAKS_AND_TABS = /[\t\n\v\f\r\u0085]+/g;
-// eslint-disable-next-line no-control-regex -- as above
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const OTHER_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 /**
