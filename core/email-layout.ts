@@ -2,6 +2,7 @@ import { escapeHtml } from './html';
 import type { Registry } from './registry/registry';
 import { celebrationTitle } from './registry/celebration-title';
 import { colours, fonts } from './design-tokens';
+import { unlinkedText } from './unlinked-text';
 
 /**
  * The look every e-mail shares, in the web's palette and display face (core/design-tokens.ts):
@@ -10,8 +11,12 @@ import { colours, fonts } from './design-tokens';
  */
 export const PRODUCT = 'Mitzvah Gifts';
 
+/**
+ * The registry's title as e-mails quote it: the child's name is the family's words, sent to
+ * guests, co-owners and administrators, so nothing in it becomes a link (unlinked-text.ts).
+ */
 export function celebration(registry: Registry): string {
-  return celebrationTitle(registry);
+  return unlinkedText(celebrationTitle(registry));
 }
 
 export function layout(title: string, rows: [string, string][], paragraphs: string[], footer: string): string {

@@ -11,7 +11,11 @@ export interface AttemptLimits {
   registerPerAddress: RateLimiterAbstract;
   /** Photos one account uploads (each is decoded and re-encoded, which costs real work). */
   uploadsPerAccount: RateLimiterAbstract;
-  /** Payments started from one address (each opens a payment at the provider). */
+  /**
+   * Payments started from one address that were not paid (each opens a payment at the provider):
+   * declined, abandoned and unfinished ones, which is what card testing is made of. A paid one
+   * gives its start back (giveBackFor), so a party's guests on one network are never refused.
+   */
   paymentIntentsPerAddress: RateLimiterAbstract;
   /** Forgot-password requests from one address. */
   passwordResetPerAddress: RateLimiterAbstract;
@@ -37,6 +41,11 @@ export interface AttemptLimits {
   thankYouSendsPerAccount: RateLimiterAbstract;
   /** Co-owner invitations one account sends (each e-mails an address the sender chose). */
   coOwnerInvitationsPerAccount: RateLimiterAbstract;
+  /** The same from one network, whatever the account: a new account is a sign-up away. */
+  coOwnerInvitationsPerNetwork: RateLimiterAbstract;
+  /** Registries one account creates, per hour and per day: a family opens a few, not forty a minute. */
+  registryCreationsPerAccount: RateLimiterAbstract;
+  registryCreationsPerAccountPerDay: RateLimiterAbstract;
   /**
    * Cards e-mailed to addresses a family typed (gifts given by hand) while the registry has
    * received no paid gift, per account and per network: nobody has paid to reach this family yet.
@@ -145,6 +154,38 @@ export async function takeIfLeft([limiter, key]: Counter): Promise<boolean> {
     if (error instanceof RateLimiterRes) return false;
     throw error;
   }
+}
+
+/**
+ * Notes, under the counter, that `key` counted an attempt for `deed` (a payment, by its id), which
+ * giveBackFor may later give back. The note expires with the counter's window.
+ */
+export async function noteCountedFor([limiter, key]: Counter, deed: string): Promise<void> {
+  await limiter.consume(counterKey(`for ${deed} by ${key}`));
+}
+
+/**
+ * Gives `key` back the attempt it counted for `deed`, once however often it is asked (from any
+ * instance: the note is counted up in one statement, and only the call that finds it noted once
+ * gives back), and only to the key that noted it. Answers whether it gave one back.
+ */
+export async function giveBackFor([limiter, key]: Counter, deed: string): Promise<boolean> {
+  const noteKey = counterKey(`for ${deed} by ${key}`);
+  // Read first, so asking for a deed this key never noted leaves no note behind to count on.
+  if ((await limiter.get(noteKey))?.consumedPoints !== 1) return false;
+  let note: RateLimiterRes;
+  try {
+    note = await limiter.consume(noteKey);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+  if (note.consumedPoints !== 2) return false;
+  // Not past nothing: a window that ended since would otherwise start the next one in credit.
+  const counted = await limiter.get(counterKey(key));
+  if (!counted || counted.consumedPoints <= 0) return false;
+  await limiter.reward(counterKey(key), 1);
+  return true;
 }
 
 /** Takes back an attempt that turned out not to count (a malformed request, a successful sign-in). */

@@ -22,7 +22,12 @@ export const RATE_LIMIT_POLICIES = {
   loginPerAddress: { keyPrefix: 'login-address', points: 50, durationS: 15 * MINUTE, counts: 'failed sign-ins from one address' },
   registerPerAddress: { keyPrefix: 'register-address', points: 20, durationS: HOUR, counts: 'sign-up attempts from one address' },
   uploadsPerAccount: { keyPrefix: 'upload-account', points: 100, durationS: HOUR, counts: 'photos uploaded by one account' },
-  paymentIntentsPerAddress: { keyPrefix: 'payment-address', points: 30, durationS: 10 * MINUTE, counts: 'payments started from one address' },
+  paymentIntentsPerAddress: {
+    keyPrefix: 'payment-address',
+    points: 30,
+    durationS: 10 * MINUTE,
+    counts: 'payments started from one address and not paid: declined, abandoned or unfinished (a paid one gives its start back)',
+  },
   passwordResetPerAddress: { keyPrefix: 'reset-address', points: 10, durationS: HOUR, counts: 'forgot-password requests from one address' },
   passwordResetPerEmailAndAddress: { keyPrefix: 'reset-email-address', points: 3, durationS: HOUR, counts: 'forgot-password requests for one e-mail address from one network' },
   // However many ask, the newest reset link always has most of its hour left, and no inbox gets more than a dozen an hour.
@@ -33,6 +38,9 @@ export const RATE_LIMIT_POLICIES = {
   offlineGiftsPerAccount: { keyPrefix: 'offline-gift-account', points: 300, durationS: HOUR, counts: 'gifts given by hand recorded by one account' },
   thankYouSendsPerAccount: { keyPrefix: 'thank-you-send-account', points: 100, durationS: HOUR, counts: 'single thank-you cards sent by one account' },
   coOwnerInvitationsPerAccount: { keyPrefix: 'co-owner-invitation-account', points: 20, durationS: HOUR, counts: 'co-owner invitations sent by one account' },
+  coOwnerInvitationsPerNetwork: { keyPrefix: 'co-owner-invitation-network', points: 20, durationS: HOUR, counts: 'co-owner invitations sent from one network, whatever the account' },
+  registryCreationsPerAccount: { keyPrefix: 'registry-create-account', points: 5, durationS: HOUR, counts: 'registries created by one account' },
+  registryCreationsPerAccountPerDay: { keyPrefix: 'registry-create-account-day', points: 20, durationS: DAY, counts: 'the same, in a day' },
   typedAddressCardsBeforePaidGiftPerAccount: {
     keyPrefix: 'typed-card-new-account',
     points: TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT,

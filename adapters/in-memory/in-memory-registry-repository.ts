@@ -109,9 +109,11 @@ export class InMemoryRegistryRepository implements RegistryRepository {
   }
 
   async listNewestListed(limit: number): Promise<Registry[]> {
-    return [...this.rows.values()]
-      .filter(isListedOpen)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+    const newest = [...this.rows.values()].filter(isListedOpen).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    const owners = new Set<string>();
+    // Each owner's newest only, as the database's query keeps it.
+    return newest
+      .filter((row) => !owners.has(row.userId) && owners.add(row.userId) !== undefined)
       .slice(0, limit)
       .map((row) => ({ ...row }));
   }

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { refuseUnsafeNameCharacters } from '../name-characters';
 
 const PASSWORD_MIN_LENGTH = 6;
 
@@ -8,8 +9,9 @@ export const loginSchema = yup.object({
 });
 export type LoginInput = yup.InferType<typeof loginSchema>;
 
-export const firstNameRule = yup.string().trim().max(100, 'First name must be at most 100 characters').required('First name is required');
-export const lastNameRule = yup.string().trim().max(100, 'Last name must be at most 100 characters').required('Last name is required');
+// A name greets its owner in e-mails, and a co-owner invitation quotes it to a stranger.
+export const firstNameRule = refuseUnsafeNameCharacters(yup.string().trim().max(100, 'First name must be at most 100 characters'), 'First name').required('First name is required');
+export const lastNameRule = refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Last name must be at most 100 characters'), 'Last name').required('Last name is required');
 export const emailRule = yup.string().trim().max(255, 'Email must be at most 255 characters').email('Please enter a valid email address').required('Email is required');
 export const passwordRule = yup
   .string()

@@ -1,10 +1,12 @@
 import * as yup from 'yup';
 import type { CharityRepository } from '../ports/repositories';
 import { validate } from '../validate';
+import { refuseUnsafeNameCharacters } from '../name-characters';
 import { CHARITY_CATEGORIES, type Charity } from './charity';
 
 const charitySchema = yup.object({
-  name: yup.string().trim().max(255, 'Name must be at most 255 characters').required('Name is required'),
+  // Receipts, gift e-mails and payout e-mails name the charity.
+  name: refuseUnsafeNameCharacters(yup.string().trim().max(255, 'Name must be at most 255 characters'), 'Name').required('Name is required'),
   description: yup.string().trim().max(2000, 'Description must be at most 2000 characters').required('Description is required'),
   category: yup
     .string()

@@ -1,6 +1,7 @@
 import type { User } from '../account/user';
 import { celebration, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
+import { unlinkedText } from '../unlinked-text';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
 
@@ -11,10 +12,11 @@ export function displayName(user: User): string {
 
 /**
  * The link to co-own a registry. A reply reaches the owner who sent it (the invitee is family
- * and may well answer "which registry?"), not support.
+ * and may well answer "which registry?"), not support. It goes from our address to whomever the
+ * owner typed, quoting the name the owner gave themselves: nothing in that name becomes a link.
  */
 export function coOwnerInvitationEmail(owner: User, registry: Registry, to: string, acceptUrl: string): MailMessage {
-  const inviter = displayName(owner);
+  const inviter = unlinkedText(displayName(owner));
   const title = celebration(registry);
   const lines = [
     `${inviter} invites you to manage the ${PRODUCT} registry for ${title} together: edit the registry, see the gifts and send thank-you cards.`,

@@ -1,6 +1,7 @@
 import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
 import { escapeHtml } from '../html';
+import { unlinkedText } from '../unlinked-text';
 import { celebration, layout, PRODUCT } from '../email-layout';
 import { formatMoney } from '../money';
 import type { MailMessage } from '../ports/mailer';
@@ -49,18 +50,22 @@ export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, su
   };
 }
 
-/** The family's notice of a new gift, with the giver's words and a link to the registry; replies go to support. */
+/**
+ * The family's notice of a new gift, with the giver's words and a link to the registry; replies go
+ * to support. The giver is a stranger to us: nothing they wrote becomes a link (unlinked-text.ts).
+ */
 export function giftNotice(gift: Gift, registry: Registry, charity: Charity, owner: User, registryUrl: string, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
+  const giver = unlinkedText(gift.giftGiverName);
   const rows: [string, string][] = [
-    ['From', gift.giftGiverName],
+    ['From', giver],
     ['Gift', money(gift.amount)],
     ['To the family (90%)', money(gift.childAmount)],
     [`To ${charity.name} (10%)`, money(gift.charityAmount)],
   ];
   const hello = `Hello ${owner.firstName?.trim() || owner.username},`;
-  const news = `${gift.giftGiverName} just gave a gift to ${celebration(registry)}.`;
-  const message = gift.personalMessage ? `Their message: “${gift.personalMessage}”` : null;
+  const news = `${giver} just gave a gift to ${celebration(registry)}.`;
+  const message = gift.personalMessage ? `Their message: “${unlinkedText(gift.personalMessage)}”` : null;
   const link = `See every gift and send thank-you cards on your registry: ${registryUrl}`;
   const text = [hello, '', news, ...(message ? ['', message] : []), '', ...rows.map(([label, value]) => `${label}: ${value}`), '', link].join('\n');
   const paragraphs = [
@@ -72,7 +77,7 @@ export function giftNotice(gift: Gift, registry: Registry, charity: Charity, own
   return {
     to: owner.email,
     replyTo: supportEmail,
-    subject: `New gift from ${gift.giftGiverName} for ${celebration(registry)}`,
+    subject: `New gift from ${giver} for ${celebration(registry)}`,
     text,
     html: layout('A new gift arrived', rows, paragraphs, footer),
   };

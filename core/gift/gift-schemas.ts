@@ -1,19 +1,14 @@
 import * as yup from 'yup';
 import { centsField } from '../amount-field';
-import { hasControlCharacters } from '../control-characters';
+import { refuseUnsafeNameCharacters } from '../name-characters';
 import { MAX_GIFT_CENTS, MIN_GIFT_CENTS } from './gift-amounts';
 
 /** POST /api/create-payment-intent once its amount is read into cents, with the messages of docs/product.md#validation-rules. */
 export const giftSchema = yup.object({
   registryId: yup.string().trim().required('Registry is required'),
   charityId: yup.string().trim().required('Please select a charity'),
-  giftGiverName: yup
-    .string()
-    .trim()
-    .max(100, 'Name must be at most 100 characters')
-    // Names go into e-mail subjects; a line break there could forge a header.
-    .test('no-control-characters', 'Name cannot contain line breaks or control characters', (value) => !value || !hasControlCharacters(value))
-    .required('Name is required'),
+  // The family's gift e-mail and its thank-you card quote the name.
+  giftGiverName: refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Name must be at most 100 characters'), 'Name').required('Name is required'),
   giftGiverEmail: yup.string().trim().max(255, 'Valid email is required').email('Valid email is required').required('Valid email is required'),
   amount: centsField({ min: MIN_GIFT_CENTS, max: MAX_GIFT_CENTS }),
   personalMessage: yup.string().trim().max(1000, 'Message must be at most 1000 characters').default(''),

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { centsField } from '../amount-field';
 import { amountMessages } from '../amount-messages';
-import { hasControlCharacters } from '../control-characters';
+import { refuseUnsafeNameCharacters } from '../name-characters';
 import { MAX_GIFT_CENTS } from '../gift/gift-amounts';
 import { OFFLINE_GIFT_METHODS } from './offline-gift';
 
@@ -40,12 +40,7 @@ export function latestOfflineGiftDay(now: Date): string {
 export function offlineGiftSchema(now: Date) {
   const latest = latestOfflineGiftDay(now);
   return yup.object({
-    giftGiverName: yup
-      .string()
-      .trim()
-      .max(100, 'Name must be at most 100 characters')
-      .test('no-control-characters', 'Name cannot contain line breaks or control characters', (value) => !value || !hasControlCharacters(value))
-      .required('Name is required'),
+    giftGiverName: refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Name must be at most 100 characters'), 'Name').required('Name is required'),
     giftGiverEmail: yup
       .string()
       .trim()

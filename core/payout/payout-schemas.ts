@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { hasControlCharacters } from '../control-characters';
+import { refuseUnsafeNameCharacters } from '../name-characters';
 import { MAX_CENTS } from '../money';
 import { PAYOUT_METHODS, type PayoutMethod } from '../registry/registry';
 
@@ -15,13 +15,8 @@ export const DEFAULT_MAILING_COUNTRY: MailingCountry = 'US';
 const MAILING_FIELD_MAX = 255;
 const ZIP_MAX = 20;
 
-// An address is printed on an envelope and shown to an administrator: one line, no control characters.
-const line = (label: string, max = MAILING_FIELD_MAX) =>
-  yup
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .test('one-line', `${label} cannot contain line breaks or control characters`, (value) => !value || !hasControlCharacters(value));
+// An address is printed on an envelope and shown to an administrator in an e-mail: one line, drawn as typed.
+const line = (label: string, max = MAILING_FIELD_MAX) => refuseUnsafeNameCharacters(yup.string().trim().max(max, `${label} must be at most ${max} characters`), label);
 
 const forCheck = <S extends yup.StringSchema<string | undefined>>(schema: S, message: string) =>
   schema.when('payoutMethod', { is: 'check', then: (required) => required.required(message) });

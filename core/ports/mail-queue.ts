@@ -1,3 +1,4 @@
+import { oneLineText } from '../control-characters';
 import type { MailMessage } from './mailer';
 
 export interface QueuedMail extends MailMessage {
@@ -25,7 +26,9 @@ const BARE_ADDRESS = /^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/;
 /**
  * What every MailQueue does first at enqueue: checks (below), and drops NUL characters, which
  * PostgreSQL text cannot hold and no mail needs (a guest's pasted message could carry one, and it
- * must not fail the gift it is a receipt for).
+ * must not fail the gift it is a receipt for). The subject quotes names, some stored before names
+ * refused them: it is made one line with no control or direction characters, so no name can
+ * split the header or show the subject reversed.
  */
 export function prepareQueuedMail(mail: QueuedMail): QueuedMail {
   checkQueuedMail(mail);
@@ -34,7 +37,7 @@ export function prepareQueuedMail(mail: QueuedMail): QueuedMail {
     dedupeKey: mail.dedupeKey,
     to: mail.to,
     ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
-    subject: clean(mail.subject),
+    subject: oneLineText(mail.subject),
     text: clean(mail.text),
     html: clean(mail.html),
   };

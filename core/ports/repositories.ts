@@ -190,7 +190,7 @@ export interface RegistryRepository {
    * childNameMatches in core/registry/child-name-search.ts reads it; by name, then date.
    */
   searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]>;
-  /** The most recently created open, listed registries, newest first. */
+  /** The most recently created open, listed registries, newest first, one an owner (each owner's newest). */
   listNewestListed(limit: number): Promise<Registry[]>;
   update(id: string, changes: RegistryChanges): Promise<Registry>;
   /** Adds to totalReceived in the database itself, so concurrent credits never overwrite each other. */

@@ -1,3 +1,5 @@
+import { oneLineText } from '../control-characters';
+
 /**
  * Whose celebration a registry is for, as the family chose it when creating the registry. A
  * family may prefer not to say (and every registry from before the question existed is taken as
@@ -23,8 +25,9 @@ export function celebrationName(type: CelebrationType): string {
 
 /**
  * The one title of a registry, used by pages, cards, e-mails and link previews alike:
- * "{childName}'s Bat Mitzvah" (spec: "{childName}'s Bar/Bat Mitzvah").
+ * "{childName}'s Bat Mitzvah" (spec: "{childName}'s Bar/Bat Mitzvah"). On one line and drawn
+ * as typed, whatever a name stored before the schemas refused control characters holds.
  */
 export function celebrationTitle(registry: { childName: string; celebrationType: CelebrationType }): string {
-  return `${registry.childName}'s ${celebrationName(registry.celebrationType)}`;
+  return `${oneLineText(registry.childName)}'s ${celebrationName(registry.celebrationType)}`;
 }

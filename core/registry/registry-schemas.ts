@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { hasControlCharacters } from '../control-characters';
+import { refuseUnsafeNameCharacters } from '../name-characters';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../money';
 import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from './celebration-title';
 import { DEFAULT_HEBREW_CALENDAR, HEBREW_CALENDARS, type HebrewCalendarChoice } from './hebrew-calendar';
@@ -18,13 +18,11 @@ export const PERSONAL_MESSAGE_MAX_LENGTH = 2000;
 const PHOTO_URL_MAX_LENGTH = 2048;
 const CHARITY_ID_MAX_LENGTH = 64;
 
-const childName = yup
-  .string()
-  .trim()
-  .required("Child's name is required")
-  // The name goes into e-mail subjects and page titles; a line break there could forge a header.
-  .test('no-control-characters', "Child's name cannot contain line breaks or control characters", (value) => !value || !hasControlCharacters(value))
-  .max(CHILD_NAME_MAX_LENGTH, `Child's name must be at most ${CHILD_NAME_MAX_LENGTH} characters`);
+// The name goes into e-mail subjects, page titles and link previews.
+const childName = refuseUnsafeNameCharacters(yup.string().trim().required("Child's name is required"), "Child's name").max(
+  CHILD_NAME_MAX_LENGTH,
+  `Child's name must be at most ${CHILD_NAME_MAX_LENGTH} characters`,
+);
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -113,7 +113,8 @@ async function sqlFloor(app: Koa): Promise<void> {
       const body = JSON.parse(await readBody(ctx.req)) as { registryId: string; charityId: string; giftGiverName: string; giftGiverEmail: string; amount: number };
       paymentCounter += 1;
       const now = Date.now();
-      await db.query(FLOOR_SQL.countAttempt, [`payment-address:${ctx.get('X-Forwarded-For') || paymentCounter}`, now + 600_000, now]);
+      const address = ctx.get('X-Forwarded-For') || String(paymentCounter);
+      await db.query(FLOOR_SQL.countAttempt, [`payment-address:${address}`, now + 600_000, now]);
       const cents = Math.round(body.amount * 100);
       const charity = Math.round(cents / 10);
       const total = Math.ceil((cents + 300 + 30) / (1 - 0.029));
@@ -125,6 +126,8 @@ async function sqlFloor(app: Koa): Promise<void> {
       });
       const intentId = `sbx_pi_USD_${total}_${String(gift.id).slice(0, 24)}`;
       await db.query(FLOOR_SQL.attachIntent, [intentId, gift.id]);
+      // The server notes the start under the payment, so a paid one can give it back (noteCountedFor).
+      await db.query(FLOOR_SQL.countAttempt, [`payment-address:for ${intentId} by ${address}`, now + 600_000, now]);
       ctx.status = 201;
       ctx.body = {
         clientSecret: `${intentId}_secret_floor`,

@@ -276,23 +276,39 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
       });
 
       it('lists the newest open, listed registries first, up to the limit, and no closed or unlisted ones', async () => {
-        const user = await owner();
-        const older = await repos.registries.create(aNewRegistry(user.id));
+        const older = await repos.registries.create(aNewRegistry((await owner()).id));
         await new Promise((resolve) => setTimeout(resolve, 5));
-        const closed = await repos.registries.create(aNewRegistry(user.id));
+        const closed = await repos.registries.create(aNewRegistry((await owner()).id));
         await repos.registries.update(closed.id, { status: 'closed' });
         await new Promise((resolve) => setTimeout(resolve, 5));
-        const paid = await repos.registries.create(aNewRegistry(user.id));
+        const paid = await repos.registries.create(aNewRegistry((await owner()).id));
         await repos.registries.update(paid.id, { status: 'payout_sent' });
         await new Promise((resolve) => setTimeout(resolve, 5));
-        const newest = await repos.registries.create(aNewRegistry(user.id));
+        const newest = await repos.registries.create(aNewRegistry((await owner()).id));
         await new Promise((resolve) => setTimeout(resolve, 5));
-        await repos.registries.create(aNewRegistry(user.id, { unlisted: true }));
+        await repos.registries.create(aNewRegistry((await owner()).id, { unlisted: true }));
         await new Promise((resolve) => setTimeout(resolve, 5));
-        const unlistedLater = await repos.registries.create(aNewRegistry(user.id));
+        const unlistedLater = await repos.registries.create(aNewRegistry((await owner()).id));
         await repos.registries.update(unlistedLater.id, { unlisted: true });
         expect((await repos.registries.listNewestListed(2)).map((r) => r.id)).toEqual([newest.id, older.id]);
         expect((await repos.registries.listNewestListed(1)).map((r) => r.id)).toEqual([newest.id]);
+      });
+
+      it("lists each owner's newest listed registry only, so one account fills one place", async () => {
+        const busy = await owner();
+        const first = await repos.registries.create(aNewRegistry(busy.id));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const other = await repos.registries.create(aNewRegistry((await owner()).id));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const newestOfBusy = await repos.registries.create(aNewRegistry(busy.id));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await repos.registries.create(aNewRegistry(busy.id));
+        // A newer one the guests cannot see does not hide the one they can.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await repos.registries.create(aNewRegistry(busy.id, { unlisted: true }));
+        const hidden = (await repos.registries.listByOwner(busy.id)).find((r) => !r.unlisted && r.id !== first.id && r.id !== newestOfBusy.id)!;
+        await repos.registries.update(hidden.id, { status: 'closed' });
+        expect((await repos.registries.listNewestListed(10)).map((r) => r.id)).toEqual([newestOfBusy.id, other.id]);
       });
 
       it('keeps whose Torah-reading schedule a registry follows, changed by an update and kept by others', async () => {

@@ -33,9 +33,11 @@ interface Found {
 
 describe('search cannot list every child', () => {
   it('lists at most 50 registries an hour to one network, however its three-letter prefixes are chosen', async () => {
-    const { client } = await signedIn(server);
     const ids = new Set<string>();
-    for (const childName of CHILDREN) {
+    let client = (await signedIn(server)).client;
+    for (const [index, childName] of CHILDREN.entries()) {
+      // An account opens at most 5 registries an hour.
+      if (index > 0 && index % 5 === 0) client = (await signedIn(server)).client;
       const response = await client.post('/api/registries', aRegistryBody({ childName }));
       expect(response.status, response.text).toBe(201);
       ids.add((response.json as unknown as Found).id);

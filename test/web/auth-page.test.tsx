@@ -110,6 +110,13 @@ describe('/auth sign up', () => {
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
   });
 
+  it('refuses a name with a direction override, with the message the server gives', async () => {
+    const { user } = await openSignUp();
+    await fillSignUp(user, { 'First Name': 'Sarah \u202Eelpmaxe' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('First name cannot contain characters that change the direction of text')).toBeInTheDocument();
+  });
+
   it('refuses a password shorter than 6 characters', async () => {
     const { user } = await openSignUp();
     await fillSignUp(user, { Password: 'abc', 'Confirm Password': 'abc' });

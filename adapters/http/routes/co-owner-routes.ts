@@ -5,7 +5,7 @@ import { inviteCoOwner } from '@core/co-owner/invite-co-owner';
 import type { Clock } from '@core/ports/clock';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { SecretTokens } from '@core/ports/secret-tokens';
-import { countAttempt, type AttemptLimits } from '../attempt-limiter';
+import { countAttempt, networkOf, type AttemptLimits } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { presentInvitation, presentInvitationAccepted, presentInvitationPreview, presentRegistryPeople } from '../presenters/co-owners';
 import { notSignedIn } from '../presenters/auth';
@@ -31,7 +31,13 @@ export function coOwnerRoutes(ports: {
     const user = ctx.state.user;
     if (!user) throw notSignedIn();
     // Each invitation sends an e-mail to an address the caller chose: nobody's inbox is flooded from here.
-    await countAttempt([[ports.limits.coOwnerInvitationsPerAccount, user.id]], 'invitations');
+    await countAttempt(
+      [
+        [ports.limits.coOwnerInvitationsPerAccount, user.id],
+        [ports.limits.coOwnerInvitationsPerNetwork, networkOf(ctx.ip)],
+      ],
+      'invitations',
+    );
     const invitation = await inviteCoOwner(ctx.params.id ?? '', ctx.request.body, { ...useCasePorts, user });
     ctx.status = 201;
     ctx.body = presentInvitation(invitation);

@@ -10,7 +10,7 @@ import type { ProcessingRates } from '@core/fees';
 import { isDomainError } from '@core/errors';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { countAttempt, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
+import { countAttempt, giveBackFor, noteCountedFor, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { logPaymentOutcome } from '../payment-outcome-log';
 import { presentGift, presentPaymentIntent, presentPaymentStatus, presentRefundedGift } from '../presenters/gifts';
@@ -24,9 +24,11 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
   const { repositories } = ports;
   const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
 
+  // Every payment started counts against its address until it is paid: what is left counted is
+  // the declined, abandoned and unfinished ones card testing is made of, never a party's gifts.
   router.post('/api/create-payment-intent', async (ctx) => {
     const perAddress: Counter[] = [[ports.limits.paymentIntentsPerAddress, ctx.ip]];
-    await countAttempt(perAddress, 'payment attempts');
+    await countAttempt(perAddress, 'unpaid payment attempts from this address');
     let started: Awaited<ReturnType<typeof startGift>>;
     try {
       started = await startGift(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS), { ...paying, rates: ports.rates });
@@ -35,6 +37,7 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
       if (isDomainError(error) && error.code === 'validation.failed') await uncountAttempt(perAddress);
       throw error;
     }
+    await noteCountedFor(perAddress[0]!, started.paymentIntentId);
     ctx.status = 201;
     ctx.body = presentPaymentIntent(started);
   });
@@ -44,6 +47,9 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
     const body = ctx.request.body as { paymentIntentId?: unknown } | undefined;
     const result = await reconcilePayment(body?.paymentIntentId, paying);
     if (result.outcome) logPaymentOutcome(ctx.state.log, result.outcome, 'reconcile');
+    // The giver's own checkout asks once the payment went through: the start it counted is given
+    // back, once, and only to the address that started it (how the webhook learnt it is no matter).
+    if (result.status === 'succeeded') await giveBackFor([ports.limits.paymentIntentsPerAddress, ctx.ip], String(body?.paymentIntentId));
     ctx.body = presentPaymentStatus(result.status);
   });
 

@@ -8,7 +8,8 @@ import { viewRegistry, viewRegistryByShortCode } from '@core/registry/view-regis
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PhotoStore } from '@core/ports/photo-store';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { countAttempt, countPoints, leftOf, networkOf, type AttemptLimits, type Counter } from '../attempt-limiter';
+import { isDomainError } from '@core/errors';
+import { countAttempt, countPoints, leftOf, networkOf, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { presentCurrencyChanged, presentManagedRegistry, presentMessage, presentMyRegistry, presentRegistry, presentRegistrySummary } from '../presenters/registries';
 
@@ -38,7 +39,23 @@ export function registryRoutes(ports: {
   });
 
   router.post('/registries', async (ctx) => {
-    const registry = await createRegistry(ctx.request.body, { ...repositories, ...ports, user: ctx.state.user });
+    const user = ctx.state.user;
+    // A family opens a few registries; an account opening dozens is filling the public lists.
+    const perAccount: Counter[] = user
+      ? [
+          [ports.limits.registryCreationsPerAccount, user.id],
+          [ports.limits.registryCreationsPerAccountPerDay, user.id],
+        ]
+      : [];
+    await countAttempt(perAccount, 'new registries from this account');
+    let registry: Awaited<ReturnType<typeof createRegistry>>;
+    try {
+      registry = await createRegistry(ctx.request.body, { ...repositories, ...ports, user });
+    } catch (error) {
+      // A form still to be corrected created nothing, so it does not spend the family's tries.
+      if (isDomainError(error) && error.code === 'validation.failed') await uncountAttempt(perAccount);
+      throw error;
+    }
     ctx.status = 201;
     ctx.body = presentRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
   });

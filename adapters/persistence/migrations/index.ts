@@ -26,6 +26,7 @@ import { Migration20261127083000PhotoFocalPoint } from './Migration2026112708300
 import { Migration20261127190000BankPayoutAudit } from './Migration20261127190000BankPayoutAudit';
 import { Migration20261127220000DisputeLossHeld } from './Migration20261127220000DisputeLossHeld';
 import { Migration20261201220000DisputeFollowUps } from './Migration20261201220000DisputeFollowUps';
+import { Migration20261201240000NamesDrawnAsTyped } from './Migration20261201240000NamesDrawnAsTyped';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127190000BankPayoutAudit', class: Migration20261127190000BankPayoutAudit },
   { name: 'Migration20261127220000DisputeLossHeld', class: Migration20261127220000DisputeLossHeld },
   { name: 'Migration20261201220000DisputeFollowUps', class: Migration20261201220000DisputeFollowUps },
+  { name: 'Migration20261201240000NamesDrawnAsTyped', class: Migration20261201240000NamesDrawnAsTyped },
 ];

@@ -20,8 +20,6 @@ const NULLABLE = [
 
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
 const CLOSED_STATUSES: RegistryStatus[] = ['closed', 'payout_sent'];
-/** What guests may come across without the link: open registries their family did not unlist. */
-const LISTED_OPEN = { status: 'open', isActive: true, unlisted: false } as const;
 
 function toRegistry(row: RegistryRow): Registry {
   const nulls = Object.fromEntries(NULLABLE.map((key) => [key, row[key] ?? null]));
@@ -52,6 +50,19 @@ const SEARCH_SQL = `select r.* from (
   ) as p join "registries" as r on r."id" = p."registry_id"
   where r."status" = 'open' and r."is_active" and not r."unlisted" and r."child_name" ~ ?
   order by p."child_name", p."celebration_date", p."registry_id"`;
+
+/**
+ * The newest listed open registries, each its owner's newest: a registry newer than it by the same
+ * owner leaves it out, so one account fills one place of the list however many it opens.
+ */
+const NEWEST_LISTED_SQL = `select r.* from "registries" as r
+  where r."status" = 'open' and r."is_active" and not r."unlisted"
+    and not exists (
+      select 1 from "registries" as n
+      where n."user_id" = r."user_id" and n."status" = 'open' and n."is_active" and not n."unlisted"
+        and (n."created_at" > r."created_at" or (n."created_at" = r."created_at" and n."id" < r."id"))
+    )
+  order by r."created_at" desc, r."id" asc limit ?`;
 
 export class MikroOrmRegistryRepository implements RegistryRepository {
   constructor(private readonly em: EntityManagerSource) {}
@@ -165,8 +176,7 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
   }
 
   async listNewestListed(limit: number): Promise<Registry[]> {
-    const rows = await this.readRows(LISTED_OPEN, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
-    return rows.map(toRegistry);
+    return this.readFixed(NEWEST_LISTED_SQL, [limit]);
   }
 
   async update(id: string, changes: RegistryChanges): Promise<Registry> {
