@@ -91,7 +91,7 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
   });
 
   router.get('/failed-payouts', async (ctx) => {
-    ctx.body = (await listFailedBankPayouts(repositories)).map(presentFailedPayout);
+    ctx.body = (await listFailedBankPayouts({ registries: repositories.registries, users: repositories.users, clock })).map(presentFailedPayout);
   });
 
   const paying = { registries: repositories.registries, users: repositories.users, unitOfWork: repositories, gateway: ports.gateway, clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail };

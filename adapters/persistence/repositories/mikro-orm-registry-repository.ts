@@ -202,8 +202,8 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   async listFailedBankPayouts(): Promise<Registry[]> {
     const rows = await this.readRows(
-      // Sending too: a try whose answer never came holds its claim until it is tried again.
-      { payoutMethod: 'bank', status: 'closed', payoutStatus: { $in: ['pending', 'sending'] }, transferAttempts: { $gt: 0 } },
+      // Sending too: a try whose answer never came, or that was cut off, holds its claim until it is tried again.
+      { payoutMethod: 'bank', status: 'closed', payoutStatus: { $in: ['pending', 'sending'] } },
       { orderBy: { closedAt: QueryOrder.DESC_NULLS_LAST, id: 'asc' } },
     );
     return rows.map(toRegistry);
