@@ -51,6 +51,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       payoutClaimedByUserId: null,
       payoutClaimedAt: null,
       payoutClaims: 0,
+      payoutReference: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -163,6 +163,7 @@ export type RegistryChanges = Partial<
     | 'transferFailureMessage'
     | 'transferAttempts'
     | 'payoutIssueEmailedAt'
+    | 'payoutReference'
   >
 >;
 

@@ -46,7 +46,7 @@ async function signUp(url: string) {
 }
 
 async function payoutStatusOf(client: HttpClient, registryId: string) {
-  return (await client.get(`/api/registries/${registryId}/payout-status`)).json as { payoutStatus: string; retryAvailableAt: string | null };
+  return (await client.get(`/api/registries/${registryId}/payout-status`)).json as unknown as { payoutStatus: string; retryAvailableAt: string | null };
 }
 
 it('a server killed between a bank payout’s claim and the provider’s answer leaves it listed for administrators after the wait, and a retry pays it once', { timeout: 300_000 }, async () => {
@@ -54,7 +54,7 @@ it('a server killed between a bank payout’s claim and the provider’s answer 
   let server = await start(60_000);
   const owner = await signUp(server.url);
   const admin = await signUp(server.url);
-  const registry = (await owner.client.post('/api/registries', aRegistryBody())).json as { id: string };
+  const registry = (await owner.client.post('/api/registries', aRegistryBody())).json as unknown as { id: string };
   const charityId = ((await owner.client.get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   const guest = new HttpClient(server.url);
   const intent = await guest.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount: 100, personalMessage: '' });

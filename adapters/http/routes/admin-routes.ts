@@ -85,7 +85,7 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
 
   router.patch('/manual-payouts/:id/complete', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await completeManualPayout(ctx.params.id ?? '', actor, { ...claiming, supportEmail: ports.supportEmail });
+    const payout = await completeManualPayout(ctx.params.id ?? '', ctx.request.body, actor, { ...claiming, supportEmail: ports.supportEmail });
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout completed');
     ctx.body = presentManualPayout(payout, actor);
   });

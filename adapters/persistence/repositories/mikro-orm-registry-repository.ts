@@ -15,7 +15,7 @@ const NULLABLE = [
   'personalMessage', 'photoUrl', 'preferredCharityId', 'payoutMethod', 'bankAccountHolder', 'bankAccountNumber',
   'bankRoutingNumber', 'bankName', 'paypalEmail', 'mailingName', 'mailingAddress', 'mailingCity', 'mailingState',
   'mailingZip', 'closedAt', 'stripePayoutId', 'payoutSentAt', 'transferFailureReason', 'transferFailureMessage',
-  'payoutIssueEmailedAt', 'payoutClaimedBy', 'payoutClaimedByUserId', 'payoutClaimedAt',
+  'payoutIssueEmailedAt', 'payoutClaimedBy', 'payoutClaimedByUserId', 'payoutClaimedAt', 'payoutReference',
 ] as const;
 
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
