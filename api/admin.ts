@@ -2,7 +2,7 @@ import { CURRENCIES } from '@core/money';
 import { MANUAL_PAYOUT_METHODS, REGISTRY_STATUSES } from '@core/registry/registry';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { CHARITY_PAYOUT_STATUSES } from '@core/payout/charity-payout';
-import { charityPayoutCompletionSchema, payoutInfoSchema } from '@core/payout/payout-schemas';
+import { charityPayoutCompletionSchema, manualPayoutCompletionSchema, payoutInfoSchema } from '@core/payout/payout-schemas';
 import { amountSchema } from './amount';
 import { refundProperties } from './gifts';
 import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
@@ -76,6 +76,8 @@ export const manualPayoutSchema = exactObject({
   payoutMethod: oneOfValues(MANUAL_PAYOUT_METHODS),
   ownerEmail: nullableText,
   claim: payoutClaimSchema,
+  /** Recorded when it was marked sent: the PayPal transaction id or the check's number (null before, and for payouts sent before it was asked). */
+  referenceNumber: nullableText,
 });
 export type ManualPayout = Wire<typeof manualPayoutSchema>;
 
@@ -167,7 +169,7 @@ export const adminOperations = [
     path: '/api/admin/charity-payouts/{id}/status',
     operationId: 'completeCharityPayout',
     session: 'required',
-    summary: 'Record a charity payout you claimed as paid (administrators)',
+    summary: 'Record a charity payout as paid: one nobody holds is claimed for you in the same step, one another administrator holds stays theirs (administrators)',
     body: inWireUnits(charityPayoutCompletionSchema, ['expectedAmount']),
     responses: { 200: { description: 'The payout now', schema: charityPayoutSchema } },
   }),
@@ -241,7 +243,9 @@ export const adminOperations = [
     path: '/api/admin/manual-payouts/{id}/complete',
     operationId: 'completeManualPayout',
     session: 'required',
-    summary: 'Record a PayPal or check payout you claimed as sent (administrators)',
+    summary:
+      'Record a PayPal or check payout as sent, with its PayPal transaction id or check number: one nobody holds is claimed for you in the same step, one another administrator holds stays theirs (administrators)',
+    body: manualPayoutCompletionSchema('paypal'),
     responses: { 200: { description: 'The payout now', schema: manualPayoutSchema } },
   }),
 ];

@@ -15,6 +15,8 @@ export interface AdminCliIo {
   out: (line: string) => void;
   /** A line for standard error. */
   err: (line: string) => void;
+  /** Asks the operator at the terminal; absent when standard input is none (a script). */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 /**
@@ -50,6 +52,7 @@ async function run(argv: string[], io: AdminCliIo): Promise<number> {
       clock: { now: () => new Date() },
       supportEmail: config.support.email,
       appUrl: config.publicUrl,
+      ...(io.confirm ? { confirm: io.confirm } : {}),
       // The provider as the server has it; opened only for the commands that ask it.
       gateway: async () =>
         (await createPayments(config, resolveSessionSecret(config), createSandboxAccountStore(infrastructure.orm), createSandboxBalance(infrastructure.orm))).gateway,

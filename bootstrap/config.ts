@@ -23,7 +23,8 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Absent means: generate one and keep it in the data folder (never in production). */
   sessionSecret: string | null;
-  payments: { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  /** The sandbox's transferDelayMs (SANDBOX_TRANSFER_DELAY_MS) holds each transfer's answer that long, as a slow provider would: to rehearse a crash or a race while one is under way. */
+  payments: { provider: 'sandbox'; transferDelayMs?: number } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   mail: { provider: 'outbox'; from: string } | { provider: 'sendgrid'; apiKey: string; from: string };
   photos: { provider: 'local' } | { provider: 'gcs'; bucket: string };
   support: { email: string; phone: string };
@@ -118,6 +119,12 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
   }
   if (production && payments.provider === 'sandbox') problems.push('Production refuses the sandbox payment provider: configure Stripe');
+  const transferDelayText = value('SANDBOX_TRANSFER_DELAY_MS');
+  if (transferDelayText !== undefined) {
+    if (!/^\d{1,7}$/.test(transferDelayText)) problems.push('SANDBOX_TRANSFER_DELAY_MS must be a whole number of milliseconds');
+    else if (payments.provider !== 'sandbox') problems.push('SANDBOX_TRANSFER_DELAY_MS is for the sandbox payment provider only');
+    else payments = { provider: 'sandbox', transferDelayMs: Number(transferDelayText) };
+  }
 
   const sendgridKey = value('SENDGRID_API_KEY');
   const mailFrom = value('MAIL_FROM');

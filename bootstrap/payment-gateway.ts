@@ -41,6 +41,13 @@ export async function createPayments(
       stripeWebhook: new StripePaymentNotices({ stripe, webhookSecret: config.payments.webhookSecret }),
     };
   }
-  const sandbox = new SandboxPaymentGateway({ secret, accounts: sandboxAccounts, balance: sandboxBalance, appUrl: config.publicUrl, ...sandboxDisputeDelays });
+  const sandbox = new SandboxPaymentGateway({
+    secret,
+    accounts: sandboxAccounts,
+    balance: sandboxBalance,
+    appUrl: config.publicUrl,
+    transferDelayMs: config.payments.transferDelayMs,
+    ...sandboxDisputeDelays,
+  });
   return { gateway: sandbox, sandbox, stripeWebhook: null };
 }

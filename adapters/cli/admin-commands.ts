@@ -22,17 +22,22 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   charity-payouts list              what each charity is owed (pending or being sent) and every payout made
   charity-payouts claim <id>        claim a charity payout before paying it: its amount is fixed and
                                     everyone sees you are sending it
-  charity-payouts release <id>      give the claim back, unpaid (yours, or a stale one of another's)
+  charity-payouts release <id> [--yes]
+                                    give the claim back, unpaid (yours, or a stale one of another's:
+                                    asked first, unless --yes)
   charity-payouts complete <id> --method M --reference R [--notes N] [--amount A]
-                                    record that a charity payout you claimed was paid; with
-                                    --amount, refuse if the amount owed is no longer A
+                                    record that a charity payout was paid (claimed for you if
+                                    nobody holds it); with --amount, refuse if the amount owed is
+                                    no longer A
   manual-payouts list               PayPal and check payouts to families, pending and sent
   manual-payouts claim <registry-id>
                                     claim the family's payout before sending it
-  manual-payouts release <registry-id>
-                                    give the claim back, unsent
-  manual-payouts complete <registry-id>
-                                    record that the family's PayPal payment or check you claimed was sent
+  manual-payouts release <registry-id> [--yes]
+                                    give the claim back, unsent (another's: asked first, unless --yes)
+  manual-payouts complete <registry-id> --reference R
+                                    record that the family's PayPal payment or check was sent, with
+                                    its PayPal transaction id or check number (claimed for you if
+                                    nobody holds it)
   audit list [--limit N]            the audit trail of administrators' actions, newest first
 
   ledger verify                     re-derive every ledger balance from the tables and compare:

@@ -14,4 +14,6 @@ export interface CliContext {
   gateway?: () => Promise<PaymentGateway>;
   /** The site's address, for the links in the e-mails a command sets off (PUBLIC_URL). */
   appUrl?: string;
+  /** Asks the operator a yes-or-no question at the terminal; absent when there is none to ask at (a script, a pipe). */
+  confirm?: (question: string) => Promise<boolean>;
 }

@@ -29,6 +29,17 @@ function manualLine({ registry, ownerEmail }: ManualPayout): string {
   return `${registry.id}  ${amount.padStart(12)}  ${sent}  ${registry.childName}: ${payee(registry)} (owner ${ownerEmail ?? 'unknown'})${claim}`;
 }
 
+/**
+ * Another's claim is released only when the operator says so, as the screen's dialog asks: they
+ * may be sending the money right now. Without a terminal to ask at, --yes says it.
+ */
+async function confirmRelease(claimedBy: string, claimedAt: Date, io: CliContext): Promise<boolean> {
+  const since = `${claimedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const question = `${claimantName(claimedBy)} has been sending this payout since ${since}. Release the claim only if you know the money was not sent: the payout then waits to be sent again, and the audit trail records that you released it.`;
+  if (!io.confirm) throw new UsageError(`${question} Nothing was released: run it again with --yes to release the claim.`);
+  return io.confirm(`${question}\nRelease ${claimantName(claimedBy)}'s claim? [y/N] `);
+}
+
 /** The payout commands; answers false when argv names none of them. */
 export async function payoutCommand(
   group: string | undefined,
@@ -53,11 +64,20 @@ export async function payoutCommand(
     }
     return true;
   }
-  // Claimed by the operator before they pay it; completing needs the claim, as on the admin screens.
+  // Claimed by the operator before they pay it, as on the admin screens.
   if ((group === 'charity-payouts' || group === 'manual-payouts') && (action === 'claim' || action === 'release')) {
     const what = group === 'charity-payouts' ? 'charity payout' : 'registry';
-    if (rest.length !== 1) throw new UsageError(`Name exactly one ${what} id: ${group} ${action} <id>`);
-    const id = requireId(rest[0], what);
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: action === 'release' ? { yes: { type: 'boolean' } } : {} });
+    if (positionals.length !== 1) throw new UsageError(`Name exactly one ${what} id: ${group} ${action} <id>${action === 'release' ? ' [--yes]' : ''}`);
+    const id = requireId(positionals[0], what);
+    if (action === 'release' && !values.yes) {
+      const held = group === 'charity-payouts' ? await repositories.charityPayouts.findById(id) : await repositories.registries.findById(id);
+      const claim = held && ('claimedBy' in held ? { by: held.claimedBy, at: held.claimedAt } : { by: held.payoutClaimedBy, at: held.payoutClaimedAt });
+      if (claim?.by && claim.at && claim.by !== io.actor.label && !(await confirmRelease(claim.by, claim.at, io))) {
+        io.out('Nothing released.');
+        return true;
+      }
+    }
     if (group === 'charity-payouts') {
       const payout = await (action === 'claim' ? claimCharityPayout : releaseCharityPayout)(id, io.actor, ports);
       io.out(action === 'claim' ? `Claimed ${payout.charityName}'s payout of ${formatMoney(payout.amount, payout.currency)}: you are sending it.` : `Released ${payout.charityName}'s payout: it waits again.`);
@@ -97,9 +117,16 @@ export async function payoutCommand(
     return true;
   }
   if (group === 'manual-payouts' && action === 'complete') {
-    if (rest.length !== 1) throw new UsageError('Name exactly one registry id: manual-payouts complete <registry-id>');
-    const { registry } = await completeManualPayout(requireId(rest[0], 'registry'), io.actor, { ...ports, supportEmail: io.supportEmail });
-    io.out(`Marked the ${registry.payoutMethod === 'paypal' ? 'PayPal payment' : 'check'} of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent.`);
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { reference: { type: 'string' } } });
+    if (positionals.length !== 1) throw new UsageError('Name exactly one registry id: manual-payouts complete <registry-id> --reference R');
+    const { registry } = await completeManualPayout(
+      requireId(positionals[0], 'registry'),
+      { referenceNumber: values.reference },
+      io.actor,
+      { ...ports, supportEmail: io.supportEmail },
+    );
+    const sent = registry.payoutMethod === 'paypal' ? `PayPal payment of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent (transaction ${registry.payoutReference})` : `check of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent (check number ${registry.payoutReference})`;
+    io.out(`Marked the ${sent}.`);
     return true;
   }
   if (group === 'audit' && action === 'list') {

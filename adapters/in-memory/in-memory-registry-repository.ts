@@ -51,6 +51,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
       payoutClaimedByUserId: null,
       payoutClaimedAt: null,
       payoutClaims: 0,
+      payoutReference: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -148,7 +149,7 @@ export class InMemoryRegistryRepository implements RegistryRepository {
   async listFailedBankPayouts(): Promise<Registry[]> {
     const closedAt = (row: Registry) => row.closedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
     return [...this.rows.values()]
-      .filter((row) => row.payoutMethod === 'bank' && row.status === 'closed' && row.payoutStatus !== 'completed' && row.transferAttempts > 0)
+      .filter((row) => row.payoutMethod === 'bank' && row.status === 'closed' && row.payoutStatus !== 'completed')
       .sort((a, b) => closedAt(b) - closedAt(a) || (a.id < b.id ? -1 : 1))
       .map((row) => ({ ...row }));
   }

@@ -58,6 +58,26 @@ export function transferRetryAvailableAt(registry: PayoutState): Date | null {
   return new Date(since.getTime() + STALLED_TRANSFER_RETRY_AFTER_MS);
 }
 
+/**
+ * Whether a bank try claimed the payout less than STALLED_TRANSFER_RETRY_AFTER_MS ago: its money
+ * may be on its way, even when an earlier try's refusal is still on the row, so nothing but
+ * another bank try (which looks for the transfer first and sends under the same key) may move it.
+ */
+export function bankClaimIsFresh(registry: Pick<Registry, 'payoutStatus' | 'payoutClaimedAt'>, now: Date): boolean {
+  return registry.payoutStatus === 'sending' && registry.payoutClaimedAt !== null && now.getTime() - registry.payoutClaimedAt.getTime() < STALLED_TRANSFER_RETRY_AFTER_MS;
+}
+
+/** When a bank try's fresh claim stops holding the payout against anything but another try (a switch): null when none holds it. */
+export function bankClaimHeldUntil(registry: Pick<Registry, 'payoutStatus' | 'payoutClaimedAt'>, now: Date): Date | null {
+  if (!bankClaimIsFresh(registry, now)) return null;
+  return new Date(registry.payoutClaimedAt!.getTime() + STALLED_TRANSFER_RETRY_AFTER_MS);
+}
+
+/** Whether the row still carries the claim this try made: the same holder, since the same moment. */
+function holdsOwnClaim(current: Pick<Registry, 'payoutStatus' | 'payoutClaimedBy' | 'payoutClaimedAt'>, claimed: Pick<Registry, 'payoutClaimedBy' | 'payoutClaimedAt'>): boolean {
+  return current.payoutStatus === 'sending' && current.payoutClaimedBy === claimed.payoutClaimedBy && current.payoutClaimedAt?.getTime() === claimed.payoutClaimedAt?.getTime();
+}
+
 /** Who claims a bank transfer nobody named (a test, a script): the system. */
 const BANK_TRANSFER: AuditActor = { userId: null, label: 'system:bank-transfer' };
 
@@ -161,7 +181,13 @@ export async function sendBankTransfer(
     if (!current) throw new Error(`registry ${registry.id} vanished while its payout was sent`);
     if (result.success) {
       if (current.payoutStatus === 'completed') return { registry: current, transferResult: { success: true } };
-      // Released meanwhile (the answer came long after a switch found no transfer): the money went all the same, so it is claimed again to be sent.
+      const switched = current.payoutMethod !== 'bank';
+      if (switched && current.payoutStatus === 'sending') {
+        // An administrator holds the PayPal or check payout the family was switched to: both may be paid. A person must look.
+        throw new Error(`registry ${current.id}: bank transfer ${result.transferId} went through after the payout was switched to ${current.payoutMethod} and claimed by ${current.payoutClaimedBy}`);
+      }
+      // Released meanwhile (the answer came after the wait, when a switch found no transfer): the
+      // money went all the same, so the payout is the bank transfer's again, claimed to be sent.
       let claims = current.payoutClaims;
       if (current.payoutStatus !== 'sending') {
         claims += 1;
@@ -169,6 +195,7 @@ export async function sendBankTransfer(
         if (entry) await ledger.post(entry);
       }
       const paid = await registries.update(current.id, {
+        ...(switched ? { payoutMethod: 'bank' as const } : {}),
         payoutClaims: claims,
         status: 'payout_sent',
         payoutStatus: 'completed',
@@ -189,11 +216,13 @@ export async function sendBankTransfer(
       return { registry: paid, transferResult: { success: true } };
     }
     if (current.payoutStatus === 'completed') return { registry: current, transferResult: { success: true } };
+    // Another try claimed the payout since (this one's answer came after the wait): its answer is the one to record.
+    if (!holdsOwnClaim(current, registry)) return { registry: current, transferResult: { success: false, reason: result.reason, message: result.message } };
     const attempt = current.transferAttempts + 1;
     const now = ports.clock.now();
     const news = payoutIssueIsNews(current, now);
     // Refused: nothing left, so the payout waits again. Unanswered: the money may have gone, so it stays claimed.
-    const release = current.payoutStatus === 'sending' && result.reason !== PROVIDER_UNAVAILABLE;
+    const release = result.reason !== PROVIDER_UNAVAILABLE;
     if (release) {
       const entry = familyPayoutReleasedEntry(current.id, current.currency, current.payoutAmount ?? 0, current.payoutClaims);
       if (entry) await ledger.post(entry);

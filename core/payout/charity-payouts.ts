@@ -7,7 +7,7 @@ import { refuseUnknownFields, validate } from '../validate';
 import type { AuditActor } from './audit-event';
 import type { CharityPayout } from './charity-payout';
 import { charityPayoutClaimedEntry, charityPayoutReleasedEntry, charityPayoutSentEntry } from '../ledger/posting-rules';
-import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOT_CLAIMED_TO_COMPLETE, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from './payout-claim';
+import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from './payout-claim';
 import { CHARITY_PAYOUT_COMPLETION_FIELDS, charityPayoutCompletionSchema } from './payout-schemas';
 
 export interface PendingDistribution {
@@ -95,29 +95,35 @@ async function named(payout: CharityPayout, charities: Repositories['charities']
   return one as CharityPayoutWithName;
 }
 
+type LockedRepositories = Pick<Repositories, 'charityPayouts' | 'gifts' | 'audit' | 'ledger'>;
+
+/** The claim itself, on the locked row of a payout waiting: refused while a gift counted in it is being refunded. */
+async function claimLocked(payout: CharityPayout, actor: AuditActor, now: Date, { charityPayouts, gifts, audit, ledger }: LockedRepositories): Promise<CharityPayout> {
+  if (await gifts.hasRefundUnderWay(payout.registryIds, payout.charityId)) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
+  const claimed = await charityPayouts.claim(payout.id, claimOf(actor, now));
+  const entry = charityPayoutClaimedEntry(claimed, claimed.claims);
+  if (entry) await ledger.post(entry);
+  await appendAudit(audit, actor, 'charity_payout.claimed', payout, claimed, now);
+  return claimed;
+}
+
 /**
  * An administrator claims a charity's payout before paying it: recorded as the one sending it,
  * with the time. From then on closings add to a new pending payout and a refund can no longer
- * come out of this one; what the charity is owed moves to payouts in transit. Refused while a
- * gift counted in it is being refunded; claiming a payout one already holds changes nothing.
+ * come out of this one; what the charity is owed moves to payouts in transit. Claiming a payout
+ * one already holds changes nothing.
  */
 export async function claimCharityPayout(id: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<CharityPayoutWithName> {
   if (!isUuid(id)) throw new DomainError('payout.not_found', NOT_FOUND);
-  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, gifts, audit, ledger }) => {
-    const payout = await charityPayouts.findByIdForUpdate(id);
+  return ports.unitOfWork.transaction(async (tx) => {
+    const payout = await tx.charityPayouts.findByIdForUpdate(id);
     if (!payout) throw new DomainError('payout.not_found', NOT_FOUND);
     if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
     if (payout.status === 'sending') {
-      if (holdsClaim(payout.claimedBy, actor)) return named(payout, charities);
+      if (holdsClaim(payout.claimedBy, actor)) return named(payout, tx.charities);
       throw claimedByAnother(payout.claimedBy);
     }
-    if (await gifts.hasRefundUnderWay(payout.registryIds, payout.charityId)) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
-    const now = ports.clock.now();
-    const claimed = await charityPayouts.claim(payout.id, claimOf(actor, now));
-    const entry = charityPayoutClaimedEntry(claimed, claimed.claims);
-    if (entry) await ledger.post(entry);
-    await appendAudit(audit, actor, 'charity_payout.claimed', payout, claimed, now);
-    return named(claimed, charities);
+    return named(await claimLocked(payout, actor, ports.clock.now(), tx), tx.charities);
   });
 }
 
@@ -145,10 +151,11 @@ export async function releaseCharityPayout(id: string, actor: AuditActor, ports:
 }
 
 /**
- * An administrator records that a charity was paid. With the payout locked: it must be claimed by
- * them (claimCharityPayout; marking twice completes once), and when the caller says which amount they paid
- * (in cents, read from the wire by the caller), it must be the amount owed now (a registry may have closed since the page loaded). The audit
- * trail gets the before and after in the same transaction.
+ * An administrator records that a charity was paid. With the payout locked: one nobody holds is
+ * claimed for them in the same step (the spec's one call), one another administrator holds is
+ * theirs to mark, and marking twice completes once. When the caller says which amount they paid
+ * (in cents, read from the wire by the caller), it must be the amount owed now (a registry may
+ * have closed since the page loaded). The audit trail gets the before and after in the same transaction.
  */
 export async function completeCharityPayout(
   id: string,
@@ -160,17 +167,18 @@ export async function completeCharityPayout(
   refuseUnknownFields(input, CHARITY_PAYOUT_COMPLETION_FIELDS);
   const valid = await validate(charityPayoutCompletionSchema, input);
   const expected = valid.expectedAmount ?? null;
-  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit, ledger }) => {
+  return ports.unitOfWork.transaction(async (tx) => {
+    const { charityPayouts, charities, audit, ledger } = tx;
     const payout = await charityPayouts.findByIdForUpdate(id);
     if (!payout) throw new DomainError('payout.not_found', NOT_FOUND);
     if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
-    if (payout.status !== 'sending') throw new DomainError('payout.not_claimed', NOT_CLAIMED_TO_COMPLETE);
-    if (!holdsClaim(payout.claimedBy, actor)) throw completedByAnotherOnly(payout.claimedBy);
+    if (payout.status === 'sending' && !holdsClaim(payout.claimedBy, actor)) throw completedByAnotherOnly(payout.claimedBy);
     if (expected !== null && expected !== payout.amount) {
       throw new DomainError('payout.changed', 'The amount owed changed since you looked at it. Check it again before marking the payout completed.');
     }
     const now = ports.clock.now();
-    const completed = await charityPayouts.markCompleted(payout.id, {
+    const held = payout.status === 'sending' ? payout : await claimLocked(payout, actor, now, tx);
+    const completed = await charityPayouts.markCompleted(held.id, {
       paymentMethod: valid.paymentMethod,
       referenceNumber: valid.referenceNumber,
       notes: valid.notes?.trim() || null,
@@ -178,7 +186,7 @@ export async function completeCharityPayout(
     });
     const entry = charityPayoutSentEntry(completed);
     if (entry) await ledger.post(entry);
-    await appendAudit(audit, actor, 'charity_payout.completed', payout, completed, now);
+    await appendAudit(audit, actor, 'charity_payout.completed', held, completed, now);
     return named(completed, charities);
   });
 }

@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import type { AuditActor } from './audit-event';
-import { sendBankTransfer, transferRetryAvailableAt } from './bank-transfer';
+import { bankClaimHeldUntil, sendBankTransfer, transferRetryAvailableAt } from './bank-transfer';
 import type { TransferOutcome } from './transfer-outcome';
 
 /** Whom an administrator reaches about a failed payout: the registry's owner. */
@@ -17,7 +17,7 @@ export interface FamilyContact {
 export interface FailedBankPayout {
   registry: Registry;
   owner: FamilyContact | null;
-  /** When it may be tried again (a refusal at once; an unanswered try after a wait). */
+  /** When it may be tried again or switched (a refusal at once; an unanswered try, or one under way, after a wait). */
   retryAvailableAt: Date | null;
 }
 
@@ -27,14 +27,32 @@ function contactOf(user: { firstName: string | null; lastName: string | null; us
   return { name: name || user.username, email: user.email };
 }
 
-/** Every failed bank payout still pending, most recently closed first, with the family's contact. */
-export async function listFailedBankPayouts(ports: Pick<Repositories, 'registries' | 'users'>): Promise<FailedBankPayout[]> {
-  const registries = await ports.registries.listFailedBankPayouts();
+/**
+ * When a bank payout is on the administrators' list: once a try failed (refused, or unanswered),
+ * or once the wait for a try is over with nothing recorded: a try cut off (the server stopped
+ * between the claim and the provider's answer), or a closing whose try never started.
+ */
+function failedOrStuck(registry: Registry, now: Date): boolean {
+  const retryAt = transferRetryAvailableAt(registry);
+  return retryAt !== null && (registry.transferAttempts > 0 || retryAt.getTime() <= now.getTime());
+}
+
+/** When an administrator may act on it: a try whose claim is fresh may be paying the family now. */
+function actionableAt(registry: Registry, now: Date): Date | null {
+  const retryAt = transferRetryAvailableAt(registry);
+  const heldUntil = bankClaimHeldUntil(registry, now);
+  return heldUntil && retryAt && heldUntil > retryAt ? heldUntil : retryAt;
+}
+
+/** Every failed or stuck bank payout, most recently closed first, with the family's contact. */
+export async function listFailedBankPayouts(ports: Pick<Repositories, 'registries' | 'users'> & { clock: Clock }): Promise<FailedBankPayout[]> {
+  const now = ports.clock.now();
+  const registries = (await ports.registries.listFailedBankPayouts()).filter((registry) => failedOrStuck(registry, now));
   const owners = new Map<string, FamilyContact | null>();
   for (const userId of new Set(registries.map((registry) => registry.userId))) {
     owners.set(userId, contactOf(await ports.users.findById(userId)));
   }
-  return registries.map((registry) => ({ registry, owner: owners.get(registry.userId) ?? null, retryAvailableAt: transferRetryAvailableAt(registry) }));
+  return registries.map((registry) => ({ registry, owner: owners.get(registry.userId) ?? null, retryAvailableAt: actionableAt(registry, now) }));
 }
 
 const NOT_FOUND = 'Failed bank payout not found';
@@ -50,9 +68,10 @@ export async function retryFailedBankPayout(
   ports: { registries: Repositories['registries']; users: Repositories['users']; unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock; appUrl: string; supportEmail: string },
 ): Promise<{ registry: Registry; transferResult: TransferOutcome }> {
   const registry = await ports.registries.findById(registryId);
-  const retryAt = registry ? transferRetryAvailableAt(registry) : null;
-  if (!registry || registry.transferAttempts === 0 || retryAt === null) throw new DomainError('payout.not_found', NOT_FOUND);
-  if (retryAt.getTime() > ports.clock.now().getTime()) {
+  const now = ports.clock.now();
+  const retryAt = registry ? actionableAt(registry, now) : null;
+  if (!registry || retryAt === null || !failedOrStuck(registry, now)) throw new DomainError('payout.not_found', NOT_FOUND);
+  if (retryAt.getTime() > now.getTime()) {
     throw new DomainError('payout.retry_not_yet', 'The last bank transfer may still be under way. Try again in a few minutes.');
   }
   const accountId = (await ports.users.findById(registry.userId))?.stripeConnectAccountId;

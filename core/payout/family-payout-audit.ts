@@ -14,6 +14,8 @@ export function familyPayoutView(registry: Registry) {
     payoutSentAt: registry.payoutSentAt?.toISOString() ?? null,
     claimedBy: registry.payoutClaimedBy,
     claimedAt: registry.payoutClaimedAt?.toISOString() ?? null,
+    // The PayPal transaction id or check number recorded when a manual payout was marked sent.
+    referenceNumber: registry.payoutReference,
   };
 }
 

@@ -29,7 +29,6 @@ export function holdsClaim(claimedBy: string | null, actor: AuditActor): boolean
   return claimedBy !== null && claimedBy === actor.label;
 }
 
-export const NOT_CLAIMED_TO_COMPLETE = 'Claim this payout before marking it sent, so that no one else sends it too.';
 export const NOTHING_TO_RELEASE = 'Nobody is sending this payout, so there is no claim to release.';
 export const REFUND_UNDER_WAY_AT_CLAIM = `A gift counted in this payout is being refunded; the refund finishes within ${REFUND_FINISHES_WITHIN_MINUTES} minutes and may change the amount. Claim the payout after that.`;
 

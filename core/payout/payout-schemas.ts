@@ -68,5 +68,17 @@ export const charityPayoutCompletionSchema = yup.object({
     .nullable(),
 });
 
+/**
+ * What an administrator records of a family's PayPal or check payout they sent: its PayPal
+ * transaction id, or the check's number, so the payout can be traced at PayPal or the bank.
+ */
+export const manualPayoutCompletionSchema = (method: 'paypal' | 'check') => {
+  const label = method === 'paypal' ? 'PayPal transaction ID' : 'Check number';
+  return yup.object({
+    referenceNumber: line(label, REFERENCE_NUMBER_MAX).required(method === 'paypal' ? 'Enter the PayPal transaction ID of the payment you sent' : 'Enter the number of the check you mailed'),
+  });
+};
+export const MANUAL_PAYOUT_COMPLETION_FIELDS = Object.keys(manualPayoutCompletionSchema('check').fields);
+
 export type CharityPayoutCompletionInput = yup.InferType<typeof charityPayoutCompletionSchema>;
 export const CHARITY_PAYOUT_COMPLETION_FIELDS = Object.keys(charityPayoutCompletionSchema.fields);

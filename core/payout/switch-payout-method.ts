@@ -8,7 +8,7 @@ import { registryNotFound } from '../registry/registry-not-found';
 import type { Registry } from '../registry/registry';
 import { refuseUnknownFields, validate } from '../validate';
 import type { AuditActor } from './audit-event';
-import { awaitingBankTransfer, payoutTransferGroup, transferRetryAvailableAt } from './bank-transfer';
+import { awaitingBankTransfer, bankClaimHeldUntil, payoutTransferGroup, transferRetryAvailableAt } from './bank-transfer';
 import { familyPayoutView } from './family-payout-audit';
 import { manualPayoutWaitingNotice } from './payout-emails';
 import { PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
@@ -30,10 +30,22 @@ export const NOT_SWITCHABLE = 'Only a bank payout that did not go through can be
 export const TRANSFER_FOUND = 'The bank transfer went through after all, so the payout cannot be switched. Reload the page to see it.';
 const ONLY_MANUAL = 'Choose PayPal or a check: the bank transfer is what did not go through.';
 
-/** A failed bank payout may be switched once the owner could try it again: a refusal at once, an unanswered try after a wait. */
-function switchable(registry: Registry, now: Date): boolean {
+/**
+ * A bank payout that has not gone through may be switched once the owner could try it again (a
+ * refusal at once, a try with no answer after a wait, a try cut off before it was even recorded
+ * too), and never while a try's claim is fresh: that try's money may be on its way.
+ */
+function refuseUnlessSwitchable(registry: Registry, now: Date): void {
   const retryAt = transferRetryAvailableAt(registry);
-  return awaitingBankTransfer(registry) && registry.transferAttempts > 0 && retryAt !== null && retryAt.getTime() <= now.getTime();
+  if (!awaitingBankTransfer(registry) || retryAt === null) throw new DomainError('payout.not_switchable', NOT_SWITCHABLE);
+  const heldUntil = bankClaimHeldUntil(registry, now);
+  const until = heldUntil && heldUntil > retryAt ? heldUntil : retryAt;
+  if (until.getTime() > now.getTime()) throw new DomainError('payout.not_switchable', transferUnderWay(until.getTime() - now.getTime()));
+}
+
+function transferUnderWay(waitMs: number): string {
+  const minutes = Math.ceil(waitMs / 60_000);
+  return `A bank transfer of this payout may be under way. If it does not go through, the payout can be switched in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 /** Where the family's money goes, as the audit trail keeps it before and after a switch. */
@@ -68,7 +80,8 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
   if (valid.payoutMethod === 'bank') throw new DomainError('validation.failed', ONLY_MANUAL, { payoutMethod: ONLY_MANUAL });
   const found = await ports.registries.findById(registryId);
   if (!found) throw registryNotFound();
-  if (!switchable(found, ports.clock.now())) throw new DomainError('payout.not_switchable', NOT_SWITCHABLE);
+  refuseUnlessSwitchable(found, ports.clock.now());
+  // Asked by the payout's own transfer group: a try cut off or unanswered may have paid the family.
   const sent = await askProvider(() => ports.gateway.findTransfer(payoutTransferGroup(found.id)), 'The payment provider could not be reached. Please try again.');
   if (sent) throw new DomainError('payout.not_switchable', TRANSFER_FOUND);
 
@@ -76,8 +89,9 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry) throw registryNotFound();
     const now = ports.clock.now();
-    if (!switchable(registry, now)) throw new DomainError('payout.not_switchable', NOT_SWITCHABLE);
-    // A try whose answer never came still holds the payout: the provider has no transfer for it, so the claim is released.
+    // Again under the lock: a try may have claimed the payout since the provider was asked.
+    refuseUnlessSwitchable(registry, now);
+    // A try whose answer never came (or was cut off) still holds the payout after the wait: the provider has no transfer for it, so the claim is released.
     if (registry.payoutStatus === 'sending') {
       const entry = familyPayoutReleasedEntry(registry.id, registry.currency, registry.payoutAmount ?? 0, registry.payoutClaims);
       if (entry) await ledger.post(entry);

@@ -163,6 +163,7 @@ export type RegistryChanges = Partial<
     | 'transferFailureMessage'
     | 'transferAttempts'
     | 'payoutIssueEmailedAt'
+    | 'payoutReference'
   >
 >;
 
@@ -201,8 +202,8 @@ export interface RegistryRepository {
   /** Every registry that is closed or holds money (totalReceived not zero): what the ledger's check reads. */
   listHoldingMoney(): Promise<Registry[]>;
   /**
-   * Closed registries whose bank payout is still pending after at least one try that failed
-   * (refused, or unanswered), most recently closed first.
+   * Closed registries whose bank payout has not gone through (waiting, or claimed by a try),
+   * most recently closed first; core picks the failed and stuck ones out of them.
    */
   listFailedBankPayouts(): Promise<Registry[]>;
 }

@@ -93,6 +93,8 @@ export interface Registry {
    * (none was e-mailed yet, or the family reopened their bank account's details since).
    */
   payoutIssueEmailedAt: Date | null;
+  /** What the administrator who sent a PayPal or check payout recorded of it: the PayPal transaction id, or the check's number; null until then. */
+  payoutReference: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -16,12 +16,18 @@ import { runAdminCli } from '../../bootstrap/admin-cli';
 import { runMigrations } from '../../adapters/persistence/migration-run';
 import { connectedTo, createTestDatabase, postgresUrl } from '../support/databases';
 
-async function run(argv: string[], repositories = createInMemoryRepositories(), gateway?: InMemoryPaymentGateway) {
+async function run(
+  argv: string[],
+  repositories = createInMemoryRepositories(),
+  gateway?: InMemoryPaymentGateway,
+  options: { confirm?: (question: string) => Promise<boolean>; actor?: string } = {},
+) {
   const lines: string[] = [];
   try {
     await runAdminCommand(argv, repositories, {
       out: (line) => lines.push(line),
-      actor: { userId: null, label: 'cli:ops' },
+      actor: { userId: null, label: options.actor ?? 'cli:ops' },
+      ...(options.confirm ? { confirm: options.confirm } : {}),
       clock: new FixedClock(),
       supportEmail: 'help@gifts.example.org',
       appUrl: 'https://gifts.example.org',
@@ -133,13 +139,13 @@ describe('payout commands', () => {
     expect(changed.error).toMatch(/amount owed changed/);
     const paid = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--notes', 'June batch', '--amount', '10'], repositories);
     expect(paid).toMatchObject({ ok: true, lines: ["Marked MAZON's payout of $10.00 completed (ACH, reference ACH-1)."] });
-    expect((await run(['manual-payouts', 'complete', registry.id], repositories)).error).toBe('Claim this payout before marking it sent, so that no one else sends it too.');
+    expect((await run(['manual-payouts', 'complete', registry.id], repositories)).error).toBe('Enter the number of the check you mailed');
     expect(await run(['manual-payouts', 'claim', registry.id], repositories)).toMatchObject({ ok: true, lines: ['Claimed the payout of $90.00 for Noa Levi: you are sending it.'] });
-    const sent = await run(['manual-payouts', 'complete', registry.id], repositories);
-    expect(sent).toMatchObject({ ok: true, lines: ['Marked the check of $90.00 for Noa Levi sent.'] });
-    expect((await repositories.registries.findById(registry.id))?.status).toBe('payout_sent');
+    const sent = await run(['manual-payouts', 'complete', registry.id, '--reference', '1042'], repositories);
+    expect(sent).toMatchObject({ ok: true, lines: ['Marked the check of $90.00 for Noa Levi sent (check number 1042).'] });
+    expect(await repositories.registries.findById(registry.id)).toMatchObject({ status: 'payout_sent', payoutReference: '1042' });
 
-    const twice = await run(['manual-payouts', 'complete', registry.id], repositories);
+    const twice = await run(['manual-payouts', 'complete', registry.id, '--reference', '1042'], repositories);
     expect(twice).toMatchObject({ ok: false, error: 'This payout was already marked complete' });
     const audit = await run(['audit', 'list'], repositories);
     expect(audit.lines.filter((line) => /cli:ops {2}(charity|manual)_payout\./.test(line))).toHaveLength(4);
@@ -149,7 +155,7 @@ describe('payout commands', () => {
   it.each([
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH'], /Reference number is required/],
     [['charity-payouts', 'complete', 'PAYOUT', '--reference', 'R'], /Payment method is required/],
-    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.99'], /Claim this payout before marking it sent/],
+    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.99'], /amount owed changed/],
     [['charity-payouts', 'release', 'PAYOUT'], /Nobody is sending this payout/],
     [['charity-payouts', 'claim'], /exactly one charity payout id/],
     [['manual-payouts', 'claim', '00000000-0000-4000-8000-000000000000'], /Manual payout not found/],
@@ -165,15 +171,51 @@ describe('payout commands', () => {
     [['charity-payouts', 'complete', '00000000-0000-4000-8000-000000000000', '--method', 'ACH', '--reference', 'R'], /Charity payout not found/],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--colour', 'red'], /Unknown option/],
     [['manual-payouts', 'complete'], /exactly one registry id/],
-    [['manual-payouts', 'complete', '00000000-0000-4000-8000-000000000000'], /Manual payout not found/],
+    [['manual-payouts', 'complete', '00000000-0000-4000-8000-000000000000', '--reference', '1042'], /Manual payout not found/],
+    [['manual-payouts', 'complete', 'REGISTRY'], /Enter the number of the check you mailed/],
+    [['manual-payouts', 'release', 'REGISTRY', '--force'], /Unknown option/],
     [['audit', 'list', '--limit', '0'], /--limit must be/],
   ])('refuses %j with a clear message and changes nothing', async (argv, message) => {
     const { repositories, payout } = await closedWithCheck();
-    const result = await run(argv.map((word) => (word === 'PAYOUT' ? payout.id : word)), repositories);
+    const { registry } = { registry: (await repositories.registries.listManualPayouts())[0]! };
+    const result = await run(argv.map((word) => (word === 'PAYOUT' ? payout.id : word === 'REGISTRY' ? registry.id : word)), repositories);
     expect(result.ok).toBe(false);
     expect(result.error).toMatch(message);
     expect(await repositories.charityPayouts.findById(payout.id)).toMatchObject({ status: 'pending' });
+    expect(await repositories.registries.findById(registry.id)).toMatchObject({ payoutStatus: 'pending', payoutReference: null });
     expect(await repositories.audit.list(10)).toEqual([]);
+  });
+});
+
+describe('releasing another’s claim at the command line', () => {
+  it.each(['manual-payouts', 'charity-payouts'] as const)('%s release asks first, as the screen does; --yes says it for a script; one’s own claim is released at once', async (group) => {
+    const { repositories, registry, payout } = await closedWithCheck();
+    const id = group === 'manual-payouts' ? registry.id : payout.id;
+    const status = async () => (group === 'manual-payouts' ? (await repositories.registries.findById(id))!.payoutStatus : (await repositories.charityPayouts.findById(id))!.status);
+    expect(await run([group, 'claim', id], repositories, undefined, { actor: 'admin:rachel' })).toMatchObject({ ok: true });
+
+    // No terminal to ask at: nothing is released, and the operator is told how to say it.
+    const unasked = await run([group, 'release', id], repositories);
+    expect(unasked.ok).toBe(false);
+    expect(unasked.error).toMatch(/^rachel has been sending this payout since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Release the claim only if you know the money was not sent.+run it again with --yes/);
+    expect(await status()).toBe('sending');
+
+    // Asked, and the answer is no.
+    const questions: string[] = [];
+    const declined = await run([group, 'release', id], repositories, undefined, { confirm: async (question) => (questions.push(question), false) });
+    expect(declined).toMatchObject({ ok: true, lines: ['Nothing released.'] });
+    expect(questions[0]).toMatch(/Release rachel's claim\? \[y\/N\] $/);
+    expect(await status()).toBe('sending');
+
+    expect(await run([group, 'release', id], repositories, undefined, { confirm: async () => true })).toMatchObject({ ok: true, lines: [expect.stringMatching(/^Released .+it waits again\.$/)] });
+    expect(await status()).toBe('pending');
+
+    // A script says it with --yes; the holder releases their own without being asked.
+    await run([group, 'claim', id], repositories, undefined, { actor: 'admin:rachel' });
+    expect(await run([group, 'release', id, '--yes'], repositories)).toMatchObject({ ok: true });
+    await run([group, 'claim', id], repositories);
+    expect(await run([group, 'release', id], repositories)).toMatchObject({ ok: true });
+    expect(await status()).toBe('pending');
   });
 });
 

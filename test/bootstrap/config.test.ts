@@ -92,6 +92,14 @@ describe('configuration', () => {
     }
   });
 
+  it('slows the sandbox’s transfers only when asked, and only the sandbox’s', () => {
+    expect(readConfig({}, '/srv/app').payments).toEqual({ provider: 'sandbox' });
+    expect(readConfig({ SANDBOX_TRANSFER_DELAY_MS: '250' }, '/srv/app').payments).toEqual({ provider: 'sandbox', transferDelayMs: 250 });
+    for (const delay of ['soon', '-1', '1.5']) {
+      expect(problems({ SANDBOX_TRANSFER_DELAY_MS: delay })).toEqual(['SANDBOX_TRANSFER_DELAY_MS must be a whole number of milliseconds']);
+    }
+  });
+
   it('names every bad value at once', () => {
     const found = problems({ PORT: 'eighty', PUBLIC_URL: 'ftp://x', STRIPE_SECRET_KEY: 'sk_test_1', SENDGRID_API_KEY: 'SG.x', SESSION_SECRET: 'short', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     expect(found).toHaveLength(7);

@@ -197,9 +197,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       return { charity: charityPayout!.claimedBy === 'admin:dana' ? other : admin, family: registry!.payoutClaimedBy === 'admin:dana' ? other : admin };
     };
     const holders = await holderOf();
-    await expect(completeManualPayout(family.registry.id, adminActor(holders.family === admin ? other : admin), ports)).rejects.toMatchObject({ code: 'payout.claimed_by_another' });
+    await expect(completeManualPayout(family.registry.id, { referenceNumber: 'REF-1' }, adminActor(holders.family === admin ? other : admin), ports)).rejects.toMatchObject({ code: 'payout.claimed_by_another' });
     const charityResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeCharityPayout(payout!.id, body, adminActor(holders.charity), ports)));
-    const manualResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeManualPayout(family.registry.id, adminActor(holders.family), ports)));
+    const manualResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeManualPayout(family.registry.id, { referenceNumber: 'REF-1' }, adminActor(holders.family), ports)));
     for (const results of [charityResults, manualResults]) {
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'payout.already_completed' });

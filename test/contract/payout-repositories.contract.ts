@@ -138,7 +138,7 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       expect((await repos.registries.listManualPayouts()).map((registry) => registry.id)).toEqual([checkSent.id, checkClosed.id, paypalClosed.id]);
     });
 
-    it('lists closed bank payouts still pending after a failed try only, most recently closed first, and keeps when the family was last told', async () => {
+    it('lists closed bank payouts not gone through (tried or not: core picks the failed and stuck), most recently closed first, and keeps when the family was last told', async () => {
       const repos = current();
       const user = await repos.users.create(aNewUser());
       const at = (day: number) => new Date(`2027-06-0${day}T10:00:00.000Z`);
@@ -149,11 +149,12 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const failed = { status: 'closed', payoutMethod: 'bank', payoutStatus: 'pending', transferAttempts: 1, transferFailureReason: 'account_closed' } as const;
       const older = await make({ ...failed, closedAt: at(1), payoutIssueEmailedAt: at(1) });
       const newer = await make({ ...failed, closedAt: at(3), transferAttempts: 4 });
-      await make({ ...failed, closedAt: at(4), transferAttempts: 0, transferFailureReason: null });
+      // Cut off between its claim and the provider's answer: nothing recorded but the claim.
+      const cutOff = await make({ ...failed, closedAt: at(4), payoutStatus: 'sending', transferAttempts: 0, transferFailureReason: null, payoutClaimedBy: 'owner:sarah', payoutClaimedAt: at(4) });
       await make({ ...failed, closedAt: at(5), status: 'payout_sent', payoutStatus: 'completed' });
       await make({ ...failed, closedAt: at(6), payoutMethod: 'check' });
       await make({ payoutMethod: 'bank' });
-      expect((await repos.registries.listFailedBankPayouts()).map((registry) => registry.id)).toEqual([newer.id, older.id]);
+      expect((await repos.registries.listFailedBankPayouts()).map((registry) => registry.id)).toEqual([cutOff.id, newer.id, older.id]);
       expect(await repos.registries.findById(older.id)).toMatchObject({ payoutIssueEmailedAt: at(1) });
       expect(await repos.registries.findById(newer.id)).toMatchObject({ payoutIssueEmailedAt: null });
       expect(await repos.registries.update(older.id, { payoutIssueEmailedAt: null })).toMatchObject({ payoutIssueEmailedAt: null });

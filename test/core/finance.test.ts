@@ -64,7 +64,7 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
   // An administrator claims a payout, sends it, and marks it sent.
   const payFamily = async (registryId: string) => {
     await claimManualPayout(registryId, adminActor(admin), { unitOfWork: repositories, clock });
-    return completeManualPayout(registryId, adminActor(admin), { unitOfWork: repositories, clock, supportEmail: SUPPORT });
+    return completeManualPayout(registryId, { referenceNumber: 'REF-1' }, adminActor(admin), { unitOfWork: repositories, clock, supportEmail: SUPPORT });
   };
   const payCharities = async () => {
     for (const pending of await pendingDistributions(repositories)) {

@@ -185,7 +185,7 @@ describe('every change that moves money posts its entry, once', () => {
     expect(await w.balance(familyPayableAccount(registry.id))).toBe(0);
     expect(await w.balance(PAYOUTS_IN_TRANSIT)).toBe(15_480);
     expect(await w.agrees()).toEqual([]);
-    await completeManualPayout(registry.id, adminActor(w.admin), { ...claiming, supportEmail: SUPPORT });
+    await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), { ...claiming, supportEmail: SUPPORT });
     for (const pending of await pendingDistributions(w.repositories)) {
       await claimCharityPayout(pending.payoutId, adminActor(w.admin), claiming);
       await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), claiming);

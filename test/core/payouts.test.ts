@@ -218,7 +218,7 @@ describe('closing a registry', () => {
     expect(closedMail?.text).toContain('To your family (90%): $90.00');
     expect(closedMail?.text).toContain('Your PayPal payment will be sent within 3-5 business days.');
     await claimManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
-    await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' });
+    await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' });
     expect(w.repositories.mail.rows.get(`payout-sent-${registry.id}`)?.text).toContain('Sent by: PayPal to family@example.com');
   });
 
@@ -441,7 +441,6 @@ describe('administration', () => {
     expect(pending).toMatchObject({ charityName: 'MAZON', currency: 'USD', totalAmount: 1_000, giftCount: 1 });
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     const input = { status: 'completed', paymentMethod: 'Check', referenceNumber: 'CHK-1001', notes: 'Mailed Monday' };
-    await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 1_000 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_claimed' });
     await claimCharityPayout(pending!.payoutId, adminActor(w.admin), ports);
     await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 999 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.changed' });
     await expect(completeCharityPayout(pending!.payoutId, { ...input, status: 'pending' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
@@ -480,19 +479,54 @@ describe('administration', () => {
     expect(listed.pending.map((payout) => [payout.registry.id, payout.ownerEmail])).toEqual([[registry.id, 'rachel@example.com']]);
     w.clock.advance(60_000);
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
-    await expect(completeManualPayout(registry.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_claimed' });
-    await claimManualPayout(registry.id, adminActor(w.admin), ports);
-    const done = await completeManualPayout(registry.id, adminActor(w.admin), ports);
-    expect(done.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: w.clock.now() });
-    await expect(completeManualPayout(registry.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.already_completed' });
-    await expect(completeManualPayout('nope', adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
+    // The check's number is asked for, with a clear message, and nothing changes without it.
+    for (const missing of [{}, { referenceNumber: '  ' }, undefined]) {
+      await expect(completeManualPayout(registry.id, missing, adminActor(w.admin), ports)).rejects.toMatchObject({
+        code: 'validation.failed',
+        fields: { referenceNumber: 'Enter the number of the check you mailed' },
+      });
+    }
+    await expect(completeManualPayout(registry.id, { referenceNumber: '1042\n' + 'x' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
+    await expect(completeManualPayout(registry.id, { referenceNumber: '1042', sentAt: 'now' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ payoutStatus: 'pending', payoutReference: null });
+    // Nobody holds it: the one call claims it for the caller and marks it sent.
+    const done = await completeManualPayout(registry.id, { referenceNumber: ' 1042 ' }, adminActor(w.admin), ports);
+    expect(done.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: w.clock.now(), payoutClaimedBy: 'admin:ops', payoutReference: '1042' });
+    await expect(completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.already_completed' });
+    await expect(completeManualPayout('nope', { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
     const open = await w.openRegistry();
-    await expect(completeManualPayout(open.id, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
+    await expect(completeManualPayout(open.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
     expect(await listManualPayouts(w.repositories)).toMatchObject({ pending: [], completed: [{ registry: { id: registry.id } }] });
     expect((await w.repositories.audit.list(10)).map((event) => [event.action, event.before?.payoutStatus, event.after?.payoutStatus]).sort()).toEqual([
       ['manual_payout.claimed', 'pending', 'sending'],
       ['manual_payout.completed', 'sending', 'completed'],
     ]);
+    expect((await w.repositories.audit.list(10)).find((event) => event.action === 'manual_payout.completed')).toMatchObject({ before: { referenceNumber: null }, after: { referenceNumber: '1042' } });
+  });
+
+  it('asks a PayPal payout for its transaction id', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, PAYPAL);
+    await w.close(registry.id);
+    const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
+    await expect(completeManualPayout(registry.id, {}, adminActor(w.admin), ports)).rejects.toMatchObject({ fields: { referenceNumber: 'Enter the PayPal transaction ID of the payment you sent' } });
+    await expect(completeManualPayout(registry.id, { referenceNumber: 'x'.repeat(256) }, adminActor(w.admin), ports)).rejects.toMatchObject({ fields: { referenceNumber: 'PayPal transaction ID must be at most 255 characters' } });
+    expect((await completeManualPayout(registry.id, { referenceNumber: '5TY05013RG002845M' }, adminActor(w.admin), ports)).registry.payoutReference).toBe('5TY05013RG002845M');
+  });
+
+  it('completes a charity payout nobody holds in one call, claimed for the caller', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    await w.choose(registry.id, PAYPAL);
+    await w.close(registry.id);
+    const [pending] = await pendingDistributions(w.repositories);
+    const ports = { unitOfWork: w.repositories, clock: w.clock };
+    const completed = await completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1042' }, adminActor(w.admin), ports);
+    expect(completed).toMatchObject({ status: 'completed', claimedBy: 'admin:ops', referenceNumber: 'ACH-1042' });
+    expect((await w.repositories.audit.list(10)).map((event) => event.action).sort()).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
   });
 
   it('breaks a registry’s charity share down per charity, for the owner only', async () => {
@@ -543,7 +577,7 @@ describe('the payout e-mails tell each outcome as it is', () => {
     }
     expect(mailTo(w, 'avi@example.com')[`manual-payout-waiting-${registry.id}-${second.id}`]!.text).toMatch(/^Hello Avi,/);
     await claimManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
-    await completeManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
+    await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
     expect(mailTo(w, 'rachel@example.com')[`payout-sent-${registry.id}`]).toMatchObject({ replyTo: SUPPORT, subject: "Sarah Cohen's Bar/Bat Mitzvah: your payout was sent" });
   });
 

@@ -342,7 +342,7 @@ describe('refunding after closing', () => {
 
     expect(await refusal(w.refund(gift.id))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s payout is already being sent.' });
     expect(await w.status(gift.id)).toBe('succeeded');
-    const { registry: sent } = await completeManualPayout(registry.id, adminActor(w.admin), { ...w.claiming, supportEmail: SUPPORT });
+    const { registry: sent } = await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), { ...w.claiming, supportEmail: SUPPORT });
     expect(sent.payoutAmount).toBe(owedAtClaim);
     expect(owedAtClaim).toBe(gift.childAmount + other.childAmount);
     expect([...w.repositories.ledger.rows.values()].find((entry) => entry.key === `registry:${registry.id}:payout-sent`)?.postings).toContainEqual({ account: 'provider:cash', amount: -owedAtClaim });
@@ -387,7 +387,7 @@ describe('refunding after closing', () => {
     expect(during).toEqual({
       status: 'sending',
       refund: { code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s payout is already being sent.' },
-      switched: { code: 'payout.not_switchable', message: 'Only a bank payout that did not go through can be switched to PayPal or a check.' },
+      switched: { code: 'payout.not_switchable', message: 'A bank transfer of this payout may be under way. If it does not go through, the payout can be switched in 5 minutes.' },
     });
     expect(closed.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: gift.childAmount });
     expect(w.gateway.transfers.map((transfer) => transfer.amount)).toEqual([gift.childAmount]);
@@ -464,19 +464,18 @@ describe('claiming a payout', () => {
     const dana = adminActor(w.otherAdmin);
     const completing = { ...w.claiming, supportEmail: SUPPORT };
 
-    expect(await refusal(completeManualPayout(registry.id, ops, completing))).toMatchObject({ code: 'payout.not_claimed' });
     expect(await refusal(releaseManualPayout(registry.id, ops, w.claiming))).toMatchObject({ code: 'payout.not_claimed' });
     const { registry: claimed } = await claimManualPayout(registry.id, ops, w.claiming);
     expect(claimed).toMatchObject({ payoutStatus: 'sending', payoutClaimedBy: 'admin:ops', payoutClaimedByUserId: w.admin.id, payoutClaimedAt: w.clock.now() });
     // Claiming again is harmless; another administrator is told who holds it.
     expect((await claimManualPayout(registry.id, ops, w.claiming)).registry.payoutClaims).toBe(1);
     expect(await refusal(claimManualPayout(registry.id, dana, w.claiming))).toEqual({ code: 'payout.claimed_by_another', message: 'ops is already sending this payout. Reload the page to see it.' });
-    expect(await refusal(completeManualPayout(registry.id, dana, completing))).toMatchObject({ code: 'payout.claimed_by_another' });
+    expect(await refusal(completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, dana, completing))).toMatchObject({ code: 'payout.claimed_by_another' });
 
     // Another administrator may release a stale claim; then they may claim it and send it.
     expect((await releaseManualPayout(registry.id, dana, w.claiming)).registry).toMatchObject({ payoutStatus: 'pending', payoutClaimedBy: null });
     await claimManualPayout(registry.id, dana, w.claiming);
-    const { registry: sent } = await completeManualPayout(registry.id, dana, completing);
+    const { registry: sent } = await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, dana, completing);
     expect(sent).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutClaimedBy: 'admin:dana' });
     expect(await refusal(claimManualPayout(registry.id, dana, w.claiming))).toMatchObject({ code: 'payout.already_completed' });
 
@@ -772,10 +771,10 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
               const completing = { ...w.claiming, supportEmail: SUPPORT };
               if ((await attempt(claimManualPayout(registry.id, actorOf(s.by), w.claiming))) === 'done') {
                 const claimed = (await w.repositories.registries.findById(registry.id))!;
-                const { registry: sent } = await completeManualPayout(registry.id, actorOf(s.by), completing);
+                const { registry: sent } = await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, actorOf(s.by), completing);
                 expect(sent.payoutAmount).toBe(claimed.payoutAmount);
               } else {
-                expect((await attempt(completeManualPayout(registry.id, actorOf(s.by), completing))).startsWith('payout.')).toBe(true);
+                expect((await attempt(completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, actorOf(s.by), completing))).startsWith('payout.')).toBe(true);
               }
             }
           }

@@ -6,14 +6,17 @@ import { openRegistry } from '../support/registries';
 import { stopSystemTimeAt } from '../support/system-time';
 import { startTestServer, type TestServer } from '../support/test-server';
 
+const TRANSFER_TAKES_MS = 120;
+
 let server: TestServer;
 let charityId: string;
 let admin: HttpClient;
 let adminEmail: string;
 
 beforeAll(async () => {
-  // Its tests stop the system time, which only PGlite's clock follows.
-  server = await startTestServer({ database: 'pglite' });
+  // Its tests stop the system time, which only PGlite's clock follows. Each transfer takes a
+  // moment to answer, as the provider's do, so a race with one under way can be run.
+  server = await startTestServer({ database: 'pglite', env: { SANDBOX_TRANSFER_DELAY_MS: String(TRANSFER_TAKES_MS) } });
   charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   const signedInAdmin = await signedIn(server, { admin: true });
   admin = signedInAdmin.client;
@@ -280,5 +283,102 @@ describe('Admin → Failed Payouts', () => {
     expect((await admin.call('PUT', `/api/admin/failed-payouts/${crypto.randomUUID()}/payout-method`, CHECK)).status).toBe(404);
     expect((await failedList()).find((payout) => payout.id === registry.id)).toMatchObject({ transferAttempts: 1 });
     expect((await auditOf(registry.id)).filter((event) => event.action === 'payout.method_switched')).toEqual([]);
+  });
+});
+
+describe('a bank transfer under way and a switch to PayPal or a check', () => {
+  /** The family fixed the account that refused the first try: Try again will now go through. */
+  async function fixedAfterRefusal() {
+    const refused = await refusedBankPayout();
+    const link = await refused.owner.client.post('/api/connect/account-update-link', { registryId: refused.registry.id });
+    await finishSandboxPage(link.json.url as string, 'verified');
+    return refused;
+  }
+
+  it.each(['owner', 'administrator'] as const)('never both pays by bank and switches: Try again and the %s’s switch at once, many times', async (switcher) => {
+    const outcomes = new Set<string>();
+    for (let run = 0; run < 8; run += 1) {
+      const { owner, registry } = await fixedAfterRefusal();
+      const path = switcher === 'owner' ? `/api/registries/${registry.id}/payout-method` : `/api/admin/failed-payouts/${registry.id}/payout-method`;
+      // Now one starts first, now the other, so the switch lands before, during and after the transfer's claim and answer.
+      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const offset = ((run >> 1) * TRANSFER_TAKES_MS) / 4;
+      const [retried, switched] = await Promise.all([
+        later(run % 2 === 0 ? offset : 0).then(() => owner.client.call('PUT', `/api/registries/${registry.id}/close`)),
+        later(run % 2 === 0 ? 0 : offset).then(() => (switcher === 'owner' ? owner.client : admin).call('PUT', path, CHECK)),
+      ]);
+      const paidByBank = retried.status === 200 && (retried.json.transferResult as { success: boolean } | null)?.success === true;
+      expect(paidByBank && switched.status === 200, `run ${run}: both the transfer and the switch answered 200`).toBe(false);
+      expect([200, 409], switched.text).toContain(switched.status);
+      expect([200, 409], retried.text).toContain(retried.status);
+      const after = (await owner.client.get(`/api/registries/${registry.id}`)).json as unknown as { payoutMethod: string; payoutStatus: string };
+      if (paidByBank) {
+        expect(after).toMatchObject({ payoutMethod: 'bank', payoutStatus: 'completed' });
+        expect((await manualPending()).map((payout) => payout.id)).not.toContain(registry.id);
+        outcomes.add('bank');
+      } else {
+        expect(switched.status, switched.text).toBe(200);
+        expect(after).toMatchObject({ payoutMethod: 'check', payoutStatus: 'pending' });
+        outcomes.add('check');
+      }
+      expect((await failedList()).map((payout) => payout.id)).not.toContain(registry.id);
+    }
+    // Both orders were run: a switch first, and a transfer under way that refused the switch.
+    expect([...outcomes].sort()).toEqual(['bank', 'check']);
+  });
+
+  it('refuses the switch while a try’s claim is fresh, saying when it may be switched, and changes nothing', async () => {
+    const { owner, registry } = await fixedAfterRefusal();
+    const retry = owner.client.call('PUT', `/api/registries/${registry.id}/close`);
+    await new Promise((resolve) => setTimeout(resolve, TRANSFER_TAKES_MS / 2));
+    const refused = await admin.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, PAYPAL);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.message).toBe('A bank transfer of this payout may be under way. If it does not go through, the payout can be switched in 5 minutes.');
+    expect((await retry).json).toMatchObject({ transferResult: { success: true } });
+    expect((await auditOf(registry.id)).filter((event) => event.action === 'payout.method_switched')).toEqual([]);
+  });
+});
+
+describe('a try cut off before the provider answered', () => {
+  it('is listed after the wait, and Retry asks the provider by the payout’s transfer group before sending', async () => {
+    const time = stopSystemTimeAt(new Date());
+    const { owner, registry } = await refusedBankPayout();
+    // As the server leaves it when it stops between the claim and the answer: claimed, nothing recorded.
+    const claimedAt = new Date();
+    await server.infrastructure.repositories.registries.update(registry.id, {
+      payoutStatus: 'sending',
+      payoutClaimedBy: `owner:${owner.registration.username}`,
+      payoutClaimedAt: claimedAt,
+      transferAttempts: 0,
+      transferFailureReason: null,
+      transferFailureMessage: null,
+    });
+    expect((await failedList()).map((payout) => payout.id)).not.toContain(registry.id);
+    time.advance(5 * 60 * 1000);
+    expect((await failedList()).find((payout) => payout.id === registry.id)).toMatchObject({ transferAttempts: 0, transferFailureReason: null, retryAvailableAt: new Date(claimedAt.getTime() + 5 * 60 * 1000).toISOString() });
+
+    const link = await owner.client.post('/api/connect/account-update-link', { registryId: registry.id });
+    await finishSandboxPage(link.json.url as string, 'verified');
+    const sent = await admin.post(`/api/admin/failed-payouts/${registry.id}/retry`, {});
+    expect(sent.json, sent.text).toEqual({ transferResult: { success: true } });
+    expect((await failedList()).map((payout) => payout.id)).not.toContain(registry.id);
+  });
+
+  it('may be switched after the wait: the provider has no transfer for it', async () => {
+    const time = stopSystemTimeAt(new Date());
+    const { owner, registry } = await refusedBankPayout();
+    await server.infrastructure.repositories.registries.update(registry.id, {
+      payoutStatus: 'sending',
+      payoutClaimedBy: `owner:${owner.registration.username}`,
+      payoutClaimedAt: new Date(),
+      transferAttempts: 0,
+      transferFailureReason: null,
+      transferFailureMessage: null,
+    });
+    expect((await admin.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, CHECK)).status).toBe(409);
+    time.advance(5 * 60 * 1000);
+    const switched = await admin.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, CHECK);
+    expect(switched.status, switched.text).toBe(200);
+    expect((await manualPending()).find((payout) => payout.id === registry.id)).toMatchObject({ payoutMethod: 'check' });
   });
 });

@@ -260,11 +260,7 @@ describe('administration', () => {
     expect(await snapshot(owner, registry.id)).toEqual(before);
 
     const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-77', notes: 'Quarterly batch' };
-    // Not before it is claimed; and the claim is for one administrator.
-    const unclaimed = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body);
-    expect(unclaimed.status).toBe(409);
-    expect(unclaimed.json.message).toBe('Claim this payout before marking it sent, so that no one else sends it too.');
-    expect(await snapshot(owner, registry.id)).toEqual(before);
+    // The claim is for one administrator.
     const claimed = await admin.post(`/api/admin/charity-payouts/${payout.id}/claim`, {});
     expect(claimed.status, claimed.text).toBe(200);
     expect(claimed.json).toMatchObject({ status: 'sending', claim: { by: expect.any(String), at: expect.any(String), byYou: true } });
@@ -358,16 +354,54 @@ describe('administration', () => {
     const { owner, registry } = await registryWithGifts([72]);
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
     await owner.call('PUT', `/api/registries/${registry.id}/close`);
-    expect((await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`)).status).toBe(409);
+    // The PayPal transaction id is asked for, and nothing changes without it.
+    const before = await snapshot(owner, registry.id);
+    const missing = await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`);
+    expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ message: 'Enter the PayPal transaction ID of the payment you sent', errors: { referenceNumber: 'Enter the PayPal transaction ID of the payment you sent' } });
+    expect((await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, { referenceNumber: 'T-1', paid: true })).status).toBe(400);
+    expect(await snapshot(owner, registry.id)).toEqual(before);
     expect((await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {})).status).toBe(200);
-    const answers = await Promise.all([1, 2].map(() => admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`)));
+    const answers = await Promise.all([1, 2].map(() => admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, { referenceNumber: '5TY05013RG002845M' })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 200)!.json).toMatchObject({ referenceNumber: '5TY05013RG002845M', claim: { byYou: true } });
     expect((await owner.get(`/api/registries/${registry.id}`)).json).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: expect.any(String) });
     expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutStatus: 'completed' });
     const listed = (await admin.get('/api/admin/manual-payouts')).json as unknown as { completed: { id: string }[] };
     expect(listed.completed.map((payout) => payout.id)).toContain(registry.id);
     const audit = await server.infrastructure.repositories.audit.list(50);
-    expect(audit.find((event) => event.subjectId === registry.id && event.action === 'manual_payout.completed')).toMatchObject({ actorLabel: expect.stringMatching(/^admin:/) });
+    expect(audit.find((event) => event.subjectId === registry.id && event.action === 'manual_payout.completed')).toMatchObject({
+      actorLabel: expect.stringMatching(/^admin:/),
+      after: expect.objectContaining({ referenceNumber: '5TY05013RG002845M' }),
+    });
+  });
+
+  it('the spec’s calls complete a payout nobody holds in one step, claimed for the caller; one another administrator holds stays 409', async () => {
+    const { owner, registry } = await registryWithGifts([72]);
+    await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, CHECK);
+    await owner.call('PUT', `/api/registries/${registry.id}/close`);
+    const payout = await payoutOf(registry.id);
+    const otherAdmin = (await signedIn(server, { admin: true })).client;
+
+    const sent = await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, { referenceNumber: '1042' });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json).toMatchObject({ payoutMethod: 'check', referenceNumber: '1042', claim: { byYou: true } });
+    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutStatus: 'completed' });
+    const listed = (await otherAdmin.get('/api/admin/manual-payouts')).json as unknown as { completed: { id: string; referenceNumber: string | null }[] };
+    expect(listed.completed.find((line) => line.id === registry.id)).toMatchObject({ referenceNumber: '1042' });
+
+    // The charity's: held by another administrator, it stays theirs; released, the spec's call claims and completes it.
+    expect((await otherAdmin.post(`/api/admin/charity-payouts/${payout.id}/claim`, {})).status).toBe(200);
+    const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1042' };
+    const held = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body);
+    expect(held.status).toBe(409);
+    expect(held.json.message).toMatch(/^Only .+, who is sending this payout, can mark it sent\./);
+    expect((await otherAdmin.post(`/api/admin/charity-payouts/${payout.id}/release`, {})).status).toBe(200);
+    const paid = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body);
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.json).toMatchObject({ status: 'completed', referenceNumber: 'ACH-1042', claim: { byYou: true } });
+    const actions = (await server.infrastructure.repositories.audit.list(50)).filter((event) => [registry.id, payout.id].includes(event.subjectId)).map((event) => event.action);
+    expect(actions).toEqual(expect.arrayContaining(['manual_payout.claimed', 'manual_payout.completed', 'charity_payout.claimed', 'charity_payout.completed']));
   });
 });
 
@@ -534,7 +568,11 @@ describe('the permission matrix, extended to closing and payouts', () => {
           : (await signedIn(server)).client;
         const [method, pattern] = route.split(' ') as [string, string];
         const path = pattern.replace(':id', registry.id).replace(':payout', payout?.id ?? '');
-        const body = method === 'PUT' && path.endsWith('payout-info') ? CHECK : method === 'PATCH' && path.endsWith('/status') ? { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R-1' } : undefined;
+        const body =
+          method === 'PUT' && path.endsWith('payout-info') ? CHECK
+          : method === 'PATCH' && path.endsWith('/status') ? { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R-1' }
+          : method === 'PATCH' && path.endsWith('/complete') ? { referenceNumber: '5TY05013RG002845M' }
+          : undefined;
         const before = await snapshot(owner, registry.id);
         const response = await client.call(method, path, body);
         expect(response.status, response.text).toBe(statuses[role]);

@@ -279,6 +279,7 @@ function aManualPayout(overrides: Partial<ManualPayout> = {}): ManualPayout {
     payoutSentAt: null,
     ownerEmail: 'sarah@example.com',
     claim: MINE,
+    referenceNumber: null,
     ...overrides,
   };
 }
@@ -369,14 +370,14 @@ describe('admin manual payouts page', () => {
     expect(screen.getByText('No payouts have been completed yet.')).toBeInTheDocument();
   });
 
-  it('Mark as Complete confirms, PATCHes, says "Payout Marked Complete" and reloads the lists', async () => {
+  it('Mark as Complete asks for the PayPal transaction ID, PATCHes it, says "Payout Marked Complete" and reloads the lists', async () => {
     const state = { pending: [aManualPayout()], completed: [] as ManualPayout[] };
     const calls = serveManualPayouts(state);
     const patched: unknown[] = [];
     server.use(
-      http.patch('/api/admin/manual-payouts/:id/complete', ({ params }) => {
-        patched.push(params.id);
-        const done = aManualPayout({ payoutStatus: 'completed', payoutSentAt: '2030-04-06T10:00:00.000Z' });
+      http.patch('/api/admin/manual-payouts/:id/complete', async ({ params, request }) => {
+        patched.push([params.id, await request.json()]);
+        const done = aManualPayout({ payoutStatus: 'completed', payoutSentAt: '2030-04-06T10:00:00.000Z', referenceNumber: '5TY05013RG002845M' });
         state.pending = [];
         state.completed = [done];
         return HttpResponse.json(done);
@@ -386,15 +387,23 @@ describe('admin manual payouts page', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Mark Payout as Complete?' }));
     expect(dialog.getByText("Confirm that $162.00 was sent to Noah's family by PayPal. The family's registry is then marked as paid.")).toBeInTheDocument();
+    // The transaction ID is required: without it nothing is sent, and the field says why.
+    await user.click(dialog.getByRole('button', { name: 'Yes, Mark as Complete' }));
+    const field = await dialog.findByRole('textbox', { name: 'PayPal Transaction ID' });
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Enter the PayPal transaction ID of the payment you sent'));
+    expect(field).toHaveFocus();
     expect(patched).toHaveLength(0);
+    await user.type(field, '5TY05013RG002845M');
     await user.click(dialog.getByRole('button', { name: 'Yes, Mark as Complete' }));
 
     expect(await within(toastRegion()).findByText('Payout Marked Complete')).toBeInTheDocument();
-    expect(patched).toEqual(['r-1']);
+    expect(patched).toEqual([['r-1', { referenceNumber: '5TY05013RG002845M' }]]);
     expect(await screen.findByText('No payouts are waiting to be sent.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Pending Payouts' })).toHaveFocus();
-    expect(within(screen.getByRole('region', { name: 'Completed Payouts' })).getByText('Sent Apr 6, 2030')).toBeInTheDocument();
+    const completed = within(screen.getByRole('region', { name: 'Completed Payouts' }));
+    expect(completed.getByText('Sent Apr 6, 2030')).toBeInTheDocument();
+    expect(completed.getByText('5TY05013RG002845M')).toBeInTheDocument();
     expect(calls.list).toBe(2);
   });
 
@@ -406,7 +415,9 @@ describe('admin manual payouts page', () => {
     server.use(http.patch('/api/admin/manual-payouts/:id/complete', () => HttpResponse.json(body, { status: 409 })));
     const { user } = await openManualPayouts();
     await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Mark Payout as Complete?' })).getByRole('button', { name: 'Yes, Mark as Complete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mark Payout as Complete?' }));
+    await user.type(dialog.getByRole('textbox', { name: 'PayPal Transaction ID' }), '5TY05013RG002845M');
+    await user.click(dialog.getByRole('button', { name: 'Yes, Mark as Complete' }));
     const toasts = within(toastRegion());
     expect(await toasts.findByText('Error')).toBeInTheDocument();
     expect(toasts.getByText(expected)).toBeInTheDocument();

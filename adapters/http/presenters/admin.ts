@@ -68,6 +68,7 @@ export function presentManualPayout({ registry, ownerEmail }: ManualPayout, view
     payoutMethod: isManualPayoutMethod(registry.payoutMethod) ? registry.payoutMethod : 'check',
     ownerEmail,
     claim: presentClaim(registry.payoutClaimedBy, registry.payoutClaimedAt, viewer),
+    referenceNumber: registry.payoutReference,
   } satisfies ManualPayoutView;
 }
 

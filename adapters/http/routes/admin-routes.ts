@@ -85,13 +85,13 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
 
   router.patch('/manual-payouts/:id/complete', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await completeManualPayout(ctx.params.id ?? '', actor, { ...claiming, supportEmail: ports.supportEmail });
+    const payout = await completeManualPayout(ctx.params.id ?? '', ctx.request.body, actor, { ...claiming, supportEmail: ports.supportEmail });
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout completed');
     ctx.body = presentManualPayout(payout, actor);
   });
 
   router.get('/failed-payouts', async (ctx) => {
-    ctx.body = (await listFailedBankPayouts(repositories)).map(presentFailedPayout);
+    ctx.body = (await listFailedBankPayouts({ registries: repositories.registries, users: repositories.users, clock })).map(presentFailedPayout);
   });
 
   const paying = { registries: repositories.registries, users: repositories.users, unitOfWork: repositories, gateway: ports.gateway, clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail };

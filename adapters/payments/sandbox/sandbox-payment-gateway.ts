@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { DomainError } from '@core/errors';
 import { isCurrency, type Cents, type Currency } from '@core/money';
 import { pageUrl, paths } from '@core/page-paths';
@@ -63,9 +64,21 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
   private readonly transferAmounts = new Map<string, { amount: Cents; reversed: Cents; currency: Currency }>();
   private readonly reversalsMade = new Map<string, string>();
   readonly disputes: SandboxDisputes;
+  private readonly transferDelayMs: number;
 
   /** The dispute card's dispute opens disputeAfterMs after its payment (3 s by default), and evidence is decided decideAfterMs after it is sent (2 s). */
-  constructor(options: { secret: string; accounts: SandboxAccountStore; balance: SandboxBalance; appUrl: string; clock?: Clock; disputeAfterMs?: number; decideAfterMs?: number }) {
+  constructor(options: {
+    secret: string;
+    accounts: SandboxAccountStore;
+    balance: SandboxBalance;
+    appUrl: string;
+    clock?: Clock;
+    disputeAfterMs?: number;
+    decideAfterMs?: number;
+    /** How long each transfer takes to answer (none unless given): a slow provider, to rehearse a race or a crash while one is under way. */
+    transferDelayMs?: number;
+  }) {
+    this.transferDelayMs = options.transferDelayMs ?? 0;
     this.secret = options.secret;
     this.accounts = options.accounts;
     this.balance = options.balance;
@@ -214,6 +227,7 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
    * take the money, otherwise a transfer id that the same idempotency key always gets again.
    */
   async transfer(request: TransferRequest): Promise<TransferResult> {
+    if (this.transferDelayMs > 0) await delay(this.transferDelayMs);
     const account = await this.accounts.find(request.destinationAccountId);
     if (!account?.verified) return { success: false, reason: 'account_not_ready', message: 'The bank account is not verified yet.' };
     if (account.rejectsTransfers) return { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };

@@ -87,6 +87,7 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     payoutClaimedByUserId: { type: 'uuid', nullable: true },
     payoutClaimedAt: { type: 'datetime', nullable: true },
     payoutClaims: { type: 'integer', defaultRaw: '0' },
+    payoutReference: text255,
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

@@ -25,6 +25,7 @@ import { Migration20261125183000GiftCurrency } from './Migration20261125183000Gi
 import { Migration20261127083000PhotoFocalPoint } from './Migration20261127083000PhotoFocalPoint';
 import { Migration20261127190000BankPayoutAudit } from './Migration20261127190000BankPayoutAudit';
 import { Migration20261127220000DisputeLossHeld } from './Migration20261127220000DisputeLossHeld';
+import { Migration20261201210000PayoutReference } from './Migration20261201210000PayoutReference';
 import { Migration20261201220000DisputeFollowUps } from './Migration20261201220000DisputeFollowUps';
 import { Migration20261201240000NamesDrawnAsTyped } from './Migration20261201240000NamesDrawnAsTyped';
 
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261127083000PhotoFocalPoint', class: Migration20261127083000PhotoFocalPoint },
   { name: 'Migration20261127190000BankPayoutAudit', class: Migration20261127190000BankPayoutAudit },
   { name: 'Migration20261127220000DisputeLossHeld', class: Migration20261127220000DisputeLossHeld },
+  { name: 'Migration20261201210000PayoutReference', class: Migration20261201210000PayoutReference },
   { name: 'Migration20261201220000DisputeFollowUps', class: Migration20261201220000DisputeFollowUps },
   { name: 'Migration20261201240000NamesDrawnAsTyped', class: Migration20261201240000NamesDrawnAsTyped },
 ];

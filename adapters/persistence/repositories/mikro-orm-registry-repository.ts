@@ -15,7 +15,7 @@ const NULLABLE = [
   'personalMessage', 'photoUrl', 'preferredCharityId', 'payoutMethod', 'bankAccountHolder', 'bankAccountNumber',
   'bankRoutingNumber', 'bankName', 'paypalEmail', 'mailingName', 'mailingAddress', 'mailingCity', 'mailingState',
   'mailingZip', 'closedAt', 'stripePayoutId', 'payoutSentAt', 'transferFailureReason', 'transferFailureMessage',
-  'payoutIssueEmailedAt', 'payoutClaimedBy', 'payoutClaimedByUserId', 'payoutClaimedAt',
+  'payoutIssueEmailedAt', 'payoutClaimedBy', 'payoutClaimedByUserId', 'payoutClaimedAt', 'payoutReference',
 ] as const;
 
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
@@ -212,8 +212,8 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   async listFailedBankPayouts(): Promise<Registry[]> {
     const rows = await this.readRows(
-      // Sending too: a try whose answer never came holds its claim until it is tried again.
-      { payoutMethod: 'bank', status: 'closed', payoutStatus: { $in: ['pending', 'sending'] }, transferAttempts: { $gt: 0 } },
+      // Sending too: a try whose answer never came, or that was cut off, holds its claim until it is tried again.
+      { payoutMethod: 'bank', status: 'closed', payoutStatus: { $in: ['pending', 'sending'] } },
       { orderBy: { closedAt: QueryOrder.DESC_NULLS_LAST, id: 'asc' } },
     );
     return rows.map(toRegistry);

@@ -54,9 +54,9 @@ export function changeManualPayoutClaim(id: string, change: 'claim' | 'release')
   return apiFetch<ManualPayout>(`${MANUAL_PAYOUTS_KEY}/${encodeURIComponent(id)}/${change}`, { method: 'POST' });
 }
 
-/** PATCH /api/admin/manual-payouts/{id}/complete (no body): the family has been paid. */
-export function completeManualPayout(id: string): Promise<ManualPayout> {
-  return apiFetch<ManualPayout>(`${MANUAL_PAYOUTS_KEY}/${encodeURIComponent(id)}/complete`, { method: 'PATCH' });
+/** PATCH /api/admin/manual-payouts/{id}/complete: the family has been paid, with the PayPal transaction id or check number. */
+export function completeManualPayout(id: string, completion: { referenceNumber: string }): Promise<ManualPayout> {
+  return apiFetch<ManualPayout>(`${MANUAL_PAYOUTS_KEY}/${encodeURIComponent(id)}/complete`, { method: 'PATCH', body: completion });
 }
 
 export function useFailedPayouts() {

@@ -37,7 +37,8 @@ function tries(count: number): string {
  * /admin/failed-payouts (admins): families' bank payouts that did not go through, with what the
  * provider said, how often it was tried and whom to reach; an administrator tries again (after
  * the family fixed their account) or, on the family's word, sends it by PayPal or a check, which
- * moves it to Manual Payouts.
+ * moves it to Manual Payouts. A try cut off before the provider answered is listed too, once
+ * its wait is over.
  */
 export default function FailedPayoutsPage() {
   usePageTitle(PAGE_TITLE);
@@ -126,6 +127,8 @@ function FailedPayoutItem({ payout, retrying, busy, onRetry, onSwitch }: FailedP
   const nameId = useId();
   const amountId = useId();
   const unanswered = payout.transferFailureReason === PROVIDER_UNAVAILABLE;
+  // Nothing recorded: the try was cut off (the server stopped) before the provider's answer.
+  const cutOff = payout.transferFailureReason === null;
   const canRetryNow = payout.retryAvailableAt !== null && Date.parse(payout.retryAvailableAt) <= Date.now();
   return (
     <Card component="li" aria-labelledby={nameId}>
@@ -142,11 +145,16 @@ function FailedPayoutItem({ payout, retrying, busy, onRetry, onSwitch }: FailedP
           <Typography id={amountId} sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
             {familyAmount(payout)}
           </Typography>
-          <Chip size="small" label={unanswered ? 'Not confirmed' : 'Refused'} sx={{ fontWeight: 700, bgcolor: 'error.main', color: 'error.contrastText' }} />
+          <Chip size="small" label={cutOff ? 'No answer recorded' : unanswered ? 'Not confirmed' : 'Refused'} sx={{ fontWeight: 700, bgcolor: 'error.main', color: 'error.contrastText' }} />
         </Box>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
           <Field label="Provider's reason">
-            {payout.transferFailureMessage || (unanswered ? 'The payment provider did not answer.' : '—')}
+            {payout.transferFailureMessage ||
+              (cutOff
+                ? 'The try was cut off before the payment provider answered. Retry or Switch Method asks the provider for this payout’s transfer first, so the family is not paid twice.'
+                : unanswered
+                  ? 'The payment provider did not answer.'
+                  : '—')}
             {payout.transferFailureReason && (
               <Box component="span" sx={{ display: 'block', fontWeight: 400, fontFamily: 'monospace', fontSize: '0.8125rem', color: 'text.secondary' }}>
                 {payout.transferFailureReason}

@@ -5,11 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
@@ -22,7 +17,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { countryName } from '../../../lib/bank-country';
 import { fromWireAmount } from '@api/amount';
-import { changeManualPayoutClaim, completeManualPayout, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
+import { changeManualPayoutClaim, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
+import { CompleteManualPayoutDialog } from '../components/complete-manual-payout-dialog';
 import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
 import { PayoutClaimControls } from '../components/payout-claim';
 import { LoadError } from '../../../components/load-error';
@@ -47,7 +43,6 @@ export default function ManualPayoutsPage() {
   const onUnauthorized = useUnauthorizedRedirect();
   const { payouts, error, mutate } = useManualPayouts();
   const [confirming, setConfirming] = useState<ManualPayout | null>(null);
-  const [busy, setBusy] = useState(false);
   const pendingHeadingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -71,27 +66,6 @@ export default function ManualPayoutsPage() {
     }
     setClaiming(false);
     // Another administrator may have claimed it meanwhile: the list shows who.
-    void mutate();
-  };
-
-  const markComplete = async () => {
-    if (!confirming) return;
-    const payout = confirming;
-    setBusy(true);
-    try {
-      await completeManualPayout(payout.id);
-      toast({ title: 'Payout Marked Complete', description: `${familyAmount(payout)} to ${payout.childName}'s family is recorded as sent.` });
-      setConfirming(null);
-      // The card (and its button) leaves the pending list: the focus goes to the list's heading.
-      requestAnimationFrame(() => pendingHeadingRef.current?.focus());
-    } catch (cause) {
-      setConfirming(null);
-      setBusy(false);
-      if (onUnauthorized(cause)) return;
-      toast({ title: 'Error', description: serverMessage(cause, 'Failed to mark payout as complete'), variant: 'destructive' });
-    }
-    setBusy(false);
-    // Both lists change (or changed under the administrator, e.g. completed by someone else).
     void mutate();
   };
 
@@ -145,30 +119,22 @@ export default function ManualPayoutsPage() {
         </>
       )}
 
-      <Dialog
-        open={confirming !== null}
-        onClose={() => !busy && setConfirming(null)}
-        aria-labelledby="complete-payout-title"
-        aria-describedby="complete-payout-text"
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle id="complete-payout-title">Mark Payout as Complete?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="complete-payout-text">
-            {confirming &&
-              `Confirm that ${familyAmount(confirming)} was sent to ${confirming.childName}'s family by ${METHOD_LABELS[confirming.payoutMethod]}. The family's registry is then marked as paid.`}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={() => setConfirming(null)} disabled={busy} autoFocus>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={() => void markComplete()} disabled={busy}>
-            {busy ? 'Saving…' : 'Yes, Mark as Complete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <CompleteManualPayoutDialog
+        payout={confirming}
+        onClose={() => setConfirming(null)}
+        onCompleted={() => {
+          setConfirming(null);
+          // The card (and its button) leaves the pending list: the focus goes to the list's heading.
+          requestAnimationFrame(() => pendingHeadingRef.current?.focus());
+          // Both lists change.
+          void mutate();
+        }}
+        onRefused={() => {
+          setConfirming(null);
+          // The lists changed under the administrator (completed or claimed by someone else).
+          void mutate();
+        }}
+      />
     </AdminPage>
   );
 }
@@ -229,7 +195,7 @@ function PendingPayoutCard({ payout, busy, onClaim, onRelease, onMarkComplete }:
                 <li>
                   Send {amount} to {payout.paypalEmail || 'the PayPal email above'}.
                 </li>
-                <li>Press Mark as Complete once PayPal confirms the payment.</li>
+                <li>Press Mark as Complete once PayPal confirms the payment, with its transaction ID.</li>
               </Box>
             </>
           ) : (
@@ -250,7 +216,7 @@ function PendingPayoutCard({ payout, busy, onClaim, onRelease, onMarkComplete }:
                   Write a check for {amount} payable to {payout.mailingName || 'the name above'}.
                 </li>
                 <li>Mail it to the address above.</li>
-                <li>Press Mark as Complete once the check is in the mail.</li>
+                <li>Press Mark as Complete once the check is in the mail, with its check number.</li>
               </Box>
             </>
           )}
@@ -292,9 +258,16 @@ function CompletedPayoutRow({ payout }: { payout: ManualPayout }) {
           </Typography>
         </Box>
         <Typography sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{familyAmount(payout)}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ minWidth: '9rem' }}>
-          Sent {formatAdminDate(payout.payoutSentAt) || '—'}
-        </Typography>
+        <Box sx={{ minWidth: '9rem' }}>
+          <Typography variant="body2" color="text.secondary">
+            Sent {formatAdminDate(payout.payoutSentAt) || '—'}
+          </Typography>
+          {payout.referenceNumber && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {payout.payoutMethod === 'paypal' ? 'Transaction' : 'Check no.'} <Box component="span" sx={{ fontFamily: 'monospace' }}>{payout.referenceNumber}</Box>
+            </Typography>
+          )}
+        </Box>
       </CardContent>
     </Card>
   );
