@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { DatabaseConfig } from '../adapters/persistence/orm';
+import { DEFAULT_POOL_MAX, type DatabaseConfig } from '../adapters/persistence/orm';
 import { STRIPE_PUBLISHED_RATES, type ProcessingRate, type ProcessingRates } from '@core/fees';
 import { CURRENCIES, type Currency } from '@core/money';
 
@@ -35,6 +35,10 @@ export interface AppConfig {
   /** The bearer token GET /metrics asks for; null: no metrics page at all. */
   metricsToken: string | null;
   logLevel: string;
+  /** The commit this release was built from, when the build said (GIT_COMMIT or BUILD_COMMIT). */
+  buildCommit: string | null;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served, before the server stops listening. */
+  shutdownDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +94,13 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// or postgresql:// address');
     database = { kind: 'postgresql', url: databaseUrl };
+  }
+  const poolText = value('DATABASE_POOL_MAX') ?? String(DEFAULT_POOL_MAX);
+  const poolMax = Number(poolText);
+  if (!/^\d+$/.test(poolText) || poolMax < 1 || poolMax > MAX_POOL) {
+    problems.push(`DATABASE_POOL_MAX must be how many database connections each instance may hold, a whole number from 1 to ${MAX_POOL} (got "${poolText}")`);
+  } else if (database.kind === 'postgresql') {
+    database = { ...database, poolMax };
   }
 
   const sessionSecret = value('SESSION_SECRET') ?? null;
@@ -166,6 +177,13 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  // Long enough for a balancer checking every second or two to see readiness fail and stop sending.
+  const delayText = value('SHUTDOWN_DELAY_S') ?? '5';
+  const shutdownDelayS = Number(delayText);
+  if (!/^\d+$/.test(delayText) || shutdownDelayS > MAX_SHUTDOWN_DELAY_S) {
+    problems.push(`SHUTDOWN_DELAY_S must be the seconds an instance keeps serving after SIGTERM while its readiness fails, a whole number from 0 to ${MAX_SHUTDOWN_DELAY_S} (got "${delayText}")`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     production,
@@ -184,8 +202,15 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxyHops,
     metricsToken,
     logLevel,
+    buildCommit: value('GIT_COMMIT') ?? value('BUILD_COMMIT') ?? null,
+    shutdownDelayMs: shutdownDelayS * 1000,
   };
 }
+
+/** PostgreSQL's default max_connections is 100, shared by the whole fleet and the admin tools. */
+const MAX_POOL = 100;
+/** Beyond a minute a stop would outlast any orchestrator's grace period. */
+const MAX_SHUTDOWN_DELAY_S = 60;
 
 /** A card price at most this percentage is taken for a typo rather than a processor's price. */
 const MAX_PROCESSING_PERCENT = 20;

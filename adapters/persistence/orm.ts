@@ -12,7 +12,17 @@ import { MIGRATIONS } from './migrations';
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string; /** A cluster to start from (PGlite's dumpDataDir), instead of an empty one. */ loadDataDir?: Blob }
-  | { kind: 'postgresql'; url: string; /** Other bounds than DATABASE_WAITS (tests that wait them out). */ waits?: DatabaseWaits };
+  | {
+      kind: 'postgresql';
+      url: string;
+      /** Other bounds than DATABASE_WAITS (tests that wait them out). */
+      waits?: DatabaseWaits;
+      /** How many connections this process holds at most (DATABASE_POOL_MAX); DEFAULT_POOL_MAX unless given. */
+      poolMax?: number;
+    };
+
+/** Each instance's connections at most; the fleet's total is this times the instances, which PostgreSQL's max_connections must allow. */
+export const DEFAULT_POOL_MAX = 10;
 
 /** How long a request may wait on PostgreSQL, in ms: for a connection, a statement, and an answer. */
 export interface DatabaseWaits {
@@ -58,7 +68,7 @@ export async function openOrm(config: DatabaseConfig): Promise<Orm> {
     const orm = await PgliteMikroORM.init({ ...shared, dbName: config.dataDir, driverOptions: () => ({ extensions: { pg_trgm }, loadDataDir: config.loadDataDir }) });
     return orm as unknown as Orm;
   }
-  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10, idleTimeoutMillis: 30_000 }, driverOptions: poolSafety(config.waits ?? DATABASE_WAITS) });
+  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: config.poolMax ?? DEFAULT_POOL_MAX, idleTimeoutMillis: 30_000 }, driverOptions: poolSafety(config.waits ?? DATABASE_WAITS) });
   return orm as unknown as Orm;
 }
 

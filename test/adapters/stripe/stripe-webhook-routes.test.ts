@@ -47,7 +47,7 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   });
   app.use(errorHandler({ failed: () => undefined }));
   if (options.bodyParserFirst) app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false }));
-  const router = stripeWebhookRoutes({ repositories, gateway, notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }), clock: new FixedClock(), appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
+  const router = stripeWebhookRoutes({ repositories, gateway, notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }), clock: new FixedClock(), appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org', countOutcome: () => undefined });
   app.use(router.routes());
   app.use(router.allowedMethods());
 
