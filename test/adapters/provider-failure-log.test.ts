@@ -1,24 +1,10 @@
-import { Writable } from 'node:stream';
-import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@core/errors';
-import type { HttpState } from '../../adapters/http/http-state';
-import { createLogger } from '../../adapters/http/logger';
-import { errorHandler } from '../../adapters/http/middleware/errors';
+import { koaAppWithErrors } from '../support/koa-app';
 
 /** A Koa app whose one route fails as a use case does when the payment provider is down. */
 async function failingApp(error: DomainError) {
-  const lines: Record<string, unknown>[] = [];
-  const logger = createLogger('debug', new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk)) as Record<string, unknown>), done()) }));
-  const app = new Koa<HttpState>();
-  app.silent = true;
-  app.use(async (ctx, next) => {
-    ctx.state.requestId = 'test-request';
-    ctx.state.log = logger.child({ requestId: 'test-request' });
-    ctx.state.user = null;
-    await next();
-  });
-  app.use(errorHandler({ failed: () => undefined }));
+  const { app, logs } = koaAppWithErrors();
   app.use(() => {
     throw error;
   });
@@ -27,7 +13,7 @@ async function failingApp(error: DomainError) {
   const { port } = server.address() as { port: number };
   const response = await fetch(`http://127.0.0.1:${port}/api/create-payment-intent`, { method: 'POST' });
   server.close();
-  return { status: response.status, body: (await response.json()) as unknown, lines };
+  return { status: response.status, body: (await response.json()) as unknown, lines: logs.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 
 describe('a payment provider that fails', () => {
