@@ -23,6 +23,8 @@ export const PAYMENT_MODE_ATTRIBUTE = 'data-payment-mode';
 
 export const healthSchema = exactObject({ status: { const: 'ok' }, database: { const: 'ok' } });
 export const unhealthySchema = exactObject({ status: { const: 'unavailable' }, database: { const: 'unavailable' }, message: text });
+export const shuttingDownSchema = exactObject({ status: { const: 'shutting_down' }, message: text });
+export const aliveSchema = exactObject({ status: { const: 'ok' } });
 
 export const systemOperations = [
   operation({
@@ -30,8 +32,19 @@ export const systemOperations = [
     path: '/api/health',
     operationId: 'getHealth',
     session: 'none',
-    summary: 'Whether the server and its database answer',
-    responses: { 200: { description: 'All well', schema: healthSchema }, 503: { description: 'The database is not answering', schema: unhealthySchema } },
+    summary: 'Readiness: whether this instance should be sent requests (its database answers and it is not shutting down)',
+    responses: {
+      200: { description: 'All well', schema: healthSchema },
+      503: { description: 'The database is not answering, or the instance is shutting down', schema: { anyOf: [unhealthySchema, shuttingDownSchema] } },
+    },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/health/live',
+    operationId: 'getLiveness',
+    session: 'none',
+    summary: 'Liveness: whether the process answers at all, whatever its database does',
+    responses: { 200: { description: 'The process is running', schema: aliveSchema } },
   }),
   operation({ method: 'GET', path: '/api/config', operationId: 'getConfig', session: 'none', summary: 'What the browser needs to know', responses: { 200: { description: 'The public settings', schema: publicConfigSchema } } }),
   operation({

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { DatabaseConfig } from '../adapters/persistence/orm';
+import { DEFAULT_POOL_MAX, type DatabaseConfig } from '../adapters/persistence/orm';
 import { STRIPE_PUBLISHED_RATES, type ProcessingRate, type ProcessingRates } from '@core/fees';
 import { CURRENCIES, type Currency } from '@core/money';
 
@@ -43,6 +43,10 @@ export interface AppConfig {
   migrateOnStart: boolean;
   /** BACKGROUND_JOBS=off: no sweeps, reminders, reconciliation, purges or mail sending (restore drills, maintenance). */
   backgroundJobs: boolean;
+  /** The commit this release was built from, when the build said (GIT_COMMIT or BUILD_COMMIT). */
+  buildCommit: string | null;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served, before the server stops listening. */
+  shutdownDelayMs: number;
 }
 
 /** What `npm run migrate` needs: the owner's database, and how long to wait behind another's lock. */
@@ -101,7 +105,14 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   else if (production && !publicUrl.startsWith('https://')) problems.push('PUBLIC_URL must use https in production');
 
   const dataDir = path.resolve(cwd, value('DATA_DIR') ?? './data');
-  const database = databaseOf('DATABASE_URL', value, dataDir, problems);
+  let database = databaseOf('DATABASE_URL', value, dataDir, problems);
+  const poolText = value('DATABASE_POOL_MAX') ?? String(DEFAULT_POOL_MAX);
+  const poolMax = Number(poolText);
+  if (!/^\d+$/.test(poolText) || poolMax < 1 || poolMax > MAX_POOL) {
+    problems.push(`DATABASE_POOL_MAX must be how many database connections each instance may hold, a whole number from 1 to ${MAX_POOL} (got "${poolText}")`);
+  } else if (database.kind === 'postgresql') {
+    database = { ...database, poolMax };
+  }
 
   const sessionSecret = value('SESSION_SECRET') ?? null;
   if (sessionSecret && sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters (try: openssl rand -base64 48)');
@@ -189,6 +200,13 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   const jobsText = value('BACKGROUND_JOBS') ?? 'on';
   if (!['on', 'off'].includes(jobsText)) problems.push(`BACKGROUND_JOBS must be on or off (got "${jobsText}")`);
 
+  // Long enough for a balancer checking every second or two to see readiness fail and stop sending.
+  const delayText = value('SHUTDOWN_DELAY_S') ?? '5';
+  const shutdownDelayS = Number(delayText);
+  if (!/^\d+$/.test(delayText) || shutdownDelayS > MAX_SHUTDOWN_DELAY_S) {
+    problems.push(`SHUTDOWN_DELAY_S must be the seconds an instance keeps serving after SIGTERM while its readiness fails, a whole number from 0 to ${MAX_SHUTDOWN_DELAY_S} (got "${delayText}")`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     production,
@@ -209,6 +227,8 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     migrateOnStart: migrateText === 'true',
     backgroundJobs: jobsText !== 'off',
+    buildCommit: value('GIT_COMMIT') ?? value('BUILD_COMMIT') ?? null,
+    shutdownDelayMs: shutdownDelayS * 1000,
   };
 }
 
@@ -240,6 +260,11 @@ function databaseOf(name: string, value: (name: string) => string | undefined, d
   if (!/^postgres(ql)?:\/\//.test(url)) problems.push(`${name} must be a postgres:// or postgresql:// address`);
   return { kind: 'postgresql', url };
 }
+
+/** PostgreSQL's default max_connections is 100, shared by the whole fleet and the admin tools. */
+const MAX_POOL = 100;
+/** Beyond a minute a stop would outlast any orchestrator's grace period. */
+const MAX_SHUTDOWN_DELAY_S = 60;
 
 /** A card price at most this percentage is taken for a typo rather than a processor's price. */
 const MAX_PROCESSING_PERCENT = 20;

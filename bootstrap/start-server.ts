@@ -23,7 +23,8 @@ import { SharpImageSanitizer } from '../adapters/photos/sharp-image-sanitizer';
 import { makeShortCode } from '@core/registry/short-code';
 import { randomBytes } from 'node:crypto';
 import { createPhotoStore } from './photo-store';
-import { createPayments, type SandboxDisputeDelays } from './payment-gateway';
+import { createPayments, verifyProviderKeys, type SandboxDisputeDelays } from './payment-gateway';
+import { readBuildInfo } from './build-info';
 import { createMailer } from './mailer';
 import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
@@ -106,6 +107,11 @@ export interface RunningServer {
   /** Every API route the server answers (the fuzz tests walk them all). */
   routes: RouteEntry[];
   /**
+   * The first step of a stop: readiness (GET /api/health) answers 503 from now on, while every
+   * request is still served, so that a balancer stops sending before close() stops listening.
+   */
+  failReadiness: () => void;
+  /**
    * Stops taking connections, lets the requests in flight finish (each told `Connection: close`)
    * for up to DRAIN_LIMIT_MS, then stops the background work and closes the database.
    */
@@ -154,7 +160,9 @@ export async function startServer(
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
     const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm), createSandboxBalance(orm), options.sandboxDisputeDelays);
+    await verifyProviderKeys(payments, config.production, logger);
     const metrics = createMetrics({
+      build: readBuildInfo(projectRoot, config.buildCommit),
       readOperations: () => readOperations(orm),
       readPool: await poolUsageReader(orm, config.database),
       onReadFailed: (error) => {
@@ -163,6 +171,7 @@ export async function startServer(
       },
     });
     const limiter = (options: RateLimiterOptions) => createRateLimiter(orm, options, metrics.limitRefused);
+    let shuttingDown = false;
     const webRoot = options.webRoot === undefined ? builtWebRoot() : options.webRoot;
     const app = createHttpApp({
       repositories,
@@ -184,6 +193,7 @@ export async function startServer(
       photoQueue: boundedQueue(PHOTO_QUEUE_LIMITS),
       metrics,
       checkDatabase: infrastructure.checkDatabase,
+      shuttingDown: () => shuttingDown,
       settings: {
         sessionSecret,
         publicUrl: config.publicUrl,
@@ -252,6 +262,7 @@ export async function startServer(
       // A won dispute's bank follow-up whose transfer was cut off or unanswered: asked again by its own key.
       const followUpsSent = await sendPendingFollowUpTransfers(sweeping);
       const result = { refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed, followUpsSent };
+      metrics.paymentOutcome('refunded', refunds.refunded);
       if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'cut-off refunds settled');
       return result;
     });
@@ -279,11 +290,23 @@ export async function startServer(
     );
 
     const reconciliationLog = logger.child({ component: 'ledger-reconciliation' });
-    const reconcile = measured(metrics, 'ledger-reconciliation', async () => {
-      const run = await reconcileYesterday({ unitOfWork: repositories, gateway: payments.gateway, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
-      if (run) reconciliationLog.info({ day: run.day, status: run.status, transactions: run.transactions, differences: run.differences.length }, 'reconciled a day with the payment provider');
-      return run;
-    });
+    // A run that found differences is not a clean success: its last-success time stays where the
+    // last run that agreed left it, and its differences are counted.
+    const reconcile = measured(
+      metrics,
+      'ledger-reconciliation',
+      async () => {
+        const run = await reconcileYesterday({ unitOfWork: repositories, gateway: payments.gateway, clock: systemClock, appUrl: config.publicUrl, supportEmail: config.support.email });
+        if (run) {
+          metrics.reconciliationDifferences(run.differences.length);
+          const fields = { day: run.day, status: run.status, transactions: run.transactions, differences: run.differences.length };
+          if (run.differences.length > 0) reconciliationLog.error(fields, 'reconciliation found differences between the ledger and the payment provider');
+          else reconciliationLog.info(fields, 'reconciled a day with the payment provider');
+        }
+        return run;
+      },
+      (run) => run === null || run.differences.length === 0,
+    );
     const stopReconciliations = every(reconcile, { firstMs: FIRST_RECONCILIATION_MS, everyMs: RECONCILIATION_INTERVAL_MS }, (error) =>
       reconciliationLog.warn({ err: error }, 'reconciliation with the payment provider failed'),
     );
@@ -310,7 +333,11 @@ export async function startServer(
       reconcileYesterday: reconcile,
       purgeExpired,
       routes: listRoutes(app as never),
+      failReadiness: () => {
+        shuttingDown = true;
+      },
       close: async () => {
+        shuttingDown = true;
         stopPurges();
         stopStatistics();
         stopSweeps();
@@ -330,12 +357,15 @@ export async function startServer(
   }
 }
 
-/** A repeating job that records when it last succeeded, and counts its database failures by class. */
-function measured<T>(metrics: Metrics, job: string, work: () => Promise<T>): () => Promise<T> {
+/**
+ * A repeating job that records when it last succeeded (each result it finishes with, unless
+ * `clean` says that one is not), and counts its database failures by class.
+ */
+function measured<T>(metrics: Metrics, job: string, work: () => Promise<T>, clean: (result: T) => boolean = () => true): () => Promise<T> {
   return async () => {
     try {
       const result = await work();
-      metrics.jobSucceeded(job);
+      if (clean(result)) metrics.jobSucceeded(job);
       return result;
     } catch (error) {
       metrics.failed(error);

@@ -73,6 +73,8 @@ export interface HttpDependencies {
   photoQueue: BoundedQueue;
   metrics: Metrics;
   checkDatabase: () => Promise<void>;
+  /** True once the process was told to stop: readiness answers 503 while requests are still served. */
+  shuttingDown: () => boolean;
   settings: {
     sessionSecret: string;
     publicUrl: string;
@@ -134,7 +136,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   // What the e-mails the use cases compose need: links to this site, and where replies go.
   const mail = { appUrl: settings.publicUrl, supportEmail: settings.publicConfig.supportEmail };
   const routers = [
-    systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase }),
+    systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase, shuttingDown: deps.shuttingDown }),
     authRoutes({ users: deps.repositories.users, hasher: deps.hasher, decoyHash: deps.decoyHash, limits: deps.limits }),
     accountRoutes({ repositories: deps.repositories, hasher: deps.hasher, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
     newsletterRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
@@ -144,14 +146,14 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
     sharePictureRoutes({ registries: deps.repositories.registries, photos: deps.photos, sanitizer: deps.sanitizer, queue: deps.photoQueue, metrics: deps.metrics }),
-    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, limits: deps.limits, ...mail }),
+    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, limits: deps.limits, countOutcome: deps.metrics.paymentOutcome, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminDisputeRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
-    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, clock: deps.clock, logger: deps.logger, ...mail })] : []),
-    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, ...mail })] : []),
+    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, clock: deps.clock, logger: deps.logger, countOutcome: deps.metrics.paymentOutcome, ...mail })] : []),
+    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, countOutcome: deps.metrics.paymentOutcome, ...mail })] : []),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -17,6 +17,9 @@ const CLASS_NAMES: Record<string, string> = {
   XX: 'internal_error',
 };
 
+/** Every class databaseErrorClass names, but the rare class_XX: counted at zero from the start. */
+export const DATABASE_ERROR_CLASSES = [...Object.values(CLASS_NAMES), 'pool_timeout', 'connection_lost'];
+
 /** node-postgres's own failures, which carry no SQLSTATE. */
 const POOL_TIMEOUT = /timeout exceeded when trying to connect/i;
 const CONNECTION_LOST = /Connection terminated|The database closed the connection|ECONNREFUSED/i;

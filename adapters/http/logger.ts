@@ -29,6 +29,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return destination ? pino(options, destination) : pino(options, bufferedStdout());
 }
 
+/** For the last words of a process about to exit: written at once, not batched. */
+export function createStartupLogger(): Logger {
+  return createLogger('info', pino.destination({ dest: 1, sync: true }));
+}
+
 /** Lines are written in batches of about this many bytes, and at least this often. */
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;

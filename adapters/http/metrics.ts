@@ -1,5 +1,13 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { databaseErrorClass } from './database-error-class';
+import { DATABASE_ERROR_CLASSES, databaseErrorClass } from './database-error-class';
+import { RATE_LIMIT_POLICIES } from './rate-limit-policies';
+
+/** What happened to payments, as the provider reported it (a decline is a webhook answered 200). */
+export const PAYMENT_OUTCOMES = ['succeeded', 'declined', 'disputed', 'refunded'] as const;
+export type PaymentOutcomeLabel = (typeof PAYMENT_OUTCOMES)[number];
+
+/** The photo queue's refusals share the limits' counter. */
+export const PHOTO_QUEUE_LIMIT = 'photo-decodes';
 
 /** What the database holds that an operator watches, read at each scrape. */
 export interface OperationsReading {
@@ -20,6 +28,8 @@ export interface MetricSources {
   readPool: () => PoolReading | null;
   /** A scrape whose database reading failed still answers, without those figures; this hears why. */
   onReadFailed: (error: unknown) => void;
+  /** Which release runs here: the package's version and the commit it was built from. */
+  build: { version: string; commit: string };
 }
 
 export interface Metrics {
@@ -29,6 +39,10 @@ export interface Metrics {
   limitRefused(limit: string): void;
   /** A repeating job (a sweep, a reminder, a purge) finished without an error. */
   jobSucceeded(job: string): void;
+  /** Payments that came to an outcome (default one). */
+  paymentOutcome(outcome: PaymentOutcomeLabel, count?: number): void;
+  /** Differences a reconciliation run found between the ledger and the provider. */
+  reconciliationDifferences(count: number): void;
   /** Counts a failure by its database error class; anything that is not a database error is ignored. */
   failed(error: unknown): void;
   /** The Prometheus text exposition of everything, database readings taken now. */
@@ -53,6 +67,21 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
   });
   const limits = new Counter({ name: 'registry_limit_refusals_total', help: 'Requests refused by a limit', labelNames: ['limit'], registers: [registry] });
+  const paymentOutcomes = new Counter({
+    name: 'registry_payment_outcomes_total',
+    help: 'Payments that came to an outcome: succeeded, declined, disputed (a dispute opened), refunded',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const differences = new Counter({
+    name: 'registry_reconciliation_differences_total',
+    help: 'Differences reconciliation runs found between the ledger and the payment provider',
+    registers: [registry],
+  });
+  new Gauge({ name: 'registry_build_info', help: 'The release this instance runs: 1, labelled with its version and commit', labelNames: ['version', 'commit'], registers: [registry] }).set(
+    sources.build,
+    1,
+  );
   const jobs = new Gauge({
     name: 'registry_job_last_success_timestamp_seconds',
     help: 'When each repeating job last finished without an error (Unix time)',
@@ -88,6 +117,14 @@ export function createMetrics(sources: MetricSources): Metrics {
     labelNames: ['payee', 'state'],
     registers: [registry],
   });
+  // Every label value known in advance starts at zero: a series that appears only with its first
+  // increment is one that increase() and rate() miss.
+  for (const policy of Object.values(RATE_LIMIT_POLICIES)) limits.inc({ limit: policy.keyPrefix }, 0);
+  limits.inc({ limit: PHOTO_QUEUE_LIMIT }, 0);
+  for (const outcome of PAYMENT_OUTCOMES) paymentOutcomes.inc({ outcome }, 0);
+  for (const kind of DATABASE_ERROR_CLASSES) databaseErrors.inc({ class: kind }, 0);
+  differences.inc(0);
+
   const databaseRead = new Gauge({ name: 'registry_metrics_database_read_ok', help: '1 when this scrape read the database, 0 when it could not', registers: [registry] });
 
   const readDatabase = async () => {
@@ -121,6 +158,8 @@ export function createMetrics(sources: MetricSources): Metrics {
     requestServed: ({ method, route, status }, seconds) => requests.observe({ method, route, status: String(status) }, seconds),
     limitRefused: (limit) => limits.inc({ limit }),
     jobSucceeded: (job) => jobs.setToCurrentTime({ job }),
+    paymentOutcome: (outcome, count = 1) => paymentOutcomes.inc({ outcome }, count),
+    reconciliationDifferences: (count) => differences.inc(count),
     failed: (error) => {
       const kind = databaseErrorClass(error);
       if (kind) databaseErrors.inc({ class: kind });

@@ -2,9 +2,20 @@ import type { PaymentOutcome } from '@core/gift/record-payment';
 import type { ProviderRefundOutcome } from '@core/gift/refund-gift';
 import type { DisputeOutcome } from '@core/dispute/record-dispute';
 import type { Logger } from './logger';
+import type { PaymentOutcomeLabel } from './metrics';
 
-/** The outcomes someone should look at get a log line; ids and amounts only, no giver's details. */
-export function logPaymentOutcome(log: Logger, outcome: PaymentOutcome, source: string): void {
+/** Counts a payment's outcome (the metrics' registry_payment_outcomes_total). */
+export type CountPaymentOutcome = (outcome: PaymentOutcomeLabel) => void;
+
+/**
+ * The outcomes someone should look at get a log line; ids and amounts only, no giver's details.
+ * Each outcome is counted once, where it is first recorded (a report of one already settled is not).
+ */
+export function logPaymentOutcome(log: Logger, outcome: PaymentOutcome, source: string, count: CountPaymentOutcome): void {
+  if (outcome.kind === 'credited') count('succeeded');
+  else if (outcome.kind === 'failed') count('declined');
+  // Paid after the registry closed, and refunded at once.
+  else if (outcome.kind === 'refunded') count('refunded');
   switch (outcome.kind) {
     case 'mismatch':
       log.warn({ source, giftId: outcome.gift.id, expected: outcome.expected, reported: outcome.reported }, 'payment amount or currency does not match the gift; nothing credited');
@@ -18,13 +29,17 @@ export function logPaymentOutcome(log: Logger, outcome: PaymentOutcome, source: 
     case 'credited':
       log.info({ source, giftId: outcome.gift.id, registryId: outcome.registry.id }, 'gift credited');
       break;
+    case 'failed':
+      log.info({ source, giftId: outcome.gift.id }, 'payment declined');
+      break;
     default:
       break;
   }
 }
 
 /** A refund the provider reported: the ones our books could not follow need a person. */
-export function logProviderRefund(log: Logger, outcome: ProviderRefundOutcome, source: string): void {
+export function logProviderRefund(log: Logger, outcome: ProviderRefundOutcome, source: string, count: CountPaymentOutcome): void {
+  if (outcome.kind === 'recorded') count('refunded');
   switch (outcome.kind) {
     case 'partial':
       log.error({ source, giftId: outcome.gift.id, charged: outcome.charged, refunded: outcome.refunded }, 'partial refund at the provider; the gift still counts in full, settle it by hand');
@@ -41,7 +56,8 @@ export function logProviderRefund(log: Logger, outcome: ProviderRefundOutcome, s
 }
 
 /** A dispute the provider reported: each step is worth a line, ids and statuses only. */
-export function logDisputeOutcome(log: Logger, outcome: DisputeOutcome, source: string): void {
+export function logDisputeOutcome(log: Logger, outcome: DisputeOutcome, source: string, count: CountPaymentOutcome): void {
+  if (outcome.kind === 'opened') count('disputed');
   if (outcome.kind === 'unknown-payment') {
     log.warn({ source }, 'dispute of a payment that is no gift of ours; nothing recorded');
     return;

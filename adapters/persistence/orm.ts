@@ -19,10 +19,15 @@ export type DatabaseConfig =
       waits?: DatabaseWaits;
       /** A connection for `npm run migrate` (MIGRATION_SESSION) rather than for requests. */
       migrating?: { lockTimeoutMs: number };
+      /** How many connections this process holds at most (DATABASE_POOL_MAX); DEFAULT_POOL_MAX unless given. */
+      poolMax?: number;
     };
 
 /** The application_name of the connection that migrates, by which its lock waits are found (migration-run.ts). */
 export const MIGRATION_APPLICATION_NAME = 'registry-migrate';
+
+/** Each instance's connections at most; the fleet's total is this times the instances, which PostgreSQL's max_connections must allow. */
+export const DEFAULT_POOL_MAX = 10;
 
 /** How long a request may wait on PostgreSQL, in ms: for a connection, a statement, and an answer. */
 export interface DatabaseWaits {
@@ -72,7 +77,7 @@ export async function openOrm(config: DatabaseConfig): Promise<Orm> {
     const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 2 }, driverOptions: migrationSession(config.migrating.lockTimeoutMs) });
     return orm as unknown as Orm;
   }
-  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 10, idleTimeoutMillis: 30_000 }, driverOptions: poolSafety(config.waits ?? DATABASE_WAITS) });
+  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: config.poolMax ?? DEFAULT_POOL_MAX, idleTimeoutMillis: 30_000 }, driverOptions: poolSafety(config.waits ?? DATABASE_WAITS) });
   return orm as unknown as Orm;
 }
 

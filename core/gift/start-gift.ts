@@ -72,9 +72,10 @@ export async function startGift(
     });
   } catch (error) {
     // No payment can follow: the gift must not hold the registry open as if money were coming.
-    await ports.gifts.settleUnpaid(gift.id, null, 'failed');
+    // Settling it failing too must not hide the provider's error, which is what the log needs.
+    await ports.gifts.settleUnpaid(gift.id, null, 'failed').catch(() => undefined);
     if (error instanceof DomainError) throw error;
-    throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.');
+    throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.', undefined, error);
   }
 
   let attached: boolean;

@@ -4,6 +4,7 @@
  * and whether it was met; the exit code is non-zero when a target is missed.
  */
 import { bundleBench } from './bundle-bench';
+import { fleetBench } from './fleet-bench';
 import { guestPathBench } from './guest-path-bench';
 import { httpBench } from './http-bench';
 import { lighthouseBench } from './lighthouse-bench';
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, { about: string; run: () => Promise<void> }> = {
   bundle: { about: 'the JavaScript a guest downloads from the short link to the checkout, and the libraries\' part of it', run: bundleBench },
   guest: { about: 'a guest on a slow 4G phone (CPU 4× slower), from the short link to a usable gift form, median of 5; layout shift of every guest page at 360 and 1280 px', run: guestPathBench },
   lighthouse: { about: 'Lighthouse (mobile) on /, /registry/{id} and /gift/{id} (a registry with a photo), median of 5', run: lighthouseBench },
+  fleet: { about: 'two instances on one PostgreSQL behind haproxy (retries 0), each rolled under gift journeys: failed answers, gifts paid, the ledger verified', run: fleetBench },
   suite: { about: 'npm test step by step and each Vitest project, then npm run test:unit and the core project alone', run: suiteBench },
 };
 
@@ -30,8 +32,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 pinLoadGenerator();
-// The suite section runs the whole test suite: only when named.
-const chosen = asked.length > 0 ? asked : Object.keys(SECTIONS).filter((name) => name !== 'suite');
+// The suite section runs the whole test suite, and the fleet drill rolls a fleet: only when named.
+const chosen = asked.length > 0 ? asked : Object.keys(SECTIONS).filter((name) => name !== 'suite' && name !== 'fleet');
 for (const name of chosen) {
   say(`\n# ${name}: ${SECTIONS[name]!.about}`);
   await SECTIONS[name]!.run();

@@ -30,10 +30,29 @@ describe('configuration', () => {
 
   it('uses PostgreSQL, Stripe, SendGrid and GCS when configured', () => {
     const config = readConfig({ DATABASE_URL: 'postgres://db/registry', ...stripe, SENDGRID_API_KEY: 'SG.x', MAIL_FROM: 'gifts@example.org', GCS_BUCKET: 'photos' }, '/srv/app');
-    expect(config.database).toEqual({ kind: 'postgresql', url: 'postgres://db/registry' });
+    expect(config.database).toEqual({ kind: 'postgresql', url: 'postgres://db/registry', poolMax: 10 });
     expect(config.payments.provider).toBe('stripe');
     expect(config.mail.provider).toBe('sendgrid');
     expect(config.photos).toEqual({ provider: 'gcs', bucket: 'photos' });
+  });
+
+  it('reads DATABASE_POOL_MAX, 10 by default, and refuses what is not 1 to 100', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://db/registry', DATABASE_POOL_MAX: '25' }, '/srv/app').database).toEqual({ kind: 'postgresql', url: 'postgres://db/registry', poolMax: 25 });
+    for (const bad of ['0', '101', '-3', '2.5', 'ten']) {
+      expect(problems({ DATABASE_URL: 'postgres://db/registry', DATABASE_POOL_MAX: bad })).toEqual([
+        `DATABASE_POOL_MAX must be how many database connections each instance may hold, a whole number from 1 to 100 (got "${bad}")`,
+      ]);
+    }
+  });
+
+  it('reads SHUTDOWN_DELAY_S, 5 s by default, and refuses what is not 0 to 60 whole seconds', () => {
+    expect(readConfig({}, '/srv/app').shutdownDelayMs).toBe(5_000);
+    expect(readConfig({ SHUTDOWN_DELAY_S: '0' }, '/srv/app').shutdownDelayMs).toBe(0);
+    for (const bad of ['61', '1.5', '-1', 'soon']) {
+      expect(problems({ SHUTDOWN_DELAY_S: bad })).toEqual([
+        `SHUTDOWN_DELAY_S must be the seconds an instance keeps serving after SIGTERM while its readiness fails, a whole number from 0 to 60 (got "${bad}")`,
+      ]);
+    }
   });
 
   it('reads METRICS_TOKEN, absent by default (no metrics page), and refuses a short or unusable one', () => {

@@ -103,11 +103,11 @@ function groupAlive(pgid: number): boolean {
 }
 
 /** The server as its own process group, on the embedded database in a folder of its own. */
-async function startServerProcess(command: string[], port: number, dataDir: string) {
+async function startServerProcess(command: string[], port: number, dataDir: string, env: Record<string, string> = {}) {
   const [file, ...args] = command as [string, ...string[]];
   const child: ChildProcess = spawn(file, args, {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -124,6 +124,9 @@ async function startServerProcess(command: string[], port: number, dataDir: stri
   return { child, exited, output: () => output };
 }
 
+/** Seconds the instance keeps serving after SIGTERM with its readiness failing (SHUTDOWN_DELAY_S). */
+const DELAY_S = 2;
+
 // One data folder for the commands in turn: the first start makes and migrates the database, the
 // others open it as a restarted server does.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'registry-shutdown-'));
@@ -136,17 +139,17 @@ describe.each(START_COMMANDS)('a deploy: SIGTERM to $name under keep-alive clien
   beforeAll(async () => {
     if (needsBuild && !existsSync(path.join(projectRoot, 'dist', 'app', 'server.js'))) throw new Error('There is no build: run npm run build');
     port = await freePort();
-    server = await startServerProcess(command, port, dataDir);
+    server = await startServerProcess(command, port, dataDir, { SHUTDOWN_DELAY_S: String(DELAY_S) });
   }, 200_000);
   afterAll(() => {
     if (server?.child.pid && groupAlive(server.child.pid)) process.kill(-server.child.pid, 'SIGKILL');
   });
 
-  it('stops accepting, closes idle connections, answers the requests in flight with Connection: close, and exits 0', async () => {
+  it('fails readiness while still serving for SHUTDOWN_DELAY_S, then stops accepting, closes idle connections, answers the requests in flight with Connection: close, and exits 0', async () => {
     // Three clients idle on a connection they keep.
     const idleClosed: Promise<number>[] = [];
     for (let client = 0; client < 3; client += 1) {
-      const answer = await get(keepAliveClient(), port, '/api/health');
+      const answer = await get(keepAliveClient(), port, '/api/health/live');
       expect(answer).toMatchObject({ status: 200, connection: 'keep-alive' });
       idleClosed.push(new Promise((resolve) => answer.socket.once('close', () => resolve(Date.now()))));
     }
@@ -159,7 +162,7 @@ describe.each(START_COMMANDS)('a deploy: SIGTERM to $name under keep-alive clien
       let resets = 0;
       for (;;) {
         try {
-          answers.push(await get(agent, port, '/api/health'));
+          answers.push(await get(agent, port, '/api/health/live'));
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'ECONNRESET' && resets < 3) resets += 1;
@@ -171,17 +174,34 @@ describe.each(START_COMMANDS)('a deploy: SIGTERM to $name under keep-alive clien
     const signIns = Array.from({ length: 3 }, () => startSignIn(port));
     await sleep(500);
 
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
 
+    // Readiness fails at once, so a balancer stops sending; meanwhile everything is still served,
+    // on new connections too, and liveness holds (nothing should restart the process).
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status, { timeout: 1_000, interval: 50 }).toBe(503);
+    const duringDelay = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await duringDelay.json()).toEqual({ status: 'shutting_down', message: 'This instance is shutting down' });
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/api/config`)).status).toBe(200);
+    await sleep(DELAY_S * 1000 - 700);
+    expect(Date.now() - signalledAt).toBeLessThan(DELAY_S * 1000);
+    expect(await refusesConnections(port)).toBe(false);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(200);
+
+    // Then it stops listening.
     await expect.poll(() => refusesConnections(port), { timeout: 5_000 }).toBe(true);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DELAY_S * 1000);
     // Idle connections go at once, without waiting for the requests in flight.
     const idleClosedAt = await Promise.all(idleClosed);
-    for (const at of idleClosedAt) expect(at - signalledAt).toBeLessThan(3_000);
-    // The repeating clients are stopped: told to close, or closed between requests, and then refused.
+    for (const at of idleClosedAt) expect(at - signalledAt).toBeLessThan(DELAY_S * 1000 + 3_000);
+    // The repeating clients are served all through the delay, then stopped: told to close, or
+    // closed between requests, and then refused.
     for (const looped of await Promise.all(loopers)) {
       expect(looped.code).toBe('ECONNREFUSED');
-      expect(looped.refusedAt - signalledAt).toBeLessThan(3_000);
+      expect(looped.refusedAt - signalledAt).toBeGreaterThanOrEqual(DELAY_S * 1000);
+      expect(looped.refusedAt - signalledAt).toBeLessThan(DELAY_S * 1000 + 3_000);
       expect(looped.answers.every((answer) => answer.status === 200)).toBe(true);
     }
 
@@ -191,7 +211,7 @@ describe.each(START_COMMANDS)('a deploy: SIGTERM to $name under keep-alive clien
     const lastAnswerAt = Math.max(...answers.map((answer) => answer.at));
     // So the same clients asking again find the door shut, rather than answered on their old connection.
     for (const signIn of signIns) {
-      expect(await get(signIn.agent, port, '/api/health').then((answer) => answer.status, (error: NodeJS.ErrnoException) => error.code)).toBe('ECONNREFUSED');
+      expect(await get(signIn.agent, port, '/api/health/live').then((answer) => answer.status, (error: NodeJS.ErrnoException) => error.code)).toBe('ECONNREFUSED');
     }
 
     const exit = await server.exited;

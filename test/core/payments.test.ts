@@ -42,7 +42,9 @@ describe('a gift’s money lands exactly once', () => {
   it('marks the gift failed when the provider cannot open a payment, so it holds nothing open', async () => {
     const { give, repositories, gateway } = await world();
     gateway.down = true;
-    await expect(give(50)).rejects.toMatchObject({ code: 'payment.unavailable', message: 'Failed to process gift. Please try again.' });
+    const refused = await give(50).catch((error: unknown) => error);
+    // The guest reads a plain "try again"; the log, the provider's own error (its cause).
+    expect(refused).toMatchObject({ code: 'payment.unavailable', message: 'Failed to process gift. Please try again.', cause: { message: 'provider unavailable' } });
     expect([...repositories.gifts.rows.values()].map((gift) => gift.paymentStatus)).toEqual(['failed']);
   });
 

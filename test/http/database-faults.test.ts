@@ -128,12 +128,14 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     expect(ledger.paid ?? []).toEqual(expect.arrayContaining(confirmed));
   });
 
-  it('answers the health check with 503 within 2 s while the database does not answer, and 200 again once it does', async () => {
+  it('answers readiness with 503 within 2 s while the database does not answer, and 200 again once it does, while liveness holds', async () => {
     const client = new HttpClient(server.url);
     expect(await within(2_000, client.get('/api/health'))).toBe(200);
     proxy.freeze();
     try {
       for (let check = 0; check < 3; check += 1) expect(await within(2_000, client.get('/api/health'))).toBe(503);
+      // A database blip takes the instance out of the balancer; it must not get it restarted.
+      expect(await within(2_000, client.get('/api/health/live'))).toBe(200);
     } finally {
       proxy.thaw();
     }

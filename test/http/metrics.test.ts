@@ -4,6 +4,8 @@ import { HttpClient } from '../support/http-client';
 import { connectedTo, createTestDatabase, postgresUrl } from '../support/databases';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
+import { SANDBOX_DECLINE_CARD, SANDBOX_DISPUTE_CARD, SANDBOX_SUCCESS_CARD } from '@core/ports/sandbox-payments';
 
 const TOKEN = 'metrics-0123456789abcdef0123456789abcdef';
 
@@ -43,6 +45,62 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect(response.headers.get('cache-control')).toBe('no-store');
       return response.text();
     };
+
+    it('has every counter an operator alerts on from the first scrape, at zero for each known label, and says which release runs', async () => {
+      const first = await scrape();
+      for (const outcome of ['succeeded', 'declined', 'disputed', 'refunded']) expect(sample(first, 'registry_payment_outcomes_total', { outcome }), outcome).toBe(0);
+      expect(sample(first, 'registry_reconciliation_differences_total')).toBe(0);
+      for (const limit of ['login-account', 'payment-address', 'photo-decodes']) expect(sample(first, 'registry_limit_refusals_total', { limit }), limit).toBe(0);
+      for (const kind of ['connection_exception', 'pool_timeout', 'connection_lost', 'insufficient_resources']) expect(sample(first, 'registry_database_errors_total', { class: kind }), kind).toBe(0);
+      const build = /^registry_build_info\{version="([^"]+)",commit="([^"]+)"\} 1$/m.exec(first);
+      expect(build?.[1]).toBe('0.1.0');
+      expect(build?.[2]).toMatch(/^(?:[0-9a-f]{7,40}|unknown)$/);
+    });
+
+    it('counts payments by outcome: succeeded, declined, disputed and refunded', async () => {
+      const { owner, registry } = await openRegistry(server);
+      const outcomes = async () => Object.fromEntries(await Promise.all(['succeeded', 'declined', 'disputed', 'refunded'].map(async (outcome) => [outcome, sample(await scrape(), 'registry_payment_outcomes_total', { outcome })!])));
+      const before = await outcomes();
+      const guest = new HttpClient(server.url);
+      const pay = async (cardNumber: string) => {
+        const intent = await guest.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount: 36, personalMessage: '' });
+        expect(intent.status, intent.text).toBe(201);
+        const confirmed = await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber });
+        return { giftId: (intent.json as { giftId?: string }).giftId, status: confirmed.status };
+      };
+      expect((await pay(SANDBOX_SUCCESS_CARD)).status).toBe(200);
+      expect((await pay(SANDBOX_DECLINE_CARD)).status).toBe(402);
+      expect((await pay(SANDBOX_DISPUTE_CARD)).status).toBe(200);
+      // The sandbox's issuer disputes that one a moment later.
+      await expect.poll(async () => (await outcomes()).disputed, { timeout: 10_000 }).toBe(before.disputed + 1);
+      const gifts = (await owner.client.call('GET', `/api/registries/${registry.id}/gifts`)).json as unknown as { id: string; paymentStatus: string }[];
+      const paid = gifts.find((gift) => gift.paymentStatus === 'succeeded')!;
+      const refund = await owner.client.call('POST', `/api/gifts/${paid.id}/refund`, { reason: 'Sent twice' });
+      expect(refund.status, refund.text).toBe(200);
+
+      expect(await outcomes()).toEqual({ succeeded: before.succeeded + 2, declined: before.declined + 1, disputed: before.disputed + 1, refunded: before.refunded + 1 });
+    });
+
+    it('counts the differences reconciliation finds, and a run that found one is no clean success', async () => {
+      const yesterday = new Date(Date.now() - 26 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      await createSandboxBalance(server.infrastructure.orm).record({
+        id: `txn_sbx_stray_${kind}`,
+        kind: 'charge',
+        type: 'charge',
+        reference: `sbx_pi_USD_5000_stray_${kind}`,
+        currency: 'USD',
+        amount: 5_000,
+        fee: 175,
+        created: new Date(`${yesterday}T12:00:00Z`),
+      });
+      const before = await scrape();
+      const run = await server.reconcileYesterday();
+      expect(run).toMatchObject({ day: yesterday, status: 'differences' });
+      const after = await scrape();
+      expect(sample(after, 'registry_reconciliation_differences_total')! - sample(before, 'registry_reconciliation_differences_total')!).toBe(run!.differences.length);
+      expect(run!.differences.length).toBeGreaterThan(0);
+      expect(sample(after, 'registry_job_last_success_timestamp_seconds', { job: 'ledger-reconciliation' })).toBe(sample(before, 'registry_job_last_success_timestamp_seconds', { job: 'ledger-reconciliation' }));
+    });
 
     it('asks for the configured bearer token and refuses any other', async () => {
       for (const authorization of [undefined, 'Bearer ', `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, `Basic ${TOKEN}`, TOKEN]) {

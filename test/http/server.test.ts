@@ -19,6 +19,13 @@ describe('the server', () => {
     expect(response.json).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
+  it('answers liveness from the process alone, uncached', async () => {
+    const response = await new HttpClient(server.url).get('/api/health/live');
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ status: 'ok' });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('tells the web app the sandbox payment provider until Stripe is configured', async () => {
     const response = await new HttpClient(server.url).get('/api/config');
     expect(response.json).toMatchObject({ paymentProvider: 'sandbox', stripePublishableKey: null });

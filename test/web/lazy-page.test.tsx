@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { server } from './msw-server';
 import { lazyPage } from '../../web/src/app/lazy-page';
 import { preloadPageAt } from '../../web/src/app/router';
 import { renderApp } from './render-app';
@@ -35,6 +37,8 @@ describe('lazyPage (a page the app opens at a tap made before it was live)', () 
 
   it('refuses with the load’s error when the page cannot load, and loads it at the next try', async () => {
     const lost = new TypeError('Failed to fetch dynamically imported module');
+    // The network is lost, not the chunk (lib/chunk-recovery.ts asks the server): no reload.
+    server.use(http.get('/api/health/live', () => HttpResponse.error()));
     let attempts = 0;
     const Page = lazyPage(() => (++attempts === 1 ? Promise.reject(lost) : Promise.resolve({ default: GiftFormStandIn })));
     await expect(Page.preload()).rejects.toBe(lost);

@@ -7,6 +7,9 @@ import { ClientApp } from './app/client-app';
 import { serverData } from './app/server-data';
 import { preloadPageAt } from './app/router';
 import { takeTappedLink } from './lib/tapped-link';
+import { installChunkRecovery } from './lib/chunk-recovery';
+
+installChunkRecovery();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -53,12 +53,14 @@ export function errorHandler(options: { failed: (error: unknown) => void }): Mid
 
 /**
  * A domain error's status and what goes with it, for this handler and for a route that writes its
- * own body (the upload's): a provider or store that did not answer is worth a look in the log (the
+ * own body (the upload's): a provider or store that did not answer is an error in the log (the
  * visitor only learns it was not us), and an error that says when to try again sets Retry-After.
  */
 export function answerDomainError(ctx: HttpContext, error: DomainError): void {
   ctx.status = ERROR_STATUS[error.code];
-  if (ctx.status >= 500) ctx.state.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
+  // At error level, with the provider's own error and what caused it (pino serializes the chain):
+  // an outage must be alertable from the log and say why.
+  if (ctx.status >= 500) ctx.state.log.error({ err: error.cause ?? error, code: error.code }, error.message);
   const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
   if (retryAfter) ctx.set('Retry-After', String(retryAfter));
 }

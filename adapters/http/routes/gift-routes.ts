@@ -12,14 +12,23 @@ import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { countAttempt, giveBackFor, noteCountedFor, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
-import { logPaymentOutcome } from '../payment-outcome-log';
+import { logPaymentOutcome, type CountPaymentOutcome } from '../payment-outcome-log';
 import { presentGift, presentPaymentIntent, presentPaymentStatus, presentRefundedGift } from '../presenters/gifts';
 import { presentGiftList } from '../presenters/gift-list';
 import { giftAmountRefusals, withAmountInCents } from '../request-amount';
 
 const GIFT_AMOUNT_REFUSALS = giftAmountRefusals(GIFT_AMOUNT_MESSAGES);
 
-export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; clock: Clock; rates: ProcessingRates; limits: AttemptLimits; appUrl: string; supportEmail: string }) {
+export function giftRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  gateway: PaymentGateway;
+  clock: Clock;
+  rates: ProcessingRates;
+  limits: AttemptLimits;
+  appUrl: string;
+  supportEmail: string;
+  countOutcome: CountPaymentOutcome;
+}) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
   const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
@@ -46,7 +55,7 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
   router.post('/api/payments/reconcile', async (ctx) => {
     const body = ctx.request.body as { paymentIntentId?: unknown } | undefined;
     const result = await reconcilePayment(body?.paymentIntentId, paying);
-    if (result.outcome) logPaymentOutcome(ctx.state.log, result.outcome, 'reconcile');
+    if (result.outcome) logPaymentOutcome(ctx.state.log, result.outcome, 'reconcile', ports.countOutcome);
     // The giver's own checkout asks once the payment went through: the start it counted is given
     // back, once, and only to the address that started it (how the webhook learnt it is no matter).
     if (result.status === 'succeeded') await giveBackFor([ports.limits.paymentIntentsPerAddress, ctx.ip], String(body?.paymentIntentId));
@@ -68,6 +77,8 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
 
   router.post('/api/gifts/:id/refund', async (ctx) => {
     const gift = await refundGift(ctx.params.id ?? '', ctx.request.body, { ...refunding, user: ctx.state.user });
+    // One the provider has not confirmed yet stays refunding: its webhook or the sweep counts it.
+    if (gift.paymentStatus === 'refunded') ports.countOutcome('refunded');
     ctx.state.log.info({ giftId: gift.id, userId: ctx.state.user?.id }, 'gift refunded');
     ctx.body = presentRefundedGift(gift);
   });
@@ -75,6 +86,7 @@ export function giftRoutes(ports: { repositories: Repositories & UnitOfWork; gat
   // An administrator, once a payout was claimed or sent: the platform bears the refund.
   router.post('/api/gifts/:id/refund-at-platform-cost', async (ctx) => {
     const gift = await refundGiftAtPlatformCost(ctx.params.id ?? '', ctx.request.body, { ...refunding, user: ctx.state.user });
+    if (gift.paymentStatus === 'refunded') ports.countOutcome('refunded');
     ctx.state.log.info({ giftId: gift.id, userId: ctx.state.user?.id }, 'gift refunded at the platform’s cost');
     ctx.body = presentRefundedGift(gift);
   });

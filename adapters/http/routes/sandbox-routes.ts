@@ -11,7 +11,7 @@ import type { HttpState } from '../http-state';
 import type { Clock } from '@core/ports/clock';
 import { recordDispute } from '@core/dispute/record-dispute';
 import type { Logger } from '../logger';
-import { logDisputeOutcome, logPaymentOutcome } from '../payment-outcome-log';
+import { logDisputeOutcome, logPaymentOutcome, type CountPaymentOutcome } from '../payment-outcome-log';
 import { presentOnboardingAccount, presentOnboardingDone, presentSandboxPayment, presentSpentLink, sandboxRefusals } from '../presenters/sandbox';
 
 const onboardingSchema = yup.object({
@@ -44,6 +44,7 @@ export function sandboxRoutes(ports: {
   logger: Logger;
   appUrl: string;
   supportEmail: string;
+  countOutcome: CountPaymentOutcome;
 }) {
   const router = new Router<HttpState>();
   const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
@@ -53,7 +54,7 @@ export function sandboxRoutes(ports: {
   const log = ports.logger.child({ source: 'sandbox-dispute' });
   ports.gateway.onDisputeChange(async (report) => {
     try {
-      logDisputeOutcome(log, await recordDispute(report, { unitOfWork: ports.repositories, gateway: ports.gateway, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail }), 'sandbox');
+      logDisputeOutcome(log, await recordDispute(report, { unitOfWork: ports.repositories, gateway: ports.gateway, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail }), 'sandbox', ports.countOutcome);
     } catch (error) {
       log.error({ err: error, disputeId: report.disputeId }, 'sandbox dispute could not be recorded');
     }
@@ -74,7 +75,7 @@ export function sandboxRoutes(ports: {
       // Charged first, as at Stripe, so that the fee of the charge can be read when it is recorded.
       await ports.gateway.markSettled(intent.id, 'succeeded');
       const outcome = await recordPaymentSucceeded({ paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency }, paying);
-      logPaymentOutcome(ctx.state.log, outcome, 'sandbox');
+      logPaymentOutcome(ctx.state.log, outcome, 'sandbox', ports.countOutcome);
       if (outcome.kind === 'unknown-payment' || outcome.kind === 'mismatch') throw sandboxRefusals.unmatchedPayment();
       // As Stripe's test card: paid now, disputed by the giver's bank a few seconds later.
       if (card === SANDBOX_DISPUTE_CARD && outcome.kind === 'credited') ports.gateway.disputeLater(intent);
@@ -82,7 +83,7 @@ export function sandboxRoutes(ports: {
       return;
     }
     if (card === SANDBOX_DECLINE_CARD) {
-      await recordPaymentFailed({ paymentIntentId: intent.id }, paying);
+      logPaymentOutcome(ctx.state.log, await recordPaymentFailed({ paymentIntentId: intent.id }, paying), 'sandbox', ports.countOutcome);
       await ports.gateway.markSettled(intent.id, 'failed');
       throw sandboxRefusals.declined();
     }

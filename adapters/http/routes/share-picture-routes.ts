@@ -5,7 +5,7 @@ import type { Repositories } from '@core/ports/repositories';
 import { registrySharePicture, SHARE_PICTURE_TYPE } from '@core/photo/share-picture';
 import { QueueFullError, type BoundedQueue } from '../bounded-queue';
 import type { HttpState } from '../http-state';
-import type { Metrics } from '../metrics';
+import { PHOTO_QUEUE_LIMIT, type Metrics } from '../metrics';
 import { presentMessage } from '../presenters/registries';
 
 /**
@@ -47,7 +47,7 @@ export function sharePictureRoutes(ports: {
       ctx.body = Buffer.from(picture);
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;
-      ports.metrics.limitRefused('photo-decodes');
+      ports.metrics.limitRefused(PHOTO_QUEUE_LIMIT);
       ctx.status = 503;
       ctx.set('Retry-After', String(BUSY.retryAfterSeconds));
       ctx.body = presentMessage(BUSY);

@@ -6,7 +6,7 @@ import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { HttpContext, HttpState } from '../http-state';
-import { logDisputeOutcome, logPaymentOutcome, logProviderRefund } from '../payment-outcome-log';
+import { logDisputeOutcome, logPaymentOutcome, logProviderRefund, type CountPaymentOutcome } from '../payment-outcome-log';
 import { recordDispute } from '@core/dispute/record-dispute';
 import { presentWebhookReceived } from '../presenters/gifts';
 
@@ -27,7 +27,15 @@ export const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * app answers 500 and Stripe delivers the event again later. Neither the body nor the signature is
  * ever logged.
  */
-export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; notices: PaymentNotices; clock: Clock; appUrl: string; supportEmail: string }) {
+export function stripeWebhookRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  gateway: PaymentGateway;
+  notices: PaymentNotices;
+  clock: Clock;
+  appUrl: string;
+  supportEmail: string;
+  countOutcome: CountPaymentOutcome;
+}) {
   const router = new Router<HttpState>();
   const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
 
@@ -54,13 +62,13 @@ export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOf
     }
     if (payment.type === 'dispute.changed') {
       const outcome = await recordDispute(payment.dispute, { unitOfWork: ports.repositories, gateway: ports.gateway, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail });
-      logDisputeOutcome(log, outcome, 'stripe-webhook');
+      logDisputeOutcome(log, outcome, 'stripe-webhook', ports.countOutcome);
       ctx.body = presentWebhookReceived();
       return;
     }
     if (payment.type === 'payment.refunded') {
       const refund = await recordRefundAtProvider(payment, { ...paying, registries: ports.repositories.registries, clock: ports.clock });
-      logProviderRefund(log, refund, 'stripe-webhook');
+      logProviderRefund(log, refund, 'stripe-webhook', ports.countOutcome);
       ctx.body = presentWebhookReceived();
       return;
     }
@@ -70,7 +78,7 @@ export function stripeWebhookRoutes(ports: { repositories: Repositories & UnitOf
     } else {
       outcome = await recordPaymentFailed({ paymentIntentId: payment.paymentIntentId }, paying);
     }
-    logPaymentOutcome(log, outcome, 'stripe-webhook');
+    logPaymentOutcome(log, outcome, 'stripe-webhook', ports.countOutcome);
     ctx.body = presentWebhookReceived();
   });
 

@@ -11,7 +11,7 @@ import { requireSignedIn } from '@core/registry/registry-access';
 import { countAttempt, type AttemptLimits } from '../attempt-limiter';
 import { QueueFullError, type BoundedQueue } from '../bounded-queue';
 import { discardRequestBody } from '../discard-request-body';
-import type { Metrics } from '../metrics';
+import { PHOTO_QUEUE_LIMIT, type Metrics } from '../metrics';
 import { answerDomainError } from '../middleware/errors';
 import type { HttpContext, HttpState } from '../http-state';
 import { presentUploadedPhoto, presentUploadError, uploadRefusals } from '../presenters/uploads';
@@ -80,7 +80,7 @@ export function uploadRoutes(ports: { photos: PhotoStore; sanitizer: ImageSaniti
       }
     } catch (error) {
       if (error instanceof QueueFullError) {
-        ports.metrics.limitRefused('photo-decodes');
+        ports.metrics.limitRefused(PHOTO_QUEUE_LIMIT);
         ctx.status = 503;
         ctx.set('Retry-After', String(BUSY.retryAfterSeconds));
         ctx.body = presentUploadError({ message: BUSY.message });

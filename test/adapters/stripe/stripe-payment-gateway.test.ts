@@ -2,7 +2,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { StripePaymentGateway } from '../../../adapters/payments/stripe/stripe-payment-gateway';
+import { StripePaymentGateway, createStripeClient } from '../../../adapters/payments/stripe/stripe-payment-gateway';
+import { checkStripeKey } from '../../../adapters/payments/stripe/stripe-key-check';
 import { RefundRefused } from '@core/ports/payment-gateway';
 import {
   STRIPE_API,
@@ -449,5 +450,27 @@ describe('StripePaymentGateway.listBalanceTransactions', () => {
     answer('get', '/balance_transactions', () => stripeError(503, { type: 'api_error', message: 'Stripe is temporarily unavailable' }));
     await expect(gateway().listBalanceTransactions(range)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
     expect(requests).toHaveLength(3);
+  });
+});
+
+describe('the start-up check of the Stripe key', () => {
+  const check = () => checkStripeKey(createStripeClient(SECRET_KEY));
+
+  it('reads the balance once with the configured key', async () => {
+    answer('get', '/balance', () => stripeObject({ object: 'balance', available: [], pending: [], livemode: false }));
+    expect(await check()).toEqual({ outcome: 'ok' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.authorization).toBe(`Bearer ${SECRET_KEY}`);
+  });
+
+  it('tells a key Stripe refuses from a Stripe that does not answer, trying once', async () => {
+    answer('get', '/balance', () => stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_***' }));
+    expect(await check()).toMatchObject({ outcome: 'rejected' });
+    answer('get', '/balance', () => stripeError(403, { type: 'invalid_request_error', message: 'The provided key does not have the required permissions' }));
+    expect(await check()).toMatchObject({ outcome: 'rejected' });
+    requests = [];
+    answer('get', '/balance', () => HttpResponse.error());
+    expect(await check()).toMatchObject({ outcome: 'unreachable' });
+    expect(requests).toHaveLength(1);
   });
 });

@@ -1,15 +1,11 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../../adapters/in-memory/in-memory-repositories';
 import { InMemoryPaymentGateway } from '../../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock';
-import type { HttpState } from '../../../adapters/http/http-state';
-import { createLogger } from '../../../adapters/http/logger';
-import { errorHandler } from '../../../adapters/http/middleware/errors';
+import { koaAppWithErrors } from '../../support/koa-app';
 import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from '../../../adapters/http/routes/stripe-webhook-routes';
 import { StripePaymentNotices } from '../../../adapters/payments/stripe/stripe-webhook';
 import { DEFAULT_PROCESSING_RATES } from '../../../bootstrap/config';
@@ -34,20 +30,9 @@ afterEach(async () => {
 async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   const repositories = createInMemoryRepositories();
   const gateway = new InMemoryPaymentGateway();
-  const logs: string[] = [];
-  const logger = createLogger('debug', new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) }));
-
-  const app = new Koa<HttpState>();
-  app.silent = true;
-  app.use(async (ctx, next) => {
-    ctx.state.requestId = 'test-request';
-    ctx.state.log = logger.child({ requestId: 'test-request' });
-    ctx.state.user = null;
-    await next();
-  });
-  app.use(errorHandler({ failed: () => undefined }));
+  const { app, logs } = koaAppWithErrors();
   if (options.bodyParserFirst) app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false }));
-  const router = stripeWebhookRoutes({ repositories, gateway, notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }), clock: new FixedClock(), appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
+  const router = stripeWebhookRoutes({ repositories, gateway, notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }), clock: new FixedClock(), appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org', countOutcome: () => undefined });
   app.use(router.routes());
   app.use(router.allowedMethods());
 

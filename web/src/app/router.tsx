@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { lazy as reactLazy, type ComponentType } from 'react';
+import { recoveringImport } from '../lib/chunk-recovery';
 import { matchPath, Route, Routes } from 'react-router';
 import { lazyPage } from './lazy-page';
 import { AppLayout } from '../components/layout/app-layout';
@@ -6,6 +7,10 @@ import { PageSpinner } from '../components/page-spinner';
 import { NotFoundPage, RequireAdmin, RequireAuth, VisitorOnly } from '../components/route-guards';
 import { useUser } from '../lib/use-user';
 import { pagePatterns } from '@core/page-paths';
+
+/** React.lazy, but a chunk a rollout took away reloads the page into the new release. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const lazy = <C extends ComponentType<any>>(load: () => Promise<{ default: C }>) => reactLazy(recoveringImport(load));
 
 // Every page is its own chunk, loaded when first shown.
 const LandingPage = lazyPage(() => import('../features/home/pages/landing-page'));

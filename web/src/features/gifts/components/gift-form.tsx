@@ -21,6 +21,8 @@ import type { AnyRegistryView } from '@api/registries';
 import { createPaymentIntent } from '../api/payment-actions';
 import { giftCharities } from '../lib/charity-options';
 import { loadCheckout, saveCheckout } from '../lib/checkout-storage';
+import { saveGiftDraft, takeGiftDraft } from '../lib/gift-draft-storage';
+import { beforeReloadForNewRelease } from '../../../lib/chunk-recovery';
 import { giftAmountCents } from '../lib/gift-amount';
 import { ActionWithAmount } from './action-with-amount';
 import { AmountPicker } from './amount-picker';
@@ -142,6 +144,17 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
     void setFieldValue('charityId', started.charityId, false);
     void setFieldValue('giftGiverName', started.giftGiverName, false);
     void setFieldValue('amount', String(started.amount), false);
+  }, [registry.id, setFieldValue]);
+
+  // What the guest typed, kept across a reload into a new release (a chunk the rollout took away)
+  // and brought back after it, newer than a gift this tab started.
+  const latestValues = useRef(formik.values);
+  latestValues.current = formik.values;
+  useEffect(() => beforeReloadForNewRelease(() => saveGiftDraft(registry.id, latestValues.current)), [registry.id]);
+  useLayoutEffect(() => {
+    const draft = takeGiftDraft(registry.id);
+    if (!draft) return;
+    for (const [name, value] of Object.entries(draft)) if (value !== '') void setFieldValue(name as keyof GiftFormValues, value, false);
   }, [registry.id, setFieldValue]);
 
   // What a guest on a slow phone typed into the form the server drew, before the app took it over:
