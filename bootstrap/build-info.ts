@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface BuildInfo {
   version: string;
@@ -32,4 +33,23 @@ function checkoutCommit(projectRoot: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The release of the server module at moduleUrl: a build (dist/app/server.js) names its own in the
+ * build-info.json beside it, written by `npm run build`; from source (tsx, the tests) the checkout
+ * one folder up is read.
+ */
+export function readReleaseInfo(moduleUrl: string, configuredCommit: string | null): BuildInfo {
+  if (!moduleUrl.endsWith('.ts')) {
+    try {
+      const built = JSON.parse(readFileSync(fileURLToPath(new URL('../build-info.json', moduleUrl)), 'utf8')) as { version?: unknown; commit?: unknown };
+      const commit = configuredCommit ?? (typeof built.commit === 'string' && built.commit ? built.commit : 'unknown');
+      return { version: typeof built.version === 'string' ? built.version : 'unknown', commit };
+    } catch {
+      // A build without its info file (made by hand): the working folder is the checkout.
+      return readBuildInfo(process.cwd(), configuredCommit);
+    }
+  }
+  return readBuildInfo(fileURLToPath(new URL('..', moduleUrl)), configuredCommit);
 }

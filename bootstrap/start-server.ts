@@ -24,7 +24,7 @@ import { makeShortCode } from '@core/registry/short-code';
 import { randomBytes } from 'node:crypto';
 import { createPhotoStore } from './photo-store';
 import { createPayments, verifyProviderKeys, type SandboxDisputeDelays } from './payment-gateway';
-import { readBuildInfo } from './build-info';
+import { readReleaseInfo } from './build-info';
 import { createMailer } from './mailer';
 import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
@@ -162,7 +162,7 @@ export async function startServer(
     const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm), createSandboxBalance(orm), options.sandboxDisputeDelays);
     await verifyProviderKeys(payments, config.production, logger);
     const metrics = createMetrics({
-      build: readBuildInfo(projectRoot, config.buildCommit),
+      build: readReleaseInfo(import.meta.url, config.buildCommit),
       readOperations: () => readOperations(orm),
       readPool: await poolUsageReader(orm, config.database),
       onReadFailed: (error) => {

@@ -30,7 +30,7 @@ async function start(transferDelayMs?: number): Promise<ServiceProcess> {
 async function openOnceTheLockIsStale(config: ReturnType<typeof readConfig>) {
   for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 1000))) {
     try {
-      return await openInfrastructure(config);
+      return await openInfrastructure(config, { migrate: false, onNewerSchema: () => undefined });
     } catch (error) {
       if (!(error instanceof DatabaseInUseError) || Date.now() > deadline) throw error;
     }
