@@ -119,6 +119,8 @@ export async function payoutCommand(
   if (group === 'manual-payouts' && action === 'complete') {
     const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { reference: { type: 'string' } } });
     if (positionals.length !== 1) throw new UsageError('Name exactly one registry id: manual-payouts complete <registry-id> --reference R');
+    // The payout is traced by it at PayPal or the bank, so the command line, like the screen, asks for it.
+    if (!values.reference?.trim()) throw new UsageError('Give the PayPal transaction ID or the check number you sent: manual-payouts complete <registry-id> --reference R');
     const { registry } = await completeManualPayout(
       requireId(positionals[0], 'registry'),
       { referenceNumber: values.reference },

@@ -7,7 +7,7 @@ import { auditFamilyPayout } from './family-payout-audit';
 import { payoutSentNotice } from './payout-emails';
 import { familyPayoutClaimedEntry, familyPayoutReleasedEntry, familyPayoutSentEntry } from '../ledger/posting-rules';
 import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from './payout-claim';
-import { MANUAL_PAYOUT_COMPLETION_FIELDS, manualPayoutCompletionSchema } from './payout-schemas';
+import { MANUAL_PAYOUT_COMPLETION_FIELDS, manualPayoutRecordSchema } from './payout-schemas';
 import { refuseUnknownFields, validate } from '../validate';
 
 /** A family payout an administrator sends by hand (PayPal or check), with whom to reach about it. */
@@ -118,13 +118,13 @@ export async function completeManualPayout(
     const registry = await tx.registries.findByIdForUpdate(registryId);
     if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', NOT_FOUND);
     if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked complete');
-    // What is asked for depends on how it is sent, which only the locked row says for sure.
-    const { referenceNumber } = await validate(manualPayoutCompletionSchema(registry.payoutMethod === 'paypal' ? 'paypal' : 'check'), input ?? {});
+    // What it is called depends on how it is sent, which only the locked row says for sure.
+    const { referenceNumber } = await validate(manualPayoutRecordSchema(registry.payoutMethod === 'paypal' ? 'paypal' : 'check'), input ?? {});
     const now = ports.clock.now();
     if (registry.payoutStatus === 'sending' && !holdsClaim(registry.payoutClaimedBy, actor)) throw completedByAnotherOnly(registry.payoutClaimedBy);
     const held = registry.payoutStatus === 'sending' ? registry : await claimLocked(registry, actor, now, tx);
     // The claim stays on the row: it says who sent it.
-    const sent = await tx.registries.update(held.id, { status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: now, payoutReference: referenceNumber });
+    const sent = await tx.registries.update(held.id, { status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: now, payoutReference: referenceNumber || null });
     const entry = familyPayoutSentEntry(sent.id, sent.currency, sent.payoutAmount ?? 0, null);
     if (entry) await tx.ledger.post(entry);
     await auditFamilyPayout(tx.audit, actor, 'manual_payout.completed', held, sent, now);

@@ -80,5 +80,13 @@ export const manualPayoutCompletionSchema = (method: 'paypal' | 'check') => {
 };
 export const MANUAL_PAYOUT_COMPLETION_FIELDS = Object.keys(manualPayoutCompletionSchema('check').fields);
 
+/**
+ * What the spec's call (PATCH /api/admin/manual-payouts/{id}/complete, no body) records: the
+ * reference when one is given, read as the form reads it. The screen and the command line ask for
+ * it (manualPayoutCompletionSchema); a client written from the spec sends none and still completes.
+ */
+export const manualPayoutRecordSchema = (method: 'paypal' | 'check') =>
+  yup.object({ referenceNumber: line(method === 'paypal' ? 'PayPal transaction ID' : 'Check number', REFERENCE_NUMBER_MAX).optional() });
+
 export type CharityPayoutCompletionInput = yup.InferType<typeof charityPayoutCompletionSchema>;
 export const CHARITY_PAYOUT_COMPLETION_FIELDS = Object.keys(charityPayoutCompletionSchema.fields);

@@ -139,7 +139,7 @@ describe('payout commands', () => {
     expect(changed.error).toMatch(/amount owed changed/);
     const paid = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--notes', 'June batch', '--amount', '10'], repositories);
     expect(paid).toMatchObject({ ok: true, lines: ["Marked MAZON's payout of $10.00 completed (ACH, reference ACH-1)."] });
-    expect((await run(['manual-payouts', 'complete', registry.id], repositories)).error).toBe('Enter the number of the check you mailed');
+    expect((await run(['manual-payouts', 'complete', registry.id], repositories)).error).toMatch(/^Give the PayPal transaction ID or the check number you sent/);
     expect(await run(['manual-payouts', 'claim', registry.id], repositories)).toMatchObject({ ok: true, lines: ['Claimed the payout of $90.00 for Noa Levi: you are sending it.'] });
     const sent = await run(['manual-payouts', 'complete', registry.id, '--reference', '1042'], repositories);
     expect(sent).toMatchObject({ ok: true, lines: ['Marked the check of $90.00 for Noa Levi sent (check number 1042).'] });
@@ -172,7 +172,8 @@ describe('payout commands', () => {
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--colour', 'red'], /Unknown option/],
     [['manual-payouts', 'complete'], /exactly one registry id/],
     [['manual-payouts', 'complete', '00000000-0000-4000-8000-000000000000', '--reference', '1042'], /Manual payout not found/],
-    [['manual-payouts', 'complete', 'REGISTRY'], /Enter the number of the check you mailed/],
+    [['manual-payouts', 'complete', 'REGISTRY'], /Give the PayPal transaction ID or the check number/],
+    [['manual-payouts', 'complete', 'REGISTRY', '--reference', '  '], /Give the PayPal transaction ID or the check number/],
     [['manual-payouts', 'release', 'REGISTRY', '--force'], /Unknown option/],
     [['audit', 'list', '--limit', '0'], /--limit must be/],
   ])('refuses %j with a clear message and changes nothing', async (argv, message) => {

@@ -104,7 +104,9 @@ describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)
       await pending.getByRole('button', { name: 'Claim to Send' }).click();
       await pending.getByText(/^Being sent by you since/).waitFor();
       await pending.getByRole('button', { name: 'Mark as Complete' }).click();
-      await admin.getByRole('dialog', { name: 'Mark Payout as Complete?' }).getByRole('button', { name: 'Yes, Mark as Complete' }).click();
+      const completing = admin.getByRole('dialog', { name: 'Mark Payout as Complete?' });
+      await completing.getByLabel('Check Number').fill('2071');
+      await completing.getByRole('button', { name: 'Yes, Mark as Complete' }).click();
       await admin.getByText('Payout Marked Complete').first().waitFor();
       await admin.getByRole('region', { name: 'Completed Payouts' }).getByRole('listitem', { name: childName }).waitFor();
 

@@ -109,7 +109,9 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
 
       await expectAccessible(admin, `a payout you are sending at ${width}`);
       await card.getByRole('button', { name: 'Mark as Complete' }).click();
-      await admin.getByRole('dialog', { name: 'Mark Payout as Complete?' }).getByRole('button', { name: 'Yes, Mark as Complete' }).click();
+      const completing = admin.getByRole('dialog', { name: 'Mark Payout as Complete?' });
+      await completing.getByLabel('Check Number').fill('1042');
+      await completing.getByRole('button', { name: 'Yes, Mark as Complete' }).click();
       await admin.getByText('Payout Marked Complete').first().waitFor();
       await admin.getByRole('region', { name: 'Completed Payouts' }).getByRole('listitem', { name: childName }).waitFor();
       await expectAccessible(admin, `manual payout completed at ${width}`);
