@@ -2,7 +2,7 @@ import { CURRENCIES } from '@core/money';
 import { MANUAL_PAYOUT_METHODS, REGISTRY_STATUSES } from '@core/registry/registry';
 import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
 import { CHARITY_PAYOUT_STATUSES } from '@core/payout/charity-payout';
-import { charityPayoutCompletionSchema, manualPayoutCompletionSchema, payoutInfoSchema } from '@core/payout/payout-schemas';
+import { charityPayoutCompletionSchema, manualPayoutRecordSchema, payoutInfoSchema } from '@core/payout/payout-schemas';
 import { amountSchema } from './amount';
 import { refundProperties } from './gifts';
 import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
@@ -244,8 +244,9 @@ export const adminOperations = [
     operationId: 'completeManualPayout',
     session: 'required',
     summary:
-      'Record a PayPal or check payout as sent, with its PayPal transaction id or check number: one nobody holds is claimed for you in the same step, one another administrator holds stays theirs (administrators)',
-    body: manualPayoutCompletionSchema('paypal'),
+      'Record a PayPal or check payout as sent, with its PayPal transaction id or check number when given (the admin screen asks for it): one nobody holds is claimed for you in the same step, one another administrator holds stays theirs (administrators)',
+    body: manualPayoutRecordSchema('paypal'),
+    bodyOptional: true,
     responses: { 200: { description: 'The payout now', schema: manualPayoutSchema } },
   }),
 ];

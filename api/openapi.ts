@@ -79,7 +79,7 @@ function describeOperation(op: Operation) {
     security: SECURITY[op.session],
     ...(op.provider ? { 'x-payment-provider': op.provider } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestBodySchema(op.body) } } } } : {}),
+    ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: requestBodySchema(op.body) } } } } : {}),
     responses,
   };
 }

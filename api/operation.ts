@@ -31,6 +31,8 @@ export interface Operation {
   summary: string;
   /** The JSON body, as core validates it. */
   body?: DescribedSchema | JSONSchema;
+  /** The body may be left out altogether (a call the spec lists with none). */
+  bodyOptional?: boolean;
   query?: Record<string, { description: string; required?: boolean }>;
   /** The answers besides the errors every call may give ({message}, see errorSchema). */
   responses: Record<number, WireResponse>;
