@@ -14,12 +14,7 @@ export const publicConfigSchema = exactObject({
 });
 export type PublicConfig = Wire<typeof publicConfigSchema>;
 
-/**
- * The page shell's <html> carries this attribute, set to 'test', while payments run on the sandbox:
- * the "Test mode" banner is drawn from the first paint instead of pushing the page down once
- * GET /api/config answers.
- */
-export const PAYMENT_MODE_ATTRIBUTE = 'data-payment-mode';
+export { PAYMENT_MODE_ATTRIBUTE } from './payment-mode';
 
 export const healthSchema = exactObject({ status: { const: 'ok' }, database: { const: 'ok' } });
 export const unhealthySchema = exactObject({ status: { const: 'unavailable' }, database: { const: 'unavailable' }, message: text });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -159,7 +159,8 @@ export function chunkSources(webRoot: string, keys: readonly string[]): string[]
     // The bundler's own runtime chunk comes without a map; it holds no source of ours.
     if (!existsSync(mapFile)) continue;
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-    const folder = path.dirname(path.join(webRoot, file));
+    // Resolved from where the build wrote the map (dist links to the build's own folder).
+    const folder = path.dirname(realpathSync(path.join(webRoot, file)));
     for (const source of map.sources) sources.add(path.relative(projectRoot, path.resolve(folder, source)));
   }
   return [...sources];
