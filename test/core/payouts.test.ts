@@ -209,10 +209,7 @@ describe('closing a registry', () => {
 
   it('e-mails the owner when the registry closes and again when the payout is sent, once each', async () => {
     const w = await world();
-    const registry = await w.openRegistry();
-    await w.give(registry.id, 10_000);
-    await w.choose(registry.id, PAYPAL);
-    await w.close(registry.id);
+    const registry = await closedByPayPal(w);
     const closedMail = w.repositories.mail.rows.get(`registry-closed-${registry.id}`);
     expect(closedMail).toMatchObject({ to: 'rachel@example.com', subject: 'Sarah Cohen\'s Bar/Bat Mitzvah: registry closed' });
     expect(closedMail?.text).toContain('To your family (90%): $90.00');
@@ -430,13 +427,19 @@ describe('payout details', () => {
   });
 });
 
+/** A registry closed with one $100 gift and paid by PayPal: its family and charity payouts wait for an administrator. */
+async function closedByPayPal(w: Awaited<ReturnType<typeof world>>) {
+  const registry = await w.openRegistry();
+  await w.give(registry.id, 10_000);
+  await w.choose(registry.id, PAYPAL);
+  await w.close(registry.id);
+  return registry;
+}
+
 describe('administration', () => {
   it('completes a charity payout once, with the audit trail’s before and after, and refuses a changed amount', async () => {
     const w = await world();
-    const registry = await w.openRegistry();
-    await w.give(registry.id, 10_000);
-    await w.choose(registry.id, PAYPAL);
-    await w.close(registry.id);
+    await closedByPayPal(w);
     const [pending] = await pendingDistributions(w.repositories);
     expect(pending).toMatchObject({ charityName: 'MAZON', currency: 'USD', totalAmount: 1_000, giftCount: 1 });
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
@@ -500,10 +503,7 @@ describe('administration', () => {
 
   it('records a PayPal payout\'s transaction id', async () => {
     const w = await world();
-    const registry = await w.openRegistry();
-    await w.give(registry.id, 10_000);
-    await w.choose(registry.id, PAYPAL);
-    await w.close(registry.id);
+    const registry = await closedByPayPal(w);
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     await expect(completeManualPayout(registry.id, { referenceNumber: 'x'.repeat(256) }, adminActor(w.admin), ports)).rejects.toMatchObject({ fields: { referenceNumber: 'PayPal transaction ID must be at most 255 characters' } });
     expect((await completeManualPayout(registry.id, { referenceNumber: '5TY05013RG002845M' }, adminActor(w.admin), ports)).registry.payoutReference).toBe('5TY05013RG002845M');
@@ -513,20 +513,14 @@ describe('administration', () => {
     const w = await world();
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     for (const bare of [undefined, {}, { referenceNumber: '  ' }]) {
-      const registry = await w.openRegistry();
-      await w.give(registry.id, 10_000);
-      await w.choose(registry.id, PAYPAL);
-      await w.close(registry.id);
+      const registry = await closedByPayPal(w);
       expect((await completeManualPayout(registry.id, bare, adminActor(w.admin), ports)).registry).toMatchObject({ payoutStatus: 'completed', payoutReference: null });
     }
   });
 
   it('completes a charity payout nobody holds in one call, claimed for the caller', async () => {
     const w = await world();
-    const registry = await w.openRegistry();
-    await w.give(registry.id, 10_000);
-    await w.choose(registry.id, PAYPAL);
-    await w.close(registry.id);
+    await closedByPayPal(w);
     const [pending] = await pendingDistributions(w.repositories);
     const ports = { unitOfWork: w.repositories, clock: w.clock };
     const completed = await completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1042' }, adminActor(w.admin), ports);
@@ -560,10 +554,7 @@ describe('the payout e-mails tell each outcome as it is', () => {
   it('PayPal: the closing e-mail gives the spec’s timing, and every administrator is told a payout is waiting', async () => {
     const w = await world();
     const second = await w.repositories.users.setAdmin((await w.repositories.users.create(aNewUser({ username: 'avi', email: 'avi@example.com', firstName: 'Avi' }))).id, true);
-    const registry = await w.openRegistry();
-    await w.give(registry.id, 10_000);
-    await w.choose(registry.id, PAYPAL);
-    await w.close(registry.id);
+    const registry = await closedByPayPal(w);
     const owner = mailTo(w, 'rachel@example.com');
     const closed = owner[`registry-closed-${registry.id}`]!;
     expect(closed).toMatchObject({ replyTo: SUPPORT, subject: "Sarah Cohen's Bar/Bat Mitzvah: registry closed" });
