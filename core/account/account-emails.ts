@@ -1,11 +1,12 @@
-import { layout, PRODUCT } from '../email-layout';
+import { greeting, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import type { MailMessage } from '../ports/mailer';
+import { unlinkedHtml, unlinkedText } from '../unlinked-text';
 import type { User } from './user';
 
 interface Composed {
   to: string;
-  greeting: string;
+  hello: string;
   supportEmail: string;
   subject: string;
   title: string;
@@ -14,21 +15,19 @@ interface Composed {
   footer: string;
 }
 
-function greetingFor(user: User): string {
-  return `Hello ${user.firstName?.trim() || user.username},`;
-}
-
 /** An e-mail about the account itself; a reply reaches support, since nobody reads the sender's mailbox. */
-function message({ to, greeting, supportEmail, subject, title, lines, link, footer }: Composed): MailMessage {
+function message({ to, hello, supportEmail, subject, title, lines, link, footer }: Composed): MailMessage {
   const linkParagraph = link
     ? [`${escapeHtml(link.text)}<br><a href="${escapeHtml(link.url)}" style="color:#1e3a8a;word-break:break-all">${escapeHtml(link.url)}</a>`]
     : [];
+  // The lines quote the account's username and addresses, typed by whoever signed up: in the HTML
+  // part they stand apart by elements, so a username copied from it still signs in.
   return {
     to,
     replyTo: supportEmail,
     subject,
-    text: [greeting, '', ...lines.flatMap((line) => [line, '']), ...(link ? [link.text, link.url, ''] : []), footer].join('\n'),
-    html: layout(title, [], [...[greeting, ...lines].map(escapeHtml), ...linkParagraph], escapeHtml(footer)),
+    text: [hello, '', ...lines.flatMap((line) => [unlinkedText(line), '']), ...(link ? [link.text, link.url, ''] : []), footer].join('\n'),
+    html: layout(title, [], [escapeHtml(hello), ...lines.map((line) => unlinkedHtml(escapeHtml(line))), ...linkParagraph], escapeHtml(footer)),
   };
 }
 
@@ -38,7 +37,7 @@ const notYou = 'If you did not ask for this, you can ignore this e-mail: nothing
 export function passwordResetEmail(user: User, resetUrl: string, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Reset your ${PRODUCT} password`,
     title: 'Reset your password',
@@ -52,7 +51,7 @@ export function passwordResetEmail(user: User, resetUrl: string, supportEmail: s
 export function passwordChangedEmail(user: User, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} password was changed`,
     title: 'Your password was changed',
@@ -65,7 +64,7 @@ export function passwordChangedEmail(user: User, supportEmail: string): MailMess
 export function confirmEmailChangeEmail(user: User, newEmail: string, confirmUrl: string, supportEmail: string): MailMessage {
   return message({
     to: newEmail,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Confirm your new ${PRODUCT} e-mail address`,
     title: 'Confirm your new e-mail address',
@@ -85,7 +84,7 @@ export function confirmEmailChangeEmail(user: User, newEmail: string, confirmUrl
 export function emailAlreadyUsedEmail(newEmail: string, supportEmail: string): MailMessage {
   return message({
     to: newEmail,
-    greeting: 'Hello,',
+    hello: 'Hello,',
     supportEmail,
     subject: `Your ${PRODUCT} e-mail address`,
     title: 'This address already has an account',
@@ -101,7 +100,7 @@ export function emailAlreadyUsedEmail(newEmail: string, supportEmail: string): M
 export function emailChangedEmail(user: User, oldEmail: string, newEmail: string, supportEmail: string): MailMessage {
   return message({
     to: oldEmail,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} e-mail address was changed`,
     title: 'Your e-mail address was changed',

@@ -1,9 +1,10 @@
 import type { User } from '../account/user';
-import { celebration, layout, PRODUCT } from '../email-layout';
+import { celebration, greeting, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import { formatMoney, type Cents, type Currency } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import { isManualPayoutMethod, type Registry } from '../registry/registry';
+import { unlinkedText } from '../unlinked-text';
 import { PROVIDER_UNAVAILABLE } from './transfer-outcome';
 import { BANK_TIMING, CHECK_TIMING, PAYPAL_TIMING } from './payout-timing';
 
@@ -25,10 +26,12 @@ export function closingPayoutOf(registry: Registry): ClosingPayout {
   return 'bank-sending';
 }
 
-function howPaid(registry: Registry): string {
-  if (registry.payoutMethod === 'paypal') return `PayPal to ${registry.paypalEmail ?? ''}`;
-  if (registry.payoutMethod === 'check') {
-    return `Check to ${registry.mailingName ?? ''}, ${registry.mailingAddress ?? ''}, ${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}, ${registry.mailingCountry}`;
+/** Where the family's money goes, by `method` (the registry's unless told), in the family's words, which become no link. */
+export function howPaid(registry: Registry, method = registry.payoutMethod): string {
+  if (method === 'paypal') return `PayPal to ${unlinkedText(registry.paypalEmail ?? '')}`;
+  if (method === 'check') {
+    const address = `${registry.mailingName ?? ''}, ${registry.mailingAddress ?? ''}, ${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}, ${registry.mailingCountry}`;
+    return `Check to ${unlinkedText(address)}`;
   }
   return 'Bank transfer';
 }
@@ -47,7 +50,7 @@ interface Composed {
 
 /** An e-mail about a payout, to the owner or an administrator; a reply reaches support. */
 function message({ to, supportEmail, subject, title, rows, lines, link, footer }: Composed): MailMessage {
-  const hello = `Hello ${to.firstName?.trim() || to.username},`;
+  const hello = greeting(to);
   const linkParagraph = link ? [`${escapeHtml(link.text)} <a href="${escapeHtml(link.url)}" style="color:#1e3a8a">${escapeHtml(link.url)}</a>`] : [];
   return {
     to: to.email,
@@ -174,7 +177,7 @@ export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin
     rows: [
       ['Amount to send to the family', 'On the Manual Payouts page, once you claim it'],
       ['Send', howPaid(registry)],
-      ['Registry owner', owner.email],
+      ['Registry owner', unlinkedText(owner.email)],
       ['Closed', registry.closedAt?.toISOString().slice(0, 10) ?? ''],
     ],
     lines: [
