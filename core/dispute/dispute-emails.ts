@@ -159,29 +159,32 @@ export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, regis
   };
 }
 
-/** Every administrator's notice that a won dispute's follow-up payout is theirs to send by PayPal or check; its amount is fixed. */
+/**
+ * Every administrator's notice that a won dispute's follow-up payout is theirs to send by PayPal or
+ * check. It names the Disputes page instead of the amount, as the Manual Payouts notice does: until
+ * an administrator claims it, a refund of the gift cancels it, and an e-mail cannot be taken back.
+ */
 export function followUpWaitingAdminNotice(dispute: Dispute, gift: Gift, registry: Registry, owner: User | null, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
-  const followUp = dispute.followUp;
   const money = (cents: number) => formatMoney(cents, registry.currency);
-  const amount = money(followUp?.amount ?? 0);
   const rows: [string, string][] = [
-    ['Amount to send to the family', amount],
-    ['Send', howPaid(registry, followUp?.method === 'paypal' ? 'paypal' : 'check')],
+    ['Amount to send to the family', 'On the Disputes page, once you claim it'],
+    ['Send', howPaid(registry, dispute.followUp?.method === 'paypal' ? 'paypal' : 'check')],
     ['Registry owner', unlinkedText(owner?.email ?? '')],
     ['Gift', `${money(gift.amount)} from ${giverOf(gift)}`],
   ];
-  const news = `The bank decided the dispute of a gift to ${celebration(registry)} in the gift’s favour after the registry closed. Closing held the gift back, so the family’s ${amount} is a payout of its own, to send now; the charity’s part joined its pending charity payout.`;
-  const ask = `Once it is sent, mark it sent on the Disputes page with the PayPal transaction ID or check number: ${adminPageUrl}`;
+  const news = `The bank decided the dispute of a gift to ${celebration(registry)} in the gift’s favour after the registry closed. Closing held the gift back, so the family’s part of it is a payout of its own, to send now; the charity’s part joined its pending charity payout.`;
+  const why = 'This e-mail gives no amount on purpose: a refund of the gift cancels the follow-up until it is claimed. Claim it on the Disputes page and send the amount shown there.';
+  const ask = `Claim it, send it, then mark it sent with the PayPal transaction ID or check number on the Disputes page: ${adminPageUrl}`;
   return {
     to: admin.email,
     replyTo: supportEmail,
-    subject: `Follow-up payout to send: ${amount} for ${celebration(registry)}`,
-    text: [greeting(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
+    subject: `Follow-up payout to send for ${celebration(registry)}`,
+    text: [greeting(admin), '', news, '', why, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
     html: layout(
       'A follow-up payout is waiting',
       rows,
-      [escapeHtml(greeting(admin)), escapeHtml(news)],
-      `Once it is sent, mark it sent on <a href="${escapeHtml(adminPageUrl)}" style="color:#1e3a8a">the Disputes page</a>. Sent to every ${PRODUCT} administrator.`,
+      [escapeHtml(greeting(admin)), escapeHtml(news), escapeHtml(why)],
+      `Claim it, send it, then mark it sent on <a href="${escapeHtml(adminPageUrl)}" style="color:#1e3a8a">the Disputes page</a>. Sent to every ${PRODUCT} administrator.`,
     ),
   };
 }

@@ -137,18 +137,22 @@ export type RefundedBy = 'support' | 'provider';
 /**
  * The family's notice that one of their gifts was given back without them: by an administrator
  * (the giver asked support, say) or at the payment provider. The family's own refunds need no
- * notice; they made them. Replies go to support.
+ * notice; they made them. Replies go to support. `registry` is as the refund left it: after
+ * closing the notice states the family's payout as it now stands, since the closing e-mail gave
+ * the amount at closing (registryClosedNotice).
  */
 export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
   // Refunded at the platform's cost (a payout was already claimed or sent): the family and the charity keep their parts.
   const kept = gift.refundedAtPlatformCost;
   const giver = unlinkedText(gift.giftGiverName);
+  const payout = registry.status === 'open' ? null : money(registry.payoutAmount ?? 0);
   const rows: [string, string][] = [
     ['From', giver],
     ['Gift refunded', money(gift.amount)],
     [kept ? 'Your family keeps (90%)' : 'Was to your family (90%)', money(gift.childAmount)],
     [kept ? 'The charity keeps (10%)' : 'Was to charity (10%)', money(gift.charityAmount)],
+    ...(payout ? [[kept ? 'Your family’s payout' : 'Your family’s payout now', payout] as [string, string]] : []),
   ];
   const hello = greeting(member);
   const who = by === 'support' ? 'Our support team refunded' : 'The payment provider refunded';
@@ -156,12 +160,14 @@ export function familyRefundNotice(gift: Gift, registry: Registry, member: User,
   const counts = kept
     ? 'Your payout was already on its way, so the platform bears this refund: your family’s 90% and the charity’s 10% stay as they were. The gift stays in your gift list, marked Refunded.'
     : 'The gift no longer counts in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Refunded.';
+  const now = payout && !kept ? [`Your family’s payout is now ${payout}, as your registry page shows: this replaces the amount the closing e-mail gave.`] : [];
   const footer = 'Questions about this refund? Reply to this e-mail and our support team will answer.';
+  const lines = [news, counts, ...now];
   return {
     to: member.email,
     replyTo: supportEmail,
     subject: `A gift to ${celebration(registry)} was refunded`,
-    text: [hello, '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout('A gift was refunded', rows, [escapeHtml(hello), escapeHtml(news), escapeHtml(counts)], escapeHtml(footer)),
+    text: [hello, '', ...lines.flatMap((line) => [line, '']), ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('A gift was refunded', rows, [hello, ...lines].map(escapeHtml), escapeHtml(footer)),
   };
 }

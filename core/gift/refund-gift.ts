@@ -324,6 +324,8 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
     const before = { totalReceived: centsToDecimalString(registry.totalReceived), payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount) };
     let after = before;
     let atPlatformCost = gift.refundedAtPlatformCost;
+    // The registry as the refund leaves it, which the family's notice states.
+    let left = registry;
     if (registry.status === 'open') {
       await registries.addToTotalReceived(registry.id, -gift.amount);
       await ledger.post(giftRefundedEntry(gift, gift.currency));
@@ -342,6 +344,7 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
         await charityPayouts.removeGift(charityPayout.id, gift.charityAmount);
         await ledger.post(giftRefundedAfterClosingEntry(gift, gift.currency));
         after = { totalReceived: centsToDecimalString(shrunk.totalReceived), payoutAmount: centsToDecimalString(payoutAmount) };
+        left = shrunk;
       } else {
         if (!atPlatformCost) await gifts.markRefundedAtPlatformCost(gift.id);
         atPlatformCost = true;
@@ -364,7 +367,7 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
       for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
         const member = await users.findById(memberId);
         if (member) {
-          const notice = familyRefundNotice({ ...gift, refundedAtPlatformCost: atPlatformCost }, registry, member, by, ports.supportEmail);
+          const notice = familyRefundNotice({ ...gift, refundedAtPlatformCost: atPlatformCost }, left, member, by, ports.supportEmail);
           await mail.enqueue({ ...notice, dedupeKey: `${refundKey(gift)}-family-${member.id}` });
         }
       }

@@ -200,7 +200,7 @@ const EMAILS: [string, () => MailMessage | { subject: string; text: string; html
   ['payout issue', () => payoutIssueNotice(aRegistry({ payoutMethod: 'bank', transferFailureReason: 'refused', transferFailureMessage: 'No such account' }), owner, `${APP}/registry/registry-1`, SUPPORT)],
   ['payout sent', () => payoutSentNotice(aRegistry({ status: 'payout_sent', payoutStatus: 'completed' }), owner, SUPPORT)],
   ['manual payout waiting', () => manualPayoutWaitingNotice(aRegistry(), owner, admin, `${APP}/admin/manual-payouts`, SUPPORT)],
-  ['charity payouts pending', () => charityPayoutsPendingNotice([{ charityName: 'HIAS', currency: 'USD', totalAmount: 400, giftCount: 1 }], admin, '2026-12-02', `${APP}/admin/charity-payouts`, SUPPORT)],
+  ['charity payouts pending', () => charityPayoutsPendingNotice([{ charityName: 'HIAS', currency: 'USD', giftCount: 1 }], admin, '2026-12-02', `${APP}/admin/charity-payouts`, SUPPORT)],
   ['reconciliation', () => reconciliationDifferencesNotice('2026-12-01', [], admin, `${APP}/admin/finance`, SUPPORT)],
   ['thank-you reminder', () => unthankedGiftsReminder(aRegistry(), owner, 2, `${APP}/thank-you-cards/registry-1`, SUPPORT)],
   [

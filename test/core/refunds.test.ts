@@ -306,6 +306,23 @@ describe('refunding after closing', () => {
     expect(w.repositories.mail.queued.filter((mail) => mail.to === 'miriam@example.com' && /refunded/.test(mail.subject))).toHaveLength(1);
   });
 
+  it('tells the family the payout as it now stands when support refunds a gift after closing, since the closing e-mail gave the amount at closing', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    await w.give(registry.id, 10_000);
+    const gift = await w.give(registry.id, 5_000);
+    await w.close(registry.id);
+    const closing = w.repositories.mail.queued.find((mail) => mail.subject.endsWith('registry closed'))!;
+    expect(closing.text).toContain('To your family (90%) at closing: $135.00');
+    expect(closing.text).toContain('your registry page always shows the amount as it stands');
+
+    await w.refund(gift.id, w.admin, 'The giver asked support');
+    const told = w.repositories.mail.queued.filter((mail) => mail.to === w.owner.email && mail.subject.endsWith('was refunded'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('Your family’s payout is now $90.00, as your registry page shows');
+    expect(told[0]!.text).toContain('Your family’s payout now: $90.00');
+  });
+
   it('finishes a family payout that a refund left with nothing to pay', async () => {
     const w = await world();
     const registry = await w.openRegistry();
