@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from '../adapters/http/metrics';
 import { readOperations } from '../adapters/persistence/operations-reading';
 import { poolUsageReader } from '../adapters/persistence/pool-usage';
 import { createRateLimiter, purgeExpiredRateLimits, type RateLimiterOptions } from '../adapters/persistence/rate-limit-store';
+import { createPaymentStartNotes, purgeExpiredPaymentStartNotes } from '../adapters/persistence/payment-start-notes';
 import { RATE_LIMIT_POLICIES } from '../adapters/http/rate-limit-policies';
 import type { AttemptLimits } from '../adapters/http/attempt-limiter';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
@@ -123,6 +124,7 @@ export interface PurgeResult {
   links: number;
   sentMail: number;
   rateLimits: number;
+  paymentStartNotes: number;
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -190,6 +192,7 @@ export async function startServer(
       limits: Object.fromEntries(
         Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, limiter({ keyPrefix: policy.keyPrefix, points: policy.points, duration: policy.durationS })]),
       ) as Record<keyof AttemptLimits, ReturnType<typeof limiter>>,
+      paymentStartNotes: createPaymentStartNotes(orm),
       photoQueue: boundedQueue(PHOTO_QUEUE_LIMITS),
       metrics,
       checkDatabase: infrastructure.checkDatabase,
@@ -245,9 +248,10 @@ export async function startServer(
         links: repositories.accountTokens.purgeExpired(now),
         sentMail: purgeSentMail(orm, new Date(now.getTime() - SENT_MAIL_KEPT_MS)),
         rateLimits: purgeExpiredRateLimits(orm, now),
+        paymentStartNotes: purgeExpiredPaymentStartNotes(orm, now),
       };
       await Promise.allSettled(Object.values(purges));
-      return { sessions: await purges.sessions, links: await purges.links, sentMail: await purges.sentMail, rateLimits: await purges.rateLimits };
+      return { sessions: await purges.sessions, links: await purges.links, sentMail: await purges.sentMail, rateLimits: await purges.rateLimits, paymentStartNotes: await purges.paymentStartNotes };
     });
     const stopPurges = every(purgeExpired, { firstMs: 60 * 1000, everyMs: PURGE_INTERVAL_MS }, (error) => logger.warn({ err: error }, 'purging expired rows failed'));
 

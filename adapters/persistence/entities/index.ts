@@ -9,6 +9,7 @@ import { ThankYouNoteEntity } from './thank-you-note-entity';
 import { ThankYouReminderEntity } from './thank-you-reminder-entity';
 import { UserEntity } from './user-entity';
 import { RateLimitEntity } from './rate-limit-entity';
+import { PaymentStartNoteEntity } from './payment-start-note-entity';
 import { MailOutboxEntity } from './mail-outbox-entity';
 import { AuditEventEntity } from './audit-event-entity';
 import { SandboxAccountEntity } from './sandbox-account-entity';
@@ -50,4 +51,4 @@ export const ENTITIES = [
  * Tables that are ours but not the business's (no repository reads them): the sandbox provider's
  * accounts and balance transactions stand in for what Stripe would hold.
  */
-export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];
+export const SUPPORT_ENTITIES = [RateLimitEntity, PaymentStartNoteEntity, MailOutboxEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];
