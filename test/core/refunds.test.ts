@@ -17,9 +17,9 @@ import {
   refundGiftAtPlatformCost,
   refundKey,
   refundRefusal,
-  REFUND_SETTLES_WITHIN_MS,
   REFUND_UNCONFIRMED,
 } from '@core/gift/refund-gift';
+import { REFUND_SETTLES_WITHIN_MS } from '@core/gift/refund-timing';
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
 import { adminActor } from '@core/payout/admin-access';
