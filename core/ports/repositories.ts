@@ -402,7 +402,7 @@ export interface DisputeRepository {
   hasUndecided(registryId: string): Promise<boolean>;
   /** The ids of the registry's gifts with a dispute not decided yet. */
   listUndecidedGiftIds(registryId: string): Promise<Set<string>>;
-  /** Won after closing, the family's follow-up payout not sent yet: oldest first. */
+  /** Won after closing, the family's follow-up payout not sent yet (waiting, or claimed and being sent): oldest first. */
   listFollowUpsPending(): Promise<Dispute[]>;
 }
 

@@ -13,12 +13,12 @@ import { submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
 import { listDisputes } from '@core/dispute/list-disputes';
 import type { DisputeReport } from '@core/dispute/dispute';
-import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
+import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PAYOUTS_IN_TRANSIT, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { reconcileDay } from '@core/ledger/reconcile-day';
 import { adminActor } from '@core/payout/admin-access';
 import { closeRegistry } from '@core/payout/close-registry';
-import { completeManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
+import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { ownerTotals } from '@core/offline-gift/owner-totals';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
@@ -428,6 +428,49 @@ describe('a dispute undecided at closing', () => {
     expect((await refusal(completeManualFollowUp(won.id, { reference: 'Check 1043' }, adminActor(w.admin), marking))).code).toBe('payout.already_completed');
     expect((await w.balances()).get(familyPayableAccount(w.registry.id))).toBe(-kept.childAmount);
     expect(await w.verified()).toEqual([]);
+  });
+
+  it('won after closing by check: the follow-up is claimed before it is sent, so two administrators never both send it', async () => {
+    const { w, gift, dispute } = await aGiftDisputed();
+    await w.closeByCheck();
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+    const won = await w.ours(dispute.disputeId);
+    const colleague = await w.repositories.users.setAdmin((await w.repositories.users.create(aNewUser({ username: 'dana', email: 'dana@example.org' }))).id, true);
+    const [ops, dana] = [adminActor(w.admin), adminActor(colleague)];
+    const claiming = { unitOfWork: w.repositories, clock: w.clock };
+
+    expect(await refusal(releaseManualFollowUp(won.id, ops, claiming))).toMatchObject({ code: 'payout.not_claimed' });
+    const claimed = await claimManualFollowUp(won.id, ops, claiming);
+    expect(claimed.followUp).toMatchObject({ status: 'sending', claim: { claimedBy: 'admin:ops', claimedByUserId: w.admin.id, claimedAt: w.clock.now() }, claims: 1 });
+    // Its amount is in transit, and claiming it again changes nothing.
+    expect((await w.balances()).get(PAYOUTS_IN_TRANSIT)).toBe(-gift.childAmount);
+    expect(await claimManualFollowUp(won.id, ops, claiming)).toEqual(claimed);
+    expect(await w.verified()).toEqual([]);
+
+    // The other administrator sees it held: neither a claim nor a completion of theirs goes through.
+    expect(await refusal(claimManualFollowUp(won.id, dana, claiming))).toEqual({ code: 'payout.claimed_by_another', message: 'ops is already sending this payout. Reload the page to see it.' });
+    expect(await refusal(completeManualFollowUp(won.id, { reference: 'Check 2001' }, dana, claiming))).toMatchObject({ code: 'payout.claimed_by_another', message: expect.stringMatching(/^Only ops, who is sending this payout, can mark it sent\./) as unknown });
+    expect((await w.ours(dispute.disputeId)).followUp).toMatchObject({ status: 'sending', reference: null });
+
+    // A stale claim can be released by a colleague (the screen asks first), and is then theirs to claim.
+    const released = await releaseManualFollowUp(won.id, dana, claiming);
+    expect(released.followUp).toMatchObject({ status: 'pending', claim: null, claims: 1 });
+    expect((await w.balances()).get(PAYOUTS_IN_TRANSIT) ?? 0).toBe(0);
+    expect(await w.verified()).toEqual([]);
+    await claimManualFollowUp(won.id, dana, claiming);
+    const sent = await completeManualFollowUp(won.id, { reference: 'Check 2001' }, dana, claiming);
+    expect(sent.followUp).toMatchObject({ status: 'completed', reference: 'Check 2001', sentBy: 'admin:dana', claims: 2 });
+    expect(await refusal(releaseManualFollowUp(won.id, dana, claiming))).toMatchObject({ code: 'payout.already_completed' });
+    expect((await w.balances()).get(PAYOUTS_IN_TRANSIT) ?? 0).toBe(0);
+    expect(await w.verified()).toEqual([]);
+    expect((await w.repositories.audit.list(20)).filter((event) => event.subjectType === 'dispute').map((event) => [event.action, event.actorLabel])).toEqual(
+      expect.arrayContaining([
+        ['dispute.follow_up_claimed', 'admin:ops'],
+        ['dispute.follow_up_released', 'admin:dana'],
+        ['dispute.follow_up_claimed', 'admin:dana'],
+        ['dispute.follow_up_sent', 'admin:dana'],
+      ]),
+    );
   });
 
   it('won after closing by bank: the family’s part is sent by a transfer of its own, once however often it is asked', async () => {

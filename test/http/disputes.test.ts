@@ -143,6 +143,50 @@ describe('a gift paid with the dispute card', () => {
     expect(await books()).toEqual([]);
   });
 
+  it('has a PayPal follow-up claimed before it is sent: another administrator sees who holds it, is refused with 409, and may release it', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 40);
+    const opened = await disputeOf(registry.id, () => true);
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
+    const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
+    const colleague = (await signedIn(server, { admin: true })).client;
+
+    for (const client of [new HttpClient(server.url), member, owner.client]) {
+      expect((await client.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})).status).toBe(404);
+      expect((await client.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {})).status).toBe(404);
+    }
+    expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {})).status).toBe(409);
+    // Two administrators claiming at once: one holds it, the other is told who does.
+    const race = await Promise.all([admin, colleague].map((client) => client.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})));
+    expect(race.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = race[0]!.status === 200 ? admin : colleague;
+    expect((await winner.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {})).status).toBe(200);
+
+    const claimed = await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {});
+    expect(claimed.status, claimed.text).toBe(200);
+    expect(claimed.json.followUp).toMatchObject({ status: 'sending', claim: { byYou: true } });
+
+    const seen = ((await colleague.get('/api/admin/disputes')).json as unknown as (DisputeView & { followUp: { claim: { by: string; byYou: boolean } | null } })[]).find((each) => each.id === won.id)!;
+    expect(seen.followUp).toMatchObject({ status: 'sending', claim: { by: expect.any(String) as unknown, byYou: false } });
+    const theirs = await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-TWICE' });
+    expect(theirs.status).toBe(409);
+    expect(theirs.json.message).toMatch(/who is sending this payout, can mark it sent/);
+    expect((await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})).status).toBe(409);
+    expect(await books()).toEqual([]);
+
+    // The holder is away and nothing was sent: the colleague releases the claim, and sends it in one step.
+    const released = await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {});
+    expect(released.status, released.text).toBe(200);
+    expect(released.json.followUp).toMatchObject({ status: 'pending', claim: null });
+    const done = await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-ONCE' });
+    expect(done.status, done.text).toBe(200);
+    expect(done.json.followUp).toMatchObject({ status: 'completed', reference: 'PP-ONCE', claim: null });
+    expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})).status).toBe(409);
+    expect(await books()).toEqual([]);
+  });
+
   it('loses with losing_evidence: the gift stays out of every total, and the registry closes without it', async () => {
     const { owner, registry } = await openRegistry(server);
     await giveWithDisputeCard(registry.id, 50);
