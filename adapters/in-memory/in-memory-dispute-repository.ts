@@ -61,4 +61,11 @@ export class InMemoryDisputeRepository implements DisputeRepository {
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .map((row) => structuredClone(row));
   }
+
+  async listFollowUpsOfRegistry(registryId: string): Promise<Dispute[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.registryId === registryId && row.followUp !== null)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => structuredClone(row));
+  }
 }

@@ -62,9 +62,10 @@ export type DisputePhase = (typeof DISPUTE_PHASES)[number];
  * paid on its own, after the registry's payout (the charity's part joins its charity's next
  * pending payout). Pending until sent: a bank transfer the server sends at once, or a PayPal
  * payment or check an administrator claims (sending), sends and marks sent on the Disputes page,
- * as a manual family payout (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+ * as a manual family payout (docs/adr/0017-payouts-claimed-before-they-are-sent.md). Cancelled
+ * when the gift is refunded while it waits: the refund takes the family's part out of it.
  */
-export const FOLLOW_UP_STATUSES = ['pending', 'sending', 'completed'] as const;
+export const FOLLOW_UP_STATUSES = ['pending', 'sending', 'completed', 'cancelled'] as const;
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
 
 export interface FollowUpPayout {
@@ -75,6 +76,11 @@ export interface FollowUpPayout {
   claim: PayoutClaim | null;
   /** How many times it was claimed: each claim and its release post ledger entries under its number. */
   claims: number;
+  /**
+   * The charity payout the gift's charity part joined when the dispute was won (a refund takes it
+   * out of that one while it is pending); null for follow-ups recorded before this was kept.
+   */
+  charityPayoutId: string | null;
   /** The bank transfer's id, or the PayPal transaction id or check number the administrator recorded. */
   reference: string | null;
   /** Why the last bank transfer did not go through; null once it has, or while none was tried. */

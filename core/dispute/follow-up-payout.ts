@@ -16,6 +16,7 @@ import { followUpWaitingAdminNotice } from './dispute-emails';
 
 export const FOLLOW_UP_NOT_FOUND = 'This dispute has no follow-up payout to send.';
 export const FOLLOW_UP_ALREADY_SENT = 'This follow-up payout was already sent.';
+export const FOLLOW_UP_CANCELLED = 'This follow-up payout was cancelled: its gift was refunded to the giver, so there is nothing to send.';
 export const FOLLOW_UP_UNCONFIRMED = 'The payment provider did not confirm the transfer. Please try again: it is never sent twice.';
 
 /** Who sends a bank follow-up nobody named (the webhook that reported the win). */
@@ -32,8 +33,19 @@ export async function releaseHeldParts(dispute: Dispute, gift: Gift, registry: R
   await gifts.changeStatus(gift.id, 'disputed', 'succeeded');
   await registries.addToTotalReceived(registry.id, dispute.heldAmount);
   await registries.update(registry.id, { charityPayoutAmount: (registry.charityPayoutAmount ?? 0) + gift.charityAmount });
-  await charityPayouts.addToPending({ charityId: gift.charityId, currency: registry.currency, amount: gift.charityAmount, giftCount: 1, registryId: registry.id });
-  const followUp: FollowUpPayout = { method: registry.payoutMethod ?? 'check', amount: gift.childAmount, status: 'pending', claim: null, claims: 0, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+  const charityPayout = await charityPayouts.addToPending({ charityId: gift.charityId, currency: registry.currency, amount: gift.charityAmount, giftCount: 1, registryId: registry.id });
+  const followUp: FollowUpPayout = {
+    method: registry.payoutMethod ?? 'check',
+    amount: gift.childAmount,
+    status: 'pending',
+    claim: null,
+    claims: 0,
+    charityPayoutId: charityPayout.id,
+    reference: null,
+    failureMessage: null,
+    sentAt: null,
+    sentBy: null,
+  };
   const entry = disputeReleasedEntry({ ...dispute, followUp }, gift.charityId);
   if (entry) await ledger.post(entry);
   if (followUp.method !== 'bank') {
@@ -59,6 +71,7 @@ async function markSent(disputeId: string, reference: string, actor: AuditActor,
   const locked = await disputes.findByIdForUpdate(disputeId);
   if (!locked?.followUp) throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
   if (locked.followUp.status === 'completed') return locked;
+  if (locked.followUp.status === 'cancelled') throw new DomainError('payout.changed', FOLLOW_UP_CANCELLED);
   const sent = await disputes.update(locked.id, { followUp: { ...locked.followUp, status: 'completed', reference, failureMessage: null, sentAt: now, sentBy: actor.label } });
   const entry = followUpSentEntry(sent);
   if (entry) await ledger.post(entry);
@@ -90,7 +103,7 @@ export async function sendFollowUpTransfer(disputeId: string, ports: FollowUpPor
   if (!found?.dispute.followUp || found.dispute.followUp.method !== 'bank') throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
   const { dispute, registry, accountId } = found;
   const followUp = dispute.followUp!;
-  if (followUp.status === 'completed') return dispute;
+  if (followUp.status === 'completed' || followUp.status === 'cancelled') return dispute;
   let result: TransferResult;
   try {
     if (!accountId) throw new Error(`registry ${registry.id}: the owner has no bank account to pay`);
@@ -109,7 +122,7 @@ export async function sendFollowUpTransfer(disputeId: string, ports: FollowUpPor
   return ports.unitOfWork.transaction(async (repositories) => {
     if (settled.success) return markSent(dispute.id, settled.transferId, actor, ports.clock.now(), repositories);
     const locked = await repositories.disputes.findByIdForUpdate(dispute.id);
-    if (!locked?.followUp || locked.followUp.status === 'completed') return locked ?? dispute;
+    if (!locked?.followUp || locked.followUp.status === 'completed' || locked.followUp.status === 'cancelled') return locked ?? dispute;
     return repositories.disputes.update(locked.id, { followUp: { ...locked.followUp, failureMessage: settled.message } });
   });
 }
@@ -135,6 +148,7 @@ async function lockedManualFollowUp(disputeId: string, disputes: Repositories['d
   const dispute = await disputes.findByIdForUpdate(disputeId);
   if (!dispute?.followUp || dispute.followUp.method === 'bank') throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
   if (dispute.followUp.status === 'completed') throw new DomainError('payout.already_completed', FOLLOW_UP_ALREADY_SENT);
+  if (dispute.followUp.status === 'cancelled') throw new DomainError('payout.changed', FOLLOW_UP_CANCELLED);
   return dispute as Dispute & { followUp: FollowUpPayout };
 }
 

@@ -3,7 +3,7 @@ import type { Charity } from '../charity/charity';
 import { escapeHtml } from '../html';
 import { unlinkedText } from '../unlinked-text';
 import { celebration, greeting, layout, PRODUCT } from '../email-layout';
-import { formatMoney } from '../money';
+import { formatMoney, type Cents } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
 import type { Gift } from './gift';
@@ -139,9 +139,11 @@ export type RefundedBy = 'support' | 'provider';
  * (the giver asked support, say) or at the payment provider. The family's own refunds need no
  * notice; they made them. Replies go to support. `registry` is as the refund left it: after
  * closing the notice states the family's payout as it now stands, since the closing e-mail gave
- * the amount at closing (registryClosedNotice).
+ * the amount at closing (registryClosedNotice). A gift held back at closing and won since was to
+ * be paid in a follow-up payout of its own (`cancelledFollowUp`), which the family was told of
+ * (disputeEndedFamilyNotice): the notice says it will not be sent.
  */
-export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string): MailMessage {
+export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string, cancelledFollowUp: Cents | null = null): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
   // Refunded at the platform's cost (a payout was already claimed or sent): the family and the charity keep their parts.
   const kept = gift.refundedAtPlatformCost;
@@ -160,7 +162,12 @@ export function familyRefundNotice(gift: Gift, registry: Registry, member: User,
   const counts = kept
     ? 'Your payout was already on its way, so the platform bears this refund: your family’s 90% and the charity’s 10% stay as they were. The gift stays in your gift list, marked Refunded.'
     : 'The gift no longer counts in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Refunded.';
-  const now = payout && !kept ? [`Your family’s payout is now ${payout}, as your registry page shows: this replaces the amount the closing e-mail gave.`] : [];
+  const now =
+    payout && !kept
+      ? cancelledFollowUp !== null
+        ? [`Its ${money(cancelledFollowUp)} was to be paid to your family on its own, after the bank decided for the gift; that payment will not be sent now. The rest of your payout, ${payout}, is as it was.`]
+        : [`Your family’s payout is now ${payout}, as your registry page shows: this replaces the amount the closing e-mail gave.`]
+      : [];
   const footer = 'Questions about this refund? Reply to this e-mail and our support team will answer.';
   const lines = [news, counts, ...now];
   return {

@@ -19,6 +19,8 @@ import { balancedEntry, type LedgerEntry } from './ledger-entry';
  *   the family's in a follow-up payout, the charity's in its charity's next pending payout.
  * - follow-up claimed (PayPal or check, its n-th claim): family payable +C, payouts in transit -C;
  *   released: the reverse, as for a family's manual payout.
+ * - follow-up cancelled (its gift refunded while it waited): the refund's entry gives the family's
+ *   payable its C back (posting-rules.ts, a refund after closing), so the follow-up is owed nothing.
  * - follow-up sent: out of payouts in transit when it was claimed (PayPal, check), out of family
  *   payable when it was not (a bank transfer, or one sent before follow-ups were claimed), and
  *   provider cash -C (reference: the bank transfer's id).
@@ -167,6 +169,8 @@ export function disputeBalances(dispute: Dispute): { account: string; amount: Ce
   if (dispute.followUp) {
     // Won after closing: its charity's share is in that charity's payout row, which the tables read.
     postings.push(...releasedPostings(dispute));
+    // Cancelled by its gift's refund, which took the amount back out of what the family is owed.
+    if (dispute.followUp.status === 'cancelled') postings.push({ account: familyPayableAccount(dispute.registryId), amount: dispute.followUp.amount });
     // Every claim but one being held was released (each pair moves nothing); sent, it left from where its claim put it.
     const held = dispute.followUp.status === 'sending' || (dispute.followUp.status === 'completed' && dispute.followUp.claims > 0);
     if (held) add(followUpClaimedEntry(dispute, dispute.followUp.claims));

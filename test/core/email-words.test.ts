@@ -165,7 +165,7 @@ const dispute: Dispute = {
   evidenceText: null,
   transferReversalId: null,
   reversedAmount: null,
-  followUp: { method: 'check', amount: 3_600, status: 'pending', claim: null, claims: 0, reference: null, failureMessage: null, sentAt: null, sentBy: null },
+  followUp: { method: 'check', amount: 3_600, status: 'pending', claim: null, claims: 0, charityPayoutId: null, reference: null, failureMessage: null, sentAt: null, sentBy: null },
   createdAt: new Date('2026-11-03T00:00:00Z'),
   closedAt: new Date('2026-12-02T00:00:00Z'),
 };

@@ -187,6 +187,48 @@ describe('a gift paid with the dispute card', () => {
     expect(await books()).toEqual([]);
   });
 
+  it('refunds a gift won after closing out of its follow-up while that waits, after the registry’s own payout went; refused with the reason once the follow-up is claimed', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 40);
+    await giveWithDisputeCard(registry.id, 40);
+    const giver = new HttpClient(server.url);
+    const intent = await giver.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Avi Stern', giftGiverEmail: 'avi@example.com', amount: 20, personalMessage: '' });
+    await giver.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
+    for (let tries = 0; tries < 60 && (await disputes()).filter((dispute) => dispute.registry.id === registry.id).length < 2; tries += 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    // The registry's own $18 goes; then the bank decides both disputes for the gifts: two follow-ups of $36.
+    expect((await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, {})).status).toBe(200);
+    for (const dispute of (await disputes()).filter((each) => each.registry.id === registry.id)) {
+      expect((await admin.post(`/api/admin/disputes/${dispute.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
+    }
+    for (let tries = 0; tries < 60 && (await disputes()).some((dispute) => dispute.registry.id === registry.id && !dispute.followUp); tries += 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    const [first, second] = (await disputes()).filter((dispute) => dispute.registry.id === registry.id);
+
+    const list = async () => (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as { refunds: string; gifts: { id: string; amount: number; refundable: boolean }[] };
+    expect((await list()).refunds).toBe('follow_up_only');
+    // The $20 was in the registry's payout, which went; each $40 is in its own follow-up, which waits.
+    const byAmount = (await list()).gifts.map((gift) => [gift.amount, gift.refundable] as const).sort((a, b) => a[0] - b[0]);
+    expect(byAmount).toEqual([
+      [20, false],
+      [40, true],
+      [40, true],
+    ]);
+    const refunded = await owner.client.post(`/api/gifts/${first!.gift.id}/refund`, { reason: 'The giver asked for it back' });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect((await disputes()).find((dispute) => dispute.id === first!.id)!.followUp).toMatchObject({ status: 'cancelled', amount: 36 });
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ payoutAmount: 18, totalReceived: 60 });
+
+    expect((await admin.post(`/api/admin/disputes/${second!.id}/follow-up-payout/claim`, {})).status).toBe(200);
+    const refused = await owner.client.post(`/api/gifts/${second!.gift.id}/refund`, { reason: 'The giver asked for it back' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('This gift can no longer be refunded: the family’s follow-up payout for it is already being sent.');
+    expect((await list()).refunds).toBe('family_payout_sent');
+    const atCost = await admin.post(`/api/gifts/${second!.gift.id}/refund-at-platform-cost`, { reason: 'Card stolen' });
+    expect(atCost.status, atCost.text).toBe(200);
+    expect(await books()).toEqual([]);
+  });
+
   it('loses with losing_evidence: the gift stays out of every total, and the registry closes without it', async () => {
     const { owner, registry } = await openRegistry(server);
     await giveWithDisputeCard(registry.id, 50);

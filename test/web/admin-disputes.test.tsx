@@ -200,4 +200,14 @@ describe('Admin → Disputes', () => {
     const after = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
     expect(await after.findByRole('button', { name: 'Claim to Send' })).toBeInTheDocument();
   });
+
+  it('says a follow-up its gift’s refund cancelled pays nothing, and offers nothing to send', async () => {
+    const followUp = { method: 'check' as const, amount: 36, status: 'cancelled' as const, claim: null, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+    await openDisputes([aDispute({ status: 'won', outcome: 'won', awaitsEvidence: false, followUp, registry: { id: 'r-1', childName: 'Noa', shortCode: 'noa2027', status: 'closed' } })]);
+    const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(card.getByText('Gift').nextElementSibling).toHaveTextContent('Held back at closing, won, then refunded to the giver: nothing is paid for it.');
+    expect(card.getByText('Follow-up payout').nextElementSibling).toHaveTextContent('$36.00 by check: cancelled, since the gift was refunded to its giver.');
+    expect(card.queryByRole('button', { name: 'Claim to Send' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Mark Follow-up Sent' })).toBeNull();
+  });
 });

@@ -21,6 +21,7 @@ export type DisputeRow = Omit<Dispute, 'followUp'> & {
   followUpClaimedByUserId?: string | null;
   followUpClaimedAt?: Date | null;
   followUpClaims?: number;
+  followUpCharityPayoutId?: string | null;
 };
 
 /** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
@@ -85,6 +86,9 @@ export const DisputeEntity = new EntitySchema<DisputeRow>({
     followUpClaimedByUserId: { type: 'uuid', nullable: true },
     followUpClaimedAt: { type: 'datetime', nullable: true },
     followUpClaims: { type: 'integer', default: 0 },
+    // No foreign key: a charity payout folded into another when its claim is released is deleted,
+    // and the follow-ups pointing at it are pointed at the one it joined (core/payout/charity-payouts.ts).
+    followUpCharityPayoutId: { type: 'uuid', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     closedAt: { type: 'datetime', nullable: true },
   },

@@ -30,6 +30,7 @@ import { Migration20261201220000DisputeFollowUps } from './Migration202612012200
 import { Migration20261201240000NamesDrawnAsTyped } from './Migration20261201240000NamesDrawnAsTyped';
 import { Migration20261202010000PaymentStartNotes } from './Migration20261202010000PaymentStartNotes';
 import { Migration20261202020000FollowUpClaims } from './Migration20261202020000FollowUpClaims';
+import { Migration20261202030000FollowUpRefunds } from './Migration20261202030000FollowUpRefunds';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261201240000NamesDrawnAsTyped', class: Migration20261201240000NamesDrawnAsTyped },
   { name: 'Migration20261202010000PaymentStartNotes', class: Migration20261202010000PaymentStartNotes },
   { name: 'Migration20261202020000FollowUpClaims', class: Migration20261202020000FollowUpClaims },
+  { name: 'Migration20261202030000FollowUpRefunds', class: Migration20261202030000FollowUpRefunds },
 ];

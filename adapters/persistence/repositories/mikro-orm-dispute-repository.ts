@@ -35,6 +35,7 @@ function toDispute(row: DisputeRow): Dispute {
             status: row.followUpStatus,
             claim: row.followUpClaimedBy && row.followUpClaimedAt ? { claimedBy: row.followUpClaimedBy, claimedByUserId: row.followUpClaimedByUserId ?? null, claimedAt: row.followUpClaimedAt } : null,
             claims: row.followUpClaims ?? 0,
+            charityPayoutId: row.followUpCharityPayoutId ?? null,
             reference: row.followUpReference ?? null,
             failureMessage: row.followUpFailureMessage ?? null,
             sentAt: row.followUpSentAt ?? null,
@@ -63,6 +64,7 @@ function toColumns(changes: DisputeChanges): Partial<DisputeRow> {
     followUpClaimedByUserId: followUp?.claim?.claimedByUserId ?? null,
     followUpClaimedAt: followUp?.claim?.claimedAt ?? null,
     followUpClaims: followUp?.claims ?? 0,
+    followUpCharityPayoutId: followUp?.charityPayoutId ?? null,
   };
 }
 
@@ -129,6 +131,12 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
 
   async listFollowUpsPending(): Promise<Dispute[]> {
     const rows = await this.em().find(DisputeEntity, { followUpStatus: { $in: ['pending', 'sending'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toDispute);
+  }
+
+  async listFollowUpsOfRegistry(registryId: string): Promise<Dispute[]> {
+    if (!isUuid(registryId)) return [];
+    const rows = await this.em().find(DisputeEntity, { registryId, followUpStatus: { $ne: null } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return rows.map(toDispute);
   }
 }

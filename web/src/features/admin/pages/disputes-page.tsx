@@ -41,6 +41,7 @@ const money = (amount: number, dispute: DisputeView) => formatMoney(fromWireAmou
 /** What the dispute meant for the family's and the charity's amounts, in one sentence. */
 function effect(dispute: DisputeView): string {
   if (dispute.phase === 'held') {
+    if (dispute.followUp?.status === 'cancelled') return 'Held back at closing, won, then refunded to the giver: nothing is paid for it.';
     if (dispute.followUp) return 'Held back at closing; now paid in a follow-up payout.';
     if (dispute.outcome === 'won') return 'Counted again in the registry’s amounts.';
     if (dispute.outcome === 'lost') return 'Never paid to the family or the charity.';
@@ -58,6 +59,7 @@ function followUpState(dispute: DisputeView): string | null {
   const followUp = dispute.followUp;
   if (!followUp) return null;
   const amount = `${money(followUp.amount, dispute)} by ${METHOD[followUp.method]}`;
+  if (followUp.status === 'cancelled') return `${amount}: cancelled, since the gift was refunded to its giver.`;
   if (followUp.status === 'completed') return `${amount}: sent ${formatAdminDate(followUp.sentAt)} by ${followUp.sentBy ?? 'unknown'}${followUp.reference ? ` (${followUp.reference})` : ''}.`;
   if (followUp.method !== 'bank') return followUp.claim ? `${amount}: being sent by ${followUp.claim.byYou ? 'you' : followUp.claim.by}.` : `${amount}: waiting for an administrator to send it.`;
   return followUp.failureMessage ? `${amount}: not sent yet. ${followUp.failureMessage}` : `${amount}: being sent.`;
@@ -243,7 +245,7 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAga
   const status = STATUS[dispute.status];
   const providerMoney = providerMoneyText(dispute);
   const followUp = followUpState(dispute);
-  const unsent = dispute.followUp && dispute.followUp.status !== 'completed' ? dispute.followUp : null;
+  const unsent = dispute.followUp?.status === 'pending' || dispute.followUp?.status === 'sending' ? dispute.followUp : null;
   // A bank follow-up is the server's to send, by its own key; PayPal and check are claimed by an administrator first.
   const bankToSendAgain = unsent?.method === 'bank';
   const manualToSend = unsent && unsent.method !== 'bank' ? unsent : null;
