@@ -1,5 +1,7 @@
-import { changeEmailSchema, changePasswordSchema, forgotPasswordSchema, profileSchema } from '@core/account/account-schemas';
-import { exactObject, nullableText, text, type Wire } from './json-schema';
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, exportRequestSchema, forgotPasswordSchema, profileSchema } from '@core/account/account-schemas';
+import { EXPORT_FORMATS } from '@core/account/account-export';
+import { EXPORT_REQUEST_STATUSES } from '@core/account/account-export-request';
+import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 import { messageSchema } from './registries';
 
@@ -10,6 +12,8 @@ export const accountSchema = exactObject({
   email: text,
   firstName: nullableText,
   lastName: nullableText,
+  /** When the account is to be deleted (signing in cancels it); null when no deletion is scheduled. */
+  deletionScheduledFor: nullableInstant,
 });
 export type AccountView = Wire<typeof accountSchema>;
 
@@ -18,6 +22,29 @@ export type EmailChangeRequested = Wire<typeof emailChangeRequestedSchema>;
 
 export const emailChangedSchema = exactObject({ message: text, email: text });
 export type EmailChanged = Wire<typeof emailChangedSchema>;
+
+export const accountExportRequestSchema = exactObject({
+  id: text,
+  format: oneOfValues(EXPORT_FORMATS),
+  status: oneOfValues(EXPORT_REQUEST_STATUSES),
+  requestedAt: instant,
+  readyAt: nullableInstant,
+  expiresAt: nullableInstant,
+});
+export type AccountExportRequestView = Wire<typeof accountExportRequestSchema>;
+
+/** What the account page needs to offer the export: at once, or by e-mail for a large account. */
+export const accountExportsSchema = exactObject({
+  atOnce: flag,
+  giftCount: count,
+  atOnceMaxGifts: count,
+  linkDays: count,
+  graceDays: count,
+  exports: arrayOf(accountExportRequestSchema),
+});
+export type AccountExportsView = Wire<typeof accountExportsSchema>;
+
+const EXPORT_FORMAT_QUERY = { format: { description: 'json (one JSON document, the default) or csv (a zip of one CSV file per kind of record)' } };
 
 /** The e-mailed links carry their token in the address's fragment; the page posts it here. */
 const tokenBody = exactObject({ token: text });
@@ -86,5 +113,57 @@ export const accountOperations = [
     summary: "Change the e-mail address with the new address's link",
     body: tokenBody,
     responses: { 200: { description: 'Changed', schema: emailChangedSchema } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/account/export',
+    operationId: 'exportAccount',
+    session: 'required',
+    summary: 'Everything about the account (profile, registries, gifts with givers, gifts given by hand, thank-you cards, payouts, co-ownerships) as a download; a large account asks for it by e-mail instead (409)',
+    query: EXPORT_FORMAT_QUERY,
+    responses: { 200: { description: 'A JSON file, or a zip of CSV files, named for the account and the day', file: 'application/json' } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/account/exports',
+    operationId: 'listAccountExports',
+    session: 'required',
+    summary: 'Whether the export is answered at once or e-mailed, and the exports asked for by e-mail',
+    responses: { 200: { description: 'The export options and requests', schema: accountExportsSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/account/exports',
+    operationId: 'requestAccountExport',
+    session: 'required',
+    summary: 'Ask for the export by e-mail: it is built in the background and a link (valid 7 days, for this account only) is sent',
+    body: exportRequestSchema,
+    responses: { 202: { description: 'Queued (asking again while one waits queues nothing more)', schema: accountExportRequestSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/account/exports/download',
+    operationId: 'downloadAccountExport',
+    session: 'required',
+    summary: "The file behind an export's e-mailed link, for the account it was made for",
+    body: tokenBody,
+    responses: { 200: { description: 'The JSON file or the zip of CSV files', file: 'application/octet-stream' } },
+  }),
+  operation({
+    method: 'DELETE',
+    path: '/api/account',
+    operationId: 'deleteAccount',
+    session: 'required',
+    summary: 'Schedule the account for deletion (the password required): it is deleted after the grace period unless someone signs in; refused while a registry it owns holds money not paid out',
+    body: deleteAccountSchema,
+    responses: { 200: { description: 'Scheduled', schema: accountSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/account/deletion/cancel',
+    operationId: 'cancelAccountDeletion',
+    session: 'required',
+    summary: "Cancel the account's scheduled deletion",
+    responses: { 200: { description: 'Cancelled', schema: accountSchema } },
   }),
 ];

@@ -33,3 +33,12 @@ export const changeEmailSchema = yup.object({
   currentPassword: yup.string().required('Current password is required'),
 });
 export type ChangeEmailInput = yup.InferType<typeof changeEmailSchema>;
+
+/** Deleting the account: the password, so a borrowed session alone cannot. */
+export const deleteAccountSchema = yup.object({ password: yup.string().required('Enter your password to delete your account') });
+export type DeleteAccountInput = yup.InferType<typeof deleteAccountSchema>;
+
+/** An export asked for by e-mail: JSON, or a zip of CSV files. */
+export const exportRequestSchema = yup.object({
+  format: yup.string().required('Choose JSON or CSV').oneOf(['json', 'csv'], 'Choose JSON or CSV'),
+});

@@ -1,0 +1,33 @@
+import type { ExportFormat } from './account-export';
+
+/** An export asked for by e-mail (a large account): queued, built by one instance, then ready behind its link. */
+export const EXPORT_REQUEST_STATUSES = ['queued', 'building', 'ready', 'failed'] as const;
+export type ExportRequestStatus = (typeof EXPORT_REQUEST_STATUSES)[number];
+
+export interface AccountExportRequest {
+  id: string;
+  userId: string;
+  format: ExportFormat;
+  status: ExportRequestStatus;
+  /** Builds tried so far; one that fails is queued again until it has had MAX_EXPORT_ATTEMPTS. */
+  attempts: number;
+  requestedAt: Date;
+  readyAt: Date | null;
+  /** When its link stops working and the file is deleted. */
+  expiresAt: Date | null;
+  fileName: string | null;
+  sizeBytes: number | null;
+}
+
+/** The file an export was built into. */
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** Builds tried before an export is marked failed and its holder told. */
+export const MAX_EXPORT_ATTEMPTS = 3;
+
+/** A build not finished within this long is taken to have died with its instance, and is taken over. */
+export const EXPORT_BUILD_LEASE_MS = 15 * 60 * 1000;
