@@ -162,7 +162,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (production && (!value('SUPPORT_EMAIL') || !value('SUPPORT_PHONE'))) problems.push('SUPPORT_EMAIL and SUPPORT_PHONE are required in production (they are shown on every page)');
 
   const privacyEmail = value('PRIVACY_EMAIL') ?? supportEmail;
-  if (!/^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/.test(privacyEmail) || privacyEmail.length > 320) {
+  if (value('PRIVACY_EMAIL') !== undefined && !/^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/.test(privacyEmail) || privacyEmail.length > 320) {
     problems.push(`PRIVACY_EMAIL must be one address such as privacy@example.org, without a name (got "${privacyEmail}")`);
   }
   const retentionText = value('GUEST_DATA_RETENTION_DAYS') ?? String(DEFAULT_GUEST_DATA_RETENTION_DAYS);
