@@ -1,6 +1,9 @@
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, exportRequestSchema, forgotPasswordSchema, profileSchema } from '@core/account/account-schemas';
 import { EXPORT_FORMATS } from '@core/account/account-export';
 import { EXPORT_REQUEST_STATUSES } from '@core/account/account-export-request';
+import { CURRENCIES } from '@core/money';
+import { REGISTRY_ROLES } from '@core/registry/registry';
+import { amountSchema, nullableAmountSchema } from './amount';
 import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 import { messageSchema } from './registries';
@@ -43,6 +46,109 @@ export const accountExportsSchema = exactObject({
   exports: arrayOf(accountExportRequestSchema),
 });
 export type AccountExportsView = Wire<typeof accountExportsSchema>;
+
+const currency = oneOfValues(CURRENCIES);
+const role = oneOfValues(REGISTRY_ROLES);
+
+/** The JSON export: everything about the account (docs/product.md#your-data-export-and-deletion). */
+export const accountExportSchema = exactObject({
+  exportedAt: instant,
+  profile: exactObject({
+    id: text,
+    username: text,
+    email: text,
+    firstName: nullableText,
+    lastName: nullableText,
+    createdAt: instant,
+    bankAccountStatus: nullableText,
+    bankAccountVerifiedAt: nullableInstant,
+    deletionScheduledFor: nullableInstant,
+  }),
+  registries: arrayOf(
+    exactObject({
+      id: text,
+      role,
+      shortCode: text,
+      childName: text,
+      celebrationType: text,
+      celebrationDate: instant,
+      personalMessage: nullableText,
+      photoUrl: nullableText,
+      preferredCharity: nullableText,
+      allowCharityChoice: flag,
+      unlisted: flag,
+      currency,
+      status: text,
+      totalReceived: amountSchema,
+      payoutMethod: nullableText,
+      paypalEmail: nullableText,
+      mailingName: nullableText,
+      mailingAddress: nullableText,
+      mailingCity: nullableText,
+      mailingState: nullableText,
+      mailingZip: nullableText,
+      mailingCountry: nullableText,
+      closedAt: nullableInstant,
+      createdAt: instant,
+    }),
+  ),
+  gifts: arrayOf(
+    exactObject({
+      id: text,
+      registryId: text,
+      giverName: text,
+      giverEmail: text,
+      currency,
+      amount: amountSchema,
+      childAmount: amountSchema,
+      charityAmount: amountSchema,
+      platformFee: amountSchema,
+      processingFee: amountSchema,
+      charity: text,
+      personalMessage: nullableText,
+      paymentStatus: text,
+      createdAt: instant,
+    }),
+  ),
+  giftsByHand: arrayOf(
+    exactObject({ id: text, registryId: text, giverName: text, giverEmail: nullableText, currency, amount: amountSchema, method: text, receivedOn: text, note: nullableText, createdAt: instant }),
+  ),
+  thankYouNotes: arrayOf(
+    exactObject({
+      id: text,
+      registryId: text,
+      giftId: text,
+      byHand: flag,
+      giverName: text,
+      templateId: text,
+      message: text,
+      imageUrls: arrayOf(text),
+      imageSize: text,
+      status: text,
+      sentAt: nullableInstant,
+      updatedAt: instant,
+    }),
+  ),
+  cardsForAll: arrayOf(exactObject({ id: text, registryId: text, templateId: text, message: text, imageUrls: arrayOf(text), imageSize: text, createdAt: instant })),
+  payouts: arrayOf(
+    exactObject({
+      registryId: text,
+      currency,
+      method: nullableText,
+      payoutAmount: nullableAmountSchema,
+      charityPayoutAmount: nullableAmountSchema,
+      payoutStatus: text,
+      closedAt: nullableInstant,
+      sentAt: nullableInstant,
+      reference: nullableText,
+      charityShares: arrayOf(exactObject({ charity: text, giftCount: count, amount: amountSchema })),
+    }),
+  ),
+  coOwnerships: arrayOf(
+    exactObject({ registryId: text, childName: text, role, owner: text, coOwners: arrayOf(text), invitationsWaiting: arrayOf(exactObject({ email: text, expiresAt: instant })) }),
+  ),
+});
+export type AccountExportWire = Wire<typeof accountExportSchema>;
 
 const EXPORT_FORMAT_QUERY = { format: { description: 'json (one JSON document, the default) or csv (a zip of one CSV file per kind of record)' } };
 
@@ -121,7 +227,7 @@ export const accountOperations = [
     session: 'required',
     summary: 'Everything about the account (profile, registries, gifts with givers, gifts given by hand, thank-you cards, payouts, co-ownerships) as a download; a large account asks for it by e-mail instead (409)',
     query: EXPORT_FORMAT_QUERY,
-    responses: { 200: { description: 'A JSON file, or a zip of CSV files, named for the account and the day', file: 'application/json' } },
+    responses: { 200: { description: 'A JSON file (format=json), or a zip of one CSV file per kind of record (format=csv), named for the account and the day', schema: accountExportSchema, file: 'application/zip' } },
   }),
   operation({
     method: 'GET',

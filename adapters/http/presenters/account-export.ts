@@ -1,15 +1,24 @@
 import { strToU8, zipSync } from 'fflate';
+import type { AccountExportWire } from '@api/account';
 import { toWireAmount } from '@api/amount';
 import type { AccountExport, ExportFormat } from '@core/account/account-export';
 import type { ExportFile } from '@core/account/account-export-request';
 import { centsToDecimalString, type Cents } from '@core/money';
 import { csvText } from './csv';
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-const amount = (cents: Cents | null) => (cents === null ? null : toWireAmount(cents));
+function iso(date: Date): string;
+function iso(date: Date | null): string | null;
+function iso(date: Date | null): string | null {
+  return date?.toISOString() ?? null;
+}
+function amount(cents: Cents): number;
+function amount(cents: Cents | null): number | null;
+function amount(cents: Cents | null): number | null {
+  return cents === null ? null : toWireAmount(cents);
+}
 
 /** The export as JSON: amounts as the API writes them (36.5 is $36.50), instants in ISO 8601. */
-export function accountExportJson(data: AccountExport) {
+export function accountExportJson(data: AccountExport): AccountExportWire {
   return {
     exportedAt: data.exportedAt.toISOString(),
     profile: { ...data.profile, createdAt: iso(data.profile.createdAt), bankAccountVerifiedAt: iso(data.profile.bankAccountVerifiedAt), deletionScheduledFor: iso(data.profile.deletionScheduledFor) },
