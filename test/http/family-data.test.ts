@@ -5,6 +5,7 @@ import { runAdminCommand } from '../../adapters/cli/admin-commands';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { signedIn, signedInCoOwner } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
+import { pngBytes } from '../support/images';
 import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -257,6 +258,11 @@ describe('DELETE /api/account', () => {
 
   it('schedules, is cancelled by signing in, and once the grace period ends deletes the personal data while the books still agree', async () => {
     const { owner, registry } = await openRegistry(server, { childName: 'Tamar Weiss', personalMessage: 'Our Tamar!' }, { firstName: 'Ruth' });
+    const photo = await owner.client.upload('/api/objects/upload', { bytes: await pngBytes({ width: 1200, height: 800 }), name: 'tamar.png', type: 'image/png' });
+    const photoUrl = photo.json.photoUrl!;
+    const edited = await owner.client.call('PUT', `/api/registries/${registry.id}`, { childName: 'Tamar Weiss', celebrationDate: '2027-05-16T00:00:00.000Z', personalMessage: 'Our Tamar!', photoUrl });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await fetch(`${server.url}${photoUrl}`)).status).toBe(200);
     await give(registry.id, 'Miriam Gold', 36);
     await give(registry.id, 'Avi Stern', 100);
     const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as { id: string }[];
@@ -295,7 +301,8 @@ describe('DELETE /api/account', () => {
     expect(user).toMatchObject({ username: `deleted-${owner.user.id}`, email: `deleted-${owner.user.id}@deleted.invalid`, firstName: null, lastName: null, deletionDueAt: null, deletedAt: expect.any(Date) });
     expect((await new HttpClient(server.url).post('/api/login', { username: user.username, password })).status).toBe(401);
     const kept = (await repositories.registries.findById(registry.id))!;
-    expect(kept).toMatchObject({ childName: 'Redacted', personalMessage: null, mailingName: null, mailingAddress: null, isActive: false, totalReceived: 13600, payoutAmount: 12240 });
+    expect((await fetch(`${server.url}${photoUrl}`)).status).toBe(404);
+    expect(kept).toMatchObject({ childName: 'Redacted', personalMessage: null, photoUrl: null, mailingName: null, mailingAddress: null, isActive: false, totalReceived: 13600, payoutAmount: 12240 });
     const gifts = await repositories.gifts.listByRegistry(registry.id);
     expect(gifts.map((gift) => [gift.giftGiverName, gift.giftGiverEmail, gift.personalMessage, gift.amount]).sort()).toEqual([
       ['Redacted', '', null, 10000],
