@@ -1,6 +1,5 @@
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, exportRequestSchema, forgotPasswordSchema, profileSchema } from '@core/account/account-schemas';
-import { EXPORT_FORMATS } from '@core/account/account-export';
-import { EXPORT_REQUEST_STATUSES } from '@core/account/account-export-request';
+import { EXPORT_FORMATS, EXPORT_REQUEST_STATUSES } from '@core/account/account-export-request';
 import { CURRENCIES } from '@core/money';
 import { REGISTRY_ROLES } from '@core/registry/registry';
 import { amountSchema, nullableAmountSchema } from './amount';

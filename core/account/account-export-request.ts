@@ -1,4 +1,15 @@
-import type { ExportFormat } from './account-export';
+/**
+ * Above this many gifts (paid online and given by hand, over every registry the account owns or
+ * co-owns) the export is built in the background and e-mailed as a link rather than answered at
+ * once: a request stays well under a second below it (docs/product.md#your-data-export-and-deletion).
+ */
+export const EXPORT_AT_ONCE_MAX_GIFTS = 2000;
+
+/** How long the link to an export built in the background works. */
+export const EXPORT_LINK_TTL_DAYS = 7;
+
+export const EXPORT_FORMATS = ['json', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** An export asked for by e-mail (a large account): queued, built by one instance, then ready behind its link. */
 export const EXPORT_REQUEST_STATUSES = ['queued', 'building', 'ready', 'failed'] as const;

@@ -9,19 +9,6 @@ import type { Registry, RegistryRole } from '../registry/registry';
 import type { ThankYouCard, ThankYouNote } from '../thank-you/thank-you-note';
 import type { User } from './user';
 
-/**
- * Above this many gifts (paid online and given by hand, over every registry the account owns or
- * co-owns) the export is built in the background and e-mailed as a link rather than answered at
- * once: a request stays well under a second below it (docs/product.md#your-data-export-and-deletion).
- */
-export const EXPORT_AT_ONCE_MAX_GIFTS = 2000;
-
-/** How long the link to an export built in the background works. */
-export const EXPORT_LINK_TTL_DAYS = 7;
-
-export const EXPORT_FORMATS = ['json', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
 export interface ExportedProfile {
   id: string;
   username: string;

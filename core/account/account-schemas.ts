@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { EXPORT_FORMATS } from './account-export-request';
 import { emailRule as email, firstNameRule, lastNameRule, passwordRule as newPassword } from './schemas';
 const confirmation = (field: string) =>
   yup
@@ -40,5 +41,5 @@ export type DeleteAccountInput = yup.InferType<typeof deleteAccountSchema>;
 
 /** An export asked for by e-mail: JSON, or a zip of CSV files. */
 export const exportRequestSchema = yup.object({
-  format: yup.string().required('Choose JSON or CSV').oneOf(['json', 'csv'], 'Choose JSON or CSV'),
+  format: yup.string().required('Choose JSON or CSV').oneOf([...EXPORT_FORMATS], 'Choose JSON or CSV'),
 });

@@ -1,6 +1,5 @@
 import type { NewUser, User, UserWithPassword } from '../account/user';
-import type { AccountExportRequest, ExportFile } from '../account/account-export-request';
-import type { ExportFormat } from '../account/account-export';
+import type { AccountExportRequest, ExportFile, ExportFormat } from '../account/account-export-request';
 import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../account/account-token';
 import type { Charity, NewCharity } from '../charity/charity';
 import type { CoOwnerInvitation, NewCoOwnerInvitation } from '../co-owner/co-owner-invitation';

@@ -1,7 +1,6 @@
 import type { AccountExportRequestView, AccountExportsView, AccountView, EmailChanged, EmailChangeRequested } from '@api/account';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@core/account/account-deletion';
-import { EXPORT_AT_ONCE_MAX_GIFTS, EXPORT_LINK_TTL_DAYS } from '@core/account/account-export';
-import type { AccountExportRequest } from '@core/account/account-export-request';
+import { EXPORT_AT_ONCE_MAX_GIFTS, EXPORT_LINK_TTL_DAYS, type AccountExportRequest } from '@core/account/account-export-request';
 import type { MessageAnswer } from '@api/registries';
 import type { User } from '@core/account/user';
 

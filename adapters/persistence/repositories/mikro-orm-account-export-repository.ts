@@ -1,5 +1,4 @@
-import type { AccountExportRequest, ExportFile } from '@core/account/account-export-request';
-import type { ExportFormat } from '@core/account/account-export';
+import type { AccountExportRequest, ExportFile, ExportFormat } from '@core/account/account-export-request';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import type { AccountExportRepository } from '@core/ports/repositories';
