@@ -152,18 +152,21 @@ async function deleteOne(userId: string, passwordHash: string, repositories: Rep
   }
   const owned = await repositories.registries.listByOwner(user.id);
   const kept: string[] = [];
+  const deleted: string[] = [];
   for (const listed of owned) {
     const registry = await repositories.registries.findByIdForUpdate(listed.id);
     if (!registry) continue;
-    if (registry.isActive && registry.status === 'open') {
-      const statuses = await repositories.gifts.paymentStatusesOf(registry.id);
-      // A payment the provider could not yet give up: the next run finds it settled.
-      if (statuses.has('pending')) return { kind: 'postponed' };
-      // Money moved (a refund): kept on record, as the registry page's Delete keeps it.
-      if (statuses.has('refunded')) kept.push(registry.id);
-      else await repositories.registries.delete(registry.id);
-    } else kept.push(registry.id);
+    if (!registry.isActive || registry.status !== 'open') {
+      kept.push(registry.id);
+      continue;
+    }
+    const statuses = await repositories.gifts.paymentStatusesOf(registry.id);
+    // A payment the provider could not yet give up: nothing is done now, and the next run finds it settled.
+    if (statuses.has('pending')) return { kind: 'postponed' };
+    // Money moved (a refund): kept on record, as the registry page's Delete keeps it.
+    (statuses.has('refunded') ? kept : deleted).push(registry.id);
   }
+  for (const registryId of deleted) await repositories.registries.delete(registryId);
   for (const registry of await repositories.registries.listByCoOwner(user.id)) await repositories.registries.removeCoOwner(registry.id, user.id);
   const photos: string[] = [];
   for (const registryId of kept) photos.push(...(await repositories.personalData.redactRegistry(registryId, now)));

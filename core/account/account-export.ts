@@ -1,5 +1,5 @@
 import type { Charity } from '../charity/charity';
-import type { Gift } from '../gift/gift';
+import { isListed, type Gift } from '../gift/gift';
 import type { Cents, Currency } from '../money';
 import type { OfflineGift } from '../offline-gift/offline-gift';
 import { closingAmounts } from '../payout/closing-amounts';
@@ -162,7 +162,7 @@ export async function countAccountGifts(user: User, ports: Pick<Repositories, 'r
   let count = 0;
   for (const { registry } of await registriesOfAccount(user, ports)) {
     const [online, byHand] = await Promise.all([ports.gifts.listByRegistry(registry.id), ports.offlineGifts.listByRegistry(registry.id)]);
-    count += online.length + byHand.length;
+    count += online.filter(isListed).length + byHand.length;
   }
   return count;
 }
@@ -323,8 +323,9 @@ export async function collectAccountExport(user: User, ports: ExportPorts): Prom
       ports.offlineGifts.listByRegistry(registry.id),
       ports.thankYouCards.listByRegistry(registry.id),
     ]);
-    // Gifts whose payment never went through (started and abandoned, declined) are no gifts to the family.
-    const gifts = online.filter((gift) => gift.paymentStatus !== 'pending' && gift.paymentStatus !== 'failed' && gift.paymentStatus !== 'expired');
+    // Gifts whose payment never went through (started and abandoned, declined) are no gifts to the
+    // family: the export lists what the family's gift list does.
+    const gifts = online.filter(isListed);
     const giverOf = new Map<string, string>([...gifts.map((gift) => [gift.id, gift.giftGiverName] as const), ...byHand.map((gift) => [gift.id, gift.giftGiverName] as const)]);
     const notes = await ports.thankYouNotes.listByGiftIds([...giverOf.keys()]);
     result.registries.push(exportedRegistry(registry, role, charities));
