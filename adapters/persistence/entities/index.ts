@@ -22,6 +22,7 @@ import { DisputeEntity } from './dispute-entity';
 import { ReconciliationDifferenceEntity } from './reconciliation-difference-entity';
 import { ReconciliationRunEntity } from './reconciliation-run-entity';
 import { SandboxBalanceTransactionEntity } from './sandbox-balance-transaction-entity';
+import { AccountExportEntity } from './account-export-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -44,6 +45,7 @@ export const ENTITIES = [
   DisputeEntity,
   ReconciliationRunEntity,
   ReconciliationDifferenceEntity,
+  AccountExportEntity,
 ];
 
 /**
