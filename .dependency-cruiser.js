@@ -5,7 +5,7 @@
 /** The modules of core the browser shares with the server: arithmetic, schemas and view types, never use cases or ports. */
 export const WEB_CORE_MODULES = [
   'money', 'amount-field', 'amount-messages', 'fees', 'split', 'page-paths', 'design-tokens', 'control-characters',
-  'account/schemas', 'account/account-schemas', 'account/user', 'newsletter/newsletter-schemas',
+  'account/schemas', 'account/account-schemas', 'account/account-export-request', 'account/user', 'newsletter/newsletter-schemas',
   'charity/charity', 'co-owner/co-owner-schemas',
   'gift/gift', 'gift/gift-amounts', 'gift/gift-schemas', 'gift/gift-list-query', 'gift/refund-window',
   'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas',

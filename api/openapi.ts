@@ -64,11 +64,12 @@ function describeOperation(op: Operation) {
   const errorContent = { 'application/json': { schema: op.errorBody ?? errorSchema } };
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(op.responses)) {
-    responses[status] = response.schema
-      ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
-      : response.file
-        ? { description: response.description, content: { [response.file]: { schema: { type: 'string' } } } }
-        : { description: response.description };
+    // An answer may be JSON, a file, or either (an export: JSON, or a zip as asked).
+    const content = {
+      ...(response.schema ? { 'application/json': { schema: response.schema } } : {}),
+      ...(response.file ? { [response.file]: { schema: { type: 'string' } } } : {}),
+    };
+    responses[status] = Object.keys(content).length > 0 ? { description: response.description, content } : { description: response.description };
   }
   if (op.session === 'required') responses['401'] ??= { description: 'Not signed in: sign in and send the session cookie', content: errorContent };
   responses['4XX'] = { description: REFUSED, content: errorContent };

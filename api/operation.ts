@@ -11,7 +11,7 @@ export interface WireResponse {
   description: string;
   /** Absent for an answer without a JSON body (a redirect, a file). */
   schema?: JSONSchema;
-  /** The type of an answer that is a file rather than JSON (text/csv). */
+  /** The type of an answer that is a file rather than JSON (text/csv); with a schema too, the answer is one or the other, as asked. */
   file?: string;
 }
 

@@ -9,6 +9,12 @@ export const publicConfigSchema = exactObject({
   stripePublishableKey: nullableText,
   supportEmail: text,
   supportPhone: text,
+  /** Who answers privacy requests (access, deletion): PRIVACY_EMAIL, else the support address. */
+  privacyEmail: text,
+  /** Days after a registry's payout its guests' e-mails and messages are kept (GUEST_DATA_RETENTION_DAYS). */
+  guestDataRetentionDays: { type: 'integer', minimum: 1 },
+  /** Days between asking to delete an account and its deletion, during which signing in cancels it. */
+  accountDeletionGraceDays: { type: 'integer', minimum: 1 },
   /** The card processor's price per currency, the one the server charges: the gift form's breakdown uses it. */
   processingRates: exactObject({ USD: processingRateSchema, CAD: processingRateSchema }),
 });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_POOL_MAX, type DatabaseConfig } from '../adapters/persistence/orm';
 import { STRIPE_PUBLISHED_RATES, type ProcessingRate, type ProcessingRates } from '@core/fees';
 import { CURRENCIES, type Currency } from '@core/money';
+import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from '@core/registry/guest-data-retention';
 
 /**
  * The card processor's price per currency when none is configured (docs/architecture.md#money): 2.9% + 30.
@@ -28,6 +29,11 @@ export interface AppConfig {
   mail: { provider: 'outbox'; from: string } | { provider: 'sendgrid'; apiKey: string; from: string };
   photos: { provider: 'local' } | { provider: 'gcs'; bucket: string };
   support: { email: string; phone: string };
+  /**
+   * Who answers privacy requests (PRIVACY_EMAIL, else the support address), and how many days after a
+   * registry's payout its guests' e-mails and messages are purged (GUEST_DATA_RETENTION_DAYS).
+   */
+  privacy: { email: string; guestDataRetentionDays: number };
   /** What the card processor takes, per currency; the giver pays it on top of the gift. */
   processingRates: ProcessingRates;
   trustProxy: boolean;
@@ -155,6 +161,17 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   const supportPhone = value('SUPPORT_PHONE') ?? '+1 (555) 010-0136';
   if (production && (!value('SUPPORT_EMAIL') || !value('SUPPORT_PHONE'))) problems.push('SUPPORT_EMAIL and SUPPORT_PHONE are required in production (they are shown on every page)');
 
+  const privacyEmail = value('PRIVACY_EMAIL') ?? supportEmail;
+  if (value('PRIVACY_EMAIL') !== undefined && !/^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/.test(privacyEmail) || privacyEmail.length > 320) {
+    problems.push(`PRIVACY_EMAIL must be one address such as privacy@example.org, without a name (got "${privacyEmail}")`);
+  }
+  const retentionText = value('GUEST_DATA_RETENTION_DAYS') ?? String(DEFAULT_GUEST_DATA_RETENTION_DAYS);
+  const guestDataRetentionDays = Number(retentionText);
+  // At least a year: refunds, disputes (up to 120 days) and the family's thank-you cards need the guests' addresses first.
+  if (!/^\d+$/.test(retentionText) || guestDataRetentionDays < 365 || guestDataRetentionDays > 3650) {
+    problems.push(`GUEST_DATA_RETENTION_DAYS must be the days guests' e-mails and messages are kept after a registry's payout, a whole number from 365 to 3650 (got "${retentionText}")`);
+  }
+
   const processingRates = {} as ProcessingRates;
   for (const currency of CURRENCIES) processingRates[currency] = processingRateOf(currency, value, problems);
 
@@ -220,6 +237,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     mail,
     photos,
     support: { email: supportEmail, phone: supportPhone },
+    privacy: { email: privacyEmail, guestDataRetentionDays },
     processingRates,
     trustProxy: trustProxyText === 'true',
     trustProxyHops,

@@ -36,6 +36,10 @@ import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminde
 import { reconcileYesterday } from '@core/ledger/reconcile-day';
 import type { ReconciliationRun } from '@core/ledger/reconciliation';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
+import { ACCOUNT_DELETION_GRACE_DAYS, deleteAccountsDue, type DeletionRun } from '@core/account/account-deletion';
+import { buildQueuedExports } from '@core/account/export-in-background';
+import { purgeGuestDataDue, type GuestDataPurge } from '@core/registry/guest-data-retention';
+import { accountExportFile } from '../adapters/http/presenters/account-export';
 import type { Clock } from '@core/ports/clock';
 import { resolveSessionSecret, type AppConfig } from './config';
 import { openInfrastructure, type Infrastructure } from './container';
@@ -75,6 +79,13 @@ const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
 // day), so one instance runs it; a run that failed or whose instance died is taken over later.
 const RECONCILIATION_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_RECONCILIATION_MS = 4 * 60 * 1000;
+// Accounts whose deletion fell due, and closed registries past the guests' data retention: every
+// instance looks each hour; each account and registry is taken in a transaction that locks it and
+// skips what another instance holds, so nothing is deleted or purged twice.
+const PERSONAL_DATA_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_PERSONAL_DATA_MS = 5 * 60 * 1000;
+// Exports asked for by e-mail: a person waits for one, so every instance looks each minute.
+const EXPORT_INTERVAL_MS = 60 * 1000;
 /** How long a request may take to arrive (Node's requestTimeout), and so how long a deploy waits for those in flight. */
 const REQUEST_TIMEOUT_MS = 30_000;
 export const DRAIN_LIMIT_MS = REQUEST_TIMEOUT_MS;
@@ -106,6 +117,12 @@ export interface RunningServer {
   remindUnthankedGifts: () => Promise<number>;
   /** Deletes what is past keeping now rather than at the next hourly purge (tests call it); answers how many rows of each. */
   purgeExpired: () => Promise<PurgeResult>;
+  /** Deletes the accounts whose grace period ended now rather than at the next hourly look (tests call it). */
+  deleteAccountsDue: () => Promise<DeletionRun>;
+  /** Purges the guests' data of registries past the retention period now (tests call it). */
+  purgeGuestData: () => Promise<GuestDataPurge>;
+  /** Builds the exports asked for by e-mail now rather than at the next look (tests call it); answers how many. */
+  buildQueuedExports: () => Promise<number>;
   /** Every API route the server answers (the fuzz tests walk them all). */
   routes: RouteEntry[];
   /**
@@ -126,6 +143,7 @@ export interface PurgeResult {
   sentMail: number;
   rateLimits: number;
   paymentStartNotes: number;
+  exports: number;
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -213,6 +231,9 @@ export async function startServer(
           stripePublishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
           supportEmail: config.support.email,
           supportPhone: config.support.phone,
+          privacyEmail: config.privacy.email,
+          guestDataRetentionDays: config.privacy.guestDataRetentionDays,
+          accountDeletionGraceDays: ACCOUNT_DELETION_GRACE_DAYS,
           processingRates: config.processingRates,
         },
         metricsToken: config.metricsToken,
@@ -250,9 +271,17 @@ export async function startServer(
         sentMail: purgeSentMail(orm, new Date(now.getTime() - SENT_MAIL_KEPT_MS)),
         rateLimits: purgeExpiredRateLimits(orm, now),
         paymentStartNotes: purgeExpiredPaymentStartNotes(orm, now),
+        exports: repositories.accountExports.purgeExpired(now),
       };
       await Promise.allSettled(Object.values(purges));
-      return { sessions: await purges.sessions, links: await purges.links, sentMail: await purges.sentMail, rateLimits: await purges.rateLimits, paymentStartNotes: await purges.paymentStartNotes };
+      return {
+        sessions: await purges.sessions,
+        links: await purges.links,
+        sentMail: await purges.sentMail,
+        rateLimits: await purges.rateLimits,
+        paymentStartNotes: await purges.paymentStartNotes,
+        exports: await purges.exports,
+      };
     });
     const stopPurges = every(purgeExpired, { firstMs: 60 * 1000, everyMs: PURGE_INTERVAL_MS }, (error) => logger.warn({ err: error }, 'purging expired rows failed'));
 
@@ -326,6 +355,42 @@ export async function startServer(
       thankYouLog.warn({ err: error }, 'thank-you reminder failed'),
     );
 
+    const personalDataLog = logger.child({ component: 'personal-data' });
+    const deleteAccounts = measured(metrics, 'account-deletion', async () => {
+      const run = await deleteAccountsDue({ ...sweeping, users: repositories.users, disputes: repositories.disputes, hasher, tokens: nodeSecretTokens });
+      // The records no longer point at them; a photo the store cannot remove now is only orphaned (its name is unguessable).
+      for (const url of run.photos) await photos.store.remove(url).catch((error: unknown) => personalDataLog.warn({ err: error }, 'a deleted account’s photo could not be removed'));
+      if (run.deleted + run.kept + run.postponed > 0) personalDataLog.info({ deleted: run.deleted, kept: run.kept, postponed: run.postponed, photos: run.photos.length }, 'accounts due for deletion handled');
+      return run;
+    });
+    const purgeGuests = measured(metrics, 'guest-data-purge', async () => {
+      const purged = await purgeGuestDataDue({ unitOfWork: repositories, clock: systemClock, retentionDays: config.privacy.guestDataRetentionDays });
+      if (purged.registries > 0) personalDataLog.info(purged, 'guests’ e-mails and messages purged after the retention period');
+      return purged;
+    });
+    const stopPersonalData = every(
+      async () => {
+        await deleteAccounts();
+        await purgeGuests();
+      },
+      { firstMs: FIRST_PERSONAL_DATA_MS, everyMs: PERSONAL_DATA_INTERVAL_MS },
+      (error) => personalDataLog.warn({ err: error }, 'deleting accounts or purging guests’ data failed'),
+    );
+    const exportLog = logger.child({ component: 'account-export' });
+    const buildExports = measured(metrics, 'account-export', () =>
+      buildQueuedExports({
+        ...repositories,
+        unitOfWork: repositories,
+        clock: systemClock,
+        tokens: nodeSecretTokens,
+        render: accountExportFile,
+        appUrl: config.publicUrl,
+        supportEmail: config.support.email,
+        onFailure: (request, error) => exportLog.error({ err: error, exportId: request.id, attempts: request.attempts }, 'an account export could not be built'),
+      }),
+    );
+    const stopExports = every(buildExports, { firstMs: EXPORT_INTERVAL_MS, everyMs: EXPORT_INTERVAL_MS }, (error) => exportLog.warn({ err: error }, 'building account exports failed'));
+
     return {
       url: `http://localhost:${port}`,
       bound,
@@ -337,6 +402,9 @@ export async function startServer(
       remindUnthankedGifts: remindThankYous,
       reconcileYesterday: reconcile,
       purgeExpired,
+      deleteAccountsDue: deleteAccounts,
+      purgeGuestData: purgeGuests,
+      buildQueuedExports: buildExports,
       routes: listRoutes(app as never),
       failReadiness: () => {
         shuttingDown = true;
@@ -350,6 +418,8 @@ export async function startServer(
         stopReminders();
         stopThankYouReminders();
         stopReconciliations();
+        stopPersonalData();
+        stopExports();
         const { cut } = await connections.drain(DRAIN_LIMIT_MS);
         if (cut > 0) logger.warn({ cut }, `${cut} request(s) still running ${DRAIN_LIMIT_MS / 1000} s after shutdown began were cut`);
         await mailWorker.stop();

@@ -14,6 +14,8 @@ export const pagePatterns = {
   account: '/account',
   /** The e-mail change confirmation links here with the token in the fragment. */
   confirmEmail: '/account/confirm-email',
+  /** The e-mail with an export built in the background links here with the token in the fragment. */
+  accountExport: '/account/export',
   privacy: '/privacy',
   terms: '/terms',
   security: '/security',
@@ -99,6 +101,7 @@ export const paths = {
   resetPassword: pagePatterns.resetPassword,
   account: pagePatterns.account,
   confirmEmail: pagePatterns.confirmEmail,
+  accountExport: pagePatterns.accountExport,
   privacy: pagePatterns.privacy,
   terms: pagePatterns.terms,
   security: pagePatterns.security,

@@ -13,6 +13,11 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'account.link_invalid': 400,
   // Not 401: the caller is signed in, and the web app reads 401 as "signed out".
   'account.wrong_password': 400,
+  'account.deletion_refused': 409,
+  'account.not_scheduled': 409,
+  'export.not_found': 404,
+  'export.link_invalid': 400,
+  'export.too_large': 409,
   // Administrators' pages do not exist for anyone else.
   'admin.required': 404,
   'charity.not_found': 404,

@@ -5,11 +5,17 @@ import type { AuditTrail } from '@core/ports/repositories';
 export type RestoreAuditTrail = () => void;
 
 /**
+ * Takes personal data out of the events that match, as the database's trigger lets a redaction do
+ * (audit-event-entity.ts): keys out of before and after, the label to "<role>:deleted".
+ */
+export type RedactAuditTrail = (matches: (event: AuditEvent) => boolean, redaction: { keys?: readonly string[]; label?: boolean }) => void;
+
+/**
  * For tests only. The trail answers copies and offers no way to change or remove an event, as the
  * database's trigger refuses to; the only way back is the unit of work's rollback, through the
  * snapshot function handed to whoever created the trail (never exposed on the trail itself).
  */
-export function createInMemoryAuditTrail(): { trail: AuditTrail; snapshot: () => RestoreAuditTrail } {
+export function createInMemoryAuditTrail(): { trail: AuditTrail; snapshot: () => RestoreAuditTrail; redact: RedactAuditTrail } {
   let events: readonly AuditEvent[] = [];
   const trail: AuditTrail = {
     async append(event: NewAuditEvent): Promise<AuditEvent> {
@@ -31,7 +37,16 @@ export function createInMemoryAuditTrail(): { trail: AuditTrail; snapshot: () =>
       events = taken;
     };
   };
-  return { trail, snapshot };
+  const without = (value: Record<string, unknown> | null, keys: readonly string[]) =>
+    value === null ? null : Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+  const redact: RedactAuditTrail = (matches, { keys = [], label = false }) => {
+    events = events.map((event) =>
+      matches(event)
+        ? { ...event, before: without(event.before, keys), after: without(event.after, keys), actorLabel: label ? `${event.actorLabel.split(':')[0]}:deleted` : event.actorLabel }
+        : event,
+    );
+  };
+  return { trail, snapshot, redact };
 }
 
 function throughJson(value: Record<string, unknown> | null): Record<string, unknown> | null {

@@ -1,5 +1,5 @@
 import type { PhotoStore, StoredPhoto } from '@core/ports/photo-store';
-import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
+import { assertPhotoName, photoIdOf, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
 
 export interface InMemoryPhoto {
   bytes: Uint8Array;
@@ -31,6 +31,13 @@ export class InMemoryPhotoStore implements PhotoStore {
   async read(url: string): Promise<Uint8Array | null> {
     const photo = this.stored(url);
     return photo ? Uint8Array.from(photo.bytes) : null;
+  }
+
+  async remove(url: string): Promise<void> {
+    const name = photoNameUnder(this.publicPath, url);
+    const id = name === null ? null : photoIdOf(name);
+    if (id === null) return;
+    for (const stored of [...this.photos.keys()]) if (stored.startsWith(id)) this.photos.delete(stored);
   }
 
   /** The stored photo (or copy, or share picture) a URL points at, with its type, or undefined. */

@@ -17,6 +17,8 @@ import { InMemoryUserRepository } from './in-memory-user-repository';
 import { InMemoryLedger } from './in-memory-ledger';
 import { InMemoryDisputeRepository } from './in-memory-dispute-repository';
 import { InMemoryReconciliationRepository } from './in-memory-reconciliation-repository';
+import { InMemoryAccountExportRepository } from './in-memory-account-export-repository';
+import { InMemoryPersonalData } from './in-memory-personal-data';
 
 /** Fakes of every repository, for tests only; they pass the same contract suite as MikroORM's. */
 export function createInMemoryRepositories() {
@@ -25,22 +27,28 @@ export function createInMemoryRepositories() {
   const gifts = new InMemoryGiftRepository();
   const offlineGifts = new InMemoryOfflineGiftRepository();
   const thankYouNotes = new InMemoryThankYouNoteRepository();
+  const users = new InMemoryUserRepository();
+  const thankYouCards = new InMemoryThankYouCardRepository();
+  const coOwnerInvitations = new InMemoryCoOwnerInvitationRepository();
+  const disputes = new InMemoryDisputeRepository();
   const tables = {
-    users: new InMemoryUserRepository(),
+    users,
+    accountExports: new InMemoryAccountExportRepository(),
+    personalData: new InMemoryPersonalData({ users, registries, gifts, offlineGifts, thankYouNotes, thankYouCards, coOwnerInvitations, disputes, redactAudit: audit.redact }),
     sessions: new InMemorySessionRepository(),
     accountTokens: new InMemoryAccountTokenRepository(),
-    coOwnerInvitations: new InMemoryCoOwnerInvitationRepository(),
+    coOwnerInvitations,
     newsletter: new InMemoryNewsletterRepository(),
     charities: new InMemoryCharityRepository(),
     registries,
     gifts,
     offlineGifts,
     thankYouNotes,
-    thankYouCards: new InMemoryThankYouCardRepository(),
+    thankYouCards,
     thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, offlineGifts, thankYouNotes }),
     charityPayouts: new InMemoryCharityPayoutRepository(),
     ledger: new InMemoryLedger(),
-    disputes: new InMemoryDisputeRepository(),
+    disputes,
     reconciliations: new InMemoryReconciliationRepository(),
     mail: new InMemoryMailQueue(),
   };

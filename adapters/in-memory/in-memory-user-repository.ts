@@ -26,6 +26,8 @@ export class InMemoryUserRepository implements UserRepository {
       stripeConnectAccountId: null,
       stripeConnectStatus: null,
       stripeConnectOnboardedAt: null,
+      deletionDueAt: null,
+      deletedAt: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -106,6 +108,33 @@ export class InMemoryUserRepository implements UserRepository {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('user.not_found', 'User not found');
     return this.change(row, { stripeConnectStatus: status, stripeConnectOnboardedAt: row.stripeConnectOnboardedAt ?? onboardedAt });
+  }
+
+  async scheduleDeletion(id: string, dueAt: Date): Promise<User> {
+    const row = this.rows.get(id);
+    if (!row || row.deletedAt) throw new DomainError('user.not_found', 'User not found');
+    return this.change(row, { deletionDueAt: dueAt });
+  }
+
+  async cancelDeletion(id: string): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.deletionDueAt === null || row.deletedAt) return false;
+    this.change(row, { deletionDueAt: null });
+    return true;
+  }
+
+  async listDeletionsDue(now: Date, limit: number): Promise<string[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.deletionDueAt !== null && row.deletionDueAt <= now && row.deletedAt === null)
+      .sort((a, b) => a.deletionDueAt!.getTime() - b.deletionDueAt!.getTime())
+      .slice(0, limit)
+      .map((row) => row.id);
+  }
+
+  // Transactions run one at a time here, so nothing else can hold the row.
+  async lockDeletionDue(id: string, now: Date): Promise<User | null> {
+    const row = this.rows.get(id);
+    return row && row.deletionDueAt !== null && row.deletionDueAt <= now && row.deletedAt === null ? withoutPassword(row) : null;
   }
 
   private change(row: UserWithPassword, changes: Partial<UserWithPassword>): User {

@@ -1,7 +1,7 @@
 // Only types come from the SDK at load time: a server without GCS never loads it.
 import type { Storage } from '@google-cloud/storage';
 import { PhotoStoreUnavailableError, type PhotoStore, type StoredPhoto } from '@core/ports/photo-store';
-import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
+import { assertPhotoName, isStoredPhotoName, photoIdOf, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
 
 /** Where GCS serves public objects; the bucket must grant allUsers the objectViewer role. */
 const GCS_PUBLIC_ORIGIN = 'https://storage.googleapis.com';
@@ -111,6 +111,20 @@ export class GcsPhotoStore implements PhotoStore {
       return new Uint8Array(await answer.arrayBuffer());
     } catch (error) {
       throw new PhotoStoreUnavailableError(error);
+    }
+  }
+
+  /** Every object named with the photo's id (the original, its copies, its share pictures), deleted. */
+  async remove(url: string): Promise<void> {
+    const name = photoNameUnder(this.prefix, url);
+    const id = name === null ? null : photoIdOf(name);
+    if (id === null) return;
+    const bucket = (await this.client()).bucket(this.bucket);
+    try {
+      const [files] = await bucket.getFiles({ prefix: id });
+      await Promise.all(files.filter((file) => isStoredPhotoName(file.name)).map((file) => file.delete({ ignoreNotFound: true })));
+    } catch (error) {
+      throw gcsFailure(error);
     }
   }
 

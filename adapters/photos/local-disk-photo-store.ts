@@ -1,7 +1,7 @@
-import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PhotoStoreUnavailableError, type PhotoStore, type StoredPhoto } from '@core/ports/photo-store';
-import { assertPhotoName, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
+import { assertPhotoName, isStoredPhotoName, photoIdOf, photoNameUnder, storedPhotoNameUnder } from '@core/photo/photo-name';
 
 export interface LocalDiskPhotoStoreOptions {
   /** The folder the photos are written to, e.g. `./data/uploads`; created when missing. */
@@ -79,6 +79,19 @@ export class LocalDiskPhotoStore implements PhotoStore {
       return new Uint8Array(await readFile(join(this.directory, name)));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw diskFailure(error);
+    }
+  }
+
+  async remove(url: string): Promise<void> {
+    const name = photoNameUnder(this.publicPath, url);
+    const id = name === null ? null : photoIdOf(name);
+    if (id === null) return;
+    try {
+      const names = (await readdir(this.directory)).filter((candidate) => candidate.startsWith(id) && isStoredPhotoName(candidate));
+      await Promise.all(names.map((candidate) => rm(join(this.directory, candidate), { force: true })));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw diskFailure(error);
     }
   }

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { EXPORT_FORMATS } from './account-export-request';
 import { emailRule as email, firstNameRule, lastNameRule, passwordRule as newPassword } from './schemas';
 const confirmation = (field: string) =>
   yup
@@ -33,3 +34,12 @@ export const changeEmailSchema = yup.object({
   currentPassword: yup.string().required('Current password is required'),
 });
 export type ChangeEmailInput = yup.InferType<typeof changeEmailSchema>;
+
+/** Deleting the account: the password, so a borrowed session alone cannot. */
+export const deleteAccountSchema = yup.object({ password: yup.string().required('Enter your password to delete your account') });
+export type DeleteAccountInput = yup.InferType<typeof deleteAccountSchema>;
+
+/** An export asked for by e-mail: JSON, or a zip of CSV files. */
+export const exportRequestSchema = yup.object({
+  format: yup.string().required('Choose JSON or CSV').oneOf([...EXPORT_FORMATS], 'Choose JSON or CSV'),
+});

@@ -9,6 +9,13 @@ export interface User {
   stripeConnectAccountId: string | null;
   stripeConnectStatus: string | null;
   stripeConnectOnboardedAt: Date | null;
+  /**
+   * When the account is to be deleted, once its holder asked (docs/product.md#your-data-export-and-deletion):
+   * signing in before then cancels it. Null otherwise.
+   */
+  deletionDueAt: Date | null;
+  /** When the account was deleted: its personal data is gone and nobody can sign in to it. */
+  deletedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -60,3 +60,8 @@ export function storedPhotoNameUnder(prefix: string, url: string): string | null
   const name = url.slice(prefix.length + 1);
   return isStoredPhotoName(name) ? name : null;
 }
+
+/** The id every stored name of a photo begins with (its copies and share pictures too), from an original's name; null for any other. */
+export function photoIdOf(name: string): string | null {
+  return ORIGINAL_NAME.test(name) ? name.slice(0, 36) : null;
+}

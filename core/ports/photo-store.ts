@@ -13,6 +13,11 @@ export interface PhotoStore {
   exists(url: string): Promise<boolean>;
   /** The bytes behind a URL this store handed out (a photo, one of its copies), or null when there are none. */
   read(url: string): Promise<Uint8Array | null>;
+  /**
+   * Deletes a photo this store handed out, with its smaller copies and link-preview pictures (every
+   * name that begins with its id); one already gone, or a URL not of this store, is nothing to do.
+   */
+  remove(url: string): Promise<void>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { NewUser, User, UserWithPassword } from '../account/user';
+import type { AccountExportRequest, ExportFile, ExportFormat } from '../account/account-export-request';
 import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../account/account-token';
 import type { Charity, NewCharity } from '../charity/charity';
 import type { CoOwnerInvitation, NewCoOwnerInvitation } from '../co-owner/co-owner-invitation';
@@ -40,6 +41,18 @@ export interface UserRepository {
   attachConnectAccount(id: string, accountId: string): Promise<User>;
   /** The provider's verification state as last seen ('pending' or 'verified'), and when it was first verified. */
   setConnectStatus(id: string, status: string, onboardedAt: Date | null): Promise<User>;
+  /** Schedules the account's deletion for the time; fails with user.not_found for an unknown or deleted account. */
+  scheduleDeletion(id: string, dueAt: Date): Promise<User>;
+  /** Cancels a scheduled deletion in one conditional statement; answers whether one was scheduled. */
+  cancelDeletion(id: string): Promise<boolean>;
+  /** Accounts whose deletion fell due at or before the time and are not deleted yet, earliest first. */
+  listDeletionsDue(now: Date, limit: number): Promise<string[]>;
+  /**
+   * Inside a transaction: the account, locked until the transaction ends, if its deletion is due at
+   * `now` and no other transaction holds it (skip locked); otherwise null, so of two instances
+   * deleting at once only one takes each account.
+   */
+  lockDeletionDue(id: string, now: Date): Promise<User | null>;
 }
 
 export interface StoredSession {
@@ -76,6 +89,59 @@ export interface AccountTokenRepository {
   revokeForUser(userId: string, purpose: AccountTokenPurpose, now: Date): Promise<number>;
   /** Deletes every token expired at `now`, used or not (a used one can do nothing either); answers how many. */
   purgeExpired(now: Date): Promise<number>;
+}
+
+/** Exports built in the background for large accounts, kept (with their file) until their link expires. */
+export interface AccountExportRepository {
+  /** The account's export of the format that is waiting or being built, or a new queued one; one statement, so asking twice queues one. */
+  request(userId: string, format: ExportFormat, at: Date): Promise<AccountExportRequest>;
+  /**
+   * Takes the oldest queued export (or one whose build began before staleBefore: its instance
+   * died) for building, in one statement that skips rows another instance holds; null when none.
+   */
+  claimNext(now: Date, staleBefore: Date): Promise<AccountExportRequest | null>;
+  /** Keeps the built file behind the link's token digest until expiresAt. */
+  complete(id: string, file: ExportFile, tokenHash: string, at: Date, expiresAt: Date): Promise<AccountExportRequest>;
+  /** A build that failed: queued again while it has tries left, failed otherwise; answers it. */
+  fail(id: string, maxAttempts: number): Promise<AccountExportRequest>;
+  /** The ready export whose link has this token digest, with its file, while it has not expired at `now`; otherwise null. */
+  findReady(tokenHash: string, now: Date): Promise<{ request: AccountExportRequest; file: ExportFile } | null>;
+  /** The account's exports, newest first. */
+  listByUser(userId: string): Promise<AccountExportRequest[]>;
+  /** Deletes every export of the account (its deletion); answers how many. */
+  deleteForUser(userId: string): Promise<number>;
+  /** Deletes every export expired at `now`, and failed ones older than it by a link's life; answers how many. */
+  purgeExpired(now: Date): Promise<number>;
+}
+
+/**
+ * Removes or redacts people's personal data for good (docs/product.md#your-data-export-and-deletion).
+ * Amounts, the ledger and the audit trail's facts stay; names, addresses and words go.
+ */
+export interface PersonalDataRepository {
+  /**
+   * A deleted account's registry, kept on record for its money: the child's name becomes
+   * REDACTED_NAME (core/account/redaction.ts), the message, photo and payout addresses go, it is retired (inactive, unlisted);
+   * its givers' names, e-mails and messages are redacted; its gifts given by hand, thank-you notes
+   * and cards, and co-owner invitations are deleted; disputes' evidence and audit rows about it,
+   * its gifts and its disputes lose their personal fields. Answers the photo addresses it no longer
+   * points at (the registry's, the cards'), for the caller to remove from the photo store.
+   */
+  redactRegistry(registryId: string, at: Date): Promise<string[]>;
+  /**
+   * The account's own row: its username and e-mail become the replacement's, its names and photo
+   * go, its password hash becomes one nobody knows the password of, and it is marked deleted; the
+   * audit trail's label of what it did becomes "<role>:deleted".
+   */
+  redactUser(userId: string, replacement: { username: string; email: string; passwordHash: string }, at: Date): Promise<void>;
+  /**
+   * Inside a transaction: registries whose payout completed at or before the time and whose guests'
+   * data is still kept, locked until the transaction ends, skipping those another transaction
+   * holds, oldest first.
+   */
+  lockGuestDataDue(paidOutBy: Date, limit: number): Promise<string[]>;
+  /** Purges the registry's guests' e-mails and messages (online and by hand) and marks it purged; answers how many gifts of each kind changed. */
+  purgeGuestData(registryId: string, at: Date): Promise<{ gifts: number; giftsByHand: number }>;
 }
 
 /** Invitations to co-own a registry, kept by the digest of their link's token only. */
@@ -450,6 +516,8 @@ export interface ThankYouReminderRepository {
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
+  accountExports: AccountExportRepository;
+  personalData: PersonalDataRepository;
   accountTokens: AccountTokenRepository;
   coOwnerInvitations: CoOwnerInvitationRepository;
   newsletter: NewsletterRepository;

@@ -71,6 +71,17 @@ describe('configuration', () => {
     expect(readConfig({ SUPPORT_EMAIL: 'help@gifts.example.org' }).support.email).toBe('help@gifts.example.org');
   });
 
+  it('names the privacy contact (the support address unless PRIVACY_EMAIL says) and the guests’ data retention, and refuses bad ones', () => {
+    expect(readConfig({ SUPPORT_EMAIL: 'help@gifts.example.org' }).privacy).toEqual({ email: 'help@gifts.example.org', guestDataRetentionDays: 730 });
+    expect(readConfig({ PRIVACY_EMAIL: 'privacy@gifts.example.org', GUEST_DATA_RETENTION_DAYS: '1095' }).privacy).toEqual({ email: 'privacy@gifts.example.org', guestDataRetentionDays: 1095 });
+    expect(problems({ PRIVACY_EMAIL: 'Privacy <privacy@example.org>' })).toEqual(['PRIVACY_EMAIL must be one address such as privacy@example.org, without a name (got "Privacy <privacy@example.org>")']);
+    for (const bad of ['30', 'forever', '4000']) {
+      expect(problems({ GUEST_DATA_RETENTION_DAYS: bad })).toEqual([
+        `GUEST_DATA_RETENTION_DAYS must be the days guests' e-mails and messages are kept after a registry's payout, a whole number from 365 to 3650 (got "${bad}")`,
+      ]);
+    }
+  });
+
   it('refuses to start in production on the sandbox or without a session secret', () => {
     const found = problems({ NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1' });
     expect(found).toContain('SESSION_SECRET is required in production');

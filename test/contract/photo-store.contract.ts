@@ -185,5 +185,22 @@ export function photoStoreContract(name: string, factory: PhotoStoreFactory): vo
       expect(await store.read(`https://evil.example/uploads/${id}-800x1200.jpg`)).toBeNull();
       for (const url of subject.foreignUrls ?? []) expect(await store.read(url), url).toBeNull();
     });
+
+    it('removes a photo with its copies and share pictures, leaves other photos, and takes a second removal calmly', async () => {
+      const id = uuid();
+      const photo = await store.save(`${id}-800x1200.jpg`, JPEG_BYTES, 'image/jpeg');
+      const copy = await store.save(`${id}-800x1200-480w.webp`, PNG_BYTES, 'image/webp');
+      const share = await store.save(`${id}-800x1200-share-50-20.jpg`, JPEG_BYTES, 'image/jpeg');
+      const other = await store.save(`${uuid()}-800x1200.jpg`, JPEG_BYTES, 'image/jpeg');
+      await store.remove(photo.url);
+      expect(await store.read(photo.url)).toBeNull();
+      expect(await store.read(copy.url)).toBeNull();
+      expect(await store.read(share.url)).toBeNull();
+      expect(await store.exists(photo.url)).toBe(false);
+      expect(await store.read(other.url)).toEqual(JPEG_BYTES);
+      await store.remove(photo.url);
+      await store.remove(`https://evil.example/uploads/${id}-800x1200.jpg`);
+      expect(await store.read(other.url)).toEqual(JPEG_BYTES);
+    });
   });
 }

@@ -8,6 +8,7 @@ import { ledgerRepositoryContract } from './ledger-repositories.contract';
 import { disputeRepositoryContract } from './dispute-repositories.contract';
 import { reconciliationRepositoryContract } from './reconciliation-repositories.contract';
 import { accountRepositoryContract } from './account-repositories.contract';
+import { personalDataRepositoryContract } from './personal-data-repositories.contract';
 import { thankYouRepositoryContract } from './thank-you-repositories.contract';
 import { coOwnerRepositoryContract } from './co-owner-repositories.contract';
 
@@ -578,6 +579,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     disputeRepositoryContract(() => repos);
     reconciliationRepositoryContract(() => repos);
     accountRepositoryContract(() => repos);
+    personalDataRepositoryContract(() => repos);
     thankYouRepositoryContract(() => repos);
     coOwnerRepositoryContract(() => repos);
 

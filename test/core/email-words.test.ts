@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@core/account/user';
 import {
+  accountDeletedEmail,
   confirmEmailChangeEmail,
+  deletionCancelledEmail,
+  deletionNotDoneEmail,
+  deletionScheduledEmail,
   emailAlreadyUsedEmail,
   emailChangedEmail,
+  exportFailedEmail,
+  exportReadyEmail,
   passwordChangedEmail,
   passwordResetEmail,
 } from '@core/account/account-emails';
@@ -54,6 +60,8 @@ function aUser(overrides: Partial<User> = {}): User {
     stripeConnectAccountId: null,
     stripeConnectStatus: null,
     stripeConnectOnboardedAt: null,
+    deletionDueAt: null,
+    deletedAt: null,
     createdAt: new Date('2026-11-01T00:00:00Z'),
     updatedAt: new Date('2026-11-01T00:00:00Z'),
     ...overrides,
@@ -179,6 +187,12 @@ const EMAILS: [string, () => MailMessage | { subject: string; text: string; html
   ['new address to confirm', () => confirmEmailChangeEmail(owner, at('new'), `${APP}/account/confirm-email#token=x`, SUPPORT)],
   ['address already used', () => emailAlreadyUsedEmail(at('new'), SUPPORT)],
   ['address changed', () => emailChangedEmail(owner, at('old'), at('new'), SUPPORT)],
+  ['deletion scheduled', () => deletionScheduledEmail(owner, new Date('2027-01-01T00:00:00Z'), APP, SUPPORT)],
+  ['deletion cancelled', () => deletionCancelledEmail(owner, SUPPORT)],
+  ['deletion not done', () => deletionNotDoneEmail(owner, 'a gift arrived meanwhile.', SUPPORT)],
+  ['account deleted', () => accountDeletedEmail(owner, SUPPORT)],
+  ['export ready', () => exportReadyEmail(owner, `${APP}/api/account/exports/x`, new Date('2027-01-01T00:00:00Z'), 'json', SUPPORT)],
+  ['export failed', () => exportFailedEmail(owner, SUPPORT)],
   ['co-owner invitation', () => coOwnerInvitationEmail(owner, aRegistry(), at('invitee'), `${APP}/co-owner/accept#token=x`)],
   ['gift receipt', () => giftReceipt(gift, aRegistry(), charity, SUPPORT)],
   ['new gift', () => giftNotice(gift, aRegistry(), charity, owner, `${APP}/registry/registry-1`, SUPPORT)],

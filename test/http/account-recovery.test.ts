@@ -173,7 +173,7 @@ describe('account page', () => {
   it('shows and changes the names of the signed-in user only', async () => {
     const { browser, registration } = await anAccount();
     const shown = await browser.get('/api/account');
-    expect(shown.json).toEqual({ id: expect.any(String), username: registration.username, email: registration.email, firstName: 'Sarah', lastName: 'Cohen' });
+    expect(shown.json).toEqual({ id: expect.any(String), username: registration.username, email: registration.email, firstName: 'Sarah', lastName: 'Cohen', deletionScheduledFor: null });
     const changed = await browser.call('PUT', '/api/account/profile', { firstName: 'Rivka', lastName: 'Stern' });
     expect(changed.status).toBe(200);
     expect((await browser.get('/api/user')).json).toMatchObject({ firstName: 'Rivka', lastName: 'Stern' });

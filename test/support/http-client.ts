@@ -53,6 +53,22 @@ export class HttpClient {
     return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> & unknown[] };
   }
 
+  /** A call whose answer is a file (a download): its bytes, as the browser saves them. */
+  async download(method: 'GET' | 'POST', path: string, body?: unknown) {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        'X-Forwarded-For': this.address,
+        'X-Forwarded-Proto': 'https',
+        ...(method === 'GET' ? {} : this.originHeader()),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
   /** A multipart upload, as the browser's FormData sends it. */
   async upload(path: string, file: { bytes: Uint8Array; name: string; type: string } | null, field = 'file') {
     const form = new FormData();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,12 @@ import { migrate, openOrm } from '../../adapters/persistence/orm';
  */
 export const PGLITE_TEMPLATE_VARIABLE = 'REGISTRY_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_VARIABLE = 'REGISTRY_TEST_POSTGRES_TEMPLATE';
+
+/**
+ * Templates of other migrations kept: another checkout using the same server or temporary folder
+ * (a branch with a migration of its own) may be copying one of them right now.
+ */
+const TEMPLATES_KEPT = 4;
 
 const migrationsFolder = fileURLToPath(new URL('../../adapters/persistence/migrations', import.meta.url));
 
@@ -42,10 +48,14 @@ async function pgliteTemplate(digest: string): Promise<string> {
     const partial = `${file}.${process.pid}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
-    // The dumps of earlier migrations will not be loaded again.
-    for (const older of readdirSync(folder).filter((name) => /^pglite-[0-9a-f]+\.tar$/.test(name) && path.join(folder, name) !== file)) {
-      rmSync(path.join(folder, older), { force: true });
-    }
+    // The dumps of earlier migrations will not be loaded again, but for the newest few, which
+    // another checkout's run (a branch with a migration of its own) may be about to read.
+    const older = readdirSync(folder)
+      .filter((name) => /^pglite-[0-9a-f]+\.tar$/.test(name) && path.join(folder, name) !== file)
+      .map((name) => ({ name, modified: statSync(path.join(folder, name)).mtimeMs }))
+      .sort((a, b) => b.modified - a.modified)
+      .slice(TEMPLATES_KEPT - 1);
+    for (const { name } of older) rmSync(path.join(folder, name), { force: true });
   } finally {
     await orm.close(true);
   }
@@ -88,14 +98,14 @@ async function postgresTemplate(serverUrl: string, digest: string): Promise<stri
 }
 
 /**
- * The migrations changed, so the templates of earlier ones will not be copied again: they go, or
- * each change would leave one more database on the server. One still in use (a run of an older
- * checkout copying it right now) is left, for the next change to take away.
+ * The migrations changed, so the templates of earlier ones will not be copied again: all but the
+ * newest few go, or each change would leave one more database on the server.
  */
 async function dropOlderTemplates(admin: pg.Client, current: string): Promise<void> {
   const older = await admin.query<{ datname: string }>(
-    `select datname from pg_database where datname like 'registry\\_template\\_%' and datname not like '%\\_building\\_%' and datname <> $1`,
-    [current],
+    `select datname from pg_database where datname like 'registry\\_template\\_%' and datname not like '%\\_building\\_%' and datname <> $1
+     order by oid::text::bigint desc offset $2`,
+    [current, TEMPLATES_KEPT - 1],
   );
   for (const { datname } of older.rows) {
     await admin.query(`drop database if exists "${datname}"`).catch(() => undefined);

@@ -72,12 +72,14 @@ describe('/reset-password', () => {
 });
 
 describe('/account', () => {
-  const account = { id: member.id, username: member.username, email: member.email, firstName: 'Sarah', lastName: 'Cohen' };
+  const account = { id: member.id, username: member.username, email: member.email, firstName: 'Sarah', lastName: 'Cohen', deletionScheduledFor: null };
+  const exportsOf = (overrides: Record<string, unknown> = {}) => ({ atOnce: true, giftCount: 12, atOnceMaxGifts: 2000, linkDays: 7, graceDays: 14, exports: [], ...overrides });
 
   it('saves the names and tells a wrong current password on the password form', async () => {
     signInAs(member);
     server.use(
       http.get('/api/account', () => HttpResponse.json(account)),
+      http.get('/api/account/exports', () => HttpResponse.json(exportsOf())),
       http.put('/api/account/profile', async ({ request }) => HttpResponse.json({ ...account, ...((await request.json()) as object) })),
       http.put('/api/account/password', () =>
         HttpResponse.json({ message: 'Your current password is incorrect', errors: { currentPassword: 'Your current password is incorrect' } }, { status: 400 }),
@@ -99,5 +101,91 @@ describe('/account', () => {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect((await screen.findAllByText('Your current password is incorrect')).length).toBeGreaterThan(0);
     expect(toastRegion()).toHaveTextContent('Could not change your password');
+  });
+
+  it('schedules the deletion with the password, says why one is refused, and cancels a scheduled one', async () => {
+    signInAs(member);
+    const asked: unknown[] = [];
+    let scheduled: string | null = null;
+    server.use(
+      http.get('/api/account', () => HttpResponse.json({ ...account, deletionScheduledFor: scheduled })),
+      http.get('/api/account/exports', () => HttpResponse.json(exportsOf())),
+      http.delete('/api/account', async ({ request }) => {
+        const body = (await request.json()) as { password: string };
+        asked.push(body);
+        if (body.password === 'guess') return HttpResponse.json({ message: 'Your current password is incorrect', errors: { currentPassword: 'Your current password is incorrect' } }, { status: 400 });
+        if (asked.length === 2) return HttpResponse.json({ message: 'Noa’s registry is open and holds gifts. Close it and receive its payout first.' }, { status: 409 });
+        scheduled = '2026-12-16T10:00:00.000Z';
+        return HttpResponse.json({ ...account, deletionScheduledFor: scheduled });
+      }),
+      http.post('/api/account/deletion/cancel', () => {
+        scheduled = null;
+        return HttpResponse.json({ ...account, deletionScheduledFor: null });
+      }),
+    );
+    const { user } = renderApp('/account');
+    const form = await screen.findByRole('form', { name: 'Delete your account' });
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    expect(await screen.findByText('Enter your password to delete your account')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+    await fillIn(user, form.querySelector('#delete-password')!, 'guess');
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    expect((await screen.findAllByText('Your current password is incorrect')).length).toBeGreaterThan(0);
+    await user.clear(form.querySelector('#delete-password')!);
+    await fillIn(user, form.querySelector('#delete-password')!, 'my-password');
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Noa’s registry is open and holds gifts');
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    expect(await screen.findByText(/Your account is scheduled for deletion on December 16, 2026/)).toBeInTheDocument();
+    expect(toastRegion()).toHaveTextContent('Deletion scheduled');
+    await user.click(screen.getByRole('button', { name: 'Cancel Deletion' }));
+    expect(await screen.findByRole('button', { name: 'Delete My Account' })).toBeInTheDocument();
+    expect(toastRegion()).toHaveTextContent('Deletion cancelled');
+  });
+
+  it('asks for a large account’s export by e-mail and lists it', async () => {
+    signInAs(member);
+    const asked: unknown[] = [];
+    const requests: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/account', () => HttpResponse.json(account)),
+      http.get('/api/account/exports', () => HttpResponse.json(exportsOf({ atOnce: false, giftCount: 2400, exports: requests }))),
+      http.post('/api/account/exports', async ({ request }) => {
+        asked.push(await request.json());
+        const queued = { id: 'e1', format: 'csv', status: 'queued', requestedAt: '2026-12-02T10:00:00.000Z', readyAt: null, expiresAt: null };
+        requests.push(queued);
+        return HttpResponse.json(queued, { status: 202 });
+      }),
+    );
+    const { user } = renderApp('/account');
+    expect(await screen.findByText(/Your account holds 2,400 gifts, more than the 2,000/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download as JSON' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'E-mail Me the CSV Files' }));
+    expect(await screen.findByText(/CSV files, asked for on Dec 2, 2026: being prepared/)).toBeInTheDocument();
+    expect(asked).toEqual([{ format: 'csv' }]);
+    expect(toastRegion()).toHaveTextContent('Export on its way');
+  });
+});
+
+describe('/account/export', () => {
+  it('asks a visitor to sign in to the account the export was made for', async () => {
+    renderApp(`/account/export#token=${TOKEN}`);
+    expect(await screen.findByText(/Sign in to the account this export was made for/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it('says why a signed-in account gets nothing for a link that is not its own', async () => {
+    signInAs(member);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/account/exports/download', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'This link has expired, or it belongs to another account.' }, { status: 400 });
+      }),
+    );
+    const { user } = renderApp(`/account/export#token=${TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired, or it belongs to another account.');
+    expect(sent).toEqual([{ token: TOKEN }]);
   });
 });

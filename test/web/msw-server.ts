@@ -27,6 +27,9 @@ export const sandboxConfig = {
   stripePublishableKey: null,
   supportEmail: 'support@mitzvahgifts.example',
   supportPhone: '+1 (555) 010-1818',
+  privacyEmail: 'privacy@mitzvahgifts.test',
+  guestDataRetentionDays: 730,
+  accountDeletionGraceDays: 14,
   // The server's default price: 2.9% + 30 cents in each currency.
   processingRates: { USD: { basisPoints: 290, fixedCents: 30 }, CAD: { basisPoints: 290, fixedCents: 30 } },
 };

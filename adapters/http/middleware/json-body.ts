@@ -20,7 +20,16 @@ const CORRUPT_COMPRESSION = /^(Z_DATA_ERROR|Z_BUF_ERROR|Z_NEED_DICT|ERR__ERROR_F
  * failure further on is left to the error handler.
  */
 export function jsonBody(): Middleware<HttpState> {
-  const read = koaBody({ json: true, jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false });
+  // DELETE too: deleting the account carries the password (DELETE /api/account).
+  const read = koaBody({
+    json: true,
+    jsonLimit: JSON_BODY_LIMIT,
+    jsonStrict: true,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+  });
   return async (ctx, next) => {
     let readWhole = false;
     try {

@@ -1,4 +1,6 @@
-import type { AccountView, EmailChanged, EmailChangeRequested } from '@api/account';
+import type { AccountExportRequestView, AccountExportsView, AccountView, EmailChanged, EmailChangeRequested } from '@api/account';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@core/account/account-deletion';
+import { EXPORT_AT_ONCE_MAX_GIFTS, EXPORT_LINK_TTL_DAYS, type AccountExportRequest } from '@core/account/account-export-request';
 import type { MessageAnswer } from '@api/registries';
 import type { User } from '@core/account/user';
 
@@ -10,7 +12,30 @@ export function presentAccount(user: User) {
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
+    deletionScheduledFor: user.deletionDueAt?.toISOString() ?? null,
   } satisfies AccountView;
+}
+
+export function presentExportRequest(request: AccountExportRequest) {
+  return {
+    id: request.id,
+    format: request.format,
+    status: request.status,
+    requestedAt: request.requestedAt.toISOString(),
+    readyAt: request.readyAt?.toISOString() ?? null,
+    expiresAt: request.expiresAt?.toISOString() ?? null,
+  } satisfies AccountExportRequestView;
+}
+
+export function presentExports(giftCount: number, requests: readonly AccountExportRequest[]) {
+  return {
+    atOnce: giftCount <= EXPORT_AT_ONCE_MAX_GIFTS,
+    giftCount,
+    atOnceMaxGifts: EXPORT_AT_ONCE_MAX_GIFTS,
+    linkDays: EXPORT_LINK_TTL_DAYS,
+    graceDays: ACCOUNT_DELETION_GRACE_DAYS,
+    exports: requests.map(presentExportRequest),
+  } satisfies AccountExportsView;
 }
 
 /** One answer whether or not an account uses the address, so nobody can probe for accounts. */

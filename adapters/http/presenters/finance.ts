@@ -2,6 +2,7 @@ import { toWireAmount } from '@api/amount';
 import type { FinanceReportView } from '@api/finance';
 import type { FinanceReport, JournalEntry } from '@core/ledger/finance-report';
 import { centsToDecimalString, type Cents, type Currency } from '@core/money';
+import { csvText } from './csv';
 
 const wire = (cents: Cents | null) => (cents === null ? null : toWireAmount(cents));
 
@@ -34,12 +35,6 @@ export function presentFinanceReport(report: FinanceReport): FinanceReportView {
 }
 
 const COLUMNS = ['posted_at', 'entry', 'kind', 'reference', 'account', 'held_for', 'registry_id', 'debit', 'credit', 'currency'];
-
-/** A CSV field: quoted when it holds a comma, a quote or a line break; one that a spreadsheet would run as a formula is quoted and led by an apostrophe. */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n']/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /**
  * The month's journal for an accountant: one row per posting, a debit or a credit as an exact
@@ -74,5 +69,5 @@ export function financeJournalCsv(entries: readonly JournalEntry[], currency: Cu
     }
   }
   rows.push(['', 'total', '', '', '', '', '', centsToDecimalString(debits), centsToDecimalString(credits), currency]);
-  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }

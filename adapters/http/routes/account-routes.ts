@@ -6,6 +6,11 @@ import { requestEmailChange } from '@core/account/request-email-change';
 import { requestPasswordReset } from '@core/account/request-password-reset';
 import { resetPassword } from '@core/account/reset-password';
 import { updateProfile } from '@core/account/update-profile';
+import { cancelAccountDeletion, scheduleAccountDeletion } from '@core/account/account-deletion';
+import { collectAccountExport, countAccountGifts } from '@core/account/account-export';
+import { EXPORT_AT_ONCE_MAX_GIFTS, type ExportFile, type ExportFormat } from '@core/account/account-export-request';
+import { downloadExport, requestAccountExport } from '@core/account/export-in-background';
+import { DomainError } from '@core/errors';
 import type { User } from '@core/account/user';
 import { isDomainError } from '@core/errors';
 import type { Clock } from '@core/ports/clock';
@@ -14,8 +19,11 @@ import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { SecretTokens } from '@core/ports/secret-tokens';
 import { countAttempt, networkOf, takeIfLeft, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpContext, HttpState } from '../http-state';
+import { accountExportFile } from '../presenters/account-export';
 import {
   presentAccount,
+  presentExportRequest,
+  presentExports,
   presentEmailChanged,
   presentEmailChangeRequested,
   presentPasswordChanged,
@@ -34,6 +42,20 @@ const FORGOT_PASSWORD_ANSWER_MS = 400;
 function signedInUser(ctx: HttpContext): User {
   if (!ctx.state.user) throw notSignedIn();
   return ctx.state.user;
+}
+
+/** A file to download: never kept by a shared cache, and saved under its own name. */
+function sendFile(ctx: HttpContext, file: ExportFile): void {
+  ctx.type = file.contentType;
+  ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"`);
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.body = Buffer.from(file.bytes);
+}
+
+function exportFormatIn(query: unknown): ExportFormat {
+  const format = (query as Record<string, unknown>).format ?? 'json';
+  if (format === 'json' || format === 'csv') return format;
+  throw new DomainError('validation.failed', 'Choose JSON or CSV', { format: 'Choose JSON or CSV' });
 }
 
 function emailIn(body: unknown): string {
@@ -125,6 +147,49 @@ export function accountRoutes(ports: {
   router.post('/api/account/email/confirm', async (ctx) => {
     const user = await confirmEmailChange(signedInUser(ctx), ctx.request.body, useCasePorts);
     ctx.body = presentEmailChanged(user);
+  });
+
+  router.get('/api/account/export', async (ctx) => {
+    const user = signedInUser(ctx);
+    const format = exportFormatIn(ctx.query);
+    if ((await countAccountGifts(user, repositories)) > EXPORT_AT_ONCE_MAX_GIFTS) {
+      throw new DomainError(
+        'export.too_large',
+        `Your account holds more than ${EXPORT_AT_ONCE_MAX_GIFTS.toLocaleString('en-US')} gifts, too many to download at once: ask for the export by e-mail on your account page.`,
+      );
+    }
+    sendFile(ctx, accountExportFile(await collectAccountExport(user, { ...repositories, clock: ports.clock }), format));
+  });
+
+  router.get('/api/account/exports', async (ctx) => {
+    const user = signedInUser(ctx);
+    const [giftCount, requests] = await Promise.all([countAccountGifts(user, repositories), repositories.accountExports.listByUser(user.id)]);
+    ctx.body = presentExports(giftCount, requests);
+  });
+
+  router.post('/api/account/exports', async (ctx) => {
+    const request = await requestAccountExport(signedInUser(ctx), ctx.request.body, { accountExports: repositories.accountExports, clock: ports.clock });
+    ctx.status = 202;
+    ctx.body = presentExportRequest(request);
+  });
+
+  // The token comes in the body, never the address, so no log line holds it.
+  router.post('/api/account/exports/download', async (ctx) => {
+    const file = await downloadExport(signedInUser(ctx), ctx.request.body, { accountExports: repositories.accountExports, tokens: ports.tokens, clock: ports.clock });
+    sendFile(ctx, file);
+  });
+
+  router.delete('/api/account', async (ctx) => {
+    const user = signedInUser(ctx);
+    const scheduled = await withCurrentPasswordCheck(user, () => scheduleAccountDeletion(user, ctx.request.body ?? {}, { ...useCasePorts, ...repositories }));
+    ctx.state.log.info({ userId: user.id, deletionDueAt: scheduled.deletionDueAt }, 'account deletion scheduled');
+    ctx.body = presentAccount(scheduled);
+  });
+
+  router.post('/api/account/deletion/cancel', async (ctx) => {
+    const user = signedInUser(ctx);
+    if (!(await cancelAccountDeletion(user, useCasePorts))) throw new DomainError('account.not_scheduled', 'Your account is not scheduled for deletion');
+    ctx.body = presentAccount({ ...user, deletionDueAt: null });
   });
 
   return router;

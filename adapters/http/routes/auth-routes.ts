@@ -4,13 +4,15 @@ import { registerUser } from '@core/account/register-user';
 import { isDomainError } from '@core/errors';
 import { RETURN_TO_PARAM, returnPathOf } from '@api/return-path';
 import type { PasswordHasher } from '@core/ports/password-hasher';
-import type { UserRepository } from '@core/ports/repositories';
+import type { UnitOfWork, UserRepository } from '@core/ports/repositories';
+import type { Clock } from '@core/ports/clock';
+import { cancelAccountDeletion } from '@core/account/account-deletion';
 import { countAttempt, resetCounter, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { notSignedIn, presentLoggedOut, presentUser } from '../presenters/auth';
 import { endSession, startSession } from '../session-access';
 
-export function authRoutes(ports: { users: UserRepository; hasher: PasswordHasher; decoyHash: string; limits: AttemptLimits }) {
+export function authRoutes(ports: { users: UserRepository; hasher: PasswordHasher; decoyHash: string; limits: AttemptLimits; unitOfWork: UnitOfWork; clock: Clock; supportEmail: string }) {
   const router = new Router<HttpState>();
 
   router.post('/api/register', async (ctx) => {
@@ -35,6 +37,8 @@ export function authRoutes(ports: { users: UserRepository; hasher: PasswordHashe
       await resetCounter(perAccount);
       await uncountAttempt([perAddress]);
       await startSession(ctx, user.id);
+      // Signing in during the grace period keeps the account (docs/product.md#your-data-export-and-deletion).
+      if (await cancelAccountDeletion(user, ports)) ctx.state.log.info({ userId: user.id }, 'account deletion cancelled by signing in');
       ctx.body = presentUser(user);
     } catch (error) {
       if (!isDomainError(error) || error.code !== 'auth.invalid_credentials') await uncountAttempt([perAccount, perAddress]);

@@ -23,6 +23,7 @@ import { DisputeEntity } from './dispute-entity';
 import { ReconciliationDifferenceEntity } from './reconciliation-difference-entity';
 import { ReconciliationRunEntity } from './reconciliation-run-entity';
 import { SandboxBalanceTransactionEntity } from './sandbox-balance-transaction-entity';
+import { AccountExportEntity } from './account-export-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -45,6 +46,7 @@ export const ENTITIES = [
   DisputeEntity,
   ReconciliationRunEntity,
   ReconciliationDifferenceEntity,
+  AccountExportEntity,
 ];
 
 /**

@@ -9,7 +9,8 @@ import { UserEntity } from './user-entity';
 import { oneOf } from './one-of-check';
 import { CentsType } from '../types/cents-type';
 
-export type RegistryRow = Registry;
+/** The registry, and when its guests' e-mails and messages were purged (the retention period; null until then). */
+export type RegistryRow = Registry & { guestDataPurgedAt?: Date | null };
 
 /** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
 const money = { type: new CentsType(), precision: 10, scale: 2 } as const;
@@ -20,6 +21,11 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
   tableName: 'registries',
   indexes: [
     { name: 'registries_status_index', properties: ['status'] },
+    // The retention job's look for paid-out registries whose guests' data is still kept.
+    {
+      name: 'registries_guest_data_due_index',
+      expression: `create index "registries_guest_data_due_index" on "registries" (coalesce("payout_sent_at", "closed_at")) where "payout_status" = 'completed' and "guest_data_purged_at" is null`,
+    },
     // Guest search reads registry_name_prefixes (registry-name-prefix-entity.ts), kept by triggers.
     // A co-owner's dashboard finds the registries whose co-owners hold their id.
     {
@@ -90,5 +96,6 @@ export const RegistryEntity = new EntitySchema<RegistryRow>({
     payoutReference: text255,
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
+    guestDataPurgedAt: { type: 'datetime', nullable: true },
   },
 });

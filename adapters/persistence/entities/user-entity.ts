@@ -9,6 +9,8 @@ export const UserEntity = new EntitySchema<UserRow>({
   tableName: 'users',
   // One account per name and per address, whatever the letter case.
   indexes: [
+    // The deletion job's look for accounts whose grace period ended.
+    { name: 'users_deletion_due_at_index', expression: 'create index "users_deletion_due_at_index" on "users" ("deletion_due_at") where "deletion_due_at" is not null' },
     { name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' },
     { name: 'users_email_lower_unique', expression: 'create unique index "users_email_lower_unique" on "users" (lower("email"))' },
   ],
@@ -24,6 +26,8 @@ export const UserEntity = new EntitySchema<UserRow>({
     stripeConnectAccountId: { type: 'string', length: 255, nullable: true },
     stripeConnectStatus: { type: 'string', length: 20, nullable: true },
     stripeConnectOnboardedAt: { type: 'datetime', nullable: true },
+    deletionDueAt: { type: 'datetime', nullable: true },
+    deletedAt: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

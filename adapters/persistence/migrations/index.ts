@@ -28,6 +28,7 @@ import { Migration20261127220000DisputeLossHeld } from './Migration2026112722000
 import { Migration20261201210000PayoutReference } from './Migration20261201210000PayoutReference';
 import { Migration20261201220000DisputeFollowUps } from './Migration20261201220000DisputeFollowUps';
 import { Migration20261201240000NamesDrawnAsTyped } from './Migration20261201240000NamesDrawnAsTyped';
+import { Migration20261202000000FamilyData } from './Migration20261202000000FamilyData';
 import { Migration20261202010000PaymentStartNotes } from './Migration20261202010000PaymentStartNotes';
 import { Migration20261202020000FollowUpClaims } from './Migration20261202020000FollowUpClaims';
 import { Migration20261202030000FollowUpRefunds } from './Migration20261202030000FollowUpRefunds';
@@ -64,6 +65,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261201210000PayoutReference', class: Migration20261201210000PayoutReference },
   { name: 'Migration20261201220000DisputeFollowUps', class: Migration20261201220000DisputeFollowUps },
   { name: 'Migration20261201240000NamesDrawnAsTyped', class: Migration20261201240000NamesDrawnAsTyped },
+  { name: 'Migration20261202000000FamilyData', class: Migration20261202000000FamilyData },
   { name: 'Migration20261202010000PaymentStartNotes', class: Migration20261202010000PaymentStartNotes },
   { name: 'Migration20261202020000FollowUpClaims', class: Migration20261202020000FollowUpClaims },
   { name: 'Migration20261202030000FollowUpRefunds', class: Migration20261202030000FollowUpRefunds },

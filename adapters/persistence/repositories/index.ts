@@ -20,6 +20,8 @@ import { MikroOrmUserRepository } from './mikro-orm-user-repository';
 import { MikroOrmLedger } from './mikro-orm-ledger';
 import { MikroOrmDisputeRepository } from './mikro-orm-dispute-repository';
 import { MikroOrmReconciliationRepository } from './mikro-orm-reconciliation-repository';
+import { MikroOrmAccountExportRepository } from './mikro-orm-account-export-repository';
+import { MikroOrmPersonalDataRepository } from './mikro-orm-personal-data-repository';
 import { createMailQueue } from '../mail-queue';
 import { withSingleWriterReadCache } from './single-writer-read-cache';
 
@@ -27,6 +29,8 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
   return {
     users: new MikroOrmUserRepository(em),
     sessions: new MikroOrmSessionRepository(em),
+    accountExports: new MikroOrmAccountExportRepository(em),
+    personalData: new MikroOrmPersonalDataRepository(em),
     accountTokens: new MikroOrmAccountTokenRepository(em),
     coOwnerInvitations: new MikroOrmCoOwnerInvitationRepository(em),
     newsletter: new MikroOrmNewsletterRepository(em),

@@ -23,8 +23,10 @@ const CLOSED_STATUSES: RegistryStatus[] = ['closed', 'payout_sent'];
 
 function toRegistry(row: RegistryRow): Registry {
   const nulls = Object.fromEntries(NULLABLE.map((key) => [key, row[key] ?? null]));
+  // When the guests' data was purged is the retention job's, not the registry's.
+  const { guestDataPurgedAt: _purged, ...registry } = row;
   return {
-    ...row,
+    ...registry,
     ...nulls,
     // A row just created holds what create() gave it; one read back holds the database's array.
     coOwnerIds: row.coOwnerIds ?? [],

@@ -18,6 +18,8 @@ function toUser(row: UserRow): User {
     stripeConnectAccountId: row.stripeConnectAccountId ?? null,
     stripeConnectStatus: row.stripeConnectStatus ?? null,
     stripeConnectOnboardedAt: row.stripeConnectOnboardedAt ?? null,
+    deletionDueAt: row.deletionDueAt ?? null,
+    deletedAt: row.deletedAt ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -154,6 +156,31 @@ export class MikroOrmUserRepository implements UserRepository {
       : 0;
     if (changed !== 1) throw new DomainError('user.not_found', 'User not found');
     return this.reread(id);
+  }
+
+  async scheduleDeletion(id: string, dueAt: Date): Promise<User> {
+    const changed = isUuid(id) ? await this.em().nativeUpdate(UserEntity, { id, deletedAt: null }, { deletionDueAt: dueAt, updatedAt: new Date() }) : 0;
+    if (changed !== 1) throw new DomainError('user.not_found', 'User not found');
+    return this.reread(id);
+  }
+
+  async cancelDeletion(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeUpdate(UserEntity, { id, deletionDueAt: { $ne: null }, deletedAt: null }, { deletionDueAt: null, updatedAt: new Date() })) === 1;
+  }
+
+  async listDeletionsDue(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.em().find(UserEntity, { deletionDueAt: { $lte: now }, deletedAt: null }, { fields: ['id'], orderBy: { deletionDueAt: 'asc' }, limit });
+    return rows.map((row) => row.id);
+  }
+
+  async lockDeletionDue(id: string, now: Date): Promise<User | null> {
+    if (!isUuid(id)) return null;
+    const rows = await this.em().execute<UserRow[]>(
+      `select "id" from "users" where "id" = ? and "deletion_due_at" <= ? and "deleted_at" is null for update skip locked`,
+      [id, now.toISOString()],
+    );
+    return rows.length === 1 ? this.reread(id) : null;
   }
 
   /** Reads the row again, past the identity map, which a transaction may hold from before a native update. */

@@ -134,6 +134,21 @@ export function fakeGoogleCloudStorage() {
       });
     }),
 
+    // The JSON API's list and delete, as the SDK calls them to remove a photo and its copies.
+    http.get('https://storage.googleapis.com/storage/v1/b/:bucket/o', ({ request, params }) => {
+      if (request.headers.get('authorization') !== `Bearer ${ACCESS_TOKEN}`) return gcsError(401, 'required', 'Anonymous caller does not have storage.objects.list access.');
+      const prefix = new URL(request.url).searchParams.get('prefix') ?? '';
+      const bucket = String(params.bucket);
+      const items = [...objects.values()].filter((object) => object.bucket === bucket && object.name.startsWith(prefix)).map((object) => ({ kind: 'storage#object', name: object.name, bucket }));
+      return HttpResponse.json({ kind: 'storage#objects', items });
+    }),
+    http.delete('https://storage.googleapis.com/storage/v1/b/:bucket/o/:name', ({ request, params }) => {
+      if (request.headers.get('authorization') !== `Bearer ${ACCESS_TOKEN}`) return gcsError(401, 'required', 'Anonymous caller does not have storage.objects.delete access.');
+      const key = `${String(params.bucket)}/${decodeURIComponent(String(params.name))}`;
+      if (!objects.delete(key)) return gcsError(404, 'notFound', 'No such object.');
+      return new HttpResponse(null, { status: 204 });
+    }),
+
     // A public object, asked after and read as anyone does (the bucket grants allUsers objectViewer).
     http.head('https://storage.googleapis.com/:bucket/:name', ({ params }) =>
       new HttpResponse(null, { status: objects.has(`${String(params.bucket)}/${String(params.name)}`) ? 200 : 404 }),

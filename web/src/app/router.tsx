@@ -36,6 +36,7 @@ const DisputesPage = lazy(() => import('../features/admin/pages/disputes-page'))
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
+const ExportDownloadPage = lazy(() => import('../features/account/pages/export-download-page'));
 const CoOwnerAcceptRoute = lazy(() => import('./routes/co-owner-accept-route'));
 const PrivacyPage = lazy(() => import('../features/legal/pages/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
@@ -99,6 +100,7 @@ export function AppRoutes() {
         {/* Reached from e-mailed links, signed in or not */}
         <Route path={pagePatterns.resetPassword} element={<ResetPasswordPage />} />
         <Route path={pagePatterns.confirmEmail} element={<ConfirmEmailPage />} />
+        <Route path={pagePatterns.accountExport} element={<ExportDownloadPage />} />
         <Route path={pagePatterns.acceptCoOwnership} element={<CoOwnerAcceptRoute />} />
         <Route path={pagePatterns.newsletterUnsubscribe} element={<UnsubscribePage />} />
         {/* The sandbox payment provider's onboarding: reached from its link, signed in or not */}

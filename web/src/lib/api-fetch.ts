@@ -105,6 +105,31 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return (body === undefined && text !== '' ? text : body) as T;
 }
 
+/**
+ * A call whose answer is a file (an export): its bytes and the name the server gave it. A failure
+ * is an ApiError with its message chosen as for any call.
+ */
+export async function apiDownload(path: string, request: ApiRequest = {}): Promise<{ blob: Blob; fileName: string }> {
+  const method = request.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (request.body !== undefined) init.body = JSON.stringify(request.body);
+  let response: Response;
+  try {
+    response = await fetch(toUrl(path), init);
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    const body = parseJson(text);
+    throw new ApiError(response.status, errorMessageOf(body, text, response.statusText, response.status), body, fieldErrorsOf(body));
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  return { blob: await response.blob(), fileName: named?.[1] ?? 'download' };
+}
+
 /** The SWR fetcher: the key is the path. */
 export function swrFetcher<T>(path: string): Promise<T> {
   return apiFetch<T>(path);

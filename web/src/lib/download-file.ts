@@ -3,7 +3,11 @@
  * first when asked, so spreadsheet programs read accented names correctly.
  */
 export function downloadTextFile(fileName: string, text: string, type: string, options: { byteOrderMark?: boolean } = {}): void {
-  const blob = new Blob([options.byteOrderMark ? '\uFEFF' : '', text], { type });
+  downloadBlob(fileName, new Blob([options.byteOrderMark ? '\uFEFF' : '', text], { type }));
+}
+
+/** Hands a file the server sent (an export) to the browser as a download under its name. */
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

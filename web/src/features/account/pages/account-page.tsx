@@ -5,15 +5,20 @@ import { LoadError } from '../../../components/load-error';
 import { PageSpinner } from '../../../components/page-spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccount } from '../api/account-api';
+import { PRODUCT_NAME } from '../../../lib/product';
+import { useConfig } from '../../../lib/use-config';
+import { AccountDeletion } from '../components/account-deletion';
 import { AccountSection } from '../components/account-section';
+import { DataExport } from '../components/data-export';
 import { EmailForm } from '../components/email-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
-/** /account: the signed-in user's name, e-mail address and password. */
+/** /account: the signed-in user's name, e-mail address and password, their data to take, and leaving. */
 export default function AccountPage() {
   usePageTitle('Your account');
   const { data: account, error, mutate } = useAccount();
+  const { config } = useConfig();
   if (error) {
     return (
       <Container maxWidth="md" sx={{ py: 6 }}>
@@ -34,6 +39,12 @@ export default function AccountPage() {
         </AccountSection>
         <AccountSection title="Password" intro="Changing your password signs out every other device.">
           <PasswordForm />
+        </AccountSection>
+        <AccountSection title="Download your data" intro="Everything about your account: your profile, your registries, their gifts and givers, gifts recorded by hand, thank-you cards, payouts and co-owners.">
+          <DataExport />
+        </AccountSection>
+        <AccountSection title="Delete your account" intro={`Leave ${PRODUCT_NAME}, and have your personal data deleted.`}>
+          <AccountDeletion account={account} graceDays={config?.accountDeletionGraceDays ?? 14} />
         </AccountSection>
       </Box>
     </Container>

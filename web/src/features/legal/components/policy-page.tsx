@@ -41,3 +41,10 @@ export function SupportEmail() {
   if (!config) return <>our support address (in the footer)</>;
   return <Link href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Link>;
 }
+
+/** Who answers privacy requests (PRIVACY_EMAIL, else the support address), as a mail link. */
+export function PrivacyEmail() {
+  const { config } = useConfig();
+  if (!config) return <>our privacy contact (the support address in the footer)</>;
+  return <Link href={`mailto:${config.privacyEmail}`}>{config.privacyEmail}</Link>;
+}

@@ -1,8 +1,14 @@
-import { P, PolicyPage, PolicySection, SupportEmail } from '../components/policy-page';
+import { paths } from '@core/page-paths';
+import Link from '@mui/material/Link';
+import { P, PolicyPage, PolicySection, PrivacyEmail } from '../components/policy-page';
+import { useConfig } from '../../../lib/use-config';
 import { PRODUCT_NAME } from '../../../lib/product';
 
 /** /privacy: what is stored, for how long, who sees what, and how to ask for deletion, as the product works today. */
 export default function PrivacyPage() {
+  const { config } = useConfig();
+  const retentionDays = config?.guestDataRetentionDays ?? 730;
+  const graceDays = config?.accountDeletionGraceDays ?? 14;
   return (
     <PolicyPage
       title="Privacy Policy"
@@ -63,17 +69,35 @@ export default function PrivacyPage() {
           <li>A password-reset link works once, for 1 hour; an e-mail change link works once, for 24 hours. Only a one-way hash of each link is stored, and it is deleted within an hour of expiring.</li>
           <li>An invitation to co-own a registry works once, for 7 days. We keep the address it was sent to and a one-way hash of its link with the registry, so its owner sees who was invited; cancelling it deletes it.</li>
           <li>Counters that limit repeated attempts (sign-ins, password-reset requests and e-mails, searches, thank-you cards e-mailed to gifts given by hand) are keyed by network address, e-mail address or account and count over at most a day; which network address started a payment is kept for at most 70 minutes, so a gift that was paid does not count against it.</li>
-          <li>Accounts, registries, gifts and thank-you cards are kept until you ask us to delete them: they are the record of money given and paid out. Of each e-mail we send, we keep to whom, its subject and when it went for 30 days; its text is deleted once it is delivered.</li>
+          <li>
+            Guests&apos; e-mail addresses and personal messages are deleted {retentionDays} days (about {Math.round(retentionDays / 365)} years) after the registry&apos;s payout was sent, for gifts paid online and gifts the family recorded by hand. The giver&apos;s name and the amount stay in the family&apos;s gift list and in our books.
+          </li>
+          <li>Accounts, registries, gifts and thank-you cards are otherwise kept until the account is deleted: they are the family&apos;s record and ours of money given and paid out.</li>
+          <li>An export made for you to download by e-mail is kept for 7 days, then deleted.</li>
         </ul>
       </PolicySection>
 
-      <PolicySection title="Your choices, and asking for deletion">
+      <PolicySection title="Your rights">
+        <P>Whoever you are and wherever you live, you can ask us:</P>
         <ul>
-          <li>You can change your name, e-mail address and password on your account page at any time.</li>
-          <li>You can edit a registry's details and photo, make it unlisted, and delete a registry that has received no gifts.</li>
+          <li>
+            <strong>To see and take your data</strong> (access and portability). On your <Link href={paths.account}>account page</Link>, Download your data gives everything about your account (your profile, your registries, their gifts and givers, gifts recorded by hand, thank-you cards, payouts and co-owners) as a JSON file or as CSV files that open in any spreadsheet. A co-owner gets the registries they share, without where the owner&apos;s payout goes. A very large account gets it by e-mail, as a link that works for 7 days.
+          </li>
+          <li>
+            <strong>To correct it.</strong> You can change your name, e-mail address and password on your account page, and a registry&apos;s details on its page, at any time.
+          </li>
+          <li>
+            <strong>To delete it.</strong> On your account page, Delete your account asks for your password and deletes the account {graceDays} days later; signing in before then cancels it, and we e-mail you either way. It cannot be done while a registry you own holds money not yet paid out to you (close it and receive the payout first), or while it has co-owners, who would lose its gifts and cards. Deleting removes your name, e-mail address and username, your registries&apos; names, messages, photos and payout addresses, your guests&apos; names, e-mail addresses and messages, your gifts recorded by hand and your thank-you cards. We keep the amounts, dates and charities of gifts and payouts, without names, because they are the payment and tax records of money that passed through us.
+          </li>
+          <li>
+            <strong>Guests</strong> have no account: to see or delete what we hold about a gift you gave, write to us from the address you gave with it.
+          </li>
         </ul>
         <P>
-          To see what we hold about you, to correct it, or to delete your account, a registry with gifts or a gift you gave, write to <SupportEmail />. There is no self-service button for this yet; a person handles each request. We delete what we can and keep only what payment and tax records require (for example, that a gift of a given amount was paid and to whom its share was paid out).
+          Write to our privacy contact, <PrivacyEmail />, for anything the account page does not do, or to ask a question about how we handle your information. We answer within 30 days, and may need to confirm that the request comes from you. Using these rights never changes how we treat you.
+        </P>
+        <P>
+          In Canada, the Personal Information Protection and Electronic Documents Act (PIPEDA) gives you the right to access your personal information and to have it corrected, and Quebec&apos;s Law 25 adds the right to receive it in a structured, commonly used technological format. If you are not satisfied with our answer, you can complain to the Office of the Privacy Commissioner of Canada, or in Quebec to the Commission d&apos;accès à l&apos;information. In California, the California Consumer Privacy Act gives residents rights to know, access, correct and delete their personal information; we do not sell personal information or share it for advertising. We honor the requests above for everyone, whether or not a particular law applies to us.
         </P>
       </PolicySection>
     </PolicyPage>
