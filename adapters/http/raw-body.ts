@@ -3,8 +3,7 @@ import type { HttpContext } from './http-state';
 /**
  * The request's body as the exact bytes sent (a webhook's signature covers them), refusing more
  * than `limit` with 413: at once when Content-Length says so, or as soon as a body without one
- * grows past it (then the connection is
- * closed after the answer rather than drained).
+ * grows past it (then the connection is closed after the answer rather than drained).
  */
 export function readRawBody(ctx: HttpContext, limit: number): Promise<Buffer> {
   const req = ctx.req;

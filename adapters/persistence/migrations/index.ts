@@ -28,6 +28,7 @@ import { Migration20261127220000DisputeLossHeld } from './Migration2026112722000
 import { Migration20261201210000PayoutReference } from './Migration20261201210000PayoutReference';
 import { Migration20261201220000DisputeFollowUps } from './Migration20261201220000DisputeFollowUps';
 import { Migration20261201240000NamesDrawnAsTyped } from './Migration20261201240000NamesDrawnAsTyped';
+import { Migration20261202000000MailDelivery } from './Migration20261202000000MailDelivery';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261201210000PayoutReference', class: Migration20261201210000PayoutReference },
   { name: 'Migration20261201220000DisputeFollowUps', class: Migration20261201220000DisputeFollowUps },
   { name: 'Migration20261201240000NamesDrawnAsTyped', class: Migration20261201240000NamesDrawnAsTyped },
+  { name: 'Migration20261202000000MailDelivery', class: Migration20261202000000MailDelivery },
 ];

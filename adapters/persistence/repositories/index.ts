@@ -21,6 +21,7 @@ import { MikroOrmLedger } from './mikro-orm-ledger';
 import { MikroOrmDisputeRepository } from './mikro-orm-dispute-repository';
 import { MikroOrmReconciliationRepository } from './mikro-orm-reconciliation-repository';
 import { createMailQueue } from '../mail-queue';
+import { MikroOrmMailSuppressionRepository } from './mikro-orm-mail-suppression-repository';
 import { withSingleWriterReadCache } from './single-writer-read-cache';
 
 function repositoriesOn(em: EntityManagerSource): Repositories {
@@ -43,6 +44,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     disputes: new MikroOrmDisputeRepository(em),
     reconciliations: new MikroOrmReconciliationRepository(em),
     mail: createMailQueue(em),
+    mailSuppressions: new MikroOrmMailSuppressionRepository(em),
   };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SendGridError, SendGridMailer } from '../../../adapters/mail/sendgrid-mailer';
 import { recordUnhandledRequests } from '../photos/fake-google-cloud-storage';
 import { fakeSendGrid } from './fake-sendgrid';
+import type { OutgoingMail } from '@core/ports/mailer';
 
 const API_KEY = 'SG.test-key.abcdefghijklmnopqrstuvwxyz0123456789';
 const OTHER_KEY = 'SG.other-key.zyxwvutsrqponmlkjihgfedcba9876543210';
@@ -22,7 +23,9 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const receipt = {
+const receipt: OutgoingMail = {
+  id: '0f8f3c1e-7a51-4c1b-9d2e-5b8a6c4d3e21',
+  kind: 'gift-receipt',
   to: 'sarah.levi@example.com',
   subject: 'Thank you for your gift to Noa’s Bat Mitzvah 🎉',
   text: 'Shalom Sarah,\nThank you!',
