@@ -1,7 +1,7 @@
 import { CARD_TEMPLATES, IMAGE_SIZES, NOTE_STATUSES } from '@core/thank-you/thank-you-note';
 import { thankYouNoteSchema } from '@core/thank-you/note-schemas';
 import { cardForAllSchema } from '@core/thank-you/card-for-all-schemas';
-import { sendNoteSchema } from '@core/thank-you/send-thank-you-note';
+import { sendNoteSchema } from '@core/thank-you/note-schemas';
 import { amountSchema } from './amount';
 import { arrayOf, count, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';

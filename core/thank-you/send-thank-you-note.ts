@@ -1,6 +1,4 @@
-import * as yup from 'yup';
 import type { User } from '../account/user';
-import { emailRule } from '../account/schemas';
 import { DomainError } from '../errors';
 import { familySenderName } from '../mail/sender-name';
 import { suppressionKey } from '../mail/suppression';
@@ -8,6 +6,7 @@ import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { managedContributorGift } from './note-access';
+import { sendNoteSchema } from './note-schemas';
 import { renderThankYouCard } from './render-card';
 import type { ThankYouNote } from './thank-you-note';
 import type { TypedAddressMailBudget } from './typed-address-budget';
@@ -15,9 +14,6 @@ import type { TypedAddressMailBudget } from './typed-address-budget';
 function noteNotFound(): DomainError {
   return new DomainError('note.not_found', 'Thank-you note not found');
 }
-
-/** The send call's body, all optional (the spec's call has none): the address the family corrected the card to. */
-export const sendNoteSchema = yup.object({ email: emailRule.optional() });
 
 /** Where a card goes: the address the family corrected it to, else the giver's own. */
 export function cardAddressOf(note: Pick<ThankYouNote, 'sendTo'>, gift: { giftGiverEmail: string | null }): string | null {
