@@ -17,14 +17,15 @@ function headerText(parsed: ParsedMail, name: string): string | undefined {
 /**
  * An .eml file as a mail program reads it, parsed by mailparser (nodemailer's own parser, strict
  * about MIME and RFC 2047), not by knowing how the outbox wrote it: one From, To and Reply-To
- * each, the decoded subject, text and HTML, and List-Unsubscribe's https address when the message
+ * each, the decoded subject, text and HTML, and List-Unsubscribe's web address when the message
  * has one. Also answers the parsed message, for a test that looks at other headers.
  */
 export async function parseEml(raw: string | Buffer): Promise<DeliveredMail & { parsed: ParsedMail }> {
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   const listUnsubscribe = headerText(parsed, 'list-unsubscribe');
-  const https = listUnsubscribe ? /<(https:[^>]+)>/.exec(listUnsubscribe)?.[1] : undefined;
-  if (listUnsubscribe && !https) throw new Error(`List-Unsubscribe without an https address: ${listUnsubscribe}`);
+  // https wherever PUBLIC_URL is (production insists on it); a laptop's http://localhost too.
+  const https = listUnsubscribe ? /<(https?:[^>]+)>/.exec(listUnsubscribe)?.[1] : undefined;
+  if (listUnsubscribe && !https) throw new Error(`List-Unsubscribe without a web address: ${listUnsubscribe}`);
   const oneClick = headerText(parsed, 'list-unsubscribe-post');
   return {
     from: onlyAddress(parsed.from, 'From'),
