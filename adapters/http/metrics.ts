@@ -81,24 +81,10 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
   });
   const mailKindLabels = [...MAIL_KINDS, 'unknown'];
-  const bounces = new Counter({
-    name: 'registry_mail_bounces_total',
-    help: 'E-mails a provider reported bounced or dropped, by kind of message',
-    labelNames: ['kind'],
-    registers: [registry],
-  });
-  const complaints = new Counter({
-    name: 'registry_mail_complaints_total',
-    help: 'E-mails their recipient reported as spam, by kind of message',
-    labelNames: ['kind'],
-    registers: [registry],
-  });
-  const suppressed = new Counter({
-    name: 'registry_mail_suppressed_total',
-    help: 'E-mails not sent because their address is on the suppression list, by kind of message',
-    labelNames: ['kind'],
-    registers: [registry],
-  });
+  const byMailKind = (name: string, help: string) => new Counter({ name, help, labelNames: ['kind'], registers: [registry] });
+  const bounces = byMailKind('registry_mail_bounces_total', 'E-mails a provider reported bounced or dropped, by kind of message');
+  const complaints = byMailKind('registry_mail_complaints_total', 'E-mails their recipient reported as spam, by kind of message');
+  const suppressed = byMailKind('registry_mail_suppressed_total', 'E-mails not sent because their address is on the suppression list, by kind of message');
   const differences = new Counter({
     name: 'registry_reconciliation_differences_total',
     help: 'Differences reconciliation runs found between the ledger and the payment provider',

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { MailKind } from '@core/mail/mail-kinds';
-import { MAIL_PROBLEMS, type MailProblem } from '@core/mail/suppression';
+import { MAIL_PROBLEMS } from '@core/mail/suppression';
+import type { MailEvent } from '@core/ports/mail-events';
 import { oneOf } from './one-of-check';
 
 /**
@@ -9,14 +9,7 @@ import { oneOf } from './one-of-check';
  * worker applies it (processed_at) before its next sends. The id is the provider's event id
  * (sg_event_id), so a report delivered twice is stored once.
  */
-export interface MailEventRow {
-  id: string;
-  problem: MailProblem;
-  address: string;
-  /** The queued message it is about, when the provider echoed our id back. */
-  mailId: string | null;
-  kind: MailKind | null;
-  occurredAt: Date;
+export interface MailEventRow extends MailEvent {
   receivedAt: Date;
   processedAt: Date | null;
 }
