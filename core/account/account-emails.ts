@@ -26,6 +26,7 @@ function message({ to, greeting, supportEmail, subject, title, lines, link, foot
     : [];
   return {
     to,
+    kind: 'account',
     replyTo: supportEmail,
     subject,
     text: [greeting, '', ...lines.flatMap((line) => [line, '']), ...(link ? [link.text, link.url, ''] : []), footer].join('\n'),

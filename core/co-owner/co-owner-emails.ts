@@ -4,6 +4,7 @@ import { escapeHtml } from '../html';
 import { unlinkedText } from '../unlinked-text';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
+import { personSenderName } from '../mail/sender-name';
 
 export function displayName(user: User): string {
   const name = [user.firstName, user.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
@@ -25,6 +26,8 @@ export function coOwnerInvitationEmail(owner: User, registry: Registry, to: stri
   const footer = `If you were not expecting this, you can ignore this e-mail: nothing changes. Questions? Reply and ${inviter} will get your answer.`;
   return {
     to,
+    kind: 'co-owner-invitation',
+    senderName: personSenderName(owner),
     replyTo: owner.email,
     subject: `${inviter} invites you to co-own ${title} on ${PRODUCT}`,
     text: ['Hello,', '', ...lines.flatMap((line) => [line, '']), 'Accept the invitation:', acceptUrl, '', footer].join('\n'),

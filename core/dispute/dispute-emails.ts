@@ -63,6 +63,7 @@ export function disputeOpenedAdminNotice(dispute: Dispute, gift: Gift, registry:
   const ask = `Send evidence before ${day(dispute.evidenceDueBy)} on the Disputes page: ${adminPageUrl}`;
   return {
     to: admin.email,
+    kind: 'admin-notice',
     replyTo: supportEmail,
     subject: `Gift disputed: ${money(dispute.amount)} from ${gift.giftGiverName} to ${celebration(registry)}`,
     text: [greetingOf(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
@@ -96,6 +97,7 @@ export function disputeOpenedFamilyNotice(dispute: Dispute, gift: Gift, registry
   const footer = 'Questions about this dispute? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,
+    kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: `A gift to ${celebration(registry)} was disputed`,
     text: [greetingOf(member), '', news, '', counts, '', what, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
@@ -129,6 +131,7 @@ export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry:
   const footer = 'Questions about this dispute? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,
+    kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: won ? `The disputed gift to ${celebration(registry)} was kept` : `The disputed gift to ${celebration(registry)} was returned to the giver`,
     text: [greetingOf(member), '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
@@ -149,6 +152,7 @@ export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, regis
   const footer = 'Questions about this? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,
+    kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: `${money(amount)} of your payout for ${celebration(registry)} was taken back`,
     text: [greetingOf(member), '', news, '', taken, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
@@ -175,6 +179,7 @@ export function followUpWaitingAdminNotice(dispute: Dispute, gift: Gift, registr
   const ask = `Once it is sent, mark it sent on the Disputes page with the PayPal transaction ID or check number: ${adminPageUrl}`;
   return {
     to: admin.email,
+    kind: 'admin-notice',
     replyTo: supportEmail,
     subject: `Follow-up payout to send: ${amount} for ${celebration(registry)}`,
     text: [greetingOf(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),

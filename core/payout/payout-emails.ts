@@ -35,6 +35,8 @@ function howPaid(registry: Registry): string {
 
 interface Composed {
   to: User;
+  /** The family's payout notices, or an administrator's notice of a payout to make. */
+  kind: 'payout-notice' | 'admin-notice';
   supportEmail: string;
   subject: string;
   title: string;
@@ -46,11 +48,12 @@ interface Composed {
 }
 
 /** An e-mail about a payout, to the owner or an administrator; a reply reaches support. */
-function message({ to, supportEmail, subject, title, rows, lines, link, footer }: Composed): MailMessage {
+function message({ to, kind, supportEmail, subject, title, rows, lines, link, footer }: Composed): MailMessage {
   const hello = `Hello ${to.firstName?.trim() || to.username},`;
   const linkParagraph = link ? [`${escapeHtml(link.text)} <a href="${escapeHtml(link.url)}" style="color:#1e3a8a">${escapeHtml(link.url)}</a>`] : [];
   return {
     to: to.email,
+    kind,
     replyTo: supportEmail,
     subject,
     text: [
@@ -97,6 +100,7 @@ export function registryClosedNotice(registry: Registry, owner: User, registryUr
   };
   return message({
     to: owner,
+    kind: 'payout-notice',
     supportEmail,
     subject: `${celebration(registry)}: registry closed`,
     title: 'Your registry is closed',
@@ -127,6 +131,7 @@ export function payoutIssueNotice(registry: Registry, owner: User, registryUrl: 
   ];
   return message({
     to: owner,
+    kind: 'payout-notice',
     supportEmail,
     subject: `${celebration(registry)}: payout issue`,
     title: 'Payout Issue',
@@ -146,6 +151,7 @@ export function payoutIssueNotice(registry: Registry, owner: User, registryUrl: 
 export function payoutSentNotice(registry: Registry, owner: User, supportEmail: string): MailMessage {
   return message({
     to: owner,
+    kind: 'payout-notice',
     supportEmail,
     subject: `${celebration(registry)}: your payout was sent`,
     title: 'Your payout was sent',
@@ -168,6 +174,7 @@ export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin
   const how = registry.payoutMethod === 'paypal' ? 'PayPal payment' : 'check';
   return message({
     to: admin,
+    kind: 'admin-notice',
     supportEmail,
     subject: registry.payoutMethod === 'paypal' ? `PayPal payout to send for ${celebration(registry)}` : `Check to mail for ${celebration(registry)}`,
     title: 'A family payout is waiting',
@@ -206,6 +213,7 @@ export function charityPayoutsPendingNotice(pending: PendingCharityLine[], admin
   const charities = pending.length === 1 ? '1 charity payout' : `${pending.length} charity payouts`;
   return message({
     to: admin,
+    kind: 'admin-notice',
     supportEmail,
     subject: `Charity payouts pending on ${day}: ${charities}, ${totals.join(' and ')}`,
     title: 'Charity payouts pending',

@@ -10,6 +10,8 @@ import { ThankYouReminderEntity } from './thank-you-reminder-entity';
 import { UserEntity } from './user-entity';
 import { RateLimitEntity } from './rate-limit-entity';
 import { MailOutboxEntity } from './mail-outbox-entity';
+import { MailSuppressionEntity } from './mail-suppression-entity';
+import { MailEventEntity } from './mail-event-entity';
 import { AuditEventEntity } from './audit-event-entity';
 import { SandboxAccountEntity } from './sandbox-account-entity';
 import { AccountTokenEntity } from './account-token-entity';
@@ -49,7 +51,8 @@ export const ENTITIES = [
 ];
 
 /**
- * Tables that are ours but not the business's (no repository reads them): the sandbox provider's
- * accounts and balance transactions stand in for what Stripe would hold.
+ * Tables that are ours but not the business's (no repository reads them): the mail queue, its
+ * suppression list and its providers' events; the sandbox provider's accounts and balance
+ * transactions stand in for what Stripe would hold.
  */
-export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];
+export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity, MailSuppressionEntity, MailEventEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];

@@ -29,6 +29,7 @@ import { Migration20261201210000PayoutReference } from './Migration2026120121000
 import { Migration20261201220000DisputeFollowUps } from './Migration20261201220000DisputeFollowUps';
 import { Migration20261201240000NamesDrawnAsTyped } from './Migration20261201240000NamesDrawnAsTyped';
 import { Migration20261202000000FamilyData } from './Migration20261202000000FamilyData';
+import { Migration20261202010000MailDelivery } from './Migration20261202010000MailDelivery';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261201220000DisputeFollowUps', class: Migration20261201220000DisputeFollowUps },
   { name: 'Migration20261201240000NamesDrawnAsTyped', class: Migration20261201240000NamesDrawnAsTyped },
   { name: 'Migration20261202000000FamilyData', class: Migration20261202000000FamilyData },
+  { name: 'Migration20261202010000MailDelivery', class: Migration20261202010000MailDelivery },
 ];
