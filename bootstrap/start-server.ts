@@ -29,7 +29,7 @@ import { createMailer } from './mailer';
 import { createMailEventInbox, purgeAppliedMailEvents, purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
 import { parseSendGridPublicKey, sendGridEventVerifier } from '../adapters/mail/sendgrid-event-webhook';
 import { sealedUnsubscribeTokens } from '../adapters/security/sealed-unsubscribe-tokens';
-import { unsubscribeUrl } from '@core/mail/unsubscribe-by-link';
+import { unsubscribeUrl } from '@core/mail/unsubscribe-link';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
 import { finishStuckRefunds, REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-gift';
 import { sendPendingFollowUpTransfers } from '@core/dispute/follow-up-payout';

@@ -48,7 +48,7 @@ import { authRoutes } from './routes/auth-routes';
 import { accountRoutes } from './routes/account-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
 import { mailRoutes, SENDGRID_WEBHOOK_PATH } from './routes/mail-routes';
-import { UNSUBSCRIBE_API_PREFIX } from '@core/mail/unsubscribe-by-link';
+import { UNSUBSCRIBE_API_PREFIX } from '@core/mail/unsubscribe-link';
 import type { MailEventInbox, MailEventVerifier } from '@core/ports/mail-events';
 import type { UnsubscribeTokens } from '@core/ports/unsubscribe-tokens';
 import { charityRoutes } from './routes/charity-routes';

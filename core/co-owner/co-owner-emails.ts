@@ -1,15 +1,11 @@
 import type { User } from '../account/user';
+import { displayName } from '../account/display-name';
 import { celebration, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import { unlinkedText } from '../unlinked-text';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
 import { personSenderName } from '../mail/sender-name';
-
-export function displayName(user: User): string {
-  const name = [user.firstName, user.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
-  return name || user.username;
-}
 
 /**
  * The link to co-own a registry. A reply reaches the owner who sent it (the invitee is family

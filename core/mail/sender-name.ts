@@ -1,5 +1,5 @@
 import type { User } from '../account/user';
-import { displayName } from '../co-owner/co-owner-emails';
+import { displayName } from '../account/display-name';
 import { oneLineText } from '../control-characters';
 import { PRODUCT } from '../email-layout';
 

@@ -7,17 +7,6 @@ export function unsubscribeLinkInvalid(): DomainError {
   return new DomainError('mail.unsubscribe_link_invalid', 'This unsubscribe link does not work. Open the link from the e-mail again, or reply to the e-mail and we will take your address off.');
 }
 
-/**
- * The one-click unsubscribe address (List-Unsubscribe and the footer's link): a POST there
- * unsubscribes at once; a GET, which mail scanners send too, changes nothing and leads to the page
- * that asks (docs/product.md#bounces-complaints-and-unsubscribes).
- */
-export function unsubscribeUrl(appUrl: string, token: string): string {
-  return `${appUrl}${UNSUBSCRIBE_API_PREFIX}${token}`;
-}
-
-export const UNSUBSCRIBE_API_PREFIX = '/api/unsubscribe/';
-
 /** What a token in a link may look like before it is opened: base64url of a sane length. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{40,400}$/;
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { readUnsubscribeLink, UNSUBSCRIBE_API_PREFIX, unsubscribeByLink } from '@core/mail/unsubscribe-by-link';
+import { readUnsubscribeLink, unsubscribeByLink } from '@core/mail/unsubscribe-by-link';
+import { UNSUBSCRIBE_API_PREFIX } from '@core/mail/unsubscribe-link';
 import { isDomainError } from '@core/errors';
 import type { Clock } from '@core/ports/clock';
 import type { MailEventInbox, MailEventVerifier } from '@core/ports/mail-events';
