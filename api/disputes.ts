@@ -3,6 +3,7 @@ import { PAYOUT_METHODS } from '@core/registry/registry';
 import { evidenceSchema, followUpSentSchema } from '@core/dispute/dispute-schemas';
 import { CURRENCIES } from '@core/money';
 import { REGISTRY_STATUSES } from '@core/registry/registry';
+import { payoutClaimSchema } from './admin';
 import { amountSchema, nullableAmountSchema } from './amount';
 import { arrayOf, exactObject, nullableInstant, nullableOneOf, nullableText, instant, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
@@ -42,14 +43,17 @@ export const disputeSchema = exactObject({
   reversedAmount: nullableAmountSchema,
   /**
    * Won after its registry closed while the gift was held back: the family's part, paid on its own
-   * (a bank transfer the server sends, or a PayPal payment or check an administrator sends and marks
-   * sent). Null for every other dispute.
+   * (a bank transfer the server sends, or a PayPal payment or check an administrator claims, sends
+   * and marks sent). Null for every other dispute.
    */
   followUp: {
     ...exactObject({
       method: oneOfValues(PAYOUT_METHODS),
       amount: amountSchema,
+      /** pending (waiting), sending (claimed by an administrator), completed. */
       status: oneOfValues(FOLLOW_UP_STATUSES),
+      /** Who is sending a PayPal or check follow-up, and since when; null unless it is being sent. */
+      claim: payoutClaimSchema,
       /** The bank transfer's id, or the PayPal transaction id or check number recorded. */
       reference: nullableText,
       /** Why the last bank transfer did not go through. */
@@ -102,10 +106,27 @@ export const disputeOperations = [
   }),
   operation({
     method: 'POST',
+    path: '/api/admin/disputes/{id}/follow-up-payout/claim',
+    operationId: 'claimFollowUpPayout',
+    session: 'required',
+    summary: 'Claim a won dispute’s PayPal or check follow-up payout before sending it: you are shown as the one sending it (administrators)',
+    responses: { 200: { description: 'The dispute, its follow-up claimed by you', schema: disputeSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/admin/disputes/{id}/follow-up-payout/release',
+    operationId: 'releaseFollowUpPayout',
+    session: 'required',
+    summary: "Release a PayPal or check follow-up payout's claim, unsent: by its holder, or by another administrator for a stale claim (administrators)",
+    responses: { 200: { description: 'The dispute, its follow-up waiting again', schema: disputeSchema } },
+  }),
+  operation({
+    method: 'POST',
     path: '/api/admin/disputes/{id}/follow-up-payout/complete',
     operationId: 'completeFollowUpPayout',
     session: 'required',
-    summary: 'Record that a won dispute’s PayPal or check follow-up payout was sent, with its transaction ID or check number (administrators)',
+    summary:
+      'Record that a won dispute’s PayPal or check follow-up payout was sent, with its transaction ID or check number: one nobody holds is claimed for you in the same step, one another administrator holds stays theirs (administrators)',
     body: followUpSentSchema,
     responses: { 200: { description: 'The dispute, its follow-up sent', schema: disputeSchema } },
   }),

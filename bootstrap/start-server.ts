@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from '../adapters/http/metrics';
 import { readOperations } from '../adapters/persistence/operations-reading';
 import { poolUsageReader } from '../adapters/persistence/pool-usage';
 import { createRateLimiter, purgeExpiredRateLimits, type RateLimiterOptions } from '../adapters/persistence/rate-limit-store';
+import { createPaymentStartNotes, purgeExpiredPaymentStartNotes } from '../adapters/persistence/payment-start-notes';
 import { RATE_LIMIT_POLICIES } from '../adapters/http/rate-limit-policies';
 import type { AttemptLimits } from '../adapters/http/attempt-limiter';
 import { createSandboxAccountStore } from '../adapters/persistence/repositories/mikro-orm-sandbox-account-store';
@@ -31,7 +32,8 @@ import { parseSendGridPublicKey, sendGridEventVerifier } from '../adapters/mail/
 import { sealedUnsubscribeTokens } from '../adapters/security/sealed-unsubscribe-tokens';
 import { unsubscribeUrl } from '@core/mail/unsubscribe-link';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
-import { finishStuckRefunds, REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-gift';
+import { finishStuckRefunds } from '@core/gift/refund-gift';
+import { REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-timing';
 import { sendPendingFollowUpTransfers } from '@core/dispute/follow-up-payout';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
 import { reconcileYesterday } from '@core/ledger/reconcile-day';
@@ -147,6 +149,7 @@ export interface PurgeResult {
   sentMail: number;
   mailEvents: number;
   rateLimits: number;
+  paymentStartNotes: number;
   exports: number;
 }
 
@@ -220,6 +223,7 @@ export async function startServer(
       limits: Object.fromEntries(
         Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, limiter({ keyPrefix: policy.keyPrefix, points: policy.points, duration: policy.durationS })]),
       ) as Record<keyof AttemptLimits, ReturnType<typeof limiter>>,
+      paymentStartNotes: createPaymentStartNotes(orm),
       photoQueue: boundedQueue(PHOTO_QUEUE_LIMITS),
       metrics,
       checkDatabase: infrastructure.checkDatabase,
@@ -287,10 +291,19 @@ export async function startServer(
         sentMail: purgeSentMail(orm, new Date(now.getTime() - SENT_MAIL_KEPT_MS)),
         mailEvents: purgeAppliedMailEvents(orm, new Date(now.getTime() - MAIL_EVENTS_KEPT_MS)),
         rateLimits: purgeExpiredRateLimits(orm, now),
+        paymentStartNotes: purgeExpiredPaymentStartNotes(orm, now),
         exports: repositories.accountExports.purgeExpired(now),
       };
       await Promise.allSettled(Object.values(purges));
-      return { sessions: await purges.sessions, links: await purges.links, sentMail: await purges.sentMail, mailEvents: await purges.mailEvents, rateLimits: await purges.rateLimits, exports: await purges.exports };
+      return {
+        sessions: await purges.sessions,
+        links: await purges.links,
+        sentMail: await purges.sentMail,
+        mailEvents: await purges.mailEvents,
+        rateLimits: await purges.rateLimits,
+        paymentStartNotes: await purges.paymentStartNotes,
+        exports: await purges.exports,
+      };
     });
     const stopPurges = every(purgeExpired, { firstMs: 60 * 1000, everyMs: PURGE_INTERVAL_MS }, (error) => logger.warn({ err: error }, 'purging expired rows failed'));
 

@@ -1,3 +1,4 @@
+import type { User } from './account/user';
 import { escapeHtml } from './html';
 import type { Registry } from './registry/registry';
 import { celebrationTitle } from './registry/celebration-title';
@@ -17,6 +18,14 @@ export const PRODUCT = 'Mitzvah Gifts';
  */
 export function celebration(registry: Registry): string {
   return unlinkedText(celebrationTitle(registry));
+}
+
+/**
+ * "Hello Sarah,": the name an account gave itself, which goes to whatever address it typed (a
+ * stranger's, at sign-up or for a new address), so nothing in it becomes a link either.
+ */
+export function greeting(user: User): string {
+  return `Hello ${unlinkedText(user.firstName?.trim() || user.username)},`;
 }
 
 export function layout(title: string, rows: [string, string][], paragraphs: string[], footer: string): string {

@@ -11,6 +11,7 @@ import type { SandboxPayments } from '@core/ports/sandbox-payments';
 import { sandboxRoutes } from './routes/sandbox-routes';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './routes/stripe-webhook-routes';
 import { giftRoutes } from './routes/gift-routes';
+import { paymentStarts, type PaymentStartNotes } from './payment-starts';
 import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
@@ -79,6 +80,8 @@ export interface HttpDependencies {
   clock: Clock;
   logger: Logger;
   limits: AttemptLimits;
+  /** Which address counted each payment's start, so a paid one gives it back (payment-starts.ts). */
+  paymentStartNotes: PaymentStartNotes;
   /** Decoding photos costs memory: a few at a time, a short wait, then 503. */
   photoQueue: BoundedQueue;
   metrics: Metrics;
@@ -148,6 +151,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
 
   // What the e-mails the use cases compose need: links to this site, and where replies go.
   const mail = { appUrl: settings.publicUrl, supportEmail: settings.publicConfig.supportEmail };
+  const starts = paymentStarts(deps.limits.paymentIntentsPerAddress, deps.paymentStartNotes);
   const routers = [
     systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase, shuttingDown: deps.shuttingDown }),
     authRoutes({ users: deps.repositories.users, hasher: deps.hasher, decoyHash: deps.decoyHash, limits: deps.limits, unitOfWork: deps.repositories, clock: deps.clock, supportEmail: mail.supportEmail }),
@@ -160,14 +164,14 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
     sharePictureRoutes({ registries: deps.repositories.registries, photos: deps.photos, sanitizer: deps.sanitizer, queue: deps.photoQueue, metrics: deps.metrics }),
-    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, limits: deps.limits, countOutcome: deps.metrics.paymentOutcome, ...mail }),
+    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminDisputeRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
-    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, clock: deps.clock, logger: deps.logger, countOutcome: deps.metrics.paymentOutcome, ...mail })] : []),
-    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, countOutcome: deps.metrics.paymentOutcome, ...mail })] : []),
+    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, clock: deps.clock, logger: deps.logger, countOutcome: deps.metrics.paymentOutcome, paymentStarts: starts, ...mail })] : []),
+    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, countOutcome: deps.metrics.paymentOutcome, paymentStarts: starts, ...mail })] : []),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -14,7 +14,8 @@ export interface AttemptLimits {
   /**
    * Payments started from one address that were not paid (each opens a payment at the provider):
    * declined, abandoned and unfinished ones, which is what card testing is made of. A paid one
-   * gives its start back (giveBackFor), so a party's guests on one network are never refused.
+   * gives its start back however its success is learnt (payment-starts.ts), so a party's guests on
+   * one network are never refused.
    */
   paymentIntentsPerAddress: RateLimiterAbstract;
   /** Forgot-password requests from one address. */
@@ -70,7 +71,7 @@ export type Counter = [RateLimiterAbstract, string];
 // username, say) is counted under its digest instead.
 const LONGEST_PLAIN_KEY = 128;
 
-function counterKey(key: string): string {
+export function counterKey(key: string): string {
   return key.length <= LONGEST_PLAIN_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
@@ -154,38 +155,6 @@ export async function takeIfLeft([limiter, key]: Counter): Promise<boolean> {
     if (error instanceof RateLimiterRes) return false;
     throw error;
   }
-}
-
-/**
- * Notes, under the counter, that `key` counted an attempt for `deed` (a payment, by its id), which
- * giveBackFor may later give back. The note expires with the counter's window.
- */
-export async function noteCountedFor([limiter, key]: Counter, deed: string): Promise<void> {
-  await limiter.consume(counterKey(`for ${deed} by ${key}`));
-}
-
-/**
- * Gives `key` back the attempt it counted for `deed`, once however often it is asked (from any
- * instance: the note is counted up in one statement, and only the call that finds it noted once
- * gives back), and only to the key that noted it. Answers whether it gave one back.
- */
-export async function giveBackFor([limiter, key]: Counter, deed: string): Promise<boolean> {
-  const noteKey = counterKey(`for ${deed} by ${key}`);
-  // Read first, so asking for a deed this key never noted leaves no note behind to count on.
-  if ((await limiter.get(noteKey))?.consumedPoints !== 1) return false;
-  let note: RateLimiterRes;
-  try {
-    note = await limiter.consume(noteKey);
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return false;
-    throw error;
-  }
-  if (note.consumedPoints !== 2) return false;
-  // Not past nothing: a window that ended since would otherwise start the next one in credit.
-  const counted = await limiter.get(counterKey(key));
-  if (!counted || counted.consumedPoints <= 0) return false;
-  await limiter.reward(counterKey(key), 1);
-  return true;
 }
 
 /** Takes back an attempt that turned out not to count (a malformed request, a successful sign-in). */

@@ -26,7 +26,7 @@ export const RATE_LIMIT_POLICIES = {
     keyPrefix: 'payment-address',
     points: 30,
     durationS: 10 * MINUTE,
-    counts: 'payments started from one address and not paid: declined, abandoned or unfinished (a paid one gives its start back)',
+    counts: 'payments started from one address and not paid: declined, abandoned or unfinished (a paid one gives its start back, however its success is learnt)',
   },
   passwordResetPerAddress: { keyPrefix: 'reset-address', points: 10, durationS: HOUR, counts: 'forgot-password requests from one address' },
   passwordResetPerEmailAndAddress: { keyPrefix: 'reset-email-address', points: 3, durationS: HOUR, counts: 'forgot-password requests for one e-mail address from one network' },

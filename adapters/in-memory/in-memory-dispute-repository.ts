@@ -57,7 +57,14 @@ export class InMemoryDisputeRepository implements DisputeRepository {
 
   async listFollowUpsPending(): Promise<Dispute[]> {
     return [...this.rows.values()]
-      .filter((row) => row.followUp?.status === 'pending')
+      .filter((row) => row.followUp?.status === 'pending' || row.followUp?.status === 'sending')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => structuredClone(row));
+  }
+
+  async listFollowUpsOfRegistry(registryId: string): Promise<Dispute[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.registryId === registryId && row.followUp !== null)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .map((row) => structuredClone(row));
   }

@@ -1,12 +1,13 @@
-import { layout, PRODUCT } from '../email-layout';
+import { greeting, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import type { MailMessage } from '../ports/mailer';
 import { pageUrl, paths } from '../page-paths';
+import { unlinkedHtml, unlinkedText } from '../unlinked-text';
 import type { User } from './user';
 
 interface Composed {
   to: string;
-  greeting: string;
+  hello: string;
   supportEmail: string;
   subject: string;
   title: string;
@@ -15,22 +16,20 @@ interface Composed {
   footer: string;
 }
 
-function greetingFor(user: User): string {
-  return `Hello ${user.firstName?.trim() || user.username},`;
-}
-
 /** An e-mail about the account itself; a reply reaches support, since nobody reads the sender's mailbox. */
-function message({ to, greeting, supportEmail, subject, title, lines, link, footer }: Composed): MailMessage {
+function message({ to, hello, supportEmail, subject, title, lines, link, footer }: Composed): MailMessage {
   const linkParagraph = link
     ? [`${escapeHtml(link.text)}<br><a href="${escapeHtml(link.url)}" style="color:#1e3a8a;word-break:break-all">${escapeHtml(link.url)}</a>`]
     : [];
+  // The lines quote the account's username and addresses, typed by whoever signed up: in the HTML
+  // part they stand apart by elements, so a username copied from it still signs in.
   return {
     to,
     kind: 'account',
     replyTo: supportEmail,
     subject,
-    text: [greeting, '', ...lines.flatMap((line) => [line, '']), ...(link ? [link.text, link.url, ''] : []), footer].join('\n'),
-    html: layout(title, [], [...[greeting, ...lines].map(escapeHtml), ...linkParagraph], escapeHtml(footer)),
+    text: [hello, '', ...lines.flatMap((line) => [unlinkedText(line), '']), ...(link ? [link.text, link.url, ''] : []), footer].join('\n'),
+    html: layout(title, [], [escapeHtml(hello), ...lines.map((line) => unlinkedHtml(escapeHtml(line))), ...linkParagraph], escapeHtml(footer)),
   };
 }
 
@@ -40,7 +39,7 @@ const notYou = 'If you did not ask for this, you can ignore this e-mail: nothing
 export function passwordResetEmail(user: User, resetUrl: string, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Reset your ${PRODUCT} password`,
     title: 'Reset your password',
@@ -54,7 +53,7 @@ export function passwordResetEmail(user: User, resetUrl: string, supportEmail: s
 export function passwordChangedEmail(user: User, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} password was changed`,
     title: 'Your password was changed',
@@ -67,7 +66,7 @@ export function passwordChangedEmail(user: User, supportEmail: string): MailMess
 export function confirmEmailChangeEmail(user: User, newEmail: string, confirmUrl: string, supportEmail: string): MailMessage {
   return message({
     to: newEmail,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Confirm your new ${PRODUCT} e-mail address`,
     title: 'Confirm your new e-mail address',
@@ -87,7 +86,7 @@ export function confirmEmailChangeEmail(user: User, newEmail: string, confirmUrl
 export function emailAlreadyUsedEmail(newEmail: string, supportEmail: string): MailMessage {
   return message({
     to: newEmail,
-    greeting: 'Hello,',
+    hello: 'Hello,',
     supportEmail,
     subject: `Your ${PRODUCT} e-mail address`,
     title: 'This address already has an account',
@@ -103,7 +102,7 @@ export function emailAlreadyUsedEmail(newEmail: string, supportEmail: string): M
 export function emailChangedEmail(user: User, oldEmail: string, newEmail: string, supportEmail: string): MailMessage {
   return message({
     to: oldEmail,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} e-mail address was changed`,
     title: 'Your e-mail address was changed',
@@ -120,7 +119,7 @@ const longDate = (date: Date) => date.toLocaleDateString('en-US', { timeZone: 'U
 export function deletionScheduledEmail(user: User, dueAt: Date, appUrl: string, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} account will be deleted on ${longDate(dueAt)}`,
     title: 'Your account will be deleted',
@@ -137,7 +136,7 @@ export function deletionScheduledEmail(user: User, dueAt: Date, appUrl: string, 
 export function deletionCancelledEmail(user: User, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} account will not be deleted`,
     title: 'Your account will not be deleted',
@@ -150,7 +149,7 @@ export function deletionCancelledEmail(user: User, supportEmail: string): MailMe
 export function deletionNotDoneEmail(user: User, reason: string, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} account was not deleted`,
     title: 'Your account was not deleted',
@@ -163,7 +162,7 @@ export function deletionNotDoneEmail(user: User, reason: string, supportEmail: s
 export function accountDeletedEmail(user: User, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} account was deleted`,
     title: 'Your account was deleted',
@@ -179,7 +178,7 @@ export function accountDeletedEmail(user: User, supportEmail: string): MailMessa
 export function exportReadyEmail(user: User, url: string, expiresAt: Date, format: string, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} data export is ready`,
     title: 'Your data export is ready',
@@ -196,7 +195,7 @@ export function exportReadyEmail(user: User, url: string, expiresAt: Date, forma
 export function exportFailedEmail(user: User, supportEmail: string): MailMessage {
   return message({
     to: user.email,
-    greeting: greetingFor(user),
+    hello: greeting(user),
     supportEmail,
     subject: `Your ${PRODUCT} data export could not be made`,
     title: 'Your data export could not be made',

@@ -1,10 +1,12 @@
 import type { User } from '../account/user';
-import { celebration, layout, PRODUCT } from '../email-layout';
+import { celebration, greeting, layout, PRODUCT } from '../email-layout';
 import type { Gift } from '../gift/gift';
 import { escapeHtml } from '../html';
 import { formatMoney } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
+import { howPaid } from '../payout/payout-emails';
+import { unlinkedText } from '../unlinked-text';
 import { disputeOutcome, type Dispute, type FollowUpPayout } from './dispute';
 
 /** How long a card issuer usually takes to decide a chargeback (60 to 75 days), in the family's words. */
@@ -13,7 +15,7 @@ export const DISPUTE_DECIDED_WITHIN_DAYS = 75;
 /** Where a follow-up payout goes, as the family chose for the registry's payout. */
 function followUpRoute(followUp: FollowUpPayout, registry: Registry): string {
   if (followUp.method === 'bank') return 'by bank transfer to your verified bank account';
-  if (followUp.method === 'paypal') return `by PayPal to ${registry.paypalEmail ?? 'your PayPal account'}`;
+  if (followUp.method === 'paypal') return `by PayPal to ${registry.paypalEmail ? unlinkedText(registry.paypalEmail) : 'your PayPal account'}`;
   return 'by check, mailed to the address you gave';
 }
 
@@ -42,15 +44,16 @@ function day(date: Date | null): string {
   return date ? date.toISOString().slice(0, 10) : 'Not given';
 }
 
-function greetingOf(user: User): string {
-  return `Hello ${user.firstName?.trim() || user.username},`;
+/** The giver's name, as the giver typed it: someone else's words in every e-mail below, so it becomes no link. */
+function giverOf(gift: Gift): string {
+  return unlinkedText(gift.giftGiverName);
 }
 
 /** Every administrator hears of a new dispute at once: evidence has a deadline. */
 export function disputeOpenedAdminNotice(dispute: Dispute, gift: Gift, registry: Registry, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, dispute.currency);
   const rows: [string, string][] = [
-    ['Gift', `${money(gift.amount)} from ${gift.giftGiverName} (${gift.giftGiverEmail})`],
+    ['Gift', `${money(gift.amount)} from ${giverOf(gift)} (${unlinkedText(gift.giftGiverEmail)})`],
     ['Disputed amount', money(dispute.amount)],
     ['Reason', disputeReasonText(dispute.reason)],
     ['Evidence due', day(dispute.evidenceDueBy)],
@@ -65,12 +68,12 @@ export function disputeOpenedAdminNotice(dispute: Dispute, gift: Gift, registry:
     to: admin.email,
     kind: 'admin-notice',
     replyTo: supportEmail,
-    subject: `Gift disputed: ${money(dispute.amount)} from ${gift.giftGiverName} to ${celebration(registry)}`,
-    text: [greetingOf(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
+    subject: `Gift disputed: ${money(dispute.amount)} from ${giverOf(gift)} to ${celebration(registry)}`,
+    text: [greeting(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
     html: layout(
       'A gift was disputed',
       rows,
-      [escapeHtml(greetingOf(admin)), escapeHtml(news)],
+      [escapeHtml(greeting(admin)), escapeHtml(news)],
       `Send evidence before ${escapeHtml(day(dispute.evidenceDueBy))} on <a href="${escapeHtml(adminPageUrl)}" style="color:#1e3a8a">the Disputes page</a>. Sent to every ${PRODUCT} administrator.`,
     ),
   };
@@ -80,12 +83,12 @@ export function disputeOpenedAdminNotice(dispute: Dispute, gift: Gift, registry:
 export function disputeOpenedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const rows: [string, string][] = [
-    ['From', gift.giftGiverName],
+    ['From', giverOf(gift)],
     ['Gift disputed', money(gift.amount)],
     ['To your family (90%)', money(gift.childAmount)],
     ['To charity (10%)', money(gift.charityAmount)],
   ];
-  const news = `The bank of ${gift.giftGiverName} has disputed the gift of ${money(gift.amount)} they gave to ${celebration(registry)}: it asks for the payment back.`;
+  const news = `The bank of ${giverOf(gift)} has disputed the gift of ${money(gift.amount)} they gave to ${celebration(registry)}: it asks for the payment back.`;
   const counts =
     dispute.phase === 'held'
       ? 'Until the bank decides, the gift does not count in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Disputed.'
@@ -100,8 +103,8 @@ export function disputeOpenedFamilyNotice(dispute: Dispute, gift: Gift, registry
     kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: `A gift to ${celebration(registry)} was disputed`,
-    text: [greetingOf(member), '', news, '', counts, '', what, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout('A gift was disputed', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(counts), escapeHtml(what)], escapeHtml(footer)),
+    text: [greeting(member), '', news, '', counts, '', what, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('A gift was disputed', rows, [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(counts), escapeHtml(what)], escapeHtml(footer)),
   };
 }
 
@@ -110,13 +113,13 @@ export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry:
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const won = disputeOutcome(dispute) === 'won';
   const rows: [string, string][] = [
-    ['From', gift.giftGiverName],
+    ['From', giverOf(gift)],
     ['Gift', money(gift.amount)],
     ['Decision', won ? 'Kept: the gift counts' : 'Returned to the giver'],
   ];
   const news = won
-    ? `Good news: the bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the gift’s favour.`
-    : `The bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the giver’s favour, and the payment went back to their card.`;
+    ? `Good news: the bank of ${giverOf(gift)} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the gift’s favour.`
+    : `The bank of ${giverOf(gift)} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the giver’s favour, and the payment went back to their card.`;
   const counts = won
     ? dispute.followUp
       ? `The registry closed while the bank decided, so the gift was held back then. Its ${money(dispute.followUp.amount)} for your family is now paid to you on its own, ${followUpRoute(dispute.followUp, registry)}, and the charity’s ${money(gift.charityAmount)} joins the charity’s next payout.`
@@ -134,8 +137,8 @@ export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry:
     kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: won ? `The disputed gift to ${celebration(registry)} was kept` : `The disputed gift to ${celebration(registry)} was returned to the giver`,
-    text: [greetingOf(member), '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout(won ? 'The disputed gift was kept' : 'The disputed gift was returned', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(counts)], escapeHtml(footer)),
+    text: [greeting(member), '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout(won ? 'The disputed gift was kept' : 'The disputed gift was returned', rows, [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(counts)], escapeHtml(footer)),
   };
 }
 
@@ -143,11 +146,11 @@ export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry:
 export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, amount: number, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const rows: [string, string][] = [
-    ['From', gift.giftGiverName],
+    ['From', giverOf(gift)],
     ['Gift returned to the giver', money(gift.amount)],
     ['Taken back from your payout', money(amount)],
   ];
-  const news = `The bank of ${gift.giftGiverName} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the giver’s favour, and the payment went back to their card.`;
+  const news = `The bank of ${giverOf(gift)} decided their dispute of the ${money(gift.amount)} gift to ${celebration(registry)} in the giver’s favour, and the payment went back to their card.`;
   const taken = `Your family had already been paid its 90% of that gift by bank transfer, so we have taken ${money(amount)} back from that transfer. The rest of your payout is not affected, and the charity’s share was not taken from you.`;
   const footer = 'Questions about this? Reply to this e-mail and our support team will answer.';
   return {
@@ -155,39 +158,38 @@ export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, regis
     kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: `${money(amount)} of your payout for ${celebration(registry)} was taken back`,
-    text: [greetingOf(member), '', news, '', taken, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout('Part of your payout was taken back', rows, [escapeHtml(greetingOf(member)), escapeHtml(news), escapeHtml(taken)], escapeHtml(footer)),
+    text: [greeting(member), '', news, '', taken, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('Part of your payout was taken back', rows, [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(taken)], escapeHtml(footer)),
   };
 }
 
-/** Every administrator's notice that a won dispute's follow-up payout is theirs to send by PayPal or check; its amount is fixed. */
+/**
+ * Every administrator's notice that a won dispute's follow-up payout is theirs to send by PayPal or
+ * check. It names the Disputes page instead of the amount, as the Manual Payouts notice does: until
+ * an administrator claims it, a refund of the gift cancels it, and an e-mail cannot be taken back.
+ */
 export function followUpWaitingAdminNotice(dispute: Dispute, gift: Gift, registry: Registry, owner: User | null, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
-  const followUp = dispute.followUp;
   const money = (cents: number) => formatMoney(cents, registry.currency);
-  const amount = money(followUp?.amount ?? 0);
-  const send =
-    followUp?.method === 'paypal'
-      ? `PayPal to ${registry.paypalEmail ?? ''}`
-      : `Check to ${registry.mailingName ?? ''}, ${registry.mailingAddress ?? ''}, ${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}, ${registry.mailingCountry}`;
   const rows: [string, string][] = [
-    ['Amount to send to the family', amount],
-    ['Send', send],
-    ['Registry owner', owner?.email ?? ''],
-    ['Gift', `${money(gift.amount)} from ${gift.giftGiverName}`],
+    ['Amount to send to the family', 'On the Disputes page, once you claim it'],
+    ['Send', howPaid(registry, dispute.followUp?.method === 'paypal' ? 'paypal' : 'check')],
+    ['Registry owner', unlinkedText(owner?.email ?? '')],
+    ['Gift', `${money(gift.amount)} from ${giverOf(gift)}`],
   ];
-  const news = `The bank decided the dispute of a gift to ${celebration(registry)} in the gift’s favour after the registry closed. Closing held the gift back, so the family’s ${amount} is a payout of its own, to send now; the charity’s part joined its pending charity payout.`;
-  const ask = `Once it is sent, mark it sent on the Disputes page with the PayPal transaction ID or check number: ${adminPageUrl}`;
+  const news = `The bank decided the dispute of a gift to ${celebration(registry)} in the gift’s favour after the registry closed. Closing held the gift back, so the family’s part of it is a payout of its own, to send now; the charity’s part joined its pending charity payout.`;
+  const why = 'This e-mail gives no amount on purpose: a refund of the gift cancels the follow-up until it is claimed. Claim it on the Disputes page and send the amount shown there.';
+  const ask = `Claim it, send it, then mark it sent with the PayPal transaction ID or check number on the Disputes page: ${adminPageUrl}`;
   return {
     to: admin.email,
     kind: 'admin-notice',
     replyTo: supportEmail,
-    subject: `Follow-up payout to send: ${amount} for ${celebration(registry)}`,
-    text: [greetingOf(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
+    subject: `Follow-up payout to send for ${celebration(registry)}`,
+    text: [greeting(admin), '', news, '', why, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
     html: layout(
       'A follow-up payout is waiting',
       rows,
-      [escapeHtml(greetingOf(admin)), escapeHtml(news)],
-      `Once it is sent, mark it sent on <a href="${escapeHtml(adminPageUrl)}" style="color:#1e3a8a">the Disputes page</a>. Sent to every ${PRODUCT} administrator.`,
+      [escapeHtml(greeting(admin)), escapeHtml(news), escapeHtml(why)],
+      `Claim it, send it, then mark it sent on <a href="${escapeHtml(adminPageUrl)}" style="color:#1e3a8a">the Disputes page</a>. Sent to every ${PRODUCT} administrator.`,
     ),
   };
 }

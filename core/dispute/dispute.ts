@@ -1,4 +1,5 @@
 import type { Cents, Currency } from '../money';
+import type { PayoutClaim } from '../payout/payout-claim';
 import type { PayoutMethod } from '../registry/registry';
 
 /**
@@ -60,15 +61,26 @@ export type DisputePhase = (typeof DISPUTE_PHASES)[number];
  * A held gift whose registry closed before its dispute was decided, then won: the family's part is
  * paid on its own, after the registry's payout (the charity's part joins its charity's next
  * pending payout). Pending until sent: a bank transfer the server sends at once, or a PayPal
- * payment or check an administrator sends and marks sent on the Disputes page.
+ * payment or check an administrator claims (sending), sends and marks sent on the Disputes page,
+ * as a manual family payout (docs/adr/0017-payouts-claimed-before-they-are-sent.md). Cancelled
+ * when the gift is refunded while it waits: the refund takes the family's part out of it.
  */
-export const FOLLOW_UP_STATUSES = ['pending', 'completed'] as const;
+export const FOLLOW_UP_STATUSES = ['pending', 'sending', 'completed', 'cancelled'] as const;
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
 
 export interface FollowUpPayout {
   method: PayoutMethod;
   amount: Cents;
   status: FollowUpStatus;
+  /** Who holds a PayPal or check follow-up while sending it; stays once it is sent (it says who sent it), null while nobody holds it. */
+  claim: PayoutClaim | null;
+  /** How many times it was claimed: each claim and its release post ledger entries under its number. */
+  claims: number;
+  /**
+   * The charity payout the gift's charity part joined when the dispute was won (a refund takes it
+   * out of that one while it is pending); null for follow-ups recorded before this was kept.
+   */
+  charityPayoutId: string | null;
   /** The bank transfer's id, or the PayPal transaction id or check number the administrator recorded. */
   reference: string | null;
   /** Why the last bank transfer did not go through; null once it has, or while none was tried. */

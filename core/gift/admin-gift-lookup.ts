@@ -5,7 +5,7 @@ import type { Repositories } from '../ports/repositories';
 import type { Registry } from '../registry/registry';
 import { registryNotFound } from '../registry/registry-not-found';
 import { isListed, type Gift } from './gift';
-import { charityPayoutsOfRegistry, platformCostRefusal, refundRefusal } from './refund-gift';
+import { payoutsOfRegistry, platformCostRefusal, refundRefusal } from './refund-gift';
 
 const MAX_QUERY_LENGTH = 300;
 
@@ -38,7 +38,7 @@ export function registryReference(text: string): { id: string } | { shortCode: s
 /** GET /api/admin/gifts?registry=…: an administrator finds a registry's gifts, to refund one. */
 export async function lookUpGiftsForAdmin(
   query: unknown,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charityPayouts'>,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charityPayouts' | 'disputes'>,
 ): Promise<AdminGiftLookup> {
   requireAdmin(ports.user);
   const params = (query ?? {}) as Record<string, unknown>;
@@ -53,7 +53,7 @@ export async function lookUpGiftsForAdmin(
   const registry = 'id' in reference ? await ports.registries.findById(reference.id) : await ports.registries.findByShortCode(reference.shortCode);
   if (!registry || !registry.isActive) throw registryNotFound();
   const gifts = (await ports.gifts.listByRegistry(registry.id)).filter(isListed);
-  const payoutOf = await charityPayoutsOfRegistry(registry, ports.charityPayouts);
+  const payoutOf = await payoutsOfRegistry(registry, ports);
   return {
     registry,
     entries: gifts.map((gift) => {

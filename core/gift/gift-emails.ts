@@ -2,14 +2,22 @@ import type { User } from '../account/user';
 import type { Charity } from '../charity/charity';
 import { escapeHtml } from '../html';
 import { unlinkedText } from '../unlinked-text';
-import { celebration, layout, PRODUCT } from '../email-layout';
-import { formatMoney } from '../money';
+import { celebration, greeting, layout, PRODUCT } from '../email-layout';
+import { formatMoney, type Cents } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
 import type { Gift } from './gift';
 
 /** Gifts over this amount come with a tax receipt for the charity's 10% (the FAQ's promise). */
 const TAX_RECEIPT_THRESHOLD_CENTS = 20_000;
+
+/**
+ * "Dear Miriam,": the giver's name, to the address the giver typed, which may be anyone's: nothing
+ * in it becomes a link (unlinked-text.ts).
+ */
+function dearGiver(gift: Gift): string {
+  return `Dear ${unlinkedText(gift.giftGiverName)},`;
+}
 
 /** The giver's receipt: what they gave, how it splits, what they paid and where the 10% goes; replies go to support. */
 export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, supportEmail: string): MailMessage {
@@ -27,11 +35,11 @@ export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, su
     gift.amount > TAX_RECEIPT_THRESHOLD_CENTS
       ? `Because your gift is over ${money(TAX_RECEIPT_THRESHOLD_CENTS)}, it comes with a tax receipt for ${money(gift.charityAmount)}, the 10% of your gift that goes to ${charity.name}. Keep this e-mail with your records; the family's 90% and the fees are not donations.`
       : null;
-  const greeting = `Dear ${gift.giftGiverName},`;
+  const dear = dearGiver(gift);
   const thanks = `Thank you for your gift to ${celebration(registry)}. Your payment went through, and here is how it is shared.`;
   const footer = `This receipt was sent because a gift was made with this address on ${PRODUCT}. Nothing is taken from the family's 90% or the charity's 10%: the fees above are paid on top.`;
   const text = [
-    greeting,
+    dear,
     '',
     thanks,
     '',
@@ -40,7 +48,7 @@ export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, su
     '',
     footer,
   ].join('\n');
-  const paragraphs = [escapeHtml(greeting), escapeHtml(thanks), ...(taxLine ? [`<strong>${escapeHtml(taxLine)}</strong>`] : [])];
+  const paragraphs = [escapeHtml(dear), escapeHtml(thanks), ...(taxLine ? [`<strong>${escapeHtml(taxLine)}</strong>`] : [])];
   return {
     to: gift.giftGiverEmail,
     kind: 'gift-receipt',
@@ -64,7 +72,7 @@ export function giftNotice(gift: Gift, registry: Registry, charity: Charity, own
     ['To the family (90%)', money(gift.childAmount)],
     [`To ${charity.name} (10%)`, money(gift.charityAmount)],
   ];
-  const hello = `Hello ${owner.firstName?.trim() || owner.username},`;
+  const hello = greeting(owner);
   const news = `${giver} just gave a gift to ${celebration(registry)}.`;
   const message = gift.personalMessage ? `Their message: “${unlinkedText(gift.personalMessage)}”` : null;
   const link = `See every gift and send thank-you cards on your registry: ${registryUrl}`;
@@ -89,7 +97,7 @@ export function giftNotice(gift: Gift, registry: Registry, charity: Charity, own
 export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
   const total = gift.amount + gift.platformFee + gift.stripeFee;
-  const greeting = `Dear ${gift.giftGiverName},`;
+  const dear = dearGiver(gift);
   const news = `${celebration(registry)} closed before your payment went through, so it could not accept your gift. We have refunded the full ${money(total)} to your card; depending on your bank it appears within 5 to 10 business days.`;
   const footer = 'No fees were kept. If you would still like to send a gift, please contact the family directly.';
   return {
@@ -97,8 +105,8 @@ export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: s
     kind: 'refund-notice',
     replyTo: supportEmail,
     subject: `Your payment to ${celebration(registry)} was refunded`,
-    text: [greeting, '', news, '', `Refunded: ${money(total)}`, '', footer].join('\n'),
-    html: layout('Your payment was refunded', [['Refunded', money(total)]], [escapeHtml(greeting), escapeHtml(news)], escapeHtml(footer)),
+    text: [dear, '', news, '', `Refunded: ${money(total)}`, '', footer].join('\n'),
+    html: layout('Your payment was refunded', [['Refunded', money(total)]], [escapeHtml(dear), escapeHtml(news)], escapeHtml(footer)),
   };
 }
 
@@ -114,7 +122,7 @@ export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail:
     ['Fees you paid', money(gift.platformFee + gift.stripeFee)],
     ['Refunded', money(total)],
   ];
-  const greeting = `Dear ${gift.giftGiverName},`;
+  const dear = dearGiver(gift);
   const news = `Your gift to ${celebration(registry)} has been refunded. We have returned the full ${money(total)} you paid, fees included, to the card you paid with; depending on your bank it appears within 5 to 10 business days.`;
   const footer = 'Nothing of this gift goes to the family or to the charity. If you have a question about this refund, reply to this e-mail.';
   return {
@@ -122,8 +130,8 @@ export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail:
     kind: 'refund-notice',
     replyTo: supportEmail,
     subject: `Your gift to ${celebration(registry)} was refunded`,
-    text: [greeting, '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout('Your gift was refunded', rows, [escapeHtml(greeting), escapeHtml(news)], escapeHtml(footer)),
+    text: [dear, '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('Your gift was refunded', rows, [escapeHtml(dear), escapeHtml(news)], escapeHtml(footer)),
   };
 }
 
@@ -133,31 +141,45 @@ export type RefundedBy = 'support' | 'provider';
 /**
  * The family's notice that one of their gifts was given back without them: by an administrator
  * (the giver asked support, say) or at the payment provider. The family's own refunds need no
- * notice; they made them. Replies go to support.
+ * notice; they made them. Replies go to support. `registry` is as the refund left it: after
+ * closing the notice states the family's payout as it now stands, since the closing e-mail gave
+ * the amount at closing (registryClosedNotice). A gift held back at closing and won since was to
+ * be paid in a follow-up payout of its own (`cancelledFollowUp`), which the family was told of
+ * (disputeEndedFamilyNotice): the notice says it will not be sent.
  */
-export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string): MailMessage {
+export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string, cancelledFollowUp: Cents | null = null): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
   // Refunded at the platform's cost (a payout was already claimed or sent): the family and the charity keep their parts.
   const kept = gift.refundedAtPlatformCost;
+  const giver = unlinkedText(gift.giftGiverName);
+  const payout = registry.status === 'open' ? null : money(registry.payoutAmount ?? 0);
   const rows: [string, string][] = [
-    ['From', gift.giftGiverName],
+    ['From', giver],
     ['Gift refunded', money(gift.amount)],
     [kept ? 'Your family keeps (90%)' : 'Was to your family (90%)', money(gift.childAmount)],
     [kept ? 'The charity keeps (10%)' : 'Was to charity (10%)', money(gift.charityAmount)],
+    ...(payout ? [[kept ? 'Your family’s payout' : 'Your family’s payout now', payout] as [string, string]] : []),
   ];
-  const hello = `Hello ${member.firstName?.trim() || member.username},`;
+  const hello = greeting(member);
   const who = by === 'support' ? 'Our support team refunded' : 'The payment provider refunded';
-  const news = `${who} the gift of ${money(gift.amount)} that ${gift.giftGiverName} gave to ${celebration(registry)}; the giver gets back everything they paid.`;
+  const news = `${who} the gift of ${money(gift.amount)} that ${giver} gave to ${celebration(registry)}; the giver gets back everything they paid.`;
   const counts = kept
     ? 'Your payout was already on its way, so the platform bears this refund: your family’s 90% and the charity’s 10% stay as they were. The gift stays in your gift list, marked Refunded.'
     : 'The gift no longer counts in the registry’s Total Received, nor in your family’s 90% or the charity’s 10%. It stays in your gift list, marked Refunded.';
+  const now =
+    payout && !kept
+      ? cancelledFollowUp !== null
+        ? [`Its ${money(cancelledFollowUp)} was to be paid to your family on its own, after the bank decided for the gift; that payment will not be sent now. The rest of your payout, ${payout}, is as it was.`]
+        : [`Your family’s payout is now ${payout}, as your registry page shows: this replaces the amount the closing e-mail gave.`]
+      : [];
   const footer = 'Questions about this refund? Reply to this e-mail and our support team will answer.';
+  const lines = [news, counts, ...now];
   return {
     to: member.email,
     kind: 'refund-notice',
     replyTo: supportEmail,
     subject: `A gift to ${celebration(registry)} was refunded`,
-    text: [hello, '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout('A gift was refunded', rows, [escapeHtml(hello), escapeHtml(news), escapeHtml(counts)], escapeHtml(footer)),
+    text: [hello, '', ...lines.flatMap((line) => [line, '']), ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
+    html: layout('A gift was refunded', rows, [hello, ...lines].map(escapeHtml), escapeHtml(footer)),
   };
 }

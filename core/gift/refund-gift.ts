@@ -18,17 +18,10 @@ import { giftRefundedAfterClosingEntry, giftRefundedAtPlatformCostEntry, giftRef
 import { disputeLossHeldEntry, disputeOpenedEntry } from '../ledger/dispute-postings';
 import { tellOfEnd } from '../dispute/record-dispute';
 import type { RefundWindow } from './refund-window';
+import type { Dispute, FollowUpPayout } from '../dispute/dispute';
+import type { PayoutStatus } from '../registry/registry';
+import { REFUND_FINISHES_WITHIN_MINUTES, REFUND_SETTLES_WITHIN_MS } from './refund-timing';
 
-/**
- * A refund still unanswered after this long was cut off (a crash between the provider's call and
- * the database); the sweep finishes it. Well over the longest provider call (Stripe's 20 s
- * timeout, tried three times), so the sweep never races a refund a person is still waiting on.
- */
-export const REFUND_SETTLES_WITHIN_MS = 3 * 60 * 1000;
-/** How often every instance looks for refunds cut off halfway (and at its start). */
-export const REFUND_SWEEP_EVERY_MS = 2 * 60 * 1000;
-/** A cut-off refund is finished by the first sweep after it counts as cut off: this is what the family is told. */
-export const REFUND_FINISHES_WITHIN_MINUTES = Math.ceil((REFUND_SETTLES_WITHIN_MS + REFUND_SWEEP_EVERY_MS) / 60_000);
 const BATCH = 100;
 
 /** Who finishes a refund whose first try was cut off. */
@@ -61,24 +54,50 @@ export const FAMILY_PAYOUT_BEING_SENT = 'This gift can no longer be refunded: th
 export const FAMILY_PAYOUT_SENT = 'This gift can no longer be refunded: the family’s payout was already sent.';
 export const CHARITY_PAYOUT_BEING_SENT = 'This gift can no longer be refunded: its charity’s payout is already being sent.';
 export const CHARITY_PAYOUT_SENT = 'This gift can no longer be refunded: its charity’s payout was already sent.';
+export const FOLLOW_UP_BEING_SENT = 'This gift can no longer be refunded: the family’s follow-up payout for it is already being sent.';
+export const FOLLOW_UP_SENT = 'This gift can no longer be refunded: the family’s follow-up payout for it was already sent.';
 export const CHARITY_SHARE_MISSING = 'This gift can no longer be refunded: its charity’s share is in no payout.';
 /** An administrator asked for a refund at the platform's cost that the ordinary refund still covers. */
 export const REFUND_THE_ORDINARY_WAY = 'This gift can still be refunded the ordinary way: neither its family’s payout nor its charity’s payout has been claimed, so they give its parts back.';
 
-/** The charity payout a closed registry's share for the gift's charity went into (each registry's share goes into exactly one); null while the registry is open. */
-export type GiftCharityPayout = Pick<CharityPayout, 'status'> | null;
+/** The charity payout a closed registry's gift's 10% sits in; null while the registry is open, or when none holds it. */
+export type GiftCharityPayout = Pick<CharityPayout, 'id' | 'status'> | null;
 
 /**
- * Why the payouts stop a refund after closing, or null when both still wait: closing counted the
- * gift into the family's payout and its charity's payout, and only a payout nobody has claimed can
- * give its part back (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+ * The two payouts a closed registry's gift's parts sit in: the family's, which is the registry's
+ * own payout or, for a gift held back at closing and won since, its dispute's follow-up payout
+ * (core/dispute/follow-up-payout.ts), and its charity's.
  */
-function payoutRefusal(registry: Pick<Registry, 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
-  if (registry.payoutStatus === 'sending') return FAMILY_PAYOUT_BEING_SENT;
-  if (registry.payoutStatus === 'completed') return FAMILY_PAYOUT_SENT;
-  if (!charityPayout) return CHARITY_SHARE_MISSING;
-  if (charityPayout.status === 'sending') return CHARITY_PAYOUT_BEING_SENT;
-  if (charityPayout.status === 'completed') return CHARITY_PAYOUT_SENT;
+export interface GiftPayouts {
+  /** How far the family payout holding the gift's 90% has got. */
+  family: PayoutStatus;
+  /** The won dispute whose follow-up payout holds that 90%; null when it is the registry's payout. */
+  followUp: Dispute | null;
+  charity: GiftCharityPayout;
+}
+
+/**
+ * Where a follow-up payout has got, as a refund reads it: a PayPal or check one waits until an
+ * administrator claims it; a bank one is the server's to send at once and again by its own key,
+ * so it is being sent from the start; a cancelled one holds nothing any more.
+ */
+function followUpStage(followUp: FollowUpPayout): PayoutStatus {
+  if (followUp.status === 'pending') return followUp.method === 'bank' ? 'sending' : 'pending';
+  return followUp.status === 'sending' ? 'sending' : 'completed';
+}
+
+/**
+ * Why the payouts stop a refund after closing, or null when both still wait: closing (or, for a
+ * gift won since, the dispute's win) put the gift's parts into a family payout and a charity
+ * payout, and only a payout nobody has claimed can give its part back
+ * (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
+ */
+function payoutRefusal({ family, followUp, charity }: GiftPayouts): string | null {
+  if (family === 'sending') return followUp ? FOLLOW_UP_BEING_SENT : FAMILY_PAYOUT_BEING_SENT;
+  if (family === 'completed') return followUp ? FOLLOW_UP_SENT : FAMILY_PAYOUT_SENT;
+  if (!charity) return CHARITY_SHARE_MISSING;
+  if (charity.status === 'sending') return CHARITY_PAYOUT_BEING_SENT;
+  if (charity.status === 'completed') return CHARITY_PAYOUT_SENT;
   return null;
 }
 
@@ -92,53 +111,75 @@ function giftRefusal(gift: Pick<Gift, 'paymentStatus'>): string | null {
 
 /**
  * Why a gift cannot be refunded now, or null when it can: a paid gift of an open registry, or of a
- * closed one while the family's payout and its charity's payout both still wait (unclaimed); the
- * refund then takes its parts out of both.
+ * closed one while the family payout and the charity payout holding its parts both still wait
+ * (unclaimed); the refund then takes its parts out of both.
  */
-export function refundRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status' | 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
+export function refundRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status'>, payouts: GiftPayouts): string | null {
   const refusal = giftRefusal(gift);
   if (refusal || registry.status === 'open') return refusal;
-  return payoutRefusal(registry, charityPayout);
+  return payoutRefusal(payouts);
 }
 
 /** Whether the registry's paid gifts can still be refunded, and if not the reason they share (refund-window.ts). */
 export function refundWindow(
   registry: Pick<Registry, 'status' | 'payoutStatus'>,
-  gifts: readonly Pick<Gift, 'paymentStatus' | 'charityId'>[],
-  charityPayoutOf: (gift: Pick<Gift, 'charityId'>) => GiftCharityPayout,
+  gifts: readonly Pick<Gift, 'id' | 'paymentStatus' | 'charityId'>[],
+  payoutsOf: (gift: Pick<Gift, 'id' | 'charityId'>) => GiftPayouts,
 ): RefundWindow {
   if (registry.status === 'open') return 'open';
-  if (registry.payoutStatus === 'sending') return 'family_payout_being_sent';
-  if (registry.payoutStatus === 'completed') return 'family_payout_sent';
-  const paid = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
-  return paid.every((gift) => payoutRefusal(registry, charityPayoutOf(gift)) === null) ? 'until_payout_claimed' : 'charity_payout_claimed';
+  const refundable = gifts.filter((gift) => gift.paymentStatus === 'succeeded').map((gift) => payoutRefusal(payoutsOf(gift)) === null);
+  if (registry.payoutStatus === 'sending' || registry.payoutStatus === 'completed') {
+    if (refundable.some(Boolean)) return 'follow_up_only';
+    return registry.payoutStatus === 'sending' ? 'family_payout_being_sent' : 'family_payout_sent';
+  }
+  return refundable.every(Boolean) ? 'until_payout_claimed' : 'charity_payout_claimed';
 }
 
 /**
  * Why an administrator cannot refund the gift at the platform's cost, or null when they can: only
  * a paid gift that the ordinary refund refuses because a payout was claimed or sent.
  */
-export function platformCostRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status' | 'payoutStatus'>, charityPayout: GiftCharityPayout): string | null {
+export function platformCostRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status'>, payouts: GiftPayouts): string | null {
   const refusal = giftRefusal(gift);
   if (refusal) return refusal;
-  if (registry.status === 'open' || payoutRefusal(registry, charityPayout) === null) return REFUND_THE_ORDINARY_WAY;
+  if (registry.status === 'open' || payoutRefusal(payouts) === null) return REFUND_THE_ORDINARY_WAY;
   return null;
 }
 
-/** For each of a registry's gifts, the charity payout its share went into (none while the registry is open). */
-export async function charityPayoutsOfRegistry(
-  registry: Pick<Registry, 'id' | 'status' | 'currency'>,
-  charityPayouts: Pick<Repositories['charityPayouts'], 'listByRegistry'>,
-): Promise<(gift: Pick<Gift, 'charityId'>) => CharityPayout | null> {
-  if (registry.status === 'open') return () => null;
-  const payouts = (await charityPayouts.listByRegistry(registry.id)).filter((payout) => payout.currency === registry.currency);
-  return (gift) => payouts.find((payout) => payout.charityId === gift.charityId) ?? null;
+/**
+ * For each of a registry's gifts, the payouts its parts went into (none while the registry is
+ * open). A gift won after closing: its follow-up and the charity payout its 10% then joined. Any
+ * other: the registry's payout, and the charity payout closing put its charity's share in, which
+ * no follow-up names (a later win may have joined a newer one) and, of those, the oldest.
+ */
+export async function payoutsOfRegistry(
+  registry: Pick<Registry, 'id' | 'status' | 'currency' | 'payoutStatus'>,
+  repositories: { charityPayouts: Pick<Repositories['charityPayouts'], 'listByRegistry'>; disputes: Pick<Repositories['disputes'], 'listFollowUpsOfRegistry'> },
+): Promise<(gift: Pick<Gift, 'id' | 'charityId'>) => GiftPayouts> {
+  if (registry.status === 'open') return () => ({ family: registry.payoutStatus, followUp: null, charity: null });
+  const [listed, followUps] = await Promise.all([repositories.charityPayouts.listByRegistry(registry.id), repositories.disputes.listFollowUpsOfRegistry(registry.id)]);
+  // Oldest first: the list comes newest first.
+  const payouts = listed.filter((payout) => payout.currency === registry.currency).reverse();
+  const named = new Set(followUps.map((dispute) => dispute.followUp?.charityPayoutId));
+  return (gift) => {
+    const won = followUps.find((dispute) => dispute.giftId === gift.id);
+    if (won?.followUp) return { family: followUpStage(won.followUp), followUp: won, charity: payouts.find((payout) => payout.id === won.followUp!.charityPayoutId) ?? null };
+    const ofCharity = payouts.filter((payout) => payout.charityId === gift.charityId);
+    return { family: registry.payoutStatus, followUp: null, charity: ofCharity.find((payout) => !named.has(payout.id)) ?? ofCharity[0] ?? null };
+  };
 }
 
-/** Inside a transaction, after the registry's lock: the gift's charity payout, locked in turn (registry first, then payout, everywhere). */
-async function lockCharityPayoutOf(gift: Gift, registry: Registry, charityPayouts: Repositories['charityPayouts']): Promise<CharityPayout | null> {
-  const found = (await charityPayoutsOfRegistry(registry, charityPayouts))(gift);
-  return found ? charityPayouts.findByIdForUpdate(found.id) : null;
+/**
+ * Inside a transaction, after the registry's lock: the gift's payouts, locked in turn and read
+ * again under the locks. The charity payout before a follow-up's dispute, as a charity payout's
+ * release locks them (charity-payouts.ts); a dispute's win locks the dispute first, but only
+ * under the registry's lock, which a refund holds already.
+ */
+async function lockPayoutsOf(gift: Gift, registry: Registry, repositories: Pick<Repositories, 'charityPayouts' | 'disputes'>): Promise<GiftPayouts> {
+  const found = (await payoutsOfRegistry(registry, repositories))(gift);
+  const charity = found.charity ? await repositories.charityPayouts.findByIdForUpdate(found.charity.id) : null;
+  const dispute = found.followUp ? await repositories.disputes.findByIdForUpdate(found.followUp.id) : null;
+  return { family: dispute?.followUp ? followUpStage(dispute.followUp) : registry.payoutStatus, followUp: dispute?.followUp ? dispute : null, charity };
 }
 
 /** The idempotency key of a gift's one refund: a repeat, from whichever path, refunds once. */
@@ -219,12 +260,13 @@ async function findRefundable(giftId: string, ports: RefundPorts): Promise<{ gif
 
 /** The first step: with the registry and the gift's charity payout locked, the rule checked again and the gift marked refunding. */
 async function startRefund(gift: Gift, registry: Registry, actor: AuditActor, reason: string, atPlatformCost: boolean, ports: RefundPorts): Promise<Gift> {
-  return ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, audit }) => {
+  return ports.unitOfWork.transaction(async (repositories) => {
+    const { registries, gifts, audit } = repositories;
     const locked = await registries.findByIdForUpdate(registry.id);
     const current = await gifts.findById(gift.id);
     if (!locked || !current) throw giftNotFound();
-    const charityPayout = await lockCharityPayoutOf(current, locked, charityPayouts);
-    const refusedNow = atPlatformCost ? platformCostRefusal(current, locked, charityPayout) : refundRefusal(current, locked, charityPayout);
+    const payouts = await lockPayoutsOf(current, locked, repositories);
+    const refusedNow = atPlatformCost ? platformCostRefusal(current, locked, payouts) : refundRefusal(current, locked, payouts);
     if (refusedNow) throw new DomainError('gift.not_refundable', refusedNow);
     const now = ports.clock.now();
     // Another refund of it began a moment ago: under way, not done.
@@ -316,7 +358,8 @@ function refundedWithoutTheFamily(actor: AuditActor): RefundedBy | null {
  *   administrator asked for; should the payouts have moved anyway, it is the one true record.
  */
 async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
-  return ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, audit, mail, ledger, users }) => {
+  return ports.unitOfWork.transaction(async (repositories) => {
+    const { registries, gifts, charityPayouts, disputes, audit, mail, ledger, users } = repositories;
     const registry = await registries.findByIdForUpdate(gift.registryId);
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
     if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
@@ -324,24 +367,42 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
     const before = { totalReceived: centsToDecimalString(registry.totalReceived), payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount) };
     let after = before;
     let atPlatformCost = gift.refundedAtPlatformCost;
+    // The registry as the refund leaves it, which the family's notice states, and a follow-up payout it cancelled.
+    let left = registry;
+    let cancelledFollowUp: FollowUpPayout | null = null;
     if (registry.status === 'open') {
       await registries.addToTotalReceived(registry.id, -gift.amount);
       await ledger.post(giftRefundedEntry(gift, gift.currency));
       after = { ...before, totalReceived: centsToDecimalString(registry.totalReceived - gift.amount) };
     } else {
-      const charityPayout = atPlatformCost ? null : await lockCharityPayoutOf(gift, registry, charityPayouts);
-      if (charityPayout && payoutRefusal(registry, charityPayout) === null) {
-        const payoutAmount = (registry.payoutAmount ?? 0) - gift.childAmount;
+      const payouts = atPlatformCost ? null : await lockPayoutsOf(gift, registry, repositories);
+      if (payouts?.charity && payoutRefusal(payouts) === null) {
         await registries.addToTotalReceived(registry.id, -gift.amount);
-        const shrunk = await registries.update(registry.id, {
-          payoutAmount,
-          charityPayoutAmount: (registry.charityPayoutAmount ?? 0) - gift.charityAmount,
-          // Nothing left to pay the family: done, as a closing with nothing to pay is.
-          ...(payoutAmount === 0 ? { status: 'payout_sent' as const, payoutStatus: 'completed' as const, payoutSentAt: now } : {}),
-        });
-        await charityPayouts.removeGift(charityPayout.id, gift.charityAmount);
+        const charityPayoutAmount = (registry.charityPayoutAmount ?? 0) - gift.charityAmount;
+        let shrunk: Registry;
+        const followUp = payouts.followUp?.followUp;
+        if (payouts.followUp && followUp) {
+          // Its 90% was the follow-up's, which will not be sent now; the registry's own payout is as it was.
+          await disputes.update(payouts.followUp.id, { followUp: { ...followUp, status: 'cancelled' } });
+          cancelledFollowUp = followUp;
+          shrunk = await registries.update(registry.id, { charityPayoutAmount });
+        } else {
+          const payoutAmount = (registry.payoutAmount ?? 0) - gift.childAmount;
+          shrunk = await registries.update(registry.id, {
+            payoutAmount,
+            charityPayoutAmount,
+            // Nothing left to pay the family: done, as a closing with nothing to pay is.
+            ...(payoutAmount === 0 ? { status: 'payout_sent' as const, payoutStatus: 'completed' as const, payoutSentAt: now } : {}),
+          });
+        }
+        await charityPayouts.removeGift(payouts.charity.id, gift.charityAmount);
         await ledger.post(giftRefundedAfterClosingEntry(gift, gift.currency));
-        after = { totalReceived: centsToDecimalString(shrunk.totalReceived), payoutAmount: centsToDecimalString(payoutAmount) };
+        after = {
+          totalReceived: centsToDecimalString(shrunk.totalReceived),
+          payoutAmount: shrunk.payoutAmount === null ? null : centsToDecimalString(shrunk.payoutAmount),
+          ...(cancelledFollowUp ? { followUpCancelled: centsToDecimalString(cancelledFollowUp.amount) } : {}),
+        };
+        left = shrunk;
       } else {
         if (!atPlatformCost) await gifts.markRefundedAtPlatformCost(gift.id);
         atPlatformCost = true;
@@ -364,7 +425,7 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
       for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
         const member = await users.findById(memberId);
         if (member) {
-          const notice = familyRefundNotice({ ...gift, refundedAtPlatformCost: atPlatformCost }, registry, member, by, ports.supportEmail);
+          const notice = familyRefundNotice({ ...gift, refundedAtPlatformCost: atPlatformCost }, left, member, by, ports.supportEmail, cancelledFollowUp?.amount ?? null);
           await mail.enqueue({ ...notice, dedupeKey: `${refundKey(gift)}-family-${member.id}` });
         }
       }
@@ -423,11 +484,12 @@ export async function recordRefundAtProvider(
   if (found.paymentStatus === 'refunding') return { kind: 'recorded', gift: await finishRefund(found, AT_THE_PROVIDER, ports) };
   if (found.paymentStatus !== 'succeeded') return { kind: 'not-paid', gift: found };
 
-  const begun = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, audit }) => {
+  const begun = await ports.unitOfWork.transaction(async (repositories) => {
+    const { registries, gifts, audit } = repositories;
     const registry = await registries.findByIdForUpdate(found.registryId);
     if (!registry) return 'closed' as const;
     // After closing, as the family's own refund: only while both payouts still wait.
-    if (refundRefusal(found, registry, await lockCharityPayoutOf(found, registry, charityPayouts))) return 'closed' as const;
+    if (refundRefusal(found, registry, await lockPayoutsOf(found, registry, repositories))) return 'closed' as const;
     const now = ports.clock.now();
     if (!(await gifts.beginRefund(found.id, now))) return 'raced' as const;
     await audit.append({

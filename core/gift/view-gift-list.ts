@@ -9,7 +9,7 @@ import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from '../thank-you/thank-you-note';
 import { giftListPage, type GiftListPage } from './gift-list';
 import { parseGiftListQuery, type GiftListQuery } from './gift-list-query';
-import { charityPayoutsOfRegistry, refundRefusal, refundWindow } from './refund-gift';
+import { payoutsOfRegistry, refundRefusal, refundWindow } from './refund-gift';
 import type { RefundWindow } from './refund-window';
 
 export interface GiftListEntry {
@@ -39,7 +39,7 @@ export interface GiftList extends Omit<GiftListPage, 'gifts'> {
 export async function viewGiftList(
   registryId: string,
   query: unknown,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities' | 'charityPayouts'>,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities' | 'charityPayouts' | 'disputes'>,
 ): Promise<GiftList> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
@@ -50,7 +50,7 @@ export async function viewGiftList(
   const [notes, charities, payoutOf] = await Promise.all([
     ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)),
     ports.charities.listAll(),
-    charityPayoutsOfRegistry(registry, ports.charityPayouts),
+    payoutsOfRegistry(registry, ports),
   ]);
   const entries = gifts.map((gift) => ({
     gift,

@@ -1,6 +1,6 @@
 import type { Dispute } from '../dispute/dispute';
 import type { Cents } from '../money';
-import { charityPayableAccount, DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from './chart-of-accounts';
+import { charityPayableAccount, DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PAYOUTS_IN_TRANSIT, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from './chart-of-accounts';
 import { balancedEntry, type LedgerEntry } from './ledger-entry';
 
 /**
@@ -17,7 +17,13 @@ import { balancedEntry, type LedgerEntry } from './ledger-entry';
  * - won (held) after its registry closed: registry disputed +A, family payable -C, its charity
  *   payable -(A - C), where C is the gift's child amount: the parts closing held back are owed now,
  *   the family's in a follow-up payout, the charity's in its charity's next pending payout.
- * - follow-up sent: family payable +C, provider cash -C (reference: the bank transfer's id).
+ * - follow-up claimed (PayPal or check, its n-th claim): family payable +C, payouts in transit -C;
+ *   released: the reverse, as for a family's manual payout.
+ * - follow-up cancelled (its gift refunded while it waited): the refund's entry gives the family's
+ *   payable its C back (posting-rules.ts, a refund after closing), so the follow-up is owed nothing.
+ * - follow-up sent: out of payouts in transit when it was claimed (PayPal, check), out of family
+ *   payable when it was not (a bank transfer, or one sent before follow-ups were claimed), and
+ *   provider cash -C (reference: the bank transfer's id).
  * - lost: disputed funds -(W + f), dispute fees +f, registry disputed +A, dispute losses +(W - A).
  *   The family's and the charity's parts of a held gift are never paid, so the platform loses
  *   only the rest; when the money had gone, it loses all of W.
@@ -90,12 +96,31 @@ export function disputeReleasedEntry(dispute: Released, charityId: string): Ledg
   ]);
 }
 
-/** The family's follow-up payout left: by bank transfer (reference: its id), PayPal or check. */
+/** A PayPal or check follow-up claimed (its claimNumber-th claim): what the family is owed for it is now in transit. */
+export function followUpClaimedEntry(dispute: Released, claimNumber: number): LedgerEntry | null {
+  const amount = dispute.followUp?.amount ?? 0;
+  return balancedEntry({ key: `dispute:${dispute.id}:follow-up-claimed:${claimNumber}`, kind: 'family_payout.claimed', currency: dispute.currency, reference: null }, [
+    { account: familyPayableAccount(dispute.registryId), amount },
+    { account: PAYOUTS_IN_TRANSIT, amount: -amount },
+  ]);
+}
+
+/** The claimNumber-th claim released, unsent: owed to the family again. */
+export function followUpReleasedEntry(dispute: Released, claimNumber: number): LedgerEntry | null {
+  const amount = dispute.followUp?.amount ?? 0;
+  return balancedEntry({ key: `dispute:${dispute.id}:follow-up-released:${claimNumber}`, kind: 'family_payout.released', currency: dispute.currency, reference: null }, [
+    { account: PAYOUTS_IN_TRANSIT, amount },
+    { account: familyPayableAccount(dispute.registryId), amount: -amount },
+  ]);
+}
+
+/** The family's follow-up payout left: by bank transfer (reference: its id), or by PayPal or check once claimed. */
 export function followUpSentEntry(dispute: Released): LedgerEntry | null {
   const amount = dispute.followUp?.amount ?? 0;
   const reference = dispute.followUp?.method === 'bank' ? dispute.followUp.reference : null;
+  const from = (dispute.followUp?.claims ?? 0) > 0 ? PAYOUTS_IN_TRANSIT : familyPayableAccount(dispute.registryId);
   return balancedEntry({ key: `dispute:${dispute.id}:follow-up-sent`, kind: 'dispute.follow_up_sent', currency: dispute.currency, reference }, [
-    { account: familyPayableAccount(dispute.registryId), amount },
+    { account: from, amount },
     { account: PROVIDER_CASH, amount: -amount },
   ]);
 }
@@ -144,6 +169,11 @@ export function disputeBalances(dispute: Dispute): { account: string; amount: Ce
   if (dispute.followUp) {
     // Won after closing: its charity's share is in that charity's payout row, which the tables read.
     postings.push(...releasedPostings(dispute));
+    // Cancelled by its gift's refund, which took the amount back out of what the family is owed.
+    if (dispute.followUp.status === 'cancelled') postings.push({ account: familyPayableAccount(dispute.registryId), amount: dispute.followUp.amount });
+    // Every claim but one being held was released (each pair moves nothing); sent, it left from where its claim put it.
+    const held = dispute.followUp.status === 'sending' || (dispute.followUp.status === 'completed' && dispute.followUp.claims > 0);
+    if (held) add(followUpClaimedEntry(dispute, dispute.followUp.claims));
     if (dispute.followUp.status === 'completed') add(followUpSentEntry(dispute));
   } else if (dispute.status === 'won' || dispute.status === 'warning_closed') add(disputeWonEntry(dispute));
   if (dispute.status === 'lost') add(disputeLostEntry(dispute, withdrawn ?? { amount: 0, fee: 0 }));

@@ -1,5 +1,5 @@
 import type { User } from '../account/user';
-import { layout, PRODUCT } from '../email-layout';
+import { greeting, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import type { MailMessage } from '../ports/mailer';
 import type { ReconciliationDifference } from './reconciliation';
@@ -10,7 +10,7 @@ import type { ReconciliationDifference } from './reconciliation';
  */
 export function reconciliationDifferencesNotice(day: string, differences: readonly ReconciliationDifference[], admin: User, financePageUrl: string, supportEmail: string): MailMessage {
   const count = differences.length === 1 ? '1 difference' : `${differences.length} differences`;
-  const hello = `Hello ${admin.firstName?.trim() || admin.username},`;
+  const hello = greeting(admin);
   const intro = `Reconciling ${day} (UTC) with the payment provider found ${count} between its balance and our ledger that no earlier run had found:`;
   const link = 'Each is listed, with the day it was found, on the Finance page:';
   const footer = `Sent to every ${PRODUCT} administrator once for each difference, the first time a daily reconciliation finds it.`;

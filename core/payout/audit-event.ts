@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'bank_payout.released',
   'bank_payout.completed',
   'dispute.follow_up_sent',
+  'dispute.follow_up_claimed',
+  'dispute.follow_up_released',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { auditFamilyPayout } from './family-payout-audit';
-import { REFUND_FINISHES_WITHIN_MINUTES } from '../gift/refund-gift';
+import { REFUND_FINISHES_WITHIN_MINUTES } from '../gift/refund-timing';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
 import type { UnitOfWork } from '../ports/repositories';

@@ -135,13 +135,25 @@ export async function claimCharityPayout(id: string, actor: AuditActor, ports: {
  */
 export async function releaseCharityPayout(id: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<CharityPayoutWithName> {
   if (!isUuid(id)) throw new DomainError('payout.not_found', NOT_FOUND);
-  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit, ledger }) => {
+  return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit, ledger, disputes }) => {
     const payout = await charityPayouts.findByIdForUpdate(id);
     if (!payout) throw new DomainError('payout.not_found', NOT_FOUND);
     if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
     if (payout.status !== 'sending') throw new DomainError('payout.not_claimed', NOTHING_TO_RELEASE);
     const now = ports.clock.now();
+    // The pending payout closings (or won disputes) opened meanwhile is folded into this one: a
+    // follow-up whose gift's 10% joined it names this one from now on, so a refund of that gift
+    // takes the 10% from where it is (core/gift/refund-gift.ts). Each dispute is locked after the
+    // payouts, as a refund locks them, and read again under its lock.
+    const opened = (await charityPayouts.listUnsent()).find((other) => other.id !== payout.id && other.status === 'pending' && other.charityId === payout.charityId && other.currency === payout.currency);
     const released = await charityPayouts.release(payout.id);
+    if (opened) {
+      for (const { id: disputeId } of (await disputes.listFollowUpsPending()).filter((dispute) => dispute.followUp?.charityPayoutId === opened.id)) {
+        const followUp = (await disputes.findByIdForUpdate(disputeId))?.followUp;
+        const unsent = followUp?.status === 'pending' || followUp?.status === 'sending';
+        if (followUp && unsent && followUp.charityPayoutId === opened.id) await disputes.update(disputeId, { followUp: { ...followUp, charityPayoutId: released.id } });
+      }
+    }
     // What was claimed goes back; what the fold brought in was owed to the charity all along.
     const entry = charityPayoutReleasedEntry(payout, payout.claims);
     if (entry) await ledger.post(entry);

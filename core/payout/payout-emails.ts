@@ -1,9 +1,10 @@
 import type { User } from '../account/user';
-import { celebration, layout, PRODUCT } from '../email-layout';
+import { celebration, greeting, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import { formatMoney, type Cents, type Currency } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import { isManualPayoutMethod, type Registry } from '../registry/registry';
+import { unlinkedText } from '../unlinked-text';
 import { PROVIDER_UNAVAILABLE } from './transfer-outcome';
 import { BANK_TIMING, CHECK_TIMING, PAYPAL_TIMING } from './payout-timing';
 
@@ -25,10 +26,12 @@ export function closingPayoutOf(registry: Registry): ClosingPayout {
   return 'bank-sending';
 }
 
-function howPaid(registry: Registry): string {
-  if (registry.payoutMethod === 'paypal') return `PayPal to ${registry.paypalEmail ?? ''}`;
-  if (registry.payoutMethod === 'check') {
-    return `Check to ${registry.mailingName ?? ''}, ${registry.mailingAddress ?? ''}, ${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}, ${registry.mailingCountry}`;
+/** Where the family's money goes, by `method` (the registry's unless told), in the family's words, which become no link. */
+export function howPaid(registry: Registry, method = registry.payoutMethod): string {
+  if (method === 'paypal') return `PayPal to ${unlinkedText(registry.paypalEmail ?? '')}`;
+  if (method === 'check') {
+    const address = `${registry.mailingName ?? ''}, ${registry.mailingAddress ?? ''}, ${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}, ${registry.mailingCountry}`;
+    return `Check to ${unlinkedText(address)}`;
   }
   return 'Bank transfer';
 }
@@ -49,7 +52,7 @@ interface Composed {
 
 /** An e-mail about a payout, to the owner or an administrator; a reply reaches support. */
 function message({ to, kind, supportEmail, subject, title, rows, lines, link, footer }: Composed): MailMessage {
-  const hello = `Hello ${to.firstName?.trim() || to.username},`;
+  const hello = greeting(to);
   const linkParagraph = link ? [`${escapeHtml(link.text)} <a href="${escapeHtml(link.url)}" style="color:#1e3a8a">${escapeHtml(link.url)}</a>`] : [];
   return {
     to: to.email,
@@ -71,22 +74,31 @@ function message({ to, kind, supportEmail, subject, title, rows, lines, link, fo
 
 const money = (cents: Cents | null, currency: Currency) => formatMoney(cents ?? 0, currency);
 
+/** Whether the amounts at closing are the ones the family is paid: a refund can no longer come out of a payout sent or being sent. */
+function settledAtClosing(payout: ClosingPayout): boolean {
+  return payout === 'nothing' || payout === 'bank-sent' || payout === 'bank-sending';
+}
+
 /**
  * The owner's record of closing: what was received, how it is shared, and where the family's money
  * stands, told as it is. A bank transfer that went says so; one refused or unanswered says the
  * payout is pending (the payout issue e-mail says why and how to try again); PayPal and check give
- * the spec's timing; a registry nobody gave to has nothing to pay.
+ * the spec's timing; a registry nobody gave to has nothing to pay. Until the payout is on its way
+ * a refund can still come out of it, so the amounts are those at closing and the registry page is
+ * named for the amount as it stands (a refund the family did not make tells them the new one:
+ * familyRefundNotice).
  */
 export function registryClosedNotice(registry: Registry, owner: User, registryUrl: string, supportEmail: string): MailMessage {
   const payout = closingPayoutOf(registry);
   const family = money(registry.payoutAmount, registry.currency);
+  const atClosing = settledAtClosing(payout) ? '' : ' at closing';
   const rows: [string, string][] =
     payout === 'nothing'
       ? [['Total received', money(registry.totalReceived, registry.currency)]]
       : [
-          ['Total received', money(registry.totalReceived, registry.currency)],
-          ['To your family (90%)', family],
-          ['To charity (10%)', money(registry.charityPayoutAmount, registry.currency)],
+          [`Total received${atClosing}`, money(registry.totalReceived, registry.currency)],
+          [`To your family (90%)${atClosing}`, family],
+          [`To charity (10%)${atClosing}`, money(registry.charityPayoutAmount, registry.currency)],
           ['Payout', howPaid(registry)],
         ];
   const news: Record<ClosingPayout, string> = {
@@ -98,6 +110,9 @@ export function registryClosedNotice(registry: Registry, owner: User, registryUr
     'bank-unconfirmed': `The payment provider did not confirm the transfer of ${family} to your bank account, so your payout is pending. Nothing is lost, and trying again never pays twice: a separate e-mail says how.`,
     'bank-sending': `The transfer of ${family} to your verified bank account is on its way; we will e-mail you if anything holds it up.`,
   };
+  const asItStands = settledAtClosing(payout)
+    ? []
+    : ['These are the amounts at closing. A gift refunded before your payout is sent comes out of it, so your registry page always shows the amount as it stands.'];
   return message({
     to: owner,
     kind: 'payout-notice',
@@ -105,8 +120,8 @@ export function registryClosedNotice(registry: Registry, owner: User, registryUr
     subject: `${celebration(registry)}: registry closed`,
     title: 'Your registry is closed',
     rows,
-    lines: [`The registry for ${celebration(registry)} is now closed, and no more gifts can be made.`, news[payout]],
-    link: payout === 'nothing' ? undefined : { text: 'See the payout’s status on your registry page at any time:', url: registryUrl },
+    lines: [`The registry for ${celebration(registry)} is now closed, and no more gifts can be made.`, news[payout], ...asItStands],
+    link: payout === 'nothing' ? undefined : { text: 'See the payout’s status and amount on your registry page at any time:', url: registryUrl },
     footer:
       payout === 'nothing'
         ? `Thank you for celebrating with ${PRODUCT}. Questions? Reply to this e-mail and our support team will answer.`
@@ -181,7 +196,7 @@ export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin
     rows: [
       ['Amount to send to the family', 'On the Manual Payouts page, once you claim it'],
       ['Send', howPaid(registry)],
-      ['Registry owner', owner.email],
+      ['Registry owner', unlinkedText(owner.email)],
       ['Closed', registry.closedAt?.toISOString().slice(0, 10) ?? ''],
     ],
     lines: [
@@ -200,26 +215,29 @@ export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin
 export interface PendingCharityLine {
   charityName: string;
   currency: Currency;
-  totalAmount: Cents;
   giftCount: number;
 }
 
-/** An administrator's daily line: which charities are owed what, while any are. */
+/**
+ * An administrator's daily line: which charities are waiting to be paid, while any are. It names
+ * the Charity Payouts page for the amounts rather than stating them: each closing adds to a pending
+ * payout and a refund after closing takes from it until it is claimed, and this e-mail cannot be
+ * taken back, while the page shows each amount as it is, fixed from the claim on.
+ */
 export function charityPayoutsPendingNotice(pending: PendingCharityLine[], admin: User, day: string, adminPageUrl: string, supportEmail: string): MailMessage {
-  const totals = (['USD', 'CAD'] as const)
-    .map((currency) => ({ currency, cents: pending.filter((line) => line.currency === currency).reduce((sum, line) => sum + line.totalAmount, 0) }))
-    .filter(({ cents }) => cents > 0)
-    .map(({ currency, cents }) => formatMoney(cents, currency));
   const charities = pending.length === 1 ? '1 charity payout' : `${pending.length} charity payouts`;
   return message({
     to: admin,
     kind: 'admin-notice',
     supportEmail,
-    subject: `Charity payouts pending on ${day}: ${charities}, ${totals.join(' and ')}`,
+    subject: `Charity payouts pending on ${day}: ${charities}`,
     title: 'Charity payouts pending',
-    rows: pending.map((line) => [line.charityName, `${formatMoney(line.totalAmount, line.currency)} (${line.giftCount === 1 ? '1 gift' : `${line.giftCount} gifts`})`]),
-    lines: [`${charities} ${pending.length === 1 ? 'is' : 'are'} waiting to be paid: ${totals.join(' and ')} in all.`],
-    link: { text: 'Once paid, mark each one completed on the Charity Payouts page:', url: adminPageUrl },
+    rows: pending.map((line) => [line.charityName, `In ${line.currency}, ${line.giftCount === 1 ? '1 gift' : `${line.giftCount} gifts`} so far`]),
+    lines: [
+      `${charities} ${pending.length === 1 ? 'is' : 'are'} waiting to be paid.`,
+      'This e-mail gives no amounts on purpose: a closing adds to a pending payout and a refund can take from it until it is claimed. Claim each one on the Charity Payouts page and pay the amount shown there, which no longer changes.',
+    ],
+    link: { text: 'Claim, pay, then mark each one completed on the Charity Payouts page:', url: adminPageUrl },
     footer: `Sent once a day to every ${PRODUCT} administrator while any charity payout is pending.`,
   });
 }

@@ -471,8 +471,10 @@ export interface DisputeRepository {
   hasUndecided(registryId: string): Promise<boolean>;
   /** The ids of the registry's gifts with a dispute not decided yet. */
   listUndecidedGiftIds(registryId: string): Promise<Set<string>>;
-  /** Won after closing, the family's follow-up payout not sent yet: oldest first. */
+  /** Won after closing, the family's follow-up payout not sent yet (waiting, or claimed and being sent): oldest first. */
   listFollowUpsPending(): Promise<Dispute[]>;
+  /** The registry's disputes won after it closed, each with its follow-up payout whatever its state; empty for an id that is not a uuid. */
+  listFollowUpsOfRegistry(registryId: string): Promise<Dispute[]>;
 }
 
 /** Which gift a thank-you note thanks: one paid through us, or one given by hand. */

@@ -58,7 +58,7 @@ ${photos ? `<tr><td style="padding:0 22px 16px;text-align:center">${photos}</td>
 </table></td></tr></table></body></html>`;
   const photoLines = card.imageUrls.length > 0 ? ['', 'Photos:', ...card.imageUrls.map((url) => absolutePhotoUrl(url, appUrl))] : [];
   return {
-    subject: `A thank-you from ${card.childName}`,
+    subject: `A thank-you from ${unlinkedText(card.childName)}`,
     html,
     text: [`${unlinkedText(celebration)}: Thank You!`, '', unlinkedText(card.customMessage.trim()), ...photoLines, '', card.givenByHand ? 'Made with Mitzvah Gifts.' : 'Sent with Mitzvah Gifts.'].join('\n'),
   };

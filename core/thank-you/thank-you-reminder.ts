@@ -1,5 +1,5 @@
 import type { User } from '../account/user';
-import { celebration, layout, PRODUCT } from '../email-layout';
+import { celebration, greeting, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import type { Clock } from '../ports/clock';
 import type { MailMessage } from '../ports/mailer';
@@ -20,7 +20,7 @@ export function thankYouPageUrl(appUrl: string, registryId: string): string {
 /** The owner's one reminder: how many gifts still have no card, and the page that sends them all at once. */
 export function unthankedGiftsReminder(registry: Registry, owner: User, unthanked: number, pageUrl: string, supportEmail: string): MailMessage {
   const gifts = unthanked === 1 ? '1 gift still has' : `${unthanked} gifts still have`;
-  const hello = `Hello ${owner.firstName?.trim() || owner.username},`;
+  const hello = greeting(owner);
   const lines = [
     `It has been a week since ${celebration(registry)}. ${gifts} no thank-you card.`,
     'You can write one message and send it to every giver at once, with each giver’s name filled in, or write each card yourself.',

@@ -126,8 +126,8 @@ async function sqlFloor(app: Koa): Promise<void> {
       });
       const intentId = `sbx_pi_USD_${total}_${String(gift.id).slice(0, 24)}`;
       await db.query(FLOOR_SQL.attachIntent, [intentId, gift.id]);
-      // The server notes the start under the payment, so a paid one can give it back (noteCountedFor).
-      await db.query(FLOOR_SQL.countAttempt, [`payment-address:for ${intentId} by ${address}`, now + 600_000, now]);
+      // The server notes which address counted the start, so a paid one gives it back (payment-starts.ts).
+      await db.query(FLOOR_SQL.noteStart, [intentId, address, now + 600_000]);
       ctx.status = 201;
       ctx.body = {
         clientSecret: `${intentId}_secret_floor`,

@@ -74,16 +74,29 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       const made = await repos.disputes.create(aNewDispute(gift.id, registry.id));
       expect(await repos.disputes.listUndecidedGiftIds(registry.id)).toEqual(new Set([gift.id]));
       expect(await repos.disputes.listUndecidedGiftIds('not-a-uuid')).toEqual(new Set());
-      const followUp = { method: 'paypal' as const, amount: 9_001, status: 'pending' as const, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+      const followUp = { method: 'paypal' as const, amount: 9_001, status: 'pending' as const, claim: null, claims: 0, charityPayoutId: crypto.randomUUID(), reference: null, failureMessage: null, sentAt: null, sentBy: null };
       const won = await repos.transaction((tx) => tx.disputes.update(made.id, { status: 'won', followUp }));
       expect(won.followUp).toEqual(followUp);
       expect(await repos.disputes.findById(made.id)).toEqual(won);
       expect(await repos.disputes.listUndecidedGiftIds(registry.id)).toEqual(new Set());
       expect((await repos.disputes.listFollowUpsPending()).map((each) => each.id)).toEqual([made.id]);
+      // Claimed by an administrator: still not sent, so still listed.
+      const claim = { claimedBy: 'admin:ops', claimedByUserId: registry.userId, claimedAt: new Date('2026-12-01T11:00:00.000Z') };
+      const claimed = await repos.transaction((tx) => tx.disputes.update(made.id, { followUp: { ...followUp, status: 'sending', claim, claims: 1 } }));
+      expect(claimed.followUp).toEqual({ ...followUp, status: 'sending', claim, claims: 1 });
+      expect((await repos.disputes.listFollowUpsPending()).map((each) => each.id)).toEqual([made.id]);
       const sentAt = new Date('2026-12-01T12:00:00.000Z');
-      const sent = await repos.transaction((tx) => tx.disputes.update(made.id, { followUp: { ...followUp, status: 'completed', reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' } }));
-      expect(sent.followUp).toEqual({ ...followUp, status: 'completed', reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' });
+      const sent = await repos.transaction((tx) => tx.disputes.update(made.id, { followUp: { ...claimed.followUp!, status: 'completed', reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' } }));
+      expect(sent.followUp).toEqual({ ...followUp, status: 'completed', claim, claims: 1, reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' });
       expect(await repos.disputes.listFollowUpsPending()).toEqual([]);
+      // Sent or not, the registry's follow-ups are listed with it, and no other registry's.
+      expect(await repos.disputes.listFollowUpsOfRegistry(registry.id)).toEqual([sent]);
+      const other = await aDisputedGift(repos);
+      await repos.disputes.create(aNewDispute(other.gift.id, other.registry.id));
+      expect(await repos.disputes.listFollowUpsOfRegistry(other.registry.id)).toEqual([]);
+      expect(await repos.disputes.listFollowUpsOfRegistry('not-a-uuid')).toEqual([]);
+      const cancelled = await repos.transaction((tx) => tx.disputes.update(made.id, { followUp: { ...sent.followUp!, status: 'cancelled' } }));
+      expect(await repos.disputes.listFollowUpsOfRegistry(registry.id)).toEqual([cancelled]);
     });
 
     it('finds a gift’s dispute that may take or took its money, and holds a gift it had found being refunded', async () => {

@@ -6,19 +6,21 @@ import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
 import { isDomainError } from '@core/errors';
 import type { Gift } from '@core/gift/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
-import { REFUND_REFUSED, REFUND_REFUSED_DISPUTED, refundGift } from '@core/gift/refund-gift';
+import { REFUND_REFUSED, REFUND_REFUSED_DISPUTED, refundGift, refundGiftAtPlatformCost } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
 import { recordDispute } from '@core/dispute/record-dispute';
 import { submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
 import { listDisputes } from '@core/dispute/list-disputes';
 import type { DisputeReport } from '@core/dispute/dispute';
-import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
+import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PAYOUTS_IN_TRANSIT, PROVIDER_CASH, REFUNDS_AT_PLATFORM_COST, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { reconcileDay } from '@core/ledger/reconcile-day';
 import { adminActor } from '@core/payout/admin-access';
 import { closeRegistry } from '@core/payout/close-registry';
-import { completeManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
+import { claimCharityPayout, completeCharityPayout, releaseCharityPayout } from '@core/payout/charity-payouts';
+import { completeManualPayout } from '@core/payout/manual-payouts';
+import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { ownerTotals } from '@core/offline-gift/owner-totals';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
@@ -413,7 +415,10 @@ describe('a dispute undecided at closing', () => {
     expect(books.get(familyPayableAccount(w.registry.id))).toBe(-(kept.childAmount + gift.childAmount));
     expect(await w.verified()).toEqual([]);
     const [adminMail] = w.mailTo('ops@example.org').filter((mail) => mail.subject.startsWith('Follow-up payout to send'));
-    expect(adminMail!.subject).toBe(`Follow-up payout to send: $${(gift.childAmount / 100).toFixed(2)} for ${adminMail!.subject.split(' for ')[1]}`);
+    // A refund of the gift cancels it until it is claimed: the e-mail names the page, not the amount.
+    expect(adminMail!.subject).toMatch(/^Follow-up payout to send for .+ Mitzvah$/);
+    expect(adminMail!.text).toContain('Amount to send to the family: On the Disputes page, once you claim it');
+    expect(adminMail!.text).not.toContain(`$${(gift.childAmount / 100).toFixed(2)}`);
     expect(adminMail!.text).toContain(`${APP_URL}/admin/disputes`);
     const told = w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('was kept'));
     expect(told[0]!.text).toContain(`Its $${(gift.childAmount / 100).toFixed(2)} for your family is now paid to you on its own, by check`);
@@ -425,6 +430,150 @@ describe('a dispute undecided at closing', () => {
     expect((await refusal(completeManualFollowUp(won.id, { reference: 'Check 1043' }, adminActor(w.admin), marking))).code).toBe('payout.already_completed');
     expect((await w.balances()).get(familyPayableAccount(w.registry.id))).toBe(-kept.childAmount);
     expect(await w.verified()).toEqual([]);
+  });
+
+  it('won after closing by check: the follow-up is claimed before it is sent, so two administrators never both send it', async () => {
+    const { w, gift, dispute } = await aGiftDisputed();
+    await w.closeByCheck();
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+    const won = await w.ours(dispute.disputeId);
+    const colleague = await w.repositories.users.setAdmin((await w.repositories.users.create(aNewUser({ username: 'dana', email: 'dana@example.org' }))).id, true);
+    const [ops, dana] = [adminActor(w.admin), adminActor(colleague)];
+    const claiming = { unitOfWork: w.repositories, clock: w.clock };
+
+    expect(await refusal(releaseManualFollowUp(won.id, ops, claiming))).toMatchObject({ code: 'payout.not_claimed' });
+    const claimed = await claimManualFollowUp(won.id, ops, claiming);
+    expect(claimed.followUp).toMatchObject({ status: 'sending', claim: { claimedBy: 'admin:ops', claimedByUserId: w.admin.id, claimedAt: w.clock.now() }, claims: 1 });
+    // Its amount is in transit, and claiming it again changes nothing.
+    expect((await w.balances()).get(PAYOUTS_IN_TRANSIT)).toBe(-gift.childAmount);
+    expect(await claimManualFollowUp(won.id, ops, claiming)).toEqual(claimed);
+    expect(await w.verified()).toEqual([]);
+
+    // The other administrator sees it held: neither a claim nor a completion of theirs goes through.
+    expect(await refusal(claimManualFollowUp(won.id, dana, claiming))).toEqual({ code: 'payout.claimed_by_another', message: 'ops is already sending this payout. Reload the page to see it.' });
+    expect(await refusal(completeManualFollowUp(won.id, { reference: 'Check 2001' }, dana, claiming))).toMatchObject({ code: 'payout.claimed_by_another', message: expect.stringMatching(/^Only ops, who is sending this payout, can mark it sent\./) as unknown });
+    expect((await w.ours(dispute.disputeId)).followUp).toMatchObject({ status: 'sending', reference: null });
+
+    // A stale claim can be released by a colleague (the screen asks first), and is then theirs to claim.
+    const released = await releaseManualFollowUp(won.id, dana, claiming);
+    expect(released.followUp).toMatchObject({ status: 'pending', claim: null, claims: 1 });
+    expect((await w.balances()).get(PAYOUTS_IN_TRANSIT) ?? 0).toBe(0);
+    expect(await w.verified()).toEqual([]);
+    await claimManualFollowUp(won.id, dana, claiming);
+    const sent = await completeManualFollowUp(won.id, { reference: 'Check 2001' }, dana, claiming);
+    expect(sent.followUp).toMatchObject({ status: 'completed', reference: 'Check 2001', sentBy: 'admin:dana', claims: 2 });
+    expect(await refusal(releaseManualFollowUp(won.id, dana, claiming))).toMatchObject({ code: 'payout.already_completed' });
+    expect((await w.balances()).get(PAYOUTS_IN_TRANSIT) ?? 0).toBe(0);
+    expect(await w.verified()).toEqual([]);
+    expect((await w.repositories.audit.list(20)).filter((event) => event.subjectType === 'dispute').map((event) => [event.action, event.actorLabel])).toEqual(
+      expect.arrayContaining([
+        ['dispute.follow_up_claimed', 'admin:ops'],
+        ['dispute.follow_up_released', 'admin:dana'],
+        ['dispute.follow_up_claimed', 'admin:dana'],
+        ['dispute.follow_up_sent', 'admin:dana'],
+      ]),
+    );
+  });
+
+  describe('a refund of the gift once it was won', () => {
+    const refunding = (w: Awaited<ReturnType<typeof world>>) => ({ unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT });
+    const refund = (w: Awaited<ReturnType<typeof world>>, gift: Gift, user = w.owner) => refundGift(gift.id, { reason: 'The giver asked for it back' }, { ...refunding(w), user });
+    const claiming = (w: Awaited<ReturnType<typeof world>>) => ({ unitOfWork: w.repositories, clock: w.clock });
+
+    /** Gifts of $40 (disputed, held at closing) and $20; closed by check with $18 to send; the dispute won: a $36 follow-up. */
+    async function wonAfterClosing() {
+      const w = await world();
+      const gift = await w.give(40);
+      const kept = await w.give(20);
+      const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+      await w.report(dispute);
+      await w.closeByCheck();
+      expect((await w.repositories.registries.findById(w.registry.id))!.payoutAmount).toBe(1_800);
+      await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+      const won = await w.ours(dispute.disputeId);
+      expect(won.followUp).toMatchObject({ amount: 3_600, status: 'pending' });
+      return { w, gift, kept, won };
+    }
+
+    it('comes out of its waiting follow-up, which it cancels, and of the charity payout its 10% joined, never out of the registry’s payout', async () => {
+      const { w, gift, won } = await wonAfterClosing();
+      expect((await refund(w, gift)).paymentStatus).toBe('refunded');
+      expect(await w.repositories.registries.findById(w.registry.id)).toMatchObject({ payoutAmount: 1_800, charityPayoutAmount: 200, totalReceived: 2_000, payoutStatus: 'pending' });
+      expect((await w.repositories.disputes.findById(won.id))!.followUp).toMatchObject({ status: 'cancelled', amount: 3_600 });
+      expect((await w.repositories.charityPayouts.listUnsent()).reduce((sum, payout) => sum + payout.amount, 0)).toBe(200);
+      expect((await w.balances()).get(familyPayableAccount(w.registry.id))).toBe(-1_800);
+      expect(await w.verified()).toEqual([]);
+      // Nothing is left to send, and the registry's own payout is sent as it was.
+      expect(await refusal(claimManualFollowUp(won.id, adminActor(w.admin), claiming(w)))).toMatchObject({ code: 'payout.changed', message: expect.stringMatching(/^This follow-up payout was cancelled/) as unknown });
+      await completeManualPayout(w.registry.id, { referenceNumber: '1001' }, adminActor(w.admin), { ...claiming(w), supportEmail: SUPPORT });
+      expect(await w.verified()).toEqual([]);
+    });
+
+    it('tells the family, when support refunds it, that the follow-up will not be sent and the rest of the payout is as it was', async () => {
+      const { w, gift } = await wonAfterClosing();
+      await refund(w, gift, w.admin);
+      const told = w.mailTo('rachel@example.com').filter((mail) => mail.subject.endsWith('was refunded'));
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toContain('Its $36.00 was to be paid to your family on its own, after the bank decided for the gift; that payment will not be sent now. The rest of your payout, $18.00, is as it was.');
+    });
+
+    it('takes the 10% from the newer charity payout it joined when the closing’s was already paid, and a gift counted at closing is judged by the closing’s', async () => {
+      const w = await world();
+      const gift = await w.give(40);
+      const kept = await w.give(20);
+      const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+      await w.report(dispute);
+      await w.closeByCheck();
+      const [closing] = await w.repositories.charityPayouts.listUnsent();
+      await completeCharityPayout(closing!.id, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' }, adminActor(w.admin), claiming(w));
+      await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+      const [joined] = await w.repositories.charityPayouts.listUnsent();
+      expect(joined).toMatchObject({ amount: 400, status: 'pending' });
+      expect(joined!.id).not.toBe(closing!.id);
+
+      // The gift counted at closing: its charity was paid, so it is refused, and the win's payout keeps its 10%.
+      expect(await refusal(refund(w, kept))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: its charity’s payout was already sent.' });
+      expect((await w.repositories.charityPayouts.findById(joined!.id))!.amount).toBe(400);
+      // The won gift: out of the payout its 10% joined, and out of its follow-up.
+      expect((await refund(w, gift)).paymentStatus).toBe('refunded');
+      expect((await w.repositories.charityPayouts.findById(joined!.id))!).toMatchObject({ amount: 0, giftCount: 0 });
+      expect((await w.repositories.charityPayouts.findById(closing!.id))!).toMatchObject({ amount: 200, status: 'completed' });
+      expect(await w.verified()).toEqual([]);
+    });
+
+    it('finds the 10% where a released charity claim folded the payout it joined', async () => {
+      const w = await world();
+      const gift = await w.give(40);
+      await w.give(20);
+      const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+      await w.report(dispute);
+      await w.closeByCheck();
+      const [closing] = await w.repositories.charityPayouts.listUnsent();
+      // Claimed while the dispute is won: the win's 10% opens a new pending payout, folded back in when the claim is released.
+      await claimCharityPayout(closing!.id, adminActor(w.admin), claiming(w));
+      await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+      expect((await w.ours(dispute.disputeId)).followUp?.charityPayoutId).not.toBe(closing!.id);
+      await releaseCharityPayout(closing!.id, adminActor(w.admin), claiming(w));
+      expect(await w.repositories.charityPayouts.listUnsent()).toEqual([expect.objectContaining({ id: closing!.id, amount: 600 })]);
+      expect((await w.ours(dispute.disputeId)).followUp?.charityPayoutId).toBe(closing!.id);
+
+      expect((await refund(w, gift)).paymentStatus).toBe('refunded');
+      expect((await w.repositories.charityPayouts.findById(closing!.id))!.amount).toBe(200);
+      expect(await w.verified()).toEqual([]);
+    });
+
+    it('is refused, saying why, once the follow-up is being sent or was sent; an administrator may refund it at the platform’s cost', async () => {
+      const { w, gift, won } = await wonAfterClosing();
+      await claimManualFollowUp(won.id, adminActor(w.admin), claiming(w));
+      expect(await refusal(refund(w, gift))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s follow-up payout for it is already being sent.' });
+      await completeManualFollowUp(won.id, { reference: 'Check 7' }, adminActor(w.admin), claiming(w));
+      expect(await refusal(refund(w, gift))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s follow-up payout for it was already sent.' });
+      const atCost = await refundGiftAtPlatformCost(gift.id, { reason: 'Stolen card, after the follow-up went' }, { ...refunding(w), user: w.admin });
+      expect(atCost).toMatchObject({ paymentStatus: 'refunded', refundedAtPlatformCost: true });
+      expect(await w.repositories.registries.findById(w.registry.id)).toMatchObject({ payoutAmount: 1_800, charityPayoutAmount: 600, totalReceived: 6_000 });
+      expect((await w.balances()).get(REFUNDS_AT_PLATFORM_COST)).toBe(4_000);
+      expect(await w.verified()).toEqual([]);
+    });
   });
 
   it('won after closing by bank: the family’s part is sent by a transfer of its own, once however often it is asked', async () => {

@@ -126,7 +126,7 @@ describe('a gift paid with the dispute card', () => {
     expect(won).toMatchObject({ outcome: 'won', followUp: { method: 'paypal', amount: 36, status: 'pending', reference: null } });
     expect(await books()).toEqual([]);
     await server.mailWorker.drainOnce();
-    const toAdmin = readOutbox(server.dataDir).filter((mail) => mail.subject.startsWith('Follow-up payout to send: $36.00'));
+    const toAdmin = readOutbox(server.dataDir).filter((mail) => mail.subject.startsWith('Follow-up payout to send for'));
     expect(toAdmin.length).toBeGreaterThanOrEqual(1);
 
     for (const client of [new HttpClient(server.url), member, owner.client]) {
@@ -140,6 +140,92 @@ describe('a gift paid with the dispute card', () => {
     expect(done.status, done.text).toBe(200);
     expect(done.json.followUp).toMatchObject({ status: 'completed', reference: 'PP-8F2K', sentBy: expect.stringMatching(/^admin:/) as unknown });
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-again' })).status).toBe(409);
+    expect(await books()).toEqual([]);
+  });
+
+  it('has a PayPal follow-up claimed before it is sent: another administrator sees who holds it, is refused with 409, and may release it', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 40);
+    const opened = await disputeOf(registry.id, () => true);
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
+    const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
+    const colleague = (await signedIn(server, { admin: true })).client;
+
+    for (const client of [new HttpClient(server.url), member, owner.client]) {
+      expect((await client.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})).status).toBe(404);
+      expect((await client.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {})).status).toBe(404);
+    }
+    expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {})).status).toBe(409);
+    // Two administrators claiming at once: one holds it, the other is told who does.
+    const race = await Promise.all([admin, colleague].map((client) => client.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})));
+    expect(race.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = race[0]!.status === 200 ? admin : colleague;
+    expect((await winner.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {})).status).toBe(200);
+
+    const claimed = await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {});
+    expect(claimed.status, claimed.text).toBe(200);
+    expect(claimed.json.followUp).toMatchObject({ status: 'sending', claim: { byYou: true } });
+
+    const seen = ((await colleague.get('/api/admin/disputes')).json as unknown as (DisputeView & { followUp: { claim: { by: string; byYou: boolean } | null } })[]).find((each) => each.id === won.id)!;
+    expect(seen.followUp).toMatchObject({ status: 'sending', claim: { by: expect.any(String) as unknown, byYou: false } });
+    const theirs = await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-TWICE' });
+    expect(theirs.status).toBe(409);
+    expect(theirs.json.message).toMatch(/who is sending this payout, can mark it sent/);
+    expect((await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})).status).toBe(409);
+    expect(await books()).toEqual([]);
+
+    // The holder is away and nothing was sent: the colleague releases the claim, and sends it in one step.
+    const released = await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {});
+    expect(released.status, released.text).toBe(200);
+    expect(released.json.followUp).toMatchObject({ status: 'pending', claim: null });
+    const done = await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-ONCE' });
+    expect(done.status, done.text).toBe(200);
+    expect(done.json.followUp).toMatchObject({ status: 'completed', reference: 'PP-ONCE', claim: null });
+    expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})).status).toBe(409);
+    expect(await books()).toEqual([]);
+  });
+
+  it('refunds a gift won after closing out of its follow-up while that waits, after the registry’s own payout went; refused with the reason once the follow-up is claimed', async () => {
+    const { owner, registry } = await openRegistry(server);
+    await giveWithDisputeCard(registry.id, 40);
+    await giveWithDisputeCard(registry.id, 40);
+    const giver = new HttpClient(server.url);
+    const intent = await giver.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Avi Stern', giftGiverEmail: 'avi@example.com', amount: 20, personalMessage: '' });
+    await giver.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
+    for (let tries = 0; tries < 60 && (await disputes()).filter((dispute) => dispute.registry.id === registry.id).length < 2; tries += 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    // The registry's own $18 goes; then the bank decides both disputes for the gifts: two follow-ups of $36.
+    expect((await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, {})).status).toBe(200);
+    for (const dispute of (await disputes()).filter((each) => each.registry.id === registry.id)) {
+      expect((await admin.post(`/api/admin/disputes/${dispute.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
+    }
+    for (let tries = 0; tries < 60 && (await disputes()).some((dispute) => dispute.registry.id === registry.id && !dispute.followUp); tries += 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    const [first, second] = (await disputes()).filter((dispute) => dispute.registry.id === registry.id);
+
+    const list = async () => (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as { refunds: string; gifts: { id: string; amount: number; refundable: boolean }[] };
+    expect((await list()).refunds).toBe('follow_up_only');
+    // The $20 was in the registry's payout, which went; each $40 is in its own follow-up, which waits.
+    const byAmount = (await list()).gifts.map((gift) => [gift.amount, gift.refundable] as const).sort((a, b) => a[0] - b[0]);
+    expect(byAmount).toEqual([
+      [20, false],
+      [40, true],
+      [40, true],
+    ]);
+    const refunded = await owner.client.post(`/api/gifts/${first!.gift.id}/refund`, { reason: 'The giver asked for it back' });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect((await disputes()).find((dispute) => dispute.id === first!.id)!.followUp).toMatchObject({ status: 'cancelled', amount: 36 });
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ payoutAmount: 18, totalReceived: 60 });
+
+    expect((await admin.post(`/api/admin/disputes/${second!.id}/follow-up-payout/claim`, {})).status).toBe(200);
+    const refused = await owner.client.post(`/api/gifts/${second!.gift.id}/refund`, { reason: 'The giver asked for it back' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('This gift can no longer be refunded: the family’s follow-up payout for it is already being sent.');
+    expect((await list()).refunds).toBe('family_payout_sent');
+    const atCost = await admin.post(`/api/gifts/${second!.gift.id}/refund-at-platform-cost`, { reason: 'Card stolen' });
+    expect(atCost.status, atCost.text).toBe(200);
     expect(await books()).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '@core/ledger/verify-ledger';
 import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';
@@ -47,6 +48,12 @@ async function adminTotals(currency: string) {
   return { byCharity, givenAndKept: families + line('payoutsInTransit') + charityMoney };
 }
 
+/** What Admin → Disputes says the registry's follow-up payouts pay the family, cancelled ones left out. */
+async function followUpsOf(registryId: string): Promise<number> {
+  const disputes = (await json(admin, '/api/admin/disputes')) as unknown as { registry: { id: string }; followUp: { amount: number; status: string } | null }[];
+  return disputes.filter((each) => each.registry.id === registryId && each.followUp && each.followUp.status !== 'cancelled').reduce((sum, each) => sum + cents(each.followUp!.amount), 0);
+}
+
 interface Figures {
   totalReceived: number;
   giftCount: number;
@@ -83,16 +90,20 @@ async function everyScreen(owner: HttpClient, registryId: string, before: Awaite
   if (page.status === 'open') {
     expect(page.payoutAmount, 'nothing is owed before closing').toBeNull();
   } else {
-    // The registry page's payout status ("Amount to send", "Amount to charity"), from both calls.
+    // The registry page's payout status ("Amount to send", "Amount to charity"), from both calls,
+    // and Admin → Disputes' follow-ups: a gift held back at closing and won since is paid on its own.
+    const followedUp = await followUpsOf(registryId);
     const status = await json(owner, `/api/registries/${registryId}/payout-status`);
-    for (const answer of [page, status]) expect({ family: cents(answer.payoutAmount), charity: cents(answer.charityPayoutAmount) }, 'payout status').toEqual({ family: figures.family, charity: figures.charity });
+    for (const answer of [page, status]) {
+      expect({ family: cents(answer.payoutAmount) + followedUp, charity: cents(answer.charityPayoutAmount) }, 'payout status and follow-ups').toEqual({ family: figures.family, charity: figures.charity });
+    }
     // Admin → Charity Payouts: what this registry added to each charity's pending payout.
     const added = Object.fromEntries([...after.byCharity].map(([charityId, amount]) => [charityId, amount - (before.byCharity.get(charityId) ?? 0)]).filter(([, amount]) => amount !== 0));
     expect(added, 'Admin → Charity Payouts').toEqual(breakdown);
     // Admin → Manual Payouts.
     const manual = await json(admin, '/api/admin/manual-payouts');
     const card = [...(manual.pending as Json[]), ...(manual.completed as Json[])].find((each) => each.id === registryId);
-    if (card) expect({ totalReceived: cents(card.totalReceived), family: cents(card.payoutAmount) }, 'Admin → Manual Payouts').toEqual({ totalReceived: figures.totalReceived, family: figures.family });
+    if (card) expect({ totalReceived: cents(card.totalReceived), family: cents(card.payoutAmount) + followedUp }, 'Admin → Manual Payouts and Disputes').toEqual({ totalReceived: figures.totalReceived, family: figures.family });
   }
   // The finance page: what givers gave this registry and still count, wherever the books now hold it.
   expect(after.givenAndKept - before.givenAndKept, 'finance page').toBe(figures.totalReceived);
@@ -120,6 +131,15 @@ async function close(owner: HttpClient, registryId: string, payout: Json) {
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
 const CHECK = { payoutMethod: 'check', mailingName: 'The Cohens', mailingAddress: '12 Elm St', mailingCity: 'Toronto', mailingState: 'ON', mailingZip: 'M5V 2T6', mailingCountry: 'CA' };
 
+/** Waits for the sandbox's bank to dispute the registry's gift paid with the dispute card. */
+async function waitForDispute(registryId: string) {
+  for (let tries = 0; tries < 60; tries += 1) {
+    if (((await json(admin, '/api/admin/disputes')) as unknown as { registry: { id: string } }[]).some((each) => each.registry.id === registryId)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the gift was never disputed');
+}
+
 async function decidedDispute(registryId: string, evidence: string) {
   const find = async () => ((await json(admin, '/api/admin/disputes')) as unknown as { id: string; outcome: string | null; registry: { id: string } }[]).find((each) => each.registry.id === registryId);
   let dispute = await find();
@@ -136,6 +156,30 @@ async function decidedDispute(registryId: string, evidence: string) {
 }
 
 describe('every screen tells the same figure', () => {
+  it('after a dispute won after closing, and a refund of that gift: out of its follow-up and its charity’s payout, never the registry’s payout', async () => {
+    const before = await adminTotals('USD');
+    const { owner, registry } = await openRegistry(server);
+    await give(registry.id, 40, charities[0]!.id, '4000 0000 0000 0259');
+    await give(registry.id, 20, charities[0]!.id);
+    // Held back at closing while the bank decides: $18 to send.
+    await waitForDispute(registry.id);
+    await close(owner.client, registry.id, PAYPAL);
+    expect(await everyScreen(owner.client, registry.id, before)).toEqual({ totalReceived: 2_000, giftCount: 1, family: 1_800, charity: 200, breakdown: { [charities[0]!.id]: 200 } });
+
+    await decidedDispute(registry.id, 'winning_evidence');
+    expect(await followUpsOf(registry.id)).toBe(3_600);
+    expect(await everyScreen(owner.client, registry.id, before)).toEqual({ totalReceived: 6_000, giftCount: 2, family: 5_400, charity: 600, breakdown: { [charities[0]!.id]: 600 } });
+
+    const [won] = await giftIds(owner.client, registry.id);
+    expect(won!.amount).toBe(40);
+    const refunded = await owner.client.post(`/api/gifts/${won!.id}/refund`, { reason: 'The giver asked for it back' });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(await followUpsOf(registry.id)).toBe(0);
+    expect(await everyScreen(owner.client, registry.id, before)).toEqual({ totalReceived: 2_000, giftCount: 1, family: 1_800, charity: 200, breakdown: { [charities[0]!.id]: 200 } });
+    expect((await json(owner.client, `/api/registries/${registry.id}`)).payoutAmount).toBe(18);
+    expect((await verifyLedger(server.infrastructure.repositories)).flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced])).toEqual([]);
+  });
+
   it('after a refund at the platform’s cost while the check payout was claimed (CA$378.00 given, CA$18.00 given back)', async () => {
     const before = await adminTotals('CAD');
     const { owner, registry } = await openRegistry(server, { currency: 'CAD' });

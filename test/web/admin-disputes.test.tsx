@@ -130,22 +130,37 @@ describe('Admin → Disputes', () => {
     expect(await card.findByText('Taken back from the family’s bank transfer.')).toBeInTheDocument();
   });
 
-  it('lists a dispute won after closing with its follow-up payout, and records the check that sent it', async () => {
-    const followUp = { method: 'check' as const, amount: 36, status: 'pending' as const, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+  it('lists a dispute won after closing with its follow-up payout: claimed first, then the check that sent it recorded by its holder', async () => {
+    const followUp = { method: 'check' as const, amount: 36, status: 'pending' as const, claim: null, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+    const claimed = { ...followUp, status: 'sending' as const, claim: { by: 'ops', at: '2026-12-01T11:00:00.000Z', byYou: true } };
     const won = aDispute({ status: 'won', outcome: 'won', awaitsEvidence: false, followUp, registry: { id: 'r-1', childName: 'Noa', shortCode: 'noa2027', status: 'closed' } });
     const { user, state } = await openDisputes([won]);
     const bodies: unknown[] = [];
+    const calls: string[] = [];
     server.use(
+      http.post('/api/admin/disputes/:id/follow-up-payout/claim', ({ params }) => {
+        calls.push(`claim ${String(params.id)}`);
+        state.list = [{ ...won, followUp: claimed }];
+        return HttpResponse.json(state.list[0]);
+      }),
       http.post('/api/admin/disputes/:id/follow-up-payout/complete', async ({ request }) => {
         bodies.push(await request.json());
-        state.list = [{ ...won, followUp: { ...followUp, status: 'completed', reference: '1042', sentAt: '2026-12-01T12:00:00.000Z', sentBy: 'admin:ops' } }];
+        state.list = [{ ...won, followUp: { ...claimed, status: 'completed', claim: null, reference: '1042', sentAt: '2026-12-01T12:00:00.000Z', sentBy: 'admin:ops' } }];
         return HttpResponse.json(state.list[0]);
       }),
     );
     const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
     expect(card.getByText('Gift').nextElementSibling).toHaveTextContent('Held back at closing; now paid in a follow-up payout.');
     expect(card.getByText('Follow-up payout').nextElementSibling).toHaveTextContent('$36.00 by check: waiting for an administrator to send it.');
-    await user.click(card.getByRole('button', { name: 'Mark Follow-up Sent' }));
+    // Nobody holds it: it is claimed before it is sent, as a manual payout.
+    expect(card.queryByRole('button', { name: 'Mark Follow-up Sent' })).toBeNull();
+    await user.click(card.getByRole('button', { name: 'Claim to Send' }));
+    expect(await within(toastRegion()).findByText('Follow-up Claimed')).toBeInTheDocument();
+    expect(calls).toEqual(['claim d-1']);
+    const held = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(await held.findByText(/^Being sent by you since /)).toBeInTheDocument();
+    expect(held.getByText('Follow-up payout').nextElementSibling).toHaveTextContent('$36.00 by check: being sent by you.');
+    await user.click(held.getByRole('button', { name: 'Mark Follow-up Sent' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Mark the follow-up payout sent?' }));
     await user.click(dialog.getByRole('button', { name: 'Mark Sent' }));
     expect(await dialog.findByText('Please enter the PayPal transaction ID or the check number')).toBeInTheDocument();
@@ -156,5 +171,43 @@ describe('Admin → Disputes', () => {
     const after = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
     expect(await after.findByText(/\$36\.00 by check: sent .* by admin:ops \(1042\)\./)).toBeInTheDocument();
     expect(after.queryByRole('button', { name: 'Mark Follow-up Sent' })).toBeNull();
+  });
+
+  it('shows a follow-up another administrator holds as theirs: no way to mark it sent, and releasing their claim asks first', async () => {
+    const followUp = { method: 'paypal' as const, amount: 36, status: 'sending' as const, claim: { by: 'rachel', at: '2026-12-01T11:00:00.000Z', byYou: false }, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+    const won = aDispute({ status: 'won', outcome: 'won', awaitsEvidence: false, followUp, registry: { id: 'r-1', childName: 'Noa', shortCode: 'noa2027', status: 'closed' } });
+    const { user, state } = await openDisputes([won]);
+    const released: string[] = [];
+    server.use(
+      http.post('/api/admin/disputes/:id/follow-up-payout/release', ({ params }) => {
+        released.push(String(params.id));
+        state.list = [{ ...won, followUp: { ...followUp, status: 'pending', claim: null } }];
+        return HttpResponse.json(state.list[0]);
+      }),
+    );
+    const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(card.getByText(/^Being sent by rachel since /)).toBeInTheDocument();
+    expect(card.getByText('Follow-up payout').nextElementSibling).toHaveTextContent('$36.00 by PayPal: being sent by rachel.');
+    expect(card.queryByRole('button', { name: 'Mark Follow-up Sent' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Claim to Send' })).toBeNull();
+    await user.click(card.getByRole('button', { name: /Release rachel’s claim/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Release rachel’s claim?' }));
+    expect(dialog.getByText(/Release the claim only if you know the money was not sent/)).toBeInTheDocument();
+    expect(released).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Yes, Release the Claim' }));
+    expect(await within(toastRegion()).findByText('Claim Released')).toBeInTheDocument();
+    expect(released).toEqual(['d-1']);
+    const after = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(await after.findByRole('button', { name: 'Claim to Send' })).toBeInTheDocument();
+  });
+
+  it('says a follow-up its gift’s refund cancelled pays nothing, and offers nothing to send', async () => {
+    const followUp = { method: 'check' as const, amount: 36, status: 'cancelled' as const, claim: null, reference: null, failureMessage: null, sentAt: null, sentBy: null };
+    await openDisputes([aDispute({ status: 'won', outcome: 'won', awaitsEvidence: false, followUp, registry: { id: 'r-1', childName: 'Noa', shortCode: 'noa2027', status: 'closed' } })]);
+    const card = within(await screen.findByRole('listitem', { name: 'Shira Rosen’s gift to Noa' }));
+    expect(card.getByText('Gift').nextElementSibling).toHaveTextContent('Held back at closing, won, then refunded to the giver: nothing is paid for it.');
+    expect(card.getByText('Follow-up payout').nextElementSibling).toHaveTextContent('$36.00 by check: cancelled, since the gift was refunded to its giver.');
+    expect(card.queryByRole('button', { name: 'Claim to Send' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Mark Follow-up Sent' })).toBeNull();
   });
 });

@@ -278,8 +278,13 @@ describe('/registry/{id}/gifts', () => {
       expect(await screen.findByText('Your payout was sent, so gifts can no longer be refunded here.', { exact: false })).toBeInTheDocument();
       first.unmount();
       refunds = 'charity_payout_claimed';
-      renderApp(`/registry/${REGISTRY_ID}/gifts`);
+      const second = renderApp(`/registry/${REGISTRY_ID}/gifts`);
       expect(await screen.findByText('Some gifts can no longer be refunded')).toBeInTheDocument();
+      second.unmount();
+      refunds = 'follow_up_only';
+      renderApp(`/registry/${REGISTRY_ID}/gifts`);
+      expect(await screen.findByText('Only a gift paid to you on its own can still be refunded')).toBeInTheDocument();
+      expect(notice()).toHaveTextContent('A gift held back at closing while its giver’s bank decided, and paid to you on its own since, can be refunded until that payment starts being sent.');
     });
 
     it('says nothing of refunds when every gift was given by hand', async () => {

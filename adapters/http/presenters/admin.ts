@@ -20,7 +20,7 @@ import { presentRefundState } from './gifts';
 import { presentPayoutDetails } from './payouts';
 
 /** Who is sending a payout, as the asking administrator sees it; null while it waits. */
-function presentClaim(claimedBy: string | null, claimedAt: Date | null, viewer: AuditActor) {
+export function presentClaim(claimedBy: string | null, claimedAt: Date | null, viewer: AuditActor) {
   if (claimedBy === null || claimedAt === null) return null;
   return { by: claimantName(claimedBy), at: claimedAt.toISOString(), byYou: holdsClaim(claimedBy, viewer) };
 }

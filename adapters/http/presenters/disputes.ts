@@ -4,6 +4,8 @@ import { awaitsEvidence, disputeOutcome, type Dispute } from '@core/dispute/disp
 import { disputeMoneyBack } from '@core/dispute/dispute-money-back';
 import { disputeReasonText } from '@core/dispute/dispute-emails';
 import type { DisputeListing } from '@core/dispute/list-disputes';
+import type { AuditActor } from '@core/payout/audit-event';
+import { presentClaim } from './admin';
 
 const amountOrNull = (cents: number | null) => (cents === null ? null : toWireAmount(cents));
 
@@ -13,7 +15,8 @@ function returned(dispute: Dispute) {
   return { amount: toWireAmount(back.amount), fee: toWireAmount(back.fee) };
 }
 
-export function presentDispute({ dispute, gift, registry, reversibleAmount }: DisputeListing) {
+/** A dispute as `viewer`, an administrator, sees it: a follow-up's claim says whether they hold it. */
+export function presentDispute({ dispute, gift, registry, reversibleAmount }: DisputeListing, viewer: AuditActor) {
   return {
     id: dispute.id,
     providerDisputeId: dispute.providerDisputeId,
@@ -38,6 +41,7 @@ export function presentDispute({ dispute, gift, registry, reversibleAmount }: Di
       method: dispute.followUp.method,
       amount: toWireAmount(dispute.followUp.amount),
       status: dispute.followUp.status,
+      claim: dispute.followUp.status === 'sending' ? presentClaim(dispute.followUp.claim?.claimedBy ?? null, dispute.followUp.claim?.claimedAt ?? null, viewer) : null,
       reference: dispute.followUp.reference,
       failureMessage: dispute.followUp.failureMessage,
       sentAt: dispute.followUp.sentAt?.toISOString() ?? null,

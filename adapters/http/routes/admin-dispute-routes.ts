@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { DomainError } from '@core/errors';
 import { listDisputes, reversibleAmount, type DisputeListing } from '@core/dispute/list-disputes';
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
-import { completeManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
+import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
 import { DISPUTE_NOT_FOUND, submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
 import type { Dispute } from '@core/dispute/dispute';
 import { adminActor, requireAdmin } from '@core/payout/admin-access';
@@ -34,7 +34,8 @@ export function adminDisputeRoutes(ports: { repositories: Repositories & UnitOfW
   }
 
   router.get('/', async (ctx) => {
-    ctx.body = (await listDisputes(repositories)).map(presentDispute);
+    const viewer = adminActor(requireAdmin(ctx.state.user));
+    ctx.body = (await listDisputes(repositories)).map((each) => presentDispute(each, viewer));
   });
 
   router.post('/:id/evidence', async (ctx) => {
@@ -47,28 +48,44 @@ export function adminDisputeRoutes(ports: { repositories: Repositories & UnitOfW
       supportEmail: ports.supportEmail,
     });
     ctx.state.log.info({ disputeId: dispute.id, actor: actor.label, status: dispute.status }, 'dispute evidence submitted');
-    ctx.body = presentDispute(await listing(dispute));
+    ctx.body = presentDispute(await listing(dispute), actor);
   });
 
   router.post('/:id/reverse-transfer', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
     const dispute = await reverseDisputeTransfer(ctx.params.id ?? '', actor, { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock, supportEmail: ports.supportEmail });
     ctx.state.log.warn({ disputeId: dispute.id, actor: actor.label, reversalId: dispute.transferReversalId }, 'family transfer reversed for a lost dispute');
-    ctx.body = presentDispute(await listing(dispute));
+    ctx.body = presentDispute(await listing(dispute), actor);
   });
 
   router.post('/:id/follow-up-payout/send', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
     const dispute = await sendFollowUpTransfer(ctx.params.id ?? '', { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock }, actor);
     ctx.state.log.info({ disputeId: dispute.id, actor: actor.label, status: dispute.followUp?.status }, 'dispute follow-up transfer asked again');
-    ctx.body = presentDispute(await listing(dispute));
+    ctx.body = presentDispute(await listing(dispute), actor);
+  });
+
+  const claiming = { unitOfWork: repositories, clock: ports.clock };
+
+  router.post('/:id/follow-up-payout/claim', async (ctx) => {
+    const actor = adminActor(requireAdmin(ctx.state.user));
+    const dispute = await claimManualFollowUp(ctx.params.id ?? '', actor, claiming);
+    ctx.state.log.info({ disputeId: dispute.id, actor: actor.label }, 'dispute follow-up payout claimed');
+    ctx.body = presentDispute(await listing(dispute), actor);
+  });
+
+  router.post('/:id/follow-up-payout/release', async (ctx) => {
+    const actor = adminActor(requireAdmin(ctx.state.user));
+    const dispute = await releaseManualFollowUp(ctx.params.id ?? '', actor, claiming);
+    ctx.state.log.info({ disputeId: dispute.id, actor: actor.label }, 'dispute follow-up payout released');
+    ctx.body = presentDispute(await listing(dispute), actor);
   });
 
   router.post('/:id/follow-up-payout/complete', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await completeManualFollowUp(ctx.params.id ?? '', ctx.request.body, actor, { unitOfWork: repositories, clock: ports.clock });
+    const dispute = await completeManualFollowUp(ctx.params.id ?? '', ctx.request.body, actor, claiming);
     ctx.state.log.info({ disputeId: dispute.id, actor: actor.label }, 'dispute follow-up payout marked sent');
-    ctx.body = presentDispute(await listing(dispute));
+    ctx.body = presentDispute(await listing(dispute), actor);
   });
 
   return router;

@@ -10,7 +10,7 @@ import type { ProcessingRates } from '@core/fees';
 import { isDomainError } from '@core/errors';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { countAttempt, giveBackFor, noteCountedFor, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
+import type { PaymentStarts } from '../payment-starts';
 import type { HttpState } from '../http-state';
 import { logPaymentOutcome, type CountPaymentOutcome } from '../payment-outcome-log';
 import { presentGift, presentPaymentIntent, presentPaymentStatus, presentRefundedGift } from '../presenters/gifts';
@@ -24,7 +24,7 @@ export function giftRoutes(ports: {
   gateway: PaymentGateway;
   clock: Clock;
   rates: ProcessingRates;
-  limits: AttemptLimits;
+  paymentStarts: PaymentStarts;
   appUrl: string;
   supportEmail: string;
   countOutcome: CountPaymentOutcome;
@@ -36,17 +36,16 @@ export function giftRoutes(ports: {
   // Every payment started counts against its address until it is paid: what is left counted is
   // the declined, abandoned and unfinished ones card testing is made of, never a party's gifts.
   router.post('/api/create-payment-intent', async (ctx) => {
-    const perAddress: Counter[] = [[ports.limits.paymentIntentsPerAddress, ctx.ip]];
-    await countAttempt(perAddress, 'unpaid payment attempts from this address');
+    await ports.paymentStarts.count(ctx.ip);
     let started: Awaited<ReturnType<typeof startGift>>;
     try {
       started = await startGift(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS), { ...paying, rates: ports.rates });
     } catch (error) {
       // A form the giver still has to correct opened no payment, so it does not spend their tries.
-      if (isDomainError(error) && error.code === 'validation.failed') await uncountAttempt(perAddress);
+      if (isDomainError(error) && error.code === 'validation.failed') await ports.paymentStarts.uncount(ctx.ip);
       throw error;
     }
-    await noteCountedFor(perAddress[0]!, started.paymentIntentId);
+    await ports.paymentStarts.started(ctx.ip, started.paymentIntentId);
     ctx.status = 201;
     ctx.body = presentPaymentIntent(started);
   });
@@ -56,9 +55,8 @@ export function giftRoutes(ports: {
     const body = ctx.request.body as { paymentIntentId?: unknown } | undefined;
     const result = await reconcilePayment(body?.paymentIntentId, paying);
     if (result.outcome) logPaymentOutcome(ctx.state.log, result.outcome, 'reconcile', ports.countOutcome);
-    // The giver's own checkout asks once the payment went through: the start it counted is given
-    // back, once, and only to the address that started it (how the webhook learnt it is no matter).
-    if (result.status === 'succeeded') await giveBackFor([ports.limits.paymentIntentsPerAddress, ctx.ip], String(body?.paymentIntentId));
+    // Whoever asks, the start goes back once, to the address that started the payment.
+    if (result.status === 'succeeded') await ports.paymentStarts.paid(String(body?.paymentIntentId));
     ctx.body = presentPaymentStatus(result.status);
   });
 

@@ -12,6 +12,7 @@ import type { Clock } from '@core/ports/clock';
 import { recordDispute } from '@core/dispute/record-dispute';
 import type { Logger } from '../logger';
 import { logDisputeOutcome, logPaymentOutcome, type CountPaymentOutcome } from '../payment-outcome-log';
+import type { PaymentStarts } from '../payment-starts';
 import { presentOnboardingAccount, presentOnboardingDone, presentSandboxPayment, presentSpentLink, sandboxRefusals } from '../presenters/sandbox';
 
 const onboardingSchema = yup.object({
@@ -45,6 +46,7 @@ export function sandboxRoutes(ports: {
   appUrl: string;
   supportEmail: string;
   countOutcome: CountPaymentOutcome;
+  paymentStarts: PaymentStarts;
 }) {
   const router = new Router<HttpState>();
   const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
@@ -77,6 +79,8 @@ export function sandboxRoutes(ports: {
       const outcome = await recordPaymentSucceeded({ paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency }, paying);
       logPaymentOutcome(ctx.state.log, outcome, 'sandbox', ports.countOutcome);
       if (outcome.kind === 'unknown-payment' || outcome.kind === 'mismatch') throw sandboxRefusals.unmatchedPayment();
+      // As Stripe's webhook: the start is given back whether or not the giver's page asks afterwards.
+      await ports.paymentStarts.paid(intent.id);
       // As Stripe's test card: paid now, disputed by the giver's bank a few seconds later.
       if (card === SANDBOX_DISPUTE_CARD && outcome.kind === 'credited') ports.gateway.disputeLater(intent);
       ctx.body = presentSandboxPayment(outcome.kind === 'refunded' ? 'refunded' : 'succeeded');

@@ -10,6 +10,7 @@ import { readRawBody } from '../raw-body';
 import { logDisputeOutcome, logPaymentOutcome, logProviderRefund, type CountPaymentOutcome } from '../payment-outcome-log';
 import { recordDispute } from '@core/dispute/record-dispute';
 import { presentWebhookReceived } from '../presenters/gifts';
+import { foundPaid, type PaymentStarts } from '../payment-starts';
 
 /** The one path Stripe posts to. The app must neither parse its body nor guard it against cross-site requests. */
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -36,6 +37,7 @@ export function stripeWebhookRoutes(ports: {
   appUrl: string;
   supportEmail: string;
   countOutcome: CountPaymentOutcome;
+  paymentStarts: PaymentStarts;
 }) {
   const router = new Router<HttpState>();
   const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
@@ -76,6 +78,8 @@ export function stripeWebhookRoutes(ports: {
     let outcome: PaymentOutcome;
     if (payment.type === 'payment.succeeded') {
       outcome = await recordPaymentSucceeded({ paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency }, paying);
+      // The giver may have closed the tab before their page asked: the start is given back here too.
+      if (foundPaid(outcome)) await ports.paymentStarts.paid(payment.paymentIntentId);
     } else {
       outcome = await recordPaymentFailed({ paymentIntentId: payment.paymentIntentId }, paying);
     }

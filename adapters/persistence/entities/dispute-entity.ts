@@ -17,6 +17,11 @@ export type DisputeRow = Omit<Dispute, 'followUp'> & {
   followUpFailureMessage?: string | null;
   followUpSentAt?: Date | null;
   followUpSentBy?: string | null;
+  followUpClaimedBy?: string | null;
+  followUpClaimedByUserId?: string | null;
+  followUpClaimedAt?: Date | null;
+  followUpClaims?: number;
+  followUpCharityPayoutId?: string | null;
 };
 
 /** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
@@ -76,6 +81,14 @@ export const DisputeEntity = new EntitySchema<DisputeRow>({
     followUpFailureMessage: { type: 'text', nullable: true },
     followUpSentAt: { type: 'datetime', nullable: true },
     followUpSentBy: { type: 'string', length: 255, nullable: true },
+    // The claim on a PayPal or check follow-up, as on a registry's manual payout (registry-entity.ts).
+    followUpClaimedBy: { type: 'string', length: 255, nullable: true },
+    followUpClaimedByUserId: { type: 'uuid', nullable: true },
+    followUpClaimedAt: { type: 'datetime', nullable: true },
+    followUpClaims: { type: 'integer', default: 0 },
+    // No foreign key: a charity payout folded into another when its claim is released is deleted,
+    // and the follow-ups pointing at it are pointed at the one it joined (core/payout/charity-payouts.ts).
+    followUpCharityPayoutId: { type: 'uuid', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     closedAt: { type: 'datetime', nullable: true },
   },

@@ -9,6 +9,7 @@ import { ThankYouNoteEntity } from './thank-you-note-entity';
 import { ThankYouReminderEntity } from './thank-you-reminder-entity';
 import { UserEntity } from './user-entity';
 import { RateLimitEntity } from './rate-limit-entity';
+import { PaymentStartNoteEntity } from './payment-start-note-entity';
 import { MailOutboxEntity } from './mail-outbox-entity';
 import { MailSuppressionEntity } from './mail-suppression-entity';
 import { MailEventEntity } from './mail-event-entity';
@@ -55,4 +56,4 @@ export const ENTITIES = [
  * suppression list and its providers' events; the sandbox provider's accounts and balance
  * transactions stand in for what Stripe would hold.
  */
-export const SUPPORT_ENTITIES = [RateLimitEntity, MailOutboxEntity, MailSuppressionEntity, MailEventEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];
+export const SUPPORT_ENTITIES = [RateLimitEntity, PaymentStartNoteEntity, MailOutboxEntity, MailSuppressionEntity, MailEventEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];

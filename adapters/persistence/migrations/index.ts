@@ -29,7 +29,10 @@ import { Migration20261201210000PayoutReference } from './Migration2026120121000
 import { Migration20261201220000DisputeFollowUps } from './Migration20261201220000DisputeFollowUps';
 import { Migration20261201240000NamesDrawnAsTyped } from './Migration20261201240000NamesDrawnAsTyped';
 import { Migration20261202000000FamilyData } from './Migration20261202000000FamilyData';
-import { Migration20261202010000MailDelivery } from './Migration20261202010000MailDelivery';
+import { Migration20261202010000PaymentStartNotes } from './Migration20261202010000PaymentStartNotes';
+import { Migration20261202020000FollowUpClaims } from './Migration20261202020000FollowUpClaims';
+import { Migration20261202030000FollowUpRefunds } from './Migration20261202030000FollowUpRefunds';
+import { Migration20261202040000MailDelivery } from './Migration20261202040000MailDelivery';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -64,5 +67,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261201220000DisputeFollowUps', class: Migration20261201220000DisputeFollowUps },
   { name: 'Migration20261201240000NamesDrawnAsTyped', class: Migration20261201240000NamesDrawnAsTyped },
   { name: 'Migration20261202000000FamilyData', class: Migration20261202000000FamilyData },
-  { name: 'Migration20261202010000MailDelivery', class: Migration20261202010000MailDelivery },
+  { name: 'Migration20261202010000PaymentStartNotes', class: Migration20261202010000PaymentStartNotes },
+  { name: 'Migration20261202020000FollowUpClaims', class: Migration20261202020000FollowUpClaims },
+  { name: 'Migration20261202030000FollowUpRefunds', class: Migration20261202030000FollowUpRefunds },
+  { name: 'Migration20261202040000MailDelivery', class: Migration20261202040000MailDelivery },
 ];

@@ -33,6 +33,9 @@ function toDispute(row: DisputeRow): Dispute {
             method: row.followUpMethod,
             amount: row.followUpAmount,
             status: row.followUpStatus,
+            claim: row.followUpClaimedBy && row.followUpClaimedAt ? { claimedBy: row.followUpClaimedBy, claimedByUserId: row.followUpClaimedByUserId ?? null, claimedAt: row.followUpClaimedAt } : null,
+            claims: row.followUpClaims ?? 0,
+            charityPayoutId: row.followUpCharityPayoutId ?? null,
             reference: row.followUpReference ?? null,
             failureMessage: row.followUpFailureMessage ?? null,
             sentAt: row.followUpSentAt ?? null,
@@ -57,6 +60,11 @@ function toColumns(changes: DisputeChanges): Partial<DisputeRow> {
     followUpFailureMessage: followUp?.failureMessage ?? null,
     followUpSentAt: followUp?.sentAt ?? null,
     followUpSentBy: followUp?.sentBy ?? null,
+    followUpClaimedBy: followUp?.claim?.claimedBy ?? null,
+    followUpClaimedByUserId: followUp?.claim?.claimedByUserId ?? null,
+    followUpClaimedAt: followUp?.claim?.claimedAt ?? null,
+    followUpClaims: followUp?.claims ?? 0,
+    followUpCharityPayoutId: followUp?.charityPayoutId ?? null,
   };
 }
 
@@ -122,7 +130,13 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
   }
 
   async listFollowUpsPending(): Promise<Dispute[]> {
-    const rows = await this.em().find(DisputeEntity, { followUpStatus: 'pending' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.em().find(DisputeEntity, { followUpStatus: { $in: ['pending', 'sending'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toDispute);
+  }
+
+  async listFollowUpsOfRegistry(registryId: string): Promise<Dispute[]> {
+    if (!isUuid(registryId)) return [];
+    const rows = await this.em().find(DisputeEntity, { registryId, followUpStatus: { $ne: null } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return rows.map(toDispute);
   }
 }

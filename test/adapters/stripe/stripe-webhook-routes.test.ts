@@ -32,7 +32,19 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   const gateway = new InMemoryPaymentGateway();
   const { app, logs } = koaAppWithErrors();
   if (options.bodyParserFirst) app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false }));
-  const router = stripeWebhookRoutes({ repositories, gateway, notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }), clock: new FixedClock(), appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org', countOutcome: () => undefined });
+  // The payments whose start the webhook gave back (the payment-address limit's, payment-starts.ts).
+  const paidStarts: string[] = [];
+  const paymentStarts = { count: async () => {}, uncount: async () => {}, started: async () => {}, paid: async (id: string) => void paidStarts.push(id) };
+  const router = stripeWebhookRoutes({
+    repositories,
+    gateway,
+    notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }),
+    clock: new FixedClock(),
+    appUrl: 'https://gifts.example.org',
+    supportEmail: 'help@gifts.example.org',
+    countOutcome: () => undefined,
+    paymentStarts,
+  });
   app.use(router.routes());
   app.use(router.allowedMethods());
 
@@ -53,6 +65,7 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   return {
     url,
     logs,
+    paidStarts,
     repositories,
     gateway,
     registry,
@@ -83,6 +96,16 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
     expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
     expect(await app.totalReceived()).toBe(10_000);
     expect(app.logs.filter((line) => line.includes('gift credited'))).toHaveLength(1);
+    // The giver may have closed the tab before their page asked: the webhook gives the start back
+    // (once: the note is taken by the first ask, payment-starts.ts).
+    expect(new Set(app.paidStarts)).toEqual(new Set([app.paymentIntentId]));
+  });
+
+  it('gives no start back for a declined payment: declines are what the limit counts', async () => {
+    const app = await webhookApp();
+    const body = failedEvent({ id: app.paymentIntentId, amount: app.total });
+    expect((await post(app.url, body, sign(body))).status).toBe(200);
+    expect(app.paidStarts).toEqual([]);
   });
 
   it('follows a dispute through its five events, out of order and twice, taking each step once and keeping the books whole', async () => {

@@ -27,6 +27,11 @@ export function sendFollowUpTransfer(id: string): Promise<DisputeView> {
   return apiFetch<DisputeView>(`${DISPUTES_KEY}/${encodeURIComponent(id)}/follow-up-payout/send`, { method: 'POST' });
 }
 
+/** POST /api/admin/disputes/{id}/follow-up-payout/claim or /release: as for a manual family payout. */
+export function changeFollowUpClaim(id: string, change: 'claim' | 'release'): Promise<DisputeView> {
+  return apiFetch<DisputeView>(`${DISPUTES_KEY}/${encodeURIComponent(id)}/follow-up-payout/${change}`, { method: 'POST' });
+}
+
 /** POST /api/admin/disputes/{id}/follow-up-payout/complete: a PayPal or check follow-up recorded as sent. */
 export function completeFollowUpPayout(id: string, reference: string): Promise<DisputeView> {
   return apiFetch<DisputeView>(`${DISPUTES_KEY}/${encodeURIComponent(id)}/follow-up-payout/complete`, { method: 'POST', body: { reference } });

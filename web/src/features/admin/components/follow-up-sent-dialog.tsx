@@ -11,6 +11,7 @@ import { serverMessage } from '../../../lib/error-message';
 import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast';
 import { completeFollowUpPayout, type DisputeView } from '../api/admin-disputes';
 
 const ID_PREFIX = 'follow-up-';
@@ -20,10 +21,13 @@ interface FollowUpSentDialogProps {
   dispute: DisputeView | null;
   onClose: () => void;
   onSent: (dispute: DisputeView) => void;
+  /** The server refused for the state it is in (sent, or held by another administrator meanwhile): the page reloads the list. */
+  onRefused: () => void;
 }
 
 /** An administrator records the PayPal payment or check that sent a won dispute's follow-up payout. */
-export function FollowUpSentDialog({ dispute, onClose, onSent }: FollowUpSentDialogProps) {
+export function FollowUpSentDialog({ dispute, onClose, onSent, onRefused }: FollowUpSentDialogProps) {
+  const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const [failure, setFailure] = useState<string | null>(null);
   const open = dispute !== null;
@@ -37,6 +41,11 @@ export function FollowUpSentDialog({ dispute, onClose, onSent }: FollowUpSentDia
         onSent(await completeFollowUpPayout(dispute.id, values.reference.trim()));
       } catch (error) {
         if (onUnauthorized(error)) return;
+        if (isApiError(error) && error.status === 409) {
+          toast({ title: 'Error', description: serverMessage(error, 'The follow-up payout could not be marked sent.'), variant: 'destructive' });
+          onRefused();
+          return;
+        }
         if (isApiError(error) && error.fields) helpers.setErrors(error.fields);
         setFailure(serverMessage(error, 'The follow-up payout could not be marked sent. Please try again.'));
       }

@@ -17,10 +17,11 @@ import { paths } from '@core/page-paths';
 import { serverMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { reverseDisputeTransfer, sendFollowUpTransfer, useDisputes, type DisputeView } from '../api/admin-disputes';
+import { changeFollowUpClaim, reverseDisputeTransfer, sendFollowUpTransfer, useDisputes, type DisputeView } from '../api/admin-disputes';
 import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '../components/admin-ui';
 import { DisputeEvidenceDialog } from '../components/dispute-evidence-dialog';
 import { FollowUpSentDialog } from '../components/follow-up-sent-dialog';
+import { PayoutClaimControls } from '../components/payout-claim';
 
 export const PAGE_TITLE = 'Disputes';
 
@@ -40,6 +41,7 @@ const money = (amount: number, dispute: DisputeView) => formatMoney(fromWireAmou
 /** What the dispute meant for the family's and the charity's amounts, in one sentence. */
 function effect(dispute: DisputeView): string {
   if (dispute.phase === 'held') {
+    if (dispute.followUp?.status === 'cancelled') return 'Held back at closing, won, then refunded to the giver: nothing is paid for it.';
     if (dispute.followUp) return 'Held back at closing; now paid in a follow-up payout.';
     if (dispute.outcome === 'won') return 'Counted again in the registry’s amounts.';
     if (dispute.outcome === 'lost') return 'Never paid to the family or the charity.';
@@ -57,8 +59,9 @@ function followUpState(dispute: DisputeView): string | null {
   const followUp = dispute.followUp;
   if (!followUp) return null;
   const amount = `${money(followUp.amount, dispute)} by ${METHOD[followUp.method]}`;
+  if (followUp.status === 'cancelled') return `${amount}: cancelled, since the gift was refunded to its giver.`;
   if (followUp.status === 'completed') return `${amount}: sent ${formatAdminDate(followUp.sentAt)} by ${followUp.sentBy ?? 'unknown'}${followUp.reference ? ` (${followUp.reference})` : ''}.`;
-  if (followUp.method !== 'bank') return `${amount}: waiting for an administrator to send it.`;
+  if (followUp.method !== 'bank') return followUp.claim ? `${amount}: being sent by ${followUp.claim.byYou ? 'you' : followUp.claim.by}.` : `${amount}: waiting for an administrator to send it.`;
   return followUp.failureMessage ? `${amount}: not sent yet. ${followUp.failureMessage}` : `${amount}: being sent.`;
 }
 
@@ -118,6 +121,26 @@ export default function DisputesPage() {
     void mutate();
   };
 
+  const changeClaim = async (dispute: DisputeView, change: 'claim' | 'release') => {
+    setBusy(true);
+    try {
+      const changed = await changeFollowUpClaim(dispute.id, change);
+      const amount = money(changed.followUp?.amount ?? 0, changed);
+      toast({
+        title: change === 'claim' ? 'Follow-up Claimed' : 'Claim Released',
+        description:
+          change === 'claim'
+            ? `You are sending ${amount} to ${changed.registry.childName}’s family. Mark it sent once it is sent.`
+            : `${changed.registry.childName}’s follow-up payout waits to be sent again.`,
+      });
+    } catch (cause) {
+      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The claim could not be changed. Please try again.'), variant: 'destructive' });
+    }
+    setBusy(false);
+    // Another administrator may have claimed it meanwhile: the list shows who.
+    void mutate();
+  };
+
   const sendAgain = async (dispute: DisputeView) => {
     setBusy(true);
     try {
@@ -147,6 +170,8 @@ export default function DisputesPage() {
               onReverse={() => setReversing(dispute)}
               onMarkSent={() => setMarkingSent(dispute)}
               onSendAgain={() => void sendAgain(dispute)}
+              onClaim={() => void changeClaim(dispute, 'claim')}
+              onRelease={() => void changeClaim(dispute, 'release')}
             />
           )}
         </LoadedList>
@@ -170,6 +195,11 @@ export default function DisputesPage() {
           setMarkingSent(null);
           toast({ title: 'Follow-up marked sent', description: `${money(sent.followUp?.amount ?? 0, sent)} to ${sent.registry.childName}’s family.` });
           requestAnimationFrame(() => headingRef.current?.focus());
+          void mutate();
+        }}
+        onRefused={() => {
+          setMarkingSent(null);
+          // Claimed or sent by someone else meanwhile: the card says by whom.
           void mutate();
         }}
       />
@@ -205,15 +235,20 @@ interface DisputeItemProps {
   onReverse: () => void;
   onMarkSent: () => void;
   onSendAgain: () => void;
+  onClaim: () => void;
+  onRelease: () => void;
 }
 
-function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAgain }: DisputeItemProps) {
+function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAgain, onClaim, onRelease }: DisputeItemProps) {
   const nameId = useId();
   const amountId = useId();
   const status = STATUS[dispute.status];
   const providerMoney = providerMoneyText(dispute);
   const followUp = followUpState(dispute);
-  const followUpToSend = dispute.followUp?.status === 'pending' ? dispute.followUp.method : null;
+  const unsent = dispute.followUp?.status === 'pending' || dispute.followUp?.status === 'sending' ? dispute.followUp : null;
+  // A bank follow-up is the server's to send, by its own key; PayPal and check are claimed by an administrator first.
+  const bankToSendAgain = unsent?.method === 'bank';
+  const manualToSend = unsent && unsent.method !== 'bank' ? unsent : null;
   return (
     <Card component="li" aria-labelledby={nameId}>
       <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
@@ -264,7 +299,22 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAga
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{dispute.evidenceText}</Typography>
           </Box>
         )}
-        {(dispute.awaitsEvidence || dispute.reversibleAmount !== null || followUpToSend) && (
+        {manualToSend && (
+          <PayoutClaimControls
+            claim={manualToSend.claim}
+            what={`${dispute.registry.childName}’s follow-up payout`}
+            describedBy={`${nameId} ${amountId}`}
+            busy={busy}
+            onClaim={onClaim}
+            onRelease={onRelease}
+            complete={
+              <Button variant="contained" startIcon={<SendIcon />} onClick={onMarkSent} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+                Mark Follow-up Sent
+              </Button>
+            }
+          />
+        )}
+        {(dispute.awaitsEvidence || dispute.reversibleAmount !== null || bankToSendAgain) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             {dispute.awaitsEvidence && (
               <Button variant="contained" startIcon={<SendIcon />} onClick={onAnswer} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
@@ -276,14 +326,9 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAga
                 Reverse Family Transfer
               </Button>
             )}
-            {followUpToSend === 'bank' && (
+            {bankToSendAgain && (
               <Button variant="outlined" startIcon={<SendIcon />} onClick={onSendAgain} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
                 Send Follow-up Transfer Again
-              </Button>
-            )}
-            {followUpToSend && followUpToSend !== 'bank' && (
-              <Button variant="contained" startIcon={<SendIcon />} onClick={onMarkSent} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
-                Mark Follow-up Sent
               </Button>
             )}
           </Box>

@@ -68,7 +68,7 @@ export default function PrivacyPage() {
           <li>Sign-in sessions end after 14 days or when you sign out. Resetting your password ends all of them; changing it ends all but the one you changed it from.</li>
           <li>A password-reset link works once, for 1 hour; an e-mail change link works once, for 24 hours. Only a one-way hash of each link is stored, and it is deleted within an hour of expiring.</li>
           <li>An invitation to co-own a registry works once, for 7 days. We keep the address it was sent to and a one-way hash of its link with the registry, so its owner sees who was invited; cancelling it deletes it.</li>
-          <li>Counters that limit repeated attempts (sign-ins, password-reset requests and e-mails, searches, thank-you cards e-mailed to gifts given by hand) are keyed by network address, e-mail address or account and count over at most a day.</li>
+          <li>Counters that limit repeated attempts (sign-ins, password-reset requests and e-mails, searches, thank-you cards e-mailed to gifts given by hand) are keyed by network address, e-mail address or account and count over at most a day; which network address started a payment is kept for at most 70 minutes, so a gift that was paid does not count against it.</li>
           <li>
             Guests&apos; e-mail addresses and personal messages are deleted {retentionDays} days (about {Math.round(retentionDays / 365)} years) after the registry&apos;s payout was sent, for gifts paid online and gifts the family recorded by hand. The giver&apos;s name and the amount stay in the family&apos;s gift list and in our books.
           </li>

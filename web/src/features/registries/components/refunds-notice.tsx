@@ -28,6 +28,11 @@ const WORDS: Record<Window, { title: string; text: string; stopped: boolean }> =
     text: 'A charity’s payout is being sent or was sent, so the gifts to that charity can no longer be refunded here. The others can, until your payout starts being sent.',
     stopped: true,
   },
+  follow_up_only: {
+    title: 'Only a gift paid to you on its own can still be refunded',
+    text: 'Your payout is being sent or was sent, so most gifts can no longer be refunded here. A gift held back at closing while its giver’s bank decided, and paid to you on its own since, can be refunded until that payment starts being sent.',
+    stopped: true,
+  },
 };
 
 /**

@@ -6,8 +6,8 @@ import { Migration } from '@mikro-orm/migrations';
  * delivery problem; the suppression list; the providers' events, kept until applied; and a note's
  * corrected address and "not delivered" time. Old queued messages have no kind: taken as transactional.
  */
-export class Migration20261202010000MailDelivery extends Migration {
-  override name = 'Migration20261202010000MailDelivery';
+export class Migration20261202040000MailDelivery extends Migration {
+  override name = 'Migration20261202040000MailDelivery';
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "mail_outbox" add "kind" varchar(30) null, add "sender_name" varchar(200) null, add "thank_you_note_id" uuid null, add "delivery_problem" varchar(20) null, add "delivery_problem_at" timestamptz null;`);
