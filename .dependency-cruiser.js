@@ -16,6 +16,7 @@ export const WEB_CORE_MODULES = [
   'ledger/finance-lines', 'ledger/reconciliation',
   'thank-you/thank-you-note', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates',
   'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',
+  'mail/mail-kinds', 'mail/unsubscribe-link',
 ];
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */

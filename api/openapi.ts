@@ -10,6 +10,7 @@ import { giftOperations } from './gifts';
 import { hebrewDateOperations } from './hebrew-dates';
 import type { Operation, SessionUse } from './operation';
 import { newsletterOperations } from './newsletter';
+import { mailOperations } from './mail';
 import { offlineGiftOperations } from './offline-gifts';
 import { payoutOperations } from './payouts';
 import { registryOperations } from './registries';
@@ -25,6 +26,7 @@ export const operations: readonly Operation[] = [
   ...authOperations,
   ...accountOperations,
   ...newsletterOperations,
+  ...mailOperations,
   ...charityOperations,
   ...registryOperations,
   ...hebrewDateOperations,

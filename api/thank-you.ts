@@ -1,6 +1,7 @@
 import { CARD_TEMPLATES, IMAGE_SIZES, NOTE_STATUSES } from '@core/thank-you/thank-you-note';
 import { thankYouNoteSchema } from '@core/thank-you/note-schemas';
 import { cardForAllSchema } from '@core/thank-you/card-for-all-schemas';
+import { sendNoteSchema } from '@core/thank-you/note-schemas';
 import { amountSchema } from './amount';
 import { arrayOf, count, exactObject, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
@@ -15,6 +16,10 @@ export const thankYouNoteViewSchema = exactObject({
   imageSize: oneOfValues(IMAGE_SIZES),
   status: oneOfValues(NOTE_STATUSES),
   sentAt: nullableInstant,
+  /** The address the family corrected the card to after it was not delivered; null: the giver's own. */
+  sendTo: nullableText,
+  /** When the last card sent was found undeliverable (bounced, or the address is suppressed); null: not known to have failed. */
+  notDeliveredAt: nullableInstant,
   createdAt: instant,
   updatedAt: instant,
 });
@@ -77,7 +82,9 @@ export const thankYouOperations = [
     path: '/api/thank-you-notes/{id}/send',
     operationId: 'sendThankYouNote',
     session: 'required',
-    summary: 'Send a thank-you card to the giver (owner or co-owner)',
+    summary: 'Send a thank-you card to the giver (owner or co-owner); after it was not delivered, optionally to an address the family corrects (email)',
+    body: sendNoteSchema,
+    bodyOptional: true,
     responses: { 200: { description: 'The sent note', schema: sentNoteSchema } },
   }),
   operation({

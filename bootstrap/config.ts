@@ -3,6 +3,7 @@ import path from 'node:path';
 import { userInfo } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POOL_MAX, type DatabaseConfig } from '../adapters/persistence/orm';
+import { parseSendGridPublicKey } from '../adapters/mail/sendgrid-event-webhook';
 import { STRIPE_PUBLISHED_RATES, type ProcessingRate, type ProcessingRates } from '@core/fees';
 import { CURRENCIES, type Currency } from '@core/money';
 import { DEFAULT_GUEST_DATA_RETENTION_DAYS } from '@core/registry/guest-data-retention';
@@ -27,6 +28,10 @@ export interface AppConfig {
   /** The sandbox's transferDelayMs (SANDBOX_TRANSFER_DELAY_MS) holds each transfer's answer that long, as a slow provider would: to rehearse a crash or a race while one is under way. */
   payments: { provider: 'sandbox'; transferDelayMs?: number } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   mail: { provider: 'outbox'; from: string } | { provider: 'sendgrid'; apiKey: string; from: string };
+  /** The sender's postal address, in the footer of every e-mail that is not transactional (CAN-SPAM, CASL). */
+  mailPostalAddress: string;
+  /** SendGrid's Event Webhook verification key (base64 DER), whatever the mail provider; null: POST /api/webhooks/sendgrid answers 404. */
+  sendGridWebhookPublicKey: string | null;
   photos: { provider: 'local' } | { provider: 'gcs'; bucket: string };
   support: { email: string; phone: string };
   /**
@@ -150,6 +155,20 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (sendgridKey && mailFrom) mail = { provider: 'sendgrid', apiKey: sendgridKey, from: mailFrom };
   else if (sendgridKey) problems.push('SendGrid needs MAIL_FROM, a sender verified in your SendGrid account');
 
+  const postalAddress = value('MAIL_POSTAL_ADDRESS');
+  if (postalAddress && (/[\r\n]/.test(postalAddress) || postalAddress.length > 200)) problems.push('MAIL_POSTAL_ADDRESS must be one line of at most 200 characters, such as "123 Main Street, Suite 4, Springfield, IL 62701, USA"');
+  if (production && !postalAddress) problems.push('MAIL_POSTAL_ADDRESS is required in production (the anti-spam laws ask for it in every e-mail that is not transactional)');
+  const mailPostalAddress = postalAddress ?? 'no postal address configured yet (MAIL_POSTAL_ADDRESS)';
+
+  const sendGridWebhookPublicKey = value('SENDGRID_WEBHOOK_PUBLIC_KEY') ?? null;
+  if (sendGridWebhookPublicKey) {
+    try {
+      parseSendGridPublicKey(sendGridWebhookPublicKey);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+
   const bucket = value('GCS_BUCKET');
   const photos: AppConfig['photos'] = bucket ? { provider: 'gcs', bucket } : { provider: 'local' };
 
@@ -235,6 +254,8 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionSecret,
     payments,
     mail,
+    mailPostalAddress,
+    sendGridWebhookPublicKey,
     photos,
     support: { email: supportEmail, phone: supportPhone },
     privacy: { email: privacyEmail, guestDataRetentionDays },

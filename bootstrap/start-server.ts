@@ -27,7 +27,10 @@ import { createPhotoStore } from './photo-store';
 import { createPayments, verifyProviderKeys, type SandboxDisputeDelays } from './payment-gateway';
 import { readReleaseInfo } from './build-info';
 import { createMailer } from './mailer';
-import { purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
+import { createMailEventInbox, purgeAppliedMailEvents, purgeSentMail, startMailWorker, type MailWorker } from '../adapters/persistence/mail-queue';
+import { parseSendGridPublicKey, sendGridEventVerifier } from '../adapters/mail/sendgrid-event-webhook';
+import { sealedUnsubscribeTokens } from '../adapters/security/sealed-unsubscribe-tokens';
+import { unsubscribeUrl } from '@core/mail/unsubscribe-link';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
 import { finishStuckRefunds } from '@core/gift/refund-gift';
 import { REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-timing';
@@ -61,6 +64,9 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 // to answer "did my receipt go?", and far longer than any retry that could enqueue it again (its
 // dedupe key goes with it).
 const SENT_MAIL_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+// A provider's report, once applied, is kept past its retries (a day, SendGrid's), so a report
+// delivered again is recognised by its id and stored once.
+const MAIL_EVENTS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 // Every instance sweeps; each gift changes once (a conditional update), so sweeps may overlap.
 const GIFT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 // At start too (what a crash cut off is finished when the instance comes back), a moment after
@@ -141,6 +147,7 @@ export interface PurgeResult {
   sessions: number;
   links: number;
   sentMail: number;
+  mailEvents: number;
   rateLimits: number;
   paymentStartNotes: number;
   exports: number;
@@ -191,6 +198,8 @@ export async function startServer(
         logger.warn({ err: error }, 'the metrics could not read the database');
       },
     });
+    const unsubscribeTokens = sealedUnsubscribeTokens(sessionSecret);
+    const mailEvents = createMailEventInbox(orm);
     const limiter = (options: RateLimiterOptions) => createRateLimiter(orm, options, metrics.limitRefused);
     let shuttingDown = false;
     const webRoot = options.webRoot === undefined ? builtWebRoot() : options.webRoot;
@@ -206,6 +215,9 @@ export async function startServer(
       hasher,
       decoyHash: await hasher.hash(crypto.randomUUID()),
       secretTokens: nodeSecretTokens,
+      unsubscribeTokens,
+      mailEvents,
+      sendGridEvents: config.sendGridWebhookPublicKey ? sendGridEventVerifier(parseSendGridPublicKey(config.sendGridWebhookPublicKey), systemClock) : null,
       clock: systemClock,
       logger,
       limits: Object.fromEntries(
@@ -257,8 +269,16 @@ export async function startServer(
     const every: typeof repeat = config.backgroundJobs ? repeat : () => () => undefined;
     if (!config.backgroundJobs) logger.warn('BACKGROUND_JOBS=off: no mail is sent and no sweeps, reminders, reconciliation or purges run on this instance');
 
-    // Every server process sends queued mail; each message is claimed by one of them.
-    const mailWorker = startMailWorker({ orm, mailer: await createMailer(config, logger), logger: logger.child({ component: 'mail' }), polling: config.backgroundJobs });
+    // Every server process sends queued mail; each message is claimed by one of them, after the
+    // providers' reports are applied and the suppression list is read.
+    const mailWorker = startMailWorker({
+      orm,
+      mailer: await createMailer(config, logger, mailEvents),
+      logger: logger.child({ component: 'mail' }),
+      polling: config.backgroundJobs,
+      lists: { unsubscribeUrl: (address, category) => unsubscribeUrl(config.publicUrl, unsubscribeTokens.seal({ address, category })), postalAddress: config.mailPostalAddress },
+      onProblem: metrics.mailProblem,
+    });
 
     // Expired sessions and e-mailed links (password reset, e-mail change) go within the hour,
     // rate-limit counters within two hours of their window's end, and the record of a sent e-mail
@@ -269,6 +289,7 @@ export async function startServer(
         sessions: repositories.sessions.purgeExpired(now),
         links: repositories.accountTokens.purgeExpired(now),
         sentMail: purgeSentMail(orm, new Date(now.getTime() - SENT_MAIL_KEPT_MS)),
+        mailEvents: purgeAppliedMailEvents(orm, new Date(now.getTime() - MAIL_EVENTS_KEPT_MS)),
         rateLimits: purgeExpiredRateLimits(orm, now),
         paymentStartNotes: purgeExpiredPaymentStartNotes(orm, now),
         exports: repositories.accountExports.purgeExpired(now),
@@ -278,6 +299,7 @@ export async function startServer(
         sessions: await purges.sessions,
         links: await purges.links,
         sentMail: await purges.sentMail,
+        mailEvents: await purges.mailEvents,
         rateLimits: await purges.rateLimits,
         paymentStartNotes: await purges.paymentStartNotes,
         exports: await purges.exports,

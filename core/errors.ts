@@ -60,6 +60,8 @@ export const DOMAIN_ERROR_CODES = [
   'photo.too_large',
   'photo.not_found',
   'photo.unavailable',
+  'mail.unsubscribe_link_invalid',
+  'mail.webhook_unverified',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -23,6 +23,8 @@ export const pagePatterns = {
   newsletterUnsubscribe: '/newsletter/unsubscribe',
   /** The co-owner invitation e-mail links here with the token in the fragment. */
   acceptCoOwnership: '/co-owner/accept',
+  /** Where an unsubscribe link opened in a browser leads (the token in the fragment): it asks before it stops anything. */
+  unsubscribe: '/unsubscribe/:category',
   registry: '/registry/:id',
   /** The owner's full gift list. */
   registryGifts: '/registry/:id/gifts',
@@ -107,6 +109,7 @@ export const paths = {
   security: pagePatterns.security,
   newsletterUnsubscribe: pagePatterns.newsletterUnsubscribe,
   acceptCoOwnership: pagePatterns.acceptCoOwnership,
+  unsubscribe: (category: string) => fillPattern(pagePatterns.unsubscribe, { category }),
   registry: (id: string) => fillPattern(pagePatterns.registry, { id }),
   registryGifts: (id: string) => fillPattern(pagePatterns.registryGifts, { id }),
   registryInsert: (id: string) => fillPattern(pagePatterns.registryInsert, { id }),

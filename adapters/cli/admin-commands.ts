@@ -7,6 +7,7 @@ import type { CliContext } from './cli-context';
 import { payoutCommand } from './payout-commands';
 import { LedgerDisagrees, ledgerCommand } from './ledger-commands';
 import { requireId, UsageError } from './usage-error';
+import { mailCommand, MAIL_USAGE } from './mail-commands';
 
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
@@ -48,6 +49,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
                                     match the payment provider's balance transactions of that
                                     UTC day to the ledger: one line per difference (and a
                                     non-zero exit); new differences are e-mailed to administrators
+
+${MAIL_USAGE}
 `;
 
 
@@ -57,6 +60,7 @@ export async function runAdminCommand(argv: string[], repositories: Repositories
   const [group, action, ...rest] = argv;
   if (await payoutCommand(group, action, rest, repositories, io)) return;
   if (await ledgerCommand(group, action, rest, repositories, io)) return;
+  if (await mailCommand(group, action, rest, repositories, io)) return;
   if (group === 'users' && action === 'promote') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('Name exactly one username: users promote <username>');
     const user = await promoteUser(rest[0], repositories);

@@ -48,6 +48,10 @@ import { visitorRegistryView } from './visitor-registry-view';
 import { authRoutes } from './routes/auth-routes';
 import { accountRoutes } from './routes/account-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
+import { mailRoutes, SENDGRID_WEBHOOK_PATH } from './routes/mail-routes';
+import { UNSUBSCRIBE_API_PREFIX } from '@core/mail/unsubscribe-link';
+import type { MailEventInbox, MailEventVerifier } from '@core/ports/mail-events';
+import type { UnsubscribeTokens } from '@core/ports/unsubscribe-tokens';
 import { charityRoutes } from './routes/charity-routes';
 import { systemRoutes, type PublicConfig } from './routes/system-routes';
 import { jsonBody } from './middleware/json-body';
@@ -67,6 +71,12 @@ export interface HttpDependencies {
   /** A real hash of a random password, verified when the username is unknown (equal timing). */
   decoyHash: string;
   secretTokens: SecretTokens;
+  /** Seals and opens the one-click unsubscribe links' tokens. */
+  unsubscribeTokens: UnsubscribeTokens;
+  /** Where mail providers' reports are stored for the mail worker. */
+  mailEvents: MailEventInbox;
+  /** SendGrid's Event Webhook verifier, present only when its public key is configured (whatever the mail provider). */
+  sendGridEvents: MailEventVerifier | null;
   clock: Clock;
   logger: Logger;
   limits: AttemptLimits;
@@ -121,10 +131,13 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   app.use(compress({ threshold: 1024 }));
   app.use(serializeJsonOnce());
   app.use(securityHeaders({ photoOrigins: settings.photoOrigins, production: settings.production }));
-  app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: [STRIPE_WEBHOOK_PATH] }));
-  // The webhook's signature covers the raw bytes, so that route reads its body itself.
+  // Providers' servers post the webhooks, and mailbox providers the one-click unsubscribe (with no
+  // cookie, and an Origin of their own or none): none of them is a browser acting for a victim.
+  app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: [STRIPE_WEBHOOK_PATH, SENDGRID_WEBHOOK_PATH], exemptPrefixes: [UNSUBSCRIBE_API_PREFIX] }));
+  // The webhooks' signatures cover the raw bytes, so those routes read their body themselves.
   const readJson = jsonBody();
-  app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : readJson(ctx, next)));
+  const rawBodyPaths = new Set([STRIPE_WEBHOOK_PATH, SENDGRID_WEBHOOK_PATH]);
+  app.use((ctx, next) => (rawBodyPaths.has(ctx.path) ? next() : readJson(ctx, next)));
   app.use(refuseControlCharacters());
   if (secureCookies) app.use(secureCookiesBehindProxy());
   for (const middleware of sessions(app, { ...deps.repositories, clock: deps.clock, secureCookies })) {
@@ -144,6 +157,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     authRoutes({ users: deps.repositories.users, hasher: deps.hasher, decoyHash: deps.decoyHash, limits: deps.limits, unitOfWork: deps.repositories, clock: deps.clock, supportEmail: mail.supportEmail }),
     accountRoutes({ repositories: deps.repositories, hasher: deps.hasher, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
     newsletterRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
+    mailRoutes({ unitOfWork: deps.repositories, tokens: deps.unsubscribeTokens, clock: deps.clock, events: deps.mailEvents, sendGridEvents: deps.sendGridEvents }),
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode, gateway: deps.gateway, limits: deps.limits, ...mail }),
     hebrewDateRoutes(),

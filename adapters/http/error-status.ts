@@ -63,4 +63,6 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'photo.not_found': 404,
   // The photo store did not answer: nothing was changed, and the same request may simply be sent again.
   'photo.unavailable': 503,
+  'mail.unsubscribe_link_invalid': 404,
+  'mail.webhook_unverified': 401,
 };

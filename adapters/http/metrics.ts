@@ -1,6 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DATABASE_ERROR_CLASSES, databaseErrorClass } from './database-error-class';
 import { RATE_LIMIT_POLICIES } from './rate-limit-policies';
+import { MAIL_KINDS, type MailKind } from '@core/mail/mail-kinds';
+import type { MailProblem } from '@core/mail/suppression';
 
 /** What happened to payments, as the provider reported it (a decline is a webhook answered 200). */
 export const PAYMENT_OUTCOMES = ['succeeded', 'declined', 'disputed', 'refunded'] as const;
@@ -41,6 +43,11 @@ export interface Metrics {
   jobSucceeded(job: string): void;
   /** Payments that came to an outcome (default one). */
   paymentOutcome(outcome: PaymentOutcomeLabel, count?: number): void;
+  /**
+   * A message that did not reach its mailbox, by its kind (null: queued before kinds were recorded):
+   * a provider's bounce, drop or spam report as applied, or a send the suppression list stopped.
+   */
+  mailProblem(event: { problem: MailProblem; kind: MailKind | null; suppressed: boolean }): void;
   /** Differences a reconciliation run found between the ledger and the provider. */
   reconciliationDifferences(count: number): void;
   /** Counts a failure by its database error class; anything that is not a database error is ignored. */
@@ -73,6 +80,11 @@ export function createMetrics(sources: MetricSources): Metrics {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  const mailKindLabels = [...MAIL_KINDS, 'unknown'];
+  const byMailKind = (name: string, help: string) => new Counter({ name, help, labelNames: ['kind'], registers: [registry] });
+  const bounces = byMailKind('registry_mail_bounces_total', 'E-mails a provider reported bounced or dropped, by kind of message');
+  const complaints = byMailKind('registry_mail_complaints_total', 'E-mails their recipient reported as spam, by kind of message');
+  const suppressed = byMailKind('registry_mail_suppressed_total', 'E-mails not sent because their address is on the suppression list, by kind of message');
   const differences = new Counter({
     name: 'registry_reconciliation_differences_total',
     help: 'Differences reconciliation runs found between the ledger and the payment provider',
@@ -124,6 +136,7 @@ export function createMetrics(sources: MetricSources): Metrics {
   for (const outcome of PAYMENT_OUTCOMES) paymentOutcomes.inc({ outcome }, 0);
   for (const kind of DATABASE_ERROR_CLASSES) databaseErrors.inc({ class: kind }, 0);
   differences.inc(0);
+  for (const kind of mailKindLabels) for (const counter of [bounces, complaints, suppressed]) counter.inc({ kind }, 0);
 
   const databaseRead = new Gauge({ name: 'registry_metrics_database_read_ok', help: '1 when this scrape read the database, 0 when it could not', registers: [registry] });
 
@@ -159,6 +172,12 @@ export function createMetrics(sources: MetricSources): Metrics {
     limitRefused: (limit) => limits.inc({ limit }),
     jobSucceeded: (job) => jobs.setToCurrentTime({ job }),
     paymentOutcome: (outcome, count = 1) => paymentOutcomes.inc({ outcome }, count),
+    mailProblem: ({ problem, kind, suppressed: stopped }) => {
+      const labels = { kind: kind ?? 'unknown' };
+      if (stopped) suppressed.inc(labels);
+      else if (problem === 'bounce' || problem === 'dropped') bounces.inc(labels);
+      else if (problem === 'spam-report') complaints.inc(labels);
+    },
     reconciliationDifferences: (count) => differences.inc(count),
     failed: (error) => {
       const kind = databaseErrorClass(error);

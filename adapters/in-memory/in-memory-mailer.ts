@@ -1,11 +1,11 @@
-import type { Mailer, MailMessage } from '@core/ports/mailer';
+import type { Mailer, OutgoingMail } from '@core/ports/mailer';
 
 /** Records what it sends; can be told to fail, as a provider outage would. For tests only. */
 export class InMemoryMailer implements Mailer {
-  readonly sent: MailMessage[] = [];
+  readonly sent: OutgoingMail[] = [];
   private failure: Error | null = null;
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: OutgoingMail): Promise<void> {
     if (this.failure) throw this.failure;
     this.sent.push(structuredClone(message));
   }
@@ -19,7 +19,7 @@ export class InMemoryMailer implements Mailer {
     this.failure = null;
   }
 
-  sentTo(address: string): MailMessage[] {
+  sentTo(address: string): OutgoingMail[] {
     return this.sent.filter((message) => message.to === address);
   }
 }

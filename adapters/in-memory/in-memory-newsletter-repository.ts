@@ -18,6 +18,13 @@ export class InMemoryNewsletterRepository implements NewsletterRepository {
     return true;
   }
 
+  async unsubscribeAddress(email: string): Promise<boolean> {
+    const row = [...this.rows.values()].find((candidate) => candidate.email === email.toLowerCase());
+    if (!row) return false;
+    this.rows.delete(row.id);
+    return true;
+  }
+
   async isSubscribed(email: string): Promise<boolean> {
     return [...this.rows.values()].some((row) => row.email === email.toLowerCase());
   }

@@ -8,6 +8,7 @@ import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repos
 import { InMemoryThankYouCardRepository } from './in-memory-thank-you-card-repository';
 import { InMemoryThankYouReminderRepository } from './in-memory-thank-you-reminder-repository';
 import { InMemoryMailQueue } from './in-memory-mail-queue';
+import { InMemoryMailSuppressionRepository } from './in-memory-mail-suppression-repository';
 import { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import { InMemorySessionRepository } from './in-memory-session-repository';
 import { InMemoryAccountTokenRepository } from './in-memory-account-token-repository';
@@ -51,6 +52,7 @@ export function createInMemoryRepositories() {
     disputes,
     reconciliations: new InMemoryReconciliationRepository(),
     mail: new InMemoryMailQueue(),
+    mailSuppressions: new InMemoryMailSuppressionRepository(),
   };
   const repositories = { ...tables, audit: audit.trail };
   repositories.registries.onDelete = (registryId) => {

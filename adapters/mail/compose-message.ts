@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { MailMessage } from '@core/ports/mailer';
+import type { OutgoingMail } from '@core/ports/mailer';
+import { senderOf, type SenderAddress } from './sender-address';
 
 /**
  * One part's body: every line ending in CRLF on the wire, whatever the template wrote, and as bytes,
@@ -12,13 +13,19 @@ const body = (text: string) => ({ content: Buffer.from(text.replace(/\r\n|\r|\n/
  * One message as the .eml a mail client opens, built by nodemailer's composer: multipart/alternative
  * with the text and the HTML, both UTF-8 and quoted-printable (even when plain ASCII, so every part
  * reads the same way), headers that are not plain ASCII as base64 encoded words (Hebrew and emoji
- * stay short), a Reply-To when the message names one, and a Message-ID at the sender's domain.
+ * stay short), a Reply-To when the message names one, and a Message-ID at the sender's domain. A
+ * message written on someone's behalf has their name before our address in From (the composer
+ * quotes or encodes it, so no name can add a header); one that may be stopped carries
+ * List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
  */
-export async function composeMessage(message: MailMessage, envelope: { from: string; date: Date }): Promise<Buffer> {
+export async function composeMessage(message: OutgoingMail, envelope: { from: SenderAddress; date: Date }): Promise<Buffer> {
   const composer = new MailComposer({
-    from: envelope.from,
+    from: senderOf(envelope.from, message.senderName),
     to: message.to,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.unsubscribeUrl
+      ? { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      : {}),
     subject: message.subject,
     date: envelope.date,
     textEncoding: 'base64',

@@ -1,5 +1,6 @@
 import { MailService } from '@sendgrid/mail';
-import type { Mailer, MailMessage } from '@core/ports/mailer';
+import type { Mailer, OutgoingMail } from '@core/ports/mailer';
+import { parseSender, senderOf, type SenderAddress } from './sender-address';
 
 export interface SendGridMailerOptions {
   apiKey: string;
@@ -23,27 +24,32 @@ export class SendGridError extends Error {
 /**
  * Sends through SendGrid's v3 mail/send API with the official SDK, on a client of its own (not the
  * SDK's shared singleton) with a timeout. Click and open tracking are off: links in a family's
- * e-mail stay the links we wrote, and nobody is tracked opening a thank-you note.
+ * e-mail stay the links we wrote, and nobody is tracked opening a thank-you note. SendGrid's own
+ * subscription tracking stays off too: our List-Unsubscribe and footer are the opt-out.
  */
 export class SendGridMailer implements Mailer {
   // Private fields: neither the key nor the client holding it shows when the mailer is logged or inspected.
   readonly #client = new MailService();
-  readonly #from: string;
+  readonly #from: SenderAddress;
   readonly #apiKey: string;
 
   constructor(options: SendGridMailerOptions) {
     this.#apiKey = options.apiKey;
-    this.#from = options.from;
+    this.#from = parseSender(options.from);
     this.#client.setApiKey(options.apiKey);
     this.#client.setTimeout(options.timeoutMs ?? 10_000);
   }
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: OutgoingMail): Promise<void> {
+    const from = senderOf(this.#from, message.senderName);
     try {
       await this.#client.send({
-        from: this.#from,
+        from: { name: from.name, email: from.address },
         to: message.to,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+        // Echoed in every Event Webhook report of the message, so a bounce finds its message and kind.
+        customArgs: { mail_id: message.id, ...(message.kind ? { mail_kind: message.kind } : {}) },
         subject: message.subject,
         text: message.text,
         html: message.html,

@@ -25,6 +25,7 @@ function message({ to, hello, supportEmail, subject, title, lines, link, footer 
   // part they stand apart by elements, so a username copied from it still signs in.
   return {
     to,
+    kind: 'account',
     replyTo: supportEmail,
     subject,
     text: [hello, '', ...lines.flatMap((line) => [unlinkedText(line), '']), ...(link ? [link.text, link.url, ''] : []), footer].join('\n'),

@@ -1,14 +1,11 @@
 import type { User } from '../account/user';
+import { displayName } from '../account/display-name';
 import { celebration, layout, PRODUCT } from '../email-layout';
 import { escapeHtml } from '../html';
 import { unlinkedText } from '../unlinked-text';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
-
-export function displayName(user: User): string {
-  const name = [user.firstName, user.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
-  return name || user.username;
-}
+import { personSenderName } from '../mail/sender-name';
 
 /**
  * The link to co-own a registry. A reply reaches the owner who sent it (the invitee is family
@@ -25,6 +22,8 @@ export function coOwnerInvitationEmail(owner: User, registry: Registry, to: stri
   const footer = `If you were not expecting this, you can ignore this e-mail: nothing changes. Questions? Reply and ${inviter} will get your answer.`;
   return {
     to,
+    kind: 'co-owner-invitation',
+    senderName: personSenderName(owner),
     replyTo: owner.email,
     subject: `${inviter} invites you to co-own ${title} on ${PRODUCT}`,
     text: ['Hello,', '', ...lines.flatMap((line) => [line, '']), 'Accept the invitation:', acceptUrl, '', footer].join('\n'),

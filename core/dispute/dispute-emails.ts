@@ -66,6 +66,7 @@ export function disputeOpenedAdminNotice(dispute: Dispute, gift: Gift, registry:
   const ask = `Send evidence before ${day(dispute.evidenceDueBy)} on the Disputes page: ${adminPageUrl}`;
   return {
     to: admin.email,
+    kind: 'admin-notice',
     replyTo: supportEmail,
     subject: `Gift disputed: ${money(dispute.amount)} from ${giverOf(gift)} to ${celebration(registry)}`,
     text: [greeting(admin), '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),
@@ -99,6 +100,7 @@ export function disputeOpenedFamilyNotice(dispute: Dispute, gift: Gift, registry
   const footer = 'Questions about this dispute? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,
+    kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: `A gift to ${celebration(registry)} was disputed`,
     text: [greeting(member), '', news, '', counts, '', what, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
@@ -132,6 +134,7 @@ export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry:
   const footer = 'Questions about this dispute? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,
+    kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: won ? `The disputed gift to ${celebration(registry)} was kept` : `The disputed gift to ${celebration(registry)} was returned to the giver`,
     text: [greeting(member), '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
@@ -152,6 +155,7 @@ export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, regis
   const footer = 'Questions about this? Reply to this e-mail and our support team will answer.';
   return {
     to: member.email,
+    kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: `${money(amount)} of your payout for ${celebration(registry)} was taken back`,
     text: [greeting(member), '', news, '', taken, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
@@ -177,6 +181,7 @@ export function followUpWaitingAdminNotice(dispute: Dispute, gift: Gift, registr
   const ask = `Claim it, send it, then mark it sent with the PayPal transaction ID or check number on the Disputes page: ${adminPageUrl}`;
   return {
     to: admin.email,
+    kind: 'admin-notice',
     replyTo: supportEmail,
     subject: `Follow-up payout to send for ${celebration(registry)}`,
     text: [greeting(admin), '', news, '', why, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ask].join('\n'),

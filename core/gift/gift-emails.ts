@@ -51,6 +51,7 @@ export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, su
   const paragraphs = [escapeHtml(dear), escapeHtml(thanks), ...(taxLine ? [`<strong>${escapeHtml(taxLine)}</strong>`] : [])];
   return {
     to: gift.giftGiverEmail,
+    kind: 'gift-receipt',
     replyTo: supportEmail,
     subject: `Your gift to ${celebration(registry)}: receipt`,
     text,
@@ -84,6 +85,7 @@ export function giftNotice(gift: Gift, registry: Registry, charity: Charity, own
   const footer = `See every gift and send thank-you cards on <a href="${escapeHtml(registryUrl)}" style="color:#1e3a8a">your registry</a>.`;
   return {
     to: owner.email,
+    kind: 'gift-notice',
     replyTo: supportEmail,
     subject: `New gift from ${giver} for ${celebration(registry)}`,
     text,
@@ -100,6 +102,7 @@ export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: s
   const footer = 'No fees were kept. If you would still like to send a gift, please contact the family directly.';
   return {
     to: gift.giftGiverEmail,
+    kind: 'refund-notice',
     replyTo: supportEmail,
     subject: `Your payment to ${celebration(registry)} was refunded`,
     text: [dear, '', news, '', `Refunded: ${money(total)}`, '', footer].join('\n'),
@@ -124,6 +127,7 @@ export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail:
   const footer = 'Nothing of this gift goes to the family or to the charity. If you have a question about this refund, reply to this e-mail.';
   return {
     to: gift.giftGiverEmail,
+    kind: 'refund-notice',
     replyTo: supportEmail,
     subject: `Your gift to ${celebration(registry)} was refunded`,
     text: [dear, '', news, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
@@ -172,6 +176,7 @@ export function familyRefundNotice(gift: Gift, registry: Registry, member: User,
   const lines = [news, counts, ...now];
   return {
     to: member.email,
+    kind: 'refund-notice',
     replyTo: supportEmail,
     subject: `A gift to ${celebration(registry)} was refunded`,
     text: [hello, '', ...lines.flatMap((line) => [line, '']), ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),

@@ -16,6 +16,7 @@ export function reconciliationDifferencesNotice(day: string, differences: readon
   const footer = `Sent to every ${PRODUCT} administrator once for each difference, the first time a daily reconciliation finds it.`;
   return {
     to: admin.email,
+    kind: 'admin-notice',
     replyTo: supportEmail,
     subject: `Reconciliation of ${day}: ${count} with the payment provider`,
     text: [hello, '', intro, '', ...differences.map((difference) => `- ${difference.description}`), '', `${link} ${financePageUrl}`, '', footer].join('\n'),

@@ -11,6 +11,7 @@ export function newsletterWelcomeEmail(email: string, unsubscribeUrl: string, su
   const footer = 'Questions? Reply to this e-mail and our support team will answer.';
   return {
     to: email,
+    kind: 'newsletter',
     replyTo: supportEmail,
     subject: `You are subscribed to the ${PRODUCT} newsletter`,
     text: ['Hello,', '', ...lines.flatMap((line) => [line, '']), 'Unsubscribe:', unsubscribeUrl, '', footer].join('\n'),

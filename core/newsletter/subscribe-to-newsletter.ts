@@ -22,9 +22,11 @@ export async function subscribeToNewsletter(
   refuseUnknownFields(input, ['email']);
   const email = (await validate(newsletterSchema, input)).email.toLowerCase();
   const token = ports.tokens.create();
-  await ports.unitOfWork.transaction(async ({ newsletter, mail }) => {
+  await ports.unitOfWork.transaction(async ({ newsletter, mail, mailSuppressions }) => {
     const added = await newsletter.subscribe({ email, unsubscribeTokenHash: ports.tokens.digest(token), consentedAt: ports.clock.now() });
     if (added) {
+      // Subscribing again is a new consent: an earlier one-click "no more newsletters" is lifted (a spam report is not).
+      await mailSuppressions.remove(email, 'newsletter');
       await mail.enqueue({ ...newsletterWelcomeEmail(email, unsubscribeUrl(ports.appUrl, token), ports.supportEmail), dedupeKey: `newsletter-welcome-${added.id}` });
     }
   });

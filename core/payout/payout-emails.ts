@@ -38,6 +38,8 @@ export function howPaid(registry: Registry, method = registry.payoutMethod): str
 
 interface Composed {
   to: User;
+  /** The family's payout notices, or an administrator's notice of a payout to make. */
+  kind: 'payout-notice' | 'admin-notice';
   supportEmail: string;
   subject: string;
   title: string;
@@ -49,11 +51,12 @@ interface Composed {
 }
 
 /** An e-mail about a payout, to the owner or an administrator; a reply reaches support. */
-function message({ to, supportEmail, subject, title, rows, lines, link, footer }: Composed): MailMessage {
+function message({ to, kind, supportEmail, subject, title, rows, lines, link, footer }: Composed): MailMessage {
   const hello = greeting(to);
   const linkParagraph = link ? [`${escapeHtml(link.text)} <a href="${escapeHtml(link.url)}" style="color:#1e3a8a">${escapeHtml(link.url)}</a>`] : [];
   return {
     to: to.email,
+    kind,
     replyTo: supportEmail,
     subject,
     text: [
@@ -112,6 +115,7 @@ export function registryClosedNotice(registry: Registry, owner: User, registryUr
     : ['These are the amounts at closing. A gift refunded before your payout is sent comes out of it, so your registry page always shows the amount as it stands.'];
   return message({
     to: owner,
+    kind: 'payout-notice',
     supportEmail,
     subject: `${celebration(registry)}: registry closed`,
     title: 'Your registry is closed',
@@ -142,6 +146,7 @@ export function payoutIssueNotice(registry: Registry, owner: User, registryUrl: 
   ];
   return message({
     to: owner,
+    kind: 'payout-notice',
     supportEmail,
     subject: `${celebration(registry)}: payout issue`,
     title: 'Payout Issue',
@@ -161,6 +166,7 @@ export function payoutIssueNotice(registry: Registry, owner: User, registryUrl: 
 export function payoutSentNotice(registry: Registry, owner: User, supportEmail: string): MailMessage {
   return message({
     to: owner,
+    kind: 'payout-notice',
     supportEmail,
     subject: `${celebration(registry)}: your payout was sent`,
     title: 'Your payout was sent',
@@ -183,6 +189,7 @@ export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin
   const how = registry.payoutMethod === 'paypal' ? 'PayPal payment' : 'check';
   return message({
     to: admin,
+    kind: 'admin-notice',
     supportEmail,
     subject: registry.payoutMethod === 'paypal' ? `PayPal payout to send for ${celebration(registry)}` : `Check to mail for ${celebration(registry)}`,
     title: 'A family payout is waiting',
@@ -221,6 +228,7 @@ export function charityPayoutsPendingNotice(pending: PendingCharityLine[], admin
   const charities = pending.length === 1 ? '1 charity payout' : `${pending.length} charity payouts`;
   return message({
     to: admin,
+    kind: 'admin-notice',
     supportEmail,
     subject: `Charity payouts pending on ${day}: ${charities}`,
     title: 'Charity payouts pending',

@@ -1,4 +1,5 @@
 import { oneLineText } from '../control-characters';
+import { isMailKind } from '../mail/mail-kinds';
 import type { MailMessage } from './mailer';
 
 export interface QueuedMail extends MailMessage {
@@ -7,6 +8,11 @@ export interface QueuedMail extends MailMessage {
    * sent one is kept for 30 days, far longer than any retry that could enqueue it again).
    */
   dedupeKey: string;
+  /**
+   * The thank-you note the message carries: if it cannot be delivered (the address is suppressed,
+   * or the provider reports a bounce), the note shows the family "Not delivered".
+   */
+  thankYouNoteId?: string;
 }
 
 /**
@@ -20,6 +26,7 @@ export interface MailQueue {
 
 const MAX_DEDUPE_KEY_LENGTH = 255;
 const MAX_ADDRESS_LENGTH = 320;
+const MAX_SENDER_NAME_LENGTH = 200;
 /** One bare address (local@domain): no name, no list, no white space or line break, nothing a header could be split on. */
 const BARE_ADDRESS = /^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/;
 
@@ -36,7 +43,10 @@ export function prepareQueuedMail(mail: QueuedMail): QueuedMail {
   return {
     dedupeKey: mail.dedupeKey,
     to: mail.to,
+    kind: mail.kind,
     ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
+    ...(mail.senderName === undefined ? {} : { senderName: oneLineText(mail.senderName) }),
+    ...(mail.thankYouNoteId === undefined ? {} : { thankYouNoteId: mail.thankYouNoteId }),
     subject: oneLineText(mail.subject),
     text: clean(mail.text),
     html: clean(mail.html),
@@ -53,6 +63,10 @@ function checkQueuedMail(mail: QueuedMail): void {
   }
   if (!mail.to || mail.to.length > MAX_ADDRESS_LENGTH || /[\r\n]/.test(mail.to)) {
     throw new RangeError(`A queued mail needs one recipient address of at most ${MAX_ADDRESS_LENGTH} characters on one line`);
+  }
+  if (!isMailKind(mail.kind)) throw new RangeError(`A queued mail needs one of the known kinds (got ${String(mail.kind)})`);
+  if (mail.senderName !== undefined && (mail.senderName.length === 0 || mail.senderName.length > MAX_SENDER_NAME_LENGTH)) {
+    throw new RangeError(`A queued mail's sender name must be 1 to ${MAX_SENDER_NAME_LENGTH} characters`);
   }
   if (mail.replyTo !== undefined && (mail.replyTo.length > MAX_ADDRESS_LENGTH || !BARE_ADDRESS.test(mail.replyTo))) {
     throw new RangeError(`A queued mail's reply-to must be one address of at most ${MAX_ADDRESS_LENGTH} characters on one line`);

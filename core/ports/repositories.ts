@@ -7,6 +7,7 @@ import type { Gift, PaymentStatus } from '../gift/gift';
 import type { OfflineGift, OfflineGiftDetails } from '../offline-gift/offline-gift';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
+import type { Suppression, SuppressionScope } from '../mail/suppression';
 import type { Registry } from '../registry/registry';
 import type { AuditEvent, NewAuditEvent } from '../payout/audit-event';
 import type { CharityPayout } from '../payout/charity-payout';
@@ -173,6 +174,8 @@ export interface NewsletterRepository {
   subscribe(subscriber: NewNewsletterSubscriber): Promise<{ id: string } | null>;
   /** Removes the address whose unsubscribe link has this digest; answers whether one was on the list. */
   unsubscribe(unsubscribeTokenHash: string): Promise<boolean>;
+  /** Removes the address from the list (a one-click unsubscribe names the address, not a digest); answers whether it was on it. */
+  unsubscribeAddress(email: string): Promise<boolean>;
   /** Whether the address is on the list. */
   isSubscribed(email: string): Promise<boolean>;
 }
@@ -490,7 +493,8 @@ export interface ThankYouNoteRepository {
   listByGiftIds(giftIds: string[]): Promise<ThankYouNote[]>;
   /** Creates the gift's note, or replaces the content of the one it has (one note per gift). */
   save(gift: ThankedGiftRef, content: NoteContent): Promise<ThankYouNote>;
-  markSent(id: string, sentAt: Date): Promise<ThankYouNote>;
+  /** Sent (again): "not delivered" is cleared; with sendTo, the card's address from now on. */
+  markSent(id: string, sentAt: Date, sendTo?: string): Promise<ThankYouNote>;
 }
 
 export type NewThankYouCard = Omit<ThankYouCard, 'id' | 'createdAt'>;
@@ -511,6 +515,18 @@ export interface ThankYouReminderRepository {
   listDue(celebratedBy: Date, limit: number): Promise<string[]>;
   /** Records the registry's reminder unless one is recorded, in one statement; answers whether this call recorded it. */
   record(registryId: string, remindedAt: Date): Promise<boolean>;
+}
+
+/** The suppression list (core/mail/suppression.ts): addresses that messages of a scope must not go to. */
+export interface MailSuppressionRepository {
+  /** Puts the address under the scope, or refreshes the reason and time it is there for. */
+  add(suppression: Suppression): Promise<void>;
+  /** The address's suppressions, of every scope. */
+  listFor(address: string): Promise<Suppression[]>;
+  /** Lifts one scope of the address's suppressions (a new newsletter subscription lifts its unsubscribe); answers whether it was there. */
+  remove(address: string, scope: SuppressionScope): Promise<boolean>;
+  /** Lifts the address's bounce and drop suppressions (a family checked the address); answers whether there was one. */
+  liftUndeliverable(address: string): Promise<boolean>;
 }
 
 export interface Repositories {
@@ -535,6 +551,7 @@ export interface Repositories {
   reconciliations: ReconciliationRepository;
   /** Mail queued here commits or rolls back with the rest of the transaction. */
   mail: MailQueue;
+  mailSuppressions: MailSuppressionRepository;
 }
 
 /** Runs work in one database transaction: all of it lands, or none of it does. */

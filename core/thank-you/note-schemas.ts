@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { emailRule } from '../account/schemas';
 import { CARD_TEMPLATES, IMAGE_SIZES } from './thank-you-note';
 
 export const MAX_CARD_PHOTOS = 6;
@@ -14,3 +15,6 @@ export const thankYouNoteSchema = yup.object({
   imageSize: yup.string().oneOf([...IMAGE_SIZES], 'Photo size must be small, medium or large').default('medium'),
 });
 export type ThankYouNoteInput = yup.InferType<typeof thankYouNoteSchema>;
+
+/** The send call's body, all optional (the spec's call has none): the address the family corrected the card to after it was not delivered. */
+export const sendNoteSchema = yup.object({ email: emailRule.optional() });

@@ -8,6 +8,7 @@ import { registryNotFound } from '../registry/registry-not-found';
 import { refuseUnknownFields, validate } from '../validate';
 import { cardForAllRecipients } from './card-for-all-recipients';
 import { cardForAllSchema, fitsWithName } from './card-for-all-schemas';
+import { familySenderName } from '../mail/sender-name';
 import { fillGiverName } from './giver-name-placeholder';
 import { cardCandidate, contributorsOf, type Contributor } from './list-contributors';
 import { MAX_MESSAGE_LENGTH } from './note-schemas';
@@ -114,11 +115,14 @@ async function sendUnderLock(
       );
       await repositories.mail.enqueue({
         to,
+        kind: 'thank-you-card',
+        senderName: familySenderName(writer),
         replyTo: writer.email,
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
         dedupeKey: `thank-you-to-all-${gift.id}`,
+        thankYouNoteId: note.id,
       });
       await repositories.thankYouNotes.markSent(note.id, now);
     }

@@ -18,6 +18,13 @@ export interface ThankYouNote {
   imageSize: ImageSize;
   status: NoteStatus;
   sentAt: Date | null;
+  /** The address the family corrected the card to after it was not delivered; null: the giver's own. */
+  sendTo: string | null;
+  /**
+   * When the last card sent was found undeliverable (the address is suppressed, or bounced): the
+   * family is told "Not delivered". Cleared by the next send.
+   */
+  notDeliveredAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -29,6 +29,7 @@ export function unthankedGiftsReminder(registry: Registry, owner: User, unthanke
   const footer = `This is the only reminder ${PRODUCT} sends about these cards. Questions? Reply to this e-mail and our support team will answer.`;
   return {
     to: owner.email,
+    kind: 'thank-you-reminder',
     replyTo: supportEmail,
     subject: `${celebration(registry)}: ${gifts} no thank-you card`,
     text: [hello, '', ...lines.flatMap((line) => [line, '']), `${link} ${pageUrl}`, '', footer].join('\n'),

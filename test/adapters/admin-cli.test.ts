@@ -416,3 +416,23 @@ describe('npm run admin', () => {
     }
   }, 60_000);
 });
+
+describe('mail suppressions from the command line', () => {
+  it('says why mail does not go to an address, and lifts one scope or all of them', async () => {
+    const repositories = createInMemoryRepositories();
+    const at = new Date('2026-12-02T10:00:00.000Z');
+    await repositories.mailSuppressions.add({ address: 'gone@example.com', scope: 'all', reason: 'bounce', createdAt: at });
+    await repositories.mailSuppressions.add({ address: 'gone@example.com', scope: 'reminders', reason: 'unsubscribe', createdAt: at });
+    expect((await run(['mail', 'suppressions', 'Gone@Example.com'], repositories)).lines).toEqual([
+      'all                bounce       since 2026-12-02 10:00 UTC',
+      'reminders          unsubscribe  since 2026-12-02 10:00 UTC',
+    ]);
+    expect((await run(['mail', 'lift', 'gone@example.com', '--scope', 'all'], repositories)).lines).toEqual(['Lifted all for gone@example.com.']);
+    expect((await repositories.mailSuppressions.listFor('gone@example.com')).map((row) => row.scope)).toEqual(['reminders']);
+    expect((await run(['mail', 'lift', 'gone@example.com'], repositories)).lines).toEqual(['Lifted reminders for gone@example.com.']);
+    expect((await run(['mail', 'suppressions', 'gone@example.com'], repositories)).lines).toEqual(['gone@example.com is on no suppression list: every e-mail goes to it.']);
+    const refused = await run(['mail', 'lift', 'gone@example.com', '--scope', 'everything'], repositories);
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toContain('takes at most --scope with one of');
+  });
+});

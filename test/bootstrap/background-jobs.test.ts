@@ -29,7 +29,7 @@ describe('BACKGROUND_JOBS=off: a server for restore drills and maintenance', () 
     const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
     server = await startTestServer({ dataDir, env: { ...env, BACKGROUND_JOBS: 'off' } });
     expect(server.logs.join('')).toContain('BACKGROUND_JOBS=off');
-    await createMailQueue(server.infrastructure.orm.em.fork()).enqueue({ dedupeKey: 'drill:1', to: 'guest@example.org', subject: 'Your receipt', text: 'Thank you', html: '<p>Thank you</p>' });
+    await createMailQueue(server.infrastructure.orm.em.fork()).enqueue({ dedupeKey: 'drill:1', kind: 'gift-receipt', to: 'guest@example.org', subject: 'Your receipt', text: 'Thank you', html: '<p>Thank you</p>' });
     await sleep(MORE_THAN_A_POLL_MS);
     expect(await statusOf(server, 'drill:1')).toBe('queued');
     expect(outboxFiles(dataDir)).toEqual([]);

@@ -93,7 +93,7 @@ describe('configuration', () => {
     expect(problems({ PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true' })).toEqual([]);
   });
 
-  const productionBasics = { NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1', SESSION_SECRET: 'x'.repeat(40), ...stripe };
+  const productionBasics = { NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1', MAIL_POSTAL_ADDRESS: '1 Main Street, Springfield', SESSION_SECRET: 'x'.repeat(40), ...stripe };
 
   it('refuses production on one machine’s local outbox, disk or embedded database unless told it runs alone', () => {
     expect(problems(productionBasics)).toEqual([

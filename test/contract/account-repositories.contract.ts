@@ -184,9 +184,56 @@ export function accountRepositoryContract(current: () => Repositories & UnitOfWo
       expect(await newsletter.subscribe(aSubscriber('guest@example.com'))).not.toBeNull();
     });
 
+    it('removes an address by the address itself, whatever its case (a one-click unsubscribe)', async () => {
+      const { newsletter } = current();
+      await newsletter.subscribe(aSubscriber('one.click@example.com'));
+      expect(await newsletter.unsubscribeAddress('One.Click@Example.com')).toBe(true);
+      expect(await newsletter.isSubscribed('one.click@example.com')).toBe(false);
+      expect(await newsletter.unsubscribeAddress('one.click@example.com')).toBe(false);
+    });
+
     it('adds one row for the same address sent twice at once', async () => {
       const results = await Promise.all([1, 2, 3].map(() => current().newsletter.subscribe(aSubscriber('twice@example.com'))));
       expect(results.filter((result) => result !== null)).toHaveLength(1);
+    });
+  });
+
+  describe('suppression list', () => {
+    const at = new Date('2026-12-02T10:00:00.000Z');
+
+    it('keeps one row per address and scope, whatever the case, with the latest reason and time', async () => {
+      const { mailSuppressions } = current();
+      await mailSuppressions.add({ address: 'Gone@Example.com', scope: 'all', reason: 'bounce', createdAt: at });
+      await mailSuppressions.add({ address: 'gone@example.com', scope: 'all', reason: 'dropped', createdAt: new Date(at.getTime() + 1000) });
+      await mailSuppressions.add({ address: 'gone@example.com', scope: 'reminders', reason: 'unsubscribe', createdAt: at });
+      const rows = (await mailSuppressions.listFor('GONE@example.com')).sort((a, b) => a.scope.localeCompare(b.scope));
+      expect(rows).toEqual([
+        { address: 'gone@example.com', scope: 'all', reason: 'dropped', createdAt: new Date(at.getTime() + 1000) },
+        { address: 'gone@example.com', scope: 'reminders', reason: 'unsubscribe', createdAt: at },
+      ]);
+      expect(await mailSuppressions.listFor('other@example.com')).toEqual([]);
+    });
+
+    it('lifts bounces and drops alone when a family vouches for the address, and one scope when asked', async () => {
+      const { mailSuppressions } = current();
+      await mailSuppressions.add({ address: 'vouched@example.com', scope: 'all', reason: 'bounce', createdAt: at });
+      await mailSuppressions.add({ address: 'vouched@example.com', scope: 'non-transactional', reason: 'spam-report', createdAt: at });
+      await mailSuppressions.add({ address: 'vouched@example.com', scope: 'newsletter', reason: 'unsubscribe', createdAt: at });
+      expect(await mailSuppressions.liftUndeliverable('Vouched@example.com')).toBe(true);
+      expect(await mailSuppressions.liftUndeliverable('vouched@example.com')).toBe(false);
+      expect(await mailSuppressions.remove('vouched@example.com', 'newsletter')).toBe(true);
+      expect(await mailSuppressions.remove('vouched@example.com', 'newsletter')).toBe(false);
+      expect((await mailSuppressions.listFor('vouched@example.com')).map((row) => row.reason)).toEqual(['spam-report']);
+    });
+
+    it('adds nothing when its transaction rolls back', async () => {
+      await expect(
+        current().transaction(async ({ mailSuppressions }) => {
+          await mailSuppressions.add({ address: 'rolled@example.com', scope: 'all', reason: 'bounce', createdAt: at });
+          throw new Error('later step failed');
+        }),
+      ).rejects.toThrow('later step failed');
+      expect(await current().mailSuppressions.listFor('rolled@example.com')).toEqual([]);
     });
   });
 }

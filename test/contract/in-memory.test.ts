@@ -3,7 +3,8 @@ import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payme
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { InMemorySandboxAccountStore } from '../../adapters/in-memory/in-memory-sandbox-account-store';
 import { InMemorySandboxBalance } from '../../adapters/in-memory/in-memory-sandbox-balance';
-import { mailerContract } from './mailer.contract';
+import type { OutgoingMail } from '@core/ports/mailer';
+import { mailerContract, type DeliveredMail } from './mailer.contract';
 import { paymentGatewayContract } from './payment-gateway.contract';
 import { repositoryContract } from './repositories.contract';
 import { sandboxAccountStoreContract } from './sandbox-account-store.contract';
@@ -29,5 +30,15 @@ paymentGatewayContract('in-memory fake', async () => {
 });
 mailerContract('in-memory fake', async () => {
   const mailer = new InMemoryMailer();
-  return { mailer, delivered: async () => [...mailer.sent], failNextDelivery: async () => mailer.failWith() };
+  // The fake keeps what it was given; its recipient would read it from the contract's sender.
+  const read = ({ to, replyTo, subject, text, html, senderName, unsubscribeUrl }: OutgoingMail): DeliveredMail => ({
+    from: { name: senderName ?? 'Mitzvah Gifts', address: 'gifts@mitzvahgifts.test' },
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    subject,
+    text,
+    html,
+    ...(unsubscribeUrl ? { unsubscribe: { url: unsubscribeUrl, oneClick: true } } : {}),
+  });
+  return { mailer, delivered: async () => mailer.sent.map(read), failNextDelivery: async () => mailer.failWith() };
 });

@@ -14,6 +14,7 @@ export function aQueuedMail(overrides: Partial<QueuedMail> = {}): QueuedMail {
   const id = crypto.randomUUID();
   return {
     dedupeKey: `gift-receipt:${id}`,
+    kind: 'gift-receipt',
     to: `guest-${id.slice(0, 8)}@example.com`,
     subject: 'Thank you for your gift',
     text: 'Thank you!',

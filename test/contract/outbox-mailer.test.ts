@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { OutboxMailer } from '../../adapters/mail/outbox-mailer';
-import { readEml } from '../adapters/mail/read-eml';
-import { mailerContract } from './mailer.contract';
+import { readDelivered } from '../adapters/mail/parse-eml';
+import { CONTRACT_SENDER, mailerContract } from './mailer.contract';
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -16,12 +16,12 @@ mailerContract('local outbox', async () => {
   roots.push(root);
   const directory = join(root, 'outbox');
   return {
-    mailer: new OutboxMailer({ directory, from: 'Mitzvah Gifts <gifts@mitzvahgifts.test>' }),
+    mailer: new OutboxMailer({ directory, from: CONTRACT_SENDER }),
     // Delivered is what a mail client opens: the finished .eml files, not a half-written one.
     async delivered() {
       const isFolder = await stat(directory).then((found) => found.isDirectory(), () => false);
       const names = isFolder ? (await readdir(directory)).filter((name) => name.endsWith('.eml')).sort() : [];
-      return Promise.all(names.map(async (name) => readEml(await readFile(join(directory, name), 'utf8'))));
+      return Promise.all(names.map(async (name) => readDelivered(await readFile(join(directory, name)))));
     },
     // A file where the outbox folder should be: nothing can be written there (even by root, unlike a read-only folder).
     async failNextDelivery() {

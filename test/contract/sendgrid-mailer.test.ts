@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { SendGridMailer } from '../../adapters/mail/sendgrid-mailer';
 import { recordUnhandledRequests } from '../support/msw-unhandled';
 import { fakeSendGrid, type ReceivedMail } from '../adapters/mail/fake-sendgrid';
-import { mailerContract } from './mailer.contract';
+import { CONTRACT_SENDER, mailerContract, type DeliveredMail } from './mailer.contract';
 
 const API_KEY = 'SG.contract-key.abcdefghijklmnopqrstuvwxyz0123456789';
 const sendgrid = fakeSendGrid([API_KEY]);
@@ -18,21 +18,24 @@ afterEach(() => {
 afterAll(() => server.close());
 
 /** A message SendGrid took, as its recipient reads it: every recipient, and each content by type. */
-function asDelivered(body: ReceivedMail['body']) {
+function asDelivered(body: ReceivedMail['body']): DeliveredMail {
   const content = (type: string) => body.content.filter((part) => part.type === type).map((part) => part.value).join('');
+  const unsubscribe = body.headers?.['List-Unsubscribe'];
   return {
+    from: { name: body.from.name ?? '', address: body.from.email },
     to: body.personalizations.flatMap((personalization) => personalization.to.map((recipient) => recipient.email)).join(', '),
     ...(body.reply_to ? { replyTo: body.reply_to.email } : {}),
     subject: body.subject,
     text: content('text/plain'),
     html: content('text/html'),
+    ...(unsubscribe ? { unsubscribe: { url: unsubscribe.replace(/^<|>$/g, ''), oneClick: body.headers?.['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click' } } : {}),
   };
 }
 
 mailerContract('SendGrid (over MSW)', async () => {
   sendgrid.reset();
   return {
-    mailer: new SendGridMailer({ apiKey: API_KEY, from: 'Mitzvah Gifts <gifts@mitzvahgifts.test>' }),
+    mailer: new SendGridMailer({ apiKey: API_KEY, from: CONTRACT_SENDER }),
     delivered: async () => sendgrid.accepted.map(asDelivered),
     failNextDelivery: async () => sendgrid.failNext({ status: 503, message: 'Service Unavailable' }),
   };

@@ -41,7 +41,7 @@ describe('text stored before names refused them, shown on one line', () => {
 
   it('reaches titles and e-mail subjects so', () => {
     expect(celebrationTitle({ childName: 'Noa \u202Elived', celebrationType: 'bat' })).toBe("Noa lived's Bat Mitzvah");
-    const mail = prepareQueuedMail({ dedupeKey: 'k', to: 'a@example.com', subject: 'New gift from Eve\r\nBcc: x@example.com \u2066for', text: 'a\nb', html: '<p>a</p>' });
+    const mail = prepareQueuedMail({ dedupeKey: 'k', kind: 'gift-notice', to: 'a@example.com', subject: 'New gift from Eve\r\nBcc: x@example.com \u2066for', text: 'a\nb', html: '<p>a</p>' });
     expect(mail.subject).toBe('New gift from Eve Bcc: x@example.com for');
     expect(mail.text).toBe('a\nb');
   });

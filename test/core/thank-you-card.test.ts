@@ -104,7 +104,7 @@ describe('sending a thank-you card', () => {
     const registry = await repositories.registries.create(aNewRegistry(owner.id));
     const gift = await repositories.gifts.create(aNewGift(registry.id, charity.id));
     const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: false }, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
-    await sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock: new FixedClock(), appUrl: 'https://gifts.example.org', typedAddresses: new InMemoryTypedAddressBudget() });
+    await sendThankYouNote(note.id, {}, { user: owner, unitOfWork: repositories, clock: new FixedClock(), appUrl: 'https://gifts.example.org', typedAddresses: new InMemoryTypedAddressBudget() });
     expect(repositories.mail.queued).toEqual([
       expect.objectContaining({ to: 'miriam@example.com', replyTo: 'rachel.cohen@example.com', subject: 'A thank-you from Sarah Cohen' }),
     ]);
@@ -128,7 +128,7 @@ describe('a card for a gift given by hand', () => {
     const gift = await repositories.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 18_000, method: 'cash', receivedOn: '2027-05-16', note: null });
     const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: true }, { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
     const clock = new FixedClock();
-    await expect(sendThankYouNote(note.id, { user: owner, unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org', typedAddresses: new InMemoryTypedAddressBudget() })).rejects.toMatchObject({ code: 'note.no_email' });
+    await expect(sendThankYouNote(note.id, {}, { user: owner, unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org', typedAddresses: new InMemoryTypedAddressBudget() })).rejects.toMatchObject({ code: 'note.no_email' });
     expect(repositories.mail.queued).toEqual([]);
     const given = await markThankYouNoteGiven(note.id, { user: owner, unitOfWork: repositories, clock });
     expect(given).toMatchObject({ status: 'sent', sentAt: clock.now(), byHand: true });

@@ -118,7 +118,7 @@ describe('the check every HTTP test makes of the answers it receives', () => {
     const row = { charityId: 'c', charityName: 'Hillel', giftCount: 1, totalAmount: 10.8 };
     expect(() => checkResponse('GET', '/api/registries/r/charity-breakdown', 200, { charities: [row] })).not.toThrow();
     expect(() => checkResponse('GET', '/api/registries/r/charity-breakdown', 200, { charities: [{ ...row, totalAmount: '10.80' }] })).toThrow(UndescribedResponse);
-    const note = { id: 'n', giftId: 'g', templateId: 'nature', customMessage: 'Thanks', imageUrls: [], imageSize: 'medium', status: 'draft', sentAt: null, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: 'yesterday' };
+    const note = { id: 'n', giftId: 'g', templateId: 'nature', customMessage: 'Thanks', imageUrls: [], imageSize: 'medium', status: 'draft', sentAt: null, sendTo: null, notDeliveredAt: null, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: 'yesterday' };
     expect(() => checkResponse('POST', '/api/thank-you-notes', 200, note)).toThrow(UndescribedResponse);
     expect(() => checkResponse('POST', '/api/thank-you-notes', 200, { ...note, updatedAt: note.createdAt })).not.toThrow();
   });

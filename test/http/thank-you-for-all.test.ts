@@ -110,7 +110,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       await server.mailWorker.drainOnce();
       const cards = readOutbox(server.dataDir).filter((mail) => typed.includes(mail.to) && mail.subject.startsWith('A thank-you from'));
       expect(cards).toHaveLength(10);
-      expect(cards[0]!.html).not.toMatch(/<a[\s>]/i);
+      // The family's words link nowhere; the only link is ours, the footer's unsubscribe.
+      expect([...cards[0]!.html.matchAll(/<a\s[^>]*href="([^"]*)"/gi)].map((link) => link[1])).toEqual([expect.stringMatching(/\/api\/unsubscribe\/[A-Za-z0-9_-]+$/)]);
+      expect(cards[0]!.html).not.toContain('href="http://www.phish.test');
       expect(cards[0]!.html).toContain('www<span>.</span>phish<span>.</span>test');
 
       // Once a guest has paid online, the card for everyone reaches the rest.

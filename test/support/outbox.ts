@@ -4,7 +4,7 @@ import type { MailMessage } from '@core/ports/mailer';
 import { readEml } from '../adapters/mail/read-eml';
 
 /** Every message in a server's local outbox, oldest first, as a mail client shows it (Reply-To included). */
-export function readOutbox(dataDir: string): MailMessage[] {
+export function readOutbox(dataDir: string): Omit<MailMessage, 'kind' | 'senderName'>[] {
   const folder = path.join(dataDir, 'outbox');
   let files: string[];
   try {

@@ -329,6 +329,33 @@ describe('/thank-you-cards/{id} for the owner', () => {
     await waitFor(() => expect(api.contributorLoads).toBe(2));
   });
 
+  it('says a card was not delivered, in the list and on the card, and sends it again to the address the family corrects', async () => {
+    const bounced = aNote({ id: 'n-8', giftId: 'g-1', status: 'sent', sentAt: '2026-03-04T09:00:00.000Z', notDeliveredAt: '2026-03-04T09:05:00.000Z' });
+    const { user, api } = await openPage([{ ...rachel, thankYouNote: bounced }, david]);
+    expect(screen.getByText('Not Delivered')).toBeInTheDocument();
+    await select(user, /Rachel Levy/);
+    expect(screen.getByText('Not delivered: check the address, or print the card')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print Card' })).toBeInTheDocument();
+    const address = screen.getByRole('textbox', { name: 'E-mail address for this card' });
+    expect(address).toHaveValue(rachel.giftGiverEmail);
+
+    await user.clear(address);
+    await user.type(address, 'not an address');
+    await user.click(screen.getByRole('button', { name: 'Send Again' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(address).toHaveFocus();
+    expect(api.calls).toEqual([]);
+
+    await user.clear(address);
+    await user.type(address, 'rachel.levy@example.org');
+    await user.click(screen.getByRole('button', { name: 'Send Again' }));
+    expect(await within(toastRegion()).findByText('Thank You Card Sent!')).toBeInTheDocument();
+    expect(api.calls.map(({ path, body }) => [path, path.endsWith('/send') ? body : null])).toEqual([
+      ['/api/thank-you-notes', null],
+      ['/api/thank-you-notes/n-8/send', { email: 'rachel.levy@example.org' }],
+    ]);
+  });
+
   it('opens a sent card with its saved content and offers Resend, which saves and sends again', async () => {
     const sent = aNote({
       id: 'n-7',

@@ -14,6 +14,8 @@ export function aNote(overrides: Partial<ThankYouNoteView> = {}): ThankYouNoteVi
     imageSize: 'medium',
     status: 'draft',
     sentAt: null,
+    sendTo: null,
+    notDeliveredAt: null,
     createdAt: '2026-03-03T10:00:00.000Z',
     updatedAt: '2026-03-03T10:00:00.000Z',
     ...overrides,

@@ -24,12 +24,14 @@ function refused(): DomainError {
  * that names no page at all is let through only without our session cookie: it then comes from a
  * non-browser client, which carries no victim's session; with the cookie it may be an older
  * browser that left both headers out on a page's say-so, so it is refused. Paths called by
- * providers' servers (the Stripe webhook) are exempt; nothing else is.
+ * providers' servers (the webhooks, the one-click unsubscribe under its prefix) are exempt;
+ * nothing else is.
  */
-export function crossSiteGuard(options: { allowedOrigins: string[]; exemptPaths: string[] }): Middleware<HttpState> {
+export function crossSiteGuard(options: { allowedOrigins: string[]; exemptPaths: string[]; exemptPrefixes?: string[] }): Middleware<HttpState> {
   const allowed = new Set(options.allowedOrigins);
+  const exemptPrefixes = options.exemptPrefixes ?? [];
   return async (ctx, next) => {
-    if (SAFE_METHODS.has(ctx.method) || options.exemptPaths.includes(ctx.path)) {
+    if (SAFE_METHODS.has(ctx.method) || options.exemptPaths.includes(ctx.path) || exemptPrefixes.some((prefix) => ctx.path.startsWith(prefix))) {
       return next();
     }
     const fetchSite = ctx.get('Sec-Fetch-Site');

@@ -1,7 +1,7 @@
 import type { CoOwnerInvitationView, InvitationAccepted, InvitationPreview, RegistryPeople, RegistryPerson } from '@api/co-owners';
 import type { User } from '@core/account/user';
 import type { InvitationPreview as Preview } from '@core/co-owner/accept-co-owner-invitation';
-import { displayName } from '@core/co-owner/co-owner-emails';
+import { displayName } from '@core/account/display-name';
 import type { CoOwnerInvitation } from '@core/co-owner/co-owner-invitation';
 import type { RegistryPeople as People } from '@core/co-owner/co-owners';
 import type { Registry } from '@core/registry/registry';

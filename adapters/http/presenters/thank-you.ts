@@ -14,6 +14,8 @@ export function presentNote(note: ThankYouNote) {
     imageSize: note.imageSize,
     status: note.status,
     sentAt: note.sentAt?.toISOString() ?? null,
+    sendTo: note.sendTo,
+    notDeliveredAt: note.notDeliveredAt?.toISOString() ?? null,
     createdAt: note.createdAt.toISOString(),
     updatedAt: note.updatedAt.toISOString(),
   } satisfies ThankYouNoteView;

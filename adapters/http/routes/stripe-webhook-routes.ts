@@ -5,7 +5,8 @@ import type { Clock } from '@core/ports/clock';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import type { HttpContext, HttpState } from '../http-state';
+import type { HttpState } from '../http-state';
+import { readRawBody } from '../raw-body';
 import { logDisputeOutcome, logPaymentOutcome, logProviderRefund, type CountPaymentOutcome } from '../payment-outcome-log';
 import { recordDispute } from '@core/dispute/record-dispute';
 import { presentWebhookReceived } from '../presenters/gifts';
@@ -87,54 +88,4 @@ export function stripeWebhookRoutes(ports: {
   });
 
   return router;
-}
-
-/**
- * The request's body as the exact bytes sent, refusing more than `limit` with 413: at once when
- * Content-Length says so, or as soon as a body without one grows past it (then the connection is
- * closed after the answer rather than drained).
- */
-function readRawBody(ctx: HttpContext, limit: number): Promise<Buffer> {
-  const req = ctx.req;
-  if (req.readableEnded || req.readableDidRead) {
-    // Someone read it first: the app's JSON body parser must skip this path.
-    return Promise.reject(new Error(`The body of ${STRIPE_WEBHOOK_PATH} was read before the webhook route; exempt the path from the body parser`));
-  }
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(httpError(413, 'Request is too large'));
-
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const settle = (error: Error | null) => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-      if (error) reject(error);
-      else resolve(Buffer.concat(chunks, received));
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      req.pause();
-      ctx.set('Connection', 'close');
-      settle(httpError(413, 'Request is too large'));
-    };
-    const onEnd = () => settle(null);
-    const onError = (error: Error) => settle(error);
-    // Closed before the end: the sender gave up mid-body.
-    const onClose = () => settle(httpError(400, 'Request aborted'));
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
-}
-
-function httpError(status: number, message: string): Error {
-  return Object.assign(new Error(message), { status, expose: true });
 }

@@ -29,7 +29,7 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
   router.post('/api/thank-you-notes/:id/send', async (ctx) => {
     const user = requireSignedIn(ctx.state.user);
     await countAttempt([[ports.limits.thankYouSendsPerAccount, user.id]], 'thank-you cards sent');
-    const note = await sendThankYouNote(ctx.params.id ?? '', {
+    const note = await sendThankYouNote(ctx.params.id ?? '', ctx.request.body, {
       user: ctx.state.user,
       unitOfWork: repositories,
       clock: ports.clock,

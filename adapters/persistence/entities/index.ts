@@ -11,6 +11,8 @@ import { UserEntity } from './user-entity';
 import { RateLimitEntity } from './rate-limit-entity';
 import { PaymentStartNoteEntity } from './payment-start-note-entity';
 import { MailOutboxEntity } from './mail-outbox-entity';
+import { MailSuppressionEntity } from './mail-suppression-entity';
+import { MailEventEntity } from './mail-event-entity';
 import { AuditEventEntity } from './audit-event-entity';
 import { SandboxAccountEntity } from './sandbox-account-entity';
 import { AccountTokenEntity } from './account-token-entity';
@@ -50,7 +52,8 @@ export const ENTITIES = [
 ];
 
 /**
- * Tables that are ours but not the business's (no repository reads them): the sandbox provider's
- * accounts and balance transactions stand in for what Stripe would hold.
+ * Tables that are ours but not the business's (no repository reads them): the mail queue, its
+ * suppression list and its providers' events; the sandbox provider's accounts and balance
+ * transactions stand in for what Stripe would hold.
  */
-export const SUPPORT_ENTITIES = [RateLimitEntity, PaymentStartNoteEntity, MailOutboxEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];
+export const SUPPORT_ENTITIES = [RateLimitEntity, PaymentStartNoteEntity, MailOutboxEntity, MailSuppressionEntity, MailEventEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];

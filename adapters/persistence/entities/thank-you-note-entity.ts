@@ -35,6 +35,8 @@ export const ThankYouNoteEntity = new EntitySchema<ThankYouNoteRow>({
     imageSize: { type: 'string', length: 10, default: 'medium' },
     status: { type: 'string', length: 10, default: 'draft' },
     sentAt: { type: 'datetime', nullable: true },
+    sendTo: { type: 'string', length: 320, nullable: true },
+    notDeliveredAt: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

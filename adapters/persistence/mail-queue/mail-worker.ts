@@ -1,6 +1,10 @@
+import { categoryOf, isMailKind, type MailKind, type OptOutCategory } from '@core/mail/mail-kinds';
+import { withListFooter } from '@core/mail/list-footer';
+import { stoppingSuppression, suppressionKey, type MailProblem, type SuppressionScope } from '@core/mail/suppression';
 import type { Clock } from '@core/ports/clock';
-import type { Mailer } from '@core/ports/mailer';
+import type { Mailer, OutgoingMail } from '@core/ports/mailer';
 import type { Orm } from '../orm';
+import { applyMailEvents, recordDeliveryProblem, type AppliedMailEvent } from './mail-events';
 
 /** The slice of a pino logger the worker uses (pino's Logger fits it). */
 export interface MailWorkerLogger {
@@ -24,6 +28,13 @@ export interface MailWorkerOptions {
   /** Messages claimed (and sent in parallel) at a time. */
   batchSize?: number;
   clock?: Clock;
+  /** Mail that may be stopped carries this one-click unsubscribe link and the postal address. */
+  lists: {
+    unsubscribeUrl: (address: string, category: OptOutCategory) => string;
+    postalAddress: string;
+  };
+  /** Told of every provider event applied (a bounce, a complaint) and every message suppressed: the metrics count them. */
+  onProblem?: (problem: AppliedMailEvent & { suppressed: boolean }) => void;
 }
 
 export interface MailWorker {
@@ -44,6 +55,8 @@ interface ClaimedMail {
   id: string;
   to: string;
   replyTo: string | null;
+  kind: string | null;
+  senderName: string | null;
   subject: string;
   text: string;
   html: string;
@@ -85,7 +98,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
        )
        update "mail_outbox" as "m" set "status" = 'sending', "attempts" = "m"."attempts" + 1, "next_attempt_at" = ?::timestamptz
        from "due" where "m"."id" = "due"."id"
-       returning "m"."id", "m"."to", "m"."reply_to" as "replyTo", "m"."subject", "m"."text", "m"."html", "m"."attempts"`,
+       returning "m"."id", "m"."to", "m"."reply_to" as "replyTo", "m"."kind", "m"."sender_name" as "senderName", "m"."subject", "m"."text", "m"."html", "m"."attempts"`,
       [at(now), maxAttempts, batchSize, at(new Date(now.getTime() + leaseMs))],
     );
   }
@@ -126,9 +139,60 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     else logger.warn({ mailId: mail.id, attempt: mail.attempts, retryInMs: delay, reason }, 'Mail not sent; will try again');
   }
 
+  /**
+   * The address is on the suppression list for this kind of message: it is not sent, the row says
+   * why (its body blanked, as a sent one's), and the note it carried is marked not delivered, in one
+   * transaction. Guarded by the attempt number, as markSent is.
+   */
+  async function markSuppressed(mail: ClaimedMail, reason: MailProblem, kind: MailKind | null): Promise<void> {
+    const now = clock.now();
+    const suppressed = await orm.em.fork().transactional(async (em) => {
+      const { affectedRows } = await em.execute<{ affectedRows: number }>(
+        `update "mail_outbox" set "status" = 'suppressed', "last_error" = null, "text" = '', "html" = '' where "id" = ? and "status" = 'sending' and "attempts" = ?`,
+        [mail.id, mail.attempts],
+        'run',
+      );
+      if (affectedRows > 0) await recordDeliveryProblem(em, mail.id, reason, now);
+      return affectedRows > 0;
+    });
+    if (!suppressed) return;
+    logger.info({ mailId: mail.id, kind, reason }, 'Mail not sent: the address is on the suppression list');
+    options.onProblem?.({ problem: reason, kind, suppressed: true });
+  }
+
+  async function suppressionFor(mail: ClaimedMail, kind: MailKind | null): Promise<{ scope: SuppressionScope; reason: MailProblem } | null> {
+    const rows = await execute<{ scope: SuppressionScope; reason: MailProblem }[]>(`select "scope", "reason" from "mail_suppressions" where "address" = ?`, [suppressionKey(mail.to)]);
+    return stoppingSuppression(rows, kind ? categoryOf(kind) : 'transactional');
+  }
+
+  /** The message as the mailer sends it: with its footer and one-click unsubscribe when it may be stopped. */
+  function outgoing(mail: ClaimedMail, kind: MailKind | null): OutgoingMail {
+    const message: OutgoingMail = {
+      id: mail.id,
+      to: mail.to,
+      kind,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.senderName ? { senderName: mail.senderName } : {}),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    };
+    const category = kind ? categoryOf(kind) : 'transactional';
+    if (category === 'transactional') return message;
+    const unsubscribeUrl = options.lists.unsubscribeUrl(mail.to, category);
+    return { ...withListFooter(message, { category, unsubscribeUrl, postalAddress: options.lists.postalAddress }), unsubscribeUrl };
+  }
+
   async function deliver(mail: ClaimedMail): Promise<boolean> {
+    // A message queued before kinds were recorded is taken as transactional.
+    const kind = isMailKind(mail.kind) ? mail.kind : null;
+    const suppression = await suppressionFor(mail, kind);
+    if (suppression) {
+      await markSuppressed(mail, suppression.reason, kind);
+      return false;
+    }
     try {
-      await mailer.send({ to: mail.to, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), subject: mail.subject, text: mail.text, html: mail.html });
+      await mailer.send(outgoing(mail, kind));
     } catch (error) {
       await markFailedAttempt(mail, error);
       return false;
@@ -141,7 +205,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let running: Promise<number> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  // The providers' reports first, so a bounce reported a moment ago stops the next message to that address.
+  async function applyEvents(): Promise<void> {
+    for (const event of await applyMailEvents(orm, () => clock.now())) options.onProblem?.({ ...event, suppressed: false });
+  }
+
   async function pass(): Promise<number> {
+    await applyEvents();
     await failAbandoned();
     let sent = 0;
     while (!stopping) {

@@ -15,8 +15,9 @@ export class MikroOrmMailQueue implements MailQueue {
   async enqueue(queued: QueuedMail): Promise<void> {
     const mail = prepareQueuedMail(queued);
     await this.em().execute(
-      'insert into "mail_outbox" ("dedupe_key", "to", "reply_to", "subject", "text", "html") values (?, ?, ?, ?, ?, ?) on conflict ("dedupe_key") do nothing',
-      [mail.dedupeKey, mail.to, mail.replyTo ?? null, mail.subject, mail.text, mail.html],
+      `insert into "mail_outbox" ("dedupe_key", "to", "reply_to", "kind", "sender_name", "thank_you_note_id", "subject", "text", "html") values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict ("dedupe_key") do nothing`,
+      [mail.dedupeKey, mail.to, mail.replyTo ?? null, mail.kind, mail.senderName ?? null, mail.thankYouNoteId ?? null, mail.subject, mail.text, mail.html],
       'run',
     );
   }

@@ -32,6 +32,7 @@ import { Migration20261202000000FamilyData } from './Migration20261202000000Fami
 import { Migration20261202010000PaymentStartNotes } from './Migration20261202010000PaymentStartNotes';
 import { Migration20261202020000FollowUpClaims } from './Migration20261202020000FollowUpClaims';
 import { Migration20261202030000FollowUpRefunds } from './Migration20261202030000FollowUpRefunds';
+import { Migration20261202040000MailDelivery } from './Migration20261202040000MailDelivery';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261202010000PaymentStartNotes', class: Migration20261202010000PaymentStartNotes },
   { name: 'Migration20261202020000FollowUpClaims', class: Migration20261202020000FollowUpClaims },
   { name: 'Migration20261202030000FollowUpRefunds', class: Migration20261202030000FollowUpRefunds },
+  { name: 'Migration20261202040000MailDelivery', class: Migration20261202040000MailDelivery },
 ];

@@ -23,6 +23,7 @@ import { MikroOrmReconciliationRepository } from './mikro-orm-reconciliation-rep
 import { MikroOrmAccountExportRepository } from './mikro-orm-account-export-repository';
 import { MikroOrmPersonalDataRepository } from './mikro-orm-personal-data-repository';
 import { createMailQueue } from '../mail-queue';
+import { MikroOrmMailSuppressionRepository } from './mikro-orm-mail-suppression-repository';
 import { withSingleWriterReadCache } from './single-writer-read-cache';
 
 function repositoriesOn(em: EntityManagerSource): Repositories {
@@ -47,6 +48,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     disputes: new MikroOrmDisputeRepository(em),
     reconciliations: new MikroOrmReconciliationRepository(em),
     mail: createMailQueue(em),
+    mailSuppressions: new MikroOrmMailSuppressionRepository(em),
   };
 }
 

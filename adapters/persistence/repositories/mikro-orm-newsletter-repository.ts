@@ -19,6 +19,10 @@ export class MikroOrmNewsletterRepository implements NewsletterRepository {
     return (await this.em().nativeDelete(NewsletterSubscriberEntity, { unsubscribeTokenHash })) > 0;
   }
 
+  async unsubscribeAddress(email: string): Promise<boolean> {
+    return (await this.em().nativeDelete(NewsletterSubscriberEntity, { email: email.toLowerCase() })) > 0;
+  }
+
   async isSubscribed(email: string): Promise<boolean> {
     return (await this.em().count(NewsletterSubscriberEntity, { email: email.toLowerCase() })) > 0;
   }

@@ -6,7 +6,7 @@ import { ThankYouNoteEntity, type ThankYouNoteRow } from '../entities/thank-you-
 import type { EntityManagerSource } from './entity-manager-source';
 
 function toNote({ giftId, offlineGiftId, ...row }: ThankYouNoteRow): ThankYouNote {
-  return { ...row, giftId: (giftId ?? offlineGiftId)!, byHand: giftId == null, imageUrls: [...(row.imageUrls ?? [])], sentAt: row.sentAt ?? null };
+  return { ...row, giftId: (giftId ?? offlineGiftId)!, byHand: giftId == null, imageUrls: [...(row.imageUrls ?? [])], sentAt: row.sentAt ?? null, sendTo: row.sendTo ?? null, notDeliveredAt: row.notDeliveredAt ?? null };
 }
 
 /** Either column may hold the gift's id; ids are uuids from one generator, so they never clash. */
@@ -48,6 +48,8 @@ export class MikroOrmThankYouNoteRepository implements ThankYouNoteRepository {
         ...content,
         status: 'draft',
         sentAt: null,
+        sendTo: null,
+        notDeliveredAt: null,
         createdAt: now,
         updatedAt: now,
       } as ThankYouNoteRow,
@@ -56,12 +58,14 @@ export class MikroOrmThankYouNoteRepository implements ThankYouNoteRepository {
     return toNote(row);
   }
 
-  async markSent(id: string, sentAt: Date): Promise<ThankYouNote> {
+  async markSent(id: string, sentAt: Date, sendTo?: string): Promise<ThankYouNote> {
     const em = this.em();
     const row = isUuid(id) ? await em.findOne(ThankYouNoteEntity, { id }) : null;
     if (!row) throw new DomainError('note.not_found', 'Thank-you note not found');
     row.status = 'sent';
     row.sentAt = sentAt;
+    row.notDeliveredAt = null;
+    if (sendTo !== undefined) row.sendTo = sendTo;
     row.updatedAt = sentAt;
     await em.flush();
     return toNote(row);

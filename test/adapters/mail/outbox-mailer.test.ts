@@ -8,6 +8,7 @@ import { OutboxMailer } from '../../../adapters/mail/outbox-mailer';
 import { composeMessage } from '../../../adapters/mail/compose-message';
 import { FixedClock } from '../../../adapters/in-memory/fixed-clock';
 import { readEml } from './read-eml';
+import type { OutgoingMail } from '@core/ports/mailer';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -20,7 +21,9 @@ async function outbox() {
   return join(root, 'outbox'); // not there yet: the mailer makes it
 }
 
-const receipt = {
+const receipt: OutgoingMail = {
+  id: '0f8f3c1e-7a51-4c1b-9d2e-5b8a6c4d3e21',
+  kind: 'gift-receipt',
   to: 'sarah.levi@example.com',
   subject: 'Mazel tov! 🎉 Your gift to Noa’s Bat Mitzvah — todah rabah from the whole Cohen family',
   text: 'Shalom Sarah,\n\nThank you for your gift of $180.00 = 10 × chai.\nFrom the family\n.\nתודה רבה',
@@ -146,7 +149,7 @@ describe('OutboxMailer', () => {
 
 describe('the composed message', () => {
   it('carries any text back exactly, in 7-bit lines of at most 78 characters with no trailing space', async () => {
-    const envelope = { from: 'Mitzvah Gifts <gifts@mitzvahgifts.test>', date: new Date('2026-06-01T12:00:00.000Z') };
+    const envelope = { from: { name: 'Mitzvah Gifts', address: 'gifts@mitzvahgifts.test' }, date: new Date('2026-06-01T12:00:00.000Z') };
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: fc.constantFrom('a', ' ', '\t', '=', '.', 'From ', '\n', '\r\n', 'é', 'ש', '🎉', 'x'.repeat(40)) }), async (text) => {
         const raw = (await composeMessage({ ...receipt, text, html: `<p>${text}</p>` }, envelope)).toString('utf8');

@@ -26,7 +26,7 @@ export function decodeQuotedPrintable(encoded: string): string {
  * "Q"), the multipart/alternative parts split (RFC 2046 5.1.1) and their bodies decoded. Line ends
  * come back as "\n", as the client shows them. Anything it does not understand throws.
  */
-export function readEml(raw: string): MailMessage {
+export function readEml(raw: string): Omit<MailMessage, 'kind' | 'senderName'> {
   const split = raw.indexOf('\r\n\r\n');
   if (split < 0) throw new Error('no blank line after the headers');
   const headers = headersOf(raw.slice(0, split));

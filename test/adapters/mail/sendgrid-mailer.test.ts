@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SendGridError, SendGridMailer } from '../../../adapters/mail/sendgrid-mailer';
 import { recordUnhandledRequests } from '../photos/fake-google-cloud-storage';
 import { fakeSendGrid } from './fake-sendgrid';
+import type { OutgoingMail } from '@core/ports/mailer';
 
 const API_KEY = 'SG.test-key.abcdefghijklmnopqrstuvwxyz0123456789';
 const OTHER_KEY = 'SG.other-key.zyxwvutsrqponmlkjihgfedcba9876543210';
@@ -22,7 +23,9 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const receipt = {
+const receipt: OutgoingMail = {
+  id: '0f8f3c1e-7a51-4c1b-9d2e-5b8a6c4d3e21',
+  kind: 'gift-receipt',
   to: 'sarah.levi@example.com',
   subject: 'Thank you for your gift to Noa’s Bat Mitzvah 🎉',
   text: 'Shalom Sarah,\nThank you!',
@@ -59,6 +62,18 @@ describe('SendGridMailer (official SDK, MSW as SendGrid)', () => {
       { type: 'text/html', value: receipt.html },
     ]);
     expect(request!.body.tracking_settings).toEqual({ click_tracking: { enable: false, enable_text: false }, open_tracking: { enable: false } });
+  });
+
+  it('names the message and its kind for the Event Webhook, and carries the one-click unsubscribe and the family’s name when it has them', async () => {
+    const mailer = new SendGridMailer({ apiKey: API_KEY, from: FROM });
+    await mailer.send(receipt);
+    await mailer.send({ ...receipt, id: '7d1f0c2a-5b3e-4f6a-8c9d-0e1f2a3b4c5d', kind: 'thank-you-card', senderName: 'The Cohen family via Mitzvah Gifts', unsubscribeUrl: 'https://gifts.example/api/unsubscribe/Tok_en-1' });
+    const [plain, card] = sendgrid.received.map((request) => request.body);
+    expect(plain!.custom_args).toEqual({ mail_id: receipt.id, mail_kind: 'gift-receipt' });
+    expect(plain!.headers).toBeUndefined();
+    expect(card!.custom_args).toEqual({ mail_id: '7d1f0c2a-5b3e-4f6a-8c9d-0e1f2a3b4c5d', mail_kind: 'thank-you-card' });
+    expect(card!.from).toEqual({ email: 'gifts@mitzvahgifts.test', name: 'The Cohen family via Mitzvah Gifts' });
+    expect(card!.headers).toEqual({ 'List-Unsubscribe': '<https://gifts.example/api/unsubscribe/Tok_en-1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
   });
 
   it('uses a client of its own: two mailers with two keys each send with their own', async () => {

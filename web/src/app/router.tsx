@@ -42,6 +42,7 @@ const PrivacyPage = lazy(() => import('../features/legal/pages/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
 const SecurityPage = lazy(() => import('../features/legal/pages/security-page'));
 const UnsubscribePage = lazy(() => import('../features/newsletter/pages/unsubscribe-page'));
+const MailUnsubscribePage = lazy(() => import('../features/mail/pages/mail-unsubscribe-page'));
 const SandboxOnboardingPage = lazy(() => import('../features/sandbox/pages/sandbox-onboarding-page'));
 
 /**
@@ -103,6 +104,7 @@ export function AppRoutes() {
         <Route path={pagePatterns.accountExport} element={<ExportDownloadPage />} />
         <Route path={pagePatterns.acceptCoOwnership} element={<CoOwnerAcceptRoute />} />
         <Route path={pagePatterns.newsletterUnsubscribe} element={<UnsubscribePage />} />
+        <Route path={pagePatterns.unsubscribe} element={<MailUnsubscribePage />} />
         {/* The sandbox payment provider's onboarding: reached from its link, signed in or not */}
         <Route path={pagePatterns.sandboxOnboarding} element={<SandboxOnboardingPage />} />
 

@@ -74,9 +74,13 @@ function toUrl(path: string): string {
   return new URL(path, base).toString();
 }
 
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+/**
+ * Sends a call and answers the response when it succeeded; a network failure or a
+ * refusal is an ApiError, its message chosen as for any call. An abort stays an abort.
+ */
+export async function apiResponse(path: string, request: ApiRequest = {}, accept?: string): Promise<Response> {
   const method = request.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = accept ? { Accept: accept } : {};
   // Request bodies are JSON; the server parses no other kind on these calls.
   if (method !== 'GET') headers['Content-Type'] = 'application/json';
 
@@ -91,43 +95,18 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
-
-  const text = await response.text();
-  const body = parseJson(text);
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      errorMessageOf(body, text, response.statusText, response.status),
-      body,
-      fieldErrorsOf(body),
-    );
-  }
-  return (body === undefined && text !== '' ? text : body) as T;
-}
-
-/**
- * A call whose answer is a file (an export): its bytes and the name the server gave it. A failure
- * is an ApiError with its message chosen as for any call.
- */
-export async function apiDownload(path: string, request: ApiRequest = {}): Promise<{ blob: Blob; fileName: string }> {
-  const method = request.method ?? 'GET';
-  const headers: Record<string, string> = {};
-  if (method !== 'GET') headers['Content-Type'] = 'application/json';
-  const init: RequestInit = { method, headers, credentials: 'include' };
-  if (request.body !== undefined) init.body = JSON.stringify(request.body);
-  let response: Response;
-  try {
-    response = await fetch(toUrl(path), init);
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
   if (!response.ok) {
     const text = await response.text();
     const body = parseJson(text);
     throw new ApiError(response.status, errorMessageOf(body, text, response.statusText, response.status), body, fieldErrorsOf(body));
   }
-  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
-  return { blob: await response.blob(), fileName: named?.[1] ?? 'download' };
+  return response;
+}
+
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const text = await (await apiResponse(path, request, 'application/json')).text();
+  const body = parseJson(text);
+  return (body === undefined && text !== '' ? text : body) as T;
 }
 
 /** The SWR fetcher: the key is the path. */

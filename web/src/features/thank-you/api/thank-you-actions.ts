@@ -44,10 +44,13 @@ export function useThankYouActions(registryId: string) {
     [putNote],
   );
 
-  /** POST /api/thank-you-notes/{id}/send with an empty body: the card is e-mailed to the giver. */
+  /**
+   * POST /api/thank-you-notes/{id}/send: the card is e-mailed to the giver; with an address, to the
+   * one the family corrected it to after it was not delivered.
+   */
   const sendNote = useCallback(
-    async (saved: ThankYouNoteView): Promise<SendNoteResult> => {
-      const result = await apiFetch<SendNoteResult | undefined>(notePath(saved.id, 'send'), { method: 'POST', body: {} });
+    async (saved: ThankYouNoteView, correctedEmail?: string): Promise<SendNoteResult> => {
+      const result = await apiFetch<SendNoteResult | undefined>(notePath(saved.id, 'send'), { method: 'POST', body: correctedEmail ? { email: correctedEmail } : {} });
       const note = result?.note ?? { ...saved, status: 'sent' as const, sentAt: new Date().toISOString() };
       await putNote(note);
       return { note, message: result?.message ?? '' };

@@ -28,6 +28,8 @@ import { cardStatus } from '../lib/contributors';
 import { CardPreview } from './card-preview';
 import { CardStatusChip, GivenByHandChip } from './contributor-list';
 import { CardPhotosField } from './card-photos-field';
+import { NotDeliveredNotice } from './not-delivered-notice';
+import { sendNoteSchema } from '@core/thank-you/note-schemas';
 import { PhotoSizeField } from './photo-size-field';
 import { TemplateField } from './template-field';
 
@@ -75,7 +77,13 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
   const [busy, setBusy] = useState<'save' | 'send' | 'print' | null>(null);
   const navigate = useNavigate();
   const byHand = contributor.givenBy !== 'online';
-  const canEmail = contributor.giftGiverEmail !== null;
+  const note = contributor.thankYouNote;
+  // Where the card goes: the address the family corrected it to, else the giver's own.
+  const cardAddress = note?.sendTo ?? contributor.giftGiverEmail;
+  const notDelivered = note?.status === 'sent' && note.notDeliveredAt !== null;
+  const [address, setAddress] = useState(cardAddress ?? '');
+  const [addressError, setAddressError] = useState<string | undefined>(undefined);
+  const canEmail = cardAddress !== null;
   const [uploading, setUploading] = useState(false);
   const [savedNoteId, setSavedNoteId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -100,7 +108,6 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
     onValuesChange(contributor.id, values);
   }, [contributor.id, values, onValuesChange]);
 
-  const note = contributor.thankYouNote;
   const noteId = savedNoteId ?? note?.id ?? null;
   const alreadySent = note?.status === 'sent';
   const giver = contributor.giftGiverName;
@@ -153,19 +160,36 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
     }
   };
 
+  /** After a card was not delivered: the address to send it to, checked as the server checks it; null when it is not one. */
+  const readyAddress = async (): Promise<string | null> => {
+    if (!notDelivered) return cardAddress;
+    try {
+      const checked = (await sendNoteSchema.validate({ email: address })).email?.trim() ?? '';
+      if (!checked) throw new Error('Email is required');
+      setAddressError(undefined);
+      return checked;
+    } catch (error) {
+      setAddressError(error instanceof Error ? error.message : 'Please enter a valid email address');
+      document.getElementById(`${idPrefix}address`)?.focus();
+      return null;
+    }
+  };
+
   const onSend = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      if (!(await readyToSave())) return;
+      const to = await readyAddress();
+      if (!to || !(await readyToSave())) return;
       setBusy('send');
       const saved = await save();
       if (!saved) return;
       try {
-        await sendNote(saved);
-        toast({ title: 'Thank You Card Sent!', description: `Your card is on its way to ${contributor.giftGiverEmail}.` });
+        await sendNote(saved, to !== cardAddress ? to : undefined);
+        toast({ title: 'Thank You Card Sent!', description: `Your card is on its way to ${to}.` });
       } catch (error) {
         if (onUnauthorized(error)) return;
+        if (isApiError(error) && error.fields?.email) setAddressError(error.fields.email);
         toast({ title: 'Error', description: 'Failed to send email', variant: 'destructive' });
       }
       void refresh();
@@ -210,7 +234,7 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}>
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {contributor.giftGiverEmail ?? 'No e-mail address'}
+              {cardAddress ?? 'No e-mail address'}
             </Typography>
             <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
               {formatMoney(fromWireAmount(contributor.amount), currency)}
@@ -236,6 +260,19 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
         </Box>
 
         <Box component="form" noValidate aria-labelledby={headingId} onSubmit={(event) => event.preventDefault()} sx={{ display: 'grid', gap: 3 }}>
+          {notDelivered && (
+            <NotDeliveredNotice
+              id={`${idPrefix}address`}
+              giver={giver}
+              address={address}
+              onAddressChange={(typed) => {
+                setAddress(typed);
+                setAddressError(undefined);
+              }}
+              error={addressError}
+              disabled={busy !== null}
+            />
+          )}
           <TemplateField
             id={`${idPrefix}templateId`}
             value={values.templateId}
@@ -301,7 +338,7 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
             >
               Save Draft
             </Button>
-            {byHand && (
+            {(byHand || notDelivered) && (
               <Button
                 type="button"
                 variant={canEmail ? 'outlined' : 'contained'}
@@ -324,7 +361,7 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
                 aria-busy={busy === 'send'}
                 disabled={uploading || !formik.isValid}
               >
-                {alreadySent ? 'Resend' : 'Send Card'}
+                {notDelivered ? 'Send Again' : alreadySent ? 'Resend' : 'Send Card'}
               </Button>
             )}
           </Box>

@@ -21,6 +21,7 @@ const STATUS_CHIPS: Record<CardStatusLabel, object> = {
   Sent: { bgcolor: 'success.main', color: 'success.contrastText' },
   Draft: { bgcolor: 'secondary.main', color: 'secondary.contrastText' },
   'No Card': { bgcolor: 'grey.200', color: 'text.primary' },
+  'Not Delivered': { bgcolor: 'error.main', color: 'error.contrastText' },
 };
 
 export function CardStatusChip({ status }: { status: CardStatusLabel }) {

@@ -1,12 +1,16 @@
 import type { ContributorView } from '@api/thank-you';
 
-/** The badge of a contributor's card (docs/product.md#thank-you-cards-page). */
-export type CardStatusLabel = 'Sent' | 'Draft' | 'No Card';
+/**
+ * The badge of a contributor's card (docs/product.md#thank-you-cards-page): a sent card the giver's
+ * mailbox did not take is Not Delivered, and does not count as sent.
+ */
+export type CardStatusLabel = 'Sent' | 'Draft' | 'No Card' | 'Not Delivered';
 
 export function cardStatus(contributor: Pick<ContributorView, 'thankYouNote'>): CardStatusLabel {
   const note = contributor.thankYouNote;
   if (!note) return 'No Card';
-  return note.status === 'sent' ? 'Sent' : 'Draft';
+  if (note.status !== 'sent') return 'Draft';
+  return note.notDeliveredAt ? 'Not Delivered' : 'Sent';
 }
 
 /** Case-insensitive, by the giver's name or e-mail; an empty query matches everyone. */
