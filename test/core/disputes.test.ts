@@ -480,8 +480,8 @@ describe('a dispute undecided at closing', () => {
     const refund = (w: Awaited<ReturnType<typeof world>>, gift: Gift, user = w.owner) => refundGift(gift.id, { reason: 'The giver asked for it back' }, { ...refunding(w), user });
     const claiming = (w: Awaited<ReturnType<typeof world>>) => ({ unitOfWork: w.repositories, clock: w.clock });
 
-    /** Gifts of $40 (disputed, held at closing) and $20; closed by check with $18 to send; the dispute won: a $36 follow-up. */
-    async function wonAfterClosing() {
+    /** Gifts of $40 (disputed, held at closing) and $20; closed by check with $18 to send. */
+    async function heldAtClosing() {
       const w = await world();
       const gift = await w.give(40);
       const kept = await w.give(20);
@@ -489,6 +489,12 @@ describe('a dispute undecided at closing', () => {
       await w.report(dispute);
       await w.closeByCheck();
       expect((await w.repositories.registries.findById(w.registry.id))!.payoutAmount).toBe(1_800);
+      return { w, gift, kept, dispute };
+    }
+
+    /** The same, and the dispute won: a $36 follow-up. */
+    async function wonAfterClosing() {
+      const { w, gift, kept, dispute } = await heldAtClosing();
       await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
       const won = await w.ours(dispute.disputeId);
       expect(won.followUp).toMatchObject({ amount: 3_600, status: 'pending' });
@@ -518,12 +524,7 @@ describe('a dispute undecided at closing', () => {
     });
 
     it('takes the 10% from the newer charity payout it joined when the closing’s was already paid, and a gift counted at closing is judged by the closing’s', async () => {
-      const w = await world();
-      const gift = await w.give(40);
-      const kept = await w.give(20);
-      const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
-      await w.report(dispute);
-      await w.closeByCheck();
+      const { w, gift, kept, dispute } = await heldAtClosing();
       const [closing] = await w.repositories.charityPayouts.listUnsent();
       await completeCharityPayout(closing!.id, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' }, adminActor(w.admin), claiming(w));
       await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
@@ -542,12 +543,7 @@ describe('a dispute undecided at closing', () => {
     });
 
     it('finds the 10% where a released charity claim folded the payout it joined', async () => {
-      const w = await world();
-      const gift = await w.give(40);
-      await w.give(20);
-      const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
-      await w.report(dispute);
-      await w.closeByCheck();
+      const { w, gift, dispute } = await heldAtClosing();
       const [closing] = await w.repositories.charityPayouts.listUnsent();
       // Claimed while the dispute is won: the win's 10% opens a new pending payout, folded back in when the claim is released.
       await claimCharityPayout(closing!.id, adminActor(w.admin), claiming(w));

@@ -99,5 +99,59 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
 
       for (const opened of [owner, guest, admin]) await opened.context().close();
     });
+
+    it(`a dispute held back at closing is won: one administrator claims its follow-up, the other sees who holds it and is asked before releasing it, at ${width} px`, async () => {
+      const owner = await newPage(width);
+      await signUpThroughApi(owner, 'Rachel', 'Stern');
+      const childName = `Noa Follow-up ${width}`;
+      const created = await owner.request.post('/api/registries', {
+        data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      });
+      const registry = (await created.json()) as { id: string };
+      const guest = await newPage(width);
+      await giveHundredThroughTheForm(guest, registry.id, { name: 'Avi Cohen', email: `avi${width}@example.com` }, '4000 0000 0000 0259');
+      const [first, second] = [await newPage(width), await newPage(width)];
+      for (const [page, name] of [
+        [first, 'Miriam'],
+        [second, 'Yossi'],
+      ] as const) {
+        await signUpThroughApi(page, name, 'Ops');
+        const me = (await (await page.request.get('/api/user')).json()) as { id: string };
+        await world.server.infrastructure.repositories.users.setAdmin(me.id, true);
+      }
+      const listed = async () => ((await (await first.request.get('/api/admin/disputes')).json()) as { id: string; registry: { id: string }; followUp: unknown }[]).find((each) => each.registry.id === registry.id);
+      await expect.poll(async () => (await listed()) !== undefined, { timeout: 30_000 }).toBe(true);
+      // Closed by PayPal while the bank decides; the bank then decides for the gift.
+      expect((await owner.request.put(`/api/registries/${registry.id}/payout-info`, { data: { payoutMethod: 'paypal', paypalEmail: 'family@example.com' } })).status()).toBe(200);
+      expect((await owner.request.put(`/api/registries/${registry.id}/close`)).status()).toBe(200);
+      expect((await first.request.post(`/api/admin/disputes/${(await listed())!.id}/evidence`, { data: { evidence: 'winning_evidence' } })).status()).toBe(200);
+      await expect.poll(async () => (await listed())?.followUp !== null, { timeout: 30_000 }).toBe(true);
+
+      const cardOf = (page: Page) => page.getByRole('listitem').filter({ hasText: `Avi Cohen’s gift to ${childName}` });
+      await first.goto('/admin/disputes');
+      await cardOf(first).getByText('$90.00 by PayPal: waiting for an administrator to send it.').waitFor();
+      await cardOf(first).getByRole('button', { name: 'Claim to Send' }).click();
+      await cardOf(first).getByText(/^Being sent by you since /).waitFor();
+      await expectAccessible(first, `disputes page, follow-up claimed, at ${width}`);
+      await screenshot(first, `admin-follow-up-claimed-${width}`);
+
+      await second.goto('/admin/disputes');
+      await cardOf(second).getByText(/^Being sent by miriam/).waitFor();
+      expect(await cardOf(second).getByRole('button', { name: 'Mark Follow-up Sent' }).count()).toBe(0);
+      await expectAccessible(second, `disputes page, follow-up held by a colleague, at ${width}`);
+      await cardOf(second).getByRole('button', { name: /^Release .*’s claim on / }).click();
+      const asking = second.getByRole('dialog', { name: /^Release .*’s claim\?$/ });
+      await asking.getByText(/Release the claim only if you know the money was not sent/).waitFor();
+      await expectAccessible(second, `release a colleague’s follow-up claim at ${width}`);
+      await asking.getByRole('button', { name: 'Cancel' }).click();
+
+      await cardOf(first).getByRole('button', { name: 'Mark Follow-up Sent' }).click();
+      const marking = first.getByRole('dialog', { name: 'Mark the follow-up payout sent?' });
+      await marking.getByRole('textbox', { name: 'PayPal transaction ID' }).fill('PP-FOLLOW-1');
+      await marking.getByRole('button', { name: 'Mark Sent' }).click();
+      await cardOf(first).getByText(/\$90\.00 by PayPal: sent .* \(PP-FOLLOW-1\)\./).waitFor();
+
+      for (const opened of [owner, guest, first, second]) await opened.context().close();
+    });
   }
 });
