@@ -136,8 +136,12 @@ describe('a gift paid with the dispute card', () => {
     expect(blank.status).toBe(400);
     expect(blank.json.message).toBe('Please enter the PayPal transaction ID or the check number');
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/send`, {})).status).toBe(404);
+    const paidByPaypal = async () => ((await admin.get('/api/admin/finance')).json.lines as unknown as { id: string; toDate: number }[]).find((line) => line.id === 'paidOutPaypal')!.toDate;
+    const paypalBefore = await paidByPaypal();
     const done = await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-8F2K' });
     expect(done.status, done.text).toBe(200);
+    // The finance page counts it where the family's other PayPal payouts are.
+    expect(await paidByPaypal()).toBeCloseTo(paypalBefore + 36, 2);
     expect(done.json.followUp).toMatchObject({ status: 'completed', reference: 'PP-8F2K', sentBy: expect.stringMatching(/^admin:/) as unknown });
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-again' })).status).toBe(409);
     expect(await books()).toEqual([]);
