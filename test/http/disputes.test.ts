@@ -125,6 +125,9 @@ describe('a gift paid with the dispute card', () => {
     const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
     expect(won).toMatchObject({ outcome: 'won', followUp: { method: 'paypal', amount: 36, status: 'pending', reference: null } });
     expect(await books()).toEqual([]);
+    // The family's payout status tells of the follow-up, as the charity's amount already counts its part.
+    const waiting = await owner.client.get(`/api/registries/${registry.id}/payout-status`);
+    expect(waiting.json).toMatchObject({ payoutAmount: 0, charityPayoutAmount: 4, followUps: [{ method: 'paypal', amount: 36, status: 'pending', sentAt: null }] });
     await server.mailWorker.drainOnce();
     const toAdmin = readOutbox(server.dataDir).filter((mail) => mail.subject.startsWith('Follow-up payout to send for'));
     expect(toAdmin.length).toBeGreaterThanOrEqual(1);
@@ -145,6 +148,7 @@ describe('a gift paid with the dispute card', () => {
     expect(done.json.followUp).toMatchObject({ status: 'completed', reference: 'PP-8F2K', sentBy: expect.stringMatching(/^admin:/) as unknown });
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-again' })).status).toBe(409);
     expect(await books()).toEqual([]);
+    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ followUps: [{ method: 'paypal', amount: 36, status: 'completed', sentAt: expect.any(String) as unknown }] });
   });
 
   it('has a PayPal follow-up claimed before it is sent: another administrator sees who holds it, is refused with 409, and may release it', async () => {

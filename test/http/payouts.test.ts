@@ -127,6 +127,7 @@ describe('closing', () => {
       payoutSentAt: null,
       transferResult: null,
       retryAvailableAt: null,
+      followUps: [],
     });
     const breakdown = await owner.get(`/api/registries/${registry.id}/charity-breakdown`);
     expect(breakdown.json).toEqual({
