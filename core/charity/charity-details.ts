@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { DomainError } from '../errors';
 import type { CharityRepository } from '../ports/repositories';
 import { hasDirectionControls } from '../control-characters';
-import { validate } from '../validate';
+import { refuseUnknownFields, validate } from '../validate';
 import { refuseUnsafeNameCharacters } from '../name-characters';
 import { CHARITY_COUNTRIES, type Charity, type CharityCountry, type CharityDetails } from './charity';
 import { TAX_ID_MESSAGES, formattedTaxId } from './tax-id';
@@ -53,6 +53,7 @@ export function issuesReceipts(charity: Pick<Charity, 'details'>): charity is Ch
 
 /** Records a charity's legal details (all of them at once); a bad field changes nothing. */
 export async function updateCharityDetails(id: string, input: unknown, ports: { charities: CharityRepository; today: string }): Promise<Charity> {
+  refuseUnknownFields(input, Object.keys(charityDetailsSchema.fields));
   const valid = await validate(charityDetailsSchema, input);
   if (valid.agreementDate > ports.today) {
     throw new DomainError('validation.failed', 'Agreement date cannot be in the future', { agreementDate: 'Agreement date cannot be in the future' });
