@@ -298,17 +298,10 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
           />
 
           {chosenCharityName && (
-            <Typography component="label" variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 44, cursor: 'pointer' }}>
-              <input
-                type="checkbox"
-                name="shareEmailWithCharity"
-                checked={shareEmail}
-                disabled={busy}
-                onChange={(event) => setShareEmail(event.target.checked)}
-                style={{ width: 20, height: 20, margin: 0, flex: 'none' }}
-              />
-              <span>Share my e-mail with {chosenCharityName} so it can thank me</span>
-            </Typography>
+            <label style={{ display: 'flex', gap: 8, alignItems: 'center', minHeight: 44 }}>
+              <input type="checkbox" checked={shareEmail} disabled={busy} onChange={(event) => setShareEmail(event.target.checked)} />
+              Share my e-mail with {chosenCharityName} so it can thank me
+            </label>
           )}
 
           <Box sx={{ display: 'grid', gap: 1.5 }}>
