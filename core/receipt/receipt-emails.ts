@@ -55,7 +55,7 @@ export function receiptParagraphs(gift: Gift, charity: Charity, receipt: Receipt
     ['Amount of donation', money(receipt.amount)],
   ];
   const paragraphs = [
-    `${PRODUCT} collected ${money(receipt.amount)}, the 10% of your gift that goes to ${name}, as ${name}'s agent under its agreement with us, and pays it to ${name}.`,
+    `${PRODUCT} collected ${money(receipt.amount)}, the 10% of your gift that goes to ${name}, as ${name}'s agent under its agreement with us, and pays it to the charity.`,
     `No goods or services were received in exchange for this donation. Only the charity's 10% is a donation: the family's 90% (${money(gift.childAmount)}) and the fees (${money(gift.platformFee + gift.stripeFee)}) are not tax-deductible.`,
     receipt.charityCountry === 'US'
       ? `This is your written acknowledgment of the donation from ${name} (${idLabel} ${receipt.charityTaxId}). Keep this e-mail with your tax records.`
@@ -78,8 +78,8 @@ export function receiptVoidNotice(receipt: Receipt, gift: Gift, registry: Regist
   const dear = `Dear ${unlinkedText(receipt.giverName)},`;
   const why =
     reason === 'refunded'
-      ? `Your gift to ${celebration(registry)} was refunded, so no part of it went to ${receipt.charityLegalName}.`
-      : `The payment for your gift to ${celebration(registry)} was taken back through your bank, so no part of it went to ${receipt.charityLegalName}.`;
+      ? `Your gift to ${celebration(registry)} was refunded, so ${receipt.charityLegalName} received no part of it as your donation.`
+      : `The payment for your gift to ${celebration(registry)} was taken back through your bank, so ${receipt.charityLegalName} received no part of it as your donation.`;
   const news = `${why} Receipt ${receipt.number} of ${receiptDate(receipt.issuedOn)}, for ${money(receipt.amount)}, is void: please do not use it for your taxes.`;
   const rows: [string, string][] = [
     ['Receipt number', receipt.number],

@@ -59,7 +59,7 @@ function DonorRow({ donor }: { donor: DonorView }) {
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {[donor.receiptNumber ? `Receipt ${donor.receiptNumber}` : 'No receipt issued', donor.date, donor.giverEmail ?? 'E-mail not shared', ...(isVoid ? ['Void: refunded, not a donation'] : [])].join(' · ')}
+        {[donor.receiptNumber ? `Receipt ${donor.receiptNumber}` : 'No receipt issued', donor.date, isVoid ? 'Void: refunded, not a donation' : (donor.giverEmail ?? 'E-mail not shared')].join(' · ')}
       </Typography>
     </Box>
   );
