@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { DomainError } from '../errors';
 import type { CharityRepository } from '../ports/repositories';
-import { hasDirectionControls } from '../control-characters';
+import { hasControlCharacters, hasDirectionControls } from '../control-characters';
 import { refuseUnknownFields, validate } from '../validate';
 import { refuseUnsafeNameCharacters } from '../name-characters';
 import { CHARITY_COUNTRIES, type Charity, type CharityCountry, type CharityDetails } from './charity';
@@ -37,7 +37,7 @@ export const charityDetailsSchema = yup.object({
     .max(500, 'Address must be at most 500 characters')
     .required('Address is required')
     // Lines are allowed (an address has several); nothing else that could forge a line of a mail header.
-    .test('address-characters', 'Address cannot contain control characters', (value) => !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(value ?? ''))
+    .test('address-characters', 'Address cannot contain control characters', (value) => !(value ?? '').split(/\r?\n/).some(hasControlCharacters))
     .test('address-direction', 'Address cannot contain characters that change the direction of text', (value) => !hasDirectionControls(value ?? '')),
   agreementDate: yup
     .string()
