@@ -84,7 +84,12 @@ function CharityItem({ charity, onEdit }: { charity: AdminCharityView; onEdit: (
           <Typography id={nameId} component="h3" variant="h4" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
             {charity.name}
           </Typography>
-          <Chip size="small" color={details ? 'success' : 'warning'} variant="outlined" label={details ? 'Receipts issued' : MISSING} sx={{ maxWidth: '100%' }} />
+          {/* As the payout badges: gold with dark text, or green with white, both above 4.5:1. */}
+          <Chip
+            size="small"
+            label={details ? 'Receipts issued' : MISSING}
+            sx={{ maxWidth: '100%', fontWeight: 700, ...(details ? { bgcolor: 'success.main', color: 'success.contrastText' } : { bgcolor: 'secondary.main', color: 'secondary.contrastText' }) }}
+          />
         </Box>
         {details && (
           <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
