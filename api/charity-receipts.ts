@@ -1,5 +1,5 @@
 import { CHARITY_CATEGORIES, CHARITY_COUNTRIES } from '@core/charity/charity';
-import { charityDetailsSchema } from '@core/charity/charity-details';
+import { charityDetailsSchema } from '@core/charity/charity-details-schema';
 import { CURRENCIES } from '@core/money';
 import { amountSchema } from './amount';
 import { arrayOf, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';

@@ -10,7 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import { charityDetailsSchema } from '@core/charity/charity-details';
+import { charityDetailsSchema } from '@core/charity/charity-details-schema';
 import { CHARITY_COUNTRIES } from '@core/charity/charity';
 import { FormDialog } from '../../../components/form-dialog';
 import { LoadError } from '../../../components/load-error';
