@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { parseEml } from '../adapters/mail/parse-eml';
+import { deliveredMail } from '../adapters/mail/parse-eml';
 
 let server: TestServer;
 let admin: HttpClient;
@@ -23,11 +21,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function delivered() {
-  const folder = path.join(server.dataDir, 'outbox');
-  const names = readdirSync(folder).filter((name) => name.endsWith('.eml')).sort();
-  return Promise.all(names.map((name) => parseEml(readFileSync(path.join(folder, name)))));
-}
+const delivered = () => deliveredMail(server.dataDir);
 
 async function give(registryId: string, charityId: string, amount: number, giftGiverEmail: string, shareEmailWithCharity = false) {
   const guest = new HttpClient(server.url);
