@@ -181,6 +181,16 @@ describe("a charity payout's donor list", () => {
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^MG-\\d{4}-\\d{6},Miriam Gold,shared\\.${tag}@example\\.org,25\\.00,USD,\\d{4}-\\d{2}-\\d{2},donation$`)));
       expect(lines).toContainEqual(expect.stringMatching(/^MG-\d{4}-\d{6},Miriam Gold,,40\.00,USD,\d{4}-\d{2}-\d{2},void$/));
     }
+
+    // The guests' purge drops the shared e-mail; a deletion redacts the gifts' names, never the receipts'.
+    const { personalData } = server.infrastructure.repositories;
+    await personalData.purgeGuestData(registry.id, new Date());
+    await personalData.redactRegistry(registry.id, new Date());
+    const after = (await admin.get(`/api/admin/charity-payouts/${payout.id}/donors`)).json.donors as { receiptNumber: string | null; giverName: string; giverEmail: string | null }[];
+    expect(after.map((donor) => donor.giverEmail)).toEqual([null, null, null]);
+    expect(after.filter((donor) => donor.receiptNumber !== null).map((donor) => donor.giverName)).toEqual(['Miriam Gold', 'Miriam Gold']);
+    expect(after.filter((donor) => donor.receiptNumber === null).map((donor) => donor.giverName)).toEqual(['Redacted']);
+
     const family = (await signedIn(server)).client;
     expect((await family.get(`/api/admin/charity-payouts/${payout.id}/donors`)).status).toBe(404);
     expect((await family.download('GET', `/api/admin/charity-payouts/${payout.id}/donors.csv`)).status).toBe(404);
