@@ -48,7 +48,8 @@ export class MikroOrmCharityRepository implements CharityRepository {
       category: charity.category,
       isActive: charity.isActive ?? true,
       createdAt: new Date(),
-      ...detailColumns(charity.details ?? null),
+      // Only when given: a charity made before its details are known leaves their columns to the database.
+      ...(charity.details ? detailColumns(charity.details) : {}),
     } as CharityRow);
     await em.persist(row).flush();
     return toCharity(row);
