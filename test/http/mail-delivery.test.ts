@@ -1,11 +1,9 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { parseEml } from '../adapters/mail/parse-eml';
+import { deliveredMail } from '../adapters/mail/parse-eml';
 
 // A key pair of our own, as SendGrid's dashboard would show its public half (base64 DER).
 const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -26,12 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Every .eml in the outbox, parsed by mailparser as a mail program reads it, oldest first. */
-async function delivered() {
-  const folder = path.join(server.dataDir, 'outbox');
-  const names = readdirSync(folder).filter((name) => name.endsWith('.eml')).sort();
-  return Promise.all(names.map((name) => parseEml(readFileSync(path.join(folder, name)))));
-}
+const delivered = () => deliveredMail(server.dataDir);
 const deliveredTo = async (address: string) => (await delivered()).filter((mail) => mail.to === address);
 
 async function paidGift(registryId: string, giftGiverEmail: string) {

@@ -7,6 +7,7 @@ import { MikroOrmCharityPayoutRepository } from './mikro-orm-charity-payout-repo
 import { CachedCharityRepository, InvalidatingCharityRepository } from './cached-charity-repository';
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
+import { MikroOrmReceiptRepository } from './mikro-orm-receipt-repository';
 import { MikroOrmOfflineGiftRepository } from './mikro-orm-offline-gift-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
 import { MikroOrmThankYouCardRepository } from './mikro-orm-thank-you-card-repository';
@@ -43,6 +44,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     thankYouCards: new MikroOrmThankYouCardRepository(em),
     thankYouReminders: new MikroOrmThankYouReminderRepository(em),
     charityPayouts: new MikroOrmCharityPayoutRepository(em),
+    receipts: new MikroOrmReceiptRepository(em),
     audit: new MikroOrmAuditTrail(em),
     ledger: new MikroOrmLedger(em),
     disputes: new MikroOrmDisputeRepository(em),

@@ -28,6 +28,7 @@ const InvitationInsertPage = lazy(() => import('../features/registries/pages/inv
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const PrintCardPage = lazy(() => import('../features/thank-you/pages/print-card-page'));
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
+const CharityDetailsPage = lazy(() => import('../features/admin/pages/charity-details-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
 const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
 const FailedPayoutsPage = lazy(() => import('../features/admin/pages/failed-payouts-page'));
@@ -164,6 +165,14 @@ export function AppRoutes() {
           element={
             <RequireAdmin>
               <CharityPayoutsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path={pagePatterns.adminCharities}
+          element={
+            <RequireAdmin>
+              <CharityDetailsPage />
             </RequireAdmin>
           }
         />
