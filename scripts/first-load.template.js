@@ -63,7 +63,10 @@
     if (started) return;
     started = true;
     APP.preload.forEach(function (file) { link(file, 'modulepreload', ''); });
-    if (here) preloadChunks(here.chunks);
+    // A short link's page is its registry's, drawn at the short link: the app shows it at its canonical address.
+    var canonical = document.querySelector('link[rel="canonical"]');
+    var drawnPage = canonical ? routeOf(new URL(canonical.getAttribute('href'), document.baseURI).pathname) : here;
+    if (drawnPage) preloadChunks(drawnPage.chunks);
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

@@ -74,11 +74,12 @@ function carried(html: string): Record<string, unknown> {
   return JSON.parse(found[1]!) as Record<string, unknown>;
 }
 
+const PUBLIC_URL = 'https://gifts.example.org';
 let server: TestServer;
 let registry: { id: string; shortCode: string };
 let owner: HttpClient;
 beforeAll(async () => {
-  server = await startTestServer({ webRoot: aBuiltApp() });
+  server = await startTestServer({ webRoot: aBuiltApp(), env: { PUBLIC_URL: PUBLIC_URL } });
   const family = await signedIn(server);
   owner = family.client;
   registry = (await owner.post('/api/registries', aRegistryBody({ childName: 'Eliana Gross', personalMessage: 'Mazel tov to us!' }))).json as unknown as typeof registry;
@@ -159,12 +160,24 @@ describe('a guest page drawn on the server', () => {
     expect(errors()).toBe(before);
   });
 
-  it('sends a short link straight to its registry’s page, and leaves an unknown one to the app', async () => {
+  it('answers a short link with its registry’s page itself, naming the registry’s address as canonical, and sends the family on', async () => {
+    const own = await new HttpClient(server.url).get(`/registry/${registry.id}`);
     for (const code of [registry.shortCode, registry.shortCode.toUpperCase()]) {
-      const sent = await new HttpClient(server.url).get(`/r/${code}`);
-      expect(sent.status).toBe(302);
-      expect(sent.headers.get('location')).toBe(`/registry/${registry.id}`);
+      const page = await new HttpClient(server.url).get(`/r/${code}`);
+      expect(page.status, code).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('vary')).toContain('Cookie');
+      expect(page.text).toMatch(/<html data-server-rendered[ >]/);
+      expect(page.text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/registry/${registry.id}" />`);
+      // The registry's own page, drawn from the same answers; the link preview names the short link.
+      expect(/<div id="root">[\s\S]*<\/script>/.exec(page.text)?.[0]).toBe(/<div id="root">[\s\S]*<\/script>/.exec(own.text)?.[0]);
+      expect(page.text).toContain('<title>Eliana Gross | Mitzvah Gifts</title>');
+      expect(page.text).toContain(`<meta property="og:url" content="${PUBLIC_URL}/r/${code}" />`);
     }
+    expect(own.text).not.toContain('rel="canonical"');
+    const sent = await owner.get(`/r/${registry.shortCode}`);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get('location')).toBe(`/registry/${registry.id}`);
     for (const code of ['zzzz2222', 'NOT!valid']) {
       const page = await new HttpClient(server.url).get(`/r/${code}`);
       expect(page.status, code).toBe(200);
