@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync, zstdCompressSync } from 'node:zlib';
 import serve from 'koa-static';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { PAYMENT_MODE_ATTRIBUTE } from '@api/system';
@@ -43,6 +44,17 @@ async function drawn(ctx: ParameterizedContext<HttpState>, guestPages: GuestPage
   }
 }
 
+/**
+ * How a drawn page is compressed, in the order the server prefers, as koa-compress does it (brotli
+ * at its quality 4): once for each page and encoding, not again for every guest who opens it.
+ */
+const PAGE_ENCODINGS = {
+  zstd: (body: Buffer) => zstdCompressSync(body),
+  br: (body: Buffer) => brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body: Buffer) => gzipSync(body),
+} as const;
+type PageEncoding = keyof typeof PAGE_ENCODINGS;
+
 /** The shell naming `url` as the page's canonical address. */
 function withCanonical(html: string, url: string): string {
   return html.replace('</head>', () => `<link rel="canonical" href="${escapeHtml(url)}" />\n  </head>`);
@@ -83,14 +95,32 @@ export function webApp(
   const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const pageShell = options.testPayments ? inTestMode(shell) : shell;
   // A page drawn once is sent as the same bytes while it stays the same (the renderer hands back
-  // the page it remembers), instead of being put together and encoded again for every guest.
-  const sent = new WeakMap<RenderedGuestPage, { head: string; body: Buffer }>();
-  const assembled = (head: string, page: RenderedGuestPage): Buffer => {
+  // the page it remembers), instead of being put together and compressed again for every guest.
+  const sent = new WeakMap<RenderedGuestPage, { head: string; body: Buffer; encoded: Map<PageEncoding, Buffer> }>();
+  const assembled = (head: string, page: RenderedGuestPage) => {
     const known = sent.get(page);
-    if (known?.head === head) return known.body;
-    const body = Buffer.from(withRenderedPage(head, page));
-    sent.set(page, { head, body });
-    return body;
+    if (known?.head === head) return known;
+    const made = { head, body: Buffer.from(withRenderedPage(head, page)), encoded: new Map<PageEncoding, Buffer>() };
+    sent.set(page, made);
+    return made;
+  };
+  const sendPage = (ctx: ParameterizedContext<HttpState>, head: string, page: RenderedGuestPage) => {
+    const made = assembled(head, page);
+    ctx.vary('Accept-Encoding');
+    // The first of the server's own order the browser takes, as koa-compress chooses (Koa's own choice follows the browser's order).
+    const encoding = (Object.keys(PAGE_ENCODINGS) as PageEncoding[]).find((name) => ctx.acceptsEncodings(name) === name);
+    if (!encoding) {
+      ctx.body = made.body;
+      return;
+    }
+    let encoded = made.encoded.get(encoding);
+    if (!encoded) {
+      encoded = PAGE_ENCODINGS[encoding](made.body);
+      made.encoded.set(encoding, encoded);
+    }
+    // Set, koa-compress leaves the answer as it is.
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = encoded;
   };
   const appShell: Middleware<HttpState> = async (ctx, next) => {
     const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/') && ctx.path !== '/api' && !path.extname(ctx.path);
@@ -112,7 +142,7 @@ export function webApp(
         return;
       }
       ctx.type = 'html';
-      ctx.body = assembled(withCanonical(shared ? withPreview(pageShell, shared) : pageShell, pageUrl(guestPages.publicUrl, paths.registry(target))), rendered);
+      sendPage(ctx, withCanonical(shared ? withPreview(pageShell, shared) : pageShell, pageUrl(guestPages.publicUrl, paths.registry(target))), rendered);
       return;
     }
     // The app shows its "Page not found" at an address it has no page for; the status says so too,
@@ -124,7 +154,8 @@ export function webApp(
     const [shared, rendered] = await Promise.all([preview(ctx.path), guestPages && !ctx.state.user ? drawn(ctx, guestPages) : null]);
     // The preview goes into the shell, a few kilobytes, before a drawn page makes it a hundred.
     const head = shared ? withPreview(pageShell, shared) : pageShell;
-    ctx.body = rendered ? assembled(head, rendered) : head;
+    if (rendered) sendPage(ctx, head, rendered);
+    else ctx.body = head;
   };
   return [apiNotFound, appShell, files];
 }
