@@ -14,6 +14,9 @@ const RUNS = 5;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, 'best-practices': 95, seo: 95 };
 
+/** Issue 42: the guest pages' Total Blocking Time on an idle machine. */
+const TBT_TARGET_MS = 200;
+
 /** Issue 12: at most this many requests before the page paints. */
 const REQUESTS_BEFORE_PAINT = 12;
 
@@ -98,7 +101,7 @@ export async function lighthouseBench(): Promise<void> {
         record(`    ${category}`, median(runs.map((run) => run.scores[category]!)), '', atLeast(TARGETS[category]));
       }
       record('    LCP', Math.round(median(runs.map((run) => run.lcp))), 'ms');
-      record('    TBT', Math.round(median(runs.map((run) => run.tbt))), 'ms');
+      record('    TBT', Math.round(median(runs.map((run) => run.tbt))), 'ms', atMost(TBT_TARGET_MS), `runs: ${runs.map((run) => Math.round(run.tbt)).join(', ')}`);
       record('    CLS', Number(median(runs.map((run) => run.cls)).toFixed(3)), '');
       record('    requests before first paint', median(runs.map((run) => run.beforePaint)), '', atMost(REQUESTS_BEFORE_PAINT));
       record('    requests before the largest paint (the content)', median(runs.map((run) => run.beforeLargestPaint)), '', atMost(REQUESTS_BEFORE_PAINT));
