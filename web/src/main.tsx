@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource/fraunces/latin-600.css';
 import './app/display-font.css';
 import { ClientApp } from './app/client-app';
-import { canonicalPath, serverData } from './app/server-data';
+import { serverData } from './app/server-data';
 import { preloadPageAt } from './app/router';
 import { takeTappedLink } from './lib/tapped-link';
 import { installChunkRecovery } from './lib/chunk-recovery';
@@ -15,11 +15,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 const rendered = serverData(document);
-// A short link's page comes drawn at the short link itself, naming the registry's own address as
-// canonical: the address moves there before React takes the page over, so the router draws the
-// page the server drew, and what the guest copies or bookmarks is the registry's address.
-const canonical = rendered ? canonicalPath(document) : null;
-if (canonical && canonical !== location.pathname) history.replaceState(history.state, '', `${canonical}${location.search}${location.hash}`);
 // A link the guest tapped while the app was on its way (scripts/first-load.template.js): they have
 // left the page the server drew, so the app draws the page they asked for at once, instead of first
 // taking over the one they left, which costs a slow phone a second render of a page nobody reads.

@@ -12,12 +12,3 @@ export function serverData(document: Document): Record<string, unknown> | null {
   }
 }
 
-/**
- * The path of the page's canonical address (a short link's page names its registry's), or null.
- * The path alone: the server names the site's public address, which a test or a proxy may reach
- * under another origin.
- */
-export function canonicalPath(document: Document): string | null {
-  const href = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.getAttribute('href');
-  return href && URL.canParse(href, document.baseURI) ? new URL(href, document.baseURI).pathname : null;
-}
