@@ -63,6 +63,15 @@
     if (started) return;
     started = true;
     APP.preload.forEach(function (file) { link(file, 'modulepreload', ''); });
+    // A short link's page is its registry's, drawn at the short link: the address moves to the
+    // canonical one before the app starts, so the app's router draws the page the server drew, and
+    // what the guest copies or bookmarks is the registry's address.
+    var canonical = document.querySelector('link[rel="canonical"]');
+    if (canonical) {
+      var canonicalPath = new URL(canonical.getAttribute('href'), document.baseURI).pathname;
+      if (canonicalPath !== location.pathname) history.replaceState(history.state, '', canonicalPath + location.search + location.hash);
+      here = routeOf(location.pathname);
+    }
     if (here) preloadChunks(here.chunks);
     var script = document.createElement('script');
     script.type = 'module';

@@ -186,6 +186,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
         render: settings.renderGuestPage,
         call: guestPageCalls({ repositories: deps.repositories, registryView, publicConfig: settings.publicConfig }),
         shortLinkTarget: shortLinkTarget({ repositories: deps.repositories }),
+        publicUrl: settings.publicUrl,
       }
     : null;
   for (const middleware of webApp(settings.webRoot, previews, { testPayments: settings.publicConfig.paymentProvider === 'sandbox', guestPages })) {

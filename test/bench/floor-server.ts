@@ -5,12 +5,17 @@
  *   (read from FLOOR_BODIES at start): the cost of Koa and HTTP alone.
  * - FLOOR_MODE=sql runs the same SQL statements the real server runs for the call, with a raw
  *   client (node-postgres with FLOOR_DATABASE_URL, or PGlite on a copy of the data folder with
- *   FLOOR_PGLITE_DIR), and writes the same JSON: the cost of the database on top.
+ *   FLOOR_PGLITE_DIR), and writes the same JSON: the cost of the database on top. A registry's page
+ *   runs the registry's statements and answers the page's bytes (from FLOOR_BODIES); search runs the
+ *   rate limits' statements too (two counts and a read), as the real server does.
+ *
+ * Both compress as the real server does (koa-compress, over a kilobyte), as the client asks.
  *
  * It is a measuring stick, not a product: no sessions, no validation, no security headers.
  */
 import { readFileSync } from 'node:fs';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -56,8 +61,15 @@ async function openDatabase(): Promise<Database> {
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const amount = (cents: number) => Number((cents / 100).toFixed(2));
 
+type Bodies = Record<string, { status: number; type: string; body: string }>;
+const readBodies = (): Bodies => JSON.parse(readFileSync(process.env.FLOOR_BODIES!, 'utf8')) as Bodies;
+
+/** The rate limits search counts on (adapters/http/rate-limit-policies.ts): a minute's searches, an hour's answers listed. */
+const SEARCH_LIMITS = { searches: { prefix: 'search-network', ms: 60_000 }, results: { prefix: 'search-results-network', ms: 3_600_000 } };
+
 async function sqlFloor(app: Koa): Promise<void> {
   const db = await openDatabase();
+  const pages = readBodies();
   // The real server keeps the charities in memory too.
   const charityNames = new Map((await db.query('select id, name from charities', [])).map((row) => [String(row.id), String(row.name)]));
   const charityOf = (row: Row) => {
@@ -97,9 +109,25 @@ async function sqlFloor(app: Koa): Promise<void> {
 
   app.use(async (ctx) => {
     if (ctx.method === 'GET' && ctx.path === '/api/registries/search') {
+      const network = ctx.get('X-Forwarded-For') || ctx.ip;
+      const now = Date.now();
+      await db.query(FLOOR_SQL.consumeLimit, [`${SEARCH_LIMITS.searches.prefix}:${network}`, 1, now + SEARCH_LIMITS.searches.ms, now]);
+      await db.query(FLOOR_SQL.readLimit, [`${SEARCH_LIMITS.results.prefix}:${network}`, now]);
       const words = childNameSearchWords(ctx.query.q);
       const rows = await db.query(FLOOR_SQL.search, [words.join(' '), `(?i)${wordPrefixPattern(words)}`, SEARCH_LIMIT]);
+      if (rows.length > 0) await db.query(FLOOR_SQL.consumeLimit, [`${SEARCH_LIMITS.results.prefix}:${network}`, rows.length, now + SEARCH_LIMITS.results.ms, now]);
       ctx.body = rows.map(card);
+    } else if (ctx.method === 'GET' && ctx.path.startsWith('/registry/')) {
+      const id = ctx.path.slice('/registry/'.length);
+      const page = pages[`GET ${ctx.path}`];
+      const [row] = await db.query(FLOOR_SQL.registryById, [id]);
+      if (!row || !page) {
+        ctx.status = 404;
+        return;
+      }
+      await db.query(FLOOR_SQL.succeededCount, [id]);
+      ctx.type = page.type;
+      ctx.body = page.body;
     } else if (ctx.method === 'GET' && ctx.path.startsWith('/api/registries/')) {
       const id = ctx.path.slice('/api/registries/'.length);
       const [row] = await db.query(FLOOR_SQL.registryById, [id]);
@@ -152,20 +180,21 @@ function readBody(request: NodeJS.ReadableStream): Promise<string> {
 }
 
 function memoryFloor(app: Koa): void {
-  const bodies = JSON.parse(readFileSync(process.env.FLOOR_BODIES!, 'utf8')) as Record<string, { status: number; body: string }>;
+  const bodies = readBodies();
   app.use((ctx) => {
-    const answer = ctx.path === '/api/health' ? { status: 200, body: '{"status":"ok"}' } : bodies[`${ctx.method} ${ctx.url}`];
+    const answer = ctx.path === '/api/health' ? { status: 200, type: 'application/json', body: '{"status":"ok"}' } : bodies[`${ctx.method} ${ctx.url}`];
     if (!answer) {
       ctx.status = 404;
       return;
     }
     ctx.status = answer.status;
-    ctx.type = 'application/json';
+    ctx.type = answer.type;
     ctx.body = answer.body;
   });
 }
 
 const app = new Koa();
+app.use(compress({ threshold: 1024 }));
 if (process.env.FLOOR_MODE === 'memory') memoryFloor(app);
 else await sqlFloor(app);
 const server = app.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');

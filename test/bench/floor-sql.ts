@@ -18,6 +18,11 @@ export const FLOOR_SQL = {
   countAttempt: `insert into rate_limits (key, points, expire) values ($1, 1, $2)
     on conflict (key) do update set points = case when rate_limits.expire <= $3 then 1 else rate_limits.points + 1 end,
     expire = case when rate_limits.expire <= $3 then $2 else rate_limits.expire end returning points, expire`,
+  // rate-limiter-flexible's own statements (RateLimiterPostgres): a count of points, and a read.
+  consumeLimit: `insert into rate_limits values ($1, $2, $3)
+    on conflict(key) do update set points = case when (rate_limits.expire <= $4 or 1=0) then $2 else rate_limits.points + ($2) end,
+    expire = case when rate_limits.expire <= $4 then $3 else rate_limits.expire end returning points, expire`,
+  readLimit: 'select points, expire from rate_limits where key = $1 and (expire > $2 or expire is null)',
   registryForUpdate: 'select * from registries where id = $1 for update',
   charityById: 'select * from charities where id = $1',
   insertGift: `insert into gifts (registry_id, charity_id, gift_giver_name, gift_giver_email, amount, child_amount, charity_amount, platform_fee, stripe_fee, payment_status)

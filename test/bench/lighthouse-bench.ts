@@ -7,11 +7,15 @@ import { atLeast, atMost, median, record, say } from './report';
 import { freePort, unpinnedWhileStarting } from './service-process';
 import { CHROMIUM, CHROMIUM_FLAGS, guestPagesServer } from './guest-pages-server';
 import { aRegistryWithAPhoto } from './photo-registry';
+import { LIGHTHOUSE_DEVTOOLS_SETTINGS, phoneWayIn } from './phone-network';
 
 const RUNS = 5;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, 'best-practices': 95, seo: 95 };
+
+/** Issue 42: the guest pages' Total Blocking Time on an idle machine. */
+const TBT_TARGET_MS = 200;
 
 /** Issue 12: at most this many requests before the page paints. */
 const REQUESTS_BEFORE_PAINT = 12;
@@ -54,14 +58,17 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
 }
 
 /**
- * Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G network, simulated) on
- * the three pages a guest sees, against the real server on PGlite; the median of five runs.
+ * Lighthouse's mobile preset on the three pages a guest sees, against the real server on PGlite;
+ * the median of five runs. Throttled by DevTools with the preset's values rather than simulated
+ * (the simulation credits the page with a server and a network it has not met), through a way in
+ * that charges each new connection its round trip, every run on connections of its own.
  */
 export async function lighthouseBench(): Promise<void> {
   const started = await guestPagesServer();
   if (!started) return;
   const { server, database } = started;
   const chromium = await startChromium();
+  const way = await phoneWayIn(server.url);
   try {
     // As real registries are: with a photo, whose sized copies the page offers.
     const registry = await aRegistryWithAPhoto(server.url);
@@ -73,7 +80,8 @@ export async function lighthouseBench(): Promise<void> {
     for (const [name, pagePath] of pages) {
       const runs: { scores: Record<string, number>; lcp: number; tbt: number; cls: number; beforePaint: number; beforeLargestPaint: number }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(`${server.url}${pagePath}`, { port: chromium.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
+        way.dropConnections();
+        const result = await lighthouse(`${way.url}${pagePath}`, { port: chromium.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], ...LIGHTHOUSE_DEVTOOLS_SETTINGS });
         const lhr = result!.lhr;
         // LIGHTHOUSE_REPORTS=folder keeps each run's whole report, to see what a score is made of.
         if (process.env.LIGHTHOUSE_REPORTS) {
@@ -93,12 +101,13 @@ export async function lighthouseBench(): Promise<void> {
         record(`    ${category}`, median(runs.map((run) => run.scores[category]!)), '', atLeast(TARGETS[category]));
       }
       record('    LCP', Math.round(median(runs.map((run) => run.lcp))), 'ms');
-      record('    TBT', Math.round(median(runs.map((run) => run.tbt))), 'ms');
+      record('    TBT', Math.round(median(runs.map((run) => run.tbt))), 'ms', atMost(TBT_TARGET_MS), `runs: ${runs.map((run) => Math.round(run.tbt)).join(', ')}`);
       record('    CLS', Number(median(runs.map((run) => run.cls)).toFixed(3)), '');
       record('    requests before first paint', median(runs.map((run) => run.beforePaint)), '', atMost(REQUESTS_BEFORE_PAINT));
       record('    requests before the largest paint (the content)', median(runs.map((run) => run.beforeLargestPaint)), '', atMost(REQUESTS_BEFORE_PAINT));
     }
   } finally {
+    await way.stop();
     await chromium.stop();
     await server.stop();
     await database.drop();

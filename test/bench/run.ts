@@ -19,8 +19,8 @@ const SECTIONS: Record<string, { about: string; run: () => Promise<void> }> = {
   http: { about: 'the API under load beside its floors (bare Koa from memory, bare Koa + raw SQL), PGlite and PostgreSQL', run: httpBench },
   search: { about: 'search at 10,000 and 1,000,000 registries on PostgreSQL, with the query plan', run: searchBench },
   bundle: { about: 'the JavaScript a guest downloads from the short link to the checkout, and the libraries\' part of it', run: bundleBench },
-  guest: { about: 'a guest on a slow 4G phone (CPU 4× slower), from the short link to a usable gift form, median of 5; layout shift of every guest page at 360 and 1280 px', run: guestPathBench },
-  lighthouse: { about: 'Lighthouse (mobile) on /, /registry/{id} and /gift/{id} (a registry with a photo), median of 5', run: lighthouseBench },
+  guest: { about: 'a guest on a phone under Lighthouse’s DevTools throttling, from the short link to a usable gift form beside a floor page (no script), median of 5; layout shift of every guest page at 360 and 1280 px', run: guestPathBench },
+  lighthouse: { about: 'Lighthouse (mobile, DevTools throttling) on /, /registry/{id} and /gift/{id} (a registry with a photo), median of 5', run: lighthouseBench },
   fleet: { about: 'two instances on one PostgreSQL behind haproxy (retries 0), each rolled under gift journeys: failed answers, gifts paid, the ledger verified', run: fleetBench },
   suite: { about: 'npm test step by step and each Vitest project, then npm run test:unit and the core project alone', run: suiteBench },
 };

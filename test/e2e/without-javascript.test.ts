@@ -20,7 +20,9 @@ describe.skipIf(chromiumMissing)('a guest whose phone runs no JavaScript (Chromi
     const guest = await guestContext.newPage();
     const response = await guest.goto(`/r/${registry.shortCode}`);
     expect(response?.status()).toBe(200);
-    expect(new URL(guest.url()).pathname).toBe(`/registry/${registry.id}`);
+    // The registry's page itself, at the short link, naming the registry's own address.
+    expect(new URL(guest.url()).pathname).toBe(`/r/${registry.shortCode}`);
+    expect(new URL((await guest.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe(`/registry/${registry.id}`);
     expect(await guest.title()).toBe("Talia Brenner's Bar/Bat Mitzvah | Mitzvah Gifts");
     await expect.poll(() => guest.getByRole('heading', { level: 1 }).textContent()).toContain('Talia Brenner');
     expect(await guest.getByText(registry.hebrewDate.date, { exact: false }).count()).toBeGreaterThan(0);

@@ -1,5 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +69,18 @@ function rawGet(serverUrl: string, pagePath: string, host: string): Promise<stri
   });
 }
 
+/** A visitor's GET asking for `encoding`: the status, the encoding answered and the body as sent. */
+function encodedGet(serverUrl: string, pagePath: string, encoding: string): Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${serverUrl}${pagePath}`, { headers: { 'accept-encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, encoding: response.headers['content-encoding'], vary: response.headers.vary, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 /** The answers the page carries for the browser, read back as the browser reads them. */
 function carried(html: string): Record<string, unknown> {
   const found = /<script type="application\/json" id="server-data">([\s\S]*?)<\/script>/.exec(html);
@@ -74,11 +88,12 @@ function carried(html: string): Record<string, unknown> {
   return JSON.parse(found[1]!) as Record<string, unknown>;
 }
 
+const PUBLIC_URL = 'https://gifts.example.org';
 let server: TestServer;
 let registry: { id: string; shortCode: string };
 let owner: HttpClient;
 beforeAll(async () => {
-  server = await startTestServer({ webRoot: aBuiltApp() });
+  server = await startTestServer({ webRoot: aBuiltApp(), env: { PUBLIC_URL: PUBLIC_URL } });
   const family = await signedIn(server);
   owner = family.client;
   registry = (await owner.post('/api/registries', aRegistryBody({ childName: 'Eliana Gross', personalMessage: 'Mazel tov to us!' }))).json as unknown as typeof registry;
@@ -104,6 +119,21 @@ describe('a guest page drawn on the server', () => {
     expect(page.text).not.toContain('Loading…');
     expect(page.text).toContain('Giving a gift needs JavaScript. Please enable it in your browser.');
     expect(page.text).not.toContain('needs JavaScript to run');
+  });
+
+  it('is compressed as the browser asks, the same page whichever encoding, and again the same bytes for the next guest', async () => {
+    const plain = await encodedGet(server.url, `/registry/${registry.id}`, 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toContain('<h1>Eliana Gross</h1>');
+    const decoders: Record<string, (body: Buffer) => Buffer> = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [asked, answered] of [['gzip, deflate, br, zstd', 'zstd'], ['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+      const first = await encodedGet(server.url, `/registry/${registry.id}`, asked);
+      expect(first.status, asked).toBe(200);
+      expect(first.encoding, asked).toBe(answered);
+      expect(first.vary, asked).toContain('Accept-Encoding');
+      expect(decoders[answered]!(first.body).toString(), asked).toBe(plain.body.toString());
+      expect((await encodedGet(server.url, `/registry/${registry.id}`, asked)).body.equals(first.body), asked).toBe(true);
+    }
   });
 
   it('leaves the app’s scripts to the page’s first script, which loads them once the first screen is there; the shell keeps them', async () => {
@@ -159,12 +189,24 @@ describe('a guest page drawn on the server', () => {
     expect(errors()).toBe(before);
   });
 
-  it('sends a short link straight to its registry’s page, and leaves an unknown one to the app', async () => {
+  it('answers a short link with its registry’s page itself, naming the registry’s address as canonical, and sends the family on', async () => {
+    const own = await new HttpClient(server.url).get(`/registry/${registry.id}`);
     for (const code of [registry.shortCode, registry.shortCode.toUpperCase()]) {
-      const sent = await new HttpClient(server.url).get(`/r/${code}`);
-      expect(sent.status).toBe(302);
-      expect(sent.headers.get('location')).toBe(`/registry/${registry.id}`);
+      const page = await new HttpClient(server.url).get(`/r/${code}`);
+      expect(page.status, code).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('vary')).toContain('Cookie');
+      expect(page.text).toMatch(/<html data-server-rendered[ >]/);
+      expect(page.text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/registry/${registry.id}" />`);
+      // The registry's own page, drawn from the same answers; the link preview names the short link.
+      expect(/<div id="root">[\s\S]*<\/script>/.exec(page.text)?.[0]).toBe(/<div id="root">[\s\S]*<\/script>/.exec(own.text)?.[0]);
+      expect(page.text).toContain('<title>Eliana Gross | Mitzvah Gifts</title>');
+      expect(page.text).toContain(`<meta property="og:url" content="${PUBLIC_URL}/r/${code}" />`);
     }
+    expect(own.text).not.toContain('rel="canonical"');
+    const sent = await owner.get(`/r/${registry.shortCode}`);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get('location')).toBe(`/registry/${registry.id}`);
     for (const code of ['zzzz2222', 'NOT!valid']) {
       const page = await new HttpClient(server.url).get(`/r/${code}`);
       expect(page.status, code).toBe(200);

@@ -11,3 +11,4 @@ export function serverData(document: Document): Record<string, unknown> | null {
     return null;
   }
 }
+
