@@ -1,16 +1,11 @@
-import { lazy as reactLazy, type ComponentType } from 'react';
-import { recoveringImport } from '../lib/chunk-recovery';
 import { matchPath, Route, Routes } from 'react-router';
 import { lazyPage } from './lazy-page';
 import { AppLayout } from '../components/layout/app-layout';
 import { PageSpinner } from '../components/page-spinner';
-import { NotFoundPage, RequireAdmin, RequireAuth, VisitorOnly } from '../components/route-guards';
+import { NotFoundPage, RequireAuth, VisitorOnly } from '../components/route-guards';
 import { useUser } from '../lib/use-user';
 import { pagePatterns } from '@core/page-paths';
-
-/** React.lazy, but a chunk a rollout took away reloads the page into the new release. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const lazy = <C extends ComponentType<any>>(load: () => Promise<{ default: C }>) => reactLazy(recoveringImport(load));
+import { lazyRoute as lazy } from './lazy-route';
 
 // Every page is its own chunk, loaded when first shown.
 const LandingPage = lazyPage(() => import('../features/home/pages/landing-page'));
@@ -27,13 +22,7 @@ const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-p
 const InvitationInsertPage = lazy(() => import('../features/registries/pages/invitation-insert-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const PrintCardPage = lazy(() => import('../features/thank-you/pages/print-card-page'));
-const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
-const CharityDetailsPage = lazy(() => import('../features/admin/pages/charity-details-page'));
-const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
-const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
-const FailedPayoutsPage = lazy(() => import('../features/admin/pages/failed-payouts-page'));
-const FinancePage = lazy(() => import('../features/admin/pages/finance-page'));
-const DisputesPage = lazy(() => import('../features/admin/pages/disputes-page'));
+const AdminRoutes = lazy(() => import('./routes/admin-routes'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/confirm-email-page'));
@@ -160,62 +149,7 @@ export function AppRoutes() {
         />
 
         {/* Admins only; anyone else gets the 404 page */}
-        <Route
-          path={pagePatterns.adminCharityPayouts}
-          element={
-            <RequireAdmin>
-              <CharityPayoutsPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path={pagePatterns.adminCharities}
-          element={
-            <RequireAdmin>
-              <CharityDetailsPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path={pagePatterns.adminManualPayouts}
-          element={
-            <RequireAdmin>
-              <ManualPayoutsPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path={pagePatterns.adminGiftRefunds}
-          element={
-            <RequireAdmin>
-              <GiftRefundsPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path={pagePatterns.adminFailedPayouts}
-          element={
-            <RequireAdmin>
-              <FailedPayoutsPage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path={pagePatterns.adminFinance}
-          element={
-            <RequireAdmin>
-              <FinancePage />
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path={pagePatterns.adminDisputes}
-          element={
-            <RequireAdmin>
-              <DisputesPage />
-            </RequireAdmin>
-          }
-        />
+        <Route path="/admin/*" element={<AdminRoutes />} />
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>
