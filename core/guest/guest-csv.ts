@@ -1,5 +1,5 @@
 import { DomainError, type FieldErrors } from '../errors';
-import type { GuestDetails } from './guest';
+import { GUEST_CSV_HEADINGS, type GuestDetails } from './guest';
 import { guestDetails, mergedGuest } from './guest-details';
 import { GUEST_FIELDS } from './guest-schemas';
 
@@ -25,7 +25,6 @@ const HEADINGS: Record<string, GuestField> = {
   zip: 'postalCode', zipcode: 'postalCode', postalcode: 'postalCode', postcode: 'postalCode',
   country: 'country',
 };
-const HEADING_WORDS = 'name, email, party size, street, city, state, zip, country';
 
 /** The most bad lines one answer lists; past it the message says how many more there were. */
 export const MAX_REPORTED_LINES = 50;
@@ -65,8 +64,8 @@ export async function guestsFromCsv(lines: readonly CsvLine[]): Promise<GuestDet
     const heading = filled[0]!;
     columns = heading.cells.map((cell) => HEADINGS[headingKey(cell)] ?? null);
     const unknown = heading.cells.filter((cell, index) => cell.trim() !== '' && columns[index] === null);
-    if (unknown.length > 0) problems[`line ${heading.line}`] = `Unknown column ${unknown.map((cell) => `“${cell.trim()}”`).join(', ')}: the columns are ${HEADING_WORDS}`;
-    else if (!columns.includes('email')) problems[`line ${heading.line}`] = `The first line names the columns and needs an email column: ${HEADING_WORDS}`;
+    if (unknown.length > 0) problems[`line ${heading.line}`] = `Unknown column ${unknown.map((cell) => `“${cell.trim()}”`).join(', ')}: the columns are ${GUEST_CSV_HEADINGS}`;
+    else if (!columns.includes('email')) problems[`line ${heading.line}`] = `The first line names the columns and needs an email column: ${GUEST_CSV_HEADINGS}`;
     rows = filled.slice(1);
   }
   const byEmail = new Map<string, GuestDetails>();

@@ -25,5 +25,8 @@ export type GuestDetails = Pick<Guest, 'name' | 'email' | 'partySize' | 'street'
 
 /** A large celebration has a few hundred households; past this, a list is someone's mailing list. */
 export const MAX_GUESTS_PER_REGISTRY = 500;
+/** The columns of a guest list file, in the order a list without a heading line is read (core/guest/guest-csv.ts). */
+export const GUEST_CSV_HEADINGS = 'name, email, party size, street, city, state, zip, country';
+
 /** The most people one invitation may be for. */
 export const MAX_PARTY_SIZE = 20;
