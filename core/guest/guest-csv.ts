@@ -57,17 +57,21 @@ function lineInput(columns: readonly (GuestField | null)[], cells: readonly stri
 export async function guestsFromCsv(lines: readonly CsvLine[]): Promise<GuestDetails[]> {
   const filled = lines.filter((line) => line.cells.some((cell) => cell.trim() !== ''));
   if (filled.length === 0) throw new DomainError('validation.failed', 'The list is empty: put one guest on each line');
-  const problems: FieldErrors = {};
   let columns: readonly (GuestField | null)[] = GUEST_CSV_COLUMNS;
   let rows = filled;
   if (isHeading(filled[0]!.cells)) {
     const heading = filled[0]!;
     columns = heading.cells.map((cell) => HEADINGS[headingKey(cell)] ?? null);
     const unknown = heading.cells.filter((cell, index) => cell.trim() !== '' && columns[index] === null);
-    if (unknown.length > 0) problems[`line ${heading.line}`] = `Unknown column ${unknown.map((cell) => `“${cell.trim()}”`).join(', ')}: the columns are ${GUEST_CSV_HEADINGS}`;
-    else if (!columns.includes('email')) problems[`line ${heading.line}`] = `The first line names the columns and needs an email column: ${GUEST_CSV_HEADINGS}`;
+    // Lines read under wrong columns would only repeat the heading's problem: it is the one named.
+    const wrong =
+      unknown.length > 0 ? `Unknown column ${unknown.map((cell) => `“${cell.trim()}”`).join(', ')}: the columns are ${GUEST_CSV_HEADINGS}`
+      : !columns.includes('email') ? `The first line names the columns and needs an email column: ${GUEST_CSV_HEADINGS}`
+      : null;
+    if (wrong) throw new DomainError('validation.failed', `Line ${heading.line}: ${wrong}. Nothing was imported: correct the list and import it again.`, { [`line ${heading.line}`]: wrong });
     rows = filled.slice(1);
   }
+  const problems: FieldErrors = {};
   const byEmail = new Map<string, GuestDetails>();
   for (const row of rows) {
     if (row.cells.length > columns.length && row.cells.slice(columns.length).some((cell) => cell.trim() !== '')) {
