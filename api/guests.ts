@@ -39,6 +39,14 @@ export const guestOperations = [
     responses: { 200: { description: 'The guests, by name', schema: guestListSchema } },
   }),
   operation({
+    method: 'GET',
+    path: '/api/registries/{id}/guests/addresses',
+    operationId: 'exportGuestAddresses',
+    session: 'required',
+    summary: 'The postal addresses of the guests who have one (a street and a city), for labels or a mail merge (owner or co-owner)',
+    responses: { 200: { description: 'A CSV file: name, street, city, state or province, ZIP or postal code, country', file: 'text/csv' } },
+  }),
+  operation({
     method: 'POST',
     path: '/api/registries/{id}/guests',
     operationId: 'addGuests',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '@core/errors';
 import { guestsFromCsv, type CsvLine } from '@core/guest/guest-csv';
 
-const lines = (rows: string[][]): CsvLine[] => rows.map((cells, index) => ({ line: index + 1, cells }));
+const lines = (rows: readonly (readonly string[])[]): CsvLine[] => rows.map((cells, index) => ({ line: index + 1, cells }));
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   try {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chromiumMissing, signUpThroughApi, e2eWorld, expectAccessible, screenshot } from './browser';
 
@@ -101,12 +102,16 @@ describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code
       await family.getByRole('button', { name: 'Import Guests' }).click();
       await family.getByRole('alert').getByText(/^Line 3: Enter a valid email\. Nothing was imported/).waitFor();
       await expectAccessible(family, `guest list import refused at ${width}`);
-      await list.fill('name,email,party size\nDora Levi,dora@example.com,2\nBen Cohen,ben@example.com,4');
+      await list.fill('name,email,party size,street,city\nDora Levi,dora@example.com,2\nBen Cohen,ben@example.com,4,9 Oak Ave,Toronto');
       await family.getByRole('button', { name: 'Import Guests' }).click();
       await family.getByText('2 guests, 6 people in all.').waitFor();
       await family.getByRole('list', { name: 'Guest List' }).getByText('Ben Cohen').waitFor();
       await expectAccessible(family, `guest list at ${width}`);
       await screenshot(family, `guest-list-${width}`);
+      // The addresses for paper thank-you notes, as a spreadsheet opens them.
+      const [addresses] = await Promise.all([family.waitForEvent('download'), family.getByRole('button', { name: 'Download Addresses (CSV)' }).click()]);
+      expect(addresses.suggestedFilename()).toBe('guest-addresses.csv');
+      expect(readFileSync(await addresses.path(), 'utf8')).toBe('\uFEFFName,Street,City,State or province,ZIP or postal code,Country\r\nBen Cohen,9 Oak Ave,Toronto,,,\r\n');
       // Nobody else reads it.
       await stranger.goto(`/registry/${id}/guests`);
       await stranger.getByText('Only the family who created this registry can see its guest list.').waitFor();

@@ -200,3 +200,31 @@ describe('the guest list’s privacy', () => {
     expect((await client.get('/api/registries/not-a-uuid/guests')).status).toBe(404);
   });
 });
+
+describe('the guests’ postal addresses', () => {
+  it('downloads as CSV the guests with a street and a city, by name, a formula made harmless, for the family alone', async () => {
+    const { owner, registry } = await openRegistry(server);
+    const text = [
+      'name,email,street,city,state,zip,country',
+      'Zev Stern,zev@example.com,"12 Elm St, Apt 3",Toronto,ON,M5V 2T6,Canada',
+      'Dora Levi,dora@example.com,,,,,',
+      '=HYPERLINK(1),ann@example.com,1 Main St,Boston,MA,02118,',
+      'Ben Cohen,ben@example.com,9 Oak Ave,,,,',
+    ].join('\n');
+    expect((await importCsv(owner.client, registry.id, text)).status).toBe(201);
+    const file = await owner.client.download('GET', `/api/registries/${registry.id}/guests/addresses`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(file.headers.get('Content-Disposition')).toBe('attachment; filename="guest-addresses.csv"');
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.bytes)).toBe(
+      '\uFEFFName,Street,City,State or province,ZIP or postal code,Country\r\n' +
+        `"'=HYPERLINK(1)",1 Main St,Boston,MA,02118,\r\n` +
+        'Zev Stern,"12 Elm St, Apt 3",Toronto,ON,M5V 2T6,Canada\r\n',
+    );
+
+    const stranger = (await signedIn(server)).client;
+    expect((await stranger.download('GET', `/api/registries/${registry.id}/guests/addresses`)).status).toBe(403);
+    expect((await new HttpClient(server.url).download('GET', `/api/registries/${registry.id}/guests/addresses`)).status).toBe(401);
+    expect((await (await signedInCoOwner(server, registry.id)).client.download('GET', `/api/registries/${registry.id}/guests/addresses`)).status).toBe(200);
+  });
+});

@@ -59,6 +59,8 @@ describe('the family’s guest list page', () => {
     const list = screen.getByRole('list', { name: 'Guest List' });
     const ben = within(list).getAllByRole('listitem')[1]!;
     expect(within(ben).getByText('12 Elm St, Toronto, ON M5V 2T6')).toBeInTheDocument();
+    expect(screen.getByText('For paper thank-you notes: 1 guest has a postal address.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Addresses (CSV)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove Aunt Dora' }));
     expect(await within(toastRegion()).findByText('Aunt Dora is no longer on your guest list.')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'DELETE', type: null, body: 'g-1' }]);
@@ -68,6 +70,7 @@ describe('the family’s guest list page', () => {
   it('adds a guest with the core’s rules: the message in the form first, then exactly the fields the server takes', async () => {
     const { user, calls } = await openGuestList([]);
     expect(screen.getByText('No guests yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download Addresses (CSV)' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Guest' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();

@@ -2,11 +2,13 @@ import Router from '@koa/router';
 import { DomainError } from '@core/errors';
 import { addGuest, importGuests } from '@core/guest/add-guests';
 import { listGuests } from '@core/guest/list-guests';
+import { hasPostalAddress } from '@core/guest/postal-addresses';
 import { removeGuest } from '@core/guest/remove-guest';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { requireSignedIn } from '@core/registry/registry-access';
 import { csvLines } from '../csv-lines';
 import type { HttpState } from '../http-state';
+import { guestAddressesCsv } from '../presenters/guest-addresses-csv';
 import { presentGuestList, presentGuestRemoved, presentGuestsAdded } from '../presenters/guests';
 import { readRawBody } from '../raw-body';
 
@@ -29,6 +31,15 @@ export function guestRoutes(ports: { repositories: Repositories & UnitOfWork }) 
 
   router.get('/api/registries/:id/guests', async (ctx) => {
     ctx.body = presentGuestList(await listGuests(ctx.params.id ?? '', { ...repositories, user: ctx.state.user }));
+  });
+
+  router.get('/api/registries/:id/guests/addresses', async (ctx) => {
+    const { guests } = await listGuests(ctx.params.id ?? '', { ...repositories, user: ctx.state.user });
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', 'attachment; filename="guest-addresses.csv"');
+    // Guests' home addresses, for the family alone: not for a shared cache.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = guestAddressesCsv(guests.filter(hasPostalAddress));
   });
 
   router.post('/api/registries/:id/guests', async (ctx) => {

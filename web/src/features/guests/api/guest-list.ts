@@ -3,7 +3,9 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { GuestListView, GuestsAddedView } from '@api/guests';
 import type { MessageAnswer } from '@api/registries';
 import { guestSchema } from '@core/guest/guest-schemas';
+import { apiDownload } from '../../../lib/api-download';
 import { apiFetch } from '../../../lib/api-fetch';
+import { downloadBlob } from '../../../lib/download-file';
 import { registryPath } from '../../../lib/use-registry';
 
 /** What the add form edits: the party size as Formik gives a number input (a number, or '' when empty). */
@@ -56,5 +58,10 @@ export function useGuestActions(registryId: string) {
     [refresh],
   );
 
-  return { add, importList, remove };
+  const downloadAddresses = useCallback(async () => {
+    const { blob, fileName } = await apiDownload(`${path}/addresses`);
+    downloadBlob(fileName, blob);
+  }, [path]);
+
+  return { add, importList, remove, downloadAddresses };
 }

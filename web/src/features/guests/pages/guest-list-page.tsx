@@ -8,6 +8,8 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import { hasPostalAddress } from '@core/guest/postal-addresses';
 import { paths } from '@core/page-paths';
 import type { GuestView } from '@api/guests';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -61,7 +63,7 @@ function GuestRow({ guest, onRemove, busy }: { guest: GuestView; onRemove: (gues
 export default function GuestListPage() {
   const { id } = useParams<{ id: string }>();
   const { list, error } = useGuestList(id);
-  const { remove } = useGuestActions(id ?? '');
+  const { remove, downloadAddresses } = useGuestActions(id ?? '');
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const [removing, setRemoving] = useState<string | null>(null);
@@ -83,6 +85,15 @@ export default function GuestListPage() {
       toast({ title: 'Error', description: serverMessage(failure, 'Failed to remove the guest. Please try again.'), variant: 'destructive' });
     } finally {
       setRemoving(null);
+    }
+  };
+
+  const download = async () => {
+    try {
+      await downloadAddresses();
+    } catch (failure) {
+      if (onUnauthorized(failure)) return;
+      toast({ title: 'Error', description: serverMessage(failure, 'Failed to download the addresses. Please try again.'), variant: 'destructive' });
     }
   };
 
@@ -111,6 +122,7 @@ export default function GuestListPage() {
     );
   }
 
+  const withAddress = list.guests.filter(hasPostalAddress).length;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, display: 'grid', gap: { xs: 2.5, md: 3 } }}>
       {back}
@@ -131,6 +143,14 @@ export default function GuestListPage() {
       {list.guests.length > 0 && (
         <>
           <Divider />
+          {withAddress > 0 && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()}>
+                Download Addresses (CSV)
+              </Button>
+              <Typography color="text.secondary">For paper thank-you notes: {plural(withAddress, 'guest has', 'guests have')} a postal address.</Typography>
+            </Box>
+          )}
           <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
             {list.guests.map((guest) => (
               <GuestRow key={guest.id} guest={guest} onRemove={(chosen) => void removeGuest(chosen)} busy={removing === guest.id} />
