@@ -30,8 +30,6 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as it is instead, with its own type (a CSV file). */
-  text?: { content: string; type: string };
   signal?: AbortSignal;
 }
 
@@ -83,12 +81,11 @@ function toUrl(path: string): string {
 export async function apiResponse(path: string, request: ApiRequest = {}, accept?: string): Promise<Response> {
   const method = request.method ?? 'GET';
   const headers: Record<string, string> = accept ? { Accept: accept } : {};
-  // Request bodies are JSON, but for a file a call reads itself (a guest list as CSV).
-  if (method !== 'GET') headers['Content-Type'] = request.text?.type ?? 'application/json';
+  // Request bodies are JSON; the server parses no other kind on these calls.
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
 
   const init: RequestInit = { method, headers, credentials: 'include' };
-  if (request.text) init.body = request.text.content;
-  else if (request.body !== undefined) init.body = JSON.stringify(request.body);
+  if (request.body !== undefined) init.body = JSON.stringify(request.body);
   if (request.signal) init.signal = request.signal;
 
   let response: Response;

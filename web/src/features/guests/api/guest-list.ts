@@ -5,6 +5,7 @@ import type { MessageAnswer } from '@api/registries';
 import { guestSchema } from '@core/guest/guest-schemas';
 import { apiDownload } from '../../../lib/api-download';
 import { apiFetch } from '../../../lib/api-fetch';
+import { apiSendText } from '../../../lib/api-send-text';
 import { downloadBlob } from '../../../lib/download-file';
 import { registryPath } from '../../../lib/use-registry';
 
@@ -43,7 +44,7 @@ export function useGuestActions(registryId: string) {
 
   const importList = useCallback(
     async (csv: string) => {
-      const added = await apiFetch<GuestsAddedView>(path, { method: 'POST', text: { content: csv, type: 'text/csv' } });
+      const added = await apiSendText<GuestsAddedView>(path, csv, 'text/csv');
       await refresh();
       return added;
     },
