@@ -6,7 +6,7 @@
 export const WEB_CORE_MODULES = [
   'money', 'amount-field', 'amount-messages', 'fees', 'split', 'page-paths', 'design-tokens', 'control-characters',
   'account/schemas', 'account/account-schemas', 'account/account-export-request', 'account/user', 'newsletter/newsletter-schemas',
-  'charity/charity', 'co-owner/co-owner-schemas',
+  'charity/charity', 'charity/charity-details-schema', 'charity/tax-id', 'co-owner/co-owner-schemas',
   'gift/gift', 'gift/gift-amounts', 'gift/gift-schemas', 'gift/gift-list-query', 'gift/refund-window',
   'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas', 'guest/guest', 'guest/guest-schemas', 'guest/postal-addresses',
   'photo/photo-limits', 'photo/photo-variants',

@@ -74,8 +74,8 @@ export const giftListItemSchema = exactObject({
   createdAt: instant,
   givenBy: givenBySchema,
   byHand: { anyOf: [byHandDetailsSchema, { type: 'null' }] },
-  /** The thank-you cards page's Sent, Draft or No Card. */
-  thankYouStatus: oneOfValues([...NOTE_STATUSES, 'none'] as const),
+  /** The thank-you cards page's Sent, Draft, No Card or Not Delivered (sent, and the giver's mailbox did not take it). */
+  thankYouStatus: oneOfValues([...NOTE_STATUSES, 'none', 'not_delivered'] as const),
   /** Whether it counts in the totals above the list (Total Received, or given by hand): a gift refunded at the platform's cost still does. */
   countsInTotals: flag,
   ...refundProperties,

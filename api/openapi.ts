@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { charityReceiptOperations } from './charity-receipts';
 import { disputeOperations } from './disputes';
 import { financeOperations } from './finance';
 import { authOperations, SESSION_COOKIE } from './auth';
@@ -39,6 +40,7 @@ export const operations: readonly Operation[] = [
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,
+  ...charityReceiptOperations,
   ...disputeOperations,
   ...financeOperations,
   ...sandboxOperations,

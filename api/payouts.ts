@@ -18,6 +18,14 @@ export const closeAnswerSchema = objectWithOptional({ message: text, registry: o
 export type CloseAnswer = Wire<typeof closeAnswerSchema>;
 
 /** GET /api/registries/{id}/payout-status. */
+/** A follow-up payout as the family sees it: waiting (pending), being sent by an administrator (sending), or sent. */
+const followUpOfFamilySchema = exactObject({
+  method: oneOfValues(PAYOUT_METHODS),
+  amount: amountSchema,
+  status: oneOfValues(['pending', 'sending', 'completed'] as const),
+  sentAt: nullableInstant,
+});
+
 export const payoutStatusSchema = exactObject({
   payoutMethod: nullableOneOf(PAYOUT_METHODS),
   payoutAmount: nullableAmountSchema,
@@ -31,6 +39,8 @@ export const payoutStatusSchema = exactObject({
    * failure, a while after closing when no answer was recorded); null when there is nothing to try.
    */
   retryAvailableAt: nullableInstant,
+  /** The family's follow-up payouts: each a gift held back at closing whose dispute was won afterwards, paid on its own by the registry's method. */
+  followUps: arrayOf(followUpOfFamilySchema),
 });
 export type PayoutStatusView = Wire<typeof payoutStatusSchema>;
 

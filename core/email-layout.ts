@@ -28,7 +28,8 @@ export function greeting(user: User): string {
   return `Hello ${unlinkedText(user.firstName?.trim() || user.username)},`;
 }
 
-export function layout(title: string, rows: [string, string][], paragraphs: string[], footer: string): string {
+/** `after`: blocks of HTML after the table (a receipt's acknowledgment), before the footer. */
+export function layout(title: string, rows: [string, string][], paragraphs: string[], footer: string, after: string[] = []): string {
   const table = rows
     .map(([label, value]) => `<tr><td style="padding:6px 12px 6px 0;color:${colours.inkMuted}">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600;text-align:right">${escapeHtml(value)}</td></tr>`)
     .join('');
@@ -39,6 +40,7 @@ export function layout(title: string, rows: [string, string][], paragraphs: stri
 <tr><td><p style="margin:0 0 10px;color:${c.navy};font-weight:700;letter-spacing:0.04em">${PRODUCT}</p><h1 style="margin:0 0 16px;font-family:${fonts.displayEmail};font-weight:${fonts.displayWeight};font-size:26px;line-height:1.25;color:${c.navy}">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.5">${p}</p>`).join('\n')}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid ${c.line};margin-top:8px">${table}</table>
+${after.map((block) => `<div style="margin:20px 0 0;line-height:1.5">${block}</div>`).join('\n')}
 <p style="margin:20px 0 0;color:${c.inkMuted};font-size:13px;line-height:1.5">${footer}</p></td></tr></table></td></tr></table></body></html>`;
 }
 

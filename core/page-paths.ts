@@ -44,6 +44,7 @@ export const pagePatterns = {
   adminFailedPayouts: '/admin/failed-payouts',
   adminFinance: '/admin/finance',
   adminDisputes: '/admin/disputes',
+  adminCharities: '/admin/charities',
   /** The sandbox payment provider's onboarding page; the server makes its links. */
   sandboxOnboarding: '/sandbox/onboarding',
 } as const;
@@ -127,6 +128,7 @@ export const paths = {
   adminFailedPayouts: pagePatterns.adminFailedPayouts,
   adminFinance: pagePatterns.adminFinance,
   adminDisputes: pagePatterns.adminDisputes,
+  adminCharities: pagePatterns.adminCharities,
   sandboxOnboarding: (token: string) => `${pagePatterns.sandboxOnboarding}?token=${encodeURIComponent(token)}`,
 } as const;
 

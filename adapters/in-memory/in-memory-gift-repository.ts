@@ -8,7 +8,7 @@ export class InMemoryGiftRepository implements GiftRepository {
   private readonly refundStartedAt = new Map<string, Date>();
 
   async create(gift: NewGift): Promise<Gift> {
-    const row: Gift = { ...gift, providerFee: null, refundedAtPlatformCost: false, id: crypto.randomUUID(), createdAt: new Date() };
+    const row: Gift = { ...gift, providerFee: null, refundedAtPlatformCost: false, shareEmailWithCharity: gift.shareEmailWithCharity ?? false, id: crypto.randomUUID(), createdAt: new Date() };
     this.rows.set(row.id, row);
     return { ...row };
   }

@@ -3,6 +3,7 @@ import { createInMemoryAuditTrail } from './in-memory-audit-trail';
 import { InMemoryCharityPayoutRepository } from './in-memory-charity-payout-repository';
 import { InMemoryCharityRepository } from './in-memory-charity-repository';
 import { InMemoryGiftRepository } from './in-memory-gift-repository';
+import { InMemoryReceiptRepository } from './in-memory-receipt-repository';
 import { InMemoryOfflineGiftRepository } from './in-memory-offline-gift-repository';
 import { InMemoryGuestRepository } from './in-memory-guest-repository';
 import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repository';
@@ -51,6 +52,7 @@ export function createInMemoryRepositories() {
     thankYouCards,
     thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, offlineGifts, thankYouNotes }),
     charityPayouts: new InMemoryCharityPayoutRepository(),
+    receipts: new InMemoryReceiptRepository(),
     ledger: new InMemoryLedger(),
     disputes,
     reconciliations: new InMemoryReconciliationRepository(),
@@ -61,6 +63,10 @@ export function createInMemoryRepositories() {
   repositories.registries.onDelete = (registryId) => {
     const giftIds = [...repositories.gifts.rows.values()].filter((gift) => gift.registryId === registryId).map((gift) => gift.id);
     repositories.gifts.deleteByRegistry(registryId);
+    // As the database's foreign key does: a receipt outlives its gift.
+    for (const receipt of repositories.receipts.rows.values()) {
+      if (receipt.giftId && giftIds.includes(receipt.giftId)) repositories.receipts.rows.set(receipt.id, { ...receipt, giftId: null });
+    }
     repositories.thankYouNotes.deleteByGiftIds([...giftIds, ...repositories.offlineGifts.deleteByRegistry(registryId)]);
     repositories.thankYouCards.deleteByRegistry(registryId);
     repositories.thankYouReminders.rows.delete(registryId);

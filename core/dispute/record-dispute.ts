@@ -1,3 +1,4 @@
+import { voidReceiptOf } from '../receipt/void-receipt';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
@@ -179,7 +180,12 @@ async function tellOfOpening(dispute: Dispute, repositories: Repositories, ports
  */
 export async function tellOfEnd(dispute: Dispute, repositories: Repositories, ports: Pick<DisputePorts, 'supportEmail'>, occasion = ''): Promise<void> {
   const gift = await repositories.gifts.findById(dispute.giftId);
-  if (!gift || !disputeOutcome(dispute)) return;
+  const outcome = disputeOutcome(dispute);
+  if (!gift || !outcome) return;
+  if (outcome === 'lost') {
+    const registry = await repositories.registries.findById(dispute.registryId);
+    if (registry) await voidReceiptOf(gift, registry, 'dispute-lost', dispute.closedAt ?? new Date(), repositories, ports.supportEmail);
+  }
   for (const { member, registry } of await familyOf(dispute.registryId, repositories)) {
     await repositories.mail.enqueue({ ...disputeEndedFamilyNotice(dispute, gift, registry, member, ports.supportEmail), dedupeKey: `dispute-ended-${dispute.id}${occasion}-family-${member.id}` });
   }

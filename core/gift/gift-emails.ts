@@ -6,10 +6,9 @@ import { celebration, greeting, layout, PRODUCT } from '../email-layout';
 import { formatMoney, type Cents } from '../money';
 import type { MailMessage } from '../ports/mailer';
 import type { Registry } from '../registry/registry';
+import type { Receipt } from '../receipt/receipt';
+import { receiptParagraphs } from '../receipt/receipt-emails';
 import type { Gift } from './gift';
-
-/** Gifts over this amount come with a tax receipt for the charity's 10% (the FAQ's promise). */
-const TAX_RECEIPT_THRESHOLD_CENTS = 20_000;
 
 /**
  * "Dear Miriam,": the giver's name, to the address the giver typed, which may be anyone's: nothing
@@ -19,8 +18,12 @@ function dearGiver(gift: Gift): string {
   return `Dear ${unlinkedText(gift.giftGiverName)},`;
 }
 
-/** The giver's receipt: what they gave, how it splits, what they paid and where the 10% goes; replies go to support. */
-export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, supportEmail: string): MailMessage {
+/**
+ * The giver's receipt: what they gave, how it splits, what they paid and where the 10% goes, and
+ * for a gift over the threshold what of it is a donation and who acknowledges it (with the
+ * charity's receipt when one was issued); replies go to support.
+ */
+export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, supportEmail: string, receipt: Receipt | null = null): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
   const total = gift.amount + gift.platformFee + gift.stripeFee;
   const rows: [string, string][] = [
@@ -31,10 +34,7 @@ export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, su
     ['Card processing fee', money(gift.stripeFee)],
     ['Total charged', money(total)],
   ];
-  const taxLine =
-    gift.amount > TAX_RECEIPT_THRESHOLD_CENTS
-      ? `Because your gift is over ${money(TAX_RECEIPT_THRESHOLD_CENTS)}, it comes with a tax receipt for ${money(gift.charityAmount)}, the 10% of your gift that goes to ${charity.name}. Keep this e-mail with your records; the family's 90% and the fees are not donations.`
-      : null;
+  const tax = receiptParagraphs(gift, charity, receipt);
   const dear = dearGiver(gift);
   const thanks = `Thank you for your gift to ${celebration(registry)}. Your payment went through, and here is how it is shared.`;
   const footer = `This receipt was sent because a gift was made with this address on ${PRODUCT}. Nothing is taken from the family's 90% or the charity's 10%: the fees above are paid on top.`;
@@ -44,19 +44,31 @@ export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, su
     thanks,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
-    ...(taxLine ? ['', taxLine] : []),
+    ...(tax.heading ? ['', tax.heading.toUpperCase()] : []),
+    ...tax.rows.map(([label, value]) => `${label}: ${value}`),
+    ...tax.paragraphs.flatMap((paragraph) => ['', paragraph]),
     '',
     footer,
   ].join('\n');
-  const paragraphs = [escapeHtml(dear), escapeHtml(thanks), ...(taxLine ? [`<strong>${escapeHtml(taxLine)}</strong>`] : [])];
+  const paragraphs = [escapeHtml(dear), escapeHtml(thanks)];
+  // The acknowledgment after the gift's own figures: a table of what it states, then its words.
+  const acknowledgment = [
+    ...(tax.heading ? [`<h2 style="margin:0;font-size:18px">${escapeHtml(tax.heading)}</h2>`] : []),
+    ...(tax.rows.length > 0 ? [receiptTable(tax.rows)] : []),
+    ...tax.paragraphs.map((paragraph) => `<strong>${escapeHtml(paragraph)}</strong>`),
+  ];
   return {
     to: gift.giftGiverEmail,
     kind: 'gift-receipt',
     replyTo: supportEmail,
     subject: `Your gift to ${celebration(registry)}: receipt`,
     text,
-    html: layout('Thank you for your gift', rows, paragraphs, escapeHtml(footer)),
+    html: layout('Thank you for your gift', rows, paragraphs, escapeHtml(footer), acknowledgment),
   };
+}
+
+function receiptTable(rows: [string, string][]): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0">${rows.map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value).replaceAll('\n', '<br>')}</td></tr>`).join('')}</table>`;
 }
 
 /**

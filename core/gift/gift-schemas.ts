@@ -12,6 +12,7 @@ export const giftSchema = yup.object({
   giftGiverEmail: yup.string().trim().max(255, 'Valid email is required').email('Valid email is required').required('Valid email is required'),
   amount: centsField({ min: MIN_GIFT_CENTS, max: MAX_GIFT_CENTS }),
   personalMessage: yup.string().trim().max(1000, 'Message must be at most 1000 characters').default(''),
+  shareEmailWithCharity: yup.boolean().default(false),
 });
 export type GiftInput = yup.InferType<typeof giftSchema>;
 

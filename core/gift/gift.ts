@@ -34,6 +34,8 @@ export interface Gift {
    * bears the refund (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
    */
   refundedAtPlatformCost: boolean;
+  /** The giver agreed that the charity may have their e-mail to thank them (its donor list shows it); their name it always has. */
+  shareEmailWithCharity: boolean;
   createdAt: Date;
 }
 

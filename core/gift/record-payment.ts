@@ -6,6 +6,8 @@ import type { Gift } from './gift';
 import { giftPaidEntry, latePaymentRefundedEntry } from '../ledger/posting-rules';
 import { giftNotice, giftReceipt, giftRefundNotice } from './gift-emails';
 import { pageUrl, paths } from '../page-paths';
+import type { Clock } from '../ports/clock';
+import { issueReceiptFor } from '../receipt/issue-receipt';
 
 /** What became of a provider's report; the caller logs the ones that need a person's eye. */
 export type PaymentOutcome =
@@ -24,6 +26,8 @@ export interface PaymentPorts {
   appUrl: string;
   /** Where replies to those e-mails go (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** When a payment is recorded, which dates its receipt; the system's clock where none is given. */
+  clock?: Clock;
 }
 
 export function totalCharged(gift: Gift): Cents {
@@ -43,7 +47,7 @@ export async function recordPaymentSucceeded(
   ports: PaymentPorts,
 ): Promise<PaymentOutcome> {
   const reportedFee = await feeToRecord(report.paymentIntentId, ports);
-  const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries, charities, users, mail, ledger }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift; currency: Currency }> => {
+  const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries, charities, users, mail, ledger, receipts }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift; currency: Currency }> => {
     const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
     if (!gift) return { kind: 'unknown-payment' };
     if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded' || gift.paymentStatus === 'disputed') return { kind: 'already-settled', gift };
@@ -65,7 +69,9 @@ export async function recordPaymentSucceeded(
       users.findById(registry.userId),
       ...registry.coOwnerIds.map((id) => users.findById(id)),
     ]);
-    if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity, ports.supportEmail), dedupeKey: `gift-receipt-${gift.id}` });
+    // Numbered in this transaction: a webhook and the browser's confirmation racing credit the gift once, so number it once.
+    const receipt = charity ? await issueReceiptFor(gift, charity, ports.clock?.now() ?? new Date(), receipts) : null;
+    if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity, ports.supportEmail, receipt), dedupeKey: `gift-receipt-${gift.id}` });
     if (charity && owner) {
       await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail), dedupeKey: `gift-notice-${gift.id}` });
     }

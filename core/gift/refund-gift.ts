@@ -1,3 +1,4 @@
+import { voidReceiptOf } from '../receipt/void-receipt';
 import type { User } from '../account/user';
 import { DomainError } from '../errors';
 import { centsToDecimalString } from '../money';
@@ -420,6 +421,7 @@ async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): 
       createdAt: now,
     });
     await mail.enqueue({ ...giftRefundedNotice(gift, registry, ports.supportEmail), dedupeKey: refundKey(gift) });
+    await voidReceiptOf(gift, registry, 'refunded', now, repositories, ports.supportEmail);
     const by = refundedWithoutTheFamily(actor);
     if (by) {
       for (const memberId of [registry.userId, ...registry.coOwnerIds]) {

@@ -16,7 +16,7 @@ export interface StartedGift {
   breakdown: GiftBreakdown;
 }
 
-const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage'];
+const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage', 'shareEmailWithCharity'];
 
 /**
  * Records a pending gift and opens its payment; its amount comes in cents, read from the wire by
@@ -55,6 +55,7 @@ export async function startGift(
       personalMessage: valid.personalMessage || null,
       stripePaymentIntentId: null,
       paymentStatus: 'pending',
+      shareEmailWithCharity: valid.shareEmailWithCharity,
     });
     return { gift, breakdown, currency: registry.currency };
   });

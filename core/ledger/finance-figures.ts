@@ -24,8 +24,12 @@ export interface FinanceLine {
   toDate: Cents;
 }
 
-/** How a closed registry's family is paid, for the payouts sent without a provider id (a bank transfer has one). */
-export type ManualMethodOf = (registryId: string) => 'paypal' | 'check' | null;
+/**
+ * How a family payout sent without a provider id (a bank transfer has one) went: PayPal or check,
+ * as its registry says for the registry's own payout, and as its follow-up says for the one paying
+ * a gift whose dispute was won after closing.
+ */
+export type ManualMethodOf = (payout: PostedLedgerEntry) => 'paypal' | 'check' | null;
 
 const REGISTRY_GIFTS = /^registry:([^:]+):gifts$/;
 const REGISTRY_DISPUTED = /^registry:[^:]+:disputed$/;
@@ -60,17 +64,25 @@ export function registryOfPayoutSent(key: string): string | null {
   return /^registry:([^:]+):payout-sent$/.exec(key)?.[1] ?? null;
 }
 
+/** The dispute a follow-up payout's entry is for: its key names it (dispute-postings.ts, followUpSentEntry). */
+export function disputeOfFollowUpSent(key: string): string | null {
+  return /^dispute:([^:]+):follow-up-sent$/.exec(key)?.[1] ?? null;
+}
+
+/** The family payouts (a registry's own, and a dispute's follow-up) and the charity payouts. */
+const FAMILY_PAYOUT_KINDS: ReadonlySet<string> = new Set(['family_payout.sent', 'dispute.follow_up_sent']);
+
 /**
  * What left provider cash to families and charities, by how: a family's bank transfer names the
- * provider's transfer; one without names its registry, whose method says PayPal or check.
+ * provider's transfer; for one without, methodOf says PayPal or check.
  */
 function paidOutOf(payouts: readonly PostedLedgerEntry[], methodOf: ManualMethodOf): Pick<Record<FinanceLineId, Cents>, 'paidOutBankTransfer' | 'paidOutPaypal' | 'paidOutCheck' | 'paidOutToCharities'> {
   const paid = { paidOutBankTransfer: 0, paidOutPaypal: 0, paidOutCheck: 0, paidOutToCharities: 0 };
   for (const entry of payouts) {
     const left = -entry.postings.filter((posting) => posting.account === PROVIDER_CASH).reduce((sum, posting) => sum + posting.amount, 0);
     if (entry.kind === 'charity_payout.sent') paid.paidOutToCharities += left;
-    if (entry.kind !== 'family_payout.sent') continue;
-    const method = entry.reference !== null ? 'bank' : methodOf(registryOfPayoutSent(entry.key) ?? '');
+    if (!FAMILY_PAYOUT_KINDS.has(entry.kind)) continue;
+    const method = entry.reference !== null ? 'bank' : methodOf(entry);
     if (method === 'bank') paid.paidOutBankTransfer += left;
     else if (method === 'paypal') paid.paidOutPaypal += left;
     else if (method === 'check') paid.paidOutCheck += left;
@@ -111,7 +123,7 @@ export function cashShortfall(lines: readonly FinanceLine[]): Cents {
 }
 
 /** The kinds of entry that pay money out, which the finance figures read one by one (to tell the methods apart). */
-export const PAYOUT_KINDS = ['family_payout.sent', 'charity_payout.sent'] as const;
+export const PAYOUT_KINDS = ['family_payout.sent', 'dispute.follow_up_sent', 'charity_payout.sent'] as const;
 
 /**
  * The finance page's lines for one currency and month (YYYY-MM), from the ledger's movements per

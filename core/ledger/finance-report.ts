@@ -3,7 +3,7 @@ import { CURRENCIES, isCurrency, type Currency } from '../money';
 import type { Clock } from '../ports/clock';
 import type { PostedLedgerEntry, Repositories, UnitOfWork } from '../ports/repositories';
 import { accountHolders, type AccountHolder } from './account-holders';
-import { cashShortfall, financeLines, monthlyGiftVolume, monthRange, PAYOUT_KINDS, registryOfPayoutSent, type FinanceLine } from './finance-figures';
+import { cashShortfall, financeLines, monthlyGiftVolume, monthRange, PAYOUT_KINDS, disputeOfFollowUpSent, registryOfPayoutSent, type FinanceLine } from './finance-figures';
 import type { ReconciliationDifference, ReconciliationRun } from './reconciliation';
 
 /** How many months the gift volume chart shows, the chosen one last. */
@@ -54,19 +54,21 @@ export function financeQuery(query: { currency?: unknown; month?: unknown }, now
 export async function financeReport(query: { currency?: unknown; month?: unknown }, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<FinanceReport> {
   const { currency, month, range } = financeQuery(query, ports.clock.now());
   return ports.unitOfWork.transaction(
-    async ({ ledger, registries, reconciliations }) => {
+    async ({ ledger, registries, disputes, reconciliations }) => {
       const movements = await ledger.listMonthlyMovements();
       const payouts = (await ledger.listPosted({ from: new Date(0), to: range.to }, PAYOUT_KINDS)).filter((entry) => entry.currency === currency);
-      // A family payout sent without a provider id went by PayPal or check: its registry says which.
+      // A family payout sent without a provider id went by PayPal or check: its registry, or its follow-up, says which.
       const methods = new Map<string, 'paypal' | 'check' | null>();
+      const manual = (method: string | null | undefined) => (method === 'paypal' || method === 'check' ? method : null);
       for (const entry of payouts) {
-        const registryId = entry.kind === 'family_payout.sent' && entry.reference === null ? registryOfPayoutSent(entry.key) : null;
-        if (!registryId || methods.has(registryId)) continue;
-        const method = (await registries.findById(registryId))?.payoutMethod ?? null;
-        methods.set(registryId, method === 'paypal' || method === 'check' ? method : null);
+        if (entry.reference !== null || methods.has(entry.key)) continue;
+        const registryId = entry.kind === 'family_payout.sent' ? registryOfPayoutSent(entry.key) : null;
+        const disputeId = entry.kind === 'dispute.follow_up_sent' ? disputeOfFollowUpSent(entry.key) : null;
+        if (registryId) methods.set(entry.key, manual((await registries.findById(registryId))?.payoutMethod));
+        if (disputeId) methods.set(entry.key, manual((await disputes.findById(disputeId))?.followUp?.method));
       }
       const runs = await reconciliations.listRuns(`${month}-01`, `${month}-31`);
-      const lines = financeLines(movements, payouts, currency, month, (registryId) => methods.get(registryId) ?? null);
+      const lines = financeLines(movements, payouts, currency, month, (entry) => methods.get(entry.key) ?? null);
       return {
         currency,
         month,

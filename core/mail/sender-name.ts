@@ -2,13 +2,15 @@ import type { User } from '../account/user';
 import { displayName } from '../account/display-name';
 import { oneLineText } from '../control-characters';
 import { PRODUCT } from '../email-layout';
+import { unlinkedText } from '../unlinked-text';
 
 /** A display name short enough for every mail program's From column, whatever a person called themselves. */
 const MAX_NAME_LENGTH = 60;
 
 /**
  * A person's words as the name before our address in From: one line, without the characters that
- * make a display name read as an address or a list (<>"@,;\), and short. The mail adapters still
+ * make a display name read as an address or a list (<>"@,;\), with no web address a mail program
+ * would make a link of ("Claim your prize at evil.example"), and short. The mail adapters still
  * encode it as a header needs (RFC 5322 quoting, RFC 2047 words): this only keeps it plain to read.
  */
 function cleanName(name: string): string {
@@ -16,7 +18,7 @@ function cleanName(name: string): string {
     .replace(/[<>"@,;\\]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return [...plain].slice(0, MAX_NAME_LENGTH).join('').trim();
+  return unlinkedText([...plain].slice(0, MAX_NAME_LENGTH).join('').trim());
 }
 
 /**

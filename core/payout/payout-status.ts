@@ -1,4 +1,5 @@
 import type { User } from '../account/user';
+import type { FollowUpPayout } from '../dispute/dispute';
 import type { Cents } from '../money';
 import type { Repositories } from '../ports/repositories';
 import { requireManager, requireOwner } from '../registry/registry-access';
@@ -18,6 +19,12 @@ function transferOutcomeOf(registry: Registry): TransferOutcome | null {
   return null;
 }
 
+/** A follow-up payout that is or will be paid to the family: any but one a refund cancelled. */
+export type FamilyFollowUp = FollowUpPayout & { status: Exclude<FollowUpPayout['status'], 'cancelled'> };
+function paysTheFamily(followUp: FollowUpPayout): followUp is FamilyFollowUp {
+  return followUp.status !== 'cancelled';
+}
+
 async function checkedRegistry(
   id: string,
   ports: { user: User | null; registries: Repositories['registries'] },
@@ -30,13 +37,16 @@ async function checkedRegistry(
 }
 
 /**
- * Where the family's money is (owner only): the last transfer's outcome, and when a bank transfer
- * that has not gone through may be tried again (null when there is nothing to try again). Not for
- * co-owners: it tells of the owner's bank account, and only the owner can try again.
+ * Where the family's money is (owner only): the last transfer's outcome, when a bank transfer
+ * that has not gone through may be tried again (null when there is nothing to try again), and the
+ * follow-up payouts of gifts held back at closing whose disputes were then won (the charity's
+ * amount already counts their charity parts; a follow-up cancelled by a refund pays nothing). Not
+ * for co-owners: it tells of the owner's bank account, and only the owner can try again.
  */
-export async function payoutStatus(id: string, ports: { user: User | null; registries: Repositories['registries'] }) {
+export async function payoutStatus(id: string, ports: { user: User | null; registries: Repositories['registries']; disputes: Pick<Repositories['disputes'], 'listFollowUpsOfRegistry'> }) {
   const registry = await checkedRegistry(id, ports, requireOwner);
-  return { registry, transferResult: transferOutcomeOf(registry), retryAvailableAt: transferRetryAvailableAt(registry) };
+  const followUps = (await ports.disputes.listFollowUpsOfRegistry(registry.id)).flatMap((dispute) => (dispute.followUp && paysTheFamily(dispute.followUp) ? [dispute.followUp] : []));
+  return { registry, transferResult: transferOutcomeOf(registry), retryAvailableAt: transferRetryAvailableAt(registry), followUps };
 }
 
 export interface CharityBreakdownLine {

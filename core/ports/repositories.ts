@@ -1,7 +1,7 @@
 import type { NewUser, User, UserWithPassword } from '../account/user';
 import type { AccountExportRequest, ExportFile, ExportFormat } from '../account/account-export-request';
 import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../account/account-token';
-import type { Charity, NewCharity } from '../charity/charity';
+import type { Charity, CharityDetails, NewCharity } from '../charity/charity';
 import type { CoOwnerInvitation, NewCoOwnerInvitation } from '../co-owner/co-owner-invitation';
 import type { Gift, PaymentStatus } from '../gift/gift';
 import type { OfflineGift, OfflineGiftDetails } from '../offline-gift/offline-gift';
@@ -10,6 +10,7 @@ import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
 import type { Suppression, SuppressionScope } from '../mail/suppression';
 import type { Registry } from '../registry/registry';
+import type { NewReceipt, Receipt } from '../receipt/receipt';
 import type { AuditEvent, NewAuditEvent } from '../payout/audit-event';
 import type { CharityPayout } from '../payout/charity-payout';
 import type { Currency } from '../money';
@@ -188,6 +189,8 @@ export interface CharityRepository {
   listAll(): Promise<Charity[]>;
   listActive(): Promise<Charity[]>;
   setActive(id: string, isActive: boolean): Promise<Charity>;
+  /** Records the charity's legal details, all at once; fails with charity.not_found for an unknown id. */
+  setDetails(id: string, details: CharityDetails): Promise<Charity>;
   count(): Promise<number>;
 }
 
@@ -278,7 +281,7 @@ export interface RegistryRepository {
   listFailedBankPayouts(): Promise<Registry[]>;
 }
 
-export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee' | 'refundedAtPlatformCost'>;
+export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee' | 'refundedAtPlatformCost' | 'shareEmailWithCharity'> & { shareEmailWithCharity?: boolean };
 
 export interface GiftRepository {
   create(gift: NewGift): Promise<Gift>;
@@ -546,6 +549,22 @@ export interface MailSuppressionRepository {
   liftUndeliverable(address: string): Promise<boolean>;
 }
 
+/** The charities' receipts (core/receipt/receipt.ts): issued once per gift, voided at most once, never otherwise changed. */
+export interface ReceiptRepository {
+  /**
+   * Inside the transaction that records the gift's payment: takes the next number of the receipt's
+   * year from that year's counter, which stays locked until the transaction ends, so numbers are
+   * unique and, whatever rolls back, without gaps. A gift that has a receipt already keeps it, and
+   * its receipt is answered unchanged.
+   */
+  issue(receipt: NewReceipt): Promise<Receipt>;
+  findByGiftId(giftId: string): Promise<Receipt | null>;
+  /** Voids the gift's issued receipt in one conditional statement and answers it; null when it has none, or it is void already. */
+  voidForGift(giftId: string, at: Date): Promise<Receipt | null>;
+  /** The receipts of these gifts, in no particular order. */
+  listByGiftIds(giftIds: readonly string[]): Promise<Receipt[]>;
+}
+
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
@@ -563,6 +582,7 @@ export interface Repositories {
   thankYouCards: ThankYouCardRepository;
   thankYouReminders: ThankYouReminderRepository;
   charityPayouts: CharityPayoutRepository;
+  receipts: ReceiptRepository;
   audit: AuditTrail;
   ledger: Ledger;
   disputes: DisputeRepository;

@@ -139,6 +139,7 @@ const gift: Gift = {
   stripePaymentIntentId: 'pi_1',
   paymentStatus: 'succeeded',
   refundedAtPlatformCost: false,
+  shareEmailWithCharity: false,
   createdAt: new Date('2026-11-02T00:00:00Z'),
 };
 

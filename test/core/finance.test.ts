@@ -10,7 +10,7 @@ import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment'
 import { refundGift } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
 import { recordDispute } from '@core/dispute/record-dispute';
-import { cashShortfall, financeLines, monthlyGiftVolume, monthRange, monthsUpTo, PAYOUT_KINDS } from '@core/ledger/finance-figures';
+import { cashShortfall, financeLines, monthlyGiftVolume, monthRange, monthsUpTo, PAYOUT_KINDS, registryOfPayoutSent } from '@core/ledger/finance-figures';
 import { FINANCE_LINES, type FinanceLineId } from '@core/ledger/finance-lines';
 import { financeQuery, financeReport, monthJournal } from '@core/ledger/finance-report';
 import { listLedgerBalances } from '@core/ledger/list-balances';
@@ -21,7 +21,7 @@ import { claimCharityPayout, completeCharityPayout, pendingDistributions } from 
 import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
-import type { MonthlyMovement } from '@core/ports/repositories';
+import type { MonthlyMovement, PostedLedgerEntry } from '@core/ports/repositories';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const APP_URL = 'https://gifts.example.org';
@@ -260,8 +260,8 @@ describe('the finance figures, over random histories across months', () => {
         const thisMonth = now.toISOString().slice(0, 7);
         const months = monthsUpTo(thisMonth, 4).filter((month) => month >= '2026-08');
         const movements: MonthlyMovement[] = await w.repositories.ledger.listMonthlyMovements();
-        const methodOf = (registryId: string) => {
-          const method = [...w.repositories.registries.rows.values()].find((registry) => registry.id === registryId)?.payoutMethod;
+        const methodOf = (payout: PostedLedgerEntry) => {
+          const method = [...w.repositories.registries.rows.values()].find((registry) => registry.id === registryOfPayoutSent(payout.key))?.payoutMethod;
           return method === 'paypal' || method === 'check' ? method : null;
         };
         const payouts = await w.repositories.ledger.listPosted({ from: new Date(0), to: new Date(now.getTime() + 1) }, PAYOUT_KINDS);

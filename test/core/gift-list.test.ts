@@ -30,6 +30,7 @@ function aGift(overrides: Partial<Gift> = {}): Gift {
     stripePaymentIntentId: null,
     paymentStatus: 'succeeded',
     refundedAtPlatformCost: false,
+    shareEmailWithCharity: false,
     createdAt: new Date('2027-01-01T12:00:00.000Z'),
     ...overrides,
   };

@@ -84,6 +84,7 @@ describe('the posting rules', () => {
     stripePaymentIntentId: 'pi_1',
     paymentStatus: 'succeeded',
     refundedAtPlatformCost: false,
+    shareEmailWithCharity: false,
     createdAt: new Date(),
   }));
 

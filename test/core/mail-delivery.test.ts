@@ -60,6 +60,12 @@ describe('the From name of mail written on someone’s behalf', () => {
     expect(personSenderName(user('Dana', 'Ben-David'))).toBe('Dana Ben-David via Mitzvah Gifts');
   });
 
+  it('makes no link of a name that holds a web address', () => {
+    const name = familySenderName(user('Rachel', 'Claim your prize at evil.example'));
+    expect(name).not.toContain('evil.example');
+    expect(name.replace(/\u200B/g, '')).toBe('The Claim your prize at evil.example family via Mitzvah Gifts');
+  });
+
   it('keeps nothing that reads as an address, a list or a second line, and stays short', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), (lastName) => {

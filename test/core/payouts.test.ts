@@ -68,7 +68,7 @@ async function world() {
     await choose(registry.id, { payoutMethod: 'bank' });
     return registry;
   };
-  const status = (registryId: string) => payoutStatus(registryId, { user: owner, registries: repositories.registries });
+  const status = (registryId: string) => payoutStatus(registryId, { user: owner, registries: repositories.registries, disputes: repositories.disputes });
   return { repositories, gateway, clock, owner, admin, charities, openRegistry, give, confirmGift, close, choose, verifiedBankAccount, bankRegistry, status };
 }
 

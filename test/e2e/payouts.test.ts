@@ -120,11 +120,38 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
       await owner.getByRole('region', { name: 'Payout Status' }).getByText('Completed', { exact: true }).waitFor();
       await screenshot(owner, `owner-payout-completed-${width}`);
 
+      // The charity's details, so its receipts can be issued: a bad EIN is refused in words, then a good one is kept.
+      await admin.goto('/admin/charities');
+      await admin.getByRole('heading', { level: 1, name: 'Charity Details' }).waitFor();
+      const record = admin.getByRole('listitem', { name: partner.name });
+      await record.getByText('Receipts not issued: details missing').waitFor();
+      await expectAccessible(admin, `charity details at ${width}`);
+      await record.getByRole('button', { name: 'Add Details' }).click();
+      const details = admin.getByRole('dialog', { name: 'Charity Details' });
+      await details.getByLabel('Legal name').fill(`${partner.name}, Inc.`);
+      await details.getByLabel('EIN').fill('12-34');
+      await details.getByLabel('Address').fill('151 West 30th Street\nNew York, NY 10001');
+      await details.getByLabel('Agreement recorded on').fill('2026-11-01');
+      await details.getByRole('button', { name: 'Save Details' }).click();
+      await details.getByText('A US tax id is an EIN of 9 digits, written 12-3456789').waitFor();
+      await expectAccessible(admin, `charity details refused at ${width}`);
+      await screenshot(admin, `admin-charity-details-refused-${width}`);
+      await details.getByLabel('EIN').fill('112345678');
+      await details.getByRole('button', { name: 'Save Details' }).click();
+      await record.getByText('11-2345678').waitFor();
+      await record.getByText('Receipts issued').waitFor();
+      await screenshot(admin, `admin-charity-details-${width}`);
+
       await admin.goto('/admin/charity-payouts');
       await admin.getByRole('heading', { level: 1, name: 'Charity Payouts' }).waitFor();
       const distribution = admin.getByRole('region', { name: 'Pending Distributions' }).getByRole('listitem', { name: partner.name });
       await distribution.getByText('$18.00').waitFor();
       await distribution.getByText('2 contributions').waitFor();
+      // Its donors, for the charity to thank: the gifts came before its details, so no receipt was issued.
+      await distribution.getByRole('button', { name: 'Show Donor List' }).click();
+      const donors = distribution.getByRole('region', { name: `Donors to ${partner.name}` });
+      await donors.getByText('Guest 0').waitFor();
+      await donors.getByText(/^No receipt issued · \d{4}-\d{2}-\d{2} · E-mail not shared$/).first().waitFor();
       const history = admin.getByRole('region', { name: 'Payout History' }).getByRole('listitem', { name: partner.name });
       await expectAccessible(admin, `charity payouts at ${width}`);
       await screenshot(admin, `admin-charity-pending-${width}`);

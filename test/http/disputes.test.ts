@@ -125,6 +125,9 @@ describe('a gift paid with the dispute card', () => {
     const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
     expect(won).toMatchObject({ outcome: 'won', followUp: { method: 'paypal', amount: 36, status: 'pending', reference: null } });
     expect(await books()).toEqual([]);
+    // The family's payout status tells of the follow-up, as the charity's amount already counts its part.
+    const waiting = await owner.client.get(`/api/registries/${registry.id}/payout-status`);
+    expect(waiting.json).toMatchObject({ payoutAmount: 0, charityPayoutAmount: 4, followUps: [{ method: 'paypal', amount: 36, status: 'pending', sentAt: null }] });
     await server.mailWorker.drainOnce();
     const toAdmin = readOutbox(server.dataDir).filter((mail) => mail.subject.startsWith('Follow-up payout to send for'));
     expect(toAdmin.length).toBeGreaterThanOrEqual(1);
@@ -136,11 +139,16 @@ describe('a gift paid with the dispute card', () => {
     expect(blank.status).toBe(400);
     expect(blank.json.message).toBe('Please enter the PayPal transaction ID or the check number');
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/send`, {})).status).toBe(404);
+    const paidByPaypal = async () => ((await admin.get('/api/admin/finance')).json.lines as unknown as { id: string; toDate: number }[]).find((line) => line.id === 'paidOutPaypal')!.toDate;
+    const paypalBefore = await paidByPaypal();
     const done = await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-8F2K' });
     expect(done.status, done.text).toBe(200);
+    // The finance page counts it where the family's other PayPal payouts are.
+    expect(await paidByPaypal()).toBeCloseTo(paypalBefore + 36, 2);
     expect(done.json.followUp).toMatchObject({ status: 'completed', reference: 'PP-8F2K', sentBy: expect.stringMatching(/^admin:/) as unknown });
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-again' })).status).toBe(409);
     expect(await books()).toEqual([]);
+    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ followUps: [{ method: 'paypal', amount: 36, status: 'completed', sentAt: expect.any(String) as unknown }] });
   });
 
   it('has a PayPal follow-up claimed before it is sent: another administrator sees who holds it, is refused with 409, and may release it', async () => {

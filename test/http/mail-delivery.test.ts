@@ -1,11 +1,9 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { parseEml } from '../adapters/mail/parse-eml';
+import { deliveredMail } from '../adapters/mail/parse-eml';
 
 // A key pair of our own, as SendGrid's dashboard would show its public half (base64 DER).
 const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -26,12 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Every .eml in the outbox, parsed by mailparser as a mail program reads it, oldest first. */
-async function delivered() {
-  const folder = path.join(server.dataDir, 'outbox');
-  const names = readdirSync(folder).filter((name) => name.endsWith('.eml')).sort();
-  return Promise.all(names.map((name) => parseEml(readFileSync(path.join(folder, name)))));
-}
+const delivered = () => deliveredMail(server.dataDir);
 const deliveredTo = async (address: string) => (await delivered()).filter((mail) => mail.to === address);
 
 async function paidGift(registryId: string, giftGiverEmail: string) {
@@ -53,6 +46,7 @@ async function sendCard(owner: HttpClient, registryId: string, body?: unknown) {
   expect(sent.status, sent.text).toBe(200);
 }
 
+const thankYouOnGiftList = async (owner: HttpClient, registryId: string) => ((await owner.get(`/api/registries/${registryId}/gift-list`)).json as unknown as { gifts: { thankYouStatus: string }[] }).gifts[0]!.thankYouStatus;
 const contributorOf = async (owner: HttpClient, registryId: string) => ((await owner.get(`/api/registries/${registryId}/contributors`)).json as unknown as Contributor[])[0]!;
 
 /** Two passes: the first sends (and the outbox reports its test addresses), the second applies the reports. */
@@ -146,6 +140,8 @@ describe('a card to an address that bounces', () => {
     await deliverAndHear();
     const undelivered = await contributorOf(owner.client, registry.id);
     expect(undelivered.thankYouNote).toMatchObject({ status: 'sent', notDeliveredAt: expect.any(String), sendTo: null });
+    // The gift list says what the thank-you cards page says: not delivered, so not sent.
+    expect(await thankYouOnGiftList(owner.client, registry.id)).toBe('not_delivered');
     // The card was never written: the receipt's bounce put the address on the list first.
     expect((await deliveredTo('bounce@example.com')).map((mail) => mail.subject)).toEqual([expect.not.stringContaining('thank-you')]);
 
@@ -154,6 +150,7 @@ describe('a card to an address that bounces', () => {
     await deliverAndHear();
     expect(await contributorOf(owner.client, registry.id)).toMatchObject({ giftGiverEmail: 'bounce@example.com', thankYouNote: { sendTo: 'ari.katz.giver@example.org', notDeliveredAt: null } });
     expect(await deliveredTo('ari.katz.giver@example.org')).toEqual([expect.objectContaining({ subject: 'A thank-you from Ari Katz' })]);
+    expect(await thankYouOnGiftList(owner.client, registry.id)).toBe('sent');
   });
 
   it('is counted by kind in the metrics', async () => {

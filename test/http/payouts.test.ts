@@ -127,6 +127,7 @@ describe('closing', () => {
       payoutSentAt: null,
       transferResult: null,
       retryAvailableAt: null,
+      followUps: [],
     });
     const breakdown = await owner.get(`/api/registries/${registry.id}/charity-breakdown`);
     expect(breakdown.json).toEqual({
@@ -531,6 +532,8 @@ describe('the permission matrix, extended to closing and payouts', () => {
     'POST /api/admin/charity-payouts/:payout/claim': adminOnly,
     'POST /api/admin/charity-payouts/:payout/release': adminOnly,
     'PATCH /api/admin/charity-payouts/:payout/status': adminOnly,
+    'GET /api/admin/charity-payouts/:payout/donors': adminOnly,
+    'GET /api/admin/charities': adminOnly,
     'GET /api/admin/manual-payouts': adminOnly,
     'POST /api/admin/manual-payouts/:id/claim': adminOnly,
     'POST /api/admin/manual-payouts/:id/release': adminOnly,

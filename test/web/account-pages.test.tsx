@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { member, server, signInAs } from './msw-server';
@@ -135,6 +135,9 @@ describe('/account', () => {
     await fillIn(user, form.querySelector('#delete-password')!, 'my-password');
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Noa’s registry is open and holds gifts');
+    // The password was right this time: the field no longer says it was not.
+    expect(form.querySelector('#delete-password')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByText('Your current password is incorrect')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
     expect(await screen.findByText(/Your account is scheduled for deletion on December 16, 2026/)).toBeInTheDocument();
     expect(toastRegion()).toHaveTextContent('Deletion scheduled');

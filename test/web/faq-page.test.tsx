@@ -47,8 +47,9 @@ describe('/faq', () => {
     expect(tax).toHaveAttribute('aria-expanded', 'true');
     expect(fees).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('region', { name: 'Do guests receive a tax receipt?' })).toHaveTextContent(
-      'Contributions over $200 get a tax receipt for 10% of the gift amount: the part that goes to the charity.',
+      'Contributions over $200 get a receipt for 10% of the gift amount: the part that goes to the charity.',
     );
+    expect(screen.getByRole('region', { name: 'Do guests receive a tax receipt?' })).toHaveTextContent('A charity whose details we do not have yet sends its own receipt.');
 
     await user.click(tax);
     expect(tax).toHaveAttribute('aria-expanded', 'false');

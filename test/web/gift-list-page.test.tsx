@@ -83,6 +83,15 @@ describe('/registry/{id}/gifts', () => {
     expect(screen.getByText('2 gifts.')).toHaveAttribute('role', 'status');
   });
 
+  it('says a card the giver’s mailbox did not take was not delivered, as the thank-you cards page does', async () => {
+    signInAs(member);
+    serveList(() => aList({ gifts: [aListedGift({ thankYouStatus: 'not_delivered' })], matching: 1, giftCount: 1 }));
+    renderApp(`/registry/${REGISTRY_ID}/gifts`);
+    const list = await screen.findByRole('list', { name: 'All Gifts' });
+    expect(within(list).getByText('Thank-you: Not Delivered')).toBeInTheDocument();
+    expect(within(list).queryByText('Thank-you: Sent')).not.toBeInTheDocument();
+  });
+
   it('shows each gift in its own currency: one refunded before the registry changed to Canadian dollars stays in US dollars', async () => {
     signInAs(member);
     serveList(() =>

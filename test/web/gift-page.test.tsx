@@ -221,7 +221,7 @@ describe('gift form: amount, breakdown and submit', () => {
 });
 
 describe('gift form: opening the payment', () => {
-  it('sends exactly the spec fields, keeps the checkout data under one key and goes to the checkout', async () => {
+  it('sends exactly the spec fields and the giver\'s consent, keeps the checkout data under one key and goes to the checkout', async () => {
     const bodies = serveIntent();
     const { user } = await openGiftForm(choice);
     await user.click(await screen.findByRole('radio', { name: /Tikkun Civil Rights Project/ }));
@@ -229,6 +229,9 @@ describe('gift form: opening the payment', () => {
     await fillIn(user, screen.getByLabelText(/^Your Email/), 'rachel@example.com');
     await fillIn(user, screen.getByLabelText('Custom Amount'), '50.25');
     await fillIn(user, screen.getByLabelText(/^Personal Message/), 'Mazel tov!');
+    const share = screen.getByRole('checkbox', { name: 'Share my e-mail with Tikkun Civil Rights Project so it can thank me' });
+    expect(share).not.toBeChecked();
+    await user.click(share);
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment - $50.25' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Gift' })).toBeInTheDocument();
@@ -240,6 +243,7 @@ describe('gift form: opening the payment', () => {
         giftGiverEmail: 'rachel@example.com',
         amount: 50.25,
         personalMessage: 'Mazel tov!',
+        shareEmailWithCharity: true,
       },
     ]);
     expect(Object.keys(window.sessionStorage)).toEqual([CHECKOUT_STORAGE_KEY]);
@@ -269,7 +273,7 @@ describe('gift form: opening the payment', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment - $36.00' }));
     await screen.findByRole('heading', { level: 1, name: 'Complete Your Gift' });
     expect(bodies).toEqual([
-      { registryId: REGISTRY_ID, charityId: 'c-1', giftGiverName: 'Rachel Levy', giftGiverEmail: 'rachel@example.com', amount: 36, personalMessage: '' },
+      { registryId: REGISTRY_ID, charityId: 'c-1', giftGiverName: 'Rachel Levy', giftGiverEmail: 'rachel@example.com', amount: 36, personalMessage: '', shareEmailWithCharity: false },
     ]);
   });
 

@@ -55,6 +55,18 @@ describe('payout status after closing', () => {
     expect(status.queryByText('Payout Issue')).not.toBeInTheDocument();
   });
 
+  it('PayPal, sent, with a disputed gift won after closing: its follow-up payout, its state and why', async () => {
+    const registry = aClosedRegistry({ payoutMethod: 'paypal', paypalEmail: 'sarah@example.com', payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z' });
+    await openAsOwner(
+      registry,
+      aPayoutStatus(registry, { payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z', followUps: [{ method: 'paypal', amount: 36, status: 'completed', sentAt: '2030-05-20T09:00:00.000Z' }] }),
+    );
+    const status = payoutStatus();
+    const followUp = (await status.findByText('Follow-up payout')).nextElementSibling;
+    expect(followUp).toHaveTextContent('$36.00');
+    expect(followUp).toHaveTextContent('Sent by PayPal on May 20, 2030. Your part of a disputed gift held back at closing, paid once the bank decided for the gift.');
+  });
+
   it('check, pending: mailed within 5-7 business days after closing, to the address shown', async () => {
     const registry = aClosedRegistry({
       payoutMethod: 'check',

@@ -169,6 +169,7 @@ export function serveRegistry(registry: { id: string } | ManagerRegistryView) {
           closedAt: owned.closedAt,
           payoutSentAt: owned.payoutSentAt,
           transferResult: null,
+          followUps: [],
         }),
       ),
     );

@@ -6,8 +6,10 @@ import { countsInPayouts } from '@core/payout/closing-amounts';
 import { presentRefundState } from './gifts';
 import { presentReceivedGift } from './received-gift';
 
-/** Whether the family has thanked the giver: the thank-you cards page's Sent, Draft or No Card. */
-function thankYouStatus(entry: GiftListEntry): 'sent' | 'draft' | 'none' {
+/** Whether the family has thanked the giver: the thank-you cards page's Sent, Draft, No Card or Not Delivered. */
+function thankYouStatus(entry: GiftListEntry): GiftListItemView['thankYouStatus'] {
+  // A card the giver's mailbox did not take is not counted as sent there, nor here.
+  if (entry.note?.status === 'sent' && entry.note.notDeliveredAt) return 'not_delivered';
   return entry.note?.status ?? 'none';
 }
 

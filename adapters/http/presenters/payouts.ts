@@ -5,7 +5,7 @@ import type { Cents } from '@core/money';
 import type { ClosingAmounts } from '@core/payout/closing-amounts';
 import type { HeldAtClosing } from '@core/payout/held-at-closing';
 import type { AccountStatusView } from '@core/payout/connected-account';
-import type { CharityBreakdownLine } from '@core/payout/payout-status';
+import type { CharityBreakdownLine, FamilyFollowUp } from '@core/payout/payout-status';
 import type { TransferOutcome } from '@core/payout/transfer-outcome';
 import type { Registry } from '@core/registry/registry';
 import type { OwnerRegistryView } from '@api/registries';
@@ -66,7 +66,7 @@ export function presentClosing(transferResult: TransferOutcome | null, registry:
   } satisfies CloseAnswer;
 }
 
-export function presentPayoutStatus(status: { registry: Registry; transferResult: TransferOutcome | null; retryAvailableAt: Date | null }) {
+export function presentPayoutStatus(status: { registry: Registry; transferResult: TransferOutcome | null; retryAvailableAt: Date | null; followUps: FamilyFollowUp[] }) {
   const details = presentPayoutDetails(status.registry);
   return {
     payoutMethod: details.payoutMethod,
@@ -77,6 +77,12 @@ export function presentPayoutStatus(status: { registry: Registry; transferResult
     payoutSentAt: details.payoutSentAt,
     transferResult: status.transferResult,
     retryAvailableAt: status.retryAvailableAt?.toISOString() ?? null,
+    followUps: status.followUps.map((followUp) => ({
+      method: followUp.method,
+      amount: toWireAmount(followUp.amount),
+      status: followUp.status,
+      sentAt: followUp.sentAt?.toISOString() ?? null,
+    })),
   } satisfies PayoutStatusView;
 }
 

@@ -10,6 +10,11 @@ import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManu
 import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';
 import { financeReport, monthJournal } from '@core/ledger/finance-report';
 import { financeJournalCsv, presentFinanceReport } from '../presenters/finance';
+import { updateCharityDetails } from '@core/charity/charity-details';
+import { donorList } from '@core/receipt/donor-list';
+import { receiptDay } from '@core/receipt/receipt-day';
+import { DomainError } from '@core/errors';
+import { donorListCsv, presentAdminCharity, presentDonorList } from '../presenters/charity-receipts';
 import type { HttpState } from '../http-state';
 import { EXPECTED_AMOUNT_REFUSALS, withAmountInCents } from '../request-amount';
 import {
@@ -63,6 +68,33 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
     const payout = await completeCharityPayout(ctx.params.id ?? '', withAmountInCents(ctx.request.body, 'expectedAmount', EXPECTED_AMOUNT_REFUSALS), actor, claiming);
     ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout completed');
     ctx.body = presentCharityPayout(payout, actor);
+  });
+
+  router.get('/charity-payouts/:id/donors.csv', async (ctx) => {
+    sendDonorsCsv(ctx, await donorList(ctx.params.id ?? '', repositories));
+  });
+
+  router.get('/charity-payouts/:id/donors', async (ctx) => {
+    const list = await donorList(ctx.params.id ?? '', repositories);
+    if (ctx.query.format === 'csv') sendDonorsCsv(ctx, list);
+    else ctx.body = presentDonorList(list, me(ctx.state));
+  });
+
+  router.get('/charities', async (ctx) => {
+    ctx.body = (await repositories.charities.listAll()).map(presentAdminCharity);
+  });
+
+  router.get('/charities/:id', async (ctx) => {
+    const charity = await repositories.charities.findById(ctx.params.id ?? '');
+    if (!charity) throw new DomainError('charity.not_found', 'Charity not found');
+    ctx.body = presentAdminCharity(charity);
+  });
+
+  router.patch('/charities/:id', async (ctx) => {
+    const actor = me(ctx.state);
+    const charity = await updateCharityDetails(ctx.params.id ?? '', ctx.request.body, { charities: repositories.charities, today: receiptDay(clock.now()) });
+    ctx.state.log.info({ charityId: charity.id, actor: actor.label }, 'charity details recorded');
+    ctx.body = presentAdminCharity(charity);
   });
 
   router.get('/manual-payouts', async (ctx) => {
@@ -130,4 +162,12 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
   });
 
   return router;
+}
+
+/** A donor list holds givers' names: for the administrator who asked, not for a shared cache. */
+function sendDonorsCsv(ctx: { type: string; body: unknown; set(field: string, value: string): void }, list: Awaited<ReturnType<typeof donorList>>): void {
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="donors-${list.payout.id}.csv"`);
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.body = donorListCsv(list);
 }

@@ -31,7 +31,7 @@ export function giftRoutes(ports: {
 }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
-  const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
+  const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail, clock: ports.clock };
 
   // Every payment started counts against its address until it is paid: what is left counted is
   // the declined, abandoned and unfinished ones card testing is made of, never a party's gifts.

@@ -39,7 +39,7 @@ export function payoutRoutes(ports: { repositories: Repositories & UnitOfWork; g
   });
 
   router.get('/api/registries/:id/payout-status', async (ctx) => {
-    ctx.body = presentPayoutStatus(await payoutStatus(ctx.params.id ?? '', { user: ctx.state.user, registries: repositories.registries }));
+    ctx.body = presentPayoutStatus(await payoutStatus(ctx.params.id ?? '', { user: ctx.state.user, registries: repositories.registries, disputes: repositories.disputes }));
   });
 
   router.get('/api/registries/:id/charity-breakdown', async (ctx) => {

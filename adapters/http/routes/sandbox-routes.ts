@@ -49,7 +49,7 @@ export function sandboxRoutes(ports: {
   paymentStarts: PaymentStarts;
 }) {
   const router = new Router<HttpState>();
-  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
+  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail, clock: ports.clock };
 
   // The sandbox's card issuer reports its disputes here, as Stripe's webhook reports Stripe's. A
   // report that fails to record is logged; the sandbox does not deliver it again.

@@ -40,7 +40,7 @@ export function stripeWebhookRoutes(ports: {
   paymentStarts: PaymentStarts;
 }) {
   const router = new Router<HttpState>();
-  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
+  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail, clock: ports.clock };
 
   router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
     const rawBody = await readRawBody(ctx, STRIPE_WEBHOOK_BODY_LIMIT);

@@ -55,6 +55,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     refundStartedAt: { type: 'datetime', nullable: true },
     // The platform bore the refund: the family's and the charity's payouts kept the gift's parts (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
     refundedAtPlatformCost: { type: 'boolean', defaultRaw: 'false' },
+    // The giver's consent, on the gift form, to the charity having their e-mail (its donor list).
+    shareEmailWithCharity: { type: 'boolean', defaultRaw: 'false' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

@@ -27,6 +27,7 @@ import { ReconciliationDifferenceEntity } from './reconciliation-difference-enti
 import { ReconciliationRunEntity } from './reconciliation-run-entity';
 import { SandboxBalanceTransactionEntity } from './sandbox-balance-transaction-entity';
 import { AccountExportEntity } from './account-export-entity';
+import { ReceiptCounterEntity, ReceiptEntity } from './receipt-entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -51,6 +52,8 @@ export const ENTITIES = [
   ReconciliationRunEntity,
   ReconciliationDifferenceEntity,
   AccountExportEntity,
+  ReceiptEntity,
+  ReceiptCounterEntity,
 ];
 
 /**

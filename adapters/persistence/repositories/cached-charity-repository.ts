@@ -1,4 +1,4 @@
-import type { Charity, NewCharity } from '@core/charity/charity';
+import type { Charity, CharityDetails, NewCharity } from '@core/charity/charity';
 import type { CharityRepository } from '@core/ports/repositories';
 
 /** How long another instance's change to a charity may take to show here. */
@@ -23,6 +23,12 @@ export class InvalidatingCharityRepository implements CharityRepository {
 
   async setActive(id: string, isActive: boolean): Promise<Charity> {
     const changed = await this.inner.setActive(id, isActive);
+    this.changed();
+    return changed;
+  }
+
+  async setDetails(id: string, details: CharityDetails): Promise<Charity> {
+    const changed = await this.inner.setDetails(id, details);
     this.changed();
     return changed;
   }

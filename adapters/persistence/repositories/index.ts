@@ -7,6 +7,7 @@ import { MikroOrmCharityPayoutRepository } from './mikro-orm-charity-payout-repo
 import { CachedCharityRepository, InvalidatingCharityRepository } from './cached-charity-repository';
 import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
+import { MikroOrmReceiptRepository } from './mikro-orm-receipt-repository';
 import { MikroOrmOfflineGiftRepository } from './mikro-orm-offline-gift-repository';
 import { MikroOrmGuestRepository } from './mikro-orm-guest-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
@@ -45,6 +46,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     thankYouCards: new MikroOrmThankYouCardRepository(em),
     thankYouReminders: new MikroOrmThankYouReminderRepository(em),
     charityPayouts: new MikroOrmCharityPayoutRepository(em),
+    receipts: new MikroOrmReceiptRepository(em),
     audit: new MikroOrmAuditTrail(em),
     ledger: new MikroOrmLedger(em),
     disputes: new MikroOrmDisputeRepository(em),

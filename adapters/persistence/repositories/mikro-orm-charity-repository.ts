@@ -1,8 +1,25 @@
 import { DomainError } from '@core/errors';
-import type { Charity, NewCharity } from '@core/charity/charity';
+import { isUuid } from '@core/ids';
+import type { Charity, CharityDetails, NewCharity } from '@core/charity/charity';
 import type { CharityRepository } from '@core/ports/repositories';
 import { CharityEntity, type CharityRow } from '../entities/charity-entity';
 import type { EntityManagerSource } from './entity-manager-source';
+import { calendarDay } from '../calendar-day';
+
+function detailsOf(row: CharityRow): CharityDetails | null {
+  if (!row.legalName || !row.taxCountry || !row.taxId || !row.address || !row.agreementDate) return null;
+  return { legalName: row.legalName, country: row.taxCountry, taxId: row.taxId, address: row.address, agreementDate: calendarDay(row.agreementDate) };
+}
+
+function detailColumns(details: CharityDetails | null) {
+  return {
+    legalName: details?.legalName ?? null,
+    taxCountry: details?.country ?? null,
+    taxId: details?.taxId ?? null,
+    address: details?.address ?? null,
+    agreementDate: details?.agreementDate ?? null,
+  };
+}
 
 function toCharity(row: CharityRow): Charity {
   return {
@@ -14,6 +31,7 @@ function toCharity(row: CharityRow): Charity {
     category: row.category,
     isActive: row.isActive,
     createdAt: row.createdAt,
+    details: detailsOf(row),
   };
 }
 
@@ -30,12 +48,15 @@ export class MikroOrmCharityRepository implements CharityRepository {
       category: charity.category,
       isActive: charity.isActive ?? true,
       createdAt: new Date(),
+      // Only when given: a charity made before its details are known leaves their columns to the database.
+      ...(charity.details ? detailColumns(charity.details) : {}),
     } as CharityRow);
     await em.persist(row).flush();
     return toCharity(row);
   }
 
   async findById(id: string): Promise<Charity | null> {
+    if (!isUuid(id)) return null;
     const row = await this.em().findOne(CharityEntity, { id });
     return row ? toCharity(row) : null;
   }
@@ -55,6 +76,15 @@ export class MikroOrmCharityRepository implements CharityRepository {
     const row = await em.findOne(CharityEntity, { id });
     if (!row) throw new DomainError('charity.not_found', 'Charity not found');
     row.isActive = isActive;
+    await em.flush();
+    return toCharity(row);
+  }
+
+  async setDetails(id: string, details: CharityDetails): Promise<Charity> {
+    const em = this.em();
+    const row = isUuid(id) ? await em.findOne(CharityEntity, { id }) : null;
+    if (!row) throw new DomainError('charity.not_found', 'Charity not found');
+    Object.assign(row, detailColumns(details));
     await em.flush();
     return toCharity(row);
   }

@@ -14,6 +14,7 @@ function toGift({ refundStartedAt: _startedAt, ...row }: GiftRow): Gift {
     stripePaymentIntentId: row.stripePaymentIntentId ?? null,
     // The column's default, for a row just created.
     refundedAtPlatformCost: row.refundedAtPlatformCost ?? false,
+    shareEmailWithCharity: row.shareEmailWithCharity ?? false,
   };
 }
 

@@ -4,11 +4,8 @@ import { offlineGiftNotFound } from '@core/offline-gift/offline-gift-access';
 import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
 import { OfflineGiftEntity, type OfflineGiftRow } from '../entities/offline-gift-entity';
 import type { EntityManagerSource } from './entity-manager-source';
+import { calendarDay } from '../calendar-day';
 
-/** A date column may arrive as a Date or a string, by driver; the day is what counts. */
-function calendarDay(value: unknown): string {
-  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
-}
 
 function toOfflineGift(row: OfflineGiftRow): OfflineGift {
   return {

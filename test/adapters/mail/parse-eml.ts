@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { DeliveredMail } from '../../contract/mailer.contract';
 
@@ -43,4 +45,11 @@ export async function parseEml(raw: string | Buffer): Promise<DeliveredMail & { 
 export async function readDelivered(raw: string | Buffer): Promise<DeliveredMail> {
   const { parsed: _parsed, ...delivered } = await parseEml(raw);
   return delivered;
+}
+
+/** Every .eml in a data folder's outbox, parsed by mailparser as a mail program reads it, oldest first. */
+export async function deliveredMail(dataDir: string) {
+  const folder = path.join(dataDir, 'outbox');
+  const names = readdirSync(folder).filter((name) => name.endsWith('.eml')).sort();
+  return Promise.all(names.map((name) => parseEml(readFileSync(path.join(folder, name)))));
 }

@@ -29,6 +29,7 @@ const GuestListPage = lazy(() => import('../features/guests/pages/guest-list-pag
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const PrintCardPage = lazy(() => import('../features/thank-you/pages/print-card-page'));
 const CharityPayoutsPage = lazy(() => import('../features/admin/pages/charity-payouts-page'));
+const CharityDetailsPage = lazy(() => import('../features/admin/pages/charity-details-page'));
 const ManualPayoutsPage = lazy(() => import('../features/admin/pages/manual-payouts-page'));
 const GiftRefundsPage = lazy(() => import('../features/admin/pages/gift-refunds-page'));
 const FailedPayoutsPage = lazy(() => import('../features/admin/pages/failed-payouts-page'));
@@ -173,6 +174,14 @@ export function AppRoutes() {
           element={
             <RequireAdmin>
               <CharityPayoutsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path={pagePatterns.adminCharities}
+          element={
+            <RequireAdmin>
+              <CharityDetailsPage />
             </RequireAdmin>
           }
         />

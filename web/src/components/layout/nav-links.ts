@@ -8,6 +8,7 @@ export interface NavLinkItem {
 export const adminLinks: NavLinkItem[] = [
   { label: 'Manual Payouts', href: paths.adminManualPayouts },
   { label: 'Charity Payouts', href: paths.adminCharityPayouts },
+  { label: 'Charity Details', href: paths.adminCharities },
   { label: 'Gift Refunds', href: paths.adminGiftRefunds },
   { label: 'Failed Payouts', href: paths.adminFailedPayouts },
   { label: 'Finance', href: paths.adminFinance },

@@ -53,6 +53,8 @@ export function AccountDeletion({ account, graceDays }: { account: AccountView; 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setRefusal(null);
+    // A mistyped password said so; this try's answer alone may say so now.
+    setFieldError(null);
     if (!password) {
       setFieldError('Enter your password to delete your account');
       return;

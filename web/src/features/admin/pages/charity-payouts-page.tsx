@@ -24,6 +24,7 @@ import {
 } from '../api/admin-payouts';
 import { AdminPage, AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
 import { MarkCompletedDialog } from '../components/mark-completed-dialog';
+import { DonorList } from '../components/donor-list';
 import { PayoutClaimControls } from '../components/payout-claim';
 import { LoadError } from '../../../components/load-error';
 
@@ -225,6 +226,7 @@ function PendingItem({ row, payout, busy, onClaim, onRelease, onMarkCompleted }:
             )
           }
         />
+        <DonorList payoutId={row.payoutId} charityName={row.charityName} />
       </CardContent>
     </Card>
   );
@@ -272,6 +274,7 @@ function HistoryItem({ payout }: { payout: CharityPayoutView }) {
           <Field label="Reference number">{payout.referenceNumber || '—'}</Field>
           <Field label="Notes">{payout.notes || '—'}</Field>
         </Box>
+        <DonorList payoutId={payout.id} charityName={payout.charityName} />
       </CardContent>
     </Card>
   );

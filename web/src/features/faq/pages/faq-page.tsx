@@ -182,11 +182,15 @@ export const faqs: readonly Faq[] = [
     question: 'Do guests receive a tax receipt?',
     answer: () => (
       <P>
-        Contributions over $200 get a tax receipt for 10% of the gift amount: the part that goes
-        to the charity. For example, a $250 gift comes with a receipt for $25.00. The 90% that
-        goes to the family is a personal gift, and the platform and processing fees are not
-        donations, so neither is covered by the receipt. Whether you can deduct the donation
-        depends on the tax rules where you live.
+        Contributions over $200 get a receipt for 10% of the gift amount: the part that goes to
+        the charity. For example, a $250 gift comes with a receipt for $25.00. We collect that 10%
+        as the charity&apos;s agent, and the receipt names the charity, its tax id and address. For a
+        US charity it is the charity&apos;s written acknowledgment; for a Canadian charity it is an
+        acknowledgment, and the charity issues the official receipt for income tax purposes. A
+        charity whose details we do not have yet sends its own receipt. Only the charity&apos;s 10% is
+        a donation: the 90% that goes to the family is a personal gift, and the platform and
+        processing fees are not donations. Whether you can deduct the donation depends on the tax
+        rules where you live.
       </P>
     ),
   },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -69,6 +69,8 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   const { config } = useConfig();
   const charities = useMemo(() => giftCharities(registry, charityList), [registry, charityList]);
   const { currency } = registry;
+  // Unticked unless the giver ticks it: the charity has the giver's name on its donor list, their e-mail only with this.
+  const [shareEmail, setShareEmail] = useState(false);
 
   const formik = useGiftFormState({
     initialValues: initialValuesFor(charities.options),
@@ -101,6 +103,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
           giftGiverName: values.giftGiverName,
           giftGiverEmail: values.giftGiverEmail,
           personalMessage: values.personalMessage,
+          shareEmailWithCharity: shareEmail,
         }),
         amount: toWireAmount(cents),
       };
@@ -205,6 +208,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
   const missing = missingForPayment(formik.values);
   const canSubmit = missing === null && !busy;
   const field = (name: keyof GiftFormValues) => fieldProps(formik, name, ID_PREFIX);
+  const chosenCharityName = charities.options?.find((option) => option.id === formik.values.charityId)?.name;
 
   // Until it can be pressed, the button says what it still needs, in words read aloud too.
   let submitLabel: ReactNode = 'Proceed to Payment';
@@ -292,6 +296,13 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
             }
             htmlInput={{ maxLength: MESSAGE_MAX_LENGTH }}
           />
+
+          {chosenCharityName && (
+            <label style={{ display: 'flex', gap: 8, alignItems: 'center', minHeight: 44 }}>
+              <input type="checkbox" checked={shareEmail} disabled={busy} onChange={(event) => setShareEmail(event.target.checked)} />
+              Share my e-mail with {chosenCharityName} so it can thank me
+            </label>
+          )}
 
           <Box sx={{ display: 'grid', gap: 1.5 }}>
             <Button type="submit" variant="contained" size="large" disabled={!canSubmit} sx={{ py: 1.5, fontSize: '1.05rem' }}>

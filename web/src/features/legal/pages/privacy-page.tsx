@@ -74,6 +74,9 @@ export default function PrivacyPage() {
           </li>
           <li>Accounts, registries, gifts and thank-you cards are otherwise kept until the account is deleted: they are the family&apos;s record and ours of money given and paid out.</li>
           <li>An export made for you to download by e-mail is kept for 7 days, then deleted.</li>
+          <li>
+            A receipt for a gift over $200 is the charity&apos;s record of a donation, which the tax authorities ask it to keep: it holds the giver&apos;s name, the charity&apos;s 10% and the date, and we keep it for 7 years after the end of the year of the gift, even when the family deletes its account or the guests&apos; data is deleted. The charity sees the giver&apos;s name and amount on its donor list, and the giver&apos;s e-mail only if the giver ticked &ldquo;Share my e-mail&rdquo; on the gift form, until the guests&apos; e-mail addresses are deleted as above.
+          </li>
         </ul>
       </PolicySection>
 
@@ -87,7 +90,7 @@ export default function PrivacyPage() {
             <strong>To correct it.</strong> You can change your name, e-mail address and password on your account page, and a registry&apos;s details on its page, at any time.
           </li>
           <li>
-            <strong>To delete it.</strong> On your account page, Delete your account asks for your password and deletes the account {graceDays} days later; signing in before then cancels it, and we e-mail you either way. It cannot be done while a registry you own holds money not yet paid out to you (close it and receive the payout first), or while it has co-owners, who would lose its gifts and cards. Deleting removes your name, e-mail address and username, your registries&apos; names, messages, photos and payout addresses, your guests&apos; names, e-mail addresses and messages, your gifts recorded by hand and your thank-you cards. We keep the amounts, dates and charities of gifts and payouts, without names, because they are the payment and tax records of money that passed through us.
+            <strong>To delete it.</strong> On your account page, Delete your account asks for your password and deletes the account {graceDays} days later; signing in before then cancels it, and we e-mail you either way. It cannot be done while a registry you own holds money not yet paid out to you (close it and receive the payout first), or while it has co-owners, who would lose its gifts and cards. Deleting removes your name, e-mail address and username, your registries&apos; names, messages, photos and payout addresses, your guests&apos; names, e-mail addresses and messages, your gifts recorded by hand and your thank-you cards. We keep the amounts, dates and charities of gifts and payouts, without names, because they are the payment and tax records of money that passed through us; a charity&apos;s receipts keep the giver&apos;s name too, as said above.
           </li>
           <li>
             <strong>Guests</strong> have no account: to see or delete what we hold about a gift you gave, write to us from the address you gave with it.

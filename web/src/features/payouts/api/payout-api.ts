@@ -88,8 +88,9 @@ export function payoutStatusOf(registry: OwnerRegistryView, transferResult?: Tra
     closedAt: registry.closedAt,
     payoutSentAt: registry.payoutSentAt,
     transferResult: transferResult ?? null,
-    // Only the payout status call answers when a transfer may be tried again.
+    // Only the payout status call answers when a transfer may be tried again, and with follow-ups.
     retryAvailableAt: null,
+    followUps: [],
   };
 }
 

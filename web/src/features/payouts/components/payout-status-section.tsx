@@ -28,7 +28,7 @@ import { SwitchPayoutDialog } from '../../../components/switch-payout-dialog';
 import { redirectTo } from '../../../lib/redirect';
 import { useConnectReturn } from '../lib/use-connect-return';
 import { payoutProgressText, payoutStage } from '../lib/payout-progress';
-import type { PayoutMethod } from '@api/payouts';
+import type { PayoutMethod, PayoutStatusView } from '@api/payouts';
 import {
   CHECK_TIMING,
   CLOSE_ERROR_FALLBACK,
@@ -217,6 +217,14 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
               <Detail label="Payout method">
                 <MethodDetails registry={registry} method={method} />
               </Detail>
+              {shown.followUps.map((followUp, index) => (
+                <Detail key={index} label="Follow-up payout">
+                  <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{money(followUp.amount)}</Typography>
+                  <Typography variant="body2">
+                    {followUpProgress(followUp)}. {FOLLOW_UP_WHY}
+                  </Typography>
+                </Detail>
+              ))}
             </Box>
 
             {progress.next && <Typography>{progress.next}</Typography>}
@@ -341,6 +349,15 @@ function TryAgainButton({ retrying, onRetry }: { retrying: boolean; onRetry: () 
       {retrying ? 'Trying again…' : 'Try again'}
     </Button>
   );
+}
+
+/** Why a follow-up payout exists, said under each one. */
+const FOLLOW_UP_WHY = 'Your part of a disputed gift held back at closing, paid once the bank decided for the gift.';
+
+/** A follow-up payout's state in the words of the registry's own payout. */
+function followUpProgress(followUp: PayoutStatusView['followUps'][number]): string {
+  const stage = payoutStage({ payoutStatus: followUp.status, transferResult: null, payoutAmount: followUp.amount }, followUp.method);
+  return payoutProgressText(stage, followUp.method, formatDate(followUp.sentAt)).now;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

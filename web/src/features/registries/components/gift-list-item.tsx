@@ -13,11 +13,12 @@ import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
 import type { GiftListItemView } from '@api/gifts';
 
-/** The thank-you cards page's badges (docs/product.md#thank-you-cards-page): Sent, Draft or No Card. */
+/** The thank-you cards page's badges (docs/product.md#thank-you-cards-page): Sent, Draft, No Card or Not Delivered. */
 const THANK_YOU_CHIPS: Record<GiftListItemView['thankYouStatus'], { label: string; sx: object }> = {
   sent: { label: 'Thank-you: Sent', sx: { bgcolor: 'success.main', color: 'success.contrastText' } },
   draft: { label: 'Thank-you: Draft', sx: { bgcolor: 'secondary.main', color: 'secondary.contrastText' } },
   none: { label: 'Thank-you: No Card', sx: { bgcolor: 'grey.200', color: 'text.primary' } },
+  not_delivered: { label: 'Thank-you: Not Delivered', sx: { bgcolor: 'error.main', color: 'error.contrastText' } },
 };
 
 function giftDate(iso: string): string {
