@@ -8,7 +8,7 @@ export const WEB_CORE_MODULES = [
   'account/schemas', 'account/account-schemas', 'account/account-export-request', 'account/user', 'newsletter/newsletter-schemas',
   'charity/charity', 'charity/charity-details-schema', 'charity/tax-id', 'co-owner/co-owner-schemas',
   'gift/gift', 'gift/gift-amounts', 'gift/gift-schemas', 'gift/gift-list-query', 'gift/refund-window',
-  'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas',
+  'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas', 'guest/guest', 'guest/guest-schemas', 'guest/postal-addresses',
   'photo/photo-limits', 'photo/photo-variants',
   'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation', 'registry/photo-focus',
   'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness', 'payout/payout-timing',

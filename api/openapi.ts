@@ -13,6 +13,7 @@ import type { Operation, SessionUse } from './operation';
 import { newsletterOperations } from './newsletter';
 import { mailOperations } from './mail';
 import { offlineGiftOperations } from './offline-gifts';
+import { guestOperations } from './guests';
 import { payoutOperations } from './payouts';
 import { registryOperations } from './registries';
 import { requestBodySchema } from './request-schema';
@@ -35,6 +36,7 @@ export const operations: readonly Operation[] = [
   ...uploadOperations,
   ...giftOperations,
   ...offlineGiftOperations,
+  ...guestOperations,
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,
@@ -84,7 +86,14 @@ function describeOperation(op: Operation) {
     security: SECURITY[op.session],
     ...(op.provider ? { 'x-payment-provider': op.provider } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: requestBodySchema(op.body) } } } } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: !op.bodyOptional,
+            content: { 'application/json': { schema: requestBodySchema(op.body) }, ...(op.bodyFile ? { [op.bodyFile]: { schema: { type: 'string' } } } : {}) },
+          },
+        }
+      : {}),
     responses,
   };
 }

@@ -31,6 +31,8 @@ export interface Operation {
   summary: string;
   /** The JSON body, as core validates it. */
   body?: DescribedSchema | JSONSchema;
+  /** A file type the body may come as instead of JSON (text/csv): the route reads it itself. */
+  bodyFile?: string;
   /** The body may be left out altogether (a call the spec lists with none). */
   bodyOptional?: boolean;
   query?: Record<string, { description: string; required?: boolean }>;

@@ -32,6 +32,7 @@ export const DOMAIN_ERROR_CODES = [
   'co_owner.conflict',
   'co_owner.link_invalid',
   'gift.not_found',
+  'guest.not_found',
   'gift.not_refundable',
   'registry.refund_under_way',
   'note.not_found',

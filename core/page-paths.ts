@@ -30,6 +30,8 @@ export const pagePatterns = {
   registryGifts: '/registry/:id/gifts',
   /** The owner's printable invitation insert: name, date, QR code and short link. */
   registryInsert: '/registry/:id/insert',
+  /** The family's guest list: add, import and remove guests. */
+  registryGuests: '/registry/:id/guests',
   gift: '/gift/:id',
   checkout: '/checkout/:id',
   thankYouCards: '/thank-you-cards/:id',
@@ -114,6 +116,7 @@ export const paths = {
   registry: (id: string) => fillPattern(pagePatterns.registry, { id }),
   registryGifts: (id: string) => fillPattern(pagePatterns.registryGifts, { id }),
   registryInsert: (id: string) => fillPattern(pagePatterns.registryInsert, { id }),
+  registryGuests: (id: string) => fillPattern(pagePatterns.registryGuests, { id }),
   gift: (id: string) => fillPattern(pagePatterns.gift, { id }),
   checkout: (id: string) => fillPattern(pagePatterns.checkout, { id }),
   thankYouCards: (id: string) => fillPattern(pagePatterns.thankYouCards, { id }),

@@ -13,6 +13,7 @@ import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './routes/stripe-webhoo
 import { giftRoutes } from './routes/gift-routes';
 import { paymentStarts, type PaymentStartNotes } from './payment-starts';
 import { offlineGiftRoutes } from './routes/offline-gift-routes';
+import { guestRoutes } from './routes/guest-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
 import { adminRoutes } from './routes/admin-routes';
@@ -166,6 +167,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     sharePictureRoutes({ registries: deps.repositories.registries, photos: deps.photos, sanitizer: deps.sanitizer, queue: deps.photoQueue, metrics: deps.metrics }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
+    guestRoutes({ repositories: deps.repositories }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),

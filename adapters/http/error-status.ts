@@ -34,6 +34,7 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   // Gone: the link was good once (or never was), and asking again will not bring it back.
   'co_owner.link_invalid': 410,
   'gift.not_found': 404,
+  'guest.not_found': 404,
   'gift.not_refundable': 409,
   'registry.refund_under_way': 409,
   'note.not_found': 404,

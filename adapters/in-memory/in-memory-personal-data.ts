@@ -4,6 +4,7 @@ import type { RedactAuditTrail } from './in-memory-audit-trail';
 import type { InMemoryCoOwnerInvitationRepository } from './in-memory-co-owner-invitation-repository';
 import type { InMemoryDisputeRepository } from './in-memory-dispute-repository';
 import type { InMemoryGiftRepository } from './in-memory-gift-repository';
+import type { InMemoryGuestRepository } from './in-memory-guest-repository';
 import type { InMemoryOfflineGiftRepository } from './in-memory-offline-gift-repository';
 import type { InMemoryRegistryRepository } from './in-memory-registry-repository';
 import type { InMemoryThankYouCardRepository } from './in-memory-thank-you-card-repository';
@@ -21,6 +22,7 @@ export class InMemoryPersonalData implements PersonalDataRepository {
       registries: InMemoryRegistryRepository;
       gifts: InMemoryGiftRepository;
       offlineGifts: InMemoryOfflineGiftRepository;
+      guests: InMemoryGuestRepository;
       thankYouNotes: InMemoryThankYouNoteRepository;
       thankYouCards: InMemoryThankYouCardRepository;
       coOwnerInvitations: InMemoryCoOwnerInvitationRepository;
@@ -59,6 +61,7 @@ export class InMemoryPersonalData implements PersonalDataRepository {
     thankYouNotes.deleteByGiftIds([...giftIds, ...offlineGifts.deleteByRegistry(registryId)]);
     thankYouCards.deleteByRegistry(registryId);
     coOwnerInvitations.deleteByRegistry(registryId);
+    this.tables.guests.deleteByRegistry(registryId);
     const disputeIds: string[] = [];
     for (const [id, dispute] of disputes.rows) {
       if (dispute.registryId !== registryId) continue;
@@ -119,6 +122,7 @@ export class InMemoryPersonalData implements PersonalDataRepository {
       offlineGifts.rows.set(id, { ...gift, giftGiverEmail: null });
       changedByHand += 1;
     }
+    this.tables.guests.deleteByRegistry(registryId);
     this.rows.set(registryId, at);
     return { gifts: changedGifts, giftsByHand: changedByHand };
   }

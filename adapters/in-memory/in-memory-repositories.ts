@@ -5,6 +5,7 @@ import { InMemoryCharityRepository } from './in-memory-charity-repository';
 import { InMemoryGiftRepository } from './in-memory-gift-repository';
 import { InMemoryReceiptRepository } from './in-memory-receipt-repository';
 import { InMemoryOfflineGiftRepository } from './in-memory-offline-gift-repository';
+import { InMemoryGuestRepository } from './in-memory-guest-repository';
 import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repository';
 import { InMemoryThankYouCardRepository } from './in-memory-thank-you-card-repository';
 import { InMemoryThankYouReminderRepository } from './in-memory-thank-you-reminder-repository';
@@ -28,6 +29,7 @@ export function createInMemoryRepositories() {
   const registries = new InMemoryRegistryRepository();
   const gifts = new InMemoryGiftRepository();
   const offlineGifts = new InMemoryOfflineGiftRepository();
+  const guests = new InMemoryGuestRepository();
   const thankYouNotes = new InMemoryThankYouNoteRepository();
   const users = new InMemoryUserRepository();
   const thankYouCards = new InMemoryThankYouCardRepository();
@@ -36,7 +38,7 @@ export function createInMemoryRepositories() {
   const tables = {
     users,
     accountExports: new InMemoryAccountExportRepository(),
-    personalData: new InMemoryPersonalData({ users, registries, gifts, offlineGifts, thankYouNotes, thankYouCards, coOwnerInvitations, disputes, redactAudit: audit.redact }),
+    personalData: new InMemoryPersonalData({ users, registries, gifts, offlineGifts, guests, thankYouNotes, thankYouCards, coOwnerInvitations, disputes, redactAudit: audit.redact }),
     sessions: new InMemorySessionRepository(),
     accountTokens: new InMemoryAccountTokenRepository(),
     coOwnerInvitations,
@@ -45,6 +47,7 @@ export function createInMemoryRepositories() {
     registries,
     gifts,
     offlineGifts,
+    guests,
     thankYouNotes,
     thankYouCards,
     thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, offlineGifts, thankYouNotes }),
@@ -68,6 +71,7 @@ export function createInMemoryRepositories() {
     repositories.thankYouCards.deleteByRegistry(registryId);
     repositories.thankYouReminders.rows.delete(registryId);
     repositories.coOwnerInvitations.deleteByRegistry(registryId);
+    repositories.guests.deleteByRegistry(registryId);
   };
   repositories.offlineGifts.onDelete = (id) => repositories.thankYouNotes.deleteByGiftIds([id]);
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change

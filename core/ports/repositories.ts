@@ -5,6 +5,7 @@ import type { Charity, CharityDetails, NewCharity } from '../charity/charity';
 import type { CoOwnerInvitation, NewCoOwnerInvitation } from '../co-owner/co-owner-invitation';
 import type { Gift, PaymentStatus } from '../gift/gift';
 import type { OfflineGift, OfflineGiftDetails } from '../offline-gift/offline-gift';
+import type { Guest, GuestDetails } from '../guest/guest';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
 import type { Suppression, SuppressionScope } from '../mail/suppression';
@@ -125,7 +126,7 @@ export interface PersonalDataRepository {
    * A deleted account's registry, kept on record for its money: the child's name becomes
    * REDACTED_NAME (core/account/redaction.ts), the message, photo and payout addresses go, it is retired (inactive, unlisted);
    * its givers' names, e-mails and messages are redacted; its gifts given by hand, thank-you notes
-   * and cards, and co-owner invitations are deleted; disputes' evidence and audit rows about it,
+   * and cards, co-owner invitations and guest list are deleted; disputes' evidence and audit rows about it,
    * its gifts and its disputes lose their personal fields. Answers the photo addresses it no longer
    * points at (the registry's, the cards'), for the caller to remove from the photo store.
    */
@@ -142,7 +143,7 @@ export interface PersonalDataRepository {
    * holds, oldest first.
    */
   lockGuestDataDue(paidOutBy: Date, limit: number): Promise<string[]>;
-  /** Purges the registry's guests' e-mails and messages (online and by hand) and marks it purged; answers how many gifts of each kind changed. */
+  /** Purges the registry's guests' e-mails and messages (online and by hand) and its guest list, and marks it purged; answers how many gifts of each kind changed. */
   purgeGuestData(registryId: string, at: Date): Promise<{ gifts: number; giftsByHand: number }>;
 }
 
@@ -338,6 +339,22 @@ export interface OfflineGiftRepository {
   delete(id: string): Promise<boolean>;
   /** The day it was given, newest first, then the latest recorded first. */
   listByRegistry(registryId: string): Promise<OfflineGift[]>;
+}
+
+export type NewGuest = GuestDetails & Pick<Guest, 'registryId'>;
+
+/** The family's guest list (core/guest/guest.ts): one line per e-mail address and registry. */
+export interface GuestRepository {
+  /** Several guests at once; inside a transaction, all of them or none. */
+  createMany(guests: readonly NewGuest[]): Promise<Guest[]>;
+  /** Replaces the guest's fields; fails with guest.not_found for an unknown id. */
+  update(id: string, details: GuestDetails): Promise<Guest>;
+  /** Null for an unknown id, including one that is not a uuid at all. */
+  findById(id: string): Promise<Guest | null>;
+  /** By name (case aside), then the earliest added first. */
+  listByRegistry(registryId: string): Promise<Guest[]>;
+  /** Answers whether there was one. */
+  delete(id: string): Promise<boolean>;
 }
 
 /** One registry's share for one charity, added to that charity's pending payout at closing. */
@@ -560,6 +577,7 @@ export interface Repositories {
   registries: RegistryRepository;
   gifts: GiftRepository;
   offlineGifts: OfflineGiftRepository;
+  guests: GuestRepository;
   thankYouNotes: ThankYouNoteRepository;
   thankYouCards: ThankYouCardRepository;
   thankYouReminders: ThankYouReminderRepository;

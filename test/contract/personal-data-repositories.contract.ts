@@ -21,6 +21,7 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
     await repos.registries.update(registry.id, { paypalEmail: 'family@example.com', mailingName: 'Dana Levi', mailingAddress: '1 Elm St', status: 'payout_sent', payoutStatus: 'completed', closedAt: now, payoutSentAt: now });
     const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { giftGiverName: 'Miriam Gold', giftGiverEmail: 'miriam@example.com', personalMessage: 'Mazel tov!' }));
     const byHand = await repos.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Aunt Dora', giftGiverEmail: 'dora@example.com', amount: 3600, method: 'cash', receivedOn: '2027-02-01', note: 'Card box' });
+    const [guest] = await repos.guests.createMany([{ registryId: registry.id, name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: '1 Elm St', city: null, region: null, postalCode: null, country: null }]);
     const note = await repos.thankYouNotes.save({ id: gift.id, byHand: false }, { templateId: 'warm', customMessage: 'Thank you!', imageUrls: ['/uploads/9b0a7c1e-0000-4000-8000-000000000002.jpg'], imageSize: 'medium' });
     await repos.audit.append({
       actorUserId: user.id,
@@ -32,7 +33,7 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       after: { payoutMethod: 'check', paypalEmail: null, mailingName: 'Dana Levi', mailingAddress: '1 Elm St' },
       createdAt: now,
     });
-    return { repos, user, registry, gift, byHand, note };
+    return { repos, user, registry, gift, byHand, note, guest: guest! };
   }
 
   describe('users: scheduled deletion', () => {
@@ -93,7 +94,7 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
 
   describe('personal data', () => {
     it('redacts a registry kept for its money: names, words, addresses and cards go; amounts and facts stay', async () => {
-      const { repos, registry, gift, byHand, note } = await familyWithGifts();
+      const { repos, registry, gift, byHand, note, guest } = await familyWithGifts();
       const photos = await repos.transaction(({ personalData }) => personalData.redactRegistry(registry.id, now));
       expect(photos.sort()).toEqual(['/uploads/9b0a7c1e-0000-4000-8000-000000000001-800x600.jpg', '/uploads/9b0a7c1e-0000-4000-8000-000000000002.jpg']);
       expect(await repos.registries.findById(registry.id)).toMatchObject({
@@ -110,6 +111,7 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       expect(await repos.gifts.findById(gift.id)).toMatchObject({ giftGiverName: 'Redacted', giftGiverEmail: '', personalMessage: null, amount: 10_000, childAmount: 9_000 });
       expect(await repos.offlineGifts.findById(byHand.id)).toBeNull();
       expect(await repos.thankYouNotes.findById(note.id)).toBeNull();
+      expect(await repos.guests.findById(guest.id)).toBeNull();
       const [event] = await repos.audit.list(10);
       expect(event).toMatchObject({ action: 'payout.method_switched', subjectId: registry.id, before: { payoutMethod: 'bank' }, after: { payoutMethod: 'check' } });
       expect(JSON.stringify(event)).not.toMatch(/Dana Levi|1 Elm St|paypalEmail/);
@@ -124,8 +126,8 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       expect((await repos.audit.list(10))[0]).toMatchObject({ actorUserId: user.id, actorLabel: 'owner:deleted' });
     });
 
-    it('purges the guests’ e-mails and messages of registries paid out before the time, once, keeping names and amounts', async () => {
-      const { repos, registry, gift, byHand } = await familyWithGifts();
+    it('purges the guests’ e-mails and messages and the guest list of registries paid out before the time, once, keeping names and amounts', async () => {
+      const { repos, registry, gift, byHand, guest } = await familyWithGifts();
       const recent = await repos.registries.create(aNewRegistry((await repos.users.create(aNewUser())).id));
       await repos.registries.update(recent.id, { status: 'payout_sent', payoutStatus: 'completed', closedAt: later(DAY), payoutSentAt: later(DAY) });
       const due = await repos.transaction(({ personalData }) => personalData.lockGuestDataDue(now, 10));
@@ -133,6 +135,9 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       expect(await repos.transaction(({ personalData }) => personalData.purgeGuestData(registry.id, now))).toEqual({ gifts: 1, giftsByHand: 1 });
       expect(await repos.gifts.findById(gift.id)).toMatchObject({ giftGiverName: 'Miriam Gold', giftGiverEmail: '', personalMessage: null, amount: 10_000 });
       expect(await repos.offlineGifts.findById(byHand.id)).toMatchObject({ giftGiverName: 'Aunt Dora', giftGiverEmail: null, note: 'Card box' });
+      // The guest list is nothing but guests' data: it goes whole.
+      expect(await repos.guests.listByRegistry(registry.id)).toEqual([]);
+      expect(await repos.guests.findById(guest.id)).toBeNull();
       expect(await repos.transaction(({ personalData }) => personalData.lockGuestDataDue(later(2 * DAY), 10))).toEqual([recent.id]);
     });
   });

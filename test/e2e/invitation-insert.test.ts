@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chromiumMissing, signUpThroughApi, e2eWorld, expectAccessible, screenshot } from './browser';
 
@@ -13,7 +14,7 @@ function pageSizes(pdf: Buffer): [number, number][] {
   ]);
 }
 
-describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code and short link (Chromium)', () => {
+describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code and short link, and the guest list (Chromium)', () => {
   const world = e2eWorld();
 
   for (const width of [1280, 360]) {
@@ -87,6 +88,34 @@ describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code
       await stranger.goto(`/registry/${id}`);
       await stranger.getByRole('heading', { level: 1, name: "Lior Kaplan's Bat Mitzvah" }).waitFor();
       expect(await stranger.getByRole('link', { name: 'Print invitation insert' }).count()).toBe(0);
+
+      // The guest list the invitations go to, from Registry Management: a pasted list with one bad
+      // line is refused whole, naming the line; corrected, it is imported.
+      await family.emulateMedia({ media: 'screen' });
+      await family.goto(`/registry/${id}`);
+      await family.getByRole('link', { name: 'Guest List' }).click();
+      await family.waitForURL(`**/registry/${id}/guests`);
+      await family.getByRole('heading', { level: 1, name: 'Guest List' }).waitFor();
+      await family.getByText('No guests yet.').waitFor();
+      const list = family.getByLabel('Guest list (CSV)');
+      await list.fill('name,email,party size\nDora Levi,dora@example.com,2\nBen Cohen,ben.example.com,4');
+      await family.getByRole('button', { name: 'Import Guests' }).click();
+      await family.getByRole('alert').getByText(/^Line 3: Enter a valid email\. Nothing was imported/).waitFor();
+      await expectAccessible(family, `guest list import refused at ${width}`);
+      await list.fill('name,email,party size,street,city\nDora Levi,dora@example.com,2\nBen Cohen,ben@example.com,4,9 Oak Ave,Toronto');
+      await family.getByRole('button', { name: 'Import Guests' }).click();
+      await family.getByText('2 guests, 6 people in all.').waitFor();
+      await family.getByRole('list', { name: 'Guest List' }).getByText('Ben Cohen').waitFor();
+      await expectAccessible(family, `guest list at ${width}`);
+      await screenshot(family, `guest-list-${width}`);
+      // The addresses for paper thank-you notes, as a spreadsheet opens them.
+      const [addresses] = await Promise.all([family.waitForEvent('download'), family.getByRole('button', { name: 'Download Addresses (CSV)' }).click()]);
+      expect(addresses.suggestedFilename()).toBe('guest-addresses.csv');
+      expect(readFileSync(await addresses.path(), 'utf8')).toBe('\uFEFFName,Street,City,State or province,ZIP or postal code,Country\r\nBen Cohen,9 Oak Ave,Toronto,,,\r\n');
+      // Nobody else reads it.
+      await stranger.goto(`/registry/${id}/guests`);
+      await stranger.getByText('Only the family who created this registry can see its guest list.').waitFor();
+      expect(await stranger.getByText('Dora Levi').count()).toBe(0);
     });
   }
 });

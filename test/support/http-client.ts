@@ -33,7 +33,8 @@ export class HttpClient {
         ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      // A string or bytes go as they are (a CSV file, say, with its Content-Type in headers).
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');

@@ -2,6 +2,7 @@ import { CharityEntity } from './charity-entity';
 import { CharityPayoutEntity } from './charity-payout-entity';
 import { GiftEntity } from './gift-entity';
 import { OfflineGiftEntity } from './offline-gift-entity';
+import { GuestEntity } from './guest-entity';
 import { RegistryEntity } from './registry-entity';
 import { SessionEntity } from './session-entity';
 import { ThankYouCardEntity } from './thank-you-card-entity';
@@ -36,6 +37,7 @@ export const ENTITIES = [
   RegistryNamePrefixEntity,
   GiftEntity,
   OfflineGiftEntity,
+  GuestEntity,
   ThankYouCardEntity,
   ThankYouNoteEntity,
   ThankYouReminderEntity,

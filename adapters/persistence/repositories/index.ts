@@ -9,6 +9,7 @@ import { MikroOrmCharityRepository } from './mikro-orm-charity-repository';
 import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
 import { MikroOrmReceiptRepository } from './mikro-orm-receipt-repository';
 import { MikroOrmOfflineGiftRepository } from './mikro-orm-offline-gift-repository';
+import { MikroOrmGuestRepository } from './mikro-orm-guest-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
 import { MikroOrmThankYouCardRepository } from './mikro-orm-thank-you-card-repository';
 import { MikroOrmThankYouReminderRepository } from './mikro-orm-thank-you-reminder-repository';
@@ -40,6 +41,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     registries: new MikroOrmRegistryRepository(em),
     gifts: new MikroOrmGiftRepository(em),
     offlineGifts: new MikroOrmOfflineGiftRepository(em),
+    guests: new MikroOrmGuestRepository(em),
     thankYouNotes: new MikroOrmThankYouNoteRepository(em),
     thankYouCards: new MikroOrmThankYouCardRepository(em),
     thankYouReminders: new MikroOrmThankYouReminderRepository(em),

@@ -33,6 +33,7 @@ export class MikroOrmPersonalDataRepository implements PersonalDataRepository {
     await em.execute(`delete from "offline_gifts" where "registry_id" = ?`, [registryId]);
     await em.execute(`delete from "thank_you_cards" where "registry_id" = ?`, [registryId]);
     await em.execute(`delete from "co_owner_invitations" where "registry_id" = ?`, [registryId]);
+    await em.execute(`delete from "guests" where "registry_id" = ?`, [registryId]);
     await em.execute(`update "disputes" set "evidence_text" = null where "registry_id" = ? and "evidence_text" is not null`, [registryId]);
     await em.execute(
       `update "audit_events" set "before" = "before" - ${PERSONAL_KEYS}, "after" = "after" - ${PERSONAL_KEYS}, "redacted_at" = coalesce("redacted_at", ?)
@@ -77,6 +78,8 @@ export class MikroOrmPersonalDataRepository implements PersonalDataRepository {
       'run',
     );
     const byHand = await em.execute<{ affectedRows: number }>(`update "offline_gifts" set "gift_giver_email" = null where "registry_id" = ? and "gift_giver_email" is not null`, [registryId], 'run');
+    // The guest list is nothing but the guests' data: it goes whole.
+    await em.execute(`delete from "guests" where "registry_id" = ?`, [registryId]);
     await em.execute(`update "registries" set "guest_data_purged_at" = ? where "id" = ?`, [at.toISOString(), registryId]);
     return { gifts: gifts.affectedRows, giftsByHand: byHand.affectedRows };
   }

@@ -20,6 +20,7 @@ const CharitiesPage = lazyPage(() => import('../features/charities/pages/chariti
 const FaqPage = lazyPage(() => import('../features/faq/pages/faq-page'));
 const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-page'));
 const InvitationInsertPage = lazy(() => import('../features/registries/pages/invitation-insert-page'));
+const GuestListPage = lazy(() => import('../features/guests/pages/guest-list-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const PrintCardPage = lazy(() => import('../features/thank-you/pages/print-card-page'));
 const AdminRoutes = lazy(() => import('./routes/admin-routes'));
@@ -128,6 +129,14 @@ export function AppRoutes() {
           element={
             <RequireAuth reason="You need to be logged in to print an invitation insert.">
               <InvitationInsertPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={pagePatterns.registryGuests}
+          element={
+            <RequireAuth reason="You need to be logged in to see the guest list.">
+              <GuestListPage />
             </RequireAuth>
           }
         />

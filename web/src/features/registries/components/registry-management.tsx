@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import GroupsIcon from '@mui/icons-material/Groups';
 import MailIcon from '@mui/icons-material/Mail';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { paths } from '@core/page-paths';
@@ -20,7 +21,7 @@ import { OfflineGiftDialog } from './offline-gift-dialog';
 type OpenDialog = 'edit' | 'currency' | 'delete' | 'byHand' | null;
 
 /**
- * The owner's 'Registry Management' (docs/product.md#registry-page): Edit Registry and Thank You Cards always;
+ * The owner's 'Registry Management' (docs/product.md#registry-page): Edit Registry, Thank You Cards and Guest List always;
  * Change Currency and Delete Registry while the registry is open and has no gifts (Change Currency
  * not while gifts given by hand are recorded, either: they were recorded in it). Recording a
  * gift given by hand is offered open or closed: it moves no money. A co-owner gets the same but
@@ -46,6 +47,9 @@ export function RegistryManagement({ registry, onStale }: { registry: ManagerReg
           </Button>
           <Button variant="outlined" startIcon={<MailIcon />} href={paths.thankYouCards(registry.id)}>
             Thank You Cards
+          </Button>
+          <Button variant="outlined" startIcon={<GroupsIcon />} href={paths.registryGuests(registry.id)}>
+            Guest List
           </Button>
           <Button variant="outlined" startIcon={<PanToolOutlinedIcon />} onClick={() => setDialog('byHand')}>
             Record a Gift Given by Hand

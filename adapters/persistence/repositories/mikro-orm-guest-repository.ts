@@ -1,0 +1,63 @@
+import { isUuid } from '@core/ids';
+import type { Guest, GuestDetails } from '@core/guest/guest';
+import { guestNotFound } from '@core/guest/guest-access';
+import { byGuestName } from '@core/guest/guest-order';
+import type { GuestRepository, NewGuest } from '@core/ports/repositories';
+import { GuestEntity, type GuestRow } from '../entities/guest-entity';
+import type { EntityManagerSource } from './entity-manager-source';
+
+function toGuest(row: GuestRow): Guest {
+  return {
+    id: row.id,
+    registryId: row.registryId,
+    name: row.name,
+    email: row.email,
+    partySize: row.partySize,
+    street: row.street ?? null,
+    city: row.city ?? null,
+    region: row.region ?? null,
+    postalCode: row.postalCode ?? null,
+    country: row.country ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export class MikroOrmGuestRepository implements GuestRepository {
+  constructor(private readonly em: EntityManagerSource) {}
+
+  async createMany(guests: readonly NewGuest[]): Promise<Guest[]> {
+    if (guests.length === 0) return [];
+    const em = this.em();
+    const now = new Date();
+    const rows = guests.map((guest) => em.create(GuestEntity, { ...guest, createdAt: now, updatedAt: now } as GuestRow));
+    await em.persist(rows).flush();
+    return rows.map(toGuest);
+  }
+
+  async update(id: string, details: GuestDetails): Promise<Guest> {
+    const em = this.em();
+    const row = isUuid(id) ? await em.findOne(GuestEntity, { id }) : null;
+    if (!row) throw guestNotFound();
+    em.assign(row, { ...details, updatedAt: new Date() });
+    await em.flush();
+    return toGuest(row);
+  }
+
+  async findById(id: string): Promise<Guest | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.em().findOne(GuestEntity, { id });
+    return row ? toGuest(row) : null;
+  }
+
+  async listByRegistry(registryId: string): Promise<Guest[]> {
+    if (!isUuid(registryId)) return [];
+    const rows = await this.em().find(GuestEntity, { registryId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return rows.map(toGuest).sort(byGuestName);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeDelete(GuestEntity, { id })) > 0;
+  }
+}

@@ -1,0 +1,6 @@
+import type { Guest } from './guest';
+
+/** Whether a paper note can be posted to the guest: a street and a city at least. */
+export function hasPostalAddress(guest: Pick<Guest, 'street' | 'city'>): boolean {
+  return guest.street !== null && guest.city !== null;
+}

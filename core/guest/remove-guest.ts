@@ -1,0 +1,9 @@
+import type { User } from '../account/user';
+import type { Repositories } from '../ports/repositories';
+import { managedGuest } from './guest-access';
+
+/** Takes a guest off the registry's list (its family alone). */
+export async function removeGuest(id: string, ports: { user: User | null } & Pick<Repositories, 'registries' | 'guests'>): Promise<void> {
+  const guest = await managedGuest(id, ports.user, ports);
+  await ports.guests.delete(guest.id);
+}
