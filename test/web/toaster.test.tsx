@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider, useToast, type ToastOptions } from '../../web/src/components/toast';
+import { loadToastCard } from '../../web/src/components/toast/toaster';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, toastReducer } from '../../web/src/components/toast/toast-store';
 
 function Harness({ options }: { options: ToastOptions[] }) {
@@ -26,6 +27,8 @@ function renderToasts(...options: ToastOptions[]) {
   return screen.getByRole('region', { name: 'Notifications (F8)' });
 }
 
+// A page loads the card's code once it is live; these check each toast as it is shown.
+beforeAll(loadToastCard);
 afterEach(() => {
   vi.useRealTimers();
 });
