@@ -27,6 +27,7 @@ export function createInMemoryRepositories() {
   const registries = new InMemoryRegistryRepository();
   const gifts = new InMemoryGiftRepository();
   const offlineGifts = new InMemoryOfflineGiftRepository();
+  gifts.offlineGifts = offlineGifts;
   const thankYouNotes = new InMemoryThankYouNoteRepository();
   const users = new InMemoryUserRepository();
   const thankYouCards = new InMemoryThankYouCardRepository();

@@ -33,6 +33,7 @@ import { Migration20261202010000PaymentStartNotes } from './Migration20261202010
 import { Migration20261202020000FollowUpClaims } from './Migration20261202020000FollowUpClaims';
 import { Migration20261202030000FollowUpRefunds } from './Migration20261202030000FollowUpRefunds';
 import { Migration20261202040000MailDelivery } from './Migration20261202040000MailDelivery';
+import { Migration20261203100000GiftListOrder } from './Migration20261203100000GiftListOrder';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261202020000FollowUpClaims', class: Migration20261202020000FollowUpClaims },
   { name: 'Migration20261202030000FollowUpRefunds', class: Migration20261202030000FollowUpRefunds },
   { name: 'Migration20261202040000MailDelivery', class: Migration20261202040000MailDelivery },
+  { name: 'Migration20261203100000GiftListOrder', class: Migration20261203100000GiftListOrder },
 ];
