@@ -11,6 +11,7 @@ import { accountRepositoryContract } from './account-repositories.contract';
 import { personalDataRepositoryContract } from './personal-data-repositories.contract';
 import { thankYouRepositoryContract } from './thank-you-repositories.contract';
 import { coOwnerRepositoryContract } from './co-owner-repositories.contract';
+import { giftListRepositoryContract } from './gift-list-repositories.contract';
 
 export type RepositoryFactory = () => Promise<Repositories & UnitOfWork>;
 
@@ -582,6 +583,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     personalDataRepositoryContract(() => repos);
     thankYouRepositoryContract(() => repos);
     coOwnerRepositoryContract(() => repos);
+    giftListRepositoryContract(() => repos);
 
     describe('unit of work', () => {
       it('keeps everything a transaction wrote when it succeeds', async () => {
