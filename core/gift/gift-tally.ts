@@ -45,3 +45,8 @@ export function tallyOf(gifts: readonly Gift[]): GiftTally[] {
   }
   return [...tallies.values()];
 }
+
+/** How many gifts were paid and kept: what countSucceeded counts, from the tally. */
+export function succeededCount(tallies: readonly GiftTally[]): number {
+  return tallies.reduce((count, tally) => count + (tally.paymentStatus === 'succeeded' ? tally.giftCount : 0), 0);
+}

@@ -1,4 +1,5 @@
 import type { User } from '../account/user';
+import { succeededCount } from '../gift/gift-tally';
 import { closingAmountsOf } from '../payout/closing-amounts';
 import { heldAtClosing } from '../payout/held-at-closing';
 import type { Repositories } from '../ports/repositories';
@@ -19,10 +20,10 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
   const family = role !== null;
   // What the page shows, each read in one statement however many gifts there are: the figures
   // from the gifts' tally, the newest few, and the disputed ones (few) for what closing holds.
-  const [preferredCharity, counts, statuses, tallies, recent, disputed, byHand, undecided] = await Promise.all([
+  // The family's count and statuses come from the tally too; a visitor's page counts alone.
+  const [preferredCharity, counts, tallies, recent, disputed, byHand, undecided] = await Promise.all([
     registry.preferredCharityId ? ports.charities.findById(registry.preferredCharityId) : null,
-    ports.gifts.countSucceeded([registry.id]),
-    family ? ports.gifts.paymentStatusesOf(registry.id) : null,
+    family ? null : ports.gifts.countSucceeded([registry.id]),
     family ? ports.gifts.tallyByRegistry(registry.id) : null,
     // Failed, abandoned and pending payments are not gifts; refunded ones show as refunded. The page
     // shows the newest few and links to the full list for the rest.
@@ -31,7 +32,8 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
     family ? ports.offlineGifts.totalOf(registry.id) : null,
     family && registry.status === 'open' && ports.disputes ? ports.disputes.listUndecidedGiftIds(registry.id) : null,
   ]);
-  const giftCount = counts.get(registry.id) ?? 0;
+  const statuses = tallies ? new Set(tallies.map((tally) => tally.paymentStatus)) : null;
+  const giftCount = tallies ? succeededCount(tallies) : (counts?.get(registry.id) ?? 0);
   // The family (owner and co-owners) learns whether a gift holds the currency and deletion (a paid
   // one, or one whose refund is under way); everyone else only whether anyone gave, which is what
   // the count says too.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isListed, type PaymentStatus } from '@core/gift/gift';
 import { giftListPage } from '@core/gift/gift-list';
 import { GIFT_LIST_SORTS, SORT_ORDERS, type GiftListQuery } from '@core/gift/gift-list-query';
-import { tallyOf, type GiftTally } from '@core/gift/gift-tally';
+import { succeededCount, tallyOf, type GiftTally } from '@core/gift/gift-tally';
 import { byHandTotalOf } from '@core/offline-gift/owner-totals';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
@@ -30,7 +30,13 @@ export function giftListRepositoryContract(current: () => Repositories & UnitOfW
   describe('the owner’s figures and gift list, read in the database', () => {
     it('tallies the gifts as core sums them, through every change of status, to the cent', async () => {
       const { repos, registry, charities } = await aRegistry();
-      const expectTallyOfGifts = async () => expect(ordered(await repos.gifts.tallyByRegistry(registry.id))).toEqual(ordered(tallyOf(await repos.gifts.listByRegistry(registry.id))));
+      const expectTallyOfGifts = async () => {
+        const tally = await repos.gifts.tallyByRegistry(registry.id);
+        expect(ordered(tally)).toEqual(ordered(tallyOf(await repos.gifts.listByRegistry(registry.id))));
+        // The family's page reads its count and statuses from the tally.
+        expect(succeededCount(tally)).toBe((await repos.gifts.countSucceeded([registry.id])).get(registry.id) ?? 0);
+        expect(new Set(tally.map((each) => each.paymentStatus))).toEqual(await repos.gifts.paymentStatusesOf(registry.id));
+      };
       const gifts = [];
       for (const [index, status] of STATUSES.entries()) {
         const amount = 1_001 + index * 3_607;
