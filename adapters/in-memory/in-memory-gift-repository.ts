@@ -1,9 +1,14 @@
 import { DomainError } from '@core/errors';
-import type { Gift, PaymentStatus } from '@core/gift/gift';
-import type { GiftRepository, NewGift } from '@core/ports/repositories';
+import { isListed, type Gift, type PaymentStatus } from '@core/gift/gift';
+import { giftListPage, type GiftListPage } from '@core/gift/gift-list';
+import type { GiftListQuery } from '@core/gift/gift-list-query';
+import { tallyOf, type GiftTally } from '@core/gift/gift-tally';
+import type { GiftRepository, NewGift, OfflineGiftRepository } from '@core/ports/repositories';
 
 export class InMemoryGiftRepository implements GiftRepository {
   rows = new Map<string, Gift>();
+  /** Set by the repositories: the gift list reads the gifts given by hand beside these, as the database's does. */
+  offlineGifts: Pick<OfflineGiftRepository, 'listByRegistry'> = { listByRegistry: async () => [] };
   /** When each refund began, as the database keeps it beside the gift. */
   private readonly refundStartedAt = new Map<string, Date>();
 
@@ -111,6 +116,30 @@ export class InMemoryGiftRepository implements GiftRepository {
 
   async paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>> {
     return new Set([...this.rows.values()].filter((row) => row.registryId === registryId).map((row) => row.paymentStatus));
+  }
+
+  async tallyByRegistry(registryId: string): Promise<GiftTally[]> {
+    return tallyOf(await this.listByRegistry(registryId));
+  }
+
+  async listRecentListed(registryId: string, limit: number): Promise<Gift[]> {
+    return (await this.listByRegistry(registryId)).filter(isListed).slice(0, limit);
+  }
+
+  async listByRegistryWithStatus(registryId: string, status: PaymentStatus): Promise<Gift[]> {
+    return (await this.listByRegistry(registryId)).filter((gift) => gift.paymentStatus === status);
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Gift[]> {
+    return ids.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row ? [{ ...row }] : [];
+    });
+  }
+
+  async pageReceived(registryId: string, query: GiftListQuery): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>> {
+    const { gifts, matching, giftCount } = giftListPage(await this.listByRegistry(registryId), query, await this.offlineGifts.listByRegistry(registryId));
+    return { gifts, matching, giftCount };
   }
 
   deleteByRegistry(registryId: string): void {

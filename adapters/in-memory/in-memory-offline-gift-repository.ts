@@ -1,5 +1,6 @@
 import type { OfflineGift, OfflineGiftDetails } from '@core/offline-gift/offline-gift';
 import { offlineGiftNotFound } from '@core/offline-gift/offline-gift-access';
+import { byHandTotalOf, type ByHandTotal } from '@core/offline-gift/owner-totals';
 import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
 
 export class InMemoryOfflineGiftRepository implements OfflineGiftRepository {
@@ -38,6 +39,10 @@ export class InMemoryOfflineGiftRepository implements OfflineGiftRepository {
       .filter((row) => row.registryId === registryId)
       .sort((a, b) => (a.receivedOn === b.receivedOn ? b.createdAt.getTime() - a.createdAt.getTime() : a.receivedOn < b.receivedOn ? 1 : -1))
       .map((row) => ({ ...row }));
+  }
+
+  async totalOf(registryId: string): Promise<ByHandTotal> {
+    return byHandTotalOf(await this.listByRegistry(registryId));
   }
 
   deleteByRegistry(registryId: string): string[] {

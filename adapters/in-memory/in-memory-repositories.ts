@@ -30,6 +30,7 @@ export function createInMemoryRepositories() {
   const gifts = new InMemoryGiftRepository();
   const offlineGifts = new InMemoryOfflineGiftRepository();
   const guests = new InMemoryGuestRepository();
+  gifts.offlineGifts = offlineGifts;
   const thankYouNotes = new InMemoryThankYouNoteRepository();
   const users = new InMemoryUserRepository();
   const thankYouCards = new InMemoryThankYouCardRepository();

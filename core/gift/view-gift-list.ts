@@ -7,7 +7,8 @@ import { requireManager } from '../registry/registry-access';
 import { registryNotFound } from '../registry/registry-not-found';
 import type { Registry } from '../registry/registry';
 import type { ThankYouNote } from '../thank-you/thank-you-note';
-import { giftListPage, type GiftListPage } from './gift-list';
+import { pageCountOf, type GiftListPage } from './gift-list';
+import { succeededStandIns } from './succeeded-stand-ins';
 import { parseGiftListQuery, type GiftListQuery } from './gift-list-query';
 import { payoutsOfRegistry, refundRefusal, refundWindow } from './refund-gift';
 import type { RefundWindow } from './refund-window';
@@ -45,13 +46,17 @@ export async function viewGiftList(
   if (!registry || !registry.isActive) throw registryNotFound();
   requireManager(registry, ports.user);
   const parsed = parseGiftListQuery(query);
-  const [online, byHand] = await Promise.all([ports.gifts.listByRegistry(registry.id), ports.offlineGifts.listByRegistry(registry.id)]);
-  const { gifts, ...page } = giftListPage(online, parsed, byHand);
-  const [notes, charities, payoutOf] = await Promise.all([
-    ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)),
-    ports.charities.listAll(),
+  // The page alone is read, and the totals are one aggregate: the cost stays that of a page
+  // however many gifts the registry received.
+  const [page, tallies, byHand, payoutOf, wonGifts] = await Promise.all([
+    ports.gifts.pageReceived(registry.id, parsed),
+    ports.gifts.tallyByRegistry(registry.id),
+    ports.offlineGifts.totalOf(registry.id),
     payoutsOfRegistry(registry, ports),
+    registry.status === 'open' ? [] : ports.disputes.listFollowUpsOfRegistry(registry.id).then((won) => ports.gifts.findByIds(won.map((dispute) => dispute.giftId))),
   ]);
+  const { gifts } = page;
+  const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
   const entries = gifts.map((gift) => ({
     gift,
     charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),
@@ -60,11 +65,14 @@ export async function viewGiftList(
     refundable: !gift.byHand && refundRefusal(gift, registry, payoutOf(gift)) === null,
   }));
   return {
-    ...page,
+    matching: page.matching,
+    giftCount: page.giftCount,
+    page: parsed.page,
+    pageCount: pageCountOf(page.matching),
     registry,
     query: parsed,
     entries,
-    totals: ownerTotals(online, byHand, registry.currency),
-    refundWindow: refundWindow(registry, online, payoutOf),
+    totals: ownerTotals(tallies, byHand, registry.currency),
+    refundWindow: refundWindow(registry, succeededStandIns(tallies, wonGifts), payoutOf),
   };
 }

@@ -1,6 +1,6 @@
-import type { Gift } from '../gift/gift';
+import type { GiftTally } from '../gift/gift-tally';
 import type { Cents, Currency } from '../money';
-import { closingAmounts, countsInPayouts } from '../payout/closing-amounts';
+import { closingAmountsOf, countsInPayouts } from '../payout/closing-amounts';
 import type { OfflineGift } from './offline-gift';
 
 /**
@@ -34,34 +34,44 @@ export interface OwnerTotals {
   refundedBefore: { currency: Currency; amount: Cents; count: number }[];
 }
 
-const sum = (gifts: readonly { amount: Cents }[]) => gifts.reduce((total, gift) => total + gift.amount, 0);
+/** The gifts given by hand of a registry, counted and summed. */
+export interface ByHandTotal {
+  count: number;
+  amount: Cents;
+}
 
-export function ownerTotals(gifts: readonly Gift[], offlineGifts: readonly OfflineGift[], currency: Currency): OwnerTotals {
-  const counted = closingAmounts(gifts);
-  const disputed = gifts.filter((gift) => gift.paymentStatus === 'disputed');
-  const givenBack = gifts.filter((gift) => gift.paymentStatus === 'refunded' && gift.currency === currency);
-  const refunded = givenBack.filter((gift) => !countsInPayouts(gift));
+export function byHandTotalOf(offlineGifts: readonly OfflineGift[]): ByHandTotal {
+  return { count: offlineGifts.length, amount: offlineGifts.reduce((total, gift) => total + gift.amount, 0) };
+}
+
+const sum = (tallies: readonly GiftTally[]) => tallies.reduce((total, tally) => total + tally.amount, 0);
+const count = (tallies: readonly GiftTally[]) => tallies.reduce((total, tally) => total + tally.giftCount, 0);
+
+export function ownerTotals(tallies: readonly GiftTally[], byHand: ByHandTotal, currency: Currency): OwnerTotals {
+  const counted = closingAmountsOf(tallies);
+  const disputed = tallies.filter((tally) => tally.paymentStatus === 'disputed');
+  const givenBack = tallies.filter((tally) => tally.paymentStatus === 'refunded' && tally.currency === currency);
+  const refunded = givenBack.filter((tally) => !countsInPayouts(tally));
   const atPlatformCost = givenBack.filter(countsInPayouts);
   const refundedBefore = new Map<Currency, { currency: Currency; amount: Cents; count: number }>();
-  for (const gift of gifts) {
-    if (gift.paymentStatus !== 'refunded' || gift.currency === currency || countsInPayouts(gift)) continue;
-    const earlier = refundedBefore.get(gift.currency) ?? { currency: gift.currency, amount: 0, count: 0 };
-    refundedBefore.set(gift.currency, { currency: gift.currency, amount: earlier.amount + gift.amount, count: earlier.count + 1 });
+  for (const tally of tallies) {
+    if (tally.paymentStatus !== 'refunded' || tally.currency === currency || countsInPayouts(tally)) continue;
+    const earlier = refundedBefore.get(tally.currency) ?? { currency: tally.currency, amount: 0, count: 0 };
+    refundedBefore.set(tally.currency, { currency: tally.currency, amount: earlier.amount + tally.amount, count: earlier.count + tally.giftCount });
   }
   const online = counted.totalReceived;
-  const byHand = sum(offlineGifts);
   return {
     online,
-    byHand,
-    total: online + byHand,
+    byHand: byHand.amount,
+    total: online + byHand.amount,
     refunded: sum(refunded),
     onlineCount: counted.giftCount,
-    byHandCount: offlineGifts.length,
-    refundedCount: refunded.length,
+    byHandCount: byHand.count,
+    refundedCount: count(refunded),
     refundedAtPlatformCost: sum(atPlatformCost),
-    refundedAtPlatformCostCount: atPlatformCost.length,
+    refundedAtPlatformCostCount: count(atPlatformCost),
     disputed: sum(disputed),
-    disputedCount: disputed.length,
+    disputedCount: count(disputed),
     refundedBefore: [...refundedBefore.values()],
   };
 }

@@ -1,4 +1,5 @@
 import type { Gift } from '../gift/gift';
+import { tallyOf, type GiftTally } from '../gift/gift-tally';
 import type { Cents } from '../money';
 
 export interface CharityShareOfRegistry {
@@ -43,19 +44,24 @@ export function countsInPayouts(gift: Pick<Gift, 'paymentStatus' | 'refundedAtPl
  * so what it pays is the succeeded gifts alone.
  */
 export function closingAmounts(gifts: readonly Gift[]): ClosingAmounts {
+  return closingAmountsOf(tallyOf(gifts));
+}
+
+/** The same figures from the gifts' tally (gift-tally.ts), as the registry's screens read them. */
+export function closingAmountsOf(tallies: readonly GiftTally[]): ClosingAmounts {
   const byCharity = new Map<string, CharityShareOfRegistry>();
   let totalReceived = 0;
   let payoutAmount = 0;
   let charityPayoutAmount = 0;
   let giftCount = 0;
-  for (const gift of gifts) {
-    if (!countsInPayouts(gift)) continue;
-    totalReceived += gift.amount;
-    payoutAmount += gift.childAmount;
-    charityPayoutAmount += gift.charityAmount;
-    giftCount += 1;
-    const share = byCharity.get(gift.charityId) ?? { charityId: gift.charityId, amount: 0, giftCount: 0 };
-    byCharity.set(gift.charityId, { ...share, amount: share.amount + gift.charityAmount, giftCount: share.giftCount + 1 });
+  for (const tally of tallies) {
+    if (!countsInPayouts(tally)) continue;
+    totalReceived += tally.amount;
+    payoutAmount += tally.childAmount;
+    charityPayoutAmount += tally.charityAmount;
+    giftCount += tally.giftCount;
+    const share = byCharity.get(tally.charityId) ?? { charityId: tally.charityId, amount: 0, giftCount: 0 };
+    byCharity.set(tally.charityId, { ...share, amount: share.amount + tally.charityAmount, giftCount: share.giftCount + tally.giftCount });
   }
   const shares = [...byCharity.values()].sort((a, b) => (a.charityId < b.charityId ? -1 : a.charityId > b.charityId ? 1 : 0));
   return { totalReceived, payoutAmount, charityPayoutAmount, shares, giftCount };

@@ -4,6 +4,10 @@ import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../acco
 import type { Charity, CharityDetails, NewCharity } from '../charity/charity';
 import type { CoOwnerInvitation, NewCoOwnerInvitation } from '../co-owner/co-owner-invitation';
 import type { Gift, PaymentStatus } from '../gift/gift';
+import type { GiftListPage } from '../gift/gift-list';
+import type { GiftListQuery } from '../gift/gift-list-query';
+import type { GiftTally } from '../gift/gift-tally';
+import type { ByHandTotal } from '../offline-gift/owner-totals';
 import type { OfflineGift, OfflineGiftDetails } from '../offline-gift/offline-gift';
 import type { Guest, GuestDetails } from '../guest/guest';
 import type { Cents } from '../money';
@@ -321,6 +325,19 @@ export interface GiftRepository {
   listMoneyMoved(): Promise<Gift[]>;
   /** The payment statuses the registry's gifts have, each once (none for a registry without gifts). */
   paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>>;
+  /** The registry's gifts summed by status, refund at the platform's cost, currency and charity (gift-tally.ts): one aggregate. */
+  tallyByRegistry(registryId: string): Promise<GiftTally[]>;
+  /** The newest listed gifts (LISTED_PAYMENT_STATUSES) of the registry, newest first, at most limit. */
+  listRecentListed(registryId: string, limit: number): Promise<Gift[]>;
+  /** The registry's gifts in this status, newest first. */
+  listByRegistryWithStatus(registryId: string, status: PaymentStatus): Promise<Gift[]>;
+  /** The gifts with these ids, unknown ones left out, in no set order. */
+  findByIds(ids: readonly string[]): Promise<Gift[]>;
+  /**
+   * One page of the owner's gift list, gifts given by hand among them, as giftListPage cuts it
+   * (gift-list.ts), with how many match and how many there are: read a page at a time.
+   */
+  pageReceived(registryId: string, query: GiftListQuery): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>>;
 }
 
 export type NewOfflineGift = OfflineGiftDetails & Pick<OfflineGift, 'registryId'>;
@@ -339,6 +356,8 @@ export interface OfflineGiftRepository {
   delete(id: string): Promise<boolean>;
   /** The day it was given, newest first, then the latest recorded first. */
   listByRegistry(registryId: string): Promise<OfflineGift[]>;
+  /** How many the registry has and what they add up to. */
+  totalOf(registryId: string): Promise<ByHandTotal>;
 }
 
 export type NewGuest = GuestDetails & Pick<Guest, 'registryId'>;

@@ -1,6 +1,6 @@
 import type { User } from '../account/user';
-import { isListed } from '../gift/gift';
-import { closingAmounts } from '../payout/closing-amounts';
+import { succeededCount } from '../gift/gift-tally';
+import { closingAmountsOf } from '../payout/closing-amounts';
 import { heldAtClosing } from '../payout/held-at-closing';
 import type { Repositories } from '../ports/repositories';
 import type { Registry } from './registry';
@@ -18,26 +18,30 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
   if (!registry || !registry.isActive) throw registryNotFound();
   const role = roleOf(registry, ports.user);
   const family = role !== null;
-  const [preferredCharity, counts, statuses, gifts, byHand, undecided] = await Promise.all([
+  // What the page shows, each read in one statement however many gifts there are: the figures
+  // from the gifts' tally, the newest few, and the disputed ones (few) for what closing holds.
+  // The family's count and statuses come from the tally too; a visitor's page counts alone.
+  const [preferredCharity, counts, tallies, recent, disputed, byHand, undecided] = await Promise.all([
     registry.preferredCharityId ? ports.charities.findById(registry.preferredCharityId) : null,
-    ports.gifts.countSucceeded([registry.id]),
-    family ? ports.gifts.paymentStatusesOf(registry.id) : null,
-    family ? ports.gifts.listByRegistry(registry.id) : null,
-    family ? ports.offlineGifts.listByRegistry(registry.id) : null,
+    family ? null : ports.gifts.countSucceeded([registry.id]),
+    family ? ports.gifts.tallyByRegistry(registry.id) : null,
+    // Failed, abandoned and pending payments are not gifts; refunded ones show as refunded. The page
+    // shows the newest few and links to the full list for the rest.
+    family ? ports.gifts.listRecentListed(registry.id, RECENT_GIFTS_SHOWN) : null,
+    family ? ports.gifts.listByRegistryWithStatus(registry.id, 'disputed') : null,
+    family ? ports.offlineGifts.totalOf(registry.id) : null,
     family && registry.status === 'open' && ports.disputes ? ports.disputes.listUndecidedGiftIds(registry.id) : null,
   ]);
-  const giftCount = counts.get(registry.id) ?? 0;
+  const statuses = tallies ? new Set(tallies.map((tally) => tally.paymentStatus)) : null;
+  const giftCount = tallies ? succeededCount(tallies) : (counts?.get(registry.id) ?? 0);
   // The family (owner and co-owners) learns whether a gift holds the currency and deletion (a paid
   // one, or one whose refund is under way); everyone else only whether anyone gave, which is what
   // the count says too.
   // The owner's close screen shows what closing would pay, summed by the rule closing uses.
-  const closing = gifts ? closingAmounts(gifts) : null;
-  const held = gifts ? heldAtClosing(gifts, undecided ?? new Set()) : null;
-  // Failed, abandoned and pending payments are not gifts; refunded ones show as refunded. The page
-  // shows the newest few and links to the full list for the rest.
-  const recent = gifts ? gifts.filter(isListed).slice(0, RECENT_GIFTS_SHOWN) : null;
+  const closing = tallies ? closingAmountsOf(tallies) : null;
+  const held = disputed ? heldAtClosing(disputed, undecided ?? new Set()) : null;
   // Gifts given by hand hold the currency too (they were recorded in it), but not deletion.
-  const hasGiftsGivenByHand = (byHand?.length ?? 0) > 0;
+  const hasGiftsGivenByHand = (byHand?.count ?? 0) > 0;
   return { registry, preferredCharity, giftCount, hasGifts: statuses ? holdsPaidGift(statuses) : giftCount > 0, hasGiftsGivenByHand, role, gifts: recent, closing, held };
 }
 

@@ -13,10 +13,12 @@ import { searchBench } from './search-bench';
 import { suiteBench } from './suite-bench';
 import { pinLoadGenerator } from './service-process';
 import { unitBench } from './unit-bench';
+import { viewsBench } from './views-bench';
 
 const SECTIONS: Record<string, { about: string; run: () => Promise<void> }> = {
   unit: { about: 'money arithmetic, password hashing, the API one request at a time', run: unitBench },
   http: { about: 'the API under load beside its floors (bare Koa from memory, bare Koa + raw SQL), PGlite and PostgreSQL', run: httpBench },
+  views: { about: 'the family\'s views at 10, 1,000 and 10,000 gifts and the administrators\' lists at 10, 1,000 and 10,000 registries, each beside its ratio to the figure at 10, PGlite and PostgreSQL', run: viewsBench },
   search: { about: 'search at 10,000 and 1,000,000 registries on PostgreSQL, with the query plan', run: searchBench },
   bundle: { about: 'the JavaScript a guest downloads from the short link to the checkout, and the libraries\' part of it', run: bundleBench },
   guest: { about: 'a guest on a phone under Lighthouse’s DevTools throttling, from the short link to a usable gift form beside a floor page (no script), median of 5; layout shift of every guest page at 360 and 1280 px', run: guestPathBench },

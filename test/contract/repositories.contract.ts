@@ -12,6 +12,7 @@ import { personalDataRepositoryContract } from './personal-data-repositories.con
 import { thankYouRepositoryContract } from './thank-you-repositories.contract';
 import { coOwnerRepositoryContract } from './co-owner-repositories.contract';
 import { guestRepositoryContract } from './guest-repositories.contract';
+import { giftListRepositoryContract } from './gift-list-repositories.contract';
 
 export type RepositoryFactory = () => Promise<Repositories & UnitOfWork>;
 
@@ -584,6 +585,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     thankYouRepositoryContract(() => repos);
     coOwnerRepositoryContract(() => repos);
     guestRepositoryContract(() => repos);
+    giftListRepositoryContract(() => repos);
 
     describe('unit of work', () => {
       it('keeps everything a transaction wrote when it succeeds', async () => {

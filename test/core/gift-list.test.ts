@@ -4,7 +4,8 @@ import { isListed, PAYMENT_STATUSES, type Gift } from '@core/gift/gift';
 import { giftListPage } from '@core/gift/gift-list';
 import type { ReceivedGift } from '@core/offline-gift/received-gift';
 import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/offline-gift/offline-gift';
-import { ownerTotals } from '@core/offline-gift/owner-totals';
+import { byHandTotalOf, ownerTotals } from '@core/offline-gift/owner-totals';
+import { tallyOf } from '@core/gift/gift-tally';
 import { closingAmounts } from '@core/payout/closing-amounts';
 import { splitGift } from '@core/split';
 import { GIFT_LIST_PAGE_SIZE, GIFT_LIST_SORTS, parseGiftListQuery, SORT_ORDERS, type GiftListQuery } from '@core/gift/gift-list-query';
@@ -122,7 +123,7 @@ describe('the owner’s full gift list', () => {
         const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded' && !gift.refundedAtPlatformCost);
         const borne = gifts.filter((gift) => gift.paymentStatus === 'refunded' && gift.refundedAtPlatformCost);
         const sum = (list: readonly { amount: number }[]) => list.reduce((total, gift) => total + gift.amount, 0);
-        const totals = ownerTotals(gifts, byHand, 'USD');
+        const totals = ownerTotals(tallyOf(gifts), byHandTotalOf(byHand), 'USD');
         // What came online is exactly what the family and the charities are paid (or would be at
         // closing): a refund still under way counts until it is done, one at the platform's cost for good.
         const closing = closingAmounts(gifts);

@@ -106,7 +106,7 @@ export class HttpClient {
     this.cookies.set(name, value);
   }
 
-  private cookieHeader(): string {
+  cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 }

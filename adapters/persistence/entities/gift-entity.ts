@@ -17,6 +17,9 @@ export const GiftEntity = new EntitySchema<GiftRow>({
   tableName: 'gifts',
   indexes: [
     { name: 'gifts_registry_id_status_index', properties: ['registryId', 'paymentStatus'] },
+    // The owner's gift list, paged in the database: by date, and by amount (ties by date, then id).
+    { name: 'gifts_registry_id_created_at_index', properties: ['registryId', 'createdAt', 'id'] },
+    { name: 'gifts_registry_id_amount_index', properties: ['registryId', 'amount', 'createdAt', 'id'] },
     // The sweep for abandoned gifts reads only the few pending ones, oldest first.
     { name: 'gifts_pending_created_at_index', expression: `create index "gifts_pending_created_at_index" on "gifts" ("created_at") where "payment_status" = 'pending'` },
     // Every instance looks for cut-off refunds every two minutes: only the few under way are read.

@@ -34,6 +34,7 @@ import { Migration20261202020000FollowUpClaims } from './Migration20261202020000
 import { Migration20261202030000FollowUpRefunds } from './Migration20261202030000FollowUpRefunds';
 import { Migration20261202040000MailDelivery } from './Migration20261202040000MailDelivery';
 import { Migration20261203000000CharityReceipts } from './Migration20261203000000CharityReceipts';
+import { Migration20261203100000GiftListOrder } from './Migration20261203100000GiftListOrder';
 import { Migration20261203200000GuestList } from './Migration20261203200000GuestList';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
@@ -74,5 +75,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261202030000FollowUpRefunds', class: Migration20261202030000FollowUpRefunds },
   { name: 'Migration20261202040000MailDelivery', class: Migration20261202040000MailDelivery },
   { name: 'Migration20261203000000CharityReceipts', class: Migration20261203000000CharityReceipts },
+  { name: 'Migration20261203100000GiftListOrder', class: Migration20261203100000GiftListOrder },
   { name: 'Migration20261203200000GuestList', class: Migration20261203200000GuestList },
 ];

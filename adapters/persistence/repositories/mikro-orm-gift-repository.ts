@@ -1,22 +1,29 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import type { Gift, PaymentStatus } from '@core/gift/gift';
+import { LISTED_PAYMENT_STATUSES, type Gift, type PaymentStatus } from '@core/gift/gift';
+import type { GiftListPage } from '@core/gift/gift-list';
+import type { GiftListQuery } from '@core/gift/gift-list-query';
+import type { GiftTally } from '@core/gift/gift-tally';
+import type { Currency } from '@core/money';
 import type { GiftRepository, NewGift } from '@core/ports/repositories';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';
+import { toGift } from './to-gift';
+import { decimalToCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
+import { pageReceived } from './mikro-orm-gift-list-page';
 
-function toGift({ refundStartedAt: _startedAt, ...row }: GiftRow): Gift {
-  return {
-    ...row,
-    providerFee: row.providerFee ?? null,
-    personalMessage: row.personalMessage ?? null,
-    stripePaymentIntentId: row.stripePaymentIntentId ?? null,
-    // The column's default, for a row just created.
-    refundedAtPlatformCost: row.refundedAtPlatformCost ?? false,
-    shareEmailWithCharity: row.shareEmailWithCharity ?? false,
-  };
+interface TallyRow {
+  payment_status: PaymentStatus;
+  refunded_at_platform_cost: boolean;
+  currency: Currency;
+  charity_id: string;
+  gift_count: string | number;
+  amount: string;
+  child_amount: string;
+  charity_amount: string;
 }
+
 
 export class MikroOrmGiftRepository implements GiftRepository {
   constructor(private readonly em: EntityManagerSource) {}
@@ -132,5 +139,49 @@ export class MikroOrmGiftRepository implements GiftRepository {
     if (!isUuid(registryId)) return new Set();
     const rows = await this.em().execute<{ payment_status: PaymentStatus }[]>('select distinct "payment_status" from "gifts" where "registry_id" = ?', [registryId]);
     return new Set(rows.map((row) => row.payment_status));
+  }
+
+  async tallyByRegistry(registryId: string): Promise<GiftTally[]> {
+    if (!isUuid(registryId)) return [];
+    // Sums as text, read digit by digit: a float never holds money (cents-type.ts).
+    const rows = await this.em().execute<TallyRow[]>(
+      `select "payment_status", "refunded_at_platform_cost", "currency", "charity_id", count(*) as "gift_count",
+         sum("amount")::text as "amount", sum("child_amount")::text as "child_amount", sum("charity_amount")::text as "charity_amount"
+       from "gifts" where "registry_id" = ? group by 1, 2, 3, 4`,
+      [registryId],
+    );
+    return rows.map((row) => ({
+      paymentStatus: row.payment_status,
+      refundedAtPlatformCost: row.refunded_at_platform_cost,
+      currency: row.currency,
+      charityId: row.charity_id,
+      giftCount: Number(row.gift_count),
+      amount: decimalToCents(row.amount),
+      childAmount: decimalToCents(row.child_amount),
+      charityAmount: decimalToCents(row.charity_amount),
+    }));
+  }
+
+  async listRecentListed(registryId: string, limit: number): Promise<Gift[]> {
+    if (!isUuid(registryId)) return [];
+    const rows = await this.em().find(GiftEntity, { registryId, paymentStatus: { $in: [...LISTED_PAYMENT_STATUSES] } }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
+    return rows.map(toGift);
+  }
+
+  async listByRegistryWithStatus(registryId: string, status: PaymentStatus): Promise<Gift[]> {
+    if (!isUuid(registryId)) return [];
+    const rows = await this.em().find(GiftEntity, { registryId, paymentStatus: status }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    return rows.map(toGift);
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Gift[]> {
+    const known = ids.filter(isUuid);
+    if (known.length === 0) return [];
+    return (await this.em().find(GiftEntity, { id: { $in: known } })).map(toGift);
+  }
+
+  async pageReceived(registryId: string, query: GiftListQuery): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>> {
+    if (!isUuid(registryId)) return { gifts: [], matching: 0, giftCount: 0 };
+    return pageReceived(this.em(), registryId, query);
   }
 }

@@ -1,26 +1,13 @@
 import { isUuid } from '@core/ids';
 import type { OfflineGift, OfflineGiftDetails } from '@core/offline-gift/offline-gift';
 import { offlineGiftNotFound } from '@core/offline-gift/offline-gift-access';
+import type { ByHandTotal } from '@core/offline-gift/owner-totals';
 import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
 import { OfflineGiftEntity, type OfflineGiftRow } from '../entities/offline-gift-entity';
+import { toOfflineGift } from './to-offline-gift';
+import { decimalToCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
-import { calendarDay } from '../calendar-day';
 
-
-function toOfflineGift(row: OfflineGiftRow): OfflineGift {
-  return {
-    id: row.id,
-    registryId: row.registryId,
-    giftGiverName: row.giftGiverName,
-    giftGiverEmail: row.giftGiverEmail ?? null,
-    amount: row.amount,
-    method: row.method,
-    receivedOn: calendarDay(row.receivedOn),
-    note: row.note ?? null,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
 
 export class MikroOrmOfflineGiftRepository implements OfflineGiftRepository {
   constructor(private readonly em: EntityManagerSource) {}
@@ -58,5 +45,14 @@ export class MikroOrmOfflineGiftRepository implements OfflineGiftRepository {
     if (!isUuid(registryId)) return [];
     const rows = await this.em().find(OfflineGiftEntity, { registryId }, { orderBy: { receivedOn: 'desc', createdAt: 'desc', id: 'asc' } });
     return rows.map(toOfflineGift);
+  }
+
+  async totalOf(registryId: string): Promise<ByHandTotal> {
+    if (!isUuid(registryId)) return { count: 0, amount: 0 };
+    const [row] = await this.em().execute<{ count: string | number; amount: string }[]>(
+      `select count(*) as "count", coalesce(sum("amount"), 0)::text as "amount" from "offline_gifts" where "registry_id" = ?`,
+      [registryId],
+    );
+    return { count: Number(row?.count ?? 0), amount: decimalToCents(row?.amount ?? '0') };
   }
 }

@@ -1,0 +1,15 @@
+import type { Gift } from '@core/gift/gift';
+import type { GiftRow } from '../entities/gift-entity';
+
+/** A gift as core knows it, from its row. */
+export function toGift({ refundStartedAt: _startedAt, ...row }: GiftRow): Gift {
+  return {
+    ...row,
+    providerFee: row.providerFee ?? null,
+    personalMessage: row.personalMessage ?? null,
+    stripePaymentIntentId: row.stripePaymentIntentId ?? null,
+    // The column's default, for a row just created.
+    refundedAtPlatformCost: row.refundedAtPlatformCost ?? false,
+    shareEmailWithCharity: row.shareEmailWithCharity ?? false,
+  };
+}
