@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoOwnerInvitationEntity } from '../../adapters/persistence/entities/co-owner-invitation-entity';
-import { signedIn, signedInCoOwner } from '../support/accounts';
+import { clientAs, signedIn, signedInCoOwner, type MatrixRole } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { readOutbox } from '../support/outbox';
 import { aRegistryBody, openRegistry } from '../support/registries';
@@ -224,7 +224,7 @@ describe('refusals', () => {
   });
 });
 
-type Role = 'visitor' | 'owner' | 'coOwner' | 'other' | 'admin';
+type Role = MatrixRole;
 
 describe('the permission matrix of co-owners', () => {
   const expected: Record<string, Record<Role, number>> = {
@@ -241,11 +241,7 @@ describe('the permission matrix of co-owners', () => {
         const { owner, registry } = await openRegistry(server);
         const coOwner = await signedInCoOwner(server, registry.id);
         const { invitation, token } = await invite(owner.client, registry.id);
-        const client =
-          role === 'owner' ? owner.client
-          : role === 'coOwner' ? coOwner.client
-          : role === 'visitor' ? new HttpClient(server.url)
-          : (await signedIn(server, { admin: role === 'admin' })).client;
+        const client = await clientAs(server, role, registry.id, owner.client, coOwner.client);
         const [method, pattern] = route.split(' ') as [string, string];
         const path = pattern.replace(':id', registry.id).replace(':invitation', invitation.id).replace(':coOwner', coOwner.user.id);
         const body = path.endsWith('/invitations') ? { email: newAddress() } : path.endsWith('/accept') ? { token } : undefined;

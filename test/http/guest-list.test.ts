@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_GUESTS_PER_REGISTRY } from '@core/guest/guest';
-import { signedIn, signedInCoOwner } from '../support/accounts';
+import { clientAs, signedIn, signedInCoOwner, type MatrixRole } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -153,7 +153,7 @@ describe('the guest list’s privacy', () => {
     expect((await guestList(owner.client, registry.id)).counts.guests).toBe(0);
   });
 
-  type Role = 'visitor' | 'owner' | 'coOwner' | 'other' | 'admin';
+  type Role = MatrixRole;
   const expected: Record<string, Record<Role, number>> = {
     'GET /api/registries/:id/guests': { visitor: 401, owner: 200, coOwner: 200, other: 403, admin: 403 },
     'POST /api/registries/:id/guests (JSON)': { visitor: 401, owner: 201, coOwner: 201, other: 403, admin: 403 },
@@ -166,11 +166,7 @@ describe('the guest list’s privacy', () => {
       it(`${route} as ${role} → ${statuses[role]}, and a refusal changes nothing`, async () => {
         const { owner, registry } = await openRegistry(server);
         const [guest] = (await owner.client.post(`/api/registries/${registry.id}/guests`, { name: 'Dora', email: 'dora@example.com' })).json.added as { id: string }[];
-        const client =
-          role === 'owner' ? owner.client
-          : role === 'visitor' ? new HttpClient(server.url)
-          : role === 'coOwner' ? (await signedInCoOwner(server, registry.id)).client
-          : (await signedIn(server, { admin: role === 'admin' })).client;
+        const client = await clientAs(server, role, registry.id, owner.client);
         const before = await guestList(owner.client, registry.id);
         const path = `/api/registries/${registry.id}/guests`;
         const response =

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegistryEntity } from '../../adapters/persistence/entities/registry-entity';
 import { aNewGift } from '../support/builders';
 import { HttpClient } from '../support/http-client';
-import { signedIn, signedInCoOwner } from '../support/accounts';
+import { clientAs, signedIn, type MatrixRole } from '../support/accounts';
 import { aRegistryBody } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -306,7 +306,7 @@ describe('unlisted registries', () => {
   });
 });
 
-type Role = 'visitor' | 'owner' | 'coOwner' | 'other' | 'admin';
+type Role = MatrixRole;
 
 describe('the permission matrix', () => {
   const expected: Record<string, Record<Role, number>> = {
@@ -338,11 +338,7 @@ describe('the permission matrix', () => {
       it(`${route} as ${role} → ${statuses[role]}, and a refusal changes nothing`, async () => {
         const owner = await signedIn(server);
         const registry = await newRegistry(owner.client, { childName: 'Matrix Child' });
-        const client =
-          role === 'owner' ? owner.client
-          : role === 'visitor' ? new HttpClient(server.url)
-          : role === 'coOwner' ? (await signedInCoOwner(server, registry.id)).client
-          : (await signedIn(server, { admin: role === 'admin' })).client;
+        const client = await clientAs(server, role, registry.id, owner.client);
         const before = await ownerView(owner.client, registry.id);
         const response = await call(route, client, registry);
         expect(response.status, response.text).toBe(statuses[role]);
