@@ -5,18 +5,17 @@
 /** The modules of core the browser shares with the server: arithmetic, schemas and view types, never use cases or ports. */
 export const WEB_CORE_MODULES = [
   'money', 'amount-field', 'amount-messages', 'fees', 'split', 'page-paths', 'design-tokens', 'control-characters',
-  'account/schemas', 'account/account-schemas', 'account/account-export-request', 'account/user', 'newsletter/newsletter-schemas',
-  'charity/charity', 'charity/charity-details-schema', 'charity/tax-id', 'co-owner/co-owner-schemas',
-  'gift/gift', 'gift/gift-amounts', 'gift/gift-schemas', 'gift/gift-list-query', 'gift/refund-window',
-  'offline-gift/offline-gift', 'offline-gift/offline-gift-schemas', 'guest/guest', 'guest/guest-schemas', 'guest/postal-addresses',
-  'photo/photo-limits', 'photo/photo-variants',
-  'registry/registry', 'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/celebration-title', 'registry/hebrew-calendar', 'registry/name-capitalisation', 'registry/photo-focus',
-  'payout/payout-schemas', 'payout/charity-payout', 'payout/payout-readiness', 'payout/payout-timing',
-  'dispute/dispute', 'dispute/dispute-schemas',
-  'ledger/finance-lines', 'ledger/reconciliation',
-  'thank-you/thank-you-note', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates',
-  'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',
-  'mail/mail-kinds', 'mail/unsubscribe-link',
+  'model/account-export-request', 'model/celebration-title', 'model/charity', 'model/charity-payout', 'model/dispute', 'model/gift', 'model/gift-list-query', 'model/guest',
+  'model/hebrew-calendar', 'model/mail-kinds', 'model/offline-gift', 'model/photo-focus', 'model/photo-variants', 'model/reconciliation', 'model/registry', 'model/thank-you-note', 'model/user',
+  'account/schemas', 'account/account-schemas', 'newsletter/newsletter-schemas',
+  'charity/charity-details-schema', 'charity/tax-id', 'co-owner/co-owner-schemas',
+  'gift/gift-amounts', 'gift/gift-schemas', 'gift/refund-window', 'offline-gift/offline-gift-schemas',
+  'guest/guest-schemas', 'guest/postal-addresses', 'photo/photo-limits',
+  'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/name-capitalisation',
+  'payout/payout-schemas', 'payout/payout-readiness', 'payout/payout-timing', 'dispute/dispute-schemas',
+  'ledger/finance-lines',
+  'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates', 'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',
+  'mail/unsubscribe-link',
 ];
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */

@@ -1,7 +1,7 @@
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, exportRequestSchema, forgotPasswordSchema, profileSchema } from '@core/account/account-schemas';
-import { EXPORT_FORMATS, EXPORT_REQUEST_STATUSES } from '@core/account/account-export-request';
+import { EXPORT_FORMATS, EXPORT_REQUEST_STATUSES } from '@core/model/account-export-request';
 import { CURRENCIES } from '@core/money';
-import { REGISTRY_ROLES } from '@core/registry/registry';
+import { REGISTRY_ROLES } from '@core/model/registry';
 import { amountSchema, nullableAmountSchema } from './amount';
 import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';

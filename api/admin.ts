@@ -1,7 +1,7 @@
 import { CURRENCIES } from '@core/money';
-import { MANUAL_PAYOUT_METHODS, REGISTRY_STATUSES } from '@core/registry/registry';
-import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
-import { CHARITY_PAYOUT_STATUSES } from '@core/payout/charity-payout';
+import { MANUAL_PAYOUT_METHODS, REGISTRY_STATUSES } from '@core/model/registry';
+import { CELEBRATION_TYPES } from '@core/model/celebration-title';
+import { CHARITY_PAYOUT_STATUSES } from '@core/model/charity-payout';
 import { charityPayoutCompletionSchema, manualPayoutRecordSchema, payoutInfoSchema } from '@core/payout/payout-schemas';
 import { amountSchema } from './amount';
 import { refundProperties } from './gifts';

@@ -1,4 +1,4 @@
-import { CHARITY_CATEGORIES } from '@core/charity/charity';
+import { CHARITY_CATEGORIES } from '@core/model/charity';
 import { arrayOf, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 

@@ -1,4 +1,4 @@
-import { CHARITY_CATEGORIES, CHARITY_COUNTRIES } from '@core/charity/charity';
+import { CHARITY_CATEGORIES, CHARITY_COUNTRIES } from '@core/model/charity';
 import { charityDetailsSchema } from '@core/charity/charity-details-schema';
 import { CURRENCIES } from '@core/money';
 import { amountSchema } from './amount';
@@ -6,7 +6,7 @@ import { arrayOf, exactObject, flag, instant, nullableText, oneOfValues, text, t
 import { charityPayoutSchema } from './admin';
 import { operation } from './operation';
 
-/** A charity's legal details as a receipt states them (core/charity/charity.ts). */
+/** A charity's legal details as a receipt states them (core/model/charity.ts). */
 export const charityDetailsViewSchema = exactObject({
   legalName: text,
   country: oneOfValues(CHARITY_COUNTRIES),

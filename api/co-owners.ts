@@ -1,6 +1,6 @@
 import { inviteCoOwnerSchema } from '@core/co-owner/co-owner-schemas';
-import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
-import { REGISTRY_ROLES } from '@core/registry/registry';
+import { CELEBRATION_TYPES } from '@core/model/celebration-title';
+import { REGISTRY_ROLES } from '@core/model/registry';
 import { arrayOf, exactObject, instant, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 import { messageSchema } from './registries';

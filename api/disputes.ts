@@ -1,8 +1,8 @@
-import { DISPUTE_PHASES, FOLLOW_UP_STATUSES, PROVIDER_DISPUTE_STATUSES } from '@core/dispute/dispute';
-import { PAYOUT_METHODS } from '@core/registry/registry';
+import { DISPUTE_PHASES, FOLLOW_UP_STATUSES, PROVIDER_DISPUTE_STATUSES } from '@core/model/dispute';
+import { PAYOUT_METHODS } from '@core/model/registry';
 import { evidenceSchema, followUpSentSchema } from '@core/dispute/dispute-schemas';
 import { CURRENCIES } from '@core/money';
-import { REGISTRY_STATUSES } from '@core/registry/registry';
+import { REGISTRY_STATUSES } from '@core/model/registry';
 import { payoutClaimSchema } from './admin';
 import { amountSchema, nullableAmountSchema } from './amount';
 import { arrayOf, exactObject, nullableInstant, nullableOneOf, nullableText, instant, oneOfValues, text, type Wire } from './json-schema';

@@ -1,7 +1,7 @@
 import { CURRENCIES } from '@core/money';
 import { amountSchema } from './amount';
 import { FINANCE_LINES } from '@core/ledger/finance-lines';
-import { DIFFERENCE_KINDS, RECONCILIATION_STATUSES } from '@core/ledger/reconciliation';
+import { DIFFERENCE_KINDS, RECONCILIATION_STATUSES } from '@core/model/reconciliation';
 import { arrayOf, count, exactObject, nullableInstant, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 

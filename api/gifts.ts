@@ -1,11 +1,11 @@
-import { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES } from '@core/gift/gift';
+import { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES } from '@core/model/gift';
 import { giftSchema, refundSchema, type GiftInput } from '@core/gift/gift-schemas';
-import { GIFT_LIST_SORTS, SORT_ORDERS } from '@core/gift/gift-list-query';
+import { GIFT_LIST_SORTS, SORT_ORDERS } from '@core/model/gift-list-query';
 import { REFUND_WINDOWS } from '@core/gift/refund-window';
 import { CURRENCIES } from '@core/money';
-import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
-import { NOTE_STATUSES } from '@core/thank-you/thank-you-note';
-import { OFFLINE_GIFT_METHODS } from '@core/offline-gift/offline-gift';
+import { CELEBRATION_TYPES } from '@core/model/celebration-title';
+import { NOTE_STATUSES } from '@core/model/thank-you-note';
+import { OFFLINE_GIFT_METHODS } from '@core/model/offline-gift';
 import { amountSchema, type WireAmount } from './amount';
 import { arrayOf, count, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { calendarDay } from './offline-gifts';
@@ -83,7 +83,7 @@ export const giftListItemSchema = exactObject({
 export type GiftListItemView = Wire<typeof giftListItemSchema>;
 
 /**
- * What the family received, each figure named for what it counts (core/offline-gift/owner-totals.ts):
+ * What the family received, each figure named for what it counts (core/model/owner-totals.ts):
  * online (the registry's totalReceived: paid gifts as given, before the 90/10 split), by hand, both
  * together, refunded (given back, counted in none of the others; those given back before the
  * currency changed apart, in theirs), refunded at the platform's cost (given back by the platform

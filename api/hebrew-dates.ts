@@ -1,4 +1,4 @@
-import { HEBREW_CALENDARS } from '@core/registry/hebrew-calendar';
+import { HEBREW_CALENDARS } from '@core/model/hebrew-calendar';
 import { exactObject, flag, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 

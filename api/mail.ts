@@ -1,4 +1,4 @@
-import { OPT_OUT_CATEGORIES } from '@core/mail/mail-kinds';
+import { OPT_OUT_CATEGORIES } from '@core/model/mail-kinds';
 import { count, exactObject, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 

@@ -1,4 +1,4 @@
-import { OFFLINE_GIFT_METHODS } from '@core/offline-gift/offline-gift';
+import { OFFLINE_GIFT_METHODS } from '@core/model/offline-gift';
 import { offlineGiftSchema } from '@core/offline-gift/offline-gift-schemas';
 import { amountSchema } from './amount';
 import { exactObject, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';

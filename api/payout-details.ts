@@ -1,4 +1,4 @@
-import { PAYOUT_METHODS, PAYOUT_STATUSES } from '@core/registry/registry';
+import { PAYOUT_METHODS, PAYOUT_STATUSES } from '@core/model/registry';
 import { amountSchema, nullableAmountSchema } from './amount';
 import { count, exactObject, nullableInstant, nullableOneOf, nullableText, oneOfValues, text, type Wire } from './json-schema';
 

@@ -1,6 +1,6 @@
 import { payoutInfoSchema } from '@core/payout/payout-schemas';
 import type { BankCountry } from '@core/payout/payout-readiness';
-import { PAYOUT_METHODS, PAYOUT_STATUSES } from '@core/registry/registry';
+import { PAYOUT_METHODS, PAYOUT_STATUSES } from '@core/model/registry';
 import { amountSchema, nullableAmountSchema } from './amount';
 import { arrayOf, count, exactObject, flag, nullableInstant, nullableOneOf, nullableText, objectWithOptional, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
@@ -141,7 +141,7 @@ export const payoutOperations = [
   }),
 ];
 
-export type { PayoutMethod, PayoutStatus } from '@core/registry/registry';
+export type { PayoutMethod, PayoutStatus } from '@core/model/registry';
 
 /** PUT /api/registries/{id}/payout-info, as the payout form sends it (core's payoutInfoSchema checks it). */
 export interface PayoutInfoBody {

@@ -1,7 +1,7 @@
 import { CURRENCIES } from '@core/money';
-import { PAYMENT_STATUSES } from '@core/gift/gift';
-import { REGISTRY_ROLES, REGISTRY_STATUSES } from '@core/registry/registry';
-import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
+import { PAYMENT_STATUSES } from '@core/model/gift';
+import { REGISTRY_ROLES, REGISTRY_STATUSES } from '@core/model/registry';
+import { CELEBRATION_TYPES } from '@core/model/celebration-title';
 import { changeCurrencySchema, createRegistrySchema, editRegistrySchema } from '@core/registry/registry-schemas';
 import { amountSchema } from './amount';
 import { hebrewCalendarSchema, hebrewDateSchema, type HebrewDateView } from './hebrew-dates';
@@ -32,7 +32,7 @@ export type RegistryGiftView = Wire<typeof registryGiftSchema>;
 /** Bar, Bat or B'nai Mitzvah, or 'unspecified' (the title then says Bar/Bat Mitzvah). */
 const celebrationType = oneOfValues(CELEBRATION_TYPES);
 
-/** A whole percent across or down the photo: its focal point, which every crop of it keeps (core/registry/photo-focus.ts). */
+/** A whole percent across or down the photo: its focal point, which every crop of it keeps (core/model/photo-focus.ts). */
 const photoFocus = { type: 'integer', minimum: 0, maximum: 100 } as const;
 const photoFocusProperties = { photoFocusX: photoFocus, photoFocusY: photoFocus } as const;
 

@@ -1,4 +1,4 @@
-import { CARD_TEMPLATES, IMAGE_SIZES, NOTE_STATUSES } from '@core/thank-you/thank-you-note';
+import { CARD_TEMPLATES, IMAGE_SIZES, NOTE_STATUSES } from '@core/model/thank-you-note';
 import { thankYouNoteSchema } from '@core/thank-you/note-schemas';
 import { cardForAllSchema } from '@core/thank-you/card-for-all-schemas';
 import { sendNoteSchema } from '@core/thank-you/note-schemas';

@@ -33,11 +33,11 @@ import { sealedUnsubscribeTokens } from '../adapters/security/sealed-unsubscribe
 import { unsubscribeUrl } from '@core/mail/unsubscribe-link';
 import { expireAbandonedGifts, type SweepResult } from '@core/gift/expire-abandoned-gifts';
 import { finishStuckRefunds } from '@core/gift/refund-gift';
-import { REFUND_SWEEP_EVERY_MS } from '@core/gift/refund-timing';
+import { REFUND_SWEEP_EVERY_MS } from '@core/model/refund-timing';
 import { sendPendingFollowUpTransfers } from '@core/dispute/follow-up-payout';
 import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminder';
 import { reconcileYesterday } from '@core/ledger/reconcile-day';
-import type { ReconciliationRun } from '@core/ledger/reconciliation';
+import type { ReconciliationRun } from '@core/model/reconciliation';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
 import { ACCOUNT_DELETION_GRACE_DAYS, deleteAccountsDue, type DeletionRun } from '@core/account/account-deletion';
 import { buildQueuedExports } from '@core/account/export-in-background';

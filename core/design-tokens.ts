@@ -1,6 +1,6 @@
 /**
  * The product's look as values, shared by the web theme (web/src/app/theme.ts) and the e-mails
- * (core/email-layout.ts), so a guest meets one palette and one type on the page and in the inbox.
+ * (core/mail/email-layout.ts), so a guest meets one palette and one type on the page and in the inbox.
  * Plain data: the browser imports it too (WEB_CORE_MODULES in .dependency-cruiser.js).
  *
  * Every text colour is paired, in test/core/design-tokens.test.ts, with the surfaces it sits on,

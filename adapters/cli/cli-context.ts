@@ -1,6 +1,6 @@
 import type { Clock } from '@core/ports/clock';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
-import type { AuditActor } from '@core/payout/audit-event';
+import type { AuditActor } from '@core/model/audit-event';
 
 /** What every admin command gets besides the repositories. */
 export interface CliContext {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { listLedgerBalances } from '@core/ledger/list-balances';
 import { reconcileDay } from '@core/ledger/reconcile-day';
-import { dayRange } from '@core/ledger/reconciliation';
+import { dayRange } from '@core/model/reconciliation';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { formatMoney, isCurrency } from '@core/money';
 import type { UnitOfWork } from '@core/ports/repositories';

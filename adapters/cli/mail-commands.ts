@@ -1,4 +1,4 @@
-import { isSuppressionScope } from '@core/mail/suppression';
+import { isSuppressionScope } from '@core/model/suppression';
 import type { Repositories } from '@core/ports/repositories';
 import type { CliContext } from './cli-context';
 import { UsageError } from './usage-error';

@@ -1,5 +1,5 @@
 import type { ParameterizedContext } from 'koa';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 import type { Logger } from './logger';
 
 export interface HttpState {

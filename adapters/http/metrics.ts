@@ -1,8 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DATABASE_ERROR_CLASSES, databaseErrorClass } from './database-error-class';
 import { RATE_LIMIT_POLICIES } from './rate-limit-policies';
-import { MAIL_KINDS, type MailKind } from '@core/mail/mail-kinds';
-import type { MailProblem } from '@core/mail/suppression';
+import { MAIL_KINDS, type MailKind } from '@core/model/mail-kinds';
+import type { MailProblem } from '@core/model/suppression';
 
 /** What happened to payments, as the provider reported it (a decline is a webhook answered 200). */
 export const PAYMENT_OUTCOMES = ['succeeded', 'declined', 'disputed', 'refunded'] as const;

@@ -1,4 +1,4 @@
-import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '@core/account/account-token';
+import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '@core/model/account-token';
 import type { AccountTokenRepository } from '@core/ports/repositories';
 
 type Row = AccountToken & { tokenHash: string };

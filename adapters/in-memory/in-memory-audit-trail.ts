@@ -1,4 +1,4 @@
-import type { AuditEvent, NewAuditEvent } from '@core/payout/audit-event';
+import type { AuditEvent, NewAuditEvent } from '@core/model/audit-event';
 import type { AuditTrail } from '@core/ports/repositories';
 
 /** Puts the trail back as it was when taken; only the unit of work that created the trail holds one. */

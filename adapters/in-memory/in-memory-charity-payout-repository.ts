@@ -1,5 +1,5 @@
 import { DomainError } from '@core/errors';
-import type { CharityPayout } from '@core/payout/charity-payout';
+import type { CharityPayout } from '@core/model/charity-payout';
 import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/repositories';
 
 const newestFirst = (a: CharityPayout, b: CharityPayout) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1);

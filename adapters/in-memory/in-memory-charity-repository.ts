@@ -1,5 +1,5 @@
 import { DomainError } from '@core/errors';
-import type { Charity, CharityDetails, NewCharity } from '@core/charity/charity';
+import type { Charity, CharityDetails, NewCharity } from '@core/model/charity';
 import type { CharityRepository } from '@core/ports/repositories';
 
 const byName = (a: Charity, b: Charity) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1);

@@ -1,5 +1,5 @@
 import { DomainError } from '@core/errors';
-import { isFinalDisputeStatus, WON_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/dispute/dispute';
+import { isFinalDisputeStatus, WON_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/model/dispute';
 import type { DisputeRepository } from '@core/ports/repositories';
 
 /** For tests only; one row per provider dispute, as the database's unique key keeps it. */

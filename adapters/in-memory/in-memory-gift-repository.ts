@@ -1,8 +1,8 @@
 import { DomainError } from '@core/errors';
-import { isListed, type Gift, type PaymentStatus } from '@core/gift/gift';
-import { giftListPage, type GiftListPage } from '@core/gift/gift-list';
-import type { GiftListQuery } from '@core/gift/gift-list-query';
-import { tallyOf, type GiftTally } from '@core/gift/gift-tally';
+import { isListed, type Gift, type PaymentStatus } from '@core/model/gift';
+import { giftListPage, type GiftListPage } from '@core/model/gift-list';
+import type { GiftListQuery } from '@core/model/gift-list-query';
+import { tallyOf, type GiftTally } from '@core/model/gift-tally';
 import type { GiftRepository, NewGift, OfflineGiftRepository } from '@core/ports/repositories';
 
 export class InMemoryGiftRepository implements GiftRepository {

@@ -1,5 +1,5 @@
-import type { Guest, GuestDetails } from '@core/guest/guest';
-import { guestNotFound } from '@core/guest/guest-access';
+import type { Guest, GuestDetails } from '@core/model/guest';
+import { guestNotFound } from '@core/access/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 

@@ -1,4 +1,4 @@
-import { isUndeliverable, suppressionKey, type Suppression, type SuppressionScope } from '@core/mail/suppression';
+import { isUndeliverable, suppressionKey, type Suppression, type SuppressionScope } from '@core/model/suppression';
 import type { MailSuppressionRepository } from '@core/ports/repositories';
 
 /** The suppression list in a Map keyed by address and scope. For tests only. */

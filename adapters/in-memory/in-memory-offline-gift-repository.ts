@@ -1,6 +1,6 @@
-import type { OfflineGift, OfflineGiftDetails } from '@core/offline-gift/offline-gift';
-import { offlineGiftNotFound } from '@core/offline-gift/offline-gift-access';
-import { byHandTotalOf, type ByHandTotal } from '@core/offline-gift/owner-totals';
+import type { OfflineGift, OfflineGiftDetails } from '@core/model/offline-gift';
+import { offlineGiftNotFound } from '@core/access/offline-gift-access';
+import { byHandTotalOf, type ByHandTotal } from '@core/model/owner-totals';
 import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
 
 export class InMemoryOfflineGiftRepository implements OfflineGiftRepository {

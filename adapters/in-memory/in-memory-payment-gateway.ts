@@ -14,7 +14,7 @@ import type {
   TransferReversalRequest,
 } from '@core/ports/payment-gateway';
 import { DisputeEvidenceRefused, RefundRefused, TransferReversalRefused } from '@core/ports/payment-gateway';
-import { awaitsEvidence, type DisputeReport } from '@core/dispute/dispute';
+import { awaitsEvidence, type DisputeReport } from '@core/model/dispute';
 import { SANDBOX_DISPUTE_FEE as DISPUTE_FEE, sandboxDisputeDecision as disputeDecidedBy } from '@core/ports/sandbox-payments';
 import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 

@@ -1,4 +1,4 @@
-import type { ReconciliationDifference, ReconciliationRun } from '@core/ledger/reconciliation';
+import type { ReconciliationDifference, ReconciliationRun } from '@core/model/reconciliation';
 import type { ReconciliationRepository } from '@core/ports/repositories';
 
 type Row = { run: ReconciliationRun } | { difference: { key: string; firstDay: string } };

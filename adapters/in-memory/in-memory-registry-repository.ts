@@ -1,8 +1,8 @@
 import { DomainError } from '@core/errors';
 import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
-import { isManualPayoutMethod, type Registry } from '@core/registry/registry';
+import { isManualPayoutMethod, type Registry } from '@core/model/registry';
 import type { Cents } from '@core/money';
-import { registryNotFound } from '@core/registry/registry-not-found';
+import { registryNotFound } from '@core/access/registry-not-found';
 import { childNameMatches } from '@core/registry/child-name-search';
 
 const isListedOpen = (row: Registry) => row.status === 'open' && row.isActive && !row.unlisted;

@@ -1,5 +1,5 @@
 import type { NewThankYouCard, ThankYouCardRepository } from '@core/ports/repositories';
-import type { ThankYouCard } from '@core/thank-you/thank-you-note';
+import type { ThankYouCard } from '@core/model/thank-you-note';
 
 export class InMemoryThankYouCardRepository implements ThankYouCardRepository {
   rows = new Map<string, ThankYouCard>();

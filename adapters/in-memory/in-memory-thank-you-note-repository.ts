@@ -1,6 +1,6 @@
 import { DomainError } from '@core/errors';
 import type { NoteContent, ThankedGiftRef, ThankYouNoteRepository } from '@core/ports/repositories';
-import type { ThankYouNote } from '@core/thank-you/thank-you-note';
+import type { ThankYouNote } from '@core/model/thank-you-note';
 
 export class InMemoryThankYouNoteRepository implements ThankYouNoteRepository {
   rows = new Map<string, ThankYouNote>();

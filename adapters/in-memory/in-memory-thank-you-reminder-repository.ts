@@ -1,8 +1,8 @@
 import type { ThankYouReminderRepository } from '@core/ports/repositories';
-import type { Gift } from '@core/gift/gift';
-import type { OfflineGift } from '@core/offline-gift/offline-gift';
-import type { Registry } from '@core/registry/registry';
-import type { ThankYouNote } from '@core/thank-you/thank-you-note';
+import type { Gift } from '@core/model/gift';
+import type { OfflineGift } from '@core/model/offline-gift';
+import type { Registry } from '@core/model/registry';
+import type { ThankYouNote } from '@core/model/thank-you-note';
 
 /** Reads the other fakes' rows, as the SQL version joins their tables. */
 interface Tables {

@@ -1,5 +1,5 @@
 import { DomainError } from '@core/errors';
-import type { NewUser, User, UserWithPassword } from '@core/account/user';
+import type { NewUser, User, UserWithPassword } from '@core/model/user';
 import type { UserRepository } from '@core/ports/repositories';
 
 export class InMemoryUserRepository implements UserRepository {

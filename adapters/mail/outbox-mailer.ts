@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '@core/ports/clock';
-import type { MailProblem } from '@core/mail/suppression';
+import type { MailProblem } from '@core/model/suppression';
 import type { MailEventInbox } from '@core/ports/mail-events';
 import type { Mailer, OutgoingMail } from '@core/ports/mailer';
 import { composeMessage } from './compose-message';

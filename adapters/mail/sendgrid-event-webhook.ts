@@ -1,7 +1,7 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { DomainError } from '@core/errors';
-import { isMailKind } from '@core/mail/mail-kinds';
-import type { MailProblem } from '@core/mail/suppression';
+import { isMailKind } from '@core/model/mail-kinds';
+import type { MailProblem } from '@core/model/suppression';
 import type { MailEvent, MailEventVerifier } from '@core/ports/mail-events';
 import type { Clock } from '@core/ports/clock';
 

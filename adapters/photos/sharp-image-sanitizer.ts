@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { DomainError } from '@core/errors';
 import type { ImageSanitizer, PhotoArea, SanitizedImage } from '@core/ports/image-sanitizer';
-import type { PhotoCopyFormat } from '@core/photo/photo-variants';
+import type { PhotoCopyFormat } from '@core/model/photo-variants';
 
 /** Photos are shown at most this wide or tall, so bigger ones are scaled down to fit. */
 const MAX_PHOTO_SIDE = 2400;

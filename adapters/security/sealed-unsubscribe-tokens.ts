@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { isOptOutCategory } from '@core/mail/mail-kinds';
+import { isOptOutCategory } from '@core/model/mail-kinds';
 import type { OptOut, UnsubscribeTokens } from '@core/ports/unsubscribe-tokens';
 
 const VERSION = 1;

@@ -1,18 +1,18 @@
 import { DomainError } from '../errors';
-import type { PaymentPorts } from '../gift/record-payment';
+import type { PaymentPorts } from '../ports/payment-ports';
 import type { Clock } from '../ports/clock';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { Repositories, UnitOfWork, UserRepository } from '../ports/repositories';
 import type { SecretTokens } from '../ports/secret-tokens';
 import { giveUpUnpaidGiftsOf } from '../registry/give-up-unpaid-gifts';
-import { holdsPaidGift } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
+import { holdsPaidGift } from '../access/registry-access';
+import type { Registry } from '../model/registry';
 import { refuseUnknownFields, validate } from '../validate';
 import { accountDeletedEmail, deletionCancelledEmail, deletionNotDoneEmail, deletionScheduledEmail } from './account-emails';
 import { checkCurrentPassword } from './change-password';
 import { deleteAccountSchema } from './account-schemas';
-import { deletedAccountNames } from './redaction';
-import type { User } from './user';
+import { deletedAccountNames } from '../model/redaction';
+import type { User } from '../model/user';
 
 /**
  * How long a deletion waits after it is asked for: signing in meanwhile cancels it

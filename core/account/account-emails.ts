@@ -1,9 +1,10 @@
-import { greeting, layout, PRODUCT } from '../email-layout';
+import { greeting, layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
 import { escapeHtml } from '../html';
 import type { MailMessage } from '../ports/mailer';
 import { pageUrl, paths } from '../page-paths';
 import { unlinkedHtml, unlinkedText } from '../unlinked-text';
-import type { User } from './user';
+import type { User } from '../model/user';
 
 interface Composed {
   to: string;

@@ -1,13 +1,13 @@
-import type { Charity } from '../charity/charity';
-import { isListed, type Gift } from '../gift/gift';
+import type { Charity } from '../model/charity';
+import { isListed, type Gift } from '../model/gift';
 import type { Cents, Currency } from '../money';
-import type { OfflineGift } from '../offline-gift/offline-gift';
-import { closingAmounts } from '../payout/closing-amounts';
+import type { OfflineGift } from '../model/offline-gift';
+import { closingAmounts } from '../model/closing-amounts';
 import type { Clock } from '../ports/clock';
 import type { Repositories } from '../ports/repositories';
-import type { Registry, RegistryRole } from '../registry/registry';
-import type { ThankYouCard, ThankYouNote } from '../thank-you/thank-you-note';
-import type { User } from './user';
+import type { Registry, RegistryRole } from '../model/registry';
+import type { ThankYouCard, ThankYouNote } from '../model/thank-you-note';
+import type { User } from '../model/user';
 
 export interface ExportedProfile {
   id: string;

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { EXPORT_FORMATS } from './account-export-request';
+import { EXPORT_FORMATS } from '../model/account-export-request';
 import { emailRule as email, firstNameRule, lastNameRule, passwordRule as newPassword } from './schemas';
 const confirmation = (field: string) =>
   yup

@@ -5,7 +5,7 @@ import type { UnitOfWork, UserRepository } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { passwordChangedEmail } from './account-emails';
 import { changePasswordSchema } from './account-schemas';
-import type { User } from './user';
+import type { User } from '../model/user';
 
 export function wrongPassword(): DomainError {
   return new DomainError('account.wrong_password', 'Your current password is incorrect', { currentPassword: 'Your current password is incorrect' });

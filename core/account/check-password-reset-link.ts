@@ -2,7 +2,7 @@ import type { Clock } from '../ports/clock';
 import type { AccountTokenRepository } from '../ports/repositories';
 import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields } from '../validate';
-import { linkInvalid, looksLikeToken } from './account-token';
+import { linkInvalid, looksLikeToken } from '../model/account-token';
 
 /**
  * Whether a password-reset link can still set a password, asked when its page opens so a used or

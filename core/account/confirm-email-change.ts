@@ -4,8 +4,8 @@ import type { UnitOfWork } from '../ports/repositories';
 import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields } from '../validate';
 import { emailChangedEmail } from './account-emails';
-import { linkInvalid, looksLikeToken } from './account-token';
-import type { User } from './user';
+import { linkInvalid, looksLikeToken } from '../model/account-token';
+import type { User } from '../model/user';
 
 /**
  * Opens an e-mail change link: the account moves to the new address (proved to be read by whoever

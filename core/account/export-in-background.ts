@@ -5,10 +5,10 @@ import type { SecretTokens } from '../ports/secret-tokens';
 import { paths, tokenPageUrl } from '../page-paths';
 import { refuseUnknownFields, validate } from '../validate';
 import { collectAccountExport, type AccountExport } from './account-export';
-import { EXPORT_BUILD_LEASE_MS, EXPORT_LINK_TTL_DAYS, MAX_EXPORT_ATTEMPTS, type AccountExportRequest, type ExportFile, type ExportFormat } from './account-export-request';
+import { EXPORT_BUILD_LEASE_MS, EXPORT_LINK_TTL_DAYS, MAX_EXPORT_ATTEMPTS, type AccountExportRequest, type ExportFile, type ExportFormat } from '../model/account-export-request';
 import { exportFailedEmail, exportReadyEmail } from './account-emails';
 import { exportRequestSchema } from './account-schemas';
-import type { User } from './user';
+import type { User } from '../model/user';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

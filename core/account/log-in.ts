@@ -2,7 +2,7 @@ import { DomainError } from '../errors';
 import type { PasswordHasher } from '../ports/password-hasher';
 import type { UserRepository } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
-import type { User } from './user';
+import type { User } from '../model/user';
 import { loginSchema } from './schemas';
 
 /**

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import type { UserRepository } from '../ports/repositories';
-import type { User } from './user';
+import type { User } from '../model/user';
 
 /** Makes an account an administrator; the admin CLI is the only way to do it. */
 export async function promoteUser(username: string, ports: { users: UserRepository }): Promise<User> {

@@ -6,10 +6,10 @@ import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields, validate } from '../validate';
 import { confirmEmailChangeEmail, emailAlreadyUsedEmail } from './account-emails';
 import { changeEmailSchema } from './account-schemas';
-import { EMAIL_CHANGE_LINK_TTL_MS, expiresAfter } from './account-token';
+import { EMAIL_CHANGE_LINK_TTL_MS, expiresAfter } from '../model/account-token';
 import { checkCurrentPassword } from './change-password';
 import type { AccountMailSettings } from './request-password-reset';
-import type { User } from './user';
+import type { User } from '../model/user';
 import { paths, tokenPageUrl } from '../page-paths';
 
 export function emailChangeUrl(appUrl: string, token: string): string {

@@ -4,7 +4,7 @@ import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields, validate } from '../validate';
 import { passwordResetEmail } from './account-emails';
 import { forgotPasswordSchema } from './account-schemas';
-import { expiresAfter, PASSWORD_RESET_LINK_TTL_MS } from './account-token';
+import { expiresAfter, PASSWORD_RESET_LINK_TTL_MS } from '../model/account-token';
 import { paths, tokenPageUrl } from '../page-paths';
 
 export interface AccountMailSettings {

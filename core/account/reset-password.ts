@@ -6,7 +6,7 @@ import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields, validate } from '../validate';
 import { passwordChangedEmail } from './account-emails';
 import { resetPasswordSchema } from './account-schemas';
-import { linkInvalid, looksLikeToken } from './account-token';
+import { linkInvalid, looksLikeToken } from '../model/account-token';
 
 /**
  * Sets a new password from a reset link. The link is used up in the same transaction that changes

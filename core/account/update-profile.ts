@@ -1,7 +1,7 @@
 import type { UserRepository } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { profileSchema } from './account-schemas';
-import type { User } from './user';
+import type { User } from '../model/user';
 
 /** Changes the signed-in user's first and last name. */
 export async function updateProfile(user: User, input: unknown, ports: { users: UserRepository }): Promise<User> {

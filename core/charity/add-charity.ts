@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import type { CharityRepository } from '../ports/repositories';
 import { validate } from '../validate';
 import { refuseUnsafeNameCharacters } from '../name-characters';
-import { CHARITY_CATEGORIES, type Charity } from './charity';
+import { CHARITY_CATEGORIES, type Charity } from '../model/charity';
 
 const charitySchema = yup.object({
   // Receipts, gift e-mails and payout e-mails name the charity.

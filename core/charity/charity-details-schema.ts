@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { hasControlCharacters, hasDirectionControls } from '../control-characters';
 import { refuseUnsafeNameCharacters } from '../name-characters';
-import { CHARITY_COUNTRIES, type CharityCountry } from './charity';
+import { CHARITY_COUNTRIES, type CharityCountry } from '../model/charity';
 import { TAX_ID_MESSAGES, formattedTaxId } from './tax-id';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

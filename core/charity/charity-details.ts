@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
 import type { CharityRepository } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
-import type { Charity, CharityCountry, CharityDetails } from './charity';
+import type { Charity, CharityCountry, CharityDetails } from '../model/charity';
 import { charityDetailsSchema } from './charity-details-schema';
 import { formattedTaxId } from './tax-id';
 

@@ -1,4 +1,4 @@
-import type { CharityCountry } from './charity';
+import type { CharityCountry } from '../model/charity';
 
 /**
  * A charity's tax id as its country writes it, or null when the text is not one: a US EIN is nine

@@ -1,12 +1,12 @@
-import { looksLikeToken } from '../account/account-token';
-import type { User } from '../account/user';
+import { looksLikeToken } from '../model/account-token';
+import type { User } from '../model/user';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import type { SecretTokens } from '../ports/secret-tokens';
-import type { Registry } from '../registry/registry';
-import { requireSignedIn } from '../registry/registry-access';
+import type { Registry } from '../model/registry';
+import { requireSignedIn } from '../access/registry-access';
 import { refuseUnknownFields } from '../validate';
-import { coOwnerConflict, invitationInvalid } from './co-owner-invitation';
+import { coOwnerConflict, invitationInvalid } from '../model/co-owner-invitation';
 
 interface TokenPorts {
   tokens: SecretTokens;

@@ -1,10 +1,11 @@
-import type { User } from '../account/user';
-import { displayName } from '../account/display-name';
-import { celebration, layout, PRODUCT } from '../email-layout';
+import type { User } from '../model/user';
+import { displayName } from '../model/display-name';
+import { celebration, layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
 import { escapeHtml } from '../html';
 import { unlinkedText } from '../unlinked-text';
 import type { MailMessage } from '../ports/mailer';
-import type { Registry } from '../registry/registry';
+import type { Registry } from '../model/registry';
 import { personSenderName } from '../mail/sender-name';
 
 /**

@@ -1,11 +1,11 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import type { Registry, RegistryRole } from '../registry/registry';
-import { requireManager, requireOwner, roleOf } from '../registry/registry-access';
-import { registryNotFound } from '../registry/registry-not-found';
-import type { CoOwnerInvitation } from './co-owner-invitation';
+import type { Registry, RegistryRole } from '../model/registry';
+import { requireManager, requireOwner, roleOf } from '../access/registry-access';
+import { registryNotFound } from '../access/registry-not-found';
+import type { CoOwnerInvitation } from '../model/co-owner-invitation';
 
 export interface RegistryPeople {
   registry: Registry;

@@ -1,13 +1,13 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
 import type { SecretTokens } from '../ports/secret-tokens';
-import { requireOwner } from '../registry/registry-access';
-import { registryNotFound } from '../registry/registry-not-found';
+import { requireOwner } from '../access/registry-access';
+import { registryNotFound } from '../access/registry-not-found';
 import { refuseUnknownFields, validate } from '../validate';
 import { DomainError } from '../errors';
 import { coOwnerInvitationEmail } from './co-owner-emails';
-import { CO_OWNER_INVITATION_TTL_MS, MAX_CO_OWNERS, coOwnerConflict, type CoOwnerInvitation } from './co-owner-invitation';
+import { CO_OWNER_INVITATION_TTL_MS, MAX_CO_OWNERS, coOwnerConflict, type CoOwnerInvitation } from '../model/co-owner-invitation';
 import { inviteCoOwnerSchema } from './co-owner-schemas';
 import { paths, tokenPageUrl } from '../page-paths';
 

@@ -1,13 +1,14 @@
-import type { User } from '../account/user';
-import { celebration, greeting, layout, PRODUCT } from '../email-layout';
-import type { Gift } from '../gift/gift';
+import type { User } from '../model/user';
+import { celebration, greeting, layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
+import type { Gift } from '../model/gift';
 import { escapeHtml } from '../html';
 import { formatMoney } from '../money';
 import type { MailMessage } from '../ports/mailer';
-import type { Registry } from '../registry/registry';
-import { howPaid } from '../payout/payout-emails';
+import type { Registry } from '../model/registry';
+import { howPaid } from '../mail/how-paid';
 import { unlinkedText } from '../unlinked-text';
-import { disputeOutcome, type Dispute, type FollowUpPayout } from './dispute';
+import { disputeOutcome, type Dispute, type FollowUpPayout } from '../model/dispute';
 
 /** How long a card issuer usually takes to decide a chargeback (60 to 75 days), in the family's words. */
 export const DISPUTE_DECIDED_WITHIN_DAYS = 75;

@@ -1,17 +1,17 @@
 import { DomainError } from '../errors';
 import { refuseUnknownFields, validate } from '../validate';
 import { followUpSentSchema } from './dispute-schemas';
-import type { Gift } from '../gift/gift';
+import type { Gift } from '../model/gift';
 import { disputeReleasedEntry, followUpClaimedEntry, followUpReleasedEntry, followUpSentEntry } from '../ledger/dispute-postings';
 import { centsToDecimalString } from '../money';
 import { pageUrl, paths } from '../page-paths';
-import type { AuditAction, AuditActor } from '../payout/audit-event';
-import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from '../payout/payout-claim';
+import type { AuditAction, AuditActor } from '../model/audit-event';
+import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from '../model/payout-claim';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
-import type { Dispute, FollowUpPayout } from './dispute';
+import type { Registry } from '../model/registry';
+import type { Dispute, FollowUpPayout } from '../model/dispute';
 import { followUpWaitingAdminNotice } from './dispute-emails';
 
 export const FOLLOW_UP_NOT_FOUND = 'This dispute has no follow-up payout to send.';

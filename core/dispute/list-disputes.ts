@@ -1,7 +1,7 @@
-import type { Gift } from '../gift/gift';
+import type { Gift } from '../model/gift';
 import type { Repositories } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
-import type { Dispute } from './dispute';
+import type { Registry } from '../model/registry';
+import type { Dispute } from '../model/dispute';
 
 /** A dispute as the administrators' Disputes page shows it, with the gift, its giver and its registry. */
 export interface DisputeListing {

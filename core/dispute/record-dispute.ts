@@ -9,9 +9,9 @@ import {
   disputeOpenedEntry,
   disputeWonEntry,
 } from '../ledger/dispute-postings';
-import type { LedgerEntry } from '../ledger/ledger-entry';
+import type { LedgerEntry } from '../model/ledger-entry';
 import { pageUrl, paths } from '../page-paths';
-import { disputeOutcome, isFinalDisputeStatus, type Dispute, type DisputeChanges, type DisputeReport, type ProviderDisputeStatus } from './dispute';
+import { disputeOutcome, isFinalDisputeStatus, type Dispute, type DisputeChanges, type DisputeReport, type ProviderDisputeStatus } from '../model/dispute';
 import { disputeEndedFamilyNotice, disputeOpenedAdminNotice, disputeOpenedFamilyNotice } from './dispute-emails';
 import { releaseHeldParts, sendFollowUpTransfer } from './follow-up-payout';
 

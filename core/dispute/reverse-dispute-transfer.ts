@@ -1,11 +1,11 @@
 import { DomainError } from '../errors';
 import { centsToDecimalString } from '../money';
 import { disputeTransferReversedEntry } from '../ledger/dispute-postings';
-import type { AuditActor } from '../payout/audit-event';
+import type { AuditActor } from '../model/audit-event';
 import { TransferReversalRefused, type PaymentGateway } from '../ports/payment-gateway';
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
-import type { Dispute } from './dispute';
+import type { Dispute } from '../model/dispute';
 import { reversibleAmount } from './list-disputes';
 import { transferReversedFamilyNotice } from './dispute-emails';
 import { DISPUTE_NOT_FOUND } from './submit-dispute-evidence';

@@ -1,8 +1,8 @@
 import { DomainError } from '../errors';
-import type { AuditActor } from '../payout/audit-event';
+import type { AuditActor } from '../model/audit-event';
 import { DisputeEvidenceRefused, type PaymentGateway } from '../ports/payment-gateway';
 import { refuseUnknownFields, validate } from '../validate';
-import { awaitsEvidence, type Dispute } from './dispute';
+import { awaitsEvidence, type Dispute } from '../model/dispute';
 import { evidenceSchema } from './dispute-schemas';
 import { recordDispute, type DisputePorts } from './record-dispute';
 

@@ -1,10 +1,10 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
-import { requireAdmin } from '../payout/admin-access';
+import { requireAdmin } from '../access/admin-access';
 import type { Repositories } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
-import { registryNotFound } from '../registry/registry-not-found';
-import { isListed, type Gift } from './gift';
+import type { Registry } from '../model/registry';
+import { registryNotFound } from '../access/registry-not-found';
+import { isListed, type Gift } from '../model/gift';
 import { payoutsOfRegistry, platformCostRefusal, refundRefusal } from './refund-gift';
 
 const MAX_QUERY_LENGTH = 300;

@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock';
-import type { Gift } from './gift';
-import { recordPaymentSucceeded, type PaymentPorts } from './record-payment';
+import type { Gift } from '../model/gift';
+import type { PaymentPorts } from '../ports/payment-ports';
+import { recordPaymentSucceeded } from './record-payment';
 
 /** A giver who has not paid a day after starting is not coming back to this payment. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -1,14 +1,15 @@
-import type { User } from '../account/user';
-import type { Charity } from '../charity/charity';
+import type { User } from '../model/user';
+import type { Charity } from '../model/charity';
 import { escapeHtml } from '../html';
 import { unlinkedText } from '../unlinked-text';
-import { celebration, greeting, layout, PRODUCT } from '../email-layout';
+import { celebration, greeting, layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
 import { formatMoney, type Cents } from '../money';
 import type { MailMessage } from '../ports/mailer';
-import type { Registry } from '../registry/registry';
-import type { Receipt } from '../receipt/receipt';
+import type { Registry } from '../model/registry';
+import type { Receipt } from '../model/receipt';
 import { receiptParagraphs } from '../receipt/receipt-emails';
-import type { Gift } from './gift';
+import type { Gift } from '../model/gift';
 
 /**
  * "Dear Miriam,": the giver's name, to the address the giver typed, which may be anyone's: nothing

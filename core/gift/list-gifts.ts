@@ -1,8 +1,8 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import type { Repositories } from '../ports/repositories';
-import { requireManager } from '../registry/registry-access';
-import type { Gift } from './gift';
-import { registryNotFound } from '../registry/registry-not-found';
+import { requireManager } from '../access/registry-access';
+import type { Gift } from '../model/gift';
+import { registryNotFound } from '../access/registry-not-found';
 
 /** Who gave what is for the registry's owner and co-owners alone. */
 export async function listGifts(registryId: string, ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts'>): Promise<Gift[]> {

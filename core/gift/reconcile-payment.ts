@@ -1,6 +1,7 @@
 import { DomainError } from '../errors';
-import type { PaymentStatus } from './gift';
-import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome, type PaymentPorts } from './record-payment';
+import type { PaymentStatus } from '../model/gift';
+import type { PaymentPorts } from '../ports/payment-ports';
+import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome } from './record-payment';
 
 /**
  * Asks the provider how a payment went and records it, so a slow or lost webhook never leaves a

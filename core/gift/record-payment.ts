@@ -1,12 +1,11 @@
 import type { Currency, Cents } from '../money';
-import type { PaymentGateway } from '../ports/payment-gateway';
-import type { Repositories, UnitOfWork } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
-import type { Gift } from './gift';
+import type { UnitOfWork } from '../ports/repositories';
+import type { PaymentPorts } from '../ports/payment-ports';
+import type { Registry } from '../model/registry';
+import type { Gift } from '../model/gift';
 import { giftPaidEntry, latePaymentRefundedEntry } from '../ledger/posting-rules';
 import { giftNotice, giftReceipt, giftRefundNotice } from './gift-emails';
 import { pageUrl, paths } from '../page-paths';
-import type { Clock } from '../ports/clock';
 import { issueReceiptFor } from '../receipt/issue-receipt';
 
 /** What became of a provider's report; the caller logs the ones that need a person's eye. */
@@ -17,18 +16,6 @@ export type PaymentOutcome =
   | { kind: 'already-settled'; gift: Gift }
   | { kind: 'mismatch'; gift: Gift; expected: { amount: Cents; currency: Currency }; reported: { amount: Cents; currency: Currency } }
   | { kind: 'unknown-payment' };
-
-export interface PaymentPorts {
-  unitOfWork: UnitOfWork;
-  gifts: Repositories['gifts'];
-  gateway: PaymentGateway;
-  /** The site's public address, for links in the e-mails a gift sets off. */
-  appUrl: string;
-  /** Where replies to those e-mails go (SUPPORT_EMAIL). */
-  supportEmail: string;
-  /** When a payment is recorded, which dates its receipt; the system's clock where none is given. */
-  clock?: Clock;
-}
 
 export function totalCharged(gift: Gift): Cents {
   return gift.amount + gift.platformFee + gift.stripeFee;

@@ -1,17 +1,17 @@
 import { voidReceiptOf } from '../receipt/void-receipt';
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import { centsToDecimalString } from '../money';
-import { ADMIN_LABEL, adminActor } from '../payout/admin-access';
-import type { AuditActor } from '../payout/audit-event';
+import { ADMIN_LABEL, adminActor } from '../access/admin-access';
+import type { AuditActor } from '../model/audit-event';
 import type { Clock } from '../ports/clock';
 import { RefundRefused, type PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import { requireManager, isOwner, requireSignedIn } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
+import { requireManager, isOwner, requireSignedIn } from '../access/registry-access';
+import type { Registry } from '../model/registry';
 import { refuseUnknownFields, validate } from '../validate';
-import type { CharityPayout } from '../payout/charity-payout';
-import type { Gift } from './gift';
+import type { CharityPayout } from '../model/charity-payout';
+import type { Gift } from '../model/gift';
 import { familyRefundNotice, giftRefundedNotice, type RefundedBy } from './gift-emails';
 import { refundSchema } from './gift-schemas';
 import { totalCharged } from './record-payment';
@@ -19,9 +19,9 @@ import { giftRefundedAfterClosingEntry, giftRefundedAtPlatformCostEntry, giftRef
 import { disputeLossHeldEntry, disputeOpenedEntry } from '../ledger/dispute-postings';
 import { tellOfEnd } from '../dispute/record-dispute';
 import type { RefundWindow } from './refund-window';
-import type { Dispute, FollowUpPayout } from '../dispute/dispute';
-import type { PayoutStatus } from '../registry/registry';
-import { REFUND_FINISHES_WITHIN_MINUTES, REFUND_SETTLES_WITHIN_MS } from './refund-timing';
+import type { Dispute, FollowUpPayout } from '../model/dispute';
+import type { PayoutStatus } from '../model/registry';
+import { REFUND_FINISHES_WITHIN_MINUTES, REFUND_SETTLES_WITHIN_MS } from '../model/refund-timing';
 
 const BATCH = 100;
 

@@ -5,8 +5,8 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { giftSchema } from './gift-schemas';
-import type { Gift } from './gift';
-import { registryNotFound } from '../registry/registry-not-found';
+import type { Gift } from '../model/gift';
+import { registryNotFound } from '../access/registry-not-found';
 
 export interface StartedGift {
   gift: Gift;

@@ -1,5 +1,5 @@
-import type { Gift } from './gift';
-import type { GiftTally } from './gift-tally';
+import type { Gift } from '../model/gift';
+import type { GiftTally } from '../model/gift-tally';
 
 /**
  * The registry's succeeded gifts as refundWindow (refund-gift.ts) reads them, from its tally (gift-tally.ts):

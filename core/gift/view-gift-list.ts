@@ -1,15 +1,15 @@
-import type { User } from '../account/user';
-import type { Charity } from '../charity/charity';
-import { ownerTotals, type OwnerTotals } from '../offline-gift/owner-totals';
-import type { ReceivedGift } from '../offline-gift/received-gift';
+import type { User } from '../model/user';
+import type { Charity } from '../model/charity';
+import { ownerTotals, type OwnerTotals } from '../model/owner-totals';
+import type { ReceivedGift } from '../model/received-gift';
 import type { Repositories } from '../ports/repositories';
-import { requireManager } from '../registry/registry-access';
-import { registryNotFound } from '../registry/registry-not-found';
-import type { Registry } from '../registry/registry';
-import type { ThankYouNote } from '../thank-you/thank-you-note';
-import { pageCountOf, type GiftListPage } from './gift-list';
+import { requireManager } from '../access/registry-access';
+import { registryNotFound } from '../access/registry-not-found';
+import type { Registry } from '../model/registry';
+import type { ThankYouNote } from '../model/thank-you-note';
+import { pageCountOf, type GiftListPage } from '../model/gift-list';
 import { succeededStandIns } from './succeeded-stand-ins';
-import { parseGiftListQuery, type GiftListQuery } from './gift-list-query';
+import { parseGiftListQuery, type GiftListQuery } from '../model/gift-list-query';
 import { payoutsOfRegistry, refundRefusal, refundWindow } from './refund-gift';
 import type { RefundWindow } from './refund-window';
 

@@ -1,7 +1,7 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import type { UnitOfWork } from '../ports/repositories';
-import { MAX_GUESTS_PER_REGISTRY, type Guest, type GuestDetails } from './guest';
-import { guestListRegistry } from './guest-access';
+import { MAX_GUESTS_PER_REGISTRY, type Guest, type GuestDetails } from '../model/guest';
+import { guestListRegistry } from '../access/guest-access';
 import { guestDetails, guestListFull, mergedGuest } from './guest-details';
 import { guestsFromCsv, type CsvLine } from './guest-csv';
 

@@ -1,5 +1,5 @@
 import { DomainError, type FieldErrors } from '../errors';
-import { GUEST_CSV_HEADINGS, type GuestDetails } from './guest';
+import { GUEST_CSV_HEADINGS, type GuestDetails } from '../model/guest';
 import { guestDetails, mergedGuest } from './guest-details';
 import { GUEST_FIELDS } from './guest-schemas';
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { refuseUnknownFields, validate } from '../validate';
-import type { GuestDetails } from './guest';
+import type { GuestDetails } from '../model/guest';
 import { GUEST_FIELDS, guestSchema } from './guest-schemas';
 
 /** A guest's fields checked against the family's form rules; the e-mail lower-cased, the key a guest is found by. */

@@ -1,4 +1,4 @@
-import type { Guest } from './guest';
+import type { Guest } from '../model/guest';
 
 /**
  * The order of the guest list: by name as a person reads it (case and accents aside). Sorting is

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { refuseUnsafeNameCharacters } from '../name-characters';
-import { MAX_PARTY_SIZE } from './guest';
+import { MAX_PARTY_SIZE } from '../model/guest';
 
 const ADDRESS_PART_MAX_LENGTH = 200;
 

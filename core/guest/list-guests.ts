@@ -1,7 +1,7 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import type { Repositories } from '../ports/repositories';
-import type { Guest } from './guest';
-import { guestListRegistry } from './guest-access';
+import type { Guest } from '../model/guest';
+import { guestListRegistry } from '../access/guest-access';
 
 export interface GuestList {
   guests: Guest[];

@@ -1,6 +1,6 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import type { Repositories } from '../ports/repositories';
-import { managedGuest } from './guest-access';
+import { managedGuest } from '../access/guest-access';
 
 /** Takes a guest off the registry's list (its family alone). */
 export async function removeGuest(id: string, ports: { user: User | null } & Pick<Repositories, 'registries' | 'guests'>): Promise<void> {

@@ -1,7 +1,7 @@
-import type { Gift } from '../gift/gift';
+import type { Gift } from '../model/gift';
 import type { Cents, Currency } from '../money';
-import type { CharityPayout } from '../payout/charity-payout';
-import type { Registry } from '../registry/registry';
+import type { CharityPayout } from '../model/charity-payout';
+import type { Registry } from '../model/registry';
 import {
   CARD_FEES_COLLECTED,
   CARD_FEES_PAID,
@@ -15,7 +15,7 @@ import {
   registryGiftsAccount,
 } from './chart-of-accounts';
 import { providerFeeOf } from './posting-rules';
-import type { Dispute } from '../dispute/dispute';
+import type { Dispute } from '../model/dispute';
 import { disputeBalances } from './dispute-postings';
 
 /** Each account's balance in cents, debits positive, per currency. */

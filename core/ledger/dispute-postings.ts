@@ -1,10 +1,10 @@
-import type { Dispute } from '../dispute/dispute';
+import type { Dispute } from '../model/dispute';
 import type { Cents } from '../money';
 import { charityPayableAccount, DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PAYOUTS_IN_TRANSIT, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from './chart-of-accounts';
-import { balancedEntry, type LedgerEntry } from './ledger-entry';
+import { balancedEntry, type LedgerEntry } from '../model/ledger-entry';
 
 /**
- * The entries a dispute posts, as pure functions of our record of it (core/dispute/dispute.ts).
+ * The entries a dispute posts, as pure functions of our record of it (core/model/dispute.ts).
  * Where A is the gift's amount held out of an open registry (0 when its money had already gone),
  * W the amount the provider took back, f its dispute fee and X what came back after a win:
  *

@@ -4,7 +4,7 @@ import type { Clock } from '../ports/clock';
 import type { PostedLedgerEntry, Repositories, UnitOfWork } from '../ports/repositories';
 import { accountHolders, type AccountHolder } from './account-holders';
 import { cashShortfall, financeLines, monthlyGiftVolume, monthRange, PAYOUT_KINDS, disputeOfFollowUpSent, registryOfPayoutSent, type FinanceLine } from './finance-figures';
-import type { ReconciliationDifference, ReconciliationRun } from './reconciliation';
+import type { ReconciliationDifference, ReconciliationRun } from '../model/reconciliation';
 
 /** How many months the gift volume chart shows, the chosen one last. */
 export const CHART_MONTHS = 12;

@@ -1,7 +1,7 @@
 import { CURRENCIES } from '../money';
 import type { Balances } from './balances-from-tables';
 import { OPENING_DIFFERENCE } from './chart-of-accounts';
-import { balancedEntry, type LedgerEntry } from './ledger-entry';
+import { balancedEntry, type LedgerEntry } from '../model/ledger-entry';
 
 /**
  * The ledger opened on books kept before it: per currency, one entry that brings every account to

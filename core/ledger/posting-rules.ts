@@ -1,7 +1,7 @@
-import type { Gift } from '../gift/gift';
+import type { Gift } from '../model/gift';
 import type { Cents, Currency } from '../money';
-import type { CharityPayout } from '../payout/charity-payout';
-import type { ClosingAmounts } from '../payout/closing-amounts';
+import type { CharityPayout } from '../model/charity-payout';
+import type { ClosingAmounts } from '../model/closing-amounts';
 import {
   CARD_FEES_COLLECTED,
   CARD_FEES_PAID,
@@ -14,7 +14,7 @@ import {
   REFUNDS_AT_PLATFORM_COST,
   registryGiftsAccount,
 } from './chart-of-accounts';
-import { balancedEntry, type LedgerEntry } from './ledger-entry';
+import { balancedEntry, type LedgerEntry } from '../model/ledger-entry';
 
 /**
  * The entry each change that moves money posts, as pure functions of the change. Where T is all

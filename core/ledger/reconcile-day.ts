@@ -2,7 +2,7 @@ import { pageUrl, paths } from '../page-paths';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { UnitOfWork } from '../ports/repositories';
-import { dayBefore, dayRange, type ReconciliationRun } from './reconciliation';
+import { dayBefore, dayRange, type ReconciliationRun } from '../model/reconciliation';
 import { reconciliationDifferencesNotice } from './reconciliation-emails';
 import { reconciliationDifferences } from './reconciliation-rules';
 

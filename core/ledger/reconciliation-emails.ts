@@ -1,8 +1,9 @@
-import type { User } from '../account/user';
-import { greeting, layout, PRODUCT } from '../email-layout';
+import type { User } from '../model/user';
+import { greeting, layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
 import { escapeHtml } from '../html';
 import type { MailMessage } from '../ports/mailer';
-import type { ReconciliationDifference } from './reconciliation';
+import type { ReconciliationDifference } from '../model/reconciliation';
 
 /**
  * The administrators' e-mail about differences a reconciliation found for the first time: each

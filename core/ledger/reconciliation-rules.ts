@@ -2,7 +2,7 @@ import { centsToDecimalString, formatMoney, isCurrency, type Cents } from '../mo
 import type { BalanceTransaction, TimeRange } from '../ports/payment-gateway';
 import type { PostedLedgerEntry } from '../ports/repositories';
 import { CARD_FEES_PAID, PROVIDER_CASH, REFUNDS_ABSORBED } from './chart-of-accounts';
-import type { ReconciliationDifference } from './reconciliation';
+import type { ReconciliationDifference } from '../model/reconciliation';
 
 /**
  * How the provider's balance transactions of a day are matched to the ledger: by the provider id

@@ -1,6 +1,6 @@
 import { CURRENCIES, type Cents, type Currency } from '../money';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
+import type { Registry } from '../model/registry';
 import { balancesFromTables, type Balances } from './balances-from-tables';
 import { normalBalance } from './chart-of-accounts';
 

@@ -1,7 +1,7 @@
 import { colours } from '../design-tokens';
-import { PRODUCT } from '../email-layout';
+import { PRODUCT } from '../product-name';
 import { escapeHtml } from '../html';
-import { OPT_OUT_LABELS, type OptOutCategory } from './mail-kinds';
+import { OPT_OUT_LABELS, type OptOutCategory } from '../model/mail-kinds';
 
 export interface ListFooter {
   category: OptOutCategory;

@@ -1,7 +1,7 @@
-import type { User } from '../account/user';
-import { displayName } from '../account/display-name';
+import type { User } from '../model/user';
+import { displayName } from '../model/display-name';
 import { oneLineText } from '../control-characters';
-import { PRODUCT } from '../email-layout';
+import { PRODUCT } from '../product-name';
 import { unlinkedText } from '../unlinked-text';
 
 /** A display name short enough for every mail program's From column, whatever a person called themselves. */

@@ -1,4 +1,5 @@
-import { layout, PRODUCT } from '../email-layout';
+import { layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
 import { escapeHtml } from '../html';
 import type { MailMessage } from '../ports/mailer';
 

@@ -1,4 +1,4 @@
-import { linkInvalid, looksLikeToken } from '../account/account-token';
+import { linkInvalid, looksLikeToken } from '../model/account-token';
 import type { NewsletterRepository } from '../ports/repositories';
 import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields } from '../validate';

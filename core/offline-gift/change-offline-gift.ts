@@ -1,8 +1,8 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import type { Clock } from '../ports/clock';
 import type { Repositories } from '../ports/repositories';
-import type { OfflineGift } from './offline-gift';
-import { offlineGiftNotFound, managedOfflineGift } from './offline-gift-access';
+import type { OfflineGift } from '../model/offline-gift';
+import { offlineGiftNotFound, managedOfflineGift } from '../access/offline-gift-access';
 import { offlineGiftDetails } from './offline-gift-input';
 
 type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'offlineGifts'>;

@@ -1,5 +1,5 @@
 import { refuseUnknownFields, validate } from '../validate';
-import type { OfflineGiftDetails, OfflineGiftMethod } from './offline-gift';
+import type { OfflineGiftDetails, OfflineGiftMethod } from '../model/offline-gift';
 import { offlineGiftSchema } from './offline-gift-schemas';
 
 const FIELDS = ['giftGiverName', 'giftGiverEmail', 'amount', 'method', 'receivedOn', 'note'];

@@ -3,7 +3,7 @@ import { centsField } from '../amount-field';
 import { amountMessages } from '../amount-messages';
 import { refuseUnsafeNameCharacters } from '../name-characters';
 import { MAX_GIFT_CENTS } from '../gift/gift-amounts';
-import { OFFLINE_GIFT_METHODS } from './offline-gift';
+import { OFFLINE_GIFT_METHODS } from '../model/offline-gift';
 
 /** The smallest gift by hand: one cent (a family may record any amount a guest handed over). */
 export const MIN_OFFLINE_GIFT_CENTS = 1;

@@ -1,10 +1,10 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { Repositories } from '../ports/repositories';
-import { requireManager } from '../registry/registry-access';
-import { registryNotFound } from '../registry/registry-not-found';
-import type { OfflineGift } from './offline-gift';
+import { requireManager } from '../access/registry-access';
+import { registryNotFound } from '../access/registry-not-found';
+import type { OfflineGift } from '../model/offline-gift';
 import { offlineGiftDetails } from './offline-gift-input';
 
 export const MAX_OFFLINE_GIFTS_PER_REGISTRY = 1000;

@@ -1,16 +1,16 @@
 import { DomainError } from '../errors';
 import { auditFamilyPayout } from './family-payout-audit';
-import { REFUND_FINISHES_WITHIN_MINUTES } from '../gift/refund-timing';
+import { REFUND_FINISHES_WITHIN_MINUTES } from '../model/refund-timing';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
 import type { UnitOfWork } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
+import type { Registry } from '../model/registry';
 import { payoutIssueNotice, payoutSentNotice, registryClosedNotice } from './payout-emails';
 import { PROVIDER_UNAVAILABLE, type TransferOutcome } from './transfer-outcome';
 import { familyPayoutClaimedEntry, familyPayoutReleasedEntry, familyPayoutSentEntry } from '../ledger/posting-rules';
 import { pageUrl, paths } from '../page-paths';
-import type { AuditActor } from './audit-event';
-import { claimOf } from './payout-claim';
+import type { AuditActor } from '../model/audit-event';
+import { claimOf } from '../model/payout-claim';
 
 /**
  * How long a bank transfer with no recorded answer is left alone before the owner may try it

@@ -4,10 +4,10 @@ import { centsToDecimalString, type Cents, type Currency } from '../money';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
-import type { AuditActor } from './audit-event';
-import type { CharityPayout } from './charity-payout';
+import type { AuditActor } from '../model/audit-event';
+import type { CharityPayout } from '../model/charity-payout';
 import { charityPayoutClaimedEntry, charityPayoutReleasedEntry, charityPayoutSentEntry } from '../ledger/posting-rules';
-import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from './payout-claim';
+import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from '../model/payout-claim';
 import { CHARITY_PAYOUT_COMPLETION_FIELDS, charityPayoutCompletionSchema } from './payout-schemas';
 
 export interface PendingDistribution {

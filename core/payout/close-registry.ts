@@ -1,19 +1,19 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import { REFUND_UNDER_WAY_AT_CLOSING } from '../gift/refund-gift';
 import type { Clock } from '../ports/clock';
 import type { ConnectedAccountStatus, PaymentGateway } from '../ports/payment-gateway';
 import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
-import { isManualPayoutMethod, type Registry } from '../registry/registry';
+import { requireOwner } from '../access/registry-access';
+import { isManualPayoutMethod, type Registry } from '../model/registry';
 import { awaitingBankTransfer, sendBankTransfer, transferRetryAvailableAt } from './bank-transfer';
-import { closingAmounts } from './closing-amounts';
+import { closingAmounts } from '../model/closing-amounts';
 import { CLOSE_HINTS, payoutNotReadyReason } from './payout-readiness';
 import { askProvider } from './provider-call';
 import { manualPayoutWaitingNotice, registryClosedNotice } from './payout-emails';
-import { registryNotFound } from '../registry/registry-not-found';
+import { registryNotFound } from '../access/registry-not-found';
 import type { TransferOutcome } from './transfer-outcome';
-import type { AuditActor } from './audit-event';
+import type { AuditActor } from '../model/audit-event';
 import { registryClosedEntry } from '../ledger/posting-rules';
 import { pageUrl, paths } from '../page-paths';
 

@@ -1,15 +1,15 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import { isUuid } from '../ids';
 import type { Clock } from '../ports/clock';
 import type { ConnectedAccountStatus, PaymentGateway } from '../ports/payment-gateway';
 import type { RegistryRepository, UnitOfWork, UserRepository } from '../ports/repositories';
-import { requireOwner, requireSignedIn } from '../registry/registry-access';
+import { requireOwner, requireSignedIn } from '../access/registry-access';
 import { refuseUnknownFields } from '../validate';
 import { awaitingBankTransfer } from './bank-transfer';
 import { isVerified } from './payout-readiness';
 import { askProvider } from './provider-call';
-import { registryNotFound } from '../registry/registry-not-found';
+import { registryNotFound } from '../access/registry-not-found';
 import { pageUrl, paths } from '../page-paths';
 
 const UNREACHABLE = 'The payment provider could not be reached. Please try again.';

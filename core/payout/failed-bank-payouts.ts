@@ -2,8 +2,8 @@ import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
-import type { AuditActor } from './audit-event';
+import type { Registry } from '../model/registry';
+import type { AuditActor } from '../model/audit-event';
 import { bankClaimHeldUntil, sendBankTransfer, transferRetryAvailableAt } from './bank-transfer';
 import type { TransferOutcome } from './transfer-outcome';
 

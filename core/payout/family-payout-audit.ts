@@ -1,7 +1,7 @@
 import { centsToDecimalString } from '../money';
 import type { Repositories } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
-import type { AuditActor } from './audit-event';
+import type { Registry } from '../model/registry';
+import type { AuditActor } from '../model/audit-event';
 
 /** The family's payout as the audit trail keeps it before and after a claim, a release or a payment. */
 export function familyPayoutView(registry: Registry) {

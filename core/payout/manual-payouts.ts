@@ -1,12 +1,12 @@
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import { isManualPayoutMethod, type Registry } from '../registry/registry';
-import type { AuditActor } from './audit-event';
+import { isManualPayoutMethod, type Registry } from '../model/registry';
+import type { AuditActor } from '../model/audit-event';
 import { auditFamilyPayout } from './family-payout-audit';
 import { payoutSentNotice } from './payout-emails';
 import { familyPayoutClaimedEntry, familyPayoutReleasedEntry, familyPayoutSentEntry } from '../ledger/posting-rules';
-import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from './payout-claim';
+import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from '../model/payout-claim';
 import { MANUAL_PAYOUT_COMPLETION_FIELDS, manualPayoutRecordSchema } from './payout-schemas';
 import { refuseUnknownFields, validate } from '../validate';
 

@@ -1,4 +1,4 @@
-import type { Registry } from '../registry/registry';
+import type { Registry } from '../model/registry';
 import { DEFAULT_MAILING_COUNTRY, type PayoutInfoInput } from './payout-schemas';
 
 type PayoutDetails = Pick<Registry, 'payoutMethod' | 'paypalEmail' | 'mailingName' | 'mailingAddress' | 'mailingCity' | 'mailingState' | 'mailingZip' | 'mailingCountry'>;

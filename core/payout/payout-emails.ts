@@ -1,10 +1,12 @@
-import type { User } from '../account/user';
-import { celebration, greeting, layout, PRODUCT } from '../email-layout';
+import type { User } from '../model/user';
+import { celebration, greeting, layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
 import { escapeHtml } from '../html';
 import { formatMoney, type Cents, type Currency } from '../money';
 import type { MailMessage } from '../ports/mailer';
-import { isManualPayoutMethod, type Registry } from '../registry/registry';
+import { isManualPayoutMethod, type Registry } from '../model/registry';
 import { unlinkedText } from '../unlinked-text';
+import { howPaid } from '../mail/how-paid';
 import { PROVIDER_UNAVAILABLE } from './transfer-outcome';
 import { BANK_TIMING, CHECK_TIMING, PAYPAL_TIMING } from './payout-timing';
 
@@ -24,16 +26,6 @@ export function closingPayoutOf(registry: Registry): ClosingPayout {
   if (registry.transferFailureReason === PROVIDER_UNAVAILABLE) return 'bank-unconfirmed';
   if (registry.transferFailureReason) return 'bank-refused';
   return 'bank-sending';
-}
-
-/** Where the family's money goes, by `method` (the registry's unless told), in the family's words, which become no link. */
-export function howPaid(registry: Registry, method = registry.payoutMethod): string {
-  if (method === 'paypal') return `PayPal to ${unlinkedText(registry.paypalEmail ?? '')}`;
-  if (method === 'check') {
-    const address = `${registry.mailingName ?? ''}, ${registry.mailingAddress ?? ''}, ${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}, ${registry.mailingCountry}`;
-    return `Check to ${unlinkedText(address)}`;
-  }
-  return 'Bank transfer';
 }
 
 interface Composed {

@@ -1,6 +1,6 @@
 import type { ConnectedAccountStatus } from '../ports/payment-gateway';
 import type { Currency } from '../money';
-import type { Registry } from '../registry/registry';
+import type { Registry } from '../model/registry';
 
 /** The hints of docs/product.md#validation-rules, shown beside a disabled close button and answered by a refused close. */
 export const CLOSE_HINTS = {

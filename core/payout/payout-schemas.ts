@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { refuseUnsafeNameCharacters } from '../name-characters';
 import { MAX_CENTS } from '../money';
-import { PAYOUT_METHODS, type PayoutMethod } from '../registry/registry';
+import { PAYOUT_METHODS, type PayoutMethod } from '../model/registry';
 
 /**
  * Payout details (docs/product.md#calls, payout-info) and an administrator's record of a charity payout,

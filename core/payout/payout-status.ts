@@ -1,13 +1,13 @@
-import type { User } from '../account/user';
-import type { FollowUpPayout } from '../dispute/dispute';
+import type { User } from '../model/user';
+import type { FollowUpPayout } from '../model/dispute';
 import type { Cents } from '../money';
 import type { Repositories } from '../ports/repositories';
-import { requireManager, requireOwner } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
+import { requireManager, requireOwner } from '../access/registry-access';
+import type { Registry } from '../model/registry';
 import { transferRetryAvailableAt } from './bank-transfer';
 import type { TransferOutcome } from './transfer-outcome';
-import { closingAmounts } from './closing-amounts';
-import { registryNotFound } from '../registry/registry-not-found';
+import { closingAmounts } from '../model/closing-amounts';
+import { registryNotFound } from '../access/registry-not-found';
 
 /** The last bank transfer's outcome as the owner sees it; null when none applies or none was tried. */
 function transferOutcomeOf(registry: Registry): TransferOutcome | null {

@@ -1,12 +1,12 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
+import { requireOwner } from '../access/registry-access';
+import type { Registry } from '../model/registry';
 import { refuseUnknownFields, validate } from '../validate';
 import { PAYOUT_INFO_FIELDS, payoutInfoSchema } from './payout-schemas';
 import { payoutDetailsOf } from './payout-details';
-import { registryNotFound } from '../registry/registry-not-found';
+import { registryNotFound } from '../access/registry-not-found';
 
 /**
  * How the family wants to be paid (owner only, while open). Only the chosen method's details are

@@ -1,13 +1,13 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
-import { requireOwner } from '../registry/registry-access';
-import { registryNotFound } from '../registry/registry-not-found';
-import type { Registry } from '../registry/registry';
+import { requireOwner } from '../access/registry-access';
+import { registryNotFound } from '../access/registry-not-found';
+import type { Registry } from '../model/registry';
 import { refuseUnknownFields, validate } from '../validate';
-import type { AuditActor } from './audit-event';
+import type { AuditActor } from '../model/audit-event';
 import { awaitingBankTransfer, bankClaimHeldUntil, payoutTransferGroup, transferRetryAvailableAt } from './bank-transfer';
 import { familyPayoutView } from './family-payout-audit';
 import { manualPayoutWaitingNotice } from './payout-emails';

@@ -3,9 +3,9 @@ import { askingPhotoStore } from './photo-store-unavailable';
 import type { ImageSanitizer, PhotoArea } from '../ports/image-sanitizer';
 import type { PhotoStore } from '../ports/photo-store';
 import type { Repositories } from '../ports/repositories';
-import type { PhotoFocus } from '../registry/photo-focus';
-import { registryNotFound } from '../registry/registry-not-found';
-import { responsivePhoto } from './photo-variants';
+import type { PhotoFocus } from '../model/photo-focus';
+import { registryNotFound } from '../access/registry-not-found';
+import { responsivePhoto } from '../model/photo-variants';
 
 /**
  * The picture a chat app shows for a shared registry link: the photo cropped to the 1.91 : 1 of a

@@ -3,7 +3,7 @@ import type { ImageSanitizer } from '../ports/image-sanitizer';
 import type { PhotoStore, StoredPhoto } from '../ports/photo-store';
 import { MAX_PHOTO_BYTES } from './photo-limits';
 import { askingPhotoStore } from './photo-store-unavailable';
-import { PHOTO_COPY_FORMATS, photoCopyContentType, photoCopyName, photoCopyWidths, sizedPhotoName } from './photo-variants';
+import { PHOTO_COPY_FORMATS, photoCopyContentType, photoCopyName, photoCopyWidths, sizedPhotoName } from '../model/photo-variants';
 
 /**
  * Checks, cleans and stores one uploaded photo under a name the server makes, with its smaller

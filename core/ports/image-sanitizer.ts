@@ -1,4 +1,4 @@
-import type { PhotoCopyFormat } from '../photo/photo-variants';
+import type { PhotoCopyFormat } from '../model/photo-variants';
 
 /** A rectangle of a photo, in whole pixels. */
 export interface PhotoArea {

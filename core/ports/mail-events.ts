@@ -1,5 +1,5 @@
-import type { MailKind } from '../mail/mail-kinds';
-import type { MailProblem } from '../mail/suppression';
+import type { MailKind } from '../model/mail-kinds';
+import type { MailProblem } from '../model/suppression';
 
 /** A provider's report of a problem with an address, as received: applied by the mail worker later. */
 export interface MailEvent {

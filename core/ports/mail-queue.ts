@@ -1,5 +1,5 @@
 import { oneLineText } from '../control-characters';
-import { isMailKind } from '../mail/mail-kinds';
+import { isMailKind } from '../model/mail-kinds';
 import type { MailMessage } from './mailer';
 
 export interface QueuedMail extends MailMessage {

@@ -1,4 +1,4 @@
-import type { MailKind } from '../mail/mail-kinds';
+import type { MailKind } from '../model/mail-kinds';
 
 export interface MailMessage {
   to: string;
@@ -10,7 +10,7 @@ export interface MailMessage {
    * support address on receipts and payout e-mails. One bare address; absent, replies go to the sender.
    */
   replyTo?: string;
-  /** What the message is (core/mail/mail-kinds.ts): whether it may be stopped, and by which opt-out. */
+  /** What the message is (core/model/mail-kinds.ts): whether it may be stopped, and by which opt-out. */
   kind: MailKind;
   /**
    * For a message written on someone's behalf, the name before our own address in From ("The Cohen

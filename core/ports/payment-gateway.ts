@@ -1,5 +1,5 @@
 import type { Cents, Currency } from '../money';
-import type { DisputeReport } from '../dispute/dispute';
+import type { DisputeReport } from '../model/dispute';
 
 export interface PaymentIntentRequest {
   giftId: string;
@@ -79,7 +79,7 @@ export interface BalanceTransaction {
   /** The provider's own word for it (Stripe's `type`: charge, refund, transfer, stripe_fee…). */
   type: string;
   /**
-   * The id our ledger entries name for the same money (core/ledger/ledger-entry.ts `reference`):
+   * The id our ledger entries name for the same money (core/model/ledger-entry.ts `reference`):
    * the payment for a charge or a refund, the transfer for a transfer; null when there is none.
    */
   reference: string | null;

@@ -1,27 +1,27 @@
-import type { NewUser, User, UserWithPassword } from '../account/user';
-import type { AccountExportRequest, ExportFile, ExportFormat } from '../account/account-export-request';
-import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../account/account-token';
-import type { Charity, CharityDetails, NewCharity } from '../charity/charity';
-import type { CoOwnerInvitation, NewCoOwnerInvitation } from '../co-owner/co-owner-invitation';
-import type { Gift, PaymentStatus } from '../gift/gift';
-import type { GiftListPage } from '../gift/gift-list';
-import type { GiftListQuery } from '../gift/gift-list-query';
-import type { GiftTally } from '../gift/gift-tally';
-import type { ByHandTotal } from '../offline-gift/owner-totals';
-import type { OfflineGift, OfflineGiftDetails } from '../offline-gift/offline-gift';
-import type { Guest, GuestDetails } from '../guest/guest';
+import type { NewUser, User, UserWithPassword } from '../model/user';
+import type { AccountExportRequest, ExportFile, ExportFormat } from '../model/account-export-request';
+import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '../model/account-token';
+import type { Charity, CharityDetails, NewCharity } from '../model/charity';
+import type { CoOwnerInvitation, NewCoOwnerInvitation } from '../model/co-owner-invitation';
+import type { Gift, PaymentStatus } from '../model/gift';
+import type { GiftListPage } from '../model/gift-list';
+import type { GiftListQuery } from '../model/gift-list-query';
+import type { GiftTally } from '../model/gift-tally';
+import type { ByHandTotal } from '../model/owner-totals';
+import type { OfflineGift, OfflineGiftDetails } from '../model/offline-gift';
+import type { Guest, GuestDetails } from '../model/guest';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
-import type { Suppression, SuppressionScope } from '../mail/suppression';
-import type { Registry } from '../registry/registry';
-import type { NewReceipt, Receipt } from '../receipt/receipt';
-import type { AuditEvent, NewAuditEvent } from '../payout/audit-event';
-import type { CharityPayout } from '../payout/charity-payout';
+import type { Suppression, SuppressionScope } from '../model/suppression';
+import type { Registry } from '../model/registry';
+import type { NewReceipt, Receipt } from '../model/receipt';
+import type { AuditEvent, NewAuditEvent } from '../model/audit-event';
+import type { CharityPayout } from '../model/charity-payout';
 import type { Currency } from '../money';
-import type { ThankYouCard, ThankYouNote } from '../thank-you/thank-you-note';
-import type { EntryKind, LedgerEntry } from '../ledger/ledger-entry';
-import type { ReconciliationDifference, ReconciliationRun } from '../ledger/reconciliation';
-import type { Dispute, DisputeChanges, NewDispute } from '../dispute/dispute';
+import type { ThankYouCard, ThankYouNote } from '../model/thank-you-note';
+import type { EntryKind, LedgerEntry } from '../model/ledger-entry';
+import type { ReconciliationDifference, ReconciliationRun } from '../model/reconciliation';
+import type { Dispute, DisputeChanges, NewDispute } from '../model/dispute';
 
 export interface UserRepository {
   /** Fails with auth.username_taken or auth.email_taken when either is already in use. */
@@ -128,7 +128,7 @@ export interface AccountExportRepository {
 export interface PersonalDataRepository {
   /**
    * A deleted account's registry, kept on record for its money: the child's name becomes
-   * REDACTED_NAME (core/account/redaction.ts), the message, photo and payout addresses go, it is retired (inactive, unlisted);
+   * REDACTED_NAME (core/model/redaction.ts), the message, photo and payout addresses go, it is retired (inactive, unlisted);
    * its givers' names, e-mails and messages are redacted; its gifts given by hand, thank-you notes
    * and cards, co-owner invitations and guest list are deleted; disputes' evidence and audit rows about it,
    * its gifts and its disputes lose their personal fields. Answers the photo addresses it no longer
@@ -362,7 +362,7 @@ export interface OfflineGiftRepository {
 
 export type NewGuest = GuestDetails & Pick<Guest, 'registryId'>;
 
-/** The family's guest list (core/guest/guest.ts): one line per e-mail address and registry. */
+/** The family's guest list (core/model/guest.ts): one line per e-mail address and registry. */
 export interface GuestRepository {
   /** Several guests at once; inside a transaction, all of them or none. */
   createMany(guests: readonly NewGuest[]): Promise<Guest[]>;
@@ -556,7 +556,7 @@ export interface ThankYouReminderRepository {
   record(registryId: string, remindedAt: Date): Promise<boolean>;
 }
 
-/** The suppression list (core/mail/suppression.ts): addresses that messages of a scope must not go to. */
+/** The suppression list (core/model/suppression.ts): addresses that messages of a scope must not go to. */
 export interface MailSuppressionRepository {
   /** Puts the address under the scope, or refreshes the reason and time it is there for. */
   add(suppression: Suppression): Promise<void>;
@@ -568,7 +568,7 @@ export interface MailSuppressionRepository {
   liftUndeliverable(address: string): Promise<boolean>;
 }
 
-/** The charities' receipts (core/receipt/receipt.ts): issued once per gift, voided at most once, never otherwise changed. */
+/** The charities' receipts (core/model/receipt.ts): issued once per gift, voided at most once, never otherwise changed. */
 export interface ReceiptRepository {
   /**
    * Inside the transaction that records the gift's payment: takes the next number of the receipt's

@@ -1,6 +1,6 @@
 import type { Cents, Currency } from '../money';
 import type { PaymentIntentState } from './payment-gateway';
-import type { DisputeReport } from '../dispute/dispute';
+import type { DisputeReport } from '../model/dispute';
 import type { SandboxAccount, SandboxOnboardingOutcome } from './sandbox-account-store';
 
 /** The spec's test cards: the first always succeeds, the second is always declined. */

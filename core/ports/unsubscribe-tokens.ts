@@ -1,4 +1,4 @@
-import type { OptOutCategory } from '../mail/mail-kinds';
+import type { OptOutCategory } from '../model/mail-kinds';
 
 /** One person's "no more of these": the address a message went to, and its category. */
 export interface OptOut {

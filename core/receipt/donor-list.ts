@@ -1,10 +1,10 @@
-import { REMOVED_EMAIL } from '../account/redaction';
+import { REMOVED_EMAIL } from '../model/redaction';
 import { DomainError } from '../errors';
-import type { Gift } from '../gift/gift';
+import type { Gift } from '../model/gift';
 import type { Cents, Currency } from '../money';
-import type { CharityPayout } from '../payout/charity-payout';
+import type { CharityPayout } from '../model/charity-payout';
 import type { Repositories } from '../ports/repositories';
-import type { Receipt } from './receipt';
+import type { Receipt } from '../model/receipt';
 import { receiptDay } from './receipt-day';
 
 export interface Donor {

@@ -1,8 +1,8 @@
-import type { Charity } from '../charity/charity';
+import type { Charity } from '../model/charity';
 import { issuesReceipts } from '../charity/charity-details';
-import type { Gift } from '../gift/gift';
+import type { Gift } from '../model/gift';
 import type { ReceiptRepository } from '../ports/repositories';
-import type { Receipt } from './receipt';
+import type { Receipt } from '../model/receipt';
 import { receiptDay } from './receipt-day';
 import { overReceiptThreshold } from './receipt-threshold';
 

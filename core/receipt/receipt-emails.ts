@@ -1,12 +1,13 @@
-import type { Charity } from '../charity/charity';
-import type { Gift } from '../gift/gift';
+import type { Charity } from '../model/charity';
+import type { Gift } from '../model/gift';
 import { escapeHtml } from '../html';
 import { unlinkedText } from '../unlinked-text';
-import { celebration, layout, PRODUCT } from '../email-layout';
+import { celebration, layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
 import { formatMoney } from '../money';
 import type { MailMessage } from '../ports/mailer';
-import type { Registry } from '../registry/registry';
-import type { Receipt } from './receipt';
+import type { Registry } from '../model/registry';
+import type { Receipt } from '../model/receipt';
 import { overReceiptThreshold, TAX_RECEIPT_THRESHOLD_CENTS } from './receipt-threshold';
 
 /** "December 2, 2026": a receipt's day (YYYY-MM-DD) as its words say it. */

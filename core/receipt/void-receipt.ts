@@ -1,6 +1,6 @@
-import type { Gift } from '../gift/gift';
+import type { Gift } from '../model/gift';
 import type { Repositories } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
+import type { Registry } from '../model/registry';
 import { receiptVoidNotice, type VoidReason } from './receipt-emails';
 
 /**

@@ -1,14 +1,14 @@
-import type { User } from '../account/user';
-import type { PaymentPorts } from '../gift/record-payment';
+import type { User } from '../model/user';
+import type { PaymentPorts } from '../ports/payment-ports';
 import type { Currency } from '../money';
-import type { Registry } from './registry';
+import type { Registry } from '../model/registry';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { DomainError } from '../errors';
 import { refuseUnknownFields, validate } from '../validate';
 import { giveUpUnpaidGiftsOf } from './give-up-unpaid-gifts';
-import { requireManager, requireNothingReceived, requireUnsettled } from './registry-access';
+import { requireManager, requireNothingReceived, requireUnsettled } from '../access/registry-access';
 import { changeCurrencySchema } from './registry-schemas';
-import { registryNotFound } from './registry-not-found';
+import { registryNotFound } from '../access/registry-not-found';
 
 export function byHandInCurrency(currency: Currency): string {
   return `You can’t change the currency while gifts given by hand are recorded in ${currency}. Remove them first, or keep ${currency}.`;

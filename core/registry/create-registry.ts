@@ -1,17 +1,17 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { isDomainError } from '../errors';
 import type { CharityRepository, RegistryRepository } from '../ports/repositories';
 import type { PhotoStore } from '../ports/photo-store';
 import { refuseUnknownFields, validate } from '../validate';
 import { celebrationDay } from './celebration-date';
-import { requireSignedIn } from './registry-access';
+import { requireSignedIn } from '../access/registry-access';
 import { createRegistrySchema } from './registry-schemas';
-import type { Registry } from './registry';
+import type { Registry } from '../model/registry';
 import { resolveCharityChoice } from './charity-choice';
 import { photoUrlOrNull } from './photo-url';
-import { DEFAULT_CELEBRATION_TYPE } from './celebration-title';
-import { DEFAULT_HEBREW_CALENDAR } from './hebrew-calendar';
-import { DEFAULT_PHOTO_FOCUS } from './photo-focus';
+import { DEFAULT_CELEBRATION_TYPE } from '../model/celebration-title';
+import { DEFAULT_HEBREW_CALENDAR } from '../model/hebrew-calendar';
+import { DEFAULT_PHOTO_FOCUS } from '../model/photo-focus';
 
 const FIELDS = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'currency', 'personalMessage', 'photoUrl', 'photoFocusX', 'photoFocusY', 'preferredCharityId', 'allowCharityChoice', 'unlisted'];
 const SHORT_CODE_ATTEMPTS = 5;

@@ -1,9 +1,9 @@
-import type { User } from '../account/user';
-import type { PaymentPorts } from '../gift/record-payment';
+import type { User } from '../model/user';
+import type { PaymentPorts } from '../ports/payment-ports';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { giveUpUnpaidGiftsOf } from './give-up-unpaid-gifts';
-import { requireNothingReceived, requireOwner, requireUnsettled } from './registry-access';
-import { registryNotFound } from './registry-not-found';
+import { requireNothingReceived, requireOwner, requireUnsettled } from '../access/registry-access';
+import { registryNotFound } from '../access/registry-not-found';
 
 /**
  * Deletes an open registry that holds no paid gift; a stranger's unpaid gifts are given up first,

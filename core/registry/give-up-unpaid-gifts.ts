@@ -1,5 +1,5 @@
 import { giveUpPendingGift } from '../gift/expire-abandoned-gifts';
-import type { PaymentPorts } from '../gift/record-payment';
+import type { PaymentPorts } from '../ports/payment-ports';
 
 /**
  * Before the family deletes a registry or changes its currency: every gift of it still pending is

@@ -1,5 +1,5 @@
 import { HDate, Locale, ParshaEvent, getSedra } from '@hebcal/core';
-import type { HebrewCalendarChoice, HebrewDate, TorahReading } from './hebrew-calendar';
+import type { HebrewCalendarChoice, HebrewDate, TorahReading } from '../model/hebrew-calendar';
 
 // A calendar library, allowed in core like the validation library: pure arithmetic on dates,
 // no I/O, runs in Node and the browser alike. A port would need a fake that re-implements the

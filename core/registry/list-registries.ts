@@ -1,10 +1,10 @@
-import type { User } from '../account/user';
-import type { Charity } from '../charity/charity';
-import { closingAmounts } from '../payout/closing-amounts';
+import type { User } from '../model/user';
+import type { Charity } from '../model/charity';
+import { closingAmounts } from '../model/closing-amounts';
 import type { CharityRepository, GiftRepository, RegistryRepository } from '../ports/repositories';
-import type { Registry } from './registry';
+import type { Registry } from '../model/registry';
 import { childNameSearchWords } from './child-name-search';
-import { requireSignedIn } from './registry-access';
+import { requireSignedIn } from '../access/registry-access';
 import type { RegistryCard, RegistrySummary } from './registry-details';
 
 /** At most this many registries answer a search: a guest looks for one child, not a list. */

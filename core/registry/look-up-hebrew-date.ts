@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { refuseUnknownFields, validate } from '../validate';
-import { DEFAULT_HEBREW_CALENDAR, type HebrewDate } from './hebrew-calendar';
+import { DEFAULT_HEBREW_CALENDAR, type HebrewDate } from '../model/hebrew-calendar';
 import { hebrewDateOf } from './hebrew-date';
 import { hebrewDateQuerySchema } from './registry-schemas';
 

@@ -1,9 +1,9 @@
-import type { Charity } from '../charity/charity';
-import type { Gift } from '../gift/gift';
-import type { ClosingAmounts } from '../payout/closing-amounts';
-import type { HeldAtClosing } from '../payout/held-at-closing';
-import type { Registry } from './registry';
-import type { RegistryRole } from './registry';
+import type { Charity } from '../model/charity';
+import type { Gift } from '../model/gift';
+import type { ClosingAmounts } from '../model/closing-amounts';
+import type { HeldAtClosing } from '../model/held-at-closing';
+import type { Registry } from '../model/registry';
+import type { RegistryRole } from '../model/registry';
 
 /** A registry with what its page shows; gifts only when the viewer manages it (owner or co-owner). */
 export interface RegistryDetails {

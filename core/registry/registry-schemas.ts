@@ -1,10 +1,10 @@
 import * as yup from 'yup';
 import { refuseUnsafeNameCharacters } from '../name-characters';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../money';
-import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from './celebration-title';
-import { DEFAULT_HEBREW_CALENDAR, HEBREW_CALENDARS, type HebrewCalendarChoice } from './hebrew-calendar';
+import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '../model/celebration-title';
+import { DEFAULT_HEBREW_CALENDAR, HEBREW_CALENDARS, type HebrewCalendarChoice } from '../model/hebrew-calendar';
 import { parseCelebrationDate } from './parse-celebration-date';
-import { PHOTO_FOCUS_MAX, PHOTO_FOCUS_MIN } from './photo-focus';
+import { PHOTO_FOCUS_MAX, PHOTO_FOCUS_MIN } from '../model/photo-focus';
 
 export { parseCelebrationDate };
 

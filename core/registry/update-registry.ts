@@ -1,14 +1,14 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import type { PhotoStore } from '../ports/photo-store';
 import type { RegistryRepository } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
 import { celebrationDay } from './celebration-date';
-import { photoFocusAfterEdit } from './photo-focus';
+import { photoFocusAfterEdit } from '../model/photo-focus';
 import { photoUrlOrNull } from './photo-url';
-import { requireManager } from './registry-access';
+import { requireManager } from '../access/registry-access';
 import { editRegistrySchema } from './registry-schemas';
-import type { Registry } from './registry';
-import { registryNotFound } from './registry-not-found';
+import type { Registry } from '../model/registry';
+import { registryNotFound } from '../access/registry-not-found';
 
 export async function updateRegistry(
   id: string,

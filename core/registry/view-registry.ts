@@ -1,12 +1,12 @@
-import type { User } from '../account/user';
-import { succeededCount } from '../gift/gift-tally';
-import { closingAmountsOf } from '../payout/closing-amounts';
-import { heldAtClosing } from '../payout/held-at-closing';
+import type { User } from '../model/user';
+import { succeededCount } from '../model/gift-tally';
+import { closingAmountsOf } from '../model/closing-amounts';
+import { heldAtClosing } from '../model/held-at-closing';
 import type { Repositories } from '../ports/repositories';
-import type { Registry } from './registry';
-import { holdsPaidGift, roleOf } from './registry-access';
+import type { Registry } from '../model/registry';
+import { holdsPaidGift, roleOf } from '../access/registry-access';
 import type { RegistryDetails } from './registry-details';
-import { registryNotFound } from './registry-not-found';
+import { registryNotFound } from '../access/registry-not-found';
 
 /** docs/product.md#constants-and-limits: the owner's 'Recent Gifts' shows the latest 5. */
 export const RECENT_GIFTS_SHOWN = 5;

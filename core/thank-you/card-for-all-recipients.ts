@@ -1,4 +1,4 @@
-import type { NoteStatus } from './thank-you-note';
+import type { NoteStatus } from '../model/thank-you-note';
 
 /** What the choice of recipients needs to know of one contributor, whatever shape it comes in. */
 export interface CardCandidate {

@@ -1,4 +1,4 @@
-import type { CardTemplate } from './thank-you-note';
+import type { CardTemplate } from '../model/thank-you-note';
 
 export interface CardTemplateStyle {
   name: string;

@@ -1,4 +1,4 @@
-import { celebrationName, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '../registry/celebration-title';
+import { celebrationName, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '../model/celebration-title';
 
 /** "sarah-rose cohen" → "Sarah-Rose Cohen": each word and each part of a hyphenated word. */
 export function capitaliseName(name: string): string {

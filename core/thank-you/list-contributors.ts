@@ -1,12 +1,12 @@
-import type { User } from '../account/user';
-import type { Charity } from '../charity/charity';
-import { givenAt, receivedGifts, type ReceivedGift } from '../offline-gift/received-gift';
+import type { User } from '../model/user';
+import type { Charity } from '../model/charity';
+import { givenAt, receivedGifts, type ReceivedGift } from '../model/received-gift';
 import type { Repositories } from '../ports/repositories';
-import { requireManager } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
-import type { ThankYouNote } from './thank-you-note';
+import { requireManager } from '../access/registry-access';
+import type { Registry } from '../model/registry';
+import type { ThankYouNote } from '../model/thank-you-note';
 import type { CardCandidate } from './card-for-all-recipients';
-import { registryNotFound } from '../registry/registry-not-found';
+import { registryNotFound } from '../access/registry-not-found';
 
 export interface Contributor {
   gift: ReceivedGift;

@@ -1,9 +1,9 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
-import { managedContributorGift } from './note-access';
-import type { ThankYouNote } from './thank-you-note';
+import { managedContributorGift } from '../access/note-access';
+import type { ThankYouNote } from '../model/thank-you-note';
 
 /**
  * The family printed the card of a gift given by hand and gave it to the giver: the note counts

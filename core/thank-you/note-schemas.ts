@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { emailRule } from '../account/schemas';
-import { CARD_TEMPLATES, IMAGE_SIZES } from './thank-you-note';
+import { CARD_TEMPLATES, IMAGE_SIZES } from '../model/thank-you-note';
 
 export const MAX_CARD_PHOTOS = 6;
 export const MAX_MESSAGE_LENGTH = 5000;

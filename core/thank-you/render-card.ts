@@ -1,8 +1,8 @@
 import { escapeHtml } from '../html';
 import { unlinkedHtml, unlinkedText } from '../unlinked-text';
 import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from './card-templates';
-import type { CardTemplate, ImageSize } from './thank-you-note';
-import { celebrationTitle, type CelebrationType } from '../registry/celebration-title';
+import type { CardTemplate, ImageSize } from '../model/thank-you-note';
+import { celebrationTitle, type CelebrationType } from '../model/celebration-title';
 
 export interface CardContent {
   templateId: CardTemplate;

@@ -1,11 +1,11 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { PhotoStore } from '../ports/photo-store';
 import type { Repositories } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
-import { managedContributorGift } from './note-access';
+import { managedContributorGift } from '../access/note-access';
 import { thankYouNoteSchema } from './note-schemas';
-import type { CardTemplate, ImageSize, ThankYouNote } from './thank-you-note';
+import type { CardTemplate, ImageSize, ThankYouNote } from '../model/thank-you-note';
 
 /** Creates or updates the gift's one note; its photos must be ones uploaded here. */
 export async function saveThankYouNote(

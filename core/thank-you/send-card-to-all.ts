@@ -1,10 +1,10 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PhotoStore } from '../ports/photo-store';
 import type { UnitOfWork } from '../ports/repositories';
-import { requireManager } from '../registry/registry-access';
-import { registryNotFound } from '../registry/registry-not-found';
+import { requireManager } from '../access/registry-access';
+import { registryNotFound } from '../access/registry-not-found';
 import { refuseUnknownFields, validate } from '../validate';
 import { cardForAllRecipients } from './card-for-all-recipients';
 import { cardForAllSchema, fitsWithName } from './card-for-all-schemas';
@@ -13,7 +13,7 @@ import { fillGiverName } from './giver-name-placeholder';
 import { cardCandidate, contributorsOf, type Contributor } from './list-contributors';
 import { MAX_MESSAGE_LENGTH } from './note-schemas';
 import { renderThankYouCard } from './render-card';
-import type { CardTemplate, ImageSize, ThankYouCard } from './thank-you-note';
+import type { CardTemplate, ImageSize, ThankYouCard } from '../model/thank-you-note';
 import { bulkNeedsPaidGift, type TypedAddressMailBudget } from './typed-address-budget';
 
 export interface CardToAllResult {

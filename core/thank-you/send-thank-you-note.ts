@@ -1,14 +1,14 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import { familySenderName } from '../mail/sender-name';
-import { suppressionKey } from '../mail/suppression';
+import { suppressionKey } from '../model/suppression';
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
 import { refuseUnknownFields, validate } from '../validate';
-import { managedContributorGift } from './note-access';
+import { managedContributorGift } from '../access/note-access';
 import { sendNoteSchema } from './note-schemas';
 import { renderThankYouCard } from './render-card';
-import type { ThankYouNote } from './thank-you-note';
+import type { ThankYouNote } from '../model/thank-you-note';
 import type { TypedAddressMailBudget } from './typed-address-budget';
 
 function noteNotFound(): DomainError {

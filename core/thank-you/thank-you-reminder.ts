@@ -1,10 +1,11 @@
-import type { User } from '../account/user';
-import { celebration, greeting, layout, PRODUCT } from '../email-layout';
+import type { User } from '../model/user';
+import { celebration, greeting, layout } from '../mail/email-layout';
+import { PRODUCT } from '../product-name';
 import { escapeHtml } from '../html';
 import type { Clock } from '../ports/clock';
 import type { MailMessage } from '../ports/mailer';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import type { Registry } from '../registry/registry';
+import type { Registry } from '../model/registry';
 import { contributorsOf } from './list-contributors';
 import { pageUrl, paths } from '../page-paths';
 

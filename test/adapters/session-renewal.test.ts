@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 import type { UserRepository } from '@core/ports/repositories';
 import { InMemorySessionRepository } from '../../adapters/in-memory/in-memory-session-repository';
 import type { HttpState } from '../../adapters/http/http-state';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountTokenPurpose } from '@core/account/account-token';
+import type { AccountTokenPurpose } from '@core/model/account-token';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aNewUser } from '../support/builders';
 import { codeOf } from '../support/code-of';

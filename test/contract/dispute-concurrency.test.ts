@@ -3,7 +3,7 @@ import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
 import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
-import type { Gift } from '@core/gift/gift';
+import type { Gift } from '@core/model/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
 import { refundGift } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordDispute } from '@core/dispute/record-dispute';
-import type { DisputeReport } from '@core/dispute/dispute';
+import type { DisputeReport } from '@core/model/dispute';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewDispute } from '@core/dispute/dispute';
+import type { NewDispute } from '@core/model/dispute';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isListed, type PaymentStatus } from '@core/gift/gift';
-import { giftListPage } from '@core/gift/gift-list';
-import { GIFT_LIST_SORTS, SORT_ORDERS, type GiftListQuery } from '@core/gift/gift-list-query';
-import { succeededCount, tallyOf, type GiftTally } from '@core/gift/gift-tally';
-import { byHandTotalOf } from '@core/offline-gift/owner-totals';
+import { isListed, type PaymentStatus } from '@core/model/gift';
+import { giftListPage } from '@core/model/gift-list';
+import { GIFT_LIST_SORTS, SORT_ORDERS, type GiftListQuery } from '@core/model/gift-list-query';
+import { succeededCount, tallyOf, type GiftTally } from '@core/model/gift-tally';
+import { byHandTotalOf } from '@core/model/owner-totals';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
 import { MikroOrmAuditTrail } from '../../adapters/persistence/repositories/mikro-orm-audit-trail';
 import type { Currency } from '@core/money';
-import type { NewAuditEvent } from '@core/payout/audit-event';
+import type { NewAuditEvent } from '@core/model/audit-event';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 

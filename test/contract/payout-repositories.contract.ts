@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewAuditEvent } from '@core/payout/audit-event';
+import type { NewAuditEvent } from '@core/model/audit-event';
 import type { CharityShare, RegistryChanges, Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { codeOf } from '../support/code-of';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReconciliationDifference } from '@core/ledger/reconciliation';
+import type { ReconciliationDifference } from '@core/model/reconciliation';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 
 const at = (iso: string) => new Date(iso);

@@ -5,7 +5,7 @@ import { requestEmailChange } from '@core/account/request-email-change';
 import { requestPasswordReset } from '@core/account/request-password-reset';
 import { resetPassword } from '@core/account/reset-password';
 import { updateProfile } from '@core/account/update-profile';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 import type { PasswordHasher } from '@core/ports/password-hasher';
 import type { SecretTokens } from '@core/ports/secret-tokens';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { celebrationTitle, CELEBRATION_TYPES } from '@core/registry/celebration-title';
+import { celebrationTitle, CELEBRATION_TYPES } from '@core/model/celebration-title';
 import { capitalisationHint } from '@core/registry/name-capitalisation';
-import { celebration } from '@core/email-layout';
+import { celebration } from '@core/mail/email-layout';
 import { defaultThankYouMessage } from '@core/thank-you/default-message';
 import { renderThankYouCard } from '@core/thank-you/render-card';
 import { aNewRegistry } from '../support/builders';

@@ -4,7 +4,7 @@ import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-r
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
-import type { CharityDetails } from '@core/charity/charity';
+import type { CharityDetails } from '@core/model/charity';
 import { updateCharityDetails } from '@core/charity/charity-details';
 import { formattedTaxId } from '@core/charity/tax-id';
 import { isDomainError } from '@core/errors';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 import { connectedAccountStatus, createConnectedAccount, onboardingLink } from '@core/payout/connected-account';
 import { aNewRegistry, aNewUser } from '../support/builders';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colours, fonts } from '@core/design-tokens';
-import { layout } from '@core/email-layout';
+import { layout } from '@core/mail/email-layout';
 
 /** WCAG 2.1's relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

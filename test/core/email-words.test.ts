@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 import {
   accountDeletedEmail,
   confirmEmailChangeEmail,
@@ -13,9 +13,9 @@ import {
   passwordChangedEmail,
   passwordResetEmail,
 } from '@core/account/account-emails';
-import type { Charity } from '@core/charity/charity';
+import type { Charity } from '@core/model/charity';
 import { coOwnerInvitationEmail } from '@core/co-owner/co-owner-emails';
-import type { Dispute } from '@core/dispute/dispute';
+import type { Dispute } from '@core/model/dispute';
 import {
   disputeEndedFamilyNotice,
   disputeOpenedAdminNotice,
@@ -23,7 +23,7 @@ import {
   followUpWaitingAdminNotice,
   transferReversedFamilyNotice,
 } from '@core/dispute/dispute-emails';
-import type { Gift } from '@core/gift/gift';
+import type { Gift } from '@core/model/gift';
 import { familyRefundNotice, giftNotice, giftReceipt, giftRefundedNotice, giftRefundNotice } from '@core/gift/gift-emails';
 import { reconciliationDifferencesNotice } from '@core/ledger/reconciliation-emails';
 import {
@@ -34,7 +34,7 @@ import {
   registryClosedNotice,
 } from '@core/payout/payout-emails';
 import type { MailMessage } from '@core/ports/mailer';
-import type { Registry } from '@core/registry/registry';
+import type { Registry } from '@core/model/registry';
 import { unthankedGiftsReminder } from '@core/thank-you/thank-you-reminder';
 import { renderThankYouCard } from '@core/thank-you/render-card';
 

@@ -5,7 +5,7 @@ import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payme
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
 import { isDomainError } from '@core/errors';
-import type { Gift } from '@core/gift/gift';
+import type { Gift } from '@core/model/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
 import { refundGift } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
@@ -16,7 +16,7 @@ import { financeQuery, financeReport, monthJournal } from '@core/ledger/finance-
 import { listLedgerBalances } from '@core/ledger/list-balances';
 import { reconcileDay } from '@core/ledger/reconcile-day';
 import type { Currency } from '@core/money';
-import { adminActor } from '@core/payout/admin-access';
+import { adminActor } from '@core/access/admin-access';
 import { claimCharityPayout, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isListed, PAYMENT_STATUSES, type Gift } from '@core/gift/gift';
-import { giftListPage } from '@core/gift/gift-list';
-import type { ReceivedGift } from '@core/offline-gift/received-gift';
-import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/offline-gift/offline-gift';
-import { byHandTotalOf, ownerTotals } from '@core/offline-gift/owner-totals';
-import { tallyOf } from '@core/gift/gift-tally';
-import { closingAmounts } from '@core/payout/closing-amounts';
+import { isListed, PAYMENT_STATUSES, type Gift } from '@core/model/gift';
+import { giftListPage } from '@core/model/gift-list';
+import type { ReceivedGift } from '@core/model/received-gift';
+import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/model/offline-gift';
+import { byHandTotalOf, ownerTotals } from '@core/model/owner-totals';
+import { tallyOf } from '@core/model/gift-tally';
+import { closingAmounts } from '@core/model/closing-amounts';
 import { splitGift } from '@core/split';
-import { GIFT_LIST_PAGE_SIZE, GIFT_LIST_SORTS, parseGiftListQuery, SORT_ORDERS, type GiftListQuery } from '@core/gift/gift-list-query';
+import { GIFT_LIST_PAGE_SIZE, GIFT_LIST_SORTS, parseGiftListQuery, SORT_ORDERS, type GiftListQuery } from '@core/model/gift-list-query';
 import { isDomainError } from '@core/errors';
 
 let counter = 0;

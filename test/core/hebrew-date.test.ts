@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { HDate } from '@hebcal/core';
-import { hebrewDateLine } from '../../core/registry/hebrew-calendar';
+import { hebrewDateLine } from '../../core/model/hebrew-calendar';
 import { hebrewDateOf } from '../../core/registry/hebrew-date';
 
 const day = (text: string) => new Date(`${text}T00:00:00.000Z`);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Gift } from '@core/gift/gift';
+import type { Gift } from '@core/model/gift';
 import { splitGift } from '@core/split';
-import { closingAmounts } from '@core/payout/closing-amounts';
-import { heldAtClosing } from '@core/payout/held-at-closing';
+import { closingAmounts } from '@core/model/closing-amounts';
+import { heldAtClosing } from '@core/model/held-at-closing';
 
 describe('what closing holds back for an undecided dispute', () => {
   const aGift = fc.record({

@@ -4,7 +4,7 @@ import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-r
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
-import type { Gift } from '@core/gift/gift';
+import type { Gift } from '@core/model/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
 import { refundGift } from '@core/gift/refund-gift';
 import { startGift } from '@core/gift/start-gift';
@@ -22,11 +22,11 @@ import {
   REFUNDS_ABSORBED,
   registryGiftsAccount,
 } from '@core/ledger/chart-of-accounts';
-import { balancedEntry, UnbalancedEntry } from '@core/ledger/ledger-entry';
+import { balancedEntry, UnbalancedEntry } from '@core/model/ledger-entry';
 import { openingEntries } from '@core/ledger/opening-entries';
 import { giftPaidEntry, giftRefundedEntry, latePaymentRefundedEntry } from '@core/ledger/posting-rules';
 import { verifyLedger } from '@core/ledger/verify-ledger';
-import { adminActor } from '@core/payout/admin-access';
+import { adminActor } from '@core/access/admin-access';
 import { claimCharityPayout, completeCharityPayout, pendingDistributions } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';

@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { hasControlCharacters, hasDirectionControls, oneLineText } from '@core/control-characters';
 import { refuseUnsafeNameCharacters } from '@core/name-characters';
 import { prepareQueuedMail } from '@core/ports/mail-queue';
-import { celebrationTitle } from '@core/registry/celebration-title';
+import { celebrationTitle } from '@core/model/celebration-title';
 
 const UNSAFE = ['\r', '\n', '\t', '\u0000', '\u001B', '\u007F', '\u0085', '\u009B', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 const withUnsafe = fc.tuple(fc.string(), fc.constantFrom(...UNSAFE), fc.string()).map(([before, unsafe, after]) => `${before}${unsafe}${after}`);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkPasswordResetLink } from '@core/account/check-password-reset-link';
-import { PASSWORD_RESET_LINK_TTL_MS } from '@core/account/account-token';
+import { PASSWORD_RESET_LINK_TTL_MS } from '@core/model/account-token';
 import type { SecretTokens } from '@core/ports/secret-tokens';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';

@@ -3,7 +3,7 @@ import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-r
 import { InMemoryPhotoStore } from '../../adapters/in-memory/in-memory-photo-store';
 import { isDomainError } from '@core/errors';
 import { createRegistry } from '@core/registry/create-registry';
-import { photoFocusAfterEdit, photoObjectPosition } from '@core/registry/photo-focus';
+import { photoFocusAfterEdit, photoObjectPosition } from '@core/model/photo-focus';
 import { updateRegistry } from '@core/registry/update-registry';
 import { aNewUser } from '../support/builders';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertPhotoName, isPhotoName, isStoredPhotoName } from '@core/photo/photo-name';
-import { photoCopyName, photoCopyWidths, responsivePhoto, sizedPhotoName } from '@core/photo/photo-variants';
+import { photoCopyName, photoCopyWidths, responsivePhoto, sizedPhotoName } from '@core/model/photo-variants';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Dispute } from '@core/dispute/dispute';
-import { PAYMENT_STATUSES, type Gift, type PaymentStatus } from '@core/gift/gift';
-import { tallyOf } from '@core/gift/gift-tally';
+import type { Dispute } from '@core/model/dispute';
+import { PAYMENT_STATUSES, type Gift, type PaymentStatus } from '@core/model/gift';
+import { tallyOf } from '@core/model/gift-tally';
 import { refundWindow, type GiftPayouts } from '@core/gift/refund-gift';
 import { succeededStandIns } from '@core/gift/succeeded-stand-ins';
-import { CHARITY_PAYOUT_STATUSES, type CharityPayoutStatus } from '@core/payout/charity-payout';
-import { PAYOUT_STATUSES, type PayoutStatus } from '@core/registry/registry';
+import { CHARITY_PAYOUT_STATUSES, type CharityPayoutStatus } from '@core/model/charity-payout';
+import { PAYOUT_STATUSES, type PayoutStatus } from '@core/model/registry';
 import { aNewGift } from '../support/builders';
 
 const CHARITIES = ['c-1', 'c-2', 'c-3'];

@@ -4,9 +4,9 @@ import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-r
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 import { isDomainError } from '@core/errors';
-import type { Gift } from '@core/gift/gift';
+import type { Gift } from '@core/model/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
 import {
   payoutsOfRegistry,
@@ -19,10 +19,10 @@ import {
   refundRefusal,
   REFUND_UNCONFIRMED,
 } from '@core/gift/refund-gift';
-import { REFUND_SETTLES_WITHIN_MS } from '@core/gift/refund-timing';
+import { REFUND_SETTLES_WITHIN_MS } from '@core/model/refund-timing';
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';
-import { adminActor } from '@core/payout/admin-access';
+import { adminActor } from '@core/access/admin-access';
 import { claimCharityPayout, completeCharityPayout, pendingDistributions, releaseCharityPayout } from '@core/payout/charity-payouts';
 import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout, releaseManualPayout } from '@core/payout/manual-payouts';
@@ -34,7 +34,7 @@ import { recordDispute } from '@core/dispute/record-dispute';
 import { submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
 import { reversibleAmount } from '@core/dispute/list-disputes';
-import { awaitsEvidence, isFinalDisputeStatus, type DisputeReport } from '@core/dispute/dispute';
+import { awaitsEvidence, isFinalDisputeStatus, type DisputeReport } from '@core/model/dispute';
 import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp } from '@core/dispute/follow-up-payout';
 
 const APP_URL = 'https://gifts.example.org';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@core/account/user';
-import type { Registry } from '@core/registry/registry';
-import { isOwner, requireManager, requireOwner, roleOf } from '@core/registry/registry-access';
+import type { User } from '@core/model/user';
+import type { Registry } from '@core/model/registry';
+import { isOwner, requireManager, requireOwner, roleOf } from '@core/access/registry-access';
 
 const person = (id: string) => ({ id, isAdmin: false }) as User;
 const registry = (userId: string, coOwnerIds: string[], isActive = true) => ({ userId, coOwnerIds, isActive }) as unknown as Registry;

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { celebrationDay } from '@core/registry/celebration-date';
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, isShortCode, makeShortCode } from '@core/registry/short-code';
-import { requireNothingReceived, requireUnsettled } from '@core/registry/registry-access';
-import type { Registry } from '@core/registry/registry';
+import { requireNothingReceived, requireUnsettled } from '@core/access/registry-access';
+import type { Registry } from '@core/model/registry';
 
 describe('short codes', () => {
   it('are eight characters from an alphabet without look-alikes, whatever the random bytes', () => {

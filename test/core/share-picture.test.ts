@@ -7,7 +7,7 @@ import { registrySharePicture, SHARE_PICTURE_HEIGHT, SHARE_PICTURE_WIDTH, shareC
 import { isDomainError } from '@core/errors';
 import { PHOTOS_UNAVAILABLE } from '@core/photo/photo-store-unavailable';
 import { PhotoStoreUnavailableError } from '@core/ports/photo-store';
-import type { Registry } from '@core/registry/registry';
+import type { Registry } from '@core/model/registry';
 
 const ID = '0b7c6c2e-4a1f-4e55-9d0a-1f3b2c4d5e6f';
 const RATIO = SHARE_PICTURE_WIDTH / SHARE_PICTURE_HEIGHT;

@@ -8,7 +8,7 @@ import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from '@core/thank-you/card-templat
 import { capitaliseName, defaultThankYouMessage } from '@core/thank-you/default-message';
 import { renderThankYouCard } from '@core/thank-you/render-card';
 import { InMemoryTypedAddressBudget } from '../../adapters/in-memory/in-memory-typed-address-budget';
-import { CARD_TEMPLATES, IMAGE_SIZES } from '@core/thank-you/thank-you-note';
+import { CARD_TEMPLATES, IMAGE_SIZES } from '@core/model/thank-you-note';
 
 const card = {
   templateId: 'traditional' as const,

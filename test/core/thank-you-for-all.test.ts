@@ -4,7 +4,7 @@ import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-r
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { InMemoryTypedAddressBudget } from '../../adapters/in-memory/in-memory-typed-address-budget';
 import { InMemoryPhotoStore } from '../../adapters/in-memory/in-memory-photo-store';
-import type { NoteStatus } from '@core/thank-you/thank-you-note';
+import type { NoteStatus } from '@core/model/thank-you-note';
 import { cardForAllRecipients, type CardCandidate } from '@core/thank-you/card-for-all-recipients';
 import { fillGiverName, placeholderProblem } from '@core/thank-you/giver-name-placeholder';
 import { sendCardToAll } from '@core/thank-you/send-card-to-all';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFT_LIST_PAGE_SIZE } from '@core/gift/gift-list-query';
-import type { PaymentStatus } from '@core/gift/gift';
+import { GIFT_LIST_PAGE_SIZE } from '@core/model/gift-list-query';
+import type { PaymentStatus } from '@core/model/gift';
 import { splitGift } from '@core/split';
 import { aNewGift } from '../support/builders';
 import { signedIn, signedInCoOwner } from '../support/accounts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_GUESTS_PER_REGISTRY } from '@core/guest/guest';
+import { MAX_GUESTS_PER_REGISTRY } from '@core/model/guest';
 import { clientAs, signedIn, signedInCoOwner, type MatrixRole } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';

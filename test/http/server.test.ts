@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHARITY_CATEGORIES } from '@core/charity/charity';
+import { CHARITY_CATEGORIES } from '@core/model/charity';
 import { aRegistration } from '../support/builders';
 import { HttpClient } from '../support/http-client';
 import { startTestServer, tempDataDir, type TestServer } from '../support/test-server';

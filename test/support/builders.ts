@@ -1,5 +1,5 @@
-import type { NewUser } from '@core/account/user';
-import type { NewCharity } from '@core/charity/charity';
+import type { NewUser } from '@core/model/user';
+import type { NewCharity } from '@core/model/charity';
 import type { NewGift, NewRegistry } from '@core/ports/repositories';
 import { makeShortCode } from '@core/registry/short-code';
 

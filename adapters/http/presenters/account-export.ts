@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { AccountExportWire } from '@api/account';
 import { toWireAmount } from '@api/amount';
 import type { AccountExport } from '@core/account/account-export';
-import type { ExportFile, ExportFormat } from '@core/account/account-export-request';
+import type { ExportFile, ExportFormat } from '@core/model/account-export-request';
 import { centsToDecimalString, type Cents } from '@core/money';
 import { csvText } from './csv';
 

@@ -1,8 +1,8 @@
 import type { AccountExportRequestView, AccountExportsView, AccountView, EmailChanged, EmailChangeRequested } from '@api/account';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@core/account/account-deletion';
-import { EXPORT_AT_ONCE_MAX_GIFTS, EXPORT_LINK_TTL_DAYS, type AccountExportRequest } from '@core/account/account-export-request';
+import { EXPORT_AT_ONCE_MAX_GIFTS, EXPORT_LINK_TTL_DAYS, type AccountExportRequest } from '@core/model/account-export-request';
 import type { MessageAnswer } from '@api/registries';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 
 /** What the account page shows and may change: never the password, the role or payment ids. */
 export function presentAccount(user: User) {

@@ -9,13 +9,13 @@ import type {
   PendingDistribution as PendingDistributionView,
 } from '@api/admin';
 import type { FailedBankPayout } from '@core/payout/failed-bank-payouts';
-import { isManualPayoutMethod } from '@core/registry/registry';
+import { isManualPayoutMethod } from '@core/model/registry';
 import type { TransferOutcome } from '@core/payout/transfer-outcome';
 import type { CharityPayoutWithName, PendingDistribution } from '@core/payout/charity-payouts';
 import type { ManualPayout } from '@core/payout/manual-payouts';
 import type { AdminGiftLookup } from '@core/gift/admin-gift-lookup';
-import type { AuditActor } from '@core/payout/audit-event';
-import { claimantName, holdsClaim } from '@core/payout/payout-claim';
+import type { AuditActor } from '@core/model/audit-event';
+import { claimantName, holdsClaim } from '@core/model/payout-claim';
 import { presentRefundState } from './gifts';
 import { presentPayoutDetails } from './payouts';
 

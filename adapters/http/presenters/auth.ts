@@ -1,6 +1,6 @@
 import type { UserView } from '@api/auth';
 import type { MessageAnswer } from '@api/registries';
-import { toUserView, type User } from '@core/account/user';
+import { toUserView, type User } from '@core/model/user';
 import { DomainError } from '@core/errors';
 
 export function presentUser(user: User) {

@@ -1,5 +1,5 @@
 import type { CharityView } from '@api/charities';
-import type { Charity } from '@core/charity/charity';
+import type { Charity } from '@core/model/charity';
 
 export function presentCharity(charity: Charity) {
   return {

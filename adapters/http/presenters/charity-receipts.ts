@@ -1,9 +1,9 @@
 import { toWireAmount } from '@api/amount';
 import type { AdminCharityView, DonorListView } from '@api/charity-receipts';
-import type { Charity } from '@core/charity/charity';
+import type { Charity } from '@core/model/charity';
 import { issuesReceipts } from '@core/charity/charity-details';
 import { centsToDecimalString } from '@core/money';
-import type { AuditActor } from '@core/payout/audit-event';
+import type { AuditActor } from '@core/model/audit-event';
 import type { DonorList } from '@core/receipt/donor-list';
 import { presentCharityPayout } from './admin';
 import { csvText } from './csv';

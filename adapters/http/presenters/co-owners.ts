@@ -1,10 +1,10 @@
 import type { CoOwnerInvitationView, InvitationAccepted, InvitationPreview, RegistryPeople, RegistryPerson } from '@api/co-owners';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 import type { InvitationPreview as Preview } from '@core/co-owner/accept-co-owner-invitation';
-import { displayName } from '@core/account/display-name';
-import type { CoOwnerInvitation } from '@core/co-owner/co-owner-invitation';
+import { displayName } from '@core/model/display-name';
+import type { CoOwnerInvitation } from '@core/model/co-owner-invitation';
 import type { RegistryPeople as People } from '@core/co-owner/co-owners';
-import type { Registry } from '@core/registry/registry';
+import type { Registry } from '@core/model/registry';
 
 function presentPerson(user: User) {
   return { userId: user.id, name: displayName(user), email: user.email } satisfies RegistryPerson;

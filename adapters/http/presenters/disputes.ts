@@ -1,10 +1,10 @@
 import { toWireAmount } from '@api/amount';
 import type { DisputeView } from '@api/disputes';
-import { awaitsEvidence, disputeOutcome, type Dispute } from '@core/dispute/dispute';
+import { awaitsEvidence, disputeOutcome, type Dispute } from '@core/model/dispute';
 import { disputeMoneyBack } from '@core/dispute/dispute-money-back';
 import { disputeReasonText } from '@core/dispute/dispute-emails';
 import type { DisputeListing } from '@core/dispute/list-disputes';
-import type { AuditActor } from '@core/payout/audit-event';
+import type { AuditActor } from '@core/model/audit-event';
 import { presentClaim } from './admin';
 
 const amountOrNull = (cents: number | null) => (cents === null ? null : toWireAmount(cents));

@@ -2,7 +2,7 @@ import { toWireAmount } from '@api/amount';
 import type { GiftListItemView, GiftListView } from '@api/gifts';
 import type { GiftList, GiftListEntry } from '@core/gift/view-gift-list';
 import type { Currency } from '@core/money';
-import { countsInPayouts } from '@core/payout/closing-amounts';
+import { countsInPayouts } from '@core/model/closing-amounts';
 import { presentRefundState } from './gifts';
 import { presentReceivedGift } from './received-gift';
 

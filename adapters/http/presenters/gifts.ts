@@ -1,7 +1,7 @@
 import { toWireAmount } from '@api/amount';
 import type { PaymentIntentAnswer, PaymentStatusAnswer, RefundedGift } from '@api/gifts';
 import type { RegistryGiftView } from '@api/registries';
-import type { Gift, PaymentStatus } from '@core/gift/gift';
+import type { Gift, PaymentStatus } from '@core/model/gift';
 import type { StartedGift } from '@core/gift/start-gift';
 import { totalCharged } from '@core/gift/record-payment';
 

@@ -1,4 +1,4 @@
-import type { Guest } from '@core/guest/guest';
+import type { Guest } from '@core/model/guest';
 import { csvText } from './csv';
 
 const HEADINGS = ['Name', 'Street', 'City', 'State or province', 'ZIP or postal code', 'Country'];

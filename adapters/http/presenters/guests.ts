@@ -1,6 +1,6 @@
 import type { GuestListView, GuestView, GuestsAddedView } from '@api/guests';
 import type { MessageAnswer } from '@api/registries';
-import type { Guest } from '@core/guest/guest';
+import type { Guest } from '@core/model/guest';
 import type { GuestsAdded } from '@core/guest/add-guests';
 import type { GuestList } from '@core/guest/list-guests';
 

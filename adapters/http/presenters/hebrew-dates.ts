@@ -1,5 +1,5 @@
 import type { HebrewDateView } from '@api/hebrew-dates';
-import type { HebrewCalendarChoice, HebrewDate } from '@core/registry/hebrew-calendar';
+import type { HebrewCalendarChoice, HebrewDate } from '@core/model/hebrew-calendar';
 import { hebrewDateOf } from '@core/registry/hebrew-date';
 
 export function presentHebrewDate(hebrewDate: HebrewDate): HebrewDateView {

@@ -1,7 +1,7 @@
 import { toWireAmount } from '@api/amount';
 import type { OfflineGiftView } from '@api/offline-gifts';
 import type { MessageAnswer } from '@api/registries';
-import type { OfflineGift } from '@core/offline-gift/offline-gift';
+import type { OfflineGift } from '@core/model/offline-gift';
 
 export function presentOfflineGift(gift: OfflineGift) {
   return {

@@ -2,12 +2,12 @@ import { toWireAmount } from '@api/amount';
 import type { ClosingAmountsView, PayoutDetailsView } from '@api/payout-details';
 import type { CharityBreakdown, CloseAnswer, ConnectAccountStatus, PayoutStatusView } from '@api/payouts';
 import type { Cents } from '@core/money';
-import type { ClosingAmounts } from '@core/payout/closing-amounts';
-import type { HeldAtClosing } from '@core/payout/held-at-closing';
+import type { ClosingAmounts } from '@core/model/closing-amounts';
+import type { HeldAtClosing } from '@core/model/held-at-closing';
 import type { AccountStatusView } from '@core/payout/connected-account';
 import type { CharityBreakdownLine, FamilyFollowUp } from '@core/payout/payout-status';
 import type { TransferOutcome } from '@core/payout/transfer-outcome';
-import type { Registry } from '@core/registry/registry';
+import type { Registry } from '@core/model/registry';
 import type { OwnerRegistryView } from '@api/registries';
 
 const amountOrNull = (cents: Cents | null) => (cents === null ? null : toWireAmount(cents));

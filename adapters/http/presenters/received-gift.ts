@@ -1,7 +1,7 @@
 import { toWireAmount } from '@api/amount';
 import type { GiftListItemView } from '@api/gifts';
-import type { Charity } from '@core/charity/charity';
-import { giftMessage, givenAt, type ReceivedGift } from '@core/offline-gift/received-gift';
+import type { Charity } from '@core/model/charity';
+import { giftMessage, givenAt, type ReceivedGift } from '@core/model/received-gift';
 
 /** What the gift list and the contributors show alike of a gift, online or given by hand. */
 export function presentReceivedGift(gift: ReceivedGift, charity: Charity | null) {

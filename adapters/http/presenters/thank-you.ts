@@ -1,7 +1,7 @@
 import type { CardForAllResult, ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
 import type { CardToAllResult } from '@core/thank-you/send-card-to-all';
 import type { Contributor } from '@core/thank-you/list-contributors';
-import type { ThankYouNote } from '@core/thank-you/thank-you-note';
+import type { ThankYouNote } from '@core/model/thank-you-note';
 import { presentReceivedGift } from './received-gift';
 
 export function presentNote(note: ThankYouNote) {

@@ -4,8 +4,8 @@ import { listDisputes, reversibleAmount, type DisputeListing } from '@core/dispu
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
 import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
 import { DISPUTE_NOT_FOUND, submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
-import type { Dispute } from '@core/dispute/dispute';
-import { adminActor, requireAdmin } from '@core/payout/admin-access';
+import type { Dispute } from '@core/model/dispute';
+import { adminActor, requireAdmin } from '@core/access/admin-access';
 import type { Clock } from '@core/ports/clock';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';

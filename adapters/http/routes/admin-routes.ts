@@ -4,7 +4,7 @@ import type { PaymentGateway } from '@core/ports/payment-gateway';
 import { listFailedBankPayouts, retryFailedBankPayout } from '@core/payout/failed-bank-payouts';
 import { switchPayoutMethodForFamily } from '@core/payout/switch-payout-method';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { adminActor, requireAdmin } from '@core/payout/admin-access';
+import { adminActor, requireAdmin } from '@core/access/admin-access';
 import { charityPayoutHistory, claimCharityPayout, completeCharityPayout, pendingDistributions, releaseCharityPayout } from '@core/payout/charity-payouts';
 import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManualPayout } from '@core/payout/manual-payouts';
 import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';

@@ -5,7 +5,7 @@ import { listGuests } from '@core/guest/list-guests';
 import { hasPostalAddress } from '@core/guest/postal-addresses';
 import { removeGuest } from '@core/guest/remove-guest';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { requireSignedIn } from '@core/registry/registry-access';
+import { requireSignedIn } from '@core/access/registry-access';
 import { csvLines } from '../csv-lines';
 import type { HttpState } from '../http-state';
 import { guestAddressesCsv } from '../presenters/guest-addresses-csv';
@@ -24,7 +24,7 @@ function utf8Text(bytes: Uint8Array): string {
   }
 }
 
-/** The family's guest list (core/guest/guest-access.ts says who may keep it). */
+/** The family's guest list (core/access/guest-access.ts says who may keep it). */
 export function guestRoutes(ports: { repositories: Repositories & UnitOfWork }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;

@@ -4,7 +4,7 @@ import { OFFLINE_GIFT_AMOUNT_MESSAGES } from '@core/offline-gift/offline-gift-sc
 import { recordOfflineGift } from '@core/offline-gift/record-offline-gift';
 import type { Clock } from '@core/ports/clock';
 import type { Repositories } from '@core/ports/repositories';
-import { requireSignedIn } from '@core/registry/registry-access';
+import { requireSignedIn } from '@core/access/registry-access';
 import { countAttempt, type AttemptLimits } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { presentOfflineGift, presentOfflineGiftDeleted } from '../presenters/offline-gifts';
@@ -13,7 +13,7 @@ import { giftAmountRefusals, withAmountInCents } from '../request-amount';
 const AMOUNT_REFUSALS = giftAmountRefusals(OFFLINE_GIFT_AMOUNT_MESSAGES);
 const inCents = (body: unknown) => withAmountInCents(body, 'amount', AMOUNT_REFUSALS);
 
-/** Gifts given by hand, recorded by the owner (core/offline-gift/offline-gift-access.ts says who may). */
+/** Gifts given by hand, recorded by the owner (core/access/offline-gift-access.ts says who may). */
 export function offlineGiftRoutes(ports: { repositories: Repositories; clock: Clock; limits: AttemptLimits }) {
   const router = new Router<HttpState>();
   const { repositories, clock } = ports;

@@ -7,7 +7,7 @@ import { markThankYouNoteGiven } from '@core/thank-you/mark-note-given';
 import { saveThankYouNote } from '@core/thank-you/save-thank-you-note';
 import { sendThankYouNote } from '@core/thank-you/send-thank-you-note';
 import { sendCardToAll } from '@core/thank-you/send-card-to-all';
-import { requireSignedIn } from '@core/registry/registry-access';
+import { requireSignedIn } from '@core/access/registry-access';
 import { countAttempt, networkOf, type AttemptLimits } from '../attempt-limiter';
 import { typedAddressBudget } from '../typed-address-budget';
 import type { HttpState } from '../http-state';

@@ -7,7 +7,7 @@ import type { ImageSanitizer } from '@core/ports/image-sanitizer';
 import type { PhotoStore } from '@core/ports/photo-store';
 import { MAX_PHOTO_BYTES } from '@core/photo/photo-limits';
 import { uploadPhoto } from '@core/photo/upload-photo';
-import { requireSignedIn } from '@core/registry/registry-access';
+import { requireSignedIn } from '@core/access/registry-access';
 import { countAttempt, type AttemptLimits } from '../attempt-limiter';
 import { QueueFullError, type BoundedQueue } from '../bounded-queue';
 import { discardRequestBody } from '../discard-request-body';

@@ -1,6 +1,6 @@
 import { isCurrency } from '@core/money';
 import { DomainError } from '@core/errors';
-import { awaitsEvidence, type DisputeReport } from '@core/dispute/dispute';
+import { awaitsEvidence, type DisputeReport } from '@core/model/dispute';
 import { DisputeEvidenceRefused } from '@core/ports/payment-gateway';
 import { SANDBOX_DISPUTE_FEE, sandboxDisputeDecision, type SandboxIntent } from '@core/ports/sandbox-payments';
 import type { Clock } from '@core/ports/clock';

@@ -20,7 +20,7 @@ import type {
   TransferReversalRequest,
 } from '@core/ports/payment-gateway';
 import { TransferReversalRefused } from '@core/ports/payment-gateway';
-import type { DisputeReport } from '@core/dispute/dispute';
+import type { DisputeReport } from '@core/model/dispute';
 import { SandboxDisputes } from './sandbox-disputes';
 import type { SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
 import type { SandboxBalance } from '@core/ports/sandbox-balance';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { PROVIDER_DISPUTE_STATUSES, type DisputeReport, type ProviderDisputeStatus } from '@core/dispute/dispute';
+import { PROVIDER_DISPUTE_STATUSES, type DisputeReport, type ProviderDisputeStatus } from '@core/model/dispute';
 import { isCurrency } from '@core/money';
 
 function isDisputeStatus(value: string): value is ProviderDisputeStatus {

@@ -17,7 +17,7 @@ import type {
   TransferReversalRequest,
 } from '@core/ports/payment-gateway';
 import { DisputeEvidenceRefused, TransferReversalRefused } from '@core/ports/payment-gateway';
-import type { DisputeReport } from '@core/dispute/dispute';
+import type { DisputeReport } from '@core/model/dispute';
 import { disputeReportOf } from './stripe-dispute';
 import { payoutTransferGroup } from '@core/payout/bank-transfer';
 import { RefundRefused } from '@core/ports/payment-gateway';

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { EXPORT_FORMATS, EXPORT_REQUEST_STATUSES, type AccountExportRequest } from '@core/account/account-export-request';
+import { EXPORT_FORMATS, EXPORT_REQUEST_STATUSES, type AccountExportRequest } from '@core/model/account-export-request';
 import { oneOf } from './one-of-check';
 import { primaryKeyOf } from './primary-key-of';
 import { UserEntity } from './user-entity';

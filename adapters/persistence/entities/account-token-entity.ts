@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { AccountToken } from '@core/account/account-token';
+import type { AccountToken } from '@core/model/account-token';
 import { primaryKeyOf } from './primary-key-of';
 import { UserEntity } from './user-entity';
 

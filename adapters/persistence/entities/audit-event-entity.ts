@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditEvent } from '@core/payout/audit-event';
+import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditEvent } from '@core/model/audit-event';
 import { primaryKeyOf } from './primary-key-of';
 import { UserEntity } from './user-entity';
 import { oneOf } from './one-of-check';

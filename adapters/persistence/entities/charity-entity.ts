@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CHARITY_CATEGORIES, CHARITY_COUNTRIES, type Charity, type CharityCountry } from '@core/charity/charity';
+import { CHARITY_CATEGORIES, CHARITY_COUNTRIES, type Charity, type CharityCountry } from '@core/model/charity';
 import { oneOf } from './one-of-check';
 
 /** The charity's legal details are columns of their own, written all at once (setDetails), so all set or all null. */

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CHARITY_PAYOUT_STATUSES, type CharityPayout } from '@core/payout/charity-payout';
+import { CHARITY_PAYOUT_STATUSES, type CharityPayout } from '@core/model/charity-payout';
 import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';

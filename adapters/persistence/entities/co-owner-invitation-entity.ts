@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { CoOwnerInvitation } from '@core/co-owner/co-owner-invitation';
+import type { CoOwnerInvitation } from '@core/model/co-owner-invitation';
 import { primaryKeyOf } from './primary-key-of';
 import { RegistryEntity } from './registry-entity';
 import { UserEntity } from './user-entity';

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { DISPUTE_PHASES, FOLLOW_UP_STATUSES, PROVIDER_DISPUTE_STATUSES, type Dispute, type FollowUpStatus } from '@core/dispute/dispute';
-import { PAYOUT_METHODS, type PayoutMethod } from '@core/registry/registry';
+import { DISPUTE_PHASES, FOLLOW_UP_STATUSES, PROVIDER_DISPUTE_STATUSES, type Dispute, type FollowUpStatus } from '@core/model/dispute';
+import { PAYOUT_METHODS, type PayoutMethod } from '@core/model/registry';
 import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { GiftEntity } from './gift-entity';
@@ -8,7 +8,7 @@ import { RegistryEntity } from './registry-entity';
 import { oneOf } from './one-of-check';
 import { CentsType } from '../types/cents-type';
 
-/** The follow-up payout (core/dispute/dispute.ts) in columns of its own, all null when there is none. */
+/** The follow-up payout (core/model/dispute.ts) in columns of its own, all null when there is none. */
 export type DisputeRow = Omit<Dispute, 'followUp'> & {
   followUpMethod?: PayoutMethod | null;
   followUpAmount?: number | null;

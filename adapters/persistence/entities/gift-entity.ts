@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { PAYMENT_STATUSES, type Gift } from '@core/gift/gift';
+import { PAYMENT_STATUSES, type Gift } from '@core/model/gift';
 import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Guest } from '@core/guest/guest';
-import { MAX_PARTY_SIZE } from '@core/guest/guest';
+import type { Guest } from '@core/model/guest';
+import { MAX_PARTY_SIZE } from '@core/model/guest';
 import { primaryKeyOf } from './primary-key-of';
 import { RegistryEntity } from './registry-entity';
 

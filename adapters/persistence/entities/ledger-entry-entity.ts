@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { ENTRY_KINDS, type EntryKind } from '@core/ledger/ledger-entry';
+import { ENTRY_KINDS, type EntryKind } from '@core/model/ledger-entry';
 import type { Currency } from '@core/money';
 import { oneOf } from './one-of-check';
 

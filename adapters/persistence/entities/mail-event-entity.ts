@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { MAIL_PROBLEMS } from '@core/mail/suppression';
+import { MAIL_PROBLEMS } from '@core/model/suppression';
 import type { MailEvent } from '@core/ports/mail-events';
 import { oneOf } from './one-of-check';
 

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { MailKind } from '@core/mail/mail-kinds';
-import type { MailProblem } from '@core/mail/suppression';
+import type { MailKind } from '@core/model/mail-kinds';
+import type { MailProblem } from '@core/model/suppression';
 
 /**
  * queued: waiting for its next attempt; sending: claimed by a worker until next_attempt_at (a
@@ -17,7 +17,7 @@ export interface MailOutboxRow {
   to: string;
   /** Where a reply goes (one bare address), or null: to the sender. */
   replyTo: string | null;
-  /** What the message is (core/mail/mail-kinds.ts); null for a message queued before kinds were recorded, taken as transactional. */
+  /** What the message is (core/model/mail-kinds.ts); null for a message queued before kinds were recorded, taken as transactional. */
   kind: MailKind | null;
   /** The From name of a message written on someone's behalf, or null: the configured sender's. */
   senderName: string | null;

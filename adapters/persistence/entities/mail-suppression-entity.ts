@@ -1,10 +1,10 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { MAIL_PROBLEMS, SUPPRESSION_SCOPES } from '@core/mail/suppression';
-import type { Suppression } from '@core/mail/suppression';
+import { MAIL_PROBLEMS, SUPPRESSION_SCOPES } from '@core/model/suppression';
+import type { Suppression } from '@core/model/suppression';
 import { oneOf } from './one-of-check';
 
 /**
- * The suppression list: addresses no message of a scope may go to (core/mail/suppression.ts), one
+ * The suppression list: addresses no message of a scope may go to (core/model/suppression.ts), one
  * row per address and scope, with the latest reason and when. The mail worker reads it before
  * every send.
  */

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/offline-gift/offline-gift';
+import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/model/offline-gift';
 import { primaryKeyOf } from './primary-key-of';
 import { RegistryEntity } from './registry-entity';
 import { oneOf } from './one-of-check';

@@ -1,7 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { CHARITY_COUNTRIES } from '@core/charity/charity';
+import { CHARITY_COUNTRIES } from '@core/model/charity';
 import { CURRENCIES } from '@core/money';
-import { RECEIPT_STATUSES, type Receipt } from '@core/receipt/receipt';
+import { RECEIPT_STATUSES, type Receipt } from '@core/model/receipt';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { GiftEntity } from './gift-entity';

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { DIFFERENCE_KINDS, type DifferenceKind } from '@core/ledger/reconciliation';
+import { DIFFERENCE_KINDS, type DifferenceKind } from '@core/model/reconciliation';
 import { oneOf } from './one-of-check';
 
 export interface ReconciliationDifferenceRow {

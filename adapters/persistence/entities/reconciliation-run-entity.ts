@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { RECONCILIATION_STATUSES, type ReconciliationStatus } from '@core/ledger/reconciliation';
+import { RECONCILIATION_STATUSES, type ReconciliationStatus } from '@core/model/reconciliation';
 import { oneOf } from './one-of-check';
 
 export interface ReconciliationRunRow {

@@ -1,8 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { PAYOUT_METHODS, PAYOUT_STATUSES, REGISTRY_STATUSES, type Registry } from '@core/registry/registry';
+import { PAYOUT_METHODS, PAYOUT_STATUSES, REGISTRY_STATUSES, type Registry } from '@core/model/registry';
 import { CURRENCIES } from '@core/money';
-import { CELEBRATION_TYPES } from '@core/registry/celebration-title';
-import { HEBREW_CALENDARS } from '@core/registry/hebrew-calendar';
+import { CELEBRATION_TYPES } from '@core/model/celebration-title';
+import { HEBREW_CALENDARS } from '@core/model/hebrew-calendar';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { UserEntity } from './user-entity';

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { ThankYouCard } from '@core/thank-you/thank-you-note';
+import type { ThankYouCard } from '@core/model/thank-you-note';
 import { primaryKeyOf } from './primary-key-of';
 import { RegistryEntity } from './registry-entity';
 

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { ThankYouNote } from '@core/thank-you/thank-you-note';
+import type { ThankYouNote } from '@core/model/thank-you-note';
 import { primaryKeyOf } from './primary-key-of';
 import { GiftEntity } from './gift-entity';
 import { OfflineGiftEntity } from './offline-gift-entity';

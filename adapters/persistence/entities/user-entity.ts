@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { User } from '@core/account/user';
+import type { User } from '@core/model/user';
 
 /** The users table: the domain's user plus the password hash, in the spec's column name. */
 export type UserRow = User & { password: string };

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { isMailKind, type MailKind } from '@core/mail/mail-kinds';
-import { isUndeliverable, scopeOf, suppressionKey, type MailProblem } from '@core/mail/suppression';
+import { isMailKind, type MailKind } from '@core/model/mail-kinds';
+import { isUndeliverable, scopeOf, suppressionKey, type MailProblem } from '@core/model/suppression';
 import type { MailEvent, MailEventInbox } from '@core/ports/mail-events';
 import { deleteInBatches } from '../batched-delete';
 import type { Orm } from '../orm';
@@ -62,7 +62,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Applies the events not yet applied, oldest first: each puts its address on the suppression list
- * (core/mail/suppression.ts decides the scope), a bounce or drop marks its message (and the note it
+ * (core/model/suppression.ts decides the scope), a bounce or drop marks its message (and the note it
  * carried) not delivered, and the event is marked processed, all in one transaction per batch.
  * Several workers may run it at once: each batch is claimed with FOR UPDATE SKIP LOCKED.
  */

@@ -1,6 +1,6 @@
-import { categoryOf, isMailKind, type MailKind, type OptOutCategory } from '@core/mail/mail-kinds';
+import { categoryOf, isMailKind, type MailKind, type OptOutCategory } from '@core/model/mail-kinds';
 import { withListFooter } from '@core/mail/list-footer';
-import { stoppingSuppression, suppressionKey, type MailProblem, type SuppressionScope } from '@core/mail/suppression';
+import { stoppingSuppression, suppressionKey, type MailProblem, type SuppressionScope } from '@core/model/suppression';
 import type { Clock } from '@core/ports/clock';
 import type { Mailer, OutgoingMail } from '@core/ports/mailer';
 import type { Orm } from '../orm';

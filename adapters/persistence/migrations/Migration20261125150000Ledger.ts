@@ -2,9 +2,9 @@ import { Migration } from '@mikro-orm/migrations';
 import { balancesFromTables, type LedgerTables } from '@core/ledger/balances-from-tables';
 import { openingEntries } from '@core/ledger/opening-entries';
 import { parseCents, type Currency } from '@core/money';
-import type { PaymentStatus } from '@core/gift/gift';
-import type { PayoutStatus, RegistryStatus } from '@core/registry/registry';
-import type { CharityPayoutStatus } from '@core/payout/charity-payout';
+import type { PaymentStatus } from '@core/model/gift';
+import type { PayoutStatus, RegistryStatus } from '@core/model/registry';
+import type { CharityPayoutStatus } from '@core/model/charity-payout';
 
 const SCHEMA = [
   `alter table "gifts" add "provider_fee" numeric(10,2) null;`,

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * A registry's photo keeps a focal point (core/registry/photo-focus.ts), so its crops keep the
+ * A registry's photo keeps a focal point (core/model/photo-focus.ts), so its crops keep the
  * child's face. Registries opened before it are centred, as their crops were until now.
  */
 export class Migration20261127083000PhotoFocalPoint extends Migration {

@@ -8,7 +8,7 @@ const KINDS_AFTER = `${KINDS_BEFORE}, 'dispute.released', 'dispute.follow_up_sen
 /**
  * A registry closes with undecided disputes, holding back only their gifts; a dispute won after
  * closing pays the family's part in a follow-up payout, recorded on the dispute
- * (core/dispute/dispute.ts), and its ledger entries get kinds of their own. Additive: no existing
+ * (core/model/dispute.ts), and its ledger entries get kinds of their own. Additive: no existing
  * row changes.
  */
 export class Migration20261201220000DisputeFollowUps extends Migration {

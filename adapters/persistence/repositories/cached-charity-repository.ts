@@ -1,4 +1,4 @@
-import type { Charity, CharityDetails, NewCharity } from '@core/charity/charity';
+import type { Charity, CharityDetails, NewCharity } from '@core/model/charity';
 import type { CharityRepository } from '@core/ports/repositories';
 
 /** How long another instance's change to a charity may take to show here. */

@@ -1,4 +1,4 @@
-import type { AccountExportRequest, ExportFile, ExportFormat } from '@core/account/account-export-request';
+import type { AccountExportRequest, ExportFile, ExportFormat } from '@core/model/account-export-request';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import type { AccountExportRepository } from '@core/ports/repositories';

@@ -1,4 +1,4 @@
-import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '@core/account/account-token';
+import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '@core/model/account-token';
 import type { AccountTokenRepository } from '@core/ports/repositories';
 import { AccountTokenEntity, type AccountTokenRow } from '../entities/account-token-entity';
 import type { EntityManagerSource } from './entity-manager-source';

@@ -1,4 +1,4 @@
-import type { AuditEvent, NewAuditEvent } from '@core/payout/audit-event';
+import type { AuditEvent, NewAuditEvent } from '@core/model/audit-event';
 import type { AuditTrail } from '@core/ports/repositories';
 import { AuditEventEntity, type AuditEventRow } from '../entities/audit-event-entity';
 import type { EntityManagerSource } from './entity-manager-source';

@@ -2,7 +2,7 @@ import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import type { Cents } from '@core/money';
-import type { CharityPayout } from '@core/payout/charity-payout';
+import type { CharityPayout } from '@core/model/charity-payout';
 import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/repositories';
 import { CharityPayoutEntity, type CharityPayoutRow } from '../entities/charity-payout-entity';
 import { centsToDecimal } from '../types/cents-type';

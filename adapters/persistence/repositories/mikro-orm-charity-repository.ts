@@ -1,6 +1,6 @@
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import type { Charity, CharityDetails, NewCharity } from '@core/charity/charity';
+import type { Charity, CharityDetails, NewCharity } from '@core/model/charity';
 import type { CharityRepository } from '@core/ports/repositories';
 import { CharityEntity, type CharityRow } from '../entities/charity-entity';
 import type { EntityManagerSource } from './entity-manager-source';

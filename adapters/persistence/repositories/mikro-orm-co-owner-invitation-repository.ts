@@ -1,4 +1,4 @@
-import type { CoOwnerInvitation, NewCoOwnerInvitation } from '@core/co-owner/co-owner-invitation';
+import type { CoOwnerInvitation, NewCoOwnerInvitation } from '@core/model/co-owner-invitation';
 import { isUuid } from '@core/ids';
 import type { CoOwnerInvitationRepository } from '@core/ports/repositories';
 import { CoOwnerInvitationEntity, type CoOwnerInvitationRow } from '../entities/co-owner-invitation-entity';

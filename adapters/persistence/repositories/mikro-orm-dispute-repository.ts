@@ -1,6 +1,6 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
-import { FINAL_DISPUTE_STATUSES, WON_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/dispute/dispute';
+import { FINAL_DISPUTE_STATUSES, WON_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/model/dispute';
 import { isUuid } from '@core/ids';
 import type { DisputeRepository } from '@core/ports/repositories';
 import { DisputeEntity, type DisputeRow } from '../entities/dispute-entity';

@@ -1,7 +1,7 @@
-import { LISTED_PAYMENT_STATUSES } from '@core/gift/gift';
-import { giftListKeysPage, ordersInDatabase, type GiftListKey, type GiftListPage } from '@core/gift/gift-list';
-import { GIFT_LIST_PAGE_SIZE, type GiftListQuery } from '@core/gift/gift-list-query';
-import type { ReceivedGift } from '@core/offline-gift/received-gift';
+import { LISTED_PAYMENT_STATUSES } from '@core/model/gift';
+import { giftListKeysPage, ordersInDatabase, type GiftListKey, type GiftListPage } from '@core/model/gift-list';
+import { GIFT_LIST_PAGE_SIZE, type GiftListQuery } from '@core/model/gift-list-query';
+import type { ReceivedGift } from '@core/model/received-gift';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { GiftEntity } from '../entities/gift-entity';
 import { OfflineGiftEntity } from '../entities/offline-gift-entity';

@@ -1,10 +1,10 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import { LISTED_PAYMENT_STATUSES, type Gift, type PaymentStatus } from '@core/gift/gift';
-import type { GiftListPage } from '@core/gift/gift-list';
-import type { GiftListQuery } from '@core/gift/gift-list-query';
-import type { GiftTally } from '@core/gift/gift-tally';
+import { LISTED_PAYMENT_STATUSES, type Gift, type PaymentStatus } from '@core/model/gift';
+import type { GiftListPage } from '@core/model/gift-list';
+import type { GiftListQuery } from '@core/model/gift-list-query';
+import type { GiftTally } from '@core/model/gift-tally';
 import type { Currency } from '@core/money';
 import type { GiftRepository, NewGift } from '@core/ports/repositories';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';

@@ -1,4 +1,4 @@
-import { MAIL_PROBLEMS, suppressionKey, isUndeliverable, type Suppression, type SuppressionScope } from '@core/mail/suppression';
+import { MAIL_PROBLEMS, suppressionKey, isUndeliverable, type Suppression, type SuppressionScope } from '@core/model/suppression';
 import type { MailSuppressionRepository } from '@core/ports/repositories';
 import { MailSuppressionEntity } from '../entities/mail-suppression-entity';
 import type { EntityManagerSource } from './entity-manager-source';

@@ -1,7 +1,7 @@
 import { isUuid } from '@core/ids';
-import type { OfflineGift, OfflineGiftDetails } from '@core/offline-gift/offline-gift';
-import { offlineGiftNotFound } from '@core/offline-gift/offline-gift-access';
-import type { ByHandTotal } from '@core/offline-gift/owner-totals';
+import type { OfflineGift, OfflineGiftDetails } from '@core/model/offline-gift';
+import { offlineGiftNotFound } from '@core/access/offline-gift-access';
+import type { ByHandTotal } from '@core/model/owner-totals';
 import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
 import { OfflineGiftEntity, type OfflineGiftRow } from '../entities/offline-gift-entity';
 import { toOfflineGift } from './to-offline-gift';

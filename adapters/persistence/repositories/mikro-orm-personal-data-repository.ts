@@ -1,4 +1,4 @@
-import { PERSONAL_AUDIT_KEYS, REDACTED_NAME, REMOVED_EMAIL } from '@core/account/redaction';
+import { PERSONAL_AUDIT_KEYS, REDACTED_NAME, REMOVED_EMAIL } from '@core/model/redaction';
 import type { PersonalDataRepository } from '@core/ports/repositories';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -1,4 +1,4 @@
-import type { NewReceipt, Receipt } from '@core/receipt/receipt';
+import type { NewReceipt, Receipt } from '@core/model/receipt';
 import { receiptNumber, receiptYear } from '@core/receipt/receipt-number';
 import type { ReceiptRepository } from '@core/ports/repositories';
 import { ReceiptEntity, type ReceiptRow } from '../entities/receipt-entity';

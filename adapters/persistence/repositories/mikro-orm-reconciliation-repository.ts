@@ -1,4 +1,4 @@
-import type { ReconciliationDifference, ReconciliationRun, ReconciliationStatus } from '@core/ledger/reconciliation';
+import type { ReconciliationDifference, ReconciliationRun, ReconciliationStatus } from '@core/model/reconciliation';
 import type { ReconciliationRepository } from '@core/ports/repositories';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -3,11 +3,11 @@ import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import type { Cents } from '@core/money';
 import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
-import { MANUAL_PAYOUT_METHODS, type Registry, type RegistryStatus } from '@core/registry/registry';
+import { MANUAL_PAYOUT_METHODS, type Registry, type RegistryStatus } from '@core/model/registry';
 import { RegistryEntity, type RegistryRow } from '../entities/registry-entity';
 import { centsToDecimal, withCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
-import { registryNotFound } from '@core/registry/registry-not-found';
+import { registryNotFound } from '@core/access/registry-not-found';
 import { wordPrefixPattern } from '@core/registry/child-name-search';
 
 // A row just created holds undefined where the database holds null; readers see null either way.

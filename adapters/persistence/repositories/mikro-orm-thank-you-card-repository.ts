@@ -1,6 +1,6 @@
 import { isUuid } from '@core/ids';
 import type { NewThankYouCard, ThankYouCardRepository } from '@core/ports/repositories';
-import type { ThankYouCard } from '@core/thank-you/thank-you-note';
+import type { ThankYouCard } from '@core/model/thank-you-note';
 import { ThankYouCardEntity, type ThankYouCardRow } from '../entities/thank-you-card-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -1,4 +1,4 @@
-import type { Gift } from '@core/gift/gift';
+import type { Gift } from '@core/model/gift';
 import type { GiftRow } from '../entities/gift-entity';
 
 /** A gift as core knows it, from its row. */

@@ -1,4 +1,4 @@
-import type { OfflineGift } from '@core/offline-gift/offline-gift';
+import type { OfflineGift } from '@core/model/offline-gift';
 import type { OfflineGiftRow } from '../entities/offline-gift-entity';
 import { calendarDay } from '../calendar-day';
 

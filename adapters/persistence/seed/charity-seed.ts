@@ -1,4 +1,4 @@
-import type { NewCharity } from '@core/charity/charity';
+import type { NewCharity } from '@core/model/charity';
 
 /**
  * Initial list of partner charities shown to families and guests.

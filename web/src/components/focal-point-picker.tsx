@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
-import { PHOTO_FOCUS_MAX, PHOTO_FOCUS_MIN, type PhotoFocus } from '@core/registry/photo-focus';
+import { PHOTO_FOCUS_MAX, PHOTO_FOCUS_MIN, type PhotoFocus } from '@core/model/photo-focus';
 
 /** How far an arrow key moves the point, and with Shift held (for the last touch). */
 const KEY_STEP = 5;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { HebrewDateView } from '@api/hebrew-dates';
-import { readingLabel } from '@core/registry/hebrew-calendar';
+import { readingLabel } from '@core/model/hebrew-calendar';
 
 interface HebrewDateTextProps {
   hebrewDate: HebrewDateView;

@@ -15,10 +15,10 @@ import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { formatMoney } from '@core/money';
 import { paths } from '@core/page-paths';
 import type { RegistryCardData } from '@api/registries';
-import { photoObjectPosition } from '@core/registry/photo-focus';
+import { photoObjectPosition } from '@core/model/photo-focus';
 import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
 import { fromWireAmount } from '@api/amount';
-import { hebrewDateLine } from '@core/registry/hebrew-calendar';
+import { hebrewDateLine } from '@core/model/hebrew-calendar';
 
 // Only a family's own cards are ever unlisted: the public lists (landing, search) never load its tooltip.
 const UnlistedChip = lazy(() => import('./unlisted-chip').then((module) => ({ default: module.UnlistedChip })));

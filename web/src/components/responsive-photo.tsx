@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { responsivePhoto } from '@core/photo/photo-variants';
+import { responsivePhoto } from '@core/model/photo-variants';
 
 interface ResponsivePhotoProps {
   url: string;

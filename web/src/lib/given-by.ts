@@ -1,5 +1,5 @@
 import type { GiftListItemView } from '@api/gifts';
-import { OFFLINE_GIFT_METHOD_LABELS } from '@core/offline-gift/offline-gift';
+import { OFFLINE_GIFT_METHOD_LABELS } from '@core/model/offline-gift';
 
 /** How a gift came, in words: Online, or how it was given by hand (Cash, Check, Other). */
 export function givenByLabel(givenBy: GiftListItemView['givenBy']): string {

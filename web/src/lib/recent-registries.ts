@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { isCurrency } from '@core/money';
-import { REGISTRY_STATUSES, type RegistryStatus } from '@core/registry/registry';
+import { REGISTRY_STATUSES, type RegistryStatus } from '@core/model/registry';
 import type { CharityRef } from '@api/charities';
 import type { RegistrySearchResult } from '@api/registries';
 import type { HebrewDateView } from '@api/hebrew-dates';
-import { DEFAULT_PHOTO_FOCUS, PHOTO_FOCUS_MAX, PHOTO_FOCUS_MIN } from '@core/registry/photo-focus';
-import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/registry/celebration-title';
+import { DEFAULT_PHOTO_FOCUS, PHOTO_FOCUS_MAX, PHOTO_FOCUS_MIN } from '@core/model/photo-focus';
+import { CELEBRATION_TYPES, DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/model/celebration-title';
 
 /**
  * The registries this browser has opened, for the visitors' 'Recent Registries': the card fields

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { charityDetailsSchema } from '@core/charity/charity-details-schema';
-import { CHARITY_COUNTRIES } from '@core/charity/charity';
+import { CHARITY_COUNTRIES } from '@core/model/charity';
 import { FormDialog } from '../../../components/form-dialog';
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast';

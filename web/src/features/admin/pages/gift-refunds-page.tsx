@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { formatMoney } from '@core/money';
-import { celebrationTitle } from '@core/registry/celebration-title';
+import { celebrationTitle } from '@core/model/celebration-title';
 import { fromWireAmount } from '@api/amount';
 import { paths } from '@core/page-paths';
 import { RefundGiftDialog } from '../../../components/refund-gift-dialog';

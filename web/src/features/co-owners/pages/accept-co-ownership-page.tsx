@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { celebrationTitle } from '@core/registry/celebration-title';
+import { celebrationTitle } from '@core/model/celebration-title';
 import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useToast } from '../../../components/toast';

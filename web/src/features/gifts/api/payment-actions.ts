@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { PaymentStatus } from '@core/gift/gift';
+import type { PaymentStatus } from '@core/model/gift';
 import type { GiftRequest, PaymentIntentAnswer as StartedPayment } from '@api/gifts';
 import { apiFetch } from '../../../lib/api-fetch';
 import { MY_REGISTRIES_KEY } from '../../../lib/use-my-registries';

@@ -9,8 +9,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { formatMoney, type Cents, type Currency } from '@core/money';
 import { paths } from '@core/page-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { celebrationTitle } from '@core/registry/celebration-title';
-import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/registry/celebration-title';
+import { celebrationTitle } from '@core/model/celebration-title';
+import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/model/celebration-title';
 import { AmountList } from './amount-list';
 
 /** What the success screen tells about a paid gift. */

@@ -1,4 +1,4 @@
-import { CELEBRATION_TYPES, type CelebrationType } from '@core/registry/celebration-title';
+import { CELEBRATION_TYPES, type CelebrationType } from '@core/model/celebration-title';
 import { isCurrency, type Currency } from '@core/money';
 import type { PaymentBreakdown } from '../api/payment-actions';
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { MAX_PARTY_SIZE } from '@core/guest/guest';
+import { MAX_PARTY_SIZE } from '@core/model/guest';
 import { guestSchema } from '@core/guest/guest-schemas';
 import { TextInput } from '../../../components/text-input';
 import { useToast } from '../../../components/toast';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { GUEST_CSV_HEADINGS, MAX_GUESTS_PER_REGISTRY } from '@core/guest/guest';
+import { GUEST_CSV_HEADINGS, MAX_GUESTS_PER_REGISTRY } from '@core/model/guest';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { UnsubscribedAnswer } from '@api/mail';
-import { isOptOutCategory, OPT_OUT_LABELS } from '@core/mail/mail-kinds';
+import { isOptOutCategory, OPT_OUT_LABELS } from '@core/model/mail-kinds';
 import { UNSUBSCRIBE_API_PREFIX } from '@core/mail/unsubscribe-link';
 import { UnsubscribeCard } from '../../../components/unsubscribe-card';
 import { apiFetch } from '../../../lib/api-fetch';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { GiftListSort, SortOrder } from '@core/gift/gift-list-query';
+import type { GiftListSort, SortOrder } from '@core/model/gift-list-query';
 import type { GiftListView } from '@api/gifts';
 import { registryPath } from '../../../lib/use-registry';
 

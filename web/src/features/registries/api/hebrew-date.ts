@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { HebrewDateView } from '@api/hebrew-dates';
-import type { HebrewCalendarChoice } from '@core/registry/hebrew-calendar';
+import type { HebrewCalendarChoice } from '@core/model/hebrew-calendar';
 import { parseCelebrationDate } from '@core/registry/parse-celebration-date';
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;

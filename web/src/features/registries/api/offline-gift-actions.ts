@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { toWireAmount } from '@api/amount';
 import { OFFLINE_GIFT_AMOUNT_MESSAGES, offlineGiftSchema } from '@core/offline-gift/offline-gift-schemas';
-import type { OfflineGiftMethod } from '@core/offline-gift/offline-gift';
+import type { OfflineGiftMethod } from '@core/model/offline-gift';
 import type { MessageAnswer } from '@api/registries';
 import type { OfflineGiftView } from '@api/offline-gifts';
 import { apiFetch } from '../../../lib/api-fetch';

@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { CELEBRATION_TYPES, type CelebrationType } from '@core/registry/celebration-title';
+import { CELEBRATION_TYPES, type CelebrationType } from '@core/model/celebration-title';
 
 export const CELEBRATION_TYPE_LABELS: Record<CelebrationType, string> = {
   bar: 'Bar Mitzvah',

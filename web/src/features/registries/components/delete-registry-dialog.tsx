@@ -13,8 +13,8 @@ import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { useDeleteRegistry } from '../api/registry-actions';
-import { celebrationTitle } from '@core/registry/celebration-title';
-import type { CelebrationType } from '@core/registry/celebration-title';
+import { celebrationTitle } from '@core/model/celebration-title';
+import type { CelebrationType } from '@core/model/celebration-title';
 
 const TITLE_ID = 'delete-registry-title';
 

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
-import { OFFLINE_GIFT_METHOD_LABELS } from '@core/offline-gift/offline-gift';
+import { OFFLINE_GIFT_METHOD_LABELS } from '@core/model/offline-gift';
 import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';

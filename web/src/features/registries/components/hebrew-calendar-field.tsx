@@ -7,7 +7,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { HEBREW_CALENDARS, hebrewCalendarName, type HebrewCalendarChoice } from '@core/registry/hebrew-calendar';
+import { HEBREW_CALENDARS, hebrewCalendarName, type HebrewCalendarChoice } from '@core/model/hebrew-calendar';
 import { HebrewDateText } from '../../../components/hebrew-date-text';
 import { useHebrewDate } from '../api/hebrew-date';
 

@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Currency } from '@core/money';
-import { OFFLINE_GIFT_METHOD_LABELS, OFFLINE_GIFT_METHODS, type OfflineGiftMethod } from '@core/offline-gift/offline-gift';
+import { OFFLINE_GIFT_METHOD_LABELS, OFFLINE_GIFT_METHODS, type OfflineGiftMethod } from '@core/model/offline-gift';
 import { latestOfflineGiftDay, OFFLINE_GIFT_NOTE_MAX_LENGTH } from '@core/offline-gift/offline-gift-schemas';
 import { FormDialog } from '../../../components/form-dialog';
 import { TextInput } from '../../../components/text-input';

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { paths } from '@core/page-paths';
-import type { PaymentStatus } from '@core/gift/gift';
+import type { PaymentStatus } from '@core/model/gift';
 import { formatMoney } from '@core/money';
 import type { RegistryGiftView } from '@api/registries';
 import { fromWireAmount } from '@api/amount';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_PHOTO_FOCUS, photoObjectPosition, type PhotoFocus } from '@core/registry/photo-focus';
+import { DEFAULT_PHOTO_FOCUS, photoObjectPosition, type PhotoFocus } from '@core/model/photo-focus';
 import { FocalPointPicker, focusValueText } from '../../../components/focal-point-picker';
 import { PhotoUpload } from '../../../components/photo-upload';
 

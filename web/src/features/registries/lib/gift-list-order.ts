@@ -1,4 +1,4 @@
-import type { GiftListSort, SortOrder } from '@core/gift/gift-list-query';
+import type { GiftListSort, SortOrder } from '@core/model/gift-list-query';
 
 /** The list's one sort control: each choice is a sort and its direction, said plainly. */
 export const GIFT_LIST_ORDERS = [

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import type { ManagerRegistryView } from '@api/registries';
-import { readingLabel } from '@core/registry/hebrew-calendar';
+import { readingLabel } from '@core/model/hebrew-calendar';
 import { paths } from '@core/page-paths';
 import { PageSpinner } from '../../../components/page-spinner';
 import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';

@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@core/page-paths';
 import { formatMoney, type Currency } from '@core/money';
 import { renderThankYouCard } from '@core/thank-you/render-card';
-import type { CelebrationType } from '@core/registry/celebration-title';
+import type { CelebrationType } from '@core/model/celebration-title';
 import { useToast } from '../../../components/toast';
 import { isApiError, type FieldErrors } from '../../../lib/api-fetch';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';

@@ -12,7 +12,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { cardForAllSchema } from '@core/thank-you/card-for-all-schemas';
 import { fillGiverName, GIVER_NAME_PLACEHOLDER } from '@core/thank-you/giver-name-placeholder';
 import { renderThankYouCard } from '@core/thank-you/render-card';
-import type { CelebrationType } from '@core/registry/celebration-title';
+import type { CelebrationType } from '@core/model/celebration-title';
 import type { CardForAllResult, ContributorView } from '@api/thank-you';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';

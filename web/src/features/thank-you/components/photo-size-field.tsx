@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { IMAGE_SIZES, type ImageSize } from '@core/thank-you/thank-you-note';
+import { IMAGE_SIZES, type ImageSize } from '@core/model/thank-you-note';
 
 const SIZE_LABELS: Record<ImageSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' };
 

@@ -6,7 +6,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { CARD_TEMPLATE_STYLES } from '@core/thank-you/card-templates';
-import { CARD_TEMPLATES, type CardTemplate } from '@core/thank-you/thank-you-note';
+import { CARD_TEMPLATES, type CardTemplate } from '@core/model/thank-you-note';
 
 interface TemplateFieldProps {
   id: string;

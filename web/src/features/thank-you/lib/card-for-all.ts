@@ -1,7 +1,7 @@
 import { cardForAllRecipients, type CardForAllRecipients } from '@core/thank-you/card-for-all-recipients';
 import { defaultThankYouMessage } from '@core/thank-you/default-message';
 import { GIVER_NAME_PLACEHOLDER } from '@core/thank-you/giver-name-placeholder';
-import type { CelebrationType } from '@core/registry/celebration-title';
+import type { CelebrationType } from '@core/model/celebration-title';
 import type { ContributorView } from '@api/thank-you';
 import type { CardValues } from './card-values';
 

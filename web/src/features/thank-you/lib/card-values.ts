@@ -1,7 +1,7 @@
 import { defaultThankYouMessage } from '@core/thank-you/default-message';
-import type { CelebrationType } from '@core/registry/celebration-title';
+import type { CelebrationType } from '@core/model/celebration-title';
 import { thankYouNoteSchema } from '@core/thank-you/note-schemas';
-import type { CardTemplate, ImageSize } from '@core/thank-you/thank-you-note';
+import type { CardTemplate, ImageSize } from '@core/model/thank-you-note';
 import type { ContributorView } from '@api/thank-you';
 
 /** What the card editor edits. */

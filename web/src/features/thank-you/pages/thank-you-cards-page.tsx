@@ -21,7 +21,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import type { ManagerRegistryView } from '@api/registries';
 import { isManagerView, useRegistry } from '../../../lib/use-registry';
-import { celebrationTitle } from '@core/registry/celebration-title';
+import { celebrationTitle } from '@core/model/celebration-title';
 import type { ContributorView } from '@api/thank-you';
 import { useContributors } from '../api/use-contributors';
 import { CardEditor } from '../components/card-editor';

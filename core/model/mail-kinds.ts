@@ -1,4 +1,4 @@
-import { PRODUCT } from '../email-layout';
+import { PRODUCT } from '../product-name';
 
 /**
  * What each e-mail is, as every send, the suppression list and the metrics name it

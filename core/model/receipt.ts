@@ -1,4 +1,4 @@
-import type { CharityCountry } from '../charity/charity';
+import type { CharityCountry } from './charity';
 import type { Cents, Currency } from '../money';
 
 export const RECEIPT_STATUSES = ['issued', 'void'] as const;

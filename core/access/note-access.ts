@@ -1,9 +1,9 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
-import type { ReceivedGift } from '../offline-gift/received-gift';
+import type { ReceivedGift } from '../model/received-gift';
 import type { Repositories } from '../ports/repositories';
-import { requireManager } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
+import { requireManager } from './registry-access';
+import type { Registry } from '../model/registry';
 
 function noSuchContributor(): DomainError {
   return new DomainError('gift.not_found', 'No such contributor');

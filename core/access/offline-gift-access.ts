@@ -1,9 +1,9 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { Repositories } from '../ports/repositories';
-import { requireManager } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
-import type { OfflineGift } from './offline-gift';
+import { requireManager } from './registry-access';
+import type { Registry } from '../model/registry';
+import type { OfflineGift } from '../model/offline-gift';
 
 export function offlineGiftNotFound(): DomainError {
   return new DomainError('gift.not_found', 'No such gift given by hand');

@@ -1,16 +1,16 @@
-import type { User } from './account/user';
-import { escapeHtml } from './html';
-import type { Registry } from './registry/registry';
-import { celebrationTitle } from './registry/celebration-title';
-import { colours, fonts } from './design-tokens';
-import { unlinkedText } from './unlinked-text';
+import type { User } from '../model/user';
+import { escapeHtml } from '../html';
+import type { Registry } from '../model/registry';
+import { celebrationTitle } from '../model/celebration-title';
+import { colours, fonts } from '../design-tokens';
+import { unlinkedText } from '../unlinked-text';
+import { PRODUCT } from '../product-name';
 
 /**
  * The look every e-mail shares, in the web's palette and display face (core/design-tokens.ts):
  * tables and inline styles only, as mail programs need, and a serif fallback for the many that load
  * no web font.
  */
-export const PRODUCT = 'Mitzvah Gifts';
 
 /**
  * The registry's title as e-mails quote it: the child's name is the family's words, sent to

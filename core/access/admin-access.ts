@@ -1,6 +1,6 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
-import type { AuditActor } from './audit-event';
+import type { AuditActor } from '../model/audit-event';
 
 /** Administrators' pages and calls do not exist for anyone else: a plain "not found". */
 export function requireAdmin(user: User | null): User {

@@ -1,7 +1,7 @@
-import type { User } from '../account/user';
-import type { PaymentStatus } from '../gift/gift';
+import type { User } from '../model/user';
+import type { PaymentStatus } from '../model/gift';
 import { DomainError } from '../errors';
-import type { Registry, RegistryRole } from './registry';
+import type { Registry, RegistryRole } from '../model/registry';
 import { registryNotFound } from './registry-not-found';
 
 export function requireSignedIn(user: User | null): User {

@@ -1,6 +1,6 @@
 import type { Cents, Currency } from '../money';
-import type { PayoutClaim } from '../payout/payout-claim';
-import type { PayoutMethod } from '../registry/registry';
+import type { PayoutClaim } from './payout-claim';
+import type { PayoutMethod } from './registry';
 
 /**
  * Stripe's dispute statuses, which the sandbox also uses. `warning_*` are inquiries (the card

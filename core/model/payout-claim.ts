@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import { REFUND_FINISHES_WITHIN_MINUTES } from '../gift/refund-timing';
+import { REFUND_FINISHES_WITHIN_MINUTES } from './refund-timing';
 import type { AuditActor } from './audit-event';
 
 /**

@@ -1,5 +1,5 @@
-import type { Gift } from '../gift/gift';
-import { tallyOf, type GiftTally } from '../gift/gift-tally';
+import type { Gift } from './gift';
+import { tallyOf, type GiftTally } from './gift-tally';
 import type { Cents } from '../money';
 
 export interface CharityShareOfRegistry {

@@ -1,6 +1,6 @@
 import type { Cents } from '../money';
-import type { OfflineGift } from '../offline-gift/offline-gift';
-import { giftMessage, givenAt, receivedGifts, type ReceivedGift } from '../offline-gift/received-gift';
+import type { OfflineGift } from './offline-gift';
+import { giftMessage, givenAt, receivedGifts, type ReceivedGift } from './received-gift';
 import { isListed, type Gift } from './gift';
 import { GIFT_LIST_PAGE_SIZE, type GiftListQuery } from './gift-list-query';
 

@@ -1,4 +1,4 @@
-import type { Gift } from '../gift/gift';
+import type { Gift } from './gift';
 import type { OfflineGift } from './offline-gift';
 
 /** A gift the family received: paid through us (succeeded), or given by hand and recorded. */

@@ -1,10 +1,10 @@
-import type { User } from '../account/user';
+import type { User } from '../model/user';
 import { DomainError } from '../errors';
 import type { Repositories } from '../ports/repositories';
-import { requireManager } from '../registry/registry-access';
-import type { Registry } from '../registry/registry';
-import { registryNotFound } from '../registry/registry-not-found';
-import type { Guest } from './guest';
+import { requireManager } from './registry-access';
+import type { Registry } from '../model/registry';
+import { registryNotFound } from './registry-not-found';
+import type { Guest } from '../model/guest';
 
 export function guestNotFound(): DomainError {
   return new DomainError('guest.not_found', 'No such guest');

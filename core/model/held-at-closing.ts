@@ -1,4 +1,4 @@
-import type { Gift } from '../gift/gift';
+import type { Gift } from './gift';
 import type { Cents } from '../money';
 
 /** What closing holds back: the gifts whose dispute the giver's bank has not decided yet. */

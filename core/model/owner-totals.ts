@@ -1,6 +1,6 @@
-import type { GiftTally } from '../gift/gift-tally';
+import type { GiftTally } from './gift-tally';
 import type { Cents, Currency } from '../money';
-import { closingAmountsOf, countsInPayouts } from '../payout/closing-amounts';
+import { closingAmountsOf, countsInPayouts } from './closing-amounts';
 import type { OfflineGift } from './offline-gift';
 
 /**
