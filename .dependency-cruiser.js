@@ -77,6 +77,15 @@ export const forbidden = [
     to: { path: '^api/' },
   },
   {
+    name: 'core-folders-stand-in-floors',
+    comment:
+      "No cycle between core's folders: records (core/model) and access rules (core/access) sit below the ports and the features, and a feature imports only features below it (docs/architecture.md#cores-floors).",
+    severity: 'error',
+    scope: 'folder',
+    from: { path: '^core/' },
+    to: { path: '^core/', circular: true },
+  },
+  {
     name: 'no-cycles',
     comment: 'No import cycles: a circle of modules cannot be understood, tested or loaded one piece at a time.',
     severity: 'error',

@@ -135,6 +135,32 @@ describe('the boundaries between adapters, web features and modules', () => {
     );
   });
 
+  it("fail the lint when core's folders import each other in a circle, though no module does", async () => {
+    const violations = await violationsIn({
+      'core/gift/refund-gift.ts': "import { closeRegistry } from '../payout/close-registry';\nexport const refundGift = closeRegistry;\n",
+      'core/gift/gift-emails.ts': "import { money } from '../money';\nexport const giftEmails = money;\n",
+      'core/payout/close-registry.ts': "import { money } from '../money';\nexport const closeRegistry = money;\n",
+      'core/payout/payout-emails.ts': "import { giftEmails } from '../gift/gift-emails';\nexport const payoutEmails = giftEmails;\n",
+      'core/money.ts': 'export const money = 1;\n',
+    });
+    expect(violations.filter((violation) => violation.startsWith('core-folders'))).toEqual([
+      'core-folders-stand-in-floors: core/gift -> core/payout',
+      'core-folders-stand-in-floors: core/payout -> core/gift',
+    ]);
+    expect(violations.filter((violation) => violation.startsWith('no-cycles'))).toEqual([]);
+  });
+
+  it("let core's folders stand on each other in one direction", async () => {
+    expect(
+      await violationsIn({
+        'core/payout/close-registry.ts': "import { refundGift } from '../gift/refund-gift';\nimport type { Gift } from '../model/gift';\nexport const closeRegistry = refundGift;\nexport type G = Gift;\n",
+        'core/gift/refund-gift.ts': "import type { Gift } from '../model/gift';\nimport { money } from '../money';\nexport const refundGift = money;\nexport type G = Gift;\n",
+        'core/model/gift.ts': "import type { Cents } from '../money';\nexport interface Gift { amount: Cents }\n",
+        'core/money.ts': 'export type Cents = number;\nexport const money = 1;\n',
+      }),
+    ).toEqual([]);
+  });
+
   it('fail the lint on an import cycle', async () => {
     const violations = await violationsIn({
       'adapters/cli/admin-commands.ts': "import { payoutCommand } from './payout-commands';\nexport const runAdminCommand = () => payoutCommand;\n",
