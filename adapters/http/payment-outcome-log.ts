@@ -1,5 +1,5 @@
 import type { PaymentOutcome } from '@core/gift/record-payment';
-import type { ProviderRefundOutcome } from '@core/gift/refund-gift';
+import type { ProviderRefundOutcome } from '@core/gift/refund-at-provider';
 import type { DisputeOutcome } from '@core/dispute/record-dispute';
 import type { Logger } from './logger';
 import type { PaymentOutcomeLabel } from './metrics';

@@ -5,7 +5,7 @@ import type { Repositories } from '../ports/repositories';
 import type { Registry } from '../model/registry';
 import { registryNotFound } from '../access/registry-not-found';
 import { isListed, type Gift } from '../model/gift';
-import { payoutsOfRegistry, platformCostRefusal, refundRefusal } from './refund-gift';
+import { payoutsOfRegistry, platformCostRefusal, refundRefusal } from './refund-refusals';
 
 const MAX_QUERY_LENGTH = 300;
 

@@ -1,6 +1,6 @@
 /**
  * Whether the family can still refund the registry's paid gifts, and if not why, as the gift list
- * says it above the gifts (refundWindow in refund-gift.ts; refundRefusal decides each gift, this
+ * says it above the gifts (refundWindow in refund-refusals.ts; refundRefusal decides each gift, this
  * is the reason they share). Plain data: the web imports it too.
  * - open: the registry is open;
  * - until_payout_claimed: closed, and both payouts still wait, so a refund still takes a gift's

@@ -2,7 +2,7 @@ import type { Gift } from '../model/gift';
 import type { GiftTally } from '../model/gift-tally';
 
 /**
- * The registry's succeeded gifts as refundWindow (refund-gift.ts) reads them, from its tally (gift-tally.ts):
+ * The registry's succeeded gifts as refundWindow (refund-refusals.ts) reads them, from its tally (gift-tally.ts):
  * payoutsOfRegistry tells two gifts of one charity apart only when a won dispute's follow-up holds one, so
  * one stand-in answers for each charity's other succeeded gifts and each won gift for itself.
  */

@@ -10,7 +10,7 @@ import type { ThankYouNote } from '../model/thank-you-note';
 import { pageCountOf, type GiftListPage } from '../model/gift-list';
 import { succeededStandIns } from './succeeded-stand-ins';
 import { parseGiftListQuery, type GiftListQuery } from '../model/gift-list-query';
-import { payoutsOfRegistry, refundRefusal, refundWindow } from './refund-gift';
+import { payoutsOfRegistry, refundRefusal, refundWindow } from './refund-refusals';
 import type { RefundWindow } from './refund-window';
 
 export interface GiftListEntry {

@@ -1,6 +1,6 @@
 import type { User } from '../model/user';
 import { DomainError } from '../errors';
-import { REFUND_UNDER_WAY_AT_CLOSING } from '../gift/refund-gift';
+import { REFUND_UNDER_WAY_AT_CLOSING } from '../gift/refund-refusals';
 import type { Clock } from '../ports/clock';
 import type { ConnectedAccountStatus, PaymentGateway } from '../ports/payment-gateway';
 import type { RegistryRepository, UnitOfWork } from '../ports/repositories';

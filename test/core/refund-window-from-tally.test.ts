@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Dispute } from '@core/model/dispute';
 import { PAYMENT_STATUSES, type Gift, type PaymentStatus } from '@core/model/gift';
 import { tallyOf } from '@core/model/gift-tally';
-import { refundWindow, type GiftPayouts } from '@core/gift/refund-gift';
+import { refundWindow, type GiftPayouts } from '@core/gift/refund-refusals';
 import { succeededStandIns } from '@core/gift/succeeded-stand-ins';
 import { CHARITY_PAYOUT_STATUSES, type CharityPayoutStatus } from '@core/model/charity-payout';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@core/model/registry';

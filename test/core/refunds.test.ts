@@ -8,17 +8,9 @@ import type { User } from '@core/model/user';
 import { isDomainError } from '@core/errors';
 import type { Gift } from '@core/model/gift';
 import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
-import {
-  payoutsOfRegistry,
-  finishStuckRefunds,
-  platformCostRefusal,
-  recordRefundAtProvider,
-  refundGift,
-  refundGiftAtPlatformCost,
-  refundKey,
-  refundRefusal,
-  REFUND_UNCONFIRMED,
-} from '@core/gift/refund-gift';
+import { finishStuckRefunds, refundGift, refundGiftAtPlatformCost, refundKey } from '@core/gift/refund-gift';
+import { payoutsOfRegistry, platformCostRefusal, refundRefusal, REFUND_UNCONFIRMED } from '@core/gift/refund-refusals';
+import { recordRefundAtProvider } from '@core/gift/refund-at-provider';
 import { REFUND_SETTLES_WITHIN_MS } from '@core/model/refund-timing';
 import { startGift } from '@core/gift/start-gift';
 import type { Currency } from '@core/money';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome } from '@core/gift/record-payment';
-import { recordRefundAtProvider } from '@core/gift/refund-gift';
+import { recordRefundAtProvider } from '@core/gift/refund-at-provider';
 import type { Clock } from '@core/ports/clock';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
