@@ -142,24 +142,33 @@ export class MikroOrmGiftRepository implements GiftRepository {
   }
 
   async tallyByRegistry(registryId: string): Promise<GiftTally[]> {
-    if (!isUuid(registryId)) return [];
+    return (await this.tallyByRegistries([registryId])).get(registryId) ?? [];
+  }
+
+  async tallyByRegistries(registryIds: readonly string[]): Promise<Map<string, GiftTally[]>> {
+    const tallies = new Map<string, GiftTally[]>(registryIds.map((id) => [id, []]));
+    const ids = registryIds.filter(isUuid);
+    if (ids.length === 0) return tallies;
     // Sums as text, read digit by digit: a float never holds money (cents-type.ts).
-    const rows = await this.em().execute<TallyRow[]>(
-      `select "payment_status", "refunded_at_platform_cost", "currency", "charity_id", count(*) as "gift_count",
+    const rows = await this.em().execute<(TallyRow & { registry_id: string })[]>(
+      `select "registry_id", "payment_status", "refunded_at_platform_cost", "currency", "charity_id", count(*) as "gift_count",
          sum("amount")::text as "amount", sum("child_amount")::text as "child_amount", sum("charity_amount")::text as "charity_amount"
-       from "gifts" where "registry_id" = ? group by 1, 2, 3, 4`,
-      [registryId],
+       from "gifts" where "registry_id" in (${ids.map(() => '?').join(', ')}) group by 1, 2, 3, 4, 5`,
+      ids,
     );
-    return rows.map((row) => ({
-      paymentStatus: row.payment_status,
-      refundedAtPlatformCost: row.refunded_at_platform_cost,
-      currency: row.currency,
-      charityId: row.charity_id,
-      giftCount: Number(row.gift_count),
-      amount: decimalToCents(row.amount),
-      childAmount: decimalToCents(row.child_amount),
-      charityAmount: decimalToCents(row.charity_amount),
-    }));
+    for (const row of rows) {
+      tallies.get(row.registry_id)?.push({
+        paymentStatus: row.payment_status,
+        refundedAtPlatformCost: row.refunded_at_platform_cost,
+        currency: row.currency,
+        charityId: row.charity_id,
+        giftCount: Number(row.gift_count),
+        amount: decimalToCents(row.amount),
+        childAmount: decimalToCents(row.child_amount),
+        charityAmount: decimalToCents(row.charity_amount),
+      });
+    }
+    return tallies;
   }
 
   async listRecentListed(registryId: string, limit: number): Promise<Gift[]> {
