@@ -9,7 +9,7 @@ import type { Currency } from '@core/money';
 import type { GiftRepository, NewGift } from '@core/ports/repositories';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';
 import { toGift } from './to-gift';
-import { decimalToCents } from '../types/cents-type';
+import { centsToDecimal, decimalToCents, withCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 import { pageReceived } from './mikro-orm-gift-list-page';
 
@@ -25,14 +25,38 @@ interface TallyRow {
 }
 
 
+const INSERT_GIFT = `insert into "gifts" ("registry_id", "charity_id", "gift_giver_name", "gift_giver_email", "currency", "amount", "child_amount", "charity_amount",
+    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "created_at")
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`;
+
 export class MikroOrmGiftRepository implements GiftRepository {
   constructor(private readonly em: EntityManagerSource) {}
 
+  /**
+   * Every gift started writes one: a fixed statement, so no unit of work computes a change set
+   * for it, and its row read back as MikroORM maps any row (types, column names, cents).
+   */
   async create(gift: NewGift): Promise<Gift> {
     const em = this.em();
-    const row = em.create(GiftEntity, { ...gift, createdAt: new Date() } as GiftRow);
-    await em.persist(row).flush();
-    return toGift(row);
+    const [row] = await em.execute<Record<string, unknown>[]>(INSERT_GIFT, [
+      gift.registryId,
+      gift.charityId,
+      gift.giftGiverName,
+      gift.giftGiverEmail,
+      gift.currency,
+      centsToDecimal(gift.amount),
+      centsToDecimal(gift.childAmount),
+      centsToDecimal(gift.charityAmount),
+      centsToDecimal(gift.platformFee),
+      centsToDecimal(gift.stripeFee),
+      gift.personalMessage ?? null,
+      gift.stripePaymentIntentId ?? null,
+      gift.paymentStatus,
+      gift.shareEmailWithCharity ?? false,
+      new Date(),
+    ]);
+    const meta = em.getMetadata().get(GiftEntity);
+    return toGift(withCents(em.getDriver().mapResult(row!, meta) as GiftRow, meta));
   }
 
   async findById(id: string): Promise<Gift | null> {
