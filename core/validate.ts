@@ -35,6 +35,20 @@ export function refuseUnknownFields(input: unknown, allowed: readonly string[]):
   }
 }
 
+type Description = { fields?: Record<string, { type: string }> };
+
+const descriptions = new WeakMap<AnySchema, Description>();
+
+/** A schema's fields and their types: yup walks the whole schema to describe it, so once per schema, not per call. */
+function describedOnce(schema: AnySchema): Description {
+  let description = descriptions.get(schema);
+  if (!description) {
+    description = schema.describe() as Description;
+    descriptions.set(schema, description);
+  }
+  return description;
+}
+
 const TYPE_NAMES: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', date: 'a date' };
 
 /**
@@ -42,7 +56,7 @@ const TYPE_NAMES: Record<string, string> = { string: 'text', number: 'a number',
  * instead, so what is stored is what was meant.
  */
 function refuseWrongTypes(schema: AnySchema, input: unknown): void {
-  const description = schema.describe() as { fields?: Record<string, { type: string }> };
+  const description = describedOnce(schema);
   if (!description.fields || input === null || typeof input !== 'object') return;
   const fields: FieldErrors = {};
   for (const [key, field] of Object.entries(description.fields)) {

@@ -122,6 +122,10 @@ export class InMemoryGiftRepository implements GiftRepository {
     return tallyOf(await this.listByRegistry(registryId));
   }
 
+  async tallyByRegistries(registryIds: readonly string[]): Promise<Map<string, GiftTally[]>> {
+    return new Map(await Promise.all(registryIds.map(async (id) => [id, await this.tallyByRegistry(id)] as const)));
+  }
+
   async listRecentListed(registryId: string, limit: number): Promise<Gift[]> {
     return (await this.listByRegistry(registryId)).filter(isListed).slice(0, limit);
   }

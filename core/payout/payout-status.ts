@@ -6,7 +6,7 @@ import { requireManager, requireOwner } from '../access/registry-access';
 import type { Registry } from '../model/registry';
 import { transferRetryAvailableAt } from './bank-transfer';
 import type { TransferOutcome } from './transfer-outcome';
-import { closingAmounts } from '../model/closing-amounts';
+import { closingAmountsOf } from '../model/closing-amounts';
 import { registryNotFound } from '../access/registry-not-found';
 
 /** The last bank transfer's outcome as the owner sees it; null when none applies or none was tried. */
@@ -63,7 +63,8 @@ export async function charityBreakdown(
   ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities'>,
 ): Promise<CharityBreakdownLine[]> {
   const registry = await checkedRegistry(id, ports, requireManager);
-  const { shares } = closingAmounts(await ports.gifts.listByRegistry(registry.id));
+  // One aggregate, however many gifts the registry has.
+  const { shares } = closingAmountsOf(await ports.gifts.tallyByRegistry(registry.id));
   const charities = await ports.charities.listAll();
   return shares
     .map((share) => ({

@@ -327,6 +327,8 @@ export interface GiftRepository {
   paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>>;
   /** The registry's gifts summed by status, refund at the platform's cost, currency and charity (gift-tally.ts): one aggregate. */
   tallyByRegistry(registryId: string): Promise<GiftTally[]>;
+  /** The same tally for each of these registries, in one aggregate (registries without gifts answer an empty tally). */
+  tallyByRegistries(registryIds: readonly string[]): Promise<Map<string, GiftTally[]>>;
   /** The newest listed gifts (LISTED_PAYMENT_STATUSES) of the registry, newest first, at most limit. */
   listRecentListed(registryId: string, limit: number): Promise<Gift[]>;
   /** The registry's gifts in this status, newest first. */

@@ -1,6 +1,6 @@
 import type { User } from '../model/user';
 import type { Charity } from '../model/charity';
-import { closingAmounts } from '../model/closing-amounts';
+import { closingAmountsOf } from '../model/closing-amounts';
 import type { CharityRepository, GiftRepository, RegistryRepository } from '../ports/repositories';
 import type { Registry } from '../model/registry';
 import { childNameSearchWords } from './child-name-search';
@@ -22,14 +22,13 @@ async function cards(registries: Registry[], ports: { charities: CharityReposito
 }
 
 async function summaries(registries: Registry[], user: User, ports: { gifts: GiftRepository; charities: CharityRepository }): Promise<RegistrySummary[]> {
-  // Each tile's Total Received and count are the registry's figures, derived as every other screen's.
-  const [figures, withCharities] = await Promise.all([Promise.all(registries.map(async (registry) => closingAmounts(await ports.gifts.listByRegistry(registry.id)))), cards(registries, ports)]);
-  return withCharities.map((card, index) => ({
-    ...card,
-    figures: figures[index]!,
-    giftCount: figures[index]!.giftCount,
-    role: card.registry.userId === user.id ? ('owner' as const) : ('coOwner' as const),
-  }));
+  // Each tile's Total Received and count are the registry's figures, derived as every other
+  // screen's, from one aggregate over all the user's registries however many gifts they hold.
+  const [tallies, withCharities] = await Promise.all([ports.gifts.tallyByRegistries(registries.map((registry) => registry.id)), cards(registries, ports)]);
+  return withCharities.map((card) => {
+    const figures = closingAmountsOf(tallies.get(card.registry.id) ?? []);
+    return { ...card, figures, giftCount: figures.giftCount, role: card.registry.userId === user.id ? ('owner' as const) : ('coOwner' as const) };
+  });
 }
 
 /** The registries the user owns or co-owns. */

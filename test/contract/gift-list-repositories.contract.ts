@@ -36,7 +36,16 @@ export function giftListRepositoryContract(current: () => Repositories & UnitOfW
         // The family's page reads its count and statuses from the tally.
         expect(succeededCount(tally)).toBe((await repos.gifts.countSucceeded([registry.id])).get(registry.id) ?? 0);
         expect(new Set(tally.map((each) => each.paymentStatus))).toEqual(await repos.gifts.paymentStatusesOf(registry.id));
+        // The dashboard reads every registry of the user's in one aggregate: the same tallies.
+        const many = await repos.gifts.tallyByRegistries([registry.id, other.id, empty.id, 'not-a-uuid']);
+        expect([...many.keys()]).toEqual([registry.id, other.id, empty.id, 'not-a-uuid']);
+        expect(ordered(many.get(registry.id)!)).toEqual(ordered(tally));
+        expect(ordered(many.get(other.id)!)).toEqual(ordered(tallyOf(await repos.gifts.listByRegistry(other.id))));
+        expect(many.get(empty.id)).toEqual([]);
+        expect(many.get('not-a-uuid')).toEqual([]);
       };
+      const [other, empty] = [await repos.registries.create(aNewRegistry(registry.userId)), await repos.registries.create(aNewRegistry(registry.userId))];
+      await repos.gifts.create(aNewGift(other.id, charities[0]!.id, { paymentStatus: 'succeeded', amount: 5_000, childAmount: 4_500, charityAmount: 500 }));
       const gifts = [];
       for (const [index, status] of STATUSES.entries()) {
         const amount = 1_001 + index * 3_607;

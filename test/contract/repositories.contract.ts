@@ -121,6 +121,13 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect((await repos.charities.listAll()).map((c) => c.isActive)).toEqual([false, true]);
         expect(await repos.charities.findById(a.id)).toMatchObject({ name: 'A Charity', category: 'veterans', isActive: false });
         expect(await repos.charities.count()).toBe(2);
+        // Read by id (as a gift reads its charity) as listed, every field and the details alike.
+        const detailed = await repos.charities.create(
+          aCharity({ name: 'C Charity', details: { legalName: 'C Charity Inc.', country: 'US', taxId: '12-3456789', address: '1 Main St, Springfield', agreementDate: '2026-11-30' } }),
+        );
+        for (const charity of await repos.charities.listAll()) expect(await repos.charities.findById(charity.id)).toEqual(charity);
+        expect((await repos.charities.findById(detailed.id))?.details).toEqual(detailed.details);
+        expect(await repos.charities.findById('00000000-0000-4000-8000-000000000000')).toBeNull();
       });
 
       it('refuses to change an unknown charity', async () => {

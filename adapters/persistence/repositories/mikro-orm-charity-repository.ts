@@ -55,10 +55,15 @@ export class MikroOrmCharityRepository implements CharityRepository {
     return toCharity(row);
   }
 
+  /**
+   * Every gift started reads its charity, inside its transaction: a fixed statement, so no query
+   * is built per gift, its row mapped to properties as MikroORM maps any row.
+   */
   async findById(id: string): Promise<Charity | null> {
     if (!isUuid(id)) return null;
-    const row = await this.em().findOne(CharityEntity, { id });
-    return row ? toCharity(row) : null;
+    const em = this.em();
+    const [row] = await em.execute<Record<string, unknown>[]>('select * from "charities" where "id" = ?', [id]);
+    return row ? toCharity(em.getDriver().mapResult(row, em.getMetadata().get(CharityEntity)) as CharityRow) : null;
   }
 
   async listAll(): Promise<Charity[]> {

@@ -9,7 +9,7 @@ import type { Currency } from '@core/money';
 import type { GiftRepository, NewGift } from '@core/ports/repositories';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';
 import { toGift } from './to-gift';
-import { decimalToCents } from '../types/cents-type';
+import { centsToDecimal, decimalToCents, withCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 import { pageReceived } from './mikro-orm-gift-list-page';
 
@@ -25,14 +25,38 @@ interface TallyRow {
 }
 
 
+const INSERT_GIFT = `insert into "gifts" ("registry_id", "charity_id", "gift_giver_name", "gift_giver_email", "currency", "amount", "child_amount", "charity_amount",
+    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "created_at")
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`;
+
 export class MikroOrmGiftRepository implements GiftRepository {
   constructor(private readonly em: EntityManagerSource) {}
 
+  /**
+   * Every gift started writes one: a fixed statement, so no unit of work computes a change set
+   * for it, and its row read back as MikroORM maps any row (types, column names, cents).
+   */
   async create(gift: NewGift): Promise<Gift> {
     const em = this.em();
-    const row = em.create(GiftEntity, { ...gift, createdAt: new Date() } as GiftRow);
-    await em.persist(row).flush();
-    return toGift(row);
+    const [row] = await em.execute<Record<string, unknown>[]>(INSERT_GIFT, [
+      gift.registryId,
+      gift.charityId,
+      gift.giftGiverName,
+      gift.giftGiverEmail,
+      gift.currency,
+      centsToDecimal(gift.amount),
+      centsToDecimal(gift.childAmount),
+      centsToDecimal(gift.charityAmount),
+      centsToDecimal(gift.platformFee),
+      centsToDecimal(gift.stripeFee),
+      gift.personalMessage ?? null,
+      gift.stripePaymentIntentId ?? null,
+      gift.paymentStatus,
+      gift.shareEmailWithCharity ?? false,
+      new Date(),
+    ]);
+    const meta = em.getMetadata().get(GiftEntity);
+    return toGift(withCents(em.getDriver().mapResult(row!, meta) as GiftRow, meta));
   }
 
   async findById(id: string): Promise<Gift | null> {
@@ -142,24 +166,33 @@ export class MikroOrmGiftRepository implements GiftRepository {
   }
 
   async tallyByRegistry(registryId: string): Promise<GiftTally[]> {
-    if (!isUuid(registryId)) return [];
+    return (await this.tallyByRegistries([registryId])).get(registryId) ?? [];
+  }
+
+  async tallyByRegistries(registryIds: readonly string[]): Promise<Map<string, GiftTally[]>> {
+    const tallies = new Map<string, GiftTally[]>(registryIds.map((id) => [id, []]));
+    const ids = registryIds.filter(isUuid);
+    if (ids.length === 0) return tallies;
     // Sums as text, read digit by digit: a float never holds money (cents-type.ts).
-    const rows = await this.em().execute<TallyRow[]>(
-      `select "payment_status", "refunded_at_platform_cost", "currency", "charity_id", count(*) as "gift_count",
+    const rows = await this.em().execute<(TallyRow & { registry_id: string })[]>(
+      `select "registry_id", "payment_status", "refunded_at_platform_cost", "currency", "charity_id", count(*) as "gift_count",
          sum("amount")::text as "amount", sum("child_amount")::text as "child_amount", sum("charity_amount")::text as "charity_amount"
-       from "gifts" where "registry_id" = ? group by 1, 2, 3, 4`,
-      [registryId],
+       from "gifts" where "registry_id" in (${ids.map(() => '?').join(', ')}) group by 1, 2, 3, 4, 5`,
+      ids,
     );
-    return rows.map((row) => ({
-      paymentStatus: row.payment_status,
-      refundedAtPlatformCost: row.refunded_at_platform_cost,
-      currency: row.currency,
-      charityId: row.charity_id,
-      giftCount: Number(row.gift_count),
-      amount: decimalToCents(row.amount),
-      childAmount: decimalToCents(row.child_amount),
-      charityAmount: decimalToCents(row.charity_amount),
-    }));
+    for (const row of rows) {
+      tallies.get(row.registry_id)?.push({
+        paymentStatus: row.payment_status,
+        refundedAtPlatformCost: row.refunded_at_platform_cost,
+        currency: row.currency,
+        charityId: row.charity_id,
+        giftCount: Number(row.gift_count),
+        amount: decimalToCents(row.amount),
+        childAmount: decimalToCents(row.child_amount),
+        charityAmount: decimalToCents(row.charity_amount),
+      });
+    }
+    return tallies;
   }
 
   async listRecentListed(registryId: string, limit: number): Promise<Gift[]> {
