@@ -11,7 +11,7 @@ const body = (text: string) => ({ content: Buffer.from(text.replace(/\r\n|\r|\n/
 
 /**
  * One message as the .eml a mail client opens, built by nodemailer's composer: multipart/alternative
- * with the text and the HTML, both UTF-8 and quoted-printable (even when plain ASCII, so every part
+ * with the text and the HTML (inside multipart/mixed with its attachments, when it has any), both UTF-8 and quoted-printable (even when plain ASCII, so every part
  * reads the same way), headers that are not plain ASCII as base64 encoded words (Hebrew and emoji
  * stay short), a Reply-To when the message names one, and a Message-ID at the sender's domain. A
  * message written on someone's behalf has their name before our address in From (the composer
@@ -31,7 +31,10 @@ export async function composeMessage(message: OutgoingMail, envelope: { from: Se
     textEncoding: 'base64',
     text: body(message.text),
     html: body(message.html),
-    // Our messages carry no attachments: nothing in them may make the composer read a file or a URL.
+    // An attachment is given as bytes: nothing in a message may make the composer read a file or a URL.
+    ...(message.attachments?.length
+      ? { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content, 'utf8') })) }
+      : {}),
     disableFileAccess: true,
     disableUrlAccess: true,
   });

@@ -53,6 +53,9 @@ export class SendGridMailer implements Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments?.length
+          ? { attachments: message.attachments.map((file) => ({ filename: file.filename, type: file.contentType, content: Buffer.from(file.content, 'utf8').toString('base64'), disposition: 'attachment' })) }
+          : {}),
         trackingSettings: { clickTracking: { enable: false, enableText: false }, openTracking: { enable: false } },
       });
     } catch (error) {

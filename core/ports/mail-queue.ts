@@ -27,6 +27,10 @@ export interface MailQueue {
 const MAX_DEDUPE_KEY_LENGTH = 255;
 const MAX_ADDRESS_LENGTH = 320;
 const MAX_SENDER_NAME_LENGTH = 200;
+/** An invitation's calendar event is about a kilobyte; the outbox row is no place for a large file. */
+const MAX_ATTACHMENTS_LENGTH = 64 * 1024;
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const MEDIA_TYPE = /^[a-z]+\/[a-z0-9.+-]+$/;
 /** One bare address (local@domain): no name, no list, no white space or line break, nothing a header could be split on. */
 const BARE_ADDRESS = /^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/;
 
@@ -47,6 +51,7 @@ export function prepareQueuedMail(mail: QueuedMail): QueuedMail {
     ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
     ...(mail.senderName === undefined ? {} : { senderName: oneLineText(mail.senderName) }),
     ...(mail.thankYouNoteId === undefined ? {} : { thankYouNoteId: mail.thankYouNoteId }),
+    ...(mail.attachments === undefined ? {} : { attachments: mail.attachments.map((file) => ({ ...file, content: clean(file.content) })) }),
     subject: oneLineText(mail.subject),
     text: clean(mail.text),
     html: clean(mail.html),
@@ -70,5 +75,13 @@ function checkQueuedMail(mail: QueuedMail): void {
   }
   if (mail.replyTo !== undefined && (mail.replyTo.length > MAX_ADDRESS_LENGTH || !BARE_ADDRESS.test(mail.replyTo))) {
     throw new RangeError(`A queued mail's reply-to must be one address of at most ${MAX_ADDRESS_LENGTH} characters on one line`);
+  }
+  if (mail.attachments !== undefined) {
+    if (mail.attachments.some((file) => !FILE_NAME.test(file.filename) || !MEDIA_TYPE.test(file.contentType))) {
+      throw new RangeError('A queued mail\'s attachment needs a plain file name and a bare media type');
+    }
+    if (mail.attachments.reduce((sum, file) => sum + file.content.length, 0) > MAX_ATTACHMENTS_LENGTH) {
+      throw new RangeError(`A queued mail's attachments may hold at most ${MAX_ATTACHMENTS_LENGTH} characters`);
+    }
   }
 }

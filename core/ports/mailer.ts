@@ -1,5 +1,16 @@
 import type { MailKind } from '../model/mail-kinds';
 
+/**
+ * A file a message carries: text only (a calendar event), small, so it is kept in the outbox row
+ * with the message and blanked with its body once sent.
+ */
+export interface MailAttachment {
+  filename: string;
+  /** The bare media type, such as text/calendar. */
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -17,6 +28,8 @@ export interface MailMessage {
    * family via Mitzvah Gifts"); absent, the configured sender's name. Plain text: the mailer encodes it.
    */
   senderName?: string;
+  /** Files the message carries (an invitation's calendar event); absent, none. */
+  attachments?: readonly MailAttachment[];
 }
 
 /** A message as the mail worker hands it over; a message queued before kinds were recorded has none (transactional). */

@@ -31,7 +31,7 @@ paymentGatewayContract('in-memory fake', async () => {
 mailerContract('in-memory fake', async () => {
   const mailer = new InMemoryMailer();
   // The fake keeps what it was given; its recipient would read it from the contract's sender.
-  const read = ({ to, replyTo, subject, text, html, senderName, unsubscribeUrl }: OutgoingMail): DeliveredMail => ({
+  const read = ({ to, replyTo, subject, text, html, senderName, unsubscribeUrl, attachments }: OutgoingMail): DeliveredMail => ({
     from: { name: senderName ?? 'Mitzvah Gifts', address: 'gifts@mitzvahgifts.test' },
     to,
     ...(replyTo ? { replyTo } : {}),
@@ -39,6 +39,7 @@ mailerContract('in-memory fake', async () => {
     text,
     html,
     ...(unsubscribeUrl ? { unsubscribe: { url: unsubscribeUrl, oneClick: true } } : {}),
+    ...(attachments?.length ? { attachments: attachments.map((file) => ({ ...file })) } : {}),
   });
   return { mailer, delivered: async () => mailer.sent.map(read), failNextDelivery: async () => mailer.failWith() };
 });

@@ -54,6 +54,24 @@ export function mailQueueContract(name: string, factory: () => Promise<MailQueue
       expect((await subject.queued()).find((mail) => mail.dedupeKey === receipt.dedupeKey)).not.toHaveProperty('replyTo');
     });
 
+    it('keeps a message’s attachments exactly as given, and none on a message without', async () => {
+      const event = 'BEGIN:VCALENDAR\r\nSUMMARY:Noa’s Bat Mitzvah\\, 🎉\r\nEND:VCALENDAR\r\n';
+      const invitation = aQueuedMail({ attachments: [{ filename: 'invitation.ics', contentType: 'text/calendar', content: event }] });
+      const receipt = aQueuedMail();
+      await subject.transaction(async (queue) => {
+        await queue.enqueue(invitation);
+        await queue.enqueue(receipt);
+      });
+      expect(byKey(await subject.queued())).toEqual(byKey([invitation, receipt]));
+    });
+
+    it('refuses an attachment with a file name that is a path or a media type with parameters', async () => {
+      const file = { filename: 'invitation.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' };
+      await expect(subject.queue.enqueue(aQueuedMail({ attachments: [{ ...file, filename: '../etc/passwd' }] }))).rejects.toThrow(RangeError);
+      await expect(subject.queue.enqueue(aQueuedMail({ attachments: [{ ...file, contentType: 'text/calendar; x="\r\nBcc: a@b.c"' }] }))).rejects.toThrow(RangeError);
+      expect(await subject.queued()).toEqual([]);
+    });
+
     it('queues outside a transaction too', async () => {
       const mail = aQueuedMail();
       await subject.queue.enqueue(mail);

@@ -170,6 +170,15 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect(mailer.sentTo(receipt.to)[0]).not.toHaveProperty('replyTo');
     });
 
+    it('hands the mailer a message’s attachments, and keeps none of them once it is sent', async () => {
+      const attachments = [{ filename: 'invitation.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }];
+      const invitation = aQueuedMail({ attachments });
+      await enqueue([invitation]);
+      expect(await worker().drainOnce()).toBe(1);
+      expect(mailer.sentTo(invitation.to)[0]?.attachments).toEqual(attachments);
+      expect(await orm.em.fork().execute('select "attachments" from "mail_outbox"')).toEqual([{ attachments: null }]);
+    });
+
     it('sends what was queued once, with its subject, text and HTML, and marks it sent', async () => {
       const mails = [aQueuedMail({ subject: 'Gift received 🎉', text: 'Todah!\nLine 2', html: '<p>Todah!</p>' }), aQueuedMail(), aQueuedMail()];
       await enqueue(mails);

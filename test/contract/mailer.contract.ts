@@ -11,6 +11,8 @@ export interface DeliveredMail {
   html: string;
   /** List-Unsubscribe's https address, and whether List-Unsubscribe-Post offers the one click (RFC 8058). */
   unsubscribe?: { url: string; oneClick: boolean };
+  /** The files it carries, each byte for byte; absent when it carries none. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /** Every harness's sender. */
@@ -56,7 +58,7 @@ export function mailerContract(name: string, factory: () => Promise<MailerHarnes
     });
 
     /** What the recipient should read of a message sent with the contract's sender. */
-    const read = ({ to, replyTo, subject: title, text, html, senderName, unsubscribeUrl }: OutgoingMail): DeliveredMail => ({
+    const read = ({ to, replyTo, subject: title, text, html, senderName, unsubscribeUrl, attachments }: OutgoingMail): DeliveredMail => ({
       from: senderName ? { name: senderName, address: sender.address } : sender,
       to,
       ...(replyTo ? { replyTo } : {}),
@@ -64,6 +66,7 @@ export function mailerContract(name: string, factory: () => Promise<MailerHarnes
       text,
       html,
       ...(unsubscribeUrl ? { unsubscribe: { url: unsubscribeUrl, oneClick: true } } : {}),
+      ...(attachments?.length ? { attachments: attachments.map((file) => ({ ...file })) } : {}),
     });
 
     it('delivers a message with its recipient, subject, text and HTML exactly as given, from the configured sender', async () => {
@@ -98,6 +101,16 @@ export function mailerContract(name: string, factory: () => Promise<MailerHarnes
       const plain = delivered.find((message) => message.to === receipt.to);
       expect(plain).toEqual(read(receipt));
       expect(plain?.replyTo).toBeUndefined();
+    });
+
+    it('delivers a message’s attachment byte for byte, its CRLF line ends and non-ASCII text kept, and none on a message without', async () => {
+      const event = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Noa’s Bat Mitzvah\\, בת מצווה\r\nDESCRIPTION:Line one\\nline two\r\nEND:VCALENDAR\r\n';
+      const invitation = { ...thankYouNote, kind: 'thank-you-card' as const, to: 'guest@example.com', attachments: [{ filename: 'invitation.ics', contentType: 'text/calendar', content: event }] };
+      await subject.mailer.send(invitation);
+      await subject.mailer.send(thankYouNote);
+      const delivered = await subject.delivered();
+      expect(delivered.find((message) => message.to === invitation.to)).toEqual(read(invitation));
+      expect(delivered.find((message) => message.to === thankYouNote.to)?.attachments).toBeUndefined();
     });
 
     it('delivers each of several messages sent at once, each once', async () => {

@@ -28,6 +28,9 @@ function asDelivered(body: ReceivedMail['body']): DeliveredMail {
     subject: body.subject,
     text: content('text/plain'),
     html: content('text/html'),
+    ...(body.attachments?.length
+      ? { attachments: body.attachments.map((file) => ({ filename: file.filename, contentType: file.type ?? '', content: Buffer.from(file.content, 'base64').toString('utf8') })) }
+      : {}),
     ...(unsubscribe ? { unsubscribe: { url: unsubscribe.replace(/^<|>$/g, ''), oneClick: body.headers?.['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click' } } : {}),
   };
 }

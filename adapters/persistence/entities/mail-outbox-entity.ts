@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { MailKind } from '@core/model/mail-kinds';
+import type { MailAttachment } from '@core/ports/mailer';
 import type { MailProblem } from '@core/model/suppression';
 
 /**
@@ -26,6 +27,8 @@ export interface MailOutboxRow {
   subject: string;
   text: string;
   html: string;
+  /** The files the message carries (an invitation's calendar event), or null; blanked with the body once sent. */
+  attachments: MailAttachment[] | null;
   status: MailOutboxStatus;
   attempts: number;
   nextAttemptAt: Date;
@@ -56,6 +59,7 @@ export const MailOutboxEntity = new EntitySchema<MailOutboxRow>({
     subject: { type: 'text' },
     text: { type: 'text' },
     html: { type: 'text' },
+    attachments: { type: 'json', nullable: true },
     status: { type: 'string', length: 10, default: 'queued' },
     attempts: { type: 'integer', default: 0 },
     nextAttemptAt: { type: 'datetime', defaultRaw: 'now()' },

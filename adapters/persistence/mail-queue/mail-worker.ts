@@ -2,7 +2,7 @@ import { categoryOf, isMailKind, type MailKind, type OptOutCategory } from '@cor
 import { withListFooter } from '@core/mail/list-footer';
 import { stoppingSuppression, suppressionKey, type MailProblem, type SuppressionScope } from '@core/model/suppression';
 import type { Clock } from '@core/ports/clock';
-import type { Mailer, OutgoingMail } from '@core/ports/mailer';
+import type { MailAttachment, Mailer, OutgoingMail } from '@core/ports/mailer';
 import type { Orm } from '../orm';
 import { applyMailEvents, recordDeliveryProblem, type AppliedMailEvent } from './mail-events';
 
@@ -60,6 +60,8 @@ interface ClaimedMail {
   subject: string;
   text: string;
   html: string;
+  /** jsonb: PGlite and PostgreSQL's driver both answer it parsed. */
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -98,7 +100,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
        )
        update "mail_outbox" as "m" set "status" = 'sending', "attempts" = "m"."attempts" + 1, "next_attempt_at" = ?::timestamptz
        from "due" where "m"."id" = "due"."id"
-       returning "m"."id", "m"."to", "m"."reply_to" as "replyTo", "m"."kind", "m"."sender_name" as "senderName", "m"."subject", "m"."text", "m"."html", "m"."attempts"`,
+       returning "m"."id", "m"."to", "m"."reply_to" as "replyTo", "m"."kind", "m"."sender_name" as "senderName", "m"."subject", "m"."text", "m"."html", "m"."attachments", "m"."attempts"`,
       [at(now), maxAttempts, batchSize, at(new Date(now.getTime() + leaseMs))],
     );
   }
@@ -120,7 +122,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   // delivered; the row stays for its dedupe key and as a record of what went to whom and when.
   async function markSent(mail: ClaimedMail): Promise<void> {
     await execute(
-      `update "mail_outbox" set "status" = 'sent', "sent_at" = ?::timestamptz, "last_error" = null, "text" = '', "html" = '' where "id" = ? and "status" = 'sending' and "attempts" = ?`,
+      `update "mail_outbox" set "status" = 'sent', "sent_at" = ?::timestamptz, "last_error" = null, "text" = '', "html" = '', "attachments" = null where "id" = ? and "status" = 'sending' and "attempts" = ?`,
       [at(clock.now()), mail.id, mail.attempts],
       'run',
     );
@@ -148,7 +150,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const now = clock.now();
     const suppressed = await orm.em.fork().transactional(async (em) => {
       const { affectedRows } = await em.execute<{ affectedRows: number }>(
-        `update "mail_outbox" set "status" = 'suppressed', "last_error" = null, "text" = '', "html" = '' where "id" = ? and "status" = 'sending' and "attempts" = ?`,
+        `update "mail_outbox" set "status" = 'suppressed', "last_error" = null, "text" = '', "html" = '', "attachments" = null where "id" = ? and "status" = 'sending' and "attempts" = ?`,
         [mail.id, mail.attempts],
         'run',
       );
@@ -176,6 +178,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     };
     const category = kind ? categoryOf(kind) : 'transactional';
     if (category === 'transactional') return message;

@@ -11,6 +11,7 @@ export interface ReceivedMail {
     reply_to?: { email: string; name?: string };
     subject: string;
     content: { type: string; value: string }[];
+    attachments?: { content: string; filename: string; type?: string; disposition?: string }[];
     headers?: Record<string, string>;
     custom_args?: Record<string, string>;
     tracking_settings?: Record<string, { enable?: boolean; enable_text?: boolean }>;

@@ -37,6 +37,9 @@ export async function parseEml(raw: string | Buffer): Promise<DeliveredMail & { 
     text: (parsed.text ?? '').replace(/\r\n/g, '\n'),
     html: typeof parsed.html === 'string' ? parsed.html.replace(/\r\n/g, '\n') : '',
     ...(https ? { unsubscribe: { url: https, oneClick: oneClick === 'List-Unsubscribe=One-Click' } } : {}),
+    ...(parsed.attachments.length > 0
+      ? { attachments: parsed.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content.toString('utf8') })) }
+      : {}),
     parsed,
   };
 }
