@@ -36,6 +36,7 @@ import { Migration20261202040000MailDelivery } from './Migration20261202040000Ma
 import { Migration20261203000000CharityReceipts } from './Migration20261203000000CharityReceipts';
 import { Migration20261203100000GiftListOrder } from './Migration20261203100000GiftListOrder';
 import { Migration20261203200000GuestList } from './Migration20261203200000GuestList';
+import { Migration20261204000000OfflineGiftGuest } from './Migration20261204000000OfflineGiftGuest';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261203000000CharityReceipts', class: Migration20261203000000CharityReceipts },
   { name: 'Migration20261203100000GiftListOrder', class: Migration20261203100000GiftListOrder },
   { name: 'Migration20261203200000GuestList', class: Migration20261203200000GuestList },
+  { name: 'Migration20261204000000OfflineGiftGuest', class: Migration20261204000000OfflineGiftGuest },
 ];
