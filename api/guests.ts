@@ -1,6 +1,7 @@
 import { GUEST_GIFT_MATCHES } from '@core/guest/guest-gifts';
 import { GUEST_FILTERS } from '@core/guest/guest-list-query';
 import { guestSchema } from '@core/guest/guest-schemas';
+import { CURRENCIES } from '@core/money';
 import { OFFLINE_GIFT_METHODS } from '@core/offline-gift/offline-gift';
 import { THANK_YOU_STATUSES } from '@core/thank-you/thank-you-status';
 import { amountSchema } from './amount';
@@ -52,6 +53,7 @@ export type UnmatchedGiftView = Wire<typeof unmatchedGiftSchema>;
 
 /** GET /api/registries/{id}/guests: the guests the filters keep, by name, and the whole list's counts. */
 export const guestListSchema = exactObject({
+  currency: oneOfValues(CURRENCIES),
   guests: arrayOf(guestLineSchema),
   filters: objectWithOptional({}, { gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked) }),
   counts: exactObject({ guests: count, people: count, gave: count, thanked: count, notThanked: count }),

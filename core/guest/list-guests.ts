@@ -1,4 +1,5 @@
 import type { User } from '../account/user';
+import type { Currency } from '../money';
 import type { OfflineGift } from '../offline-gift/offline-gift';
 import type { Repositories } from '../ports/repositories';
 import { guestListRegistry } from './guest-access';
@@ -6,6 +7,8 @@ import { parseGuestListQuery, type GuestFilters } from './guest-list-query';
 import { giftsToThank, guestStates, matchesFilters, type GuestState } from './guest-state';
 
 export interface GuestList {
+  /** The registry's: what every amount is in. */
+  currency: Currency;
   /** The guests the filters keep, by name. */
   guests: GuestState[];
   filters: GuestFilters;
@@ -45,6 +48,7 @@ export async function listGuests(registryId: string, query: unknown, ports: Port
   const countOf = (filter: GuestFilters) => states.filter((state) => matchesFilters(state, filter)).length;
   const matched = new Set(gifts.filter((gift) => gift.byHand).map((gift) => gift.giftId));
   return {
+    currency: registry.currency,
     guests: states.filter((state) => matchesFilters(state, filters)),
     filters,
     counts: {

@@ -39,6 +39,7 @@ function presentUnmatchedGift(gift: OfflineGift) {
 
 export function presentGuestList(list: GuestList) {
   return {
+    currency: list.currency,
     guests: list.guests.map((state) => ({ ...presentGuest(state.guest), gifts: state.gifts.map(presentGuestGift), given: toWireAmount(state.given), thankYou: state.thankYou })),
     filters: list.filters,
     counts: list.counts,
