@@ -1,4 +1,4 @@
-import { GUEST_GIFT_MATCHES } from '@core/guest/guest-gifts';
+import { GUEST_GIFT_MATCHES } from '@core/guest/guest-gift';
 import { GUEST_FILTERS } from '@core/guest/guest-list-query';
 import { guestSchema } from '@core/guest/guest-schemas';
 import { CURRENCIES } from '@core/money';

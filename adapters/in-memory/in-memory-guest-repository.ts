@@ -2,7 +2,8 @@ import type { Guest, GuestDetails } from '@core/guest/guest';
 import { guestNotFound } from '@core/guest/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
 import type { Gift } from '@core/gift/gift';
-import { giftsOfGuests, type GuestGift, type MatchableOfflineGift } from '@core/guest/guest-gifts';
+import type { GuestGift, MatchableOfflineGift } from '@core/guest/guest-gift';
+import { giftsOfGuests } from '@core/guest/guest-gifts';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import type { ThankYouNote } from '@core/thank-you/thank-you-note';
 

@@ -2,7 +2,7 @@ import type { OfflineGift, OfflineGiftDetails } from '@core/offline-gift/offline
 import { offlineGiftNotFound } from '@core/offline-gift/offline-gift-access';
 import { byHandTotalOf, type ByHandTotal } from '@core/offline-gift/owner-totals';
 import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
-import type { MatchableOfflineGift } from '@core/guest/guest-gifts';
+import type { MatchableOfflineGift } from '@core/guest/guest-gift';
 
 /** A row as the table keeps it, the guest the family matched it to beside it; the port's answers leave that out. */
 function withoutGuest({ guestId: _, ...gift }: MatchableOfflineGift): OfflineGift {

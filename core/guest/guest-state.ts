@@ -1,7 +1,7 @@
 import type { Cents } from '../money';
 import type { ThankYouStatus } from '../thank-you/thank-you-status';
 import type { Guest } from './guest';
-import type { GuestGift } from './guest-gifts';
+import type { GuestGift } from './guest-gift';
 import type { GuestFilterName, GuestFilters } from './guest-list-query';
 
 /** A guest's line followed from invitation to thank-you: what they gave and whether they were thanked. */

@@ -10,7 +10,7 @@ import type { GiftTally } from '../gift/gift-tally';
 import type { ByHandTotal } from '../offline-gift/owner-totals';
 import type { OfflineGift, OfflineGiftDetails } from '../offline-gift/offline-gift';
 import type { Guest, GuestDetails } from '../guest/guest';
-import type { GuestGift } from '../guest/guest-gifts';
+import type { GuestGift } from '../guest/guest-gift';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
 import type { Suppression, SuppressionScope } from '../mail/suppression';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Guest } from '@core/guest/guest';
-import type { GuestGift } from '@core/guest/guest-gifts';
+import type { GuestGift } from '@core/guest/guest-gift';
 import { giftsToThank, guestStates, matchesFilters } from '@core/guest/guest-state';
 import { THANK_YOU_STATUSES, type ThankYouStatus } from '@core/thank-you/thank-you-status';
 

@@ -1,6 +1,6 @@
 import { toWireAmount } from '@api/amount';
 import type { GuestGiftView, GuestListView, GuestView, GuestsAddedView, UnmatchedGiftView } from '@api/guests';
-import type { GuestGift } from '@core/guest/guest-gifts';
+import type { GuestGift } from '@core/guest/guest-gift';
 import type { OfflineGift } from '@core/offline-gift/offline-gift';
 import type { MessageAnswer } from '@api/registries';
 import type { Guest } from '@core/guest/guest';

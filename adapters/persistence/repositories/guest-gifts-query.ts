@@ -1,4 +1,4 @@
-import type { GuestGift, GuestGiftMatch } from '@core/guest/guest-gifts';
+import type { GuestGift, GuestGiftMatch } from '@core/guest/guest-gift';
 import { thankYouStatusOf } from '@core/thank-you/thank-you-status';
 import type { NoteStatus } from '@core/thank-you/thank-you-note';
 import type { SqlEntityManager } from '@mikro-orm/sql';

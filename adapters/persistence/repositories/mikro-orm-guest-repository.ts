@@ -2,7 +2,7 @@ import { isUuid } from '@core/ids';
 import type { Guest, GuestDetails } from '@core/guest/guest';
 import { guestNotFound } from '@core/guest/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
-import type { GuestGift } from '@core/guest/guest-gifts';
+import type { GuestGift } from '@core/guest/guest-gift';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import { GuestEntity, type GuestRow } from '../entities/guest-entity';
 import type { EntityManagerSource } from './entity-manager-source';
