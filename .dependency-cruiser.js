@@ -10,11 +10,11 @@ export const WEB_CORE_MODULES = [
   'account/schemas', 'account/account-schemas', 'newsletter/newsletter-schemas',
   'charity/charity-details-schema', 'charity/tax-id', 'co-owner/co-owner-schemas',
   'gift/gift-amounts', 'gift/gift-schemas', 'gift/refund-window', 'offline-gift/offline-gift-schemas',
-  'guest/guest-schemas', 'guest/postal-addresses', 'photo/photo-limits',
+  'guest/guest-schemas', 'model/guest-gift', 'guest/guest-list-query', 'guest/postal-addresses', 'photo/photo-limits',
   'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/name-capitalisation',
   'payout/payout-schemas', 'payout/payout-readiness', 'payout/payout-timing', 'dispute/dispute-schemas',
   'ledger/finance-lines',
-  'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates', 'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',
+  'model/thank-you-status', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates', 'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',
   'mail/unsubscribe-link',
 ];
 

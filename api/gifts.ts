@@ -4,7 +4,7 @@ import { GIFT_LIST_SORTS, SORT_ORDERS } from '@core/model/gift-list-query';
 import { REFUND_WINDOWS } from '@core/gift/refund-window';
 import { CURRENCIES } from '@core/money';
 import { CELEBRATION_TYPES } from '@core/model/celebration-title';
-import { NOTE_STATUSES } from '@core/model/thank-you-note';
+import { THANK_YOU_STATUSES } from '@core/model/thank-you-status';
 import { OFFLINE_GIFT_METHODS } from '@core/model/offline-gift';
 import { amountSchema, type WireAmount } from './amount';
 import { arrayOf, count, exactObject, flag, instant, nullableText, oneOfValues, text, type Wire } from './json-schema';
@@ -75,7 +75,7 @@ export const giftListItemSchema = exactObject({
   givenBy: givenBySchema,
   byHand: { anyOf: [byHandDetailsSchema, { type: 'null' }] },
   /** The thank-you cards page's Sent, Draft, No Card or Not Delivered (sent, and the giver's mailbox did not take it). */
-  thankYouStatus: oneOfValues([...NOTE_STATUSES, 'none', 'not_delivered'] as const),
+  thankYouStatus: oneOfValues(THANK_YOU_STATUSES),
   /** Whether it counts in the totals above the list (Total Received, or given by hand): a gift refunded at the platform's cost still does. */
   countsInTotals: flag,
   ...refundProperties,

@@ -1,5 +1,12 @@
+import { GUEST_GIFT_MATCHES } from '@core/model/guest-gift';
+import { GUEST_FILTERS } from '@core/guest/guest-list-query';
 import { guestSchema } from '@core/guest/guest-schemas';
-import { arrayOf, count, exactObject, instant, nullableText, text, type Wire } from './json-schema';
+import { CURRENCIES } from '@core/money';
+import { OFFLINE_GIFT_METHODS } from '@core/model/offline-gift';
+import { THANK_YOU_STATUSES } from '@core/model/thank-you-status';
+import { amountSchema } from './amount';
+import { arrayOf, count, exactObject, flag, instant, nullableOneOf, nullableText, objectWithOptional, oneOfValues, text, type Wire } from './json-schema';
+import { calendarDay } from './offline-gifts';
 import { operation } from './operation';
 import { messageSchema } from './registries';
 
@@ -18,10 +25,41 @@ export const guestViewSchema = exactObject({
 });
 export type GuestView = Wire<typeof guestViewSchema>;
 
-/** GET /api/registries/{id}/guests: the list, by name, and its counts. */
+/** A gift a guest gave (core/guest/guest-gifts.ts says which), with its thank-you card's state. */
+export const guestGiftSchema = exactObject({
+  id: text,
+  byHand: flag,
+  /** What the giver gave, before the 90/10 split, as the gift list shows it. */
+  amount: amountSchema,
+  givenAt: instant,
+  matchedBy: oneOfValues(GUEST_GIFT_MATCHES),
+  thankYouStatus: oneOfValues(THANK_YOU_STATUSES),
+});
+export type GuestGiftView = Wire<typeof guestGiftSchema>;
+
+/** A guest on the list followed to the thank-you: what they gave and whether they were thanked. */
+export const guestLineSchema = exactObject({
+  ...guestViewSchema.properties,
+  gifts: arrayOf(guestGiftSchema),
+  given: amountSchema,
+  /** Null for a guest who has not given; sent once every gift of theirs has a card delivered. */
+  thankYou: nullableOneOf(THANK_YOU_STATUSES),
+});
+export type GuestLineView = Wire<typeof guestLineSchema>;
+
+/** A gift given by hand that no guest is matched to yet. */
+export const unmatchedGiftSchema = exactObject({ id: text, giftGiverName: text, amount: amountSchema, method: oneOfValues(OFFLINE_GIFT_METHODS), receivedOn: calendarDay });
+export type UnmatchedGiftView = Wire<typeof unmatchedGiftSchema>;
+
+/** GET /api/registries/{id}/guests: the guests the filters keep, by name, and the whole list's counts. */
 export const guestListSchema = exactObject({
-  guests: arrayOf(guestViewSchema),
-  counts: exactObject({ guests: count, people: count }),
+  currency: oneOfValues(CURRENCIES),
+  guests: arrayOf(guestLineSchema),
+  filters: objectWithOptional({}, { gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked) }),
+  counts: exactObject({ guests: count, people: count, gave: count, thanked: count, notThanked: count }),
+  /** The gifts of givers still owed a card, for the thank-you cards page. */
+  giftsToThank: arrayOf(text),
+  unmatchedByHand: arrayOf(unmatchedGiftSchema),
 });
 export type GuestListView = Wire<typeof guestListSchema>;
 
@@ -29,21 +67,29 @@ export type GuestListView = Wire<typeof guestListSchema>;
 export const guestsAddedSchema = exactObject({ added: arrayOf(guestViewSchema), merged: arrayOf(guestViewSchema) });
 export type GuestsAddedView = Wire<typeof guestsAddedSchema>;
 
+/** The guest list's filters (core/guest/guest-list-query.ts), each yes or no. */
+const GUEST_LIST_QUERY = {
+  gave: { description: 'yes: the guests who gave (by their e-mail, or a gift by hand matched to them); no: those who have not' },
+  thanked: { description: 'yes: givers whose every gift has a card sent and delivered; no: givers still owed a card' },
+};
+
 export const guestOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/{id}/guests',
     operationId: 'listGuests',
     session: 'required',
-    summary: 'The guest list with its counts (owner or co-owner)',
-    responses: { 200: { description: 'The guests, by name', schema: guestListSchema } },
+    summary: 'The guest list with what each guest gave and whether they were thanked, and its counts (owner or co-owner)',
+    query: GUEST_LIST_QUERY,
+    responses: { 200: { description: 'The guests the filters keep, by name', schema: guestListSchema } },
   }),
   operation({
     method: 'GET',
     path: '/api/registries/{id}/guests/addresses',
     operationId: 'exportGuestAddresses',
     session: 'required',
-    summary: 'The postal addresses of the guests who have one (a street and a city), for labels or a mail merge (owner or co-owner)',
+    summary: 'The postal addresses of the guests who have one (a street and a city), for labels or a mail merge; the guest list’s filters apply (owner or co-owner)',
+    query: GUEST_LIST_QUERY,
     responses: { 200: { description: 'A CSV file: name, street, city, state or province, ZIP or postal code, country', file: 'text/csv' } },
   }),
   operation({
@@ -57,6 +103,15 @@ export const guestOperations = [
     body: guestSchema,
     bodyFile: 'text/csv',
     responses: { 201: { description: 'Added and merged guests', schema: guestsAddedSchema } },
+  }),
+  operation({
+    method: 'PUT',
+    path: '/api/offline-gifts/{id}/guest',
+    operationId: 'matchOfflineGiftToGuest',
+    session: 'required',
+    summary: 'Say which guest on the list gave a gift given by hand (guestId), or none (null); a guest of another registry is refused (owner or co-owner)',
+    body: exactObject({ guestId: { type: ['string', 'null'] } }),
+    responses: { 200: { description: 'Matched or unmatched', schema: messageSchema } },
   }),
   operation({
     method: 'DELETE',

@@ -32,6 +32,8 @@ export const pagePatterns = {
   registryInsert: '/registry/:id/insert',
   /** The family's guest list: add, import and remove guests. */
   registryGuests: '/registry/:id/guests',
+  /** The guests' postal addresses as printable mailing labels, for paper thank-you notes. */
+  registryGuestLabels: '/registry/:id/guests/labels',
   gift: '/gift/:id',
   checkout: '/checkout/:id',
   thankYouCards: '/thank-you-cards/:id',
@@ -117,9 +119,12 @@ export const paths = {
   registryGifts: (id: string) => fillPattern(pagePatterns.registryGifts, { id }),
   registryInsert: (id: string) => fillPattern(pagePatterns.registryInsert, { id }),
   registryGuests: (id: string) => fillPattern(pagePatterns.registryGuests, { id }),
+  registryGuestLabels: (id: string) => fillPattern(pagePatterns.registryGuestLabels, { id }),
   gift: (id: string) => fillPattern(pagePatterns.gift, { id }),
   checkout: (id: string) => fillPattern(pagePatterns.checkout, { id }),
   thankYouCards: (id: string) => fillPattern(pagePatterns.thankYouCards, { id }),
+  /** The thank-you cards page showing the givers on the guest list still owed a card. */
+  thankYouCardsToGuests: (id: string) => `${fillPattern(pagePatterns.thankYouCards, { id })}?givers=guests`,
   thankYouCardPrint: (id: string, giftId: string) => fillPattern(pagePatterns.thankYouCardPrint, { id, giftId }),
   shortLink: (shortCode: string) => fillPattern(pagePatterns.shortLink, { shortCode }),
   adminCharityPayouts: pagePatterns.adminCharityPayouts,

@@ -1,10 +1,24 @@
 import type { Guest, GuestDetails } from '@core/model/guest';
 import { guestNotFound } from '@core/access/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
+import type { Gift } from '@core/model/gift';
+import type { GuestGift, MatchableOfflineGift } from '@core/model/guest-gift';
+import { giftsOfGuests } from '@core/guest/guest-gifts';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
+import type { ThankYouNote } from '@core/model/thank-you-note';
+
+/** What the guest list reads of the other tables to know who gave (set by the repositories). */
+export interface GuestGiftSources {
+  gifts: () => Gift[];
+  offlineGifts: () => MatchableOfflineGift[];
+  notes: () => ThankYouNote[];
+  /** A guest taken off the list leaves their gifts given by hand unmatched. */
+  onDelete: (guestIds: string[]) => void;
+}
 
 export class InMemoryGuestRepository implements GuestRepository {
   rows = new Map<string, Guest>();
+  sources: GuestGiftSources = { gifts: () => [], offlineGifts: () => [], notes: () => [], onDelete: () => undefined };
 
   async createMany(guests: readonly NewGuest[]): Promise<Guest[]> {
     // As the database's unique index: one line per registry and address, and none of them if one clashes.
@@ -42,10 +56,20 @@ export class InMemoryGuestRepository implements GuestRepository {
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.rows.delete(id);
+    if (!this.rows.delete(id)) return false;
+    this.sources.onDelete([id]);
+    return true;
+  }
+
+  async giftsOfGuests(registryId: string): Promise<GuestGift[]> {
+    const { sources } = this;
+    const ofRegistry = <T extends { registryId: string }>(rows: T[]) => rows.filter((row) => row.registryId === registryId);
+    return giftsOfGuests(await this.listByRegistry(registryId), ofRegistry(sources.gifts()), ofRegistry(sources.offlineGifts()), sources.notes());
   }
 
   deleteByRegistry(registryId: string): void {
-    for (const [id, row] of this.rows) if (row.registryId === registryId) this.rows.delete(id);
+    const ids = [...this.rows.values()].filter((row) => row.registryId === registryId).map((row) => row.id);
+    for (const id of ids) this.rows.delete(id);
+    this.sources.onDelete(ids);
   }
 }

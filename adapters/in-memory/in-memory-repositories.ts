@@ -75,6 +75,12 @@ export function createInMemoryRepositories() {
     repositories.guests.deleteByRegistry(registryId);
   };
   repositories.offlineGifts.onDelete = (id) => repositories.thankYouNotes.deleteByGiftIds([id]);
+  repositories.guests.sources = {
+    gifts: () => [...repositories.gifts.rows.values()],
+    offlineGifts: () => [...repositories.offlineGifts.rows.values()],
+    notes: () => [...repositories.thankYouNotes.rows.values()],
+    onDelete: (guestIds) => repositories.offlineGifts.forgetGuests(guestIds),
+  };
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change
   // its events, hands its creator a snapshot function instead.
   const snapshots = [

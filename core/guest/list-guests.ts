@@ -1,23 +1,64 @@
 import type { User } from '../model/user';
+import type { Currency } from '../money';
+import type { OfflineGift } from '../model/offline-gift';
 import type { Repositories } from '../ports/repositories';
-import type { Guest } from '../model/guest';
 import { guestListRegistry } from '../access/guest-access';
+import { parseGuestListQuery, type GuestFilters } from './guest-list-query';
+import { giftsToThank, guestStates, matchesFilters, type GuestState } from './guest-state';
 
 export interface GuestList {
-  guests: Guest[];
+  /** The registry's: what every amount is in. */
+  currency: Currency;
+  /** The guests the filters keep, by name. */
+  guests: GuestState[];
+  filters: GuestFilters;
+  /** Of the whole list, whatever the filters. */
   counts: {
     /** Lines on the list (households). */
     guests: number;
     /** The people they are for: the sum of the party sizes. */
     people: number;
+    gave: number;
+    thanked: number;
+    /** Gave, and are still owed a card. */
+    notThanked: number;
   };
+  /** The gifts of givers still owed a card (the whole list's), for the thank-you cards page. */
+  giftsToThank: string[];
+  /** Gifts given by hand not matched to any guest yet, for the family to match. */
+  unmatchedByHand: OfflineGift[];
 }
 
-type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'guests'>;
+type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'guests' | 'offlineGifts'>;
 
-/** The registry's guest list, for its family alone. */
-export async function listGuests(registryId: string, ports: Ports): Promise<GuestList> {
+/**
+ * The registry's guest list, for its family alone, each guest with what they gave and whether they
+ * were thanked, filtered as asked. The query is read after the permission, so a stranger learns
+ * nothing from a bad one.
+ */
+export async function listGuests(registryId: string, query: unknown, ports: Ports): Promise<GuestList> {
   const registry = await guestListRegistry(registryId, ports.user, ports.registries);
-  const guests = await ports.guests.listByRegistry(registry.id);
-  return { guests, counts: { guests: guests.length, people: guests.reduce((sum, guest) => sum + guest.partySize, 0) } };
+  const filters = parseGuestListQuery(query);
+  const [guests, gifts, byHand] = await Promise.all([
+    ports.guests.listByRegistry(registry.id),
+    ports.guests.giftsOfGuests(registry.id),
+    ports.offlineGifts.listByRegistry(registry.id),
+  ]);
+  const states = guestStates(guests, gifts);
+  const countOf = (filter: GuestFilters) => states.filter((state) => matchesFilters(state, filter)).length;
+  const matched = new Set(gifts.filter((gift) => gift.byHand).map((gift) => gift.giftId));
+  return {
+    currency: registry.currency,
+    guests: states.filter((state) => matchesFilters(state, filters)),
+    filters,
+    counts: {
+      guests: guests.length,
+      people: guests.reduce((sum, guest) => sum + guest.partySize, 0),
+      gave: countOf({ gave: 'yes' }),
+      thanked: countOf({ thanked: 'yes' }),
+      notThanked: countOf({ thanked: 'no' }),
+    },
+    giftsToThank: giftsToThank(states),
+    unmatchedByHand: byHand.filter((gift) => !matched.has(gift.id)),
+  };
 }

@@ -10,6 +10,7 @@ import type { GiftTally } from '../model/gift-tally';
 import type { ByHandTotal } from '../model/owner-totals';
 import type { OfflineGift, OfflineGiftDetails } from '../model/offline-gift';
 import type { Guest, GuestDetails } from '../model/guest';
+import type { GuestGift } from '../model/guest-gift';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
 import type { Suppression, SuppressionScope } from '../model/suppression';
@@ -360,6 +361,8 @@ export interface OfflineGiftRepository {
   listByRegistry(registryId: string): Promise<OfflineGift[]>;
   /** How many the registry has and what they add up to. */
   totalOf(registryId: string): Promise<ByHandTotal>;
+  /** Matches the gift to a guest on the family's list, or to none (null); fails with gift.not_found for an unknown id. */
+  matchGuest(id: string, guestId: string | null): Promise<void>;
 }
 
 export type NewGuest = GuestDetails & Pick<Guest, 'registryId'>;
@@ -376,6 +379,8 @@ export interface GuestRepository {
   listByRegistry(registryId: string): Promise<Guest[]>;
   /** Answers whether there was one. */
   delete(id: string): Promise<boolean>;
+  /** Each gift of the registry that belongs to a guest on its list (core/guest/guest-gifts.ts's rule), oldest first. */
+  giftsOfGuests(registryId: string): Promise<GuestGift[]>;
 }
 
 /** One registry's share for one charity, added to that charity's pending payout at closing. */

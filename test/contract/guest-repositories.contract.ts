@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewGuest, Repositories, UnitOfWork } from '@core/ports/repositories';
-import { aNewRegistry, aNewUser } from '../support/builders';
+import { splitGift } from '@core/split';
+import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 import { codeOf } from '../support/code-of';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -56,6 +57,41 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
       await current().guests.createMany([aNewGuest(registry.id)]);
       await expect(current().transaction((tx) => tx.guests.createMany([aNewGuest(registry.id, { email: 'new@example.com' }), aNewGuest(registry.id)]))).rejects.toThrow();
       expect((await current().guests.listByRegistry(registry.id)).map((guest) => guest.email)).toEqual(['dora@example.com']);
+    });
+
+    it('answers which gifts are whose: paid online from the guest’s address (case aside), or given by hand and matched, each once, with its card', async () => {
+      const { guests, gifts, offlineGifts, charities, thankYouNotes } = current();
+      const registry = await aRegistry();
+      const other = await aRegistry();
+      const charity = await charities.create(aCharity());
+      const [dora, ben] = await guests.createMany([aNewGuest(registry.id), aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' })]);
+      await guests.createMany([aNewGuest(other.id)]);
+      const online = (email: string, overrides: Parameters<typeof aNewGift>[2] = {}, registryId = registry.id) =>
+        gifts.create(aNewGift(registryId, charity.id, { giftGiverEmail: email, amount: 3_600, ...splitGift(3_600), ...overrides }));
+      const paid = await online('Dora@Example.com');
+      await online('dora@example.com', { paymentStatus: 'refunded' });
+      await online('dora@example.com', { paymentStatus: 'failed' });
+      await online('dora@example.com', { paymentStatus: 'pending' });
+      await online('dora@example.com', {}, other.id);
+      const byHand = await offlineGifts.create({ registryId: registry.id, giftGiverName: 'Ben', giftGiverEmail: null, amount: 5_000, method: 'cash', receivedOn: '2026-05-03', note: null });
+      await offlineGifts.create({ registryId: registry.id, giftGiverName: 'Nobody', giftGiverEmail: null, amount: 1_000, method: 'cash', receivedOn: '2026-05-03', note: null });
+      await offlineGifts.matchGuest(byHand.id, ben!.id);
+      const note = await thankYouNotes.save({ id: paid.id, byHand: false }, { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
+      await thankYouNotes.markSent(note.id, new Date());
+
+      // Oldest first: the gift by hand counts as given at noon UTC on its day.
+      expect(await guests.giftsOfGuests(registry.id)).toEqual([
+        { guestId: ben!.id, giftId: byHand.id, byHand: true, amount: 5_000, givenAt: new Date('2026-05-03T12:00:00.000Z'), matchedBy: 'hand', thankYouStatus: 'none' },
+        { guestId: dora!.id, giftId: paid.id, byHand: false, amount: 3_600, givenAt: paid.createdAt, matchedBy: 'email', thankYouStatus: 'sent' },
+      ]);
+      await offlineGifts.matchGuest(byHand.id, null);
+      expect((await guests.giftsOfGuests(registry.id)).map((gift) => gift.giftId)).toEqual([paid.id]);
+      await offlineGifts.matchGuest(byHand.id, ben!.id);
+      await guests.delete(ben!.id);
+      expect((await guests.giftsOfGuests(registry.id)).map((gift) => gift.giftId)).toEqual([paid.id]);
+      expect(await offlineGifts.findById(byHand.id)).toMatchObject({ id: byHand.id, amount: 5_000 });
+      expect(await guests.giftsOfGuests('not-a-uuid')).toEqual([]);
+      expect(await codeOf(offlineGifts.matchGuest(UNKNOWN_ID, null))).toBe('gift.not_found');
     });
 
     it('goes with its registry', async () => {

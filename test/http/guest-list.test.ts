@@ -41,7 +41,7 @@ describe('adding guests one by one', () => {
 
     const list = await guestList(owner.client, registry.id);
     expect(list.guests.map((guest) => [guest.name, guest.partySize])).toEqual([['Ben Cohen', 1], ['Dora Levi', 3]]);
-    expect(list.counts).toEqual({ guests: 2, people: 4 });
+    expect(list.counts).toMatchObject({ guests: 2, people: 4 });
   });
 
   it('refuses a bad guest with the field’s message and keeps nothing', async () => {
@@ -59,7 +59,7 @@ describe('adding guests one by one', () => {
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect((refused.json.errors as Record<string, string>)[field]).toBe(message);
     }
-    expect((await guestList(owner.client, registry.id)).counts).toEqual({ guests: 0, people: 0 });
+    expect((await guestList(owner.client, registry.id)).counts).toMatchObject({ guests: 0, people: 0 });
   });
 });
 
@@ -83,7 +83,7 @@ describe('importing a CSV list', () => {
       { name: 'Grandma Ruth Levi', email: 'ruth@example.com', street: '1 Old Rd' },
       { name: 'The Cohens', email: 'ben@example.com', partySize: 4, street: '12 Elm St, Apt 3', city: 'Toronto', postalCode: 'M5V 2T6' },
     ]);
-    expect(list.counts).toEqual({ guests: 2, people: 5 });
+    expect(list.counts).toMatchObject({ guests: 2, people: 5 });
   });
 
   it('reads a list pasted without a heading in the documented column order', async () => {
@@ -135,7 +135,7 @@ describe('importing a CSV list', () => {
     expect((await guestList(owner.client, registry.id)).counts.guests).toBe(MAX_GUESTS_PER_REGISTRY - 1);
     // A line for a guest already there adds nobody, so it still fits.
     expect((await importCsv(owner.client, registry.id, `Guest 0 Renamed,guest0@example.com,2\n${lines(MAX_GUESTS_PER_REGISTRY - 1, MAX_GUESTS_PER_REGISTRY)}`)).status).toBe(201);
-    expect((await guestList(owner.client, registry.id)).counts).toEqual({ guests: MAX_GUESTS_PER_REGISTRY, people: MAX_GUESTS_PER_REGISTRY + 1 });
+    expect((await guestList(owner.client, registry.id)).counts).toMatchObject({ guests: MAX_GUESTS_PER_REGISTRY, people: MAX_GUESTS_PER_REGISTRY + 1 });
   });
 });
 

@@ -1,22 +1,58 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { GuestView } from '@api/guests';
+import type { GuestLineView, UnmatchedGiftView } from '@api/guests';
 import { member, server, signInAs } from './msw-server';
 import { fillIn, renderApp, toastRegion } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
-function aGuest(overrides: Partial<GuestView> = {}): GuestView {
-  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, createdAt: '2026-03-02T12:00:00.000Z', ...overrides };
+function aGuest(overrides: Partial<GuestLineView> = {}): GuestLineView {
+  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
 }
 
+/** A guest who gave one gift of `amount`, its card in the state given. */
+function aGiver(overrides: Partial<GuestLineView>, amount: number, thankYou: NonNullable<GuestLineView['thankYou']>, byHand = false): GuestLineView {
+  const gift = { id: `gift-${overrides.id ?? 'g-1'}`, byHand, amount, givenAt: '2026-05-02T12:00:00.000Z', matchedBy: byHand ? ('hand' as const) : ('email' as const), thankYouStatus: thankYou };
+  return aGuest({ ...overrides, gifts: [gift], given: amount, thankYou });
+}
+
+/** What the server's filters keep (core/guest/guest-state.ts). */
+function kept(guest: GuestLineView, query: URLSearchParams): boolean {
+  const gave = query.get('gave');
+  const thanked = query.get('thanked');
+  if (gave === 'yes' && guest.gifts.length === 0) return false;
+  if (gave === 'no' && guest.gifts.length > 0) return false;
+  if (thanked === 'yes' && guest.thankYou !== 'sent') return false;
+  if (thanked === 'no' && (guest.thankYou === null || guest.thankYou === 'sent')) return false;
+  return true;
+}
+
+/** The query strings the list was asked with, in order. */
+let queries: string[] = [];
+
 /** The guest list calls, answered as the server would; each call that changes something is recorded. */
-function serveGuests(initial: GuestView[]) {
+function serveGuests(initial: GuestLineView[], unmatchedByHand: UnmatchedGiftView[] = []) {
   let guests = [...initial];
   const calls: { method: string; type: string | null; body: unknown }[] = [];
-  const counts = () => ({ guests: guests.length, people: guests.reduce((sum, guest) => sum + guest.partySize, 0) });
+  queries = [];
+  const counts = () => ({
+    guests: guests.length,
+    people: guests.reduce((sum, guest) => sum + guest.partySize, 0),
+    gave: guests.filter((guest) => guest.thankYou !== null).length,
+    thanked: guests.filter((guest) => guest.thankYou === 'sent').length,
+    notThanked: guests.filter((guest) => guest.thankYou !== null && guest.thankYou !== 'sent').length,
+  });
   server.use(
-    http.get('/api/registries/:id/guests', () => HttpResponse.json({ guests, counts: counts() })),
+    http.get('/api/registries/:id/guests', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      queries.push(query.toString());
+      const giftsToThank = guests.flatMap((guest) => guest.gifts.filter((gift) => gift.thankYouStatus !== 'sent').map((gift) => gift.id));
+      return HttpResponse.json({ currency: 'USD', guests: guests.filter((guest) => kept(guest, query)), filters: Object.fromEntries(query), counts: counts(), giftsToThank, unmatchedByHand });
+    }),
+    http.put('/api/offline-gifts/:id/guest', async ({ params, request }) => {
+      calls.push({ method: 'PUT', type: null, body: { giftId: params.id, ...((await request.json()) as object) } });
+      return HttpResponse.json({ message: 'Matched' });
+    }),
     http.post('/api/registries/:id/guests', async ({ request }) => {
       const type = request.headers.get('Content-Type');
       if (type === 'text/csv') {
@@ -44,13 +80,15 @@ function serveGuests(initial: GuestView[]) {
   return calls;
 }
 
-async function openGuestList(guests: GuestView[]) {
+async function openGuestList(guests: GuestLineView[], unmatched: UnmatchedGiftView[] = [], path = `/registry/${REGISTRY_ID}/guests`) {
   signInAs(member);
-  const calls = serveGuests(guests);
-  const app = renderApp(`/registry/${REGISTRY_ID}/guests`);
+  const calls = serveGuests(guests, unmatched);
+  const app = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Guest List' });
   return { ...app, calls };
 }
+
+const shownNames = () => within(screen.getByRole('list', { name: 'Guest List' })).getAllByRole('listitem').map((item) => within(item).getAllByText(/./)[0]!.textContent);
 
 describe('the family’s guest list page', () => {
   it('shows each guest with the counts, and removes one', async () => {
@@ -107,6 +145,57 @@ describe('the family’s guest list page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(field).toHaveValue('');
     expect(await screen.findByText('Ben Cohen')).toBeInTheDocument();
+  });
+
+  it('shows who gave and who was thanked, and filters the list by each, asking the server', async () => {
+    const { user } = await openGuestList([
+      aGuest({ id: 'g-ann', name: 'Ann Katz', email: 'ann@example.com' }),
+      aGiver({ id: 'g-ben', name: 'Ben Cohen', email: 'ben@example.com' }, 18, 'none'),
+      aGiver({ id: 'g-dora', name: 'Dora Levi', email: 'dora@example.com' }, 36, 'sent'),
+      aGiver({ id: 'g-zev', name: 'Zev Stern', email: 'zev@example.com' }, 50, 'not_delivered'),
+    ]);
+    expect(screen.getByText('3 gave · 1 thanked · 2 still to thank')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Guest List' });
+    const [ann, ben, dora, zev] = within(list).getAllByRole('listitem');
+    expect(ann).toHaveTextContent('No gift yet');
+    expect(ben).toHaveTextContent('Gave $18.00 · Not thanked yet');
+    expect(dora).toHaveTextContent('Gave $36.00 · Thanked');
+    expect(zev).toHaveTextContent('Gave $50.00 · Card not delivered');
+
+    await user.selectOptions(screen.getByLabelText('Gave'), 'Not given yet');
+    expect(await screen.findByText('Showing 1 guest of 4.')).toBeInTheDocument();
+    expect(shownNames()).toEqual(['Ann Katz']);
+    await user.selectOptions(screen.getByLabelText('Gave'), 'Everyone');
+    await user.selectOptions(screen.getByLabelText('Thank-you'), 'Still to thank');
+    expect(await screen.findByText('Showing 2 guests of 4.')).toBeInTheDocument();
+    expect(shownNames()).toEqual(['Ben Cohen', 'Zev Stern']);
+    expect(queries).toContain('thanked=no');
+    expect(queries).toContain('gave=no');
+    // The whole list's counts stay, whatever is shown.
+    expect(screen.getByText('4 guests, 8 people in all.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send thank-you cards to givers' })).toHaveAttribute('href', `/thank-you-cards/${REGISTRY_ID}?givers=guests`);
+  });
+
+  it('opens filtered from its address, and says when no guest matches', async () => {
+    await openGuestList([aGuest({ id: 'g-ann', name: 'Ann Katz', email: 'ann@example.com' })], [], `/registry/${REGISTRY_ID}/guests?gave=yes`);
+    expect(screen.getByLabelText('Gave')).toHaveValue('yes');
+    expect(await screen.findByText('No guest matches these filters.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Send thank-you cards to givers' })).not.toBeInTheDocument();
+  });
+
+  it('matches a gift given by hand to the guest the family chooses, and unmatches one', async () => {
+    const unmatched: UnmatchedGiftView[] = [{ id: 'offline-1', giftGiverName: 'Aunt Dora', amount: 50, method: 'check', receivedOn: '2026-05-03' }];
+    const { user, calls } = await openGuestList([aGuest(), aGiver({ id: 'g-ben', name: 'Ben Cohen', email: 'ben@example.com' }, 20, 'none', true)], unmatched);
+    const section = screen.getByRole('region', { name: 'Gifts given by hand to match' });
+    expect(section).toHaveTextContent('Aunt Dora, $50.00 (Check, 2026-05-03)');
+    const match = within(section).getByRole('button', { name: 'Match' });
+    expect(match).toBeDisabled();
+    await user.selectOptions(within(section).getByLabelText('Who gave Aunt Dora’s gift?'), 'Aunt Dora (dora@example.com)');
+    await user.click(match);
+    expect(await within(toastRegion()).findByText('Aunt Dora’s gift now shows on Aunt Dora’s line.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unmatch the gift of $20.00 given by hand from Ben Cohen' }));
+    expect(await within(toastRegion()).findByText('The gift given by hand is no longer counted as Ben Cohen’s.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ giftId: 'offline-1', guestId: 'g-1' }, { giftId: 'gift-g-ben', guestId: null }]);
   });
 
   it('tells anyone but the family that the list is not theirs', async () => {

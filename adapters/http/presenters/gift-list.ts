@@ -3,15 +3,9 @@ import type { GiftListItemView, GiftListView } from '@api/gifts';
 import type { GiftList, GiftListEntry } from '@core/gift/view-gift-list';
 import type { Currency } from '@core/money';
 import { countsInPayouts } from '@core/model/closing-amounts';
+import { thankYouStatusOf } from '@core/model/thank-you-status';
 import { presentRefundState } from './gifts';
 import { presentReceivedGift } from './received-gift';
-
-/** Whether the family has thanked the giver: the thank-you cards page's Sent, Draft, No Card or Not Delivered. */
-function thankYouStatus(entry: GiftListEntry): GiftListItemView['thankYouStatus'] {
-  // A card the giver's mailbox did not take is not counted as sent there, nor here.
-  if (entry.note?.status === 'sent' && entry.note.notDeliveredAt) return 'not_delivered';
-  return entry.note?.status ?? 'none';
-}
 
 /** One gift in the owner's full list: who gave, how to reach them, what they gave and wrote. */
 function presentGiftListEntry(entry: GiftListEntry, registryCurrency: Currency) {
@@ -21,7 +15,7 @@ function presentGiftListEntry(entry: GiftListEntry, registryCurrency: Currency) 
     // A gift by hand is recorded in the registry's currency; one paid online keeps the giver's.
     currency: gift.byHand ? registryCurrency : gift.currency,
     byHand: gift.byHand ? { method: gift.method, receivedOn: gift.receivedOn, note: gift.note } : null,
-    thankYouStatus: thankYouStatus(entry),
+    thankYouStatus: thankYouStatusOf(entry.note),
     countsInTotals: gift.byHand || countsInPayouts(gift),
     // A gift given by hand is simply received: nothing of it passed through us to give back.
     ...(gift.byHand ? { paymentStatus: 'succeeded' as const, refundable: false, refundAmount: toWireAmount(gift.amount) } : presentRefundState(gift, entry.refundable)),

@@ -1,4 +1,7 @@
-import type { GuestListView, GuestView, GuestsAddedView } from '@api/guests';
+import { toWireAmount } from '@api/amount';
+import type { GuestGiftView, GuestListView, GuestView, GuestsAddedView, UnmatchedGiftView } from '@api/guests';
+import type { GuestGift } from '@core/model/guest-gift';
+import type { OfflineGift } from '@core/model/offline-gift';
 import type { MessageAnswer } from '@api/registries';
 import type { Guest } from '@core/model/guest';
 import type { GuestsAdded } from '@core/guest/add-guests';
@@ -19,8 +22,34 @@ export function presentGuest(guest: Guest) {
   } satisfies GuestView;
 }
 
+function presentGuestGift(gift: GuestGift) {
+  return {
+    id: gift.giftId,
+    byHand: gift.byHand,
+    amount: toWireAmount(gift.amount),
+    givenAt: gift.givenAt.toISOString(),
+    matchedBy: gift.matchedBy,
+    thankYouStatus: gift.thankYouStatus,
+  } satisfies GuestGiftView;
+}
+
+function presentUnmatchedGift(gift: OfflineGift) {
+  return { id: gift.id, giftGiverName: gift.giftGiverName, amount: toWireAmount(gift.amount), method: gift.method, receivedOn: gift.receivedOn } satisfies UnmatchedGiftView;
+}
+
 export function presentGuestList(list: GuestList) {
-  return { guests: list.guests.map(presentGuest), counts: list.counts } satisfies GuestListView;
+  return {
+    currency: list.currency,
+    guests: list.guests.map((state) => ({ ...presentGuest(state.guest), gifts: state.gifts.map(presentGuestGift), given: toWireAmount(state.given), thankYou: state.thankYou })),
+    filters: list.filters,
+    counts: list.counts,
+    giftsToThank: list.giftsToThank,
+    unmatchedByHand: list.unmatchedByHand.map(presentUnmatchedGift),
+  } satisfies GuestListView;
+}
+
+export function presentGiftMatched(guest: Guest | null) {
+  return { message: guest ? `Matched to ${guest.name}` : 'No guest matched' } satisfies MessageAnswer;
 }
 
 export function presentGuestsAdded(result: GuestsAdded) {

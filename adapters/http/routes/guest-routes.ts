@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { DomainError } from '@core/errors';
 import { addGuest, importGuests } from '@core/guest/add-guests';
 import { listGuests } from '@core/guest/list-guests';
+import { matchGiftToGuest } from '@core/guest/match-gift-to-guest';
 import { hasPostalAddress } from '@core/guest/postal-addresses';
 import { removeGuest } from '@core/guest/remove-guest';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
@@ -9,7 +10,7 @@ import { requireSignedIn } from '@core/access/registry-access';
 import { csvLines } from '../csv-lines';
 import type { HttpState } from '../http-state';
 import { guestAddressesCsv } from '../presenters/guest-addresses-csv';
-import { presentGuestList, presentGuestRemoved, presentGuestsAdded } from '../presenters/guests';
+import { presentGiftMatched, presentGuestList, presentGuestRemoved, presentGuestsAdded } from '../presenters/guests';
 import { readRawBody } from '../raw-body';
 
 /** A list of a few hundred households is a few tens of kilobytes; this leaves room for long addresses. */
@@ -30,16 +31,16 @@ export function guestRoutes(ports: { repositories: Repositories & UnitOfWork }) 
   const { repositories } = ports;
 
   router.get('/api/registries/:id/guests', async (ctx) => {
-    ctx.body = presentGuestList(await listGuests(ctx.params.id ?? '', { ...repositories, user: ctx.state.user }));
+    ctx.body = presentGuestList(await listGuests(ctx.params.id ?? '', ctx.query, { ...repositories, user: ctx.state.user }));
   });
 
   router.get('/api/registries/:id/guests/addresses', async (ctx) => {
-    const { guests } = await listGuests(ctx.params.id ?? '', { ...repositories, user: ctx.state.user });
+    const { guests } = await listGuests(ctx.params.id ?? '', ctx.query, { ...repositories, user: ctx.state.user });
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', 'attachment; filename="guest-addresses.csv"');
     // Guests' home addresses, for the family alone: not for a shared cache.
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = guestAddressesCsv(guests.filter(hasPostalAddress));
+    ctx.body = guestAddressesCsv(guests.map((state) => state.guest).filter(hasPostalAddress));
   });
 
   router.post('/api/registries/:id/guests', async (ctx) => {
@@ -55,6 +56,11 @@ export function guestRoutes(ports: { repositories: Repositories & UnitOfWork }) 
     }
     ctx.status = 201;
     ctx.body = presentGuestsAdded(added);
+  });
+
+  router.put('/api/offline-gifts/:id/guest', async (ctx) => {
+    const guest = await matchGiftToGuest(ctx.params.id ?? '', ctx.request.body, { ...repositories, user: ctx.state.user });
+    ctx.body = presentGiftMatched(guest);
   });
 
   router.delete('/api/guests/:id', async (ctx) => {

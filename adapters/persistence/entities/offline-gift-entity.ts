@@ -1,11 +1,13 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/model/offline-gift';
 import { primaryKeyOf } from './primary-key-of';
+import { GuestEntity } from './guest-entity';
 import { RegistryEntity } from './registry-entity';
 import { oneOf } from './one-of-check';
 import { CentsType } from '../types/cents-type';
 
-export type OfflineGiftRow = OfflineGift;
+/** guestId: the guest on the family's list the family matched this gift to (core/guest/guest-gifts.ts). */
+export type OfflineGiftRow = OfflineGift & { guestId: string | null };
 
 /**
  * Gifts given by hand: a table of their own, with no split, fee, charity or payment columns, so
@@ -22,6 +24,8 @@ export const OfflineGiftEntity = new EntitySchema<OfflineGiftRow>({
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     // A registry may be deleted only before money is on its way; the family's records go with it.
     registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade', index: 'offline_gifts_registry_id_index' },
+    // Taking the guest off the list leaves the gift, unmatched.
+    guestId: { kind: 'm:1', entity: primaryKeyOf(() => GuestEntity), mapToPk: true, fieldName: 'guest_id', deleteRule: 'set null', nullable: true, index: 'offline_gifts_guest_id_index' },
     giftGiverName: { type: 'string', length: 255 },
     giftGiverEmail: { type: 'string', length: 255, nullable: true },
     // decimal(10,2), cents in the row (adapters/persistence/types/cents-type.ts).

@@ -37,6 +37,7 @@ import { Migration20261203000000CharityReceipts } from './Migration2026120300000
 import { Migration20261203100000GiftListOrder } from './Migration20261203100000GiftListOrder';
 import { Migration20261203200000GuestList } from './Migration20261203200000GuestList';
 import { Migration20261203300000MailAttachments } from './Migration20261203300000MailAttachments';
+import { Migration20261204000000OfflineGiftGuest } from './Migration20261204000000OfflineGiftGuest';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261203100000GiftListOrder', class: Migration20261203100000GiftListOrder },
   { name: 'Migration20261203200000GuestList', class: Migration20261203200000GuestList },
   { name: 'Migration20261203300000MailAttachments', class: Migration20261203300000MailAttachments },
+  { name: 'Migration20261204000000OfflineGiftGuest', class: Migration20261204000000OfflineGiftGuest },
 ];

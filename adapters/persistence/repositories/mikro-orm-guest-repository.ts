@@ -2,9 +2,11 @@ import { isUuid } from '@core/ids';
 import type { Guest, GuestDetails } from '@core/model/guest';
 import { guestNotFound } from '@core/access/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
+import type { GuestGift } from '@core/model/guest-gift';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import { GuestEntity, type GuestRow } from '../entities/guest-entity';
 import type { EntityManagerSource } from './entity-manager-source';
+import { giftsOfGuestsQuery } from './guest-gifts-query';
 
 function toGuest(row: GuestRow): Guest {
   return {
@@ -59,5 +61,10 @@ export class MikroOrmGuestRepository implements GuestRepository {
   async delete(id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
     return (await this.em().nativeDelete(GuestEntity, { id })) > 0;
+  }
+
+  async giftsOfGuests(registryId: string): Promise<GuestGift[]> {
+    if (!isUuid(registryId)) return [];
+    return giftsOfGuestsQuery(this.em(), registryId);
   }
 }

@@ -8,14 +8,13 @@ import { toOfflineGift } from './to-offline-gift';
 import { decimalToCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 
-
 export class MikroOrmOfflineGiftRepository implements OfflineGiftRepository {
   constructor(private readonly em: EntityManagerSource) {}
 
   async create(gift: NewOfflineGift): Promise<OfflineGift> {
     const em = this.em();
     const now = new Date();
-    const row = em.create(OfflineGiftEntity, { ...gift, createdAt: now, updatedAt: now } as OfflineGiftRow);
+    const row = em.create(OfflineGiftEntity, { ...gift, guestId: null, createdAt: now, updatedAt: now } as OfflineGiftRow);
     await em.persist(row).flush();
     return toOfflineGift(row);
   }
@@ -45,6 +44,11 @@ export class MikroOrmOfflineGiftRepository implements OfflineGiftRepository {
     if (!isUuid(registryId)) return [];
     const rows = await this.em().find(OfflineGiftEntity, { registryId }, { orderBy: { receivedOn: 'desc', createdAt: 'desc', id: 'asc' } });
     return rows.map(toOfflineGift);
+  }
+
+  async matchGuest(id: string, guestId: string | null): Promise<void> {
+    const changed = isUuid(id) ? await this.em().nativeUpdate(OfflineGiftEntity, { id }, { guestId, updatedAt: new Date() }) : 0;
+    if (changed === 0) throw offlineGiftNotFound();
   }
 
   async totalOf(registryId: string): Promise<ByHandTotal> {

@@ -21,6 +21,7 @@ const FaqPage = lazyPage(() => import('../features/faq/pages/faq-page'));
 const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-page'));
 const InvitationInsertPage = lazy(() => import('../features/registries/pages/invitation-insert-page'));
 const GuestListPage = lazy(() => import('../features/guests/pages/guest-list-page'));
+const MailingLabelsPage = lazy(() => import('../features/guests/pages/mailing-labels-page'));
 const ThankYouCardsPage = lazy(() => import('../features/thank-you/pages/thank-you-cards-page'));
 const PrintCardPage = lazy(() => import('../features/thank-you/pages/print-card-page'));
 const AdminRoutes = lazy(() => import('./routes/admin-routes'));
@@ -137,6 +138,14 @@ export function AppRoutes() {
           element={
             <RequireAuth reason="You need to be logged in to see the guest list.">
               <GuestListPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={pagePatterns.registryGuestLabels}
+          element={
+            <RequireAuth reason="You need to be logged in to print mailing labels.">
+              <MailingLabelsPage />
             </RequireAuth>
           }
         />

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { GuestListView, GuestsAddedView } from '@api/guests';
 import type { MessageAnswer } from '@api/registries';
+import { GUEST_FILTERS, type GuestFilterName, type GuestFilters } from '@core/guest/guest-list-query';
 import { guestSchema } from '@core/guest/guest-schemas';
 import { apiDownload } from '../../../lib/api-download';
 import { apiFetch } from '../../../lib/api-fetch';
@@ -20,9 +21,20 @@ function guestListPath(registryId: string): string {
   return `${registryPath(registryId)}/guests`;
 }
 
-/** The registry's guest list and its counts (its family alone: anyone else is refused). */
-export function useGuestList(registryId: string | undefined) {
-  const { data, error } = useSWR<GuestListView>(registryId ? guestListPath(registryId) : null);
+/** The list's filters as its query string ('' for none), in the order GUEST_FILTERS names them. */
+export function guestFilterQuery(filters: GuestFilters): string {
+  const params = new URLSearchParams();
+  for (const name of Object.keys(GUEST_FILTERS) as GuestFilterName[]) {
+    const value = filters[name];
+    if (value) params.set(name, value);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The registry's guest list, the guests the filters keep, and the whole list's counts (its family alone: anyone else is refused). */
+export function useGuestList(registryId: string | undefined, filters: GuestFilters = {}) {
+  const { data, error } = useSWR<GuestListView>(registryId ? `${guestListPath(registryId)}${guestFilterQuery(filters)}` : null);
   return { list: data, error: error as unknown };
 }
 
@@ -30,7 +42,8 @@ export function useGuestList(registryId: string | undefined) {
 export function useGuestActions(registryId: string) {
   const { mutate } = useSWRConfig();
   const path = guestListPath(registryId);
-  const refresh = useCallback(() => mutate(path), [mutate, path]);
+  // The list as it is filtered too: every key of this registry's list is asked for again.
+  const refresh = useCallback(() => mutate((key) => typeof key === 'string' && (key === path || key.startsWith(`${path}?`))), [mutate, path]);
 
   const add = useCallback(
     async (values: GuestValues) => {
@@ -64,5 +77,15 @@ export function useGuestActions(registryId: string) {
     downloadBlob(fileName, blob);
   }, [path]);
 
-  return { add, importList, remove, downloadAddresses };
+  /** Says which guest gave a gift given by hand, or none (null). */
+  const matchGift = useCallback(
+    async (giftId: string, guestId: string | null) => {
+      const answer = await apiFetch<MessageAnswer>(`/api/offline-gifts/${encodeURIComponent(giftId)}/guest`, { method: 'PUT', body: { guestId } });
+      await refresh();
+      return answer;
+    },
+    [refresh],
+  );
+
+  return { add, importList, remove, downloadAddresses, matchGift };
 }

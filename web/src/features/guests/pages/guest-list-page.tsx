@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +9,14 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import LocalPrintshopIcon from '@mui/icons-material/LocalPrintshop';
+import { fromWireAmount } from '@api/amount';
+import type { GuestLineView, UnmatchedGiftView } from '@api/guests';
+import { parseGuestListQuery, type GuestFilters } from '@core/guest/guest-list-query';
 import { hasPostalAddress } from '@core/guest/postal-addresses';
+import { formatMoney, type Currency } from '@core/money';
 import { paths } from '@core/page-paths';
-import type { GuestView } from '@api/guests';
 import { PageSpinner } from '../../../components/page-spinner';
 import { RegistryNotFound } from '../../../components/registry-not-found';
 import { useToast } from '../../../components/toast';
@@ -19,23 +24,41 @@ import { isApiError } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useGuestActions, useGuestList } from '../api/guest-list';
+import { guestFilterQuery, useGuestActions, useGuestList } from '../api/guest-list';
 import { AddGuestForm } from '../components/add-guest-form';
+import { GuestFilterFields } from '../components/guest-filters';
 import { ImportGuestsForm } from '../components/import-guests-form';
+import { UnmatchedGifts } from '../components/unmatched-gifts';
+import { plural, THANK_YOU_WORDS } from '../lib/guest-words';
 
 export const GUEST_LIST_TITLE = 'Guest List';
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-function addressOf(guest: GuestView): string | null {
+function addressOf(guest: GuestLineView): string | null {
   const parts = [guest.street, guest.city, [guest.region, guest.postalCode].filter(Boolean).join(' '), guest.country].filter((part) => part && part.trim() !== '');
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-function GuestRow({ guest, onRemove, busy }: { guest: GuestView; onRemove: (guest: GuestView) => void; busy: boolean }) {
+/** The filters the address asks for; one it cannot read is left out rather than refused on the page. */
+function filtersOf(params: URLSearchParams): GuestFilters {
+  try {
+    return parseGuestListQuery(Object.fromEntries(params));
+  } catch {
+    return {};
+  }
+}
+
+interface RowProps {
+  guest: GuestLineView;
+  currency: Currency;
+  onRemove: (guest: GuestLineView) => void;
+  onUnmatch: (guest: GuestLineView, giftId: string) => void;
+  busy: boolean;
+}
+
+function GuestRow({ guest, currency, onRemove, onUnmatch, busy }: RowProps) {
   const address = addressOf(guest);
+  const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
+  const byHand = guest.gifts.filter((gift) => gift.byHand);
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between' }}>
       <Box sx={{ minWidth: 0, flex: '1 1 14rem' }}>
@@ -48,6 +71,24 @@ function GuestRow({ guest, onRemove, busy }: { guest: GuestView; onRemove: (gues
             {address}
           </Typography>
         )}
+        <Typography sx={{ mt: 0.5 }}>
+          {guest.thankYou === null ? (
+            'No gift yet'
+          ) : (
+            <>
+              Gave {money(guest.given)}
+              {guest.gifts.length > 1 ? ` (${guest.gifts.length} gifts)` : ''} · <strong>{THANK_YOU_WORDS[guest.thankYou]}</strong>
+            </>
+          )}
+        </Typography>
+        {byHand.map((gift) => (
+          <Box key={gift.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Typography color="text.secondary">Given by hand: {money(gift.amount)}</Typography>
+            <Button size="small" onClick={() => onUnmatch(guest, gift.id)} disabled={busy} aria-label={`Unmatch the gift of ${money(gift.amount)} given by hand from ${guest.name}`}>
+              Unmatch
+            </Button>
+          </Box>
+        ))}
       </Box>
       <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
         Remove
@@ -58,15 +99,21 @@ function GuestRow({ guest, onRemove, busy }: { guest: GuestView; onRemove: (gues
 
 /**
  * /registry/:id/guests (the owner and co-owners; the server refuses anyone else): the family's
- * guest list, one guest at a time or a whole list from a spreadsheet.
+ * guest list, one guest at a time or a whole list from a spreadsheet, each guest followed to the
+ * gift and the thank-you (docs/product.md#the-guest-list).
  */
 export default function GuestListPage() {
   const { id } = useParams<{ id: string }>();
-  const { list, error } = useGuestList(id);
-  const { remove, downloadAddresses } = useGuestActions(id ?? '');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersOf(searchParams);
+  const filtered = Object.keys(filters).length > 0;
+  const { list: whole, error } = useGuestList(id);
+  // Unfiltered, the shown list is the whole one: one request.
+  const { list: shown } = useGuestList(id, filters);
+  const { remove, downloadAddresses, matchGift } = useGuestActions(id ?? '');
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
-  const [removing, setRemoving] = useState<string | null>(null);
+  const [busyGuest, setBusyGuest] = useState<string | null>(null);
   const headingId = useId();
 
   const refused = isApiError(error) ? error.status : null;
@@ -75,16 +122,41 @@ export default function GuestListPage() {
     if (error) onUnauthorized(error);
   }, [error, onUnauthorized]);
 
-  const removeGuest = async (guest: GuestView) => {
-    setRemoving(guest.id);
+  const failed = (failure: unknown, fallback: string) => {
+    if (onUnauthorized(failure)) return;
+    toast({ title: 'Error', description: serverMessage(failure, fallback), variant: 'destructive' });
+  };
+
+  const removeGuest = async (guest: GuestLineView) => {
+    setBusyGuest(guest.id);
     try {
       await remove(guest.id);
       toast({ title: 'Guest removed', description: `${guest.name} is no longer on your guest list.` });
     } catch (failure) {
-      if (onUnauthorized(failure)) return;
-      toast({ title: 'Error', description: serverMessage(failure, 'Failed to remove the guest. Please try again.'), variant: 'destructive' });
+      failed(failure, 'Failed to remove the guest. Please try again.');
     } finally {
-      setRemoving(null);
+      setBusyGuest(null);
+    }
+  };
+
+  const unmatch = async (guest: GuestLineView, giftId: string) => {
+    setBusyGuest(guest.id);
+    try {
+      await matchGift(giftId, null);
+      toast({ title: 'Gift unmatched', description: `The gift given by hand is no longer counted as ${guest.name}’s.` });
+    } catch (failure) {
+      failed(failure, 'Failed to unmatch the gift. Please try again.');
+    } finally {
+      setBusyGuest(null);
+    }
+  };
+
+  const match = async (gift: UnmatchedGiftView, guest: GuestLineView) => {
+    try {
+      await matchGift(gift.id, guest.id);
+      toast({ title: 'Gift matched', description: `${gift.giftGiverName}’s gift now shows on ${guest.name}’s line.` });
+    } catch (failure) {
+      failed(failure, 'Failed to match the gift. Please try again.');
     }
   };
 
@@ -92,8 +164,7 @@ export default function GuestListPage() {
     try {
       await downloadAddresses();
     } catch (failure) {
-      if (onUnauthorized(failure)) return;
-      toast({ title: 'Error', description: serverMessage(failure, 'Failed to download the addresses. Please try again.'), variant: 'destructive' });
+      failed(failure, 'Failed to download the addresses. Please try again.');
     }
   };
 
@@ -113,8 +184,8 @@ export default function GuestListPage() {
       </Container>
     );
   }
-  if (!list && !error) return <PageSpinner label="Loading the guest list…" />;
-  if (!list || !id) {
+  if (!whole && !error) return <PageSpinner label="Loading the guest list…" />;
+  if (!whole || !id) {
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
         <Alert severity="error">The guest list could not be loaded. Please check your connection and try again.</Alert>
@@ -122,7 +193,9 @@ export default function GuestListPage() {
     );
   }
 
-  const withAddress = list.guests.filter(hasPostalAddress).length;
+  const { counts } = whole;
+  const withAddress = whole.guests.filter(hasPostalAddress).length;
+  const guests = shown?.guests ?? null;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, display: 'grid', gap: { xs: 2.5, md: 3 } }}>
       {back}
@@ -131,31 +204,68 @@ export default function GuestListPage() {
           {GUEST_LIST_TITLE}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Who you are inviting. Only you and your co-owners see this list.
+          Who you are inviting, who gave and who you have thanked. Only you and your co-owners see this list.
         </Typography>
       </Box>
-      <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
-        {list.counts.guests === 0 ? 'No guests yet.' : `${plural(list.counts.guests, 'guest', 'guests')}, ${plural(list.counts.people, 'person', 'people')} in all.`}
-      </Typography>
-      <AddGuestForm registryId={id} />
-      <Divider />
-      <ImportGuestsForm registryId={id} />
-      {list.guests.length > 0 && (
-        <>
-          <Divider />
+      <Box role="status" aria-live="polite">
+        <Typography sx={{ fontWeight: 600 }}>
+          {counts.guests === 0 ? 'No guests yet.' : `${plural(counts.guests, 'guest', 'guests')}, ${plural(counts.people, 'person', 'people')} in all.`}
+        </Typography>
+        {counts.guests > 0 && (
+          <Typography color="text.secondary">
+            {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
+          </Typography>
+        )}
+      </Box>
+      {counts.guests > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          {whole.giftsToThank.length > 0 && (
+            <Button variant="contained" startIcon={<ForwardToInboxIcon />} href={paths.thankYouCardsToGuests(id)}>
+              Send thank-you cards to givers
+            </Button>
+          )}
           {withAddress > 0 && (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+            <>
+              <Button variant="outlined" startIcon={<LocalPrintshopIcon />} href={`${paths.registryGuestLabels(id)}${guestFilterQuery({ gave: filters.gave })}`}>
+                Print Mailing Labels
+              </Button>
               <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()}>
                 Download Addresses (CSV)
               </Button>
-              <Typography color="text.secondary">For paper thank-you notes: {plural(withAddress, 'guest has', 'guests have')} a postal address.</Typography>
-            </Box>
+            </>
           )}
-          <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-            {list.guests.map((guest) => (
-              <GuestRow key={guest.id} guest={guest} onRemove={(chosen) => void removeGuest(chosen)} busy={removing === guest.id} />
-            ))}
-          </Box>
+          {withAddress > 0 && <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>For paper thank-you notes: {plural(withAddress, 'guest has', 'guests have')} a postal address.</Typography>}
+        </Box>
+      )}
+      <AddGuestForm registryId={id} />
+      <Divider />
+      <ImportGuestsForm registryId={id} />
+      <UnmatchedGifts gifts={whole.unmatchedByHand} guests={whole.guests} currency={whole.currency} onMatch={match} />
+      {counts.guests > 0 && (
+        <>
+          <Divider />
+          <GuestFilterFields filters={filters} onChange={(next) => setSearchParams(new URLSearchParams(guestFilterQuery(next)), { replace: true })} />
+          {guests === null ? (
+            <PageSpinner label="Loading the guest list…" />
+          ) : guests.length === 0 ? (
+            <Typography>No guest matches these filters.</Typography>
+          ) : (
+            <>
+              {filtered && <Typography color="text.secondary">Showing {plural(guests.length, 'guest', 'guests')} of {counts.guests}.</Typography>}
+              <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+                {guests.map((guest) => (
+                  <GuestRow
+                    key={guest.id}
+                    guest={guest}
+                    currency={whole.currency}
+                    onRemove={(chosen) => void removeGuest(chosen)}
+                    onUnmatch={(chosen, giftId) => void unmatch(chosen, giftId)}
+                    busy={busyGuest === guest.id}
+                  />
+                ))}
+              </Box>
+            </>
+          )}
         </>
       )}
     </Container>

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import type { GuestListView } from '@api/guests';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,8 +53,21 @@ export default function ThankYouCardsPage() {
   return <ThankYouCards registry={owned} />;
 }
 
+/**
+ * ?givers=guests (the guest list's "Send thank-you cards to givers"): the gifts of guests on the
+ * list still owed a card, as the guest list answers them; null to show every contributor.
+ */
+function useGuestGiftsToThank(registryId: string): { giftIds: Set<string> | null; showEveryone: () => void } {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromGuests = searchParams.get('givers') === 'guests';
+  const { data } = useSWR<GuestListView>(fromGuests ? `/api/registries/${encodeURIComponent(registryId)}/guests` : null);
+  return { giftIds: fromGuests && data ? new Set(data.giftsToThank) : null, showEveryone: () => setSearchParams({}, { replace: true }) };
+}
+
 function ThankYouCards({ registry }: { registry: ManagerRegistryView }) {
   const { contributors, error, mutate } = useContributors(registry.id);
+  const guestGifts = useGuestGiftsToThank(registry.id);
+  const shown = contributors && guestGifts.giftIds ? contributors.filter((contributor) => guestGifts.giftIds!.has(contributor.id)) : contributors;
   const onUnauthorized = useUnauthorizedRedirect();
   const [composingForAll, setComposingForAll] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -115,6 +130,20 @@ function ThankYouCards({ registry }: { registry: ManagerRegistryView }) {
           )}
         </Box>
         {contributors && <CardsProgress progress={cardsProgress(contributors)} />}
+        {shown && guestGifts.giftIds && (
+          <Alert
+            severity="info"
+            action={
+              <Button color="inherit" size="small" onClick={guestGifts.showEveryone}>
+                Show everyone
+              </Button>
+            }
+          >
+            {shown.length === 0
+              ? 'Every guest on your list who gave has been thanked.'
+              : `Showing the ${shown.length === 1 ? 'gift' : `${shown.length} gifts`} of guests on your list still owed a card: choose each giver to write and send their card.`}
+          </Alert>
+        )}
       </Box>
 
       {error ? (
@@ -128,12 +157,13 @@ function ThankYouCards({ registry }: { registry: ManagerRegistryView }) {
         >
           We couldn't load the contributors.
         </Alert>
-      ) : !contributors ? (
+      ) : !contributors || !shown ? (
         <PageSpinner label="Loading contributors…" />
       ) : (
         <CardsWorkspace
           registry={registry}
           contributors={contributors}
+          listed={shown}
           composingForAll={composingForAll}
           onComposingForAllChange={onComposingForAllChange}
         />
@@ -156,12 +186,14 @@ function ExportCsvButton({ contributors, childName }: { contributors: readonly C
 interface CardsWorkspaceProps {
   registry: ManagerRegistryView;
   contributors: ContributorView[];
+  /** The contributors the list on the left shows: all of them, or the guest list's givers still owed a card. */
+  listed: ContributorView[];
   /** The right column holds the card for everyone instead of one contributor's card. */
   composingForAll: boolean;
   onComposingForAllChange: (composing: boolean, after?: 'cancelled' | 'sent') => void;
 }
 
-function CardsWorkspace({ registry, contributors, composingForAll, onComposingForAllChange }: CardsWorkspaceProps) {
+function CardsWorkspace({ registry, contributors, listed, composingForAll, onComposingForAllChange }: CardsWorkspaceProps) {
   const { toast } = useToast();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // Unsaved edits per contributor, kept while the page is open.
@@ -188,7 +220,7 @@ function CardsWorkspace({ registry, contributors, composingForAll, onComposingFo
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 340px) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
       <ContributorList
-        contributors={contributors}
+        contributors={listed}
         currency={registry.currency}
         selectedId={selected?.id ?? null}
         onSelect={(contributor) => {

@@ -1,0 +1,48 @@
+import type { Cents } from '../money';
+import type { ThankYouStatus } from '../model/thank-you-status';
+import type { Guest } from '../model/guest';
+import type { GuestGift } from '../model/guest-gift';
+import type { GuestFilterName, GuestFilters } from './guest-list-query';
+
+/** A guest's line followed from invitation to thank-you: what they gave and whether they were thanked. */
+export interface GuestState {
+  guest: Guest;
+  /** Their gifts, oldest first (core/guest/guest-gifts.ts says which are theirs). */
+  gifts: GuestGift[];
+  /** What they gave together, before the 90/10 split. */
+  given: Cents;
+  /**
+   * Null for a guest who has not given. Sent once every gift of theirs has a card sent and
+   * delivered; otherwise the most pressing: Not Delivered, then Draft, then No Card.
+   */
+  thankYou: ThankYouStatus | null;
+}
+
+function thankYouOf(gifts: readonly GuestGift[]): ThankYouStatus | null {
+  if (gifts.length === 0) return null;
+  const statuses = new Set(gifts.map((gift) => gift.thankYouStatus));
+  for (const status of ['not_delivered', 'none', 'draft'] as const) if (statuses.has(status)) return status;
+  return 'sent';
+}
+
+export function guestStates(guests: readonly Guest[], gifts: readonly GuestGift[]): GuestState[] {
+  return guests.map((guest) => {
+    const theirs = gifts.filter((gift) => gift.guestId === guest.id);
+    return { guest, gifts: theirs, given: theirs.reduce((sum, gift) => sum + gift.amount, 0), thankYou: thankYouOf(theirs) };
+  });
+}
+
+/** What each filter's value keeps: "not thanked" is a guest who gave and is still owed a card. */
+const FILTER_TESTS: { [name in GuestFilterName]: Record<NonNullable<GuestFilters[name]>, (state: GuestState) => boolean> } = {
+  gave: { yes: (state) => state.gifts.length > 0, no: (state) => state.gifts.length === 0 },
+  thanked: { yes: (state) => state.thankYou === 'sent', no: (state) => state.thankYou !== null && state.thankYou !== 'sent' },
+};
+
+export function matchesFilters(state: GuestState, filters: GuestFilters): boolean {
+  return (Object.entries(filters) as [GuestFilterName, 'yes' | 'no'][]).every(([name, value]) => FILTER_TESTS[name][value](state));
+}
+
+/** The gifts of guests who gave and are still owed a card: what "Send thank-you cards to givers" opens. */
+export function giftsToThank(states: readonly GuestState[]): string[] {
+  return states.flatMap((state) => state.gifts.filter((gift) => gift.thankYouStatus !== 'sent').map((gift) => gift.giftId));
+}
