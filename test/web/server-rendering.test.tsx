@@ -5,10 +5,9 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { act } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ClientApp } from '../../web/src/app/client-app';
-import { preloadPageAt } from '../../web/src/app/router';
 import {
   APP_SCRIPTS_END,
   APP_SCRIPTS_START,
@@ -204,28 +203,6 @@ describe('a guest page drawn on the server', () => {
     drawnAgain.stop();
     expect(drawnAgain.names()).toContain('Toaster');
     for (const component of [...pageComponents, 'Footer']) expect(drawnAgain.names()).not.toContain(component);
-  });
-
-  it('shows the gift form at the first render when Give was tapped on the registry page before the app was live, asking nothing', async () => {
-    // As web/src/main.tsx starts the app on the tapped page: that page's chunk first, then one
-    // render from the answers the registry page was drawn from.
-    const page = drawnOnTheServer(`/registry/${REGISTRY_ID}`)!;
-    window.history.replaceState(null, '', `/gift/${REGISTRY_ID}`);
-    await preloadPageAt(location.pathname);
-    const container = document.createElement('div');
-    document.body.append(container);
-    const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => calls.push(new URL(request.url).pathname));
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => {
-      const root = createRoot(container);
-      root.render(<ClientApp fallback={page.data} />);
-      unmount = () => act(async () => root.unmount());
-    });
-    server.events.removeAllListeners();
-    expect(screen.getByLabelText('Custom Amount')).toBeEnabled();
-    expect(screen.queryByRole('progressbar', { name: 'Loading registry…' })).toBeNull();
-    expect(calls).toEqual([]);
   });
 
   it('holds the child’s name, the date, the message and the way to give before any script runs', async () => {

@@ -31,9 +31,7 @@ const registryCall = (id: string): PageCall => ({ path: registryPath(id), key: r
  */
 const GUEST_PAGES: { pattern: string; calls: (params: Record<string, string | undefined>) => PageCall[] }[] = [
   { pattern: pagePatterns.home, calls: () => [call(RECENTLY_CREATED_KEY), call(CHARITIES_KEY)] },
-  // The charities too, though the registry page does not show them: a guest who taps Give before
-  // the app is live gets the gift form at the app's first render, with no call and no spinner first.
-  { pattern: pagePatterns.registry, calls: ({ id }) => (id ? [registryCall(id), call(CHARITIES_KEY)] : []) },
+  { pattern: pagePatterns.registry, calls: ({ id }) => (id ? [registryCall(id)] : []) },
   { pattern: pagePatterns.gift, calls: ({ id }) => (id ? [registryCall(id), call(CHARITIES_KEY, true)] : []) },
   { pattern: pagePatterns.charities, calls: () => [call(CHARITIES_KEY, true)] },
   { pattern: pagePatterns.faq, calls: () => [] },
