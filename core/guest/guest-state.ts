@@ -26,8 +26,15 @@ function thankYouOf(gifts: readonly GuestGift[]): ThankYouStatus | null {
 }
 
 export function guestStates(guests: readonly Guest[], gifts: readonly GuestGift[]): GuestState[] {
+  // Grouped once, so a list of hundreds against a registry of thousands of gifts stays one pass.
+  const byGuest = new Map<string, GuestGift[]>();
+  for (const gift of gifts) {
+    const theirs = byGuest.get(gift.guestId);
+    if (theirs) theirs.push(gift);
+    else byGuest.set(gift.guestId, [gift]);
+  }
   return guests.map((guest) => {
-    const theirs = gifts.filter((gift) => gift.guestId === guest.id);
+    const theirs = byGuest.get(guest.id) ?? [];
     return { guest, gifts: theirs, given: theirs.reduce((sum, gift) => sum + gift.amount, 0), thankYou: thankYouOf(theirs) };
   });
 }
