@@ -78,8 +78,8 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar,
-        top: { xs: 0, sm: 'auto' },
-        bottom: { xs: 'auto', sm: 0 },
+        // At the foot on a phone too: at the top it covered the title of the dialog it spoke about.
+        bottom: 0,
         right: 0,
         left: { xs: 0, sm: 'auto' },
         width: { xs: '100%', sm: 420 },
