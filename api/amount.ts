@@ -1,5 +1,5 @@
 import { centsToDecimalString, type Cents } from '@core/money';
-import { readWireAmount } from './read-amount';
+import { readWireAmount } from '@core/read-amount';
 
 /**
  * Money on the wire: a JSON number with at most two decimals in the registry's currency (106.39),

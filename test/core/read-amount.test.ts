@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toWireAmount } from '@api/amount';
-import { MAX_READABLE_CENTS, readWireAmount, UnreadableAmount, type AmountProblem } from '@api/read-amount';
+import { MAX_READABLE_CENTS, readWireAmount, UnreadableAmount, type AmountProblem } from '@core/read-amount';
 import { centsToDecimalString, MAX_CENTS } from '@core/money';
 
 const cents = fc.integer({ min: 0, max: MAX_CENTS });
@@ -17,7 +17,7 @@ function problemOf(read: () => unknown): AmountProblem | 'read' {
   }
 }
 
-describe('the one reader of incoming money (api/read-amount.ts)', () => {
+describe('the one reader of incoming money (core/read-amount.ts)', () => {
   it('reads back every count of cents the server sends, exactly', () => {
     fc.assert(
       fc.property(cents, (value) => {
