@@ -4,7 +4,7 @@
 
 /** The modules of core the browser shares with the server: arithmetic, schemas and view types, never use cases or ports. */
 export const WEB_CORE_MODULES = [
-  'money', 'amount-field', 'amount-messages', 'fees', 'split', 'page-paths', 'design-tokens', 'control-characters',
+  'money', 'amount-field', 'amount-messages', 'read-amount', 'fees', 'split', 'page-paths', 'design-tokens', 'control-characters',
   'model/account-export-request', 'model/celebration-title', 'model/charity', 'model/charity-payout', 'model/dispute', 'model/gift', 'model/gift-list-query', 'model/guest',
   'model/hebrew-calendar', 'model/mail-kinds', 'model/offline-gift', 'model/photo-focus', 'model/photo-variants', 'model/reconciliation', 'model/registry', 'model/thank-you-note', 'model/user',
   'account/schemas', 'account/account-schemas', 'newsletter/newsletter-schemas',

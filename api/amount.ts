@@ -1,9 +1,9 @@
 import { centsToDecimalString, type Cents } from '@core/money';
-import { readWireAmount } from './read-amount';
+import { readWireAmount } from '@core/read-amount';
 
 /**
  * Money on the wire: a JSON number with at most two decimals in the registry's currency (106.39),
- * while core counts integer cents. This pair and read-amount.ts are the only crossing between the
+ * while core counts integer cents. This pair and core/read-amount.ts are the only crossing between the
  * forms: the server answers with the first, and reads what comes in with readWireAmount; the
  * browser reads an answer with the second (and sends a gift's amount with the first).
  */

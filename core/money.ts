@@ -1,5 +1,3 @@
-import { DomainError } from './errors';
-
 /** Money is an integer count of minor units (cents); floats never hold money in core. */
 export type Cents = number;
 
@@ -13,24 +11,6 @@ export function isCurrency(value: unknown): value is Currency {
 
 // decimal(10,2) holds at most 99,999,999.99; nothing in this product may exceed it.
 export const MAX_CENTS: Cents = 9_999_999_999;
-
-const DECIMAL = /^(\d{1,8})(?:\.(\d{1,2}))?$/;
-
-/**
- * Reads a non-negative amount of at most two decimals, from a string ("90", "90.5", "90.50") or a
- * number. A number is read through its shortest decimal form, so 0.1 + 0.2 is refused rather
- * than silently rounded.
- */
-export function parseCents(input: string | number): Cents {
-  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
-  const match = DECIMAL.exec(text);
-  if (!match) {
-    throw new DomainError('money.invalid', 'Amount must be a number with at most two decimals');
-  }
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
-  return whole * 100 + fraction;
-}
 
 /** "1234.50": the form the database's decimal(10,2) columns take. */
 export function centsToDecimalString(cents: Cents): string {

@@ -1,4 +1,4 @@
-import { readWireAmount, UnreadableAmount } from '@api/read-amount';
+import { readWireAmount, UnreadableAmount } from '@core/read-amount';
 import type { Cents } from '@core/money';
 import { UsageError } from './usage-error';
 

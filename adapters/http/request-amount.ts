@@ -1,7 +1,6 @@
-import { AMOUNT_PROBLEM_WORDS, readWireAmount, UnreadableAmount, type AmountProblem } from '@api/read-amount';
-import type { AmountMessages } from '@core/amount-messages';
+import { AMOUNT_PROBLEM_WORDS, EXPECTED_AMOUNT_MESSAGES, type AmountMessages, type AmountProblem } from '@core/amount-messages';
 import { DomainError, type DomainErrorCode, type FieldErrors } from '@core/errors';
-import { EXPECTED_AMOUNT_UNREADABLE } from '@core/payout/payout-schemas';
+import { readAmount } from '@core/read-amount';
 
 /** What a call answers for each way its amount is no money: the message, and the field's own line when it names one. */
 export type AmountRefusals = Record<AmountProblem, { code?: DomainErrorCode; message: string; field?: string }>;
@@ -18,10 +17,10 @@ export function giftAmountRefusals(words: AmountMessages): AmountRefusals {
 
 /** The amount an administrator saw on a charity payout. */
 export const EXPECTED_AMOUNT_REFUSALS: AmountRefusals = {
-  'not-a-number': { message: 'expectedAmount: Must be a number', field: 'Must be a number' },
-  negative: { message: 'Expected amount cannot be negative', field: 'Expected amount cannot be negative' },
-  'too-many-decimals': { code: 'money.invalid', message: EXPECTED_AMOUNT_UNREADABLE },
-  'too-large': { code: 'money.invalid', message: EXPECTED_AMOUNT_UNREADABLE },
+  'not-a-number': { message: EXPECTED_AMOUNT_MESSAGES.notANumber, field: EXPECTED_AMOUNT_MESSAGES.notANumberField },
+  negative: { message: EXPECTED_AMOUNT_MESSAGES.negative, field: EXPECTED_AMOUNT_MESSAGES.negative },
+  'too-many-decimals': { code: 'money.invalid', message: EXPECTED_AMOUNT_MESSAGES.unreadable },
+  'too-large': { code: 'money.invalid', message: EXPECTED_AMOUNT_MESSAGES.unreadable },
 };
 
 /**
@@ -34,14 +33,11 @@ export function withAmountInCents(body: unknown, field: string, refusals: Amount
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const value = (body as Record<string, unknown>)[field];
   if (value === undefined || value === null) return body;
-  let cents: number;
-  try {
-    cents = readWireAmount(value);
-  } catch (error) {
-    if (!(error instanceof UnreadableAmount)) throw error;
-    const refusal = refusals[error.problem];
+  const reading = readAmount(value);
+  if (!reading.ok) {
+    const refusal = refusals[reading.problem];
     const fields: FieldErrors | undefined = refusal.field === undefined ? undefined : { [field]: refusal.field };
     throw new DomainError(refusal.code ?? 'validation.failed', refusal.message, fields);
   }
-  return { ...body, [field]: cents };
+  return { ...body, [field]: reading.cents };
 }

@@ -20,7 +20,7 @@ const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'a
 
 /**
  * Records a pending gift and opens its payment; its amount comes in cents, read from the wire by
- * the caller (api/read-amount.ts). The gift is saved (with the registry locked, so it
+ * the caller (core/read-amount.ts). The gift is saved (with the registry locked, so it
  * cannot close or change currency meanwhile) before the provider is asked for a payment, and the
  * payment's id is saved before the giver can pay, so no payment can ever arrive for a gift we lack.
  */

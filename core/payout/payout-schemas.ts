@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { refuseUnsafeNameCharacters } from '../name-characters';
 import { MAX_CENTS } from '../money';
+import { EXPECTED_AMOUNT_MESSAGES } from '../amount-messages';
 import { PAYOUT_METHODS, type PayoutMethod } from '../model/registry';
 
 /**
@@ -51,9 +52,6 @@ export const CHARITY_PAYOUT_METHOD_MAX = 50;
 export const REFERENCE_NUMBER_MAX = 255;
 export const PAYOUT_NOTES_MAX = 2000;
 
-/** What an expected amount that is no amount of money hears. */
-export const EXPECTED_AMOUNT_UNREADABLE = 'Amount must be a number with at most two decimals';
-
 export const charityPayoutCompletionSchema = yup.object({
   status: yup.string().required('Status is required').oneOf(['completed'], 'A payout can only be marked completed'),
   paymentMethod: line('Payment method', CHARITY_PAYOUT_METHOD_MAX).required('Payment method is required'),
@@ -62,9 +60,9 @@ export const charityPayoutCompletionSchema = yup.object({
   // In cents, as read from the wire; beyond what a payout can hold (MAX_CENTS) it cannot be one.
   expectedAmount: yup
     .number()
-    .min(0, 'Expected amount cannot be negative')
-    .integer(EXPECTED_AMOUNT_UNREADABLE)
-    .max(MAX_CENTS, EXPECTED_AMOUNT_UNREADABLE)
+    .min(0, EXPECTED_AMOUNT_MESSAGES.negative)
+    .integer(EXPECTED_AMOUNT_MESSAGES.unreadable)
+    .max(MAX_CENTS, EXPECTED_AMOUNT_MESSAGES.unreadable)
     .nullable(),
 });
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toWireAmount } from '@api/amount';
-import { MAX_CENTS, centsToDecimalString, formatMoney, parseCents } from '@core/money';
+import { MAX_CENTS, centsToDecimalString, formatMoney } from '@core/money';
+import { parseCents } from '@core/read-amount';
 
 const cents = fc.integer({ min: 0, max: MAX_CENTS });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toWireAmount } from '@api/amount';
-import { MAX_READABLE_CENTS, readWireAmount, UnreadableAmount, type AmountProblem } from '@api/read-amount';
+import { MAX_READABLE_CENTS, readAmount, readWireAmount, UnreadableAmount, type AmountProblem } from '@core/read-amount';
 import { centsToDecimalString, MAX_CENTS } from '@core/money';
 
 const cents = fc.integer({ min: 0, max: MAX_CENTS });
@@ -17,7 +17,7 @@ function problemOf(read: () => unknown): AmountProblem | 'read' {
   }
 }
 
-describe('the one reader of incoming money (api/read-amount.ts)', () => {
+describe('the one reader of incoming money (core/read-amount.ts)', () => {
   it('reads back every count of cents the server sends, exactly', () => {
     fc.assert(
       fc.property(cents, (value) => {
@@ -111,5 +111,81 @@ describe('the one reader of incoming money (api/read-amount.ts)', () => {
     expect(() => readWireAmount(-1)).toThrow('Amount cannot be negative');
     expect(() => readWireAmount(1.005)).toThrow('Amount can have at most two decimals');
     expect(() => readWireAmount(1e15)).toThrow('Amount is too large');
+  });
+});
+
+describe('readAmount, the reader without throwing', () => {
+  const anyCents = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
+  const places = fc.constantFrom(0, 1, 2);
+
+  function written(value: number, decimals: 0 | 1 | 2): string | null {
+    const text = centsToDecimalString(value);
+    if (decimals === 2) return text;
+    if (decimals === 1) return text.endsWith('0') ? text.slice(0, -1) : null;
+    return text.endsWith('.00') ? text.slice(0, -3) : null;
+  }
+
+  it('reads back every count of cents written with two, one or no decimals, in every form it takes', () => {
+    fc.assert(
+      fc.property(anyCents, places, fc.boolean(), (value, decimals, below) => {
+        const text = written(value, decimals as 0 | 1 | 2);
+        fc.pre(text !== null);
+        const signed = below ? `-${text}` : text!;
+        const expected = below ? 0 - value : value;
+        expect(readAmount(signed, { from: 'column', negative: true, max: Number.MAX_SAFE_INTEGER })).toEqual({ ok: true, cents: expected });
+        if (value <= MAX_READABLE_CENTS) {
+          expect(readAmount(` ${signed}\t`, { from: 'typed', negative: true })).toEqual({ ok: true, cents: expected });
+          expect(readAmount(Number(signed), { negative: true })).toEqual({ ok: true, cents: expected });
+        }
+      }),
+    );
+  });
+
+  it('refuses below zero unless it is allowed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_READABLE_CENTS }), (value) => {
+        expect(readAmount(`-${centsToDecimalString(value)}`, { from: 'typed' })).toEqual({ ok: false, problem: 'negative' });
+        expect(readAmount(-Number(centsToDecimalString(value)))).toEqual({ ok: false, problem: 'negative' });
+      }),
+    );
+  });
+
+  it('refuses a third decimal or more in every form', () => {
+    fc.assert(
+      fc.property(anyCents, fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 4 }), (value, last, extra) => {
+        const text = `${centsToDecimalString(value)}${'0'.repeat(extra - 1)}${last}`;
+        expect(readAmount(text, { from: 'column', negative: true, max: Number.MAX_SAFE_INTEGER })).toEqual({ ok: false, problem: 'too-many-decimals' });
+        expect(readAmount(text, { from: 'typed' })).toEqual({ ok: false, problem: 'too-many-decimals' });
+      }),
+    );
+  });
+
+  it('refuses more than its largest amount, and reads up to it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_CENTS }), fc.integer({ min: 1, max: 1_000_000 }), (max, over) => {
+        expect(readAmount(centsToDecimalString(max), { from: 'typed', max })).toEqual({ ok: true, cents: max });
+        expect(readAmount(centsToDecimalString(max + over), { from: 'typed', max })).toEqual({ ok: false, problem: 'too-large' });
+      }),
+    );
+  });
+
+  it('refuses any text that is not plain digits with an optional point and sign', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        fc.pre(!/^\s*-?\d+(\.\d+)?\s*$/.test(text));
+        expect(readAmount(text, { from: 'typed', negative: true })).toEqual({ ok: false, problem: 'not-a-number' });
+      }),
+    );
+  });
+
+  it.each(['1,000.50', '+5.00', '1e3', '.5', '5.', '$5'])('refuses the typed text %j as no number', (text) => {
+    expect(readAmount(text, { from: 'typed' })).toEqual({ ok: false, problem: 'not-a-number' });
+  });
+
+  it('reads text only where it is allowed, and trims only what a person typed', () => {
+    expect(readAmount('36')).toEqual({ ok: false, problem: 'not-a-number' });
+    expect(readAmount(36, { from: 'column' })).toEqual({ ok: false, problem: 'not-a-number' });
+    expect(readAmount(' 36.00', { from: 'column' })).toEqual({ ok: false, problem: 'not-a-number' });
+    expect(readAmount(' 36.00 ', { from: 'typed' })).toEqual({ ok: true, cents: 3600 });
   });
 });

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { giftBreakdown } from '@core/fees';
 import { toWireAmount } from '@api/amount';
-import { parseCents, type Currency } from '@core/money';
+import type { Currency } from '@core/money';
+import { parseCents } from '@core/read-amount';
 import type { StartedPayment } from '../../web/src/features/gifts/api/payment-actions';
 import { CHECKOUT_STORAGE_KEY, type CheckoutData } from '../../web/src/features/gifts/lib/checkout-storage';
 import { sandboxConfig, server } from './msw-server';

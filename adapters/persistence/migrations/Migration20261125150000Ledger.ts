@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 import { balancesFromTables, type LedgerTables } from '@core/ledger/balances-from-tables';
 import { openingEntries } from '@core/ledger/opening-entries';
-import { parseCents, type Currency } from '@core/money';
+import type { Currency } from '@core/money';
+import { parseCents } from '@core/read-amount';
 import type { PaymentStatus } from '@core/model/gift';
 import type { PayoutStatus, RegistryStatus } from '@core/model/registry';
 import type { CharityPayoutStatus } from '@core/model/charity-payout';

@@ -1,5 +1,6 @@
 import { Type, type EntityMetadata, type EntityProperty, type Platform } from '@mikro-orm/core';
 import type { Cents } from '@core/money';
+import { readAmount } from '@core/read-amount';
 
 /**
  * How a column holds money: `decimal` in the currency's units, as the data model gives the business
@@ -10,7 +11,6 @@ export type CentsColumn = 'decimal' | 'bigint';
 
 // Drivers give numeric and bigint columns, and sums of them, as text; the digits are read as
 // digits, never through a float, and a third decimal is refused rather than rounded away.
-const DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 const WHOLE = /^-?\d+$/;
 
 function unreadable(text: unknown, column: CentsColumn): Error {
@@ -18,10 +18,12 @@ function unreadable(text: unknown, column: CentsColumn): Error {
   return new Error(`The database gave ${JSON.stringify(text)} for an amount of money, which is not ${form} (amounts are never rounded)`);
 }
 
+function tooLarge(text: string): Error {
+  return new Error(`The database gave ${text} for an amount of money, too large to count exactly in cents`);
+}
+
 function safe(cents: bigint, text: string): Cents {
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new Error(`The database gave ${text} for an amount of money, too large to count exactly in cents`);
-  }
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < BigInt(Number.MIN_SAFE_INTEGER)) throw tooLarge(text);
   return Number(cents);
 }
 
@@ -34,10 +36,10 @@ function checked(cents: unknown): Cents {
 
 /** "106.39" → 10639, "0.10" → 10, "-5.00" → -500: a decimal column's value, or a sum of them. */
 export function decimalToCents(text: string): Cents {
-  const match = typeof text === 'string' ? DECIMAL.exec(text) : null;
-  if (!match) throw unreadable(text, 'decimal');
-  const [, sign, whole, fraction = ''] = match;
-  return safe(BigInt(`${sign}${whole}${fraction.padEnd(2, '0')}`), text);
+  const reading = readAmount(text, { from: 'column', negative: true, max: Number.MAX_SAFE_INTEGER });
+  if (reading.ok) return reading.cents;
+  if (reading.problem === 'too-large') throw tooLarge(text);
+  throw unreadable(text, 'decimal');
 }
 
 /** 10639 → "106.39": the text a decimal column takes, exact whatever the amount. */

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { AMOUNT_PROBLEM_WORDS, readWireAmount, UnreadableAmount } from '@api/read-amount';
-import type { AmountMessages } from '@core/amount-messages';
+import { AMOUNT_PROBLEM_WORDS, type AmountMessages } from '@core/amount-messages';
+import { readAmount } from '@core/read-amount';
 import type { Cents } from '@core/money';
 
 /**
@@ -14,13 +14,10 @@ export function typedAmountField(centsRule: yup.ISchema<unknown> | yup.Reference
   return yup.string().test('amount', async (text, context) => {
     let cents: Cents | undefined;
     if (text !== undefined && text.trim() !== '') {
-      try {
-        // Below zero reads, for core's rule to refuse in its words.
-        cents = readWireAmount(text, { text: true, negative: true });
-      } catch (error) {
-        if (error instanceof UnreadableAmount) return context.createError({ message: words[AMOUNT_PROBLEM_WORDS[error.problem]] });
-        throw error;
-      }
+      // Below zero reads, for core's rule to refuse in its words.
+      const reading = readAmount(text, { from: 'typed', negative: true });
+      if (!reading.ok) return context.createError({ message: words[AMOUNT_PROBLEM_WORDS[reading.problem]] });
+      cents = reading.cents;
     }
     try {
       await rule.validate(cents);

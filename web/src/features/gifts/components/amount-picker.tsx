@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '@core/gift/gift-amounts';
 import { toWireAmount } from '@api/amount';
-import { readWireAmount } from '@api/read-amount';
+import { readWireAmount } from '@core/read-amount';
 import { formatMoney, type Currency } from '@core/money';
 import { giftAmountCents } from '../lib/gift-amount';
 import { TextInput } from '../../../components/text-input';
