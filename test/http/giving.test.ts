@@ -82,7 +82,7 @@ describe('POST /api/create-payment-intent', () => {
   /** The body as JSON text with the amount written as given, for what JSON.stringify cannot write (1e400 reads as Infinity). */
   const withRawAmount = (registryId: string, amount: string) => JSON.stringify(giftBody(registryId, { amount: 0 })).replace('"amount":0', `"amount":${amount}`);
 
-  // The amount is read at the wire (api/read-amount.ts) before core sees cents; these were core's cases when core read it.
+  // The amount is read at the wire (core/read-amount.ts) before core sees cents; these were core's cases when core read it.
   it.each([
     ['zero', 0, 'Amount must be a positive number', 'Amount must be a positive number'],
     ['a negative amount', -36, 'Amount must be a positive number', 'Amount must be a positive number'],

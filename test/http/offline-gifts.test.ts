@@ -177,7 +177,7 @@ describe('recording a gift given by hand', () => {
     expect((await giftList(owner.client, registry.id)).giftCount).toBe(0);
   });
 
-  // Read at the wire (api/read-amount.ts) before core sees cents: the same words, record or edit alike.
+  // Read at the wire (core/read-amount.ts) before core sees cents: the same words, record or edit alike.
   it.each([
     ['three decimals', 36.999, 'Amount can have at most two decimals', 'Amount can have at most two decimals'],
     ['0.1 + 0.2', 0.1 + 0.2, 'Amount can have at most two decimals', 'Amount can have at most two decimals'],

@@ -3,7 +3,7 @@ export interface GiftFormValues {
   charityId: string;
   giftGiverName: string;
   giftGiverEmail: string;
-  /** As typed or picked; read into cents as the server reads the wire (api/read-amount.ts). */
+  /** As typed or picked; read into cents as the server reads the wire (core/read-amount.ts). */
   amount: string;
   personalMessage: string;
 }
