@@ -147,6 +147,17 @@ describe('the family’s guest list page', () => {
     expect(await screen.findByText('Ben Cohen')).toBeInTheDocument();
   });
 
+  it('opens the CSV file picker from a real button, by keyboard too', async () => {
+    const { user } = await openGuestList([]);
+    const picker = screen.getByLabelText('Choose a CSV file');
+    let opened = 0;
+    picker.addEventListener('click', () => (opened += 1));
+    screen.getByRole('button', { name: 'Choose a CSV file' }).focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(opened).toBe(2);
+  });
+
   it('shows who gave and who was thanked, and filters the list by each, asking the server', async () => {
     const { user } = await openGuestList([
       aGuest({ id: 'g-ann', name: 'Ann Katz', email: 'ann@example.com' }),
