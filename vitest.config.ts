@@ -53,6 +53,9 @@ export default defineConfig({
           globalSetup: [migratedTemplates],
           testTimeout: 180_000,
           hookTimeout: 240_000,
+          // A poll asks whether the screen came to a state, not how fast: Vitest's default second
+          // failed a gift form that took longer to come live on a machine loaded by other tests.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
