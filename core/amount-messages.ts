@@ -5,10 +5,8 @@ export interface AmountBounds {
   max: Cents;
 }
 
-/**
- * The one table of words for a bad amount. The spec gives 'Amount is required' and 'Amount must
- * be a positive number' (docs/product.md#validation-rules); the rest are the product's own.
- */
+// The one table of words for a bad amount. The spec gives 'Amount is required' and 'Amount must
+// be a positive number' (docs/product.md#validation-rules); the rest are the product's own.
 
 /** Why a text or a number is no amount of money: what readAmount refuses it for. */
 export type AmountProblem = 'not-a-number' | 'negative' | 'too-many-decimals' | 'too-large';
