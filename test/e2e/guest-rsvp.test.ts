@@ -26,6 +26,7 @@ describe.skipIf(chromiumMissing)('a guest answers from their personal link and g
     await shown.waitFor();
     const url = (await shown.textContent())!.trim();
     expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+    await screenshot(family, 'rsvp-link-made-360');
 
     // Dora opens it on her phone: drawn by the server, then live.
     const guest = await world.page(PHONE_WIDTH);

@@ -20,6 +20,7 @@ interface Line {
   id: string;
   name: string;
   rsvp: Rsvp;
+  hasPersonalLink: boolean;
   gifts: { id: string; amount: number; matchedBy: string }[];
   given: number;
 }
@@ -65,6 +66,10 @@ describe('the personal link', () => {
     // The site's public address, then the token: 256 random bits.
     expect(new URL(dora.url).pathname).toMatch(/^\/i\/[A-Za-z0-9_-]{43}$/);
     expect((await visitor().get(`/api/invitations/${dora.token}`)).status).toBe(200);
+    // The list says who has a link, never the link: only its digest is kept.
+    const listed = await guestList(owner.client, registry.id);
+    expect(listed.guests.map((line) => [line.name, line.hasPersonalLink])).toEqual([['Ben Cohen', false], ['Dora Levi', true]]);
+    expect(JSON.stringify(listed)).not.toContain(dora.token);
 
     const again = await linkOf(owner.client, registry.id, ids['Dora Levi']!);
     expect(again.token).not.toBe(dora.token);

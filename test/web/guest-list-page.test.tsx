@@ -7,7 +7,7 @@ import { fillIn, renderApp, toastRegion } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 function aGuest(overrides: Partial<GuestLineView> = {}): GuestLineView {
-  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
+  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, hasPersonalLink: false, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
 }
 
 /** A guest who gave one gift of `amount`, its card in the state given. */
@@ -84,6 +84,7 @@ function serveGuests(initial: GuestLineView[], unmatchedByHand: UnmatchedGiftVie
     }),
     http.post('/api/registries/:id/guests/:guestId/link', ({ params }) => {
       calls.push({ method: 'POST', type: 'link', body: params.guestId });
+      guests = guests.map((guest) => (guest.id === params.guestId ? { ...guest, hasPersonalLink: true } : guest));
       return HttpResponse.json({ url: `https://gifts.example/i/link-of-${String(params.guestId)}-0123456789abcdefghij` });
     }),
     http.delete('/api/guests/:id', ({ params }) => {
@@ -130,6 +131,17 @@ describe('the family’s guest list page', () => {
     expect(await screen.findByText('https://gifts.example/i/link-of-g-4-0123456789abcdefghij')).toBeInTheDocument();
     expect(screen.getByText(/the one sent before stops working/)).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'POST', type: 'link', body: 'g-4' }]);
+
+    // A second link stops the first working: the family is asked first, on the guest's line.
+    await user.click(await screen.findByRole('button', { name: 'New personal link for Lea Roth' }));
+    expect(screen.getByText(/Lea Roth already has a personal link/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make a new link' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Keep the old one' }));
+    expect(screen.queryByText(/Lea Roth already has a personal link/)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'New personal link for Lea Roth' }));
+    await user.click(screen.getByRole('button', { name: 'Make a new link' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
   });
 
   it('shows each guest with the counts, and removes one', async () => {

@@ -21,6 +21,7 @@ export function presentGuest(guest: Guest) {
     postalCode: guest.postalCode,
     country: guest.country,
     rsvp: presentRsvp(guest.rsvp),
+    hasPersonalLink: guest.hasPersonalLink,
     createdAt: guest.createdAt.toISOString(),
   } satisfies GuestView;
 }

@@ -21,6 +21,7 @@ function toGuest(row: GuestRow): Guest {
     region: row.region ?? null,
     postalCode: row.postalCode ?? null,
     country: row.country ?? null,
+    hasPersonalLink: row.tokenHash != null,
     rsvp: row.rsvpAnswer && row.rsvpAt ? { answer: row.rsvpAnswer, partySize: row.rsvpPartySize ?? 0, answeredAt: row.rsvpAt } : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
