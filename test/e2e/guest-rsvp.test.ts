@@ -62,7 +62,7 @@ describe.skipIf(chromiumMissing)('a guest answers from their personal link and g
 
     // The family sees the answer, the counts and the gift on Dora's line.
     await family.goto(`/registry/${registry.id}/guests`);
-    await family.getByText('RSVP: 0 coming (0 people) · 1 maybe · 0 not coming · 1 not answered').waitFor();
+    await family.getByText('RSVP: 0 coming (0 people) · 1 maybe (2 people) · 0 not coming · 1 not answered').waitFor();
     const dora = row(family).filter({ hasText: 'Dora Levi' }).first();
     await expect.poll(() => dora.textContent()).toContain('Maybe ×2');
     await expect.poll(() => dora.textContent()).toContain('Gave $100.00');

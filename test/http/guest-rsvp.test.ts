@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RegistryEntity } from '../../adapters/persistence/entities/registry-entity';
 import { clientAs, signedIn, signedInCoOwner, type MatrixRole } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';
@@ -196,6 +197,13 @@ describe('answering without an account', () => {
     expect(late.status).toBe(409);
     expect(late.json.message).toMatch(/celebration is over/);
     expect((await guestList(owner.client, registry.id)).counts.rsvp.none).toBe(2);
+  });
+
+  it('still takes answers once the registry is closed (closing is about gifts), and no longer offers giving', async () => {
+    const { dora, registry } = await invited();
+    await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registry.id }, { status: 'closed' });
+    expect((await visitor().get(`/api/invitations/${dora.token}`)).json).toMatchObject({ canAnswer: true, registry: { acceptsGifts: false } });
+    expect((await answer(dora.token, { answer: 'yes', partySize: 2 })).json).toMatchObject({ rsvp: { answer: 'yes', partySize: 2 } });
   });
 
   it('dies with the guest taken off the list, and with the registry', async () => {

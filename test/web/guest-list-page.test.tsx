@@ -115,7 +115,7 @@ describe('the family’s guest list page', () => {
       aGuest({ id: 'g-3', name: 'Zev Stern', email: 'zev@example.com', rsvp: { answer: 'no', partySize: 0, answeredAt } }),
       aGuest({ id: 'g-4', name: 'Lea Roth', email: 'lea@example.com' }),
     ]);
-    expect(screen.getByText('RSVP: 1 coming (3 people) · 1 maybe · 1 not coming · 1 not answered')).toBeInTheDocument();
+    expect(screen.getByText('RSVP: 1 coming (3 people) · 1 maybe (2 people) · 1 not coming · 1 not answered')).toBeInTheDocument();
     const lines = within(screen.getByRole('list', { name: 'Guest List' })).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
       expect.stringContaining('RSVP: Coming ×3'), expect.stringContaining('RSVP: Maybe ×2'), expect.stringContaining('RSVP: Not coming'), expect.stringContaining('RSVP: No answer'),

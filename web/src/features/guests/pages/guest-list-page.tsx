@@ -296,7 +296,7 @@ export default function GuestListPage() {
         {counts.guests > 0 && (
           <>
             <Typography>
-              RSVP: {counts.rsvp.yes} coming ({plural(counts.rsvp.yesPeople, 'person', 'people')}) · {counts.rsvp.maybe} maybe · {counts.rsvp.no} not coming ·{' '}
+              RSVP: {counts.rsvp.yes} coming ({plural(counts.rsvp.yesPeople, 'person', 'people')}) · {counts.rsvp.maybe} maybe ({plural(counts.rsvp.maybePeople, 'person', 'people')}) · {counts.rsvp.no} not coming ·{' '}
               {counts.rsvp.none} not answered
             </Typography>
             <Typography color="text.secondary">
