@@ -171,8 +171,8 @@ describe('an export built in the background', () => {
   async function largeAccount() {
     const { owner, registry } = await openRegistry(server);
     await server.infrastructure.orm.em.fork().execute(
-      `insert into "offline_gifts" ("registry_id", "gift_giver_name", "gift_giver_email", "amount", "method", "received_on", "created_at", "updated_at")
-       select ?, 'Guest ' || n, 'guest' || n || '@example.com', 18, 'cash', '2026-11-20', now(), now() from generate_series(1, 2001) as n`,
+      `insert into "offline_gifts" ("registry_id", "gift_giver_name", "gift_giver_email", "amount", "method", "received_on", "created_at", "updated_at", "giver_key", "email_key")
+       select ?, 'Guest ' || n, 'guest' || n || '@example.com', 18, 'cash', '2026-11-20', now(), now(), 'guest ' || n, 'guest' || n || '@example.com' from generate_series(1, 2001) as n`,
       [registry.id],
     );
     return { owner, registry };

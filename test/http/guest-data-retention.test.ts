@@ -31,14 +31,15 @@ async function seed(orm: Orm, counts: { due: number }): Promise<void> {
   await registries(null, 2, 'Unpaid ');
   await em.execute(
     `insert into "gifts" ("registry_id", "gift_giver_name", "gift_giver_email", "currency", "amount", "child_amount", "charity_amount", "platform_fee", "stripe_fee",
-       "charity_id", "personal_message", "payment_status", "created_at")
-     select r."id", 'Guest ' || g, 'guest' || g || '@example.com', 'USD', 18, 16.2, 1.8, 3, 0.95, ?, 'Mazel tov!', 'succeeded', now() - interval '800 days'
+       "charity_id", "personal_message", "payment_status", "created_at", "giver_key", "email_key", "message_key")
+     select r."id", 'Guest ' || g, 'guest' || g || '@example.com', 'USD', 18, 16.2, 1.8, 3, 0.95, ?, 'Mazel tov!', 'succeeded', now() - interval '800 days',
+       'guest ' || g, 'guest' || g || '@example.com', 'mazel tov!'
      from "registries" r cross join generate_series(1, 2) as g where r."user_id" = ?`,
     [charity!.id, user!.id],
   );
   await em.execute(
-    `insert into "offline_gifts" ("registry_id", "gift_giver_name", "gift_giver_email", "amount", "method", "received_on", "note", "created_at", "updated_at")
-     select r."id", 'Aunt Dora', 'dora@example.com', 36, 'cash', '2024-10-01', 'In the card box', now(), now() from "registries" r where r."user_id" = ?`,
+    `insert into "offline_gifts" ("registry_id", "gift_giver_name", "gift_giver_email", "amount", "method", "received_on", "note", "created_at", "updated_at", "giver_key", "email_key", "message_key")
+     select r."id", 'Aunt Dora', 'dora@example.com', 36, 'cash', '2024-10-01', 'In the card box', now(), now(), 'aunt dora', 'dora@example.com', 'in the card box' from "registries" r where r."user_id" = ?`,
     [user!.id],
   );
 }
