@@ -262,7 +262,7 @@ describe('a gift a stranger started and never paid', () => {
     expect((await new HttpClient(server.url).get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: false, giftCount: 0 });
 
     await ageGifts(registry.id);
-    expect(await server.sweepAbandonedGifts()).toMatchObject({ expired: 1 });
+    expect(await server.runJob('gift-sweep')).toMatchObject({ expired: 1 });
     expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'expired' }]);
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: false, giftCount: 0, totalReceived: 0 });
 
@@ -373,7 +373,7 @@ describe('a gift a stranger started and never paid', () => {
     const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 54 }));
     expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
     await ageGifts(registry.id);
-    await server.sweepAbandonedGifts();
+    await server.runJob('gift-sweep');
     expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'succeeded', amount: 54 }]);
   });
 });

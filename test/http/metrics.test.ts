@@ -94,7 +94,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
         created: new Date(`${yesterday}T12:00:00Z`),
       });
       const before = await scrape();
-      const run = await server.reconcileYesterday();
+      const run = await server.runJob('ledger-reconciliation');
       expect(run).toMatchObject({ day: yesterday, status: 'differences' });
       const after = await scrape();
       expect(sample(after, 'registry_reconciliation_differences_total')! - sample(before, 'registry_reconciliation_differences_total')!).toBe(run!.differences.length);
@@ -149,8 +149,8 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
     it('shows each sweep\'s last success once it has run', async () => {
       const started = Date.now() / 1000;
-      await server.sweepAbandonedGifts();
-      await server.remindUnthankedGifts();
+      await server.runJob('gift-sweep');
+      await server.runJob('thank-you-reminder');
       const text = await scrape();
       for (const job of ['gift-sweep', 'thank-you-reminder']) {
         const last = sample(text, 'registry_job_last_success_timestamp_seconds', { job });
