@@ -181,6 +181,7 @@ export async function startServer(
           guestDataRetentionDays: config.privacy.guestDataRetentionDays,
           accountDeletionGraceDays: ACCOUNT_DELETION_GRACE_DAYS,
           processingRates: config.processingRates,
+          sandboxTestMode: payments.sandbox?.testMode ?? null,
         },
         metricsToken: config.metricsToken,
       },

@@ -216,6 +216,9 @@ describe('POST /api/sandbox/confirm', () => {
     if (_label.includes('secret')) expect(sent.clientSecret).not.toBe(clientSecret);
     const response = await guest.post('/api/sandbox/confirm', sent);
     expect(response.status).toBe(400);
+    if (_label === 'another card') {
+      expect(response.json.message).toBe('Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 succeeds and is disputed moments later.');
+    }
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 0 });
     // The whole number, spaced or not: a log line's timestamp may hold 5555 by chance.
     expect(server.logs.join('')).not.toMatch(/5555 ?5555 ?5555 ?4444/);

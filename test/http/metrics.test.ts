@@ -5,7 +5,7 @@ import { connectedTo, createTestDatabase, postgresUrl } from '../support/databas
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
-import { SANDBOX_DECLINE_CARD, SANDBOX_DISPUTE_CARD, SANDBOX_SUCCESS_CARD } from '@core/ports/sandbox-payments';
+import { SANDBOX_DECLINE_CARD, SANDBOX_DISPUTE_CARD, SANDBOX_SUCCESS_CARD } from '../../adapters/payments/sandbox/sandbox-test-cards';
 
 const TOKEN = 'metrics-0123456789abcdef0123456789abcdef';
 
