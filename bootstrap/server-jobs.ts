@@ -8,7 +8,7 @@ import { deleteAccountsDue } from '@core/account/account-deletion';
 import { buildQueuedExports } from '@core/account/export-in-background';
 import { sendPendingFollowUpTransfers } from '@core/dispute/follow-up-payout';
 import { expireAbandonedGifts } from '@core/gift/expire-abandoned-gifts';
-import { finishStuckRefunds } from '@core/gift/refund-gift';
+import { finishStuckRefunds } from '@core/gift/finish-stuck-refunds';
 import { reconcileYesterday } from '@core/ledger/reconcile-day';
 import { unsubscribeUrl } from '@core/mail/unsubscribe-link';
 import { REFUND_SWEEP_EVERY_MS } from '@core/model/refund-timing';
