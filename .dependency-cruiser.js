@@ -24,8 +24,16 @@ export const forbidden = [
     name: 'no-sideways-adapters',
     comment: 'No adapter folder imports another: what two of them share belongs in core/ (a port or a rule).',
     severity: 'error',
-    from: { path: '^adapters/([^/]+)/' },
+    from: { path: '^adapters/([^/]+)/', pathNot: '^adapters/in-memory/in-memory-payment-gateway\\.ts$' },
     to: { path: '^adapters/', pathNot: '^adapters/$1/' },
+  },
+  {
+    name: 'in-memory-gateway-plays-the-sandbox-issuer',
+    comment:
+      "The in-memory gateway's card issuer decides disputes by the sandbox's rules (Stripe's test mode), so it imports those and no other adapter: they are the sandbox's behaviour, not core's.",
+    severity: 'error',
+    from: { path: '^adapters/in-memory/in-memory-payment-gateway\\.ts$' },
+    to: { path: '^adapters/', pathNot: ['^adapters/in-memory/', '^adapters/payments/sandbox/sandbox-dispute-rules\\.ts$'] },
   },
   {
     name: 'no-cross-feature-imports',
