@@ -10,7 +10,7 @@ export const WEB_CORE_MODULES = [
   'account/schemas', 'account/account-schemas', 'newsletter/newsletter-schemas',
   'charity/charity-details-schema', 'charity/tax-id', 'co-owner/co-owner-schemas',
   'gift/gift-amounts', 'gift/gift-schemas', 'gift/refund-window', 'offline-gift/offline-gift-schemas',
-  'guest/guest-schemas', 'model/guest-gift', 'guest/guest-list-query', 'guest/postal-addresses', 'photo/photo-limits',
+  'guest/guest-schemas', 'model/guest-gift', 'model/guest-rsvp', 'guest/guest-list-query', 'guest/postal-addresses', 'photo/photo-limits',
   'registry/registry-schemas', 'registry/parse-celebration-date', 'registry/name-capitalisation',
   'payout/payout-schemas', 'payout/payout-readiness', 'payout/payout-timing', 'dispute/dispute-schemas',
   'ledger/finance-lines',

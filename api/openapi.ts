@@ -14,6 +14,7 @@ import { newsletterOperations } from './newsletter';
 import { mailOperations } from './mail';
 import { offlineGiftOperations } from './offline-gifts';
 import { guestOperations } from './guests';
+import { invitationOperations } from './invitations';
 import { payoutOperations } from './payouts';
 import { registryOperations } from './registries';
 import { requestBodySchema } from './request-schema';
@@ -37,6 +38,7 @@ export const operations: readonly Operation[] = [
   ...giftOperations,
   ...offlineGiftOperations,
   ...guestOperations,
+  ...invitationOperations,
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,
@@ -93,7 +95,10 @@ function describeOperation(op: Operation) {
             content: { 'application/json': { schema: requestBodySchema(op.body) }, ...(op.bodyFile ? { [op.bodyFile]: { schema: { type: 'string' } } } : {}) },
           },
         }
-      : {}),
+      : op.bodyFile
+        ? // A body that comes only as a file or a form (a page's own form posted without script).
+          { requestBody: { required: !op.bodyOptional, content: { [op.bodyFile]: { schema: { type: 'string' } } } } }
+        : {}),
     responses,
   };
 }

@@ -33,6 +33,8 @@ export const DOMAIN_ERROR_CODES = [
   'co_owner.link_invalid',
   'gift.not_found',
   'guest.not_found',
+  'invitation.not_found',
+  'rsvp.closed',
   'gift.not_refundable',
   'registry.refund_under_way',
   'note.not_found',

@@ -14,6 +14,7 @@ import { giftRoutes } from './routes/gift-routes';
 import { paymentStarts, type PaymentStartNotes } from './payment-starts';
 import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { guestRoutes } from './routes/guest-routes';
+import { invitationRoutes } from './routes/invitation-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
 import { adminRoutes } from './routes/admin-routes';
@@ -165,9 +166,10 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
     sharePictureRoutes({ registries: deps.repositories.registries, photos: deps.photos, sanitizer: deps.sanitizer, queue: deps.photoQueue, metrics: deps.metrics }),
-    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome, ...mail }),
+    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome, tokens: deps.secretTokens, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
-    guestRoutes({ repositories: deps.repositories }),
+    guestRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, publicUrl: settings.publicUrl }),
+    invitationRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
@@ -182,11 +184,11 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
   // The link preview and the drawn page read a visitor's registry together, once.
   const registryView = visitorRegistryView(deps.repositories);
-  const previews = sharePreviews({ repositories: deps.repositories, registryView, photos: deps.photos, publicUrl: settings.publicUrl });
+  const previews = sharePreviews({ repositories: deps.repositories, registryView, photos: deps.photos, publicUrl: settings.publicUrl, tokens: deps.secretTokens, clock: deps.clock });
   const guestPages = settings.renderGuestPage
     ? {
         render: settings.renderGuestPage,
-        call: guestPageCalls({ repositories: deps.repositories, registryView, publicConfig: settings.publicConfig }),
+        call: guestPageCalls({ repositories: deps.repositories, registryView, publicConfig: settings.publicConfig, tokens: deps.secretTokens, clock: deps.clock }),
         shortLinkTarget: shortLinkTarget({ repositories: deps.repositories }),
         publicUrl: settings.publicUrl,
       }

@@ -35,6 +35,9 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'co_owner.link_invalid': 410,
   'gift.not_found': 404,
   'guest.not_found': 404,
+  // The same for a link that never was and one replaced by a newer: nothing tells them apart.
+  'invitation.not_found': 404,
+  'rsvp.closed': 409,
   'gift.not_refundable': 409,
   'registry.refund_under_way': 409,
   'note.not_found': 404,

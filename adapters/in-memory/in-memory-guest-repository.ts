@@ -1,15 +1,15 @@
 import type { Guest, GuestDetails } from '@core/model/guest';
 import { guestNotFound } from '@core/access/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
-import type { Gift } from '@core/model/gift';
-import type { GuestGift, MatchableOfflineGift } from '@core/model/guest-gift';
+import type { GuestGift, MatchableGift, MatchableOfflineGift } from '@core/model/guest-gift';
+import type { GuestRsvp } from '@core/model/guest-rsvp';
 import { giftsOfGuests } from '@core/guest/guest-gifts';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import type { ThankYouNote } from '@core/model/thank-you-note';
 
 /** What the guest list reads of the other tables to know who gave (set by the repositories). */
 export interface GuestGiftSources {
-  gifts: () => Gift[];
+  gifts: () => MatchableGift[];
   offlineGifts: () => MatchableOfflineGift[];
   notes: () => ThankYouNote[];
   /** A guest taken off the list leaves their gifts given by hand unmatched. */
@@ -18,6 +18,8 @@ export interface GuestGiftSources {
 
 export class InMemoryGuestRepository implements GuestRepository {
   rows = new Map<string, Guest>();
+  /** Each guest's personal link's digest, kept beside the line as the database keeps it in a column core never reads. */
+  linkDigests = new Map<string, string>();
   sources: GuestGiftSources = { gifts: () => [], offlineGifts: () => [], notes: () => [], onDelete: () => undefined };
 
   async createMany(guests: readonly NewGuest[]): Promise<Guest[]> {
@@ -29,7 +31,7 @@ export class InMemoryGuestRepository implements GuestRepository {
       taken.add(key);
     }
     const now = new Date();
-    const rows = guests.map((guest): Guest => ({ ...guest, id: crypto.randomUUID(), createdAt: now, updatedAt: now }));
+    const rows = guests.map((guest): Guest => ({ ...guest, rsvp: null, hasPersonalLink: false, id: crypto.randomUUID(), createdAt: now, updatedAt: now }));
     for (const row of rows) this.rows.set(row.id, row);
     return rows.map((row) => ({ ...row }));
   }
@@ -57,6 +59,7 @@ export class InMemoryGuestRepository implements GuestRepository {
 
   async delete(id: string): Promise<boolean> {
     if (!this.rows.delete(id)) return false;
+    this.linkDigests.delete(id);
     this.sources.onDelete([id]);
     return true;
   }
@@ -69,7 +72,32 @@ export class InMemoryGuestRepository implements GuestRepository {
 
   deleteByRegistry(registryId: string): void {
     const ids = [...this.rows.values()].filter((row) => row.registryId === registryId).map((row) => row.id);
-    for (const id of ids) this.rows.delete(id);
+    for (const id of ids) {
+      this.rows.delete(id);
+      this.linkDigests.delete(id);
+    }
     this.sources.onDelete(ids);
+  }
+
+  async replaceLinkDigest(id: string, tokenHash: string): Promise<boolean> {
+    if (!this.rows.has(id)) return false;
+    // As the unique column: a digest belongs to one guest.
+    for (const [other, digest] of this.linkDigests) if (digest === tokenHash && other !== id) throw new Error('duplicate key value violates unique constraint "guests_token_hash_unique"');
+    this.linkDigests.set(id, tokenHash);
+    this.rows.set(id, { ...this.rows.get(id)!, hasPersonalLink: true });
+    return true;
+  }
+
+  async findByLinkDigest(tokenHash: string): Promise<Guest | null> {
+    for (const [id, digest] of this.linkDigests) if (digest === tokenHash) return this.findById(id);
+    return null;
+  }
+
+  async recordRsvp(id: string, rsvp: GuestRsvp): Promise<Guest> {
+    const row = this.rows.get(id);
+    if (!row) throw guestNotFound();
+    const updated = { ...row, rsvp: { ...rsvp } };
+    this.rows.set(id, updated);
+    return { ...updated };
   }
 }

@@ -1,3 +1,5 @@
+import type { GuestRsvp } from './guest-rsvp';
+
 /**
  * The family's guest list (docs/product.md#the-guest-list): who the family means to invite, kept
  * by the owner and co-owners and shown to nobody else. One line per household, found again by its
@@ -17,6 +19,10 @@ export interface Guest {
   region: string | null;
   postalCode: string | null;
   country: string | null;
+  /** The guest's own answer from their personal link (core/guest/guest-rsvp.ts), or null before they answer. */
+  rsvp: GuestRsvp | null;
+  /** Whether the guest has a personal link (core/guest/guest-link.ts); only its digest is kept, so the link itself cannot be shown again. */
+  hasPersonalLink: boolean;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -27,9 +27,9 @@ interface TallyRow {
 
 
 const INSERT_GIFT = `insert into "gifts" ("registry_id", "charity_id", "gift_giver_name", "gift_giver_email", "currency", "amount", "child_amount", "charity_amount",
-    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "created_at",
+    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "guest_id", "created_at",
     "giver_key", "email_key", "message_key")
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`;
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`;
 
 export class MikroOrmGiftRepository implements GiftRepository {
   constructor(private readonly em: EntityManagerSource) {}
@@ -56,6 +56,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
       gift.stripePaymentIntentId ?? null,
       gift.paymentStatus,
       gift.shareEmailWithCharity ?? false,
+      gift.guestId ?? null,
       new Date(),
       keys.giverKey,
       keys.emailKey,

@@ -3,6 +3,7 @@ import type { Guest, GuestDetails } from '@core/model/guest';
 import { guestNotFound } from '@core/access/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
 import type { GuestGift } from '@core/model/guest-gift';
+import type { GuestRsvp } from '@core/model/guest-rsvp';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import { GuestEntity, type GuestRow } from '../entities/guest-entity';
 import type { EntityManagerSource } from './entity-manager-source';
@@ -20,6 +21,8 @@ function toGuest(row: GuestRow): Guest {
     region: row.region ?? null,
     postalCode: row.postalCode ?? null,
     country: row.country ?? null,
+    hasPersonalLink: row.tokenHash != null,
+    rsvp: row.rsvpAnswer && row.rsvpAt ? { answer: row.rsvpAnswer, partySize: row.rsvpPartySize ?? 0, answeredAt: row.rsvpAt } : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -66,5 +69,24 @@ export class MikroOrmGuestRepository implements GuestRepository {
   async giftsOfGuests(registryId: string): Promise<GuestGift[]> {
     if (!isUuid(registryId)) return [];
     return giftsOfGuestsQuery(this.em(), registryId);
+  }
+
+  async replaceLinkDigest(id: string, tokenHash: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeUpdate(GuestEntity, { id }, { tokenHash })) > 0;
+  }
+
+  async findByLinkDigest(tokenHash: string): Promise<Guest | null> {
+    const row = await this.em().findOne(GuestEntity, { tokenHash });
+    return row ? toGuest(row) : null;
+  }
+
+  async recordRsvp(id: string, rsvp: GuestRsvp): Promise<Guest> {
+    const em = this.em();
+    const row = isUuid(id) ? await em.findOne(GuestEntity, { id }) : null;
+    if (!row) throw guestNotFound();
+    em.assign(row, { rsvpAnswer: rsvp.answer, rsvpPartySize: rsvp.partySize, rsvpAt: rsvp.answeredAt });
+    await em.flush();
+    return toGuest(row);
   }
 }

@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
+import LinkIcon from '@mui/icons-material/Link';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import LocalPrintshopIcon from '@mui/icons-material/LocalPrintshop';
 import { fromWireAmount } from '@api/amount';
@@ -29,7 +30,8 @@ import { AddGuestForm } from '../components/add-guest-form';
 import { GuestFilterFields } from '../components/guest-filters';
 import { ImportGuestsForm } from '../components/import-guests-form';
 import { UnmatchedGifts } from '../components/unmatched-gifts';
-import { plural, THANK_YOU_WORDS } from '../lib/guest-words';
+import { plural, rsvpSpoken, rsvpWords, THANK_YOU_WORDS } from '../lib/guest-words';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 export const GUEST_LIST_TITLE = 'Guest List';
 
@@ -50,12 +52,19 @@ function filtersOf(params: URLSearchParams): GuestFilters {
 interface RowProps {
   guest: GuestLineView;
   currency: Currency;
+  onCopyLink: (guest: GuestLineView) => void;
+  /** Asking whether to replace the guest's link: the answer goes to onReplace. */
+  replacing: boolean;
+  onReplace: (guest: GuestLineView, replace: boolean) => void;
+  /** The link just made for this guest, shown where it was asked for (the clipboard may refuse it). */
+  madeLink: { url: string; copied: boolean } | null;
+  onDismissLink: () => void;
   onRemove: (guest: GuestLineView) => void;
   onUnmatch: (guest: GuestLineView, giftId: string) => void;
   busy: boolean;
 }
 
-function GuestRow({ guest, currency, onRemove, onUnmatch, busy }: RowProps) {
+function GuestRow({ guest, currency, onCopyLink, replacing, onReplace, madeLink, onDismissLink, onRemove, onUnmatch, busy }: RowProps) {
   const address = addressOf(guest);
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   const byHand = guest.gifts.filter((gift) => gift.byHand);
@@ -72,6 +81,15 @@ function GuestRow({ guest, currency, onRemove, onUnmatch, busy }: RowProps) {
           </Typography>
         )}
         <Typography sx={{ mt: 0.5 }}>
+          RSVP:{' '}
+          <Box component="strong" aria-hidden="true">
+            {rsvpWords(guest.rsvp)}
+          </Box>
+          <Box component="span" sx={visuallyHidden}>
+            {rsvpSpoken(guest.rsvp)}
+          </Box>
+        </Typography>
+        <Typography>
           {guest.thankYou === null ? (
             'No gift yet'
           ) : (
@@ -90,9 +108,46 @@ function GuestRow({ guest, currency, onRemove, onUnmatch, busy }: RowProps) {
           </Box>
         ))}
       </Box>
-      <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
-        Remove
-      </Button>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {/* Only a digest of a link is kept: one made before cannot be shown again, only replaced. */}
+        <Button
+          variant="outlined"
+          startIcon={<LinkIcon />}
+          onClick={() => onCopyLink(guest)}
+          disabled={busy}
+          aria-label={guest.hasPersonalLink ? `New personal link for ${guest.name}` : `Copy ${guest.name}’s personal link`}
+        >
+          {guest.hasPersonalLink ? 'New personal link' : 'Copy personal link'}
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
+          Remove
+        </Button>
+      </Box>
+      {madeLink && (
+        <Alert severity="info" onClose={onDismissLink} sx={{ flexBasis: '100%', minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {guest.name}’s personal link{madeLink.copied ? ' (copied)' : ''}
+          </Typography>
+          <Typography component="code" sx={{ display: 'block', overflowWrap: 'anywhere', my: 0.5 }}>
+            {madeLink.url}
+          </Typography>
+          <Typography variant="body2">A new link each time: the one sent before stops working. Their answer and gifts from it show on this line.</Typography>
+        </Alert>
+      )}
+      {replacing && (
+        <Alert severity="warning" sx={{ flexBasis: '100%' }}>
+          <Typography>{guest.name} already has a personal link. A new one stops the link they were sent from working.</Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            {/* Where the focus goes once asked, so a keyboard and a screen reader land on the question. */}
+            <Button variant="contained" size="small" autoFocus onClick={() => onReplace(guest, true)}>
+              Make a new link
+            </Button>
+            <Button size="small" onClick={() => onReplace(guest, false)}>
+              Keep the old one
+            </Button>
+          </Box>
+        </Alert>
+      )}
     </Paper>
   );
 }
@@ -110,7 +165,9 @@ export default function GuestListPage() {
   const { list: whole, error } = useGuestList(id);
   // Unfiltered, the shown list is the whole one: one request.
   const { list: shown } = useGuestList(id, filters);
-  const { remove, downloadAddresses, matchGift } = useGuestActions(id ?? '');
+  const { remove, downloadAddresses, matchGift, issueLink } = useGuestActions(id ?? '');
+  // The link last made, shown until another is: a browser that refuses the clipboard still lets the family copy it by hand.
+  const [madeLink, setMadeLink] = useState<{ guestId: string; url: string; copied: boolean } | null>(null);
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const [busyGuest, setBusyGuest] = useState<string | null>(null);
@@ -134,6 +191,31 @@ export default function GuestListPage() {
       toast({ title: 'Guest removed', description: `${guest.name} is no longer on your guest list.` });
     } catch (failure) {
       failed(failure, 'Failed to remove the guest. Please try again.');
+    } finally {
+      setBusyGuest(null);
+    }
+  };
+
+  // A guest with a link already is asked about first: a new link stops the one they were sent.
+  const [replacing, setReplacing] = useState<GuestLineView | null>(null);
+
+  const copyLink = async (guest: GuestLineView, confirmed = false) => {
+    if (guest.hasPersonalLink && !confirmed) {
+      setReplacing(guest);
+      return;
+    }
+    setReplacing(null);
+    setBusyGuest(guest.id);
+    try {
+      const { url } = await issueLink(guest.id);
+      const copied = await navigator.clipboard?.writeText(url).then(
+        () => true,
+        () => false,
+      );
+      setMadeLink({ guestId: guest.id, url, copied: copied === true });
+      toast({ title: copied ? 'Link copied' : 'Link ready', description: copied ? `${guest.name}’s personal link is on your clipboard.` : `Copy ${guest.name}’s personal link from their line.` });
+    } catch (failure) {
+      failed(failure, 'Failed to make the link. Please try again.');
     } finally {
       setBusyGuest(null);
     }
@@ -204,7 +286,7 @@ export default function GuestListPage() {
           {GUEST_LIST_TITLE}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Who you are inviting, who gave and who you have thanked. Only you and your co-owners see this list.
+          Who you are inviting, who is coming, who gave and who you have thanked. Only you and your co-owners see this list.
         </Typography>
       </Box>
       <Box role="status" aria-live="polite">
@@ -212,9 +294,15 @@ export default function GuestListPage() {
           {counts.guests === 0 ? 'No guests yet.' : `${plural(counts.guests, 'guest', 'guests')}, ${plural(counts.people, 'person', 'people')} in all.`}
         </Typography>
         {counts.guests > 0 && (
-          <Typography color="text.secondary">
-            {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
-          </Typography>
+          <>
+            <Typography>
+              RSVP: {counts.rsvp.yes} coming ({plural(counts.rsvp.yesPeople, 'person', 'people')}) · {counts.rsvp.maybe} maybe ({plural(counts.rsvp.maybePeople, 'person', 'people')}) · {counts.rsvp.no} not coming ·{' '}
+              {counts.rsvp.none} not answered
+            </Typography>
+            <Typography color="text.secondary">
+              {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
+            </Typography>
+          </>
         )}
       </Box>
       {counts.guests > 0 && (
@@ -258,6 +346,11 @@ export default function GuestListPage() {
                     key={guest.id}
                     guest={guest}
                     currency={whole.currency}
+                    onCopyLink={(chosen) => void copyLink(chosen)}
+                    replacing={replacing?.id === guest.id}
+                    madeLink={madeLink?.guestId === guest.id ? madeLink : null}
+                    onDismissLink={() => setMadeLink(null)}
+                    onReplace={(chosen, replace) => (replace ? void copyLink(chosen, true) : setReplacing(null))}
                     onRemove={(chosen) => void removeGuest(chosen)}
                     onUnmatch={(chosen, giftId) => void unmatch(chosen, giftId)}
                     busy={busyGuest === guest.id}
