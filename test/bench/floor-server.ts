@@ -147,9 +147,25 @@ async function sqlFloor(app: Koa): Promise<void> {
       const charity = Math.round(cents / 10);
       const total = Math.ceil((cents + 300 + 30) / (1 - 0.029));
       const gift = await db.transaction(async (query) => {
-        await query(FLOOR_SQL.registryForUpdate, [body.registryId]);
+        const [registry] = await query(FLOOR_SQL.registryForUpdate, [body.registryId]);
         await query(FLOOR_SQL.charityById, [body.charityId]);
-        const [inserted] = await query(FLOOR_SQL.insertGift, [body.registryId, body.charityId, body.giftGiverName, body.giftGiverEmail, (cents / 100).toFixed(2), ((cents - charity) / 100).toFixed(2), (charity / 100).toFixed(2), '3.00', ((total - cents - 300) / 100).toFixed(2)]);
+        const [inserted] = await query(FLOOR_SQL.insertGift, [
+          body.registryId,
+          body.charityId,
+          body.giftGiverName,
+          body.giftGiverEmail.toLowerCase(),
+          registry!.currency,
+          (cents / 100).toFixed(2),
+          ((cents - charity) / 100).toFixed(2),
+          (charity / 100).toFixed(2),
+          '3.00',
+          ((total - cents - 300) / 100).toFixed(2),
+          null,
+          null,
+          'pending',
+          false,
+          new Date(),
+        ]);
         return inserted!;
       });
       const intentId = `sbx_pi_USD_${total}_${String(gift.id).slice(0, 24)}`;
