@@ -147,8 +147,9 @@ async function sqlFloor(app: Koa): Promise<void> {
       const charity = Math.round(cents / 10);
       const total = Math.ceil((cents + 300 + 30) / (1 - 0.029));
       const gift = await db.transaction(async (query) => {
-        const [registry] = await query(FLOOR_SQL.registryForUpdate, [body.registryId]);
+        // In the server's order (core/gift/start-gift.ts): the charity, then the registry locked.
         await query(FLOOR_SQL.charityById, [body.charityId]);
+        const [registry] = await query(FLOOR_SQL.registryForUpdate, [body.registryId]);
         const [inserted] = await query(FLOOR_SQL.insertGift, [
           body.registryId,
           body.charityId,

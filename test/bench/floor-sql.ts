@@ -13,7 +13,7 @@ export const FLOOR_SQL = {
   ) as p join "registries" as r on r."id" = p."registry_id"
   where r."status" = 'open' and r."is_active" and not r."unlisted" and r."child_name" ~ $2
   order by p."child_name", p."celebration_date", p."registry_id"`,
-  // The payment intent: the address's attempt counted, the registry locked, the charity checked,
+  // The payment intent: the address's attempt counted, the charity read, the registry locked,
   // the pending gift written, then the provider's intent id saved on it.
   countAttempt: `insert into rate_limits (key, points, expire) values ($1, 1, $2)
     on conflict (key) do update set points = case when rate_limits.expire <= $3 then 1 else rate_limits.points + 1 end,
