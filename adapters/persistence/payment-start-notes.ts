@@ -7,7 +7,9 @@ import type { Orm } from './orm';
  * learns of the payment's success at once, one alone gets it.
  */
 export function createPaymentStartNotes(orm: Orm) {
-  const execute = (sql: string, params: unknown[]) => orm.em.fork().getConnection().execute<{ counter_key: string }[]>(sql, params, 'all');
+  // On the connection itself: a fixed statement uses no entity manager's identity map, so none is forked.
+  const connection = orm.em.getConnection();
+  const execute = (sql: string, params: unknown[]) => connection.execute<{ counter_key: string }[]>(sql, params, 'all');
   return {
     async note(paymentIntentId: string, counterKey: string, expiresAt: number): Promise<void> {
       await execute(`insert into "payment_start_notes" ("payment_intent_id", "counter_key", "expire") values (?, ?, ?) on conflict ("payment_intent_id") do nothing`, [

@@ -10,9 +10,11 @@ interface PgStyleQuery {
 /**
  * rate-limiter-flexible speaks node-postgres ($1 placeholders, {rows, rowCount}); this hands its
  * queries to MikroORM's connection instead, so the counters live in our database on PGlite and on
- * PostgreSQL alike and every server process shares them.
+ * PostgreSQL alike and every server process shares them. The statements run on the connection
+ * itself: no entity manager is forked for them, as none of its identity map or unit of work is used.
  */
 function mikroOrmClient(orm: Orm) {
+  const connection = orm.em.getConnection();
   return {
     async query({ text, values = [] }: PgStyleQuery) {
       const params: unknown[] = [];
@@ -20,7 +22,7 @@ function mikroOrmClient(orm: Orm) {
         params.push(values[Number(index) - 1]);
         return '?';
       });
-      const rows = await orm.em.fork().getConnection().execute<Record<string, unknown>[]>(sql, params, 'all');
+      const rows = await connection.execute<Record<string, unknown>[]>(sql, params, 'all');
       const list = Array.isArray(rows) ? rows : [];
       return { rows: list, rowCount: list.length };
     },

@@ -53,10 +53,13 @@ export async function startGift(
   const linkDigest = guestLink && ports.tokens ? ports.tokens.digest(guestLink) : null;
 
   const { gift, breakdown, currency } = await ports.unitOfWork.transaction(async ({ registries, charities, gifts, guests }) => {
+    // Every gift to the registry waits on its lock, so the charity is read before the lock is
+    // taken: the lock is held for one statement less, and the charity's row is not locked either
+    // way, so the order changes nothing the check can see.
+    const charity = isUuid(valid.charityId) ? await charities.findById(valid.charityId) : null;
     const registry = await registries.findByIdForUpdate(valid.registryId);
     if (!registry || !registry.isActive) throw registryNotFound();
     if (registry.status !== 'open') throw new DomainError('registry.closed', 'This registry is closed and no longer accepts gifts');
-    const charity = isUuid(valid.charityId) ? await charities.findById(valid.charityId) : null;
     const offered = registry.allowCharityChoice || !registry.preferredCharityId ? charity?.isActive : charity?.id === registry.preferredCharityId;
     if (!charity || !offered) throw new DomainError('charity.invalid', 'Please choose one of the charities this registry supports', { charityId: 'Not offered here' });
     const breakdown = giftBreakdown(amount, ports.rates[registry.currency]);

@@ -148,12 +148,30 @@ async function sqlFloor(app: Koa): Promise<void> {
       const charity = Math.round(cents / 10);
       const total = Math.ceil((cents + 300 + 30) / (1 - 0.029));
       const gift = await db.transaction(async (query) => {
-        await query(FLOOR_SQL.registryForUpdate, [body.registryId]);
+        // In the server's order (core/gift/start-gift.ts): the charity, then the registry locked.
         await query(FLOOR_SQL.charityById, [body.charityId]);
-        const keys = giftListSearchKeys(body.giftGiverName, body.giftGiverEmail, null);
+        const [registry] = await query(FLOOR_SQL.registryForUpdate, [body.registryId]);
+        const keys = giftListSearchKeys(body.giftGiverName, body.giftGiverEmail.toLowerCase(), null);
         const [inserted] = await query(FLOOR_SQL.insertGift, [
-          body.registryId, body.charityId, body.giftGiverName, body.giftGiverEmail, (cents / 100).toFixed(2), ((cents - charity) / 100).toFixed(2), (charity / 100).toFixed(2), '3.00', ((total - cents - 300) / 100).toFixed(2),
-          keys.giverKey, keys.emailKey, keys.messageKey,
+          body.registryId,
+          body.charityId,
+          body.giftGiverName,
+          body.giftGiverEmail.toLowerCase(),
+          registry!.currency,
+          (cents / 100).toFixed(2),
+          ((cents - charity) / 100).toFixed(2),
+          (charity / 100).toFixed(2),
+          '3.00',
+          ((total - cents - 300) / 100).toFixed(2),
+          null,
+          null,
+          'pending',
+          false,
+          null,
+          new Date(),
+          keys.giverKey,
+          keys.emailKey,
+          keys.messageKey,
         ]);
         return inserted!;
       });

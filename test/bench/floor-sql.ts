@@ -13,7 +13,7 @@ export const FLOOR_SQL = {
   ) as p join "registries" as r on r."id" = p."registry_id"
   where r."status" = 'open' and r."is_active" and not r."unlisted" and r."child_name" ~ $2
   order by p."child_name", p."celebration_date", p."registry_id"`,
-  // The payment intent: the address's attempt counted, the registry locked, the charity checked,
+  // The payment intent: the address's attempt counted, the charity read, the registry locked,
   // the pending gift written, then the provider's intent id saved on it.
   countAttempt: `insert into rate_limits (key, points, expire) values ($1, 1, $2)
     on conflict (key) do update set points = case when rate_limits.expire <= $3 then 1 else rate_limits.points + 1 end,
@@ -25,8 +25,10 @@ export const FLOOR_SQL = {
   readLimit: 'select points, expire from rate_limits where key = $1 and (expire > $2 or expire is null)',
   registryForUpdate: 'select * from registries where id = $1 for update',
   charityById: 'select * from charities where id = $1',
-  insertGift: `insert into gifts (registry_id, charity_id, gift_giver_name, gift_giver_email, amount, child_amount, charity_amount, platform_fee, stripe_fee, payment_status, giver_key, email_key, message_key)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12) returning id`,
+  insertGift: `insert into "gifts" ("registry_id", "charity_id", "gift_giver_name", "gift_giver_email", "currency", "amount", "child_amount", "charity_amount",
+    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "guest_id", "created_at",
+    "giver_key", "email_key", "message_key")
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) returning *`,
   attachIntent: `update gifts set stripe_payment_intent_id = $1 where id = $2 and payment_status = 'pending'`,
   // Which address counted the start, so a paid one gives it back (adapters/persistence/payment-start-notes.ts).
   noteStart: `insert into "payment_start_notes" ("payment_intent_id", "counter_key", "expire") values ($1, $2, $3) on conflict ("payment_intent_id") do nothing`,
