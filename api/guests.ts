@@ -5,7 +5,7 @@ import { CURRENCIES } from '@core/money';
 import { OFFLINE_GIFT_METHODS } from '@core/model/offline-gift';
 import { THANK_YOU_STATUSES } from '@core/model/thank-you-status';
 import { amountSchema } from './amount';
-import { arrayOf, count, exactObject, flag, instant, nullableOneOf, nullableText, objectWithOptional, oneOfValues, text, type Wire } from './json-schema';
+import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableOneOf, nullableText, objectWithOptional, oneOfValues, text, type Wire } from './json-schema';
 import { calendarDay } from './offline-gifts';
 import { operation } from './operation';
 import { messageSchema } from './registries';
@@ -21,6 +21,10 @@ export const guestViewSchema = exactObject({
   region: nullableText,
   postalCode: nullableText,
   country: nullableText,
+  /** When the invitation was last e-mailed to the guest; null until then. */
+  invitedAt: nullableInstant,
+  /** When the one reminder was queued to the guest; null unless it was. */
+  remindedAt: nullableInstant,
   createdAt: instant,
 });
 export type GuestView = Wire<typeof guestViewSchema>;
@@ -55,8 +59,8 @@ export type UnmatchedGiftView = Wire<typeof unmatchedGiftSchema>;
 export const guestListSchema = exactObject({
   currency: oneOfValues(CURRENCIES),
   guests: arrayOf(guestLineSchema),
-  filters: objectWithOptional({}, { gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked) }),
-  counts: exactObject({ guests: count, people: count, gave: count, thanked: count, notThanked: count }),
+  filters: objectWithOptional({}, { invited: oneOfValues(GUEST_FILTERS.invited), gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked) }),
+  counts: exactObject({ guests: count, people: count, invited: count, gave: count, thanked: count, notThanked: count }),
   /** The gifts of givers still owed a card, for the thank-you cards page. */
   giftsToThank: arrayOf(text),
   unmatchedByHand: arrayOf(unmatchedGiftSchema),
@@ -69,6 +73,7 @@ export type GuestsAddedView = Wire<typeof guestsAddedSchema>;
 
 /** The guest list's filters (core/guest/guest-list-query.ts), each yes or no. */
 const GUEST_LIST_QUERY = {
+  invited: { description: 'yes: the guests e-mailed the invitation; no: those not yet invited' },
   gave: { description: 'yes: the guests who gave (by their e-mail, or a gift by hand matched to them); no: those who have not' },
   thanked: { description: 'yes: givers whose every gift has a card sent and delivered; no: givers still owed a card' },
 };

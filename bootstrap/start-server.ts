@@ -39,6 +39,8 @@ import { remindPendingCharityPayouts } from '@core/payout/charity-payout-reminde
 import { reconcileYesterday } from '@core/ledger/reconcile-day';
 import type { ReconciliationRun } from '@core/model/reconciliation';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
+import { remindInvitedGuests } from '@core/invitation/remind-invited-guests';
+import { registryLinkFor } from '@core/invitation/personal-link';
 import { ACCOUNT_DELETION_GRACE_DAYS, deleteAccountsDue, type DeletionRun } from '@core/account/account-deletion';
 import { buildQueuedExports } from '@core/account/export-in-background';
 import { purgeGuestDataDue, type GuestDataPurge } from '@core/registry/guest-data-retention';
@@ -80,6 +82,11 @@ const FIRST_CHARITY_REMINDER_MS = 2 * 60 * 1000;
 // instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
 const THANK_YOU_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_THANK_YOU_REMINDER_MS = 3 * 60 * 1000;
+// The guests' one reminder about an invitation, the family's chosen days before the date: every
+// instance looks each hour, and each guest is claimed by one conditional update, whichever
+// instance claims first.
+const INVITATION_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_INVITATION_REMINDER_MS = 6 * 60 * 1000;
 // Reconciliation with the provider, of the last UTC day over for two hours (RECONCILIATION_GRACE_MS):
 // every instance looks each hour, and the first look claims the day in the database (one row per
 // day), so one instance runs it; a run that failed or whose instance died is taken over later.
@@ -121,6 +128,8 @@ export interface RunningServer {
   reconcileYesterday: () => Promise<ReconciliationRun | null>;
   /** Queues the owners' reminders about gifts without a thank-you card that are due now (tests call it). */
   remindUnthankedGifts: () => Promise<number>;
+  /** Queues the guests' reminders about their invitation that are due now (tests call it); answers how many. */
+  remindInvitedGuests: () => Promise<number>;
   /** Deletes what is past keeping now rather than at the next hourly purge (tests call it); answers how many rows of each. */
   purgeExpired: () => Promise<PurgeResult>;
   /** Deletes the accounts whose grace period ended now rather than at the next hourly look (tests call it). */
@@ -377,6 +386,17 @@ export async function startServer(
       thankYouLog.warn({ err: error }, 'thank-you reminder failed'),
     );
 
+    const invitationLog = logger.child({ component: 'invitation-reminder' });
+    const remindGuests = measured(metrics, 'invitation-reminder', async () => {
+      // Each guest's own link comes with the RSVP (core/guest/guest-link.ts); until it is wired here, the registry's link.
+      const queued = await remindInvitedGuests({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, personalLink: registryLinkFor(config.publicUrl) });
+      if (queued > 0) invitationLog.info({ reminders: queued }, 'invitation reminders queued');
+      return queued;
+    });
+    const stopInvitationReminders = every(remindGuests, { firstMs: FIRST_INVITATION_REMINDER_MS, everyMs: INVITATION_REMINDER_INTERVAL_MS }, (error) =>
+      invitationLog.warn({ err: error }, 'invitation reminder failed'),
+    );
+
     const personalDataLog = logger.child({ component: 'personal-data' });
     const deleteAccounts = measured(metrics, 'account-deletion', async () => {
       const run = await deleteAccountsDue({ ...sweeping, users: repositories.users, disputes: repositories.disputes, hasher, tokens: nodeSecretTokens });
@@ -422,6 +442,7 @@ export async function startServer(
       sweepAbandonedGifts,
       remindPendingCharityPayouts: remindCharityPayouts,
       remindUnthankedGifts: remindThankYous,
+      remindInvitedGuests: remindGuests,
       reconcileYesterday: reconcile,
       purgeExpired,
       deleteAccountsDue: deleteAccounts,
@@ -439,6 +460,7 @@ export async function startServer(
         stopRefundSweeps();
         stopReminders();
         stopThankYouReminders();
+        stopInvitationReminders();
         stopReconciliations();
         stopPersonalData();
         stopExports();

@@ -17,6 +17,10 @@ export interface Guest {
   region: string | null;
   postalCode: string | null;
   country: string | null;
+  /** When the family last e-mailed this guest the invitation; null until then (core/invitation/send-invitations.ts). */
+  invitedAt: Date | null;
+  /** When the one reminder was queued to this guest; set once, never cleared (core/invitation/remind-invited-guests.ts). */
+  remindedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -7,7 +7,7 @@ import { fillIn, renderApp, toastRegion } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 function aGuest(overrides: Partial<GuestLineView> = {}): GuestLineView {
-  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
+  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, invitedAt: null, remindedAt: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
 }
 
 /** A guest who gave one gift of `amount`, its card in the state given. */
@@ -38,6 +38,7 @@ function serveGuests(initial: GuestLineView[], unmatchedByHand: UnmatchedGiftVie
   const counts = () => ({
     guests: guests.length,
     people: guests.reduce((sum, guest) => sum + guest.partySize, 0),
+    invited: guests.filter((guest) => guest.invitedAt !== null).length,
     gave: guests.filter((guest) => guest.thankYou !== null).length,
     thanked: guests.filter((guest) => guest.thankYou === 'sent').length,
     notThanked: guests.filter((guest) => guest.thankYou !== null && guest.thankYou !== 'sent').length,

@@ -18,6 +18,8 @@ export function presentGuest(guest: Guest) {
     region: guest.region,
     postalCode: guest.postalCode,
     country: guest.country,
+    invitedAt: guest.invitedAt?.toISOString() ?? null,
+    remindedAt: guest.remindedAt?.toISOString() ?? null,
     createdAt: guest.createdAt.toISOString(),
   } satisfies GuestView;
 }

@@ -24,6 +24,8 @@ export const GuestEntity = new EntitySchema<GuestRow>({
     region: { type: 'string', length: 255, nullable: true },
     postalCode: { type: 'string', length: 255, nullable: true, fieldName: 'postal_code' },
     country: { type: 'string', length: 255, nullable: true },
+    invitedAt: { type: 'datetime', nullable: true, fieldName: 'invited_at' },
+    remindedAt: { type: 'datetime', nullable: true, fieldName: 'reminded_at' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

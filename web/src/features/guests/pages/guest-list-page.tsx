@@ -11,6 +11,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import LocalPrintshopIcon from '@mui/icons-material/LocalPrintshop';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import { fromWireAmount } from '@api/amount';
 import type { GuestLineView, UnmatchedGiftView } from '@api/guests';
 import { parseGuestListQuery, type GuestFilters } from '@core/guest/guest-list-query';
@@ -28,6 +29,8 @@ import { guestFilterQuery, useGuestActions, useGuestList } from '../api/guest-li
 import { AddGuestForm } from '../components/add-guest-form';
 import { GuestFilterFields } from '../components/guest-filters';
 import { ImportGuestsForm } from '../components/import-guests-form';
+import { InviteGuestsDialog } from '../components/invite-guests-dialog';
+import { useInvitations } from '../api/invitations';
 import { UnmatchedGifts } from '../components/unmatched-gifts';
 import { plural, THANK_YOU_WORDS } from '../lib/guest-words';
 
@@ -47,15 +50,25 @@ function filtersOf(params: URLSearchParams): GuestFilters {
   }
 }
 
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** "Invited Dec 2, 2026 · Reminded Dec 9, 2026", or "Not invited yet". */
+function invitationLine(guest: GuestLineView): string {
+  if (!guest.invitedAt) return 'Not invited yet';
+  const invited = `Invited ${SHORT_DATE.format(new Date(guest.invitedAt))}`;
+  return guest.remindedAt ? `${invited} · Reminded ${SHORT_DATE.format(new Date(guest.remindedAt))}` : invited;
+}
+
 interface RowProps {
   guest: GuestLineView;
   currency: Currency;
+  onInvite: (guest: GuestLineView) => void;
   onRemove: (guest: GuestLineView) => void;
   onUnmatch: (guest: GuestLineView, giftId: string) => void;
   busy: boolean;
 }
 
-function GuestRow({ guest, currency, onRemove, onUnmatch, busy }: RowProps) {
+function GuestRow({ guest, currency, onInvite, onRemove, onUnmatch, busy }: RowProps) {
   const address = addressOf(guest);
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   const byHand = guest.gifts.filter((gift) => gift.byHand);
@@ -71,7 +84,8 @@ function GuestRow({ guest, currency, onRemove, onUnmatch, busy }: RowProps) {
             {address}
           </Typography>
         )}
-        <Typography sx={{ mt: 0.5 }}>
+        <Typography sx={{ mt: 0.5 }}>{invitationLine(guest)}</Typography>
+        <Typography>
           {guest.thankYou === null ? (
             'No gift yet'
           ) : (
@@ -90,9 +104,14 @@ function GuestRow({ guest, currency, onRemove, onUnmatch, busy }: RowProps) {
           </Box>
         ))}
       </Box>
-      <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
-        Remove
-      </Button>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="outlined" onClick={() => onInvite(guest)} disabled={busy} aria-label={guest.invitedAt ? `Send the invitation to ${guest.name} again` : `Send the invitation to ${guest.name}`}>
+          {guest.invitedAt ? 'Send again' : 'Invite'}
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
+          Remove
+        </Button>
+      </Box>
     </Paper>
   );
 }
@@ -111,6 +130,8 @@ export default function GuestListPage() {
   // Unfiltered, the shown list is the whole one: one request.
   const { list: shown } = useGuestList(id, filters);
   const { remove, downloadAddresses, matchGift } = useGuestActions(id ?? '');
+  const { send } = useInvitations(id ?? '');
+  const [inviting, setInviting] = useState(false);
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const [busyGuest, setBusyGuest] = useState<string | null>(null);
@@ -134,6 +155,18 @@ export default function GuestListPage() {
       toast({ title: 'Guest removed', description: `${guest.name} is no longer on your guest list.` });
     } catch (failure) {
       failed(failure, 'Failed to remove the guest. Please try again.');
+    } finally {
+      setBusyGuest(null);
+    }
+  };
+
+  const invite = async (guest: GuestLineView) => {
+    setBusyGuest(guest.id);
+    try {
+      const sent = await send([guest.id]);
+      toast({ title: sent.queued > 0 ? 'Invitation sent' : 'Invitation not sent', description: sent.queued > 0 ? `${guest.name}’s invitation is on its way.` : sent.message });
+    } catch (failure) {
+      failed(failure, 'Failed to send the invitation. Please try again.');
     } finally {
       setBusyGuest(null);
     }
@@ -213,12 +246,15 @@ export default function GuestListPage() {
         </Typography>
         {counts.guests > 0 && (
           <Typography color="text.secondary">
-            {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
+            {counts.invited} invited · {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
           </Typography>
         )}
       </Box>
       {counts.guests > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          <Button variant="contained" startIcon={<EmailOutlinedIcon />} onClick={() => setInviting(true)}>
+            Invite guests
+          </Button>
           {whole.giftsToThank.length > 0 && (
             <Button variant="contained" startIcon={<ForwardToInboxIcon />} href={paths.thankYouCardsToGuests(id)}>
               Send thank-you cards to givers
@@ -237,6 +273,7 @@ export default function GuestListPage() {
           {withAddress > 0 && <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>For paper thank-you notes: {plural(withAddress, 'guest has', 'guests have')} a postal address.</Typography>}
         </Box>
       )}
+      <InviteGuestsDialog registryId={id} open={inviting} notYetInvited={counts.guests - counts.invited} onClose={() => setInviting(false)} />
       <AddGuestForm registryId={id} />
       <Divider />
       <ImportGuestsForm registryId={id} />
@@ -258,6 +295,7 @@ export default function GuestListPage() {
                     key={guest.id}
                     guest={guest}
                     currency={whole.currency}
+                    onInvite={(chosen) => void invite(chosen)}
                     onRemove={(chosen) => void removeGuest(chosen)}
                     onUnmatch={(chosen, giftId) => void unmatch(chosen, giftId)}
                     busy={busyGuest === guest.id}
