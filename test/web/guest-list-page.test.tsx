@@ -170,7 +170,7 @@ describe('the family’s guest list page', () => {
       aGiver({ id: 'g-dora', name: 'Dora Levi', email: 'dora@example.com' }, 36, 'sent'),
       aGiver({ id: 'g-zev', name: 'Zev Stern', email: 'zev@example.com' }, 50, 'not_delivered'),
     ]);
-    expect(screen.getByText('3 gave · 1 thanked · 2 still to thank')).toBeInTheDocument();
+    expect(screen.getByText('0 invited · 3 gave · 1 thanked · 2 still to thank')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Guest List' });
     const [ann, ben, dora, zev] = within(list).getAllByRole('listitem');
     expect(ann).toHaveTextContent('No gift yet');
