@@ -14,7 +14,7 @@ import { newsletterOperations } from './newsletter';
 import { mailOperations } from './mail';
 import { offlineGiftOperations } from './offline-gifts';
 import { guestOperations } from './guests';
-import { invitationOperations } from './invitations';
+import { invitationMailOperations } from './invitation-mail';
 import { payoutOperations } from './payouts';
 import { registryOperations } from './registries';
 import { requestBodySchema } from './request-schema';
@@ -38,7 +38,7 @@ export const operations: readonly Operation[] = [
   ...giftOperations,
   ...offlineGiftOperations,
   ...guestOperations,
-  ...invitationOperations,
+  ...invitationMailOperations,
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,

@@ -14,7 +14,7 @@ import { giftRoutes } from './routes/gift-routes';
 import { paymentStarts, type PaymentStartNotes } from './payment-starts';
 import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { guestRoutes } from './routes/guest-routes';
-import { invitationRoutes } from './routes/invitation-routes';
+import { invitationMailRoutes } from './routes/invitation-mail-routes';
 import { registryLinkFor } from '@core/invitation/personal-link';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
@@ -171,7 +171,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
     guestRoutes({ repositories: deps.repositories }),
     // Each guest's own link comes with the RSVP (core/guest/guest-link.ts); until it is wired here, the registry's link.
-    invitationRoutes({ repositories: deps.repositories, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits, personalLink: registryLinkFor(settings.publicUrl) }),
+    invitationMailRoutes({ repositories: deps.repositories, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits, personalLink: registryLinkFor(settings.publicUrl) }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),

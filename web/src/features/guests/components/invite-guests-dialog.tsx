@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { InvitationPreviewView } from '@api/invitations';
+import type { InvitationPreviewView } from '@api/invitation-mail';
 import { MAX_INVITATION_MESSAGE_LENGTH, MAX_PLACE_LENGTH, REMINDER_DAY_CHOICES, type ReminderDays } from '@core/model/invitation-settings';
 import { EmailPreview } from '../../../components/email-preview';
 import { TextInput } from '../../../components/text-input';
@@ -18,7 +18,7 @@ import { useToast } from '../../../components/toast';
 import { isApiError, type FieldErrors } from '../../../lib/api-fetch';
 import { serverMessage } from '../../../lib/error-message';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useInvitations, type InvitationDraft } from '../api/invitations';
+import { useInvitations, type InvitationDraft } from '../api/invitation-mail';
 import { plural } from '../lib/guest-words';
 
 const EMPTY: InvitationDraft = { message: '', startTime: null, place: null, reminderDays: 7 };

@@ -30,7 +30,7 @@ import { AddGuestForm } from '../components/add-guest-form';
 import { GuestFilterFields } from '../components/guest-filters';
 import { ImportGuestsForm } from '../components/import-guests-form';
 import { InviteGuestsDialog } from '../components/invite-guests-dialog';
-import { useInvitations } from '../api/invitations';
+import { useInvitations } from '../api/invitation-mail';
 import { UnmatchedGifts } from '../components/unmatched-gifts';
 import { plural, THANK_YOU_WORDS } from '../lib/guest-words';
 

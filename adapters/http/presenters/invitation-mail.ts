@@ -1,4 +1,4 @@
-import type { InvitationPreviewView, InvitationSettingsView, InvitationsSentView } from '@api/invitations';
+import type { InvitationPreviewView, InvitationSettingsView, InvitationsSentView } from '@api/invitation-mail';
 import type { InvitationSettings } from '@core/model/invitation-settings';
 import type { InvitationPreview } from '@core/invitation/preview-invitation';
 import type { InvitationsSent } from '@core/invitation/send-invitations';

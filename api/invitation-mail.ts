@@ -21,7 +21,7 @@ export type InvitationPreviewView = Wire<typeof invitationPreviewSchema>;
 export const invitationsSentSchema = exactObject({ queued: count, skipped: count, message: text });
 export type InvitationsSentView = Wire<typeof invitationsSentSchema>;
 
-export const invitationOperations = [
+export const invitationMailOperations = [
   operation({
     method: 'GET',
     path: '/api/registries/{id}/invitations/settings',

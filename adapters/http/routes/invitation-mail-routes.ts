@@ -9,10 +9,10 @@ import type { PersonalLink } from '@core/invitation/personal-link';
 import type { AttemptLimits } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { invitationBudget } from '../invitation-budget';
-import { presentInvitationPreview, presentInvitationSettings, presentInvitationsSent } from '../presenters/invitations';
+import { presentInvitationPreview, presentInvitationSettings, presentInvitationsSent } from '../presenters/invitation-mail';
 
 /** The family's invitations by e-mail (core/invitation/): settings, preview and sending. */
-export function invitationRoutes(ports: { repositories: Repositories & UnitOfWork; clock: Clock; appUrl: string; limits: AttemptLimits; personalLink: PersonalLink }) {
+export function invitationMailRoutes(ports: { repositories: Repositories & UnitOfWork; clock: Clock; appUrl: string; limits: AttemptLimits; personalLink: PersonalLink }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { InvitationPreviewView, InvitationSettingsView, InvitationsSentView } from '@api/invitations';
+import type { InvitationPreviewView, InvitationSettingsView, InvitationsSentView } from '@api/invitation-mail';
 import type { ReminderDays } from '@core/model/invitation-settings';
 import { apiFetch } from '../../../lib/api-fetch';
 import { registryPath } from '../../../lib/use-registry';
