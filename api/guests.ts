@@ -9,6 +9,7 @@ import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableOn
 import { calendarDay } from './offline-gifts';
 import { operation } from './operation';
 import { messageSchema } from './registries';
+import { rsvpSchema } from './invitations';
 
 /** A guest on the family's list (owner and co-owners only). */
 export const guestViewSchema = exactObject({
@@ -25,6 +26,8 @@ export const guestViewSchema = exactObject({
   invitedAt: nullableInstant,
   /** When the one reminder was queued to the guest; null unless it was. */
   remindedAt: nullableInstant,
+  /** The guest's answer from their personal link; null before they answer. */
+  rsvp: { anyOf: [rsvpSchema, { type: 'null' }] },
   createdAt: instant,
 });
 export type GuestView = Wire<typeof guestViewSchema>;
@@ -59,8 +62,18 @@ export type UnmatchedGiftView = Wire<typeof unmatchedGiftSchema>;
 export const guestListSchema = exactObject({
   currency: oneOfValues(CURRENCIES),
   guests: arrayOf(guestLineSchema),
-  filters: objectWithOptional({}, { invited: oneOfValues(GUEST_FILTERS.invited), gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked) }),
-  counts: exactObject({ guests: count, people: count, invited: count, gave: count, thanked: count, notThanked: count }),
+  filters: objectWithOptional({}, { invited: oneOfValues(GUEST_FILTERS.invited), gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked), rsvp: oneOfValues(GUEST_FILTERS.rsvp) }),
+  counts: exactObject({
+    guests: count,
+    people: count,
+    /** Guests e-mailed the invitation. */
+    invited: count,
+    gave: count,
+    thanked: count,
+    notThanked: count,
+    /** Households per answer, and the people the yes and maybe households say come. */
+    rsvp: exactObject({ yes: count, yesPeople: count, maybe: count, maybePeople: count, no: count, none: count }),
+  }),
   /** The gifts of givers still owed a card, for the thank-you cards page. */
   giftsToThank: arrayOf(text),
   unmatchedByHand: arrayOf(unmatchedGiftSchema),
@@ -71,11 +84,16 @@ export type GuestListView = Wire<typeof guestListSchema>;
 export const guestsAddedSchema = exactObject({ added: arrayOf(guestViewSchema), merged: arrayOf(guestViewSchema) });
 export type GuestsAddedView = Wire<typeof guestsAddedSchema>;
 
+/** POST /api/registries/{id}/guests/{guestId}/link: the guest's new personal link, shown once. */
+export const guestLinkSchema = exactObject({ url: text });
+export type GuestLinkView = Wire<typeof guestLinkSchema>;
+
 /** The guest list's filters (core/guest/guest-list-query.ts), each yes or no. */
 const GUEST_LIST_QUERY = {
   invited: { description: 'yes: the guests e-mailed the invitation; no: those not yet invited' },
-  gave: { description: 'yes: the guests who gave (by their e-mail, or a gift by hand matched to them); no: those who have not' },
+  gave: { description: 'yes: the guests who gave (from their personal link, by their e-mail, or a gift by hand matched to them); no: those who have not' },
   thanked: { description: 'yes: givers whose every gift has a card sent and delivered; no: givers still owed a card' },
+  rsvp: { description: 'yes, no or maybe: the guests who answered so from their personal link; none: those who have not answered' },
 };
 
 export const guestOperations = [
@@ -84,7 +102,7 @@ export const guestOperations = [
     path: '/api/registries/{id}/guests',
     operationId: 'listGuests',
     session: 'required',
-    summary: 'The guest list with what each guest gave and whether they were thanked, and its counts (owner or co-owner)',
+    summary: 'The guest list with each guest’s answer, what they gave and whether they were thanked, and its counts (owner or co-owner)',
     query: GUEST_LIST_QUERY,
     responses: { 200: { description: 'The guests the filters keep, by name', schema: guestListSchema } },
   }),
@@ -108,6 +126,16 @@ export const guestOperations = [
     body: guestSchema,
     bodyFile: 'text/csv',
     responses: { 201: { description: 'Added and merged guests', schema: guestsAddedSchema } },
+  }),
+  operation({
+    method: 'POST',
+    path: '/api/registries/{id}/guests/{guestId}/link',
+    operationId: 'issueGuestLink',
+    session: 'required',
+    summary:
+      'A new personal link for the guest (/i/{token}): their RSVP and gifts from it are matched to their line. Only a digest is kept, so the link is shown once; ' +
+      'each call replaces the link before, which stops working. A guest of another registry answers 404 (owner or co-owner)',
+    responses: { 200: { description: 'The link', schema: guestLinkSchema } },
   }),
   operation({
     method: 'PUT',

@@ -15,6 +15,7 @@ import { mailOperations } from './mail';
 import { offlineGiftOperations } from './offline-gifts';
 import { guestOperations } from './guests';
 import { invitationMailOperations } from './invitation-mail';
+import { invitationOperations } from './invitations';
 import { payoutOperations } from './payouts';
 import { registryOperations } from './registries';
 import { requestBodySchema } from './request-schema';
@@ -39,6 +40,7 @@ export const operations: readonly Operation[] = [
   ...offlineGiftOperations,
   ...guestOperations,
   ...invitationMailOperations,
+  ...invitationOperations,
   ...thankYouOperations,
   ...payoutOperations,
   ...adminOperations,
@@ -95,7 +97,10 @@ function describeOperation(op: Operation) {
             content: { 'application/json': { schema: requestBodySchema(op.body) }, ...(op.bodyFile ? { [op.bodyFile]: { schema: { type: 'string' } } } : {}) },
           },
         }
-      : {}),
+      : op.bodyFile
+        ? // A body that comes only as a file or a form (a page's own form posted without script).
+          { requestBody: { required: !op.bodyOptional, content: { [op.bodyFile]: { schema: { type: 'string' } } } } }
+        : {}),
     responses,
   };
 }

@@ -40,7 +40,7 @@ import { reconcileYesterday } from '@core/ledger/reconcile-day';
 import type { ReconciliationRun } from '@core/model/reconciliation';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
 import { remindInvitedGuests } from '@core/invitation/remind-invited-guests';
-import { registryLinkFor } from '@core/invitation/personal-link';
+import { guestOwnLink } from '@core/invitation/personal-link';
 import { ACCOUNT_DELETION_GRACE_DAYS, deleteAccountsDue, type DeletionRun } from '@core/account/account-deletion';
 import { buildQueuedExports } from '@core/account/export-in-background';
 import { purgeGuestDataDue, type GuestDataPurge } from '@core/registry/guest-data-retention';
@@ -388,8 +388,7 @@ export async function startServer(
 
     const invitationLog = logger.child({ component: 'invitation-reminder' });
     const remindGuests = measured(metrics, 'invitation-reminder', async () => {
-      // Each guest's own link comes with the RSVP (core/guest/guest-link.ts); until it is wired here, the registry's link.
-      const queued = await remindInvitedGuests({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, personalLink: registryLinkFor(config.publicUrl) });
+      const queued = await remindInvitedGuests({ unitOfWork: repositories, clock: systemClock, appUrl: config.publicUrl, personalLink: guestOwnLink(nodeSecretTokens, config.publicUrl) });
       if (queued > 0) invitationLog.info({ reminders: queued }, 'invitation reminders queued');
       return queued;
     });

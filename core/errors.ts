@@ -37,6 +37,8 @@ export const DOMAIN_ERROR_CODES = [
   'invitation.registry_closed',
   'invitation.date_passed',
   'invitation.list_changed',
+  'invitation.not_found',
+  'rsvp.closed',
   'gift.not_refundable',
   'registry.refund_under_way',
   'note.not_found',

@@ -40,6 +40,11 @@ export const pagePatterns = {
   /** The print-ready page of one giver's card: for gifts given by hand, handed over on paper. */
   thankYouCardPrint: '/thank-you-cards/:id/print/:giftId',
   shortLink: '/r/:shortCode',
+  /**
+   * A guest's personal link: their invitation, RSVP and a way to give. The token rides in the
+   * path, so a link typed from a printed card works; logs redact it (docs/adr/0024-personal-links-in-the-path.md).
+   */
+  guestInvitation: '/i/:token',
   adminCharityPayouts: '/admin/charity-payouts',
   adminManualPayouts: '/admin/manual-payouts',
   adminGiftRefunds: '/admin/gift-refunds',
@@ -127,6 +132,7 @@ export const paths = {
   thankYouCardsToGuests: (id: string) => `${fillPattern(pagePatterns.thankYouCards, { id })}?givers=guests`,
   thankYouCardPrint: (id: string, giftId: string) => fillPattern(pagePatterns.thankYouCardPrint, { id, giftId }),
   shortLink: (shortCode: string) => fillPattern(pagePatterns.shortLink, { shortCode }),
+  guestInvitation: (token: string) => fillPattern(pagePatterns.guestInvitation, { token }),
   adminCharityPayouts: pagePatterns.adminCharityPayouts,
   adminManualPayouts: pagePatterns.adminManualPayouts,
   adminGiftRefunds: pagePatterns.adminGiftRefunds,

@@ -29,6 +29,7 @@ const ROUTES: { pattern: RegExp; page: string; calls?: string[] }[] = [
   { pattern: /^\/gift\/([^/]+)\/?$/, page: 'src/features/gifts/pages/gift-page.tsx', calls: ['/api/registries/$1', '/api/charities'] },
   { pattern: /^\/checkout\/[^/]+\/?$/, page: 'src/features/gifts/pages/checkout-page.tsx' },
   { pattern: /^\/r\/[^/]+\/?$/, page: 'src/features/registries/pages/short-link-page.tsx' },
+  { pattern: /^\/i\/([^/]+)\/?$/, page: 'src/features/invitations/pages/invitation-page.tsx', calls: ['/api/invitations/$1'] },
   { pattern: /^\/charities\/?$/, page: 'src/features/charities/pages/charities-page.tsx', calls: ['/api/charities'] },
   { pattern: /^\/faq\/?$/, page: 'src/features/faq/pages/faq-page.tsx' },
 ];

@@ -15,7 +15,8 @@ import { paymentStarts, type PaymentStartNotes } from './payment-starts';
 import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { guestRoutes } from './routes/guest-routes';
 import { invitationMailRoutes } from './routes/invitation-mail-routes';
-import { registryLinkFor } from '@core/invitation/personal-link';
+import { guestOwnLink } from '@core/invitation/personal-link';
+import { invitationRoutes } from './routes/invitation-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
 import { adminRoutes } from './routes/admin-routes';
@@ -167,11 +168,11 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
     sharePictureRoutes({ registries: deps.repositories.registries, photos: deps.photos, sanitizer: deps.sanitizer, queue: deps.photoQueue, metrics: deps.metrics }),
-    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome, ...mail }),
+    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome, tokens: deps.secretTokens, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
-    guestRoutes({ repositories: deps.repositories }),
-    // Each guest's own link comes with the RSVP (core/guest/guest-link.ts); until it is wired here, the registry's link.
-    invitationMailRoutes({ repositories: deps.repositories, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits, personalLink: registryLinkFor(settings.publicUrl) }),
+    guestRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, publicUrl: settings.publicUrl }),
+    invitationRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock }),
+    invitationMailRoutes({ repositories: deps.repositories, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits, personalLink: guestOwnLink(deps.secretTokens, settings.publicUrl) }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
@@ -190,7 +191,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   const guestPages = settings.renderGuestPage
     ? {
         render: settings.renderGuestPage,
-        call: guestPageCalls({ repositories: deps.repositories, registryView, publicConfig: settings.publicConfig }),
+        call: guestPageCalls({ repositories: deps.repositories, registryView, publicConfig: settings.publicConfig, tokens: deps.secretTokens, clock: deps.clock }),
         shortLinkTarget: shortLinkTarget({ repositories: deps.repositories }),
         publicUrl: settings.publicUrl,
       }

@@ -39,6 +39,9 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'invitation.registry_closed': 409,
   'invitation.date_passed': 409,
   'invitation.list_changed': 409,
+  // The same for a link that never was and one replaced by a newer: nothing tells them apart.
+  'invitation.not_found': 404,
+  'rsvp.closed': 409,
   'gift.not_refundable': 409,
   'registry.refund_under_way': 409,
   'note.not_found': 404,

@@ -9,9 +9,19 @@ import { viewRegistryByShortCode } from '@core/registry/view-registry';
 import { presentCharity } from './presenters/charities';
 import { presentRegistry, presentRegistrySummary } from './presenters/registries';
 import { presentConfig } from './presenters/system';
+import { presentInvitation } from './presenters/invitations';
+import { viewInvitation } from '@core/guest/guest-invitation';
+import type { Clock } from '@core/ports/clock';
+import type { SecretTokens } from '@core/ports/secret-tokens';
 import type { VisitorRegistryView } from './visitor-registry-view';
 
-type Ports = { repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>; registryView: VisitorRegistryView; publicConfig: PublicConfig };
+type Ports = {
+  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts' | 'guests'>;
+  registryView: VisitorRegistryView;
+  publicConfig: PublicConfig;
+  tokens: Pick<SecretTokens, 'digest'>;
+  clock: Clock;
+};
 
 /** The public GET calls a guest page is rendered from, answered as a visitor's browser would be answered by the API. */
 const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) => Promise<unknown> }[] = [
@@ -22,9 +32,13 @@ const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) =
     path: /^\/api\/registries\/([^/?]+)$/,
     answer: async (id, ports) => (id && isUuid(id) ? presentRegistry(await ports.registryView(id)) : undefined),
   },
+  {
+    path: /^\/api\/invitations\/([^/?]+)$/,
+    answer: async (token, ports) => presentInvitation(await viewInvitation(token ?? '', { ...ports.repositories, tokens: ports.tokens, clock: ports.clock })),
+  },
 ];
 
-const notFound = (error: unknown) => isDomainError(error) && error.code === 'registry.not_found';
+const notFound = (error: unknown) => isDomainError(error) && (error.code === 'registry.not_found' || error.code === 'invitation.not_found');
 
 /**
  * Answers the calls of a guest page being rendered on the server, as a visitor: the same

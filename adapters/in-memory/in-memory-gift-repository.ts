@@ -12,10 +12,19 @@ export class InMemoryGiftRepository implements GiftRepository {
   /** When each refund began, as the database keeps it beside the gift. */
   private readonly refundStartedAt = new Map<string, Date>();
 
-  async create(gift: NewGift): Promise<Gift> {
+  /** The guest whose personal link each gift was given from, kept beside the row as the database keeps a column core's Gift does not carry. */
+  guestOf = new Map<string, string>();
+
+  async create({ guestId, ...gift }: NewGift): Promise<Gift> {
     const row: Gift = { ...gift, providerFee: null, refundedAtPlatformCost: false, shareEmailWithCharity: gift.shareEmailWithCharity ?? false, id: crypto.randomUUID(), createdAt: new Date() };
     this.rows.set(row.id, row);
+    if (guestId) this.guestOf.set(row.id, guestId);
     return { ...row };
+  }
+
+  /** A guest taken off the list leaves their gifts, unmatched. */
+  forgetGuests(guestIds: readonly string[]): void {
+    for (const [giftId, guestId] of this.guestOf) if (guestIds.includes(guestId)) this.guestOf.delete(giftId);
   }
 
   async findById(id: string): Promise<Gift | null> {

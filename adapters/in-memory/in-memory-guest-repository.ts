@@ -1,8 +1,8 @@
 import type { Guest, GuestDetails } from '@core/model/guest';
 import { guestNotFound } from '@core/access/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
-import type { Gift } from '@core/model/gift';
-import type { GuestGift, MatchableOfflineGift } from '@core/model/guest-gift';
+import type { GuestGift, MatchableGift, MatchableOfflineGift } from '@core/model/guest-gift';
+import type { GuestRsvp } from '@core/model/guest-rsvp';
 import { giftsOfGuests } from '@core/guest/guest-gifts';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import type { ThankYouNote } from '@core/model/thank-you-note';
@@ -10,7 +10,7 @@ import { stoppingSuppression, suppressionKey, type Suppression } from '@core/mod
 
 /** What the guest list reads of the other tables to know who gave (set by the repositories). */
 export interface GuestGiftSources {
-  gifts: () => Gift[];
+  gifts: () => MatchableGift[];
   offlineGifts: () => MatchableOfflineGift[];
   notes: () => ThankYouNote[];
   /** A guest taken off the list leaves their gifts given by hand unmatched. */
@@ -21,6 +21,8 @@ export interface GuestGiftSources {
 
 export class InMemoryGuestRepository implements GuestRepository {
   rows = new Map<string, Guest>();
+  /** Each guest's personal link's digest, kept beside the line as the database keeps it in a column core never reads. */
+  linkDigests = new Map<string, string>();
   sources: GuestGiftSources = { gifts: () => [], offlineGifts: () => [], notes: () => [], onDelete: () => undefined, suppressions: () => [] };
 
   async createMany(guests: readonly NewGuest[]): Promise<Guest[]> {
@@ -32,7 +34,7 @@ export class InMemoryGuestRepository implements GuestRepository {
       taken.add(key);
     }
     const now = new Date();
-    const rows = guests.map((guest): Guest => ({ ...guest, id: crypto.randomUUID(), invitedAt: null, remindedAt: null, createdAt: now, updatedAt: now }));
+    const rows = guests.map((guest): Guest => ({ ...guest, rsvp: null, id: crypto.randomUUID(), invitedAt: null, remindedAt: null, createdAt: now, updatedAt: now }));
     for (const row of rows) this.rows.set(row.id, row);
     return rows.map((row) => ({ ...row }));
   }
@@ -60,6 +62,7 @@ export class InMemoryGuestRepository implements GuestRepository {
 
   async delete(id: string): Promise<boolean> {
     if (!this.rows.delete(id)) return false;
+    this.linkDigests.delete(id);
     this.sources.onDelete([id]);
     return true;
   }
@@ -81,7 +84,7 @@ export class InMemoryGuestRepository implements GuestRepository {
     const gave = new Set((await this.giftsOfGuests(registryId)).map((gift) => gift.guestId));
     const stopped = (email: string) => stoppingSuppression(this.sources.suppressions().filter((row) => row.address === suppressionKey(email)), 'guest-invitations') !== null;
     const due = [...this.rows.values()]
-      .filter((row) => row.registryId === registryId && row.invitedAt !== null && row.invitedAt < invitedBefore && row.remindedAt === null)
+      .filter((row) => row.registryId === registryId && row.invitedAt !== null && row.invitedAt < invitedBefore && row.remindedAt === null && row.rsvp === null)
       .filter((row) => !gave.has(row.id) && !stopped(row.email))
       .sort((a, b) => a.id.localeCompare(b.id))
       .slice(0, limit);
@@ -91,7 +94,31 @@ export class InMemoryGuestRepository implements GuestRepository {
 
   deleteByRegistry(registryId: string): void {
     const ids = [...this.rows.values()].filter((row) => row.registryId === registryId).map((row) => row.id);
-    for (const id of ids) this.rows.delete(id);
+    for (const id of ids) {
+      this.rows.delete(id);
+      this.linkDigests.delete(id);
+    }
     this.sources.onDelete(ids);
+  }
+
+  async replaceLinkDigest(id: string, tokenHash: string): Promise<boolean> {
+    if (!this.rows.has(id)) return false;
+    // As the unique column: a digest belongs to one guest.
+    for (const [other, digest] of this.linkDigests) if (digest === tokenHash && other !== id) throw new Error('duplicate key value violates unique constraint "guests_token_hash_unique"');
+    this.linkDigests.set(id, tokenHash);
+    return true;
+  }
+
+  async findByLinkDigest(tokenHash: string): Promise<Guest | null> {
+    for (const [id, digest] of this.linkDigests) if (digest === tokenHash) return this.findById(id);
+    return null;
+  }
+
+  async recordRsvp(id: string, rsvp: GuestRsvp): Promise<Guest> {
+    const row = this.rows.get(id);
+    if (!row) throw guestNotFound();
+    const updated = { ...row, rsvp: { ...rsvp } };
+    this.rows.set(id, updated);
+    return { ...updated };
   }
 }

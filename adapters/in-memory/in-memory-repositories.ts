@@ -79,10 +79,13 @@ export function createInMemoryRepositories() {
   };
   repositories.offlineGifts.onDelete = (id) => repositories.thankYouNotes.deleteByGiftIds([id]);
   repositories.guests.sources = {
-    gifts: () => [...repositories.gifts.rows.values()],
+    gifts: () => [...repositories.gifts.rows.values()].map((gift) => ({ ...gift, guestId: repositories.gifts.guestOf.get(gift.id) ?? null })),
     offlineGifts: () => [...repositories.offlineGifts.rows.values()],
     notes: () => [...repositories.thankYouNotes.rows.values()],
-    onDelete: (guestIds) => repositories.offlineGifts.forgetGuests(guestIds),
+    onDelete: (guestIds) => {
+      repositories.offlineGifts.forgetGuests(guestIds);
+      repositories.gifts.forgetGuests(guestIds);
+    },
     suppressions: () => [...repositories.mailSuppressions.rows.values()],
   };
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change

@@ -13,6 +13,8 @@ export const giftSchema = yup.object({
   amount: centsField({ min: MIN_GIFT_CENTS, max: MAX_GIFT_CENTS }),
   personalMessage: yup.string().trim().max(1000, 'Message must be at most 1000 characters').default(''),
   shareEmailWithCharity: yup.boolean().default(false),
+  /** The token of the guest's personal link the giver came by (/i/{token}), so the gift is matched to that guest; start-gift.ts reads it. */
+  guestLink: yup.string().nullable().optional(),
 });
 export type GiftInput = yup.InferType<typeof giftSchema>;
 

@@ -7,6 +7,9 @@ import { refuseUnknownFields, validate } from '../validate';
 import { giftSchema } from './gift-schemas';
 import type { Gift } from '../model/gift';
 import { registryNotFound } from '../access/registry-not-found';
+import { looksLikeToken } from '../model/account-token';
+import type { SecretTokens } from '../ports/secret-tokens';
+import { GUEST_LINK_FIELD } from '../model/guest-rsvp';
 
 export interface StartedGift {
   gift: Gift;
@@ -16,7 +19,19 @@ export interface StartedGift {
   breakdown: GiftBreakdown;
 }
 
-const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage', 'shareEmailWithCharity'];
+const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage', 'shareEmailWithCharity', GUEST_LINK_FIELD];
+
+/**
+ * The token of the personal link the giver came by (/i/{token}), when they did: the gift is that
+ * guest's on the family's list. Only the token is taken, never a guest's id, and it is resolved
+ * here; a link replaced since (or another registry's) leaves the gift unmatched rather than failed.
+ */
+function guestLinkIn(input: unknown): string | null {
+  const value = (input as Record<string, unknown>)[GUEST_LINK_FIELD];
+  if (value === undefined || value === null) return null;
+  if (!looksLikeToken(value)) throw new DomainError('validation.failed', 'The personal link is not one the family sent', { [GUEST_LINK_FIELD]: 'Not a personal link' });
+  return value;
+}
 
 /**
  * Records a pending gift and opens its payment; its amount comes in cents, read from the wire by
@@ -26,14 +41,18 @@ const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'a
  */
 export async function startGift(
   input: unknown,
-  ports: { unitOfWork: UnitOfWork; gifts: Repositories['gifts']; gateway: PaymentGateway; rates: ProcessingRates },
+  ports: { unitOfWork: UnitOfWork; gifts: Repositories['gifts']; gateway: PaymentGateway; rates: ProcessingRates; tokens?: Pick<SecretTokens, 'digest'> },
 ): Promise<StartedGift> {
   refuseUnknownFields(input, FIELDS);
+  const guestLink = guestLinkIn(input);
   const valid = await validate(giftSchema, input);
   const amount = valid.amount;
   if (!isUuid(valid.registryId)) throw registryNotFound();
 
-  const { gift, breakdown, currency } = await ports.unitOfWork.transaction(async ({ registries, charities, gifts }) => {
+  if (guestLink && !ports.tokens) throw new Error('startGift was given a personal link without the tokens port to read it');
+  const linkDigest = guestLink && ports.tokens ? ports.tokens.digest(guestLink) : null;
+
+  const { gift, breakdown, currency } = await ports.unitOfWork.transaction(async ({ registries, charities, gifts, guests }) => {
     const registry = await registries.findByIdForUpdate(valid.registryId);
     if (!registry || !registry.isActive) throw registryNotFound();
     if (registry.status !== 'open') throw new DomainError('registry.closed', 'This registry is closed and no longer accepts gifts');
@@ -41,6 +60,7 @@ export async function startGift(
     const offered = registry.allowCharityChoice || !registry.preferredCharityId ? charity?.isActive : charity?.id === registry.preferredCharityId;
     if (!charity || !offered) throw new DomainError('charity.invalid', 'Please choose one of the charities this registry supports', { charityId: 'Not offered here' });
     const breakdown = giftBreakdown(amount, ports.rates[registry.currency]);
+    const linked = linkDigest ? await guests.findByLinkDigest(linkDigest) : null;
     const gift = await gifts.create({
       registryId: registry.id,
       charityId: charity.id,
@@ -56,6 +76,7 @@ export async function startGift(
       stripePaymentIntentId: null,
       paymentStatus: 'pending',
       shareEmailWithCharity: valid.shareEmailWithCharity,
+      guestId: linked && linked.registryId === registry.id ? linked.id : null,
     });
     return { gift, breakdown, currency: registry.currency };
   });

@@ -2,13 +2,15 @@ import { DomainError } from '../errors';
 
 /**
  * The guest list's filters, each a query parameter of GET /api/registries/{id}/guests with the
- * values it takes (`?gave=no`, `?gave=yes&thanked=no`). A filter for another column of the list
- * (invited, RSVP) is one more entry here and one more test in guest-state.ts.
+ * values it takes (`?gave=no`, `?gave=yes&thanked=no`, `?rsvp=none`). A filter for another column
+ * of the list (invited) is one more entry here and one more test in guest-state.ts.
  */
 export const GUEST_FILTERS = {
   invited: ['yes', 'no'],
   gave: ['yes', 'no'],
   thanked: ['yes', 'no'],
+  /** The guest's answer; none: not answered yet. */
+  rsvp: ['yes', 'no', 'maybe', 'none'],
 } as const;
 
 export type GuestFilterName = keyof typeof GUEST_FILTERS;

@@ -44,10 +44,43 @@ const FILTER_TESTS: { [name in GuestFilterName]: Record<NonNullable<GuestFilters
   invited: { yes: (state) => state.guest.invitedAt !== null, no: (state) => state.guest.invitedAt === null },
   gave: { yes: (state) => state.gifts.length > 0, no: (state) => state.gifts.length === 0 },
   thanked: { yes: (state) => state.thankYou === 'sent', no: (state) => state.thankYou !== null && state.thankYou !== 'sent' },
+  rsvp: {
+    yes: (state) => state.guest.rsvp?.answer === 'yes',
+    no: (state) => state.guest.rsvp?.answer === 'no',
+    maybe: (state) => state.guest.rsvp?.answer === 'maybe',
+    none: (state) => state.guest.rsvp === null,
+  },
 };
 
 export function matchesFilters(state: GuestState, filters: GuestFilters): boolean {
-  return (Object.entries(filters) as [GuestFilterName, 'yes' | 'no'][]).every(([name, value]) => FILTER_TESTS[name][value](state));
+  return Object.entries(filters).every(([name, value]) => (FILTER_TESTS[name as GuestFilterName] as Record<string, (state: GuestState) => boolean>)[value]!(state));
+}
+
+/** The answers so far, whatever the filters: households per answer, and the people coming and maybe coming. */
+export interface RsvpCounts {
+  yes: number;
+  /** The people the "yes" households say are coming. */
+  yesPeople: number;
+  maybe: number;
+  maybePeople: number;
+  no: number;
+  /** Not answered yet. */
+  none: number;
+}
+
+export function rsvpCounts(guests: readonly Guest[]): RsvpCounts {
+  const counts: RsvpCounts = { yes: 0, yesPeople: 0, maybe: 0, maybePeople: 0, no: 0, none: 0 };
+  for (const { rsvp } of guests) {
+    if (rsvp === null) counts.none += 1;
+    else if (rsvp.answer === 'yes') {
+      counts.yes += 1;
+      counts.yesPeople += rsvp.partySize;
+    } else if (rsvp.answer === 'maybe') {
+      counts.maybe += 1;
+      counts.maybePeople += rsvp.partySize;
+    } else counts.no += 1;
+  }
+  return counts;
 }
 
 /** The gifts of guests who gave and are still owed a card: what "Send thank-you cards to givers" opens. */

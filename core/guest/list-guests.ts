@@ -4,7 +4,7 @@ import type { OfflineGift } from '../model/offline-gift';
 import type { Repositories } from '../ports/repositories';
 import { guestListRegistry } from '../access/guest-access';
 import { parseGuestListQuery, type GuestFilters } from './guest-list-query';
-import { giftsToThank, guestStates, matchesFilters, type GuestState } from './guest-state';
+import { giftsToThank, guestStates, matchesFilters, rsvpCounts, type GuestState, type RsvpCounts } from './guest-state';
 
 export interface GuestList {
   /** The registry's: what every amount is in. */
@@ -24,6 +24,8 @@ export interface GuestList {
     thanked: number;
     /** Gave, and are still owed a card. */
     notThanked: number;
+    /** The guests' answers from their personal links. */
+    rsvp: RsvpCounts;
   };
   /** The gifts of givers still owed a card (the whole list's), for the thank-you cards page. */
   giftsToThank: string[];
@@ -34,8 +36,8 @@ export interface GuestList {
 type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'guests' | 'offlineGifts'>;
 
 /**
- * The registry's guest list, for its family alone, each guest with what they gave and whether they
- * were thanked, filtered as asked. The query is read after the permission, so a stranger learns
+ * The registry's guest list, for its family alone, each guest with their answer, what they gave
+ * and whether they were thanked, filtered as asked. The query is read after the permission, so a stranger learns
  * nothing from a bad one.
  */
 export async function listGuests(registryId: string, query: unknown, ports: Ports): Promise<GuestList> {
@@ -60,6 +62,7 @@ export async function listGuests(registryId: string, query: unknown, ports: Port
       gave: countOf({ gave: 'yes' }),
       thanked: countOf({ thanked: 'yes' }),
       notThanked: countOf({ thanked: 'no' }),
+      rsvp: rsvpCounts(guests),
     },
     giftsToThank: giftsToThank(states),
     unmatchedByHand: byHand.filter((gift) => !matched.has(gift.id)),

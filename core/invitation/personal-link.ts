@@ -1,7 +1,9 @@
 import type { Guest } from '../model/guest';
 import type { Registry } from '../model/registry';
 import type { Repositories } from '../ports/repositories';
+import type { SecretTokens } from '../ports/secret-tokens';
 import { pageUrl, paths } from '../page-paths';
+import { issueGuestLink } from '../guest/guest-link';
 
 /**
  * The guest's own link to the registry, as their invitation and reminder carry it: given the
@@ -14,7 +16,15 @@ export function registryLink(appUrl: string, registry: Pick<Registry, 'shortCode
   return pageUrl(appUrl, paths.shortLink(registry.shortCode));
 }
 
-/** Until each guest has a link of their own: the registry's link for all. */
+/** The registry's link for every guest: for tests that read no guest's own link. */
 export function registryLinkFor(appUrl: string): PersonalLink {
   return async (_guest, registry) => registryLink(appUrl, registry);
+}
+
+/**
+ * Each guest's own link (core/guest/guest-link.ts), issued in the transaction that queues the
+ * e-mail: a new one replaces the link sent before, so the newest e-mail's link is the one that works.
+ */
+export function guestOwnLink(tokens: SecretTokens, publicUrl: string): PersonalLink {
+  return async (guest, _registry, repositories) => (await issueGuestLink(guest.id, { guests: repositories.guests, tokens, publicUrl })).url;
 }

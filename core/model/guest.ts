@@ -1,3 +1,5 @@
+import type { GuestRsvp } from './guest-rsvp';
+
 /**
  * The family's guest list (docs/product.md#the-guest-list): who the family means to invite, kept
  * by the owner and co-owners and shown to nobody else. One line per household, found again by its
@@ -21,6 +23,8 @@ export interface Guest {
   invitedAt: Date | null;
   /** When the one reminder was queued to this guest; set once, never cleared (core/invitation/remind-invited-guests.ts). */
   remindedAt: Date | null;
+  /** The guest's own answer from their personal link (core/guest/guest-rsvp.ts), or null before they answer. */
+  rsvp: GuestRsvp | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -11,6 +11,7 @@ import type { ByHandTotal } from '../model/owner-totals';
 import type { OfflineGift, OfflineGiftDetails } from '../model/offline-gift';
 import type { Guest, GuestDetails } from '../model/guest';
 import type { GuestGift } from '../model/guest-gift';
+import type { GuestRsvp } from '../model/guest-rsvp';
 import type { InvitationSettings } from '../model/invitation-settings';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
@@ -287,7 +288,8 @@ export interface RegistryRepository {
   listFailedBankPayouts(): Promise<Registry[]>;
 }
 
-export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee' | 'refundedAtPlatformCost' | 'shareEmailWithCharity'> & { shareEmailWithCharity?: boolean };
+/** guestId: the guest on the family's list whose personal link the giver came by (core/guest/guest-gifts.ts). */
+export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee' | 'refundedAtPlatformCost' | 'shareEmailWithCharity'> & { shareEmailWithCharity?: boolean; guestId?: string | null };
 
 export interface GiftRepository {
   create(gift: NewGift): Promise<Gift>;
@@ -382,6 +384,15 @@ export interface GuestRepository {
   delete(id: string): Promise<boolean>;
   /** Each gift of the registry that belongs to a guest on its list (core/guest/guest-gifts.ts's rule), oldest first. */
   giftsOfGuests(registryId: string): Promise<GuestGift[]>;
+  /**
+   * Gives the guest a new personal link's digest in place of any before (the old link stops
+   * working); answers false for an unknown guest.
+   */
+  replaceLinkDigest(id: string, tokenHash: string): Promise<boolean>;
+  /** The guest whose personal link has this digest now, or null. */
+  findByLinkDigest(tokenHash: string): Promise<Guest | null>;
+  /** Records the guest's answer in place of any before; fails with guest.not_found for an unknown id. */
+  recordRsvp(id: string, rsvp: GuestRsvp): Promise<Guest>;
   /** Records that these guests were e-mailed the invitation now (a resend moves the date). */
   markInvited(guestIds: readonly string[], at: Date): Promise<void>;
   /**

@@ -94,6 +94,41 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
       expect(await codeOf(offlineGifts.matchGuest(UNKNOWN_ID, null))).toBe('gift.not_found');
     });
 
+    it('keeps one personal link digest per guest, replaced when issued again, and the guest’s answer', async () => {
+      const { guests } = current();
+      const registry = await aRegistry();
+      const [dora, ben] = await guests.createMany([aNewGuest(registry.id), aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' })]);
+      expect(dora!.rsvp).toBeNull();
+      expect(await guests.replaceLinkDigest(dora!.id, 'a'.repeat(64))).toBe(true);
+      expect((await guests.findByLinkDigest('a'.repeat(64)))?.id).toBe(dora!.id);
+      expect(await guests.replaceLinkDigest(dora!.id, 'b'.repeat(64))).toBe(true);
+      expect(await guests.findByLinkDigest('a'.repeat(64))).toBeNull();
+      expect(await guests.replaceLinkDigest(UNKNOWN_ID, 'c'.repeat(64))).toBe(false);
+      expect(await guests.replaceLinkDigest('not-a-uuid', 'c'.repeat(64))).toBe(false);
+      await expect(guests.replaceLinkDigest(ben!.id, 'b'.repeat(64))).rejects.toThrow();
+
+      const answeredAt = new Date('2026-05-02T10:00:00.000Z');
+      const answered = await guests.recordRsvp(dora!.id, { answer: 'yes', partySize: 3, answeredAt });
+      expect(answered.rsvp).toEqual({ answer: 'yes', partySize: 3, answeredAt });
+      expect((await guests.findById(dora!.id))!.rsvp).toEqual({ answer: 'yes', partySize: 3, answeredAt });
+      // The family editing the line keeps the answer.
+      await guests.update(dora!.id, { ...aNewGuest(registry.id, { name: 'Dora Levi' }) });
+      expect((await guests.findByLinkDigest('b'.repeat(64)))!.rsvp).toMatchObject({ answer: 'yes', partySize: 3 });
+      expect(await codeOf(guests.recordRsvp(UNKNOWN_ID, { answer: 'no', partySize: 0, answeredAt }))).toBe('guest.not_found');
+    });
+
+    it('matches a gift given from a guest’s link to that guest alone, and leaves it to the e-mail rule once the guest is gone', async () => {
+      const { guests, gifts, charities } = current();
+      const registry = await aRegistry();
+      const charity = await charities.create(aCharity());
+      const [dora, ben] = await guests.createMany([aNewGuest(registry.id), aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' })]);
+      const fromLink = await gifts.create(aNewGift(registry.id, charity.id, { giftGiverEmail: 'ben@example.com', amount: 3_600, ...splitGift(3_600), guestId: dora!.id }));
+      expect(fromLink).not.toHaveProperty('guestId');
+      expect((await guests.giftsOfGuests(registry.id)).map((gift) => [gift.guestId, gift.giftId, gift.matchedBy])).toEqual([[dora!.id, fromLink.id, 'link']]);
+      await guests.delete(dora!.id);
+      expect((await guests.giftsOfGuests(registry.id)).map((gift) => [gift.guestId, gift.giftId, gift.matchedBy])).toEqual([[ben!.id, fromLink.id, 'email']]);
+    });
+
     it('goes with its registry', async () => {
       const { guests, registries } = current();
       const registry = await aRegistry();

@@ -28,7 +28,7 @@ describe('the page table', () => {
         expect(isPagePath(`${paths.gift(id)}/`)).toBe(true);
       }),
     );
-    expect(Object.values(pagePatterns).map((pattern) => isPagePath(fillPattern(pattern, { id: 'a1', giftId: 'b2', shortCode: 'c3', category: 'reminders' })))).not.toContain(false);
+    expect(Object.values(pagePatterns).map((pattern) => isPagePath(fillPattern(pattern, { id: 'a1', giftId: 'b2', shortCode: 'c3', category: 'reminders', token: 'd4' })))).not.toContain(false);
     expect(['/FAQ', '/Registry/a1/Gifts', '/', '/f%61q', '/registry/%E2%9C%93', '/registry/%E0%A4%A'].map(isPagePath)).toEqual([true, true, true, true, true, true]);
     expect(['/faqs', '/registry', '/registry/a1/gift', '/admin', '/r/abc/def', '/no-such-page', '/f%61qs', '/%E0%A4%A'].map(isPagePath)).toEqual([false, false, false, false, false, false, false, false]);
   });

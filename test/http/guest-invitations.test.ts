@@ -44,6 +44,13 @@ async function addGuest(client: HttpClient, registryId: string, name: string, em
   return (added.json.added as unknown as Line[])[0]!;
 }
 
+/** The guest's own link in an e-mail (/i/{token}), and its token. */
+function personalLinkIn(text: string): string {
+  const token = /\/i\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  expect(token, 'a personal link').toBeDefined();
+  return token!;
+}
+
 async function unsubscribe(email: string) {
   await server.infrastructure.repositories.mailSuppressions.add({ address: email, scope: 'guest-invitations', reason: 'unsubscribe', createdAt: new Date() });
 }
@@ -134,6 +141,10 @@ describe('sending the invitations', () => {
     expect(mail!.replyTo).toBe(owner.registration.email.toLowerCase());
     expect(mail!.subject).toBe("You’re invited to Noa Stern's Bat Mitzvah on Saturday, May 15, 2027");
     expect(mail!.text).toContain('Please come');
+    // The link is Ben's own: it opens his invitation, and the calendar event carries it too.
+    const token = personalLinkIn(mail!.text);
+    expect((await new HttpClient(server.url).get(`/api/invitations/${token}`)).status).toBe(200);
+    expect(mail!.attachments?.[0]?.content.replace(/\r\n /g, '')).toContain(`/i/${token}`);
     expect(mail!.unsubscribe).toMatchObject({ oneClick: true });
     expect(mail!.attachments).toHaveLength(1);
     expect(mail!.attachments![0]).toMatchObject({ filename: 'invitation.ics', contentType: 'text/calendar' });
@@ -238,11 +249,15 @@ describe('the one reminder', () => {
   it('goes once, the chosen days before the date, to the invited guests who have not given nor unsubscribed, and never again', async () => {
     const inFiveDays = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 5 * DAY_MS).toISOString().slice(0, 10);
     const { owner, registry } = await openRegistry(server, { childName: 'Ari Levi', celebrationDate: inFiveDays });
-    const names = ['Aunt Dora', 'Ben Gave', 'Gone Away', 'Late Invite', 'Never Invited'];
-    const [dora, ben, gone, late, never] = await Promise.all(names.map((name) => addGuest(owner.client, registry.id, name))) as [Line, Line, Line, Line, Line];
-    await owner.client.post(`/api/registries/${registry.id}/invitations`, { guestIds: [dora.id, ben.id, gone.id, late.id] });
+    const names = ['Aunt Dora', 'Ben Gave', 'Gone Away', 'Late Invite', 'Never Invited', 'Rita Answered'];
+    const [dora, ben, gone, late, never, rita] = (await Promise.all(names.map((name) => addGuest(owner.client, registry.id, name)))) as [Line, Line, Line, Line, Line, Line];
+    await owner.client.post(`/api/registries/${registry.id}/invitations`, { guestIds: [dora.id, ben.id, gone.id, late.id, rita.id] });
     // Invited ten days ago, but for the late invitation (today: after the reminder's day, 7 days before).
-    await server.infrastructure.orm.em.fork().execute(`update "guests" set "invited_at" = now() - interval '10 days' where "id" in (?, ?, ?)`, [dora.id, ben.id, gone.id]);
+    await server.infrastructure.orm.em.fork().execute(`update "guests" set "invited_at" = now() - interval '10 days' where "id" in (?, ?, ?, ?)`, [dora.id, ben.id, gone.id, rita.id]);
+    // Rita answers from her own link: answered, she is not reminded.
+    const [ritaInvitation] = await mailTo(rita.email);
+    const answered = await new HttpClient(server.url).call('PUT', `/api/invitations/${personalLinkIn(ritaInvitation!.text)}/rsvp`, { answer: 'no' });
+    expect(answered.status, answered.text).toBe(200);
     await server.infrastructure.repositories.gifts.create(aNewGift(registry.id, charityId, { giftGiverEmail: ben.email.toUpperCase(), paymentStatus: 'succeeded', amount: 3600, ...splitGift(3600) }));
     await unsubscribe(gone.email);
 
@@ -254,7 +269,9 @@ describe('the one reminder', () => {
     const [reminder] = (await mailTo(dora.email)).filter((mail) => mail.subject.startsWith('A reminder'));
     expect(reminder!.subject).toBe(`A reminder: Ari Levi's Bar/Bat Mitzvah is on ${new Date(`${inFiveDays}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}`);
     expect(reminder!.text).toContain('This is the only reminder');
-    for (const guest of [ben, gone, late, never]) expect((await mailTo(guest.email)).filter((mail) => mail.subject.startsWith('A reminder'))).toEqual([]);
+    // Her own link again, a new one: the newest e-mail's link is the one that works.
+    expect((await new HttpClient(server.url).get(`/api/invitations/${personalLinkIn(reminder!.text)}`)).status).toBe(200);
+    for (const guest of [ben, gone, late, never, rita]) expect((await mailTo(guest.email)).filter((mail) => mail.subject.startsWith('A reminder'))).toEqual([]);
 
     // Turning the reminder off afterwards changes nothing sent.
     await owner.client.call('PUT', `/api/registries/${registry.id}/invitations/settings`, { reminderDays: null });

@@ -159,6 +159,7 @@ describe('the guest list’s privacy', () => {
     'POST /api/registries/:id/guests (JSON)': { visitor: 401, owner: 201, coOwner: 201, other: 403, admin: 403 },
     'POST /api/registries/:id/guests (CSV)': { visitor: 401, owner: 201, coOwner: 201, other: 403, admin: 403 },
     'DELETE /api/guests/:id': { visitor: 401, owner: 200, coOwner: 200, other: 403, admin: 403 },
+    'POST /api/registries/:id/guests/:guestId/link': { visitor: 401, owner: 200, coOwner: 200, other: 403, admin: 403 },
   };
 
   for (const [route, statuses] of Object.entries(expected)) {
@@ -173,6 +174,7 @@ describe('the guest list’s privacy', () => {
           route.startsWith('GET') ? await client.get(path)
           : route.endsWith('(JSON)') ? await client.post(path, { name: 'Ben', email: 'ben@example.com' })
           : route.endsWith('(CSV)') ? await importCsv(client, registry.id, 'name,email\nBen,ben@example.com\n')
+          : route.endsWith('/link') ? await client.post(`${path}/${guest!.id}/link`, {})
           : await client.call('DELETE', `/api/guests/${guest!.id}`);
         expect(response.status, response.text).toBe(statuses[role]);
         if (response.status >= 400) {

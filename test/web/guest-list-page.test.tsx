@@ -7,7 +7,7 @@ import { fillIn, renderApp, toastRegion } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 function aGuest(overrides: Partial<GuestLineView> = {}): GuestLineView {
-  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, invitedAt: null, remindedAt: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
+  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, invitedAt: null, remindedAt: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
 }
 
 /** A guest who gave one gift of `amount`, its card in the state given. */
@@ -42,6 +42,14 @@ function serveGuests(initial: GuestLineView[], unmatchedByHand: UnmatchedGiftVie
     gave: guests.filter((guest) => guest.thankYou !== null).length,
     thanked: guests.filter((guest) => guest.thankYou === 'sent').length,
     notThanked: guests.filter((guest) => guest.thankYou !== null && guest.thankYou !== 'sent').length,
+    rsvp: {
+      yes: guests.filter((guest) => guest.rsvp?.answer === 'yes').length,
+      yesPeople: guests.reduce((sum, guest) => sum + (guest.rsvp?.answer === 'yes' ? guest.rsvp.partySize : 0), 0),
+      maybe: guests.filter((guest) => guest.rsvp?.answer === 'maybe').length,
+      maybePeople: guests.reduce((sum, guest) => sum + (guest.rsvp?.answer === 'maybe' ? guest.rsvp.partySize : 0), 0),
+      no: guests.filter((guest) => guest.rsvp?.answer === 'no').length,
+      none: guests.filter((guest) => guest.rsvp === null).length,
+    },
   });
   server.use(
     http.get('/api/registries/:id/guests', ({ request }) => {

@@ -13,6 +13,7 @@ import { RECENTLY_CREATED_KEY } from './lib/use-recently-created-registries';
 import { registryKey, registryPath } from './lib/use-registry';
 import { USER_KEY } from './lib/use-user';
 import { PRODUCT_NAME } from './lib/product';
+import { invitationPath } from './features/invitations/api/invitation';
 
 /** One call a page renders from: the path asked of the server, and the key SWR caches its answer under. */
 interface PageCall {
@@ -34,6 +35,7 @@ const GUEST_PAGES: { pattern: string; calls: (params: Record<string, string | un
   { pattern: pagePatterns.registry, calls: ({ id }) => (id ? [registryCall(id)] : []) },
   { pattern: pagePatterns.gift, calls: ({ id }) => (id ? [registryCall(id), call(CHARITIES_KEY, true)] : []) },
   { pattern: pagePatterns.charities, calls: () => [call(CHARITIES_KEY, true)] },
+  { pattern: pagePatterns.guestInvitation, calls: ({ token }) => (token ? [call(invitationPath(token), true)] : []) },
   { pattern: pagePatterns.faq, calls: () => [] },
   { pattern: pagePatterns.privacy, calls: () => [] },
   { pattern: pagePatterns.terms, calls: () => [] },

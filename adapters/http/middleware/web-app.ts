@@ -10,6 +10,7 @@ import { escapeHtml } from '@core/html';
 import type { HttpState } from '../http-state';
 import { withPreview, type PagePreview } from '../share-preview';
 import { withRenderedPage } from '../rendered-page';
+import { loggedPath } from '../logged-path';
 
 /** Marks the shell's <html> as running on test payments (see PAYMENT_MODE_ATTRIBUTE). */
 function inTestMode(html: string): string {
@@ -39,7 +40,7 @@ async function drawn(ctx: ParameterizedContext<HttpState>, guestPages: GuestPage
   try {
     return await guestPages.render(href.href, guestPages.call);
   } catch (error) {
-    ctx.state.log.error({ err: error, path: ctx.path }, 'a guest page could not be drawn on the server');
+    ctx.state.log.error({ err: error, path: loggedPath(ctx.path) }, 'a guest page could not be drawn on the server');
     return null;
   }
 }

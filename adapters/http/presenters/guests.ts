@@ -1,11 +1,13 @@
 import { toWireAmount } from '@api/amount';
-import type { GuestGiftView, GuestListView, GuestView, GuestsAddedView, UnmatchedGiftView } from '@api/guests';
+import type { GuestGiftView, GuestLinkView, GuestListView, GuestView, GuestsAddedView, UnmatchedGiftView } from '@api/guests';
+import type { GuestLink } from '@core/guest/guest-link';
 import type { GuestGift } from '@core/model/guest-gift';
 import type { OfflineGift } from '@core/model/offline-gift';
 import type { MessageAnswer } from '@api/registries';
 import type { Guest } from '@core/model/guest';
 import type { GuestsAdded } from '@core/guest/add-guests';
 import type { GuestList } from '@core/guest/list-guests';
+import { presentRsvp } from './invitations';
 
 export function presentGuest(guest: Guest) {
   return {
@@ -20,6 +22,7 @@ export function presentGuest(guest: Guest) {
     country: guest.country,
     invitedAt: guest.invitedAt?.toISOString() ?? null,
     remindedAt: guest.remindedAt?.toISOString() ?? null,
+    rsvp: presentRsvp(guest.rsvp),
     createdAt: guest.createdAt.toISOString(),
   } satisfies GuestView;
 }
@@ -60,4 +63,8 @@ export function presentGuestsAdded(result: GuestsAdded) {
 
 export function presentGuestRemoved() {
   return { message: 'Guest removed' } satisfies MessageAnswer;
+}
+
+export function presentGuestLink(link: GuestLink) {
+  return { url: link.url } satisfies GuestLinkView;
 }

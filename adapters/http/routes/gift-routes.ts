@@ -10,6 +10,7 @@ import type { ProcessingRates } from '@core/fees';
 import { isDomainError } from '@core/errors';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { SecretTokens } from '@core/ports/secret-tokens';
 import type { PaymentStarts } from '../payment-starts';
 import type { HttpState } from '../http-state';
 import { logPaymentOutcome, type CountPaymentOutcome } from '../payment-outcome-log';
@@ -28,6 +29,8 @@ export function giftRoutes(ports: {
   appUrl: string;
   supportEmail: string;
   countOutcome: CountPaymentOutcome;
+  /** Reads the personal link a giver came by into its digest (core/gift/start-gift.ts). */
+  tokens: SecretTokens;
 }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
@@ -39,7 +42,7 @@ export function giftRoutes(ports: {
     await ports.paymentStarts.count(ctx.ip);
     let started: Awaited<ReturnType<typeof startGift>>;
     try {
-      started = await startGift(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS), { ...paying, rates: ports.rates });
+      started = await startGift(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS), { ...paying, rates: ports.rates, tokens: ports.tokens });
     } catch (error) {
       // A form the giver still has to correct opened no payment, so it does not spend their tries.
       if (isDomainError(error) && error.code === 'validation.failed') await ports.paymentStarts.uncount(ctx.ip);

@@ -1,16 +1,18 @@
 import Router from '@koa/router';
 import { DomainError } from '@core/errors';
 import { addGuest, importGuests } from '@core/guest/add-guests';
+import { copyGuestLink } from '@core/guest/guest-link';
 import { listGuests } from '@core/guest/list-guests';
 import { matchGiftToGuest } from '@core/guest/match-gift-to-guest';
 import { hasPostalAddress } from '@core/guest/postal-addresses';
 import { removeGuest } from '@core/guest/remove-guest';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { SecretTokens } from '@core/ports/secret-tokens';
 import { requireSignedIn } from '@core/access/registry-access';
 import { csvLines } from '../csv-lines';
 import type { HttpState } from '../http-state';
 import { guestAddressesCsv } from '../presenters/guest-addresses-csv';
-import { presentGiftMatched, presentGuestList, presentGuestRemoved, presentGuestsAdded } from '../presenters/guests';
+import { presentGiftMatched, presentGuestLink, presentGuestList, presentGuestRemoved, presentGuestsAdded } from '../presenters/guests';
 import { readRawBody } from '../raw-body';
 
 /** A list of a few hundred households is a few tens of kilobytes; this leaves room for long addresses. */
@@ -26,7 +28,7 @@ function utf8Text(bytes: Uint8Array): string {
 }
 
 /** The family's guest list (core/access/guest-access.ts says who may keep it). */
-export function guestRoutes(ports: { repositories: Repositories & UnitOfWork }) {
+export function guestRoutes(ports: { repositories: Repositories & UnitOfWork; tokens: SecretTokens; publicUrl: string }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
 
@@ -56,6 +58,12 @@ export function guestRoutes(ports: { repositories: Repositories & UnitOfWork }) 
     }
     ctx.status = 201;
     ctx.body = presentGuestsAdded(added);
+  });
+
+  router.post('/api/registries/:id/guests/:guestId/link', async (ctx) => {
+    const link = await copyGuestLink(ctx.params.id ?? '', ctx.params.guestId ?? '', { ...repositories, tokens: ports.tokens, publicUrl: ports.publicUrl, user: ctx.state.user });
+    // The token is in the answer: no cache keeps it (every /api answer is no-store already).
+    ctx.body = presentGuestLink(link);
   });
 
   router.put('/api/offline-gifts/:id/guest', async (ctx) => {

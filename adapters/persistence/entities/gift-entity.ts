@@ -4,10 +4,12 @@ import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
 import { RegistryEntity } from './registry-entity';
+import { GuestEntity } from './guest-entity';
 import { oneOf } from './one-of-check';
 import { CentsType } from '../types/cents-type';
 
-export type GiftRow = Omit<Gift, 'providerFee'> & { providerFee?: Gift['providerFee']; refundStartedAt?: Date | null };
+/** guestId: the guest whose personal link the giver came by (core/guest/guest-gifts.ts); core's Gift does not carry it. */
+export type GiftRow = Omit<Gift, 'providerFee'> & { providerFee?: Gift['providerFee']; refundStartedAt?: Date | null; guestId?: string | null };
 
 /** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
 const money = { type: new CentsType(), precision: 10, scale: 2 } as const;
@@ -60,6 +62,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     refundedAtPlatformCost: { type: 'boolean', defaultRaw: 'false' },
     // The giver's consent, on the gift form, to the charity having their e-mail (its donor list).
     shareEmailWithCharity: { type: 'boolean', defaultRaw: 'false' },
+    // Taking the guest off the list leaves the gift, unmatched.
+    guestId: { kind: 'm:1', entity: primaryKeyOf(() => GuestEntity), mapToPk: true, fieldName: 'guest_id', deleteRule: 'set null', nullable: true, index: 'gifts_guest_id_index' },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

@@ -39,6 +39,7 @@ import { Migration20261203200000GuestList } from './Migration20261203200000Guest
 import { Migration20261203300000MailAttachments } from './Migration20261203300000MailAttachments';
 import { Migration20261204000000OfflineGiftGuest } from './Migration20261204000000OfflineGiftGuest';
 import { Migration20261205200000GuestInvitations } from './Migration20261205200000GuestInvitations';
+import { Migration20261205100000GuestRsvp } from './Migration20261205100000GuestRsvp';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261203300000MailAttachments', class: Migration20261203300000MailAttachments },
   { name: 'Migration20261204000000OfflineGiftGuest', class: Migration20261204000000OfflineGiftGuest },
   { name: 'Migration20261205200000GuestInvitations', class: Migration20261205200000GuestInvitations },
+  { name: 'Migration20261205100000GuestRsvp', class: Migration20261205100000GuestRsvp },
 ];

@@ -8,17 +8,20 @@ import { decimalToCents } from '../types/cents-type';
  * Which gifts belong to which guest, in one query however many gifts the registry has: the rule of
  * core/guest/guest-gifts.ts (giftsOfGuests), which the contract suite holds this to.
  * - Online: a gift that counts in Total Received (countsInPayouts: succeeded or refunding, or
- *   refunded at the platform's cost) whose giver's e-mail is a guest's, case aside. The guest's
- *   e-mail is unique on the list, so a gift matches one guest at most. A further way of matching
- *   (a gift given from a guest's own link) goes into this join's condition, so a gift still
- *   counts once.
+ *   refunded at the platform's cost) given from a guest's personal link (gifts.guest_id), or else
+ *   whose giver's e-mail is a guest's, case aside. Both ways are one join's condition, the link
+ *   first: a gift from one guest's link paid with another guest's address joins the link's guest
+ *   alone, so each gift counts once (the e-mail is unique on the list).
  * - By hand: the guest the family matched the gift to.
  */
 const GIFTS_OF_GUESTS = `
   select "guest"."id" as "guest_id", "gift"."id" as "gift_id", false as "by_hand", "gift"."amount"::text as "amount",
-         "gift"."created_at" as "given_at", 'email' as "matched_by", "note"."status" as "note_status", "note"."not_delivered_at"
+         "gift"."created_at" as "given_at", case when "gift"."guest_id" = "guest"."id" then 'link' else 'email' end as "matched_by",
+         "note"."status" as "note_status", "note"."not_delivered_at"
     from "guests" as "guest"
-    join "gifts" as "gift" on "gift"."registry_id" = "guest"."registry_id" and lower("gift"."gift_giver_email") = lower("guest"."email")
+    join "gifts" as "gift" on "gift"."registry_id" = "guest"."registry_id"
+     and ("gift"."guest_id" = "guest"."id"
+          or ("gift"."guest_id" is null and lower("gift"."gift_giver_email") = lower("guest"."email")))
     left join "thank_you_notes" as "note" on "note"."gift_id" = "gift"."id"
    where "guest"."registry_id" = ?
      and ("gift"."payment_status" in ('succeeded', 'refunding') or ("gift"."payment_status" = 'refunded' and "gift"."refunded_at_platform_cost"))

@@ -26,8 +26,8 @@ interface TallyRow {
 
 
 const INSERT_GIFT = `insert into "gifts" ("registry_id", "charity_id", "gift_giver_name", "gift_giver_email", "currency", "amount", "child_amount", "charity_amount",
-    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "created_at")
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`;
+    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "guest_id", "created_at")
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`;
 
 export class MikroOrmGiftRepository implements GiftRepository {
   constructor(private readonly em: EntityManagerSource) {}
@@ -53,6 +53,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
       gift.stripePaymentIntentId ?? null,
       gift.paymentStatus,
       gift.shareEmailWithCharity ?? false,
+      gift.guestId ?? null,
       new Date(),
     ]);
     const meta = em.getMetadata().get(GiftEntity);

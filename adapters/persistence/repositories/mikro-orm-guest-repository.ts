@@ -3,6 +3,7 @@ import type { Guest, GuestDetails } from '@core/model/guest';
 import { guestNotFound } from '@core/access/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
 import type { GuestGift } from '@core/model/guest-gift';
+import type { GuestRsvp } from '@core/model/guest-rsvp';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import { GuestEntity, type GuestRow } from '../entities/guest-entity';
 import type { EntityManagerSource } from './entity-manager-source';
@@ -21,6 +22,7 @@ function toGuest(row: GuestRow): Guest {
     region: row.region ?? null,
     postalCode: row.postalCode ?? null,
     country: row.country ?? null,
+    rsvp: row.rsvpAnswer && row.rsvpAt ? { answer: row.rsvpAnswer, partySize: row.rsvpPartySize ?? 0, answeredAt: row.rsvpAt } : null,
     invitedAt: row.invitedAt ?? null,
     remindedAt: row.remindedAt ?? null,
     createdAt: row.createdAt,
@@ -71,6 +73,24 @@ export class MikroOrmGuestRepository implements GuestRepository {
     return giftsOfGuestsQuery(this.em(), registryId);
   }
 
+  async replaceLinkDigest(id: string, tokenHash: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeUpdate(GuestEntity, { id }, { tokenHash })) > 0;
+  }
+
+  async findByLinkDigest(tokenHash: string): Promise<Guest | null> {
+    const row = await this.em().findOne(GuestEntity, { tokenHash });
+    return row ? toGuest(row) : null;
+  }
+
+  async recordRsvp(id: string, rsvp: GuestRsvp): Promise<Guest> {
+    const em = this.em();
+    const row = isUuid(id) ? await em.findOne(GuestEntity, { id }) : null;
+    if (!row) throw guestNotFound();
+    em.assign(row, { rsvpAnswer: rsvp.answer, rsvpPartySize: rsvp.partySize, rsvpAt: rsvp.answeredAt });
+    await em.flush();
+    return toGuest(row);
+  }
   async markInvited(guestIds: readonly string[], at: Date): Promise<void> {
     const ids = guestIds.filter(isUuid);
     if (ids.length === 0) return;
@@ -117,6 +137,8 @@ function claimedGuest(row: ClaimedRow): Guest {
     country: row.country,
     invitedAt: dateOrNull(row.invited_at),
     remindedAt: dateOrNull(row.reminded_at),
+    // Claimed only while unanswered.
+    rsvp: null,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

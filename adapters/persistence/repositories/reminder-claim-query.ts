@@ -8,13 +8,11 @@ const STOPPING_SCOPES = SUPPRESSION_SCOPES.filter((scope) => stops(scope, 'guest
 
 /**
  * Claims the guests of one registry due their one reminder, in one statement: invited before the
- * reminder day, never reminded, not given (the rule of guest-gifts-query.ts: an online gift that
- * counts from the guest's e-mail, or a gift by hand matched to them), not unsubscribed. The outer
+ * reminder day, never reminded, not answered (no RSVP), not given (the rule of
+ * guest-gifts-query.ts: an online gift that counts, from the guest's personal link or else from
+ * their e-mail, or a gift by hand matched to them), not unsubscribed. The outer
  * condition on reminded_at is checked again on the row a concurrent claim left (PostgreSQL's read
  * committed re-reads a row it waited for), so of two instances each guest goes to one.
- *
- * An answered invitation (the RSVP's answer) and a gift given from the guest's own link join the
- * "not given" conditions here when those columns exist.
  */
 export const CLAIM_REMINDERS = `
   update "guests" as "g" set "reminded_at" = ?
@@ -23,9 +21,11 @@ export const CLAIM_REMINDERS = `
       where "guest"."registry_id" = ?
         and "guest"."invited_at" is not null and "guest"."invited_at" < ?
         and "guest"."reminded_at" is null
+        and "guest"."rsvp_answer" is null
         and not exists (
           select 1 from "gifts" as "gift"
-           where "gift"."registry_id" = "guest"."registry_id" and lower("gift"."gift_giver_email") = lower("guest"."email")
+           where "gift"."registry_id" = "guest"."registry_id"
+             and ("gift"."guest_id" = "guest"."id" or ("gift"."guest_id" is null and lower("gift"."gift_giver_email") = lower("guest"."email")))
              and ("gift"."payment_status" in ('succeeded', 'refunding') or ("gift"."payment_status" = 'refunded' and "gift"."refunded_at_platform_cost")))
         and not exists (select 1 from "offline_gifts" as "by_hand" where "by_hand"."guest_id" = "guest"."id")
         and not exists (

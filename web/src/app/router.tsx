@@ -16,6 +16,7 @@ const RegistryRoute = lazyPage(() => import('./routes/registry-route'));
 const ShortLinkPage = lazyPage(() => import('../features/registries/pages/short-link-page'));
 const GiftPage = lazyPage(() => import('../features/gifts/pages/gift-page'));
 const CheckoutPage = lazyPage(() => import('../features/gifts/pages/checkout-page'));
+const InvitationPage = lazyPage(() => import('../features/invitations/pages/invitation-page'));
 const CharitiesPage = lazyPage(() => import('../features/charities/pages/charities-page'));
 const FaqPage = lazyPage(() => import('../features/faq/pages/faq-page'));
 const GiftListPage = lazy(() => import('../features/registries/pages/gift-list-page'));
@@ -48,6 +49,7 @@ const PAGES_A_TAP_OPENS = [
   [pagePatterns.gift, GiftPage],
   [pagePatterns.checkout, CheckoutPage],
   [pagePatterns.shortLink, ShortLinkPage],
+  [pagePatterns.guestInvitation, InvitationPage],
   [pagePatterns.charities, CharitiesPage],
   [pagePatterns.faq, FaqPage],
 ] as const;
@@ -87,6 +89,7 @@ export function AppRoutes() {
         <Route path={pagePatterns.charities} element={<CharitiesPage />} />
         <Route path={pagePatterns.faq} element={<FaqPage />} />
         <Route path={pagePatterns.shortLink} element={<ShortLinkPage />} />
+        <Route path={pagePatterns.guestInvitation} element={<InvitationPage />} />
         <Route path={pagePatterns.privacy} element={<PrivacyPage />} />
         <Route path={pagePatterns.terms} element={<TermsPage />} />
         <Route path={pagePatterns.security} element={<SecurityPage />} />

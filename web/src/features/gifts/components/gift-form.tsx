@@ -24,6 +24,7 @@ import { loadCheckout, saveCheckout } from '../lib/checkout-storage';
 import { saveGiftDraft, takeGiftDraft } from '../lib/gift-draft-storage';
 import { beforeReloadForNewRelease } from '../../../lib/chunk-recovery';
 import { giftAmountCents } from '../lib/gift-amount';
+import { guestLinkFrom } from '../lib/guest-link';
 import { ActionWithAmount } from './action-with-amount';
 import { AmountPicker } from './amount-picker';
 import { CharityPicker } from './charity-picker';
@@ -104,6 +105,7 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
           giftGiverEmail: values.giftGiverEmail,
           personalMessage: values.personalMessage,
           shareEmailWithCharity: shareEmail,
+          guestLink: guestLinkFrom(window.location.hash) ?? undefined,
         }),
         amount: toWireAmount(cents),
       };

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { GuestListView, GuestsAddedView } from '@api/guests';
+import type { GuestLinkView, GuestListView, GuestsAddedView } from '@api/guests';
 import type { MessageAnswer } from '@api/registries';
 import { GUEST_FILTERS, type GuestFilterName, type GuestFilters } from '@core/guest/guest-list-query';
 import { guestSchema } from '@core/guest/guest-schemas';
@@ -87,5 +87,11 @@ export function useGuestActions(registryId: string) {
     [refresh],
   );
 
-  return { add, importList, remove, downloadAddresses, matchGift };
+  /** A new personal link for the guest (the one before stops working), to copy and send. */
+  const issueLink = useCallback(
+    (guestId: string) => apiFetch<GuestLinkView>(`${path}/${encodeURIComponent(guestId)}/link`, { method: 'POST', body: {} }),
+    [path],
+  );
+
+  return { add, importList, remove, downloadAddresses, matchGift, issueLink };
 }

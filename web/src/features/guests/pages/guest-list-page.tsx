@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
+import LinkIcon from '@mui/icons-material/Link';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import LocalPrintshopIcon from '@mui/icons-material/LocalPrintshop';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
@@ -32,7 +33,8 @@ import { ImportGuestsForm } from '../components/import-guests-form';
 import { InviteGuestsDialog } from '../components/invite-guests-dialog';
 import { useInvitations } from '../api/invitation-mail';
 import { UnmatchedGifts } from '../components/unmatched-gifts';
-import { plural, THANK_YOU_WORDS } from '../lib/guest-words';
+import { plural, rsvpSpoken, rsvpWords, THANK_YOU_WORDS } from '../lib/guest-words';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 export const GUEST_LIST_TITLE = 'Guest List';
 
@@ -63,12 +65,13 @@ interface RowProps {
   guest: GuestLineView;
   currency: Currency;
   onInvite: (guest: GuestLineView) => void;
+  onCopyLink: (guest: GuestLineView) => void;
   onRemove: (guest: GuestLineView) => void;
   onUnmatch: (guest: GuestLineView, giftId: string) => void;
   busy: boolean;
 }
 
-function GuestRow({ guest, currency, onInvite, onRemove, onUnmatch, busy }: RowProps) {
+function GuestRow({ guest, currency, onInvite, onCopyLink, onRemove, onUnmatch, busy }: RowProps) {
   const address = addressOf(guest);
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   const byHand = guest.gifts.filter((gift) => gift.byHand);
@@ -85,6 +88,15 @@ function GuestRow({ guest, currency, onInvite, onRemove, onUnmatch, busy }: RowP
           </Typography>
         )}
         <Typography sx={{ mt: 0.5 }}>{invitationLine(guest)}</Typography>
+        <Typography sx={{ mt: 0.5 }}>
+          RSVP:{' '}
+          <Box component="strong" aria-hidden="true">
+            {rsvpWords(guest.rsvp)}
+          </Box>
+          <Box component="span" sx={visuallyHidden}>
+            {rsvpSpoken(guest.rsvp)}
+          </Box>
+        </Typography>
         <Typography>
           {guest.thankYou === null ? (
             'No gift yet'
@@ -108,6 +120,9 @@ function GuestRow({ guest, currency, onInvite, onRemove, onUnmatch, busy }: RowP
         <Button variant="outlined" onClick={() => onInvite(guest)} disabled={busy} aria-label={guest.invitedAt ? `Send the invitation to ${guest.name} again` : `Send the invitation to ${guest.name}`}>
           {guest.invitedAt ? 'Send again' : 'Invite'}
         </Button>
+        <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => onCopyLink(guest)} disabled={busy} aria-label={`Copy ${guest.name}’s personal link`}>
+          Copy personal link
+        </Button>
         <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
           Remove
         </Button>
@@ -129,9 +144,11 @@ export default function GuestListPage() {
   const { list: whole, error } = useGuestList(id);
   // Unfiltered, the shown list is the whole one: one request.
   const { list: shown } = useGuestList(id, filters);
-  const { remove, downloadAddresses, matchGift } = useGuestActions(id ?? '');
   const { send } = useInvitations(id ?? '');
   const [inviting, setInviting] = useState(false);
+  const { remove, downloadAddresses, matchGift, issueLink } = useGuestActions(id ?? '');
+  // The link last made, shown until another is: a browser that refuses the clipboard still lets the family copy it by hand.
+  const [madeLink, setMadeLink] = useState<{ guest: string; url: string; copied: boolean } | null>(null);
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const [busyGuest, setBusyGuest] = useState<string | null>(null);
@@ -167,6 +184,23 @@ export default function GuestListPage() {
       toast({ title: sent.queued > 0 ? 'Invitation sent' : 'Invitation not sent', description: sent.queued > 0 ? `${guest.name}’s invitation is on its way.` : sent.message });
     } catch (failure) {
       failed(failure, 'Failed to send the invitation. Please try again.');
+    } finally {
+      setBusyGuest(null);
+    }
+  };
+
+  const copyLink = async (guest: GuestLineView) => {
+    setBusyGuest(guest.id);
+    try {
+      const { url } = await issueLink(guest.id);
+      const copied = await navigator.clipboard?.writeText(url).then(
+        () => true,
+        () => false,
+      );
+      setMadeLink({ guest: guest.name, url, copied: copied === true });
+      toast({ title: copied ? 'Link copied' : 'Link ready', description: copied ? `${guest.name}’s personal link is on your clipboard.` : `Copy ${guest.name}’s personal link from the box above the list.` });
+    } catch (failure) {
+      failed(failure, 'Failed to make the link. Please try again.');
     } finally {
       setBusyGuest(null);
     }
@@ -237,7 +271,7 @@ export default function GuestListPage() {
           {GUEST_LIST_TITLE}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Who you are inviting, who gave and who you have thanked. Only you and your co-owners see this list.
+          Who you are inviting, who is coming, who gave and who you have thanked. Only you and your co-owners see this list.
         </Typography>
       </Box>
       <Box role="status" aria-live="polite">
@@ -245,11 +279,26 @@ export default function GuestListPage() {
           {counts.guests === 0 ? 'No guests yet.' : `${plural(counts.guests, 'guest', 'guests')}, ${plural(counts.people, 'person', 'people')} in all.`}
         </Typography>
         {counts.guests > 0 && (
-          <Typography color="text.secondary">
-            {counts.invited} invited · {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
-          </Typography>
+          <>
+            <Typography>
+              RSVP: {counts.rsvp.yes} coming ({plural(counts.rsvp.yesPeople, 'person', 'people')}) · {counts.rsvp.maybe} maybe · {counts.rsvp.no} not coming ·{' '}
+              {counts.rsvp.none} not answered
+            </Typography>
+            <Typography color="text.secondary">
+              {counts.invited} invited · {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
+            </Typography>
+          </>
         )}
       </Box>
+      {madeLink && (
+        <Alert severity="info" onClose={() => setMadeLink(null)}>
+          <Typography sx={{ fontWeight: 600 }}>{madeLink.guest}’s personal link{madeLink.copied ? ' (copied)' : ''}</Typography>
+          <Typography component="code" sx={{ display: 'block', overflowWrap: 'anywhere', my: 0.5 }}>
+            {madeLink.url}
+          </Typography>
+          <Typography variant="body2">A new link each time: the one sent before stops working. Their answer and gifts from it show on their line.</Typography>
+        </Alert>
+      )}
       {counts.guests > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           <Button variant="contained" startIcon={<EmailOutlinedIcon />} onClick={() => setInviting(true)}>
@@ -296,6 +345,7 @@ export default function GuestListPage() {
                     guest={guest}
                     currency={whole.currency}
                     onInvite={(chosen) => void invite(chosen)}
+                    onCopyLink={(chosen) => void copyLink(chosen)}
                     onRemove={(chosen) => void removeGuest(chosen)}
                     onUnmatch={(chosen, giftId) => void unmatch(chosen, giftId)}
                     busy={busyGuest === guest.id}
