@@ -64,6 +64,11 @@ describe.skipIf(chromiumMissing)('a family previews and sends its invitations, a
     await guest.getByText('Kiddush follows.').waitFor();
     await expectAccessible(guest, 'the invitation e-mail at 360');
     await screenshot(guest, 'invitations-email-360');
+    // The link in it is Aunt Dora's own: her invitation page greets her by name.
+    const link = /https?:\/\/\S+\/i\/[A-Za-z0-9_-]+/.exec(mail!.text)?.[0];
+    expect(link).toBeDefined();
+    await guest.goto(link!);
+    await guest.getByText('You’re invited, Aunt Dora').waitFor();
     await guest.context().close();
   });
 });

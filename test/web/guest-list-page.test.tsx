@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { GuestLineView, UnmatchedGiftView } from '@api/guests';
@@ -228,5 +228,64 @@ describe('the family’s guest list page', () => {
     renderApp(`/registry/${REGISTRY_ID}/guests`);
     expect(await screen.findByText('Only the family who created this registry can see its guest list.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Guest' })).not.toBeInTheDocument();
+  });
+});
+
+describe('inviting guests from the list', () => {
+  function serveInvitations() {
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    const record = async (method: string, path: string, request: Request) => {
+      const body: unknown = await request.json();
+      calls.push({ method, path, body });
+      return body;
+    };
+    server.use(
+      http.get('/api/registries/:id/invitations/settings', () => HttpResponse.json({ message: 'Saved words', startTime: null, place: null, reminderDays: 7, updatedAt: null })),
+      http.put('/api/registries/:id/invitations/settings', async ({ request }) => {
+        await record('PUT', 'settings', request);
+        return HttpResponse.json({ message: 'Saved words', startTime: '10:30', place: null, reminderDays: 3, updatedAt: '2026-12-02T12:00:00.000Z' });
+      }),
+      http.post('/api/registries/:id/invitations/preview', async ({ request }) => {
+        const body = (await record('POST', 'preview', request)) as { place: string | null };
+        if (body.place?.includes('@')) return HttpResponse.json({ message: 'Write the place, not an address', errors: { place: 'Write the place, not an address' } }, { status: 400 });
+        return HttpResponse.json({ guestName: 'Aunt Dora', subject: 'You’re invited', html: '<!doctype html><html lang="en"><head><title>Invitation</title></head><body><p>Saved words</p></body></html>', text: 'Saved words', notYetInvited: 1 });
+      }),
+      http.post('/api/registries/:id/invitations', async ({ request }) => {
+        await record('POST', 'send', request);
+        return HttpResponse.json({ queued: 1, skipped: 0, message: '1 invitation is on its way' });
+      }),
+    );
+    return calls;
+  }
+
+  it('fills in the saved settings, previews the draft, says what the server refused, and sends to the guests not yet invited', async () => {
+    const calls = serveInvitations();
+    const { user } = await openGuestList([aGuest(), aGuest({ id: 'g-2', name: 'Ben Cohen', email: 'ben@example.com', invitedAt: '2026-11-30T12:00:00.000Z' })]);
+    const list = screen.getByRole('list', { name: 'Guest List' });
+    expect(within(list).getByText('Not invited yet')).toBeInTheDocument();
+    expect(within(list).getByText('Invited Nov 30, 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invite guests' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite guests' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Your message')).toHaveValue('Saved words'));
+
+    await fillIn(user, within(dialog).getByLabelText('Place (optional)'), 'me@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText('Write the place, not an address')).toBeInTheDocument();
+    expect(within(dialog).queryByTitle('Invitation preview for Aunt Dora')).not.toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Place (optional)'));
+    await fillIn(user, within(dialog).getByLabelText('Time (optional)'), '10:30');
+    await user.selectOptions(within(dialog).getByLabelText('Reminder'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByTitle('Invitation preview for Aunt Dora')).toBeInTheDocument();
+    expect(within(dialog).getByText('You’re invited')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 1 guest' }));
+    expect(await within(toastRegion()).findByText('1 invitation is on its way')).toBeInTheDocument();
+    const sent = calls.filter((call) => call.path !== 'preview');
+    expect(sent).toEqual([
+      { method: 'PUT', path: 'settings', body: { message: 'Saved words', startTime: '10:30', place: null, reminderDays: 3 } },
+      { method: 'POST', path: 'send', body: {} },
+    ]);
   });
 });

@@ -8,8 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { InvitationPreviewView } from '@api/invitation-mail';
 import { MAX_INVITATION_MESSAGE_LENGTH, MAX_PLACE_LENGTH, REMINDER_DAY_CHOICES, type ReminderDays } from '@core/model/invitation-settings';
 import { EmailPreview } from '../../../components/email-preview';
@@ -35,13 +33,12 @@ interface Props {
 /**
  * "Invite guests": the family's message, the time and place, the reminder, a preview of the very
  * e-mail the first guest gets, and Send to the guests not yet invited
- * (docs/product.md#invitations-by-e-mail). Full screen on a phone.
+ * (docs/product.md#invitations-by-e-mail).
  */
 export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }: Props) {
   const { readSettings, saveSettings, preview, send } = useInvitations(registryId);
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   const [draft, setDraft] = useState<InvitationDraft>(EMPTY);
   const [loaded, setLoaded] = useState(false);
@@ -132,10 +129,19 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
   const disabled = busy !== null || !loaded;
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone} scroll="body">
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      scroll="body"
+      // On a phone the dialog takes the width, less a sliver that shows the page is still behind it.
+      slotProps={{ paper: { sx: { m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' } } } }}
+    >
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Invite guests</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
+        <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important', px: { xs: 2, sm: 3 } }}>
           <Typography color="text.secondary">
             Each guest gets an e-mail from you with the celebration, your photo, your message, their own link to the registry and a calendar event. Replies come to your e-mail.
           </Typography>
