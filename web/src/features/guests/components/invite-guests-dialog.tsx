@@ -137,7 +137,8 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
       maxWidth="md"
       scroll="body"
       // On a phone the dialog takes the width, less a sliver that shows the page is still behind it.
-      slotProps={{ paper: { sx: { m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' } } } }}
+      // (Doubled, to outweigh the dialog's own rule for a scrolling body on a narrow screen.)
+      slotProps={{ paper: { sx: (theme) => ({ [theme.breakpoints.down('sm')]: { '&&': { m: 1, width: 'calc(100% - 16px)', maxWidth: 'calc(100% - 16px)' } } }) } }}
     >
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Invite guests</DialogTitle>
