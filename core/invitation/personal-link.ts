@@ -16,11 +16,6 @@ export function registryLink(appUrl: string, registry: Pick<Registry, 'shortCode
   return pageUrl(appUrl, paths.shortLink(registry.shortCode));
 }
 
-/** The registry's link for every guest: for tests that read no guest's own link. */
-export function registryLinkFor(appUrl: string): PersonalLink {
-  return async (_guest, registry) => registryLink(appUrl, registry);
-}
-
 /**
  * Each guest's own link (core/guest/guest-link.ts), issued in the transaction that queues the
  * e-mail: a new one replaces the link sent before, so the newest e-mail's link is the one that works.
