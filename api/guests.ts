@@ -28,6 +28,8 @@ export const guestViewSchema = exactObject({
   remindedAt: nullableInstant,
   /** The guest's answer from their personal link; null before they answer. */
   rsvp: { anyOf: [rsvpSchema, { type: 'null' }] },
+  /** Whether a personal link was made; making another stops that one working. */
+  hasPersonalLink: flag,
   createdAt: instant,
 });
 export type GuestView = Wire<typeof guestViewSchema>;

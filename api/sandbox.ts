@@ -2,6 +2,18 @@ import { exactObject, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
 import { paymentStatusSchema } from './gifts';
 
+/** The sandbox's test cards (digits only) and the words in dispute evidence that decide it: GET /api/config's sandboxTestMode. */
+export const sandboxTestModeSchema = exactObject({
+  cards: exactObject({ succeeds: text, declined: text, disputed: text }),
+  evidence: exactObject({ wins: text, loses: text }),
+});
+export type SandboxTestModeAnswer = Wire<typeof sandboxTestModeSchema>;
+
+/** A card number as people write it: digits in groups of four. */
+export function cardInGroups(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
 export const ONBOARDING_OUTCOMES = ['verified', 'rejects_transfers', 'unfinished'] as const;
 
 export const onboardingAccountSchema = exactObject({ accountId: text, country: oneOfValues(['US', 'CA'] as const), email: text });

@@ -1,5 +1,6 @@
 import { exactObject, nullableText, oneOfValues, text, type Wire } from './json-schema';
 import { operation } from './operation';
+import { sandboxTestModeSchema } from './sandbox';
 
 const processingRateSchema = exactObject({ basisPoints: { type: 'integer', minimum: 0 }, fixedCents: { type: 'integer', minimum: 0 } });
 
@@ -17,6 +18,8 @@ export const publicConfigSchema = exactObject({
   accountDeletionGraceDays: { type: 'integer', minimum: 1 },
   /** The card processor's price per currency, the one the server charges: the gift form's breakdown uses it. */
   processingRates: exactObject({ USD: processingRateSchema, CAD: processingRateSchema }),
+  /** Under the sandbox, its test cards and dispute evidence words, for the checkout's hint; null under Stripe. */
+  sandboxTestMode: { anyOf: [sandboxTestModeSchema, { type: 'null' }] },
 });
 export type PublicConfig = Wire<typeof publicConfigSchema>;
 

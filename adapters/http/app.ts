@@ -187,7 +187,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
   // The link preview and the drawn page read a visitor's registry together, once.
   const registryView = visitorRegistryView(deps.repositories);
-  const previews = sharePreviews({ repositories: deps.repositories, registryView, photos: deps.photos, publicUrl: settings.publicUrl });
+  const previews = sharePreviews({ repositories: deps.repositories, registryView, photos: deps.photos, publicUrl: settings.publicUrl, tokens: deps.secretTokens, clock: deps.clock });
   const guestPages = settings.renderGuestPage
     ? {
         render: settings.renderGuestPage,

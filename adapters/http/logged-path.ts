@@ -3,7 +3,7 @@
  * link is long-lived and opens that guest's RSVP, so it is never written to a log: the line says
  * `/i/[token]` instead (docs/adr/0024-personal-links-in-the-path.md).
  */
-const TOKEN_PATHS = [/^(\/i\/)[^/]+/i, /^(\/api\/invitations\/)[^/]+/];
+const TOKEN_PATHS = [/^(\/i\/)[^/]+/i, /^(\/api\/invitations\/)[^/]+/i];
 
 /** The path as a log line may carry it. */
 export function loggedPath(path: string): string {

@@ -12,6 +12,9 @@ import { hebrewDateOf } from '@core/registry/hebrew-date';
 import { SHARE_PICTURE_HEIGHT, SHARE_PICTURE_TYPE, SHARE_PICTURE_WIDTH, sharePictureOf } from '@core/photo/share-picture';
 import { sharePicturePath } from './routes/share-picture-routes';
 import type { PhotoStore } from '@core/ports/photo-store';
+import type { Clock } from '@core/ports/clock';
+import type { SecretTokens } from '@core/ports/secret-tokens';
+import { viewInvitation } from '@core/guest/guest-invitation';
 
 export interface PagePreview {
   title: string;
@@ -29,22 +32,29 @@ const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
 
 /**
  * What a chat app shows for a shared registry link: the child's celebration, its date (with the
- * Hebrew date and the Shabbat's parashah) and photo.
+ * Hebrew date and the Shabbat's parashah) and photo; for a guest's personal link, the same as an
+ * invitation, never indexed and never naming the guest (a chat's preview shows to the whole group).
  * Nothing about gifts or givers. Paths that are not registry links have no preview.
  */
 export function sharePreviews(ports: {
-  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>;
+  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts' | 'guests'>;
   registryView: VisitorRegistryView;
   photos: Pick<PhotoStore, 'owns'>;
   publicUrl: string;
+  tokens: Pick<SecretTokens, 'digest'>;
+  clock: Clock;
 }) {
   return async (path: string): Promise<PagePreview | null> => {
     const byId = matchPattern(pagePatterns.registry, path)?.id;
     const byCode = matchPattern(pagePatterns.shortLink, path)?.shortCode?.toLowerCase();
-    if (!(byId && isUuid(byId)) && !(byCode && isShortCode(byCode))) return null;
+    const byLink = matchPattern(pagePatterns.guestInvitation, path)?.token;
+    if (!(byId && isUuid(byId)) && !(byCode && isShortCode(byCode)) && !byLink) return null;
     try {
       const lookup = { ...ports.repositories, user: null };
-      const { registry } = byId && isUuid(byId) ? await ports.registryView(byId) : await viewRegistryByShortCode(byCode!, lookup);
+      const { registry } =
+        byId && isUuid(byId) ? await ports.registryView(byId)
+        : byCode && isShortCode(byCode) ? await viewRegistryByShortCode(byCode, lookup)
+        : await viewInvitation(byLink!, { ...ports.repositories, tokens: ports.tokens, clock: ports.clock });
       const photo = registry.photoUrl;
       // A photo of ours with a share picture is shown as that picture, cropped around the family's
       // focal point: the chat app then has nothing to crop. Any other photo is shown as it is. The
@@ -58,16 +68,20 @@ export function sharePreviews(ports: {
       } else if (photo) {
         image = photo.startsWith('/') ? pageUrl(ports.publicUrl, photo) : photo;
       }
+      const when = `${celebrationDay.format(registry.celebrationDate)} (${hebrewDateLine(hebrewDateOf(registry.celebrationDate, registry.hebrewCalendar))})`;
       return {
-        title: celebrationTitle(registry),
-        description: `Celebrating on ${celebrationDay.format(registry.celebrationDate)} (${hebrewDateLine(hebrewDateOf(registry.celebrationDate, registry.hebrewCalendar))}). Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
+        title: byLink ? `You’re invited: ${celebrationTitle(registry)}` : celebrationTitle(registry),
+        description: byLink
+          ? `Celebrating on ${when}. Say whether you can come, and give a gift online: 90% goes to the family and 10% supports a Jewish charity.`
+          : `Celebrating on ${when}. Give a gift online: 90% goes to the family and 10% supports a Jewish charity.`,
         url: pageUrl(ports.publicUrl, path),
         image,
         imageIsSharePicture: picture !== null,
-        noindex: registry.unlisted,
+        // A personal link is one guest's: no search engine is to list it.
+        noindex: registry.unlisted || Boolean(byLink),
       };
     } catch (error) {
-      if (isDomainError(error) && error.code === 'registry.not_found') return null;
+      if (isDomainError(error) && (error.code === 'registry.not_found' || error.code === 'invitation.not_found')) return null;
       throw error;
     }
   };

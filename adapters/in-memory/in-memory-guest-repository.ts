@@ -34,7 +34,7 @@ export class InMemoryGuestRepository implements GuestRepository {
       taken.add(key);
     }
     const now = new Date();
-    const rows = guests.map((guest): Guest => ({ ...guest, rsvp: null, id: crypto.randomUUID(), invitedAt: null, remindedAt: null, createdAt: now, updatedAt: now }));
+    const rows = guests.map((guest): Guest => ({ ...guest, rsvp: null, hasPersonalLink: false, invitedAt: null, remindedAt: null, id: crypto.randomUUID(), createdAt: now, updatedAt: now }));
     for (const row of rows) this.rows.set(row.id, row);
     return rows.map((row) => ({ ...row }));
   }
@@ -106,6 +106,7 @@ export class InMemoryGuestRepository implements GuestRepository {
     // As the unique column: a digest belongs to one guest.
     for (const [other, digest] of this.linkDigests) if (digest === tokenHash && other !== id) throw new Error('duplicate key value violates unique constraint "guests_token_hash_unique"');
     this.linkDigests.set(id, tokenHash);
+    this.rows.set(id, { ...this.rows.get(id)!, hasPersonalLink: true });
     return true;
   }
 

@@ -15,7 +15,8 @@ import type {
 } from '@core/ports/payment-gateway';
 import { DisputeEvidenceRefused, RefundRefused, TransferReversalRefused } from '@core/ports/payment-gateway';
 import { awaitsEvidence, type DisputeReport } from '@core/model/dispute';
-import { SANDBOX_DISPUTE_FEE as DISPUTE_FEE, sandboxDisputeDecision as disputeDecidedBy } from '@core/ports/sandbox-payments';
+// The fake's card issuer decides as the sandbox's does (Stripe's test-mode rules): one rule for both.
+import { SANDBOX_DISPUTE_FEE as DISPUTE_FEE, sandboxDisputeDecision as disputeDecidedBy } from '../payments/sandbox/sandbox-dispute-rules';
 import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
 
 /** A payment provider for tests: it remembers what it was asked, and can be told to be down. */

@@ -1,5 +1,6 @@
 import type { Gift } from '../model/gift';
-import { AT_THE_PROVIDER, auditView, finishRefund, type RefundPorts } from './refund-gift';
+import { AT_THE_PROVIDER, finishRefund } from './finish-refund';
+import { auditView, type RefundPorts } from './refund-ports';
 import { lockPayoutsOf, refundRefusal } from './refund-refusals';
 
 /** What a provider's report of a refund meant for our books; the caller logs those a person must settle. */

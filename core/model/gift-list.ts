@@ -29,41 +29,66 @@ export function giftListKeyOf(gift: ReceivedGift): GiftListKey {
   return { id: gift.id, giftGiverName: gift.giftGiverName, giftGiverEmail: gift.giftGiverEmail, message: giftMessage(gift), givenAt: givenAt(gift), amount: gift.amount };
 }
 
-/** Case and accents do not matter to a search: "José" is found by "jose". */
+/** Case and accents do not matter to a search or to the sort by giver: "José" is found by "jose". */
 function folded(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
 }
 
-function matches(gift: GiftListKey, needle: string): boolean {
-  return [gift.giftGiverName, gift.giftGiverEmail ?? '', gift.message ?? ''].some((text) => folded(text).includes(needle));
+/**
+ * What the list searches and sorts a gift by, folded once when the gift is written: a database
+ * stores them beside the gift, so it can search and order the list itself however many gifts
+ * there are, and reach the same answer as core does here.
+ */
+export interface GiftListSearchKeys {
+  giverKey: string;
+  emailKey: string | null;
+  messageKey: string | null;
 }
 
-const byGiver = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+export function giftListSearchKeys(giftGiverName: string, giftGiverEmail: string | null, message: string | null): GiftListSearchKeys {
+  return { giverKey: folded(giftGiverName.trim()), emailKey: giftGiverEmail === null ? null : folded(giftGiverEmail), messageKey: message === null ? null : folded(message) };
+}
+
+/** The text a search looks for, folded as the keys are. */
+export function giftListNeedle(query: GiftListQuery): string {
+  return folded(query.q.trim());
+}
+
+function matches(gift: GiftListKey, needle: string): boolean {
+  const keys = giftListSearchKeys(gift.giftGiverName, gift.giftGiverEmail, gift.message);
+  return [keys.giverKey, keys.emailKey ?? '', keys.messageKey ?? ''].some((text) => text.includes(needle));
+}
+
+/**
+ * Code point by code point, as a database's "C" collation compares UTF-8 bytes; JavaScript's own
+ * comparison of UTF-16 units differs above U+FFFF.
+ */
+function byCodePoints(a: string, b: string): number {
+  for (let index = 0; index < a.length && index < b.length; ) {
+    const [x, y] = [a.codePointAt(index)!, b.codePointAt(index)!];
+    if (x !== y) return x - y;
+    index += x > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
 
 const byDate = (a: GiftListKey, b: GiftListKey) => a.givenAt.getTime() - b.givenAt.getTime();
 
 const COMPARE: Record<GiftListQuery['sort'], (a: GiftListKey, b: GiftListKey) => number> = {
   date: byDate,
   amount: (a, b) => a.amount - b.amount,
-  giver: (a, b) => byGiver.compare(a.giftGiverName.trim(), b.giftGiverName.trim()),
+  // Folded, so "émile" sorts beside "emile" and case does not matter.
+  giver: (a, b) => byCodePoints(giftListSearchKeys(a.giftGiverName, null, null).giverKey, giftListSearchKeys(b.giftGiverName, null, null).giverKey),
 };
 
 /**
- * Whether a database can order and page the list itself: by date or amount, ties broken by date
- * and then id (uuids order as their text does), every direction the same. A search folds accents
- * and a sort by giver compares names as people read them (Intl.Collator); those the list does
- * here, on the keys alone.
- */
-export function ordersInDatabase(query: GiftListQuery): boolean {
-  return query.q.trim() === '' && query.sort !== 'giver';
-}
-
-/**
  * The keys of one page, in the order asked for, and how many match. Ties keep a fixed order
- * (date, then id), so paging through never shows a gift twice or skips one.
+ * (date, then id; uuids order as their text does), every direction the same, so paging through
+ * never shows a gift twice or skips one. A database pages the same way over its stored keys
+ * (adapters/persistence/repositories/mikro-orm-gift-list-page.ts).
  */
 export function giftListKeysPage<T extends GiftListKey>(keys: readonly T[], query: GiftListQuery): { keys: T[]; matching: number } {
-  const needle = folded(query.q.trim());
+  const needle = giftListNeedle(query);
   const found = needle === '' ? keys : keys.filter((key) => matches(key, needle));
   const direction = query.order === 'asc' ? 1 : -1;
   const sorted = [...found].sort(

@@ -25,6 +25,8 @@ export interface Guest {
   remindedAt: Date | null;
   /** The guest's own answer from their personal link (core/guest/guest-rsvp.ts), or null before they answer. */
   rsvp: GuestRsvp | null;
+  /** Whether the guest has a personal link (core/guest/guest-link.ts); only its digest is kept, so the link itself cannot be shown again. */
+  hasPersonalLink: boolean;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -143,7 +143,7 @@ export async function releaseCharityPayout(id: string, actor: AuditActor, ports:
     const now = ports.clock.now();
     // The pending payout closings (or won disputes) opened meanwhile is folded into this one: a
     // follow-up whose gift's 10% joined it names this one from now on, so a refund of that gift
-    // takes the 10% from where it is (core/gift/refund-gift.ts). Each dispute is locked after the
+    // takes the 10% from where it is (core/gift/finish-refund.ts). Each dispute is locked after the
     // payouts, as a refund locks them, and read again under its lock.
     const opened = (await charityPayouts.listUnsent()).find((other) => other.id !== payout.id && other.status === 'pending' && other.charityId === payout.charityId && other.currency === payout.currency);
     const released = await charityPayouts.release(payout.id);

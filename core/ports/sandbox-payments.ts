@@ -3,23 +3,16 @@ import type { PaymentIntentState } from './payment-gateway';
 import type { DisputeReport } from '../model/dispute';
 import type { SandboxAccount, SandboxOnboardingOutcome } from './sandbox-account-store';
 
-/** The spec's test cards: the first always succeeds, the second is always declined. */
-export const SANDBOX_SUCCESS_CARD = '4242424242424242';
-export const SANDBOX_DECLINE_CARD = '4000000000000002';
-/** As Stripe's test card: the payment succeeds, and the giver's bank disputes it a few seconds later. */
-export const SANDBOX_DISPUTE_CARD = '4000000000000259';
-
-/** Stripe's published dispute fee, which the sandbox takes as Stripe would (and keeps, won or lost). */
-export const SANDBOX_DISPUTE_FEE: Record<Currency, Cents> = { USD: 1500, CAD: 1500 };
+/** What a card typed into the sandbox's checkout does. */
+export type SandboxCardOutcome = 'succeeds' | 'declined' | 'disputed';
 
 /**
- * How evidence decides a dispute in test mode, as in Stripe's: text containing winning_evidence
- * wins, losing_evidence loses; any other text leaves it under review.
+ * The sandbox's test mode as a person trying it reads it (the checkout's hint, a refused card's
+ * message): its test cards, digits only, and the words in dispute evidence that decide it.
  */
-export function sandboxDisputeDecision(evidence: string): 'won' | 'lost' | null {
-  if (evidence.includes('winning_evidence')) return 'won';
-  if (evidence.includes('losing_evidence')) return 'lost';
-  return null;
+export interface SandboxTestMode {
+  cards: Record<SandboxCardOutcome, string>;
+  evidence: { wins: string; loses: string };
 }
 
 export interface SandboxIntent {
@@ -51,6 +44,10 @@ export type SandboxOnboardingCompletion = { status: 'completed'; returnUrl: stri
  * serves in test mode.
  */
 export interface SandboxPayments {
+  /** Its test cards and evidence words. */
+  readonly testMode: SandboxTestMode;
+  /** What a card number (spaces and dashes allowed) does, or null when it is no test card. */
+  cardOutcome(cardNumber: string): SandboxCardOutcome | null;
   /** The intent a client secret names, or null when the secret is not one this server signed. */
   intentOf(clientSecret: string): SandboxIntent | null;
   /** Remembers how a confirmation went, and records a charge in the sandbox's balance. */

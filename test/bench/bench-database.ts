@@ -123,8 +123,8 @@ export async function seedFamily(orm: Orm): Promise<Seeded> {
   const [viewed] = await insertRegistry('benchvw1', 'Sarah Goldberg');
   const [given] = await insertRegistry('benchgv1', 'Noa Goldberg');
   await em.execute(
-    `insert into gifts (registry_id, charity_id, gift_giver_name, gift_giver_email, amount, child_amount, charity_amount, platform_fee, stripe_fee, payment_status, currency)
-     select ?, ?, 'Aunt Miriam', 'miriam@example.com', 100.00, 90.00, 10.00, 3.00, 3.39, case when g <= 25 then 'succeeded' else 'pending' end, 'USD'
+    `insert into gifts (registry_id, charity_id, gift_giver_name, gift_giver_email, amount, child_amount, charity_amount, platform_fee, stripe_fee, payment_status, currency, giver_key, email_key)
+     select ?, ?, 'Aunt Miriam', 'miriam@example.com', 100.00, 90.00, 10.00, 3.00, 3.39, case when g <= 25 then 'succeeded' else 'pending' end, 'USD', 'aunt miriam', 'miriam@example.com'
      from generate_series(1, 30) as g`,
     [viewed!.id, charity!.id],
   );

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SANDBOX_SUCCESS_CARD } from '@core/ports/sandbox-payments';
+import { SANDBOX_SUCCESS_CARD } from '../../adapters/payments/sandbox/sandbox-test-cards';
 import { atLeast, atMost, record, say } from './report';
 import { freePort, PROJECT_ROOT } from './service-process';
 

@@ -21,6 +21,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { childNameSearchWords, wordPrefixPattern } from '@core/registry/child-name-search';
 import { SEARCH_LIMIT } from '@core/registry/list-registries';
+import { giftListSearchKeys } from '@core/model/gift-list';
 import { FLOOR_SQL } from './floor-sql';
 
 type Row = Record<string, unknown>;
@@ -149,7 +150,11 @@ async function sqlFloor(app: Koa): Promise<void> {
       const gift = await db.transaction(async (query) => {
         await query(FLOOR_SQL.registryForUpdate, [body.registryId]);
         await query(FLOOR_SQL.charityById, [body.charityId]);
-        const [inserted] = await query(FLOOR_SQL.insertGift, [body.registryId, body.charityId, body.giftGiverName, body.giftGiverEmail, (cents / 100).toFixed(2), ((cents - charity) / 100).toFixed(2), (charity / 100).toFixed(2), '3.00', ((total - cents - 300) / 100).toFixed(2)]);
+        const keys = giftListSearchKeys(body.giftGiverName, body.giftGiverEmail, null);
+        const [inserted] = await query(FLOOR_SQL.insertGift, [
+          body.registryId, body.charityId, body.giftGiverName, body.giftGiverEmail, (cents / 100).toFixed(2), ((cents - charity) / 100).toFixed(2), (charity / 100).toFixed(2), '3.00', ((total - cents - 300) / 100).toFixed(2),
+          keys.giverKey, keys.emailKey, keys.messageKey,
+        ]);
         return inserted!;
       });
       const intentId = `sbx_pi_USD_${total}_${String(gift.id).slice(0, 24)}`;

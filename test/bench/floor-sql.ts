@@ -25,8 +25,8 @@ export const FLOOR_SQL = {
   readLimit: 'select points, expire from rate_limits where key = $1 and (expire > $2 or expire is null)',
   registryForUpdate: 'select * from registries where id = $1 for update',
   charityById: 'select * from charities where id = $1',
-  insertGift: `insert into gifts (registry_id, charity_id, gift_giver_name, gift_giver_email, amount, child_amount, charity_amount, platform_fee, stripe_fee, payment_status)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending') returning id`,
+  insertGift: `insert into gifts (registry_id, charity_id, gift_giver_name, gift_giver_email, amount, child_amount, charity_amount, platform_fee, stripe_fee, payment_status, giver_key, email_key, message_key)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12) returning id`,
   attachIntent: `update gifts set stripe_payment_intent_id = $1 where id = $2 and payment_status = 'pending'`,
   // Which address counted the start, so a paid one gives it back (adapters/persistence/payment-start-notes.ts).
   noteStart: `insert into "payment_start_notes" ("payment_intent_id", "counter_key", "expire") values ($1, $2, $3) on conflict ("payment_intent_id") do nothing`,

@@ -28,9 +28,9 @@ describe.skipIf(!postgresUrl)('the invitation reminder on PostgreSQL, two instan
     const em = () => first.infrastructure.orm.em.fork();
     await em().execute(`update "guests" set "invited_at" = now() - interval '10 days' where "registry_id" = ?`, [registry.id]);
 
-    const runs = await Promise.all([first, second, first, second].map((instance) => instance.remindInvitedGuests()));
+    const runs = await Promise.all([first, second, first, second].map((instance) => instance.runJob('invitation-reminder')));
     expect(runs.reduce((sum, queued) => sum + queued, 0)).toBe(GUESTS);
-    expect(await Promise.all([first.remindInvitedGuests(), second.remindInvitedGuests()])).toEqual([0, 0]);
+    expect(await Promise.all([first.runJob('invitation-reminder'), second.runJob('invitation-reminder')])).toEqual([0, 0]);
 
     const perGuest = await em().execute<{ to: string; reminders: string }[]>(
       `select "to", count(*) as "reminders" from "mail_outbox" where "kind" = 'guest-reminder' and "to" like ? group by "to"`,

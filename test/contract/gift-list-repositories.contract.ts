@@ -10,7 +10,8 @@ import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders'
 const ordered = (tallies: readonly GiftTally[]) =>
   [...tallies].sort((a, b) => `${a.paymentStatus}${a.refundedAtPlatformCost}${a.currency}${a.charityId}`.localeCompare(`${b.paymentStatus}${b.refundedAtPlatformCost}${b.currency}${b.charityId}`));
 
-const GIVERS = ['José Cohen', 'jose cohen', 'Aunt 10', 'Aunt 2', '  Zoë Levi', 'Ämma Stern', 'Ben', 'ben'];
+// Accents, case, digits, spaces, LIKE's own characters, a backslash, Hebrew, and a letter beyond U+FFFF.
+const GIVERS = ['José Cohen', 'jose cohen', 'Aunt 10', 'Aunt 2', '  Zoë Levi', 'Ämma Stern', 'Ben', 'ben', 'Sam_100% Katz', 'Back\\slash Cohen', 'שרה לוי', '𝔄da Roth', 'Ａda Wide'];
 const STATUSES: PaymentStatus[] = ['succeeded', 'succeeded', 'refunded', 'disputed', 'pending', 'failed', 'refunding', 'expired', 'succeeded'];
 
 /**
@@ -124,7 +125,7 @@ export function giftListRepositoryContract(current: () => Repositories & UnitOfW
       const [online, byHand] = [await repos.gifts.listByRegistry(registry.id), await repos.offlineGifts.listByRegistry(registry.id)];
       const queries: GiftListQuery[] = [];
       for (const sort of GIFT_LIST_SORTS) for (const order of SORT_ORDERS) for (const page of [1, 2, 3]) queries.push({ q: '', sort, order, page });
-      for (const q of ['jose', 'SARAH', 'giver3@', 'zoe', 'nobody']) queries.push({ q, sort: 'date', order: 'desc', page: 1 }, { q, sort: 'giver', order: 'asc', page: 1 });
+      for (const q of ['jose', 'SARAH', 'giver3@', 'zoe', 'nobody', '100%', '_', '%', '\\', 'שרה', 'da']) queries.push({ q, sort: 'date', order: 'desc', page: 1 }, { q, sort: 'giver', order: 'asc', page: 1 });
       for (const query of queries) {
         const expected = giftListPage(online, query, byHand);
         const page = await repos.gifts.pageReceived(registry.id, query);

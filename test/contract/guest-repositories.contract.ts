@@ -99,7 +99,10 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
       const registry = await aRegistry();
       const [dora, ben] = await guests.createMany([aNewGuest(registry.id), aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' })]);
       expect(dora!.rsvp).toBeNull();
+      expect(dora!.hasPersonalLink).toBe(false);
       expect(await guests.replaceLinkDigest(dora!.id, 'a'.repeat(64))).toBe(true);
+      expect((await guests.findById(dora!.id))!.hasPersonalLink).toBe(true);
+      expect((await guests.findById(ben!.id))!.hasPersonalLink).toBe(false);
       expect((await guests.findByLinkDigest('a'.repeat(64)))?.id).toBe(dora!.id);
       expect(await guests.replaceLinkDigest(dora!.id, 'b'.repeat(64))).toBe(true);
       expect(await guests.findByLinkDigest('a'.repeat(64))).toBeNull();

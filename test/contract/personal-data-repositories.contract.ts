@@ -92,9 +92,15 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
     });
   });
 
+  /** How many gifts the owner's list finds for each search. */
+  async function searched(repos: Repositories, registryId: string, words: string[]): Promise<number[]> {
+    return Promise.all(words.map(async (q) => (await repos.gifts.pageReceived(registryId, { q, sort: 'date', order: 'desc', page: 1 })).matching));
+  }
+
   describe('personal data', () => {
     it('redacts a registry kept for its money: names, words, addresses and cards go; amounts and facts stay', async () => {
       const { repos, registry, gift, byHand, note, guest } = await familyWithGifts();
+      expect(await searched(repos, registry.id, ['miriam', 'gold', 'mazel', 'dora'])).toEqual([1, 1, 1, 1]);
       const photos = await repos.transaction(({ personalData }) => personalData.redactRegistry(registry.id, now));
       expect(photos.sort()).toEqual(['/uploads/9b0a7c1e-0000-4000-8000-000000000001-800x600.jpg', '/uploads/9b0a7c1e-0000-4000-8000-000000000002.jpg']);
       expect(await repos.registries.findById(registry.id)).toMatchObject({
@@ -112,6 +118,8 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       expect(await repos.offlineGifts.findById(byHand.id)).toBeNull();
       expect(await repos.thankYouNotes.findById(note.id)).toBeNull();
       expect(await repos.guests.findById(guest.id)).toBeNull();
+      // The owner's list searches what the gift says now: the words it no longer keeps find nothing.
+      expect(await searched(repos, registry.id, ['miriam', 'gold', 'mazel', 'dora', 'redacted'])).toEqual([0, 0, 0, 0, 1]);
       const [event] = await repos.audit.list(10);
       expect(event).toMatchObject({ action: 'payout.method_switched', subjectId: registry.id, before: { payoutMethod: 'bank' }, after: { payoutMethod: 'check' } });
       expect(JSON.stringify(event)).not.toMatch(/Dana Levi|1 Elm St|paypalEmail/);
@@ -128,6 +136,7 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
 
     it('purges the guests’ e-mails and messages and the guest list of registries paid out before the time, once, keeping names and amounts', async () => {
       const { repos, registry, gift, byHand, guest } = await familyWithGifts();
+      expect(await searched(repos, registry.id, ['miriam@', 'mazel', 'dora@', 'card box'])).toEqual([1, 1, 1, 1]);
       const recent = await repos.registries.create(aNewRegistry((await repos.users.create(aNewUser())).id));
       await repos.registries.update(recent.id, { status: 'payout_sent', payoutStatus: 'completed', closedAt: later(DAY), payoutSentAt: later(DAY) });
       const due = await repos.transaction(({ personalData }) => personalData.lockGuestDataDue(now, 10));
@@ -135,6 +144,7 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       expect(await repos.transaction(({ personalData }) => personalData.purgeGuestData(registry.id, now))).toEqual({ gifts: 1, giftsByHand: 1 });
       expect(await repos.gifts.findById(gift.id)).toMatchObject({ giftGiverName: 'Miriam Gold', giftGiverEmail: '', personalMessage: null, amount: 10_000 });
       expect(await repos.offlineGifts.findById(byHand.id)).toMatchObject({ giftGiverName: 'Aunt Dora', giftGiverEmail: null, note: 'Card box' });
+      expect(await searched(repos, registry.id, ['miriam@', 'mazel', 'dora@', 'card box', 'miriam gold'])).toEqual([0, 0, 0, 1, 1]);
       // The guest list is nothing but guests' data: it goes whole.
       expect(await repos.guests.listByRegistry(registry.id)).toEqual([]);
       expect(await repos.guests.findById(guest.id)).toBeNull();

@@ -81,6 +81,22 @@ describe('the boundaries between adapters, web features and modules', () => {
     ).toEqual(['no-sideways-adapters: adapters/http/routes.ts -> adapters/persistence/orm.ts']);
   });
 
+  it("let the in-memory gateway use the sandbox's dispute rules and no other adapter", async () => {
+    expect(
+      await violationsIn({
+        'adapters/in-memory/in-memory-payment-gateway.ts':
+          "import { sandboxDisputeDecision } from '../payments/sandbox/sandbox-dispute-rules';\nimport { SANDBOX_CARDS } from '../payments/sandbox/sandbox-test-cards';\nimport { clock } from './fixed-clock';\nexport const x = [sandboxDisputeDecision, SANDBOX_CARDS, clock];\n",
+        'adapters/in-memory/fixed-clock.ts': 'export const clock = 1;\n',
+        'adapters/in-memory/in-memory-photo-store.ts': "import { sandboxDisputeDecision } from '../payments/sandbox/sandbox-dispute-rules';\nexport const x = sandboxDisputeDecision;\n",
+        'adapters/payments/sandbox/sandbox-dispute-rules.ts': 'export const sandboxDisputeDecision = 1;\n',
+        'adapters/payments/sandbox/sandbox-test-cards.ts': 'export const SANDBOX_CARDS = 1;\n',
+      }),
+    ).toEqual([
+      'in-memory-gateway-plays-the-sandbox-issuer: adapters/in-memory/in-memory-payment-gateway.ts -> adapters/payments/sandbox/sandbox-test-cards.ts',
+      'no-sideways-adapters: adapters/in-memory/in-memory-photo-store.ts -> adapters/payments/sandbox/sandbox-dispute-rules.ts',
+    ]);
+  });
+
   it('fail the lint when one web feature imports another, not when it uses shared pieces', async () => {
     expect(
       await violationsIn({

@@ -16,7 +16,7 @@ import type { Registry } from '@core/model/registry';
 const at = new Date('2026-05-01T00:00:00Z');
 
 function aGuest(id: string, rsvp: GuestRsvp | null = null): Guest {
-  return { id, registryId: 'r', name: id, email: `${id}@example.com`, partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp, invitedAt: null, remindedAt: null, createdAt: at, updatedAt: at };
+  return { id, registryId: 'r', name: id, email: `${id}@example.com`, partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp, hasPersonalLink: false, invitedAt: null, remindedAt: null, createdAt: at, updatedAt: at };
 }
 
 function refusal(run: () => unknown): Record<string, string> | string {
@@ -87,6 +87,32 @@ describe('the answers on the guest list', () => {
     });
     const gifts = giftsOfGuests([aGuest('a'), aGuest('b')], [paid('1', 'b@example.com', 'a'), paid('2', 'b@example.com', null), paid('3', 'a@example.com', 'gone')], [], []);
     expect(gifts.map((gift) => [gift.giftId, gift.guestId, gift.matchedBy])).toEqual([['1', 'a', 'link'], ['2', 'b', 'email']]);
+  });
+
+  it('counts every gift once at most, the link before the e-mail, and adds up to the cent', () => {
+    const paid = (id: string, email: string, guestId: string | null, amount: number): MatchableGift => ({
+      id, registryId: 'r', giftGiverName: 'x', giftGiverEmail: email, currency: 'USD', amount, childAmount: amount, charityAmount: 0, platformFee: 0, stripeFee: 0,
+      providerFee: null, charityId: 'c', personalMessage: null, stripePaymentIntentId: null, paymentStatus: 'succeeded', refundedAtPlatformCost: false, shareEmailWithCharity: false, createdAt: at, guestId,
+    });
+    const guests = ['a', 'b', 'c'].map((id) => aGuest(id));
+    const drawn = fc.record({ email: fc.constantFrom('a@example.com', 'B@example.com', 'stranger@example.com'), link: fc.constantFrom(null, 'a', 'b', 'gone'), amount: fc.integer({ min: 1, max: 10_000_000 }) });
+    fc.assert(
+      fc.property(fc.array(drawn, { maxLength: 30 }), (draws) => {
+        const gifts = draws.map((draw, index) => paid(String(index), draw.email, draw.link, draw.amount));
+        const matched = giftsOfGuests(guests, gifts, [], []);
+        expect(new Set(matched.map((gift) => gift.giftId)).size).toBe(matched.length);
+        // A gift from a link of nobody on the list, or from a stranger's address without one, is nobody's.
+        const theirs = gifts.filter((gift) => (gift.guestId === null ? !gift.giftGiverEmail.startsWith('stranger') : gift.guestId !== 'gone'));
+        expect(matched.map((gift) => gift.giftId).sort()).toEqual(theirs.map((gift) => gift.id).sort());
+        for (const gift of matched) {
+          const source = gifts.find((one) => one.id === gift.giftId)!;
+          if (source.guestId !== null) expect([gift.guestId, gift.matchedBy]).toEqual([source.guestId, 'link']);
+          else expect([gift.guestId, gift.matchedBy]).toEqual([source.giftGiverEmail.toLowerCase().split('@')[0], 'email']);
+        }
+        const states = guestStates(guests, matched);
+        expect(states.reduce((sum, state) => sum + state.given, 0)).toBe(matched.reduce((sum, gift) => sum + gift.amount, 0));
+      }),
+    );
   });
 });
 

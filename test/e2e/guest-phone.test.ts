@@ -144,6 +144,14 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
 
     await guest.waitForURL(`**/checkout/${registry.id}`);
     const card = guest.getByLabel('Test card number');
+    // The test-mode hint names every test card and the words that decide a dispute, whole at 360.
+    const hint = guest.getByRole('alert').filter({ hasText: 'no real card is charged' });
+    await hint.filter({ hasText: '4000 0000 0000 0259 succeeds and is disputed moments later' }).waitFor();
+    expect(await hint.locator('code').allTextContents()).toEqual(['winning_evidence', 'losing_evidence']);
+    expect(await hint.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await hint.scrollIntoViewIfNeeded();
+    await screenshot(guest, 'i45-checkout-hint-360', { fullPage: false });
+    await guest.evaluate(() => window.scrollTo(0, 0));
     await card.fill('4000 0000 0000 0002');
     await guest.getByRole('button', { name: 'Complete Payment - $40.48' }).click();
     // Under the card field, as its description, and still there once the toast has gone.

@@ -26,6 +26,7 @@ describe.skipIf(chromiumMissing)('a guest answers from their personal link and g
     await shown.waitFor();
     const url = (await shown.textContent())!.trim();
     expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+    await screenshot(family, 'rsvp-link-made-360');
 
     // Dora opens it on her phone: drawn by the server, then live.
     const guest = await world.page(PHONE_WIDTH);
@@ -61,7 +62,7 @@ describe.skipIf(chromiumMissing)('a guest answers from their personal link and g
 
     // The family sees the answer, the counts and the gift on Dora's line.
     await family.goto(`/registry/${registry.id}/guests`);
-    await family.getByText('RSVP: 0 coming (0 people) · 1 maybe · 0 not coming · 1 not answered').waitFor();
+    await family.getByText('RSVP: 0 coming (0 people) · 1 maybe (2 people) · 0 not coming · 1 not answered').waitFor();
     const dora = row(family).filter({ hasText: 'Dora Levi' }).first();
     await expect.poll(() => dora.textContent()).toContain('Maybe ×2');
     await expect.poll(() => dora.textContent()).toContain('Gave $100.00');

@@ -31,7 +31,7 @@ describe.skipIf(!postgresUrl)('deleting accounts due on PostgreSQL, two instance
     }
     const em = instances[0]!.infrastructure.orm.em.fork();
     await em.execute(`update "users" set "deletion_due_at" = now() - interval '1 minute' where "deletion_due_at" is not null`);
-    const runs = await Promise.all(instances.map((instance) => instance.deleteAccountsDue()));
+    const runs = await Promise.all(instances.map((instance) => instance.runJob('account-deletion')));
     expect(runs.reduce((sum, run) => sum + run.deleted, 0)).toBe(ACCOUNTS);
     expect(runs.reduce((sum, run) => sum + run.kept, 0)).toBe(0);
     const left = await em.execute<{ deleted: number; registries: number; farewells: number }[]>(
@@ -41,6 +41,6 @@ describe.skipIf(!postgresUrl)('deleting accounts due on PostgreSQL, two instance
       [`{${ids.join(',')}}`, `{${ids.join(',')}}`],
     );
     expect(left).toEqual([{ deleted: ACCOUNTS, registries: 0, farewells: ACCOUNTS }]);
-    expect((await instances[1]!.deleteAccountsDue()).deleted).toBe(0);
+    expect((await instances[1]!.runJob('account-deletion')).deleted).toBe(0);
   });
 });

@@ -61,9 +61,9 @@ describe('the hourly purge on the embedded database', () => {
 
   it('deletes sent mail older than 30 days and counters expired over an hour ago, and nothing else', async () => {
     await seed(server.infrastructure.orm);
-    expect(await server.purgeExpired()).toMatchObject({ sentMail: OLD_SENT_MAIL, rateLimits: EXPIRED_COUNTERS });
+    expect(await server.runJob('expired-rows-purge')).toMatchObject({ sentMail: OLD_SENT_MAIL, rateLimits: EXPIRED_COUNTERS });
     expect(await remaining(server.infrastructure.orm)).toEqual(KEPT);
-    expect(await server.purgeExpired()).toMatchObject({ sentMail: 0, rateLimits: 0 });
+    expect(await server.runJob('expired-rows-purge')).toMatchObject({ sentMail: 0, rateLimits: 0 });
   });
 });
 
@@ -81,7 +81,7 @@ describe.skipIf(!postgresUrl)('the hourly purge on PostgreSQL, two instances at 
 
   it('deletes each old row once between them, fails neither, and keeps the rest', async () => {
     await seed(instances[0]!.infrastructure.orm);
-    const results = await Promise.all(instances.map((instance) => instance.purgeExpired()));
+    const results = await Promise.all(instances.map((instance) => instance.runJob('expired-rows-purge')));
     expect(results.reduce((sum, result) => sum + result.sentMail, 0)).toBe(OLD_SENT_MAIL);
     expect(results.reduce((sum, result) => sum + result.rateLimits, 0)).toBe(EXPIRED_COUNTERS);
     expect(await remaining(instances[1]!.infrastructure.orm)).toEqual(KEPT);

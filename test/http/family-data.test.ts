@@ -171,8 +171,8 @@ describe('an export built in the background', () => {
   async function largeAccount() {
     const { owner, registry } = await openRegistry(server);
     await server.infrastructure.orm.em.fork().execute(
-      `insert into "offline_gifts" ("registry_id", "gift_giver_name", "gift_giver_email", "amount", "method", "received_on", "created_at", "updated_at")
-       select ?, 'Guest ' || n, 'guest' || n || '@example.com', 18, 'cash', '2026-11-20', now(), now() from generate_series(1, 2001) as n`,
+      `insert into "offline_gifts" ("registry_id", "gift_giver_name", "gift_giver_email", "amount", "method", "received_on", "created_at", "updated_at", "giver_key", "email_key")
+       select ?, 'Guest ' || n, 'guest' || n || '@example.com', 18, 'cash', '2026-11-20', now(), now(), 'guest ' || n, 'guest' || n || '@example.com' from generate_series(1, 2001) as n`,
       [registry.id],
     );
     return { owner, registry };
@@ -191,8 +191,8 @@ describe('an export built in the background', () => {
     expect((await owner.client.post('/api/account/exports', { format: 'csv' })).json.id).toBe(asked.json.id);
     expect((await owner.client.post('/api/account/exports', { format: 'pdf' })).status).toBe(400);
 
-    expect(await server.buildQueuedExports()).toBe(1);
-    expect(await server.buildQueuedExports()).toBe(0);
+    expect(await server.runJob('account-export')).toBe(1);
+    expect(await server.runJob('account-export')).toBe(0);
     await server.mailWorker.drainOnce();
     const mail = readOutbox(server.dataDir).find((message) => message.to === owner.registration.email && message.subject.includes('data export is ready'))!;
     const link = /https?:\/\/\S+\/account\/export#token=([A-Za-z0-9_%-]+)/.exec(mail.text)!;
@@ -291,8 +291,8 @@ describe('DELETE /api/account', () => {
     // Asked again, and the grace period over.
     expect((await again.call('DELETE', '/api/account', { password })).status).toBe(200);
     await server.infrastructure.orm.em.fork().execute(`update "users" set "deletion_due_at" = now() - interval '1 minute' where "id" = ?`, [owner.user.id]);
-    expect(await server.deleteAccountsDue()).toMatchObject({ deleted: 1, kept: 0 });
-    expect(await server.deleteAccountsDue()).toMatchObject({ deleted: 0 });
+    expect(await server.runJob('account-deletion')).toMatchObject({ deleted: 1, kept: 0 });
+    expect(await server.runJob('account-deletion')).toMatchObject({ deleted: 0 });
 
     expect((await again.get('/api/user')).status).toBe(401);
     expect((await new HttpClient(server.url).post('/api/login', { username, password })).status).toBe(401);
@@ -332,7 +332,7 @@ describe('DELETE /api/account', () => {
     expect((await owner.client.call('DELETE', '/api/account', { password })).status).toBe(200);
     await give(registry.id, 'Late Guest', 18);
     await server.infrastructure.orm.em.fork().execute(`update "users" set "deletion_due_at" = now() - interval '1 minute' where "id" = ?`, [owner.user.id]);
-    expect(await server.deleteAccountsDue()).toMatchObject({ deleted: 0, kept: 1 });
+    expect(await server.runJob('account-deletion')).toMatchObject({ deleted: 0, kept: 1 });
     expect(await accountOf(owner.client)).toMatchObject({ username: owner.registration.username, deletionScheduledFor: null });
     await server.mailWorker.drainOnce();
     const told = readOutbox(server.dataDir).find((mail) => mail.to === email && mail.subject === 'Your Mitzvah Gifts account was not deleted')!;
@@ -348,7 +348,7 @@ describe('DELETE /api/account', () => {
     expect(cancelled.json).toMatchObject({ deletionScheduledFor: null });
     expect((await owner.client.call('DELETE', '/api/account', { password })).status).toBe(200);
     await server.infrastructure.orm.em.fork().execute(`update "users" set "deletion_due_at" = now() - interval '1 minute' where "id" = ?`, [owner.user.id]);
-    expect(await server.deleteAccountsDue()).toMatchObject({ deleted: 1 });
+    expect(await server.runJob('account-deletion')).toMatchObject({ deleted: 1 });
     expect(await server.infrastructure.repositories.registries.findById(registry.id)).toBeNull();
   });
 });

@@ -144,9 +144,9 @@ describe('Admin → Finance over HTTP', () => {
   it('runs the daily job for yesterday once: a second look, on this instance or another, finds the day taken', async () => {
     // The last day over for two hours (RECONCILIATION_GRACE_MS).
     const yesterday = new Date(Date.now() - 26 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const looks = await Promise.all([server.reconcileYesterday(), server.reconcileYesterday()]);
+    const looks = await Promise.all([server.runJob('ledger-reconciliation'), server.runJob('ledger-reconciliation')]);
     expect(looks.filter((run) => run !== null)).toEqual([expect.objectContaining({ day: yesterday, status: 'agreed' })]);
-    expect(await server.reconcileYesterday()).toBeNull();
+    expect(await server.runJob('ledger-reconciliation')).toBeNull();
     expect(await server.infrastructure.repositories.reconciliations.listRuns(yesterday, yesterday)).toEqual([expect.objectContaining({ day: yesterday, status: 'agreed' })]);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RegistryEntity } from '../../adapters/persistence/entities/registry-entity';
 import { clientAs, signedIn, signedInCoOwner, type MatrixRole } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { openRegistry } from '../support/registries';
@@ -20,6 +21,7 @@ interface Line {
   id: string;
   name: string;
   rsvp: Rsvp;
+  hasPersonalLink: boolean;
   gifts: { id: string; amount: number; matchedBy: string }[];
   given: number;
 }
@@ -65,6 +67,10 @@ describe('the personal link', () => {
     // The site's public address, then the token: 256 random bits.
     expect(new URL(dora.url).pathname).toMatch(/^\/i\/[A-Za-z0-9_-]{43}$/);
     expect((await visitor().get(`/api/invitations/${dora.token}`)).status).toBe(200);
+    // The list says who has a link, never the link: only its digest is kept.
+    const listed = await guestList(owner.client, registry.id);
+    expect(listed.guests.map((line) => [line.name, line.hasPersonalLink])).toEqual([['Ben Cohen', false], ['Dora Levi', true]]);
+    expect(JSON.stringify(listed)).not.toContain(dora.token);
 
     const again = await linkOf(owner.client, registry.id, ids['Dora Levi']!);
     expect(again.token).not.toBe(dora.token);
@@ -191,6 +197,13 @@ describe('answering without an account', () => {
     expect(late.status).toBe(409);
     expect(late.json.message).toMatch(/celebration is over/);
     expect((await guestList(owner.client, registry.id)).counts.rsvp.none).toBe(2);
+  });
+
+  it('still takes answers once the registry is closed (closing is about gifts), and no longer offers giving', async () => {
+    const { dora, registry } = await invited();
+    await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registry.id }, { status: 'closed' });
+    expect((await visitor().get(`/api/invitations/${dora.token}`)).json).toMatchObject({ canAnswer: true, registry: { acceptsGifts: false } });
+    expect((await answer(dora.token, { answer: 'yes', partySize: 2 })).json).toMatchObject({ rsvp: { answer: 'yes', partySize: 2 } });
   });
 
   it('dies with the guest taken off the list, and with the registry', async () => {

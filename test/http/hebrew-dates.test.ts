@@ -1,3 +1,4 @@
+import { nodeSecretTokens } from '../../adapters/security/node-secret-tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharePreviews } from '../../adapters/http/share-preview';
 import { visitorRegistryView } from '../../adapters/http/visitor-registry-view';
@@ -111,7 +112,7 @@ describe('a shared link’s preview', () => {
     const { client } = await signedIn(server);
     const created = (await client.post('/api/registries', aRegistryBody({ childName: 'Eitan Preview', celebrationDate: SPLIT_WEEK, hebrewCalendar: 'israel' }))).json;
     const { repositories } = server.infrastructure;
-    const preview = await sharePreviews({ repositories, registryView: visitorRegistryView(repositories), photos: { owns: () => false }, publicUrl: 'https://gifts.example.org' })(`/r/${String(created.shortCode)}`);
+    const preview = await sharePreviews({ repositories, registryView: visitorRegistryView(repositories), photos: { owns: () => false }, publicUrl: 'https://gifts.example.org', tokens: nodeSecretTokens, clock: { now: () => new Date() } })(`/r/${String(created.shortCode)}`);
     expect(preview?.description).toMatch(/^Celebrating on June 19, 2027 \(14 Sivan 5787 · Parashat Beha’alotcha\)\. Give a gift online/);
   });
 });

@@ -5,7 +5,7 @@ import { connectedTo, createTestDatabase, postgresUrl } from '../support/databas
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
-import { SANDBOX_DECLINE_CARD, SANDBOX_DISPUTE_CARD, SANDBOX_SUCCESS_CARD } from '@core/ports/sandbox-payments';
+import { SANDBOX_DECLINE_CARD, SANDBOX_DISPUTE_CARD, SANDBOX_SUCCESS_CARD } from '../../adapters/payments/sandbox/sandbox-test-cards';
 
 const TOKEN = 'metrics-0123456789abcdef0123456789abcdef';
 
@@ -94,7 +94,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
         created: new Date(`${yesterday}T12:00:00Z`),
       });
       const before = await scrape();
-      const run = await server.reconcileYesterday();
+      const run = await server.runJob('ledger-reconciliation');
       expect(run).toMatchObject({ day: yesterday, status: 'differences' });
       const after = await scrape();
       expect(sample(after, 'registry_reconciliation_differences_total')! - sample(before, 'registry_reconciliation_differences_total')!).toBe(run!.differences.length);
@@ -149,8 +149,8 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
     it('shows each sweep\'s last success once it has run', async () => {
       const started = Date.now() / 1000;
-      await server.sweepAbandonedGifts();
-      await server.remindUnthankedGifts();
+      await server.runJob('gift-sweep');
+      await server.runJob('thank-you-reminder');
       const text = await scrape();
       for (const job of ['gift-sweep', 'thank-you-reminder']) {
         const last = sample(text, 'registry_job_last_success_timestamp_seconds', { job });

@@ -503,8 +503,8 @@ describe('the payout e-mails', () => {
     const { owner, registry } = await registryWithGifts([100]);
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
     await owner.call('PUT', `/api/registries/${registry.id}/close`);
-    await Promise.all([server.remindPendingCharityPayouts(), server.remindPendingCharityPayouts()]);
-    await server.remindPendingCharityPayouts();
+    await Promise.all([server.runJob('charity-payout-reminder'), server.runJob('charity-payout-reminder')]);
+    await server.runJob('charity-payout-reminder');
     await server.mailWorker.drainOnce();
     const today = new Date().toISOString().slice(0, 10);
     const lines = readOutbox(server.dataDir).filter((mail) => mail.to === adminEmail && mail.subject.startsWith(`Charity payouts pending on ${today}:`));

@@ -253,7 +253,7 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(refused.json.message).toBe('A gift of this registry is being refunded; the refund finishes within 5 minutes. Please close the registry after that.');
 
     // The sweep finishes it with the same idempotency key; the registry then closes with nothing to pay.
-    const swept = await server.sweepAbandonedGifts();
+    const swept = await server.runJob('refund-sweep');
     expect(swept).toMatchObject({ refundsFinished: 1, refundsRestored: 0 });
     expect(await totalReceived(owner.client, registry.id)).toBe(0);
     const closed = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
@@ -265,7 +265,7 @@ describe('POST /api/gifts/{id}/refund', () => {
     const { owner, registry } = await openRegistry(server);
     const gift = await give(owner.client, registry.id, 40);
     expect(await server.infrastructure.repositories.gifts.beginRefund(gift.id, new Date(Date.now() - 3 * 60 * 1000 - 5000))).toBe(true);
-    expect(await server.sweepAbandonedGifts()).toMatchObject({ refundsFinished: 1 });
+    expect(await server.runJob('refund-sweep')).toMatchObject({ refundsFinished: 1 });
     expect((await giftList(owner.client, registry.id)).find((item) => item.id === gift.id)).toMatchObject({ paymentStatus: 'refunded' });
   });
 

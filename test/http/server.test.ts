@@ -26,9 +26,16 @@ describe('the server', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('tells the web app the sandbox payment provider until Stripe is configured', async () => {
+  it('tells the web app the sandbox payment provider until Stripe is configured, with its test cards and evidence words', async () => {
     const response = await new HttpClient(server.url).get('/api/config');
-    expect(response.json).toMatchObject({ paymentProvider: 'sandbox', stripePublishableKey: null });
+    expect(response.json).toMatchObject({
+      paymentProvider: 'sandbox',
+      stripePublishableKey: null,
+      sandboxTestMode: {
+        cards: { succeeds: '4242424242424242', declined: '4000000000000002', disputed: '4000000000000259' },
+        evidence: { wins: 'winning_evidence', loses: 'losing_evidence' },
+      },
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -239,12 +239,12 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
 
       // The registries are celebrated on 16 May 2027; six days on, nothing yet.
       const time = stopSystemTimeAt(new Date('2027-05-22T12:00:00.000Z'));
-      await server.remindUnthankedGifts();
+      await server.runJob('thank-you-reminder');
       expect(await reminders(ownerEmail)).toHaveLength(0);
 
       time.advance(12 * 60 * 60 * 1000 + 1000);
-      await Promise.all([server.remindUnthankedGifts(), server.remindUnthankedGifts()]);
-      await server.remindUnthankedGifts();
+      await Promise.all([server.runJob('thank-you-reminder'), server.runJob('thank-you-reminder')]);
+      await server.runJob('thank-you-reminder');
       const sent = await reminders(ownerEmail);
       expect(sent).toHaveLength(1);
       expect(sent[0]!.subject).toBe("sarah-rose cohen's Bar/Bat Mitzvah: 3 gifts still have no thank-you card");
@@ -256,7 +256,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
 
       // Never twice, even when later gifts are still waiting a month on.
       time.advance(30 * 24 * 60 * 60 * 1000);
-      await server.remindUnthankedGifts();
+      await server.runJob('thank-you-reminder');
       expect(await reminders(ownerEmail)).toHaveLength(1);
     });
   });

@@ -252,6 +252,20 @@ describe('POST /api/objects/upload', () => {
 });
 
 describe('shared links', () => {
+  it('preview a guest’s personal link as an invitation, never naming the guest and never indexed, and a link that does not work as nothing', async () => {
+    const { client } = await signedIn(server);
+    const registry = (await client.post('/api/registries', { childName: 'Maya Katz', celebrationDate: '2027-10-03', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true, celebrationType: 'bat' })).json as unknown as { id: string };
+    const guest = ((await client.post(`/api/registries/${registry.id}/guests`, { name: 'Dora Levi', email: 'dora@example.com' })).json.added as { id: string }[])[0]!;
+    const { url } = (await client.post(`/api/registries/${registry.id}/guests/${guest.id}/link`, {})).json as unknown as { url: string };
+    const path = new URL(url).pathname;
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    expect(html).toContain('<meta property="og:title" content="You’re invited: Maya Katz&#39;s Bat Mitzvah" />');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    // A chat shows the preview to the whole group: the tags never name the guest.
+    expect((html.match(/<meta [^>]*>/g) ?? []).join('\n')).not.toContain('Dora');
+    expect(await (await fetch(`${server.url}/i/${'x'.repeat(43)}`)).text()).not.toContain('og:title');
+  });
+
   it('name the celebration the family chose', async () => {
     const { client } = await signedIn(server);
     const body = { childName: 'Maya Katz', celebrationDate: '2027-10-03', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true };

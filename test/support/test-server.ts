@@ -28,8 +28,8 @@ export interface TestServer extends RunningServer {
  * falling due, a link's age), since PGlite, in this process, reads the test's clock and PostgreSQL
  * its own. A data folder (to test restarts) means PGlite in it, and a DATABASE_URL in env that
  * database. The journeys run on PGlite, the default a family runs (test/e2e/browser.ts). Its gift
- * and refund sweeps run only when the test calls sweepAbandonedGifts, unless scheduledSweeps (a
- * test of the server's own). `databaseWaits` shortens PostgreSQL's waits, for a test that waits them out.
+ * and refund sweeps run only when the test calls runJob('gift-sweep') or runJob('refund-sweep'),
+ * unless scheduledSweeps (a test of the server's own). `databaseWaits` shortens PostgreSQL's waits, for a test that waits them out.
  */
 export async function startTestServer(
   options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean; database?: 'pglite' | 'postgresql'; databaseWaits?: DatabaseWaits } = {},
@@ -54,7 +54,7 @@ export async function startTestServer(
   });
   let running: RunningServer;
   try {
-    running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes, scheduledSweeps: options.scheduledSweeps ?? false });
+    running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes, heldJobs: options.scheduledSweeps ? [] : ['gift-sweep', 'refund-sweep'] });
   } catch (error) {
     await ownDatabase?.drop();
     throw error;

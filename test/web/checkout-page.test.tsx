@@ -79,9 +79,12 @@ describe('sandbox checkout', () => {
 
     const card = await screen.findByLabelText(/^Test card number/);
     expect(card).toHaveAttribute('autocomplete', 'off');
-    expect(
-      screen.getByText(/no real card is charged\. Use 4242 4242 4242 4242 to succeed or 4000 0000 0000 0002 to see a decline\./),
-    ).toBeInTheDocument();
+    expect(screen.getByText(/no real card is charged\./)).toHaveTextContent(
+      'Test mode: no real card is charged. Use 4242 4242 4242 4242 to succeed or 4000 0000 0000 0002 to see a decline. 4000 0000 0000 0259 succeeds and is disputed moments later: evidence containing winning_evidence wins the dispute, losing_evidence loses it.',
+    );
+    expect(screen.getByText('winning_evidence', { selector: 'code' })).toBeInTheDocument();
+    expect(screen.getByText('losing_evidence', { selector: 'code' })).toBeInTheDocument();
+    expect(card).toHaveAttribute('placeholder', '4242 4242 4242 4242');
     expect(screen.getByRole('button', { name: 'Complete Payment - $106.39' })).toBeEnabled();
     expect(loadStripe).not.toHaveBeenCalled();
   });

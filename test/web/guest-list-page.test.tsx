@@ -7,7 +7,7 @@ import { fillIn, renderApp, toastRegion } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 function aGuest(overrides: Partial<GuestLineView> = {}): GuestLineView {
-  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, invitedAt: null, remindedAt: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
+  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, hasPersonalLink: false, invitedAt: null, remindedAt: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
 }
 
 /** A guest who gave one gift of `amount`, its card in the state given. */
@@ -24,6 +24,9 @@ function kept(guest: GuestLineView, query: URLSearchParams): boolean {
   if (gave === 'no' && guest.gifts.length > 0) return false;
   if (thanked === 'yes' && guest.thankYou !== 'sent') return false;
   if (thanked === 'no' && (guest.thankYou === null || guest.thankYou === 'sent')) return false;
+  const rsvp = query.get('rsvp');
+  if (rsvp === 'none' && guest.rsvp !== null) return false;
+  if (rsvp && rsvp !== 'none' && guest.rsvp?.answer !== rsvp) return false;
   return true;
 }
 
@@ -80,6 +83,11 @@ function serveGuests(initial: GuestLineView[], unmatchedByHand: UnmatchedGiftVie
       guests = [...guests, ...added];
       return HttpResponse.json({ added, merged: [] }, { status: 201 });
     }),
+    http.post('/api/registries/:id/guests/:guestId/link', ({ params }) => {
+      calls.push({ method: 'POST', type: 'link', body: params.guestId });
+      guests = guests.map((guest) => (guest.id === params.guestId ? { ...guest, hasPersonalLink: true } : guest));
+      return HttpResponse.json({ url: `https://gifts.example/i/link-of-${String(params.guestId)}-0123456789abcdefghij` });
+    }),
     http.delete('/api/guests/:id', ({ params }) => {
       calls.push({ method: 'DELETE', type: null, body: params.id });
       guests = guests.filter((guest) => guest.id !== params.id);
@@ -100,6 +108,43 @@ async function openGuestList(guests: GuestLineView[], unmatched: UnmatchedGiftVi
 const shownNames = () => within(screen.getByRole('list', { name: 'Guest List' })).getAllByRole('listitem').map((item) => within(item).getAllByText(/./)[0]!.textContent);
 
 describe('the family’s guest list page', () => {
+  it('shows each guest’s answer and the answers’ counts, filters by answer, and makes a personal link to copy', async () => {
+    const answeredAt = '2026-05-01T10:00:00.000Z';
+    const { user, calls } = await openGuestList([
+      aGuest({ rsvp: { answer: 'yes', partySize: 3, answeredAt } }),
+      aGuest({ id: 'g-2', name: 'Ben Cohen', email: 'ben@example.com', rsvp: { answer: 'maybe', partySize: 2, answeredAt } }),
+      aGuest({ id: 'g-3', name: 'Zev Stern', email: 'zev@example.com', rsvp: { answer: 'no', partySize: 0, answeredAt } }),
+      aGuest({ id: 'g-4', name: 'Lea Roth', email: 'lea@example.com' }),
+    ]);
+    expect(screen.getByText('RSVP: 1 coming (3 people) · 1 maybe (2 people) · 1 not coming · 1 not answered')).toBeInTheDocument();
+    const lines = within(screen.getByRole('list', { name: 'Guest List' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringContaining('RSVP: Coming ×3'), expect.stringContaining('RSVP: Maybe ×2'), expect.stringContaining('RSVP: Not coming'), expect.stringContaining('RSVP: No answer'),
+    ]);
+    // A screen reader hears words, not "times 3".
+    expect(within(lines[0]!).getByText('Coming, 3 people')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('RSVP', { exact: true }), 'none');
+    await waitFor(() => expect(shownNames()).toEqual(['Lea Roth']));
+    expect(queries).toContain('rsvp=none');
+
+    await user.click(screen.getByRole('button', { name: 'Copy Lea Roth’s personal link' }));
+    expect(await screen.findByText('https://gifts.example/i/link-of-g-4-0123456789abcdefghij')).toBeInTheDocument();
+    expect(screen.getByText(/the one sent before stops working/)).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'POST', type: 'link', body: 'g-4' }]);
+
+    // A second link stops the first working: the family is asked first, on the guest's line.
+    await user.click(await screen.findByRole('button', { name: 'New personal link for Lea Roth' }));
+    expect(screen.getByText(/Lea Roth already has a personal link/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make a new link' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Keep the old one' }));
+    expect(screen.queryByText(/Lea Roth already has a personal link/)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'New personal link for Lea Roth' }));
+    await user.click(screen.getByRole('button', { name: 'Make a new link' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+  });
+
   it('shows each guest with the counts, and removes one', async () => {
     const { user, calls } = await openGuestList([aGuest(), aGuest({ id: 'g-2', name: 'Ben Cohen', email: 'ben@example.com', partySize: 1, street: '12 Elm St', city: 'Toronto', region: 'ON', postalCode: 'M5V 2T6' })]);
     expect(screen.getByText('2 guests, 3 people in all.')).toBeInTheDocument();

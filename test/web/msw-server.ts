@@ -32,6 +32,10 @@ export const sandboxConfig = {
   accountDeletionGraceDays: 14,
   // The server's default price: 2.9% + 30 cents in each currency.
   processingRates: { USD: { basisPoints: 290, fixedCents: 30 }, CAD: { basisPoints: 290, fixedCents: 30 } },
+  sandboxTestMode: {
+    cards: { succeeds: '4242424242424242', declined: '4000000000000002', disputed: '4000000000000259' },
+    evidence: { wins: 'winning_evidence', loses: 'losing_evidence' },
+  },
 };
 
 export const charities = [

@@ -22,15 +22,29 @@ import { charities, sandboxConfig, server } from './msw-server';
 import { recordDrawnAgain } from './commit-observer';
 import { saveCheckout } from '../../web/src/features/gifts/lib/checkout-storage';
 
+/** A guest's personal link (/i/{token}), with the answer it was sent back with after its form. */
+const GUEST_TOKEN = 'Dora-personal-link-0123456789abcdefghijklmno';
+const invited = aRegistry({ childName: 'Maya Stein', personalMessage: 'Join us!' });
+
 /** What the server's calls answer a visitor, as the API would. */
 const answers: Record<string, unknown> = {
+  [`/api/invitations/${GUEST_TOKEN}`]: {
+    registry: {
+      id: invited.id, shortCode: invited.shortCode, childName: invited.childName, celebrationType: invited.celebrationType, celebrationDate: invited.celebrationDate,
+      hebrewDate: invited.hebrewDate, personalMessage: invited.personalMessage, photoUrl: invited.photoUrl, photoFocusX: invited.photoFocusX, photoFocusY: invited.photoFocusY, acceptsGifts: true,
+    },
+    guest: { name: 'Dora Levi', partySize: 4 },
+    rsvp: { answer: 'yes', partySize: 3, answeredAt: '2026-05-01T10:00:00.000Z' },
+    answerUntil: '2031-03-16T12:00:00.000Z',
+    canAnswer: true,
+  },
   '/api/config': sandboxConfig,
   '/api/charities': charities,
   '/api/registries/recent': [aSearchResult({ childName: 'Noa Levi' })],
   [`/api/registries/${REGISTRY_ID}`]: aRegistry({ childName: 'Maya Stein', personalMessage: 'Thank you for celebrating with us!' }),
 };
 
-const GUEST_PAGES = ['/', `/registry/${REGISTRY_ID}`, `/gift/${REGISTRY_ID}`, '/charities', '/faq', '/privacy', '/terms', '/security'];
+const GUEST_PAGES = ['/', `/registry/${REGISTRY_ID}`, `/gift/${REGISTRY_ID}`, `/i/${GUEST_TOKEN}?rsvp=saved`, '/charities', '/faq', '/privacy', '/terms', '/security'];
 const NOT_DRAWN = ['/registry/9b2f7c1e-0d4a-4f1b-8c3e-000000000404', '/create-registry', '/admin/finance'];
 
 /**
@@ -212,6 +226,20 @@ describe('a guest page drawn on the server', () => {
     expect(document.body.textContent).toContain('Thank you for celebrating with us!');
     expect(screen.getAllByRole('link', { name: /Give a Gift/ })[0]?.getAttribute('href')).toBe(`/gift/${REGISTRY_ID}`);
     expect(page?.title).toContain('Maya Stein');
+  });
+
+  it('holds the guest’s invitation, their answer and a form that posts without script, before any script runs', async () => {
+    const page = drawnOnTheServer(`/i/${GUEST_TOKEN}?rsvp=saved`);
+    document.body.innerHTML = page?.html ?? '';
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You’re invited, Dora Levi');
+    expect(screen.getAllByRole('status').map((region) => region.textContent).join(' ')).toContain('Your answer is saved');
+    expect(document.body.textContent).toContain('Your answer: Coming, 3 people');
+    expect(screen.getByRole('radio', { name: 'Coming' })).toBeChecked();
+    expect((screen.getByLabelText('How many are coming') as HTMLInputElement).value).toBe('3');
+    const form = screen.getByRole('button', { name: 'Change my answer' }).closest('form')!;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', `/i/${GUEST_TOKEN}`]);
+    // Giving carries the link in the fragment, which no server sees.
+    expect(screen.getAllByRole('link', { name: 'Give a Gift' })[0]?.getAttribute('href')).toBe(`/gift/${REGISTRY_ID}#guest=${GUEST_TOKEN}`);
   });
 
   it('holds the gift form’s fields', async () => {

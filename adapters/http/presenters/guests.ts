@@ -23,6 +23,7 @@ export function presentGuest(guest: Guest) {
     invitedAt: guest.invitedAt?.toISOString() ?? null,
     remindedAt: guest.remindedAt?.toISOString() ?? null,
     rsvp: presentRsvp(guest.rsvp),
+    hasPersonalLink: guest.hasPersonalLink,
     createdAt: guest.createdAt.toISOString(),
   } satisfies GuestView;
 }

@@ -1,4 +1,5 @@
-import type { OnboardingAccount } from '@api/sandbox';
+import { cardInGroups, type OnboardingAccount } from '@api/sandbox';
+import type { SandboxTestMode } from '@core/ports/sandbox-payments';
 import { DomainError } from '@core/errors';
 import type { PaymentStatusAnswer } from '@api/gifts';
 
@@ -15,10 +16,12 @@ export const sandboxRefusals = {
   expiredPayment: () => new DomainError('payment.failed', 'This payment has expired. Please start your gift again.'),
   unmatchedPayment: () => new DomainError('payment.failed', 'This payment could not be matched to a gift'),
   declined: () => new DomainError('payment.failed', 'Your card was declined.'),
-  notATestCard: () =>
-    new DomainError('validation.failed', 'Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 succeeds and is disputed moments later.', {
-      cardNumber: 'Use a test card',
-    }),
+  notATestCard: ({ cards }: SandboxTestMode) =>
+    new DomainError(
+      'validation.failed',
+      `Test mode takes only the test cards: ${cardInGroups(cards.succeeds)} succeeds, ${cardInGroups(cards.declined)} is declined, ${cardInGroups(cards.disputed)} succeeds and is disputed moments later.`,
+      { cardNumber: 'Use a test card' },
+    ),
 };
 
 export function presentSandboxPayment(status: 'succeeded' | 'refunded') {

@@ -6,7 +6,7 @@ import { refuseUnknownFields, validate } from '@core/validate';
 import { recordPaymentFailed, recordPaymentSucceeded } from '@core/gift/record-payment';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { SANDBOX_DECLINE_CARD, SANDBOX_DISPUTE_CARD, SANDBOX_SUCCESS_CARD, type SandboxPayments } from '@core/ports/sandbox-payments';
+import type { SandboxPayments } from '@core/ports/sandbox-payments';
 import type { HttpState } from '../http-state';
 import type { Clock } from '@core/ports/clock';
 import { recordDispute } from '@core/dispute/record-dispute';
@@ -72,8 +72,8 @@ export function sandboxRoutes(ports: {
     // As Stripe refuses to confirm a cancelled payment; the database remembers it for every process.
     const gift = await ports.repositories.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(intent.id));
     if (gift?.paymentStatus === 'expired') throw sandboxRefusals.expiredPayment();
-    const card = body.cardNumber.replace(/[\s-]/g, '');
-    if (card === SANDBOX_SUCCESS_CARD || card === SANDBOX_DISPUTE_CARD) {
+    const card = ports.gateway.cardOutcome(body.cardNumber);
+    if (card === 'succeeds' || card === 'disputed') {
       // Charged first, as at Stripe, so that the fee of the charge can be read when it is recorded.
       await ports.gateway.markSettled(intent.id, 'succeeded');
       const outcome = await recordPaymentSucceeded({ paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency }, paying);
@@ -82,16 +82,16 @@ export function sandboxRoutes(ports: {
       // As Stripe's webhook: the start is given back whether or not the giver's page asks afterwards.
       await ports.paymentStarts.paid(intent.id);
       // As Stripe's test card: paid now, disputed by the giver's bank a few seconds later.
-      if (card === SANDBOX_DISPUTE_CARD && outcome.kind === 'credited') ports.gateway.disputeLater(intent);
+      if (card === 'disputed' && outcome.kind === 'credited') ports.gateway.disputeLater(intent);
       ctx.body = presentSandboxPayment(outcome.kind === 'refunded' ? 'refunded' : 'succeeded');
       return;
     }
-    if (card === SANDBOX_DECLINE_CARD) {
+    if (card === 'declined') {
       logPaymentOutcome(ctx.state.log, await recordPaymentFailed({ paymentIntentId: intent.id }, paying), 'sandbox', ports.countOutcome);
       await ports.gateway.markSettled(intent.id, 'failed');
       throw sandboxRefusals.declined();
     }
-    throw sandboxRefusals.notATestCard();
+    throw sandboxRefusals.notATestCard(ports.gateway.testMode);
   });
 
   router.get('/api/sandbox/onboarding', async (ctx) => {

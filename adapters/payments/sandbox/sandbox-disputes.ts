@@ -2,7 +2,8 @@ import { isCurrency } from '@core/money';
 import { DomainError } from '@core/errors';
 import { awaitsEvidence, type DisputeReport } from '@core/model/dispute';
 import { DisputeEvidenceRefused } from '@core/ports/payment-gateway';
-import { SANDBOX_DISPUTE_FEE, sandboxDisputeDecision, type SandboxIntent } from '@core/ports/sandbox-payments';
+import type { SandboxIntent } from '@core/ports/sandbox-payments';
+import { SANDBOX_DISPUTE_FEE, sandboxDisputeDecision } from './sandbox-dispute-rules';
 import type { Clock } from '@core/ports/clock';
 import type { SandboxBalance } from '@core/ports/sandbox-balance';
 

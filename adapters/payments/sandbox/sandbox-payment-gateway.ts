@@ -25,12 +25,16 @@ import { SandboxDisputes } from './sandbox-disputes';
 import type { SandboxAccountStore, SandboxOnboardingOutcome } from '@core/ports/sandbox-account-store';
 import type { SandboxBalance } from '@core/ports/sandbox-balance';
 import type {
+  SandboxCardOutcome,
   SandboxIntent,
   SandboxOnboardingCompletion,
   SandboxOnboardingLink,
   SandboxOnboardingToken,
   SandboxPayments,
+  SandboxTestMode,
 } from '@core/ports/sandbox-payments';
+import { SANDBOX_EVIDENCE } from './sandbox-dispute-rules';
+import { SANDBOX_CARDS, sandboxCardOutcome } from './sandbox-test-cards';
 
 const INTENT_ID = /^sbx_pi_(USD|CAD)_(\d{1,10})_([A-Za-z0-9_-]{16,})$/;
 
@@ -65,6 +69,7 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
   private readonly reversalsMade = new Map<string, string>();
   readonly disputes: SandboxDisputes;
   private readonly transferDelayMs: number;
+  readonly testMode: SandboxTestMode = { cards: SANDBOX_CARDS, evidence: SANDBOX_EVIDENCE };
 
   /** The dispute card's dispute opens disputeAfterMs after its payment (3 s by default), and evidence is decided decideAfterMs after it is sent (2 s). */
   constructor(options: {
@@ -92,6 +97,10 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     const nonce = this.sign(`intent:${request.idempotencyKey}`).slice(0, 24);
     const id = `sbx_pi_${request.currency}_${request.amount}_${nonce}`;
     return { id, clientSecret: `${id}_secret_${this.sign(id)}` };
+  }
+
+  cardOutcome(cardNumber: string): SandboxCardOutcome | null {
+    return sandboxCardOutcome(cardNumber);
   }
 
   intentOf(clientSecret: string): SandboxIntent | null {

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { PAYMENT_STATUSES, type Gift } from '@core/model/gift';
+import { giftListSearchKeys, type GiftListSearchKeys } from '@core/model/gift-list';
 import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
@@ -9,7 +10,9 @@ import { oneOf } from './one-of-check';
 import { CentsType } from '../types/cents-type';
 
 /** guestId: the guest whose personal link the giver came by (core/guest/guest-gifts.ts); core's Gift does not carry it. */
-export type GiftRow = Omit<Gift, 'providerFee'> & { providerFee?: Gift['providerFee']; refundStartedAt?: Date | null; guestId?: string | null };
+export type GiftRow = Omit<Gift, 'providerFee'> & { providerFee?: Gift['providerFee']; refundStartedAt?: Date | null; guestId?: string | null } & Partial<GiftListSearchKeys>;
+
+const keysOf = (gift: GiftRow) => giftListSearchKeys(gift.giftGiverName, gift.giftGiverEmail, gift.personalMessage ?? null);
 
 /** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
 const money = { type: new CentsType(), precision: 10, scale: 2 } as const;
@@ -22,6 +25,8 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     // The owner's gift list, paged in the database: by date, and by amount (ties by date, then id).
     { name: 'gifts_registry_id_created_at_index', properties: ['registryId', 'createdAt', 'id'] },
     { name: 'gifts_registry_id_amount_index', properties: ['registryId', 'amount', 'createdAt', 'id'] },
+    // And by giver, compared code point by code point, as core compares the folded names.
+    { name: 'gifts_registry_id_giver_key_index', expression: `create index "gifts_registry_id_giver_key_index" on "gifts" ("registry_id", "giver_key" collate "C", "created_at", "id")` },
     // The sweep for abandoned gifts reads only the few pending ones, oldest first.
     { name: 'gifts_pending_created_at_index', expression: `create index "gifts_pending_created_at_index" on "gifts" ("created_at") where "payment_status" = 'pending'` },
     // Every instance looks for cut-off refunds every two minutes: only the few under way are read.
@@ -54,6 +59,11 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     providerFee: { ...money, nullable: true },
     charityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'charity_id', index: 'gifts_charity_id_index' },
     personalMessage: { type: 'text', nullable: true },
+    // What the owner's list searches and sorts by, folded by core when the gift is written
+    // (core/model/gift-list.ts): whatever writes the name, e-mail or message writes these too.
+    giverKey: { type: 'text', onCreate: (gift) => keysOf(gift).giverKey },
+    emailKey: { type: 'text', onCreate: (gift) => keysOf(gift).emailKey },
+    messageKey: { type: 'text', nullable: true, onCreate: (gift) => keysOf(gift).messageKey },
     stripePaymentIntentId: { type: 'string', length: 255, nullable: true, unique: 'gifts_stripe_payment_intent_id_unique' },
     paymentStatus: { type: 'string', length: 20, default: 'pending' },
     // When a refund was asked of the provider: a refund still unanswered long after was cut off, and the sweep finishes it.

@@ -7,7 +7,7 @@ import { primaryKeyOf } from './primary-key-of';
 import { RegistryEntity } from './registry-entity';
 
 /** tokenHash: the digest of the guest's personal link, never shown; the answer is three columns, all set or none. */
-export type GuestRow = Omit<Guest, 'rsvp'> & {
+export type GuestRow = Omit<Guest, 'rsvp' | 'hasPersonalLink'> & {
   tokenHash?: string | null;
   rsvpAnswer?: RsvpAnswer | null;
   rsvpPartySize?: number | null;

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { OFFLINE_GIFT_METHODS, type OfflineGift } from '@core/model/offline-gift';
+import { giftListSearchKeys, type GiftListSearchKeys } from '@core/model/gift-list';
 import { primaryKeyOf } from './primary-key-of';
 import { GuestEntity } from './guest-entity';
 import { RegistryEntity } from './registry-entity';
@@ -7,7 +8,9 @@ import { oneOf } from './one-of-check';
 import { CentsType } from '../types/cents-type';
 
 /** guestId: the guest on the family's list the family matched this gift to (core/guest/guest-gifts.ts). */
-export type OfflineGiftRow = OfflineGift & { guestId: string | null };
+export type OfflineGiftRow = OfflineGift & { guestId: string | null } & Partial<GiftListSearchKeys>;
+
+const keysOf = (gift: OfflineGiftRow) => giftListSearchKeys(gift.giftGiverName, gift.giftGiverEmail, gift.note);
 
 /**
  * Gifts given by hand: a table of their own, with no split, fee, charity or payment columns, so
@@ -33,6 +36,11 @@ export const OfflineGiftEntity = new EntitySchema<OfflineGiftRow>({
     method: { type: 'string', length: 10 },
     receivedOn: { type: 'date' },
     note: { type: 'text', nullable: true },
+    // What the owner's list searches and sorts by, folded by core (core/model/gift-list.ts), kept
+    // in step with the name, e-mail and note whenever the gift is written through its entity.
+    giverKey: { type: 'text', onCreate: (gift) => keysOf(gift).giverKey, onUpdate: (gift) => keysOf(gift).giverKey },
+    emailKey: { type: 'text', nullable: true, onCreate: (gift) => keysOf(gift).emailKey, onUpdate: (gift) => keysOf(gift).emailKey },
+    messageKey: { type: 'text', nullable: true, onCreate: (gift) => keysOf(gift).messageKey, onUpdate: (gift) => keysOf(gift).messageKey },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

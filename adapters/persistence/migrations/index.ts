@@ -40,6 +40,7 @@ import { Migration20261203300000MailAttachments } from './Migration2026120330000
 import { Migration20261204000000OfflineGiftGuest } from './Migration20261204000000OfflineGiftGuest';
 import { Migration20261205200000GuestInvitations } from './Migration20261205200000GuestInvitations';
 import { Migration20261205100000GuestRsvp } from './Migration20261205100000GuestRsvp';
+import { Migration20261205300000GiftListSearchKeys } from './Migration20261205300000GiftListSearchKeys';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -85,4 +86,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261204000000OfflineGiftGuest', class: Migration20261204000000OfflineGiftGuest },
   { name: 'Migration20261205200000GuestInvitations', class: Migration20261205200000GuestInvitations },
   { name: 'Migration20261205100000GuestRsvp', class: Migration20261205100000GuestRsvp },
+  { name: 'Migration20261205300000GiftListSearchKeys', class: Migration20261205300000GiftListSearchKeys },
 ];

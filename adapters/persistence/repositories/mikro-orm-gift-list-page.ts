@@ -1,69 +1,67 @@
 import { LISTED_PAYMENT_STATUSES } from '@core/model/gift';
-import { giftListKeysPage, ordersInDatabase, type GiftListKey, type GiftListPage } from '@core/model/gift-list';
+import { giftListNeedle, type GiftListPage } from '@core/model/gift-list';
 import { GIFT_LIST_PAGE_SIZE, type GiftListQuery } from '@core/model/gift-list-query';
 import type { ReceivedGift } from '@core/model/received-gift';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { GiftEntity } from '../entities/gift-entity';
 import { OfflineGiftEntity } from '../entities/offline-gift-entity';
-import { decimalToCents } from '../types/cents-type';
 import { toGift } from './to-gift';
 import { toOfflineGift } from './to-offline-gift';
 
 const LISTED = LISTED_PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ');
 
+/** A search's text inside a LIKE pattern: its own % and _ mean themselves. */
+function likePattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+}
+
 /**
- * The gifts of the list and those given by hand as one relation, with what it is searched and
- * sorted by; a gift by hand counts as given at noon UTC on its day (received-gift.ts's givenAt).
+ * The gifts of the list and those given by hand as one relation, with what it is sorted by, each
+ * half searched on its folded keys; a gift by hand counts as given at noon UTC on its day
+ * (received-gift.ts's givenAt).
  */
-const RECEIVED = (columns: string) => `(
-  select false as "by_hand", "id", "created_at" as "given_at", "amount"${columns ? `, "gift_giver_name", "gift_giver_email", "personal_message" as "message"` : ''}
-    from "gifts" where "registry_id" = ? and "payment_status" in (${LISTED})
+function received(registryId: string, needle: string): { sql: string; params: string[] } {
+  const search = needle === '' ? '' : ` and ("giver_key" like ? escape '\\' or "email_key" like ? escape '\\' or "message_key" like ? escape '\\')`;
+  const searched = needle === '' ? [] : Array<string>(3).fill(likePattern(needle));
+  return {
+    sql: `(
+  select false as "by_hand", "id", "created_at" as "given_at", "amount", "giver_key"
+    from "gifts" where "registry_id" = ? and "payment_status" in (${LISTED})${search}
   union all
-  select true, "id", ("received_on" + time '12:00') at time zone 'UTC', "amount"${columns ? `, "gift_giver_name", "gift_giver_email", "note"` : ''}
-    from "offline_gifts" where "registry_id" = ?
-) as "received"`;
+  select true, "id", ("received_on" + time '12:00') at time zone 'UTC', "amount", "giver_key"
+    from "offline_gifts" where "registry_id" = ?${search}
+) as "received"`,
+    params: [registryId, ...searched, registryId, ...searched],
+  };
+}
 
 interface Row {
   by_hand: boolean;
   id: string;
 }
 
-interface KeyRow extends Row {
-  given_at: Date | string;
-  amount: string;
-  gift_giver_name: string;
-  gift_giver_email: string | null;
-  message: string | null;
-}
+const ORDER_FIRST: Record<GiftListQuery['sort'], string> = { date: '', amount: '"amount" {dir}, ', giver: '"giver_key" collate "C" {dir}, ' };
 
 /**
- * The ids of one page ordered by the database: by date or amount, ties by date then id, all in
- * the direction asked (giftListKeysPage's order), over the indexes on (registry, created_at, id)
- * and (registry, amount, created_at, id), so a page reads its 50 rows however many there are.
+ * The ids of one page and how many gifts match, ordered and searched by the database as core's
+ * giftListKeysPage does: by date, amount or giver (the folded name, code point by code point),
+ * ties by date then id, all in the direction asked, over the indexes on (registry, created_at,
+ * id), (registry, amount, created_at, id) and (registry, giver_key, created_at, id), so a page
+ * reads its 50 rows however many there are. A search reads the registry's narrow keys in the
+ * database, never its gifts.
  */
-async function idsOrderedInDatabase(em: SqlEntityManager, registryId: string, query: GiftListQuery): Promise<Row[]> {
+async function idsOfPage(em: SqlEntityManager, registryId: string, query: GiftListQuery): Promise<{ rows: Row[]; matching: number | null }> {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
-  const first = query.sort === 'amount' ? `"amount" ${direction}, ` : '';
-  return em.execute<Row[]>(
-    `select "by_hand", "id" from ${RECEIVED('')} order by ${first}"given_at" ${direction}, "id" ${direction} limit ${GIFT_LIST_PAGE_SIZE} offset ${(query.page - 1) * GIFT_LIST_PAGE_SIZE}`,
-    [registryId, registryId],
-  );
-}
-
-/** A search folds accents, and names sort as people read them: those rules are core's, run on the keys alone. */
-async function idsOrderedHere(em: SqlEntityManager, registryId: string, query: GiftListQuery): Promise<{ rows: Row[]; matching: number }> {
-  const rows = await em.execute<KeyRow[]>(`select * from ${RECEIVED('keys')}`, [registryId, registryId]);
-  const keys = rows.map((row): GiftListKey & Row => ({
-    by_hand: row.by_hand,
-    id: row.id,
-    giftGiverName: row.gift_giver_name,
-    giftGiverEmail: row.gift_giver_email,
-    message: row.message,
-    givenAt: new Date(row.given_at),
-    amount: decimalToCents(String(row.amount)),
-  }));
-  const page = giftListKeysPage(keys, query);
-  return { rows: page.keys, matching: page.matching };
+  const needle = giftListNeedle(query);
+  const relation = received(registryId, needle);
+  const [rows, counted] = await Promise.all([
+    em.execute<Row[]>(
+      `select "by_hand", "id" from ${relation.sql} order by ${ORDER_FIRST[query.sort].replace('{dir}', direction)}"given_at" ${direction}, "id" ${direction} limit ${GIFT_LIST_PAGE_SIZE} offset ${(query.page - 1) * GIFT_LIST_PAGE_SIZE}`,
+      relation.params,
+    ),
+    needle === '' ? null : em.execute<{ count: string | number }[]>(`select count(*) as "count" from ${relation.sql}`, relation.params),
+  ]);
+  return { rows, matching: counted ? Number(counted[0]?.count ?? 0) : null };
 }
 
 async function countReceived(em: SqlEntityManager, registryId: string): Promise<number> {
@@ -76,11 +74,7 @@ async function countReceived(em: SqlEntityManager, registryId: string): Promise<
 
 /** One page of the owner's gift list (GiftRepository.pageReceived), read a page at a time. */
 export async function pageReceived(em: SqlEntityManager, registryId: string, query: GiftListQuery): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>> {
-  const inDatabase = ordersInDatabase(query);
-  const [giftCount, ordered] = await Promise.all([
-    countReceived(em, registryId),
-    inDatabase ? idsOrderedInDatabase(em, registryId, query).then((rows) => ({ rows, matching: null })) : idsOrderedHere(em, registryId, query),
-  ]);
+  const [giftCount, ordered] = await Promise.all([countReceived(em, registryId), idsOfPage(em, registryId, query)]);
   const onlineIds = ordered.rows.filter((row) => !row.by_hand).map((row) => row.id);
   const byHandIds = ordered.rows.filter((row) => row.by_hand).map((row) => row.id);
   const [online, byHand] = await Promise.all([

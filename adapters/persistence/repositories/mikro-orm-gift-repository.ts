@@ -12,6 +12,7 @@ import { toGift } from './to-gift';
 import { centsToDecimal, decimalToCents, withCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 import { pageReceived } from './mikro-orm-gift-list-page';
+import { giftListSearchKeys } from '@core/model/gift-list';
 
 interface TallyRow {
   payment_status: PaymentStatus;
@@ -26,8 +27,9 @@ interface TallyRow {
 
 
 const INSERT_GIFT = `insert into "gifts" ("registry_id", "charity_id", "gift_giver_name", "gift_giver_email", "currency", "amount", "child_amount", "charity_amount",
-    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "guest_id", "created_at")
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`;
+    "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "guest_id", "created_at",
+    "giver_key", "email_key", "message_key")
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`;
 
 export class MikroOrmGiftRepository implements GiftRepository {
   constructor(private readonly em: EntityManagerSource) {}
@@ -38,6 +40,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
    */
   async create(gift: NewGift): Promise<Gift> {
     const em = this.em();
+    const keys = giftListSearchKeys(gift.giftGiverName, gift.giftGiverEmail, gift.personalMessage ?? null);
     const [row] = await em.execute<Record<string, unknown>[]>(INSERT_GIFT, [
       gift.registryId,
       gift.charityId,
@@ -55,6 +58,9 @@ export class MikroOrmGiftRepository implements GiftRepository {
       gift.shareEmailWithCharity ?? false,
       gift.guestId ?? null,
       new Date(),
+      keys.giverKey,
+      keys.emailKey,
+      keys.messageKey,
     ]);
     const meta = em.getMetadata().get(GiftEntity);
     return toGift(withCents(em.getDriver().mapResult(row!, meta) as GiftRow, meta));

@@ -22,6 +22,7 @@ function toGuest(row: GuestRow): Guest {
     region: row.region ?? null,
     postalCode: row.postalCode ?? null,
     country: row.country ?? null,
+    hasPersonalLink: row.tokenHash != null,
     rsvp: row.rsvpAnswer && row.rsvpAt ? { answer: row.rsvpAnswer, partySize: row.rsvpPartySize ?? 0, answeredAt: row.rsvpAt } : null,
     invitedAt: row.invitedAt ?? null,
     remindedAt: row.remindedAt ?? null,
@@ -117,6 +118,7 @@ interface ClaimedRow {
   country: string | null;
   invited_at: Date | string | null;
   reminded_at: Date | string | null;
+  token_hash: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -139,6 +141,7 @@ function claimedGuest(row: ClaimedRow): Guest {
     remindedAt: dateOrNull(row.reminded_at),
     // Claimed only while unanswered.
     rsvp: null,
+    hasPersonalLink: row.token_hash !== null,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

@@ -1,5 +1,6 @@
 import { PERSONAL_AUDIT_KEYS, REDACTED_NAME, REMOVED_EMAIL } from '@core/model/redaction';
 import type { PersonalDataRepository } from '@core/ports/repositories';
+import { giftListSearchKeys } from '@core/model/gift-list';
 import type { EntityManagerSource } from './entity-manager-source';
 
 const PERSONAL_KEYS = `array[${PERSONAL_AUDIT_KEYS.map((key) => `'${key}'`).join(', ')}]::text[]`;
@@ -27,7 +28,12 @@ export class MikroOrmPersonalDataRepository implements PersonalDataRepository {
        where "id" = ?`,
       [REDACTED_NAME, when, registryId],
     );
-    await em.execute(`update "gifts" set "gift_giver_name" = ?, "gift_giver_email" = ?, "personal_message" = null where "registry_id" = ?`, [REDACTED_NAME, REMOVED_EMAIL, registryId]);
+    // The list's search keys are the name, e-mail and message folded: they go with them.
+    const redacted = giftListSearchKeys(REDACTED_NAME, REMOVED_EMAIL, null);
+    await em.execute(
+      `update "gifts" set "gift_giver_name" = ?, "gift_giver_email" = ?, "personal_message" = null, "giver_key" = ?, "email_key" = ?, "message_key" = null where "registry_id" = ?`,
+      [REDACTED_NAME, REMOVED_EMAIL, redacted.giverKey, redacted.emailKey, registryId],
+    );
     await em.execute(`delete from "thank_you_notes" where "gift_id" in (select "id" from "gifts" where "registry_id" = ?)`, [registryId]);
     // Their notes go with them (on delete cascade).
     await em.execute(`delete from "offline_gifts" where "registry_id" = ?`, [registryId]);
@@ -73,11 +79,12 @@ export class MikroOrmPersonalDataRepository implements PersonalDataRepository {
   async purgeGuestData(registryId: string, at: Date): Promise<{ gifts: number; giftsByHand: number }> {
     const em = this.em();
     const gifts = await em.execute<{ affectedRows: number }>(
-      `update "gifts" set "gift_giver_email" = ?, "personal_message" = null where "registry_id" = ? and ("gift_giver_email" <> ? or "personal_message" is not null)`,
-      [REMOVED_EMAIL, registryId, REMOVED_EMAIL],
+      `update "gifts" set "gift_giver_email" = ?, "personal_message" = null, "email_key" = ?, "message_key" = null
+       where "registry_id" = ? and ("gift_giver_email" <> ? or "personal_message" is not null)`,
+      [REMOVED_EMAIL, giftListSearchKeys('', REMOVED_EMAIL, null).emailKey, registryId, REMOVED_EMAIL],
       'run',
     );
-    const byHand = await em.execute<{ affectedRows: number }>(`update "offline_gifts" set "gift_giver_email" = null where "registry_id" = ? and "gift_giver_email" is not null`, [registryId], 'run');
+    const byHand = await em.execute<{ affectedRows: number }>(`update "offline_gifts" set "gift_giver_email" = null, "email_key" = null where "registry_id" = ? and "gift_giver_email" is not null`, [registryId], 'run');
     // The guest list is nothing but the guests' data: it goes whole.
     await em.execute(`delete from "guests" where "registry_id" = ?`, [registryId]);
     await em.execute(`update "registries" set "guest_data_purged_at" = ? where "id" = ?`, [at.toISOString(), registryId]);

@@ -35,7 +35,7 @@ export const CLAIM_REMINDERS = `
       limit ?)
      and "g"."reminded_at" is null
   returning "g"."id", "g"."registry_id", "g"."name", "g"."email", "g"."party_size", "g"."street", "g"."city", "g"."region",
-            "g"."postal_code", "g"."country", "g"."invited_at", "g"."reminded_at", "g"."created_at", "g"."updated_at"`;
+            "g"."postal_code", "g"."country", "g"."invited_at", "g"."reminded_at", "g"."token_hash", "g"."created_at", "g"."updated_at"`;
 
 /**
  * Open registries whose reminder day has come, with a guest invited and not yet reminded. A

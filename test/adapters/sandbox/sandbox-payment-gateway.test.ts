@@ -222,3 +222,22 @@ describe('SandboxPaymentGateway disputes in the balance', () => {
     ]);
   });
 });
+
+describe("the sandbox's test cards", () => {
+  it('tell what a card does, its digits grouped by spaces or dashes or not, and refuse any other number', () => {
+    expect(gateway.cardOutcome('4242424242424242')).toBe('succeeds');
+    expect(gateway.cardOutcome('4000 0000 0000 0002')).toBe('declined');
+    expect(gateway.cardOutcome('4000-0000-0000-0259')).toBe('disputed');
+    expect(gateway.cardOutcome('5555 5555 5555 4444')).toBeNull();
+    expect(gateway.cardOutcome('424242424242424')).toBeNull();
+    expect(gateway.cardOutcome('')).toBeNull();
+  });
+
+  it('are the ones its test mode names, with the evidence words that decide its disputes', () => {
+    const { cards, evidence } = gateway.testMode;
+    expect(gateway.cardOutcome(cards.succeeds)).toBe('succeeds');
+    expect(gateway.cardOutcome(cards.declined)).toBe('declined');
+    expect(gateway.cardOutcome(cards.disputed)).toBe('disputed');
+    expect(evidence).toEqual({ wins: 'winning_evidence', loses: 'losing_evidence' });
+  });
+});

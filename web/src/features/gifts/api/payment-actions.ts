@@ -14,10 +14,6 @@ export function createPaymentIntent(gift: GiftRequest): Promise<StartedPayment> 
   return apiFetch<StartedPayment>('/api/create-payment-intent', { method: 'POST', body: gift });
 }
 
-/** The test cards of the sandbox provider (docs/architecture.md#payments). */
-export const SANDBOX_SUCCESS_CARD = '4242 4242 4242 4242';
-export const SANDBOX_DECLINE_CARD = '4000 0000 0000 0002';
-
 /**
  * POST /api/sandbox/confirm: the sandbox's stand-in for the card network. 402 is a decline and
  * 400 a card or payment it does not take; both carry the message to show.

@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import { focusNotifications, useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-fetch';
 import { errorMessage } from '../../../lib/error-message';
-import { confirmSandboxPayment, SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD } from '../api/payment-actions';
+import { cardInGroups, type SandboxTestModeAnswer } from '@api/sandbox';
+import { confirmSandboxPayment } from '../api/payment-actions';
 import { paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '../lib/payment-messages';
 import { PaymentSubmitButton } from './payment-submit-button';
 import { TextInput } from '../../../components/text-input';
@@ -15,6 +16,8 @@ interface SandboxPaymentFormProps {
   clientSecret: string;
   /** The total charge, formatted. */
   total: string;
+  /** The server's test cards and dispute evidence words (GET /api/config). */
+  testMode: SandboxTestModeAnswer | null;
   onPaid: () => void;
 }
 
@@ -22,7 +25,7 @@ interface SandboxPaymentFormProps {
  * The sandbox provider's card form (docs/architecture.md#payments): clearly test mode, one card-number field
  * that the browser is told not to remember, confirmed by POST /api/sandbox/confirm.
  */
-export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPaymentFormProps) {
+export function SandboxPaymentForm({ clientSecret, total, testMode, onPaid }: SandboxPaymentFormProps) {
   const { toast } = useToast();
   const [cardNumber, setCardNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -80,7 +83,8 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
   return (
     <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)} aria-label="Test card payment" sx={{ display: 'grid', gap: 2.5 }}>
       <Alert severity="info" variant="outlined">
-        <strong>Test mode:</strong> no real card is charged. Use {SANDBOX_SUCCESS_CARD} to succeed or {SANDBOX_DECLINE_CARD} to see a decline.
+        <strong>Test mode:</strong> no real card is charged.
+        {testMode && <TestCards testMode={testMode} />}
       </Alert>
       <TextInput
         id={CARD_INPUT_ID}
@@ -94,7 +98,7 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
           if (failure) setFailure(null);
         }}
         autoComplete="off"
-        placeholder={SANDBOX_SUCCESS_CARD}
+        placeholder={testMode ? cardInGroups(testMode.cards.succeeds) : undefined}
         required
         disabled={busy}
         error={!!(fieldError ?? failure)}
@@ -104,4 +108,20 @@ export function SandboxPaymentForm({ clientSecret, total, onPaid }: SandboxPayme
       <PaymentSubmitButton total={total} ready busy={busy} />
     </Box>
   );
+}
+
+/** The hint's cards, and how a dispute is tried: its card, then evidence with the words that decide it (sent from Admin → Disputes). */
+function TestCards({ testMode: { cards, evidence } }: { testMode: SandboxTestModeAnswer }) {
+  return (
+    <>
+      {' '}
+      Use <CardNumber digits={cards.succeeds} /> to succeed or <CardNumber digits={cards.declined} /> to see a decline. <CardNumber digits={cards.disputed} /> succeeds
+      and is disputed moments later: evidence containing <code>{evidence.wins}</code> wins the dispute, <code>{evidence.loses}</code> loses it.
+    </>
+  );
+}
+
+/** A card number kept on one line, so that a phone never splits its groups. */
+function CardNumber({ digits }: { digits: string }) {
+  return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{cardInGroups(digits)}</Box>;
 }

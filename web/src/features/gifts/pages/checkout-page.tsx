@@ -213,7 +213,7 @@ function PaymentForm({ data, clientSecret, registryId, total, onPaid }: Checkout
       </Suspense>
     );
   }
-  return <SandboxPaymentForm clientSecret={clientSecret} total={total} onPaid={() => onPaid()} />;
+  return <SandboxPaymentForm clientSecret={clientSecret} total={total} testMode={config.sandboxTestMode} onPaid={() => onPaid()} />;
 }
 
 /** The payment form's place while it loads: its button explains itself if pressed. */

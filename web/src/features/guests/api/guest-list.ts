@@ -89,8 +89,12 @@ export function useGuestActions(registryId: string) {
 
   /** A new personal link for the guest (the one before stops working), to copy and send. */
   const issueLink = useCallback(
-    (guestId: string) => apiFetch<GuestLinkView>(`${path}/${encodeURIComponent(guestId)}/link`, { method: 'POST', body: {} }),
-    [path],
+    async (guestId: string) => {
+      const link = await apiFetch<GuestLinkView>(`${path}/${encodeURIComponent(guestId)}/link`, { method: 'POST', body: {} });
+      await refresh();
+      return link;
+    },
+    [path, refresh],
   );
 
   return { add, importList, remove, downloadAddresses, matchGift, issueLink };

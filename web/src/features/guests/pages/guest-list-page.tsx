@@ -66,12 +66,18 @@ interface RowProps {
   currency: Currency;
   onInvite: (guest: GuestLineView) => void;
   onCopyLink: (guest: GuestLineView) => void;
+  /** Asking whether to replace the guest's link: the answer goes to onReplace. */
+  replacing: boolean;
+  onReplace: (guest: GuestLineView, replace: boolean) => void;
+  /** The link just made for this guest, shown where it was asked for (the clipboard may refuse it). */
+  madeLink: { url: string; copied: boolean } | null;
+  onDismissLink: () => void;
   onRemove: (guest: GuestLineView) => void;
   onUnmatch: (guest: GuestLineView, giftId: string) => void;
   busy: boolean;
 }
 
-function GuestRow({ guest, currency, onInvite, onCopyLink, onRemove, onUnmatch, busy }: RowProps) {
+function GuestRow({ guest, currency, onInvite, onCopyLink, replacing, onReplace, madeLink, onDismissLink, onRemove, onUnmatch, busy }: RowProps) {
   const address = addressOf(guest);
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   const byHand = guest.gifts.filter((gift) => gift.byHand);
@@ -120,13 +126,45 @@ function GuestRow({ guest, currency, onInvite, onCopyLink, onRemove, onUnmatch, 
         <Button variant="outlined" onClick={() => onInvite(guest)} disabled={busy} aria-label={guest.invitedAt ? `Send the invitation to ${guest.name} again` : `Send the invitation to ${guest.name}`}>
           {guest.invitedAt ? 'Send again' : 'Invite'}
         </Button>
-        <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => onCopyLink(guest)} disabled={busy} aria-label={`Copy ${guest.name}’s personal link`}>
-          Copy personal link
+        {/* Only a digest of a link is kept: one made before cannot be shown again, only replaced. */}
+        <Button
+          variant="outlined"
+          startIcon={<LinkIcon />}
+          onClick={() => onCopyLink(guest)}
+          disabled={busy}
+          aria-label={guest.hasPersonalLink ? `New personal link for ${guest.name}` : `Copy ${guest.name}’s personal link`}
+        >
+          {guest.hasPersonalLink ? 'New personal link' : 'Copy personal link'}
         </Button>
         <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
           Remove
         </Button>
       </Box>
+      {madeLink && (
+        <Alert severity="info" onClose={onDismissLink} sx={{ flexBasis: '100%', minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {guest.name}’s personal link{madeLink.copied ? ' (copied)' : ''}
+          </Typography>
+          <Typography component="code" sx={{ display: 'block', overflowWrap: 'anywhere', my: 0.5 }}>
+            {madeLink.url}
+          </Typography>
+          <Typography variant="body2">A new link each time: the one sent before stops working. Their answer and gifts from it show on this line.</Typography>
+        </Alert>
+      )}
+      {replacing && (
+        <Alert severity="warning" sx={{ flexBasis: '100%' }}>
+          <Typography>{guest.name} already has a personal link. A new one stops the link they were sent from working.</Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            {/* Where the focus goes once asked, so a keyboard and a screen reader land on the question. */}
+            <Button variant="contained" size="small" autoFocus onClick={() => onReplace(guest, true)}>
+              Make a new link
+            </Button>
+            <Button size="small" onClick={() => onReplace(guest, false)}>
+              Keep the old one
+            </Button>
+          </Box>
+        </Alert>
+      )}
     </Paper>
   );
 }
@@ -148,7 +186,7 @@ export default function GuestListPage() {
   const [inviting, setInviting] = useState(false);
   const { remove, downloadAddresses, matchGift, issueLink } = useGuestActions(id ?? '');
   // The link last made, shown until another is: a browser that refuses the clipboard still lets the family copy it by hand.
-  const [madeLink, setMadeLink] = useState<{ guest: string; url: string; copied: boolean } | null>(null);
+  const [madeLink, setMadeLink] = useState<{ guestId: string; url: string; copied: boolean } | null>(null);
   const { toast } = useToast();
   const onUnauthorized = useUnauthorizedRedirect();
   const [busyGuest, setBusyGuest] = useState<string | null>(null);
@@ -189,7 +227,15 @@ export default function GuestListPage() {
     }
   };
 
-  const copyLink = async (guest: GuestLineView) => {
+  // A guest with a link already is asked about first: a new link stops the one they were sent.
+  const [replacing, setReplacing] = useState<GuestLineView | null>(null);
+
+  const copyLink = async (guest: GuestLineView, confirmed = false) => {
+    if (guest.hasPersonalLink && !confirmed) {
+      setReplacing(guest);
+      return;
+    }
+    setReplacing(null);
     setBusyGuest(guest.id);
     try {
       const { url } = await issueLink(guest.id);
@@ -197,8 +243,8 @@ export default function GuestListPage() {
         () => true,
         () => false,
       );
-      setMadeLink({ guest: guest.name, url, copied: copied === true });
-      toast({ title: copied ? 'Link copied' : 'Link ready', description: copied ? `${guest.name}’s personal link is on your clipboard.` : `Copy ${guest.name}’s personal link from the box above the list.` });
+      setMadeLink({ guestId: guest.id, url, copied: copied === true });
+      toast({ title: copied ? 'Link copied' : 'Link ready', description: copied ? `${guest.name}’s personal link is on your clipboard.` : `Copy ${guest.name}’s personal link from their line.` });
     } catch (failure) {
       failed(failure, 'Failed to make the link. Please try again.');
     } finally {
@@ -281,7 +327,7 @@ export default function GuestListPage() {
         {counts.guests > 0 && (
           <>
             <Typography>
-              RSVP: {counts.rsvp.yes} coming ({plural(counts.rsvp.yesPeople, 'person', 'people')}) · {counts.rsvp.maybe} maybe · {counts.rsvp.no} not coming ·{' '}
+              RSVP: {counts.rsvp.yes} coming ({plural(counts.rsvp.yesPeople, 'person', 'people')}) · {counts.rsvp.maybe} maybe ({plural(counts.rsvp.maybePeople, 'person', 'people')}) · {counts.rsvp.no} not coming ·{' '}
               {counts.rsvp.none} not answered
             </Typography>
             <Typography color="text.secondary">
@@ -290,15 +336,6 @@ export default function GuestListPage() {
           </>
         )}
       </Box>
-      {madeLink && (
-        <Alert severity="info" onClose={() => setMadeLink(null)}>
-          <Typography sx={{ fontWeight: 600 }}>{madeLink.guest}’s personal link{madeLink.copied ? ' (copied)' : ''}</Typography>
-          <Typography component="code" sx={{ display: 'block', overflowWrap: 'anywhere', my: 0.5 }}>
-            {madeLink.url}
-          </Typography>
-          <Typography variant="body2">A new link each time: the one sent before stops working. Their answer and gifts from it show on their line.</Typography>
-        </Alert>
-      )}
       {counts.guests > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           <Button variant="contained" startIcon={<EmailOutlinedIcon />} onClick={() => setInviting(true)}>
@@ -346,6 +383,10 @@ export default function GuestListPage() {
                     currency={whole.currency}
                     onInvite={(chosen) => void invite(chosen)}
                     onCopyLink={(chosen) => void copyLink(chosen)}
+                    replacing={replacing?.id === guest.id}
+                    madeLink={madeLink?.guestId === guest.id ? madeLink : null}
+                    onDismissLink={() => setMadeLink(null)}
+                    onReplace={(chosen, replace) => (replace ? void copyLink(chosen, true) : setReplacing(null))}
                     onRemove={(chosen) => void removeGuest(chosen)}
                     onUnmatch={(chosen, giftId) => void unmatch(chosen, giftId)}
                     busy={busyGuest === guest.id}
