@@ -15,7 +15,7 @@ export const WEB_CORE_MODULES = [
   'payout/payout-schemas', 'payout/payout-readiness', 'payout/payout-timing', 'dispute/dispute-schemas',
   'ledger/finance-lines',
   'model/thank-you-status', 'thank-you/note-schemas', 'thank-you/render-card', 'thank-you/default-message', 'thank-you/card-templates', 'thank-you/card-for-all-schemas', 'thank-you/giver-name-placeholder', 'thank-you/card-for-all-recipients',
-  'mail/unsubscribe-link',
+  'mail/unsubscribe-link', 'model/invitation-settings', 'invitation/invitation-schemas',
 ];
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */

@@ -5,7 +5,7 @@ import { CURRENCIES } from '@core/money';
 import { OFFLINE_GIFT_METHODS } from '@core/model/offline-gift';
 import { THANK_YOU_STATUSES } from '@core/model/thank-you-status';
 import { amountSchema } from './amount';
-import { arrayOf, count, exactObject, flag, instant, nullableOneOf, nullableText, objectWithOptional, oneOfValues, text, type Wire } from './json-schema';
+import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableOneOf, nullableText, objectWithOptional, oneOfValues, text, type Wire } from './json-schema';
 import { calendarDay } from './offline-gifts';
 import { operation } from './operation';
 import { messageSchema } from './registries';
@@ -22,6 +22,10 @@ export const guestViewSchema = exactObject({
   region: nullableText,
   postalCode: nullableText,
   country: nullableText,
+  /** When the invitation was last e-mailed to the guest; null until then. */
+  invitedAt: nullableInstant,
+  /** When the one reminder was queued to the guest; null unless it was. */
+  remindedAt: nullableInstant,
   /** The guest's answer from their personal link; null before they answer. */
   rsvp: { anyOf: [rsvpSchema, { type: 'null' }] },
   /** Whether a personal link was made; making another stops that one working. */
@@ -60,10 +64,12 @@ export type UnmatchedGiftView = Wire<typeof unmatchedGiftSchema>;
 export const guestListSchema = exactObject({
   currency: oneOfValues(CURRENCIES),
   guests: arrayOf(guestLineSchema),
-  filters: objectWithOptional({}, { gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked), rsvp: oneOfValues(GUEST_FILTERS.rsvp) }),
+  filters: objectWithOptional({}, { invited: oneOfValues(GUEST_FILTERS.invited), gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked), rsvp: oneOfValues(GUEST_FILTERS.rsvp) }),
   counts: exactObject({
     guests: count,
     people: count,
+    /** Guests e-mailed the invitation. */
+    invited: count,
     gave: count,
     thanked: count,
     notThanked: count,
@@ -86,6 +92,7 @@ export type GuestLinkView = Wire<typeof guestLinkSchema>;
 
 /** The guest list's filters (core/guest/guest-list-query.ts), each yes or no. */
 const GUEST_LIST_QUERY = {
+  invited: { description: 'yes: the guests e-mailed the invitation; no: those not yet invited' },
   gave: { description: 'yes: the guests who gave (from their personal link, by their e-mail, or a gift by hand matched to them); no: those who have not' },
   thanked: { description: 'yes: givers whose every gift has a card sent and delivered; no: givers still owed a card' },
   rsvp: { description: 'yes, no or maybe: the guests who answered so from their personal link; none: those who have not answered' },

@@ -14,6 +14,7 @@ import { newsletterOperations } from './newsletter';
 import { mailOperations } from './mail';
 import { offlineGiftOperations } from './offline-gifts';
 import { guestOperations } from './guests';
+import { invitationMailOperations } from './invitation-mail';
 import { invitationOperations } from './invitations';
 import { payoutOperations } from './payouts';
 import { registryOperations } from './registries';
@@ -38,6 +39,7 @@ export const operations: readonly Operation[] = [
   ...giftOperations,
   ...offlineGiftOperations,
   ...guestOperations,
+  ...invitationMailOperations,
   ...invitationOperations,
   ...thankYouOperations,
   ...payoutOperations,

@@ -21,6 +21,8 @@ import type { PhotoStore } from '@core/ports/photo-store';
 import type { UnsubscribeTokens } from '@core/ports/unsubscribe-tokens';
 import { purgeGuestDataDue } from '@core/registry/guest-data-retention';
 import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
+import { remindInvitedGuests } from '@core/invitation/remind-invited-guests';
+import { guestOwnLink } from '@core/invitation/personal-link';
 import { nodeSecretTokens } from '../adapters/security/node-secret-tokens';
 import type { AppConfig } from './config';
 import type { Infrastructure } from './container';
@@ -50,6 +52,11 @@ const FIRST_CHARITY_REMINDER_MS = 2 * MINUTE_MS;
 // instance looks each hour, and a recorded reminder is never sent again, whichever sent it.
 const THANK_YOU_REMINDER_INTERVAL_MS = HOUR_MS;
 const FIRST_THANK_YOU_REMINDER_MS = 3 * MINUTE_MS;
+// The guests' one reminder about an invitation, the family's chosen days before the date: every
+// instance looks each hour, and each guest is claimed by one conditional update, whichever
+// instance claims first.
+const INVITATION_REMINDER_INTERVAL_MS = HOUR_MS;
+const FIRST_INVITATION_REMINDER_MS = 6 * MINUTE_MS;
 // Reconciliation with the provider, of the last UTC day over for two hours (RECONCILIATION_GRACE_MS):
 // every instance looks each hour, and the first look claims the day in the database (one row per
 // day), so one instance runs it; a run that failed or whose instance died is taken over later.
@@ -97,6 +104,7 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
   const sweepLog = logger.child({ component: 'gift-sweep' });
   const reconciliationLog = logger.child({ component: 'ledger-reconciliation' });
   const thankYouLog = logger.child({ component: 'thank-you-reminder' });
+  const invitationLog = logger.child({ component: 'invitation-reminder' });
   const personalDataLog = logger.child({ component: 'personal-data' });
   const exportLog = logger.child({ component: 'account-export' });
   return [
@@ -180,6 +188,17 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
       run: async () => {
         const queued = await remindUnthankedGifts({ unitOfWork: repositories, clock, ...mailed });
         if (queued > 0) thankYouLog.info({ reminders: queued }, 'thank-you reminders queued');
+        return queued;
+      },
+    }),
+    repeatingJob({
+      name: 'invitation-reminder',
+      timing: { firstMs: FIRST_INVITATION_REMINDER_MS, everyMs: INVITATION_REMINDER_INTERVAL_MS },
+      log: invitationLog,
+      failure: 'invitation reminder failed',
+      run: async () => {
+        const queued = await remindInvitedGuests({ unitOfWork: repositories, clock, appUrl: config.publicUrl, personalLink: guestOwnLink(nodeSecretTokens, config.publicUrl) });
+        if (queued > 0) invitationLog.info({ reminders: queued }, 'invitation reminders queued');
         return queued;
       },
     }),

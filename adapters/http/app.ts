@@ -14,6 +14,8 @@ import { giftRoutes } from './routes/gift-routes';
 import { paymentStarts, type PaymentStartNotes } from './payment-starts';
 import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { guestRoutes } from './routes/guest-routes';
+import { invitationMailRoutes } from './routes/invitation-mail-routes';
+import { guestOwnLink } from '@core/invitation/personal-link';
 import { invitationRoutes } from './routes/invitation-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
@@ -170,6 +172,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
     guestRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, publicUrl: settings.publicUrl }),
     invitationRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock }),
+    invitationMailRoutes({ repositories: deps.repositories, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits, personalLink: guestOwnLink(deps.secretTokens, settings.publicUrl) }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),

@@ -55,6 +55,12 @@ export interface AttemptLimits {
   typedAddressCardsBeforePaidGiftPerNetwork: RateLimiterAbstract;
   /** Cards e-mailed to addresses a family typed, once the registry has received a paid gift, per account. */
   typedAddressCardsPerAccount: RateLimiterAbstract;
+  /**
+   * Invitation e-mails one registry sends in a day (its list once and a few resends), and one
+   * account across its registries: the guest list cannot become a mailer for strangers.
+   */
+  invitationsPerRegistry: RateLimiterAbstract;
+  invitationsPerAccount: RateLimiterAbstract;
   /** Registry searches from one network: a person searches a few times a minute. */
   searchesPerNetwork: RateLimiterAbstract;
   /**

@@ -35,6 +35,10 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   'co_owner.link_invalid': 410,
   'gift.not_found': 404,
   'guest.not_found': 404,
+  'invitation.nothing_to_send': 409,
+  'invitation.registry_closed': 409,
+  'invitation.date_passed': 409,
+  'invitation.list_changed': 409,
   // The same for a link that never was and one replaced by a newer: nothing tells them apart.
   'invitation.not_found': 404,
   'rsvp.closed': 409,

@@ -1,4 +1,6 @@
 import { TYPED_ADDRESS_CARDS_PER_DAY_BEFORE_PAID_GIFT } from '@core/thank-you/typed-address-budget';
+import { MAX_GUESTS_PER_REGISTRY } from '@core/model/guest';
+import { INVITATION_RESENDS_PER_DAY, INVITATIONS_PER_ACCOUNT_PER_DAY } from '@core/model/invitation-settings';
 import type { AttemptLimits } from './attempt-limiter';
 
 /** One rate limit: the server counts by it, and the table of limits in docs/operations.md#rate-limits is printed from it. */
@@ -54,6 +56,13 @@ export const RATE_LIMIT_POLICIES = {
     counts: 'the same, per network',
   },
   typedAddressCardsPerAccount: { keyPrefix: 'typed-card-account', points: 200, durationS: DAY, counts: 'thank-you cards e-mailed to addresses the family typed, once a gift was paid online, per account' },
+  invitationsPerRegistry: {
+    keyPrefix: 'invitation-registry',
+    points: MAX_GUESTS_PER_REGISTRY + INVITATION_RESENDS_PER_DAY,
+    durationS: DAY,
+    counts: `invitation e-mails one registry sends (its whole list of at most ${MAX_GUESTS_PER_REGISTRY} once, and ${INVITATION_RESENDS_PER_DAY} resends)`,
+  },
+  invitationsPerAccount: { keyPrefix: 'invitation-account', points: INVITATIONS_PER_ACCOUNT_PER_DAY, durationS: DAY, counts: 'invitation e-mails one account sends, across its registries' },
   searchesPerNetwork: { keyPrefix: 'search-network', points: 30, durationS: MINUTE, counts: 'registry searches from one network (a person typing slowly sends one a keystroke)' },
   searchResultsPerNetwork: { keyPrefix: 'search-results-network', points: 50, durationS: HOUR, counts: 'registries search answers list to one network, each counting one' },
 } as const satisfies Record<keyof AttemptLimits, RateLimitPolicy>;

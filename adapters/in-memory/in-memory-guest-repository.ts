@@ -6,6 +6,7 @@ import type { GuestRsvp } from '@core/model/guest-rsvp';
 import { giftsOfGuests } from '@core/guest/guest-gifts';
 import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import type { ThankYouNote } from '@core/model/thank-you-note';
+import { stoppingSuppression, suppressionKey, type Suppression } from '@core/model/suppression';
 
 /** What the guest list reads of the other tables to know who gave (set by the repositories). */
 export interface GuestGiftSources {
@@ -14,13 +15,15 @@ export interface GuestGiftSources {
   notes: () => ThankYouNote[];
   /** A guest taken off the list leaves their gifts given by hand unmatched. */
   onDelete: (guestIds: string[]) => void;
+  /** The suppression list: an unsubscribed guest gets no reminder. */
+  suppressions: () => Suppression[];
 }
 
 export class InMemoryGuestRepository implements GuestRepository {
   rows = new Map<string, Guest>();
   /** Each guest's personal link's digest, kept beside the line as the database keeps it in a column core never reads. */
   linkDigests = new Map<string, string>();
-  sources: GuestGiftSources = { gifts: () => [], offlineGifts: () => [], notes: () => [], onDelete: () => undefined };
+  sources: GuestGiftSources = { gifts: () => [], offlineGifts: () => [], notes: () => [], onDelete: () => undefined, suppressions: () => [] };
 
   async createMany(guests: readonly NewGuest[]): Promise<Guest[]> {
     // As the database's unique index: one line per registry and address, and none of them if one clashes.
@@ -31,7 +34,7 @@ export class InMemoryGuestRepository implements GuestRepository {
       taken.add(key);
     }
     const now = new Date();
-    const rows = guests.map((guest): Guest => ({ ...guest, rsvp: null, hasPersonalLink: false, id: crypto.randomUUID(), createdAt: now, updatedAt: now }));
+    const rows = guests.map((guest): Guest => ({ ...guest, rsvp: null, hasPersonalLink: false, invitedAt: null, remindedAt: null, id: crypto.randomUUID(), createdAt: now, updatedAt: now }));
     for (const row of rows) this.rows.set(row.id, row);
     return rows.map((row) => ({ ...row }));
   }
@@ -68,6 +71,25 @@ export class InMemoryGuestRepository implements GuestRepository {
     const { sources } = this;
     const ofRegistry = <T extends { registryId: string }>(rows: T[]) => rows.filter((row) => row.registryId === registryId);
     return giftsOfGuests(await this.listByRegistry(registryId), ofRegistry(sources.gifts()), ofRegistry(sources.offlineGifts()), sources.notes());
+  }
+
+  async markInvited(guestIds: readonly string[], at: Date): Promise<void> {
+    for (const id of guestIds) {
+      const row = this.rows.get(id);
+      if (row) this.rows.set(id, { ...row, invitedAt: at });
+    }
+  }
+
+  async claimReminders(registryId: string, invitedBefore: Date, at: Date, limit: number): Promise<Guest[]> {
+    const gave = new Set((await this.giftsOfGuests(registryId)).map((gift) => gift.guestId));
+    const stopped = (email: string) => stoppingSuppression(this.sources.suppressions().filter((row) => row.address === suppressionKey(email)), 'guest-invitations') !== null;
+    const due = [...this.rows.values()]
+      .filter((row) => row.registryId === registryId && row.invitedAt !== null && row.invitedAt < invitedBefore && row.remindedAt === null && row.rsvp === null)
+      .filter((row) => !gave.has(row.id) && !stopped(row.email))
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .slice(0, limit);
+    for (const row of due) this.rows.set(row.id, { ...row, remindedAt: at });
+    return due.map((row) => ({ ...row, remindedAt: at })).sort(byGuestName);
   }
 
   deleteByRegistry(registryId: string): void {

@@ -6,6 +6,7 @@ import { InMemoryGiftRepository } from './in-memory-gift-repository';
 import { InMemoryReceiptRepository } from './in-memory-receipt-repository';
 import { InMemoryOfflineGiftRepository } from './in-memory-offline-gift-repository';
 import { InMemoryGuestRepository } from './in-memory-guest-repository';
+import { InMemoryInvitationSettingsRepository } from './in-memory-invitation-settings-repository';
 import { InMemoryThankYouNoteRepository } from './in-memory-thank-you-note-repository';
 import { InMemoryThankYouCardRepository } from './in-memory-thank-you-card-repository';
 import { InMemoryThankYouReminderRepository } from './in-memory-thank-you-reminder-repository';
@@ -49,6 +50,7 @@ export function createInMemoryRepositories() {
     gifts,
     offlineGifts,
     guests,
+    invitationSettings: new InMemoryInvitationSettingsRepository({ registries, guests }),
     thankYouNotes,
     thankYouCards,
     thankYouReminders: new InMemoryThankYouReminderRepository({ registries, gifts, offlineGifts, thankYouNotes }),
@@ -73,6 +75,7 @@ export function createInMemoryRepositories() {
     repositories.thankYouReminders.rows.delete(registryId);
     repositories.coOwnerInvitations.deleteByRegistry(registryId);
     repositories.guests.deleteByRegistry(registryId);
+    repositories.invitationSettings.rows.delete(registryId);
   };
   repositories.offlineGifts.onDelete = (id) => repositories.thankYouNotes.deleteByGiftIds([id]);
   repositories.guests.sources = {
@@ -83,6 +86,7 @@ export function createInMemoryRepositories() {
       repositories.offlineGifts.forgetGuests(guestIds);
       repositories.gifts.forgetGuests(guestIds);
     },
+    suppressions: () => [...repositories.mailSuppressions.rows.values()],
   };
   // Every table keeps its rows in a Map named rows; the audit trail, which has no way to change
   // its events, hands its creator a snapshot function instead.

@@ -6,6 +6,7 @@ import { DomainError } from '../errors';
  * of the list (invited) is one more entry here and one more test in guest-state.ts.
  */
 export const GUEST_FILTERS = {
+  invited: ['yes', 'no'],
   gave: ['yes', 'no'],
   thanked: ['yes', 'no'],
   /** The guest's answer; none: not answered yet. */

@@ -41,6 +41,7 @@ export function guestStates(guests: readonly Guest[], gifts: readonly GuestGift[
 
 /** What each filter's value keeps: "not thanked" is a guest who gave and is still owed a card. */
 const FILTER_TESTS: { [name in GuestFilterName]: Record<NonNullable<GuestFilters[name]>, (state: GuestState) => boolean> } = {
+  invited: { yes: (state) => state.guest.invitedAt !== null, no: (state) => state.guest.invitedAt === null },
   gave: { yes: (state) => state.gifts.length > 0, no: (state) => state.gifts.length === 0 },
   thanked: { yes: (state) => state.thankYou === 'sent', no: (state) => state.thankYou !== null && state.thankYou !== 'sent' },
   rsvp: {

@@ -18,6 +18,8 @@ export interface GuestList {
     guests: number;
     /** The people they are for: the sum of the party sizes. */
     people: number;
+    /** Guests e-mailed the invitation. */
+    invited: number;
     gave: number;
     thanked: number;
     /** Gave, and are still owed a card. */
@@ -56,6 +58,7 @@ export async function listGuests(registryId: string, query: unknown, ports: Port
     counts: {
       guests: guests.length,
       people: guests.reduce((sum, guest) => sum + guest.partySize, 0),
+      invited: countOf({ invited: 'yes' }),
       gave: countOf({ gave: 'yes' }),
       thanked: countOf({ thanked: 'yes' }),
       notThanked: countOf({ thanked: 'no' }),

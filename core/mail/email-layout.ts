@@ -16,7 +16,7 @@ import { PRODUCT } from '../product-name';
  * The registry's title as e-mails quote it: the child's name is the family's words, sent to
  * guests, co-owners and administrators, so nothing in it becomes a link (unlinked-text.ts).
  */
-export function celebration(registry: Registry): string {
+export function celebration(registry: Pick<Registry, 'childName' | 'celebrationType'>): string {
   return unlinkedText(celebrationTitle(registry));
 }
 
@@ -34,7 +34,8 @@ export function layout(title: string, rows: [string, string][], paragraphs: stri
     .map(([label, value]) => `<tr><td style="padding:6px 12px 6px 0;color:${colours.inkMuted}">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600;text-align:right">${escapeHtml(value)}</td></tr>`)
     .join('');
   const c = colours;
-  return `<!doctype html><html lang="en"><body style="margin:0;background:${c.cream};font-family:Arial,Helvetica,sans-serif;color:${c.ink}">
+  // The title is what a mail program that opens the message as a page (and a screen reader) names it by.
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:${c.cream};font-family:Arial,Helvetica,sans-serif;color:${c.ink}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${c.cream};padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:${c.paper};border:1px solid ${c.line};border-top:4px solid ${c.gold};border-radius:16px;padding:28px">
 <tr><td><p style="margin:0 0 10px;color:${c.navy};font-weight:700;letter-spacing:0.04em">${PRODUCT}</p><h1 style="margin:0 0 16px;font-family:${fonts.displayEmail};font-weight:${fonts.displayWeight};font-size:26px;line-height:1.25;color:${c.navy}">${escapeHtml(title)}</h1>

@@ -19,6 +19,10 @@ export interface Guest {
   region: string | null;
   postalCode: string | null;
   country: string | null;
+  /** When the family last e-mailed this guest the invitation; null until then (core/invitation/send-invitations.ts). */
+  invitedAt: Date | null;
+  /** When the one reminder was queued to this guest; set once, never cleared (core/invitation/remind-invited-guests.ts). */
+  remindedAt: Date | null;
   /** The guest's own answer from their personal link (core/guest/guest-rsvp.ts), or null before they answer. */
   rsvp: GuestRsvp | null;
   /** Whether the guest has a personal link (core/guest/guest-link.ts); only its digest is kept, so the link itself cannot be shown again. */

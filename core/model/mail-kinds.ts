@@ -16,6 +16,8 @@ export const MAIL_KINDS = [
   'thank-you-card',
   'thank-you-reminder',
   'co-owner-invitation',
+  'guest-invitation',
+  'guest-reminder',
   'newsletter',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -25,7 +27,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
  * account and administrators' notices) is no category of these: it is about something the person
  * did or owns, carries no unsubscribe, and no opt-out stops it.
  */
-export const OPT_OUT_CATEGORIES = ['thank-you-cards', 'reminders', 'invitations', 'newsletter'] as const;
+export const OPT_OUT_CATEGORIES = ['thank-you-cards', 'reminders', 'invitations', 'guest-invitations', 'newsletter'] as const;
 export type OptOutCategory = (typeof OPT_OUT_CATEGORIES)[number];
 export type MailCategory = 'transactional' | OptOutCategory;
 
@@ -40,6 +42,9 @@ const CATEGORY_OF: Record<MailKind, MailCategory> = {
   'thank-you-card': 'thank-you-cards',
   'thank-you-reminder': 'reminders',
   'co-owner-invitation': 'invitations',
+  // A family's invitation and its one reminder: one click stops both, from every family.
+  'guest-invitation': 'guest-invitations',
+  'guest-reminder': 'guest-invitations',
   newsletter: 'newsletter',
 };
 
@@ -60,5 +65,6 @@ export const OPT_OUT_LABELS: Record<OptOutCategory, string> = {
   'thank-you-cards': `thank-you cards that families send through ${PRODUCT}`,
   reminders: `${PRODUCT}’s reminders about thank-you cards`,
   invitations: `invitations to co-own a registry on ${PRODUCT}`,
+  'guest-invitations': `invitations to celebrations, and their reminders, that families send through ${PRODUCT}`,
   newsletter: `the ${PRODUCT} newsletter`,
 };

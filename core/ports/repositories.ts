@@ -12,6 +12,7 @@ import type { OfflineGift, OfflineGiftDetails } from '../model/offline-gift';
 import type { Guest, GuestDetails } from '../model/guest';
 import type { GuestGift } from '../model/guest-gift';
 import type { GuestRsvp } from '../model/guest-rsvp';
+import type { InvitationSettings } from '../model/invitation-settings';
 import type { Cents } from '../money';
 import type { MailQueue } from './mail-queue';
 import type { Suppression, SuppressionScope } from '../model/suppression';
@@ -392,6 +393,28 @@ export interface GuestRepository {
   findByLinkDigest(tokenHash: string): Promise<Guest | null>;
   /** Records the guest's answer in place of any before; fails with guest.not_found for an unknown id. */
   recordRsvp(id: string, rsvp: GuestRsvp): Promise<Guest>;
+  /** Records that these guests were e-mailed the invitation now (a resend moves the date). */
+  markInvited(guestIds: readonly string[], at: Date): Promise<void>;
+  /**
+   * Claims the registry's guests due their one reminder, and answers them: invited before
+   * `invitedBefore`, never reminded, who have neither answered nor given, and whose address is not
+   * unsubscribed from invitations. One conditional update (reminded_at set where it was null), so
+   * of two instances claiming at once each guest goes to one; the caller queues the reminders in
+   * the same transaction.
+   */
+  claimReminders(registryId: string, invitedBefore: Date, at: Date, limit: number): Promise<Guest[]>;
+}
+
+/** The family's invitation settings (core/model/invitation-settings.ts), one row per registry once saved. */
+export interface InvitationSettingsRepository {
+  /** The saved settings, or the defaults when the family never saved any. */
+  findFor(registryId: string): Promise<InvitationSettings>;
+  save(settings: Omit<InvitationSettings, 'updatedAt'>, at: Date): Promise<InvitationSettings>;
+  /**
+   * Open registries whose reminder day has come (the chosen days before the date, the date not
+   * passed) and that have an invited guest not yet reminded, the soonest celebration first.
+   */
+  listDueReminders(today: Date, limit: number): Promise<string[]>;
 }
 
 /** One registry's share for one charity, added to that charity's pending payout at closing. */
@@ -615,6 +638,7 @@ export interface Repositories {
   gifts: GiftRepository;
   offlineGifts: OfflineGiftRepository;
   guests: GuestRepository;
+  invitationSettings: InvitationSettingsRepository;
   thankYouNotes: ThankYouNoteRepository;
   thankYouCards: ThankYouCardRepository;
   thankYouReminders: ThankYouReminderRepository;

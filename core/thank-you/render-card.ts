@@ -3,6 +3,7 @@ import { unlinkedHtml, unlinkedText } from '../unlinked-text';
 import { CARD_TEMPLATE_STYLES, IMAGE_WIDTHS } from './card-templates';
 import type { CardTemplate, ImageSize } from '../model/thank-you-note';
 import { celebrationTitle, type CelebrationType } from '../model/celebration-title';
+import { absolutePhotoUrl } from '../mail/photo-address';
 
 export interface CardContent {
   templateId: CardTemplate;
@@ -20,11 +21,6 @@ export interface RenderedCard {
   subject: string;
   html: string;
   text: string;
-}
-
-/** A mail client loads images from absolute addresses only; our own photos are paths on this site. */
-function absolutePhotoUrl(url: string, appUrl: string): string {
-  return url.startsWith('/') ? `${appUrl.replace(/\/+$/, '')}${url}` : url;
 }
 
 /**

@@ -127,6 +127,26 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect(sentReceipt?.text).toBe(receipt.text);
     });
 
+    it('sends a family’s invitations at a pace, after the other mail of each pass, so a receipt never waits behind a list', async () => {
+      const invitations = Array.from({ length: 25 }, (_, index) => aQueuedMail({ kind: index % 5 === 0 ? 'guest-reminder' : 'guest-invitation', dedupeKey: `guest-invitation-${index}-${crypto.randomUUID()}` }));
+      await enqueue(invitations);
+      const receipts = Array.from({ length: 12 }, () => aQueuedMail());
+      await enqueue(receipts);
+      const paced = worker();
+      // A pass sends every receipt (more than one batch of them), and at most 10 invitations, last.
+      expect(await paced.drainOnce()).toBe(22);
+      expect(mailer.sent.slice(0, 12).every((mail) => mail.kind === 'gift-receipt')).toBe(true);
+      expect(mailer.sent.slice(12).every((mail) => mail.kind === 'guest-invitation' || mail.kind === 'guest-reminder')).toBe(true);
+      // A receipt queued meanwhile goes at the next pass, ahead of the invitations still waiting.
+      const late = aQueuedMail();
+      await enqueue([late]);
+      expect(await paced.drainOnce()).toBe(11);
+      expect(mailer.sent[22]?.to).toBe(late.to);
+      expect(await paced.drainOnce()).toBe(5);
+      expect(await paced.drainOnce()).toBe(0);
+      expect(new Set(mailer.sent.map((mail) => mail.to)).size).toBe(38);
+    });
+
     it('sends nothing to a suppressed address the suppression covers, records why, and still sends what it does not cover', async () => {
       const address = 'Gone.Giver@Example.com';
       await orm.em.fork().execute(`insert into "mail_suppressions" ("address", "scope", "reason") values ('gone.giver@example.com', 'non-transactional', 'spam-report')`);

@@ -12,6 +12,7 @@ import { personalDataRepositoryContract } from './personal-data-repositories.con
 import { thankYouRepositoryContract } from './thank-you-repositories.contract';
 import { coOwnerRepositoryContract } from './co-owner-repositories.contract';
 import { guestRepositoryContract } from './guest-repositories.contract';
+import { invitationRepositoryContract } from './invitation-repositories.contract';
 import { giftListRepositoryContract } from './gift-list-repositories.contract';
 
 export type RepositoryFactory = () => Promise<Repositories & UnitOfWork>;
@@ -592,6 +593,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     thankYouRepositoryContract(() => repos);
     coOwnerRepositoryContract(() => repos);
     guestRepositoryContract(() => repos);
+    invitationRepositoryContract(() => repos);
     giftListRepositoryContract(() => repos);
 
     describe('unit of work', () => {

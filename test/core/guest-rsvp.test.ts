@@ -16,7 +16,7 @@ import type { Registry } from '@core/model/registry';
 const at = new Date('2026-05-01T00:00:00Z');
 
 function aGuest(id: string, rsvp: GuestRsvp | null = null): Guest {
-  return { id, registryId: 'r', name: id, email: `${id}@example.com`, partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp, hasPersonalLink: false, createdAt: at, updatedAt: at };
+  return { id, registryId: 'r', name: id, email: `${id}@example.com`, partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp, hasPersonalLink: false, invitedAt: null, remindedAt: null, createdAt: at, updatedAt: at };
 }
 
 function refusal(run: () => unknown): Record<string, string> | string {

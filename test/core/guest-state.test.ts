@@ -7,7 +7,7 @@ import { THANK_YOU_STATUSES, type ThankYouStatus } from '@core/model/thank-you-s
 
 function aGuest(id: string): Guest {
   const at = new Date('2026-05-01T00:00:00Z');
-  return { id, registryId: 'r', name: id, email: `${id}@example.com`, partySize: 1, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, hasPersonalLink: false, createdAt: at, updatedAt: at };
+  return { id, registryId: 'r', name: id, email: `${id}@example.com`, partySize: 1, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, hasPersonalLink: false, invitedAt: null, remindedAt: null, createdAt: at, updatedAt: at };
 }
 
 function aGift(giftId: string, guestId: string, amount: number, thankYouStatus: ThankYouStatus = 'none'): GuestGift {

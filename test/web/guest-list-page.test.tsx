@@ -7,7 +7,7 @@ import { fillIn, renderApp, toastRegion } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 function aGuest(overrides: Partial<GuestLineView> = {}): GuestLineView {
-  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, hasPersonalLink: false, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
+  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, hasPersonalLink: false, invitedAt: null, remindedAt: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
 }
 
 /** A guest who gave one gift of `amount`, its card in the state given. */
@@ -41,6 +41,7 @@ function serveGuests(initial: GuestLineView[], unmatchedByHand: UnmatchedGiftVie
   const counts = () => ({
     guests: guests.length,
     people: guests.reduce((sum, guest) => sum + guest.partySize, 0),
+    invited: guests.filter((guest) => guest.invitedAt !== null).length,
     gave: guests.filter((guest) => guest.thankYou !== null).length,
     thanked: guests.filter((guest) => guest.thankYou === 'sent').length,
     notThanked: guests.filter((guest) => guest.thankYou !== null && guest.thankYou !== 'sent').length,
@@ -222,7 +223,7 @@ describe('the family’s guest list page', () => {
       aGiver({ id: 'g-dora', name: 'Dora Levi', email: 'dora@example.com' }, 36, 'sent'),
       aGiver({ id: 'g-zev', name: 'Zev Stern', email: 'zev@example.com' }, 50, 'not_delivered'),
     ]);
-    expect(screen.getByText('3 gave · 1 thanked · 2 still to thank')).toBeInTheDocument();
+    expect(screen.getByText('0 invited · 3 gave · 1 thanked · 2 still to thank')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Guest List' });
     const [ann, ben, dora, zev] = within(list).getAllByRole('listitem');
     expect(ann).toHaveTextContent('No gift yet');
@@ -272,5 +273,64 @@ describe('the family’s guest list page', () => {
     renderApp(`/registry/${REGISTRY_ID}/guests`);
     expect(await screen.findByText('Only the family who created this registry can see its guest list.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Guest' })).not.toBeInTheDocument();
+  });
+});
+
+describe('inviting guests from the list', () => {
+  function serveInvitations() {
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    const record = async (method: string, path: string, request: Request) => {
+      const body: unknown = await request.json();
+      calls.push({ method, path, body });
+      return body;
+    };
+    server.use(
+      http.get('/api/registries/:id/invitations/settings', () => HttpResponse.json({ message: 'Saved words', startTime: null, place: null, reminderDays: 7, updatedAt: null })),
+      http.put('/api/registries/:id/invitations/settings', async ({ request }) => {
+        await record('PUT', 'settings', request);
+        return HttpResponse.json({ message: 'Saved words', startTime: '10:30', place: null, reminderDays: 3, updatedAt: '2026-12-02T12:00:00.000Z' });
+      }),
+      http.post('/api/registries/:id/invitations/preview', async ({ request }) => {
+        const body = (await record('POST', 'preview', request)) as { place: string | null };
+        if (body.place?.includes('@')) return HttpResponse.json({ message: 'Write the place, not an address', errors: { place: 'Write the place, not an address' } }, { status: 400 });
+        return HttpResponse.json({ guestName: 'Aunt Dora', subject: 'You’re invited', html: '<!doctype html><html lang="en"><head><title>Invitation</title></head><body><p>Saved words</p></body></html>', text: 'Saved words', notYetInvited: 1 });
+      }),
+      http.post('/api/registries/:id/invitations', async ({ request }) => {
+        await record('POST', 'send', request);
+        return HttpResponse.json({ queued: 1, skipped: 0, message: '1 invitation is on its way' });
+      }),
+    );
+    return calls;
+  }
+
+  it('fills in the saved settings, previews the draft, says what the server refused, and sends to the guests not yet invited', async () => {
+    const calls = serveInvitations();
+    const { user } = await openGuestList([aGuest(), aGuest({ id: 'g-2', name: 'Ben Cohen', email: 'ben@example.com', invitedAt: '2026-11-30T12:00:00.000Z' })]);
+    const list = screen.getByRole('list', { name: 'Guest List' });
+    expect(within(list).getByText('Not invited yet')).toBeInTheDocument();
+    expect(within(list).getByText('Invited Nov 30, 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invite guests' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite guests' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Your message')).toHaveValue('Saved words'));
+
+    await fillIn(user, within(dialog).getByLabelText('Place (optional)'), 'me@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText('Write the place, not an address')).toBeInTheDocument();
+    expect(within(dialog).queryByTitle('Invitation preview for Aunt Dora')).not.toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Place (optional)'));
+    await fillIn(user, within(dialog).getByLabelText('Time (optional)'), '10:30');
+    await user.selectOptions(within(dialog).getByLabelText('Reminder'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByTitle('Invitation preview for Aunt Dora')).toBeInTheDocument();
+    expect(within(dialog).getByText('You’re invited')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 1 guest' }));
+    expect(await within(toastRegion()).findByText('1 invitation is on its way')).toBeInTheDocument();
+    const sent = calls.filter((call) => call.path !== 'preview');
+    expect(sent).toEqual([
+      { method: 'PUT', path: 'settings', body: { message: 'Saved words', startTime: '10:30', place: null, reminderDays: 3 } },
+      { method: 'POST', path: 'send', body: {} },
+    ]);
   });
 });

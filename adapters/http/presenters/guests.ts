@@ -20,6 +20,8 @@ export function presentGuest(guest: Guest) {
     region: guest.region,
     postalCode: guest.postalCode,
     country: guest.country,
+    invitedAt: guest.invitedAt?.toISOString() ?? null,
+    remindedAt: guest.remindedAt?.toISOString() ?? null,
     rsvp: presentRsvp(guest.rsvp),
     hasPersonalLink: guest.hasPersonalLink,
     createdAt: guest.createdAt.toISOString(),

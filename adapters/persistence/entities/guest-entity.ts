@@ -36,6 +36,8 @@ export const GuestEntity = new EntitySchema<GuestRow>({
     region: { type: 'string', length: 255, nullable: true },
     postalCode: { type: 'string', length: 255, nullable: true, fieldName: 'postal_code' },
     country: { type: 'string', length: 255, nullable: true },
+    invitedAt: { type: 'datetime', nullable: true, fieldName: 'invited_at' },
+    remindedAt: { type: 'datetime', nullable: true, fieldName: 'reminded_at' },
     tokenHash: { type: 'string', length: 64, nullable: true, unique: 'guests_token_hash_unique', fieldName: 'token_hash' },
     rsvpAnswer: { type: 'string', length: 10, nullable: true, fieldName: 'rsvp_answer' },
     rsvpPartySize: { type: 'integer', nullable: true, fieldName: 'rsvp_party_size' },

@@ -3,6 +3,7 @@ import { CharityPayoutEntity } from './charity-payout-entity';
 import { GiftEntity } from './gift-entity';
 import { OfflineGiftEntity } from './offline-gift-entity';
 import { GuestEntity } from './guest-entity';
+import { InvitationSettingsEntity } from './invitation-settings-entity';
 import { RegistryEntity } from './registry-entity';
 import { SessionEntity } from './session-entity';
 import { ThankYouCardEntity } from './thank-you-card-entity';
@@ -38,6 +39,7 @@ export const ENTITIES = [
   GiftEntity,
   OfflineGiftEntity,
   GuestEntity,
+  InvitationSettingsEntity,
   ThankYouCardEntity,
   ThankYouNoteEntity,
   ThankYouReminderEntity,

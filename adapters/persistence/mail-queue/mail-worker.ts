@@ -27,6 +27,8 @@ export interface MailWorkerOptions {
   leaseMs?: number;
   /** Messages claimed (and sent in parallel) at a time. */
   batchSize?: number;
+  /** Of the paced kinds (a family's invitations), how many one pass sends at most; 10 unless told (with the 5 s pause, two a second). */
+  pacedPerPass?: number;
   clock?: Clock;
   /** Mail that may be stopped carries this one-click unsubscribe link and the postal address. */
   lists: {
@@ -49,6 +51,15 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [60_000, 180_000, 480_
 const DEFAULT_INTERVAL_MS = 5_000;
 const DEFAULT_LEASE_MS = 5 * 60_000;
 const DEFAULT_BATCH_SIZE = 10;
+const DEFAULT_PACED_PER_PASS = 10;
+
+/**
+ * Kinds sent at a pace, after the rest of each pass: a family's invitations to a list of hundreds
+ * go out a few a second (a provider reads a burst to strangers as spam), and never hold up a
+ * receipt or a password reset queued behind them.
+ */
+export const PACED_KINDS = ['guest-invitation', 'guest-reminder'] as const satisfies readonly MailKind[];
+const PACED_LIST = PACED_KINDS.map((kind) => `'${kind}'`).join(', ');
 const systemClock: Clock = { now: () => new Date() };
 
 interface ClaimedMail {
@@ -82,18 +93,20 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const maxAttempts = retryDelaysMs.length + 1;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const pacedPerPass = options.pacedPerPass ?? DEFAULT_PACED_PER_PASS;
   const clock = options.clock ?? systemClock;
 
   const execute = <T>(sql: string, params: unknown[], method: 'all' | 'run' = 'all') =>
     orm.em.fork().execute(sql, params, method) as Promise<T>;
   const at = (date: Date) => date.toISOString();
 
-  async function claim(): Promise<ClaimedMail[]> {
+  async function claim(paced: boolean, limit: number): Promise<ClaimedMail[]> {
     const now = clock.now();
+    const kinds = paced ? `"kind" in (${PACED_LIST})` : `("kind" is null or "kind" not in (${PACED_LIST}))`;
     return execute<ClaimedMail[]>(
       `with "due" as (
          select "id" from "mail_outbox"
-         where "status" in ('queued', 'sending') and "next_attempt_at" <= ?::timestamptz and "attempts" < ?
+         where "status" in ('queued', 'sending') and "next_attempt_at" <= ?::timestamptz and "attempts" < ? and ${kinds}
          order by "next_attempt_at"
          limit ?
          for update skip locked
@@ -101,7 +114,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
        update "mail_outbox" as "m" set "status" = 'sending', "attempts" = "m"."attempts" + 1, "next_attempt_at" = ?::timestamptz
        from "due" where "m"."id" = "due"."id"
        returning "m"."id", "m"."to", "m"."reply_to" as "replyTo", "m"."kind", "m"."sender_name" as "senderName", "m"."subject", "m"."text", "m"."html", "m"."attachments", "m"."attempts"`,
-      [at(now), maxAttempts, batchSize, at(new Date(now.getTime() + leaseMs))],
+      [at(now), maxAttempts, limit, at(new Date(now.getTime() + leaseMs))],
     );
   }
 
@@ -217,14 +230,25 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     await applyEvents();
     await failAbandoned();
     let sent = 0;
-    while (!stopping) {
-      const batch = await claim();
+    const sendAll = async (batch: ClaimedMail[]) => {
       // Every send of the batch is seen through before a database failure ends the pass.
       const outcomes = await Promise.allSettled(batch.map(deliver));
       sent += outcomes.filter((outcome) => outcome.status === 'fulfilled' && outcome.value).length;
       const failure = outcomes.find((outcome) => outcome.status === 'rejected');
       if (failure) throw failure.reason;
+    };
+    while (!stopping) {
+      const batch = await claim(false, batchSize);
+      await sendAll(batch);
       if (batch.length < batchSize) break;
+    }
+    // The paced kinds last, and only so many a pass: the rest wait for the next.
+    for (let left = pacedPerPass; left > 0 && !stopping; ) {
+      const wanted = Math.min(batchSize, left);
+      const batch = await claim(true, wanted);
+      await sendAll(batch);
+      left -= batch.length;
+      if (batch.length < wanted) break;
     }
     return sent;
   }

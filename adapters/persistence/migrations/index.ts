@@ -38,6 +38,7 @@ import { Migration20261203100000GiftListOrder } from './Migration20261203100000G
 import { Migration20261203200000GuestList } from './Migration20261203200000GuestList';
 import { Migration20261203300000MailAttachments } from './Migration20261203300000MailAttachments';
 import { Migration20261204000000OfflineGiftGuest } from './Migration20261204000000OfflineGiftGuest';
+import { Migration20261205200000GuestInvitations } from './Migration20261205200000GuestInvitations';
 import { Migration20261205100000GuestRsvp } from './Migration20261205100000GuestRsvp';
 import { Migration20261205300000GiftListSearchKeys } from './Migration20261205300000GiftListSearchKeys';
 
@@ -83,6 +84,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261203200000GuestList', class: Migration20261203200000GuestList },
   { name: 'Migration20261203300000MailAttachments', class: Migration20261203300000MailAttachments },
   { name: 'Migration20261204000000OfflineGiftGuest', class: Migration20261204000000OfflineGiftGuest },
+  { name: 'Migration20261205200000GuestInvitations', class: Migration20261205200000GuestInvitations },
   { name: 'Migration20261205100000GuestRsvp', class: Migration20261205100000GuestRsvp },
   { name: 'Migration20261205300000GiftListSearchKeys', class: Migration20261205300000GiftListSearchKeys },
 ];

@@ -10,6 +10,7 @@ import { MikroOrmGiftRepository } from './mikro-orm-gift-repository';
 import { MikroOrmReceiptRepository } from './mikro-orm-receipt-repository';
 import { MikroOrmOfflineGiftRepository } from './mikro-orm-offline-gift-repository';
 import { MikroOrmGuestRepository } from './mikro-orm-guest-repository';
+import { MikroOrmInvitationSettingsRepository } from './mikro-orm-invitation-settings-repository';
 import { MikroOrmThankYouNoteRepository } from './mikro-orm-thank-you-note-repository';
 import { MikroOrmThankYouCardRepository } from './mikro-orm-thank-you-card-repository';
 import { MikroOrmThankYouReminderRepository } from './mikro-orm-thank-you-reminder-repository';
@@ -42,6 +43,7 @@ function repositoriesOn(em: EntityManagerSource): Repositories {
     gifts: new MikroOrmGiftRepository(em),
     offlineGifts: new MikroOrmOfflineGiftRepository(em),
     guests: new MikroOrmGuestRepository(em),
+    invitationSettings: new MikroOrmInvitationSettingsRepository(em),
     thankYouNotes: new MikroOrmThankYouNoteRepository(em),
     thankYouCards: new MikroOrmThankYouCardRepository(em),
     thankYouReminders: new MikroOrmThankYouReminderRepository(em),

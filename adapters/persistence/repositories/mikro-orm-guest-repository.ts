@@ -8,6 +8,7 @@ import type { GuestRepository, NewGuest } from '@core/ports/repositories';
 import { GuestEntity, type GuestRow } from '../entities/guest-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 import { giftsOfGuestsQuery } from './guest-gifts-query';
+import { CLAIM_REMINDERS } from './reminder-claim-query';
 
 function toGuest(row: GuestRow): Guest {
   return {
@@ -23,6 +24,8 @@ function toGuest(row: GuestRow): Guest {
     country: row.country ?? null,
     hasPersonalLink: row.tokenHash != null,
     rsvp: row.rsvpAnswer && row.rsvpAt ? { answer: row.rsvpAnswer, partySize: row.rsvpPartySize ?? 0, answeredAt: row.rsvpAt } : null,
+    invitedAt: row.invitedAt ?? null,
+    remindedAt: row.remindedAt ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -35,7 +38,7 @@ export class MikroOrmGuestRepository implements GuestRepository {
     if (guests.length === 0) return [];
     const em = this.em();
     const now = new Date();
-    const rows = guests.map((guest) => em.create(GuestEntity, { ...guest, createdAt: now, updatedAt: now } as GuestRow));
+    const rows = guests.map((guest) => em.create(GuestEntity, { ...guest, invitedAt: null, remindedAt: null, createdAt: now, updatedAt: now } as GuestRow));
     await em.persist(rows).flush();
     return rows.map(toGuest);
   }
@@ -89,4 +92,57 @@ export class MikroOrmGuestRepository implements GuestRepository {
     await em.flush();
     return toGuest(row);
   }
+  async markInvited(guestIds: readonly string[], at: Date): Promise<void> {
+    const ids = guestIds.filter(isUuid);
+    if (ids.length === 0) return;
+    await this.em().nativeUpdate(GuestEntity, { id: { $in: ids } }, { invitedAt: at });
+  }
+
+  async claimReminders(registryId: string, invitedBefore: Date, at: Date, limit: number): Promise<Guest[]> {
+    if (!isUuid(registryId)) return [];
+    const rows = await this.em().execute<ClaimedRow[]>(CLAIM_REMINDERS, [at, registryId, invitedBefore, limit]);
+    return rows.map(claimedGuest).sort(byGuestName);
+  }
+}
+
+interface ClaimedRow {
+  id: string;
+  registry_id: string;
+  name: string;
+  email: string;
+  party_size: number;
+  street: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+  invited_at: Date | string | null;
+  reminded_at: Date | string | null;
+  token_hash: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+function claimedGuest(row: ClaimedRow): Guest {
+  return {
+    id: row.id,
+    registryId: row.registry_id,
+    name: row.name,
+    email: row.email,
+    partySize: Number(row.party_size),
+    street: row.street,
+    city: row.city,
+    region: row.region,
+    postalCode: row.postal_code,
+    country: row.country,
+    invitedAt: dateOrNull(row.invited_at),
+    remindedAt: dateOrNull(row.reminded_at),
+    // Claimed only while unanswered.
+    rsvp: null,
+    hasPersonalLink: row.token_hash !== null,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
 }

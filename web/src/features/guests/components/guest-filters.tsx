@@ -4,6 +4,7 @@ import type { GuestFilterName, GuestFilters } from '@core/guest/guest-list-query
 
 /** Each filter of the list (core/guest/guest-list-query.ts) with its label and the words of its values, in order. */
 const FILTER_CHOICES: { name: GuestFilterName; label: string; values: [string, string][] }[] = [
+  { name: 'invited', label: 'Invitation', values: [['yes', 'Invited'], ['no', 'Not invited yet']] },
   { name: 'rsvp', label: 'RSVP', values: [['yes', 'Coming'], ['maybe', 'Maybe'], ['no', 'Not coming'], ['none', 'No answer yet']] },
   { name: 'gave', label: 'Gave', values: [['yes', 'Gave a gift'], ['no', 'Not given yet']] },
   { name: 'thanked', label: 'Thank-you', values: [['yes', 'Thanked'], ['no', 'Still to thank']] },
@@ -12,7 +13,7 @@ const FILTER_CHOICES: { name: GuestFilterName; label: string; values: [string, s
 /** The list's filters as native selects, which every phone and screen reader knows how to use. */
 export function GuestFilterFields({ filters, onChange }: { filters: GuestFilters; onChange: (filters: GuestFilters) => void }) {
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       <Box component="legend" sx={{ fontWeight: 600, mb: 1 }}>
         Show
       </Box>

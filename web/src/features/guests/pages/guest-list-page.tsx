@@ -12,6 +12,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import LinkIcon from '@mui/icons-material/Link';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import LocalPrintshopIcon from '@mui/icons-material/LocalPrintshop';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import { fromWireAmount } from '@api/amount';
 import type { GuestLineView, UnmatchedGiftView } from '@api/guests';
 import { parseGuestListQuery, type GuestFilters } from '@core/guest/guest-list-query';
@@ -29,6 +30,8 @@ import { guestFilterQuery, useGuestActions, useGuestList } from '../api/guest-li
 import { AddGuestForm } from '../components/add-guest-form';
 import { GuestFilterFields } from '../components/guest-filters';
 import { ImportGuestsForm } from '../components/import-guests-form';
+import { InviteGuestsDialog } from '../components/invite-guests-dialog';
+import { useInvitations } from '../api/invitation-mail';
 import { UnmatchedGifts } from '../components/unmatched-gifts';
 import { plural, rsvpSpoken, rsvpWords, THANK_YOU_WORDS } from '../lib/guest-words';
 import { visuallyHidden } from '../../../lib/visually-hidden';
@@ -49,9 +52,19 @@ function filtersOf(params: URLSearchParams): GuestFilters {
   }
 }
 
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** "Invited Dec 2, 2026 · Reminded Dec 9, 2026", or "Not invited yet". */
+function invitationLine(guest: GuestLineView): string {
+  if (!guest.invitedAt) return 'Not invited yet';
+  const invited = `Invited ${SHORT_DATE.format(new Date(guest.invitedAt))}`;
+  return guest.remindedAt ? `${invited} · Reminded ${SHORT_DATE.format(new Date(guest.remindedAt))}` : invited;
+}
+
 interface RowProps {
   guest: GuestLineView;
   currency: Currency;
+  onInvite: (guest: GuestLineView) => void;
   onCopyLink: (guest: GuestLineView) => void;
   /** Asking whether to replace the guest's link: the answer goes to onReplace. */
   replacing: boolean;
@@ -64,7 +77,7 @@ interface RowProps {
   busy: boolean;
 }
 
-function GuestRow({ guest, currency, onCopyLink, replacing, onReplace, madeLink, onDismissLink, onRemove, onUnmatch, busy }: RowProps) {
+function GuestRow({ guest, currency, onInvite, onCopyLink, replacing, onReplace, madeLink, onDismissLink, onRemove, onUnmatch, busy }: RowProps) {
   const address = addressOf(guest);
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   const byHand = guest.gifts.filter((gift) => gift.byHand);
@@ -80,6 +93,7 @@ function GuestRow({ guest, currency, onCopyLink, replacing, onReplace, madeLink,
             {address}
           </Typography>
         )}
+        <Typography sx={{ mt: 0.5 }}>{invitationLine(guest)}</Typography>
         <Typography sx={{ mt: 0.5 }}>
           RSVP:{' '}
           <Box component="strong" aria-hidden="true">
@@ -109,6 +123,9 @@ function GuestRow({ guest, currency, onCopyLink, replacing, onReplace, madeLink,
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="outlined" onClick={() => onInvite(guest)} disabled={busy} aria-label={guest.invitedAt ? `Send the invitation to ${guest.name} again` : `Send the invitation to ${guest.name}`}>
+          {guest.invitedAt ? 'Send again' : 'Invite'}
+        </Button>
         {/* Only a digest of a link is kept: one made before cannot be shown again, only replaced. */}
         <Button
           variant="outlined"
@@ -165,6 +182,8 @@ export default function GuestListPage() {
   const { list: whole, error } = useGuestList(id);
   // Unfiltered, the shown list is the whole one: one request.
   const { list: shown } = useGuestList(id, filters);
+  const { send } = useInvitations(id ?? '');
+  const [inviting, setInviting] = useState(false);
   const { remove, downloadAddresses, matchGift, issueLink } = useGuestActions(id ?? '');
   // The link last made, shown until another is: a browser that refuses the clipboard still lets the family copy it by hand.
   const [madeLink, setMadeLink] = useState<{ guestId: string; url: string; copied: boolean } | null>(null);
@@ -191,6 +210,18 @@ export default function GuestListPage() {
       toast({ title: 'Guest removed', description: `${guest.name} is no longer on your guest list.` });
     } catch (failure) {
       failed(failure, 'Failed to remove the guest. Please try again.');
+    } finally {
+      setBusyGuest(null);
+    }
+  };
+
+  const invite = async (guest: GuestLineView) => {
+    setBusyGuest(guest.id);
+    try {
+      const sent = await send([guest.id]);
+      toast({ title: sent.queued > 0 ? 'Invitation sent' : 'Invitation not sent', description: sent.queued > 0 ? `${guest.name}’s invitation is on its way.` : sent.message });
+    } catch (failure) {
+      failed(failure, 'Failed to send the invitation. Please try again.');
     } finally {
       setBusyGuest(null);
     }
@@ -300,13 +331,16 @@ export default function GuestListPage() {
               {counts.rsvp.none} not answered
             </Typography>
             <Typography color="text.secondary">
-              {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
+              {counts.invited} invited · {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
             </Typography>
           </>
         )}
       </Box>
       {counts.guests > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          <Button variant="contained" startIcon={<EmailOutlinedIcon />} onClick={() => setInviting(true)}>
+            Invite guests
+          </Button>
           {whole.giftsToThank.length > 0 && (
             <Button variant="contained" startIcon={<ForwardToInboxIcon />} href={paths.thankYouCardsToGuests(id)}>
               Send thank-you cards to givers
@@ -325,6 +359,7 @@ export default function GuestListPage() {
           {withAddress > 0 && <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>For paper thank-you notes: {plural(withAddress, 'guest has', 'guests have')} a postal address.</Typography>}
         </Box>
       )}
+      <InviteGuestsDialog registryId={id} open={inviting} notYetInvited={counts.guests - counts.invited} onClose={() => setInviting(false)} />
       <AddGuestForm registryId={id} />
       <Divider />
       <ImportGuestsForm registryId={id} />
@@ -346,6 +381,7 @@ export default function GuestListPage() {
                     key={guest.id}
                     guest={guest}
                     currency={whole.currency}
+                    onInvite={(chosen) => void invite(chosen)}
                     onCopyLink={(chosen) => void copyLink(chosen)}
                     replacing={replacing?.id === guest.id}
                     madeLink={madeLink?.guestId === guest.id ? madeLink : null}

@@ -25,7 +25,7 @@ import { useThankYouActions } from '../api/thank-you-actions';
 import type { ContributorView, ThankYouNoteView } from '@api/thank-you';
 import { cardValuesSchema, type CardValues } from '../lib/card-values';
 import { cardStatus } from '../lib/contributors';
-import { CardPreview } from './card-preview';
+import { EmailPreview } from '../../../components/email-preview';
 import { CardStatusChip, GivenByHandChip } from './contributor-list';
 import { CardPhotosField } from './card-photos-field';
 import { NotDeliveredNotice } from './not-delivered-notice';
@@ -318,7 +318,7 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               {canEmail ? `This is the e-mail ${giver} receives.` : `This is the card you print and give to ${giver}.`}
             </Typography>
-            <CardPreview html={shownPreview} />
+            <EmailPreview html={shownPreview} title="Card preview" />
           </Box>
 
           {!canEmail && (

@@ -21,7 +21,7 @@ import { useThankYouActions } from '../api/thank-you-actions';
 import { cardsCount, initialCardForAllValues, namesList, recipientsOf } from '../lib/card-for-all';
 import type { CardValues } from '../lib/card-values';
 import { CardForAllConfirmDialog } from './card-for-all-confirm-dialog';
-import { CardPreview } from './card-preview';
+import { EmailPreview } from '../../../components/email-preview';
 import { CardPhotosField } from './card-photos-field';
 import { PhotoSizeField } from './photo-size-field';
 import { TemplateField } from './template-field';
@@ -221,7 +221,7 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {`This is the e-mail ${previewFor?.giftGiverName ?? ''} receives.`}
               </Typography>
-              <CardPreview html={shownPreview} title={`Card preview for ${previewFor?.giftGiverName ?? ''}`} />
+              <EmailPreview html={shownPreview} title={`Card preview for ${previewFor?.giftGiverName ?? ''}`} />
             </Box>
 
             <Box sx={{ display: 'flex', flexDirection: { xs: 'column-reverse', sm: 'row' }, justifyContent: 'flex-end', gap: 1.5 }}>

@@ -24,7 +24,7 @@ import { isManagerView, useRegistry } from '../../../lib/use-registry';
 import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
 import { useThankYouActions } from '../api/thank-you-actions';
 import { useContributors } from '../api/use-contributors';
-import { CardPreview } from '../components/card-preview';
+import { EmailPreview } from '../../../components/email-preview';
 
 /** Marks what the printed page leaves out: everything but the card. */
 const SCREEN_ONLY = 'screen-only';
@@ -113,7 +113,7 @@ function PrintableCard({ registry, contributor }: { registry: ManagerRegistryVie
         <>
           <PrintActions registryId={registry.id} giver={giver} note={note} />
           <Box className="printed-card">
-            <CardPreview html={html} title={`Thank-you card for ${giver}`} />
+            <EmailPreview html={html} title={`Thank-you card for ${giver}`} />
           </Box>
         </>
       )}

@@ -5,7 +5,7 @@ const INITIAL_HEIGHT = 520;
 const MIN_HEIGHT = 160;
 
 /**
- * What the preview frame may do: nothing but show the card. Browsers that support embedded
+ * What the preview frame may do: nothing but show the message. Browsers that support embedded
  * enforcement (Chromium) apply it to the frame; everywhere else the page's own policy, which the
  * frame inherits, already refuses inline scripts. Everything typed into the card is escaped by
  * the renderer as well.
@@ -13,14 +13,15 @@ const MIN_HEIGHT = 160;
 const CARD_FRAME_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The live preview: the very HTML the e-mail carries (docs/architecture.md#the-web-app), in a frame of its own so
- * the card's styles and the page's never mix, sized to the card so it never scrolls inside.
+ * The live preview of an e-mail (a thank-you card, an invitation): the very HTML the e-mail
+ * carries (docs/architecture.md#the-web-app), in a frame of its own so its styles and the page's
+ * never mix, sized to the message so it never scrolls inside.
  *
  * The frame has no sandbox attribute on purpose: a sandbox without scripts also stops the
  * accessibility checker and the browser-test tools from reading the card, and without the page's
  * origin the frame's height cannot be read. The policy above keeps scripts out instead.
  */
-export function CardPreview({ html, title = 'Card preview' }: { html: string; title?: string }) {
+export function EmailPreview({ html, title }: { html: string; title: string }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(INITIAL_HEIGHT);
 
