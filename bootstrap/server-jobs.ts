@@ -24,6 +24,7 @@ import { remindUnthankedGifts } from '@core/thank-you/thank-you-reminder';
 import { remindInvitedGuests } from '@core/invitation/remind-invited-guests';
 import { guestOwnLink } from '@core/invitation/personal-link';
 import { nodeSecretTokens } from '../adapters/security/node-secret-tokens';
+import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
 import type { AppConfig } from './config';
 import type { Infrastructure } from './container';
 import { repeatingJob, startRepeatingJobs, type JobName, type RunningJobs } from './repeating-jobs';
@@ -91,13 +92,14 @@ export interface ServerJobPorts {
   metrics: Metrics;
   logger: Logger;
   clock: Clock;
+  guestLinkTokens: GuestLinkTokens;
 }
 
 /**
  * Every job the server repeats on its own timers (docs/operations.md#background-jobs): a job is
  * one entry, its name, its timing, what it runs and what a failed turn logs.
  */
-export function serverJobs({ config, infrastructure, gateway, photos, hasher, metrics, logger, clock }: ServerJobPorts) {
+export function serverJobs({ config, infrastructure, gateway, photos, hasher, metrics, logger, clock, guestLinkTokens }: ServerJobPorts) {
   const { orm, repositories } = infrastructure;
   const mailed = { appUrl: config.publicUrl, supportEmail: config.support.email };
   const sweeping = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway, clock, ...mailed };
@@ -197,7 +199,7 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
       log: invitationLog,
       failure: 'invitation reminder failed',
       run: async () => {
-        const queued = await remindInvitedGuests({ unitOfWork: repositories, clock, appUrl: config.publicUrl, personalLink: guestOwnLink(nodeSecretTokens, config.publicUrl) });
+        const queued = await remindInvitedGuests({ unitOfWork: repositories, clock, appUrl: config.publicUrl, personalLink: guestOwnLink(nodeSecretTokens, guestLinkTokens, config.publicUrl) });
         if (queued > 0) invitationLog.info({ reminders: queued }, 'invitation reminders queued');
         return queued;
       },

@@ -29,6 +29,7 @@ import { readReleaseInfo } from './build-info';
 import { createMailer } from './mailer';
 import { parseSendGridPublicKey, sendGridEventVerifier } from '../adapters/mail/sendgrid-event-webhook';
 import { sealedUnsubscribeTokens } from '../adapters/security/sealed-unsubscribe-tokens';
+import { derivedGuestLinkTokens } from '../adapters/security/derived-guest-link-tokens';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@core/account/account-deletion';
 import { createMailEventInbox, type MailWorker } from '../adapters/persistence/mail-queue';
 import type { Clock } from '@core/ports/clock';
@@ -133,6 +134,7 @@ export async function startServer(
       },
     });
     const unsubscribeTokens = sealedUnsubscribeTokens(sessionSecret);
+    const guestLinkTokens = derivedGuestLinkTokens(sessionSecret);
     const mailEvents = createMailEventInbox(orm);
     const limiter = (options: RateLimiterOptions) => createRateLimiter(orm, options, metrics.limitRefused);
     let shuttingDown = false;
@@ -149,6 +151,7 @@ export async function startServer(
       hasher,
       decoyHash: await hasher.hash(crypto.randomUUID()),
       secretTokens: nodeSecretTokens,
+      guestLinkTokens,
       unsubscribeTokens,
       mailEvents,
       sendGridEvents: config.sendGridWebhookPublicKey ? sendGridEventVerifier(parseSendGridPublicKey(config.sendGridWebhookPublicKey), systemClock) : null,
@@ -199,7 +202,7 @@ export async function startServer(
     const bound = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
 
     const background = startBackgroundWork(
-      { config, infrastructure, gateway: payments.gateway, photos: photos.store, hasher, metrics, logger, clock: systemClock, mailer: await createMailer(config, logger, mailEvents), unsubscribeTokens },
+      { config, infrastructure, gateway: payments.gateway, photos: photos.store, hasher, metrics, logger, clock: systemClock, guestLinkTokens, mailer: await createMailer(config, logger, mailEvents), unsubscribeTokens },
       { held: options.heldJobs },
     );
 

@@ -2,6 +2,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import type { PasswordHasher } from '@core/ports/password-hasher';
 import type { SecretTokens } from '@core/ports/secret-tokens';
+import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
 import type { Clock } from '@core/ports/clock';
 import type { ProcessingRates } from '@core/fees';
 import type { ImageSanitizer } from '@core/ports/image-sanitizer';
@@ -75,6 +76,7 @@ export interface HttpDependencies {
   /** A real hash of a random password, verified when the username is unknown (equal timing). */
   decoyHash: string;
   secretTokens: SecretTokens;
+  guestLinkTokens: GuestLinkTokens;
   /** Seals and opens the one-click unsubscribe links' tokens. */
   unsubscribeTokens: UnsubscribeTokens;
   /** Where mail providers' reports are stored for the mail worker. */
@@ -170,9 +172,9 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     sharePictureRoutes({ registries: deps.repositories.registries, photos: deps.photos, sanitizer: deps.sanitizer, queue: deps.photoQueue, metrics: deps.metrics }),
     giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome, tokens: deps.secretTokens, ...mail }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
-    guestRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, publicUrl: settings.publicUrl }),
+    guestRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, linkTokens: deps.guestLinkTokens, publicUrl: settings.publicUrl }),
     invitationRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock }),
-    invitationMailRoutes({ repositories: deps.repositories, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits, personalLink: guestOwnLink(deps.secretTokens, settings.publicUrl) }),
+    invitationMailRoutes({ repositories: deps.repositories, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits, personalLink: guestOwnLink(deps.secretTokens, deps.guestLinkTokens, settings.publicUrl) }),
     thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),

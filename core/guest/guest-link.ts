@@ -1,12 +1,14 @@
 import type { User } from '../model/user';
 import type { Repositories } from '../ports/repositories';
 import type { SecretTokens } from '../ports/secret-tokens';
+import type { GuestLinkTokens } from '../ports/guest-link-tokens';
 import { guestListRegistry, guestNotFound } from '../access/guest-access';
 import { pageUrl, paths } from '../page-paths';
 
 export interface GuestLinkPorts {
   guests: Pick<Repositories['guests'], 'replaceLinkDigest'>;
-  tokens: SecretTokens;
+  tokens: Pick<SecretTokens, 'digest'>;
+  linkTokens: GuestLinkTokens;
   /** The site's public address, the link's start. */
   publicUrl: string;
 }
@@ -16,13 +18,15 @@ export interface GuestLink {
 }
 
 /**
- * A new personal link for the guest (`${publicUrl}/i/${token}`): what they do from it (RSVP, a
- * gift) is matched to their line without an account. Only the token's digest is kept, so the link
- * can be shown once, and issuing again replaces it: the link sent before stops working. The caller
- * has checked that the guest is the caller's to invite.
+ * The guest's personal link (`${publicUrl}/i/${token}`): what they do from it (RSVP, a gift) is
+ * matched to their line without an account. The token is the guest's own, the same every time
+ * (GuestLinkTokens), so the invitation, a resend, the reminder and a copy all carry one link that
+ * keeps working. Its digest is written each time: the same digest changes nothing, and after a
+ * change of the server's secret it moves the guest to the link of the new secret. The caller has
+ * checked that the guest is the caller's to invite.
  */
 export async function issueGuestLink(guestId: string, ports: GuestLinkPorts): Promise<GuestLink> {
-  const token = ports.tokens.create();
+  const token = ports.linkTokens.tokenFor(guestId);
   if (!(await ports.guests.replaceLinkDigest(guestId, ports.tokens.digest(token)))) throw guestNotFound();
   return { url: pageUrl(ports.publicUrl, paths.guestInvitation(token)) };
 }

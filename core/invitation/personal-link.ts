@@ -2,6 +2,7 @@ import type { Guest } from '../model/guest';
 import type { Registry } from '../model/registry';
 import type { Repositories } from '../ports/repositories';
 import type { SecretTokens } from '../ports/secret-tokens';
+import type { GuestLinkTokens } from '../ports/guest-link-tokens';
 import { pageUrl, paths } from '../page-paths';
 import { issueGuestLink } from '../guest/guest-link';
 
@@ -17,9 +18,9 @@ export function registryLink(appUrl: string, registry: Pick<Registry, 'shortCode
 }
 
 /**
- * Each guest's own link (core/guest/guest-link.ts), issued in the transaction that queues the
- * e-mail: a new one replaces the link sent before, so the newest e-mail's link is the one that works.
+ * Each guest's own link (core/guest/guest-link.ts), recorded in the transaction that queues the
+ * e-mail: the same link in every e-mail to the guest, so the one they open first still works.
  */
-export function guestOwnLink(tokens: SecretTokens, publicUrl: string): PersonalLink {
-  return async (guest, _registry, repositories) => (await issueGuestLink(guest.id, { guests: repositories.guests, tokens, publicUrl })).url;
+export function guestOwnLink(tokens: Pick<SecretTokens, 'digest'>, linkTokens: GuestLinkTokens, publicUrl: string): PersonalLink {
+  return async (guest, _registry, repositories) => (await issueGuestLink(guest.id, { guests: repositories.guests, tokens, linkTokens, publicUrl })).url;
 }

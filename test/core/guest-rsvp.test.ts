@@ -11,6 +11,7 @@ import type { GuestRsvp } from '@core/model/guest-rsvp';
 import type { MatchableGift } from '@core/model/guest-gift';
 import { InMemoryGuestRepository } from '../../adapters/in-memory/in-memory-guest-repository';
 import { nodeSecretTokens } from '../../adapters/security/node-secret-tokens';
+import { derivedGuestLinkTokens } from '../../adapters/security/derived-guest-link-tokens';
 import type { Registry } from '@core/model/registry';
 
 const at = new Date('2026-05-01T00:00:00Z');
@@ -116,6 +117,8 @@ describe('the answers on the guest list', () => {
   });
 });
 
+const SECRET = 'a session secret of at least thirty-two characters';
+
 describe('the personal link', () => {
   const clock = { now: () => new Date('2027-05-01T00:00:00Z') };
 
@@ -125,19 +128,36 @@ describe('the personal link', () => {
     const registry = { id: 'registry-1', isActive: true, celebrationDate: new Date('2027-05-16T00:00:00Z') } as Registry;
     const [guest] = await guests.createMany([{ registryId: registry.id, name: 'Dora', email: 'dora@example.com', partySize: 4, street: null, city: null, region: null, postalCode: null, country: null }]);
     const registries = { findById: async (id: string) => (id === registry.id ? registry : null) };
-    return { guests, registry, guest: guest!, ports: { guests, registries, tokens: nodeSecretTokens, clock } };
+    return { guests, registry, guest: guest!, ports: { guests, registries, tokens: nodeSecretTokens, linkTokens: derivedGuestLinkTokens(SECRET), clock } };
   }
   const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
-  it('opens the guest’s invitation, and a new one closes the old', async () => {
+  it('is the same link each time, so every e-mail to the guest opens their invitation', async () => {
     const { guest, ports } = await world();
     const first = await issueGuestLink(guest.id, { ...ports, publicUrl: 'https://gifts.example/' });
     expect(first.url).toMatch(/^https:\/\/gifts\.example\/i\/[A-Za-z0-9_-]{43}$/);
     expect((await viewInvitation(tokenOf(first.url), ports)).guest.id).toBe(guest.id);
-    const second = await issueGuestLink(guest.id, { ...ports, publicUrl: 'https://gifts.example' });
-    await expect(viewInvitation(tokenOf(first.url), ports)).rejects.toMatchObject({ code: 'invitation.not_found' });
-    const answered = await answerInvitation(tokenOf(second.url), { answer: 'maybe', partySize: 2 }, ports);
+    const again = await issueGuestLink(guest.id, { ...ports, publicUrl: 'https://gifts.example' });
+    expect(again.url).toBe(first.url);
+    const answered = await answerInvitation(tokenOf(first.url), { answer: 'maybe', partySize: 2 }, ports);
     expect(answered.guest.rsvp).toEqual({ answer: 'maybe', partySize: 2, answeredAt: clock.now() });
+  });
+
+  it('moves to the new secret’s link once issued under it, and the old link stops working', async () => {
+    const { guest, ports } = await world();
+    const before = await issueGuestLink(guest.id, { ...ports, publicUrl: 'https://gifts.example' });
+    const rotated = { ...ports, linkTokens: derivedGuestLinkTokens(`${SECRET}-rotated`) };
+    const after = await issueGuestLink(guest.id, { ...rotated, publicUrl: 'https://gifts.example' });
+    expect(after.url).not.toBe(before.url);
+    await expect(viewInvitation(tokenOf(before.url), ports)).rejects.toMatchObject({ code: 'invitation.not_found' });
+    expect((await viewInvitation(tokenOf(after.url), ports)).guest.id).toBe(guest.id);
+  });
+
+  it('differs from guest to guest', async () => {
+    const { guest, ports } = await world();
+    const [other] = await ports.guests.createMany([{ registryId: 'registry-1', name: 'Ben', email: 'ben@example.com', partySize: 1, street: null, city: null, region: null, postalCode: null, country: null }]);
+    expect(other!.id).not.toBe(guest.id);
+    expect(ports.linkTokens.tokenFor(other!.id)).not.toBe(ports.linkTokens.tokenFor(guest.id));
   });
 
   it('is refused for a guest that is not there', async () => {

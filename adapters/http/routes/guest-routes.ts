@@ -8,6 +8,7 @@ import { hasPostalAddress } from '@core/guest/postal-addresses';
 import { removeGuest } from '@core/guest/remove-guest';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { SecretTokens } from '@core/ports/secret-tokens';
+import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
 import { requireSignedIn } from '@core/access/registry-access';
 import { csvLines } from '../csv-lines';
 import type { HttpState } from '../http-state';
@@ -28,7 +29,7 @@ function utf8Text(bytes: Uint8Array): string {
 }
 
 /** The family's guest list (core/access/guest-access.ts says who may keep it). */
-export function guestRoutes(ports: { repositories: Repositories & UnitOfWork; tokens: SecretTokens; publicUrl: string }) {
+export function guestRoutes(ports: { repositories: Repositories & UnitOfWork; tokens: SecretTokens; linkTokens: GuestLinkTokens; publicUrl: string }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
 
@@ -61,7 +62,7 @@ export function guestRoutes(ports: { repositories: Repositories & UnitOfWork; to
   });
 
   router.post('/api/registries/:id/guests/:guestId/link', async (ctx) => {
-    const link = await copyGuestLink(ctx.params.id ?? '', ctx.params.guestId ?? '', { ...repositories, tokens: ports.tokens, publicUrl: ports.publicUrl, user: ctx.state.user });
+    const link = await copyGuestLink(ctx.params.id ?? '', ctx.params.guestId ?? '', { ...repositories, tokens: ports.tokens, linkTokens: ports.linkTokens, publicUrl: ports.publicUrl, user: ctx.state.user });
     // The token is in the answer: no cache keeps it (every /api answer is no-store already).
     ctx.body = presentGuestLink(link);
   });

@@ -87,7 +87,7 @@ export function useGuestActions(registryId: string) {
     [refresh],
   );
 
-  /** A new personal link for the guest (the one before stops working), to copy and send. */
+  /** The guest's personal link (the same each time, as their invitation carries it), to copy and send. */
   const issueLink = useCallback(
     async (guestId: string) => {
       const link = await apiFetch<GuestLinkView>(`${path}/${encodeURIComponent(guestId)}/link`, { method: 'POST', body: {} });

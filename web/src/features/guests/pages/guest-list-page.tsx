@@ -66,9 +66,6 @@ interface RowProps {
   currency: Currency;
   onInvite: (guest: GuestLineView) => void;
   onCopyLink: (guest: GuestLineView) => void;
-  /** Asking whether to replace the guest's link: the answer goes to onReplace. */
-  replacing: boolean;
-  onReplace: (guest: GuestLineView, replace: boolean) => void;
   /** The link just made for this guest, shown where it was asked for (the clipboard may refuse it). */
   madeLink: { url: string; copied: boolean } | null;
   onDismissLink: () => void;
@@ -77,7 +74,7 @@ interface RowProps {
   busy: boolean;
 }
 
-function GuestRow({ guest, currency, onInvite, onCopyLink, replacing, onReplace, madeLink, onDismissLink, onRemove, onUnmatch, busy }: RowProps) {
+function GuestRow({ guest, currency, onInvite, onCopyLink, madeLink, onDismissLink, onRemove, onUnmatch, busy }: RowProps) {
   const address = addressOf(guest);
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   const byHand = guest.gifts.filter((gift) => gift.byHand);
@@ -126,15 +123,8 @@ function GuestRow({ guest, currency, onInvite, onCopyLink, replacing, onReplace,
         <Button variant="outlined" onClick={() => onInvite(guest)} disabled={busy} aria-label={guest.invitedAt ? `Send the invitation to ${guest.name} again` : `Send the invitation to ${guest.name}`}>
           {guest.invitedAt ? 'Send again' : 'Invite'}
         </Button>
-        {/* Only a digest of a link is kept: one made before cannot be shown again, only replaced. */}
-        <Button
-          variant="outlined"
-          startIcon={<LinkIcon />}
-          onClick={() => onCopyLink(guest)}
-          disabled={busy}
-          aria-label={guest.hasPersonalLink ? `New personal link for ${guest.name}` : `Copy ${guest.name}’s personal link`}
-        >
-          {guest.hasPersonalLink ? 'New personal link' : 'Copy personal link'}
+        <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => onCopyLink(guest)} disabled={busy} aria-label={`Copy ${guest.name}’s personal link`}>
+          Copy personal link
         </Button>
         <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
           Remove
@@ -148,21 +138,7 @@ function GuestRow({ guest, currency, onInvite, onCopyLink, replacing, onReplace,
           <Typography component="code" sx={{ display: 'block', overflowWrap: 'anywhere', my: 0.5 }}>
             {madeLink.url}
           </Typography>
-          <Typography variant="body2">A new link each time: the one sent before stops working. Their answer and gifts from it show on this line.</Typography>
-        </Alert>
-      )}
-      {replacing && (
-        <Alert severity="warning" sx={{ flexBasis: '100%' }}>
-          <Typography>{guest.name} already has a personal link. A new one stops the link they were sent from working.</Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            {/* Where the focus goes once asked, so a keyboard and a screen reader land on the question. */}
-            <Button variant="contained" size="small" autoFocus onClick={() => onReplace(guest, true)}>
-              Make a new link
-            </Button>
-            <Button size="small" onClick={() => onReplace(guest, false)}>
-              Keep the old one
-            </Button>
-          </Box>
+          <Typography variant="body2">The same link their invitation carries. Their answer and gifts from it show on this line.</Typography>
         </Alert>
       )}
     </Paper>
@@ -227,15 +203,7 @@ export default function GuestListPage() {
     }
   };
 
-  // A guest with a link already is asked about first: a new link stops the one they were sent.
-  const [replacing, setReplacing] = useState<GuestLineView | null>(null);
-
-  const copyLink = async (guest: GuestLineView, confirmed = false) => {
-    if (guest.hasPersonalLink && !confirmed) {
-      setReplacing(guest);
-      return;
-    }
-    setReplacing(null);
+  const copyLink = async (guest: GuestLineView) => {
     setBusyGuest(guest.id);
     try {
       const { url } = await issueLink(guest.id);
@@ -383,10 +351,8 @@ export default function GuestListPage() {
                     currency={whole.currency}
                     onInvite={(chosen) => void invite(chosen)}
                     onCopyLink={(chosen) => void copyLink(chosen)}
-                    replacing={replacing?.id === guest.id}
                     madeLink={madeLink?.guestId === guest.id ? madeLink : null}
                     onDismissLink={() => setMadeLink(null)}
-                    onReplace={(chosen, replace) => (replace ? void copyLink(chosen, true) : setReplacing(null))}
                     onRemove={(chosen) => void removeGuest(chosen)}
                     onUnmatch={(chosen, giftId) => void unmatch(chosen, giftId)}
                     busy={busyGuest === guest.id}
