@@ -9,11 +9,6 @@ export const sandboxTestModeSchema = exactObject({
 });
 export type SandboxTestModeAnswer = Wire<typeof sandboxTestModeSchema>;
 
-/** A card number as people write it: digits in groups of four. */
-export function cardInGroups(digits: string): string {
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
 export const ONBOARDING_OUTCOMES = ['verified', 'rejects_transfers', 'unfinished'] as const;
 
 export const onboardingAccountSchema = exactObject({ accountId: text, country: oneOfValues(['US', 'CA'] as const), email: text });

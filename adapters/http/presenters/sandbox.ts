@@ -1,4 +1,5 @@
-import { cardInGroups, type OnboardingAccount } from '@api/sandbox';
+import { cardInGroups } from '@api/card-in-groups';
+import type { OnboardingAccount } from '@api/sandbox';
 import type { SandboxTestMode } from '@core/ports/sandbox-payments';
 import { DomainError } from '@core/errors';
 import type { PaymentStatusAnswer } from '@api/gifts';
