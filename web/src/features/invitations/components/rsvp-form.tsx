@@ -90,7 +90,11 @@ export function RsvpForm({ token, invitation, onAnswer, onOutcome }: RsvpFormPro
         disabled={notComing}
         error={sizeError !== null}
         helperText={sizeError ?? `Your invitation is for ${invitation.guest.partySize === 1 ? '1 person' : `${invitation.guest.partySize} people`}. Leave it for Not coming.`}
-        slotProps={{ htmlInput: { min: 1, max: MAX_PARTY_SIZE, inputMode: 'numeric' } }}
+        slotProps={{
+          htmlInput: { min: 1, max: MAX_PARTY_SIZE, inputMode: 'numeric' },
+          // The words under a field switched off by Not coming still say why: they stay readable.
+          formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+        }}
         sx={{ maxWidth: { sm: '16rem' } }}
       />
       <Button type="submit" variant="contained" size="large" disabled={sending} sx={{ justifySelf: 'start', minHeight: 48 }}>
