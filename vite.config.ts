@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : [react(), routePreload(), compileHints([...EVERY_PAGE_LAZY, ...GUEST_PATH.flatMap((step) => step.onFirstUse ?? [])]), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] })],
   // As tsconfig.json's paths say.
   resolve: {
-    alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)) },
+    alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) },
   },
   // The server's build carries its libraries, React's production build among them, whatever
   // NODE_ENV the server runs with.

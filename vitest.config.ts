@@ -8,7 +8,7 @@ const migratedTemplates = './test/support/migrated-templates.ts';
 export default defineConfig({
   // As tsconfig.json's paths say.
   resolve: {
-    alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)) },
+    alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) },
   },
   test: {
     // Vitest leaves one core free by default, which on a 2-core machine is half of it; the tests

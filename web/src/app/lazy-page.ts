@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { recoveringImport } from '../lib/chunk-recovery';
+import { recoveringImport } from '@/lib/chunk-recovery';
 
 interface PageModule<P> {
   default: ComponentType<P>;

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { ToastProvider } from '../components/toast';
-import { swrFetcher } from '../lib/api-fetch';
-import { ConfigProvider } from '../lib/use-config';
-import { UserProvider } from '../lib/use-user';
+import { ToastProvider } from '@/components/toast';
+import { swrFetcher } from '@/lib/api-fetch';
+import { ConfigProvider } from '@/lib/use-config';
+import { UserProvider } from '@/lib/use-user';
 import { theme } from './theme';
 
 /**

@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import type { LinkProps } from '@mui/material/Link';
-import { LinkBehavior } from '../components/link-behavior';
+import { LinkBehavior } from '@/components/link-behavior';
 import { colours, elevation, fonts, radii, spacingUnit, typeScale } from '@core/design-tokens';
 
 /**

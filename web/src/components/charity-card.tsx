@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { categoryLabel, type CharityView } from '../lib/use-charities';
+import { categoryLabel, type CharityView } from '@/lib/use-charities';
 
 interface CharityCardProps {
   charity: CharityView;

@@ -2,7 +2,7 @@ import { CardGrid } from './card-grid';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { PageSpinner } from './page-spinner';
-import { useCharities } from '../lib/use-charities';
+import { useCharities } from '@/lib/use-charities';
 import { CharityCard } from './charity-card';
 
 /** The active charity partners from GET /api/charities, as a responsive grid. */

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import HomeIcon from '@mui/icons-material/Home';
-import { usePageTitle } from '../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** The 404 page: unknown paths, and admin pages for anyone who is not an admin. */
 export default function NotFoundPage() {

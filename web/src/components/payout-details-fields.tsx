@@ -2,9 +2,9 @@ import type { FormikProps } from 'formik';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fieldProps } from '../lib/form-field';
-import { PAYOUT_FIELD_ID_PREFIX, type PayoutFormValues } from '../lib/payout-form';
-import { COUNTRY_NAMES } from '../lib/bank-country';
+import { fieldProps } from '@/lib/form-field';
+import { PAYOUT_FIELD_ID_PREFIX, type PayoutFormValues } from '@/lib/payout-form';
+import { COUNTRY_NAMES } from '@/lib/bank-country';
 
 interface DetailsFieldsProps {
   formik: FormikProps<PayoutFormValues>;

@@ -8,11 +8,11 @@ import { MAX_REFUND_REASON_LENGTH, refundSchema } from '@core/gift/gift-schemas'
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import type { RefundedGift } from '@api/gifts';
-import { isApiError } from '../lib/api-fetch';
-import { serverMessage } from '../lib/error-message';
-import { fieldProps, useFocusFirstError } from '../lib/form-field';
-import { refundGift, refundGiftAtPlatformCost } from '../lib/refund-gift';
-import { useUnauthorizedRedirect } from '../lib/use-unauthorized-redirect';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps, useFocusFirstError } from '@/lib/form-field';
+import { refundGift, refundGiftAtPlatformCost } from '@/lib/refund-gift';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { FormDialog } from './form-dialog';
 import { useToast } from './toast';
 

@@ -16,7 +16,7 @@ import { formatMoney } from '@core/money';
 import { paths } from '@core/page-paths';
 import type { RegistryCardData } from '@api/registries';
 import { photoObjectPosition } from '@core/model/photo-focus';
-import { formatCelebrationDate, isUpcoming } from '../lib/celebration-date';
+import { formatCelebrationDate, isUpcoming } from '@/lib/celebration-date';
 import { fromWireAmount } from '@api/amount';
 import { hebrewDateLine } from '@core/model/hebrew-calendar';
 

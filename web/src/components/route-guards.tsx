@@ -3,8 +3,8 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { RETURN_TO_PARAM, returnPathOf } from '@api/return-path';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useUser } from '../lib/use-user';
-import { goToLogin, LOGIN_REDIRECT_DELAY_MS } from '../lib/login-redirect';
+import { useUser } from '@/lib/use-user';
+import { goToLogin, LOGIN_REDIRECT_DELAY_MS } from '@/lib/login-redirect';
 import { PageSpinner } from './page-spinner';
 import { useToast } from './toast';
 

@@ -11,10 +11,10 @@ import { payoutInfoSchema } from '@core/payout/payout-schemas';
 import type { PayoutInfoBody } from '@api/payouts';
 import { FormDialog } from './form-dialog';
 import { CheckFields, PaypalFields } from './payout-details-fields';
-import { isApiError } from '../lib/api-fetch';
-import { serverMessage } from '../lib/error-message';
-import { useFocusFirstError } from '../lib/form-field';
-import { emptyPayoutForm, PAYOUT_FIELD_ID_PREFIX, PAYOUT_FIELD_ORDER, payoutFieldId, payoutInfoBody, type PayoutFormValues } from '../lib/payout-form';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { useFocusFirstError } from '@/lib/form-field';
+import { emptyPayoutForm, PAYOUT_FIELD_ID_PREFIX, PAYOUT_FIELD_ORDER, payoutFieldId, payoutInfoBody, type PayoutFormValues } from '@/lib/payout-form';
 import type { Currency } from '@core/money';
 import { PAYPAL_TIMING } from '@core/payout/payout-timing';
 

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import type { LinkOutcome } from '../lib/use-link-action';
+import type { LinkOutcome } from '@/lib/use-link-action';
 
 interface UnsubscribeCardProps {
   title: string;

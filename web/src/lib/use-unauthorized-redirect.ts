@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useToast } from '../components/toast';
+import { useToast } from '@/components/toast';
 import { isApiError } from './api-fetch';
 import { goToLogin, LOGIN_REDIRECT_DELAY_MS } from './login-redirect';
 

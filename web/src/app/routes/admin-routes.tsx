@@ -1,15 +1,15 @@
 import { Route, Routes } from 'react-router';
-import { NotFoundPage, RequireAdmin } from '../../components/route-guards';
+import { NotFoundPage, RequireAdmin } from '@/components/route-guards';
 import { pagePatterns } from '@core/page-paths';
-import { lazyRoute } from '../lazy-route';
+import { lazyRoute } from '@/app/lazy-route';
 
-const CharityPayoutsPage = lazyRoute(() => import('../../features/admin/pages/charity-payouts-page'));
-const CharityDetailsPage = lazyRoute(() => import('../../features/admin/pages/charity-details-page'));
-const ManualPayoutsPage = lazyRoute(() => import('../../features/admin/pages/manual-payouts-page'));
-const GiftRefundsPage = lazyRoute(() => import('../../features/admin/pages/gift-refunds-page'));
-const FailedPayoutsPage = lazyRoute(() => import('../../features/admin/pages/failed-payouts-page'));
-const FinancePage = lazyRoute(() => import('../../features/admin/pages/finance-page'));
-const DisputesPage = lazyRoute(() => import('../../features/admin/pages/disputes-page'));
+const CharityPayoutsPage = lazyRoute(() => import('@/features/admin/pages/charity-payouts-page'));
+const CharityDetailsPage = lazyRoute(() => import('@/features/admin/pages/charity-details-page'));
+const ManualPayoutsPage = lazyRoute(() => import('@/features/admin/pages/manual-payouts-page'));
+const GiftRefundsPage = lazyRoute(() => import('@/features/admin/pages/gift-refunds-page'));
+const FailedPayoutsPage = lazyRoute(() => import('@/features/admin/pages/failed-payouts-page'));
+const FinancePage = lazyRoute(() => import('@/features/admin/pages/finance-page'));
+const DisputesPage = lazyRoute(() => import('@/features/admin/pages/disputes-page'));
 
 /** The pages under /admin/, as the descendant routes of /admin/* name them. */
 const under = (pattern: string) => pattern.slice('/admin/'.length);

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { RegisterForm } from '../../features/auth/components/register-form';
-import AcceptCoOwnershipPage from '../../features/co-owners/pages/accept-co-ownership-page';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import AcceptCoOwnershipPage from '@/features/co-owners/pages/accept-co-ownership-page';
 
 // Signing in re-renders the page as signed in (the current user updates), so nothing more to do.
 const stay = () => undefined;

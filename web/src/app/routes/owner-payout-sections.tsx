@@ -1,5 +1,5 @@
-import { CharityBreakdownSection } from '../../features/payouts/components/charity-breakdown';
-import { ClosureSection } from '../../features/payouts/components/closure-section';
+import { CharityBreakdownSection } from '@/features/payouts/components/charity-breakdown';
+import { ClosureSection } from '@/features/payouts/components/closure-section';
 import type { ManagerRegistryView } from '@api/registries';
 
 /**

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
-import RegistryPage from '../../features/registries/pages/registry-page';
+import RegistryPage from '@/features/registries/pages/registry-page';
 import type { ManagerRegistryView } from '@api/registries';
-import { useUser } from '../../lib/use-user';
+import { useUser } from '@/lib/use-user';
 
 // The family's only, so their own chunks: the registry page loads them inside the family's part, never for a guest.
 const OwnerPayoutSections = lazy(() => import('./owner-payout-sections'));
-const CoOwnersSection = lazy(() => import('../../features/co-owners/components/co-owners-section'));
+const CoOwnersSection = lazy(() => import('@/features/co-owners/components/co-owners-section'));
 
 function ManagerSections({ registry, onStale }: { registry: ManagerRegistryView; onStale: () => void }) {
   const { user } = useUser();

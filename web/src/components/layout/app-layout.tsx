@@ -3,10 +3,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { PAGE_READY_ATTRIBUTE } from '@api/server-rendering';
-import { loadOncePageLive, markPageLive } from '../../lib/page-live';
-import { takeTappedLink } from '../../lib/tapped-link';
-import { ErrorBoundary } from '../error-boundary';
-import { PageSpinner } from '../page-spinner';
+import { loadOncePageLive, markPageLive } from '@/lib/page-live';
+import { takeTappedLink } from '@/lib/tapped-link';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { PageSpinner } from '@/components/page-spinner';
 import { NavBar } from './nav-bar';
 
 const MAIN_ID = 'main-content';

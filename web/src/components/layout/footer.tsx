@@ -15,12 +15,12 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import XIcon from '@mui/icons-material/X';
 import { landingAnchors, paths } from '@core/page-paths';
-import { useUser } from '../../lib/use-user';
-import { useConfig } from '../../lib/use-config';
-import { brand } from '../../app/theme';
-import { PRODUCT_NAME } from '../../lib/product';
-import { apiFetch } from '../../lib/api-fetch';
-import { serverMessage } from '../../lib/error-message';
+import { useUser } from '@/lib/use-user';
+import { useConfig } from '@/lib/use-config';
+import { brand } from '@/app/theme';
+import { PRODUCT_NAME } from '@/lib/product';
+import { apiFetch } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
 
 const footerText = '#e5e7eb';
 const footerMuted = '#cbd5e1';

@@ -12,11 +12,11 @@ import { useTheme } from '@mui/material/styles';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import MenuIcon from '@mui/icons-material/Menu';
 import { landingAnchors, paths } from '@core/page-paths';
-import { useLogout } from '../../lib/use-logout';
-import { useUser } from '../../lib/use-user';
-import { errorMessage } from '../../lib/error-message';
-import { PRODUCT_NAME } from '../../lib/product';
-import { useToast } from '../toast';
+import { useLogout } from '@/lib/use-logout';
+import { useUser } from '@/lib/use-user';
+import { errorMessage } from '@/lib/error-message';
+import { PRODUCT_NAME } from '@/lib/product';
+import { useToast } from '@/components/toast';
 import { TestModeBanner } from './test-mode-banner';
 import { current, type NavLinkItem } from './nav-links';
 

@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import CloseIcon from '@mui/icons-material/Close';
 import { paths } from '@core/page-paths';
-import { PRODUCT_NAME } from '../../lib/product';
+import { PRODUCT_NAME } from '@/lib/product';
 import { adminLinks, current, type NavLinkItem } from './nav-links';
 
 export interface NavDrawerProps {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ScienceIcon from '@mui/icons-material/Science';
 import { PAYMENT_MODE_ATTRIBUTE } from '@api/payment-mode';
-import { useConfig } from '../../lib/use-config';
+import { useConfig } from '@/lib/use-config';
 
 /** The banner's height, the page shell's too (web/index.html): the app takes over without a shift. */
 const BANNER_HEIGHT = 28;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
-import { visuallyHidden } from '../../lib/visually-hidden';
+import { visuallyHidden } from '@/lib/visually-hidden';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { MAX_PHOTO_BYTES } from '@core/photo/photo-limits';
-import { useToast } from '../toast';
+import { useToast } from '@/components/toast';
 import { UNKNOWN_UPLOAD_ERROR, uploadPhotoFile, UploadError } from './upload-request';
 
 /** What the file picker offers; the server also accepts WebP, so phones may send it. */

@@ -1,4 +1,4 @@
-import { errorMessageOf, NETWORK_ERROR_MESSAGE } from '../../lib/api-fetch';
+import { errorMessageOf, NETWORK_ERROR_MESSAGE } from '@/lib/api-fetch';
 
 export const UPLOAD_PATH = '/api/objects/upload';
 export const UNKNOWN_UPLOAD_ERROR = 'Unknown error occurred';

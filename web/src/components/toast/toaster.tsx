@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
-import { loadOncePageLive } from '../../lib/page-live';
+import { loadOncePageLive } from '@/lib/page-live';
 import { TOAST_HOTKEY, TOAST_REGION_LABEL, type ToastItem } from './toast-store';
 
 // A notification's card is not on a page's first screen: its code comes once the page is live

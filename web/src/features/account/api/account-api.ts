@@ -3,10 +3,10 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { ChangeEmailInput, ProfileInput } from '@core/account/account-schemas';
 import type { AccountExportRequestView, AccountExportsView, AccountView, EmailChanged, EmailChangeRequested } from '@api/account';
 import type { MessageAnswer as Notice } from '@api/registries';
-import { apiDownload } from '../../../lib/api-download';
-import { apiFetch } from '../../../lib/api-fetch';
-import { downloadBlob } from '../../../lib/download-file';
-import { USER_KEY } from '../../../lib/use-user';
+import { apiDownload } from '@/lib/api-download';
+import { apiFetch } from '@/lib/api-fetch';
+import { downloadBlob } from '@/lib/download-file';
+import { USER_KEY } from '@/lib/use-user';
 
 export const ACCOUNT_KEY = '/api/account';
 

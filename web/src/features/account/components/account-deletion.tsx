@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AccountView } from '@api/account';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { useCancelDeletion, useScheduleDeletion } from '../api/account-api';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { useCancelDeletion, useScheduleDeletion } from '@/features/account/api/account-api';
 
 const longDate = (iso: string) => format(new Date(iso), 'MMMM d, yyyy');
 

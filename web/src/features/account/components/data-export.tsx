@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { AccountExportRequestView } from '@api/account';
-import { LoadError } from '../../../components/load-error';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/error-message';
-import { downloadAccountExport, useAccountExports, useRequestAccountExport } from '../api/account-api';
+import { LoadError } from '@/components/load-error';
+import { useToast } from '@/components/toast';
+import { serverMessage } from '@/lib/error-message';
+import { downloadAccountExport, useAccountExports, useRequestAccountExport } from '@/features/account/api/account-api';
 
 const FORMATS = [
   { format: 'json', label: 'JSON', download: 'Download as JSON', email: 'E-mail Me the JSON File' },

@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { changeEmailSchema, type ChangeEmailInput } from '@core/account/account-schemas';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { fieldProps } from '../../../lib/form-field';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps } from '@/lib/form-field';
 import type { AccountView } from '@api/account';
-import { requestEmailChange } from '../api/account-api';
+import { requestEmailChange } from '@/features/account/api/account-api';
 
 export function EmailForm({ account }: { account: AccountView }) {
   const { toast } = useToast();

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '@core/account/account-schemas';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { fieldProps } from '../../../lib/form-field';
-import { changePassword } from '../api/account-api';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps } from '@/lib/form-field';
+import { changePassword } from '@/features/account/api/account-api';
 
 export function PasswordForm() {
   const { toast } = useToast();

@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { profileSchema, type ProfileInput } from '@core/account/account-schemas';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { fieldProps } from '../../../lib/form-field';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps } from '@/lib/form-field';
 import type { AccountView } from '@api/account';
-import { useUpdateProfile } from '../api/account-api';
+import { useUpdateProfile } from '@/features/account/api/account-api';
 
 export function ProfileForm({ account }: { account: AccountView }) {
   const updateProfile = useUpdateProfile();

@@ -1,18 +1,18 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { LoadError } from '../../../components/load-error';
-import { PageSpinner } from '../../../components/page-spinner';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useAccount } from '../api/account-api';
-import { PRODUCT_NAME } from '../../../lib/product';
-import { useConfig } from '../../../lib/use-config';
-import { AccountDeletion } from '../components/account-deletion';
-import { AccountSection } from '../components/account-section';
-import { DataExport } from '../components/data-export';
-import { EmailForm } from '../components/email-form';
-import { PasswordForm } from '../components/password-form';
-import { ProfileForm } from '../components/profile-form';
+import { LoadError } from '@/components/load-error';
+import { PageSpinner } from '@/components/page-spinner';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useAccount } from '@/features/account/api/account-api';
+import { PRODUCT_NAME } from '@/lib/product';
+import { useConfig } from '@/lib/use-config';
+import { AccountDeletion } from '@/features/account/components/account-deletion';
+import { AccountSection } from '@/features/account/components/account-section';
+import { DataExport } from '@/features/account/components/data-export';
+import { EmailForm } from '@/features/account/components/email-form';
+import { PasswordForm } from '@/features/account/components/password-form';
+import { ProfileForm } from '@/features/account/components/profile-form';
 
 /** /account: the signed-in user's name, e-mail address and password, their data to take, and leaving. */
 export default function AccountPage() {

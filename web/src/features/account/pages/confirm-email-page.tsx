@@ -6,10 +6,10 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { paths } from '@core/page-paths';
-import { useLinkAction } from '../../../lib/use-link-action';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUser } from '../../../lib/use-user';
-import { useConfirmEmailChange } from '../api/account-api';
+import { useLinkAction } from '@/lib/use-link-action';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUser } from '@/lib/use-user';
+import { useConfirmEmailChange } from '@/features/account/api/account-api';
 
 /**
  * /account/confirm-email#token=…: the page the e-mail change link opens. The change waits for a

@@ -6,10 +6,10 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { paths } from '@core/page-paths';
-import { useLinkAction } from '../../../lib/use-link-action';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUser } from '../../../lib/use-user';
-import { downloadEmailedExport } from '../api/account-api';
+import { useLinkAction } from '@/lib/use-link-action';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUser } from '@/lib/use-user';
+import { downloadEmailedExport } from '@/features/account/api/account-api';
 
 /**
  * /account/export#token=…: the page the e-mail with an export built in the background links to.

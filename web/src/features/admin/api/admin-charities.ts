@@ -1,7 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
 import type { AdminCharityView, CharityDetailsView, DonorListView, DonorView } from '@api/charity-receipts';
-import { apiFetch } from '../../../lib/api-fetch';
+import { apiFetch } from '@/lib/api-fetch';
 
 export type { AdminCharityView, CharityDetailsView, DonorListView, DonorView };
 

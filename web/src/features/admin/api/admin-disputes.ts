@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { DisputeView } from '@api/disputes';
-import { apiFetch } from '../../../lib/api-fetch';
+import { apiFetch } from '@/lib/api-fetch';
 
 export type { DisputeView };
 

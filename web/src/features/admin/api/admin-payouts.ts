@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { CharityPayoutCompletion, CharityPayoutView, FailedPayout, FailedPayoutRetry, ManualPayout, ManualPayouts, PendingDistribution } from '@api/admin';
 import type { PayoutInfoBody } from '@api/payouts';
-import { apiFetch } from '../../../lib/api-fetch';
+import { apiFetch } from '@/lib/api-fetch';
 
 /** What the admin payout calls answer (api/admin.ts): one pending row per charity and currency. */
 export type PendingCharityPayout = PendingDistribution;

@@ -7,8 +7,8 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { LoadError } from '../../../components/load-error';
-import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
+import { LoadError } from '@/components/load-error';
+import { REGISTRY_DATE_FORMAT } from '@/lib/celebration-date';
 
 /** 'MMM d, yyyy', or an empty string for a missing date. */
 export function formatAdminDate(iso: string | null | undefined): string {

@@ -4,12 +4,12 @@ import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { evidenceSchema, MAX_EVIDENCE_LENGTH } from '@core/dispute/dispute-schemas';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { FormDialog } from '../../../components/form-dialog';
-import { submitDisputeEvidence, type DisputeView } from '../api/admin-disputes';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps, useFocusFirstError } from '@/lib/form-field';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { FormDialog } from '@/components/form-dialog';
+import { submitDisputeEvidence, type DisputeView } from '@/features/admin/api/admin-disputes';
 
 const ID_PREFIX = 'evidence-';
 const FIELD_ORDER = ['evidence'] as const;

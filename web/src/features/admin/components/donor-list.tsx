@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
-import { LoadError } from '../../../components/load-error';
-import { donorsCsvUrl, useDonorList, type DonorView } from '../api/admin-charities';
+import { LoadError } from '@/components/load-error';
+import { donorsCsvUrl, useDonorList, type DonorView } from '@/features/admin/api/admin-charities';
 import { EmptyState, Loading } from './admin-ui';
 
 /**

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
-import { visuallyHidden } from '../../../lib/visually-hidden';
+import { visuallyHidden } from '@/lib/visually-hidden';
 import { monthName, shortMonthName } from './finance-labels';
 
 /**

@@ -11,14 +11,14 @@ import {
   PAYOUT_NOTES_MAX,
   REFERENCE_NUMBER_MAX,
 } from '@core/payout/payout-schemas';
-import { FormDialog } from '../../../components/form-dialog';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { FormDialog } from '@/components/form-dialog';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps, useFocusFirstError } from '@/lib/form-field';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { fromWireAmount } from '@api/amount';
-import { completeCharityPayout, type CharityPayoutView } from '../api/admin-payouts';
+import { completeCharityPayout, type CharityPayoutView } from '@/features/admin/api/admin-payouts';
 
 const ID_PREFIX = 'charity-payout-';
 const FIELD_ORDER = ['paymentMethod', 'referenceNumber', 'notes'] as const;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { StatCard, StatGrid } from '../../../components/stat-card';
+import { StatCard, StatGrid } from '@/components/stat-card';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,11 +9,11 @@ import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { formatMoney, type Currency } from '@core/money';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { fromWireAmount } from '@api/amount';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/error-message';
+import { useToast } from '@/components/toast';
+import { serverMessage } from '@/lib/error-message';
 import {
   changeCharityPayoutClaim,
   useCharityPayoutHistory,
@@ -21,12 +21,12 @@ import {
   useRefreshCharityPayouts,
   type CharityPayoutView,
   type PendingCharityPayout,
-} from '../api/admin-payouts';
-import { AdminPage, AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
-import { MarkCompletedDialog } from '../components/mark-completed-dialog';
-import { DonorList } from '../components/donor-list';
-import { PayoutClaimControls } from '../components/payout-claim';
-import { LoadError } from '../../../components/load-error';
+} from '@/features/admin/api/admin-payouts';
+import { AdminPage, AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '@/features/admin/components/admin-ui';
+import { MarkCompletedDialog } from '@/features/admin/components/mark-completed-dialog';
+import { DonorList } from '@/features/admin/components/donor-list';
+import { PayoutClaimControls } from '@/features/admin/components/payout-claim';
+import { LoadError } from '@/components/load-error';
 
 export const PAGE_TITLE = 'Charity Payouts';
 

@@ -11,17 +11,17 @@ import SendIcon from '@mui/icons-material/Send';
 import UndoIcon from '@mui/icons-material/Undo';
 import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
-import { FormDialog } from '../../../components/form-dialog';
-import { useToast } from '../../../components/toast';
+import { FormDialog } from '@/components/form-dialog';
+import { useToast } from '@/components/toast';
 import { paths } from '@core/page-paths';
-import { serverMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { changeFollowUpClaim, reverseDisputeTransfer, sendFollowUpTransfer, useDisputes, type DisputeView } from '../api/admin-disputes';
-import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '../components/admin-ui';
-import { DisputeEvidenceDialog } from '../components/dispute-evidence-dialog';
-import { FollowUpSentDialog } from '../components/follow-up-sent-dialog';
-import { PayoutClaimControls } from '../components/payout-claim';
+import { serverMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { changeFollowUpClaim, reverseDisputeTransfer, sendFollowUpTransfer, useDisputes, type DisputeView } from '@/features/admin/api/admin-disputes';
+import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '@/features/admin/components/admin-ui';
+import { DisputeEvidenceDialog } from '@/features/admin/components/dispute-evidence-dialog';
+import { FollowUpSentDialog } from '@/features/admin/components/follow-up-sent-dialog';
+import { PayoutClaimControls } from '@/features/admin/components/payout-claim';
 
 export const PAGE_TITLE = 'Disputes';
 

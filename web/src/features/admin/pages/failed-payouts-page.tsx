@@ -11,14 +11,14 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
-import { SwitchPayoutDialog } from '../../../components/switch-payout-dialog';
-import { useToast } from '../../../components/toast';
+import { SwitchPayoutDialog } from '@/components/switch-payout-dialog';
+import { useToast } from '@/components/toast';
 import { paths } from '@core/page-paths';
-import { serverMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { retryFailedPayout, switchFailedPayout, useFailedPayouts, useRefreshFailedPayouts, type FailedPayout } from '../api/admin-payouts';
-import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '../components/admin-ui';
+import { serverMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { retryFailedPayout, switchFailedPayout, useFailedPayouts, useRefreshFailedPayouts, type FailedPayout } from '@/features/admin/api/admin-payouts';
+import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '@/features/admin/components/admin-ui';
 
 export const PAGE_TITLE = 'Failed Payouts';
 

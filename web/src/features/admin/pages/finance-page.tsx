@@ -16,13 +16,13 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { CURRENCIES, formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
-import { LoadError } from '../../../components/load-error';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { financeExportUrl, useFinanceReport, type FinanceReportView } from '../api/admin-finance';
-import { AdminPage, AdminSection, Loading } from '../components/admin-ui';
-import { FINANCE_GROUPS, monthName, recentMonths, TOTAL_LINES } from '../components/finance-labels';
-import { GiftVolumeChart } from '../components/gift-volume-chart';
+import { LoadError } from '@/components/load-error';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { financeExportUrl, useFinanceReport, type FinanceReportView } from '@/features/admin/api/admin-finance';
+import { AdminPage, AdminSection, Loading } from '@/features/admin/components/admin-ui';
+import { FINANCE_GROUPS, monthName, recentMonths, TOTAL_LINES } from '@/features/admin/components/finance-labels';
+import { GiftVolumeChart } from '@/features/admin/components/gift-volume-chart';
 
 export const PAGE_TITLE = 'Finance';
 

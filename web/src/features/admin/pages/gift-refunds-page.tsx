@@ -14,13 +14,13 @@ import { formatMoney } from '@core/money';
 import { celebrationTitle } from '@core/model/celebration-title';
 import { fromWireAmount } from '@api/amount';
 import { paths } from '@core/page-paths';
-import { RefundGiftDialog } from '../../../components/refund-gift-dialog';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useGiftLookup, type AdminGift, type AdminGiftLookup } from '../api/admin-gifts';
-import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading } from '../components/admin-ui';
+import { RefundGiftDialog } from '@/components/refund-gift-dialog';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { useGiftLookup, type AdminGift, type AdminGiftLookup } from '@/features/admin/api/admin-gifts';
+import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading } from '@/features/admin/components/admin-ui';
 
 export const PAGE_TITLE = 'Gift Refunds';
 

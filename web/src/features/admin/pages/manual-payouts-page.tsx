@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { StatCard, StatGrid } from '../../../components/stat-card';
+import { StatCard, StatGrid } from '@/components/stat-card';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,17 +11,17 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import MailIcon from '@mui/icons-material/Mail';
 import PaymentIcon from '@mui/icons-material/Payment';
 import { formatMoney } from '@core/money';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { countryName } from '../../../lib/bank-country';
+import { useToast } from '@/components/toast';
+import { serverMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { countryName } from '@/lib/bank-country';
 import { fromWireAmount } from '@api/amount';
-import { changeManualPayoutClaim, useManualPayouts, type ManualPayout } from '../api/admin-payouts';
-import { CompleteManualPayoutDialog } from '../components/complete-manual-payout-dialog';
-import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '../components/admin-ui';
-import { PayoutClaimControls } from '../components/payout-claim';
-import { LoadError } from '../../../components/load-error';
+import { changeManualPayoutClaim, useManualPayouts, type ManualPayout } from '@/features/admin/api/admin-payouts';
+import { CompleteManualPayoutDialog } from '@/features/admin/components/complete-manual-payout-dialog';
+import { AdminPage, AdminSection, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '@/features/admin/components/admin-ui';
+import { PayoutClaimControls } from '@/features/admin/components/payout-claim';
+import { LoadError } from '@/components/load-error';
 
 export const PAGE_TITLE = 'Manual Payouts';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { LoginInput, RegistrationInput } from '@core/account/schemas';
-import { apiFetch } from '../../../lib/api-fetch';
-import { USER_KEY, type CurrentUser } from '../../../lib/use-user';
+import { apiFetch } from '@/lib/api-fetch';
+import { USER_KEY, type CurrentUser } from '@/lib/use-user';
 
 /** POST /api/login; the returned user becomes the current user. */
 export function useLogin() {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { MessageAnswer as Notice } from '@api/registries';
-import { apiFetch, isApiError } from '../../../lib/api-fetch';
+import { apiFetch, isApiError } from '@/lib/api-fetch';
 
 
 /** POST /api/password-reset/request: the same answer whether or not an account uses the address. */

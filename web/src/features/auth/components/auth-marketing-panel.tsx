@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { MARKETING_COPY } from '../../../lib/product';
+import { MARKETING_COPY } from '@/lib/product';
 
 const points = [
   {

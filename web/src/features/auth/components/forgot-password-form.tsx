@@ -5,11 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@core/account/account-schemas';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { fieldProps } from '../../../lib/form-field';
-import { requestPasswordReset } from '../api/password-reset';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps } from '@/lib/form-field';
+import { requestPasswordReset } from '@/features/auth/api/password-reset';
 
 /** Forgot password: the address the account uses; the answer never says whether one does. */
 export function ForgotPasswordForm() {

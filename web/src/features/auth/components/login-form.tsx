@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { loginSchema, type LoginInput } from '@core/account/schemas';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { PRODUCT_NAME } from '../../../lib/product';
-import { useLogin } from '../api/auth-actions';
-import { fieldProps } from '../../../lib/form-field';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { PRODUCT_NAME } from '@/lib/product';
+import { useLogin } from '@/features/auth/api/auth-actions';
+import { fieldProps } from '@/lib/form-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();

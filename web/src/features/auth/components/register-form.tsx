@@ -7,13 +7,13 @@ import {
   registrationSchema,
   type RegistrationFormValues,
 } from '@core/account/schemas';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { PRODUCT_NAME } from '../../../lib/product';
-import { useRegister } from '../api/auth-actions';
-import { registrationErrorMessage, USERNAME_TAKEN_MESSAGE } from '../lib/registration-error-message';
-import { fieldProps } from '../../../lib/form-field';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { PRODUCT_NAME } from '@/lib/product';
+import { useRegister } from '@/features/auth/api/auth-actions';
+import { registrationErrorMessage, USERNAME_TAKEN_MESSAGE } from '@/features/auth/lib/registration-error-message';
+import { fieldProps } from '@/lib/form-field';
 
 const initialValues: RegistrationFormValues = {
   firstName: '',

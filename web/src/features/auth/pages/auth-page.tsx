@@ -8,11 +8,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { RETURN_TO_PARAM, returnPathOf } from '@api/return-path';
 import { paths } from '@core/page-paths';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { AuthMarketingPanel } from '../components/auth-marketing-panel';
-import { LoginForm } from '../components/login-form';
-import { RegisterForm } from '../components/register-form';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
+import { usePageTitle } from '@/lib/use-page-title';
+import { AuthMarketingPanel } from '@/features/auth/components/auth-marketing-panel';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
 type Mode = 'login' | 'register' | 'forgot';
 

@@ -13,14 +13,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '@core/account/account-schemas';
 import { paths } from '@core/page-paths';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { fieldProps } from '../../../lib/form-field';
-import { linkTokenFrom } from '../../../lib/link-token';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { USER_KEY } from '../../../lib/use-user';
-import { PageSpinner } from '../../../components/page-spinner';
-import { resetPassword, useResetLinkState } from '../api/password-reset';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps } from '@/lib/form-field';
+import { linkTokenFrom } from '@/lib/link-token';
+import { usePageTitle } from '@/lib/use-page-title';
+import { USER_KEY } from '@/lib/use-user';
+import { PageSpinner } from '@/components/page-spinner';
+import { resetPassword, useResetLinkState } from '@/features/auth/api/password-reset';
 
 /** /reset-password#token=…: the page the password-reset e-mail links to. */
 export default function ResetPasswordPage() {

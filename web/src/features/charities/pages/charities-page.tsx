@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { paths } from '@core/page-paths';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { CharityGrid } from '../../../components/charity-grid';
+import { usePageTitle } from '@/lib/use-page-title';
+import { CharityGrid } from '@/components/charity-grid';
 
 /** /charities: the charity partner list (docs/product.md#charities-page). */
 export default function CharitiesPage() {

@@ -3,9 +3,9 @@ import useSWR from 'swr';
 import type { InviteCoOwnerInput } from '@core/co-owner/co-owner-schemas';
 import type { CoOwnerInvitationView, InvitationAccepted, InvitationPreview, RegistryPeople } from '@api/co-owners';
 import type { MessageAnswer } from '@api/registries';
-import { apiFetch } from '../../../lib/api-fetch';
-import { useRegistryCache } from '../../../lib/registry-cache';
-import { registryKey } from '../../../lib/use-registry';
+import { apiFetch } from '@/lib/api-fetch';
+import { useRegistryCache } from '@/lib/registry-cache';
+import { registryKey } from '@/lib/use-registry';
 
 const peoplePath = (registryId: string) => `/api/registries/${encodeURIComponent(registryId)}/co-owners`;
 

@@ -14,15 +14,15 @@ import { inviteCoOwnerSchema, type InviteCoOwnerInput } from '@core/co-owner/co-
 import type { RegistryPeople, RegistryPerson } from '@api/co-owners';
 import type { ManagerRegistryView } from '@api/registries';
 import { paths } from '@core/page-paths';
-import { LoadError } from '../../../components/load-error';
-import { PageSpinner } from '../../../components/page-spinner';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { fieldProps, useFocusFirstError } from '../../../lib/form-field';
-import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
-import { useRegistryCache } from '../../../lib/registry-cache';
-import { useCoOwnerActions, useRegistryPeople } from '../api/co-owner-api';
+import { LoadError } from '@/components/load-error';
+import { PageSpinner } from '@/components/page-spinner';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { fieldProps, useFocusFirstError } from '@/lib/form-field';
+import { REGISTRY_DATE_FORMAT } from '@/lib/celebration-date';
+import { useRegistryCache } from '@/lib/registry-cache';
+import { useCoOwnerActions, useRegistryPeople } from '@/features/co-owners/api/co-owner-api';
 
 interface CoOwnersSectionProps {
   registry: ManagerRegistryView;

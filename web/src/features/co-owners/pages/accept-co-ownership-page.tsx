@@ -9,14 +9,14 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { celebrationTitle } from '@core/model/celebration-title';
 import { paths } from '@core/page-paths';
-import { PageSpinner } from '../../../components/page-spinner';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/error-message';
-import { formatCelebrationDate } from '../../../lib/celebration-date';
-import { useLinkAction } from '../../../lib/use-link-action';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUser } from '../../../lib/use-user';
-import { useAcceptInvitation, useInvitationPreview } from '../api/co-owner-api';
+import { PageSpinner } from '@/components/page-spinner';
+import { useToast } from '@/components/toast';
+import { serverMessage } from '@/lib/error-message';
+import { formatCelebrationDate } from '@/lib/celebration-date';
+import { useLinkAction } from '@/lib/use-link-action';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUser } from '@/lib/use-user';
+import { useAcceptInvitation, useInvitationPreview } from '@/features/co-owners/api/co-owner-api';
 
 interface AcceptCoOwnershipPageProps {
   /**

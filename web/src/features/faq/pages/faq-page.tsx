@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import EmailIcon from '@mui/icons-material/Email';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { paths } from '@core/page-paths';
-import { PRODUCT_NAME } from '../../../lib/product';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfig, type AppConfig } from '../../../lib/use-config';
+import { PRODUCT_NAME } from '@/lib/product';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useConfig, type AppConfig } from '@/lib/use-config';
 import { CHECK_TIMING, PAYPAL_TIMING } from '@core/payout/payout-timing';
 
 interface Faq {

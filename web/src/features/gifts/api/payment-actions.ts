@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { PaymentStatus } from '@core/model/gift';
 import type { GiftRequest, PaymentIntentAnswer as StartedPayment } from '@api/gifts';
-import { apiFetch } from '../../../lib/api-fetch';
-import { MY_REGISTRIES_KEY } from '../../../lib/use-my-registries';
-import { registryPath } from '../../../lib/use-registry';
+import { apiFetch } from '@/lib/api-fetch';
+import { MY_REGISTRIES_KEY } from '@/lib/use-my-registries';
+import { registryPath } from '@/lib/use-registry';
 
 /** What POST /api/create-payment-intent answers (api/gifts.ts): amounts are numbers with two decimals. */
 export type { PaymentIntentAnswer as StartedPayment, WireBreakdown as PaymentBreakdown } from '@api/gifts';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
-import { visuallyHidden } from '../../../lib/visually-hidden';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 /**
  * '{action} - {amount}' on a full-width payment button ('Proceed to Payment - $108.00'). On a phone

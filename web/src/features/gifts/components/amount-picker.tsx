@@ -7,10 +7,10 @@ import { MIN_GIFT_CENTS, PRESET_GIFT_AMOUNTS } from '@core/gift/gift-amounts';
 import { toWireAmount } from '@api/amount';
 import { readWireAmount } from '@core/read-amount';
 import { formatMoney, type Currency } from '@core/money';
-import { giftAmountCents } from '../lib/gift-amount';
-import { TextInput } from '../../../components/text-input';
-import { visuallyHidden } from '../../../lib/visually-hidden';
-import { phoneFieldSx } from '../lib/phone-field-sx';
+import { giftAmountCents } from '@/features/gifts/lib/gift-amount';
+import { TextInput } from '@/components/text-input';
+import { visuallyHidden } from '@/lib/visually-hidden';
+import { phoneFieldSx } from '@/features/gifts/lib/phone-field-sx';
 
 /** '$' for USD, 'CA$' for CAD: what formatMoney puts before the number. */
 function currencySymbol(currency: Currency): string {

@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '../../../lib/visually-hidden';
-import type { CharityOption, GiftCharities } from '../lib/charity-options';
+import { visuallyHidden } from '@/lib/visually-hidden';
+import type { CharityOption, GiftCharities } from '@/features/gifts/lib/charity-options';
 
 /**
  * More charities than this and the list scrolls within a bounded box (two or three rows and part

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { formatMoney, type Cents, type Currency } from '@core/money';
 import { paths } from '@core/page-paths';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { celebrationTitle } from '@core/model/celebration-title';
 import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/model/celebration-title';
 import { AmountList } from './amount-list';

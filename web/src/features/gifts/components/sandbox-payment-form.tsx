@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { focusNotifications, useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { errorMessage } from '../../../lib/error-message';
+import { focusNotifications, useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { errorMessage } from '@/lib/error-message';
 import { cardInGroups } from '@api/card-in-groups';
 import type { SandboxTestModeAnswer } from '@api/sandbox';
-import { confirmSandboxPayment } from '../api/payment-actions';
-import { paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '../lib/payment-messages';
+import { confirmSandboxPayment } from '@/features/gifts/api/payment-actions';
+import { paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '@/features/gifts/lib/payment-messages';
 import { PaymentSubmitButton } from './payment-submit-button';
-import { TextInput } from '../../../components/text-input';
+import { TextInput } from '@/components/text-input';
 
 const CARD_INPUT_ID = 'sandbox-card-number';
 

@@ -11,9 +11,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { Currency } from '@core/money';
 import { paths } from '@core/page-paths';
-import { focusNotifications, useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/error-message';
-import { PAYMENT_FORM_ERROR, PAYMENT_NOT_READY, paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '../lib/payment-messages';
+import { focusNotifications, useToast } from '@/components/toast';
+import { errorMessage } from '@/lib/error-message';
+import { PAYMENT_FORM_ERROR, PAYMENT_NOT_READY, paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '@/features/gifts/lib/payment-messages';
 import { PaymentSubmitButton } from './payment-submit-button';
 
 const loaded = new Map<string, Promise<Stripe | null>>();

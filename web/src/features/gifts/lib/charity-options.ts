@@ -1,6 +1,6 @@
 import type { CharityView } from '@api/charities';
 import type { AnyRegistryView } from '@api/registries';
-import { categoryLabel } from '../../../lib/use-charities';
+import { categoryLabel } from '@/lib/use-charities';
 
 export const CHOOSE_CHARITY_HEADING = 'Choose a Charity to Support';
 export const SUPPORTING_CHARITY_HEADING = 'Supporting Charity';

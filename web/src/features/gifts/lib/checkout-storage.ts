@@ -1,6 +1,6 @@
 import { CELEBRATION_TYPES, type CelebrationType } from '@core/model/celebration-title';
 import { isCurrency, type Currency } from '@core/money';
-import type { PaymentBreakdown } from '../api/payment-actions';
+import type { PaymentBreakdown } from '@/features/gifts/api/payment-actions';
 
 /**
  * docs/product.md#checkout-data-kept-in-the-browser: while a gift is being paid its data lives in this

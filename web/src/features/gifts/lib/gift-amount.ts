@@ -1,6 +1,6 @@
 import { MAX_GIFT_CENTS, MIN_GIFT_CENTS } from '@core/gift/gift-amounts';
 import type { Cents } from '@core/money';
-import { typedCents } from '../../../lib/typed-cents';
+import { typedCents } from '@/lib/typed-cents';
 
 /**
  * The amount the giver typed or picked, in cents, when it is a gift the server takes (at least

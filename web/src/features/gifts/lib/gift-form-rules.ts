@@ -2,7 +2,7 @@ import { ValidationError } from 'yup';
 import { GIFT_AMOUNT_MESSAGES } from '@core/gift/gift-amounts';
 import { giftSchema } from '@core/gift/gift-schemas';
 import type { GiftRequest } from '@api/gifts';
-import { typedAmountField } from '../../../lib/typed-amount';
+import { typedAmountField } from '@/lib/typed-amount';
 import type { GiftFormValues } from './gift-form-values';
 import type { GiftFormErrors } from './use-gift-form-state';
 

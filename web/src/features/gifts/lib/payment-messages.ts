@@ -1,4 +1,4 @@
-import type { ToastOptions } from '../../../components/toast';
+import type { ToastOptions } from '@/components/toast';
 
 /** docs/product.md#errors-and-messages, "Payment": the toasts of the checkout. */
 export const PAYMENT_FORM_ERROR: ToastOptions = {

@@ -12,21 +12,21 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { formatMoney } from '@core/money';
 import type { GiftBreakdown } from '@core/fees';
 import { paths } from '@core/page-paths';
-import { PageSpinner } from '../../../components/page-spinner';
-import { useToast } from '../../../components/toast';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfig } from '../../../lib/use-config';
-import { useReconcilePayment } from '../api/payment-actions';
-import { CheckoutSummary } from '../components/checkout-summary';
-import { PaymentSubmitButton } from '../components/payment-submit-button';
-import { PaymentSuccess, type PaidGift } from '../components/payment-success';
-import { SandboxPaymentForm } from '../components/sandbox-payment-form';
-import { checkoutBreakdown } from '../lib/checkout-amounts';
-import { clearCheckout, loadCheckout, type CheckoutData } from '../lib/checkout-storage';
-import { PAYMENT_FORM_ERROR, PAYMENT_NOT_READY, PAYMENT_SUCCESSFUL, paymentFailed } from '../lib/payment-messages';
+import { PageSpinner } from '@/components/page-spinner';
+import { useToast } from '@/components/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useConfig } from '@/lib/use-config';
+import { useReconcilePayment } from '@/features/gifts/api/payment-actions';
+import { CheckoutSummary } from '@/features/gifts/components/checkout-summary';
+import { PaymentSubmitButton } from '@/features/gifts/components/payment-submit-button';
+import { PaymentSuccess, type PaidGift } from '@/features/gifts/components/payment-success';
+import { SandboxPaymentForm } from '@/features/gifts/components/sandbox-payment-form';
+import { checkoutBreakdown } from '@/features/gifts/lib/checkout-amounts';
+import { clearCheckout, loadCheckout, type CheckoutData } from '@/features/gifts/lib/checkout-storage';
+import { PAYMENT_FORM_ERROR, PAYMENT_NOT_READY, PAYMENT_SUCCESSFUL, paymentFailed } from '@/features/gifts/lib/payment-messages';
 
 // Stripe's code (and Stripe.js itself) loads only when the server's provider is Stripe.
-const StripeCheckout = lazy(() => import('../components/stripe-checkout'));
+const StripeCheckout = lazy(() => import('@/features/gifts/components/stripe-checkout'));
 
 function paidGiftOf(data: CheckoutData): PaidGift | null {
   const breakdown = checkoutBreakdown(data);

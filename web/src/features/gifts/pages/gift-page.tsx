@@ -4,15 +4,15 @@ import Container from '@mui/material/Container';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { paths } from '@core/page-paths';
-import { PageSpinner } from '../../../components/page-spinner';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useRegistry } from '../../../lib/use-registry';
-import { useCharities } from '../../../lib/use-charities';
-import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
-import { GiftForm } from '../components/gift-form';
-import { RegistryClosedNotice } from '../../../components/registry-closed-notice';
-import { Ornament } from '../../../components/ornament';
-import { CelebrationTitleText } from '../../../components/celebration-title-text';
+import { PageSpinner } from '@/components/page-spinner';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useRegistry } from '@/lib/use-registry';
+import { useCharities } from '@/lib/use-charities';
+import { RegistryLoadError, RegistryNotFound } from '@/components/registry-not-found';
+import { GiftForm } from '@/features/gifts/components/gift-form';
+import { RegistryClosedNotice } from '@/components/registry-closed-notice';
+import { Ornament } from '@/components/ornament';
+import { CelebrationTitleText } from '@/components/celebration-title-text';
 
 /** /gift/:id (public): the gift form of docs/product.md#gift-form, or why no gift can be given. */
 export default function GiftPage() {

@@ -4,11 +4,11 @@ import type { GuestLinkView, GuestListView, GuestsAddedView } from '@api/guests'
 import type { MessageAnswer } from '@api/registries';
 import { GUEST_FILTERS, type GuestFilterName, type GuestFilters } from '@core/guest/guest-list-query';
 import { guestSchema } from '@core/guest/guest-schemas';
-import { apiDownload } from '../../../lib/api-download';
-import { apiFetch } from '../../../lib/api-fetch';
-import { apiSendText } from '../../../lib/api-send-text';
-import { downloadBlob } from '../../../lib/download-file';
-import { registryPath } from '../../../lib/use-registry';
+import { apiDownload } from '@/lib/api-download';
+import { apiFetch } from '@/lib/api-fetch';
+import { apiSendText } from '@/lib/api-send-text';
+import { downloadBlob } from '@/lib/download-file';
+import { registryPath } from '@/lib/use-registry';
 
 /** What the add form edits: the party size as Formik gives a number input (a number, or '' when empty). */
 export interface GuestValues {

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { InvitationPreviewView, InvitationSettingsView, InvitationsSentView } from '@api/invitation-mail';
 import type { ReminderDays } from '@core/model/invitation-settings';
-import { apiFetch } from '../../../lib/api-fetch';
-import { registryPath } from '../../../lib/use-registry';
+import { apiFetch } from '@/lib/api-fetch';
+import { registryPath } from '@/lib/use-registry';
 
 /** What the invitation dialog edits and sends: the saved settings' fields. */
 export interface InvitationDraft {

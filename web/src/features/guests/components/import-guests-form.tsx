@@ -6,12 +6,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { GUEST_CSV_HEADINGS, MAX_GUESTS_PER_REGISTRY } from '@core/model/guest';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { visuallyHidden } from '../../../lib/visually-hidden';
-import { useGuestActions } from '../api/guest-list';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { visuallyHidden } from '@/lib/visually-hidden';
+import { useGuestActions } from '@/features/guests/api/guest-list';
 
 interface Refusal {
   message: string;

@@ -19,22 +19,22 @@ import { parseGuestListQuery, type GuestFilters } from '@core/guest/guest-list-q
 import { hasPostalAddress } from '@core/guest/postal-addresses';
 import { formatMoney, type Currency } from '@core/money';
 import { paths } from '@core/page-paths';
-import { PageSpinner } from '../../../components/page-spinner';
-import { RegistryNotFound } from '../../../components/registry-not-found';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { guestFilterQuery, useGuestActions, useGuestList } from '../api/guest-list';
-import { AddGuestForm } from '../components/add-guest-form';
-import { GuestFilterFields } from '../components/guest-filters';
-import { ImportGuestsForm } from '../components/import-guests-form';
-import { InviteGuestsDialog } from '../components/invite-guests-dialog';
-import { useInvitations } from '../api/invitation-mail';
-import { UnmatchedGifts } from '../components/unmatched-gifts';
-import { plural, rsvpSpoken, rsvpWords, THANK_YOU_WORDS } from '../lib/guest-words';
-import { visuallyHidden } from '../../../lib/visually-hidden';
+import { PageSpinner } from '@/components/page-spinner';
+import { RegistryNotFound } from '@/components/registry-not-found';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { guestFilterQuery, useGuestActions, useGuestList } from '@/features/guests/api/guest-list';
+import { AddGuestForm } from '@/features/guests/components/add-guest-form';
+import { GuestFilterFields } from '@/features/guests/components/guest-filters';
+import { ImportGuestsForm } from '@/features/guests/components/import-guests-form';
+import { InviteGuestsDialog } from '@/features/guests/components/invite-guests-dialog';
+import { useInvitations } from '@/features/guests/api/invitation-mail';
+import { UnmatchedGifts } from '@/features/guests/components/unmatched-gifts';
+import { plural, rsvpSpoken, rsvpWords, THANK_YOU_WORDS } from '@/features/guests/lib/guest-words';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 export const GUEST_LIST_TITLE = 'Guest List';
 

@@ -13,13 +13,13 @@ import PrintIcon from '@mui/icons-material/Print';
 import type { GuestLineView } from '@api/guests';
 import { hasPostalAddress } from '@core/guest/postal-addresses';
 import { paths } from '@core/page-paths';
-import { PageSpinner } from '../../../components/page-spinner';
-import { RegistryNotFound } from '../../../components/registry-not-found';
-import { isApiError } from '../../../lib/api-fetch';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useGuestList } from '../api/guest-list';
-import { plural } from '../lib/guest-words';
+import { PageSpinner } from '@/components/page-spinner';
+import { RegistryNotFound } from '@/components/registry-not-found';
+import { isApiError } from '@/lib/api-fetch';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { useGuestList } from '@/features/guests/api/guest-list';
+import { plural } from '@/features/guests/lib/guest-words';
 
 export const LABELS_TITLE = 'Mailing Labels';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import useSWR from 'swr';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
 import type { RegistrySearchResult } from '@api/registries';
 
 /** docs/product.md#constants-and-limits: the search waits 300 ms after the last keystroke. */

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { PageSpinner } from '../../../components/page-spinner';
-import { categoryLabel, useCharities, type CharityView } from '../../../lib/use-charities';
+import { PageSpinner } from '@/components/page-spinner';
+import { categoryLabel, useCharities, type CharityView } from '@/lib/use-charities';
 
 const LOGO_SIZE = 48;
 

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_NAME } from '../../../lib/product';
+import { PRODUCT_NAME } from '@/lib/product';
 import type { RegistryCardData } from '@api/registries';
-import { useRecentlyCreatedRegistries } from '../../../lib/use-recently-created-registries';
-import { RECENT_REGISTRIES_LIMIT, useRecentRegistries } from '../../../lib/recent-registries';
+import { useRecentlyCreatedRegistries } from '@/lib/use-recently-created-registries';
+import { RECENT_REGISTRIES_LIMIT, useRecentRegistries } from '@/lib/recent-registries';
 import { RegistryGrid } from './registry-grid';
 
 export interface VisitorRecentRegistries {

@@ -1,6 +1,6 @@
-import { CardGrid } from '../../../components/card-grid';
+import { CardGrid } from '@/components/card-grid';
 import type { RegistryCardData } from '@api/registries';
-import { RegistryCard } from '../../../components/registry-card';
+import { RegistryCard } from '@/components/registry-card';
 
 interface RegistryGridProps {
   registries: readonly RegistryCardData[];

@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
-import type { RegistrySearch } from '../api/use-registry-search';
+import type { RegistrySearch } from '@/features/home/api/use-registry-search';
 
 const SEARCH_PLACEHOLDER = "Search by child's name...";
 

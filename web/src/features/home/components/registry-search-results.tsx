@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { PageSpinner } from '../../../components/page-spinner';
-import type { RegistrySearch } from '../api/use-registry-search';
+import { PageSpinner } from '@/components/page-spinner';
+import type { RegistrySearch } from '@/features/home/api/use-registry-search';
 import { RegistryGrid } from './registry-grid';
 
 interface SearchResultsProps {

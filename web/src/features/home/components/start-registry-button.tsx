@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { paths } from '@core/page-paths';
-import { useToast } from '../../../components/toast';
-import { LOGIN_REDIRECT_DELAY_MS, withReturnTo } from '../../../lib/login-redirect';
-import { useUser } from '../../../lib/use-user';
+import { useToast } from '@/components/toast';
+import { LOGIN_REDIRECT_DELAY_MS, withReturnTo } from '@/lib/login-redirect';
+import { useUser } from '@/lib/use-user';
 
 /**
  * 'Start Your Registry': a visitor gets a 'Please log in' toast and goes to /auth after 500 ms, and

@@ -14,26 +14,26 @@ import ShareIcon from '@mui/icons-material/Share';
 import { formatMoney } from '@core/money';
 import { splitGift } from '@core/split';
 import { landingAnchors, paths } from '@core/page-paths';
-import { MARKETING_COPY, PRODUCT_NAME } from '../../../lib/product';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfig } from '../../../lib/use-config';
-import { useRegistrySearch } from '../api/use-registry-search';
-import { RegistrySearchField } from '../components/registry-search-field';
-import { CharityPartnersList } from '../components/charity-partners-list';
-import { StartRegistryButton } from '../components/start-registry-button';
-import { Ornament } from '../../../components/ornament';
+import { MARKETING_COPY, PRODUCT_NAME } from '@/lib/product';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useConfig } from '@/lib/use-config';
+import { useRegistrySearch } from '@/features/home/api/use-registry-search';
+import { RegistrySearchField } from '@/features/home/components/registry-search-field';
+import { CharityPartnersList } from '@/features/home/components/charity-partners-list';
+import { StartRegistryButton } from '@/features/home/components/start-registry-button';
+import { Ornament } from '@/components/ornament';
 import { colours, elevation, fonts, typeScale } from '@core/design-tokens';
-import { PageSpinner } from '../../../components/page-spinner';
-import { loadOncePageLive } from '../../../lib/page-live';
+import { PageSpinner } from '@/components/page-spinner';
+import { loadOncePageLive } from '@/lib/page-live';
 
 // Below the first screens, so its code (the registry cards') waits for the page to be live; a page
 // the server drew shows the band meanwhile.
 const RecentRegistriesBand = lazy(() =>
-  loadOncePageLive(() => import('../components/recent-registries-section')).then((module) => ({ default: module.RecentRegistriesBand })),
+  loadOncePageLive(() => import('@/features/home/components/recent-registries-section')).then((module) => ({ default: module.RecentRegistriesBand })),
 );
 
 // Asked for as the visitor focuses the search box, so it is there by the time the search (300 ms after the last key) answers.
-const loadSearchResults = () => import('../components/registry-search-results');
+const loadSearchResults = () => import('@/features/home/components/registry-search-results');
 const RegistrySearchResults = lazy(() => loadSearchResults().then((module) => ({ default: module.RegistrySearchResults })));
 
 const EXAMPLE_GIFT_CENTS = 100_00;

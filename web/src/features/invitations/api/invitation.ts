@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { InvitationView, RsvpRequest } from '@api/invitations';
-import { apiFetch, isApiError } from '../../../lib/api-fetch';
+import { apiFetch, isApiError } from '@/lib/api-fetch';
 
 /** GET /api/invitations/{token}: the key SWR caches it under, which the server's drawing of the page fills too. */
 export function invitationPath(token: string): string {

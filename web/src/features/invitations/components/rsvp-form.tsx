@@ -10,9 +10,9 @@ import type { InvitationView, RsvpRequest } from '@api/invitations';
 import { MAX_PARTY_SIZE } from '@core/model/guest';
 import type { RsvpAnswer } from '@core/model/guest-rsvp';
 import { paths } from '@core/page-paths';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { RSVP_CHOICES } from '../lib/rsvp-words';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { RSVP_CHOICES } from '@/features/invitations/lib/rsvp-words';
 
 interface RsvpFormProps {
   token: string;

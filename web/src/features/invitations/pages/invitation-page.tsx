@@ -13,17 +13,17 @@ import { RSVP_PAGE_OUTCOME, RSVP_PAGE_OUTCOMES, type InvitationView, type RsvpPa
 import { colours } from '@core/design-tokens';
 import { photoObjectPosition } from '@core/model/photo-focus';
 import { paths } from '@core/page-paths';
-import { CelebrationTitleText } from '../../../components/celebration-title-text';
-import { HebrewDateText } from '../../../components/hebrew-date-text';
-import { Ornament } from '../../../components/ornament';
-import { PageSpinner } from '../../../components/page-spinner';
-import { ResponsivePhoto } from '../../../components/responsive-photo';
-import { RegistryLoadError } from '../../../components/registry-not-found';
-import { formatCelebrationDate } from '../../../lib/celebration-date';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useInvitation } from '../api/invitation';
-import { RsvpForm } from '../components/rsvp-form';
-import { answerWords, OUTCOME_WORDS } from '../lib/rsvp-words';
+import { CelebrationTitleText } from '@/components/celebration-title-text';
+import { HebrewDateText } from '@/components/hebrew-date-text';
+import { Ornament } from '@/components/ornament';
+import { PageSpinner } from '@/components/page-spinner';
+import { ResponsivePhoto } from '@/components/responsive-photo';
+import { RegistryLoadError } from '@/components/registry-not-found';
+import { formatCelebrationDate } from '@/lib/celebration-date';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useInvitation } from '@/features/invitations/api/invitation';
+import { RsvpForm } from '@/features/invitations/components/rsvp-form';
+import { answerWords, OUTCOME_WORDS } from '@/features/invitations/lib/rsvp-words';
 
 const PHOTO_SIZES = '(min-width: 600px) 552px, calc(100vw - 32px)';
 

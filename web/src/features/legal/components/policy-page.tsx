@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useConfig } from '../../../lib/use-config';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { useConfig } from '@/lib/use-config';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** The frame of a policy page: a title, an introduction and titled sections. */
 export function PolicyPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {

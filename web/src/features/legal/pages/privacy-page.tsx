@@ -1,8 +1,8 @@
 import { paths } from '@core/page-paths';
 import Link from '@mui/material/Link';
-import { P, PolicyPage, PolicySection, PrivacyEmail } from '../components/policy-page';
-import { useConfig } from '../../../lib/use-config';
-import { PRODUCT_NAME } from '../../../lib/product';
+import { P, PolicyPage, PolicySection, PrivacyEmail } from '@/features/legal/components/policy-page';
+import { useConfig } from '@/lib/use-config';
+import { PRODUCT_NAME } from '@/lib/product';
 
 /** /privacy: what is stored, for how long, who sees what, and how to ask for deletion, as the product works today. */
 export default function PrivacyPage() {

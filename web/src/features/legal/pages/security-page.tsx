@@ -1,5 +1,5 @@
-import { P, PolicyPage, PolicySection, SupportEmail } from '../components/policy-page';
-import { PRODUCT_NAME } from '../../../lib/product';
+import { P, PolicyPage, PolicySection, SupportEmail } from '@/features/legal/components/policy-page';
+import { PRODUCT_NAME } from '@/lib/product';
 
 /** /security: how accounts, payments and children's information are protected, as the product works today. */
 export default function SecurityPage() {

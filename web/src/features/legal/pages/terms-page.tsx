@@ -1,5 +1,5 @@
-import { P, PolicyPage, PolicySection, SupportEmail } from '../components/policy-page';
-import { PRODUCT_NAME } from '../../../lib/product';
+import { P, PolicyPage, PolicySection, SupportEmail } from '@/features/legal/components/policy-page';
+import { PRODUCT_NAME } from '@/lib/product';
 import { CHECK_TIMING, PAYPAL_TIMING } from '@core/payout/payout-timing';
 
 /** /terms: how the service works and what each side can expect, as the product works today. */

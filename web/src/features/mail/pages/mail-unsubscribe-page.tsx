@@ -2,11 +2,11 @@ import { useParams } from 'react-router';
 import type { UnsubscribedAnswer } from '@api/mail';
 import { isOptOutCategory, OPT_OUT_LABELS } from '@core/model/mail-kinds';
 import { UNSUBSCRIBE_API_PREFIX } from '@core/mail/unsubscribe-link';
-import { UnsubscribeCard } from '../../../components/unsubscribe-card';
-import { apiFetch } from '../../../lib/api-fetch';
-import { useConfig } from '../../../lib/use-config';
-import { useLinkAction } from '../../../lib/use-link-action';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { UnsubscribeCard } from '@/components/unsubscribe-card';
+import { apiFetch } from '@/lib/api-fetch';
+import { useConfig } from '@/lib/use-config';
+import { useLinkAction } from '@/lib/use-link-action';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /unsubscribe/{category}#token=…: where an e-mail's unsubscribe link leads when opened in a

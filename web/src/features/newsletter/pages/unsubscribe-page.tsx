@@ -1,8 +1,8 @@
 import type { MessageAnswer } from '@api/registries';
-import { UnsubscribeCard } from '../../../components/unsubscribe-card';
-import { apiFetch } from '../../../lib/api-fetch';
-import { useLinkAction } from '../../../lib/use-link-action';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { UnsubscribeCard } from '@/components/unsubscribe-card';
+import { apiFetch } from '@/lib/api-fetch';
+import { useLinkAction } from '@/lib/use-link-action';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /newsletter/unsubscribe#token=…: the link in the newsletter confirmation. It waits for a click, so

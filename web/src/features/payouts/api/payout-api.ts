@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { apiFetch } from '../../../lib/api-fetch';
-import { useRegistryCache } from '../../../lib/registry-cache';
+import { apiFetch } from '@/lib/api-fetch';
+import { useRegistryCache } from '@/lib/registry-cache';
 import type { OwnerRegistryView } from '@api/registries';
-import { registryPath } from '../../../lib/use-registry';
-import type { BankCountry } from '../../../lib/bank-country';
+import { registryPath } from '@/lib/use-registry';
+import type { BankCountry } from '@/lib/bank-country';
 import type {
   CharityBreakdown,
   ConnectAccountStatus,

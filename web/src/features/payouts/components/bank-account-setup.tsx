@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { visuallyHidden } from '../../../lib/visually-hidden';
+import { visuallyHidden } from '@/lib/visually-hidden';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,13 +9,13 @@ import Typography from '@mui/material/Typography';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import LaunchIcon from '@mui/icons-material/Launch';
 import type { Currency } from '@core/money';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/error-message';
-import { redirectTo } from '../../../lib/redirect';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { useToast } from '@/components/toast';
+import { serverMessage } from '@/lib/error-message';
+import { redirectTo } from '@/lib/redirect';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { bankCountryFor, isBankAccountReady, isVerified } from '@core/payout/payout-readiness';
-import { fetchOnboardingUrl, useAccountStatus, useCreatePaymentAccount } from '../api/payout-api';
-import { COUNTRY_IN_SENTENCE } from '../../../lib/bank-country';
+import { fetchOnboardingUrl, useAccountStatus, useCreatePaymentAccount } from '@/features/payouts/api/payout-api';
+import { COUNTRY_IN_SENTENCE } from '@/lib/bank-country';
 import {
   CREATE_ACCOUNT_ERROR_FALLBACK,
   CREATE_ACCOUNT_ERROR_TITLE,
@@ -23,9 +23,9 @@ import {
   NO_ONBOARDING_URL,
   ONBOARDING_ERROR_FALLBACK,
   ONBOARDING_ERROR_TITLE,
-} from '../lib/payout-copy';
-import { LoadError } from '../../../components/load-error';
-import { useConnectReturn } from '../lib/use-connect-return';
+} from '@/features/payouts/lib/payout-copy';
+import { LoadError } from '@/components/load-error';
+import { useConnectReturn } from '@/features/payouts/lib/use-connect-return';
 
 interface BankAccountSetupProps {
   registryId: string;

@@ -11,10 +11,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatMoney, type Currency } from '@core/money';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { fromWireAmount } from '@api/amount';
-import { useCharityBreakdown } from '../api/payout-api';
-import { LoadError } from '../../../components/load-error';
+import { useCharityBreakdown } from '@/features/payouts/api/payout-api';
+import { LoadError } from '@/components/load-error';
 
 interface CharityBreakdownProps {
   registryId: string;

@@ -19,15 +19,15 @@ import { formatMoney } from '@core/money';
 import { payoutNotReadyReason } from '@core/payout/payout-readiness';
 import { payoutInfoSchema } from '@core/payout/payout-schemas';
 import { PAYOUT_METHODS } from '@core/model/registry';
-import { useToast } from '../../../components/toast';
-import { isApiError, type FieldErrors } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { useFocusFirstError } from '../../../lib/form-field';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
+import { useToast } from '@/components/toast';
+import { isApiError, type FieldErrors } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { useFocusFirstError } from '@/lib/form-field';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import type { OwnerRegistryView } from '@api/registries';
 import { celebrationTitle } from '@core/model/celebration-title';
 import { fromWireAmount } from '@api/amount';
-import { useAccountStatus, usePayoutActions } from '../api/payout-api';
+import { useAccountStatus, usePayoutActions } from '@/features/payouts/api/payout-api';
 import type { PayoutMethod } from '@api/payouts';
 import {
   CHOOSE_METHOD_HINT,
@@ -37,7 +37,7 @@ import {
   closeResultToast,
   PAYOUT_METHOD_LABELS,
   PAYPAL_TIMING,
-} from '../lib/payout-copy';
+} from '@/features/payouts/lib/payout-copy';
 import {
   PAYOUT_FIELD_ID_PREFIX,
   PAYOUT_FIELD_ORDER,
@@ -46,12 +46,12 @@ import {
   payoutFormValues,
   payoutInfoBody,
   type PayoutFormValues,
-} from '../../../lib/payout-form';
+} from '@/lib/payout-form';
 import { BankAccountSetup } from './bank-account-setup';
-import { CONNECT_PARAM, connectReturnOf } from '../lib/use-connect-return';
+import { CONNECT_PARAM, connectReturnOf } from '@/features/payouts/lib/use-connect-return';
 import { CloseRegistryDialog } from './close-registry-dialog';
-import { heldNotice } from '../lib/held-notice';
-import { PaypalFields, CheckFields } from '../../../components/payout-details-fields';
+import { heldNotice } from '@/features/payouts/lib/held-notice';
+import { PaypalFields, CheckFields } from '@/components/payout-details-fields';
 import { PayoutStatusSection } from './payout-status-section';
 
 interface ClosureSectionProps {

@@ -14,20 +14,20 @@ import LaunchIcon from '@mui/icons-material/Launch';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { formatMoney } from '@core/money';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useConfig } from '../../../lib/use-config';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { useConfig } from '@/lib/use-config';
 import type { OwnerRegistryView } from '@api/registries';
 import { fromWireAmount } from '@api/amount';
-import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
-import { countryName } from '../../../lib/bank-country';
-import { fetchAccountUpdateUrl, payoutStatusOf, usePayoutActions, usePayoutStatus } from '../api/payout-api';
-import { SwitchPayoutDialog } from '../../../components/switch-payout-dialog';
-import { redirectTo } from '../../../lib/redirect';
-import { useConnectReturn } from '../lib/use-connect-return';
-import { payoutProgressText, payoutStage } from '../lib/payout-progress';
+import { REGISTRY_DATE_FORMAT } from '@/lib/celebration-date';
+import { countryName } from '@/lib/bank-country';
+import { fetchAccountUpdateUrl, payoutStatusOf, usePayoutActions, usePayoutStatus } from '@/features/payouts/api/payout-api';
+import { SwitchPayoutDialog } from '@/components/switch-payout-dialog';
+import { redirectTo } from '@/lib/redirect';
+import { useConnectReturn } from '@/features/payouts/lib/use-connect-return';
+import { payoutProgressText, payoutStage } from '@/features/payouts/lib/payout-progress';
 import type { PayoutMethod, PayoutStatusView } from '@api/payouts';
 import {
   CHECK_TIMING,
@@ -43,8 +43,8 @@ import {
   PAYPAL_TIMING,
   payoutDisplayState,
   type PayoutDisplayState,
-} from '../lib/payout-copy';
-import { LoadError } from '../../../components/load-error';
+} from '@/features/payouts/lib/payout-copy';
+import { LoadError } from '@/components/load-error';
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';

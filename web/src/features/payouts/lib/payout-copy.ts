@@ -1,4 +1,4 @@
-import type { ToastOptions } from '../../../components/toast';
+import type { ToastOptions } from '@/components/toast';
 import type { PayoutMethod, PayoutStatusView } from '@api/payouts';
 import { CHECK_TIMING, PAYPAL_TIMING } from '@core/payout/payout-timing';
 

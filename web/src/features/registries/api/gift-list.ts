@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { GiftListSort, SortOrder } from '@core/model/gift-list-query';
 import type { GiftListView } from '@api/gifts';
-import { registryPath } from '../../../lib/use-registry';
+import { registryPath } from '@/lib/use-registry';
 
 export interface GiftListParams {
   q: string;

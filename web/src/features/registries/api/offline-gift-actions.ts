@@ -5,10 +5,10 @@ import { OFFLINE_GIFT_AMOUNT_MESSAGES, offlineGiftSchema } from '@core/offline-g
 import type { OfflineGiftMethod } from '@core/model/offline-gift';
 import type { MessageAnswer } from '@api/registries';
 import type { OfflineGiftView } from '@api/offline-gifts';
-import { apiFetch } from '../../../lib/api-fetch';
-import { typedAmountField } from '../../../lib/typed-amount';
-import { typedCents } from '../../../lib/typed-cents';
-import { registryPath } from '../../../lib/use-registry';
+import { apiFetch } from '@/lib/api-fetch';
+import { typedAmountField } from '@/lib/typed-amount';
+import { typedCents } from '@/lib/typed-cents';
+import { registryPath } from '@/lib/use-registry';
 
 /** What the dialog edits: the amount as typed, the date as the date input gives it (yyyy-mm-dd). */
 export interface OfflineGiftValues {

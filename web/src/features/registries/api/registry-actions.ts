@@ -7,10 +7,10 @@ import {
   type CreateRegistryInput,
   type EditRegistryInput,
 } from '@core/registry/registry-schemas';
-import { apiFetch } from '../../../lib/api-fetch';
-import { forgetRegistry } from '../../../lib/recent-registries';
-import { useRegistryCache } from '../../../lib/registry-cache';
-import { registryKey, registryPath } from '../../../lib/use-registry';
+import { apiFetch } from '@/lib/api-fetch';
+import { forgetRegistry } from '@/lib/recent-registries';
+import { useRegistryCache } from '@/lib/registry-cache';
+import { registryKey, registryPath } from '@/lib/use-registry';
 import type { ManagerRegistryView, OwnerRegistryView } from '@api/registries';
 import type { currencyChangedSchema } from '@api/registries';
 import type { Wire } from '@api/json-schema';

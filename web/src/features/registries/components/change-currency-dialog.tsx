@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
 import type { Currency } from '@core/money';
-import { FormDialog } from '../../../components/form-dialog';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useChangeCurrency } from '../api/registry-actions';
+import { FormDialog } from '@/components/form-dialog';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { useChangeCurrency } from '@/features/registries/api/registry-actions';
 import { CurrencyField } from './currency-field';
 
 

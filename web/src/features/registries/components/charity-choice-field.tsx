@@ -7,7 +7,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { categoryLabel, useCharities } from '../../../lib/use-charities';
+import { categoryLabel, useCharities } from '@/lib/use-charities';
 
 /** The choice that lets every guest pick the charity for their own gift. */
 const DONOR_CHOICE = 'donor-choice';

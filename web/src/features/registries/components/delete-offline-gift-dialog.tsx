@@ -5,10 +5,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/error-message';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useOfflineGiftActions } from '../api/offline-gift-actions';
+import { useToast } from '@/components/toast';
+import { serverMessage } from '@/lib/error-message';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { useOfflineGiftActions } from '@/features/registries/api/offline-gift-actions';
 
 const TITLE_ID = 'delete-offline-gift-title';
 

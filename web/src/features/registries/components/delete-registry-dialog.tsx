@@ -8,11 +8,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { paths } from '@core/page-paths';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useDeleteRegistry } from '../api/registry-actions';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { useDeleteRegistry } from '@/features/registries/api/registry-actions';
 import { celebrationTitle } from '@core/model/celebration-title';
 import type { CelebrationType } from '@core/model/celebration-title';
 

@@ -10,7 +10,7 @@ import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { OFFLINE_GIFT_METHOD_LABELS } from '@core/model/offline-gift';
 import { formatMoney } from '@core/money';
 import { fromWireAmount } from '@api/amount';
-import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
+import { REGISTRY_DATE_FORMAT } from '@/lib/celebration-date';
 import type { GiftListItemView } from '@api/gifts';
 
 /** The thank-you cards page's badges (docs/product.md#thank-you-cards-page): Sent, Draft, No Card or Not Delivered. */

@@ -8,8 +8,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { HEBREW_CALENDARS, hebrewCalendarName, type HebrewCalendarChoice } from '@core/model/hebrew-calendar';
-import { HebrewDateText } from '../../../components/hebrew-date-text';
-import { useHebrewDate } from '../api/hebrew-date';
+import { HebrewDateText } from '@/components/hebrew-date-text';
+import { useHebrewDate } from '@/features/registries/api/hebrew-date';
 
 interface HebrewCalendarFieldProps {
   id: string;

@@ -6,8 +6,8 @@ import SavingsOutlinedIcon from '@mui/icons-material/SavingsOutlined';
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import type { OwnerTotalsView } from '@api/gifts';
-import { StatCard, StatGrid } from '../../../components/stat-card';
-import { TOTAL_RECEIVED, TOTAL_RECEIVED_NOTE } from '../../../lib/total-received';
+import { StatCard, StatGrid } from '@/components/stat-card';
+import { TOTAL_RECEIVED, TOTAL_RECEIVED_NOTE } from '@/lib/total-received';
 
 const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
 

@@ -11,7 +11,7 @@ import type { PaymentStatus } from '@core/model/gift';
 import { formatMoney } from '@core/money';
 import type { RegistryGiftView } from '@api/registries';
 import { fromWireAmount } from '@api/amount';
-import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
+import { REGISTRY_DATE_FORMAT } from '@/lib/celebration-date';
 
 /** docs/product.md#constants-and-limits: the owner sees the latest 5 gifts (the server sends no more). */
 const RECENT_GIFTS_SHOWN = 5;

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import type { GiftListView } from '@api/gifts';
-import { useConfig } from '../../../lib/use-config';
+import { useConfig } from '@/lib/use-config';
 
 type Window = Exclude<GiftListView['refunds'], 'open'>;
 

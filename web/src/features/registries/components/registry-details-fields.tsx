@@ -5,7 +5,7 @@ import {
   PERSONAL_MESSAGE_MAX_LENGTH,
 } from '@core/registry/registry-schemas';
 import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/model/celebration-title';
-import { fieldProps } from '../../../lib/form-field';
+import { fieldProps } from '@/lib/form-field';
 import { CelebrationTypeField } from './celebration-type-field';
 import { HebrewCalendarField } from './hebrew-calendar-field';
 import { DEFAULT_HEBREW_CALENDAR, type HebrewCalendarChoice } from '@core/model/hebrew-calendar';

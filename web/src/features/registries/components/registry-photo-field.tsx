@@ -2,8 +2,8 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_PHOTO_FOCUS, photoObjectPosition, type PhotoFocus } from '@core/model/photo-focus';
-import { FocalPointPicker, focusValueText } from '../../../components/focal-point-picker';
-import { PhotoUpload } from '../../../components/photo-upload';
+import { FocalPointPicker, focusValueText } from '@/components/focal-point-picker';
+import { PhotoUpload } from '@/components/photo-upload';
 
 /** The photo and its focal point as the registry calls send them: no point without a photo. */
 export interface RegistryPhoto {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { fileSlug } from '../../../lib/file-slug';
+import { fileSlug } from '@/lib/file-slug';
 
 function qrFileName(childName: string): string {
   return `${fileSlug(childName)}-registry-qr-code.png`;

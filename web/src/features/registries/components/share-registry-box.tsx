@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PrintIcon from '@mui/icons-material/Print';
-import { shortLinkOf } from '../lib/short-link';
-import { useSiteOrigin } from '../../../lib/site-origin';
-import { useToast } from '../../../components/toast';
+import { shortLinkOf } from '@/features/registries/lib/short-link';
+import { useSiteOrigin } from '@/lib/site-origin';
+import { useToast } from '@/components/toast';
 import { RegistryQrCode } from './registry-qr-code';
-import { TextInput } from '../../../components/text-input';
+import { TextInput } from '@/components/text-input';
 
 /** docs/product.md#constants-and-limits: the Copy button reads 'Copied!' for 2 seconds. */
 const COPY_CONFIRMATION_MS = 2000;

@@ -12,17 +12,17 @@ import { DEFAULT_CELEBRATION_TYPE } from '@core/model/celebration-title';
 import { DEFAULT_HEBREW_CALENDAR } from '@core/model/hebrew-calendar';
 import { createRegistrySchema, type CreateRegistryInput } from '@core/registry/registry-schemas';
 import { paths } from '@core/page-paths';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-fetch';
-import { useFocusFirstError } from '../../../lib/form-field';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useCreateRegistry } from '../api/registry-actions';
-import { CharityChoiceField } from '../components/charity-choice-field';
-import { CurrencyField } from '../components/currency-field';
-import { RegistryDetailsFields } from '../components/registry-details-fields';
-import { RegistryPhotoField } from '../components/registry-photo-field';
-import { UnlistedField } from '../components/unlisted-field';
+import { useToast } from '@/components/toast';
+import { isApiError } from '@/lib/api-fetch';
+import { useFocusFirstError } from '@/lib/form-field';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { useCreateRegistry } from '@/features/registries/api/registry-actions';
+import { CharityChoiceField } from '@/features/registries/components/charity-choice-field';
+import { CurrencyField } from '@/features/registries/components/currency-field';
+import { RegistryDetailsFields } from '@/features/registries/components/registry-details-fields';
+import { RegistryPhotoField } from '@/features/registries/components/registry-photo-field';
+import { UnlistedField } from '@/features/registries/components/unlisted-field';
 
 const initialValues: CreateRegistryInput = {
   childName: '',

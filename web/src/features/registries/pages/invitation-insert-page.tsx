@@ -16,17 +16,17 @@ import PrintIcon from '@mui/icons-material/Print';
 import type { ManagerRegistryView } from '@api/registries';
 import { readingLabel } from '@core/model/hebrew-calendar';
 import { paths } from '@core/page-paths';
-import { PageSpinner } from '../../../components/page-spinner';
-import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
-import { PRODUCT_NAME } from '../../../lib/product';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { isManagerView, useRegistry } from '../../../lib/use-registry';
-import { QrCodeSvg } from '../components/qr-code-svg';
-import { Ornament } from '../../../components/ornament';
-import { CelebrationTitleText } from '../../../components/celebration-title-text';
+import { PageSpinner } from '@/components/page-spinner';
+import { RegistryLoadError, RegistryNotFound } from '@/components/registry-not-found';
+import { PRODUCT_NAME } from '@/lib/product';
+import { usePageTitle } from '@/lib/use-page-title';
+import { isManagerView, useRegistry } from '@/lib/use-registry';
+import { QrCodeSvg } from '@/features/registries/components/qr-code-svg';
+import { Ornament } from '@/components/ornament';
+import { CelebrationTitleText } from '@/components/celebration-title-text';
 import { colours, fonts } from '@core/design-tokens';
-import { printedLinkOf, shortLinkOf } from '../lib/short-link';
-import { useSiteOrigin } from '../../../lib/site-origin';
+import { printedLinkOf, shortLinkOf } from '@/features/registries/lib/short-link';
+import { useSiteOrigin } from '@/lib/site-origin';
 
 export const INSERT_TITLE = 'Invitation Insert';
 

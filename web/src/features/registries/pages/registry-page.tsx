@@ -8,29 +8,29 @@ import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { PageSpinner } from '../../../components/page-spinner';
+import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@core/page-paths';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { isManagerView, useRegistry } from '../../../lib/use-registry';
+import { usePageTitle } from '@/lib/use-page-title';
+import { isManagerView, useRegistry } from '@/lib/use-registry';
 import type { AnyRegistryView, ManagerRegistryView } from '@api/registries';
 import { celebrationTitle } from '@core/model/celebration-title';
 import { photoObjectPosition } from '@core/model/photo-focus';
-import { GiveAGiftButton, MakeContributionBox } from '../components/make-contribution-box';
-import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
-import { ShareRegistryBox } from '../components/share-registry-box';
-import { formatCelebrationDate, isUpcoming } from '../../../lib/celebration-date';
-import { loadRecentRegistries } from '../../../lib/load-recent-registries';
-import { ResponsivePhoto } from '../../../components/responsive-photo';
-import { HebrewDateText } from '../../../components/hebrew-date-text';
-import { RegistryClosedNotice } from '../../../components/registry-closed-notice';
-import { Ornament } from '../../../components/ornament';
+import { GiveAGiftButton, MakeContributionBox } from '@/features/registries/components/make-contribution-box';
+import { RegistryLoadError, RegistryNotFound } from '@/components/registry-not-found';
+import { ShareRegistryBox } from '@/features/registries/components/share-registry-box';
+import { formatCelebrationDate, isUpcoming } from '@/lib/celebration-date';
+import { loadRecentRegistries } from '@/lib/load-recent-registries';
+import { ResponsivePhoto } from '@/components/responsive-photo';
+import { HebrewDateText } from '@/components/hebrew-date-text';
+import { RegistryClosedNotice } from '@/components/registry-closed-notice';
+import { Ornament } from '@/components/ornament';
 import { colours } from '@core/design-tokens';
-import { CelebrationTitleText } from '../../../components/celebration-title-text';
-import { StatusLabel } from '../../../components/status-label';
+import { CelebrationTitleText } from '@/components/celebration-title-text';
+import { StatusLabel } from '@/components/status-label';
 
 // Guests never download what only the family (owner and co-owners) sees.
-const OwnerTools = lazy(() => import('../components/owner-tools'));
-const UnlistedChip = lazy(() => import('../../../components/unlisted-chip').then((module) => ({ default: module.UnlistedChip })));
+const OwnerTools = lazy(() => import('@/features/registries/components/owner-tools'));
+const UnlistedChip = lazy(() => import('@/components/unlisted-chip').then((module) => ({ default: module.UnlistedChip })));
 
 interface RegistryPageProps {
   /**

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import useSWR from 'swr';
 import { paths } from '@core/page-paths';
-import { PageSpinner } from '../../../components/page-spinner';
-import { isApiError } from '../../../lib/api-fetch';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { fetchRegistryByShortCode } from '../api/fetch-registry-by-short-code';
+import { PageSpinner } from '@/components/page-spinner';
+import { isApiError } from '@/lib/api-fetch';
+import { usePageTitle } from '@/lib/use-page-title';
+import { fetchRegistryByShortCode } from '@/features/registries/api/fetch-registry-by-short-code';
 import type { RegistryView } from '@api/registries';
-import { RegistryLoadError, RegistryNotFound } from '../../../components/registry-not-found';
+import { RegistryLoadError, RegistryNotFound } from '@/components/registry-not-found';
 
 /** /r/:shortCode: the short link used for sharing; it opens /registry/{id} in its place. */
 export default function ShortLinkPage() {

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { apiFetch, isApiError } from '../../../lib/api-fetch';
+import { apiFetch, isApiError } from '@/lib/api-fetch';
 import { ONBOARDING_OUTCOMES, type OnboardingAccount } from '@api/sandbox';
 
 /** The sandbox provider's stand-in for the bank account onboarding. */

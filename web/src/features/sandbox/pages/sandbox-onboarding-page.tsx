@@ -16,12 +16,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import ScienceIcon from '@mui/icons-material/Science';
-import { PageSpinner } from '../../../components/page-spinner';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { redirectTo } from '../../../lib/redirect';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { COUNTRY_NAMES } from '../../../lib/bank-country';
+import { PageSpinner } from '@/components/page-spinner';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { redirectTo } from '@/lib/redirect';
+import { usePageTitle } from '@/lib/use-page-title';
+import { COUNTRY_NAMES } from '@/lib/bank-country';
 import {
   expiredLinkOf,
   finishSandboxOnboarding,
@@ -29,8 +29,8 @@ import {
   type ExpiredLink,
   type OnboardingOutcome,
   type SandboxOnboardingAccount,
-} from '../api/sandbox-onboarding';
-import { LoadError } from '../../../components/load-error';
+} from '@/features/sandbox/api/sandbox-onboarding';
+import { LoadError } from '@/components/load-error';
 
 export const PAGE_TITLE = 'Bank Account Setup';
 

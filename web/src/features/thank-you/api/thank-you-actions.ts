@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { thankYouNoteSchema, type ThankYouNoteInput } from '@core/thank-you/note-schemas';
 import { cardForAllSchema, type CardForAllInput } from '@core/thank-you/card-for-all-schemas';
-import { apiFetch } from '../../../lib/api-fetch';
+import { apiFetch } from '@/lib/api-fetch';
 import { contributorsPath } from './use-contributors';
-import { registryPath } from '../../../lib/use-registry';
+import { registryPath } from '@/lib/use-registry';
 import type { CardForAllResult, ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
 
 const THANK_YOU_NOTES_PATH = '/api/thank-you-notes';

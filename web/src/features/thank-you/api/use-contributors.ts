@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { registryPath } from '../../../lib/use-registry';
+import { registryPath } from '@/lib/use-registry';
 import type { ContributorView } from '@api/thank-you';
 
 export function contributorsPath(registryId: string): string {

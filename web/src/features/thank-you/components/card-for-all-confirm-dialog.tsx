@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { cardsCount, namesList } from '../lib/card-for-all';
+import { cardsCount, namesList } from '@/features/thank-you/lib/card-for-all';
 
 const TITLE_ID = 'card-for-all-confirm-title';
 const TEXT_ID = 'card-for-all-confirm-text';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import { MAX_CARD_PHOTOS } from '@core/thank-you/note-schemas';
-import { PhotoUpload } from '../../../components/photo-upload';
+import { PhotoUpload } from '@/components/photo-upload';
 
 interface CardPhotosFieldProps {
   /** The helper text's id (`<prefix>imageUrls`), which the form's error focus looks for. */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { CardsProgress as Progress } from '../lib/contributors';
+import type { CardsProgress as Progress } from '@/features/thank-you/lib/contributors';
 
 /** 'sent/total cards sent' with a bar (docs/product.md#thank-you-cards-page). */
 export function CardsProgress({ progress }: { progress: Progress }) {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { visuallyHidden } from '../../../lib/visually-hidden';
+import { visuallyHidden } from '@/lib/visually-hidden';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import { givenByLabel } from '../../../lib/given-by';
+import { givenByLabel } from '@/lib/given-by';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListItemButton from '@mui/material/ListItemButton';
 import TextField from '@mui/material/TextField';
@@ -12,7 +12,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import type { ContributorView } from '@api/thank-you';
-import { cardStatus, filterContributors, type CardStatusLabel } from '../lib/contributors';
+import { cardStatus, filterContributors, type CardStatusLabel } from '@/features/thank-you/lib/contributors';
 
 /** docs/product.md#constants-and-limits: the contributor list is 600 px high and scrolls. */
 const CONTRIBUTOR_LIST_HEIGHT_PX = 600;

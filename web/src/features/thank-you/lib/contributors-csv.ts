@@ -1,10 +1,10 @@
 import { format } from 'date-fns';
 import { centsToDecimalString } from '@core/money';
-import { fileSlug } from '../../../lib/file-slug';
+import { fileSlug } from '@/lib/file-slug';
 import { fromWireAmount } from '@api/amount';
 import type { ContributorView } from '@api/thank-you';
 import { cardStatus } from './contributors';
-import { givenByLabel } from '../../../lib/given-by';
+import { givenByLabel } from '@/lib/given-by';
 
 const CONTRIBUTORS_CSV_COLUMNS = ['Name', 'Email', 'Amount', 'Given By', 'Date', 'Charity', 'Card Status', 'Personal Message'] as const;
 

@@ -14,17 +14,17 @@ import { renderThankYouCard } from '@core/thank-you/render-card';
 import type { ManagerRegistryView } from '@api/registries';
 import type { ContributorView, ThankYouNoteView } from '@api/thank-you';
 import { paths } from '@core/page-paths';
-import { PageSpinner } from '../../../components/page-spinner';
-import { useToast } from '../../../components/toast';
-import { REGISTRY_DATE_FORMAT } from '../../../lib/celebration-date';
-import { isApiError } from '../../../lib/api-fetch';
-import { serverMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { isManagerView, useRegistry } from '../../../lib/use-registry';
-import { useUnauthorizedRedirect } from '../../../lib/use-unauthorized-redirect';
-import { useThankYouActions } from '../api/thank-you-actions';
-import { useContributors } from '../api/use-contributors';
-import { EmailPreview } from '../../../components/email-preview';
+import { PageSpinner } from '@/components/page-spinner';
+import { useToast } from '@/components/toast';
+import { REGISTRY_DATE_FORMAT } from '@/lib/celebration-date';
+import { isApiError } from '@/lib/api-fetch';
+import { serverMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/use-page-title';
+import { isManagerView, useRegistry } from '@/lib/use-registry';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { useThankYouActions } from '@/features/thank-you/api/thank-you-actions';
+import { useContributors } from '@/features/thank-you/api/use-contributors';
+import { EmailPreview } from '@/components/email-preview';
 
 /** Marks what the printed page leaves out: everything but the card. */
 const SCREEN_ONLY = 'screen-only';
