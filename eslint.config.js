@@ -44,20 +44,28 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: ['**/adapters/**', '**/bootstrap/**', 'node:*', 'koa*', '@mikro-orm/*'],
-          message: 'web/ talks to the server over HTTP only; it may import pure modules from core/.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/adapters/**', '**/bootstrap/**', 'node:*', 'koa*', '@mikro-orm/*'],
+              message: 'web/ talks to the server over HTTP only; it may import pure modules from core/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['adapters/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/bootstrap/**', '**/web/**'], message: 'adapters depend on core, not on bootstrap or web.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/bootstrap/**', '**/web/**'], message: 'adapters depend on core, not on bootstrap or web.' }],
+        },
+      ],
     },
   },
   {

@@ -16,10 +16,19 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Node: not compressed.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), routePreload(), compileHints([...EVERY_PAGE_LAZY, ...GUEST_PATH.flatMap((step) => step.onFirstUse ?? [])]), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] })],
+    : [
+        react(),
+        routePreload(),
+        compileHints([...EVERY_PAGE_LAZY, ...GUEST_PATH.flatMap((step) => step.onFirstUse ?? [])]),
+        compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] }),
+      ],
   // As tsconfig.json's paths say.
   resolve: {
-    alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) },
+    alias: {
+      '@core': fileURLToPath(new URL('./core', import.meta.url)),
+      '@api': fileURLToPath(new URL('./api', import.meta.url)),
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+    },
   },
   // The server's build carries its libraries, React's production build among them, whatever
   // NODE_ENV the server runs with.
@@ -44,7 +53,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'app-shell', test: (id: string) => id.includes('rolldown') && id.includes('runtime') },
                 // The field and alert pieces every guest page shares (the registry link, the footer's
                 // newsletter, the gift form): one request, not five.
-                { name: 'guest-ui', test: /@mui[\\/]material[\\/](FormControl|FormHelperText|InputLabel|InputAdornment|OutlinedInput|Alert|utils[\\/]useSlot)\b/ },
+                {
+                  name: 'guest-ui',
+                  test: /@mui[\\/]material[\\/](FormControl|FormHelperText|InputLabel|InputAdornment|OutlinedInput|Alert|utils[\\/]useSlot)\b/,
+                },
               ],
               experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
             },

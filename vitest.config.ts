@@ -8,7 +8,11 @@ const migratedTemplates = './test/support/migrated-templates.ts';
 export default defineConfig({
   // As tsconfig.json's paths say.
   resolve: {
-    alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)), '@api': fileURLToPath(new URL('./api', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) },
+    alias: {
+      '@core': fileURLToPath(new URL('./core', import.meta.url)),
+      '@api': fileURLToPath(new URL('./api', import.meta.url)),
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+    },
   },
   test: {
     // Vitest leaves one core free by default, which on a 2-core machine is half of it; the tests
@@ -24,9 +28,39 @@ export default defineConfig({
     // React, MUI and jsdom once per worker instead of once per file (web project 141 → 85 s).
     projects: [
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node', isolate: false } },
-      { test: { name: 'contract', include: ['test/contract/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'http', include: ['test/http/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'adapters', include: ['test/adapters/**/*.test.ts', 'test/bootstrap/**/*.test.ts'], environment: 'node', isolate: false, globalSetup: [migratedTemplates], testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'contract',
+          include: ['test/contract/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          globalSetup: [migratedTemplates],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'http',
+          include: ['test/http/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          globalSetup: [migratedTemplates],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'adapters',
+          include: ['test/adapters/**/*.test.ts', 'test/bootstrap/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          globalSetup: [migratedTemplates],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         plugins: [react()],
         test: {

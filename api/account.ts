@@ -1,4 +1,11 @@
-import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, exportRequestSchema, forgotPasswordSchema, profileSchema } from '@core/account/account-schemas';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  exportRequestSchema,
+  forgotPasswordSchema,
+  profileSchema,
+} from '@core/account/account-schemas';
 import { EXPORT_FORMATS, EXPORT_REQUEST_STATUSES } from '@core/model/account-export-request';
 import { CURRENCIES } from '@core/money';
 import { REGISTRY_ROLES } from '@core/model/registry';
@@ -110,7 +117,18 @@ export const accountExportSchema = exactObject({
     }),
   ),
   giftsByHand: arrayOf(
-    exactObject({ id: text, registryId: text, giverName: text, giverEmail: nullableText, currency, amount: amountSchema, method: text, receivedOn: text, note: nullableText, createdAt: instant }),
+    exactObject({
+      id: text,
+      registryId: text,
+      giverName: text,
+      giverEmail: nullableText,
+      currency,
+      amount: amountSchema,
+      method: text,
+      receivedOn: text,
+      note: nullableText,
+      createdAt: instant,
+    }),
   ),
   thankYouNotes: arrayOf(
     exactObject({
@@ -128,7 +146,17 @@ export const accountExportSchema = exactObject({
       updatedAt: instant,
     }),
   ),
-  cardsForAll: arrayOf(exactObject({ id: text, registryId: text, templateId: text, message: text, imageUrls: arrayOf(text), imageSize: text, createdAt: instant })),
+  cardsForAll: arrayOf(
+    exactObject({
+      id: text,
+      registryId: text,
+      templateId: text,
+      message: text,
+      imageUrls: arrayOf(text),
+      imageSize: text,
+      createdAt: instant,
+    }),
+  ),
   payouts: arrayOf(
     exactObject({
       registryId: text,
@@ -144,12 +172,21 @@ export const accountExportSchema = exactObject({
     }),
   ),
   coOwnerships: arrayOf(
-    exactObject({ registryId: text, childName: text, role, owner: text, coOwners: arrayOf(text), invitationsWaiting: arrayOf(exactObject({ email: text, expiresAt: instant })) }),
+    exactObject({
+      registryId: text,
+      childName: text,
+      role,
+      owner: text,
+      coOwners: arrayOf(text),
+      invitationsWaiting: arrayOf(exactObject({ email: text, expiresAt: instant })),
+    }),
   ),
 });
 export type AccountExportWire = Wire<typeof accountExportSchema>;
 
-const EXPORT_FORMAT_QUERY = { format: { description: 'json (one JSON document, the default) or csv (a zip of one CSV file per kind of record)' } };
+const EXPORT_FORMAT_QUERY = {
+  format: { description: 'json (one JSON document, the default) or csv (a zip of one CSV file per kind of record)' },
+};
 
 /** The e-mailed links carry their token in the address's fragment; the page posts it here. */
 const tokenBody = exactObject({ token: text });
@@ -179,10 +216,22 @@ export const accountOperations = [
     operationId: 'resetPassword',
     session: 'none',
     summary: "Set a new password with a reset link's token; every session of the account ends",
-    body: { type: 'object', properties: { token: text, password: text, confirmPassword: text }, required: ['token', 'password'], additionalProperties: false },
+    body: {
+      type: 'object',
+      properties: { token: text, password: text, confirmPassword: text },
+      required: ['token', 'password'],
+      additionalProperties: false,
+    },
     responses: { 200: { description: 'Changed', schema: messageSchema } },
   }),
-  operation({ method: 'GET', path: '/api/account', operationId: 'getAccount', session: 'required', summary: "The signed-in user's account", responses: { 200: { description: 'The account', schema: accountSchema } } }),
+  operation({
+    method: 'GET',
+    path: '/api/account',
+    operationId: 'getAccount',
+    session: 'required',
+    summary: "The signed-in user's account",
+    responses: { 200: { description: 'The account', schema: accountSchema } },
+  }),
   operation({
     method: 'PUT',
     path: '/api/account/profile',
@@ -224,9 +273,17 @@ export const accountOperations = [
     path: '/api/account/export',
     operationId: 'exportAccount',
     session: 'required',
-    summary: 'Everything about the account (profile, registries, gifts with givers, gifts given by hand, thank-you cards, payouts, co-ownerships) as a download; a large account asks for it by e-mail instead (409)',
+    summary:
+      'Everything about the account (profile, registries, gifts with givers, gifts given by hand, thank-you cards, payouts, co-ownerships) as a download; a large account asks for it by e-mail instead (409)',
     query: EXPORT_FORMAT_QUERY,
-    responses: { 200: { description: 'A JSON file (format=json), or a zip of one CSV file per kind of record (format=csv), named for the account and the day', schema: accountExportSchema, file: 'application/zip' } },
+    responses: {
+      200: {
+        description:
+          'A JSON file (format=json), or a zip of one CSV file per kind of record (format=csv), named for the account and the day',
+        schema: accountExportSchema,
+        file: 'application/zip',
+      },
+    },
   }),
   operation({
     method: 'GET',
@@ -259,7 +316,8 @@ export const accountOperations = [
     path: '/api/account',
     operationId: 'deleteAccount',
     session: 'required',
-    summary: 'Schedule the account for deletion (the password required): it is deleted after the grace period unless someone signs in; refused while a registry it owns holds money not paid out',
+    summary:
+      'Schedule the account for deletion (the password required): it is deleted after the grace period unless someone signs in; refused while a registry it owns holds money not paid out',
     body: deleteAccountSchema,
     responses: { 200: { description: 'Scheduled', schema: accountSchema } },
   }),

@@ -169,7 +169,8 @@ export const adminOperations = [
     path: '/api/admin/charity-payouts/{id}/status',
     operationId: 'completeCharityPayout',
     session: 'required',
-    summary: 'Record a charity payout as paid: one nobody holds is claimed for you in the same step, one another administrator holds stays theirs (administrators)',
+    summary:
+      'Record a charity payout as paid: one nobody holds is claimed for you in the same step, one another administrator holds stays theirs (administrators)',
     body: inWireUnits(charityPayoutCompletionSchema, ['expectedAmount']),
     responses: { 200: { description: 'The payout now', schema: charityPayoutSchema } },
   }),
@@ -227,7 +228,8 @@ export const adminOperations = [
     path: '/api/admin/manual-payouts/{id}/claim',
     operationId: 'claimManualPayout',
     session: 'required',
-    summary: 'Claim a PayPal or check payout before sending it: you are shown as the one sending it, and its amount is fixed (administrators)',
+    summary:
+      'Claim a PayPal or check payout before sending it: you are shown as the one sending it, and its amount is fixed (administrators)',
     responses: { 200: { description: 'The payout, now being sent by you', schema: manualPayoutSchema } },
   }),
   operation({
@@ -235,7 +237,8 @@ export const adminOperations = [
     path: '/api/admin/manual-payouts/{id}/release',
     operationId: 'releaseManualPayout',
     session: 'required',
-    summary: "Release a PayPal or check payout's claim, unsent: by its holder, or by another administrator for a stale claim (administrators)",
+    summary:
+      "Release a PayPal or check payout's claim, unsent: by its holder, or by another administrator for a stale claim (administrators)",
     responses: { 200: { description: 'The payout, waiting again', schema: manualPayoutSchema } },
   }),
   operation({

@@ -47,6 +47,20 @@ export const authOperations = [
     query: { [RETURN_TO_PARAM]: { description: 'A path on this site to come back to once signed in; anything else is ignored' } },
     responses: { 302: { description: 'To /auth, with returnTo when it was a path on this site' } },
   }),
-  operation({ method: 'POST', path: '/api/logout', operationId: 'signOut', session: 'optional', summary: 'Sign out', responses: { 200: { description: 'Signed out', schema: messageSchema } } }),
-  operation({ method: 'GET', path: '/api/user', operationId: 'getCurrentUser', session: 'required', summary: 'The signed-in user', responses: { 200: { description: 'The user', schema: userSchema } } }),
+  operation({
+    method: 'POST',
+    path: '/api/logout',
+    operationId: 'signOut',
+    session: 'optional',
+    summary: 'Sign out',
+    responses: { 200: { description: 'Signed out', schema: messageSchema } },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/user',
+    operationId: 'getCurrentUser',
+    session: 'required',
+    summary: 'The signed-in user',
+    responses: { 200: { description: 'The user', schema: userSchema } },
+  }),
 ];

@@ -74,7 +74,8 @@ export const charityReceiptOperations = [
     path: '/api/admin/charities/{id}',
     operationId: 'updateCharityDetails',
     session: 'required',
-    summary: "Record a charity's legal name, country, tax id, address and agreement date, all at once; a bad field changes nothing (administrators)",
+    summary:
+      "Record a charity's legal name, country, tax id, address and agreement date, all at once; a bad field changes nothing (administrators)",
     body: charityDetailsSchema,
     responses: { 200: { description: 'The charity now', schema: adminCharitySchema } },
   }),
@@ -83,7 +84,8 @@ export const charityReceiptOperations = [
     path: '/api/admin/charity-payouts/{id}/donors',
     operationId: 'listCharityPayoutDonors',
     session: 'required',
-    summary: "A charity payout's donor list: receipt number, giver, e-mail where shared, amount, date; voided receipts as void (administrators)",
+    summary:
+      "A charity payout's donor list: receipt number, giver, e-mail where shared, amount, date; voided receipts as void (administrators)",
     query: { format: { description: 'json (the default) or csv' } },
     responses: { 200: { description: 'Oldest first; a CSV file with format=csv', schema: donorListSchema, file: 'text/csv' } },
   }),

@@ -109,7 +109,8 @@ export const disputeOperations = [
     path: '/api/admin/disputes/{id}/follow-up-payout/claim',
     operationId: 'claimFollowUpPayout',
     session: 'required',
-    summary: 'Claim a won dispute’s PayPal or check follow-up payout before sending it: you are shown as the one sending it (administrators)',
+    summary:
+      'Claim a won dispute’s PayPal or check follow-up payout before sending it: you are shown as the one sending it (administrators)',
     responses: { 200: { description: 'The dispute, its follow-up claimed by you', schema: disputeSchema } },
   }),
   operation({
@@ -117,7 +118,8 @@ export const disputeOperations = [
     path: '/api/admin/disputes/{id}/follow-up-payout/release',
     operationId: 'releaseFollowUpPayout',
     session: 'required',
-    summary: "Release a PayPal or check follow-up payout's claim, unsent: by its holder, or by another administrator for a stale claim (administrators)",
+    summary:
+      "Release a PayPal or check follow-up payout's claim, unsent: by its holder, or by another administrator for a stale claim (administrators)",
     responses: { 200: { description: 'The dispute, its follow-up waiting again', schema: disputeSchema } },
   }),
   operation({

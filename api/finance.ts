@@ -60,7 +60,12 @@ export const financeOperations = [
     session: 'required',
     summary: 'The books of one currency and month, from the ledger, with the reconciliation with the provider (administrators)',
     query: FINANCE_QUERY,
-    responses: { 200: { description: 'Each figure for the month and to its end, the gift volume of the last 12 months, and the month’s reconciliation', schema: financeReportSchema } },
+    responses: {
+      200: {
+        description: 'Each figure for the month and to its end, the gift volume of the last 12 months, and the month’s reconciliation',
+        schema: financeReportSchema,
+      },
+    },
   }),
   operation({
     method: 'GET',
@@ -69,6 +74,11 @@ export const financeOperations = [
     session: 'required',
     summary: "The month's ledger postings in one currency, for an accountant (administrators)",
     query: FINANCE_QUERY,
-    responses: { 200: { description: 'A CSV file (one row per posting; debits and credits as decimal amounts), named for the currency and month', file: 'text/csv' } },
+    responses: {
+      200: {
+        description: 'A CSV file (one row per posting; debits and credits as decimal amounts), named for the currency and month',
+        file: 'text/csv',
+      },
+    },
   }),
 ];

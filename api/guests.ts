@@ -5,7 +5,20 @@ import { CURRENCIES } from '@core/money';
 import { OFFLINE_GIFT_METHODS } from '@core/model/offline-gift';
 import { THANK_YOU_STATUSES } from '@core/model/thank-you-status';
 import { amountSchema } from './amount';
-import { arrayOf, count, exactObject, flag, instant, nullableInstant, nullableOneOf, nullableText, objectWithOptional, oneOfValues, text, type Wire } from './json-schema';
+import {
+  arrayOf,
+  count,
+  exactObject,
+  flag,
+  instant,
+  nullableInstant,
+  nullableOneOf,
+  nullableText,
+  objectWithOptional,
+  oneOfValues,
+  text,
+  type Wire,
+} from './json-schema';
 import { calendarDay } from './offline-gifts';
 import { operation } from './operation';
 import { messageSchema } from './registries';
@@ -57,14 +70,28 @@ export const guestLineSchema = exactObject({
 export type GuestLineView = Wire<typeof guestLineSchema>;
 
 /** A gift given by hand that no guest is matched to yet. */
-export const unmatchedGiftSchema = exactObject({ id: text, giftGiverName: text, amount: amountSchema, method: oneOfValues(OFFLINE_GIFT_METHODS), receivedOn: calendarDay });
+export const unmatchedGiftSchema = exactObject({
+  id: text,
+  giftGiverName: text,
+  amount: amountSchema,
+  method: oneOfValues(OFFLINE_GIFT_METHODS),
+  receivedOn: calendarDay,
+});
 export type UnmatchedGiftView = Wire<typeof unmatchedGiftSchema>;
 
 /** GET /api/registries/{id}/guests: the guests the filters keep, by name, and the whole list's counts. */
 export const guestListSchema = exactObject({
   currency: oneOfValues(CURRENCIES),
   guests: arrayOf(guestLineSchema),
-  filters: objectWithOptional({}, { invited: oneOfValues(GUEST_FILTERS.invited), gave: oneOfValues(GUEST_FILTERS.gave), thanked: oneOfValues(GUEST_FILTERS.thanked), rsvp: oneOfValues(GUEST_FILTERS.rsvp) }),
+  filters: objectWithOptional(
+    {},
+    {
+      invited: oneOfValues(GUEST_FILTERS.invited),
+      gave: oneOfValues(GUEST_FILTERS.gave),
+      thanked: oneOfValues(GUEST_FILTERS.thanked),
+      rsvp: oneOfValues(GUEST_FILTERS.rsvp),
+    },
+  ),
   counts: exactObject({
     guests: count,
     people: count,
@@ -93,7 +120,10 @@ export type GuestLinkView = Wire<typeof guestLinkSchema>;
 /** The guest list's filters (core/guest/guest-list-query.ts), each yes or no. */
 const GUEST_LIST_QUERY = {
   invited: { description: 'yes: the guests e-mailed the invitation; no: those not yet invited' },
-  gave: { description: 'yes: the guests who gave (from their personal link, by their e-mail, or a gift by hand matched to them); no: those who have not' },
+  gave: {
+    description:
+      'yes: the guests who gave (from their personal link, by their e-mail, or a gift by hand matched to them); no: those who have not',
+  },
   thanked: { description: 'yes: givers whose every gift has a card sent and delivered; no: givers still owed a card' },
   rsvp: { description: 'yes, no or maybe: the guests who answered so from their personal link; none: those who have not answered' },
 };
@@ -113,7 +143,8 @@ export const guestOperations = [
     path: '/api/registries/{id}/guests/addresses',
     operationId: 'exportGuestAddresses',
     session: 'required',
-    summary: 'The postal addresses of the guests who have one (a street and a city), for labels or a mail merge; the guest list’s filters apply (owner or co-owner)',
+    summary:
+      'The postal addresses of the guests who have one (a street and a city), for labels or a mail merge; the guest list’s filters apply (owner or co-owner)',
     query: GUEST_LIST_QUERY,
     responses: { 200: { description: 'A CSV file: name, street, city, state or province, ZIP or postal code, country', file: 'text/csv' } },
   }),
@@ -144,7 +175,8 @@ export const guestOperations = [
     path: '/api/offline-gifts/{id}/guest',
     operationId: 'matchOfflineGiftToGuest',
     session: 'required',
-    summary: 'Say which guest on the list gave a gift given by hand (guestId), or none (null); a guest of another registry is refused (owner or co-owner)',
+    summary:
+      'Say which guest on the list gave a gift given by hand (guestId), or none (null); a guest of another registry is refused (owner or co-owner)',
     body: exactObject({ guestId: { type: ['string', 'null'] } }),
     responses: { 200: { description: 'Matched or unmatched', schema: messageSchema } },
   }),

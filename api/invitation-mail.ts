@@ -46,7 +46,8 @@ export const invitationMailOperations = [
     path: '/api/registries/{id}/invitations/preview',
     operationId: 'previewInvitation',
     session: 'required',
-    summary: 'The invitation e-mail the first guest not yet invited would get with the saved settings, the registry’s link standing in for the guest’s own (owner or co-owner)',
+    summary:
+      'The invitation e-mail the first guest not yet invited would get with the saved settings, the registry’s link standing in for the guest’s own (owner or co-owner)',
     responses: { 200: { description: 'Subject, HTML and text', schema: invitationPreviewSchema } },
   }),
   operation({

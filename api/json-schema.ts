@@ -19,7 +19,10 @@ export function exactObject<const P extends Record<string, JSONSchema>>(properti
 }
 
 /** Like exactObject, with some fields that may be absent. */
-export function objectWithOptional<const P extends Record<string, JSONSchema>, const O extends Record<string, JSONSchema>>(properties: P, optional: O) {
+export function objectWithOptional<const P extends Record<string, JSONSchema>, const O extends Record<string, JSONSchema>>(
+  properties: P,
+  optional: O,
+) {
   return {
     type: 'object',
     properties: { ...properties, ...optional } as P & O,

@@ -30,7 +30,8 @@ export const mailOperations = [
     path: '/api/webhooks/sendgrid',
     operationId: 'receiveSendGridEvents',
     session: 'none',
-    summary: "SendGrid's signed Event Webhook: bounces, drops, spam reports and unsubscribes, stored once each for the mail worker (404 while SENDGRID_WEBHOOK_PUBLIC_KEY is not set)",
+    summary:
+      "SendGrid's signed Event Webhook: bounces, drops, spam reports and unsubscribes, stored once each for the mail worker (404 while SENDGRID_WEBHOOK_PUBLIC_KEY is not set)",
     responses: { 200: { description: 'How many of the events were new (others are ignored)', schema: mailEventsReceivedSchema } },
   }),
 ];

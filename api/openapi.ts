@@ -69,7 +69,13 @@ const REFUSED =
 function describeOperation(op: Operation) {
   const parameters = [
     ...[...op.path.matchAll(PARAMETER)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-    ...Object.entries(op.query ?? {}).map(([name, query]) => ({ name, in: 'query', required: query.required ?? false, description: query.description, schema: { type: 'string' } })),
+    ...Object.entries(op.query ?? {}).map(([name, query]) => ({
+      name,
+      in: 'query',
+      required: query.required ?? false,
+      description: query.description,
+      schema: { type: 'string' },
+    })),
   ];
   const errorContent = { 'application/json': { schema: op.errorBody ?? errorSchema } };
   const responses: Record<string, unknown> = {};
@@ -79,9 +85,11 @@ function describeOperation(op: Operation) {
       ...(response.schema ? { 'application/json': { schema: response.schema } } : {}),
       ...(response.file ? { [response.file]: { schema: { type: 'string' } } } : {}),
     };
-    responses[status] = Object.keys(content).length > 0 ? { description: response.description, content } : { description: response.description };
+    responses[status] =
+      Object.keys(content).length > 0 ? { description: response.description, content } : { description: response.description };
   }
-  if (op.session === 'required') responses['401'] ??= { description: 'Not signed in: sign in and send the session cookie', content: errorContent };
+  if (op.session === 'required')
+    responses['401'] ??= { description: 'Not signed in: sign in and send the session cookie', content: errorContent };
   responses['4XX'] = { description: REFUSED, content: errorContent };
   responses.default = { description: ERROR_DESCRIPTION, content: errorContent };
   return {
@@ -94,7 +102,10 @@ function describeOperation(op: Operation) {
       ? {
           requestBody: {
             required: !op.bodyOptional,
-            content: { 'application/json': { schema: requestBodySchema(op.body) }, ...(op.bodyFile ? { [op.bodyFile]: { schema: { type: 'string' } } } : {}) },
+            content: {
+              'application/json': { schema: requestBodySchema(op.body) },
+              ...(op.bodyFile ? { [op.bodyFile]: { schema: { type: 'string' } } } : {}),
+            },
           },
         }
       : op.bodyFile
@@ -130,7 +141,8 @@ export function openApiDocument() {
           type: 'apiKey',
           in: 'cookie',
           name: SESSION_COOKIE,
-          description: 'Set by POST /api/login or POST /api/register; HttpOnly and signed, so a client keeps and returns the cookies it was given.',
+          description:
+            'Set by POST /api/login or POST /api/register; HttpOnly and signed, so a client keeps and returns the cookies it was given.',
         },
       },
     },

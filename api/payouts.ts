@@ -2,7 +2,19 @@ import { payoutInfoSchema } from '@core/payout/payout-schemas';
 import type { BankCountry } from '@core/payout/payout-readiness';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from '@core/model/registry';
 import { amountSchema, nullableAmountSchema } from './amount';
-import { arrayOf, count, exactObject, flag, nullableInstant, nullableOneOf, nullableText, objectWithOptional, oneOfValues, text, type Wire } from './json-schema';
+import {
+  arrayOf,
+  count,
+  exactObject,
+  flag,
+  nullableInstant,
+  nullableOneOf,
+  nullableText,
+  objectWithOptional,
+  oneOfValues,
+  text,
+  type Wire,
+} from './json-schema';
 import { operation } from './operation';
 import { ownerRegistryViewSchema } from './registries';
 
@@ -14,7 +26,10 @@ export const transferResultSchema = {
 } as const;
 export type TransferResult = Wire<typeof transferResultSchema>;
 
-export const closeAnswerSchema = objectWithOptional({ message: text, registry: ownerRegistryViewSchema }, { transferResult: transferResultSchema });
+export const closeAnswerSchema = objectWithOptional(
+  { message: text, registry: ownerRegistryViewSchema },
+  { transferResult: transferResultSchema },
+);
 export type CloseAnswer = Wire<typeof closeAnswerSchema>;
 
 /** GET /api/registries/{id}/payout-status. */

@@ -91,7 +91,11 @@ export const ownerRegistryViewSchema = exactObject({
 export type OwnerRegistryView = Wire<typeof ownerRegistryViewSchema>;
 
 /** The same call for a co-owner: everything the owner sees but where the payout goes. */
-export const coOwnerRegistryViewSchema = exactObject({ ...managerRegistryProperties, isOwner: { const: false }, isCoOwner: { const: true } });
+export const coOwnerRegistryViewSchema = exactObject({
+  ...managerRegistryProperties,
+  isOwner: { const: false },
+  isCoOwner: { const: true },
+});
 export type CoOwnerRegistryView = Wire<typeof coOwnerRegistryViewSchema>;
 
 /** The owner's or a co-owner's view: what managing the registry needs. */
@@ -120,7 +124,13 @@ export const registrySearchResultSchema = exactObject(cardProperties);
 export type RegistrySearchResult = Wire<typeof registrySearchResultSchema>;
 
 /** One row of GET /api/registries/my: a search row plus its totals, and whether the user owns or co-owns it. */
-export const myRegistrySchema = exactObject({ ...cardProperties, totalReceived: amountSchema, giftCount: count, unlisted: flag, role: oneOfValues(REGISTRY_ROLES) });
+export const myRegistrySchema = exactObject({
+  ...cardProperties,
+  totalReceived: amountSchema,
+  giftCount: count,
+  unlisted: flag,
+  role: oneOfValues(REGISTRY_ROLES),
+});
 export type MyRegistry = Wire<typeof myRegistrySchema>;
 
 /**
@@ -155,7 +165,7 @@ export const registryOperations = [
     path: '/api/registries/my',
     operationId: 'listMyRegistries',
     session: 'required',
-    summary: "The registries the signed-in user owns or co-owns, with their totals",
+    summary: 'The registries the signed-in user owns or co-owns, with their totals',
     responses: { 200: { description: 'Newest first', schema: arrayOf(myRegistrySchema) } },
   }),
   operation({
@@ -173,17 +183,39 @@ export const registryOperations = [
     operationId: 'listRecentRegistries',
     session: 'none',
     summary: 'The most recently opened listed registries, one per owner account',
-    responses: { 200: { description: "Newest first; of each owner's registries only the newest", schema: arrayOf(registrySearchResultSchema) } },
+    responses: {
+      200: { description: "Newest first; of each owner's registries only the newest", schema: arrayOf(registrySearchResultSchema) },
+    },
   }),
-  operation({ method: 'GET', path: '/api/short-links/{shortCode}', operationId: 'getRegistryByShortCode', session: 'optional', summary: 'A registry by its short link', responses: { 200: registryAnswer } }),
-  operation({ method: 'GET', path: '/api/registries/{id}', operationId: 'getRegistry', session: 'optional', summary: 'A registry', responses: { 200: registryAnswer } }),
+  operation({
+    method: 'GET',
+    path: '/api/short-links/{shortCode}',
+    operationId: 'getRegistryByShortCode',
+    session: 'optional',
+    summary: 'A registry by its short link',
+    responses: { 200: registryAnswer },
+  }),
+  operation({
+    method: 'GET',
+    path: '/api/registries/{id}',
+    operationId: 'getRegistry',
+    session: 'optional',
+    summary: 'A registry',
+    responses: { 200: registryAnswer },
+  }),
   operation({
     method: 'GET',
     path: '/api/registries/{id}/share-picture',
     operationId: 'getRegistrySharePicture',
     session: 'none',
-    summary: "The picture of a registry link's preview in a chat app: its photo cropped to 1200 × 630 around the family's focal point (404 when it has no photo)",
-    query: { v: { description: "Which photo and focal point the page named (its og:image carries it), so a chat app's cached picture follows a change; the answer is always the registry's current picture" } },
+    summary:
+      "The picture of a registry link's preview in a chat app: its photo cropped to 1200 × 630 around the family's focal point (404 when it has no photo)",
+    query: {
+      v: {
+        description:
+          "Which photo and focal point the page named (its og:image carries it), so a chat app's cached picture follows a change; the answer is always the registry's current picture",
+      },
+    },
     responses: { 200: { description: 'A JPEG, 1200 × 630 pixels', file: 'image/jpeg' } },
   }),
   operation({

@@ -79,7 +79,9 @@ export function inWireUnits(schema: DescribedSchema, moneyFields: readonly strin
       for (const name of moneyFields) {
         const field = fields[name];
         if (!field) throw new Error(`No money field ${name} in the request schema`);
-        const inUnits = (field.tests ?? []).filter((test) => test.name !== 'integer').map((test) => ({ ...test, params: toUnits(test.params) }));
+        const inUnits = (field.tests ?? [])
+          .filter((test) => test.name !== 'integer')
+          .map((test) => ({ ...test, params: toUnits(test.params) }));
         fields[name] = { ...field, tests: inUnits, meta: { ...field.meta, description: MONEY_DESCRIPTION } };
       }
       return { ...description, fields };
@@ -89,7 +91,9 @@ export function inWireUnits(schema: DescribedSchema, moneyFields: readonly strin
 
 function toUnits(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!params) return params;
-  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, BOUNDS.includes(key) && typeof value === 'number' ? value / 100 : value]));
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, BOUNDS.includes(key) && typeof value === 'number' ? value / 100 : value]),
+  );
 }
 
 function isDescribed(schema: DescribedSchema | JSONSchema): schema is DescribedSchema {

@@ -36,7 +36,10 @@ export const sandboxOperations = [
     summary: 'Whose payment account an onboarding link is for (sandbox only)',
     provider: 'sandbox',
     query: { token: { description: 'The link’s token', required: true } },
-    responses: { 200: { description: 'The account', schema: onboardingAccountSchema }, 410: { description: 'The link was used or replaced', schema: spentLinkSchema } },
+    responses: {
+      200: { description: 'The account', schema: onboardingAccountSchema },
+      410: { description: 'The link was used or replaced', schema: spentLinkSchema },
+    },
   }),
   operation({
     method: 'POST',
@@ -46,6 +49,9 @@ export const sandboxOperations = [
     summary: 'Finish onboarding with the chosen outcome (sandbox only)',
     provider: 'sandbox',
     body: exactObject({ token: text, outcome: oneOfValues(ONBOARDING_OUTCOMES) }),
-    responses: { 200: { description: 'Where to send the owner back', schema: onboardingDoneSchema }, 410: { description: 'The link was used or replaced', schema: spentLinkSchema } },
+    responses: {
+      200: { description: 'Where to send the owner back', schema: onboardingDoneSchema },
+      410: { description: 'The link was used or replaced', schema: spentLinkSchema },
+    },
   }),
 ];

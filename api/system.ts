@@ -39,7 +39,10 @@ export const systemOperations = [
     summary: 'Readiness: whether this instance should be sent requests (its database answers and it is not shutting down)',
     responses: {
       200: { description: 'All well', schema: healthSchema },
-      503: { description: 'The database is not answering, or the instance is shutting down', schema: { anyOf: [unhealthySchema, shuttingDownSchema] } },
+      503: {
+        description: 'The database is not answering, or the instance is shutting down',
+        schema: { anyOf: [unhealthySchema, shuttingDownSchema] },
+      },
     },
   }),
   operation({
@@ -50,13 +53,25 @@ export const systemOperations = [
     summary: 'Liveness: whether the process answers at all, whatever its database does',
     responses: { 200: { description: 'The process is running', schema: aliveSchema } },
   }),
-  operation({ method: 'GET', path: '/api/config', operationId: 'getConfig', session: 'none', summary: 'What the browser needs to know', responses: { 200: { description: 'The public settings', schema: publicConfigSchema } } }),
+  operation({
+    method: 'GET',
+    path: '/api/config',
+    operationId: 'getConfig',
+    session: 'none',
+    summary: 'What the browser needs to know',
+    responses: { 200: { description: 'The public settings', schema: publicConfigSchema } },
+  }),
   operation({
     method: 'GET',
     path: '/api/openapi.json',
     operationId: 'getOpenApiDocument',
     session: 'none',
     summary: 'This description of the API',
-    responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', properties: { openapi: { type: 'string' }, paths: { type: 'object' } }, required: ['openapi', 'paths'] } } },
+    responses: {
+      200: {
+        description: 'An OpenAPI 3.1 document',
+        schema: { type: 'object', properties: { openapi: { type: 'string' }, paths: { type: 'object' } }, required: ['openapi', 'paths'] },
+      },
+    },
   }),
 ];

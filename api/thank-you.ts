@@ -82,7 +82,8 @@ export const thankYouOperations = [
     path: '/api/thank-you-notes/{id}/send',
     operationId: 'sendThankYouNote',
     session: 'required',
-    summary: 'Send a thank-you card to the giver (owner or co-owner); after it was not delivered, optionally to an address the family corrects (email)',
+    summary:
+      'Send a thank-you card to the giver (owner or co-owner); after it was not delivered, optionally to an address the family corrects (email)',
     body: sendNoteSchema,
     bodyOptional: true,
     responses: { 200: { description: 'The sent note', schema: sentNoteSchema } },
@@ -94,7 +95,12 @@ export const thankYouOperations = [
     session: 'required',
     summary: 'Send one card, with each giver’s name filled in, to every gift without a sent card (owner)',
     body: cardForAllSchema,
-    responses: { 200: { description: 'The cards sent, and the gifts without an e-mail; 409 when every gift already has a card', schema: cardForAllResultSchema } },
+    responses: {
+      200: {
+        description: 'The cards sent, and the gifts without an e-mail; 409 when every gift already has a card',
+        schema: cardForAllResultSchema,
+      },
+    },
   }),
   operation({
     method: 'POST',

@@ -28,7 +28,10 @@ export async function runAdminCli(argv: string[], io: AdminCliIo): Promise<numbe
   try {
     return await run(argv, io);
   } catch (error) {
-    const known = error instanceof ConfigError || error instanceof DatabaseInUseError || error instanceof SchemaBehindError ? error.message : describeFailure(error);
+    const known =
+      error instanceof ConfigError || error instanceof DatabaseInUseError || error instanceof SchemaBehindError
+        ? error.message
+        : describeFailure(error);
     io.err(known ?? `The command failed: ${String(error)}`);
     return error instanceof UsageError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') ? 2 : 1;
   }
@@ -43,7 +46,8 @@ async function run(argv: string[], io: AdminCliIo): Promise<number> {
   // A new release's CLI must never change the schema under the running fleet: `npm run migrate` does.
   const infrastructure = await openInfrastructure(config, {
     migrate: false,
-    onNewerSchema: (unknown) => io.err(`Warning: the database has had migrations this release does not know (${unknown.join(', ')}); a newer release migrated it.`),
+    onNewerSchema: (unknown) =>
+      io.err(`Warning: the database has had migrations this release does not know (${unknown.join(', ')}); a newer release migrated it.`),
   });
   try {
     await runAdminCommand(argv, infrastructure.repositories, {
@@ -55,7 +59,14 @@ async function run(argv: string[], io: AdminCliIo): Promise<number> {
       ...(io.confirm ? { confirm: io.confirm } : {}),
       // The provider as the server has it; opened only for the commands that ask it.
       gateway: async () =>
-        (await createPayments(config, resolveSessionSecret(config), createSandboxAccountStore(infrastructure.orm), createSandboxBalance(infrastructure.orm))).gateway,
+        (
+          await createPayments(
+            config,
+            resolveSessionSecret(config),
+            createSandboxAccountStore(infrastructure.orm),
+            createSandboxBalance(infrastructure.orm),
+          )
+        ).gateway,
     });
     return 0;
   } finally {

@@ -28,7 +28,12 @@ function packageVersion(projectRoot: string): string {
 
 function checkoutCommit(projectRoot: string): string | null {
   try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: projectRoot, encoding: 'utf8', timeout: 2_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 2_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return /^[0-9a-f]{7,40}$/.test(commit) ? commit : null;
   } catch {
     return null;
@@ -43,7 +48,10 @@ function checkoutCommit(projectRoot: string): string | null {
 export function readReleaseInfo(moduleUrl: string, configuredCommit: string | null): BuildInfo {
   if (!moduleUrl.endsWith('.ts')) {
     try {
-      const built = JSON.parse(readFileSync(fileURLToPath(new URL('../build-info.json', moduleUrl)), 'utf8')) as { version?: unknown; commit?: unknown };
+      const built = JSON.parse(readFileSync(fileURLToPath(new URL('../build-info.json', moduleUrl)), 'utf8')) as {
+        version?: unknown;
+        commit?: unknown;
+      };
       const commit = configuredCommit ?? (typeof built.commit === 'string' && built.commit ? built.commit : 'unknown');
       return { version: typeof built.version === 'string' ? built.version : 'unknown', commit };
     } catch {

@@ -26,7 +26,9 @@ export interface AppConfig {
   /** Absent means: generate one and keep it in the data folder (never in production). */
   sessionSecret: string | null;
   /** The sandbox's transferDelayMs (SANDBOX_TRANSFER_DELAY_MS) holds each transfer's answer that long, as a slow provider would: to rehearse a crash or a race while one is under way. */
-  payments: { provider: 'sandbox'; transferDelayMs?: number } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  payments:
+    | { provider: 'sandbox'; transferDelayMs?: number }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   mail: { provider: 'outbox'; from: string } | { provider: 'sendgrid'; apiKey: string; from: string };
   /** The sender's postal address, in the footer of every e-mail that is not transactional (CAN-SPAM, CASL). */
   mailPostalAddress: string;
@@ -106,10 +108,12 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const portText = value('PORT') ?? '3000';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) problems.push(`PORT must be a whole number from 0 (any free port) to 65535 (got "${portText}")`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    problems.push(`PORT must be a whole number from 0 (any free port) to 65535 (got "${portText}")`);
 
   const host = value('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1');
-  if (!/^[A-Za-z0-9.:-]+$/.test(host)) problems.push(`HOST must be an address to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "${host}")`);
+  if (!/^[A-Za-z0-9.:-]+$/.test(host))
+    problems.push(`HOST must be an address to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "${host}")`);
 
   const publicUrl = (value('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) address such as https://gifts.example.org (got "${publicUrl}")`);
@@ -120,23 +124,36 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   const poolText = value('DATABASE_POOL_MAX') ?? String(DEFAULT_POOL_MAX);
   const poolMax = Number(poolText);
   if (!/^\d+$/.test(poolText) || poolMax < 1 || poolMax > MAX_POOL) {
-    problems.push(`DATABASE_POOL_MAX must be how many database connections each instance may hold, a whole number from 1 to ${MAX_POOL} (got "${poolText}")`);
+    problems.push(
+      `DATABASE_POOL_MAX must be how many database connections each instance may hold, a whole number from 1 to ${MAX_POOL} (got "${poolText}")`,
+    );
   } else if (database.kind === 'postgresql') {
     database = { ...database, poolMax };
   }
 
   const sessionSecret = value('SESSION_SECRET') ?? null;
-  if (sessionSecret && sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters (try: openssl rand -base64 48)');
+  if (sessionSecret && sessionSecret.length < 32)
+    problems.push('SESSION_SECRET must be at least 32 characters (try: openssl rand -base64 48)');
   if (!sessionSecret && production) problems.push('SESSION_SECRET is required in production');
 
-  const stripe = { secretKey: value('STRIPE_SECRET_KEY'), publishableKey: value('STRIPE_PUBLISHABLE_KEY'), webhookSecret: value('STRIPE_WEBHOOK_SECRET') };
+  const stripe = {
+    secretKey: value('STRIPE_SECRET_KEY'),
+    publishableKey: value('STRIPE_PUBLISHABLE_KEY'),
+    webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
+  };
   let payments: AppConfig['payments'] = { provider: 'sandbox' };
   const stripeSet = Object.values(stripe).filter(Boolean).length;
   if (stripeSet === 3) {
-    if (!stripe.secretKey!.startsWith('sk_') && !stripe.secretKey!.startsWith('rk_')) problems.push('STRIPE_SECRET_KEY must start with sk_ or rk_');
+    if (!stripe.secretKey!.startsWith('sk_') && !stripe.secretKey!.startsWith('rk_'))
+      problems.push('STRIPE_SECRET_KEY must start with sk_ or rk_');
     if (!stripe.publishableKey!.startsWith('pk_')) problems.push('STRIPE_PUBLISHABLE_KEY must start with pk_');
     if (!stripe.webhookSecret!.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET must start with whsec_');
-    payments = { provider: 'stripe', secretKey: stripe.secretKey!, publishableKey: stripe.publishableKey!, webhookSecret: stripe.webhookSecret! };
+    payments = {
+      provider: 'stripe',
+      secretKey: stripe.secretKey!,
+      publishableKey: stripe.publishableKey!,
+      webhookSecret: stripe.webhookSecret!,
+    };
   } else if (stripeSet > 0) {
     problems.push('Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -150,14 +167,24 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const sendgridKey = value('SENDGRID_API_KEY');
   const mailFrom = value('MAIL_FROM');
-  if (mailFrom && (/[\r\n]/.test(mailFrom) || !/@/.test(mailFrom))) problems.push('MAIL_FROM must be an address such as "Mitzvah Gifts <gifts@example.org>"');
-  let mail: AppConfig['mail'] = { provider: 'outbox', from: mailFrom ?? `Mitzvah Gifts <no-reply@${isHttpUrl(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>` };
+  if (mailFrom && (/[\r\n]/.test(mailFrom) || !/@/.test(mailFrom)))
+    problems.push('MAIL_FROM must be an address such as "Mitzvah Gifts <gifts@example.org>"');
+  let mail: AppConfig['mail'] = {
+    provider: 'outbox',
+    from: mailFrom ?? `Mitzvah Gifts <no-reply@${isHttpUrl(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
+  };
   if (sendgridKey && mailFrom) mail = { provider: 'sendgrid', apiKey: sendgridKey, from: mailFrom };
   else if (sendgridKey) problems.push('SendGrid needs MAIL_FROM, a sender verified in your SendGrid account');
 
   const postalAddress = value('MAIL_POSTAL_ADDRESS');
-  if (postalAddress && (/[\r\n]/.test(postalAddress) || postalAddress.length > 200)) problems.push('MAIL_POSTAL_ADDRESS must be one line of at most 200 characters, such as "123 Main Street, Suite 4, Springfield, IL 62701, USA"');
-  if (production && !postalAddress) problems.push('MAIL_POSTAL_ADDRESS is required in production (the anti-spam laws ask for it in every e-mail that is not transactional)');
+  if (postalAddress && (/[\r\n]/.test(postalAddress) || postalAddress.length > 200))
+    problems.push(
+      'MAIL_POSTAL_ADDRESS must be one line of at most 200 characters, such as "123 Main Street, Suite 4, Springfield, IL 62701, USA"',
+    );
+  if (production && !postalAddress)
+    problems.push(
+      'MAIL_POSTAL_ADDRESS is required in production (the anti-spam laws ask for it in every e-mail that is not transactional)',
+    );
   const mailPostalAddress = postalAddress ?? 'no postal address configured yet (MAIL_POSTAL_ADDRESS)';
 
   const sendGridWebhookPublicKey = value('SENDGRID_WEBHOOK_PUBLIC_KEY') ?? null;
@@ -178,17 +205,20 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`SUPPORT_EMAIL must be one address such as support@example.org, without a name (got "${supportEmail}")`);
   }
   const supportPhone = value('SUPPORT_PHONE') ?? '+1 (555) 010-0136';
-  if (production && (!value('SUPPORT_EMAIL') || !value('SUPPORT_PHONE'))) problems.push('SUPPORT_EMAIL and SUPPORT_PHONE are required in production (they are shown on every page)');
+  if (production && (!value('SUPPORT_EMAIL') || !value('SUPPORT_PHONE')))
+    problems.push('SUPPORT_EMAIL and SUPPORT_PHONE are required in production (they are shown on every page)');
 
   const privacyEmail = value('PRIVACY_EMAIL') ?? supportEmail;
-  if (value('PRIVACY_EMAIL') !== undefined && !/^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/.test(privacyEmail) || privacyEmail.length > 320) {
+  if ((value('PRIVACY_EMAIL') !== undefined && !/^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+$/.test(privacyEmail)) || privacyEmail.length > 320) {
     problems.push(`PRIVACY_EMAIL must be one address such as privacy@example.org, without a name (got "${privacyEmail}")`);
   }
   const retentionText = value('GUEST_DATA_RETENTION_DAYS') ?? String(DEFAULT_GUEST_DATA_RETENTION_DAYS);
   const guestDataRetentionDays = Number(retentionText);
   // At least a year: refunds, disputes (up to 120 days) and the family's thank-you cards need the guests' addresses first.
   if (!/^\d+$/.test(retentionText) || guestDataRetentionDays < 365 || guestDataRetentionDays > 3650) {
-    problems.push(`GUEST_DATA_RETENTION_DAYS must be the days guests' e-mails and messages are kept after a registry's payout, a whole number from 365 to 3650 (got "${retentionText}")`);
+    problems.push(
+      `GUEST_DATA_RETENTION_DAYS must be the days guests' e-mails and messages are kept after a registry's payout, a whole number from 365 to 3650 (got "${retentionText}")`,
+    );
   }
 
   const processingRates = {} as ProcessingRates;
@@ -205,7 +235,8 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   // The client writes the left of X-Forwarded-For as it pleases; each proxy appends what it saw.
   const hopsText = value('TRUST_PROXY_HOPS') ?? '1';
   const trustProxyHops = Number(hopsText);
-  if (!/^\d+$/.test(hopsText) || trustProxyHops < 1 || trustProxyHops > 10) problems.push(`TRUST_PROXY_HOPS must be the number of proxies in front of the server, from 1 to 10 (got "${hopsText}")`);
+  if (!/^\d+$/.test(hopsText) || trustProxyHops < 1 || trustProxyHops > 10)
+    problems.push(`TRUST_PROXY_HOPS must be the number of proxies in front of the server, from 1 to 10 (got "${hopsText}")`);
 
   const singleText = value('SINGLE_INSTANCE') ?? 'false';
   if (!['true', 'false'].includes(singleText)) problems.push('SINGLE_INSTANCE must be true or false');
@@ -218,7 +249,9 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     photos.provider === 'local' ? 'photos on local disk (set GCS_BUCKET)' : null,
   ].filter((part): part is string => part !== null);
   if (production && local.length > 0 && singleText !== 'true') {
-    problems.push(`Production on ${local.join(', ')} works on one machine only: configure the shared services, or set SINGLE_INSTANCE=true if this server will only ever run alone`);
+    problems.push(
+      `Production on ${local.join(', ')} works on one machine only: configure the shared services, or set SINGLE_INSTANCE=true if this server will only ever run alone`,
+    );
   }
 
   // Prometheus sends it as `Authorization: Bearer …`, so it must fit a header's token.
@@ -240,7 +273,9 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
   const delayText = value('SHUTDOWN_DELAY_S') ?? '5';
   const shutdownDelayS = Number(delayText);
   if (!/^\d+$/.test(delayText) || shutdownDelayS > MAX_SHUTDOWN_DELAY_S) {
-    problems.push(`SHUTDOWN_DELAY_S must be the seconds an instance keeps serving after SIGTERM while its readiness fails, a whole number from 0 to ${MAX_SHUTDOWN_DELAY_S} (got "${delayText}")`);
+    problems.push(
+      `SHUTDOWN_DELAY_S must be the seconds an instance keeps serving after SIGTERM while its readiness fails, a whole number from 0 to ${MAX_SHUTDOWN_DELAY_S} (got "${delayText}")`,
+    );
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -283,7 +318,8 @@ export function readMigrationConfig(env: Env = process.env, cwd: string = proces
   const whole = (name: string, fallback: number, max: number) => {
     const text = env[name]?.trim() || String(fallback);
     const parsed = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
-    if (Number.isNaN(parsed) || parsed < 1 || parsed > max) problems.push(`${name} must be a whole number from 1 to ${max} (got "${text}")`);
+    if (Number.isNaN(parsed) || parsed < 1 || parsed > max)
+      problems.push(`${name} must be a whole number from 1 to ${max} (got "${text}")`);
     return parsed;
   };
   const lockTimeoutS = whole('MIGRATE_LOCK_TIMEOUT_S', 5, 600);
@@ -325,7 +361,9 @@ function processingRateOf(currency: Currency, value: (name: string) => string | 
     const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(percentText);
     const parsed = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
     if (Number.isNaN(parsed) || parsed > MAX_PROCESSING_PERCENT * 100) {
-      problems.push(`${percentName} must be the card processor's percentage for ${currency}, from 0 to ${MAX_PROCESSING_PERCENT} with at most two decimals, such as 2.9 (got "${percentText}")`);
+      problems.push(
+        `${percentName} must be the card processor's percentage for ${currency}, from 0 to ${MAX_PROCESSING_PERCENT} with at most two decimals, such as 2.9 (got "${percentText}")`,
+      );
     } else {
       basisPoints = parsed;
     }
@@ -335,7 +373,9 @@ function processingRateOf(currency: Currency, value: (name: string) => string | 
   if (fixedText !== undefined) {
     const parsed = /^\d{1,4}$/.test(fixedText) ? Number(fixedText) : Number.NaN;
     if (Number.isNaN(parsed) || parsed > MAX_PROCESSING_FIXED_CENTS) {
-      problems.push(`${fixedName} must be the card processor's fixed fee for ${currency} in cents, a whole number from 0 to ${MAX_PROCESSING_FIXED_CENTS}, such as 30 (got "${fixedText}")`);
+      problems.push(
+        `${fixedName} must be the card processor's fixed fee for ${currency} in cents, a whole number from 0 to ${MAX_PROCESSING_FIXED_CENTS}, such as 30 (got "${fixedText}")`,
+      );
     } else {
       fixedCents = parsed;
     }

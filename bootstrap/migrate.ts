@@ -8,10 +8,14 @@ const logger = createLogger(process.env.LOG_LEVEL?.trim() || 'info');
 try {
   const config = readMigrationConfig();
   const applied = await runMigrations({ ...config, log: logger });
-  logger.info({ applied, database: config.database.kind }, applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'The schema is up to date; nothing to apply');
+  logger.info(
+    { applied, database: config.database.kind },
+    applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'The schema is up to date; nothing to apply',
+  );
   process.exit(0);
 } catch (error) {
-  if (error instanceof MigrationLockedError) logger.error({ migration: error.migration, waits: error.waits, tries: error.tries }, error.message);
+  if (error instanceof MigrationLockedError)
+    logger.error({ migration: error.migration, waits: error.waits, tries: error.tries }, error.message);
   else if (error instanceof ConfigError || error instanceof DatabaseInUseError) logger.error(error.message);
   else logger.error({ err: error }, 'Migrating failed; nothing was applied');
   process.exit(1);

@@ -60,7 +60,10 @@ export async function createPayments(
 
 export class ProviderKeyRejected extends Error {
   constructor(cause: unknown) {
-    super('The payment provider refused the configured secret key (STRIPE_SECRET_KEY): check it in the Stripe dashboard; this instance does not start in production with a key that cannot take a payment', { cause });
+    super(
+      'The payment provider refused the configured secret key (STRIPE_SECRET_KEY): check it in the Stripe dashboard; this instance does not start in production with a key that cannot take a payment',
+      { cause },
+    );
     this.name = 'ProviderKeyRejected';
   }
 }

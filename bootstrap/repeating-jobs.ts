@@ -49,7 +49,8 @@ export interface SchedulingOptions<Jobs extends JobList> {
 export function startRepeatingJobs<const Jobs extends JobList>(jobs: Jobs, options: SchedulingOptions<Jobs>): RunningJobs<Jobs> {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   for (const job of jobs) {
-    if ('rightAfter' in job.timing && !byName.has(job.timing.rightAfter)) throw new Error(`The job ${job.name} runs right after ${job.timing.rightAfter}, which is no job of the list`);
+    if ('rightAfter' in job.timing && !byName.has(job.timing.rightAfter))
+      throw new Error(`The job ${job.name} runs right after ${job.timing.rightAfter}, which is no job of the list`);
   }
   const runs = new Map(jobs.map((job) => [job.name, measured(options.metrics, job)]));
   const runNow = (name: string) => {
@@ -57,7 +58,8 @@ export function startRepeatingJobs<const Jobs extends JobList>(jobs: Jobs, optio
     if (!run) return Promise.reject(new Error(`No repeating job is called ${name}`));
     return run();
   };
-  const followers = (job: RepeatingJob): RepeatingJob[] => jobs.filter((next) => 'rightAfter' in next.timing && next.timing.rightAfter === job.name).flatMap((next) => [next, ...followers(next)]);
+  const followers = (job: RepeatingJob): RepeatingJob[] =>
+    jobs.filter((next) => 'rightAfter' in next.timing && next.timing.rightAfter === job.name).flatMap((next) => [next, ...followers(next)]);
   // A turn stops at its first failure: what follows a job needs it done.
   const turn = (job: RepeatingJob) => async () => {
     for (const step of [job, ...followers(job)]) {
@@ -70,7 +72,9 @@ export function startRepeatingJobs<const Jobs extends JobList>(jobs: Jobs, optio
     }
   };
   const held = new Set<string>(options.held ?? []);
-  const timers = options.scheduled ? jobs.flatMap((job) => ('everyMs' in job.timing && !held.has(job.name) ? [repeat(turn(job), job.timing)] : [])) : [];
+  const timers = options.scheduled
+    ? jobs.flatMap((job) => ('everyMs' in job.timing && !held.has(job.name) ? [repeat(turn(job), job.timing)] : []))
+    : [];
   return {
     runNow: runNow as RunningJobs<Jobs>['runNow'],
     stop: () => {

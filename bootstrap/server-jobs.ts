@@ -169,7 +169,12 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
         const refunds = await finishStuckRefunds(sweeping);
         // A won dispute's bank follow-up whose transfer was cut off or unanswered: asked again by its own key.
         const followUpsSent = await sendPendingFollowUpTransfers(sweeping);
-        const result = { refundsFinished: refunds.refunded, refundsRestored: refunds.restored, refundsUnconfirmed: refunds.unconfirmed, followUpsSent };
+        const result = {
+          refundsFinished: refunds.refunded,
+          refundsRestored: refunds.restored,
+          refundsUnconfirmed: refunds.unconfirmed,
+          followUpsSent,
+        };
         metrics.paymentOutcome('refunded', refunds.refunded);
         if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'cut-off refunds settled');
         return result;
@@ -199,7 +204,12 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
       log: invitationLog,
       failure: 'invitation reminder failed',
       run: async () => {
-        const queued = await remindInvitedGuests({ unitOfWork: repositories, clock, appUrl: config.publicUrl, personalLink: guestOwnLink(nodeSecretTokens, guestLinkTokens, config.publicUrl) });
+        const queued = await remindInvitedGuests({
+          unitOfWork: repositories,
+          clock,
+          appUrl: config.publicUrl,
+          personalLink: guestOwnLink(nodeSecretTokens, guestLinkTokens, config.publicUrl),
+        });
         if (queued > 0) invitationLog.info({ reminders: queued }, 'invitation reminders queued');
         return queued;
       },
@@ -214,7 +224,8 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
         if (run) {
           metrics.reconciliationDifferences(run.differences.length);
           const fields = { day: run.day, status: run.status, transactions: run.transactions, differences: run.differences.length };
-          if (run.differences.length > 0) reconciliationLog.error(fields, 'reconciliation found differences between the ledger and the payment provider');
+          if (run.differences.length > 0)
+            reconciliationLog.error(fields, 'reconciliation found differences between the ledger and the payment provider');
           else reconciliationLog.info(fields, 'reconciled a day with the payment provider');
         }
         return run;
@@ -229,10 +240,23 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
       log: personalDataLog,
       failure: 'deleting accounts or purging guests’ data failed',
       run: async () => {
-        const run = await deleteAccountsDue({ ...sweeping, users: repositories.users, disputes: repositories.disputes, hasher, tokens: nodeSecretTokens });
+        const run = await deleteAccountsDue({
+          ...sweeping,
+          users: repositories.users,
+          disputes: repositories.disputes,
+          hasher,
+          tokens: nodeSecretTokens,
+        });
         // The records no longer point at them; a photo the store cannot remove now is only orphaned (its name is unguessable).
-        for (const url of run.photos) await photos.remove(url).catch((error: unknown) => personalDataLog.warn({ err: error }, 'a deleted account’s photo could not be removed'));
-        if (run.deleted + run.kept + run.postponed > 0) personalDataLog.info({ deleted: run.deleted, kept: run.kept, postponed: run.postponed, photos: run.photos.length }, 'accounts due for deletion handled');
+        for (const url of run.photos)
+          await photos
+            .remove(url)
+            .catch((error: unknown) => personalDataLog.warn({ err: error }, 'a deleted account’s photo could not be removed'));
+        if (run.deleted + run.kept + run.postponed > 0)
+          personalDataLog.info(
+            { deleted: run.deleted, kept: run.kept, postponed: run.postponed, photos: run.photos.length },
+            'accounts due for deletion handled',
+          );
         return run;
       },
     }),
@@ -260,7 +284,8 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
           tokens: nodeSecretTokens,
           render: accountExportFile,
           ...mailed,
-          onFailure: (request, error) => exportLog.error({ err: error, exportId: request.id, attempts: request.attempts }, 'an account export could not be built'),
+          onFailure: (request, error) =>
+            exportLog.error({ err: error, exportId: request.id, attempts: request.attempts }, 'an account export could not be built'),
         }),
     }),
   ] as const;
@@ -289,13 +314,17 @@ export function startBackgroundWork(
   // BACKGROUND_JOBS=off (a restore drill, maintenance): nothing runs on its own, so a copy of the
   // live world sends no mail, cancels no payment and asks the provider nothing; tests and
   // RunningServer's runJob still run the jobs when asked.
-  if (!config.backgroundJobs) logger.warn('BACKGROUND_JOBS=off: no mail is sent and no sweeps, reminders, reconciliation or purges run on this instance');
+  if (!config.backgroundJobs)
+    logger.warn('BACKGROUND_JOBS=off: no mail is sent and no sweeps, reminders, reconciliation or purges run on this instance');
   const mailWorker = startMailWorker({
     orm: ports.infrastructure.orm,
     mailer: ports.mailer,
     logger: logger.child({ component: 'mail' }),
     polling: config.backgroundJobs,
-    lists: { unsubscribeUrl: (address, category) => unsubscribeUrl(config.publicUrl, unsubscribeTokens.seal({ address, category })), postalAddress: config.mailPostalAddress },
+    lists: {
+      unsubscribeUrl: (address, category) => unsubscribeUrl(config.publicUrl, unsubscribeTokens.seal({ address, category })),
+      postalAddress: config.mailPostalAddress,
+    },
     onProblem: metrics.mailProblem,
   });
   const jobs = startRepeatingJobs(serverJobs(ports), { metrics, scheduled: config.backgroundJobs, held: options.held });

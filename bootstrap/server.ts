@@ -35,7 +35,10 @@ async function main(): Promise<void> {
     }
     stopping = true;
     running.failReadiness();
-    logger.info({ signal, delaySeconds: config.shutdownDelayMs / 1000 }, `shutting down: readiness fails now, serving ${config.shutdownDelayMs / 1000} s more, then draining`);
+    logger.info(
+      { signal, delaySeconds: config.shutdownDelayMs / 1000 },
+      `shutting down: readiness fails now, serving ${config.shutdownDelayMs / 1000} s more, then draining`,
+    );
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
@@ -48,16 +51,18 @@ async function main(): Promise<void> {
         resolve();
       };
     });
-    delayed.then(() => running.close()).then(
-      () => {
-        logger.info('shut down');
-        process.exit(0);
-      },
-      (error) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    delayed
+      .then(() => running.close())
+      .then(
+        () => {
+          logger.info('shut down');
+          process.exit(0);
+        },
+        (error) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -57,7 +57,11 @@ export const DRAIN_LIMIT_MS = REQUEST_TIMEOUT_MS;
  * (measured from 12 to 49 megapixels), so photos are processed one per core, four at most whatever
  * the machine, with eight more waiting at most 10 s each; beyond that an upload answers 503.
  */
-export const PHOTO_QUEUE_LIMITS: BoundedQueueLimits = { concurrency: Math.min(availableParallelism(), 4), maxWaiting: 8, maxWaitMs: 10_000 };
+export const PHOTO_QUEUE_LIMITS: BoundedQueueLimits = {
+  concurrency: Math.min(availableParallelism(), 4),
+  maxWaiting: 8,
+  maxWaitMs: 10_000,
+};
 
 /**
  * A started server. Its process (bootstrap/server.ts) reads `bound` and stops it with
@@ -112,7 +116,10 @@ export async function startServer(
   const infrastructure = await openInfrastructure(config, {
     migrate: config.migrateOnStart,
     onNewerSchema: (unknown) =>
-      logger.warn({ unknownMigrations: unknown }, `The database has had ${unknown.length} migration(s) this release does not know (${unknown.join(', ')}): a newer release migrated it; this one runs on, as migrations are additive`),
+      logger.warn(
+        { unknownMigrations: unknown },
+        `The database has had ${unknown.length} migration(s) this release does not know (${unknown.join(', ')}): a newer release migrated it; this one runs on, as migrations are additive`,
+      ),
   });
   try {
     const { orm, repositories } = infrastructure;
@@ -122,7 +129,13 @@ export async function startServer(
     const hasher = options.hasher ?? new Argon2PasswordHasher();
     const photos = await createPhotoStore(config);
     const sessionSecret = resolveSessionSecret(config);
-    const payments = await createPayments(config, sessionSecret, createSandboxAccountStore(orm), createSandboxBalance(orm), options.sandboxDisputeDelays);
+    const payments = await createPayments(
+      config,
+      sessionSecret,
+      createSandboxAccountStore(orm),
+      createSandboxBalance(orm),
+      options.sandboxDisputeDelays,
+    );
     await verifyProviderKeys(payments, config.production, logger);
     const metrics = createMetrics({
       build: readReleaseInfo(import.meta.url, config.buildCommit),
@@ -154,11 +167,16 @@ export async function startServer(
       guestLinkTokens,
       unsubscribeTokens,
       mailEvents,
-      sendGridEvents: config.sendGridWebhookPublicKey ? sendGridEventVerifier(parseSendGridPublicKey(config.sendGridWebhookPublicKey), systemClock) : null,
+      sendGridEvents: config.sendGridWebhookPublicKey
+        ? sendGridEventVerifier(parseSendGridPublicKey(config.sendGridWebhookPublicKey), systemClock)
+        : null,
       clock: systemClock,
       logger,
       limits: Object.fromEntries(
-        Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, limiter({ keyPrefix: policy.keyPrefix, points: policy.points, duration: policy.durationS })]),
+        Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [
+          name,
+          limiter({ keyPrefix: policy.keyPrefix, points: policy.points, duration: policy.durationS }),
+        ]),
       ) as Record<keyof AttemptLimits, ReturnType<typeof limiter>>,
       paymentStartNotes: createPaymentStartNotes(orm),
       photoQueue: boundedQueue(PHOTO_QUEUE_LIMITS),
@@ -199,10 +217,25 @@ export async function startServer(
     const connections = trackConnections(server);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const bound = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
+    const bound =
+      typeof address === 'object' && address
+        ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+        : String(address);
 
     const background = startBackgroundWork(
-      { config, infrastructure, gateway: payments.gateway, photos: photos.store, hasher, metrics, logger, clock: systemClock, guestLinkTokens, mailer: await createMailer(config, logger, mailEvents), unsubscribeTokens },
+      {
+        config,
+        infrastructure,
+        gateway: payments.gateway,
+        photos: photos.store,
+        hasher,
+        metrics,
+        logger,
+        clock: systemClock,
+        guestLinkTokens,
+        mailer: await createMailer(config, logger, mailEvents),
+        unsubscribeTokens,
+      },
       { held: options.heldJobs },
     );
 
@@ -230,4 +263,3 @@ export async function startServer(
     throw error;
   }
 }
-

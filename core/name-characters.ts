@@ -9,6 +9,14 @@ import { hasControlCharacters, hasDirectionControls } from './control-characters
  */
 export function refuseUnsafeNameCharacters<S extends yup.StringSchema<string | undefined>>(schema: S, label: string): S {
   return schema
-    .test('no-control-characters', `${label} cannot contain line breaks or control characters`, (value) => !value || !hasControlCharacters(value))
-    .test('no-direction-controls', `${label} cannot contain characters that change the direction of text`, (value) => !value || !hasDirectionControls(value)) as S;
+    .test(
+      'no-control-characters',
+      `${label} cannot contain line breaks or control characters`,
+      (value) => !value || !hasControlCharacters(value),
+    )
+    .test(
+      'no-direction-controls',
+      `${label} cannot contain characters that change the direction of text`,
+      (value) => !value || !hasDirectionControls(value),
+    ) as S;
 }

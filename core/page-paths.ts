@@ -87,7 +87,12 @@ export function matchPattern(pattern: PagePattern, path: string): Record<string,
 }
 
 // The web app's router matches a page whatever the letters' case, and so does this.
-const anyPage = new RegExp(`^(?:${Object.values(pagePatterns).map((pattern) => patternSource(pattern)).join('|')})/?$`, 'i');
+const anyPage = new RegExp(
+  `^(?:${Object.values(pagePatterns)
+    .map((pattern) => patternSource(pattern))
+    .join('|')})/?$`,
+  'i',
+);
 
 /** Whether the app has a page at this path (as sent, percent-encoded); any other path is its "Page not found". */
 export function isPagePath(path: string): boolean {

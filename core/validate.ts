@@ -31,7 +31,11 @@ export function refuseUnknownFields(input: unknown, allowed: readonly string[]):
   }
   const unknown = Object.keys(input).filter((key) => !allowed.includes(key));
   if (unknown.length > 0) {
-    throw new DomainError('validation.failed', `Unknown field: ${unknown.join(', ')}`, Object.fromEntries(unknown.map((k) => [k, 'Unknown field'])));
+    throw new DomainError(
+      'validation.failed',
+      `Unknown field: ${unknown.join(', ')}`,
+      Object.fromEntries(unknown.map((k) => [k, 'Unknown field'])),
+    );
   }
 }
 
@@ -63,11 +67,15 @@ function refuseWrongTypes(schema: AnySchema, input: unknown): void {
     const value = (input as Record<string, unknown>)[key];
     if (value === undefined || value === null) continue;
     const ok =
-      field.type === 'string' ? typeof value === 'string'
-      : field.type === 'number' ? typeof value === 'number'
-      : field.type === 'boolean' ? typeof value === 'boolean'
-      : field.type === 'date' ? typeof value === 'string'
-      : true;
+      field.type === 'string'
+        ? typeof value === 'string'
+        : field.type === 'number'
+          ? typeof value === 'number'
+          : field.type === 'boolean'
+            ? typeof value === 'boolean'
+            : field.type === 'date'
+              ? typeof value === 'string'
+              : true;
     if (!ok) fields[key] = `Must be ${TYPE_NAMES[field.type] ?? field.type}`;
   }
   const first = Object.entries(fields)[0];

@@ -41,7 +41,10 @@ try {
     sourcemap: true,
     logLevel: 'warning',
   });
-  writeFileSync(path.join(next, 'build-info.json'), `${JSON.stringify({ version: packageVersion(), commit: commitOf(), builtAt: startedAt.toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    path.join(next, 'build-info.json'),
+    `${JSON.stringify({ version: packageVersion(), commit: commitOf(), builtAt: startedAt.toISOString() }, null, 2)}\n`,
+  );
 } catch (error) {
   rmSync(next, { recursive: true, force: true });
   throw error;
@@ -65,7 +68,11 @@ function commitOf(): string {
   if (process.env.BUILD_COMMIT) return process.env.BUILD_COMMIT;
   try {
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return dirty ? `${commit}-dirty` : commit;
   } catch {
     return 'unknown';

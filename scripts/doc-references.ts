@@ -30,12 +30,16 @@ const SECTION_NUMBER = /(?<!RFC \d{3,4} )\bsections?\s+\d{1,2}\b|\b(?:spec|desig
 const OUTSIDE_DOCUMENT = /(?<![\w./-])(?:spec|design|style)\.md\b/g;
 
 /** Every problem with the references under root, in file and line order. */
-export function findReferenceProblems(root: string, options: { /** Folders and files left unread. */ ignore?: readonly string[] } = {}): ReferenceProblem[] {
+export function findReferenceProblems(
+  root: string,
+  options: { /** Folders and files left unread. */ ignore?: readonly string[] } = {},
+): ReferenceProblem[] {
   const absoluteRoot = path.resolve(root);
   const ignored = new Set((options.ignore ?? []).map((entry) => path.resolve(entry)));
   const headings = new Map<string, Set<string> | null>();
   const anchorsOf = (file: string) => {
-    if (!headings.has(file)) headings.set(file, existsSync(file) && statSync(file).isFile() ? headingAnchors(readFileSync(file, 'utf8')) : null);
+    if (!headings.has(file))
+      headings.set(file, existsSync(file) && statSync(file).isFile() ? headingAnchors(readFileSync(file, 'utf8')) : null);
     return headings.get(file)!;
   };
 

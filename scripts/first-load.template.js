@@ -36,17 +36,27 @@
   function routeOf(pathname) {
     for (var i = 0; i < ROUTES.length; i++) {
       var match = pathname.match(ROUTES[i][0]);
-      if (match) return { chunks: ROUTES[i][1], calls: ROUTES[i][2].map(function (call) { return call.replace('$1', match[1]); }) };
+      if (match)
+        return {
+          chunks: ROUTES[i][1],
+          calls: ROUTES[i][2].map(function (call) {
+            return call.replace('$1', match[1]);
+          }),
+        };
     }
     return null;
   }
 
   // Calls are preloaded as apiFetch makes them (with cookies), so its fetch takes the answer already on its way.
   function preloadCalls(calls) {
-    calls.forEach(function (call) { link(call, 'preload', 'use-credentials', 'fetch'); });
+    calls.forEach(function (call) {
+      link(call, 'preload', 'use-credentials', 'fetch');
+    });
   }
   function preloadChunks(chunks) {
-    chunks.forEach(function (chunk) { link('/' + chunk, 'modulepreload', ''); });
+    chunks.forEach(function (chunk) {
+      link('/' + chunk, 'modulepreload', '');
+    });
   }
 
   var here = routeOf(location.pathname);
@@ -62,7 +72,9 @@
   function startApp() {
     if (started) return;
     started = true;
-    APP.preload.forEach(function (file) { link(file, 'modulepreload', ''); });
+    APP.preload.forEach(function (file) {
+      link(file, 'modulepreload', '');
+    });
     // A short link's page is its registry's, drawn at the short link: the address moves to the
     // canonical one before the app starts, so the app's router draws the page the server drew, and
     // what the guest copies or bookmarks is the registry's address.
@@ -127,9 +139,19 @@
   document.addEventListener(
     'click',
     function (event) {
-      if (html.hasAttribute(PAGE_READY) || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        html.hasAttribute(PAGE_READY) ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       var anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download') || anchor.origin !== location.origin) return;
+      if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download') || anchor.origin !== location.origin)
+        return;
       // A link within the page (the skip link, an anchor) needs no app.
       if (anchor.pathname === location.pathname && anchor.search === location.search) return;
       var target = routeOf(anchor.pathname);
@@ -141,7 +163,11 @@
       // The next page's calls, but those whose answers this page already carries (SWR's keys hold their paths).
       var answered = document.getElementById(__SERVER_DATA_ELEMENT_ID__);
       var answers = answered ? answered.textContent : '';
-      preloadCalls(target.calls.filter(function (call) { return answers.indexOf(call) < 0; }));
+      preloadCalls(
+        target.calls.filter(function (call) {
+          return answers.indexOf(call) < 0;
+        }),
+      );
       startApp();
       setTimeout(function () {
         if (!html.hasAttribute(PAGE_READY) && kept) location.assign(kept);

@@ -112,7 +112,14 @@ export function sizeChunk(webRoot: string, manifest: Manifest, key: string): Siz
 }
 
 export interface GuestPathReport {
-  steps: { route: string; chunks: SizedChunk[]; newBrotliBytes: number; totalBrotliBytes: number; onFirstUse: SizedChunk[]; onFirstUseBrotliBytes: number }[];
+  steps: {
+    route: string;
+    chunks: SizedChunk[];
+    newBrotliBytes: number;
+    totalBrotliBytes: number;
+    onFirstUse: SizedChunk[];
+    onFirstUseBrotliBytes: number;
+  }[];
   /** Every chunk any step loads, once. */
   chunks: SizedChunk[];
   totalBrotliBytes: number;
@@ -125,7 +132,9 @@ export function guestPathReport(webRoot: string): GuestPathReport {
   const steps = GUEST_PATH.map(({ route, page, onFirstUse = [] }) => {
     const keys = chunksForPage(manifest, page);
     const chunks = keys.map((key) => sizeChunk(webRoot, manifest, key));
-    const later = [...new Set(onFirstUse.flatMap((key) => staticClosure(manifest, key)))].filter((key) => !keys.includes(key)).map((key) => sizeChunk(webRoot, manifest, key));
+    const later = [...new Set(onFirstUse.flatMap((key) => staticClosure(manifest, key)))]
+      .filter((key) => !keys.includes(key))
+      .map((key) => sizeChunk(webRoot, manifest, key));
     const fresh = [...chunks, ...later].filter((chunk) => !loaded.has(chunk.key));
     for (const chunk of fresh) loaded.set(chunk.key, chunk);
     return {
@@ -146,7 +155,10 @@ export function guestPathReport(webRoot: string): GuestPathReport {
  * from the project root (web/src/…, node_modules/…).
  */
 export function guestPathSources(webRoot: string): string[] {
-  return chunkSources(webRoot, guestPathReport(webRoot).chunks.map((chunk) => chunk.key));
+  return chunkSources(
+    webRoot,
+    guestPathReport(webRoot).chunks.map((chunk) => chunk.key),
+  );
 }
 
 /** The source files bundled into the named chunks (manifest keys), as guestPathSources gives them. */

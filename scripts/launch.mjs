@@ -18,12 +18,16 @@ const compiled = fileURLToPath(new URL(`../dist/app/${entry}.js`, import.meta.ur
 
 if (!existsSync(compiled)) {
   if (!existsSync(new URL('../node_modules/vite/package.json', import.meta.url))) {
-    console.error('There is no build (dist/app), and this install cannot make one (no dev dependencies): run `npm ci && npm run build` first.');
+    console.error(
+      'There is no build (dist/app), and this install cannot make one (no dev dependencies): run `npm ci && npm run build` first.',
+    );
     process.exit(1);
   }
   console.error('No build yet: building it once (npm run build; afterwards, after changing the code, run it again) …');
   const npm = process.env.npm_execpath;
-  const built = npm ? spawnSync(process.execPath, [npm, 'run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }) : spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  const built = npm
+    ? spawnSync(process.execPath, [npm, 'run', '--silent', 'build'], { cwd: root, stdio: 'inherit' })
+    : spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 } else if (entry === 'server') {
   warnIfStale();
@@ -37,8 +41,15 @@ await import(pathToFileURL(compiled).href);
 function warnIfStale() {
   try {
     const built = JSON.parse(readFileSync(new URL('../dist/build-info.json', import.meta.url), 'utf8')).commit;
-    const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).stdout?.trim();
-    if (head && built && !String(built).startsWith(head)) console.error(`Note: the build in dist/ is of commit ${String(built).slice(0, 12)}, the checkout is at ${head.slice(0, 12)}: run npm run build to serve the checkout's code.`);
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).stdout?.trim();
+    if (head && built && !String(built).startsWith(head))
+      console.error(
+        `Note: the build in dist/ is of commit ${String(built).slice(0, 12)}, the checkout is at ${head.slice(0, 12)}: run npm run build to serve the checkout's code.`,
+      );
   } catch {
     // No git, or no build information: nothing to compare.
   }

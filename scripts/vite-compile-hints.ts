@@ -37,7 +37,8 @@ export function compileHints(otherModules: readonly string[]): Plugin {
             map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
           }
           const brotli = bundle[`${chunk.fileName}.br`];
-          if (brotli?.type === 'asset') brotli.source = brotliCompressSync(chunk.code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+          if (brotli?.type === 'asset')
+            brotli.source = brotliCompressSync(chunk.code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
           const gzip = bundle[`${chunk.fileName}.gz`];
           if (gzip?.type === 'asset') gzip.source = gzipSync(chunk.code, { level: 9 });
         }

@@ -99,10 +99,15 @@ export function routePreload(): Plugin {
           return `[${pattern.toString()},${JSON.stringify(files)},${JSON.stringify(calls)}]`;
         });
         // Vite's tags for the entry and the chunks it imports, marked so the server can leave them out.
-        const appScripts = new RegExp(`<script type="module" crossorigin src="/${escapeRegExp(entry.fileName)}"></script>(\\s*<link rel="modulepreload" crossorigin href="[^"]+">)*`);
+        const appScripts = new RegExp(
+          `<script type="module" crossorigin src="/${escapeRegExp(entry.fileName)}"></script>(\\s*<link rel="modulepreload" crossorigin href="[^"]+">)*`,
+        );
         const tags = appScripts.exec(html)?.[0];
         if (!tags) throw new Error(`route-preload: the built page has no script tag for ${entry.fileName}`);
-        const app = { entry: `/${entry.fileName}`, preload: [...tags.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]) };
+        const app = {
+          entry: `/${entry.fileName}`,
+          preload: [...tags.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]),
+        };
         const source = readFileSync(new URL('./first-load.template.js', import.meta.url), 'utf8')
           // Its comments (the linter's list of the names filled in here among them) are for us, not for the guest's phone.
           .replace(/^\s*\/\/.*\n/gm, '')

@@ -9,7 +9,6 @@ import { LedgerDisagrees, ledgerCommand } from './ledger-commands';
 import { requireId, UsageError } from './usage-error';
 import { mailCommand, MAIL_USAGE } from './mail-commands';
 
-
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
   users promote <username>          make an account an administrator
@@ -53,8 +52,6 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 ${MAIL_USAGE}
 `;
 
-
-
 /** Runs one admin command; throws UsageError for bad words and DomainError for refused actions. */
 export async function runAdminCommand(argv: string[], repositories: Repositories & UnitOfWork, io: CliContext): Promise<void> {
   const [group, action, ...rest] = argv;
@@ -91,7 +88,13 @@ export async function runAdminCommand(argv: string[], repositories: Repositories
     });
     if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals.join(' ')}`);
     const charity = await addCharity(
-      { name: values.name, description: values.description, category: values.category, website: values.website ?? null, imageUrl: values['image-url'] ?? null },
+      {
+        name: values.name,
+        description: values.description,
+        category: values.category,
+        website: values.website ?? null,
+        imageUrl: values['image-url'] ?? null,
+      },
       repositories,
     );
     io.out(`Added ${charity.name} (${charity.id}).`);

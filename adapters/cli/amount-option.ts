@@ -7,7 +7,8 @@ export function readAmountOption(option: string, text: string): Cents {
   try {
     return readWireAmount(text, { text: true });
   } catch (error) {
-    if (error instanceof UnreadableAmount) throw new UsageError(`${option} must be an amount such as 10 or 9.99 (got "${text}"): ${error.message}`);
+    if (error instanceof UnreadableAmount)
+      throw new UsageError(`${option} must be an amount such as 10 or 9.99 (got "${text}"): ${error.message}`);
     throw error;
   }
 }

@@ -12,7 +12,13 @@ import { UsageError } from './usage-error';
 export class LedgerDisagrees extends Error {}
 
 /** The ledger commands; answers false when argv names none of them. */
-export async function ledgerCommand(group: string | undefined, action: string | undefined, rest: string[], unitOfWork: UnitOfWork, io: CliContext): Promise<boolean> {
+export async function ledgerCommand(
+  group: string | undefined,
+  action: string | undefined,
+  rest: string[],
+  unitOfWork: UnitOfWork,
+  io: CliContext,
+): Promise<boolean> {
   if (group !== 'ledger') return false;
   if (action === 'verify') {
     if (rest.length > 0) throw new UsageError('ledger verify takes no arguments');
@@ -25,16 +31,26 @@ export async function ledgerCommand(group: string | undefined, action: string | 
       }
       io.out(`${currency}: ${differences.length + unbalanced.length} difference${differences.length + unbalanced.length === 1 ? '' : 's'}`);
       for (const difference of differences) {
-        io.out(`  ${currency} ${difference.account}: ledger ${formatMoney(difference.ledger, currency)}, tables ${formatMoney(difference.tables, currency)}`);
+        io.out(
+          `  ${currency} ${difference.account}: ledger ${formatMoney(difference.ledger, currency)}, tables ${formatMoney(difference.tables, currency)}`,
+        );
       }
       for (const key of unbalanced) io.out(`  ${currency} entry ${key} does not balance`);
     }
-    const failing = verdicts.filter((verdict) => verdict.differences.length > 0 || verdict.unbalanced.length > 0).map((verdict) => verdict.currency);
-    if (failing.length > 0) throw new LedgerDisagrees(`The ledger disagrees with the tables in ${failing.join(' and ')}: see the lines above.`);
+    const failing = verdicts
+      .filter((verdict) => verdict.differences.length > 0 || verdict.unbalanced.length > 0)
+      .map((verdict) => verdict.currency);
+    if (failing.length > 0)
+      throw new LedgerDisagrees(`The ledger disagrees with the tables in ${failing.join(' and ')}: see the lines above.`);
     return true;
   }
   if (action === 'balances') {
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { currency: { type: 'string' } } });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: { currency: { type: 'string' } },
+    });
     if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals.join(' ')}`);
     const currency = values.currency === undefined ? null : values.currency.toUpperCase();
     if (currency !== null && !isCurrency(currency)) throw new UsageError('--currency must be USD or CAD');
@@ -59,7 +75,11 @@ export async function ledgerCommand(group: string | undefined, action: string | 
     if (!io.gateway) throw new Error('No payment provider is configured for this command.');
     const gateway = await io.gateway();
     // The operator's word: run the day again even if the daily job ran it (differences already e-mailed are not e-mailed again).
-    const run = await reconcileDay(values.date, { unitOfWork, gateway, clock: io.clock, appUrl: io.appUrl ?? '', supportEmail: io.supportEmail }, { force: true });
+    const run = await reconcileDay(
+      values.date,
+      { unitOfWork, gateway, clock: io.clock, appUrl: io.appUrl ?? '', supportEmail: io.supportEmail },
+      { force: true },
+    );
     if (!run) throw new Error(`The reconciliation of ${values.date} could not be claimed.`);
     const count = run.differences.length;
     const transactions = `${run.transactions} balance transaction${run.transactions === 1 ? '' : 's'}`;

@@ -1,8 +1,20 @@
 import { parseArgs } from 'node:util';
 import { formatMoney } from '@core/money';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import { charityPayoutHistory, claimCharityPayout, completeCharityPayout, pendingDistributions, releaseCharityPayout } from '@core/payout/charity-payouts';
-import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManualPayout, type ManualPayout } from '@core/payout/manual-payouts';
+import {
+  charityPayoutHistory,
+  claimCharityPayout,
+  completeCharityPayout,
+  pendingDistributions,
+  releaseCharityPayout,
+} from '@core/payout/charity-payouts';
+import {
+  claimManualPayout,
+  completeManualPayout,
+  listManualPayouts,
+  releaseManualPayout,
+  type ManualPayout,
+} from '@core/payout/manual-payouts';
 import { claimantName } from '@core/model/payout-claim';
 import type { Registry } from '@core/model/registry';
 import type { CliContext } from './cli-context';
@@ -13,12 +25,19 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : 'â€
 
 /** "being sent by rachel since â€¦" for a claimed payout, nothing for one that waits. */
 function beingSent(claimedBy: string | null, claimedAt: Date | null): string {
-  return claimedBy && claimedAt ? `  [being sent by ${claimantName(claimedBy)} since ${claimedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC]` : '';
+  return claimedBy && claimedAt
+    ? `  [being sent by ${claimantName(claimedBy)} since ${claimedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC]`
+    : '';
 }
 
 function payee(registry: Registry): string {
   if (registry.payoutMethod === 'paypal') return `PayPal to ${registry.paypalEmail ?? '?'}`;
-  const lines = [registry.mailingName, registry.mailingAddress, `${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}`, registry.mailingCountry];
+  const lines = [
+    registry.mailingName,
+    registry.mailingAddress,
+    `${registry.mailingCity ?? ''}, ${registry.mailingState ?? ''} ${registry.mailingZip ?? ''}`,
+    registry.mailingCountry,
+  ];
   return `check to ${lines.join(', ')}`;
 }
 
@@ -54,25 +73,37 @@ export async function payoutCommand(
     const pending = await pendingDistributions(repositories);
     io.out(pending.length === 0 ? 'Pending: none.' : 'Pending:');
     for (const line of pending) {
-      io.out(`  ${line.payoutId}  ${formatMoney(line.totalAmount, line.currency).padStart(12)}  ${String(line.giftCount).padStart(4)} gifts  ${line.charityName}${beingSent(line.claimedBy, line.claimedAt)}`);
+      io.out(
+        `  ${line.payoutId}  ${formatMoney(line.totalAmount, line.currency).padStart(12)}  ${String(line.giftCount).padStart(4)} gifts  ${line.charityName}${beingSent(line.claimedBy, line.claimedAt)}`,
+      );
     }
     const completed = (await charityPayoutHistory(repositories)).filter((payout) => payout.status === 'completed');
     io.out(completed.length === 0 ? 'Completed: none.' : 'Completed:');
     for (const payout of completed) {
       const how = `${payout.paymentMethod ?? '?'} ${payout.referenceNumber ?? ''}`.trim();
-      io.out(`  ${payout.id}  ${formatMoney(payout.amount, payout.currency).padStart(12)}  ${String(payout.giftCount).padStart(4)} gifts  ${payout.charityName}  paid ${day(payout.completedAt)} by ${how}`);
+      io.out(
+        `  ${payout.id}  ${formatMoney(payout.amount, payout.currency).padStart(12)}  ${String(payout.giftCount).padStart(4)} gifts  ${payout.charityName}  paid ${day(payout.completedAt)} by ${how}`,
+      );
     }
     return true;
   }
   // Claimed by the operator before they pay it, as on the admin screens.
   if ((group === 'charity-payouts' || group === 'manual-payouts') && (action === 'claim' || action === 'release')) {
     const what = group === 'charity-payouts' ? 'charity payout' : 'registry';
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: action === 'release' ? { yes: { type: 'boolean' } } : {} });
-    if (positionals.length !== 1) throw new UsageError(`Name exactly one ${what} id: ${group} ${action} <id>${action === 'release' ? ' [--yes]' : ''}`);
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: action === 'release' ? { yes: { type: 'boolean' } } : {},
+    });
+    if (positionals.length !== 1)
+      throw new UsageError(`Name exactly one ${what} id: ${group} ${action} <id>${action === 'release' ? ' [--yes]' : ''}`);
     const id = requireId(positionals[0], what);
     if (action === 'release' && !values.yes) {
-      const held = group === 'charity-payouts' ? await repositories.charityPayouts.findById(id) : await repositories.registries.findById(id);
-      const claim = held && ('claimedBy' in held ? { by: held.claimedBy, at: held.claimedAt } : { by: held.payoutClaimedBy, at: held.payoutClaimedAt });
+      const held =
+        group === 'charity-payouts' ? await repositories.charityPayouts.findById(id) : await repositories.registries.findById(id);
+      const claim =
+        held && ('claimedBy' in held ? { by: held.claimedBy, at: held.claimedAt } : { by: held.payoutClaimedBy, at: held.payoutClaimedAt });
       if (claim?.by && claim.at && claim.by !== io.actor.label && !(await confirmRelease(claim.by, claim.at, io))) {
         io.out('Nothing released.');
         return true;
@@ -80,11 +111,19 @@ export async function payoutCommand(
     }
     if (group === 'charity-payouts') {
       const payout = await (action === 'claim' ? claimCharityPayout : releaseCharityPayout)(id, io.actor, ports);
-      io.out(action === 'claim' ? `Claimed ${payout.charityName}'s payout of ${formatMoney(payout.amount, payout.currency)}: you are sending it.` : `Released ${payout.charityName}'s payout: it waits again.`);
+      io.out(
+        action === 'claim'
+          ? `Claimed ${payout.charityName}'s payout of ${formatMoney(payout.amount, payout.currency)}: you are sending it.`
+          : `Released ${payout.charityName}'s payout: it waits again.`,
+      );
     } else {
       const { registry } = await (action === 'claim' ? claimManualPayout : releaseManualPayout)(id, io.actor, ports);
       const amount = formatMoney(registry.payoutAmount ?? 0, registry.currency);
-      io.out(action === 'claim' ? `Claimed the payout of ${amount} for ${registry.childName}: you are sending it.` : `Released the payout of ${amount} for ${registry.childName}: it waits again.`);
+      io.out(
+        action === 'claim'
+          ? `Claimed the payout of ${amount} for ${registry.childName}: you are sending it.`
+          : `Released the payout of ${amount} for ${registry.childName}: it waits again.`,
+      );
     }
     return true;
   }
@@ -95,7 +134,8 @@ export async function payoutCommand(
       strict: true,
       options: { method: { type: 'string' }, reference: { type: 'string' }, notes: { type: 'string' }, amount: { type: 'string' } },
     });
-    if (positionals.length !== 1) throw new UsageError('Name exactly one charity payout id: charity-payouts complete <id> --method M --reference R');
+    if (positionals.length !== 1)
+      throw new UsageError('Name exactly one charity payout id: charity-payouts complete <id> --method M --reference R');
     const id = requireId(positionals[0], 'charity payout');
     const expectedAmount = values.amount === undefined ? null : readAmountOption('--amount', values.amount);
     const payout = await completeCharityPayout(
@@ -104,7 +144,9 @@ export async function payoutCommand(
       io.actor,
       ports,
     );
-    io.out(`Marked ${payout.charityName}'s payout of ${formatMoney(payout.amount, payout.currency)} completed (${payout.paymentMethod}, reference ${payout.referenceNumber}).`);
+    io.out(
+      `Marked ${payout.charityName}'s payout of ${formatMoney(payout.amount, payout.currency)} completed (${payout.paymentMethod}, reference ${payout.referenceNumber}).`,
+    );
     return true;
   }
   if (group === 'manual-payouts' && action === 'list') {
@@ -117,17 +159,28 @@ export async function payoutCommand(
     return true;
   }
   if (group === 'manual-payouts' && action === 'complete') {
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { reference: { type: 'string' } } });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: { reference: { type: 'string' } },
+    });
     if (positionals.length !== 1) throw new UsageError('Name exactly one registry id: manual-payouts complete <registry-id> --reference R');
     // The payout is traced by it at PayPal or the bank, so the command line, like the screen, asks for it.
-    if (!values.reference?.trim()) throw new UsageError('Give the PayPal transaction ID or the check number you sent: manual-payouts complete <registry-id> --reference R');
+    if (!values.reference?.trim())
+      throw new UsageError(
+        'Give the PayPal transaction ID or the check number you sent: manual-payouts complete <registry-id> --reference R',
+      );
     const { registry } = await completeManualPayout(
       requireId(positionals[0], 'registry'),
       { referenceNumber: values.reference },
       io.actor,
       { ...ports, supportEmail: io.supportEmail },
     );
-    const sent = registry.payoutMethod === 'paypal' ? `PayPal payment of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent (transaction ${registry.payoutReference})` : `check of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent (check number ${registry.payoutReference})`;
+    const sent =
+      registry.payoutMethod === 'paypal'
+        ? `PayPal payment of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent (transaction ${registry.payoutReference})`
+        : `check of ${formatMoney(registry.payoutAmount ?? 0, registry.currency)} for ${registry.childName} sent (check number ${registry.payoutReference})`;
     io.out(`Marked the ${sent}.`);
     return true;
   }

@@ -113,7 +113,6 @@ export interface HttpDependencies {
   };
 }
 
-
 export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   const { settings } = deps;
   const app = new Koa<HttpState>({ keys: [settings.sessionSecret], proxy: settings.trustProxy, maxIpsCount: settings.trustProxyHops });
@@ -139,7 +138,13 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   app.use(securityHeaders({ photoOrigins: settings.photoOrigins, production: settings.production }));
   // Providers' servers post the webhooks, and mailbox providers the one-click unsubscribe (with no
   // cookie, and an Origin of their own or none): none of them is a browser acting for a victim.
-  app.use(crossSiteGuard({ allowedOrigins: [new URL(settings.publicUrl).origin], exemptPaths: [STRIPE_WEBHOOK_PATH, SENDGRID_WEBHOOK_PATH], exemptPrefixes: [UNSUBSCRIBE_API_PREFIX] }));
+  app.use(
+    crossSiteGuard({
+      allowedOrigins: [new URL(settings.publicUrl).origin],
+      exemptPaths: [STRIPE_WEBHOOK_PATH, SENDGRID_WEBHOOK_PATH],
+      exemptPrefixes: [UNSUBSCRIBE_API_PREFIX],
+    }),
+  );
   // The webhooks' signatures cover the raw bytes, so those routes read their body themselves.
   const readJson = jsonBody();
   const rawBodyPaths = new Set([STRIPE_WEBHOOK_PATH, SENDGRID_WEBHOOK_PATH]);
@@ -160,27 +165,117 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   const starts = paymentStarts(deps.limits.paymentIntentsPerAddress, deps.paymentStartNotes);
   const routers = [
     systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase, shuttingDown: deps.shuttingDown }),
-    authRoutes({ users: deps.repositories.users, hasher: deps.hasher, decoyHash: deps.decoyHash, limits: deps.limits, unitOfWork: deps.repositories, clock: deps.clock, supportEmail: mail.supportEmail }),
-    accountRoutes({ repositories: deps.repositories, hasher: deps.hasher, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
+    authRoutes({
+      users: deps.repositories.users,
+      hasher: deps.hasher,
+      decoyHash: deps.decoyHash,
+      limits: deps.limits,
+      unitOfWork: deps.repositories,
+      clock: deps.clock,
+      supportEmail: mail.supportEmail,
+    }),
+    accountRoutes({
+      repositories: deps.repositories,
+      hasher: deps.hasher,
+      tokens: deps.secretTokens,
+      clock: deps.clock,
+      limits: deps.limits,
+      ...mail,
+    }),
     newsletterRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
-    mailRoutes({ unitOfWork: deps.repositories, tokens: deps.unsubscribeTokens, clock: deps.clock, events: deps.mailEvents, sendGridEvents: deps.sendGridEvents }),
+    mailRoutes({
+      unitOfWork: deps.repositories,
+      tokens: deps.unsubscribeTokens,
+      clock: deps.clock,
+      events: deps.mailEvents,
+      sendGridEvents: deps.sendGridEvents,
+    }),
     charityRoutes({ charities: deps.repositories.charities }),
-    registryRoutes({ repositories: deps.repositories, photos: deps.photos, newShortCode: deps.newShortCode, gateway: deps.gateway, limits: deps.limits, ...mail }),
+    registryRoutes({
+      repositories: deps.repositories,
+      photos: deps.photos,
+      newShortCode: deps.newShortCode,
+      gateway: deps.gateway,
+      limits: deps.limits,
+      ...mail,
+    }),
     hebrewDateRoutes(),
-    coOwnerRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, appUrl: settings.publicUrl }),
+    coOwnerRoutes({
+      repositories: deps.repositories,
+      tokens: deps.secretTokens,
+      clock: deps.clock,
+      limits: deps.limits,
+      appUrl: settings.publicUrl,
+    }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
-    sharePictureRoutes({ registries: deps.repositories.registries, photos: deps.photos, sanitizer: deps.sanitizer, queue: deps.photoQueue, metrics: deps.metrics }),
-    giftRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, rates: deps.rates, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome, tokens: deps.secretTokens, ...mail }),
+    sharePictureRoutes({
+      registries: deps.repositories.registries,
+      photos: deps.photos,
+      sanitizer: deps.sanitizer,
+      queue: deps.photoQueue,
+      metrics: deps.metrics,
+    }),
+    giftRoutes({
+      repositories: deps.repositories,
+      gateway: deps.gateway,
+      clock: deps.clock,
+      rates: deps.rates,
+      paymentStarts: starts,
+      countOutcome: deps.metrics.paymentOutcome,
+      tokens: deps.secretTokens,
+      ...mail,
+    }),
     offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
-    guestRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, linkTokens: deps.guestLinkTokens, publicUrl: settings.publicUrl }),
+    guestRoutes({
+      repositories: deps.repositories,
+      tokens: deps.secretTokens,
+      linkTokens: deps.guestLinkTokens,
+      publicUrl: settings.publicUrl,
+    }),
     invitationRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock }),
-    invitationMailRoutes({ repositories: deps.repositories, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits, personalLink: guestOwnLink(deps.secretTokens, deps.guestLinkTokens, settings.publicUrl) }),
-    thankYouRoutes({ repositories: deps.repositories, photos: deps.photos, clock: deps.clock, appUrl: settings.publicUrl, limits: deps.limits }),
+    invitationMailRoutes({
+      repositories: deps.repositories,
+      clock: deps.clock,
+      appUrl: settings.publicUrl,
+      limits: deps.limits,
+      personalLink: guestOwnLink(deps.secretTokens, deps.guestLinkTokens, settings.publicUrl),
+    }),
+    thankYouRoutes({
+      repositories: deps.repositories,
+      photos: deps.photos,
+      clock: deps.clock,
+      appUrl: settings.publicUrl,
+      limits: deps.limits,
+    }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminDisputeRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
-    ...(deps.sandbox ? [sandboxRoutes({ repositories: deps.repositories, gateway: deps.sandbox, clock: deps.clock, logger: deps.logger, countOutcome: deps.metrics.paymentOutcome, paymentStarts: starts, ...mail })] : []),
-    ...(deps.stripeWebhook ? [stripeWebhookRoutes({ repositories: deps.repositories, gateway: deps.gateway, notices: deps.stripeWebhook, clock: deps.clock, countOutcome: deps.metrics.paymentOutcome, paymentStarts: starts, ...mail })] : []),
+    ...(deps.sandbox
+      ? [
+          sandboxRoutes({
+            repositories: deps.repositories,
+            gateway: deps.sandbox,
+            clock: deps.clock,
+            logger: deps.logger,
+            countOutcome: deps.metrics.paymentOutcome,
+            paymentStarts: starts,
+            ...mail,
+          }),
+        ]
+      : []),
+    ...(deps.stripeWebhook
+      ? [
+          stripeWebhookRoutes({
+            repositories: deps.repositories,
+            gateway: deps.gateway,
+            notices: deps.stripeWebhook,
+            clock: deps.clock,
+            countOutcome: deps.metrics.paymentOutcome,
+            paymentStarts: starts,
+            ...mail,
+          }),
+        ]
+      : []),
   ];
   for (const router of routers) {
     app.use(router.routes());
@@ -189,16 +284,32 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
   // The link preview and the drawn page read a visitor's registry together, once.
   const registryView = visitorRegistryView(deps.repositories);
-  const previews = sharePreviews({ repositories: deps.repositories, registryView, photos: deps.photos, publicUrl: settings.publicUrl, tokens: deps.secretTokens, clock: deps.clock });
+  const previews = sharePreviews({
+    repositories: deps.repositories,
+    registryView,
+    photos: deps.photos,
+    publicUrl: settings.publicUrl,
+    tokens: deps.secretTokens,
+    clock: deps.clock,
+  });
   const guestPages = settings.renderGuestPage
     ? {
         render: settings.renderGuestPage,
-        call: guestPageCalls({ repositories: deps.repositories, registryView, publicConfig: settings.publicConfig, tokens: deps.secretTokens, clock: deps.clock }),
+        call: guestPageCalls({
+          repositories: deps.repositories,
+          registryView,
+          publicConfig: settings.publicConfig,
+          tokens: deps.secretTokens,
+          clock: deps.clock,
+        }),
         shortLinkTarget: shortLinkTarget({ repositories: deps.repositories }),
         publicUrl: settings.publicUrl,
       }
     : null;
-  for (const middleware of webApp(settings.webRoot, previews, { testPayments: settings.publicConfig.paymentProvider === 'sandbox', guestPages })) {
+  for (const middleware of webApp(settings.webRoot, previews, {
+    testPayments: settings.publicConfig.paymentProvider === 'sandbox',
+    guestPages,
+  })) {
     app.use(middleware);
   }
   return app;

@@ -9,7 +9,10 @@ import { DomainError } from '@core/errors';
  */
 export function csvLines(text: string): CsvLine[] {
   try {
-    const records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: false }) as unknown as { record: string[]; info: { lines: number } }[];
+    const records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: false }) as unknown as {
+      record: string[];
+      info: { lines: number };
+    }[];
     return records.map(({ record, info }) => ({ line: info.lines, cells: record }));
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;

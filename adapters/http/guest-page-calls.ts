@@ -27,14 +27,18 @@ type Ports = {
 const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) => Promise<unknown> }[] = [
   { path: /^\/api\/config$/, answer: async (_, ports) => presentConfig(ports.publicConfig) },
   { path: /^\/api\/charities$/, answer: async (_, ports) => (await ports.repositories.charities.listActive()).map(presentCharity) },
-  { path: /^\/api\/registries\/recent$/, answer: async (_, ports) => (await listRecentlyCreatedRegistries(ports.repositories)).map(presentRegistrySummary) },
+  {
+    path: /^\/api\/registries\/recent$/,
+    answer: async (_, ports) => (await listRecentlyCreatedRegistries(ports.repositories)).map(presentRegistrySummary),
+  },
   {
     path: /^\/api\/registries\/([^/?]+)$/,
     answer: async (id, ports) => (id && isUuid(id) ? presentRegistry(await ports.registryView(id)) : undefined),
   },
   {
     path: /^\/api\/invitations\/([^/?]+)$/,
-    answer: async (token, ports) => presentInvitation(await viewInvitation(token ?? '', { ...ports.repositories, tokens: ports.tokens, clock: ports.clock })),
+    answer: async (token, ports) =>
+      presentInvitation(await viewInvitation(token ?? '', { ...ports.repositories, tokens: ports.tokens, clock: ports.clock })),
   },
 ];
 

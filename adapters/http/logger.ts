@@ -22,7 +22,16 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     base: undefined,
     serializers: { err: serializeError },
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'headers.cookie', 'headers.authorization', '*.password', '*.clientSecret', '*.cardNumber', '*.sid'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'headers.cookie',
+        'headers.authorization',
+        '*.password',
+        '*.clientSecret',
+        '*.cardNumber',
+        '*.sid',
+      ],
       censor: '[redacted]',
     },
   };

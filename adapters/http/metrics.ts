@@ -73,7 +73,12 @@ export function createMetrics(sources: MetricSources): Metrics {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const limits = new Counter({ name: 'registry_limit_refusals_total', help: 'Requests refused by a limit', labelNames: ['limit'], registers: [registry] });
+  const limits = new Counter({
+    name: 'registry_limit_refusals_total',
+    help: 'Requests refused by a limit',
+    labelNames: ['limit'],
+    registers: [registry],
+  });
   const paymentOutcomes = new Counter({
     name: 'registry_payment_outcomes_total',
     help: 'Payments that came to an outcome: succeeded, declined, disputed (a dispute opened), refunded',
@@ -84,16 +89,21 @@ export function createMetrics(sources: MetricSources): Metrics {
   const byMailKind = (name: string, help: string) => new Counter({ name, help, labelNames: ['kind'], registers: [registry] });
   const bounces = byMailKind('registry_mail_bounces_total', 'E-mails a provider reported bounced or dropped, by kind of message');
   const complaints = byMailKind('registry_mail_complaints_total', 'E-mails their recipient reported as spam, by kind of message');
-  const suppressed = byMailKind('registry_mail_suppressed_total', 'E-mails not sent because their address is on the suppression list, by kind of message');
+  const suppressed = byMailKind(
+    'registry_mail_suppressed_total',
+    'E-mails not sent because their address is on the suppression list, by kind of message',
+  );
   const differences = new Counter({
     name: 'registry_reconciliation_differences_total',
     help: 'Differences reconciliation runs found between the ledger and the payment provider',
     registers: [registry],
   });
-  new Gauge({ name: 'registry_build_info', help: 'The release this instance runs: 1, labelled with its version and commit', labelNames: ['version', 'commit'], registers: [registry] }).set(
-    sources.build,
-    1,
-  );
+  new Gauge({
+    name: 'registry_build_info',
+    help: 'The release this instance runs: 1, labelled with its version and commit',
+    labelNames: ['version', 'commit'],
+    registers: [registry],
+  }).set(sources.build, 1);
   const jobs = new Gauge({
     name: 'registry_job_last_success_timestamp_seconds',
     help: 'When each repeating job last finished without an error (Unix time)',
@@ -117,7 +127,12 @@ export function createMetrics(sources: MetricSources): Metrics {
     help: 'Queries waiting for a pooled connection (PostgreSQL only)',
     registers: [registry],
   });
-  const outbox = new Gauge({ name: 'registry_mail_outbox_messages', help: 'E-mails not yet sent, by status', labelNames: ['status'], registers: [registry] });
+  const outbox = new Gauge({
+    name: 'registry_mail_outbox_messages',
+    help: 'E-mails not yet sent, by status',
+    labelNames: ['status'],
+    registers: [registry],
+  });
   const outboxAge = new Gauge({
     name: 'registry_mail_outbox_oldest_unsent_age_seconds',
     help: 'How long the oldest e-mail not yet sent (queued or sending) has waited; 0 when none waits',
@@ -125,7 +140,7 @@ export function createMetrics(sources: MetricSources): Metrics {
   });
   const payouts = new Gauge({
     name: 'registry_payouts',
-    help: 'Payouts not yet made: the families\' (pending, and failed: a bank transfer refused) and the charities\' (pending)',
+    help: "Payouts not yet made: the families' (pending, and failed: a bank transfer refused) and the charities' (pending)",
     labelNames: ['payee', 'state'],
     registers: [registry],
   });
@@ -138,7 +153,11 @@ export function createMetrics(sources: MetricSources): Metrics {
   differences.inc(0);
   for (const kind of mailKindLabels) for (const counter of [bounces, complaints, suppressed]) counter.inc({ kind }, 0);
 
-  const databaseRead = new Gauge({ name: 'registry_metrics_database_read_ok', help: '1 when this scrape read the database, 0 when it could not', registers: [registry] });
+  const databaseRead = new Gauge({
+    name: 'registry_metrics_database_read_ok',
+    help: '1 when this scrape read the database, 0 when it could not',
+    registers: [registry],
+  });
 
   const readDatabase = async () => {
     const poolNow = sources.readPool();

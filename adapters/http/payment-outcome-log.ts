@@ -18,7 +18,10 @@ export function logPaymentOutcome(log: Logger, outcome: PaymentOutcome, source: 
   else if (outcome.kind === 'refunded') count('refunded');
   switch (outcome.kind) {
     case 'mismatch':
-      log.warn({ source, giftId: outcome.gift.id, expected: outcome.expected, reported: outcome.reported }, 'payment amount or currency does not match the gift; nothing credited');
+      log.warn(
+        { source, giftId: outcome.gift.id, expected: outcome.expected, reported: outcome.reported },
+        'payment amount or currency does not match the gift; nothing credited',
+      );
       break;
     case 'refunded':
       log.warn({ source, giftId: outcome.gift.id }, 'payment arrived after the registry closed; refunded');
@@ -42,10 +45,16 @@ export function logProviderRefund(log: Logger, outcome: ProviderRefundOutcome, s
   if (outcome.kind === 'recorded') count('refunded');
   switch (outcome.kind) {
     case 'partial':
-      log.error({ source, giftId: outcome.gift.id, charged: outcome.charged, refunded: outcome.refunded }, 'partial refund at the provider; the gift still counts in full, settle it by hand');
+      log.error(
+        { source, giftId: outcome.gift.id, charged: outcome.charged, refunded: outcome.refunded },
+        'partial refund at the provider; the gift still counts in full, settle it by hand',
+      );
       break;
     case 'after-close':
-      log.error({ source, giftId: outcome.gift.id, registryId: outcome.gift.registryId }, 'refunded at the provider after a payout of its registry was claimed or sent; its payouts still count it, settle it by hand');
+      log.error(
+        { source, giftId: outcome.gift.id, registryId: outcome.gift.registryId },
+        'refunded at the provider after a payout of its registry was claimed or sent; its payouts still count it, settle it by hand',
+      );
       break;
     case 'recorded':
       log.info({ source, giftId: outcome.gift.id }, 'refund recorded');
@@ -63,7 +72,14 @@ export function logDisputeOutcome(log: Logger, outcome: DisputeOutcome, source: 
     return;
   }
   const { dispute } = outcome;
-  const fields = { source, disputeId: dispute.id, giftId: dispute.giftId, registryId: dispute.registryId, status: dispute.status, phase: dispute.phase };
+  const fields = {
+    source,
+    disputeId: dispute.id,
+    giftId: dispute.giftId,
+    registryId: dispute.registryId,
+    status: dispute.status,
+    phase: dispute.phase,
+  };
   if (outcome.kind === 'opened') log.warn(fields, 'gift disputed');
   else if (outcome.kind === 'updated') log.info(fields, 'dispute changed');
   else log.debug(fields, 'dispute report changed nothing');

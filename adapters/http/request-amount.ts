@@ -12,7 +12,12 @@ export function giftAmountRefusals(words: AmountMessages): AmountRefusals {
     // What is no number at all is named so beside the field, as core names any field of the wrong type.
     return { message, field: problem === 'not-a-number' ? words.notANumber : message };
   };
-  return { 'not-a-number': refusal('not-a-number'), negative: refusal('negative'), 'too-many-decimals': refusal('too-many-decimals'), 'too-large': refusal('too-large') };
+  return {
+    'not-a-number': refusal('not-a-number'),
+    negative: refusal('negative'),
+    'too-many-decimals': refusal('too-many-decimals'),
+    'too-large': refusal('too-large'),
+  };
 }
 
 /** The amount an administrator saw on a charity payout. */

@@ -7,7 +7,7 @@ interface SessionData {
 }
 
 function sessionOf(ctx: HttpContext): SessionData | null {
-  return ((ctx as unknown as { session: SessionData | null }).session) ?? null;
+  return (ctx as unknown as { session: SessionData | null }).session ?? null;
 }
 
 export function signedInUserId(ctx: HttpContext): string | null {

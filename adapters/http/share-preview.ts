@@ -27,7 +27,6 @@ export interface PagePreview {
   noindex: boolean;
 }
 
-
 const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -52,9 +51,11 @@ export function sharePreviews(ports: {
     try {
       const lookup = { ...ports.repositories, user: null };
       const { registry } =
-        byId && isUuid(byId) ? await ports.registryView(byId)
-        : byCode && isShortCode(byCode) ? await viewRegistryByShortCode(byCode, lookup)
-        : await viewInvitation(byLink!, { ...ports.repositories, tokens: ports.tokens, clock: ports.clock });
+        byId && isUuid(byId)
+          ? await ports.registryView(byId)
+          : byCode && isShortCode(byCode)
+            ? await viewRegistryByShortCode(byCode, lookup)
+            : await viewInvitation(byLink!, { ...ports.repositories, tokens: ports.tokens, clock: ports.clock });
       const photo = registry.photoUrl;
       // A photo of ours with a share picture is shown as that picture, cropped around the family's
       // focal point: the chat app then has nothing to crop. Any other photo is shown as it is. The
@@ -89,7 +90,8 @@ export function sharePreviews(ports: {
 
 /** Puts the preview's title and Open Graph / Twitter tags into the app shell's head. */
 export function withPreview(html: string, preview: PagePreview): string {
-  const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const meta = (attribute: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'Mitzvah Gifts'),

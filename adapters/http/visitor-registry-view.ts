@@ -11,7 +11,9 @@ export type VisitorRegistryView = (id: string) => Promise<RegistryDetails>;
  * together share the read in flight. Nothing is kept once the read is over, so a later lookup
  * always sees the registry as it is then. Callers only read what they are given.
  */
-export function visitorRegistryView(repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>): VisitorRegistryView {
+export function visitorRegistryView(
+  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>,
+): VisitorRegistryView {
   const inFlight = new Map<string, Promise<RegistryDetails>>();
   return (id) => {
     const reading = inFlight.get(id);

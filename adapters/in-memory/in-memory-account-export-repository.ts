@@ -16,7 +16,9 @@ export class InMemoryAccountExportRepository implements AccountExportRepository 
   rows = new Map<string, Row>();
 
   async request(userId: string, format: ExportFormat, at: Date): Promise<AccountExportRequest> {
-    const waiting = [...this.rows.values()].find((row) => row.userId === userId && row.format === format && (row.status === 'queued' || row.status === 'building'));
+    const waiting = [...this.rows.values()].find(
+      (row) => row.userId === userId && row.format === format && (row.status === 'queued' || row.status === 'building'),
+    );
     if (waiting) return request(waiting);
     const row: Row = {
       id: crypto.randomUUID(),
@@ -50,7 +52,16 @@ export class InMemoryAccountExportRepository implements AccountExportRepository 
   async complete(id: string, file: ExportFile, tokenHash: string, at: Date, expiresAt: Date): Promise<AccountExportRequest> {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('export.not_found', 'No such export');
-    const done: Row = { ...row, status: 'ready', readyAt: at, expiresAt, tokenHash, fileName: file.fileName, sizeBytes: file.bytes.byteLength, file: { ...file, bytes: new Uint8Array(file.bytes) } };
+    const done: Row = {
+      ...row,
+      status: 'ready',
+      readyAt: at,
+      expiresAt,
+      tokenHash,
+      fileName: file.fileName,
+      sizeBytes: file.bytes.byteLength,
+      file: { ...file, bytes: new Uint8Array(file.bytes) },
+    };
     this.rows.set(id, done);
     return request(done);
   }
@@ -64,7 +75,10 @@ export class InMemoryAccountExportRepository implements AccountExportRepository 
   }
 
   async findReady(tokenHash: string, now: Date): Promise<{ request: AccountExportRequest; file: ExportFile } | null> {
-    const row = [...this.rows.values()].find((candidate) => candidate.tokenHash === tokenHash && candidate.status === 'ready' && candidate.expiresAt !== null && candidate.expiresAt > now);
+    const row = [...this.rows.values()].find(
+      (candidate) =>
+        candidate.tokenHash === tokenHash && candidate.status === 'ready' && candidate.expiresAt !== null && candidate.expiresAt > now,
+    );
     return row?.file ? { request: request(row), file: { ...row.file, bytes: new Uint8Array(row.file.bytes) } } : null;
   }
 

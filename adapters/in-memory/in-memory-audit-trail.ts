@@ -20,7 +20,13 @@ export function createInMemoryAuditTrail(): { trail: AuditTrail; snapshot: () =>
   const trail: AuditTrail = {
     async append(event: NewAuditEvent): Promise<AuditEvent> {
       // Through JSON, as the jsonb columns store it: what list() answers is what append() answered.
-      const stored: AuditEvent = { ...event, id: crypto.randomUUID(), createdAt: new Date(event.createdAt), before: throughJson(event.before), after: throughJson(event.after) };
+      const stored: AuditEvent = {
+        ...event,
+        id: crypto.randomUUID(),
+        createdAt: new Date(event.createdAt),
+        before: throughJson(event.before),
+        after: throughJson(event.after),
+      };
       events = [...events, stored];
       return structuredClone(stored);
     },
@@ -42,7 +48,12 @@ export function createInMemoryAuditTrail(): { trail: AuditTrail; snapshot: () =>
   const redact: RedactAuditTrail = (matches, { keys = [], label = false }) => {
     events = events.map((event) =>
       matches(event)
-        ? { ...event, before: without(event.before, keys), after: without(event.after, keys), actorLabel: label ? `${event.actorLabel.split(':')[0]}:deleted` : event.actorLabel }
+        ? {
+            ...event,
+            before: without(event.before, keys),
+            after: without(event.after, keys),
+            actorLabel: label ? `${event.actorLabel.split(':')[0]}:deleted` : event.actorLabel,
+          }
         : event,
     );
   };

@@ -68,7 +68,9 @@ export class InMemoryCharityPayoutRepository implements CharityPayoutRepository 
 
   async release(id: string): Promise<CharityPayout> {
     const row = this.found(id);
-    const opened = [...this.rows.values()].find((other) => other.id !== id && other.status === 'pending' && other.charityId === row.charityId && other.currency === row.currency);
+    const opened = [...this.rows.values()].find(
+      (other) => other.id !== id && other.status === 'pending' && other.charityId === row.charityId && other.currency === row.currency,
+    );
     if (opened) this.rows.delete(opened.id);
     return this.put({
       ...row,

@@ -10,7 +10,13 @@ export class InMemoryCharityRepository implements CharityRepository {
   rows = new Map<string, Charity>();
 
   async create(charity: NewCharity): Promise<Charity> {
-    const row: Charity = { ...charity, id: crypto.randomUUID(), isActive: charity.isActive ?? true, createdAt: new Date(), details: charity.details ? { ...charity.details } : null };
+    const row: Charity = {
+      ...charity,
+      id: crypto.randomUUID(),
+      isActive: charity.isActive ?? true,
+      createdAt: new Date(),
+      details: charity.details ? { ...charity.details } : null,
+    };
     this.rows.set(row.id, row);
     return { ...row };
   }

@@ -31,7 +31,9 @@ export class InMemoryDisputeRepository implements DisputeRepository {
 
   async findNotWonByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
     // The newest, as the database's answer orders them.
-    const row = [...this.rows.values()].filter((each) => each.giftId === giftId && !WON_DISPUTE_STATUSES.includes(each.status)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    const row = [...this.rows.values()]
+      .filter((each) => each.giftId === giftId && !WON_DISPUTE_STATUSES.includes(each.status))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
     return row ? structuredClone(row) : null;
   }
 
@@ -44,7 +46,9 @@ export class InMemoryDisputeRepository implements DisputeRepository {
   }
 
   async list(): Promise<Dispute[]> {
-    return [...this.rows.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((row) => structuredClone(row));
+    return [...this.rows.values()]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map((row) => structuredClone(row));
   }
 
   async hasUndecided(registryId: string): Promise<boolean> {
@@ -52,7 +56,9 @@ export class InMemoryDisputeRepository implements DisputeRepository {
   }
 
   async listUndecidedGiftIds(registryId: string): Promise<Set<string>> {
-    return new Set([...this.rows.values()].filter((row) => row.registryId === registryId && !isFinalDisputeStatus(row.status)).map((row) => row.giftId));
+    return new Set(
+      [...this.rows.values()].filter((row) => row.registryId === registryId && !isFinalDisputeStatus(row.status)).map((row) => row.giftId),
+    );
   }
 
   async listFollowUpsPending(): Promise<Dispute[]> {

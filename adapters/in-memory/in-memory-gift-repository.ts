@@ -16,7 +16,14 @@ export class InMemoryGiftRepository implements GiftRepository {
   guestOf = new Map<string, string>();
 
   async create({ guestId, ...gift }: NewGift): Promise<Gift> {
-    const row: Gift = { ...gift, providerFee: null, refundedAtPlatformCost: false, shareEmailWithCharity: gift.shareEmailWithCharity ?? false, id: crypto.randomUUID(), createdAt: new Date() };
+    const row: Gift = {
+      ...gift,
+      providerFee: null,
+      refundedAtPlatformCost: false,
+      shareEmailWithCharity: gift.shareEmailWithCharity ?? false,
+      id: crypto.randomUUID(),
+      createdAt: new Date(),
+    };
     this.rows.set(row.id, row);
     if (guestId) this.guestOf.set(row.id, guestId);
     return { ...row };
@@ -93,7 +100,15 @@ export class InMemoryGiftRepository implements GiftRepository {
   }
 
   async listMoneyMoved(): Promise<Gift[]> {
-    return [...this.rows.values()].filter((row) => row.paymentStatus === 'succeeded' || row.paymentStatus === 'refunding' || row.paymentStatus === 'refunded' || row.paymentStatus === 'disputed').map((row) => ({ ...row }));
+    return [...this.rows.values()]
+      .filter(
+        (row) =>
+          row.paymentStatus === 'succeeded' ||
+          row.paymentStatus === 'refunding' ||
+          row.paymentStatus === 'refunded' ||
+          row.paymentStatus === 'disputed',
+      )
+      .map((row) => ({ ...row }));
   }
 
   private change(id: string, changes: Partial<Gift>): void {
@@ -120,7 +135,9 @@ export class InMemoryGiftRepository implements GiftRepository {
   }
 
   async hasRefundUnderWay(registryIds: readonly string[], charityId: string): Promise<boolean> {
-    return [...this.rows.values()].some((row) => registryIds.includes(row.registryId) && row.charityId === charityId && row.paymentStatus === 'refunding');
+    return [...this.rows.values()].some(
+      (row) => registryIds.includes(row.registryId) && row.charityId === charityId && row.paymentStatus === 'refunding',
+    );
   }
 
   async paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>> {
@@ -151,7 +168,11 @@ export class InMemoryGiftRepository implements GiftRepository {
   }
 
   async pageReceived(registryId: string, query: GiftListQuery): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>> {
-    const { gifts, matching, giftCount } = giftListPage(await this.listByRegistry(registryId), query, await this.offlineGifts.listByRegistry(registryId));
+    const { gifts, matching, giftCount } = giftListPage(
+      await this.listByRegistry(registryId),
+      query,
+      await this.offlineGifts.listByRegistry(registryId),
+    );
     return { gifts, matching, giftCount };
   }
 

@@ -23,7 +23,13 @@ export class InMemoryGuestRepository implements GuestRepository {
   rows = new Map<string, Guest>();
   /** Each guest's personal link's digest, kept beside the line as the database keeps it in a column core never reads. */
   linkDigests = new Map<string, string>();
-  sources: GuestGiftSources = { gifts: () => [], offlineGifts: () => [], notes: () => [], onDelete: () => undefined, suppressions: () => [] };
+  sources: GuestGiftSources = {
+    gifts: () => [],
+    offlineGifts: () => [],
+    notes: () => [],
+    onDelete: () => undefined,
+    suppressions: () => [],
+  };
 
   async createMany(guests: readonly NewGuest[]): Promise<Guest[]> {
     // As the database's unique index: one line per registry and address, and none of them if one clashes.
@@ -34,7 +40,18 @@ export class InMemoryGuestRepository implements GuestRepository {
       taken.add(key);
     }
     const now = new Date();
-    const rows = guests.map((guest): Guest => ({ ...guest, rsvp: null, hasPersonalLink: false, invitedAt: null, remindedAt: null, id: crypto.randomUUID(), createdAt: now, updatedAt: now }));
+    const rows = guests.map(
+      (guest): Guest => ({
+        ...guest,
+        rsvp: null,
+        hasPersonalLink: false,
+        invitedAt: null,
+        remindedAt: null,
+        id: crypto.randomUUID(),
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
     for (const row of rows) this.rows.set(row.id, row);
     return rows.map((row) => ({ ...row }));
   }
@@ -70,7 +87,12 @@ export class InMemoryGuestRepository implements GuestRepository {
   async giftsOfGuests(registryId: string): Promise<GuestGift[]> {
     const { sources } = this;
     const ofRegistry = <T extends { registryId: string }>(rows: T[]) => rows.filter((row) => row.registryId === registryId);
-    return giftsOfGuests(await this.listByRegistry(registryId), ofRegistry(sources.gifts()), ofRegistry(sources.offlineGifts()), sources.notes());
+    return giftsOfGuests(
+      await this.listByRegistry(registryId),
+      ofRegistry(sources.gifts()),
+      ofRegistry(sources.offlineGifts()),
+      sources.notes(),
+    );
   }
 
   async markInvited(guestIds: readonly string[], at: Date): Promise<void> {
@@ -82,9 +104,20 @@ export class InMemoryGuestRepository implements GuestRepository {
 
   async claimReminders(registryId: string, invitedBefore: Date, at: Date, limit: number): Promise<Guest[]> {
     const gave = new Set((await this.giftsOfGuests(registryId)).map((gift) => gift.guestId));
-    const stopped = (email: string) => stoppingSuppression(this.sources.suppressions().filter((row) => row.address === suppressionKey(email)), 'guest-invitations') !== null;
+    const stopped = (email: string) =>
+      stoppingSuppression(
+        this.sources.suppressions().filter((row) => row.address === suppressionKey(email)),
+        'guest-invitations',
+      ) !== null;
     const due = [...this.rows.values()]
-      .filter((row) => row.registryId === registryId && row.invitedAt !== null && row.invitedAt < invitedBefore && row.remindedAt === null && row.rsvp === null)
+      .filter(
+        (row) =>
+          row.registryId === registryId &&
+          row.invitedAt !== null &&
+          row.invitedAt < invitedBefore &&
+          row.remindedAt === null &&
+          row.rsvp === null,
+      )
       .filter((row) => !gave.has(row.id) && !stopped(row.email))
       .sort((a, b) => a.id.localeCompare(b.id))
       .slice(0, limit);
@@ -104,7 +137,9 @@ export class InMemoryGuestRepository implements GuestRepository {
   async replaceLinkDigest(id: string, tokenHash: string): Promise<boolean> {
     if (!this.rows.has(id)) return false;
     // As the unique column: a digest belongs to one guest.
-    for (const [other, digest] of this.linkDigests) if (digest === tokenHash && other !== id) throw new Error('duplicate key value violates unique constraint "guests_token_hash_unique"');
+    for (const [other, digest] of this.linkDigests)
+      if (digest === tokenHash && other !== id)
+        throw new Error('duplicate key value violates unique constraint "guests_token_hash_unique"');
     this.linkDigests.set(id, tokenHash);
     this.rows.set(id, { ...this.rows.get(id)!, hasPersonalLink: true });
     return true;

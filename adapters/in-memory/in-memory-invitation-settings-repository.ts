@@ -22,7 +22,11 @@ export class InMemoryInvitationSettingsRepository implements InvitationSettingsR
   }
 
   async listDueReminders(today: Date, limit: number): Promise<string[]> {
-    const waiting = new Set([...this.tables.guests.rows.values()].filter((guest) => guest.invitedAt !== null && guest.remindedAt === null).map((guest) => guest.registryId));
+    const waiting = new Set(
+      [...this.tables.guests.rows.values()]
+        .filter((guest) => guest.invitedAt !== null && guest.remindedAt === null)
+        .map((guest) => guest.registryId),
+    );
     return [...this.tables.registries.rows.values()]
       .filter((registry) => registry.status === 'open' && registry.isActive && waiting.has(registry.id))
       .filter((registry) => {

@@ -41,7 +41,11 @@ export class InMemoryLedger implements Ledger {
 
   async listUnbalancedEntries(): Promise<{ key: string; currency: Currency; total: Cents }[]> {
     return [...this.rows.values()]
-      .map((entry) => ({ key: entry.key, currency: entry.currency, total: entry.postings.reduce((sum, posting) => sum + posting.amount, 0) }))
+      .map((entry) => ({
+        key: entry.key,
+        currency: entry.currency,
+        total: entry.postings.reduce((sum, posting) => sum + posting.amount, 0),
+      }))
       .filter((entry) => entry.total !== 0);
   }
 
@@ -51,7 +55,9 @@ export class InMemoryLedger implements Ledger {
   }
 
   async listPosted(range: { from: Date; to: Date }, kinds?: readonly EntryKind[]): Promise<PostedLedgerEntry[]> {
-    return this.inOrder().filter((entry) => entry.postedAt >= range.from && entry.postedAt < range.to && (!kinds || kinds.includes(entry.kind)));
+    return this.inOrder().filter(
+      (entry) => entry.postedAt >= range.from && entry.postedAt < range.to && (!kinds || kinds.includes(entry.kind)),
+    );
   }
 
   async listMonthlyMovements(): Promise<MonthlyMovement[]> {
@@ -61,7 +67,14 @@ export class InMemoryLedger implements Ledger {
       const referenced = entry.reference !== null;
       for (const posting of entry.postings) {
         const id = [entry.currency, month, entry.kind, posting.account, referenced].join(' ');
-        const movement = movements.get(id) ?? { currency: entry.currency, month, kind: entry.kind, account: posting.account, referenced, amount: 0 };
+        const movement = movements.get(id) ?? {
+          currency: entry.currency,
+          month,
+          kind: entry.kind,
+          account: posting.account,
+          referenced,
+          amount: 0,
+        };
         movements.set(id, { ...movement, amount: movement.amount + posting.amount });
       }
     }
@@ -69,6 +82,8 @@ export class InMemoryLedger implements Ledger {
   }
 
   private inOrder(): PostedLedgerEntry[] {
-    return [...this.rows.values()].map((entry) => structuredClone(entry)).sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime() || (a.key < b.key ? -1 : 1));
+    return [...this.rows.values()]
+      .map((entry) => structuredClone(entry))
+      .sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime() || (a.key < b.key ? -1 : 1));
   }
 }

@@ -43,7 +43,9 @@ export class InMemoryOfflineGiftRepository implements OfflineGiftRepository {
   async listByRegistry(registryId: string): Promise<OfflineGift[]> {
     return [...this.rows.values()]
       .filter((row) => row.registryId === registryId)
-      .sort((a, b) => (a.receivedOn === b.receivedOn ? b.createdAt.getTime() - a.createdAt.getTime() : a.receivedOn < b.receivedOn ? 1 : -1))
+      .sort((a, b) =>
+        a.receivedOn === b.receivedOn ? b.createdAt.getTime() - a.createdAt.getTime() : a.receivedOn < b.receivedOn ? 1 : -1,
+      )
       .map(withoutGuest);
   }
 
@@ -59,7 +61,8 @@ export class InMemoryOfflineGiftRepository implements OfflineGiftRepository {
 
   /** As the database's foreign key does when a guest is taken off the list: their gifts stay, unmatched. */
   forgetGuests(guestIds: readonly string[]): void {
-    for (const [id, row] of this.rows) if (row.guestId !== null && guestIds.includes(row.guestId)) this.rows.set(id, { ...row, guestId: null });
+    for (const [id, row] of this.rows)
+      if (row.guestId !== null && guestIds.includes(row.guestId)) this.rows.set(id, { ...row, guestId: null });
   }
 
   deleteByRegistry(registryId: string): string[] {

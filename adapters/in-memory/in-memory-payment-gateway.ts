@@ -103,7 +103,8 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (this.down || this.refundOutcome === 'unknown') throw new Error('provider unavailable');
     if (this.refundOutcome === 'refused') throw new RefundRefused('This charge cannot be refunded');
     // As Stripe's: a charge its giver's bank disputes is not refunded, unless the dispute was won.
-    if ([...this.disputes.values()].some((each) => each.paymentIntentId === paymentIntentId && each.status !== 'won')) throw new RefundRefused('This charge is disputed');
+    if ([...this.disputes.values()].some((each) => each.paymentIntentId === paymentIntentId && each.status !== 'won'))
+      throw new RefundRefused('This charge is disputed');
     if (!this.refunds.some((refund) => refund.idempotencyKey === idempotencyKey)) this.refunds.push({ paymentIntentId, idempotencyKey });
     if (!this.refundedAt.has(paymentIntentId)) this.refundedAt.set(paymentIntentId, this.now());
     if (this.refundOutcome === 'lost') throw new Error('the answer was lost on the way back');
@@ -114,7 +115,10 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     const existing = [...this.accounts.entries()].find(([, account]) => account.idempotencyKey === request.idempotencyKey);
     if (existing) return existing[0];
     const id = `acct_test_${(this.counter += 1)}`;
-    this.accounts.set(id, { ...request, status: { accountId: id, payoutsEnabled: false, requirementsDue: ['external_account'], country: request.country } });
+    this.accounts.set(id, {
+      ...request,
+      status: { accountId: id, payoutsEnabled: false, requirementsDue: ['external_account'], country: request.country },
+    });
     return id;
   }
 
@@ -184,7 +188,10 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     };
     this.disputes.set(report.disputeId, report);
     // As Stripe's: the amount and the fee leave the balance as an adjustment naming the payment.
-    if (report.withdrawn) this.otherBalanceTransactions.push(disputeAdjustment(`txn_dw_${report.disputeId}`, report, -report.withdrawn.amount, report.withdrawn.fee, this.now()));
+    if (report.withdrawn)
+      this.otherBalanceTransactions.push(
+        disputeAdjustment(`txn_dw_${report.disputeId}`, report, -report.withdrawn.amount, report.withdrawn.fee, this.now()),
+      );
     return report;
   }
 
@@ -192,9 +199,14 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   decideDispute(disputeId: string, outcome: 'won' | 'lost'): DisputeReport {
     const report = this.disputes.get(disputeId);
     if (!report) throw new Error(`no such dispute: ${disputeId}`);
-    const decided: DisputeReport = { ...report, status: outcome, reinstated: outcome === 'won' && report.withdrawn ? { amount: report.withdrawn.amount } : null };
+    const decided: DisputeReport = {
+      ...report,
+      status: outcome,
+      reinstated: outcome === 'won' && report.withdrawn ? { amount: report.withdrawn.amount } : null,
+    };
     this.disputes.set(disputeId, decided);
-    if (decided.reinstated && !report.reinstated) this.otherBalanceTransactions.push(disputeAdjustment(`txn_dr_${disputeId}`, decided, decided.reinstated.amount, 0, this.now()));
+    if (decided.reinstated && !report.reinstated)
+      this.otherBalanceTransactions.push(disputeAdjustment(`txn_dr_${disputeId}`, decided, decided.reinstated.amount, 0, this.now()));
     return decided;
   }
 
@@ -211,7 +223,10 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     const report = await this.retrieveDispute(disputeId);
     if (!awaitsEvidence(report.status)) throw new DisputeEvidenceRefused('This dispute takes no evidence');
     this.evidence.set(disputeId, text);
-    const under: DisputeReport = { ...report, status: report.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review' };
+    const under: DisputeReport = {
+      ...report,
+      status: report.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review',
+    };
     this.disputes.set(disputeId, under);
     const decided = disputeDecidedBy(text);
     return decided ? this.decideDispute(disputeId, decided) : under;
@@ -224,11 +239,23 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (this.reversalOutcome === 'refused') throw new TransferReversalRefused('Insufficient funds in the connected account');
     const transfer = [...this.transfersMade.values()].find((each) => each.transferId === request.transferId);
     if (!transfer) throw new TransferReversalRefused(`No such transfer: ${request.transferId}`);
-    const reversed = [...this.reversals.values()].filter((each) => each.request.transferId === request.transferId).reduce((sum, each) => sum + each.request.amount, 0);
-    if (reversed + request.amount > transfer.request.amount) throw new TransferReversalRefused('The reversal is more than what is left of the transfer');
+    const reversed = [...this.reversals.values()]
+      .filter((each) => each.request.transferId === request.transferId)
+      .reduce((sum, each) => sum + each.request.amount, 0);
+    if (reversed + request.amount > transfer.request.amount)
+      throw new TransferReversalRefused('The reversal is more than what is left of the transfer');
     const reversalId = `trr_test_${(this.counter += 1)}`;
     this.reversals.set(request.idempotencyKey, { request, reversalId });
-    this.otherBalanceTransactions.push({ id: `txn_${reversalId}`, kind: 'other', type: 'transfer_refund', reference: reversalId, currency: transfer.request.currency, amount: request.amount, fee: 0, created: this.now() });
+    this.otherBalanceTransactions.push({
+      id: `txn_${reversalId}`,
+      kind: 'other',
+      type: 'transfer_refund',
+      reference: reversalId,
+      currency: transfer.request.currency,
+      amount: request.amount,
+      fee: 0,
+      created: this.now(),
+    });
     return reversalId;
   }
 
@@ -237,30 +264,47 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     if (this.down) throw new Error('provider unavailable');
     const charges = [...this.intents.entries()]
       .filter(([, intent]) => intent.status === 'succeeded')
-      .map(([id, intent]): BalanceTransaction => ({
-        id: `txn_ch_${id}`,
-        kind: 'charge',
-        type: 'charge',
-        reference: id,
-        currency: intent.currency,
-        amount: intent.amount,
-        fee: this.fees.get(id) ?? processorCut(intent.amount, STRIPE_PUBLISHED_RATES[intent.currency]),
-        created: intent.createdAt,
-      }));
+      .map(
+        ([id, intent]): BalanceTransaction => ({
+          id: `txn_ch_${id}`,
+          kind: 'charge',
+          type: 'charge',
+          reference: id,
+          currency: intent.currency,
+          amount: intent.amount,
+          fee: this.fees.get(id) ?? processorCut(intent.amount, STRIPE_PUBLISHED_RATES[intent.currency]),
+          created: intent.createdAt,
+        }),
+      );
     const refunded = [...this.refundedAt].flatMap(([paymentIntentId, created]): BalanceTransaction[] => {
       const intent = this.intents.get(paymentIntentId);
-      return intent ? [{ id: `txn_re_${paymentIntentId}`, kind: 'refund', type: 'refund', reference: paymentIntentId, currency: intent.currency, amount: -intent.amount, fee: 0, created }] : [];
+      return intent
+        ? [
+            {
+              id: `txn_re_${paymentIntentId}`,
+              kind: 'refund',
+              type: 'refund',
+              reference: paymentIntentId,
+              currency: intent.currency,
+              amount: -intent.amount,
+              fee: 0,
+              created,
+            },
+          ]
+        : [];
     });
-    const transfers = [...this.transfersMade.values()].map(({ request, transferId, createdAt }): BalanceTransaction => ({
-      id: `txn_${transferId}`,
-      kind: 'transfer',
-      type: 'transfer',
-      reference: transferId,
-      currency: request.currency,
-      amount: -request.amount,
-      fee: 0,
-      created: createdAt,
-    }));
+    const transfers = [...this.transfersMade.values()].map(
+      ({ request, transferId, createdAt }): BalanceTransaction => ({
+        id: `txn_${transferId}`,
+        kind: 'transfer',
+        type: 'transfer',
+        reference: transferId,
+        currency: request.currency,
+        amount: -request.amount,
+        fee: 0,
+        created: createdAt,
+      }),
+    );
     return [...charges, ...refunded, ...transfers, ...this.otherBalanceTransactions]
       .filter((transaction) => transaction.created >= range.from && transaction.created < range.to)
       .sort((a, b) => a.created.getTime() - b.created.getTime())

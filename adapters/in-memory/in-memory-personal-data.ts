@@ -39,7 +39,11 @@ export class InMemoryPersonalData implements PersonalDataRepository {
     const byHandIds = [...offlineGifts.rows.values()].filter((gift) => gift.registryId === registryId).map((gift) => gift.id);
     const notes = [...thankYouNotes.rows.values()].filter((note) => giftIds.includes(note.giftId) || byHandIds.includes(note.giftId));
     const cards = [...thankYouCards.rows.values()].filter((card) => card.registryId === registryId);
-    const photos = new Set([...(registry.photoUrl ? [registry.photoUrl] : []), ...notes.flatMap((note) => note.imageUrls), ...cards.flatMap((card) => card.imageUrls)]);
+    const photos = new Set([
+      ...(registry.photoUrl ? [registry.photoUrl] : []),
+      ...notes.flatMap((note) => note.imageUrls),
+      ...cards.flatMap((card) => card.imageUrls),
+    ]);
     registries.rows.set(registryId, {
       ...registry,
       childName: REDACTED_NAME,
@@ -102,7 +106,12 @@ export class InMemoryPersonalData implements PersonalDataRepository {
       return registry.payoutSentAt ?? registry.closedAt;
     };
     return [...this.tables.registries.rows.values()]
-      .filter((registry) => registry.payoutStatus === 'completed' && !this.rows.has(registry.id) && (paidOut(registry.id)?.getTime() ?? Infinity) <= paidOutBy.getTime())
+      .filter(
+        (registry) =>
+          registry.payoutStatus === 'completed' &&
+          !this.rows.has(registry.id) &&
+          (paidOut(registry.id)?.getTime() ?? Infinity) <= paidOutBy.getTime(),
+      )
       .sort((a, b) => paidOut(a.id)!.getTime() - paidOut(b.id)!.getTime())
       .slice(0, limit)
       .map((registry) => registry.id);

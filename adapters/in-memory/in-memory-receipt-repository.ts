@@ -14,7 +14,14 @@ export class InMemoryReceiptRepository implements ReceiptRepository {
     if (existing) return existing;
     const year = receiptYear(receipt.issuedOn);
     const taken = [...this.rows.values()].filter((row) => receiptYear(row.issuedOn) === year).length;
-    const row: Receipt = { ...receipt, id: crypto.randomUUID(), number: receiptNumber(year, taken + 1), status: 'issued', voidedAt: null, createdAt: new Date() };
+    const row: Receipt = {
+      ...receipt,
+      id: crypto.randomUUID(),
+      number: receiptNumber(year, taken + 1),
+      status: 'issued',
+      voidedAt: null,
+      createdAt: new Date(),
+    };
     this.rows.set(row.id, row);
     return { ...row };
   }
@@ -34,6 +41,8 @@ export class InMemoryReceiptRepository implements ReceiptRepository {
 
   async listByGiftIds(giftIds: readonly string[]): Promise<Receipt[]> {
     const wanted = new Set(giftIds);
-    return [...this.rows.values()].filter((receipt) => receipt.giftId !== null && wanted.has(receipt.giftId)).map((receipt) => ({ ...receipt }));
+    return [...this.rows.values()]
+      .filter((receipt) => receipt.giftId !== null && wanted.has(receipt.giftId))
+      .map((receipt) => ({ ...receipt }));
   }
 }

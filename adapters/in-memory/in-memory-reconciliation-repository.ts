@@ -12,7 +12,17 @@ export class InMemoryReconciliationRepository implements ReconciliationRepositor
     const held = this.runOf(day);
     const free = !held || options.force || held.status === 'failed' || (held.status === 'running' && held.startedAt < options.staleBefore);
     if (!free) return false;
-    this.rows.set(`run:${day}`, { run: { day, status: 'running', startedAt, finishedAt: null, transactions: held?.transactions ?? 0, differences: held?.differences ?? [], failure: null } });
+    this.rows.set(`run:${day}`, {
+      run: {
+        day,
+        status: 'running',
+        startedAt,
+        finishedAt: null,
+        transactions: held?.transactions ?? 0,
+        differences: held?.differences ?? [],
+        failure: null,
+      },
+    });
     return true;
   }
 

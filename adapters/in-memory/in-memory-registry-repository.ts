@@ -104,13 +104,17 @@ export class InMemoryRegistryRepository implements RegistryRepository {
   async searchListedByChildName(words: readonly string[], limit: number): Promise<Registry[]> {
     return [...this.rows.values()]
       .filter((row) => isListedOpen(row) && childNameMatches(row.childName, words))
-      .sort((a, b) => (a.childName < b.childName ? -1 : a.childName > b.childName ? 1 : a.celebrationDate.getTime() - b.celebrationDate.getTime()))
+      .sort((a, b) =>
+        a.childName < b.childName ? -1 : a.childName > b.childName ? 1 : a.celebrationDate.getTime() - b.celebrationDate.getTime(),
+      )
       .slice(0, limit)
       .map((row) => ({ ...row }));
   }
 
   async listNewestListed(limit: number): Promise<Registry[]> {
-    const newest = [...this.rows.values()].filter(isListedOpen).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    const newest = [...this.rows.values()]
+      .filter(isListedOpen)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1));
     const owners = new Set<string>();
     // Each owner's newest only, as the database's query keeps it.
     return newest

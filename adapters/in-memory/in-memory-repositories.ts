@@ -40,7 +40,18 @@ export function createInMemoryRepositories() {
   const tables = {
     users,
     accountExports: new InMemoryAccountExportRepository(),
-    personalData: new InMemoryPersonalData({ users, registries, gifts, offlineGifts, guests, thankYouNotes, thankYouCards, coOwnerInvitations, disputes, redactAudit: audit.redact }),
+    personalData: new InMemoryPersonalData({
+      users,
+      registries,
+      gifts,
+      offlineGifts,
+      guests,
+      thankYouNotes,
+      thankYouCards,
+      coOwnerInvitations,
+      disputes,
+      redactAudit: audit.redact,
+    }),
     sessions: new InMemorySessionRepository(),
     accountTokens: new InMemoryAccountTokenRepository(),
     coOwnerInvitations,
@@ -79,7 +90,8 @@ export function createInMemoryRepositories() {
   };
   repositories.offlineGifts.onDelete = (id) => repositories.thankYouNotes.deleteByGiftIds([id]);
   repositories.guests.sources = {
-    gifts: () => [...repositories.gifts.rows.values()].map((gift) => ({ ...gift, guestId: repositories.gifts.guestOf.get(gift.id) ?? null })),
+    gifts: () =>
+      [...repositories.gifts.rows.values()].map((gift) => ({ ...gift, guestId: repositories.gifts.guestOf.get(gift.id) ?? null })),
     offlineGifts: () => [...repositories.offlineGifts.rows.values()],
     notes: () => [...repositories.thankYouNotes.rows.values()],
     onDelete: (guestIds) => {

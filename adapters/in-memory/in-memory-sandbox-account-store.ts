@@ -26,7 +26,11 @@ export class InMemorySandboxAccountStore implements SandboxAccountStore {
     const account = this.accounts.get(id);
     if (!account || account.linkNonce === null || account.linkNonce !== nonce) return false;
     const recorded =
-      outcome === 'verified' ? { verified: true, rejectsTransfers: false } : outcome === 'rejects_transfers' ? { verified: true, rejectsTransfers: true } : {};
+      outcome === 'verified'
+        ? { verified: true, rejectsTransfers: false }
+        : outcome === 'rejects_transfers'
+          ? { verified: true, rejectsTransfers: true }
+          : {};
     this.accounts.set(id, { ...account, ...recorded, linkNonce: null });
     return true;
   }

@@ -24,7 +24,19 @@ export class InMemoryThankYouNoteRepository implements ThankYouNoteRepository {
     const existing = [...this.rows.values()].find((row) => row.giftId === gift.id);
     const row: ThankYouNote = existing
       ? { ...existing, ...content, imageUrls: [...content.imageUrls], updatedAt: now }
-      : { id: crypto.randomUUID(), giftId: gift.id, byHand: gift.byHand, ...content, imageUrls: [...content.imageUrls], status: 'draft', sentAt: null, sendTo: null, notDeliveredAt: null, createdAt: now, updatedAt: now };
+      : {
+          id: crypto.randomUUID(),
+          giftId: gift.id,
+          byHand: gift.byHand,
+          ...content,
+          imageUrls: [...content.imageUrls],
+          status: 'draft',
+          sentAt: null,
+          sendTo: null,
+          notDeliveredAt: null,
+          createdAt: now,
+          updatedAt: now,
+        };
     this.rows.set(row.id, row);
     return structuredClone(row);
   }
@@ -32,7 +44,14 @@ export class InMemoryThankYouNoteRepository implements ThankYouNoteRepository {
   async markSent(id: string, sentAt: Date, sendTo?: string): Promise<ThankYouNote> {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('note.not_found', 'Thank-you note not found');
-    const updated = { ...row, status: 'sent' as const, sentAt, notDeliveredAt: null, ...(sendTo === undefined ? {} : { sendTo }), updatedAt: sentAt };
+    const updated = {
+      ...row,
+      status: 'sent' as const,
+      sentAt,
+      notDeliveredAt: null,
+      ...(sendTo === undefined ? {} : { sendTo }),
+      updatedAt: sentAt,
+    };
     this.rows.set(id, updated);
     return structuredClone(updated);
   }

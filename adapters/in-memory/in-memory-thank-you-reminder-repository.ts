@@ -19,9 +19,13 @@ export class InMemoryThankYouReminderRepository implements ThankYouReminderRepos
   constructor(private readonly tables: Tables) {}
 
   async listDue(celebratedBy: Date, limit: number): Promise<string[]> {
-    const sentGiftIds = new Set([...this.tables.thankYouNotes.rows.values()].filter((note) => note.status === 'sent').map((note) => note.giftId));
+    const sentGiftIds = new Set(
+      [...this.tables.thankYouNotes.rows.values()].filter((note) => note.status === 'sent').map((note) => note.giftId),
+    );
     const unthanked = new Set([
-      ...[...this.tables.gifts.rows.values()].filter((gift) => gift.paymentStatus === 'succeeded' && !sentGiftIds.has(gift.id)).map((gift) => gift.registryId),
+      ...[...this.tables.gifts.rows.values()]
+        .filter((gift) => gift.paymentStatus === 'succeeded' && !sentGiftIds.has(gift.id))
+        .map((gift) => gift.registryId),
       ...[...this.tables.offlineGifts.rows.values()].filter((gift) => !sentGiftIds.has(gift.id)).map((gift) => gift.registryId),
     ]);
     return [...this.tables.registries.rows.values()]

@@ -10,7 +10,10 @@ export class InMemoryTypedAddressBudget implements TypedAddressMailBudget {
   async take(count: number, registryHasPaidGift: boolean): Promise<void> {
     const tier = registryHasPaidGift ? 'afterPaidGift' : 'beforePaidGift';
     if (this.taken[tier] + count > this.perDay[tier]) {
-      throw new DomainError('auth.rate_limited', 'Too many cards e-mailed to gifts given by hand today. Please try again in 1440 minute(s).');
+      throw new DomainError(
+        'auth.rate_limited',
+        'Too many cards e-mailed to gifts given by hand today. Please try again in 1440 minute(s).',
+      );
     }
     this.taken[tier] += count;
   }

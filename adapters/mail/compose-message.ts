@@ -7,7 +7,10 @@ import { senderOf, type SenderAddress } from './sender-address';
  * One part's body: every line ending in CRLF on the wire, whatever the template wrote, and as bytes,
  * since the composer takes an empty string for "no content given" and an empty body is still one.
  */
-const body = (text: string) => ({ content: Buffer.from(text.replace(/\r\n|\r|\n/g, '\r\n'), 'utf8'), contentTransferEncoding: 'quoted-printable' as const });
+const body = (text: string) => ({
+  content: Buffer.from(text.replace(/\r\n|\r|\n/g, '\r\n'), 'utf8'),
+  contentTransferEncoding: 'quoted-printable' as const,
+});
 
 /**
  * One message as the .eml a mail client opens, built by nodemailer's composer: multipart/alternative
@@ -33,7 +36,13 @@ export async function composeMessage(message: OutgoingMail, envelope: { from: Se
     html: body(message.html),
     // An attachment is given as bytes: nothing in a message may make the composer read a file or a URL.
     ...(message.attachments?.length
-      ? { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content, 'utf8') })) }
+      ? {
+          attachments: message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.content, 'utf8'),
+          })),
+        }
       : {}),
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -63,7 +63,9 @@ export class OutboxMailer implements Mailer {
     this.options.logger?.info({ file: name }, 'Mail written to the outbox');
     const problem = OUTBOX_TEST_ADDRESSES[message.to.trim().toLowerCase()];
     if (problem && this.options.events) {
-      await this.options.events.record([{ id: `outbox:${message.id}`, problem, address: message.to, mailId: message.id, kind: message.kind, occurredAt: now }]);
+      await this.options.events.record([
+        { id: `outbox:${message.id}`, problem, address: message.to, mailId: message.id, kind: message.kind, occurredAt: now },
+      ]);
     }
   }
 }

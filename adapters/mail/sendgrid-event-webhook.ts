@@ -22,7 +22,9 @@ export function parseSendGridPublicKey(base64Der: string): KeyObject {
   try {
     key = createPublicKey({ key: Buffer.from(base64Der, 'base64'), format: 'der', type: 'spki' });
   } catch {
-    throw new Error('SENDGRID_WEBHOOK_PUBLIC_KEY must be the verification key SendGrid shows for the signed Event Webhook (base64, starting MFkw…)');
+    throw new Error(
+      'SENDGRID_WEBHOOK_PUBLIC_KEY must be the verification key SendGrid shows for the signed Event Webhook (base64, starting MFkw…)',
+    );
   }
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new Error('SENDGRID_WEBHOOK_PUBLIC_KEY must be an ECDSA P-256 public key, as SendGrid gives it');
@@ -55,11 +57,26 @@ function toMailEvent(item: unknown): MailEvent | null {
   const id = event.sg_event_id;
   const address = event.email;
   const timestamp = event.timestamp;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 100 || typeof address !== 'string' || !address.includes('@') || address.length > 320 || typeof timestamp !== 'number') {
+  if (
+    typeof id !== 'string' ||
+    id.length === 0 ||
+    id.length > 100 ||
+    typeof address !== 'string' ||
+    !address.includes('@') ||
+    address.length > 320 ||
+    typeof timestamp !== 'number'
+  ) {
     throw notSendGridJson();
   }
   const mailId = typeof event.mail_id === 'string' ? event.mail_id : null;
-  return { id: `sendgrid:${id}`.slice(0, 100), problem, address, mailId, kind: isMailKind(event.mail_kind) ? event.mail_kind : null, occurredAt: new Date(timestamp * 1000) };
+  return {
+    id: `sendgrid:${id}`.slice(0, 100),
+    problem,
+    address,
+    mailId,
+    kind: isMailKind(event.mail_kind) ? event.mail_kind : null,
+    occurredAt: new Date(timestamp * 1000),
+  };
 }
 
 /**

@@ -47,14 +47,23 @@ export class SendGridMailer implements Mailer {
         from: { name: from.name, email: from.address },
         to: message.to,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        ...(message.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+        ...(message.unsubscribeUrl
+          ? { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
         // Echoed in every Event Webhook report of the message, so a bounce finds its message and kind.
         customArgs: { mail_id: message.id, ...(message.kind ? { mail_kind: message.kind } : {}) },
         subject: message.subject,
         text: message.text,
         html: message.html,
         ...(message.attachments?.length
-          ? { attachments: message.attachments.map((file) => ({ filename: file.filename, type: file.contentType, content: Buffer.from(file.content, 'utf8').toString('base64'), disposition: 'attachment' })) }
+          ? {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                type: file.contentType,
+                content: Buffer.from(file.content, 'utf8').toString('base64'),
+                disposition: 'attachment',
+              })),
+            }
           : {}),
         trackingSettings: { clickTracking: { enable: false, enableText: false }, openTracking: { enable: false } },
       });
@@ -72,7 +81,10 @@ export class SendGridMailer implements Mailer {
         .map((item) => (typeof item.message === 'string' ? item.message : ''))
         .filter(Boolean)
         .join('; ');
-      return new SendGridError(this.#clean(`SendGrid refused the message (HTTP ${failure.code})${reasons ? `: ${reasons}` : ''}`), failure.code);
+      return new SendGridError(
+        this.#clean(`SendGrid refused the message (HTTP ${failure.code})${reasons ? `: ${reasons}` : ''}`),
+        failure.code,
+      );
     }
     const code = typeof failure.code === 'string' ? ` (${failure.code})` : '';
     return new SendGridError(this.#clean(`SendGrid could not be reached${code}`), null);

@@ -29,7 +29,9 @@ export class MigrationLockedError extends Error {
     readonly waits: LockWait[],
     readonly tries: number,
   ) {
-    super(`Gave up after ${tries} tries: ${describeWait(migration, waits)}. Nothing was applied; run it again once that session has finished.`);
+    super(
+      `Gave up after ${tries} tries: ${describeWait(migration, waits)}. Nothing was applied; run it again once that session has finished.`,
+    );
     this.name = 'MigrationLockedError';
   }
 }
@@ -82,7 +84,10 @@ export async function runMigrations(options: MigrationRunOptions): Promise<strin
         const waits = watcher.lastSeen();
         if (tried >= options.tries) throw new MigrationLockedError(current, waits, tried);
         const pause = (options.pauseMs ?? doubling)(tried);
-        options.log.warn({ migration: current, waits, try: tried, tries: options.tries }, `Try ${tried} of ${options.tries}: ${describeWait(current, waits)}; trying again in ${pause / 1000} s`);
+        options.log.warn(
+          { migration: current, waits, try: tried, tries: options.tries },
+          `Try ${tried} of ${options.tries}: ${describeWait(current, waits)}; trying again in ${pause / 1000} s`,
+        );
         await new Promise((resolve) => setTimeout(resolve, pause));
       } finally {
         await watcher.stop();
@@ -99,14 +104,22 @@ function describeWait(migration: string | null, waits: LockWait[]): string {
   const [wait] = waits as [LockWait];
   const on = wait.relation ? `${wait.wanted} on ${wait.relation}` : `${wait.wanted} (a ${wait.lockType} lock)`;
   const by = waits
-    .map((blocker) => `pid ${blocker.blockingPid} (${blocker.blockingApplication || 'no application_name'}, ${blocker.blockingState ?? 'unknown state'}${blocker.blockingHeld ? `, holding ${blocker.blockingHeld}` : ''}): ${JSON.stringify(blocker.blockingQuery)}`)
+    .map(
+      (blocker) =>
+        `pid ${blocker.blockingPid} (${blocker.blockingApplication || 'no application_name'}, ${blocker.blockingState ?? 'unknown state'}${blocker.blockingHeld ? `, holding ${blocker.blockingHeld}` : ''}): ${JSON.stringify(blocker.blockingQuery)}`,
+    )
     .join('; ');
   return `${what} waited past lock_timeout for ${on}, held up by ${by}`;
 }
 
 function isLockTimeout(error: unknown): boolean {
-  for (let cause = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
-    if (cause.code === '55P03' || (typeof cause.message === 'string' && cause.message.includes('canceling statement due to lock timeout'))) return true;
+  for (
+    let cause = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
+    cause;
+    cause = cause.cause as typeof cause
+  ) {
+    if (cause.code === '55P03' || (typeof cause.message === 'string' && cause.message.includes('canceling statement due to lock timeout')))
+      return true;
   }
   return false;
 }
@@ -133,7 +146,10 @@ function watchLockWaits(url: string) {
   const watching = client.connect().then(
     async () => {
       while (!stopped) {
-        const found = await client.query<LockWait>(LOCK_WAITS, [MIGRATION_APPLICATION_NAME]).then((result) => result.rows, () => []);
+        const found = await client.query<LockWait>(LOCK_WAITS, [MIGRATION_APPLICATION_NAME]).then(
+          (result) => result.rows,
+          () => [],
+        );
         if (found.length > 0) seen = found;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

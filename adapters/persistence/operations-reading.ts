@@ -43,6 +43,10 @@ export async function readOperations(orm: Orm): Promise<OperationsReading> {
       failed: Number(row.mail_failed),
       oldestUnsentSeconds: row.oldest_unsent_seconds === null ? null : Math.max(0, Number(row.oldest_unsent_seconds)),
     },
-    payouts: { familyPending: Number(row.family_pending), familyFailed: Number(row.family_failed), charityPending: Number(row.charity_pending) },
+    payouts: {
+      familyPending: Number(row.family_pending),
+      familyFailed: Number(row.family_failed),
+      charityPending: Number(row.charity_pending),
+    },
   };
 }

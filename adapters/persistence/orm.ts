@@ -11,7 +11,7 @@ import { ENTITIES, SUPPORT_ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string; /** A cluster to start from (PGlite's dumpDataDir), instead of an empty one. */ loadDataDir?: Blob }
+  | { kind: 'pglite'; dataDir: string /** A cluster to start from (PGlite's dumpDataDir), instead of an empty one. */; loadDataDir?: Blob }
   | {
       kind: 'postgresql';
       url: string;
@@ -70,14 +70,28 @@ export async function openOrm(config: DatabaseConfig): Promise<Orm> {
   if (config.kind === 'pglite') {
     // In-memory PGlite (tests) is named 'memory://'; otherwise the folder holds the whole cluster.
     // pg_trgm backs the search by part of a child's name; PostgreSQL servers ship it, PGlite loads it.
-    const orm = await PgliteMikroORM.init({ ...shared, dbName: config.dataDir, driverOptions: () => ({ extensions: { pg_trgm }, loadDataDir: config.loadDataDir }) });
+    const orm = await PgliteMikroORM.init({
+      ...shared,
+      dbName: config.dataDir,
+      driverOptions: () => ({ extensions: { pg_trgm }, loadDataDir: config.loadDataDir }),
+    });
     return orm as unknown as Orm;
   }
   if (config.migrating) {
-    const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: 2 }, driverOptions: migrationSession(config.migrating.lockTimeoutMs) });
+    const orm = await PostgresMikroORM.init({
+      ...shared,
+      clientUrl: config.url,
+      pool: { min: 0, max: 2 },
+      driverOptions: migrationSession(config.migrating.lockTimeoutMs),
+    });
     return orm as unknown as Orm;
   }
-  const orm = await PostgresMikroORM.init({ ...shared, clientUrl: config.url, pool: { min: 0, max: config.poolMax ?? DEFAULT_POOL_MAX, idleTimeoutMillis: 30_000 }, driverOptions: poolSafety(config.waits ?? DATABASE_WAITS) });
+  const orm = await PostgresMikroORM.init({
+    ...shared,
+    clientUrl: config.url,
+    pool: { min: 0, max: config.poolMax ?? DEFAULT_POOL_MAX, idleTimeoutMillis: 30_000 },
+    driverOptions: poolSafety(config.waits ?? DATABASE_WAITS),
+  });
   return orm as unknown as Orm;
 }
 

@@ -12,14 +12,16 @@ export function createPaymentStartNotes(orm: Orm) {
   const execute = (sql: string, params: unknown[]) => connection.execute<{ counter_key: string }[]>(sql, params, 'all');
   return {
     async note(paymentIntentId: string, counterKey: string, expiresAt: number): Promise<void> {
-      await execute(`insert into "payment_start_notes" ("payment_intent_id", "counter_key", "expire") values (?, ?, ?) on conflict ("payment_intent_id") do nothing`, [
-        paymentIntentId,
-        counterKey,
-        expiresAt,
-      ]);
+      await execute(
+        `insert into "payment_start_notes" ("payment_intent_id", "counter_key", "expire") values (?, ?, ?) on conflict ("payment_intent_id") do nothing`,
+        [paymentIntentId, counterKey, expiresAt],
+      );
     },
     async take(paymentIntentId: string, now: number): Promise<string | null> {
-      const rows = await execute(`delete from "payment_start_notes" where "payment_intent_id" = ? and "expire" > ? returning "counter_key"`, [paymentIntentId, now]);
+      const rows = await execute(
+        `delete from "payment_start_notes" where "payment_intent_id" = ? and "expire" > ? returning "counter_key"`,
+        [paymentIntentId, now],
+      );
       return rows[0]?.counter_key ?? null;
     },
   };

@@ -53,7 +53,14 @@ class ReportingRateLimiter extends RateLimiterPostgres {
 /** A limiter whose table (rate_limits) is made by our migrations, not by the library; refusals go to `onRefused`. */
 export function createRateLimiter(orm: Orm, options: RateLimiterOptions, onRefused: (limit: string) => void): RateLimiterPostgres {
   return new ReportingRateLimiter(
-    { ...options, storeClient: mikroOrmClient(orm), storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false },
+    {
+      ...options,
+      storeClient: mikroOrmClient(orm),
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+    },
     onRefused,
   );
 }
@@ -68,5 +75,10 @@ const EXPIRED_COUNTER_MARGIN_MS = 60 * 60 * 1000;
  * starts it afresh, as it would have over the expired row.
  */
 export function purgeExpiredRateLimits(orm: Orm, now: Date): Promise<number> {
-  return deleteInBatches(orm, { table: 'rate_limits', key: 'key', where: '"expire" < ?', params: [now.getTime() - EXPIRED_COUNTER_MARGIN_MS] });
+  return deleteInBatches(orm, {
+    table: 'rate_limits',
+    key: 'key',
+    where: '"expire" < ?',
+    params: [now.getTime() - EXPIRED_COUNTER_MARGIN_MS],
+  });
 }

@@ -30,7 +30,9 @@ export class SchemaBehindError extends Error {
 export async function readSchemaState(orm: Orm): Promise<SchemaState> {
   const em = orm.em.fork();
   const [table] = await em.execute<{ present: boolean }[]>(`select to_regclass('mikro_orm_migrations') is not null as present`);
-  const recorded = table?.present ? (await em.execute<{ name: string }[]>('select name from mikro_orm_migrations')).map((row) => row.name.replace(/\.[jt]s$/, '')) : [];
+  const recorded = table?.present
+    ? (await em.execute<{ name: string }[]>('select name from mikro_orm_migrations')).map((row) => row.name.replace(/\.[jt]s$/, ''))
+    : [];
   const applied = new Set(recorded);
   const known = new Set(MIGRATIONS.map((migration) => migration.name));
   return {

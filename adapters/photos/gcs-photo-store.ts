@@ -23,7 +23,8 @@ function isPassingStatus(status: number): boolean {
 }
 
 /** The network's own failures, as Node names them: a connection refused, dropped or timed out, a name not found. */
-const NETWORK_FAILURE = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_[A-Z_]+)$/;
+const NETWORK_FAILURE =
+  /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_[A-Z_]+)$/;
 
 /**
  * What a call to GCS failed with, as the caller should hear it: GCS or the network failing for a
@@ -78,14 +79,17 @@ export class GcsPhotoStore implements PhotoStore {
     assertPhotoName(name, contentType);
     const storage = await this.client();
     try {
-      await storage.bucket(this.bucket).file(name).save(bytes, {
-        resumable: false,
-        contentType,
-        metadata: { cacheControl: PHOTO_CACHE_CONTROL },
-        // Create only, never overwrite; it also makes the upload idempotent, so the SDK may retry it.
-        preconditionOpts: { ifGenerationMatch: 0 },
-        timeout: UPLOAD_TIMEOUT_MS,
-      });
+      await storage
+        .bucket(this.bucket)
+        .file(name)
+        .save(bytes, {
+          resumable: false,
+          contentType,
+          metadata: { cacheControl: PHOTO_CACHE_CONTROL },
+          // Create only, never overwrite; it also makes the upload idempotent, so the SDK may retry it.
+          preconditionOpts: { ifGenerationMatch: 0 },
+          timeout: UPLOAD_TIMEOUT_MS,
+        });
     } catch (error) {
       throw gcsFailure(error);
     }

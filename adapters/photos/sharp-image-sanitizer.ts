@@ -37,7 +37,10 @@ const unsupported = () => new DomainError('photo.unsupported_type', 'Only JPEG, 
 const unreadable = () => new DomainError('photo.unreadable', 'The image could not be read');
 // Said before anything is decoded, from the header's width, height and frames.
 const tooLarge = () =>
-  new DomainError('photo.too_large', 'This photo has more pixels than we can take: at most 50 megapixels (8000 × 6000, say). Please choose a smaller one.');
+  new DomainError(
+    'photo.too_large',
+    'This photo has more pixels than we can take: at most 50 megapixels (8000 × 6000, say). Please choose a smaller one.',
+  );
 
 /**
  * Decides the type from the bytes with file-type, then re-encodes with sharp in the same format: the
@@ -98,7 +101,9 @@ export class SharpImageSanitizer implements ImageSanitizer {
   }
 
   async crop(bytes: Uint8Array, area: PhotoArea, width: number, height: number): Promise<Uint8Array> {
-    const picture = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).extract(area).resize({ width, height, fit: 'fill' });
+    const picture = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .extract(area)
+      .resize({ width, height, fit: 'fill' });
     // JPEG: what every chat app's link preview reads.
     return picture.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   }

@@ -27,7 +27,9 @@ export function sealedUnsubscribeTokens(secret: string): UnsubscribeTokens {
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
         decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-        const plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+        const plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        );
         const [version, category, address] = JSON.parse(plain) as unknown[];
         if (version !== VERSION || !isOptOutCategory(category) || typeof address !== 'string' || !address.includes('@')) return null;
         return { address, category };

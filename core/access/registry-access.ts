@@ -72,6 +72,9 @@ export function requireNothingReceived(registry: Registry, statuses: ReadonlySet
 export function requireUnsettled(registry: Registry, statuses: ReadonlySet<PaymentStatus>, action: SettlingAction): void {
   requireNothingReceived(registry, statuses, action);
   if (statuses.has('pending')) {
-    throw new DomainError('registry.payment_under_way', `A gift’s payment is being confirmed by the payment provider right now, so you can’t ${action} yet. Please try again in a few minutes.`);
+    throw new DomainError(
+      'registry.payment_under_way',
+      `A gift’s payment is being confirmed by the payment provider right now, so you can’t ${action} yet. Please try again in a few minutes.`,
+    );
   }
 }

@@ -30,11 +30,16 @@ type CheckPorts = Pick<Repositories, 'registries' | 'gifts' | 'disputes'>;
  * still uses, so the owner removes them first (each can export the registry before).
  */
 export async function whyAccountIsKept(user: User, ports: CheckPorts): Promise<string | null> {
-  if (user.isAdmin) return 'An administrator’s account cannot be deleted here. Ask another administrator to remove your administrator role first.';
+  if (user.isAdmin)
+    return 'An administrator’s account cannot be deleted here. Ask another administrator to remove your administrator role first.';
   const owned = (await ports.registries.listByOwner(user.id)).filter((registry) => registry.isActive);
   const followUps = await ports.disputes.listFollowUpsPending();
   for (const registry of owned) {
-    const reason = await whyRegistryKeepsAccount(registry, ports, followUps.some((dispute) => dispute.registryId === registry.id));
+    const reason = await whyRegistryKeepsAccount(
+      registry,
+      ports,
+      followUps.some((dispute) => dispute.registryId === registry.id),
+    );
     if (reason) return reason;
   }
   return null;
@@ -43,12 +48,18 @@ export async function whyAccountIsKept(user: User, ports: CheckPorts): Promise<s
 async function whyRegistryKeepsAccount(registry: Registry, ports: CheckPorts, followUpPending: boolean): Promise<string | null> {
   const name = `${registry.childName}’s registry`;
   const statuses = await ports.gifts.paymentStatusesOf(registry.id);
-  if (statuses.has('refunding')) return `A refund of a gift to ${name} is under way. Please try again once it has finished (within 5 minutes).`;
-  if (await ports.disputes.hasUndecided(registry.id)) return `A gift to ${name} is disputed by its giver’s bank and not decided yet. Your account can be deleted once the bank decides.`;
-  if (followUpPending) return `${name} still has a payout to send you after a dispute was decided for your family. Your account can be deleted once it is sent.`;
-  if (registry.status === 'open' && holdsPaidGift(statuses)) return `${name} is open and holds gifts. Close it and receive its payout first; your account can be deleted once the payout is sent.`;
-  if (registry.status !== 'open' && registry.payoutStatus !== 'completed') return `The payout of ${name} has not been sent yet. Your account can be deleted once it is sent.`;
-  if (registry.coOwnerIds.length > 0) return `${name} has co-owners, who would lose its gifts and cards. Remove them from the registry first (they can export the registry before), then delete your account.`;
+  if (statuses.has('refunding'))
+    return `A refund of a gift to ${name} is under way. Please try again once it has finished (within 5 minutes).`;
+  if (await ports.disputes.hasUndecided(registry.id))
+    return `A gift to ${name} is disputed by its giver’s bank and not decided yet. Your account can be deleted once the bank decides.`;
+  if (followUpPending)
+    return `${name} still has a payout to send you after a dispute was decided for your family. Your account can be deleted once it is sent.`;
+  if (registry.status === 'open' && holdsPaidGift(statuses))
+    return `${name} is open and holds gifts. Close it and receive its payout first; your account can be deleted once the payout is sent.`;
+  if (registry.status !== 'open' && registry.payoutStatus !== 'completed')
+    return `The payout of ${name} has not been sent yet. Your account can be deleted once it is sent.`;
+  if (registry.coOwnerIds.length > 0)
+    return `${name} has co-owners, who would lose its gifts and cards. Remove them from the registry first (they can export the registry before), then delete your account.`;
   return null;
 }
 
@@ -60,7 +71,14 @@ async function whyRegistryKeepsAccount(registry: Registry, ports: CheckPorts, fo
 export async function scheduleAccountDeletion(
   user: User,
   input: unknown,
-  ports: { unitOfWork: UnitOfWork; users: UserRepository; hasher: PasswordHasher; clock: Clock; appUrl: string; supportEmail: string } & CheckPorts,
+  ports: {
+    unitOfWork: UnitOfWork;
+    users: UserRepository;
+    hasher: PasswordHasher;
+    clock: Clock;
+    appUrl: string;
+    supportEmail: string;
+  } & CheckPorts,
 ): Promise<User> {
   refuseUnknownFields(input, ['password']);
   const { password } = await validate(deleteAccountSchema, input);
@@ -71,7 +89,10 @@ export async function scheduleAccountDeletion(
   const dueAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
   return ports.unitOfWork.transaction(async ({ users, mail }) => {
     const scheduled = await users.scheduleDeletion(user.id, dueAt);
-    await mail.enqueue({ ...deletionScheduledEmail(scheduled, dueAt, ports.appUrl, ports.supportEmail), dedupeKey: `account-deletion-scheduled-${user.id}-${now.getTime()}` });
+    await mail.enqueue({
+      ...deletionScheduledEmail(scheduled, dueAt, ports.appUrl, ports.supportEmail),
+      dedupeKey: `account-deletion-scheduled-${user.id}-${now.getTime()}`,
+    });
     return scheduled;
   });
 }
@@ -80,12 +101,18 @@ export async function scheduleAccountDeletion(
  * Cancels a scheduled deletion (the account page's Cancel, or signing in); answers whether one was
  * scheduled. The holder is e-mailed, so a sign-in they did not make does not go unseen.
  */
-export async function cancelAccountDeletion(user: User, ports: { unitOfWork: UnitOfWork; clock: Clock; supportEmail: string }): Promise<boolean> {
+export async function cancelAccountDeletion(
+  user: User,
+  ports: { unitOfWork: UnitOfWork; clock: Clock; supportEmail: string },
+): Promise<boolean> {
   if (user.deletionDueAt === null) return false;
   const now = ports.clock.now();
   return ports.unitOfWork.transaction(async ({ users, mail }) => {
     if (!(await users.cancelDeletion(user.id))) return false;
-    await mail.enqueue({ ...deletionCancelledEmail(user, ports.supportEmail), dedupeKey: `account-deletion-cancelled-${user.id}-${now.getTime()}` });
+    await mail.enqueue({
+      ...deletionCancelledEmail(user, ports.supportEmail),
+      dedupeKey: `account-deletion-cancelled-${user.id}-${now.getTime()}`,
+    });
     return true;
   });
 }
@@ -147,7 +174,10 @@ async function deleteOne(userId: string, passwordHash: string, repositories: Rep
   const reason = await whyAccountIsKept(user, repositories);
   if (reason) {
     await repositories.users.cancelDeletion(user.id);
-    await repositories.mail.enqueue({ ...deletionNotDoneEmail(user, reason, ports.supportEmail), dedupeKey: `account-deletion-kept-${user.id}-${now.getTime()}` });
+    await repositories.mail.enqueue({
+      ...deletionNotDoneEmail(user, reason, ports.supportEmail),
+      dedupeKey: `account-deletion-kept-${user.id}-${now.getTime()}`,
+    });
     return { kind: 'kept' };
   }
   const owned = await repositories.registries.listByOwner(user.id);
@@ -167,7 +197,8 @@ async function deleteOne(userId: string, passwordHash: string, repositories: Rep
     (statuses.has('refunded') ? kept : deleted).push(registry.id);
   }
   for (const registryId of deleted) await repositories.registries.delete(registryId);
-  for (const registry of await repositories.registries.listByCoOwner(user.id)) await repositories.registries.removeCoOwner(registry.id, user.id);
+  for (const registry of await repositories.registries.listByCoOwner(user.id))
+    await repositories.registries.removeCoOwner(registry.id, user.id);
   const photos: string[] = [];
   for (const registryId of kept) photos.push(...(await repositories.personalData.redactRegistry(registryId, now)));
   await repositories.sessions.destroyForUser(user.id);

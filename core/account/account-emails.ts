@@ -20,7 +20,9 @@ interface Composed {
 /** An e-mail about the account itself; a reply reaches support, since nobody reads the sender's mailbox. */
 function message({ to, hello, supportEmail, subject, title, lines, link, footer }: Composed): MailMessage {
   const linkParagraph = link
-    ? [`${escapeHtml(link.text)}<br><a href="${escapeHtml(link.url)}" style="color:#1e3a8a;word-break:break-all">${escapeHtml(link.url)}</a>`]
+    ? [
+        `${escapeHtml(link.text)}<br><a href="${escapeHtml(link.url)}" style="color:#1e3a8a;word-break:break-all">${escapeHtml(link.url)}</a>`,
+      ]
     : [];
   // The lines quote the account's username and addresses, typed by whoever signed up: in the HTML
   // part they stand apart by elements, so a username copied from it still signs in.
@@ -30,11 +32,17 @@ function message({ to, hello, supportEmail, subject, title, lines, link, footer 
     replyTo: supportEmail,
     subject,
     text: [hello, '', ...lines.flatMap((line) => [unlinkedText(line), '']), ...(link ? [link.text, link.url, ''] : []), footer].join('\n'),
-    html: layout(title, [], [escapeHtml(hello), ...lines.map((line) => unlinkedHtml(escapeHtml(line))), ...linkParagraph], escapeHtml(footer)),
+    html: layout(
+      title,
+      [],
+      [escapeHtml(hello), ...lines.map((line) => unlinkedHtml(escapeHtml(line))), ...linkParagraph],
+      escapeHtml(footer),
+    ),
   };
 }
 
-const notYou = 'If you did not ask for this, you can ignore this e-mail: nothing changes. Questions? Reply and our support team will answer.';
+const notYou =
+  'If you did not ask for this, you can ignore this e-mail: nothing changes. Questions? Reply and our support team will answer.';
 
 /** The link to choose a new password; it works once, for an hour. */
 export function passwordResetEmail(user: User, resetUrl: string, supportEmail: string): MailMessage {
@@ -44,7 +52,10 @@ export function passwordResetEmail(user: User, resetUrl: string, supportEmail: s
     supportEmail,
     subject: `Reset your ${PRODUCT} password`,
     title: 'Reset your password',
-    lines: [`Someone (we hope you) asked to reset the password of the ${PRODUCT} account ${user.username}.`, 'The link below works once, for 1 hour.'],
+    lines: [
+      `Someone (we hope you) asked to reset the password of the ${PRODUCT} account ${user.username}.`,
+      'The link below works once, for 1 hour.',
+    ],
     link: { text: 'Choose a new password:', url: resetUrl },
     footer: notYou,
   });
@@ -58,7 +69,9 @@ export function passwordChangedEmail(user: User, supportEmail: string): MailMess
     supportEmail,
     subject: `Your ${PRODUCT} password was changed`,
     title: 'Your password was changed',
-    lines: [`The password of the ${PRODUCT} account ${user.username} was just changed, and every other device signed in to it was signed out.`],
+    lines: [
+      `The password of the ${PRODUCT} account ${user.username} was just changed, and every other device signed in to it was signed out.`,
+    ],
     footer: 'If this was not you, reply to this e-mail at once and our support team will help you secure the account.',
   });
 }
@@ -129,7 +142,8 @@ export function deletionScheduledEmail(user: User, dueAt: Date, appUrl: string, 
       'Changed your mind? Sign in before then and the deletion is cancelled. Until then everything works as before; you can still download your data from your account page.',
     ],
     link: { text: 'Sign in to cancel:', url: pageUrl(appUrl, paths.auth) },
-    footer: 'If you did not ask for this, sign in at once (that cancels it), change your password, and reply to this e-mail so our support team can help.',
+    footer:
+      'If you did not ask for this, sign in at once (that cancels it), change your password, and reply to this e-mail so our support team can help.',
   });
 }
 
@@ -141,7 +155,9 @@ export function deletionCancelledEmail(user: User, supportEmail: string): MailMe
     supportEmail,
     subject: `Your ${PRODUCT} account will not be deleted`,
     title: 'Your account will not be deleted',
-    lines: [`The deletion of the ${PRODUCT} account ${user.username} was cancelled, because someone signed in to it or cancelled it on the account page. Nothing was deleted.`],
+    lines: [
+      `The deletion of the ${PRODUCT} account ${user.username} was cancelled, because someone signed in to it or cancelled it on the account page. Nothing was deleted.`,
+    ],
     footer: 'If this was not you, reply to this e-mail at once and our support team will help you secure the account.',
   });
 }
@@ -154,7 +170,10 @@ export function deletionNotDoneEmail(user: User, reason: string, supportEmail: s
     supportEmail,
     subject: `Your ${PRODUCT} account was not deleted`,
     title: 'Your account was not deleted',
-    lines: [`We could not delete the ${PRODUCT} account ${user.username} as you asked: ${reason}`, 'Nothing was deleted. Once that is settled, ask again from your account page.'],
+    lines: [
+      `We could not delete the ${PRODUCT} account ${user.username} as you asked: ${reason}`,
+      'Nothing was deleted. Once that is settled, ask again from your account page.',
+    ],
     footer: 'Questions? Reply and our support team will answer.',
   });
 }
@@ -200,7 +219,9 @@ export function exportFailedEmail(user: User, supportEmail: string): MailMessage
     supportEmail,
     subject: `Your ${PRODUCT} data export could not be made`,
     title: 'Your data export could not be made',
-    lines: [`We tried several times and could not make the export of the ${PRODUCT} account ${user.username}. Please ask for it again on your account page, or reply to this e-mail and our support team will send it to you.`],
+    lines: [
+      `We tried several times and could not make the export of the ${PRODUCT} account ${user.username}. Please ask for it again on your account page, or reply to this e-mail and our support team will send it to you.`,
+    ],
     footer: 'We are sorry for the trouble.',
   });
 }

@@ -146,10 +146,16 @@ export interface AccountExport {
   coOwnerships: ExportedCoOwnership[];
 }
 
-type ExportPorts = Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'thankYouCards' | 'charities' | 'users' | 'coOwnerInvitations'> & { clock: Clock };
+type ExportPorts = Pick<
+  Repositories,
+  'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'thankYouCards' | 'charities' | 'users' | 'coOwnerInvitations'
+> & { clock: Clock };
 
 /** The registries the account owns or co-owns, still active (a deleted one kept on record is nobody's). */
-export async function registriesOfAccount(user: User, ports: Pick<Repositories, 'registries'>): Promise<{ registry: Registry; role: RegistryRole }[]> {
+export async function registriesOfAccount(
+  user: User,
+  ports: Pick<Repositories, 'registries'>,
+): Promise<{ registry: Registry; role: RegistryRole }[]> {
   const [owned, coOwned] = await Promise.all([ports.registries.listByOwner(user.id), ports.registries.listByCoOwner(user.id)]);
   return [
     ...owned.filter((registry) => registry.isActive).map((registry) => ({ registry, role: 'owner' as const })),
@@ -282,7 +288,11 @@ function exportedPayout(registry: Registry, gifts: readonly Gift[], charities: r
     closedAt: registry.closedAt,
     sentAt: registry.payoutSentAt,
     reference: registry.payoutReference,
-    charityShares: closingAmounts(gifts).shares.map((share) => ({ charity: charityName(charities, share.charityId) ?? '', giftCount: share.giftCount, amount: share.amount })),
+    charityShares: closingAmounts(gifts).shares.map((share) => ({
+      charity: charityName(charities, share.charityId) ?? '',
+      giftCount: share.giftCount,
+      amount: share.amount,
+    })),
   };
 }
 
@@ -326,7 +336,10 @@ export async function collectAccountExport(user: User, ports: ExportPorts): Prom
     // Gifts whose payment never went through (started and abandoned, declined) are no gifts to the
     // family: the export lists what the family's gift list does.
     const gifts = online.filter(isListed);
-    const giverOf = new Map<string, string>([...gifts.map((gift) => [gift.id, gift.giftGiverName] as const), ...byHand.map((gift) => [gift.id, gift.giftGiverName] as const)]);
+    const giverOf = new Map<string, string>([
+      ...gifts.map((gift) => [gift.id, gift.giftGiverName] as const),
+      ...byHand.map((gift) => [gift.id, gift.giftGiverName] as const),
+    ]);
     const notes = await ports.thankYouNotes.listByGiftIds([...giverOf.keys()]);
     result.registries.push(exportedRegistry(registry, role, charities));
     result.gifts.push(...gifts.map((gift) => exportedGift(gift, charities)));

@@ -41,5 +41,8 @@ export type DeleteAccountInput = yup.InferType<typeof deleteAccountSchema>;
 
 /** An export asked for by e-mail: JSON, or a zip of CSV files. */
 export const exportRequestSchema = yup.object({
-  format: yup.string().required('Choose JSON or CSV').oneOf([...EXPORT_FORMATS], 'Choose JSON or CSV'),
+  format: yup
+    .string()
+    .required('Choose JSON or CSV')
+    .oneOf([...EXPORT_FORMATS], 'Choose JSON or CSV'),
 });

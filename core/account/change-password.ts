@@ -8,11 +8,17 @@ import { changePasswordSchema } from './account-schemas';
 import type { User } from '../model/user';
 
 export function wrongPassword(): DomainError {
-  return new DomainError('account.wrong_password', 'Your current password is incorrect', { currentPassword: 'Your current password is incorrect' });
+  return new DomainError('account.wrong_password', 'Your current password is incorrect', {
+    currentPassword: 'Your current password is incorrect',
+  });
 }
 
 /** Checks the signed-in user's current password; the account use cases that need it call this first. */
-export async function checkCurrentPassword(user: User, password: string, ports: { users: UserRepository; hasher: PasswordHasher }): Promise<void> {
+export async function checkCurrentPassword(
+  user: User,
+  password: string,
+  ports: { users: UserRepository; hasher: PasswordHasher },
+): Promise<void> {
   const found = await ports.users.findByIdWithPassword(user.id);
   if (!found || !(await ports.hasher.verify(found.passwordHash, password))) throw wrongPassword();
 }
@@ -29,7 +35,10 @@ export async function changePassword(
 ): Promise<void> {
   refuseUnknownFields(input, ['currentPassword', 'newPassword', 'confirmPassword']);
   const body = input as Record<string, unknown>;
-  const { currentPassword, newPassword } = await validate(changePasswordSchema, { currentPassword: body.currentPassword, newPassword: body.newPassword });
+  const { currentPassword, newPassword } = await validate(changePasswordSchema, {
+    currentPassword: body.currentPassword,
+    newPassword: body.newPassword,
+  });
   if (body.confirmPassword !== undefined && body.confirmPassword !== newPassword) {
     throw new DomainError('validation.failed', "Passwords don't match", { confirmPassword: "Passwords don't match" });
   }

@@ -27,14 +27,20 @@ export async function confirmEmailChange(
     const used = await accountTokens.consume(tokenHash, 'email_change', now);
     if (!used?.newEmail) throw linkInvalid();
     if (used.userId !== user.id) {
-      throw new DomainError('auth.forbidden', 'This link is for another account. Sign in as the account that asked for the change, then open the link again.');
+      throw new DomainError(
+        'auth.forbidden',
+        'This link is for another account. Sign in as the account that asked for the change, then open the link again.',
+      );
     }
     const before = await users.findById(used.userId);
     if (!before) throw linkInvalid();
     // Taken meanwhile by another sign-up: setEmail refuses, and the whole change rolls back.
     const after = await users.setEmail(before.id, used.newEmail);
     await accountTokens.revokeForUser(before.id, 'password_reset', now);
-    await mail.enqueue({ ...emailChangedEmail(after, before.email, after.email, ports.supportEmail), dedupeKey: `email-changed-${used.id}` });
+    await mail.enqueue({
+      ...emailChangedEmail(after, before.email, after.email, ports.supportEmail),
+      dedupeKey: `email-changed-${used.id}`,
+    });
     return after;
   });
 }

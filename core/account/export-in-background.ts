@@ -5,7 +5,14 @@ import type { SecretTokens } from '../ports/secret-tokens';
 import { paths, tokenPageUrl } from '../page-paths';
 import { refuseUnknownFields, validate } from '../validate';
 import { collectAccountExport, type AccountExport } from './account-export';
-import { EXPORT_BUILD_LEASE_MS, EXPORT_LINK_TTL_DAYS, MAX_EXPORT_ATTEMPTS, type AccountExportRequest, type ExportFile, type ExportFormat } from '../model/account-export-request';
+import {
+  EXPORT_BUILD_LEASE_MS,
+  EXPORT_LINK_TTL_DAYS,
+  MAX_EXPORT_ATTEMPTS,
+  type AccountExportRequest,
+  type ExportFile,
+  type ExportFormat,
+} from '../model/account-export-request';
 import { exportFailedEmail, exportReadyEmail } from './account-emails';
 import { exportRequestSchema } from './account-schemas';
 import type { User } from '../model/user';
@@ -16,14 +23,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type RenderExport = (data: AccountExport, format: ExportFormat) => ExportFile;
 
 /** Queues an export to be built in the background and e-mailed; asking again while one of that format waits queues nothing more. */
-export async function requestAccountExport(user: User, input: unknown, ports: { accountExports: Repositories['accountExports']; clock: Clock }): Promise<AccountExportRequest> {
+export async function requestAccountExport(
+  user: User,
+  input: unknown,
+  ports: { accountExports: Repositories['accountExports']; clock: Clock },
+): Promise<AccountExportRequest> {
   refuseUnknownFields(input, ['format']);
   const { format } = await validate(exportRequestSchema, input);
   return ports.accountExports.request(user.id, format as ExportFormat, ports.clock.now());
 }
 
 export function exportLinkInvalid(): DomainError {
-  return new DomainError('export.link_invalid', 'This link has expired, or it belongs to another account. Sign in to the account it was sent to, or ask for a new export on your account page.');
+  return new DomainError(
+    'export.link_invalid',
+    'This link has expired, or it belongs to another account. Sign in to the account it was sent to, or ask for a new export on your account page.',
+  );
 }
 
 /**
@@ -31,7 +45,11 @@ export function exportLinkInvalid(): DomainError {
  * forwarded, or opened signed in as someone else, gives nothing away (the same answer as an
  * expired one).
  */
-export async function downloadExport(user: User, input: unknown, ports: { accountExports: Repositories['accountExports']; tokens: SecretTokens; clock: Clock }): Promise<ExportFile> {
+export async function downloadExport(
+  user: User,
+  input: unknown,
+  ports: { accountExports: Repositories['accountExports']; tokens: SecretTokens; clock: Clock },
+): Promise<ExportFile> {
   refuseUnknownFields(input, ['token']);
   const token = (input as { token?: unknown }).token;
   if (typeof token !== 'string' || token === '') throw exportLinkInvalid();
@@ -40,7 +58,18 @@ export async function downloadExport(user: User, input: unknown, ports: { accoun
   return found.file;
 }
 
-type BuildPorts = Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'thankYouCards' | 'charities' | 'users' | 'coOwnerInvitations' | 'accountExports'> & {
+type BuildPorts = Pick<
+  Repositories,
+  | 'registries'
+  | 'gifts'
+  | 'offlineGifts'
+  | 'thankYouNotes'
+  | 'thankYouCards'
+  | 'charities'
+  | 'users'
+  | 'coOwnerInvitations'
+  | 'accountExports'
+> & {
   unitOfWork: UnitOfWork;
   clock: Clock;
   tokens: SecretTokens;
@@ -71,14 +100,19 @@ export async function buildQueuedExports(ports: BuildPorts): Promise<number> {
       await ports.unitOfWork.transaction(async ({ accountExports, mail }) => {
         await accountExports.complete(request.id, file, ports.tokens.digest(token), now, expiresAt);
         const url = tokenPageUrl(ports.appUrl, paths.accountExport, token);
-        await mail.enqueue({ ...exportReadyEmail(user, url, expiresAt, request.format, ports.supportEmail), dedupeKey: `account-export-ready-${request.id}` });
+        await mail.enqueue({
+          ...exportReadyEmail(user, url, expiresAt, request.format, ports.supportEmail),
+          dedupeKey: `account-export-ready-${request.id}`,
+        });
       });
       built += 1;
     } catch (error) {
       ports.onFailure(request, error);
       const failed = await ports.accountExports.fail(request.id, MAX_EXPORT_ATTEMPTS);
       if (failed.status === 'failed' && user && !user.deletedAt) {
-        await ports.unitOfWork.transaction(({ mail }) => mail.enqueue({ ...exportFailedEmail(user, ports.supportEmail), dedupeKey: `account-export-failed-${request.id}` }));
+        await ports.unitOfWork.transaction(({ mail }) =>
+          mail.enqueue({ ...exportFailedEmail(user, ports.supportEmail), dedupeKey: `account-export-failed-${request.id}` }),
+        );
       }
       // A failing export is tried again at the next run, not in a loop now.
       return built;

@@ -9,10 +9,7 @@ import { loginSchema } from './schemas';
  * An unknown user and a wrong password fail alike, and both verify a hash, so neither the answer
  * nor its timing tells whether an account exists.
  */
-export async function logIn(
-  input: unknown,
-  ports: { users: UserRepository; hasher: PasswordHasher; decoyHash: string },
-): Promise<User> {
+export async function logIn(input: unknown, ports: { users: UserRepository; hasher: PasswordHasher; decoyHash: string }): Promise<User> {
   refuseUnknownFields(input, ['username', 'password']);
   const { username, password } = await validate(loginSchema, input);
   const found = await ports.users.findByUsernameWithPassword(username);

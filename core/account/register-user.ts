@@ -9,10 +9,7 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-export async function registerUser(
-  input: unknown,
-  ports: { users: UserRepository; hasher: PasswordHasher },
-): Promise<User> {
+export async function registerUser(input: unknown, ports: { users: UserRepository; hasher: PasswordHasher }): Promise<User> {
   refuseUnknownFields(input, [...REGISTRATION_REQUIRED_FIELDS, 'confirmPassword']);
   const body = input as Record<string, unknown>;
   const missing = REGISTRATION_REQUIRED_FIELDS.filter((field) => isBlank(body[field]));

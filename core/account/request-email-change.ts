@@ -25,7 +25,13 @@ export function emailChangeUrl(appUrl: string, token: string): string {
 export async function requestEmailChange(
   user: User,
   input: unknown,
-  ports: { unitOfWork: UnitOfWork; users: UserRepository; hasher: PasswordHasher; tokens: SecretTokens; clock: Clock } & AccountMailSettings,
+  ports: {
+    unitOfWork: UnitOfWork;
+    users: UserRepository;
+    hasher: PasswordHasher;
+    tokens: SecretTokens;
+    clock: Clock;
+  } & AccountMailSettings,
 ): Promise<{ newEmail: string }> {
   refuseUnknownFields(input, ['email', 'currentPassword']);
   const valid = await validate(changeEmailSchema, input);
@@ -41,7 +47,10 @@ export async function requestEmailChange(
     // The same answer whether or not the address has an account, so this page cannot be used to
     // learn who has one; the address's owner is told instead, and no link is made.
     if (await users.findByEmail(newEmail)) {
-      await mail.enqueue({ ...emailAlreadyUsedEmail(newEmail, ports.supportEmail), dedupeKey: `email-already-used-${user.id}-${now.getTime()}` });
+      await mail.enqueue({
+        ...emailAlreadyUsedEmail(newEmail, ports.supportEmail),
+        dedupeKey: `email-already-used-${user.id}-${now.getTime()}`,
+      });
       return;
     }
     const stored = await accountTokens.create({
@@ -51,7 +60,10 @@ export async function requestEmailChange(
       newEmail,
       expiresAt: expiresAfter(now, EMAIL_CHANGE_LINK_TTL_MS),
     });
-    await mail.enqueue({ ...confirmEmailChangeEmail(user, newEmail, emailChangeUrl(ports.appUrl, token), ports.supportEmail), dedupeKey: `email-change-${stored.id}` });
+    await mail.enqueue({
+      ...confirmEmailChangeEmail(user, newEmail, emailChangeUrl(ports.appUrl, token), ports.supportEmail),
+      dedupeKey: `email-change-${stored.id}`,
+    });
   });
   return { newEmail };
 }

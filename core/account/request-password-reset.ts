@@ -55,6 +55,9 @@ export async function requestPasswordReset(
       newEmail: null,
       expiresAt: expiresAfter(now, PASSWORD_RESET_LINK_TTL_MS),
     });
-    await mail.enqueue({ ...passwordResetEmail(user, passwordResetUrl(ports.appUrl, token), ports.supportEmail), dedupeKey: `password-reset-${stored.id}` });
+    await mail.enqueue({
+      ...passwordResetEmail(user, passwordResetUrl(ports.appUrl, token), ports.supportEmail),
+      dedupeKey: `password-reset-${stored.id}`,
+    });
   });
 }

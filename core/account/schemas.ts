@@ -10,9 +10,20 @@ export const loginSchema = yup.object({
 export type LoginInput = yup.InferType<typeof loginSchema>;
 
 // A name greets its owner in e-mails, and a co-owner invitation quotes it to a stranger.
-export const firstNameRule = refuseUnsafeNameCharacters(yup.string().trim().max(100, 'First name must be at most 100 characters'), 'First name').required('First name is required');
-export const lastNameRule = refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Last name must be at most 100 characters'), 'Last name').required('Last name is required');
-export const emailRule = yup.string().trim().max(255, 'Email must be at most 255 characters').email('Please enter a valid email address').required('Email is required');
+export const firstNameRule = refuseUnsafeNameCharacters(
+  yup.string().trim().max(100, 'First name must be at most 100 characters'),
+  'First name',
+).required('First name is required');
+export const lastNameRule = refuseUnsafeNameCharacters(
+  yup.string().trim().max(100, 'Last name must be at most 100 characters'),
+  'Last name',
+).required('Last name is required');
+export const emailRule = yup
+  .string()
+  .trim()
+  .max(255, 'Email must be at most 255 characters')
+  .email('Please enter a valid email address')
+  .required('Email is required');
 export const passwordRule = yup
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)

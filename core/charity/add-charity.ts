@@ -6,7 +6,9 @@ import { CHARITY_CATEGORIES, type Charity } from '../model/charity';
 
 const charitySchema = yup.object({
   // Receipts, gift e-mails and payout e-mails name the charity.
-  name: refuseUnsafeNameCharacters(yup.string().trim().max(255, 'Name must be at most 255 characters'), 'Name').required('Name is required'),
+  name: refuseUnsafeNameCharacters(yup.string().trim().max(255, 'Name must be at most 255 characters'), 'Name').required(
+    'Name is required',
+  ),
   description: yup.string().trim().max(2000, 'Description must be at most 2000 characters').required('Description is required'),
   category: yup
     .string()

@@ -13,7 +13,9 @@ function isCalendarDay(value: string): boolean {
 
 /** The details an administrator records; every field is needed, since a receipt states them all. */
 export const charityDetailsSchema = yup.object({
-  legalName: refuseUnsafeNameCharacters(yup.string().trim().max(255, 'Legal name must be at most 255 characters'), 'Legal name').required('Legal name is required'),
+  legalName: refuseUnsafeNameCharacters(yup.string().trim().max(255, 'Legal name must be at most 255 characters'), 'Legal name').required(
+    'Legal name is required',
+  ),
   country: yup
     .string()
     .oneOf([...CHARITY_COUNTRIES], 'Country must be US or CA')
@@ -34,12 +36,19 @@ export const charityDetailsSchema = yup.object({
     .max(500, 'Address must be at most 500 characters')
     .required('Address is required')
     // Lines are allowed (an address has several); nothing else that could forge a line of a mail header.
-    .test('address-characters', 'Address cannot contain control characters', (value) => !(value ?? '').split(/\r?\n/).some(hasControlCharacters))
-    .test('address-direction', 'Address cannot contain characters that change the direction of text', (value) => !hasDirectionControls(value ?? '')),
+    .test(
+      'address-characters',
+      'Address cannot contain control characters',
+      (value) => !(value ?? '').split(/\r?\n/).some(hasControlCharacters),
+    )
+    .test(
+      'address-direction',
+      'Address cannot contain characters that change the direction of text',
+      (value) => !hasDirectionControls(value ?? ''),
+    ),
   agreementDate: yup
     .string()
     .trim()
     .required('Agreement date is required')
     .test('agreement-day', 'Agreement date must be a date written YYYY-MM-DD', (value) => DAY.test(value) && isCalendarDay(value)),
 });
-

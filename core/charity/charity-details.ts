@@ -11,11 +11,17 @@ export function issuesReceipts(charity: Pick<Charity, 'details'>): charity is Ch
 }
 
 /** Records a charity's legal details (all of them at once); a bad field changes nothing. */
-export async function updateCharityDetails(id: string, input: unknown, ports: { charities: CharityRepository; today: string }): Promise<Charity> {
+export async function updateCharityDetails(
+  id: string,
+  input: unknown,
+  ports: { charities: CharityRepository; today: string },
+): Promise<Charity> {
   refuseUnknownFields(input, Object.keys(charityDetailsSchema.fields));
   const valid = await validate(charityDetailsSchema, input);
   if (valid.agreementDate > ports.today) {
-    throw new DomainError('validation.failed', 'Agreement date cannot be in the future', { agreementDate: 'Agreement date cannot be in the future' });
+    throw new DomainError('validation.failed', 'Agreement date cannot be in the future', {
+      agreementDate: 'Agreement date cannot be in the future',
+    });
   }
   const country = valid.country as CharityCountry;
   const details: CharityDetails = {

@@ -50,7 +50,9 @@ export async function inviteCoOwner(registryId: string, input: unknown, ports: I
       throw coOwnerConflict('An invitation to this address is already waiting. Cancel it first to send a new one.');
     }
     if (registry.coOwnerIds.length + pending.length >= MAX_CO_OWNERS) {
-      throw coOwnerConflict(`A registry can have ${MAX_CO_OWNERS} co-owners and invitations at most. Remove one or cancel an invitation first.`);
+      throw coOwnerConflict(
+        `A registry can have ${MAX_CO_OWNERS} co-owners and invitations at most. Remove one or cancel an invitation first.`,
+      );
     }
     const invitation = await coOwnerInvitations.create({
       registryId: registry.id,
@@ -59,7 +61,10 @@ export async function inviteCoOwner(registryId: string, input: unknown, ports: I
       tokenHash: ports.tokens.digest(token),
       expiresAt: new Date(now.getTime() + CO_OWNER_INVITATION_TTL_MS),
     });
-    await mail.enqueue({ ...coOwnerInvitationEmail(owner, registry, email, coOwnerAcceptUrl(ports.appUrl, token)), dedupeKey: `co-owner-invitation-${invitation.id}` });
+    await mail.enqueue({
+      ...coOwnerInvitationEmail(owner, registry, email, coOwnerAcceptUrl(ports.appUrl, token)),
+      dedupeKey: `co-owner-invitation-${invitation.id}`,
+    });
     return invitation;
   });
 }

@@ -16,7 +16,8 @@ export const DISPUTE_DECIDED_WITHIN_DAYS = 75;
 /** Where a follow-up payout goes, as the family chose for the registry's payout. */
 function followUpRoute(followUp: FollowUpPayout, registry: Registry): string {
   if (followUp.method === 'bank') return 'by bank transfer to your verified bank account';
-  if (followUp.method === 'paypal') return `by PayPal to ${registry.paypalEmail ? unlinkedText(registry.paypalEmail) : 'your PayPal account'}`;
+  if (followUp.method === 'paypal')
+    return `by PayPal to ${registry.paypalEmail ? unlinkedText(registry.paypalEmail) : 'your PayPal account'}`;
   return 'by check, mailed to the address you gave';
 }
 
@@ -51,7 +52,14 @@ function giverOf(gift: Gift): string {
 }
 
 /** Every administrator hears of a new dispute at once: evidence has a deadline. */
-export function disputeOpenedAdminNotice(dispute: Dispute, gift: Gift, registry: Registry, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
+export function disputeOpenedAdminNotice(
+  dispute: Dispute,
+  gift: Gift,
+  registry: Registry,
+  admin: User,
+  adminPageUrl: string,
+  supportEmail: string,
+): MailMessage {
   const money = (cents: number) => formatMoney(cents, dispute.currency);
   const rows: [string, string][] = [
     ['Gift', `${money(gift.amount)} from ${giverOf(gift)} (${unlinkedText(gift.giftGiverEmail)})`],
@@ -81,7 +89,13 @@ export function disputeOpenedAdminNotice(dispute: Dispute, gift: Gift, registry:
 }
 
 /** The family's notice that a giver's bank disputed a gift: what it means for what they are paid, and that they need do nothing. */
-export function disputeOpenedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, supportEmail: string): MailMessage {
+export function disputeOpenedFamilyNotice(
+  dispute: Dispute,
+  gift: Gift,
+  registry: Registry,
+  member: User,
+  supportEmail: string,
+): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const rows: [string, string][] = [
     ['From', giverOf(gift)],
@@ -104,13 +118,26 @@ export function disputeOpenedFamilyNotice(dispute: Dispute, gift: Gift, registry
     kind: 'dispute-notice',
     replyTo: supportEmail,
     subject: `A gift to ${celebration(registry)} was disputed`,
-    text: [greeting(member), '', news, '', counts, '', what, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout('A gift was disputed', rows, [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(counts), escapeHtml(what)], escapeHtml(footer)),
+    text: [greeting(member), '', news, '', counts, '', what, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join(
+      '\n',
+    ),
+    html: layout(
+      'A gift was disputed',
+      rows,
+      [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(counts), escapeHtml(what)],
+      escapeHtml(footer),
+    ),
   };
 }
 
 /** How the dispute ended, for the family: won, the gift counts again; lost, it went back to the giver's card. */
-export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, supportEmail: string): MailMessage {
+export function disputeEndedFamilyNotice(
+  dispute: Dispute,
+  gift: Gift,
+  registry: Registry,
+  member: User,
+  supportEmail: string,
+): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const won = disputeOutcome(dispute) === 'won';
   const rows: [string, string][] = [
@@ -137,14 +164,28 @@ export function disputeEndedFamilyNotice(dispute: Dispute, gift: Gift, registry:
     to: member.email,
     kind: 'dispute-notice',
     replyTo: supportEmail,
-    subject: won ? `The disputed gift to ${celebration(registry)} was kept` : `The disputed gift to ${celebration(registry)} was returned to the giver`,
+    subject: won
+      ? `The disputed gift to ${celebration(registry)} was kept`
+      : `The disputed gift to ${celebration(registry)} was returned to the giver`,
     text: [greeting(member), '', news, '', counts, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout(won ? 'The disputed gift was kept' : 'The disputed gift was returned', rows, [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(counts)], escapeHtml(footer)),
+    html: layout(
+      won ? 'The disputed gift was kept' : 'The disputed gift was returned',
+      rows,
+      [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(counts)],
+      escapeHtml(footer),
+    ),
   };
 }
 
 /** The family's notice that their part of a lost dispute's gift was taken back from their bank transfer. */
-export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, registry: Registry, member: User, amount: number, supportEmail: string): MailMessage {
+export function transferReversedFamilyNotice(
+  dispute: Dispute,
+  gift: Gift,
+  registry: Registry,
+  member: User,
+  amount: number,
+  supportEmail: string,
+): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const rows: [string, string][] = [
     ['From', giverOf(gift)],
@@ -160,7 +201,12 @@ export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, regis
     replyTo: supportEmail,
     subject: `${money(amount)} of your payout for ${celebration(registry)} was taken back`,
     text: [greeting(member), '', news, '', taken, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', footer].join('\n'),
-    html: layout('Part of your payout was taken back', rows, [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(taken)], escapeHtml(footer)),
+    html: layout(
+      'Part of your payout was taken back',
+      rows,
+      [escapeHtml(greeting(member)), escapeHtml(news), escapeHtml(taken)],
+      escapeHtml(footer),
+    ),
   };
 }
 
@@ -169,7 +215,15 @@ export function transferReversedFamilyNotice(dispute: Dispute, gift: Gift, regis
  * check. It names the Disputes page instead of the amount, as the Manual Payouts notice does: until
  * an administrator claims it, a refund of the gift cancels it, and an e-mail cannot be taken back.
  */
-export function followUpWaitingAdminNotice(dispute: Dispute, gift: Gift, registry: Registry, owner: User | null, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
+export function followUpWaitingAdminNotice(
+  dispute: Dispute,
+  gift: Gift,
+  registry: Registry,
+  owner: User | null,
+  admin: User,
+  adminPageUrl: string,
+  supportEmail: string,
+): MailMessage {
   const money = (cents: number) => formatMoney(cents, registry.currency);
   const rows: [string, string][] = [
     ['Amount to send to the family', 'On the Disputes page, once you claim it'],
@@ -178,7 +232,8 @@ export function followUpWaitingAdminNotice(dispute: Dispute, gift: Gift, registr
     ['Gift', `${money(gift.amount)} from ${giverOf(gift)}`],
   ];
   const news = `The bank decided the dispute of a gift to ${celebration(registry)} in the gift’s favour after the registry closed. Closing held the gift back, so the family’s part of it is a payout of its own, to send now; the charity’s part joined its pending charity payout.`;
-  const why = 'This e-mail gives no amount on purpose: a refund of the gift cancels the follow-up until it is claimed. Claim it on the Disputes page and send the amount shown there.';
+  const why =
+    'This e-mail gives no amount on purpose: a refund of the gift cancels the follow-up until it is claimed. Claim it on the Disputes page and send the amount shown there.';
   const ask = `Claim it, send it, then mark it sent with the PayPal transaction ID or check number on the Disputes page: ${adminPageUrl}`;
   return {
     to: admin.email,

@@ -6,7 +6,14 @@ import { disputeReleasedEntry, followUpClaimedEntry, followUpReleasedEntry, foll
 import { centsToDecimalString } from '../money';
 import { pageUrl, paths } from '../page-paths';
 import type { AuditAction, AuditActor } from '../model/audit-event';
-import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from '../model/payout-claim';
+import {
+  claimedByAnother,
+  claimOf,
+  completedByAnotherOnly,
+  holdsClaim,
+  NOTHING_TO_RELEASE,
+  REFUND_UNDER_WAY_AT_CLAIM,
+} from '../model/payout-claim';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway, TransferResult } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
@@ -28,12 +35,25 @@ const SYSTEM: AuditActor = { userId: null, label: 'system:bank-transfer' };
  * payout, and the family's part becomes a follow-up payout by the registry's method. Administrators
  * hear of a PayPal or check one at once; a bank one is sent by sendFollowUpTransfer once this commits.
  */
-export async function releaseHeldParts(dispute: Dispute, gift: Gift, registry: Registry, repositories: Repositories, appUrl: string, supportEmail: string): Promise<FollowUpPayout> {
+export async function releaseHeldParts(
+  dispute: Dispute,
+  gift: Gift,
+  registry: Registry,
+  repositories: Repositories,
+  appUrl: string,
+  supportEmail: string,
+): Promise<FollowUpPayout> {
   const { gifts, registries, charityPayouts, ledger, users, mail } = repositories;
   await gifts.changeStatus(gift.id, 'disputed', 'succeeded');
   await registries.addToTotalReceived(registry.id, dispute.heldAmount);
   await registries.update(registry.id, { charityPayoutAmount: (registry.charityPayoutAmount ?? 0) + gift.charityAmount });
-  const charityPayout = await charityPayouts.addToPending({ charityId: gift.charityId, currency: registry.currency, amount: gift.charityAmount, giftCount: 1, registryId: registry.id });
+  const charityPayout = await charityPayouts.addToPending({
+    charityId: gift.charityId,
+    currency: registry.currency,
+    amount: gift.charityAmount,
+    giftCount: 1,
+    registryId: registry.id,
+  });
   const followUp: FollowUpPayout = {
     method: registry.payoutMethod ?? 'check',
     amount: gift.childAmount,
@@ -52,7 +72,15 @@ export async function releaseHeldParts(dispute: Dispute, gift: Gift, registry: R
     const owner = await users.findById(registry.userId);
     for (const admin of await users.listAdmins()) {
       await mail.enqueue({
-        ...followUpWaitingAdminNotice({ ...dispute, followUp }, gift, registry, owner, admin, pageUrl(appUrl, paths.adminDisputes), supportEmail),
+        ...followUpWaitingAdminNotice(
+          { ...dispute, followUp },
+          gift,
+          registry,
+          owner,
+          admin,
+          pageUrl(appUrl, paths.adminDisputes),
+          supportEmail,
+        ),
         dedupeKey: `dispute-follow-up-${dispute.id}-admin-${admin.id}`,
       });
     }
@@ -67,12 +95,20 @@ export function followUpTransferKey(dispute: Pick<Dispute, 'id'>): string {
   return `dispute-follow-up-${dispute.id}`;
 }
 
-async function markSent(disputeId: string, reference: string, actor: AuditActor, now: Date, { disputes, ledger, audit }: Repositories): Promise<Dispute> {
+async function markSent(
+  disputeId: string,
+  reference: string,
+  actor: AuditActor,
+  now: Date,
+  { disputes, ledger, audit }: Repositories,
+): Promise<Dispute> {
   const locked = await disputes.findByIdForUpdate(disputeId);
   if (!locked?.followUp) throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
   if (locked.followUp.status === 'completed') return locked;
   if (locked.followUp.status === 'cancelled') throw new DomainError('payout.changed', FOLLOW_UP_CANCELLED);
-  const sent = await disputes.update(locked.id, { followUp: { ...locked.followUp, status: 'completed', reference, failureMessage: null, sentAt: now, sentBy: actor.label } });
+  const sent = await disputes.update(locked.id, {
+    followUp: { ...locked.followUp, status: 'completed', reference, failureMessage: null, sentAt: now, sentBy: actor.label },
+  });
   const entry = followUpSentEntry(sent);
   if (entry) await ledger.post(entry);
   await audit.append({
@@ -139,12 +175,31 @@ function followUpAuditView(dispute: Dispute) {
   };
 }
 
-async function appendFollowUpAudit(audit: Repositories['audit'], actor: AuditActor, action: AuditAction, before: Dispute, after: Dispute, now: Date): Promise<void> {
-  await audit.append({ actorUserId: actor.userId, actorLabel: actor.label, action, subjectType: 'dispute', subjectId: before.id, before: followUpAuditView(before), after: followUpAuditView(after), createdAt: now });
+async function appendFollowUpAudit(
+  audit: Repositories['audit'],
+  actor: AuditActor,
+  action: AuditAction,
+  before: Dispute,
+  after: Dispute,
+  now: Date,
+): Promise<void> {
+  await audit.append({
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action,
+    subjectType: 'dispute',
+    subjectId: before.id,
+    before: followUpAuditView(before),
+    after: followUpAuditView(after),
+    createdAt: now,
+  });
 }
 
 /** The dispute, locked, with a PayPal or check follow-up still to send; a bank one, none, or one sent is refused. */
-async function lockedManualFollowUp(disputeId: string, disputes: Repositories['disputes']): Promise<Dispute & { followUp: FollowUpPayout }> {
+async function lockedManualFollowUp(
+  disputeId: string,
+  disputes: Repositories['disputes'],
+): Promise<Dispute & { followUp: FollowUpPayout }> {
   const dispute = await disputes.findByIdForUpdate(disputeId);
   if (!dispute?.followUp || dispute.followUp.method === 'bank') throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
   if (dispute.followUp.status === 'completed') throw new DomainError('payout.already_completed', FOLLOW_UP_ALREADY_SENT);
@@ -156,10 +211,18 @@ async function lockedManualFollowUp(disputeId: string, disputes: Repositories['d
  * The claim itself, on the locked dispute of a follow-up waiting to be sent: refused while its gift
  * is being refunded (the refund cancels the follow-up). The amount moves to payouts in transit.
  */
-async function claimLocked(dispute: Dispute & { followUp: FollowUpPayout }, actor: AuditActor, now: Date, { gifts, disputes, ledger, audit }: Repositories): Promise<Dispute> {
-  if ((await gifts.findById(dispute.giftId))?.paymentStatus === 'refunding') throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
+async function claimLocked(
+  dispute: Dispute & { followUp: FollowUpPayout },
+  actor: AuditActor,
+  now: Date,
+  { gifts, disputes, ledger, audit }: Repositories,
+): Promise<Dispute> {
+  if ((await gifts.findById(dispute.giftId))?.paymentStatus === 'refunding')
+    throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
   const claims = dispute.followUp.claims + 1;
-  const claimed = await disputes.update(dispute.id, { followUp: { ...dispute.followUp, status: 'sending', claim: claimOf(actor, now), claims } });
+  const claimed = await disputes.update(dispute.id, {
+    followUp: { ...dispute.followUp, status: 'sending', claim: claimOf(actor, now), claims },
+  });
   const entry = followUpClaimedEntry(claimed, claims);
   if (entry) await ledger.post(entry);
   await appendFollowUpAudit(audit, actor, 'dispute.follow_up_claimed', dispute, claimed, now);
@@ -172,7 +235,11 @@ async function claimLocked(dispute: Dispute & { followUp: FollowUpPayout }, acto
  * it and since when, and only they mark it sent. Claiming one you hold changes nothing; one another
  * administrator holds is refused (409).
  */
-export async function claimManualFollowUp(disputeId: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<Dispute> {
+export async function claimManualFollowUp(
+  disputeId: string,
+  actor: AuditActor,
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<Dispute> {
   return ports.unitOfWork.transaction(async (repositories) => {
     const dispute = await lockedManualFollowUp(disputeId, repositories.disputes);
     if (dispute.followUp.status === 'sending') {
@@ -187,7 +254,11 @@ export async function claimManualFollowUp(disputeId: string, actor: AuditActor, 
  * The follow-up goes back to waiting, unsent: by its holder, or by another administrator when the
  * holder is away and it was not sent (the screen asks first); the audit trail names both.
  */
-export async function releaseManualFollowUp(disputeId: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<Dispute> {
+export async function releaseManualFollowUp(
+  disputeId: string,
+  actor: AuditActor,
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<Dispute> {
   return ports.unitOfWork.transaction(async ({ disputes, ledger, audit }) => {
     const dispute = await lockedManualFollowUp(disputeId, disputes);
     if (dispute.followUp.status !== 'sending') throw new DomainError('payout.not_claimed', NOTHING_TO_RELEASE);
@@ -206,13 +277,19 @@ export async function releaseManualFollowUp(disputeId: string, actor: AuditActor
  * nobody holds is claimed for them in the same step; one another administrator holds is theirs
  * to mark (409).
  */
-export async function completeManualFollowUp(disputeId: string, input: unknown, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<Dispute> {
+export async function completeManualFollowUp(
+  disputeId: string,
+  input: unknown,
+  actor: AuditActor,
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<Dispute> {
   refuseUnknownFields(input, ['reference']);
   const { reference } = await validate(followUpSentSchema, input);
   return ports.unitOfWork.transaction(async (repositories) => {
     const dispute = await lockedManualFollowUp(disputeId, repositories.disputes);
     const now = ports.clock.now();
-    if (dispute.followUp.status === 'sending' && !holdsClaim(dispute.followUp.claim?.claimedBy ?? null, actor)) throw completedByAnotherOnly(dispute.followUp.claim?.claimedBy ?? null);
+    if (dispute.followUp.status === 'sending' && !holdsClaim(dispute.followUp.claim?.claimedBy ?? null, actor))
+      throw completedByAnotherOnly(dispute.followUp.claim?.claimedBy ?? null);
     if (dispute.followUp.status !== 'sending') await claimLocked(dispute, actor, now, repositories);
     return markSent(dispute.id, reference, actor, now, repositories);
   });

@@ -16,7 +16,11 @@ export interface DisputeListing {
  * A lost dispute whose money had gone to the family by bank transfer: the family's part of the
  * gift may be taken back from that transfer, once. Null when nothing may be.
  */
-export function reversibleAmount(dispute: Dispute, gift: Pick<Gift, 'childAmount'>, registry: Pick<Registry, 'payoutMethod' | 'payoutStatus' | 'stripePayoutId'>): number | null {
+export function reversibleAmount(
+  dispute: Dispute,
+  gift: Pick<Gift, 'childAmount'>,
+  registry: Pick<Registry, 'payoutMethod' | 'payoutStatus' | 'stripePayoutId'>,
+): number | null {
   if (dispute.status !== 'lost' || dispute.phase !== 'paid' || dispute.transferReversalId) return null;
   if (registry.payoutMethod !== 'bank' || registry.payoutStatus !== 'completed' || !registry.stripePayoutId) return null;
   return gift.childAmount > 0 ? gift.childAmount : null;

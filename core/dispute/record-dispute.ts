@@ -11,7 +11,14 @@ import {
 } from '../ledger/dispute-postings';
 import type { LedgerEntry } from '../model/ledger-entry';
 import { pageUrl, paths } from '../page-paths';
-import { disputeOutcome, isFinalDisputeStatus, type Dispute, type DisputeChanges, type DisputeReport, type ProviderDisputeStatus } from '../model/dispute';
+import {
+  disputeOutcome,
+  isFinalDisputeStatus,
+  type Dispute,
+  type DisputeChanges,
+  type DisputeReport,
+  type ProviderDisputeStatus,
+} from '../model/dispute';
 import { disputeEndedFamilyNotice, disputeOpenedAdminNotice, disputeOpenedFamilyNotice } from './dispute-emails';
 import { releaseHeldParts, sendFollowUpTransfer } from './follow-up-payout';
 
@@ -27,7 +34,11 @@ export interface DisputePorts {
 }
 
 /** What became of a provider's report of a dispute; the caller logs it. */
-export type DisputeOutcome = { kind: 'opened'; dispute: Dispute } | { kind: 'updated'; dispute: Dispute } | { kind: 'unchanged'; dispute: Dispute } | { kind: 'unknown-payment' };
+export type DisputeOutcome =
+  | { kind: 'opened'; dispute: Dispute }
+  | { kind: 'updated'; dispute: Dispute }
+  | { kind: 'unchanged'; dispute: Dispute }
+  | { kind: 'unknown-payment' };
 
 /** Inquiries come before chargebacks, and a response before a decision: a report never moves a dispute back. */
 const STEP: Record<ProviderDisputeStatus, number> = {
@@ -57,8 +68,16 @@ const STEP: Record<ProviderDisputeStatus, number> = {
 export async function recordDispute(report: DisputeReport, ports: DisputePorts): Promise<DisputeOutcome> {
   const outcome = await recordReport(report, ports);
   // Won after closing by bank: the family's held part goes now, after the books are committed.
-  if (ports.gateway && outcome.kind !== 'unknown-payment' && outcome.dispute.followUp?.method === 'bank' && outcome.dispute.followUp.status === 'pending') {
-    return { ...outcome, dispute: await sendFollowUpTransfer(outcome.dispute.id, { unitOfWork: ports.unitOfWork, gateway: ports.gateway, clock: ports.clock }) };
+  if (
+    ports.gateway &&
+    outcome.kind !== 'unknown-payment' &&
+    outcome.dispute.followUp?.method === 'bank' &&
+    outcome.dispute.followUp.status === 'pending'
+  ) {
+    return {
+      ...outcome,
+      dispute: await sendFollowUpTransfer(outcome.dispute.id, { unitOfWork: ports.unitOfWork, gateway: ports.gateway, clock: ports.clock }),
+    };
   }
   return outcome;
 }
@@ -89,7 +108,11 @@ async function recordReport(report: DisputeReport, ports: DisputePorts): Promise
         amount: report.amount,
         reason: report.reason,
         // A decision reported before the opening (events out of order) is recorded open first, then decided below, so both steps happen.
-        status: isFinalDisputeStatus(report.status) ? (report.status === 'warning_closed' ? 'warning_needs_response' : 'needs_response') : report.status,
+        status: isFinalDisputeStatus(report.status)
+          ? report.status === 'warning_closed'
+            ? 'warning_needs_response'
+            : 'needs_response'
+          : report.status,
         evidenceDueBy: report.evidenceDueBy,
         phase: held ? 'held' : 'paid',
         heldAmount: held ? gift.amount : 0,
@@ -119,7 +142,8 @@ async function recordReport(report: DisputeReport, ports: DisputePorts): Promise
       if (report.reason !== dispute.reason) changes.reason = report.reason;
     }
     // A lost dispute took the money even where the report does not itemise it.
-    const withdrawn = report.withdrawn ?? (report.status === 'lost' && !isFinalDisputeStatus(dispute.status) ? { amount: report.amount, fee: 0 } : null);
+    const withdrawn =
+      report.withdrawn ?? (report.status === 'lost' && !isFinalDisputeStatus(dispute.status) ? { amount: report.amount, fee: 0 } : null);
     if (withdrawn && dispute.withdrawnAmount === null) {
       changes.withdrawnAmount = withdrawn.amount;
       changes.withdrawnFee = withdrawn.fee;
@@ -170,7 +194,10 @@ async function tellOfOpening(dispute: Dispute, repositories: Repositories, ports
     });
   }
   for (const { member } of await familyOf(registry.id, repositories)) {
-    await repositories.mail.enqueue({ ...disputeOpenedFamilyNotice(dispute, gift, registry, member, ports.supportEmail), dedupeKey: `dispute-opened-${dispute.id}-family-${member.id}` });
+    await repositories.mail.enqueue({
+      ...disputeOpenedFamilyNotice(dispute, gift, registry, member, ports.supportEmail),
+      dedupeKey: `dispute-opened-${dispute.id}-family-${member.id}`,
+    });
   }
 }
 
@@ -178,7 +205,12 @@ async function tellOfOpening(dispute: Dispute, repositories: Repositories, ports
  * Tells the family how the bank decided. `occasion` names a second telling of the same dispute
  * (its gift held after all), which the outbox must not take for the first one again.
  */
-export async function tellOfEnd(dispute: Dispute, repositories: Repositories, ports: Pick<DisputePorts, 'supportEmail'>, occasion = ''): Promise<void> {
+export async function tellOfEnd(
+  dispute: Dispute,
+  repositories: Repositories,
+  ports: Pick<DisputePorts, 'supportEmail'>,
+  occasion = '',
+): Promise<void> {
   const gift = await repositories.gifts.findById(dispute.giftId);
   const outcome = disputeOutcome(dispute);
   if (!gift || !outcome) return;
@@ -187,6 +219,9 @@ export async function tellOfEnd(dispute: Dispute, repositories: Repositories, po
     if (registry) await voidReceiptOf(gift, registry, 'dispute-lost', dispute.closedAt ?? new Date(), repositories, ports.supportEmail);
   }
   for (const { member, registry } of await familyOf(dispute.registryId, repositories)) {
-    await repositories.mail.enqueue({ ...disputeEndedFamilyNotice(dispute, gift, registry, member, ports.supportEmail), dedupeKey: `dispute-ended-${dispute.id}${occasion}-family-${member.id}` });
+    await repositories.mail.enqueue({
+      ...disputeEndedFamilyNotice(dispute, gift, registry, member, ports.supportEmail),
+      dedupeKey: `dispute-ended-${dispute.id}${occasion}-family-${member.id}`,
+    });
   }
 }

@@ -12,7 +12,8 @@ import { DISPUTE_NOT_FOUND } from './submit-dispute-evidence';
 
 export const NOT_REVERSIBLE =
   'Only a lost dispute whose gift was already paid out to the family by bank transfer can be taken back from that transfer, and only once.';
-export const REVERSAL_REFUSED = 'The payment provider refused to reverse the transfer (the family’s account may not hold the money any more). Nothing changed.';
+export const REVERSAL_REFUSED =
+  'The payment provider refused to reverse the transfer (the family’s account may not hold the money any more). Nothing changed.';
 export const REVERSAL_UNCONFIRMED = 'The payment provider did not confirm the reversal. Please try again: it is never made twice.';
 
 /** The idempotency key of a dispute's one reversal. */
@@ -36,7 +37,9 @@ export async function reverseDisputeTransfer(
     const dispute = await disputes.findById(disputeId);
     const gift = dispute ? await gifts.findById(dispute.giftId) : null;
     const registry = dispute ? await registries.findById(dispute.registryId) : null;
-    return dispute && gift && registry ? { dispute, amount: reversibleAmount(dispute, gift, registry), transferId: registry.stripePayoutId } : null;
+    return dispute && gift && registry
+      ? { dispute, amount: reversibleAmount(dispute, gift, registry), transferId: registry.stripePayoutId }
+      : null;
   });
   if (!found) throw new DomainError('dispute.not_found', DISPUTE_NOT_FOUND);
   const { dispute, amount, transferId } = found;
@@ -72,7 +75,11 @@ export async function reverseDisputeTransfer(
     if (gift && registry) {
       for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
         const member = await users.findById(memberId);
-        if (member) await mail.enqueue({ ...transferReversedFamilyNotice(updated, gift, registry, member, amount, ports.supportEmail), dedupeKey: `${reversalKey(dispute)}-family-${member.id}` });
+        if (member)
+          await mail.enqueue({
+            ...transferReversedFamilyNotice(updated, gift, registry, member, amount, ports.supportEmail),
+            dedupeKey: `${reversalKey(dispute)}-family-${member.id}`,
+          });
       }
     }
     return updated;

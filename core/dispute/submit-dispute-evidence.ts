@@ -8,15 +8,22 @@ import { recordDispute, type DisputePorts } from './record-dispute';
 
 export const DISPUTE_NOT_FOUND = 'Dispute not found';
 export const EVIDENCE_NOT_AWAITED = 'The bank is not waiting for evidence on this dispute: it was sent already, or the dispute is decided.';
-export const EVIDENCE_REFUSED = 'The payment provider took no evidence for this dispute (it may be decided, or its deadline passed). Nothing was sent.';
-export const EVIDENCE_UNCONFIRMED = 'The payment provider did not confirm the evidence arrived. Please look at the dispute again in a minute before sending it again.';
+export const EVIDENCE_REFUSED =
+  'The payment provider took no evidence for this dispute (it may be decided, or its deadline passed). Nothing was sent.';
+export const EVIDENCE_UNCONFIRMED =
+  'The payment provider did not confirm the evidence arrived. Please look at the dispute again in a minute before sending it again.';
 
 /**
  * An administrator's text evidence for a dispute, sent through the provider and submitted to the
  * card issuer at once. The provider's answer is recorded as any report of the dispute is (the
  * dispute goes under review), and the submission goes to the audit trail with its text.
  */
-export async function submitDisputeEvidence(disputeId: string, input: unknown, actor: AuditActor, ports: DisputePorts & { gateway: PaymentGateway }): Promise<Dispute> {
+export async function submitDisputeEvidence(
+  disputeId: string,
+  input: unknown,
+  actor: AuditActor,
+  ports: DisputePorts & { gateway: PaymentGateway },
+): Promise<Dispute> {
   refuseUnknownFields(input, ['evidence']);
   const { evidence } = await validate(evidenceSchema, input);
   const dispute = await ports.unitOfWork.transaction(({ disputes }) => disputes.findById(disputeId));

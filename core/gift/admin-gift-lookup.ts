@@ -43,14 +43,16 @@ export async function lookUpGiftsForAdmin(
   requireAdmin(ports.user);
   const params = (query ?? {}) as Record<string, unknown>;
   const unknown = Object.keys(params).filter((key) => key !== 'registry');
-  if (unknown.length > 0) throw new DomainError('validation.failed', `Unknown parameter: ${unknown.join(', ')}`, { [unknown[0]!]: 'Unknown parameter' });
+  if (unknown.length > 0)
+    throw new DomainError('validation.failed', `Unknown parameter: ${unknown.join(', ')}`, { [unknown[0]!]: 'Unknown parameter' });
   const text = params.registry;
   if (text !== undefined && typeof text !== 'string') refuse('Give registry once');
   if (!text || text.trim() === '') refuse('Enter a registry link, id or short code');
   if (text.length > MAX_QUERY_LENGTH) refuse(`A registry link is at most ${MAX_QUERY_LENGTH} characters`);
 
   const reference = registryReference(text);
-  const registry = 'id' in reference ? await ports.registries.findById(reference.id) : await ports.registries.findByShortCode(reference.shortCode);
+  const registry =
+    'id' in reference ? await ports.registries.findById(reference.id) : await ports.registries.findByShortCode(reference.shortCode);
   if (!registry || !registry.isActive) throw registryNotFound();
   const gifts = (await ports.gifts.listByRegistry(registry.id)).filter(isListed);
   const payoutOf = await payoutsOfRegistry(registry, ports);
@@ -58,7 +60,12 @@ export async function lookUpGiftsForAdmin(
     registry,
     entries: gifts.map((gift) => {
       const refusal = refundRefusal(gift, registry, payoutOf(gift));
-      return { gift, refundable: refusal === null, refusal, refundableAtPlatformCost: platformCostRefusal(gift, registry, payoutOf(gift)) === null };
+      return {
+        gift,
+        refundable: refusal === null,
+        refusal,
+        refundableAtPlatformCost: platformCostRefusal(gift, registry, payoutOf(gift)) === null,
+      };
     }),
   };
 }

@@ -38,7 +38,10 @@ export async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundP
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
     if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
     const now = ports.clock.now();
-    const before = { totalReceived: centsToDecimalString(registry.totalReceived), payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount) };
+    const before = {
+      totalReceived: centsToDecimalString(registry.totalReceived),
+      payoutAmount: registry.payoutAmount === null ? null : centsToDecimalString(registry.payoutAmount),
+    };
     let after = before;
     let atPlatformCost = gift.refundedAtPlatformCost;
     // The registry as the refund leaves it, which the family's notice states, and a follow-up payout it cancelled.
@@ -100,7 +103,14 @@ export async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundP
       for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
         const member = await users.findById(memberId);
         if (member) {
-          const notice = familyRefundNotice({ ...gift, refundedAtPlatformCost: atPlatformCost }, left, member, by, ports.supportEmail, cancelledFollowUp?.amount ?? null);
+          const notice = familyRefundNotice(
+            { ...gift, refundedAtPlatformCost: atPlatformCost },
+            left,
+            member,
+            by,
+            ports.supportEmail,
+            cancelledFollowUp?.amount ?? null,
+          );
           await mail.enqueue({ ...notice, dedupeKey: `${refundKey(gift)}-family-${member.id}` });
         }
       }

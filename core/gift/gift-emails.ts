@@ -24,7 +24,13 @@ function dearGiver(gift: Gift): string {
  * for a gift over the threshold what of it is a donation and who acknowledges it (with the
  * charity's receipt when one was issued); replies go to support.
  */
-export function giftReceipt(gift: Gift, registry: Registry, charity: Charity, supportEmail: string, receipt: Receipt | null = null): MailMessage {
+export function giftReceipt(
+  gift: Gift,
+  registry: Registry,
+  charity: Charity,
+  supportEmail: string,
+  receipt: Receipt | null = null,
+): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
   const total = gift.amount + gift.platformFee + gift.stripeFee;
   const rows: [string, string][] = [
@@ -76,7 +82,14 @@ function receiptTable(rows: [string, string][]): string {
  * The family's notice of a new gift, with the giver's words and a link to the registry; replies go
  * to support. The giver is a stranger to us: nothing they wrote becomes a link (unlinked-text.ts).
  */
-export function giftNotice(gift: Gift, registry: Registry, charity: Charity, owner: User, registryUrl: string, supportEmail: string): MailMessage {
+export function giftNotice(
+  gift: Gift,
+  registry: Registry,
+  charity: Charity,
+  owner: User,
+  registryUrl: string,
+  supportEmail: string,
+): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
   const giver = unlinkedText(gift.giftGiverName);
   const rows: [string, string][] = [
@@ -89,12 +102,17 @@ export function giftNotice(gift: Gift, registry: Registry, charity: Charity, own
   const news = `${giver} just gave a gift to ${celebration(registry)}.`;
   const message = gift.personalMessage ? `Their message: “${unlinkedText(gift.personalMessage)}”` : null;
   const link = `See every gift and send thank-you cards on your registry: ${registryUrl}`;
-  const text = [hello, '', news, ...(message ? ['', message] : []), '', ...rows.map(([label, value]) => `${label}: ${value}`), '', link].join('\n');
-  const paragraphs = [
-    escapeHtml(hello),
-    escapeHtml(news),
-    ...(message ? [`<em>${escapeHtml(message)}</em>`] : []),
-  ];
+  const text = [
+    hello,
+    '',
+    news,
+    ...(message ? ['', message] : []),
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    link,
+  ].join('\n');
+  const paragraphs = [escapeHtml(hello), escapeHtml(news), ...(message ? [`<em>${escapeHtml(message)}</em>`] : [])];
   const footer = `See every gift and send thank-you cards on <a href="${escapeHtml(registryUrl)}" style="color:#1e3a8a">your registry</a>.`;
   return {
     to: owner.email,
@@ -137,7 +155,8 @@ export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail:
   ];
   const dear = dearGiver(gift);
   const news = `Your gift to ${celebration(registry)} has been refunded. We have returned the full ${money(total)} you paid, fees included, to the card you paid with; depending on your bank it appears within 5 to 10 business days.`;
-  const footer = 'Nothing of this gift goes to the family or to the charity. If you have a question about this refund, reply to this e-mail.';
+  const footer =
+    'Nothing of this gift goes to the family or to the charity. If you have a question about this refund, reply to this e-mail.';
   return {
     to: gift.giftGiverEmail,
     kind: 'refund-notice',
@@ -160,7 +179,14 @@ export type RefundedBy = 'support' | 'provider';
  * be paid in a follow-up payout of its own (`cancelledFollowUp`), which the family was told of
  * (disputeEndedFamilyNotice): the notice says it will not be sent.
  */
-export function familyRefundNotice(gift: Gift, registry: Registry, member: User, by: RefundedBy, supportEmail: string, cancelledFollowUp: Cents | null = null): MailMessage {
+export function familyRefundNotice(
+  gift: Gift,
+  registry: Registry,
+  member: User,
+  by: RefundedBy,
+  supportEmail: string,
+  cancelledFollowUp: Cents | null = null,
+): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
   // Refunded at the platform's cost (a payout was already claimed or sent): the family and the charity keep their parts.
   const kept = gift.refundedAtPlatformCost;
@@ -182,7 +208,9 @@ export function familyRefundNotice(gift: Gift, registry: Registry, member: User,
   const now =
     payout && !kept
       ? cancelledFollowUp !== null
-        ? [`Its ${money(cancelledFollowUp)} was to be paid to your family on its own, after the bank decided for the gift; that payment will not be sent now. The rest of your payout, ${payout}, is as it was.`]
+        ? [
+            `Its ${money(cancelledFollowUp)} was to be paid to your family on its own, after the bank decided for the gift; that payment will not be sent now. The rest of your payout, ${payout}, is as it was.`,
+          ]
         : [`Your family’s payout is now ${payout}, as your registry page shows: this replaces the amount the closing e-mail gave.`]
       : [];
   const footer = 'Questions about this refund? Reply to this e-mail and our support team will answer.';

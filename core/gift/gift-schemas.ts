@@ -8,8 +8,15 @@ export const giftSchema = yup.object({
   registryId: yup.string().trim().required('Registry is required'),
   charityId: yup.string().trim().required('Please select a charity'),
   // The family's gift e-mail and its thank-you card quote the name.
-  giftGiverName: refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Name must be at most 100 characters'), 'Name').required('Name is required'),
-  giftGiverEmail: yup.string().trim().max(255, 'Valid email is required').email('Valid email is required').required('Valid email is required'),
+  giftGiverName: refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Name must be at most 100 characters'), 'Name').required(
+    'Name is required',
+  ),
+  giftGiverEmail: yup
+    .string()
+    .trim()
+    .max(255, 'Valid email is required')
+    .email('Valid email is required')
+    .required('Valid email is required'),
   amount: centsField({ min: MIN_GIFT_CENTS, max: MAX_GIFT_CENTS }),
   personalMessage: yup.string().trim().max(1000, 'Message must be at most 1000 characters').default(''),
   shareEmailWithCharity: yup.boolean().default(false),

@@ -5,7 +5,10 @@ import type { Gift } from '../model/gift';
 import { registryNotFound } from '../access/registry-not-found';
 
 /** Who gave what is for the registry's owner and co-owners alone. */
-export async function listGifts(registryId: string, ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts'>): Promise<Gift[]> {
+export async function listGifts(
+  registryId: string,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts'>,
+): Promise<Gift[]> {
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
   requireManager(registry, ports.user);

@@ -19,7 +19,8 @@ export async function reconcilePayment(
   let outcome: PaymentOutcome | null = null;
   if (known.paymentStatus === 'pending' || known.paymentStatus === 'failed') {
     const state = await ports.gateway.retrievePaymentIntent(paymentIntentId);
-    if (state.status === 'succeeded') outcome = await recordPaymentSucceeded({ paymentIntentId, amount: state.amount, currency: state.currency }, ports);
+    if (state.status === 'succeeded')
+      outcome = await recordPaymentSucceeded({ paymentIntentId, amount: state.amount, currency: state.currency }, ports);
     else if (state.status === 'failed') outcome = await recordPaymentFailed({ paymentIntentId }, ports);
   }
   const now = await ports.gifts.findById(known.id);

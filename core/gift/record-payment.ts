@@ -34,41 +34,68 @@ export async function recordPaymentSucceeded(
   ports: PaymentPorts,
 ): Promise<PaymentOutcome> {
   const reportedFee = await feeToRecord(report.paymentIntentId, ports);
-  const outcome = await ports.unitOfWork.transaction(async ({ gifts, registries, charities, users, mail, ledger, receipts }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift; currency: Currency }> => {
-    const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
-    if (!gift) return { kind: 'unknown-payment' };
-    if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded' || gift.paymentStatus === 'disputed') return { kind: 'already-settled', gift };
-    const registry = await registries.findByIdForUpdate(gift.registryId);
-    if (!registry) return { kind: 'unknown-payment' };
-    const expected = { amount: totalCharged(gift), currency: gift.currency };
-    if (report.amount !== expected.amount || report.currency !== expected.currency) {
-      return { kind: 'mismatch', gift, expected, reported: { amount: report.amount, currency: report.currency } };
-    }
-    // Neither a closed registry nor a gift given up as abandoned takes money any more.
-    if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift, currency: gift.currency };
-    const providerFee = reportedFee ?? gift.stripeFee;
-    await gifts.setStatus(gift.id, 'succeeded');
-    await gifts.setProviderFee(gift.id, providerFee);
-    await registries.addToTotalReceived(registry.id, gift.amount);
-    await ledger.post(giftPaidEntry(gift, gift.currency, providerFee));
-    const [charity, owner, ...coOwners] = await Promise.all([
-      charities.findById(gift.charityId),
-      users.findById(registry.userId),
-      ...registry.coOwnerIds.map((id) => users.findById(id)),
-    ]);
-    // Numbered in this transaction: a webhook and the browser's confirmation racing credit the gift once, so number it once.
-    const receipt = charity ? await issueReceiptFor(gift, charity, ports.clock?.now() ?? new Date(), receipts) : null;
-    if (charity) await mail.enqueue({ ...giftReceipt(gift, registry, charity, ports.supportEmail, receipt), dedupeKey: `gift-receipt-${gift.id}` });
-    if (charity && owner) {
-      await mail.enqueue({ ...giftNotice(gift, registry, charity, owner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail), dedupeKey: `gift-notice-${gift.id}` });
-    }
-    // Both parents hear of each gift, not only the one who made the registry.
-    for (const coOwner of coOwners) {
-      if (!charity || !coOwner) continue;
-      await mail.enqueue({ ...giftNotice(gift, registry, charity, coOwner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail), dedupeKey: `gift-notice-${gift.id}-${coOwner.id}` });
-    }
-    return { kind: 'credited', gift: { ...gift, paymentStatus: 'succeeded', providerFee }, registry: { ...registry, totalReceived: registry.totalReceived + gift.amount } };
-  });
+  const outcome = await ports.unitOfWork.transaction(
+    async ({
+      gifts,
+      registries,
+      charities,
+      users,
+      mail,
+      ledger,
+      receipts,
+    }): Promise<PaymentOutcome | { kind: 'refund'; gift: Gift; currency: Currency }> => {
+      const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
+      if (!gift) return { kind: 'unknown-payment' };
+      if (
+        gift.paymentStatus === 'succeeded' ||
+        gift.paymentStatus === 'refunding' ||
+        gift.paymentStatus === 'refunded' ||
+        gift.paymentStatus === 'disputed'
+      )
+        return { kind: 'already-settled', gift };
+      const registry = await registries.findByIdForUpdate(gift.registryId);
+      if (!registry) return { kind: 'unknown-payment' };
+      const expected = { amount: totalCharged(gift), currency: gift.currency };
+      if (report.amount !== expected.amount || report.currency !== expected.currency) {
+        return { kind: 'mismatch', gift, expected, reported: { amount: report.amount, currency: report.currency } };
+      }
+      // Neither a closed registry nor a gift given up as abandoned takes money any more.
+      if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift, currency: gift.currency };
+      const providerFee = reportedFee ?? gift.stripeFee;
+      await gifts.setStatus(gift.id, 'succeeded');
+      await gifts.setProviderFee(gift.id, providerFee);
+      await registries.addToTotalReceived(registry.id, gift.amount);
+      await ledger.post(giftPaidEntry(gift, gift.currency, providerFee));
+      const [charity, owner, ...coOwners] = await Promise.all([
+        charities.findById(gift.charityId),
+        users.findById(registry.userId),
+        ...registry.coOwnerIds.map((id) => users.findById(id)),
+      ]);
+      // Numbered in this transaction: a webhook and the browser's confirmation racing credit the gift once, so number it once.
+      const receipt = charity ? await issueReceiptFor(gift, charity, ports.clock?.now() ?? new Date(), receipts) : null;
+      if (charity)
+        await mail.enqueue({ ...giftReceipt(gift, registry, charity, ports.supportEmail, receipt), dedupeKey: `gift-receipt-${gift.id}` });
+      if (charity && owner) {
+        await mail.enqueue({
+          ...giftNotice(gift, registry, charity, owner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail),
+          dedupeKey: `gift-notice-${gift.id}`,
+        });
+      }
+      // Both parents hear of each gift, not only the one who made the registry.
+      for (const coOwner of coOwners) {
+        if (!charity || !coOwner) continue;
+        await mail.enqueue({
+          ...giftNotice(gift, registry, charity, coOwner, pageUrl(ports.appUrl, paths.registry(registry.id)), ports.supportEmail),
+          dedupeKey: `gift-notice-${gift.id}-${coOwner.id}`,
+        });
+      }
+      return {
+        kind: 'credited',
+        gift: { ...gift, paymentStatus: 'succeeded', providerFee },
+        registry: { ...registry, totalReceived: registry.totalReceived + gift.amount },
+      };
+    },
+  );
   if (outcome.kind !== 'refund') return outcome;
 
   // The provider call stays outside the transaction; its idempotency key makes a repeat harmless,
@@ -82,7 +109,8 @@ export async function recordPaymentSucceeded(
     const entry = latePaymentRefundedEntry(outcome.gift, outcome.currency, providerFee);
     if (entry) await ledger.post(entry);
     const registry = await registries.findById(outcome.gift.registryId);
-    if (registry) await mail.enqueue({ ...giftRefundNotice(outcome.gift, registry, ports.supportEmail), dedupeKey: `gift-refund-${outcome.gift.id}` });
+    if (registry)
+      await mail.enqueue({ ...giftRefundNotice(outcome.gift, registry, ports.supportEmail), dedupeKey: `gift-refund-${outcome.gift.id}` });
   });
   return { kind: 'refunded', gift: { ...outcome.gift, paymentStatus: 'refunded', providerFee } };
 }
@@ -95,15 +123,19 @@ export async function recordPaymentSucceeded(
  */
 async function feeToRecord(paymentIntentId: string, ports: PaymentPorts): Promise<Cents | null> {
   const gift = await ports.unitOfWork.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(paymentIntentId));
-  if (!gift || gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'refunded' || gift.paymentStatus === 'disputed') return null;
+  if (
+    !gift ||
+    gift.paymentStatus === 'succeeded' ||
+    gift.paymentStatus === 'refunding' ||
+    gift.paymentStatus === 'refunded' ||
+    gift.paymentStatus === 'disputed'
+  )
+    return null;
   return ports.gateway.paymentFee(paymentIntentId);
 }
 
 /** A payment attempt failed: a pending gift becomes failed; anything settled stays as it is. */
-export async function recordPaymentFailed(
-  report: { paymentIntentId: string },
-  ports: { unitOfWork: UnitOfWork },
-): Promise<PaymentOutcome> {
+export async function recordPaymentFailed(report: { paymentIntentId: string }, ports: { unitOfWork: UnitOfWork }): Promise<PaymentOutcome> {
   return ports.unitOfWork.transaction(async ({ gifts }) => {
     const gift = await gifts.findByPaymentIntentIdForUpdate(report.paymentIntentId);
     if (!gift) return { kind: 'unknown-payment' };

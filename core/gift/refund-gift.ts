@@ -74,7 +74,14 @@ async function findRefundable(giftId: string, ports: RefundPorts): Promise<{ gif
 }
 
 /** The first step: with the registry and the gift's charity payout locked, the rule checked again and the gift marked refunding. */
-async function startRefund(gift: Gift, registry: Registry, actor: AuditActor, reason: string, atPlatformCost: boolean, ports: RefundPorts): Promise<Gift> {
+async function startRefund(
+  gift: Gift,
+  registry: Registry,
+  actor: AuditActor,
+  reason: string,
+  atPlatformCost: boolean,
+  ports: RefundPorts,
+): Promise<Gift> {
   return ports.unitOfWork.transaction(async (repositories) => {
     const { registries, gifts, audit } = repositories;
     const locked = await registries.findByIdForUpdate(registry.id);

@@ -16,9 +16,11 @@ export const REFUND_UNDER_WAY_AT_CLOSING = `A gift of this registry is being ref
 /** A refund begun and not yet answered (a crash cut it off, say): not refunded yet, and nothing to do but wait. */
 export const REFUND_UNDER_WAY = `This gift’s refund is under way and finishes within ${REFUND_FINISHES_WITHIN_MINUTES} minutes; there is no need to refund it again.`;
 /** The giver's bank decides where a disputed gift's money goes; a refund would pay it back twice. */
-export const DISPUTED_NOT_REFUNDABLE = 'This gift is disputed by the giver’s bank, which decides whether the money goes back to them, so it cannot be refunded.';
+export const DISPUTED_NOT_REFUNDABLE =
+  'This gift is disputed by the giver’s bank, which decides whether the money goes back to them, so it cannot be refunded.';
 export const REFUND_REFUSED = 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.';
-export const REFUND_REFUSED_DISPUTED = 'The giver’s bank has disputed this payment, so it cannot be refunded. The gift is held out of the registry’s amounts until the bank decides.';
+export const REFUND_REFUSED_DISPUTED =
+  'The giver’s bank has disputed this payment, so it cannot be refunded. The gift is held out of the registry’s amounts until the bank decides.';
 /** The provider did not answer for sure: the refund may have gone through, and the sweep will know. */
 export const REFUND_UNCONFIRMED = `The payment provider has not confirmed this refund yet. It shows as under way and finishes on its own within ${REFUND_FINISHES_WITHIN_MINUTES} minutes; there is no need to try again.`;
 export const FAMILY_PAYOUT_BEING_SENT = 'This gift can no longer be refunded: the family’s payout is already being sent.';
@@ -29,7 +31,8 @@ export const FOLLOW_UP_BEING_SENT = 'This gift can no longer be refunded: the fa
 export const FOLLOW_UP_SENT = 'This gift can no longer be refunded: the family’s follow-up payout for it was already sent.';
 export const CHARITY_SHARE_MISSING = 'This gift can no longer be refunded: its charity’s share is in no payout.';
 /** An administrator asked for a refund at the platform's cost that the ordinary refund still covers. */
-export const REFUND_THE_ORDINARY_WAY = 'This gift can still be refunded the ordinary way: neither its family’s payout nor its charity’s payout has been claimed, so they give its parts back.';
+export const REFUND_THE_ORDINARY_WAY =
+  'This gift can still be refunded the ordinary way: neither its family’s payout nor its charity’s payout has been claimed, so they give its parts back.';
 
 /** The charity payout a closed registry's gift's 10% sits in; null while the registry is open, or when none holds it. */
 export type GiftCharityPayout = Pick<CharityPayout, 'id' | 'status'> | null;
@@ -110,7 +113,11 @@ export function refundWindow(
  * Why an administrator cannot refund the gift at the platform's cost, or null when they can: only
  * a paid gift that the ordinary refund refuses because a payout was claimed or sent.
  */
-export function platformCostRefusal(gift: Pick<Gift, 'paymentStatus'>, registry: Pick<Registry, 'status'>, payouts: GiftPayouts): string | null {
+export function platformCostRefusal(
+  gift: Pick<Gift, 'paymentStatus'>,
+  registry: Pick<Registry, 'status'>,
+  payouts: GiftPayouts,
+): string | null {
   const refusal = giftRefusal(gift);
   if (refusal) return refusal;
   if (registry.status === 'open' || payoutRefusal(payouts) === null) return REFUND_THE_ORDINARY_WAY;
@@ -125,18 +132,33 @@ export function platformCostRefusal(gift: Pick<Gift, 'paymentStatus'>, registry:
  */
 export async function payoutsOfRegistry(
   registry: Pick<Registry, 'id' | 'status' | 'currency' | 'payoutStatus'>,
-  repositories: { charityPayouts: Pick<Repositories['charityPayouts'], 'listByRegistry'>; disputes: Pick<Repositories['disputes'], 'listFollowUpsOfRegistry'> },
+  repositories: {
+    charityPayouts: Pick<Repositories['charityPayouts'], 'listByRegistry'>;
+    disputes: Pick<Repositories['disputes'], 'listFollowUpsOfRegistry'>;
+  },
 ): Promise<(gift: Pick<Gift, 'id' | 'charityId'>) => GiftPayouts> {
   if (registry.status === 'open') return () => ({ family: registry.payoutStatus, followUp: null, charity: null });
-  const [listed, followUps] = await Promise.all([repositories.charityPayouts.listByRegistry(registry.id), repositories.disputes.listFollowUpsOfRegistry(registry.id)]);
+  const [listed, followUps] = await Promise.all([
+    repositories.charityPayouts.listByRegistry(registry.id),
+    repositories.disputes.listFollowUpsOfRegistry(registry.id),
+  ]);
   // Oldest first: the list comes newest first.
   const payouts = listed.filter((payout) => payout.currency === registry.currency).reverse();
   const named = new Set(followUps.map((dispute) => dispute.followUp?.charityPayoutId));
   return (gift) => {
     const won = followUps.find((dispute) => dispute.giftId === gift.id);
-    if (won?.followUp) return { family: followUpStage(won.followUp), followUp: won, charity: payouts.find((payout) => payout.id === won.followUp!.charityPayoutId) ?? null };
+    if (won?.followUp)
+      return {
+        family: followUpStage(won.followUp),
+        followUp: won,
+        charity: payouts.find((payout) => payout.id === won.followUp!.charityPayoutId) ?? null,
+      };
     const ofCharity = payouts.filter((payout) => payout.charityId === gift.charityId);
-    return { family: registry.payoutStatus, followUp: null, charity: ofCharity.find((payout) => !named.has(payout.id)) ?? ofCharity[0] ?? null };
+    return {
+      family: registry.payoutStatus,
+      followUp: null,
+      charity: ofCharity.find((payout) => !named.has(payout.id)) ?? ofCharity[0] ?? null,
+    };
   };
 }
 
@@ -146,10 +168,17 @@ export async function payoutsOfRegistry(
  * release locks them (charity-payouts.ts); a dispute's win locks the dispute first, but only
  * under the registry's lock, which a refund holds already.
  */
-export async function lockPayoutsOf(gift: Gift, registry: Registry, repositories: Pick<Repositories, 'charityPayouts' | 'disputes'>): Promise<GiftPayouts> {
+export async function lockPayoutsOf(
+  gift: Gift,
+  registry: Registry,
+  repositories: Pick<Repositories, 'charityPayouts' | 'disputes'>,
+): Promise<GiftPayouts> {
   const found = (await payoutsOfRegistry(registry, repositories))(gift);
   const charity = found.charity ? await repositories.charityPayouts.findByIdForUpdate(found.charity.id) : null;
   const dispute = found.followUp ? await repositories.disputes.findByIdForUpdate(found.followUp.id) : null;
-  return { family: dispute?.followUp ? followUpStage(dispute.followUp) : registry.payoutStatus, followUp: dispute?.followUp ? dispute : null, charity };
+  return {
+    family: dispute?.followUp ? followUpStage(dispute.followUp) : registry.payoutStatus,
+    followUp: dispute?.followUp ? dispute : null,
+    charity,
+  };
 }
-

@@ -13,5 +13,12 @@
  *   its giver's bank decided, and won since, is paid in a follow-up payout of its own that still
  *   waits, so that gift can still be refunded.
  */
-export const REFUND_WINDOWS = ['open', 'until_payout_claimed', 'family_payout_being_sent', 'family_payout_sent', 'charity_payout_claimed', 'follow_up_only'] as const;
+export const REFUND_WINDOWS = [
+  'open',
+  'until_payout_claimed',
+  'family_payout_being_sent',
+  'family_payout_sent',
+  'charity_payout_claimed',
+  'follow_up_only',
+] as const;
 export type RefundWindow = (typeof REFUND_WINDOWS)[number];

@@ -19,7 +19,16 @@ export interface StartedGift {
   breakdown: GiftBreakdown;
 }
 
-const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'amount', 'personalMessage', 'shareEmailWithCharity', GUEST_LINK_FIELD];
+const FIELDS = [
+  'registryId',
+  'charityId',
+  'giftGiverName',
+  'giftGiverEmail',
+  'amount',
+  'personalMessage',
+  'shareEmailWithCharity',
+  GUEST_LINK_FIELD,
+];
 
 /**
  * The token of the personal link the giver came by (/i/{token}), when they did: the gift is that
@@ -29,7 +38,10 @@ const FIELDS = ['registryId', 'charityId', 'giftGiverName', 'giftGiverEmail', 'a
 function guestLinkIn(input: unknown): string | null {
   const value = (input as Record<string, unknown>)[GUEST_LINK_FIELD];
   if (value === undefined || value === null) return null;
-  if (!looksLikeToken(value)) throw new DomainError('validation.failed', 'The personal link is not one the family sent', { [GUEST_LINK_FIELD]: 'Not a personal link' });
+  if (!looksLikeToken(value))
+    throw new DomainError('validation.failed', 'The personal link is not one the family sent', {
+      [GUEST_LINK_FIELD]: 'Not a personal link',
+    });
   return value;
 }
 
@@ -41,7 +53,13 @@ function guestLinkIn(input: unknown): string | null {
  */
 export async function startGift(
   input: unknown,
-  ports: { unitOfWork: UnitOfWork; gifts: Repositories['gifts']; gateway: PaymentGateway; rates: ProcessingRates; tokens?: Pick<SecretTokens, 'digest'> },
+  ports: {
+    unitOfWork: UnitOfWork;
+    gifts: Repositories['gifts'];
+    gateway: PaymentGateway;
+    rates: ProcessingRates;
+    tokens?: Pick<SecretTokens, 'digest'>;
+  },
 ): Promise<StartedGift> {
   refuseUnknownFields(input, FIELDS);
   const guestLink = guestLinkIn(input);
@@ -60,8 +78,12 @@ export async function startGift(
     const registry = await registries.findByIdForUpdate(valid.registryId);
     if (!registry || !registry.isActive) throw registryNotFound();
     if (registry.status !== 'open') throw new DomainError('registry.closed', 'This registry is closed and no longer accepts gifts');
-    const offered = registry.allowCharityChoice || !registry.preferredCharityId ? charity?.isActive : charity?.id === registry.preferredCharityId;
-    if (!charity || !offered) throw new DomainError('charity.invalid', 'Please choose one of the charities this registry supports', { charityId: 'Not offered here' });
+    const offered =
+      registry.allowCharityChoice || !registry.preferredCharityId ? charity?.isActive : charity?.id === registry.preferredCharityId;
+    if (!charity || !offered)
+      throw new DomainError('charity.invalid', 'Please choose one of the charities this registry supports', {
+        charityId: 'Not offered here',
+      });
     const breakdown = giftBreakdown(amount, ports.rates[registry.currency]);
     const linked = linkDigest ? await guests.findByLinkDigest(linkDigest) : null;
     const gift = await gifts.create({

@@ -12,8 +12,11 @@ export function succeededStandIns(
 ): Pick<Gift, 'id' | 'paymentStatus' | 'charityId'>[] {
   const won = wonGifts.filter((gift) => gift.paymentStatus === 'succeeded');
   const others = new Map<string, number>();
-  for (const tally of tallies) if (tally.paymentStatus === 'succeeded') others.set(tally.charityId, (others.get(tally.charityId) ?? 0) + tally.giftCount);
+  for (const tally of tallies)
+    if (tally.paymentStatus === 'succeeded') others.set(tally.charityId, (others.get(tally.charityId) ?? 0) + tally.giftCount);
   for (const gift of won) others.set(gift.charityId, (others.get(gift.charityId) ?? 0) - 1);
-  const standIns = [...others].filter(([, count]) => count > 0).map(([charityId]) => ({ id: '', paymentStatus: 'succeeded' as const, charityId }));
+  const standIns = [...others]
+    .filter(([, count]) => count > 0)
+    .map(([charityId]) => ({ id: '', paymentStatus: 'succeeded' as const, charityId }));
   return [...standIns, ...won];
 }

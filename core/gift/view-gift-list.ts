@@ -40,7 +40,10 @@ export interface GiftList extends Omit<GiftListPage, 'gifts'> {
 export async function viewGiftList(
   registryId: string,
   query: unknown,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities' | 'charityPayouts' | 'disputes'>,
+  ports: { user: User | null } & Pick<
+    Repositories,
+    'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities' | 'charityPayouts' | 'disputes'
+  >,
 ): Promise<GiftList> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
@@ -53,10 +56,15 @@ export async function viewGiftList(
     ports.gifts.tallyByRegistry(registry.id),
     ports.offlineGifts.totalOf(registry.id),
     payoutsOfRegistry(registry, ports),
-    registry.status === 'open' ? [] : ports.disputes.listFollowUpsOfRegistry(registry.id).then((won) => ports.gifts.findByIds(won.map((dispute) => dispute.giftId))),
+    registry.status === 'open'
+      ? []
+      : ports.disputes.listFollowUpsOfRegistry(registry.id).then((won) => ports.gifts.findByIds(won.map((dispute) => dispute.giftId))),
   ]);
   const { gifts } = page;
-  const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
+  const [notes, charities] = await Promise.all([
+    ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)),
+    ports.charities.listAll(),
+  ]);
   const entries = gifts.map((gift) => ({
     gift,
     charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),

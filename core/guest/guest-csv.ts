@@ -16,13 +16,35 @@ export const GUEST_CSV_COLUMNS: readonly GuestField[] = ['name', 'email', 'party
 
 /** The words a spreadsheet's heading may use for each column, lower-case, spaces and punctuation left out. */
 const HEADINGS: Record<string, GuestField> = {
-  name: 'name', guest: 'name', guestname: 'name', fullname: 'name', household: 'name',
-  email: 'email', emailaddress: 'email',
-  partysize: 'partySize', party: 'partySize', size: 'partySize', people: 'partySize', householdsize: 'partySize', guests: 'partySize', count: 'partySize',
-  street: 'street', address: 'street', streetaddress: 'street', address1: 'street', addressline1: 'street',
-  city: 'city', town: 'city',
-  state: 'region', province: 'region', region: 'region', stateprovince: 'region',
-  zip: 'postalCode', zipcode: 'postalCode', postalcode: 'postalCode', postcode: 'postalCode',
+  name: 'name',
+  guest: 'name',
+  guestname: 'name',
+  fullname: 'name',
+  household: 'name',
+  email: 'email',
+  emailaddress: 'email',
+  partysize: 'partySize',
+  party: 'partySize',
+  size: 'partySize',
+  people: 'partySize',
+  householdsize: 'partySize',
+  guests: 'partySize',
+  count: 'partySize',
+  street: 'street',
+  address: 'street',
+  streetaddress: 'street',
+  address1: 'street',
+  addressline1: 'street',
+  city: 'city',
+  town: 'city',
+  state: 'region',
+  province: 'region',
+  region: 'region',
+  stateprovince: 'region',
+  zip: 'postalCode',
+  zipcode: 'postalCode',
+  postalcode: 'postalCode',
+  postcode: 'postalCode',
   country: 'country',
 };
 
@@ -65,10 +87,17 @@ export async function guestsFromCsv(lines: readonly CsvLine[]): Promise<GuestDet
     const unknown = heading.cells.filter((cell, index) => cell.trim() !== '' && columns[index] === null);
     // Lines read under wrong columns would only repeat the heading's problem: it is the one named.
     const wrong =
-      unknown.length > 0 ? `Unknown column ${unknown.map((cell) => `“${cell.trim()}”`).join(', ')}: the columns are ${GUEST_CSV_HEADINGS}`
-      : !columns.includes('email') ? `The first line names the columns and needs an email column: ${GUEST_CSV_HEADINGS}`
-      : null;
-    if (wrong) throw new DomainError('validation.failed', `Line ${heading.line}: ${wrong}. Nothing was imported: correct the list and import it again.`, { [`line ${heading.line}`]: wrong });
+      unknown.length > 0
+        ? `Unknown column ${unknown.map((cell) => `“${cell.trim()}”`).join(', ')}: the columns are ${GUEST_CSV_HEADINGS}`
+        : !columns.includes('email')
+          ? `The first line names the columns and needs an email column: ${GUEST_CSV_HEADINGS}`
+          : null;
+    if (wrong)
+      throw new DomainError(
+        'validation.failed',
+        `Line ${heading.line}: ${wrong}. Nothing was imported: correct the list and import it again.`,
+        { [`line ${heading.line}`]: wrong },
+      );
     rows = filled.slice(1);
   }
   const problems: FieldErrors = {};
@@ -91,7 +120,8 @@ export async function guestsFromCsv(lines: readonly CsvLine[]): Promise<GuestDet
   if (bad.length > 0) {
     const listed = Object.fromEntries(Object.entries(problems).slice(0, MAX_REPORTED_LINES));
     const more = bad.length > MAX_REPORTED_LINES ? ` (the first ${MAX_REPORTED_LINES} are listed)` : '';
-    const summary = bad.length === 1 ? `${bad[0]!.replace('line', 'Line')}: ${problems[bad[0]!]}` : `${bad.length} lines could not be read${more}`;
+    const summary =
+      bad.length === 1 ? `${bad[0]!.replace('line', 'Line')}: ${problems[bad[0]!]}` : `${bad.length} lines could not be read${more}`;
     throw new DomainError('validation.failed', `${summary}. Nothing was imported: correct the list and import it again.`, listed);
   }
   if (byEmail.size === 0) throw new DomainError('validation.failed', 'The list has its column names but no guests');

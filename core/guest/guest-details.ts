@@ -38,5 +38,8 @@ export function mergedGuest(before: GuestDetails, line: GuestDetails): GuestDeta
 
 /** Past the cap: nothing of the request is kept. */
 export function guestListFull(max: number, wouldHold: number): DomainError {
-  return new DomainError('validation.failed', `A guest list can hold at most ${max} guests; this would make ${wouldHold}. Remove some first.`);
+  return new DomainError(
+    'validation.failed',
+    `A guest list can hold at most ${max} guests; this would make ${wouldHold}. Remove some first.`,
+  );
 }

@@ -32,12 +32,32 @@ export function giftsOfGuests(
     const guest = gift.guestId === null ? byEmail.get(gift.giftGiverEmail.toLowerCase()) : onList.get(gift.guestId);
     if (!guest || guest.registryId !== gift.registryId) return [];
     const matchedBy = gift.guestId === null ? 'email' : 'link';
-    return [{ guestId: guest.id, giftId: gift.id, byHand: false, amount: gift.amount, givenAt: gift.createdAt, matchedBy, thankYouStatus: thankYouStatusOf(noteOf(gift.id, false)) }];
+    return [
+      {
+        guestId: guest.id,
+        giftId: gift.id,
+        byHand: false,
+        amount: gift.amount,
+        givenAt: gift.createdAt,
+        matchedBy,
+        thankYouStatus: thankYouStatusOf(noteOf(gift.id, false)),
+      },
+    ];
   });
   const byHand = offlineGifts.flatMap((gift): GuestGift[] => {
     if (gift.guestId === null || !onList.has(gift.guestId)) return [];
     const given = givenAt({ ...gift, byHand: true });
-    return [{ guestId: gift.guestId, giftId: gift.id, byHand: true, amount: gift.amount, givenAt: given, matchedBy: 'hand', thankYouStatus: thankYouStatusOf(noteOf(gift.id, true)) }];
+    return [
+      {
+        guestId: gift.guestId,
+        giftId: gift.id,
+        byHand: true,
+        amount: gift.amount,
+        givenAt: given,
+        matchedBy: 'hand',
+        thankYouStatus: thankYouStatusOf(noteOf(gift.id, true)),
+      },
+    ];
   });
   return [...online, ...byHand].sort((a, b) => a.givenAt.getTime() - b.givenAt.getTime() || (a.giftId < b.giftId ? -1 : 1));
 }

@@ -25,7 +25,10 @@ export interface InvitationPorts {
 
 /** One answer for a link that never was, one replaced by a newer, and one whose registry is gone: nothing tells them apart. */
 export function invitationNotFound(): DomainError {
-  return new DomainError('invitation.not_found', 'This invitation link does not work: it may have been replaced by a newer one. Ask the family for your link again.');
+  return new DomainError(
+    'invitation.not_found',
+    'This invitation link does not work: it may have been replaced by a newer one. Ask the family for your link again.',
+  );
 }
 
 async function invitationOf(token: string, ports: InvitationPorts): Promise<GuestInvitation> {
@@ -34,7 +37,12 @@ async function invitationOf(token: string, ports: InvitationPorts): Promise<Gues
   const guest = await ports.guests.findByLinkDigest(ports.tokens.digest(token));
   const registry = guest ? await ports.registries.findById(guest.registryId) : null;
   if (!guest || !registry || !registry.isActive) throw invitationNotFound();
-  return { guest, registry, answerUntil: rsvpDeadline(registry.celebrationDate), canAnswer: canStillAnswer(registry.celebrationDate, ports.clock.now()) };
+  return {
+    guest,
+    registry,
+    answerUntil: rsvpDeadline(registry.celebrationDate),
+    canAnswer: canStillAnswer(registry.celebrationDate, ports.clock.now()),
+  };
 }
 
 /** The guest's page: the celebration, their name and household, and their answer so far. */

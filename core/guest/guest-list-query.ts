@@ -25,7 +25,8 @@ export function parseGuestListQuery(query: unknown): GuestFilters {
   const params = (query ?? {}) as Record<string, unknown>;
   const filters: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
-    if (!Object.hasOwn(GUEST_FILTERS, name)) refuse(name, `Unknown parameter: ${name}. The filters are ${Object.keys(GUEST_FILTERS).join(', ')}`);
+    if (!Object.hasOwn(GUEST_FILTERS, name))
+      refuse(name, `Unknown parameter: ${name}. The filters are ${Object.keys(GUEST_FILTERS).join(', ')}`);
     const allowed: readonly string[] = GUEST_FILTERS[name as GuestFilterName];
     if (typeof value !== 'string') refuse(name, `Give ${name} once`);
     if (!allowed.includes(value)) refuse(name, `${name} must be ${allowed.join(' or ')}`);

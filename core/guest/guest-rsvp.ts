@@ -45,7 +45,8 @@ export function readRsvp(input: unknown, answeredAt: Date): GuestRsvp {
   if (typeof answer !== 'string' || !(RSVP_ANSWERS as readonly string[]).includes(answer)) refuse('answer', ANSWER_WORDS);
   const chosen = answer as RsvpAnswer;
   if (chosen === 'no') {
-    if (partySize !== undefined && partySize !== null && partySize !== 0) refuse('partySize', 'Not coming is for nobody: leave out how many, or give 0');
+    if (partySize !== undefined && partySize !== null && partySize !== 0)
+      refuse('partySize', 'Not coming is for nobody: leave out how many, or give 0');
     return { answer: 'no', partySize: 0, answeredAt };
   }
   if (partySize === undefined || partySize === null) refuse('partySize', `Say how many are coming: 1 to ${MAX_PARTY_SIZE}`);

@@ -6,7 +6,10 @@ const ADDRESS_PART_MAX_LENGTH = 200;
 
 /** An optional part of the postal address: trimmed, empty is none. */
 function addressPart(label: string) {
-  return refuseUnsafeNameCharacters(yup.string().trim().max(ADDRESS_PART_MAX_LENGTH, `${label} must be at most ${ADDRESS_PART_MAX_LENGTH} characters`), label)
+  return refuseUnsafeNameCharacters(
+    yup.string().trim().max(ADDRESS_PART_MAX_LENGTH, `${label} must be at most ${ADDRESS_PART_MAX_LENGTH} characters`),
+    label,
+  )
     .nullable()
     .default(null)
     .transform((value: string | null) => (value === '' ? null : value));
@@ -14,7 +17,9 @@ function addressPart(label: string) {
 
 /** One guest, as the family's form and the server read it (a CSV line is read into the same fields). */
 export const guestSchema = yup.object({
-  name: refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Name must be at most 100 characters'), 'Name').required('Name is required'),
+  name: refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Name must be at most 100 characters'), 'Name').required(
+    'Name is required',
+  ),
   email: yup.string().trim().max(255, 'Enter a valid email').email('Enter a valid email').required('Email is required'),
   partySize: yup
     .number()

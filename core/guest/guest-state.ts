@@ -53,7 +53,9 @@ const FILTER_TESTS: { [name in GuestFilterName]: Record<NonNullable<GuestFilters
 };
 
 export function matchesFilters(state: GuestState, filters: GuestFilters): boolean {
-  return Object.entries(filters).every(([name, value]) => (FILTER_TESTS[name as GuestFilterName] as Record<string, (state: GuestState) => boolean>)[value]!(state));
+  return Object.entries(filters).every(([name, value]) =>
+    (FILTER_TESTS[name as GuestFilterName] as Record<string, (state: GuestState) => boolean>)[value]!(state),
+  );
 }
 
 /** The answers so far, whatever the filters: households per answer, and the people coming and maybe coming. */

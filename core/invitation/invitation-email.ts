@@ -56,7 +56,9 @@ function photoBlock(content: InvitationContent): string[] {
   if (!content.registry.photoUrl) return [];
   const url = absolutePhotoUrl(content.registry.photoUrl, content.appUrl);
   const alt = `A photo of ${content.registry.childName}`;
-  return [`<img src="${escapeHtml(url)}" width="504" alt="${escapeHtml(alt)}" style="display:block;width:100%;max-width:504px;height:auto;border-radius:12px">`];
+  return [
+    `<img src="${escapeHtml(url)}" width="504" alt="${escapeHtml(alt)}" style="display:block;width:100%;max-width:504px;height:auto;border-radius:12px">`,
+  ];
 }
 
 /** The family's words as paragraphs: escaped, nothing in them a link, their line breaks kept. */

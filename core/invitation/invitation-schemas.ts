@@ -10,7 +10,11 @@ const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const message = yup
   .string()
   .max(MAX_INVITATION_MESSAGE_LENGTH, `The message must be at most ${MAX_INVITATION_MESSAGE_LENGTH} characters`)
-  .test('plain-text', 'The message cannot contain control characters', (value) => !value || (!hasControlCharacters(value.replace(/\r?\n/g, '')) && !hasDirectionControls(value)))
+  .test(
+    'plain-text',
+    'The message cannot contain control characters',
+    (value) => !value || (!hasControlCharacters(value.replace(/\r?\n/g, '')) && !hasDirectionControls(value)),
+  )
   .transform((value: string) => value.replace(/\r\n?/g, '\n').trim())
   .default('');
 
@@ -23,7 +27,10 @@ export const invitationSettingsSchema = yup.object({
     .default(null)
     .transform((value: string | null) => (value === '' ? null : value))
     .matches(CLOCK_TIME, { message: 'The time must be HH:MM, as 10:30 or 18:00', excludeEmptyString: true }),
-  place: refuseUnsafeNameCharacters(yup.string().trim().max(MAX_PLACE_LENGTH, `The place must be at most ${MAX_PLACE_LENGTH} characters`), 'The place')
+  place: refuseUnsafeNameCharacters(
+    yup.string().trim().max(MAX_PLACE_LENGTH, `The place must be at most ${MAX_PLACE_LENGTH} characters`),
+    'The place',
+  )
     .nullable()
     .default(null)
     .transform((value: string | null) => (value === '' ? null : value)),
@@ -38,8 +45,5 @@ export const INVITATION_SETTINGS_FIELDS = ['message', 'startTime', 'place', 'rem
 
 /** POST …/invitations: no body (every guest not yet invited), or the guests to send to, invited before or not. */
 export const sendInvitationsSchema = yup.object({
-  guestIds: yup
-    .array(yup.string().required())
-    .min(1, 'Choose at least one guest')
-    .max(500, 'At most 500 guests at a time'),
+  guestIds: yup.array(yup.string().required()).min(1, 'Choose at least one guest').max(500, 'At most 500 guests at a time'),
 });

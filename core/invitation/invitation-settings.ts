@@ -7,7 +7,10 @@ import { refuseUnknownFields, validate } from '../validate';
 import { INVITATION_SETTINGS_FIELDS, invitationSettingsSchema } from './invitation-schemas';
 
 /** The registry's invitation settings, for its family alone (the defaults until saved). */
-export async function readInvitationSettings(registryId: string, ports: { user: User | null } & Pick<Repositories, 'registries' | 'invitationSettings'>): Promise<InvitationSettings> {
+export async function readInvitationSettings(
+  registryId: string,
+  ports: { user: User | null } & Pick<Repositories, 'registries' | 'invitationSettings'>,
+): Promise<InvitationSettings> {
   const registry = await guestListRegistry(registryId, ports.user, ports.registries);
   return ports.invitationSettings.findFor(registry.id);
 }
@@ -16,13 +19,23 @@ export async function readInvitationSettings(registryId: string, ports: { user: 
  * The family's message, time, place and reminder choice, all replaced at once (a field left out
  * takes its default). Turning the reminder off after it went changes nothing already sent.
  */
-export async function saveInvitationSettings(registryId: string, input: unknown, ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock }): Promise<InvitationSettings> {
+export async function saveInvitationSettings(
+  registryId: string,
+  input: unknown,
+  ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock },
+): Promise<InvitationSettings> {
   return ports.unitOfWork.transaction(async ({ registries, invitationSettings }) => {
     const registry = await guestListRegistry(registryId, ports.user, registries);
     refuseUnknownFields(input, INVITATION_SETTINGS_FIELDS);
     const valid = await validate(invitationSettingsSchema, input);
     return invitationSettings.save(
-      { registryId: registry.id, message: valid.message, startTime: valid.startTime ?? null, place: valid.place ?? null, reminderDays: (valid.reminderDays ?? null) as ReminderDays | null },
+      {
+        registryId: registry.id,
+        message: valid.message,
+        startTime: valid.startTime ?? null,
+        place: valid.place ?? null,
+        reminderDays: (valid.reminderDays ?? null) as ReminderDays | null,
+      },
       ports.clock.now(),
     );
   });
@@ -32,5 +45,11 @@ export async function saveInvitationSettings(registryId: string, input: unknown,
 export async function draftInvitationSettings(registryId: string, input: unknown): Promise<Omit<InvitationSettings, 'updatedAt'>> {
   refuseUnknownFields(input, INVITATION_SETTINGS_FIELDS);
   const valid = await validate(invitationSettingsSchema, input);
-  return { registryId, message: valid.message, startTime: valid.startTime ?? null, place: valid.place ?? null, reminderDays: (valid.reminderDays ?? null) as ReminderDays | null };
+  return {
+    registryId,
+    message: valid.message,
+    startTime: valid.startTime ?? null,
+    place: valid.place ?? null,
+    reminderDays: (valid.reminderDays ?? null) as ReminderDays | null,
+  };
 }

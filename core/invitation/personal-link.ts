@@ -22,5 +22,6 @@ export function registryLink(appUrl: string, registry: Pick<Registry, 'shortCode
  * e-mail: the same link in every e-mail to the guest, so the one they open first still works.
  */
 export function guestOwnLink(tokens: Pick<SecretTokens, 'digest'>, linkTokens: GuestLinkTokens, publicUrl: string): PersonalLink {
-  return async (guest, _registry, repositories) => (await issueGuestLink(guest.id, { guests: repositories.guests, tokens, linkTokens, publicUrl })).url;
+  return async (guest, _registry, repositories) =>
+    (await issueGuestLink(guest.id, { guests: repositories.guests, tokens, linkTokens, publicUrl })).url;
 }

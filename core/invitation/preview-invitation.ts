@@ -39,6 +39,20 @@ export async function previewInvitation(
   const family = await ports.users.findById(registry.userId);
   if (!family) throw registryNotFound();
   const link = registryLink(ports.appUrl, registry);
-  const mail = invitationEmail({ registry, settings, family, guest: guest ?? SAMPLE_GUEST, link, appUrl: ports.appUrl, now: ports.clock.now() });
-  return { guestName: (guest ?? SAMPLE_GUEST).name, subject: mail.subject, html: mail.html, text: mail.text, notYetInvited: waiting.length };
+  const mail = invitationEmail({
+    registry,
+    settings,
+    family,
+    guest: guest ?? SAMPLE_GUEST,
+    link,
+    appUrl: ports.appUrl,
+    now: ports.clock.now(),
+  });
+  return {
+    guestName: (guest ?? SAMPLE_GUEST).name,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    notYetInvited: waiting.length,
+  };
 }

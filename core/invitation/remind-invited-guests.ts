@@ -22,14 +22,24 @@ function startOfUtcDay(instant: Date): Date {
  * the reminder off is skipped; turning it off afterwards changes nothing sent. Answers how many
  * reminders it queued.
  */
-export async function remindInvitedGuests(ports: { unitOfWork: UnitOfWork; clock: Clock; appUrl: string; personalLink: PersonalLink }): Promise<number> {
+export async function remindInvitedGuests(ports: {
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  appUrl: string;
+  personalLink: PersonalLink;
+}): Promise<number> {
   const now = ports.clock.now();
   const today = startOfUtcDay(now);
-  const due = await ports.unitOfWork.transaction((repositories) => repositories.invitationSettings.listDueReminders(today, REGISTRIES_PER_RUN));
+  const due = await ports.unitOfWork.transaction((repositories) =>
+    repositories.invitationSettings.listDueReminders(today, REGISTRIES_PER_RUN),
+  );
   let queued = 0;
   for (const registryId of due) {
     queued += await ports.unitOfWork.transaction(async (repositories) => {
-      const [registry, settings] = await Promise.all([repositories.registries.findById(registryId), repositories.invitationSettings.findFor(registryId)]);
+      const [registry, settings] = await Promise.all([
+        repositories.registries.findById(registryId),
+        repositories.invitationSettings.findFor(registryId),
+      ]);
       if (!registry || registry.status !== 'open' || settings.reminderDays === null) return 0;
       const reminderDay = new Date(registry.celebrationDate.getTime() - settings.reminderDays * DAY_MS);
       if (reminderDay > today) return 0;

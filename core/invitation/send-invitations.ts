@@ -32,7 +32,10 @@ export interface SendInvitationsPorts {
 const DAY_MS = 86_400_000;
 
 function nothingToSend(): DomainError {
-  return new DomainError('invitation.nothing_to_send', 'Every guest on the list has been invited. To send an invitation again, choose the guests to send it to.');
+  return new DomainError(
+    'invitation.nothing_to_send',
+    'Every guest on the list has been invited. To send an invitation again, choose the guests to send it to.',
+  );
 }
 
 function notOnTheList(): DomainError {
@@ -65,9 +68,13 @@ function recipientsOf(guests: readonly Guest[], ids: string[] | null): Guest[] {
 
 /** A registry that may still invite: open, and its date not passed (the day itself still may). */
 function requireInvitable(registry: Registry, now: Date): void {
-  if (registry.status !== 'open') throw new DomainError('invitation.registry_closed', 'This registry is closed: invitations can no longer be sent.');
+  if (registry.status !== 'open')
+    throw new DomainError('invitation.registry_closed', 'This registry is closed: invitations can no longer be sent.');
   if (registry.celebrationDate.getTime() + DAY_MS <= now.getTime()) {
-    throw new DomainError('invitation.date_passed', 'The celebration date has passed: invitations can no longer be sent. Change the date first if it moved.');
+    throw new DomainError(
+      'invitation.date_passed',
+      'The celebration date has passed: invitations can no longer be sent. Change the date first if it moved.',
+    );
   }
 }
 
@@ -105,9 +112,16 @@ export async function sendInvitations(registryId: string, input: unknown, ports:
       const registry = await guestListRegistry(registryId, ports.user, repositories.registries, true);
       const now = ports.clock.now();
       requireInvitable(registry, now);
-      const { send, skipped } = await withoutSuppressed(recipientsOf(await repositories.guests.listByRegistry(registry.id), planned.ids), repositories);
-      if (send.length > planned.count) throw new DomainError('invitation.list_changed', 'The guest list changed meanwhile. Please look again and send.');
-      const [family, settings] = await Promise.all([repositories.users.findById(registry.userId), repositories.invitationSettings.findFor(registry.id)]);
+      const { send, skipped } = await withoutSuppressed(
+        recipientsOf(await repositories.guests.listByRegistry(registry.id), planned.ids),
+        repositories,
+      );
+      if (send.length > planned.count)
+        throw new DomainError('invitation.list_changed', 'The guest list changed meanwhile. Please look again and send.');
+      const [family, settings] = await Promise.all([
+        repositories.users.findById(registry.userId),
+        repositories.invitationSettings.findFor(registry.id),
+      ]);
       if (!family) throw registryNotFound();
       for (const guest of send) {
         const link = await ports.personalLink(guest, registry, repositories);

@@ -26,7 +26,12 @@ export function accountHolders(ports: Pick<Repositories, 'registries' | 'chariti
   const nameOf = (kind: string, id: string) => {
     const key = `${kind}:${id}`;
     if (!names.has(key)) {
-      names.set(key, kind === 'charity' ? ports.charities.findById(id).then((charity) => charity?.name ?? null) : ports.registries.findById(id).then((registry) => registry?.childName ?? null));
+      names.set(
+        key,
+        kind === 'charity'
+          ? ports.charities.findById(id).then((charity) => charity?.name ?? null)
+          : ports.registries.findById(id).then((registry) => registry?.childName ?? null),
+      );
     }
     return names.get(key)!;
   };

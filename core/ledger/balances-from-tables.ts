@@ -24,7 +24,18 @@ export type Balances = Map<Currency, Map<string, Cents>>;
 /** The rows the books are re-derived from. */
 export interface LedgerTables {
   /** Gifts whose money moved: succeeded, refunding, refunded or disputed (any others never touched the books). */
-  gifts: readonly Pick<Gift, 'registryId' | 'charityId' | 'currency' | 'amount' | 'platformFee' | 'stripeFee' | 'providerFee' | 'paymentStatus' | 'refundedAtPlatformCost'>[];
+  gifts: readonly Pick<
+    Gift,
+    | 'registryId'
+    | 'charityId'
+    | 'currency'
+    | 'amount'
+    | 'platformFee'
+    | 'stripeFee'
+    | 'providerFee'
+    | 'paymentStatus'
+    | 'refundedAtPlatformCost'
+  >[];
   /** Every registry a gift above belongs to, and every one that is closed or holds money. */
   registries: readonly Pick<Registry, 'id' | 'currency' | 'status' | 'totalReceived' | 'payoutAmount' | 'payoutStatus'>[];
   charityPayouts: readonly Pick<CharityPayout, 'charityId' | 'currency' | 'amount' | 'status'>[];

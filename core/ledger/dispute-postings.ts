@@ -1,6 +1,16 @@
 import type { Dispute } from '../model/dispute';
 import type { Cents } from '../money';
-import { charityPayableAccount, DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PAYOUTS_IN_TRANSIT, PROVIDER_CASH, registryDisputedAccount, registryGiftsAccount } from './chart-of-accounts';
+import {
+  charityPayableAccount,
+  DISPUTE_FEES,
+  DISPUTE_LOSSES,
+  DISPUTED_FUNDS,
+  familyPayableAccount,
+  PAYOUTS_IN_TRANSIT,
+  PROVIDER_CASH,
+  registryDisputedAccount,
+  registryGiftsAccount,
+} from './chart-of-accounts';
 import { balancedEntry, type LedgerEntry } from '../model/ledger-entry';
 
 /**
@@ -43,7 +53,13 @@ type Released = Disputed & Pick<Dispute, 'followUp'>;
  * is the dispute, which names its payment intent), so reconciliation matches them; a transfer
  * reversal names the reversal.
  */
-function entry(dispute: Disputed, step: string, kind: LedgerEntry['kind'], postings: { account: string; amount: Cents }[], reference = dispute.paymentIntentId) {
+function entry(
+  dispute: Disputed,
+  step: string,
+  kind: LedgerEntry['kind'],
+  postings: { account: string; amount: Cents }[],
+  reference = dispute.paymentIntentId,
+) {
   return balancedEntry({ key: `dispute:${dispute.id}:${step}`, kind, currency: dispute.currency, reference }, postings);
 }
 
@@ -63,7 +79,11 @@ export function disputeFundsWithdrawnEntry(dispute: Disputed, withdrawn: { amoun
   ]);
 }
 
-export function disputeFundsReinstatedEntry(dispute: Disputed, withdrawn: { amount: Cents; fee: Cents }, reinstated: Cents): LedgerEntry | null {
+export function disputeFundsReinstatedEntry(
+  dispute: Disputed,
+  withdrawn: { amount: Cents; fee: Cents },
+  reinstated: Cents,
+): LedgerEntry | null {
   const taken = withdrawn.amount + withdrawn.fee;
   return entry(dispute, 'funds-reinstated', 'dispute.funds_reinstated', [
     { account: PROVIDER_CASH, amount: reinstated },
@@ -99,19 +119,35 @@ export function disputeReleasedEntry(dispute: Released, charityId: string): Ledg
 /** A PayPal or check follow-up claimed (its claimNumber-th claim): what the family is owed for it is now in transit. */
 export function followUpClaimedEntry(dispute: Released, claimNumber: number): LedgerEntry | null {
   const amount = dispute.followUp?.amount ?? 0;
-  return balancedEntry({ key: `dispute:${dispute.id}:follow-up-claimed:${claimNumber}`, kind: 'family_payout.claimed', currency: dispute.currency, reference: null }, [
-    { account: familyPayableAccount(dispute.registryId), amount },
-    { account: PAYOUTS_IN_TRANSIT, amount: -amount },
-  ]);
+  return balancedEntry(
+    {
+      key: `dispute:${dispute.id}:follow-up-claimed:${claimNumber}`,
+      kind: 'family_payout.claimed',
+      currency: dispute.currency,
+      reference: null,
+    },
+    [
+      { account: familyPayableAccount(dispute.registryId), amount },
+      { account: PAYOUTS_IN_TRANSIT, amount: -amount },
+    ],
+  );
 }
 
 /** The claimNumber-th claim released, unsent: owed to the family again. */
 export function followUpReleasedEntry(dispute: Released, claimNumber: number): LedgerEntry | null {
   const amount = dispute.followUp?.amount ?? 0;
-  return balancedEntry({ key: `dispute:${dispute.id}:follow-up-released:${claimNumber}`, kind: 'family_payout.released', currency: dispute.currency, reference: null }, [
-    { account: PAYOUTS_IN_TRANSIT, amount },
-    { account: familyPayableAccount(dispute.registryId), amount: -amount },
-  ]);
+  return balancedEntry(
+    {
+      key: `dispute:${dispute.id}:follow-up-released:${claimNumber}`,
+      kind: 'family_payout.released',
+      currency: dispute.currency,
+      reference: null,
+    },
+    [
+      { account: PAYOUTS_IN_TRANSIT, amount },
+      { account: familyPayableAccount(dispute.registryId), amount: -amount },
+    ],
+  );
 }
 
 /** The family's follow-up payout left: by bank transfer (reference: its id), or by PayPal or check once claimed. */
@@ -119,10 +155,13 @@ export function followUpSentEntry(dispute: Released): LedgerEntry | null {
   const amount = dispute.followUp?.amount ?? 0;
   const reference = dispute.followUp?.method === 'bank' ? dispute.followUp.reference : null;
   const from = (dispute.followUp?.claims ?? 0) > 0 ? PAYOUTS_IN_TRANSIT : familyPayableAccount(dispute.registryId);
-  return balancedEntry({ key: `dispute:${dispute.id}:follow-up-sent`, kind: 'dispute.follow_up_sent', currency: dispute.currency, reference }, [
-    { account: from, amount },
-    { account: PROVIDER_CASH, amount: -amount },
-  ]);
+  return balancedEntry(
+    { key: `dispute:${dispute.id}:follow-up-sent`, kind: 'dispute.follow_up_sent', currency: dispute.currency, reference },
+    [
+      { account: from, amount },
+      { account: PROVIDER_CASH, amount: -amount },
+    ],
+  );
 }
 
 export function disputeLostEntry(dispute: Disputed, withdrawn: { amount: Cents; fee: Cents }): LedgerEntry | null {
@@ -170,13 +209,15 @@ export function disputeBalances(dispute: Dispute): { account: string; amount: Ce
     // Won after closing: its charity's share is in that charity's payout row, which the tables read.
     postings.push(...releasedPostings(dispute));
     // Cancelled by its gift's refund, which took the amount back out of what the family is owed.
-    if (dispute.followUp.status === 'cancelled') postings.push({ account: familyPayableAccount(dispute.registryId), amount: dispute.followUp.amount });
+    if (dispute.followUp.status === 'cancelled')
+      postings.push({ account: familyPayableAccount(dispute.registryId), amount: dispute.followUp.amount });
     // Every claim but one being held was released (each pair moves nothing); sent, it left from where its claim put it.
     const held = dispute.followUp.status === 'sending' || (dispute.followUp.status === 'completed' && dispute.followUp.claims > 0);
     if (held) add(followUpClaimedEntry(dispute, dispute.followUp.claims));
     if (dispute.followUp.status === 'completed') add(followUpSentEntry(dispute));
   } else if (dispute.status === 'won' || dispute.status === 'warning_closed') add(disputeWonEntry(dispute));
   if (dispute.status === 'lost') add(disputeLostEntry(dispute, withdrawn ?? { amount: 0, fee: 0 }));
-  if (dispute.transferReversalId && dispute.reversedAmount) add(disputeTransferReversedEntry(dispute, dispute.transferReversalId, dispute.reversedAmount));
+  if (dispute.transferReversalId && dispute.reversedAmount)
+    add(disputeTransferReversedEntry(dispute, dispute.transferReversalId, dispute.reversedAmount));
   return postings.filter((posting) => posting.account !== registryGiftsAccount(dispute.registryId));
 }

@@ -54,10 +54,23 @@ const PLATFORM_LINES: [FinanceLineId, string][] = [
 const REFUND_KINDS: ReadonlySet<string> = new Set(['gift.refunded', 'gift.refunded_after_closing', 'gift.refunded_at_platform_cost']);
 
 /** What is held for families and charities, wherever it is on its way to them. */
-const HELD_FOR_OTHERS: FinanceLineId[] = ['heldForOpenRegistries', 'heldForDisputedGifts', 'heldForClosedRegistries', 'payoutsInTransit', 'heldForCharities'];
+const HELD_FOR_OTHERS: FinanceLineId[] = [
+  'heldForOpenRegistries',
+  'heldForDisputedGifts',
+  'heldForClosedRegistries',
+  'payoutsInTransit',
+  'heldForCharities',
+];
 /** What the platform earned, and (below) what it bore: the difference is its net. */
 const EARNED: FinanceLineId[] = ['platformFeeRevenue', 'cardFeesCollected'];
-const BORNE: FinanceLineId[] = ['cardFeesPaid', 'refundsAbsorbed', 'refundsAtPlatformCost', 'disputeLosses', 'disputeFees', 'openingDifference'];
+const BORNE: FinanceLineId[] = [
+  'cardFeesPaid',
+  'refundsAbsorbed',
+  'refundsAtPlatformCost',
+  'disputeLosses',
+  'disputeFees',
+  'openingDifference',
+];
 
 /** The registry a family's payout entry is for: its key names it (posting-rules.ts, familyPayoutSentEntry). */
 export function registryOfPayoutSent(key: string): string | null {
@@ -76,7 +89,10 @@ const FAMILY_PAYOUT_KINDS: ReadonlySet<string> = new Set(['family_payout.sent', 
  * What left provider cash to families and charities, by how: a family's bank transfer names the
  * provider's transfer; for one without, methodOf says PayPal or check.
  */
-function paidOutOf(payouts: readonly PostedLedgerEntry[], methodOf: ManualMethodOf): Pick<Record<FinanceLineId, Cents>, 'paidOutBankTransfer' | 'paidOutPaypal' | 'paidOutCheck' | 'paidOutToCharities'> {
+function paidOutOf(
+  payouts: readonly PostedLedgerEntry[],
+  methodOf: ManualMethodOf,
+): Pick<Record<FinanceLineId, Cents>, 'paidOutBankTransfer' | 'paidOutPaypal' | 'paidOutCheck' | 'paidOutToCharities'> {
   const paid = { paidOutBankTransfer: 0, paidOutPaypal: 0, paidOutCheck: 0, paidOutToCharities: 0 };
   for (const entry of payouts) {
     const left = -entry.postings.filter((posting) => posting.account === PROVIDER_CASH).reduce((sum, posting) => sum + posting.amount, 0);
@@ -91,7 +107,11 @@ function paidOutOf(payouts: readonly PostedLedgerEntry[], methodOf: ManualMethod
 }
 
 /** Every figure of one set of movements and payouts (one month's, or all of them up to a month's end). */
-function figuresOf(rows: readonly MonthlyMovement[], payouts: readonly PostedLedgerEntry[], methodOf: ManualMethodOf): Record<FinanceLineId, Cents> {
+function figuresOf(
+  rows: readonly MonthlyMovement[],
+  payouts: readonly PostedLedgerEntry[],
+  methodOf: ManualMethodOf,
+): Record<FinanceLineId, Cents> {
   const sum = (keep: (row: MonthlyMovement) => boolean) => rows.filter(keep).reduce((total, row) => total + row.amount, 0);
   const normal = (account: string, keep: (row: MonthlyMovement) => boolean) => normalBalance(account, sum(keep));
   const figures = {
@@ -129,7 +149,13 @@ export const PAYOUT_KINDS = ['family_payout.sent', 'dispute.follow_up_sent', 'ch
  * The finance page's lines for one currency and month (YYYY-MM), from the ledger's movements per
  * month and its payout entries (PAYOUT_KINDS) up to the month's end.
  */
-export function financeLines(movements: readonly MonthlyMovement[], payouts: readonly PostedLedgerEntry[], currency: Currency, month: string, methodOf: ManualMethodOf): FinanceLine[] {
+export function financeLines(
+  movements: readonly MonthlyMovement[],
+  payouts: readonly PostedLedgerEntry[],
+  currency: Currency,
+  month: string,
+  methodOf: ManualMethodOf,
+): FinanceLine[] {
   const own = movements.filter((row) => row.currency === currency && row.month <= month);
   const paid = payouts.filter((entry) => entry.currency === currency && entry.postedAt.toISOString().slice(0, 7) <= month);
   const inMonth = figuresOf(
@@ -142,12 +168,18 @@ export function financeLines(movements: readonly MonthlyMovement[], payouts: rea
 }
 
 /** The gifts paid in each month (what families and charities were given, fees apart) for the chart: the last `count` months up to `month`, empty ones included. */
-export function monthlyGiftVolume(movements: readonly MonthlyMovement[], currency: Currency, month: string, count: number): { month: string; amount: Cents }[] {
+export function monthlyGiftVolume(
+  movements: readonly MonthlyMovement[],
+  currency: Currency,
+  month: string,
+  count: number,
+): { month: string; amount: Cents }[] {
   return monthsUpTo(month, count).map((each) => ({
     month: each,
-    amount: -movements
-      .filter((row) => row.currency === currency && row.month === each && row.kind === 'gift.paid' && REGISTRY_GIFTS.test(row.account))
-      .reduce((total, row) => total + row.amount, 0) || 0,
+    amount:
+      -movements
+        .filter((row) => row.currency === currency && row.month === each && row.kind === 'gift.paid' && REGISTRY_GIFTS.test(row.account))
+        .reduce((total, row) => total + row.amount, 0) || 0,
   }));
 }
 

@@ -3,7 +3,16 @@ import { CURRENCIES, isCurrency, type Currency } from '../money';
 import type { Clock } from '../ports/clock';
 import type { PostedLedgerEntry, Repositories, UnitOfWork } from '../ports/repositories';
 import { accountHolders, type AccountHolder } from './account-holders';
-import { cashShortfall, financeLines, monthlyGiftVolume, monthRange, PAYOUT_KINDS, disputeOfFollowUpSent, registryOfPayoutSent, type FinanceLine } from './finance-figures';
+import {
+  cashShortfall,
+  financeLines,
+  monthlyGiftVolume,
+  monthRange,
+  PAYOUT_KINDS,
+  disputeOfFollowUpSent,
+  registryOfPayoutSent,
+  type FinanceLine,
+} from './finance-figures';
 import type { ReconciliationDifference, ReconciliationRun } from '../model/reconciliation';
 
 /** How many months the gift volume chart shows, the chosen one last. */
@@ -51,12 +60,17 @@ export function financeQuery(query: { currency?: unknown; month?: unknown }, now
 }
 
 /** The finance page of one currency and month, from one snapshot of the ledger. */
-export async function financeReport(query: { currency?: unknown; month?: unknown }, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<FinanceReport> {
+export async function financeReport(
+  query: { currency?: unknown; month?: unknown },
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<FinanceReport> {
   const { currency, month, range } = financeQuery(query, ports.clock.now());
   return ports.unitOfWork.transaction(
     async ({ ledger, registries, disputes, reconciliations }) => {
       const movements = await ledger.listMonthlyMovements();
-      const payouts = (await ledger.listPosted({ from: new Date(0), to: range.to }, PAYOUT_KINDS)).filter((entry) => entry.currency === currency);
+      const payouts = (await ledger.listPosted({ from: new Date(0), to: range.to }, PAYOUT_KINDS)).filter(
+        (entry) => entry.currency === currency,
+      );
       // A family payout sent without a provider id went by PayPal or check: its registry, or its follow-up, says which.
       const methods = new Map<string, 'paypal' | 'check' | null>();
       const manual = (method: string | null | undefined) => (method === 'paypal' || method === 'check' ? method : null);
@@ -86,10 +100,13 @@ function monthReconciliation(runs: readonly ReconciliationRun[], currency: Curre
   const differences = new Map<string, ReconciliationDifference & { day: string }>();
   for (const run of runs) {
     for (const difference of run.differences) {
-      if (difference.currency === currency || !isCurrency(difference.currency)) differences.set(difference.key, { ...difference, day: run.day });
+      if (difference.currency === currency || !isCurrency(difference.currency))
+        differences.set(difference.key, { ...difference, day: run.day });
     }
   }
-  const failures = runs.filter((run) => run.status === 'failed').map((run) => ({ day: run.day, failure: run.failure ?? 'The run failed.' }));
+  const failures = runs
+    .filter((run) => run.status === 'failed')
+    .map((run) => ({ day: run.day, failure: run.failure ?? 'The run failed.' }));
   const reconciled = runs.filter((run) => run.status === 'agreed' || run.status === 'differences');
   const last = runs.at(-1);
   return {
@@ -132,7 +149,10 @@ async function recordedReference(entry: PostedLedgerEntry, charityPayouts: Repos
 }
 
 /** The month's ledger entries in one currency, oldest first: the accountant's journal (exported as CSV), each account named for whom it holds money. */
-export async function monthJournal(query: { currency?: unknown; month?: unknown }, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<{ currency: Currency; month: string; entries: JournalEntry[] }> {
+export async function monthJournal(
+  query: { currency?: unknown; month?: unknown },
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<{ currency: Currency; month: string; entries: JournalEntry[] }> {
   const { currency, month, range } = financeQuery(query, ports.clock.now());
   const entries = await ports.unitOfWork.transaction(
     async ({ ledger, registries, charities, charityPayouts }) => {
@@ -140,7 +160,9 @@ export async function monthJournal(query: { currency?: unknown; month?: unknown 
       const own = (await ledger.listPosted(range)).filter((entry) => entry.currency === currency);
       const named: JournalEntry[] = [];
       for (const entry of own) {
-        const postings = await Promise.all(entry.postings.map(async (posting) => ({ ...posting, holder: await holderOf(posting.account) })));
+        const postings = await Promise.all(
+          entry.postings.map(async (posting) => ({ ...posting, holder: await holderOf(posting.account) })),
+        );
         named.push({ ...entry, reference: await recordedReference(entry, charityPayouts), postings });
       }
       return named;

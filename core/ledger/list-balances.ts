@@ -17,22 +17,32 @@ export interface AccountLine {
  * always, in the chart's order, then every registry, family and charity account that holds money.
  */
 export async function listLedgerBalances(ports: UnitOfWork, currency: Currency | null): Promise<AccountLine[]> {
-  return ports.transaction(async ({ ledger, registries, charities }) => {
-    const rows = (await ledger.listBalances()).filter((row) => currency === null || row.currency === currency);
-    const currencies = [...new Set([...(currency ? [currency] : []), ...rows.map((row) => row.currency)])].sort();
-    const holderOf = accountHolders({ registries, charities });
-    const lines: AccountLine[] = [];
-    for (const each of currencies) {
-      const own = rows.filter((row) => row.currency === each);
-      for (const account of PLATFORM_ACCOUNTS) {
-        lines.push({ currency: each, account, balance: normalBalance(account, own.find((row) => row.account === account)?.balance ?? 0), name: null });
+  return ports.transaction(
+    async ({ ledger, registries, charities }) => {
+      const rows = (await ledger.listBalances()).filter((row) => currency === null || row.currency === currency);
+      const currencies = [...new Set([...(currency ? [currency] : []), ...rows.map((row) => row.currency)])].sort();
+      const holderOf = accountHolders({ registries, charities });
+      const lines: AccountLine[] = [];
+      for (const each of currencies) {
+        const own = rows.filter((row) => row.currency === each);
+        for (const account of PLATFORM_ACCOUNTS) {
+          lines.push({
+            currency: each,
+            account,
+            balance: normalBalance(account, own.find((row) => row.account === account)?.balance ?? 0),
+            name: null,
+          });
+        }
+        const heldFor = own
+          .filter((row) => row.balance !== 0 && holdsForOthers(row.account))
+          .sort((a, b) => (a.account < b.account ? -1 : 1));
+        for (const row of heldFor) {
+          const name = (await holderOf(row.account))?.name ?? null;
+          lines.push({ currency: each, account: row.account, balance: normalBalance(row.account, row.balance), name });
+        }
       }
-      const heldFor = own.filter((row) => row.balance !== 0 && holdsForOthers(row.account)).sort((a, b) => (a.account < b.account ? -1 : 1));
-      for (const row of heldFor) {
-        const name = (await holderOf(row.account))?.name ?? null;
-        lines.push({ currency: each, account: row.account, balance: normalBalance(row.account, row.balance), name });
-      }
-    }
-    return lines;
-  }, { snapshot: true });
+      return lines;
+    },
+    { snapshot: true },
+  );
 }

@@ -13,7 +13,10 @@ export function openingEntries(fromTables: Balances): LedgerEntry[] {
   return CURRENCIES.flatMap((currency) => {
     const postings = [...(fromTables.get(currency) ?? new Map<string, number>())].map(([account, amount]) => ({ account, amount }));
     const leftOver = postings.reduce((sum, posting) => sum + posting.amount, 0);
-    const entry = balancedEntry({ key: `opening:${currency}`, kind: 'opening', currency, reference: null }, [...postings, { account: OPENING_DIFFERENCE, amount: -leftOver }]);
+    const entry = balancedEntry({ key: `opening:${currency}`, kind: 'opening', currency, reference: null }, [
+      ...postings,
+      { account: OPENING_DIFFERENCE, amount: -leftOver },
+    ]);
     return entry ? [entry] : [];
   });
 }

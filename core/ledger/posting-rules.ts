@@ -93,33 +93,43 @@ function refundPostings(gift: Gift): { account: string; amount: Cents }[] {
 
 /** A refund after closing, both payouts still pending: the gift's parts leave what the family and its charity are owed. */
 export function giftRefundedAfterClosingEntry(gift: Gift, currency: Currency): LedgerEntry {
-  const entry = balancedEntry({ key: `gift:${gift.id}:refunded`, kind: 'gift.refunded_after_closing', currency, reference: gift.stripePaymentIntentId }, [
-    { account: familyPayableAccount(gift.registryId), amount: gift.childAmount },
-    { account: charityPayableAccount(gift.charityId), amount: gift.charityAmount },
-    ...refundPostings(gift),
-  ]);
+  const entry = balancedEntry(
+    { key: `gift:${gift.id}:refunded`, kind: 'gift.refunded_after_closing', currency, reference: gift.stripePaymentIntentId },
+    [
+      { account: familyPayableAccount(gift.registryId), amount: gift.childAmount },
+      { account: charityPayableAccount(gift.charityId), amount: gift.charityAmount },
+      ...refundPostings(gift),
+    ],
+  );
   return must(entry, `gift ${gift.id}`);
 }
 
 /** A refund the platform bears: the family's and charity's parts stay promised (or sent), the gift's amount is the platform's loss. */
 export function giftRefundedAtPlatformCostEntry(gift: Gift, currency: Currency): LedgerEntry {
-  const entry = balancedEntry({ key: `gift:${gift.id}:refunded`, kind: 'gift.refunded_at_platform_cost', currency, reference: gift.stripePaymentIntentId }, [
-    { account: REFUNDS_AT_PLATFORM_COST, amount: gift.amount },
-    ...refundPostings(gift),
-  ]);
+  const entry = balancedEntry(
+    { key: `gift:${gift.id}:refunded`, kind: 'gift.refunded_at_platform_cost', currency, reference: gift.stripePaymentIntentId },
+    [{ account: REFUNDS_AT_PLATFORM_COST, amount: gift.amount }, ...refundPostings(gift)],
+  );
   return must(entry, `gift ${gift.id}`);
 }
 
 /** Null when the provider took no fee: then nothing stayed behind. Same key as a refund: a gift is given back once. */
 export function latePaymentRefundedEntry(gift: Gift, currency: Currency, providerFee: Cents): LedgerEntry | null {
-  return balancedEntry({ key: `gift:${gift.id}:refunded`, kind: 'gift.late_payment_refunded', currency, reference: gift.stripePaymentIntentId }, [
-    { account: REFUNDS_ABSORBED, amount: providerFee },
-    { account: PROVIDER_CASH, amount: -providerFee },
-  ]);
+  return balancedEntry(
+    { key: `gift:${gift.id}:refunded`, kind: 'gift.late_payment_refunded', currency, reference: gift.stripePaymentIntentId },
+    [
+      { account: REFUNDS_ABSORBED, amount: providerFee },
+      { account: PROVIDER_CASH, amount: -providerFee },
+    ],
+  );
 }
 
 /** Null when nobody gave anything. */
-export function registryClosedEntry(registryId: string, currency: Currency, amounts: Pick<ClosingAmounts, 'payoutAmount' | 'charityPayoutAmount' | 'shares'>): LedgerEntry | null {
+export function registryClosedEntry(
+  registryId: string,
+  currency: Currency,
+  amounts: Pick<ClosingAmounts, 'payoutAmount' | 'charityPayoutAmount' | 'shares'>,
+): LedgerEntry | null {
   return balancedEntry({ key: `registry:${registryId}:closed`, kind: 'registry.closed', currency, reference: null }, [
     { account: registryGiftsAccount(registryId), amount: amounts.payoutAmount + amounts.charityPayoutAmount },
     { account: familyPayableAccount(registryId), amount: -amounts.payoutAmount },
@@ -129,18 +139,24 @@ export function registryClosedEntry(registryId: string, currency: Currency, amou
 
 /** The family's payout claimed (its claimNumber-th claim): what they are owed is now in transit. Null for nothing to pay. */
 export function familyPayoutClaimedEntry(registryId: string, currency: Currency, amount: Cents, claimNumber: number): LedgerEntry | null {
-  return balancedEntry({ key: `registry:${registryId}:payout-claimed:${claimNumber}`, kind: 'family_payout.claimed', currency, reference: null }, [
-    { account: familyPayableAccount(registryId), amount },
-    { account: PAYOUTS_IN_TRANSIT, amount: -amount },
-  ]);
+  return balancedEntry(
+    { key: `registry:${registryId}:payout-claimed:${claimNumber}`, kind: 'family_payout.claimed', currency, reference: null },
+    [
+      { account: familyPayableAccount(registryId), amount },
+      { account: PAYOUTS_IN_TRANSIT, amount: -amount },
+    ],
+  );
 }
 
 /** The claimNumber-th claim released: the amount is owed to the family again, waiting. */
 export function familyPayoutReleasedEntry(registryId: string, currency: Currency, amount: Cents, claimNumber: number): LedgerEntry | null {
-  return balancedEntry({ key: `registry:${registryId}:payout-released:${claimNumber}`, kind: 'family_payout.released', currency, reference: null }, [
-    { account: PAYOUTS_IN_TRANSIT, amount },
-    { account: familyPayableAccount(registryId), amount: -amount },
-  ]);
+  return balancedEntry(
+    { key: `registry:${registryId}:payout-released:${claimNumber}`, kind: 'family_payout.released', currency, reference: null },
+    [
+      { account: PAYOUTS_IN_TRANSIT, amount },
+      { account: familyPayableAccount(registryId), amount: -amount },
+    ],
+  );
 }
 
 /** The family's claimed payout left: by bank transfer (reference: the provider's transfer id), PayPal or check. Null for nothing to pay. */
@@ -154,23 +170,42 @@ export function familyPayoutSentEntry(registryId: string, currency: Currency, am
 type CharityPayoutMoney = Pick<CharityPayout, 'id' | 'charityId' | 'currency' | 'amount'>;
 
 export function charityPayoutClaimedEntry(payout: CharityPayoutMoney, claimNumber: number): LedgerEntry | null {
-  return balancedEntry({ key: `charity-payout:${payout.id}:claimed:${claimNumber}`, kind: 'charity_payout.claimed', currency: payout.currency, reference: null }, [
-    { account: charityPayableAccount(payout.charityId), amount: payout.amount },
-    { account: PAYOUTS_IN_TRANSIT, amount: -payout.amount },
-  ]);
+  return balancedEntry(
+    {
+      key: `charity-payout:${payout.id}:claimed:${claimNumber}`,
+      kind: 'charity_payout.claimed',
+      currency: payout.currency,
+      reference: null,
+    },
+    [
+      { account: charityPayableAccount(payout.charityId), amount: payout.amount },
+      { account: PAYOUTS_IN_TRANSIT, amount: -payout.amount },
+    ],
+  );
 }
 
 export function charityPayoutReleasedEntry(payout: CharityPayoutMoney, claimNumber: number): LedgerEntry | null {
-  return balancedEntry({ key: `charity-payout:${payout.id}:released:${claimNumber}`, kind: 'charity_payout.released', currency: payout.currency, reference: null }, [
-    { account: PAYOUTS_IN_TRANSIT, amount: payout.amount },
-    { account: charityPayableAccount(payout.charityId), amount: -payout.amount },
-  ]);
+  return balancedEntry(
+    {
+      key: `charity-payout:${payout.id}:released:${claimNumber}`,
+      kind: 'charity_payout.released',
+      currency: payout.currency,
+      reference: null,
+    },
+    [
+      { account: PAYOUTS_IN_TRANSIT, amount: payout.amount },
+      { account: charityPayableAccount(payout.charityId), amount: -payout.amount },
+    ],
+  );
 }
 
 /** The charity's claimed payout was paid: out of payouts in transit. */
 export function charityPayoutSentEntry(payout: CharityPayoutMoney): LedgerEntry | null {
-  return balancedEntry({ key: `charity-payout:${payout.id}:sent`, kind: 'charity_payout.sent', currency: payout.currency, reference: null }, [
-    { account: PAYOUTS_IN_TRANSIT, amount: payout.amount },
-    { account: PROVIDER_CASH, amount: -payout.amount },
-  ]);
+  return balancedEntry(
+    { key: `charity-payout:${payout.id}:sent`, kind: 'charity_payout.sent', currency: payout.currency, reference: null },
+    [
+      { account: PAYOUTS_IN_TRANSIT, amount: payout.amount },
+      { account: PROVIDER_CASH, amount: -payout.amount },
+    ],
+  );
 }

@@ -38,12 +38,17 @@ export async function reconcileDay(day: string, ports: ReconcilePorts, options: 
   if (!range) throw new Error(`Not a day: ${day}`);
   const startedAt = ports.clock.now();
   const staleBefore = new Date(startedAt.getTime() - RECONCILIATION_STALE_AFTER_MS);
-  const claimed = await ports.unitOfWork.transaction(({ reconciliations }) => reconciliations.claim(day, startedAt, { staleBefore, force: options.force }));
+  const claimed = await ports.unitOfWork.transaction(({ reconciliations }) =>
+    reconciliations.claim(day, startedAt, { staleBefore, force: options.force }),
+  );
   if (!claimed) return null;
 
   let transactions;
   try {
-    transactions = await ports.gateway.listBalanceTransactions({ from: new Date(range.from.getTime() - RECONCILIATION_MARGIN_MS), to: new Date(range.to.getTime() + RECONCILIATION_MARGIN_MS) });
+    transactions = await ports.gateway.listBalanceTransactions({
+      from: new Date(range.from.getTime() - RECONCILIATION_MARGIN_MS),
+      to: new Date(range.to.getTime() + RECONCILIATION_MARGIN_MS),
+    });
   } catch (error) {
     const failure = `The payment provider did not list its balance transactions: ${error instanceof Error ? error.message : String(error)}`;
     await ports.unitOfWork.transaction(({ reconciliations }) =>
@@ -53,7 +58,9 @@ export async function reconcileDay(day: string, ports: ReconcilePorts, options: 
   }
 
   return ports.unitOfWork.transaction(async ({ ledger, reconciliations, users, mail }) => {
-    const references = new Set(transactions.flatMap((transaction) => [transaction.id, ...(transaction.reference ? [transaction.reference] : [])]));
+    const references = new Set(
+      transactions.flatMap((transaction) => [transaction.id, ...(transaction.reference ? [transaction.reference] : [])]),
+    );
     const [named, posted] = await Promise.all([ledger.listByReferences([...references]), ledger.listPosted(range)]);
     const entries = [...new Map([...named, ...posted].map((entry) => [entry.key, entry])).values()];
     const differences = reconciliationDifferences({ day: range, transactions, entries });

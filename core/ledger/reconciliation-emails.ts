@@ -9,7 +9,13 @@ import type { ReconciliationDifference } from '../model/reconciliation';
  * The administrators' e-mail about differences a reconciliation found for the first time: each
  * is listed in the run that finds it, and never again.
  */
-export function reconciliationDifferencesNotice(day: string, differences: readonly ReconciliationDifference[], admin: User, financePageUrl: string, supportEmail: string): MailMessage {
+export function reconciliationDifferencesNotice(
+  day: string,
+  differences: readonly ReconciliationDifference[],
+  admin: User,
+  financePageUrl: string,
+  supportEmail: string,
+): MailMessage {
   const count = differences.length === 1 ? '1 difference' : `${differences.length} differences`;
   const hello = greeting(admin);
   const intro = `Reconciling ${day} (UTC) with the payment provider found ${count} between its balance and our ledger that no earlier run had found:`;
@@ -20,7 +26,17 @@ export function reconciliationDifferencesNotice(day: string, differences: readon
     kind: 'admin-notice',
     replyTo: supportEmail,
     subject: `Reconciliation of ${day}: ${count} with the payment provider`,
-    text: [hello, '', intro, '', ...differences.map((difference) => `- ${difference.description}`), '', `${link} ${financePageUrl}`, '', footer].join('\n'),
+    text: [
+      hello,
+      '',
+      intro,
+      '',
+      ...differences.map((difference) => `- ${difference.description}`),
+      '',
+      `${link} ${financePageUrl}`,
+      '',
+      footer,
+    ].join('\n'),
     html: layout(
       'Differences with the payment provider',
       [],

@@ -42,13 +42,21 @@ export function reconciliationDifferences(input: {
 
   for (const transaction of input.transactions) {
     if (!within(transaction.created) || transaction.kind === 'payout') continue;
-    const named = [...(transaction.reference ? (byReference.get(transaction.reference) ?? []) : []), ...(byReference.get(transaction.id) ?? [])];
+    const named = [
+      ...(transaction.reference ? (byReference.get(transaction.reference) ?? []) : []),
+      ...(byReference.get(transaction.id) ?? []),
+    ];
     differences.push(...transactionDifferences(transaction, named));
   }
 
-  const atProvider = new Set(input.transactions.filter((transaction) => transaction.kind === 'transfer').map((transaction) => transaction.reference ?? transaction.id));
+  const atProvider = new Set(
+    input.transactions
+      .filter((transaction) => transaction.kind === 'transfer')
+      .map((transaction) => transaction.reference ?? transaction.id),
+  );
   for (const entry of input.entries) {
-    if (entry.kind !== 'family_payout.sent' || entry.reference === null || !within(entry.postedAt) || atProvider.has(entry.reference)) continue;
+    if (entry.kind !== 'family_payout.sent' || entry.reference === null || !within(entry.postedAt) || atProvider.has(entry.reference))
+      continue;
     const sent = -postingOf(entry, PROVIDER_CASH);
     differences.push({
       key: `missing_at_provider:${entry.reference}`,
@@ -139,7 +147,13 @@ function transactionDifferences(transaction: BalanceTransaction, named: readonly
     default: {
       if (named.some((entry) => !MATCHED_ABOVE.has(entry.kind))) return [];
       if (amount === 0 || /fee/i.test(transaction.type)) {
-        return [{ ...unknownFee(0), provider: fee !== 0 ? fee : -amount, description: `${a(transaction.type.replaceAll('_', ' '))} of ${money(fee !== 0 ? fee : -amount, currency)} (${id}) that the ledger did not know.` }];
+        return [
+          {
+            ...unknownFee(0),
+            provider: fee !== 0 ? fee : -amount,
+            description: `${a(transaction.type.replaceAll('_', ' '))} of ${money(fee !== 0 ? fee : -amount, currency)} (${id}) that the ledger did not know.`,
+          },
+        ];
       }
       return [unrecorded(transaction.type.replaceAll('_', ' '))];
     }

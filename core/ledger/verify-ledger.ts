@@ -39,7 +39,11 @@ export function compareBalances(ledger: Balances, tables: Balances, currency: Cu
   const accounts = [...new Set([...fromLedger.keys(), ...fromTables.keys()])].sort();
   return accounts
     .filter((account) => (fromLedger.get(account) ?? 0) !== (fromTables.get(account) ?? 0))
-    .map((account) => ({ account, ledger: normalBalance(account, fromLedger.get(account) ?? 0), tables: normalBalance(account, fromTables.get(account) ?? 0) }));
+    .map((account) => ({
+      account,
+      ledger: normalBalance(account, fromLedger.get(account) ?? 0),
+      tables: normalBalance(account, fromTables.get(account) ?? 0),
+    }));
 }
 
 /**
@@ -48,31 +52,39 @@ export function compareBalances(ledger: Balances, tables: Balances, currency: Cu
  * cannot show as a difference.
  */
 export async function verifyLedger(ports: UnitOfWork): Promise<CurrencyVerdict[]> {
-  return ports.transaction(async ({ ledger, gifts, registries, charityPayouts, disputes }: Repositories) => {
-    const [balanceRows, entryCounts, unbalanced, moved, holding, payouts, allDisputes] = await Promise.all([
-      ledger.listBalances(),
-      ledger.countEntries(),
-      ledger.listUnbalancedEntries(),
-      gifts.listMoneyMoved(),
-      registries.listHoldingMoney(),
-      charityPayouts.list(),
-      disputes.list(),
-    ]);
-    const known = new Set(holding.map((registry) => registry.id));
-    const more: Registry[] = [];
-    for (const registryId of new Set(moved.map((gift) => gift.registryId))) {
-      if (known.has(registryId)) continue;
-      const registry = await registries.findById(registryId);
-      if (registry) more.push(registry);
-    }
-    const fromLedger = ledgerBalances(balanceRows);
-    const fromTables = balancesFromTables({ gifts: moved, registries: [...holding, ...more], charityPayouts: payouts, disputes: allDisputes });
-    return CURRENCIES.map((currency) => ({
-      currency,
-      accounts: new Set([...(fromLedger.get(currency)?.keys() ?? []), ...(fromTables.get(currency)?.keys() ?? [])]).size,
-      entries: entryCounts.get(currency) ?? 0,
-      differences: compareBalances(fromLedger, fromTables, currency),
-      unbalanced: unbalanced.filter((entry) => entry.currency === currency).map((entry) => entry.key),
-    }));
-  }, { snapshot: true });
+  return ports.transaction(
+    async ({ ledger, gifts, registries, charityPayouts, disputes }: Repositories) => {
+      const [balanceRows, entryCounts, unbalanced, moved, holding, payouts, allDisputes] = await Promise.all([
+        ledger.listBalances(),
+        ledger.countEntries(),
+        ledger.listUnbalancedEntries(),
+        gifts.listMoneyMoved(),
+        registries.listHoldingMoney(),
+        charityPayouts.list(),
+        disputes.list(),
+      ]);
+      const known = new Set(holding.map((registry) => registry.id));
+      const more: Registry[] = [];
+      for (const registryId of new Set(moved.map((gift) => gift.registryId))) {
+        if (known.has(registryId)) continue;
+        const registry = await registries.findById(registryId);
+        if (registry) more.push(registry);
+      }
+      const fromLedger = ledgerBalances(balanceRows);
+      const fromTables = balancesFromTables({
+        gifts: moved,
+        registries: [...holding, ...more],
+        charityPayouts: payouts,
+        disputes: allDisputes,
+      });
+      return CURRENCIES.map((currency) => ({
+        currency,
+        accounts: new Set([...(fromLedger.get(currency)?.keys() ?? []), ...(fromTables.get(currency)?.keys() ?? [])]).size,
+        entries: entryCounts.get(currency) ?? 0,
+        differences: compareBalances(fromLedger, fromTables, currency),
+        unbalanced: unbalanced.filter((entry) => entry.currency === currency).map((entry) => entry.key),
+      }));
+    },
+    { snapshot: true },
+  );
 }

@@ -31,7 +31,10 @@ export function greeting(user: User): string {
 /** `after`: blocks of HTML after the table (a receipt's acknowledgment), before the footer. */
 export function layout(title: string, rows: [string, string][], paragraphs: string[], footer: string, after: string[] = []): string {
   const table = rows
-    .map(([label, value]) => `<tr><td style="padding:6px 12px 6px 0;color:${colours.inkMuted}">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600;text-align:right">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:6px 12px 6px 0;color:${colours.inkMuted}">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600;text-align:right">${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   const c = colours;
   // The title is what a mail program that opens the message as a page (and a screen reader) names it by.
@@ -44,4 +47,3 @@ ${paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.5">${p}</p>`).j
 ${after.map((block) => `<div style="margin:20px 0 0;line-height:1.5">${block}</div>`).join('\n')}
 <p style="margin:20px 0 0;color:${c.inkMuted};font-size:13px;line-height:1.5">${footer}</p></td></tr></table></td></tr></table></body></html>`;
 }
-

@@ -4,7 +4,10 @@ import type { UnitOfWork } from '../ports/repositories';
 import type { OptOut, UnsubscribeTokens } from '../ports/unsubscribe-tokens';
 
 export function unsubscribeLinkInvalid(): DomainError {
-  return new DomainError('mail.unsubscribe_link_invalid', 'This unsubscribe link does not work. Open the link from the e-mail again, or reply to the e-mail and we will take your address off.');
+  return new DomainError(
+    'mail.unsubscribe_link_invalid',
+    'This unsubscribe link does not work. Open the link from the e-mail again, or reply to the e-mail and we will take your address off.',
+  );
 }
 
 /** What a token in a link may look like before it is opened: base64url of a sane length. */
@@ -23,7 +26,10 @@ export function readUnsubscribeLink(token: string, tokens: UnsubscribeTokens): O
  * included. No sign-in: the sealed token is the proof. Clicking again changes nothing. Leaving the
  * newsletter also takes the address off its list.
  */
-export async function unsubscribeByLink(token: string, ports: { tokens: UnsubscribeTokens; unitOfWork: UnitOfWork; clock: Clock }): Promise<OptOut> {
+export async function unsubscribeByLink(
+  token: string,
+  ports: { tokens: UnsubscribeTokens; unitOfWork: UnitOfWork; clock: Clock },
+): Promise<OptOut> {
   const optOut = readUnsubscribeLink(token, ports.tokens);
   await ports.unitOfWork.transaction(async ({ mailSuppressions, newsletter }) => {
     await mailSuppressions.add({ address: optOut.address, scope: optOut.category, reason: 'unsubscribe', createdAt: ports.clock.now() });

@@ -1,12 +1,4 @@
-export const CHARITY_CATEGORIES = [
-  'community',
-  'healthcare',
-  'civil-rights',
-  'environmental',
-  'education',
-  'veterans',
-  'other',
-] as const;
+export const CHARITY_CATEGORIES = ['community', 'healthcare', 'civil-rights', 'environmental', 'education', 'veterans', 'other'] as const;
 
 export type CharityCategory = (typeof CHARITY_CATEGORIES)[number];
 
@@ -39,4 +31,7 @@ export interface CharityDetails {
   agreementDate: string;
 }
 
-export type NewCharity = Omit<Charity, 'id' | 'createdAt' | 'isActive' | 'details'> & { isActive?: boolean; details?: CharityDetails | null };
+export type NewCharity = Omit<Charity, 'id' | 'createdAt' | 'isActive' | 'details'> & {
+  isActive?: boolean;
+  details?: CharityDetails | null;
+};

@@ -29,7 +29,10 @@ export const MAX_CO_OWNERS = 5;
 
 /** Used, expired, cancelled and unknown links fail alike: none can do anything, and the cure is the same. */
 export function invitationInvalid(): DomainError {
-  return new DomainError('co_owner.link_invalid', 'This invitation has expired, was cancelled or has already been used. Please ask for a new one.');
+  return new DomainError(
+    'co_owner.link_invalid',
+    'This invitation has expired, was cancelled or has already been used. Please ask for a new one.',
+  );
 }
 
 export function coOwnerConflict(message: string): DomainError {

@@ -7,7 +7,15 @@ import type { PayoutMethod } from './registry';
  * issuer asks, no money moves yet); `needs_response` and `under_review` are chargebacks under way;
  * `won`, `lost` and `warning_closed` are final.
  */
-export const PROVIDER_DISPUTE_STATUSES = ['warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost'] as const;
+export const PROVIDER_DISPUTE_STATUSES = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+] as const;
 export type ProviderDisputeStatus = (typeof PROVIDER_DISPUTE_STATUSES)[number];
 
 /** An inquiry closed without a chargeback ends as a win does: the gift counts and no money was taken. */
@@ -125,7 +133,23 @@ export interface Dispute {
 export type NewDispute = Omit<Dispute, 'id' | 'createdAt'> & { createdAt: Date };
 
 export type DisputeChanges = Partial<
-  Pick<Dispute, 'status' | 'evidenceDueBy' | 'reason' | 'phase' | 'heldAmount' | 'withdrawnAmount' | 'withdrawnFee' | 'reinstatedAmount' | 'evidenceSubmittedAt' | 'evidenceText' | 'transferReversalId' | 'reversedAmount' | 'followUp' | 'closedAt'>
+  Pick<
+    Dispute,
+    | 'status'
+    | 'evidenceDueBy'
+    | 'reason'
+    | 'phase'
+    | 'heldAmount'
+    | 'withdrawnAmount'
+    | 'withdrawnFee'
+    | 'reinstatedAmount'
+    | 'evidenceSubmittedAt'
+    | 'evidenceText'
+    | 'transferReversalId'
+    | 'reversedAmount'
+    | 'followUp'
+    | 'closedAt'
+  >
 >;
 
 /** How a dispute ended for the family's and the administrators' eyes; null while it is undecided. */

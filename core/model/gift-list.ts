@@ -26,7 +26,14 @@ export interface GiftListKey {
 }
 
 export function giftListKeyOf(gift: ReceivedGift): GiftListKey {
-  return { id: gift.id, giftGiverName: gift.giftGiverName, giftGiverEmail: gift.giftGiverEmail, message: giftMessage(gift), givenAt: givenAt(gift), amount: gift.amount };
+  return {
+    id: gift.id,
+    giftGiverName: gift.giftGiverName,
+    giftGiverEmail: gift.giftGiverEmail,
+    message: giftMessage(gift),
+    givenAt: givenAt(gift),
+    amount: gift.amount,
+  };
 }
 
 /** Case and accents do not matter to a search or to the sort by giver: "José" is found by "jose". */
@@ -46,7 +53,11 @@ export interface GiftListSearchKeys {
 }
 
 export function giftListSearchKeys(giftGiverName: string, giftGiverEmail: string | null, message: string | null): GiftListSearchKeys {
-  return { giverKey: folded(giftGiverName.trim()), emailKey: giftGiverEmail === null ? null : folded(giftGiverEmail), messageKey: message === null ? null : folded(message) };
+  return {
+    giverKey: folded(giftGiverName.trim()),
+    emailKey: giftGiverEmail === null ? null : folded(giftGiverEmail),
+    messageKey: message === null ? null : folded(message),
+  };
 }
 
 /** The text a search looks for, folded as the keys are. */
@@ -78,7 +89,8 @@ const COMPARE: Record<GiftListQuery['sort'], (a: GiftListKey, b: GiftListKey) =>
   date: byDate,
   amount: (a, b) => a.amount - b.amount,
   // Folded, so "émile" sorts beside "emile" and case does not matter.
-  giver: (a, b) => byCodePoints(giftListSearchKeys(a.giftGiverName, null, null).giverKey, giftListSearchKeys(b.giftGiverName, null, null).giverKey),
+  giver: (a, b) =>
+    byCodePoints(giftListSearchKeys(a.giftGiverName, null, null).giverKey, giftListSearchKeys(b.giftGiverName, null, null).giverKey),
 };
 
 /**
@@ -109,6 +121,9 @@ export function pageCountOf(matching: number): number {
  */
 export function giftListPage(gifts: readonly Gift[], query: GiftListQuery, offlineGifts: readonly OfflineGift[] = []): GiftListPage {
   const received = receivedGifts(gifts.filter(isListed), offlineGifts);
-  const { keys, matching } = giftListKeysPage(received.map((gift) => ({ ...giftListKeyOf(gift), gift })), query);
+  const { keys, matching } = giftListKeysPage(
+    received.map((gift) => ({ ...giftListKeyOf(gift), gift })),
+    query,
+  );
   return { gifts: keys.map((key) => key.gift), matching, giftCount: received.length, page: query.page, pageCount: pageCountOf(matching) };
 }

@@ -18,7 +18,10 @@ export interface HeldAtClosing {
  * for the bank: won, they are paid in a follow-up payout; lost, never. A disputed gift whose
  * dispute was lost is in neither: it went back to the giver.
  */
-export function heldAtClosing(gifts: readonly Pick<Gift, 'id' | 'paymentStatus' | 'amount' | 'childAmount' | 'charityAmount'>[], undecidedGiftIds: ReadonlySet<string>): HeldAtClosing {
+export function heldAtClosing(
+  gifts: readonly Pick<Gift, 'id' | 'paymentStatus' | 'amount' | 'childAmount' | 'charityAmount'>[],
+  undecidedGiftIds: ReadonlySet<string>,
+): HeldAtClosing {
   const held: HeldAtClosing = { giftCount: 0, amount: 0, payoutAmount: 0, charityPayoutAmount: 0 };
   for (const gift of gifts) {
     if (gift.paymentStatus !== 'disputed' || !undecidedGiftIds.has(gift.id)) continue;

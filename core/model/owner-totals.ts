@@ -57,7 +57,11 @@ export function ownerTotals(tallies: readonly GiftTally[], byHand: ByHandTotal, 
   for (const tally of tallies) {
     if (tally.paymentStatus !== 'refunded' || tally.currency === currency || countsInPayouts(tally)) continue;
     const earlier = refundedBefore.get(tally.currency) ?? { currency: tally.currency, amount: 0, count: 0 };
-    refundedBefore.set(tally.currency, { currency: tally.currency, amount: earlier.amount + tally.amount, count: earlier.count + tally.giftCount });
+    refundedBefore.set(tally.currency, {
+      currency: tally.currency,
+      amount: earlier.amount + tally.amount,
+      count: earlier.count + tally.giftCount,
+    });
   }
   const online = counted.totalReceived;
   return {

@@ -33,7 +33,10 @@ export const NOTHING_TO_RELEASE = 'Nobody is sending this payout, so there is no
 export const REFUND_UNDER_WAY_AT_CLAIM = `A gift counted in this payout is being refunded; the refund finishes within ${REFUND_FINISHES_WITHIN_MINUTES} minutes and may change the amount. Claim the payout after that.`;
 
 export function claimedByAnother(claimedBy: string | null): DomainError {
-  return new DomainError('payout.claimed_by_another', `${claimantName(claimedBy ?? 'someone')} is already sending this payout. Reload the page to see it.`);
+  return new DomainError(
+    'payout.claimed_by_another',
+    `${claimantName(claimedBy ?? 'someone')} is already sending this payout. Reload the page to see it.`,
+  );
 }
 
 export function completedByAnotherOnly(claimedBy: string | null): DomainError {

@@ -42,7 +42,8 @@ export interface ResponsivePhoto {
   sources: { type: string; srcSet: string }[];
 }
 
-const SIZED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4})\.(?:jpg|png|gif|webp)$/;
+const SIZED_NAME =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4})\.(?:jpg|png|gif|webp)$/;
 
 /**
  * What a page needs to show a photo well: its size and its copies. A photo uploaded before copies

@@ -7,7 +7,16 @@ export const REDACTED_NAME = 'Redacted';
 export const REMOVED_EMAIL = '';
 
 /** The keys of an audit row's before and after that hold personal data: taken out by a redaction. */
-export const PERSONAL_AUDIT_KEYS = ['paypalEmail', 'mailingName', 'mailingAddress', 'mailingCity', 'mailingState', 'mailingZip', 'reason', 'evidence'] as const;
+export const PERSONAL_AUDIT_KEYS = [
+  'paypalEmail',
+  'mailingName',
+  'mailingAddress',
+  'mailingCity',
+  'mailingState',
+  'mailingZip',
+  'reason',
+  'evidence',
+] as const;
 
 /** A deleted account's username and e-mail: unique, and no address anyone receives mail at (.invalid is reserved). */
 export function deletedAccountNames(userId: string): { username: string; email: string } {

@@ -49,7 +49,9 @@ export function stops(scope: SuppressionScope, category: MailCategory): boolean 
 /** The suppression that stops a message of this category to the address, if any: the widest first. */
 export function stoppingSuppression<S extends Pick<Suppression, 'scope'>>(suppressions: readonly S[], category: MailCategory): S | null {
   const order = (scope: SuppressionScope) => SUPPRESSION_SCOPES.indexOf(scope);
-  return [...suppressions].sort((a, b) => order(a.scope) - order(b.scope)).find((suppression) => stops(suppression.scope, category)) ?? null;
+  return (
+    [...suppressions].sort((a, b) => order(a.scope) - order(b.scope)).find((suppression) => stops(suppression.scope, category)) ?? null
+  );
 }
 
 /** Problems that mean "nothing arrives there", which a family may lift by sending to the address again. */
@@ -65,4 +67,3 @@ export function suppressionKey(address: string): string {
 export function isSuppressionScope(value: unknown): value is SuppressionScope {
   return typeof value === 'string' && (SUPPRESSION_SCOPES as readonly string[]).includes(value);
 }
-

@@ -27,7 +27,10 @@ export async function subscribeToNewsletter(
     if (added) {
       // Subscribing again is a new consent: an earlier one-click "no more newsletters" is lifted (a spam report is not).
       await mailSuppressions.remove(email, 'newsletter');
-      await mail.enqueue({ ...newsletterWelcomeEmail(email, unsubscribeUrl(ports.appUrl, token), ports.supportEmail), dedupeKey: `newsletter-welcome-${added.id}` });
+      await mail.enqueue({
+        ...newsletterWelcomeEmail(email, unsubscribeUrl(ports.appUrl, token), ports.supportEmail),
+        dedupeKey: `newsletter-welcome-${added.id}`,
+      });
     }
   });
   return { email };

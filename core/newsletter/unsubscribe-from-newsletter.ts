@@ -7,7 +7,10 @@ import { refuseUnknownFields } from '../validate';
  * Removes the address the link was sent to from the list, row and all. Opening the link again
  * answers the same (the address is not on the list), so a second click is harmless.
  */
-export async function unsubscribeFromNewsletter(input: unknown, ports: { newsletter: NewsletterRepository; tokens: SecretTokens }): Promise<void> {
+export async function unsubscribeFromNewsletter(
+  input: unknown,
+  ports: { newsletter: NewsletterRepository; tokens: SecretTokens },
+): Promise<void> {
   refuseUnknownFields(input, ['token']);
   const token = (input as Record<string, unknown>).token;
   if (!looksLikeToken(token)) throw linkInvalid();

@@ -40,7 +40,9 @@ export function latestOfflineGiftDay(now: Date): string {
 export function offlineGiftSchema(now: Date) {
   const latest = latestOfflineGiftDay(now);
   return yup.object({
-    giftGiverName: refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Name must be at most 100 characters'), 'Name').required('Name is required'),
+    giftGiverName: refuseUnsafeNameCharacters(yup.string().trim().max(100, 'Name must be at most 100 characters'), 'Name').required(
+      'Name is required',
+    ),
     giftGiverEmail: yup
       .string()
       .trim()
@@ -50,14 +52,21 @@ export function offlineGiftSchema(now: Date) {
       .default(null)
       .transform((value: string | null) => (value === '' ? null : value)),
     amount: centsField({ min: MIN_OFFLINE_GIFT_CENTS, max: MAX_OFFLINE_GIFT_CENTS }),
-    method: yup.string().oneOf([...OFFLINE_GIFT_METHODS], 'Choose cash, check or other').required('Choose cash, check or other'),
+    method: yup
+      .string()
+      .oneOf([...OFFLINE_GIFT_METHODS], 'Choose cash, check or other')
+      .required('Choose cash, check or other'),
     receivedOn: yup
       .string()
       .trim()
       .required('Date is required')
       .test('calendar-day', 'Enter a date such as 2026-05-17', (value) => value === undefined || isCalendarDay(value))
       .test('not-future', 'The date cannot be in the future', (value) => value === undefined || !isCalendarDay(value) || value <= latest)
-      .test('not-too-old', `The date cannot be before ${EARLIEST_OFFLINE_GIFT_DAY}`, (value) => value === undefined || !isCalendarDay(value) || value >= EARLIEST_OFFLINE_GIFT_DAY),
+      .test(
+        'not-too-old',
+        `The date cannot be before ${EARLIEST_OFFLINE_GIFT_DAY}`,
+        (value) => value === undefined || !isCalendarDay(value) || value >= EARLIEST_OFFLINE_GIFT_DAY,
+      ),
     note: yup
       .string()
       .trim()

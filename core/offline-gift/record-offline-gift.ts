@@ -26,7 +26,10 @@ export async function recordOfflineGift(
   const details = await offlineGiftDetails(input, ports.clock.now());
   // Each may carry any e-mail address a card can later go to: a bound, far above any celebration.
   if ((await ports.offlineGifts.listByRegistry(registry.id)).length >= MAX_OFFLINE_GIFTS_PER_REGISTRY) {
-    throw new DomainError('validation.failed', `A registry can hold at most ${MAX_OFFLINE_GIFTS_PER_REGISTRY.toLocaleString('en-US')} gifts given by hand`);
+    throw new DomainError(
+      'validation.failed',
+      `A registry can hold at most ${MAX_OFFLINE_GIFTS_PER_REGISTRY.toLocaleString('en-US')} gifts given by hand`,
+    );
   }
   return ports.offlineGifts.create({ registryId: registry.id, ...details });
 }

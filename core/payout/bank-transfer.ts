@@ -64,7 +64,11 @@ export function transferRetryAvailableAt(registry: PayoutState): Date | null {
  * another bank try (which looks for the transfer first and sends under the same key) may move it.
  */
 export function bankClaimIsFresh(registry: Pick<Registry, 'payoutStatus' | 'payoutClaimedAt'>, now: Date): boolean {
-  return registry.payoutStatus === 'sending' && registry.payoutClaimedAt !== null && now.getTime() - registry.payoutClaimedAt.getTime() < STALLED_TRANSFER_RETRY_AFTER_MS;
+  return (
+    registry.payoutStatus === 'sending' &&
+    registry.payoutClaimedAt !== null &&
+    now.getTime() - registry.payoutClaimedAt.getTime() < STALLED_TRANSFER_RETRY_AFTER_MS
+  );
 }
 
 /** When a bank try's fresh claim stops holding the payout against anything but another try (a switch): null when none holds it. */
@@ -74,8 +78,15 @@ export function bankClaimHeldUntil(registry: Pick<Registry, 'payoutStatus' | 'pa
 }
 
 /** Whether the row still carries the claim this try made: the same holder, since the same moment. */
-function holdsOwnClaim(current: Pick<Registry, 'payoutStatus' | 'payoutClaimedBy' | 'payoutClaimedAt'>, claimed: Pick<Registry, 'payoutClaimedBy' | 'payoutClaimedAt'>): boolean {
-  return current.payoutStatus === 'sending' && current.payoutClaimedBy === claimed.payoutClaimedBy && current.payoutClaimedAt?.getTime() === claimed.payoutClaimedAt?.getTime();
+function holdsOwnClaim(
+  current: Pick<Registry, 'payoutStatus' | 'payoutClaimedBy' | 'payoutClaimedAt'>,
+  claimed: Pick<Registry, 'payoutClaimedBy' | 'payoutClaimedAt'>,
+): boolean {
+  return (
+    current.payoutStatus === 'sending' &&
+    current.payoutClaimedBy === claimed.payoutClaimedBy &&
+    current.payoutClaimedAt?.getTime() === claimed.payoutClaimedAt?.getTime()
+  );
 }
 
 /** Who claims a bank transfer nobody named (a test, a script): the system. */
@@ -106,7 +117,8 @@ async function claimTransfer(registryId: string, claimant: AuditActor, ports: { 
       await auditFamilyPayout(audit, claimant, 'bank_payout.claimed', current, again, now);
       return again;
     }
-    if ((await gifts.paymentStatusesOf(current.id)).has('refunding')) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_TRANSFER);
+    if ((await gifts.paymentStatusesOf(current.id)).has('refunding'))
+      throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_TRANSFER);
     const claimed = await registries.update(current.id, { ...holder, payoutStatus: 'sending', payoutClaims: current.payoutClaims + 1 });
     const entry = familyPayoutClaimedEntry(claimed.id, claimed.currency, claimed.payoutAmount ?? 0, claimed.payoutClaims);
     if (entry) await ledger.post(entry);
@@ -184,7 +196,9 @@ export async function sendBankTransfer(
       const switched = current.payoutMethod !== 'bank';
       if (switched && current.payoutStatus === 'sending') {
         // An administrator holds the PayPal or check payout the family was switched to: both may be paid. A person must look.
-        throw new Error(`registry ${current.id}: bank transfer ${result.transferId} went through after the payout was switched to ${current.payoutMethod} and claimed by ${current.payoutClaimedBy}`);
+        throw new Error(
+          `registry ${current.id}: bank transfer ${result.transferId} went through after the payout was switched to ${current.payoutMethod} and claimed by ${current.payoutClaimedBy}`,
+        );
       }
       // Released meanwhile (the answer came after the wait, when a switch found no transfer): the
       // money went all the same, so the payout is the bank transfer's again, claimed to be sent.
@@ -210,14 +224,19 @@ export async function sendBankTransfer(
       const owner = await users.findById(paid.userId);
       if (owner) {
         // No try failed before this one: the closing e-mail is still to be sent, and says it went.
-        if (current.transferAttempts === 0) await mail.enqueue({ ...registryClosedNotice(paid, owner, registryUrl, ports.supportEmail), dedupeKey: `registry-closed-${paid.id}` });
+        if (current.transferAttempts === 0)
+          await mail.enqueue({
+            ...registryClosedNotice(paid, owner, registryUrl, ports.supportEmail),
+            dedupeKey: `registry-closed-${paid.id}`,
+          });
         else await mail.enqueue({ ...payoutSentNotice(paid, owner, ports.supportEmail), dedupeKey: `payout-sent-${paid.id}` });
       }
       return { registry: paid, transferResult: { success: true } };
     }
     if (current.payoutStatus === 'completed') return { registry: current, transferResult: { success: true } };
     // Another try claimed the payout since (this one's answer came after the wait): its answer is the one to record.
-    if (!holdsOwnClaim(current, registry)) return { registry: current, transferResult: { success: false, reason: result.reason, message: result.message } };
+    if (!holdsOwnClaim(current, registry))
+      return { registry: current, transferResult: { success: false, reason: result.reason, message: result.message } };
     const attempt = current.transferAttempts + 1;
     const now = ports.clock.now();
     const news = payoutIssueIsNews(current, now);
@@ -237,8 +256,15 @@ export async function sendBankTransfer(
     if (release) await auditFamilyPayout(audit, claimant, 'bank_payout.released', current, failed, now);
     const owner = await users.findById(failed.userId);
     if (owner) {
-      await mail.enqueue({ ...registryClosedNotice(failed, owner, registryUrl, ports.supportEmail), dedupeKey: `registry-closed-${failed.id}` });
-      if (news) await mail.enqueue({ ...payoutIssueNotice(failed, owner, registryUrl, ports.supportEmail), dedupeKey: `payout-issue-${failed.id}-${attempt}` });
+      await mail.enqueue({
+        ...registryClosedNotice(failed, owner, registryUrl, ports.supportEmail),
+        dedupeKey: `registry-closed-${failed.id}`,
+      });
+      if (news)
+        await mail.enqueue({
+          ...payoutIssueNotice(failed, owner, registryUrl, ports.supportEmail),
+          dedupeKey: `payout-issue-${failed.id}-${attempt}`,
+        });
     }
     return { registry: failed, transferResult: { success: false, reason: result.reason, message: result.message } };
   });

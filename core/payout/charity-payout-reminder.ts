@@ -16,7 +16,12 @@ export function reminderDay(now: Date): string {
  * e-mails and every later one that day changes nothing. Answers how many e-mails it asked to queue
  * (0 when nothing is pending).
  */
-export async function remindPendingCharityPayouts(ports: { unitOfWork: UnitOfWork; clock: Clock; appUrl: string; supportEmail: string }): Promise<number> {
+export async function remindPendingCharityPayouts(ports: {
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  appUrl: string;
+  supportEmail: string;
+}): Promise<number> {
   const day = reminderDay(ports.clock.now());
   return ports.unitOfWork.transaction(async (repositories) => {
     const pending = await pendingDistributions(repositories);

@@ -7,7 +7,14 @@ import { refuseUnknownFields, validate } from '../validate';
 import type { AuditActor } from '../model/audit-event';
 import type { CharityPayout } from '../model/charity-payout';
 import { charityPayoutClaimedEntry, charityPayoutReleasedEntry, charityPayoutSentEntry } from '../ledger/posting-rules';
-import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from '../model/payout-claim';
+import {
+  claimedByAnother,
+  claimOf,
+  completedByAnotherOnly,
+  holdsClaim,
+  NOTHING_TO_RELEASE,
+  REFUND_UNDER_WAY_AT_CLAIM,
+} from '../model/payout-claim';
 import { CHARITY_PAYOUT_COMPLETION_FIELDS, charityPayoutCompletionSchema } from './payout-schemas';
 
 export interface PendingDistribution {
@@ -26,7 +33,10 @@ export type CharityPayoutWithName = CharityPayout & { charityName: string };
 
 async function withNames(payouts: CharityPayout[], charities: Repositories['charities']): Promise<CharityPayoutWithName[]> {
   const all = await charities.listAll();
-  return payouts.map((payout) => ({ ...payout, charityName: all.find((charity) => charity.id === payout.charityId)?.name ?? 'A charity no longer listed' }));
+  return payouts.map((payout) => ({
+    ...payout,
+    charityName: all.find((charity) => charity.id === payout.charityId)?.name ?? 'A charity no longer listed',
+  }));
 }
 
 /** What each charity is owed and not yet paid (waiting, or claimed and being sent), per currency, largest first; none whose every gift was refunded. */
@@ -98,8 +108,14 @@ async function named(payout: CharityPayout, charities: Repositories['charities']
 type LockedRepositories = Pick<Repositories, 'charityPayouts' | 'gifts' | 'audit' | 'ledger'>;
 
 /** The claim itself, on the locked row of a payout waiting: refused while a gift counted in it is being refunded. */
-async function claimLocked(payout: CharityPayout, actor: AuditActor, now: Date, { charityPayouts, gifts, audit, ledger }: LockedRepositories): Promise<CharityPayout> {
-  if (await gifts.hasRefundUnderWay(payout.registryIds, payout.charityId)) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
+async function claimLocked(
+  payout: CharityPayout,
+  actor: AuditActor,
+  now: Date,
+  { charityPayouts, gifts, audit, ledger }: LockedRepositories,
+): Promise<CharityPayout> {
+  if (await gifts.hasRefundUnderWay(payout.registryIds, payout.charityId))
+    throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
   const claimed = await charityPayouts.claim(payout.id, claimOf(actor, now));
   const entry = charityPayoutClaimedEntry(claimed, claimed.claims);
   if (entry) await ledger.post(entry);
@@ -113,7 +129,11 @@ async function claimLocked(payout: CharityPayout, actor: AuditActor, now: Date, 
  * come out of this one; what the charity is owed moves to payouts in transit. Claiming a payout
  * one already holds changes nothing.
  */
-export async function claimCharityPayout(id: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<CharityPayoutWithName> {
+export async function claimCharityPayout(
+  id: string,
+  actor: AuditActor,
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<CharityPayoutWithName> {
   if (!isUuid(id)) throw new DomainError('payout.not_found', NOT_FOUND);
   return ports.unitOfWork.transaction(async (tx) => {
     const payout = await tx.charityPayouts.findByIdForUpdate(id);
@@ -133,7 +153,11 @@ export async function claimCharityPayout(id: string, actor: AuditActor, ports: {
  * for the charity meanwhile (the repository folds that pending payout into it), and the whole
  * amount is owed to the charity again.
  */
-export async function releaseCharityPayout(id: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<CharityPayoutWithName> {
+export async function releaseCharityPayout(
+  id: string,
+  actor: AuditActor,
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<CharityPayoutWithName> {
   if (!isUuid(id)) throw new DomainError('payout.not_found', NOT_FOUND);
   return ports.unitOfWork.transaction(async ({ charityPayouts, charities, audit, ledger, disputes }) => {
     const payout = await charityPayouts.findByIdForUpdate(id);
@@ -145,13 +169,19 @@ export async function releaseCharityPayout(id: string, actor: AuditActor, ports:
     // follow-up whose gift's 10% joined it names this one from now on, so a refund of that gift
     // takes the 10% from where it is (core/gift/finish-refund.ts). Each dispute is locked after the
     // payouts, as a refund locks them, and read again under its lock.
-    const opened = (await charityPayouts.listUnsent()).find((other) => other.id !== payout.id && other.status === 'pending' && other.charityId === payout.charityId && other.currency === payout.currency);
+    const opened = (await charityPayouts.listUnsent()).find(
+      (other) =>
+        other.id !== payout.id && other.status === 'pending' && other.charityId === payout.charityId && other.currency === payout.currency,
+    );
     const released = await charityPayouts.release(payout.id);
     if (opened) {
-      for (const { id: disputeId } of (await disputes.listFollowUpsPending()).filter((dispute) => dispute.followUp?.charityPayoutId === opened.id)) {
+      for (const { id: disputeId } of (await disputes.listFollowUpsPending()).filter(
+        (dispute) => dispute.followUp?.charityPayoutId === opened.id,
+      )) {
         const followUp = (await disputes.findByIdForUpdate(disputeId))?.followUp;
         const unsent = followUp?.status === 'pending' || followUp?.status === 'sending';
-        if (followUp && unsent && followUp.charityPayoutId === opened.id) await disputes.update(disputeId, { followUp: { ...followUp, charityPayoutId: released.id } });
+        if (followUp && unsent && followUp.charityPayoutId === opened.id)
+          await disputes.update(disputeId, { followUp: { ...followUp, charityPayoutId: released.id } });
       }
     }
     // What was claimed goes back; what the fold brought in was owed to the charity all along.
@@ -186,7 +216,10 @@ export async function completeCharityPayout(
     if (payout.status === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked completed');
     if (payout.status === 'sending' && !holdsClaim(payout.claimedBy, actor)) throw completedByAnotherOnly(payout.claimedBy);
     if (expected !== null && expected !== payout.amount) {
-      throw new DomainError('payout.changed', 'The amount owed changed since you looked at it. Check it again before marking the payout completed.');
+      throw new DomainError(
+        'payout.changed',
+        'The amount owed changed since you looked at it. Check it again before marking the payout completed.',
+      );
     }
     const now = ports.clock.now();
     const held = payout.status === 'sending' ? payout : await claimLocked(payout, actor, now, tx);

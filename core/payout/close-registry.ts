@@ -57,7 +57,10 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
   let account: ConnectedAccountStatus | null = null;
   if (found.payoutMethod === 'bank') {
     if (!accountId) throw new DomainError('payout.not_ready', CLOSE_HINTS.bank);
-    account = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), 'The payment provider could not be reached. Please try again.');
+    account = await askProvider(
+      () => ports.gateway.connectedAccountStatus(accountId),
+      'The payment provider could not be reached. Please try again.',
+    );
   }
 
   const closing = await ports.unitOfWork.transaction(async ({ registries, gifts, charityPayouts, users, mail, ledger }) => {
@@ -78,7 +81,9 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     const amounts = closingAmounts(registryGifts);
     if (amounts.payoutAmount + amounts.charityPayoutAmount !== registry.totalReceived) {
       // The ledger disagrees with itself: close nothing and pay nobody until a person looks.
-      throw new Error(`registry ${registry.id}: succeeded gifts sum to ${amounts.payoutAmount + amounts.charityPayoutAmount}, totalReceived is ${registry.totalReceived}`);
+      throw new Error(
+        `registry ${registry.id}: succeeded gifts sum to ${amounts.payoutAmount + amounts.charityPayoutAmount}, totalReceived is ${registry.totalReceived}`,
+      );
     }
     const now = ports.clock.now();
     const nothingToPay = amounts.payoutAmount === 0;
@@ -96,7 +101,10 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     const entry = registryClosedEntry(registry.id, registry.currency, amounts);
     if (entry) await ledger.post(entry);
     if (!awaitingBankTransfer(closed)) {
-      await mail.enqueue({ ...registryClosedNotice(closed, owner, pageUrl(ports.appUrl, paths.registry(closed.id)), ports.supportEmail), dedupeKey: `registry-closed-${closed.id}` });
+      await mail.enqueue({
+        ...registryClosedNotice(closed, owner, pageUrl(ports.appUrl, paths.registry(closed.id)), ports.supportEmail),
+        dedupeKey: `registry-closed-${closed.id}`,
+      });
     }
     if (closed.payoutStatus === 'pending' && isManualPayoutMethod(closed.payoutMethod)) {
       for (const admin of await users.listAdmins()) {

@@ -113,13 +113,17 @@ export async function accountUpdateLink(
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
   requireOwner(registry, user);
-  if (!awaitingBankTransfer(registry)) throw new DomainError('payout.not_switchable', 'Only a bank payout that has not gone through needs its bank account changed.');
+  if (!awaitingBankTransfer(registry))
+    throw new DomainError('payout.not_switchable', 'Only a bank payout that has not gone through needs its bank account changed.');
   if (!user.stripeConnectAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
   const accountId = user.stripeConnectAccountId;
   const backTo = pageUrl(ports.appUrl, paths.registry(registry.id));
   const urls = { accountId, returnUrl: `${backTo}?connect=return`, refreshUrl: `${backTo}?connect=refresh` };
   const status = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), UNREACHABLE);
-  const url = await askProvider(() => (isVerified(status) ? ports.gateway.createAccountUpdateLink(urls) : ports.gateway.createOnboardingLink(urls)), UNREACHABLE);
+  const url = await askProvider(
+    () => (isVerified(status) ? ports.gateway.createAccountUpdateLink(urls) : ports.gateway.createOnboardingLink(urls)),
+    UNREACHABLE,
+  );
   await ports.unitOfWork.transaction(async ({ registries }) => {
     const locked = await registries.findByIdForUpdate(registry.id);
     if (locked && awaitingBankTransfer(locked)) await registries.update(locked.id, { payoutIssueEmailedAt: null });

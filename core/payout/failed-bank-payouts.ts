@@ -21,7 +21,9 @@ export interface FailedBankPayout {
   retryAvailableAt: Date | null;
 }
 
-function contactOf(user: { firstName: string | null; lastName: string | null; username: string; email: string } | null): FamilyContact | null {
+function contactOf(
+  user: { firstName: string | null; lastName: string | null; username: string; email: string } | null,
+): FamilyContact | null {
   if (!user) return null;
   const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');
   return { name: name || user.username, email: user.email };
@@ -45,14 +47,20 @@ function actionableAt(registry: Registry, now: Date): Date | null {
 }
 
 /** Every failed or stuck bank payout, most recently closed first, with the family's contact. */
-export async function listFailedBankPayouts(ports: Pick<Repositories, 'registries' | 'users'> & { clock: Clock }): Promise<FailedBankPayout[]> {
+export async function listFailedBankPayouts(
+  ports: Pick<Repositories, 'registries' | 'users'> & { clock: Clock },
+): Promise<FailedBankPayout[]> {
   const now = ports.clock.now();
   const registries = (await ports.registries.listFailedBankPayouts()).filter((registry) => failedOrStuck(registry, now));
   const owners = new Map<string, FamilyContact | null>();
   for (const userId of new Set(registries.map((registry) => registry.userId))) {
     owners.set(userId, contactOf(await ports.users.findById(userId)));
   }
-  return registries.map((registry) => ({ registry, owner: owners.get(registry.userId) ?? null, retryAvailableAt: actionableAt(registry, now) }));
+  return registries.map((registry) => ({
+    registry,
+    owner: owners.get(registry.userId) ?? null,
+    retryAvailableAt: actionableAt(registry, now),
+  }));
 }
 
 const NOT_FOUND = 'Failed bank payout not found';
@@ -65,7 +73,15 @@ const NOT_FOUND = 'Failed bank payout not found';
 export async function retryFailedBankPayout(
   registryId: string,
   actor: AuditActor,
-  ports: { registries: Repositories['registries']; users: Repositories['users']; unitOfWork: UnitOfWork; gateway: PaymentGateway; clock: Clock; appUrl: string; supportEmail: string },
+  ports: {
+    registries: Repositories['registries'];
+    users: Repositories['users'];
+    unitOfWork: UnitOfWork;
+    gateway: PaymentGateway;
+    clock: Clock;
+    appUrl: string;
+    supportEmail: string;
+  },
 ): Promise<{ registry: Registry; transferResult: TransferOutcome }> {
   const registry = await ports.registries.findById(registryId);
   const now = ports.clock.now();
@@ -83,7 +99,11 @@ export async function retryFailedBankPayout(
       action: 'bank_payout.retried',
       subjectType: 'registry',
       subjectId: registry.id,
-      before: { transferAttempts: registry.transferAttempts, transferFailureReason: registry.transferFailureReason, transferFailureMessage: registry.transferFailureMessage },
+      before: {
+        transferAttempts: registry.transferAttempts,
+        transferFailureReason: registry.transferFailureReason,
+        transferFailureMessage: registry.transferFailureMessage,
+      },
       after: null,
       createdAt: ports.clock.now(),
     }),

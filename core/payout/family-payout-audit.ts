@@ -28,7 +28,14 @@ export type FamilyPayoutAction =
   | 'bank_payout.completed';
 
 /** Writes who claimed, released or paid a family's payout, by PayPal, check or bank transfer. */
-export function auditFamilyPayout(audit: Repositories['audit'], actor: AuditActor, action: FamilyPayoutAction, before: Registry, after: Registry, at: Date) {
+export function auditFamilyPayout(
+  audit: Repositories['audit'],
+  actor: AuditActor,
+  action: FamilyPayoutAction,
+  before: Registry,
+  after: Registry,
+  at: Date,
+) {
   return audit.append({
     actorUserId: actor.userId,
     actorLabel: actor.label,

@@ -6,7 +6,14 @@ import type { AuditActor } from '../model/audit-event';
 import { auditFamilyPayout } from './family-payout-audit';
 import { payoutSentNotice } from './payout-emails';
 import { familyPayoutClaimedEntry, familyPayoutReleasedEntry, familyPayoutSentEntry } from '../ledger/posting-rules';
-import { claimedByAnother, claimOf, completedByAnotherOnly, holdsClaim, NOTHING_TO_RELEASE, REFUND_UNDER_WAY_AT_CLAIM } from '../model/payout-claim';
+import {
+  claimedByAnother,
+  claimOf,
+  completedByAnotherOnly,
+  holdsClaim,
+  NOTHING_TO_RELEASE,
+  REFUND_UNDER_WAY_AT_CLAIM,
+} from '../model/payout-claim';
 import { MANUAL_PAYOUT_COMPLETION_FIELDS, manualPayoutRecordSchema } from './payout-schemas';
 import { refuseUnknownFields, validate } from '../validate';
 
@@ -21,7 +28,9 @@ function isManual(registry: Registry): boolean {
 }
 
 /** Pending (closed, not yet sent: waiting, or claimed and being sent) and completed (payout_sent) PayPal and check payouts. */
-export async function listManualPayouts(ports: Pick<Repositories, 'registries' | 'users'>): Promise<{ pending: ManualPayout[]; completed: ManualPayout[] }> {
+export async function listManualPayouts(
+  ports: Pick<Repositories, 'registries' | 'users'>,
+): Promise<{ pending: ManualPayout[]; completed: ManualPayout[] }> {
   const registries = await ports.registries.listManualPayouts();
   const owners = new Map<string, string | null>();
   for (const userId of new Set(registries.map((registry) => registry.userId))) {
@@ -45,8 +54,14 @@ type LockedRepositories = Pick<Repositories, 'registries' | 'gifts' | 'audit' | 
  * The claim itself, on the locked row of a payout waiting to be sent: refused while a gift of the
  * registry is being refunded (the amount may still shrink).
  */
-async function claimLocked(registry: Registry, actor: AuditActor, now: Date, { registries, gifts, audit, ledger }: LockedRepositories): Promise<Registry> {
-  if ((await gifts.paymentStatusesOf(registry.id)).has('refunding')) throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
+async function claimLocked(
+  registry: Registry,
+  actor: AuditActor,
+  now: Date,
+  { registries, gifts, audit, ledger }: LockedRepositories,
+): Promise<Registry> {
+  if ((await gifts.paymentStatusesOf(registry.id)).has('refunding'))
+    throw new DomainError('registry.refund_under_way', REFUND_UNDER_WAY_AT_CLAIM);
   const claim = claimOf(actor, now);
   const claimed = await registries.update(registry.id, {
     payoutStatus: 'sending',
@@ -67,12 +82,19 @@ async function claimLocked(registry: Registry, actor: AuditActor, now: Date, { r
  * transit. From then on it is fixed (a refund can no longer come out of it) and only they mark it
  * sent. Claiming a payout one already holds changes nothing.
  */
-export async function claimManualPayout(registryId: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<ManualPayout> {
+export async function claimManualPayout(
+  registryId: string,
+  actor: AuditActor,
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<ManualPayout> {
   return ports.unitOfWork.transaction(async (tx) => {
     const registry = await tx.registries.findByIdForUpdate(registryId);
     if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', NOT_FOUND);
     if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked sent');
-    const withOwnerEmail = async (changed: Registry) => ({ registry: changed, ownerEmail: (await tx.users.findById(changed.userId))?.email ?? null });
+    const withOwnerEmail = async (changed: Registry) => ({
+      registry: changed,
+      ownerEmail: (await tx.users.findById(changed.userId))?.email ?? null,
+    });
     if (registry.payoutStatus === 'sending') {
       if (holdsClaim(registry.payoutClaimedBy, actor)) return withOwnerEmail(registry);
       throw claimedByAnother(registry.payoutClaimedBy);
@@ -86,14 +108,23 @@ export async function claimManualPayout(registryId: string, actor: AuditActor, p
  * another administrator when the holder is away and it was not sent (a stale claim); the audit
  * trail names both. The amount is owed to the family again.
  */
-export async function releaseManualPayout(registryId: string, actor: AuditActor, ports: { unitOfWork: UnitOfWork; clock: Clock }): Promise<ManualPayout> {
+export async function releaseManualPayout(
+  registryId: string,
+  actor: AuditActor,
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
+): Promise<ManualPayout> {
   return ports.unitOfWork.transaction(async ({ registries, users, audit, ledger }) => {
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', NOT_FOUND);
     if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked sent');
     if (registry.payoutStatus !== 'sending') throw new DomainError('payout.not_claimed', NOTHING_TO_RELEASE);
     const now = ports.clock.now();
-    const released = await registries.update(registry.id, { payoutStatus: 'pending', payoutClaimedBy: null, payoutClaimedByUserId: null, payoutClaimedAt: null });
+    const released = await registries.update(registry.id, {
+      payoutStatus: 'pending',
+      payoutClaimedBy: null,
+      payoutClaimedByUserId: null,
+      payoutClaimedAt: null,
+    });
     const entry = familyPayoutReleasedEntry(released.id, released.currency, released.payoutAmount ?? 0, registry.payoutClaims);
     if (entry) await ledger.post(entry);
     await auditFamilyPayout(audit, actor, 'manual_payout.released', registry, released, now);
@@ -119,12 +150,21 @@ export async function completeManualPayout(
     if (!registry || !isManual(registry)) throw new DomainError('payout.not_found', NOT_FOUND);
     if (registry.payoutStatus === 'completed') throw new DomainError('payout.already_completed', 'This payout was already marked complete');
     // What it is called depends on how it is sent, which only the locked row says for sure.
-    const { referenceNumber } = await validate(manualPayoutRecordSchema(registry.payoutMethod === 'paypal' ? 'paypal' : 'check'), input ?? {});
+    const { referenceNumber } = await validate(
+      manualPayoutRecordSchema(registry.payoutMethod === 'paypal' ? 'paypal' : 'check'),
+      input ?? {},
+    );
     const now = ports.clock.now();
-    if (registry.payoutStatus === 'sending' && !holdsClaim(registry.payoutClaimedBy, actor)) throw completedByAnotherOnly(registry.payoutClaimedBy);
+    if (registry.payoutStatus === 'sending' && !holdsClaim(registry.payoutClaimedBy, actor))
+      throw completedByAnotherOnly(registry.payoutClaimedBy);
     const held = registry.payoutStatus === 'sending' ? registry : await claimLocked(registry, actor, now, tx);
     // The claim stays on the row: it says who sent it.
-    const sent = await tx.registries.update(held.id, { status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: now, payoutReference: referenceNumber || null });
+    const sent = await tx.registries.update(held.id, {
+      status: 'payout_sent',
+      payoutStatus: 'completed',
+      payoutSentAt: now,
+      payoutReference: referenceNumber || null,
+    });
     const entry = familyPayoutSentEntry(sent.id, sent.currency, sent.payoutAmount ?? 0, null);
     if (entry) await tx.ledger.post(entry);
     await auditFamilyPayout(tx.audit, actor, 'manual_payout.completed', held, sent, now);

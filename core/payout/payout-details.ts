@@ -1,7 +1,10 @@
 import type { Registry } from '../model/registry';
 import { DEFAULT_MAILING_COUNTRY, type PayoutInfoInput } from './payout-schemas';
 
-type PayoutDetails = Pick<Registry, 'payoutMethod' | 'paypalEmail' | 'mailingName' | 'mailingAddress' | 'mailingCity' | 'mailingState' | 'mailingZip' | 'mailingCountry'>;
+type PayoutDetails = Pick<
+  Registry,
+  'payoutMethod' | 'paypalEmail' | 'mailingName' | 'mailingAddress' | 'mailingCity' | 'mailingState' | 'mailingZip' | 'mailingCountry'
+>;
 
 /**
  * The registry's payout columns for a validated choice: the chosen method's details, and every

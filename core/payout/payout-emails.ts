@@ -45,7 +45,9 @@ interface Composed {
 /** An e-mail about a payout, to the owner or an administrator; a reply reaches support. */
 function message({ to, kind, supportEmail, subject, title, rows, lines, link, footer }: Composed): MailMessage {
   const hello = greeting(to);
-  const linkParagraph = link ? [`${escapeHtml(link.text)} <a href="${escapeHtml(link.url)}" style="color:#1e3a8a">${escapeHtml(link.url)}</a>`] : [];
+  const linkParagraph = link
+    ? [`${escapeHtml(link.text)} <a href="${escapeHtml(link.url)}" style="color:#1e3a8a">${escapeHtml(link.url)}</a>`]
+    : [];
   return {
     to: to.email,
     kind,
@@ -104,7 +106,9 @@ export function registryClosedNotice(registry: Registry, owner: User, registryUr
   };
   const asItStands = settledAtClosing(payout)
     ? []
-    : ['These are the amounts at closing. A gift refunded before your payout is sent comes out of it, so your registry page always shows the amount as it stands.'];
+    : [
+        'These are the amounts at closing. A gift refunded before your payout is sent comes out of it, so your registry page always shows the amount as it stands.',
+      ];
   return message({
     to: owner,
     kind: 'payout-notice',
@@ -113,7 +117,10 @@ export function registryClosedNotice(registry: Registry, owner: User, registryUr
     title: 'Your registry is closed',
     rows,
     lines: [`The registry for ${celebration(registry)} is now closed, and no more gifts can be made.`, news[payout], ...asItStands],
-    link: payout === 'nothing' ? undefined : { text: 'See the payout’s status and amount on your registry page at any time:', url: registryUrl },
+    link:
+      payout === 'nothing'
+        ? undefined
+        : { text: 'See the payout’s status and amount on your registry page at any time:', url: registryUrl },
     footer:
       payout === 'nothing'
         ? `Thank you for celebrating with ${PRODUCT}. Questions? Reply to this e-mail and our support team will answer.`
@@ -177,13 +184,22 @@ export function payoutSentNotice(registry: Registry, owner: User, supportEmail: 
  * refund can still lower it, and an e-mail cannot be taken back, while the page shows the amount
  * as it is, fixed from the claim on (docs/adr/0017-payouts-claimed-before-they-are-sent.md).
  */
-export function manualPayoutWaitingNotice(registry: Registry, owner: User, admin: User, adminPageUrl: string, supportEmail: string): MailMessage {
+export function manualPayoutWaitingNotice(
+  registry: Registry,
+  owner: User,
+  admin: User,
+  adminPageUrl: string,
+  supportEmail: string,
+): MailMessage {
   const how = registry.payoutMethod === 'paypal' ? 'PayPal payment' : 'check';
   return message({
     to: admin,
     kind: 'admin-notice',
     supportEmail,
-    subject: registry.payoutMethod === 'paypal' ? `PayPal payout to send for ${celebration(registry)}` : `Check to mail for ${celebration(registry)}`,
+    subject:
+      registry.payoutMethod === 'paypal'
+        ? `PayPal payout to send for ${celebration(registry)}`
+        : `Check to mail for ${celebration(registry)}`,
     title: 'A family payout is waiting',
     rows: [
       ['Amount to send to the family', 'On the Manual Payouts page, once you claim it'],
@@ -216,7 +232,13 @@ export interface PendingCharityLine {
  * payout and a refund after closing takes from it until it is claimed, and this e-mail cannot be
  * taken back, while the page shows each amount as it is, fixed from the claim on.
  */
-export function charityPayoutsPendingNotice(pending: PendingCharityLine[], admin: User, day: string, adminPageUrl: string, supportEmail: string): MailMessage {
+export function charityPayoutsPendingNotice(
+  pending: PendingCharityLine[],
+  admin: User,
+  day: string,
+  adminPageUrl: string,
+  supportEmail: string,
+): MailMessage {
   const charities = pending.length === 1 ? '1 charity payout' : `${pending.length} charity payouts`;
   return message({
     to: admin,
@@ -224,7 +246,10 @@ export function charityPayoutsPendingNotice(pending: PendingCharityLine[], admin
     supportEmail,
     subject: `Charity payouts pending on ${day}: ${charities}`,
     title: 'Charity payouts pending',
-    rows: pending.map((line) => [line.charityName, `In ${line.currency}, ${line.giftCount === 1 ? '1 gift' : `${line.giftCount} gifts`} so far`]),
+    rows: pending.map((line) => [
+      line.charityName,
+      `In ${line.currency}, ${line.giftCount === 1 ? '1 gift' : `${line.giftCount} gifts`} so far`,
+    ]),
     lines: [
       `${charities} ${pending.length === 1 ? 'is' : 'are'} waiting to be paid.`,
       'This e-mail gives no amounts on purpose: a closing adds to a pending payout and a refund can take from it until it is claimed. Claim each one on the Charity Payouts page and pay the amount shown there, which no longer changes.',

@@ -17,7 +17,8 @@ const MAILING_FIELD_MAX = 255;
 const ZIP_MAX = 20;
 
 // An address is printed on an envelope and shown to an administrator in an e-mail: one line, drawn as typed.
-const line = (label: string, max = MAILING_FIELD_MAX) => refuseUnsafeNameCharacters(yup.string().trim().max(max, `${label} must be at most ${max} characters`), label);
+const line = (label: string, max = MAILING_FIELD_MAX) =>
+  refuseUnsafeNameCharacters(yup.string().trim().max(max, `${label} must be at most ${max} characters`), label);
 
 const forCheck = <S extends yup.StringSchema<string | undefined>>(schema: S, message: string) =>
   schema.when('payoutMethod', { is: 'check', then: (required) => required.required(message) });
@@ -73,7 +74,9 @@ export const charityPayoutCompletionSchema = yup.object({
 export const manualPayoutCompletionSchema = (method: 'paypal' | 'check') => {
   const label = method === 'paypal' ? 'PayPal transaction ID' : 'Check number';
   return yup.object({
-    referenceNumber: line(label, REFERENCE_NUMBER_MAX).required(method === 'paypal' ? 'Enter the PayPal transaction ID of the payment you sent' : 'Enter the number of the check you mailed'),
+    referenceNumber: line(label, REFERENCE_NUMBER_MAX).required(
+      method === 'paypal' ? 'Enter the PayPal transaction ID of the payment you sent' : 'Enter the number of the check you mailed',
+    ),
   });
 };
 export const MANUAL_PAYOUT_COMPLETION_FIELDS = Object.keys(manualPayoutCompletionSchema('check').fields);

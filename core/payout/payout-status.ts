@@ -43,9 +43,14 @@ async function checkedRegistry(
  * amount already counts their charity parts; a follow-up cancelled by a refund pays nothing). Not
  * for co-owners: it tells of the owner's bank account, and only the owner can try again.
  */
-export async function payoutStatus(id: string, ports: { user: User | null; registries: Repositories['registries']; disputes: Pick<Repositories['disputes'], 'listFollowUpsOfRegistry'> }) {
+export async function payoutStatus(
+  id: string,
+  ports: { user: User | null; registries: Repositories['registries']; disputes: Pick<Repositories['disputes'], 'listFollowUpsOfRegistry'> },
+) {
   const registry = await checkedRegistry(id, ports, requireOwner);
-  const followUps = (await ports.disputes.listFollowUpsOfRegistry(registry.id)).flatMap((dispute) => (dispute.followUp && paysTheFamily(dispute.followUp) ? [dispute.followUp] : []));
+  const followUps = (await ports.disputes.listFollowUpsOfRegistry(registry.id)).flatMap((dispute) =>
+    dispute.followUp && paysTheFamily(dispute.followUp) ? [dispute.followUp] : [],
+  );
   return { registry, transferResult: transferOutcomeOf(registry), retryAvailableAt: transferRetryAvailableAt(registry), followUps };
 }
 

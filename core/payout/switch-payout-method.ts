@@ -82,7 +82,10 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
   if (!found) throw registryNotFound();
   refuseUnlessSwitchable(found, ports.clock.now());
   // Asked by the payout's own transfer group: a try cut off or unanswered may have paid the family.
-  const sent = await askProvider(() => ports.gateway.findTransfer(payoutTransferGroup(found.id)), 'The payment provider could not be reached. Please try again.');
+  const sent = await askProvider(
+    () => ports.gateway.findTransfer(payoutTransferGroup(found.id)),
+    'The payment provider could not be reached. Please try again.',
+  );
   if (sent) throw new DomainError('payout.not_switchable', TRANSFER_FOUND);
 
   return ports.unitOfWork.transaction(async ({ registries, users, audit, mail, ledger }) => {
@@ -127,7 +130,11 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
 }
 
 /** The owner switches their refused bank payout (co-owners do not see or set where the payout goes). */
-export async function switchPayoutMethod(registryId: string, input: unknown, ports: SwitchPorts & { user: User | null }): Promise<Registry> {
+export async function switchPayoutMethod(
+  registryId: string,
+  input: unknown,
+  ports: SwitchPorts & { user: User | null },
+): Promise<Registry> {
   const found = await ports.registries.findById(registryId);
   if (!found) throw registryNotFound();
   const owner = requireOwner(found, ports.user);
@@ -135,6 +142,11 @@ export async function switchPayoutMethod(registryId: string, input: unknown, por
 }
 
 /** An administrator switches it on the family's word (by phone or e-mail), with the PayPal address or postal address they gave. */
-export async function switchPayoutMethodForFamily(registryId: string, input: unknown, actor: AuditActor, ports: SwitchPorts): Promise<Registry> {
+export async function switchPayoutMethodForFamily(
+  registryId: string,
+  input: unknown,
+  actor: AuditActor,
+  ports: SwitchPorts,
+): Promise<Registry> {
   return switchPayout(registryId, input, actor, ports);
 }

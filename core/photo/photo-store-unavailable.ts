@@ -17,7 +17,9 @@ export async function askingPhotoStore<T>(step: () => Promise<T>): Promise<T> {
     return await step();
   } catch (error) {
     if (error instanceof PhotoStoreUnavailableError) {
-      throw Object.assign(new DomainError('photo.unavailable', PHOTOS_UNAVAILABLE, undefined, error), { retryAfterSeconds: TRY_AGAIN_AFTER_SECONDS });
+      throw Object.assign(new DomainError('photo.unavailable', PHOTOS_UNAVAILABLE, undefined, error), {
+        retryAfterSeconds: TRY_AGAIN_AFTER_SECONDS,
+      });
     }
     throw error;
   }

@@ -46,7 +46,10 @@ export function sharePictureOf(photoUrl: string, focus: PhotoFocus): { url: stri
   if (width === undefined) return null;
   const slash = photoUrl.lastIndexOf('/');
   const name = photoUrl.slice(slash + 1).replace(/\.[a-z]+$/, '');
-  return { url: `${photoUrl.slice(0, slash + 1)}${name}-share-${focus.photoFocusX}-${focus.photoFocusY}.jpg`, area: shareCrop(width, height, focus) };
+  return {
+    url: `${photoUrl.slice(0, slash + 1)}${name}-share-${focus.photoFocusX}-${focus.photoFocusY}.jpg`,
+    area: shareCrop(width, height, focus),
+  };
 }
 
 interface SharePicturePorts {

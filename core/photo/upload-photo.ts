@@ -25,7 +25,11 @@ export async function uploadPhoto(
   const encoded = await Promise.all(copies.map(({ copyWidth, format }) => ports.sanitizer.copy(image.bytes, copyWidth, format)));
   return askingPhotoStore(async () => {
     for (const [index, { copyWidth, format }] of copies.entries()) {
-      await ports.photos.save(photoCopyName(id, width, height, copyWidth, format), encoded[index] as Uint8Array, photoCopyContentType(format));
+      await ports.photos.save(
+        photoCopyName(id, width, height, copyWidth, format),
+        encoded[index] as Uint8Array,
+        photoCopyContentType(format),
+      );
     }
     return ports.photos.save(sizedPhotoName(id, width, height, image.extension), image.bytes, image.contentType);
   });

@@ -78,7 +78,7 @@ function checkQueuedMail(mail: QueuedMail): void {
   }
   if (mail.attachments !== undefined) {
     if (mail.attachments.some((file) => !FILE_NAME.test(file.filename) || !MEDIA_TYPE.test(file.contentType))) {
-      throw new RangeError('A queued mail\'s attachment needs a plain file name and a bare media type');
+      throw new RangeError("A queued mail's attachment needs a plain file name and a bare media type");
     }
     if (mail.attachments.reduce((sum, file) => sum + file.content.length, 0) > MAX_ATTACHMENTS_LENGTH) {
       throw new RangeError(`A queued mail's attachments may hold at most ${MAX_ATTACHMENTS_LENGTH} characters`);

@@ -203,7 +203,20 @@ export interface CharityRepository {
 
 export type NewRegistry = Pick<
   Registry,
-  'userId' | 'shortCode' | 'childName' | 'celebrationType' | 'celebrationDate' | 'hebrewCalendar' | 'personalMessage' | 'photoUrl' | 'photoFocusX' | 'photoFocusY' | 'preferredCharityId' | 'allowCharityChoice' | 'currency' | 'unlisted'
+  | 'userId'
+  | 'shortCode'
+  | 'childName'
+  | 'celebrationType'
+  | 'celebrationDate'
+  | 'hebrewCalendar'
+  | 'personalMessage'
+  | 'photoUrl'
+  | 'photoFocusX'
+  | 'photoFocusY'
+  | 'preferredCharityId'
+  | 'allowCharityChoice'
+  | 'currency'
+  | 'unlisted'
 >;
 
 export type RegistryChanges = Partial<
@@ -289,7 +302,10 @@ export interface RegistryRepository {
 }
 
 /** guestId: the guest on the family's list whose personal link the giver came by (core/guest/guest-gifts.ts). */
-export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee' | 'refundedAtPlatformCost' | 'shareEmailWithCharity'> & { shareEmailWithCharity?: boolean; guestId?: string | null };
+export type NewGift = Omit<Gift, 'id' | 'createdAt' | 'providerFee' | 'refundedAtPlatformCost' | 'shareEmailWithCharity'> & {
+  shareEmailWithCharity?: boolean;
+  guestId?: string | null;
+};
 
 export interface GiftRepository {
   create(gift: NewGift): Promise<Gift>;

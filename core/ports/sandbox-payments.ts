@@ -36,7 +36,10 @@ export type SandboxOnboardingLink =
   | { status: 'spent'; refreshUrl: string }
   | { status: 'invalid' };
 
-export type SandboxOnboardingCompletion = { status: 'completed'; returnUrl: string } | { status: 'spent'; refreshUrl: string } | { status: 'invalid' };
+export type SandboxOnboardingCompletion =
+  | { status: 'completed'; returnUrl: string }
+  | { status: 'spent'; refreshUrl: string }
+  | { status: 'invalid' };
 
 /**
  * What the sandbox provider offers besides the PaymentGateway: stand-ins for what Stripe hosts

@@ -51,12 +51,19 @@ function donorOf(gift: Gift, receipt: Receipt | undefined): Donor | null {
  * every gift of the payout's registries to the charity, oldest first, with its receipt when it has
  * one; voided receipts are listed as void, not as donations. Administrators only (the caller checks).
  */
-export async function donorList(payoutId: string, repositories: Pick<Repositories, 'charityPayouts' | 'charities' | 'gifts' | 'receipts'>): Promise<DonorList> {
+export async function donorList(
+  payoutId: string,
+  repositories: Pick<Repositories, 'charityPayouts' | 'charities' | 'gifts' | 'receipts'>,
+): Promise<DonorList> {
   const payout = await repositories.charityPayouts.findById(payoutId);
   if (!payout) throw new DomainError('payout.not_found', 'Payout not found');
   const charity = await repositories.charities.findById(payout.charityId);
-  const gifts = (await Promise.all(payout.registryIds.map((id) => repositories.gifts.listByRegistry(id)))).flat().filter((gift) => gift.charityId === payout.charityId && gift.currency === payout.currency);
-  const receipts = new Map((await repositories.receipts.listByGiftIds(gifts.map((gift) => gift.id))).map((receipt) => [receipt.giftId, receipt]));
+  const gifts = (await Promise.all(payout.registryIds.map((id) => repositories.gifts.listByRegistry(id))))
+    .flat()
+    .filter((gift) => gift.charityId === payout.charityId && gift.currency === payout.currency);
+  const receipts = new Map(
+    (await repositories.receipts.listByGiftIds(gifts.map((gift) => gift.id))).map((receipt) => [receipt.giftId, receipt]),
+  );
   const donors = gifts
     .map((gift) => donorOf(gift, receipts.get(gift.id)))
     .filter((donor) => donor !== null)

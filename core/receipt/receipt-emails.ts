@@ -32,7 +32,11 @@ function oneLine(address: string): string {
  * official receipt (CRA). Without the charity's details, the charity sends its own receipt and we
  * promise none.
  */
-export function receiptParagraphs(gift: Gift, charity: Charity, receipt: Receipt | null): { heading: string | null; rows: [string, string][]; paragraphs: string[] } {
+export function receiptParagraphs(
+  gift: Gift,
+  charity: Charity,
+  receipt: Receipt | null,
+): { heading: string | null; rows: [string, string][]; paragraphs: string[] } {
   if (!overReceiptThreshold(gift.amount)) return { heading: null, rows: [], paragraphs: [] };
   const money = (cents: number) => formatMoney(cents, gift.currency);
   if (!receipt) {

@@ -17,5 +17,9 @@ export async function voidReceiptOf(
   supportEmail: string,
 ): Promise<void> {
   const voided = await repositories.receipts.voidForGift(gift.id, at);
-  if (voided) await repositories.mail.enqueue({ ...receiptVoidNotice(voided, gift, registry, reason, supportEmail), dedupeKey: `receipt-void-${voided.id}` });
+  if (voided)
+    await repositories.mail.enqueue({
+      ...receiptVoidNotice(voided, gift, registry, reason, supportEmail),
+      dedupeKey: `receipt-void-${voided.id}`,
+    });
 }

@@ -20,7 +20,12 @@ export function byHandInCurrency(currency: Currency): string {
  * to the currency the registry already has, costs no guest the payment they are making; and asked
  * again under the registry's lock.
  */
-async function changeToMake(registry: Registry, currency: Currency, repositories: Pick<Repositories, 'gifts' | 'offlineGifts'>, user: User | null): Promise<boolean> {
+async function changeToMake(
+  registry: Registry,
+  currency: Currency,
+  repositories: Pick<Repositories, 'gifts' | 'offlineGifts'>,
+  user: User | null,
+): Promise<boolean> {
   requireManager(registry, user);
   requireNothingReceived(registry, await repositories.gifts.paymentStatusesOf(registry.id), 'change the currency');
   if (registry.currency === currency) return false;

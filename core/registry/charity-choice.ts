@@ -19,7 +19,9 @@ export async function resolveCharityChoice(
     return { preferredCharityId: null, allowCharityChoice: true };
   }
   if (allowCharityChoice === true) {
-    throw new DomainError('validation.failed', 'allowCharityChoice must be false when a charity is chosen', { allowCharityChoice: 'Must be false with a chosen charity' });
+    throw new DomainError('validation.failed', 'allowCharityChoice must be false when a charity is chosen', {
+      allowCharityChoice: 'Must be false with a chosen charity',
+    });
   }
   const charity = isUuid(id) ? await charities.findById(id) : null;
   if (!charity || !charity.isActive) {

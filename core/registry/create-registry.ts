@@ -13,12 +13,31 @@ import { DEFAULT_CELEBRATION_TYPE } from '../model/celebration-title';
 import { DEFAULT_HEBREW_CALENDAR } from '../model/hebrew-calendar';
 import { DEFAULT_PHOTO_FOCUS } from '../model/photo-focus';
 
-const FIELDS = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'currency', 'personalMessage', 'photoUrl', 'photoFocusX', 'photoFocusY', 'preferredCharityId', 'allowCharityChoice', 'unlisted'];
+const FIELDS = [
+  'childName',
+  'celebrationType',
+  'celebrationDate',
+  'hebrewCalendar',
+  'currency',
+  'personalMessage',
+  'photoUrl',
+  'photoFocusX',
+  'photoFocusY',
+  'preferredCharityId',
+  'allowCharityChoice',
+  'unlisted',
+];
 const SHORT_CODE_ATTEMPTS = 5;
 
 export async function createRegistry(
   input: unknown,
-  ports: { user: User | null; registries: RegistryRepository; charities: CharityRepository; photos: PhotoStore; newShortCode: () => string },
+  ports: {
+    user: User | null;
+    registries: RegistryRepository;
+    charities: CharityRepository;
+    photos: PhotoStore;
+    newShortCode: () => string;
+  },
 ): Promise<Registry> {
   const owner = requireSignedIn(ports.user);
   refuseUnknownFields(input, FIELDS);
@@ -47,4 +66,3 @@ export async function createRegistry(
     }
   }
 }
-

@@ -15,7 +15,10 @@ import { registryNotFound } from '../access/registry-not-found';
  * retired instead (no longer active: gone for everyone, found by nobody): the refund moved real
  * money, so its gift and the registry it belonged to stay on record.
  */
-export async function deleteRegistry(id: string, ports: { user: User | null; unitOfWork: UnitOfWork; registries: Repositories['registries'] } & PaymentPorts): Promise<{ message: string }> {
+export async function deleteRegistry(
+  id: string,
+  ports: { user: User | null; unitOfWork: UnitOfWork; registries: Repositories['registries'] } & PaymentPorts,
+): Promise<{ message: string }> {
   const found = await ports.registries.findById(id);
   if (!found || !found.isActive) throw registryNotFound();
   requireOwner(found, ports.user);

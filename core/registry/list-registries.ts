@@ -21,13 +21,25 @@ async function cards(registries: Registry[], ports: { charities: CharityReposito
   }));
 }
 
-async function summaries(registries: Registry[], user: User, ports: { gifts: GiftRepository; charities: CharityRepository }): Promise<RegistrySummary[]> {
+async function summaries(
+  registries: Registry[],
+  user: User,
+  ports: { gifts: GiftRepository; charities: CharityRepository },
+): Promise<RegistrySummary[]> {
   // Each tile's Total Received and count are the registry's figures, derived as every other
   // screen's, from one aggregate over all the user's registries however many gifts they hold.
-  const [tallies, withCharities] = await Promise.all([ports.gifts.tallyByRegistries(registries.map((registry) => registry.id)), cards(registries, ports)]);
+  const [tallies, withCharities] = await Promise.all([
+    ports.gifts.tallyByRegistries(registries.map((registry) => registry.id)),
+    cards(registries, ports),
+  ]);
   return withCharities.map((card) => {
     const figures = closingAmountsOf(tallies.get(card.registry.id) ?? []);
-    return { ...card, figures, giftCount: figures.giftCount, role: card.registry.userId === user.id ? ('owner' as const) : ('coOwner' as const) };
+    return {
+      ...card,
+      figures,
+      giftCount: figures.giftCount,
+      role: card.registry.userId === user.id ? ('owner' as const) : ('coOwner' as const),
+    };
   });
 }
 

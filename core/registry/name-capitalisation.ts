@@ -6,7 +6,27 @@
  * ("sarah-rose o'brien" → "Sarah-Rose O'Brien"). Particles written in lower case after the first
  * word stay so ("Eli ben David", "Ana de la Cruz").
  */
-const LOWER_CASE_PARTICLES = new Set(['ben', 'bat', 'bas', 'bar', 'bint', 'ibn', 'de', 'del', 'della', 'di', 'da', 'dos', 'du', 'la', 'le', 'van', 'von', 'der', 'den']);
+const LOWER_CASE_PARTICLES = new Set([
+  'ben',
+  'bat',
+  'bas',
+  'bar',
+  'bint',
+  'ibn',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'der',
+  'den',
+]);
 
 function capitaliseWord(word: string, first: boolean): string {
   if (!first && LOWER_CASE_PARTICLES.has(word)) return word;

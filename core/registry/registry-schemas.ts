@@ -59,13 +59,7 @@ const RANGE_MESSAGE = `must be a whole number from ${PHOTO_FOCUS_MIN} to ${PHOTO
 
 function focusAxis(name: string) {
   const message = `${name} ${RANGE_MESSAGE}`;
-  return yup
-    .number()
-    .typeError(message)
-    .nonNullable(message)
-    .integer(message)
-    .min(PHOTO_FOCUS_MIN, message)
-    .max(PHOTO_FOCUS_MAX, message);
+  return yup.number().typeError(message).nonNullable(message).integer(message).min(PHOTO_FOCUS_MIN, message).max(PHOTO_FOCUS_MAX, message);
 }
 
 /** The photo's focal point (photo-focus.ts), optional in both calls: without it the point is kept, or centred on a new photo. */
@@ -77,16 +71,15 @@ const photoFocusFields = {
 /** Optional: a family that does not answer is taken as preferring not to say. */
 const celebrationType = yup
   .string<CelebrationType>()
-  .oneOf(CELEBRATION_TYPES, "Celebration must be one of bar (Bar Mitzvah), bat (Bat Mitzvah), bnai (B'nai Mitzvah) or unspecified (prefer not to say)");
+  .oneOf(
+    CELEBRATION_TYPES,
+    "Celebration must be one of bar (Bar Mitzvah), bat (Bat Mitzvah), bnai (B'nai Mitzvah) or unspecified (prefer not to say)",
+  );
 
 /** Optional: without it a registry follows the diaspora's Torah readings. */
-const hebrewCalendar = yup
-  .string<HebrewCalendarChoice>()
-  .oneOf(HEBREW_CALENDARS, 'Hebrew calendar must be diaspora or israel');
+const hebrewCalendar = yup.string<HebrewCalendarChoice>().oneOf(HEBREW_CALENDARS, 'Hebrew calendar must be diaspora or israel');
 
-const currency = yup
-  .string<Currency>()
-  .oneOf(CURRENCIES, 'Currency must be USD or CAD');
+const currency = yup.string<Currency>().oneOf(CURRENCIES, 'Currency must be USD or CAD');
 
 /**
  * POST /api/registries. 'donor-choice' is an empty preferredCharityId with allowCharityChoice
@@ -146,7 +139,11 @@ export const hebrewDateQuerySchema = yup.object({
     .string()
     .trim()
     .required('Date is required')
-    .test('is-day', 'Date must be a calendar day (YYYY-MM-DD)', (value) => !value || (DATE_ONLY.test(value) && parseCelebrationDate(value) !== null)),
+    .test(
+      'is-day',
+      'Date must be a calendar day (YYYY-MM-DD)',
+      (value) => !value || (DATE_ONLY.test(value) && parseCelebrationDate(value) !== null),
+    ),
   calendar: hebrewCalendar.default(DEFAULT_HEBREW_CALENDAR),
 });
 export type HebrewDateQuery = yup.InferType<typeof hebrewDateQuerySchema>;

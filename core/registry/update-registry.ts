@@ -18,7 +18,17 @@ export async function updateRegistry(
   const registry = await ports.registries.findById(id);
   if (!registry) throw registryNotFound();
   requireManager(registry, ports.user);
-  refuseUnknownFields(input, ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'personalMessage', 'photoUrl', 'photoFocusX', 'photoFocusY', 'unlisted']);
+  refuseUnknownFields(input, [
+    'childName',
+    'celebrationType',
+    'celebrationDate',
+    'hebrewCalendar',
+    'personalMessage',
+    'photoUrl',
+    'photoFocusX',
+    'photoFocusY',
+    'unlisted',
+  ]);
   const valid = await validate(editRegistrySchema, input);
   const photoUrl = await photoUrlOrNull(valid.photoUrl, ports.photos, registry.photoUrl);
   return ports.registries.update(registry.id, {

@@ -12,7 +12,8 @@ import { registryNotFound } from '../access/registry-not-found';
 export const RECENT_GIFTS_SHOWN = 5;
 
 /** Disputes are read for the family alone: a visitor's page needs none. */
-type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'> & Partial<Pick<Repositories, 'disputes'>>;
+type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'> &
+  Partial<Pick<Repositories, 'disputes'>>;
 
 async function details(registry: Registry | null, ports: Ports): Promise<RegistryDetails> {
   if (!registry || !registry.isActive) throw registryNotFound();
@@ -42,7 +43,17 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
   const held = disputed ? heldAtClosing(disputed, undecided ?? new Set()) : null;
   // Gifts given by hand hold the currency too (they were recorded in it), but not deletion.
   const hasGiftsGivenByHand = (byHand?.count ?? 0) > 0;
-  return { registry, preferredCharity, giftCount, hasGifts: statuses ? holdsPaidGift(statuses) : giftCount > 0, hasGiftsGivenByHand, role, gifts: recent, closing, held };
+  return {
+    registry,
+    preferredCharity,
+    giftCount,
+    hasGifts: statuses ? holdsPaidGift(statuses) : giftCount > 0,
+    hasGiftsGivenByHand,
+    role,
+    gifts: recent,
+    closing,
+    held,
+  };
 }
 
 /** Anyone may look at a registry; only its owner and co-owners see the gifts. */

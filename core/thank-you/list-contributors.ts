@@ -40,7 +40,10 @@ export async function contributorsOf(
   const [online, byHand] = await Promise.all([ports.gifts.listByRegistry(registry.id), ports.offlineGifts.listByRegistry(registry.id)]);
   const paid = online.filter((gift) => gift.paymentStatus === 'succeeded');
   const gifts = receivedGifts(paid, byHand).sort((a, b) => givenAt(b).getTime() - givenAt(a).getTime());
-  const [notes, charities] = await Promise.all([ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)), ports.charities.listAll()]);
+  const [notes, charities] = await Promise.all([
+    ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)),
+    ports.charities.listAll(),
+  ]);
   return gifts.map((gift) => ({
     gift,
     charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),

@@ -10,7 +10,10 @@ import type { ThankYouNote } from '../model/thank-you-note';
  * as sent (thank-you progress covers every gift) without any e-mail. Only for gifts given by
  * hand: a gift paid online is thanked by e-mail, where the address is known to work.
  */
-export async function markThankYouNoteGiven(noteId: string, ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock }): Promise<ThankYouNote> {
+export async function markThankYouNoteGiven(
+  noteId: string,
+  ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock },
+): Promise<ThankYouNote> {
   return ports.unitOfWork.transaction(async (repositories) => {
     const note = await repositories.thankYouNotes.findById(noteId);
     if (!note) throw new DomainError('note.not_found', 'Thank-you note not found');

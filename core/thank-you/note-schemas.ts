@@ -9,10 +9,20 @@ export const MAX_MESSAGE_LENGTH = 5000;
 export const thankYouNoteSchema = yup.object({
   giftId: yup.string().trim().required('Gift is required'),
   noteId: yup.string().trim().nullable().default(null),
-  templateId: yup.string().oneOf([...CARD_TEMPLATES], 'Choose one of the four templates').required('Template is required'),
-  customMessage: yup.string().trim().max(MAX_MESSAGE_LENGTH, `Message must be at most ${MAX_MESSAGE_LENGTH} characters`).required('Message is required'),
+  templateId: yup
+    .string()
+    .oneOf([...CARD_TEMPLATES], 'Choose one of the four templates')
+    .required('Template is required'),
+  customMessage: yup
+    .string()
+    .trim()
+    .max(MAX_MESSAGE_LENGTH, `Message must be at most ${MAX_MESSAGE_LENGTH} characters`)
+    .required('Message is required'),
   imageUrls: yup.array(yup.string().trim().required()).max(MAX_CARD_PHOTOS, `At most ${MAX_CARD_PHOTOS} photos`).default([]),
-  imageSize: yup.string().oneOf([...IMAGE_SIZES], 'Photo size must be small, medium or large').default('medium'),
+  imageSize: yup
+    .string()
+    .oneOf([...IMAGE_SIZES], 'Photo size must be small, medium or large')
+    .default('medium'),
 });
 export type ThankYouNoteInput = yup.InferType<typeof thankYouNoteSchema>;
 

@@ -36,11 +36,17 @@ export function renderThankYouCard(card: CardContent, appUrl: string): RenderedC
   const paragraphs = card.customMessage
     .trim()
     .split(/\n{2,}/)
-    .map((paragraph) => `<p style="margin:0 0 14px;font-size:16px;line-height:1.6;color:#1f2937">${unlinkedHtml(escapeHtml(paragraph)).replace(/\n/g, '<br>')}</p>`)
+    .map(
+      (paragraph) =>
+        `<p style="margin:0 0 14px;font-size:16px;line-height:1.6;color:#1f2937">${unlinkedHtml(escapeHtml(paragraph)).replace(/\n/g, '<br>')}</p>`,
+    )
     .join('');
   const photos = card.imageUrls
     .map((url) => absolutePhotoUrl(url, appUrl))
-    .map((url) => `<img src="${escapeHtml(url)}" width="${width}" alt="A photo from ${escapeHtml(celebration)}" style="display:inline-block;width:${width}px;max-width:100%;height:auto;border-radius:10px;margin:6px;border:3px solid ${style.accent}">`)
+    .map(
+      (url) =>
+        `<img src="${escapeHtml(url)}" width="${width}" alt="A photo from ${escapeHtml(celebration)}" style="display:inline-block;width:${width}px;max-width:100%;height:auto;border-radius:10px;margin:6px;border:3px solid ${style.accent}">`,
+    )
     .join('');
   const html = `<!doctype html><html lang="en"><body style="margin:0;padding:0;background:${style.background};font-family:Georgia,'Times New Roman',serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${style.background};padding:24px 12px"><tr><td align="center">
@@ -56,6 +62,13 @@ ${photos ? `<tr><td style="padding:0 22px 16px;text-align:center">${photos}</td>
   return {
     subject: `A thank-you from ${unlinkedText(card.childName)}`,
     html,
-    text: [`${unlinkedText(celebration)}: Thank You!`, '', unlinkedText(card.customMessage.trim()), ...photoLines, '', card.givenByHand ? 'Made with Mitzvah Gifts.' : 'Sent with Mitzvah Gifts.'].join('\n'),
+    text: [
+      `${unlinkedText(celebration)}: Thank You!`,
+      '',
+      unlinkedText(card.customMessage.trim()),
+      ...photoLines,
+      '',
+      card.givenByHand ? 'Made with Mitzvah Gifts.' : 'Sent with Mitzvah Gifts.',
+    ].join('\n'),
   };
 }

@@ -22,11 +22,15 @@ export async function saveThankYouNote(
     }
   }
   const foreign = valid.imageUrls.find((url) => !ports.photos.owns(url));
-  if (foreign !== undefined) throw new DomainError('validation.failed', 'Upload the photos here first', { imageUrls: 'Not an uploaded photo' });
-  return ports.thankYouNotes.save({ id: gift.id, byHand: gift.byHand }, {
-    templateId: valid.templateId as CardTemplate,
-    customMessage: valid.customMessage,
-    imageUrls: valid.imageUrls,
-    imageSize: valid.imageSize as ImageSize,
-  });
+  if (foreign !== undefined)
+    throw new DomainError('validation.failed', 'Upload the photos here first', { imageUrls: 'Not an uploaded photo' });
+  return ports.thankYouNotes.save(
+    { id: gift.id, byHand: gift.byHand },
+    {
+      templateId: valid.templateId as CardTemplate,
+      customMessage: valid.customMessage,
+      imageUrls: valid.imageUrls,
+      imageSize: valid.imageSize as ImageSize,
+    },
+  );
 }

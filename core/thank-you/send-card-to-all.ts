@@ -39,13 +39,26 @@ export interface CardToAllResult {
 export async function sendCardToAll(
   registryId: string,
   input: unknown,
-  ports: { user: User | null; unitOfWork: UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string; typedAddresses: TypedAddressMailBudget },
+  ports: {
+    user: User | null;
+    unitOfWork: UnitOfWork;
+    photos: PhotoStore;
+    clock: Clock;
+    appUrl: string;
+    typedAddresses: TypedAddressMailBudget;
+  },
 ): Promise<CardToAllResult> {
   refuseUnknownFields(input, ['templateId', 'customMessage', 'imageUrls', 'imageSize']);
   const valid = await validate(cardForAllSchema, input);
   const foreign = valid.imageUrls.find((url) => !ports.photos.owns(url));
-  if (foreign !== undefined) throw new DomainError('validation.failed', 'Upload the photos here first', { imageUrls: 'Not an uploaded photo' });
-  const message = { templateId: valid.templateId as CardTemplate, imageUrls: valid.imageUrls, imageSize: valid.imageSize as ImageSize, customMessage: valid.customMessage };
+  if (foreign !== undefined)
+    throw new DomainError('validation.failed', 'Upload the photos here first', { imageUrls: 'Not an uploaded photo' });
+  const message = {
+    templateId: valid.templateId as CardTemplate,
+    imageUrls: valid.imageUrls,
+    imageSize: valid.imageSize as ImageSize,
+    customMessage: valid.customMessage,
+  };
 
   const typed = await ports.unitOfWork.transaction(async (repositories) => {
     const registry = await repositories.registries.findById(registryId);
@@ -94,7 +107,12 @@ async function sendUnderLock(
       throw new DomainError('validation.failed', refusal, { customMessage: refusal });
     }
 
-    const card = await repositories.thankYouCards.create({ registryId: registry.id, ...content, customMessage: text, sentToAllGifts: true });
+    const card = await repositories.thankYouCards.create({
+      registryId: registry.id,
+      ...content,
+      customMessage: text,
+      sentToAllGifts: true,
+    });
     const now = ports.clock.now();
     for (const { gift } of recipients) {
       // Every recipient has an address (cardForAllRecipients chose them so); the type cannot know.

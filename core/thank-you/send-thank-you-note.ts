@@ -59,9 +59,20 @@ export async function sendThankYouNote(
       // A gift given by hand may come without an address: that card is printed and handed over.
       if (!to) throw new DomainError('note.no_email', 'This giver has no e-mail address: print the card and give it by hand');
       const familyTyped = (gift.byHand && gift.giftGiverEmail) || to !== gift.giftGiverEmail;
-      if (familyTyped && !typed) throw new DomainError('note.givers_changed', 'This giver’s details changed meanwhile. Please look again and send.');
-      if (note.notDeliveredAt && suppressionKey(to) === suppressionKey(cardAddressOf(note, gift) ?? '')) await repositories.mailSuppressions.liftUndeliverable(to);
-      const card = renderThankYouCard({ ...note, childName: registry.childName, celebrationType: registry.celebrationType, giverName: gift.giftGiverName, givenByHand: gift.byHand }, ports.appUrl);
+      if (familyTyped && !typed)
+        throw new DomainError('note.givers_changed', 'This giver’s details changed meanwhile. Please look again and send.');
+      if (note.notDeliveredAt && suppressionKey(to) === suppressionKey(cardAddressOf(note, gift) ?? ''))
+        await repositories.mailSuppressions.liftUndeliverable(to);
+      const card = renderThankYouCard(
+        {
+          ...note,
+          childName: registry.childName,
+          celebrationType: registry.celebrationType,
+          giverName: gift.giftGiverName,
+          givenByHand: gift.byHand,
+        },
+        ports.appUrl,
+      );
       const now = ports.clock.now();
       await repositories.mail.enqueue({
         to,

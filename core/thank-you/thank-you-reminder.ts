@@ -19,7 +19,13 @@ export function thankYouPageUrl(appUrl: string, registryId: string): string {
 }
 
 /** The owner's one reminder: how many gifts still have no card, and the page that sends them all at once. */
-export function unthankedGiftsReminder(registry: Registry, owner: User, unthanked: number, pageUrl: string, supportEmail: string): MailMessage {
+export function unthankedGiftsReminder(
+  registry: Registry,
+  owner: User,
+  unthanked: number,
+  pageUrl: string,
+  supportEmail: string,
+): MailMessage {
   const gifts = unthanked === 1 ? '1 gift still has' : `${unthanked} gifts still have`;
   const hello = greeting(owner);
   const lines = [
@@ -37,7 +43,10 @@ export function unthankedGiftsReminder(registry: Registry, owner: User, unthanke
     html: layout(
       'Thank-you cards to send',
       [['Gifts without a card', String(unthanked)]],
-      [...[hello, ...lines].map(escapeHtml), `${escapeHtml(link)} <a href="${escapeHtml(pageUrl)}" style="color:#1e3a8a">${escapeHtml(pageUrl)}</a>`],
+      [
+        ...[hello, ...lines].map(escapeHtml),
+        `${escapeHtml(link)} <a href="${escapeHtml(pageUrl)}" style="color:#1e3a8a">${escapeHtml(pageUrl)}</a>`,
+      ],
       escapeHtml(footer),
     ),
   };
@@ -54,7 +63,12 @@ async function unthankedCount(registry: Registry, repositories: Repositories): P
  * is recorded in the transaction that queues it, by a conditional insert that only one run wins,
  * and its e-mail's dedupe key names the registry. Answers how many reminders it queued.
  */
-export async function remindUnthankedGifts(ports: { unitOfWork: UnitOfWork; clock: Clock; appUrl: string; supportEmail: string }): Promise<number> {
+export async function remindUnthankedGifts(ports: {
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  appUrl: string;
+  supportEmail: string;
+}): Promise<number> {
   const now = ports.clock.now();
   const celebratedBy = new Date(now.getTime() - REMINDER_DELAY_MS);
   const due = await ports.unitOfWork.transaction((repositories) => repositories.thankYouReminders.listDue(celebratedBy, REMINDERS_PER_RUN));

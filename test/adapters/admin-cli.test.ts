@@ -55,7 +55,21 @@ describe('admin commands', () => {
 
   it('lists, adds, deactivates and reactivates charities', async () => {
     const repositories = createInMemoryRepositories();
-    const added = await run(['charities', 'add', '--name', 'Tzedakah Box', '--description', 'Small gifts, big help.', '--category', 'community', '--website', 'https://tzedakah.example'], repositories);
+    const added = await run(
+      [
+        'charities',
+        'add',
+        '--name',
+        'Tzedakah Box',
+        '--description',
+        'Small gifts, big help.',
+        '--category',
+        'community',
+        '--website',
+        'https://tzedakah.example',
+      ],
+      repositories,
+    );
     expect(added.ok).toBe(true);
     const [charity] = await repositories.charities.listAll();
     expect(charity).toMatchObject({ name: 'Tzedakah Box', category: 'community', website: 'https://tzedakah.example', isActive: true });
@@ -70,7 +84,10 @@ describe('admin commands', () => {
   it.each([
     [['charities', 'add', '--name', 'X', '--description', 'Y', '--category', 'food'], /Category must be one of/],
     [['charities', 'add', '--name', 'X', '--category', 'other'], /Description is required/],
-    [['charities', 'add', '--name', 'X', '--description', 'Y', '--category', 'other', '--website', 'javascript:alert(1)'], /Website must be an http\(s\) address/],
+    [
+      ['charities', 'add', '--name', 'X', '--description', 'Y', '--category', 'other', '--website', 'javascript:alert(1)'],
+      /Website must be an http\(s\) address/,
+    ],
     [['charities', 'add', '--colour', 'red'], /Unknown option/],
     [['charities', 'deactivate', 'not-an-id'], /is not a charity id/],
     [['charities', 'deactivate', '00000000-0000-4000-8000-000000000000'], /Charity not found/],
@@ -106,7 +123,13 @@ async function closedWithCheck() {
     payoutAmount: 9_000,
     charityPayoutAmount: 1_000,
   });
-  const payout = await repositories.charityPayouts.addToPending({ charityId: charity.id, currency: 'USD', amount: 1_000, giftCount: 1, registryId: registry.id });
+  const payout = await repositories.charityPayouts.addToPending({
+    charityId: charity.id,
+    currency: 'USD',
+    amount: 1_000,
+    giftCount: 1,
+    registryId: registry.id,
+  });
   return { repositories, registry, payout };
 }
 
@@ -115,15 +138,19 @@ describe('payout commands', () => {
     const { repositories, payout } = await closedWithCheck();
     await run(['charity-payouts', 'claim', payout.id], repositories);
     for (const amount of ['ten', '9.999', '-10', '']) {
-      const result = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', `--amount=${amount}`], repositories);
+      const result = await run(
+        ['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', `--amount=${amount}`],
+        repositories,
+      );
       expect(result).toMatchObject({ ok: false });
       expect(result.error).toContain(`--amount must be an amount such as 10 or 9.99 (got "${amount}")`);
       expect(result.error).toContain('Usage: npm run admin');
     }
     expect(await repositories.charityPayouts.findById(payout.id)).toMatchObject({ status: 'sending' });
-    expect(await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--amount', ' 10.00 '], repositories)).toMatchObject({ ok: true });
+    expect(
+      await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--amount', ' 10.00 '], repositories),
+    ).toMatchObject({ ok: true });
   });
-
 
   it('lists what is owed, claims and completes a charity payout and a family’s check, and writes each step to the audit trail', async () => {
     const { repositories, registry, payout } = await closedWithCheck();
@@ -131,16 +158,34 @@ describe('payout commands', () => {
     expect(listed.lines.join('\n')).toMatch(new RegExp(`${payout.id}\\s+\\$10\\.00\\s+1 gifts\\s+MAZON`));
     const manual = await run(['manual-payouts', 'list'], repositories);
     expect(manual.lines.join('\n')).toContain('$90.00');
-    expect(manual.lines.join('\n')).toContain('Noa Levi: check to Rachel Levi, 12 Elm St, Teaneck, NJ 07666, US (owner rachel@example.com)');
+    expect(manual.lines.join('\n')).toContain(
+      'Noa Levi: check to Rachel Levi, 12 Elm St, Teaneck, NJ 07666, US (owner rachel@example.com)',
+    );
 
-    expect(await run(['charity-payouts', 'claim', payout.id], repositories)).toMatchObject({ ok: true, lines: ["Claimed MAZON's payout of $10.00: you are sending it."] });
-    expect((await run(['charity-payouts', 'list'], repositories)).lines.join('\n')).toMatch(/MAZON {2}\[being sent by ops since \d{4}-\d\d-\d\d \d\d:\d\d UTC\]/);
-    const changed = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--amount', '9.99'], repositories);
+    expect(await run(['charity-payouts', 'claim', payout.id], repositories)).toMatchObject({
+      ok: true,
+      lines: ["Claimed MAZON's payout of $10.00: you are sending it."],
+    });
+    expect((await run(['charity-payouts', 'list'], repositories)).lines.join('\n')).toMatch(
+      /MAZON {2}\[being sent by ops since \d{4}-\d\d-\d\d \d\d:\d\d UTC\]/,
+    );
+    const changed = await run(
+      ['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--amount', '9.99'],
+      repositories,
+    );
     expect(changed.error).toMatch(/amount owed changed/);
-    const paid = await run(['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--notes', 'June batch', '--amount', '10'], repositories);
+    const paid = await run(
+      ['charity-payouts', 'complete', payout.id, '--method', 'ACH', '--reference', 'ACH-1', '--notes', 'June batch', '--amount', '10'],
+      repositories,
+    );
     expect(paid).toMatchObject({ ok: true, lines: ["Marked MAZON's payout of $10.00 completed (ACH, reference ACH-1)."] });
-    expect((await run(['manual-payouts', 'complete', registry.id], repositories)).error).toMatch(/^Give the PayPal transaction ID or the check number you sent/);
-    expect(await run(['manual-payouts', 'claim', registry.id], repositories)).toMatchObject({ ok: true, lines: ['Claimed the payout of $90.00 for Noa Levi: you are sending it.'] });
+    expect((await run(['manual-payouts', 'complete', registry.id], repositories)).error).toMatch(
+      /^Give the PayPal transaction ID or the check number you sent/,
+    );
+    expect(await run(['manual-payouts', 'claim', registry.id], repositories)).toMatchObject({
+      ok: true,
+      lines: ['Claimed the payout of $90.00 for Noa Levi: you are sending it.'],
+    });
     const sent = await run(['manual-payouts', 'complete', registry.id, '--reference', '1042'], repositories);
     expect(sent).toMatchObject({ ok: true, lines: ['Marked the check of $90.00 for Noa Levi sent (check number 1042).'] });
     expect(await repositories.registries.findById(registry.id)).toMatchObject({ status: 'payout_sent', payoutReference: '1042' });
@@ -160,15 +205,24 @@ describe('payout commands', () => {
     [['charity-payouts', 'claim'], /exactly one charity payout id/],
     [['manual-payouts', 'claim', '00000000-0000-4000-8000-000000000000'], /Manual payout not found/],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', 'ten'], /Amount must be a number/],
-    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.999'], /--amount must be an amount such as 10 or 9\.99 \(got "9\.999"\): Amount can have at most two decimals/],
+    [
+      ['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '9.999'],
+      /--amount must be an amount such as 10 or 9\.99 \(got "9\.999"\): Amount can have at most two decimals/,
+    ],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount=-10'], /Amount cannot be negative/],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '1e1'], /Amount must be a number/],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', 'NaN'], /Amount must be a number/],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '10000000000000'], /Amount is too large/],
-    [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '100000000'], /Amount must be a number with at most two decimals/],
+    [
+      ['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--amount', '100000000'],
+      /Amount must be a number with at most two decimals/,
+    ],
     [['charity-payouts', 'complete', '--method', 'ACH', '--reference', 'R'], /exactly one charity payout id/],
     [['charity-payouts', 'complete', 'nope', '--method', 'ACH', '--reference', 'R'], /is not a charity payout id/],
-    [['charity-payouts', 'complete', '00000000-0000-4000-8000-000000000000', '--method', 'ACH', '--reference', 'R'], /Charity payout not found/],
+    [
+      ['charity-payouts', 'complete', '00000000-0000-4000-8000-000000000000', '--method', 'ACH', '--reference', 'R'],
+      /Charity payout not found/,
+    ],
     [['charity-payouts', 'complete', 'PAYOUT', '--method', 'ACH', '--reference', 'R', '--colour', 'red'], /Unknown option/],
     [['manual-payouts', 'complete'], /exactly one registry id/],
     [['manual-payouts', 'complete', '00000000-0000-4000-8000-000000000000', '--reference', '1042'], /Manual payout not found/],
@@ -179,7 +233,10 @@ describe('payout commands', () => {
   ])('refuses %j with a clear message and changes nothing', async (argv, message) => {
     const { repositories, payout } = await closedWithCheck();
     const { registry } = { registry: (await repositories.registries.listManualPayouts())[0]! };
-    const result = await run(argv.map((word) => (word === 'PAYOUT' ? payout.id : word === 'REGISTRY' ? registry.id : word)), repositories);
+    const result = await run(
+      argv.map((word) => (word === 'PAYOUT' ? payout.id : word === 'REGISTRY' ? registry.id : word)),
+      repositories,
+    );
     expect(result.ok).toBe(false);
     expect(result.error).toMatch(message);
     expect(await repositories.charityPayouts.findById(payout.id)).toMatchObject({ status: 'pending' });
@@ -189,35 +246,48 @@ describe('payout commands', () => {
 });
 
 describe('releasing another’s claim at the command line', () => {
-  it.each(['manual-payouts', 'charity-payouts'] as const)('%s release asks first, as the screen does; --yes says it for a script; one’s own claim is released at once', async (group) => {
-    const { repositories, registry, payout } = await closedWithCheck();
-    const id = group === 'manual-payouts' ? registry.id : payout.id;
-    const status = async () => (group === 'manual-payouts' ? (await repositories.registries.findById(id))!.payoutStatus : (await repositories.charityPayouts.findById(id))!.status);
-    expect(await run([group, 'claim', id], repositories, undefined, { actor: 'admin:rachel' })).toMatchObject({ ok: true });
+  it.each(['manual-payouts', 'charity-payouts'] as const)(
+    '%s release asks first, as the screen does; --yes says it for a script; one’s own claim is released at once',
+    async (group) => {
+      const { repositories, registry, payout } = await closedWithCheck();
+      const id = group === 'manual-payouts' ? registry.id : payout.id;
+      const status = async () =>
+        group === 'manual-payouts'
+          ? (await repositories.registries.findById(id))!.payoutStatus
+          : (await repositories.charityPayouts.findById(id))!.status;
+      expect(await run([group, 'claim', id], repositories, undefined, { actor: 'admin:rachel' })).toMatchObject({ ok: true });
 
-    // No terminal to ask at: nothing is released, and the operator is told how to say it.
-    const unasked = await run([group, 'release', id], repositories);
-    expect(unasked.ok).toBe(false);
-    expect(unasked.error).toMatch(/^rachel has been sending this payout since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Release the claim only if you know the money was not sent.+run it again with --yes/);
-    expect(await status()).toBe('sending');
+      // No terminal to ask at: nothing is released, and the operator is told how to say it.
+      const unasked = await run([group, 'release', id], repositories);
+      expect(unasked.ok).toBe(false);
+      expect(unasked.error).toMatch(
+        /^rachel has been sending this payout since \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Release the claim only if you know the money was not sent.+run it again with --yes/,
+      );
+      expect(await status()).toBe('sending');
 
-    // Asked, and the answer is no.
-    const questions: string[] = [];
-    const declined = await run([group, 'release', id], repositories, undefined, { confirm: async (question) => (questions.push(question), false) });
-    expect(declined).toMatchObject({ ok: true, lines: ['Nothing released.'] });
-    expect(questions[0]).toMatch(/Release rachel's claim\? \[y\/N\] $/);
-    expect(await status()).toBe('sending');
+      // Asked, and the answer is no.
+      const questions: string[] = [];
+      const declined = await run([group, 'release', id], repositories, undefined, {
+        confirm: async (question) => (questions.push(question), false),
+      });
+      expect(declined).toMatchObject({ ok: true, lines: ['Nothing released.'] });
+      expect(questions[0]).toMatch(/Release rachel's claim\? \[y\/N\] $/);
+      expect(await status()).toBe('sending');
 
-    expect(await run([group, 'release', id], repositories, undefined, { confirm: async () => true })).toMatchObject({ ok: true, lines: [expect.stringMatching(/^Released .+it waits again\.$/)] });
-    expect(await status()).toBe('pending');
+      expect(await run([group, 'release', id], repositories, undefined, { confirm: async () => true })).toMatchObject({
+        ok: true,
+        lines: [expect.stringMatching(/^Released .+it waits again\.$/)],
+      });
+      expect(await status()).toBe('pending');
 
-    // A script says it with --yes; the holder releases their own without being asked.
-    await run([group, 'claim', id], repositories, undefined, { actor: 'admin:rachel' });
-    expect(await run([group, 'release', id, '--yes'], repositories)).toMatchObject({ ok: true });
-    await run([group, 'claim', id], repositories);
-    expect(await run([group, 'release', id], repositories)).toMatchObject({ ok: true });
-    expect(await status()).toBe('pending');
-  });
+      // A script says it with --yes; the holder releases their own without being asked.
+      await run([group, 'claim', id], repositories, undefined, { actor: 'admin:rachel' });
+      expect(await run([group, 'release', id, '--yes'], repositories)).toMatchObject({ ok: true });
+      await run([group, 'claim', id], repositories);
+      expect(await run([group, 'release', id], repositories)).toMatchObject({ ok: true });
+      expect(await status()).toBe('pending');
+    },
+  );
 });
 
 /** A gift paid through the rules, so the ledger has its entry: the provider took `fee`. */
@@ -226,8 +296,25 @@ async function paidGift(repositories: ReturnType<typeof createInMemoryRepositori
   const charity = await repositories.charities.create(aCharity({ name: `MAZON ${currency}` }));
   const registry = await repositories.registries.create(aNewRegistry(owner.id, { childName: `Noa ${currency}`, currency }));
   const gateway = new InMemoryPaymentGateway();
-  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
-  const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents, personalMessage: '' }, giving);
+  const giving = {
+    unitOfWork: repositories,
+    gifts: repositories.gifts,
+    gateway,
+    rates: DEFAULT_PROCESSING_RATES,
+    appUrl: 'https://gifts.example.org',
+    supportEmail: 'help@gifts.example.org',
+  };
+  const { gift } = await startGift(
+    {
+      registryId: registry.id,
+      charityId: charity.id,
+      giftGiverName: 'Aunt Miriam',
+      giftGiverEmail: 'miriam@example.com',
+      amount: cents,
+      personalMessage: '',
+    },
+    giving,
+  );
   gateway.fees.set(gift.stripePaymentIntentId!, fee);
   await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency }, giving);
   return { registry, gift };
@@ -291,7 +378,16 @@ describe('ledger commands', () => {
 });
 
 describe('ledger reconcile', () => {
-  const charge = (id: string, reference: string, amount: number, fee: number) => ({ id, kind: 'charge' as const, type: 'charge', reference, currency: 'USD', amount, fee, created: new Date('2026-05-31T15:00:00Z') });
+  const charge = (id: string, reference: string, amount: number, fee: number) => ({
+    id,
+    kind: 'charge' as const,
+    type: 'charge',
+    reference,
+    currency: 'USD',
+    amount,
+    fee,
+    created: new Date('2026-05-31T15:00:00Z'),
+  });
 
   it('prints that the day agrees, and exits 0', async () => {
     const result = await run(['ledger', 'reconcile', '--date', '2026-05-31'], createInMemoryRepositories(), new InMemoryPaymentGateway());
@@ -301,15 +397,26 @@ describe('ledger reconcile', () => {
   it('prints one line per difference and fails, and runs a day again on demand', async () => {
     const repositories = createInMemoryRepositories();
     const gateway = new InMemoryPaymentGateway();
-    gateway.otherBalanceTransactions.push(charge('txn_1', 'pi_nobody', 10_639, 339), { ...charge('txn_2', '', 0, 0), kind: 'other', type: 'stripe_fee', reference: null, amount: -125 });
+    gateway.otherBalanceTransactions.push(charge('txn_1', 'pi_nobody', 10_639, 339), {
+      ...charge('txn_2', '', 0, 0),
+      kind: 'other',
+      type: 'stripe_fee',
+      reference: null,
+      amount: -125,
+    });
     const result = await run(['ledger', 'reconcile', '--date', '2026-05-31'], repositories, gateway);
-    expect(result).toMatchObject({ ok: false, error: 'The ledger disagrees with the payment provider on 2026-05-31: see the lines above.' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'The ledger disagrees with the payment provider on 2026-05-31: see the lines above.',
+    });
     expect(result.lines).toEqual([
       '2026-05-31: 2 differences with the payment provider (2 balance transactions)',
       '  A charge of $106.39 (pi_nobody) that the ledger never recorded.',
       '  A stripe fee of $1.25 (txn_2) that the ledger did not know.',
     ]);
-    expect(await repositories.reconciliations.listRuns('2026-05-31', '2026-05-31')).toEqual([expect.objectContaining({ status: 'differences' })]);
+    expect(await repositories.reconciliations.listRuns('2026-05-31', '2026-05-31')).toEqual([
+      expect.objectContaining({ status: 'differences' }),
+    ]);
     expect((await run(['ledger', 'reconcile', '--date', '2026-05-31'], repositories, gateway)).lines).toHaveLength(3);
   });
 
@@ -333,7 +440,11 @@ const exec = promisify(execFile);
 async function cli(args: string[], dataDir: string) {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const code = await runAdminCli(args, { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, out: (line) => stdout.push(`${line}\n`), err: (line) => stderr.push(`${line}\n`) });
+  const code = await runAdminCli(args, {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    out: (line) => stdout.push(`${line}\n`),
+    err: (line) => stderr.push(`${line}\n`),
+  });
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 
@@ -341,7 +452,10 @@ describe('npm run admin', () => {
   it('runs as a process, as `npm run admin` runs it (the built CLI, plain node): the usage and exit 0 for --help, exit 1 without a command', async () => {
     const [help, bare] = await Promise.all([
       exec(process.execPath, ['scripts/launch.mjs', 'cli', '--help']),
-      exec(process.execPath, ['scripts/launch.mjs', 'cli']).then(() => ({ code: 0, stdout: '' }), (error: { code: number; stdout: string }) => error),
+      exec(process.execPath, ['scripts/launch.mjs', 'cli']).then(
+        () => ({ code: 0, stdout: '' }),
+        (error: { code: number; stdout: string }) => error,
+      ),
     ]);
     expect(help.stdout).toContain('Usage: npm run admin -- <command>');
     expect(bare.code).toBe(1);
@@ -371,14 +485,29 @@ describe('npm run admin', () => {
     // The folder as the server leaves it, from the migrated template (the next test migrates one).
     await (await startTestServer({ dataDir })).close();
     const agreed = await cli(['ledger', 'reconcile', '--date', today], dataDir);
-    expect(agreed, agreed.stderr).toMatchObject({ code: 0, stdout: `${today}: the payment provider's 0 balance transactions agree with the ledger\n` });
+    expect(agreed, agreed.stderr).toMatchObject({
+      code: 0,
+      stdout: `${today}: the payment provider's 0 balance transactions agree with the ledger\n`,
+    });
 
     const server = await startTestServer({ dataDir });
-    await createSandboxBalance(server.infrastructure.orm).record({ id: 'txn_sbx_stray', kind: 'transfer', type: 'transfer', reference: 'tr_sbx_stray', currency: 'CAD', amount: -9_000, fee: 0, created: new Date() });
+    await createSandboxBalance(server.infrastructure.orm).record({
+      id: 'txn_sbx_stray',
+      kind: 'transfer',
+      type: 'transfer',
+      reference: 'tr_sbx_stray',
+      currency: 'CAD',
+      amount: -9_000,
+      fee: 0,
+      created: new Date(),
+    });
     await server.close();
     const found = await cli(['ledger', 'reconcile', '--date', today], dataDir);
     expect(found.code).toBe(1);
-    expect(found.stdout.trim().split('\n')).toEqual([`${today}: 1 difference with the payment provider (1 balance transaction)`, '  A transfer of CA$90.00 (tr_sbx_stray) that the ledger never recorded.']);
+    expect(found.stdout.trim().split('\n')).toEqual([
+      `${today}: 1 difference with the payment provider (1 balance transaction)`,
+      '  A transfer of CA$90.00 (tr_sbx_stray) that the ledger never recorded.',
+    ]);
     expect(found.stderr).toContain(`The ledger disagrees with the payment provider on ${today}`);
 
     const bad = await cli(['ledger', 'reconcile', '--date', 'yesterday'], dataDir);
@@ -402,19 +531,29 @@ describe('npm run admin', () => {
     ]);
   }, 120_000);
 
-  it.skipIf(!postgresUrl)('never migrates PostgreSQL: a release ahead of the database is refused and leaves it untouched', async () => {
-    const database = await createTestDatabase();
-    try {
-      const stderr: string[] = [];
-      const code = await runAdminCli(['charities', 'list'], { env: { ...process.env, DATABASE_URL: database.url }, out: () => undefined, err: (line) => stderr.push(line) });
-      expect(code).toBe(1);
-      expect(stderr.join('\n')).toContain('The database schema is older than this release');
-      const tables = await connectedTo(database.url, (client) => client.query(`select tablename from pg_tables where schemaname = 'public'`));
-      expect(tables.rows).toEqual([]);
-    } finally {
-      await database.drop();
-    }
-  }, 60_000);
+  it.skipIf(!postgresUrl)(
+    'never migrates PostgreSQL: a release ahead of the database is refused and leaves it untouched',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const stderr: string[] = [];
+        const code = await runAdminCli(['charities', 'list'], {
+          env: { ...process.env, DATABASE_URL: database.url },
+          out: () => undefined,
+          err: (line) => stderr.push(line),
+        });
+        expect(code).toBe(1);
+        expect(stderr.join('\n')).toContain('The database schema is older than this release');
+        const tables = await connectedTo(database.url, (client) =>
+          client.query(`select tablename from pg_tables where schemaname = 'public'`),
+        );
+        expect(tables.rows).toEqual([]);
+      } finally {
+        await database.drop();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('mail suppressions from the command line', () => {
@@ -427,10 +566,14 @@ describe('mail suppressions from the command line', () => {
       'all                bounce       since 2026-12-02 10:00 UTC',
       'reminders          unsubscribe  since 2026-12-02 10:00 UTC',
     ]);
-    expect((await run(['mail', 'lift', 'gone@example.com', '--scope', 'all'], repositories)).lines).toEqual(['Lifted all for gone@example.com.']);
+    expect((await run(['mail', 'lift', 'gone@example.com', '--scope', 'all'], repositories)).lines).toEqual([
+      'Lifted all for gone@example.com.',
+    ]);
     expect((await repositories.mailSuppressions.listFor('gone@example.com')).map((row) => row.scope)).toEqual(['reminders']);
     expect((await run(['mail', 'lift', 'gone@example.com'], repositories)).lines).toEqual(['Lifted reminders for gone@example.com.']);
-    expect((await run(['mail', 'suppressions', 'gone@example.com'], repositories)).lines).toEqual(['gone@example.com is on no suppression list: every e-mail goes to it.']);
+    expect((await run(['mail', 'suppressions', 'gone@example.com'], repositories)).lines).toEqual([
+      'gone@example.com is on no suppression list: every e-mail goes to it.',
+    ]);
     const refused = await run(['mail', 'lift', 'gone@example.com', '--scope', 'everything'], repositories);
     expect(refused.ok).toBe(false);
     expect(refused.error).toContain('takes at most --scope with one of');

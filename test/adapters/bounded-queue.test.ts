@@ -7,7 +7,14 @@ function heldWork(started: string[], name: string) {
   const done = new Promise<void>((resolve) => {
     finish = resolve;
   });
-  return { work: async () => { started.push(name); await done; return name; }, finish };
+  return {
+    work: async () => {
+      started.push(name);
+      await done;
+      return name;
+    },
+    finish,
+  };
 }
 
 /** Lets every settled promise's callbacks run. */

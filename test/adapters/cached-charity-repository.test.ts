@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryCharityRepository } from '../../adapters/in-memory/in-memory-charity-repository';
-import { CHARITY_CACHE_TTL_MS, CachedCharityRepository, InvalidatingCharityRepository } from '../../adapters/persistence/repositories/cached-charity-repository';
+import {
+  CHARITY_CACHE_TTL_MS,
+  CachedCharityRepository,
+  InvalidatingCharityRepository,
+} from '../../adapters/persistence/repositories/cached-charity-repository';
 import { aCharity } from '../support/builders';
 
 /** The in-memory repository, counting how often the cache goes to it for the list. */

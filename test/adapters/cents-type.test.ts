@@ -58,9 +58,12 @@ describe('cents in decimal columns', () => {
     expect(() => decimalToCents(106.39 as unknown as string)).toThrow(/not a decimal of at most two places/);
   });
 
-  it.each([0.5, 106.39, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1, '106.39', 10n])('refuses to write %s', (value) => {
-    expect(() => centsToDecimal(value as number)).toThrow(/not a whole number of cents/);
-  });
+  it.each([0.5, 106.39, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1, '106.39', 10n])(
+    'refuses to write %s',
+    (value) => {
+      expect(() => centsToDecimal(value as number)).toThrow(/not a whole number of cents/);
+    },
+  );
 });
 
 describe('cents in bigint columns', () => {
@@ -83,9 +86,12 @@ describe('cents in bigint columns', () => {
     expect(() => bigintToCents(value)).toThrow(/not a whole number of cents/);
   });
 
-  it.each(['9007199254740992', '-9007199254740992', 2 ** 53, 2n ** 53n])('refuses to read %s, which cents cannot count exactly', (value) => {
-    expect(() => bigintToCents(value)).toThrow(/too large to count exactly in cents/);
-  });
+  it.each(['9007199254740992', '-9007199254740992', 2 ** 53, 2n ** 53n])(
+    'refuses to read %s, which cents cannot count exactly',
+    (value) => {
+      expect(() => bigintToCents(value)).toThrow(/too large to count exactly in cents/);
+    },
+  );
 
   it('refuses to write what is not a whole number of cents', () => {
     expect(() => centsToBigint(0.5)).toThrow(/not a whole number of cents/);
@@ -138,7 +144,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
 
   it('stands for every decimal column of the entities', () => {
     const money = [...database.orm.getMetadata().getAll().values()].flatMap((meta) =>
-      meta.props.filter((prop) => prop.columnTypes?.[0]?.startsWith('numeric')).map((prop) => ({ entity: meta.className, property: prop.name, cents: prop.customType instanceof CentsType })),
+      meta.props
+        .filter((prop) => prop.columnTypes?.[0]?.startsWith('numeric'))
+        .map((prop) => ({ entity: meta.className, property: prop.name, cents: prop.customType instanceof CentsType })),
     );
     expect(money.length).toBeGreaterThan(0);
     expect(money.filter((column) => !column.cents)).toEqual([]);

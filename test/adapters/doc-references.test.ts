@@ -26,12 +26,10 @@ describe('references in the docs and in the code', () => {
   });
 
   it('names headings as GitHub anchors them', () => {
-    expect([...headingAnchors('# The product’s rules\n## Sign-in and sign-up page\n## `GET /api/user`\n```\n# not a heading\n```\n## Calls\n## Calls')]).toEqual([
-      'the-products-rules',
-      'sign-in-and-sign-up-page',
-      'get-apiuser',
-      'calls',
-      'calls-1',
-    ]);
+    expect([
+      ...headingAnchors(
+        '# The product’s rules\n## Sign-in and sign-up page\n## `GET /api/user`\n```\n# not a heading\n```\n## Calls\n## Calls',
+      ),
+    ]).toEqual(['the-products-rules', 'sign-in-and-sign-up-page', 'get-apiuser', 'calls', 'calls-1']);
   });
 });

@@ -34,7 +34,9 @@ describe.skipIf(!postgresUrl)('npm run migrate on PostgreSQL', () => {
     const dump = new pg.Client({ connectionString: database.url, application_name: 'pg_dump' });
     await dump.connect();
     await dump.query('begin');
-    const tables = await dump.query<{ name: string }>(`select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'`);
+    const tables = await dump.query<{ name: string }>(
+      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'`,
+    );
     await dump.query(`lock table ${tables.rows.map((row) => row.name).join(', ')} in share mode`);
     const dumpPid = (await dump.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
 
@@ -70,9 +72,13 @@ describe.skipIf(!postgresUrl)('npm run migrate on PostgreSQL', () => {
     const locked = failure as MigrationLockedError;
     expect(locked.migration).toBe(last);
     expect(locked.tries).toBe(3);
-    expect(locked.waits).toEqual([expect.objectContaining({ blockingPid: dumpPid, blockingApplication: 'pg_dump', blockingHeld: 'ShareLock' })]);
+    expect(locked.waits).toEqual([
+      expect.objectContaining({ blockingPid: dumpPid, blockingApplication: 'pg_dump', blockingHeld: 'ShareLock' }),
+    ]);
     const wait = locked.waits[0]!;
-    expect(locked.message).toContain(`${last} waited past lock_timeout for ${wait.wanted} on ${wait.relation}, held up by pid ${dumpPid} (pg_dump, idle in transaction, holding ShareLock)`);
+    expect(locked.message).toContain(
+      `${last} waited past lock_timeout for ${wait.wanted} on ${wait.relation}, held up by pid ${dumpPid} (pg_dump, idle in transaction, holding ShareLock)`,
+    );
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/^Try 1 of 3: .*trying again in 0.2 s$/);
     // Three waits of 1 s and two pauses; the readers waited at most one lock_timeout.
@@ -83,8 +89,12 @@ describe.skipIf(!postgresUrl)('npm run migrate on PostgreSQL', () => {
 
     await dump.query('commit');
     await dump.end();
-    expect(await runMigrations({ database: { kind: 'postgresql', url: database.url }, lockTimeoutMs: 1_000, tries: 1, log: quietly })).toEqual([last]);
-    expect(await runMigrations({ database: { kind: 'postgresql', url: database.url }, lockTimeoutMs: 1_000, tries: 1, log: quietly })).toEqual([]);
+    expect(
+      await runMigrations({ database: { kind: 'postgresql', url: database.url }, lockTimeoutMs: 1_000, tries: 1, log: quietly }),
+    ).toEqual([last]);
+    expect(
+      await runMigrations({ database: { kind: 'postgresql', url: database.url }, lockTimeoutMs: 1_000, tries: 1, log: quietly }),
+    ).toEqual([]);
   }, 60_000);
 
   it('leaves the server refusing, in one line, a schema older than its code, and warning on a newer one', async () => {
@@ -99,10 +109,14 @@ describe.skipIf(!postgresUrl)('npm run migrate on PostgreSQL', () => {
       // Told to, it migrates as it starts.
       await (await startTestServer({ env: { DATABASE_URL: behind.url, MIGRATE_ON_START: 'true' } })).close();
 
-      await connectedTo(behind.url, (client) => client.query(`insert into mikro_orm_migrations (name) values ('Migration20991231000000FromANewerRelease')`));
+      await connectedTo(behind.url, (client) =>
+        client.query(`insert into mikro_orm_migrations (name) values ('Migration20991231000000FromANewerRelease')`),
+      );
       const server = await startTestServer({ env: { DATABASE_URL: behind.url } });
       await server.close();
-      const warning = server.logs.map((line) => JSON.parse(line) as { level: number; msg: string; unknownMigrations?: string[] }).find((line) => line.unknownMigrations);
+      const warning = server.logs
+        .map((line) => JSON.parse(line) as { level: number; msg: string; unknownMigrations?: string[] })
+        .find((line) => line.unknownMigrations);
       expect(warning).toMatchObject({ level: 40, unknownMigrations: ['Migration20991231000000FromANewerRelease'] });
     } finally {
       await behind.drop();
@@ -129,7 +143,9 @@ describe.skipIf(!postgresUrl)('npm run migrate on PostgreSQL', () => {
       await connectedTo(fresh.url, async (admin) => {
         await admin.query(`alter schema public owner to ${owner}`);
         await admin.query(`grant usage on schema public to ${runtime}`);
-        await admin.query(`alter default privileges for role ${owner} in schema public grant select, insert, update, delete on tables to ${runtime}`);
+        await admin.query(
+          `alter default privileges for role ${owner} in schema public grant select, insert, update, delete on tables to ${runtime}`,
+        );
         await admin.query(`alter default privileges for role ${owner} in schema public grant usage, select on sequences to ${runtime}`);
       });
       const config = readMigrationConfig({ DATABASE_URL: as(runtime), MIGRATION_DATABASE_URL: as(owner) }, '/srv/app');
@@ -142,13 +158,17 @@ describe.skipIf(!postgresUrl)('npm run migrate on PostgreSQL', () => {
         expect(signUp.status).toBe(200);
         const charities = await fetch(`${server.url}/api/charities`);
         expect(charities.status).toBe(200);
-        const owners = await connectedTo(fresh.url, (client) => client.query<{ owner: string }>(`select distinct tableowner as owner from pg_tables where schemaname = 'public'`));
+        const owners = await connectedTo(fresh.url, (client) =>
+          client.query<{ owner: string }>(`select distinct tableowner as owner from pg_tables where schemaname = 'public'`),
+        );
         expect(owners.rows).toEqual([{ owner }]);
       } finally {
         await server.close();
       }
       // The runtime role cannot change the schema, so a CLI or server of a new release cannot either.
-      await expect(connectedTo(as(runtime), (client) => client.query('alter table registries add column x int'))).rejects.toThrow(/must be owner of table registries/);
+      await expect(connectedTo(as(runtime), (client) => client.query('alter table registries add column x int'))).rejects.toThrow(
+        /must be owner of table registries/,
+      );
     } finally {
       await fresh.drop();
       await connectedTo(postgresUrl!, async (admin) => {

@@ -42,7 +42,9 @@ describe('a server started without a hasher (as npm start does)', () => {
     const registration = aRegistration();
     const response = await new HttpClient(server.url).post('/api/register', registration);
     expect(response.status).toBe(201);
-    const [row] = await server.infrastructure.orm.em.fork().execute<{ password: string }[]>('select password from users where username = ?', [String(registration.username)]);
+    const [row] = await server.infrastructure.orm.em
+      .fork()
+      .execute<{ password: string }[]>('select password from users where username = ?', [String(registration.username)]);
     expect(row?.password).toMatch(PRODUCTION_PARAMETERS);
   });
 });

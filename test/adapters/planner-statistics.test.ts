@@ -12,13 +12,18 @@ describe('the embedded database’s planner statistics', () => {
   let dataDir: string;
   let infrastructure: Infrastructure;
   const estimatedPrefixes = async () => {
-    const [row] = await infrastructure.orm.em.fork().execute<{ reltuples: number }[]>("select reltuples from pg_class where relname = 'registry_name_prefixes'");
+    const [row] = await infrastructure.orm.em
+      .fork()
+      .execute<{ reltuples: number }[]>("select reltuples from pg_class where relname = 'registry_name_prefixes'");
     return Number(row!.reltuples);
   };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'registry-statistics-'));
-    infrastructure = await openInfrastructure(readConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }, dataDir), { migrate: true, onNewerSchema: () => undefined });
+    infrastructure = await openInfrastructure(readConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }, dataDir), {
+      migrate: true,
+      onNewerSchema: () => undefined,
+    });
   });
   afterAll(async () => {
     await infrastructure?.close();
@@ -30,8 +35,11 @@ describe('the embedded database’s planner statistics', () => {
     expect(await estimatedPrefixes()).toBe(0);
     const { repositories } = infrastructure;
     const userId = (await repositories.users.create(aNewUser())).id;
-    for (let index = 0; index < 30; index += 1) await repositories.registries.create(aNewRegistry(userId, { childName: `Shira Blumenthal ${index}` }));
-    const [{ count } = { count: 0 }] = await infrastructure.orm.em.fork().execute<{ count: number }[]>('select count(*)::int as count from registry_name_prefixes');
+    for (let index = 0; index < 30; index += 1)
+      await repositories.registries.create(aNewRegistry(userId, { childName: `Shira Blumenthal ${index}` }));
+    const [{ count } = { count: 0 }] = await infrastructure.orm.em
+      .fork()
+      .execute<{ count: number }[]>('select count(*)::int as count from registry_name_prefixes');
     expect(count).toBeGreaterThan(0);
     expect(await estimatedPrefixes()).toBe(0);
 

@@ -13,14 +13,20 @@ async function failingApp(error: DomainError) {
   const { port } = server.address() as { port: number };
   const response = await fetch(`http://127.0.0.1:${port}/api/create-payment-intent`, { method: 'POST' });
   server.close();
-  return { status: response.status, body: (await response.json()) as unknown, lines: logs.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    status: response.status,
+    body: (await response.json()) as unknown,
+    lines: logs.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('a payment provider that fails', () => {
   it('is logged at error level with its own error and that error\'s cause, while the guest reads only "try again"', async () => {
     const network = Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { code: 'ECONNREFUSED' });
     const provider = new Error('An error occurred with our connection to Stripe. Request was retried 2 times.', { cause: network });
-    const { status, body, lines } = await failingApp(new DomainError('payment.unavailable', 'Failed to process gift. Please try again.', undefined, provider));
+    const { status, body, lines } = await failingApp(
+      new DomainError('payment.unavailable', 'Failed to process gift. Please try again.', undefined, provider),
+    );
 
     expect(status).toBe(502);
     expect(body).toEqual({ message: 'Failed to process gift. Please try again.' });

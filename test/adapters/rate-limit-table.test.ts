@@ -10,6 +10,14 @@ describe("the operations page's table of rate limits", () => {
   });
 
   it('names each window as a person would', () => {
-    expect([60, 600, 900, 3600, 7200, 86400, 90].map(windowText)).toEqual(['a minute', '10 minutes', '15 minutes', 'an hour', '2 hours', 'a day', '90 seconds']);
+    expect([60, 600, 900, 3600, 7200, 86400, 90].map(windowText)).toEqual([
+      'a minute',
+      '10 minutes',
+      '15 minutes',
+      'an hour',
+      '2 hours',
+      'a day',
+      '90 seconds',
+    ]);
   });
 });

@@ -19,7 +19,8 @@ async function sessionApp() {
   let release: () => void = () => {};
   let arrived: () => void = () => {};
   const heldArrived = new Promise<void>((resolve) => (arrived = resolve));
-  for (const middleware of sessions(app, { sessions: store, users, clock: { now: () => new Date() }, secureCookies: false })) app.use(middleware);
+  for (const middleware of sessions(app, { sessions: store, users, clock: { now: () => new Date() }, secureCookies: false }))
+    app.use(middleware);
   app.use(async (ctx) => {
     if (ctx.path === '/login') {
       await startSession(ctx, 'user-1');
@@ -44,7 +45,10 @@ afterEach(() => close?.());
 /** Signs in and ages the session so that the next request renews it (under half its life left). */
 async function signedInNearExpiry(app: Awaited<ReturnType<typeof sessionApp>>): Promise<{ cookie: string; sid: string }> {
   const login = await fetch(`${app.base}/login`, { method: 'POST' });
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const [sid, row] = [...app.store.rows.entries()][0]!;
   const soon = Date.now() + DAY_MS;
   app.store.rows.set(sid, { data: { ...row.data, _expire: soon }, expire: new Date(soon) });

@@ -23,8 +23,24 @@ export async function bundleBench(): Promise<void> {
   const packages = [...owners].filter(([owner]) => !owner.startsWith('('));
   const ours = owners.get(OUR_CODE) ?? 0;
   const libraries = packages.reduce((total, [, bytes]) => total + bytes, 0);
-  record('  guest path JavaScript (brotli)', kb(report.totalBrotliBytes), 'KB', atMost(kb(GUEST_PATH_TARGET_BYTES)), `${report.chunks.length} scripts`);
-  record('  of which libraries (the floor)', kb(libraries), 'KB', null, packages.sort((a, b) => b[1] - a[1]).slice(0, 6).map(([owner, bytes]) => `${owner} ${kb(bytes)}`).join(', '));
+  record(
+    '  guest path JavaScript (brotli)',
+    kb(report.totalBrotliBytes),
+    'KB',
+    atMost(kb(GUEST_PATH_TARGET_BYTES)),
+    `${report.chunks.length} scripts`,
+  );
+  record(
+    '  of which libraries (the floor)',
+    kb(libraries),
+    'KB',
+    null,
+    packages
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([owner, bytes]) => `${owner} ${kb(bytes)}`)
+      .join(', '),
+  );
   record('  of which our code', kb(ours), 'KB');
   say(`  (the rest, ${kb(report.totalBrotliBytes - libraries - ours)} KB, is the bundler's glue and runtime)`);
 }

@@ -89,14 +89,31 @@ export async function fleetBench(): Promise<void> {
     const guest = async (index: number) => {
       for (let gift = 0; running; gift += 1) {
         const headers = { 'Content-Type': 'application/json', Origin: front, 'X-Forwarded-For': `198.51.${index}.${(gift % 250) + 1}` };
-        const started = await ask('create-payment-intent', `${front}/api/create-payment-intent`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ registryId, charityId, giftGiverName: `Guest ${index}`, giftGiverEmail: `guest${index}-${gift}@example.com`, amount: 18, personalMessage: '' }),
-        }, 201);
+        const started = await ask(
+          'create-payment-intent',
+          `${front}/api/create-payment-intent`,
+          {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              registryId,
+              charityId,
+              giftGiverName: `Guest ${index}`,
+              giftGiverEmail: `guest${index}-${gift}@example.com`,
+              amount: 18,
+              personalMessage: '',
+            }),
+          },
+          201,
+        );
         if (!started) continue;
         const { clientSecret } = JSON.parse(started) as { clientSecret: string };
-        const paid = await ask('sandbox confirm', `${front}/api/sandbox/confirm`, { method: 'POST', headers, body: JSON.stringify({ clientSecret, cardNumber: SANDBOX_SUCCESS_CARD }) }, 200);
+        const paid = await ask(
+          'sandbox confirm',
+          `${front}/api/sandbox/confirm`,
+          { method: 'POST', headers, body: JSON.stringify({ clientSecret, cardNumber: SANDBOX_SUCCESS_CARD }) },
+          200,
+        );
         if (paid) tally.giftsPaid += 1;
       }
     };
@@ -106,11 +123,17 @@ export async function fleetBench(): Promise<void> {
         await ask('config', `${front}/api/config`, { headers: { 'X-Forwarded-For': `203.0.113.${index + 1}` } }, 200);
       }
     };
-    const load = [...Array.from({ length: GUESTS }, (_, index) => guest(index)), ...Array.from({ length: READERS }, (_, index) => reader(index))];
+    const load = [
+      ...Array.from({ length: GUESTS }, (_, index) => guest(index)),
+      ...Array.from({ length: READERS }, (_, index) => reader(index)),
+    ];
 
     const startedAt = Date.now();
     await sleep(3_000);
-    for (const [slot, port] of [[0, portA], [1, portB]] as const) {
+    for (const [slot, port] of [
+      [0, portA],
+      [1, portB],
+    ] as const) {
       const old = instances[slot]!;
       const stoppedAt = Date.now();
       const exit = await old.stop();
@@ -125,10 +148,18 @@ export async function fleetBench(): Promise<void> {
     await Promise.all(load);
     const seconds = (Date.now() - startedAt) / 1000;
 
-    const succeeded = await withClient(databaseUrl, async (client) => Number((await client.query("select count(*) from gifts where payment_status = 'succeeded'")).rows[0].count));
-    const ledger = spawnSync(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts', 'ledger', 'verify'], { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET }, encoding: 'utf8' });
+    const succeeded = await withClient(databaseUrl, async (client) =>
+      Number((await client.query("select count(*) from gifts where payment_status = 'succeeded'")).rows[0].count),
+    );
+    const ledger = spawnSync(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts', 'ledger', 'verify'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET },
+      encoding: 'utf8',
+    });
 
-    say(`  ${tally.requests} requests in ${seconds.toFixed(0)} s through haproxy (retries 0, no redispatch), two rolling restarts, SHUTDOWN_DELAY_S=${SHUTDOWN_DELAY_S}`);
+    say(
+      `  ${tally.requests} requests in ${seconds.toFixed(0)} s through haproxy (retries 0, no redispatch), two rolling restarts, SHUTDOWN_DELAY_S=${SHUTDOWN_DELAY_S}`,
+    );
     for (const [what, count] of tally.failures) say(`    failed: ${count} × ${what}`);
     record('requests answered through haproxy', tally.requests, 'requests');
     record('failed answers during the rollout', tally.failed, 'answers', atMost(0));
@@ -151,7 +182,11 @@ interface Instance {
 }
 
 async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/server.ts'], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/server.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   const keep = (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000));
   child.stdout!.on('data', keep);
@@ -237,14 +272,31 @@ async function openRegistry(front: string): Promise<string> {
   const signup = await fetch(`${front}/api/register`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ firstName: 'Sarah', lastName: 'Cohen', email: `fleet-${id}@example.com`, username: `fleet${id}`, password: 'correct-horse' }),
+    body: JSON.stringify({
+      firstName: 'Sarah',
+      lastName: 'Cohen',
+      email: `fleet-${id}@example.com`,
+      username: `fleet${id}`,
+      password: 'correct-horse',
+    }),
   });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
-  const cookie = signup.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const created = await fetch(`${front}/api/registries`, {
     method: 'POST',
     headers: { ...headers, Cookie: cookie },
-    body: JSON.stringify({ childName: 'Noah Cohen', celebrationDate: '2027-05-16T00:00:00.000Z', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true }),
+    body: JSON.stringify({
+      childName: 'Noah Cohen',
+      celebrationDate: '2027-05-16T00:00:00.000Z',
+      currency: 'USD',
+      personalMessage: 'Thank you!',
+      photoUrl: null,
+      preferredCharityId: '',
+      allowCharityChoice: true,
+    }),
   });
   if (created.status !== 201) throw new Error(`registry not created: ${created.status} ${await created.text()}`);
   return ((await created.json()) as { id: string }).id;

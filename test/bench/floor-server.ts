@@ -116,7 +116,13 @@ async function sqlFloor(app: Koa): Promise<void> {
       await db.query(FLOOR_SQL.readLimit, [`${SEARCH_LIMITS.results.prefix}:${network}`, now]);
       const words = childNameSearchWords(ctx.query.q);
       const rows = await db.query(FLOOR_SQL.search, [words.join(' '), `(?i)${wordPrefixPattern(words)}`, SEARCH_LIMIT]);
-      if (rows.length > 0) await db.query(FLOOR_SQL.consumeLimit, [`${SEARCH_LIMITS.results.prefix}:${network}`, rows.length, now + SEARCH_LIMITS.results.ms, now]);
+      if (rows.length > 0)
+        await db.query(FLOOR_SQL.consumeLimit, [
+          `${SEARCH_LIMITS.results.prefix}:${network}`,
+          rows.length,
+          now + SEARCH_LIMITS.results.ms,
+          now,
+        ]);
       ctx.body = rows.map(card);
     } else if (ctx.method === 'GET' && ctx.path.startsWith('/registry/')) {
       const id = ctx.path.slice('/registry/'.length);
@@ -139,7 +145,13 @@ async function sqlFloor(app: Koa): Promise<void> {
       const [count] = await db.query(FLOOR_SQL.succeededCount, [id]);
       ctx.body = publicView(row, Number(count?.count ?? 0));
     } else if (ctx.method === 'POST' && ctx.path === '/api/create-payment-intent') {
-      const body = JSON.parse(await readBody(ctx.req)) as { registryId: string; charityId: string; giftGiverName: string; giftGiverEmail: string; amount: number };
+      const body = JSON.parse(await readBody(ctx.req)) as {
+        registryId: string;
+        charityId: string;
+        giftGiverName: string;
+        giftGiverEmail: string;
+        amount: number;
+      };
       paymentCounter += 1;
       const now = Date.now();
       const address = ctx.get('X-Forwarded-For') || String(paymentCounter);
@@ -183,7 +195,14 @@ async function sqlFloor(app: Koa): Promise<void> {
       ctx.body = {
         clientSecret: `${intentId}_secret_floor`,
         paymentIntentId: intentId,
-        breakdown: { baseAmount: amount(cents), childAmount: amount(cents - charity), charityAmount: amount(charity), platformFee: 3, stripeFee: amount(total - cents - 300), totalAmount: amount(total) },
+        breakdown: {
+          baseAmount: amount(cents),
+          childAmount: amount(cents - charity),
+          charityAmount: amount(charity),
+          platformFee: 3,
+          stripeFee: amount(total - cents - 300),
+          totalAmount: amount(total),
+        },
       };
     } else if (ctx.path === '/api/health') {
       ctx.body = { status: 'ok' };
@@ -205,7 +224,8 @@ function readBody(request: NodeJS.ReadableStream): Promise<string> {
 function memoryFloor(app: Koa): void {
   const bodies = readBodies();
   app.use((ctx) => {
-    const answer = ctx.path === '/api/health' ? { status: 200, type: 'application/json', body: '{"status":"ok"}' } : bodies[`${ctx.method} ${ctx.url}`];
+    const answer =
+      ctx.path === '/api/health' ? { status: 200, type: 'application/json', body: '{"status":"ok"}' } : bodies[`${ctx.method} ${ctx.url}`];
     if (!answer) {
       ctx.status = 404;
       return;

@@ -65,7 +65,10 @@ async function aGuest(browser: Browser, way: PhoneWayIn, registry: { id: string;
   await page.goto(`${way.url}/r/${registry.shortCode}`, { waitUntil: 'commit' });
   await firstScreenOf(page, registry.childName);
   const firstScreen = Date.now() - tapped;
-  await page.getByRole('link', { name: /Give a Gift/ }).first().click();
+  await page
+    .getByRole('link', { name: /Give a Gift/ })
+    .first()
+    .click();
   await page.waitForURL(`**/gift/${registry.id}`, { waitUntil: 'commit' });
   await page.waitForFunction(
     () => {
@@ -91,7 +94,10 @@ const SCRIPT_TARGET_KB = 150;
  * brotli): every script asked for before the app marked the page ready, whether named by the page
  * or loaded on demand. What is asked for once the page is live (its footer) is counted apart.
  */
-async function scriptBytesOf(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string): Promise<{ beforeLive: number; files: number; after: number }> {
+async function scriptBytesOf(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  url: string,
+): Promise<{ beforeLive: number; files: number; after: number }> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   await page.addInitScript({
@@ -113,7 +119,16 @@ async function scriptBytesOf(browser: Awaited<ReturnType<typeof chromium.launch>
   return { beforeLive: kb(before), files: before.length, after: kb(scripts.filter((entry) => !entry.before)) };
 }
 
-const GUEST_PAGES = (registryId: string) => ['/', `/registry/${registryId}`, `/gift/${registryId}`, '/charities', '/faq', '/privacy', '/terms', '/security'];
+const GUEST_PAGES = (registryId: string) => [
+  '/',
+  `/registry/${registryId}`,
+  `/gift/${registryId}`,
+  '/charities',
+  '/faq',
+  '/privacy',
+  '/terms',
+  '/security',
+];
 const CLS_TARGET = 0.01;
 
 /** The layout shifts of a page's load at a width, the app taken over and a moment after (CLS without session windows). */
@@ -124,7 +139,10 @@ async function layoutShiftOf(browser: Awaited<ReturnType<typeof chromium.launch>
   await page.waitForFunction(
     () => {
       const html = document.documentElement;
-      return (!html.hasAttribute('data-server-rendered') || html.hasAttribute('data-page-ready')) && !document.querySelector('[role="progressbar"][aria-label="Loading page…"]');
+      return (
+        (!html.hasAttribute('data-server-rendered') || html.hasAttribute('data-page-ready')) &&
+        !document.querySelector('[role="progressbar"][aria-label="Loading page…"]')
+      );
     },
     null,
     { timeout: 30_000 },
@@ -134,7 +152,8 @@ async function layoutShiftOf(browser: Awaited<ReturnType<typeof chromium.launch>
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((entries) => {
-          for (const entry of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(total), 1_000);
       }),
@@ -167,20 +186,51 @@ export async function guestPathBench(): Promise<void> {
     const floor = median(floors);
     const firstScreen = median(runs.map((run) => run.firstScreen));
     const rtt = LIGHTHOUSE_MOBILE.rttMs;
-    say(`\n  Lighthouse's DevTools throttling (${rtt} ms RTT, ${LIGHTHOUSE_MOBILE.downloadKbps} kbit/s down, ${LIGHTHOUSE_MOBILE.uploadKbps} kbit/s up, CPU ${LIGHTHOUSE_MOBILE.cpuSlowdown}× slower), a round trip to set up each connection, 360 × 740, nothing cached (median of ${RUNS})`);
-    record('    the floor page (the registry page’s HTML and CSS, no script): name, photo and Give a Gift on screen', floor, 'ms', null, `runs: ${floors.join(', ')}`);
-    record('    the child’s name, the photo and Give a Gift on screen, from the short link', firstScreen, 'ms', atMost(FIRST_SCREEN_MS), `runs: ${runs.map((run) => run.firstScreen).join(', ')}`);
+    say(
+      `\n  Lighthouse's DevTools throttling (${rtt} ms RTT, ${LIGHTHOUSE_MOBILE.downloadKbps} kbit/s down, ${LIGHTHOUSE_MOBILE.uploadKbps} kbit/s up, CPU ${LIGHTHOUSE_MOBILE.cpuSlowdown}× slower), a round trip to set up each connection, 360 × 740, nothing cached (median of ${RUNS})`,
+    );
+    record(
+      '    the floor page (the registry page’s HTML and CSS, no script): name, photo and Give a Gift on screen',
+      floor,
+      'ms',
+      null,
+      `runs: ${floors.join(', ')}`,
+    );
+    record(
+      '    the child’s name, the photo and Give a Gift on screen, from the short link',
+      firstScreen,
+      'ms',
+      atMost(FIRST_SCREEN_MS),
+      `runs: ${runs.map((run) => run.firstScreen).join(', ')}`,
+    );
     record('    … as a share of the floor page', Number((firstScreen / Math.max(1, floor)).toFixed(2)), '×', atMost(FIRST_SCREEN_OF_FLOOR));
-    record('    the gift form usable, Give tapped at once', median(runs.map((run) => run.formUsable)), 'ms', atMost(FORM_USABLE_MS), `runs: ${runs.map((run) => run.formUsable).join(', ')}; ${(median(runs.map((run) => run.formUsable)) / Math.max(1, floor)).toFixed(2)}× the floor page`);
+    record(
+      '    the gift form usable, Give tapped at once',
+      median(runs.map((run) => run.formUsable)),
+      'ms',
+      atMost(FORM_USABLE_MS),
+      `runs: ${runs.map((run) => run.formUsable).join(', ')}; ${(median(runs.map((run) => run.formUsable)) / Math.max(1, floor)).toFixed(2)}× the floor page`,
+    );
     say('\n  script a page opened first loads before it is live, as Chromium counts it (brotli, on the wire)');
     for (const pagePath of ['/', `/registry/${registry.id}`, `/gift/${registry.id}`]) {
       const { beforeLive, files, after } = await scriptBytesOf(browser, `${server.url}${pagePath}`);
-      record(`    ${pagePath.replace(registry.id, '{id}')}`, beforeLive, 'KB', atMost(SCRIPT_TARGET_KB), `${files} scripts; ${after} KB more once live`);
+      record(
+        `    ${pagePath.replace(registry.id, '{id}')}`,
+        beforeLive,
+        'KB',
+        atMost(SCRIPT_TARGET_KB),
+        `${files} scripts; ${after} KB more once live`,
+      );
     }
     say('\n  layout shift while each guest page loads (the Test mode banner included), unthrottled');
     for (const width of [360, 1280]) {
       for (const pagePath of GUEST_PAGES(registry.id)) {
-        record(`    CLS ${pagePath.replace(registry.id, '{id}')} at ${width} px`, Number((await layoutShiftOf(browser, `${server.url}${pagePath}`, width)).toFixed(3)), '', atMost(CLS_TARGET));
+        record(
+          `    CLS ${pagePath.replace(registry.id, '{id}')} at ${width} px`,
+          Number((await layoutShiftOf(browser, `${server.url}${pagePath}`, width)).toFixed(3)),
+          '',
+          atMost(CLS_TARGET),
+        );
       }
     }
   } finally {

@@ -66,7 +66,13 @@ function roundOf(paths: string[]): autocannon.Request {
 }
 
 function cases(seeded: Seeded, readIds: string[]): Case[] {
-  const paymentBody = JSON.stringify({ registryId: seeded.givenRegistryId, charityId: seeded.charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 100 });
+  const paymentBody = JSON.stringify({
+    registryId: seeded.givenRegistryId,
+    charityId: seeded.charityId,
+    giftGiverName: 'Aunt Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount: 100,
+  });
   return [
     {
       name: `GET /api/registries/{id} (public view, across ${READ_REGISTRIES.toLocaleString('en-US')} registries)`,
@@ -77,7 +83,10 @@ function cases(seeded: Seeded, readIds: string[]): Case[] {
     {
       name: `GET /registry/{id} (the page, drawn on the server for a visitor, across ${READ_REGISTRIES.toLocaleString('en-US')} registries)`,
       requests: [roundOf(readIds.map((id) => `/registry/${id}`))],
-      target: { shareOf: `GET /api/registries/{id} (public view, across ${READ_REGISTRIES.toLocaleString('en-US')} registries)`, share: 0.5 },
+      target: {
+        shareOf: `GET /api/registries/{id} (public view, across ${READ_REGISTRIES.toLocaleString('en-US')} registries)`,
+        share: 0.5,
+      },
       p99Target: null,
       cpuTarget: { ms: PAGE_CPU_MS, on: 'postgresql' },
     },
@@ -112,7 +121,13 @@ function cases(seeded: Seeded, readIds: string[]): Case[] {
 async function load(service: ServiceProcess, requests: autocannon.Request[], seconds: number): Promise<Run> {
   const cpuBefore = service.cpuSeconds();
   const started = performance.now();
-  const result = await autocannon({ url: service.url, connections: CONNECTIONS, duration: seconds, requests, headers: { 'accept-encoding': ACCEPT_ENCODING } });
+  const result = await autocannon({
+    url: service.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests,
+    headers: { 'accept-encoding': ACCEPT_ENCODING },
+  });
   const elapsed = (performance.now() - started) / 1000;
   const cpuUsed = service.cpuSeconds() - cpuBefore;
   return {
@@ -130,25 +145,43 @@ async function captureBodies(server: ServiceProcess, all: Case[], readIds: strin
   const bodies: Record<string, { status: number; type: string; body: string }> = {};
   const ask = async (method: string, pagePath: string, headers: Record<string, string> = {}, body?: string) => {
     const response = await fetch(`${server.url}${pagePath}`, { method, headers: { ...headers, 'x-forwarded-for': nextAddress() }, body });
-    bodies[`${method} ${pagePath}`] = { status: response.status, type: response.headers.get('content-type') ?? 'application/json', body: await response.text() };
+    bodies[`${method} ${pagePath}`] = {
+      status: response.status,
+      type: response.headers.get('content-type') ?? 'application/json',
+      body: await response.text(),
+    };
   };
   for (const id of readIds) {
     await ask('GET', `/api/registries/${id}`);
     await ask('GET', `/registry/${id}`);
   }
   for (const { requests } of all.slice(2)) {
-    for (const request of requests) await ask(request.method ?? 'GET', request.path ?? '/', request.headers as Record<string, string> | undefined, request.body as string | undefined);
+    for (const request of requests)
+      await ask(
+        request.method ?? 'GET',
+        request.path ?? '/',
+        request.headers as Record<string, string> | undefined,
+        request.body as string | undefined,
+      );
   }
   writeFileSync(file, JSON.stringify(bodies));
 }
 
 async function benchOn(database: BenchDatabase): Promise<void> {
   const kind = database.kind;
-  say(`\n## HTTP on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, real and floors alternated; medians`);
+  say(
+    `\n## HTTP on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, real and floors alternated; medians`,
+  );
   const orm = await openMigrated(database);
   const seeded = await seedFamily(orm);
   await addRegistries(orm, seeded.userId, 1, 10_000);
-  const readIds = (await orm.em.fork().execute<{ id: string }[]>(`select id from registries where short_code like 'b%' and status = 'open' order by short_code limit ${READ_REGISTRIES}`)).map((row) => row.id);
+  const readIds = (
+    await orm.em
+      .fork()
+      .execute<{ id: string }[]>(
+        `select id from registries where short_code like 'b%' and status = 'open' order by short_code limit ${READ_REGISTRIES}`,
+      )
+  ).map((row) => row.id);
   // As a running database knows its tables (autovacuum on PostgreSQL, the server's own refresh on
   // PGlite): the floors copy or share this database and start with the same statistics.
   await orm.em.fork().execute('analyze');
@@ -159,18 +192,32 @@ async function benchOn(database: BenchDatabase): Promise<void> {
   try {
     const floorDatabase = database.floorEnv();
     const profileDir = process.env.BENCH_CPU_PROF;
-    const server = await startService('server', 'bootstrap/server.ts', { ...database.serverEnv, TRUST_PROXY: 'true', LOG_LEVEL: 'info', NODE_ENV: 'development' }, {
-      nodeOptions: profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir), `--cpu-prof-name=server-${kind}-${process.pid}.cpuprofile`] : [],
-    });
+    const server = await startService(
+      'server',
+      'bootstrap/server.ts',
+      { ...database.serverEnv, TRUST_PROXY: 'true', LOG_LEVEL: 'info', NODE_ENV: 'development' },
+      {
+        nodeOptions: profileDir
+          ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir), `--cpu-prof-name=server-${kind}-${process.pid}.cpuprofile`]
+          : [],
+      },
+    );
     services.push(server);
     const all = cases(seeded, readIds);
     const bodiesDir = mkdtempSync(path.join(tmpdir(), 'registry-bench-bodies-'));
     cleanups.push(() => rmSync(bodiesDir, { recursive: true, force: true }));
     const bodiesFile = path.join(bodiesDir, 'bodies.json');
     await captureBodies(server, all, readIds, bodiesFile);
-    const memoryFloor = await startService('floor: Koa from memory', 'test/bench/floor-server.ts', { FLOOR_MODE: 'memory', FLOOR_BODIES: bodiesFile });
+    const memoryFloor = await startService('floor: Koa from memory', 'test/bench/floor-server.ts', {
+      FLOOR_MODE: 'memory',
+      FLOOR_BODIES: bodiesFile,
+    });
     services.push(memoryFloor);
-    const sqlFloor = await startService(`floor: Koa + raw ${kind === 'pglite' ? 'PGlite' : 'pg'} SQL`, 'test/bench/floor-server.ts', { FLOOR_MODE: 'sql', FLOOR_BODIES: bodiesFile, ...floorDatabase });
+    const sqlFloor = await startService(`floor: Koa + raw ${kind === 'pglite' ? 'PGlite' : 'pg'} SQL`, 'test/bench/floor-server.ts', {
+      FLOOR_MODE: 'sql',
+      FLOOR_BODIES: bodiesFile,
+      ...floorDatabase,
+    });
     services.push(sqlFloor);
     const targets = [server, memoryFloor, sqlFloor];
 
@@ -203,21 +250,55 @@ async function benchOn(database: BenchDatabase): Promise<void> {
       const target = benchCase.target;
       if ('shareOf' in target) {
         const of = realRps.get(target.shareOf) ?? 0;
-        record(`  real server req/s`, real.rps, 'req/s', atLeast(Math.round(of * target.share)), `${Math.round((real.rps / Math.max(1, of)) * 100)}% of ${target.shareOf} (${of} req/s; floor ${target.share * 100}%); p50 ${real.p50} ms, p99 ${real.p99} ms, ${real.cpuPerRequest} ms CPU per request`);
+        record(
+          `  real server req/s`,
+          real.rps,
+          'req/s',
+          atLeast(Math.round(of * target.share)),
+          `${Math.round((real.rps / Math.max(1, of)) * 100)}% of ${target.shareOf} (${of} req/s; floor ${target.share * 100}%); p50 ${real.p50} ms, p99 ${real.p99} ms, ${real.cpuPerRequest} ms CPU per request`,
+        );
       } else {
-        record(`  real server req/s`, real.rps, 'req/s', atLeast(target[kind]), `p50 ${real.p50} ms, p99 ${real.p99} ms, server CPU ${real.cpu}%, ${real.cpuPerRequest} ms CPU per request`);
+        record(
+          `  real server req/s`,
+          real.rps,
+          'req/s',
+          atLeast(target[kind]),
+          `p50 ${real.p50} ms, p99 ${real.p99} ms, server CPU ${real.cpu}%, ${real.cpuPerRequest} ms CPU per request`,
+        );
       }
       if (benchCase.p99Target !== null) record(`  real server p99`, real.p99, 'ms', atMost(benchCase.p99Target));
-      if (benchCase.cpuTarget) record(`  real server CPU per request`, Number(real.cpuPerRequest), 'ms', benchCase.cpuTarget.on === kind ? atMost(benchCase.cpuTarget.ms) : null, `the memory floor ${fromMemory.cpuPerRequest} ms, the SQL floor ${withSql.cpuPerRequest} ms`);
+      if (benchCase.cpuTarget)
+        record(
+          `  real server CPU per request`,
+          Number(real.cpuPerRequest),
+          'ms',
+          benchCase.cpuTarget.on === kind ? atMost(benchCase.cpuTarget.ms) : null,
+          `the memory floor ${fromMemory.cpuPerRequest} ms, the SQL floor ${withSql.cpuPerRequest} ms`,
+        );
       record(`  real server answers other than 2xx`, real.failures, '', atMost(0));
-      for (const [label, floor] of [['floor: Koa from memory', fromMemory], [sqlFloor.name, withSql]] as const) {
-        record(`  ${label} req/s`, floor.rps, 'req/s', null, `p50 ${floor.p50} ms, p99 ${floor.p99} ms, CPU ${floor.cpu}% (${floor.cpuPerRequest} ms per request); real/floor = ${ratio(real.rps, floor.rps)}`);
+      for (const [label, floor] of [
+        ['floor: Koa from memory', fromMemory],
+        [sqlFloor.name, withSql],
+      ] as const) {
+        record(
+          `  ${label} req/s`,
+          floor.rps,
+          'req/s',
+          null,
+          `p50 ${floor.p50} ms, p99 ${floor.p99} ms, CPU ${floor.cpu}% (${floor.cpuPerRequest} ms per request); real/floor = ${ratio(real.rps, floor.rps)}`,
+        );
         // A floor that fails answers faster than one doing the work: its ratio would mean nothing.
         record(`  ${label} answers other than 2xx`, floor.failures, '', atMost(0));
       }
     }
     say('');
-    record(`server RSS after the ${kind} run`, server.rssMiB(), 'MiB', null, `floors: memory ${memoryFloor.rssMiB()} MiB, SQL ${sqlFloor.rssMiB()} MiB`);
+    record(
+      `server RSS after the ${kind} run`,
+      server.rssMiB(),
+      'MiB',
+      null,
+      `floors: memory ${memoryFloor.rssMiB()} MiB, SQL ${sqlFloor.rssMiB()} MiB`,
+    );
   } finally {
     for (const service of services.reverse()) await service.stop();
     for (const cleanup of cleanups) cleanup();

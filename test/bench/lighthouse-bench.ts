@@ -25,17 +25,29 @@ const REQUESTS_BEFORE_PAINT = 12;
  * the unthrottled load Lighthouse observed (its simulation reorders nothing).
  */
 function requestsBeforePaints(lhr: { audits: Record<string, { details?: unknown }> }): { beforePaint: number; beforeLargestPaint: number } {
-  const metrics = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0];
+  const metrics = (
+    lhr.audits.metrics?.details as
+      | { items?: { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }[] }
+      | undefined
+  )?.items?.[0];
   const requests = (lhr.audits['network-requests']?.details as { items?: { networkRequestTime?: number }[] } | undefined)?.items ?? [];
-  const startedBy = (time: number | undefined) => requests.filter((request) => time !== undefined && (request.networkRequestTime ?? Infinity) <= time).length;
-  return { beforePaint: startedBy(metrics?.observedFirstContentfulPaint), beforeLargestPaint: startedBy(metrics?.observedLargestContentfulPaint) };
+  const startedBy = (time: number | undefined) =>
+    requests.filter((request) => time !== undefined && (request.networkRequestTime ?? Infinity) <= time).length;
+  return {
+    beforePaint: startedBy(metrics?.observedFirstContentfulPaint),
+    beforeLargestPaint: startedBy(metrics?.observedLargestContentfulPaint),
+  };
 }
 
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'registry-bench-chromium-'));
   // Not pinned to the load generator's core: a phone's browser has its own.
-  const chromium = await unpinnedWhileStarting(async () => spawn(CHROMIUM, ['--headless', ...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' }));
+  const chromium = await unpinnedWhileStarting(async () =>
+    spawn(CHROMIUM, ['--headless', ...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+      stdio: 'ignore',
+    }),
+  );
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
@@ -78,10 +90,23 @@ export async function lighthouseBench(): Promise<void> {
       ['/gift/{id}', `/gift/${registry.id}`],
     ] as const;
     for (const [name, pagePath] of pages) {
-      const runs: { scores: Record<string, number>; lcp: number; tbt: number; cls: number; beforePaint: number; beforeLargestPaint: number }[] = [];
+      const runs: {
+        scores: Record<string, number>;
+        lcp: number;
+        tbt: number;
+        cls: number;
+        beforePaint: number;
+        beforeLargestPaint: number;
+      }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         way.dropConnections();
-        const result = await lighthouse(`${way.url}${pagePath}`, { port: chromium.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], ...LIGHTHOUSE_DEVTOOLS_SETTINGS });
+        const result = await lighthouse(`${way.url}${pagePath}`, {
+          port: chromium.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: [...CATEGORIES],
+          ...LIGHTHOUSE_DEVTOOLS_SETTINGS,
+        });
         const lhr = result!.lhr;
         // LIGHTHOUSE_REPORTS=folder keeps each run's whole report, to see what a score is made of.
         if (process.env.LIGHTHOUSE_REPORTS) {
@@ -101,10 +126,21 @@ export async function lighthouseBench(): Promise<void> {
         record(`    ${category}`, median(runs.map((run) => run.scores[category]!)), '', atLeast(TARGETS[category]));
       }
       record('    LCP', Math.round(median(runs.map((run) => run.lcp))), 'ms');
-      record('    TBT', Math.round(median(runs.map((run) => run.tbt))), 'ms', atMost(TBT_TARGET_MS), `runs: ${runs.map((run) => Math.round(run.tbt)).join(', ')}`);
+      record(
+        '    TBT',
+        Math.round(median(runs.map((run) => run.tbt))),
+        'ms',
+        atMost(TBT_TARGET_MS),
+        `runs: ${runs.map((run) => Math.round(run.tbt)).join(', ')}`,
+      );
       record('    CLS', Number(median(runs.map((run) => run.cls)).toFixed(3)), '');
       record('    requests before first paint', median(runs.map((run) => run.beforePaint)), '', atMost(REQUESTS_BEFORE_PAINT));
-      record('    requests before the largest paint (the content)', median(runs.map((run) => run.beforeLargestPaint)), '', atMost(REQUESTS_BEFORE_PAINT));
+      record(
+        '    requests before the largest paint (the content)',
+        median(runs.map((run) => run.beforeLargestPaint)),
+        '',
+        atMost(REQUESTS_BEFORE_PAINT),
+      );
     }
   } finally {
     await way.stop();

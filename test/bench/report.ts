@@ -17,7 +17,8 @@ interface Line {
 
 const lines: Line[] = [];
 
-const met = (line: Line) => line.target === null || (line.target.higherIsBetter ? line.value >= line.target.value : line.value <= line.target.value);
+const met = (line: Line) =>
+  line.target === null || (line.target.higherIsBetter ? line.value >= line.target.value : line.value <= line.target.value);
 
 function describe(line: Line): string {
   const status = line.target === null ? '    ' : met(line) ? 'ok  ' : 'MISS';

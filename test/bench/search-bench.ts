@@ -38,18 +38,26 @@ async function printPlans(databaseUrl: string): Promise<void> {
   try {
     for (const query of QUERIES) {
       const words = query.split(' ');
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary on) ${FLOOR_SQL.search}`, [
-        words.join(' '),
-        `(?i)${wordPrefixPattern(words)}`,
-        SEARCH_LIMIT,
-      ]);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, timing off, summary on) ${FLOOR_SQL.search}`,
+        [words.join(' '), `(?i)${wordPrefixPattern(words)}`, SEARCH_LIMIT],
+      );
       const plan = rows.map((row) => row['QUERY PLAN']);
       const prefixIndex = plan.some((line) => line.includes('registry_name_prefixes_pkey'));
       // A sort under the limit sorts every match; one above it only the 20 found.
       const sorts = plan.slice(plan.findIndex((line) => line.includes('Limit'))).some((line) => /\bSort\b/.test(line));
       const sequential = plan.some((line) => line.includes('Seq Scan'));
-      const access = prefixIndex ? `word-prefix index in name order${sorts ? ', then a SORT' : ', no sort'}` : sequential ? 'SEQUENTIAL SCAN' : 'other';
-      say(`    plan for "${query}": ${access}; ${plan.filter((line) => /Scan|Sort|Limit|Loop|Rows Removed|Heap Fetches|Execution Time/.test(line)).map((line) => line.trim()).join(' | ')}`);
+      const access = prefixIndex
+        ? `word-prefix index in name order${sorts ? ', then a SORT' : ', no sort'}`
+        : sequential
+          ? 'SEQUENTIAL SCAN'
+          : 'other';
+      say(
+        `    plan for "${query}": ${access}; ${plan
+          .filter((line) => /Scan|Sort|Limit|Loop|Rows Removed|Heap Fetches|Execution Time/.test(line))
+          .map((line) => line.trim())
+          .join(' | ')}`,
+      );
     }
   } finally {
     await client.end();
@@ -71,7 +79,9 @@ async function loadWithPrefixesBackfilled(orm: Orm, databaseUrl: string, userId:
     await client.query('truncate registry_name_prefixes');
     await client.query(`insert into registry_name_prefixes (prefix, child_name, celebration_date, registry_id)
       select prefix, r.child_name, r.celebration_date, r.id from registries as r, registry_name_prefixes_of(r.child_name) as prefix where ${LISTED_OPEN}`);
-    await client.query('alter table registry_name_prefixes add constraint registry_name_prefixes_pkey primary key (prefix, child_name, celebration_date, registry_id)');
+    await client.query(
+      'alter table registry_name_prefixes add constraint registry_name_prefixes_pkey primary key (prefix, child_name, celebration_date, registry_id)',
+    );
     await client.query('alter table registries enable trigger registry_name_prefixes_insert');
     // What autovacuum would soon do after a bulk load: statistics, and the visibility map that lets
     // search read the prefix index without visiting the table.
@@ -110,7 +120,9 @@ export async function searchBench(): Promise<void> {
 
     const loadStarted = performance.now();
     await loadWithPrefixesBackfilled(orm, databaseUrl, seeded.userId, 10_001, LARGE);
-    say(`\n  loaded ${LARGE.toLocaleString('en-US')} registries (word-prefix table backfilled) in ${Math.round((performance.now() - loadStarted) / 1000)} s`);
+    say(
+      `\n  loaded ${LARGE.toLocaleString('en-US')} registries (word-prefix table backfilled) in ${Math.round((performance.now() - loadStarted) / 1000)} s`,
+    );
 
     await timeSearches(server.url); // warm-up
     const large = await timeSearches(server.url);

@@ -34,7 +34,8 @@ function projectOf(file: string): string {
  * working.
  */
 export async function suiteBench(): Promise<void> {
-  if (!process.env.TEST_DATABASE_URL) say('(TEST_DATABASE_URL is not set: the PostgreSQL half of the suite is skipped, so the times are lower than CI\'s)');
+  if (!process.env.TEST_DATABASE_URL)
+    say("(TEST_DATABASE_URL is not set: the PostgreSQL half of the suite is skipped, so the times are lower than CI's)");
   for (const [step, script] of [
     ['lint', 'lint'],
     ['type check', 'typecheck'],

@@ -10,7 +10,6 @@ import { aRegistration } from '../support/builders';
 import { HttpClient } from '../support/http-client';
 import { startTestServer } from '../support/test-server';
 
-
 function record(name: string, value: number, unit: string, target: number, higherIsBetter: boolean) {
   report(name, value, unit, higherIsBetter ? atLeast(target) : atMost(target));
 }
@@ -55,7 +54,9 @@ export async function unitBench(): Promise<void> {
       await client.post('/api/register', registration);
       const me = await timeEach(200, () => client.get('/api/user'));
       record('GET /api/user (signed in) p95', Number(percentile(me, 95).toFixed(1)), 'ms', 30, false);
-      const logins = await timeEach(20, () => new HttpClient(server.url).post('/api/login', { username: registration.username, password: registration.password }));
+      const logins = await timeEach(20, () =>
+        new HttpClient(server.url).post('/api/login', { username: registration.username, password: registration.password }),
+      );
       record('POST /api/login p95', Math.round(percentile(logins, 95)), 'ms', 400, false);
 
       // Search must stay fast with many families on the platform (the trigram index).
@@ -72,7 +73,11 @@ export async function unitBench(): Promise<void> {
         await server.infrastructure.orm.em.fork().insertMany(RegistryEntity, rows.slice(start, start + 2_000) as never[]);
       }
       // A guest each (a new address): one address meets the search limits after 10.
-      const searches = await timeEach(50, (index) => new HttpClient(server.url).get(`/api/registries/search?q=${encodeURIComponent(['kat', 'noa levi', 'stern19', 'mayA', 'xyz'][index % 5]!)}`));
+      const searches = await timeEach(50, (index) =>
+        new HttpClient(server.url).get(
+          `/api/registries/search?q=${encodeURIComponent(['kat', 'noa levi', 'stern19', 'mayA', 'xyz'][index % 5]!)}`,
+        ),
+      );
       record('GET /api/registries/search p95 over 20,000 registries', Number(percentile(searches, 95).toFixed(1)), 'ms', 100, false);
       record('server heap after the run', Math.round(process.memoryUsage().heapUsed / 1024 / 1024), 'MiB', 400, false);
     } finally {

@@ -75,7 +75,11 @@ async function timeEach(client: HttpClient, path: string): Promise<number[]> {
 async function underLoad(server: ServiceProcess, client: HttpClient, path: string) {
   const headers = { cookie: client.cookieHeader(), 'x-forwarded-for': client.address, 'x-forwarded-proto': 'https' };
   const result = await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: LOAD_SECONDS, headers });
-  return { requestsPerSecond: Math.round(result.requests.average), p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** Prints p50 and p95 at each size and their ratios to the figure at the first size. */
@@ -105,9 +109,11 @@ async function benchOn(kind: DatabaseConfig['kind']): Promise<void> {
     // PGlite's folder has one owner: the server opens it once the bench has let go.
     const family = aRegistration();
     const [charity] = await orm.em.fork().execute<{ id: string }[]>(`select id from charities where is_active order by name limit 1`);
-    const [others] = await orm.em.fork().execute<{ id: string }[]>(
-      `insert into users (username, password, email) values ('benchothers', 'not-a-hash', 'others@example.com') returning id`,
-    );
+    const [others] = await orm.em
+      .fork()
+      .execute<{ id: string }[]>(
+        `insert into users (username, password, email) values ('benchothers', 'not-a-hash', 'others@example.com') returning id`,
+      );
     if (kind === 'pglite') {
       await orm.close(true);
       orm = null;
@@ -180,7 +186,8 @@ async function benchOn(kind: DatabaseConfig['kind']): Promise<void> {
         server = null;
       }
     }
-    for (const [index, path] of ADMIN_LISTS.entries()) recordCurve(`GET ${path}`, 'registries', REGISTRY_COUNTS, adminTimings[index]!, kind);
+    for (const [index, path] of ADMIN_LISTS.entries())
+      recordCurve(`GET ${path}`, 'registries', REGISTRY_COUNTS, adminTimings[index]!, kind);
   } finally {
     await server?.stop();
     await orm?.close(true);
@@ -195,7 +202,9 @@ async function benchOn(kind: DatabaseConfig['kind']): Promise<void> {
  * 10 connections: each figure beside its ratio to the one at 10, on PGlite and PostgreSQL.
  */
 export async function viewsBench(): Promise<void> {
-  const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',').filter((kind): kind is DatabaseConfig['kind'] => kind === 'pglite' || kind === 'postgresql');
+  const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgresql')
+    .split(',')
+    .filter((kind): kind is DatabaseConfig['kind'] => kind === 'pglite' || kind === 'postgresql');
   for (const kind of kinds) {
     if (kind === 'postgresql' && !process.env.TEST_DATABASE_URL) {
       say('\n  (PostgreSQL skipped: set TEST_DATABASE_URL)');

@@ -30,7 +30,15 @@ describe('the alert rules in docs/alerts.yml', () => {
     const named = new Set([...rules.matchAll(/\b(registry_[a-z_]+)/g)].map(([, name]) => name!));
     expect(named.size).toBeGreaterThan(5);
     for (const name of named) expect(exposed, name).toContain(`'${name}'`);
-    for (const covered of ['status=~"5.."', 'registry_payment_outcomes_total', 'registry_mail_outbox_oldest_unsent_age_seconds', '/api/webhooks/stripe', 'registry_reconciliation_differences_total', 'registry_payouts', 'registry_metrics_database_read_ok']) {
+    for (const covered of [
+      'status=~"5.."',
+      'registry_payment_outcomes_total',
+      'registry_mail_outbox_oldest_unsent_age_seconds',
+      '/api/webhooks/stripe',
+      'registry_reconciliation_differences_total',
+      'registry_payouts',
+      'registry_metrics_database_read_ok',
+    ]) {
       expect(rules, covered).toContain(covered);
     }
   });

@@ -10,8 +10,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MORE_THAN_A_POLL_MS = 7_000;
 
 const statusOf = async (server: TestServer, dedupeKey: string) =>
-  (await server.infrastructure.orm.em.fork().execute<{ status: string }[]>('select status from mail_outbox where dedupe_key = ?', [dedupeKey]))[0]?.status;
-const outboxFiles = (dataDir: string) => (existsSync(path.join(dataDir, 'outbox')) ? readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml')) : []);
+  (
+    await server.infrastructure.orm.em
+      .fork()
+      .execute<{ status: string }[]>('select status from mail_outbox where dedupe_key = ?', [dedupeKey])
+  )[0]?.status;
+const outboxFiles = (dataDir: string) =>
+  existsSync(path.join(dataDir, 'outbox')) ? readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml')) : [];
 
 describe('BACKGROUND_JOBS=off: a server for restore drills and maintenance', () => {
   let server: TestServer | undefined;
@@ -29,7 +34,14 @@ describe('BACKGROUND_JOBS=off: a server for restore drills and maintenance', () 
     const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
     server = await startTestServer({ dataDir, env: { ...env, BACKGROUND_JOBS: 'off' } });
     expect(server.logs.join('')).toContain('BACKGROUND_JOBS=off');
-    await createMailQueue(server.infrastructure.orm.em.fork()).enqueue({ dedupeKey: 'drill:1', kind: 'gift-receipt', to: 'guest@example.org', subject: 'Your receipt', text: 'Thank you', html: '<p>Thank you</p>' });
+    await createMailQueue(server.infrastructure.orm.em.fork()).enqueue({
+      dedupeKey: 'drill:1',
+      kind: 'gift-receipt',
+      to: 'guest@example.org',
+      subject: 'Your receipt',
+      text: 'Thank you',
+      html: '<p>Thank you</p>',
+    });
     await sleep(MORE_THAN_A_POLL_MS);
     expect(await statusOf(server, 'drill:1')).toBe('queued');
     expect(outboxFiles(dataDir)).toEqual([]);

@@ -29,7 +29,10 @@ describe('configuration', () => {
   });
 
   it('uses PostgreSQL, Stripe, SendGrid and GCS when configured', () => {
-    const config = readConfig({ DATABASE_URL: 'postgres://db/registry', ...stripe, SENDGRID_API_KEY: 'SG.x', MAIL_FROM: 'gifts@example.org', GCS_BUCKET: 'photos' }, '/srv/app');
+    const config = readConfig(
+      { DATABASE_URL: 'postgres://db/registry', ...stripe, SENDGRID_API_KEY: 'SG.x', MAIL_FROM: 'gifts@example.org', GCS_BUCKET: 'photos' },
+      '/srv/app',
+    );
     expect(config.database).toEqual({ kind: 'postgresql', url: 'postgres://db/registry', poolMax: 10 });
     expect(config.payments.provider).toBe('stripe');
     expect(config.mail.provider).toBe('sendgrid');
@@ -37,7 +40,11 @@ describe('configuration', () => {
   });
 
   it('reads DATABASE_POOL_MAX, 10 by default, and refuses what is not 1 to 100', () => {
-    expect(readConfig({ DATABASE_URL: 'postgres://db/registry', DATABASE_POOL_MAX: '25' }, '/srv/app').database).toEqual({ kind: 'postgresql', url: 'postgres://db/registry', poolMax: 25 });
+    expect(readConfig({ DATABASE_URL: 'postgres://db/registry', DATABASE_POOL_MAX: '25' }, '/srv/app').database).toEqual({
+      kind: 'postgresql',
+      url: 'postgres://db/registry',
+      poolMax: 25,
+    });
     for (const bad of ['0', '101', '-3', '2.5', 'ten']) {
       expect(problems({ DATABASE_URL: 'postgres://db/registry', DATABASE_POOL_MAX: bad })).toEqual([
         `DATABASE_POOL_MAX must be how many database connections each instance may hold, a whole number from 1 to 100 (got "${bad}")`,
@@ -66,15 +73,25 @@ describe('configuration', () => {
 
   it('refuses a SUPPORT_EMAIL that cannot be a Reply-To: a name, a list, no address', () => {
     for (const bad of ['Support <support@example.org>', 'a@example.org, b@example.org', 'support']) {
-      expect(problems({ SUPPORT_EMAIL: bad })).toEqual([`SUPPORT_EMAIL must be one address such as support@example.org, without a name (got "${bad}")`]);
+      expect(problems({ SUPPORT_EMAIL: bad })).toEqual([
+        `SUPPORT_EMAIL must be one address such as support@example.org, without a name (got "${bad}")`,
+      ]);
     }
     expect(readConfig({ SUPPORT_EMAIL: 'help@gifts.example.org' }).support.email).toBe('help@gifts.example.org');
   });
 
   it('names the privacy contact (the support address unless PRIVACY_EMAIL says) and the guests’ data retention, and refuses bad ones', () => {
-    expect(readConfig({ SUPPORT_EMAIL: 'help@gifts.example.org' }).privacy).toEqual({ email: 'help@gifts.example.org', guestDataRetentionDays: 730 });
-    expect(readConfig({ PRIVACY_EMAIL: 'privacy@gifts.example.org', GUEST_DATA_RETENTION_DAYS: '1095' }).privacy).toEqual({ email: 'privacy@gifts.example.org', guestDataRetentionDays: 1095 });
-    expect(problems({ PRIVACY_EMAIL: 'Privacy <privacy@example.org>' })).toEqual(['PRIVACY_EMAIL must be one address such as privacy@example.org, without a name (got "Privacy <privacy@example.org>")']);
+    expect(readConfig({ SUPPORT_EMAIL: 'help@gifts.example.org' }).privacy).toEqual({
+      email: 'help@gifts.example.org',
+      guestDataRetentionDays: 730,
+    });
+    expect(readConfig({ PRIVACY_EMAIL: 'privacy@gifts.example.org', GUEST_DATA_RETENTION_DAYS: '1095' }).privacy).toEqual({
+      email: 'privacy@gifts.example.org',
+      guestDataRetentionDays: 1095,
+    });
+    expect(problems({ PRIVACY_EMAIL: 'Privacy <privacy@example.org>' })).toEqual([
+      'PRIVACY_EMAIL must be one address such as privacy@example.org, without a name (got "Privacy <privacy@example.org>")',
+    ]);
     for (const bad of ['30', 'forever', '4000']) {
       expect(problems({ GUEST_DATA_RETENTION_DAYS: bad })).toEqual([
         `GUEST_DATA_RETENTION_DAYS must be the days guests' e-mails and messages are kept after a registry's payout, a whole number from 365 to 3650 (got "${bad}")`,
@@ -83,27 +100,54 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production on the sandbox or without a session secret', () => {
-    const found = problems({ NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1' });
+    const found = problems({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://gifts.example.org',
+      TRUST_PROXY: 'true',
+      SUPPORT_EMAIL: 'a@b.c',
+      SUPPORT_PHONE: '1',
+    });
     expect(found).toContain('SESSION_SECRET is required in production');
     expect(found).toContain('Production refuses the sandbox payment provider: configure Stripe');
   });
 
   it('asks to trust the TLS proxy when the public address is https', () => {
-    expect(problems({ PUBLIC_URL: 'https://gifts.example.org' })).toEqual(['PUBLIC_URL uses https, so the server sits behind a TLS proxy: set TRUST_PROXY=true']);
+    expect(problems({ PUBLIC_URL: 'https://gifts.example.org' })).toEqual([
+      'PUBLIC_URL uses https, so the server sits behind a TLS proxy: set TRUST_PROXY=true',
+    ]);
     expect(problems({ PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true' })).toEqual([]);
   });
 
-  const productionBasics = { NODE_ENV: 'production', PUBLIC_URL: 'https://gifts.example.org', TRUST_PROXY: 'true', SUPPORT_EMAIL: 'a@b.c', SUPPORT_PHONE: '1', MAIL_POSTAL_ADDRESS: '1 Main Street, Springfield', SESSION_SECRET: 'x'.repeat(40), ...stripe };
+  const productionBasics = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://gifts.example.org',
+    TRUST_PROXY: 'true',
+    SUPPORT_EMAIL: 'a@b.c',
+    SUPPORT_PHONE: '1',
+    MAIL_POSTAL_ADDRESS: '1 Main Street, Springfield',
+    SESSION_SECRET: 'x'.repeat(40),
+    ...stripe,
+  };
 
   it('refuses production on one machine’s local outbox, disk or embedded database unless told it runs alone', () => {
     expect(problems(productionBasics)).toEqual([
       'Production on the embedded database (set DATABASE_URL), the local mail outbox (set SENDGRID_API_KEY and MAIL_FROM), photos on local disk (set GCS_BUCKET) works on one machine only: configure the shared services, or set SINGLE_INSTANCE=true if this server will only ever run alone',
     ]);
-    expect(problems({ ...productionBasics, DATABASE_URL: 'postgres://db/registry', SENDGRID_API_KEY: 'SG.x', MAIL_FROM: 'gifts@example.org' })).toEqual([
+    expect(
+      problems({ ...productionBasics, DATABASE_URL: 'postgres://db/registry', SENDGRID_API_KEY: 'SG.x', MAIL_FROM: 'gifts@example.org' }),
+    ).toEqual([
       'Production on photos on local disk (set GCS_BUCKET) works on one machine only: configure the shared services, or set SINGLE_INSTANCE=true if this server will only ever run alone',
     ]);
     expect(problems({ ...productionBasics, SINGLE_INSTANCE: 'true' })).toEqual([]);
-    expect(problems({ ...productionBasics, DATABASE_URL: 'postgres://db/registry', SENDGRID_API_KEY: 'SG.x', MAIL_FROM: 'gifts@example.org', GCS_BUCKET: 'photos' })).toEqual([]);
+    expect(
+      problems({
+        ...productionBasics,
+        DATABASE_URL: 'postgres://db/registry',
+        SENDGRID_API_KEY: 'SG.x',
+        MAIL_FROM: 'gifts@example.org',
+        GCS_BUCKET: 'photos',
+      }),
+    ).toEqual([]);
     expect(problems({ ...productionBasics, SINGLE_INSTANCE: 'yes' })).toContain('SINGLE_INSTANCE must be true or false');
   });
 
@@ -111,14 +155,18 @@ describe('configuration', () => {
     expect(readConfig({}, '/srv/app').host).toBe('127.0.0.1');
     expect(readConfig({ ...productionBasics, SINGLE_INSTANCE: 'true' }, '/srv/app').host).toBe('0.0.0.0');
     expect(readConfig({ HOST: '::' }, '/srv/app').host).toBe('::');
-    expect(problems({ HOST: 'my host' })).toEqual(['HOST must be an address to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "my host")']);
+    expect(problems({ HOST: 'my host' })).toEqual([
+      'HOST must be an address to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "my host")',
+    ]);
   });
 
   it('trusts one proxy hop unless told how many proxies stand in front', () => {
     expect(readConfig({}, '/srv/app').trustProxyHops).toBe(1);
     expect(readConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }, '/srv/app').trustProxyHops).toBe(2);
     for (const hops of ['0', 'two', '1.5', '11']) {
-      expect(problems({ TRUST_PROXY_HOPS: hops })).toEqual([`TRUST_PROXY_HOPS must be the number of proxies in front of the server, from 1 to 10 (got "${hops}")`]);
+      expect(problems({ TRUST_PROXY_HOPS: hops })).toEqual([
+        `TRUST_PROXY_HOPS must be the number of proxies in front of the server, from 1 to 10 (got "${hops}")`,
+      ]);
     }
   });
 
@@ -131,13 +179,27 @@ describe('configuration', () => {
   });
 
   it('names every bad value at once', () => {
-    const found = problems({ PORT: 'eighty', PUBLIC_URL: 'ftp://x', STRIPE_SECRET_KEY: 'sk_test_1', SENDGRID_API_KEY: 'SG.x', SESSION_SECRET: 'short', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    const found = problems({
+      PORT: 'eighty',
+      PUBLIC_URL: 'ftp://x',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      SENDGRID_API_KEY: 'SG.x',
+      SESSION_SECRET: 'short',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+    });
     expect(found).toHaveLength(7);
   });
 
   it('reads the card processing rates in one place, defaulting to 2.9% + 30 in each currency', () => {
-    expect(readConfig({}, '/srv/app').processingRates).toEqual({ USD: { basisPoints: 290, fixedCents: 30 }, CAD: { basisPoints: 290, fixedCents: 30 } });
-    expect(readConfig({ PROCESSING_FEE_USD_PERCENT: '3.5', PROCESSING_FEE_CAD_FIXED_CENTS: '0', PROCESSING_FEE_CAD_PERCENT: '2.95' }, '/srv/app').processingRates).toEqual({
+    expect(readConfig({}, '/srv/app').processingRates).toEqual({
+      USD: { basisPoints: 290, fixedCents: 30 },
+      CAD: { basisPoints: 290, fixedCents: 30 },
+    });
+    expect(
+      readConfig({ PROCESSING_FEE_USD_PERCENT: '3.5', PROCESSING_FEE_CAD_FIXED_CENTS: '0', PROCESSING_FEE_CAD_PERCENT: '2.95' }, '/srv/app')
+        .processingRates,
+    ).toEqual({
       USD: { basisPoints: 350, fixedCents: 30 },
       CAD: { basisPoints: 295, fixedCents: 0 },
     });

@@ -22,8 +22,13 @@ describe.skipIf(!postgresUrl)('the invitation reminder on PostgreSQL, two instan
     const [first, second] = instances as [TestServer, TestServer];
     const inFiveDays = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 5 * DAY_MS).toISOString().slice(0, 10);
     const { owner, registry } = await openRegistry(first, { celebrationDate: inFiveDays });
-    const csv = ['name,email', ...Array.from({ length: GUESTS }, (_, index) => `Guest ${index},guest${index}.${registry.id.slice(0, 8)}@example.com`)].join('\n');
-    expect((await owner.client.call('POST', `/api/registries/${registry.id}/guests`, csv, { 'Content-Type': 'text/csv' })).status).toBe(201);
+    const csv = [
+      'name,email',
+      ...Array.from({ length: GUESTS }, (_, index) => `Guest ${index},guest${index}.${registry.id.slice(0, 8)}@example.com`),
+    ].join('\n');
+    expect((await owner.client.call('POST', `/api/registries/${registry.id}/guests`, csv, { 'Content-Type': 'text/csv' })).status).toBe(
+      201,
+    );
     expect((await owner.client.post(`/api/registries/${registry.id}/invitations`, {})).json).toMatchObject({ queued: GUESTS });
     const em = () => first.infrastructure.orm.em.fork();
     await em().execute(`update "guests" set "invited_at" = now() - interval '10 days' where "registry_id" = ?`, [registry.id]);
@@ -38,7 +43,10 @@ describe.skipIf(!postgresUrl)('the invitation reminder on PostgreSQL, two instan
     );
     expect(perGuest).toHaveLength(GUESTS);
     expect(perGuest.every((row) => Number(row.reminders) === 1)).toBe(true);
-    const reminded = await em().execute<{ count: string }[]>(`select count(*) as "count" from "guests" where "registry_id" = ? and "reminded_at" is not null`, [registry.id]);
+    const reminded = await em().execute<{ count: string }[]>(
+      `select count(*) as "count" from "guests" where "registry_id" = ? and "reminded_at" is not null`,
+      [registry.id],
+    );
     expect(Number(reminded[0]!.count)).toBe(GUESTS);
   });
 });

@@ -46,10 +46,15 @@ async function signUp(url: string) {
 }
 
 async function payoutStatusOf(client: HttpClient, registryId: string) {
-  return (await client.get(`/api/registries/${registryId}/payout-status`)).json as unknown as { payoutStatus: string; retryAvailableAt: string | null };
+  return (await client.get(`/api/registries/${registryId}/payout-status`)).json as unknown as {
+    payoutStatus: string;
+    retryAvailableAt: string | null;
+  };
 }
 
-it('a server killed between a bank payout’s claim and the provider’s answer leaves it listed for administrators after the wait, and a retry pays it once', { timeout: 300_000 }, async () => {
+it('a server killed between a bank payout’s claim and the provider’s answer leaves it listed for administrators after the wait, and a retry pays it once', {
+  timeout: 300_000,
+}, async () => {
   // The provider takes a minute to answer: the server is killed while it waits.
   let server = await start(60_000);
   const owner = await signUp(server.url);
@@ -57,8 +62,17 @@ it('a server killed between a bank payout’s claim and the provider’s answer 
   const registry = (await owner.client.post('/api/registries', aRegistryBody())).json as unknown as { id: string };
   const charityId = ((await owner.client.get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount: 100, personalMessage: '' });
-  expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId: registry.id,
+    charityId,
+    giftGiverName: 'Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount: 100,
+    personalMessage: '',
+  });
+  expect(
+    (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+  ).toBe(200);
   expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'bank' })).status).toBe(200);
   expect((await owner.client.post('/api/connect/create-account', { country: 'US' })).status).toBe(200);
   const link = await owner.client.post('/api/connect/onboarding-link', { registryId: registry.id });
@@ -80,23 +94,39 @@ it('a server killed between a bank payout’s claim and the provider’s answer 
   const infrastructure = await openOnceTheLockIsStale(config);
   const { registries, users } = infrastructure.repositories;
   const left = (await registries.findById(registry.id))!;
-  expect(left).toMatchObject({ status: 'closed', payoutStatus: 'sending', transferAttempts: 0, transferFailureReason: null, stripePayoutId: null });
+  expect(left).toMatchObject({
+    status: 'closed',
+    payoutStatus: 'sending',
+    transferAttempts: 0,
+    transferFailureReason: null,
+    stripePayoutId: null,
+  });
   await registries.update(registry.id, { payoutClaimedAt: new Date(left.payoutClaimedAt!.getTime() - 5 * 60 * 1000) });
   await users.setAdmin(admin.user.id, true);
   await infrastructure.close();
 
   server = await start();
   const adminClient = new HttpClient(server.url);
-  expect((await adminClient.post('/api/login', { username: admin.registration.username, password: admin.registration.password })).status).toBe(200);
-  const failed = (await adminClient.get('/api/admin/failed-payouts')).json as unknown as { id: string; transferAttempts: number; transferFailureReason: string | null }[];
+  expect(
+    (await adminClient.post('/api/login', { username: admin.registration.username, password: admin.registration.password })).status,
+  ).toBe(200);
+  const failed = (await adminClient.get('/api/admin/failed-payouts')).json as unknown as {
+    id: string;
+    transferAttempts: number;
+    transferFailureReason: string | null;
+  }[];
   expect(failed.find((payout) => payout.id === registry.id)).toMatchObject({ transferAttempts: 0, transferFailureReason: null });
 
   const retried = await adminClient.post(`/api/admin/failed-payouts/${registry.id}/retry`, {});
   expect(retried.json, retried.text).toEqual({ transferResult: { success: true } });
   const ownerAgain = new HttpClient(server.url);
-  expect((await ownerAgain.post('/api/login', { username: owner.registration.username, password: owner.registration.password })).status).toBe(200);
+  expect(
+    (await ownerAgain.post('/api/login', { username: owner.registration.username, password: owner.registration.password })).status,
+  ).toBe(200);
   expect(await payoutStatusOf(ownerAgain, registry.id)).toMatchObject({ payoutStatus: 'completed', retryAvailableAt: null });
-  expect(((await adminClient.get('/api/admin/failed-payouts')).json as unknown as { id: string }[]).map((payout) => payout.id)).not.toContain(registry.id);
+  expect(
+    ((await adminClient.get('/api/admin/failed-payouts')).json as unknown as { id: string }[]).map((payout) => payout.id),
+  ).not.toContain(registry.id);
   // Paid once: a second retry finds nothing to send.
   expect((await adminClient.post(`/api/admin/failed-payouts/${registry.id}/retry`, {})).status).toBe(404);
 });

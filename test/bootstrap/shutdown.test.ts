@@ -32,12 +32,19 @@ function freePort(): Promise<number> {
 /** A keep-alive client: one connection, kept open between requests. */
 const keepAliveClient = () => new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function send(agent: http.Agent, port: number, options: { method: string; path: string; headers?: http.OutgoingHttpHeaders }, write: (request: http.ClientRequest) => void): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  port: number,
+  options: { method: string; path: string; headers?: http.OutgoingHttpHeaders },
+  write: (request: http.ClientRequest) => void,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let socket: net.Socket;
     const request = http.request({ host: '127.0.0.1', port, agent, ...options }, (response) => {
       response.resume();
-      response.once('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, at: Date.now(), socket }));
+      response.once('end', () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, at: Date.now(), socket }),
+      );
     });
     request.once('socket', (assigned) => (socket = assigned));
     request.once('error', reject);
@@ -55,7 +62,11 @@ function startSignIn(port: number) {
   const answered = send(
     agent,
     port,
-    { method: 'POST', path: '/api/login', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: `http://127.0.0.1:${port}` } },
+    {
+      method: 'POST',
+      path: '/api/login',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: `http://127.0.0.1:${port}` },
+    },
     (request) => {
       request.write(body.slice(0, 10));
       finish = () => request.end(body.slice(10));
@@ -88,7 +99,11 @@ function refusesConnections(port: number): Promise<boolean> {
  */
 const START_COMMANDS: { name: string; command: string[]; needsBuild: boolean }[] = [
   { name: 'node dist/app/server.js', command: [process.execPath, 'dist/app/server.js'], needsBuild: true },
-  { name: 'npm start', command: process.env.npm_execpath ? [process.execPath, process.env.npm_execpath, 'start'] : ['npm', 'start'], needsBuild: true },
+  {
+    name: 'npm start',
+    command: process.env.npm_execpath ? [process.execPath, process.env.npm_execpath, 'start'] : ['npm', 'start'],
+    needsBuild: true,
+  },
   { name: 'the source under tsx', command: [process.execPath, '--import', 'tsx', 'bootstrap/server.ts'], needsBuild: false },
 ];
 
@@ -107,18 +122,32 @@ async function startServerProcess(command: string[], port: number, dataDir: stri
   const [file, ...args] = command as [string, ...string[]];
   const child: ChildProcess = spawn(file, args, {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
   for (const deadline = Date.now() + 180_000; ; await sleep(200)) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server did not answer in time:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
   }
   return { child, exited, output: () => output };
@@ -137,7 +166,8 @@ describe.each(START_COMMANDS)('a deploy: SIGTERM to $name under keep-alive clien
   let server: Awaited<ReturnType<typeof startServerProcess>>;
 
   beforeAll(async () => {
-    if (needsBuild && !existsSync(path.join(projectRoot, 'dist', 'app', 'server.js'))) throw new Error('There is no build: run npm run build');
+    if (needsBuild && !existsSync(path.join(projectRoot, 'dist', 'app', 'server.js')))
+      throw new Error('There is no build: run npm run build');
     port = await freePort();
     server = await startServerProcess(command, port, dataDir, { SHUTDOWN_DELAY_S: String(DELAY_S) });
   }, 200_000);
@@ -211,7 +241,12 @@ describe.each(START_COMMANDS)('a deploy: SIGTERM to $name under keep-alive clien
     const lastAnswerAt = Math.max(...answers.map((answer) => answer.at));
     // So the same clients asking again find the door shut, rather than answered on their old connection.
     for (const signIn of signIns) {
-      expect(await get(signIn.agent, port, '/api/health/live').then((answer) => answer.status, (error: NodeJS.ErrnoException) => error.code)).toBe('ECONNREFUSED');
+      expect(
+        await get(signIn.agent, port, '/api/health/live').then(
+          (answer) => answer.status,
+          (error: NodeJS.ErrnoException) => error.code,
+        ),
+      ).toBe('ECONNREFUSED');
     }
 
     const exit = await server.exited;

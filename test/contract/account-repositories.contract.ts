@@ -16,9 +16,19 @@ const aDigest = () => (lastDigest += 1).toString(16).padStart(64, 'a');
  * repositoryContract runs it against the in-memory fakes, PGlite and PostgreSQL.
  */
 export function accountRepositoryContract(current: () => Repositories & UnitOfWork): void {
-  const aToken = async (userId: string, purpose: AccountTokenPurpose = 'password_reset', overrides: { newEmail?: string | null; expiresAt?: Date } = {}) => {
+  const aToken = async (
+    userId: string,
+    purpose: AccountTokenPurpose = 'password_reset',
+    overrides: { newEmail?: string | null; expiresAt?: Date } = {},
+  ) => {
     const tokenHash = aDigest();
-    const token = await current().accountTokens.create({ userId, purpose, tokenHash, newEmail: overrides.newEmail ?? null, expiresAt: overrides.expiresAt ?? inAnHour });
+    const token = await current().accountTokens.create({
+      userId,
+      purpose,
+      tokenHash,
+      newEmail: overrides.newEmail ?? null,
+      expiresAt: overrides.expiresAt ?? inAnHour,
+    });
     return { token, tokenHash };
   };
 
@@ -95,7 +105,13 @@ export function accountRepositoryContract(current: () => Repositories & UnitOfWo
     it('consumes a token once, by digest and purpose, and answers what it was for', async () => {
       const user = await current().users.create(aNewUser());
       const { token, tokenHash } = await aToken(user.id, 'email_change', { newEmail: 'new@example.com' });
-      expect(token).toMatchObject({ userId: user.id, purpose: 'email_change', newEmail: 'new@example.com', usedAt: null, expiresAt: inAnHour });
+      expect(token).toMatchObject({
+        userId: user.id,
+        purpose: 'email_change',
+        newEmail: 'new@example.com',
+        usedAt: null,
+        expiresAt: inAnHour,
+      });
       expect(token).not.toHaveProperty('tokenHash');
       expect(await current().accountTokens.consume(tokenHash, 'password_reset', now)).toBeNull();
       const used = await current().accountTokens.consume(tokenHash, 'email_change', now);
@@ -113,7 +129,11 @@ export function accountRepositoryContract(current: () => Repositories & UnitOfWo
     it('finds a usable token by digest and purpose without using it, and no used, expired or unknown one', async () => {
       const user = await current().users.create(aNewUser());
       const { token, tokenHash } = await aToken(user.id);
-      expect(await current().accountTokens.findUsable(tokenHash, 'password_reset', now)).toMatchObject({ id: token.id, userId: user.id, usedAt: null });
+      expect(await current().accountTokens.findUsable(tokenHash, 'password_reset', now)).toMatchObject({
+        id: token.id,
+        userId: user.id,
+        usedAt: null,
+      });
       expect(await current().accountTokens.findUsable(tokenHash, 'email_change', now)).toBeNull();
       expect(await current().accountTokens.findUsable(tokenHash, 'password_reset', inAnHour)).toBeNull();
       expect(await current().accountTokens.findUsable(aDigest(), 'password_reset', now)).toBeNull();
@@ -204,7 +224,12 @@ export function accountRepositoryContract(current: () => Repositories & UnitOfWo
     it('keeps one row per address and scope, whatever the case, with the latest reason and time', async () => {
       const { mailSuppressions } = current();
       await mailSuppressions.add({ address: 'Gone@Example.com', scope: 'all', reason: 'bounce', createdAt: at });
-      await mailSuppressions.add({ address: 'gone@example.com', scope: 'all', reason: 'dropped', createdAt: new Date(at.getTime() + 1000) });
+      await mailSuppressions.add({
+        address: 'gone@example.com',
+        scope: 'all',
+        reason: 'dropped',
+        createdAt: new Date(at.getTime() + 1000),
+      });
       await mailSuppressions.add({ address: 'gone@example.com', scope: 'reminders', reason: 'unsubscribe', createdAt: at });
       const rows = (await mailSuppressions.listFor('GONE@example.com')).sort((a, b) => a.scope.localeCompare(b.scope));
       expect(rows).toEqual([

@@ -29,9 +29,19 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const repositories = createMikroOrmRepositories(database.orm);
     const gateway = new InMemoryPaymentGateway();
     const clock = new FixedClock();
-    const charities = [await repositories.charities.create(aCharity({ name: 'MAZON' })), await repositories.charities.create(aCharity({ name: 'Hadassah' }))];
+    const charities = [
+      await repositories.charities.create(aCharity({ name: 'MAZON' })),
+      await repositories.charities.create(aCharity({ name: 'Hadassah' })),
+    ];
     const admin = await repositories.users.create(aNewUser());
-    const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
+    const giving = {
+      unitOfWork: repositories,
+      gifts: repositories.gifts,
+      gateway,
+      rates: DEFAULT_PROCESSING_RATES,
+      appUrl: 'https://gifts.example.org',
+      supportEmail: 'help@gifts.example.org',
+    };
     const familyWithGifts = async (count: number) => {
       const owner = await repositories.users.create(aNewUser());
       const registry = await repositories.registries.create(aNewRegistry(owner.id));
@@ -39,15 +49,44 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       const gifts: Gift[] = [];
       for (let index = 0; index < count; index += 1) {
         const { gift } = await startGift(
-          { registryId: registry.id, charityId: charities[index % 2]!.id, giftGiverName: `Guest ${index}`, giftGiverEmail: `g${index}@example.com`, amount: (18 + index) * 100 + (index % 5), personalMessage: '' },
+          {
+            registryId: registry.id,
+            charityId: charities[index % 2]!.id,
+            giftGiverName: `Guest ${index}`,
+            giftGiverEmail: `g${index}@example.com`,
+            amount: (18 + index) * 100 + (index % 5),
+            personalMessage: '',
+          },
           giving,
         );
         gifts.push(gift);
       }
-      const confirm = (gift: Gift) => recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
-      const close = () => closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
+      const confirm = (gift: Gift) =>
+        recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
+      const close = () =>
+        closeRegistry(registry.id, {
+          user: owner,
+          registries: repositories.registries,
+          unitOfWork: repositories,
+          gateway,
+          clock,
+          appUrl: 'https://gifts.example.org',
+          supportEmail: 'help@gifts.example.org',
+        });
       const refund = (gift: Gift) =>
-        refundGift(gift.id, { reason: 'Asked by the giver' }, { user: owner, unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway, clock, supportEmail: 'help@gifts.example.org' });
+        refundGift(
+          gift.id,
+          { reason: 'Asked by the giver' },
+          {
+            user: owner,
+            unitOfWork: repositories,
+            gifts: repositories.gifts,
+            registries: repositories.registries,
+            gateway,
+            clock,
+            supportEmail: 'help@gifts.example.org',
+          },
+        );
       return { owner, registry, gifts, confirm, close, refund };
     };
     return { repositories, charities, admin, clock, gateway, familyWithGifts };
@@ -58,7 +97,11 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const family = await familyWithGifts(12);
     for (const gift of family.gifts) await family.confirm(gift);
     const refunds = family.gifts.flatMap((gift, index) => (index % 2 === 0 ? [family.refund(gift), family.refund(gift)] : []));
-    const [closed, ...settled] = await Promise.allSettled([family.close(), ...refunds, ...family.gifts.map((gift) => family.confirm(gift))]);
+    const [closed, ...settled] = await Promise.allSettled([
+      family.close(),
+      ...refunds,
+      ...family.gifts.map((gift) => family.confirm(gift)),
+    ]);
     for (const result of settled) {
       if (result.status === 'rejected') expect(['gift.not_refundable', 'registry.refund_under_way']).toContain(result.reason.code);
     }
@@ -108,7 +151,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const named = (await repositories.charityPayouts.list()).filter((payout) => payout.registryIds.includes(family.registry.id));
     expect(named.reduce((sum, payout) => sum + payout.giftCount, 0)).toBe(credited.length);
     for (const [index, outcome] of outcomes.entries()) {
-      expect((await repositories.gifts.findById(family.gifts[index]!.id))?.paymentStatus).toBe(outcome.kind === 'credited' ? 'succeeded' : 'refunded');
+      expect((await repositories.gifts.findById(family.gifts[index]!.id))?.paymentStatus).toBe(
+        outcome.kind === 'credited' ? 'succeeded' : 'refunded',
+      );
     }
   });
 
@@ -117,7 +162,14 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     for (let round = 0; round < 6; round += 1) {
       const family = await familyWithGifts(1);
       await family.confirm(family.gifts[0]!);
-      const check = { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+      const check = {
+        payoutMethod: 'check',
+        mailingName: 'Rachel Cohen',
+        mailingAddress: '12 Elm St',
+        mailingCity: 'Teaneck',
+        mailingState: 'NJ',
+        mailingZip: '07666',
+      };
       const [closed, saved] = await Promise.allSettled([
         family.close(),
         savePayoutInfo(family.registry.id, check, { user: family.owner, registries: repositories.registries, unitOfWork: repositories }),
@@ -153,7 +205,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     for (const gift of family.gifts) await family.confirm(gift);
     await family.close();
     const ports = { unitOfWork: repositories, clock };
-    const payouts = (await repositories.charityPayouts.listUnsent()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
+    const payouts = (await repositories.charityPayouts.listUnsent()).filter((candidate) =>
+      candidate.registryIds.includes(family.registry.id),
+    );
     const settled = await Promise.allSettled([
       ...family.gifts.map((gift) => family.refund(gift)),
       claimManualPayout(family.registry.id, adminActor(admin), ports),
@@ -170,7 +224,10 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const named = (await repositories.charityPayouts.list()).filter((payout) => payout.registryIds.includes(family.registry.id));
     expect(named.reduce((sum, payout) => sum + payout.amount, 0)).toBe(kept.reduce((sum, gift) => sum + gift.charityAmount, 0));
     // Whatever was claimed, no refund came out of it afterwards: what is in transit is what the claimed payouts hold.
-    const inTransit = [registry.payoutStatus === 'sending' ? registry.payoutAmount! : 0, ...named.filter((payout) => payout.status === 'sending').map((payout) => payout.amount)];
+    const inTransit = [
+      registry.payoutStatus === 'sending' ? registry.payoutAmount! : 0,
+      ...named.filter((payout) => payout.status === 'sending').map((payout) => payout.amount),
+    ];
     const balance = (await repositories.ledger.listBalances()).find((row) => row.account === 'payouts:in-transit')?.balance ?? 0;
     expect(-balance).toBe(inTransit.reduce((sum, amount) => sum + amount, 0));
     expect((await verifyLedger(repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
@@ -183,30 +240,58 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     for (const gift of family.gifts) await family.confirm(gift);
     await family.close();
     const ports = { unitOfWork: repositories, clock, supportEmail: 'help@gifts.example.org' };
-    const [payout] = (await repositories.charityPayouts.listUnsent()).filter((candidate) => candidate.registryIds.includes(family.registry.id));
+    const [payout] = (await repositories.charityPayouts.listUnsent()).filter((candidate) =>
+      candidate.registryIds.includes(family.registry.id),
+    );
     const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-9' };
     const actors = Array.from({ length: 8 }, (_, index) => adminActor(index % 2 === 0 ? admin : other));
     const claims = await Promise.allSettled([
       ...actors.map((actor) => claimCharityPayout(payout!.id, actor, ports)),
       ...actors.map((actor) => claimManualPayout(family.registry.id, actor, ports)),
     ]);
-    for (const result of claims) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'payout.claimed_by_another' });
+    for (const result of claims)
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'payout.claimed_by_another' });
     // Whoever won each claim completes it; the other's tries are refused.
     const holderOf = async () => {
-      const [charityPayout, registry] = [await repositories.charityPayouts.findById(payout!.id), await repositories.registries.findById(family.registry.id)];
-      return { charity: charityPayout!.claimedBy === 'admin:dana' ? other : admin, family: registry!.payoutClaimedBy === 'admin:dana' ? other : admin };
+      const [charityPayout, registry] = [
+        await repositories.charityPayouts.findById(payout!.id),
+        await repositories.registries.findById(family.registry.id),
+      ];
+      return {
+        charity: charityPayout!.claimedBy === 'admin:dana' ? other : admin,
+        family: registry!.payoutClaimedBy === 'admin:dana' ? other : admin,
+      };
     };
     const holders = await holderOf();
-    await expect(completeManualPayout(family.registry.id, { referenceNumber: 'REF-1' }, adminActor(holders.family === admin ? other : admin), ports)).rejects.toMatchObject({ code: 'payout.claimed_by_another' });
-    const charityResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeCharityPayout(payout!.id, body, adminActor(holders.charity), ports)));
-    const manualResults = await Promise.allSettled(Array.from({ length: 8 }, () => completeManualPayout(family.registry.id, { referenceNumber: 'REF-1' }, adminActor(holders.family), ports)));
+    await expect(
+      completeManualPayout(family.registry.id, { referenceNumber: 'REF-1' }, adminActor(holders.family === admin ? other : admin), ports),
+    ).rejects.toMatchObject({ code: 'payout.claimed_by_another' });
+    const charityResults = await Promise.allSettled(
+      Array.from({ length: 8 }, () => completeCharityPayout(payout!.id, body, adminActor(holders.charity), ports)),
+    );
+    const manualResults = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        completeManualPayout(family.registry.id, { referenceNumber: 'REF-1' }, adminActor(holders.family), ports),
+      ),
+    );
     for (const results of [charityResults, manualResults]) {
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-      for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'payout.already_completed' });
+      for (const result of results)
+        if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'payout.already_completed' });
     }
     const events = await repositories.audit.list(100);
-    expect(events.filter((event) => event.subjectId === payout!.id).map((event) => event.action).sort()).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
-    expect(events.filter((event) => event.subjectId === family.registry.id).map((event) => event.action).sort()).toEqual(['manual_payout.claimed', 'manual_payout.completed']);
+    expect(
+      events
+        .filter((event) => event.subjectId === payout!.id)
+        .map((event) => event.action)
+        .sort(),
+    ).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
+    expect(
+      events
+        .filter((event) => event.subjectId === family.registry.id)
+        .map((event) => event.action)
+        .sort(),
+    ).toEqual(['manual_payout.claimed', 'manual_payout.completed']);
     expect((await verifyLedger(repositories)).flatMap((verdict) => verdict.differences)).toEqual([]);
   });
 });

@@ -64,7 +64,13 @@ export function coOwnerRepositoryContract(current: () => Repositories & UnitOfWo
   describe('co-owner invitations', () => {
     const anInvitation = async (registryId: string, invitedBy: string, overrides: { email?: string; expiresAt?: Date } = {}) => {
       const tokenHash = aDigest();
-      const invitation = await current().coOwnerInvitations.create({ registryId, invitedBy, tokenHash, email: overrides.email ?? 'parent@example.com', expiresAt: overrides.expiresAt ?? nextWeek });
+      const invitation = await current().coOwnerInvitations.create({
+        registryId,
+        invitedBy,
+        tokenHash,
+        email: overrides.email ?? 'parent@example.com',
+        expiresAt: overrides.expiresAt ?? nextWeek,
+      });
       return { invitation, tokenHash };
     };
 
@@ -73,7 +79,14 @@ export function coOwnerRepositoryContract(current: () => Repositories & UnitOfWo
       const { owner, registry } = await aRegistryWithOwner();
       const { invitation: first, tokenHash } = await anInvitation(registry.id, owner.id, { email: 'a@example.com' });
       const { invitation: second } = await anInvitation(registry.id, owner.id, { email: 'b@example.com' });
-      expect(first).toMatchObject({ registryId: registry.id, email: 'a@example.com', invitedBy: owner.id, acceptedAt: null, acceptedBy: null, expiresAt: nextWeek });
+      expect(first).toMatchObject({
+        registryId: registry.id,
+        email: 'a@example.com',
+        invitedBy: owner.id,
+        acceptedAt: null,
+        acceptedBy: null,
+        expiresAt: nextWeek,
+      });
       expect(first).not.toHaveProperty('tokenHash');
       const pending = await coOwnerInvitations.listPending(registry.id, now);
       // Two made in the same millisecond may come either way; the times never go backwards.
@@ -91,7 +104,10 @@ export function coOwnerRepositoryContract(current: () => Repositories & UnitOfWo
       const { owner, registry } = await aRegistryWithOwner();
       const parent = await users.create(aNewUser());
       const { tokenHash } = await anInvitation(registry.id, owner.id);
-      const [a, b] = await Promise.all([coOwnerInvitations.accept(tokenHash, parent.id, now), coOwnerInvitations.accept(tokenHash, parent.id, now)]);
+      const [a, b] = await Promise.all([
+        coOwnerInvitations.accept(tokenHash, parent.id, now),
+        coOwnerInvitations.accept(tokenHash, parent.id, now),
+      ]);
       expect([a, b].filter(Boolean)).toHaveLength(1);
       expect(a ?? b).toMatchObject({ acceptedAt: now, acceptedBy: parent.id });
       expect(await coOwnerInvitations.findPendingByTokenHash(tokenHash, now)).toBeNull();

@@ -13,7 +13,8 @@ const LEDGER_MIGRATION = 'Migration20261125150000Ledger';
 
 describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as const)('the disputes migration on %s', (kind) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) => database.orm.em.fork().execute<T[]>(statement, params);
+  const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) =>
+    database.orm.em.fork().execute<T[]>(statement, params);
 
   beforeAll(async () => {
     database = await openEmptyDatabase(kind);

@@ -7,7 +7,9 @@ async function aDisputedGift(repos: Repositories) {
   const owner = await repos.users.create(aNewUser());
   const charity = await repos.charities.create(aCharity());
   const registry = await repos.registries.create(aNewRegistry(owner.id));
-  const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { stripePaymentIntentId: `pi_${crypto.randomUUID()}`, paymentStatus: 'succeeded' }));
+  const gift = await repos.gifts.create(
+    aNewGift(registry.id, charity.id, { stripePaymentIntentId: `pi_${crypto.randomUUID()}`, paymentStatus: 'succeeded' }),
+  );
   return { registry, gift };
 }
 
@@ -45,12 +47,20 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       const repos = current();
       const { registry, gift } = await aDisputedGift(repos);
       const made = await repos.transaction((tx) => tx.disputes.create(aNewDispute(gift.id, registry.id, { providerDisputeId: 'du_once' })));
-      expect(made).toMatchObject({ providerDisputeId: 'du_once', amount: 10_639, heldAmount: 10_000, withdrawnAmount: null, status: 'needs_response' });
+      expect(made).toMatchObject({
+        providerDisputeId: 'du_once',
+        amount: 10_639,
+        heldAmount: 10_000,
+        withdrawnAmount: null,
+        status: 'needs_response',
+      });
       expect(await repos.disputes.findById(made.id)).toEqual(made);
       expect(await repos.transaction((tx) => tx.disputes.findByProviderIdForUpdate('du_once'))).toEqual(made);
       expect(await repos.transaction((tx) => tx.disputes.findByProviderIdForUpdate('du_never'))).toBeNull();
       expect(await repos.disputes.findById('not-a-uuid')).toBeNull();
-      await expect(repos.transaction((tx) => tx.disputes.create(aNewDispute(gift.id, registry.id, { providerDisputeId: 'du_once' })))).rejects.toMatchObject({ code: 'dispute.exists' });
+      await expect(
+        repos.transaction((tx) => tx.disputes.create(aNewDispute(gift.id, registry.id, { providerDisputeId: 'du_once' }))),
+      ).rejects.toMatchObject({ code: 'dispute.exists' });
     });
 
     it('changes what a report or an administrator changed, money to the cent, and knows which registries wait for a decision', async () => {
@@ -59,10 +69,29 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       const made = await repos.disputes.create(aNewDispute(gift.id, registry.id));
       expect(await repos.disputes.hasUndecided(registry.id)).toBe(true);
       const closedAt = new Date('2026-12-01T12:00:00.000Z');
-      const updated = await repos.transaction((tx) => tx.disputes.update(made.id, { status: 'won', withdrawnAmount: 10_639, withdrawnFee: 1_500, reinstatedAmount: 10_639, closedAt, evidenceText: 'winning_evidence' }));
-      expect(updated).toEqual({ ...made, status: 'won', withdrawnAmount: 10_639, withdrawnFee: 1_500, reinstatedAmount: 10_639, closedAt, evidenceText: 'winning_evidence' });
+      const updated = await repos.transaction((tx) =>
+        tx.disputes.update(made.id, {
+          status: 'won',
+          withdrawnAmount: 10_639,
+          withdrawnFee: 1_500,
+          reinstatedAmount: 10_639,
+          closedAt,
+          evidenceText: 'winning_evidence',
+        }),
+      );
+      expect(updated).toEqual({
+        ...made,
+        status: 'won',
+        withdrawnAmount: 10_639,
+        withdrawnFee: 1_500,
+        reinstatedAmount: 10_639,
+        closedAt,
+        evidenceText: 'winning_evidence',
+      });
       expect(await repos.disputes.hasUndecided(registry.id)).toBe(false);
-      const later = await repos.disputes.create(aNewDispute(gift.id, registry.id, { createdAt: new Date('2026-11-26T10:00:00.000Z'), status: 'warning_needs_response' }));
+      const later = await repos.disputes.create(
+        aNewDispute(gift.id, registry.id, { createdAt: new Date('2026-11-26T10:00:00.000Z'), status: 'warning_needs_response' }),
+      );
       expect((await repos.disputes.list()).map((each) => each.id)).toEqual([later.id, made.id]);
       expect(await repos.disputes.hasUndecided(registry.id)).toBe(true);
       await expect(repos.disputes.update(crypto.randomUUID(), { status: 'lost' })).rejects.toMatchObject({ code: 'dispute.not_found' });
@@ -74,7 +103,18 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       const made = await repos.disputes.create(aNewDispute(gift.id, registry.id));
       expect(await repos.disputes.listUndecidedGiftIds(registry.id)).toEqual(new Set([gift.id]));
       expect(await repos.disputes.listUndecidedGiftIds('not-a-uuid')).toEqual(new Set());
-      const followUp = { method: 'paypal' as const, amount: 9_001, status: 'pending' as const, claim: null, claims: 0, charityPayoutId: crypto.randomUUID(), reference: null, failureMessage: null, sentAt: null, sentBy: null };
+      const followUp = {
+        method: 'paypal' as const,
+        amount: 9_001,
+        status: 'pending' as const,
+        claim: null,
+        claims: 0,
+        charityPayoutId: crypto.randomUUID(),
+        reference: null,
+        failureMessage: null,
+        sentAt: null,
+        sentBy: null,
+      };
       const won = await repos.transaction((tx) => tx.disputes.update(made.id, { status: 'won', followUp }));
       expect(won.followUp).toEqual(followUp);
       expect(await repos.disputes.findById(made.id)).toEqual(won);
@@ -82,12 +122,26 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       expect((await repos.disputes.listFollowUpsPending()).map((each) => each.id)).toEqual([made.id]);
       // Claimed by an administrator: still not sent, so still listed.
       const claim = { claimedBy: 'admin:ops', claimedByUserId: registry.userId, claimedAt: new Date('2026-12-01T11:00:00.000Z') };
-      const claimed = await repos.transaction((tx) => tx.disputes.update(made.id, { followUp: { ...followUp, status: 'sending', claim, claims: 1 } }));
+      const claimed = await repos.transaction((tx) =>
+        tx.disputes.update(made.id, { followUp: { ...followUp, status: 'sending', claim, claims: 1 } }),
+      );
       expect(claimed.followUp).toEqual({ ...followUp, status: 'sending', claim, claims: 1 });
       expect((await repos.disputes.listFollowUpsPending()).map((each) => each.id)).toEqual([made.id]);
       const sentAt = new Date('2026-12-01T12:00:00.000Z');
-      const sent = await repos.transaction((tx) => tx.disputes.update(made.id, { followUp: { ...claimed.followUp!, status: 'completed', reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' } }));
-      expect(sent.followUp).toEqual({ ...followUp, status: 'completed', claim, claims: 1, reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' });
+      const sent = await repos.transaction((tx) =>
+        tx.disputes.update(made.id, {
+          followUp: { ...claimed.followUp!, status: 'completed', reference: 'PAYPAL-7', sentAt, sentBy: 'admin:ops' },
+        }),
+      );
+      expect(sent.followUp).toEqual({
+        ...followUp,
+        status: 'completed',
+        claim,
+        claims: 1,
+        reference: 'PAYPAL-7',
+        sentAt,
+        sentBy: 'admin:ops',
+      });
       expect(await repos.disputes.listFollowUpsPending()).toEqual([]);
       // Sent or not, the registry's follow-ups are listed with it, and no other registry's.
       expect(await repos.disputes.listFollowUpsOfRegistry(registry.id)).toEqual([sent]);
@@ -95,7 +149,9 @@ export function disputeRepositoryContract(current: () => Repositories & UnitOfWo
       await repos.disputes.create(aNewDispute(other.gift.id, other.registry.id));
       expect(await repos.disputes.listFollowUpsOfRegistry(other.registry.id)).toEqual([]);
       expect(await repos.disputes.listFollowUpsOfRegistry('not-a-uuid')).toEqual([]);
-      const cancelled = await repos.transaction((tx) => tx.disputes.update(made.id, { followUp: { ...sent.followUp!, status: 'cancelled' } }));
+      const cancelled = await repos.transaction((tx) =>
+        tx.disputes.update(made.id, { followUp: { ...sent.followUp!, status: 'cancelled' } }),
+      );
       expect(await repos.disputes.listFollowUpsOfRegistry(registry.id)).toEqual([cancelled]);
     });
 

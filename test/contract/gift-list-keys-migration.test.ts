@@ -7,7 +7,8 @@ const KEYS_MIGRATION = 'Migration20261205300000GiftListSearchKeys';
 
 describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as const)('the gift list search keys migration on %s', (kind) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) => database.orm.em.fork().execute<T[]>(statement, params);
+  const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) =>
+    database.orm.em.fork().execute<T[]>(statement, params);
 
   beforeAll(async () => {
     database = await openEmptyDatabase(kind);
@@ -46,7 +47,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     expect((await page('boite')).gifts.map((gift) => gift.giftGiverName)).toEqual(['Zoë Levi']);
     const [first] = (await page('')).gifts;
     expect(first?.giftGiverName).toBe('José Ñúñez 1');
-    const [unfolded] = await sql<{ count: string | number }>(`select count(*) as "count" from gifts where giver_key is null or email_key is null`);
+    const [unfolded] = await sql<{ count: string | number }>(
+      `select count(*) as "count" from gifts where giver_key is null or email_key is null`,
+    );
     expect(Number(unfolded!.count)).toBe(0);
   });
 });

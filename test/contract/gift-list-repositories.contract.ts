@@ -8,11 +8,39 @@ import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 
 const ordered = (tallies: readonly GiftTally[]) =>
-  [...tallies].sort((a, b) => `${a.paymentStatus}${a.refundedAtPlatformCost}${a.currency}${a.charityId}`.localeCompare(`${b.paymentStatus}${b.refundedAtPlatformCost}${b.currency}${b.charityId}`));
+  [...tallies].sort((a, b) =>
+    `${a.paymentStatus}${a.refundedAtPlatformCost}${a.currency}${a.charityId}`.localeCompare(
+      `${b.paymentStatus}${b.refundedAtPlatformCost}${b.currency}${b.charityId}`,
+    ),
+  );
 
 // Accents, case, digits, spaces, LIKE's own characters, a backslash, Hebrew, and a letter beyond U+FFFF.
-const GIVERS = ['José Cohen', 'jose cohen', 'Aunt 10', 'Aunt 2', '  Zoë Levi', 'Ämma Stern', 'Ben', 'ben', 'Sam_100% Katz', 'Back\\slash Cohen', 'שרה לוי', '𝔄da Roth', 'Ａda Wide'];
-const STATUSES: PaymentStatus[] = ['succeeded', 'succeeded', 'refunded', 'disputed', 'pending', 'failed', 'refunding', 'expired', 'succeeded'];
+const GIVERS = [
+  'José Cohen',
+  'jose cohen',
+  'Aunt 10',
+  'Aunt 2',
+  '  Zoë Levi',
+  'Ämma Stern',
+  'Ben',
+  'ben',
+  'Sam_100% Katz',
+  'Back\\slash Cohen',
+  'שרה לוי',
+  '𝔄da Roth',
+  'Ａda Wide',
+];
+const STATUSES: PaymentStatus[] = [
+  'succeeded',
+  'succeeded',
+  'refunded',
+  'disputed',
+  'pending',
+  'failed',
+  'refunding',
+  'expired',
+  'succeeded',
+];
 
 /**
  * What the owner's screens read in the database rather than from every gift (the tally, the
@@ -45,15 +73,26 @@ export function giftListRepositoryContract(current: () => Repositories & UnitOfW
         expect(many.get(empty.id)).toEqual([]);
         expect(many.get('not-a-uuid')).toEqual([]);
       };
-      const [other, empty] = [await repos.registries.create(aNewRegistry(registry.userId)), await repos.registries.create(aNewRegistry(registry.userId))];
-      await repos.gifts.create(aNewGift(other.id, charities[0]!.id, { paymentStatus: 'succeeded', amount: 5_000, childAmount: 4_500, charityAmount: 500 }));
+      const [other, empty] = [
+        await repos.registries.create(aNewRegistry(registry.userId)),
+        await repos.registries.create(aNewRegistry(registry.userId)),
+      ];
+      await repos.gifts.create(
+        aNewGift(other.id, charities[0]!.id, { paymentStatus: 'succeeded', amount: 5_000, childAmount: 4_500, charityAmount: 500 }),
+      );
       const gifts = [];
       for (const [index, status] of STATUSES.entries()) {
         const amount = 1_001 + index * 3_607;
         const charityAmount = Math.round(amount / 10);
         gifts.push(
           await repos.gifts.create(
-            aNewGift(registry.id, charities[index % 2]!.id, { paymentStatus: status, amount, charityAmount, childAmount: amount - charityAmount, currency: index === 2 ? 'CAD' : 'USD' }),
+            aNewGift(registry.id, charities[index % 2]!.id, {
+              paymentStatus: status,
+              amount,
+              charityAmount,
+              childAmount: amount - charityAmount,
+              currency: index === 2 ? 'CAD' : 'USD',
+            }),
           ),
         );
       }
@@ -71,7 +110,10 @@ export function giftListRepositoryContract(current: () => Repositories & UnitOfW
       await expectTallyOfGifts();
       const tally = await repos.gifts.tallyByRegistry(registry.id);
       expect(tally.reduce((sum, each) => sum + each.giftCount, 0)).toBe(STATUSES.length);
-      expect(tally.find((each) => each.paymentStatus === 'refunded' && each.refundedAtPlatformCost)).toMatchObject({ giftCount: 1, amount: second!.amount });
+      expect(tally.find((each) => each.paymentStatus === 'refunded' && each.refundedAtPlatformCost)).toMatchObject({
+        giftCount: 1,
+        amount: second!.amount,
+      });
       expect(await repos.gifts.tallyByRegistry('not-a-uuid')).toEqual([]);
     });
 
@@ -81,14 +123,24 @@ export function giftListRepositoryContract(current: () => Repositories & UnitOfW
       const all = await repos.gifts.listByRegistry(registry.id);
       expect(await repos.gifts.listRecentListed(registry.id, 5)).toEqual(all.filter(isListed).slice(0, 5));
       expect(await repos.gifts.listRecentListed(registry.id, 50)).toEqual(all.filter(isListed));
-      expect(await repos.gifts.listByRegistryWithStatus(registry.id, 'succeeded')).toEqual(all.filter((gift) => gift.paymentStatus === 'succeeded'));
+      expect(await repos.gifts.listByRegistryWithStatus(registry.id, 'succeeded')).toEqual(
+        all.filter((gift) => gift.paymentStatus === 'succeeded'),
+      );
       const some = [all[1]!, all[4]!];
       const found = await repos.gifts.findByIds([...some.map((gift) => gift.id), '00000000-0000-4000-8000-000000000000', 'not-a-uuid']);
       expect(found.sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([...some].sort((a, b) => (a.id < b.id ? -1 : 1)));
       expect(await repos.gifts.findByIds([])).toEqual([]);
       expect(await repos.offlineGifts.totalOf(registry.id)).toEqual({ count: 0, amount: 0 });
       for (const amount of [1_801, 3_600, 18_000]) {
-        await repos.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount, method: 'cash', receivedOn: '2027-05-16', note: null });
+        await repos.offlineGifts.create({
+          registryId: registry.id,
+          giftGiverName: 'Uncle Ben',
+          giftGiverEmail: null,
+          amount,
+          method: 'cash',
+          receivedOn: '2027-05-16',
+          note: null,
+        });
       }
       expect(await repos.offlineGifts.totalOf(registry.id)).toEqual(byHandTotalOf(await repos.offlineGifts.listByRegistry(registry.id)));
       expect(await repos.offlineGifts.totalOf(registry.id)).toEqual({ count: 3, amount: 23_401 });
@@ -124,8 +176,10 @@ export function giftListRepositoryContract(current: () => Repositories & UnitOfW
       }
       const [online, byHand] = [await repos.gifts.listByRegistry(registry.id), await repos.offlineGifts.listByRegistry(registry.id)];
       const queries: GiftListQuery[] = [];
-      for (const sort of GIFT_LIST_SORTS) for (const order of SORT_ORDERS) for (const page of [1, 2, 3]) queries.push({ q: '', sort, order, page });
-      for (const q of ['jose', 'SARAH', 'giver3@', 'zoe', 'nobody', '100%', '_', '%', '\\', 'שרה', 'da']) queries.push({ q, sort: 'date', order: 'desc', page: 1 }, { q, sort: 'giver', order: 'asc', page: 1 });
+      for (const sort of GIFT_LIST_SORTS)
+        for (const order of SORT_ORDERS) for (const page of [1, 2, 3]) queries.push({ q: '', sort, order, page });
+      for (const q of ['jose', 'SARAH', 'giver3@', 'zoe', 'nobody', '100%', '_', '%', '\\', 'שרה', 'da'])
+        queries.push({ q, sort: 'date', order: 'desc', page: 1 }, { q, sort: 'giver', order: 'asc', page: 1 });
       for (const query of queries) {
         const expected = giftListPage(online, query, byHand);
         const page = await repos.gifts.pageReceived(registry.id, query);

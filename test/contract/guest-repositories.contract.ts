@@ -7,7 +7,18 @@ import { codeOf } from '../support/code-of';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 function aNewGuest(registryId: string, overrides: Partial<NewGuest> = {}): NewGuest {
-  return { registryId, name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, ...overrides };
+  return {
+    registryId,
+    name: 'Aunt Dora',
+    email: 'dora@example.com',
+    partySize: 2,
+    street: null,
+    city: null,
+    region: null,
+    postalCode: null,
+    country: null,
+    ...overrides,
+  };
 }
 
 /** The guest list part of the repository contract; repositoryContract runs it against the fakes, PGlite and PostgreSQL. */
@@ -28,11 +39,21 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
         aNewGuest(registry.id, { name: 'ben Cohen', email: 'ben@example.com', partySize: 4 }),
       ]);
       await guests.createMany([aNewGuest(other.id)]);
-      expect(dora).toMatchObject({ registryId: registry.id, name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: '12 Elm St', postalCode: 'M5V 2T6', country: 'Canada' });
+      expect(dora).toMatchObject({
+        registryId: registry.id,
+        name: 'Aunt Dora',
+        email: 'dora@example.com',
+        partySize: 2,
+        street: '12 Elm St',
+        postalCode: 'M5V 2T6',
+        country: 'Canada',
+      });
       expect(await guests.findById(dora!.id)).toEqual(dora);
       expect((await guests.listByRegistry(registry.id)).map((guest) => guest.name)).toEqual(['Aunt Dora', 'ben Cohen']);
 
-      const updated = await guests.update(ben!.id, { ...aNewGuest(registry.id, { name: 'Abe Cohen', email: 'ben@example.com', partySize: 3 }) });
+      const updated = await guests.update(ben!.id, {
+        ...aNewGuest(registry.id, { name: 'Abe Cohen', email: 'ben@example.com', partySize: 3 }),
+      });
       expect(updated).toMatchObject({ id: ben!.id, name: 'Abe Cohen', partySize: 3 });
       expect((await guests.listByRegistry(registry.id)).map((guest) => guest.name)).toEqual(['Abe Cohen', 'Aunt Dora']);
 
@@ -55,7 +76,9 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
     it('holds one guest per registry and e-mail address, and keeps none of a batch with a clash', async () => {
       const registry = await aRegistry();
       await current().guests.createMany([aNewGuest(registry.id)]);
-      await expect(current().transaction((tx) => tx.guests.createMany([aNewGuest(registry.id, { email: 'new@example.com' }), aNewGuest(registry.id)]))).rejects.toThrow();
+      await expect(
+        current().transaction((tx) => tx.guests.createMany([aNewGuest(registry.id, { email: 'new@example.com' }), aNewGuest(registry.id)])),
+      ).rejects.toThrow();
       expect((await current().guests.listByRegistry(registry.id)).map((guest) => guest.email)).toEqual(['dora@example.com']);
     });
 
@@ -64,7 +87,10 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
       const registry = await aRegistry();
       const other = await aRegistry();
       const charity = await charities.create(aCharity());
-      const [dora, ben] = await guests.createMany([aNewGuest(registry.id), aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' })]);
+      const [dora, ben] = await guests.createMany([
+        aNewGuest(registry.id),
+        aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' }),
+      ]);
       await guests.createMany([aNewGuest(other.id)]);
       const online = (email: string, overrides: Parameters<typeof aNewGift>[2] = {}, registryId = registry.id) =>
         gifts.create(aNewGift(registryId, charity.id, { giftGiverEmail: email, amount: 3_600, ...splitGift(3_600), ...overrides }));
@@ -73,16 +99,51 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
       await online('dora@example.com', { paymentStatus: 'failed' });
       await online('dora@example.com', { paymentStatus: 'pending' });
       await online('dora@example.com', {}, other.id);
-      const byHand = await offlineGifts.create({ registryId: registry.id, giftGiverName: 'Ben', giftGiverEmail: null, amount: 5_000, method: 'cash', receivedOn: '2026-05-03', note: null });
-      await offlineGifts.create({ registryId: registry.id, giftGiverName: 'Nobody', giftGiverEmail: null, amount: 1_000, method: 'cash', receivedOn: '2026-05-03', note: null });
+      const byHand = await offlineGifts.create({
+        registryId: registry.id,
+        giftGiverName: 'Ben',
+        giftGiverEmail: null,
+        amount: 5_000,
+        method: 'cash',
+        receivedOn: '2026-05-03',
+        note: null,
+      });
+      await offlineGifts.create({
+        registryId: registry.id,
+        giftGiverName: 'Nobody',
+        giftGiverEmail: null,
+        amount: 1_000,
+        method: 'cash',
+        receivedOn: '2026-05-03',
+        note: null,
+      });
       await offlineGifts.matchGuest(byHand.id, ben!.id);
-      const note = await thankYouNotes.save({ id: paid.id, byHand: false }, { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
+      const note = await thankYouNotes.save(
+        { id: paid.id, byHand: false },
+        { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' },
+      );
       await thankYouNotes.markSent(note.id, new Date());
 
       // Oldest first: the gift by hand counts as given at noon UTC on its day.
       expect(await guests.giftsOfGuests(registry.id)).toEqual([
-        { guestId: ben!.id, giftId: byHand.id, byHand: true, amount: 5_000, givenAt: new Date('2026-05-03T12:00:00.000Z'), matchedBy: 'hand', thankYouStatus: 'none' },
-        { guestId: dora!.id, giftId: paid.id, byHand: false, amount: 3_600, givenAt: paid.createdAt, matchedBy: 'email', thankYouStatus: 'sent' },
+        {
+          guestId: ben!.id,
+          giftId: byHand.id,
+          byHand: true,
+          amount: 5_000,
+          givenAt: new Date('2026-05-03T12:00:00.000Z'),
+          matchedBy: 'hand',
+          thankYouStatus: 'none',
+        },
+        {
+          guestId: dora!.id,
+          giftId: paid.id,
+          byHand: false,
+          amount: 3_600,
+          givenAt: paid.createdAt,
+          matchedBy: 'email',
+          thankYouStatus: 'sent',
+        },
       ]);
       await offlineGifts.matchGuest(byHand.id, null);
       expect((await guests.giftsOfGuests(registry.id)).map((gift) => gift.giftId)).toEqual([paid.id]);
@@ -97,7 +158,10 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
     it('keeps one personal link digest per guest, replaced when issued again, and the guest’s answer', async () => {
       const { guests } = current();
       const registry = await aRegistry();
-      const [dora, ben] = await guests.createMany([aNewGuest(registry.id), aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' })]);
+      const [dora, ben] = await guests.createMany([
+        aNewGuest(registry.id),
+        aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' }),
+      ]);
       expect(dora!.rsvp).toBeNull();
       expect(dora!.hasPersonalLink).toBe(false);
       expect(await guests.replaceLinkDigest(dora!.id, 'a'.repeat(64))).toBe(true);
@@ -124,12 +188,21 @@ export function guestRepositoryContract(current: () => Repositories & UnitOfWork
       const { guests, gifts, charities } = current();
       const registry = await aRegistry();
       const charity = await charities.create(aCharity());
-      const [dora, ben] = await guests.createMany([aNewGuest(registry.id), aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' })]);
-      const fromLink = await gifts.create(aNewGift(registry.id, charity.id, { giftGiverEmail: 'ben@example.com', amount: 3_600, ...splitGift(3_600), guestId: dora!.id }));
+      const [dora, ben] = await guests.createMany([
+        aNewGuest(registry.id),
+        aNewGuest(registry.id, { name: 'Ben', email: 'ben@example.com' }),
+      ]);
+      const fromLink = await gifts.create(
+        aNewGift(registry.id, charity.id, { giftGiverEmail: 'ben@example.com', amount: 3_600, ...splitGift(3_600), guestId: dora!.id }),
+      );
       expect(fromLink).not.toHaveProperty('guestId');
-      expect((await guests.giftsOfGuests(registry.id)).map((gift) => [gift.guestId, gift.giftId, gift.matchedBy])).toEqual([[dora!.id, fromLink.id, 'link']]);
+      expect((await guests.giftsOfGuests(registry.id)).map((gift) => [gift.guestId, gift.giftId, gift.matchedBy])).toEqual([
+        [dora!.id, fromLink.id, 'link'],
+      ]);
       await guests.delete(dora!.id);
-      expect((await guests.giftsOfGuests(registry.id)).map((gift) => [gift.guestId, gift.giftId, gift.matchedBy])).toEqual([[ben!.id, fromLink.id, 'email']]);
+      expect((await guests.giftsOfGuests(registry.id)).map((gift) => [gift.guestId, gift.giftId, gift.matchedBy])).toEqual([
+        [ben!.id, fromLink.id, 'email'],
+      ]);
     });
 
     it('goes with its registry', async () => {

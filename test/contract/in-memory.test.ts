@@ -15,9 +15,11 @@ sandboxAccountStoreContract('in-memory fake', async () => new InMemorySandboxAcc
 sandboxBalanceContract('in-memory fake', async () => new InMemorySandboxBalance());
 paymentGatewayContract('in-memory fake', async () => {
   const gateway = new InMemoryPaymentGateway();
-  const settle = (status: 'succeeded' | 'failed') => async ({ id }: { id: string }) => {
-    gateway.intents.get(id)!.status = status;
-  };
+  const settle =
+    (status: 'succeeded' | 'failed') =>
+    async ({ id }: { id: string }) => {
+      gateway.intents.get(id)!.status = status;
+    };
   return {
     gateway,
     pay: settle('succeeded'),

@@ -9,7 +9,17 @@ const today = () => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 let counter = 0;
 function aNewGuest(registryId: string, name: string): NewGuest {
   counter += 1;
-  return { registryId, name, email: `${name.toLowerCase().replace(/\W/g, '')}.${counter}.${Date.now().toString(36)}@example.com`, partySize: 1, street: null, city: null, region: null, postalCode: null, country: null };
+  return {
+    registryId,
+    name,
+    email: `${name.toLowerCase().replace(/\W/g, '')}.${counter}.${Date.now().toString(36)}@example.com`,
+    partySize: 1,
+    street: null,
+    city: null,
+    region: null,
+    postalCode: null,
+    country: null,
+  };
 }
 
 /** The invitations' part of the repository contract: the settings, the invited dates and the reminder's claim. */
@@ -24,10 +34,27 @@ export function invitationRepositoryContract(current: () => Repositories & UnitO
     it('are the defaults until saved, then what was saved, a second save replacing the first', async () => {
       const { invitationSettings } = current();
       const registry = await aRegistry();
-      expect(await invitationSettings.findFor(registry.id)).toEqual({ registryId: registry.id, message: '', startTime: null, place: null, reminderDays: 7, updatedAt: null });
+      expect(await invitationSettings.findFor(registry.id)).toEqual({
+        registryId: registry.id,
+        message: '',
+        startTime: null,
+        place: null,
+        reminderDays: 7,
+        updatedAt: null,
+      });
       const at = new Date('2026-12-01T10:00:00.000Z');
-      await invitationSettings.save({ registryId: registry.id, message: 'Come!\nPlease.', startTime: '10:30', place: 'Hall', reminderDays: 14 }, at);
-      expect(await invitationSettings.findFor(registry.id)).toEqual({ registryId: registry.id, message: 'Come!\nPlease.', startTime: '10:30', place: 'Hall', reminderDays: 14, updatedAt: at });
+      await invitationSettings.save(
+        { registryId: registry.id, message: 'Come!\nPlease.', startTime: '10:30', place: 'Hall', reminderDays: 14 },
+        at,
+      );
+      expect(await invitationSettings.findFor(registry.id)).toEqual({
+        registryId: registry.id,
+        message: 'Come!\nPlease.',
+        startTime: '10:30',
+        place: 'Hall',
+        reminderDays: 14,
+        updatedAt: at,
+      });
       await invitationSettings.save({ registryId: registry.id, message: '', startTime: null, place: null, reminderDays: null }, at);
       expect(await invitationSettings.findFor(registry.id)).toMatchObject({ message: '', startTime: null, reminderDays: null });
       expect(await invitationSettings.findFor('not-a-uuid')).toMatchObject({ reminderDays: 7, updatedAt: null });
@@ -48,10 +75,30 @@ export function invitationRepositoryContract(current: () => Repositories & UnitO
       await guests.markInvited([late!.id], new Date(reminderDay.getTime() + 1000));
       expect((await guests.findById(dora!.id))!.invitedAt).toEqual(before);
       expect((await guests.findById(never!.id))!.invitedAt).toBeNull();
-      await repositories.gifts.create(aNewGift(registry.id, charity.id, { giftGiverEmail: ben!.email.toUpperCase(), paymentStatus: 'succeeded', amount: 3600, ...splitGift(3600) }));
-      await repositories.mailSuppressions.add({ address: gone!.email, scope: 'guest-invitations', reason: 'unsubscribe', createdAt: new Date() });
+      await repositories.gifts.create(
+        aNewGift(registry.id, charity.id, {
+          giftGiverEmail: ben!.email.toUpperCase(),
+          paymentStatus: 'succeeded',
+          amount: 3600,
+          ...splitGift(3600),
+        }),
+      );
+      await repositories.mailSuppressions.add({
+        address: gone!.email,
+        scope: 'guest-invitations',
+        reason: 'unsubscribe',
+        createdAt: new Date(),
+      });
       await guests.recordRsvp(rita!.id, { answer: 'maybe', partySize: 1, answeredAt: new Date() });
-      const byHand = await repositories.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Hannah', giftGiverEmail: null, amount: 1800, method: 'cash', receivedOn: '2026-11-20', note: null });
+      const byHand = await repositories.offlineGifts.create({
+        registryId: registry.id,
+        giftGiverName: 'Hannah',
+        giftGiverEmail: null,
+        amount: 1800,
+        method: 'cash',
+        receivedOn: '2026-11-20',
+        note: null,
+      });
       await repositories.offlineGifts.matchGuest(byHand.id, hannah!.id);
 
       expect(await repositories.invitationSettings.listDueReminders(today(), 500)).toContain(registry.id);
@@ -75,10 +122,16 @@ export function invitationRepositoryContract(current: () => Repositories & UnitO
         const [guest] = await repositories.guests.createMany([aNewGuest(registry.id, 'Aunt Dora')]);
         if (registry !== nobodyInvited) await repositories.guests.markInvited([guest!.id], new Date(today().getTime() - 20 * DAY_MS));
       }
-      await repositories.invitationSettings.save({ registryId: off.id, message: '', startTime: null, place: null, reminderDays: null }, new Date());
+      await repositories.invitationSettings.save(
+        { registryId: off.id, message: '', startTime: null, place: null, reminderDays: null },
+        new Date(),
+      );
       const due = await repositories.invitationSettings.listDueReminders(today(), 5000);
       expect([soon, later, past, off, nobodyInvited].filter((registry) => due.includes(registry.id))).toEqual([soon]);
-      await repositories.invitationSettings.save({ registryId: later.id, message: '', startTime: null, place: null, reminderDays: 14 }, new Date());
+      await repositories.invitationSettings.save(
+        { registryId: later.id, message: '', startTime: null, place: null, reminderDays: 14 },
+        new Date(),
+      );
       expect(await repositories.invitationSettings.listDueReminders(today(), 5000)).toContain(later.id);
     });
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { refundGift } from '@core/gift/refund-gift';
-import { normalBalance, PROVIDER_CASH, REFUNDS_ABSORBED, familyPayableAccount, charityPayableAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
+import {
+  normalBalance,
+  PROVIDER_CASH,
+  REFUNDS_ABSORBED,
+  familyPayableAccount,
+  charityPayableAccount,
+  registryGiftsAccount,
+} from '@core/ledger/chart-of-accounts';
 import { createMikroOrmRepositories } from '../../adapters/persistence/repositories';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
@@ -13,7 +20,8 @@ const BEFORE_LEDGER = migrationBefore(LEDGER_MIGRATION);
 
 describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as const)('the ledger on %s', (kind) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) => database.orm.em.fork().execute<T[]>(statement, params);
+  const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) =>
+    database.orm.em.fork().execute<T[]>(statement, params);
 
   beforeAll(async () => {
     database = await openEmptyDatabase(kind);
@@ -51,7 +59,16 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const charityPayout = async (charityId: string, currency: 'USD' | 'CAD', cents: number, registryId: string, completed: boolean) => {
       await sql(
         `insert into charity_payouts (charity_id, currency, amount, gift_count, registry_ids, status, payment_method, reference_number, completed_at) values (?, ?, ?, 1, array[?::text], ?, ?, ?, ?)`,
-        [charityId, currency, (cents / 100).toFixed(2), registryId, completed ? 'completed' : 'pending', completed ? 'ACH' : null, completed ? 'R1' : null, completed ? new Date().toISOString() : null],
+        [
+          charityId,
+          currency,
+          (cents / 100).toFixed(2),
+          registryId,
+          completed ? 'completed' : 'pending',
+          completed ? 'ACH' : null,
+          completed ? 'R1' : null,
+          completed ? new Date().toISOString() : null,
+        ],
       );
     };
     // Open: one gift kept, one refunded, one never paid.
@@ -60,7 +77,11 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     await gift(open.id, mazon.id, 5_000, 'refunded', 'pi_open_2');
     await gift(open.id, mazon.id, 7_000, 'pending', 'pi_open_3');
     // Closed, its check not sent yet; its charities' shares pending (MAZON's joined by the next one).
-    const closed = await registryOf('USD', 17_200, `status = 'closed', payout_method = 'check', closed_at = now(), payout_amount = 154.80, charity_payout_amount = 17.20`);
+    const closed = await registryOf(
+      'USD',
+      17_200,
+      `status = 'closed', payout_method = 'check', closed_at = now(), payout_amount = 154.80, charity_payout_amount = 17.20`,
+    );
     await gift(closed.id, mazon.id, 10_000, 'succeeded', 'pi_closed_1');
     await gift(closed.id, hadassah.id, 7_200, 'succeeded', 'pi_closed_2');
     await charityPayout(mazon.id, 'USD', 1_000, closed.id, false);
@@ -84,7 +105,10 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       ['CAD', 1, [], []],
     ]);
     const balance = async (currency: string, account: string) =>
-      normalBalance(account, (await upgraded.ledger.listBalances()).find((row) => row.currency === currency && row.account === account)?.balance ?? 0);
+      normalBalance(
+        account,
+        (await upgraded.ledger.listBalances()).find((row) => row.currency === currency && row.account === account)?.balance ?? 0,
+      );
     expect(await balance('USD', registryGiftsAccount(open.id))).toBe(10_000);
     expect(await balance('USD', familyPayableAccount(closed.id))).toBe(15_480);
     expect(await balance('USD', charityPayableAccount(mazon.id))).toBe(1_000);
@@ -97,7 +121,19 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     // From here every change posts its own entry, and the books still agree.
     const gateway = new InMemoryPaymentGateway();
     const [kept] = await sql<{ id: string }>(`select id from gifts where stripe_payment_intent_id = 'pi_open_1'`);
-    await refundGift(kept!.id, { reason: 'Given twice' }, { unitOfWork: upgraded, gifts: upgraded.gifts, registries: upgraded.registries, gateway, clock: new FixedClock(), supportEmail: 'help@gifts.example.org', user: { ...owner, isAdmin: true } });
+    await refundGift(
+      kept!.id,
+      { reason: 'Given twice' },
+      {
+        unitOfWork: upgraded,
+        gifts: upgraded.gifts,
+        registries: upgraded.registries,
+        gateway,
+        clock: new FixedClock(),
+        supportEmail: 'help@gifts.example.org',
+        user: { ...owner, isAdmin: true },
+      },
+    );
     expect((await verifyLedger(upgraded)).flatMap((verdict) => verdict.differences)).toEqual([]);
     expect(await balance('USD', registryGiftsAccount(open.id))).toBe(0);
   });
@@ -109,14 +145,23 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       `delete from "ledger_postings"`,
       `delete from "ledger_entries"`,
     ];
-    const before = await sql(`select e.key, p.account, p.amount::text from ledger_entries e join ledger_postings p on p.entry_id = e.id order by 1, 2`);
+    const before = await sql(
+      `select e.key, p.account, p.amount::text from ledger_entries e join ledger_postings p on p.entry_id = e.id order by 1, 2`,
+    );
     expect(before.length).toBeGreaterThan(0);
     for (const statement of attempts) await expect(sql(statement), statement).rejects.toThrow(/append-only/);
     const lopsided = database.orm.em.fork().transactional(async (em) => {
-      const [entry] = await em.execute<{ id: string }[]>(`insert into ledger_entries (key, kind, currency) values ('by-hand', 'opening', 'USD') returning id`);
-      await em.execute(`insert into ledger_postings (entry_id, account, amount) values (?, 'provider:cash', 100), (?, 'platform:fee-revenue', -99)`, [entry!.id, entry!.id]);
+      const [entry] = await em.execute<{ id: string }[]>(
+        `insert into ledger_entries (key, kind, currency) values ('by-hand', 'opening', 'USD') returning id`,
+      );
+      await em.execute(
+        `insert into ledger_postings (entry_id, account, amount) values (?, 'provider:cash', 100), (?, 'platform:fee-revenue', -99)`,
+        [entry!.id, entry!.id],
+      );
     });
     await expect(lopsided).rejects.toThrow(/does not balance/);
-    expect(await sql(`select e.key, p.account, p.amount::text from ledger_entries e join ledger_postings p on p.entry_id = e.id order by 1, 2`)).toEqual(before);
+    expect(
+      await sql(`select e.key, p.account, p.amount::text from ledger_entries e join ledger_postings p on p.entry_id = e.id order by 1, 2`),
+    ).toEqual(before);
   });
 });

@@ -35,7 +35,7 @@ export function mailQueueContract(name: string, factory: () => Promise<MailQueue
 
     it('keeps what a committed transaction queued, exactly as given', async () => {
       const mail = aQueuedMail({
-        subject: 'Todah rabah? It’s “Noa’s” day — 🎉 $1 ? \\ \' ; --',
+        subject: "Todah rabah? It’s “Noa’s” day — 🎉 $1 ? \\ ' ; --",
         text: 'Line one\nLine two with ? and $1 and \\n',
         html: '<p class="x">Ä ש 🎉 \'quoted\'</p>',
       });
@@ -67,8 +67,12 @@ export function mailQueueContract(name: string, factory: () => Promise<MailQueue
 
     it('refuses an attachment with a file name that is a path or a media type with parameters', async () => {
       const file = { filename: 'invitation.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' };
-      await expect(subject.queue.enqueue(aQueuedMail({ attachments: [{ ...file, filename: '../etc/passwd' }] }))).rejects.toThrow(RangeError);
-      await expect(subject.queue.enqueue(aQueuedMail({ attachments: [{ ...file, contentType: 'text/calendar; x="\r\nBcc: a@b.c"' }] }))).rejects.toThrow(RangeError);
+      await expect(subject.queue.enqueue(aQueuedMail({ attachments: [{ ...file, filename: '../etc/passwd' }] }))).rejects.toThrow(
+        RangeError,
+      );
+      await expect(
+        subject.queue.enqueue(aQueuedMail({ attachments: [{ ...file, contentType: 'text/calendar; x="\r\nBcc: a@b.c"' }] })),
+      ).rejects.toThrow(RangeError);
       expect(await subject.queued()).toEqual([]);
     });
 
@@ -105,7 +109,9 @@ export function mailQueueContract(name: string, factory: () => Promise<MailQueue
       const mail = aQueuedMail({ dedupeKey: 'gift-receipt:parallel' });
       const others = Array.from({ length: 3 }, () => aQueuedMail());
       await Promise.all([
-        ...Array.from({ length: 12 }, (_, index) => subject.transaction((queue) => queue.enqueue({ ...mail, subject: `Attempt ${index}` }))),
+        ...Array.from({ length: 12 }, (_, index) =>
+          subject.transaction((queue) => queue.enqueue({ ...mail, subject: `Attempt ${index}` })),
+        ),
         ...others.map((other) => subject.transaction((queue) => queue.enqueue(other))),
       ]);
       const queued = await subject.queued();

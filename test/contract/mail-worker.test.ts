@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryMailer } from '../../adapters/in-memory/in-memory-mailer';
 import { createLogger } from '../../adapters/http/logger';
-import { createMailEventInbox, createMailQueue, DEFAULT_RETRY_DELAYS_MS, startMailWorker, type MailWorker, type MailWorkerLogger } from '../../adapters/persistence/mail-queue';
+import {
+  createMailEventInbox,
+  createMailQueue,
+  DEFAULT_RETRY_DELAYS_MS,
+  startMailWorker,
+  type MailWorker,
+  type MailWorkerLogger,
+} from '../../adapters/persistence/mail-queue';
 import { openOrm, type Orm } from '../../adapters/persistence/orm';
 import type { Clock } from '@core/ports/clock';
 import type { Mailer, OutgoingMail } from '@core/ports/mailer';
@@ -12,7 +19,10 @@ import { aQueuedMail } from './mail-queue.contract';
 const _pinoFits: MailWorkerLogger = createLogger('silent');
 
 /** The one-click links and postal address the worker's footers carry. */
-const TEST_LISTS = { unsubscribeUrl: (address: string, category: string) => `https://gifts.example/api/unsubscribe/${category}-${address}`, postalAddress: '1 Test Street, Springfield' };
+const TEST_LISTS = {
+  unsubscribeUrl: (address: string, category: string) => `https://gifts.example/api/unsubscribe/${category}-${address}`,
+  postalAddress: '1 Test Street, Springfield',
+};
 
 /** Real time plus an offset a test moves forward: the database stamps rows with its own now(). */
 class MovableClock implements Clock {
@@ -101,7 +111,14 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
     // Polling far apart: the tests drive each pass with drainOnce.
     function worker(options: { mailer?: Mailer; orm?: Orm; intervalMs?: number } = {}): MailWorker {
-      const started = startMailWorker({ orm: options.orm ?? orm, mailer: options.mailer ?? mailer, logger, clock, intervalMs: options.intervalMs ?? 3_600_000, lists: TEST_LISTS });
+      const started = startMailWorker({
+        orm: options.orm ?? orm,
+        mailer: options.mailer ?? mailer,
+        logger,
+        clock,
+        intervalMs: options.intervalMs ?? 3_600_000,
+        lists: TEST_LISTS,
+      });
       workers.push(started);
       return started;
     }
@@ -113,22 +130,37 @@ for (const kind of ['pglite', 'postgresql'] as const) {
     const rows = () => orm.em.fork().execute<OutboxRow[]>('select * from "mail_outbox" order by "dedupe_key"');
 
     it('adds the footer and one-click unsubscribe to mail that may be stopped, and neither to transactional mail', async () => {
-      const reminder = aQueuedMail({ kind: 'thank-you-reminder', text: 'A week ago…', html: '<html><body><p>A week ago…</p></body></html>' });
+      const reminder = aQueuedMail({
+        kind: 'thank-you-reminder',
+        text: 'A week ago…',
+        html: '<html><body><p>A week ago…</p></body></html>',
+      });
       const receipt = aQueuedMail();
       await enqueue([reminder, receipt]);
       expect(await worker().drainOnce()).toBe(2);
       const [sentReminder] = mailer.sentTo(reminder.to);
       expect(sentReminder?.unsubscribeUrl).toBe(`https://gifts.example/api/unsubscribe/reminders-${reminder.to}`);
-      expect(sentReminder?.text).toContain(`A week ago…\n\n--\nYou receive this e-mail as Mitzvah Gifts’s reminders about thank-you cards.`);
-      expect(sentReminder?.text).toContain(`https://gifts.example/api/unsubscribe/reminders-${reminder.to}\nMitzvah Gifts, 1 Test Street, Springfield`);
-      expect(sentReminder?.html).toMatch(/<p>A week ago…<\/p><table[^]*Unsubscribe from these e-mails[^]*1 Test Street, Springfield[^]*<\/table><\/body><\/html>$/);
+      expect(sentReminder?.text).toContain(
+        `A week ago…\n\n--\nYou receive this e-mail as Mitzvah Gifts’s reminders about thank-you cards.`,
+      );
+      expect(sentReminder?.text).toContain(
+        `https://gifts.example/api/unsubscribe/reminders-${reminder.to}\nMitzvah Gifts, 1 Test Street, Springfield`,
+      );
+      expect(sentReminder?.html).toMatch(
+        /<p>A week ago…<\/p><table[^]*Unsubscribe from these e-mails[^]*1 Test Street, Springfield[^]*<\/table><\/body><\/html>$/,
+      );
       const [sentReceipt] = mailer.sentTo(receipt.to);
       expect(sentReceipt).not.toHaveProperty('unsubscribeUrl');
       expect(sentReceipt?.text).toBe(receipt.text);
     });
 
     it('sends a family’s invitations at a pace, after the other mail of each pass, so a receipt never waits behind a list', async () => {
-      const invitations = Array.from({ length: 25 }, (_, index) => aQueuedMail({ kind: index % 5 === 0 ? 'guest-reminder' : 'guest-invitation', dedupeKey: `guest-invitation-${index}-${crypto.randomUUID()}` }));
+      const invitations = Array.from({ length: 25 }, (_, index) =>
+        aQueuedMail({
+          kind: index % 5 === 0 ? 'guest-reminder' : 'guest-invitation',
+          dedupeKey: `guest-invitation-${index}-${crypto.randomUUID()}`,
+        }),
+      );
       await enqueue(invitations);
       const receipts = Array.from({ length: 12 }, () => aQueuedMail());
       await enqueue(receipts);
@@ -149,13 +181,22 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
     it('sends nothing to a suppressed address the suppression covers, records why, and still sends what it does not cover', async () => {
       const address = 'Gone.Giver@Example.com';
-      await orm.em.fork().execute(`insert into "mail_suppressions" ("address", "scope", "reason") values ('gone.giver@example.com', 'non-transactional', 'spam-report')`);
+      await orm.em
+        .fork()
+        .execute(
+          `insert into "mail_suppressions" ("address", "scope", "reason") values ('gone.giver@example.com', 'non-transactional', 'spam-report')`,
+        );
       const card = aQueuedMail({ to: address, kind: 'thank-you-card' });
       const receipt = aQueuedMail({ to: address });
       await enqueue([card, receipt]);
       expect(await worker().drainOnce()).toBe(1);
       expect(mailer.sent.map((mail) => mail.kind)).toEqual(['gift-receipt']);
-      const stored = await orm.em.fork().execute<{ status: string; delivery_problem: string | null; text: string }[]>('select "status", "delivery_problem", "text" from "mail_outbox" where "dedupe_key" = ?', [card.dedupeKey]);
+      const stored = await orm.em
+        .fork()
+        .execute<{ status: string; delivery_problem: string | null; text: string }[]>(
+          'select "status", "delivery_problem", "text" from "mail_outbox" where "dedupe_key" = ?',
+          [card.dedupeKey],
+        );
       expect(stored).toEqual([{ status: 'suppressed', delivery_problem: 'spam-report', text: '' }]);
       expect(logger.text).not.toContain('example.com');
     });
@@ -164,20 +205,34 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       const first = aQueuedMail();
       await enqueue([first]);
       expect(await worker().drainOnce()).toBe(1);
-      const [sent] = await orm.em.fork().execute<{ id: string }[]>('select "id" from "mail_outbox" where "dedupe_key" = ?', [first.dedupeKey]);
+      const [sent] = await orm.em
+        .fork()
+        .execute<{ id: string }[]>('select "id" from "mail_outbox" where "dedupe_key" = ?', [first.dedupeKey]);
       const id = sent?.id ?? null;
-      await createMailEventInbox(orm).record([{ id: 'sendgrid:evt-1', problem: 'bounce', address: first.to, mailId: id, kind: null, occurredAt: new Date() }]);
+      await createMailEventInbox(orm).record([
+        { id: 'sendgrid:evt-1', problem: 'bounce', address: first.to, mailId: id, kind: null, occurredAt: new Date() },
+      ]);
       // The same report again (a provider's retry) is stored once.
-      expect(await createMailEventInbox(orm).record([{ id: 'sendgrid:evt-1', problem: 'bounce', address: first.to, mailId: id, kind: null, occurredAt: new Date() }])).toBe(0);
+      expect(
+        await createMailEventInbox(orm).record([
+          { id: 'sendgrid:evt-1', problem: 'bounce', address: first.to, mailId: id, kind: null, occurredAt: new Date() },
+        ]),
+      ).toBe(0);
       const again = aQueuedMail({ to: first.to });
       await enqueue([again]);
       expect(await worker().drainOnce()).toBe(0);
-      const outcome = await orm.em.fork().execute<{ dedupe_key: string; status: string; delivery_problem: string | null }[]>('select "dedupe_key", "status", "delivery_problem" from "mail_outbox" order by "created_at"');
+      const outcome = await orm.em
+        .fork()
+        .execute<{ dedupe_key: string; status: string; delivery_problem: string | null }[]>(
+          'select "dedupe_key", "status", "delivery_problem" from "mail_outbox" order by "created_at"',
+        );
       expect(outcome.map(({ status, delivery_problem }) => [status, delivery_problem])).toEqual([
         ['sent', 'bounce'],
         ['suppressed', 'bounce'],
       ]);
-      expect(await orm.em.fork().execute('select "scope", "reason" from "mail_suppressions"')).toEqual([{ scope: 'all', reason: 'bounce' }]);
+      expect(await orm.em.fork().execute('select "scope", "reason" from "mail_suppressions"')).toEqual([
+        { scope: 'all', reason: 'bounce' },
+      ]);
     });
 
     it('hands the mailer the address a reply goes to, and none for a message that names none', async () => {
@@ -185,8 +240,20 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       const receipt = aQueuedMail();
       await enqueue([card, receipt]);
       expect(await worker().drainOnce()).toBe(2);
-      expect(mailer.sentTo(card.to)).toEqual([{ id: expect.any(String), kind: 'gift-receipt', to: card.to, replyTo: 'rachel@example.com', subject: card.subject, text: card.text, html: card.html }]);
-      expect(mailer.sentTo(receipt.to)).toEqual([{ id: expect.any(String), kind: 'gift-receipt', to: receipt.to, subject: receipt.subject, text: receipt.text, html: receipt.html }]);
+      expect(mailer.sentTo(card.to)).toEqual([
+        {
+          id: expect.any(String),
+          kind: 'gift-receipt',
+          to: card.to,
+          replyTo: 'rachel@example.com',
+          subject: card.subject,
+          text: card.text,
+          html: card.html,
+        },
+      ]);
+      expect(mailer.sentTo(receipt.to)).toEqual([
+        { id: expect.any(String), kind: 'gift-receipt', to: receipt.to, subject: receipt.subject, text: receipt.text, html: receipt.html },
+      ]);
       expect(mailer.sentTo(receipt.to)[0]).not.toHaveProperty('replyTo');
     });
 
@@ -200,7 +267,11 @@ for (const kind of ['pglite', 'postgresql'] as const) {
     });
 
     it('sends what was queued once, with its subject, text and HTML, and marks it sent', async () => {
-      const mails = [aQueuedMail({ subject: 'Gift received 🎉', text: 'Todah!\nLine 2', html: '<p>Todah!</p>' }), aQueuedMail(), aQueuedMail()];
+      const mails = [
+        aQueuedMail({ subject: 'Gift received 🎉', text: 'Todah!\nLine 2', html: '<p>Todah!</p>' }),
+        aQueuedMail(),
+        aQueuedMail(),
+      ];
       await enqueue(mails);
       const mailWorker = worker();
 
@@ -316,8 +387,16 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       const orphan = aQueuedMail({ dedupeKey: 'a-orphan' });
       const lastTry = aQueuedMail({ dedupeKey: 'b-last-try' });
       await enqueue([orphan, lastTry]);
-      await orm.em.fork().execute(`update "mail_outbox" set "status" = 'sending', "attempts" = 1, "next_attempt_at" = now() + interval '5 minutes' where "dedupe_key" = 'a-orphan'`);
-      await orm.em.fork().execute(`update "mail_outbox" set "status" = 'sending', "attempts" = 5, "next_attempt_at" = now() + interval '5 minutes' where "dedupe_key" = 'b-last-try'`);
+      await orm.em
+        .fork()
+        .execute(
+          `update "mail_outbox" set "status" = 'sending', "attempts" = 1, "next_attempt_at" = now() + interval '5 minutes' where "dedupe_key" = 'a-orphan'`,
+        );
+      await orm.em
+        .fork()
+        .execute(
+          `update "mail_outbox" set "status" = 'sending', "attempts" = 5, "next_attempt_at" = now() + interval '5 minutes' where "dedupe_key" = 'b-last-try'`,
+        );
       const mailWorker = worker();
 
       expect(await mailWorker.drainOnce()).toBe(0); // still leased to the (dead) worker

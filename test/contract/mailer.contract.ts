@@ -75,15 +75,32 @@ export function mailerContract(name: string, factory: () => Promise<MailerHarnes
     });
 
     it('puts a message’s own sender name before our address, whatever the name holds, and no header of its own', async () => {
-      const names = ['The Cohen family via Mitzvah Gifts', 'The Ben-David family via Mitzvah Gifts', 'Noa "the kid" <noa@evil.example>, Bcc: x@evil.example via Mitzvah Gifts', 'משפחת כהן via Mitzvah Gifts 🎉'];
-      const cards = names.map((senderName, index) => ({ ...thankYouNote, id: `5b0c2f0e-3a4d-4c1e-9f3a-2d6f1f0b9c2${index}`, kind: 'thank-you-card' as const, to: `guest${index}@example.com`, senderName, replyTo: 'rachel@example.com' }));
+      const names = [
+        'The Cohen family via Mitzvah Gifts',
+        'The Ben-David family via Mitzvah Gifts',
+        'Noa "the kid" <noa@evil.example>, Bcc: x@evil.example via Mitzvah Gifts',
+        'משפחת כהן via Mitzvah Gifts 🎉',
+      ];
+      const cards = names.map((senderName, index) => ({
+        ...thankYouNote,
+        id: `5b0c2f0e-3a4d-4c1e-9f3a-2d6f1f0b9c2${index}`,
+        kind: 'thank-you-card' as const,
+        to: `guest${index}@example.com`,
+        senderName,
+        replyTo: 'rachel@example.com',
+      }));
       for (const card of cards) await subject.mailer.send(card);
       const delivered = await subject.delivered();
       for (const card of cards) expect(delivered.find((message) => message.to === card.to)).toEqual(read(card));
     });
 
     it('offers the one-click unsubscribe on a message that has one, and none on a transactional message', async () => {
-      const reminder = { ...thankYouNote, kind: 'thank-you-reminder' as const, to: 'owner@example.com', unsubscribeUrl: 'https://gifts.example/api/unsubscribe/AbC-123_xyz' };
+      const reminder = {
+        ...thankYouNote,
+        kind: 'thank-you-reminder' as const,
+        to: 'owner@example.com',
+        unsubscribeUrl: 'https://gifts.example/api/unsubscribe/AbC-123_xyz',
+      };
       await subject.mailer.send(reminder);
       await subject.mailer.send(thankYouNote);
       const delivered = await subject.delivered();
@@ -104,8 +121,14 @@ export function mailerContract(name: string, factory: () => Promise<MailerHarnes
     });
 
     it('delivers a message’s attachment byte for byte, its CRLF line ends and non-ASCII text kept, and none on a message without', async () => {
-      const event = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Noa’s Bat Mitzvah\\, בת מצווה\r\nDESCRIPTION:Line one\\nline two\r\nEND:VCALENDAR\r\n';
-      const invitation = { ...thankYouNote, kind: 'thank-you-card' as const, to: 'guest@example.com', attachments: [{ filename: 'invitation.ics', contentType: 'text/calendar', content: event }] };
+      const event =
+        'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Noa’s Bat Mitzvah\\, בת מצווה\r\nDESCRIPTION:Line one\\nline two\r\nEND:VCALENDAR\r\n';
+      const invitation = {
+        ...thankYouNote,
+        kind: 'thank-you-card' as const,
+        to: 'guest@example.com',
+        attachments: [{ filename: 'invitation.ics', contentType: 'text/calendar', content: event }],
+      };
       await subject.mailer.send(invitation);
       await subject.mailer.send(thankYouNote);
       const delivered = await subject.delivered();
@@ -114,7 +137,11 @@ export function mailerContract(name: string, factory: () => Promise<MailerHarnes
     });
 
     it('delivers each of several messages sent at once, each once', async () => {
-      const messages = Array.from({ length: 6 }, (_, index) => ({ ...thankYouNote, to: `guest${index}@example.com`, subject: `Thank you, guest ${index}` }));
+      const messages = Array.from({ length: 6 }, (_, index) => ({
+        ...thankYouNote,
+        to: `guest${index}@example.com`,
+        subject: `Thank you, guest ${index}`,
+      }));
       await Promise.all(messages.map((message) => subject.mailer.send(message)));
       const bySubject = (a: { subject: string }, b: { subject: string }) => a.subject.localeCompare(b.subject);
       expect((await subject.delivered()).sort(bySubject)).toEqual(messages.map(read).sort(bySubject));

@@ -19,7 +19,10 @@ mailerContract('local outbox', async () => {
     mailer: new OutboxMailer({ directory, from: CONTRACT_SENDER }),
     // Delivered is what a mail client opens: the finished .eml files, not a half-written one.
     async delivered() {
-      const isFolder = await stat(directory).then((found) => found.isDirectory(), () => false);
+      const isFolder = await stat(directory).then(
+        (found) => found.isDirectory(),
+        () => false,
+      );
       const names = isFolder ? (await readdir(directory)).filter((name) => name.endsWith('.eml')).sort() : [];
       return Promise.all(names.map(async (name) => readDelivered(await readFile(join(directory, name)))));
     },

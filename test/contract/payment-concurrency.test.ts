@@ -22,12 +22,29 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const user = await repositories.users.create(aNewUser());
     const charity = await repositories.charities.create(aCharity(options.charity));
     const registry = await repositories.registries.create(aNewRegistry(user.id));
-    const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
+    const ports = {
+      unitOfWork: repositories,
+      gifts: repositories.gifts,
+      gateway,
+      rates: DEFAULT_PROCESSING_RATES,
+      appUrl: 'https://gifts.example.org',
+      supportEmail: 'help@gifts.example.org',
+    };
     const gifts = [];
     for (let index = 0; index < count; index += 1) {
       const amount = ((options.base ?? 36) + index) * 100 + (index % 7);
       gifts.push(
-        await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: `Guest ${index}`, giftGiverEmail: `guest${index}@example.com`, amount, personalMessage: '' }, ports),
+        await startGift(
+          {
+            registryId: registry.id,
+            charityId: charity.id,
+            giftGiverName: `Guest ${index}`,
+            giftGiverEmail: `guest${index}@example.com`,
+            amount,
+            personalMessage: '',
+          },
+          ports,
+        ),
       );
     }
     return { repositories, registry, ports, gifts };
@@ -36,7 +53,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
   it('50 distinct gifts confirmed in parallel leave totalReceived equal to their sum', async () => {
     const { repositories, registry, ports, gifts } = await registryWithGifts(50);
     const outcomes = await Promise.all(
-      gifts.map(({ gift }) => recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports)),
+      gifts.map(({ gift }) =>
+        recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports),
+      ),
     );
     expect(outcomes.every((outcome) => outcome.kind === 'credited')).toBe(true);
     const expected = gifts.reduce((sum, { gift }) => sum + gift.amount, 0);
@@ -55,9 +74,21 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
   });
 
   it('numbers the receipts of gifts confirmed in parallel, each reported three times, once each and without a gap', async () => {
-    const details = { legalName: 'Chai Lifeline, Inc.', country: 'US' as const, taxId: '11-2345678', address: '151 West 30th Street\nNew York, NY 10001', agreementDate: '2026-11-01' };
+    const details = {
+      legalName: 'Chai Lifeline, Inc.',
+      country: 'US' as const,
+      taxId: '11-2345678',
+      address: '151 West 30th Street\nNew York, NY 10001',
+      agreementDate: '2026-11-01',
+    };
     const { repositories, ports, gifts } = await registryWithGifts(12, { base: 250, charity: { details } });
-    const reports = gifts.flatMap(({ gift }) => Array.from({ length: 3 }, () => ({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' as const })));
+    const reports = gifts.flatMap(({ gift }) =>
+      Array.from({ length: 3 }, () => ({
+        paymentIntentId: gift.stripePaymentIntentId!,
+        amount: totalCharged(gift),
+        currency: 'USD' as const,
+      })),
+    );
     await Promise.all(reports.map((report) => recordPaymentSucceeded(report, ports)));
     const receipts = await repositories.receipts.listByGiftIds(gifts.map(({ gift }) => gift.id));
     expect(receipts).toHaveLength(12);

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '@core/errors';
-import { DisputeEvidenceRefused, TransferReversalRefused, type CreatedPaymentIntent, type PaymentGateway, type PaymentIntentRequest, type TransferRequest } from '@core/ports/payment-gateway';
+import {
+  DisputeEvidenceRefused,
+  TransferReversalRefused,
+  type CreatedPaymentIntent,
+  type PaymentGateway,
+  type PaymentIntentRequest,
+  type TransferRequest,
+} from '@core/ports/payment-gateway';
 
 /**
  * A gateway and the hands of the people who act at the provider, outside our server: the giver
@@ -36,12 +43,24 @@ function aGift(overrides: Partial<PaymentIntentRequest> = {}): PaymentIntentRequ
 }
 
 function aTransfer(destinationAccountId: string, overrides: Partial<TransferRequest> = {}): TransferRequest {
-  return { destinationAccountId, amount: 32_400, currency: 'CAD', transferGroup: unique('registry'), idempotencyKey: unique('registry-payout'), ...overrides };
+  return {
+    destinationAccountId,
+    amount: 32_400,
+    currency: 'CAD',
+    transferGroup: unique('registry'),
+    idempotencyKey: unique('registry-payout'),
+    ...overrides,
+  };
 }
 
 const anAccount = (country: 'US' | 'CA' = 'US') => ({ country, email: 'rachel@example.com', idempotencyKey: unique('connect-account') });
 /** Shaped like an id of either provider, and issued by neither. */
-const NEVER_ISSUED = { intent: 'pi_3NeverIssued000000000000', account: 'acct_1NeverOpened000000', dispute: 'du_1NeverOpened0000000000', transfer: 'tr_1NeverMade00000000000' };
+const NEVER_ISSUED = {
+  intent: 'pi_3NeverIssued000000000000',
+  account: 'acct_1NeverOpened000000',
+  dispute: 'du_1NeverOpened0000000000',
+  transfer: 'tr_1NeverMade00000000000',
+};
 
 /**
  * What every payment gateway promises its callers (core/ports/payment-gateway.ts), run against the
@@ -57,14 +76,17 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
     });
 
     describe('payments', () => {
-      it.each(['USD', 'CAD'] as const)('answers a new payment with a client secret, pending for the amount asked in %s', async (currency) => {
-        const created = await gateway.createPaymentIntent(aGift({ amount: 5_459, currency }));
-        expect(created.id).toEqual(expect.any(String));
-        expect(created.clientSecret).toEqual(expect.any(String));
-        expect(created.clientSecret).not.toBe('');
-        expect(created.clientSecret).not.toBe(created.id);
-        expect(await gateway.retrievePaymentIntent(created.id)).toEqual({ id: created.id, status: 'pending', amount: 5_459, currency });
-      });
+      it.each(['USD', 'CAD'] as const)(
+        'answers a new payment with a client secret, pending for the amount asked in %s',
+        async (currency) => {
+          const created = await gateway.createPaymentIntent(aGift({ amount: 5_459, currency }));
+          expect(created.id).toEqual(expect.any(String));
+          expect(created.clientSecret).toEqual(expect.any(String));
+          expect(created.clientSecret).not.toBe('');
+          expect(created.clientSecret).not.toBe(created.id);
+          expect(await gateway.retrievePaymentIntent(created.id)).toEqual({ id: created.id, status: 'pending', amount: 5_459, currency });
+        },
+      );
 
       it('answers a repeat with the same idempotency key with the same payment, and another key with another', async () => {
         const request = aGift();
@@ -75,17 +97,23 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
         expect(other.clientSecret).not.toBe(first.clientSecret);
       });
 
-      it.each(['USD', 'CAD'] as const)('answers the fee the provider took for a paid payment in %s, and none before it is paid', async (currency) => {
-        const created = await gateway.createPaymentIntent(aGift({ amount: 10_639, currency }));
-        expect(await gateway.paymentFee(created.id)).toBeNull();
-        await provider.pay(created);
-        // Stripe's published price: 2.9% of 106.39 is 3.09, and 0.30 on top.
-        expect(await gateway.paymentFee(created.id)).toBe(339);
-        const declined = await gateway.createPaymentIntent(aGift({ currency }));
-        await provider.decline(declined);
-        expect(await gateway.paymentFee(declined.id)).toBeNull();
-        await expect(gateway.paymentFee(NEVER_ISSUED.intent)).rejects.toMatchObject({ code: 'payment.failed', message: 'No such payment' });
-      });
+      it.each(['USD', 'CAD'] as const)(
+        'answers the fee the provider took for a paid payment in %s, and none before it is paid',
+        async (currency) => {
+          const created = await gateway.createPaymentIntent(aGift({ amount: 10_639, currency }));
+          expect(await gateway.paymentFee(created.id)).toBeNull();
+          await provider.pay(created);
+          // Stripe's published price: 2.9% of 106.39 is 3.09, and 0.30 on top.
+          expect(await gateway.paymentFee(created.id)).toBe(339);
+          const declined = await gateway.createPaymentIntent(aGift({ currency }));
+          await provider.decline(declined);
+          expect(await gateway.paymentFee(declined.id)).toBeNull();
+          await expect(gateway.paymentFee(NEVER_ISSUED.intent)).rejects.toMatchObject({
+            code: 'payment.failed',
+            message: 'No such payment',
+          });
+        },
+      );
 
       it('refuses a payment it never issued as "No such payment"', async () => {
         const error = await gateway.retrievePaymentIntent(NEVER_ISSUED.intent).catch((caught: unknown) => caught);
@@ -122,7 +150,12 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
         const created = await gateway.createPaymentIntent(aGift({ amount: 7_200 }));
         await provider.pay(created);
         expect(await gateway.cancelPaymentIntent(created.id)).toBe('succeeded');
-        expect(await gateway.retrievePaymentIntent(created.id)).toEqual({ id: created.id, status: 'succeeded', amount: 7_200, currency: 'USD' });
+        expect(await gateway.retrievePaymentIntent(created.id)).toEqual({
+          id: created.id,
+          status: 'succeeded',
+          amount: 7_200,
+          currency: 'USD',
+        });
       });
     });
 
@@ -137,12 +170,15 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
     });
 
     describe('connected accounts', () => {
-      it.each(['US', 'CA'] as const)('opens a %s account that cannot take payouts until the owner has given what is due', async (country) => {
-        const accountId = await gateway.createConnectedAccount(anAccount(country));
-        const status = await gateway.connectedAccountStatus(accountId);
-        expect(status).toEqual({ accountId, payoutsEnabled: false, requirementsDue: expect.any(Array) as unknown, country });
-        expect(status.requirementsDue.length).toBeGreaterThan(0);
-      });
+      it.each(['US', 'CA'] as const)(
+        'opens a %s account that cannot take payouts until the owner has given what is due',
+        async (country) => {
+          const accountId = await gateway.createConnectedAccount(anAccount(country));
+          const status = await gateway.connectedAccountStatus(accountId);
+          expect(status).toEqual({ accountId, payoutsEnabled: false, requirementsDue: expect.any(Array) as unknown, country });
+          expect(status.requirementsDue.length).toBeGreaterThan(0);
+        },
+      );
 
       it('opens one account for one key, also for two clicks at once, and another for another key', async () => {
         const request = anAccount();
@@ -154,7 +190,11 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
 
       it('gives a fresh onboarding link each time', async () => {
         const accountId = await gateway.createConnectedAccount(anAccount());
-        const urls = { accountId, returnUrl: 'https://gifts.example/registry/r1?connect=return', refreshUrl: 'https://gifts.example/registry/r1?connect=refresh' };
+        const urls = {
+          accountId,
+          returnUrl: 'https://gifts.example/registry/r1?connect=return',
+          refreshUrl: 'https://gifts.example/registry/r1?connect=refresh',
+        };
         const first = await gateway.createOnboardingLink(urls);
         const second = await gateway.createOnboardingLink(urls);
         expect(new URL(first).protocol).toBe('https:');
@@ -164,7 +204,12 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
       it('reports an onboarded account as able to take payouts, with nothing due', async () => {
         const accountId = await gateway.createConnectedAccount(anAccount('CA'));
         await provider.completeOnboarding(accountId);
-        expect(await gateway.connectedAccountStatus(accountId)).toEqual({ accountId, payoutsEnabled: true, requirementsDue: [], country: 'CA' });
+        expect(await gateway.connectedAccountStatus(accountId)).toEqual({
+          accountId,
+          payoutsEnabled: true,
+          requirementsDue: [],
+          country: 'CA',
+        });
       });
 
       it('refuses to report on an account it never opened', async () => {
@@ -174,7 +219,11 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
       it('gives the owner of an onboarded account a fresh https link each time to change its bank account', async () => {
         const accountId = await gateway.createConnectedAccount(anAccount());
         await provider.completeOnboarding(accountId);
-        const urls = { accountId, returnUrl: 'https://gifts.example/registry/r1?connect=return', refreshUrl: 'https://gifts.example/registry/r1?connect=refresh' };
+        const urls = {
+          accountId,
+          returnUrl: 'https://gifts.example/registry/r1?connect=return',
+          refreshUrl: 'https://gifts.example/registry/r1?connect=refresh',
+        };
         const first = await gateway.createAccountUpdateLink(urls);
         const second = await gateway.createAccountUpdateLink(urls);
         expect(new URL(first).protocol).toBe('https:');
@@ -239,7 +288,12 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
           paid.push(created.id);
         }
         const listed = await gateway.listBalanceTransactions(around(provider.now()));
-        expect(listed.filter((transaction) => paid.includes(transaction.reference ?? '')).map((transaction) => transaction.amount).sort()).toEqual([1_000, 1_001, 1_002, 1_003, 1_004]);
+        expect(
+          listed
+            .filter((transaction) => paid.includes(transaction.reference ?? ''))
+            .map((transaction) => transaction.amount)
+            .sort(),
+        ).toEqual([1_000, 1_001, 1_002, 1_003, 1_004]);
         const times = listed.map((transaction) => transaction.created.getTime());
         expect(times).toEqual([...times].sort((a, b) => a - b));
       });
@@ -309,7 +363,11 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
         expect(['under_review', 'won']).toContain(answered.status);
         expect((await gateway.submitDisputeEvidence(lost.disputeId, 'losing_evidence')).disputeId).toBe(lost.disputeId);
         await provider.settleDisputes();
-        expect(await gateway.retrieveDispute(won.disputeId)).toMatchObject({ status: 'won', withdrawn: { amount: 10_639, fee: 1_500 }, reinstated: { amount: expect.any(Number) as unknown } });
+        expect(await gateway.retrieveDispute(won.disputeId)).toMatchObject({
+          status: 'won',
+          withdrawn: { amount: 10_639, fee: 1_500 },
+          reinstated: { amount: expect.any(Number) as unknown },
+        });
         expect((await gateway.retrieveDispute(won.disputeId)).reinstated!.amount).toBeGreaterThanOrEqual(10_639);
         expect(await gateway.retrieveDispute(lost.disputeId)).toMatchObject({ status: 'lost', reinstated: null });
       });
@@ -337,11 +395,15 @@ export function paymentGatewayContract(name: string, factory: () => Promise<Paym
         const reversalId = await gateway.reverseTransfer(request);
         expect(reversalId).toEqual(expect.any(String));
         expect(await gateway.reverseTransfer(request)).toBe(reversalId);
-        await expect(gateway.reverseTransfer({ transferId, amount: 32_400, idempotencyKey: unique('dispute-reversal') })).rejects.toBeInstanceOf(TransferReversalRefused);
+        await expect(
+          gateway.reverseTransfer({ transferId, amount: 32_400, idempotencyKey: unique('dispute-reversal') }),
+        ).rejects.toBeInstanceOf(TransferReversalRefused);
       });
 
       it('refuses to reverse a transfer it never made', async () => {
-        await expect(gateway.reverseTransfer({ transferId: NEVER_ISSUED.transfer, amount: 100, idempotencyKey: unique('dispute-reversal') })).rejects.toBeInstanceOf(TransferReversalRefused);
+        await expect(
+          gateway.reverseTransfer({ transferId: NEVER_ISSUED.transfer, amount: 100, idempotencyKey: unique('dispute-reversal') }),
+        ).rejects.toBeInstanceOf(TransferReversalRefused);
       });
     });
   });

@@ -50,7 +50,15 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const currencyOf = (index: number): Currency => (index % 2 === 0 ? 'USD' : 'CAD');
     await Promise.all(
       registries.map((registry, index) =>
-        repositories.transaction((tx) => tx.charityPayouts.addToPending({ charityId: charity.id, currency: currencyOf(index), amount: 100, giftCount: 1, registryId: registry.id })),
+        repositories.transaction((tx) =>
+          tx.charityPayouts.addToPending({
+            charityId: charity.id,
+            currency: currencyOf(index),
+            amount: 100,
+            giftCount: 1,
+            registryId: registry.id,
+          }),
+        ),
       ),
     );
     const pending = (await repositories.charityPayouts.listUnsent()).filter((payout) => payout.charityId === charity.id);
@@ -62,14 +70,25 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
 
   it('a closing that lands while an admin completes the pending payout goes to a new pending one, never the completed one', async () => {
     const { repositories, charity, registries } = await charityWithRegistries(2);
-    const share = (registryId: string, amount: number) => ({ charityId: charity.id, currency: 'USD' as Currency, amount, giftCount: 1, registryId });
+    const share = (registryId: string, amount: number) => ({
+      charityId: charity.id,
+      currency: 'USD' as Currency,
+      amount,
+      giftCount: 1,
+      registryId,
+    });
     const first = await repositories.charityPayouts.addToPending(share(registries[0]!.id, 1_000));
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const completing = repositories.transaction(async (tx) => {
       await tx.charityPayouts.findByIdForUpdate(first.id);
       await gate;
-      return tx.charityPayouts.markCompleted(first.id, { paymentMethod: 'ACH', referenceNumber: 'REF-1', notes: null, completedAt: new Date() });
+      return tx.charityPayouts.markCompleted(first.id, {
+        paymentMethod: 'ACH',
+        referenceNumber: 'REF-1',
+        notes: null,
+        completedAt: new Date(),
+      });
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     // On PostgreSQL this waits on the locked row, then finds it no longer pending and opens a new one.

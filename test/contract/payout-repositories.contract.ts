@@ -8,7 +8,13 @@ import { stopSystemTimeAt } from '../support/system-time';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 function aCompletion(overrides: Partial<{ paymentMethod: string; referenceNumber: string; notes: string | null; completedAt: Date }> = {}) {
-  return { paymentMethod: 'ACH', referenceNumber: 'REF-2027-001', notes: 'Paid with the June batch', completedAt: new Date('2027-06-02T09:30:00.000Z'), ...overrides };
+  return {
+    paymentMethod: 'ACH',
+    referenceNumber: 'REF-2027-001',
+    notes: 'Paid with the June batch',
+    completedAt: new Date('2027-06-02T09:30:00.000Z'),
+    ...overrides,
+  };
 }
 
 function anAuditEvent(overrides: Partial<NewAuditEvent> = {}): NewAuditEvent {
@@ -64,13 +70,23 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const repos = current();
       const user = await repos.users.create(aNewUser());
       await repos.users.attachConnectAccount(user.id, 'acct_1');
-      expect(await repos.users.setConnectStatus(user.id, 'pending', null)).toMatchObject({ stripeConnectStatus: 'pending', stripeConnectOnboardedAt: null });
+      expect(await repos.users.setConnectStatus(user.id, 'pending', null)).toMatchObject({
+        stripeConnectStatus: 'pending',
+        stripeConnectOnboardedAt: null,
+      });
       const verifiedAt = new Date('2027-05-01T12:00:00.000Z');
-      expect(await repos.users.setConnectStatus(user.id, 'verified', verifiedAt)).toMatchObject({ stripeConnectStatus: 'verified', stripeConnectOnboardedAt: verifiedAt });
+      expect(await repos.users.setConnectStatus(user.id, 'verified', verifiedAt)).toMatchObject({
+        stripeConnectStatus: 'verified',
+        stripeConnectOnboardedAt: verifiedAt,
+      });
       // New requirements due later: pending again, but it was onboarded then.
       await repos.users.setConnectStatus(user.id, 'pending', null);
       await repos.users.setConnectStatus(user.id, 'verified', new Date('2027-06-01T12:00:00.000Z'));
-      expect(await repos.users.findById(user.id)).toMatchObject({ stripeConnectAccountId: 'acct_1', stripeConnectStatus: 'verified', stripeConnectOnboardedAt: verifiedAt });
+      expect(await repos.users.findById(user.id)).toMatchObject({
+        stripeConnectAccountId: 'acct_1',
+        stripeConnectStatus: 'verified',
+        stripeConnectOnboardedAt: verifiedAt,
+      });
       expect(await codeOf(repos.users.setConnectStatus(UNKNOWN_ID, 'verified', verifiedAt))).toBe('user.not_found');
     });
   });
@@ -116,7 +132,15 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
         transferFailureMessage: null,
         payoutAmount: null,
       });
-      expect(cleared).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: sentAt, transferFailureReason: null, transferFailureMessage: null, payoutAmount: null, charityPayoutAmount: 1_000 });
+      expect(cleared).toMatchObject({
+        status: 'payout_sent',
+        payoutStatus: 'completed',
+        payoutSentAt: sentAt,
+        transferFailureReason: null,
+        transferFailureMessage: null,
+        payoutAmount: null,
+        charityPayoutAmount: 1_000,
+      });
       expect(await repos.registries.findById(registry.id)).toEqual(cleared);
     });
 
@@ -135,7 +159,11 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       await make({ payoutMethod: 'paypal', paypalEmail: 'open@example.com' });
       await make({ payoutMethod: 'check' });
       await repos.registries.create(aNewRegistry(user.id));
-      expect((await repos.registries.listManualPayouts()).map((registry) => registry.id)).toEqual([checkSent.id, checkClosed.id, paypalClosed.id]);
+      expect((await repos.registries.listManualPayouts()).map((registry) => registry.id)).toEqual([
+        checkSent.id,
+        checkClosed.id,
+        paypalClosed.id,
+      ]);
     });
 
     it('lists closed bank payouts not gone through (tried or not: core picks the failed and stuck), most recently closed first, and keeps when the family was last told', async () => {
@@ -146,11 +174,25 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
         const registry = await repos.registries.create(aNewRegistry(user.id));
         return repos.registries.update(registry.id, changes);
       };
-      const failed = { status: 'closed', payoutMethod: 'bank', payoutStatus: 'pending', transferAttempts: 1, transferFailureReason: 'account_closed' } as const;
+      const failed = {
+        status: 'closed',
+        payoutMethod: 'bank',
+        payoutStatus: 'pending',
+        transferAttempts: 1,
+        transferFailureReason: 'account_closed',
+      } as const;
       const older = await make({ ...failed, closedAt: at(1), payoutIssueEmailedAt: at(1) });
       const newer = await make({ ...failed, closedAt: at(3), transferAttempts: 4 });
       // Cut off between its claim and the provider's answer: nothing recorded but the claim.
-      const cutOff = await make({ ...failed, closedAt: at(4), payoutStatus: 'sending', transferAttempts: 0, transferFailureReason: null, payoutClaimedBy: 'owner:sarah', payoutClaimedAt: at(4) });
+      const cutOff = await make({
+        ...failed,
+        closedAt: at(4),
+        payoutStatus: 'sending',
+        transferAttempts: 0,
+        transferFailureReason: null,
+        payoutClaimedBy: 'owner:sarah',
+        payoutClaimedAt: at(4),
+      });
       await make({ ...failed, closedAt: at(5), status: 'payout_sent', payoutStatus: 'completed' });
       await make({ ...failed, closedAt: at(6), payoutMethod: 'check' });
       await make({ payoutMethod: 'bank' });
@@ -210,7 +252,11 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const cad = await repos.charityPayouts.addToPending(share({ currency: 'CAD', amount: 700 }));
       const otherUsd = await repos.charityPayouts.addToPending(share({ charityId: other.id, amount: 900 }));
       expect(new Set([usd.id, cad.id, otherUsd.id]).size).toBe(3);
-      expect(await repos.charityPayouts.addToPending(share({ currency: 'CAD', amount: 50 }))).toMatchObject({ id: cad.id, currency: 'CAD', amount: 750 });
+      expect(await repos.charityPayouts.addToPending(share({ currency: 'CAD', amount: 50 }))).toMatchObject({
+        id: cad.id,
+        currency: 'CAD',
+        amount: 750,
+      });
       expect(await repos.charityPayouts.findById(usd.id)).toMatchObject({ amount: 500 });
       expect(await repos.charityPayouts.findById(otherUsd.id)).toMatchObject({ amount: 900 });
     });
@@ -239,7 +285,15 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const first = await repos.charityPayouts.addToPending(share({ amount: 1_000, giftCount: 2, registryId: a }));
       const at = new Date('2026-06-01T12:00:00.000Z');
       const claimed = await repos.charityPayouts.claim(first.id, { claimedBy: 'admin:ops', claimedByUserId: null, claimedAt: at });
-      expect(claimed).toMatchObject({ id: first.id, status: 'sending', claimedBy: 'admin:ops', claimedByUserId: null, claimedAt: at, claims: 1, amount: 1_000 });
+      expect(claimed).toMatchObject({
+        id: first.id,
+        status: 'sending',
+        claimedBy: 'admin:ops',
+        claimedByUserId: null,
+        claimedAt: at,
+        claims: 1,
+        amount: 1_000,
+      });
       const opened = await repos.charityPayouts.addToPending(share({ amount: 300, giftCount: 1, registryId: b }));
       expect(opened.id).not.toBe(first.id);
       expect((await repos.charityPayouts.listUnsent()).map((payout) => payout.id).sort()).toEqual([first.id, opened.id].sort());
@@ -248,13 +302,31 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
 
       expect(await repos.charityPayouts.removeGift(opened.id, 100)).toMatchObject({ amount: 200, giftCount: 0 });
       const released = await repos.charityPayouts.release(first.id);
-      expect(released).toMatchObject({ id: first.id, status: 'pending', claimedBy: null, claimedAt: null, claims: 1, amount: 1_200, giftCount: 2, registryIds: [a, b] });
+      expect(released).toMatchObject({
+        id: first.id,
+        status: 'pending',
+        claimedBy: null,
+        claimedAt: null,
+        claims: 1,
+        amount: 1_200,
+        giftCount: 2,
+        registryIds: [a, b],
+      });
       expect(await repos.charityPayouts.findById(opened.id)).toBeNull();
       expect((await repos.charityPayouts.listUnsent()).map((payout) => payout.id)).toEqual([first.id]);
       // Pending again, it takes the next closing's share.
-      expect(await repos.charityPayouts.addToPending(share({ amount: 5, registryId: registries[2]?.id ?? a }))).toMatchObject({ id: first.id, amount: 1_205 });
+      expect(await repos.charityPayouts.addToPending(share({ amount: 5, registryId: registries[2]?.id ?? a }))).toMatchObject({
+        id: first.id,
+        amount: 1_205,
+      });
       expect(await repos.charityPayouts.release(first.id)).toMatchObject({ amount: 1_205 });
-      await expect(repos.charityPayouts.claim('00000000-0000-4000-8000-000000000000', { claimedBy: 'admin:ops', claimedByUserId: null, claimedAt: at })).rejects.toMatchObject({ code: 'payout.not_found' });
+      await expect(
+        repos.charityPayouts.claim('00000000-0000-4000-8000-000000000000', {
+          claimedBy: 'admin:ops',
+          claimedByUserId: null,
+          claimedAt: at,
+        }),
+      ).rejects.toMatchObject({ code: 'payout.not_found' });
     });
 
     it('refuses to complete an unknown payout, and answers null for unknown ids', async () => {
@@ -283,7 +355,11 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
 
     it('lists every payout newest first, and the pending ones apart', async () => {
       const { repos, share } = await setting();
-      const charities = [await repos.charities.create(aCharity()), await repos.charities.create(aCharity()), await repos.charities.create(aCharity())];
+      const charities = [
+        await repos.charities.create(aCharity()),
+        await repos.charities.create(aCharity()),
+        await repos.charities.create(aCharity()),
+      ];
       const payouts = [];
       const time = stopSystemTimeAt(new Date('2027-06-01T09:00:00.000Z'));
       for (const charity of charities) {
@@ -301,18 +377,41 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
     it('appends events and lists them newest first, before and after exactly as given', async () => {
       const repos = current();
       const admin = await repos.users.create(aNewUser());
-      const before = { status: 'pending', amount: 1_200.5, registryIds: ['a', 'b'], nested: { notes: null, flag: false, text: 'Todah “rabah” — 🎉 \\ \' ?' } };
+      const before = {
+        status: 'pending',
+        amount: 1_200.5,
+        registryIds: ['a', 'b'],
+        nested: { notes: null, flag: false, text: "Todah “rabah” — 🎉 \\ ' ?" },
+      };
       const after = { ...before, status: 'completed', paymentMethod: 'ACH', referenceNumber: 'REF-1' };
-      const event = anAuditEvent({ actorUserId: admin.id, actorLabel: `admin:${admin.username}`, before, after, createdAt: new Date('2027-06-01T10:00:00.000Z') });
+      const event = anAuditEvent({
+        actorUserId: admin.id,
+        actorLabel: `admin:${admin.username}`,
+        before,
+        after,
+        createdAt: new Date('2027-06-01T10:00:00.000Z'),
+      });
       const first = await repos.audit.append(event);
       expect(first).toEqual({ ...event, id: expect.any(String) });
       const second = await repos.audit.append(
-        anAuditEvent({ action: 'manual_payout.completed', subjectType: 'registry', before: null, after: { payoutStatus: 'completed' }, createdAt: new Date('2027-06-02T10:00:00.000Z') }),
+        anAuditEvent({
+          action: 'manual_payout.completed',
+          subjectType: 'registry',
+          before: null,
+          after: { payoutStatus: 'completed' },
+          createdAt: new Date('2027-06-02T10:00:00.000Z'),
+        }),
       );
       const third = await repos.audit.append(anAuditEvent({ createdAt: new Date('2027-06-03T10:00:00.000Z') }));
       expect(await repos.audit.list(10)).toEqual([third, second, first]);
       expect(await repos.audit.list(2)).toEqual([third, second]);
-      expect(second).toMatchObject({ actorUserId: null, actorLabel: 'cli:operator', action: 'manual_payout.completed', subjectType: 'registry', before: null });
+      expect(second).toMatchObject({
+        actorUserId: null,
+        actorLabel: 'cli:operator',
+        action: 'manual_payout.completed',
+        subjectType: 'registry',
+        before: null,
+      });
     });
 
     it('keeps what was appended whatever the caller does with its objects afterwards', async () => {
@@ -360,7 +459,13 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
       const user = await repos.users.create(aNewUser());
       const registry = await repos.registries.create(aNewRegistry(user.id));
       const payout = await repos.transaction(async (tx) => {
-        const opened = await tx.charityPayouts.addToPending({ charityId: charity.id, currency: 'CAD', amount: 250, giftCount: 1, registryId: registry.id });
+        const opened = await tx.charityPayouts.addToPending({
+          charityId: charity.id,
+          currency: 'CAD',
+          amount: 250,
+          giftCount: 1,
+          registryId: registry.id,
+        });
         await tx.audit.append(anAuditEvent({ subjectId: opened.id }));
         return opened;
       });

@@ -5,7 +5,11 @@ import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders'
 const now = new Date('2027-03-01T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
 const DAY = 24 * 60 * 60 * 1000;
-const file = (text: string) => ({ fileName: 'export.json', contentType: 'application/json; charset=utf-8', bytes: new TextEncoder().encode(text) });
+const file = (text: string) => ({
+  fileName: 'export.json',
+  contentType: 'application/json; charset=utf-8',
+  bytes: new TextEncoder().encode(text),
+});
 
 /**
  * The repositories' part of the family owning its data: scheduled deletions, exports built in the
@@ -17,12 +21,60 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
     const repos = current();
     const user = await repos.users.create(aNewUser());
     const charity = await repos.charities.create(aCharity());
-    const registry = await repos.registries.create(aNewRegistry(user.id, { childName: 'Noa Levi', personalMessage: 'Our Noa', photoUrl: '/uploads/9b0a7c1e-0000-4000-8000-000000000001-800x600.jpg' }));
-    await repos.registries.update(registry.id, { paypalEmail: 'family@example.com', mailingName: 'Dana Levi', mailingAddress: '1 Elm St', status: 'payout_sent', payoutStatus: 'completed', closedAt: now, payoutSentAt: now });
-    const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { giftGiverName: 'Miriam Gold', giftGiverEmail: 'miriam@example.com', personalMessage: 'Mazel tov!' }));
-    const byHand = await repos.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Aunt Dora', giftGiverEmail: 'dora@example.com', amount: 3600, method: 'cash', receivedOn: '2027-02-01', note: 'Card box' });
-    const [guest] = await repos.guests.createMany([{ registryId: registry.id, name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: '1 Elm St', city: null, region: null, postalCode: null, country: null }]);
-    const note = await repos.thankYouNotes.save({ id: gift.id, byHand: false }, { templateId: 'warm', customMessage: 'Thank you!', imageUrls: ['/uploads/9b0a7c1e-0000-4000-8000-000000000002.jpg'], imageSize: 'medium' });
+    const registry = await repos.registries.create(
+      aNewRegistry(user.id, {
+        childName: 'Noa Levi',
+        personalMessage: 'Our Noa',
+        photoUrl: '/uploads/9b0a7c1e-0000-4000-8000-000000000001-800x600.jpg',
+      }),
+    );
+    await repos.registries.update(registry.id, {
+      paypalEmail: 'family@example.com',
+      mailingName: 'Dana Levi',
+      mailingAddress: '1 Elm St',
+      status: 'payout_sent',
+      payoutStatus: 'completed',
+      closedAt: now,
+      payoutSentAt: now,
+    });
+    const gift = await repos.gifts.create(
+      aNewGift(registry.id, charity.id, {
+        giftGiverName: 'Miriam Gold',
+        giftGiverEmail: 'miriam@example.com',
+        personalMessage: 'Mazel tov!',
+      }),
+    );
+    const byHand = await repos.offlineGifts.create({
+      registryId: registry.id,
+      giftGiverName: 'Aunt Dora',
+      giftGiverEmail: 'dora@example.com',
+      amount: 3600,
+      method: 'cash',
+      receivedOn: '2027-02-01',
+      note: 'Card box',
+    });
+    const [guest] = await repos.guests.createMany([
+      {
+        registryId: registry.id,
+        name: 'Aunt Dora',
+        email: 'dora@example.com',
+        partySize: 2,
+        street: '1 Elm St',
+        city: null,
+        region: null,
+        postalCode: null,
+        country: null,
+      },
+    ]);
+    const note = await repos.thankYouNotes.save(
+      { id: gift.id, byHand: false },
+      {
+        templateId: 'warm',
+        customMessage: 'Thank you!',
+        imageUrls: ['/uploads/9b0a7c1e-0000-4000-8000-000000000002.jpg'],
+        imageSize: 'medium',
+      },
+    );
     await repos.audit.append({
       actorUserId: user.id,
       actorLabel: `owner:${user.username}`,
@@ -45,7 +97,9 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       expect(await users.listDeletionsDue(now, 10)).toEqual([]);
       expect(await users.listDeletionsDue(later(DAY), 10)).toEqual([user.id]);
       expect(await current().transaction(({ users: inside }) => inside.lockDeletionDue(user.id, now))).toBeNull();
-      expect(await current().transaction(({ users: inside }) => inside.lockDeletionDue(user.id, later(DAY)))).toMatchObject({ id: user.id });
+      expect(await current().transaction(({ users: inside }) => inside.lockDeletionDue(user.id, later(DAY)))).toMatchObject({
+        id: user.id,
+      });
       expect(await users.cancelDeletion(user.id)).toBe(true);
       expect(await users.cancelDeletion(user.id)).toBe(false);
       expect(await users.findById(user.id)).toMatchObject({ deletionDueAt: null });
@@ -94,7 +148,9 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
 
   /** How many gifts the owner's list finds for each search. */
   async function searched(repos: Repositories, registryId: string, words: string[]): Promise<number[]> {
-    return Promise.all(words.map(async (q) => (await repos.gifts.pageReceived(registryId, { q, sort: 'date', order: 'desc', page: 1 })).matching));
+    return Promise.all(
+      words.map(async (q) => (await repos.gifts.pageReceived(registryId, { q, sort: 'date', order: 'desc', page: 1 })).matching),
+    );
   }
 
   describe('personal data', () => {
@@ -102,7 +158,10 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       const { repos, registry, gift, byHand, note, guest } = await familyWithGifts();
       expect(await searched(repos, registry.id, ['miriam', 'gold', 'mazel', 'dora'])).toEqual([1, 1, 1, 1]);
       const photos = await repos.transaction(({ personalData }) => personalData.redactRegistry(registry.id, now));
-      expect(photos.sort()).toEqual(['/uploads/9b0a7c1e-0000-4000-8000-000000000001-800x600.jpg', '/uploads/9b0a7c1e-0000-4000-8000-000000000002.jpg']);
+      expect(photos.sort()).toEqual([
+        '/uploads/9b0a7c1e-0000-4000-8000-000000000001-800x600.jpg',
+        '/uploads/9b0a7c1e-0000-4000-8000-000000000002.jpg',
+      ]);
       expect(await repos.registries.findById(registry.id)).toMatchObject({
         childName: 'Redacted',
         personalMessage: null,
@@ -114,21 +173,44 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
         unlisted: true,
         payoutStatus: 'completed',
       });
-      expect(await repos.gifts.findById(gift.id)).toMatchObject({ giftGiverName: 'Redacted', giftGiverEmail: '', personalMessage: null, amount: 10_000, childAmount: 9_000 });
+      expect(await repos.gifts.findById(gift.id)).toMatchObject({
+        giftGiverName: 'Redacted',
+        giftGiverEmail: '',
+        personalMessage: null,
+        amount: 10_000,
+        childAmount: 9_000,
+      });
       expect(await repos.offlineGifts.findById(byHand.id)).toBeNull();
       expect(await repos.thankYouNotes.findById(note.id)).toBeNull();
       expect(await repos.guests.findById(guest.id)).toBeNull();
       // The owner's list searches what the gift says now: the words it no longer keeps find nothing.
       expect(await searched(repos, registry.id, ['miriam', 'gold', 'mazel', 'dora', 'redacted'])).toEqual([0, 0, 0, 0, 1]);
       const [event] = await repos.audit.list(10);
-      expect(event).toMatchObject({ action: 'payout.method_switched', subjectId: registry.id, before: { payoutMethod: 'bank' }, after: { payoutMethod: 'check' } });
+      expect(event).toMatchObject({
+        action: 'payout.method_switched',
+        subjectId: registry.id,
+        before: { payoutMethod: 'bank' },
+        after: { payoutMethod: 'check' },
+      });
       expect(JSON.stringify(event)).not.toMatch(/Dana Levi|1 Elm St|paypalEmail/);
     });
 
     it('redacts the account’s own row and its label in the audit trail', async () => {
       const { repos, user } = await familyWithGifts();
-      await repos.transaction(({ personalData }) => personalData.redactUser(user.id, { username: `deleted-${user.id}`, email: `deleted-${user.id}@deleted.invalid`, passwordHash: 'unknowable' }, now));
-      expect(await repos.users.findById(user.id)).toMatchObject({ username: `deleted-${user.id}`, email: `deleted-${user.id}@deleted.invalid`, firstName: null, lastName: null, deletedAt: now });
+      await repos.transaction(({ personalData }) =>
+        personalData.redactUser(
+          user.id,
+          { username: `deleted-${user.id}`, email: `deleted-${user.id}@deleted.invalid`, passwordHash: 'unknowable' },
+          now,
+        ),
+      );
+      expect(await repos.users.findById(user.id)).toMatchObject({
+        username: `deleted-${user.id}`,
+        email: `deleted-${user.id}@deleted.invalid`,
+        firstName: null,
+        lastName: null,
+        deletedAt: now,
+      });
       expect((await repos.users.findByIdWithPassword(user.id))?.passwordHash).toBe('unknowable');
       expect(await repos.users.findByUsername(user.username)).toBeNull();
       expect((await repos.audit.list(10))[0]).toMatchObject({ actorUserId: user.id, actorLabel: 'owner:deleted' });
@@ -138,12 +220,29 @@ export function personalDataRepositoryContract(current: () => Repositories & Uni
       const { repos, registry, gift, byHand, guest } = await familyWithGifts();
       expect(await searched(repos, registry.id, ['miriam@', 'mazel', 'dora@', 'card box'])).toEqual([1, 1, 1, 1]);
       const recent = await repos.registries.create(aNewRegistry((await repos.users.create(aNewUser())).id));
-      await repos.registries.update(recent.id, { status: 'payout_sent', payoutStatus: 'completed', closedAt: later(DAY), payoutSentAt: later(DAY) });
+      await repos.registries.update(recent.id, {
+        status: 'payout_sent',
+        payoutStatus: 'completed',
+        closedAt: later(DAY),
+        payoutSentAt: later(DAY),
+      });
       const due = await repos.transaction(({ personalData }) => personalData.lockGuestDataDue(now, 10));
       expect(due).toEqual([registry.id]);
-      expect(await repos.transaction(({ personalData }) => personalData.purgeGuestData(registry.id, now))).toEqual({ gifts: 1, giftsByHand: 1 });
-      expect(await repos.gifts.findById(gift.id)).toMatchObject({ giftGiverName: 'Miriam Gold', giftGiverEmail: '', personalMessage: null, amount: 10_000 });
-      expect(await repos.offlineGifts.findById(byHand.id)).toMatchObject({ giftGiverName: 'Aunt Dora', giftGiverEmail: null, note: 'Card box' });
+      expect(await repos.transaction(({ personalData }) => personalData.purgeGuestData(registry.id, now))).toEqual({
+        gifts: 1,
+        giftsByHand: 1,
+      });
+      expect(await repos.gifts.findById(gift.id)).toMatchObject({
+        giftGiverName: 'Miriam Gold',
+        giftGiverEmail: '',
+        personalMessage: null,
+        amount: 10_000,
+      });
+      expect(await repos.offlineGifts.findById(byHand.id)).toMatchObject({
+        giftGiverName: 'Aunt Dora',
+        giftGiverEmail: null,
+        note: 'Card box',
+      });
       expect(await searched(repos, registry.id, ['miriam@', 'mazel', 'dora@', 'card box', 'miriam gold'])).toEqual([0, 0, 0, 1, 1]);
       // The guest list is nothing but guests' data: it goes whole.
       expect(await repos.guests.listByRegistry(registry.id)).toEqual([]);

@@ -14,10 +14,14 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
   let repos: Repositories & UnitOfWork;
   let userId: string;
-  const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) => database.orm.em.fork().execute<T[]>(statement, params);
-  const search = async (...words: string[]) => (await repos.registries.searchListedByChildName(words, 20)).map((registry) => registry.childName);
+  const sql = <T = Record<string, unknown>>(statement: string, params: unknown[] = []) =>
+    database.orm.em.fork().execute<T[]>(statement, params);
+  const search = async (...words: string[]) =>
+    (await repos.registries.searchListedByChildName(words, 20)).map((registry) => registry.childName);
   const prefixesOf = async (id: string) =>
-    (await sql<{ prefix: string }>('select prefix from registry_name_prefixes where registry_id = ?', [id])).map((row) => row.prefix).sort();
+    (await sql<{ prefix: string }>('select prefix from registry_name_prefixes where registry_id = ?', [id]))
+      .map((row) => row.prefix)
+      .sort();
   const insertRaw = async (childName: string, extra = '') => {
     const [row] = await sql<{ id: string }>(
       `insert into registries (user_id, short_code, child_name, celebration_date${extra ? ', status, unlisted' : ''})
@@ -43,8 +47,23 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     await insertRaw('Shira Unlisted', `'open', true`);
     await database.orm.migrator.up();
     expect(await prefixesOf(listed)).toEqual([
-      'blu', 'blum', 'blume', 'blumen', 'blument', 'blumenth', 'blumentha', 'blumenthal',
-      'shi', 'shir', 'shira', 'shira b', 'shira bl', 'shira blu', 'shira blum', 'shira blume', 'shira blumen',
+      'blu',
+      'blum',
+      'blume',
+      'blumen',
+      'blument',
+      'blumenth',
+      'blumentha',
+      'blumenthal',
+      'shi',
+      'shir',
+      'shira',
+      'shira b',
+      'shira bl',
+      'shira blu',
+      'shira blum',
+      'shira blume',
+      'shira blumen',
     ]);
     expect(await search('shira')).toEqual(['Shira Blumenthal']);
 
@@ -84,12 +103,34 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     it('keeps each distinct beginning, 3 to 12 characters, of the name from each of its words on', async () => {
       const id = (await repos.registries.create(aNewRegistry(userId, { childName: "Ari Ariel-O'Li" }))).id;
       expect(await prefixesOf(id)).toEqual([
-        'ari', 'ari a', 'ari ar', 'ari ari', 'ari arie', 'ari ariel', 'ari ariel o',
-        'arie', 'ariel', 'ariel o', 'ariel o l', 'ariel o li',
-        'o l', 'o li',
+        'ari',
+        'ari a',
+        'ari ar',
+        'ari ari',
+        'ari arie',
+        'ari ariel',
+        'ari ariel o',
+        'arie',
+        'ariel',
+        'ariel o',
+        'ariel o l',
+        'ariel o li',
+        'o l',
+        'o li',
       ]);
       const long = (await repos.registries.create(aNewRegistry(userId, { childName: 'Wolfeschlegelsteinhausen' }))).id;
-      expect(await prefixesOf(long)).toEqual(['wol', 'wolf', 'wolfe', 'wolfes', 'wolfesc', 'wolfesch', 'wolfeschl', 'wolfeschle', 'wolfeschleg', 'wolfeschlege']);
+      expect(await prefixesOf(long)).toEqual([
+        'wol',
+        'wolf',
+        'wolfe',
+        'wolfes',
+        'wolfesc',
+        'wolfesch',
+        'wolfeschl',
+        'wolfeschle',
+        'wolfeschleg',
+        'wolfeschlege',
+      ]);
       await repos.registries.delete(id);
       expect(await prefixesOf(id)).toEqual([]);
     });

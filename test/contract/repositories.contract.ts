@@ -70,7 +70,9 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     describe('users: administrators', () => {
       it('lists every administrator by username, and no one else', async () => {
         expect(await repos.users.listAdmins()).toEqual([]);
-        const [ruth, ops, dan] = await Promise.all(['ruth', 'Ops', 'dan'].map((username) => repos.users.create(aNewUser({ username, email: `${username}@example.com` }))));
+        const [ruth, ops, dan] = await Promise.all(
+          ['ruth', 'Ops', 'dan'].map((username) => repos.users.create(aNewUser({ username, email: `${username}@example.com` }))),
+        );
         await repos.users.setAdmin(ruth!.id, true);
         await repos.users.setAdmin(ops!.id, true);
         expect(await repos.users.listAdmins()).toEqual([
@@ -124,7 +126,16 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(await repos.charities.count()).toBe(2);
         // Read by id (as a gift reads its charity) as listed, every field and the details alike.
         const detailed = await repos.charities.create(
-          aCharity({ name: 'C Charity', details: { legalName: 'C Charity Inc.', country: 'US', taxId: '12-3456789', address: '1 Main St, Springfield', agreementDate: '2026-11-30' } }),
+          aCharity({
+            name: 'C Charity',
+            details: {
+              legalName: 'C Charity Inc.',
+              country: 'US',
+              taxId: '12-3456789',
+              address: '1 Main St, Springfield',
+              agreementDate: '2026-11-30',
+            },
+          }),
         );
         for (const charity of await repos.charities.listAll()) expect(await repos.charities.findById(charity.id)).toEqual(charity);
         expect((await repos.charities.findById(detailed.id))?.details).toEqual(detailed.details);
@@ -144,7 +155,15 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
       it('creates an open registry with the spec defaults and finds it by id and short code', async () => {
         const user = await owner();
         const created = await repos.registries.create(aNewRegistry(user.id, { shortCode: 'abcd2345', childName: 'Noa Levi' }));
-        expect(created).toMatchObject({ status: 'open', totalReceived: 0, currency: 'USD', mailingCountry: 'US', payoutStatus: 'pending', isActive: true, payoutAmount: null });
+        expect(created).toMatchObject({
+          status: 'open',
+          totalReceived: 0,
+          currency: 'USD',
+          mailingCountry: 'US',
+          payoutStatus: 'pending',
+          isActive: true,
+          payoutAmount: null,
+        });
         expect(created.celebrationDate.toISOString()).toBe('2027-05-16T00:00:00.000Z');
         expect(await repos.registries.findById(created.id)).toEqual(created);
         expect((await repos.registries.findByShortCode('abcd2345'))?.id).toBe(created.id);
@@ -200,7 +219,8 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(await search('.*')).toEqual([]);
         expect(await search('(')).toEqual([]);
 
-        for (let index = 0; index < 4; index += 1) await repos.registries.create(aNewRegistry(user.id, { childName: `Levi Child ${index}` }));
+        for (let index = 0; index < 4; index += 1)
+          await repos.registries.create(aNewRegistry(user.id, { childName: `Levi Child ${index}` }));
         expect(await repos.registries.searchListedByChildName(['levi'], 3)).toHaveLength(3);
       });
 
@@ -244,7 +264,8 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
 
       it('orders found registries by name, then celebration date', async () => {
         const user = await owner();
-        const at = (childName: string, date: string) => repos.registries.create(aNewRegistry(user.id, { childName, celebrationDate: new Date(date) }));
+        const at = (childName: string, date: string) =>
+          repos.registries.create(aNewRegistry(user.id, { childName, celebrationDate: new Date(date) }));
         const later = await at('Ari Levi', '2028-03-01T00:00:00.000Z');
         const sooner = await at('Ari Levi', '2027-03-01T00:00:00.000Z');
         const cohen = await at('Ari Cohen', '2029-03-01T00:00:00.000Z');
@@ -253,7 +274,10 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect(await search('ari')).toEqual([cohen.id, sooner.id, later.id]);
         await repos.registries.update(later.id, { celebrationDate: new Date('2026-12-01T00:00:00.000Z') });
         expect(await search('ari', 'lev')).toEqual([later.id, sooner.id]);
-        expect(await repos.registries.searchListedByChildName(['ari'], 2)).toEqual([expect.objectContaining({ id: cohen.id }), expect.objectContaining({ id: later.id })]);
+        expect(await repos.registries.searchListedByChildName(['ari'], 2)).toEqual([
+          expect.objectContaining({ id: cohen.id }),
+          expect.objectContaining({ id: later.id }),
+        ]);
       });
 
       it('keeps search right as a registry is renamed, closed, unlisted, relisted, reopened and deleted', async () => {
@@ -317,7 +341,9 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         // A newer one the guests cannot see does not hide the one they can.
         await new Promise((resolve) => setTimeout(resolve, 5));
         await repos.registries.create(aNewRegistry(busy.id, { unlisted: true }));
-        const hidden = (await repos.registries.listByOwner(busy.id)).find((r) => !r.unlisted && r.id !== first.id && r.id !== newestOfBusy.id)!;
+        const hidden = (await repos.registries.listByOwner(busy.id)).find(
+          (r) => !r.unlisted && r.id !== first.id && r.id !== newestOfBusy.id,
+        )!;
         await repos.registries.update(hidden.id, { status: 'closed' });
         expect((await repos.registries.listNewestListed(10)).map((r) => r.id)).toEqual([newestOfBusy.id, other.id]);
       });
@@ -349,9 +375,16 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         const user = await owner();
         const created = await repos.registries.create(aNewRegistry(user.id));
         const updated = await repos.registries.update(created.id, { childName: 'Eli Stern', currency: 'CAD' });
-        expect(updated).toMatchObject({ childName: 'Eli Stern', currency: 'CAD', personalMessage: created.personalMessage, shortCode: created.shortCode });
+        expect(updated).toMatchObject({
+          childName: 'Eli Stern',
+          currency: 'CAD',
+          personalMessage: created.personalMessage,
+          shortCode: created.shortCode,
+        });
         expect(await repos.registries.findById(created.id)).toMatchObject({ childName: 'Eli Stern', currency: 'CAD' });
-        expect(await codeOf(repos.registries.update('00000000-0000-4000-8000-000000000000', { childName: 'X' }))).toBe('registry.not_found');
+        expect(await codeOf(repos.registries.update('00000000-0000-4000-8000-000000000000', { childName: 'X' }))).toBe(
+          'registry.not_found',
+        );
       });
 
       it('deletes a registry together with its gifts, and nothing else', async () => {
@@ -373,7 +406,9 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         const user = await repos.users.create(aNewUser());
         const charity = await repos.charities.create(aCharity());
         const registry = await repos.registries.create(aNewRegistry(user.id));
-        const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { amount: 3_601, childAmount: 3_241, charityAmount: 360, stripeFee: 143 }));
+        const gift = await repos.gifts.create(
+          aNewGift(registry.id, charity.id, { amount: 3_601, childAmount: 3_241, charityAmount: 360, stripeFee: 143 }),
+        );
         const [stored] = await repos.gifts.listByRegistry(registry.id);
         expect(stored).toEqual(gift);
         expect(stored).toMatchObject({ amount: 3_601, childAmount: 3_241, charityAmount: 360, platformFee: 300, stripeFee: 143 });
@@ -437,9 +472,13 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         expect((await repos.gifts.findById(paid.id))?.paymentStatus).toBe('refunding');
         expect(await repos.gifts.paymentStatusesOf(registry.id)).toEqual(new Set(['refunding', 'pending']));
 
-        expect((await repos.gifts.listRefundingStartedBefore(new Date(startedAt.getTime() + 1), 10)).map((gift) => gift.id)).toContain(paid.id);
+        expect((await repos.gifts.listRefundingStartedBefore(new Date(startedAt.getTime() + 1), 10)).map((gift) => gift.id)).toContain(
+          paid.id,
+        );
         expect((await repos.gifts.listRefundingStartedBefore(startedAt, 10)).map((gift) => gift.id)).not.toContain(paid.id);
-        expect(Object.keys((await repos.gifts.listRefundingStartedBefore(new Date(startedAt.getTime() + 1), 10))[0]!).sort()).toEqual(Object.keys(paid).sort());
+        expect(Object.keys((await repos.gifts.listRefundingStartedBefore(new Date(startedAt.getTime() + 1), 10))[0]!).sort()).toEqual(
+          Object.keys(paid).sort(),
+        );
 
         expect(await repos.gifts.changeStatus(paid.id, 'succeeded', 'refunded')).toBe(false);
         expect(await repos.gifts.changeStatus(paid.id, 'refunding', 'refunded')).toBe(true);
@@ -487,7 +526,12 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     });
 
     describe('thank-you notes', () => {
-      const content = { templateId: 'modern' as const, customMessage: 'Thank you!', imageUrls: ['/uploads/a.jpg'], imageSize: 'large' as const };
+      const content = {
+        templateId: 'modern' as const,
+        customMessage: 'Thank you!',
+        imageUrls: ['/uploads/a.jpg'],
+        imageSize: 'large' as const,
+      };
 
       async function aGift() {
         const user = await repos.users.create(aNewUser());
@@ -500,9 +544,16 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         const { gift } = await aGift();
         const first = await repos.thankYouNotes.save({ id: gift.id, byHand: false }, content);
         expect(first).toMatchObject({ giftId: gift.id, byHand: false, ...content, status: 'draft', sentAt: null });
-        const second = await repos.thankYouNotes.save({ id: gift.id, byHand: false }, { ...content, customMessage: 'Todah rabah!', imageUrls: [] });
+        const second = await repos.thankYouNotes.save(
+          { id: gift.id, byHand: false },
+          { ...content, customMessage: 'Todah rabah!', imageUrls: [] },
+        );
         expect(second.id).toBe(first.id);
-        expect(await repos.thankYouNotes.findByGiftId(gift.id)).toMatchObject({ id: first.id, customMessage: 'Todah rabah!', imageUrls: [] });
+        expect(await repos.thankYouNotes.findByGiftId(gift.id)).toMatchObject({
+          id: first.id,
+          customMessage: 'Todah rabah!',
+          imageUrls: [],
+        });
         expect(await repos.thankYouNotes.listByGiftIds([gift.id, '00000000-0000-4000-8000-000000000000'])).toHaveLength(1);
       });
 
@@ -526,7 +577,14 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
     });
 
     describe('gifts given by hand', () => {
-      const details = { giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 18_000, method: 'cash' as const, receivedOn: '2027-05-16', note: 'In a card' };
+      const details = {
+        giftGiverName: 'Uncle Ben',
+        giftGiverEmail: null,
+        amount: 18_000,
+        method: 'cash' as const,
+        receivedOn: '2027-05-16',
+        note: 'In a card',
+      };
 
       async function aRegistry() {
         const user = await repos.users.create(aNewUser());
@@ -538,8 +596,22 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         const gift = await repos.offlineGifts.create({ registryId: registry.id, ...details });
         expect(gift).toMatchObject({ registryId: registry.id, ...details, createdAt: expect.any(Date), updatedAt: expect.any(Date) });
         expect(await repos.offlineGifts.findById(gift.id)).toEqual(gift);
-        const changed = await repos.offlineGifts.update(gift.id, { ...details, giftGiverEmail: 'ben@example.com', amount: 1, method: 'check', receivedOn: '2027-05-17', note: null });
-        expect(changed).toMatchObject({ id: gift.id, giftGiverEmail: 'ben@example.com', amount: 1, method: 'check', receivedOn: '2027-05-17', note: null });
+        const changed = await repos.offlineGifts.update(gift.id, {
+          ...details,
+          giftGiverEmail: 'ben@example.com',
+          amount: 1,
+          method: 'check',
+          receivedOn: '2027-05-17',
+          note: null,
+        });
+        expect(changed).toMatchObject({
+          id: gift.id,
+          giftGiverEmail: 'ben@example.com',
+          amount: 1,
+          method: 'check',
+          receivedOn: '2027-05-17',
+          note: null,
+        });
         expect(await repos.offlineGifts.findById(gift.id)).toMatchObject({ amount: 1, method: 'check', receivedOn: '2027-05-17' });
         expect(await repos.offlineGifts.delete(gift.id)).toBe(true);
         expect(await repos.offlineGifts.delete(gift.id)).toBe(false);
@@ -561,7 +633,12 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
       it('keeps one thank-you note per gift given by hand, found by the gift’s id, and removes it with the gift', async () => {
         const registry = await aRegistry();
         const gift = await repos.offlineGifts.create({ registryId: registry.id, ...details });
-        const content = { templateId: 'warm' as const, customMessage: 'Thank you, Uncle Ben!', imageUrls: [], imageSize: 'medium' as const };
+        const content = {
+          templateId: 'warm' as const,
+          customMessage: 'Thank you, Uncle Ben!',
+          imageUrls: [],
+          imageSize: 'medium' as const,
+        };
         const first = await repos.thankYouNotes.save({ id: gift.id, byHand: true }, content);
         expect(first).toMatchObject({ giftId: gift.id, byHand: true, status: 'draft' });
         const second = await repos.thankYouNotes.save({ id: gift.id, byHand: true }, { ...content, customMessage: 'Todah!' });
@@ -576,7 +653,10 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
       it('goes with its registry', async () => {
         const registry = await aRegistry();
         const gift = await repos.offlineGifts.create({ registryId: registry.id, ...details });
-        const note = await repos.thankYouNotes.save({ id: gift.id, byHand: true }, { templateId: 'warm', customMessage: 'Thanks', imageUrls: [], imageSize: 'medium' });
+        const note = await repos.thankYouNotes.save(
+          { id: gift.id, byHand: true },
+          { templateId: 'warm', customMessage: 'Thanks', imageUrls: [], imageSize: 'medium' },
+        );
         await repos.registries.delete(registry.id);
         expect(await repos.offlineGifts.findById(gift.id)).toBeNull();
         expect(await repos.thankYouNotes.findById(note.id)).toBeNull();

@@ -15,7 +15,15 @@ export function sandboxAccountStoreContract(name: string, factory: () => Promise
     it('creates an unverified account without a link, and finds it', async () => {
       const id = anAccountId();
       const created = await store.create({ id, country: 'CA', email: 'family@example.com' });
-      expect(created).toEqual({ id, country: 'CA', email: 'family@example.com', verified: false, rejectsTransfers: false, linkNonce: null, createdAt: expect.any(Date) });
+      expect(created).toEqual({
+        id,
+        country: 'CA',
+        email: 'family@example.com',
+        verified: false,
+        rejectsTransfers: false,
+        linkNonce: null,
+        createdAt: expect.any(Date),
+      });
       expect(await store.find(id)).toEqual(created);
       expect(await store.find('acct_unknown')).toBeNull();
     });
@@ -27,7 +35,9 @@ export function sandboxAccountStoreContract(name: string, factory: () => Promise
       expect(await store.create({ id, country: 'CA', email: 'second@example.com' })).toEqual({ ...first, linkNonce: 'nonce-1' });
 
       const racing = anAccountId();
-      const answers = await Promise.all(['a@example.com', 'b@example.com'].map((email) => store.create({ id: racing, country: 'US', email })));
+      const answers = await Promise.all(
+        ['a@example.com', 'b@example.com'].map((email) => store.create({ id: racing, country: 'US', email })),
+      );
       expect(answers[0]).toEqual(answers[1]);
     });
 
@@ -87,7 +97,9 @@ export function sandboxAccountStoreContract(name: string, factory: () => Promise
       await store.create({ id, country: 'US', email: 'family@example.com' });
       await store.setLinkNonce(id, 'nonce-1');
       const outcomes = await Promise.all(
-        Array.from({ length: 8 }, (_, index) => store.completeOnboarding(id, 'nonce-1', index % 2 === 0 ? 'verified' : 'rejects_transfers')),
+        Array.from({ length: 8 }, (_, index) =>
+          store.completeOnboarding(id, 'nonce-1', index % 2 === 0 ? 'verified' : 'rejects_transfers'),
+        ),
       );
       expect(outcomes.filter(Boolean)).toHaveLength(1);
       expect(await store.find(id)).toMatchObject({ verified: true, linkNonce: null });

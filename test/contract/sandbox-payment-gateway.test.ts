@@ -18,11 +18,13 @@ paymentGatewayContract('sandbox', async () => {
     decideAfterMs: 0,
   });
   // What the sandbox's card form and onboarding page do (adapters/payments/sandbox/sandbox-routes.ts).
-  const settle = (status: 'succeeded' | 'failed') => async ({ clientSecret }: { clientSecret: string }) => {
-    const intent = gateway.intentOf(clientSecret);
-    if (!intent) throw new Error('the sandbox did not sign this client secret');
-    await gateway.markSettled(intent.id, status);
-  };
+  const settle =
+    (status: 'succeeded' | 'failed') =>
+    async ({ clientSecret }: { clientSecret: string }) => {
+      const intent = gateway.intentOf(clientSecret);
+      if (!intent) throw new Error('the sandbox did not sign this client secret');
+      await gateway.markSettled(intent.id, status);
+    };
   return {
     gateway,
     pay: settle('succeeded'),
@@ -36,7 +38,13 @@ paymentGatewayContract('sandbox', async () => {
     settleDisputes: () => gateway.disputes.settled(),
     now: () => clock.now(),
     async completeOnboarding(accountId) {
-      const link = new URL(await gateway.createOnboardingLink({ accountId, returnUrl: 'https://gifts.example/back', refreshUrl: 'https://gifts.example/again' }));
+      const link = new URL(
+        await gateway.createOnboardingLink({
+          accountId,
+          returnUrl: 'https://gifts.example/back',
+          refreshUrl: 'https://gifts.example/again',
+        }),
+      );
       const completed = await gateway.completeOnboarding(link.searchParams.get('token') ?? '', 'verified');
       if (completed.status !== 'completed') throw new Error(`onboarding did not complete: ${completed.status}`);
     },

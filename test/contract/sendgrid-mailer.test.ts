@@ -19,7 +19,11 @@ afterAll(() => server.close());
 
 /** A message SendGrid took, as its recipient reads it: every recipient, and each content by type. */
 function asDelivered(body: ReceivedMail['body']): DeliveredMail {
-  const content = (type: string) => body.content.filter((part) => part.type === type).map((part) => part.value).join('');
+  const content = (type: string) =>
+    body.content
+      .filter((part) => part.type === type)
+      .map((part) => part.value)
+      .join('');
   const unsubscribe = body.headers?.['List-Unsubscribe'];
   return {
     from: { name: body.from.name ?? '', address: body.from.email },
@@ -29,9 +33,22 @@ function asDelivered(body: ReceivedMail['body']): DeliveredMail {
     text: content('text/plain'),
     html: content('text/html'),
     ...(body.attachments?.length
-      ? { attachments: body.attachments.map((file) => ({ filename: file.filename, contentType: file.type ?? '', content: Buffer.from(file.content, 'base64').toString('utf8') })) }
+      ? {
+          attachments: body.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.type ?? '',
+            content: Buffer.from(file.content, 'base64').toString('utf8'),
+          })),
+        }
       : {}),
-    ...(unsubscribe ? { unsubscribe: { url: unsubscribe.replace(/^<|>$/g, ''), oneClick: body.headers?.['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click' } } : {}),
+    ...(unsubscribe
+      ? {
+          unsubscribe: {
+            url: unsubscribe.replace(/^<|>$/g, ''),
+            oneClick: body.headers?.['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
   };
 }
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 
-const content = { templateId: 'warm' as const, customMessage: 'Dear {name}, thank you!', imageUrls: ['/uploads/a.jpg'], imageSize: 'small' as const };
+const content = {
+  templateId: 'warm' as const,
+  customMessage: 'Dear {name}, thank you!',
+  imageUrls: ['/uploads/a.jpg'],
+  imageSize: 'small' as const,
+};
 const weekAgo = new Date('2027-05-23T00:00:00.000Z');
 
 /**
@@ -15,9 +20,18 @@ export function thankYouRepositoryContract(current: () => Repositories & UnitOfW
     const user = await repos.users.create(aNewUser());
     const charity = await repos.charities.create(aCharity());
     const registry = await repos.registries.create(aNewRegistry(user.id, { celebrationDate }));
-    const gift = (status: 'succeeded' | 'pending' | 'failed' = 'succeeded') => repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: status }));
+    const gift = (status: 'succeeded' | 'pending' | 'failed' = 'succeeded') =>
+      repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: status }));
     const byHand = () =>
-      repos.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 18000, method: 'cash', receivedOn: '2027-05-02', note: null });
+      repos.offlineGifts.create({
+        registryId: registry.id,
+        giftGiverName: 'Uncle Ben',
+        giftGiverEmail: null,
+        amount: 18000,
+        method: 'cash',
+        receivedOn: '2027-05-02',
+        note: null,
+      });
     return { registry, gift, byHand };
   }
 
@@ -26,7 +40,13 @@ export function thankYouRepositoryContract(current: () => Repositories & UnitOfW
       const { thankYouCards, registries } = current();
       const { registry } = await aRegistry(weekAgo);
       const first = await thankYouCards.create({ registryId: registry.id, ...content, sentToAllGifts: true });
-      expect(first).toMatchObject({ registryId: registry.id, ...content, sentToAllGifts: true, id: expect.any(String), createdAt: expect.any(Date) });
+      expect(first).toMatchObject({
+        registryId: registry.id,
+        ...content,
+        sentToAllGifts: true,
+        id: expect.any(String),
+        createdAt: expect.any(Date),
+      });
       const listed = await thankYouCards.listByRegistry(registry.id);
       expect(listed).toEqual([first]);
       expect(await thankYouCards.listByRegistry('not-a-uuid')).toEqual([]);
@@ -54,7 +74,10 @@ export function thankYouRepositoryContract(current: () => Repositories & UnitOfW
       await tooRecent.gift();
 
       const found = await thankYouReminders.listDue(weekAgo, 10);
-      expect(found.filter((id) => [due, draftOnly, allSent, onlyPending, tooRecent].some(({ registry }) => registry.id === id))).toEqual([draftOnly.registry.id, due.registry.id]);
+      expect(found.filter((id) => [due, draftOnly, allSent, onlyPending, tooRecent].some(({ registry }) => registry.id === id))).toEqual([
+        draftOnly.registry.id,
+        due.registry.id,
+      ]);
       expect(await thankYouReminders.listDue(weekAgo, 1)).toHaveLength(1);
     });
 

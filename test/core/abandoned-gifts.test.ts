@@ -19,10 +19,27 @@ async function world() {
   const owner = await repositories.users.create(aNewUser());
   const charity = await repositories.charities.create(aCharity());
   const registry = await repositories.registries.create(aNewRegistry(owner.id));
-  const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
+  const ports = {
+    unitOfWork: repositories,
+    gifts: repositories.gifts,
+    gateway,
+    rates: DEFAULT_PROCESSING_RATES,
+    appUrl: 'https://gifts.example.org',
+    supportEmail: 'help@gifts.example.org',
+  };
   const give = (dollars: number) => giveCents(dollars * 100);
   const giveCents = (amount: number) =>
-    startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'A stranger', giftGiverEmail: 'stranger@example.com', amount, personalMessage: '' }, ports);
+    startGift(
+      {
+        registryId: registry.id,
+        charityId: charity.id,
+        giftGiverName: 'A stranger',
+        giftGiverEmail: 'stranger@example.com',
+        amount,
+        personalMessage: '',
+      },
+      ports,
+    );
   /** The sweep as it runs the given time after now. */
   const sweepAfter = (ms: number) => expireAbandonedGifts({ ...ports, clock: new FixedClock(new Date(Date.now() + ms)) });
   const statusOf = async (giftId: string) => (await repositories.gifts.findById(giftId))?.paymentStatus;
@@ -79,7 +96,9 @@ describe('a stranger’s unpaid gift when the family acts', () => {
     const { gift } = await give(18);
     const stranger = await repositories.users.create(aNewUser({ username: 'someone-else', email: 'else@example.com' }));
     await expect(deleteRegistry(registry.id, { ...family, user: stranger })).rejects.toMatchObject({ code: 'registry.forbidden' });
-    await expect(changeCurrency(registry.id, { currency: 'CAD' }, { ...family, user: stranger })).rejects.toMatchObject({ code: 'registry.forbidden' });
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, { ...family, user: stranger })).rejects.toMatchObject({
+      code: 'registry.forbidden',
+    });
     expect(await statusOf(gift.id)).toBe('pending');
   });
 });
@@ -87,12 +106,20 @@ describe('a stranger’s unpaid gift when the family acts', () => {
 describe('a registry whose only gift was refunded', () => {
   it('can change its currency, the refunded gift keeping its own, and be deleted: gone for everyone, while the refunded gift and its registry stay on record', async () => {
     const { repositories, registry, charity, family } = await world();
-    const refunded = await repositories.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'refunded', stripePaymentIntentId: 'pi_refunded' }));
-    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).resolves.toEqual({ message: 'Currency updated to CAD', currency: 'CAD' });
+    const refunded = await repositories.gifts.create(
+      aNewGift(registry.id, charity.id, { paymentStatus: 'refunded', stripePaymentIntentId: 'pi_refunded' }),
+    );
+    await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).resolves.toEqual({
+      message: 'Currency updated to CAD',
+      currency: 'CAD',
+    });
     expect(await repositories.gifts.findById(refunded.id)).toMatchObject({ currency: 'USD' });
 
     await expect(deleteRegistry(registry.id, family)).resolves.toEqual({ message: 'Registry deleted' });
-    expect(await repositories.gifts.findById(refunded.id)).toMatchObject({ paymentStatus: 'refunded', stripePaymentIntentId: 'pi_refunded' });
+    expect(await repositories.gifts.findById(refunded.id)).toMatchObject({
+      paymentStatus: 'refunded',
+      stripePaymentIntentId: 'pi_refunded',
+    });
     expect(await repositories.registries.findById(registry.id)).toMatchObject({ isActive: false, currency: 'CAD' });
     expect(await repositories.registries.listByOwner(family.user.id)).toEqual([]);
     await expect(deleteRegistry(registry.id, family)).rejects.toMatchObject({ code: 'registry.not_found' });
@@ -137,7 +164,9 @@ describe('abandoned gifts', () => {
 
   it('marks a gift whose start was cut off (no payment attached) failed after minutes, not a day', async () => {
     const { repositories, registry, charity, sweepAfter, statusOf } = await world();
-    const cutOff = await repositories.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'pending', stripePaymentIntentId: null }));
+    const cutOff = await repositories.gifts.create(
+      aNewGift(registry.id, charity.id, { paymentStatus: 'pending', stripePaymentIntentId: null }),
+    );
     expect(await sweepAfter(UNSTARTED_AFTER_MS - 60_000)).toMatchObject({ failed: 0 });
     expect(await statusOf(cutOff.id)).toBe('pending');
     expect(await sweepAfter(UNSTARTED_AFTER_MS + 60_000)).toMatchObject({ failed: 1 });
@@ -148,7 +177,10 @@ describe('abandoned gifts', () => {
     const { repositories, gateway, registry, ports, give, sweepAfter, statusOf } = await world();
     const { gift } = await give(72);
     await sweepAfter(ABANDONED_AFTER_MS + HOUR);
-    const outcome = await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports);
+    const outcome = await recordPaymentSucceeded(
+      { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' },
+      ports,
+    );
     expect(outcome.kind).toBe('refunded');
     expect(await statusOf(gift.id)).toBe('refunded');
     expect(gateway.refunds).toHaveLength(1);
@@ -158,24 +190,38 @@ describe('abandoned gifts', () => {
   it('whatever the givers did, the registry total is exactly its paid gifts, each counted once', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ cents: fc.integer({ min: 100, max: 2_500_000 }), paid: fc.constantFrom('never', 'before-sweep', 'late'), sweeps: fc.integer({ min: 1, max: 3 }) }), {
-          minLength: 1,
-          maxLength: 8,
-        }),
+        fc.array(
+          fc.record({
+            cents: fc.integer({ min: 100, max: 2_500_000 }),
+            paid: fc.constantFrom('never', 'before-sweep', 'late'),
+            sweeps: fc.integer({ min: 1, max: 3 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
         async (givers) => {
           const { repositories, gateway, registry, ports, giveCents, sweepAfter } = await world();
           const started = await Promise.all(givers.map((giver) => giveCents(giver.cents)));
           for (const [index, { gift }] of started.entries()) {
             if (givers[index]!.paid === 'before-sweep') gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
           }
-          for (let sweep = 0; sweep < Math.max(...givers.map((giver) => giver.sweeps)); sweep += 1) await sweepAfter(ABANDONED_AFTER_MS + (sweep + 1) * HOUR);
+          for (let sweep = 0; sweep < Math.max(...givers.map((giver) => giver.sweeps)); sweep += 1)
+            await sweepAfter(ABANDONED_AFTER_MS + (sweep + 1) * HOUR);
           // A late success (a webhook after the cancel) is never credited.
           for (const [index, { gift }] of started.entries()) {
-            if (givers[index]!.paid === 'late') await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports);
+            if (givers[index]!.paid === 'late')
+              await recordPaymentSucceeded(
+                { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' },
+                ports,
+              );
           }
           const gifts = [...repositories.gifts.rows.values()];
           const paid = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
-          expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(paid.reduce((sum, gift) => sum + gift.amount, 0));
+          expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(
+            paid.reduce((sum, gift) => sum + gift.amount, 0),
+          );
           expect(paid).toHaveLength(givers.filter((giver) => giver.paid === 'before-sweep').length);
           expect(gifts.filter((gift) => gift.paymentStatus === 'pending')).toEqual([]);
         },

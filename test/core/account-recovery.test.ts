@@ -158,7 +158,10 @@ describe('changing the password', () => {
 
 describe('changing the names', () => {
   it('changes first and last name, trimmed, and refuses a blank one', async () => {
-    expect(await updateProfile(user, { firstName: ' Noa ', lastName: 'Katz' }, ports)).toMatchObject({ firstName: 'Noa', lastName: 'Katz' });
+    expect(await updateProfile(user, { firstName: ' Noa ', lastName: 'Katz' }, ports)).toMatchObject({
+      firstName: 'Noa',
+      lastName: 'Katz',
+    });
     expect(await codeOf(updateProfile(user, { firstName: 'Noa', lastName: '  ' }, ports))).toBe('validation.failed');
     expect(await codeOf(updateProfile(user, { firstName: 'Noa', lastName: 'Katz', isAdmin: true }, ports))).toBe('validation.failed');
   });

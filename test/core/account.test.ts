@@ -24,7 +24,10 @@ async function failure(promise: Promise<unknown>) {
 describe('registering', () => {
   it('stores a hash, never the password, and a lower-cased e-mail', async () => {
     const users = new InMemoryUserRepository();
-    const user = await registerUser(aRegistration({ username: 'sarah', email: 'Sarah@Example.com', password: 'secret1' }), { users, hasher });
+    const user = await registerUser(aRegistration({ username: 'sarah', email: 'Sarah@Example.com', password: 'secret1' }), {
+      users,
+      hasher,
+    });
     expect(user).toMatchObject({ username: 'sarah', email: 'sarah@example.com', isAdmin: false });
     expect((await users.findByUsernameWithPassword('sarah'))?.passwordHash).toBe('hashed:secret1');
   });
@@ -88,7 +91,9 @@ describe('the form schemas carry the spec messages', () => {
     const base = { firstName: 'A', lastName: 'B', email: 'a@b.co', username: 'abc', password: 'secret1' };
     await expect(registrationFormSchema.validate({ ...base, confirmPassword: '' })).rejects.toThrow('Please confirm your password');
     await expect(registrationFormSchema.validate({ ...base, confirmPassword: 'other1' })).rejects.toThrow("Passwords don't match");
-    await expect(registrationFormSchema.validate({ ...base, password: '123', confirmPassword: '123' })).rejects.toThrow('Password must be at least 6 characters');
+    await expect(registrationFormSchema.validate({ ...base, password: '123', confirmPassword: '123' })).rejects.toThrow(
+      'Password must be at least 6 characters',
+    );
     await expect(registrationFormSchema.validate({ ...base, confirmPassword: 'secret1' })).resolves.toBeTruthy();
   });
 });

@@ -24,7 +24,15 @@ describe('the celebration title', () => {
     const registry = { ...aNewRegistry('u-1', { childName: 'Maya Rose Katz', celebrationType: 'bat' }), id: 'r-1' };
     expect(celebration(registry as never)).toBe("Maya Rose Katz's Bat Mitzvah");
     const card = renderThankYouCard(
-      { templateId: 'traditional', customMessage: 'Thanks', imageUrls: [], imageSize: 'medium', childName: 'Maya Rose Katz', celebrationType: 'bat', giverName: 'Aunt Miriam' },
+      {
+        templateId: 'traditional',
+        customMessage: 'Thanks',
+        imageUrls: [],
+        imageSize: 'medium',
+        childName: 'Maya Rose Katz',
+        celebrationType: 'bat',
+        giverName: 'Aunt Miriam',
+      },
       'https://gifts.example',
     );
     expect(card.html).toContain('Maya Rose Katz&#39;s Bat Mitzvah');
@@ -32,8 +40,12 @@ describe('the celebration title', () => {
   });
 
   it('names the celebration in the default thank-you message, and twins speak together', () => {
-    expect(defaultThankYouMessage('Miriam', 'maya katz', 'bat')).toContain('being part of my Bat Mitzvah. Your kindness means a great deal to me and my family, and I am proud');
-    expect(defaultThankYouMessage('Miriam', 'noa katz', 'bnai')).toContain('being part of our B\'nai Mitzvah. Your kindness means a great deal to us and our family, and we are proud');
+    expect(defaultThankYouMessage('Miriam', 'maya katz', 'bat')).toContain(
+      'being part of my Bat Mitzvah. Your kindness means a great deal to me and my family, and I am proud',
+    );
+    expect(defaultThankYouMessage('Miriam', 'noa katz', 'bnai')).toContain(
+      "being part of our B'nai Mitzvah. Your kindness means a great deal to us and our family, and we are proud",
+    );
     expect(defaultThankYouMessage('Miriam', 'sam katz')).toContain('being part of my Bar/Bat Mitzvah.');
   });
 });

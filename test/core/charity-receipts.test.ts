@@ -13,7 +13,13 @@ import { startGift } from '@core/gift/start-gift';
 import { receiptDay } from '@core/receipt/receipt-day';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
-const DETAILS: CharityDetails = { legalName: 'Chai Lifeline, Inc.', country: 'US', taxId: '11-2345678', address: '151 West 30th Street\nNew York, NY 10001', agreementDate: '2026-11-01' };
+const DETAILS: CharityDetails = {
+  legalName: 'Chai Lifeline, Inc.',
+  country: 'US',
+  taxId: '11-2345678',
+  address: '151 West 30th Street\nNew York, NY 10001',
+  agreementDate: '2026-11-01',
+};
 const nineDigits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }).map((digits) => digits.join(''));
 
 describe('tax ids', () => {
@@ -37,7 +43,11 @@ describe('tax ids', () => {
   it('changes nothing when any field is bad', async () => {
     const repositories = createInMemoryRepositories();
     const charity = await repositories.charities.create(aCharity());
-    const error = await updateCharityDetails(charity.id, { ...DETAILS, taxId: '123' }, { charities: repositories.charities, today: '2026-12-02' }).catch((caught: unknown) => caught);
+    const error = await updateCharityDetails(
+      charity.id,
+      { ...DETAILS, taxId: '123' },
+      { charities: repositories.charities, today: '2026-12-02' },
+    ).catch((caught: unknown) => caught);
     expect(isDomainError(error) && error.fields?.taxId).toBe('A US tax id is an EIN of 9 digits, written 12-3456789');
     expect((await repositories.charities.findById(charity.id))?.details).toBeNull();
   });
@@ -51,24 +61,51 @@ describe('receipts', () => {
 
   it('are issued for gifts over $200 to a charity with details, for the charity’s 10% exactly, numbered one after another', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 100, max: 100_000 }), { minLength: 1, maxLength: 8 }), fc.boolean(), async (amounts, withDetails) => {
-        const repositories = createInMemoryRepositories();
-        const user = await repositories.users.create(aNewUser());
-        const charity = await repositories.charities.create(aCharity({ details: withDetails ? DETAILS : null }));
-        const registry = await repositories.registries.create(aNewRegistry(user.id));
-        const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway: new InMemoryPaymentGateway(), rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org', clock: new FixedClock(new Date('2026-12-02T15:00:00Z')) };
-        const gifts = [];
-        for (const amount of amounts) {
-          const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount, personalMessage: '' }, ports);
-          await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports);
-          gifts.push(gift);
-        }
-        const receipts = await repositories.receipts.listByGiftIds(gifts.map((gift) => gift.id));
-        const qualifying = withDetails ? gifts.filter((gift) => gift.amount > 20_000) : [];
-        expect(receipts.map((receipt) => receipt.giftId).sort()).toEqual(qualifying.map((gift) => gift.id).sort());
-        for (const receipt of receipts) expect(receipt.amount).toBe(gifts.find((gift) => gift.id === receipt.giftId)!.charityAmount);
-        expect(receipts.map((receipt) => receipt.number).sort()).toEqual(qualifying.map((_, index) => `MG-2026-${String(index + 1).padStart(6, '0')}`));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 100, max: 100_000 }), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        async (amounts, withDetails) => {
+          const repositories = createInMemoryRepositories();
+          const user = await repositories.users.create(aNewUser());
+          const charity = await repositories.charities.create(aCharity({ details: withDetails ? DETAILS : null }));
+          const registry = await repositories.registries.create(aNewRegistry(user.id));
+          const ports = {
+            unitOfWork: repositories,
+            gifts: repositories.gifts,
+            gateway: new InMemoryPaymentGateway(),
+            rates: DEFAULT_PROCESSING_RATES,
+            appUrl: 'https://gifts.example.org',
+            supportEmail: 'help@gifts.example.org',
+            clock: new FixedClock(new Date('2026-12-02T15:00:00Z')),
+          };
+          const gifts = [];
+          for (const amount of amounts) {
+            const { gift } = await startGift(
+              {
+                registryId: registry.id,
+                charityId: charity.id,
+                giftGiverName: 'Miriam',
+                giftGiverEmail: 'miriam@example.com',
+                amount,
+                personalMessage: '',
+              },
+              ports,
+            );
+            await recordPaymentSucceeded(
+              { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' },
+              ports,
+            );
+            gifts.push(gift);
+          }
+          const receipts = await repositories.receipts.listByGiftIds(gifts.map((gift) => gift.id));
+          const qualifying = withDetails ? gifts.filter((gift) => gift.amount > 20_000) : [];
+          expect(receipts.map((receipt) => receipt.giftId).sort()).toEqual(qualifying.map((gift) => gift.id).sort());
+          for (const receipt of receipts) expect(receipt.amount).toBe(gifts.find((gift) => gift.id === receipt.giftId)!.charityAmount);
+          expect(receipts.map((receipt) => receipt.number).sort()).toEqual(
+            qualifying.map((_, index) => `MG-2026-${String(index + 1).padStart(6, '0')}`),
+          );
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -14,7 +14,17 @@ import { submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
 import { listDisputes } from '@core/dispute/list-disputes';
 import type { DisputeReport } from '@core/model/dispute';
-import { DISPUTE_FEES, DISPUTE_LOSSES, DISPUTED_FUNDS, familyPayableAccount, PAYOUTS_IN_TRANSIT, PROVIDER_CASH, REFUNDS_AT_PLATFORM_COST, registryDisputedAccount, registryGiftsAccount } from '@core/ledger/chart-of-accounts';
+import {
+  DISPUTE_FEES,
+  DISPUTE_LOSSES,
+  DISPUTED_FUNDS,
+  familyPayableAccount,
+  PAYOUTS_IN_TRANSIT,
+  PROVIDER_CASH,
+  REFUNDS_AT_PLATFORM_COST,
+  registryDisputedAccount,
+  registryGiftsAccount,
+} from '@core/ledger/chart-of-accounts';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { reconcileDay } from '@core/ledger/reconcile-day';
 import { adminActor } from '@core/access/admin-access';
@@ -34,22 +44,57 @@ async function world() {
   const gateway = new InMemoryPaymentGateway();
   const clock = new FixedClock();
   const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel@example.com' }));
-  const admin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'ops', email: 'ops@example.org' }))).id, true);
+  const admin = await repositories.users.setAdmin(
+    (await repositories.users.create(aNewUser({ username: 'ops', email: 'ops@example.org' }))).id,
+    true,
+  );
   const charity = await repositories.charities.create(aCharity({ name: 'MAZON' }));
   const registry = await repositories.registries.create(aNewRegistry(owner.id, { currency: 'USD' }));
-  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: APP_URL, supportEmail: SUPPORT };
+  const giving = {
+    unitOfWork: repositories,
+    gifts: repositories.gifts,
+    gateway,
+    rates: DEFAULT_PROCESSING_RATES,
+    appUrl: APP_URL,
+    supportEmail: SUPPORT,
+  };
   const disputing = { unitOfWork: repositories, clock, appUrl: APP_URL, supportEmail: SUPPORT };
   const give = async (dollars: number): Promise<Gift> => {
-    const { gift } = await startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: dollars * 100, personalMessage: '' }, giving);
+    const { gift } = await startGift(
+      {
+        registryId: registry.id,
+        charityId: charity.id,
+        giftGiverName: 'Aunt Miriam',
+        giftGiverEmail: 'miriam@example.com',
+        amount: dollars * 100,
+        personalMessage: '',
+      },
+      giving,
+    );
     await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
     return (await repositories.gifts.findById(gift.id))!;
   };
   const report = (dispute: DisputeReport) => recordDispute(dispute, disputing);
-  const closePorts = { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: APP_URL, supportEmail: SUPPORT };
+  const closePorts = {
+    user: owner,
+    registries: repositories.registries,
+    unitOfWork: repositories,
+    gateway,
+    clock,
+    appUrl: APP_URL,
+    supportEmail: SUPPORT,
+  };
   const closeByCheck = async () => {
     await savePayoutInfo(
       registry.id,
-      { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' },
+      {
+        payoutMethod: 'check',
+        mailingName: 'Rachel Cohen',
+        mailingAddress: '12 Elm St',
+        mailingCity: 'Teaneck',
+        mailingState: 'NJ',
+        mailingZip: '07666',
+      },
       { user: owner, registries: repositories.registries, unitOfWork: repositories },
     );
     return closeRegistry(registry.id, closePorts);
@@ -58,14 +103,35 @@ async function world() {
     const accountId = await gateway.createConnectedAccount({ country: 'US', email: owner.email, idempotencyKey: `connect-${owner.id}` });
     gateway.verify(accountId);
     Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
-    await savePayoutInfo(registry.id, { payoutMethod: 'bank' }, { user: owner, registries: repositories.registries, unitOfWork: repositories });
+    await savePayoutInfo(
+      registry.id,
+      { payoutMethod: 'bank' },
+      { user: owner, registries: repositories.registries, unitOfWork: repositories },
+    );
     return closeRegistry(registry.id, closePorts);
   };
   const balances = async () => new Map((await repositories.ledger.listBalances()).map((row) => [row.account, row.balance]));
   const verified = async () => (await verifyLedger(repositories)).flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced]);
   const mailTo = (address: string) => [...repositories.mail.rows.values()].filter((mail) => mail.to === address);
-  const ours = async (providerDisputeId: string) => (await repositories.disputes.list()).find((each) => each.providerDisputeId === providerDisputeId)!;
-  return { repositories, gateway, clock, owner, admin, registry, give, report, closeByCheck, closeToBank, balances, verified, mailTo, ours, disputing };
+  const ours = async (providerDisputeId: string) =>
+    (await repositories.disputes.list()).find((each) => each.providerDisputeId === providerDisputeId)!;
+  return {
+    repositories,
+    gateway,
+    clock,
+    owner,
+    admin,
+    registry,
+    give,
+    report,
+    closeByCheck,
+    closeToBank,
+    balances,
+    verified,
+    mailTo,
+    ours,
+    disputing,
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -113,7 +179,25 @@ describe('a dispute while the registry is open', () => {
     const w = await world();
     const gift = await w.give(100);
     await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
-    expect((await refusal(refundGift(gift.id, { reason: 'Asked' }, { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner }))).code).toBe('gift.not_refundable');
+    expect(
+      (
+        await refusal(
+          refundGift(
+            gift.id,
+            { reason: 'Asked' },
+            {
+              unitOfWork: w.repositories,
+              gifts: w.repositories.gifts,
+              registries: w.repositories.registries,
+              gateway: w.gateway,
+              clock: w.clock,
+              supportEmail: SUPPORT,
+              user: w.owner,
+            },
+          ),
+        )
+      ).code,
+    ).toBe('gift.not_refundable');
   });
 
   it('counts a won gift again and gives the money back to provider cash, the fee staying a dispute fee; the family hears it was kept', async () => {
@@ -187,7 +271,15 @@ describe('a dispute that arrives while the gift is being refunded', () => {
       if (options.lostMeanwhile) await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
       return refund(paymentIntentId, key);
     };
-    const ports = { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner };
+    const ports = {
+      unitOfWork: w.repositories,
+      gifts: w.repositories.gifts,
+      registries: w.repositories.registries,
+      gateway: w.gateway,
+      clock: w.clock,
+      supportEmail: SUPPORT,
+      user: w.owner,
+    };
     const refused = await refusal(refundGift(gift.id, { reason: 'Asked' }, ports));
     return { refused, dispute: dispute! };
   }
@@ -253,8 +345,19 @@ describe('a dispute that arrives while the gift is being refunded', () => {
     const w = await world();
     const gift = await w.give(100);
     w.gateway.refundOutcome = 'refused';
-    const ports = { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner };
-    expect(await refusal(refundGift(gift.id, { reason: 'Asked' }, ports))).toEqual({ code: 'payment.unavailable', message: REFUND_REFUSED });
+    const ports = {
+      unitOfWork: w.repositories,
+      gifts: w.repositories.gifts,
+      registries: w.repositories.registries,
+      gateway: w.gateway,
+      clock: w.clock,
+      supportEmail: SUPPORT,
+      user: w.owner,
+    };
+    expect(await refusal(refundGift(gift.id, { reason: 'Asked' }, ports))).toEqual({
+      code: 'payment.unavailable',
+      message: REFUND_REFUSED,
+    });
     expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
     expect((await w.repositories.registries.findById(w.registry.id))!.totalReceived).toBe(gift.amount);
     expect(await w.verified()).toEqual([]);
@@ -268,11 +371,20 @@ describe('evidence', () => {
     const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
     await w.report(dispute);
     const id = (await w.ours(dispute.disputeId)).id;
-    const sent = await submitDisputeEvidence(id, { evidence: '  Thank-you card sent; winning_evidence  ' }, adminActor(w.admin), { ...w.disputing, gateway: w.gateway });
+    const sent = await submitDisputeEvidence(id, { evidence: '  Thank-you card sent; winning_evidence  ' }, adminActor(w.admin), {
+      ...w.disputing,
+      gateway: w.gateway,
+    });
     expect(sent).toMatchObject({ status: 'won', evidenceText: 'Thank-you card sent; winning_evidence' });
     expect(w.gateway.evidence.get(dispute.disputeId)).toBe('Thank-you card sent; winning_evidence');
     const [event] = await w.repositories.audit.list(1);
-    expect(event).toMatchObject({ action: 'dispute.evidence_submitted', subjectType: 'dispute', subjectId: id, actorLabel: 'admin:ops', after: { evidence: 'Thank-you card sent; winning_evidence' } });
+    expect(event).toMatchObject({
+      action: 'dispute.evidence_submitted',
+      subjectType: 'dispute',
+      subjectId: id,
+      actorLabel: 'admin:ops',
+      after: { evidence: 'Thank-you card sent; winning_evidence' },
+    });
     expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
     expect(await w.verified()).toEqual([]);
   });
@@ -284,9 +396,16 @@ describe('evidence', () => {
     await w.report(dispute);
     const id = (await w.ours(dispute.disputeId)).id;
     const ports = { ...w.disputing, gateway: w.gateway };
-    expect(await refusal(submitDisputeEvidence(id, { evidence: '  ' }, adminActor(w.admin), ports))).toMatchObject({ code: 'validation.failed', message: 'Please write the evidence to send to the bank' });
-    expect(await refusal(submitDisputeEvidence(id, { evidence: 'x', extra: 1 }, adminActor(w.admin), ports))).toMatchObject({ code: 'validation.failed' });
-    expect((await refusal(submitDisputeEvidence(crypto.randomUUID(), { evidence: 'x' }, adminActor(w.admin), ports))).code).toBe('dispute.not_found');
+    expect(await refusal(submitDisputeEvidence(id, { evidence: '  ' }, adminActor(w.admin), ports))).toMatchObject({
+      code: 'validation.failed',
+      message: 'Please write the evidence to send to the bank',
+    });
+    expect(await refusal(submitDisputeEvidence(id, { evidence: 'x', extra: 1 }, adminActor(w.admin), ports))).toMatchObject({
+      code: 'validation.failed',
+    });
+    expect((await refusal(submitDisputeEvidence(crypto.randomUUID(), { evidence: 'x' }, adminActor(w.admin), ports))).code).toBe(
+      'dispute.not_found',
+    );
     w.gateway.down = true;
     expect((await refusal(submitDisputeEvidence(id, { evidence: 'x' }, adminActor(w.admin), ports))).code).toBe('payment.unavailable');
     w.gateway.down = false;
@@ -312,7 +431,18 @@ describe('a dispute after the money has gone', () => {
     expect((await w.repositories.registries.findById(w.registry.id))!.payoutAmount).toBe(gift.childAmount);
     expect(await w.verified()).toEqual([]);
     // A check is not a bank transfer: nothing to reverse.
-    expect((await refusal(reverseDisputeTransfer((await w.ours(dispute.disputeId)).id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT }))).code).toBe('dispute.not_reversible');
+    expect(
+      (
+        await refusal(
+          reverseDisputeTransfer((await w.ours(dispute.disputeId)).id, adminActor(w.admin), {
+            unitOfWork: w.repositories,
+            gateway: w.gateway,
+            clock: w.clock,
+            supportEmail: SUPPORT,
+          }),
+        )
+      ).code,
+    ).toBe('dispute.not_reversible');
   });
 
   it('after a bank payout: an administrator may reverse the family’s part from their transfer once the dispute is lost, once, recorded in the audit trail and the ledger', async () => {
@@ -334,7 +464,9 @@ describe('a dispute after the money has gone', () => {
     w.gateway.reversalOutcome = 'reversed';
     const reversed = await reverseDisputeTransfer(id, adminActor(w.admin), reversing);
     expect(reversed).toMatchObject({ reversedAmount: gift.childAmount, transferReversalId: expect.stringMatching(/^trr_/) as unknown });
-    expect([...w.gateway.reversals.values()].map((each) => each.request)).toEqual([{ transferId: closed.registry.stripePayoutId, amount: gift.childAmount, idempotencyKey: `dispute-reversal-${id}` }]);
+    expect([...w.gateway.reversals.values()].map((each) => each.request)).toEqual([
+      { transferId: closed.registry.stripePayoutId, amount: gift.childAmount, idempotencyKey: `dispute-reversal-${id}` },
+    ]);
     const books = await w.balances();
     expect(books.get(DISPUTE_LOSSES)).toBe(totalCharged(gift) - gift.childAmount);
     // The family's transfer was audited too, at the same moment on this clock: the reversal is one of the events.
@@ -366,11 +498,20 @@ describe('a dispute after the money has gone', () => {
     const second = w.gateway.openDispute(lost.stripePaymentIntentId!);
     await w.report(second);
     await w.report(w.gateway.decideDispute(second.disputeId, 'lost'));
-    await reverseDisputeTransfer((await w.ours(second.disputeId)).id, adminActor(w.admin), { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT });
+    await reverseDisputeTransfer((await w.ours(second.disputeId)).id, adminActor(w.admin), {
+      unitOfWork: w.repositories,
+      gateway: w.gateway,
+      clock: w.clock,
+      supportEmail: SUPPORT,
+    });
     expect(await w.verified()).toEqual([]);
 
     const day = w.clock.now().toISOString().slice(0, 10);
-    const run = await reconcileDay(day, { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, appUrl: APP_URL, supportEmail: SUPPORT }, { force: true });
+    const run = await reconcileDay(
+      day,
+      { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, appUrl: APP_URL, supportEmail: SUPPORT },
+      { force: true },
+    );
     // Two charges, a transfer, two disputes' withdrawals, a win's reinstatement and a reversal.
     expect(run).toMatchObject({ status: 'agreed', differences: [], transactions: 7 });
   });
@@ -386,7 +527,8 @@ describe('a dispute undecided at closing', () => {
     await w.report(dispute);
     return { w, kept, gift, dispute };
   }
-  const pendingCharity = async (w: Awaited<ReturnType<typeof world>>) => (await w.repositories.charityPayouts.listUnsent()).reduce((sum, payout) => sum + payout.amount, 0);
+  const pendingCharity = async (w: Awaited<ReturnType<typeof world>>) =>
+    (await w.repositories.charityPayouts.listUnsent()).reduce((sum, payout) => sum + payout.amount, 0);
 
   it('holds back only its own gift: the registry closes and pays the rest, and the books balance', async () => {
     const w = await world();
@@ -394,7 +536,12 @@ describe('a dispute undecided at closing', () => {
     const gift = await w.give(40);
     await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
     const closed = await w.closeByCheck();
-    expect(closed.registry).toMatchObject({ status: 'closed', payoutAmount: kept.childAmount, charityPayoutAmount: kept.charityAmount, payoutStatus: 'pending' });
+    expect(closed.registry).toMatchObject({
+      status: 'closed',
+      payoutAmount: kept.childAmount,
+      charityPayoutAmount: kept.charityAmount,
+      payoutStatus: 'pending',
+    });
     expect(await pendingCharity(w)).toBe(kept.charityAmount);
     expect((await w.balances()).get(registryDisputedAccount(w.registry.id))).toBe(-gift.amount);
     expect(await w.verified()).toEqual([]);
@@ -409,7 +556,10 @@ describe('a dispute undecided at closing', () => {
     expect(won.followUp).toMatchObject({ method: 'check', amount: gift.childAmount, status: 'pending' });
     expect(await pendingCharity(w)).toBe(kept.charityAmount + gift.charityAmount);
     // The registry's own payout is as closing left it.
-    expect((await w.repositories.registries.findById(w.registry.id))!).toMatchObject({ payoutAmount: kept.childAmount, totalReceived: kept.amount + gift.amount });
+    expect((await w.repositories.registries.findById(w.registry.id))!).toMatchObject({
+      payoutAmount: kept.childAmount,
+      totalReceived: kept.amount + gift.amount,
+    });
     expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
     const books = await w.balances();
     expect(books.get(registryDisputedAccount(w.registry.id)) ?? 0).toBe(0);
@@ -425,10 +575,14 @@ describe('a dispute undecided at closing', () => {
     expect(told[0]!.text).toContain(`Its $${(gift.childAmount / 100).toFixed(2)} for your family is now paid to you on its own, by check`);
 
     const marking = { unitOfWork: w.repositories, clock: w.clock };
-    expect((await refusal(completeManualFollowUp(won.id, { reference: ' ' }, adminActor(w.admin), marking))).code).toBe('validation.failed');
+    expect((await refusal(completeManualFollowUp(won.id, { reference: ' ' }, adminActor(w.admin), marking))).code).toBe(
+      'validation.failed',
+    );
     const sent = await completeManualFollowUp(won.id, { reference: 'Check 1042' }, adminActor(w.admin), marking);
     expect(sent.followUp).toMatchObject({ status: 'completed', reference: 'Check 1042', sentBy: 'admin:ops' });
-    expect((await refusal(completeManualFollowUp(won.id, { reference: 'Check 1043' }, adminActor(w.admin), marking))).code).toBe('payout.already_completed');
+    expect((await refusal(completeManualFollowUp(won.id, { reference: 'Check 1043' }, adminActor(w.admin), marking))).code).toBe(
+      'payout.already_completed',
+    );
     expect((await w.balances()).get(familyPayableAccount(w.registry.id))).toBe(-kept.childAmount);
     expect(await w.verified()).toEqual([]);
   });
@@ -438,21 +592,34 @@ describe('a dispute undecided at closing', () => {
     await w.closeByCheck();
     await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
     const won = await w.ours(dispute.disputeId);
-    const colleague = await w.repositories.users.setAdmin((await w.repositories.users.create(aNewUser({ username: 'dana', email: 'dana@example.org' }))).id, true);
+    const colleague = await w.repositories.users.setAdmin(
+      (await w.repositories.users.create(aNewUser({ username: 'dana', email: 'dana@example.org' }))).id,
+      true,
+    );
     const [ops, dana] = [adminActor(w.admin), adminActor(colleague)];
     const claiming = { unitOfWork: w.repositories, clock: w.clock };
 
     expect(await refusal(releaseManualFollowUp(won.id, ops, claiming))).toMatchObject({ code: 'payout.not_claimed' });
     const claimed = await claimManualFollowUp(won.id, ops, claiming);
-    expect(claimed.followUp).toMatchObject({ status: 'sending', claim: { claimedBy: 'admin:ops', claimedByUserId: w.admin.id, claimedAt: w.clock.now() }, claims: 1 });
+    expect(claimed.followUp).toMatchObject({
+      status: 'sending',
+      claim: { claimedBy: 'admin:ops', claimedByUserId: w.admin.id, claimedAt: w.clock.now() },
+      claims: 1,
+    });
     // Its amount is in transit, and claiming it again changes nothing.
     expect((await w.balances()).get(PAYOUTS_IN_TRANSIT)).toBe(-gift.childAmount);
     expect(await claimManualFollowUp(won.id, ops, claiming)).toEqual(claimed);
     expect(await w.verified()).toEqual([]);
 
     // The other administrator sees it held: neither a claim nor a completion of theirs goes through.
-    expect(await refusal(claimManualFollowUp(won.id, dana, claiming))).toEqual({ code: 'payout.claimed_by_another', message: 'ops is already sending this payout. Reload the page to see it.' });
-    expect(await refusal(completeManualFollowUp(won.id, { reference: 'Check 2001' }, dana, claiming))).toMatchObject({ code: 'payout.claimed_by_another', message: expect.stringMatching(/^Only ops, who is sending this payout, can mark it sent\./) as unknown });
+    expect(await refusal(claimManualFollowUp(won.id, dana, claiming))).toEqual({
+      code: 'payout.claimed_by_another',
+      message: 'ops is already sending this payout. Reload the page to see it.',
+    });
+    expect(await refusal(completeManualFollowUp(won.id, { reference: 'Check 2001' }, dana, claiming))).toMatchObject({
+      code: 'payout.claimed_by_another',
+      message: expect.stringMatching(/^Only ops, who is sending this payout, can mark it sent\./) as unknown,
+    });
     expect((await w.ours(dispute.disputeId)).followUp).toMatchObject({ status: 'sending', reference: null });
 
     // A stale claim can be released by a colleague (the screen asks first), and is then theirs to claim.
@@ -466,7 +633,11 @@ describe('a dispute undecided at closing', () => {
     expect(await refusal(releaseManualFollowUp(won.id, dana, claiming))).toMatchObject({ code: 'payout.already_completed' });
     expect((await w.balances()).get(PAYOUTS_IN_TRANSIT) ?? 0).toBe(0);
     expect(await w.verified()).toEqual([]);
-    expect((await w.repositories.audit.list(20)).filter((event) => event.subjectType === 'dispute').map((event) => [event.action, event.actorLabel])).toEqual(
+    expect(
+      (await w.repositories.audit.list(20))
+        .filter((event) => event.subjectType === 'dispute')
+        .map((event) => [event.action, event.actorLabel]),
+    ).toEqual(
       expect.arrayContaining([
         ['dispute.follow_up_claimed', 'admin:ops'],
         ['dispute.follow_up_released', 'admin:dana'],
@@ -477,8 +648,16 @@ describe('a dispute undecided at closing', () => {
   });
 
   describe('a refund of the gift once it was won', () => {
-    const refunding = (w: Awaited<ReturnType<typeof world>>) => ({ unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT });
-    const refund = (w: Awaited<ReturnType<typeof world>>, gift: Gift, user = w.owner) => refundGift(gift.id, { reason: 'The giver asked for it back' }, { ...refunding(w), user });
+    const refunding = (w: Awaited<ReturnType<typeof world>>) => ({
+      unitOfWork: w.repositories,
+      gifts: w.repositories.gifts,
+      registries: w.repositories.registries,
+      gateway: w.gateway,
+      clock: w.clock,
+      supportEmail: SUPPORT,
+    });
+    const refund = (w: Awaited<ReturnType<typeof world>>, gift: Gift, user = w.owner) =>
+      refundGift(gift.id, { reason: 'The giver asked for it back' }, { ...refunding(w), user });
     const claiming = (w: Awaited<ReturnType<typeof world>>) => ({ unitOfWork: w.repositories, clock: w.clock });
 
     /** Gifts of $40 (disputed, held at closing) and $20; closed by check with $18 to send. */
@@ -505,14 +684,25 @@ describe('a dispute undecided at closing', () => {
     it('comes out of its waiting follow-up, which it cancels, and of the charity payout its 10% joined, never out of the registry’s payout', async () => {
       const { w, gift, won } = await wonAfterClosing();
       expect((await refund(w, gift)).paymentStatus).toBe('refunded');
-      expect(await w.repositories.registries.findById(w.registry.id)).toMatchObject({ payoutAmount: 1_800, charityPayoutAmount: 200, totalReceived: 2_000, payoutStatus: 'pending' });
+      expect(await w.repositories.registries.findById(w.registry.id)).toMatchObject({
+        payoutAmount: 1_800,
+        charityPayoutAmount: 200,
+        totalReceived: 2_000,
+        payoutStatus: 'pending',
+      });
       expect((await w.repositories.disputes.findById(won.id))!.followUp).toMatchObject({ status: 'cancelled', amount: 3_600 });
       expect((await w.repositories.charityPayouts.listUnsent()).reduce((sum, payout) => sum + payout.amount, 0)).toBe(200);
       expect((await w.balances()).get(familyPayableAccount(w.registry.id))).toBe(-1_800);
       expect(await w.verified()).toEqual([]);
       // Nothing is left to send, and the registry's own payout is sent as it was.
-      expect(await refusal(claimManualFollowUp(won.id, adminActor(w.admin), claiming(w)))).toMatchObject({ code: 'payout.changed', message: expect.stringMatching(/^This follow-up payout was cancelled/) as unknown });
-      await completeManualPayout(w.registry.id, { referenceNumber: '1001' }, adminActor(w.admin), { ...claiming(w), supportEmail: SUPPORT });
+      expect(await refusal(claimManualFollowUp(won.id, adminActor(w.admin), claiming(w)))).toMatchObject({
+        code: 'payout.changed',
+        message: expect.stringMatching(/^This follow-up payout was cancelled/) as unknown,
+      });
+      await completeManualPayout(w.registry.id, { referenceNumber: '1001' }, adminActor(w.admin), {
+        ...claiming(w),
+        supportEmail: SUPPORT,
+      });
       expect(await w.verified()).toEqual([]);
     });
 
@@ -521,20 +711,30 @@ describe('a dispute undecided at closing', () => {
       await refund(w, gift, w.admin);
       const told = w.mailTo('rachel@example.com').filter((mail) => mail.subject.endsWith('was refunded'));
       expect(told).toHaveLength(1);
-      expect(told[0]!.text).toContain('Its $36.00 was to be paid to your family on its own, after the bank decided for the gift; that payment will not be sent now. The rest of your payout, $18.00, is as it was.');
+      expect(told[0]!.text).toContain(
+        'Its $36.00 was to be paid to your family on its own, after the bank decided for the gift; that payment will not be sent now. The rest of your payout, $18.00, is as it was.',
+      );
     });
 
     it('takes the 10% from the newer charity payout it joined when the closing’s was already paid, and a gift counted at closing is judged by the closing’s', async () => {
       const { w, gift, kept, dispute } = await heldAtClosing();
       const [closing] = await w.repositories.charityPayouts.listUnsent();
-      await completeCharityPayout(closing!.id, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' }, adminActor(w.admin), claiming(w));
+      await completeCharityPayout(
+        closing!.id,
+        { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' },
+        adminActor(w.admin),
+        claiming(w),
+      );
       await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
       const [joined] = await w.repositories.charityPayouts.listUnsent();
       expect(joined).toMatchObject({ amount: 400, status: 'pending' });
       expect(joined!.id).not.toBe(closing!.id);
 
       // The gift counted at closing: its charity was paid, so it is refused, and the win's payout keeps its 10%.
-      expect(await refusal(refund(w, kept))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: its charity’s payout was already sent.' });
+      expect(await refusal(refund(w, kept))).toEqual({
+        code: 'gift.not_refundable',
+        message: 'This gift can no longer be refunded: its charity’s payout was already sent.',
+      });
       expect((await w.repositories.charityPayouts.findById(joined!.id))!.amount).toBe(400);
       // The won gift: out of the payout its 10% joined, and out of its follow-up.
       expect((await refund(w, gift)).paymentStatus).toBe('refunded');
@@ -562,12 +762,26 @@ describe('a dispute undecided at closing', () => {
     it('is refused, saying why, once the follow-up is being sent or was sent; an administrator may refund it at the platform’s cost', async () => {
       const { w, gift, won } = await wonAfterClosing();
       await claimManualFollowUp(won.id, adminActor(w.admin), claiming(w));
-      expect(await refusal(refund(w, gift))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s follow-up payout for it is already being sent.' });
+      expect(await refusal(refund(w, gift))).toEqual({
+        code: 'gift.not_refundable',
+        message: 'This gift can no longer be refunded: the family’s follow-up payout for it is already being sent.',
+      });
       await completeManualFollowUp(won.id, { reference: 'Check 7' }, adminActor(w.admin), claiming(w));
-      expect(await refusal(refund(w, gift))).toEqual({ code: 'gift.not_refundable', message: 'This gift can no longer be refunded: the family’s follow-up payout for it was already sent.' });
-      const atCost = await refundGiftAtPlatformCost(gift.id, { reason: 'Stolen card, after the follow-up went' }, { ...refunding(w), user: w.admin });
+      expect(await refusal(refund(w, gift))).toEqual({
+        code: 'gift.not_refundable',
+        message: 'This gift can no longer be refunded: the family’s follow-up payout for it was already sent.',
+      });
+      const atCost = await refundGiftAtPlatformCost(
+        gift.id,
+        { reason: 'Stolen card, after the follow-up went' },
+        { ...refunding(w), user: w.admin },
+      );
       expect(atCost).toMatchObject({ paymentStatus: 'refunded', refundedAtPlatformCost: true });
-      expect(await w.repositories.registries.findById(w.registry.id)).toMatchObject({ payoutAmount: 1_800, charityPayoutAmount: 600, totalReceived: 6_000 });
+      expect(await w.repositories.registries.findById(w.registry.id)).toMatchObject({
+        payoutAmount: 1_800,
+        charityPayoutAmount: 600,
+        totalReceived: 6_000,
+      });
       expect((await w.balances()).get(REFUNDS_AT_PLATFORM_COST)).toBe(4_000);
       expect(await w.verified()).toEqual([]);
     });
@@ -579,7 +793,12 @@ describe('a dispute undecided at closing', () => {
     expect(closed.registry).toMatchObject({ status: 'payout_sent', payoutAmount: kept.childAmount });
     await recordDispute(w.gateway.decideDispute(dispute.disputeId, 'won'), { ...w.disputing, gateway: w.gateway });
     const won = await w.ours(dispute.disputeId);
-    expect(won.followUp).toMatchObject({ method: 'bank', amount: gift.childAmount, status: 'completed', reference: expect.stringMatching(/^tr_/) as unknown });
+    expect(won.followUp).toMatchObject({
+      method: 'bank',
+      amount: gift.childAmount,
+      status: 'completed',
+      reference: expect.stringMatching(/^tr_/) as unknown,
+    });
     expect(await sendFollowUpTransfer(won.id, { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock })).toEqual(won);
     expect(w.gateway.transfers.map((transfer) => transfer.amount)).toEqual([kept.childAmount, gift.childAmount]);
     expect((await w.balances()).get(familyPayableAccount(w.registry.id)) ?? 0).toBe(0);
@@ -607,7 +826,9 @@ describe('a dispute undecided at closing', () => {
     await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
     const [mail] = w.mailTo('rachel@example.com').filter((each) => each.subject.includes('was disputed'));
     expect(mail!.text).toContain('you can close the registry whenever you are ready');
-    expect(mail!.text).toContain(`Only this gift’s $${(gift.childAmount / 100).toFixed(2)} for your family waits for the bank, which usually decides within 75 days`);
+    expect(mail!.text).toContain(
+      `Only this gift’s $${(gift.childAmount / 100).toFixed(2)} for your family waits for the bank, which usually decides within 75 days`,
+    );
     expect(mail!.text).not.toContain('there is nothing you need to do');
   });
 });
@@ -619,7 +840,19 @@ describe('what the administrators’ e-mails say of a payout whose amount can st
     const refunded = await w.give(50);
     await w.closeByCheck();
     const before = (await w.repositories.registries.findById(w.registry.id))!.payoutAmount!;
-    await refundGift(refunded.id, { reason: 'Asked' }, { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.owner });
+    await refundGift(
+      refunded.id,
+      { reason: 'Asked' },
+      {
+        unitOfWork: w.repositories,
+        gifts: w.repositories.gifts,
+        registries: w.repositories.registries,
+        gateway: w.gateway,
+        clock: w.clock,
+        supportEmail: SUPPORT,
+        user: w.owner,
+      },
+    );
     const after = (await w.repositories.registries.findById(w.registry.id))!.payoutAmount!;
     expect(after).toBe(kept.childAmount);
     expect(after).toBeLessThan(before);

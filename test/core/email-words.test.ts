@@ -174,7 +174,18 @@ const dispute: Dispute = {
   evidenceText: null,
   transferReversalId: null,
   reversedAmount: null,
-  followUp: { method: 'check', amount: 3_600, status: 'pending', claim: null, claims: 0, charityPayoutId: null, reference: null, failureMessage: null, sentAt: null, sentBy: null },
+  followUp: {
+    method: 'check',
+    amount: 3_600,
+    status: 'pending',
+    claim: null,
+    claims: 0,
+    charityPayoutId: null,
+    reference: null,
+    failureMessage: null,
+    sentAt: null,
+    sentBy: null,
+  },
   createdAt: new Date('2026-11-03T00:00:00Z'),
   closedAt: new Date('2026-12-02T00:00:00Z'),
 };
@@ -200,29 +211,77 @@ const EMAILS: [string, () => MailMessage | { subject: string; text: string; html
   ['late payment refunded', () => giftRefundNotice(gift, aRegistry(), SUPPORT)],
   ['gift refunded, to the giver', () => giftRefundedNotice(gift, aRegistry(), SUPPORT)],
   ['gift refunded, to the family', () => familyRefundNotice(gift, aRegistry(), owner, 'support', SUPPORT)],
-  ['dispute opened, to administrators', () => disputeOpenedAdminNotice(dispute, gift, aRegistry(), admin, `${APP}/admin/disputes`, SUPPORT)],
+  [
+    'dispute opened, to administrators',
+    () => disputeOpenedAdminNotice(dispute, gift, aRegistry(), admin, `${APP}/admin/disputes`, SUPPORT),
+  ],
   ['dispute opened, to the family', () => disputeOpenedFamilyNotice(dispute, gift, aRegistry(), owner, SUPPORT)],
   ['dispute won, to the family', () => disputeEndedFamilyNotice(dispute, gift, aRegistry({ payoutMethod: 'paypal' }), owner, SUPPORT)],
-  ['dispute lost, to the family', () => disputeEndedFamilyNotice({ ...dispute, status: 'lost', followUp: null }, gift, aRegistry(), owner, SUPPORT)],
+  [
+    'dispute lost, to the family',
+    () => disputeEndedFamilyNotice({ ...dispute, status: 'lost', followUp: null }, gift, aRegistry(), owner, SUPPORT),
+  ],
   ['transfer reversed', () => transferReversedFamilyNotice(dispute, gift, aRegistry(), owner, 3_600, SUPPORT)],
-  ['follow-up to send by check', () => followUpWaitingAdminNotice(dispute, gift, aRegistry(), owner, admin, `${APP}/admin/disputes`, SUPPORT)],
+  [
+    'follow-up to send by check',
+    () => followUpWaitingAdminNotice(dispute, gift, aRegistry(), owner, admin, `${APP}/admin/disputes`, SUPPORT),
+  ],
   [
     'follow-up to send by PayPal',
-    () => followUpWaitingAdminNotice({ ...dispute, followUp: { ...dispute.followUp!, method: 'paypal' } }, gift, aRegistry({ payoutMethod: 'paypal' }), owner, admin, `${APP}/admin/disputes`, SUPPORT),
+    () =>
+      followUpWaitingAdminNotice(
+        { ...dispute, followUp: { ...dispute.followUp!, method: 'paypal' } },
+        gift,
+        aRegistry({ payoutMethod: 'paypal' }),
+        owner,
+        admin,
+        `${APP}/admin/disputes`,
+        SUPPORT,
+      ),
   ],
   ['registry closed, check', () => registryClosedNotice(aRegistry(), owner, `${APP}/registry/registry-1`, SUPPORT)],
-  ['registry closed, PayPal', () => registryClosedNotice(aRegistry({ payoutMethod: 'paypal' }), owner, `${APP}/registry/registry-1`, SUPPORT)],
-  ['payout issue', () => payoutIssueNotice(aRegistry({ payoutMethod: 'bank', transferFailureReason: 'refused', transferFailureMessage: 'No such account' }), owner, `${APP}/registry/registry-1`, SUPPORT)],
+  [
+    'registry closed, PayPal',
+    () => registryClosedNotice(aRegistry({ payoutMethod: 'paypal' }), owner, `${APP}/registry/registry-1`, SUPPORT),
+  ],
+  [
+    'payout issue',
+    () =>
+      payoutIssueNotice(
+        aRegistry({ payoutMethod: 'bank', transferFailureReason: 'refused', transferFailureMessage: 'No such account' }),
+        owner,
+        `${APP}/registry/registry-1`,
+        SUPPORT,
+      ),
+  ],
   ['payout sent', () => payoutSentNotice(aRegistry({ status: 'payout_sent', payoutStatus: 'completed' }), owner, SUPPORT)],
   ['manual payout waiting', () => manualPayoutWaitingNotice(aRegistry(), owner, admin, `${APP}/admin/manual-payouts`, SUPPORT)],
-  ['charity payouts pending', () => charityPayoutsPendingNotice([{ charityName: 'HIAS', currency: 'USD', giftCount: 1 }], admin, '2026-12-02', `${APP}/admin/charity-payouts`, SUPPORT)],
+  [
+    'charity payouts pending',
+    () =>
+      charityPayoutsPendingNotice(
+        [{ charityName: 'HIAS', currency: 'USD', giftCount: 1 }],
+        admin,
+        '2026-12-02',
+        `${APP}/admin/charity-payouts`,
+        SUPPORT,
+      ),
+  ],
   ['reconciliation', () => reconciliationDifferencesNotice('2026-12-01', [], admin, `${APP}/admin/finance`, SUPPORT)],
   ['thank-you reminder', () => unthankedGiftsReminder(aRegistry(), owner, 2, `${APP}/thank-you-cards/registry-1`, SUPPORT)],
   [
     'thank-you card',
     () =>
       renderThankYouCard(
-        { templateId: 'warm', customMessage: `Dear ${TYPED}, thank you! https://evil.example`, imageUrls: [], imageSize: 'medium', childName: TYPED, celebrationType: 'bat', giverName: TYPED },
+        {
+          templateId: 'warm',
+          customMessage: `Dear ${TYPED}, thank you! https://evil.example`,
+          imageUrls: [],
+          imageSize: 'medium',
+          childName: TYPED,
+          celebrationType: 'bat',
+          giverName: TYPED,
+        },
         APP,
       ),
   ],

@@ -46,7 +46,15 @@ const arbitraryGift = fc
     minute: fc.integer({ min: 0, max: 50 }),
     name: fc.constantFrom('Miriam', 'david', 'Ári', 'Zev', 'miriam', 'Chana'),
   })
-  .map(({ cents, status, minute, name }) => aGift({ amount: cents, ...splitGift(cents), paymentStatus: status, giftGiverName: name, createdAt: new Date(Date.UTC(2027, 0, 1, 12, minute)) }));
+  .map(({ cents, status, minute, name }) =>
+    aGift({
+      amount: cents,
+      ...splitGift(cents),
+      paymentStatus: status,
+      giftGiverName: name,
+      createdAt: new Date(Date.UTC(2027, 0, 1, 12, minute)),
+    }),
+  );
 
 const arbitraryGiftByHand = fc
   .record({
@@ -59,7 +67,18 @@ const arbitraryGiftByHand = fc
   .map(({ cents, day, method, name, email }): OfflineGift => {
     counter += 1;
     const at = new Date('2027-01-05T20:00:00.000Z');
-    return { id: `o-${String(counter).padStart(5, '0')}`, registryId: 'r-1', giftGiverName: name, giftGiverEmail: email, amount: cents, method, receivedOn: `2027-01-0${day}`, note: null, createdAt: at, updatedAt: at };
+    return {
+      id: `o-${String(counter).padStart(5, '0')}`,
+      registryId: 'r-1',
+      giftGiverName: name,
+      giftGiverEmail: email,
+      amount: cents,
+      method,
+      receivedOn: `2027-01-0${day}`,
+      note: null,
+      createdAt: at,
+      updatedAt: at,
+    };
   });
 
 function allPages(gifts: Gift[], base: GiftListQuery, byHand: OfflineGift[] = []): ReceivedGift[] {
@@ -84,7 +103,8 @@ describe('the owner’s full gift list', () => {
           expect(first.matching).toBe(paid.length);
           expect(first.pageCount).toBe(Math.max(1, Math.ceil(paid.length / GIFT_LIST_PAGE_SIZE)));
           // The cents listed as still paid add up to what the succeeded gifts hold: nothing lost, nothing doubled.
-          const stillPaid = (list: readonly { amount: number; paymentStatus?: string }[]) => list.filter((gift) => gift.paymentStatus === 'succeeded').reduce((sum, gift) => sum + gift.amount, 0);
+          const stillPaid = (list: readonly { amount: number; paymentStatus?: string }[]) =>
+            list.filter((gift) => gift.paymentStatus === 'succeeded').reduce((sum, gift) => sum + gift.amount, 0);
           expect(stillPaid(listed)).toBe(stillPaid(gifts));
         },
       ),
@@ -102,7 +122,12 @@ describe('the owner’s full gift list', () => {
           const paid = gifts.filter(isListed);
           const listed = allPages(gifts, query({ sort, order }), byHand);
           expect(listed.map((gift) => gift.id).sort()).toEqual([...paid, ...byHand].map((gift) => gift.id).sort());
-          expect(listed.filter((gift) => gift.byHand).map((gift) => gift.id).sort()).toEqual(byHand.map((gift) => gift.id).sort());
+          expect(
+            listed
+              .filter((gift) => gift.byHand)
+              .map((gift) => gift.id)
+              .sort(),
+          ).toEqual(byHand.map((gift) => gift.id).sort());
           expect(giftListPage(gifts, query({ sort, order }), byHand).giftCount).toBe(paid.length + byHand.length);
           if (sort === 'amount') {
             const amounts = listed.map((gift) => gift.amount);
@@ -115,34 +140,42 @@ describe('the owner’s full gift list', () => {
 
   it('gives the owner’s totals as the registry’s figures (closingAmounts) plus the gifts given by hand, to the cent', () => {
     fc.assert(
-      fc.property(fc.array(arbitraryGift, { maxLength: 60 }), fc.array(arbitraryGiftByHand, { maxLength: 60 }), fc.array(fc.boolean(), { maxLength: 60 }), (drawn, byHand, atPlatformCost) => {
-        // Some refunds were made at the platform's cost: those gifts still count for the family and the charity.
-        const gifts = drawn.map((gift, index) => ({ ...gift, refundedAtPlatformCost: gift.paymentStatus === 'refunded' && (atPlatformCost[index] ?? false) }));
-        const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
-        const refunding = gifts.filter((gift) => gift.paymentStatus === 'refunding');
-        const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded' && !gift.refundedAtPlatformCost);
-        const borne = gifts.filter((gift) => gift.paymentStatus === 'refunded' && gift.refundedAtPlatformCost);
-        const sum = (list: readonly { amount: number }[]) => list.reduce((total, gift) => total + gift.amount, 0);
-        const totals = ownerTotals(tallyOf(gifts), byHandTotalOf(byHand), 'USD');
-        // What came online is exactly what the family and the charities are paid (or would be at
-        // closing): a refund still under way counts until it is done, one at the platform's cost for good.
-        const closing = closingAmounts(gifts);
-        expect(totals.online).toBe(closing.totalReceived);
-        expect(totals.online).toBe(closing.payoutAmount + closing.charityPayoutAmount);
-        expect(totals.online).toBe(sum(succeeded) + sum(refunding) + sum(borne));
-        expect(totals.byHand).toBe(byHand.reduce((sum, gift) => sum + gift.amount, 0));
-        expect(totals.total).toBe(totals.online + totals.byHand);
-        expect(totals.refunded).toBe(sum(refunded));
-        expect(totals.refundedAtPlatformCost).toBe(sum(borne));
-        expect([totals.onlineCount, totals.byHandCount, totals.refundedCount, totals.refundedAtPlatformCostCount]).toEqual([
-          succeeded.length + refunding.length + borne.length,
-          byHand.length,
-          refunded.length,
-          borne.length,
-        ]);
-        expect(closing.shares.reduce((total, share) => total + share.amount, 0)).toBe(closing.charityPayoutAmount);
-        expect(closing.shares.reduce((total, share) => total + share.giftCount, 0)).toBe(closing.giftCount);
-      }),
+      fc.property(
+        fc.array(arbitraryGift, { maxLength: 60 }),
+        fc.array(arbitraryGiftByHand, { maxLength: 60 }),
+        fc.array(fc.boolean(), { maxLength: 60 }),
+        (drawn, byHand, atPlatformCost) => {
+          // Some refunds were made at the platform's cost: those gifts still count for the family and the charity.
+          const gifts = drawn.map((gift, index) => ({
+            ...gift,
+            refundedAtPlatformCost: gift.paymentStatus === 'refunded' && (atPlatformCost[index] ?? false),
+          }));
+          const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
+          const refunding = gifts.filter((gift) => gift.paymentStatus === 'refunding');
+          const refunded = gifts.filter((gift) => gift.paymentStatus === 'refunded' && !gift.refundedAtPlatformCost);
+          const borne = gifts.filter((gift) => gift.paymentStatus === 'refunded' && gift.refundedAtPlatformCost);
+          const sum = (list: readonly { amount: number }[]) => list.reduce((total, gift) => total + gift.amount, 0);
+          const totals = ownerTotals(tallyOf(gifts), byHandTotalOf(byHand), 'USD');
+          // What came online is exactly what the family and the charities are paid (or would be at
+          // closing): a refund still under way counts until it is done, one at the platform's cost for good.
+          const closing = closingAmounts(gifts);
+          expect(totals.online).toBe(closing.totalReceived);
+          expect(totals.online).toBe(closing.payoutAmount + closing.charityPayoutAmount);
+          expect(totals.online).toBe(sum(succeeded) + sum(refunding) + sum(borne));
+          expect(totals.byHand).toBe(byHand.reduce((sum, gift) => sum + gift.amount, 0));
+          expect(totals.total).toBe(totals.online + totals.byHand);
+          expect(totals.refunded).toBe(sum(refunded));
+          expect(totals.refundedAtPlatformCost).toBe(sum(borne));
+          expect([totals.onlineCount, totals.byHandCount, totals.refundedCount, totals.refundedAtPlatformCostCount]).toEqual([
+            succeeded.length + refunding.length + borne.length,
+            byHand.length,
+            refunded.length,
+            borne.length,
+          ]);
+          expect(closing.shares.reduce((total, share) => total + share.amount, 0)).toBe(closing.charityPayoutAmount);
+          expect(closing.shares.reduce((total, share) => total + share.giftCount, 0)).toBe(closing.giftCount);
+        },
+      ),
     );
   });
 
@@ -153,7 +186,9 @@ describe('the owner’s full gift list', () => {
         expect(byAmount).toEqual([...byAmount].sort((a, b) => b - a));
         const byDate = allPages(gifts, query({ sort: 'date', order: 'asc' })).map((gift) => gift.createdAt.getTime());
         expect(byDate).toEqual([...byDate].sort((a, b) => a - b));
-        const byGiver = allPages(gifts, query({ sort: 'giver', order: 'asc' })).map((gift) => gift.giftGiverName.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
+        const byGiver = allPages(gifts, query({ sort: 'giver', order: 'asc' })).map((gift) =>
+          gift.giftGiverName.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''),
+        );
         expect(byGiver).toEqual([...byGiver].sort());
       }),
     );
@@ -178,7 +213,12 @@ describe('the gift list’s query', () => {
   it('defaults to the newest first, and takes each sort’s natural direction', () => {
     expect(parseGiftListQuery({})).toEqual({ q: '', sort: 'date', order: 'desc', page: 1 });
     expect(parseGiftListQuery({ sort: 'giver' })).toMatchObject({ sort: 'giver', order: 'asc' });
-    expect(parseGiftListQuery({ sort: 'amount', order: 'asc', page: '3', q: '  miriam ' })).toEqual({ q: 'miriam', sort: 'amount', order: 'asc', page: 3 });
+    expect(parseGiftListQuery({ sort: 'amount', order: 'asc', page: '3', q: '  miriam ' })).toEqual({
+      q: 'miriam',
+      sort: 'amount',
+      order: 'asc',
+      page: 3,
+    });
   });
 
   it.each([

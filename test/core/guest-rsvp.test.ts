@@ -17,7 +17,24 @@ import type { Registry } from '@core/model/registry';
 const at = new Date('2026-05-01T00:00:00Z');
 
 function aGuest(id: string, rsvp: GuestRsvp | null = null): Guest {
-  return { id, registryId: 'r', name: id, email: `${id}@example.com`, partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp, hasPersonalLink: false, invitedAt: null, remindedAt: null, createdAt: at, updatedAt: at };
+  return {
+    id,
+    registryId: 'r',
+    name: id,
+    email: `${id}@example.com`,
+    partySize: 2,
+    street: null,
+    city: null,
+    region: null,
+    postalCode: null,
+    country: null,
+    rsvp,
+    hasPersonalLink: false,
+    invitedAt: null,
+    remindedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 function refusal(run: () => unknown): Record<string, string> | string {
@@ -40,12 +57,16 @@ describe('an answer to the invitation', () => {
 
   it('refuses anything else, naming the field', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)), fc.constantFrom('yes', 'maybe'), (partySize, answer) => {
-        const fine = typeof partySize === 'number' && Number.isInteger(partySize) && partySize >= 1 && partySize <= 20;
-        const outcome = refusal(() => readRsvp({ answer, partySize }, at));
-        if (fine) expect(outcome).toBe('accepted');
-        else expect(outcome).toEqual({ partySize: expect.any(String) });
-      }),
+      fc.property(
+        fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)),
+        fc.constantFrom('yes', 'maybe'),
+        (partySize, answer) => {
+          const fine = typeof partySize === 'number' && Number.isInteger(partySize) && partySize >= 1 && partySize <= 20;
+          const outcome = refusal(() => readRsvp({ answer, partySize }, at));
+          if (fine) expect(outcome).toBe('accepted');
+          else expect(outcome).toEqual({ partySize: expect.any(String) });
+        },
+      ),
     );
     expect(refusal(() => readRsvp({ answer: 'Yes', partySize: 1 }, at))).toEqual({ answer: 'answer must be yes, no or maybe' });
     expect(refusal(() => readRsvp({ answer: 'no', partySize: 1 }, at))).toEqual({ partySize: expect.stringContaining('Not coming') });
@@ -83,27 +104,75 @@ describe('the answers on the guest list', () => {
 
   it('matches a gift from a link to that guest alone, and one without a link by e-mail, each once', () => {
     const paid = (id: string, email: string, guestId: string | null): MatchableGift => ({
-      id, registryId: 'r', giftGiverName: 'x', giftGiverEmail: email, currency: 'USD', amount: 100, childAmount: 90, charityAmount: 10, platformFee: 3, stripeFee: 3,
-      providerFee: null, charityId: 'c', personalMessage: null, stripePaymentIntentId: null, paymentStatus: 'succeeded', refundedAtPlatformCost: false, shareEmailWithCharity: false, createdAt: at, guestId,
+      id,
+      registryId: 'r',
+      giftGiverName: 'x',
+      giftGiverEmail: email,
+      currency: 'USD',
+      amount: 100,
+      childAmount: 90,
+      charityAmount: 10,
+      platformFee: 3,
+      stripeFee: 3,
+      providerFee: null,
+      charityId: 'c',
+      personalMessage: null,
+      stripePaymentIntentId: null,
+      paymentStatus: 'succeeded',
+      refundedAtPlatformCost: false,
+      shareEmailWithCharity: false,
+      createdAt: at,
+      guestId,
     });
-    const gifts = giftsOfGuests([aGuest('a'), aGuest('b')], [paid('1', 'b@example.com', 'a'), paid('2', 'b@example.com', null), paid('3', 'a@example.com', 'gone')], [], []);
-    expect(gifts.map((gift) => [gift.giftId, gift.guestId, gift.matchedBy])).toEqual([['1', 'a', 'link'], ['2', 'b', 'email']]);
+    const gifts = giftsOfGuests(
+      [aGuest('a'), aGuest('b')],
+      [paid('1', 'b@example.com', 'a'), paid('2', 'b@example.com', null), paid('3', 'a@example.com', 'gone')],
+      [],
+      [],
+    );
+    expect(gifts.map((gift) => [gift.giftId, gift.guestId, gift.matchedBy])).toEqual([
+      ['1', 'a', 'link'],
+      ['2', 'b', 'email'],
+    ]);
   });
 
   it('counts every gift once at most, the link before the e-mail, and adds up to the cent', () => {
     const paid = (id: string, email: string, guestId: string | null, amount: number): MatchableGift => ({
-      id, registryId: 'r', giftGiverName: 'x', giftGiverEmail: email, currency: 'USD', amount, childAmount: amount, charityAmount: 0, platformFee: 0, stripeFee: 0,
-      providerFee: null, charityId: 'c', personalMessage: null, stripePaymentIntentId: null, paymentStatus: 'succeeded', refundedAtPlatformCost: false, shareEmailWithCharity: false, createdAt: at, guestId,
+      id,
+      registryId: 'r',
+      giftGiverName: 'x',
+      giftGiverEmail: email,
+      currency: 'USD',
+      amount,
+      childAmount: amount,
+      charityAmount: 0,
+      platformFee: 0,
+      stripeFee: 0,
+      providerFee: null,
+      charityId: 'c',
+      personalMessage: null,
+      stripePaymentIntentId: null,
+      paymentStatus: 'succeeded',
+      refundedAtPlatformCost: false,
+      shareEmailWithCharity: false,
+      createdAt: at,
+      guestId,
     });
     const guests = ['a', 'b', 'c'].map((id) => aGuest(id));
-    const drawn = fc.record({ email: fc.constantFrom('a@example.com', 'B@example.com', 'stranger@example.com'), link: fc.constantFrom(null, 'a', 'b', 'gone'), amount: fc.integer({ min: 1, max: 10_000_000 }) });
+    const drawn = fc.record({
+      email: fc.constantFrom('a@example.com', 'B@example.com', 'stranger@example.com'),
+      link: fc.constantFrom(null, 'a', 'b', 'gone'),
+      amount: fc.integer({ min: 1, max: 10_000_000 }),
+    });
     fc.assert(
       fc.property(fc.array(drawn, { maxLength: 30 }), (draws) => {
         const gifts = draws.map((draw, index) => paid(String(index), draw.email, draw.link, draw.amount));
         const matched = giftsOfGuests(guests, gifts, [], []);
         expect(new Set(matched.map((gift) => gift.giftId)).size).toBe(matched.length);
         // A gift from a link of nobody on the list, or from a stranger's address without one, is nobody's.
-        const theirs = gifts.filter((gift) => (gift.guestId === null ? !gift.giftGiverEmail.startsWith('stranger') : gift.guestId !== 'gone'));
+        const theirs = gifts.filter((gift) =>
+          gift.guestId === null ? !gift.giftGiverEmail.startsWith('stranger') : gift.guestId !== 'gone',
+        );
         expect(matched.map((gift) => gift.giftId).sort()).toEqual(theirs.map((gift) => gift.id).sort());
         for (const gift of matched) {
           const source = gifts.find((one) => one.id === gift.giftId)!;
@@ -126,9 +195,26 @@ describe('the personal link', () => {
     const guests = new InMemoryGuestRepository();
     // What the link reads of a registry: whether it is there and its day.
     const registry = { id: 'registry-1', isActive: true, celebrationDate: new Date('2027-05-16T00:00:00Z') } as Registry;
-    const [guest] = await guests.createMany([{ registryId: registry.id, name: 'Dora', email: 'dora@example.com', partySize: 4, street: null, city: null, region: null, postalCode: null, country: null }]);
+    const [guest] = await guests.createMany([
+      {
+        registryId: registry.id,
+        name: 'Dora',
+        email: 'dora@example.com',
+        partySize: 4,
+        street: null,
+        city: null,
+        region: null,
+        postalCode: null,
+        country: null,
+      },
+    ]);
     const registries = { findById: async (id: string) => (id === registry.id ? registry : null) };
-    return { guests, registry, guest: guest!, ports: { guests, registries, tokens: nodeSecretTokens, linkTokens: derivedGuestLinkTokens(SECRET), clock } };
+    return {
+      guests,
+      registry,
+      guest: guest!,
+      ports: { guests, registries, tokens: nodeSecretTokens, linkTokens: derivedGuestLinkTokens(SECRET), clock },
+    };
   }
   const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
@@ -155,13 +241,27 @@ describe('the personal link', () => {
 
   it('differs from guest to guest', async () => {
     const { guest, ports } = await world();
-    const [other] = await ports.guests.createMany([{ registryId: 'registry-1', name: 'Ben', email: 'ben@example.com', partySize: 1, street: null, city: null, region: null, postalCode: null, country: null }]);
+    const [other] = await ports.guests.createMany([
+      {
+        registryId: 'registry-1',
+        name: 'Ben',
+        email: 'ben@example.com',
+        partySize: 1,
+        street: null,
+        city: null,
+        region: null,
+        postalCode: null,
+        country: null,
+      },
+    ]);
     expect(other!.id).not.toBe(guest.id);
     expect(ports.linkTokens.tokenFor(other!.id)).not.toBe(ports.linkTokens.tokenFor(guest.id));
   });
 
   it('is refused for a guest that is not there', async () => {
     const { ports } = await world();
-    await expect(issueGuestLink('nobody', { ...ports, publicUrl: 'https://gifts.example' })).rejects.toMatchObject({ code: 'guest.not_found' });
+    await expect(issueGuestLink('nobody', { ...ports, publicUrl: 'https://gifts.example' })).rejects.toMatchObject({
+      code: 'guest.not_found',
+    });
   });
 });

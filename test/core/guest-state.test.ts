@@ -7,7 +7,24 @@ import { THANK_YOU_STATUSES, type ThankYouStatus } from '@core/model/thank-you-s
 
 function aGuest(id: string): Guest {
   const at = new Date('2026-05-01T00:00:00Z');
-  return { id, registryId: 'r', name: id, email: `${id}@example.com`, partySize: 1, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, hasPersonalLink: false, invitedAt: null, remindedAt: null, createdAt: at, updatedAt: at };
+  return {
+    id,
+    registryId: 'r',
+    name: id,
+    email: `${id}@example.com`,
+    partySize: 1,
+    street: null,
+    city: null,
+    region: null,
+    postalCode: null,
+    country: null,
+    rsvp: null,
+    hasPersonalLink: false,
+    invitedAt: null,
+    remindedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 function aGift(giftId: string, guestId: string, amount: number, thankYouStatus: ThankYouStatus = 'none'): GuestGift {
@@ -16,12 +33,19 @@ function aGift(giftId: string, guestId: string, amount: number, thankYouStatus: 
 
 describe('a guest followed to the thank-you', () => {
   it('is thanked once every gift has a card delivered; a bounced card, then a missing one, then a draft says what is owed', () => {
-    const states = guestStates([aGuest('a'), aGuest('b'), aGuest('c'), aGuest('d'), aGuest('e')], [
-      aGift('1', 'a', 100, 'sent'), aGift('2', 'a', 200, 'sent'),
-      aGift('3', 'b', 100, 'sent'), aGift('4', 'b', 100, 'not_delivered'), aGift('5', 'b', 100, 'none'),
-      aGift('6', 'c', 100, 'draft'), aGift('7', 'c', 100, 'none'),
-      aGift('8', 'd', 100, 'draft'),
-    ]);
+    const states = guestStates(
+      [aGuest('a'), aGuest('b'), aGuest('c'), aGuest('d'), aGuest('e')],
+      [
+        aGift('1', 'a', 100, 'sent'),
+        aGift('2', 'a', 200, 'sent'),
+        aGift('3', 'b', 100, 'sent'),
+        aGift('4', 'b', 100, 'not_delivered'),
+        aGift('5', 'b', 100, 'none'),
+        aGift('6', 'c', 100, 'draft'),
+        aGift('7', 'c', 100, 'none'),
+        aGift('8', 'd', 100, 'draft'),
+      ],
+    );
     expect(states.map((state) => state.thankYou)).toEqual(['sent', 'not_delivered', 'none', 'draft', null]);
     expect(states.map((state) => matchesFilters(state, { thanked: 'no' }))).toEqual([false, true, true, true, false]);
     expect(states.map((state) => matchesFilters(state, { gave: 'no' }))).toEqual([false, false, false, false, true]);
@@ -30,7 +54,11 @@ describe('a guest followed to the thank-you', () => {
 
   it('counts each gift once, for its guest: what the guests gave adds up to the gifts, to the cent', () => {
     const guestIds = ['a', 'b', 'c', 'd'];
-    const gift = fc.record({ guest: fc.constantFrom(...guestIds), amount: fc.integer({ min: 1, max: 10_000_000 }), status: fc.constantFrom(...THANK_YOU_STATUSES) });
+    const gift = fc.record({
+      guest: fc.constantFrom(...guestIds),
+      amount: fc.integer({ min: 1, max: 10_000_000 }),
+      status: fc.constantFrom(...THANK_YOU_STATUSES),
+    });
     fc.assert(
       fc.property(fc.array(gift, { maxLength: 40 }), (drawn) => {
         const gifts = drawn.map((one, index) => aGift(String(index), one.guest, one.amount, one.status));

@@ -18,12 +18,20 @@ describe('what closing holds back for an undecided dispute', () => {
       fc.property(fc.array(aGift, { maxLength: 40 }), (specs) => {
         const gifts = specs.map(
           (spec, index) =>
-            ({ id: `g${index}`, amount: spec.amount, ...splitGift(spec.amount), charityId: spec.charity, paymentStatus: spec.status.startsWith('disputed') ? 'disputed' : spec.status }) as Gift,
+            ({
+              id: `g${index}`,
+              amount: spec.amount,
+              ...splitGift(spec.amount),
+              charityId: spec.charity,
+              paymentStatus: spec.status.startsWith('disputed') ? 'disputed' : spec.status,
+            }) as Gift,
         );
         const undecided = new Set(gifts.filter((_, index) => specs[index]!.status === 'disputed-undecided').map((gift) => gift.id));
         const paid = closingAmounts(gifts);
         const held = heldAtClosing(gifts, undecided);
-        const allWon = closingAmounts(gifts.map((gift) => (undecided.has(gift.id) ? { ...gift, paymentStatus: 'succeeded' as const } : gift)));
+        const allWon = closingAmounts(
+          gifts.map((gift) => (undecided.has(gift.id) ? { ...gift, paymentStatus: 'succeeded' as const } : gift)),
+        );
 
         expect(paid.payoutAmount + held.payoutAmount).toBe(allWon.payoutAmount);
         expect(paid.charityPayoutAmount + held.charityPayoutAmount).toBe(allWon.charityPayoutAmount);
@@ -33,7 +41,9 @@ describe('what closing holds back for an undecided dispute', () => {
         // Each charity's share: what its payout got at closing and what a win adds (the held gift's own charity part).
         for (const share of allWon.shares) {
           const atClosing = paid.shares.find((each) => each.charityId === share.charityId)?.amount ?? 0;
-          const heldForIt = gifts.filter((gift) => undecided.has(gift.id) && gift.charityId === share.charityId).reduce((sum, gift) => sum + gift.charityAmount, 0);
+          const heldForIt = gifts
+            .filter((gift) => undecided.has(gift.id) && gift.charityId === share.charityId)
+            .reduce((sum, gift) => sum + gift.charityAmount, 0);
           expect(atClosing + heldForIt).toBe(share.amount);
         }
       }),

@@ -43,50 +43,96 @@ async function world() {
   const admin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'ops' }))).id, true);
   const charities = await Promise.all(['MAZON', 'Hadassah'].map((name) => repositories.charities.create(aCharity({ name }))));
   const registry = await repositories.registries.create(aNewRegistry(owner.id));
-  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: SUPPORT };
+  const giving = {
+    unitOfWork: repositories,
+    gifts: repositories.gifts,
+    gateway,
+    rates: DEFAULT_PROCESSING_RATES,
+    appUrl: 'https://gifts.example.org',
+    supportEmail: SUPPORT,
+  };
   const start = async (cents: number, charityId = charities[0]!.id) =>
-    (await startGift({ registryId: registry.id, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: cents, personalMessage: '' }, giving)).gift;
+    (
+      await startGift(
+        {
+          registryId: registry.id,
+          charityId,
+          giftGiverName: 'Aunt Miriam',
+          giftGiverEmail: 'miriam@example.com',
+          amount: cents,
+          personalMessage: '',
+        },
+        giving,
+      )
+    ).gift;
   /** The provider's report of the payment; it says it took `fee` when asked. */
   const confirm = (gift: Gift, fee?: number) => {
     if (fee !== undefined) gateway.fees.set(gift.stripePaymentIntentId!, fee);
     return recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
   };
   const close = async () => {
-    await savePayoutInfo(registry.id, { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' }, { user: owner, registries: repositories.registries, unitOfWork: repositories });
-    return closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: 'https://gifts.example.org', supportEmail: SUPPORT });
+    await savePayoutInfo(
+      registry.id,
+      {
+        payoutMethod: 'check',
+        mailingName: 'Rachel Cohen',
+        mailingAddress: '12 Elm St',
+        mailingCity: 'Teaneck',
+        mailingState: 'NJ',
+        mailingZip: '07666',
+      },
+      { user: owner, registries: repositories.registries, unitOfWork: repositories },
+    );
+    return closeRegistry(registry.id, {
+      user: owner,
+      registries: repositories.registries,
+      unitOfWork: repositories,
+      gateway,
+      clock,
+      appUrl: 'https://gifts.example.org',
+      supportEmail: SUPPORT,
+    });
   };
   /** Each account's balance in its normal sign. */
-  const balance = async (account: string) => normalBalance(account, (await repositories.ledger.listBalances()).find((row) => row.account === account && row.currency === 'USD')?.balance ?? 0);
+  const balance = async (account: string) =>
+    normalBalance(
+      account,
+      (await repositories.ledger.listBalances()).find((row) => row.account === account && row.currency === 'USD')?.balance ?? 0,
+    );
   const entries = () => [...repositories.ledger.rows.values()];
   const agrees = async () => (await verifyLedger(repositories)).flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced]);
   return { repositories, gateway, clock, owner, admin, charities, registry, start, confirm, close, balance, entries, agrees };
 }
 
 describe('the posting rules', () => {
-  const gift = fc.record({
-    amount: fc.integer({ min: 100, max: 2_500_000 }),
-    stripeFee: fc.integer({ min: 0, max: 80_000 }),
-    providerFee: fc.option(fc.integer({ min: 0, max: 80_000 })),
-  }).map(({ amount, stripeFee, providerFee }): Gift => ({
-    id: 'gift-1',
-    registryId: 'registry-1',
-    giftGiverName: 'Aunt Miriam',
-    giftGiverEmail: 'miriam@example.com',
-    currency: 'USD',
-    amount,
-    childAmount: amount - Math.floor((amount + 5) / 10),
-    charityAmount: Math.floor((amount + 5) / 10),
-    platformFee: 300,
-    stripeFee,
-    providerFee,
-    charityId: 'charity-1',
-    personalMessage: null,
-    stripePaymentIntentId: 'pi_1',
-    paymentStatus: 'succeeded',
-    refundedAtPlatformCost: false,
-    shareEmailWithCharity: false,
-    createdAt: new Date(),
-  }));
+  const gift = fc
+    .record({
+      amount: fc.integer({ min: 100, max: 2_500_000 }),
+      stripeFee: fc.integer({ min: 0, max: 80_000 }),
+      providerFee: fc.option(fc.integer({ min: 0, max: 80_000 })),
+    })
+    .map(
+      ({ amount, stripeFee, providerFee }): Gift => ({
+        id: 'gift-1',
+        registryId: 'registry-1',
+        giftGiverName: 'Aunt Miriam',
+        giftGiverEmail: 'miriam@example.com',
+        currency: 'USD',
+        amount,
+        childAmount: amount - Math.floor((amount + 5) / 10),
+        charityAmount: Math.floor((amount + 5) / 10),
+        platformFee: 300,
+        stripeFee,
+        providerFee,
+        charityId: 'charity-1',
+        personalMessage: null,
+        stripePaymentIntentId: 'pi_1',
+        paymentStatus: 'succeeded',
+        refundedAtPlatformCost: false,
+        shareEmailWithCharity: false,
+        createdAt: new Date(),
+      }),
+    );
 
   it('balances every entry, and a refund leaves only the provider’s fee behind, as refunds absorbed', () => {
     fc.assert(
@@ -98,7 +144,8 @@ describe('the posting rules', () => {
           if (entry) expect(entry.postings.reduce((sum, posting) => sum + posting.amount, 0)).toBe(0);
         }
         const net = new Map<string, number>();
-        for (const posting of [...paid.postings, ...refunded.postings]) net.set(posting.account, (net.get(posting.account) ?? 0) + posting.amount);
+        for (const posting of [...paid.postings, ...refunded.postings])
+          net.set(posting.account, (net.get(posting.account) ?? 0) + posting.amount);
         for (const [account, amount] of net) {
           if (account === PROVIDER_CASH) expect(amount + fee).toBe(0);
           else if (account === REFUNDS_ABSORBED) expect(amount).toBe(fee);
@@ -112,10 +159,27 @@ describe('the posting rules', () => {
 
   it('refuses postings that do not add up to zero or are not whole cents, and leaves out what is zero', () => {
     const base = { key: 'k', kind: 'gift.paid' as const, currency: 'USD' as const, reference: null };
-    expect(() => balancedEntry(base, [{ account: 'a', amount: 100 }, { account: 'b', amount: -99 }])).toThrow(UnbalancedEntry);
-    expect(() => balancedEntry(base, [{ account: 'a', amount: 0.5 }, { account: 'b', amount: -0.5 }])).toThrow(UnbalancedEntry);
+    expect(() =>
+      balancedEntry(base, [
+        { account: 'a', amount: 100 },
+        { account: 'b', amount: -99 },
+      ]),
+    ).toThrow(UnbalancedEntry);
+    expect(() =>
+      balancedEntry(base, [
+        { account: 'a', amount: 0.5 },
+        { account: 'b', amount: -0.5 },
+      ]),
+    ).toThrow(UnbalancedEntry);
     expect(balancedEntry(base, [{ account: 'a', amount: 0 }])).toBeNull();
-    expect(balancedEntry(base, [{ account: 'a', amount: 5 }, { account: 'a', amount: -5 }, { account: 'b', amount: 7 }, { account: 'c', amount: -7 }])?.postings).toEqual([
+    expect(
+      balancedEntry(base, [
+        { account: 'a', amount: 5 },
+        { account: 'a', amount: -5 },
+        { account: 'b', amount: 7 },
+        { account: 'c', amount: -7 },
+      ])?.postings,
+    ).toEqual([
       { account: 'b', amount: 7 },
       { account: 'c', amount: -7 },
     ]);
@@ -144,11 +208,24 @@ describe('every change that moves money posts its entry, once', () => {
     const w = await world();
     const gift = await w.start(10_000);
     await w.confirm(gift, 350);
-    await refundGift(gift.id, { reason: 'Sent twice' }, { unitOfWork: w.repositories, gifts: w.repositories.gifts, registries: w.repositories.registries, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT, user: w.admin });
+    await refundGift(
+      gift.id,
+      { reason: 'Sent twice' },
+      {
+        unitOfWork: w.repositories,
+        gifts: w.repositories.gifts,
+        registries: w.repositories.registries,
+        gateway: w.gateway,
+        clock: w.clock,
+        supportEmail: SUPPORT,
+        user: w.admin,
+      },
+    );
     expect(w.entries().map((entry) => entry.kind)).toEqual(['gift.paid', 'gift.refunded']);
     expect(await w.balance(PROVIDER_CASH)).toBe(-350);
     expect(await w.balance(REFUNDS_ABSORBED)).toBe(350);
-    for (const account of [registryGiftsAccount(w.registry.id), PLATFORM_FEE_REVENUE, CARD_FEES_COLLECTED, CARD_FEES_PAID]) expect(await w.balance(account)).toBe(0);
+    for (const account of [registryGiftsAccount(w.registry.id), PLATFORM_FEE_REVENUE, CARD_FEES_COLLECTED, CARD_FEES_PAID])
+      expect(await w.balance(account)).toBe(0);
     expect(await w.agrees()).toEqual([]);
   });
 
@@ -160,7 +237,12 @@ describe('every change that moves money posts its entry, once', () => {
     await w.close();
     await Promise.all([w.confirm(late, 330), w.confirm(late, 330)]);
     expect((await w.repositories.gifts.findById(late.id))?.paymentStatus).toBe('refunded');
-    expect(w.entries().filter((entry) => entry.kind === 'gift.late_payment_refunded').map((entry) => entry.postings)).toEqual([
+    expect(
+      w
+        .entries()
+        .filter((entry) => entry.kind === 'gift.late_payment_refunded')
+        .map((entry) => entry.postings),
+    ).toEqual([
       [
         { account: REFUNDS_ABSORBED, amount: 330 },
         { account: PROVIDER_CASH, amount: -330 },
@@ -189,7 +271,12 @@ describe('every change that moves money posts its entry, once', () => {
     await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), { ...claiming, supportEmail: SUPPORT });
     for (const pending of await pendingDistributions(w.repositories)) {
       await claimCharityPayout(pending.payoutId, adminActor(w.admin), claiming);
-      await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), claiming);
+      await completeCharityPayout(
+        pending.payoutId,
+        { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' },
+        adminActor(w.admin),
+        claiming,
+      );
     }
     expect(await w.balance(familyPayableAccount(registry.id))).toBe(0);
     expect(await w.balance(charityPayableAccount(w.charities[0]!.id))).toBe(0);
@@ -219,12 +306,35 @@ describe('every change that moves money posts its entry, once', () => {
 });
 
 describe('opening the ledger on existing books', () => {
-  const registry = (id: string, changes: object) => ({ id, currency: 'USD' as const, status: 'open' as const, totalReceived: 0, payoutAmount: null, payoutStatus: 'pending' as const, ...changes });
-  const gift = (registryId: string, changes: object) => ({ registryId, charityId: 'c1', currency: 'USD' as const, amount: 10_000, platformFee: 300, stripeFee: 339, providerFee: 339, paymentStatus: 'succeeded' as const, refundedAtPlatformCost: false, ...changes });
+  const registry = (id: string, changes: object) => ({
+    id,
+    currency: 'USD' as const,
+    status: 'open' as const,
+    totalReceived: 0,
+    payoutAmount: null,
+    payoutStatus: 'pending' as const,
+    ...changes,
+  });
+  const gift = (registryId: string, changes: object) => ({
+    registryId,
+    charityId: 'c1',
+    currency: 'USD' as const,
+    amount: 10_000,
+    platformFee: 300,
+    stripeFee: 339,
+    providerFee: 339,
+    paymentStatus: 'succeeded' as const,
+    refundedAtPlatformCost: false,
+    ...changes,
+  });
 
   it('posts one balanced entry per currency that brings every account to what the tables say', () => {
     const tables = {
-      registries: [registry('open', { totalReceived: 10_000 }), registry('closed', { status: 'closed', payoutAmount: 9_000 }), registry('paid', { status: 'payout_sent', payoutAmount: 9_000, payoutStatus: 'completed', currency: 'CAD' })],
+      registries: [
+        registry('open', { totalReceived: 10_000 }),
+        registry('closed', { status: 'closed', payoutAmount: 9_000 }),
+        registry('paid', { status: 'payout_sent', payoutAmount: 9_000, payoutStatus: 'completed', currency: 'CAD' }),
+      ],
       gifts: [gift('open', {}), gift('open', { paymentStatus: 'refunded' }), gift('closed', {}), gift('paid', { currency: 'CAD' })],
       charityPayouts: [
         { charityId: 'c1', currency: 'USD' as const, amount: 1_000, status: 'pending' as const },
@@ -243,7 +353,9 @@ describe('opening the ledger on existing books', () => {
   });
 
   it('puts what the tables cannot explain in the opening difference, which verify then names', () => {
-    const entries = openingEntries(balancesFromTables({ registries: [registry('open', { totalReceived: 12_000 })], gifts: [gift('open', {})], charityPayouts: [] }));
+    const entries = openingEntries(
+      balancesFromTables({ registries: [registry('open', { totalReceived: 12_000 })], gifts: [gift('open', {})], charityPayouts: [] }),
+    );
     expect(entries[0]!.postings).toContainEqual({ account: OPENING_DIFFERENCE, amount: 2_000 });
   });
 });

@@ -16,24 +16,40 @@ const transactional = MAIL_KINDS.filter((each) => categoryOf(each) === 'transact
 
 describe('what a suppression stops', () => {
   it('a bounce or a drop stops every message to the address, transactional ones too', () => {
-    fc.assert(fc.property(fc.constantFrom('bounce' as const, 'dropped' as const), fc.option(kind, { nil: null }), kind, (problem, reported, sent) => {
-      expect(stops(scopeOf(problem, reported), categoryOf(sent))).toBe(true);
-    }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom('bounce' as const, 'dropped' as const),
+        fc.option(kind, { nil: null }),
+        kind,
+        (problem, reported, sent) => {
+          expect(stops(scopeOf(problem, reported), categoryOf(sent))).toBe(true);
+        },
+      ),
+    );
   });
 
   it('a spam report or an unsubscribe never stops a receipt, a refund, a payout or an account e-mail', () => {
     fc.assert(
-      fc.property(fc.constantFrom('spam-report' as const, 'unsubscribe' as const), fc.option(kind, { nil: null }), fc.constantFrom(...transactional), (problem, reported, sent) => {
-        expect(stops(scopeOf(problem, reported), categoryOf(sent))).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom('spam-report' as const, 'unsubscribe' as const),
+        fc.option(kind, { nil: null }),
+        fc.constantFrom(...transactional),
+        (problem, reported, sent) => {
+          expect(stops(scopeOf(problem, reported), categoryOf(sent))).toBe(false);
+        },
+      ),
     );
   });
 
   it('an unsubscribe from one category stops that category and no other', () => {
     fc.assert(
-      fc.property(kind.filter((each) => categoryOf(each) !== 'transactional'), kind, (reported, sent) => {
-        expect(stops(scopeOf('unsubscribe', reported), categoryOf(sent))).toBe(categoryOf(sent) === categoryOf(reported));
-      }),
+      fc.property(
+        kind.filter((each) => categoryOf(each) !== 'transactional'),
+        kind,
+        (reported, sent) => {
+          expect(stops(scopeOf('unsubscribe', reported), categoryOf(sent))).toBe(categoryOf(sent) === categoryOf(reported));
+        },
+      ),
     );
     expect(scopeOf('unsubscribe', null)).toBe('non-transactional');
     expect(scopeOf('spam-report', 'gift-receipt')).toBe('non-transactional');
@@ -41,18 +57,42 @@ describe('what a suppression stops', () => {
 
   it('names the widest suppression that stops a message', () => {
     fc.assert(
-      fc.property(fc.subarray([...SUPPRESSION_SCOPES]), fc.constantFrom('transactional' as const, ...OPT_OUT_CATEGORIES), (scopes, category) => {
-        const found = stoppingSuppression(scopes.map((scope) => ({ scope })), category);
-        expect(found !== null).toBe(scopes.some((scope) => stops(scope, category)));
-        if (found) expect(SUPPRESSION_SCOPES.indexOf(found.scope)).toBe(Math.min(...scopes.filter((scope) => stops(scope, category)).map((scope) => SUPPRESSION_SCOPES.indexOf(scope))));
-      }),
+      fc.property(
+        fc.subarray([...SUPPRESSION_SCOPES]),
+        fc.constantFrom('transactional' as const, ...OPT_OUT_CATEGORIES),
+        (scopes, category) => {
+          const found = stoppingSuppression(
+            scopes.map((scope) => ({ scope })),
+            category,
+          );
+          expect(found !== null).toBe(scopes.some((scope) => stops(scope, category)));
+          if (found)
+            expect(SUPPRESSION_SCOPES.indexOf(found.scope)).toBe(
+              Math.min(...scopes.filter((scope) => stops(scope, category)).map((scope) => SUPPRESSION_SCOPES.indexOf(scope))),
+            );
+        },
+      ),
     );
     expect(MAIL_PROBLEMS).toEqual(['bounce', 'dropped', 'spam-report', 'unsubscribe']);
   });
 });
 
 describe('the From name of mail written on someone’s behalf', () => {
-  const user = (firstName: string | null, lastName: string | null) => ({ ...aNewUser(), id: 'u', firstName, lastName, profileImageUrl: null, isAdmin: false, stripeConnectAccountId: null, stripeConnectStatus: null, stripeConnectOnboardedAt: null, deletionDueAt: null, deletedAt: null, createdAt: new Date(), updatedAt: new Date() });
+  const user = (firstName: string | null, lastName: string | null) => ({
+    ...aNewUser(),
+    id: 'u',
+    firstName,
+    lastName,
+    profileImageUrl: null,
+    isAdmin: false,
+    stripeConnectAccountId: null,
+    stripeConnectStatus: null,
+    stripeConnectOnboardedAt: null,
+    deletionDueAt: null,
+    deletedAt: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
 
   it('names the family by the sender’s last name, else the sender, always "via" us', () => {
     expect(familySenderName(user('Rachel', 'Cohen'))).toBe('The Cohen family via Mitzvah Gifts');
@@ -113,7 +153,9 @@ describe('one-click unsubscribe links', () => {
       ['reminders', 'unsubscribe'],
     ]);
     expect(await repositories.newsletter.isSubscribed('dan@example.com')).toBe(false);
-    await expect(unsubscribeByLink('not-a-token-at-all-but-long-enough-to-look-like-one-xxxxxxx', ports)).rejects.toMatchObject({ code: 'mail.unsubscribe_link_invalid' });
+    await expect(unsubscribeByLink('not-a-token-at-all-but-long-enough-to-look-like-one-xxxxxxx', ports)).rejects.toMatchObject({
+      code: 'mail.unsubscribe_link_invalid',
+    });
   });
 });
 
@@ -124,7 +166,10 @@ describe('sending a card again after it was not delivered', () => {
     const charity = await repositories.charities.create(aCharity());
     const registry = await repositories.registries.create(aNewRegistry(owner.id));
     const gift = await repositories.gifts.create(aNewGift(registry.id, charity.id, { giftGiverEmail: 'miriam@gmial.com' }));
-    const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: false }, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
+    const note = await repositories.thankYouNotes.save(
+      { id: gift.id, byHand: false },
+      { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' },
+    );
     const budget = new InMemoryTypedAddressBudget();
     // Each send a minute after the last: a card sent again is a message of its own.
     let minute = 0;
@@ -140,7 +185,13 @@ describe('sending a card again after it was not delivered', () => {
     const { repositories, note, ports } = await undeliveredCard();
     const sent = await sendThankYouNote(note.id, { email: ' miriam@gmail.com ' }, ports);
     expect(sent).toMatchObject({ status: 'sent', sendTo: 'miriam@gmail.com', notDeliveredAt: null });
-    expect(repositories.mail.queued.at(-1)).toMatchObject({ to: 'miriam@gmail.com', kind: 'thank-you-card', senderName: 'The Cohen family via Mitzvah Gifts', replyTo: 'rachel.cohen@example.com', thankYouNoteId: note.id });
+    expect(repositories.mail.queued.at(-1)).toMatchObject({
+      to: 'miriam@gmail.com',
+      kind: 'thank-you-card',
+      senderName: 'The Cohen family via Mitzvah Gifts',
+      replyTo: 'rachel.cohen@example.com',
+      thankYouNoteId: note.id,
+    });
     // The old address keeps its bounce: nobody vouched for it.
     expect(await repositories.mailSuppressions.listFor('miriam@gmial.com')).toHaveLength(1);
   });

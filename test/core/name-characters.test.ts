@@ -6,8 +6,28 @@ import { refuseUnsafeNameCharacters } from '@core/name-characters';
 import { prepareQueuedMail } from '@core/ports/mail-queue';
 import { celebrationTitle } from '@core/model/celebration-title';
 
-const UNSAFE = ['\r', '\n', '\t', '\u0000', '\u001B', '\u007F', '\u0085', '\u009B', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
-const withUnsafe = fc.tuple(fc.string(), fc.constantFrom(...UNSAFE), fc.string()).map(([before, unsafe, after]) => `${before}${unsafe}${after}`);
+const UNSAFE = [
+  '\r',
+  '\n',
+  '\t',
+  '\u0000',
+  '\u001B',
+  '\u007F',
+  '\u0085',
+  '\u009B',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
+const withUnsafe = fc
+  .tuple(fc.string(), fc.constantFrom(...UNSAFE), fc.string())
+  .map(([before, unsafe, after]) => `${before}${unsafe}${after}`);
 
 describe('the characters a name may not hold', () => {
   const schema = yup.object({ name: refuseUnsafeNameCharacters(yup.string().trim(), 'Name').required('Name is required') });
@@ -16,7 +36,9 @@ describe('the characters a name may not hold', () => {
     await fc.assert(
       fc.asyncProperty(withUnsafe, async (name) => {
         fc.pre(name.trim() !== '' && (hasControlCharacters(name.trim()) || hasDirectionControls(name.trim())));
-        await expect(schema.validate({ name })).rejects.toThrow(/^Name cannot contain (line breaks or control characters|characters that change the direction of text)$/);
+        await expect(schema.validate({ name })).rejects.toThrow(
+          /^Name cannot contain (line breaks or control characters|characters that change the direction of text)$/,
+        );
       }),
     );
   });
@@ -41,7 +63,14 @@ describe('text stored before names refused them, shown on one line', () => {
 
   it('reaches titles and e-mail subjects so', () => {
     expect(celebrationTitle({ childName: 'Noa \u202Elived', celebrationType: 'bat' })).toBe("Noa lived's Bat Mitzvah");
-    const mail = prepareQueuedMail({ dedupeKey: 'k', kind: 'gift-notice', to: 'a@example.com', subject: 'New gift from Eve\r\nBcc: x@example.com \u2066for', text: 'a\nb', html: '<p>a</p>' });
+    const mail = prepareQueuedMail({
+      dedupeKey: 'k',
+      kind: 'gift-notice',
+      to: 'a@example.com',
+      subject: 'New gift from Eve\r\nBcc: x@example.com \u2066for',
+      text: 'a\nb',
+      html: '<p>a</p>',
+    });
     expect(mail.subject).toBe('New gift from Eve Bcc: x@example.com for');
     expect(mail.text).toBe('a\nb');
   });

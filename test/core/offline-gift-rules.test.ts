@@ -12,7 +12,9 @@ describe('the rules of a gift given by hand (the owner’s dialog and the server
   it('allows tomorrow in UTC, for a family ahead of UTC, and nothing later', async () => {
     expect(latestOfflineGiftDay(now)).toBe('2027-05-17');
     await expect(offlineGiftSchema(now).validate({ ...valid, receivedOn: '2027-05-17' })).resolves.toBeTruthy();
-    await expect(offlineGiftSchema(now).validate({ ...valid, receivedOn: '2027-05-18' })).rejects.toThrow('The date cannot be in the future');
+    await expect(offlineGiftSchema(now).validate({ ...valid, receivedOn: '2027-05-18' })).rejects.toThrow(
+      'The date cannot be in the future',
+    );
   });
 
   it('knows real calendar days from look-alikes', () => {

@@ -28,17 +28,34 @@ describe('the page table', () => {
         expect(isPagePath(`${paths.gift(id)}/`)).toBe(true);
       }),
     );
-    expect(Object.values(pagePatterns).map((pattern) => isPagePath(fillPattern(pattern, { id: 'a1', giftId: 'b2', shortCode: 'c3', category: 'reminders', token: 'd4' })))).not.toContain(false);
-    expect(['/FAQ', '/Registry/a1/Gifts', '/', '/f%61q', '/registry/%E2%9C%93', '/registry/%E0%A4%A'].map(isPagePath)).toEqual([true, true, true, true, true, true]);
-    expect(['/faqs', '/registry', '/registry/a1/gift', '/admin', '/r/abc/def', '/no-such-page', '/f%61qs', '/%E0%A4%A'].map(isPagePath)).toEqual([false, false, false, false, false, false, false, false]);
+    expect(
+      Object.values(pagePatterns).map((pattern) =>
+        isPagePath(fillPattern(pattern, { id: 'a1', giftId: 'b2', shortCode: 'c3', category: 'reminders', token: 'd4' })),
+      ),
+    ).not.toContain(false);
+    expect(['/FAQ', '/Registry/a1/Gifts', '/', '/f%61q', '/registry/%E2%9C%93', '/registry/%E0%A4%A'].map(isPagePath)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['/faqs', '/registry', '/registry/a1/gift', '/admin', '/r/abc/def', '/no-such-page', '/f%61qs', '/%E0%A4%A'].map(isPagePath),
+    ).toEqual([false, false, false, false, false, false, false, false]);
   });
 
   it('refuses to fill a pattern without its params', () => {
-    expect(() => fillPattern(pagePatterns.thankYouCardPrint, { id: 'r-1' })).toThrow('the page /thank-you-cards/:id/print/:giftId needs its giftId');
+    expect(() => fillPattern(pagePatterns.thankYouCardPrint, { id: 'r-1' })).toThrow(
+      'the page /thank-you-cards/:id/print/:giftId needs its giftId',
+    );
   });
 
   it('makes absolute links for e-mails, with single-use tokens in the fragment', () => {
     expect(pageUrl('https://gifts.example.org/', paths.registry('r-1'))).toBe('https://gifts.example.org/registry/r-1');
-    expect(tokenPageUrl('https://gifts.example.org', paths.resetPassword, 'tok_en-1')).toBe('https://gifts.example.org/reset-password#token=tok_en-1');
+    expect(tokenPageUrl('https://gifts.example.org', paths.resetPassword, 'tok_en-1')).toBe(
+      'https://gifts.example.org/reset-password#token=tok_en-1',
+    );
   });
 });

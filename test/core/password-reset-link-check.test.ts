@@ -23,7 +23,13 @@ beforeEach(async () => {
 const check = (input: unknown) => checkPasswordResetLink(input, { accountTokens: repos.accountTokens, tokens, clock });
 
 async function aLink(purpose: 'password_reset' | 'email_change' = 'password_reset') {
-  await repos.accountTokens.create({ userId, purpose, tokenHash: tokens.digest(TOKEN), newEmail: null, expiresAt: new Date(clock.now().getTime() + PASSWORD_RESET_LINK_TTL_MS) });
+  await repos.accountTokens.create({
+    userId,
+    purpose,
+    tokenHash: tokens.digest(TOKEN),
+    newEmail: null,
+    expiresAt: new Date(clock.now().getTime() + PASSWORD_RESET_LINK_TTL_MS),
+  });
 }
 
 describe('checking a password-reset link', () => {

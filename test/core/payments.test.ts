@@ -14,10 +14,27 @@ async function world(options: { registryStatus?: 'open' | 'closed' } = {}) {
   const user = await repositories.users.create(aNewUser());
   const charity = await repositories.charities.create(aCharity());
   const registry = await repositories.registries.create(aNewRegistry(user.id));
-  const ports = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
+  const ports = {
+    unitOfWork: repositories,
+    gifts: repositories.gifts,
+    gateway,
+    rates: DEFAULT_PROCESSING_RATES,
+    appUrl: 'https://gifts.example.org',
+    supportEmail: 'help@gifts.example.org',
+  };
   /** The use case takes cents: the wire's amount is read before it (test/http/giving.test.ts). */
   const giveCents = (amount: unknown) =>
-    startGift({ registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'Miriam@Example.com', amount, personalMessage: '' }, ports);
+    startGift(
+      {
+        registryId: registry.id,
+        charityId: charity.id,
+        giftGiverName: 'Aunt Miriam',
+        giftGiverEmail: 'Miriam@Example.com',
+        amount,
+        personalMessage: '',
+      },
+      ports,
+    );
   const give = (dollars: number) => giveCents(dollars * 100);
   const closeRegistry = async () => {
     repositories.registries.rows.set(registry.id, { ...repositories.registries.rows.get(registry.id)!, status: 'closed' });
@@ -34,9 +51,19 @@ describe('a gift’s money lands exactly once', () => {
     const started = await give(100);
     expect(started.breakdown).toMatchObject({ baseAmount: 10_000, totalAmount: 10_639, stripeFee: 339, platformFee: 300 });
     const stored = await repositories.gifts.findById(started.gift.id);
-    expect(stored).toMatchObject({ paymentStatus: 'pending', amount: 10_000, childAmount: 9_000, charityAmount: 1_000, giftGiverEmail: 'miriam@example.com' });
+    expect(stored).toMatchObject({
+      paymentStatus: 'pending',
+      amount: 10_000,
+      childAmount: 9_000,
+      charityAmount: 1_000,
+      giftGiverEmail: 'miriam@example.com',
+    });
     expect(stored?.stripePaymentIntentId).toBeTruthy();
-    expect(gateway.intents.get(stored!.stripePaymentIntentId!)).toMatchObject({ amount: 10_639, currency: 'USD', idempotencyKey: `gift-${started.gift.id}` });
+    expect(gateway.intents.get(stored!.stripePaymentIntentId!)).toMatchObject({
+      amount: 10_639,
+      currency: 'USD',
+      idempotencyKey: `gift-${started.gift.id}`,
+    });
   });
 
   it('marks the gift failed when the provider cannot open a payment, so it holds nothing open', async () => {
@@ -44,7 +71,11 @@ describe('a gift’s money lands exactly once', () => {
     gateway.down = true;
     const refused = await give(50).catch((error: unknown) => error);
     // The guest reads a plain "try again"; the log, the provider's own error (its cause).
-    expect(refused).toMatchObject({ code: 'payment.unavailable', message: 'Failed to process gift. Please try again.', cause: { message: 'provider unavailable' } });
+    expect(refused).toMatchObject({
+      code: 'payment.unavailable',
+      message: 'Failed to process gift. Please try again.',
+      cause: { message: 'provider unavailable' },
+    });
     expect([...repositories.gifts.rows.values()].map((gift) => gift.paymentStatus)).toEqual(['failed']);
   });
 
@@ -83,7 +114,9 @@ describe('a gift’s money lands exactly once', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 100, max: 2_500_000 }), { minLength: 1, maxLength: 6 }),
-        fc.array(fc.record({ gift: fc.nat(5), kind: fc.constantFrom('succeeded', 'failed', 'wrong-amount', 'wrong-currency') }), { maxLength: 30 }),
+        fc.array(fc.record({ gift: fc.nat(5), kind: fc.constantFrom('succeeded', 'failed', 'wrong-amount', 'wrong-currency') }), {
+          maxLength: 30,
+        }),
         async (amounts, events: Event[]) => {
           const { giveCents, repositories, registry, ports } = await world();
           const gifts = await Promise.all(amounts.map((cents) => giveCents(cents)));
@@ -104,7 +137,9 @@ describe('a gift’s money lands exactly once', () => {
           const succeeded = stored.filter((gift) => gift.paymentStatus === 'succeeded');
           expect([...credited.values()].every((count) => count === 1)).toBe(true);
           expect(succeeded.map((gift) => gift.id).sort()).toEqual([...credited.keys()].sort());
-          expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(succeeded.reduce((sum, gift) => sum + gift.amount, 0));
+          expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(
+            succeeded.reduce((sum, gift) => sum + gift.amount, 0),
+          );
           // A success that arrives after a failure still lands; a failure after a success changes nothing.
           for (const gift of stored) {
             const own = events.filter((event) => gifts[event.gift % gifts.length]!.gift.id === gift.id);
@@ -140,16 +175,25 @@ describe('a gift’s money lands exactly once', () => {
     await recordPaymentSucceeded(report, ports);
     await recordPaymentSucceeded(report, ports);
     await recordPaymentFailed({ paymentIntentId: report.paymentIntentId }, ports);
-    expect(repositories.mail.queued.map((message) => message.dedupeKey).sort()).toEqual([`gift-notice-${started.gift.id}`, `gift-receipt-${started.gift.id}`]);
+    expect(repositories.mail.queued.map((message) => message.dedupeKey).sort()).toEqual([
+      `gift-notice-${started.gift.id}`,
+      `gift-receipt-${started.gift.id}`,
+    ]);
   });
 
   it('has replies to the receipt, the family’s notice and a refund notice reach support, not the no-reply sender', async () => {
     const { give, repositories, ports, closeRegistry } = await world();
     const credited = await give(36);
-    await recordPaymentSucceeded({ paymentIntentId: credited.gift.stripePaymentIntentId!, amount: totalCharged(credited.gift), currency: 'USD' }, ports);
+    await recordPaymentSucceeded(
+      { paymentIntentId: credited.gift.stripePaymentIntentId!, amount: totalCharged(credited.gift), currency: 'USD' },
+      ports,
+    );
     const late = await give(18);
     await closeRegistry();
-    await recordPaymentSucceeded({ paymentIntentId: late.gift.stripePaymentIntentId!, amount: totalCharged(late.gift), currency: 'USD' }, ports);
+    await recordPaymentSucceeded(
+      { paymentIntentId: late.gift.stripePaymentIntentId!, amount: totalCharged(late.gift), currency: 'USD' },
+      ports,
+    );
     const replyTo = Object.fromEntries(repositories.mail.queued.map((message) => [message.dedupeKey, message.replyTo]));
     expect(replyTo).toEqual({
       [`gift-receipt-${credited.gift.id}`]: 'help@gifts.example.org',
@@ -172,7 +216,9 @@ describe('a gift’s money lands exactly once', () => {
 
   it('ignores reports about payments it never started', async () => {
     const { ports } = await world();
-    expect((await recordPaymentSucceeded({ paymentIntentId: 'pi_elsewhere', amount: 100, currency: 'USD' }, ports)).kind).toBe('unknown-payment');
+    expect((await recordPaymentSucceeded({ paymentIntentId: 'pi_elsewhere', amount: 100, currency: 'USD' }, ports)).kind).toBe(
+      'unknown-payment',
+    );
     expect((await recordPaymentFailed({ paymentIntentId: 'pi_elsewhere' }, ports)).kind).toBe('unknown-payment');
   });
 });

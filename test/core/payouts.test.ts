@@ -26,17 +26,35 @@ import { MAX_OFFLINE_GIFTS_PER_REGISTRY, recordOfflineGift } from '@core/offline
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
-const CHECK = { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+const CHECK = {
+  payoutMethod: 'check',
+  mailingName: 'Rachel Cohen',
+  mailingAddress: '12 Elm St',
+  mailingCity: 'Teaneck',
+  mailingState: 'NJ',
+  mailingZip: '07666',
+};
 
 async function world() {
   const repositories = createInMemoryRepositories();
   const gateway = new InMemoryPaymentGateway();
   const clock = new FixedClock();
   const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel@example.com' }));
-  const admin = await repositories.users.setAdmin((await repositories.users.create(aNewUser({ username: 'ops', email: 'ops@example.com' }))).id, true);
+  const admin = await repositories.users.setAdmin(
+    (await repositories.users.create(aNewUser({ username: 'ops', email: 'ops@example.com' }))).id,
+    true,
+  );
   const charities = await Promise.all(['MAZON', 'Hadassah', 'JDC'].map((name) => repositories.charities.create(aCharity({ name }))));
-  const giving = { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
-  const openRegistry = (currency: Currency = 'USD', user: User = owner) => repositories.registries.create(aNewRegistry(user.id, { currency }));
+  const giving = {
+    unitOfWork: repositories,
+    gifts: repositories.gifts,
+    gateway,
+    rates: DEFAULT_PROCESSING_RATES,
+    appUrl: 'https://gifts.example.org',
+    supportEmail: 'help@gifts.example.org',
+  };
+  const openRegistry = (currency: Currency = 'USD', user: User = owner) =>
+    repositories.registries.create(aNewRegistry(user.id, { currency }));
   /** A gift as a giver makes it: a payment intent, then the provider's report. */
   const give = async (registryId: string, cents: number, charityId = charities[0]!.id, confirm = true): Promise<Gift> => {
     const started = await startGift(
@@ -48,9 +66,21 @@ async function world() {
   };
   const confirmGift = async (gift: Gift) => {
     const registry = await repositories.registries.findById(gift.registryId);
-    return recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency }, giving);
+    return recordPaymentSucceeded(
+      { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency },
+      giving,
+    );
   };
-  const close = (registryId: string, user: User | null = owner) => closeRegistry(registryId, { user, registries: repositories.registries, unitOfWork: repositories, gateway, clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
+  const close = (registryId: string, user: User | null = owner) =>
+    closeRegistry(registryId, {
+      user,
+      registries: repositories.registries,
+      unitOfWork: repositories,
+      gateway,
+      clock,
+      appUrl: 'https://gifts.example.org',
+      supportEmail: 'help@gifts.example.org',
+    });
   const choose = (registryId: string, details: Record<string, unknown>, user: User | null = owner) =>
     savePayoutInfo(registryId, details, { user, registries: repositories.registries, unitOfWork: repositories });
   /** The owner's bank account, verified on the provider's onboarding page. */
@@ -68,8 +98,24 @@ async function world() {
     await choose(registry.id, { payoutMethod: 'bank' });
     return registry;
   };
-  const status = (registryId: string) => payoutStatus(registryId, { user: owner, registries: repositories.registries, disputes: repositories.disputes });
-  return { repositories, gateway, clock, owner, admin, charities, openRegistry, give, confirmGift, close, choose, verifiedBankAccount, bankRegistry, status };
+  const status = (registryId: string) =>
+    payoutStatus(registryId, { user: owner, registries: repositories.registries, disputes: repositories.disputes });
+  return {
+    repositories,
+    gateway,
+    clock,
+    owner,
+    admin,
+    charities,
+    openRegistry,
+    give,
+    confirmGift,
+    close,
+    choose,
+    verifiedBankAccount,
+    bankRegistry,
+    status,
+  };
 }
 
 describe('closing amounts', () => {
@@ -82,7 +128,16 @@ describe('closing amounts', () => {
   it('gives the family and the charities together exactly what givers gave in succeeded gifts, to the cent', () => {
     fc.assert(
       fc.property(fc.array(aGift, { maxLength: 60 }), (specs) => {
-        const gifts = specs.map((spec, index) => ({ id: `g${index}`, amount: spec.amount, ...splitGift(spec.amount), charityId: spec.charity, paymentStatus: spec.status }) as Gift);
+        const gifts = specs.map(
+          (spec, index) =>
+            ({
+              id: `g${index}`,
+              amount: spec.amount,
+              ...splitGift(spec.amount),
+              charityId: spec.charity,
+              paymentStatus: spec.status,
+            }) as Gift,
+        );
         const succeeded = gifts.filter((gift) => gift.paymentStatus === 'succeeded');
         const given = succeeded.reduce((sum, gift) => sum + gift.amount, 0);
         const amounts = closingAmounts(gifts);
@@ -91,7 +146,11 @@ describe('closing amounts', () => {
         expect(amounts.shares.reduce((sum, share) => sum + share.giftCount, 0)).toBe(succeeded.length);
         for (const share of amounts.shares) {
           const own = succeeded.filter((gift) => gift.charityId === share.charityId);
-          expect(share).toEqual({ charityId: share.charityId, amount: own.reduce((sum, gift) => sum + gift.charityAmount, 0), giftCount: own.length });
+          expect(share).toEqual({
+            charityId: share.charityId,
+            amount: own.reduce((sum, gift) => sum + gift.charityAmount, 0),
+            giftCount: own.length,
+          });
         }
         expect(amounts.shares.map((share) => share.charityId)).toEqual([...amounts.shares.map((share) => share.charityId)].sort());
       }),
@@ -102,10 +161,18 @@ describe('closing amounts', () => {
     const registrySpec = fc.record({
       currency: fc.constantFrom<Currency>('USD', 'CAD'),
       method: fc.constantFrom('paypal', 'check'),
-      gifts: fc.array(fc.record({ cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean(), afterClose: fc.boolean() }), { maxLength: 8 }),
+      gifts: fc.array(
+        fc.record({ cents: fc.integer({ min: 100, max: 500_000 }), charity: fc.nat(2), confirmed: fc.boolean(), afterClose: fc.boolean() }),
+        { maxLength: 8 },
+      ),
       // Gifts given by hand, recorded before or after closing; some are corrected or removed.
       byHand: fc.array(
-        fc.record({ cents: fc.integer({ min: 1, max: 2_500_000 }), method: fc.constantFrom('cash', 'check', 'other'), afterClose: fc.boolean(), change: fc.constantFrom('keep', 'keep', 'edit', 'delete') }),
+        fc.record({
+          cents: fc.integer({ min: 1, max: 2_500_000 }),
+          method: fc.constantFrom('cash', 'check', 'other'),
+          afterClose: fc.boolean(),
+          change: fc.constantFrom('keep', 'keep', 'edit', 'delete'),
+        }),
         { maxLength: 6 },
       ),
       adminPaysBefore: fc.boolean(),
@@ -118,7 +185,14 @@ describe('closing amounts', () => {
         const day = w.clock.now().toISOString().slice(0, 10);
         const recordByHand = async (registryId: string, gifts: { cents: number; method: string; change: string }[]) => {
           for (const gift of gifts) {
-            const details = { giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: gift.cents, method: gift.method, receivedOn: day, note: null };
+            const details = {
+              giftGiverName: 'Uncle Ben',
+              giftGiverEmail: null,
+              amount: gift.cents,
+              method: gift.method,
+              receivedOn: day,
+              note: null,
+            };
             const made = await recordOfflineGift(registryId, details, { ...w.repositories, user: w.owner, clock: w.clock });
             let kept = gift.cents;
             if (gift.change === 'edit') {
@@ -131,7 +205,10 @@ describe('closing amounts', () => {
         };
         for (const spec of specs) {
           const registry = await w.openRegistry(spec.currency);
-          await recordByHand(registry.id, spec.byHand.filter((gift) => !gift.afterClose));
+          await recordByHand(
+            registry.id,
+            spec.byHand.filter((gift) => !gift.afterClose),
+          );
           const late: Gift[] = [];
           for (const gift of spec.gifts) {
             const made = await w.give(registry.id, gift.cents, w.charities[gift.charity]!.id, gift.confirmed && !gift.afterClose);
@@ -142,14 +219,22 @@ describe('closing amounts', () => {
             for (const pending of await pendingDistributions(w.repositories)) {
               await claimCharityPayout(pending.payoutId, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
               await claimCharityPayout(pending.payoutId, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
-      await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+              await completeCharityPayout(
+                pending.payoutId,
+                { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' },
+                adminActor(w.admin),
+                { unitOfWork: w.repositories, clock: w.clock },
+              );
             }
           }
           await w.choose(registry.id, spec.method === 'paypal' ? PAYPAL : CHECK);
           await w.close(registry.id);
           // A payment that lands after the close is refunded, never counted.
           for (const gift of late) expect((await w.confirmGift(gift)).kind).toBe('refunded');
-          await recordByHand(registry.id, spec.byHand.filter((gift) => gift.afterClose));
+          await recordByHand(
+            registry.id,
+            spec.byHand.filter((gift) => gift.afterClose),
+          );
         }
 
         const registries = [...w.repositories.registries.rows.values()];
@@ -157,7 +242,9 @@ describe('closing amounts', () => {
         for (const currency of ['USD', 'CAD'] as const) {
           const gifts = counted.filter((gift) => registries.find((registry) => registry.id === gift.registryId)!.currency === currency);
           const given = gifts.reduce((sum, gift) => sum + gift.amount, 0);
-          const family = registries.filter((registry) => registry.currency === currency).reduce((sum, registry) => sum + (registry.payoutAmount ?? 0), 0);
+          const family = registries
+            .filter((registry) => registry.currency === currency)
+            .reduce((sum, registry) => sum + (registry.payoutAmount ?? 0), 0);
           const inCurrency = payouts.filter((payout) => payout.currency === currency);
           const charity = inCurrency.reduce((sum, payout) => sum + payout.amount, 0);
           expect(family + charity).toBe(given);
@@ -195,13 +282,20 @@ describe('closing a registry', () => {
     await w.give(registry.id, 10_000);
     await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.not_ready' });
     await w.choose(registry.id, { payoutMethod: 'bank' });
-    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.not_ready', message: 'Complete your bank account setup above to close the registry' });
+    await expect(w.close(registry.id)).rejects.toMatchObject({
+      code: 'payout.not_ready',
+      message: 'Complete your bank account setup above to close the registry',
+    });
     const accountId = await w.gateway.createConnectedAccount({ country: 'US', email: 'x@example.com', idempotencyKey: 'k' });
     Object.assign(w.owner, await w.repositories.users.attachConnectAccount(w.owner.id, accountId));
     await expect(w.close(registry.id)).rejects.toMatchObject({ message: 'Complete your bank account setup above to close the registry' });
     w.repositories.registries.rows.set(registry.id, { ...w.repositories.registries.rows.get(registry.id)!, payoutMethod: 'paypal' });
     await expect(w.close(registry.id)).rejects.toMatchObject({ message: 'Enter your PayPal email above to close the registry' });
-    w.repositories.registries.rows.set(registry.id, { ...w.repositories.registries.rows.get(registry.id)!, payoutMethod: 'check', mailingName: 'Rachel' });
+    w.repositories.registries.rows.set(registry.id, {
+      ...w.repositories.registries.rows.get(registry.id)!,
+      payoutMethod: 'check',
+      mailingName: 'Rachel',
+    });
     await expect(w.close(registry.id)).rejects.toMatchObject({ message: 'Fill in your mailing address above to close the registry' });
     expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ status: 'open', closedAt: null, payoutAmount: null });
     expect(await w.repositories.charityPayouts.list()).toEqual([]);
@@ -211,11 +305,15 @@ describe('closing a registry', () => {
     const w = await world();
     const registry = await closedByPayPal(w);
     const closedMail = w.repositories.mail.rows.get(`registry-closed-${registry.id}`);
-    expect(closedMail).toMatchObject({ to: 'rachel@example.com', subject: 'Sarah Cohen\'s Bar/Bat Mitzvah: registry closed' });
+    expect(closedMail).toMatchObject({ to: 'rachel@example.com', subject: "Sarah Cohen's Bar/Bat Mitzvah: registry closed" });
     expect(closedMail?.text).toContain('To your family (90%) at closing: $90.00');
     expect(closedMail?.text).toContain('Your PayPal payment will be sent within 3-5 business days.');
     await claimManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
-    await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' });
+    await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), {
+      unitOfWork: w.repositories,
+      clock: w.clock,
+      supportEmail: 'help@gifts.example.org',
+    });
     // The family's address, taken apart so no mail program links it (docs/product.md#validation-rules).
     expect(w.repositories.mail.rows.get(`payout-sent-${registry.id}`)?.text).toContain('Sent by: PayPal to family@\u200Bexample.\u200Bcom');
   });
@@ -231,7 +329,10 @@ describe('closing a registry', () => {
     await expect(w.close('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'registry.not_found' });
     await w.give(registry.id, 3_600);
     const closed = await w.close(registry.id);
-    expect(closed).toMatchObject({ transferResult: null, registry: { status: 'closed', payoutAmount: 3_240, charityPayoutAmount: 360, payoutStatus: 'pending' } });
+    expect(closed).toMatchObject({
+      transferResult: null,
+      registry: { status: 'closed', payoutAmount: 3_240, charityPayoutAmount: 360, payoutStatus: 'pending' },
+    });
     expect(closed.registry.closedAt).toEqual(w.clock.now());
     await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'registry.closed', message: 'This registry is already closed' });
     await expect(w.choose(registry.id, CHECK)).rejects.toMatchObject({ code: 'registry.closed' });
@@ -268,10 +369,21 @@ describe('closing a registry', () => {
     await w.choose(registry.id, { payoutMethod: 'bank' });
     const result = await w.close(registry.id);
     expect(result.transferResult).toEqual({ success: true });
-    expect(result.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: 15_480, payoutSentAt: w.clock.now() });
+    expect(result.registry).toMatchObject({
+      status: 'payout_sent',
+      payoutStatus: 'completed',
+      payoutAmount: 15_480,
+      payoutSentAt: w.clock.now(),
+    });
     expect(result.registry.stripePayoutId).toMatch(/^tr_test_/);
     expect(w.gateway.transfers).toEqual([
-      { destinationAccountId: accountId, amount: 15_480, currency: 'USD', transferGroup: `registry_${registry.id}`, idempotencyKey: `registry-payout-${registry.id}-1` },
+      {
+        destinationAccountId: accountId,
+        amount: 15_480,
+        currency: 'USD',
+        transferGroup: `registry_${registry.id}`,
+        idempotencyKey: `registry-payout-${registry.id}-1`,
+      },
     ]);
   });
 
@@ -280,7 +392,11 @@ describe('closing a registry', () => {
     const registry = await w.bankRegistry();
     w.gateway.transferOutcome = { reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' };
     const refused = await w.close(registry.id);
-    expect(refused.transferResult).toEqual({ success: false, reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' });
+    expect(refused.transferResult).toEqual({
+      success: false,
+      reason: 'balance_insufficient',
+      message: 'Insufficient funds in the platform balance.',
+    });
     expect(refused.registry).toMatchObject({ status: 'closed', payoutStatus: 'pending', transferFailureReason: 'balance_insufficient' });
     expect(await w.repositories.charityPayouts.list()).toHaveLength(1);
     // A refusal may be tried again at once: since closing.
@@ -294,7 +410,9 @@ describe('closing a registry', () => {
     expect(retried.transferResult).toEqual({ success: true });
     expect(retried.registry).toMatchObject({ status: 'payout_sent', transferFailureReason: null, transferFailureMessage: null });
     // A provider replays a key's first answer for a day: each try after a refusal needs its own key.
-    expect(w.gateway.transfers.map((transfer) => transfer.idempotencyKey)).toEqual([1, 2, 3].map((n) => `registry-payout-${registry.id}-${n}`));
+    expect(w.gateway.transfers.map((transfer) => transfer.idempotencyKey)).toEqual(
+      [1, 2, 3].map((n) => `registry-payout-${registry.id}-${n}`),
+    );
     expect(retried.registry.transferAttempts).toBe(2);
     expect(w.gateway.transfersMade.size).toBe(1);
     // The charities' share was added once, however many times closing was asked for.
@@ -303,12 +421,21 @@ describe('closing a registry', () => {
     // The trail says who claimed each try, that the refused one was released, and that one was sent;
     // the unanswered try stayed claimed, and the last claimed it again.
     const trail = (await w.repositories.audit.list(50)).filter((event) => event.subjectId === registry.id);
-    expect(trail.map((event) => event.action).sort()).toEqual(['bank_payout.claimed', 'bank_payout.claimed', 'bank_payout.claimed', 'bank_payout.completed', 'bank_payout.released']);
+    expect(trail.map((event) => event.action).sort()).toEqual([
+      'bank_payout.claimed',
+      'bank_payout.claimed',
+      'bank_payout.claimed',
+      'bank_payout.completed',
+      'bank_payout.released',
+    ]);
     expect(new Set(trail.map((event) => event.actorLabel))).toEqual(new Set([`owner:${w.owner.username}`]));
     const sent = trail.find((event) => event.action === 'bank_payout.completed')!;
     expect(sent.before).toMatchObject({ payoutStatus: 'sending', payoutMethod: 'bank', payoutAmount: '90.00' });
     expect(sent.after).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutAmount: '90.00' });
-    expect(trail.find((event) => event.action === 'bank_payout.released')!.after).toMatchObject({ payoutStatus: 'pending', claimedBy: null });
+    expect(trail.find((event) => event.action === 'bank_payout.released')!.after).toMatchObject({
+      payoutStatus: 'pending',
+      claimedBy: null,
+    });
   });
 
   it('finds a transfer whose answer was lost instead of paying the family twice', async () => {
@@ -333,7 +460,11 @@ describe('closing a registry', () => {
     w.gateway.transferOutcome = 'lost';
     const closed = await w.close(registry.id);
     // The server stopped before it recorded the answer: closed, claimed by the try, nothing known of it.
-    w.repositories.registries.rows.set(registry.id, { ...w.repositories.registries.rows.get(registry.id)!, transferFailureReason: null, transferFailureMessage: null });
+    w.repositories.registries.rows.set(registry.id, {
+      ...w.repositories.registries.rows.get(registry.id)!,
+      transferFailureReason: null,
+      transferFailureMessage: null,
+    });
     const stuck = await w.status(registry.id);
     expect(stuck).toMatchObject({ transferResult: null, registry: { status: 'closed', payoutStatus: 'sending' } });
     expect(STALLED_TRANSFER_RETRY_AFTER_MS).toBe(5 * 60 * 1000);
@@ -347,7 +478,11 @@ describe('closing a registry', () => {
     });
     w.clock.advance(59_999);
     await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.retry_not_yet' });
-    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ status: 'closed', payoutStatus: 'sending', transferAttempts: 1 });
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({
+      status: 'closed',
+      payoutStatus: 'sending',
+      transferAttempts: 1,
+    });
 
     w.clock.advance(1);
     const retried = await w.close(registry.id);
@@ -381,7 +516,12 @@ describe('closing a registry', () => {
     await w.choose(registry.id, PAYPAL);
     const [closed, saved] = await Promise.allSettled([w.close(registry.id), w.choose(registry.id, CHECK)]);
     const after = (await w.repositories.registries.findById(registry.id))!;
-    if (closed.status === 'fulfilled') expect(after).toMatchObject({ status: 'closed', payoutMethod: closed.value.registry.payoutMethod, paypalEmail: closed.value.registry.paypalEmail });
+    if (closed.status === 'fulfilled')
+      expect(after).toMatchObject({
+        status: 'closed',
+        payoutMethod: closed.value.registry.payoutMethod,
+        paypalEmail: closed.value.registry.paypalEmail,
+      });
     if (saved.status === 'rejected') expect(saved.reason).toMatchObject({ code: 'registry.closed' });
     expect(after.status).toBe('closed');
   });
@@ -391,7 +531,10 @@ describe('closing a registry', () => {
     await w.verifiedBankAccount('US');
     const registry = await w.openRegistry('CAD');
     await w.choose(registry.id, { payoutMethod: 'bank' });
-    await expect(w.close(registry.id)).rejects.toMatchObject({ code: 'payout.not_ready', message: expect.stringContaining('Choose PayPal or a check instead') });
+    await expect(w.close(registry.id)).rejects.toMatchObject({
+      code: 'payout.not_ready',
+      message: expect.stringContaining('Choose PayPal or a check instead'),
+    });
   });
 
   it('answers a clear error and closes nothing when the provider cannot be asked about the account', async () => {
@@ -411,20 +554,42 @@ describe('payout details', () => {
     const registry = await w.openRegistry();
     await w.choose(registry.id, CHECK);
     const paypal = await w.choose(registry.id, PAYPAL);
-    expect(paypal).toMatchObject({ payoutMethod: 'paypal', paypalEmail: 'family@example.com', mailingName: null, mailingAddress: null, mailingCountry: 'US' });
+    expect(paypal).toMatchObject({
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+      mailingName: null,
+      mailingAddress: null,
+      mailingCountry: 'US',
+    });
     await expect(w.choose(registry.id, { payoutMethod: 'paypal', paypalEmail: 'not-an-email' })).rejects.toMatchObject({
       code: 'validation.failed',
       fields: { paypalEmail: 'Enter a valid PayPal email' },
     });
     await expect(w.choose(registry.id, { payoutMethod: 'check', mailingName: 'Rachel' })).rejects.toMatchObject({
-      fields: { mailingAddress: 'Street address is required', mailingCity: 'City is required', mailingState: 'State or province is required', mailingZip: 'ZIP or postal code is required' },
+      fields: {
+        mailingAddress: 'Street address is required',
+        mailingCity: 'City is required',
+        mailingState: 'State or province is required',
+        mailingZip: 'ZIP or postal code is required',
+      },
     });
-    await expect(w.choose(registry.id, { ...CHECK, mailingCountry: 'FR' })).rejects.toMatchObject({ fields: { mailingCountry: 'Checks can be mailed to the US or Canada' } });
-    await expect(w.choose(registry.id, { ...CHECK, mailingAddress: '12 Elm St\r\nBcc: x' })).rejects.toMatchObject({ code: 'validation.failed' });
-    await expect(w.choose(registry.id, { payoutMethod: 'wire' })).rejects.toMatchObject({ fields: { payoutMethod: 'Choose bank transfer, PayPal or check' } });
-    await expect(w.choose(registry.id, { ...PAYPAL, bankAccountNumber: '123' })).rejects.toMatchObject({ message: 'Unknown field: bankAccountNumber' });
+    await expect(w.choose(registry.id, { ...CHECK, mailingCountry: 'FR' })).rejects.toMatchObject({
+      fields: { mailingCountry: 'Checks can be mailed to the US or Canada' },
+    });
+    await expect(w.choose(registry.id, { ...CHECK, mailingAddress: '12 Elm St\r\nBcc: x' })).rejects.toMatchObject({
+      code: 'validation.failed',
+    });
+    await expect(w.choose(registry.id, { payoutMethod: 'wire' })).rejects.toMatchObject({
+      fields: { payoutMethod: 'Choose bank transfer, PayPal or check' },
+    });
+    await expect(w.choose(registry.id, { ...PAYPAL, bankAccountNumber: '123' })).rejects.toMatchObject({
+      message: 'Unknown field: bankAccountNumber',
+    });
     await expect(w.choose(registry.id, { payoutMethod: 'paypal', paypalEmail: 42 })).rejects.toMatchObject({ code: 'validation.failed' });
-    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    expect(await w.repositories.registries.findById(registry.id)).toMatchObject({
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+    });
   });
 });
 
@@ -446,9 +611,15 @@ describe('administration', () => {
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     const input = { status: 'completed', paymentMethod: 'Check', referenceNumber: 'CHK-1001', notes: 'Mailed Monday' };
     await claimCharityPayout(pending!.payoutId, adminActor(w.admin), ports);
-    await expect(completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 999 }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.changed' });
-    await expect(completeCharityPayout(pending!.payoutId, { ...input, status: 'pending' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
-    await expect(completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'Check' }, adminActor(w.admin), ports)).rejects.toMatchObject({
+    await expect(
+      completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 999 }, adminActor(w.admin), ports),
+    ).rejects.toMatchObject({ code: 'payout.changed' });
+    await expect(
+      completeCharityPayout(pending!.payoutId, { ...input, status: 'pending' }, adminActor(w.admin), ports),
+    ).rejects.toMatchObject({ code: 'validation.failed' });
+    await expect(
+      completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'Check' }, adminActor(w.admin), ports),
+    ).rejects.toMatchObject({
       fields: { referenceNumber: 'Reference number is required' },
     });
     expect((await w.repositories.audit.list(10)).map((event) => event.action)).toEqual(['charity_payout.claimed']);
@@ -458,8 +629,14 @@ describe('administration', () => {
       completeCharityPayout(pending!.payoutId, { ...input, expectedAmount: 1_000 }, adminActor(w.admin), ports),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'payout.already_completed' });
-    expect(await w.repositories.charityPayouts.findById(pending!.payoutId)).toMatchObject({ status: 'completed', referenceNumber: 'CHK-1001', completedAt: w.clock.now() });
+    expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
+      code: 'payout.already_completed',
+    });
+    expect(await w.repositories.charityPayouts.findById(pending!.payoutId)).toMatchObject({
+      status: 'completed',
+      referenceNumber: 'CHK-1001',
+      completedAt: w.clock.now(),
+    });
     const events = (await w.repositories.audit.list(10)).filter((event) => event.action === 'charity_payout.completed');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
@@ -484,38 +661,67 @@ describe('administration', () => {
     w.clock.advance(60_000);
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     // A reference that is no line of text, or a field the call does not take, changes nothing.
-    await expect(completeManualPayout(registry.id, { referenceNumber: '1042\n' + 'x' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
-    await expect(completeManualPayout(registry.id, { referenceNumber: '1042', sentAt: 'now' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'validation.failed' });
+    await expect(completeManualPayout(registry.id, { referenceNumber: '1042\n' + 'x' }, adminActor(w.admin), ports)).rejects.toMatchObject({
+      code: 'validation.failed',
+    });
+    await expect(
+      completeManualPayout(registry.id, { referenceNumber: '1042', sentAt: 'now' }, adminActor(w.admin), ports),
+    ).rejects.toMatchObject({ code: 'validation.failed' });
     expect(await w.repositories.registries.findById(registry.id)).toMatchObject({ payoutStatus: 'pending', payoutReference: null });
     // Nobody holds it: the one call claims it for the caller and marks it sent.
     const done = await completeManualPayout(registry.id, { referenceNumber: ' 1042 ' }, adminActor(w.admin), ports);
-    expect(done.registry).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: w.clock.now(), payoutClaimedBy: 'admin:ops', payoutReference: '1042' });
-    await expect(completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.already_completed' });
-    await expect(completeManualPayout('nope', { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
+    expect(done.registry).toMatchObject({
+      status: 'payout_sent',
+      payoutStatus: 'completed',
+      payoutSentAt: w.clock.now(),
+      payoutClaimedBy: 'admin:ops',
+      payoutReference: '1042',
+    });
+    await expect(completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({
+      code: 'payout.already_completed',
+    });
+    await expect(completeManualPayout('nope', { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({
+      code: 'payout.not_found',
+    });
     const open = await w.openRegistry();
-    await expect(completeManualPayout(open.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({ code: 'payout.not_found' });
+    await expect(completeManualPayout(open.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), ports)).rejects.toMatchObject({
+      code: 'payout.not_found',
+    });
     expect(await listManualPayouts(w.repositories)).toMatchObject({ pending: [], completed: [{ registry: { id: registry.id } }] });
-    expect((await w.repositories.audit.list(10)).map((event) => [event.action, event.before?.payoutStatus, event.after?.payoutStatus]).sort()).toEqual([
+    expect(
+      (await w.repositories.audit.list(10)).map((event) => [event.action, event.before?.payoutStatus, event.after?.payoutStatus]).sort(),
+    ).toEqual([
       ['manual_payout.claimed', 'pending', 'sending'],
       ['manual_payout.completed', 'sending', 'completed'],
     ]);
-    expect((await w.repositories.audit.list(10)).find((event) => event.action === 'manual_payout.completed')).toMatchObject({ before: { referenceNumber: null }, after: { referenceNumber: '1042' } });
+    expect((await w.repositories.audit.list(10)).find((event) => event.action === 'manual_payout.completed')).toMatchObject({
+      before: { referenceNumber: null },
+      after: { referenceNumber: '1042' },
+    });
   });
 
-  it('records a PayPal payout\'s transaction id', async () => {
+  it("records a PayPal payout's transaction id", async () => {
     const w = await world();
     const registry = await closedByPayPal(w);
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
-    await expect(completeManualPayout(registry.id, { referenceNumber: 'x'.repeat(256) }, adminActor(w.admin), ports)).rejects.toMatchObject({ fields: { referenceNumber: 'PayPal transaction ID must be at most 255 characters' } });
-    expect((await completeManualPayout(registry.id, { referenceNumber: '5TY05013RG002845M' }, adminActor(w.admin), ports)).registry.payoutReference).toBe('5TY05013RG002845M');
+    await expect(completeManualPayout(registry.id, { referenceNumber: 'x'.repeat(256) }, adminActor(w.admin), ports)).rejects.toMatchObject(
+      { fields: { referenceNumber: 'PayPal transaction ID must be at most 255 characters' } },
+    );
+    expect(
+      (await completeManualPayout(registry.id, { referenceNumber: '5TY05013RG002845M' }, adminActor(w.admin), ports)).registry
+        .payoutReference,
+    ).toBe('5TY05013RG002845M');
   });
 
-  it('completes a manual payout through the spec\'s call with no body, recording no reference', async () => {
+  it("completes a manual payout through the spec's call with no body, recording no reference", async () => {
     const w = await world();
     const ports = { unitOfWork: w.repositories, clock: w.clock, supportEmail: 'help@gifts.example.org' };
     for (const bare of [undefined, {}, { referenceNumber: '  ' }]) {
       const registry = await closedByPayPal(w);
-      expect((await completeManualPayout(registry.id, bare, adminActor(w.admin), ports)).registry).toMatchObject({ payoutStatus: 'completed', payoutReference: null });
+      expect((await completeManualPayout(registry.id, bare, adminActor(w.admin), ports)).registry).toMatchObject({
+        payoutStatus: 'completed',
+        payoutReference: null,
+      });
     }
   });
 
@@ -524,9 +730,17 @@ describe('administration', () => {
     await closedByPayPal(w);
     const [pending] = await pendingDistributions(w.repositories);
     const ports = { unitOfWork: w.repositories, clock: w.clock };
-    const completed = await completeCharityPayout(pending!.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1042' }, adminActor(w.admin), ports);
+    const completed = await completeCharityPayout(
+      pending!.payoutId,
+      { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1042' },
+      adminActor(w.admin),
+      ports,
+    );
     expect(completed).toMatchObject({ status: 'completed', claimedBy: 'admin:ops', referenceNumber: 'ACH-1042' });
-    expect((await w.repositories.audit.list(10)).map((event) => event.action).sort()).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
+    expect((await w.repositories.audit.list(10)).map((event) => event.action).sort()).toEqual([
+      'charity_payout.claimed',
+      'charity_payout.completed',
+    ]);
   });
 
   it('breaks a registry’s charity share down per charity, for the owner only', async () => {
@@ -554,7 +768,10 @@ describe('the payout e-mails tell each outcome as it is', () => {
 
   it('PayPal: the closing e-mail gives the spec’s timing, and every administrator is told a payout is waiting', async () => {
     const w = await world();
-    const second = await w.repositories.users.setAdmin((await w.repositories.users.create(aNewUser({ username: 'avi', email: 'avi@example.com', firstName: 'Avi' }))).id, true);
+    const second = await w.repositories.users.setAdmin(
+      (await w.repositories.users.create(aNewUser({ username: 'avi', email: 'avi@example.com', firstName: 'Avi' }))).id,
+      true,
+    );
     const registry = await closedByPayPal(w);
     const owner = mailTo(w, 'rachel@example.com');
     const closed = owner[`registry-closed-${registry.id}`]!;
@@ -574,8 +791,15 @@ describe('the payout e-mails tell each outcome as it is', () => {
     }
     expect(mailTo(w, 'avi@example.com')[`manual-payout-waiting-${registry.id}-${second.id}`]!.text).toMatch(/^Hello Avi,/);
     await claimManualPayout(registry.id, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
-    await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock, supportEmail: SUPPORT });
-    expect(mailTo(w, 'rachel@example.com')[`payout-sent-${registry.id}`]).toMatchObject({ replyTo: SUPPORT, subject: "Sarah Cohen's Bar/Bat Mitzvah: your payout was sent" });
+    await completeManualPayout(registry.id, { referenceNumber: 'REF-1' }, adminActor(w.admin), {
+      unitOfWork: w.repositories,
+      clock: w.clock,
+      supportEmail: SUPPORT,
+    });
+    expect(mailTo(w, 'rachel@example.com')[`payout-sent-${registry.id}`]).toMatchObject({
+      replyTo: SUPPORT,
+      subject: "Sarah Cohen's Bar/Bat Mitzvah: your payout was sent",
+    });
   });
 
   it('check: the closing e-mail says when it is mailed, and the administrators are asked to mail it', async () => {
@@ -584,7 +808,9 @@ describe('the payout e-mails tell each outcome as it is', () => {
     await w.give(registry.id, 18_000);
     await w.choose(registry.id, CHECK);
     await w.close(registry.id);
-    expect(mailTo(w, 'rachel@example.com')[`registry-closed-${registry.id}`]!.text).toContain('Your check will be mailed within 5-7 business days after closing.');
+    expect(mailTo(w, 'rachel@example.com')[`registry-closed-${registry.id}`]!.text).toContain(
+      'Your check will be mailed within 5-7 business days after closing.',
+    );
     const waiting = mailTo(w, 'ops@example.com')[`manual-payout-waiting-${registry.id}-${w.admin.id}`]!;
     expect(waiting.subject).toBe("Check to mail for Sarah Cohen's Bar/Bat Mitzvah");
     expect(waiting.text).toContain('Send: Check to Rachel Cohen, 12 Elm St, Teaneck, NJ 07666, US');
@@ -609,7 +835,9 @@ describe('the payout e-mails tell each outcome as it is', () => {
     const ownMail = w.repositories.mail.queued.filter((mail) => !mail.dedupeKey.startsWith('gift-'));
     expect(ownMail.map((mail) => mail.dedupeKey)).toEqual([`registry-closed-${registry.id}`]);
     expect(ownMail[0]).toMatchObject({ to: 'rachel@example.com', replyTo: SUPPORT });
-    expect(ownMail[0]!.text).toContain('Your payout of $90.00 was sent to your verified bank account; banks usually show it within 2 business days.');
+    expect(ownMail[0]!.text).toContain(
+      'Your payout of $90.00 was sent to your verified bank account; banks usually show it within 2 business days.',
+    );
   });
 
   it('bank transfer refused: the closing e-mail says the payout is pending, and each failed try sends a payout issue e-mail with the page to try again', async () => {
@@ -632,13 +860,17 @@ describe('the payout e-mails tell each outcome as it is', () => {
 
     // Try again at once, on an account the family has not reopened: no second e-mail within the hour.
     await w.close(registry.id);
-    expect(Object.keys(mailTo(w, 'rachel@example.com')).filter((key) => key.startsWith('payout-issue-'))).toEqual([`payout-issue-${registry.id}-1`]);
+    expect(Object.keys(mailTo(w, 'rachel@example.com')).filter((key) => key.startsWith('payout-issue-'))).toEqual([
+      `payout-issue-${registry.id}-1`,
+    ]);
 
     w.clock.advance(60 * 60 * 1000);
     w.gateway.transferOutcome = 'unknown';
     await w.close(registry.id);
     owner = mailTo(w, 'rachel@example.com');
-    expect(owner[`payout-issue-${registry.id}-3`]!.text).toContain('The payment provider did not answer, so the transfer of $90.00 to your bank account has not been confirmed.');
+    expect(owner[`payout-issue-${registry.id}-3`]!.text).toContain(
+      'The payment provider did not answer, so the transfer of $90.00 to your bank account has not been confirmed.',
+    );
     // The closing e-mail is sent once; the first answer it told stays told.
     expect(Object.keys(owner).filter((key) => key.startsWith('registry-closed-'))).toHaveLength(1);
 
@@ -646,7 +878,11 @@ describe('the payout e-mails tell each outcome as it is', () => {
     await w.close(registry.id);
     owner = mailTo(w, 'rachel@example.com');
     expect(owner[`payout-sent-${registry.id}`]!.text).toContain('Sent by: Bank transfer');
-    expect(Object.keys(owner).filter((key) => key.startsWith('payout-issue-')).sort()).toEqual([1, 3].map((n) => `payout-issue-${registry.id}-${n}`));
+    expect(
+      Object.keys(owner)
+        .filter((key) => key.startsWith('payout-issue-'))
+        .sort(),
+    ).toEqual([1, 3].map((n) => `payout-issue-${registry.id}-${n}`));
     expect(w.repositories.mail.queued.filter((mail) => mail.to === 'ops@example.com')).toEqual([]);
   });
 
@@ -656,7 +892,9 @@ describe('the payout e-mails tell each outcome as it is', () => {
     w.gateway.transferOutcome = 'lost';
     await w.close(registry.id);
     const owner = mailTo(w, 'rachel@example.com');
-    expect(owner[`registry-closed-${registry.id}`]!.text).toContain('The payment provider did not confirm the transfer of $90.00 to your bank account, so your payout is pending.');
+    expect(owner[`registry-closed-${registry.id}`]!.text).toContain(
+      'The payment provider did not confirm the transfer of $90.00 to your bank account, so your payout is pending.',
+    );
     expect(owner[`payout-issue-${registry.id}-1`]!.text).toContain('has not been confirmed');
     // The transfer had in fact gone: trying again finds it, and the family is told it was sent.
     w.gateway.transferOutcome = 'success';
@@ -667,8 +905,14 @@ describe('the payout e-mails tell each outcome as it is', () => {
 
 describe('the administrators’ daily line about charity payouts', () => {
   const remind = (w: Awaited<ReturnType<typeof world>>) =>
-    remindPendingCharityPayouts({ unitOfWork: w.repositories, clock: w.clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' });
-  const reminders = (w: Awaited<ReturnType<typeof world>>) => w.repositories.mail.queued.filter((mail) => mail.dedupeKey.startsWith('charity-payouts-pending-'));
+    remindPendingCharityPayouts({
+      unitOfWork: w.repositories,
+      clock: w.clock,
+      appUrl: 'https://gifts.example.org',
+      supportEmail: 'help@gifts.example.org',
+    });
+  const reminders = (w: Awaited<ReturnType<typeof world>>) =>
+    w.repositories.mail.queued.filter((mail) => mail.dedupeKey.startsWith('charity-payouts-pending-'));
 
   it('sends nothing while no charity payout is pending', async () => {
     const w = await world();
@@ -678,7 +922,10 @@ describe('the administrators’ daily line about charity payouts', () => {
 
   it('e-mails every administrator once a day, however often it runs, while any is pending', async () => {
     const w = await world();
-    const second = await w.repositories.users.setAdmin((await w.repositories.users.create(aNewUser({ username: 'avi', email: 'avi@example.com' }))).id, true);
+    const second = await w.repositories.users.setAdmin(
+      (await w.repositories.users.create(aNewUser({ username: 'avi', email: 'avi@example.com' }))).id,
+      true,
+    );
     const usd = await w.openRegistry();
     await w.give(usd.id, 10_000, w.charities[0]!.id);
     await w.give(usd.id, 5_000, w.charities[0]!.id);
@@ -700,7 +947,13 @@ describe('the administrators’ daily line about charity payouts', () => {
     ]);
     const line = reminders(w)[1]!;
     expect(line).toMatchObject({ replyTo: 'help@gifts.example.org', subject: 'Charity payouts pending on 2026-06-01: 3 charity payouts' });
-    for (const row of ['JDC: In USD, 1 gift so far', 'MAZON: In USD, 2 gifts so far', 'Hadassah: In CAD, 1 gift so far', 'https://gifts.example.org/admin/charity-payouts']) expect(line.text).toContain(row);
+    for (const row of [
+      'JDC: In USD, 1 gift so far',
+      'MAZON: In USD, 2 gifts so far',
+      'Hadassah: In CAD, 1 gift so far',
+      'https://gifts.example.org/admin/charity-payouts',
+    ])
+      expect(line.text).toContain(row);
     // A closing adds to them and a refund takes from them until they are claimed: the page has the amounts.
     expect(line.text).not.toMatch(/\$\d/);
 
@@ -710,7 +963,12 @@ describe('the administrators’ daily line about charity payouts', () => {
 
     for (const pending of await pendingDistributions(w.repositories)) {
       await claimCharityPayout(pending.payoutId, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
-      await completeCharityPayout(pending.payoutId, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' }, adminActor(w.admin), { unitOfWork: w.repositories, clock: w.clock });
+      await completeCharityPayout(
+        pending.payoutId,
+        { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R1' },
+        adminActor(w.admin),
+        { unitOfWork: w.repositories, clock: w.clock },
+      );
     }
     w.clock.advance(24 * 60 * 60 * 1000);
     expect(await remind(w)).toBe(0);
@@ -721,7 +979,16 @@ describe('the administrators’ daily line about charity payouts', () => {
 describe('payout readiness, one rule for the server and the close screen', () => {
   const noAccount = { accountId: null, payoutsEnabled: false, requirementsDue: [], country: null };
   const verified = { accountId: 'acct_1', payoutsEnabled: true, requirementsDue: [], country: 'US' as const };
-  const details = { payoutMethod: 'bank' as const, currency: 'USD' as const, paypalEmail: '', mailingName: '', mailingAddress: '', mailingCity: '', mailingState: '', mailingZip: '' };
+  const details = {
+    payoutMethod: 'bank' as const,
+    currency: 'USD' as const,
+    paypalEmail: '',
+    mailingName: '',
+    mailingAddress: '',
+    mailingCity: '',
+    mailingState: '',
+    mailingZip: '',
+  };
 
   it('pays a bank account in the country of the registry’s currency, once verified', () => {
     expect(bankCountryFor('USD')).toBe('US');
@@ -741,7 +1008,13 @@ describe('payout readiness, one rule for the server and the close screen', () =>
   it('takes PayPal and a check when their details are filled, blanks not counting', () => {
     expect(payoutNotReadyReason({ ...details, payoutMethod: 'paypal', paypalEmail: '  ' }, null)).toBe(CLOSE_HINTS.paypal);
     expect(payoutNotReadyReason({ ...details, payoutMethod: 'paypal', paypalEmail: 'family@example.com' }, null)).toBeNull();
-    const address = { mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+    const address = {
+      mailingName: 'Rachel Cohen',
+      mailingAddress: '12 Elm St',
+      mailingCity: 'Teaneck',
+      mailingState: 'NJ',
+      mailingZip: '07666',
+    };
     expect(payoutNotReadyReason({ ...details, payoutMethod: 'check', ...address, mailingZip: ' ' }, null)).toBe(CLOSE_HINTS.check);
     expect(payoutNotReadyReason({ ...details, payoutMethod: 'check', ...address }, null)).toBeNull();
   });
@@ -752,11 +1025,20 @@ describe('gifts given by hand', () => {
     const w = await world();
     const registry = await w.openRegistry();
     const day = w.clock.now().toISOString().slice(0, 10);
-    const details = { giftGiverName: 'Guest', giftGiverEmail: 'guest@example.com', amount: 100, method: 'cash', receivedOn: day, note: null };
+    const details = {
+      giftGiverName: 'Guest',
+      giftGiverEmail: 'guest@example.com',
+      amount: 100,
+      method: 'cash',
+      receivedOn: day,
+      note: null,
+    };
     for (let index = 0; index < MAX_OFFLINE_GIFTS_PER_REGISTRY; index += 1) {
       await recordOfflineGift(registry.id, details, { ...w.repositories, user: w.owner, clock: w.clock });
     }
-    const refused = await recordOfflineGift(registry.id, details, { ...w.repositories, user: w.owner, clock: w.clock }).catch((error: unknown) => error);
+    const refused = await recordOfflineGift(registry.id, details, { ...w.repositories, user: w.owner, clock: w.clock }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toMatchObject({ code: 'validation.failed', message: 'A registry can hold at most 1,000 gifts given by hand' });
     expect(await w.repositories.offlineGifts.listByRegistry(registry.id)).toHaveLength(MAX_OFFLINE_GIFTS_PER_REGISTRY);
   });

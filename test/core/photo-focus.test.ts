@@ -14,10 +14,27 @@ async function world() {
   const repositories = createInMemoryRepositories();
   const owner = await repositories.users.create(aNewUser());
   const photos = new InMemoryPhotoStore();
-  for (const url of [PHOTO, OTHER_PHOTO]) await photos.save(url.slice('/uploads/'.length), new Uint8Array([0xff, 0xd8, 0xff]), 'image/jpeg');
-  const ports = { user: owner, registries: repositories.registries, charities: repositories.charities, photos, newShortCode: () => crypto.randomUUID().slice(0, 8) };
+  for (const url of [PHOTO, OTHER_PHOTO])
+    await photos.save(url.slice('/uploads/'.length), new Uint8Array([0xff, 0xd8, 0xff]), 'image/jpeg');
+  const ports = {
+    user: owner,
+    registries: repositories.registries,
+    charities: repositories.charities,
+    photos,
+    newShortCode: () => crypto.randomUUID().slice(0, 8),
+  };
   const open = (fields: Record<string, unknown> = {}) =>
-    createRegistry({ childName: 'Ilana Stern', celebrationDate: '2030-05-16', photoUrl: PHOTO, preferredCharityId: '', allowCharityChoice: true, ...fields }, ports);
+    createRegistry(
+      {
+        childName: 'Ilana Stern',
+        celebrationDate: '2030-05-16',
+        photoUrl: PHOTO,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+        ...fields,
+      },
+      ports,
+    );
   const edit = (id: string, fields: Record<string, unknown> = {}) =>
     updateRegistry(id, { childName: 'Ilana Stern', celebrationDate: '2030-05-16', personalMessage: '', photoUrl: PHOTO, ...fields }, ports);
   return { repositories, photos, open, edit };
@@ -55,7 +72,11 @@ describe('a registry photo’s focal point', () => {
     const refused = await refusal(edit(registry.id, { childName: 'Changed', photoFocusY: bad }));
     expect(refused.code).toBe('validation.failed');
     expect(refused.fields).toHaveProperty('photoFocusY');
-    expect(await repositories.registries.findById(registry.id)).toMatchObject({ childName: 'Ilana Stern', photoFocusX: 30, photoFocusY: 15 });
+    expect(await repositories.registries.findById(registry.id)).toMatchObject({
+      childName: 'Ilana Stern',
+      photoFocusX: 30,
+      photoFocusY: 15,
+    });
     expect((await refusal(open({ photoFocusX: bad }))).fields).toHaveProperty('photoFocusX');
   });
 
@@ -75,7 +96,11 @@ describe('a registry’s photo address', () => {
   it('is refused when no photo was uploaded there, and nothing changes', async () => {
     const { repositories, open, edit } = await world();
     const nowhere = '/uploads/2d9e8e4a-6c3b-4a77-9f2c-3b5d4e6f7081-600x900.jpg';
-    const refused = { code: 'validation.failed', message: 'Upload the photo here first', fields: { photoUrl: 'No photo was uploaded at this address' } };
+    const refused = {
+      code: 'validation.failed',
+      message: 'Upload the photo here first',
+      fields: { photoUrl: 'No photo was uploaded at this address' },
+    };
     expect(await refusal(open({ photoUrl: nowhere }))).toEqual(refused);
     const registry = await open();
     expect(await refusal(edit(registry.id, { photoUrl: nowhere, childName: 'Someone Else' }))).toEqual(refused);
@@ -89,4 +114,3 @@ describe('a registry’s photo address', () => {
     expect(await edit(registry.id, { childName: 'Ilana Rose Stern' })).toMatchObject({ childName: 'Ilana Rose Stern', photoUrl: PHOTO });
   });
 });
-

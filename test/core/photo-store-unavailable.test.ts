@@ -10,7 +10,11 @@ describe('asking the photo store', () => {
 
   it('turns the store’s outage into photo.unavailable, its error kept as the cause for the log', async () => {
     const outage = new PhotoStoreUnavailableError(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
-    await expect(askingPhotoStore(() => Promise.reject(outage))).rejects.toMatchObject({ code: 'photo.unavailable', message: PHOTOS_UNAVAILABLE, cause: outage });
+    await expect(askingPhotoStore(() => Promise.reject(outage))).rejects.toMatchObject({
+      code: 'photo.unavailable',
+      message: PHOTOS_UNAVAILABLE,
+      cause: outage,
+    });
   });
 
   it('leaves a refusal of ours, and any other failure (a bug to fix, not a moment to wait out), as it is', async () => {

@@ -6,7 +6,7 @@ import { photoCopyName, photoCopyWidths, responsivePhoto, sizedPhotoName } from 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 describe('the smaller copies of an uploaded photo', () => {
-  it('are made at 480, 960 and 1440 pixels, and at the photo\'s own width when it is narrower, never wider', () => {
+  it("are made at 480, 960 and 1440 pixels, and at the photo's own width when it is narrower, never wider", () => {
     expect(photoCopyWidths(2400)).toEqual([480, 960, 1440]);
     expect(photoCopyWidths(1440)).toEqual([480, 960, 1440]);
     expect(photoCopyWidths(1200)).toEqual([480, 960, 1200]);
@@ -32,20 +32,31 @@ describe('the smaller copies of an uploaded photo', () => {
     expect(() => assertPhotoName(`${ID}-1200x900-480w.jpg`, 'image/jpeg')).toThrow();
     expect(() => assertPhotoName(`${ID}.avif`, 'image/avif')).toThrow();
     expect(isPhotoName(sizedPhotoName(ID, 1200, 900, 'jpg'))).toBe(true);
-    for (const unsafe of [`${ID}-0x900.jpg`, `${ID}-1200x900-480w.avif/..`, `../${ID}-1200x900-480w.avif`, `${ID}-1200x900-480w.webp.html`]) {
+    for (const unsafe of [
+      `${ID}-0x900.jpg`,
+      `${ID}-1200x900-480w.avif/..`,
+      `../${ID}-1200x900-480w.avif`,
+      `${ID}-1200x900-480w.webp.html`,
+    ]) {
       expect(isStoredPhotoName(unsafe), unsafe).toBe(false);
     }
   });
 
-  it('are found from the photo\'s address alone, best format first, in the same folder or bucket', () => {
+  it("are found from the photo's address alone, best format first, in the same folder or bucket", () => {
     const photo = responsivePhoto(`/uploads/${ID}-1200x900.jpg`);
     expect(photo).toEqual({
       src: `/uploads/${ID}-1200x900.jpg`,
       width: 1200,
       height: 900,
       sources: [
-        { type: 'image/avif', srcSet: `/uploads/${ID}-1200x900-480w.avif 480w, /uploads/${ID}-1200x900-960w.avif 960w, /uploads/${ID}-1200x900-1200w.avif 1200w` },
-        { type: 'image/webp', srcSet: `/uploads/${ID}-1200x900-480w.webp 480w, /uploads/${ID}-1200x900-960w.webp 960w, /uploads/${ID}-1200x900-1200w.webp 1200w` },
+        {
+          type: 'image/avif',
+          srcSet: `/uploads/${ID}-1200x900-480w.avif 480w, /uploads/${ID}-1200x900-960w.avif 960w, /uploads/${ID}-1200x900-1200w.avif 1200w`,
+        },
+        {
+          type: 'image/webp',
+          srcSet: `/uploads/${ID}-1200x900-480w.webp 480w, /uploads/${ID}-1200x900-960w.webp 960w, /uploads/${ID}-1200x900-1200w.webp 1200w`,
+        },
       ],
     });
     const bucket = responsivePhoto(`https://storage.googleapis.com/gifts/${ID}-2400x1800.png`);

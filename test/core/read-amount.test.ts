@@ -38,11 +38,16 @@ describe('the one reader of incoming money (core/read-amount.ts)', () => {
 
   it('refuses every amount with three decimals or more, never rounding it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 3, max: 6 }), (whole, last, places) => {
-        const text = `${whole}.${'0'.repeat(places - 1)}${last}`;
-        expect(problemOf(() => readWireAmount(text, { text: true }))).toBe('too-many-decimals');
-        expect(problemOf(() => readWireAmount(Number(text)))).toBe('too-many-decimals');
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 3, max: 6 }),
+        (whole, last, places) => {
+          const text = `${whole}.${'0'.repeat(places - 1)}${last}`;
+          expect(problemOf(() => readWireAmount(text, { text: true }))).toBe('too-many-decimals');
+          expect(problemOf(() => readWireAmount(Number(text)))).toBe('too-many-decimals');
+        },
+      ),
     );
   });
 
@@ -154,7 +159,10 @@ describe('readAmount, the reader without throwing', () => {
     fc.assert(
       fc.property(anyCents, fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 4 }), (value, last, extra) => {
         const text = `${centsToDecimalString(value)}${'0'.repeat(extra - 1)}${last}`;
-        expect(readAmount(text, { from: 'column', negative: true, max: Number.MAX_SAFE_INTEGER })).toEqual({ ok: false, problem: 'too-many-decimals' });
+        expect(readAmount(text, { from: 'column', negative: true, max: Number.MAX_SAFE_INTEGER })).toEqual({
+          ok: false,
+          problem: 'too-many-decimals',
+        });
         expect(readAmount(text, { from: 'typed' })).toEqual({ ok: false, problem: 'too-many-decimals' });
       }),
     );

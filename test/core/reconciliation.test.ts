@@ -52,18 +52,35 @@ function refunded(reference: string): PostedLedgerEntry {
 }
 
 function payoutSent(reference: string | null, amount = 9_000, postedAt = NOON): PostedLedgerEntry {
-  return posted({ key: `registry:${reference}:payout-sent`, kind: 'family_payout.sent', currency: 'USD', reference, postings: [{ account: 'family:r1:payable', amount }, { account: 'provider:cash', amount: -amount }] }, postedAt);
+  return posted(
+    {
+      key: `registry:${reference}:payout-sent`,
+      kind: 'family_payout.sent',
+      currency: 'USD',
+      reference,
+      postings: [
+        { account: 'family:r1:payable', amount },
+        { account: 'provider:cash', amount: -amount },
+      ],
+    },
+    postedAt,
+  );
 }
 
 function transaction(overrides: Partial<BalanceTransaction> & Pick<BalanceTransaction, 'id' | 'kind'>): BalanceTransaction {
   return { type: overrides.kind, reference: null, currency: 'USD', amount: 0, fee: 0, created: NOON, ...overrides };
 }
 
-const charge = (reference: string, amount = 10_639, fee = 339) => transaction({ id: `txn_${reference}`, kind: 'charge', reference, amount, fee });
+const charge = (reference: string, amount = 10_639, fee = 339) =>
+  transaction({ id: `txn_${reference}`, kind: 'charge', reference, amount, fee });
 
 describe('matching the provider’s balance transactions to the ledger', () => {
   it('finds nothing when each charge, refund and transfer has its entry, for the amount and the fee', () => {
-    const transactions = [charge('pi_1'), transaction({ id: 'txn_re_1', kind: 'refund', reference: 'pi_1', amount: -10_639 }), transaction({ id: 'txn_tr_1', kind: 'transfer', reference: 'tr_1', amount: -9_000 })];
+    const transactions = [
+      charge('pi_1'),
+      transaction({ id: 'txn_re_1', kind: 'refund', reference: 'pi_1', amount: -10_639 }),
+      transaction({ id: 'txn_tr_1', kind: 'transfer', reference: 'tr_1', amount: -9_000 }),
+    ];
     const entries = [giftPaid('pi_1'), refunded('pi_1'), payoutSent('tr_1')];
     expect(reconciliationDifferences({ day: DAY, transactions, entries })).toEqual([]);
   });
@@ -93,12 +110,19 @@ describe('matching the provider’s balance transactions to the ledger', () => {
     ]);
   });
 
-  it.each(['gift.refunded_after_closing', 'gift.refunded_at_platform_cost'] as const)('matches a provider refund to a %s entry, for all the giver paid', (kind) => {
-    const entry = { ...refunded('pi_1'), kind };
-    const refund = transaction({ id: 'txn_re', kind: 'refund', reference: 'pi_1', amount: -10_639 });
-    expect(reconciliationDifferences({ day: DAY, transactions: [refund], entries: [giftPaid('pi_1'), entry] })).toEqual([]);
-    expect(reconciliationDifferences({ day: DAY, transactions: [{ ...refund, amount: -10_000 }], entries: [entry] }).map((difference) => difference.kind)).toEqual(['amount_differs']);
-  });
+  it.each(['gift.refunded_after_closing', 'gift.refunded_at_platform_cost'] as const)(
+    'matches a provider refund to a %s entry, for all the giver paid',
+    (kind) => {
+      const entry = { ...refunded('pi_1'), kind };
+      const refund = transaction({ id: 'txn_re', kind: 'refund', reference: 'pi_1', amount: -10_639 });
+      expect(reconciliationDifferences({ day: DAY, transactions: [refund], entries: [giftPaid('pi_1'), entry] })).toEqual([]);
+      expect(
+        reconciliationDifferences({ day: DAY, transactions: [{ ...refund, amount: -10_000 }], entries: [entry] }).map(
+          (difference) => difference.kind,
+        ),
+      ).toEqual(['amount_differs']);
+    },
+  );
 
   it('names a refund and a transfer the ledger never saw, and a fee on either', () => {
     const transactions = [
@@ -111,19 +135,47 @@ describe('matching the provider’s balance transactions to the ledger', () => {
   });
 
   it('matches a late payment refunded at once by the fee it lost, and leaves the platform’s own bank payouts out', () => {
-    const late = posted({ key: 'gift:g9:refunded', kind: 'gift.late_payment_refunded', currency: 'USD', reference: 'pi_late', postings: [{ account: 'platform:refunds-absorbed', amount: 339 }, { account: 'provider:cash', amount: -339 }] });
-    const transactions = [charge('pi_late'), transaction({ id: 'txn_re_late', kind: 'refund', reference: 'pi_late', amount: -10_639 }), transaction({ id: 'po_1', kind: 'payout', amount: -500_000 })];
+    const late = posted({
+      key: 'gift:g9:refunded',
+      kind: 'gift.late_payment_refunded',
+      currency: 'USD',
+      reference: 'pi_late',
+      postings: [
+        { account: 'platform:refunds-absorbed', amount: 339 },
+        { account: 'provider:cash', amount: -339 },
+      ],
+    });
+    const transactions = [
+      charge('pi_late'),
+      transaction({ id: 'txn_re_late', kind: 'refund', reference: 'pi_late', amount: -10_639 }),
+      transaction({ id: 'po_1', kind: 'payout', amount: -500_000 }),
+    ];
     expect(reconciliationDifferences({ day: DAY, transactions, entries: [late] })).toEqual([]);
-    expect(reconciliationDifferences({ day: DAY, transactions: [charge('pi_late', 10_639, 400)], entries: [late] }).map((difference) => difference.kind)).toEqual(['unknown_fee']);
+    expect(
+      reconciliationDifferences({ day: DAY, transactions: [charge('pi_late', 10_639, 400)], entries: [late] }).map(
+        (difference) => difference.kind,
+      ),
+    ).toEqual(['unknown_fee']);
   });
 
   it('counts a dispute the ledger never recorded as unrecorded, though the gift’s own entries name its payment', () => {
     const dispute = transaction({ id: 'txn_du', kind: 'other', type: 'adjustment', reference: 'pi_1', amount: -10_639, fee: 1_500 });
-    expect(reconciliationDifferences({ day: DAY, transactions: [dispute], entries: [giftPaid('pi_1')] }).map((difference) => difference.description)).toEqual([
-      'An adjustment of $106.39 (pi_1) that the ledger never recorded.',
-    ]);
+    expect(
+      reconciliationDifferences({ day: DAY, transactions: [dispute], entries: [giftPaid('pi_1')] }).map(
+        (difference) => difference.description,
+      ),
+    ).toEqual(['An adjustment of $106.39 (pi_1) that the ledger never recorded.']);
     // Recorded by an entry of its own (disputes will post their own kind; any kind but the gift's and the payout's will do here).
-    const recorded = posted({ key: 'dispute:du_1:lost', kind: 'opening', currency: 'USD', reference: 'pi_1', postings: [{ account: 'platform:dispute-losses', amount: 10_639 }, { account: 'provider:cash', amount: -10_639 }] });
+    const recorded = posted({
+      key: 'dispute:du_1:lost',
+      kind: 'opening',
+      currency: 'USD',
+      reference: 'pi_1',
+      postings: [
+        { account: 'platform:dispute-losses', amount: 10_639 },
+        { account: 'provider:cash', amount: -10_639 },
+      ],
+    });
     expect(reconciliationDifferences({ day: DAY, transactions: [dispute], entries: [giftPaid('pi_1'), recorded] })).toEqual([]);
   });
 
@@ -164,7 +216,9 @@ describe('the daily reconciliation', () => {
     expect(ran).toHaveLength(1);
     expect(ran[0]).toMatchObject({ day: '2026-11-24', status: 'differences', transactions: 1, failure: null });
     expect(ran[0]!.differences.map((difference) => difference.key)).toEqual(['unrecorded:txn_pi_nobody']);
-    expect(await repositories.reconciliations.listRuns('2026-11-01', '2026-11-30')).toEqual([expect.objectContaining({ day: '2026-11-24', status: 'differences' })]);
+    expect(await repositories.reconciliations.listRuns('2026-11-01', '2026-11-30')).toEqual([
+      expect.objectContaining({ day: '2026-11-24', status: 'differences' }),
+    ]);
 
     const mails = repositories.mail.queued;
     expect(mails.map((mail) => mail.to).sort()).toEqual(admins.map((admin) => admin.email).sort());
@@ -203,7 +257,10 @@ describe('the daily reconciliation', () => {
     gateway.down = true;
     await expect(reconcileYesterday(ports)).rejects.toThrow('provider unavailable');
     expect(await repositories.reconciliations.listRuns('2026-11-24', '2026-11-24')).toEqual([
-      expect.objectContaining({ status: 'failed', failure: 'The payment provider did not list its balance transactions: provider unavailable' }),
+      expect.objectContaining({
+        status: 'failed',
+        failure: 'The payment provider did not list its balance transactions: provider unavailable',
+      }),
     ]);
     gateway.down = false;
     expect(await reconcileYesterday(ports)).toMatchObject({ day: '2026-11-24', status: 'agreed' });

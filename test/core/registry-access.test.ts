@@ -47,7 +47,10 @@ describe('who may do what to a registry', () => {
     const ids = fc.constantFrom('owner', 'a', 'b', 'c');
     fc.assert(
       fc.property(ids, fc.uniqueArray(ids, { maxLength: 3 }), ids, (owner, coOwners, caller) => {
-        const checked = registry(owner, coOwners.filter((id) => id !== owner));
+        const checked = registry(
+          owner,
+          coOwners.filter((id) => id !== owner),
+        );
         const manages = codeOf(() => requireManager(checked, person(caller))) === null;
         const owns = codeOf(() => requireOwner(checked, person(caller))) === null;
         expect(owns).toBe(caller === owner);

@@ -44,17 +44,25 @@ describe('settled registries', () => {
   const open = { status: 'open' } as Registry;
   it('allow currency changes and deletion only while open and without paid gifts', () => {
     expect(() => requireUnsettled(open, new Set(), 'delete the registry')).not.toThrow();
-    expect(() => requireUnsettled(open, new Set(['succeeded', 'failed'] as const), 'delete the registry')).toThrow(expect.objectContaining({ code: 'registry.has_gifts' }));
+    expect(() => requireUnsettled(open, new Set(['succeeded', 'failed'] as const), 'delete the registry')).toThrow(
+      expect.objectContaining({ code: 'registry.has_gifts' }),
+    );
     for (const status of ['closed', 'payout_sent'] as const) {
-      expect(() => requireUnsettled({ status } as Registry, new Set(), 'change the currency')).toThrow(expect.objectContaining({ code: 'registry.closed' }));
+      expect(() => requireUnsettled({ status } as Registry, new Set(), 'change the currency')).toThrow(
+        expect.objectContaining({ code: 'registry.closed' }),
+      );
     }
   });
 
   it('are held by a refund under way and by a payment the provider could not yet give up, never by a refunded gift', () => {
     const usd = { status: 'open', currency: 'USD' } as Registry;
     for (const action of ['delete the registry', 'change the currency'] as const) {
-      expect(() => requireUnsettled(usd, new Set(['refunding'] as const), action)).toThrow(expect.objectContaining({ code: 'registry.has_gifts' }));
-      expect(() => requireUnsettled(usd, new Set(['pending'] as const), action)).toThrow(expect.objectContaining({ code: 'registry.payment_under_way' }));
+      expect(() => requireUnsettled(usd, new Set(['refunding'] as const), action)).toThrow(
+        expect.objectContaining({ code: 'registry.has_gifts' }),
+      );
+      expect(() => requireUnsettled(usd, new Set(['pending'] as const), action)).toThrow(
+        expect.objectContaining({ code: 'registry.payment_under_way' }),
+      );
       expect(() => requireUnsettled(usd, new Set(['failed', 'expired'] as const), action)).not.toThrow();
     }
     expect(() => requireUnsettled(usd, new Set(['refunded'] as const), 'delete the registry')).not.toThrow();
@@ -64,8 +72,12 @@ describe('settled registries', () => {
   it('refuse before a payment under way is given up for what no outcome of it changes: closed, or money received', () => {
     const usd = { status: 'open', currency: 'USD' } as Registry;
     expect(() => requireNothingReceived(usd, new Set(['pending'] as const), 'change the currency')).not.toThrow();
-    expect(() => requireNothingReceived(usd, new Set(['pending', 'succeeded'] as const), 'change the currency')).toThrow(expect.objectContaining({ code: 'registry.has_gifts' }));
-    expect(() => requireNothingReceived({ status: 'closed' } as Registry, new Set(['pending'] as const), 'delete the registry')).toThrow(expect.objectContaining({ code: 'registry.closed' }));
+    expect(() => requireNothingReceived(usd, new Set(['pending', 'succeeded'] as const), 'change the currency')).toThrow(
+      expect.objectContaining({ code: 'registry.has_gifts' }),
+    );
+    expect(() => requireNothingReceived({ status: 'closed' } as Registry, new Set(['pending'] as const), 'delete the registry')).toThrow(
+      expect.objectContaining({ code: 'registry.closed' }),
+    );
   });
 });
 
@@ -74,7 +86,9 @@ describe('names that go into e-mail subjects', () => {
     const { createRegistrySchema } = await import('@core/registry/registry-schemas');
     const { giftSchema } = await import('@core/gift/gift-schemas');
     const base = { childName: 'Sarah', celebrationDate: '2027-05-16' };
-    await expect(createRegistrySchema.validate({ ...base, childName: 'Sarah\r\nBcc: x@example.com' })).rejects.toThrow('cannot contain line breaks');
+    await expect(createRegistrySchema.validate({ ...base, childName: 'Sarah\r\nBcc: x@example.com' })).rejects.toThrow(
+      'cannot contain line breaks',
+    );
     await expect(createRegistrySchema.validate(base)).resolves.toBeTruthy();
     const gift = { registryId: 'r', charityId: 'c', giftGiverName: 'Dan', giftGiverEmail: 'dan@example.com', amount: 3_600 };
     await expect(giftSchema.validate({ ...gift, giftGiverName: 'Dan\nBcc: x@example.com' })).rejects.toThrow('cannot contain line breaks');

@@ -17,7 +17,7 @@ const HALF_PIXEL = 0.5 + 1e-9;
 const size = fc.integer({ min: 1, max: 12_000 });
 const percent = fc.integer({ min: 0, max: 100 });
 
-describe('the share picture\'s crop (a link preview\'s 1.91 : 1)', () => {
+describe("the share picture's crop (a link preview's 1.91 : 1)", () => {
   it('lies within the photo, as large as the proportion allows, and keeps the focal point where the pages keep it', () => {
     fc.assert(
       fc.property(size, size, percent, percent, (width, height, photoFocusX, photoFocusY) => {
@@ -41,21 +41,21 @@ describe('the share picture\'s crop (a link preview\'s 1.91 : 1)', () => {
     );
   });
 
-  it('takes a portrait\'s full width and slides down to a face near its top', () => {
+  it("takes a portrait's full width and slides down to a face near its top", () => {
     expect(shareCrop(800, 1200, { photoFocusX: 50, photoFocusY: 0 })).toEqual({ left: 0, top: 0, width: 800, height: 420 });
     expect(shareCrop(800, 1200, { photoFocusX: 50, photoFocusY: 20 })).toEqual({ left: 0, top: 156, width: 800, height: 420 });
     expect(shareCrop(4000, 1000, { photoFocusX: 100, photoFocusY: 50 })).toEqual({ left: 2095, top: 0, width: 1905, height: 1000 });
   });
 });
 
-describe('the share picture\'s place', () => {
+describe("the share picture's place", () => {
   it('is beside the photo, named for the focal point, and a name a store accepts', () => {
     const url = sharePictureOf(`/uploads/${ID}-800x1200.png`, { photoFocusX: 50, photoFocusY: 20 })?.url;
     expect(url).toBe(`/uploads/${ID}-800x1200-share-50-20.jpg`);
     expect(isStoredPhotoName(url!.slice('/uploads/'.length))).toBe(true);
-    expect(sharePictureOf(`https://storage.googleapis.com/family-photos/${ID}-2400x1800.jpg`, { photoFocusX: 0, photoFocusY: 100 })?.url).toBe(
-      `https://storage.googleapis.com/family-photos/${ID}-2400x1800-share-0-100.jpg`,
-    );
+    expect(
+      sharePictureOf(`https://storage.googleapis.com/family-photos/${ID}-2400x1800.jpg`, { photoFocusX: 0, photoFocusY: 100 })?.url,
+    ).toBe(`https://storage.googleapis.com/family-photos/${ID}-2400x1800-share-0-100.jpg`);
   });
 
   it('does not exist for a photo without its size in its name (an old or animated one)', () => {
@@ -74,8 +74,14 @@ describe('registrySharePicture', () => {
     const registry = { id: REGISTRY, isActive: true, photoUrl, photoFocusX: 50, photoFocusY: 20 };
     const crop = vi.fn(async () => Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]));
     const sanitizer: ImageSanitizer = { sanitize: vi.fn(), copy: vi.fn(), crop };
-    const turns = vi.fn((work: () => Promise<unknown>) => work()) as unknown as (<T>(work: () => Promise<T>) => Promise<T>) & ReturnType<typeof vi.fn>;
-    const ports = { registries: { findById: async (id: string) => (id === REGISTRY ? (registry as unknown as Registry) : null) }, photos, sanitizer, decodeInTurn: turns };
+    const turns = vi.fn((work: () => Promise<unknown>) => work()) as unknown as (<T>(work: () => Promise<T>) => Promise<T>) &
+      ReturnType<typeof vi.fn>;
+    const ports = {
+      registries: { findById: async (id: string) => (id === REGISTRY ? (registry as unknown as Registry) : null) },
+      photos,
+      sanitizer,
+      decodeInTurn: turns,
+    };
     return { registry, photos, crop, turns, ports, picture: () => registrySharePicture(REGISTRY, ports) };
   }
 
@@ -123,9 +129,14 @@ describe('registrySharePicture', () => {
     expect(crop).not.toHaveBeenCalled();
   });
 
-  it('is not found for a registry gone, a photo gone, not the store\'s, without its size, or none', async () => {
+  it("is not found for a registry gone, a photo gone, not the store's, without its size, or none", async () => {
     expect(await refusal(registrySharePicture('6f1d2c3b-0000-4000-8000-00000000ffff', (await world()).ports))).toBe('registry.not_found');
-    for (const photo of [{ url: `/uploads/${ID}-800x1200.png` }, { url: `https://elsewhere.example/${ID}-800x1200.png` }, { name: `${ID}.gif`, type: 'image/gif' }, null]) {
+    for (const photo of [
+      { url: `/uploads/${ID}-800x1200.png` },
+      { url: `https://elsewhere.example/${ID}-800x1200.png` },
+      { name: `${ID}.gif`, type: 'image/gif' },
+      null,
+    ]) {
       const { crop, picture } = await world(photo);
       expect(await refusal(picture()), JSON.stringify(photo)).toBe('photo.not_found');
       expect(crop).not.toHaveBeenCalled();

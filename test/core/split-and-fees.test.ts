@@ -19,18 +19,22 @@ describe('the 90/10 split', () => {
   });
 
   it('always adds up to the gift exactly', () => {
-    fc.assert(fc.property(amount, (a) => {
-      const { childAmount, charityAmount } = splitGift(a);
-      expect(childAmount + charityAmount).toBe(a);
-      expect(childAmount).toBeGreaterThanOrEqual(0);
-      expect(charityAmount).toBeGreaterThanOrEqual(0);
-    }));
+    fc.assert(
+      fc.property(amount, (a) => {
+        const { childAmount, charityAmount } = splitGift(a);
+        expect(childAmount + charityAmount).toBe(a);
+        expect(childAmount).toBeGreaterThanOrEqual(0);
+        expect(charityAmount).toBeGreaterThanOrEqual(0);
+      }),
+    );
   });
 
   it('gives the charity within half a cent of 10%', () => {
-    fc.assert(fc.property(amount, (a) => {
-      expect(Math.abs(splitGift(a).charityAmount - a / 10)).toBeLessThanOrEqual(0.5);
-    }));
+    fc.assert(
+      fc.property(amount, (a) => {
+        expect(Math.abs(splitGift(a).charityAmount - a / 10)).toBeLessThanOrEqual(0.5);
+      }),
+    );
   });
 });
 
@@ -47,21 +51,25 @@ describe('the processing-fee gross-up', () => {
   });
 
   it('always leaves at least the gift plus the platform fee after the processor’s cut, and never more than a cent over', () => {
-    fc.assert(fc.property(amount, rate, (a, r) => {
-      const total = grossUp(a, r);
-      const kept = total - processorCut(total, r);
-      expect(kept).toBeGreaterThanOrEqual(a + PLATFORM_FEE_CENTS);
-      expect(kept).toBeLessThanOrEqual(a + PLATFORM_FEE_CENTS + 1);
-    }));
+    fc.assert(
+      fc.property(amount, rate, (a, r) => {
+        const total = grossUp(a, r);
+        const kept = total - processorCut(total, r);
+        expect(kept).toBeGreaterThanOrEqual(a + PLATFORM_FEE_CENTS);
+        expect(kept).toBeLessThanOrEqual(a + PLATFORM_FEE_CENTS + 1);
+      }),
+    );
   });
 
   it('adds up: gift, platform fee and processing fee make the total', () => {
-    fc.assert(fc.property(amount, rate, (a, r) => {
-      const b = giftBreakdown(a, r);
-      expect(b.baseAmount + b.platformFee + b.stripeFee).toBe(b.totalAmount);
-      expect(b.childAmount + b.charityAmount).toBe(b.baseAmount);
-      expect(Number.isInteger(b.totalAmount)).toBe(true);
-      expect(b.stripeFee).toBeGreaterThanOrEqual(r.fixedCents);
-    }));
+    fc.assert(
+      fc.property(amount, rate, (a, r) => {
+        const b = giftBreakdown(a, r);
+        expect(b.baseAmount + b.platformFee + b.stripeFee).toBe(b.totalAmount);
+        expect(b.childAmount + b.charityAmount).toBe(b.baseAmount);
+        expect(Number.isInteger(b.totalAmount)).toBe(true);
+        expect(b.stripeFee).toBeGreaterThanOrEqual(r.fixedCents);
+      }),
+    );
   });
 });

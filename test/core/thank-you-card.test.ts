@@ -30,7 +30,12 @@ describe('the thank-you card', () => {
   });
 
   it('names the templates as the spec does', () => {
-    expect(CARD_TEMPLATES.map((t) => CARD_TEMPLATE_STYLES[t].name)).toEqual(['Traditional Blue & Gold', 'Modern Purple & Pink', 'Nature Green & Teal', 'Warm Orange & Red']);
+    expect(CARD_TEMPLATES.map((t) => CARD_TEMPLATE_STYLES[t].name)).toEqual([
+      'Traditional Blue & Gold',
+      'Modern Purple & Pink',
+      'Nature Green & Teal',
+      'Warm Orange & Red',
+    ]);
   });
 
   it('makes photo addresses absolute so a mail client can load them, at the chosen size', () => {
@@ -45,7 +50,12 @@ describe('the thank-you card', () => {
 
   it('escapes what the family and the giver typed', () => {
     const { html, subject } = renderThankYouCard(
-      { ...card, customMessage: '<script>alert(1)</script> & "thanks"', childName: 'Eli <b>', imageUrls: ['https://x.example/a.png" onerror="alert(1)'] },
+      {
+        ...card,
+        customMessage: '<script>alert(1)</script> & "thanks"',
+        childName: 'Eli <b>',
+        imageUrls: ['https://x.example/a.png" onerror="alert(1)'],
+      },
       'https://gifts.example.org',
     );
     expect(html).not.toContain('<script>');
@@ -56,7 +66,8 @@ describe('the thank-you card', () => {
   });
 
   it('shows addresses in the message as plain text a mail program will not make into links, in the HTML and the text alike', () => {
-    const message = 'Claim your prize at https://evil.example/pay now!\n\nOr www.phish.test, bank-login.com/verify, or write to win@prizes.example.';
+    const message =
+      'Claim your prize at https://evil.example/pay now!\n\nOr www.phish.test, bank-login.com/verify, or write to win@prizes.example.';
     const { html, text } = renderThankYouCard({ ...card, customMessage: message }, 'https://gifts.example.org');
     expect(html).not.toMatch(/<a[\s>]/i);
     // What a mail program scans is each run of text between tags: none may hold an address.
@@ -64,7 +75,10 @@ describe('the thank-you card', () => {
     const linkLike = /[a-z][a-z0-9+.-]*:\/\/|www\.[\p{L}\p{N}]|[\p{L}\p{N}-]\.[\p{L}]{2,}|\S@\S/iu;
     expect(runs.filter((run) => linkLike.test(run))).toEqual([]);
     // In the plain text a zero-width space ends a run, as it ends an address for a mail program.
-    const textRuns = text.split('\n').slice(2, 5).flatMap((line) => line.split('\u200B'));
+    const textRuns = text
+      .split('\n')
+      .slice(2, 5)
+      .flatMap((line) => line.split('\u200B'));
     expect(textRuns.filter((run) => linkLike.test(run))).toEqual([]);
     // The words still read as typed.
     expect(runs.join('').replaceAll('\u200B', '')).toContain('https://evil.example/pay');
@@ -103,8 +117,21 @@ describe('sending a thank-you card', () => {
     const charity = await repositories.charities.create(aCharity());
     const registry = await repositories.registries.create(aNewRegistry(owner.id));
     const gift = await repositories.gifts.create(aNewGift(registry.id, charity.id));
-    const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: false }, { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' });
-    await sendThankYouNote(note.id, {}, { user: owner, unitOfWork: repositories, clock: new FixedClock(), appUrl: 'https://gifts.example.org', typedAddresses: new InMemoryTypedAddressBudget() });
+    const note = await repositories.thankYouNotes.save(
+      { id: gift.id, byHand: false },
+      { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' },
+    );
+    await sendThankYouNote(
+      note.id,
+      {},
+      {
+        user: owner,
+        unitOfWork: repositories,
+        clock: new FixedClock(),
+        appUrl: 'https://gifts.example.org',
+        typedAddresses: new InMemoryTypedAddressBudget(),
+      },
+    );
     expect(repositories.mail.queued).toEqual([
       expect.objectContaining({ to: 'miriam@example.com', replyTo: 'rachel.cohen@example.com', subject: 'A thank-you from Sarah Cohen' }),
     ]);
@@ -116,7 +143,19 @@ describe('a card for a gift given by hand', () => {
     const message = defaultThankYouMessage('Uncle Ben', 'eli levi', 'bar', true);
     expect(message).toContain('Your kindness means a great deal to me and my family.');
     expect(message).not.toMatch(/charity/i);
-    const card = renderThankYouCard({ templateId: 'warm', customMessage: message, imageUrls: [], imageSize: 'medium', childName: 'Eli Levi', celebrationType: 'bar', giverName: 'Uncle Ben', givenByHand: true }, 'https://gifts.example.org');
+    const card = renderThankYouCard(
+      {
+        templateId: 'warm',
+        customMessage: message,
+        imageUrls: [],
+        imageSize: 'medium',
+        childName: 'Eli Levi',
+        celebrationType: 'bar',
+        giverName: 'Uncle Ben',
+        givenByHand: true,
+      },
+      'https://gifts.example.org',
+    );
     expect(card.html).toContain('Made with Mitzvah Gifts.');
     expect(`${card.html}${card.text}`).not.toMatch(/charity/i);
   });
@@ -125,10 +164,33 @@ describe('a card for a gift given by hand', () => {
     const repositories = createInMemoryRepositories();
     const owner = await repositories.users.create(aNewUser());
     const registry = await repositories.registries.create(aNewRegistry(owner.id));
-    const gift = await repositories.offlineGifts.create({ registryId: registry.id, giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 18_000, method: 'cash', receivedOn: '2027-05-16', note: null });
-    const note = await repositories.thankYouNotes.save({ id: gift.id, byHand: true }, { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
+    const gift = await repositories.offlineGifts.create({
+      registryId: registry.id,
+      giftGiverName: 'Uncle Ben',
+      giftGiverEmail: null,
+      amount: 18_000,
+      method: 'cash',
+      receivedOn: '2027-05-16',
+      note: null,
+    });
+    const note = await repositories.thankYouNotes.save(
+      { id: gift.id, byHand: true },
+      { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' },
+    );
     const clock = new FixedClock();
-    await expect(sendThankYouNote(note.id, {}, { user: owner, unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org', typedAddresses: new InMemoryTypedAddressBudget() })).rejects.toMatchObject({ code: 'note.no_email' });
+    await expect(
+      sendThankYouNote(
+        note.id,
+        {},
+        {
+          user: owner,
+          unitOfWork: repositories,
+          clock,
+          appUrl: 'https://gifts.example.org',
+          typedAddresses: new InMemoryTypedAddressBudget(),
+        },
+      ),
+    ).rejects.toMatchObject({ code: 'note.no_email' });
     expect(repositories.mail.queued).toEqual([]);
     const given = await markThankYouNoteGiven(note.id, { user: owner, unitOfWork: repositories, clock });
     expect(given).toMatchObject({ status: 'sent', sentAt: clock.now(), byHand: true });

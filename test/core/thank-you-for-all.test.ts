@@ -15,9 +15,14 @@ import { codeOf } from '../support/code-of';
 describe('the {name} placeholder', () => {
   it('puts the giver’s name, as typed, wherever the message has it, in any letter case', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 40 }).filter((name) => name.trim() !== ''), (name) => {
-        expect(fillGiverName('Dear {name}, thank you! {NAME} { Name }', name)).toBe(`Dear ${name.trim()}, thank you! ${name.trim()} ${name.trim()}`);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 40 }).filter((name) => name.trim() !== ''),
+        (name) => {
+          expect(fillGiverName('Dear {name}, thank you! {NAME} { Name }', name)).toBe(
+            `Dear ${name.trim()}, thank you! ${name.trim()} ${name.trim()}`,
+          );
+        },
+      ),
     );
   });
 
@@ -34,7 +39,11 @@ describe('the {name} placeholder', () => {
 });
 
 describe('who a card for everyone goes to', () => {
-  const candidate = (giverName: string, giverEmail: string | null, noteStatus: NoteStatus | null): CardCandidate => ({ giverName, giverEmail, noteStatus });
+  const candidate = (giverName: string, giverEmail: string | null, noteStatus: NoteStatus | null): CardCandidate => ({
+    giverName,
+    giverEmail,
+    noteStatus,
+  });
 
   it('every gift without a sent card that has an e-mail, drafts included; the rest are named', () => {
     const thanked = candidate('Miriam', 'miriam@example.com', 'sent');
@@ -54,14 +63,32 @@ async function world() {
   const clock = new FixedClock(new Date('2027-05-01T12:00:00.000Z'));
   const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel@example.com', firstName: 'Rachel' }));
   const charity = await repositories.charities.create(aCharity());
-  const registry = await repositories.registries.create(aNewRegistry(owner.id, { childName: 'Sarah Cohen', celebrationDate: new Date('2027-05-16T00:00:00.000Z') }));
+  const registry = await repositories.registries.create(
+    aNewRegistry(owner.id, { childName: 'Sarah Cohen', celebrationDate: new Date('2027-05-16T00:00:00.000Z') }),
+  );
   const give = (giftGiverName: string, giftGiverEmail: string) =>
     repositories.gifts.create(aNewGift(registry.id, charity.id, { giftGiverName, giftGiverEmail, paymentStatus: 'succeeded' }));
   const typedAddresses = new InMemoryTypedAddressBudget({ beforePaidGift: 10, afterPaidGift: 3 });
-  const ports = { user: owner, unitOfWork: repositories, photos: new InMemoryPhotoStore(), clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org', typedAddresses };
+  const ports = {
+    user: owner,
+    unitOfWork: repositories,
+    photos: new InMemoryPhotoStore(),
+    clock,
+    appUrl: 'https://gifts.example.org',
+    supportEmail: 'help@gifts.example.org',
+    typedAddresses,
+  };
   const card = { templateId: 'modern', customMessage: 'Dear {name}, thank you!', imageUrls: [], imageSize: 'medium' };
   const giveByHand = (giftGiverName: string, giftGiverEmail: string | null) =>
-    repositories.offlineGifts.create({ registryId: registry.id, giftGiverName, giftGiverEmail, amount: 5_000, method: 'check', receivedOn: '2027-05-16', note: null });
+    repositories.offlineGifts.create({
+      registryId: registry.id,
+      giftGiverName,
+      giftGiverEmail,
+      amount: 5_000,
+      method: 'check',
+      receivedOn: '2027-05-16',
+      note: null,
+    });
   return { repositories, clock, owner, registry, give, giveByHand, ports, card, typedAddresses };
 }
 
@@ -122,7 +149,8 @@ describe('a card for everyone to addresses the family typed', () => {
 });
 
 describe('the owner’s reminder', () => {
-  const reminders = (repositories: ReturnType<typeof createInMemoryRepositories>) => [...repositories.mail.rows.values()].filter((mail) => mail.dedupeKey.startsWith('thank-you-reminder-'));
+  const reminders = (repositories: ReturnType<typeof createInMemoryRepositories>) =>
+    [...repositories.mail.rows.values()].filter((mail) => mail.dedupeKey.startsWith('thank-you-reminder-'));
 
   it('comes once, a week after the celebration, with the count and the page, and never again', async () => {
     const { repositories, clock, registry, give, ports } = await world();

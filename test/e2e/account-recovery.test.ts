@@ -73,7 +73,10 @@ describe.skipIf(chromiumMissing)('a parent who lost the password gets back in, a
     await page.getByLabel('New Email').fill(newEmail);
     await page.getByRole('form', { name: 'Change e-mail address' }).getByLabel('Current Password').fill('a-brand-new-one');
     await page.getByRole('button', { name: 'Send Confirmation Link' }).click();
-    await page.getByRole('status').filter({ hasText: `We sent a message to ${newEmail}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `We sent a message to ${newEmail}` })
+      .waitFor();
     await expectAccessible(page, 'account after asking for an e-mail change');
 
     await page.goto(await linkFromMail(newEmail, /Confirm your new/));

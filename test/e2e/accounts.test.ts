@@ -22,10 +22,14 @@ describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in agai
 
       page.on('pageerror', (error) => console.error(`page error at ${width}px: ${error.message}`));
       await page.goto('/');
-      await page.getByRole('heading', { level: 1 }).first().waitFor().catch(async (error) => {
-        await screenshot(page, `failed-landing-${width}`);
-        throw error;
-      });
+      await page
+        .getByRole('heading', { level: 1 })
+        .first()
+        .waitFor()
+        .catch(async (error) => {
+          await screenshot(page, `failed-landing-${width}`);
+          throw error;
+        });
       await page.getByText('Test mode', { exact: false }).first().waitFor();
       await expectAccessible(page, `landing at ${width}`);
       await screenshot(page, `landing-${width}`);
@@ -64,7 +68,10 @@ describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in agai
       await screenshot(page, `dashboard-${width}`);
 
       await openMenuIfNarrow();
-      await page.getByRole(narrow ? 'button' : 'button', { name: 'Sign Out' }).last().click();
+      await page
+        .getByRole(narrow ? 'button' : 'button', { name: 'Sign Out' })
+        .last()
+        .click();
       await page.getByText('You have been successfully logged out.').waitFor();
       await openMenuIfNarrow();
       await page.getByRole('link', { name: 'Sign In' }).last().click();
@@ -85,7 +92,9 @@ describe.skipIf(chromiumMissing)('a parent signs up, signs out and signs in agai
       await expectAccessible(page, `404 at ${width}`);
       await page.goto('/admin/charity-payouts');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(await page.goto('/no-such-page').then(() => page.getByRole('heading', { level: 1 }).textContent()));
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        await page.goto('/no-such-page').then(() => page.getByRole('heading', { level: 1 }).textContent()),
+      );
 
       await page.goto('/charities');
       await page.getByRole('img').first().waitFor();

@@ -3,11 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumMissing = existsSync(chromiumPath) ? null : `Chromium is not installed at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`;
+export const chromiumMissing = existsSync(chromiumPath)
+  ? null
+  : `Chromium is not installed at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`;
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const webRoot = path.join(projectRoot, 'dist', 'web');
@@ -75,13 +84,18 @@ const AXE_ALREADY_THERE = ';';
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Colours measured mid-fade are not the colours people read: let transitions finish (spinners loop forever; skip those).
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
   );
   // Legacy mode runs axe in the page itself. The default also finishes each run in a new blank page,
   // for cross-origin frames, which our pages do not have (Stripe's only when Stripe is configured,
   // never in these journeys); that blank page cost a third of every check.
   await putAxeInEveryFrame(page);
-  const results = await new AxeBuilder({ page, axeSource: AXE_ALREADY_THERE }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true).analyze();
+  const results = await new AxeBuilder({ page, axeSource: AXE_ALREADY_THERE })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
@@ -150,7 +164,15 @@ export async function startE2eServer() {
   const config = readConfig({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   // The embedded database on disk, as a family runs it, starting from the migrated template.
   if (config.database.kind === 'pglite') config.database = { ...config.database, loadDataDir: pgliteTemplateDump() };
-  return { ...(await startServer(config, { logger: createLogger('warn'), webRoot, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes })), dataDir };
+  return {
+    ...(await startServer(config, {
+      logger: createLogger('warn'),
+      webRoot,
+      hasher: cheapPasswordHasher,
+      sandboxDisputeDelays: quickDisputes,
+    })),
+    dataDir,
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -175,7 +197,9 @@ export function waitingForLivePages(context: BrowserContext): BrowserContext {
   context.newPage = async () => {
     const page = await newPage();
     const live = () =>
-      page.waitForFunction(() => !document.documentElement.hasAttribute('data-server-rendered') || document.documentElement.hasAttribute('data-page-ready'));
+      page.waitForFunction(
+        () => !document.documentElement.hasAttribute('data-server-rendered') || document.documentElement.hasAttribute('data-page-ready'),
+      );
     const goto = page.goto.bind(page);
     page.goto = async (...args) => {
       const response = await goto(...args);
@@ -208,7 +232,12 @@ export function e2eWorld() {
       // As someone who asks for less motion: the pages honour it (theme.ts), and every click and
       // check of a journey no longer waits for a transition to end. The giving journey keeps the
       // motion most people see.
-      const context = world.browser.newContext({ baseURL: world.server.url, extraHTTPHeaders: { Origin: world.server.url }, reducedMotion: 'reduce', ...options });
+      const context = world.browser.newContext({
+        baseURL: world.server.url,
+        extraHTTPHeaders: { Origin: world.server.url },
+        reducedMotion: 'reduce',
+        ...options,
+      });
       // Without JavaScript nothing takes a page over: it is as the server drew it.
       return options.javaScriptEnabled === false ? context : context.then(waitingForLivePages);
     },
@@ -245,13 +274,20 @@ export async function signUp(
   person: { firstName: string; lastName: string } = { firstName: 'Rachel', lastName: 'Stern' },
 ): Promise<{ id: string; username: string }> {
   const username = `${name}${Date.now().toString(36)}`;
-  const response = await request.post('/api/register', { data: { ...person, email: `${username}@example.com`, username, password: 'shalom-2026' } });
+  const response = await request.post('/api/register', {
+    data: { ...person, email: `${username}@example.com`, username, password: 'shalom-2026' },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: string; username: string };
 }
 
 /** A guest gives $100 to MAZON through the gift form and the sandbox checkout, with this card, and sees the thank-you. */
-export async function giveHundredThroughTheForm(guest: Page, registryId: string, giver: { name: string; email: string }, cardNumber: string): Promise<void> {
+export async function giveHundredThroughTheForm(
+  guest: Page,
+  registryId: string,
+  giver: { name: string; email: string },
+  cardNumber: string,
+): Promise<void> {
   await guest.goto(`/gift/${registryId}`);
   await guest.getByText('Choose a Charity to Support').waitFor();
   await guest.getByRole('radio', { name: /MAZON/ }).check();

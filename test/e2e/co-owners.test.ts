@@ -21,7 +21,9 @@ describe.skipIf(chromiumMissing)('both parents manage the registry: one invites 
 
   async function invitationLink(to: string): Promise<string> {
     await world.server.mailWorker.drainOnce();
-    const mail = readOutbox(world.server.dataDir).filter((message) => message.to === to).at(-1);
+    const mail = readOutbox(world.server.dataDir)
+      .filter((message) => message.to === to)
+      .at(-1);
     const link = mail && /https?:\/\/\S+\/co-owner\/accept#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     if (!link) throw new Error(`no invitation e-mailed to ${to}`);
     return link;
@@ -30,16 +32,36 @@ describe.skipIf(chromiumMissing)('both parents manage the registry: one invites 
   it('invites by e-mail, the other parent signs up from the link, accepts and edits; the owner keeps closing and the payout, and can remove them', async () => {
     const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
     const childName = 'Maya Rosen';
-    const parentB = { firstName: 'Jonathan', lastName: 'Rosen', email: `jonathan.${stamp}@example.com`, username: `jonathan${stamp}`, password: 'shalom-2026' };
+    const parentB = {
+      firstName: 'Jonathan',
+      lastName: 'Rosen',
+      email: `jonathan.${stamp}@example.com`,
+      username: `jonathan${stamp}`,
+      password: 'shalom-2026',
+    };
 
     // Parent A, the owner, with the registry they made.
     const ownerContext = await world.context({ viewport: { width: 1280, height: 900 } });
     const ownerPage = await ownerContext.newPage();
     ownerPage.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     const username = `rachel${stamp}`;
-    expect((await ownerPage.request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Rosen', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
+    expect(
+      (
+        await ownerPage.request.post('/api/register', {
+          data: { firstName: 'Rachel', lastName: 'Rosen', email: `${username}@example.com`, username, password: 'shalom-2026' },
+        })
+      ).status(),
+    ).toBe(201);
     const created = await ownerPage.request.post('/api/registries', {
-      data: { childName, celebrationDate: '2027-05-16T00:00:00.000Z', currency: 'USD', personalMessage: 'Thank you for celebrating with us!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName,
+        celebrationDate: '2027-05-16T00:00:00.000Z',
+        currency: 'USD',
+        personalMessage: 'Thank you for celebrating with us!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(created.status()).toBe(201);
     const registryId = ((await created.json()) as { id: string }).id;
@@ -85,7 +107,12 @@ describe.skipIf(chromiumMissing)('both parents manage the registry: one invites 
     expect(await page.getByRole('button', { name: 'Delete Registry' }).count()).toBe(0);
     expect(await page.getByText('Close Registry & Receive Funds').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Close Registry/ }).count()).toBe(0);
-    expect(await page.getByRole('main').getByText(/PayPal|Bank Transfer|Mailed Check/i).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('main')
+        .getByText(/PayPal|Bank Transfer|Mailed Check/i)
+        .count(),
+    ).toBe(0);
     await checkBothWidths(page, 'co-owner-registry');
 
     // B writes the message for both of them.
@@ -117,7 +144,10 @@ describe.skipIf(chromiumMissing)('both parents manage the registry: one invites 
     // B is a guest again on the registry, and it has left B's dashboard.
     await page.goto(`/registry/${registryId}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(childName) }).waitFor();
-    await page.getByRole('link', { name: /Give a Gift|Make a Gift|Give/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Give a Gift|Make a Gift|Give/ })
+      .first()
+      .waitFor();
     expect(await page.getByText('Registry Management').count()).toBe(0);
     await checkBothWidths(page, 'removed-co-owner-registry');
     await page.goto('/');

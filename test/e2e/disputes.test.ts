@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessibleAtBothWidths, giveHundredThroughTheForm, PHONE_WIDTH, signUpThroughApi } from './browser';
+import {
+  chromiumMissing,
+  e2eWorld,
+  expectAccessibleAtBothWidths,
+  giveHundredThroughTheForm,
+  PHONE_WIDTH,
+  signUpThroughApi,
+} from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -19,7 +26,12 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
   async function outbox(): Promise<string[]> {
     await world.server.mailWorker.drainOnce();
     const folder = path.join(world.server.dataDir, 'outbox');
-    return readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=').replace(/=E2=80=99/g, '’'));
+    return readdirSync(folder).map((file) =>
+      readFileSync(path.join(folder, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+        .replace(/=E2=80=99/g, '’'),
+    );
   }
 
   /** Reloads the page until the text shows: the provider's news arrives on its own, seconds later. */
@@ -42,7 +54,15 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
     await signUpThroughApi(owner, 'Rachel', 'Stern');
     const childName = `Noa Dispute ${width}`;
     const created = await owner.request.post('/api/registries', {
-      data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName,
+        celebrationDate: '2027-05-16',
+        currency: 'USD',
+        personalMessage: 'Thank you!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(created.status()).toBe(201);
     const registry = (await created.json()) as { id: string; shortCode: string };
@@ -80,7 +100,9 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
     await dialog.getByRole('button', { name: 'Submit Evidence' }).click();
     await dialog.getByText('Please write the evidence to send to the bank').waitFor();
     expect(await admin.evaluate(() => document.activeElement?.id)).toBe('evidence-evidence');
-    await dialog.getByRole('textbox', { name: 'Evidence' }).fill('Shira gave to her niece’s Bat Mitzvah and thanked the family by e-mail the same day. winning_evidence');
+    await dialog
+      .getByRole('textbox', { name: 'Evidence' })
+      .fill('Shira gave to her niece’s Bat Mitzvah and thanked the family by e-mail the same day. winning_evidence');
     await expectAccessibleAtBothWidths(admin, 'evidence dialog');
     await dialog.getByRole('button', { name: 'Submit Evidence' }).click();
     await admin.getByText('Evidence submitted').first().waitFor();
@@ -103,7 +125,15 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
     await signUpThroughApi(owner, 'Rachel', 'Stern');
     const childName = `Noa Follow-up ${width}`;
     const created = await owner.request.post('/api/registries', {
-      data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName,
+        celebrationDate: '2027-05-16',
+        currency: 'USD',
+        personalMessage: 'Thank you!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     const registry = (await created.json()) as { id: string };
     const guest = await newPage(width);
@@ -117,26 +147,45 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
       const me = (await (await page.request.get('/api/user')).json()) as { id: string };
       await world.server.infrastructure.repositories.users.setAdmin(me.id, true);
     }
-    const listed = async () => ((await (await first.request.get('/api/admin/disputes')).json()) as { id: string; registry: { id: string }; followUp: unknown }[]).find((each) => each.registry.id === registry.id);
+    const listed = async () =>
+      (
+        (await (await first.request.get('/api/admin/disputes')).json()) as { id: string; registry: { id: string }; followUp: unknown }[]
+      ).find((each) => each.registry.id === registry.id);
     await expect.poll(async () => (await listed()) !== undefined, { timeout: 30_000 }).toBe(true);
     // Closed by PayPal while the bank decides; the bank then decides for the gift.
-    expect((await owner.request.put(`/api/registries/${registry.id}/payout-info`, { data: { payoutMethod: 'paypal', paypalEmail: 'family@example.com' } })).status()).toBe(200);
+    expect(
+      (
+        await owner.request.put(`/api/registries/${registry.id}/payout-info`, {
+          data: { payoutMethod: 'paypal', paypalEmail: 'family@example.com' },
+        })
+      ).status(),
+    ).toBe(200);
     expect((await owner.request.put(`/api/registries/${registry.id}/close`)).status()).toBe(200);
-    expect((await first.request.post(`/api/admin/disputes/${(await listed())!.id}/evidence`, { data: { evidence: 'winning_evidence' } })).status()).toBe(200);
+    expect(
+      (
+        await first.request.post(`/api/admin/disputes/${(await listed())!.id}/evidence`, { data: { evidence: 'winning_evidence' } })
+      ).status(),
+    ).toBe(200);
     await expect.poll(async () => (await listed())?.followUp !== null, { timeout: 30_000 }).toBe(true);
 
     const cardOf = (page: Page) => page.getByRole('listitem').filter({ hasText: `Avi Cohen’s gift to ${childName}` });
     await first.goto('/admin/disputes');
     await cardOf(first).getByText('$90.00 by PayPal: waiting for an administrator to send it.').waitFor();
     await cardOf(first).getByRole('button', { name: 'Claim to Send' }).click();
-    await cardOf(first).getByText(/^Being sent by you since /).waitFor();
+    await cardOf(first)
+      .getByText(/^Being sent by you since /)
+      .waitFor();
     await expectAccessibleAtBothWidths(first, 'disputes page, follow-up claimed,', { name: 'admin-follow-up-claimed' });
 
     await second.goto('/admin/disputes');
-    await cardOf(second).getByText(/^Being sent by miriam/).waitFor();
+    await cardOf(second)
+      .getByText(/^Being sent by miriam/)
+      .waitFor();
     expect(await cardOf(second).getByRole('button', { name: 'Mark Follow-up Sent' }).count()).toBe(0);
     await expectAccessibleAtBothWidths(second, 'disputes page, follow-up held by a colleague,');
-    await cardOf(second).getByRole('button', { name: /^Release .*’s claim on / }).click();
+    await cardOf(second)
+      .getByRole('button', { name: /^Release .*’s claim on / })
+      .click();
     const asking = second.getByRole('dialog', { name: /^Release .*’s claim\?$/ });
     await asking.getByText(/Release the claim only if you know the money was not sent/).waitFor();
     await expectAccessibleAtBothWidths(second, 'release a colleague’s follow-up claim');
@@ -146,7 +195,9 @@ describe.skipIf(chromiumMissing)('a gift is disputed, answered and won (Chromium
     const marking = first.getByRole('dialog', { name: 'Mark the follow-up payout sent?' });
     await marking.getByRole('textbox', { name: 'PayPal transaction ID' }).fill('PP-FOLLOW-1');
     await marking.getByRole('button', { name: 'Mark Sent' }).click();
-    await cardOf(first).getByText(/\$90\.00 by PayPal: sent .* \(PP-FOLLOW-1\)\./).waitFor();
+    await cardOf(first)
+      .getByText(/\$90\.00 by PayPal: sent .* \(PP-FOLLOW-1\)\./)
+      .waitFor();
 
     for (const opened of [owner, guest, first, second]) await opened.context().close();
   });

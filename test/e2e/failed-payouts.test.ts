@@ -18,19 +18,36 @@ describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)
   /** A registry with a gift of 100, set to be paid to a verified bank account whose bank refuses transfers (the sandbox's choice). */
   async function registryWithRefusingBank(request: APIRequestContext, childName: string) {
     const created = await request.post('/api/registries', {
-      data: { childName, celebrationDate: '2027-06-13', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName,
+        celebrationDate: '2027-06-13',
+        currency: 'USD',
+        personalMessage: '',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(created.status()).toBe(201);
     const registry = (await created.json()) as { id: string };
     const charityId = ((await (await request.get('/api/charities')).json()) as { id: string }[])[0]!.id;
     const intent = await request.post('/api/create-payment-intent', {
-      data: { registryId: registry.id, charityId, giftGiverName: 'Grandma Ruth', giftGiverEmail: 'ruth@example.com', amount: 100, personalMessage: '' },
+      data: {
+        registryId: registry.id,
+        charityId,
+        giftGiverName: 'Grandma Ruth',
+        giftGiverEmail: 'ruth@example.com',
+        amount: 100,
+        personalMessage: '',
+      },
     });
     const { clientSecret } = (await intent.json()) as { clientSecret: string };
     expect((await request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
     expect((await request.put(`/api/registries/${registry.id}/payout-info`, { data: { payoutMethod: 'bank' } })).status()).toBe(200);
     expect((await request.post('/api/connect/create-account', { data: { country: 'US' } })).status()).toBe(200);
-    const link = (await (await request.post('/api/connect/onboarding-link', { data: { registryId: registry.id } })).json()) as { url: string };
+    const link = (await (await request.post('/api/connect/onboarding-link', { data: { registryId: registry.id } })).json()) as {
+      url: string;
+    };
     const token = new URL(link.url).searchParams.get('token');
     expect((await request.post('/api/sandbox/onboarding', { data: { token, outcome: 'rejects_transfers' } })).status()).toBe(200);
     return registry;
@@ -114,7 +131,13 @@ describe.skipIf(chromiumMissing)('a refused bank payout has a way out (Chromium)
 
     const audit = await world.server.infrastructure.repositories.audit.list(200);
     const mine = audit.filter((event) => event.subjectId === registry.id).map((event) => [event.action, event.actorLabel.split(':')[0]]);
-    expect(mine).toEqual(expect.arrayContaining([['payout.method_switched', 'admin'], ['manual_payout.claimed', 'admin'], ['manual_payout.completed', 'admin']]));
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        ['payout.method_switched', 'admin'],
+        ['manual_payout.claimed', 'admin'],
+        ['manual_payout.completed', 'admin'],
+      ]),
+    );
     await owner.context().close();
     await admin.context().close();
   });

@@ -12,14 +12,31 @@ describe.skipIf(chromiumMissing)('a family takes its data and asks to leave, the
       const narrow = width < 600;
       const username = `dana${width}${Date.now().toString(36)}`;
       const password = 'shalom-2026';
-      const registered = await page.request.post('/api/register', { data: { firstName: 'Dana', lastName: 'Levi', email: `${username}@example.com`, username, password } });
+      const registered = await page.request.post('/api/register', {
+        data: { firstName: 'Dana', lastName: 'Levi', email: `${username}@example.com`, username, password },
+      });
       expect(registered.status()).toBe(201);
       const created = await page.request.post('/api/registries', {
-        data: { childName: 'Noa Levi', celebrationDate: '2027-05-16T00:00:00.000Z', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+        data: {
+          childName: 'Noa Levi',
+          celebrationDate: '2027-05-16T00:00:00.000Z',
+          currency: 'USD',
+          personalMessage: 'Thank you!',
+          photoUrl: null,
+          preferredCharityId: '',
+          allowCharityChoice: true,
+        },
       });
       const registry = (await created.json()) as { id: string };
       const byHand = await page.request.post(`/api/registries/${registry.id}/offline-gifts`, {
-        data: { giftGiverName: 'Aunt Dora', giftGiverEmail: 'dora@example.com', amount: 54, method: 'check', receivedOn: '2026-11-20', note: 'In the card box' },
+        data: {
+          giftGiverName: 'Aunt Dora',
+          giftGiverEmail: 'dora@example.com',
+          amount: 54,
+          method: 'check',
+          receivedOn: '2026-11-20',
+          note: 'In the card box',
+        },
       });
       expect(byHand.status()).toBe(201);
 

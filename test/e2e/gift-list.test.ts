@@ -8,9 +8,23 @@ describe.skipIf(chromiumMissing)('a Bat Mitzvah registry, a gift with a message,
   const world = e2eWorld();
 
   /** A gift paid (or declined) through the API, as a guest's browser would. */
-  async function give(request: APIRequestContext, registryId: string, charityId: string, name: string, amount: number, card = '4242424242424242') {
+  async function give(
+    request: APIRequestContext,
+    registryId: string,
+    charityId: string,
+    name: string,
+    amount: number,
+    card = '4242424242424242',
+  ) {
     const intent = await request.post('/api/create-payment-intent', {
-      data: { registryId, charityId, giftGiverName: name, giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`, amount, personalMessage: '' },
+      data: {
+        registryId,
+        charityId,
+        giftGiverName: name,
+        giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+        amount,
+        personalMessage: '',
+      },
     });
     expect(intent.status()).toBe(201);
     const { clientSecret } = (await intent.json()) as { clientSecret: string };
@@ -60,7 +74,14 @@ describe.skipIf(chromiumMissing)('a Bat Mitzvah registry, a gift with a message,
 
       // More guests, and one declined card, which is no gift.
       const charities = (await (await guest.request.get('/api/charities')).json()) as { id: string }[];
-      for (const [name, amount] of [['Avi Levi', 36], ['Noa Stern', 72], ['Eitan Gold', 54], ['Tova Adler', 18], ['Ben Roth', 26], ['Lea Katz', 360]] as const) {
+      for (const [name, amount] of [
+        ['Avi Levi', 36],
+        ['Noa Stern', 72],
+        ['Eitan Gold', 54],
+        ['Tova Adler', 18],
+        ['Ben Roth', 26],
+        ['Lea Katz', 360],
+      ] as const) {
         await give(guest.request, registryId, charities[0]!.id, name, amount);
       }
       await give(guest.request, registryId, charities[0]!.id, 'Declined Dan', 500, '4000000000000002');

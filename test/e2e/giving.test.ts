@@ -21,9 +21,23 @@ describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (C
   it(`takes a $36 gift, refuses a declined card, and shows the family the gift, at ${width} px (its screens at 1280 px too)`, async () => {
     const family = await world.page(width);
     const username = `parent${width}${Date.now().toString(36)}`;
-    expect((await family.request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Stern', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
+    expect(
+      (
+        await family.request.post('/api/register', {
+          data: { firstName: 'Rachel', lastName: 'Stern', email: `${username}@example.com`, username, password: 'shalom-2026' },
+        })
+      ).status(),
+    ).toBe(201);
     const created = await family.request.post('/api/registries', {
-      data: { childName: `Eli${width} Stern`, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName: `Eli${width} Stern`,
+        celebrationDate: '2027-05-16',
+        currency: 'USD',
+        personalMessage: 'Thank you!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     const registry = (await created.json()) as { id: string; shortCode: string };
 
@@ -73,7 +87,10 @@ describe.skipIf(chromiumMissing)('a guest gives a gift and the family sees it (C
     await family.getByText('Recent Gifts').waitFor();
     await family.getByText('Miriam Gold').waitFor();
     await expectAccessibleAtBothWidths(family, 'owner with a gift', { name: 'owner-recent-gifts' });
-    const view = (await (await family.request.get(`/api/registries/${registry.id}`)).json()) as { totalReceived: number; giftCount: number };
+    const view = (await (await family.request.get(`/api/registries/${registry.id}`)).json()) as {
+      totalReceived: number;
+      giftCount: number;
+    };
     expect(view).toMatchObject({ totalReceived: 36, giftCount: 1 });
 
     await world.server.mailWorker.drainOnce();

@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { GUEST_PAGE_TARGET_BYTES, GUEST_PATH, readManifest, GUEST_PATH_CEILING_BYTES, OWNER_AND_ADMIN_ONLY, chunkSources, guestPathReport, guestPathSources } from '../../scripts/guest-bundle';
+import {
+  GUEST_PAGE_TARGET_BYTES,
+  GUEST_PATH,
+  readManifest,
+  GUEST_PATH_CEILING_BYTES,
+  OWNER_AND_ADMIN_ONLY,
+  chunkSources,
+  guestPathReport,
+  guestPathSources,
+} from '../../scripts/guest-bundle';
 import { webRoot } from './browser';
 
 // Reads the built app (npm run build:web), as the journeys in this folder run it.
@@ -11,7 +20,7 @@ describe('the JavaScript a guest downloads on the way to giving', () => {
     expect(existsSync(path.join(webRoot, '.vite', 'manifest.json')), 'The web app is not built: run npm run build:web').toBe(true);
   });
 
-  it('holds none of the owner\'s or the administrator\'s code', () => {
+  it("holds none of the owner's or the administrator's code", () => {
     const sources = guestPathSources(webRoot);
     expect(sources.some((source) => source.startsWith('web/src/features/registries/pages/registry-page'))).toBe(true);
     expect(sources.filter((source) => OWNER_AND_ADMIN_ONLY.some((pattern) => pattern.test(source)))).toEqual([]);
@@ -23,13 +32,28 @@ describe('the JavaScript a guest downloads on the way to giving', () => {
     expect(report.totalBrotliBytes).toBeLessThanOrEqual(GUEST_PATH_CEILING_BYTES);
   });
 
-  it('loads the gift form\'s rules (Yup) at its first use, not before the form answers, and no Formik', () => {
+  it("loads the gift form's rules (Yup) at its first use, not before the form answers, and no Formik", () => {
     const gift = guestPathReport(webRoot).steps.find((step) => step.route === '/gift/{id}')!;
     const isYup = (source: string) => source.includes('node_modules/yup/');
-    expect(chunkSources(webRoot, gift.chunks.map((chunk) => chunk.key)).filter(isYup)).toEqual([]);
-    expect(chunkSources(webRoot, gift.onFirstUse.map((chunk) => chunk.key)).some(isYup)).toBe(true);
+    expect(
+      chunkSources(
+        webRoot,
+        gift.chunks.map((chunk) => chunk.key),
+      ).filter(isYup),
+    ).toEqual([]);
+    expect(
+      chunkSources(
+        webRoot,
+        gift.onFirstUse.map((chunk) => chunk.key),
+      ).some(isYup),
+    ).toBe(true);
     const isFormik = (source: string) => source.includes('node_modules/formik/');
-    expect(chunkSources(webRoot, [...gift.chunks, ...gift.onFirstUse].map((chunk) => chunk.key)).filter(isFormik)).toEqual([]);
+    expect(
+      chunkSources(
+        webRoot,
+        [...gift.chunks, ...gift.onFirstUse].map((chunk) => chunk.key),
+      ).filter(isFormik),
+    ).toEqual([]);
   });
 
   it('keeps each page within the target, opened first', () => {
@@ -39,7 +63,7 @@ describe('the JavaScript a guest downloads on the way to giving', () => {
     expect(overTarget).toEqual([]);
   });
 
-  it('opens every script of the way with V8\'s compile hint, as served in each encoding, and no owner\'s page', () => {
+  it("opens every script of the way with V8's compile hint, as served in each encoding, and no owner's page", () => {
     const manifest = readManifest(webRoot);
     const opening = (file: string) => {
       const at = path.join(webRoot, file);

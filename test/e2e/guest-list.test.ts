@@ -12,12 +12,28 @@ describe.skipIf(chromiumMissing)('a family follows its guests from gift to thank
     const page = await world.page(PHONE_WIDTH);
     await signUp(page.request, 'guests');
     const created = await page.request.post('/api/registries', {
-      data: { childName: 'Eli Gold', celebrationDate: '2027-06-18T00:00:00.000Z', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName: 'Eli Gold',
+        celebrationDate: '2027-06-18T00:00:00.000Z',
+        currency: 'USD',
+        personalMessage: 'Thank you!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(created.status()).toBe(201);
     const registry = (await created.json()) as { id: string };
-    const csv = ['name,email,party size,street,city,state,zip,country', 'Shira Rosen,SHIRA@example.com,2,12 Elm St,Springfield,IL,62701,US', 'Avi Cohen,avi@example.com,1,,,,,', 'Dora Levi,dora@example.com,3,4 Oak Ave,Chicago,IL,60601,US'].join('\n');
-    const imported = await page.request.post(`/api/registries/${registry.id}/guests`, { data: csv, headers: { 'Content-Type': 'text/csv' } });
+    const csv = [
+      'name,email,party size,street,city,state,zip,country',
+      'Shira Rosen,SHIRA@example.com,2,12 Elm St,Springfield,IL,62701,US',
+      'Avi Cohen,avi@example.com,1,,,,,',
+      'Dora Levi,dora@example.com,3,4 Oak Ave,Chicago,IL,60601,US',
+    ].join('\n');
+    const imported = await page.request.post(`/api/registries/${registry.id}/guests`, {
+      data: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    });
     expect(imported.status()).toBe(201);
     const byHand = await page.request.post(`/api/registries/${registry.id}/offline-gifts`, {
       data: { giftGiverName: 'Aunt Dora', giftGiverEmail: '', amount: 54, method: 'check', receivedOn: '2026-11-20', note: '' },

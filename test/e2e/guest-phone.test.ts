@@ -70,9 +70,23 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
   async function aFamilyWithARegistry(childName: string) {
     const family = await aContext(LAPTOP);
     const username = `family${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    expect((await family.request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Stern', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
+    expect(
+      (
+        await family.request.post('/api/register', {
+          data: { firstName: 'Rachel', lastName: 'Stern', email: `${username}@example.com`, username, password: 'shalom-2026' },
+        })
+      ).status(),
+    ).toBe(201);
     const created = await family.request.post('/api/registries', {
-      data: { childName, celebrationDate: '2030-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName,
+        celebrationDate: '2030-05-16',
+        currency: 'USD',
+        personalMessage: 'Thank you!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(created.status()).toBe(201);
     return { family, registry: (await created.json()) as { id: string; shortCode: string } };
@@ -103,7 +117,9 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     expect(await inFirstScreen(guest.getByRole('article').getByRole('link', { name: 'Give a Gift' }))).toBe(true);
     const link = guest.getByRole('textbox', { name: 'Registry link' });
     // The registry link shows whole: no part of it scrolls out of its field.
-    expect(await link.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight + 1)).toBe(true);
+    expect(await link.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight + 1)).toBe(
+      true,
+    );
     expect(await link.inputValue()).toContain(`/r/${registry.shortCode}`);
     await guest.getByRole('region', { name: 'Share This Registry' }).scrollIntoViewIfNeeded();
     await expectAccessible(guest, 'registry page at 360');
@@ -121,7 +137,9 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     expect(customAmount.y + customAmount.height).toBeLessThanOrEqual(PHONE.height);
     // Every charity's name is shown whole: a long one wraps rather than ending in an ellipsis.
     const names = guest.getByRole('radiogroup', { name: 'Choose a Charity to Support' }).locator('label, label *');
-    const clipped = await names.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent));
+    const clipped = await names.evaluateAll((elements) =>
+      elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent),
+    );
     expect(await guest.getByRole('radiogroup', { name: 'Choose a Charity to Support' }).getByRole('radio').count()).toBe(15);
     expect(await names.count()).toBeGreaterThanOrEqual(30);
     expect(clipped).toEqual([]);
@@ -197,7 +215,9 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     await page.goto(`/registry/${registry.id}`);
     await page.getByRole('button', { name: 'Edit Registry' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Registry' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'shira.png', mimeType: 'image/png', buffer: await portraitWithAFaceNearTheTop() });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'shira.png', mimeType: 'image/png', buffer: await portraitWithAFaceNearTheTop() });
     const point = dialog.getByRole('slider', { name: 'Focal point' });
     await point.waitFor();
     expect(await point.getAttribute('aria-valuetext')).toBe('50% across, 50% down');
@@ -251,7 +271,9 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
       expect(await card.evaluate((image) => getComputedStyle(image).objectPosition)).toBe(focus);
       await card.scrollIntoViewIfNeeded();
       // Lazy: it loads once scrolled to.
-      await expect.poll(() => card.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => card.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))
+        .toBe(true);
       await screenshot(guest, `i22-landing-card-portrait-${viewport.width}`, { fullPage: false });
       await guest.context().close();
     }
@@ -275,7 +297,13 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
 
   it('shows a closed registry to a guest as one state, at 360 and 1280 px', async () => {
     const { family, registry } = await aFamilyWithARegistry('Tova Stern');
-    expect((await family.request.put(`/api/registries/${registry.id}/payout-info`, { data: { payoutMethod: 'paypal', paypalEmail: 'rachel.stern@example.com' } })).status()).toBe(200);
+    expect(
+      (
+        await family.request.put(`/api/registries/${registry.id}/payout-info`, {
+          data: { payoutMethod: 'paypal', paypalEmail: 'rachel.stern@example.com' },
+        })
+      ).status(),
+    ).toBe(200);
     expect((await family.request.put(`/api/registries/${registry.id}/close`)).status()).toBe(200);
     for (const viewport of [PHONE, LAPTOP]) {
       const guest = await aContext(viewport);
@@ -313,16 +341,23 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
       expect(height, `landing page height at ${viewport.width}`).toBeLessThan(viewport.width === 360 ? 8500 : 5500);
       if (viewport === PHONE) {
         // On a phone the recent cards are one row that scrolls sideways, the next card peeking in.
-        const [list, first, second] = await Promise.all([recent.boundingBox(), recent.getByRole('listitem').nth(0).boundingBox(), recent.getByRole('listitem').nth(1).boundingBox()]);
+        const [list, first, second] = await Promise.all([
+          recent.boundingBox(),
+          recent.getByRole('listitem').nth(0).boundingBox(),
+          recent.getByRole('listitem').nth(1).boundingBox(),
+        ]);
         expect(list && first && second && list.height < first.height + 40 && second.y === first.y && second.x < PHONE.width).toBe(true);
         const lastButton = recent.getByRole('listitem').nth(5).getByRole('link', { name: 'View Registry' });
         await lastButton.focus();
         // The page scrolls smoothly to it, as it does for a person with motion left on.
         await expect
-          .poll(async () => {
-            const focused = await lastButton.boundingBox();
-            return focused !== null && focused.x >= 0 && focused.x + focused.width <= PHONE.width && (await inFirstScreen(lastButton));
-          }, { message: 'a card reached by the keyboard scrolls into view' })
+          .poll(
+            async () => {
+              const focused = await lastButton.boundingBox();
+              return focused !== null && focused.x >= 0 && focused.x + focused.width <= PHONE.width && (await inFirstScreen(lastButton));
+            },
+            { message: 'a card reached by the keyboard scrolls into view' },
+          )
           .toBe(true);
       }
       await expectAccessible(page, `landing at ${viewport.width}`);
@@ -346,7 +381,7 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     }
   });
 
-  it('asks for the footer\'s script only once the page is live, and shows the footer the server drew meanwhile', async () => {
+  it("asks for the footer's script only once the page is live, and shows the footer the server drew meanwhile", async () => {
     const { family, registry } = await aFamilyWithARegistry('Yael Stern');
     await family.context().close();
     const guest = await aContext(PHONE);
@@ -362,7 +397,9 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     await guest.waitForFunction(() => document.documentElement.hasAttribute('data-page-ready'));
     const footerAsked = async () =>
       guest.evaluate(() => {
-        const footer = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => /\/assets\/footer-[^/]+\.js$/.test(entry.name));
+        const footer = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+          /\/assets\/footer-[^/]+\.js$/.test(entry.name),
+        );
         return footer ? { askedAt: footer.startTime, liveAt: (window as unknown as { __liveAt: number }).__liveAt } : null;
       });
     await expect.poll(footerAsked).not.toBeNull();
@@ -396,7 +433,8 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     const howItWorks = page.getByRole('link', { name: 'See how it works' });
     await howItWorks.waitFor();
     await page.getByRole('link', { name: 'Skip to main content' }).focus();
-    for (let step = 0; step < 30 && !(await howItWorks.evaluate((element) => element === document.activeElement)); step += 1) await page.keyboard.press('Tab');
+    for (let step = 0; step < 30 && !(await howItWorks.evaluate((element) => element === document.activeElement)); step += 1)
+      await page.keyboard.press('Tab');
     expect(await focusRing(howItWorks)).toEqual({ style: 'solid', width: 3 });
     await screenshot(page, 'i22-focus-see-how-it-works-1280', { fullPage: false });
 
@@ -404,14 +442,21 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
     const question = page.getByRole('button', { name: 'How does a registry benefit my child?' });
     await question.waitFor();
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).click();
-    for (let step = 0; step < 30 && !(await question.evaluate((element) => element === document.activeElement)); step += 1) await page.keyboard.press('Tab');
+    for (let step = 0; step < 30 && !(await question.evaluate((element) => element === document.activeElement)); step += 1)
+      await page.keyboard.press('Tab');
     expect(await focusRing(question)).toEqual({ style: 'solid', width: 3 });
     await expectAccessible(page, 'FAQ with keyboard focus');
     await screenshot(page, 'i22-focus-faq-1280', { fullPage: false });
 
     // A visitor sent to sign in from /create-registry is brought back there.
     const username = `returning${Date.now().toString(36)}`;
-    expect((await page.request.post('/api/register', { data: { firstName: 'Dina', lastName: 'Levi', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/register', {
+          data: { firstName: 'Dina', lastName: 'Levi', email: `${username}@example.com`, username, password: 'shalom-2026' },
+        })
+      ).status(),
+    ).toBe(201);
     await page.request.post('/api/logout');
     await page.goto('/create-registry');
     await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/create-registry');
@@ -439,7 +484,9 @@ describe.skipIf(chromiumMissing)('a guest on a phone: issue 22 (Chromium)', () =
 
   it('asks for the app’s scripts once the page is painted, photo or not, and opens a Give tapped before the page is live, with Back to the registry', async () => {
     const { family, registry } = await aFamilyWithARegistry('Tamar Stern');
-    const upload = await family.request.post('/api/objects/upload', { multipart: { file: { name: 'tamar.png', mimeType: 'image/png', buffer: await portraitWithAFaceNearTheTop() } } });
+    const upload = await family.request.post('/api/objects/upload', {
+      multipart: { file: { name: 'tamar.png', mimeType: 'image/png', buffer: await portraitWithAFaceNearTheTop() } },
+    });
     expect(upload.status()).toBe(201);
     const { photoUrl } = (await upload.json()) as { photoUrl: string };
     const edited = await family.request.put(`/api/registries/${registry.id}`, {

@@ -12,11 +12,22 @@ describe.skipIf(chromiumMissing)('a guest answers from their personal link and g
     const family = await world.page(PHONE_WIDTH);
     await signUp(family.request, 'rsvp');
     const created = await family.request.post('/api/registries', {
-      data: { childName: 'Maya Katz', celebrationDate: '2031-06-14T00:00:00.000Z', currency: 'USD', personalMessage: 'We would love you to be there!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName: 'Maya Katz',
+        celebrationDate: '2031-06-14T00:00:00.000Z',
+        currency: 'USD',
+        personalMessage: 'We would love you to be there!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(created.status()).toBe(201);
     const registry = (await created.json()) as { id: string };
-    const imported = await family.request.post(`/api/registries/${registry.id}/guests`, { data: 'name,email,party size\nDora Levi,dora@example.com,4\nAvi Cohen,avi@example.com,1', headers: { 'Content-Type': 'text/csv' } });
+    const imported = await family.request.post(`/api/registries/${registry.id}/guests`, {
+      data: 'name,email,party size\nDora Levi,dora@example.com,4\nAvi Cohen,avi@example.com,1',
+      headers: { 'Content-Type': 'text/csv' },
+    });
     expect(imported.status()).toBe(201);
 
     // The family copies Dora's link from her line.
@@ -76,12 +87,24 @@ describe.skipIf(chromiumMissing)('a guest answers from their personal link and g
     const family = await world.page(PHONE_WIDTH);
     await signUp(family.request, 'rsvpnojs');
     const created = await family.request.post('/api/registries', {
-      data: { childName: 'Ari Blum', celebrationDate: '2031-09-20', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName: 'Ari Blum',
+        celebrationDate: '2031-09-20',
+        currency: 'USD',
+        personalMessage: '',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     const registry = (await created.json()) as { id: string };
-    const added = await family.request.post(`/api/registries/${registry.id}/guests`, { data: { name: 'Lea Roth', email: 'lea@example.com', partySize: 2 } });
+    const added = await family.request.post(`/api/registries/${registry.id}/guests`, {
+      data: { name: 'Lea Roth', email: 'lea@example.com', partySize: 2 },
+    });
     const guestId = ((await added.json()) as { added: { id: string }[] }).added[0]!.id;
-    const { url } = (await (await family.request.post(`/api/registries/${registry.id}/guests/${guestId}/link`, { data: {} })).json()) as { url: string };
+    const { url } = (await (await family.request.post(`/api/registries/${registry.id}/guests/${guestId}/link`, { data: {} })).json()) as {
+      url: string;
+    };
 
     const context = await world.context({ javaScriptEnabled: false, viewport: { width: PHONE_WIDTH, height: 740 } });
     const guest = await context.newPage();
@@ -95,7 +118,9 @@ describe.skipIf(chromiumMissing)('a guest answers from their personal link and g
     await guest.getByText('Thank you! Your answer is saved.').waitFor();
     await guest.getByText('Your answer: Coming, 2 people').waitFor();
     await screenshot(guest, 'rsvp-no-javascript-360');
-    const list = (await (await family.request.get(`/api/registries/${registry.id}/guests`)).json()) as { counts: { rsvp: { yes: number; yesPeople: number } } };
+    const list = (await (await family.request.get(`/api/registries/${registry.id}/guests`)).json()) as {
+      counts: { rsvp: { yes: number; yesPeople: number } };
+    };
     expect(list.counts.rsvp).toMatchObject({ yes: 1, yesPeople: 2 });
   });
 });

@@ -33,7 +33,10 @@ describe.skipIf(chromiumMissing)('a Shabbat celebration’s Hebrew date and para
     const readings = family.getByRole('radiogroup', { name: 'Torah readings' });
     await readings.getByRole('radio', { name: 'Israel' }).check();
     await preview.getByText('14 Sivan 5787 · Parashat Beha’alotcha').waitFor();
-    await expectAccessibleAtBothWidths(family, "create form with Israel's parashah", { name: 'hebrew-date-create-israel', fullPage: false });
+    await expectAccessibleAtBothWidths(family, "create form with Israel's parashah", {
+      name: 'hebrew-date-create-israel',
+      fullPage: false,
+    });
     await family.getByRole('button', { name: 'Create Registry' }).click();
 
     await family.waitForURL(/\/registry\/[0-9a-f-]{36}$/);
@@ -42,7 +45,10 @@ describe.skipIf(chromiumMissing)('a Shabbat celebration’s Hebrew date and para
     await header.getByText('Jun 19, 2027').waitFor();
     await header.getByText('14 Sivan 5787 · Parashat Beha’alotcha').waitFor();
     await header.getByText('י״ד סיון תשפ״ז · פרשת בהעלתך').waitFor();
-    await expectAccessibleAtBothWidths(family, "registry page with Israel's parashah", { name: 'hebrew-date-registry-owner', fullPage: false });
+    await expectAccessibleAtBothWidths(family, "registry page with Israel's parashah", {
+      name: 'hebrew-date-registry-owner',
+      fullPage: false,
+    });
     const registryId = family.url().split('/').pop()!;
 
     // A guest opening the link sees the same.

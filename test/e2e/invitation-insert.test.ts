@@ -22,7 +22,16 @@ describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code
       const family = await world.page(width);
       await signUpThroughApi(family, 'Rivka', 'Kaplan');
       const created = await family.request.post('/api/registries', {
-        data: { childName: 'Lior Kaplan', celebrationType: 'bat', celebrationDate: '2026-12-05', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+        data: {
+          childName: 'Lior Kaplan',
+          celebrationType: 'bat',
+          celebrationDate: '2026-12-05',
+          currency: 'USD',
+          personalMessage: '',
+          photoUrl: null,
+          preferredCharityId: '',
+          allowCharityChoice: true,
+        },
       });
       expect(created.status()).toBe(201);
       const { id, shortCode } = (await created.json()) as { id: string; shortCode: string };
@@ -100,7 +109,10 @@ describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code
       const list = family.getByLabel('Guest list (CSV)');
       await list.fill('name,email,party size\nDora Levi,dora@example.com,2\nBen Cohen,ben.example.com,4');
       await family.getByRole('button', { name: 'Import Guests' }).click();
-      await family.getByRole('alert').getByText(/^Line 3: Enter a valid email\. Nothing was imported/).waitFor();
+      await family
+        .getByRole('alert')
+        .getByText(/^Line 3: Enter a valid email\. Nothing was imported/)
+        .waitFor();
       await expectAccessible(family, `guest list import refused at ${width}`);
       await list.fill('name,email,party size,street,city\nDora Levi,dora@example.com,2\nBen Cohen,ben@example.com,4,9 Oak Ave,Toronto');
       await family.getByRole('button', { name: 'Import Guests' }).click();
@@ -109,9 +121,14 @@ describe.skipIf(chromiumMissing)('a printable invitation insert with the QR code
       await expectAccessible(family, `guest list at ${width}`);
       await screenshot(family, `guest-list-${width}`);
       // The addresses for paper thank-you notes, as a spreadsheet opens them.
-      const [addresses] = await Promise.all([family.waitForEvent('download'), family.getByRole('button', { name: 'Download Addresses (CSV)' }).click()]);
+      const [addresses] = await Promise.all([
+        family.waitForEvent('download'),
+        family.getByRole('button', { name: 'Download Addresses (CSV)' }).click(),
+      ]);
       expect(addresses.suggestedFilename()).toBe('guest-addresses.csv');
-      expect(readFileSync(await addresses.path(), 'utf8')).toBe('\uFEFFName,Street,City,State or province,ZIP or postal code,Country\r\nBen Cohen,9 Oak Ave,Toronto,,,\r\n');
+      expect(readFileSync(await addresses.path(), 'utf8')).toBe(
+        '\uFEFFName,Street,City,State or province,ZIP or postal code,Country\r\nBen Cohen,9 Oak Ave,Toronto,,,\r\n',
+      );
       // Nobody else reads it.
       await stranger.goto(`/registry/${id}/guests`);
       await stranger.getByText('Only the family who created this registry can see its guest list.').waitFor();

@@ -12,10 +12,23 @@ describe.skipIf(chromiumMissing)('a card to an address that bounces, corrected a
 
   async function giveFrom(request: APIRequestContext, registryId: string, email: string) {
     const charities = (await (await request.get('/api/charities')).json()) as { id: string }[];
-    const intent = (await (await request.post('/api/create-payment-intent', {
-      data: { registryId, charityId: charities[0]!.id, giftGiverName: 'Uncle Ben', giftGiverEmail: email, amount: 36, personalMessage: '' },
-    })).json()) as { clientSecret: string };
-    expect((await request.post('/api/sandbox/confirm', { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
+    const intent = (await (
+      await request.post('/api/create-payment-intent', {
+        data: {
+          registryId,
+          charityId: charities[0]!.id,
+          giftGiverName: 'Uncle Ben',
+          giftGiverEmail: email,
+          amount: 36,
+          personalMessage: '',
+        },
+      })
+    ).json()) as { clientSecret: string };
+    expect(
+      (
+        await request.post('/api/sandbox/confirm', { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242' } })
+      ).status(),
+    ).toBe(200);
   }
 
   /** The worker sends what is queued (the outbox reports its test addresses), then applies the reports. */
@@ -26,7 +39,9 @@ describe.skipIf(chromiumMissing)('a card to an address that bounces, corrected a
 
   async function outboxTo(address: string) {
     const folder = path.join(world.server.dataDir, 'outbox');
-    const names = readdirSync(folder).filter((name) => name.endsWith('.eml')).sort();
+    const names = readdirSync(folder)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
     return (await Promise.all(names.map((name) => parseEml(readFileSync(path.join(folder, name)))))).filter((mail) => mail.to === address);
   }
 
@@ -35,10 +50,26 @@ describe.skipIf(chromiumMissing)('a card to an address that bounces, corrected a
       const page = await world.page(width);
       page.setDefaultTimeout(20_000);
       const username = `bounce${width}${Date.now().toString(36)}`;
-      expect((await page.request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Cohen', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
-      const registry = (await (await page.request.post('/api/registries', {
-        data: { childName: 'Ari Cohen', celebrationDate: '2027-05-16', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
-      })).json()) as { id: string };
+      expect(
+        (
+          await page.request.post('/api/register', {
+            data: { firstName: 'Rachel', lastName: 'Cohen', email: `${username}@example.com`, username, password: 'shalom-2026' },
+          })
+        ).status(),
+      ).toBe(201);
+      const registry = (await (
+        await page.request.post('/api/registries', {
+          data: {
+            childName: 'Ari Cohen',
+            celebrationDate: '2027-05-16',
+            currency: 'USD',
+            personalMessage: '',
+            photoUrl: null,
+            preferredCharityId: '',
+            allowCharityChoice: true,
+          },
+        })
+      ).json()) as { id: string };
       const guests = await world.context();
       await giveFrom(guests.request, registry.id, 'bounce@example.com');
       await guests.close();
@@ -74,7 +105,11 @@ describe.skipIf(chromiumMissing)('a card to an address that bounces, corrected a
       await screenshot(page, `mail-card-sent-again-${width}`);
 
       const [card] = await outboxTo(corrected);
-      expect(card).toMatchObject({ from: { name: 'The Cohen family via Mitzvah Gifts' }, replyTo: `${username}@example.com`, unsubscribe: { oneClick: true } });
+      expect(card).toMatchObject({
+        from: { name: 'The Cohen family via Mitzvah Gifts' },
+        replyTo: `${username}@example.com`,
+        unsubscribe: { oneClick: true },
+      });
       // The giver opens the card's unsubscribe link in a browser: the page asks first.
       await page.goto(card!.unsubscribe!.url);
       await page.waitForURL(/\/unsubscribe\/thank-you-cards#token=[A-Za-z0-9_-]+$/);

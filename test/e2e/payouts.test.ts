@@ -18,13 +18,28 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
   /** A registry with two gifts, both to the one charity given, so that charity's payouts are this journey's alone. */
   async function registryWithGifts(request: APIRequestContext, childName: string, charityId: string) {
     const created = await request.post('/api/registries', {
-      data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName,
+        celebrationDate: '2027-05-16',
+        currency: 'USD',
+        personalMessage: 'Thank you!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(created.status()).toBe(201);
     const registry = (await created.json()) as { id: string };
     for (const [index, amount] of [100, 80].entries()) {
       const intent = await request.post('/api/create-payment-intent', {
-        data: { registryId: registry.id, charityId, giftGiverName: `Guest ${index}`, giftGiverEmail: `guest${index}@example.com`, amount, personalMessage: '' },
+        data: {
+          registryId: registry.id,
+          charityId,
+          giftGiverName: `Guest ${index}`,
+          giftGiverEmail: `guest${index}@example.com`,
+          amount,
+          personalMessage: '',
+        },
       });
       const { clientSecret } = (await intent.json()) as { clientSecret: string };
       expect((await request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
@@ -46,7 +61,11 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
 
   function outbox(): string[] {
     const folder = path.join(world.server.dataDir, 'outbox');
-    return readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    return readdirSync(folder).map((file) =>
+      readFileSync(path.join(folder, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
   }
 
   it('closes with a check; an admin claims it (another admin sees who holds it), sends it and pays the charity’s share, and the family sees it completed, at 360 px (its screens at 1280 px too)', async () => {
@@ -145,7 +164,10 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
     await distribution.getByRole('button', { name: 'Show Donor List' }).click();
     const donors = distribution.getByRole('region', { name: `Donors to ${partner.name}` });
     await donors.getByText('Guest 0').waitFor();
-    await donors.getByText(/^No receipt issued · \d{4}-\d{2}-\d{2} · E-mail not shared$/).first().waitFor();
+    await donors
+      .getByText(/^No receipt issued · \d{4}-\d{2}-\d{2} · E-mail not shared$/)
+      .first()
+      .waitFor();
     const history = admin.getByRole('region', { name: 'Payout History' }).getByRole('listitem', { name: partner.name });
     await expectAccessibleAtBothWidths(admin, 'charity payouts', { name: 'admin-charity-pending' });
     // Listed once: pending in its distribution (with the button), not again in the history.
@@ -170,12 +192,12 @@ describe.skipIf(chromiumMissing)('a family closes its registry and everyone is p
     expect(mail.some((text) => text.includes('registry closed') && text.includes('mailed within 5-7 business days'))).toBe(true);
     expect(mail.some((text) => text.includes('your payout was sent'))).toBe(true);
     const audit = await world.server.infrastructure.repositories.audit.list(100);
-    expect(audit.filter((event) => event.actorUserId === operator.id).map((event) => event.action).sort()).toEqual([
-      'charity_payout.claimed',
-      'charity_payout.completed',
-      'manual_payout.claimed',
-      'manual_payout.completed',
-    ]);
+    expect(
+      audit
+        .filter((event) => event.actorUserId === operator.id)
+        .map((event) => event.action)
+        .sort(),
+    ).toEqual(['charity_payout.claimed', 'charity_payout.completed', 'manual_payout.claimed', 'manual_payout.completed']);
     await owner.context().close();
     await admin.context().close();
   });

@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumMissing, e2eWorld, expectAccessible, expectAccessibleAtBothWidths, giveHundredThroughTheForm, PHONE_WIDTH, screenshot, signUp } from './browser';
+import {
+  chromiumMissing,
+  e2eWorld,
+  expectAccessible,
+  expectAccessibleAtBothWidths,
+  giveHundredThroughTheForm,
+  PHONE_WIDTH,
+  screenshot,
+  signUp,
+} from './browser';
 
 if (chromiumMissing) console.warn(`Skipping the end-to-end journeys: ${chromiumMissing}`);
 
@@ -19,7 +28,12 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
   async function outbox(): Promise<string[]> {
     await world.server.mailWorker.drainOnce();
     const folder = path.join(world.server.dataDir, 'outbox');
-    return readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=').replace(/=E2=80=99/g, '’'));
+    return readdirSync(folder).map((file) =>
+      readFileSync(path.join(folder, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+        .replace(/=E2=80=99/g, '’'),
+    );
   }
 
   const width = PHONE_WIDTH;
@@ -28,7 +42,15 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
     await signUp(owner.request, `family${width}`);
     const childName = `Noa Refund ${width}`;
     const created = await owner.request.post('/api/registries', {
-      data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName,
+        celebrationDate: '2027-05-16',
+        currency: 'USD',
+        personalMessage: 'Thank you!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(created.status()).toBe(201);
     const registry = (await created.json()) as { id: string; shortCode: string };
@@ -40,10 +62,19 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
     // A second guest, whose gift the administrator refunds later.
     const charityId = ((await (await guest.request.get('/api/charities')).json()) as { id: string }[])[0]!.id;
     const intent = await guest.request.post('/api/create-payment-intent', {
-      data: { registryId: registry.id, charityId, giftGiverName: 'Avi Levi', giftGiverEmail: `avi${width}@example.com`, amount: 36, personalMessage: '' },
+      data: {
+        registryId: registry.id,
+        charityId,
+        giftGiverName: 'Avi Levi',
+        giftGiverEmail: `avi${width}@example.com`,
+        amount: 36,
+        personalMessage: '',
+      },
     });
     const { clientSecret } = (await intent.json()) as { clientSecret: string };
-    expect((await guest.request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
+    expect((await guest.request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(
+      200,
+    );
 
     await owner.goto(`/registry/${registry.id}`);
     await owner.getByText('$136.00').first().waitFor();
@@ -77,7 +108,10 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
 
     // Shira's e-mail says how much comes back and when.
     await expect
-      .poll(async () => (await outbox()).filter((mail) => mail.includes(`To: shira${width}@example.com`) && mail.includes('was refunded')).length)
+      .poll(
+        async () =>
+          (await outbox()).filter((mail) => mail.includes(`To: shira${width}@example.com`) && mail.includes('was refunded')).length,
+      )
       .toBe(1);
     const refundMail = (await outbox()).find((mail) => mail.includes(`To: shira${width}@example.com`) && mail.includes('was refunded'))!;
     expect(refundMail).toContain('$106.39');
@@ -114,18 +148,46 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
     await signUp(owner.request, 'closedrefund');
     const childName = 'Tali Closed';
     const created = await owner.request.post('/api/registries', {
-      data: { childName, celebrationDate: '2027-05-16', currency: 'USD', personalMessage: 'Thank you!', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName,
+        celebrationDate: '2027-05-16',
+        currency: 'USD',
+        personalMessage: 'Thank you!',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     const registry = (await created.json()) as { id: string; shortCode: string };
     const charityId = ((await (await owner.request.get('/api/charities')).json()) as { id: string }[])[0]!.id;
-    for (const [name, amount] of [['Dina Katz', 50], ['Yoni Adler', 40], ['Moshe Bar', 30]] as const) {
+    for (const [name, amount] of [
+      ['Dina Katz', 50],
+      ['Yoni Adler', 40],
+      ['Moshe Bar', 30],
+    ] as const) {
       const intent = await owner.request.post('/api/create-payment-intent', {
-        data: { registryId: registry.id, charityId, giftGiverName: name, giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}.closed@example.com`, amount, personalMessage: '' },
+        data: {
+          registryId: registry.id,
+          charityId,
+          giftGiverName: name,
+          giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}.closed@example.com`,
+          amount,
+          personalMessage: '',
+        },
       });
       const { clientSecret } = (await intent.json()) as { clientSecret: string };
-      expect((await owner.request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
+      expect((await owner.request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(
+        200,
+      );
     }
-    const check = { payoutMethod: 'check', mailingName: 'Rachel Stern', mailingAddress: '12 Elm Street', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+    const check = {
+      payoutMethod: 'check',
+      mailingName: 'Rachel Stern',
+      mailingAddress: '12 Elm Street',
+      mailingCity: 'Teaneck',
+      mailingState: 'NJ',
+      mailingZip: '07666',
+    };
     expect((await owner.request.put(`/api/registries/${registry.id}/payout-info`, { data: check })).status()).toBe(200);
     expect((await owner.request.put(`/api/registries/${registry.id}/close`)).status()).toBe(200);
 
@@ -138,7 +200,10 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
     await dialog.getByRole('button', { name: /Refund \$/ }).click();
     await owner.getByText('Gift Refunded').first().waitFor();
     await dina.getByText('Refunded').waitFor();
-    const after = (await (await owner.request.get(`/api/registries/${registry.id}`)).json()) as { payoutAmount: number; charityPayoutAmount: number };
+    const after = (await (await owner.request.get(`/api/registries/${registry.id}`)).json()) as {
+      payoutAmount: number;
+      charityPayoutAmount: number;
+    };
     expect(after).toMatchObject({ payoutAmount: 63, charityPayoutAmount: 7 });
 
     // An administrator claims the check; the family can no longer refund.
@@ -165,7 +230,10 @@ describe.skipIf(chromiumMissing)('a family and an administrator refund gifts (Ch
     await admin.getByText('Gift Refunded at the Platform’s Cost').first().waitFor();
     await adminYoni.getByText('Refunded').waitFor();
     // The family's payout being sent is what it was at the claim.
-    expect(await (await owner.request.get(`/api/registries/${registry.id}`)).json()).toMatchObject({ payoutAmount: 63, payoutStatus: 'sending' });
+    expect(await (await owner.request.get(`/api/registries/${registry.id}`)).json()).toMatchObject({
+      payoutAmount: 63,
+      payoutStatus: 'sending',
+    });
     for (const opened of [owner, admin]) await opened.context().close();
   });
 });

@@ -72,7 +72,10 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
       await dialog.getByRole('heading', { name: dialogTitle }).waitFor();
       // The family asks for less motion (browser.ts): the dialog is there at once, nothing fades or grows in.
       expect(await page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length)).toBe(0);
-      await expectAccessibleAtBothWidths(page, `${button} dialog`, { name: `dialog-${button.toLowerCase().replaceAll(' ', '-')}`, fullPage: false });
+      await expectAccessibleAtBothWidths(page, `${button} dialog`, {
+        name: `dialog-${button.toLowerCase().replaceAll(' ', '-')}`,
+        fullPage: false,
+      });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
@@ -80,7 +83,15 @@ describe.skipIf(chromiumMissing)('a family creates a registry and a guest finds 
     // A second registry, for a younger child, the family keeps unlisted from the edit dialog.
     const hiddenName = 'Ophira Quietwood';
     const second = await page.request.post('/api/registries', {
-      data: { childName: hiddenName, celebrationDate: '2028-02-20', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName: hiddenName,
+        celebrationDate: '2028-02-20',
+        currency: 'USD',
+        personalMessage: '',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     expect(second.status()).toBe(201);
     const hidden = (await second.json()) as { id: string; shortCode: string; unlisted: boolean };

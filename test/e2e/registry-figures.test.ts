@@ -16,7 +16,9 @@ describe.skipIf(chromiumMissing)('one figure on every screen, after a refund at 
   }
 
   async function give(request: APIRequestContext, registryId: string, charityId: string, amount: number, giftGiverName: string) {
-    const intent = await request.post('/api/create-payment-intent', { data: { registryId, charityId, giftGiverName, giftGiverEmail: 'guest@example.com', amount, personalMessage: '' } });
+    const intent = await request.post('/api/create-payment-intent', {
+      data: { registryId, charityId, giftGiverName, giftGiverEmail: 'guest@example.com', amount, personalMessage: '' },
+    });
     const { clientSecret } = (await intent.json()) as { clientSecret: string };
     expect((await request.post('/api/sandbox/confirm', { data: { clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
   }
@@ -24,19 +26,41 @@ describe.skipIf(chromiumMissing)('one figure on every screen, after a refund at 
   /** CA$378.00 given (CA$360.00 and CA$18.00, to two charities), closed to be paid by check, claimed, and the CA$18.00 refunded at the platform's cost. */
   async function theHistory(owner: Page, admin: Page) {
     const created = await owner.request.post('/api/registries', {
-      data: { childName: 'Noa Friedman', celebrationDate: '2027-06-13', currency: 'CAD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
+      data: {
+        childName: 'Noa Friedman',
+        celebrationDate: '2027-06-13',
+        currency: 'CAD',
+        personalMessage: '',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+      },
     });
     const registry = (await created.json()) as { id: string };
     const charities = (await (await owner.request.get('/api/charities')).json()) as { id: string; name: string }[];
     await give(owner.request, registry.id, charities[0]!.id, 360, 'Grandma Ruth');
     await give(owner.request, registry.id, charities[1]!.id, 18, 'Cousin Avi');
-    const check = { payoutMethod: 'check', mailingName: 'Leah Friedman', mailingAddress: '12 Elm St', mailingCity: 'Toronto', mailingState: 'ON', mailingZip: 'M5V 2T6', mailingCountry: 'CA' };
+    const check = {
+      payoutMethod: 'check',
+      mailingName: 'Leah Friedman',
+      mailingAddress: '12 Elm St',
+      mailingCity: 'Toronto',
+      mailingState: 'ON',
+      mailingZip: 'M5V 2T6',
+      mailingCountry: 'CA',
+    };
     expect((await owner.request.put(`/api/registries/${registry.id}/payout-info`, { data: check })).status()).toBe(200);
     expect((await owner.request.put(`/api/registries/${registry.id}/close`)).status()).toBe(200);
     expect((await admin.request.post(`/api/admin/manual-payouts/${registry.id}/claim`, { data: {} })).status()).toBe(200);
-    const list = (await (await owner.request.get(`/api/registries/${registry.id}/gift-list`)).json()) as { gifts: { id: string; amount: number }[] };
+    const list = (await (await owner.request.get(`/api/registries/${registry.id}/gift-list`)).json()) as {
+      gifts: { id: string; amount: number }[];
+    };
     const small = list.gifts.find((gift) => gift.amount === 18)!;
-    expect((await admin.request.post(`/api/gifts/${small.id}/refund-at-platform-cost`, { data: { reason: 'The giver’s card was stolen' } })).status()).toBe(200);
+    expect(
+      (
+        await admin.request.post(`/api/gifts/${small.id}/refund-at-platform-cost`, { data: { reason: 'The giver’s card was stolen' } })
+      ).status(),
+    ).toBe(200);
     return { registry, charities };
   }
 

@@ -9,10 +9,16 @@ describe.skipIf(chromiumMissing)('a family thanks everyone at once (Chromium)', 
   const world = e2eWorld();
 
   async function give(request: APIRequestContext, registryId: string, charityId: string, name: string, email: string) {
-    const intent = (await (await request.post('/api/create-payment-intent', {
-      data: { registryId, charityId, giftGiverName: name, giftGiverEmail: email, amount: 36, personalMessage: '' },
-    })).json()) as { clientSecret: string };
-    expect((await request.post('/api/sandbox/confirm', { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
+    const intent = (await (
+      await request.post('/api/create-payment-intent', {
+        data: { registryId, charityId, giftGiverName: name, giftGiverEmail: email, amount: 36, personalMessage: '' },
+      })
+    ).json()) as { clientSecret: string };
+    expect(
+      (
+        await request.post('/api/sandbox/confirm', { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242' } })
+      ).status(),
+    ).toBe(200);
   }
 
   for (const width of [1280, 360]) {
@@ -22,22 +28,52 @@ describe.skipIf(chromiumMissing)('a family thanks everyone at once (Chromium)', 
       page.setDefaultTimeout(20_000);
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       const username = `many${width}${Date.now().toString(36)}`;
-      expect((await page.request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Cohen', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
-      const registry = (await (await page.request.post('/api/registries', {
-        data: { childName: 'sarah-rose cohen', celebrationDate: '2027-05-16', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
-      })).json()) as { id: string };
+      expect(
+        (
+          await page.request.post('/api/register', {
+            data: { firstName: 'Rachel', lastName: 'Cohen', email: `${username}@example.com`, username, password: 'shalom-2026' },
+          })
+        ).status(),
+      ).toBe(201);
+      const registry = (await (
+        await page.request.post('/api/registries', {
+          data: {
+            childName: 'sarah-rose cohen',
+            celebrationDate: '2027-05-16',
+            currency: 'USD',
+            personalMessage: '',
+            photoUrl: null,
+            preferredCharityId: '',
+            allowCharityChoice: true,
+          },
+        })
+      ).json()) as { id: string };
       const charities = (await (await page.request.get('/api/charities')).json()) as { id: string }[];
-      const givers = ['Miriam', 'Noam', 'Eve', 'Dan'].map((first) => ({ name: `${first} ${width}`, email: `${first.toLowerCase()}${width}-${username}@example.com` }));
+      const givers = ['Miriam', 'Noam', 'Eve', 'Dan'].map((first) => ({
+        name: `${first} ${width}`,
+        email: `${first.toLowerCase()}${width}-${username}@example.com`,
+      }));
       const guests = await world.context();
       for (const giver of givers) await give(guests.request, registry.id, charities[0]!.id, giver.name, giver.email);
       await guests.close();
 
       // Miriam was thanked already, with a card of her own.
-      const contributors = (await (await page.request.get(`/api/registries/${registry.id}/contributors`)).json()) as { id: string; giftGiverName: string }[];
+      const contributors = (await (await page.request.get(`/api/registries/${registry.id}/contributors`)).json()) as {
+        id: string;
+        giftGiverName: string;
+      }[];
       const miriamGift = contributors.find((c) => c.giftGiverName === givers[0]!.name)!;
-      const miriamNote = (await (await page.request.post('/api/thank-you-notes', {
-        data: { giftId: miriamGift.id, templateId: 'nature', customMessage: 'Dear Miriam, todah rabah!', imageUrls: [], imageSize: 'medium' },
-      })).json()) as { id: string };
+      const miriamNote = (await (
+        await page.request.post('/api/thank-you-notes', {
+          data: {
+            giftId: miriamGift.id,
+            templateId: 'nature',
+            customMessage: 'Dear Miriam, todah rabah!',
+            imageUrls: [],
+            imageSize: 'medium',
+          },
+        })
+      ).json()) as { id: string };
       expect((await page.request.post(`/api/thank-you-notes/${miriamNote.id}/send`, { data: {} })).status()).toBe(200);
 
       await page.goto(`/thank-you-cards/${registry.id}`);
@@ -96,7 +132,9 @@ describe.skipIf(chromiumMissing)('a family thanks everyone at once (Chromium)', 
         expect(theirs[0]!.text).toContain(`Dear ${giver.name},`);
         expect(theirs[0]!.text).toContain(`Todah rabah from ${width}.`);
       }
-      expect(cards.filter((mail) => mail.to === givers[0]!.email).map((mail) => mail.text)).toEqual([expect.stringContaining('Dear Miriam, todah rabah!')]);
+      expect(cards.filter((mail) => mail.to === givers[0]!.email).map((mail) => mail.text)).toEqual([
+        expect.stringContaining('Dear Miriam, todah rabah!'),
+      ]);
       await context.close();
     });
   }

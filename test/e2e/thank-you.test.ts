@@ -11,10 +11,23 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
   const world = e2eWorld();
 
   async function give(request: APIRequestContext, registryId: string, charityId: string, name: string, amount: number) {
-    const intent = (await (await request.post('/api/create-payment-intent', {
-      data: { registryId, charityId, giftGiverName: name, giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`, amount, personalMessage: '' },
-    })).json()) as { clientSecret: string };
-    expect((await request.post('/api/sandbox/confirm', { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242' } })).status()).toBe(200);
+    const intent = (await (
+      await request.post('/api/create-payment-intent', {
+        data: {
+          registryId,
+          charityId,
+          giftGiverName: name,
+          giftGiverEmail: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+          amount,
+          personalMessage: '',
+        },
+      })
+    ).json()) as { clientSecret: string };
+    expect(
+      (
+        await request.post('/api/sandbox/confirm', { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242' } })
+      ).status(),
+    ).toBe(200);
   }
 
   const width = PHONE_WIDTH;
@@ -24,10 +37,26 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     const username = `family${width}${Date.now().toString(36)}`;
-    expect((await page.request.post('/api/register', { data: { firstName: 'Rachel', lastName: 'Cohen', email: `${username}@example.com`, username, password: 'shalom-2026' } })).status()).toBe(201);
-    const registry = (await (await page.request.post('/api/registries', {
-      data: { childName: 'sarah-rose cohen', celebrationDate: '2027-05-16', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true },
-    })).json()) as { id: string };
+    expect(
+      (
+        await page.request.post('/api/register', {
+          data: { firstName: 'Rachel', lastName: 'Cohen', email: `${username}@example.com`, username, password: 'shalom-2026' },
+        })
+      ).status(),
+    ).toBe(201);
+    const registry = (await (
+      await page.request.post('/api/registries', {
+        data: {
+          childName: 'sarah-rose cohen',
+          celebrationDate: '2027-05-16',
+          currency: 'USD',
+          personalMessage: '',
+          photoUrl: null,
+          preferredCharityId: '',
+          allowCharityChoice: true,
+        },
+      })
+    ).json()) as { id: string };
     const charities = (await (await page.request.get('/api/charities')).json()) as { id: string }[];
     const guests = await world.context();
     await give(guests.request, registry.id, charities[0]!.id, `Miriam${width} Gold`, 36);
@@ -51,9 +80,14 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
     expect(await message.inputValue()).toContain('Sarah-Rose Cohen');
     await message.fill(`Dear Miriam,\n\nThank you for the beautiful gift! Todah rabah from ${width}.\n\nSarah-Rose`);
     await page.getByRole('radio', { name: /Nature Green & Teal/ }).check();
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toBuffer();
     await page.locator('input[type="file"]').setInputFiles({ name: 'celebration.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByRole('button', { name: /Remove photo/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Remove photo/ })
+      .first()
+      .waitFor();
     const preview = page.frameLocator('iframe[title="Card preview"]');
     await preview.getByText(`Todah rabah from ${width}.`).waitFor();
     await preview.locator('img').first().waitFor();
@@ -70,7 +104,11 @@ describe.skipIf(chromiumMissing)('a family thanks a giver with a card (Chromium)
     await world.server.mailWorker.drainOnce();
     const outbox = path.join(world.server.dataDir, 'outbox');
     const card = readdirSync(outbox)
-      .map((file) => readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .map((file) =>
+        readFileSync(path.join(outbox, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
       .find((text) => text.includes(`To: miriam${width}@example.com`) && text.includes('A thank-you from sarah-rose cohen'));
     expect(card, 'the card is in the outbox').toBeDefined();
     expect(card).toContain(`Todah rabah from ${width}.`);

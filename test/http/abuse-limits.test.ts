@@ -32,7 +32,10 @@ describe('names that go into e-mails, titles and link previews', () => {
       expect(response.status, `${field} ${JSON.stringify(value)}`).toBe(400);
       const label = field === 'firstName' ? 'First name' : 'Last name';
       expect(response.json.errors).toMatchObject({ [field]: `${label} cannot contain line breaks or control characters` });
-      const login = await new HttpClient(server.url).post('/api/login', { username: registration.username, password: registration.password });
+      const login = await new HttpClient(server.url).post('/api/login', {
+        username: registration.username,
+        password: registration.password,
+      });
       expect(login.status).toBe(401);
     }
   });
@@ -64,7 +67,12 @@ describe('names that go into e-mails, titles and link previews', () => {
     expect((await client.get('/api/registries/my')).json).toEqual([]);
 
     const { owner, registry } = await openRegistry(server, { childName: 'Noa Levi' });
-    const edited = await owner.client.call('PUT', `/api/registries/${registry.id}`, { childName: `${RIGHT_TO_LEFT_OVERRIDE}Noa`, celebrationDate: '2027-05-16', personalMessage: '', photoUrl: null });
+    const edited = await owner.client.call('PUT', `/api/registries/${registry.id}`, {
+      childName: `${RIGHT_TO_LEFT_OVERRIDE}Noa`,
+      celebrationDate: '2027-05-16',
+      personalMessage: '',
+      photoUrl: null,
+    });
     expect(edited.status).toBe(400);
     expect(edited.json.errors).toMatchObject({ childName: "Child's name cannot contain characters that change the direction of text" });
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ childName: 'Noa Levi' });
@@ -73,7 +81,10 @@ describe('names that go into e-mails, titles and link previews', () => {
   it("refuses a giver's name with a direction override or a C1 control, opening no payment", async () => {
     const { owner, registry } = await openRegistry(server);
     const gift = { registryId: registry.id, charityId, giftGiverEmail: 'miriam@example.com', amount: 50, personalMessage: '' };
-    const bidi = await new HttpClient(server.url).post('/api/create-payment-intent', { ...gift, giftGiverName: `Miriam ${RIGHT_TO_LEFT_OVERRIDE}` });
+    const bidi = await new HttpClient(server.url).post('/api/create-payment-intent', {
+      ...gift,
+      giftGiverName: `Miriam ${RIGHT_TO_LEFT_OVERRIDE}`,
+    });
     expect(bidi.status).toBe(400);
     expect(bidi.json.errors).toMatchObject({ giftGiverName: 'Name cannot contain characters that change the direction of text' });
     const c1 = await new HttpClient(server.url).post('/api/create-payment-intent', { ...gift, giftGiverName: 'Miriam\u009B' });
@@ -102,7 +113,8 @@ describe('registries per account', () => {
     const { client } = await signedIn(server);
     // A form still to be corrected creates nothing and spends no try.
     expect((await client.post('/api/registries', aRegistryBody({ childName: '' }))).status).toBe(400);
-    for (let made = 0; made < 5; made += 1) expect((await client.post('/api/registries', aRegistryBody({ childName: `Child ${made}` }))).status).toBe(201);
+    for (let made = 0; made < 5; made += 1)
+      expect((await client.post('/api/registries', aRegistryBody({ childName: `Child ${made}` }))).status).toBe(201);
     const sixth = await client.post('/api/registries', aRegistryBody({ childName: 'Child 6' }));
     expect(sixth.status).toBe(429);
     expect(sixth.json.message).toMatch(/^Too many new registries from this account\. Please try again in \d+ minute\(s\)\.$/);
@@ -114,9 +126,12 @@ describe('registries per account', () => {
 
   it("shows one account's registries once in the public recent list, however many it opens", async () => {
     const { client } = await signedIn(server);
-    for (let made = 0; made < 5; made += 1) expect((await client.post('/api/registries', aRegistryBody({ childName: `BUY CHEAP PILLS ${made}` }))).status).toBe(201);
+    for (let made = 0; made < 5; made += 1)
+      expect((await client.post('/api/registries', aRegistryBody({ childName: `BUY CHEAP PILLS ${made}` }))).status).toBe(201);
     const recent = (await new HttpClient(server.url).get('/api/registries/recent')).json as unknown as { childName: string }[];
-    expect(recent.filter((card) => card.childName.startsWith('BUY CHEAP PILLS')).map((card) => card.childName)).toEqual(['BUY CHEAP PILLS 4']);
+    expect(recent.filter((card) => card.childName.startsWith('BUY CHEAP PILLS')).map((card) => card.childName)).toEqual([
+      'BUY CHEAP PILLS 4',
+    ]);
   });
 });
 
@@ -141,22 +156,26 @@ describe('payments from one address', () => {
   it('takes 60 paid gifts from one address in ten minutes, as a party on one Wi-Fi gives', async () => {
     const { registry } = await openRegistry(server);
     const venue = nextClientAddress();
-    for (let guest = 0; guest < 60; guest += 1) expect(await give(new HttpClient(server.url, venue), registry.id, '4242424242424242'), `gift ${guest + 1}`).toBe(201);
+    for (let guest = 0; guest < 60; guest += 1)
+      expect(await give(new HttpClient(server.url, venue), registry.id, '4242424242424242'), `gift ${guest + 1}`).toBe(201);
   });
 
   it('takes 60 paid gifts from one address whose givers closed the tab before their page asked: the provider’s word gives the start back', async () => {
     const { registry } = await openRegistry(server);
     const venue = nextClientAddress();
-    for (let guest = 0; guest < 60; guest += 1) expect(await give(new HttpClient(server.url, venue), registry.id, '4242424242424242', true), `gift ${guest + 1}`).toBe(201);
+    for (let guest = 0; guest < 60; guest += 1)
+      expect(await give(new HttpClient(server.url, venue), registry.id, '4242424242424242', true), `gift ${guest + 1}`).toBe(201);
     // Declines still count: 30 more go, the 31st is refused.
-    for (let attempt = 0; attempt < 30; attempt += 1) expect(await give(new HttpClient(server.url, venue), registry.id, '4000000000000002', true)).toBe(402);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      expect(await give(new HttpClient(server.url, venue), registry.id, '4000000000000002', true)).toBe(402);
     expect(await give(new HttpClient(server.url, venue), registry.id, '4000000000000002', true)).toBe(429);
   });
 
   it('stops a run of declines from one address after 30', async () => {
     const { registry } = await openRegistry(server);
     const tester = nextClientAddress();
-    for (let attempt = 0; attempt < 30; attempt += 1) expect(await give(new HttpClient(server.url, tester), registry.id, '4000000000000002')).toBe(402);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      expect(await give(new HttpClient(server.url, tester), registry.id, '4000000000000002')).toBe(402);
     const refused = await new HttpClient(server.url, tester).post('/api/create-payment-intent', {
       registryId: registry.id,
       charityId,
@@ -184,9 +203,13 @@ describe('payments from one address', () => {
     const paymentIntentId = started.json.paymentIntentId;
     // A card tester asking about someone else's paid gift, again and again, earns nothing.
     const tester = nextClientAddress();
-    for (let asked = 0; asked < 3; asked += 1) expect((await new HttpClient(server.url, tester).post('/api/payments/reconcile', { paymentIntentId })).json).toEqual({ status: 'succeeded' });
+    for (let asked = 0; asked < 3; asked += 1)
+      expect((await new HttpClient(server.url, tester).post('/api/payments/reconcile', { paymentIntentId })).json).toEqual({
+        status: 'succeeded',
+      });
     for (let asked = 0; asked < 3; asked += 1) await starter.post('/api/payments/reconcile', { paymentIntentId });
-    for (let attempt = 0; attempt < 30; attempt += 1) expect(await give(new HttpClient(server.url, tester), registry.id, '4000000000000002')).toBe(402);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      expect(await give(new HttpClient(server.url, tester), registry.id, '4000000000000002')).toBe(402);
     expect(await give(new HttpClient(server.url, tester), registry.id, '4000000000000002')).toBe(429);
     // The starter's paid gift gave back its one start, no more: 30 unpaid ones still go, not 31 or 33.
     for (let attempt = 0; attempt < 30; attempt += 1) expect(await give(starter, registry.id, '4000000000000002')).toBe(402);

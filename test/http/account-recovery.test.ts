@@ -137,7 +137,8 @@ describe('nobody locks another person out of recovery', () => {
   it('lets the owner ask and reset after a stranger asked for their address again and again', async () => {
     const { registration } = await anAccount();
     const stranger = client();
-    for (let i = 0; i < 5; i += 1) expect([202, 429]).toContain((await stranger.post('/api/password-reset/request', { email: registration.email })).status);
+    for (let i = 0; i < 5; i += 1)
+      expect([202, 429]).toContain((await stranger.post('/api/password-reset/request', { email: registration.email })).status);
     const asked = await client().post('/api/password-reset/request', { email: registration.email });
     expect(asked.status).toBe(202);
     // However many asked, the inbox got one e-mail, and its link works.
@@ -173,11 +174,20 @@ describe('account page', () => {
   it('shows and changes the names of the signed-in user only', async () => {
     const { browser, registration } = await anAccount();
     const shown = await browser.get('/api/account');
-    expect(shown.json).toEqual({ id: expect.any(String), username: registration.username, email: registration.email, firstName: 'Sarah', lastName: 'Cohen', deletionScheduledFor: null });
+    expect(shown.json).toEqual({
+      id: expect.any(String),
+      username: registration.username,
+      email: registration.email,
+      firstName: 'Sarah',
+      lastName: 'Cohen',
+      deletionScheduledFor: null,
+    });
     const changed = await browser.call('PUT', '/api/account/profile', { firstName: 'Rivka', lastName: 'Stern' });
     expect(changed.status).toBe(200);
     expect((await browser.get('/api/user')).json).toMatchObject({ firstName: 'Rivka', lastName: 'Stern' });
-    expect((await browser.call('PUT', '/api/account/profile', { firstName: '', lastName: 'Stern' })).json.message).toBe('First name is required');
+    expect((await browser.call('PUT', '/api/account/profile', { firstName: '', lastName: 'Stern' })).json.message).toBe(
+      'First name is required',
+    );
     expect((await client().get('/api/account')).status).toBe(401);
     expect((await client().call('PUT', '/api/account/profile', { firstName: 'A', lastName: 'B' })).status).toBe(401);
   });
@@ -203,9 +213,13 @@ describe('account page', () => {
   it('limits wrong current passwords per account', async () => {
     const { browser } = await anAccount();
     for (let i = 0; i < 10; i += 1) {
-      expect((await browser.call('PUT', '/api/account/password', { currentPassword: `wrong-${i}`, newPassword: 'better-pass' })).status).toBe(400);
+      expect(
+        (await browser.call('PUT', '/api/account/password', { currentPassword: `wrong-${i}`, newPassword: 'better-pass' })).status,
+      ).toBe(400);
     }
-    expect((await browser.call('PUT', '/api/account/password', { currentPassword: 'correct-horse', newPassword: 'better-pass' })).status).toBe(429);
+    expect(
+      (await browser.call('PUT', '/api/account/password', { currentPassword: 'correct-horse', newPassword: 'better-pass' })).status,
+    ).toBe(429);
   });
 
   it('changes the e-mail only when the link sent to the new address is opened, once, and tells the old address', async () => {

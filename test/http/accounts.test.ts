@@ -20,7 +20,12 @@ describe('POST /api/register', () => {
     const registration = aRegistration({ firstName: 'Sarah', email: 'Sarah.Cohen@Example.com' });
     const response = await browser.post('/api/register', { ...registration, confirmPassword: registration.password });
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ username: registration.username, firstName: 'Sarah', email: 'sarah.cohen@example.com', isAdmin: false });
+    expect(response.json).toMatchObject({
+      username: registration.username,
+      firstName: 'Sarah',
+      email: 'sarah.cohen@example.com',
+      isAdmin: false,
+    });
     expect(response.text).not.toMatch(/password|argon2/i);
     const me = await browser.get('/api/user');
     expect(me.status).toBe(200);
@@ -123,9 +128,15 @@ describe('POST /api/login', () => {
     await client().post('/api/register', registration);
     const address = nextClientAddress();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await new HttpClient(server.url, address).post('/api/login', { username: registration.username, password: 'wrong-password' })).status).toBe(401);
+      expect(
+        (await new HttpClient(server.url, address).post('/api/login', { username: registration.username, password: 'wrong-password' }))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await new HttpClient(server.url, address).post('/api/login', { username: registration.username, password: registration.password });
+    const blocked = await new HttpClient(server.url, address).post('/api/login', {
+      username: registration.username,
+      password: registration.password,
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Someone else, elsewhere, still signs in.
@@ -218,7 +229,10 @@ describe('cross-site requests', () => {
 
   it('lets the app’s own origin through', async () => {
     // Behind the TLS proxy the test client stands for, the page's own origin is the https one.
-    const response = await client().post('/api/register', aRegistration(), { Origin: server.url.replace('http:', 'https:'), 'Sec-Fetch-Site': 'same-origin' });
+    const response = await client().post('/api/register', aRegistration(), {
+      Origin: server.url.replace('http:', 'https:'),
+      'Sec-Fetch-Site': 'same-origin',
+    });
     expect(response.status).toBe(201);
   });
 });

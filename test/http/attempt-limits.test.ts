@@ -38,7 +38,10 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const { username } = await anAccount();
     const address = nextClientAddress();
     const statuses = await Promise.all(
-      Array.from({ length: 50 }, async () => (await new HttpClient(server.url, address).post('/api/login', { username, password: 'wrong-password' })).status),
+      Array.from(
+        { length: 50 },
+        async () => (await new HttpClient(server.url, address).post('/api/login', { username, password: 'wrong-password' })).status,
+      ),
     );
     expect(tally(statuses)).toEqual({ 401: 10, 429: 40 });
   });
@@ -46,7 +49,14 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
   it('opens exactly 30 of 50 payments started at once from one address', async () => {
     const { owner, registry } = await openRegistry(server);
     const address = nextClientAddress();
-    const body = { registryId: registry.id, charityId, giftGiverName: 'Uncle Avi', giftGiverEmail: 'avi@example.com', amount: 18, personalMessage: '' };
+    const body = {
+      registryId: registry.id,
+      charityId,
+      giftGiverName: 'Uncle Avi',
+      giftGiverEmail: 'avi@example.com',
+      amount: 18,
+      personalMessage: '',
+    };
     const statuses = await Promise.all(
       Array.from({ length: 50 }, async () => (await new HttpClient(server.url, address).post('/api/create-payment-intent', body)).status),
     );
@@ -57,7 +67,14 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
   it('does not spend a giver’s tries on forms they still have to correct', async () => {
     const { registry } = await openRegistry(server);
     const address = nextClientAddress();
-    const body = { registryId: registry.id, charityId, giftGiverName: 'Uncle Avi', giftGiverEmail: 'avi@example.com', amount: 18, personalMessage: '' };
+    const body = {
+      registryId: registry.id,
+      charityId,
+      giftGiverName: 'Uncle Avi',
+      giftGiverEmail: 'avi@example.com',
+      amount: 18,
+      personalMessage: '',
+    };
     for (let attempt = 0; attempt < 35; attempt += 1) {
       expect((await new HttpClient(server.url, address).post('/api/create-payment-intent', { ...body, amount: 0 })).status).toBe(400);
     }
@@ -74,7 +91,9 @@ describe('limits a client cannot dodge', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt += 1) {
       const spoofed = { 'X-Forwarded-For': `203.0.113.${attempt + 1}, ${address}` };
-      statuses.push((await new HttpClient(server.url, address).call('POST', '/api/login', { username, password: 'wrong-password' }, spoofed)).status);
+      statuses.push(
+        (await new HttpClient(server.url, address).call('POST', '/api/login', { username, password: 'wrong-password' }, spoofed)).status,
+      );
     }
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
     // The account's owner, from their own address, is not locked out.
@@ -106,10 +125,19 @@ describe('limits a client cannot dodge', () => {
   it('limits the gifts given by hand one account records, since each may name any address a card then goes to', async () => {
     const { owner, registry } = await openRegistry(server);
     const today = new Date().toISOString().slice(0, 10);
-    const gift = (index: number) => ({ giftGiverName: `Guest ${index}`, giftGiverEmail: `guest${index}@example.com`, amount: 1, method: 'cash', receivedOn: today, note: '' });
+    const gift = (index: number) => ({
+      giftGiverName: `Guest ${index}`,
+      giftGiverEmail: `guest${index}@example.com`,
+      amount: 1,
+      method: 'cash',
+      receivedOn: today,
+      note: '',
+    });
     const statuses: number[] = [];
     for (let index = 0; index < 300; index += 10) {
-      const batch = await Promise.all(Array.from({ length: 10 }, (_, offset) => owner.client.post(`/api/registries/${registry.id}/offline-gifts`, gift(index + offset))));
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, (_, offset) => owner.client.post(`/api/registries/${registry.id}/offline-gifts`, gift(index + offset))),
+      );
       statuses.push(...batch.map((answer) => answer.status));
     }
     expect(tally(statuses)).toEqual({ 201: 300 });

@@ -36,7 +36,9 @@ describe('whose celebration it is', () => {
     for (const celebrationType of ['bat-mitzvah', 'BAT', '']) {
       const response = await client.post('/api/registries', aRegistryBody({ celebrationType }));
       expect(response.status, celebrationType).toBe(400);
-      expect(response.json.message).toMatch(/^Celebration must be one of bar \(Bar Mitzvah\), bat \(Bat Mitzvah\), bnai \(B'nai Mitzvah\) or unspecified/);
+      expect(response.json.message).toMatch(
+        /^Celebration must be one of bar \(Bar Mitzvah\), bat \(Bat Mitzvah\), bnai \(B'nai Mitzvah\) or unspecified/,
+      );
     }
     for (const celebrationType of [1, null, ['bat']]) {
       const response = await client.post('/api/registries', aRegistryBody({ celebrationType }));
@@ -54,9 +56,16 @@ describe('whose celebration it is', () => {
     expect(edited.json).toMatchObject({ celebrationType: 'bnai' });
     const without = await owner.client.call('PUT', `/api/registries/${registry.id}`, base);
     expect(without.json).toMatchObject({ celebrationType: 'bnai' });
-    const bad = await owner.client.call('PUT', `/api/registries/${registry.id}`, { ...base, childName: 'Changed', celebrationType: 'twins' });
+    const bad = await owner.client.call('PUT', `/api/registries/${registry.id}`, {
+      ...base,
+      childName: 'Changed',
+      celebrationType: 'twins',
+    });
     expect(bad.status).toBe(400);
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ childName: 'Noa and Ari Levi', celebrationType: 'bnai' });
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({
+      childName: 'Noa and Ari Levi',
+      celebrationType: 'bnai',
+    });
     const stranger = await signedIn(server);
     expect((await stranger.client.call('PUT', `/api/registries/${registry.id}`, { ...base, celebrationType: 'bar' })).status).toBe(403);
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ celebrationType: 'bnai' });
@@ -67,12 +76,19 @@ describe('whose celebration it is', () => {
     const before = readOutbox(server.dataDir).length;
     const guest = new HttpClient(server.url);
     const intent = await guest.post('/api/create-payment-intent', {
-      registryId: registry.id, charityId: charity.id, giftGiverName: 'Miriam Gold', giftGiverEmail: 'miriam.gold@example.com', amount: 36, personalMessage: '',
+      registryId: registry.id,
+      charityId: charity.id,
+      giftGiverName: 'Miriam Gold',
+      giftGiverEmail: 'miriam.gold@example.com',
+      amount: 36,
+      personalMessage: '',
     });
     expect(intent.status, intent.text).toBe(201);
     await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
     await server.mailWorker.drainOnce();
-    const subjects = readOutbox(server.dataDir).slice(before).map((message) => message.subject);
+    const subjects = readOutbox(server.dataDir)
+      .slice(before)
+      .map((message) => message.subject);
     expect(subjects).toContain("Your gift to Maya Katz's Bat Mitzvah: receipt");
     expect(subjects).toContain("New gift from Miriam Gold for Maya Katz's Bat Mitzvah");
   });

@@ -9,8 +9,20 @@ let server: TestServer;
 let admin: HttpClient;
 let charities: { id: string; name: string }[];
 
-const US = { legalName: 'Chai Lifeline, Inc.', country: 'US', taxId: '112345678', address: '151 West 30th Street\nNew York, NY 10001', agreementDate: '2026-11-01' };
-const CA = { legalName: 'Canadian Friends of Hillel', country: 'CA', taxId: '123456789 RR 0001', address: '100 Bloor St W\nToronto ON M5S 1M4', agreementDate: '2026-10-15' };
+const US = {
+  legalName: 'Chai Lifeline, Inc.',
+  country: 'US',
+  taxId: '112345678',
+  address: '151 West 30th Street\nNew York, NY 10001',
+  agreementDate: '2026-11-01',
+};
+const CA = {
+  legalName: 'Canadian Friends of Hillel',
+  country: 'CA',
+  taxId: '123456789 RR 0001',
+  address: '100 Bloor St W\nToronto ON M5S 1M4',
+  agreementDate: '2026-10-15',
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -25,7 +37,15 @@ const delivered = () => deliveredMail(server.dataDir);
 
 async function give(registryId: string, charityId: string, amount: number, giftGiverEmail: string, shareEmailWithCharity = false) {
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: 'Miriam Gold', giftGiverEmail, amount, personalMessage: '', shareEmailWithCharity });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: 'Miriam Gold',
+    giftGiverEmail,
+    amount,
+    personalMessage: '',
+    shareEmailWithCharity,
+  });
   expect(intent.status, intent.text).toBe(201);
   const confirm = () => guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
   return { confirm };
@@ -119,7 +139,9 @@ describe('the receipt a giver gets, as delivered', () => {
 
     const [caMail] = await receiptTo(ca);
     expect(caMail!.text).toContain('Registration number: 123456789RR0001');
-    expect(caMail!.text).toContain('This is not an official receipt for income tax purposes; Canadian Friends of Hillel will issue your official receipt.');
+    expect(caMail!.text).toContain(
+      'This is not an official receipt for income tax purposes; Canadian Friends of Hillel will issue your official receipt.',
+    );
     const caNumber = /Receipt number: (MG-\d{4}-\d{6})/.exec(caMail!.text)?.[1];
     expect(caNumber).not.toBe(number);
 
@@ -154,23 +176,48 @@ describe("a charity payout's donor list", () => {
     await (await give(registry.id, charity.id, 250, `shared.${tag}@example.org`, true)).confirm();
     await (await give(registry.id, charity.id, 50, `private.${tag}@example.org`)).confirm();
     await (await give(registry.id, charity.id, 400, `refunded.${tag}@example.org`, true)).confirm();
-    const gifts = (await owner.client.get(`/api/registries/${registry.id}/gifts`)).json as unknown as { id: string; giftGiverEmail: string }[];
+    const gifts = (await owner.client.get(`/api/registries/${registry.id}/gifts`)).json as unknown as {
+      id: string;
+      giftGiverEmail: string;
+    }[];
     const refunded = gifts.find((gift) => gift.giftGiverEmail.startsWith('refunded.'))!;
     expect((await owner.client.post(`/api/gifts/${refunded.id}/refund`, { reason: 'Wrong registry' })).status).toBe(200);
-    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+    });
     expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
-    const payouts = (await admin.get('/api/admin/charity-payouts')).json as unknown as { id: string; registryIds: string[]; charityId: string }[];
+    const payouts = (await admin.get('/api/admin/charity-payouts')).json as unknown as {
+      id: string;
+      registryIds: string[];
+      charityId: string;
+    }[];
     const payout = payouts.find((one) => one.registryIds.includes(registry.id) && one.charityId === charity.id)!;
 
     const listed = await admin.get(`/api/admin/charity-payouts/${payout.id}/donors`);
     expect(listed.status, listed.text).toBe(200);
-    const donors = (listed.json.donors as { receiptNumber: string | null; giverEmail: string | null; amount: number; status: string }[]).filter((donor) => donor.amount > 0);
+    const donors = (
+      listed.json.donors as { receiptNumber: string | null; giverEmail: string | null; amount: number; status: string }[]
+    ).filter((donor) => donor.amount > 0);
     expect(donors).toHaveLength(3);
-    expect(donors).toContainEqual(expect.objectContaining({ giverName: 'Miriam Gold', giverEmail: `shared.${tag}@example.org`, amount: 25, status: 'donation', receiptNumber: expect.stringMatching(/^MG-/) }));
+    expect(donors).toContainEqual(
+      expect.objectContaining({
+        giverName: 'Miriam Gold',
+        giverEmail: `shared.${tag}@example.org`,
+        amount: 25,
+        status: 'donation',
+        receiptNumber: expect.stringMatching(/^MG-/),
+      }),
+    );
     expect(donors).toContainEqual(expect.objectContaining({ giverEmail: null, amount: 5, status: 'donation', receiptNumber: null }));
-    expect(donors).toContainEqual(expect.objectContaining({ giverEmail: null, amount: 40, status: 'void', receiptNumber: expect.stringMatching(/^MG-/) }));
+    expect(donors).toContainEqual(
+      expect.objectContaining({ giverEmail: null, amount: 40, status: 'void', receiptNumber: expect.stringMatching(/^MG-/) }),
+    );
 
-    for (const csvPath of [`/api/admin/charity-payouts/${payout.id}/donors.csv`, `/api/admin/charity-payouts/${payout.id}/donors?format=csv`]) {
+    for (const csvPath of [
+      `/api/admin/charity-payouts/${payout.id}/donors.csv`,
+      `/api/admin/charity-payouts/${payout.id}/donors?format=csv`,
+    ]) {
       const csv = await admin.download('GET', csvPath);
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -178,7 +225,11 @@ describe("a charity payout's donor list", () => {
       const lines = new TextDecoder().decode(csv.bytes).trimEnd().split('\r\n');
       expect(lines[0]).toBe('Receipt number,Giver name,Giver e-mail,Amount,Currency,Date,Status');
       expect(lines).toHaveLength(4);
-      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^MG-\\d{4}-\\d{6},Miriam Gold,shared\\.${tag}@example\\.org,25\\.00,USD,\\d{4}-\\d{2}-\\d{2},donation$`)));
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^MG-\\d{4}-\\d{6},Miriam Gold,shared\\.${tag}@example\\.org,25\\.00,USD,\\d{4}-\\d{2}-\\d{2},donation$`),
+        ),
+      );
       expect(lines).toContainEqual(expect.stringMatching(/^MG-\d{4}-\d{6},Miriam Gold,,40\.00,USD,\d{4}-\d{2}-\d{2},void$/));
     }
 
@@ -186,7 +237,11 @@ describe("a charity payout's donor list", () => {
     const { personalData } = server.infrastructure.repositories;
     await personalData.purgeGuestData(registry.id, new Date());
     await personalData.redactRegistry(registry.id, new Date());
-    const after = (await admin.get(`/api/admin/charity-payouts/${payout.id}/donors`)).json.donors as { receiptNumber: string | null; giverName: string; giverEmail: string | null }[];
+    const after = (await admin.get(`/api/admin/charity-payouts/${payout.id}/donors`)).json.donors as {
+      receiptNumber: string | null;
+      giverName: string;
+      giverEmail: string | null;
+    }[];
     expect(after.map((donor) => donor.giverEmail)).toEqual([null, null, null]);
     expect(after.filter((donor) => donor.receiptNumber !== null).map((donor) => donor.giverName)).toEqual(['Miriam Gold', 'Miriam Gold']);
     expect(after.filter((donor) => donor.receiptNumber === null).map((donor) => donor.giverName)).toEqual(['Redacted']);

@@ -22,7 +22,14 @@ afterAll(async () => {
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
-const byHand = { giftGiverName: 'Uncle Ben', giftGiverEmail: 'ben@example.com', amount: 180, method: 'cash', receivedOn: today(), note: '' };
+const byHand = {
+  giftGiverName: 'Uncle Ben',
+  giftGiverEmail: 'ben@example.com',
+  amount: 180,
+  method: 'cash',
+  receivedOn: today(),
+  note: '',
+};
 
 async function giveOnline(registryId: string, name: string) {
   const guest = new HttpClient(server.url);
@@ -35,17 +42,20 @@ async function giveOnline(registryId: string, name: string) {
     personalMessage: '',
   });
   expect(intent.status, intent.text).toBe(201);
-  expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBeLessThan(300);
+  expect(
+    (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+  ).toBeLessThan(300);
 }
 
 async function family() {
   const { owner, registry } = await openRegistry(server, { childName: 'Shira Peretz' });
   const coOwner = await signedInCoOwner(server, registry.id, { firstName: 'Avi' });
   const stranger = (await signedIn(server)).client;
-  const giftList = async () => (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as {
-    giftCount: number;
-    gifts: { id: string; giftGiverName: string; paymentStatus: string; givenBy: string }[];
-  };
+  const giftList = async () =>
+    (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as {
+      giftCount: number;
+      gifts: { id: string; giftGiverName: string; paymentStatus: string; givenBy: string }[];
+    };
   return { owner, coOwner, stranger, registry, giftList };
 }
 
@@ -90,7 +100,9 @@ describe('a co-owner’s family tools', () => {
     expect(sent.status, sent.text).toBe(200);
     expect(sent.json).toMatchObject({ sentCount: 1 });
     await server.mailWorker.drainOnce();
-    const mail = readOutbox(server.dataDir).find((message) => message.to === 'noam@example.com' && message.text.includes('Dear Noam, thank you!'));
+    const mail = readOutbox(server.dataDir).find(
+      (message) => message.to === 'noam@example.com' && message.text.includes('Dear Noam, thank you!'),
+    );
     expect(mail?.replyTo).toBe(coOwner.registration.email);
   });
 });

@@ -21,7 +21,9 @@ const newAddress = () => `other.parent.${Date.now()}.${(invitee += 1)}@example.c
 /** The token of the latest invitation e-mailed to the address, after the worker has sent what is queued. */
 async function invitationTokenFor(address: string): Promise<string> {
   await server.mailWorker.drainOnce();
-  const mail = readOutbox(server.dataDir).filter((message) => message.to === address).at(-1);
+  const mail = readOutbox(server.dataDir)
+    .filter((message) => message.to === address)
+    .at(-1);
   const token = mail ? /\/co-owner\/accept#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] : undefined;
   if (!token) throw new Error(`no invitation to ${address}`);
   return token;
@@ -54,7 +56,11 @@ describe('inviting, accepting and removing a co-owner', () => {
     expect(JSON.stringify(await server.infrastructure.orm.em.fork().find(CoOwnerInvitationEntity, {}))).not.toContain(token);
 
     const preview = await new HttpClient(server.url).post('/api/co-owner-invitations/preview', { token });
-    expect(preview.json).toMatchObject({ registryId: registry.id, childName: 'Talia Mizrahi', inviterName: expect.stringMatching(/^Dana/) });
+    expect(preview.json).toMatchObject({
+      registryId: registry.id,
+      childName: 'Talia Mizrahi',
+      inviterName: expect.stringMatching(/^Dana/),
+    });
 
     // Any e-mail address: the link is the proof.
     const parent = await signedIn(server, { firstName: 'Avi' });
@@ -67,7 +73,11 @@ describe('inviting, accepting and removing a co-owner', () => {
     // Where the money goes stays the owner's.
     expect(view.json).not.toHaveProperty('paypalEmail');
     expect(view.json).not.toHaveProperty('mailingAddress');
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ isOwner: true, isCoOwner: false, paypalEmail: null });
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({
+      isOwner: true,
+      isCoOwner: false,
+      paypalEmail: null,
+    });
 
     const mine = (await parent.client.get('/api/registries/my')).json as unknown as { id: string; role: string }[];
     expect(mine).toEqual([expect.objectContaining({ id: registry.id, role: 'coOwner' })]);
@@ -80,7 +90,11 @@ describe('inviting, accepting and removing a co-owner', () => {
       invitations: [],
     });
     // A co-owner sees who manages the registry, never the invitations.
-    expect(await people(parent.client, registry.id)).toMatchObject({ role: 'coOwner', coOwners: [{ userId: parent.user.id }], invitations: [] });
+    expect(await people(parent.client, registry.id)).toMatchObject({
+      role: 'coOwner',
+      coOwners: [{ userId: parent.user.id }],
+      invitations: [],
+    });
 
     // Used once: a second accept, by anyone, is gone.
     const again = await (await signedIn(server)).client.post('/api/co-owner-invitations/accept', { token });
@@ -106,7 +120,9 @@ describe('inviting, accepting and removing a co-owner', () => {
     expect((await owner.client.call('DELETE', `/api/registries/${registry.id}/co-owners/${owner.user.id}`)).status).toBe(404);
     const left = await first.client.call('DELETE', `/api/registries/${registry.id}/co-owners/${first.user.id}`);
     expect(left.json).toEqual({ message: 'You no longer co-own this registry' });
-    expect(((await people(owner.client, registry.id)).coOwners as { userId: string }[]).map((person) => person.userId)).toEqual([second.user.id]);
+    expect(((await people(owner.client, registry.id)).coOwners as { userId: string }[]).map((person) => person.userId)).toEqual([
+      second.user.id,
+    ]);
   });
 
   it('cancels a waiting invitation, whose link then stops working', async () => {
@@ -115,7 +131,9 @@ describe('inviting, accepting and removing a co-owner', () => {
     expect(await people(owner.client, registry.id)).toMatchObject({ invitations: [{ id: invitation.id, email }] });
     const coOwner = await signedInCoOwner(server, registry.id);
     expect((await coOwner.client.call('DELETE', `/api/registries/${registry.id}/co-owners/invitations/${invitation.id}`)).status).toBe(403);
-    expect((await owner.client.call('DELETE', `/api/registries/${registry.id}/co-owners/invitations/${invitation.id}`)).json).toEqual({ message: 'Invitation cancelled' });
+    expect((await owner.client.call('DELETE', `/api/registries/${registry.id}/co-owners/invitations/${invitation.id}`)).json).toEqual({
+      message: 'Invitation cancelled',
+    });
     expect((await owner.client.call('DELETE', `/api/registries/${registry.id}/co-owners/invitations/${invitation.id}`)).status).toBe(404);
     expect((await (await signedIn(server)).client.post('/api/co-owner-invitations/accept', { token })).status).toBe(410);
     expect((await people(owner.client, registry.id)).invitations).toEqual([]);
@@ -124,7 +142,9 @@ describe('inviting, accepting and removing a co-owner', () => {
   it('refuses an expired link, and one for a deleted registry', async () => {
     const { owner, registry } = await openRegistry(server);
     const { token } = await invite(owner.client, registry.id);
-    await server.infrastructure.orm.em.fork().nativeUpdate(CoOwnerInvitationEntity, { registryId: registry.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await server.infrastructure.orm.em
+      .fork()
+      .nativeUpdate(CoOwnerInvitationEntity, { registryId: registry.id }, { expiresAt: new Date(Date.now() - 1000) });
     const parent = await signedIn(server);
     expect((await parent.client.post('/api/co-owner-invitations/accept', { token })).status).toBe(410);
     expect((await people(owner.client, registry.id)).invitations).toEqual([]);
@@ -139,7 +159,10 @@ describe('inviting, accepting and removing a co-owner', () => {
     const { owner, registry } = await openRegistry(server);
     const { token } = await invite(owner.client, registry.id);
     const [a, b] = await Promise.all([signedIn(server), signedIn(server)]);
-    const answers = await Promise.all([a.client.post('/api/co-owner-invitations/accept', { token }), b.client.post('/api/co-owner-invitations/accept', { token })]);
+    const answers = await Promise.all([
+      a.client.post('/api/co-owner-invitations/accept', { token }),
+      b.client.post('/api/co-owner-invitations/accept', { token }),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
     expect((await people(owner.client, registry.id)).coOwners).toHaveLength(1);
   });

@@ -20,7 +20,13 @@ async function within(ms: number, request: Promise<{ status: number }>): Promise
     timer = setTimeout(() => resolve(0), ms);
   });
   try {
-    return await Promise.race([request.then((response) => response.status, () => -1), late]);
+    return await Promise.race([
+      request.then(
+        (response) => response.status,
+        () => -1,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -29,7 +35,10 @@ async function within(ms: number, request: Promise<{ status: number }>): Promise
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A request's status, Retry-After and how long it took; status 0 when it had not answered after the time allowed. */
-async function timed(ms: number, request: Promise<{ status: number; headers: Headers }>): Promise<{ status: number; retryAfter: string | null; ms: number }> {
+async function timed(
+  ms: number,
+  request: Promise<{ status: number; headers: Headers }>,
+): Promise<{ status: number; retryAfter: string | null; ms: number }> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
@@ -76,7 +85,10 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     const body = { registryId, charityId, giftGiverName: 'Cousin Dana', giftGiverEmail: 'dana@example.com', amount, personalMessage: '' };
     const started = await Promise.race([guest.post('/api/create-payment-intent', body).catch(() => null), sleep(10_000).then(() => null)]);
     if (!started || started.status !== 201) return { intent: started?.status ?? 0, confirm: 0 };
-    const confirm = await within(10_000, guest.post('/api/sandbox/confirm', { clientSecret: started.json.clientSecret, cardNumber: '4242424242424242' }));
+    const confirm = await within(
+      10_000,
+      guest.post('/api/sandbox/confirm', { clientSecret: started.json.clientSecret, cardNumber: '4242424242424242' }),
+    );
     return { intent: 201, confirm, paymentIntentId: String(started.json.paymentIntentId) };
   }
 
@@ -92,7 +104,10 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     for (let round = 0; round < KILL_ROUNDS; round += 1) {
       await sleep(300);
       killed += await connectedTo(postgresUrl!, async (admin) => {
-        const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
+        const { rowCount } = await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [database.name],
+        );
         return rowCount ?? 0;
       });
     }
@@ -150,10 +165,19 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
   // This test and the next each wait out the wait for an answer; the next freezes a connection of
   // its own, not the server's, so the two wait at the same time (with their own expect, as
   // concurrent tests must).
-  it.concurrent('answers every request 503 with Retry-After within the wait for an answer while the network is frozen, and works again once it thaws', async ({ expect }) => {
+  it.concurrent('answers every request 503 with Retry-After within the wait for an answer while the network is frozen, and works again once it thaws', async ({
+    expect,
+  }) => {
     const { registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
-    const gift = { registryId: registry.id, charityId, giftGiverName: 'Cousin Dana', giftGiverEmail: 'dana@example.com', amount: 36, personalMessage: '' };
+    const gift = {
+      registryId: registry.id,
+      charityId,
+      giftGiverName: 'Cousin Dana',
+      giftGiverEmail: 'dana@example.com',
+      amount: 36,
+      personalMessage: '',
+    };
     expect((await guest.get(`/api/registries/${registry.id}`)).status).toBe(200);
     proxy.freeze();
     let answers: Awaited<ReturnType<typeof timed>>[];
@@ -161,7 +185,9 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
       // Some take a pooled connection whose statement then gets no answer, some wait for a new one.
       answers = await Promise.all([
         ...Array.from({ length: 4 }, () => timed(WAITS.answer + 5_000, guest.get(`/api/registries/${registry.id}`))),
-        ...Array.from({ length: 2 }, () => timed(WAITS.answer + 5_000, new HttpClient(server.url).post('/api/create-payment-intent', gift))),
+        ...Array.from({ length: 2 }, () =>
+          timed(WAITS.answer + 5_000, new HttpClient(server.url).post('/api/create-payment-intent', gift)),
+        ),
       ]);
     } finally {
       proxy.thaw();
@@ -174,7 +200,9 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
     expect(await giveOnce(registry.id, 18)).toMatchObject({ intent: 201, confirm: 200 });
   });
 
-  it.concurrent('ends a connection whose statement got no answer within the wait, so the next statement gets a fresh one', async ({ expect }) => {
+  it.concurrent('ends a connection whose statement got no answer within the wait, so the next statement gets a fresh one', async ({
+    expect,
+  }) => {
     const direct = new URL(database.url);
     const ownProxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const orm = await openOrm({ kind: 'postgresql', url: through(ownProxy, database.url), waits: WAITS });
@@ -184,7 +212,16 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that drops connections
       expect(open).toBeGreaterThan(0);
       ownProxy.freeze();
       const started = Date.now();
-      const failure = await Promise.race([orm.em.fork().execute('select 2').then(() => 'answered', (error: unknown) => error), sleep(WAITS.answer + 5_000).then(() => 'still waiting')]);
+      const failure = await Promise.race([
+        orm.em
+          .fork()
+          .execute('select 2')
+          .then(
+            () => 'answered',
+            (error: unknown) => error,
+          ),
+        sleep(WAITS.answer + 5_000).then(() => 'still waiting'),
+      ]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(WAITS.answer - 100);
       expect(Date.now() - started).toBeLessThan(WAITS.answer + 2_000);
       expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
@@ -240,7 +277,14 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that refuses connectio
 
   async function everyRequestAnswers503(registryId: string): Promise<void> {
     const guest = new HttpClient(server.url);
-    const gift = { registryId, charityId, giftGiverName: 'Cousin Dana', giftGiverEmail: 'dana@example.com', amount: 36, personalMessage: '' };
+    const gift = {
+      registryId,
+      charityId,
+      giftGiverName: 'Cousin Dana',
+      giftGiverEmail: 'dana@example.com',
+      amount: 36,
+      personalMessage: '',
+    };
     for (let attempt = 0; attempt < 3; attempt += 1) {
       for (const answer of [await guest.get(`/api/registries/${registryId}`), await guest.post('/api/create-payment-intent', gift)]) {
         expect(answer.status, answer.text).toBe(503);
@@ -257,15 +301,19 @@ describe.skipIf(!postgresUrl)('the server on a PostgreSQL that refuses connectio
 
   it('answers 503 with Retry-After, not 500, while the role may open no connection (53300), and works again after', async () => {
     const { registry } = await openRegistry(server);
-    await whileRefused(`alter role "${role}" connection limit 0`, `alter role "${role}" connection limit -1`, () => everyRequestAnswers503(registry.id));
+    await whileRefused(`alter role "${role}" connection limit 0`, `alter role "${role}" connection limit -1`, () =>
+      everyRequestAnswers503(registry.id),
+    );
     await answersAgain(registry.id);
     expect(server.logs.join('')).toContain('too many connections for role');
   });
 
   it('answers 503 with Retry-After, not 500, while the database allows no connections (55000), and works again after', async () => {
     const { registry } = await openRegistry(server);
-    await whileRefused(`alter database "${database.name}" allow_connections false`, `alter database "${database.name}" allow_connections true`, () =>
-      everyRequestAnswers503(registry.id),
+    await whileRefused(
+      `alter database "${database.name}" allow_connections false`,
+      `alter database "${database.name}" allow_connections true`,
+      () => everyRequestAnswers503(registry.id),
     );
     await answersAgain(registry.id);
     expect(server.logs.join('')).toContain('is not currently accepting connections');

@@ -44,7 +44,14 @@ interface DisputeView {
 /** A guest's gift paid with the sandbox's dispute card: it succeeds, and is disputed a few seconds later. */
 async function giveWithDisputeCard(registryId: string, amount: number) {
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: 'Miriam Levy', giftGiverEmail: 'miriam@example.com', amount, personalMessage: '' });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: 'Miriam Levy',
+    giftGiverEmail: 'miriam@example.com',
+    amount,
+    personalMessage: '',
+  });
   expect(intent.status, intent.text).toBe(201);
   const paid = await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4000 0000 0000 0259' });
   expect(paid.json, paid.text).toEqual({ status: 'succeeded' });
@@ -90,9 +97,15 @@ describe('a gift paid with the dispute card', () => {
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 0 });
     expect(await books()).toEqual([]);
 
-    const sent = await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'The giver wrote to the family the same day. winning_evidence' });
+    const sent = await admin.post(`/api/admin/disputes/${opened.id}/evidence`, {
+      evidence: 'The giver wrote to the family the same day. winning_evidence',
+    });
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.json).toMatchObject({ status: 'under_review', awaitsEvidence: false, evidenceText: 'The giver wrote to the family the same day. winning_evidence' });
+    expect(sent.json).toMatchObject({
+      status: 'under_review',
+      awaitsEvidence: false,
+      evidenceText: 'The giver wrote to the family the same day. winning_evidence',
+    });
     const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
     expect(won).toMatchObject({ status: 'won', outcome: 'won', followUp: null });
     // The sandbox, as Stripe often does, gives the amount back and keeps its dispute fee.
@@ -113,9 +126,16 @@ describe('a gift paid with the dispute card', () => {
     await giveWithDisputeCard(registry.id, 40);
     const opened = await disputeOf(registry.id, () => true);
     const before = await owner.client.get(`/api/registries/${registry.id}`);
-    expect(before.json.closingAmounts).toEqual({ payoutAmount: 0, charityPayoutAmount: 0, held: { giftCount: 1, amount: 40, payoutAmount: 36, charityPayoutAmount: 4 } });
+    expect(before.json.closingAmounts).toEqual({
+      payoutAmount: 0,
+      charityPayoutAmount: 0,
+      held: { giftCount: 1, amount: 40, payoutAmount: 36, charityPayoutAmount: 4 },
+    });
 
-    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+    });
     const closing = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
     expect(closing.status, closing.text).toBe(200);
     expect(closing.json.registry).toMatchObject({ payoutAmount: 0, charityPayoutAmount: 0 });
@@ -127,7 +147,11 @@ describe('a gift paid with the dispute card', () => {
     expect(await books()).toEqual([]);
     // The family's payout status tells of the follow-up, as the charity's amount already counts its part.
     const waiting = await owner.client.get(`/api/registries/${registry.id}/payout-status`);
-    expect(waiting.json).toMatchObject({ payoutAmount: 0, charityPayoutAmount: 4, followUps: [{ method: 'paypal', amount: 36, status: 'pending', sentAt: null }] });
+    expect(waiting.json).toMatchObject({
+      payoutAmount: 0,
+      charityPayoutAmount: 4,
+      followUps: [{ method: 'paypal', amount: 36, status: 'pending', sentAt: null }],
+    });
     await server.mailWorker.drainOnce();
     const toAdmin = readOutbox(server.dataDir).filter((mail) => mail.subject.startsWith('Follow-up payout to send for'));
     expect(toAdmin.length).toBeGreaterThanOrEqual(1);
@@ -139,23 +163,35 @@ describe('a gift paid with the dispute card', () => {
     expect(blank.status).toBe(400);
     expect(blank.json.message).toBe('Please enter the PayPal transaction ID or the check number');
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/send`, {})).status).toBe(404);
-    const paidByPaypal = async () => ((await admin.get('/api/admin/finance')).json.lines as unknown as { id: string; toDate: number }[]).find((line) => line.id === 'paidOutPaypal')!.toDate;
+    const paidByPaypal = async () =>
+      ((await admin.get('/api/admin/finance')).json.lines as unknown as { id: string; toDate: number }[]).find(
+        (line) => line.id === 'paidOutPaypal',
+      )!.toDate;
     const paypalBefore = await paidByPaypal();
     const done = await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-8F2K' });
     expect(done.status, done.text).toBe(200);
     // The finance page counts it where the family's other PayPal payouts are.
     expect(await paidByPaypal()).toBeCloseTo(paypalBefore + 36, 2);
-    expect(done.json.followUp).toMatchObject({ status: 'completed', reference: 'PP-8F2K', sentBy: expect.stringMatching(/^admin:/) as unknown });
+    expect(done.json.followUp).toMatchObject({
+      status: 'completed',
+      reference: 'PP-8F2K',
+      sentBy: expect.stringMatching(/^admin:/) as unknown,
+    });
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-again' })).status).toBe(409);
     expect(await books()).toEqual([]);
-    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ followUps: [{ method: 'paypal', amount: 36, status: 'completed', sentAt: expect.any(String) as unknown }] });
+    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({
+      followUps: [{ method: 'paypal', amount: 36, status: 'completed', sentAt: expect.any(String) as unknown }],
+    });
   });
 
   it('has a PayPal follow-up claimed before it is sent: another administrator sees who holds it, is refused with 409, and may release it', async () => {
     const { owner, registry } = await openRegistry(server);
     await giveWithDisputeCard(registry.id, 40);
     const opened = await disputeOf(registry.id, () => true);
-    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+    });
     expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
     expect((await admin.post(`/api/admin/disputes/${opened.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
     const won = await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
@@ -167,7 +203,9 @@ describe('a gift paid with the dispute card', () => {
     }
     expect((await admin.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {})).status).toBe(409);
     // Two administrators claiming at once: one holds it, the other is told who does.
-    const race = await Promise.all([admin, colleague].map((client) => client.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})));
+    const race = await Promise.all(
+      [admin, colleague].map((client) => client.post(`/api/admin/disputes/${won.id}/follow-up-payout/claim`, {})),
+    );
     expect(race.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const winner = race[0]!.status === 200 ? admin : colleague;
     expect((await winner.post(`/api/admin/disputes/${won.id}/follow-up-payout/release`, {})).status).toBe(200);
@@ -176,7 +214,11 @@ describe('a gift paid with the dispute card', () => {
     expect(claimed.status, claimed.text).toBe(200);
     expect(claimed.json.followUp).toMatchObject({ status: 'sending', claim: { byYou: true } });
 
-    const seen = ((await colleague.get('/api/admin/disputes')).json as unknown as (DisputeView & { followUp: { claim: { by: string; byYou: boolean } | null } })[]).find((each) => each.id === won.id)!;
+    const seen = (
+      (await colleague.get('/api/admin/disputes')).json as unknown as (DisputeView & {
+        followUp: { claim: { by: string; byYou: boolean } | null };
+      })[]
+    ).find((each) => each.id === won.id)!;
     expect(seen.followUp).toMatchObject({ status: 'sending', claim: { by: expect.any(String) as unknown, byYou: false } });
     const theirs = await colleague.post(`/api/admin/disputes/${won.id}/follow-up-payout/complete`, { reference: 'PP-TWICE' });
     expect(theirs.status).toBe(409);
@@ -200,20 +242,40 @@ describe('a gift paid with the dispute card', () => {
     await giveWithDisputeCard(registry.id, 40);
     await giveWithDisputeCard(registry.id, 40);
     const giver = new HttpClient(server.url);
-    const intent = await giver.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Avi Stern', giftGiverEmail: 'avi@example.com', amount: 20, personalMessage: '' });
+    const intent = await giver.post('/api/create-payment-intent', {
+      registryId: registry.id,
+      charityId,
+      giftGiverName: 'Avi Stern',
+      giftGiverEmail: 'avi@example.com',
+      amount: 20,
+      personalMessage: '',
+    });
     await giver.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
-    for (let tries = 0; tries < 60 && (await disputes()).filter((dispute) => dispute.registry.id === registry.id).length < 2; tries += 1) await new Promise((resolve) => setTimeout(resolve, 250));
-    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    for (let tries = 0; tries < 60 && (await disputes()).filter((dispute) => dispute.registry.id === registry.id).length < 2; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+    });
     expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
     // The registry's own $18 goes; then the bank decides both disputes for the gifts: two follow-ups of $36.
     expect((await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, {})).status).toBe(200);
     for (const dispute of (await disputes()).filter((each) => each.registry.id === registry.id)) {
       expect((await admin.post(`/api/admin/disputes/${dispute.id}/evidence`, { evidence: 'winning_evidence' })).status).toBe(200);
     }
-    for (let tries = 0; tries < 60 && (await disputes()).some((dispute) => dispute.registry.id === registry.id && !dispute.followUp); tries += 1) await new Promise((resolve) => setTimeout(resolve, 250));
+    for (
+      let tries = 0;
+      tries < 60 && (await disputes()).some((dispute) => dispute.registry.id === registry.id && !dispute.followUp);
+      tries += 1
+    )
+      await new Promise((resolve) => setTimeout(resolve, 250));
     const [first, second] = (await disputes()).filter((dispute) => dispute.registry.id === registry.id);
 
-    const list = async () => (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as { refunds: string; gifts: { id: string; amount: number; refundable: boolean }[] };
+    const list = async () =>
+      (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as {
+        refunds: string;
+        gifts: { id: string; amount: number; refundable: boolean }[];
+      };
     expect((await list()).refunds).toBe('follow_up_only');
     // The $20 was in the registry's payout, which went; each $40 is in its own follow-up, which waits.
     const byAmount = (await list()).gifts.map((gift) => [gift.amount, gift.refundable] as const).sort((a, b) => a[0] - b[0]);
@@ -245,7 +307,10 @@ describe('a gift paid with the dispute card', () => {
     expect(await disputeOf(registry.id, (dispute) => dispute.outcome !== null)).toMatchObject({ status: 'lost', outcome: 'lost' });
     const list = await owner.client.get(`/api/registries/${registry.id}/gift-list`);
     expect(list.json.totals).toMatchObject({ online: 0, disputed: 50, disputedCount: 1 });
-    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+    });
     const closed = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
     expect(closed.status, closed.text).toBe(200);
     expect(await books()).toEqual([]);
@@ -266,7 +331,10 @@ describe('the administrators’ dispute calls', () => {
 
     const empty = await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.json).toMatchObject({ message: 'Please write the evidence to send to the bank', errors: { evidence: 'Please write the evidence to send to the bank' } });
+    expect(empty.json).toMatchObject({
+      message: 'Please write the evidence to send to the bank',
+      errors: { evidence: 'Please write the evidence to send to the bank' },
+    });
     expect((await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: 'x', submit: false })).status).toBe(400);
     expect((await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: 42 })).status).toBe(400);
     expect((await admin.post(`/api/admin/disputes/${crypto.randomUUID()}/evidence`, { evidence: 'winning_evidence' })).status).toBe(404);
@@ -280,7 +348,9 @@ describe('the administrators’ dispute calls', () => {
     expect((await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: 'The giver’s own card.' })).status).toBe(200);
     const again = await admin.post(`/api/admin/disputes/${id}/evidence`, { evidence: 'More.' });
     expect(again.status).toBe(409);
-    expect(again.json.message).toBe('The bank is not waiting for evidence on this dispute: it was sent already, or the dispute is decided.');
+    expect(again.json.message).toBe(
+      'The bank is not waiting for evidence on this dispute: it was sent already, or the dispute is decided.',
+    );
     // What was refused changed nothing, and the audit trail has the one submission.
     const audit = (await server.infrastructure.repositories.audit.list(50)).filter((event) => event.subjectId === id);
     expect(audit.map((event) => event.action)).toEqual(['dispute.evidence_submitted']);
@@ -296,10 +366,25 @@ describe('the day’s reconciliation with the provider', () => {
     await disputeOf(registry.id, (dispute) => dispute.outcome !== null);
     // The sandbox provider as another instance of the server has it: its balance is in the database.
     const { orm } = server.infrastructure;
-    const gateway = new SandboxPaymentGateway({ secret: 'another-instance-secret-0123456789', accounts: createSandboxAccountStore(orm), balance: createSandboxBalance(orm), appUrl: server.url });
-    const ports = { unitOfWork: server.infrastructure.repositories, gateway, clock: { now: () => new Date() }, appUrl: server.url, supportEmail: 'help@gifts.example.org' };
+    const gateway = new SandboxPaymentGateway({
+      secret: 'another-instance-secret-0123456789',
+      accounts: createSandboxAccountStore(orm),
+      balance: createSandboxBalance(orm),
+      appUrl: server.url,
+    });
+    const ports = {
+      unitOfWork: server.infrastructure.repositories,
+      gateway,
+      clock: { now: () => new Date() },
+      appUrl: server.url,
+      supportEmail: 'help@gifts.example.org',
+    };
     const run = await reconcileDay(new Date().toISOString().slice(0, 10), ports, { force: true });
     expect(run).toMatchObject({ status: 'agreed', differences: [] });
-    expect((await gateway.listBalanceTransactions({ from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 60_000) })).filter((each) => each.type === 'adjustment').length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await gateway.listBalanceTransactions({ from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 60_000) })).filter(
+        (each) => each.type === 'adjustment',
+      ).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 });

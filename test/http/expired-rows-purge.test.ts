@@ -27,15 +27,24 @@ async function seed(orm: Orm): Promise<void> {
      ('recent-sent', 'guest@example.com', 'Your receipt', '', '', 'sent', ?::timestamptz, ?::timestamptz, ?::timestamptz),
      ('old-queued', 'guest@example.com', 'Your receipt', 'text', 'html', 'queued', ?::timestamptz, ?::timestamptz, null),
      ('old-failed', 'guest@example.com', 'Your receipt', 'text', 'html', 'failed', ?::timestamptz, ?::timestamptz, null)`,
-    [at(29 * DAY_MS), at(29 * DAY_MS), at(29 * DAY_MS), at(40 * DAY_MS), new Date(now + 365 * DAY_MS).toISOString(), at(40 * DAY_MS), at(40 * DAY_MS)],
+    [
+      at(29 * DAY_MS),
+      at(29 * DAY_MS),
+      at(29 * DAY_MS),
+      at(40 * DAY_MS),
+      new Date(now + 365 * DAY_MS).toISOString(),
+      at(40 * DAY_MS),
+      at(40 * DAY_MS),
+    ],
   );
-  await em.execute(`insert into "rate_limits" ("key", "points", "expire") select 'login-address:old-' || n, 3, ? from generate_series(1, ${EXPIRED_COUNTERS}) as n`, [
-    now - 2 * 60 * 60 * 1000,
-  ]);
-  await em.execute(`insert into "rate_limits" ("key", "points", "expire") values ('login-address:just-ended', 1, ?), ('login-address:running', 1, ?), ('login-address:forever', 1, null)`, [
-    now - 10 * 60 * 1000,
-    now + 10 * 60 * 1000,
-  ]);
+  await em.execute(
+    `insert into "rate_limits" ("key", "points", "expire") select 'login-address:old-' || n, 3, ? from generate_series(1, ${EXPIRED_COUNTERS}) as n`,
+    [now - 2 * 60 * 60 * 1000],
+  );
+  await em.execute(
+    `insert into "rate_limits" ("key", "points", "expire") values ('login-address:just-ended', 1, ?), ('login-address:running', 1, ?), ('login-address:forever', 1, null)`,
+    [now - 10 * 60 * 1000, now + 10 * 60 * 1000],
+  );
 }
 
 async function remaining(orm: Orm): Promise<{ mail: string[]; counters: string[] }> {

@@ -29,16 +29,32 @@ afterAll(async () => {
   await server?.close();
 });
 
-const CHECK = { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+const CHECK = {
+  payoutMethod: 'check',
+  mailingName: 'Rachel Cohen',
+  mailingAddress: '12 Elm St',
+  mailingCity: 'Teaneck',
+  mailingState: 'NJ',
+  mailingZip: '07666',
+};
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'rachel.paypal@example.com' };
 const ISSUE = "Sarah Cohen's Bar/Bat Mitzvah: payout issue";
 
 /** A guest's gift, paid through the sandbox's card form. */
 async function give(registryId: string, amount: number) {
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount, personalMessage: '' });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: 'Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount,
+    personalMessage: '',
+  });
   expect(intent.status, intent.text).toBe(201);
-  expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+  expect(
+    (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+  ).toBe(200);
 }
 
 /** The sandbox onboarding page, as the family uses it: the outcome they pick on the page a link opens. */
@@ -74,11 +90,22 @@ async function mailSince(mark: number) {
 async function failedList() {
   const listed = await admin.get('/api/admin/failed-payouts');
   expect(listed.status, listed.text).toBe(200);
-  return listed.json as unknown as { id: string; transferAttempts: number; transferFailureReason: string; transferFailureMessage: string; owner: { name: string; email: string }; payoutAmount: number }[];
+  return listed.json as unknown as {
+    id: string;
+    transferAttempts: number;
+    transferFailureReason: string;
+    transferFailureMessage: string;
+    owner: { name: string; email: string };
+    payoutAmount: number;
+  }[];
 }
 
 async function manualPending() {
-  return ((await admin.get('/api/admin/manual-payouts')).json as unknown as { pending: { id: string; payoutMethod: string; mailingName: string | null; paypalEmail: string | null }[] }).pending;
+  return (
+    (await admin.get('/api/admin/manual-payouts')).json as unknown as {
+      pending: { id: string; payoutMethod: string; mailingName: string | null; paypalEmail: string | null }[];
+    }
+  ).pending;
 }
 
 async function auditOf(registryId: string) {
@@ -91,9 +118,14 @@ describe('a refused bank payout: the family’s ways out', () => {
     const link = await owner.client.post('/api/connect/account-update-link', { registryId: registry.id });
     expect(link.status, link.text).toBe(200);
     expect(link.json.url).toMatch(/\/sandbox\/onboarding\?token=/);
-    const shown = await new HttpClient(server.url).get(`/api/sandbox/onboarding?token=${new URL(link.json.url as string).searchParams.get('token')!}`);
+    const shown = await new HttpClient(server.url).get(
+      `/api/sandbox/onboarding?token=${new URL(link.json.url as string).searchParams.get('token')!}`,
+    );
     expect(shown.status, shown.text).toBe(200);
-    const done = await new HttpClient(server.url).post('/api/sandbox/onboarding', { token: new URL(link.json.url as string).searchParams.get('token'), outcome: 'verified' });
+    const done = await new HttpClient(server.url).post('/api/sandbox/onboarding', {
+      token: new URL(link.json.url as string).searchParams.get('token'),
+      outcome: 'verified',
+    });
     expect(done.json.redirectUrl).toMatch(new RegExp(`/registry/${registry.id}\\?connect=return$`));
 
     // The bank account fixed, Try again sends the transfer, and the payout leaves the failed list.
@@ -125,11 +157,24 @@ describe('a refused bank payout: the family’s ways out', () => {
     const mark = await outboxMark();
     const switched = await owner.client.call('PUT', `/api/registries/${registry.id}/payout-method`, CHECK);
     expect(switched.status, switched.text).toBe(200);
-    expect(switched.json).toMatchObject({ id: registry.id, status: 'closed', payoutMethod: 'check', payoutStatus: 'pending', mailingName: 'Rachel Cohen', paypalEmail: null });
-    expect((await manualPending()).find((payout) => payout.id === registry.id)).toMatchObject({ payoutMethod: 'check', mailingName: 'Rachel Cohen' });
+    expect(switched.json).toMatchObject({
+      id: registry.id,
+      status: 'closed',
+      payoutMethod: 'check',
+      payoutStatus: 'pending',
+      mailingName: 'Rachel Cohen',
+      paypalEmail: null,
+    });
+    expect((await manualPending()).find((payout) => payout.id === registry.id)).toMatchObject({
+      payoutMethod: 'check',
+      mailingName: 'Rachel Cohen',
+    });
     expect((await failedList()).map((payout) => payout.id)).not.toContain(registry.id);
     // The owner's payout status no longer speaks of a bank transfer.
-    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutMethod: 'check', transferResult: null });
+    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({
+      payoutMethod: 'check',
+      transferResult: null,
+    });
 
     const toAdmin = (await mailSince(mark)).filter((mail) => mail.to === adminEmail);
     expect(toAdmin).toHaveLength(1);
@@ -186,14 +231,18 @@ describe('a refused bank payout: the family’s ways out', () => {
 
     let mark = await outboxMark();
     time.advance(10 * 60 * 1000);
-    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ transferResult: { success: false } });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({
+      transferResult: { success: false },
+    });
     expect(await issues(mark)).toHaveLength(0);
 
     // The family opens their bank account's details: the account may have changed, so its refusal is news.
     mark = await outboxMark();
     const link = await owner.client.post('/api/connect/account-update-link', { registryId: registry.id });
     await finishSandboxPage(link.json.url as string, 'rejects_transfers');
-    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ transferResult: { success: false } });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({
+      transferResult: { success: false },
+    });
     expect(await issues(mark)).toHaveLength(1);
 
     mark = await outboxMark();
@@ -230,20 +279,28 @@ describe('Admin → Failed Payouts', () => {
       expect((await client.post(`/api/admin/failed-payouts/${registry.id}/retry`, {})).status).toBe(404);
       expect((await client.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, CHECK)).status).toBe(404);
     }
-    expect((await failedList()).find((payout) => payout.id === registry.id)).toMatchObject({ transferAttempts: 1, transferFailureReason: 'account_closed' });
+    expect((await failedList()).find((payout) => payout.id === registry.id)).toMatchObject({
+      transferAttempts: 1,
+      transferFailureReason: 'account_closed',
+    });
   });
 
   it('retries once the family fixed the bank account: the transfer goes, and the retry is in the audit trail under the administrator', async () => {
     const { owner, registry } = await refusedBankPayout();
     const refusedAgain = await admin.post(`/api/admin/failed-payouts/${registry.id}/retry`, {});
     expect(refusedAgain.status, refusedAgain.text).toBe(200);
-    expect(refusedAgain.json).toEqual({ transferResult: { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' } });
+    expect(refusedAgain.json).toEqual({
+      transferResult: { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' },
+    });
 
     const link = await owner.client.post('/api/connect/account-update-link', { registryId: registry.id });
     await finishSandboxPage(link.json.url as string, 'verified');
     const sent = await admin.post(`/api/admin/failed-payouts/${registry.id}/retry`, {});
     expect(sent.json).toEqual({ transferResult: { success: true } });
-    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutStatus: 'completed', transferResult: { success: true } });
+    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({
+      payoutStatus: 'completed',
+      transferResult: { success: true },
+    });
     expect((await failedList()).map((payout) => payout.id)).not.toContain(registry.id);
     const retries = (await auditOf(registry.id)).filter((event) => event.action === 'bank_payout.retried');
     expect(retries).toHaveLength(2);
@@ -265,8 +322,16 @@ describe('Admin → Failed Payouts', () => {
     const { registry } = await refusedBankPayout();
     const switched = await admin.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, PAYPAL);
     expect(switched.status, switched.text).toBe(200);
-    expect(switched.json).toMatchObject({ id: registry.id, payoutMethod: 'paypal', paypalEmail: 'rachel.paypal@example.com', payoutStatus: 'pending' });
-    expect((await manualPending()).find((payout) => payout.id === registry.id)).toMatchObject({ payoutMethod: 'paypal', paypalEmail: 'rachel.paypal@example.com' });
+    expect(switched.json).toMatchObject({
+      id: registry.id,
+      payoutMethod: 'paypal',
+      paypalEmail: 'rachel.paypal@example.com',
+      payoutStatus: 'pending',
+    });
+    expect((await manualPending()).find((payout) => payout.id === registry.id)).toMatchObject({
+      payoutMethod: 'paypal',
+      paypalEmail: 'rachel.paypal@example.com',
+    });
     expect((await auditOf(registry.id)).find((event) => event.action === 'payout.method_switched')).toMatchObject({
       actorLabel: expect.stringMatching(/^admin:/),
       before: expect.objectContaining({ payoutMethod: 'bank', paypalEmail: null }),
@@ -276,7 +341,10 @@ describe('Admin → Failed Payouts', () => {
 
   it('refuses an administrator’s switch with bad input or for an unknown registry, and changes nothing', async () => {
     const { registry } = await refusedBankPayout();
-    const badEmail = await admin.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, { payoutMethod: 'paypal', paypalEmail: 'nope' });
+    const badEmail = await admin.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, {
+      payoutMethod: 'paypal',
+      paypalEmail: 'nope',
+    });
     expect(badEmail.status).toBe(400);
     expect((badEmail.json.errors as Record<string, string>).paypalEmail).toBe('Enter a valid PayPal email');
     expect((await admin.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, { payoutMethod: 'bank' })).status).toBe(400);
@@ -295,37 +363,44 @@ describe('a bank transfer under way and a switch to PayPal or a check', () => {
     return refused;
   }
 
-  it.each(['owner', 'administrator'] as const)('never both pays by bank and switches: Try again and the %s’s switch at once, many times', async (switcher) => {
-    const outcomes = new Set<string>();
-    for (let run = 0; run < 8; run += 1) {
-      const { owner, registry } = await fixedAfterRefusal();
-      const path = switcher === 'owner' ? `/api/registries/${registry.id}/payout-method` : `/api/admin/failed-payouts/${registry.id}/payout-method`;
-      // Now one starts first, now the other, so the switch lands before, during and after the transfer's claim and answer.
-      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      const offset = ((run >> 1) * TRANSFER_TAKES_MS) / 4;
-      const [retried, switched] = await Promise.all([
-        later(run % 2 === 0 ? offset : 0).then(() => owner.client.call('PUT', `/api/registries/${registry.id}/close`)),
-        later(run % 2 === 0 ? 0 : offset).then(() => (switcher === 'owner' ? owner.client : admin).call('PUT', path, CHECK)),
-      ]);
-      const paidByBank = retried.status === 200 && (retried.json.transferResult as { success: boolean } | null)?.success === true;
-      expect(paidByBank && switched.status === 200, `run ${run}: both the transfer and the switch answered 200`).toBe(false);
-      expect([200, 409], switched.text).toContain(switched.status);
-      expect([200, 409], retried.text).toContain(retried.status);
-      const after = (await owner.client.get(`/api/registries/${registry.id}`)).json as unknown as { payoutMethod: string; payoutStatus: string };
-      if (paidByBank) {
-        expect(after).toMatchObject({ payoutMethod: 'bank', payoutStatus: 'completed' });
-        expect((await manualPending()).map((payout) => payout.id)).not.toContain(registry.id);
-        outcomes.add('bank');
-      } else {
-        expect(switched.status, switched.text).toBe(200);
-        expect(after).toMatchObject({ payoutMethod: 'check', payoutStatus: 'pending' });
-        outcomes.add('check');
+  it.each(['owner', 'administrator'] as const)(
+    'never both pays by bank and switches: Try again and the %s’s switch at once, many times',
+    async (switcher) => {
+      const outcomes = new Set<string>();
+      for (let run = 0; run < 8; run += 1) {
+        const { owner, registry } = await fixedAfterRefusal();
+        const path =
+          switcher === 'owner' ? `/api/registries/${registry.id}/payout-method` : `/api/admin/failed-payouts/${registry.id}/payout-method`;
+        // Now one starts first, now the other, so the switch lands before, during and after the transfer's claim and answer.
+        const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+        const offset = ((run >> 1) * TRANSFER_TAKES_MS) / 4;
+        const [retried, switched] = await Promise.all([
+          later(run % 2 === 0 ? offset : 0).then(() => owner.client.call('PUT', `/api/registries/${registry.id}/close`)),
+          later(run % 2 === 0 ? 0 : offset).then(() => (switcher === 'owner' ? owner.client : admin).call('PUT', path, CHECK)),
+        ]);
+        const paidByBank = retried.status === 200 && (retried.json.transferResult as { success: boolean } | null)?.success === true;
+        expect(paidByBank && switched.status === 200, `run ${run}: both the transfer and the switch answered 200`).toBe(false);
+        expect([200, 409], switched.text).toContain(switched.status);
+        expect([200, 409], retried.text).toContain(retried.status);
+        const after = (await owner.client.get(`/api/registries/${registry.id}`)).json as unknown as {
+          payoutMethod: string;
+          payoutStatus: string;
+        };
+        if (paidByBank) {
+          expect(after).toMatchObject({ payoutMethod: 'bank', payoutStatus: 'completed' });
+          expect((await manualPending()).map((payout) => payout.id)).not.toContain(registry.id);
+          outcomes.add('bank');
+        } else {
+          expect(switched.status, switched.text).toBe(200);
+          expect(after).toMatchObject({ payoutMethod: 'check', payoutStatus: 'pending' });
+          outcomes.add('check');
+        }
+        expect((await failedList()).map((payout) => payout.id)).not.toContain(registry.id);
       }
-      expect((await failedList()).map((payout) => payout.id)).not.toContain(registry.id);
-    }
-    // Both orders were run: a switch first, and a transfer under way that refused the switch.
-    expect([...outcomes].sort()).toEqual(['bank', 'check']);
-  });
+      // Both orders were run: a switch first, and a transfer under way that refused the switch.
+      expect([...outcomes].sort()).toEqual(['bank', 'check']);
+    },
+  );
 
   it('refuses the switch while a try’s claim is fresh, saying when it may be switched, and changes nothing', async () => {
     const { owner, registry } = await fixedAfterRefusal();
@@ -333,7 +408,9 @@ describe('a bank transfer under way and a switch to PayPal or a check', () => {
     await new Promise((resolve) => setTimeout(resolve, TRANSFER_TAKES_MS / 2));
     const refused = await admin.call('PUT', `/api/admin/failed-payouts/${registry.id}/payout-method`, PAYPAL);
     expect(refused.status, refused.text).toBe(409);
-    expect(refused.json.message).toBe('A bank transfer of this payout may be under way. If it does not go through, the payout can be switched in 5 minutes.');
+    expect(refused.json.message).toBe(
+      'A bank transfer of this payout may be under way. If it does not go through, the payout can be switched in 5 minutes.',
+    );
     expect((await retry).json).toMatchObject({ transferResult: { success: true } });
     expect((await auditOf(registry.id)).filter((event) => event.action === 'payout.method_switched')).toEqual([]);
   });
@@ -355,7 +432,11 @@ describe('a try cut off before the provider answered', () => {
     });
     expect((await failedList()).map((payout) => payout.id)).not.toContain(registry.id);
     time.advance(5 * 60 * 1000);
-    expect((await failedList()).find((payout) => payout.id === registry.id)).toMatchObject({ transferAttempts: 0, transferFailureReason: null, retryAvailableAt: new Date(claimedAt.getTime() + 5 * 60 * 1000).toISOString() });
+    expect((await failedList()).find((payout) => payout.id === registry.id)).toMatchObject({
+      transferAttempts: 0,
+      transferFailureReason: null,
+      retryAvailableAt: new Date(claimedAt.getTime() + 5 * 60 * 1000).toISOString(),
+    });
 
     const link = await owner.client.post('/api/connect/account-update-link', { registryId: registry.id });
     await finishSandboxPage(link.json.url as string, 'verified');

@@ -31,9 +31,18 @@ afterAll(async () => {
 /** A guest's gift, paid through the sandbox's card form. */
 async function give(registryId: string, amount: number) {
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount, personalMessage: '' });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: 'Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount,
+    personalMessage: '',
+  });
   expect(intent.status, intent.text).toBe(201);
-  expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+  expect(
+    (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+  ).toBe(200);
 }
 
 type Line = { id: string; month: number; toDate: number };
@@ -42,7 +51,12 @@ const figure = (lines: Line[], id: string) => lines.find((line) => line.id === i
 /** The sandbox provider as another instance of the server would have it: its balance is in the database. */
 function provider() {
   const { orm } = server.infrastructure;
-  return new SandboxPaymentGateway({ secret: 'another-instance-secret-0123456789', accounts: createSandboxAccountStore(orm), balance: createSandboxBalance(orm), appUrl: server.url });
+  return new SandboxPaymentGateway({
+    secret: 'another-instance-secret-0123456789',
+    accounts: createSandboxAccountStore(orm),
+    balance: createSandboxBalance(orm),
+    appUrl: server.url,
+  });
 }
 
 describe('Admin → Finance over HTTP', () => {
@@ -50,19 +64,28 @@ describe('Admin → Finance over HTTP', () => {
     const { owner, registry } = await openRegistry(server);
     await give(registry.id, 100);
     await give(registry.id, 250.5);
-    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+    });
     expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
 
     const answer = await admin.get('/api/admin/finance');
     expect(answer.status, answer.text).toBe(200);
-    const report = answer.json as unknown as { currency: string; month: string; lines: Line[]; giftVolume: { month: string; amount: number }[] };
+    const report = answer.json as unknown as {
+      currency: string;
+      month: string;
+      lines: Line[];
+      giftVolume: { month: string; amount: number }[];
+    };
     expect(report).toMatchObject({ currency: 'USD', month: thisMonth() });
     expect(report.giftVolume).toHaveLength(12);
     expect(report.giftVolume.at(-1)).toEqual({ month: thisMonth(), amount: expect.any(Number) as unknown });
 
     // Every figure to date is the ledger's balance now (npm run admin -- ledger balances).
     const balances = await listLedgerBalances(server.infrastructure.repositories, 'USD');
-    const balance = (test: (account: string) => boolean) => balances.filter((line) => test(line.account)).reduce((sum, line) => sum + line.balance, 0) / 100;
+    const balance = (test: (account: string) => boolean) =>
+      balances.filter((line) => test(line.account)).reduce((sum, line) => sum + line.balance, 0) / 100;
     expect(figure(report.lines, 'providerCash').toDate).toBe(balance((account) => account === 'provider:cash'));
     expect(figure(report.lines, 'platformFeeRevenue').toDate).toBe(balance((account) => account === 'platform:fee-revenue'));
     expect(figure(report.lines, 'cardFeesCollected').toDate).toBe(balance((account) => account === 'platform:card-fees-collected'));
@@ -80,23 +103,57 @@ describe('Admin → Finance over HTTP', () => {
   it('exports the month’s postings as a CSV file for an accountant, to the cent, debits equal to credits, each account named, each payout with its reference', async () => {
     const { owner, registry } = await openRegistry(server, { childName: 'Talia Mizrahi' });
     await give(registry.id, 123.45);
-    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' });
+    await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+      payoutMethod: 'paypal',
+      paypalEmail: 'family@example.com',
+    });
     expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
     // The charity's payout is sent by ACH, its reference recorded.
-    const pending = (await admin.get('/api/admin/charity-payouts/pending')).json as unknown as { payoutId: string; charityId: string; charityName: string; currency: string }[];
+    const pending = (await admin.get('/api/admin/charity-payouts/pending')).json as unknown as {
+      payoutId: string;
+      charityId: string;
+      charityName: string;
+      currency: string;
+    }[];
     const payout = pending.find((each) => each.charityId === charityId && each.currency === 'USD')!;
     expect((await admin.post(`/api/admin/charity-payouts/${payout.payoutId}/claim`, {})).status).toBe(200);
-    const completed = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.payoutId}/status`, { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1042' });
+    const completed = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.payoutId}/status`, {
+      status: 'completed',
+      paymentMethod: 'ACH',
+      referenceNumber: 'ACH-1042',
+    });
     expect(completed.status, completed.text).toBe(200);
 
     const answer = await admin.get(`/api/admin/finance/export?currency=USD&month=${thisMonth()}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="ledger-USD-${thisMonth()}.csv"`);
-    const rows = answer.text.trimEnd().split('\r\n').map((row) => row.split(','));
-    expect(rows[0]).toEqual(['posted_at', 'entry', 'kind', 'reference', 'account', 'held_for', 'registry_id', 'debit', 'credit', 'currency']);
+    const rows = answer.text
+      .trimEnd()
+      .split('\r\n')
+      .map((row) => row.split(','));
+    expect(rows[0]).toEqual([
+      'posted_at',
+      'entry',
+      'kind',
+      'reference',
+      'account',
+      'held_for',
+      'registry_id',
+      'debit',
+      'credit',
+      'currency',
+    ]);
     const column = (name: string) => rows[0]!.indexOf(name);
-    const [account, heldFor, registryId, debit, credit, kind, reference] = ['account', 'held_for', 'registry_id', 'debit', 'credit', 'kind', 'reference'].map(column) as number[];
+    const [account, heldFor, registryId, debit, credit, kind, reference] = [
+      'account',
+      'held_for',
+      'registry_id',
+      'debit',
+      'credit',
+      'kind',
+      'reference',
+    ].map(column) as number[];
     // The registry's and the family's accounts name the child and the registry; the charity's, the charity.
     const gifts = rows.find((row) => row[account!] === `registry:${registry.id}:gifts` && row[credit!] === '123.45')!;
     expect([gifts[heldFor!], gifts[registryId!]]).toEqual(['Talia Mizrahi', registry.id]);
@@ -120,23 +177,50 @@ describe('Admin → Finance over HTTP', () => {
   });
 
   it('shows the reconciliation of the month: agreed, then a charge the ledger never saw, which the administrators are e-mailed about once', async () => {
-    const ports = { unitOfWork: server.infrastructure.repositories, gateway: provider(), clock: { now: () => new Date() }, appUrl: server.url, supportEmail: 'help@gifts.example.org' };
+    const ports = {
+      unitOfWork: server.infrastructure.repositories,
+      gateway: provider(),
+      clock: { now: () => new Date() },
+      appUrl: server.url,
+      supportEmail: 'help@gifts.example.org',
+    };
     expect(await reconcileDay(today(), ports, { force: true })).toMatchObject({ status: 'agreed', differences: [] });
-    const agreed = (await admin.get('/api/admin/finance')).json as unknown as { reconciliation: { status: string; daysReconciled: number; lastRun: { day: string } } };
+    const agreed = (await admin.get('/api/admin/finance')).json as unknown as {
+      reconciliation: { status: string; daysReconciled: number; lastRun: { day: string } };
+    };
     expect(agreed.reconciliation).toMatchObject({ status: 'agreed', daysReconciled: 1, lastRun: { day: today(), status: 'agreed' } });
 
     await server.mailWorker.drainOnce();
     const mark = readOutbox(server.dataDir).length;
-    await createSandboxBalance(server.infrastructure.orm).record({ id: 'txn_sbx_stray', kind: 'charge', type: 'charge', reference: 'sbx_pi_USD_5000_stray', currency: 'USD', amount: 5_000, fee: 175, created: new Date() });
+    await createSandboxBalance(server.infrastructure.orm).record({
+      id: 'txn_sbx_stray',
+      kind: 'charge',
+      type: 'charge',
+      reference: 'sbx_pi_USD_5000_stray',
+      currency: 'USD',
+      amount: 5_000,
+      fee: 175,
+      created: new Date(),
+    });
     await reconcileDay(today(), ports, { force: true });
     await reconcileDay(today(), ports, { force: true });
-    const found = (await admin.get('/api/admin/finance')).json as unknown as { reconciliation: { status: string; differences: { kind: string; description: string; provider: number; ledger: number | null }[] } };
+    const found = (await admin.get('/api/admin/finance')).json as unknown as {
+      reconciliation: { status: string; differences: { kind: string; description: string; provider: number; ledger: number | null }[] };
+    };
     expect(found.reconciliation.status).toBe('differences');
     expect(found.reconciliation.differences).toEqual([
-      expect.objectContaining({ kind: 'unrecorded', provider: 50, ledger: null, description: 'A charge of $50.00 (sbx_pi_USD_5000_stray) that the ledger never recorded.', day: today() }),
+      expect.objectContaining({
+        kind: 'unrecorded',
+        provider: 50,
+        ledger: null,
+        description: 'A charge of $50.00 (sbx_pi_USD_5000_stray) that the ledger never recorded.',
+        day: today(),
+      }),
     ]);
     await server.mailWorker.drainOnce();
-    const mails = readOutbox(server.dataDir).slice(mark).filter((mail) => mail.to === adminEmail);
+    const mails = readOutbox(server.dataDir)
+      .slice(mark)
+      .filter((mail) => mail.to === adminEmail);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Reconciliation of ${today()}: 1 difference with the payment provider`);
   });
@@ -147,7 +231,9 @@ describe('Admin → Finance over HTTP', () => {
     const looks = await Promise.all([server.runJob('ledger-reconciliation'), server.runJob('ledger-reconciliation')]);
     expect(looks.filter((run) => run !== null)).toEqual([expect.objectContaining({ day: yesterday, status: 'agreed' })]);
     expect(await server.runJob('ledger-reconciliation')).toBeNull();
-    expect(await server.infrastructure.repositories.reconciliations.listRuns(yesterday, yesterday)).toEqual([expect.objectContaining({ day: yesterday, status: 'agreed' })]);
+    expect(await server.infrastructure.repositories.reconciliations.listRuns(yesterday, yesterday)).toEqual([
+      expect.objectContaining({ day: yesterday, status: 'agreed' }),
+    ]);
   });
 
   it('refuses a currency or month that is not one, with the reason', async () => {

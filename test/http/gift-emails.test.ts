@@ -21,7 +21,9 @@ function outbox(): { file: string; text: string }[] {
   const folder = path.join(server.dataDir, 'outbox');
   let files: string[];
   try {
-    files = readdirSync(folder).filter((file) => file.endsWith('.eml')).sort();
+    files = readdirSync(folder)
+      .filter((file) => file.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -31,7 +33,9 @@ function outbox(): { file: string; text: string }[] {
 /** The message's text part as a reader would see it (quoted-printable or base64 undone). */
 function decoded(eml: string): string {
   const unfolded = eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const base64Parts = [...eml.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  const base64Parts = [...eml.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
+    Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
   return Buffer.from(unfolded, 'latin1').toString('utf8') + base64Parts.join('\n');
 }
 
@@ -57,12 +61,20 @@ describe('the e-mails a gift sets off', () => {
     await Promise.all([confirm(), confirm(), confirm()]);
     await server.mailWorker.drainOnce();
     await server.mailWorker.drainOnce();
-    const sent = outbox().slice(before).map((message) => decoded(message.text));
+    const sent = outbox()
+      .slice(before)
+      .map((message) => decoded(message.text));
     expect(sent).toHaveLength(2);
 
     const receipt = sent.find((text) => /To: miriam@example\.com/.test(text))!;
     expect(receipt).toContain("Your gift to Eli Stern's Bar/Bat Mitzvah: receipt");
-    for (const line of ['Your gift: $250.00', 'To the family (90%): $225.00', `To ${charity.name} (10%): $25.00`, 'Platform fee (flat): $3.00', 'Total charged: $']) {
+    for (const line of [
+      'Your gift: $250.00',
+      'To the family (90%): $225.00',
+      `To ${charity.name} (10%): $25.00`,
+      'Platform fee (flat): $3.00',
+      'Total charged: $',
+    ]) {
       expect(receipt).toContain(line);
     }
     // The seeded charity has no details on file: it sends its own receipt, and we promise none.
@@ -84,7 +96,9 @@ describe('the e-mails a gift sets off', () => {
     const coOwner = await signedInCoOwner(server, registry.id);
     await confirm();
     await server.mailWorker.drainOnce();
-    const sent = outbox().slice(before).map((message) => decoded(message.text));
+    const sent = outbox()
+      .slice(before)
+      .map((message) => decoded(message.text));
     expect(sent).toHaveLength(3);
     expect(sent.find((text) => text.includes(`To: ${coOwner.registration.email}`))).toContain('New gift from Dov Adler');
   });
@@ -94,7 +108,10 @@ describe('the e-mails a gift sets off', () => {
     const { confirm } = await give(200, 'Noam Katz');
     await confirm();
     await server.mailWorker.drainOnce();
-    const receipt = outbox().slice(before).map((message) => decoded(message.text)).find((text) => text.includes('To: noam@example.com'))!;
+    const receipt = outbox()
+      .slice(before)
+      .map((message) => decoded(message.text))
+      .find((text) => text.includes('To: noam@example.com'))!;
     expect(receipt).toContain('Your gift: $200.00');
     expect(receipt).not.toContain('tax receipt');
   });
@@ -103,8 +120,17 @@ describe('the e-mails a gift sets off', () => {
     const before = outbox().length;
     const { registry } = await openRegistry(server, { childName: 'Ari' });
     const guest = new HttpClient(server.url);
-    const intent = await guest.post('/api/create-payment-intent', { registryId: registry.id, charityId: charity.id, giftGiverName: 'Dan', giftGiverEmail: 'dan@example.com', amount: 36, personalMessage: '' });
-    expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4000000000000002' })).status).toBe(402);
+    const intent = await guest.post('/api/create-payment-intent', {
+      registryId: registry.id,
+      charityId: charity.id,
+      giftGiverName: 'Dan',
+      giftGiverEmail: 'dan@example.com',
+      amount: 36,
+      personalMessage: '',
+    });
+    expect(
+      (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4000000000000002' })).status,
+    ).toBe(402);
     await server.mailWorker.drainOnce();
     expect(outbox().length).toBe(before);
   });

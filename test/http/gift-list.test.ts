@@ -56,15 +56,37 @@ async function list(client: HttpClient, registryId: string, query = '') {
 describe('GET /api/registries/{id}/gift-list', () => {
   it('shows the owner every paid gift, refunded ones marked so, with giver, e-mail, amount, charity, date, message and thank-you status', async () => {
     const { owner, registry } = await openRegistry(server, { childName: 'Maya Katz', celebrationType: 'bat' });
-    const miriam = await addGift(registry.id, { giftGiverName: 'Miriam Gold', giftGiverEmail: 'miriam.gold@example.com', amount: 18_000, personalMessage: 'Mazel tov, Maya!\nLove, Miriam' });
+    const miriam = await addGift(registry.id, {
+      giftGiverName: 'Miriam Gold',
+      giftGiverEmail: 'miriam.gold@example.com',
+      amount: 18_000,
+      personalMessage: 'Mazel tov, Maya!\nLove, Miriam',
+    });
     await addGift(registry.id, { giftGiverName: 'Noam Levi', amount: 3_600 });
     for (const paymentStatus of UNPAID) await addGift(registry.id, { giftGiverName: `Unpaid ${paymentStatus}`, paymentStatus });
     await addGift(registry.id, { giftGiverName: 'Refunded Giver', amount: 1_000, paymentStatus: 'refunded' });
-    const draft = await owner.client.post('/api/thank-you-notes', { giftId: miriam.id, templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
+    const draft = await owner.client.post('/api/thank-you-notes', {
+      giftId: miriam.id,
+      templateId: 'warm',
+      customMessage: 'Thank you!',
+      imageUrls: [],
+      imageSize: 'medium',
+    });
     expect(draft.status, draft.text).toBeLessThan(300);
 
     const page = await list(owner.client, registry.id, '?sort=amount&order=desc');
-    expect(page).toMatchObject({ page: 1, pageCount: 1, matching: 3, giftCount: 3, sort: 'amount', order: 'desc', q: '', childName: 'Maya Katz', celebrationType: 'bat', currency: 'USD' });
+    expect(page).toMatchObject({
+      page: 1,
+      pageCount: 1,
+      matching: 3,
+      giftCount: 3,
+      sort: 'amount',
+      order: 'desc',
+      q: '',
+      childName: 'Maya Katz',
+      celebrationType: 'bat',
+      currency: 'USD',
+    });
     expect(page.gifts).toEqual([
       {
         id: miriam.id,
@@ -84,9 +106,21 @@ describe('GET /api/registries/{id}/gift-list', () => {
         refundable: true,
         refundAmount: (miriam.amount + miriam.platformFee + miriam.stripeFee) / 100,
       },
-      expect.objectContaining({ giftGiverName: 'Noam Levi', amount: 36, thankYouStatus: 'none', personalMessage: null, paymentStatus: 'succeeded' }),
+      expect.objectContaining({
+        giftGiverName: 'Noam Levi',
+        amount: 36,
+        thankYouStatus: 'none',
+        personalMessage: null,
+        paymentStatus: 'succeeded',
+      }),
       // A refunded gift stays in the list, marked so, and cannot be refunded again.
-      expect.objectContaining({ giftGiverName: 'Refunded Giver', amount: 10, paymentStatus: 'refunded', refundable: false, countsInTotals: false }),
+      expect.objectContaining({
+        giftGiverName: 'Refunded Giver',
+        amount: 10,
+        paymentStatus: 'refunded',
+        refundable: false,
+        countsInTotals: false,
+      }),
     ]);
     expect(JSON.stringify(page)).not.toMatch(/Unpaid|stripe|paymentIntent|childAmount/);
   });
@@ -94,7 +128,12 @@ describe('GET /api/registries/{id}/gift-list', () => {
   it('lets a family with 400 gifts see all of them, a page at a time, and searches and sorts on the server', async () => {
     const { owner, registry } = await openRegistry(server);
     for (let n = 1; n <= 400; n += 1) {
-      await addGift(registry.id, { giftGiverName: `Guest ${String(n).padStart(3, '0')}`, giftGiverEmail: `guest${n}@example.com`, amount: n * 100, personalMessage: n === 77 ? 'From the Rosen cousins' : null });
+      await addGift(registry.id, {
+        giftGiverName: `Guest ${String(n).padStart(3, '0')}`,
+        giftGiverEmail: `guest${n}@example.com`,
+        amount: n * 100,
+        personalMessage: n === 77 ? 'From the Rosen cousins' : null,
+      });
     }
     await addGift(registry.id, { giftGiverName: 'Guest Failed', paymentStatus: 'failed' });
 
@@ -109,7 +148,10 @@ describe('GET /api/registries/{id}/gift-list', () => {
     expect(seen.size).toBe(400);
     expect(seen.has('Guest Failed')).toBe(false);
 
-    expect((await list(owner.client, registry.id, '?sort=amount&order=desc')).gifts[0]).toMatchObject({ giftGiverName: 'Guest 400', amount: 400 });
+    expect((await list(owner.client, registry.id, '?sort=amount&order=desc')).gifts[0]).toMatchObject({
+      giftGiverName: 'Guest 400',
+      amount: 400,
+    });
     expect((await list(owner.client, registry.id, '?q=ROSEN')).gifts.map((gift) => gift.giftGiverName)).toEqual(['Guest 077']);
     expect((await list(owner.client, registry.id, '?q=guest12%40example')).gifts.map((gift) => gift.giftGiverName)).toEqual(['Guest 012']);
     expect(await list(owner.client, registry.id, '?q=failed')).toMatchObject({ gifts: [], matching: 0, giftCount: 400 });
@@ -168,7 +210,10 @@ describe('failed and abandoned payments are not gifts', () => {
     }
     for (const paymentStatus of UNPAID) await addGift(registry.id, { giftGiverName: `Unpaid ${paymentStatus}`, paymentStatus });
 
-    const view = (await owner.client.get(`/api/registries/${registry.id}`)).json as unknown as { giftCount: number; gifts: { giftGiverName: string; paymentStatus: string }[] };
+    const view = (await owner.client.get(`/api/registries/${registry.id}`)).json as unknown as {
+      giftCount: number;
+      gifts: { giftGiverName: string; paymentStatus: string }[];
+    };
     expect(view.giftCount).toBe(7);
     expect(view.gifts).toHaveLength(5);
     expect(view.gifts.every((gift) => gift.paymentStatus === 'succeeded')).toBe(true);
@@ -178,10 +223,14 @@ describe('failed and abandoned payments are not gifts', () => {
     expect(publicView.giftCount).toBe(7);
     const mine = (await owner.client.get('/api/registries/my')).json as unknown as { giftCount: number }[];
     expect(mine[0]!.giftCount).toBe(7);
-    const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as { giftGiverName: string }[];
+    const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as {
+      giftGiverName: string;
+    }[];
     expect(contributors).toHaveLength(7);
     expect((await list(owner.client, registry.id)).giftCount).toBe(7);
-    const breakdown = (await owner.client.get(`/api/registries/${registry.id}/charity-breakdown`)).json as unknown as { charities: { giftCount: number }[] };
+    const breakdown = (await owner.client.get(`/api/registries/${registry.id}/charity-breakdown`)).json as unknown as {
+      charities: { giftCount: number }[];
+    };
     expect(breakdown.charities.map((line) => line.giftCount)).toEqual([7]);
   });
 });

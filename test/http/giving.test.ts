@@ -19,11 +19,23 @@ afterAll(async () => {
 });
 
 function giftBody(registryId: string, overrides: Record<string, unknown> = {}) {
-  return { registryId, charityId: charities[0]!.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 100, personalMessage: 'Mazel tov!', ...overrides };
+  return {
+    registryId,
+    charityId: charities[0]!.id,
+    giftGiverName: 'Aunt Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount: 100,
+    personalMessage: 'Mazel tov!',
+    ...overrides,
+  };
 }
 
 async function ownerGifts(owner: HttpClient, registryId: string) {
-  return (await owner.get(`/api/registries/${registryId}/gifts`)).json as unknown as { paymentStatus: string; amount: number; giftGiverName: string }[];
+  return (await owner.get(`/api/registries/${registryId}/gifts`)).json as unknown as {
+    paymentStatus: string;
+    amount: number;
+    giftGiverName: string;
+  }[];
 }
 
 describe('POST /api/create-payment-intent', () => {
@@ -32,8 +44,17 @@ describe('POST /api/create-payment-intent', () => {
     const response = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id));
     expect(response.status).toBe(201);
     expect(response.json.clientSecret).toMatch(/_secret_/);
-    expect(response.json.breakdown).toEqual({ baseAmount: 100, childAmount: 90, charityAmount: 10, platformFee: 3, stripeFee: 3.39, totalAmount: 106.39 });
-    expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'pending', amount: 100, giftGiverName: 'Aunt Miriam' }]);
+    expect(response.json.breakdown).toEqual({
+      baseAmount: 100,
+      childAmount: 90,
+      charityAmount: 10,
+      platformFee: 3,
+      stripeFee: 3.39,
+      totalAmount: 106.39,
+    });
+    expect(await ownerGifts(owner.client, registry.id)).toMatchObject([
+      { paymentStatus: 'pending', amount: 100, giftGiverName: 'Aunt Miriam' },
+    ]);
   });
 
   it('charges the configured processing rate, the one GET /api/config gives the browser', async () => {
@@ -47,7 +68,14 @@ describe('POST /api/create-payment-intent', () => {
       const guest = new HttpClient(priced.url);
       const intent = await guest.post('/api/create-payment-intent', { ...giftBody(registry.id), charityId: charity!.id });
       expect(intent.status, intent.text).toBe(201);
-      expect(intent.json.breakdown).toEqual({ baseAmount: 100, childAmount: 90, charityAmount: 10, platformFee: 3, stripeFee: 4.26, totalAmount: 107.26 });
+      expect(intent.json.breakdown).toEqual({
+        baseAmount: 100,
+        childAmount: 90,
+        charityAmount: 10,
+        platformFee: 3,
+        stripeFee: 4.26,
+        totalAmount: 107.26,
+      });
       // The browser's preview, core's giftBreakdown over the rates it was given, is that very charge.
       expect(giftBreakdown(10_000, processingRates.USD).totalAmount).toBe(10_726);
       const paid = await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
@@ -80,7 +108,8 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   /** The body as JSON text with the amount written as given, for what JSON.stringify cannot write (1e400 reads as Infinity). */
-  const withRawAmount = (registryId: string, amount: string) => JSON.stringify(giftBody(registryId, { amount: 0 })).replace('"amount":0', `"amount":${amount}`);
+  const withRawAmount = (registryId: string, amount: string) =>
+    JSON.stringify(giftBody(registryId, { amount: 0 })).replace('"amount":0', `"amount":${amount}`);
 
   // The amount is read at the wire (core/read-amount.ts) before core sees cents; these were core's cases when core read it.
   it.each([
@@ -121,7 +150,9 @@ describe('POST /api/create-payment-intent', () => {
   it('takes an amount written with trailing zeros or an exponent as the number it is', async () => {
     const { owner, registry } = await openRegistry(server);
     for (const amount of ['36.50', '3.65e1']) {
-      expect((await new HttpClient(server.url).call('POST', '/api/create-payment-intent', withRawAmount(registry.id, amount))).status).toBe(201);
+      expect((await new HttpClient(server.url).call('POST', '/api/create-payment-intent', withRawAmount(registry.id, amount))).status).toBe(
+        201,
+      );
     }
     expect((await ownerGifts(owner.client, registry.id)).map((gift) => gift.amount)).toEqual([36.5, 36.5]);
   });
@@ -136,8 +167,12 @@ describe('POST /api/create-payment-intent', () => {
 
   it('offers only the chosen charity when the registry has one', async () => {
     const { owner, registry } = await openRegistry(server, { preferredCharityId: charities[1]!.id, allowCharityChoice: false });
-    expect((await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { charityId: charities[0]!.id }))).status).toBe(400);
-    expect((await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { charityId: charities[1]!.id }))).status).toBe(201);
+    expect(
+      (await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { charityId: charities[0]!.id }))).status,
+    ).toBe(400);
+    expect(
+      (await new HttpClient(server.url).post('/api/create-payment-intent', giftBody(registry.id, { charityId: charities[1]!.id }))).status,
+    ).toBe(201);
     expect(await ownerGifts(owner.client, registry.id)).toHaveLength(1);
   });
 
@@ -176,10 +211,12 @@ describe('POST /api/sandbox/confirm', () => {
     expect((await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
     const [gift] = await server.infrastructure.repositories.gifts.listByRegistry(registry.id);
     expect(gift).toMatchObject({ stripeFee: 130, providerFee: 129 });
-    const postings = await server.infrastructure.orm.em.fork().execute<{ account: string; amount: string }[]>(
-      `select p.account, p.amount::text as amount from ledger_postings p join ledger_entries e on e.id = p.entry_id where e.key = ? order by p.account`,
-      [`gift:${gift!.id}:paid`],
-    );
+    const postings = await server.infrastructure.orm.em
+      .fork()
+      .execute<{ account: string; amount: string }[]>(
+        `select p.account, p.amount::text as amount from ledger_postings p join ledger_entries e on e.id = p.entry_id where e.key = ? order by p.account`,
+        [`gift:${gift!.id}:paid`],
+      );
     expect(postings).toEqual([
       { account: 'platform:card-fees-collected', amount: '-130' },
       { account: 'platform:card-fees-paid', amount: '129' },
@@ -207,7 +244,10 @@ describe('POST /api/sandbox/confirm', () => {
 
   it.each([
     ['a forged secret', (secret: string) => ({ clientSecret: `${secret.slice(0, -4)}AAAA`, cardNumber: '4242424242424242' })],
-    ['a secret for another amount', (secret: string) => ({ clientSecret: secret.replace(/_USD_\d+_/, '_USD_1_'), cardNumber: '4242424242424242' })],
+    [
+      'a secret for another amount',
+      (secret: string) => ({ clientSecret: secret.replace(/_USD_\d+_/, '_USD_1_'), cardNumber: '4242424242424242' }),
+    ],
     ['another card', (secret: string) => ({ clientSecret: secret, cardNumber: '5555 5555 5555 4444' })],
     ['no card', (secret: string) => ({ clientSecret: secret })],
   ])('refuses %s and credits nothing', async (_label, body) => {
@@ -217,7 +257,9 @@ describe('POST /api/sandbox/confirm', () => {
     const response = await guest.post('/api/sandbox/confirm', sent);
     expect(response.status).toBe(400);
     if (_label === 'another card') {
-      expect(response.json.message).toBe('Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 succeeds and is disputed moments later.');
+      expect(response.json.message).toBe(
+        'Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 succeeds and is disputed moments later.',
+      );
     }
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 0 });
     // The whole number, spaced or not: a log line's timestamp may hold 5555 by chance.
@@ -252,7 +294,11 @@ describe('reconciling and listing gifts', () => {
 describe('a gift a stranger started and never paid', () => {
   /** Makes the registry's pending gifts a day and an hour old, as if their givers had left. */
   async function ageGifts(registryId: string) {
-    await server.infrastructure.orm.em.fork().execute(`update gifts set created_at = now() - interval '25 hours' where registry_id = ? and payment_status = 'pending'`, [registryId]);
+    await server.infrastructure.orm.em
+      .fork()
+      .execute(`update gifts set created_at = now() - interval '25 hours' where registry_id = ? and payment_status = 'pending'`, [
+        registryId,
+      ]);
   }
 
   it('is expired by the sweep a day later; then it can no longer be paid', async () => {
@@ -267,7 +313,11 @@ describe('a gift a stranger started and never paid', () => {
     await ageGifts(registry.id);
     expect(await server.runJob('gift-sweep')).toMatchObject({ expired: 1 });
     expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'expired' }]);
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ hasGifts: false, giftCount: 0, totalReceived: 0 });
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({
+      hasGifts: false,
+      giftCount: 0,
+      totalReceived: 0,
+    });
 
     const late = await stranger.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
     expect(late.status).toBe(402);
@@ -298,7 +348,9 @@ describe('a gift a stranger started and never paid', () => {
     const { owner, registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const paid = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 40 }));
-    expect((await guest.post('/api/sandbox/confirm', { clientSecret: paid.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    expect(
+      (await guest.post('/api/sandbox/confirm', { clientSecret: paid.json.clientSecret, cardNumber: '4242424242424242' })).status,
+    ).toBe(200);
     const stranger = new HttpClient(server.url);
     const underWay = await stranger.post('/api/create-payment-intent', giftBody(registry.id, { amount: 54 }));
     expect(underWay.status).toBe(201);
@@ -311,10 +363,16 @@ describe('a gift a stranger started and never paid', () => {
     // Refused as well when it is the currency the registry already has.
     const same = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'USD' });
     expect([same.status, same.json]).toEqual([409, { message: 'You can’t change the currency after receiving contributions' }]);
-    expect(await ownerGifts(owner.client, registry.id)).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 54, paymentStatus: 'pending' })]));
+    expect(await ownerGifts(owner.client, registry.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ amount: 54, paymentStatus: 'pending' })]),
+    );
 
-    expect((await stranger.post('/api/sandbox/confirm', { clientSecret: underWay.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
-    expect(await ownerGifts(owner.client, registry.id)).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 54, paymentStatus: 'succeeded' })]));
+    expect(
+      (await stranger.post('/api/sandbox/confirm', { clientSecret: underWay.json.clientSecret, cardNumber: '4242424242424242' })).status,
+    ).toBe(200);
+    expect(await ownerGifts(owner.client, registry.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ amount: 54, paymentStatus: 'succeeded' })]),
+    );
   });
 
   it('is left to its giver when the currency asked for is the one the registry has', async () => {
@@ -324,7 +382,9 @@ describe('a gift a stranger started and never paid', () => {
     const same = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'USD' });
     expect([same.status, same.json]).toEqual([200, { message: 'Currency updated to USD', currency: 'USD' }]);
     expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ amount: 54, paymentStatus: 'pending' }]);
-    expect((await stranger.post('/api/sandbox/confirm', { clientSecret: underWay.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    expect(
+      (await stranger.post('/api/sandbox/confirm', { clientSecret: underWay.json.clientSecret, cardNumber: '4242424242424242' })).status,
+    ).toBe(200);
   });
 
   /** A registry whose only gift, 40 paid by card, its family refunded. */
@@ -332,7 +392,9 @@ describe('a gift a stranger started and never paid', () => {
     const { owner, registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 40 }));
-    expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    expect(
+      (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+    ).toBe(200);
     const [gift] = (await ownerGifts(owner.client, registry.id)) as unknown as { id: string }[];
     expect((await owner.client.post(`/api/gifts/${gift!.id}/refund`, { reason: 'Given twice' })).status).toBe(200);
     return { owner, registry, guest, gift: gift! };
@@ -346,13 +408,21 @@ describe('a gift a stranger started and never paid', () => {
     expect(currency.status, currency.text).toBe(200);
     expect(currency.json).toEqual({ message: 'Currency updated to CAD', currency: 'CAD' });
     // The refunded gift is still listed in the dollars its giver was charged; a new gift is in dollars of the other kind.
-    const list = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as { currency: string; totals: unknown; gifts: { id: string; currency: string; amount: number }[] };
+    const list = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json as unknown as {
+      currency: string;
+      totals: unknown;
+      gifts: { id: string; currency: string; amount: number }[];
+    };
     expect(list.currency).toBe('CAD');
     expect(list.gifts).toEqual([expect.objectContaining({ id: gift.id, currency: 'USD', amount: 40 })]);
     expect(list).toMatchObject({ totals: { refunded: 0, refundedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] } });
     const second = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 50 }));
-    expect((await guest.post('/api/sandbox/confirm', { clientSecret: second.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
-    expect(await ownerGifts(owner.client, registry.id)).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'CAD', amount: 50, paymentStatus: 'succeeded' })]));
+    expect(
+      (await guest.post('/api/sandbox/confirm', { clientSecret: second.json.clientSecret, cardNumber: '4242424242424242' })).status,
+    ).toBe(200);
+    expect(await ownerGifts(owner.client, registry.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ currency: 'CAD', amount: 50, paymentStatus: 'succeeded' })]),
+    );
     // The books agree in both currencies: the refund's entries stayed in USD.
     const verdicts = await verifyLedger(server.infrastructure.repositories);
     expect(verdicts.flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced])).toEqual([]);
@@ -367,14 +437,19 @@ describe('a gift a stranger started and never paid', () => {
     expect((await owner.client.get(`/api/registries/${registry.id}`)).status).toBe(404);
     expect(((await owner.client.get('/api/registries/my')).json as unknown[]).length).toBe(0);
     // The money moved, so its record stays.
-    expect(await server.infrastructure.repositories.gifts.findById(gift.id)).toMatchObject({ paymentStatus: 'refunded', registryId: registry.id });
+    expect(await server.infrastructure.repositories.gifts.findById(gift.id)).toMatchObject({
+      paymentStatus: 'refunded',
+      registryId: registry.id,
+    });
   });
 
   it('is credited, not expired, when it was paid after all', async () => {
     const { owner, registry } = await openRegistry(server);
     const guest = new HttpClient(server.url);
     const intent = await guest.post('/api/create-payment-intent', giftBody(registry.id, { amount: 54 }));
-    expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    expect(
+      (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+    ).toBe(200);
     await ageGifts(registry.id);
     await server.runJob('gift-sweep');
     expect(await ownerGifts(owner.client, registry.id)).toMatchObject([{ paymentStatus: 'succeeded', amount: 54 }]);

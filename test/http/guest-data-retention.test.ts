@@ -46,7 +46,9 @@ async function seed(orm: Orm, counts: { due: number }): Promise<void> {
 
 async function guestsOf(orm: Orm) {
   const em = orm.em.fork();
-  const gifts = await em.execute<{ child_name: string; gift_giver_name: string; gift_giver_email: string; personal_message: string | null; amount: string }[]>(
+  const gifts = await em.execute<
+    { child_name: string; gift_giver_name: string; gift_giver_email: string; personal_message: string | null; amount: string }[]
+  >(
     `select r."child_name", g."gift_giver_name", g."gift_giver_email", g."personal_message", g."amount"::text from "gifts" g join "registries" r on r."id" = g."registry_id"`,
   );
   const byHand = await em.execute<{ child_name: string; gift_giver_name: string; gift_giver_email: string | null; note: string | null }[]>(
@@ -59,8 +61,15 @@ async function guestsOf(orm: Orm) {
 function expectPurgedOnlyWhereDue(found: Awaited<ReturnType<typeof guestsOf>>, due: number): void {
   const dueGifts = found.purged('Due ');
   expect(dueGifts).toHaveLength(due * 2);
-  for (const gift of dueGifts) expect(gift).toMatchObject({ gift_giver_name: expect.stringMatching(/^Guest /), gift_giver_email: '', personal_message: null, amount: '18.00' });
-  for (const gift of [...found.purged('Recent '), ...found.purged('Unpaid ')]) expect(gift).toMatchObject({ gift_giver_email: expect.stringMatching(/@example\.com$/), personal_message: 'Mazel tov!' });
+  for (const gift of dueGifts)
+    expect(gift).toMatchObject({
+      gift_giver_name: expect.stringMatching(/^Guest /),
+      gift_giver_email: '',
+      personal_message: null,
+      amount: '18.00',
+    });
+  for (const gift of [...found.purged('Recent '), ...found.purged('Unpaid ')])
+    expect(gift).toMatchObject({ gift_giver_email: expect.stringMatching(/@example\.com$/), personal_message: 'Mazel tov!' });
   for (const gift of found.byHand) {
     expect(gift.gift_giver_name).toBe('Aunt Dora');
     expect(gift.note).toBe('In the card box');
@@ -96,7 +105,9 @@ describe.skipIf(!postgresUrl)('the guests’ data purge on PostgreSQL, two insta
   beforeAll(async () => {
     database = await createTestDatabase({ migrated: true });
     instances = await Promise.all(
-      [0, 1].map(() => startTestServer({ env: { DATABASE_URL: database.url, GUEST_DATA_RETENTION_DAYS: '730', PRIVACY_EMAIL: 'privacy@example.org' } })),
+      [0, 1].map(() =>
+        startTestServer({ env: { DATABASE_URL: database.url, GUEST_DATA_RETENTION_DAYS: '730', PRIVACY_EMAIL: 'privacy@example.org' } }),
+      ),
     );
   });
   afterAll(async () => {

@@ -41,7 +41,9 @@ async function guestList(client: HttpClient, registryId: string, query = ''): Pr
 
 /** A gift paid online (or not: paymentStatus), at `dollars`, stored as the payment would leave it. */
 function giftOnline(registryId: string, email: string, dollars: number, overrides: Partial<NewGift> = {}) {
-  return server.infrastructure.repositories.gifts.create(aNewGift(registryId, charityId, { giftGiverEmail: email, amount: dollars * 100, ...splitGift(dollars * 100), ...overrides }));
+  return server.infrastructure.repositories.gifts.create(
+    aNewGift(registryId, charityId, { giftGiverEmail: email, amount: dollars * 100, ...splitGift(dollars * 100), ...overrides }),
+  );
 }
 
 async function addGuests(client: HttpClient, registryId: string, csv: string): Promise<Record<string, string>> {
@@ -51,29 +53,45 @@ async function addGuests(client: HttpClient, registryId: string, csv: string): P
 }
 
 async function recordByHand(client: HttpClient, registryId: string, name: string, amount: number): Promise<string> {
-  const recorded = await client.post(`/api/registries/${registryId}/offline-gifts`, { giftGiverName: name, giftGiverEmail: '', amount, method: 'check', receivedOn: new Date().toISOString().slice(0, 10), note: '' });
+  const recorded = await client.post(`/api/registries/${registryId}/offline-gifts`, {
+    giftGiverName: name,
+    giftGiverEmail: '',
+    amount,
+    method: 'check',
+    receivedOn: new Date().toISOString().slice(0, 10),
+    note: '',
+  });
   expect(recorded.status, recorded.text).toBe(201);
   return recorded.json.id as string;
 }
 
-const matchTo = (client: HttpClient, giftId: string, guestId: unknown) => client.call('PUT', `/api/offline-gifts/${giftId}/guest`, { guestId });
+const matchTo = (client: HttpClient, giftId: string, guestId: unknown) =>
+  client.call('PUT', `/api/offline-gifts/${giftId}/guest`, { guestId });
 
 const byName = (list: Listed) => Object.fromEntries(list.guests.map((line) => [line.name, line]));
 
 describe('who gave, by the giver’s e-mail', () => {
   it('counts a guest’s paid gifts whatever the case of the address, and no refunded, failed or pending one', async () => {
     const { owner, registry } = await openRegistry(server);
-    await addGuests(owner.client, registry.id, 'name,email\nDora Levi,dora@example.com\nBen Cohen,ben@example.com\nZev Stern,zev@example.com\n');
+    await addGuests(
+      owner.client,
+      registry.id,
+      'name,email\nDora Levi,dora@example.com\nBen Cohen,ben@example.com\nZev Stern,zev@example.com\n',
+    );
     const paid = await giftOnline(registry.id, 'Dora@Example.COM', 36);
     await giftOnline(registry.id, 'dora@example.com', 18);
-    for (const paymentStatus of ['refunded', 'failed', 'pending', 'expired', 'disputed'] as const) await giftOnline(registry.id, 'ben@example.com', 100, { paymentStatus });
+    for (const paymentStatus of ['refunded', 'failed', 'pending', 'expired', 'disputed'] as const)
+      await giftOnline(registry.id, 'ben@example.com', 100, { paymentStatus });
     await giftOnline(registry.id, 'stranger@example.com', 500);
     const other = await openRegistry(server);
     await giftOnline(other.registry.id, 'zev@example.com', 72);
 
     const list = byName(await guestList(owner.client, registry.id));
     expect(list['Dora Levi']).toMatchObject({ given: 54, thankYou: 'none' });
-    expect(list['Dora Levi']!.gifts.map((gift) => [gift.amount, gift.matchedBy, gift.byHand])).toEqual([[36, 'email', false], [18, 'email', false]]);
+    expect(list['Dora Levi']!.gifts.map((gift) => [gift.amount, gift.matchedBy, gift.byHand])).toEqual([
+      [36, 'email', false],
+      [18, 'email', false],
+    ]);
     expect(list['Dora Levi']!.gifts[0]!.id).toBe(paid.id);
     expect(list['Ben Cohen']).toMatchObject({ gifts: [], given: 0, thankYou: null });
     // A gift to another registry is not this list's.
@@ -82,17 +100,41 @@ describe('who gave, by the giver’s e-mail', () => {
 
   it('says a giver is thanked once every gift of theirs has a card sent, and offers the others’ gifts for cards', async () => {
     const { owner, registry } = await openRegistry(server);
-    await addGuests(owner.client, registry.id, 'name,email\nDora Levi,dora@example.com\nBen Cohen,ben@example.com\nAnn Katz,ann@example.com\n');
+    await addGuests(
+      owner.client,
+      registry.id,
+      'name,email\nDora Levi,dora@example.com\nBen Cohen,ben@example.com\nAnn Katz,ann@example.com\n',
+    );
     const dora = await giftOnline(registry.id, 'dora@example.com', 36);
     const ben = await giftOnline(registry.id, 'ben@example.com', 18);
-    const saved = await owner.client.post('/api/thank-you-notes', { giftId: dora.id, templateId: 'warm', customMessage: 'Thank you, Dora!', imageUrls: [], imageSize: 'medium' });
+    const saved = await owner.client.post('/api/thank-you-notes', {
+      giftId: dora.id,
+      templateId: 'warm',
+      customMessage: 'Thank you, Dora!',
+      imageUrls: [],
+      imageSize: 'medium',
+    });
     expect((await owner.client.post(`/api/thank-you-notes/${saved.json.id as string}/send`)).status).toBe(200);
-    await owner.client.post('/api/thank-you-notes', { giftId: ben.id, templateId: 'warm', customMessage: 'Thank you, Ben!', imageUrls: [], imageSize: 'medium' });
+    await owner.client.post('/api/thank-you-notes', {
+      giftId: ben.id,
+      templateId: 'warm',
+      customMessage: 'Thank you, Ben!',
+      imageUrls: [],
+      imageSize: 'medium',
+    });
 
     const list = await guestList(owner.client, registry.id);
     expect(byName(list)['Dora Levi']).toMatchObject({ thankYou: 'sent', gifts: [{ thankYouStatus: 'sent' }] });
     expect(byName(list)['Ben Cohen']).toMatchObject({ thankYou: 'draft', gifts: [{ thankYouStatus: 'draft' }] });
-    expect(list.counts).toEqual({ guests: 3, people: 3, invited: 0, gave: 2, thanked: 1, notThanked: 1, rsvp: { yes: 0, yesPeople: 0, maybe: 0, maybePeople: 0, no: 0, none: 3 } });
+    expect(list.counts).toEqual({
+      guests: 3,
+      people: 3,
+      invited: 0,
+      gave: 2,
+      thanked: 1,
+      notThanked: 1,
+      rsvp: { yes: 0, yesPeople: 0, maybe: 0, maybePeople: 0, no: 0, none: 3 },
+    });
     expect(list.giftsToThank).toEqual([ben.id]);
   });
 });
@@ -100,10 +142,20 @@ describe('who gave, by the giver’s e-mail', () => {
 describe('the list’s filters', () => {
   it('keeps the givers, those who have not given, the thanked and those still owed a card; the counts stay the whole list’s', async () => {
     const { owner, registry } = await openRegistry(server);
-    await addGuests(owner.client, registry.id, 'name,email\nDora Levi,dora@example.com\nBen Cohen,ben@example.com\nAnn Katz,ann@example.com\n');
+    await addGuests(
+      owner.client,
+      registry.id,
+      'name,email\nDora Levi,dora@example.com\nBen Cohen,ben@example.com\nAnn Katz,ann@example.com\n',
+    );
     const dora = await giftOnline(registry.id, 'dora@example.com', 36);
     await giftOnline(registry.id, 'ben@example.com', 18);
-    const saved = await owner.client.post('/api/thank-you-notes', { giftId: dora.id, templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' });
+    const saved = await owner.client.post('/api/thank-you-notes', {
+      giftId: dora.id,
+      templateId: 'warm',
+      customMessage: 'Thank you!',
+      imageUrls: [],
+      imageSize: 'medium',
+    });
     await owner.client.post(`/api/thank-you-notes/${saved.json.id as string}/send`);
 
     const names = async (query: string) => (await guestList(owner.client, registry.id, query)).guests.map((line) => line.name);
@@ -137,7 +189,11 @@ describe('the list’s filters', () => {
 
   it('applies to the postal addresses, for labels to the givers alone', async () => {
     const { owner, registry } = await openRegistry(server);
-    await addGuests(owner.client, registry.id, 'name,email,street,city\nDora Levi,dora@example.com,1 Elm St,Toronto\nBen Cohen,ben@example.com,9 Oak Ave,Boston\n');
+    await addGuests(
+      owner.client,
+      registry.id,
+      'name,email,street,city\nDora Levi,dora@example.com,1 Elm St,Toronto\nBen Cohen,ben@example.com,9 Oak Ave,Boston\n',
+    );
     await giftOnline(registry.id, 'ben@example.com', 18);
     const file = await owner.client.download('GET', `/api/registries/${registry.id}/guests/addresses?gave=yes`);
     expect(file.status).toBe(200);
@@ -153,14 +209,20 @@ describe('a gift given by hand, matched by hand', () => {
     const { owner, registry } = await openRegistry(server);
     const guests = await addGuests(owner.client, registry.id, 'name,email\nDora Levi,dora@example.com\n');
     const giftId = await recordByHand(owner.client, registry.id, 'Aunt Dora', 50);
-    expect((await guestList(owner.client, registry.id)).unmatchedByHand).toEqual([expect.objectContaining({ id: giftId, giftGiverName: 'Aunt Dora', amount: 50 })]);
+    expect((await guestList(owner.client, registry.id)).unmatchedByHand).toEqual([
+      expect.objectContaining({ id: giftId, giftGiverName: 'Aunt Dora', amount: 50 }),
+    ]);
 
     const matched = await matchTo(owner.client, giftId, guests['Dora Levi']);
     expect(matched.status, matched.text).toBe(200);
     expect(matched.json).toEqual({ message: 'Matched to Dora Levi' });
     const list = await guestList(owner.client, registry.id);
     expect(list.unmatchedByHand).toEqual([]);
-    expect(byName(list)['Dora Levi']).toMatchObject({ given: 50, thankYou: 'none', gifts: [{ id: giftId, byHand: true, matchedBy: 'hand', amount: 50 }] });
+    expect(byName(list)['Dora Levi']).toMatchObject({
+      given: 50,
+      thankYou: 'none',
+      gifts: [{ id: giftId, byHand: true, matchedBy: 'hand', amount: 50 }],
+    });
     expect(list.giftsToThank).toEqual([giftId]);
 
     expect((await matchTo(owner.client, giftId, null)).json).toEqual({ message: 'No guest matched' });

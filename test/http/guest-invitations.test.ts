@@ -38,7 +38,12 @@ async function guestList(client: HttpClient, registryId: string, query = '') {
   return response.json as unknown as { guests: Line[]; counts: { guests: number; invited: number } };
 }
 
-async function addGuest(client: HttpClient, registryId: string, name: string, email = address(name.toLowerCase().replace(/\W/g, ''))): Promise<Line> {
+async function addGuest(
+  client: HttpClient,
+  registryId: string,
+  name: string,
+  email = address(name.toLowerCase().replace(/\W/g, '')),
+): Promise<Line> {
   const added = await client.post(`/api/registries/${registryId}/guests`, { name, email });
   expect(added.status, added.text).toBe(201);
   return (added.json.added as unknown as Line[])[0]!;
@@ -52,7 +57,12 @@ function personalLinkIn(text: string): string {
 }
 
 async function unsubscribe(email: string) {
-  await server.infrastructure.repositories.mailSuppressions.add({ address: email, scope: 'guest-invitations', reason: 'unsubscribe', createdAt: new Date() });
+  await server.infrastructure.repositories.mailSuppressions.add({
+    address: email,
+    scope: 'guest-invitations',
+    reason: 'unsubscribe',
+    createdAt: new Date(),
+  });
 }
 
 async function mailTo(email: string) {
@@ -62,7 +72,11 @@ async function mailTo(email: string) {
 
 /** A registry with a family member named, and guests; the day is in the spring, far from today. */
 async function familyWithGuests(names: string[]) {
-  const { owner, registry } = await openRegistry(server, { childName: 'Noa Stern', celebrationType: 'bat', celebrationDate: '2027-05-15' }, { firstName: 'Rachel' });
+  const { owner, registry } = await openRegistry(
+    server,
+    { childName: 'Noa Stern', celebrationType: 'bat', celebrationDate: '2027-05-15' },
+    { firstName: 'Rachel' },
+  );
   const guests: Line[] = [];
   for (const name of names) guests.push(await addGuest(owner.client, registry.id, name));
   return { owner, registry, guests };
@@ -72,12 +86,22 @@ describe('the invitation’s settings and preview', () => {
   it('starts with the reminder 7 days before, saves what the family writes, and previews it for the first guest not yet invited', async () => {
     const { owner, registry, guests } = await familyWithGuests(['Aunt Dora', 'Ben Cohen']);
     const path = `/api/registries/${registry.id}/invitations`;
-    expect((await owner.client.get(`${path}/settings`)).json).toEqual({ message: '', startTime: null, place: null, reminderDays: 7, updatedAt: null });
+    expect((await owner.client.get(`${path}/settings`)).json).toEqual({
+      message: '',
+      startTime: null,
+      place: null,
+      reminderDays: 7,
+      updatedAt: null,
+    });
 
     const draft = { message: 'Join us!\n\nKiddush <b>follows</b>.', startTime: '10:30', place: 'Temple Beth El, Toronto' };
     const previewed = await owner.client.post(`${path}/preview`, draft);
     expect(previewed.status, previewed.text).toBe(200);
-    expect(previewed.json).toMatchObject({ guestName: 'Aunt Dora', subject: "You’re invited to Noa Stern's Bat Mitzvah on Saturday, May 15, 2027", notYetInvited: 2 });
+    expect(previewed.json).toMatchObject({
+      guestName: 'Aunt Dora',
+      subject: "You’re invited to Noa Stern's Bat Mitzvah on Saturday, May 15, 2027",
+      notYetInvited: 2,
+    });
     const html = previewed.json.html as string;
     expect(html).toContain('Kiddush &#60;b&#62;follows&#60;/b&#62;.');
     expect(html).toContain('10:30 AM');
@@ -107,7 +131,10 @@ describe('the invitation’s settings and preview', () => {
       [{ sendAt: 'now' }, 'sendAt', /Unknown field/],
     ];
     for (const [body, field, message] of cases) {
-      for (const refused of [await owner.client.call('PUT', path, body), await owner.client.post(`/api/registries/${registry.id}/invitations/preview`, body)]) {
+      for (const refused of [
+        await owner.client.call('PUT', path, body),
+        await owner.client.post(`/api/registries/${registry.id}/invitations/preview`, body),
+      ]) {
         expect(refused.status, JSON.stringify(body)).toBe(400);
         expect((refused.json.errors as Record<string, string>)[field]).toMatch(message);
       }
@@ -121,11 +148,19 @@ describe('sending the invitations', () => {
     const { owner, registry, guests } = await familyWithGuests(['Aunt Dora', 'Ben Cohen', 'Gone Away']);
     const [dora, ben, gone] = guests as [Line, Line, Line];
     await unsubscribe(gone.email);
-    await owner.client.call('PUT', `/api/registries/${registry.id}/invitations/settings`, { message: 'Please come', startTime: null, place: 'Hall; Main St, Toronto' });
+    await owner.client.call('PUT', `/api/registries/${registry.id}/invitations/settings`, {
+      message: 'Please come',
+      startTime: null,
+      place: 'Hall; Main St, Toronto',
+    });
 
     const sent = await owner.client.post(`/api/registries/${registry.id}/invitations`, {});
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.json).toEqual({ queued: 2, skipped: 1, message: '2 invitations are on their way; 1 guest was skipped: unsubscribed from invitations, or their address cannot receive mail' });
+    expect(sent.json).toEqual({
+      queued: 2,
+      skipped: 1,
+      message: '2 invitations are on their way; 1 guest was skipped: unsubscribed from invitations, or their address cannot receive mail',
+    });
 
     const list = await guestList(owner.client, registry.id);
     expect(list.counts).toMatchObject({ guests: 3, invited: 2 });
@@ -202,13 +237,18 @@ describe('sending the invitations', () => {
     const clicked = await new HttpClient(server.url).call('POST', `${unsubscribeUrl.pathname}${unsubscribeUrl.search}`, undefined);
     expect(clicked.status, clicked.text).toBe(200);
     expect(clicked.json).toMatchObject({ category: 'guest-invitations' });
-    expect((await owner.client.post(`/api/registries/${registry.id}/invitations`, { guestIds: [dora.id] })).json).toMatchObject({ queued: 0, skipped: 1 });
+    expect((await owner.client.post(`/api/registries/${registry.id}/invitations`, { guestIds: [dora.id] })).json).toMatchObject({
+      queued: 0,
+      skipped: 1,
+    });
     expect(await mailTo(dora.email)).toHaveLength(1);
   });
 
   it('refuses a closed registry and one whose date has passed', async () => {
     const { owner, registry } = await familyWithGuests(['Aunt Dora']);
-    await server.infrastructure.orm.em.fork().execute(`update "registries" set "celebration_date" = now() - interval '2 days' where "id" = ?`, [registry.id]);
+    await server.infrastructure.orm.em
+      .fork()
+      .execute(`update "registries" set "celebration_date" = now() - interval '2 days' where "id" = ?`, [registry.id]);
     const late = await owner.client.post(`/api/registries/${registry.id}/invitations`, {});
     expect(late.status).toBe(409);
     expect(late.json.message).toMatch(/date has passed/);
@@ -218,7 +258,9 @@ describe('sending the invitations', () => {
 
 describe('the day’s limits', () => {
   async function spend(key: string, points: number) {
-    await server.infrastructure.orm.em.fork().execute(`insert into "rate_limits" ("key", "points", "expire") values (?, ?, ?)`, [key, points, Date.now() + 3_600_000]);
+    await server.infrastructure.orm.em
+      .fork()
+      .execute(`insert into "rate_limits" ("key", "points", "expire") values (?, ?, ?)`, [key, points, Date.now() + 3_600_000]);
   }
 
   it(`holds a registry to its list once and ${INVITATION_RESENDS_PER_DAY} resends a day, with a 429 that says when, and sends nothing past it`, async () => {
@@ -231,7 +273,9 @@ describe('the day’s limits', () => {
     expect((await guestList(owner.client, registry.id)).counts.invited).toBe(0);
     // The one left still goes.
     const [dora] = (await guestList(owner.client, registry.id)).guests;
-    expect((await owner.client.post(`/api/registries/${registry.id}/invitations`, { guestIds: [dora!.id] })).json).toMatchObject({ queued: 1 });
+    expect((await owner.client.post(`/api/registries/${registry.id}/invitations`, { guestIds: [dora!.id] })).json).toMatchObject({
+      queued: 1,
+    });
   });
 
   it(`holds an account to ${INVITATIONS_PER_ACCOUNT_PER_DAY} a day across its registries`, async () => {
@@ -250,15 +294,38 @@ describe('the one reminder', () => {
     const inFiveDays = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 5 * DAY_MS).toISOString().slice(0, 10);
     const { owner, registry } = await openRegistry(server, { childName: 'Ari Levi', celebrationDate: inFiveDays });
     const names = ['Aunt Dora', 'Ben Gave', 'Gone Away', 'Late Invite', 'Never Invited', 'Rita Answered'];
-    const [dora, ben, gone, late, never, rita] = (await Promise.all(names.map((name) => addGuest(owner.client, registry.id, name)))) as [Line, Line, Line, Line, Line, Line];
+    const [dora, ben, gone, late, never, rita] = (await Promise.all(names.map((name) => addGuest(owner.client, registry.id, name)))) as [
+      Line,
+      Line,
+      Line,
+      Line,
+      Line,
+      Line,
+    ];
     await owner.client.post(`/api/registries/${registry.id}/invitations`, { guestIds: [dora.id, ben.id, gone.id, late.id, rita.id] });
     // Invited ten days ago, but for the late invitation (today: after the reminder's day, 7 days before).
-    await server.infrastructure.orm.em.fork().execute(`update "guests" set "invited_at" = now() - interval '10 days' where "id" in (?, ?, ?, ?)`, [dora.id, ben.id, gone.id, rita.id]);
+    await server.infrastructure.orm.em
+      .fork()
+      .execute(`update "guests" set "invited_at" = now() - interval '10 days' where "id" in (?, ?, ?, ?)`, [
+        dora.id,
+        ben.id,
+        gone.id,
+        rita.id,
+      ]);
     // Rita answers from her own link: answered, she is not reminded.
     const [ritaInvitation] = await mailTo(rita.email);
-    const answered = await new HttpClient(server.url).call('PUT', `/api/invitations/${personalLinkIn(ritaInvitation!.text)}/rsvp`, { answer: 'no' });
+    const answered = await new HttpClient(server.url).call('PUT', `/api/invitations/${personalLinkIn(ritaInvitation!.text)}/rsvp`, {
+      answer: 'no',
+    });
     expect(answered.status, answered.text).toBe(200);
-    await server.infrastructure.repositories.gifts.create(aNewGift(registry.id, charityId, { giftGiverEmail: ben.email.toUpperCase(), paymentStatus: 'succeeded', amount: 3600, ...splitGift(3600) }));
+    await server.infrastructure.repositories.gifts.create(
+      aNewGift(registry.id, charityId, {
+        giftGiverEmail: ben.email.toUpperCase(),
+        paymentStatus: 'succeeded',
+        amount: 3600,
+        ...splitGift(3600),
+      }),
+    );
     await unsubscribe(gone.email);
 
     expect(await server.runJob('invitation-reminder')).toBe(1);
@@ -267,11 +334,14 @@ describe('the one reminder', () => {
     const reminded = list.guests.filter((guest) => guest.remindedAt !== null).map((guest) => guest.name);
     expect(reminded).toEqual(['Aunt Dora']);
     const [reminder] = (await mailTo(dora.email)).filter((mail) => mail.subject.startsWith('A reminder'));
-    expect(reminder!.subject).toBe(`A reminder: Ari Levi's Bar/Bat Mitzvah is on ${new Date(`${inFiveDays}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}`);
+    expect(reminder!.subject).toBe(
+      `A reminder: Ari Levi's Bar/Bat Mitzvah is on ${new Date(`${inFiveDays}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}`,
+    );
     expect(reminder!.text).toContain('This is the only reminder');
     // Her own link again, a new one: the newest e-mail's link is the one that works.
     expect((await new HttpClient(server.url).get(`/api/invitations/${personalLinkIn(reminder!.text)}`)).status).toBe(200);
-    for (const guest of [ben, gone, late, never, rita]) expect((await mailTo(guest.email)).filter((mail) => mail.subject.startsWith('A reminder'))).toEqual([]);
+    for (const guest of [ben, gone, late, never, rita])
+      expect((await mailTo(guest.email)).filter((mail) => mail.subject.startsWith('A reminder'))).toEqual([]);
 
     // Turning the reminder off afterwards changes nothing sent.
     await owner.client.call('PUT', `/api/registries/${registry.id}/invitations/settings`, { reminderDays: null });
@@ -283,7 +353,9 @@ describe('the one reminder', () => {
     const { owner, registry } = await openRegistry(server, { celebrationDate: inTenDays });
     const dora = await addGuest(owner.client, registry.id, 'Aunt Dora');
     await owner.client.post(`/api/registries/${registry.id}/invitations`, {});
-    await server.infrastructure.orm.em.fork().execute(`update "guests" set "invited_at" = now() - interval '20 days' where "id" = ?`, [dora.id]);
+    await server.infrastructure.orm.em
+      .fork()
+      .execute(`update "guests" set "invited_at" = now() - interval '20 days' where "id" = ?`, [dora.id]);
     // Seven days before by default: three days from now.
     expect(await server.runJob('invitation-reminder')).toBe(0);
     await owner.client.call('PUT', `/api/registries/${registry.id}/invitations/settings`, { reminderDays: 14 });

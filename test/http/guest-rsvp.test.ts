@@ -27,7 +27,11 @@ interface Line {
 }
 interface Listed {
   guests: Line[];
-  counts: { guests: number; gave: number; rsvp: { yes: number; yesPeople: number; maybe: number; maybePeople: number; no: number; none: number } };
+  counts: {
+    guests: number;
+    gave: number;
+    rsvp: { yes: number; yesPeople: number; maybe: number; maybePeople: number; no: number; none: number };
+  };
 }
 
 async function guestList(client: HttpClient, registryId: string, query = ''): Promise<Listed> {
@@ -56,7 +60,11 @@ const answer = (token: string, body: unknown) => visitor().call('PUT', `/api/inv
 /** A registry with Dora (a household of 4) and Ben on its list, and Dora's link. */
 async function invited(overrides: Record<string, unknown> = {}) {
   const { owner, registry } = await openRegistry(server, { childName: 'Noa Peretz', celebrationDate: '2031-03-15', ...overrides });
-  const ids = await addGuests(owner.client, registry.id, 'name,email,party size\nDora Levi,dora@example.com,4\nBen Cohen,ben@example.com,1\n');
+  const ids = await addGuests(
+    owner.client,
+    registry.id,
+    'name,email,party size\nDora Levi,dora@example.com,4\nBen Cohen,ben@example.com,1\n',
+  );
   const dora = await linkOf(owner.client, registry.id, ids['Dora Levi']!);
   return { owner, registry, ids, dora };
 }
@@ -69,7 +77,10 @@ describe('the personal link', () => {
     expect((await visitor().get(`/api/invitations/${dora.token}`)).status).toBe(200);
     // The list says who has a link, never the link: only its digest is kept.
     const listed = await guestList(owner.client, registry.id);
-    expect(listed.guests.map((line) => [line.name, line.hasPersonalLink])).toEqual([['Ben Cohen', false], ['Dora Levi', true]]);
+    expect(listed.guests.map((line) => [line.name, line.hasPersonalLink])).toEqual([
+      ['Ben Cohen', false],
+      ['Dora Levi', true],
+    ]);
     expect(JSON.stringify(listed)).not.toContain(dora.token);
 
     // Copied again (or sent in an invitation or the reminder), it is the link the guest already has.
@@ -98,7 +109,9 @@ describe('the personal link', () => {
     expect((await owner.client.post(`/api/registries/${registry.id}/guests/${theirs['Zev Stern']!}/link`, {})).status).toBe(404);
     // The other family, naming this registry's guest through their own registry's path.
     expect((await other.owner.client.post(`/api/registries/${other.registry.id}/guests/${ids['Dora Levi']!}/link`, {})).status).toBe(404);
-    expect((await owner.client.post(`/api/registries/${registry.id}/guests/00000000-0000-4000-8000-000000000000/link`, {})).status).toBe(404);
+    expect((await owner.client.post(`/api/registries/${registry.id}/guests/00000000-0000-4000-8000-000000000000/link`, {})).status).toBe(
+      404,
+    );
     expect((await owner.client.post(`/api/registries/${registry.id}/guests/not-a-uuid/link`, {})).status).toBe(404);
     // Dora's link still works: none of the refusals replaced it.
     expect((await visitor().get(`/api/invitations/${dora.token}`)).status).toBe(200);
@@ -110,7 +123,9 @@ describe('the personal link', () => {
     expect((await coOwner.client.post(`/api/registries/${registry.id}/guests/${ids['Ben Cohen']!}/link`, {})).status).toBe(200);
     for (const role of ['visitor', 'other', 'admin'] as MatrixRole[]) {
       const client = await clientAs(server, role, registry.id, owner.client);
-      expect((await client.post(`/api/registries/${registry.id}/guests/${ids['Ben Cohen']!}/link`, {})).status, role).toBe(role === 'visitor' ? 401 : 403);
+      expect((await client.post(`/api/registries/${registry.id}/guests/${ids['Ben Cohen']!}/link`, {})).status, role).toBe(
+        role === 'visitor' ? 401 : 403,
+      );
     }
   });
 });
@@ -207,7 +222,10 @@ describe('answering without an account', () => {
   it('still takes answers once the registry is closed (closing is about gifts), and no longer offers giving', async () => {
     const { dora, registry } = await invited();
     await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registry.id }, { status: 'closed' });
-    expect((await visitor().get(`/api/invitations/${dora.token}`)).json).toMatchObject({ canAnswer: true, registry: { acceptsGifts: false } });
+    expect((await visitor().get(`/api/invitations/${dora.token}`)).json).toMatchObject({
+      canAnswer: true,
+      registry: { acceptsGifts: false },
+    });
     expect((await answer(dora.token, { answer: 'yes', partySize: 2 })).json).toMatchObject({ rsvp: { answer: 'yes', partySize: 2 } });
   });
 
@@ -224,9 +242,17 @@ describe('answering without an account', () => {
 describe('a gift given from the link', () => {
   async function give(body: Record<string, unknown>) {
     const guest = visitor();
-    const intent = await guest.post('/api/create-payment-intent', { charityId, giftGiverName: 'Dora', amount: 36, personalMessage: '', ...body });
+    const intent = await guest.post('/api/create-payment-intent', {
+      charityId,
+      giftGiverName: 'Dora',
+      amount: 36,
+      personalMessage: '',
+      ...body,
+    });
     expect(intent.status, intent.text).toBe(201);
-    expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBeLessThan(300);
+    expect(
+      (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+    ).toBeLessThan(300);
     return intent.json.paymentIntentId as string;
   }
 
@@ -238,7 +264,10 @@ describe('a gift given from the link', () => {
     await give({ registryId: registry.id, giftGiverEmail: 'dora@example.com', amount: 18 });
     const list = await guestList(owner.client, registry.id);
     const byName = Object.fromEntries(list.guests.map((line) => [line.name, line]));
-    expect(byName['Dora Levi']!.gifts.map((gift) => [gift.amount, gift.matchedBy])).toEqual([[36, 'link'], [18, 'email']]);
+    expect(byName['Dora Levi']!.gifts.map((gift) => [gift.amount, gift.matchedBy])).toEqual([
+      [36, 'link'],
+      [18, 'email'],
+    ]);
     expect(byName['Dora Levi']!.given).toBe(54);
     expect(byName['Ben Cohen']!.gifts).toEqual([]);
     expect(list.counts.gave).toBe(1);
@@ -256,14 +285,23 @@ describe('a gift given from the link', () => {
     expect(byName['Dora Levi']).toBeUndefined();
     expect((await guestList(other.owner.client, other.registry.id)).counts.gave).toBe(0);
 
-    const refused = await visitor().post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Dora', giftGiverEmail: 'dora@example.com', amount: 36, personalMessage: '', guestLink: 'not a link' });
+    const refused = await visitor().post('/api/create-payment-intent', {
+      registryId: registry.id,
+      charityId,
+      giftGiverName: 'Dora',
+      giftGiverEmail: 'dora@example.com',
+      amount: 36,
+      personalMessage: '',
+      guestLink: 'not a link',
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.errors).toMatchObject({ guestLink: expect.any(String) });
   });
 });
 
 describe('the no-JavaScript form and the logs', () => {
-  const form = (token: string, body: string) => visitor().call('POST', `/i/${token}`, body, { 'Content-Type': 'application/x-www-form-urlencoded' });
+  const form = (token: string, body: string) =>
+    visitor().call('POST', `/i/${token}`, body, { 'Content-Type': 'application/x-www-form-urlencoded' });
 
   it('answers the page’s form with 303 back to the page, saying how it went, and records the answer', async () => {
     const { owner, registry, dora } = await invited();
@@ -274,7 +312,10 @@ describe('the no-JavaScript form and the logs', () => {
     expect((await form(dora.token, 'answer=maybe&partySize=zero')).headers.get('location')).toBe(`/i/${dora.token}?rsvp=party-size`);
     expect((await form(dora.token, 'partySize=2')).headers.get('location')).toBe(`/i/${dora.token}?rsvp=answer`);
     expect((await form('x'.repeat(43), 'answer=yes&partySize=1')).headers.get('location')).toBe(`/i/${'x'.repeat(43)}`);
-    expect((await guestList(owner.client, registry.id)).guests.find((line) => line.name === 'Dora Levi')!.rsvp).toMatchObject({ answer: 'no', partySize: 0 });
+    expect((await guestList(owner.client, registry.id)).guests.find((line) => line.name === 'Dora Levi')!.rsvp).toMatchObject({
+      answer: 'no',
+      partySize: 0,
+    });
     expect((await visitor().call('POST', `/i/${dora.token}`, { answer: 'yes' })).status).toBe(415);
   });
 

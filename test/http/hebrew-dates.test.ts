@@ -16,7 +16,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-const VAYESHEV = { date: '25 Kislev 5787', hebrew: 'כ״ה כסלו תשפ״ז', reading: { name: 'Parashat Vayeshev', hebrew: 'פרשת וישב', festival: false } };
+const VAYESHEV = {
+  date: '25 Kislev 5787',
+  hebrew: 'כ״ה כסלו תשפ״ז',
+  reading: { name: 'Parashat Vayeshev', hebrew: 'פרשת וישב', festival: false },
+};
 // Shabbat 14 Sivan 5787: the diaspora reads Nasso, Israel already Beha'alotcha.
 const SPLIT_WEEK = '2027-06-19';
 
@@ -24,10 +28,21 @@ describe('GET /api/hebrew-date', () => {
   it('answers anyone the Hebrew date of a day and the reading of a Shabbat, by the diaspora’s schedule unless asked for Israel’s', async () => {
     const visitor = new HttpClient(server.url);
     expect((await visitor.get('/api/hebrew-date?date=2026-12-05')).json).toEqual(VAYESHEV);
-    expect((await visitor.get(`/api/hebrew-date?date=${SPLIT_WEEK}`)).json).toMatchObject({ date: '14 Sivan 5787', reading: { name: 'Parashat Nasso' } });
-    expect((await visitor.get(`/api/hebrew-date?date=${SPLIT_WEEK}&calendar=diaspora`)).json).toMatchObject({ reading: { name: 'Parashat Nasso' } });
-    expect((await visitor.get(`/api/hebrew-date?date=${SPLIT_WEEK}&calendar=israel`)).json).toMatchObject({ reading: { name: 'Parashat Beha’alotcha' } });
-    expect((await visitor.get('/api/hebrew-date?date=2026-12-08')).json).toEqual({ date: '28 Kislev 5787', hebrew: 'כ״ח כסלו תשפ״ז', reading: null });
+    expect((await visitor.get(`/api/hebrew-date?date=${SPLIT_WEEK}`)).json).toMatchObject({
+      date: '14 Sivan 5787',
+      reading: { name: 'Parashat Nasso' },
+    });
+    expect((await visitor.get(`/api/hebrew-date?date=${SPLIT_WEEK}&calendar=diaspora`)).json).toMatchObject({
+      reading: { name: 'Parashat Nasso' },
+    });
+    expect((await visitor.get(`/api/hebrew-date?date=${SPLIT_WEEK}&calendar=israel`)).json).toMatchObject({
+      reading: { name: 'Parashat Beha’alotcha' },
+    });
+    expect((await visitor.get('/api/hebrew-date?date=2026-12-08')).json).toEqual({
+      date: '28 Kislev 5787',
+      hebrew: 'כ״ח כסלו תשפ״ז',
+      reading: null,
+    });
   });
 
   it.each([
@@ -53,15 +68,28 @@ describe('a registry’s Torah-reading schedule', () => {
     const { client } = await signedIn(server);
     const diaspora = await client.post('/api/registries', aRegistryBody({ celebrationDate: SPLIT_WEEK }));
     expect(diaspora.status).toBe(201);
-    expect(diaspora.json).toMatchObject({ hebrewCalendar: 'diaspora', hebrewDate: { date: '14 Sivan 5787', reading: { name: 'Parashat Nasso' } } });
+    expect(diaspora.json).toMatchObject({
+      hebrewCalendar: 'diaspora',
+      hebrewDate: { date: '14 Sivan 5787', reading: { name: 'Parashat Nasso' } },
+    });
 
-    const israel = await client.post('/api/registries', aRegistryBody({ childName: 'Tamar Israeli', celebrationDate: SPLIT_WEEK, hebrewCalendar: 'israel' }));
+    const israel = await client.post(
+      '/api/registries',
+      aRegistryBody({ childName: 'Tamar Israeli', celebrationDate: SPLIT_WEEK, hebrewCalendar: 'israel' }),
+    );
     expect(israel.status).toBe(201);
     const id = String(israel.json.id);
-    expect(israel.json).toMatchObject({ hebrewCalendar: 'israel', hebrewDate: { reading: { name: 'Parashat Beha’alotcha', hebrew: 'פרשת בהעלתך' } } });
+    expect(israel.json).toMatchObject({
+      hebrewCalendar: 'israel',
+      hebrewDate: { reading: { name: 'Parashat Beha’alotcha', hebrew: 'פרשת בהעלתך' } },
+    });
 
     const guestView = (await new HttpClient(server.url).get(`/api/registries/${id}`)).json;
-    expect(guestView).toMatchObject({ isOwner: false, hebrewCalendar: 'israel', hebrewDate: { date: '14 Sivan 5787', reading: { name: 'Parashat Beha’alotcha' } } });
+    expect(guestView).toMatchObject({
+      isOwner: false,
+      hebrewCalendar: 'israel',
+      hebrewDate: { date: '14 Sivan 5787', reading: { name: 'Parashat Beha’alotcha' } },
+    });
     const mine = (await client.get('/api/registries/my')).json as unknown as { id: string; hebrewDate: unknown }[];
     expect(mine.find((row) => row.id === id)?.hebrewDate).toMatchObject({ reading: { name: 'Parashat Beha’alotcha' } });
     const found = (await client.get('/api/registries/search?q=tamar')).json as unknown as { id: string; hebrewDate: unknown }[];
@@ -77,11 +105,23 @@ describe('a registry’s Torah-reading schedule', () => {
       hebrewCalendar: 'israel',
       hebrewDate: { reading: { name: 'Parashat Beha’alotcha' } },
     });
-    expect((await client.call('PUT', `/api/registries/${id}`, { ...body, celebrationDate: '2026-12-05' })).json).toMatchObject({ hebrewCalendar: 'israel', hebrewDate: VAYESHEV });
-    expect((await client.call('PUT', `/api/registries/${id}`, { ...body, hebrewCalendar: 'diaspora' })).json).toMatchObject({ hebrewCalendar: 'diaspora', hebrewDate: { reading: { name: 'Parashat Nasso' } } });
+    expect((await client.call('PUT', `/api/registries/${id}`, { ...body, celebrationDate: '2026-12-05' })).json).toMatchObject({
+      hebrewCalendar: 'israel',
+      hebrewDate: VAYESHEV,
+    });
+    expect((await client.call('PUT', `/api/registries/${id}`, { ...body, hebrewCalendar: 'diaspora' })).json).toMatchObject({
+      hebrewCalendar: 'diaspora',
+      hebrewDate: { reading: { name: 'Parashat Nasso' } },
+    });
   });
 
-  it.each([['another place', 'jerusalem'], ['a flag', true], ['a number', 1], ['a list', ['israel']], ['capitals', 'Israel']])('refuses %s for the schedule and changes nothing', async (_label, hebrewCalendar) => {
+  it.each([
+    ['another place', 'jerusalem'],
+    ['a flag', true],
+    ['a number', 1],
+    ['a list', ['israel']],
+    ['capitals', 'Israel'],
+  ])('refuses %s for the schedule and changes nothing', async (_label, hebrewCalendar) => {
     const { client } = await signedIn(server);
     const refused = await client.post('/api/registries', aRegistryBody({ hebrewCalendar }));
     expect(refused.status).toBe(400);
@@ -90,10 +130,17 @@ describe('a registry’s Torah-reading schedule', () => {
 
     const created = await client.post('/api/registries', aRegistryBody());
     const id = String(created.json.id);
-    const edited = await client.call('PUT', `/api/registries/${id}`, { childName: 'Sarah Cohen', celebrationDate: '2027-06-01', hebrewCalendar });
+    const edited = await client.call('PUT', `/api/registries/${id}`, {
+      childName: 'Sarah Cohen',
+      celebrationDate: '2027-06-01',
+      hebrewCalendar,
+    });
     expect(edited.status).toBe(400);
     expect(edited.json.errors).toHaveProperty('hebrewCalendar');
-    expect((await client.get(`/api/registries/${id}`)).json).toMatchObject({ hebrewCalendar: 'diaspora', celebrationDate: '2027-05-16T00:00:00.000Z' });
+    expect((await client.get(`/api/registries/${id}`)).json).toMatchObject({
+      hebrewCalendar: 'diaspora',
+      celebrationDate: '2027-05-16T00:00:00.000Z',
+    });
   });
 
   it('is the owner’s to change: a visitor gets 401, another user 403, an unknown registry 404', async () => {
@@ -110,9 +157,21 @@ describe('a registry’s Torah-reading schedule', () => {
 describe('a shared link’s preview', () => {
   it('gives the Hebrew date and the Shabbat’s parashah in its description', async () => {
     const { client } = await signedIn(server);
-    const created = (await client.post('/api/registries', aRegistryBody({ childName: 'Eitan Preview', celebrationDate: SPLIT_WEEK, hebrewCalendar: 'israel' }))).json;
+    const created = (
+      await client.post(
+        '/api/registries',
+        aRegistryBody({ childName: 'Eitan Preview', celebrationDate: SPLIT_WEEK, hebrewCalendar: 'israel' }),
+      )
+    ).json;
     const { repositories } = server.infrastructure;
-    const preview = await sharePreviews({ repositories, registryView: visitorRegistryView(repositories), photos: { owns: () => false }, publicUrl: 'https://gifts.example.org', tokens: nodeSecretTokens, clock: { now: () => new Date() } })(`/r/${String(created.shortCode)}`);
+    const preview = await sharePreviews({
+      repositories,
+      registryView: visitorRegistryView(repositories),
+      photos: { owns: () => false },
+      publicUrl: 'https://gifts.example.org',
+      tokens: nodeSecretTokens,
+      clock: { now: () => new Date() },
+    })(`/r/${String(created.shortCode)}`);
     expect(preview?.description).toMatch(/^Celebrating on June 19, 2027 \(14 Sivan 5787 · Parashat Beha’alotcha\)\. Give a gift online/);
   });
 });

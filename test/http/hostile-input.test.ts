@@ -26,14 +26,23 @@ beforeAll(async () => {
   registry = family.registry;
   admin = (await signedIn(server, { admin: true })).client;
   const charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
-  giftBody = { registryId: registry.id, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 36, personalMessage: 'Mazel tov!' };
+  giftBody = {
+    registryId: registry.id,
+    charityId,
+    giftGiverName: 'Aunt Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount: 36,
+    personalMessage: 'Mazel tov!',
+  };
   const started = await new HttpClient(server.url).post('/api/create-payment-intent', giftBody);
   paymentIntentId = String(started.json.paymentIntentId);
   clientSecret = String(started.json.clientSecret);
   // A paid gift too, so the registry outlives the walk: an unpaid one no longer keeps its owner from deleting it.
   const guest = new HttpClient(server.url);
   const paid = await guest.post('/api/create-payment-intent', { ...giftBody, amount: 18 });
-  expect((await guest.post('/api/sandbox/confirm', { clientSecret: paid.json.clientSecret, cardNumber: '4242424242424242' })).status).toBeLessThan(300);
+  expect(
+    (await guest.post('/api/sandbox/confirm', { clientSecret: paid.json.clientSecret, cardNumber: '4242424242424242' })).status,
+  ).toBeLessThan(300);
 });
 afterAll(async () => {
   await server?.close();
@@ -87,8 +96,21 @@ function goodBody(method: string, path: string): Record<string, unknown> {
     'PATCH /api/registries/:id/currency': { currency: 'CAD' },
     'POST /api/create-payment-intent': giftBody,
     'POST /api/payments/reconcile': { paymentIntentId },
-    'POST /api/thank-you-notes': { giftId: registry.id, templateId: 'nature', customMessage: 'Thank you!', imageUrls: [], imageSize: 'medium' },
-    'PUT /api/registries/:id/payout-info': { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '1 Main St', mailingCity: 'Boston', mailingState: 'MA', mailingZip: '02110' },
+    'POST /api/thank-you-notes': {
+      giftId: registry.id,
+      templateId: 'nature',
+      customMessage: 'Thank you!',
+      imageUrls: [],
+      imageSize: 'medium',
+    },
+    'PUT /api/registries/:id/payout-info': {
+      payoutMethod: 'check',
+      mailingName: 'Rachel Cohen',
+      mailingAddress: '1 Main St',
+      mailingCity: 'Boston',
+      mailingState: 'MA',
+      mailingZip: '02110',
+    },
     'PATCH /api/admin/charity-payouts/:id/status': { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1', notes: null },
     'PUT /api/registries/:id/payout-method': { payoutMethod: 'paypal', paypalEmail: 'family@example.com' },
     'PUT /api/admin/failed-payouts/:id/payout-method': { payoutMethod: 'paypal', paypalEmail: 'family@example.com' },
@@ -113,15 +135,17 @@ function bodies(method: string, path: string) {
 
 function paths(path: string) {
   const segment = fc.oneof(fc.constant(registry.id), fc.constant(registry.shortCode), hostileText, fc.string({ maxLength: 20 }));
-  return fc.array(segment, { minLength: 2, maxLength: 2 }).map(([first, second]) =>
-    path.replace(':id', encodeURIComponent(first!)).replace(':shortCode', encodeURIComponent(second!)),
-  );
+  return fc
+    .array(segment, { minLength: 2, maxLength: 2 })
+    .map(([first, second]) => path.replace(':id', encodeURIComponent(first!)).replace(':shortCode', encodeURIComponent(second!)));
 }
 
-const queries = fc.record({ q: fc.oneof(hostileText, fc.string({ maxLength: 20 })), token: hostileText }, { requiredKeys: [] }).map((query) => {
-  const search = new URLSearchParams(query as Record<string, string>).toString();
-  return search ? `?${search}` : '';
-});
+const queries = fc
+  .record({ q: fc.oneof(hostileText, fc.string({ maxLength: 20 })), token: hostileText }, { requiredKeys: [] })
+  .map((query) => {
+    const search = new URLSearchParams(query as Record<string, string>).toString();
+    return search ? `?${search}` : '';
+  });
 
 const ROUNDS_PER_ROUTE = 25;
 
@@ -134,12 +158,16 @@ describe('hostile input on every route', () => {
     const routes = server.routes.filter((route) => route.path !== '/api/logout');
     expect(routes.length).toBeGreaterThan(30);
     for (const route of routes) {
-      const samples = fc.sample(fc.tuple(paths(route.path), queries, bodies(route.method, route.path), fc.nat(callers.length - 1)), ROUNDS_PER_ROUTE);
+      const samples = fc.sample(
+        fc.tuple(paths(route.path), queries, bodies(route.method, route.path), fc.nat(callers.length - 1)),
+        ROUNDS_PER_ROUTE,
+      );
       for (const [path, query, body, caller] of samples) {
         const withBody = route.method !== 'GET' && route.method !== 'DELETE';
         const response = await callers[caller]!().call(route.method, `${path}${query}`, withBody ? body : undefined);
         tried += 1;
-        if (response.status >= 500) failures.push(`${route.method} ${path}${query} ${JSON.stringify(body)} -> ${response.status} ${response.text.slice(0, 120)}`);
+        if (response.status >= 500)
+          failures.push(`${route.method} ${path}${query} ${JSON.stringify(body)} -> ${response.status} ${response.text.slice(0, 120)}`);
       }
     }
     expect(tried).toBe(routes.length * ROUNDS_PER_ROUTE);
@@ -148,8 +176,20 @@ describe('hostile input on every route', () => {
 
   it.each([
     ['a sign-in username', 'POST', '/api/login', { username: 'rachel\u0000', password: 'correct-horse' }, 'username'],
-    ['a giver’s personal message', 'POST', '/api/create-payment-intent', () => ({ ...giftBody, personalMessage: 'Mazel\u0000 tov' }), 'personalMessage'],
-    ['a thank-you message', 'POST', '/api/thank-you-notes', () => ({ giftId: registry.id, templateId: 'nature', customMessage: 'Thanks\u0000', imageUrls: [], imageSize: 'medium' }), 'customMessage'],
+    [
+      'a giver’s personal message',
+      'POST',
+      '/api/create-payment-intent',
+      () => ({ ...giftBody, personalMessage: 'Mazel\u0000 tov' }),
+      'personalMessage',
+    ],
+    [
+      'a thank-you message',
+      'POST',
+      '/api/thank-you-notes',
+      () => ({ giftId: registry.id, templateId: 'nature', customMessage: 'Thanks\u0000', imageUrls: [], imageSize: 'medium' }),
+      'customMessage',
+    ],
     ['a search', 'GET', '/api/registries/search?q=co%00hen', undefined, 'q'],
     ['a short code', 'GET', '/api/short-links/ab%00cd', undefined, 'path'],
     ['a payment to reconcile', 'POST', '/api/payments/reconcile', { paymentIntentId: 'pi_\u0000' }, 'paymentIntentId'],
@@ -162,7 +202,10 @@ describe('hostile input on every route', () => {
   });
 
   it('keeps line breaks in a personal message, which has lines', async () => {
-    const response = await new HttpClient(server.url).post('/api/create-payment-intent', { ...giftBody, personalMessage: 'Mazel tov!\r\nLove,\tDana' });
+    const response = await new HttpClient(server.url).post('/api/create-payment-intent', {
+      ...giftBody,
+      personalMessage: 'Mazel tov!\r\nLove,\tDana',
+    });
     expect(response.status).toBe(201);
   });
 });

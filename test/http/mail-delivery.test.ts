@@ -17,7 +17,14 @@ let server: TestServer;
 let charityId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { PUBLIC_URL, SENDGRID_WEBHOOK_PUBLIC_KEY: PUBLIC_KEY, METRICS_TOKEN, MAIL_POSTAL_ADDRESS: '18 Chai Street, Springfield, IL 62701, USA' } });
+  server = await startTestServer({
+    env: {
+      PUBLIC_URL,
+      SENDGRID_WEBHOOK_PUBLIC_KEY: PUBLIC_KEY,
+      METRICS_TOKEN,
+      MAIL_POSTAL_ADDRESS: '18 Chai Street, Springfield, IL 62701, USA',
+    },
+  });
   charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
 });
 afterAll(async () => {
@@ -29,7 +36,14 @@ const deliveredTo = async (address: string) => (await delivered()).filter((mail)
 
 async function paidGift(registryId: string, giftGiverEmail: string) {
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: 'Aunt Miriam', giftGiverEmail, amount: 36, personalMessage: '' });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: 'Aunt Miriam',
+    giftGiverEmail,
+    amount: 36,
+    personalMessage: '',
+  });
   await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
 }
 
@@ -41,13 +55,23 @@ interface Contributor {
 
 async function sendCard(owner: HttpClient, registryId: string, body?: unknown) {
   const [contributor] = (await owner.get(`/api/registries/${registryId}/contributors`)).json as unknown as Contributor[];
-  const saved = await owner.post('/api/thank-you-notes', { giftId: contributor!.id, noteId: contributor!.thankYouNote?.id, templateId: 'nature', customMessage: 'Todah rabah, Miriam!', imageUrls: [], imageSize: 'medium' });
+  const saved = await owner.post('/api/thank-you-notes', {
+    giftId: contributor!.id,
+    noteId: contributor!.thankYouNote?.id,
+    templateId: 'nature',
+    customMessage: 'Todah rabah, Miriam!',
+    imageUrls: [],
+    imageSize: 'medium',
+  });
   const sent = await owner.post(`/api/thank-you-notes/${saved.json.id as string}/send`, body);
   expect(sent.status, sent.text).toBe(200);
 }
 
-const thankYouOnGiftList = async (owner: HttpClient, registryId: string) => ((await owner.get(`/api/registries/${registryId}/gift-list`)).json as unknown as { gifts: { thankYouStatus: string }[] }).gifts[0]!.thankYouStatus;
-const contributorOf = async (owner: HttpClient, registryId: string) => ((await owner.get(`/api/registries/${registryId}/contributors`)).json as unknown as Contributor[])[0]!;
+const thankYouOnGiftList = async (owner: HttpClient, registryId: string) =>
+  ((await owner.get(`/api/registries/${registryId}/gift-list`)).json as unknown as { gifts: { thankYouStatus: string }[] }).gifts[0]!
+    .thankYouStatus;
+const contributorOf = async (owner: HttpClient, registryId: string) =>
+  ((await owner.get(`/api/registries/${registryId}/contributors`)).json as unknown as Contributor[])[0]!;
 
 /** Two passes: the first sends (and the outbox reports its test addresses), the second applies the reports. */
 async function deliverAndHear() {
@@ -58,11 +82,21 @@ async function deliverAndHear() {
 function signed(events: unknown[], options: { at?: number; key?: typeof privateKey } = {}) {
   const body = JSON.stringify(events);
   const timestamp = String(options.at ?? Math.floor(Date.now() / 1000));
-  const signature = sign('sha256', Buffer.from(timestamp + body), { key: options.key ?? privateKey, dsaEncoding: 'der' }).toString('base64');
-  return { body, headers: { 'Content-Type': 'application/json', 'X-Twilio-Email-Event-Webhook-Signature': signature, 'X-Twilio-Email-Event-Webhook-Timestamp': timestamp } };
+  const signature = sign('sha256', Buffer.from(timestamp + body), { key: options.key ?? privateKey, dsaEncoding: 'der' }).toString(
+    'base64',
+  );
+  return {
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Twilio-Email-Event-Webhook-Signature': signature,
+      'X-Twilio-Email-Event-Webhook-Timestamp': timestamp,
+    },
+  };
 }
 
-const sendgrid = (request: { body: string; headers: Record<string, string> }) => new HttpClient(server.url).call('POST', '/api/webhooks/sendgrid', request.body, request.headers);
+const sendgrid = (request: { body: string; headers: Record<string, string> }) =>
+  new HttpClient(server.url).call('POST', '/api/webhooks/sendgrid', request.body, request.headers);
 
 describe('a thank-you card, as delivered', () => {
   it('comes from the family at our address, answers to the parent, and can be stopped in one click', async () => {
@@ -80,8 +114,15 @@ describe('a thank-you card, as delivered', () => {
     expect(receipt).toMatchObject({ from: { name: 'Mitzvah Gifts', address: 'no-reply@gifts.example.org' } });
     expect(receipt?.unsubscribe).toBeUndefined();
     expect(receipt?.text).not.toContain('Unsubscribe');
-    expect(card).toMatchObject({ from: { name: 'The Cohen family via Mitzvah Gifts', address: 'no-reply@gifts.example.org' }, replyTo: owner.registration.email, subject: 'A thank-you from Noa Cohen' });
-    expect(card?.unsubscribe).toEqual({ url: expect.stringMatching(/^https:\/\/gifts\.example\.org\/api\/unsubscribe\/[A-Za-z0-9_-]{60,}$/), oneClick: true });
+    expect(card).toMatchObject({
+      from: { name: 'The Cohen family via Mitzvah Gifts', address: 'no-reply@gifts.example.org' },
+      replyTo: owner.registration.email,
+      subject: 'A thank-you from Noa Cohen',
+    });
+    expect(card?.unsubscribe).toEqual({
+      url: expect.stringMatching(/^https:\/\/gifts\.example\.org\/api\/unsubscribe\/[A-Za-z0-9_-]{60,}$/),
+      oneClick: true,
+    });
     expect(card?.text).toContain('18 Chai Street, Springfield, IL 62701, USA');
     expect(card?.html).toContain('Unsubscribe from these e-mails');
     expect(card?.text).toContain(card!.unsubscribe!.url);
@@ -110,17 +151,29 @@ describe('one-click unsubscribe', () => {
 
   it('takes a mailbox provider’s POST with no cookie, from another origin, at once, and stops that category only', async () => {
     const { owner, invitee, url } = await invitationLink();
-    const clicked = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.google.com', 'Sec-Fetch-Site': 'cross-site' }, body: 'List-Unsubscribe=One-Click' });
+    const clicked = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.google.com', 'Sec-Fetch-Site': 'cross-site' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(clicked.status).toBe(200);
-    expect(await clicked.json()).toEqual({ category: 'invitations', message: expect.stringContaining('no more invitations to co-own a registry') });
+    expect(await clicked.json()).toEqual({
+      category: 'invitations',
+      message: expect.stringContaining('no more invitations to co-own a registry'),
+    });
     // Again, many times over (a provider's retries, Google's shared addresses): still 200.
     for (let i = 0; i < 12; i += 1) expect((await fetch(url, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
     const other = await openRegistry(server, { childName: 'Eli Levi' }, { firstName: 'Ruth' });
-    expect((await other.owner.client.post(`/api/registries/${other.registry.id}/co-owners/invitations`, { email: invitee })).status).toBe(201);
+    expect((await other.owner.client.post(`/api/registries/${other.registry.id}/co-owners/invitations`, { email: invitee })).status).toBe(
+      201,
+    );
     await paidGift(other.registry.id, invitee);
     await server.mailWorker.drainOnce();
     // No second invitation; the receipt for the gift still went.
-    expect((await deliveredTo(invitee)).map((mail) => mail.subject)).toEqual([expect.stringContaining('invites you to co-own'), expect.stringMatching(/gift/i)]);
+    expect((await deliveredTo(invitee)).map((mail) => mail.subject)).toEqual([
+      expect.stringContaining('invites you to co-own'),
+      expect.stringMatching(/gift/i),
+    ]);
     expect(owner).toBeDefined();
   });
 
@@ -145,10 +198,15 @@ describe('a card to an address that bounces', () => {
     // The card was never written: the receipt's bounce put the address on the list first.
     expect((await deliveredTo('bounce@example.com')).map((mail) => mail.subject)).toEqual([expect.not.stringContaining('thank-you')]);
 
-    expect((await owner.client.post(`/api/thank-you-notes/${undelivered.thankYouNote!.id}/send`, { email: 'not an address' })).status).toBe(400);
+    expect((await owner.client.post(`/api/thank-you-notes/${undelivered.thankYouNote!.id}/send`, { email: 'not an address' })).status).toBe(
+      400,
+    );
     await sendCard(owner.client, registry.id, { email: 'ari.katz.giver@example.org' });
     await deliverAndHear();
-    expect(await contributorOf(owner.client, registry.id)).toMatchObject({ giftGiverEmail: 'bounce@example.com', thankYouNote: { sendTo: 'ari.katz.giver@example.org', notDeliveredAt: null } });
+    expect(await contributorOf(owner.client, registry.id)).toMatchObject({
+      giftGiverEmail: 'bounce@example.com',
+      thankYouNote: { sendTo: 'ari.katz.giver@example.org', notDeliveredAt: null },
+    });
     expect(await deliveredTo('ari.katz.giver@example.org')).toEqual([expect.objectContaining({ subject: 'A thank-you from Ari Katz' })]);
     expect(await thankYouOnGiftList(owner.client, registry.id)).toBe('sent');
   });
@@ -164,7 +222,16 @@ describe('a card to an address that bounces', () => {
 
 describe('POST /api/webhooks/sendgrid', () => {
   const address = 'webhook.giver@example.org';
-  const bounce = (id: string) => ({ email: address, timestamp: Math.floor(Date.now() / 1000), event: 'bounce', type: 'bounce', sg_event_id: id, sg_message_id: 'm.1', reason: '550 5.1.1 no such user', mail_kind: 'gift-receipt' });
+  const bounce = (id: string) => ({
+    email: address,
+    timestamp: Math.floor(Date.now() / 1000),
+    event: 'bounce',
+    type: 'bounce',
+    sg_event_id: id,
+    sg_message_id: 'm.1',
+    reason: '550 5.1.1 no such user',
+    mail_kind: 'gift-receipt',
+  });
 
   it('refuses a body without a signature, with a wrong one, with another key’s, or signed long ago, and stores nothing', async () => {
     const good = signed([bounce('evt-refused')]);
@@ -177,18 +244,26 @@ describe('POST /api/webhooks/sendgrid', () => {
     const body = '{"nonsense":true}';
     const timestamp = notAList.headers['X-Twilio-Email-Event-Webhook-Timestamp'];
     const signature = sign('sha256', Buffer.from(timestamp + body), { key: privateKey, dsaEncoding: 'der' }).toString('base64');
-    expect((await sendgrid({ body, headers: { ...notAList.headers, 'X-Twilio-Email-Event-Webhook-Signature': signature } })).status).toBe(400);
+    expect((await sendgrid({ body, headers: { ...notAList.headers, 'X-Twilio-Email-Event-Webhook-Signature': signature } })).status).toBe(
+      400,
+    );
     const rows = await server.infrastructure.orm.em.fork().execute(`select "id" from "mail_events" where "id" like '%evt-refused'`);
     expect(rows).toEqual([]);
   });
 
   it('stores each event once, ignores what it does not act on, and the address is suppressed after the next pass', async () => {
-    const batch = [bounce('evt-1'), { email: address, timestamp: 1, event: 'delivered', sg_event_id: 'evt-2' }, { email: address, timestamp: 1, event: 'bounce', type: 'blocked', sg_event_id: 'evt-3' }];
+    const batch = [
+      bounce('evt-1'),
+      { email: address, timestamp: 1, event: 'delivered', sg_event_id: 'evt-2' },
+      { email: address, timestamp: 1, event: 'bounce', type: 'blocked', sg_event_id: 'evt-3' },
+    ];
     const first = await sendgrid(signed(batch));
     expect(first.status, first.text).toBe(200);
     expect(first.json).toEqual({ received: 1 });
     expect((await sendgrid(signed(batch))).json).toEqual({ received: 0 });
     await server.mailWorker.drainOnce();
-    expect(await server.infrastructure.repositories.mailSuppressions.listFor(address)).toEqual([{ address, scope: 'all', reason: 'bounce', createdAt: expect.any(Date) }]);
+    expect(await server.infrastructure.repositories.mailSuppressions.listFor(address)).toEqual([
+      { address, scope: 'all', reason: 'bounce', createdAt: expect.any(Date) },
+    ]);
   });
 });

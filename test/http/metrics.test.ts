@@ -30,7 +30,9 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
     beforeAll(async () => {
       database = kind === 'postgresql' ? await createTestDatabase() : undefined;
-      server = await startTestServer({ env: { METRICS_TOKEN: TOKEN, ...(database ? { DATABASE_URL: database.url, MIGRATE_ON_START: 'true' } : {}) } });
+      server = await startTestServer({
+        env: { METRICS_TOKEN: TOKEN, ...(database ? { DATABASE_URL: database.url, MIGRATE_ON_START: 'true' } : {}) },
+      });
       charityId = ((await new HttpClient(server.url).get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
     });
     afterAll(async () => {
@@ -48,10 +50,13 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
     it('has every counter an operator alerts on from the first scrape, at zero for each known label, and says which release runs', async () => {
       const first = await scrape();
-      for (const outcome of ['succeeded', 'declined', 'disputed', 'refunded']) expect(sample(first, 'registry_payment_outcomes_total', { outcome }), outcome).toBe(0);
+      for (const outcome of ['succeeded', 'declined', 'disputed', 'refunded'])
+        expect(sample(first, 'registry_payment_outcomes_total', { outcome }), outcome).toBe(0);
       expect(sample(first, 'registry_reconciliation_differences_total')).toBe(0);
-      for (const limit of ['login-account', 'payment-address', 'photo-decodes']) expect(sample(first, 'registry_limit_refusals_total', { limit }), limit).toBe(0);
-      for (const kind of ['connection_exception', 'pool_timeout', 'connection_lost', 'insufficient_resources']) expect(sample(first, 'registry_database_errors_total', { class: kind }), kind).toBe(0);
+      for (const limit of ['login-account', 'payment-address', 'photo-decodes'])
+        expect(sample(first, 'registry_limit_refusals_total', { limit }), limit).toBe(0);
+      for (const kind of ['connection_exception', 'pool_timeout', 'connection_lost', 'insufficient_resources'])
+        expect(sample(first, 'registry_database_errors_total', { class: kind }), kind).toBe(0);
       const build = /^registry_build_info\{version="([^"]+)",commit="([^"]+)"\} 1$/m.exec(first);
       expect(build?.[1]).toBe('0.1.0');
       expect(build?.[2]).toMatch(/^(?:[0-9a-f]{7,40}|unknown)$/);
@@ -59,11 +64,26 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
     it('counts payments by outcome: succeeded, declined, disputed and refunded', async () => {
       const { owner, registry } = await openRegistry(server);
-      const outcomes = async () => Object.fromEntries(await Promise.all(['succeeded', 'declined', 'disputed', 'refunded'].map(async (outcome) => [outcome, sample(await scrape(), 'registry_payment_outcomes_total', { outcome })!])));
+      const outcomes = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            ['succeeded', 'declined', 'disputed', 'refunded'].map(async (outcome) => [
+              outcome,
+              sample(await scrape(), 'registry_payment_outcomes_total', { outcome })!,
+            ]),
+          ),
+        );
       const before = await outcomes();
       const guest = new HttpClient(server.url);
       const pay = async (cardNumber: string) => {
-        const intent = await guest.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount: 36, personalMessage: '' });
+        const intent = await guest.post('/api/create-payment-intent', {
+          registryId: registry.id,
+          charityId,
+          giftGiverName: 'Miriam',
+          giftGiverEmail: 'miriam@example.com',
+          amount: 36,
+          personalMessage: '',
+        });
         expect(intent.status, intent.text).toBe(201);
         const confirmed = await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber });
         return { giftId: (intent.json as { giftId?: string }).giftId, status: confirmed.status };
@@ -73,12 +93,20 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect((await pay(SANDBOX_DISPUTE_CARD)).status).toBe(200);
       // The sandbox's issuer disputes that one a moment later.
       await expect.poll(async () => (await outcomes()).disputed, { timeout: 10_000 }).toBe(before.disputed + 1);
-      const gifts = (await owner.client.call('GET', `/api/registries/${registry.id}/gifts`)).json as unknown as { id: string; paymentStatus: string }[];
+      const gifts = (await owner.client.call('GET', `/api/registries/${registry.id}/gifts`)).json as unknown as {
+        id: string;
+        paymentStatus: string;
+      }[];
       const paid = gifts.find((gift) => gift.paymentStatus === 'succeeded')!;
       const refund = await owner.client.call('POST', `/api/gifts/${paid.id}/refund`, { reason: 'Sent twice' });
       expect(refund.status, refund.text).toBe(200);
 
-      expect(await outcomes()).toEqual({ succeeded: before.succeeded + 2, declined: before.declined + 1, disputed: before.disputed + 1, refunded: before.refunded + 1 });
+      expect(await outcomes()).toEqual({
+        succeeded: before.succeeded + 2,
+        declined: before.declined + 1,
+        disputed: before.disputed + 1,
+        refunded: before.refunded + 1,
+      });
     });
 
     it('counts the differences reconciliation finds, and a run that found one is no clean success', async () => {
@@ -97,9 +125,13 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       const run = await server.runJob('ledger-reconciliation');
       expect(run).toMatchObject({ day: yesterday, status: 'differences' });
       const after = await scrape();
-      expect(sample(after, 'registry_reconciliation_differences_total')! - sample(before, 'registry_reconciliation_differences_total')!).toBe(run!.differences.length);
+      expect(
+        sample(after, 'registry_reconciliation_differences_total')! - sample(before, 'registry_reconciliation_differences_total')!,
+      ).toBe(run!.differences.length);
       expect(run!.differences.length).toBeGreaterThan(0);
-      expect(sample(after, 'registry_job_last_success_timestamp_seconds', { job: 'ledger-reconciliation' })).toBe(sample(before, 'registry_job_last_success_timestamp_seconds', { job: 'ledger-reconciliation' }));
+      expect(sample(after, 'registry_job_last_success_timestamp_seconds', { job: 'ledger-reconciliation' })).toBe(
+        sample(before, 'registry_job_last_success_timestamp_seconds', { job: 'ledger-reconciliation' }),
+      );
     });
 
     it('asks for the configured bearer token and refuses any other', async () => {
@@ -147,7 +179,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect(sample(await scrape(), 'registry_limit_refusals_total', { limit: 'login-account' })).toBe(before + 1);
     });
 
-    it('shows each sweep\'s last success once it has run', async () => {
+    it("shows each sweep's last success once it has run", async () => {
       const started = Date.now() / 1000;
       await server.runJob('gift-sweep');
       await server.runJob('thank-you-reminder');
@@ -166,10 +198,26 @@ for (const kind of ['pglite', 'postgresql'] as const) {
 
       const { owner, registry } = await openRegistry(server);
       const guest = new HttpClient(server.url);
-      const intent = await guest.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount: 54, personalMessage: '' });
+      const intent = await guest.post('/api/create-payment-intent', {
+        registryId: registry.id,
+        charityId,
+        giftGiverName: 'Miriam',
+        giftGiverEmail: 'miriam@example.com',
+        amount: 54,
+        personalMessage: '',
+      });
       expect(intent.status, intent.text).toBe(201);
-      expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
-      expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' })).status).toBe(200);
+      expect(
+        (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+      ).toBe(200);
+      expect(
+        (
+          await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+            payoutMethod: 'paypal',
+            paypalEmail: 'family@example.com',
+          })
+        ).status,
+      ).toBe(200);
       expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
 
       const after = await scrape();
@@ -178,7 +226,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect(pending(after, 'charity')).toBeGreaterThanOrEqual(Math.max(1, pending(before, 'charity')!));
     });
 
-    it('shows the mail outbox\'s backlog and how long its oldest message has waited', async () => {
+    it("shows the mail outbox's backlog and how long its oldest message has waited", async () => {
       // Stopped, so nothing is sent between the sign-up and the scrape.
       await server.mailWorker.stop();
       const before = await scrape();
@@ -204,13 +252,16 @@ for (const kind of ['pglite', 'postgresql'] as const) {
         // A refused connection is SQLSTATE 55000; a pooled connection that the database ends under a
         // query is 57P01 or a lost connection, depending on which the server hears of first.
         const refusals = ['object_not_in_prerequisite_state', 'operator_intervention', 'connection_lost'];
-        const counted = (exposition: string) => refusals.map((refusal) => sample(exposition, 'registry_database_errors_total', { class: refusal }) ?? 0);
+        const counted = (exposition: string) =>
+          refusals.map((refusal) => sample(exposition, 'registry_database_errors_total', { class: refusal }) ?? 0);
         const before = counted(await scrape());
         const name = database!.name;
         // The database refuses new connections and the open ones are ended.
         await connectedTo(postgresUrl!, async (admin) => {
           await admin.query(`alter database "${name}" allow_connections false`);
-          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+            name,
+          ]);
         });
         try {
           const refused = await new HttpClient(server.url).get(`/api/registries/${registry.id}`);

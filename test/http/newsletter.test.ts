@@ -22,7 +22,9 @@ describe('newsletter', () => {
   it('stores an address once, confirms it once with an unsubscribe link, and unsubscribes by that link, harmlessly twice', async () => {
     const first = await client().post('/api/newsletter', { email: 'Guest.One@Example.com' });
     expect(first.status).toBe(200);
-    expect(first.json.message).toBe('Thank you! guest.one@example.com is on our newsletter list. Every e-mail we send it has a link to unsubscribe.');
+    expect(first.json.message).toBe(
+      'Thank you! guest.one@example.com is on our newsletter list. Every e-mail we send it has a link to unsubscribe.',
+    );
     const again = await client().post('/api/newsletter', { email: 'guest.one@example.com' });
     expect(again.json).toEqual(first.json);
     expect(await server.infrastructure.repositories.newsletter.isSubscribed('guest.one@example.com')).toBe(true);

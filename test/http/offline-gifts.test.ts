@@ -22,7 +22,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function cash(overrides: Record<string, unknown> = {}) {
-  return { giftGiverName: 'Uncle Ben', giftGiverEmail: '', amount: 180, method: 'cash', receivedOn: today(), note: 'In the card box', ...overrides };
+  return {
+    giftGiverName: 'Uncle Ben',
+    giftGiverEmail: '',
+    amount: 180,
+    method: 'cash',
+    receivedOn: today(),
+    note: 'In the card box',
+    ...overrides,
+  };
 }
 const check = (overrides: Record<string, unknown> = {}) =>
   cash({ giftGiverName: 'Aunt Dora', giftGiverEmail: 'dora@example.com', amount: 36.5, method: 'check', note: '', ...overrides });
@@ -30,9 +38,18 @@ const check = (overrides: Record<string, unknown> = {}) =>
 /** A gift a guest paid online, confirmed by the sandbox. */
 async function giveOnline(registryId: string, amount: number, charityId = charities[0]!.id) {
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount, personalMessage: '' });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: 'Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount,
+    personalMessage: '',
+  });
   expect(intent.status, intent.text).toBe(201);
-  expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBeLessThan(300);
+  expect(
+    (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+  ).toBeLessThan(300);
 }
 
 async function record(client: HttpClient, registryId: string, body: unknown) {
@@ -44,8 +61,25 @@ async function giftList(client: HttpClient, registryId: string) {
   expect(response.status, response.text).toBe(200);
   return response.json as unknown as {
     giftCount: number;
-    totals: { online: number; byHand: number; total: number; refunded: number; onlineCount: number; byHandCount: number; refundedCount: number };
-    gifts: { id: string; giftGiverName: string; giftGiverEmail: string | null; amount: number; givenBy: string; charityId: string | null; byHand: unknown; personalMessage: string | null }[];
+    totals: {
+      online: number;
+      byHand: number;
+      total: number;
+      refunded: number;
+      onlineCount: number;
+      byHandCount: number;
+      refundedCount: number;
+    };
+    gifts: {
+      id: string;
+      giftGiverName: string;
+      giftGiverEmail: string | null;
+      amount: number;
+      givenBy: string;
+      charityId: string | null;
+      byHand: unknown;
+      personalMessage: string | null;
+    }[];
   };
 }
 
@@ -69,10 +103,15 @@ describe('a registry’s currency, once a gift is given by hand', () => {
       personalMessage: '',
     });
     expect(underWay.status).toBe(201);
-    const onlineGifts = async () => ((await owner.client.get(`/api/registries/${registry.id}/gifts`)).json as unknown as { paymentStatus: string }[]).map((gift) => gift.paymentStatus);
+    const onlineGifts = async () =>
+      ((await owner.client.get(`/api/registries/${registry.id}/gifts`)).json as unknown as { paymentStatus: string }[]).map(
+        (gift) => gift.paymentStatus,
+      );
     const refused = await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'CAD' });
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe('You can’t change the currency while gifts given by hand are recorded in USD. Remove them first, or keep USD.');
+    expect(refused.json.message).toBe(
+      'You can’t change the currency while gifts given by hand are recorded in USD. Remove them first, or keep USD.',
+    );
     expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ currency: 'USD' });
     // The same currency again changes nothing and is no error.
     expect((await owner.client.call('PATCH', `/api/registries/${registry.id}/currency`, { currency: 'USD' })).status).toBe(200);
@@ -91,14 +130,35 @@ describe('recording a gift given by hand', () => {
     await giveOnline(registry.id, 100);
     const byCash = await record(owner.client, registry.id, cash());
     expect(byCash.status, byCash.text).toBe(201);
-    expect(byCash.json).toMatchObject({ registryId: registry.id, giftGiverName: 'Uncle Ben', giftGiverEmail: null, amount: 180, method: 'cash', receivedOn: today(), note: 'In the card box' });
+    expect(byCash.json).toMatchObject({
+      registryId: registry.id,
+      giftGiverName: 'Uncle Ben',
+      giftGiverEmail: null,
+      amount: 180,
+      method: 'cash',
+      receivedOn: today(),
+      note: 'In the card box',
+    });
     const byCheck = await record(owner.client, registry.id, check());
     expect(byCheck.status, byCheck.text).toBe(201);
     expect(byCheck.json).toMatchObject({ giftGiverEmail: 'dora@example.com', amount: 36.5, method: 'check', note: null });
 
     const list = await giftList(owner.client, registry.id);
     expect(list.giftCount).toBe(3);
-    expect(list.totals).toEqual({ online: 100, byHand: 216.5, total: 316.5, refunded: 0, onlineCount: 1, byHandCount: 2, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] });
+    expect(list.totals).toEqual({
+      online: 100,
+      byHand: 216.5,
+      total: 316.5,
+      refunded: 0,
+      onlineCount: 1,
+      byHandCount: 2,
+      refundedCount: 0,
+      refundedAtPlatformCost: 0,
+      refundedAtPlatformCostCount: 0,
+      disputed: 0,
+      disputedCount: 0,
+      refundedBefore: [],
+    });
     expect(list.gifts.find((gift) => gift.id === byCash.json.id)).toMatchObject({
       givenBy: 'cash',
       giftGiverEmail: null,
@@ -123,20 +183,35 @@ describe('recording a gift given by hand', () => {
     const mine = (await owner.client.get('/api/registries/my')).json as unknown as { id: string; totalReceived: number }[];
     expect(mine.find((item) => item.id === registry.id)?.totalReceived).toBe(150);
 
-    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'paypal', paypalEmail: 'family@example.com' })).status).toBe(200);
+    expect(
+      (
+        await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, {
+          payoutMethod: 'paypal',
+          paypalEmail: 'family@example.com',
+        })
+      ).status,
+    ).toBe(200);
     const closed = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
     expect(closed.status, closed.text).toBe(200);
     const status = await owner.client.get(`/api/registries/${registry.id}/payout-status`);
     expect(status.json).toMatchObject({ payoutAmount: 135, charityPayoutAmount: 15 });
     const breakdown = await owner.client.get(`/api/registries/${registry.id}/charity-breakdown`);
-    const total = (breakdown.json.charities as unknown as { totalAmount: number; giftCount: number }[]).reduce((sum, share) => sum + share.totalAmount, 0);
+    const total = (breakdown.json.charities as unknown as { totalAmount: number; giftCount: number }[]).reduce(
+      (sum, share) => sum + share.totalAmount,
+      0,
+    );
     expect(total).toBe(15);
-    const manual = (await admin.get('/api/admin/manual-payouts')).json as unknown as { pending: { id: string; payoutAmount: number | null }[] };
+    const manual = (await admin.get('/api/admin/manual-payouts')).json as unknown as {
+      pending: { id: string; payoutAmount: number | null }[];
+    };
     expect(JSON.stringify(manual)).not.toMatch(/5000/);
 
     // Cash counted after closing is recorded too: it moves no money.
     expect((await record(owner.client, registry.id, cash({ amount: 20 }))).status).toBe(201);
-    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutAmount: 135, charityPayoutAmount: 15 });
+    expect((await owner.client.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({
+      payoutAmount: 135,
+      charityPayoutAmount: 15,
+    });
     expect((await giftList(owner.client, registry.id)).totals).toMatchObject({ online: 150, byHand: 5_020, total: 5_170 });
   });
 
@@ -153,7 +228,12 @@ describe('recording a gift given by hand', () => {
 
   it.each([
     ['no name', { giftGiverName: '  ' }, 'giftGiverName', 'Name is required'],
-    ['a line break in the name', { giftGiverName: 'Ben\nBcc: x@example.com' }, 'giftGiverName', 'Name cannot contain line breaks or control characters'],
+    [
+      'a line break in the name',
+      { giftGiverName: 'Ben\nBcc: x@example.com' },
+      'giftGiverName',
+      'Name cannot contain line breaks or control characters',
+    ],
     ['a bad e-mail', { giftGiverEmail: 'ben@' }, 'giftGiverEmail', 'Enter a valid email or leave it empty'],
     ['no amount', { amount: undefined }, 'amount', 'Amount is required'],
     ['zero', { amount: 0 }, 'amount', 'Amount must be a positive number'],
@@ -236,7 +316,13 @@ describe('editing and deleting a gift given by hand', () => {
 
     const edited = await owner.client.call('PUT', path, check({ giftGiverName: 'Uncle Ben', amount: 200 }));
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.json).toMatchObject({ id: gift.id, giftGiverName: 'Uncle Ben', giftGiverEmail: 'dora@example.com', amount: 200, method: 'check' });
+    expect(edited.json).toMatchObject({
+      id: gift.id,
+      giftGiverName: 'Uncle Ben',
+      giftGiverEmail: 'dora@example.com',
+      amount: 200,
+      method: 'check',
+    });
     expect((await giftList(owner.client, registry.id)).totals).toMatchObject({ byHand: 200, total: 200 });
 
     const removed = await owner.client.call('DELETE', path);
@@ -257,7 +343,13 @@ describe('thanking a giver who gave by hand', () => {
   }
 
   async function note(client: HttpClient, giftId: string) {
-    const saved = await client.post('/api/thank-you-notes', { giftId, templateId: 'warm', customMessage: 'Thank you, Uncle Ben!', imageUrls: [], imageSize: 'medium' });
+    const saved = await client.post('/api/thank-you-notes', {
+      giftId,
+      templateId: 'warm',
+      customMessage: 'Thank you, Uncle Ben!',
+      imageUrls: [],
+      imageSize: 'medium',
+    });
     expect(saved.status, saved.text).toBe(200);
     return saved.json as unknown as { id: string; giftId: string; status: string };
   }
@@ -271,7 +363,13 @@ describe('thanking a giver who gave by hand', () => {
 
     const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as Contributor[];
     expect(contributors).toHaveLength(3);
-    expect(contributors.find((row) => row.id === ben.id)).toMatchObject({ givenBy: 'cash', giftGiverEmail: null, charityId: null, personalMessage: null, thankYouNote: null });
+    expect(contributors.find((row) => row.id === ben.id)).toMatchObject({
+      givenBy: 'cash',
+      giftGiverEmail: null,
+      charityId: null,
+      personalMessage: null,
+      thankYouNote: null,
+    });
 
     const benNote = await note(owner.client, ben.id);
     expect(benNote).toMatchObject({ giftId: ben.id, status: 'draft' });
@@ -291,7 +389,12 @@ describe('thanking a giver who gave by hand', () => {
     expect((await owner.client.post(`/api/thank-you-notes/${doraNote.id}/send`)).status).toBe(200);
 
     const after = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as Contributor[];
-    expect(after.filter((row) => row.thankYouNote?.status === 'sent').map((row) => row.id).sort()).toEqual([ben.id, dora.id].sort());
+    expect(
+      after
+        .filter((row) => row.thankYouNote?.status === 'sent')
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([ben.id, dora.id].sort());
 
     // A card for a gift paid online is e-mailed, not marked given.
     const online = after.find((row) => row.givenBy === 'online')!;
@@ -307,7 +410,13 @@ describe('thanking a giver who gave by hand', () => {
     const { owner, registry } = await openRegistry(server);
     const stranger = await signedIn(server);
     const ben = (await record(owner.client, registry.id, cash())).json as unknown as { id: string };
-    const refused = await stranger.client.post('/api/thank-you-notes', { giftId: ben.id, templateId: 'warm', customMessage: 'Hi', imageUrls: [], imageSize: 'medium' });
+    const refused = await stranger.client.post('/api/thank-you-notes', {
+      giftId: ben.id,
+      templateId: 'warm',
+      customMessage: 'Hi',
+      imageUrls: [],
+      imageSize: 'medium',
+    });
     expect(refused.status).toBe(403);
   });
 });

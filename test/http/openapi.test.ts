@@ -8,7 +8,13 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { WEBHOOK_SECRET } from '../adapters/stripe/stripe-events';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 
-type Document = { openapi: string; paths: Record<string, Record<string, { 'x-payment-provider'?: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
+type Document = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { 'x-payment-provider'?: string; responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+};
 
 let sandbox: TestServer;
 let stripe: TestServer;
@@ -16,7 +22,13 @@ let stripe: TestServer;
 beforeAll(async () => {
   [sandbox, stripe] = await Promise.all([
     startTestServer(),
-    startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_51GiftRegistryTestKeyNotReal', STRIPE_PUBLISHABLE_KEY: 'pk_test_51GiftRegistry', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } }),
+    startTestServer({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_51GiftRegistryTestKeyNotReal',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_51GiftRegistry',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -71,7 +83,9 @@ describe('the API description at /api/openapi.json', () => {
       ['/api/admin/charity-payouts/{id}/status', 'patch', 'expectedAmount', 99_999_999.99],
     ] as const;
     for (const [path, method, field, largest] of moneyFields) {
-      const operation = document.paths[path]?.[method] as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } };
+      const operation = document.paths[path]?.[method] as unknown as {
+        requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> };
+      };
       const schema = operation.requestBody.content['application/json']!.schema.properties[field]!;
       const valid = ajv.compile(schema);
       expect([path, field, valid(36.5), valid(33.33), valid(largest), valid(largest + 1)]).toEqual([path, field, true, true, true, false]);
@@ -79,13 +93,16 @@ describe('the API description at /api/openapi.json', () => {
     }
   });
 
-  it.each(['sandbox', 'stripe'] as const)('describes every route the app answers with the %s provider, and no route it lacks', async (provider) => {
-    const server = provider === 'sandbox' ? sandbox : stripe;
-    const registered = server.routes.map((route) => `${route.method} ${asDocumentPath(route.path)}`);
-    const document = await documentOf(server);
-    expect(new Set(registered).size).toBe(registered.length);
-    expect([...described(document, provider)].sort()).toEqual([...registered].sort());
-  });
+  it.each(['sandbox', 'stripe'] as const)(
+    'describes every route the app answers with the %s provider, and no route it lacks',
+    async (provider) => {
+      const server = provider === 'sandbox' ? sandbox : stripe;
+      const registered = server.routes.map((route) => `${route.method} ${asDocumentPath(route.path)}`);
+      const document = await documentOf(server);
+      expect(new Set(registered).size).toBe(registered.length);
+      expect([...described(document, provider)].sort()).toEqual([...registered].sort());
+    },
+  );
 });
 
 describe('the check every HTTP test makes of the answers it receives', () => {
@@ -117,8 +134,23 @@ describe('the check every HTTP test makes of the answers it receives', () => {
   it('checks money as numbers and instants as ISO strings', () => {
     const row = { charityId: 'c', charityName: 'Hillel', giftCount: 1, totalAmount: 10.8 };
     expect(() => checkResponse('GET', '/api/registries/r/charity-breakdown', 200, { charities: [row] })).not.toThrow();
-    expect(() => checkResponse('GET', '/api/registries/r/charity-breakdown', 200, { charities: [{ ...row, totalAmount: '10.80' }] })).toThrow(UndescribedResponse);
-    const note = { id: 'n', giftId: 'g', templateId: 'nature', customMessage: 'Thanks', imageUrls: [], imageSize: 'medium', status: 'draft', sentAt: null, sendTo: null, notDeliveredAt: null, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: 'yesterday' };
+    expect(() =>
+      checkResponse('GET', '/api/registries/r/charity-breakdown', 200, { charities: [{ ...row, totalAmount: '10.80' }] }),
+    ).toThrow(UndescribedResponse);
+    const note = {
+      id: 'n',
+      giftId: 'g',
+      templateId: 'nature',
+      customMessage: 'Thanks',
+      imageUrls: [],
+      imageSize: 'medium',
+      status: 'draft',
+      sentAt: null,
+      sendTo: null,
+      notDeliveredAt: null,
+      createdAt: '2026-05-01T10:00:00.000Z',
+      updatedAt: 'yesterday',
+    };
     expect(() => checkResponse('POST', '/api/thank-you-notes', 200, note)).toThrow(UndescribedResponse);
     expect(() => checkResponse('POST', '/api/thank-you-notes', 200, { ...note, updatedAt: note.createdAt })).not.toThrow();
   });
@@ -158,7 +190,9 @@ describe('what an integrator needs of the description', () => {
   it('names every call once, says where to call, which calls need the session cookie and what a refusal looks like', async () => {
     const document = (await documentOf(sandbox)) as unknown as IntegratorDocument;
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
-    expect(document.components?.securitySchemes).toEqual({ sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'registry.sid' }) });
+    expect(document.components?.securitySchemes).toEqual({
+      sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'registry.sid' }),
+    });
     const ids: string[] = [];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
@@ -166,7 +200,11 @@ describe('what an integrator needs of the description', () => {
         ids.push(operation.operationId ?? where);
         expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
         expect(operation.security, where).toBeDefined();
-        for (const requirement of operation.security ?? []) expect(Object.keys(requirement).every((name) => name === 'sessionCookie'), where).toBe(true);
+        for (const requirement of operation.security ?? [])
+          expect(
+            Object.keys(requirement).every((name) => name === 'sessionCookie'),
+            where,
+          ).toBe(true);
         expect(operation.responses['4XX'], where).toMatchObject({ content: { 'application/json': { schema: expect.any(Object) } } });
       }
     }
@@ -176,7 +214,12 @@ describe('what an integrator needs of the description', () => {
 
   it('has no two paths that one request could match', async () => {
     const paths = Object.keys(((await documentOf(sandbox)) as unknown as IntegratorDocument).paths);
-    const pairs = paths.flatMap((a, index) => paths.slice(index + 1).filter((b) => ambiguous(a, b)).map((b) => `${a} and ${b}`));
+    const pairs = paths.flatMap((a, index) =>
+      paths
+        .slice(index + 1)
+        .filter((b) => ambiguous(a, b))
+        .map((b) => `${a} and ${b}`),
+    );
     expect(pairs).toEqual([]);
     expect(ambiguous('/api/registries/short/{shortCode}', '/api/registries/{id}/charity-breakdown')).toBe(true);
   });
@@ -194,7 +237,10 @@ describe('what an integrator needs of the description', () => {
         const answer = await new HttpClient(sandbox.url).call(method.toUpperCase(), url, method === 'get' ? undefined : {});
         const needsSession = JSON.stringify(operation.security) === JSON.stringify([{ sessionCookie: [] }]);
         const refused = needsSession ? [400, 401, 404].includes(answer.status) : answer.status !== 401;
-        if (!refused) wrong.push(`${method.toUpperCase()} ${path}: ${needsSession ? 'described as needing' : 'described as not needing'} a session, answered ${answer.status}`);
+        if (!refused)
+          wrong.push(
+            `${method.toUpperCase()} ${path}: ${needsSession ? 'described as needing' : 'described as not needing'} a session, answered ${answer.status}`,
+          );
         if (answer.status === 401) unauthorized += 1;
       }
     }
@@ -206,7 +252,9 @@ describe('what an integrator needs of the description', () => {
   it("passes Redocly's recommended rules without an error", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: JSON.stringify(await documentOf(sandbox)), absoluteRef: 'openapi.json', config });
-    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} (${problem.location[0]?.pointer ?? ''})`);
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId}: ${problem.message} (${problem.location[0]?.pointer ?? ''})`);
     expect(errors).toEqual([]);
   });
 });

@@ -27,7 +27,9 @@ async function aResetLink(): Promise<{ token: string; username: string }> {
   expect((await client().post('/api/register', registration)).status).toBe(201);
   await client().post('/api/password-reset/request', { email: registration.email });
   await server.mailWorker.drainOnce();
-  const mail = readOutbox(server.dataDir).filter((sent) => sent.to.toLowerCase().includes(registration.email.toLowerCase())).at(-1)!;
+  const mail = readOutbox(server.dataDir)
+    .filter((sent) => sent.to.toLowerCase().includes(registration.email.toLowerCase()))
+    .at(-1)!;
   const token = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
   return { token, username: registration.username };
 }

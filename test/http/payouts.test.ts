@@ -22,13 +22,31 @@ afterAll(async () => {
 });
 
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
-const CHECK = { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666' };
+const CHECK = {
+  payoutMethod: 'check',
+  mailingName: 'Rachel Cohen',
+  mailingAddress: '12 Elm St',
+  mailingCity: 'Teaneck',
+  mailingState: 'NJ',
+  mailingZip: '07666',
+};
 
 async function give(registryId: string, amount: number, charityId = charities[0]!.id, card = '4242424242424242') {
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: 'Miriam', giftGiverEmail: 'miriam@example.com', amount, personalMessage: '' });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: 'Miriam',
+    giftGiverEmail: 'miriam@example.com',
+    amount,
+    personalMessage: '',
+  });
   expect(intent.status, intent.text).toBe(201);
-  return { guest, clientSecret: intent.json.clientSecret as string, confirm: () => guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: card }) };
+  return {
+    guest,
+    clientSecret: intent.json.clientSecret as string,
+    confirm: () => guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: card }),
+  };
 }
 
 async function registryWithGifts(amounts: number[], overrides: Record<string, unknown> = {}) {
@@ -48,7 +66,11 @@ async function snapshot(owner: HttpClient, registryId: string) {
 }
 
 async function payoutOf(registryId: string) {
-  const history = (await admin.get('/api/admin/charity-payouts')).json as unknown as { id: string; registryIds: string[]; status: string }[];
+  const history = (await admin.get('/api/admin/charity-payouts')).json as unknown as {
+    id: string;
+    registryIds: string[];
+    status: string;
+  }[];
   return history.find((payout) => payout.registryIds.includes(registryId) && payout.status === 'pending')!;
 }
 
@@ -106,11 +128,16 @@ describe('closing', () => {
     const { owner, registry } = await registryWithGifts([100, 36]);
     const late = await give(registry.id, 18);
     await (await give(registry.id, 50, charities[0]!.id, '4000000000000002')).confirm();
-    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ message: 'Choose how you would like to receive the funds above to close the registry' });
+    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({
+      message: 'Choose how you would like to receive the funds above to close the registry',
+    });
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, CHECK);
     const closed = await owner.call('PUT', `/api/registries/${registry.id}/close`);
     expect(closed.status, closed.text).toBe(200);
-    expect(closed.json).toMatchObject({ message: 'Registry closed', registry: { status: 'closed', payoutAmount: 122.4, charityPayoutAmount: 13.6, totalReceived: 136, payoutStatus: 'pending' } });
+    expect(closed.json).toMatchObject({
+      message: 'Registry closed',
+      registry: { status: 'closed', payoutAmount: 122.4, charityPayoutAmount: 13.6, totalReceived: 136, payoutStatus: 'pending' },
+    });
     expect(closed.json).not.toHaveProperty('transferResult');
 
     expect((await late.confirm()).json).toMatchObject({ status: 'refunded' });
@@ -153,7 +180,11 @@ describe('closing', () => {
     await give(registry.id, 18);
     await (await give(registry.id, 50, charities[0]!.id, '4000000000000002')).confirm();
     const view = await owner.get(`/api/registries/${registry.id}`);
-    expect(view.json).toMatchObject({ totalReceived: 2.1, payoutAmount: null, closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 } });
+    expect(view.json).toMatchObject({
+      totalReceived: 2.1,
+      payoutAmount: null,
+      closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 },
+    });
 
     const visitorView = await new HttpClient(server.url).get(`/api/registries/${registry.id}`);
     expect(visitorView.status).toBe(200);
@@ -164,7 +195,9 @@ describe('closing', () => {
 
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL);
     const closed = await owner.call('PUT', `/api/registries/${registry.id}/close`);
-    expect(closed.json).toMatchObject({ registry: { payoutAmount: 1.88, charityPayoutAmount: 0.22, closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 } } });
+    expect(closed.json).toMatchObject({
+      registry: { payoutAmount: 1.88, charityPayoutAmount: 0.22, closingAmounts: { payoutAmount: 1.88, charityPayoutAmount: 0.22 } },
+    });
   });
 
   it('closes once when the owner asks several times at once', async () => {
@@ -179,13 +212,30 @@ describe('closing', () => {
   it('pays a bank account verified through the sandbox onboarding, once', async () => {
     const { owner, registry } = await registryWithGifts([100]);
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'bank' });
-    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({ message: 'Complete your bank account setup above to close the registry' });
-    expect((await owner.get('/api/connect/account-status')).json).toEqual({ accountId: null, payoutsEnabled: false, requirementsDue: [], country: null });
+    expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).json).toMatchObject({
+      message: 'Complete your bank account setup above to close the registry',
+    });
+    expect((await owner.get('/api/connect/account-status')).json).toEqual({
+      accountId: null,
+      payoutsEnabled: false,
+      requirementsDue: [],
+      country: null,
+    });
     await verifiedBank(owner, registry.id);
-    expect((await owner.get('/api/connect/account-status')).json).toMatchObject({ payoutsEnabled: true, requirementsDue: [], country: 'US' });
+    expect((await owner.get('/api/connect/account-status')).json).toMatchObject({
+      payoutsEnabled: true,
+      requirementsDue: [],
+      country: 'US',
+    });
     const closed = await owner.call('PUT', `/api/registries/${registry.id}/close`);
-    expect(closed.json).toMatchObject({ transferResult: { success: true }, registry: { status: 'payout_sent', payoutStatus: 'completed' } });
-    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutStatus: 'completed', transferResult: { success: true } });
+    expect(closed.json).toMatchObject({
+      transferResult: { success: true },
+      registry: { status: 'payout_sent', payoutStatus: 'completed' },
+    });
+    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({
+      payoutStatus: 'completed',
+      transferResult: { success: true },
+    });
     expect((await owner.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(409);
   });
 
@@ -194,8 +244,14 @@ describe('closing', () => {
     await owner.call('PUT', `/api/registries/${registry.id}/payout-info`, { payoutMethod: 'bank' });
     await verifiedBank(owner, registry.id, 'rejects_transfers');
     const closed = await owner.call('PUT', `/api/registries/${registry.id}/close`);
-    expect(closed.json).toMatchObject({ message: 'Registry closed with payout pending', transferResult: { success: false, reason: expect.any(String), message: expect.any(String) } });
-    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutStatus: 'pending', transferResult: { success: false } });
+    expect(closed.json).toMatchObject({
+      message: 'Registry closed with payout pending',
+      transferResult: { success: false, reason: expect.any(String), message: expect.any(String) },
+    });
+    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({
+      payoutStatus: 'pending',
+      transferResult: { success: false },
+    });
     expect(server.logs.join('')).toContain('bank payout not sent');
   });
 
@@ -206,16 +262,25 @@ describe('closing', () => {
     const closed = await owner.call('PUT', `/api/registries/${registry.id}/close`);
     const closedAt = (closed.json.registry as { closedAt: string }).closedAt;
     // A refused transfer may be tried again at once.
-    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ transferResult: { success: false }, retryAvailableAt: closedAt });
+    expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({
+      transferResult: { success: false },
+      retryAvailableAt: closedAt,
+    });
 
     // The server stopped before it recorded the answer of a try: nothing is known of it.
     await server.infrastructure.repositories.registries.update(registry.id, { transferFailureReason: null, transferFailureMessage: null });
     const stuck = await owner.get(`/api/registries/${registry.id}/payout-status`);
-    expect(stuck.json).toMatchObject({ payoutStatus: 'pending', transferResult: null, retryAvailableAt: new Date(Date.parse(closedAt) + 5 * 60 * 1000).toISOString() });
+    expect(stuck.json).toMatchObject({
+      payoutStatus: 'pending',
+      transferResult: null,
+      retryAvailableAt: new Date(Date.parse(closedAt) + 5 * 60 * 1000).toISOString(),
+    });
     const before = await snapshot(owner, registry.id);
     const early = await owner.call('PUT', `/api/registries/${registry.id}/close`);
     expect(early.status).toBe(409);
-    expect(early.json.message).toMatch(/^Your bank transfer is still being processed\. If it has not gone through, you can try again in [1-5] minutes?\.$/);
+    expect(early.json.message).toMatch(
+      /^Your bank transfer is still being processed\. If it has not gone through, you can try again in [1-5] minutes?\.$/,
+    );
     expect(await snapshot(owner, registry.id)).toEqual(before);
     expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toEqual(stuck.json);
   });
@@ -256,8 +321,24 @@ describe('administration', () => {
     ]) {
       expect((await admin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body)).status).toBe(400);
     }
-    expect((await admin.call('PATCH', '/api/admin/charity-payouts/00000000-0000-4000-8000-000000000000/status', { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R' })).status).toBe(404);
-    expect((await admin.call('PATCH', '/api/admin/charity-payouts/nope/status', { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R' })).status).toBe(404);
+    expect(
+      (
+        await admin.call('PATCH', '/api/admin/charity-payouts/00000000-0000-4000-8000-000000000000/status', {
+          status: 'completed',
+          paymentMethod: 'ACH',
+          referenceNumber: 'R',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await admin.call('PATCH', '/api/admin/charity-payouts/nope/status', {
+          status: 'completed',
+          paymentMethod: 'ACH',
+          referenceNumber: 'R',
+        })
+      ).status,
+    ).toBe(404);
     expect(await snapshot(owner, registry.id)).toEqual(before);
 
     const body = { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-77', notes: 'Quarterly batch' };
@@ -270,14 +351,28 @@ describe('administration', () => {
     expect(taken.status).toBe(409);
     expect(taken.json.message).toMatch(/is already sending this payout/);
     expect((await otherAdmin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body)).status).toBe(409);
-    const seen = ((await otherAdmin.get('/api/admin/charity-payouts/pending')).json as unknown as { payoutId: string; claim: unknown }[]).find((line) => line.payoutId === payout.id);
+    const seen = (
+      (await otherAdmin.get('/api/admin/charity-payouts/pending')).json as unknown as { payoutId: string; claim: unknown }[]
+    ).find((line) => line.payoutId === payout.id);
     expect(seen?.claim).toMatchObject({ byYou: false });
     const answers = await Promise.all([1, 2, 3].map(() => admin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     const done = answers.find((answer) => answer.status === 200)!;
-    expect(done.json).toMatchObject({ id: payout.id, status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-77', notes: 'Quarterly batch', completedAt: expect.any(String) });
+    expect(done.json).toMatchObject({
+      id: payout.id,
+      status: 'completed',
+      paymentMethod: 'ACH',
+      referenceNumber: 'ACH-77',
+      notes: 'Quarterly batch',
+      completedAt: expect.any(String),
+    });
     const audit = await server.infrastructure.repositories.audit.list(50);
-    expect(audit.filter((event) => event.subjectId === payout.id).map((event) => event.action).sort()).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
+    expect(
+      audit
+        .filter((event) => event.subjectId === payout.id)
+        .map((event) => event.action)
+        .sort(),
+    ).toEqual(['charity_payout.claimed', 'charity_payout.completed']);
   });
 
   it('reads the amount the administrator saw at the wire: a clear 400 for one that is no money, 409 for one no longer owed, nothing changed', async () => {
@@ -322,7 +417,11 @@ describe('administration', () => {
     expect(open.status).toBe(404);
     await owner.call('PUT', `/api/registries/${registry.id}/close`);
     const payout = await payoutOf(registry.id);
-    for (const path of ['/api/admin/manual-payouts/nope/claim', '/api/admin/charity-payouts/nope/release', `/api/admin/charity-payouts/${crypto.randomUUID()}/claim`]) {
+    for (const path of [
+      '/api/admin/manual-payouts/nope/claim',
+      '/api/admin/charity-payouts/nope/release',
+      `/api/admin/charity-payouts/${crypto.randomUUID()}/claim`,
+    ]) {
       expect((await admin.post(path, {})).status).toBe(404);
     }
     const before = await snapshot(owner, registry.id);
@@ -336,14 +435,18 @@ describe('administration', () => {
     const claimed = await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {});
     expect(claimed.json).toMatchObject({ id: registry.id, payoutStatus: 'sending', claim: { byYou: true } });
     // The family's own refund is refused now, and says why.
-    const gift = ((await owner.get(`/api/registries/${registry.id}/gift-list`)).json.gifts as unknown as { id: string; refundable: boolean }[])[0]!;
+    const gift = (
+      (await owner.get(`/api/registries/${registry.id}/gift-list`)).json.gifts as unknown as { id: string; refundable: boolean }[]
+    )[0]!;
     expect(gift.refundable).toBe(false);
     const refused = await owner.post(`/api/gifts/${gift.id}/refund`, { reason: 'Changed their mind' });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('This gift can no longer be refunded: the family’s payout is already being sent.');
     // Another administrator sees who holds it, and may release a stale claim.
     const otherAdmin = (await signedIn(server, { admin: true })).client;
-    const listed = ((await otherAdmin.get('/api/admin/manual-payouts')).json.pending as unknown as { id: string; claim: { byYou: boolean } }[]).find((line) => line.id === registry.id);
+    const listed = (
+      (await otherAdmin.get('/api/admin/manual-payouts')).json.pending as unknown as { id: string; claim: { byYou: boolean } }[]
+    ).find((line) => line.id === registry.id);
     expect(listed?.claim).toMatchObject({ byYou: false });
     const released = await otherAdmin.post(`/api/admin/manual-payouts/${registry.id}/release`, {});
     expect(released.json).toMatchObject({ payoutStatus: 'pending', claim: null });
@@ -360,13 +463,24 @@ describe('administration', () => {
     const garbled = await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, { referenceNumber: 'x'.repeat(256) });
     expect(garbled.status).toBe(400);
     expect(garbled.json).toMatchObject({ errors: { referenceNumber: 'PayPal transaction ID must be at most 255 characters' } });
-    expect((await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, { referenceNumber: 'T-1', paid: true })).status).toBe(400);
+    expect(
+      (await admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, { referenceNumber: 'T-1', paid: true })).status,
+    ).toBe(400);
     expect(await snapshot(owner, registry.id)).toEqual(before);
     expect((await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {})).status).toBe(200);
-    const answers = await Promise.all([1, 2].map(() => admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, { referenceNumber: '5TY05013RG002845M' })));
+    const answers = await Promise.all(
+      [1, 2].map(() => admin.call('PATCH', `/api/admin/manual-payouts/${registry.id}/complete`, { referenceNumber: '5TY05013RG002845M' })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.status === 200)!.json).toMatchObject({ referenceNumber: '5TY05013RG002845M', claim: { byYou: true } });
-    expect((await owner.get(`/api/registries/${registry.id}`)).json).toMatchObject({ status: 'payout_sent', payoutStatus: 'completed', payoutSentAt: expect.any(String) });
+    expect(answers.find((answer) => answer.status === 200)!.json).toMatchObject({
+      referenceNumber: '5TY05013RG002845M',
+      claim: { byYou: true },
+    });
+    expect((await owner.get(`/api/registries/${registry.id}`)).json).toMatchObject({
+      status: 'payout_sent',
+      payoutStatus: 'completed',
+      payoutSentAt: expect.any(String),
+    });
     expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutStatus: 'completed' });
     const listed = (await admin.get('/api/admin/manual-payouts')).json as unknown as { completed: { id: string }[] };
     expect(listed.completed.map((payout) => payout.id)).toContain(registry.id);
@@ -388,7 +502,9 @@ describe('administration', () => {
     expect(sent.status, sent.text).toBe(200);
     expect(sent.json).toMatchObject({ payoutMethod: 'check', referenceNumber: '1042', claim: { byYou: true } });
     expect((await owner.get(`/api/registries/${registry.id}/payout-status`)).json).toMatchObject({ payoutStatus: 'completed' });
-    const listed = (await otherAdmin.get('/api/admin/manual-payouts')).json as unknown as { completed: { id: string; referenceNumber: string | null }[] };
+    const listed = (await otherAdmin.get('/api/admin/manual-payouts')).json as unknown as {
+      completed: { id: string; referenceNumber: string | null }[];
+    };
     expect(listed.completed.find((line) => line.id === registry.id)).toMatchObject({ referenceNumber: '1042' });
 
     // The charity's: held by another administrator, it stays theirs; released, the spec's call claims and completes it.
@@ -401,8 +517,12 @@ describe('administration', () => {
     const paid = await admin.call('PATCH', `/api/admin/charity-payouts/${payout.id}/status`, body);
     expect(paid.status, paid.text).toBe(200);
     expect(paid.json).toMatchObject({ status: 'completed', referenceNumber: 'ACH-1042', claim: { byYou: true } });
-    const actions = (await server.infrastructure.repositories.audit.list(50)).filter((event) => [registry.id, payout.id].includes(event.subjectId)).map((event) => event.action);
-    expect(actions).toEqual(expect.arrayContaining(['manual_payout.claimed', 'manual_payout.completed', 'charity_payout.claimed', 'charity_payout.completed']));
+    const actions = (await server.infrastructure.repositories.audit.list(50))
+      .filter((event) => [registry.id, payout.id].includes(event.subjectId))
+      .map((event) => event.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['manual_payout.claimed', 'manual_payout.completed', 'charity_payout.claimed', 'charity_payout.completed']),
+    );
   });
 });
 
@@ -472,7 +592,11 @@ describe('the payout e-mails', () => {
     }
     expect(sent).toHaveLength(2);
     // Nothing for the administrators: a bank payout is not theirs to send.
-    expect(readOutbox(server.dataDir).slice(before).filter((mail) => mail.to === adminEmail)).toEqual([]);
+    expect(
+      readOutbox(server.dataDir)
+        .slice(before)
+        .filter((mail) => mail.to === adminEmail),
+    ).toEqual([]);
   });
 
   it('bank transfer sent: one closing e-mail, which says the payout was sent', async () => {
@@ -507,7 +631,9 @@ describe('the payout e-mails', () => {
     await server.runJob('charity-payout-reminder');
     await server.mailWorker.drainOnce();
     const today = new Date().toISOString().slice(0, 10);
-    const lines = readOutbox(server.dataDir).filter((mail) => mail.to === adminEmail && mail.subject.startsWith(`Charity payouts pending on ${today}:`));
+    const lines = readOutbox(server.dataDir).filter(
+      (mail) => mail.to === adminEmail && mail.subject.startsWith(`Charity payouts pending on ${today}:`),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]!.replyTo).toBe(SUPPORT);
     expect(lines[0]!.text).toMatch(new RegExp(`${charities[0]!.name.replace(/[()]/g, '\\$&')}: In USD, \\d+ gifts? so far`));
@@ -549,7 +675,10 @@ describe('the permission matrix, extended to closing and payouts', () => {
     const payout = route.includes(':payout') ? await payoutOf(registry.id) : null;
     // Releasing and completing need the administrator's claim first.
     if (/\/(release|status|complete)$/.test(route)) {
-      const claimed = await admin.post(payout ? `/api/admin/charity-payouts/${payout.id}/claim` : `/api/admin/manual-payouts/${registry.id}/claim`, {});
+      const claimed = await admin.post(
+        payout ? `/api/admin/charity-payouts/${payout.id}/claim` : `/api/admin/manual-payouts/${registry.id}/claim`,
+        {},
+      );
       expect(claimed.status, claimed.text).toBe(200);
     }
     return { owner, registry, payout };
@@ -565,18 +694,25 @@ describe('the permission matrix, extended to closing and payouts', () => {
         if (statuses[role] >= 400 && !refused.has(route)) refused.set(route, readyFor(route));
         const { owner, registry, payout } = await (statuses[role] >= 400 ? refused.get(route)! : readyFor(route));
         const client =
-          role === 'owner' ? owner
-          : role === 'visitor' ? new HttpClient(server.url)
-          : role === 'admin' ? admin
-          : role === 'coOwner' ? (await signedInCoOwner(server, registry.id)).client
-          : (await signedIn(server)).client;
+          role === 'owner'
+            ? owner
+            : role === 'visitor'
+              ? new HttpClient(server.url)
+              : role === 'admin'
+                ? admin
+                : role === 'coOwner'
+                  ? (await signedInCoOwner(server, registry.id)).client
+                  : (await signedIn(server)).client;
         const [method, pattern] = route.split(' ') as [string, string];
         const path = pattern.replace(':id', registry.id).replace(':payout', payout?.id ?? '');
         const body =
-          method === 'PUT' && path.endsWith('payout-info') ? CHECK
-          : method === 'PATCH' && path.endsWith('/status') ? { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R-1' }
-          : method === 'PATCH' && path.endsWith('/complete') ? { referenceNumber: '5TY05013RG002845M' }
-          : undefined;
+          method === 'PUT' && path.endsWith('payout-info')
+            ? CHECK
+            : method === 'PATCH' && path.endsWith('/status')
+              ? { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'R-1' }
+              : method === 'PATCH' && path.endsWith('/complete')
+                ? { referenceNumber: '5TY05013RG002845M' }
+                : undefined;
         const before = await snapshot(owner, registry.id);
         const response = await client.call(method, path, body);
         expect(response.status, response.text).toBe(statuses[role]);

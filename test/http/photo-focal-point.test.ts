@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 async function uploaded(client: HttpClient): Promise<string> {
-  const response = await client.upload('/api/objects/upload', { bytes: await pngBytes({ width: 60, height: 90 }), name: 'portrait.png', type: 'image/png' });
+  const response = await client.upload('/api/objects/upload', {
+    bytes: await pngBytes({ width: 60, height: 90 }),
+    name: 'portrait.png',
+    type: 'image/png',
+  });
   expect(response.status, response.text).toBe(201);
   return response.json.photoUrl as string;
 }
@@ -25,9 +29,16 @@ async function uploaded(client: HttpClient): Promise<string> {
 async function aFamilyWithAPhoto(focus: Record<string, unknown> = {}) {
   const { client } = await signedIn(server);
   const photoUrl = await uploaded(client);
-  const created = await client.post('/api/registries', aRegistryBody({ childName: `Focus ${Math.random().toString(36).slice(2, 8)}`, photoUrl, ...focus }));
+  const created = await client.post(
+    '/api/registries',
+    aRegistryBody({ childName: `Focus ${Math.random().toString(36).slice(2, 8)}`, photoUrl, ...focus }),
+  );
   expect(created.status, created.text).toBe(201);
-  return { client, photoUrl, registry: created.json as unknown as { id: string; shortCode: string; childName: string } & Record<string, unknown> };
+  return {
+    client,
+    photoUrl,
+    registry: created.json as unknown as { id: string; shortCode: string; childName: string } & Record<string, unknown>,
+  };
 }
 
 const focusOf = (view: Record<string, unknown>) => ({ photoFocusX: view.photoFocusX, photoFocusY: view.photoFocusY });
@@ -40,7 +51,10 @@ describe('the photo’s focal point', () => {
     const guest = new HttpClient(server.url);
     expect(focusOf((await guest.get(`/api/registries/${registry.id}`)).json)).toEqual({ photoFocusX: 45, photoFocusY: 20 });
     expect(focusOf((await guest.get(`/api/short-links/${registry.shortCode}`)).json)).toEqual({ photoFocusX: 45, photoFocusY: 20 });
-    const search = (await guest.get(`/api/registries/search?q=${encodeURIComponent(registry.childName)}`)).json as unknown as Record<string, unknown>[];
+    const search = (await guest.get(`/api/registries/search?q=${encodeURIComponent(registry.childName)}`)).json as unknown as Record<
+      string,
+      unknown
+    >[];
     expect(search.map(focusOf)).toEqual([{ photoFocusX: 45, photoFocusY: 20 }]);
     const recent = (await guest.get('/api/registries/recent')).json as unknown as Record<string, unknown>[];
     expect(focusOf(recent.find((card) => card.id === registry.id)!)).toEqual({ photoFocusX: 45, photoFocusY: 20 });
@@ -79,7 +93,15 @@ describe('the photo’s focal point', () => {
     ['null', { photoFocusX: null }, 'photoFocusX', 'Focal point across must be a whole number from 0 to 100'],
   ])('refuses a point %s with a clear 400, and changes nothing', async (_label, focus, field, message) => {
     const { client, photoUrl, registry } = await aFamilyWithAPhoto({ photoFocusX: 40, photoFocusY: 25 });
-    const edit = { childName: 'Someone Else', celebrationDate: '2027-05-16', personalMessage: '', photoUrl, photoFocusX: 10, photoFocusY: 10, ...focus };
+    const edit = {
+      childName: 'Someone Else',
+      celebrationDate: '2027-05-16',
+      personalMessage: '',
+      photoUrl,
+      photoFocusX: 10,
+      photoFocusY: 10,
+      ...focus,
+    };
     const refused = await client.call('PUT', `/api/registries/${registry.id}`, edit);
     expect(refused.status).toBe(400);
     expect(refused.json.message).toBe(message);

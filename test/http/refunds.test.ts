@@ -30,7 +30,13 @@ interface ListedGift {
 }
 
 /** A guest gives through the sandbox, as the checkout does; answers the gift as the owner's list shows it. */
-async function give(owner: HttpClient, registryId: string, amount: number, name = 'Miriam Gold', card = '4242424242424242'): Promise<ListedGift> {
+async function give(
+  owner: HttpClient,
+  registryId: string,
+  amount: number,
+  name = 'Miriam Gold',
+  card = '4242424242424242',
+): Promise<ListedGift> {
   const guest = new HttpClient(server.url);
   const intent = await guest.post('/api/create-payment-intent', {
     registryId,
@@ -82,7 +88,20 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(await totalReceived(owner.client, registry.id)).toBe(36);
     // The gift list's Total Received is the registry's, to the cent; the refunded gift has a figure of its own.
     const totals = (await owner.client.get(`/api/registries/${registry.id}/gift-list`)).json.totals;
-    expect(totals).toEqual({ online: 36, byHand: 0, total: 36, refunded: 100, onlineCount: 1, byHandCount: 0, refundedCount: 1, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] });
+    expect(totals).toEqual({
+      online: 36,
+      byHand: 0,
+      total: 36,
+      refunded: 100,
+      onlineCount: 1,
+      byHandCount: 0,
+      refundedCount: 1,
+      refundedAtPlatformCost: 0,
+      refundedAtPlatformCostCount: 0,
+      disputed: 0,
+      disputedCount: 0,
+      refundedBefore: [],
+    });
     const listed = await giftList(owner.client, registry.id);
     expect(listed.find((item) => item.id === gift.id)).toMatchObject({ paymentStatus: 'refunded', refundable: false });
     expect(listed.find((item) => item.id === kept.id)).toMatchObject({ paymentStatus: 'succeeded', refundable: true });
@@ -105,8 +124,14 @@ describe('POST /api/gifts/{id}/refund', () => {
     const audit = await server.infrastructure.repositories.audit.list(10);
     const started = audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refund_started');
     const done = audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refunded');
-    expect(started).toMatchObject({ actorLabel: expect.stringMatching(/^owner:/), after: expect.objectContaining({ reason: 'Sent twice by mistake' }) });
-    expect(done).toMatchObject({ before: expect.objectContaining({ totalReceived: '136.00' }), after: expect.objectContaining({ totalReceived: '36.00', totalCharged: '106.39' }) });
+    expect(started).toMatchObject({
+      actorLabel: expect.stringMatching(/^owner:/),
+      after: expect.objectContaining({ reason: 'Sent twice by mistake' }),
+    });
+    expect(done).toMatchObject({
+      before: expect.objectContaining({ totalReceived: '136.00' }),
+      after: expect.objectContaining({ totalReceived: '36.00', totalCharged: '106.39' }),
+    });
   });
 
   it('refunds once: a second refund, however it comes, is refused and changes nothing', async () => {
@@ -130,7 +155,9 @@ describe('POST /api/gifts/{id}/refund', () => {
     const found = await admin.get(`/api/admin/gifts?registry=${encodeURIComponent(`https://gifts.example.org/r/${registry.shortCode}`)}`);
     expect(found.status, found.text).toBe(200);
     expect(found.json).toMatchObject({ registry: { id: registry.id, childName: 'Eli Stern', status: 'open', totalReceived: 72 } });
-    expect(found.json.gifts).toEqual([expect.objectContaining({ id: gift.id, giftGiverName: 'Dana Rose', refundable: true, paymentStatus: 'succeeded' })]);
+    expect(found.json.gifts).toEqual([
+      expect.objectContaining({ id: gift.id, giftGiverName: 'Dana Rose', refundable: true, paymentStatus: 'succeeded' }),
+    ]);
     expect((await admin.get(`/api/admin/gifts?registry=${registry.id}`)).json).toMatchObject({ registry: { id: registry.id } });
 
     const coOwner = await signedInCoOwner(server, registry.id);
@@ -139,7 +166,9 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(refunded.status, refunded.text).toBe(200);
     // The giver is told, and so is the family, owner and co-owner alike: the refund was not theirs.
     const mail = await mailSince(mailBefore);
-    expect(mail.map((message) => message.to).sort()).toEqual(['dana@example.com', owner.registration.email, coOwner.registration.email].sort());
+    expect(mail.map((message) => message.to).sort()).toEqual(
+      ['dana@example.com', owner.registration.email, coOwner.registration.email].sort(),
+    );
     const family = mail.find((message) => message.to === owner.registration.email)!;
     expect(family.subject).toBe("A gift to Eli Stern's Bar/Bat Mitzvah was refunded");
     expect(family.text).toContain('Our support team refunded the gift of $72.00 that Dana Rose gave');
@@ -151,10 +180,15 @@ describe('POST /api/gifts/{id}/refund', () => {
       gifts: [{ id: gift.id, paymentStatus: 'refunded', refundable: false }],
     });
     const audit = await server.infrastructure.repositories.audit.list(5);
-    expect(audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refund_started')).toMatchObject({ actorLabel: expect.stringMatching(/^admin:/) });
+    expect(audit.find((event) => event.subjectId === gift.id && event.action === 'gift.refund_started')).toMatchObject({
+      actorLabel: expect.stringMatching(/^admin:/),
+    });
     // With every gift refunded the family may delete it, and the record of the money that moved stays.
     expect((await owner.client.call('DELETE', `/api/registries/${registry.id}`)).status).toBe(200);
-    expect(await server.infrastructure.repositories.gifts.findById(gift.id)).toMatchObject({ paymentStatus: 'refunded', registryId: registry.id });
+    expect(await server.infrastructure.repositories.gifts.findById(gift.id)).toMatchObject({
+      paymentStatus: 'refunded',
+      registryId: registry.id,
+    });
   });
 
   it('after closing, refunds out of both waiting payouts; once one is claimed, refuses and says why, and only an administrator refunds at the platform’s cost', async () => {
@@ -167,7 +201,11 @@ describe('POST /api/gifts/{id}/refund', () => {
 
     const refunded = await owner.client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Given twice' });
     expect(refunded.status, refunded.text).toBe(200);
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ totalReceived: 50, payoutAmount: 45, charityPayoutAmount: 5 });
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({
+      totalReceived: 50,
+      payoutAmount: 45,
+      charityPayoutAmount: 5,
+    });
 
     expect((await admin.post(`/api/admin/manual-payouts/${registry.id}/claim`, {})).status).toBe(200);
     for (const client of [owner.client, admin]) {
@@ -250,7 +288,9 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(again.json.message).toBe('This gift’s refund is under way and finishes within 5 minutes; there is no need to refund it again.');
     const refused = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe('A gift of this registry is being refunded; the refund finishes within 5 minutes. Please close the registry after that.');
+    expect(refused.json.message).toBe(
+      'A gift of this registry is being refunded; the refund finishes within 5 minutes. Please close the registry after that.',
+    );
 
     // The sweep finishes it with the same idempotency key; the registry then closes with nothing to pay.
     const swept = await server.runJob('refund-sweep');
@@ -258,7 +298,11 @@ describe('POST /api/gifts/{id}/refund', () => {
     expect(await totalReceived(owner.client, registry.id)).toBe(0);
     const closed = await owner.client.call('PUT', `/api/registries/${registry.id}/close`);
     expect(closed.status, closed.text).toBe(200);
-    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({ status: 'payout_sent', payoutAmount: 0, charityPayoutAmount: 0 });
+    expect((await owner.client.get(`/api/registries/${registry.id}`)).json).toMatchObject({
+      status: 'payout_sent',
+      payoutAmount: 0,
+      charityPayoutAmount: 0,
+    });
   });
 
   it('finishes a refund a crash cut off once it is three minutes old, not a quarter of an hour', async () => {
@@ -291,9 +335,16 @@ describe('a server starting after a crash', () => {
       const guest = new HttpClient(before.url);
       const charityId = ((await guest.get('/api/charities')).json as unknown as { id: string }[])[0]!.id;
       const intent = await guest.post('/api/create-payment-intent', {
-        registryId: registry.id, charityId, giftGiverName: 'Miriam Gold', giftGiverEmail: 'miriam@example.com', amount: 50, personalMessage: '',
+        registryId: registry.id,
+        charityId,
+        giftGiverName: 'Miriam Gold',
+        giftGiverEmail: 'miriam@example.com',
+        amount: 50,
+        personalMessage: '',
       });
-      expect((await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status).toBeLessThan(300);
+      expect(
+        (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
+      ).toBeLessThan(300);
       const [gift] = await before.infrastructure.repositories.gifts.listByRegistry(registry.id);
       // The refund began well before the crash; nobody was left to finish it.
       expect(await before.infrastructure.repositories.gifts.beginRefund(gift!.id, new Date(Date.now() - 20 * 60 * 1000))).toBe(true);
@@ -302,7 +353,9 @@ describe('a server starting after a crash', () => {
 
       after = await startTestServer({ dataDir, scheduledSweeps: true });
       const repositories = after.infrastructure.repositories;
-      await expect.poll(async () => (await repositories.gifts.findById(gift!.id))?.paymentStatus, { timeout: 10_000, interval: 200 }).toBe('refunded');
+      await expect
+        .poll(async () => (await repositories.gifts.findById(gift!.id))?.paymentStatus, { timeout: 10_000, interval: 200 })
+        .toBe('refunded');
       expect((await repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
     } finally {
       await before?.close();
@@ -312,7 +365,8 @@ describe('a server starting after a crash', () => {
 });
 
 describe('the gift list says whether refunds are still possible', () => {
-  const refundsOf = async (owner: HttpClient, registryId: string) => (await owner.get(`/api/registries/${registryId}/gift-list`)).json.refunds;
+  const refundsOf = async (owner: HttpClient, registryId: string) =>
+    (await owner.get(`/api/registries/${registryId}/gift-list`)).json.refunds;
 
   it('open, then until a payout is claimed after closing, then stopped while the family’s payout is being sent and once it went', async () => {
     const { owner, registry } = await openRegistry(server);

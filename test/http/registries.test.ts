@@ -56,7 +56,11 @@ describe('creating a registry', () => {
   it('keeps donor-choice as no preferred charity, and a chosen charity as the only one', async () => {
     const { client } = await signedIn(server);
     const chosen = await newRegistry(client, { preferredCharityId: charities[1]!.id, allowCharityChoice: false });
-    expect(chosen).toMatchObject({ preferredCharityId: charities[1]!.id, preferredCharity: { id: charities[1]!.id, name: charities[1]!.name }, allowCharityChoice: false });
+    expect(chosen).toMatchObject({
+      preferredCharityId: charities[1]!.id,
+      preferredCharity: { id: charities[1]!.id, name: charities[1]!.name },
+      allowCharityChoice: false,
+    });
   });
 
   it.each([
@@ -89,8 +93,17 @@ describe('creating a registry', () => {
 
   it('refuses an inactive charity', async () => {
     const { client } = await signedIn(server);
-    const inactive = await server.infrastructure.repositories.charities.create({ name: 'Closed Fund', description: 'No longer a partner.', category: 'other', website: null, imageUrl: null, isActive: false });
-    expect((await client.post('/api/registries', aRegistryBody({ preferredCharityId: inactive.id, allowCharityChoice: false }))).status).toBe(400);
+    const inactive = await server.infrastructure.repositories.charities.create({
+      name: 'Closed Fund',
+      description: 'No longer a partner.',
+      category: 'other',
+      website: null,
+      imageUrl: null,
+      isActive: false,
+    });
+    expect(
+      (await client.post('/api/registries', aRegistryBody({ preferredCharityId: inactive.id, allowCharityChoice: false }))).status,
+    ).toBe(400);
   });
 
   it('refuses malformed JSON', async () => {
@@ -103,7 +116,13 @@ describe('what each viewer sees', () => {
   it('shows everyone the celebration and the number of givers, and only the owner who gave what', async () => {
     const owner = await signedIn(server);
     const registry = await newRegistry(owner.client, { childName: 'Eli Stern' });
-    await addGift(registry.id, { giftGiverName: 'Secret Giver', giftGiverEmail: 'secret.giver@example.com', amount: 12_345, childAmount: 11_110, charityAmount: 1_235 });
+    await addGift(registry.id, {
+      giftGiverName: 'Secret Giver',
+      giftGiverEmail: 'secret.giver@example.com',
+      amount: 12_345,
+      childAmount: 11_110,
+      charityAmount: 1_235,
+    });
     await addGift(registry.id, { giftGiverName: 'Failed Giver', paymentStatus: 'failed' });
     await server.infrastructure.orm.em.fork().nativeUpdate(RegistryEntity, { id: registry.id }, { totalReceived: 12_345 });
 
@@ -125,12 +144,21 @@ describe('what each viewer sees', () => {
 
     const mine = await ownerView(owner.client, registry.id);
     expect(mine).toMatchObject({ isOwner: true, totalReceived: 123.45, giftCount: 1 });
-    expect((mine.gifts as unknown as { giftGiverName: string; amount: number }[]).map((g) => [g.giftGiverName, g.amount])).toContainEqual(['Secret Giver', 123.45]);
+    expect((mine.gifts as unknown as { giftGiverName: string; amount: number }[]).map((g) => [g.giftGiverName, g.amount])).toContainEqual([
+      'Secret Giver',
+      123.45,
+    ]);
   });
 
   it('answers 404 for ids and short codes that name nothing', async () => {
     const visitor = new HttpClient(server.url);
-    for (const path of ['/api/registries/00000000-0000-4000-8000-000000000000', '/api/registries/not-an-id', "/api/registries/1'%20or%20'1'='1", '/api/short-links/zzzz2222', '/api/short-links/%25%25']) {
+    for (const path of [
+      '/api/registries/00000000-0000-4000-8000-000000000000',
+      '/api/registries/not-an-id',
+      "/api/registries/1'%20or%20'1'='1",
+      '/api/short-links/zzzz2222',
+      '/api/short-links/%25%25',
+    ]) {
       const response = await visitor.get(path);
       expect(response.status, path).toBe(404);
       expect(response.json.message).toBe('Registry not found');
@@ -166,9 +194,29 @@ describe('recently created registries', () => {
     const response = await new HttpClient(server.url).get('/api/registries/recent');
     expect(response.status).toBe(200);
     const recent = response.json as unknown as Record<string, unknown>[];
-    expect(recent.map((r) => r.childName)).toEqual(['Recent Seven', 'Recent Six', 'Recent Five', 'Recent Four', 'Recent Three', 'Recent Two']);
+    expect(recent.map((r) => r.childName)).toEqual([
+      'Recent Seven',
+      'Recent Six',
+      'Recent Five',
+      'Recent Four',
+      'Recent Three',
+      'Recent Two',
+    ]);
     for (const card of recent) {
-      expect(Object.keys(card).sort()).toEqual(['celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewDate', 'id', 'photoFocusX', 'photoFocusY', 'photoUrl', 'preferredCharity', 'shortCode', 'status']);
+      expect(Object.keys(card).sort()).toEqual([
+        'celebrationDate',
+        'celebrationType',
+        'childName',
+        'currency',
+        'hebrewDate',
+        'id',
+        'photoFocusX',
+        'photoFocusY',
+        'photoUrl',
+        'preferredCharity',
+        'shortCode',
+        'status',
+      ]);
       expect(card.status).toBe('open');
     }
     expect(recent[0]!.id).toBe(created[6]!.id);
@@ -198,7 +246,9 @@ describe('searching', () => {
     const { client } = await signedIn(server);
     const registry = await newRegistry(client, { childName: 'Yonatan Brightstone' });
     const visitor = new HttpClient(server.url);
-    expect(((await visitor.get('/api/registries/search?q=Bri')).json as unknown as { id: string }[]).map((r) => r.id)).toContain(registry.id);
+    expect(((await visitor.get('/api/registries/search?q=Bri')).json as unknown as { id: string }[]).map((r) => r.id)).toContain(
+      registry.id,
+    );
     for (const fragment of ['ght', 'stone', 'natan', 'rightst']) {
       const response = await visitor.get(`/api/registries/search?q=${fragment}`);
       expect(response.status).toBe(200);
@@ -224,7 +274,8 @@ describe('searching', () => {
 
   it('answers at most 20 registries, by name', async () => {
     // Five an account: a family opens a few registries, not 23.
-    for (let index = 0; index < 23; index += 1) await newRegistry((await signedIn(server)).client, { childName: `Zimri Many ${String(index).padStart(2, '0')}` });
+    for (let index = 0; index < 23; index += 1)
+      await newRegistry((await signedIn(server)).client, { childName: `Zimri Many ${String(index).padStart(2, '0')}` });
     const found = (await new HttpClient(server.url).get('/api/registries/search?q=zimri')).json as unknown as { childName: string }[];
     expect(found).toHaveLength(20);
     expect(found[0]!.childName).toBe('Zimri Many 00');
@@ -277,21 +328,33 @@ describe('unlisted registries', () => {
     const visitor = new HttpClient(server.url);
     const searchText = async () => (await visitor.get('/api/registries/search?q=switchback')).text;
 
-    expect((await owner.client.call('PUT', `/api/registries/${registry.id}`, { ...body, unlisted: true })).json).toMatchObject({ unlisted: true });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}`, { ...body, unlisted: true })).json).toMatchObject({
+      unlisted: true,
+    });
     expect(await searchText()).not.toContain(registry.id);
     expect((await owner.client.call('PUT', `/api/registries/${registry.id}`, body)).json).toMatchObject({ unlisted: true });
     expect(await searchText()).not.toContain(registry.id);
-    expect((await owner.client.call('PUT', `/api/registries/${registry.id}`, { ...body, unlisted: false })).json).toMatchObject({ unlisted: false });
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}`, { ...body, unlisted: false })).json).toMatchObject({
+      unlisted: false,
+    });
     expect(await searchText()).toContain(registry.id);
   });
 
-  it.each([['text', 'yes'], ['a number', 1], ['a list', [true]]])('refuses %s for unlisted', async (_label, unlisted) => {
+  it.each([
+    ['text', 'yes'],
+    ['a number', 1],
+    ['a list', [true]],
+  ])('refuses %s for unlisted', async (_label, unlisted) => {
     const owner = await signedIn(server);
     const created = await owner.client.post('/api/registries', aRegistryBody({ unlisted }));
     expect(created.status).toBe(400);
     expect(created.json.errors).toHaveProperty('unlisted');
     const registry = await newRegistry(owner.client);
-    const edited = await owner.client.call('PUT', `/api/registries/${registry.id}`, { childName: 'X Y', celebrationDate: '2027-06-01', unlisted });
+    const edited = await owner.client.call('PUT', `/api/registries/${registry.id}`, {
+      childName: 'X Y',
+      celebrationDate: '2027-06-01',
+      unlisted,
+    });
     expect(edited.status).toBe(400);
     expect(await ownerView(owner.client, registry.id)).toMatchObject({ unlisted: false });
   });
@@ -300,7 +363,11 @@ describe('unlisted registries', () => {
     const owner = await signedIn(server);
     const registry = await newRegistry(owner.client, { childName: 'Shimon Kept' });
     const other = await signedIn(server);
-    const response = await other.client.call('PUT', `/api/registries/${registry.id}`, { childName: 'Shimon Kept', celebrationDate: '2027-06-01', unlisted: true });
+    const response = await other.client.call('PUT', `/api/registries/${registry.id}`, {
+      childName: 'Shimon Kept',
+      celebrationDate: '2027-06-01',
+      unlisted: true,
+    });
     expect(response.status).toBe(403);
     expect(await ownerView(owner.client, registry.id)).toMatchObject({ unlisted: false });
   });
@@ -326,10 +393,13 @@ describe('the permission matrix', () => {
     const [method, pattern] = route.split(' ') as [string, string];
     const path = pattern.replace(':id', registry.id).replace(':code', registry.shortCode).replace('/search', '/search?q=matrix');
     const body =
-      method === 'PUT' ? { childName: 'Changed Name', celebrationDate: '2028-01-01', personalMessage: 'changed', photoUrl: null }
-      : method === 'PATCH' ? { currency: 'CAD' }
-      : method === 'POST' ? aRegistryBody({ childName: 'Matrix Child' })
-      : undefined;
+      method === 'PUT'
+        ? { childName: 'Changed Name', celebrationDate: '2028-01-01', personalMessage: 'changed', photoUrl: null }
+        : method === 'PATCH'
+          ? { currency: 'CAD' }
+          : method === 'POST'
+            ? aRegistryBody({ childName: 'Matrix Child' })
+            : undefined;
     return client.call(method, path, body);
   }
 
@@ -399,10 +469,24 @@ describe('editing', () => {
   it('replaces the name, date, message and photo, and refuses other fields', async () => {
     const { client } = await signedIn(server);
     const registry = await newRegistry(client);
-    const edited = await client.call('PUT', `/api/registries/${registry.id}`, { childName: 'Sarah-Rose Cohen', celebrationDate: '2027-06-01', personalMessage: '', photoUrl: null });
+    const edited = await client.call('PUT', `/api/registries/${registry.id}`, {
+      childName: 'Sarah-Rose Cohen',
+      celebrationDate: '2027-06-01',
+      personalMessage: '',
+      photoUrl: null,
+    });
     expect(edited.status).toBe(200);
-    expect(edited.json).toMatchObject({ childName: 'Sarah-Rose Cohen', celebrationDate: '2027-06-01T00:00:00.000Z', personalMessage: null });
-    expect((await client.call('PUT', `/api/registries/${registry.id}`, { childName: 'X', celebrationDate: '2027-06-01', currency: 'CAD' })).status).toBe(400);
-    expect((await client.call('PUT', `/api/registries/${registry.id}`, { childName: '', celebrationDate: '2027-06-01' })).json.message).toBe("Child's name is required");
+    expect(edited.json).toMatchObject({
+      childName: 'Sarah-Rose Cohen',
+      celebrationDate: '2027-06-01T00:00:00.000Z',
+      personalMessage: null,
+    });
+    expect(
+      (await client.call('PUT', `/api/registries/${registry.id}`, { childName: 'X', celebrationDate: '2027-06-01', currency: 'CAD' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await client.call('PUT', `/api/registries/${registry.id}`, { childName: '', celebrationDate: '2027-06-01' })).json.message,
+    ).toBe("Child's name is required");
   });
 });

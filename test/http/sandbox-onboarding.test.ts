@@ -16,13 +16,21 @@ let accountCount = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { SESSION_SECRET } });
-  provider = new SandboxPaymentGateway({ secret: SESSION_SECRET, accounts: createSandboxAccountStore(server.infrastructure.orm), balance: createSandboxBalance(server.infrastructure.orm), appUrl: server.url });
+  provider = new SandboxPaymentGateway({
+    secret: SESSION_SECRET,
+    accounts: createSandboxAccountStore(server.infrastructure.orm),
+    balance: createSandboxBalance(server.infrastructure.orm),
+    appUrl: server.url,
+  });
 });
 afterAll(async () => {
   await server?.close();
 });
 
-const urls = (registryId: string) => ({ returnUrl: `${server.url}/registry/${registryId}?connect=return`, refreshUrl: `${server.url}/registry/${registryId}?connect=refresh` });
+const urls = (registryId: string) => ({
+  returnUrl: `${server.url}/registry/${registryId}?connect=return`,
+  refreshUrl: `${server.url}/registry/${registryId}?connect=refresh`,
+});
 
 async function anAccount(country: 'US' | 'CA' = 'US') {
   accountCount += 1;
@@ -64,9 +72,20 @@ describe('GET /api/sandbox/onboarding', () => {
 
   it('refuses a token that another secret signed with 400, and answers an expired one with 410 and the way to a fresh link', async () => {
     const { accountId } = await anAccount();
-    const forger = new SandboxPaymentGateway({ secret: 'not-the-server-secret-0123456789abcdef', accounts: createSandboxAccountStore(server.infrastructure.orm), balance: createSandboxBalance(server.infrastructure.orm), appUrl: server.url });
+    const forger = new SandboxPaymentGateway({
+      secret: 'not-the-server-secret-0123456789abcdef',
+      accounts: createSandboxAccountStore(server.infrastructure.orm),
+      balance: createSandboxBalance(server.infrastructure.orm),
+      appUrl: server.url,
+    });
     const hoursAgo = new FixedClock(new Date(Date.now() - 2 * 60 * 60 * 1000));
-    const late = new SandboxPaymentGateway({ secret: SESSION_SECRET, accounts: createSandboxAccountStore(server.infrastructure.orm), balance: createSandboxBalance(server.infrastructure.orm), appUrl: server.url, clock: hoursAgo });
+    const late = new SandboxPaymentGateway({
+      secret: SESSION_SECRET,
+      accounts: createSandboxAccountStore(server.infrastructure.orm),
+      balance: createSandboxBalance(server.infrastructure.orm),
+      appUrl: server.url,
+      clock: hoursAgo,
+    });
 
     expect((await show((await aLink(accountId, forger)).token)).status).toBe(400);
     const expired = await aLink(accountId, late);
@@ -95,14 +114,25 @@ describe('POST /api/sandbox/onboarding', () => {
 
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ redirectUrl: returnUrl });
-    expect(await provider.connectedAccountStatus(accountId)).toEqual({ accountId, payoutsEnabled: true, requirementsDue: [], country: 'US' });
+    expect(await provider.connectedAccountStatus(accountId)).toEqual({
+      accountId,
+      payoutsEnabled: true,
+      requirementsDue: [],
+      country: 'US',
+    });
 
     const again = await complete({ token, outcome: 'rejects_transfers' });
     expect(again.status).toBe(410);
     expect(again.json).toEqual({ message: SPENT, refreshUrl });
     expect((await show(token)).status).toBe(410);
     // The second try changed nothing: transfers still go through.
-    const transfer = await provider.transfer({ destinationAccountId: accountId, amount: 9_000, currency: 'USD', transferGroup: 'registry_x', idempotencyKey: `payout-${accountId}` });
+    const transfer = await provider.transfer({
+      destinationAccountId: accountId,
+      amount: 9_000,
+      currency: 'USD',
+      transferGroup: 'registry_x',
+      idempotencyKey: `payout-${accountId}`,
+    });
     expect(transfer.success).toBe(true);
   });
 
@@ -110,7 +140,13 @@ describe('POST /api/sandbox/onboarding', () => {
     const { accountId } = await anAccount();
     const { token } = await aLink(accountId);
     expect((await complete({ token, outcome: 'rejects_transfers' })).status).toBe(200);
-    const transfer = await provider.transfer({ destinationAccountId: accountId, amount: 9_000, currency: 'USD', transferGroup: 'registry_x', idempotencyKey: `payout-${accountId}` });
+    const transfer = await provider.transfer({
+      destinationAccountId: accountId,
+      amount: 9_000,
+      currency: 'USD',
+      transferGroup: 'registry_x',
+      idempotencyKey: `payout-${accountId}`,
+    });
     expect(transfer).toEqual({ success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' });
   });
 

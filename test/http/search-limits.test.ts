@@ -17,12 +17,69 @@ afterEach(() => {
 });
 
 const FIRST_NAMES = [
-  'Avigail', 'Baruch', 'Chaya', 'Dov', 'Eliana', 'Fayga', 'Gideon', 'Hadas', 'Itai', 'Jonah', 'Keren', 'Liora',
-  'Menachem', 'Nava', 'Oren', 'Penina', 'Quinn', 'Rivka', 'Shai', 'Tova', 'Uriel', 'Vered', 'Wendy', 'Xander',
-  'Yael', 'Zev', 'Ariella', 'Boaz', 'Carmel', 'Dalia', 'Ezra', 'Frida', 'Gila', 'Hillel', 'Idan', 'Judah',
-  'Kinneret', 'Lev', 'Micah', 'Noga', 'Ofir', 'Pnina', 'Raz', 'Shoshana', 'Tamir', 'Udi', 'Vardit', 'Yoni',
+  'Avigail',
+  'Baruch',
+  'Chaya',
+  'Dov',
+  'Eliana',
+  'Fayga',
+  'Gideon',
+  'Hadas',
+  'Itai',
+  'Jonah',
+  'Keren',
+  'Liora',
+  'Menachem',
+  'Nava',
+  'Oren',
+  'Penina',
+  'Quinn',
+  'Rivka',
+  'Shai',
+  'Tova',
+  'Uriel',
+  'Vered',
+  'Wendy',
+  'Xander',
+  'Yael',
+  'Zev',
+  'Ariella',
+  'Boaz',
+  'Carmel',
+  'Dalia',
+  'Ezra',
+  'Frida',
+  'Gila',
+  'Hillel',
+  'Idan',
+  'Judah',
+  'Kinneret',
+  'Lev',
+  'Micah',
+  'Noga',
+  'Ofir',
+  'Pnina',
+  'Raz',
+  'Shoshana',
+  'Tamir',
+  'Udi',
+  'Vardit',
+  'Yoni',
 ];
-const LAST_NAMES = ['Abramov', 'Brodsky', 'Cantor', 'Dreyfus', 'Eisen', 'Feldman', 'Ginsburg', 'Horowitz', 'Iskowitz', 'Jaffe', 'Kaplan', 'Lerner'];
+const LAST_NAMES = [
+  'Abramov',
+  'Brodsky',
+  'Cantor',
+  'Dreyfus',
+  'Eisen',
+  'Feldman',
+  'Ginsburg',
+  'Horowitz',
+  'Iskowitz',
+  'Jaffe',
+  'Kaplan',
+  'Lerner',
+];
 /** 48 listed children, as in the report that found every one of them by three-letter prefixes. */
 const CHILDREN = FIRST_NAMES.map((first, index) => `${first} ${LAST_NAMES[index % LAST_NAMES.length]}`);
 
@@ -45,7 +102,16 @@ describe('search cannot list every child', () => {
 
     // The enumerator's best case: of the 17,576 prefixes, only those that find someone, each sent
     // as soon as the limits allow, for a whole hour.
-    const prefixes = [...new Set(CHILDREN.flatMap((name) => name.toLowerCase().split(' ').map((word) => word.slice(0, 3))))];
+    const prefixes = [
+      ...new Set(
+        CHILDREN.flatMap((name) =>
+          name
+            .toLowerCase()
+            .split(' ')
+            .map((word) => word.slice(0, 3)),
+        ),
+      ),
+    ];
     const time = stopSystemTimeAt(new Date());
     const enumerator = new HttpClient(server.url);
     const seen = new Set<string>();

@@ -61,7 +61,9 @@ function aBuiltApp(): string {
 function rawGet(serverUrl: string, pagePath: string, host: string): Promise<string> {
   const { hostname, port } = new URL(serverUrl);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`GET ${pagePath} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`GET ${pagePath} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+    );
     let answer = '';
     socket.on('data', (chunk) => (answer += String(chunk)));
     socket.on('error', reject);
@@ -70,12 +72,23 @@ function rawGet(serverUrl: string, pagePath: string, host: string): Promise<stri
 }
 
 /** A visitor's GET asking for `encoding`: the status, the encoding answered and the body as sent. */
-function encodedGet(serverUrl: string, pagePath: string, encoding: string): Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }> {
+function encodedGet(
+  serverUrl: string,
+  pagePath: string,
+  encoding: string,
+): Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get(`${serverUrl}${pagePath}`, { headers: { 'accept-encoding': encoding } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, encoding: response.headers['content-encoding'], vary: response.headers.vary, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          encoding: response.headers['content-encoding'],
+          vary: response.headers.vary,
+          body: Buffer.concat(chunks),
+        }),
+      );
       response.on('error', reject);
     }).on('error', reject);
   });
@@ -96,7 +109,8 @@ beforeAll(async () => {
   server = await startTestServer({ webRoot: aBuiltApp(), env: { PUBLIC_URL: PUBLIC_URL } });
   const family = await signedIn(server);
   owner = family.client;
-  registry = (await owner.post('/api/registries', aRegistryBody({ childName: 'Eliana Gross', personalMessage: 'Mazel tov to us!' }))).json as unknown as typeof registry;
+  registry = (await owner.post('/api/registries', aRegistryBody({ childName: 'Eliana Gross', personalMessage: 'Mazel tov to us!' })))
+    .json as unknown as typeof registry;
 });
 afterAll(async () => {
   await server?.close();
@@ -126,7 +140,11 @@ describe('a guest page drawn on the server', () => {
     expect(plain.encoding).toBeUndefined();
     expect(plain.body.toString()).toContain('<h1>Eliana Gross</h1>');
     const decoders: Record<string, (body: Buffer) => Buffer> = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync };
-    for (const [asked, answered] of [['gzip, deflate, br, zstd', 'zstd'], ['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [asked, answered] of [
+      ['gzip, deflate, br, zstd', 'zstd'],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const first = await encodedGet(server.url, `/registry/${registry.id}`, asked);
       expect(first.status, asked).toBe(200);
       expect(first.encoding, asked).toBe(answered);

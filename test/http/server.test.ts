@@ -66,9 +66,18 @@ describe('the server', () => {
     const list = await client.call('POST', '/api/register', '[1,2,3]');
     expect(list.status).toBe(400);
     // Bytes that are not what their Content-Encoding says are the sender's fault too, signed out or not.
-    for (const [path, encoding] of [['/api/newsletter', 'gzip'], ['/api/login', 'deflate'], ['/api/create-payment-intent', 'br']] as const) {
+    for (const [path, encoding] of [
+      ['/api/newsletter', 'gzip'],
+      ['/api/login', 'deflate'],
+      ['/api/create-payment-intent', 'br'],
+    ] as const) {
       const corrupt = await client.call('POST', path, 'not compressed at all', { 'Content-Encoding': encoding });
-      expect([path, encoding, corrupt.status, corrupt.json]).toEqual([path, encoding, 400, { message: 'Request body could not be decompressed' }]);
+      expect([path, encoding, corrupt.status, corrupt.json]).toEqual([
+        path,
+        encoding,
+        400,
+        { message: 'Request body could not be decompressed' },
+      ]);
     }
     // A zlib header asking for a preset dictionary (0x78 0xbb, then the dictionary's checksum), as bytes.
     const wantsDictionary = await fetch(`${server.url}/api/register`, {
@@ -99,7 +108,9 @@ describe('behind a TLS proxy that forgets X-Forwarded-Proto', () => {
       expect(signedUp.status).toBe(201);
       expect(signedUp.headers.get('set-cookie')).toMatch(/; secure/i);
       const again = new HttpClient(proxied.url);
-      expect((await again.call('POST', '/api/login', { username: registration.username, password: registration.password }, forgetful)).status).toBe(200);
+      expect(
+        (await again.call('POST', '/api/login', { username: registration.username, password: registration.password }, forgetful)).status,
+      ).toBe(200);
       expect((await again.call('GET', '/api/user', undefined, forgetful)).status).toBe(200);
       const logs = proxied.logs.join('');
       expect(logs).not.toContain('Cannot send secure cookie');

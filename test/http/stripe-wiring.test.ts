@@ -7,7 +7,11 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { STRIPE_SECRET_KEY: 'sk_test_51GiftRegistryTestKeyNotReal', STRIPE_PUBLISHABLE_KEY: 'pk_test_51GiftRegistry', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_51GiftRegistryTestKeyNotReal',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51GiftRegistry',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
   });
 });
 afterAll(async () => {
@@ -17,7 +21,11 @@ afterAll(async () => {
 describe('the app with Stripe configured', () => {
   it('tells the web app to use Stripe with its publishable key, and offers no sandbox', async () => {
     const client = new HttpClient(server.url);
-    expect((await client.get('/api/config')).json).toMatchObject({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_51GiftRegistry', sandboxTestMode: null });
+    expect((await client.get('/api/config')).json).toMatchObject({
+      paymentProvider: 'stripe',
+      stripePublishableKey: 'pk_test_51GiftRegistry',
+      sandboxTestMode: null,
+    });
     expect((await client.post('/api/sandbox/confirm', { clientSecret: 'x', cardNumber: '4242424242424242' })).status).toBe(404);
   });
 

@@ -18,7 +18,11 @@ function aWebRoot(): string {
   return webRoot;
 }
 
-const stripe = { STRIPE_SECRET_KEY: 'sk_test_51GiftRegistryTestKeyNotReal', STRIPE_PUBLISHABLE_KEY: 'pk_test_51GiftRegistry', STRIPE_WEBHOOK_SECRET: 'whsec_test_shell' };
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_51GiftRegistryTestKeyNotReal',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_51GiftRegistry',
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_shell',
+};
 
 let sandbox: TestServer;
 let live: TestServer;

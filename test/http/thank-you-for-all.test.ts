@@ -27,7 +27,14 @@ async function paidGift(registryId: string, name: string) {
   lastGiver += 1;
   const email = `giver${lastGiver}@example.com`;
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: name, giftGiverEmail: email, amount: 36, personalMessage: '' });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: name,
+    giftGiverEmail: email,
+    amount: 36,
+    personalMessage: '',
+  });
   expect(intent.status, intent.text).toBe(201);
   await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
   return email;
@@ -44,7 +51,13 @@ async function familyWithGivers(names = ['Miriam', 'Noam', 'Eve', 'Dan']) {
 }
 
 async function thankMiriamAndDraftNoam(family: Awaited<ReturnType<typeof familyWithGivers>>) {
-  const note = (giftId: string, customMessage: string) => ({ giftId, templateId: 'nature', customMessage, imageUrls: [], imageSize: 'medium' });
+  const note = (giftId: string, customMessage: string) => ({
+    giftId,
+    templateId: 'nature',
+    customMessage,
+    imageUrls: [],
+    imageSize: 'medium',
+  });
   const miriam = await family.owner.client.post('/api/thank-you-notes', note((await family.byName('Miriam')).id, 'Dear Miriam, todah!'));
   await family.owner.client.post(`/api/thank-you-notes/${miriam.json.id}/send`, {});
   await family.owner.client.post('/api/thank-you-notes', note((await family.byName('Noam')).id, 'Dear Noam, a draft'));
@@ -87,7 +100,12 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       const typed = Array.from({ length: 12 }, (_, index) => `stranger${index}-${registry.id.slice(0, 8)}@example.com`);
       for (const [index, email] of typed.entries()) {
         const recorded = await owner.client.post(`/api/registries/${registry.id}/offline-gifts`, {
-          giftGiverName: `Stranger ${index}`, giftGiverEmail: email, amount: 18, method: 'cash', receivedOn: new Date().toISOString().slice(0, 10), note: '',
+          giftGiverName: `Stranger ${index}`,
+          giftGiverEmail: email,
+          amount: 18,
+          method: 'cash',
+          receivedOn: new Date().toISOString().slice(0, 10),
+          note: '',
         });
         expect(recorded.status, recorded.text).toBe(201);
       }
@@ -99,7 +117,13 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as Contributor[];
       const statuses: number[] = [];
       for (const contributor of contributors) {
-        const note = await owner.client.post('/api/thank-you-notes', { giftId: contributor.id, templateId: 'warm', customMessage: 'Thank you! See www.phish.test', imageUrls: [], imageSize: 'medium' });
+        const note = await owner.client.post('/api/thank-you-notes', {
+          giftId: contributor.id,
+          templateId: 'warm',
+          customMessage: 'Thank you! See www.phish.test',
+          imageUrls: [],
+          imageSize: 'medium',
+        });
         expect(note.status, note.text).toBe(200);
         const sent = await owner.client.post(`/api/thank-you-notes/${note.json.id}/send`, {});
         statuses.push(sent.status);
@@ -111,7 +135,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       const cards = readOutbox(server.dataDir).filter((mail) => typed.includes(mail.to) && mail.subject.startsWith('A thank-you from'));
       expect(cards).toHaveLength(10);
       // The family's words link nowhere; the only link is ours, the footer's unsubscribe.
-      expect([...cards[0]!.html.matchAll(/<a\s[^>]*href="([^"]*)"/gi)].map((link) => link[1])).toEqual([expect.stringMatching(/\/api\/unsubscribe\/[A-Za-z0-9_-]+$/)]);
+      expect([...cards[0]!.html.matchAll(/<a\s[^>]*href="([^"]*)"/gi)].map((link) => link[1])).toEqual([
+        expect.stringMatching(/\/api\/unsubscribe\/[A-Za-z0-9_-]+$/),
+      ]);
       expect(cards[0]!.html).not.toContain('href="http://www.phish.test');
       expect(cards[0]!.html).toContain('www<span>.</span>phish<span>.</span>test');
 
@@ -127,11 +153,23 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     it('sends one card to every gift without a sent card, each with its giver’s name, and marks them sent', async () => {
       const family = await familyWithGivers();
       await thankMiriamAndDraftNoam(family);
-      const photo = await family.owner.client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'party.png', type: 'image/png' });
+      const photo = await family.owner.client.upload('/api/objects/upload', {
+        bytes: await pngBytes(),
+        name: 'party.png',
+        type: 'image/png',
+      });
 
-      const response = await family.owner.client.post(`/api/registries/${family.registry.id}/thank-you-cards`, forAll({ imageUrls: [photo.json.photoUrl], imageSize: 'small' }));
+      const response = await family.owner.client.post(
+        `/api/registries/${family.registry.id}/thank-you-cards`,
+        forAll({ imageUrls: [photo.json.photoUrl], imageSize: 'small' }),
+      );
       expect(response.status, response.text).toBe(200);
-      expect(response.json).toMatchObject({ sentCount: 3, withoutEmail: [], message: '3 thank-you cards sent', cardId: expect.any(String) });
+      expect(response.json).toMatchObject({
+        sentCount: 3,
+        withoutEmail: [],
+        message: '3 thank-you cards sent',
+        cardId: expect.any(String),
+      });
       expect((response.json.sentTo as { giverName: string }[]).map((to) => to.giverName).sort()).toEqual(['Dan', 'Eve', 'Noam']);
 
       for (const name of ['Noam', 'Eve', 'Dan']) {
@@ -145,13 +183,21 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
         expect(mails[0]!.subject).toBe('A thank-you from sarah-rose cohen');
       }
       // Miriam was thanked already and hears nothing more.
-      expect((await cardsTo(family.emails.get('Miriam')!)).map((mail) => mail.text)).toEqual([expect.stringContaining('Dear Miriam, todah!')]);
+      expect((await cardsTo(family.emails.get('Miriam')!)).map((mail) => mail.text)).toEqual([
+        expect.stringContaining('Dear Miriam, todah!'),
+      ]);
 
       const after = await family.contributors();
       expect(after.every((c) => c.thankYouNote?.status === 'sent')).toBe(true);
       // Each note holds what its giver received, so a later Resend sends the same card again.
-      expect(after.find((c) => c.giftGiverName === 'Noam')!.thankYouNote).toMatchObject({ templateId: 'warm', customMessage: expect.stringMatching(/^Dear Noam,/) });
-      expect(after.find((c) => c.giftGiverName === 'Miriam')!.thankYouNote).toMatchObject({ templateId: 'nature', customMessage: 'Dear Miriam, todah!' });
+      expect(after.find((c) => c.giftGiverName === 'Noam')!.thankYouNote).toMatchObject({
+        templateId: 'warm',
+        customMessage: expect.stringMatching(/^Dear Noam,/),
+      });
+      expect(after.find((c) => c.giftGiverName === 'Miriam')!.thankYouNote).toMatchObject({
+        templateId: 'nature',
+        customMessage: 'Dear Miriam, todah!',
+      });
     });
 
     it('sends nobody two cards when pressed twice or from two tabs at once', async () => {
@@ -179,10 +225,25 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
 
     it.each([
       ['no {name} placeholder', { customMessage: 'Thank you all!' }, 'customMessage', 'Write {name} where each giver’s name goes'],
-      ['a misspelt placeholder', { customMessage: 'Dear {nmae}, thank you, {name}' }, 'customMessage', 'Only {name} can go in curly brackets: check its spelling'],
-      ['a half-written placeholder', { customMessage: 'Dear {name, thank you {name}' }, 'customMessage', 'Only {name} can go in curly brackets: check its spelling'],
+      [
+        'a misspelt placeholder',
+        { customMessage: 'Dear {nmae}, thank you, {name}' },
+        'customMessage',
+        'Only {name} can go in curly brackets: check its spelling',
+      ],
+      [
+        'a half-written placeholder',
+        { customMessage: 'Dear {name, thank you {name}' },
+        'customMessage',
+        'Only {name} can go in curly brackets: check its spelling',
+      ],
       ['a message of only spaces', { customMessage: '   ' }, 'customMessage', 'Message is required'],
-      ['a message over 5000 characters', { customMessage: `Dear {name}, ${'x'.repeat(5000)}` }, 'customMessage', 'Message must be at most 5000 characters'],
+      [
+        'a message over 5000 characters',
+        { customMessage: `Dear {name}, ${'x'.repeat(5000)}` },
+        'customMessage',
+        'Message must be at most 5000 characters',
+      ],
       ['an unknown template', { templateId: 'glitter' }, 'templateId', 'Choose one of the four templates'],
       ['no template', { templateId: undefined }, 'templateId', 'Template is required'],
       ['a size of huge', { imageSize: 'huge' }, 'imageSize', 'Photo size must be small, medium or large'],
@@ -220,7 +281,9 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       const path = `/api/registries/${family.registry.id}/thank-you-cards`;
       expect((await new HttpClient(server.url).post(path, forAll())).status).toBe(401);
       expect((await (await signedIn(server)).client.post(path, forAll())).status).toBe(403);
-      expect((await family.owner.client.post('/api/registries/00000000-0000-4000-8000-000000000000/thank-you-cards', forAll())).status).toBe(404);
+      expect(
+        (await family.owner.client.post('/api/registries/00000000-0000-4000-8000-000000000000/thank-you-cards', forAll())).status,
+      ).toBe(404);
       expect((await family.owner.client.post('/api/registries/nope/thank-you-cards', forAll())).status).toBe(404);
       expect((await family.contributors())[0]!.thankYouNote).toBeNull();
       expect(await cardsTo(family.emails.get('Eve')!)).toHaveLength(0);

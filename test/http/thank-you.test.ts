@@ -20,7 +20,14 @@ afterAll(async () => {
 
 async function paidGift(registryId: string, name: string, amount = 36) {
   const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', { registryId, charityId, giftGiverName: name, giftGiverEmail: `${name.toLowerCase()}@example.com`, amount, personalMessage: '' });
+  const intent = await guest.post('/api/create-payment-intent', {
+    registryId,
+    charityId,
+    giftGiverName: name,
+    giftGiverEmail: `${name.toLowerCase()}@example.com`,
+    amount,
+    personalMessage: '',
+  });
   await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
   return intent;
 }
@@ -30,8 +37,19 @@ async function familyWithTwoContributors() {
   await paidGift(registry.id, 'Miriam', 36);
   await paidGift(registry.id, 'Noam', 72);
   const pending = new HttpClient(server.url);
-  await pending.post('/api/create-payment-intent', { registryId: registry.id, charityId, giftGiverName: 'Pending', giftGiverEmail: 'pending@example.com', amount: 18, personalMessage: '' });
-  const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as { id: string; giftGiverName: string; thankYouNote: unknown }[];
+  await pending.post('/api/create-payment-intent', {
+    registryId: registry.id,
+    charityId,
+    giftGiverName: 'Pending',
+    giftGiverEmail: 'pending@example.com',
+    amount: 18,
+    personalMessage: '',
+  });
+  const contributors = (await owner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as {
+    id: string;
+    giftGiverName: string;
+    thankYouNote: unknown;
+  }[];
   return { owner, registry, contributors };
 }
 
@@ -45,17 +63,33 @@ async function ownerRegistryOf(owner: HttpClient, giftId: string): Promise<{ reg
   throw new Error('gift not found among the owner’s registries');
 }
 
-const note = (giftId: string, overrides: Record<string, unknown> = {}) => ({ giftId, templateId: 'nature', customMessage: 'Thank you so much!', imageUrls: [], imageSize: 'medium', ...overrides });
+const note = (giftId: string, overrides: Record<string, unknown> = {}) => ({
+  giftId,
+  templateId: 'nature',
+  customMessage: 'Thank you so much!',
+  imageUrls: [],
+  imageSize: 'medium',
+  ...overrides,
+});
 
 describe('GET /api/registries/{id}/contributors', () => {
   it('lists the givers of succeeded gifts, newest first, each with its note, to the owner only', async () => {
     const { owner, registry, contributors } = await familyWithTwoContributors();
     expect(contributors.map((c) => c.giftGiverName)).toEqual(['Noam', 'Miriam']);
-    expect(contributors[0]).toMatchObject({ giftGiverEmail: 'noam@example.com', amount: 72, charityName: expect.any(String), thankYouNote: null });
+    expect(contributors[0]).toMatchObject({
+      giftGiverEmail: 'noam@example.com',
+      amount: 72,
+      charityName: expect.any(String),
+      thankYouNote: null,
+    });
     expect((await new HttpClient(server.url).get(`/api/registries/${registry.id}/contributors`)).status).toBe(401);
     expect((await (await signedIn(server)).client.get(`/api/registries/${registry.id}/contributors`)).status).toBe(403);
     const coOwner = await signedInCoOwner(server, registry.id);
-    expect(((await coOwner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as { giftGiverName: string }[]).map((c) => c.giftGiverName)).toEqual(['Noam', 'Miriam']);
+    expect(
+      ((await coOwner.client.get(`/api/registries/${registry.id}/contributors`)).json as unknown as { giftGiverName: string }[]).map(
+        (c) => c.giftGiverName,
+      ),
+    ).toEqual(['Noam', 'Miriam']);
     expect((await owner.client.get('/api/registries/00000000-0000-4000-8000-000000000000/contributors')).status).toBe(404);
   });
 });
@@ -66,8 +100,17 @@ describe('POST /api/thank-you-notes', () => {
     const giftId = contributors[1]!.id;
     const created = await owner.client.post('/api/thank-you-notes', note(giftId));
     expect(created.status).toBe(200);
-    expect(created.json).toMatchObject({ giftId, templateId: 'nature', customMessage: 'Thank you so much!', status: 'draft', imageSize: 'medium' });
-    const updated = await owner.client.post('/api/thank-you-notes', note(giftId, { noteId: created.json.id, templateId: 'warm', imageSize: 'large' }));
+    expect(created.json).toMatchObject({
+      giftId,
+      templateId: 'nature',
+      customMessage: 'Thank you so much!',
+      status: 'draft',
+      imageSize: 'medium',
+    });
+    const updated = await owner.client.post(
+      '/api/thank-you-notes',
+      note(giftId, { noteId: created.json.id, templateId: 'warm', imageSize: 'large' }),
+    );
     expect(updated.json).toMatchObject({ id: created.json.id, templateId: 'warm', imageSize: 'large' });
   });
 
@@ -96,11 +139,17 @@ describe('POST /api/thank-you-notes', () => {
     expect((await new HttpClient(server.url).post('/api/thank-you-notes', note(first!.id))).status).toBe(401);
     expect((await owner.client.post('/api/thank-you-notes', note('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
     const secondNote = await owner.client.post('/api/thank-you-notes', note(second!.id));
-    const crossed = await owner.client.post('/api/thank-you-notes', note(first!.id, { noteId: secondNote.json.id, customMessage: 'Overwrite?' }));
+    const crossed = await owner.client.post(
+      '/api/thank-you-notes',
+      note(first!.id, { noteId: secondNote.json.id, customMessage: 'Overwrite?' }),
+    );
     expect(crossed.status).toBe(400);
     expect(crossed.json.message).toBe('That note belongs to another gift');
     const { registry } = await ownerRegistryOf(owner.client, first!.id);
-    const after = (await owner.client.get(`/api/registries/${registry}/contributors`)).json as unknown as { id: string; thankYouNote: { customMessage: string } | null }[];
+    const after = (await owner.client.get(`/api/registries/${registry}/contributors`)).json as unknown as {
+      id: string;
+      thankYouNote: { customMessage: string } | null;
+    }[];
     expect(after.find((c) => c.id === first!.id)?.thankYouNote).toBeNull();
     expect(after.find((c) => c.id === second!.id)?.thankYouNote?.customMessage).toBe('Thank you so much!');
   });
@@ -111,14 +160,21 @@ describe('POST /api/thank-you-notes/{id}/send', () => {
     const { owner, contributors } = await familyWithTwoContributors();
     const miriam = contributors.find((c) => c.giftGiverName === 'Miriam')!;
     const photo = await owner.client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'party.png', type: 'image/png' });
-    const saved = await owner.client.post('/api/thank-you-notes', note(miriam.id, { customMessage: 'Todah rabah, Miriam!', imageUrls: [photo.json.photoUrl] }));
+    const saved = await owner.client.post(
+      '/api/thank-you-notes',
+      note(miriam.id, { customMessage: 'Todah rabah, Miriam!', imageUrls: [photo.json.photoUrl] }),
+    );
     const sent = await owner.client.post(`/api/thank-you-notes/${saved.json.id}/send`, {});
     expect(sent.status).toBe(200);
     expect(sent.json.note).toMatchObject({ status: 'sent', sentAt: expect.any(String) });
     await server.mailWorker.drainOnce();
 
     const outbox = path.join(server.dataDir, 'outbox');
-    const mails = readdirSync(outbox).map((file) => readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    const mails = readdirSync(outbox).map((file) =>
+      readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
     const card = mails.filter((mail) => mail.includes('To: miriam@example.com') && mail.includes('Todah rabah, Miriam!'));
     expect(card).toHaveLength(1);
     expect(card[0]).toMatch(new RegExp(`src="http://localhost:\\d+${photo.json.photoUrl}"`));
@@ -128,7 +184,9 @@ describe('POST /api/thank-you-notes/{id}/send', () => {
 
     expect((await owner.client.post(`/api/thank-you-notes/${saved.json.id}/send`, {})).status).toBe(200);
     await server.mailWorker.drainOnce();
-    const again = readdirSync(outbox).map((file) => readFileSync(path.join(outbox, file), 'utf8')).filter((mail) => mail.includes('To: miriam@example.com') && mail.includes('Todah rabah'));
+    const again = readdirSync(outbox)
+      .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+      .filter((mail) => mail.includes('To: miriam@example.com') && mail.includes('Todah rabah'));
     expect(again).toHaveLength(2);
   });
 
@@ -142,7 +200,9 @@ describe('POST /api/thank-you-notes/{id}/send', () => {
     expect((await coOwner.client.post(`/api/thank-you-notes/${saved.json.id}/send`, {})).status).toBe(200);
     await server.mailWorker.drainOnce();
     const outbox = path.join(server.dataDir, 'outbox');
-    const card = readdirSync(outbox).map((file) => readFileSync(path.join(outbox, file), 'utf8')).filter((mail) => mail.includes('To: noam@example.com') && mail.includes('From both of us'));
+    const card = readdirSync(outbox)
+      .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+      .filter((mail) => mail.includes('To: noam@example.com') && mail.includes('From both of us'));
     expect(card).toHaveLength(1);
     expect(card[0]).toContain(`Reply-To: ${coOwner.registration.email}`);
   });

@@ -77,7 +77,11 @@ describe('POST /api/objects/upload', () => {
 
   it('stores smaller AVIF and WebP copies beside a big photo, never wider than it, named after it', async () => {
     const { client } = await signedIn(server);
-    const response = await client.upload('/api/objects/upload', { bytes: await jpegWithGps({ width: 1200, height: 900 }), name: 'big.jpg', type: 'image/jpeg' });
+    const response = await client.upload('/api/objects/upload', {
+      bytes: await jpegWithGps({ width: 1200, height: 900 }),
+      name: 'big.jpg',
+      type: 'image/jpeg',
+    });
     expect(response.status).toBe(201);
     const photoUrl = response.json.photoUrl as string;
     expect(photoUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}-1200x900\.jpg$/);
@@ -136,7 +140,9 @@ describe('POST /api/objects/upload', () => {
     expect((await visitor.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' })).status).toBe(401);
     const { client } = await signedIn(server);
     expect((await client.upload('/api/objects/upload', null)).status).toBe(400);
-    expect((await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }, 'photo')).status).toBe(400);
+    expect(
+      (await client.upload('/api/objects/upload', { bytes: await pngBytes(), name: 'a.png', type: 'image/png' }, 'photo')).status,
+    ).toBe(400);
     expect((await client.post('/api/objects/upload', { photoUrl: '/uploads/x.png' })).status).toBe(400);
   });
 
@@ -150,11 +156,18 @@ describe('POST /api/objects/upload', () => {
   it('decodes a few photos at a time, and answers an upload beyond the queue 503 with when to try again', async () => {
     const { client } = await signedIn(server);
     // 42 megapixels of one colour: a small file, under the pixel limit, slow to decode.
-    const heavy = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: { r: 250, g: 240, b: 230 } } }).png().toBuffer();
+    const heavy = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: { r: 250, g: 240, b: 230 } } })
+      .png()
+      .toBuffer();
     const count = PHOTO_QUEUE_LIMITS.concurrency + PHOTO_QUEUE_LIMITS.maxWaiting + 4;
-    const answers = await Promise.all(Array.from({ length: count }, () => client.upload('/api/objects/upload', { bytes: heavy, name: 'hall.png', type: 'image/png' })));
+    const answers = await Promise.all(
+      Array.from({ length: count }, () => client.upload('/api/objects/upload', { bytes: heavy, name: 'hall.png', type: 'image/png' })),
+    );
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.every((status) => status === 201 || status === 503), statuses.join(' ')).toBe(true);
+    expect(
+      statuses.every((status) => status === 201 || status === 503),
+      statuses.join(' '),
+    ).toBe(true);
     expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(PHOTO_QUEUE_LIMITS.concurrency);
     const busy = answers.filter((answer) => answer.status === 503);
     expect(busy.length).toBeGreaterThan(0);
@@ -166,15 +179,23 @@ describe('POST /api/objects/upload', () => {
 
   it('refuses an image over the pixel limit with 413 and a message saying so, before decoding it', async () => {
     const { client } = await signedIn(server);
-    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: 'white' } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
     const refused = await client.upload('/api/objects/upload', { bytes: bomb, name: 'bomb.png', type: 'image/png' });
     expect(refused.status).toBe(413);
-    expect(refused.json.error).toBe('This photo has more pixels than we can take: at most 50 megapixels (8000 × 6000, say). Please choose a smaller one.');
+    expect(refused.json.error).toBe(
+      'This photo has more pixels than we can take: at most 50 megapixels (8000 × 6000, say). Please choose a smaller one.',
+    );
   });
 
   it('lets other sites (a mail client showing a thank-you card) embed the photos, and nothing else', async () => {
     const { client } = await signedIn(server);
-    const uploaded = await client.upload('/api/objects/upload', { bytes: await jpegWithGps({ width: 1200, height: 900 }), name: 'a.jpg', type: 'image/jpeg' });
+    const uploaded = await client.upload('/api/objects/upload', {
+      bytes: await jpegWithGps({ width: 1200, height: 900 }),
+      name: 'a.jpg',
+      type: 'image/jpeg',
+    });
     const photoUrl = uploaded.json.photoUrl as string;
     for (const path of [photoUrl, photoUrl.replace(/\.jpg$/, '-480w.webp')]) {
       const served = await fetch(`${server.url}${path}`);
@@ -199,7 +220,12 @@ describe('POST /api/objects/upload', () => {
 
   it('does not serve anything but stored photos under /uploads', async () => {
     const secret = readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8').trim();
-    for (const probe of ['/uploads/../session-secret', '/uploads/%2e%2e%2fsession-secret', '/uploads/..%2fsession-secret', '/uploads/session-secret']) {
+    for (const probe of [
+      '/uploads/../session-secret',
+      '/uploads/%2e%2e%2fsession-secret',
+      '/uploads/..%2fsession-secret',
+      '/uploads/session-secret',
+    ]) {
       const text = await (await fetch(`${server.url}${probe}`)).text();
       expect(text, probe).not.toContain(secret);
     }
@@ -254,8 +280,23 @@ describe('POST /api/objects/upload', () => {
 describe('shared links', () => {
   it('preview a guest’s personal link as an invitation, never naming the guest and never indexed, and a link that does not work as nothing', async () => {
     const { client } = await signedIn(server);
-    const registry = (await client.post('/api/registries', { childName: 'Maya Katz', celebrationDate: '2027-10-03', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true, celebrationType: 'bat' })).json as unknown as { id: string };
-    const guest = ((await client.post(`/api/registries/${registry.id}/guests`, { name: 'Dora Levi', email: 'dora@example.com' })).json.added as { id: string }[])[0]!;
+    const registry = (
+      await client.post('/api/registries', {
+        childName: 'Maya Katz',
+        celebrationDate: '2027-10-03',
+        currency: 'USD',
+        personalMessage: '',
+        photoUrl: null,
+        preferredCharityId: '',
+        allowCharityChoice: true,
+        celebrationType: 'bat',
+      })
+    ).json as unknown as { id: string };
+    const guest = (
+      (await client.post(`/api/registries/${registry.id}/guests`, { name: 'Dora Levi', email: 'dora@example.com' })).json.added as {
+        id: string;
+      }[]
+    )[0]!;
     const { url } = (await client.post(`/api/registries/${registry.id}/guests/${guest.id}/link`, {})).json as unknown as { url: string };
     const path = new URL(url).pathname;
     const html = await (await fetch(`${server.url}${path}`)).text();
@@ -268,11 +309,25 @@ describe('shared links', () => {
 
   it('name the celebration the family chose', async () => {
     const { client } = await signedIn(server);
-    const body = { childName: 'Maya Katz', celebrationDate: '2027-10-03', currency: 'USD', personalMessage: '', photoUrl: null, preferredCharityId: '', allowCharityChoice: true };
+    const body = {
+      childName: 'Maya Katz',
+      celebrationDate: '2027-10-03',
+      currency: 'USD',
+      personalMessage: '',
+      photoUrl: null,
+      preferredCharityId: '',
+      allowCharityChoice: true,
+    };
     const bat = (await client.post('/api/registries', { ...body, celebrationType: 'bat' })).json as unknown as { id: string };
-    const bnai = (await client.post('/api/registries', { ...body, childName: 'Noa and Ari', celebrationType: 'bnai' })).json as unknown as { id: string };
-    expect(await (await fetch(`${server.url}/registry/${bat.id}`)).text()).toContain('<meta property="og:title" content="Maya Katz&#39;s Bat Mitzvah" />');
-    expect(await (await fetch(`${server.url}/registry/${bnai.id}`)).text()).toContain('<meta property="og:title" content="Noa and Ari&#39;s B&#39;nai Mitzvah" />');
+    const bnai = (await client.post('/api/registries', { ...body, childName: 'Noa and Ari', celebrationType: 'bnai' })).json as unknown as {
+      id: string;
+    };
+    expect(await (await fetch(`${server.url}/registry/${bat.id}`)).text()).toContain(
+      '<meta property="og:title" content="Maya Katz&#39;s Bat Mitzvah" />',
+    );
+    expect(await (await fetch(`${server.url}/registry/${bnai.id}`)).text()).toContain(
+      '<meta property="og:title" content="Noa and Ari&#39;s B&#39;nai Mitzvah" />',
+    );
   });
 
   it('serve /registry/{id} and /r/{shortCode} with Open Graph and Twitter tags, escaped', async () => {
@@ -295,7 +350,9 @@ describe('shared links', () => {
       expect(html).toContain('<meta property="og:title" content="Ari &#34;&#60;b&#62;&#34; Katz&#39;s Bar/Bat Mitzvah" />');
       expect(html).toContain('Celebrating on October 3, 2027 (2 Tishrei 5788).');
       const pictureName = `${String(uploaded.json.photoUrl).slice('/uploads/'.length, -'.png'.length)}-share-50-50`;
-      expect(html).toContain(`<meta property="og:image" content="https://gifts.example.org/api/registries/${created.id}/share-picture?v=${pictureName}" />`);
+      expect(html).toContain(
+        `<meta property="og:image" content="https://gifts.example.org/api/registries/${created.id}/share-picture?v=${pictureName}" />`,
+      );
       expect(html).toContain('<meta property="og:image:width" content="1200" />');
       expect(html).toContain('<meta property="og:image:height" content="630" />');
       expect(html).toContain(`<meta property="og:url" content="https://gifts.example.org${pagePath}" />`);
@@ -306,17 +363,21 @@ describe('shared links', () => {
     }
   });
 
-  it('show a portrait cropped around the family\'s focal point, made once, kept, and read after', async () => {
+  it("show a portrait cropped around the family's focal point, made once, kept, and read after", async () => {
     // 800 × 1200 sky blue, with a face (a skin-coloured disc) near the top: a centred 1.91 : 1 crop
     // would show only the blue shirt below it.
     const portrait = await sharp(
-      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="800" height="1200" fill="#cfe3f7"/><rect x="0" y="500" width="800" height="700" fill="#1e3a8a"/><circle cx="400" cy="240" r="150" fill="#f2c9a0"/></svg>`),
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect width="800" height="1200" fill="#cfe3f7"/><rect x="0" y="500" width="800" height="700" fill="#1e3a8a"/><circle cx="400" cy="240" r="150" fill="#f2c9a0"/></svg>`,
+      ),
     )
       .png()
       .toBuffer();
     const { client } = await signedIn(server);
     const uploaded = await client.upload('/api/objects/upload', { bytes: portrait, name: 'portrait.png', type: 'image/png' });
-    const created = (await client.post('/api/registries', aRegistryBody({ photoUrl: uploaded.json.photoUrl, photoFocusX: 50, photoFocusY: 20 }))).json as unknown as { id: string };
+    const created = (
+      await client.post('/api/registries', aRegistryBody({ photoUrl: uploaded.json.photoUrl, photoFocusX: 50, photoFocusY: 20 }))
+    ).json as unknown as { id: string };
 
     const first = await fetch(`${server.url}/api/registries/${created.id}/share-picture`);
     expect(first.status).toBe(200);
@@ -354,7 +415,8 @@ describe('shared links', () => {
 
   it('serve an unlisted registry to whoever has its link, and ask search engines not to index it', async () => {
     const { client } = await signedIn(server);
-    const created = (await client.post('/api/registries', aRegistryBody({ childName: 'Dalia Hidden', unlisted: true }))).json as unknown as { id: string; shortCode: string };
+    const created = (await client.post('/api/registries', aRegistryBody({ childName: 'Dalia Hidden', unlisted: true })))
+      .json as unknown as { id: string; shortCode: string };
     for (const pagePath of [`/registry/${created.id}`, `/r/${created.shortCode}`]) {
       const response = await fetch(`${server.url}${pagePath}`);
       expect(response.status, pagePath).toBe(200);

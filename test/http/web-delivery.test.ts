@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 /** A GET with the Accept-Encoding given, answering the raw bytes as they came over the wire. */
-function get(pathname: string, acceptEncoding: string | null): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  pathname: string,
+  acceptEncoding: string | null,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const url = new URL(pathname, server.url);
   return new Promise((resolve, reject) => {
     const sent = request(url, { headers: acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding } }, (response) => {
@@ -81,7 +84,9 @@ describe('the web app as a production site serves it', () => {
   it('compresses JSON answers over a kilobyte, and leaves smaller ones as they are', async () => {
     const charities = await get('/api/charities', 'gzip');
     expect(charities.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(charities.body).toString())).toEqual(expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]));
+    expect(JSON.parse(gunzipSync(charities.body).toString())).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]),
+    );
 
     const config = await get('/api/config', 'gzip');
     expect(config.headers['content-encoding']).toBeUndefined();

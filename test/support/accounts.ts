@@ -19,7 +19,8 @@ export async function signedIn(server: TestServer, options: { admin?: boolean; f
  */
 export async function signedInCoOwner(server: TestServer, registryId: string, options: { firstName?: string } = {}) {
   const account = await signedIn(server, options);
-  if (!(await server.infrastructure.repositories.registries.addCoOwner(registryId, account.user.id))) throw new Error('could not add the co-owner');
+  if (!(await server.infrastructure.repositories.registries.addCoOwner(registryId, account.user.id)))
+    throw new Error('could not add the co-owner');
   return account;
 }
 
@@ -30,7 +31,13 @@ export type MatrixRole = 'visitor' | 'owner' | 'coOwner' | 'other' | 'admin';
  * The browser a role calls with on a registry `owner` made: signed out, the owner, a co-owner
  * (the one given, else a fresh one), another family, or an administrator.
  */
-export async function clientAs(server: TestServer, role: MatrixRole, registryId: string, owner: HttpClient, coOwner?: HttpClient): Promise<HttpClient> {
+export async function clientAs(
+  server: TestServer,
+  role: MatrixRole,
+  registryId: string,
+  owner: HttpClient,
+  coOwner?: HttpClient,
+): Promise<HttpClient> {
   if (role === 'owner') return owner;
   if (role === 'visitor') return new HttpClient(server.url);
   if (role === 'coOwner') return coOwner ?? (await signedInCoOwner(server, registryId)).client;

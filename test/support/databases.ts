@@ -23,7 +23,10 @@ export async function openTestDatabase(
  * A database of its own with no table in it (or, with template, a copy of the migrated one), for
  * tests that migrate step by step.
  */
-export async function openEmptyDatabase(kind: 'pglite' | 'postgresql', options: { template?: boolean } = {}): Promise<{ orm: Orm; close: () => Promise<void> }> {
+export async function openEmptyDatabase(
+  kind: 'pglite' | 'postgresql',
+  options: { template?: boolean } = {},
+): Promise<{ orm: Orm; close: () => Promise<void> }> {
   if (kind === 'pglite') {
     const orm = await openOrm({ kind: 'pglite', dataDir: 'memory://', loadDataDir: options.template ? pgliteTemplateDump() : undefined });
     return { orm, close: () => orm.close(true) };
@@ -50,7 +53,9 @@ export function migrationBefore(name: string): string {
  * A database of its own on the TEST_DATABASE_URL server, and the way to drop it again: empty, or
  * (migrated) a copy of the migrated template when the global setup made one.
  */
-export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `registry_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const template = options.migrated ? process.env[POSTGRES_TEMPLATE_VARIABLE] : undefined;

@@ -17,9 +17,9 @@ export async function emptyTables(orm: Orm): Promise<void> {
 
 async function emptyingStatement(orm: Orm): Promise<string> {
   const tables = await deletionOrder(orm);
-  const appendOnly: { table: string }[] = await orm.em.fork().execute(
-    `select distinct c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'append_only'`,
-  );
+  const appendOnly: { table: string }[] = await orm.em
+    .fork()
+    .execute(`select distinct c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'append_only'`);
   const truncated = appendOnly.map(({ table }) => `"${table}"`).filter((table) => tables.includes(table));
   const written = truncated.map((table) => `exists (select from ${table})`).join(' or ');
   const truncate = truncated.length > 0 ? `if ${written} then truncate ${truncated.join(', ')} cascade; end if;` : '';

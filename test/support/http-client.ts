@@ -34,7 +34,8 @@ export class HttpClient {
         ...headers,
       },
       // A string or bytes go as they are (a CSV file, say, with its Content-Type in headers).
-      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+      body:
+        body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -77,7 +78,12 @@ export class HttpClient {
     else form.append('note', 'no file here');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'X-Forwarded-For': this.address, 'X-Forwarded-Proto': 'https', ...this.originHeader(), ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}) },
+      headers: {
+        'X-Forwarded-For': this.address,
+        'X-Forwarded-Proto': 'https',
+        ...this.originHeader(),
+        ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}),
+      },
       body: form,
     });
     const text = await response.text();

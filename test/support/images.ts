@@ -40,7 +40,11 @@ const FRAME_COLOURS = [
 
 async function animated(size: Size, frames: number): Promise<Sharp> {
   const pages = await Promise.all(
-    Array.from({ length: frames }, (_, i) => canvas(size, FRAME_COLOURS[i % FRAME_COLOURS.length]).png().toBuffer()),
+    Array.from({ length: frames }, (_, i) =>
+      canvas(size, FRAME_COLOURS[i % FRAME_COLOURS.length])
+        .png()
+        .toBuffer(),
+    ),
   );
   return frames === 1 ? sharp(pages[0]) : sharp(pages, { join: { animated: true } });
 }

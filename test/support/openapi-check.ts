@@ -61,7 +61,11 @@ export function checkResponse(method: string, url: string, status: number, body:
   if (!schema) return;
   const validate = validatorFor(schema);
   if (!validate(body)) {
-    const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
-    throw new UndescribedResponse(`${where} with a body that does not match the API description:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(body)?.slice(0, 2000)}`);
+    const problems = (validate.errors ?? []).map(
+      (error) => `${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+    );
+    throw new UndescribedResponse(
+      `${where} with a body that does not match the API description:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(body)?.slice(0, 2000)}`,
+    );
   }
 }

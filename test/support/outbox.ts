@@ -8,7 +8,9 @@ export function readOutbox(dataDir: string): Omit<MailMessage, 'kind' | 'senderN
   const folder = path.join(dataDir, 'outbox');
   let files: string[];
   try {
-    files = readdirSync(folder).filter((file) => file.endsWith('.eml')).sort();
+    files = readdirSync(folder)
+      .filter((file) => file.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

@@ -32,19 +32,35 @@ export interface TestServer extends RunningServer {
  * unless scheduledSweeps (a test of the server's own). `databaseWaits` shortens PostgreSQL's waits, for a test that waits them out.
  */
 export async function startTestServer(
-  options: { dataDir?: string; env?: Record<string, string>; webRoot?: string; scheduledSweeps?: boolean; database?: 'pglite' | 'postgresql'; databaseWaits?: DatabaseWaits } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    webRoot?: string;
+    scheduledSweeps?: boolean;
+    database?: 'pglite' | 'postgresql';
+    databaseWaits?: DatabaseWaits;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'registry-http-'));
   const database = options.database ?? (postgresUrl ? 'postgresql' : 'pglite');
-  const ownDatabase = database === 'postgresql' && !options.dataDir && !options.env?.DATABASE_URL ? await createTestDatabase({ migrated: true }) : undefined;
-  const config = readConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}), ...options.env });
+  const ownDatabase =
+    database === 'postgresql' && !options.dataDir && !options.env?.DATABASE_URL ? await createTestDatabase({ migrated: true }) : undefined;
+  const config = readConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: 'true',
+    ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
+    ...options.env,
+  });
   if (config.database.kind === 'pglite') {
     // A data folder given to test a restart starts from the migrated template the first time only.
     config.database = options.dataDir
       ? { ...config.database, loadDataDir: existsSync(config.database.dataDir) ? undefined : pgliteTemplateDump() }
       : { kind: 'pglite', dataDir: 'memory://', loadDataDir: pgliteTemplateDump() };
   }
-  if (options.databaseWaits && config.database.kind === 'postgresql') config.database = { ...config.database, waits: options.databaseWaits };
+  if (options.databaseWaits && config.database.kind === 'postgresql')
+    config.database = { ...config.database, waits: options.databaseWaits };
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -54,7 +70,13 @@ export async function startTestServer(
   });
   let running: RunningServer;
   try {
-    running = await startServer(config, { logger: createLogger('info', sink), webRoot: options.webRoot ?? null, hasher: cheapPasswordHasher, sandboxDisputeDelays: quickDisputes, heldJobs: options.scheduledSweeps ? [] : ['gift-sweep', 'refund-sweep'] });
+    running = await startServer(config, {
+      logger: createLogger('info', sink),
+      webRoot: options.webRoot ?? null,
+      hasher: cheapPasswordHasher,
+      sandboxDisputeDelays: quickDisputes,
+      heldJobs: options.scheduledSweeps ? [] : ['gift-sweep', 'refund-sweep'],
+    });
   } catch (error) {
     await ownDatabase?.drop();
     throw error;

@@ -72,8 +72,23 @@ describe('/reset-password', () => {
 });
 
 describe('/account', () => {
-  const account = { id: member.id, username: member.username, email: member.email, firstName: 'Sarah', lastName: 'Cohen', deletionScheduledFor: null };
-  const exportsOf = (overrides: Record<string, unknown> = {}) => ({ atOnce: true, giftCount: 12, atOnceMaxGifts: 2000, linkDays: 7, graceDays: 14, exports: [], ...overrides });
+  const account = {
+    id: member.id,
+    username: member.username,
+    email: member.email,
+    firstName: 'Sarah',
+    lastName: 'Cohen',
+    deletionScheduledFor: null,
+  };
+  const exportsOf = (overrides: Record<string, unknown> = {}) => ({
+    atOnce: true,
+    giftCount: 12,
+    atOnceMaxGifts: 2000,
+    linkDays: 7,
+    graceDays: 14,
+    exports: [],
+    ...overrides,
+  });
 
   it('saves the names and tells a wrong current password on the password form', async () => {
     signInAs(member);
@@ -82,7 +97,10 @@ describe('/account', () => {
       http.get('/api/account/exports', () => HttpResponse.json(exportsOf())),
       http.put('/api/account/profile', async ({ request }) => HttpResponse.json({ ...account, ...((await request.json()) as object) })),
       http.put('/api/account/password', () =>
-        HttpResponse.json({ message: 'Your current password is incorrect', errors: { currentPassword: 'Your current password is incorrect' } }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'Your current password is incorrect', errors: { currentPassword: 'Your current password is incorrect' } },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = renderApp('/account');
@@ -113,8 +131,16 @@ describe('/account', () => {
       http.delete('/api/account', async ({ request }) => {
         const body = (await request.json()) as { password: string };
         asked.push(body);
-        if (body.password === 'guess') return HttpResponse.json({ message: 'Your current password is incorrect', errors: { currentPassword: 'Your current password is incorrect' } }, { status: 400 });
-        if (asked.length === 2) return HttpResponse.json({ message: 'Noa’s registry is open and holds gifts. Close it and receive its payout first.' }, { status: 409 });
+        if (body.password === 'guess')
+          return HttpResponse.json(
+            { message: 'Your current password is incorrect', errors: { currentPassword: 'Your current password is incorrect' } },
+            { status: 400 },
+          );
+        if (asked.length === 2)
+          return HttpResponse.json(
+            { message: 'Noa’s registry is open and holds gifts. Close it and receive its payout first.' },
+            { status: 409 },
+          );
         scheduled = '2026-12-16T10:00:00.000Z';
         return HttpResponse.json({ ...account, deletionScheduledFor: scheduled });
       }),
@@ -155,7 +181,14 @@ describe('/account', () => {
       http.get('/api/account/exports', () => HttpResponse.json(exportsOf({ atOnce: false, giftCount: 2400, exports: requests }))),
       http.post('/api/account/exports', async ({ request }) => {
         asked.push(await request.json());
-        const queued = { id: 'e1', format: 'csv', status: 'queued', requestedAt: '2026-12-02T10:00:00.000Z', readyAt: null, expiresAt: null };
+        const queued = {
+          id: 'e1',
+          format: 'csv',
+          status: 'queued',
+          requestedAt: '2026-12-02T10:00:00.000Z',
+          readyAt: null,
+          expiresAt: null,
+        };
         requests.push(queued);
         return HttpResponse.json(queued, { status: 202 });
       }),

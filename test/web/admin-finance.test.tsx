@@ -15,7 +15,10 @@ function aReport(overrides: Partial<FinanceReportView> = {}): FinanceReportView 
     month,
     lines: FINANCE_LINES.map((id) => ({ id, month: 0, toDate: 0 })),
     cashShortfall: 0,
-    giftVolume: Array.from({ length: 12 }, (_, index) => ({ month: new Date(Date.UTC(2026, index, 1)).toISOString().slice(0, 7), amount: index * 10 })),
+    giftVolume: Array.from({ length: 12 }, (_, index) => ({
+      month: new Date(Date.UTC(2026, index, 1)).toISOString().slice(0, 7),
+      amount: index * 10,
+    })),
     reconciliation: { status: 'not_run', daysReconciled: 0, lastRun: null, differences: [], failures: [] },
     ...overrides,
   };
@@ -53,15 +56,37 @@ describe('Admin → Finance', () => {
     expect(document.title).toBe('Finance | Mitzvah Gifts');
     const table = await screen.findByRole('table', { name: /^USD in / });
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
-    expect(within(row('Money taken')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['$1,063.90', '$5,210.55']);
-    expect(within(row('Held for families: open registries')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['-$120.50', '$900.00']);
+    expect(
+      within(row('Money taken'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['$1,063.90', '$5,210.55']);
+    expect(
+      within(row('Held for families: open registries'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['-$120.50', '$900.00']);
     expect(within(table).getByRole('columnheader', { name: 'Now' })).toBeInTheDocument();
-    for (const group of ['Money in and given back', 'Held for others', 'Paid out', 'The platform', 'At the payment provider']) expect(within(table).getByRole('columnheader', { name: group })).toBeInTheDocument();
-    for (const name of ['Refunded to givers', 'Dispute losses', 'Dispute fees', 'Platform net', 'Held for others, in all', 'Taken by the provider for disputes']) expect(row(name)).toBeInTheDocument();
+    for (const group of ['Money in and given back', 'Held for others', 'Paid out', 'The platform', 'At the payment provider'])
+      expect(within(table).getByRole('columnheader', { name: group })).toBeInTheDocument();
+    for (const name of [
+      'Refunded to givers',
+      'Dispute losses',
+      'Dispute fees',
+      'Platform net',
+      'Held for others, in all',
+      'Taken by the provider for disputes',
+    ])
+      expect(row(name)).toBeInTheDocument();
     // All is well: no warning.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Download .* as CSV/ })).toHaveAttribute('href', `/api/admin/finance/export?currency=USD&month=${thisMonth}`);
-    expect(screen.getByText('No day of this month has been reconciled yet. Days are reconciled once each is over (UTC).')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download .* as CSV/ })).toHaveAttribute(
+      'href',
+      `/api/admin/finance/export?currency=USD&month=${thisMonth}`,
+    );
+    expect(
+      screen.getByText('No day of this month has been reconciled yet. Days are reconciled once each is over (UTC).'),
+    ).toBeInTheDocument();
   });
 
   it('warns when cash at the provider is short of what is held for families and charities, saying by how much', async () => {
@@ -94,7 +119,17 @@ describe('Admin → Finance', () => {
           daysReconciled: 3,
           lastRun: { day: `${thisMonth}-03`, status: 'failed', finishedAt: null },
           differences: [
-            { key: 'unrecorded:txn_1', kind: 'unrecorded', currency: 'USD', transactionId: 'txn_1', reference: 'pi_1', provider: 50, ledger: null, description: 'A charge of $50.00 (pi_1) that the ledger never recorded.', day: `${thisMonth}-02` },
+            {
+              key: 'unrecorded:txn_1',
+              kind: 'unrecorded',
+              currency: 'USD',
+              transactionId: 'txn_1',
+              reference: 'pi_1',
+              provider: 50,
+              ledger: null,
+              description: 'A charge of $50.00 (pi_1) that the ledger never recorded.',
+              day: `${thisMonth}-02`,
+            },
           ],
           failures: [{ day: `${thisMonth}-03`, failure: 'The payment provider did not list its balance transactions: timeout' }],
         },
@@ -102,7 +137,9 @@ describe('Admin → Finance', () => {
     );
     await openFinance();
     const differences = await screen.findByRole('list', { name: 'Differences with the provider' });
-    expect(within(differences).getByRole('listitem')).toHaveTextContent(`${thisMonth}-02: A charge of $50.00 (pi_1) that the ledger never recorded.`);
+    expect(within(differences).getByRole('listitem')).toHaveTextContent(
+      `${thisMonth}-02: A charge of $50.00 (pi_1) that the ledger never recorded.`,
+    );
     expect(screen.getByText('Differences')).toBeInTheDocument();
     expect(screen.getByText(`${thisMonth}-03: The payment provider did not list its balance transactions: timeout`)).toBeInTheDocument();
   });

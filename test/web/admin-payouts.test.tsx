@@ -8,9 +8,36 @@ import { renderApp, toastRegion, fillIn } from './render-app';
 /** Claimed by the administrator looking: they may mark it completed. */
 const MINE = { by: 'ops', at: '2030-04-03T14:30:00.000Z', byYou: true };
 const pendingRows: PendingCharityPayout[] = [
-  { payoutId: 'p-1', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'USD', totalAmount: 18, giftCount: 2, status: 'sending', claim: MINE },
-  { payoutId: 'p-2', charityId: 'c-2', charityName: 'Tikkun Civil Rights Project', currency: 'CAD', totalAmount: 7.2, giftCount: 1, status: 'sending', claim: MINE },
-  { payoutId: 'p-3', charityId: 'c-1', charityName: 'Jewish Federation Community Fund', currency: 'CAD', totalAmount: 3.6, giftCount: 1, status: 'sending', claim: MINE },
+  {
+    payoutId: 'p-1',
+    charityId: 'c-1',
+    charityName: 'Jewish Federation Community Fund',
+    currency: 'USD',
+    totalAmount: 18,
+    giftCount: 2,
+    status: 'sending',
+    claim: MINE,
+  },
+  {
+    payoutId: 'p-2',
+    charityId: 'c-2',
+    charityName: 'Tikkun Civil Rights Project',
+    currency: 'CAD',
+    totalAmount: 7.2,
+    giftCount: 1,
+    status: 'sending',
+    claim: MINE,
+  },
+  {
+    payoutId: 'p-3',
+    charityId: 'c-1',
+    charityName: 'Jewish Federation Community Fund',
+    currency: 'CAD',
+    totalAmount: 3.6,
+    giftCount: 1,
+    status: 'sending',
+    claim: MINE,
+  },
 ];
 
 function aCharityPayout(overrides: Partial<CharityPayoutView> = {}): CharityPayoutView {
@@ -117,7 +144,9 @@ describe('admin charity payouts page', () => {
     expect(pendingItem.getByText(/^Being sent by you since Apr 3, 2030 at/)).toBeInTheDocument();
     expect(pendingItem.getByText('Charity ID').nextElementSibling).toHaveTextContent('c-1');
     expect(pendingItem.getByText('$18.00')).toBeInTheDocument();
-    expect(await pendingItem.findByRole('button', { name: 'Mark Completed' })).toHaveAccessibleDescription('Jewish Federation Community Fund $18.00');
+    expect(await pendingItem.findByRole('button', { name: 'Mark Completed' })).toHaveAccessibleDescription(
+      'Jewish Federation Community Fund $18.00',
+    );
 
     const done = within(items[0]!);
     expect(done.getByText('Completed', { selector: '.MuiChip-label' })).toBeInTheDocument();
@@ -145,7 +174,13 @@ describe('admin charity payouts page', () => {
     server.use(
       http.patch('/api/admin/charity-payouts/:id/status', async ({ params, request }) => {
         bodies.push({ id: params.id, body: await request.json() });
-        const done = aCharityPayout({ status: 'completed', paymentMethod: 'Check', referenceNumber: '1042', notes: 'Mailed to the office', completedAt: '2030-04-10T10:00:00.000Z' });
+        const done = aCharityPayout({
+          status: 'completed',
+          paymentMethod: 'Check',
+          referenceNumber: '1042',
+          notes: 'Mailed to the office',
+          completedAt: '2030-04-10T10:00:00.000Z',
+        });
         state.pending = [];
         state.history = [done];
         return HttpResponse.json(done);
@@ -169,7 +204,10 @@ describe('admin charity payouts page', () => {
 
     expect(await within(toastRegion()).findByText('Payout Marked Complete')).toBeInTheDocument();
     expect(bodies).toEqual([
-      { id: 'p-1', body: { status: 'completed', paymentMethod: 'Check', referenceNumber: '1042', notes: 'Mailed to the office', expectedAmount: 18 } },
+      {
+        id: 'p-1',
+        body: { status: 'completed', paymentMethod: 'Check', referenceNumber: '1042', notes: 'Mailed to the office', expectedAmount: 18 },
+      },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('No charity is waiting for a payout.')).toBeInTheDocument();
@@ -210,7 +248,15 @@ describe('claiming a charity payout', () => {
         { ...pendingRows[0]!, status: 'pending' as const, claim: null },
         { ...pendingRows[1]!, claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } },
       ],
-      history: [aCharityPayout({ status: 'pending', claim: null }), aCharityPayout({ id: 'p-2', charityId: 'c-2', charityName: 'Tikkun Civil Rights Project', claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } })],
+      history: [
+        aCharityPayout({ status: 'pending', claim: null }),
+        aCharityPayout({
+          id: 'p-2',
+          charityId: 'c-2',
+          charityName: 'Tikkun Civil Rights Project',
+          claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false },
+        }),
+      ],
     };
     const calls = serveCharityPayouts(state);
     const posted: string[] = [];
@@ -238,7 +284,10 @@ describe('claiming a charity payout', () => {
   });
 
   it('releases another administrator’s claim only after a confirmation that says what it means', async () => {
-    serveCharityPayouts({ pending: [{ ...pendingRows[0]!, claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } }], history: [aCharityPayout()] });
+    serveCharityPayouts({
+      pending: [{ ...pendingRows[0]!, claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } }],
+      history: [aCharityPayout()],
+    });
     const posted: string[] = [];
     server.use(
       http.post('/api/admin/charity-payouts/:id/:change', ({ params }) => {
@@ -247,7 +296,7 @@ describe('claiming a charity payout', () => {
       }),
     );
     const { user } = await openCharityPayouts();
-    await user.click(await screen.findByRole('button', { name: 'Release rachel’s claim on Jewish Federation Community Fund\'s payout' }));
+    await user.click(await screen.findByRole('button', { name: "Release rachel’s claim on Jewish Federation Community Fund's payout" }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Release rachel’s claim?' }));
     expect(dialog.getByText(/Release the claim only if you know the money was not sent/)).toBeInTheDocument();
     expect(posted).toEqual([]);
@@ -377,7 +426,11 @@ describe('admin manual payouts page', () => {
     server.use(
       http.patch('/api/admin/manual-payouts/:id/complete', async ({ params, request }) => {
         patched.push([params.id, await request.json()]);
-        const done = aManualPayout({ payoutStatus: 'completed', payoutSentAt: '2030-04-06T10:00:00.000Z', referenceNumber: '5TY05013RG002845M' });
+        const done = aManualPayout({
+          payoutStatus: 'completed',
+          payoutSentAt: '2030-04-06T10:00:00.000Z',
+          referenceNumber: '5TY05013RG002845M',
+        });
         state.pending = [];
         state.completed = [done];
         return HttpResponse.json(done);
@@ -386,7 +439,9 @@ describe('admin manual payouts page', () => {
     const { user } = await openManualPayouts();
     await user.click(await screen.findByRole('button', { name: 'Mark as Complete' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Mark Payout as Complete?' }));
-    expect(dialog.getByText("Confirm that $162.00 was sent to Noah's family by PayPal. The family's registry is then marked as paid.")).toBeInTheDocument();
+    expect(
+      dialog.getByText("Confirm that $162.00 was sent to Noah's family by PayPal. The family's registry is then marked as paid."),
+    ).toBeInTheDocument();
     // The transaction ID is required: without it nothing is sent, and the field says why.
     await user.click(dialog.getByRole('button', { name: 'Yes, Mark as Complete' }));
     const field = await dialog.findByRole('textbox', { name: 'PayPal Transaction ID' });
@@ -433,7 +488,12 @@ describe('claiming a manual payout', () => {
     server.use(
       http.post('/api/admin/manual-payouts/:id/:change', ({ params }) => {
         posted.push(`${String(params.change)} ${String(params.id)}`);
-        state.pending = [aManualPayout({ claim: params.change === 'claim' ? MINE : null, payoutStatus: params.change === 'claim' ? 'sending' : 'pending' })];
+        state.pending = [
+          aManualPayout({
+            claim: params.change === 'claim' ? MINE : null,
+            payoutStatus: params.change === 'claim' ? 'sending' : 'pending',
+          }),
+        ];
         return HttpResponse.json(state.pending[0]);
       }),
     );
@@ -451,7 +511,10 @@ describe('claiming a manual payout', () => {
   });
 
   it('shows another administrator’s claim with their name and time, without Mark as Complete', async () => {
-    serveManualPayouts({ pending: [aManualPayout({ claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } })], completed: [] });
+    serveManualPayouts({
+      pending: [aManualPayout({ claim: { by: 'rachel', at: '2030-04-03T09:05:00.000Z', byYou: false } })],
+      completed: [],
+    });
     await openManualPayouts();
     const card = within(await screen.findByRole('listitem', { name: 'Noah' }));
     expect(card.getByText(/^Being sent by rachel since Apr 3, 2030 at/)).toBeInTheDocument();

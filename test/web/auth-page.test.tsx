@@ -71,9 +71,7 @@ describe('/auth sign in', () => {
   });
 
   it('shows the login failure toast on a 401', async () => {
-    server.use(
-      http.post('/api/login', () => HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 })),
-    );
+    server.use(http.post('/api/login', () => HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 })));
     const { user } = renderApp('/auth');
     await fillIn(user, await screen.findByLabelText(/^Username/), 'sarah');
     await fillIn(user, screen.getByLabelText(/^Password/), 'wrong-password');
@@ -103,7 +101,7 @@ describe('/auth sign up', () => {
     expect(screen.getByRole('button', { name: 'Already have an account? Sign in' })).toBeInTheDocument();
   });
 
-  it("says \"Passwords don't match\" when the confirmation differs", async () => {
+  it('says "Passwords don\'t match" when the confirmation differs', async () => {
     const { user } = await openSignUp();
     await fillSignUp(user, { 'Confirm Password': 'different1' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -151,9 +149,7 @@ describe('/auth sign up', () => {
   });
 
   it('explains a taken username (409)', async () => {
-    server.use(
-      http.post('/api/register', () => HttpResponse.json({ message: 'Username already exists' }, { status: 409 })),
-    );
+    server.use(http.post('/api/register', () => HttpResponse.json({ message: 'Username already exists' }, { status: 409 })));
     const { user } = await openSignUp();
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -165,11 +161,7 @@ describe('/auth sign up', () => {
   });
 
   it('shows the server message of another failure', async () => {
-    server.use(
-      http.post('/api/register', () =>
-        HttpResponse.json({ message: 'Email already exists' }, { status: 409 }),
-      ),
-    );
+    server.use(http.post('/api/register', () => HttpResponse.json({ message: 'Email already exists' }, { status: 409 })));
     const { user } = await openSignUp();
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -179,7 +171,10 @@ describe('/auth sign up', () => {
   it.each([
     ['an empty JSON object', () => HttpResponse.json({}, { status: 400 })],
     ['a message that is not text', () => HttpResponse.json({ message: 42, error: '' }, { status: 400 })],
-    ['a proxy’s HTML page', () => new HttpResponse('<html><body>Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } })],
+    [
+      'a proxy’s HTML page',
+      () => new HttpResponse('<html><body>Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    ],
     ['an empty body', () => new HttpResponse(null, { status: 500 })],
   ])('asks to check the information when the failure says nothing usable (%s)', async (_kind, answer) => {
     server.use(http.post('/api/register', answer));

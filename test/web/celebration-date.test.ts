@@ -1,9 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  formatCelebrationDate,
-  isUpcoming,
-  toDateInputValue,
-} from '../../web/src/lib/celebration-date';
+import { formatCelebrationDate, isUpcoming, toDateInputValue } from '../../web/src/lib/celebration-date';
 
 const originalTz = process.env.TZ;
 afterEach(() => {

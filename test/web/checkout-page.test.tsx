@@ -163,7 +163,8 @@ describe('sandbox checkout', () => {
 
   it("shows the server's message for a card the sandbox does not take", async () => {
     storeCheckout(aCheckout());
-    const message = 'Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 succeeds and is disputed moments later.';
+    const message =
+      'Test mode takes only the test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0259 succeeds and is disputed moments later.';
     serveSandboxConfirm(() => HttpResponse.json({ message }, { status: 400 }));
     const { user } = await openCheckout();
     await payWith(user, '5555 5555 5555 4444');
@@ -198,7 +199,9 @@ describe('checkout after a redirect back from the provider', () => {
   it('reconciles the payment and then thanks the giver', async () => {
     storeCheckout(aCheckout());
     const reconciles = serveReconcile();
-    await openCheckout(`${checkoutPath}?status=return&payment_intent=pi_test_1&payment_intent_client_secret=pi_test_1_secret_abc&redirect_status=succeeded`);
+    await openCheckout(
+      `${checkoutPath}?status=return&payment_intent=pi_test_1&payment_intent_client_secret=pi_test_1_secret_abc&redirect_status=succeeded`,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank You!' })).toBeInTheDocument();
     expect(reconciles).toEqual([{ paymentIntentId: 'pi_test_1' }]);
     expect(within(toastRegion()).getByText('Payment Successful!')).toBeInTheDocument();

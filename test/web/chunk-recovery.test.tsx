@@ -38,14 +38,17 @@ describe('a page whose chunk a rollout took away', () => {
   });
 
   it('does not reload when the network, not the chunk, is lost', async () => {
-    server.use(http.head('http://localhost/assets/checkout-page-3f2a1b.js', () => HttpResponse.error()), http.get('/api/health/live', () => HttpResponse.error()));
+    server.use(
+      http.head('http://localhost/assets/checkout-page-3f2a1b.js', () => HttpResponse.error()),
+      http.get('/api/health/live', () => HttpResponse.error()),
+    );
     const failure = missingChunk();
     await expect(recoveringImport(() => Promise.reject(failure))()).rejects.toBe(failure);
     await expect(recoveringImport(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))()).rejects.toThrow();
     expect(window.sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
   });
 
-  it('leaves other failures of a page\'s code as they are, and a chunk that loads as it is', async () => {
+  it("leaves other failures of a page's code as they are, and a chunk that loads as it is", async () => {
     const defect = new Error('Cannot read properties of undefined');
     await expect(recoveringImport(() => Promise.reject(defect))()).rejects.toBe(defect);
     await expect(recoveringImport(() => Promise.resolve({ default: 'page' }))()).resolves.toEqual({ default: 'page' });

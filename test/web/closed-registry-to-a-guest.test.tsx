@@ -9,20 +9,23 @@ import { aRegistry, anOwnerRegistry, REGISTRY_ID, serveRegistry } from './regist
 const CLOSED = 'This registry is closed, and gifts are no longer accepted';
 
 describe('a closed registry, to a guest', () => {
-  it.each(['closed', 'payout_sent'] as const)('says so once on its page (%s), with no invitation, QR code or Upcoming badge', async (status) => {
-    // 2030: the celebration is still to come, which the page once called "Upcoming" beside "Closed".
-    serveRegistry(aRegistry({ status }));
-    renderApp(`/registry/${REGISTRY_ID}`, { width: 360 });
-    const article = await screen.findByRole('article', { name: /Noah/ }, { timeout: 15_000 });
-    expect(screen.getByRole('heading', { level: 2, name: CLOSED })).toBeInTheDocument();
-    expect(within(article).getByText('Closed')).toBeInTheDocument();
-    expect(within(article).queryByText('Upcoming')).not.toBeInTheDocument();
-    expect(within(article).queryByText('Past')).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Share This Registry' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/print the QR code/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Give a Gift' })).not.toBeInTheDocument();
-  });
+  it.each(['closed', 'payout_sent'] as const)(
+    'says so once on its page (%s), with no invitation, QR code or Upcoming badge',
+    async (status) => {
+      // 2030: the celebration is still to come, which the page once called "Upcoming" beside "Closed".
+      serveRegistry(aRegistry({ status }));
+      renderApp(`/registry/${REGISTRY_ID}`, { width: 360 });
+      const article = await screen.findByRole('article', { name: /Noah/ }, { timeout: 15_000 });
+      expect(screen.getByRole('heading', { level: 2, name: CLOSED })).toBeInTheDocument();
+      expect(within(article).getByText('Closed')).toBeInTheDocument();
+      expect(within(article).queryByText('Upcoming')).not.toBeInTheDocument();
+      expect(within(article).queryByText('Past')).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Share This Registry' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/print the QR code/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Give a Gift' })).not.toBeInTheDocument();
+    },
+  );
 
   it('says the same on the gift form, with the way back to the registry', async () => {
     serveRegistry(aRegistry({ status: 'closed' }));

@@ -69,7 +69,12 @@ describe('the owner’s Co-owners section', () => {
       http.get(`/api/registries/${REGISTRY_ID}/co-owners`, () => HttpResponse.json(people)),
       http.post(`/api/registries/${REGISTRY_ID}/co-owners/invitations`, async ({ request }) => {
         sent = await request.json();
-        const invitation = { id: 'inv-1', email: 'jonathan@example.com', createdAt: '2030-01-01T00:00:00.000Z', expiresAt: '2030-01-08T00:00:00.000Z' };
+        const invitation = {
+          id: 'inv-1',
+          email: 'jonathan@example.com',
+          createdAt: '2030-01-01T00:00:00.000Z',
+          expiresAt: '2030-01-08T00:00:00.000Z',
+        };
         people = somePeople({ invitations: [invitation] });
         return HttpResponse.json(invitation, { status: 201 });
       }),
@@ -95,7 +100,13 @@ describe('the owner’s Co-owners section', () => {
     serveRegistry(anOwnerRegistry());
     server.use(
       http.post(`/api/registries/${REGISTRY_ID}/co-owners/invitations`, () =>
-        HttpResponse.json({ message: 'This person is already a co-owner of the registry', errors: { email: 'This person is already a co-owner of the registry' } }, { status: 409 }),
+        HttpResponse.json(
+          {
+            message: 'This person is already a co-owner of the registry',
+            errors: { email: 'This person is already a co-owner of the registry' },
+          },
+          { status: 409 },
+        ),
       ),
     );
     const coOwners = await openRegistryPage();
@@ -159,7 +170,12 @@ describe('the invitation page /co-owner/accept', () => {
     signInAs(member);
     server.use(
       http.post('/api/co-owner-invitations/preview', () => HttpResponse.json(preview)),
-      http.post('/api/co-owner-invitations/accept', () => HttpResponse.json({ message: 'You are already a co-owner of this registry.', errors: { email: 'You are already a co-owner of this registry.' } }, { status: 409 })),
+      http.post('/api/co-owner-invitations/accept', () =>
+        HttpResponse.json(
+          { message: 'You are already a co-owner of this registry.', errors: { email: 'You are already a co-owner of this registry.' } },
+          { status: 409 },
+        ),
+      ),
     );
     renderApp(`/co-owner/accept#token=${TOKEN}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
@@ -170,7 +186,10 @@ describe('the invitation page /co-owner/accept', () => {
   it('says so when the link is used up, and when it is incomplete', async () => {
     server.use(
       http.post('/api/co-owner-invitations/preview', () =>
-        HttpResponse.json({ message: 'This invitation has expired, was cancelled or has already been used. Please ask for a new one.' }, { status: 410 }),
+        HttpResponse.json(
+          { message: 'This invitation has expired, was cancelled or has already been used. Please ask for a new one.' },
+          { status: 410 },
+        ),
       ),
     );
     const { unmount } = renderApp(`/co-owner/accept#token=${TOKEN}`);
@@ -184,7 +203,11 @@ describe('the invitation page /co-owner/accept', () => {
 describe('the dashboard', () => {
   it('marks a co-owned registry', async () => {
     signInAs(member);
-    server.use(http.get('/api/registries/my', () => HttpResponse.json([aMyRegistry({ role: 'coOwner' }), aMyRegistry({ id: 'r-2', childName: 'Lea' })])));
+    server.use(
+      http.get('/api/registries/my', () =>
+        HttpResponse.json([aMyRegistry({ role: 'coOwner' }), aMyRegistry({ id: 'r-2', childName: 'Lea' })]),
+      ),
+    );
     renderApp('/');
     const noah = (await screen.findByRole('heading', { name: "Noah's Bar/Bat Mitzvah" })).closest('article')!;
     expect(within(noah as HTMLElement).getByText('Co-owner')).toBeInTheDocument();

@@ -35,7 +35,11 @@ export function computeStylesWhenRead(window: Window & typeof globalThis): void 
   // Each CSS property is an accessor of the declaration's prototype (paddingRight, padding-right,
   // WebkitTransform); its methods, constructor and inherited members are not.
   const prototype = window.CSSStyleDeclaration.prototype;
-  const properties = new Set(Object.getOwnPropertyNames(prototype).filter((name) => Object.getOwnPropertyDescriptor(prototype, name)?.get && !NOT_PROPERTIES.has(name)));
+  const properties = new Set(
+    Object.getOwnPropertyNames(prototype).filter(
+      (name) => Object.getOwnPropertyDescriptor(prototype, name)?.get && !NOT_PROPERTIES.has(name),
+    ),
+  );
   let implSymbol: symbol | undefined;
   // jsdom sets each resolved value on the declaration it returns, which drops one it cannot parse
   // (outline-color's initial "invert"): the same setting on a detached element's style does too.
@@ -53,7 +57,10 @@ export function computeStylesWhenRead(window: Window & typeof globalThis): void 
     if (!impl) return whole(element);
     let answered: CSSStyleDeclaration | undefined;
     const declaration = () => (answered ??= whole(element));
-    const valueOf = (property: string) => (RESOLVED.has(property) ? asSet(property, styleRules.getResolvedValue(impl, property)) : styleRules.getDeclarationForElement(impl).getPropertyValue(property));
+    const valueOf = (property: string) =>
+      RESOLVED.has(property)
+        ? asSet(property, styleRules.getResolvedValue(impl, property))
+        : styleRules.getDeclarationForElement(impl).getPropertyValue(property);
     return new Proxy({} as CSSStyleDeclaration, {
       get(_, member) {
         if (member === 'getPropertyValue') return valueOf;

@@ -9,9 +9,12 @@ import { cardsProgress, cardStatus, filterContributors } from '../../web/src/fea
 import { aContributor, aNote } from './thank-you-fixtures';
 
 describe('neutraliseFormula', () => {
-  it.each(['=SUM(A1:A2)', '+1', '-1', '@cmd', '\tx', '\rx', ' =spaced', '\n=HYPERLINK("x")', '＝1+1', '＠cmd'])('prefixes %j with a single quote', (value) => {
-    expect(neutraliseFormula(value)).toBe(`'${value}`);
-  });
+  it.each(['=SUM(A1:A2)', '+1', '-1', '@cmd', '\tx', '\rx', ' =spaced', '\n=HYPERLINK("x")', '＝1+1', '＠cmd'])(
+    'prefixes %j with a single quote',
+    (value) => {
+      expect(neutraliseFormula(value)).toBe(`'${value}`);
+    },
+  );
 
   it.each(['Rachel', '', "O'Brien", '1+1', 'a=b', 'Mazel tov!'])('leaves %j alone', (value) => {
     expect(neutraliseFormula(value)).toBe(value);
@@ -39,7 +42,12 @@ describe('csvField (RFC 4180)', () => {
 describe('contributorsCsv', () => {
   it('writes the header and one row per contributor with CRLF line ends, the personal message last', () => {
     const csv = contributorsCsv([
-      aContributor({ amount: 36, createdAt: '2026-03-02T15:00:00.000Z', thankYouNote: null, personalMessage: 'Mazel tov, Noah!\nWith love' }),
+      aContributor({
+        amount: 36,
+        createdAt: '2026-03-02T15:00:00.000Z',
+        thankYouNote: null,
+        personalMessage: 'Mazel tov, Noah!\nWith love',
+      }),
       aContributor({
         id: 'g-2',
         giftGiverName: 'Levy, David "Dov"',
@@ -72,7 +80,15 @@ describe('contributorsCsv', () => {
   it('says how each gift came, and leaves the e-mail empty for a gift given by hand without one', () => {
     const csv = contributorsCsv([
       aContributor({ id: 'o-1', giftGiverName: 'Uncle Ben', giftGiverEmail: null, givenBy: 'cash', charityId: null, charityName: null }),
-      aContributor({ id: 'o-2', giftGiverName: 'Aunt Dora', giftGiverEmail: 'dora@example.com', givenBy: 'check', charityId: null, charityName: null, amount: 36.5 }),
+      aContributor({
+        id: 'o-2',
+        giftGiverName: 'Aunt Dora',
+        giftGiverEmail: 'dora@example.com',
+        givenBy: 'check',
+        charityId: null,
+        charityName: null,
+        amount: 36.5,
+      }),
     ]);
     expect(csv.split('\r\n').slice(1, 3)).toEqual([
       'Uncle Ben,,36.00,Cash,2026-03-02,,No Card,',
@@ -116,6 +132,10 @@ describe('card status, search and progress', () => {
 
   it('counts the sent cards', () => {
     expect(cardsProgress([])).toEqual({ sent: 0, total: 0, percent: 0 });
-    expect(cardsProgress([{ thankYouNote: aNote({ status: 'sent' }) }, { thankYouNote: null }])).toEqual({ sent: 1, total: 2, percent: 50 });
+    expect(cardsProgress([{ thankYouNote: aNote({ status: 'sent' }) }, { thankYouNote: null }])).toEqual({
+      sent: 1,
+      total: 2,
+      percent: 50,
+    });
   });
 });

@@ -83,7 +83,11 @@ describe('/create-registry', () => {
     const { user } = await openForm();
     const group = screen.getByRole('radiogroup', { name: 'Celebration' });
     expect(within(group).getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
-    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['bar', 'bat', 'bnai', 'unspecified']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['bar', 'bat', 'bnai', 'unspecified']);
     await fillIn(user, screen.getByLabelText(/^Child's Name/), 'maya rose katz');
     await user.click(within(group).getByRole('radio', { name: 'Bat Mitzvah' }));
     await fillIn(user, screen.getByLabelText(/^Celebration Date/), '2030-03-14');
@@ -106,7 +110,9 @@ describe('/create-registry', () => {
         return HttpResponse.json({
           date: '14 Sivan 5787',
           hebrew: 'י״ד סיון תשפ״ז',
-          reading: israel ? { name: 'Parashat Beha’alotcha', hebrew: 'פרשת בהעלתך', festival: false } : { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false },
+          reading: israel
+            ? { name: 'Parashat Beha’alotcha', hebrew: 'פרשת בהעלתך', festival: false }
+            : { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false },
         });
       }),
     );
@@ -154,9 +160,18 @@ describe('/create-registry', () => {
 
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ currency: 'CAD', preferredCharityId: 'c-2', allowCharityChoice: false });
-    expect(Object.keys(bodies[0] as object).sort()).toEqual(
-      ['allowCharityChoice', 'celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewCalendar', 'personalMessage', 'photoUrl', 'preferredCharityId', 'unlisted'],
-    );
+    expect(Object.keys(bodies[0] as object).sort()).toEqual([
+      'allowCharityChoice',
+      'celebrationDate',
+      'celebrationType',
+      'childName',
+      'currency',
+      'hebrewCalendar',
+      'personalMessage',
+      'photoUrl',
+      'preferredCharityId',
+      'unlisted',
+    ]);
   });
 
   it('offers to keep the registry unlisted, says what that means, and sends it', async () => {
@@ -180,8 +195,26 @@ describe('/create-registry', () => {
     server.use(
       http.get('/api/charities', () =>
         HttpResponse.json([
-          { id: 'c-1', name: 'Active Charity', description: 'x', website: null, imageUrl: null, category: 'community', isActive: true, createdAt: '2024-01-01T00:00:00.000Z' },
-          { id: 'c-9', name: 'Retired Charity', description: 'x', website: null, imageUrl: null, category: 'other', isActive: false, createdAt: '2024-01-01T00:00:00.000Z' },
+          {
+            id: 'c-1',
+            name: 'Active Charity',
+            description: 'x',
+            website: null,
+            imageUrl: null,
+            category: 'community',
+            isActive: true,
+            createdAt: '2024-01-01T00:00:00.000Z',
+          },
+          {
+            id: 'c-9',
+            name: 'Retired Charity',
+            description: 'x',
+            website: null,
+            imageUrl: null,
+            category: 'other',
+            isActive: false,
+            createdAt: '2024-01-01T00:00:00.000Z',
+          },
         ]),
       ),
     );
@@ -236,7 +269,10 @@ describe('/create-registry', () => {
     server.use(http.post('/api/objects/upload', () => HttpResponse.json({ photoUrl: '/uploads/abc.jpg' })));
     const { user } = await openForm();
     await fillRequired(user);
-    await user.upload(screen.getByLabelText('Photo (optional)', { selector: 'input' }), new File(['img'], 'noah.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      screen.getByLabelText('Photo (optional)', { selector: 'input' }),
+      new File(['img'], 'noah.jpg', { type: 'image/jpeg' }),
+    );
     expect(await screen.findByRole('img', { name: 'Photo of Noah' })).toHaveAttribute('src', '/uploads/abc.jpg');
     await user.click(screen.getByRole('button', { name: 'Create Registry' }));
     await waitFor(() => expect(bodies).toHaveLength(1));

@@ -40,7 +40,9 @@ describe('home dashboard (signed in)', () => {
     expect(stat('Total Gifts').getByText('3')).toBeInTheDocument();
     // Each figure says what it counts, as the gift list's figures do.
     expect(stat('Total Received').getByText('Gifts given online, before the 10% to charity')).toBeInTheDocument();
-    expect(stat('Total Gifts').getByText('Given online; gifts given by hand, refunded and disputed ones are on each gift list')).toBeInTheDocument();
+    expect(
+      stat('Total Gifts').getByText('Given online; gifts given by hand, refunded and disputed ones are on each gift list'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create New Registry' })).toHaveAttribute('href', '/create-registry');
 
     const cards = within(screen.getByRole('list', { name: 'Your registries' })).getAllByRole('article');
@@ -156,7 +158,11 @@ describe('landing page Recent Registries', () => {
     rememberRegistry(aSearchResult({ id: 'r-older', childName: 'Leah' }));
     rememberRegistry(aSearchResult({ id: 'r-1', childName: 'Noah' }));
     serveRecentlyCreated(() =>
-      HttpResponse.json(['Maya', 'Noah', 'Ezra', 'Dina', 'Ari', 'Gila'].map((childName) => aSearchResult({ id: childName === 'Noah' ? 'r-1' : `r-${childName}`, childName }))),
+      HttpResponse.json(
+        ['Maya', 'Noah', 'Ezra', 'Dina', 'Ari', 'Gila'].map((childName) =>
+          aSearchResult({ id: childName === 'Noah' ? 'r-1' : `r-${childName}`, childName }),
+        ),
+      ),
     );
     renderApp('/');
     await screen.findByText('Registries you have opened on this device, then the newest ones.');
@@ -172,7 +178,9 @@ describe('landing page Recent Registries', () => {
 
   it('keeps half the places for the newest when this browser opened six', async () => {
     for (const name of ['A1', 'A2', 'A3', 'A4', 'A5', 'A6']) rememberRegistry(aSearchResult({ id: `r-${name}`, childName: name }));
-    serveRecentlyCreated(() => HttpResponse.json(['N1', 'N2', 'N3', 'N4'].map((childName) => aSearchResult({ id: `r-${childName}`, childName }))));
+    serveRecentlyCreated(() =>
+      HttpResponse.json(['N1', 'N2', 'N3', 'N4'].map((childName) => aSearchResult({ id: `r-${childName}`, childName }))),
+    );
     renderApp('/');
     await screen.findByText('Registries you have opened on this device, then the newest ones.');
     expect(titles(recentCards())).toEqual(['A6', 'A5', 'A4', 'N1', 'N2', 'N3'].map((name) => `${name}'s Bar/Bat Mitzvah`));

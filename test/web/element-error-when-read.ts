@@ -12,7 +12,10 @@ export function elementErrorWhenRead(message: string | null, container: Element 
   error.name = 'TestingLibraryElementError';
   let printed: string | undefined;
   Object.defineProperty(error, 'message', {
-    get: () => (printed ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container as Element)}`].filter(Boolean).join('\n\n')),
+    get: () =>
+      (printed ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container as Element)}`]
+        .filter(Boolean)
+        .join('\n\n')),
     set: (value: string) => {
       printed = value;
     },

@@ -20,7 +20,9 @@ const refused = { success: false as const, reason: 'account_closed', message: 'T
 /** The owner's closed registry whose bank transfer was refused; the payout status follows what the test sets. */
 async function openRefusedPayout(path = `/registry/${REGISTRY_ID}`, currency: 'USD' | 'CAD' = 'USD') {
   const registry = aClosedRegistry({ payoutMethod: 'bank', currency });
-  const state: { payout: PayoutStatusView } = { payout: aPayoutStatus(registry, { transferResult: refused, retryAvailableAt: registry.closedAt }) };
+  const state: { payout: PayoutStatusView } = {
+    payout: aPayoutStatus(registry, { transferResult: refused, retryAvailableAt: registry.closedAt }),
+  };
   signInAs(member);
   serveRegistry(registry);
   server.use(http.get(`/api/registries/${REGISTRY_ID}/payout-status`, () => HttpResponse.json(state.payout)));
@@ -42,7 +44,11 @@ describe('the family’s ways out of a refused bank payout', () => {
       }),
     );
     const { user, status } = await openRefusedPayout();
-    expect(status.getByText('If your bank account changed or was closed, update it first, or have the payout sent by PayPal or a check instead.')).toBeInTheDocument();
+    expect(
+      status.getByText(
+        'If your bank account changed or was closed, update it first, or have the payout sent by PayPal or a check instead.',
+      ),
+    ).toBeInTheDocument();
     await user.click(status.getByRole('button', { name: 'Update Bank Account' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost:3000/sandbox/onboarding?token=update-1'));
     expect(asked).toEqual([{ registryId: REGISTRY_ID }]);
@@ -50,17 +56,27 @@ describe('the family’s ways out of a refused bank payout', () => {
 
   it('back from the provider (connect=return), says to try again', async () => {
     const { status } = await openRefusedPayout(`/registry/${REGISTRY_ID}?connect=return`);
-    expect(status.getByText('Welcome back. If you changed your bank account, choose Try again to send the transfer to it.')).toBeInTheDocument();
+    expect(
+      status.getByText('Welcome back. If you changed your bank account, choose Try again to send the transfer to it.'),
+    ).toBeInTheDocument();
   });
 
   it('an expired link (connect=refresh) asks for a fresh one and goes there', async () => {
-    server.use(http.post('/api/connect/account-update-link', () => HttpResponse.json({ url: 'http://localhost:3000/sandbox/onboarding?token=fresh' })));
+    server.use(
+      http.post('/api/connect/account-update-link', () =>
+        HttpResponse.json({ url: 'http://localhost:3000/sandbox/onboarding?token=fresh' }),
+      ),
+    );
     await openRefusedPayout(`/registry/${REGISTRY_ID}?connect=refresh`);
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost:3000/sandbox/onboarding?token=fresh'));
   });
 
   it('says when the link could not be had, with the server’s message', async () => {
-    server.use(http.post('/api/connect/account-update-link', () => HttpResponse.json({ message: 'The payment provider could not be reached. Please try again.' }, { status: 502 })));
+    server.use(
+      http.post('/api/connect/account-update-link', () =>
+        HttpResponse.json({ message: 'The payment provider could not be reached. Please try again.' }, { status: 502 }),
+      ),
+    );
     const { user, status } = await openRefusedPayout();
     await user.click(status.getByRole('button', { name: 'Update Bank Account' }));
     const toasts = within(toastRegion());
@@ -76,7 +92,15 @@ describe('the family’s ways out of a refused bank payout', () => {
       http.put(`/api/registries/${REGISTRY_ID}/payout-method`, async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
         bodies.push(body);
-        const switched = { ...registry, payoutMethod: 'check' as const, mailingName: body.mailingName!, mailingAddress: body.mailingAddress!, mailingCity: body.mailingCity!, mailingState: body.mailingState!, mailingZip: body.mailingZip! };
+        const switched = {
+          ...registry,
+          payoutMethod: 'check' as const,
+          mailingName: body.mailingName!,
+          mailingAddress: body.mailingAddress!,
+          mailingCity: body.mailingCity!,
+          mailingState: body.mailingState!,
+          mailingZip: body.mailingZip!,
+        };
         state.payout = aPayoutStatus(switched);
         serveRegistry(switched);
         return HttpResponse.json(switched);
@@ -89,7 +113,13 @@ describe('the family’s ways out of a refused bank payout', () => {
     expect(bodies).toHaveLength(0);
 
     // Pasted rather than typed key by key: the fields' rules are the closure section's, tested there.
-    for (const [label, value] of [[/^Name on Check/, 'Rachel Cohen'], [/^Street Address/, '12 Elm St'], [/^City/, 'Teaneck'], [/^State \/ Province/, 'NJ'], [/^ZIP \/ Postal Code/, '07666']] as const) {
+    for (const [label, value] of [
+      [/^Name on Check/, 'Rachel Cohen'],
+      [/^Street Address/, '12 Elm St'],
+      [/^City/, 'Teaneck'],
+      [/^State \/ Province/, 'NJ'],
+      [/^ZIP \/ Postal Code/, '07666'],
+    ] as const) {
       await user.click(dialog.getByLabelText(label));
       await user.paste(value);
     }
@@ -97,7 +127,15 @@ describe('the family’s ways out of a refused bank payout', () => {
 
     expect(await within(toastRegion()).findByText('Payout switched')).toBeInTheDocument();
     expect(bodies).toEqual([
-      { payoutMethod: 'check', mailingName: 'Rachel Cohen', mailingAddress: '12 Elm St', mailingCity: 'Teaneck', mailingState: 'NJ', mailingZip: '07666', mailingCountry: 'US' },
+      {
+        payoutMethod: 'check',
+        mailingName: 'Rachel Cohen',
+        mailingAddress: '12 Elm St',
+        mailingCity: 'Teaneck',
+        mailingState: 'NJ',
+        mailingZip: '07666',
+        mailingCountry: 'US',
+      },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const after = within(screen.getByRole('region', { name: 'Payout Status' }));
@@ -116,7 +154,10 @@ describe('the family’s ways out of a refused bank payout', () => {
   it('shows a refused switch in the dialog, with the server’s message', async () => {
     server.use(
       http.put(`/api/registries/${REGISTRY_ID}/payout-method`, () =>
-        HttpResponse.json({ message: 'The bank transfer went through after all, so the payout cannot be switched. Reload the page to see it.' }, { status: 409 }),
+        HttpResponse.json(
+          { message: 'The bank transfer went through after all, so the payout cannot be switched. Reload the page to see it.' },
+          { status: 409 },
+        ),
       ),
     );
     const { user, status } = await openRefusedPayout();
@@ -162,7 +203,9 @@ describe('Admin → Failed Payouts', () => {
     await openFailedPayouts([aFailedPayout()]);
     const card = within(await screen.findByRole('listitem', { name: 'Tamar' }));
     expect(card.getByText('$162.00')).toBeInTheDocument();
-    expect(card.getByText("Provider's reason").nextElementSibling).toHaveTextContent('The bank account could not accept the transfer.account_closed');
+    expect(card.getByText("Provider's reason").nextElementSibling).toHaveTextContent(
+      'The bank account could not accept the transfer.account_closed',
+    );
     expect(card.getByText('Tries').nextElementSibling).toHaveTextContent('3 tries');
     expect(card.getByText("Family's contact").nextElementSibling).toHaveTextContent('Dana Weiss');
     expect(card.getByRole('link', { name: 'dana@example.com' })).toHaveAttribute('href', 'mailto:dana@example.com');
@@ -213,10 +256,14 @@ describe('Admin → Failed Payouts', () => {
   });
 
   it('offers neither action while the last try may still be under way', async () => {
-    await openFailedPayouts([aFailedPayout({ transferFailureReason: null, transferFailureMessage: null, retryAvailableAt: '2999-01-01T00:00:00.000Z' })]);
+    await openFailedPayouts([
+      aFailedPayout({ transferFailureReason: null, transferFailureMessage: null, retryAvailableAt: '2999-01-01T00:00:00.000Z' }),
+    ]);
     const card = within(await screen.findByRole('listitem', { name: 'Tamar' }));
     expect(card.getByRole('button', { name: 'Retry' })).toBeDisabled();
     expect(card.getByRole('button', { name: 'Switch Method' })).toBeDisabled();
-    expect(card.getByText('The last try may still be under way: reload this page in a few minutes to try it again or switch it.')).toBeInTheDocument();
+    expect(
+      card.getByText('The last try may still be under way: reload this page in a few minutes to try it again or switch it.'),
+    ).toBeInTheDocument();
   });
 });

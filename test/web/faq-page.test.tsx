@@ -49,7 +49,9 @@ describe('/faq', () => {
     expect(screen.getByRole('region', { name: 'Do guests receive a tax receipt?' })).toHaveTextContent(
       'Contributions over $200 get a receipt for 10% of the gift amount: the part that goes to the charity.',
     );
-    expect(screen.getByRole('region', { name: 'Do guests receive a tax receipt?' })).toHaveTextContent('A charity whose details we do not have yet sends its own receipt.');
+    expect(screen.getByRole('region', { name: 'Do guests receive a tax receipt?' })).toHaveTextContent(
+      'A charity whose details we do not have yet sends its own receipt.',
+    );
 
     await user.click(tax);
     expect(tax).toHaveAttribute('aria-expanded', 'false');
@@ -69,7 +71,9 @@ describe('/faq', () => {
     // The button is a link to /faq, disabled, until GET /api/config answers: the page (once its chunk
     // has loaded in this file) draws before that answer, and the address comes with it.
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toMatch(/^mailto:support@mitzvahgifts\.example\?subject=/),
+      expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toMatch(
+        /^mailto:support@mitzvahgifts\.example\?subject=/,
+      ),
     );
     await user.click(question(/How can I contact you\?/));
     const answer = within(screen.getByRole('region', { name: 'How can I contact you?' }));

@@ -13,7 +13,12 @@ vi.mock('../../web/src/features/gifts/lib/load-gift-form-rules', () => ({ loadGi
 describe('gift form: its rules could not be loaded', () => {
   it('says the gift failed, sends nothing, and asks for the rules again at the press', async () => {
     const sent: unknown[] = [];
-    server.use(http.post('/api/create-payment-intent', async ({ request }) => (sent.push(await request.json()), HttpResponse.json({}, { status: 500 }))));
+    server.use(
+      http.post(
+        '/api/create-payment-intent',
+        async ({ request }) => (sent.push(await request.json()), HttpResponse.json({}, { status: 500 })),
+      ),
+    );
     serveRegistry(aRegistry());
     const { user } = renderApp(`/gift/${REGISTRY_ID}`);
     await screen.findByRole('form', { name: 'Gift details' });

@@ -13,7 +13,7 @@ function heldValidation() {
 }
 
 describe("the gift form's state (as Formik kept it for this form)", () => {
-  it('keeps the newest check\'s messages when an older check answers last', async () => {
+  it("keeps the newest check's messages when an older check answers last", async () => {
     const { validate, held } = heldValidation();
     const { result } = renderHook(() => useGiftFormState({ initialValues: EMPTY, validate, onSubmit: vi.fn() }));
 
@@ -27,7 +27,7 @@ describe("the gift form's state (as Formik kept it for this form)", () => {
     expect(result.current.values.giftGiverName).toBe('Miriam');
   });
 
-  it('shows a field\'s message once it is left, and keeps the messages when a check fails', async () => {
+  it("shows a field's message once it is left, and keeps the messages when a check fails", async () => {
     const validate = vi.fn<(values: GiftFormValues) => Promise<GiftFormErrors>>().mockResolvedValue({ giftGiverEmail: 'Invalid email' });
     const { result } = renderHook(() => useGiftFormState({ initialValues: EMPTY, validate, onSubmit: vi.fn() }));
 
@@ -53,7 +53,7 @@ describe("the gift form's state (as Formik kept it for this form)", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('sends the values once they pass, busy until the sending settles, and takes the server\'s messages', async () => {
+  it("sends the values once they pass, busy until the sending settles, and takes the server's messages", async () => {
     const validate = vi.fn<(values: GiftFormValues) => Promise<GiftFormErrors>>().mockResolvedValue({});
     let settle = () => {};
     const onSubmit = vi.fn(

@@ -41,9 +41,32 @@ function aList(overrides: Partial<GiftListView> = {}): GiftListView {
     pageCount: 1,
     matching: 2,
     giftCount: 2,
-    totals: { online: 216, byHand: 0, total: 216, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
+    totals: {
+      online: 216,
+      byHand: 0,
+      total: 216,
+      refunded: 0,
+      onlineCount: 2,
+      byHandCount: 0,
+      refundedCount: 0,
+      refundedAtPlatformCost: 0,
+      refundedAtPlatformCostCount: 0,
+      disputed: 0,
+      disputedCount: 0,
+      refundedBefore: [],
+    },
     refunds: 'open',
-    gifts: [aListedGift(), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', giftGiverEmail: 'avi@example.com', amount: 36, personalMessage: null, thankYouStatus: 'none' })],
+    gifts: [
+      aListedGift(),
+      aListedGift({
+        id: 'g-2',
+        giftGiverName: 'Avi Levi',
+        giftGiverEmail: 'avi@example.com',
+        amount: 36,
+        personalMessage: null,
+        thankYouStatus: 'none',
+      }),
+    ],
     ...overrides,
   };
 }
@@ -79,7 +102,11 @@ describe('/registry/{id}/gifts', () => {
     expect(first.getByText('Mazel tov, Maya!')).toBeInTheDocument();
     expect(first.getByText('Thank-you: Sent')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Thank-you: No Card')).toBeInTheDocument();
-    expect(screen.getByText("Every gift to Maya Katz's Bat Mitzvah, online and given by hand, with each giver’s message and whether you have thanked them.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Every gift to Maya Katz's Bat Mitzvah, online and given by hand, with each giver’s message and whether you have thanked them.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('2 gifts.')).toHaveAttribute('role', 'status');
   });
 
@@ -97,10 +124,31 @@ describe('/registry/{id}/gifts', () => {
     serveList(() =>
       aList({
         currency: 'CAD',
-        totals: { online: 50, byHand: 0, total: 50, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }] },
+        totals: {
+          online: 50,
+          byHand: 0,
+          total: 50,
+          refunded: 0,
+          onlineCount: 1,
+          byHandCount: 0,
+          refundedCount: 0,
+          refundedAtPlatformCost: 0,
+          refundedAtPlatformCostCount: 0,
+          disputed: 0,
+          disputedCount: 0,
+          refundedBefore: [{ currency: 'USD', amount: 40, count: 1 }],
+        },
         gifts: [
           aListedGift({ id: 'g-new', currency: 'CAD', amount: 50 }),
-          aListedGift({ id: 'g-old', giftGiverName: 'Avi Levi', currency: 'USD', amount: 40, paymentStatus: 'refunded', countsInTotals: false, refundable: false }),
+          aListedGift({
+            id: 'g-old',
+            giftGiverName: 'Avi Levi',
+            currency: 'USD',
+            amount: 40,
+            paymentStatus: 'refunded',
+            countsInTotals: false,
+            refundable: false,
+          }),
         ],
       }),
     );
@@ -109,7 +157,11 @@ describe('/registry/{id}/gifts', () => {
     expect(within(items[0]!).getByText('CA$50.00')).toBeInTheDocument();
     expect(within(items[1]!).getByText('$40.00')).toBeInTheDocument();
     // The Refunded figure is in Canadian dollars; the gift given back before the change is told apart, in its own.
-    expect(screen.getByText('0 gifts given back, counted in none of the above; before the currency changed, 1 gift of $40.00 in USD given back too')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '0 gifts given back, counted in none of the above; before the currency changed, 1 gift of $40.00 in USD given back too',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('counts a gift refunded at the platform’s cost in Total Received, says so, and does not strike it through', async () => {
@@ -117,10 +169,31 @@ describe('/registry/{id}/gifts', () => {
     serveList(() =>
       aList({
         currency: 'CAD',
-        totals: { online: 378, byHand: 0, total: 378, refunded: 0, onlineCount: 2, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 18, refundedAtPlatformCostCount: 1, disputed: 0, disputedCount: 0, refundedBefore: [] },
+        totals: {
+          online: 378,
+          byHand: 0,
+          total: 378,
+          refunded: 0,
+          onlineCount: 2,
+          byHandCount: 0,
+          refundedCount: 0,
+          refundedAtPlatformCost: 18,
+          refundedAtPlatformCostCount: 1,
+          disputed: 0,
+          disputedCount: 0,
+          refundedBefore: [],
+        },
         gifts: [
           aListedGift({ id: 'g-kept', currency: 'CAD', amount: 360 }),
-          aListedGift({ id: 'g-borne', giftGiverName: 'Avi Levi', currency: 'CAD', amount: 18, paymentStatus: 'refunded', countsInTotals: true, refundable: false }),
+          aListedGift({
+            id: 'g-borne',
+            giftGiverName: 'Avi Levi',
+            currency: 'CAD',
+            amount: 18,
+            paymentStatus: 'refunded',
+            countsInTotals: true,
+            refundable: false,
+          }),
         ],
       }),
     );
@@ -129,7 +202,9 @@ describe('/registry/{id}/gifts', () => {
     const totals = screen.getByRole('list', { name: 'Totals received' });
     expect(within(totals).getByRole('group', { name: 'Total Received' })).toHaveTextContent('CA$378.00');
     expect(within(totals).getByRole('group', { name: 'Refunded at our cost' })).toHaveTextContent('CA$18.00');
-    expect(within(totals).getByRole('group', { name: 'Refunded at our cost' })).toHaveTextContent('still counted in Total Received and your payout');
+    expect(within(totals).getByRole('group', { name: 'Refunded at our cost' })).toHaveTextContent(
+      'still counted in Total Received and your payout',
+    );
     expect(within(items[1]!).getByText('Refunded at our cost')).toBeInTheDocument();
     expect(within(items[1]!).getByText('CA$18.00')).not.toHaveStyle({ textDecoration: 'line-through' });
   });
@@ -213,8 +288,24 @@ describe('/registry/{id}/gifts', () => {
     signInAs(member);
     serveList(() =>
       aList({
-        totals: { online: 36, byHand: 0, total: 36, refunded: 0, onlineCount: 1, byHandCount: 0, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 180, disputedCount: 1, refundedBefore: [] },
-        gifts: [aListedGift({ paymentStatus: 'disputed', refundable: false }), aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36 })],
+        totals: {
+          online: 36,
+          byHand: 0,
+          total: 36,
+          refunded: 0,
+          onlineCount: 1,
+          byHandCount: 0,
+          refundedCount: 0,
+          refundedAtPlatformCost: 0,
+          refundedAtPlatformCostCount: 0,
+          disputed: 180,
+          disputedCount: 1,
+          refundedBefore: [],
+        },
+        gifts: [
+          aListedGift({ paymentStatus: 'disputed', refundable: false }),
+          aListedGift({ id: 'g-2', giftGiverName: 'Avi Levi', amount: 36 }),
+        ],
       }),
     );
     renderApp(`/registry/${REGISTRY_ID}/gifts`);
@@ -231,7 +322,10 @@ describe('/registry/{id}/gifts', () => {
     serveList(() => aList());
     server.use(
       http.post('/api/gifts/:id/refund', () =>
-        HttpResponse.json({ message: 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.' }, { status: 502 }),
+        HttpResponse.json(
+          { message: 'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.' },
+          { status: 502 },
+        ),
       ),
     );
     const { user } = renderApp(`/registry/${REGISTRY_ID}/gifts`);
@@ -241,7 +335,11 @@ describe('/registry/{id}/gifts', () => {
     await fillIn(user, within(dialog).getByRole('textbox', { name: /Reason for the refund/ }), 'Wrong registry');
     await user.click(within(dialog).getByRole('button', { name: /Refund \$/ }));
     expect(await within(dialog).findByText('Refund failed')).toBeInTheDocument();
-    expect(within(dialog).getByText('The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The payment provider could not refund this gift, so nothing changed and it still counts. Please try again.',
+      ),
+    ).toBeInTheDocument();
   });
 
   describe('says why the Refund buttons are there or gone', () => {
@@ -275,7 +373,10 @@ describe('/registry/{id}/gifts', () => {
       expect(notice()).toHaveTextContent(
         'Refunds have stoppedYour payout is being sent, so its amount can no longer change and gifts can no longer be refunded here. If a giver needs their money back, email support@mitzvahgifts.example, and we will help.',
       );
-      expect(within(notice()).getByRole('link', { name: 'support@mitzvahgifts.example' })).toHaveAttribute('href', 'mailto:support@mitzvahgifts.example');
+      expect(within(notice()).getByRole('link', { name: 'support@mitzvahgifts.example' })).toHaveAttribute(
+        'href',
+        'mailto:support@mitzvahgifts.example',
+      );
     });
 
     it('once the payout was sent, and when only a charity’s payout was claimed', async () => {
@@ -284,7 +385,9 @@ describe('/registry/{id}/gifts', () => {
       serveList(() => aList({ refunds }));
       const first = renderApp(`/registry/${REGISTRY_ID}/gifts`);
       await screen.findByRole('list', { name: 'All Gifts' });
-      expect(await screen.findByText('Your payout was sent, so gifts can no longer be refunded here.', { exact: false })).toBeInTheDocument();
+      expect(
+        await screen.findByText('Your payout was sent, so gifts can no longer be refunded here.', { exact: false }),
+      ).toBeInTheDocument();
       first.unmount();
       refunds = 'charity_payout_claimed';
       const second = renderApp(`/registry/${REGISTRY_ID}/gifts`);
@@ -293,7 +396,9 @@ describe('/registry/{id}/gifts', () => {
       refunds = 'follow_up_only';
       renderApp(`/registry/${REGISTRY_ID}/gifts`);
       expect(await screen.findByText('Only a gift paid to you on its own can still be refunded')).toBeInTheDocument();
-      expect(notice()).toHaveTextContent('A gift held back at closing while its giver’s bank decided, and paid to you on its own since, can be refunded until that payment starts being sent.');
+      expect(notice()).toHaveTextContent(
+        'A gift held back at closing while its giver’s bank decided, and paid to you on its own since, can be refunded until that payment starts being sent.',
+      );
     });
 
     it('says nothing of refunds when every gift was given by hand', async () => {

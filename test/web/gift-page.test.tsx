@@ -99,14 +99,11 @@ describe('gift form: amount, breakdown and submit', () => {
   it('sets the amount from a preset and names it on the submit button', async () => {
     const { user } = await openGiftForm();
     const presets = screen.getByRole('group', { name: 'Choose an amount' });
-    expect(within(presets).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      '$36.00',
-      '$72.00',
-      '$108.00',
-      '$180.00',
-      '$360.00',
-      '$720.00',
-    ]);
+    expect(
+      within(presets)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['$36.00', '$72.00', '$108.00', '$180.00', '$360.00', '$720.00']);
     expect(screen.getByRole('button', { name: 'Enter an amount' })).toBeDisabled();
 
     await user.click(within(presets).getByRole('button', { name: '$36.00' }));
@@ -221,7 +218,7 @@ describe('gift form: amount, breakdown and submit', () => {
 });
 
 describe('gift form: opening the payment', () => {
-  it('sends exactly the spec fields and the giver\'s consent, keeps the checkout data under one key and goes to the checkout', async () => {
+  it("sends exactly the spec fields and the giver's consent, keeps the checkout data under one key and goes to the checkout", async () => {
     const bodies = serveIntent();
     const { user } = await openGiftForm(choice);
     await user.click(await screen.findByRole('radio', { name: /Tikkun Civil Rights Project/ }));
@@ -273,7 +270,15 @@ describe('gift form: opening the payment', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment - $36.00' }));
     await screen.findByRole('heading', { level: 1, name: 'Complete Your Gift' });
     expect(bodies).toEqual([
-      { registryId: REGISTRY_ID, charityId: 'c-1', giftGiverName: 'Rachel Levy', giftGiverEmail: 'rachel@example.com', amount: 36, personalMessage: '', shareEmailWithCharity: false },
+      {
+        registryId: REGISTRY_ID,
+        charityId: 'c-1',
+        giftGiverName: 'Rachel Levy',
+        giftGiverEmail: 'rachel@example.com',
+        amount: 36,
+        personalMessage: '',
+        shareEmailWithCharity: false,
+      },
     ]);
   });
 

@@ -7,7 +7,15 @@ import { renderApp, fillIn } from './render-app';
 
 function aLookup(refunded = false): AdminGiftLookup {
   return {
-    registry: { id: 'r-1', shortCode: 'maya26', childName: 'Maya Katz', celebrationType: 'bat', currency: 'CAD', status: 'open', totalReceived: refunded ? 0 : 72 },
+    registry: {
+      id: 'r-1',
+      shortCode: 'maya26',
+      childName: 'Maya Katz',
+      celebrationType: 'bat',
+      currency: 'CAD',
+      status: 'open',
+      totalReceived: refunded ? 0 : 72,
+    },
     gifts: [
       {
         id: 'g-1',
@@ -66,7 +74,11 @@ describe('/admin/gift-refunds', () => {
       http.get('/api/admin/gifts', ({ request }) =>
         new URL(request.url).searchParams.get('registry') === 'nothing'
           ? HttpResponse.json({ message: 'Registry not found' }, { status: 404 })
-          : HttpResponse.json({ ...aLookup(), registry: { ...aLookup().registry, status: 'closed' }, gifts: [{ ...aLookup().gifts[0]!, refundable: false }] }),
+          : HttpResponse.json({
+              ...aLookup(),
+              registry: { ...aLookup().registry, status: 'closed' },
+              gifts: [{ ...aLookup().gifts[0]!, refundable: false }],
+            }),
       ),
     );
     const { user } = renderApp('/admin/gift-refunds?registry=nothing');
@@ -75,7 +87,9 @@ describe('/admin/gift-refunds', () => {
     await user.clear(field);
     await fillIn(user, field, 'maya26');
     await user.click(screen.getByRole('button', { name: 'Find Registry' }));
-    expect(await screen.findByText(/This registry is closed: a refund takes the gift’s parts out of the family’s and its charity’s payouts/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/This registry is closed: a refund takes the gift’s parts out of the family’s and its charity’s payouts/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
   });
 
@@ -90,7 +104,14 @@ describe('/admin/gift-refunds', () => {
         return HttpResponse.json({
           ...lookup,
           registry: { ...lookup.registry, status: 'closed' },
-          gifts: [{ ...lookup.gifts[0]!, refundable: false, refundRefusal: refunded ? 'This gift was already refunded' : claimed, refundableAtPlatformCost: !refunded }],
+          gifts: [
+            {
+              ...lookup.gifts[0]!,
+              refundable: false,
+              refundRefusal: refunded ? 'This gift was already refunded' : claimed,
+              refundableAtPlatformCost: !refunded,
+            },
+          ],
         });
       }),
       http.post('/api/gifts/:id/refund-at-platform-cost', async ({ request, params }) => {

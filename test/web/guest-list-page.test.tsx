@@ -7,12 +7,43 @@ import { fillIn, renderApp, toastRegion } from './render-app';
 import { REGISTRY_ID } from './registry-fixtures';
 
 function aGuest(overrides: Partial<GuestLineView> = {}): GuestLineView {
-  return { id: 'g-1', name: 'Aunt Dora', email: 'dora@example.com', partySize: 2, street: null, city: null, region: null, postalCode: null, country: null, rsvp: null, hasPersonalLink: false, invitedAt: null, remindedAt: null, createdAt: '2026-03-02T12:00:00.000Z', gifts: [], given: 0, thankYou: null, ...overrides };
+  return {
+    id: 'g-1',
+    name: 'Aunt Dora',
+    email: 'dora@example.com',
+    partySize: 2,
+    street: null,
+    city: null,
+    region: null,
+    postalCode: null,
+    country: null,
+    rsvp: null,
+    hasPersonalLink: false,
+    invitedAt: null,
+    remindedAt: null,
+    createdAt: '2026-03-02T12:00:00.000Z',
+    gifts: [],
+    given: 0,
+    thankYou: null,
+    ...overrides,
+  };
 }
 
 /** A guest who gave one gift of `amount`, its card in the state given. */
-function aGiver(overrides: Partial<GuestLineView>, amount: number, thankYou: NonNullable<GuestLineView['thankYou']>, byHand = false): GuestLineView {
-  const gift = { id: `gift-${overrides.id ?? 'g-1'}`, byHand, amount, givenAt: '2026-05-02T12:00:00.000Z', matchedBy: byHand ? ('hand' as const) : ('email' as const), thankYouStatus: thankYou };
+function aGiver(
+  overrides: Partial<GuestLineView>,
+  amount: number,
+  thankYou: NonNullable<GuestLineView['thankYou']>,
+  byHand = false,
+): GuestLineView {
+  const gift = {
+    id: `gift-${overrides.id ?? 'g-1'}`,
+    byHand,
+    amount,
+    givenAt: '2026-05-02T12:00:00.000Z',
+    matchedBy: byHand ? ('hand' as const) : ('email' as const),
+    thankYouStatus: thankYou,
+  };
   return aGuest({ ...overrides, gifts: [gift], given: amount, thankYou });
 }
 
@@ -59,7 +90,14 @@ function serveGuests(initial: GuestLineView[], unmatchedByHand: UnmatchedGiftVie
       const query = new URL(request.url).searchParams;
       queries.push(query.toString());
       const giftsToThank = guests.flatMap((guest) => guest.gifts.filter((gift) => gift.thankYouStatus !== 'sent').map((gift) => gift.id));
-      return HttpResponse.json({ currency: 'USD', guests: guests.filter((guest) => kept(guest, query)), filters: Object.fromEntries(query), counts: counts(), giftsToThank, unmatchedByHand });
+      return HttpResponse.json({
+        currency: 'USD',
+        guests: guests.filter((guest) => kept(guest, query)),
+        filters: Object.fromEntries(query),
+        counts: counts(),
+        giftsToThank,
+        unmatchedByHand,
+      });
     }),
     http.put('/api/offline-gifts/:id/guest', async ({ params, request }) => {
       calls.push({ method: 'PUT', type: null, body: { giftId: params.id, ...((await request.json()) as object) } });
@@ -71,15 +109,25 @@ function serveGuests(initial: GuestLineView[], unmatchedByHand: UnmatchedGiftVie
         const text = await request.text();
         calls.push({ method: 'POST', type, body: text });
         if (text.includes('not-an-email')) {
-          return HttpResponse.json({ message: '2 lines could not be read. Nothing was imported: correct the list and import it again.', errors: { 'line 3': 'Enter a valid email', 'line 4': 'Name is required' } }, { status: 400 });
+          return HttpResponse.json(
+            {
+              message: '2 lines could not be read. Nothing was imported: correct the list and import it again.',
+              errors: { 'line 3': 'Enter a valid email', 'line 4': 'Name is required' },
+            },
+            { status: 400 },
+          );
         }
-        const added = [aGuest({ id: 'g-csv', name: 'Ben Cohen', email: 'ben@example.com', partySize: 4, street: '12 Elm St', city: 'Toronto' })];
+        const added = [
+          aGuest({ id: 'g-csv', name: 'Ben Cohen', email: 'ben@example.com', partySize: 4, street: '12 Elm St', city: 'Toronto' }),
+        ];
         guests = [...guests, ...added];
         return HttpResponse.json({ added, merged: [] }, { status: 201 });
       }
       const body = (await request.json()) as Record<string, unknown>;
       calls.push({ method: 'POST', type, body });
-      const added = [aGuest({ id: `g-${guests.length + 1}`, name: String(body.name), email: String(body.email), partySize: Number(body.partySize) })];
+      const added = [
+        aGuest({ id: `g-${guests.length + 1}`, name: String(body.name), email: String(body.email), partySize: Number(body.partySize) }),
+      ];
       guests = [...guests, ...added];
       return HttpResponse.json({ added, merged: [] }, { status: 201 });
     }),
@@ -105,7 +153,10 @@ async function openGuestList(guests: GuestLineView[], unmatched: UnmatchedGiftVi
   return { ...app, calls };
 }
 
-const shownNames = () => within(screen.getByRole('list', { name: 'Guest List' })).getAllByRole('listitem').map((item) => within(item).getAllByText(/./)[0]!.textContent);
+const shownNames = () =>
+  within(screen.getByRole('list', { name: 'Guest List' }))
+    .getAllByRole('listitem')
+    .map((item) => within(item).getAllByText(/./)[0]!.textContent);
 
 describe('the family’s guest list page', () => {
   it('shows each guest’s answer and the answers’ counts, filters by answer, and makes a personal link to copy', async () => {
@@ -119,7 +170,10 @@ describe('the family’s guest list page', () => {
     expect(screen.getByText('RSVP: 1 coming (3 people) · 1 maybe (2 people) · 1 not coming · 1 not answered')).toBeInTheDocument();
     const lines = within(screen.getByRole('list', { name: 'Guest List' })).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
-      expect.stringContaining('RSVP: Coming ×3'), expect.stringContaining('RSVP: Maybe ×2'), expect.stringContaining('RSVP: Not coming'), expect.stringContaining('RSVP: No answer'),
+      expect.stringContaining('RSVP: Coming ×3'),
+      expect.stringContaining('RSVP: Maybe ×2'),
+      expect.stringContaining('RSVP: Not coming'),
+      expect.stringContaining('RSVP: No answer'),
     ]);
     // A screen reader hears words, not "times 3".
     expect(within(lines[0]!).getByText('Coming, 3 people')).toBeInTheDocument();
@@ -139,7 +193,19 @@ describe('the family’s guest list page', () => {
   });
 
   it('shows each guest with the counts, and removes one', async () => {
-    const { user, calls } = await openGuestList([aGuest(), aGuest({ id: 'g-2', name: 'Ben Cohen', email: 'ben@example.com', partySize: 1, street: '12 Elm St', city: 'Toronto', region: 'ON', postalCode: 'M5V 2T6' })]);
+    const { user, calls } = await openGuestList([
+      aGuest(),
+      aGuest({
+        id: 'g-2',
+        name: 'Ben Cohen',
+        email: 'ben@example.com',
+        partySize: 1,
+        street: '12 Elm St',
+        city: 'Toronto',
+        region: 'ON',
+        postalCode: 'M5V 2T6',
+      }),
+    ]);
     expect(screen.getByText('2 guests, 3 people in all.')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Guest List' });
     const ben = within(list).getAllByRole('listitem')[1]!;
@@ -168,7 +234,22 @@ describe('the family’s guest list page', () => {
     await fillIn(user, screen.getByLabelText('Party size'), '3');
     await user.click(screen.getByRole('button', { name: 'Add Guest' }));
     expect(await within(toastRegion()).findByText('Miriam Katz is on your guest list.')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'POST', type: 'application/json', body: { name: 'Miriam Katz', email: 'miriam@example.com', partySize: 3, street: null, city: null, region: null, postalCode: null, country: null } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        type: 'application/json',
+        body: {
+          name: 'Miriam Katz',
+          email: 'miriam@example.com',
+          partySize: 3,
+          street: null,
+          city: null,
+          region: null,
+          postalCode: null,
+          country: null,
+        },
+      },
+    ]);
     expect(await screen.findByText('1 guest, 3 people in all.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('');
   });
@@ -181,7 +262,11 @@ describe('the family’s guest list page', () => {
     await user.click(screen.getByRole('button', { name: 'Import Guests' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('2 lines could not be read. Nothing was imported');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Line 3: Enter a valid email', 'Line 4: Name is required']);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 3: Enter a valid email', 'Line 4: Name is required']);
     expect(field).toHaveValue(refusedText);
     expect(calls[0]).toEqual({ method: 'POST', type: 'text/csv', body: refusedText });
 
@@ -235,19 +320,31 @@ describe('the family’s guest list page', () => {
     expect(queries).toContain('gave=no');
     // The whole list's counts stay, whatever is shown.
     expect(screen.getByText('4 guests, 8 people in all.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Send thank-you cards to givers' })).toHaveAttribute('href', `/thank-you-cards/${REGISTRY_ID}?givers=guests`);
+    expect(screen.getByRole('link', { name: 'Send thank-you cards to givers' })).toHaveAttribute(
+      'href',
+      `/thank-you-cards/${REGISTRY_ID}?givers=guests`,
+    );
   });
 
   it('opens filtered from its address, and says when no guest matches', async () => {
-    await openGuestList([aGuest({ id: 'g-ann', name: 'Ann Katz', email: 'ann@example.com' })], [], `/registry/${REGISTRY_ID}/guests?gave=yes`);
+    await openGuestList(
+      [aGuest({ id: 'g-ann', name: 'Ann Katz', email: 'ann@example.com' })],
+      [],
+      `/registry/${REGISTRY_ID}/guests?gave=yes`,
+    );
     expect(screen.getByLabelText('Gave')).toHaveValue('yes');
     expect(await screen.findByText('No guest matches these filters.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Send thank-you cards to givers' })).not.toBeInTheDocument();
   });
 
   it('matches a gift given by hand to the guest the family chooses, and unmatches one', async () => {
-    const unmatched: UnmatchedGiftView[] = [{ id: 'offline-1', giftGiverName: 'Aunt Dora', amount: 50, method: 'check', receivedOn: '2026-05-03' }];
-    const { user, calls } = await openGuestList([aGuest(), aGiver({ id: 'g-ben', name: 'Ben Cohen', email: 'ben@example.com' }, 20, 'none', true)], unmatched);
+    const unmatched: UnmatchedGiftView[] = [
+      { id: 'offline-1', giftGiverName: 'Aunt Dora', amount: 50, method: 'check', receivedOn: '2026-05-03' },
+    ];
+    const { user, calls } = await openGuestList(
+      [aGuest(), aGiver({ id: 'g-ben', name: 'Ben Cohen', email: 'ben@example.com' }, 20, 'none', true)],
+      unmatched,
+    );
     const section = screen.getByRole('region', { name: 'Gifts given by hand to match' });
     expect(section).toHaveTextContent('Aunt Dora, $50.00 (Check, 2026-05-03)');
     const match = within(section).getByRole('button', { name: 'Match' });
@@ -257,12 +354,19 @@ describe('the family’s guest list page', () => {
     expect(await within(toastRegion()).findByText('Aunt Dora’s gift now shows on Aunt Dora’s line.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unmatch the gift of $20.00 given by hand from Ben Cohen' }));
     expect(await within(toastRegion()).findByText('The gift given by hand is no longer counted as Ben Cohen’s.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ giftId: 'offline-1', guestId: 'g-1' }, { giftId: 'gift-g-ben', guestId: null }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { giftId: 'offline-1', guestId: 'g-1' },
+      { giftId: 'gift-g-ben', guestId: null },
+    ]);
   });
 
   it('tells anyone but the family that the list is not theirs', async () => {
     signInAs(member);
-    server.use(http.get('/api/registries/:id/guests', () => HttpResponse.json({ message: 'Only the registry’s family can do that' }, { status: 403 })));
+    server.use(
+      http.get('/api/registries/:id/guests', () =>
+        HttpResponse.json({ message: 'Only the registry’s family can do that' }, { status: 403 }),
+      ),
+    );
     renderApp(`/registry/${REGISTRY_ID}/guests`);
     expect(await screen.findByText('Only the family who created this registry can see its guest list.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Guest' })).not.toBeInTheDocument();
@@ -278,15 +382,33 @@ describe('inviting guests from the list', () => {
       return body;
     };
     server.use(
-      http.get('/api/registries/:id/invitations/settings', () => HttpResponse.json({ message: 'Saved words', startTime: null, place: null, reminderDays: 7, updatedAt: null })),
+      http.get('/api/registries/:id/invitations/settings', () =>
+        HttpResponse.json({ message: 'Saved words', startTime: null, place: null, reminderDays: 7, updatedAt: null }),
+      ),
       http.put('/api/registries/:id/invitations/settings', async ({ request }) => {
         await record('PUT', 'settings', request);
-        return HttpResponse.json({ message: 'Saved words', startTime: '10:30', place: null, reminderDays: 3, updatedAt: '2026-12-02T12:00:00.000Z' });
+        return HttpResponse.json({
+          message: 'Saved words',
+          startTime: '10:30',
+          place: null,
+          reminderDays: 3,
+          updatedAt: '2026-12-02T12:00:00.000Z',
+        });
       }),
       http.post('/api/registries/:id/invitations/preview', async ({ request }) => {
         const body = (await record('POST', 'preview', request)) as { place: string | null };
-        if (body.place?.includes('@')) return HttpResponse.json({ message: 'Write the place, not an address', errors: { place: 'Write the place, not an address' } }, { status: 400 });
-        return HttpResponse.json({ guestName: 'Aunt Dora', subject: 'You’re invited', html: '<!doctype html><html lang="en"><head><title>Invitation</title></head><body><p>Saved words</p></body></html>', text: 'Saved words', notYetInvited: 1 });
+        if (body.place?.includes('@'))
+          return HttpResponse.json(
+            { message: 'Write the place, not an address', errors: { place: 'Write the place, not an address' } },
+            { status: 400 },
+          );
+        return HttpResponse.json({
+          guestName: 'Aunt Dora',
+          subject: 'You’re invited',
+          html: '<!doctype html><html lang="en"><head><title>Invitation</title></head><body><p>Saved words</p></body></html>',
+          text: 'Saved words',
+          notYetInvited: 1,
+        });
       }),
       http.post('/api/registries/:id/invitations', async ({ request }) => {
         await record('POST', 'send', request);
@@ -298,7 +420,10 @@ describe('inviting guests from the list', () => {
 
   it('fills in the saved settings, previews the draft, says what the server refused, and sends to the guests not yet invited', async () => {
     const calls = serveInvitations();
-    const { user } = await openGuestList([aGuest(), aGuest({ id: 'g-2', name: 'Ben Cohen', email: 'ben@example.com', invitedAt: '2026-11-30T12:00:00.000Z' })]);
+    const { user } = await openGuestList([
+      aGuest(),
+      aGuest({ id: 'g-2', name: 'Ben Cohen', email: 'ben@example.com', invitedAt: '2026-11-30T12:00:00.000Z' }),
+    ]);
     const list = screen.getByRole('list', { name: 'Guest List' });
     expect(within(list).getByText('Not invited yet')).toBeInTheDocument();
     expect(within(list).getByText('Invited Nov 30, 2026')).toBeInTheDocument();

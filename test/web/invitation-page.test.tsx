@@ -9,14 +9,24 @@ import { aRegistry, REGISTRY_ID } from './registry-fixtures';
 const TOKEN = 'Dora-personal-link-0123456789abcdefghijklmno';
 
 /** The page's own way to give (the footer has a Give a Gift link of its own, to the home page). */
-const giftLinks = () => screen.queryAllByRole('link', { name: 'Give a Gift' }).filter((link) => link.getAttribute('href')?.startsWith('/gift/'));
+const giftLinks = () =>
+  screen.queryAllByRole('link', { name: 'Give a Gift' }).filter((link) => link.getAttribute('href')?.startsWith('/gift/'));
 
 function anInvitation(overrides: Partial<InvitationView> = {}): InvitationView {
   const registry = aRegistry({ childName: 'Maya Stein' });
   return {
     registry: {
-      id: registry.id, shortCode: registry.shortCode, childName: registry.childName, celebrationType: registry.celebrationType, celebrationDate: registry.celebrationDate,
-      hebrewDate: registry.hebrewDate, personalMessage: null, photoUrl: null, photoFocusX: 50, photoFocusY: 50, acceptsGifts: true,
+      id: registry.id,
+      shortCode: registry.shortCode,
+      childName: registry.childName,
+      celebrationType: registry.celebrationType,
+      celebrationDate: registry.celebrationDate,
+      hebrewDate: registry.hebrewDate,
+      personalMessage: null,
+      photoUrl: null,
+      photoFocusX: 50,
+      photoFocusY: 50,
+      acceptsGifts: true,
     },
     guest: { name: 'Dora Levi', partySize: 4 },
     rsvp: null,
@@ -31,12 +41,17 @@ function serveInvitation(initial: InvitationView | null, refuse?: { status: numb
   let invitation = initial;
   const sent: unknown[] = [];
   server.use(
-    http.get(`/api/invitations/${TOKEN}`, () => (invitation ? HttpResponse.json(invitation) : HttpResponse.json({ message: 'This invitation link does not work' }, { status: 404 }))),
+    http.get(`/api/invitations/${TOKEN}`, () =>
+      invitation ? HttpResponse.json(invitation) : HttpResponse.json({ message: 'This invitation link does not work' }, { status: 404 }),
+    ),
     http.put(`/api/invitations/${TOKEN}/rsvp`, async ({ request }) => {
       const body = (await request.json()) as { answer: 'yes' | 'no' | 'maybe'; partySize?: number };
       sent.push(body);
       if (refuse) return HttpResponse.json(refuse.body, { status: refuse.status });
-      invitation = { ...invitation!, rsvp: { answer: body.answer, partySize: body.partySize ?? 0, answeredAt: '2026-05-01T10:00:00.000Z' } };
+      invitation = {
+        ...invitation!,
+        rsvp: { answer: body.answer, partySize: body.partySize ?? 0, answeredAt: '2026-05-01T10:00:00.000Z' },
+      };
       return HttpResponse.json(invitation);
     }),
   );
@@ -59,7 +74,10 @@ describe('the guest’s invitation page', () => {
   });
 
   it('asks for a choice and a number from 1 to 20 before sending, and shows the server’s refusal', async () => {
-    const sent = serveInvitation(anInvitation(), { status: 409, body: { message: 'The celebration is over, so answers can no longer change.' } });
+    const sent = serveInvitation(anInvitation(), {
+      status: 409,
+      body: { message: 'The celebration is over, so answers can no longer change.' },
+    });
     const { user } = renderApp(`/i/${TOKEN}`);
     await screen.findByRole('heading', { level: 1, name: 'You’re invited, Dora Levi' });
     await user.click(screen.getByRole('button', { name: 'Send my answer' }));

@@ -13,7 +13,10 @@ describe('the landing page’s charity partners', () => {
     expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
     expect(first.getByRole('heading', { level: 3, name: 'Jewish Federation Community Fund' })).toBeInTheDocument();
-    expect(first.getByRole('img', { name: 'Jewish Federation Community Fund logo' })).toHaveAttribute('src', '/charity-images/federation.svg');
+    expect(first.getByRole('img', { name: 'Jewish Federation Community Fund logo' })).toHaveAttribute(
+      'src',
+      '/charity-images/federation.svg',
+    );
     expect(first.getByText('Community Impact')).toBeInTheDocument();
     expect(first.getByText('Strengthens local Jewish communities.')).toBeInTheDocument();
     // No full-height card per charity: no card articles, no website buttons.

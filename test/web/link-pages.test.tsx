@@ -23,7 +23,10 @@ describe('/account/confirm-email', () => {
     server.use(
       http.post('/api/account/email/confirm', async ({ request }) => {
         sent.push(await request.json());
-        return HttpResponse.json({ message: 'This link is for another account. Sign in as the account that asked for the change, then open the link again.' }, { status: 403 });
+        return HttpResponse.json(
+          { message: 'This link is for another account. Sign in as the account that asked for the change, then open the link again.' },
+          { status: 403 },
+        );
       }),
     );
     const { user } = renderApp(`/account/confirm-email#token=${TOKEN}`);

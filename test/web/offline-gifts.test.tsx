@@ -41,7 +41,20 @@ function aList(gifts: GiftListItemView[]): GiftListView {
     pageCount: 1,
     matching: gifts.length,
     giftCount: gifts.length,
-    totals: { online: 0, byHand, total: byHand, refunded: 0, onlineCount: 0, byHandCount: gifts.length, refundedCount: 0, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
+    totals: {
+      online: 0,
+      byHand,
+      total: byHand,
+      refunded: 0,
+      onlineCount: 0,
+      byHandCount: gifts.length,
+      refundedCount: 0,
+      refundedAtPlatformCost: 0,
+      refundedAtPlatformCostCount: 0,
+      disputed: 0,
+      disputedCount: 0,
+      refundedBefore: [],
+    },
     refunds: 'open',
     gifts,
   };
@@ -56,8 +69,20 @@ function serveGiftsByHand(initial: GiftListItemView[]) {
     http.post('/api/registries/:id/offline-gifts', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       calls.push({ method: 'POST', path: new URL(request.url).pathname, body });
-      if (body.giftGiverName === 'Server Says No') return HttpResponse.json({ message: 'The date cannot be in the future', errors: { receivedOn: 'The date cannot be in the future' } }, { status: 400 });
-      const made = { ...ben, id: `o-${gifts.length + 1}`, giftGiverName: String(body.giftGiverName), giftGiverEmail: (body.giftGiverEmail as string | null) ?? null, amount: Number(body.amount), givenBy: body.method as 'cash', byHand: { method: body.method as 'cash', receivedOn: String(body.receivedOn), note: (body.note as string | null) ?? null } };
+      if (body.giftGiverName === 'Server Says No')
+        return HttpResponse.json(
+          { message: 'The date cannot be in the future', errors: { receivedOn: 'The date cannot be in the future' } },
+          { status: 400 },
+        );
+      const made = {
+        ...ben,
+        id: `o-${gifts.length + 1}`,
+        giftGiverName: String(body.giftGiverName),
+        giftGiverEmail: (body.giftGiverEmail as string | null) ?? null,
+        amount: Number(body.amount),
+        givenBy: body.method as 'cash',
+        byHand: { method: body.method as 'cash', receivedOn: String(body.receivedOn), note: (body.note as string | null) ?? null },
+      };
       gifts = [made, ...gifts];
       return HttpResponse.json({}, { status: 201 });
     }),
@@ -103,7 +128,20 @@ describe('gifts given by hand on the owner’s gift list', () => {
           ...aList([]),
           giftCount: 53,
           matching: 53,
-          totals: { online: 1_890, byHand: 1_450, total: 3_340, refunded: 120, onlineCount: 28, byHandCount: 22, refundedCount: 3, refundedAtPlatformCost: 0, refundedAtPlatformCostCount: 0, disputed: 0, disputedCount: 0, refundedBefore: [] },
+          totals: {
+            online: 1_890,
+            byHand: 1_450,
+            total: 3_340,
+            refunded: 120,
+            onlineCount: 28,
+            byHandCount: 22,
+            refundedCount: 3,
+            refundedAtPlatformCost: 0,
+            refundedAtPlatformCostCount: 0,
+            disputed: 0,
+            disputedCount: 0,
+            refundedBefore: [],
+          },
         }),
       ),
     );
@@ -147,7 +185,14 @@ describe('gifts given by hand on the owner’s gift list', () => {
       {
         method: 'POST',
         path: `/api/registries/${REGISTRY_ID}/offline-gifts`,
-        body: { giftGiverName: 'Aunt Dora', giftGiverEmail: 'dora@example.com', amount: 36.5, method: 'check', receivedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), note: null },
+        body: {
+          giftGiverName: 'Aunt Dora',
+          giftGiverEmail: 'dora@example.com',
+          amount: 36.5,
+          method: 'check',
+          receivedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          note: null,
+        },
       },
     ]);
     expect(await screen.findByText('Given by hand · Check')).toBeInTheDocument();
@@ -175,7 +220,11 @@ describe('gifts given by hand on the owner’s gift list', () => {
     await fillIn(user, within(dialog).getByLabelText(/Amount/), '200');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(toastRegion()).findByText('Uncle Ben’s gift has been saved.')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/offline-gifts/o-1', body: { amount: 200, method: 'cash', receivedOn: '2026-03-02', note: 'In the card box', giftGiverEmail: null } });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/offline-gifts/o-1',
+      body: { amount: 200, method: 'cash', receivedOn: '2026-03-02', note: 'In the card box', giftGiverEmail: null },
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Remove Uncle Ben’s gift' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove this gift?' });
@@ -190,7 +239,15 @@ describe('gifts given by hand on the owner’s gift list', () => {
 });
 
 describe('a thank-you card for a gift given by hand', () => {
-  const benContributor: ContributorView = aContributor({ id: 'o-1', giftGiverName: 'Uncle Ben', giftGiverEmail: null, givenBy: 'cash', charityId: null, charityName: null, amount: 180 });
+  const benContributor: ContributorView = aContributor({
+    id: 'o-1',
+    giftGiverName: 'Uncle Ben',
+    giftGiverEmail: null,
+    givenBy: 'cash',
+    charityId: null,
+    charityName: null,
+    amount: 180,
+  });
 
   it('offers Print Card instead of Send when there is no e-mail, and its default message claims no charity part', async () => {
     signInAs(member);
@@ -210,12 +267,17 @@ describe('a thank-you card for a gift given by hand', () => {
   it('prints the saved card and marks it given, which counts it as sent', async () => {
     signInAs(member);
     serveRegistry(anOwnerRegistry({ childName: 'Eli Levi' }));
-    serveThankYouCalls([{ ...benContributor, thankYouNote: aNote({ id: 'n-o-1', giftId: 'o-1', customMessage: 'Dear Uncle Ben,\n\nThank you!' }) }]);
+    serveThankYouCalls([
+      { ...benContributor, thankYouNote: aNote({ id: 'n-o-1', giftId: 'o-1', customMessage: 'Dear Uncle Ben,\n\nThank you!' }) },
+    ]);
     const marked: string[] = [];
     server.use(
       http.post('/api/thank-you-notes/:id/given', ({ params }) => {
         marked.push(String(params.id));
-        return HttpResponse.json({ note: aNote({ id: 'n-o-1', giftId: 'o-1', status: 'sent', sentAt: '2026-03-04T09:00:00.000Z' }), message: 'Thank you card marked as given' });
+        return HttpResponse.json({
+          note: aNote({ id: 'n-o-1', giftId: 'o-1', status: 'sent', sentAt: '2026-03-04T09:00:00.000Z' }),
+          message: 'Thank you card marked as given',
+        });
       }),
     );
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
@@ -234,7 +296,9 @@ describe('a thank-you card for a gift given by hand', () => {
     serveRegistry(anOwnerRegistry({ childName: 'Eli Levi' }));
     serveThankYouCalls([benContributor]);
     renderApp(`/thank-you-cards/${REGISTRY_ID}/print/o-1`);
-    expect(await screen.findByText('Write and save Uncle Ben’s card on the thank-you cards page first, then print it here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Write and save Uncle Ben’s card on the thank-you cards page first, then print it here.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Print Card' })).not.toBeInTheDocument();
   });
 });

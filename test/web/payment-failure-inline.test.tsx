@@ -21,7 +21,9 @@ vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: ReactNode }) => <>{children}</>,
   PaymentElement: ({ onReady, onChange }: { onReady?: () => void; onChange?: (event: unknown) => void }) => {
     useEffect(() => onReady?.(), []);
-    return <input aria-label="Card number (Stripe)" onChange={() => onChange?.({ elementType: 'payment', complete: false, empty: false })} />;
+    return (
+      <input aria-label="Card number (Stripe)" onChange={() => onChange?.({ elementType: 'payment', complete: false, empty: false })} />
+    );
   },
   useStripe: () => fake.stripe,
   useElements: () => fake.elements,
@@ -92,7 +94,11 @@ describe('the Stripe Payment Element', () => {
     fake.stripe.confirmPayment.mockReset();
     vi.mocked(loadStripe).mockReset();
     vi.mocked(loadStripe).mockResolvedValue(fake.stripe as never);
-    server.use(http.get('/api/config', () => HttpResponse.json({ ...sandboxConfig, paymentProvider: 'stripe', stripePublishableKey: 'pk_test_inline' })));
+    server.use(
+      http.get('/api/config', () =>
+        HttpResponse.json({ ...sandboxConfig, paymentProvider: 'stripe', stripePublishableKey: 'pk_test_inline' }),
+      ),
+    );
   });
 
   it("shows Stripe's decline under the card, keeps it once the toast is gone, and clears it when the card changes", async () => {
@@ -106,7 +112,9 @@ describe('the Stripe Payment Element', () => {
     // Below the card, before the button.
     const element = within(form).getByLabelText('Card number (Stripe)');
     expect(element.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(message.compareDocumentPosition(within(form).getByRole('button', { name: /Complete Payment/ })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      message.compareDocumentPosition(within(form).getByRole('button', { name: /Complete Payment/ })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
 
     await closeToast(user);
     expect(within(form).getByText(DECLINED)).toBeVisible();

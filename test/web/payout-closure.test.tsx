@@ -120,7 +120,11 @@ describe('closure section of an open registry', () => {
   it('says beforehand what a dispute holds back and that the rest is paid at closing, and lets the registry close', async () => {
     const { user } = await openAsOwner({
       totalReceived: 90,
-      closingAmounts: { payoutAmount: 81, charityPayoutAmount: 9, held: { giftCount: 1, amount: 40, payoutAmount: 36, charityPayoutAmount: 4 } },
+      closingAmounts: {
+        payoutAmount: 81,
+        charityPayoutAmount: 9,
+        held: { giftCount: 1, amount: 40, payoutAmount: 36, charityPayoutAmount: 4 },
+      },
       paypalEmail: 'sarah@example.com',
       payoutMethod: 'paypal',
     });
@@ -165,7 +169,11 @@ describe('closure section of an open registry', () => {
     const hint = 'Fill in your mailing address above to close the registry';
     expect(closure().getByText(hint)).toBeInTheDocument();
     expect(closure().getByLabelText('Country')).toHaveValue('US');
-    expect(within(closure().getByLabelText('Country')).getAllByRole('option').map((o) => o.textContent)).toEqual(['United States', 'Canada']);
+    expect(
+      within(closure().getByLabelText('Country'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['United States', 'Canada']);
 
     await fillIn(user, closure().getByLabelText(/^Name on Check/), 'Sarah Cohen');
     await fillIn(user, closure().getByLabelText(/^Street Address/), '12 Main St');
@@ -184,7 +192,16 @@ describe('closure section of an open registry', () => {
   });
 
   it('a check saved to the United States for a CAD registry stays there', async () => {
-    await openAsOwner({ currency: 'CAD', payoutMethod: 'check', mailingName: 'Sarah Cohen', mailingAddress: '12 Main St', mailingCity: 'Buffalo', mailingState: 'NY', mailingZip: '14201', mailingCountry: 'US' });
+    await openAsOwner({
+      currency: 'CAD',
+      payoutMethod: 'check',
+      mailingName: 'Sarah Cohen',
+      mailingAddress: '12 Main St',
+      mailingCity: 'Buffalo',
+      mailingState: 'NY',
+      mailingZip: '14201',
+      mailingCountry: 'US',
+    });
     expect(closure().getByLabelText('Country')).toHaveValue('US');
   });
 
@@ -241,7 +258,16 @@ describe('bank account setup', () => {
       http.put('/api/registries/:id/payout-info', async ({ request }) => {
         calls.push('payout-info');
         saved.push(await request.json());
-        return HttpResponse.json(anOwnerRegistry({ payoutMethod: 'bank', giftCount: 2, hasGifts: true, totalReceived: 180, gifts: twoGifts, closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18, held: NOTHING_HELD } }));
+        return HttpResponse.json(
+          anOwnerRegistry({
+            payoutMethod: 'bank',
+            giftCount: 2,
+            hasGifts: true,
+            totalReceived: 180,
+            gifts: twoGifts,
+            closingAmounts: { payoutAmount: 162, charityPayoutAmount: 18, held: NOTHING_HELD },
+          }),
+        );
       }),
       http.post('/api/connect/create-account', async ({ request }) => {
         calls.push('create-account');
@@ -330,7 +356,11 @@ describe('bank account setup', () => {
     serveAccountStatus({ ...verifiedAccount, country: 'CA' });
     await openAsOwner({ currency: 'USD', payoutMethod: 'bank' });
     const bank = within(await closure().findByRole('group', { name: 'Bank Account' }));
-    expect(await bank.findByText(/Your bank account is in Canada, but this registry is in USD, so its funds\s+can only go to a bank account in the United States\./)).toBeInTheDocument();
+    expect(
+      await bank.findByText(
+        /Your bank account is in Canada, but this registry is in USD, so its funds\s+can only go to a bank account in the United States\./,
+      ),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -348,7 +378,9 @@ describe('bank account setup', () => {
 
   it('shows "Error loading onboarding" with the server message, and says when no URL came back', async () => {
     serveAccountStatus(anAccount());
-    server.use(http.post('/api/connect/onboarding-link', () => HttpResponse.json({ message: 'Create a payment account first' }, { status: 409 })));
+    server.use(
+      http.post('/api/connect/onboarding-link', () => HttpResponse.json({ message: 'Create a payment account first' }, { status: 409 })),
+    );
     const { user } = await openAsOwner({ payoutMethod: 'bank' });
     await user.click(await closure().findByRole('button', { name: 'Continue Setup' }));
     const toasts = within(toastRegion());
@@ -414,7 +446,9 @@ describe('bank account setup', () => {
     serveAccountStatus(anAccount());
     await openAsOwner({ payoutMethod: null }, '?connect=return');
     expect(closure().getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
-    expect(await closure().findByText('Welcome back. Your bank account setup is not complete yet, so it is not verified.')).toBeInTheDocument();
+    expect(
+      await closure().findByText('Welcome back. Your bank account setup is not complete yet, so it is not verified.'),
+    ).toBeInTheDocument();
     expect(closure().getByRole('button', { name: 'Continue Setup' })).toBeInTheDocument();
     expect(closeButton()).toBeDisabled();
   });
@@ -430,9 +464,7 @@ describe('bank account setup', () => {
 describe('closing the registry', () => {
   it('PayPal: asks to confirm, saves the payout info first, then closes: plain "Registry closed"', async () => {
     const { user, registry } = await openAsOwner();
-    const calls = serveClose(registry, (saved) =>
-      HttpResponse.json({ message: 'Registry closed', registry: closedRegistry(saved, {}) }),
-    );
+    const calls = serveClose(registry, (saved) => HttpResponse.json({ message: 'Registry closed', registry: closedRegistry(saved, {}) }));
     await user.click(closure().getByRole('radio', { name: 'PayPal' }));
     await fillIn(user, closure().getByLabelText(/^PayPal Email/), 'sarah@example.com');
     await user.click(closeButton());
@@ -466,7 +498,9 @@ describe('closing the registry', () => {
       HttpResponse.json({ message: 'Registry closed', registry: closedRegistry(saved, {}), transferResult: { success: true } }),
     );
     await user.click(await closure().findByRole('button', { name: 'Close Registry' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }),
+    );
 
     const toasts = within(toastRegion());
     expect(await toasts.findByText('Registry closed')).toBeInTheDocument();
@@ -487,7 +521,9 @@ describe('closing the registry', () => {
       }),
     );
     await user.click(await closure().findByRole('button', { name: 'Close Registry' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }),
+    );
 
     expect(await within(toastRegion()).findByText('Registry closed with payout pending')).toBeInTheDocument();
     const status = within(await screen.findByRole('region', { name: 'Payout Status' }));
@@ -504,7 +540,13 @@ describe('closing the registry', () => {
       http.put('/api/registries/:id/payout-info', () => {
         calls.push('payout-info');
         return HttpResponse.json(
-          { message: 'Validation failed', errors: { mailingZip: 'ZIP must be at most 20 characters', mailingCity: 'City cannot contain line breaks or control characters' } },
+          {
+            message: 'Validation failed',
+            errors: {
+              mailingZip: 'ZIP must be at most 20 characters',
+              mailingCity: 'City cannot contain line breaks or control characters',
+            },
+          },
           { status: 400 },
         );
       }),
@@ -519,7 +561,9 @@ describe('closing the registry', () => {
     await fillIn(user, closure().getByLabelText(/^State \/ Province/), 'IL');
     await fillIn(user, closure().getByLabelText(/^ZIP \/ Postal Code/), '62701');
     await user.click(closeButton());
-    await user.click(within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }),
+    );
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const city = closure().getByLabelText(/^City/);
@@ -548,7 +592,9 @@ describe('closing the registry', () => {
     const { user, registry } = await openAsOwner({ payoutMethod: 'paypal', paypalEmail: 'sarah@example.com' });
     serveClose(registry, () => HttpResponse.json(body, { status: 409 }));
     await user.click(closeButton());
-    await user.click(within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close Registry?' })).getByRole('button', { name: 'Yes, Close Registry' }),
+    );
     const toasts = within(toastRegion());
     expect(await toasts.findByText('Error closing registry')).toBeInTheDocument();
     expect(toasts.getByText(expected)).toBeInTheDocument();

@@ -56,15 +56,26 @@ describe('payout status after closing', () => {
   });
 
   it('PayPal, sent, with a disputed gift won after closing: its follow-up payout, its state and why', async () => {
-    const registry = aClosedRegistry({ payoutMethod: 'paypal', paypalEmail: 'sarah@example.com', payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z' });
+    const registry = aClosedRegistry({
+      payoutMethod: 'paypal',
+      paypalEmail: 'sarah@example.com',
+      payoutStatus: 'completed',
+      payoutSentAt: '2030-04-03T09:00:00.000Z',
+    });
     await openAsOwner(
       registry,
-      aPayoutStatus(registry, { payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z', followUps: [{ method: 'paypal', amount: 36, status: 'completed', sentAt: '2030-05-20T09:00:00.000Z' }] }),
+      aPayoutStatus(registry, {
+        payoutStatus: 'completed',
+        payoutSentAt: '2030-04-03T09:00:00.000Z',
+        followUps: [{ method: 'paypal', amount: 36, status: 'completed', sentAt: '2030-05-20T09:00:00.000Z' }],
+      }),
     );
     const status = payoutStatus();
     const followUp = (await status.findByText('Follow-up payout')).nextElementSibling;
     expect(followUp).toHaveTextContent('$36.00');
-    expect(followUp).toHaveTextContent('Sent by PayPal on May 20, 2030. Your part of a disputed gift held back at closing, paid once the bank decided for the gift.');
+    expect(followUp).toHaveTextContent(
+      'Sent by PayPal on May 20, 2030. Your part of a disputed gift held back at closing, paid once the bank decided for the gift.',
+    );
   });
 
   it('check, pending: mailed within 5-7 business days after closing, to the address shown', async () => {
@@ -86,7 +97,14 @@ describe('payout status after closing', () => {
   });
 
   describe('says what is happening next to the spec’s word', () => {
-    const checkDetails = { mailingName: 'Sarah Cohen', mailingAddress: '12 Main St', mailingCity: 'Springfield', mailingState: 'IL', mailingZip: '62701', mailingCountry: 'US' };
+    const checkDetails = {
+      mailingName: 'Sarah Cohen',
+      mailingAddress: '12 Main St',
+      mailingCity: 'Springfield',
+      mailingState: 'IL',
+      mailingZip: '62701',
+      mailingCountry: 'US',
+    };
 
     it('a check nobody has claimed: Processing, waiting for an administrator', async () => {
       await openAsOwner(aClosedRegistry({ payoutMethod: 'check', ...checkDetails }));
@@ -99,7 +117,9 @@ describe('payout status after closing', () => {
       await openAsOwner(aClosedRegistry({ payoutMethod: 'check', payoutStatus: 'sending', ...checkDetails }));
       const status = payoutStatus();
       expect(await status.findByRole('status')).toHaveTextContent('Status:ProcessingBeing sent by check');
-      expect(status.getByText('An administrator is sending it now. Your check will be mailed within 5-7 business days after closing.')).toBeInTheDocument();
+      expect(
+        status.getByText('An administrator is sending it now. Your check will be mailed within 5-7 business days after closing.'),
+      ).toBeInTheDocument();
       expect(status.queryByText(/Waiting for an administrator/)).not.toBeInTheDocument();
     });
 
@@ -107,7 +127,9 @@ describe('payout status after closing', () => {
       await openAsOwner(aClosedRegistry({ payoutMethod: 'paypal', paypalEmail: 'sarah@example.com', payoutStatus: 'sending' }));
       const status = payoutStatus();
       expect(await status.findByRole('status')).toHaveTextContent('Status:ProcessingBeing sent by PayPal');
-      expect(status.getByText('An administrator is sending it now. Your payout will be sent to your PayPal account within 3-5 business days.')).toBeInTheDocument();
+      expect(
+        status.getByText('An administrator is sending it now. Your payout will be sent to your PayPal account within 3-5 business days.'),
+      ).toBeInTheDocument();
     });
 
     it('a bank transfer in flight: being sent to your bank account', async () => {
@@ -117,21 +139,43 @@ describe('payout status after closing', () => {
     });
 
     it('a completed bank payout: sent on the day, and when it is usually in the bank', async () => {
-      const registry = aClosedRegistry({ status: 'payout_sent', payoutMethod: 'bank', payoutStatus: 'completed', payoutSentAt: '2030-04-03T09:00:00.000Z' });
+      const registry = aClosedRegistry({
+        status: 'payout_sent',
+        payoutMethod: 'bank',
+        payoutStatus: 'completed',
+        payoutSentAt: '2030-04-03T09:00:00.000Z',
+      });
       await openAsOwner(registry, aPayoutStatus(registry, { transferResult: { success: true } }));
       const status = payoutStatus();
       expect(await status.findByRole('status')).toHaveTextContent('Status:CompletedSent to your bank on Apr 3, 2030');
-      expect(status.getByText('Your payout was transferred to your bank account on Apr 3, 2030. It is usually in your bank within 2 business days.')).toBeInTheDocument();
+      expect(
+        status.getByText(
+          'Your payout was transferred to your bank account on Apr 3, 2030. It is usually in your bank within 2 business days.',
+        ),
+      ).toBeInTheDocument();
     });
 
     it('a refused bank transfer: Failed, not sent', async () => {
       const registry = aClosedRegistry({ payoutMethod: 'bank' });
-      await openAsOwner(registry, aPayoutStatus(registry, { transferResult: { success: false, reason: 'transfer_rejected', message: 'Refused' } }));
+      await openAsOwner(
+        registry,
+        aPayoutStatus(registry, { transferResult: { success: false, reason: 'transfer_rejected', message: 'Refused' } }),
+      );
       expect(await payoutStatus().findByRole('status')).toHaveTextContent('Status:FailedNot sent: the bank transfer did not go through');
     });
 
     it('a registry that closed with nothing to pay: nothing to send', async () => {
-      await openAsOwner(aClosedRegistry({ status: 'payout_sent', payoutMethod: 'check', ...checkDetails, payoutStatus: 'completed', payoutAmount: 0, charityPayoutAmount: 0, payoutSentAt: '2030-04-02T15:00:00.000Z' }));
+      await openAsOwner(
+        aClosedRegistry({
+          status: 'payout_sent',
+          payoutMethod: 'check',
+          ...checkDetails,
+          payoutStatus: 'completed',
+          payoutAmount: 0,
+          charityPayoutAmount: 0,
+          payoutSentAt: '2030-04-02T15:00:00.000Z',
+        }),
+      );
       const status = payoutStatus();
       expect(await status.findByRole('status')).toHaveTextContent('Status:CompletedNothing to send');
       expect(status.queryByText(/Your check was mailed/)).not.toBeInTheDocument();
@@ -159,7 +203,9 @@ describe('payout status after closing', () => {
     const registry = aClosedRegistry({ payoutMethod: 'bank' });
     const { user } = await openAsOwner(
       registry,
-      aPayoutStatus(registry, { transferResult: { success: false, reason: 'transfer_rejected', message: 'The bank refused the transfer' } }),
+      aPayoutStatus(registry, {
+        transferResult: { success: false, reason: 'transfer_rejected', message: 'The bank refused the transfer' },
+      }),
     );
     const status = payoutStatus();
     expect(await status.findByText('Failed')).toBeInTheDocument();
@@ -174,7 +220,11 @@ describe('payout status after closing', () => {
     expect(closes()).toBe(1);
     expect(await status.findByText('Completed')).toBeInTheDocument();
     expect(status.queryByText('Payout Issue')).not.toBeInTheDocument();
-    expect(status.getByText('Your payout was transferred to your bank account on Apr 3, 2030. It is usually in your bank within 2 business days.')).toBeInTheDocument();
+    expect(
+      status.getByText(
+        'Your payout was transferred to your bank account on Apr 3, 2030. It is usually in your bank within 2 business days.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('bank transfer never recorded, closed 10 minutes ago: "taking longer than usual" and Try again calls PUT close', async () => {
@@ -254,7 +304,9 @@ describe('payout status after closing', () => {
       registry,
       aPayoutStatus(registry, { transferResult: { success: false, reason: 'account_unverified', message: 'Not verified' } }),
     );
-    server.use(http.put('/api/registries/:id/close', () => HttpResponse.json({ message: 'The payment provider is unavailable' }, { status: 502 })));
+    server.use(
+      http.put('/api/registries/:id/close', () => HttpResponse.json({ message: 'The payment provider is unavailable' }, { status: 502 })),
+    );
     await user.click(await payoutStatus().findByRole('button', { name: 'Try again' }));
     const toasts = within(toastRegion());
     expect(await toasts.findByText('Error closing registry')).toBeInTheDocument();
@@ -282,7 +334,11 @@ describe('charity breakdown', () => {
     const section = within(await screen.findByRole('region', { name: 'Charity Breakdown' }));
     const table = within(await section.findByRole('table', { name: 'Charity Breakdown' }));
     expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Charity', 'Gifts', 'To charity']);
-    expect(table.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Jewish Federation Community Fund', 'Tikkun Civil Rights Project', 'Total']);
+    expect(table.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'Jewish Federation Community Fund',
+      'Tikkun Civil Rights Project',
+      'Total',
+    ]);
     const rows = table.getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
       ['Jewish Federation Community Fund', '2', 'CA$18.00'],
@@ -297,7 +353,9 @@ describe('charity breakdown', () => {
     serveRegistry(registry);
     server.use(
       http.get(`/api/registries/${REGISTRY_ID}/charity-breakdown`, () =>
-        HttpResponse.json({ charities: [{ charityId: 'c-1', charityName: 'Jewish Federation Community Fund', giftCount: 2, totalAmount: 18 }] }),
+        HttpResponse.json({
+          charities: [{ charityId: 'c-1', charityName: 'Jewish Federation Community Fund', giftCount: 2, totalAmount: 18 }],
+        }),
       ),
     );
     renderApp(`/registry/${REGISTRY_ID}`);

@@ -10,7 +10,17 @@ import { aMyRegistry, anOwnerRegistry, aRegistry, aSearchResult, REGISTRY_ID, se
 
 /** The photo's box as a browser would lay it out: 200 × 300 px at (100, 50). jsdom lays out nothing. */
 function layOut(photo: HTMLElement) {
-  photo.getBoundingClientRect = () => ({ x: 100, y: 50, left: 100, top: 50, width: 200, height: 300, right: 300, bottom: 350, toJSON: () => ({}) });
+  photo.getBoundingClientRect = () => ({
+    x: 100,
+    y: 50,
+    left: 100,
+    top: 50,
+    width: 200,
+    height: 300,
+    right: 300,
+    bottom: 350,
+    toJSON: () => ({}),
+  });
 }
 
 async function openEditDialog(overrides: Partial<OwnerRegistryView> = {}) {
@@ -109,7 +119,10 @@ describe('the focal point on the photo', () => {
     await fillIn(user, screen.getByLabelText(/^Child's Name/), 'Noah');
     await fillIn(user, screen.getByLabelText(/^Celebration Date/), '2030-03-14');
     expect(screen.queryByRole('slider', { name: 'Focal point' })).not.toBeInTheDocument();
-    await user.upload(screen.getByLabelText('Photo (optional)', { selector: 'input' }), new File(['img'], 'noah.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      screen.getByLabelText('Photo (optional)', { selector: 'input' }),
+      new File(['img'], 'noah.jpg', { type: 'image/jpeg' }),
+    );
     const point = await screen.findByRole('slider', { name: 'Focal point' });
     expect(point).toHaveAttribute('aria-valuetext', '50% across, 50% down');
     point.focus();
@@ -144,13 +157,21 @@ describe('every crop of the photo keeps the point', () => {
   });
 
   it('centres the cards of the landing page and of the dashboard on it', async () => {
-    server.use(http.get('/api/registries/recent', () => HttpResponse.json([aSearchResult({ photoUrl: '/uploads/noah.jpg', photoFocusX: 60, photoFocusY: 15 })])));
+    server.use(
+      http.get('/api/registries/recent', () =>
+        HttpResponse.json([aSearchResult({ photoUrl: '/uploads/noah.jpg', photoFocusX: 60, photoFocusY: 15 })]),
+      ),
+    );
     const landing = renderApp('/');
     expect(await screen.findByRole('img', { name: 'Photo of Noah' })).toHaveStyle({ objectPosition: '60% 15%' });
     landing.unmount();
 
     signInAs(member);
-    server.use(http.get('/api/registries/my', () => HttpResponse.json([aMyRegistry({ photoUrl: '/uploads/noah.jpg', photoFocusX: 25, photoFocusY: 5 })])));
+    server.use(
+      http.get('/api/registries/my', () =>
+        HttpResponse.json([aMyRegistry({ photoUrl: '/uploads/noah.jpg', photoFocusX: 25, photoFocusY: 5 })]),
+      ),
+    );
     renderApp('/');
     expect(await screen.findByRole('img', { name: 'Photo of Noah' })).toHaveStyle({ objectPosition: '25% 5%' });
   });

@@ -120,7 +120,9 @@ describe('photo upload widget', () => {
     server.use(http.post('/api/objects/upload', () => HttpResponse.json({ photoUrl: `/uploads/p${++n}.png` })));
     const { user, input } = renderWidget({ multiple: true, initial: ['/uploads/p0.png'] });
     await user.upload(input, [image('a.png'), image('b.png')]);
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Photo URLs' })).toHaveTextContent('/uploads/p0.png,/uploads/p1.png,/uploads/p2.png'));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Photo URLs' })).toHaveTextContent('/uploads/p0.png,/uploads/p1.png,/uploads/p2.png'),
+    );
     expect(screen.getAllByRole('img')).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Remove photo 2' }));
     expect(screen.getByRole('status', { name: 'Photo URLs' })).toHaveTextContent('/uploads/p0.png,/uploads/p2.png');

@@ -28,25 +28,70 @@ describe('recent registries storage', () => {
   it('stores only the card fields, never money or gifts', () => {
     rememberRegistry(anOwnerRegistry({ totalReceived: 500, giftCount: 1, hasGifts: true }));
     const [stored] = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!) as Record<string, unknown>[];
-    expect(Object.keys(stored!).sort()).toEqual(
-      ['celebrationDate', 'celebrationType', 'childName', 'currency', 'hebrewDate', 'id', 'photoFocusX', 'photoFocusY', 'photoUrl', 'preferredCharity', 'shortCode', 'status'],
-    );
+    expect(Object.keys(stored!).sort()).toEqual([
+      'celebrationDate',
+      'celebrationType',
+      'childName',
+      'currency',
+      'hebrewDate',
+      'id',
+      'photoFocusX',
+      'photoFocusY',
+      'photoUrl',
+      'preferredCharity',
+      'shortCode',
+      'status',
+    ]);
   });
 
   it('keeps the photo’s focal point with the card, and centres an entry kept without one', () => {
     rememberRegistry(aRegistry({ photoFocusX: 30, photoFocusY: 10 }));
     expect(readRecentRegistries()[0]).toMatchObject({ photoFocusX: 30, photoFocusY: 10 });
-    const { photoFocusX: _x, photoFocusY: _y, ...older } = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!)[0] as Record<string, unknown>;
-    window.localStorage.setItem(RECENT_REGISTRIES_KEY, JSON.stringify([{ ...older, id: 'older' }, { ...older, id: 'odd', photoFocusX: 140, photoFocusY: 'top' }]));
-    expect(readRecentRegistries().map((entry) => [entry.id, entry.photoFocusX, entry.photoFocusY])).toEqual([['older', 50, 50], ['odd', 50, 50]]);
+    const {
+      photoFocusX: _x,
+      photoFocusY: _y,
+      ...older
+    } = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!)[0] as Record<string, unknown>;
+    window.localStorage.setItem(
+      RECENT_REGISTRIES_KEY,
+      JSON.stringify([
+        { ...older, id: 'older' },
+        { ...older, id: 'odd', photoFocusX: 140, photoFocusY: 'top' },
+      ]),
+    );
+    expect(readRecentRegistries().map((entry) => [entry.id, entry.photoFocusX, entry.photoFocusY])).toEqual([
+      ['older', 50, 50],
+      ['odd', 50, 50],
+    ]);
   });
 
   it('keeps the Hebrew date with the card, and takes an entry kept without one as having none', () => {
-    rememberRegistry(aRegistry({ hebrewDate: { date: '14 Sivan 5787', hebrew: 'י״ד סיון תשפ״ז', reading: { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false } } }));
-    expect(readRecentRegistries()[0]?.hebrewDate).toEqual({ date: '14 Sivan 5787', hebrew: 'י״ד סיון תשפ״ז', reading: { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false } });
+    rememberRegistry(
+      aRegistry({
+        hebrewDate: {
+          date: '14 Sivan 5787',
+          hebrew: 'י״ד סיון תשפ״ז',
+          reading: { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false },
+        },
+      }),
+    );
+    expect(readRecentRegistries()[0]?.hebrewDate).toEqual({
+      date: '14 Sivan 5787',
+      hebrew: 'י״ד סיון תשפ״ז',
+      reading: { name: 'Parashat Nasso', hebrew: 'פרשת נשא', festival: false },
+    });
     const { hebrewDate: _kept, ...older } = JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY)!)[0] as Record<string, unknown>;
-    window.localStorage.setItem(RECENT_REGISTRIES_KEY, JSON.stringify([{ ...older, id: 'older' }, { ...older, id: 'odd', hebrewDate: { date: 5 } }]));
-    expect(readRecentRegistries().map((entry) => [entry.id, entry.hebrewDate])).toEqual([['older', undefined], ['odd', undefined]]);
+    window.localStorage.setItem(
+      RECENT_REGISTRIES_KEY,
+      JSON.stringify([
+        { ...older, id: 'older' },
+        { ...older, id: 'odd', hebrewDate: { date: 5 } },
+      ]),
+    );
+    expect(readRecentRegistries().map((entry) => [entry.id, entry.hebrewDate])).toEqual([
+      ['older', undefined],
+      ['odd', undefined],
+    ]);
   });
 
   it('accepts a full registry view and keeps its charity', () => {

@@ -4,9 +4,7 @@ import { registrationErrorMessage } from '../../web/src/features/auth/lib/regist
 describe('registrationErrorMessage (docs/product.md#validation-rules)', () => {
   it('explains a taken username', () => {
     expect(registrationErrorMessage('Username already exists')).toBe('This username is already taken. Please choose another.');
-    expect(registrationErrorMessage('409: Username already exists')).toBe(
-      'This username is already taken. Please choose another.',
-    );
+    expect(registrationErrorMessage('409: Username already exists')).toBe('This username is already taken. Please choose another.');
   });
 
   it('asks for the missing fields', () => {

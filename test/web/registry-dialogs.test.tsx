@@ -55,7 +55,15 @@ describe('Edit Registry dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toEqual({ childName: 'Noa', celebrationType: 'unspecified', celebrationDate: '2030-06-01T00:00:00.000Z', hebrewCalendar: 'diaspora', personalMessage: '', photoUrl: null, unlisted: false });
+    expect(bodies[0]).toEqual({
+      childName: 'Noa',
+      celebrationType: 'unspecified',
+      celebrationDate: '2030-06-01T00:00:00.000Z',
+      hebrewCalendar: 'diaspora',
+      personalMessage: '',
+      photoUrl: null,
+      unlisted: false,
+    });
     expect(await screen.findByRole('heading', { level: 1, name: "Noa's Bar/Bat Mitzvah" })).toBeInTheDocument();
     expect(screen.getByText('Jun 1, 2030')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -112,7 +120,9 @@ describe('Edit Registry dialog', () => {
 
   it("shows the server's message when there is one", async () => {
     const { user } = await openAsOwner();
-    server.use(http.put('/api/registries/:id', () => HttpResponse.json({ message: 'Only the registry’s owner can do that' }, { status: 403 })));
+    server.use(
+      http.put('/api/registries/:id', () => HttpResponse.json({ message: 'Only the registry’s owner can do that' }, { status: 403 })),
+    );
     await user.click(screen.getByRole('button', { name: 'Edit Registry' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Registry' }));
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
@@ -229,7 +239,16 @@ describe('Delete Registry dialog', () => {
             <Routes>
               <Route
                 index
-                element={<DeleteRegistryDialog registryId={REGISTRY_ID} childName="Noah" celebrationType="unspecified" hasGifts open onClose={() => {}} />}
+                element={
+                  <DeleteRegistryDialog
+                    registryId={REGISTRY_ID}
+                    childName="Noah"
+                    celebrationType="unspecified"
+                    hasGifts
+                    open
+                    onClose={() => {}}
+                  />
+                }
               />
             </Routes>
           </AppProviders>

@@ -78,13 +78,28 @@ export function anOwnerRegistry(overrides: Partial<OwnerRegistryView> = {}): Own
 
 /** The same registry as a co-owner sees it: everything but where the payout goes. */
 export function aCoOwnerRegistry(overrides: Partial<CoOwnerRegistryView> = {}): CoOwnerRegistryView {
-  const { paypalEmail: _p, mailingName: _n, mailingAddress: _a, mailingCity: _c, mailingState: _s, mailingZip: _z, mailingCountry: _m, ...managed } = anOwnerRegistry();
+  const {
+    paypalEmail: _p,
+    mailingName: _n,
+    mailingAddress: _a,
+    mailingCity: _c,
+    mailingState: _s,
+    mailingZip: _z,
+    mailingCountry: _m,
+    ...managed
+  } = anOwnerRegistry();
   return { ...managed, userId: 'owner-of-the-registry', isOwner: false as const, isCoOwner: true as const, ...overrides };
 }
 
 /** GET /api/registries/{id}/co-owners as the owner sees it by default: nobody else yet. */
 export function somePeople(overrides: Partial<RegistryPeople> = {}): RegistryPeople {
-  return { role: 'owner', owner: { userId: member.id, name: 'Sarah Cohen', email: member.email }, coOwners: [], invitations: [], ...overrides };
+  return {
+    role: 'owner',
+    owner: { userId: member.id, name: 'Sarah Cohen', email: member.email },
+    coOwners: [],
+    invitations: [],
+    ...overrides,
+  };
 }
 
 /** A gift as the owner's view lists it. */
@@ -151,7 +166,13 @@ export function serveRegistry(registry: { id: string } | ManagerRegistryView) {
     server.use(
       http.get(`/api/registries/${registry.id}/charity-breakdown`, () => HttpResponse.json({ charities: [] })),
       http.get(`/api/registries/${registry.id}/co-owners`, () =>
-        HttpResponse.json(somePeople({ role: 'coOwner', owner: { userId: registry.userId, name: 'Rachel Rosen', email: 'rachel@example.com' }, coOwners: [{ userId: member.id, name: 'Sarah Cohen', email: member.email }] })),
+        HttpResponse.json(
+          somePeople({
+            role: 'coOwner',
+            owner: { userId: registry.userId, name: 'Rachel Rosen', email: 'rachel@example.com' },
+            coOwners: [{ userId: member.id, name: 'Sarah Cohen', email: member.email }],
+          }),
+        ),
       ),
     );
   }

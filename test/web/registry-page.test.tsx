@@ -52,7 +52,11 @@ describe('registry page for a visitor', () => {
       aRegistry({
         celebrationDate: '2027-06-19T00:00:00.000Z',
         hebrewCalendar: 'israel',
-        hebrewDate: { date: '14 Sivan 5787', hebrew: 'י״ד סיון תשפ״ז', reading: { name: 'Parashat Beha’alotcha', hebrew: 'פרשת בהעלתך', festival: false } },
+        hebrewDate: {
+          date: '14 Sivan 5787',
+          hebrew: 'י״ד סיון תשפ״ז',
+          reading: { name: 'Parashat Beha’alotcha', hebrew: 'פרשת בהעלתך', festival: false },
+        },
       }),
     );
     expect(screen.getByText('14 Sivan 5787 · Parashat Beha’alotcha')).toBeInTheDocument();
@@ -62,7 +66,11 @@ describe('registry page for a visitor', () => {
   });
 
   it('names a festival’s reading when a festival falls on the Shabbat', async () => {
-    await openRegistry(aRegistry({ hebrewDate: { date: '7 Sivan 5787', hebrew: 'ז׳ סיון תשפ״ז', reading: { name: 'Shavuot', hebrew: 'שבועות', festival: true } } }));
+    await openRegistry(
+      aRegistry({
+        hebrewDate: { date: '7 Sivan 5787', hebrew: 'ז׳ סיון תשפ״ז', reading: { name: 'Shavuot', hebrew: 'שבועות', festival: true } },
+      }),
+    );
     expect(screen.getByText('7 Sivan 5787 · Shavuot reading')).toBeInTheDocument();
   });
 
@@ -86,7 +94,11 @@ describe('registry page for a visitor', () => {
     serveRegistry(aRegistry());
     renderApp('/registry/no-such-registry');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registry Not Found' })).toBeInTheDocument();
-    await waitFor(() => expect((JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id)).toEqual([REGISTRY_ID]));
+    await waitFor(() =>
+      expect((JSON.parse(window.localStorage.getItem(RECENT_REGISTRIES_KEY) ?? '[]') as { id: string }[]).map((entry) => entry.id)).toEqual(
+        [REGISTRY_ID],
+      ),
+    );
   });
 
   it('shares the short link with a QR code that can be downloaded for invitations', async () => {
@@ -277,7 +289,13 @@ describe("the owner's 'Recent Gifts'", () => {
     const section = within(screen.getByRole('region', { name: 'Recent Gifts' }));
     const items = section.getAllByRole('listitem');
     expect(items).toHaveLength(5);
-    expect(items.map((item) => within(item).getByText(/^Giver/).textContent)).toEqual(['Giver 1', 'Giver 2', 'Giver 3', 'Giver 4', 'Giver 5']);
+    expect(items.map((item) => within(item).getByText(/^Giver/).textContent)).toEqual([
+      'Giver 1',
+      'Giver 2',
+      'Giver 3',
+      'Giver 4',
+      'Giver 5',
+    ]);
     expect(within(items[0]!).getByText('Mar 20, 2026')).toBeInTheDocument();
     expect(within(items[0]!).getByText('$36.00')).toBeInTheDocument();
     expect(within(items[0]!).getByText('Succeeded')).toBeInTheDocument();
@@ -288,7 +306,9 @@ describe("the owner's 'Recent Gifts'", () => {
 
   it("shows each gift in its own currency, and no 'more' line for 5 gifts or fewer", async () => {
     signInAs(member);
-    await openRegistry(anOwnerRegistry({ currency: 'CAD', gifts: gifts.slice(0, 5).map((gift) => ({ ...gift, currency: 'CAD' as const })), hasGifts: true }));
+    await openRegistry(
+      anOwnerRegistry({ currency: 'CAD', gifts: gifts.slice(0, 5).map((gift) => ({ ...gift, currency: 'CAD' as const })), hasGifts: true }),
+    );
     const section = within(screen.getByRole('region', { name: 'Recent Gifts' }));
     expect(section.getAllByText('CA$36.00').length).toBeGreaterThan(0);
     expect(section.queryByText(/more gifts/)).not.toBeInTheDocument();
@@ -312,9 +332,11 @@ describe("the owner's 'Recent Gifts'", () => {
 
 describe('short link /r/{shortCode}', () => {
   it('opens the registry page in place of the short link', async () => {
-    server.use(http.get('/api/short-links/:code', ({ params }) =>
-      params.code === 'k7m2q9xz' ? HttpResponse.json(aRegistry()) : HttpResponse.json({ message: 'Registry not found' }, { status: 404 }),
-    ));
+    server.use(
+      http.get('/api/short-links/:code', ({ params }) =>
+        params.code === 'k7m2q9xz' ? HttpResponse.json(aRegistry()) : HttpResponse.json({ message: 'Registry not found' }, { status: 404 }),
+      ),
+    );
     await openRegistry(aRegistry(), '/r/k7m2q9xz');
     expect(screen.getByLabelText('Registry link')).toHaveValue(`${window.location.origin}/r/k7m2q9xz`);
   });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import {
-  changeCurrencySchema,
-  createRegistrySchema,
-  editRegistrySchema,
-  parseCelebrationDate,
-} from '@core/registry/registry-schemas';
+import { changeCurrencySchema, createRegistrySchema, editRegistrySchema, parseCelebrationDate } from '@core/registry/registry-schemas';
 
 async function messages(promise: Promise<unknown>): Promise<string[]> {
   try {
@@ -41,12 +36,20 @@ describe('registry schemas (shared by the form and the server)', () => {
 
   it("casts the form's yyyy-mm-dd to an ISO string, and defaults the currency to USD, the registry to listed, the celebration to unsaid and the Torah readings to the diaspora's", () => {
     const cast = createRegistrySchema.cast({ childName: ' Noah ', celebrationDate: '2026-03-14' });
-    expect(cast).toEqual({ ...valid, celebrationDate: '2026-03-14T00:00:00.000Z', unlisted: false, celebrationType: 'unspecified', hebrewCalendar: 'diaspora' });
+    expect(cast).toEqual({
+      ...valid,
+      celebrationDate: '2026-03-14T00:00:00.000Z',
+      unlisted: false,
+      celebrationType: 'unspecified',
+      hebrewCalendar: 'diaspora',
+    });
   });
 
   it('refuses dates that do not exist, zone-less date-times and far-off years', async () => {
     for (const celebrationDate of ['2026-02-30', '2026-03-14T10:00', '0202-03-14', 'next spring']) {
-      expect(await messages(createRegistrySchema.validate({ ...valid, celebrationDate }))).toEqual(['Celebration date must be a valid date']);
+      expect(await messages(createRegistrySchema.validate({ ...valid, celebrationDate }))).toEqual([
+        'Celebration date must be a valid date',
+      ]);
     }
     expect(parseCelebrationDate('2024-02-29')?.toISOString()).toBe('2024-02-29T00:00:00.000Z');
   });

@@ -19,7 +19,15 @@ export interface RenderAppOptions {
  * pointer-events: none, as MUI's disabled buttons have), and how a photo is framed (the focal
  * point tests). A test that asserts another property adds it here.
  */
-const OBSERVED_PROPERTIES = new Set(['display', 'visibility', 'opacity', 'pointer-events', 'object-fit', 'object-position', 'aspect-ratio']);
+const OBSERVED_PROPERTIES = new Set([
+  'display',
+  'visibility',
+  'opacity',
+  'pointer-events',
+  'object-fit',
+  'object-position',
+  'aspect-ratio',
+]);
 
 /**
  * jsdom draws nothing, yet its getComputedStyle matches every rule of every sheet against the
@@ -92,5 +100,7 @@ export function toastRegion(): HTMLElement {
  * load in a test file compiles the whole payouts feature, hence the long wait.
  */
 export async function ownerToolsLoaded(): Promise<void> {
-  await waitFor(() => expect(screen.queryByRole('progressbar', { name: "Loading your registry's tools…" })).not.toBeInTheDocument(), { timeout: 15_000 });
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: "Loading your registry's tools…" })).not.toBeInTheDocument(), {
+    timeout: 15_000,
+  });
 }

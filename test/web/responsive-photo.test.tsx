@@ -18,7 +18,10 @@ describe('an uploaded photo on a page', () => {
     expect(img).not.toHaveAttribute('loading');
     const sources = [...container.querySelectorAll('picture > source')];
     expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
-    expect(sources[0]).toHaveAttribute('srcset', `/uploads/${ID}-2400x1800-480w.avif 480w, /uploads/${ID}-2400x1800-960w.avif 960w, /uploads/${ID}-2400x1800-1440w.avif 1440w`);
+    expect(sources[0]).toHaveAttribute(
+      'srcset',
+      `/uploads/${ID}-2400x1800-480w.avif 480w, /uploads/${ID}-2400x1800-960w.avif 960w, /uploads/${ID}-2400x1800-1440w.avif 1440w`,
+    );
     expect(sources[1]).toHaveAttribute('sizes', SIZES);
   });
 
@@ -40,11 +43,16 @@ describe('an uploaded photo on a page', () => {
   });
 
   it('on a registry card (the landing, search, the family’s list), offers the copies at a card’s width, below the page', () => {
-    const { container } = render(<RegistryCard registry={aSearchResult({ childName: 'Noah', photoUrl: `/uploads/${ID}-2400x1800.jpg` })} hideFinancials />);
+    const { container } = render(
+      <RegistryCard registry={aSearchResult({ childName: 'Noah', photoUrl: `/uploads/${ID}-2400x1800.jpg` })} hideFinancials />,
+    );
     const img = screen.getByRole('img', { name: 'Photo of Noah' });
     expect(img).toHaveAttribute('loading', 'lazy');
     const sources = [...container.querySelectorAll('picture > source')];
-    expect(sources[1]).toHaveAttribute('srcset', `/uploads/${ID}-2400x1800-480w.webp 480w, /uploads/${ID}-2400x1800-960w.webp 960w, /uploads/${ID}-2400x1800-1440w.webp 1440w`);
+    expect(sources[1]).toHaveAttribute(
+      'srcset',
+      `/uploads/${ID}-2400x1800-480w.webp 480w, /uploads/${ID}-2400x1800-960w.webp 960w, /uploads/${ID}-2400x1800-1440w.webp 1440w`,
+    );
     // A third of the widest page, half of a tablet's, a phone's whole width: never the 2400-pixel original.
     expect(sources[0]).toHaveAttribute('sizes', '(min-width: 1200px) 370px, (min-width: 600px) 50vw, 100vw');
   });

@@ -42,7 +42,15 @@ describe('the way to the sign-in page remembers where it came from', () => {
   it('writes the page into the login path, and nothing that leads elsewhere', () => {
     expect(loginPathFor('/create-registry')).toBe('/api/login?returnTo=%2Fcreate-registry');
     expect(loginPathFor('/registry/r-1/gifts?sort=name')).toBe('/api/login?returnTo=%2Fregistry%2Fr-1%2Fgifts%3Fsort%3Dname');
-    for (const elsewhere of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/api/logout', '/auth', 'create-registry', '/a\nb']) {
+    for (const elsewhere of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/api/logout',
+      '/auth',
+      'create-registry',
+      '/a\nb',
+    ]) {
       expect(loginPathFor(elsewhere)).toBe('/api/login');
       expect(returnPathOf(elsewhere)).toBeNull();
     }
@@ -74,8 +82,16 @@ describe('signing in comes back', () => {
     );
     const { user } = renderApp('/auth?returnTo=%2Fcreate-registry');
     await user.click(await screen.findByRole('button', { name: 'Need an account? Sign up' }));
-    const values = { 'First Name': 'Sarah', 'Last Name': 'Cohen', Email: 'sarah@example.com', Username: 'sarah', Password: 'secret123', 'Confirm Password': 'secret123' };
-    for (const [label, value] of Object.entries(values)) await fillIn(user, screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }), value);
+    const values = {
+      'First Name': 'Sarah',
+      'Last Name': 'Cohen',
+      Email: 'sarah@example.com',
+      Username: 'sarah',
+      Password: 'secret123',
+      'Confirm Password': 'secret123',
+    };
+    for (const [label, value] of Object.entries(values))
+      await fillIn(user, screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }), value);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Your Registry' }, { timeout: 15_000 })).toBeInTheDocument();
   });

@@ -23,11 +23,14 @@ describe('route table (docs/product.md#route-table)', () => {
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
   });
 
-  it.each(['/admin/charity-payouts', '/admin/manual-payouts', '/admin/gift-refunds', '/admin/failed-payouts', '/admin/finance'])('shows the 404 page on %s to a signed-in non-admin', async (path) => {
-    signInAs(member);
-    renderApp(path);
-    expect(await h1('Page not found')).toBeInTheDocument();
-  });
+  it.each(['/admin/charity-payouts', '/admin/manual-payouts', '/admin/gift-refunds', '/admin/failed-payouts', '/admin/finance'])(
+    'shows the 404 page on %s to a signed-in non-admin',
+    async (path) => {
+      signInAs(member);
+      renderApp(path);
+      expect(await h1('Page not found')).toBeInTheDocument();
+    },
+  );
 
   it('shows the 404 page on an admin page to a visitor', async () => {
     renderApp('/admin/manual-payouts');
@@ -140,9 +143,6 @@ describe('charities page', () => {
     // The second charity has no website.
     expect(screen.getAllByRole('link', { name: /Visit website/ })).toHaveLength(1);
     expect(screen.getByText('Civil Rights Impact')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Create Registry' })).toHaveAttribute(
-      'href',
-      '/create-registry',
-    );
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Create Registry' })).toHaveAttribute('href', '/create-registry');
   });
 });

@@ -82,7 +82,9 @@ describe('sandbox onboarding page', () => {
   });
 
   it('a used link (410) shows the message and a link to a fresh one', async () => {
-    server.use(http.get('/api/sandbox/onboarding', () => HttpResponse.json({ message: EXPIRED, refreshUrl: REFRESH_URL }, { status: 410 })));
+    server.use(
+      http.get('/api/sandbox/onboarding', () => HttpResponse.json({ message: EXPIRED, refreshUrl: REFRESH_URL }, { status: 410 })),
+    );
     await openPage();
     expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get a new setup link' })).toHaveAttribute('href', REFRESH_URL);
@@ -91,7 +93,9 @@ describe('sandbox onboarding page', () => {
 
   it('a link that expires while the page is open (410 on submit) shows the same notice', async () => {
     serveAccount();
-    server.use(http.post('/api/sandbox/onboarding', () => HttpResponse.json({ message: EXPIRED, refreshUrl: REFRESH_URL }, { status: 410 })));
+    server.use(
+      http.post('/api/sandbox/onboarding', () => HttpResponse.json({ message: EXPIRED, refreshUrl: REFRESH_URL }, { status: 410 })),
+    );
     const { user } = await openPage();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(EXPIRED)).toBeInTheDocument();

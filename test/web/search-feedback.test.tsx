@@ -14,7 +14,9 @@ function serveSearch() {
   server.use(
     http.get('/api/registries/search', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
-      return q.length < 3 ? HttpResponse.json({ message: HINT, errors: { q: HINT } }, { status: 400 }) : HttpResponse.json([aSearchResult()]);
+      return q.length < 3
+        ? HttpResponse.json({ message: HINT, errors: { q: HINT } }, { status: 400 })
+        : HttpResponse.json([aSearchResult()]);
     }),
   );
 }

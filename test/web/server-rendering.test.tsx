@@ -30,8 +30,17 @@ const invited = aRegistry({ childName: 'Maya Stein', personalMessage: 'Join us!'
 const answers: Record<string, unknown> = {
   [`/api/invitations/${GUEST_TOKEN}`]: {
     registry: {
-      id: invited.id, shortCode: invited.shortCode, childName: invited.childName, celebrationType: invited.celebrationType, celebrationDate: invited.celebrationDate,
-      hebrewDate: invited.hebrewDate, personalMessage: invited.personalMessage, photoUrl: invited.photoUrl, photoFocusX: invited.photoFocusX, photoFocusY: invited.photoFocusY, acceptsGifts: true,
+      id: invited.id,
+      shortCode: invited.shortCode,
+      childName: invited.childName,
+      celebrationType: invited.celebrationType,
+      celebrationDate: invited.celebrationDate,
+      hebrewDate: invited.hebrewDate,
+      personalMessage: invited.personalMessage,
+      photoUrl: invited.photoUrl,
+      photoFocusX: invited.photoFocusX,
+      photoFocusY: invited.photoFocusY,
+      acceptsGifts: true,
     },
     guest: { name: 'Dora Levi', partySize: 4 },
     rsvp: { answer: 'yes', partySize: 3, answeredAt: '2026-05-01T10:00:00.000Z' },
@@ -44,7 +53,17 @@ const answers: Record<string, unknown> = {
   [`/api/registries/${REGISTRY_ID}`]: aRegistry({ childName: 'Maya Stein', personalMessage: 'Thank you for celebrating with us!' }),
 };
 
-const GUEST_PAGES = ['/', `/registry/${REGISTRY_ID}`, `/gift/${REGISTRY_ID}`, `/i/${GUEST_TOKEN}?rsvp=saved`, '/charities', '/faq', '/privacy', '/terms', '/security'];
+const GUEST_PAGES = [
+  '/',
+  `/registry/${REGISTRY_ID}`,
+  `/gift/${REGISTRY_ID}`,
+  `/i/${GUEST_TOKEN}?rsvp=saved`,
+  '/charities',
+  '/faq',
+  '/privacy',
+  '/terms',
+  '/security',
+];
 const NOT_DRAWN = ['/registry/9b2f7c1e-0d4a-4f1b-8c3e-000000000404', '/create-registry', '/admin/finance'];
 
 /**
@@ -64,7 +83,6 @@ beforeAll(async () => {
 function drawnOnTheServer(url: string): RenderedGuestPage | null {
   return drawn.get(url) ?? null;
 }
-
 
 let unmount: (() => Promise<void>) | null = null;
 afterEach(async () => {
@@ -232,7 +250,12 @@ describe('a guest page drawn on the server', () => {
     const page = drawnOnTheServer(`/i/${GUEST_TOKEN}?rsvp=saved`);
     document.body.innerHTML = page?.html ?? '';
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You’re invited, Dora Levi');
-    expect(screen.getAllByRole('status').map((region) => region.textContent).join(' ')).toContain('Your answer is saved');
+    expect(
+      screen
+        .getAllByRole('status')
+        .map((region) => region.textContent)
+        .join(' '),
+    ).toContain('Your answer is saved');
     expect(document.body.textContent).toContain('Your answer: Coming, 3 people');
     expect(screen.getByRole('radio', { name: 'Coming' })).toBeChecked();
     expect((screen.getByLabelText('How many are coming') as HTMLInputElement).value).toBe('3');

@@ -27,7 +27,15 @@ vi.mock('@stripe/react-stripe-js', () => ({
     fake.elementsOptions.push(options);
     return <>{children}</>;
   },
-  PaymentElement: ({ options, onReady, onLoadError }: { options: unknown; onReady?: () => void; onLoadError?: (event: unknown) => void }) => {
+  PaymentElement: ({
+    options,
+    onReady,
+    onLoadError,
+  }: {
+    options: unknown;
+    onReady?: () => void;
+    onLoadError?: (event: unknown) => void;
+  }) => {
     fake.paymentElementOptions.push(options);
     // Once, when mounted, as Stripe's element does.
     useEffect(() => {
@@ -43,7 +51,9 @@ vi.mock('@stripe/react-stripe-js', () => ({
 const checkoutPath = `/checkout/${REGISTRY_ID}`;
 
 function serveStripeConfig(publishableKey = 'pk_test_123') {
-  server.use(http.get('/api/config', () => HttpResponse.json({ ...sandboxConfig, paymentProvider: 'stripe', stripePublishableKey: publishableKey })));
+  server.use(
+    http.get('/api/config', () => HttpResponse.json({ ...sandboxConfig, paymentProvider: 'stripe', stripePublishableKey: publishableKey })),
+  );
 }
 
 beforeEach(() => {

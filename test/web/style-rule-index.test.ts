@@ -42,7 +42,9 @@ describe('the style rule index of the web tests', () => {
 
     expectSame();
     // A sheet added, as emotion adds one per rule.
-    change(both, (framed) => framed.head.insertAdjacentHTML('beforeend', '<style>.c { display: inline-block } .title { visibility: hidden }</style>'));
+    change(both, (framed) =>
+      framed.head.insertAdjacentHTML('beforeend', '<style>.c { display: inline-block } .title { visibility: hidden }</style>'),
+    );
     expectSame();
     // A rule inserted into a sheet through the CSS object model, which changes no node, then a node.
     change(both, (framed) => framed.styleSheets[0]!.insertRule('.note { visibility: collapse }', framed.styleSheets[0]!.cssRules.length));
@@ -61,7 +63,9 @@ describe('the style rule index of the web tests', () => {
     const checkedSelectors = (withIndex: boolean) => {
       const framed = documentWithRules();
       const impl = Object.getOwnPropertySymbols(framed).find((symbol) => symbol.description === 'impl')!;
-      const engine = (framed as unknown as Record<symbol, { _domSelector: { check: (selector: string, ...rest: unknown[]) => unknown } }>)[impl]!._domSelector;
+      const engine = (framed as unknown as Record<symbol, { _domSelector: { check: (selector: string, ...rest: unknown[]) => unknown } }>)[
+        impl
+      ]!._domSelector;
       const checked: string[] = [];
       const check = engine.check;
       engine.check = (selector, ...rest) => {

@@ -17,7 +17,9 @@ describe('the style rule prefilter of the web tests', () => {
     const document = documentWithRules();
     const checked: string[] = [];
     const impl = Object.getOwnPropertySymbols(document).find((symbol) => symbol.description === 'impl')!;
-    const engine = (document as unknown as Record<symbol, { _domSelector: { check: (selector: string, ...rest: unknown[]) => unknown } }>)[impl]!._domSelector;
+    const engine = (document as unknown as Record<symbol, { _domSelector: { check: (selector: string, ...rest: unknown[]) => unknown } }>)[
+      impl
+    ]!._domSelector;
     const check = engine.check;
     engine.check = (selector, ...rest) => {
       checked.push(selector);

@@ -121,7 +121,12 @@ export function readNeeds(selectorList: string): Needs[] | null {
     const own = written.length === selectors.length ? written[at]!.trim() : null;
     // Emotion writes most rules as one class, jsdom's default sheet as lists of tags: what the
     // engine would say of those is known.
-    needs.push({ tag, classes, attributes: own ? attributesOf(lastCompound(own)) : [], exact: own !== null && own !== '' && EXACT.test(own) });
+    needs.push({
+      tag,
+      classes,
+      attributes: own ? attributesOf(lastCompound(own)) : [],
+      exact: own !== null && own !== '' && EXACT.test(own),
+    });
   }
   return needs;
 }

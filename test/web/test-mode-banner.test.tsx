@@ -50,10 +50,14 @@ describe('the Test mode banner', () => {
   });
 
   it('is not drawn where the shell says nothing and the configuration names Stripe', async () => {
-    server.use(http.get('/api/config', () => HttpResponse.json({ ...sandboxConfig, paymentProvider: 'stripe', stripePublishableKey: 'pk_test_1' })));
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ ...sandboxConfig, paymentProvider: 'stripe', stripePublishableKey: 'pk_test_1' })),
+    );
     renderApp('/faq');
     // The support address comes with the configuration: once it is there, so is the answer.
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toMatch(/^mailto:/), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toMatch(/^mailto:/), {
+      timeout: 15_000,
+    });
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
   });
 

@@ -114,7 +114,16 @@ describe('/thank-you-cards/{id} for someone who is not the owner', () => {
 describe('/thank-you-cards/{id} for the owner', () => {
   it('lists the contributors with amount and badge, and the progress', async () => {
     const sentNote = aNote({ id: 'n-2', giftId: 'g-2', status: 'sent', sentAt: '2026-03-04T09:00:00.000Z' });
-    await openPage([rachel, { ...david, thankYouNote: sentNote }, aContributor({ id: 'g-3', giftGiverName: 'Leah Stern', giftGiverEmail: 'leah@example.com', thankYouNote: aNote({ id: 'n-3', giftId: 'g-3' }) })]);
+    await openPage([
+      rachel,
+      { ...david, thankYouNote: sentNote },
+      aContributor({
+        id: 'g-3',
+        giftGiverName: 'Leah Stern',
+        giftGiverEmail: 'leah@example.com',
+        thankYouNote: aNote({ id: 'n-3', giftId: 'g-3' }),
+      }),
+    ]);
     expect(document.title).toBe(`${TITLE} | Mitzvah Gifts`);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
@@ -330,7 +339,13 @@ describe('/thank-you-cards/{id} for the owner', () => {
   });
 
   it('says a card was not delivered, in the list and on the card, and sends it again to the address the family corrects', async () => {
-    const bounced = aNote({ id: 'n-8', giftId: 'g-1', status: 'sent', sentAt: '2026-03-04T09:00:00.000Z', notDeliveredAt: '2026-03-04T09:05:00.000Z' });
+    const bounced = aNote({
+      id: 'n-8',
+      giftId: 'g-1',
+      status: 'sent',
+      sentAt: '2026-03-04T09:00:00.000Z',
+      notDeliveredAt: '2026-03-04T09:05:00.000Z',
+    });
     const { user, api } = await openPage([{ ...rachel, thankYouNote: bounced }, david]);
     expect(screen.getByText('Not Delivered')).toBeInTheDocument();
     await select(user, /Rachel Levy/);
@@ -441,7 +456,10 @@ describe('/thank-you-cards/{id} for the owner', () => {
     const { user } = await openPage();
     server.use(
       http.post('/api/thank-you-notes', () =>
-        HttpResponse.json({ message: 'Invalid input', errors: { customMessage: 'Message must be at most 5000 characters' } }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'Invalid input', errors: { customMessage: 'Message must be at most 5000 characters' } },
+          { status: 400 },
+        ),
       ),
     );
     await select(user, /Rachel Levy/);

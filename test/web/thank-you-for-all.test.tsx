@@ -9,7 +9,12 @@ import { aContributor, aNote, david, rachel, serveThankYouCalls } from './thank-
 
 const PAGE = `/thank-you-cards/${REGISTRY_ID}`;
 const TITLE = 'Personalized Thank You Cards';
-const leah = aContributor({ id: 'g-3', giftGiverName: 'Leah Stern', giftGiverEmail: 'leah@example.com', thankYouNote: aNote({ id: 'n-3', giftId: 'g-3', status: 'sent', sentAt: '2026-03-04T09:00:00.000Z' }) });
+const leah = aContributor({
+  id: 'g-3',
+  giftGiverName: 'Leah Stern',
+  giftGiverEmail: 'leah@example.com',
+  thankYouNote: aNote({ id: 'n-3', giftId: 'g-3', status: 'sent', sentAt: '2026-03-04T09:00:00.000Z' }),
+});
 const sol = aContributor({ id: 'g-4', giftGiverName: 'Grandpa Sol', giftGiverEmail: '' });
 const davidWithDraft = { ...david, thankYouNote: aNote({ id: 'n-2', giftId: 'g-2', customMessage: 'Dear David, a draft' }) };
 
@@ -34,7 +39,13 @@ function serveSendToAll(contributors: ContributorView[], recipients: Contributor
       const sent = new Set(recipients.map((r) => r.id));
       server.use(
         http.get('/api/registries/:id/contributors', () =>
-          HttpResponse.json(contributors.map((c) => (sent.has(c.id) ? { ...c, thankYouNote: aNote({ id: `n-${c.id}`, giftId: c.id, status: 'sent', sentAt: '2026-03-05T09:00:00.000Z' }) } : c))),
+          HttpResponse.json(
+            contributors.map((c) =>
+              sent.has(c.id)
+                ? { ...c, thankYouNote: aNote({ id: `n-${c.id}`, giftId: c.id, status: 'sent', sentAt: '2026-03-05T09:00:00.000Z' }) }
+                : c,
+            ),
+          ),
         ),
       );
       return HttpResponse.json({
@@ -57,7 +68,9 @@ describe('Send to All Without a Card', () => {
     expect(composer.getByText(/^2 gifts have no card yet\./)).toBeInTheDocument();
     expect(composer.getByText(/Grandpa Sol gave without an e-mail/)).toBeInTheDocument();
     expect(composer.getByText(/David Katz has a draft card: this message replaces it/)).toBeInTheDocument();
-    expect((composer.getByRole('textbox', { name: /Message for Everyone/ }) as HTMLTextAreaElement).value).toMatch(/^Dear \{name\},\n\nThank you so much/);
+    expect((composer.getByRole('textbox', { name: /Message for Everyone/ }) as HTMLTextAreaElement).value).toMatch(
+      /^Dear \{name\},\n\nThank you so much/,
+    );
     await waitFor(() => expect(preview('Rachel Levy').getAttribute('srcdoc')).toContain('Dear Rachel Levy,'));
     expect(preview('Rachel Levy').getAttribute('srcdoc')).not.toContain('{name}');
 
@@ -95,14 +108,20 @@ describe('Send to All Without a Card', () => {
 
     expect(await within(toastRegion()).findByText('Thank You Cards Sent!')).toBeInTheDocument();
     expect(within(toastRegion()).getByText('2 thank-you cards sent. No card for Grandpa Sol: no e-mail.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ templateId: 'warm', customMessage: expect.stringMatching(/^Dear \{name\},/), imageUrls: [], imageSize: 'medium' }]);
+    expect(bodies).toEqual([
+      { templateId: 'warm', customMessage: expect.stringMatching(/^Dear \{name\},/), imageUrls: [], imageSize: 'medium' },
+    ]);
     expect(await screen.findByText('3/4 cards sent')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Send to All Without a Card' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: TITLE })).toHaveFocus());
   });
 
   it('says what the server answered when nobody is left to thank (another tab sent them)', async () => {
-    server.use(http.post('/api/registries/:id/thank-you-cards', () => HttpResponse.json({ message: 'Every gift already has a card' }, { status: 409 })));
+    server.use(
+      http.post('/api/registries/:id/thank-you-cards', () =>
+        HttpResponse.json({ message: 'Every gift already has a card' }, { status: 409 }),
+      ),
+    );
     const { composer, user } = await openComposer([rachel]);
     await user.click(composer.getByRole('button', { name: 'Review and Send 1 card' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Send 1 card?' })).getByRole('button', { name: 'Send 1 card' }));

@@ -8,7 +8,9 @@ import * as React from 'react';
  * still fire, with less exact locations; nothing a test asserts reads these stacks.
  */
 export function withoutOwnerStacks(): void {
-  const internals = (React as unknown as Record<string, Record<string, unknown> | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
-  if (!internals || !('recentlyCreatedOwnerStacks' in internals)) throw new Error('React has changed: it no longer counts the owner stacks it records');
+  const internals = (React as unknown as Record<string, Record<string, unknown> | undefined>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (!internals || !('recentlyCreatedOwnerStacks' in internals))
+    throw new Error('React has changed: it no longer counts the owner stacks it records');
   Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => {} });
 }

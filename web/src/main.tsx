@@ -38,7 +38,9 @@ if (tapped) {
   // loaded before the first render, which then shows it whole, with no spinner before it; a page
   // that fails to load shows its error as it would have.
   history.pushState(null, '', tapped);
-  void preloadPageAt(location.pathname).catch(() => undefined).then(start);
+  void preloadPageAt(location.pathname)
+    .catch(() => undefined)
+    .then(start);
 } else {
   start();
 }

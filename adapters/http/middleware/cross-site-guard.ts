@@ -27,11 +27,19 @@ function refused(): DomainError {
  * providers' servers (the webhooks, the one-click unsubscribe under its prefix) are exempt;
  * nothing else is.
  */
-export function crossSiteGuard(options: { allowedOrigins: string[]; exemptPaths: string[]; exemptPrefixes?: string[] }): Middleware<HttpState> {
+export function crossSiteGuard(options: {
+  allowedOrigins: string[];
+  exemptPaths: string[];
+  exemptPrefixes?: string[];
+}): Middleware<HttpState> {
   const allowed = new Set(options.allowedOrigins);
   const exemptPrefixes = options.exemptPrefixes ?? [];
   return async (ctx, next) => {
-    if (SAFE_METHODS.has(ctx.method) || options.exemptPaths.includes(ctx.path) || exemptPrefixes.some((prefix) => ctx.path.startsWith(prefix))) {
+    if (
+      SAFE_METHODS.has(ctx.method) ||
+      options.exemptPaths.includes(ctx.path) ||
+      exemptPrefixes.some((prefix) => ctx.path.startsWith(prefix))
+    ) {
       return next();
     }
     const fetchSite = ctx.get('Sec-Fetch-Site');

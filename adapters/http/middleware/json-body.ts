@@ -39,7 +39,8 @@ export function jsonBody(): Middleware<HttpState> {
       });
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      if (!readWhole && typeof code === 'string' && CORRUPT_COMPRESSION.test(code)) ctx.throw(400, 'Request body could not be decompressed');
+      if (!readWhole && typeof code === 'string' && CORRUPT_COMPRESSION.test(code))
+        ctx.throw(400, 'Request body could not be decompressed');
       throw error;
     }
   };

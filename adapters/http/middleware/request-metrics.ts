@@ -20,7 +20,10 @@ export function requestMetrics(metrics: Metrics): Middleware<HttpState> {
     try {
       await next();
     } finally {
-      metrics.requestServed({ method: ctx.method, route: routeOf(ctx as unknown as { path: string; _matchedRoute?: unknown }), status: ctx.status }, (performance.now() - started) / 1000);
+      metrics.requestServed(
+        { method: ctx.method, route: routeOf(ctx as unknown as { path: string; _matchedRoute?: unknown }), status: ctx.status },
+        (performance.now() - started) / 1000,
+      );
     }
   };
 }

@@ -70,4 +70,3 @@ export function sessions(
   };
   return [sessionMiddleware, loadUser];
 }
-

@@ -124,7 +124,8 @@ export function webApp(
     ctx.body = encoded;
   };
   const appShell: Middleware<HttpState> = async (ctx, next) => {
-    const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/') && ctx.path !== '/api' && !path.extname(ctx.path);
+    const isPage =
+      (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/') && ctx.path !== '/api' && !path.extname(ctx.path);
     // A page's address names no file (no extension), so the built files are not looked through for it.
     if (!isPage) return next();
     const guestPages = options.guestPages;
@@ -137,13 +138,20 @@ export function webApp(
       // A visitor's phone gets the registry's page itself at the short link, a round trip sooner
       // than a redirect would; the page names its own address as canonical, and the app moves the
       // address bar there as it starts. The family, whose browser draws their page, is sent on.
-      const [shared, rendered] = await Promise.all([preview(ctx.path), ctx.state.user ? null : drawn(ctx, guestPages, paths.registry(target))]);
+      const [shared, rendered] = await Promise.all([
+        preview(ctx.path),
+        ctx.state.user ? null : drawn(ctx, guestPages, paths.registry(target)),
+      ]);
       if (!rendered) {
         ctx.redirect(paths.registry(target));
         return;
       }
       ctx.type = 'html';
-      sendPage(ctx, withCanonical(shared ? withPreview(pageShell, shared) : pageShell, pageUrl(guestPages.publicUrl, paths.registry(target))), rendered);
+      sendPage(
+        ctx,
+        withCanonical(shared ? withPreview(pageShell, shared) : pageShell, pageUrl(guestPages.publicUrl, paths.registry(target))),
+        rendered,
+      );
       return;
     }
     // The app shows its "Page not found" at an address it has no page for; the status says so too,

@@ -21,7 +21,12 @@ function amount(cents: Cents | null): number | null {
 export function accountExportJson(data: AccountExport): AccountExportWire {
   return {
     exportedAt: data.exportedAt.toISOString(),
-    profile: { ...data.profile, createdAt: iso(data.profile.createdAt), bankAccountVerifiedAt: iso(data.profile.bankAccountVerifiedAt), deletionScheduledFor: iso(data.profile.deletionScheduledFor) },
+    profile: {
+      ...data.profile,
+      createdAt: iso(data.profile.createdAt),
+      bankAccountVerifiedAt: iso(data.profile.bankAccountVerifiedAt),
+      deletionScheduledFor: iso(data.profile.deletionScheduledFor),
+    },
     registries: data.registries.map((registry) => ({
       ...registry,
       celebrationDate: iso(registry.celebrationDate),
@@ -49,11 +54,15 @@ export function accountExportJson(data: AccountExport): AccountExportWire {
       sentAt: iso(payout.sentAt),
       charityShares: payout.charityShares.map((share) => ({ ...share, amount: amount(share.amount) })),
     })),
-    coOwnerships: data.coOwnerships.map((share) => ({ ...share, invitationsWaiting: share.invitationsWaiting.map((invitation) => ({ ...invitation, expiresAt: iso(invitation.expiresAt) })) })),
+    coOwnerships: data.coOwnerships.map((share) => ({
+      ...share,
+      invitationsWaiting: share.invitationsWaiting.map((invitation) => ({ ...invitation, expiresAt: iso(invitation.expiresAt) })),
+    })),
   };
 }
 
-const text = (value: string | number | boolean | Date | null) => (value === null ? '' : value instanceof Date ? value.toISOString() : String(value));
+const text = (value: string | number | boolean | Date | null) =>
+  value === null ? '' : value instanceof Date ? value.toISOString() : String(value);
 const decimal = (cents: Cents | null) => (cents === null ? '' : centsToDecimalString(cents));
 
 /** One CSV per kind of record, each with a header row; amounts as exact decimals (36.50). */
@@ -61,11 +70,56 @@ export function accountExportCsvFiles(data: AccountExport): Record<string, strin
   const { profile } = data;
   return {
     'profile.csv': csvText([
-      ['id', 'username', 'email', 'first_name', 'last_name', 'created_at', 'bank_account_status', 'bank_account_verified_at', 'deletion_scheduled_for'],
-      [profile.id, profile.username, profile.email, text(profile.firstName), text(profile.lastName), text(profile.createdAt), text(profile.bankAccountStatus), text(profile.bankAccountVerifiedAt), text(profile.deletionScheduledFor)],
+      [
+        'id',
+        'username',
+        'email',
+        'first_name',
+        'last_name',
+        'created_at',
+        'bank_account_status',
+        'bank_account_verified_at',
+        'deletion_scheduled_for',
+      ],
+      [
+        profile.id,
+        profile.username,
+        profile.email,
+        text(profile.firstName),
+        text(profile.lastName),
+        text(profile.createdAt),
+        text(profile.bankAccountStatus),
+        text(profile.bankAccountVerifiedAt),
+        text(profile.deletionScheduledFor),
+      ],
     ]),
     'registries.csv': csvText([
-      ['id', 'role', 'short_code', 'child_name', 'celebration_type', 'celebration_date', 'personal_message', 'photo_url', 'preferred_charity', 'allow_charity_choice', 'unlisted', 'currency', 'status', 'total_received', 'payout_method', 'paypal_email', 'mailing_name', 'mailing_address', 'mailing_city', 'mailing_state', 'mailing_zip', 'mailing_country', 'closed_at', 'created_at'],
+      [
+        'id',
+        'role',
+        'short_code',
+        'child_name',
+        'celebration_type',
+        'celebration_date',
+        'personal_message',
+        'photo_url',
+        'preferred_charity',
+        'allow_charity_choice',
+        'unlisted',
+        'currency',
+        'status',
+        'total_received',
+        'payout_method',
+        'paypal_email',
+        'mailing_name',
+        'mailing_address',
+        'mailing_city',
+        'mailing_state',
+        'mailing_zip',
+        'mailing_country',
+        'closed_at',
+        'created_at',
+      ],
       ...data.registries.map((registry) => [
         registry.id,
         registry.role,
@@ -94,7 +148,22 @@ export function accountExportCsvFiles(data: AccountExport): Record<string, strin
       ]),
     ]),
     'gifts.csv': csvText([
-      ['id', 'registry_id', 'giver_name', 'giver_email', 'currency', 'amount', 'child_amount', 'charity_amount', 'platform_fee', 'processing_fee', 'charity', 'personal_message', 'payment_status', 'created_at'],
+      [
+        'id',
+        'registry_id',
+        'giver_name',
+        'giver_email',
+        'currency',
+        'amount',
+        'child_amount',
+        'charity_amount',
+        'platform_fee',
+        'processing_fee',
+        'charity',
+        'personal_message',
+        'payment_status',
+        'created_at',
+      ],
       ...data.gifts.map((gift) => [
         gift.id,
         gift.registryId,
@@ -114,23 +183,102 @@ export function accountExportCsvFiles(data: AccountExport): Record<string, strin
     ]),
     'gifts-by-hand.csv': csvText([
       ['id', 'registry_id', 'giver_name', 'giver_email', 'currency', 'amount', 'method', 'received_on', 'note', 'created_at'],
-      ...data.giftsByHand.map((gift) => [gift.id, gift.registryId, gift.giverName, text(gift.giverEmail), gift.currency, decimal(gift.amount), gift.method, gift.receivedOn, text(gift.note), text(gift.createdAt)]),
+      ...data.giftsByHand.map((gift) => [
+        gift.id,
+        gift.registryId,
+        gift.giverName,
+        text(gift.giverEmail),
+        gift.currency,
+        decimal(gift.amount),
+        gift.method,
+        gift.receivedOn,
+        text(gift.note),
+        text(gift.createdAt),
+      ]),
     ]),
     'thank-you-cards.csv': csvText([
-      ['id', 'registry_id', 'gift_id', 'given_by_hand', 'giver_name', 'template', 'message', 'image_urls', 'image_size', 'status', 'sent_at', 'updated_at'],
-      ...data.thankYouNotes.map((note) => [note.id, note.registryId, note.giftId, text(note.byHand), note.giverName, note.templateId, note.message, note.imageUrls.join(' '), note.imageSize, note.status, text(note.sentAt), text(note.updatedAt)]),
-      ...data.cardsForAll.map((card) => [card.id, card.registryId, '', '', 'Everyone without a card', card.templateId, card.message, card.imageUrls.join(' '), card.imageSize, 'sent', text(card.createdAt), text(card.createdAt)]),
+      [
+        'id',
+        'registry_id',
+        'gift_id',
+        'given_by_hand',
+        'giver_name',
+        'template',
+        'message',
+        'image_urls',
+        'image_size',
+        'status',
+        'sent_at',
+        'updated_at',
+      ],
+      ...data.thankYouNotes.map((note) => [
+        note.id,
+        note.registryId,
+        note.giftId,
+        text(note.byHand),
+        note.giverName,
+        note.templateId,
+        note.message,
+        note.imageUrls.join(' '),
+        note.imageSize,
+        note.status,
+        text(note.sentAt),
+        text(note.updatedAt),
+      ]),
+      ...data.cardsForAll.map((card) => [
+        card.id,
+        card.registryId,
+        '',
+        '',
+        'Everyone without a card',
+        card.templateId,
+        card.message,
+        card.imageUrls.join(' '),
+        card.imageSize,
+        'sent',
+        text(card.createdAt),
+        text(card.createdAt),
+      ]),
     ]),
     'payouts.csv': csvText([
       ['registry_id', 'payee', 'currency', 'method', 'amount', 'gift_count', 'status', 'closed_at', 'sent_at', 'reference'],
       ...data.payouts.flatMap((payout) => [
-        [payout.registryId, 'family', payout.currency, text(payout.method), decimal(payout.payoutAmount), '', payout.payoutStatus, text(payout.closedAt), text(payout.sentAt), text(payout.reference)],
-        ...payout.charityShares.map((share) => [payout.registryId, share.charity, payout.currency, '', decimal(share.amount), String(share.giftCount), '', text(payout.closedAt), '', '']),
+        [
+          payout.registryId,
+          'family',
+          payout.currency,
+          text(payout.method),
+          decimal(payout.payoutAmount),
+          '',
+          payout.payoutStatus,
+          text(payout.closedAt),
+          text(payout.sentAt),
+          text(payout.reference),
+        ],
+        ...payout.charityShares.map((share) => [
+          payout.registryId,
+          share.charity,
+          payout.currency,
+          '',
+          decimal(share.amount),
+          String(share.giftCount),
+          '',
+          text(payout.closedAt),
+          '',
+          '',
+        ]),
       ]),
     ]),
     'co-ownerships.csv': csvText([
       ['registry_id', 'child_name', 'your_role', 'owner', 'co_owners', 'invitations_waiting'],
-      ...data.coOwnerships.map((share) => [share.registryId, share.childName, share.role, share.owner, share.coOwners.join('; '), share.invitationsWaiting.map((invitation) => invitation.email).join('; ')]),
+      ...data.coOwnerships.map((share) => [
+        share.registryId,
+        share.childName,
+        share.role,
+        share.owner,
+        share.coOwners.join('; '),
+        share.invitationsWaiting.map((invitation) => invitation.email).join('; '),
+      ]),
     ]),
   };
 }
@@ -140,8 +288,14 @@ export function accountExportFile(data: AccountExport, format: ExportFormat): Ex
   const day = data.exportedAt.toISOString().slice(0, 10);
   const base = `mitzvah-gifts-${data.profile.username.replace(/[^A-Za-z0-9_-]+/g, '-')}-${day}`;
   if (format === 'json') {
-    return { fileName: `${base}.json`, contentType: 'application/json; charset=utf-8', bytes: strToU8(`${JSON.stringify(accountExportJson(data), null, 2)}\n`) };
+    return {
+      fileName: `${base}.json`,
+      contentType: 'application/json; charset=utf-8',
+      bytes: strToU8(`${JSON.stringify(accountExportJson(data), null, 2)}\n`),
+    };
   }
-  const files = Object.fromEntries(Object.entries(accountExportCsvFiles(data)).map(([name, csv]) => [`${base}/${name}`, strToU8(`\uFEFF${csv}`)]));
+  const files = Object.fromEntries(
+    Object.entries(accountExportCsvFiles(data)).map(([name, csv]) => [`${base}/${name}`, strToU8(`\uFEFF${csv}`)]),
+  );
   return { fileName: `${base}.zip`, contentType: 'application/zip', bytes: zipSync(files, { level: 6, mtime: data.exportedAt }) };
 }

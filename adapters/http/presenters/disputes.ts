@@ -41,7 +41,10 @@ export function presentDispute({ dispute, gift, registry, reversibleAmount }: Di
       method: dispute.followUp.method,
       amount: toWireAmount(dispute.followUp.amount),
       status: dispute.followUp.status,
-      claim: dispute.followUp.status === 'sending' ? presentClaim(dispute.followUp.claim?.claimedBy ?? null, dispute.followUp.claim?.claimedAt ?? null, viewer) : null,
+      claim:
+        dispute.followUp.status === 'sending'
+          ? presentClaim(dispute.followUp.claim?.claimedBy ?? null, dispute.followUp.claim?.claimedAt ?? null, viewer)
+          : null,
       reference: dispute.followUp.reference,
       failureMessage: dispute.followUp.failureMessage,
       sentAt: dispute.followUp.sentAt?.toISOString() ?? null,

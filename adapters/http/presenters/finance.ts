@@ -17,7 +17,13 @@ export function presentFinanceReport(report: FinanceReport): FinanceReportView {
     reconciliation: {
       status: reconciliation.status,
       daysReconciled: reconciliation.daysReconciled,
-      lastRun: reconciliation.lastRun ? { day: reconciliation.lastRun.day, status: reconciliation.lastRun.status, finishedAt: reconciliation.lastRun.finishedAt?.toISOString() ?? null } : null,
+      lastRun: reconciliation.lastRun
+        ? {
+            day: reconciliation.lastRun.day,
+            status: reconciliation.lastRun.status,
+            finishedAt: reconciliation.lastRun.finishedAt?.toISOString() ?? null,
+          }
+        : null,
       differences: reconciliation.differences.map((difference) => ({
         key: difference.key,
         kind: difference.kind,

@@ -18,7 +18,9 @@ function presentGiftListEntry(entry: GiftListEntry, registryCurrency: Currency) 
     thankYouStatus: thankYouStatusOf(entry.note),
     countsInTotals: gift.byHand || countsInPayouts(gift),
     // A gift given by hand is simply received: nothing of it passed through us to give back.
-    ...(gift.byHand ? { paymentStatus: 'succeeded' as const, refundable: false, refundAmount: toWireAmount(gift.amount) } : presentRefundState(gift, entry.refundable)),
+    ...(gift.byHand
+      ? { paymentStatus: 'succeeded' as const, refundable: false, refundAmount: toWireAmount(gift.amount) }
+      : presentRefundState(gift, entry.refundable)),
   } satisfies GiftListItemView;
 }
 

@@ -51,7 +51,10 @@ export function presentWebhookReceived() {
 /** What a list shows to offer a gift's refund (see refundProperties in api/gifts.ts). */
 export function presentRefundState(gift: Gift, refundable: boolean) {
   return {
-    paymentStatus: gift.paymentStatus === 'refunded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'disputed' ? gift.paymentStatus : 'succeeded',
+    paymentStatus:
+      gift.paymentStatus === 'refunded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'disputed'
+        ? gift.paymentStatus
+        : 'succeeded',
     refundable,
     refundAmount: toWireAmount(totalCharged(gift)),
   } as const;

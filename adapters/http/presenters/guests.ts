@@ -40,13 +40,24 @@ function presentGuestGift(gift: GuestGift) {
 }
 
 function presentUnmatchedGift(gift: OfflineGift) {
-  return { id: gift.id, giftGiverName: gift.giftGiverName, amount: toWireAmount(gift.amount), method: gift.method, receivedOn: gift.receivedOn } satisfies UnmatchedGiftView;
+  return {
+    id: gift.id,
+    giftGiverName: gift.giftGiverName,
+    amount: toWireAmount(gift.amount),
+    method: gift.method,
+    receivedOn: gift.receivedOn,
+  } satisfies UnmatchedGiftView;
 }
 
 export function presentGuestList(list: GuestList) {
   return {
     currency: list.currency,
-    guests: list.guests.map((state) => ({ ...presentGuest(state.guest), gifts: state.gifts.map(presentGuestGift), given: toWireAmount(state.given), thankYou: state.thankYou })),
+    guests: list.guests.map((state) => ({
+      ...presentGuest(state.guest),
+      gifts: state.gifts.map(presentGuestGift),
+      given: toWireAmount(state.given),
+      thankYou: state.thankYou,
+    })),
     filters: list.filters,
     counts: list.counts,
     giftsToThank: list.giftsToThank,

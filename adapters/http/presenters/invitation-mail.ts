@@ -14,7 +14,13 @@ export function presentInvitationSettings(settings: InvitationSettings) {
 }
 
 export function presentInvitationPreview(preview: InvitationPreview) {
-  return { guestName: preview.guestName, subject: preview.subject, html: preview.html, text: preview.text, notYetInvited: preview.notYetInvited } satisfies InvitationPreviewView;
+  return {
+    guestName: preview.guestName,
+    subject: preview.subject,
+    html: preview.html,
+    text: preview.text,
+    notYetInvited: preview.notYetInvited,
+  } satisfies InvitationPreviewView;
 }
 
 function sentMessage({ queued, skipped }: InvitationsSent): string {

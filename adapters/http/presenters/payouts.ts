@@ -66,7 +66,12 @@ export function presentClosing(transferResult: TransferOutcome | null, registry:
   } satisfies CloseAnswer;
 }
 
-export function presentPayoutStatus(status: { registry: Registry; transferResult: TransferOutcome | null; retryAvailableAt: Date | null; followUps: FamilyFollowUp[] }) {
+export function presentPayoutStatus(status: {
+  registry: Registry;
+  transferResult: TransferOutcome | null;
+  retryAvailableAt: Date | null;
+  followUps: FamilyFollowUp[];
+}) {
   const details = presentPayoutDetails(status.registry);
   return {
     payoutMethod: details.payoutMethod,

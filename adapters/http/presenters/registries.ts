@@ -1,5 +1,13 @@
 import { toWireAmount } from '@api/amount';
-import type { CoOwnerRegistryView, ManagerRegistryView, MessageAnswer, MyRegistry, OwnerRegistryView, RegistrySearchResult, RegistryView } from '@api/registries';
+import type {
+  CoOwnerRegistryView,
+  ManagerRegistryView,
+  MessageAnswer,
+  MyRegistry,
+  OwnerRegistryView,
+  RegistrySearchResult,
+  RegistryView,
+} from '@api/registries';
 import type { Currency } from '@core/money';
 import type { RegistryCard, RegistryDetails, RegistrySummary } from '@core/registry/registry-details';
 import { charityName } from './charities';
@@ -46,7 +54,12 @@ export function presentRegistry(details: RegistryDetails): RegistryView | Manage
     closingAmounts: presentClosingAmounts(details.closing, details.held),
   };
   if (details.role === 'coOwner') {
-    return { ...managed, ...presentPayoutProgress(registry), isOwner: false as const, isCoOwner: true as const } satisfies CoOwnerRegistryView;
+    return {
+      ...managed,
+      ...presentPayoutProgress(registry),
+      isOwner: false as const,
+      isCoOwner: true as const,
+    } satisfies CoOwnerRegistryView;
   }
   return { ...managed, ...presentPayoutDetails(registry), isOwner: true as const, isCoOwner: false as const } satisfies OwnerRegistryView;
 }

@@ -163,32 +163,45 @@ export function accountRoutes(ports: {
 
   router.get('/api/account/exports', async (ctx) => {
     const user = signedInUser(ctx);
-    const [giftCount, requests] = await Promise.all([countAccountGifts(user, repositories), repositories.accountExports.listByUser(user.id)]);
+    const [giftCount, requests] = await Promise.all([
+      countAccountGifts(user, repositories),
+      repositories.accountExports.listByUser(user.id),
+    ]);
     ctx.body = presentExports(giftCount, requests);
   });
 
   router.post('/api/account/exports', async (ctx) => {
-    const request = await requestAccountExport(signedInUser(ctx), ctx.request.body, { accountExports: repositories.accountExports, clock: ports.clock });
+    const request = await requestAccountExport(signedInUser(ctx), ctx.request.body, {
+      accountExports: repositories.accountExports,
+      clock: ports.clock,
+    });
     ctx.status = 202;
     ctx.body = presentExportRequest(request);
   });
 
   // The token comes in the body, never the address, so no log line holds it.
   router.post('/api/account/exports/download', async (ctx) => {
-    const file = await downloadExport(signedInUser(ctx), ctx.request.body, { accountExports: repositories.accountExports, tokens: ports.tokens, clock: ports.clock });
+    const file = await downloadExport(signedInUser(ctx), ctx.request.body, {
+      accountExports: repositories.accountExports,
+      tokens: ports.tokens,
+      clock: ports.clock,
+    });
     sendFile(ctx, file);
   });
 
   router.delete('/api/account', async (ctx) => {
     const user = signedInUser(ctx);
-    const scheduled = await withCurrentPasswordCheck(user, () => scheduleAccountDeletion(user, ctx.request.body ?? {}, { ...useCasePorts, ...repositories }));
+    const scheduled = await withCurrentPasswordCheck(user, () =>
+      scheduleAccountDeletion(user, ctx.request.body ?? {}, { ...useCasePorts, ...repositories }),
+    );
     ctx.state.log.info({ userId: user.id, deletionDueAt: scheduled.deletionDueAt }, 'account deletion scheduled');
     ctx.body = presentAccount(scheduled);
   });
 
   router.post('/api/account/deletion/cancel', async (ctx) => {
     const user = signedInUser(ctx);
-    if (!(await cancelAccountDeletion(user, useCasePorts))) throw new DomainError('account.not_scheduled', 'Your account is not scheduled for deletion');
+    if (!(await cancelAccountDeletion(user, useCasePorts)))
+      throw new DomainError('account.not_scheduled', 'Your account is not scheduled for deletion');
     ctx.body = presentAccount({ ...user, deletionDueAt: null });
   });
 

@@ -17,7 +17,13 @@ import { presentDispute } from '../presenters/disputes';
  * reversals. For administrators only; to everyone else these calls do not exist (404), as every
  * /api/admin call.
  */
-export function adminDisputeRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; clock: Clock; appUrl: string; supportEmail: string }) {
+export function adminDisputeRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  gateway: PaymentGateway;
+  clock: Clock;
+  appUrl: string;
+  supportEmail: string;
+}) {
   const router = new Router<HttpState>({ prefix: '/api/admin/disputes' });
   const { repositories } = ports;
 
@@ -28,7 +34,10 @@ export function adminDisputeRoutes(ports: { repositories: Repositories & UnitOfW
 
   /** The dispute with its gift and registry, as the page lists it. */
   async function listing(dispute: Dispute): Promise<DisputeListing> {
-    const [gift, registry] = await Promise.all([repositories.gifts.findById(dispute.giftId), repositories.registries.findById(dispute.registryId)]);
+    const [gift, registry] = await Promise.all([
+      repositories.gifts.findById(dispute.giftId),
+      repositories.registries.findById(dispute.registryId),
+    ]);
     if (!gift || !registry) throw new DomainError('dispute.not_found', DISPUTE_NOT_FOUND);
     return { dispute, gift, registry, reversibleAmount: reversibleAmount(dispute, gift, registry) };
   }
@@ -53,15 +62,30 @@ export function adminDisputeRoutes(ports: { repositories: Repositories & UnitOfW
 
   router.post('/:id/reverse-transfer', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await reverseDisputeTransfer(ctx.params.id ?? '', actor, { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock, supportEmail: ports.supportEmail });
-    ctx.state.log.warn({ disputeId: dispute.id, actor: actor.label, reversalId: dispute.transferReversalId }, 'family transfer reversed for a lost dispute');
+    const dispute = await reverseDisputeTransfer(ctx.params.id ?? '', actor, {
+      unitOfWork: repositories,
+      gateway: ports.gateway,
+      clock: ports.clock,
+      supportEmail: ports.supportEmail,
+    });
+    ctx.state.log.warn(
+      { disputeId: dispute.id, actor: actor.label, reversalId: dispute.transferReversalId },
+      'family transfer reversed for a lost dispute',
+    );
     ctx.body = presentDispute(await listing(dispute), actor);
   });
 
   router.post('/:id/follow-up-payout/send', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await sendFollowUpTransfer(ctx.params.id ?? '', { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock }, actor);
-    ctx.state.log.info({ disputeId: dispute.id, actor: actor.label, status: dispute.followUp?.status }, 'dispute follow-up transfer asked again');
+    const dispute = await sendFollowUpTransfer(
+      ctx.params.id ?? '',
+      { unitOfWork: repositories, gateway: ports.gateway, clock: ports.clock },
+      actor,
+    );
+    ctx.state.log.info(
+      { disputeId: dispute.id, actor: actor.label, status: dispute.followUp?.status },
+      'dispute follow-up transfer asked again',
+    );
     ctx.body = presentDispute(await listing(dispute), actor);
   });
 

@@ -5,7 +5,13 @@ import { listFailedBankPayouts, retryFailedBankPayout } from '@core/payout/faile
 import { switchPayoutMethodForFamily } from '@core/payout/switch-payout-method';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { adminActor, requireAdmin } from '@core/access/admin-access';
-import { charityPayoutHistory, claimCharityPayout, completeCharityPayout, pendingDistributions, releaseCharityPayout } from '@core/payout/charity-payouts';
+import {
+  charityPayoutHistory,
+  claimCharityPayout,
+  completeCharityPayout,
+  pendingDistributions,
+  releaseCharityPayout,
+} from '@core/payout/charity-payouts';
 import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManualPayout } from '@core/payout/manual-payouts';
 import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';
 import { financeReport, monthJournal } from '@core/ledger/finance-report';
@@ -28,7 +34,13 @@ import {
 } from '../presenters/admin';
 
 /** /api/admin/*: for administrators only; to everyone else these calls do not exist (404). */
-export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; gateway: PaymentGateway; clock: Clock; appUrl: string; supportEmail: string }) {
+export function adminRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  gateway: PaymentGateway;
+  clock: Clock;
+  appUrl: string;
+  supportEmail: string;
+}) {
   const router = new Router<HttpState>({ prefix: '/api/admin' });
   const { repositories, clock } = ports;
 
@@ -65,7 +77,12 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
 
   router.patch('/charity-payouts/:id/status', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await completeCharityPayout(ctx.params.id ?? '', withAmountInCents(ctx.request.body, 'expectedAmount', EXPECTED_AMOUNT_REFUSALS), actor, claiming);
+    const payout = await completeCharityPayout(
+      ctx.params.id ?? '',
+      withAmountInCents(ctx.request.body, 'expectedAmount', EXPECTED_AMOUNT_REFUSALS),
+      actor,
+      claiming,
+    );
     ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout completed');
     ctx.body = presentCharityPayout(payout, actor);
   });
@@ -92,7 +109,10 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
 
   router.patch('/charities/:id', async (ctx) => {
     const actor = me(ctx.state);
-    const charity = await updateCharityDetails(ctx.params.id ?? '', ctx.request.body, { charities: repositories.charities, today: receiptDay(clock.now()) });
+    const charity = await updateCharityDetails(ctx.params.id ?? '', ctx.request.body, {
+      charities: repositories.charities,
+      today: receiptDay(clock.now()),
+    });
     ctx.state.log.info({ charityId: charity.id, actor: actor.label }, 'charity details recorded');
     ctx.body = presentAdminCharity(charity);
   });
@@ -117,16 +137,29 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
 
   router.patch('/manual-payouts/:id/complete', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await completeManualPayout(ctx.params.id ?? '', ctx.request.body, actor, { ...claiming, supportEmail: ports.supportEmail });
+    const payout = await completeManualPayout(ctx.params.id ?? '', ctx.request.body, actor, {
+      ...claiming,
+      supportEmail: ports.supportEmail,
+    });
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout completed');
     ctx.body = presentManualPayout(payout, actor);
   });
 
   router.get('/failed-payouts', async (ctx) => {
-    ctx.body = (await listFailedBankPayouts({ registries: repositories.registries, users: repositories.users, clock })).map(presentFailedPayout);
+    ctx.body = (await listFailedBankPayouts({ registries: repositories.registries, users: repositories.users, clock })).map(
+      presentFailedPayout,
+    );
   });
 
-  const paying = { registries: repositories.registries, users: repositories.users, unitOfWork: repositories, gateway: ports.gateway, clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail };
+  const paying = {
+    registries: repositories.registries,
+    users: repositories.users,
+    unitOfWork: repositories,
+    gateway: ports.gateway,
+    clock,
+    appUrl: ports.appUrl,
+    supportEmail: ports.supportEmail,
+  };
 
   router.post('/failed-payouts/:id/retry', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
@@ -165,7 +198,10 @@ export function adminRoutes(ports: { repositories: Repositories & UnitOfWork; ga
 }
 
 /** A donor list holds givers' names: for the administrator who asked, not for a shared cache. */
-function sendDonorsCsv(ctx: { type: string; body: unknown; set(field: string, value: string): void }, list: Awaited<ReturnType<typeof donorList>>): void {
+function sendDonorsCsv(
+  ctx: { type: string; body: unknown; set(field: string, value: string): void },
+  list: Awaited<ReturnType<typeof donorList>>,
+): void {
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Content-Disposition', `attachment; filename="donors-${list.payout.id}.csv"`);
   ctx.set('Cache-Control', 'private, no-store');

@@ -12,7 +12,15 @@ import type { HttpState } from '../http-state';
 import { notSignedIn, presentLoggedOut, presentUser } from '../presenters/auth';
 import { endSession, startSession } from '../session-access';
 
-export function authRoutes(ports: { users: UserRepository; hasher: PasswordHasher; decoyHash: string; limits: AttemptLimits; unitOfWork: UnitOfWork; clock: Clock; supportEmail: string }) {
+export function authRoutes(ports: {
+  users: UserRepository;
+  hasher: PasswordHasher;
+  decoyHash: string;
+  limits: AttemptLimits;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  supportEmail: string;
+}) {
   const router = new Router<HttpState>();
 
   router.post('/api/register', async (ctx) => {

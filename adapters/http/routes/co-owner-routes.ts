@@ -44,7 +44,9 @@ export function coOwnerRoutes(ports: {
   });
 
   router.delete('/api/registries/:id/co-owners/invitations/:invitationId', async (ctx) => {
-    ctx.body = presentMessage(await cancelCoOwnerInvitation(ctx.params.id ?? '', ctx.params.invitationId ?? '', { ...useCasePorts, user: ctx.state.user }));
+    ctx.body = presentMessage(
+      await cancelCoOwnerInvitation(ctx.params.id ?? '', ctx.params.invitationId ?? '', { ...useCasePorts, user: ctx.state.user }),
+    );
   });
 
   router.delete('/api/registries/:id/co-owners/:userId', async (ctx) => {

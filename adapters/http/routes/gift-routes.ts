@@ -34,7 +34,14 @@ export function giftRoutes(ports: {
 }) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
-  const paying = { unitOfWork: repositories, gifts: repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail, clock: ports.clock };
+  const paying = {
+    unitOfWork: repositories,
+    gifts: repositories.gifts,
+    gateway: ports.gateway,
+    appUrl: ports.appUrl,
+    supportEmail: ports.supportEmail,
+    clock: ports.clock,
+  };
 
   // Every payment started counts against its address until it is paid: what is left counted is
   // the declined, abandoned and unfinished ones card testing is made of, never a party's gifts.
@@ -42,7 +49,11 @@ export function giftRoutes(ports: {
     await ports.paymentStarts.count(ctx.ip);
     let started: Awaited<ReturnType<typeof startGift>>;
     try {
-      started = await startGift(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS), { ...paying, rates: ports.rates, tokens: ports.tokens });
+      started = await startGift(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS), {
+        ...paying,
+        rates: ports.rates,
+        tokens: ports.tokens,
+      });
     } catch (error) {
       // A form the giver still has to correct opened no payment, so it does not spend their tries.
       if (isDomainError(error) && error.code === 'validation.failed') await ports.paymentStarts.uncount(ctx.ip);
@@ -74,7 +85,14 @@ export function giftRoutes(ports: {
   });
 
   // The owner while the registry is open, or an administrator; refundGift says who and when.
-  const refunding = { unitOfWork: repositories, gifts: repositories.gifts, registries: repositories.registries, gateway: ports.gateway, clock: ports.clock, supportEmail: ports.supportEmail };
+  const refunding = {
+    unitOfWork: repositories,
+    gifts: repositories.gifts,
+    registries: repositories.registries,
+    gateway: ports.gateway,
+    clock: ports.clock,
+    supportEmail: ports.supportEmail,
+  };
 
   router.post('/api/gifts/:id/refund', async (ctx) => {
     const gift = await refundGift(ctx.params.id ?? '', ctx.request.body, { ...refunding, user: ctx.state.user });

@@ -29,7 +29,12 @@ function utf8Text(bytes: Uint8Array): string {
 }
 
 /** The family's guest list (core/access/guest-access.ts says who may keep it). */
-export function guestRoutes(ports: { repositories: Repositories & UnitOfWork; tokens: SecretTokens; linkTokens: GuestLinkTokens; publicUrl: string }) {
+export function guestRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  tokens: SecretTokens;
+  linkTokens: GuestLinkTokens;
+  publicUrl: string;
+}) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
 
@@ -62,7 +67,13 @@ export function guestRoutes(ports: { repositories: Repositories & UnitOfWork; to
   });
 
   router.post('/api/registries/:id/guests/:guestId/link', async (ctx) => {
-    const link = await copyGuestLink(ctx.params.id ?? '', ctx.params.guestId ?? '', { ...repositories, tokens: ports.tokens, linkTokens: ports.linkTokens, publicUrl: ports.publicUrl, user: ctx.state.user });
+    const link = await copyGuestLink(ctx.params.id ?? '', ctx.params.guestId ?? '', {
+      ...repositories,
+      tokens: ports.tokens,
+      linkTokens: ports.linkTokens,
+      publicUrl: ports.publicUrl,
+      user: ctx.state.user,
+    });
     // The token is in the answer: no cache keeps it (every /api answer is no-store already).
     ctx.body = presentGuestLink(link);
   });

@@ -12,7 +12,13 @@ import { invitationBudget } from '../invitation-budget';
 import { presentInvitationPreview, presentInvitationSettings, presentInvitationsSent } from '../presenters/invitation-mail';
 
 /** The family's invitations by e-mail (core/invitation/): settings, preview and sending. */
-export function invitationMailRoutes(ports: { repositories: Repositories & UnitOfWork; clock: Clock; appUrl: string; limits: AttemptLimits; personalLink: PersonalLink }) {
+export function invitationMailRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  clock: Clock;
+  appUrl: string;
+  limits: AttemptLimits;
+  personalLink: PersonalLink;
+}) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
 
@@ -21,7 +27,13 @@ export function invitationMailRoutes(ports: { repositories: Repositories & UnitO
   });
 
   router.put('/api/registries/:id/invitations/settings', async (ctx) => {
-    ctx.body = presentInvitationSettings(await saveInvitationSettings(ctx.params.id ?? '', ctx.request.body, { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock }));
+    ctx.body = presentInvitationSettings(
+      await saveInvitationSettings(ctx.params.id ?? '', ctx.request.body, {
+        user: ctx.state.user,
+        unitOfWork: repositories,
+        clock: ports.clock,
+      }),
+    );
   });
 
   const preview = (draft: unknown) => (ctx: { params: Record<string, string | undefined>; state: HttpState }) =>

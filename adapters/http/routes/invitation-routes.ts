@@ -20,7 +20,12 @@ const RSVP_FORM_LIMIT = 1024;
  */
 export function invitationRoutes(ports: { repositories: Pick<Repositories, 'guests' | 'registries'>; tokens: SecretTokens; clock: Clock }) {
   const router = new Router<HttpState>();
-  const useCasePorts = { guests: ports.repositories.guests, registries: ports.repositories.registries, tokens: ports.tokens, clock: ports.clock };
+  const useCasePorts = {
+    guests: ports.repositories.guests,
+    registries: ports.repositories.registries,
+    tokens: ports.tokens,
+    clock: ports.clock,
+  };
 
   router.get('/api/invitations/:token', async (ctx) => {
     ctx.body = presentInvitation(await viewInvitation(ctx.params.token ?? '', useCasePorts));

@@ -54,17 +54,28 @@ export function mailRoutes(ports: {
   });
 
   router.post(`${UNSUBSCRIBE_API_PREFIX}:token`, async (ctx) => {
-    const optOut = await unsubscribeByLink(ctx.params.token ?? '', { tokens: ports.tokens, unitOfWork: ports.unitOfWork, clock: ports.clock });
+    const optOut = await unsubscribeByLink(ctx.params.token ?? '', {
+      tokens: ports.tokens,
+      unitOfWork: ports.unitOfWork,
+      clock: ports.clock,
+    });
     ctx.body = presentUnsubscribed(optOut.category);
   });
 
   router.post(SENDGRID_WEBHOOK_PATH, async (ctx) => {
     const verifier = ports.sendGridEvents;
-    if (!verifier) throw Object.assign(new Error('SendGrid events are not received here: SENDGRID_WEBHOOK_PUBLIC_KEY is not set'), { status: 404, expose: true });
+    if (!verifier)
+      throw Object.assign(new Error('SendGrid events are not received here: SENDGRID_WEBHOOK_PUBLIC_KEY is not set'), {
+        status: 404,
+        expose: true,
+      });
     const rawBody = await readRawBody(ctx, SENDGRID_WEBHOOK_BODY_LIMIT);
     let events;
     try {
-      events = verifier.verify(rawBody, { signature: ctx.get(SENDGRID_SIGNATURE_HEADER) || undefined, timestamp: ctx.get(SENDGRID_TIMESTAMP_HEADER) || undefined });
+      events = verifier.verify(rawBody, {
+        signature: ctx.get(SENDGRID_SIGNATURE_HEADER) || undefined,
+        timestamp: ctx.get(SENDGRID_TIMESTAMP_HEADER) || undefined,
+      });
     } catch (error) {
       ctx.state.log.warn({ source: 'sendgrid-webhook' }, 'webhook refused: signature missing, invalid or stale, or not SendGrid events');
       throw error;

@@ -29,7 +29,9 @@ export function offlineGiftRoutes(ports: { repositories: Repositories; clock: Cl
   router.put('/api/offline-gifts/:id', async (ctx) => {
     // Before the amount is read, so a visitor hears that they must sign in whatever they sent.
     requireSignedIn(ctx.state.user);
-    ctx.body = presentOfflineGift(await updateOfflineGift(ctx.params.id ?? '', inCents(ctx.request.body), { ...repositories, clock, user: ctx.state.user }));
+    ctx.body = presentOfflineGift(
+      await updateOfflineGift(ctx.params.id ?? '', inCents(ctx.request.body), { ...repositories, clock, user: ctx.state.user }),
+    );
   });
 
   router.delete('/api/offline-gifts/:id', async (ctx) => {

@@ -11,7 +11,14 @@ import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { isDomainError } from '@core/errors';
 import { countAttempt, countPoints, leftOf, networkOf, uncountAttempt, type AttemptLimits, type Counter } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
-import { presentCurrencyChanged, presentManagedRegistry, presentMessage, presentMyRegistry, presentRegistry, presentRegistrySummary } from '../presenters/registries';
+import {
+  presentCurrencyChanged,
+  presentManagedRegistry,
+  presentMessage,
+  presentMyRegistry,
+  presentRegistry,
+  presentRegistrySummary,
+} from '../presenters/registries';
 
 /** What a guest is told when a network has searched too much (countAttempt's "Too many …"). */
 const SEARCHES = 'searches from this network';
@@ -92,7 +99,11 @@ export function registryRoutes(ports: {
   });
 
   router.put('/registries/:id', async (ctx) => {
-    const registry = await updateRegistry(ctx.params.id ?? '', ctx.request.body, { ...repositories, photos: ports.photos, user: ctx.state.user });
+    const registry = await updateRegistry(ctx.params.id ?? '', ctx.request.body, {
+      ...repositories,
+      photos: ports.photos,
+      user: ctx.state.user,
+    });
     ctx.body = presentManagedRegistry(await viewRegistry(registry.id, { ...repositories, user: ctx.state.user }));
   });
 

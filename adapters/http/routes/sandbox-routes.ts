@@ -13,11 +13,20 @@ import { recordDispute } from '@core/dispute/record-dispute';
 import type { Logger } from '../logger';
 import { logDisputeOutcome, logPaymentOutcome, type CountPaymentOutcome } from '../payment-outcome-log';
 import type { PaymentStarts } from '../payment-starts';
-import { presentOnboardingAccount, presentOnboardingDone, presentSandboxPayment, presentSpentLink, sandboxRefusals } from '../presenters/sandbox';
+import {
+  presentOnboardingAccount,
+  presentOnboardingDone,
+  presentSandboxPayment,
+  presentSpentLink,
+  sandboxRefusals,
+} from '../presenters/sandbox';
 
 const onboardingSchema = yup.object({
   token: yup.string().required('token is required'),
-  outcome: yup.string().oneOf(ONBOARDING_OUTCOMES, `outcome must be one of ${ONBOARDING_OUTCOMES.join(', ')}`).required('outcome is required'),
+  outcome: yup
+    .string()
+    .oneOf(ONBOARDING_OUTCOMES, `outcome must be one of ${ONBOARDING_OUTCOMES.join(', ')}`)
+    .required('outcome is required'),
 });
 
 const invalidLink = sandboxRefusals.invalidLink;
@@ -49,14 +58,32 @@ export function sandboxRoutes(ports: {
   paymentStarts: PaymentStarts;
 }) {
   const router = new Router<HttpState>();
-  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail, clock: ports.clock };
+  const paying = {
+    unitOfWork: ports.repositories,
+    gifts: ports.repositories.gifts,
+    gateway: ports.gateway,
+    appUrl: ports.appUrl,
+    supportEmail: ports.supportEmail,
+    clock: ports.clock,
+  };
 
   // The sandbox's card issuer reports its disputes here, as Stripe's webhook reports Stripe's. A
   // report that fails to record is logged; the sandbox does not deliver it again.
   const log = ports.logger.child({ source: 'sandbox-dispute' });
   ports.gateway.onDisputeChange(async (report) => {
     try {
-      logDisputeOutcome(log, await recordDispute(report, { unitOfWork: ports.repositories, gateway: ports.gateway, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail }), 'sandbox', ports.countOutcome);
+      logDisputeOutcome(
+        log,
+        await recordDispute(report, {
+          unitOfWork: ports.repositories,
+          gateway: ports.gateway,
+          clock: ports.clock,
+          appUrl: ports.appUrl,
+          supportEmail: ports.supportEmail,
+        }),
+        'sandbox',
+        ports.countOutcome,
+      );
     } catch (error) {
       log.error({ err: error, disputeId: report.disputeId }, 'sandbox dispute could not be recorded');
     }
@@ -76,7 +103,10 @@ export function sandboxRoutes(ports: {
     if (card === 'succeeds' || card === 'disputed') {
       // Charged first, as at Stripe, so that the fee of the charge can be read when it is recorded.
       await ports.gateway.markSettled(intent.id, 'succeeded');
-      const outcome = await recordPaymentSucceeded({ paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency }, paying);
+      const outcome = await recordPaymentSucceeded(
+        { paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency },
+        paying,
+      );
       logPaymentOutcome(ctx.state.log, outcome, 'sandbox', ports.countOutcome);
       if (outcome.kind === 'unknown-payment' || outcome.kind === 'mismatch') throw sandboxRefusals.unmatchedPayment();
       // As Stripe's webhook: the start is given back whether or not the giver's page asks afterwards.

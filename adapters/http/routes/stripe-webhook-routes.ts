@@ -40,7 +40,14 @@ export function stripeWebhookRoutes(ports: {
   paymentStarts: PaymentStarts;
 }) {
   const router = new Router<HttpState>();
-  const paying = { unitOfWork: ports.repositories, gifts: ports.repositories.gifts, gateway: ports.gateway, appUrl: ports.appUrl, supportEmail: ports.supportEmail, clock: ports.clock };
+  const paying = {
+    unitOfWork: ports.repositories,
+    gifts: ports.repositories.gifts,
+    gateway: ports.gateway,
+    appUrl: ports.appUrl,
+    supportEmail: ports.supportEmail,
+    clock: ports.clock,
+  };
 
   router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
     const rawBody = await readRawBody(ctx, STRIPE_WEBHOOK_BODY_LIMIT);
@@ -64,7 +71,13 @@ export function stripeWebhookRoutes(ports: {
       return;
     }
     if (payment.type === 'dispute.changed') {
-      const outcome = await recordDispute(payment.dispute, { unitOfWork: ports.repositories, gateway: ports.gateway, clock: ports.clock, appUrl: ports.appUrl, supportEmail: ports.supportEmail });
+      const outcome = await recordDispute(payment.dispute, {
+        unitOfWork: ports.repositories,
+        gateway: ports.gateway,
+        clock: ports.clock,
+        appUrl: ports.appUrl,
+        supportEmail: ports.supportEmail,
+      });
       logDisputeOutcome(log, outcome, 'stripe-webhook', ports.countOutcome);
       ctx.body = presentWebhookReceived();
       return;
@@ -77,7 +90,10 @@ export function stripeWebhookRoutes(ports: {
     }
     let outcome: PaymentOutcome;
     if (payment.type === 'payment.succeeded') {
-      outcome = await recordPaymentSucceeded({ paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency }, paying);
+      outcome = await recordPaymentSucceeded(
+        { paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency },
+        paying,
+      );
       // The giver may have closed the tab before their page asked: the start is given back here too.
       if (foundPaid(outcome)) await ports.paymentStarts.paid(payment.paymentIntentId);
     } else {

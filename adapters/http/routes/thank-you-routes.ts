@@ -13,7 +13,13 @@ import { typedAddressBudget } from '../typed-address-budget';
 import type { HttpState } from '../http-state';
 import { presentCardForAll, presentContributor, presentGivenNote, presentNote, presentSentNote } from '../presenters/thank-you';
 
-export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork; photos: PhotoStore; clock: Clock; appUrl: string; limits: AttemptLimits }) {
+export function thankYouRoutes(ports: {
+  repositories: Repositories & UnitOfWork;
+  photos: PhotoStore;
+  clock: Clock;
+  appUrl: string;
+  limits: AttemptLimits;
+}) {
   const router = new Router<HttpState>();
   const { repositories } = ports;
 
@@ -54,7 +60,9 @@ export function thankYouRoutes(ports: { repositories: Repositories & UnitOfWork;
 
   // A printed card of a gift given by hand, handed to the giver: counted as sent, no e-mail.
   router.post('/api/thank-you-notes/:id/given', async (ctx) => {
-    ctx.body = presentGivenNote(await markThankYouNoteGiven(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock }));
+    ctx.body = presentGivenNote(
+      await markThankYouNoteGiven(ctx.params.id ?? '', { user: ctx.state.user, unitOfWork: repositories, clock: ports.clock }),
+    );
   });
 
   return router;

@@ -50,7 +50,9 @@ async function receiveUploadedFile(ctx: HttpContext): Promise<{ path: string; di
     }
     throw uploadRefusals.unreadable();
   }
-  const all: File[] = Object.values(files).flat().filter((file): file is File => Boolean(file));
+  const all: File[] = Object.values(files)
+    .flat()
+    .filter((file): file is File => Boolean(file));
   const discard = async () => {
     await Promise.all(all.map((file) => rm(file.filepath, { force: true })));
   };
@@ -62,7 +64,13 @@ async function receiveUploadedFile(ctx: HttpContext): Promise<{ path: string; di
   return { path: file.filepath, discard };
 }
 
-export function uploadRoutes(ports: { photos: PhotoStore; sanitizer: ImageSanitizer; limits: AttemptLimits; queue: BoundedQueue; metrics: Metrics }) {
+export function uploadRoutes(ports: {
+  photos: PhotoStore;
+  sanitizer: ImageSanitizer;
+  limits: AttemptLimits;
+  queue: BoundedQueue;
+  metrics: Metrics;
+}) {
   const router = new Router<HttpState>();
 
   router.post('/api/objects/upload', async (ctx) => {
@@ -72,7 +80,9 @@ export function uploadRoutes(ports: { photos: PhotoStore; sanitizer: ImageSaniti
       await countAttempt([[ports.limits.uploadsPerAccount, user.id]], 'photo uploads');
       const received = await receiveUploadedFile(ctx);
       try {
-        const photo = await ports.queue.run(async () => uploadPhoto(new Uint8Array(await readFile(received.path)), { ...ports, newId: () => crypto.randomUUID() }));
+        const photo = await ports.queue.run(async () =>
+          uploadPhoto(new Uint8Array(await readFile(received.path)), { ...ports, newId: () => crypto.randomUUID() }),
+        );
         ctx.status = 201;
         ctx.body = presentUploadedPhoto(photo);
       } finally {

@@ -57,13 +57,20 @@ export class SandboxDisputes {
   submitEvidence(disputeId: string, text: string): DisputeReport {
     const report = this.retrieve(disputeId);
     if (!awaitsEvidence(report.status)) throw new DisputeEvidenceRefused('This dispute is not waiting for evidence');
-    const under: DisputeReport = { ...report, status: report.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review' };
+    const under: DisputeReport = {
+      ...report,
+      status: report.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review',
+    };
     this.disputes.set(disputeId, under);
     const decision = sandboxDisputeDecision(text);
     if (decision) {
       this.later(this.options.decideAfterMs, () => {
         // Won: the amount comes back; the fee stays with the provider, as Stripe's does.
-        const decided: DisputeReport = { ...under, status: decision, reinstated: decision === 'won' && under.withdrawn ? { amount: under.withdrawn.amount } : null };
+        const decided: DisputeReport = {
+          ...under,
+          status: decision,
+          reinstated: decision === 'won' && under.withdrawn ? { amount: under.withdrawn.amount } : null,
+        };
         this.disputes.set(disputeId, decided);
         return decided;
       });
@@ -100,8 +107,10 @@ export class SandboxDisputes {
     if (!balance) return;
     const created = this.options.clock.now();
     const base = { kind: 'other' as const, type: 'adjustment', reference: report.paymentIntentId, currency: report.currency, created };
-    if (report.withdrawn) await balance.record({ ...base, id: `txn_sbx_dw_${report.disputeId}`, amount: -report.withdrawn.amount, fee: report.withdrawn.fee });
-    if (report.reinstated) await balance.record({ ...base, id: `txn_sbx_dr_${report.disputeId}`, amount: report.reinstated.amount, fee: 0 });
+    if (report.withdrawn)
+      await balance.record({ ...base, id: `txn_sbx_dw_${report.disputeId}`, amount: -report.withdrawn.amount, fee: report.withdrawn.fee });
+    if (report.reinstated)
+      await balance.record({ ...base, id: `txn_sbx_dr_${report.disputeId}`, amount: report.reinstated.amount, fee: 0 });
   }
 
   /** Runs the change after the delay and reports it; the timer never holds the process open. */

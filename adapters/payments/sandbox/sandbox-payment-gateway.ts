@@ -89,7 +89,12 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     this.balance = options.balance;
     this.appUrl = options.appUrl.replace(/\/+$/, '');
     this.clock = options.clock ?? { now: () => new Date() };
-    this.disputes = new SandboxDisputes({ clock: this.clock, openAfterMs: options.disputeAfterMs ?? 3000, decideAfterMs: options.decideAfterMs ?? 2000, balance: this.balance });
+    this.disputes = new SandboxDisputes({
+      clock: this.clock,
+      openAfterMs: options.disputeAfterMs ?? 3000,
+      decideAfterMs: options.decideAfterMs ?? 2000,
+      balance: this.balance,
+    });
   }
 
   async createPaymentIntent(request: PaymentIntentRequest): Promise<CreatedPaymentIntent> {
@@ -239,11 +244,22 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     if (this.transferDelayMs > 0) await delay(this.transferDelayMs);
     const account = await this.accounts.find(request.destinationAccountId);
     if (!account?.verified) return { success: false, reason: 'account_not_ready', message: 'The bank account is not verified yet.' };
-    if (account.rejectsTransfers) return { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };
+    if (account.rejectsTransfers)
+      return { success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' };
     const transferId = `tr_sbx_${this.digest(`transfer:${request.idempotencyKey}`)}`;
     if (!this.transfersMade.has(request.transferGroup)) this.transfersMade.set(request.transferGroup, transferId);
-    await this.balance.record({ id: `txn_${transferId}`, kind: 'transfer', type: 'transfer', reference: transferId, currency: request.currency, amount: -request.amount, fee: 0, created: this.clock.now() });
-    if (!this.transferAmounts.has(transferId)) this.transferAmounts.set(transferId, { amount: request.amount, reversed: 0, currency: request.currency });
+    await this.balance.record({
+      id: `txn_${transferId}`,
+      kind: 'transfer',
+      type: 'transfer',
+      reference: transferId,
+      currency: request.currency,
+      amount: -request.amount,
+      fee: 0,
+      created: this.clock.now(),
+    });
+    if (!this.transferAmounts.has(transferId))
+      this.transferAmounts.set(transferId, { amount: request.amount, reversed: 0, currency: request.currency });
     return { success: true, transferId };
   }
 
@@ -272,13 +288,24 @@ export class SandboxPaymentGateway implements PaymentGateway, SandboxPayments {
     if (made) return made;
     if (!request.transferId.startsWith('tr_sbx_')) throw new TransferReversalRefused(`No such transfer: ${request.transferId}`);
     const transfer = this.transferAmounts.get(request.transferId);
-    if (transfer && transfer.reversed + request.amount > transfer.amount) throw new TransferReversalRefused('The reversal is more than what is left of the transfer');
+    if (transfer && transfer.reversed + request.amount > transfer.amount)
+      throw new TransferReversalRefused('The reversal is more than what is left of the transfer');
     if (transfer) transfer.reversed += request.amount;
     const reversalId = `trr_sbx_${this.digest(`reversal:${request.idempotencyKey}`)}`;
     this.reversalsMade.set(request.idempotencyKey, reversalId);
     // As Stripe lists it: money back into the balance, its source the reversal. (A transfer made
     // before a restart is not known here, nor its currency; the ledger's entry is matched only when listed.)
-    if (transfer) await this.balance.record({ id: `txn_${reversalId}`, kind: 'other', type: 'transfer_refund', reference: reversalId, currency: transfer.currency, amount: request.amount, fee: 0, created: this.clock.now() });
+    if (transfer)
+      await this.balance.record({
+        id: `txn_${reversalId}`,
+        kind: 'other',
+        type: 'transfer_refund',
+        reference: reversalId,
+        currency: transfer.currency,
+        amount: request.amount,
+        fee: 0,
+        created: this.clock.now(),
+      });
     return reversalId;
   }
 

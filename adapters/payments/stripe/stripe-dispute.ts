@@ -15,8 +15,16 @@ function isDisputeStatus(value: string): value is ProviderDisputeStatus {
 export function disputeReportOf(dispute: Stripe.Dispute): DisputeReport | null {
   const paymentIntentId = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
   const currency = typeof dispute.currency === 'string' ? dispute.currency.toUpperCase() : '';
-  if (typeof paymentIntentId !== 'string' || !isCurrency(currency) || !Number.isSafeInteger(dispute.amount) || !isDisputeStatus(dispute.status)) return null;
-  const transactions = (dispute.balance_transactions ?? []).filter((each) => Number.isSafeInteger(each.amount) && Number.isSafeInteger(each.fee));
+  if (
+    typeof paymentIntentId !== 'string' ||
+    !isCurrency(currency) ||
+    !Number.isSafeInteger(dispute.amount) ||
+    !isDisputeStatus(dispute.status)
+  )
+    return null;
+  const transactions = (dispute.balance_transactions ?? []).filter(
+    (each) => Number.isSafeInteger(each.amount) && Number.isSafeInteger(each.fee),
+  );
   const taken = transactions.find((each) => each.amount < 0);
   const returned = transactions.find((each) => each.amount > 0);
   const dueBy = dispute.evidence_details?.due_by;

@@ -183,7 +183,8 @@ export class StripePaymentGateway implements PaymentGateway {
   async connectedAccountStatus(accountId: string): Promise<ConnectedAccountStatus> {
     const account = await this.stripe.accounts.retrieve(accountId);
     const country = account.country;
-    if (country !== 'US' && country !== 'CA') throw new Error(`Connected account ${account.id} is in ${country ?? 'no country'}, not US or CA`);
+    if (country !== 'US' && country !== 'CA')
+      throw new Error(`Connected account ${account.id} is in ${country ?? 'no country'}, not US or CA`);
     return {
       accountId: account.id,
       payoutsEnabled: account.payouts_enabled === true,
@@ -220,7 +221,8 @@ export class StripePaymentGateway implements PaymentGateway {
     try {
       dispute = await this.stripe.disputes.retrieve(disputeId);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new DomainError('dispute.not_found', 'No such dispute');
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        throw new DomainError('dispute.not_found', 'No such dispute');
       throw error;
     }
     return ourDispute(dispute);
@@ -238,7 +240,11 @@ export class StripePaymentGateway implements PaymentGateway {
 
   async reverseTransfer(request: TransferReversalRequest): Promise<string> {
     try {
-      const reversal = await this.stripe.transfers.createReversal(request.transferId, { amount: request.amount }, { idempotencyKey: request.idempotencyKey });
+      const reversal = await this.stripe.transfers.createReversal(
+        request.transferId,
+        { amount: request.amount },
+        { idempotencyKey: request.idempotencyKey },
+      );
       return reversal.id;
     } catch (error) {
       if (isRefusal(error)) throw new TransferReversalRefused(error.message);

@@ -43,7 +43,8 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
     case 'charge.refunded': {
       const charge = event.data.object;
       const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-      if (typeof intentId !== 'string' || !Number.isSafeInteger(charge.amount) || !Number.isSafeInteger(charge.amount_refunded)) return null;
+      if (typeof intentId !== 'string' || !Number.isSafeInteger(charge.amount) || !Number.isSafeInteger(charge.amount_refunded))
+        return null;
       return { type: 'payment.refunded', paymentIntentId: intentId, charged: charge.amount, refunded: charge.amount_refunded };
     }
     case 'charge.dispute.created':
@@ -70,12 +71,19 @@ export class StripePaymentNotices implements PaymentNotices {
     const event = verifyStripeEvent(Buffer.from(rawBody), signature, this.options.webhookSecret, this.options.stripe);
     const payment = toPaymentEvent(event);
     const unusable =
-      !payment && event.type === 'payment_intent.succeeded' ? { paymentIntentId: event.data.object.id, currency: String(event.data.object.currency) } : null;
+      !payment && event.type === 'payment_intent.succeeded'
+        ? { paymentIntentId: event.data.object.id, currency: String(event.data.object.currency) }
+        : null;
     return { id: event.id, type: event.type, payment, unusable };
   }
 }
 
 /** verifyStripeEvent, then toPaymentEvent: what a signed webhook body means for our payments. */
-export function parseStripeEvent(rawBody: Buffer | string, signature: string | undefined, webhookSecret: string, stripe: Stripe): PaymentEvent | null {
+export function parseStripeEvent(
+  rawBody: Buffer | string,
+  signature: string | undefined,
+  webhookSecret: string,
+  stripe: Stripe,
+): PaymentEvent | null {
   return toPaymentEvent(verifyStripeEvent(rawBody, signature, webhookSecret, stripe));
 }

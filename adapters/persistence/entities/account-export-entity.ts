@@ -33,7 +33,14 @@ export const AccountExportEntity = new EntitySchema<AccountExportRow>({
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     // An account's exports go with it.
-    userId: { kind: 'm:1', entity: primaryKeyOf(() => UserEntity), mapToPk: true, fieldName: 'user_id', deleteRule: 'cascade', index: 'account_exports_user_id_index' },
+    userId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => UserEntity),
+      mapToPk: true,
+      fieldName: 'user_id',
+      deleteRule: 'cascade',
+      index: 'account_exports_user_id_index',
+    },
     format: { type: 'string', length: 4 },
     status: { type: 'string', length: 10, default: 'queued' },
     attempts: { type: 'integer', defaultRaw: '0' },

@@ -6,7 +6,6 @@ import { oneOf } from './one-of-check';
 
 export type AuditEventRow = AuditEvent & { redactedAt?: Date | null };
 
-
 /**
  * The append-only audit trail. A trigger refuses any UPDATE or DELETE of its rows, so not even a
  * bug or a stray SQL session can rewrite history. Two changes are let through. The foreign key's
@@ -42,7 +41,14 @@ export const AuditEventEntity = new EntitySchema<AuditEventRow>({
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     // The label keeps saying who acted after the user is gone.
-    actorUserId: { kind: 'm:1', entity: primaryKeyOf(() => UserEntity), mapToPk: true, fieldName: 'actor_user_id', nullable: true, deleteRule: 'set null' },
+    actorUserId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => UserEntity),
+      mapToPk: true,
+      fieldName: 'actor_user_id',
+      nullable: true,
+      deleteRule: 'set null',
+    },
     actorLabel: { type: 'string', length: 255 },
     action: { type: 'string', length: 50 },
     subjectType: { type: 'string', length: 30 },

@@ -20,7 +20,14 @@ export const CoOwnerInvitationEntity = new EntitySchema<CoOwnerInvitationRow>({
     tokenHash: { type: 'string', length: 64, unique: 'co_owner_invitations_token_hash_unique' },
     expiresAt: { type: 'datetime' },
     acceptedAt: { type: 'datetime', nullable: true },
-    acceptedBy: { kind: 'm:1', entity: primaryKeyOf(() => UserEntity), mapToPk: true, fieldName: 'accepted_by', nullable: true, deleteRule: 'set null' },
+    acceptedBy: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => UserEntity),
+      mapToPk: true,
+      fieldName: 'accepted_by',
+      nullable: true,
+      deleteRule: 'set null',
+    },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

@@ -10,7 +10,11 @@ import { oneOf } from './one-of-check';
 import { CentsType } from '../types/cents-type';
 
 /** guestId: the guest whose personal link the giver came by (core/guest/guest-gifts.ts); core's Gift does not carry it. */
-export type GiftRow = Omit<Gift, 'providerFee'> & { providerFee?: Gift['providerFee']; refundStartedAt?: Date | null; guestId?: string | null } & Partial<GiftListSearchKeys>;
+export type GiftRow = Omit<Gift, 'providerFee'> & {
+  providerFee?: Gift['providerFee'];
+  refundStartedAt?: Date | null;
+  guestId?: string | null;
+} & Partial<GiftListSearchKeys>;
 
 const keysOf = (gift: GiftRow) => giftListSearchKeys(gift.giftGiverName, gift.giftGiverEmail, gift.personalMessage ?? null);
 
@@ -26,11 +30,20 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     { name: 'gifts_registry_id_created_at_index', properties: ['registryId', 'createdAt', 'id'] },
     { name: 'gifts_registry_id_amount_index', properties: ['registryId', 'amount', 'createdAt', 'id'] },
     // And by giver, compared code point by code point, as core compares the folded names.
-    { name: 'gifts_registry_id_giver_key_index', expression: `create index "gifts_registry_id_giver_key_index" on "gifts" ("registry_id", "giver_key" collate "C", "created_at", "id")` },
+    {
+      name: 'gifts_registry_id_giver_key_index',
+      expression: `create index "gifts_registry_id_giver_key_index" on "gifts" ("registry_id", "giver_key" collate "C", "created_at", "id")`,
+    },
     // The sweep for abandoned gifts reads only the few pending ones, oldest first.
-    { name: 'gifts_pending_created_at_index', expression: `create index "gifts_pending_created_at_index" on "gifts" ("created_at") where "payment_status" = 'pending'` },
+    {
+      name: 'gifts_pending_created_at_index',
+      expression: `create index "gifts_pending_created_at_index" on "gifts" ("created_at") where "payment_status" = 'pending'`,
+    },
     // Every instance looks for cut-off refunds every two minutes: only the few under way are read.
-    { name: 'gifts_refunding_started_at_index', expression: `create index "gifts_refunding_started_at_index" on "gifts" ("refund_started_at") where "payment_status" = 'refunding'` },
+    {
+      name: 'gifts_refunding_started_at_index',
+      expression: `create index "gifts_refunding_started_at_index" on "gifts" ("refund_started_at") where "payment_status" = 'refunding'`,
+    },
   ],
   checks: [
     { name: 'gifts_payment_status_check', expression: oneOf('payment_status', PAYMENT_STATUSES) },
@@ -57,7 +70,13 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     stripeFee: money,
     // The fee the provider took, read from its balance transaction once the payment succeeded.
     providerFee: { ...money, nullable: true },
-    charityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'charity_id', index: 'gifts_charity_id_index' },
+    charityId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => CharityEntity),
+      mapToPk: true,
+      fieldName: 'charity_id',
+      index: 'gifts_charity_id_index',
+    },
     personalMessage: { type: 'text', nullable: true },
     // What the owner's list searches and sorts by, folded by core when the gift is written
     // (core/model/gift-list.ts): whatever writes the name, e-mail or message writes these too.
@@ -73,7 +92,15 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     // The giver's consent, on the gift form, to the charity having their e-mail (its donor list).
     shareEmailWithCharity: { type: 'boolean', defaultRaw: 'false' },
     // Taking the guest off the list leaves the gift, unmatched.
-    guestId: { kind: 'm:1', entity: primaryKeyOf(() => GuestEntity), mapToPk: true, fieldName: 'guest_id', deleteRule: 'set null', nullable: true, index: 'gifts_guest_id_index' },
+    guestId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => GuestEntity),
+      mapToPk: true,
+      fieldName: 'guest_id',
+      deleteRule: 'set null',
+      nullable: true,
+      index: 'gifts_guest_id_index',
+    },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },
   },
 });

@@ -22,7 +22,10 @@ export const GuestEntity = new EntitySchema<GuestRow>({
   checks: [
     { name: 'guests_party_size_check', expression: `"party_size" >= 1 and "party_size" <= ${MAX_PARTY_SIZE}` },
     { name: 'guests_rsvp_answer_check', expression: oneOf('rsvp_answer', RSVP_ANSWERS, { nullable: true }) },
-    { name: 'guests_rsvp_party_size_check', expression: `"rsvp_party_size" is null or ("rsvp_party_size" >= 0 and "rsvp_party_size" <= ${MAX_PARTY_SIZE})` },
+    {
+      name: 'guests_rsvp_party_size_check',
+      expression: `"rsvp_party_size" is null or ("rsvp_party_size" >= 0 and "rsvp_party_size" <= ${MAX_PARTY_SIZE})`,
+    },
   ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },

@@ -63,4 +63,12 @@ export const ENTITIES = [
  * suppression list and its providers' events; the sandbox provider's accounts and balance
  * transactions stand in for what Stripe would hold.
  */
-export const SUPPORT_ENTITIES = [RateLimitEntity, PaymentStartNoteEntity, MailOutboxEntity, MailSuppressionEntity, MailEventEntity, SandboxAccountEntity, SandboxBalanceTransactionEntity];
+export const SUPPORT_ENTITIES = [
+  RateLimitEntity,
+  PaymentStartNoteEntity,
+  MailOutboxEntity,
+  MailSuppressionEntity,
+  MailEventEntity,
+  SandboxAccountEntity,
+  SandboxBalanceTransactionEntity,
+];

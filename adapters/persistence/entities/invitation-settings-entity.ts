@@ -16,9 +16,21 @@ export interface InvitationSettingsRow {
 export const InvitationSettingsEntity = new EntitySchema<InvitationSettingsRow>({
   name: 'InvitationSettings',
   tableName: 'invitation_settings',
-  checks: [{ name: 'invitation_settings_reminder_days_check', expression: `"reminder_days" is null or "reminder_days" in (${REMINDER_DAY_CHOICES.join(', ')})` }],
+  checks: [
+    {
+      name: 'invitation_settings_reminder_days_check',
+      expression: `"reminder_days" is null or "reminder_days" in (${REMINDER_DAY_CHOICES.join(', ')})`,
+    },
+  ],
   properties: {
-    registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, primary: true, fieldName: 'registry_id', deleteRule: 'cascade' },
+    registryId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => RegistryEntity),
+      mapToPk: true,
+      primary: true,
+      fieldName: 'registry_id',
+      deleteRule: 'cascade',
+    },
     message: { type: 'string', length: 1000, default: '' },
     startTime: { type: 'string', length: 5, nullable: true, fieldName: 'start_time' },
     place: { type: 'string', length: 300, nullable: true },

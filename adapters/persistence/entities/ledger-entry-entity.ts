@@ -12,7 +12,6 @@ export interface LedgerEntryRow {
   postedAt: Date;
 }
 
-
 /**
  * One balanced entry of the ledger (its postings are in ledger_postings). Append-only: a trigger
  * written in the ledger's migration refuses any UPDATE or DELETE, as on the audit trail, and a

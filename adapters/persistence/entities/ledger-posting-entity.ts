@@ -20,7 +20,13 @@ export const LedgerPostingEntity = new EntitySchema<LedgerPostingRow>({
   checks: [{ name: 'ledger_postings_amount_check', expression: `"amount" <> 0` }],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
-    entryId: { kind: 'm:1', entity: primaryKeyOf(() => LedgerEntryEntity), mapToPk: true, fieldName: 'entry_id', index: 'ledger_postings_entry_id_index' },
+    entryId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => LedgerEntryEntity),
+      mapToPk: true,
+      fieldName: 'entry_id',
+      index: 'ledger_postings_entry_id_index',
+    },
     account: { type: 'string', length: 255 },
     amount: { type: new CentsType('bigint') },
   },

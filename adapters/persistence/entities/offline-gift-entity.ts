@@ -26,9 +26,24 @@ export const OfflineGiftEntity = new EntitySchema<OfflineGiftRow>({
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     // A registry may be deleted only before money is on its way; the family's records go with it.
-    registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade', index: 'offline_gifts_registry_id_index' },
+    registryId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => RegistryEntity),
+      mapToPk: true,
+      fieldName: 'registry_id',
+      deleteRule: 'cascade',
+      index: 'offline_gifts_registry_id_index',
+    },
     // Taking the guest off the list leaves the gift, unmatched.
-    guestId: { kind: 'm:1', entity: primaryKeyOf(() => GuestEntity), mapToPk: true, fieldName: 'guest_id', deleteRule: 'set null', nullable: true, index: 'offline_gifts_guest_id_index' },
+    guestId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => GuestEntity),
+      mapToPk: true,
+      fieldName: 'guest_id',
+      deleteRule: 'set null',
+      nullable: true,
+      index: 'offline_gifts_guest_id_index',
+    },
     giftGiverName: { type: 'string', length: 255 },
     giftGiverEmail: { type: 'string', length: 255, nullable: true },
     // decimal(10,2), cents in the row (adapters/persistence/types/cents-type.ts).

@@ -24,10 +24,24 @@ export const ReceiptEntity = new EntitySchema<ReceiptRow>({
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     number: { type: 'string', length: 20, unique: 'receipts_number_unique' },
     // A receipt is the charity's record and outlives its gift: a deletion never waits on it.
-    giftId: { kind: 'm:1', entity: primaryKeyOf(() => GiftEntity), mapToPk: true, fieldName: 'gift_id', nullable: true, deleteRule: 'set null', unique: 'receipts_gift_id_unique' },
+    giftId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => GiftEntity),
+      mapToPk: true,
+      fieldName: 'gift_id',
+      nullable: true,
+      deleteRule: 'set null',
+      unique: 'receipts_gift_id_unique',
+    },
     // No foreign key: a registry deleted with the family's account leaves its receipts on record.
     registryId: { type: 'uuid' },
-    charityId: { kind: 'm:1', entity: primaryKeyOf(() => CharityEntity), mapToPk: true, fieldName: 'charity_id', index: 'receipts_charity_id_index' },
+    charityId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => CharityEntity),
+      mapToPk: true,
+      fieldName: 'charity_id',
+      index: 'receipts_charity_id_index',
+    },
     issuedOn: { type: 'date' },
     charityLegalName: { type: 'string', length: 255 },
     charityTaxId: { type: 'string', length: 20 },

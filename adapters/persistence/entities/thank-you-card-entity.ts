@@ -14,7 +14,14 @@ export const ThankYouCardEntity = new EntitySchema<ThankYouCardRow>({
   ],
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
-    registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade', index: 'thank_you_cards_registry_id_index' },
+    registryId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => RegistryEntity),
+      mapToPk: true,
+      fieldName: 'registry_id',
+      deleteRule: 'cascade',
+      index: 'thank_you_cards_registry_id_index',
+    },
     templateId: { type: 'string', length: 20 },
     customMessage: { type: 'text' },
     imageUrls: { type: 'text[]', defaultRaw: "'{}'" },

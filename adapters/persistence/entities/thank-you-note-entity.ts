@@ -19,7 +19,15 @@ export const ThankYouNoteEntity = new EntitySchema<ThankYouNoteRow>({
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
     // One note per gift; the note is deleted with its gift.
-    giftId: { kind: 'm:1', entity: primaryKeyOf(() => GiftEntity), mapToPk: true, fieldName: 'gift_id', deleteRule: 'cascade', unique: 'thank_you_notes_gift_id_unique', nullable: true },
+    giftId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => GiftEntity),
+      mapToPk: true,
+      fieldName: 'gift_id',
+      deleteRule: 'cascade',
+      unique: 'thank_you_notes_gift_id_unique',
+      nullable: true,
+    },
     offlineGiftId: {
       kind: 'm:1',
       entity: primaryKeyOf(() => OfflineGiftEntity),

@@ -14,7 +14,14 @@ export const ThankYouReminderEntity = new EntitySchema<ThankYouReminderRow>({
   tableName: 'thank_you_reminders',
   properties: {
     id: { type: 'uuid', primary: true, defaultRaw: 'gen_random_uuid()' },
-    registryId: { kind: 'm:1', entity: primaryKeyOf(() => RegistryEntity), mapToPk: true, fieldName: 'registry_id', deleteRule: 'cascade', unique: 'thank_you_reminders_registry_id_unique' },
+    registryId: {
+      kind: 'm:1',
+      entity: primaryKeyOf(() => RegistryEntity),
+      mapToPk: true,
+      fieldName: 'registry_id',
+      deleteRule: 'cascade',
+      unique: 'thank_you_reminders_registry_id_unique',
+    },
     remindedAt: { type: 'datetime' },
   },
 });

@@ -10,7 +10,10 @@ export const UserEntity = new EntitySchema<UserRow>({
   // One account per name and per address, whatever the letter case.
   indexes: [
     // The deletion job's look for accounts whose grace period ended.
-    { name: 'users_deletion_due_at_index', expression: 'create index "users_deletion_due_at_index" on "users" ("deletion_due_at") where "deletion_due_at" is not null' },
+    {
+      name: 'users_deletion_due_at_index',
+      expression: 'create index "users_deletion_due_at_index" on "users" ("deletion_due_at") where "deletion_due_at" is not null',
+    },
     { name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' },
     { name: 'users_email_lower_unique', expression: 'create unique index "users_email_lower_unique" on "users" (lower("email"))' },
   ],

@@ -27,7 +27,14 @@ export function createMailEventInbox(orm: Orm): MailEventInbox {
       const rows = await orm.em.fork().execute<{ id: string }[]>(
         `insert into "mail_events" ("id", "problem", "address", "mail_id", "kind", "occurred_at") values ${values}
          on conflict ("id") do nothing returning "id"`,
-        events.flatMap((event: MailEvent) => [event.id, event.problem, suppressionKey(event.address), event.mailId, event.kind, event.occurredAt.toISOString()]),
+        events.flatMap((event: MailEvent) => [
+          event.id,
+          event.problem,
+          suppressionKey(event.address),
+          event.mailId,
+          event.kind,
+          event.occurredAt.toISOString(),
+        ]),
       );
       return rows.length;
     },
@@ -70,7 +77,9 @@ export async function applyMailEvents(orm: Orm, now: () => Date): Promise<Applie
   const applied: AppliedMailEvent[] = [];
   for (;;) {
     const batch = await orm.em.fork().transactional(async (em) => {
-      const events = await em.execute<{ id: string; problem: MailProblem; address: string; mailId: string | null; kind: string | null; occurredAt: Date | string }[]>(
+      const events = await em.execute<
+        { id: string; problem: MailProblem; address: string; mailId: string | null; kind: string | null; occurredAt: Date | string }[]
+      >(
         `select "id", "problem", "address", "mail_id" as "mailId", coalesce("e"."kind", (select "kind" from "mail_outbox" where "id" = "e"."mail_id")) as "kind", "occurred_at" as "occurredAt"
          from "mail_events" as "e" where "processed_at" is null order by "received_at", "id" limit ? for update skip locked`,
         [EVENTS_PER_BATCH],
@@ -84,11 +93,16 @@ export async function applyMailEvents(orm: Orm, now: () => Date): Promise<Applie
           [event.address, scopeOf(event.problem, kind), event.problem, at.toISOString()],
           'run',
         );
-        if (isUndeliverable(event.problem) && event.mailId && UUID.test(event.mailId)) await recordDeliveryProblem(em, event.mailId, event.problem, at);
+        if (isUndeliverable(event.problem) && event.mailId && UUID.test(event.mailId))
+          await recordDeliveryProblem(em, event.mailId, event.problem, at);
         applied.push({ problem: event.problem, kind });
       }
       if (events.length > 0) {
-        await em.execute(`update "mail_events" set "processed_at" = ?::timestamptz where "id" in (${events.map(() => '?').join(', ')})`, [now().toISOString(), ...events.map((event) => event.id)], 'run');
+        await em.execute(
+          `update "mail_events" set "processed_at" = ?::timestamptz where "id" in (${events.map(() => '?').join(', ')})`,
+          [now().toISOString(), ...events.map((event) => event.id)],
+          'run',
+        );
       }
       return events.length;
     });
@@ -98,5 +112,10 @@ export async function applyMailEvents(orm: Orm, now: () => Date): Promise<Applie
 
 /** Deletes the events applied before a moment: a report delivered again after that is applied again, which changes nothing. */
 export function purgeAppliedMailEvents(orm: Orm, before: Date): Promise<number> {
-  return deleteInBatches(orm, { table: 'mail_events', key: 'id', where: `"processed_at" < ?::timestamptz`, params: [before.toISOString()] });
+  return deleteInBatches(orm, {
+    table: 'mail_events',
+    key: 'id',
+    where: `"processed_at" < ?::timestamptz`,
+    params: [before.toISOString()],
+  });
 }

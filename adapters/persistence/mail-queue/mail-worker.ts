@@ -126,7 +126,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
        returning "id"`,
       [at(clock.now()), maxAttempts],
     );
-    for (const { id } of rows) logger.error({ mailId: id, attempts: maxAttempts }, 'Mail not sent: out of attempts; kept as failed for an operator');
+    for (const { id } of rows)
+      logger.error({ mailId: id, attempts: maxAttempts }, 'Mail not sent: out of attempts; kept as failed for an operator');
   }
 
   // Guarded by the attempt number: if this worker's lease ran out and another took the message
@@ -150,7 +151,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       [lastTry ? 'failed' : 'queued', at(new Date(clock.now().getTime() + delay)), reason, mail.id, mail.attempts],
       'run',
     );
-    if (lastTry) logger.error({ mailId: mail.id, attempts: mail.attempts, reason }, 'Mail not sent: out of attempts; kept as failed for an operator');
+    if (lastTry)
+      logger.error({ mailId: mail.id, attempts: mail.attempts, reason }, 'Mail not sent: out of attempts; kept as failed for an operator');
     else logger.warn({ mailId: mail.id, attempt: mail.attempts, retryInMs: delay, reason }, 'Mail not sent; will try again');
   }
 
@@ -175,8 +177,14 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     options.onProblem?.({ problem: reason, kind, suppressed: true });
   }
 
-  async function suppressionFor(mail: ClaimedMail, kind: MailKind | null): Promise<{ scope: SuppressionScope; reason: MailProblem } | null> {
-    const rows = await execute<{ scope: SuppressionScope; reason: MailProblem }[]>(`select "scope", "reason" from "mail_suppressions" where "address" = ?`, [suppressionKey(mail.to)]);
+  async function suppressionFor(
+    mail: ClaimedMail,
+    kind: MailKind | null,
+  ): Promise<{ scope: SuppressionScope; reason: MailProblem } | null> {
+    const rows = await execute<{ scope: SuppressionScope; reason: MailProblem }[]>(
+      `select "scope", "reason" from "mail_suppressions" where "address" = ?`,
+      [suppressionKey(mail.to)],
+    );
     return stoppingSuppression(rows, kind ? categoryOf(kind) : 'transactional');
   }
 

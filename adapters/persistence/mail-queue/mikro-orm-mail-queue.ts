@@ -17,7 +17,18 @@ export class MikroOrmMailQueue implements MailQueue {
     await this.em().execute(
       `insert into "mail_outbox" ("dedupe_key", "to", "reply_to", "kind", "sender_name", "thank_you_note_id", "subject", "text", "html", "attachments") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)
        on conflict ("dedupe_key") do nothing`,
-      [mail.dedupeKey, mail.to, mail.replyTo ?? null, mail.kind, mail.senderName ?? null, mail.thankYouNoteId ?? null, mail.subject, mail.text, mail.html, mail.attachments ? JSON.stringify(mail.attachments) : null],
+      [
+        mail.dedupeKey,
+        mail.to,
+        mail.replyTo ?? null,
+        mail.kind,
+        mail.senderName ?? null,
+        mail.thankYouNoteId ?? null,
+        mail.subject,
+        mail.text,
+        mail.html,
+        mail.attachments ? JSON.stringify(mail.attachments) : null,
+      ],
       'run',
     );
   }

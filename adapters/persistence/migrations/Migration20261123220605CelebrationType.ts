@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261123220605CelebrationType extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "registries" add "celebration_type" varchar(20) not null default 'unspecified'`);
-    this.addSql(`alter table "registries" add constraint "registries_celebration_type_check" check ("celebration_type" in ('bar', 'bat', 'bnai', 'unspecified'))`);
+    this.addSql(
+      `alter table "registries" add constraint "registries_celebration_type_check" check ("celebration_type" in ('bar', 'bat', 'bnai', 'unspecified'))`,
+    );
   }
 
   override async down(): Promise<void> {

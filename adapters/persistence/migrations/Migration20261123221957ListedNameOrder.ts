@@ -6,7 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261123221957ListedNameOrder extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create index "registries_listed_child_name_index" on "registries" ("child_name", "celebration_date", "id") where "status" = 'open' and "is_active" and not "unlisted"`);
+    this.addSql(
+      `create index "registries_listed_child_name_index" on "registries" ("child_name", "celebration_date", "id") where "status" = 'open' and "is_active" and not "unlisted"`,
+    );
   }
 
   override async down(): Promise<void> {

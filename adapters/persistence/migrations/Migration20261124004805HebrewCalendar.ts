@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261124004805HebrewCalendar extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "registries" add "hebrew_calendar" varchar(10) not null default 'diaspora'`);
-    this.addSql(`alter table "registries" add constraint "registries_hebrew_calendar_check" check ("hebrew_calendar" in ('diaspora', 'israel'))`);
+    this.addSql(
+      `alter table "registries" add constraint "registries_hebrew_calendar_check" check ("hebrew_calendar" in ('diaspora', 'israel'))`,
+    );
   }
 
   override async down(): Promise<void> {

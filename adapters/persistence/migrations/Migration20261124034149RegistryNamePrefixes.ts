@@ -10,11 +10,12 @@ const LISTED_OPEN = (row: string) => `${row}."status" = 'open' and ${row}."is_ac
  * the search still rechecks the real name with the regular expression, so the table only narrows.
  */
 export class Migration20261124034149RegistryNamePrefixes extends Migration {
-
   override name = 'Migration20261124034149RegistryNamePrefixes';
 
   override up(): void | Promise<void> {
-    this.addSql(`create table "registry_name_prefixes" ("prefix" varchar(12) not null, "child_name" varchar(255) not null, "celebration_date" timestamptz not null, "registry_id" uuid not null);`);
+    this.addSql(
+      `create table "registry_name_prefixes" ("prefix" varchar(12) not null, "child_name" varchar(255) not null, "celebration_date" timestamptz not null, "registry_id" uuid not null);`,
+    );
 
     // The key of a query: its words joined by single spaces, letter case folded, cut at 12
     // characters (the regular expression checks the rest). lower(upper()) rather than lower():
@@ -85,7 +86,9 @@ export class Migration20261124034149RegistryNamePrefixes extends Migration {
       select prefix, r."child_name", r."celebration_date", r."id" from "registries" as r, registry_name_prefixes_of(r."child_name") as prefix
       where ${LISTED_OPEN('r')};`);
     // Keyed once filled: one sorted build rather than ten random index inserts per registry.
-    this.addSql(`alter table "registry_name_prefixes" add constraint "registry_name_prefixes_pkey" primary key ("prefix", "child_name", "celebration_date", "registry_id");`);
+    this.addSql(
+      `alter table "registry_name_prefixes" add constraint "registry_name_prefixes_pkey" primary key ("prefix", "child_name", "celebration_date", "registry_id");`,
+    );
     // Thousands of prefixes are common (a first name and the start of a surname): a longer list of
     // frequent values keeps the planner's estimates close for them.
     this.addSql(`alter table "registry_name_prefixes" alter column "prefix" set statistics 1000;`);
@@ -105,7 +108,8 @@ export class Migration20261124034149RegistryNamePrefixes extends Migration {
     this.addSql(`drop function "registry_name_search_key"(text);`);
 
     this.addSql(`create index "registries_child_name_trgm_index" on "registries" using gin ("child_name" gin_trgm_ops);`);
-    this.addSql(`create index "registries_listed_child_name_index" on "registries" ("child_name", "celebration_date", "id") where "status" = 'open' and "is_active" and not "unlisted";`);
+    this.addSql(
+      `create index "registries_listed_child_name_index" on "registries" ("child_name", "celebration_date", "id") where "status" = 'open' and "is_active" and not "unlisted";`,
+    );
   }
-
 }

@@ -50,11 +50,26 @@ export class Migration20261125150000Ledger extends Migration {
 
     const gifts = (await this.execute(
       `select "registry_id", "charity_id", "amount"::text, "platform_fee"::text, "stripe_fee"::text, "provider_fee"::text, "payment_status" from "gifts" where "payment_status" in ${MOVED}`,
-    )) as { registry_id: string; charity_id: string; amount: string; platform_fee: string; stripe_fee: string; provider_fee: string; payment_status: PaymentStatus }[];
+    )) as {
+      registry_id: string;
+      charity_id: string;
+      amount: string;
+      platform_fee: string;
+      stripe_fee: string;
+      provider_fee: string;
+      payment_status: PaymentStatus;
+    }[];
     const registries = (await this.execute(
       `select "id", "currency", "status", "total_received"::text, "payout_amount"::text, "payout_status" from "registries"
        where "status" <> 'open' or "total_received" <> 0 or "id" in (select "registry_id" from "gifts" where "payment_status" in ${MOVED})`,
-    )) as { id: string; currency: Currency; status: RegistryStatus; total_received: string; payout_amount: string | null; payout_status: PayoutStatus }[];
+    )) as {
+      id: string;
+      currency: Currency;
+      status: RegistryStatus;
+      total_received: string;
+      payout_amount: string | null;
+      payout_status: PayoutStatus;
+    }[];
     const payouts = (await this.execute(`select "charity_id", "currency", "amount"::text, "status" from "charity_payouts"`)) as {
       charity_id: string;
       currency: Currency;
@@ -85,12 +100,25 @@ export class Migration20261125150000Ledger extends Migration {
         payoutAmount: registry.payout_amount === null ? null : parseCents(registry.payout_amount),
         payoutStatus: registry.payout_status,
       })),
-      charityPayouts: payouts.map((payout) => ({ charityId: payout.charity_id, currency: payout.currency, amount: parseCents(payout.amount), status: payout.status })),
+      charityPayouts: payouts.map((payout) => ({
+        charityId: payout.charity_id,
+        currency: payout.currency,
+        amount: parseCents(payout.amount),
+        status: payout.status,
+      })),
     };
     for (const entry of openingEntries(balancesFromTables(tables))) {
-      const [row] = (await this.execute(`insert into "ledger_entries" ("key", "kind", "currency") values (?, ?, ?) returning "id"`, [entry.key, entry.kind, entry.currency])) as { id: string }[];
+      const [row] = (await this.execute(`insert into "ledger_entries" ("key", "kind", "currency") values (?, ?, ?) returning "id"`, [
+        entry.key,
+        entry.kind,
+        entry.currency,
+      ])) as { id: string }[];
       for (const posting of entry.postings) {
-        await this.execute(`insert into "ledger_postings" ("entry_id", "account", "amount") values (?, ?, ?)`, [row!.id, posting.account, String(posting.amount)]);
+        await this.execute(`insert into "ledger_postings" ("entry_id", "account", "amount") values (?, ?, ?)`, [
+          row!.id,
+          posting.account,
+          String(posting.amount),
+        ]);
       }
     }
   }

@@ -10,12 +10,16 @@ export class Migration20261125160000FailedPayoutWayOut extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`alter table "registries" add "payout_issue_emailed_at" timestamptz null;`);
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
-    this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in ('charity_payout.completed', 'manual_payout.completed', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed', 'payout.method_switched', 'bank_payout.retried'));`);
+    this.addSql(
+      `alter table "audit_events" add constraint "audit_events_action_check" check ("action" in ('charity_payout.completed', 'manual_payout.completed', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed', 'payout.method_switched', 'bank_payout.retried'));`,
+    );
   }
 
   override down(): void | Promise<void> {
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
-    this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in ('charity_payout.completed', 'manual_payout.completed', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed'));`);
+    this.addSql(
+      `alter table "audit_events" add constraint "audit_events_action_check" check ("action" in ('charity_payout.completed', 'manual_payout.completed', 'gift.refund_started', 'gift.refunded', 'gift.refund_failed'));`,
+    );
     this.addSql(`alter table "registries" drop column "payout_issue_emailed_at";`);
   }
 }

@@ -14,12 +14,20 @@ const KINDS_AFTER = `'opening', 'gift.paid', 'gift.refunded', 'gift.late_payment
  */
 export class Migration20261125180000PayoutClaims extends Migration {
   override up(): void | Promise<void> {
-    this.addSql(`alter table "registries" add "payout_claimed_by" varchar(255) null, add "payout_claimed_by_user_id" uuid null, add "payout_claimed_at" timestamptz null, add "payout_claims" int not null default 0;`);
+    this.addSql(
+      `alter table "registries" add "payout_claimed_by" varchar(255) null, add "payout_claimed_by_user_id" uuid null, add "payout_claimed_at" timestamptz null, add "payout_claims" int not null default 0;`,
+    );
     this.addSql(`alter table "registries" drop constraint "registries_payout_status_check";`);
-    this.addSql(`alter table "registries" add constraint "registries_payout_status_check" check ("payout_status" in ('pending', 'sending', 'completed'));`);
-    this.addSql(`alter table "charity_payouts" add "claimed_by" varchar(255) null, add "claimed_by_user_id" uuid null, add "claimed_at" timestamptz null, add "claims" int not null default 0;`);
+    this.addSql(
+      `alter table "registries" add constraint "registries_payout_status_check" check ("payout_status" in ('pending', 'sending', 'completed'));`,
+    );
+    this.addSql(
+      `alter table "charity_payouts" add "claimed_by" varchar(255) null, add "claimed_by_user_id" uuid null, add "claimed_at" timestamptz null, add "claims" int not null default 0;`,
+    );
     this.addSql(`alter table "charity_payouts" drop constraint "charity_payouts_status_check";`);
-    this.addSql(`alter table "charity_payouts" add constraint "charity_payouts_status_check" check ("status" in ('pending', 'sending', 'completed'));`);
+    this.addSql(
+      `alter table "charity_payouts" add constraint "charity_payouts_status_check" check ("status" in ('pending', 'sending', 'completed'));`,
+    );
     this.addSql(`alter table "gifts" add "refunded_at_platform_cost" boolean not null default false;`);
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
     this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_AFTER}));`);
@@ -34,10 +42,18 @@ export class Migration20261125180000PayoutClaims extends Migration {
     this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_BEFORE}));`);
     this.addSql(`alter table "gifts" drop column "refunded_at_platform_cost";`);
     this.addSql(`alter table "charity_payouts" drop constraint "charity_payouts_status_check";`);
-    this.addSql(`alter table "charity_payouts" add constraint "charity_payouts_status_check" check ("status" in ('pending', 'completed'));`);
-    this.addSql(`alter table "charity_payouts" drop column "claimed_by", drop column "claimed_by_user_id", drop column "claimed_at", drop column "claims";`);
+    this.addSql(
+      `alter table "charity_payouts" add constraint "charity_payouts_status_check" check ("status" in ('pending', 'completed'));`,
+    );
+    this.addSql(
+      `alter table "charity_payouts" drop column "claimed_by", drop column "claimed_by_user_id", drop column "claimed_at", drop column "claims";`,
+    );
     this.addSql(`alter table "registries" drop constraint "registries_payout_status_check";`);
-    this.addSql(`alter table "registries" add constraint "registries_payout_status_check" check ("payout_status" in ('pending', 'completed'));`);
-    this.addSql(`alter table "registries" drop column "payout_claimed_by", drop column "payout_claimed_by_user_id", drop column "payout_claimed_at", drop column "payout_claims";`);
+    this.addSql(
+      `alter table "registries" add constraint "registries_payout_status_check" check ("payout_status" in ('pending', 'completed'));`,
+    );
+    this.addSql(
+      `alter table "registries" drop column "payout_claimed_by", drop column "payout_claimed_by_user_id", drop column "payout_claimed_at", drop column "payout_claims";`,
+    );
   }
 }

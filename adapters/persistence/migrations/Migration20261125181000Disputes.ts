@@ -13,9 +13,10 @@ const ACTIONS_AFTER = `'charity_payout.completed', 'charity_payout.claimed', 'ch
  * transfer reversed). No existing row changes: no dispute was followed before.
  */
 export class Migration20261125181000Disputes extends Migration {
-
   override up(): void | Promise<void> {
-    this.addSql(`create table "disputes" ("id" uuid not null default gen_random_uuid(), "provider_dispute_id" varchar(255) not null, "gift_id" uuid not null, "registry_id" uuid not null, "payment_intent_id" varchar(255) not null, "currency" varchar(3) not null, "amount" numeric(10,2) not null, "reason" varchar(100) not null, "status" varchar(30) not null, "evidence_due_by" timestamptz null, "phase" varchar(10) not null, "held_amount" numeric(10,2) not null, "withdrawn_amount" numeric(10,2) null, "withdrawn_fee" numeric(10,2) null, "reinstated_amount" numeric(10,2) null, "evidence_submitted_at" timestamptz null, "evidence_text" text null, "transfer_reversal_id" varchar(255) null, "reversed_amount" numeric(10,2) null, "created_at" timestamptz not null default now(), "closed_at" timestamptz null, primary key ("id"));`);
+    this.addSql(
+      `create table "disputes" ("id" uuid not null default gen_random_uuid(), "provider_dispute_id" varchar(255) not null, "gift_id" uuid not null, "registry_id" uuid not null, "payment_intent_id" varchar(255) not null, "currency" varchar(3) not null, "amount" numeric(10,2) not null, "reason" varchar(100) not null, "status" varchar(30) not null, "evidence_due_by" timestamptz null, "phase" varchar(10) not null, "held_amount" numeric(10,2) not null, "withdrawn_amount" numeric(10,2) null, "withdrawn_fee" numeric(10,2) null, "reinstated_amount" numeric(10,2) null, "evidence_submitted_at" timestamptz null, "evidence_text" text null, "transfer_reversal_id" varchar(255) null, "reversed_amount" numeric(10,2) null, "created_at" timestamptz not null default now(), "closed_at" timestamptz null, primary key ("id"));`,
+    );
     this.addSql(`alter table "disputes" add constraint "disputes_provider_dispute_id_unique" unique ("provider_dispute_id");`);
     this.addSql(`create index "disputes_gift_id_index" on "disputes" ("gift_id");`);
     this.addSql(`create index "disputes_registry_id_index" on "disputes" ("registry_id");`);
@@ -25,19 +26,29 @@ export class Migration20261125181000Disputes extends Migration {
     this.addSql(`alter table "ledger_entries" add constraint "ledger_entries_kind_check" check ("kind" in (${KINDS_AFTER}));`);
 
     this.addSql(`alter table "gifts" drop constraint "gifts_payment_status_check";`);
-    this.addSql(`alter table "gifts" add constraint "gifts_payment_status_check" check ("payment_status" in ('pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired', 'disputed'));`);
+    this.addSql(
+      `alter table "gifts" add constraint "gifts_payment_status_check" check ("payment_status" in ('pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired', 'disputed'));`,
+    );
 
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
     this.addSql(`alter table "audit_events" drop constraint "audit_events_subject_type_check";`);
     this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_AFTER}));`);
-    this.addSql(`alter table "audit_events" add constraint "audit_events_subject_type_check" check ("subject_type" in ('charity_payout', 'registry', 'gift', 'dispute'));`);
+    this.addSql(
+      `alter table "audit_events" add constraint "audit_events_subject_type_check" check ("subject_type" in ('charity_payout', 'registry', 'gift', 'dispute'));`,
+    );
 
     this.addSql(`alter table "disputes" add constraint "disputes_gift_id_foreign" foreign key ("gift_id") references "gifts" ("id");`);
-    this.addSql(`alter table "disputes" add constraint "disputes_registry_id_foreign" foreign key ("registry_id") references "registries" ("id");`);
-    this.addSql(`alter table "disputes" add constraint "disputes_status_check" check ("status" in ('warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost'));`);
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_registry_id_foreign" foreign key ("registry_id") references "registries" ("id");`,
+    );
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_status_check" check ("status" in ('warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost'));`,
+    );
     this.addSql(`alter table "disputes" add constraint "disputes_phase_check" check ("phase" in ('held', 'paid'));`);
     this.addSql(`alter table "disputes" add constraint "disputes_currency_check" check ("currency" in ('USD', 'CAD'));`);
-    this.addSql(`alter table "disputes" add constraint "disputes_amounts_check" check ("amount" > 0 and "held_amount" >= 0 and ("withdrawn_amount" is null or "withdrawn_amount" >= 0) and ("withdrawn_fee" is null or "withdrawn_fee" >= 0) and ("reinstated_amount" is null or "reinstated_amount" >= 0) and ("reversed_amount" is null or "reversed_amount" > 0));`);
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_amounts_check" check ("amount" > 0 and "held_amount" >= 0 and ("withdrawn_amount" is null or "withdrawn_amount" >= 0) and ("withdrawn_fee" is null or "withdrawn_fee" >= 0) and ("reinstated_amount" is null or "reinstated_amount" >= 0) and ("reversed_amount" is null or "reversed_amount" > 0));`,
+    );
   }
 
   override down(): void | Promise<void> {
@@ -45,10 +56,14 @@ export class Migration20261125181000Disputes extends Migration {
     this.addSql(`alter table "ledger_entries" drop constraint "ledger_entries_kind_check";`);
     this.addSql(`alter table "ledger_entries" add constraint "ledger_entries_kind_check" check ("kind" in (${KINDS_BEFORE}));`);
     this.addSql(`alter table "gifts" drop constraint "gifts_payment_status_check";`);
-    this.addSql(`alter table "gifts" add constraint "gifts_payment_status_check" check ("payment_status" in ('pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired'));`);
+    this.addSql(
+      `alter table "gifts" add constraint "gifts_payment_status_check" check ("payment_status" in ('pending', 'succeeded', 'failed', 'refunding', 'refunded', 'expired'));`,
+    );
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
     this.addSql(`alter table "audit_events" drop constraint "audit_events_subject_type_check";`);
     this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_BEFORE}));`);
-    this.addSql(`alter table "audit_events" add constraint "audit_events_subject_type_check" check ("subject_type" in ('charity_payout', 'registry', 'gift'));`);
+    this.addSql(
+      `alter table "audit_events" add constraint "audit_events_subject_type_check" check ("subject_type" in ('charity_payout', 'registry', 'gift'));`,
+    );
   }
 }

@@ -9,7 +9,9 @@ export class Migration20261125183000GiftCurrency extends Migration {
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "gifts" add column "currency" varchar(3) null;`);
-    this.addSql(`update "gifts" set "currency" = "registries"."currency" from "registries" where "registries"."id" = "gifts"."registry_id";`);
+    this.addSql(
+      `update "gifts" set "currency" = "registries"."currency" from "registries" where "registries"."id" = "gifts"."registry_id";`,
+    );
     this.addSql(`alter table "gifts" alter column "currency" set not null;`);
     this.addSql(`alter table "gifts" add constraint "gifts_currency_check" check ("currency" in ('USD', 'CAD'));`);
   }

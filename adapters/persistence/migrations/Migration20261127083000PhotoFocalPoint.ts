@@ -8,9 +8,15 @@ export class Migration20261127083000PhotoFocalPoint extends Migration {
   override name = 'Migration20261127083000PhotoFocalPoint';
 
   override up(): void | Promise<void> {
-    this.addSql(`alter table "registries" add "photo_focus_x" smallint not null default 50, add "photo_focus_y" smallint not null default 50;`);
-    this.addSql(`alter table "registries" add constraint "registries_photo_focus_x_check" check ("photo_focus_x" >= 0 and "photo_focus_x" <= 100);`);
-    this.addSql(`alter table "registries" add constraint "registries_photo_focus_y_check" check ("photo_focus_y" >= 0 and "photo_focus_y" <= 100);`);
+    this.addSql(
+      `alter table "registries" add "photo_focus_x" smallint not null default 50, add "photo_focus_y" smallint not null default 50;`,
+    );
+    this.addSql(
+      `alter table "registries" add constraint "registries_photo_focus_x_check" check ("photo_focus_x" >= 0 and "photo_focus_x" <= 100);`,
+    );
+    this.addSql(
+      `alter table "registries" add constraint "registries_photo_focus_y_check" check ("photo_focus_y" >= 0 and "photo_focus_y" <= 100);`,
+    );
   }
 
   override down(): void | Promise<void> {

@@ -18,8 +18,12 @@ export class Migration20261201220000DisputeFollowUps extends Migration {
     this.addSql(
       `alter table "disputes" add column "follow_up_method" varchar(10) null, add column "follow_up_amount" numeric(10,2) null, add column "follow_up_status" varchar(10) null, add column "follow_up_reference" varchar(255) null, add column "follow_up_failure_message" text null, add column "follow_up_sent_at" timestamptz null, add column "follow_up_sent_by" varchar(255) null;`,
     );
-    this.addSql(`alter table "disputes" add constraint "disputes_follow_up_method_check" check ("follow_up_method" is null or "follow_up_method" in ('bank', 'paypal', 'check'));`);
-    this.addSql(`alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'completed'));`);
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_follow_up_method_check" check ("follow_up_method" is null or "follow_up_method" in ('bank', 'paypal', 'check'));`,
+    );
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'completed'));`,
+    );
     this.addSql(
       `alter table "disputes" add constraint "disputes_follow_up_check" check (("follow_up_status" is null) = ("follow_up_amount" is null) and ("follow_up_status" is null) = ("follow_up_method" is null) and ("follow_up_amount" is null or "follow_up_amount" > 0));`,
     );
@@ -35,7 +39,9 @@ export class Migration20261201220000DisputeFollowUps extends Migration {
     this.addSql(`alter table "ledger_entries" add constraint "ledger_entries_kind_check" check ("kind" in (${KINDS_BEFORE})) not valid;`);
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
     this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_BEFORE})) not valid;`);
-    this.addSql(`alter table "disputes" drop constraint "disputes_follow_up_check", drop constraint "disputes_follow_up_status_check", drop constraint "disputes_follow_up_method_check";`);
+    this.addSql(
+      `alter table "disputes" drop constraint "disputes_follow_up_check", drop constraint "disputes_follow_up_status_check", drop constraint "disputes_follow_up_method_check";`,
+    );
     this.addSql(
       `alter table "disputes" drop column "follow_up_method", drop column "follow_up_amount", drop column "follow_up_status", drop column "follow_up_reference", drop column "follow_up_failure_message", drop column "follow_up_sent_at", drop column "follow_up_sent_by";`,
     );

@@ -10,7 +10,8 @@ const REDACTION = [
   ` and coalesce(old."after" @> new."after", old."after" is null and new."after" is null) then return new; end if;`,
 ].join('');
 
-const appendOnlyFunction = (body: string) => `create or replace function "audit_events_append_only_fn"() returns trigger as $$ begin ${body} end; $$ language plpgsql`;
+const appendOnlyFunction = (body: string) =>
+  `create or replace function "audit_events_append_only_fn"() returns trigger as $$ begin ${body} end; $$ language plpgsql`;
 
 /**
  * The family owns its data (docs/product.md#your-data-export-and-deletion): exports built in the
@@ -20,28 +21,37 @@ const appendOnlyFunction = (body: string) => `create or replace function "audit_
  * before and after and turns the actor's label into "<role>:deleted". Additive otherwise.
  */
 export class Migration20261202000000FamilyData extends Migration {
-
   override name = 'Migration20261202000000FamilyData';
 
   override up(): void | Promise<void> {
-    this.addSql(`create table "account_exports" ("id" uuid not null default gen_random_uuid(), "user_id" uuid not null, "format" varchar(4) not null, "status" varchar(10) not null default 'queued', "attempts" int not null default 0, "requested_at" timestamptz not null, "claimed_at" timestamptz null, "ready_at" timestamptz null, "expires_at" timestamptz null, "token_hash" varchar(64) null, "file_name" varchar(255) null, "content_type" varchar(100) null, "size_bytes" int null, "content" bytea null, primary key ("id"));`);
+    this.addSql(
+      `create table "account_exports" ("id" uuid not null default gen_random_uuid(), "user_id" uuid not null, "format" varchar(4) not null, "status" varchar(10) not null default 'queued', "attempts" int not null default 0, "requested_at" timestamptz not null, "claimed_at" timestamptz null, "ready_at" timestamptz null, "expires_at" timestamptz null, "token_hash" varchar(64) null, "file_name" varchar(255) null, "content_type" varchar(100) null, "size_bytes" int null, "content" bytea null, primary key ("id"));`,
+    );
     this.addSql(`create index "account_exports_user_id_index" on "account_exports" ("user_id");`);
     this.addSql(`alter table "account_exports" add constraint "account_exports_token_hash_unique" unique ("token_hash");`);
-    this.addSql(`create unique index "account_exports_one_waiting_unique" on "account_exports" ("user_id", "format") where "status" in ('queued', 'building');`);
+    this.addSql(
+      `create unique index "account_exports_one_waiting_unique" on "account_exports" ("user_id", "format") where "status" in ('queued', 'building');`,
+    );
     this.addSql(`create index "account_exports_status_requested_at_index" on "account_exports" ("status", "requested_at");`);
 
     this.addSql(`alter table "users" add "deletion_due_at" timestamptz null, add "deleted_at" timestamptz null;`);
     this.addSql(`create index "users_deletion_due_at_index" on "users" ("deletion_due_at") where "deletion_due_at" is not null;`);
 
     this.addSql(`alter table "registries" add "guest_data_purged_at" timestamptz null;`);
-    this.addSql(`create index "registries_guest_data_due_index" on "registries" (coalesce("payout_sent_at", "closed_at")) where "payout_status" = 'completed' and "guest_data_purged_at" is null;`);
+    this.addSql(
+      `create index "registries_guest_data_due_index" on "registries" (coalesce("payout_sent_at", "closed_at")) where "payout_status" = 'completed' and "guest_data_purged_at" is null;`,
+    );
 
     this.addSql(`alter table "audit_events" add "redacted_at" timestamptz null;`);
     this.addSql(appendOnlyFunction(`${FK_SET_NULL} ${REDACTION} ${REFUSE}`));
 
-    this.addSql(`alter table "account_exports" add constraint "account_exports_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
+    this.addSql(
+      `alter table "account_exports" add constraint "account_exports_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`,
+    );
     this.addSql(`alter table "account_exports" add constraint "account_exports_format_check" check ("format" in ('json', 'csv'));`);
-    this.addSql(`alter table "account_exports" add constraint "account_exports_status_check" check ("status" in ('queued', 'building', 'ready', 'failed'));`);
+    this.addSql(
+      `alter table "account_exports" add constraint "account_exports_status_check" check ("status" in ('queued', 'building', 'ready', 'failed'));`,
+    );
   }
 
   override down(): void | Promise<void> {

@@ -17,7 +17,9 @@ export class Migration20261202020000FollowUpClaims extends Migration {
       `alter table "disputes" add column "follow_up_claimed_by" varchar(255) null, add column "follow_up_claimed_by_user_id" uuid null, add column "follow_up_claimed_at" timestamptz null, add column "follow_up_claims" int not null default 0;`,
     );
     this.addSql(`alter table "disputes" drop constraint "disputes_follow_up_status_check";`);
-    this.addSql(`alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'sending', 'completed'));`);
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'sending', 'completed'));`,
+    );
     this.addSql(`alter table "audit_events" drop constraint "audit_events_action_check";`);
     this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_AFTER}));`);
   }
@@ -28,7 +30,11 @@ export class Migration20261202020000FollowUpClaims extends Migration {
     this.addSql(`alter table "audit_events" add constraint "audit_events_action_check" check ("action" in (${ACTIONS_BEFORE})) not valid;`);
     this.addSql(`update "disputes" set "follow_up_status" = 'pending' where "follow_up_status" = 'sending';`);
     this.addSql(`alter table "disputes" drop constraint "disputes_follow_up_status_check";`);
-    this.addSql(`alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'completed'));`);
-    this.addSql(`alter table "disputes" drop column "follow_up_claimed_by", drop column "follow_up_claimed_by_user_id", drop column "follow_up_claimed_at", drop column "follow_up_claims";`);
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'completed'));`,
+    );
+    this.addSql(
+      `alter table "disputes" drop column "follow_up_claimed_by", drop column "follow_up_claimed_by_user_id", drop column "follow_up_claimed_at", drop column "follow_up_claims";`,
+    );
   }
 }

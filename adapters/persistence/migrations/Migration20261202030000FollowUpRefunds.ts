@@ -12,7 +12,9 @@ export class Migration20261202030000FollowUpRefunds extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`alter table "disputes" add column "follow_up_charity_payout_id" uuid null;`);
     this.addSql(`alter table "disputes" drop constraint "disputes_follow_up_status_check";`);
-    this.addSql(`alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'sending', 'completed', 'cancelled'));`);
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'sending', 'completed', 'cancelled'));`,
+    );
   }
 
   override down(): void | Promise<void> {
@@ -21,7 +23,9 @@ export class Migration20261202030000FollowUpRefunds extends Migration {
       `do $$ begin if exists (select 1 from "disputes" where "follow_up_status" = 'cancelled') then raise exception 'A follow-up payout was cancelled by its gift''s refund; the release before this one cannot read it'; end if; end $$;`,
     );
     this.addSql(`alter table "disputes" drop constraint "disputes_follow_up_status_check";`);
-    this.addSql(`alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'sending', 'completed'));`);
+    this.addSql(
+      `alter table "disputes" add constraint "disputes_follow_up_status_check" check ("follow_up_status" is null or "follow_up_status" in ('pending', 'sending', 'completed'));`,
+    );
     this.addSql(`alter table "disputes" drop column "follow_up_charity_payout_id";`);
   }
 }

@@ -9,7 +9,9 @@ export class Migration20261204000000OfflineGiftGuest extends Migration {
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "offline_gifts" add column "guest_id" uuid null;`);
-    this.addSql(`alter table "offline_gifts" add constraint "offline_gifts_guest_id_foreign" foreign key ("guest_id") references "guests" ("id") on delete set null;`);
+    this.addSql(
+      `alter table "offline_gifts" add constraint "offline_gifts_guest_id_foreign" foreign key ("guest_id") references "guests" ("id") on delete set null;`,
+    );
     this.addSql(`create index "offline_gifts_guest_id_index" on "offline_gifts" ("guest_id");`);
   }
 

@@ -16,8 +16,12 @@ export class Migration20261205200000GuestInvitations extends Migration {
     this.addSql(
       `create table "invitation_settings" ("registry_id" uuid not null, "message" varchar(1000) not null default '', "start_time" varchar(5) null, "place" varchar(300) null, "reminder_days" int null, "updated_at" timestamptz not null default now(), primary key ("registry_id"));`,
     );
-    this.addSql(`alter table "invitation_settings" add constraint "invitation_settings_registry_id_foreign" foreign key ("registry_id") references "registries" ("id") on update cascade on delete cascade;`);
-    this.addSql(`alter table "invitation_settings" add constraint "invitation_settings_reminder_days_check" check ("reminder_days" is null or "reminder_days" in (3, 7, 14));`);
+    this.addSql(
+      `alter table "invitation_settings" add constraint "invitation_settings_registry_id_foreign" foreign key ("registry_id") references "registries" ("id") on update cascade on delete cascade;`,
+    );
+    this.addSql(
+      `alter table "invitation_settings" add constraint "invitation_settings_reminder_days_check" check ("reminder_days" is null or "reminder_days" in (3, 7, 14));`,
+    );
     this.addSql(`alter table "mail_suppressions" drop constraint "mail_suppressions_scope_check";`);
     this.addSql(`alter table "mail_suppressions" add constraint "mail_suppressions_scope_check" check ("scope" in (${SCOPES_AFTER}));`);
   }

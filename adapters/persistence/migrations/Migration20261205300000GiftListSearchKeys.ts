@@ -21,7 +21,9 @@ export class Migration20261205300000GiftListSearchKeys extends Migration {
 
   override async up(): Promise<void> {
     for (const table of TABLES) {
-      await this.execute(`alter table "${table.name}" add column "giver_key" text null, add column "email_key" text null, add column "message_key" text null;`);
+      await this.execute(
+        `alter table "${table.name}" add column "giver_key" text null, add column "email_key" text null, add column "message_key" text null;`,
+      );
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
         const rows = (await this.execute(
@@ -46,11 +48,14 @@ export class Migration20261205300000GiftListSearchKeys extends Migration {
       if (table.emailRequired) await this.execute(`alter table "${table.name}" alter column "email_key" set not null;`);
     }
     // By giver, ties by date then id, as the list pages by date and by amount.
-    await this.execute(`create index "gifts_registry_id_giver_key_index" on "gifts" ("registry_id", "giver_key" collate "C", "created_at", "id");`);
+    await this.execute(
+      `create index "gifts_registry_id_giver_key_index" on "gifts" ("registry_id", "giver_key" collate "C", "created_at", "id");`,
+    );
   }
 
   override async down(): Promise<void> {
     await this.execute(`drop index if exists "gifts_registry_id_giver_key_index";`);
-    for (const table of TABLES) await this.execute(`alter table "${table.name}" drop column "giver_key", drop column "email_key", drop column "message_key";`);
+    for (const table of TABLES)
+      await this.execute(`alter table "${table.name}" drop column "giver_key", drop column "email_key", drop column "message_key";`);
   }
 }

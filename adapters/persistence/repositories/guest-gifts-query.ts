@@ -53,6 +53,8 @@ export async function giftsOfGuestsQuery(em: SqlEntityManager, registryId: strin
     amount: decimalToCents(String(row.amount)),
     givenAt: new Date(row.given_at),
     matchedBy: row.matched_by,
-    thankYouStatus: thankYouStatusOf(row.note_status ? { status: row.note_status, notDeliveredAt: row.not_delivered_at ? new Date(row.not_delivered_at) : null } : null),
+    thankYouStatus: thankYouStatusOf(
+      row.note_status ? { status: row.note_status, notDeliveredAt: row.not_delivered_at ? new Date(row.not_delivered_at) : null } : null,
+    ),
   }));
 }

@@ -63,7 +63,10 @@ export class MikroOrmAccountExportRepository implements AccountExportRepository 
        on conflict ("user_id", "format") where "status" in ('queued', 'building') do nothing`,
       [userId, format, at.toISOString()],
     );
-    const [row] = await em.execute<RawRow[]>(`select ${COLUMNS} from "account_exports" where "user_id" = ? and "format" = ? and "status" in ('queued', 'building')`, [userId, format]);
+    const [row] = await em.execute<RawRow[]>(
+      `select ${COLUMNS} from "account_exports" where "user_id" = ? and "format" = ? and "status" in ('queued', 'building')`,
+      [userId, format],
+    );
     if (!row) throw new DomainError('user.not_found', 'User not found');
     return fromRaw(row);
   }
@@ -107,9 +110,20 @@ export class MikroOrmAccountExportRepository implements AccountExportRepository 
   }
 
   async findReady(tokenHash: string, now: Date): Promise<{ request: AccountExportRequest; file: ExportFile } | null> {
-    const row = await this.em().findOne(AccountExportEntity, { tokenHash, status: 'ready', expiresAt: { $gt: now } }, { populate: ['content'] as never });
+    const row = await this.em().findOne(
+      AccountExportEntity,
+      { tokenHash, status: 'ready', expiresAt: { $gt: now } },
+      { populate: ['content'] as never },
+    );
     if (!row || !row.content) return null;
-    return { request: toRequest(row), file: { fileName: row.fileName ?? 'export', contentType: row.contentType ?? 'application/octet-stream', bytes: new Uint8Array(row.content) } };
+    return {
+      request: toRequest(row),
+      file: {
+        fileName: row.fileName ?? 'export',
+        contentType: row.contentType ?? 'application/octet-stream',
+        bytes: new Uint8Array(row.content),
+      },
+    };
   }
 
   async listByUser(userId: string): Promise<AccountExportRequest[]> {
@@ -123,7 +137,12 @@ export class MikroOrmAccountExportRepository implements AccountExportRepository 
   }
 
   async purgeExpired(now: Date): Promise<number> {
-    return this.em().nativeDelete(AccountExportEntity, { $or: [{ status: 'ready', expiresAt: { $lte: now } }, { status: 'failed', requestedAt: { $lte: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000) } }] });
+    return this.em().nativeDelete(AccountExportEntity, {
+      $or: [
+        { status: 'ready', expiresAt: { $lte: now } },
+        { status: 'failed', requestedAt: { $lte: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000) } },
+      ],
+    });
   }
 
   private async reread(id: string): Promise<AccountExportRequest> {

@@ -28,7 +28,15 @@ function fromRecord(record: TokenRecord): AccountToken {
 }
 
 function toToken(row: AccountTokenRow): AccountToken {
-  return { id: row.id, userId: row.userId, purpose: row.purpose, newEmail: row.newEmail ?? null, expiresAt: row.expiresAt, usedAt: row.usedAt ?? null, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    userId: row.userId,
+    purpose: row.purpose,
+    newEmail: row.newEmail ?? null,
+    expiresAt: row.expiresAt,
+    usedAt: row.usedAt ?? null,
+    createdAt: row.createdAt,
+  };
 }
 
 export class MikroOrmAccountTokenRepository implements AccountTokenRepository {

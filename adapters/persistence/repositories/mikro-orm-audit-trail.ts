@@ -34,7 +34,11 @@ export class MikroOrmAuditTrail implements AuditTrail {
   }
 
   async list(limit: number): Promise<AuditEvent[]> {
-    const rows = await this.em().find(AuditEventEntity, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit, disableIdentityMap: true });
+    const rows = await this.em().find(
+      AuditEventEntity,
+      {},
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit, disableIdentityMap: true },
+    );
     return rows.map(toEvent);
   }
 }

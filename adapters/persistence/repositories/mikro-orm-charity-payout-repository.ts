@@ -140,7 +140,10 @@ export class MikroOrmCharityPayoutRepository implements CharityPayoutRepository 
   async listByRegistry(registryId: string): Promise<CharityPayout[]> {
     if (!isUuid(registryId)) return [];
     const em = this.em();
-    const rows = await em.execute<Record<string, unknown>[]>(`select * from "charity_payouts" where ? = any("registry_ids") order by "created_at" desc, "id" asc`, [registryId]);
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select * from "charity_payouts" where ? = any("registry_ids") order by "created_at" desc, "id" asc`,
+      [registryId],
+    );
     return rows.map((raw) => toPayout(em.map(CharityPayoutEntity, raw)));
   }
 

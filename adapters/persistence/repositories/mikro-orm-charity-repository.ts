@@ -8,7 +8,13 @@ import { calendarDay } from '../calendar-day';
 
 function detailsOf(row: CharityRow): CharityDetails | null {
   if (!row.legalName || !row.taxCountry || !row.taxId || !row.address || !row.agreementDate) return null;
-  return { legalName: row.legalName, country: row.taxCountry, taxId: row.taxId, address: row.address, agreementDate: calendarDay(row.agreementDate) };
+  return {
+    legalName: row.legalName,
+    country: row.taxCountry,
+    taxId: row.taxId,
+    address: row.address,
+    agreementDate: calendarDay(row.agreementDate),
+  };
 }
 
 function detailColumns(details: CharityDetails | null) {

@@ -50,14 +50,23 @@ export class MikroOrmCoOwnerInvitationRepository implements CoOwnerInvitationRep
 
   async create(invitation: NewCoOwnerInvitation): Promise<CoOwnerInvitation> {
     const em = this.em();
-    const row = em.create(CoOwnerInvitationEntity, { ...invitation, acceptedAt: null, acceptedBy: null, createdAt: new Date() } as CoOwnerInvitationRow);
+    const row = em.create(CoOwnerInvitationEntity, {
+      ...invitation,
+      acceptedAt: null,
+      acceptedBy: null,
+      createdAt: new Date(),
+    } as CoOwnerInvitationRow);
     await em.persist(row).flush();
     return toInvitation(row);
   }
 
   async listPending(registryId: string, now: Date): Promise<CoOwnerInvitation[]> {
     if (!isUuid(registryId)) return [];
-    const rows = await this.em().find(CoOwnerInvitationEntity, { registryId, ...pending(now) }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.em().find(
+      CoOwnerInvitationEntity,
+      { registryId, ...pending(now) },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return rows.map(toInvitation);
   }
 

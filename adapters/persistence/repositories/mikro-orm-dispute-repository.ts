@@ -33,7 +33,14 @@ function toDispute(row: DisputeRow): Dispute {
             method: row.followUpMethod,
             amount: row.followUpAmount,
             status: row.followUpStatus,
-            claim: row.followUpClaimedBy && row.followUpClaimedAt ? { claimedBy: row.followUpClaimedBy, claimedByUserId: row.followUpClaimedByUserId ?? null, claimedAt: row.followUpClaimedAt } : null,
+            claim:
+              row.followUpClaimedBy && row.followUpClaimedAt
+                ? {
+                    claimedBy: row.followUpClaimedBy,
+                    claimedByUserId: row.followUpClaimedByUserId ?? null,
+                    claimedAt: row.followUpClaimedAt,
+                  }
+                : null,
             claims: row.followUpClaims ?? 0,
             charityPayoutId: row.followUpCharityPayoutId ?? null,
             reference: row.followUpReference ?? null,
@@ -102,7 +109,11 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
 
   async findNotWonByGiftIdForUpdate(giftId: string): Promise<Dispute | null> {
     if (!isUuid(giftId)) return null;
-    const rows = await this.em().find(DisputeEntity, { giftId, status: { $nin: [...WON_DISPUTE_STATUSES] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { createdAt: 'desc', id: 'asc' }, limit: 1 });
+    const rows = await this.em().find(
+      DisputeEntity,
+      { giftId, status: { $nin: [...WON_DISPUTE_STATUSES] } },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { createdAt: 'desc', id: 'asc' }, limit: 1 },
+    );
     return rows[0] ? toDispute(rows[0]) : null;
   }
 
@@ -130,13 +141,21 @@ export class MikroOrmDisputeRepository implements DisputeRepository {
   }
 
   async listFollowUpsPending(): Promise<Dispute[]> {
-    const rows = await this.em().find(DisputeEntity, { followUpStatus: { $in: ['pending', 'sending'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.em().find(
+      DisputeEntity,
+      { followUpStatus: { $in: ['pending', 'sending'] } },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return rows.map(toDispute);
   }
 
   async listFollowUpsOfRegistry(registryId: string): Promise<Dispute[]> {
     if (!isUuid(registryId)) return [];
-    const rows = await this.em().find(DisputeEntity, { registryId, followUpStatus: { $ne: null } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.em().find(
+      DisputeEntity,
+      { registryId, followUpStatus: { $ne: null } },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return rows.map(toDispute);
   }
 }

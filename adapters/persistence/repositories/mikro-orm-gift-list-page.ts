@@ -21,7 +21,8 @@ function likePattern(needle: string): string {
  * (received-gift.ts's givenAt).
  */
 function received(registryId: string, needle: string): { sql: string; params: string[] } {
-  const search = needle === '' ? '' : ` and ("giver_key" like ? escape '\\' or "email_key" like ? escape '\\' or "message_key" like ? escape '\\')`;
+  const search =
+    needle === '' ? '' : ` and ("giver_key" like ? escape '\\' or "email_key" like ? escape '\\' or "message_key" like ? escape '\\')`;
   const searched = needle === '' ? [] : Array<string>(3).fill(likePattern(needle));
   return {
     sql: `(
@@ -40,7 +41,11 @@ interface Row {
   id: string;
 }
 
-const ORDER_FIRST: Record<GiftListQuery['sort'], string> = { date: '', amount: '"amount" {dir}, ', giver: '"giver_key" collate "C" {dir}, ' };
+const ORDER_FIRST: Record<GiftListQuery['sort'], string> = {
+  date: '',
+  amount: '"amount" {dir}, ',
+  giver: '"giver_key" collate "C" {dir}, ',
+};
 
 /**
  * The ids of one page and how many gifts match, ordered and searched by the database as core's
@@ -50,7 +55,11 @@ const ORDER_FIRST: Record<GiftListQuery['sort'], string> = { date: '', amount: '
  * reads its 50 rows however many there are. A search reads the registry's narrow keys in the
  * database, never its gifts.
  */
-async function idsOfPage(em: SqlEntityManager, registryId: string, query: GiftListQuery): Promise<{ rows: Row[]; matching: number | null }> {
+async function idsOfPage(
+  em: SqlEntityManager,
+  registryId: string,
+  query: GiftListQuery,
+): Promise<{ rows: Row[]; matching: number | null }> {
   const direction = query.order === 'asc' ? 'asc' : 'desc';
   const needle = giftListNeedle(query);
   const relation = received(registryId, needle);
@@ -73,7 +82,11 @@ async function countReceived(em: SqlEntityManager, registryId: string): Promise<
 }
 
 /** One page of the owner's gift list (GiftRepository.pageReceived), read a page at a time. */
-export async function pageReceived(em: SqlEntityManager, registryId: string, query: GiftListQuery): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>> {
+export async function pageReceived(
+  em: SqlEntityManager,
+  registryId: string,
+  query: GiftListQuery,
+): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>> {
   const [giftCount, ordered] = await Promise.all([countReceived(em, registryId), idsOfPage(em, registryId, query)]);
   const onlineIds = ordered.rows.filter((row) => !row.by_hand).map((row) => row.id);
   const byHandIds = ordered.rows.filter((row) => row.by_hand).map((row) => row.id);

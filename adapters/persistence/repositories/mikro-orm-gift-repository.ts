@@ -25,7 +25,6 @@ interface TallyRow {
   charity_amount: string;
 }
 
-
 const INSERT_GIFT = `insert into "gifts" ("registry_id", "charity_id", "gift_giver_name", "gift_giver_email", "currency", "amount", "child_amount", "charity_amount",
     "platform_fee", "stripe_fee", "personal_message", "stripe_payment_intent_id", "payment_status", "share_email_with_charity", "guest_id", "created_at",
     "giver_key", "email_key", "message_key")
@@ -90,12 +89,24 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean> {
     if (!isUuid(id)) return false;
-    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'pending', stripePaymentIntentId: paymentIntentId }, { paymentStatus: status })) === 1;
+    return (
+      (await this.em().nativeUpdate(
+        GiftEntity,
+        { id, paymentStatus: 'pending', stripePaymentIntentId: paymentIntentId },
+        { paymentStatus: status },
+      )) === 1
+    );
   }
 
   async beginRefund(id: string, at: Date, atPlatformCost = false): Promise<boolean> {
     if (!isUuid(id)) return false;
-    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'succeeded' }, { paymentStatus: 'refunding', refundStartedAt: at, refundedAtPlatformCost: atPlatformCost })) === 1;
+    return (
+      (await this.em().nativeUpdate(
+        GiftEntity,
+        { id, paymentStatus: 'succeeded' },
+        { paymentStatus: 'refunding', refundStartedAt: at, refundedAtPlatformCost: atPlatformCost },
+      )) === 1
+    );
   }
 
   async markRefundedAtPlatformCost(id: string): Promise<void> {
@@ -109,12 +120,20 @@ export class MikroOrmGiftRepository implements GiftRepository {
   }
 
   async listRefundingStartedBefore(before: Date, limit: number): Promise<Gift[]> {
-    const rows = await this.em().find(GiftEntity, { paymentStatus: 'refunding', refundStartedAt: { $lt: before } }, { orderBy: { refundStartedAt: 'asc', id: 'asc' }, limit });
+    const rows = await this.em().find(
+      GiftEntity,
+      { paymentStatus: 'refunding', refundStartedAt: { $lt: before } },
+      { orderBy: { refundStartedAt: 'asc', id: 'asc' }, limit },
+    );
     return rows.map(toGift);
   }
 
   async listPendingCreatedBefore(before: Date, limit: number): Promise<Gift[]> {
-    const rows = await this.em().find(GiftEntity, { paymentStatus: 'pending', createdAt: { $lt: before } }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
+    const rows = await this.em().find(
+      GiftEntity,
+      { paymentStatus: 'pending', createdAt: { $lt: before } },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit },
+    );
     return rows.map(toGift);
   }
 
@@ -127,7 +146,11 @@ export class MikroOrmGiftRepository implements GiftRepository {
   }
 
   async listMoneyMoved(): Promise<Gift[]> {
-    const rows = await this.em().find(GiftEntity, { paymentStatus: { $in: ['succeeded', 'refunding', 'refunded', 'disputed'] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.em().find(
+      GiftEntity,
+      { paymentStatus: { $in: ['succeeded', 'refunding', 'refunded', 'disputed'] } },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return rows.map(toGift);
   }
 
@@ -147,7 +170,10 @@ export class MikroOrmGiftRepository implements GiftRepository {
     if (ids.length === 0) return new Map();
     if (ids.length === 1) {
       // A registry's page asks for its own count on every view: a fixed statement, nothing to build.
-      const [row] = await this.em().execute<{ count: string | number }[]>(`select count(*) as "count" from "gifts" where "registry_id" = ? and "payment_status" = 'succeeded'`, ids);
+      const [row] = await this.em().execute<{ count: string | number }[]>(
+        `select count(*) as "count" from "gifts" where "registry_id" = ? and "payment_status" = 'succeeded'`,
+        ids,
+      );
       const count = Number(row?.count ?? 0);
       return new Map(count > 0 ? [[ids[0]!, count]] : []);
     }
@@ -168,7 +194,10 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async paymentStatusesOf(registryId: string): Promise<Set<PaymentStatus>> {
     if (!isUuid(registryId)) return new Set();
-    const rows = await this.em().execute<{ payment_status: PaymentStatus }[]>('select distinct "payment_status" from "gifts" where "registry_id" = ?', [registryId]);
+    const rows = await this.em().execute<{ payment_status: PaymentStatus }[]>(
+      'select distinct "payment_status" from "gifts" where "registry_id" = ?',
+      [registryId],
+    );
     return new Set(rows.map((row) => row.payment_status));
   }
 
@@ -204,7 +233,11 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async listRecentListed(registryId: string, limit: number): Promise<Gift[]> {
     if (!isUuid(registryId)) return [];
-    const rows = await this.em().find(GiftEntity, { registryId, paymentStatus: { $in: [...LISTED_PAYMENT_STATUSES] } }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
+    const rows = await this.em().find(
+      GiftEntity,
+      { registryId, paymentStatus: { $in: [...LISTED_PAYMENT_STATUSES] } },
+      { orderBy: { createdAt: 'desc', id: 'asc' }, limit },
+    );
     return rows.map(toGift);
   }
 

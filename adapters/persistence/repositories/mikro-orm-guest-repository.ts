@@ -38,7 +38,9 @@ export class MikroOrmGuestRepository implements GuestRepository {
     if (guests.length === 0) return [];
     const em = this.em();
     const now = new Date();
-    const rows = guests.map((guest) => em.create(GuestEntity, { ...guest, invitedAt: null, remindedAt: null, createdAt: now, updatedAt: now } as GuestRow));
+    const rows = guests.map((guest) =>
+      em.create(GuestEntity, { ...guest, invitedAt: null, remindedAt: null, createdAt: now, updatedAt: now } as GuestRow),
+    );
     await em.persist(rows).flush();
     return rows.map(toGuest);
   }

@@ -6,7 +6,14 @@ import type { EntityManagerSource } from './entity-manager-source';
 import { DUE_REMINDERS } from './reminder-claim-query';
 
 function toSettings(row: InvitationSettingsRow): InvitationSettings {
-  return { registryId: row.registryId, message: row.message, startTime: row.startTime ?? null, place: row.place ?? null, reminderDays: row.reminderDays ?? null, updatedAt: row.updatedAt };
+  return {
+    registryId: row.registryId,
+    message: row.message,
+    startTime: row.startTime ?? null,
+    place: row.place ?? null,
+    reminderDays: row.reminderDays ?? null,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export class MikroOrmInvitationSettingsRepository implements InvitationSettingsRepository {

@@ -29,13 +29,28 @@ const MONTHLY_MOVEMENTS = `
   from "ledger_postings" p join "ledger_entries" e on e."id" = p."entry_id"
   group by 1, 2, 3, 4, 5`;
 
-type EntryRow = { key: string; kind: EntryKind; currency: Currency; reference: string | null; posted_at: Date | string; account: string; amount: string };
+type EntryRow = {
+  key: string;
+  kind: EntryKind;
+  currency: Currency;
+  reference: string | null;
+  posted_at: Date | string;
+  account: string;
+  amount: string;
+};
 
 /** Rows of entries joined with their postings, one entry each, in the rows' order. */
 function entriesOf(rows: readonly EntryRow[]): PostedLedgerEntry[] {
   const entries = new Map<string, PostedLedgerEntry>();
   for (const row of rows) {
-    const entry = entries.get(row.key) ?? { key: row.key, kind: row.kind, currency: row.currency, reference: row.reference, postedAt: new Date(row.posted_at), postings: [] };
+    const entry = entries.get(row.key) ?? {
+      key: row.key,
+      kind: row.kind,
+      currency: row.currency,
+      reference: row.reference,
+      postedAt: new Date(row.posted_at),
+      postings: [],
+    };
     entry.postings.push({ account: row.account, amount: bigintToCents(row.amount) });
     entries.set(row.key, entry);
   }
@@ -66,7 +81,9 @@ export class MikroOrmLedger implements Ledger {
   }
 
   async countEntries(): Promise<Map<Currency, number>> {
-    const rows = await this.em().execute<{ currency: Currency; count: string | number }[]>(`select "currency", count(*) as "count" from "ledger_entries" group by "currency"`);
+    const rows = await this.em().execute<{ currency: Currency; count: string | number }[]>(
+      `select "currency", count(*) as "count" from "ledger_entries" group by "currency"`,
+    );
     return new Map(rows.map((row) => [row.currency, Number(row.count)]));
   }
 
@@ -77,7 +94,10 @@ export class MikroOrmLedger implements Ledger {
 
   async listByReferences(references: readonly string[]): Promise<PostedLedgerEntry[]> {
     if (references.length === 0) return [];
-    const rows = await this.em().execute<EntryRow[]>(`${ENTRIES_WITH_POSTINGS} where e."reference" in (?) order by e."posted_at", e."key"`, [[...references]]);
+    const rows = await this.em().execute<EntryRow[]>(
+      `${ENTRIES_WITH_POSTINGS} where e."reference" in (?) order by e."posted_at", e."key"`,
+      [[...references]],
+    );
     return entriesOf(rows);
   }
 
@@ -92,7 +112,17 @@ export class MikroOrmLedger implements Ledger {
   }
 
   async listMonthlyMovements(): Promise<MonthlyMovement[]> {
-    const rows = await this.em().execute<{ currency: Currency; month: string; kind: EntryKind; account: string; referenced: boolean; amount: string }[]>(MONTHLY_MOVEMENTS);
-    return rows.map((row) => ({ currency: row.currency, month: row.month, kind: row.kind, account: row.account, referenced: row.referenced, amount: bigintToCents(row.amount) }));
+    const rows =
+      await this.em().execute<
+        { currency: Currency; month: string; kind: EntryKind; account: string; referenced: boolean; amount: string }[]
+      >(MONTHLY_MOVEMENTS);
+    return rows.map((row) => ({
+      currency: row.currency,
+      month: row.month,
+      kind: row.kind,
+      account: row.account,
+      referenced: row.referenced,
+      amount: bigintToCents(row.amount),
+    }));
   }
 }

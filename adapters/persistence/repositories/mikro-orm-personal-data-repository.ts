@@ -84,7 +84,11 @@ export class MikroOrmPersonalDataRepository implements PersonalDataRepository {
       [REMOVED_EMAIL, giftListSearchKeys('', REMOVED_EMAIL, null).emailKey, registryId, REMOVED_EMAIL],
       'run',
     );
-    const byHand = await em.execute<{ affectedRows: number }>(`update "offline_gifts" set "gift_giver_email" = null, "email_key" = null where "registry_id" = ? and "gift_giver_email" is not null`, [registryId], 'run');
+    const byHand = await em.execute<{ affectedRows: number }>(
+      `update "offline_gifts" set "gift_giver_email" = null, "email_key" = null where "registry_id" = ? and "gift_giver_email" is not null`,
+      [registryId],
+      'run',
+    );
     // The guest list is nothing but the guests' data: it goes whole.
     await em.execute(`delete from "guests" where "registry_id" = ?`, [registryId]);
     await em.execute(`update "registries" set "guest_data_purged_at" = ? where "id" = ?`, [at.toISOString(), registryId]);

@@ -10,7 +10,15 @@ const CLAIM = `
   where ?::boolean or "reconciliation_runs"."status" = 'failed' or ("reconciliation_runs"."status" = 'running' and "reconciliation_runs"."started_at" < ?)
   returning "day"`;
 
-type RunRow = { day: string; status: ReconciliationStatus; started_at: Date | string; finished_at: Date | string | null; transactions: number; differences: ReconciliationDifference[] | string; failure: string | null };
+type RunRow = {
+  day: string;
+  status: ReconciliationStatus;
+  started_at: Date | string;
+  finished_at: Date | string | null;
+  transactions: number;
+  differences: ReconciliationDifference[] | string;
+  failure: string | null;
+};
 
 export class MikroOrmReconciliationRepository implements ReconciliationRepository {
   constructor(private readonly em: EntityManagerSource) {}
@@ -40,7 +48,10 @@ export class MikroOrmReconciliationRepository implements ReconciliationRepositor
   }
 
   async listRuns(from: string, to: string): Promise<ReconciliationRun[]> {
-    const rows = await this.em().execute<RunRow[]>(`select * from "reconciliation_runs" where "day" >= ? and "day" <= ? order by "day"`, [from, to]);
+    const rows = await this.em().execute<RunRow[]>(`select * from "reconciliation_runs" where "day" >= ? and "day" <= ? order by "day"`, [
+      from,
+      to,
+    ]);
     return rows.map((row) => ({
       day: row.day,
       status: row.status,

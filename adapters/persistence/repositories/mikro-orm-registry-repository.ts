@@ -12,10 +12,30 @@ import { wordPrefixPattern } from '@core/registry/child-name-search';
 
 // A row just created holds undefined where the database holds null; readers see null either way.
 const NULLABLE = [
-  'personalMessage', 'photoUrl', 'preferredCharityId', 'payoutMethod', 'bankAccountHolder', 'bankAccountNumber',
-  'bankRoutingNumber', 'bankName', 'paypalEmail', 'mailingName', 'mailingAddress', 'mailingCity', 'mailingState',
-  'mailingZip', 'closedAt', 'stripePayoutId', 'payoutSentAt', 'transferFailureReason', 'transferFailureMessage',
-  'payoutIssueEmailedAt', 'payoutClaimedBy', 'payoutClaimedByUserId', 'payoutClaimedAt', 'payoutReference',
+  'personalMessage',
+  'photoUrl',
+  'preferredCharityId',
+  'payoutMethod',
+  'bankAccountHolder',
+  'bankAccountNumber',
+  'bankRoutingNumber',
+  'bankName',
+  'paypalEmail',
+  'mailingName',
+  'mailingAddress',
+  'mailingCity',
+  'mailingState',
+  'mailingZip',
+  'closedAt',
+  'stripePayoutId',
+  'payoutSentAt',
+  'transferFailureReason',
+  'transferFailureMessage',
+  'payoutIssueEmailedAt',
+  'payoutClaimedBy',
+  'payoutClaimedByUserId',
+  'payoutClaimedAt',
+  'payoutReference',
 ] as const;
 
 /** Manual payouts: the family is paid by hand (PayPal or check) once the registry closes. */
@@ -98,9 +118,15 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
    * Rows for reading only: mapped to properties without becoming entities, so no identity map,
    * change set or entity object is made for a page view (most of an anonymous read's cost).
    */
-  private async readRows(where: FilterQuery<RegistryRow>, options: { orderBy?: QueryOrderMap<RegistryRow>; limit?: number } = {}): Promise<RegistryRow[]> {
+  private async readRows(
+    where: FilterQuery<RegistryRow>,
+    options: { orderBy?: QueryOrderMap<RegistryRow>; limit?: number } = {},
+  ): Promise<RegistryRow[]> {
     const em = this.em();
-    const query = em.createQueryBuilder(RegistryEntity).select('*').where(where as never);
+    const query = em
+      .createQueryBuilder(RegistryEntity)
+      .select('*')
+      .where(where as never);
     if (options.orderBy) query.orderBy(options.orderBy as never);
     if (options.limit !== undefined) query.limit(options.limit);
     const meta = em.getMetadata().get(RegistryEntity);
@@ -146,7 +172,9 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
 
   async listByCoOwner(userId: string): Promise<Registry[]> {
     if (!isUuid(userId)) return [];
-    const rows = await this.readRows({ coOwnerIds: { $contains: [userId] }, isActive: true } as FilterQuery<RegistryRow>, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const rows = await this.readRows({ coOwnerIds: { $contains: [userId] }, isActive: true } as FilterQuery<RegistryRow>, {
+      orderBy: { createdAt: 'desc', id: 'asc' },
+    });
     return rows.map(toRegistry);
   }
 
@@ -191,11 +219,10 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
   }
 
   async addToTotalReceived(id: string, amount: Cents): Promise<void> {
-    const changed = await this.em().nativeUpdate(
-      RegistryEntity,
-      { id },
-      { totalReceived: raw('total_received + ?', [centsToDecimal(amount)]), updatedAt: new Date() } as never,
-    );
+    const changed = await this.em().nativeUpdate(RegistryEntity, { id }, {
+      totalReceived: raw('total_received + ?', [centsToDecimal(amount)]),
+      updatedAt: new Date(),
+    } as never);
     if (changed !== 1) throw registryNotFound();
   }
 
@@ -208,7 +235,10 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
   }
 
   async listHoldingMoney(): Promise<Registry[]> {
-    const rows = await this.readRows({ $or: [{ status: { $ne: 'open' } }, { totalReceived: { $ne: 0 } }] }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const rows = await this.readRows(
+      { $or: [{ status: { $ne: 'open' } }, { totalReceived: { $ne: 0 } }] },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return rows.map(toRegistry);
   }
 
@@ -226,4 +256,3 @@ export class MikroOrmRegistryRepository implements RegistryRepository {
     await this.em().nativeDelete(RegistryEntity, { id });
   }
 }
-

@@ -6,7 +6,15 @@ import { ThankYouNoteEntity, type ThankYouNoteRow } from '../entities/thank-you-
 import type { EntityManagerSource } from './entity-manager-source';
 
 function toNote({ giftId, offlineGiftId, ...row }: ThankYouNoteRow): ThankYouNote {
-  return { ...row, giftId: (giftId ?? offlineGiftId)!, byHand: giftId == null, imageUrls: [...(row.imageUrls ?? [])], sentAt: row.sentAt ?? null, sendTo: row.sendTo ?? null, notDeliveredAt: row.notDeliveredAt ?? null };
+  return {
+    ...row,
+    giftId: (giftId ?? offlineGiftId)!,
+    byHand: giftId == null,
+    imageUrls: [...(row.imageUrls ?? [])],
+    sentAt: row.sentAt ?? null,
+    sendTo: row.sendTo ?? null,
+    notDeliveredAt: row.notDeliveredAt ?? null,
+  };
 }
 
 /** Either column may hold the gift's id; ids are uuids from one generator, so they never clash. */

@@ -113,7 +113,8 @@ export class MikroOrmUserRepository implements UserRepository {
       changed = isUuid(id) ? await em.nativeUpdate(UserEntity, { id }, { email, updatedAt: new Date() }) : 0;
     } catch (error) {
       // A sign-up raced past the check above; the unique index decides.
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('auth.email_taken', 'An account with this email already exists');
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('auth.email_taken', 'An account with this email already exists');
       throw error;
     }
     if (changed !== 1) throw new DomainError('user.not_found', 'User not found');
@@ -159,18 +160,30 @@ export class MikroOrmUserRepository implements UserRepository {
   }
 
   async scheduleDeletion(id: string, dueAt: Date): Promise<User> {
-    const changed = isUuid(id) ? await this.em().nativeUpdate(UserEntity, { id, deletedAt: null }, { deletionDueAt: dueAt, updatedAt: new Date() }) : 0;
+    const changed = isUuid(id)
+      ? await this.em().nativeUpdate(UserEntity, { id, deletedAt: null }, { deletionDueAt: dueAt, updatedAt: new Date() })
+      : 0;
     if (changed !== 1) throw new DomainError('user.not_found', 'User not found');
     return this.reread(id);
   }
 
   async cancelDeletion(id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
-    return (await this.em().nativeUpdate(UserEntity, { id, deletionDueAt: { $ne: null }, deletedAt: null }, { deletionDueAt: null, updatedAt: new Date() })) === 1;
+    return (
+      (await this.em().nativeUpdate(
+        UserEntity,
+        { id, deletionDueAt: { $ne: null }, deletedAt: null },
+        { deletionDueAt: null, updatedAt: new Date() },
+      )) === 1
+    );
   }
 
   async listDeletionsDue(now: Date, limit: number): Promise<string[]> {
-    const rows = await this.em().find(UserEntity, { deletionDueAt: { $lte: now }, deletedAt: null }, { fields: ['id'], orderBy: { deletionDueAt: 'asc' }, limit });
+    const rows = await this.em().find(
+      UserEntity,
+      { deletionDueAt: { $lte: now }, deletedAt: null },
+      { fields: ['id'], orderBy: { deletionDueAt: 'asc' }, limit },
+    );
     return rows.map((row) => row.id);
   }
 

@@ -55,7 +55,8 @@ function wrap<T extends object>(repository: T, name: string, cache: SingleWriter
       const copy = kept[property as keyof T] as ((value: unknown) => unknown) | undefined;
       if (copy) {
         // Callers get their own copy: a caller changing what it got must not change the next one's.
-        return (...args: unknown[]) => cache.read(`${name}.${property}:${JSON.stringify(args)}`, () => method.apply(target, args)).then(copy);
+        return (...args: unknown[]) =>
+          cache.read(`${name}.${property}:${JSON.stringify(args)}`, () => method.apply(target, args)).then(copy);
       }
       if (isRead(property)) return method.bind(target);
       return async (...args: unknown[]) => {
@@ -83,7 +84,7 @@ export function withSingleWriterReadCache(repositories: Repositories & UnitOfWor
         name === 'registries'
           ? { findById: copyOrNull, findByShortCode: copyOrNull, searchListedByChildName: copyList, listNewestListed: copyList }
           : name === 'gifts'
-            ? { countSucceeded: ((counts: Map<string, number>) => new Map(counts)) }
+            ? { countSucceeded: (counts: Map<string, number>) => new Map(counts) }
             : {};
       return [name, wrap(repository as object, name, cache, kept)];
     }),

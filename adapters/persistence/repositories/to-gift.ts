@@ -2,7 +2,14 @@ import type { Gift } from '@core/model/gift';
 import type { GiftRow } from '../entities/gift-entity';
 
 /** A gift as core knows it, from its row. */
-export function toGift({ refundStartedAt: _startedAt, guestId: _guestId, giverKey: _giver, emailKey: _email, messageKey: _message, ...row }: GiftRow): Gift {
+export function toGift({
+  refundStartedAt: _startedAt,
+  guestId: _guestId,
+  giverKey: _giver,
+  emailKey: _email,
+  messageKey: _message,
+  ...row
+}: GiftRow): Gift {
   return {
     ...row,
     providerFee: row.providerFee ?? null,

@@ -29,7 +29,9 @@ function safe(cents: bigint, text: string): Cents {
 
 function checked(cents: unknown): Cents {
   if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) {
-    throw new Error(`${typeof cents === 'string' ? JSON.stringify(cents) : String(cents)} is not a whole number of cents, so it cannot be stored as money`);
+    throw new Error(
+      `${typeof cents === 'string' ? JSON.stringify(cents) : String(cents)} is not a whole number of cents, so it cannot be stored as money`,
+    );
   }
   return cents;
 }

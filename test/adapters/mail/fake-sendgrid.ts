@@ -38,10 +38,16 @@ export function fakeSendGrid(validKeys: string[]) {
     if (failure === 'network') return HttpResponse.error();
     if (failure && 'delayMs' in failure) await delay(failure.delayMs);
     if (!validKeys.some((key) => authorization === `Bearer ${key}`)) {
-      return HttpResponse.json({ errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked', field: null, help: null }] }, { status: 401 });
+      return HttpResponse.json(
+        { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked', field: null, help: null }] },
+        { status: 401 },
+      );
     }
     if (failure && 'status' in failure) {
-      return HttpResponse.json({ errors: [{ message: failure.message, field: failure.field ?? null, help: null }] }, { status: failure.status });
+      return HttpResponse.json(
+        { errors: [{ message: failure.message, field: failure.field ?? null, help: null }] },
+        { status: failure.status },
+      );
     }
     if (!body.personalizations?.[0]?.to?.[0]?.email || !body.from?.email || !body.subject || !body.content?.length) {
       return HttpResponse.json({ errors: [{ message: 'Bad Request', field: null, help: null }] }, { status: 400 });

@@ -113,7 +113,10 @@ describe('OutboxMailer', () => {
 
   it('never lets a line break in the subject start a header of its own', async () => {
     const directory = await outbox();
-    await new OutboxMailer({ directory, from: 'gifts@mitzvahgifts.test' }).send({ ...receipt, subject: 'Hello\r\nBcc: everyone@example.com' });
+    await new OutboxMailer({ directory, from: 'gifts@mitzvahgifts.test' }).send({
+      ...receipt,
+      subject: 'Hello\r\nBcc: everyone@example.com',
+    });
     const [name] = await readdir(directory);
     const raw = await readFile(join(directory, name!), 'utf8');
     expect(raw).not.toMatch(/^Bcc:/m);
@@ -151,15 +154,18 @@ describe('the composed message', () => {
   it('carries any text back exactly, in 7-bit lines of at most 78 characters with no trailing space', async () => {
     const envelope = { from: { name: 'Mitzvah Gifts', address: 'gifts@mitzvahgifts.test' }, date: new Date('2026-06-01T12:00:00.000Z') };
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: fc.constantFrom('a', ' ', '\t', '=', '.', 'From ', '\n', '\r\n', 'é', 'ש', '🎉', 'x'.repeat(40)) }), async (text) => {
-        const raw = (await composeMessage({ ...receipt, text, html: `<p>${text}</p>` }, envelope)).toString('utf8');
-        const lines = raw.split('\r\n');
-        expect(lines.every((line) => line.length <= 78 && /^[\x20-\x7e\t]*$/.test(line) && !/[ \t]$/.test(line))).toBe(true);
-        const read = readEml(raw);
-        expect(read.text).toBe(text.replace(/\r\n|\r/g, '\n'));
-        expect(read.html).toBe(`<p>${text.replace(/\r\n|\r/g, '\n')}</p>`);
-        expect(read.subject).toBe(receipt.subject);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: fc.constantFrom('a', ' ', '\t', '=', '.', 'From ', '\n', '\r\n', 'é', 'ש', '🎉', 'x'.repeat(40)) }),
+        async (text) => {
+          const raw = (await composeMessage({ ...receipt, text, html: `<p>${text}</p>` }, envelope)).toString('utf8');
+          const lines = raw.split('\r\n');
+          expect(lines.every((line) => line.length <= 78 && /^[\x20-\x7e\t]*$/.test(line) && !/[ \t]$/.test(line))).toBe(true);
+          const read = readEml(raw);
+          expect(read.text).toBe(text.replace(/\r\n|\r/g, '\n'));
+          expect(read.html).toBe(`<p>${text.replace(/\r\n|\r/g, '\n')}</p>`);
+          expect(read.subject).toBe(receipt.subject);
+        },
+      ),
     );
   });
 });

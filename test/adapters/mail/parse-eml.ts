@@ -38,7 +38,13 @@ export async function parseEml(raw: string | Buffer): Promise<DeliveredMail & { 
     html: typeof parsed.html === 'string' ? parsed.html.replace(/\r\n/g, '\n') : '',
     ...(https ? { unsubscribe: { url: https, oneClick: oneClick === 'List-Unsubscribe=One-Click' } } : {}),
     ...(parsed.attachments.length > 0
-      ? { attachments: parsed.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content.toString('utf8') })) }
+      ? {
+          attachments: parsed.attachments.map((file) => ({
+            filename: file.filename ?? '',
+            contentType: file.contentType,
+            content: file.content.toString('utf8'),
+          })),
+        }
       : {}),
     parsed,
   };
@@ -53,6 +59,8 @@ export async function readDelivered(raw: string | Buffer): Promise<DeliveredMail
 /** Every .eml in a data folder's outbox, parsed by mailparser as a mail program reads it, oldest first. */
 export async function deliveredMail(dataDir: string) {
   const folder = path.join(dataDir, 'outbox');
-  const names = readdirSync(folder).filter((name) => name.endsWith('.eml')).sort();
+  const names = readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
   return Promise.all(names.map((name) => parseEml(readFileSync(path.join(folder, name)))));
 }

@@ -61,19 +61,31 @@ describe('SendGridMailer (official SDK, MSW as SendGrid)', () => {
       { type: 'text/plain', value: receipt.text },
       { type: 'text/html', value: receipt.html },
     ]);
-    expect(request!.body.tracking_settings).toEqual({ click_tracking: { enable: false, enable_text: false }, open_tracking: { enable: false } });
+    expect(request!.body.tracking_settings).toEqual({
+      click_tracking: { enable: false, enable_text: false },
+      open_tracking: { enable: false },
+    });
   });
 
   it('names the message and its kind for the Event Webhook, and carries the one-click unsubscribe and the family’s name when it has them', async () => {
     const mailer = new SendGridMailer({ apiKey: API_KEY, from: FROM });
     await mailer.send(receipt);
-    await mailer.send({ ...receipt, id: '7d1f0c2a-5b3e-4f6a-8c9d-0e1f2a3b4c5d', kind: 'thank-you-card', senderName: 'The Cohen family via Mitzvah Gifts', unsubscribeUrl: 'https://gifts.example/api/unsubscribe/Tok_en-1' });
+    await mailer.send({
+      ...receipt,
+      id: '7d1f0c2a-5b3e-4f6a-8c9d-0e1f2a3b4c5d',
+      kind: 'thank-you-card',
+      senderName: 'The Cohen family via Mitzvah Gifts',
+      unsubscribeUrl: 'https://gifts.example/api/unsubscribe/Tok_en-1',
+    });
     const [plain, card] = sendgrid.received.map((request) => request.body);
     expect(plain!.custom_args).toEqual({ mail_id: receipt.id, mail_kind: 'gift-receipt' });
     expect(plain!.headers).toBeUndefined();
     expect(card!.custom_args).toEqual({ mail_id: '7d1f0c2a-5b3e-4f6a-8c9d-0e1f2a3b4c5d', mail_kind: 'thank-you-card' });
     expect(card!.from).toEqual({ email: 'gifts@mitzvahgifts.test', name: 'The Cohen family via Mitzvah Gifts' });
-    expect(card!.headers).toEqual({ 'List-Unsubscribe': '<https://gifts.example/api/unsubscribe/Tok_en-1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(card!.headers).toEqual({
+      'List-Unsubscribe': '<https://gifts.example/api/unsubscribe/Tok_en-1>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 
   it('uses a client of its own: two mailers with two keys each send with their own', async () => {
@@ -102,7 +114,11 @@ describe('SendGridMailer (official SDK, MSW as SendGrid)', () => {
   });
 
   it('rejects on 400, blanking any address SendGrid quotes back', async () => {
-    sendgrid.failNext({ status: 400, message: 'Does not contain a valid address: sarah.levi@example.com', field: 'personalizations.0.to.0.email' });
+    sendgrid.failNext({
+      status: 400,
+      message: 'Does not contain a valid address: sarah.levi@example.com',
+      field: 'personalizations.0.to.0.email',
+    });
     const error = await failureOf(new SendGridMailer({ apiKey: API_KEY, from: FROM }).send(receipt));
     expect(error.status).toBe(400);
     expect(error.message).toContain('Does not contain a valid address: [address]');

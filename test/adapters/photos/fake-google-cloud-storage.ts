@@ -62,8 +62,6 @@ function multipartParts(body: Buffer, contentType: string): { headers: Record<st
   return parts;
 }
 
-
-
 export function fakeGoogleCloudStorage() {
   const uploads: ReceivedUpload[] = [];
   const objects = new Map<string, ReceivedUpload>();
@@ -76,7 +74,9 @@ export function fakeGoogleCloudStorage() {
       const [header, claims, signature] = assertion.split('.');
       const verifier = createVerify('RSA-SHA256');
       verifier.update(`${header}.${claims}`);
-      const signed = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && verifier.verify(publicKey, signature ?? '', 'base64url');
+      const signed =
+        form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' &&
+        verifier.verify(publicKey, signature ?? '', 'base64url');
       const issuer = JSON.parse(Buffer.from(claims ?? '', 'base64url').toString() || '{}').iss;
       if (!signed || issuer !== CLIENT_EMAIL) {
         return HttpResponse.json({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }, { status: 400 });
@@ -136,27 +136,35 @@ export function fakeGoogleCloudStorage() {
 
     // The JSON API's list and delete, as the SDK calls them to remove a photo and its copies.
     http.get('https://storage.googleapis.com/storage/v1/b/:bucket/o', ({ request, params }) => {
-      if (request.headers.get('authorization') !== `Bearer ${ACCESS_TOKEN}`) return gcsError(401, 'required', 'Anonymous caller does not have storage.objects.list access.');
+      if (request.headers.get('authorization') !== `Bearer ${ACCESS_TOKEN}`)
+        return gcsError(401, 'required', 'Anonymous caller does not have storage.objects.list access.');
       const prefix = new URL(request.url).searchParams.get('prefix') ?? '';
       const bucket = String(params.bucket);
-      const items = [...objects.values()].filter((object) => object.bucket === bucket && object.name.startsWith(prefix)).map((object) => ({ kind: 'storage#object', name: object.name, bucket }));
+      const items = [...objects.values()]
+        .filter((object) => object.bucket === bucket && object.name.startsWith(prefix))
+        .map((object) => ({ kind: 'storage#object', name: object.name, bucket }));
       return HttpResponse.json({ kind: 'storage#objects', items });
     }),
     http.delete('https://storage.googleapis.com/storage/v1/b/:bucket/o/:name', ({ request, params }) => {
-      if (request.headers.get('authorization') !== `Bearer ${ACCESS_TOKEN}`) return gcsError(401, 'required', 'Anonymous caller does not have storage.objects.delete access.');
+      if (request.headers.get('authorization') !== `Bearer ${ACCESS_TOKEN}`)
+        return gcsError(401, 'required', 'Anonymous caller does not have storage.objects.delete access.');
       const key = `${String(params.bucket)}/${decodeURIComponent(String(params.name))}`;
       if (!objects.delete(key)) return gcsError(404, 'notFound', 'No such object.');
       return new HttpResponse(null, { status: 204 });
     }),
 
     // A public object, asked after and read as anyone does (the bucket grants allUsers objectViewer).
-    http.head('https://storage.googleapis.com/:bucket/:name', ({ params }) =>
-      new HttpResponse(null, { status: objects.has(`${String(params.bucket)}/${String(params.name)}`) ? 200 : 404 }),
+    http.head(
+      'https://storage.googleapis.com/:bucket/:name',
+      ({ params }) => new HttpResponse(null, { status: objects.has(`${String(params.bucket)}/${String(params.name)}`) ? 200 : 404 }),
     ),
     http.get('https://storage.googleapis.com/:bucket/:name', ({ params }) => {
       const object = objects.get(`${String(params.bucket)}/${String(params.name)}`);
-      if (!object) return new HttpResponse('<Error><Code>NoSuchKey</Code></Error>', { status: 404, headers: { 'content-type': 'application/xml' } });
-      return new HttpResponse(object.bytes, { headers: { 'content-type': String(object.metadata.contentType ?? object.mediaContentType) } });
+      if (!object)
+        return new HttpResponse('<Error><Code>NoSuchKey</Code></Error>', { status: 404, headers: { 'content-type': 'application/xml' } });
+      return new HttpResponse(object.bytes, {
+        headers: { 'content-type': String(object.metadata.contentType ?? object.mediaContentType) },
+      });
     }),
   ];
 
@@ -185,7 +193,10 @@ export function fakeGoogleCloudStorage() {
     },
     /** A real SDK client on application default credentials (see serviceAccountKey); `retries: 0` for one that gives up at once. */
     storage(options: { retries?: number } = {}): Storage {
-      return new Storage({ projectId: PROJECT_ID, ...(options.retries === undefined ? {} : { retryOptions: { autoRetry: options.retries > 0, maxRetries: options.retries } }) });
+      return new Storage({
+        projectId: PROJECT_ID,
+        ...(options.retries === undefined ? {} : { retryOptions: { autoRetry: options.retries > 0, maxRetries: options.retries } }),
+      });
     },
     reset(): void {
       uploads.length = 0;

@@ -67,7 +67,8 @@ describe('GcsPhotoStore', () => {
           {
             error: {
               code: 403,
-              message: 'photos@test-project.iam.gserviceaccount.com does not have storage.objects.create access to the Google Cloud Storage object.',
+              message:
+                'photos@test-project.iam.gserviceaccount.com does not have storage.objects.create access to the Google Cloud Storage object.',
               errors: [{ domain: 'global', reason: 'forbidden', message: 'Permission denied' }],
             },
           },
@@ -87,16 +88,26 @@ describe('GcsPhotoStore', () => {
 
   it('reports an upload GCS kept failing, or that the network dropped, as an outage; not one it cannot sign', async () => {
     const giveUpAtOnce = new GcsPhotoStore({ bucket: 'family-photos', storage: gcs.storage({ retries: 0 }) });
-    const upload = () => giveUpAtOnce.save(`${crypto.randomUUID()}.gif`, Uint8Array.of(0x47, 0x49, 0x46), 'image/gif').catch((error: unknown) => error);
-    server.use(http.post(UPLOAD_URL, () => HttpResponse.json({ error: { code: 503, message: 'Backend Error', errors: [{ reason: 'backendError' }] } }, { status: 503 })));
+    const upload = () =>
+      giveUpAtOnce.save(`${crypto.randomUUID()}.gif`, Uint8Array.of(0x47, 0x49, 0x46), 'image/gif').catch((error: unknown) => error);
+    server.use(
+      http.post(UPLOAD_URL, () =>
+        HttpResponse.json({ error: { code: 503, message: 'Backend Error', errors: [{ reason: 'backendError' }] } }, { status: 503 }),
+      ),
+    );
     expect(await upload()).toBeInstanceOf(PhotoStoreUnavailableError);
     server.use(http.post(UPLOAD_URL, () => HttpResponse.error()));
     expect(await upload()).toBeInstanceOf(PhotoStoreUnavailableError);
     server.resetHandlers();
     // Credentials that cannot be read are the setup's fault, however the SDK names it.
     const unreadableKey = Object.assign(new Error('ENOENT: no such file or directory, open /etc/keys/photos.json'), { code: 'ENOENT' });
-    const unsigned = new GcsPhotoStore({ bucket: 'family-photos', storage: { bucket: () => ({ file: () => ({ save: () => Promise.reject(unreadableKey) }) }) } as never });
-    expect(await unsigned.save(`${crypto.randomUUID()}.gif`, Uint8Array.of(1), 'image/gif').catch((error: unknown) => error)).toBe(unreadableKey);
+    const unsigned = new GcsPhotoStore({
+      bucket: 'family-photos',
+      storage: { bucket: () => ({ file: () => ({ save: () => Promise.reject(unreadableKey) }) }) } as never,
+    });
+    expect(await unsigned.save(`${crypto.randomUUID()}.gif`, Uint8Array.of(1), 'image/gif').catch((error: unknown) => error)).toBe(
+      unreadableKey,
+    );
   });
 
   it('reports GCS failing for a moment as an outage when a photo is looked up or read, and a refusal as it is', async () => {
@@ -108,7 +119,10 @@ describe('GcsPhotoStore', () => {
       [() => HttpResponse.error(), true],
       [() => new HttpResponse(null, { status: 403 }), false],
     ] as const) {
-      server.use(http.head('https://storage.googleapis.com/:bucket/:name', answer), http.get('https://storage.googleapis.com/:bucket/:name', answer));
+      server.use(
+        http.head('https://storage.googleapis.com/:bucket/:name', answer),
+        http.get('https://storage.googleapis.com/:bucket/:name', answer),
+      );
       for (const [call, attempt] of Object.entries(attempts)) {
         const failed = await attempt().then(
           () => 'answered',
@@ -141,6 +155,10 @@ describe('GcsPhotoStore', () => {
     for (const bucket of ['', 'a', 'Family', 'family/photos', '../x', 'family photos', 'https://evil.example']) {
       expect(() => new GcsPhotoStore({ bucket, storage: gcs.storage() }), bucket).toThrow();
     }
-    expect(new GcsPhotoStore({ bucket: 'mitzvah.photos_2026-prod' }).owns(`https://storage.googleapis.com/mitzvah.photos_2026-prod/${crypto.randomUUID()}.webp`)).toBe(true);
+    expect(
+      new GcsPhotoStore({ bucket: 'mitzvah.photos_2026-prod' }).owns(
+        `https://storage.googleapis.com/mitzvah.photos_2026-prod/${crypto.randomUUID()}.webp`,
+      ),
+    ).toBe(true);
   });
 });

@@ -48,7 +48,11 @@ describe('LocalDiskPhotoStore', () => {
     // reading in it), as a broken disk would.
     await rm(directory, { recursive: true });
     await writeFile(directory, '');
-    for (const attempt of [() => store.save(`${crypto.randomUUID()}.png`, Uint8Array.of(1), 'image/png'), () => store.exists(url), () => store.read(url)]) {
+    for (const attempt of [
+      () => store.save(`${crypto.randomUUID()}.png`, Uint8Array.of(1), 'image/png'),
+      () => store.exists(url),
+      () => store.read(url),
+    ]) {
       const failed = await attempt().then(
         () => 'answered',
         (error: unknown) => error,

@@ -2,16 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SharpImageSanitizer } from '../../../adapters/photos/sharp-image-sanitizer';
 import type { DomainError } from '@core/errors';
-import {
-  exifHasGps,
-  gifBytes,
-  jpegWithGps,
-  pngBytes,
-  svgBytes,
-  textBytes,
-  truncatedJpeg,
-  webpBytes,
-} from '../../support/images';
+import { exifHasGps, gifBytes, jpegWithGps, pngBytes, svgBytes, textBytes, truncatedJpeg, webpBytes } from '../../support/images';
 
 const sanitizer = new SharpImageSanitizer();
 
@@ -131,7 +122,9 @@ describe('SharpImageSanitizer', () => {
   it('refuses a text file, a PDF, a HEIC photo and unknown bytes', async () => {
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(64)]);
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'white' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'white' } })
+      .tiff()
+      .toBuffer();
     for (const bytes of [textBytes(), pdf, heic, tiff, Buffer.from([1, 2, 3, 4, 5, 6, 7, 8])]) {
       expect((await failureOf(bytes)).code).toBe('photo.unsupported_type');
     }
@@ -145,7 +138,9 @@ describe('SharpImageSanitizer', () => {
 
   it('refuses a decompression bomb before decoding it', async () => {
     // 8000 x 8000 of one colour: a few hundred kilobytes that would decode to 64 megapixels.
-    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: 'white' } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect((await failureOf(bomb)).code).toBe('photo.too_large');
   });

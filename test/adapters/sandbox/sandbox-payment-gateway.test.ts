@@ -71,12 +71,17 @@ describe('SandboxPaymentGateway connected accounts', () => {
 
   it('keeps an account unverified when the owner leaves onboarding unfinished', async () => {
     const accountId = await verifiedAccount('unfinished');
-    expect(await gateway.connectedAccountStatus(accountId)).toMatchObject({ payoutsEnabled: false, requirementsDue: ['external_account', 'individual.verification.document'] });
+    expect(await gateway.connectedAccountStatus(accountId)).toMatchObject({
+      payoutsEnabled: false,
+      requirementsDue: ['external_account', 'individual.verification.document'],
+    });
   });
 
   it('throws for an account it never opened', async () => {
     await expect(gateway.connectedAccountStatus('acct_sbx_000000000000000000000000')).rejects.toThrow(/No such sandbox account/);
-    await expect(gateway.createOnboardingLink({ accountId: 'acct_sbx_000000000000000000000000', ...urls })).rejects.toThrow(/No such sandbox account/);
+    await expect(gateway.createOnboardingLink({ accountId: 'acct_sbx_000000000000000000000000', ...urls })).rejects.toThrow(
+      /No such sandbox account/,
+    );
   });
 });
 
@@ -133,8 +138,15 @@ describe('SandboxPaymentGateway onboarding links', () => {
     const [body, signature] = token.split('.') as [string, string];
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
 
-    const retarget = (changes: Record<string, unknown>) => `${Buffer.from(JSON.stringify({ ...payload, ...changes })).toString('base64url')}.${signature}`;
-    const elsewhere = new SandboxPaymentGateway({ secret: 'another-server-secret', accounts: store, balance: new InMemorySandboxBalance(), appUrl: APP_URL, clock });
+    const retarget = (changes: Record<string, unknown>) =>
+      `${Buffer.from(JSON.stringify({ ...payload, ...changes })).toString('base64url')}.${signature}`;
+    const elsewhere = new SandboxPaymentGateway({
+      secret: 'another-server-secret',
+      accounts: store,
+      balance: new InMemorySandboxBalance(),
+      appUrl: APP_URL,
+      clock,
+    });
     const foreign = new URL(await elsewhere.createOnboardingLink({ accountId: victim, ...urls })).searchParams.get('token')!;
     // The victim's current nonce is now the foreign link's; only the foreign signature is wrong.
     const forgedSignature = createHmac('sha256', 'guess').update(body).digest('base64url');
@@ -185,7 +197,11 @@ describe('SandboxPaymentGateway.transfer', () => {
   it('refuses, as a closed bank account would, when the owner chose an account that rejects transfers', async () => {
     const accountId = await verifiedAccount('rejects_transfers');
     expect(await gateway.connectedAccountStatus(accountId)).toMatchObject({ payoutsEnabled: true, requirementsDue: [] });
-    expect(await transferTo(accountId)).toEqual({ success: false, reason: 'account_closed', message: 'The bank account could not accept the transfer.' });
+    expect(await transferTo(accountId)).toEqual({
+      success: false,
+      reason: 'account_closed',
+      message: 'The bank account could not accept the transfer.',
+    });
   });
 
   it('succeeds for a verified account, with a transfer id the idempotency key decides', async () => {
@@ -203,8 +219,24 @@ describe('SandboxPaymentGateway.transfer', () => {
 
 describe('SandboxPaymentGateway disputes in the balance', () => {
   it('lists a dispute’s money as Stripe does: an adjustment taking the charge and the fee, and one giving the charge back once won, each naming the payment', async () => {
-    const disputing = new SandboxPaymentGateway({ secret: SECRET, accounts: store, balance: new InMemorySandboxBalance(), appUrl: APP_URL, clock, disputeAfterMs: 0, decideAfterMs: 0 });
-    const { clientSecret } = await disputing.createPaymentIntent({ giftId: 'g1', registryId: 'r1', charityId: 'c1', amount: 10_639, currency: 'USD', receiptEmail: 'miriam@example.com', idempotencyKey: 'gift-disputed' });
+    const disputing = new SandboxPaymentGateway({
+      secret: SECRET,
+      accounts: store,
+      balance: new InMemorySandboxBalance(),
+      appUrl: APP_URL,
+      clock,
+      disputeAfterMs: 0,
+      decideAfterMs: 0,
+    });
+    const { clientSecret } = await disputing.createPaymentIntent({
+      giftId: 'g1',
+      registryId: 'r1',
+      charityId: 'c1',
+      amount: 10_639,
+      currency: 'USD',
+      receiptEmail: 'miriam@example.com',
+      idempotencyKey: 'gift-disputed',
+    });
     const intent = disputing.intentOf(clientSecret)!;
     await disputing.markSettled(intent.id, 'succeeded');
     clock.advance(3_000);
@@ -214,7 +246,10 @@ describe('SandboxPaymentGateway disputes in the balance', () => {
     await disputing.submitDisputeEvidence(`sbx_dp_${intent.id.slice('sbx_pi_'.length)}`, 'Receipt: winning_evidence');
     await disputing.disputes.settled();
 
-    const listed = await disputing.listBalanceTransactions({ from: new Date(clock.now().getTime() - HOUR), to: new Date(clock.now().getTime() + HOUR) });
+    const listed = await disputing.listBalanceTransactions({
+      from: new Date(clock.now().getTime() - HOUR),
+      to: new Date(clock.now().getTime() + HOUR),
+    });
     expect(listed.map(({ kind, type, reference, amount, fee }) => ({ kind, type, reference, amount, fee }))).toEqual([
       { kind: 'charge', type: 'charge', reference: intent.id, amount: 10_639, fee: expect.any(Number) as unknown },
       { kind: 'other', type: 'adjustment', reference: intent.id, amount: -10_639, fee: 1_500 },

@@ -1,6 +1,15 @@
 import { http, type HttpHandler } from 'msw';
 import { processorCut, STRIPE_PUBLISHED_RATES } from '@core/fees';
-import { STRIPE_API, account, paymentIntent, received, stripeError, stripeId, stripeObject, type ReceivedStripeRequest } from './stripe-api';
+import {
+  STRIPE_API,
+  account,
+  paymentIntent,
+  received,
+  stripeError,
+  stripeId,
+  stripeObject,
+  type ReceivedStripeRequest,
+} from './stripe-api';
 
 type StripeJson = Record<string, unknown>;
 type StripeErrorBody = Parameters<typeof stripeError>[1];
@@ -39,7 +48,18 @@ export function fakeStripe() {
   /** The platform balance's movements, newest first as Stripe lists them, each with the object it came from. */
   const balance: { transaction: StripeJson; source: StripeJson }[] = [];
   const addToBalance = (source: StripeJson, type: string, amount: number, fee: number) => {
-    const transaction = { id: stripeId('txn'), object: 'balance_transaction', type, amount, currency: source.currency, fee, net: amount - fee, source: source.id, status: 'pending', created: now() };
+    const transaction = {
+      id: stripeId('txn'),
+      object: 'balance_transaction',
+      type,
+      amount,
+      currency: source.currency,
+      fee,
+      net: amount - fee,
+      source: source.id,
+      status: 'pending',
+      created: now(),
+    };
     balance.unshift({ transaction, source });
     return transaction;
   };
@@ -94,15 +114,37 @@ export function fakeStripe() {
       if (!intent) return missing('payment_intent', intentId, 'payment_intent');
       if (intent.status !== 'succeeded') return unmodelledAnswer(request, `a refund of a payment intent that is ${String(intent.status)}`);
       if (refunded.has(intentId)) {
-        return { status: 400, error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${String(intent.latest_charge)} has already been refunded.` } };
+        return {
+          status: 400,
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ${String(intent.latest_charge)} has already been refunded.`,
+          },
+        };
       }
       refunded.add(intentId);
-      const refund = { id: stripeId('re'), object: 'refund', amount: intent.amount_received, currency: intent.currency, payment_intent: intentId, charge: intent.latest_charge, status: 'succeeded', created: now() };
+      const refund = {
+        id: stripeId('re'),
+        object: 'refund',
+        amount: intent.amount_received,
+        currency: intent.currency,
+        payment_intent: intentId,
+        charge: intent.latest_charge,
+        status: 'succeeded',
+        created: now(),
+      };
       addToBalance(refund, 'refund', -(intent.amount_received as number), 0);
       return { status: 200, object: refund };
     },
     'POST /v1/accounts': ({ form }) => {
-      const opened = account({ id: stripeId('acct'), country: form.get('country'), email: form.get('email'), requirements: requirements(UNVERIFIED_REQUIREMENTS), created: now() });
+      const opened = account({
+        id: stripeId('acct'),
+        country: form.get('country'),
+        email: form.get('email'),
+        requirements: requirements(UNVERIFIED_REQUIREMENTS),
+        created: now(),
+      });
       accounts.set(opened.id, opened);
       return { status: 200, object: opened };
     },
@@ -112,7 +154,10 @@ export function fakeStripe() {
       // Stripe does not say whether the account is missing or not ours: it refuses access to either.
       return {
         status: 403,
-        error: { type: 'invalid_request_error', message: `The provided key 'sk_test_********************' does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.` },
+        error: {
+          type: 'invalid_request_error',
+          message: `The provided key 'sk_test_********************' does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.`,
+        },
       };
     },
     'POST /v1/account_links': (request) => {
@@ -130,13 +175,27 @@ export function fakeStripe() {
         };
       }
       const created = now();
-      return { status: 200, object: { object: 'account_link', url: `https://connect.stripe.com/setup/e/${accountId}/${stripeId('link')}`, created, expires_at: created + 300 } };
+      return {
+        status: 200,
+        object: {
+          object: 'account_link',
+          url: `https://connect.stripe.com/setup/e/${accountId}/${stripeId('link')}`,
+          created,
+          expires_at: created + 300,
+        },
+      };
     },
     'POST /v1/accounts/:id/login_links': (_request, id) => {
       if (!accounts.has(id)) {
-        return { status: 404, error: { type: 'invalid_request_error', code: 'resource_missing', param: 'account', message: `No such account: '${id}'` } };
+        return {
+          status: 404,
+          error: { type: 'invalid_request_error', code: 'resource_missing', param: 'account', message: `No such account: '${id}'` },
+        };
       }
-      return { status: 200, object: { object: 'login_link', created: now(), url: `https://connect.stripe.com/express/${id}/${stripeId('login')}` } };
+      return {
+        status: 200,
+        object: { object: 'login_link', created: now(), url: `https://connect.stripe.com/express/${id}/${stripeId('login')}` },
+      };
     },
     'POST /v1/transfers': (request) => {
       const destination = request.form.get('destination') ?? '';
@@ -148,7 +207,8 @@ export function fakeStripe() {
           error: {
             type: 'invalid_request_error',
             code: 'insufficient_capabilities_for_transfer',
-            message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            message:
+              'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
           },
         };
       }
@@ -175,16 +235,26 @@ export function fakeStripe() {
       const dispute = disputes.get(id);
       if (!dispute) return missing('dispute', id, 'dispute');
       const text = request.form.get('evidence[uncategorized_text]');
-      if (text === null || request.form.get('submit') !== 'true') return unmodelledAnswer(request, 'an update that is not submitted text evidence');
+      if (text === null || request.form.get('submit') !== 'true')
+        return unmodelledAnswer(request, 'an update that is not submitted text evidence');
       if (dispute.status !== 'needs_response' && dispute.status !== 'warning_needs_response') {
-        return { status: 400, error: { type: 'invalid_request_error', message: `This dispute is already ${String(dispute.status)} and can no longer be updated.` } };
+        return {
+          status: 400,
+          error: {
+            type: 'invalid_request_error',
+            message: `This dispute is already ${String(dispute.status)} and can no longer be updated.`,
+          },
+        };
       }
       Object.assign(dispute, { status: 'under_review', evidence: { uncategorized_text: text } });
       const answer = structuredClone(dispute);
       const decision = text.includes('winning_evidence') ? 'won' : text.includes('losing_evidence') ? 'lost' : null;
       if (decision === 'won') {
         const amount = dispute.amount as number;
-        (dispute.balance_transactions as StripeJson[]).push({ ...addToBalance(dispute, 'adjustment', amount, 0), reporting_category: 'dispute_reversal' });
+        (dispute.balance_transactions as StripeJson[]).push({
+          ...addToBalance(dispute, 'adjustment', amount, 0),
+          reporting_category: 'dispute_reversal',
+        });
       }
       if (decision) Object.assign(dispute, { status: decision });
       return { status: 200, object: answer };
@@ -195,9 +265,19 @@ export function fakeStripe() {
       const amount = Number(request.form.get('amount'));
       const left = (transfer.amount as number) - ((transfer.amount_reversed as number | undefined) ?? 0);
       if (amount > left) {
-        return { status: 400, error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Amount must be no more than ${left}.` } };
+        return {
+          status: 400,
+          error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Amount must be no more than ${left}.` },
+        };
       }
-      const reversal = { id: stripeId('trr'), object: 'transfer_reversal', amount, currency: transfer.currency, transfer: id, created: now() };
+      const reversal = {
+        id: stripeId('trr'),
+        object: 'transfer_reversal',
+        amount,
+        currency: transfer.currency,
+        transfer: id,
+        created: now(),
+      };
       Object.assign(transfer, { amount_reversed: (transfer.amount as number) - left + amount, reversed: amount === left });
       reversals.push(reversal);
       addToBalance(reversal, 'transfer_refund', amount, 0);
@@ -207,7 +287,8 @@ export function fakeStripe() {
     'GET /v1/balance_transactions': (request) => {
       const { query } = request;
       const expand = [...query.entries()].filter(([name]) => name.startsWith('expand')).map(([, value]) => value);
-      if (expand.join() !== 'data.source') return unmodelledAnswer(request, `listing balance transactions expanding ${expand.join(', ') || 'nothing'}`);
+      if (expand.join() !== 'data.source')
+        return unmodelledAnswer(request, `listing balance transactions expanding ${expand.join(', ') || 'nothing'}`);
       const gte = Number(query.get('created[gte]') ?? -Infinity);
       const lt = Number(query.get('created[lt]') ?? Infinity);
       const matching = balance.filter(({ transaction }) => (transaction.created as number) >= gte && (transaction.created as number) < lt);
@@ -216,13 +297,19 @@ export function fakeStripe() {
       if (after !== null && start === 0) return missing('balance_transaction', after, 'starting_after');
       const limit = Number(query.get('limit') ?? 10);
       const page = matching.slice(start, start + limit).map(({ transaction, source }) => ({ ...transaction, source }));
-      return { status: 200, object: { object: 'list', url: '/v1/balance_transactions', has_more: matching.length > start + limit, data: page } };
+      return {
+        status: 200,
+        object: { object: 'list', url: '/v1/balance_transactions', has_more: matching.length > start + limit, data: page },
+      };
     },
     'GET /v1/transfers': ({ query }) => {
       const group = query.get('transfer_group');
       const matching = transfers.filter((transfer) => group === null || transfer.transfer_group === group);
       const limit = Number(query.get('limit') ?? 10);
-      return { status: 200, object: { object: 'list', url: '/v1/transfers', has_more: matching.length > limit, data: matching.slice(0, limit) } };
+      return {
+        status: 200,
+        object: { object: 'list', url: '/v1/transfers', has_more: matching.length > limit, data: matching.slice(0, limit) },
+      };
     },
   };
 
@@ -259,7 +346,8 @@ export function fakeStripe() {
   function intentOrFail(id: string): StripeJson {
     const intent = intents.get(id);
     if (!intent) throw new Error(`The fake Stripe has no payment intent ${id}`);
-    if (!CANCELABLE.includes(intent.status as string)) throw new Error(`Stripe would not confirm payment intent ${id}: it is ${String(intent.status)}`);
+    if (!CANCELABLE.includes(intent.status as string))
+      throw new Error(`Stripe would not confirm payment intent ${id}: it is ${String(intent.status)}`);
     return intent;
   }
 
@@ -283,7 +371,12 @@ export function fakeStripe() {
     decline(intentId: string): void {
       Object.assign(intentOrFail(intentId), {
         status: 'requires_payment_method',
-        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+        last_payment_error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        },
       });
     },
     /**
@@ -311,7 +404,10 @@ export function fakeStripe() {
         balance_transactions: [],
       };
       // The amount and the fee leave the platform's balance as one adjustment whose source is the dispute.
-      (dispute.balance_transactions as StripeJson[]).push({ ...addToBalance(dispute, 'adjustment', -amount, 1500), reporting_category: 'dispute' });
+      (dispute.balance_transactions as StripeJson[]).push({
+        ...addToBalance(dispute, 'adjustment', -amount, 1500),
+        reporting_category: 'dispute',
+      });
       disputes.set(id, dispute);
       return id;
     },
@@ -319,7 +415,12 @@ export function fakeStripe() {
     completeOnboarding(accountId: string): void {
       const found = accounts.get(accountId);
       if (!found) throw new Error(`The fake Stripe has no account ${accountId}`);
-      Object.assign(found, { payouts_enabled: true, details_submitted: true, capabilities: { transfers: 'active' }, requirements: requirements([]) });
+      Object.assign(found, {
+        payouts_enabled: true,
+        details_submitted: true,
+        capabilities: { transfers: 'active' },
+        requirements: requirements([]),
+      });
     },
   };
 }

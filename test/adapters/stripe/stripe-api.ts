@@ -1,6 +1,5 @@
 import { HttpResponse } from 'msw';
 
-
 /**
  * Pieces for MSW handlers that answer as Stripe's REST API does: form-encoded requests to
  * https://api.stripe.com/v1/..., JSON objects back, and errors as {error: {type, code, message}}
@@ -25,7 +24,8 @@ export async function received(request: Request): Promise<ReceivedStripeRequest>
   const url = new URL(request.url);
   const contentType = request.headers.get('content-type') ?? '';
   const body = request.method === 'GET' ? '' : await request.text();
-  if (body !== '' && !contentType.startsWith('application/x-www-form-urlencoded')) throw new Error(`Stripe takes form bodies, got ${contentType}`);
+  if (body !== '' && !contentType.startsWith('application/x-www-form-urlencoded'))
+    throw new Error(`Stripe takes form bodies, got ${contentType}`);
   return {
     method: request.method,
     path: url.pathname,
@@ -87,11 +87,15 @@ export function account(fields: Record<string, unknown> = {}) {
     payouts_enabled: false,
     details_submitted: false,
     capabilities: { transfers: 'inactive' },
-    requirements: { currently_due: ['external_account', 'individual.dob.day', 'tos_acceptance.date'], eventually_due: [], past_due: [], disabled_reason: 'requirements.past_due' },
+    requirements: {
+      currently_due: ['external_account', 'individual.dob.day', 'tos_acceptance.date'],
+      eventually_due: [],
+      past_due: [],
+      disabled_reason: 'requirements.past_due',
+    },
     metadata: {},
     ...fields,
   };
 }
-
 
 export { recordUnhandledRequests } from '../../support/msw-unhandled';

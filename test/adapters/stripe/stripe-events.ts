@@ -28,13 +28,30 @@ export function stripeEvent(type: string, object: Record<string, unknown>): stri
 export function succeededEvent(fields: { id: string; amount: number; currency?: string }): string {
   return stripeEvent(
     'payment_intent.succeeded',
-    paymentIntent({ id: fields.id, status: 'succeeded', amount: fields.amount, amount_received: fields.amount, currency: fields.currency ?? 'usd' }),
+    paymentIntent({
+      id: fields.id,
+      status: 'succeeded',
+      amount: fields.amount,
+      amount_received: fields.amount,
+      currency: fields.currency ?? 'usd',
+    }),
   );
 }
 
 export function failedEvent(fields: { id: string; amount: number; message?: string | null }): string {
-  const lastPaymentError = fields.message === null ? null : { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: fields.message ?? 'Your card was declined.' };
-  return stripeEvent('payment_intent.payment_failed', paymentIntent({ id: fields.id, status: 'requires_payment_method', amount: fields.amount, last_payment_error: lastPaymentError }));
+  const lastPaymentError =
+    fields.message === null
+      ? null
+      : {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: fields.message ?? 'Your card was declined.',
+        };
+  return stripeEvent(
+    'payment_intent.payment_failed',
+    paymentIntent({ id: fields.id, status: 'requires_payment_method', amount: fields.amount, last_payment_error: lastPaymentError }),
+  );
 }
 
 /** A charge given back, all or part of it (charge.refunded), as Stripe posts it after a refund from the API or the dashboard. */
@@ -58,12 +75,44 @@ export function refundedEvent(fields: { paymentIntentId: string; amount: number;
  */
 export function disputeEvent(
   type: 'created' | 'updated' | 'closed' | 'funds_withdrawn' | 'funds_reinstated',
-  fields: { id: string; paymentIntentId: string; amount: number; status: string; currency?: string; withdrawn?: boolean; reinstated?: boolean },
+  fields: {
+    id: string;
+    paymentIntentId: string;
+    amount: number;
+    status: string;
+    currency?: string;
+    withdrawn?: boolean;
+    reinstated?: boolean;
+  },
 ): string {
   const currency = fields.currency ?? 'usd';
   const balanceTransactions = [
-    ...(fields.withdrawn === false ? [] : [{ id: stripeId('txn'), object: 'balance_transaction', amount: -fields.amount, fee: 1500, net: -fields.amount - 1500, currency, reporting_category: 'dispute' }]),
-    ...(fields.reinstated ? [{ id: stripeId('txn'), object: 'balance_transaction', amount: fields.amount, fee: 0, net: fields.amount, currency, reporting_category: 'dispute_reversal' }] : []),
+    ...(fields.withdrawn === false
+      ? []
+      : [
+          {
+            id: stripeId('txn'),
+            object: 'balance_transaction',
+            amount: -fields.amount,
+            fee: 1500,
+            net: -fields.amount - 1500,
+            currency,
+            reporting_category: 'dispute',
+          },
+        ]),
+    ...(fields.reinstated
+      ? [
+          {
+            id: stripeId('txn'),
+            object: 'balance_transaction',
+            amount: fields.amount,
+            fee: 0,
+            net: fields.amount,
+            currency,
+            reporting_category: 'dispute_reversal',
+          },
+        ]
+      : []),
   ];
   return stripeEvent(`charge.dispute.${type}`, {
     id: fields.id,
@@ -83,5 +132,9 @@ export function disputeEvent(
 
 /** The Stripe-Signature header Stripe would send for this body, made by the SDK's own helper. */
 export function sign(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
-  return stripeForWebhooks.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+  return stripeForWebhooks.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+  });
 }

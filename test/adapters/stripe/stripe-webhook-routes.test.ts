@@ -11,7 +11,16 @@ import { StripePaymentNotices } from '../../../adapters/payments/stripe/stripe-w
 import { DEFAULT_PROCESSING_RATES } from '../../../bootstrap/config';
 import { startGift } from '@core/gift/start-gift';
 import { aCharity, aNewRegistry, aNewUser } from '../../support/builders';
-import { WEBHOOK_SECRET, disputeEvent, failedEvent, refundedEvent, sign, stripeEvent, stripeForWebhooks, succeededEvent } from './stripe-events';
+import {
+  WEBHOOK_SECRET,
+  disputeEvent,
+  failedEvent,
+  refundedEvent,
+  sign,
+  stripeEvent,
+  stripeForWebhooks,
+  succeededEvent,
+} from './stripe-events';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 
 const servers: Server[] = [];
@@ -34,7 +43,12 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   if (options.bodyParserFirst) app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false }));
   // The payments whose start the webhook gave back (the payment-address limit's, payment-starts.ts).
   const paidStarts: string[] = [];
-  const paymentStarts = { count: async () => {}, uncount: async () => {}, started: async () => {}, paid: async (id: string) => void paidStarts.push(id) };
+  const paymentStarts = {
+    count: async () => {},
+    uncount: async () => {},
+    started: async () => {},
+    paid: async (id: string) => void paidStarts.push(id),
+  };
   const router = stripeWebhookRoutes({
     repositories,
     gateway,
@@ -57,7 +71,14 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
   const charity = await repositories.charities.create(aCharity());
   const registry = await repositories.registries.create(aNewRegistry(user.id));
   const started = await startGift(
-    { registryId: registry.id, charityId: charity.id, giftGiverName: 'Aunt Miriam', giftGiverEmail: 'miriam@example.com', amount: 10_000, personalMessage: 'Mazel tov!' },
+    {
+      registryId: registry.id,
+      charityId: charity.id,
+      giftGiverName: 'Aunt Miriam',
+      giftGiverEmail: 'miriam@example.com',
+      amount: 10_000,
+      personalMessage: 'Mazel tov!',
+    },
     { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES },
   );
   const paymentIntentId = started.gift.stripePaymentIntentId!;
@@ -77,7 +98,10 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
 }
 
 async function post(url: string, body: string | Buffer<ArrayBuffer>, signature?: string) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+  };
   if (signature !== undefined) headers['Stripe-Signature'] = signature;
   const response = await fetch(url, { method: 'POST', headers, body });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
@@ -122,9 +146,16 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
     for (const body of events) expect(await post(app.url, body, sign(body))).toEqual({ status: 200, json: { received: true } });
     expect(await app.gift()).toMatchObject({ paymentStatus: 'disputed' });
     expect(await app.totalReceived()).toBe(0);
-    expect((await app.repositories.disputes.list())[0]).toMatchObject({ status: 'under_review', withdrawnAmount: app.total, withdrawnFee: 1_500 });
+    expect((await app.repositories.disputes.list())[0]).toMatchObject({
+      status: 'under_review',
+      withdrawnAmount: app.total,
+      withdrawnFee: 1_500,
+    });
 
-    const won = [disputeEvent('funds_reinstated', { ...dispute, status: 'won', reinstated: true }), disputeEvent('closed', { ...dispute, status: 'won', reinstated: true })];
+    const won = [
+      disputeEvent('funds_reinstated', { ...dispute, status: 'won', reinstated: true }),
+      disputeEvent('closed', { ...dispute, status: 'won', reinstated: true }),
+    ];
     for (const body of [...won, ...won]) expect((await post(app.url, body, sign(body))).status).toBe(200);
     expect(await app.gift()).toMatchObject({ paymentStatus: 'succeeded' });
     expect(await app.totalReceived()).toBe(10_000);
@@ -209,7 +240,9 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
     }
     expect(await app.gift()).toMatchObject({ paymentStatus: 'refunded' });
     expect(await app.totalReceived()).toBe(0);
-    expect(app.repositories.mail.queued.filter((mail) => mail.to === 'miriam@example.com' && mail.subject.endsWith('was refunded'))).toHaveLength(1);
+    expect(
+      app.repositories.mail.queued.filter((mail) => mail.to === 'miriam@example.com' && mail.subject.endsWith('was refunded')),
+    ).toHaveLength(1);
     expect((await app.repositories.audit.list(5)).map((event) => event.actorLabel)).toEqual(['provider:refund', 'provider:refund']);
     expect(app.gateway.refunds).toEqual([]);
   });
@@ -259,14 +292,20 @@ describe(`POST ${STRIPE_WEBHOOK_PATH}`, () => {
   it('refuses a body over 1 MB sent without a length with 413, without buffering the rest', async () => {
     const app = await webhookApp();
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(app.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' } }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      });
+      const request = httpRequest(
+        app.url,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
       // The server answers and closes before this sender is done; that is the point.
-      request.on('error', (error: NodeJS.ErrnoException) => (['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? undefined : reject(error)));
+      request.on('error', (error: NodeJS.ErrnoException) =>
+        ['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? undefined : reject(error),
+      );
       const chunk = Buffer.alloc(64 * 1024, ' ');
       let sent = 0;
       const pump = () => {

@@ -15,7 +15,9 @@ export function lazyPage<P>(loadChunk: () => Promise<PageModule<P>>) {
   const load = recoveringImport(loadChunk);
   let loaded: PageModule<P> | undefined;
   // React.lazy reads a thenable that calls back at once as a module it need not wait for.
-  const Page = lazy(() => (loaded ? ({ then: (resolve: (module: PageModule<P>) => void) => resolve(loaded!) } as unknown as Promise<PageModule<P>>) : load()));
+  const Page = lazy(() =>
+    loaded ? ({ then: (resolve: (module: PageModule<P>) => void) => resolve(loaded!) } as unknown as Promise<PageModule<P>>) : load(),
+  );
   const preload = async () => {
     loaded = await load();
   };

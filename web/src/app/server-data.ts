@@ -11,4 +11,3 @@ export function serverData(document: Document): Record<string, unknown> | null {
     return null;
   }
 }
-

@@ -28,10 +28,7 @@ export function CharityCard({ charity, headingLevel = 'h3' }: CharityCardProps) 
           sx={{ height: 160, objectFit: 'contain', bgcolor: 'grey.50', p: 2 }}
         />
       ) : (
-        <Box
-          aria-hidden="true"
-          sx={{ height: 160, display: 'grid', placeItems: 'center', bgcolor: 'grey.50', color: 'primary.main' }}
-        >
+        <Box aria-hidden="true" sx={{ height: 160, display: 'grid', placeItems: 'center', bgcolor: 'grey.50', color: 'primary.main' }}>
           <VolunteerActivismIcon sx={{ fontSize: 56 }} />
         </Box>
       )}

@@ -40,7 +40,10 @@ export function FocalPointPicker({ url, alt, value, onChange, describedBy, disab
   const moveTo = (event: PointerEvent<HTMLDivElement>) => {
     const box = photoRef.current?.getBoundingClientRect();
     if (!box || box.width === 0 || box.height === 0) return;
-    const next = { photoFocusX: clamp(((event.clientX - box.left) / box.width) * 100), photoFocusY: clamp(((event.clientY - box.top) / box.height) * 100) };
+    const next = {
+      photoFocusX: clamp(((event.clientX - box.left) / box.width) * 100),
+      photoFocusY: clamp(((event.clientY - box.top) / box.height) * 100),
+    };
     if (next.photoFocusX !== value.photoFocusX || next.photoFocusY !== value.photoFocusY) onChange(next);
   };
 
@@ -76,7 +79,15 @@ export function FocalPointPicker({ url, alt, value, onChange, describedBy, disab
       onPointerMove={onPointerMove}
       onPointerUp={stop}
       onPointerCancel={stop}
-      sx={{ position: 'relative', display: 'inline-block', maxWidth: '100%', lineHeight: 0, touchAction: 'none', cursor: disabled ? 'default' : 'crosshair', userSelect: 'none' }}
+      sx={{
+        position: 'relative',
+        display: 'inline-block',
+        maxWidth: '100%',
+        lineHeight: 0,
+        touchAction: 'none',
+        cursor: disabled ? 'default' : 'crosshair',
+        userSelect: 'none',
+      }}
     >
       <Box
         component="img"

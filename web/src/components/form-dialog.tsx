@@ -21,7 +21,18 @@ export interface FormDialogProps {
 }
 
 /** A dialog that is one form: a title, its fields, and Cancel beside the button that sends it. */
-export function FormDialog({ open, title, busy, onClose, onSubmit, submitLabel, busyLabel, submitDisabled = false, maxWidth = 'sm', children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  title,
+  busy,
+  onClose,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  submitDisabled = false,
+  maxWidth = 'sm',
+  children,
+}: FormDialogProps) {
   const titleId = useId();
   const close = () => {
     if (!busy) onClose();

@@ -23,8 +23,12 @@ export function HebrewDateText({ hebrewDate, sx, align = 'start' }: HebrewDateTe
         {hebrewDate.date}
         {reading && ` · ${readingLabel(reading)}`}
       </Typography>
-      <Typography component="p" lang="he" dir="rtl" // Set under the English line, at the same edge, though it reads right to left.
-        sx={{ color: 'inherit', fontSize: 'inherit', textAlign: align === 'center' ? 'center' : 'left' }}>
+      <Typography
+        component="p"
+        lang="he"
+        dir="rtl" // Set under the English line, at the same edge, though it reads right to left.
+        sx={{ color: 'inherit', fontSize: 'inherit', textAlign: align === 'center' ? 'center' : 'left' }}
+      >
         {hebrewDate.hebrew}
         {reading && ` · ${reading.hebrew}`}
       </Typography>

@@ -3,7 +3,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 
 /** Something could not be loaded: says what, and offers to try again in place. */
-export function LoadError({ children, onRetry, severity = 'error', retryLabel = 'Retry' }: {
+export function LoadError({
+  children,
+  onRetry,
+  severity = 'error',
+  retryLabel = 'Retry',
+}: {
   children: ReactNode;
   onRetry: () => void;
   severity?: 'error' | 'warning';

@@ -17,8 +17,7 @@ export default function NotFoundPage() {
         Page not found
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 2 }}>
-        We couldn't find the page you were looking for. It may have moved, or the link may be
-        mistyped.
+        We couldn't find the page you were looking for. It may have moved, or the link may be mistyped.
       </Typography>
       <Box sx={{ mt: 4 }}>
         <Button variant="contained" href="/" startIcon={<HomeIcon />}>
@@ -28,4 +27,3 @@ export default function NotFoundPage() {
     </Container>
   );
 }
-

@@ -23,7 +23,10 @@ export function Ornament({ width = 168, sx }: OrnamentProps) {
       aria-hidden="true"
       focusable="false"
       viewBox="0 0 168 24"
-      sx={[{ display: 'block', width, maxWidth: '100%', height: 'auto', color: 'secondary.dark', flexShrink: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        { display: 'block', width, maxWidth: '100%', height: 'auto', color: 'secondary.dark', flexShrink: 0 },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     >
       <defs>
         <linearGradient id={left} x1="0" x2="1" y1="0" y2="0">

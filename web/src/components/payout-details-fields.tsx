@@ -39,7 +39,14 @@ export function CheckFields({ formik, disabled = false }: DetailsFieldsProps) {
       <Typography variant="body2" color="text.secondary">
         The check is made out to this name and mailed to this address.
       </Typography>
-      <TextField {...field('mailingName')} label="Name on Check" autoComplete="name" required disabled={disabled} slotProps={{ htmlInput: { maxLength: 255 } }} />
+      <TextField
+        {...field('mailingName')}
+        label="Name on Check"
+        autoComplete="name"
+        required
+        disabled={disabled}
+        slotProps={{ htmlInput: { maxLength: 255 } }}
+      />
       <TextField
         {...field('mailingAddress')}
         label="Street Address"
@@ -49,7 +56,14 @@ export function CheckFields({ formik, disabled = false }: DetailsFieldsProps) {
         slotProps={{ htmlInput: { maxLength: 255 } }}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-        <TextField {...field('mailingCity')} label="City" autoComplete="address-level2" required disabled={disabled} slotProps={{ htmlInput: { maxLength: 255 } }} />
+        <TextField
+          {...field('mailingCity')}
+          label="City"
+          autoComplete="address-level2"
+          required
+          disabled={disabled}
+          slotProps={{ htmlInput: { maxLength: 255 } }}
+        />
         <TextField
           {...field('mailingState')}
           label="State / Province"

@@ -99,15 +99,15 @@ export function RefundGiftDialog({ gift, currency, onClose, onRefunded, atPlatfo
       {gift && atPlatformCost && (
         <Alert severity="warning">
           <AlertTitle>The platform bears this refund</AlertTitle>
-          The family’s or the charity’s payout is already being sent or was sent, so both keep their parts of this gift. {gift.giftGiverName} gets back{' '}
-          {money(gift.refundAmount)}, and the platform loses the gift of {money(gift.amount)} and the card fee. {gift.giftGiverName} and the family
-          are told by e-mail. A refund cannot be undone.
+          The family’s or the charity’s payout is already being sent or was sent, so both keep their parts of this gift.{' '}
+          {gift.giftGiverName} gets back {money(gift.refundAmount)}, and the platform loses the gift of {money(gift.amount)} and the card
+          fee. {gift.giftGiverName} and the family are told by e-mail. A refund cannot be undone.
         </Alert>
       )}
       {gift && !atPlatformCost && (
         <DialogContentText>
-          {gift.giftGiverName} gets back {money(gift.refundAmount)}: the gift of {money(gift.amount)} and the fees they paid. The gift leaves the
-          registry’s total and its charity share, and {gift.giftGiverName} is told by e-mail. A refund cannot be undone.
+          {gift.giftGiverName} gets back {money(gift.refundAmount)}: the gift of {money(gift.amount)} and the fees they paid. The gift
+          leaves the registry’s total and its charity share, and {gift.giftGiverName} is told by e-mail. A refund cannot be undone.
         </DialogContentText>
       )}
       <TextField

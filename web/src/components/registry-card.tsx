@@ -109,7 +109,9 @@ export function RegistryCard({ registry, hideFinancials = false, headingLevel = 
         {(registry.unlisted || registry.role === 'coOwner') && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {/* On the user's own list: a registry someone else owns and invited them to manage. */}
-            {registry.role === 'coOwner' && <Chip size="small" icon={<GroupIcon aria-hidden="true" />} label="Co-owner" variant="outlined" sx={{ fontWeight: 600 }} />}
+            {registry.role === 'coOwner' && (
+              <Chip size="small" icon={<GroupIcon aria-hidden="true" />} label="Co-owner" variant="outlined" sx={{ fontWeight: 600 }} />
+            )}
             {registry.unlisted && (
               <Suspense fallback={null}>
                 <UnlistedChip />
@@ -120,9 +122,7 @@ export function RegistryCard({ registry, hideFinancials = false, headingLevel = 
         {showTotal && (
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
             <Typography color="text.secondary">Total Received</Typography>
-            <Typography sx={{ fontWeight: 700 }}>
-              {formatMoney(fromWireAmount(registry.totalReceived ?? 0), registry.currency)}
-            </Typography>
+            <Typography sx={{ fontWeight: 700 }}>{formatMoney(fromWireAmount(registry.totalReceived ?? 0), registry.currency)}</Typography>
           </Box>
         )}
         {registry.preferredCharity && (

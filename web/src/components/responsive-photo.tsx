@@ -33,7 +33,11 @@ export function ResponsivePhoto({ url, alt, sizes, priority = false, sx }: Respo
       loading={priority ? undefined : 'lazy'}
       onError={useCopies ? () => setCopiesFailed(true) : undefined}
       // Without a known size the box keeps a 4:3 shape, so the page below it does not jump either.
-      sx={[{ display: 'block', width: '100%', height: 'auto' }, photo.width ? {} : { aspectRatio: '4 / 3' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        { display: 'block', width: '100%', height: 'auto' },
+        photo.width ? {} : { aspectRatio: '4 / 3' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     />
   );
   if (!useCopies) return img;

@@ -32,7 +32,16 @@ export function StatCard({ label, value, icon, note }: { label: string; value: s
         <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <Box
             aria-hidden="true"
-            sx={{ width: 48, height: 48, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', flexShrink: 0 }}
+            sx={{
+              width: 48,
+              height: 48,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              flexShrink: 0,
+            }}
           >
             {icon}
           </Box>
@@ -40,7 +49,9 @@ export function StatCard({ label, value, icon, note }: { label: string; value: s
             <Typography id={id} color="text.secondary">
               {label}
             </Typography>
-            <Typography sx={{ fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.2, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
+            <Typography
+              sx={{ fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.2, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}
+            >
               {value}
             </Typography>
             {note && (

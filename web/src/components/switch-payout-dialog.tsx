@@ -14,7 +14,14 @@ import { CheckFields, PaypalFields } from './payout-details-fields';
 import { isApiError } from '@/lib/api-fetch';
 import { serverMessage } from '@/lib/error-message';
 import { useFocusFirstError } from '@/lib/form-field';
-import { emptyPayoutForm, PAYOUT_FIELD_ID_PREFIX, PAYOUT_FIELD_ORDER, payoutFieldId, payoutInfoBody, type PayoutFormValues } from '@/lib/payout-form';
+import {
+  emptyPayoutForm,
+  PAYOUT_FIELD_ID_PREFIX,
+  PAYOUT_FIELD_ORDER,
+  payoutFieldId,
+  payoutInfoBody,
+  type PayoutFormValues,
+} from '@/lib/payout-form';
 import type { Currency } from '@core/money';
 import { PAYPAL_TIMING } from '@core/payout/payout-timing';
 
@@ -106,7 +113,9 @@ export function SwitchPayoutDialog({ open, title, intro, submitLabel, currency, 
           ))}
         </RadioGroup>
       </FormControl>
-      {formik.values.payoutMethod === 'paypal' && <PaypalFields formik={formik} disabled={busy} help={`The funds are sent to this PayPal account ${PAYPAL_TIMING}.`} />}
+      {formik.values.payoutMethod === 'paypal' && (
+        <PaypalFields formik={formik} disabled={busy} help={`The funds are sent to this PayPal account ${PAYPAL_TIMING}.`} />
+      )}
       {formik.values.payoutMethod === 'check' && <CheckFields formik={formik} disabled={busy} />}
       {failure && (
         <Alert severity="error" ref={failureRef} tabIndex={-1}>

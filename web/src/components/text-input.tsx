@@ -9,7 +9,18 @@ import type { SxProps, Theme } from '@mui/material/styles';
 export interface TextInputProps
   extends Pick<
     OutlinedInputProps,
-    'name' | 'value' | 'onChange' | 'onBlur' | 'type' | 'autoComplete' | 'multiline' | 'minRows' | 'rows' | 'inputRef' | 'placeholder' | 'startAdornment'
+    | 'name'
+    | 'value'
+    | 'onChange'
+    | 'onBlur'
+    | 'type'
+    | 'autoComplete'
+    | 'multiline'
+    | 'minRows'
+    | 'rows'
+    | 'inputRef'
+    | 'placeholder'
+    | 'startAdornment'
   > {
   id?: string;
   label: string;
@@ -30,7 +41,19 @@ export interface TextInputProps
  * Select, Menu, Popover and Modal whether or not it is a select, and the guest's pages need none
  * of them.
  */
-export function TextInput({ id: idOverride, label, helperText, error = false, required = false, disabled = false, size, fullWidth, htmlInput, sx, ...input }: TextInputProps) {
+export function TextInput({
+  id: idOverride,
+  label,
+  helperText,
+  error = false,
+  required = false,
+  disabled = false,
+  size,
+  fullWidth,
+  htmlInput,
+  sx,
+  ...input
+}: TextInputProps) {
   const generated = useId();
   const id = idOverride ?? generated;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;

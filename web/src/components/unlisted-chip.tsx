@@ -6,13 +6,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 export function UnlistedChip() {
   return (
     <Tooltip title="Only people with the link can open it; it is never shown in search.">
-      <Chip
-        size="small"
-        icon={<VisibilityOffIcon aria-hidden="true" />}
-        label="Unlisted"
-        variant="outlined"
-        sx={{ fontWeight: 600 }}
-      />
+      <Chip size="small" icon={<VisibilityOffIcon aria-hidden="true" />} label="Unlisted" variant="outlined" sx={{ fontWeight: 600 }} />
     </Tooltip>
   );
 }

@@ -16,7 +16,12 @@ function jsonOf(text: string): unknown {
 export async function apiSendText<T>(path: string, content: string, type: string): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers: { 'Content-Type': type, Accept: 'application/json' }, credentials: 'include', body: content });
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': type, Accept: 'application/json' },
+      credentials: 'include',
+      body: content,
+    });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
@@ -25,7 +30,12 @@ export async function apiSendText<T>(path: string, content: string, type: string
   if (!response.ok) {
     // The server's errors are {field: message}; here, one message per bad line.
     const errors = (body as { errors?: unknown } | undefined)?.errors;
-    throw new ApiError(response.status, errorMessageOf(body, text, response.statusText, response.status), body, typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : undefined);
+    throw new ApiError(
+      response.status,
+      errorMessageOf(body, text, response.statusText, response.status),
+      body,
+      typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : undefined,
+    );
   }
   return body as T;
 }

@@ -22,7 +22,9 @@ export function beforeReloadForNewRelease(save: () => void): () => void {
 /** A dynamic import that failed: each browser words it its own way; an HTML page served for a script says the same. */
 export function isMissingChunk(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|not a valid JavaScript MIME type|Loading (?:CSS )?chunk \S+ failed/i.test(message);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|not a valid JavaScript MIME type|Loading (?:CSS )?chunk \S+ failed/i.test(
+    message,
+  );
 }
 
 /**
@@ -33,7 +35,11 @@ export function isMissingChunk(error: unknown): boolean {
 async function chunkIsGone(error: unknown): Promise<boolean> {
   const named = /https?:\/\/[^\s'"]+/.exec(error instanceof Error ? error.message : String(error))?.[0];
   try {
-    const answer = await fetch(named ?? '/api/health/live', { method: named ? 'HEAD' : 'GET', cache: 'no-store', credentials: 'same-origin' });
+    const answer = await fetch(named ?? '/api/health/live', {
+      method: named ? 'HEAD' : 'GET',
+      cache: 'no-store',
+      credentials: 'same-origin',
+    });
     return named ? answer.status === 404 : answer.ok;
   } catch {
     return false;
@@ -78,7 +84,8 @@ export function reloadForNewRelease(): boolean {
 export function recoveringImport<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     load().catch(async (error: unknown) => {
-      if (isMissingChunk(error) && mayReload() && (reloading || (await chunkIsGone(error))) && reloadForNewRelease()) return new Promise<T>(() => {});
+      if (isMissingChunk(error) && mayReload() && (reloading || (await chunkIsGone(error))) && reloadForNewRelease())
+        return new Promise<T>(() => {});
       throw error;
     });
 }

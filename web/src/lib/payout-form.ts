@@ -40,7 +40,8 @@ export function payoutFormValues(registry: OwnerRegistryView, fallbackMethod: Pa
     mailingCity: registry.mailingCity ?? '',
     mailingState: registry.mailingState ?? '',
     mailingZip: registry.mailingZip ?? '',
-    mailingCountry: registry.payoutMethod === 'check' ? (registry.mailingCountry === 'CA' ? 'CA' : 'US') : bankCountryFor(registry.currency),
+    mailingCountry:
+      registry.payoutMethod === 'check' ? (registry.mailingCountry === 'CA' ? 'CA' : 'US') : bankCountryFor(registry.currency),
   };
 }
 

@@ -2,5 +2,4 @@
 export const PRODUCT_NAME = 'Mitzvah Gifts';
 
 /** docs/product.md#what-the-product-does-and-for-whom. */
-export const MARKETING_COPY =
-  'Celebrating Bar & Bat Mitzvahs while supporting Jewish communities worldwide through meaningful giving.';
+export const MARKETING_COPY = 'Celebrating Bar & Bat Mitzvahs while supporting Jewish communities worldwide through meaningful giving.';

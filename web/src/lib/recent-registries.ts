@@ -45,7 +45,12 @@ function hebrewDateOf(value: unknown): HebrewDateView | undefined {
   if (!isRecord(value) || typeof value.date !== 'string' || typeof value.hebrew !== 'string') return undefined;
   const { reading } = value;
   if (reading === null) return { date: value.date, hebrew: value.hebrew, reading: null };
-  if (isRecord(reading) && typeof reading.name === 'string' && typeof reading.hebrew === 'string' && typeof reading.festival === 'boolean') {
+  if (
+    isRecord(reading) &&
+    typeof reading.name === 'string' &&
+    typeof reading.hebrew === 'string' &&
+    typeof reading.festival === 'boolean'
+  ) {
     return { date: value.date, hebrew: value.hebrew, reading: { name: reading.name, hebrew: reading.hebrew, festival: reading.festival } };
   }
   return undefined;
@@ -53,7 +58,9 @@ function hebrewDateOf(value: unknown): HebrewDateView | undefined {
 
 /** A stored focal point's axis; entries kept before photos had one are centred, as their photos were. */
 function focusOf(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= PHOTO_FOCUS_MIN && value <= PHOTO_FOCUS_MAX ? value : DEFAULT_PHOTO_FOCUS.photoFocusX;
+  return typeof value === 'number' && Number.isInteger(value) && value >= PHOTO_FOCUS_MIN && value <= PHOTO_FOCUS_MAX
+    ? value
+    : DEFAULT_PHOTO_FOCUS.photoFocusX;
 }
 
 /** The card fields of a stored entry, or null when the entry is not one. */
@@ -62,7 +69,8 @@ function entryOf(value: unknown): RecentRegistry | null {
   const { id, shortCode, childName, celebrationDate, photoUrl, currency, status } = value;
   const preferredCharity = charityRefOf(value.preferredCharity ?? null);
   if (
-    typeof id !== 'string' || id === '' ||
+    typeof id !== 'string' ||
+    id === '' ||
     typeof shortCode !== 'string' ||
     typeof childName !== 'string' ||
     typeof celebrationDate !== 'string' ||
@@ -74,11 +82,26 @@ function entryOf(value: unknown): RecentRegistry | null {
     return null;
   }
   // Entries kept before the family could say whose celebration it is read as their not saying.
-  const celebrationType = CELEBRATION_TYPES.includes(value.celebrationType as CelebrationType) ? (value.celebrationType as CelebrationType) : DEFAULT_CELEBRATION_TYPE;
+  const celebrationType = CELEBRATION_TYPES.includes(value.celebrationType as CelebrationType)
+    ? (value.celebrationType as CelebrationType)
+    : DEFAULT_CELEBRATION_TYPE;
   const hebrewDate = hebrewDateOf(value.hebrewDate);
   const photoFocusX = focusOf(value.photoFocusX);
   const photoFocusY = focusOf(value.photoFocusY);
-  return { id, shortCode, childName, celebrationType, celebrationDate, photoUrl, photoFocusX, photoFocusY, preferredCharity, currency, status: status as RegistryStatus, ...(hebrewDate ? { hebrewDate } : {}) };
+  return {
+    id,
+    shortCode,
+    childName,
+    celebrationType,
+    celebrationDate,
+    photoUrl,
+    photoFocusX,
+    photoFocusY,
+    preferredCharity,
+    currency,
+    status: status as RegistryStatus,
+    ...(hebrewDate ? { hebrewDate } : {}),
+  };
 }
 
 export function readRecentRegistries(): RecentRegistry[] {
@@ -165,4 +188,3 @@ const serverSnapshot = (): RecentRegistry[] => NONE;
 export function useRecentRegistries(): RecentRegistry[] {
   return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
-

@@ -18,7 +18,8 @@ export function useRegistryCache() {
 
   const dropLists = useCallback(async () => {
     await mutate(
-      (key) => key === MY_REGISTRIES_KEY || key === RECENTLY_CREATED_KEY || (typeof key === 'string' && key.startsWith('/api/registries/search')),
+      (key) =>
+        key === MY_REGISTRIES_KEY || key === RECENTLY_CREATED_KEY || (typeof key === 'string' && key.startsWith('/api/registries/search')),
       undefined,
       { revalidate: true },
     );

@@ -18,7 +18,13 @@ function SignInHere() {
         {mode === 'register' ? 'Create an account' : 'Sign in'}
       </Typography>
       {mode === 'register' ? <RegisterForm onSuccess={stay} /> : <LoginForm onSuccess={stay} />}
-      <Link component="button" type="button" variant="body1" onClick={() => setMode(mode === 'register' ? 'login' : 'register')} sx={{ justifySelf: 'center' }}>
+      <Link
+        component="button"
+        type="button"
+        variant="body1"
+        onClick={() => setMode(mode === 'register' ? 'login' : 'register')}
+        sx={{ justifySelf: 'center' }}
+      >
         {mode === 'register' ? 'Already have an account? Sign in' : 'Need an account? Sign up'}
       </Link>
     </Box>

@@ -104,8 +104,7 @@ export function Footer() {
               </Typography>
             </Box>
             <Typography variant="body2" sx={{ color: footerMuted, mb: 2 }}>
-              Gift registries for Bar and Bat Mitzvah celebrations, where every gift also supports
-              a Jewish charity.
+              Gift registries for Bar and Bat Mitzvah celebrations, where every gift also supports a Jewish charity.
             </Typography>
             <SocialPlaceholders />
           </Box>
@@ -155,8 +154,8 @@ export function Footer() {
           }}
         >
           <Typography variant="body2" sx={{ color: footerMuted }}>
-            {/* The year of the visit (issue 13 over the spec's 2024): a page for real families must not look abandoned. */}
-            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+            {/* The year of the visit (issue 13 over the spec's 2024): a page for real families must not look abandoned. */}©{' '}
+            {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
           </Typography>
           <Box sx={{ display: 'flex', gap: 3 }}>
             <Link href={paths.terms} color="inherit" underline="hover" variant="body2">

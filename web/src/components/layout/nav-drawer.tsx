@@ -35,7 +35,20 @@ export interface NavDrawerProps {
  * The small screen's menu. Its own chunk, loaded when the menu is first opened: the drawer's
  * modal, focus trap and transition are not needed to show a page.
  */
-export default function NavDrawer({ id, open, onClose, onExited, onLoaded, onLinkClick, links, pathname, isLoading, signedIn, isAdmin, onSignOut }: NavDrawerProps) {
+export default function NavDrawer({
+  id,
+  open,
+  onClose,
+  onExited,
+  onLoaded,
+  onLinkClick,
+  links,
+  pathname,
+  isLoading,
+  signedIn,
+  isAdmin,
+  onSignOut,
+}: NavDrawerProps) {
   useEffect(() => onLoaded(), [onLoaded]);
   return (
     <Drawer

@@ -44,7 +44,17 @@ interface Progress {
  * The photo upload widget (docs/product.md#create-registry, #validation-rules and #errors-and-messages). Each file is checked first (an image, at
  * most 10MB), then sent with its progress shown. Uploaded photos show with a remove button.
  */
-export function PhotoUpload({ label, multiple = false, value, onChange, onUploadingChange, photoAlt, renderPhoto, afterPhotos, disabled = false }: PhotoUploadProps) {
+export function PhotoUpload({
+  label,
+  multiple = false,
+  value,
+  onChange,
+  onUploadingChange,
+  photoAlt,
+  renderPhoto,
+  afterPhotos,
+  disabled = false,
+}: PhotoUploadProps) {
   const { toast } = useToast();
   const id = useId();
   const labelId = `${id}-label`;

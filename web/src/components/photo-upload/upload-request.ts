@@ -31,11 +31,7 @@ function parseJson(text: string): unknown {
  * XMLHttpRequest rather than fetch, because only it reports upload progress. Answers the
  * stored photo's URL.
  */
-export function uploadPhotoFile(
-  file: File,
-  onProgress: (fraction: number) => void = () => {},
-  signal?: AbortSignal,
-): Promise<string> {
+export function uploadPhotoFile(file: File, onProgress: (fraction: number) => void = () => {}, signal?: AbortSignal): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', UPLOAD_PATH);

@@ -146,12 +146,7 @@ export function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (
           </Typography>
         )}
       </Box>
-      <IconButton
-        size="small"
-        aria-label="Close notification"
-        onClick={close}
-        sx={{ color: 'inherit', mt: -0.5 }}
-      >
+      <IconButton size="small" aria-label="Close notification" onClick={close} sx={{ color: 'inherit', mt: -0.5 }}>
         <CloseIcon fontSize="small" />
       </IconButton>
     </Paper>

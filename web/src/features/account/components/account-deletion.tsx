@@ -41,7 +41,8 @@ export function AccountDeletion({ account, graceDays }: { account: AccountView; 
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Alert severity="warning" role="status">
-          Your account is scheduled for deletion on {longDate(account.deletionScheduledFor)}. Until then everything works as before; signing in, or Cancel Deletion here, keeps it.
+          Your account is scheduled for deletion on {longDate(account.deletionScheduledFor)}. Until then everything works as before; signing
+          in, or Cancel Deletion here, keeps it.
         </Alert>
         <Button variant="contained" onClick={() => void onCancel()} disabled={busy} sx={{ justifySelf: 'start' }}>
           Cancel Deletion
@@ -64,7 +65,10 @@ export function AccountDeletion({ account, graceDays }: { account: AccountView; 
       const scheduled = await schedule(password);
       setPassword('');
       setFieldError(null);
-      toast({ title: 'Deletion scheduled', description: `Your account will be deleted on ${longDate(scheduled.deletionScheduledFor ?? '')}. We have e-mailed you.` });
+      toast({
+        title: 'Deletion scheduled',
+        description: `Your account will be deleted on ${longDate(scheduled.deletionScheduledFor ?? '')}. We have e-mailed you.`,
+      });
     } catch (failure) {
       if (isApiError(failure) && failure.fields?.currentPassword) setFieldError(failure.fields.currentPassword);
       else if (isApiError(failure) && failure.fields?.password) setFieldError(failure.fields.password);
@@ -76,9 +80,17 @@ export function AccountDeletion({ account, graceDays }: { account: AccountView; 
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Delete your account" sx={{ display: 'grid', gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Delete your account"
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
       <Typography>
-        Your account is deleted {graceDays} days after you ask, and we e-mail you when you ask. Signing in before then cancels it. Deleting removes your profile, your registries&apos; names, messages and photos, your guests&apos; names, e-mails and messages, and your thank-you cards; the amounts of gifts and payouts stay in our books without names. Download your data first if you want to keep it.
+        Your account is deleted {graceDays} days after you ask, and we e-mail you when you ask. Signing in before then cancels it. Deleting
+        removes your profile, your registries&apos; names, messages and photos, your guests&apos; names, e-mails and messages, and your
+        thank-you cards; the amounts of gifts and payouts stay in our books without names. Download your data first if you want to keep it.
       </Typography>
       {refusal && (
         <Alert severity="error" role="alert">

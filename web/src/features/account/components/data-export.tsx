@@ -18,7 +18,8 @@ const FORMATS = [
 function requestLine(request: AccountExportRequestView): string {
   const kind = request.format === 'json' ? 'JSON' : 'CSV files';
   const asked = format(new Date(request.requestedAt), 'MMM d, yyyy');
-  if (request.status === 'ready' && request.expiresAt) return `${kind}, asked for on ${asked}: e-mailed; the link works until ${format(new Date(request.expiresAt), 'MMM d, yyyy')}.`;
+  if (request.status === 'ready' && request.expiresAt)
+    return `${kind}, asked for on ${asked}: e-mailed; the link works until ${format(new Date(request.expiresAt), 'MMM d, yyyy')}.`;
   if (request.status === 'failed') return `${kind}, asked for on ${asked}: could not be made. Please ask again.`;
   return `${kind}, asked for on ${asked}: being prepared; we e-mail you a link within a few minutes.`;
 }
@@ -63,15 +64,25 @@ export function DataExport() {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {data.atOnce ? (
-        <Typography>JSON keeps everything in one file, for another service or a program; the CSV files (one per kind of record, in a zip) open in any spreadsheet.</Typography>
+        <Typography>
+          JSON keeps everything in one file, for another service or a program; the CSV files (one per kind of record, in a zip) open in any
+          spreadsheet.
+        </Typography>
       ) : (
         <Alert severity="info">
-          Your account holds {data.giftCount.toLocaleString('en-US')} gifts, more than the {data.atOnceMaxGifts.toLocaleString('en-US')} we put in a download at once. We prepare the file in the background and e-mail you a link, which works for {data.linkDays} days and only when you are signed in to this account.
+          Your account holds {data.giftCount.toLocaleString('en-US')} gifts, more than the {data.atOnceMaxGifts.toLocaleString('en-US')} we
+          put in a download at once. We prepare the file in the background and e-mail you a link, which works for {data.linkDays} days and
+          only when you are signed in to this account.
         </Alert>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
         {FORMATS.map((choice) => (
-          <Button key={choice.format} variant="outlined" disabled={busy !== null} onClick={() => void (data.atOnce ? download(choice) : email(choice))}>
+          <Button
+            key={choice.format}
+            variant="outlined"
+            disabled={busy !== null}
+            onClick={() => void (data.atOnce ? download(choice) : email(choice))}
+          >
             {data.atOnce ? choice.download : choice.email}
           </Button>
         ))}

@@ -42,7 +42,13 @@ export function EmailForm({ account }: { account: AccountView }) {
       )}
       <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Change e-mail address" sx={{ display: 'grid', gap: 2.5 }}>
         <TextField label="New Email" type="email" autoComplete="email" required {...fieldProps(formik, 'email', 'change-')} />
-        <TextField label="Current Password" type="password" autoComplete="current-password" required {...fieldProps(formik, 'currentPassword', 'email-')} />
+        <TextField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...fieldProps(formik, 'currentPassword', 'email-')}
+        />
         <Button type="submit" variant="contained" disabled={formik.isSubmitting} sx={{ justifySelf: 'start' }}>
           Send Confirmation Link
         </Button>

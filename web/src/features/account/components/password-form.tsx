@@ -27,9 +27,27 @@ export function PasswordForm() {
   });
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Change password" sx={{ display: 'grid', gap: 2.5 }}>
-      <TextField label="Current Password" type="password" autoComplete="current-password" required {...fieldProps(formik, 'currentPassword', 'password-')} />
-      <TextField label="New Password" type="password" autoComplete="new-password" required {...fieldProps(formik, 'newPassword', 'password-')} />
-      <TextField label="Confirm New Password" type="password" autoComplete="new-password" required {...fieldProps(formik, 'confirmPassword', 'password-')} />
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...fieldProps(formik, 'currentPassword', 'password-')}
+      />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...fieldProps(formik, 'newPassword', 'password-')}
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...fieldProps(formik, 'confirmPassword', 'password-')}
+      />
       <Button type="submit" variant="contained" disabled={formik.isSubmitting} sx={{ justifySelf: 'start' }}>
         Change Password
       </Button>

@@ -29,7 +29,13 @@ export function ProfileForm({ account }: { account: AccountView }) {
   });
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Your name" sx={{ display: 'grid', gap: 2.5 }}>
-      <TextField label="Username" value={account.username} slotProps={{ input: { readOnly: true } }} helperText="Your username cannot be changed." id="account-username" />
+      <TextField
+        label="Username"
+        value={account.username}
+        slotProps={{ input: { readOnly: true } }}
+        helperText="Your username cannot be changed."
+        id="account-username"
+      />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="First Name" autoComplete="given-name" required {...fieldProps(formik, 'firstName', 'profile-')} />
         <TextField label="Last Name" autoComplete="family-name" required {...fieldProps(formik, 'lastName', 'profile-')} />

@@ -34,13 +34,19 @@ export default function AccountPage() {
         <AccountSection title="Your details" intro="Your name appears on your dashboard and in the e-mails we send you.">
           <ProfileForm account={account} />
         </AccountSection>
-        <AccountSection title="E-mail address" intro="We send a link to the new address; it changes when you open the link, and we tell your current address.">
+        <AccountSection
+          title="E-mail address"
+          intro="We send a link to the new address; it changes when you open the link, and we tell your current address."
+        >
           <EmailForm account={account} />
         </AccountSection>
         <AccountSection title="Password" intro="Changing your password signs out every other device.">
           <PasswordForm />
         </AccountSection>
-        <AccountSection title="Download your data" intro="Everything about your account: your profile, your registries, their gifts and givers, gifts recorded by hand, thank-you cards, payouts and co-owners.">
+        <AccountSection
+          title="Download your data"
+          intro="Everything about your account: your profile, your registries, their gifts and givers, gifts recorded by hand, thank-you cards, payouts and co-owners."
+        >
           <DataExport />
         </AccountSection>
         <AccountSection title="Delete your account" intro={`Leave ${PRODUCT_NAME}, and have your personal data deleted.`}>

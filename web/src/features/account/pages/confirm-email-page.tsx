@@ -29,10 +29,14 @@ export default function ConfirmEmailPage() {
         <CardContent sx={{ p: { xs: 3, sm: 4 }, display: 'grid', gap: 3 }}>
           <Typography variant="h1">Confirm your new e-mail address</Typography>
           {token === null ? (
-            <Alert severity="error">This link is incomplete. Open the link from the e-mail again, or ask for a new one from your account page.</Alert>
+            <Alert severity="error">
+              This link is incomplete. Open the link from the e-mail again, or ask for a new one from your account page.
+            </Alert>
           ) : isLoading ? null : !isAuthenticated && !outcome ? (
             <>
-              <Alert severity="info">Sign in to the account that asked for this change, in this browser, then open the link from the e-mail again.</Alert>
+              <Alert severity="info">
+                Sign in to the account that asked for this change, in this browser, then open the link from the e-mail again.
+              </Alert>
               <Box>
                 <Button href={paths.auth} variant="contained">
                   Sign In
@@ -45,7 +49,9 @@ export default function ConfirmEmailPage() {
             </Alert>
           ) : (
             <>
-              <Typography color="text.secondary">Your account will use this new address for sign-in help and every e-mail we send.</Typography>
+              <Typography color="text.secondary">
+                Your account will use this new address for sign-in help and every e-mail we send.
+              </Typography>
               <Button variant="contained" size="large" onClick={() => void run()} disabled={busy}>
                 Confirm New Address
               </Button>

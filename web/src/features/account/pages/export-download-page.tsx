@@ -27,10 +27,14 @@ export default function ExportDownloadPage() {
         <CardContent sx={{ p: { xs: 3, sm: 4 }, display: 'grid', gap: 3 }}>
           <Typography variant="h1">Download your data</Typography>
           {token === null ? (
-            <Alert severity="error">This link is incomplete. Open the link from the e-mail again, or ask for a new export on your account page.</Alert>
+            <Alert severity="error">
+              This link is incomplete. Open the link from the e-mail again, or ask for a new export on your account page.
+            </Alert>
           ) : isLoading ? null : !isAuthenticated ? (
             <>
-              <Alert severity="info">Sign in to the account this export was made for, in this browser, then open the link from the e-mail again.</Alert>
+              <Alert severity="info">
+                Sign in to the account this export was made for, in this browser, then open the link from the e-mail again.
+              </Alert>
               <Box>
                 <Button href={paths.auth} variant="contained">
                   Sign In
@@ -39,7 +43,9 @@ export default function ExportDownloadPage() {
             </>
           ) : (
             <>
-              <Typography color="text.secondary">The file holds your profile, registries, gifts and givers, gifts recorded by hand, thank-you cards, payouts and co-owners.</Typography>
+              <Typography color="text.secondary">
+                The file holds your profile, registries, gifts and givers, gifts recorded by hand, thank-you cards, payouts and co-owners.
+              </Typography>
               <Button variant="contained" size="large" onClick={() => void run()} disabled={busy} sx={{ justifySelf: 'start' }}>
                 Download
               </Button>

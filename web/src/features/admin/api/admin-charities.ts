@@ -18,7 +18,10 @@ export function useUpdateCharityDetails() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (id: string, details: CharityDetailsView) => {
-      const charity = await apiFetch<AdminCharityView>(`${ADMIN_CHARITIES_KEY}/${encodeURIComponent(id)}`, { method: 'PATCH', body: details });
+      const charity = await apiFetch<AdminCharityView>(`${ADMIN_CHARITIES_KEY}/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: details,
+      });
       await mutate(ADMIN_CHARITIES_KEY);
       return charity;
     },

@@ -34,5 +34,8 @@ export function changeFollowUpClaim(id: string, change: 'claim' | 'release'): Pr
 
 /** POST /api/admin/disputes/{id}/follow-up-payout/complete: a PayPal or check follow-up recorded as sent. */
 export function completeFollowUpPayout(id: string, reference: string): Promise<DisputeView> {
-  return apiFetch<DisputeView>(`${DISPUTES_KEY}/${encodeURIComponent(id)}/follow-up-payout/complete`, { method: 'POST', body: { reference } });
+  return apiFetch<DisputeView>(`${DISPUTES_KEY}/${encodeURIComponent(id)}/follow-up-payout/complete`, {
+    method: 'POST',
+    body: { reference },
+  });
 }

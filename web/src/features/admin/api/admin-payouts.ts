@@ -1,6 +1,14 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { CharityPayoutCompletion, CharityPayoutView, FailedPayout, FailedPayoutRetry, ManualPayout, ManualPayouts, PendingDistribution } from '@api/admin';
+import type {
+  CharityPayoutCompletion,
+  CharityPayoutView,
+  FailedPayout,
+  FailedPayoutRetry,
+  ManualPayout,
+  ManualPayouts,
+  PendingDistribution,
+} from '@api/admin';
 import type { PayoutInfoBody } from '@api/payouts';
 import { apiFetch } from '@/lib/api-fetch';
 

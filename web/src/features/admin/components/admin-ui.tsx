@@ -29,13 +29,14 @@ export function contributions(count: number): string {
   return `${count} ${count === 1 ? 'contribution' : 'contributions'}`;
 }
 
-
 export type PayoutBadgeState = 'pending' | 'sending' | 'completed';
 
 /** Pending (gold, dark text), Being sent (blue, white text) or Completed (green, white text): all above 4.5:1. */
 export function StatusBadge({ status }: { status: PayoutBadgeState }) {
-  if (status === 'completed') return <Chip size="small" label="Completed" sx={{ fontWeight: 700, bgcolor: 'success.main', color: 'success.contrastText' }} />;
-  if (status === 'sending') return <Chip size="small" label="Being sent" sx={{ fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText' }} />;
+  if (status === 'completed')
+    return <Chip size="small" label="Completed" sx={{ fontWeight: 700, bgcolor: 'success.main', color: 'success.contrastText' }} />;
+  if (status === 'sending')
+    return <Chip size="small" label="Being sent" sx={{ fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText' }} />;
   return <Chip size="small" label="Pending" sx={{ fontWeight: 700, bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />;
 }
 
@@ -76,7 +77,17 @@ export function Field({ label, children }: { label: string; children: ReactNode 
  * A titled part of an admin page. A heading with a ref takes focus after an action removes the
  * item that had it, so keyboard users are not dropped at the top of the page.
  */
-export function AdminSection({ id, title, headingRef, children }: { id: string; title: string; headingRef?: Ref<HTMLHeadingElement>; children: ReactNode }) {
+export function AdminSection({
+  id,
+  title,
+  headingRef,
+  children,
+}: {
+  id: string;
+  title: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ display: 'grid', gap: 2 }}>
       <Typography
@@ -114,7 +125,14 @@ export function AdminPage({ title, intro, children }: { title: string; intro: st
  * A list an administrator's page loads: the error with a way to try again, the spinner, what to
  * say when there is nothing, or the items as cards in a list ("We couldn't load the disputes.").
  */
-export function LoadedList<T>({ items, error, onRetry, what, empty, children }: {
+export function LoadedList<T>({
+  items,
+  error,
+  onRetry,
+  what,
+  empty,
+  children,
+}: {
   items: readonly T[] | undefined;
   error: unknown;
   onRetry: () => void;

@@ -86,7 +86,8 @@ export function CompleteManualPayoutDialog({ payout, onClose, onCompleted, onRef
     >
       {payout && (
         <DialogContentText>
-          Confirm that {amount} was sent to {payout.childName}&apos;s family by {words.method}. The family&apos;s registry is then marked as paid.
+          Confirm that {amount} was sent to {payout.childName}&apos;s family by {words.method}. The family&apos;s registry is then marked as
+          paid.
         </DialogContentText>
       )}
       <TextField

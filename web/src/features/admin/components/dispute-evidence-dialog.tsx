@@ -63,8 +63,8 @@ export function DisputeEvidenceDialog({ dispute, onClose, onSubmitted }: Dispute
       busyLabel="Submitting…"
     >
       <DialogContentText>
-        Explain to the giver’s bank why the payment stands: who gave, to which celebration, and anything the giver wrote or said. It is sent once and
-        cannot be changed afterwards.
+        Explain to the giver’s bank why the payment stands: who gave, to which celebration, and anything the giver wrote or said. It is sent
+        once and cannot be changed afterwards.
       </DialogContentText>
       <TextField
         {...field}

@@ -23,7 +23,14 @@ export function DonorList({ payoutId, charityName }: { payoutId: string; charity
         <Button variant="outlined" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((shown) => !shown)}>
           {open ? 'Hide Donor List' : 'Show Donor List'}
         </Button>
-        <Button variant="text" startIcon={<DownloadIcon />} component="a" href={donorsCsvUrl(payoutId)} download aria-label={`Download ${charityName}'s donor list (CSV)`}>
+        <Button
+          variant="text"
+          startIcon={<DownloadIcon />}
+          component="a"
+          href={donorsCsvUrl(payoutId)}
+          download
+          aria-label={`Download ${charityName}'s donor list (CSV)`}
+        >
           Donor List (CSV)
         </Button>
       </Box>
@@ -59,7 +66,11 @@ function DonorRow({ donor }: { donor: DonorView }) {
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {[donor.receiptNumber ? `Receipt ${donor.receiptNumber}` : 'No receipt issued', donor.date, isVoid ? 'Void: refunded, not a donation' : (donor.giverEmail ?? 'E-mail not shared')].join(' · ')}
+        {[
+          donor.receiptNumber ? `Receipt ${donor.receiptNumber}` : 'No receipt issued',
+          donor.date,
+          isVoid ? 'Void: refunded, not a donation' : (donor.giverEmail ?? 'E-mail not shared'),
+        ].join(' · ')}
       </Typography>
     </Box>
   );

@@ -78,5 +78,7 @@ export function shortMonthName(month: string): string {
 
 /** The `count` months up to this one (UTC), newest first, for the month picker. */
 export function recentMonths(now: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, index) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - index, 1)).toISOString().slice(0, 7));
+  return Array.from({ length: count }, (_, index) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - index, 1)).toISOString().slice(0, 7),
+  );
 }

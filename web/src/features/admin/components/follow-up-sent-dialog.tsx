@@ -42,7 +42,11 @@ export function FollowUpSentDialog({ dispute, onClose, onSent, onRefused }: Foll
       } catch (error) {
         if (onUnauthorized(error)) return;
         if (isApiError(error) && error.status === 409) {
-          toast({ title: 'Error', description: serverMessage(error, 'The follow-up payout could not be marked sent.'), variant: 'destructive' });
+          toast({
+            title: 'Error',
+            description: serverMessage(error, 'The follow-up payout could not be marked sent.'),
+            variant: 'destructive',
+          });
           onRefused();
           return;
         }
@@ -77,9 +81,9 @@ export function FollowUpSentDialog({ dispute, onClose, onSent, onRefused }: Foll
     >
       {dispute && followUp && (
         <DialogContentText>
-          The bank decided {dispute.gift.giftGiverName}’s dispute for the gift after {dispute.registry.childName}’s registry closed. Send the family{' '}
-          {formatMoney(fromWireAmount(followUp.amount), dispute.currency)} {paypal ? 'by PayPal' : 'by check'}, then record it here: it is kept in the audit
-          trail under your name.
+          The bank decided {dispute.gift.giftGiverName}’s dispute for the gift after {dispute.registry.childName}’s registry closed. Send
+          the family {formatMoney(fromWireAmount(followUp.amount), dispute.currency)} {paypal ? 'by PayPal' : 'by check'}, then record it
+          here: it is kept in the audit trail under your name.
         </DialogContentText>
       )}
       <TextField

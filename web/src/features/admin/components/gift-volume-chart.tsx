@@ -17,15 +17,25 @@ export function GiftVolumeChart({ volume, currency }: { volume: { month: string;
   return (
     <Box component="figure" sx={{ m: 0, display: 'grid', gap: 1, minWidth: 0 }}>
       <Typography component="figcaption" color="text.secondary">
-        Gifts paid in {currency} each month, from {monthName(volume[0]!.month)} to {monthName(volume.at(-1)!.month)}: {formatMoney(total, currency)} in all.
+        Gifts paid in {currency} each month, from {monthName(volume[0]!.month)} to {monthName(volume.at(-1)!.month)}:{' '}
+        {formatMoney(total, currency)} in all.
       </Typography>
       <Box aria-hidden="true" sx={{ width: '100%', minWidth: 0 }}>
         <BarChart
           height={260}
           xAxis={[{ scaleType: 'band', data: volume.map((each) => shortMonthName(each.month)) }]}
           // The bars are in cents, as every amount here: the axis writes them as money.
-          yAxis={[{ valueFormatter: (value: number | null) => formatMoney(Math.round(value ?? 0), currency).replace(/\.00$/, ''), width: 72 }]}
-          series={[{ data: cents, label: 'Gifts paid', color: '#1e3a8a', valueFormatter: (value: number | null) => formatMoney(Math.round(value ?? 0), currency) }]}
+          yAxis={[
+            { valueFormatter: (value: number | null) => formatMoney(Math.round(value ?? 0), currency).replace(/\.00$/, ''), width: 72 },
+          ]}
+          series={[
+            {
+              data: cents,
+              label: 'Gifts paid',
+              color: '#1e3a8a',
+              valueFormatter: (value: number | null) => formatMoney(Math.round(value ?? 0), currency),
+            },
+          ]}
           hideLegend
           disableKeyboardNavigation
           margin={{ left: 0, right: 8, top: 16, bottom: 0 }}

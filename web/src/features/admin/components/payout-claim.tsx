@@ -50,7 +50,13 @@ export function PayoutClaimControls({ claim, what, describedBy, busy, onClaim, o
         <Alert severity="info">Being sent by you since {since}.</Alert>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {complete}
-          <Button variant="outlined" onClick={onRelease} disabled={busy} aria-label={`Release ${what}: it was not sent`} aria-describedby={describedBy}>
+          <Button
+            variant="outlined"
+            onClick={onRelease}
+            disabled={busy}
+            aria-label={`Release ${what}: it was not sent`}
+            aria-describedby={describedBy}
+          >
             Release
           </Button>
         </Box>
@@ -63,16 +69,29 @@ export function PayoutClaimControls({ claim, what, describedBy, busy, onClaim, o
         Being sent by {claim.by} since {since}.
       </Alert>
       <Box>
-        <Button variant="outlined" onClick={() => setConfirming(true)} disabled={busy} aria-label={`Release ${claim.by}’s claim on ${what}`} aria-describedby={describedBy}>
+        <Button
+          variant="outlined"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          aria-label={`Release ${claim.by}’s claim on ${what}`}
+          aria-describedby={describedBy}
+        >
           Release {claim.by}’s claim
         </Button>
       </Box>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="release-claim-title" aria-describedby="release-claim-text" fullWidth maxWidth="xs">
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        aria-labelledby="release-claim-title"
+        aria-describedby="release-claim-text"
+        fullWidth
+        maxWidth="xs"
+      >
         <DialogTitle id="release-claim-title">Release {claim.by}’s claim?</DialogTitle>
         <DialogContent>
           <DialogContentText id="release-claim-text">
-            {claim.by} has been sending {what} since {since}. Release the claim only if you know the money was not sent: the payout then waits to be
-            sent again, and the audit trail records that you released it.
+            {claim.by} has been sending {what} since {since}. Release the claim only if you know the money was not sent: the payout then
+            waits to be sent again, and the audit trail records that you released it.
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>

@@ -20,7 +20,12 @@ import { serverMessage } from '@/lib/error-message';
 import { fieldProps, useFocusFirstError } from '@/lib/form-field';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
-import { useAdminCharities, useUpdateCharityDetails, type AdminCharityView, type CharityDetailsView } from '@/features/admin/api/admin-charities';
+import {
+  useAdminCharities,
+  useUpdateCharityDetails,
+  type AdminCharityView,
+  type CharityDetailsView,
+} from '@/features/admin/api/admin-charities';
 import { AdminPage, AdminSection, EmptyState, Field, Loading } from '@/features/admin/components/admin-ui';
 
 export const PAGE_TITLE = 'Charity Details';
@@ -60,8 +65,22 @@ export default function CharityDetailsPage() {
           <EmptyState>No charities yet.</EmptyState>
         ) : (
           <>
-            <Typography>{missing === 0 ? 'Every charity has its details on file.' : `${missing} of ${charities.length} charities have details missing.`}</Typography>
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+            <Typography>
+              {missing === 0
+                ? 'Every charity has its details on file.'
+                : `${missing} of ${charities.length} charities have details missing.`}
+            </Typography>
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                m: 0,
+                p: 0,
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              }}
+            >
               {charities.map((charity) => (
                 <CharityItem key={charity.id} charity={charity} onEdit={() => setEditing(charity)} />
               ))}
@@ -88,11 +107,20 @@ function CharityItem({ charity, onEdit }: { charity: AdminCharityView; onEdit: (
           <Chip
             size="small"
             label={details ? 'Receipts issued' : MISSING}
-            sx={{ maxWidth: '100%', fontWeight: 700, ...(details ? { bgcolor: 'success.main', color: 'success.contrastText' } : { bgcolor: 'secondary.main', color: 'secondary.contrastText' }) }}
+            sx={{
+              maxWidth: '100%',
+              fontWeight: 700,
+              ...(details
+                ? { bgcolor: 'success.main', color: 'success.contrastText' }
+                : { bgcolor: 'secondary.main', color: 'secondary.contrastText' }),
+            }}
           />
         </Box>
         {details && (
-          <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+          >
             <Field label="Legal name">{details.legalName}</Field>
             <Field label={details.country === 'US' ? 'EIN' : 'Registration number'}>{details.taxId}</Field>
             <Field label="Country">{COUNTRY_NAMES[details.country]}</Field>
@@ -149,9 +177,26 @@ function CharityDetailsDialog({ charity, onClose }: { charity: AdminCharityView 
   const field = (name: keyof CharityDetailsView) => fieldProps(formik, name, ID_PREFIX);
   const isUs = formik.values.country === 'US';
   return (
-    <FormDialog open={charity !== null} title="Charity Details" busy={busy} onClose={onClose} onSubmit={formik.handleSubmit} submitLabel="Save Details" busyLabel="Saving…">
-      {charity && <DialogContentText>What every receipt in {charity.name}’s name states, as the tax authorities know the charity.</DialogContentText>}
-      <TextField {...field('legalName')} label="Legal name" required autoFocus disabled={busy} slotProps={{ htmlInput: { maxLength: 255 } }} />
+    <FormDialog
+      open={charity !== null}
+      title="Charity Details"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={formik.handleSubmit}
+      submitLabel="Save Details"
+      busyLabel="Saving…"
+    >
+      {charity && (
+        <DialogContentText>What every receipt in {charity.name}’s name states, as the tax authorities know the charity.</DialogContentText>
+      )}
+      <TextField
+        {...field('legalName')}
+        label="Legal name"
+        required
+        autoFocus
+        disabled={busy}
+        slotProps={{ htmlInput: { maxLength: 255 } }}
+      />
       <TextField {...field('country')} label="Country" required select disabled={busy} slotProps={{ select: { native: true } }}>
         {CHARITY_COUNTRIES.map((country) => (
           <option key={country} value={country}>
@@ -164,10 +209,21 @@ function CharityDetailsDialog({ charity, onClose }: { charity: AdminCharityView 
         label={isUs ? 'EIN' : 'Registration number'}
         required
         disabled={busy}
-        helperText={field('taxId').helperText ?? (isUs ? 'Nine digits, written 12-3456789.' : 'Nine digits, RR and four digits, written 123456789RR0001.')}
+        helperText={
+          field('taxId').helperText ??
+          (isUs ? 'Nine digits, written 12-3456789.' : 'Nine digits, RR and four digits, written 123456789RR0001.')
+        }
         slotProps={{ htmlInput: { maxLength: 40 } }}
       />
-      <TextField {...field('address')} label="Address" required multiline minRows={3} disabled={busy} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextField
+        {...field('address')}
+        label="Address"
+        required
+        multiline
+        minRows={3}
+        disabled={busy}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
       <TextField
         {...field('agreementDate')}
         label="Agreement recorded on"

@@ -22,7 +22,16 @@ import {
   type CharityPayoutView,
   type PendingCharityPayout,
 } from '@/features/admin/api/admin-payouts';
-import { AdminPage, AdminSection, contributions, EmptyState, Field, formatAdminDate, Loading, StatusBadge } from '@/features/admin/components/admin-ui';
+import {
+  AdminPage,
+  AdminSection,
+  contributions,
+  EmptyState,
+  Field,
+  formatAdminDate,
+  Loading,
+  StatusBadge,
+} from '@/features/admin/components/admin-ui';
 import { MarkCompletedDialog } from '@/features/admin/components/mark-completed-dialog';
 import { DonorList } from '@/features/admin/components/donor-list';
 import { PayoutClaimControls } from '@/features/admin/components/payout-claim';
@@ -68,7 +77,6 @@ export default function CharityPayoutsPage() {
       title={PAGE_TITLE}
       intro="The 10% share of every gift is collected per charity when registries close. Claim a charity’s payout, pay it, then record the payment here: the other administrators see who is paying it."
     >
-
       {pending.pending && (
         <StatGrid label="Pending totals">
           <StatCard label="Total Pending (USD)" value={pendingTotal(pending.pending, 'USD')} icon={<AttachMoneyIcon />} />
@@ -134,10 +142,18 @@ function PendingDistributions({ state, history, onMarkCompleted, onChanged }: Pe
       await changeCharityPayoutClaim(row.payoutId, change);
       toast({
         title: change === 'claim' ? 'Payout Claimed' : 'Claim Released',
-        description: change === 'claim' ? `You are paying ${row.charityName}. Mark the payout completed once it is paid.` : `${row.charityName}'s payout waits to be paid again.`,
+        description:
+          change === 'claim'
+            ? `You are paying ${row.charityName}. Mark the payout completed once it is paid.`
+            : `${row.charityName}'s payout waits to be paid again.`,
       });
     } catch (cause) {
-      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The claim could not be changed. Please try again.'), variant: 'destructive' });
+      if (!onUnauthorized(cause))
+        toast({
+          title: 'Error',
+          description: serverMessage(cause, 'The claim could not be changed. Please try again.'),
+          variant: 'destructive',
+        });
     }
     setBusy(false);
     onChanged();
@@ -153,7 +169,14 @@ function PendingDistributions({ state, history, onMarkCompleted, onChanged }: Pe
       ) : (
         <Box
           component="ul"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
         >
           {pending.map((row) => {
             const payout = history?.find((candidate) => candidate.id === row.payoutId && candidate.status !== 'completed');
@@ -220,7 +243,12 @@ function PendingItem({ row, payout, busy, onClaim, onRelease, onMarkCompleted }:
           onRelease={onRelease}
           complete={
             onMarkCompleted && (
-              <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={onMarkCompleted} aria-describedby={`${nameId} ${amountId}`}>
+              <Button
+                variant="contained"
+                startIcon={<CheckCircleIcon />}
+                onClick={onMarkCompleted}
+                aria-describedby={`${nameId} ${amountId}`}
+              >
                 Mark Completed
               </Button>
             )
@@ -266,7 +294,12 @@ function HistoryItem({ payout }: { payout: CharityPayoutView }) {
         </Box>
         <Box
           component="dl"
-          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+          }}
         >
           <Field label="Contributions">{payout.giftCount}</Field>
           <Field label="Payment method">{payout.paymentMethod || '—'}</Field>

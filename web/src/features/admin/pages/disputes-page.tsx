@@ -17,7 +17,13 @@ import { paths } from '@core/page-paths';
 import { serverMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
-import { changeFollowUpClaim, reverseDisputeTransfer, sendFollowUpTransfer, useDisputes, type DisputeView } from '@/features/admin/api/admin-disputes';
+import {
+  changeFollowUpClaim,
+  reverseDisputeTransfer,
+  sendFollowUpTransfer,
+  useDisputes,
+  type DisputeView,
+} from '@/features/admin/api/admin-disputes';
 import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '@/features/admin/components/admin-ui';
 import { DisputeEvidenceDialog } from '@/features/admin/components/dispute-evidence-dialog';
 import { FollowUpSentDialog } from '@/features/admin/components/follow-up-sent-dialog';
@@ -60,8 +66,12 @@ function followUpState(dispute: DisputeView): string | null {
   if (!followUp) return null;
   const amount = `${money(followUp.amount, dispute)} by ${METHOD[followUp.method]}`;
   if (followUp.status === 'cancelled') return `${amount}: cancelled, since the gift was refunded to its giver.`;
-  if (followUp.status === 'completed') return `${amount}: sent ${formatAdminDate(followUp.sentAt)} by ${followUp.sentBy ?? 'unknown'}${followUp.reference ? ` (${followUp.reference})` : ''}.`;
-  if (followUp.method !== 'bank') return followUp.claim ? `${amount}: being sent by ${followUp.claim.byYou ? 'you' : followUp.claim.by}.` : `${amount}: waiting for an administrator to send it.`;
+  if (followUp.status === 'completed')
+    return `${amount}: sent ${formatAdminDate(followUp.sentAt)} by ${followUp.sentBy ?? 'unknown'}${followUp.reference ? ` (${followUp.reference})` : ''}.`;
+  if (followUp.method !== 'bank')
+    return followUp.claim
+      ? `${amount}: being sent by ${followUp.claim.byYou ? 'you' : followUp.claim.by}.`
+      : `${amount}: waiting for an administrator to send it.`;
   return followUp.failureMessage ? `${amount}: not sent yet. ${followUp.failureMessage}` : `${amount}: being sent.`;
 }
 
@@ -73,14 +83,25 @@ function providerMoneyText(dispute: DisputeView): { label: string; text: string 
   const taken = dispute.withdrawnAmount;
   const fee = dispute.withdrawnFee ?? 0;
   if (dispute.outcome !== 'won' || taken === null) {
-    return { label: 'Taken by the provider', text: taken === null ? (dispute.outcome === 'won' ? 'Nothing was taken' : 'Nothing yet') : `${money(taken, dispute)} and a ${money(fee, dispute)} fee` };
+    return {
+      label: 'Taken by the provider',
+      text:
+        taken === null
+          ? dispute.outcome === 'won'
+            ? 'Nothing was taken'
+            : 'Nothing yet'
+          : `${money(taken, dispute)} and a ${money(fee, dispute)} fee`,
+    };
   }
   const label = 'Came back from the provider';
   const back = dispute.returned;
   const whole = `the ${money(taken, dispute)}${fee > 0 ? ` and the ${money(fee, dispute)} fee` : ''}`;
   if (!back) return { label, text: `Won: nothing has come back yet of ${whole}` };
   if (back.amount === taken && back.fee === fee) return { label, text: `Won: ${whole} came back` };
-  const kept = fee > back.fee ? `; the provider kept ${back.fee > 0 ? `${money(fee - back.fee, dispute)} of ` : ''}the ${money(fee, dispute)} fee` : '';
+  const kept =
+    fee > back.fee
+      ? `; the provider kept ${back.fee > 0 ? `${money(fee - back.fee, dispute)} of ` : ''}the ${money(fee, dispute)} fee`
+      : '';
   if (back.amount === taken) return { label, text: `Won: the ${money(taken, dispute)} came back${kept}` };
   return { label, text: `Won: ${money(back.amount, dispute)} of the ${money(taken, dispute)} came back${kept}` };
 }
@@ -111,11 +132,15 @@ export default function DisputesPage() {
     setBusy(true);
     try {
       const reversed = await reverseDisputeTransfer(reversing.id);
-      toast({ title: 'Transfer reversed', description: `${money(reversed.reversedAmount ?? 0, reversed)} came back from ${reversed.registry.childName}’s family’s bank transfer.` });
+      toast({
+        title: 'Transfer reversed',
+        description: `${money(reversed.reversedAmount ?? 0, reversed)} came back from ${reversed.registry.childName}’s family’s bank transfer.`,
+      });
       setReversing(null);
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (cause) {
-      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The transfer could not be reversed.'), variant: 'destructive' });
+      if (!onUnauthorized(cause))
+        toast({ title: 'Error', description: serverMessage(cause, 'The transfer could not be reversed.'), variant: 'destructive' });
     }
     setBusy(false);
     void mutate();
@@ -134,7 +159,12 @@ export default function DisputesPage() {
             : `${changed.registry.childName}’s follow-up payout waits to be sent again.`,
       });
     } catch (cause) {
-      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The claim could not be changed. Please try again.'), variant: 'destructive' });
+      if (!onUnauthorized(cause))
+        toast({
+          title: 'Error',
+          description: serverMessage(cause, 'The claim could not be changed. Please try again.'),
+          variant: 'destructive',
+        });
     }
     setBusy(false);
     // Another administrator may have claimed it meanwhile: the list shows who.
@@ -145,10 +175,20 @@ export default function DisputesPage() {
     setBusy(true);
     try {
       const tried = await sendFollowUpTransfer(dispute.id);
-      if (tried.followUp?.status === 'completed') toast({ title: 'Follow-up sent', description: `${money(tried.followUp.amount, tried)} went to ${tried.registry.childName}’s family’s bank account.` });
-      else toast({ title: 'Not sent', description: tried.followUp?.failureMessage ?? 'The transfer did not go through.', variant: 'destructive' });
+      if (tried.followUp?.status === 'completed')
+        toast({
+          title: 'Follow-up sent',
+          description: `${money(tried.followUp.amount, tried)} went to ${tried.registry.childName}’s family’s bank account.`,
+        });
+      else
+        toast({
+          title: 'Not sent',
+          description: tried.followUp?.failureMessage ?? 'The transfer did not go through.',
+          variant: 'destructive',
+        });
     } catch (cause) {
-      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The transfer could not be sent.'), variant: 'destructive' });
+      if (!onUnauthorized(cause))
+        toast({ title: 'Error', description: serverMessage(cause, 'The transfer could not be sent.'), variant: 'destructive' });
     }
     setBusy(false);
     void mutate();
@@ -182,7 +222,10 @@ export default function DisputesPage() {
         onClose={() => setAnswering(null)}
         onSubmitted={(submitted) => {
           setAnswering(null);
-          toast({ title: 'Evidence submitted', description: `The bank now reviews ${submitted.gift.giftGiverName}’s dispute: ${STATUS[submitted.status].label.toLowerCase()}.` });
+          toast({
+            title: 'Evidence submitted',
+            description: `The bank now reviews ${submitted.gift.giftGiverName}’s dispute: ${STATUS[submitted.status].label.toLowerCase()}.`,
+          });
           requestAnimationFrame(() => headingRef.current?.focus());
           void mutate();
         }}
@@ -193,7 +236,10 @@ export default function DisputesPage() {
         onClose={() => setMarkingSent(null)}
         onSent={(sent) => {
           setMarkingSent(null);
-          toast({ title: 'Follow-up marked sent', description: `${money(sent.followUp?.amount ?? 0, sent)} to ${sent.registry.childName}’s family.` });
+          toast({
+            title: 'Follow-up marked sent',
+            description: `${money(sent.followUp?.amount ?? 0, sent)} to ${sent.registry.childName}’s family.`,
+          });
           requestAnimationFrame(() => headingRef.current?.focus());
           void mutate();
         }}
@@ -218,9 +264,10 @@ export default function DisputesPage() {
       >
         {reversing && (
           <DialogContentText>
-            The bank decided {reversing.gift.giftGiverName}’s dispute for the giver. {reversing.registry.childName}’s family was already paid their 90% of
-            the gift by bank transfer; reversing takes {money(reversing.reversibleAmount ?? 0, reversing)} back from that transfer. It is your choice, it
-            cannot be undone, it is recorded in the audit trail under your name, and the family is told by e-mail.
+            The bank decided {reversing.gift.giftGiverName}’s dispute for the giver. {reversing.registry.childName}’s family was already
+            paid their 90% of the gift by bank transfer; reversing takes {money(reversing.reversibleAmount ?? 0, reversing)} back from that
+            transfer. It is your choice, it cannot be undone, it is recorded in the audit trail under your name, and the family is told by
+            e-mail.
           </DialogContentText>
         )}
       </FormDialog>
@@ -266,7 +313,15 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAga
           </Typography>
           <Chip size="small" label={status.label} sx={{ fontWeight: 700, ...status.sx }} />
         </Box>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+          }}
+        >
           <Field label="Giver">
             {dispute.gift.giftGiverName}
             <Link href={`mailto:${dispute.gift.giftGiverEmail}`} sx={{ display: 'block', fontWeight: 400 }}>
@@ -308,7 +363,13 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAga
             onClaim={onClaim}
             onRelease={onRelease}
             complete={
-              <Button variant="contained" startIcon={<SendIcon />} onClick={onMarkSent} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+              <Button
+                variant="contained"
+                startIcon={<SendIcon />}
+                onClick={onMarkSent}
+                disabled={busy}
+                aria-describedby={`${nameId} ${amountId}`}
+              >
                 Mark Follow-up Sent
               </Button>
             }
@@ -317,17 +378,36 @@ function DisputeItem({ dispute, busy, onAnswer, onReverse, onMarkSent, onSendAga
         {(dispute.awaitsEvidence || dispute.reversibleAmount !== null || bankToSendAgain) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             {dispute.awaitsEvidence && (
-              <Button variant="contained" startIcon={<SendIcon />} onClick={onAnswer} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+              <Button
+                variant="contained"
+                startIcon={<SendIcon />}
+                onClick={onAnswer}
+                disabled={busy}
+                aria-describedby={`${nameId} ${amountId}`}
+              >
                 Submit Evidence
               </Button>
             )}
             {dispute.reversibleAmount !== null && (
-              <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={onReverse} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<UndoIcon />}
+                onClick={onReverse}
+                disabled={busy}
+                aria-describedby={`${nameId} ${amountId}`}
+              >
                 Reverse Family Transfer
               </Button>
             )}
             {bankToSendAgain && (
-              <Button variant="outlined" startIcon={<SendIcon />} onClick={onSendAgain} disabled={busy} aria-describedby={`${nameId} ${amountId}`}>
+              <Button
+                variant="outlined"
+                startIcon={<SendIcon />}
+                onClick={onSendAgain}
+                disabled={busy}
+                aria-describedby={`${nameId} ${amountId}`}
+              >
                 Send Follow-up Transfer Again
               </Button>
             )}

@@ -17,7 +17,13 @@ import { paths } from '@core/page-paths';
 import { serverMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
-import { retryFailedPayout, switchFailedPayout, useFailedPayouts, useRefreshFailedPayouts, type FailedPayout } from '@/features/admin/api/admin-payouts';
+import {
+  retryFailedPayout,
+  switchFailedPayout,
+  useFailedPayouts,
+  useRefreshFailedPayouts,
+  type FailedPayout,
+} from '@/features/admin/api/admin-payouts';
 import { AdminPage, AdminSection, Field, formatAdminDate, LoadedList } from '@/features/admin/components/admin-ui';
 
 export const PAGE_TITLE = 'Failed Payouts';
@@ -62,10 +68,15 @@ export default function FailedPayoutsPage() {
         toast({ title: 'Payout sent', description: `${familyAmount(payout)} went to ${payout.childName}'s family's bank account.` });
         requestAnimationFrame(() => headingRef.current?.focus());
       } else {
-        toast({ title: 'Payout still pending', description: transferResult.message || 'The bank transfer did not go through.', variant: 'destructive' });
+        toast({
+          title: 'Payout still pending',
+          description: transferResult.message || 'The bank transfer did not go through.',
+          variant: 'destructive',
+        });
       }
     } catch (cause) {
-      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The payout could not be tried again.'), variant: 'destructive' });
+      if (!onUnauthorized(cause))
+        toast({ title: 'Error', description: serverMessage(cause, 'The payout could not be tried again.'), variant: 'destructive' });
     }
     setRetrying(null);
     void refresh();
@@ -77,7 +88,13 @@ export default function FailedPayoutsPage() {
       intro="Bank payouts to families that did not go through. Try one again once the family has fixed their bank account, or send it by PayPal or a check on their word: it then waits on the Manual Payouts page."
     >
       <AdminSection id="failed-payouts-heading" title="Bank Payouts Not Sent" headingRef={headingRef}>
-        <LoadedList items={failed} error={error} onRetry={() => void mutate()} what="failed payouts" empty="No bank payout is waiting: every one went through.">
+        <LoadedList
+          items={failed}
+          error={error}
+          onRetry={() => void mutate()}
+          what="failed payouts"
+          empty="No bank payout is waiting: every one went through."
+        >
           {(payout) => (
             <FailedPayoutItem
               key={payout.id}
@@ -106,7 +123,10 @@ export default function FailedPayoutsPage() {
           if (!switching) return;
           const moved = await switchFailedPayout(switching.id, body);
           setSwitching(null);
-          toast({ title: 'Payout switched', description: `${moved.childName}'s payout is now on the Manual Payouts page, to be sent by ${moved.payoutMethod === 'paypal' ? 'PayPal' : 'check'}.` });
+          toast({
+            title: 'Payout switched',
+            description: `${moved.childName}'s payout is now on the Manual Payouts page, to be sent by ${moved.payoutMethod === 'paypal' ? 'PayPal' : 'check'}.`,
+          });
           requestAnimationFrame(() => headingRef.current?.focus());
           void refresh();
         }}
@@ -145,9 +165,21 @@ function FailedPayoutItem({ payout, retrying, busy, onRetry, onSwitch }: FailedP
           <Typography id={amountId} sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
             {familyAmount(payout)}
           </Typography>
-          <Chip size="small" label={cutOff ? 'No answer recorded' : unanswered ? 'Not confirmed' : 'Refused'} sx={{ fontWeight: 700, bgcolor: 'error.main', color: 'error.contrastText' }} />
+          <Chip
+            size="small"
+            label={cutOff ? 'No answer recorded' : unanswered ? 'Not confirmed' : 'Refused'}
+            sx={{ fontWeight: 700, bgcolor: 'error.main', color: 'error.contrastText' }}
+          />
         </Box>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+          }}
+        >
           <Field label="Provider's reason">
             {payout.transferFailureMessage ||
               (cutOff
@@ -156,7 +188,10 @@ function FailedPayoutItem({ payout, retrying, busy, onRetry, onSwitch }: FailedP
                   ? 'The payment provider did not answer.'
                   : '—')}
             {payout.transferFailureReason && (
-              <Box component="span" sx={{ display: 'block', fontWeight: 400, fontFamily: 'monospace', fontSize: '0.8125rem', color: 'text.secondary' }}>
+              <Box
+                component="span"
+                sx={{ display: 'block', fontWeight: 400, fontFamily: 'monospace', fontSize: '0.8125rem', color: 'text.secondary' }}
+              >
                 {payout.transferFailureReason}
               </Box>
             )}
@@ -186,7 +221,13 @@ function FailedPayoutItem({ payout, retrying, busy, onRetry, onSwitch }: FailedP
           >
             {retrying ? 'Trying again…' : 'Retry'}
           </Button>
-          <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={onSwitch} disabled={busy || !canRetryNow} aria-describedby={`${nameId} ${amountId}`}>
+          <Button
+            variant="outlined"
+            startIcon={<SwapHorizIcon />}
+            onClick={onSwitch}
+            disabled={busy || !canRetryNow}
+            aria-describedby={`${nameId} ${amountId}`}
+          >
             Switch Method
           </Button>
         </Box>

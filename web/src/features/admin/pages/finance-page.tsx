@@ -29,11 +29,30 @@ export const PAGE_TITLE = 'Finance';
 /** How far back the month picker reaches. */
 const MONTHS_SHOWN = 24;
 
-const STATUS: Record<FinanceReportView['reconciliation']['status'], { label: string; color: 'success' | 'error' | 'warning' | 'default'; text: string }> = {
-  agreed: { label: 'Agrees', color: 'success', text: 'Every day reconciled so far agrees: the provider’s balance transactions match the ledger.' },
-  differences: { label: 'Differences', color: 'error', text: 'The provider’s balance and the ledger differ, as listed below. Each difference was e-mailed to the administrators when first found.' },
-  failed: { label: 'Not finished', color: 'warning', text: 'A day could not be reconciled because the provider did not answer; the next hourly look tries again.' },
-  not_run: { label: 'Not run yet', color: 'default', text: 'No day of this month has been reconciled yet. Days are reconciled once each is over (UTC).' },
+const STATUS: Record<
+  FinanceReportView['reconciliation']['status'],
+  { label: string; color: 'success' | 'error' | 'warning' | 'default'; text: string }
+> = {
+  agreed: {
+    label: 'Agrees',
+    color: 'success',
+    text: 'Every day reconciled so far agrees: the provider’s balance transactions match the ledger.',
+  },
+  differences: {
+    label: 'Differences',
+    color: 'error',
+    text: 'The provider’s balance and the ledger differ, as listed below. Each difference was e-mailed to the administrators when first found.',
+  },
+  failed: {
+    label: 'Not finished',
+    color: 'warning',
+    text: 'A day could not be reconciled because the provider did not answer; the next hourly look tries again.',
+  },
+  not_run: {
+    label: 'Not run yet',
+    color: 'default',
+    text: 'No day of this month has been reconciled yet. Days are reconciled once each is over (UTC).',
+  },
 };
 
 /**
@@ -56,16 +75,33 @@ export default function FinancePage() {
 
   const current = month === months[0];
   return (
-    <AdminPage title={PAGE_TITLE} intro="The platform's books, from the ledger: what was taken, what is held for families and charities, what was paid out, and what the platform earned and bore, per currency and month.">
+    <AdminPage
+      title={PAGE_TITLE}
+      intro="The platform's books, from the ledger: what was taken, what is held for families and charities, what was paid out, and what the platform earned and bore, per currency and month."
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField select fullWidth={false} label="Currency" value={currency} onChange={(event) => setCurrency(event.target.value as Currency)} sx={{ flex: { xs: '1 1 100%', sm: '0 0 9rem' } }}>
+        <TextField
+          select
+          fullWidth={false}
+          label="Currency"
+          value={currency}
+          onChange={(event) => setCurrency(event.target.value as Currency)}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 9rem' } }}
+        >
           {CURRENCIES.map((each) => (
             <MenuItem key={each} value={each}>
               {each}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select fullWidth={false} label="Month" value={month} onChange={(event) => setMonth(event.target.value)} sx={{ flex: { xs: '1 1 100%', sm: '0 0 14rem' } }}>
+        <TextField
+          select
+          fullWidth={false}
+          label="Month"
+          value={month}
+          onChange={(event) => setMonth(event.target.value)}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 14rem' } }}
+        >
           {months.map((each) => (
             <MenuItem key={each} value={each}>
               {monthName(each)}
@@ -110,9 +146,9 @@ function CashShortfall({ report, current }: { report: FinanceReportView; current
       <Typography component="span" sx={{ fontWeight: 700 }}>
         Cash at the payment provider is {money(report.cashShortfall)} short of what is held for others.
       </Typography>{' '}
-      It holds {money(toDate('providerCash'))} {when}, while {money(toDate('heldForOthers'))} is held for families and charities: sending every
-      payout waiting would overdraw the balance. The platform bore more there (dispute fees and losses, refunds at its cost) than it earned; add funds to the
-      provider balance before those payouts are sent.
+      It holds {money(toDate('providerCash'))} {when}, while {money(toDate('heldForOthers'))} is held for families and charities: sending
+      every payout waiting would overdraw the balance. The platform bore more there (dispute fees and losses, refunds at its cost) than it
+      earned; add funds to the provider balance before those payouts are sent.
     </Alert>
   );
 }
@@ -127,7 +163,8 @@ function Reconciliation({ report }: { report: FinanceReportView }) {
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
             <Chip label={status.label} color={status.color} sx={{ fontWeight: 700 }} />
             <Typography>
-              {reconciliation.daysReconciled === 1 ? '1 day' : `${reconciliation.daysReconciled} days`} of {monthName(report.month)} reconciled
+              {reconciliation.daysReconciled === 1 ? '1 day' : `${reconciliation.daysReconciled} days`} of {monthName(report.month)}{' '}
+              reconciled
               {reconciliation.lastRun ? `; the last run was for ${reconciliation.lastRun.day}.` : '.'}
             </Typography>
           </Box>
@@ -165,7 +202,14 @@ function Figures({ report, current }: { report: FinanceReportView; current: bool
   return (
     <AdminSection id="finance-figures-heading" title={`${report.currency} in ${name}`}>
       <Card>
-        <Table size="small" aria-labelledby="finance-figures-heading" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } }, '& td': { fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' } }}>
+        <Table
+          size="small"
+          aria-labelledby="finance-figures-heading"
+          sx={{
+            '& td, & th': { px: { xs: 1, sm: 2 } },
+            '& td': { fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">

@@ -70,7 +70,12 @@ export default function GiftRefundsPage() {
       intro="Refund a gift to its giver, fees included: while its registry is open, or after closing until the family’s or the charity’s payout is claimed; after that, at the platform’s cost. Paste the registry’s link, id or short code to find its gifts."
     >
       <Box component="search">
-        <Box component="form" onSubmit={find} noValidate sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'start' }}>
+        <Box
+          component="form"
+          onSubmit={find}
+          noValidate
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'start' }}
+        >
           <TextField
             id="registry-lookup"
             label="Registry link, id or short code"
@@ -129,8 +134,8 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
       </Card>
       {registry.status !== 'open' && (
         <Alert severity="info">
-          This registry is closed: a refund takes the gift’s parts out of the family’s and its charity’s payouts while both wait. Once either is being
-          sent or was sent, a gift can be refunded only at the platform’s cost.
+          This registry is closed: a refund takes the gift’s parts out of the family’s and its charity’s payouts while both wait. Once
+          either is being sent or was sent, a gift can be refunded only at the platform’s cost.
         </Alert>
       )}
       {gifts.length === 0 ? (
@@ -141,7 +146,17 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
             <Box
               component="li"
               key={gift.id}
-              sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 2 } }}
+              sx={{
+                p: { xs: 1.5, sm: 2 },
+                borderRadius: 2,
+                border: 1,
+                borderColor: 'divider',
+                bgcolor: 'background.paper',
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: { xs: 1, sm: 2 },
+              }}
             >
               <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{gift.giftGiverName}</Typography>
@@ -150,7 +165,9 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
                 </Typography>
               </Box>
               <Box sx={{ textAlign: { sm: 'right' } }}>
-                <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{formatMoney(fromWireAmount(gift.amount), gift.currency)}</Typography>
+                <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                  {formatMoney(fromWireAmount(gift.amount), gift.currency)}
+                </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {formatMoney(fromWireAmount(gift.refundAmount), gift.currency)} charged
                 </Typography>
@@ -158,10 +175,21 @@ function LookupResult({ lookup, onRefund }: { lookup: AdminGiftLookup; onRefund:
               <Chip
                 size="small"
                 label={PAYMENT_LABELS[gift.paymentStatus]}
-                sx={{ fontWeight: 600, ...(gift.paymentStatus === 'succeeded' ? { bgcolor: 'success.main', color: 'success.contrastText' } : { bgcolor: 'grey.800', color: 'common.white' }) }}
+                sx={{
+                  fontWeight: 600,
+                  ...(gift.paymentStatus === 'succeeded'
+                    ? { bgcolor: 'success.main', color: 'success.contrastText' }
+                    : { bgcolor: 'grey.800', color: 'common.white' }),
+                }}
               />
               {gift.refundable && (
-                <Button size="small" variant="outlined" color="error" onClick={() => onRefund(gift, false)} aria-label={`Refund ${gift.giftGiverName}’s gift`}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="error"
+                  onClick={() => onRefund(gift, false)}
+                  aria-label={`Refund ${gift.giftGiverName}’s gift`}
+                >
                   Refund
                 </Button>
               )}

@@ -62,7 +62,12 @@ export default function ManualPayoutsPage() {
             : `${payout.childName}'s payout waits to be sent again.`,
       });
     } catch (cause) {
-      if (!onUnauthorized(cause)) toast({ title: 'Error', description: serverMessage(cause, 'The claim could not be changed. Please try again.'), variant: 'destructive' });
+      if (!onUnauthorized(cause))
+        toast({
+          title: 'Error',
+          description: serverMessage(cause, 'The claim could not be changed. Please try again.'),
+          variant: 'destructive',
+        });
     }
     setClaiming(false);
     // Another administrator may have claimed it meanwhile: the list shows who.
@@ -74,7 +79,6 @@ export default function ManualPayoutsPage() {
       title={PAGE_TITLE}
       intro="Families who chose PayPal or a mailed check are paid by hand after they close their registry. Claim a payout, send it, then mark it complete: the other administrators see who is sending it."
     >
-
       {error ? (
         <LoadError onRetry={() => void mutate()}>We couldn't load the manual payouts.</LoadError>
       ) : !payouts ? (
@@ -167,7 +171,12 @@ function PendingPayoutCard({ payout, busy, onClaim, onRelease, onMarkComplete }:
         </Box>
         <Box
           component="dl"
-          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+          }}
         >
           <Field label="Closed">{formatAdminDate(payout.closedAt) || '—'}</Field>
           <Field label="Method">{METHOD_LABELS[payout.payoutMethod]}</Field>
@@ -264,7 +273,10 @@ function CompletedPayoutRow({ payout }: { payout: ManualPayout }) {
           </Typography>
           {payout.referenceNumber && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {payout.payoutMethod === 'paypal' ? 'Transaction' : 'Check no.'} <Box component="span" sx={{ fontFamily: 'monospace' }}>{payout.referenceNumber}</Box>
+              {payout.payoutMethod === 'paypal' ? 'Transaction' : 'Check no.'}{' '}
+              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                {payout.referenceNumber}
+              </Box>
             </Typography>
           )}
         </Box>

@@ -2,7 +2,6 @@ import useSWR from 'swr';
 import type { MessageAnswer as Notice } from '@api/registries';
 import { apiFetch, isApiError } from '@/lib/api-fetch';
 
-
 /** POST /api/password-reset/request: the same answer whether or not an account uses the address. */
 export function requestPasswordReset(email: string): Promise<Notice> {
   return apiFetch<Notice>('/api/password-reset/request', { method: 'POST', body: { email } });

@@ -2,11 +2,7 @@ import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import {
-  registrationFormSchema,
-  registrationSchema,
-  type RegistrationFormValues,
-} from '@core/account/schemas';
+import { registrationFormSchema, registrationSchema, type RegistrationFormValues } from '@core/account/schemas';
 import { useToast } from '@/components/toast';
 import { isApiError } from '@/lib/api-fetch';
 import { serverMessage } from '@/lib/error-message';
@@ -55,13 +51,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       <TextField label="Email" type="email" autoComplete="email" required {...fieldProps(formik, 'email')} />
       <TextField label="Username" autoComplete="username" required {...fieldProps(formik, 'username')} />
       <TextField label="Password" type="password" autoComplete="new-password" required {...fieldProps(formik, 'password')} />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...fieldProps(formik, 'confirmPassword')}
-      />
+      <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...fieldProps(formik, 'confirmPassword')} />
       <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
         Create Account
       </Button>

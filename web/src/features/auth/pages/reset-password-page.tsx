@@ -88,7 +88,13 @@ export default function ResetPasswordPage() {
               )}
               <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="New password" sx={{ display: 'grid', gap: 2.5 }}>
                 <TextField label="New Password" type="password" autoComplete="new-password" required {...fieldProps(formik, 'password')} />
-                <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...fieldProps(formik, 'confirmPassword')} />
+                <TextField
+                  label="Confirm Password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  {...fieldProps(formik, 'confirmPassword')}
+                />
                 <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
                   Set New Password
                 </Button>

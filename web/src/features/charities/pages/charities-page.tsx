@@ -14,15 +14,22 @@ export default function CharitiesPage() {
       <Box sx={{ textAlign: 'center', maxWidth: 720, mx: 'auto', mb: { xs: 4, md: 6 } }}>
         <Typography variant="h1">Our Charity Partners</Typography>
         <Typography color="text.secondary" sx={{ mt: 2 }}>
-          Every gift on a registry sends 10% to one of these Jewish charities. Families pick one
-          charity for their registry, or let each guest choose.
+          Every gift on a registry sends 10% to one of these Jewish charities. Families pick one charity for their registry, or let each
+          guest choose.
         </Typography>
       </Box>
       <CharityGrid headingLevel="h2" />
       <Box
         component="section"
         aria-labelledby="charities-cta"
-        sx={{ mt: { xs: 6, md: 8 }, p: { xs: 3, md: 5 }, borderRadius: 4, bgcolor: 'primary.main', color: 'primary.contrastText', textAlign: 'center' }}
+        sx={{
+          mt: { xs: 6, md: 8 },
+          p: { xs: 3, md: 5 },
+          borderRadius: 4,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          textAlign: 'center',
+        }}
       >
         <Typography id="charities-cta" variant="h2">
           Ready to give back together?

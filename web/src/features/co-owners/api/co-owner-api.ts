@@ -27,7 +27,9 @@ export function useCoOwnerActions(registryId: string) {
   );
   const cancel = useCallback(
     async (invitationId: string): Promise<MessageAnswer> => {
-      const answer = await apiFetch<MessageAnswer>(`${peoplePath(registryId)}/invitations/${encodeURIComponent(invitationId)}`, { method: 'DELETE' });
+      const answer = await apiFetch<MessageAnswer>(`${peoplePath(registryId)}/invitations/${encodeURIComponent(invitationId)}`, {
+        method: 'DELETE',
+      });
       await mutate();
       return answer;
     },

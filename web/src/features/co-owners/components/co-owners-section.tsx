@@ -197,8 +197,21 @@ function InviteForm({ registryId }: { registryId: string }) {
       aria-label="Invite a co-owner"
       sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}
     >
-      <TextField label="Co-owner's Email" type="email" autoComplete="off" required fullWidth {...fieldProps(formik, 'email', 'co-owner-')} />
-      <Button type="submit" variant="contained" startIcon={<PersonAddIcon />} disabled={formik.isSubmitting} sx={{ flexShrink: 0, mt: { sm: 1 } }}>
+      <TextField
+        label="Co-owner's Email"
+        type="email"
+        autoComplete="off"
+        required
+        fullWidth
+        {...fieldProps(formik, 'email', 'co-owner-')}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        startIcon={<PersonAddIcon />}
+        disabled={formik.isSubmitting}
+        sx={{ flexShrink: 0, mt: { sm: 1 } }}
+      >
         Send Invitation
       </Button>
     </Box>

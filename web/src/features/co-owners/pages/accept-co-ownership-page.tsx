@@ -48,7 +48,11 @@ export default function AcceptCoOwnershipPage({ signIn }: AcceptCoOwnershipPageP
 
   let body: ReactNode;
   if (token === null) {
-    body = <Alert severity="error">This link is incomplete. Open the link from the e-mail again, or ask the registry’s owner for a new invitation.</Alert>;
+    body = (
+      <Alert severity="error">
+        This link is incomplete. Open the link from the e-mail again, or ask the registry’s owner for a new invitation.
+      </Alert>
+    );
   } else if (error) {
     body = <Alert severity="error">{serverMessage(error, 'This invitation could not be opened. Please try again.')}</Alert>;
   } else if (!preview || userLoading) {
@@ -58,8 +62,8 @@ export default function AcceptCoOwnershipPage({ signIn }: AcceptCoOwnershipPageP
     body = (
       <>
         <Typography sx={{ fontSize: '1.15rem' }}>
-          <strong>{preview.inviterName}</strong> invites you to manage <strong>{title}</strong> ({formatCelebrationDate(preview.celebrationDate)}) together: edit the
-          registry, see the gifts and send thank-you cards.
+          <strong>{preview.inviterName}</strong> invites you to manage <strong>{title}</strong> (
+          {formatCelebrationDate(preview.celebrationDate)}) together: edit the registry, see the gifts and send thank-you cards.
         </Typography>
         {outcome && !outcome.ok && (
           <Alert severity="error" role="alert">

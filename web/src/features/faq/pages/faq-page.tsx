@@ -60,12 +60,12 @@ export const faqs: readonly Faq[] = [
     answer: () => (
       <>
         <P>
-          Your child receives gifts as money for their future: savings, a special purchase or
-          their first steps as a young adult, instead of a pile of things they may never use.
+          Your child receives gifts as money for their future: savings, a special purchase or their first steps as a young adult, instead of
+          a pile of things they may never use.
         </P>
         <P>
-          Every gift also supports a Jewish charity, so becoming a Bar or Bat Mitzvah comes with a
-          real act of tzedakah. Your child sees that their celebration helps others too.
+          Every gift also supports a Jewish charity, so becoming a Bar or Bat Mitzvah comes with a real act of tzedakah. Your child sees
+          that their celebration helps others too.
         </P>
       </>
     ),
@@ -75,9 +75,8 @@ export const faqs: readonly Faq[] = [
     question: 'What are the benefits for parents?',
     answer: () => (
       <P>
-        All gifts arrive in one place: no checks to deposit, no envelopes of cash to keep safe and
-        no list to keep by hand. You see each gift with the giver's name and message, send
-        thank-you cards from the same page, and receive the family's share by bank transfer,
+        All gifts arrive in one place: no checks to deposit, no envelopes of cash to keep safe and no list to keep by hand. You see each
+        gift with the giver's name and message, send thank-you cards from the same page, and receive the family's share by bank transfer,
         PayPal or check when you close the registry. Setting up and running a registry is free.
       </P>
     ),
@@ -87,9 +86,8 @@ export const faqs: readonly Faq[] = [
     question: 'What are the benefits for guests?',
     answer: () => (
       <P>
-        Guests give in about a minute from any phone or computer, by card, without creating an
-        account. They choose any amount, can add a personal message, and know that their gift
-        helps the family and a Jewish charity at the same time. Guests who live far away can take
+        Guests give in about a minute from any phone or computer, by card, without creating an account. They choose any amount, can add a
+        personal message, and know that their gift helps the family and a Jewish charity at the same time. Guests who live far away can take
         part as easily as those at the celebration.
       </P>
     ),
@@ -114,13 +112,12 @@ export const faqs: readonly Faq[] = [
     answer: () => (
       <>
         <P>
-          Guests pay by credit or debit card through our secure card payment provider. As soon as
-          the payment is confirmed, the gift shows on the registry with the giver's name, the
-          amount and their message.
+          Guests pay by credit or debit card through our secure card payment provider. As soon as the payment is confirmed, the gift shows
+          on the registry with the giver's name, the amount and their message.
         </P>
         <P>
-          Gifts collect on the registry until you close it. At closing, 90% of the total received
-          is paid out to your family and 10% goes to the charities your guests supported.
+          Gifts collect on the registry until you close it. At closing, 90% of the total received is paid out to your family and 10% goes to
+          the charities your guests supported.
         </P>
       </>
     ),
@@ -133,8 +130,7 @@ export const faqs: readonly Faq[] = [
         {contact.email && contact.mailto ? (
           <>
             E-mail us at <Link href={contact.mailto}>{contact.email}</Link>
-            {contact.phone ? <> or call us at {contact.phone}</> : null}. Support is available
-            24/7.
+            {contact.phone ? <> or call us at {contact.phone}</> : null}. Support is available 24/7.
           </>
         ) : (
           <>Use the contact details at the bottom of this page. Support is available 24/7.</>
@@ -148,13 +144,12 @@ export const faqs: readonly Faq[] = [
     answer: () => (
       <>
         <P>
-          Families pay nothing: creating and running a registry, payment processing for your
-          account and thank-you cards are free, with no monthly fees.
+          Families pay nothing: creating and running a registry, payment processing for your account and thank-you cards are free, with no
+          monthly fees.
         </P>
         <P>
-          The guest pays a flat platform fee of 3 in the registry's currency ($3 or CA$3) per
-          gift, plus the card processing fee, both on top of the gift. The guest sees the exact
-          total before paying. Nothing is taken from the gift itself: the family always receives
+          The guest pays a flat platform fee of 3 in the registry's currency ($3 or CA$3) per gift, plus the card processing fee, both on
+          top of the gift. The guest sees the exact total before paying. Nothing is taken from the gift itself: the family always receives
           90% and the charity 10% of the full amount.
         </P>
       </>
@@ -182,15 +177,12 @@ export const faqs: readonly Faq[] = [
     question: 'Do guests receive a tax receipt?',
     answer: () => (
       <P>
-        Contributions over $200 get a receipt for 10% of the gift amount: the part that goes to
-        the charity. For example, a $250 gift comes with a receipt for $25.00. We collect that 10%
-        as the charity&apos;s agent, and the receipt names the charity, its tax id and address. For a
-        US charity it is the charity&apos;s written acknowledgment; for a Canadian charity it is an
-        acknowledgment, and the charity issues the official receipt for income tax purposes. A
-        charity whose details we do not have yet sends its own receipt. Only the charity&apos;s 10% is
-        a donation: the 90% that goes to the family is a personal gift, and the platform and
-        processing fees are not donations. Whether you can deduct the donation depends on the tax
-        rules where you live.
+        Contributions over $200 get a receipt for 10% of the gift amount: the part that goes to the charity. For example, a $250 gift comes
+        with a receipt for $25.00. We collect that 10% as the charity&apos;s agent, and the receipt names the charity, its tax id and
+        address. For a US charity it is the charity&apos;s written acknowledgment; for a Canadian charity it is an acknowledgment, and the
+        charity issues the official receipt for income tax purposes. A charity whose details we do not have yet sends its own receipt. Only
+        the charity&apos;s 10% is a donation: the 90% that goes to the family is a personal gift, and the platform and processing fees are
+        not donations. Whether you can deduct the donation depends on the tax rules where you live.
       </P>
     ),
   },
@@ -199,9 +191,8 @@ export const faqs: readonly Faq[] = [
     question: 'Will I be notified by e-mail when someone gives a gift?',
     answer: () => (
       <P>
-        Yes. When a gift comes in, the registry owner receives an e-mail with the giver's name,
-        the amount and their message. Every gift is also listed on your registry page whenever
-        you are signed in.
+        Yes. When a gift comes in, the registry owner receives an e-mail with the giver's name, the amount and their message. Every gift is
+        also listed on your registry page whenever you are signed in.
       </P>
     ),
   },
@@ -210,11 +201,9 @@ export const faqs: readonly Faq[] = [
     question: "What if the charity I want isn't listed?",
     answer: (contact) => (
       <P>
-        We keep adding partner charities.{' '}
-        {contact.mailto ? <Link href={contact.mailto}>E-mail us</Link> : 'Write to us'} with the
-        charity's name and website and we will look into it. Charities can also apply with the
-        Become a Partner Charity button on our home page. Meanwhile you can let each guest choose
-        from our <Link href={paths.charities}>current partners</Link>.
+        We keep adding partner charities. {contact.mailto ? <Link href={contact.mailto}>E-mail us</Link> : 'Write to us'} with the charity's
+        name and website and we will look into it. Charities can also apply with the Become a Partner Charity button on our home page.
+        Meanwhile you can let each guest choose from our <Link href={paths.charities}>current partners</Link>.
       </P>
     ),
   },
@@ -226,9 +215,8 @@ export const faqs: readonly Faq[] = [
         <P>When you close your registry, you choose how the family's 90% is paid out:</P>
         <Box component="ul" sx={{ m: 0, mt: 1.5, pl: 3, display: 'grid', gap: 0.75 }}>
           <Typography component="li">
-            <strong>Bank transfer:</strong> set up a payout account (a bank account in the United
-            States for a USD registry, in Canada for a CAD registry) and the money is transferred
-            when you close.
+            <strong>Bank transfer:</strong> set up a payout account (a bank account in the United States for a USD registry, in Canada for a
+            CAD registry) and the money is transferred when you close.
           </Typography>
           <Typography component="li">
             <strong>PayPal:</strong> sent to your PayPal e-mail {PAYPAL_TIMING}.
@@ -245,10 +233,9 @@ export const faqs: readonly Faq[] = [
     question: 'How do I send thank-you cards?',
     answer: () => (
       <P>
-        Open your registry and choose Thank You Cards. Pick a contributor, choose one of four
-        designs, write a personal message (we start you off with a draft), add celebration photos
-        if you like, check the live preview and send the card by e-mail. You can save drafts and
-        resend a card at any time; the list shows who has a card sent, a draft, or no card yet.
+        Open your registry and choose Thank You Cards. Pick a contributor, choose one of four designs, write a personal message (we start
+        you off with a draft), add celebration photos if you like, check the live preview and send the card by e-mail. You can save drafts
+        and resend a card at any time; the list shows who has a card sent, a draft, or no card yet.
       </P>
     ),
   },
@@ -265,8 +252,7 @@ export default function FaqPage() {
     <Container maxWidth="md" sx={{ py: { xs: 5, md: 8 } }}>
       <Typography variant="h1">Frequently Asked Questions</Typography>
       <Typography color="text.secondary" sx={{ mt: 2, mb: { xs: 3, md: 4 } }}>
-        Answers to common questions about registries, gifts, fees, charities, payouts and
-        thank-you cards.
+        Answers to common questions about registries, gifts, fees, charities, payouts and thank-you cards.
       </Typography>
 
       <Box>
@@ -291,15 +277,23 @@ export default function FaqPage() {
                 </Typography>
               </AccordionSummary>
               {/* MUI wraps the answer in a region named by the question, with the aria-controls id. */}
-              <AccordionDetails sx={{ color: 'text.secondary' }}>
-                {faq.answer(contact)}
-              </AccordionDetails>
+              <AccordionDetails sx={{ color: 'text.secondary' }}>{faq.answer(contact)}</AccordionDetails>
             </Accordion>
           );
         })}
       </Box>
 
-      <Box sx={{ mt: { xs: 5, md: 6 }, p: { xs: 3, md: 4 }, borderRadius: 4, bgcolor: 'background.paper', border: 1, borderColor: 'divider', textAlign: 'center' }}>
+      <Box
+        sx={{
+          mt: { xs: 5, md: 6 },
+          p: { xs: 3, md: 4 },
+          borderRadius: 4,
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          textAlign: 'center',
+        }}
+      >
         <Typography component="h2" variant="h3">
           Still have questions?
         </Typography>

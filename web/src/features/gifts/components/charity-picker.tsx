@@ -160,7 +160,17 @@ function CharityRow({ option, inputId, checked, onChoose, disabled }: CharityRow
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pr: 0.5 }}>
         <Box
           component="label"
-          sx={{ flex: 1, minWidth: 0, minHeight: 38, display: 'flex', alignItems: 'center', gap: 1, pl: 1.25, cursor: disabled ? 'default' : 'pointer', color: disabled ? 'text.disabled' : undefined }}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            minHeight: 38,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            pl: 1.25,
+            cursor: disabled ? 'default' : 'pointer',
+            color: disabled ? 'text.disabled' : undefined,
+          }}
         >
           <Box
             component="input"
@@ -175,11 +185,19 @@ function CharityRow({ option, inputId, checked, onChoose, disabled }: CharityRow
           />
           {/* A long name wraps rather than losing its end: a guest chooses by the whole name. */}
           <Box component="span" sx={{ display: 'block', minWidth: 0, py: 0.5 }}>
-            <Typography component="span" sx={{ display: 'block', fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+            <Typography
+              component="span"
+              sx={{ display: 'block', fontWeight: 600, fontSize: '0.95rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}
+            >
               {option.name}
             </Typography>
             {option.note && (
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
+              <Typography
+                component="span"
+                variant="body2"
+                color="text.secondary"
+                sx={{ display: 'block', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
+              >
                 {option.note}
               </Typography>
             )}

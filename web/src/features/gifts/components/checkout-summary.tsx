@@ -35,8 +35,8 @@ export function CheckoutSummary({ breakdown, currency, giftGiverName, charityNam
           ]}
         />
         <Typography variant="body2" color="text.secondary">
-          Only the 10% to {charityName ?? 'the charity'} can be a tax-deductible donation; the family&apos;s 90% and the fees are not. Gifts over
-          $200 get a receipt for it by e-mail, from us as the charity&apos;s agent or from the charity itself.
+          Only the 10% to {charityName ?? 'the charity'} can be a tax-deductible donation; the family&apos;s 90% and the fees are not. Gifts
+          over $200 get a receipt for it by e-mail, from us as the charity&apos;s agent or from the charity itself.
         </Typography>
       </CardContent>
     </Card>

@@ -13,7 +13,11 @@ export function GiftBreakdownList({ breakdown, currency }: { breakdown: GiftBrea
   const headingId = useId();
   const money = (cents: number) => formatMoney(cents, currency);
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}>
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}
+    >
       <Typography id={headingId} component="h3" variant="h4" sx={{ mb: 1.5 }}>
         Your Gift Breakdown
       </Typography>
@@ -28,8 +32,7 @@ export function GiftBreakdownList({ breakdown, currency }: { breakdown: GiftBrea
         ]}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-        The platform and processing fees are added on top, so the family and the charity receive the
-        whole of your gift.
+        The platform and processing fees are added on top, so the family and the charity receive the whole of your gift.
       </Typography>
     </Box>
   );

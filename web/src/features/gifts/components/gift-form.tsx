@@ -192,7 +192,11 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
     event.preventDefault();
     const chosen = charities.options?.some((option) => option.id === formik.values.charityId);
     if (!chosen) {
-      toast({ title: 'Please select a charity', description: 'You must choose a charity to support with your gift.', variant: 'destructive' });
+      toast({
+        title: 'Please select a charity',
+        description: 'You must choose a charity to support with your gift.',
+        variant: 'destructive',
+      });
       const firstCharity = document.getElementById(`${ID_PREFIX}charityId`);
       if (firstCharity) firstCharity.focus();
       else focusNotifications();
@@ -310,11 +314,15 @@ export function GiftForm({ registry, onStale }: GiftFormProps) {
             <Button type="submit" variant="contained" size="large" disabled={!canSubmit} sx={{ py: 1.5, fontSize: '1.05rem' }}>
               {submitLabel}
             </Button>
-            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'center', textAlign: 'center' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'center', textAlign: 'center' }}
+            >
               <LockIcon fontSize="small" aria-hidden="true" />
               <span>
-                Your payment is processed securely by our card payment provider. You enter your card
-                details on the next step; they never reach our servers.
+                Your payment is processed securely by our card payment provider. You enter your card details on the next step; they never
+                reach our servers.
               </span>
             </Typography>
           </Box>

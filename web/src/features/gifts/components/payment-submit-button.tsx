@@ -22,7 +22,15 @@ export function PaymentSubmitButton({ total, ready, busy }: PaymentSubmitButtonP
   if (busy) label = 'Processing payment…';
   else if (ready) label = <ActionWithAmount action="Complete Payment" amount={total} />;
   return (
-    <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} startIcon={<LockIcon />} sx={{ py: 1.5, fontSize: '1.05rem' }}>
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={busy}
+      startIcon={<LockIcon />}
+      sx={{ py: 1.5, fontSize: '1.05rem' }}
+    >
       {label}
     </Button>
   );

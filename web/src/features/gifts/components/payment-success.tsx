@@ -52,7 +52,11 @@ export function PaymentSuccess({ gift }: { gift: PaidGift | null }) {
           </Typography>
 
           {gift && (
-            <Box component="section" aria-labelledby="impact-heading" sx={{ textAlign: 'left', p: { xs: 2, sm: 2.5 }, borderRadius: 2, bgcolor: 'background.default' }}>
+            <Box
+              component="section"
+              aria-labelledby="impact-heading"
+              sx={{ textAlign: 'left', p: { xs: 2, sm: 2.5 }, borderRadius: 2, bgcolor: 'background.default' }}
+            >
               <Typography id="impact-heading" component="h2" variant="h3" sx={{ mb: 1.5 }}>
                 Your Impact
               </Typography>

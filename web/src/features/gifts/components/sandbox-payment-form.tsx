@@ -82,7 +82,13 @@ export function SandboxPaymentForm({ clientSecret, total, testMode, onPaid }: Sa
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)} aria-label="Test card payment" sx={{ display: 'grid', gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
+      aria-label="Test card payment"
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
       <Alert severity="info" variant="outlined">
         <strong>Test mode:</strong> no real card is charged.
         {testMode && <TestCards testMode={testMode} />}
@@ -116,13 +122,18 @@ function TestCards({ testMode: { cards, evidence } }: { testMode: SandboxTestMod
   return (
     <>
       {' '}
-      Use <CardNumber digits={cards.succeeds} /> to succeed or <CardNumber digits={cards.declined} /> to see a decline. <CardNumber digits={cards.disputed} /> succeeds
-      and is disputed moments later: evidence containing <code>{evidence.wins}</code> wins the dispute, <code>{evidence.loses}</code> loses it.
+      Use <CardNumber digits={cards.succeeds} /> to succeed or <CardNumber digits={cards.declined} /> to see a decline.{' '}
+      <CardNumber digits={cards.disputed} /> succeeds and is disputed moments later: evidence containing <code>{evidence.wins}</code> wins
+      the dispute, <code>{evidence.loses}</code> loses it.
     </>
   );
 }
 
 /** A card number kept on one line, so that a phone never splits its groups. */
 function CardNumber({ digits }: { digits: string }) {
-  return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{cardInGroups(digits)}</Box>;
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {cardInGroups(digits)}
+    </Box>
+  );
 }

@@ -13,7 +13,13 @@ import type { Currency } from '@core/money';
 import { paths } from '@core/page-paths';
 import { focusNotifications, useToast } from '@/components/toast';
 import { errorMessage } from '@/lib/error-message';
-import { PAYMENT_FORM_ERROR, PAYMENT_NOT_READY, paymentError, paymentFailed, UNEXPECTED_PAYMENT_ERROR } from '@/features/gifts/lib/payment-messages';
+import {
+  PAYMENT_FORM_ERROR,
+  PAYMENT_NOT_READY,
+  paymentError,
+  paymentFailed,
+  UNEXPECTED_PAYMENT_ERROR,
+} from '@/features/gifts/lib/payment-messages';
 import { PaymentSubmitButton } from './payment-submit-button';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -68,7 +74,13 @@ export default function StripeCheckout({ publishableKey, clientSecret, ...form }
   );
 }
 
-function StripePaymentForm({ registryId, currency, giftGiverName, total, onPaid }: Omit<StripeCheckoutProps, 'publishableKey' | 'clientSecret'>) {
+function StripePaymentForm({
+  registryId,
+  currency,
+  giftGiverName,
+  total,
+  onPaid,
+}: Omit<StripeCheckoutProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const { toast } = useToast();
@@ -117,7 +129,13 @@ function StripePaymentForm({ registryId, currency, giftGiverName, total, onPaid 
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)} aria-label="Card payment" sx={{ display: 'grid', gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
+      aria-label="Card payment"
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
       <PaymentElement
         options={{
           layout: 'tabs',

@@ -74,7 +74,8 @@ export function useGiftFormState({ initialValues, validate, onSubmit }: GiftForm
   );
 
   const handleChange = useCallback(
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void setFieldValue(event.target.name as keyof GiftFormValues, event.target.value),
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      void setFieldValue(event.target.name as keyof GiftFormValues, event.target.value),
     [setFieldValue],
   );
   const handleBlur = useCallback(

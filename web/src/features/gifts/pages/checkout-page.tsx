@@ -178,7 +178,14 @@ function Checkout({ data, breakdown, clientSecret, registryId, onPaid }: Checkou
             <Typography id={headingId} component="h2" variant="h3">
               Payment Details
             </Typography>
-            <PaymentForm data={data} breakdown={breakdown} clientSecret={clientSecret} registryId={registryId} total={total} onPaid={onPaid} />
+            <PaymentForm
+              data={data}
+              breakdown={breakdown}
+              clientSecret={clientSecret}
+              registryId={registryId}
+              total={total}
+              onPaid={onPaid}
+            />
           </CardContent>
         </Card>
       </Box>
@@ -224,7 +231,14 @@ function PaymentFormLoading({ total }: { total: string }) {
     toast(PAYMENT_NOT_READY);
   };
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Payment form loading" aria-busy="true" sx={{ display: 'grid', gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label="Payment form loading"
+      aria-busy="true"
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
         <CircularProgress size={32} aria-label="Loading payment form" />
       </Box>

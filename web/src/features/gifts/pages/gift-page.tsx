@@ -36,7 +36,16 @@ export default function GiftPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2.5rem' }, textAlign: { md: 'center' } }}>
         Give a Gift
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: { xs: 1, md: 4 }, fontSize: { xs: '1rem', md: '1.15rem' }, textAlign: { md: 'center' }, overflowWrap: 'anywhere' }}>
+      <Typography
+        color="text.secondary"
+        sx={{
+          mt: 0.5,
+          mb: { xs: 1, md: 4 },
+          fontSize: { xs: '1rem', md: '1.15rem' },
+          textAlign: { md: 'center' },
+          overflowWrap: 'anywhere',
+        }}
+      >
         Celebrate <CelebrationTitleText registry={registry} />.
       </Typography>
       {registry.status === 'open' ? (

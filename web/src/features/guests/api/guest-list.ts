@@ -43,11 +43,17 @@ export function useGuestActions(registryId: string) {
   const { mutate } = useSWRConfig();
   const path = guestListPath(registryId);
   // The list as it is filtered too: every key of this registry's list is asked for again.
-  const refresh = useCallback(() => mutate((key) => typeof key === 'string' && (key === path || key.startsWith(`${path}?`))), [mutate, path]);
+  const refresh = useCallback(
+    () => mutate((key) => typeof key === 'string' && (key === path || key.startsWith(`${path}?`))),
+    [mutate, path],
+  );
 
   const add = useCallback(
     async (values: GuestValues) => {
-      const body = guestSchema.cast({ ...values, partySize: values.partySize === '' ? undefined : values.partySize }, { stripUnknown: true });
+      const body = guestSchema.cast(
+        { ...values, partySize: values.partySize === '' ? undefined : values.partySize },
+        { stripUnknown: true },
+      );
       const added = await apiFetch<GuestsAddedView>(path, { method: 'POST', body });
       await refresh();
       return added;
@@ -80,7 +86,10 @@ export function useGuestActions(registryId: string) {
   /** Says which guest gave a gift given by hand, or none (null). */
   const matchGift = useCallback(
     async (giftId: string, guestId: string | null) => {
-      const answer = await apiFetch<MessageAnswer>(`/api/offline-gifts/${encodeURIComponent(giftId)}/guest`, { method: 'PUT', body: { guestId } });
+      const answer = await apiFetch<MessageAnswer>(`/api/offline-gifts/${encodeURIComponent(giftId)}/guest`, {
+        method: 'PUT',
+        body: { guestId },
+      });
       await refresh();
       return answer;
     },

@@ -18,11 +18,24 @@ export function useInvitations(registryId: string) {
   const { mutate } = useSWRConfig();
   const path = `${registryPath(registryId)}/invitations`;
   const guests = `${registryPath(registryId)}/guests`;
-  const refreshList = useCallback(() => mutate((key) => typeof key === 'string' && (key === guests || key.startsWith(`${guests}?`))), [mutate, guests]);
+  const refreshList = useCallback(
+    () => mutate((key) => typeof key === 'string' && (key === guests || key.startsWith(`${guests}?`))),
+    [mutate, guests],
+  );
 
   const readSettings = useCallback(() => apiFetch<InvitationSettingsView>(`${path}/settings`), [path]);
-  const saveSettings = useCallback((draft: InvitationDraft) => apiFetch<InvitationSettingsView>(`${path}/settings`, { method: 'PUT', body: draft }), [path]);
-  const preview = useCallback((draft: InvitationDraft) => apiFetch<InvitationPreviewView>(`${path}/preview`, { method: 'POST', body: { message: draft.message, startTime: draft.startTime, place: draft.place } }), [path]);
+  const saveSettings = useCallback(
+    (draft: InvitationDraft) => apiFetch<InvitationSettingsView>(`${path}/settings`, { method: 'PUT', body: draft }),
+    [path],
+  );
+  const preview = useCallback(
+    (draft: InvitationDraft) =>
+      apiFetch<InvitationPreviewView>(`${path}/preview`, {
+        method: 'POST',
+        body: { message: draft.message, startTime: draft.startTime, place: draft.place },
+      }),
+    [path],
+  );
   /** No ids: every guest not yet invited; ids: those guests again. */
   const send = useCallback(
     async (guestIds?: string[]) => {

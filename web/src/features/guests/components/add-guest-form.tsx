@@ -30,7 +30,11 @@ export function AddGuestForm({ registryId }: { registryId: string }) {
       try {
         const answer = await add(values);
         const name = values.name.trim();
-        toast(answer.merged.length > 0 ? { title: 'Guest updated', description: `${name} was on your list already: the line now says what you typed.` } : { title: 'Guest added', description: `${name} is on your guest list.` });
+        toast(
+          answer.merged.length > 0
+            ? { title: 'Guest updated', description: `${name} was on your list already: the line now says what you typed.` }
+            : { title: 'Guest added', description: `${name} is on your guest list.` },
+        );
         helpers.resetForm({ values: EMPTY });
       } catch (error) {
         if (onUnauthorized(error)) return;
@@ -48,7 +52,14 @@ export function AddGuestForm({ registryId }: { registryId: string }) {
         Add a guest
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 2fr 1fr' }, alignItems: 'start' }}>
-        <TextInput {...fieldProps(formik, 'name', ID_PREFIX)} label="Name" required autoComplete="off" disabled={busy} htmlInput={{ maxLength: 100 }} />
+        <TextInput
+          {...fieldProps(formik, 'name', ID_PREFIX)}
+          label="Name"
+          required
+          autoComplete="off"
+          disabled={busy}
+          htmlInput={{ maxLength: 100 }}
+        />
         <TextInput {...fieldProps(formik, 'email', ID_PREFIX)} label="Email" type="email" required autoComplete="off" disabled={busy} />
         <TextInput
           {...fieldProps(formik, 'partySize', ID_PREFIX)}

@@ -4,10 +4,40 @@ import type { GuestFilterName, GuestFilters } from '@core/guest/guest-list-query
 
 /** Each filter of the list (core/guest/guest-list-query.ts) with its label and the words of its values, in order. */
 const FILTER_CHOICES: { name: GuestFilterName; label: string; values: [string, string][] }[] = [
-  { name: 'invited', label: 'Invitation', values: [['yes', 'Invited'], ['no', 'Not invited yet']] },
-  { name: 'rsvp', label: 'RSVP', values: [['yes', 'Coming'], ['maybe', 'Maybe'], ['no', 'Not coming'], ['none', 'No answer yet']] },
-  { name: 'gave', label: 'Gave', values: [['yes', 'Gave a gift'], ['no', 'Not given yet']] },
-  { name: 'thanked', label: 'Thank-you', values: [['yes', 'Thanked'], ['no', 'Still to thank']] },
+  {
+    name: 'invited',
+    label: 'Invitation',
+    values: [
+      ['yes', 'Invited'],
+      ['no', 'Not invited yet'],
+    ],
+  },
+  {
+    name: 'rsvp',
+    label: 'RSVP',
+    values: [
+      ['yes', 'Coming'],
+      ['maybe', 'Maybe'],
+      ['no', 'Not coming'],
+      ['none', 'No answer yet'],
+    ],
+  },
+  {
+    name: 'gave',
+    label: 'Gave',
+    values: [
+      ['yes', 'Gave a gift'],
+      ['no', 'Not given yet'],
+    ],
+  },
+  {
+    name: 'thanked',
+    label: 'Thank-you',
+    values: [
+      ['yes', 'Thanked'],
+      ['no', 'Still to thank'],
+    ],
+  },
 ];
 
 /** The list's filters as native selects, which every phone and screen reader knows how to use. */

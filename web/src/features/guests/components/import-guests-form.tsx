@@ -57,7 +57,12 @@ export function ImportGuestsForm({ registryId }: { registryId: string }) {
     } catch (error) {
       if (onUnauthorized(error)) return;
       if (isApiError(error) && error.status === 400) setRefusal({ message: error.message, lines: Object.entries(error.fields ?? {}) });
-      else toast({ title: 'Error', description: serverMessage(error, 'Failed to import the guests. Please try again.'), variant: 'destructive' });
+      else
+        toast({
+          title: 'Error',
+          description: serverMessage(error, 'Failed to import the guests. Please try again.'),
+          variant: 'destructive',
+        });
     } finally {
       setBusy(false);
     }
@@ -69,7 +74,8 @@ export function ImportGuestsForm({ registryId }: { registryId: string }) {
         Import a list
       </Typography>
       <Typography id={helpId} color="text.secondary">
-        One guest per line, the cells separated by commas: {GUEST_CSV_HEADINGS}. Only name and email are needed. A first line naming the columns may put them in any order. Up to {MAX_GUESTS_PER_REGISTRY} guests; a guest already on your list is updated, not added twice.
+        One guest per line, the cells separated by commas: {GUEST_CSV_HEADINGS}. Only name and email are needed. A first line naming the
+        columns may put them in any order. Up to {MAX_GUESTS_PER_REGISTRY} guests; a guest already on your list is updated, not added twice.
       </Typography>
       <TextField
         id="guest-csv"

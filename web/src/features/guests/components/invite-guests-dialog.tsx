@@ -55,13 +55,22 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
     readSettings()
       .then((saved) => {
         if (!current) return;
-        setDraft({ message: saved.message, startTime: saved.startTime, place: saved.place, reminderDays: saved.reminderDays as ReminderDays | null });
+        setDraft({
+          message: saved.message,
+          startTime: saved.startTime,
+          place: saved.place,
+          reminderDays: saved.reminderDays as ReminderDays | null,
+        });
         setLoaded(true);
       })
       .catch((failure: unknown) => {
         if (!current || onUnauthorized(failure)) return;
         setLoaded(true);
-        toast({ title: 'Error', description: serverMessage(failure, 'The invitation could not be loaded. Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: serverMessage(failure, 'The invitation could not be loaded. Please try again.'),
+          variant: 'destructive',
+        });
       });
     return () => {
       current = false;
@@ -73,7 +82,16 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
     setErrors((before) => ({ ...before, [field]: '' }));
     setDraft((before) => ({
       ...before,
-      [field]: field === 'reminderDays' ? (value === 'off' ? null : (Number(value) as ReminderDays)) : field === 'message' ? value : value === '' ? null : value,
+      [field]:
+        field === 'reminderDays'
+          ? value === 'off'
+            ? null
+            : (Number(value) as ReminderDays)
+          : field === 'message'
+            ? value
+            : value === ''
+              ? null
+              : value,
     }));
   };
 
@@ -98,7 +116,11 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
     setBusy('save');
     try {
       await saveSettings(draft);
-      toast({ title: 'Invitation saved', description: draft.reminderDays === null ? 'No reminder will be sent.' : `The reminder goes ${draft.reminderDays} days before the date.` });
+      toast({
+        title: 'Invitation saved',
+        description:
+          draft.reminderDays === null ? 'No reminder will be sent.' : `The reminder goes ${draft.reminderDays} days before the date.`,
+      });
       onClose();
     } catch (failure) {
       refused(failure, 'The invitation could not be saved. Please try again.');
@@ -125,7 +147,12 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
   const close = () => {
     if (!busy) onClose();
   };
-  const field = (name: keyof InvitationDraft) => ({ id: `${ID_PREFIX}${name}`, name, error: Boolean(errors[name]), helperText: errors[name] || undefined });
+  const field = (name: keyof InvitationDraft) => ({
+    id: `${ID_PREFIX}${name}`,
+    name,
+    error: Boolean(errors[name]),
+    helperText: errors[name] || undefined,
+  });
   const disabled = busy !== null || !loaded;
 
   return (
@@ -138,13 +165,20 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
       scroll="body"
       // On a phone the dialog takes the width, less a sliver that shows the page is still behind it.
       // (Doubled, to outweigh the dialog's own rule for a scrolling body on a narrow screen.)
-      slotProps={{ paper: { sx: (theme) => ({ [theme.breakpoints.down('sm')]: { '&&': { m: 1, width: 'calc(100% - 16px)', maxWidth: 'calc(100% - 16px)' } } }) } }}
+      slotProps={{
+        paper: {
+          sx: (theme) => ({
+            [theme.breakpoints.down('sm')]: { '&&': { m: 1, width: 'calc(100% - 16px)', maxWidth: 'calc(100% - 16px)' } },
+          }),
+        },
+      }}
     >
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Invite guests</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important', px: { xs: 2, sm: 3 } }}>
           <Typography color="text.secondary">
-            Each guest gets an e-mail from you with the celebration, your photo, your message, their own link to the registry and a calendar event. Replies come to your e-mail.
+            Each guest gets an e-mail from you with the celebration, your photo, your message, their own link to the registry and a calendar
+            event. Replies come to your e-mail.
           </Typography>
           <TextInput
             {...field('message')}
@@ -183,7 +217,9 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
             value={draft.reminderDays === null ? 'off' : String(draft.reminderDays)}
             onChange={(event) => change('reminderDays', event.target.value)}
             disabled={disabled}
-            helperText={errors.reminderDays || 'One reminder, to guests who have neither answered nor given. Guests who unsubscribed get none.'}
+            helperText={
+              errors.reminderDays || 'One reminder, to guests who have neither answered nor given. Guests who unsubscribed get none.'
+            }
             error={Boolean(errors.reminderDays)}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
@@ -207,7 +243,9 @@ export function InviteGuestsDialog({ registryId, open, notYetInvited, onClose }:
             </Box>
             {shown && <EmailPreview html={shown.html} title={`Invitation preview for ${shown.guestName}`} />}
           </Box>
-          {notYetInvited === 0 && <Alert severity="info">Every guest on your list has been invited. To send one again, use Send again on their line.</Alert>}
+          {notYetInvited === 0 && (
+            <Alert severity="info">Every guest on your list has been invited. To send one again, use Send again on their line.</Alert>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
           <Button onClick={close} disabled={busy !== null}>

@@ -67,7 +67,9 @@ export function UnmatchedGifts({ gifts, guests, currency, onMatch }: Props) {
       <Typography id="unmatched-gifts-heading" variant="h2" sx={{ fontSize: '1.35rem' }}>
         Gifts given by hand to match
       </Typography>
-      <Typography color="text.secondary">Say which guest gave each one, so their line shows the gift and the thank-you it is owed.</Typography>
+      <Typography color="text.secondary">
+        Say which guest gave each one, so their line shows the gift and the thank-you it is owed.
+      </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
         {gifts.map((gift) => (
           <UnmatchedGift key={gift.id} gift={gift} guests={guests} currency={currency} onMatch={onMatch} />

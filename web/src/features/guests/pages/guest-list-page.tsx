@@ -39,7 +39,9 @@ import { visuallyHidden } from '@/lib/visually-hidden';
 export const GUEST_LIST_TITLE = 'Guest List';
 
 function addressOf(guest: GuestLineView): string | null {
-  const parts = [guest.street, guest.city, [guest.region, guest.postalCode].filter(Boolean).join(' '), guest.country].filter((part) => part && part.trim() !== '');
+  const parts = [guest.street, guest.city, [guest.region, guest.postalCode].filter(Boolean).join(' '), guest.country].filter(
+    (part) => part && part.trim() !== '',
+  );
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
@@ -79,7 +81,11 @@ function GuestRow({ guest, currency, onInvite, onCopyLink, madeLink, onDismissLi
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   const byHand = guest.gifts.filter((gift) => gift.byHand);
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between' }}
+    >
       <Box sx={{ minWidth: 0, flex: '1 1 14rem' }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{guest.name}</Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -113,17 +119,33 @@ function GuestRow({ guest, currency, onInvite, onCopyLink, madeLink, onDismissLi
         {byHand.map((gift) => (
           <Box key={gift.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Typography color="text.secondary">Given by hand: {money(gift.amount)}</Typography>
-            <Button size="small" onClick={() => onUnmatch(guest, gift.id)} disabled={busy} aria-label={`Unmatch the gift of ${money(gift.amount)} given by hand from ${guest.name}`}>
+            <Button
+              size="small"
+              onClick={() => onUnmatch(guest, gift.id)}
+              disabled={busy}
+              aria-label={`Unmatch the gift of ${money(gift.amount)} given by hand from ${guest.name}`}
+            >
               Unmatch
             </Button>
           </Box>
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="outlined" onClick={() => onInvite(guest)} disabled={busy} aria-label={guest.invitedAt ? `Send the invitation to ${guest.name} again` : `Send the invitation to ${guest.name}`}>
+        <Button
+          variant="outlined"
+          onClick={() => onInvite(guest)}
+          disabled={busy}
+          aria-label={guest.invitedAt ? `Send the invitation to ${guest.name} again` : `Send the invitation to ${guest.name}`}
+        >
           {guest.invitedAt ? 'Send again' : 'Invite'}
         </Button>
-        <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => onCopyLink(guest)} disabled={busy} aria-label={`Copy ${guest.name}’s personal link`}>
+        <Button
+          variant="outlined"
+          startIcon={<LinkIcon />}
+          onClick={() => onCopyLink(guest)}
+          disabled={busy}
+          aria-label={`Copy ${guest.name}’s personal link`}
+        >
           Copy personal link
         </Button>
         <Button variant="outlined" color="error" onClick={() => onRemove(guest)} disabled={busy} aria-label={`Remove ${guest.name}`}>
@@ -195,7 +217,10 @@ export default function GuestListPage() {
     setBusyGuest(guest.id);
     try {
       const sent = await send([guest.id]);
-      toast({ title: sent.queued > 0 ? 'Invitation sent' : 'Invitation not sent', description: sent.queued > 0 ? `${guest.name}’s invitation is on its way.` : sent.message });
+      toast({
+        title: sent.queued > 0 ? 'Invitation sent' : 'Invitation not sent',
+        description: sent.queued > 0 ? `${guest.name}’s invitation is on its way.` : sent.message,
+      });
     } catch (failure) {
       failed(failure, 'Failed to send the invitation. Please try again.');
     } finally {
@@ -212,7 +237,10 @@ export default function GuestListPage() {
         () => false,
       );
       setMadeLink({ guestId: guest.id, url, copied: copied === true });
-      toast({ title: copied ? 'Link copied' : 'Link ready', description: copied ? `${guest.name}’s personal link is on your clipboard.` : `Copy ${guest.name}’s personal link from their line.` });
+      toast({
+        title: copied ? 'Link copied' : 'Link ready',
+        description: copied ? `${guest.name}’s personal link is on your clipboard.` : `Copy ${guest.name}’s personal link from their line.`,
+      });
     } catch (failure) {
       failed(failure, 'Failed to make the link. Please try again.');
     } finally {
@@ -290,13 +318,15 @@ export default function GuestListPage() {
       </Box>
       <Box role="status" aria-live="polite">
         <Typography sx={{ fontWeight: 600 }}>
-          {counts.guests === 0 ? 'No guests yet.' : `${plural(counts.guests, 'guest', 'guests')}, ${plural(counts.people, 'person', 'people')} in all.`}
+          {counts.guests === 0
+            ? 'No guests yet.'
+            : `${plural(counts.guests, 'guest', 'guests')}, ${plural(counts.people, 'person', 'people')} in all.`}
         </Typography>
         {counts.guests > 0 && (
           <>
             <Typography>
-              RSVP: {counts.rsvp.yes} coming ({plural(counts.rsvp.yesPeople, 'person', 'people')}) · {counts.rsvp.maybe} maybe ({plural(counts.rsvp.maybePeople, 'person', 'people')}) · {counts.rsvp.no} not coming ·{' '}
-              {counts.rsvp.none} not answered
+              RSVP: {counts.rsvp.yes} coming ({plural(counts.rsvp.yesPeople, 'person', 'people')}) · {counts.rsvp.maybe} maybe (
+              {plural(counts.rsvp.maybePeople, 'person', 'people')}) · {counts.rsvp.no} not coming · {counts.rsvp.none} not answered
             </Typography>
             <Typography color="text.secondary">
               {counts.invited} invited · {counts.gave} gave · {counts.thanked} thanked · {counts.notThanked} still to thank
@@ -316,7 +346,11 @@ export default function GuestListPage() {
           )}
           {withAddress > 0 && (
             <>
-              <Button variant="outlined" startIcon={<LocalPrintshopIcon />} href={`${paths.registryGuestLabels(id)}${guestFilterQuery({ gave: filters.gave })}`}>
+              <Button
+                variant="outlined"
+                startIcon={<LocalPrintshopIcon />}
+                href={`${paths.registryGuestLabels(id)}${guestFilterQuery({ gave: filters.gave })}`}
+              >
                 Print Mailing Labels
               </Button>
               <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()}>
@@ -324,10 +358,19 @@ export default function GuestListPage() {
               </Button>
             </>
           )}
-          {withAddress > 0 && <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>For paper thank-you notes: {plural(withAddress, 'guest has', 'guests have')} a postal address.</Typography>}
+          {withAddress > 0 && (
+            <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>
+              For paper thank-you notes: {plural(withAddress, 'guest has', 'guests have')} a postal address.
+            </Typography>
+          )}
         </Box>
       )}
-      <InviteGuestsDialog registryId={id} open={inviting} notYetInvited={counts.guests - counts.invited} onClose={() => setInviting(false)} />
+      <InviteGuestsDialog
+        registryId={id}
+        open={inviting}
+        notYetInvited={counts.guests - counts.invited}
+        onClose={() => setInviting(false)}
+      />
       <AddGuestForm registryId={id} />
       <Divider />
       <ImportGuestsForm registryId={id} />
@@ -335,14 +378,21 @@ export default function GuestListPage() {
       {counts.guests > 0 && (
         <>
           <Divider />
-          <GuestFilterFields filters={filters} onChange={(next) => setSearchParams(new URLSearchParams(guestFilterQuery(next)), { replace: true })} />
+          <GuestFilterFields
+            filters={filters}
+            onChange={(next) => setSearchParams(new URLSearchParams(guestFilterQuery(next)), { replace: true })}
+          />
           {guests === null ? (
             <PageSpinner label="Loading the guest list…" />
           ) : guests.length === 0 ? (
             <Typography>No guest matches these filters.</Typography>
           ) : (
             <>
-              {filtered && <Typography color="text.secondary">Showing {plural(guests.length, 'guest', 'guests')} of {counts.guests}.</Typography>}
+              {filtered && (
+                <Typography color="text.secondary">
+                  Showing {plural(guests.length, 'guest', 'guests')} of {counts.guests}.
+                </Typography>
+              )}
               <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
                 {guests.map((guest) => (
                   <GuestRow

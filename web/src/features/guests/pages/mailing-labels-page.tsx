@@ -41,7 +41,15 @@ function PrintStyles() {
         '@media print': {
           'html, body': { margin: 0, padding: 0, background: '#ffffff' },
           [`body *:not(:has(${sheet})):not(${sheet}):not(${sheet} *)`]: { display: 'none !important' },
-          [`body *:has(${sheet})`]: { margin: '0 !important', padding: '0 !important', minHeight: '0 !important', maxWidth: 'none !important', border: 'none !important', boxShadow: 'none !important', background: 'none !important' },
+          [`body *:has(${sheet})`]: {
+            margin: '0 !important',
+            padding: '0 !important',
+            minHeight: '0 !important',
+            maxWidth: 'none !important',
+            border: 'none !important',
+            boxShadow: 'none !important',
+            background: 'none !important',
+          },
           [sheet]: {
             display: 'grid !important',
             gridTemplateColumns: `repeat(${SHEET.columns}, ${SHEET.labelWidth}) !important`,
@@ -49,7 +57,14 @@ function PrintStyles() {
             columnGap: `${SHEET.gap} !important`,
             rowGap: '0 !important',
           },
-          [`${sheet} > li`]: { border: 'none !important', borderRadius: '0 !important', padding: '0.1in 0.15in !important', fontSize: '10pt !important', breakInside: 'avoid', overflow: 'hidden' },
+          [`${sheet} > li`]: {
+            border: 'none !important',
+            borderRadius: '0 !important',
+            padding: '0.1in 0.15in !important',
+            fontSize: '10pt !important',
+            breakInside: 'avoid',
+            overflow: 'hidden',
+          },
           [`${sheet} > li:nth-of-type(${SHEET.columns * SHEET.rows}n)`]: { breakAfter: 'page' },
         },
       }}
@@ -115,12 +130,18 @@ export default function MailingLabelsPage() {
           {LABELS_TITLE}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          One label for each guest with a street and a city, for paper thank-you notes. Print on Avery 5160 or any 30-label US Letter sheet (3 across, 10 down).
+          One label for each guest with a street and a city, for paper thank-you notes. Print on Avery 5160 or any 30-label US Letter sheet
+          (3 across, 10 down).
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
         <FormControlLabel
-          control={<Checkbox checked={giversOnly} onChange={(event) => setSearchParams(event.target.checked ? { gave: 'yes' } : {}, { replace: true })} />}
+          control={
+            <Checkbox
+              checked={giversOnly}
+              onChange={(event) => setSearchParams(event.target.checked ? { gave: 'yes' } : {}, { replace: true })}
+            />
+          }
           label="Only guests who gave a gift"
         />
         <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={labelled.length === 0}>
@@ -128,7 +149,11 @@ export default function MailingLabelsPage() {
         </Button>
       </Box>
       <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
-        {labelled.length === 0 ? (giversOnly ? 'No guest who gave has a postal address.' : 'No guest has a postal address yet.') : plural(labelled.length, 'label', 'labels')}
+        {labelled.length === 0
+          ? giversOnly
+            ? 'No guest who gave has a postal address.'
+            : 'No guest has a postal address yet.'
+          : plural(labelled.length, 'label', 'labels')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         In the print dialog, choose US Letter, 100% scale (no “fit to page”) and no headers or footers, so each address lands on its label.
@@ -138,10 +163,21 @@ export default function MailingLabelsPage() {
           component="ul"
           id={SHEET_ID}
           aria-label="Labels"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+          }}
         >
           {labelled.map((guest) => (
-            <Box component="li" key={guest.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, lineHeight: 1.35, overflowWrap: 'anywhere' }}>
+            <Box
+              component="li"
+              key={guest.id}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, lineHeight: 1.35, overflowWrap: 'anywhere' }}
+            >
               {addressLines(guest).map((line, index) => (
                 <Box key={index} sx={index === 0 ? { fontWeight: 600 } : undefined}>
                   {line}

@@ -87,5 +87,16 @@ export function useRegistrySearch(): RegistrySearch {
   const hint = queryHint(error);
   const limited = limitAnswer(error);
 
-  return { query, setQuery, activeQuery, results: data, hint, limited, error: hint || limited ? undefined : (error as unknown), isLoading, clear, inputRef };
+  return {
+    query,
+    setQuery,
+    activeQuery,
+    results: data,
+    hint,
+    limited,
+    error: hint || limited ? undefined : (error as unknown),
+    isLoading,
+    clear,
+    inputRef,
+  };
 }

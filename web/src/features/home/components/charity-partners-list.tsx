@@ -24,7 +24,14 @@ export function CharityPartnersList() {
     <Box
       component="ul"
       aria-label="Charity partners"
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      }}
     >
       {active.map((charity) => (
         <CharityPartnerRow key={charity.id} charity={charity} />
@@ -37,7 +44,17 @@ function CharityPartnerRow({ charity }: { charity: CharityView }) {
   return (
     <Box
       component="li"
-      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper', minWidth: 0 }}
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        alignItems: 'flex-start',
+        p: 1.5,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 3,
+        bgcolor: 'background.paper',
+        minWidth: 0,
+      }}
     >
       {charity.imageUrl ? (
         <Box
@@ -50,7 +67,19 @@ function CharityPartnerRow({ charity }: { charity: CharityView }) {
           sx={{ flexShrink: 0, objectFit: 'contain', borderRadius: 2, bgcolor: 'grey.50' }}
         />
       ) : (
-        <Box aria-hidden="true" sx={{ flexShrink: 0, width: LOGO_SIZE, height: LOGO_SIZE, display: 'grid', placeItems: 'center', borderRadius: 2, bgcolor: 'grey.50', color: 'primary.main' }}>
+        <Box
+          aria-hidden="true"
+          sx={{
+            flexShrink: 0,
+            width: LOGO_SIZE,
+            height: LOGO_SIZE,
+            display: 'grid',
+            placeItems: 'center',
+            borderRadius: 2,
+            bgcolor: 'grey.50',
+            color: 'primary.main',
+          }}
+        >
           <VolunteerActivismIcon />
         </Box>
       )}

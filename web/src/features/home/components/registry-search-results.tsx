@@ -58,11 +58,7 @@ export function RegistrySearchResults({ search, headingLevel = 'h2' }: SearchRes
   } else if (isLoading || (!results && !error)) {
     body = <PageSpinner label="Searching registries…" />;
   } else if (error || !results) {
-    body = (
-      <Alert severity="error">
-        We couldn't search the registries just now. Please try again in a moment.
-      </Alert>
-    );
+    body = <Alert severity="error">We couldn't search the registries just now. Please try again in a moment.</Alert>;
   } else if (results.length === 0) {
     body = (
       <Box sx={{ textAlign: 'center', py: { xs: 4, md: 6 } }}>

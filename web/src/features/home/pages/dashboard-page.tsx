@@ -39,7 +39,8 @@ export interface DashboardStats {
 
 export function dashboardStats(registries: readonly MyRegistry[]): DashboardStats {
   const totalReceived = new Map<Currency, number>();
-  for (const registry of registries) totalReceived.set(registry.currency, (totalReceived.get(registry.currency) ?? 0) + fromWireAmount(registry.totalReceived));
+  for (const registry of registries)
+    totalReceived.set(registry.currency, (totalReceived.get(registry.currency) ?? 0) + fromWireAmount(registry.totalReceived));
   return {
     totalRegistries: registries.length,
     totalReceived,
@@ -76,9 +77,7 @@ export default function DashboardPage() {
         <RegistrySearchField search={search} />
       </Box>
 
-      <Box sx={{ mt: { xs: 4, md: 5 } }}>
-        {searching ? <RegistrySearchResults search={search} /> : <OwnRegistries />}
-      </Box>
+      <Box sx={{ mt: { xs: 4, md: 5 } }}>{searching ? <RegistrySearchResults search={search} /> : <OwnRegistries />}</Box>
     </Container>
   );
 }
@@ -102,7 +101,12 @@ function OwnRegistries() {
     <Box sx={{ display: 'grid', gap: { xs: 4, md: 5 } }}>
       <StatGrid label="Your totals">
         <StatCard label="Total Registries" value={String(stats.totalRegistries)} icon={<ListAltIcon />} />
-        <StatCard label={TOTAL_RECEIVED} value={totalReceivedText(stats.totalReceived)} icon={<PaidIcon />} note={`Gifts ${TOTAL_RECEIVED_NOTE}`} />
+        <StatCard
+          label={TOTAL_RECEIVED}
+          value={totalReceivedText(stats.totalReceived)}
+          icon={<PaidIcon />}
+          note={`Gifts ${TOTAL_RECEIVED_NOTE}`}
+        />
         <StatCard label="Total Gifts" value={String(stats.totalGifts)} icon={<CardGiftcardIcon />} note={TOTAL_GIFTS_NOTE} />
       </StatGrid>
 
@@ -141,4 +145,3 @@ function OwnRegistries() {
     </Box>
   );
 }
-

@@ -29,7 +29,9 @@ import { loadOncePageLive } from '@/lib/page-live';
 // Below the first screens, so its code (the registry cards') waits for the page to be live; a page
 // the server drew shows the band meanwhile.
 const RecentRegistriesBand = lazy(() =>
-  loadOncePageLive(() => import('@/features/home/components/recent-registries-section')).then((module) => ({ default: module.RecentRegistriesBand })),
+  loadOncePageLive(() => import('@/features/home/components/recent-registries-section')).then((module) => ({
+    default: module.RecentRegistriesBand,
+  })),
 );
 
 // Asked for as the visitor focuses the search box, so it is there by the time the search (300 ms after the last key) answers.
@@ -39,8 +41,16 @@ const RegistrySearchResults = lazy(() => loadSearchResults().then((module) => ({
 const EXAMPLE_GIFT_CENTS = 100_00;
 
 const benefits = [
-  { icon: <LockIcon />, title: 'Secure online payments', text: 'Guests give by card through a trusted payment provider. No account needed.' },
-  { icon: <FavoriteIcon />, title: 'Seamless charity giving', text: 'Every gift automatically sends 10% to a Jewish charity you care about.' },
+  {
+    icon: <LockIcon />,
+    title: 'Secure online payments',
+    text: 'Guests give by card through a trusted payment provider. No account needed.',
+  },
+  {
+    icon: <FavoriteIcon />,
+    title: 'Seamless charity giving',
+    text: 'Every gift automatically sends 10% to a Jewish charity you care about.',
+  },
   { icon: <ShareIcon />, title: 'Share your dreams', text: 'Share one short link with family and friends, near and far.' },
   { icon: <AccessTimeIcon />, title: 'Save time and money', text: 'No checks to collect or deposit: gifts arrive in one place.' },
 ];
@@ -61,7 +71,19 @@ const includedItems = [
   '24/7 support',
 ];
 
-function Section({ id, title, intro, children, tone = 'plain' }: { id: string; title: string; intro?: string; children: ReactNode; tone?: 'plain' | 'paper' }) {
+function Section({
+  id,
+  title,
+  intro,
+  children,
+  tone = 'plain',
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  tone?: 'plain' | 'paper';
+}) {
   return (
     <Box
       component="section"
@@ -241,12 +263,34 @@ export default function LandingPage() {
       ) : (
         <>
           <Section id="benefits" title={`Why families choose ${PRODUCT_NAME}`} tone="paper">
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                m: 0,
+                p: 0,
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+              }}
+            >
               {benefits.map((benefit) => (
                 <li key={benefit.title}>
                   <Card sx={{ height: '100%' }}>
                     <CardContent sx={{ p: 3 }}>
-                      <Box aria-hidden="true" sx={{ color: 'secondary.dark', bgcolor: colours.champagne, width: 48, height: 48, borderRadius: '50%', display: 'grid', placeItems: 'center', mb: 2 }}>
+                      <Box
+                        aria-hidden="true"
+                        sx={{
+                          color: 'secondary.dark',
+                          bgcolor: colours.champagne,
+                          width: 48,
+                          height: 48,
+                          borderRadius: '50%',
+                          display: 'grid',
+                          placeItems: 'center',
+                          mb: 2,
+                        }}
+                      >
                         {benefit.icon}
                       </Box>
                       <Typography component="h3" variant="h4">
@@ -263,12 +307,31 @@ export default function LandingPage() {
           </Section>
 
           <Section id={landingAnchors.howItWorks} title="How It Works" intro="Three simple steps from invitation to impact.">
-            <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+            <Box
+              component="ol"
+              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+            >
               {steps.map((step, index) => (
                 <Box component="li" key={step.title} sx={{ textAlign: 'center', px: 2 }}>
                   <Box
                     aria-hidden="true"
-                    sx={{ width: 60, height: 60, mx: 'auto', mb: 2, borderRadius: '50%', bgcolor: 'background.paper', color: 'primary.main', border: 2, borderColor: 'secondary.main', boxShadow: elevation.card, display: 'grid', placeItems: 'center', fontFamily: fonts.display, fontWeight: fonts.displayWeight, fontSize: '1.6rem' }}
+                    sx={{
+                      width: 60,
+                      height: 60,
+                      mx: 'auto',
+                      mb: 2,
+                      borderRadius: '50%',
+                      bgcolor: 'background.paper',
+                      color: 'primary.main',
+                      border: 2,
+                      borderColor: 'secondary.main',
+                      boxShadow: elevation.card,
+                      display: 'grid',
+                      placeItems: 'center',
+                      fontFamily: fonts.display,
+                      fontWeight: fonts.displayWeight,
+                      fontSize: '1.6rem',
+                    }}
                   >
                     {index + 1}
                   </Box>
@@ -307,18 +370,24 @@ export default function LandingPage() {
             </Box>
           </Section>
 
-          <Section id={landingAnchors.pricing} title="Pricing" intro="Free for families. Guests pay a small flat platform fee and card processing on top of their gift.">
+          <Section
+            id={landingAnchors.pricing}
+            title="Pricing"
+            intro="Free for families. Guests pay a small flat platform fee and card processing on top of their gift."
+          >
             <PricingCard />
           </Section>
 
-          <Box component="section" aria-labelledby="closing-cta" sx={{ py: { xs: 6, md: 9 }, bgcolor: 'secondary.light', textAlign: 'center' }}>
+          <Box
+            component="section"
+            aria-labelledby="closing-cta"
+            sx={{ py: { xs: 6, md: 9 }, bgcolor: 'secondary.light', textAlign: 'center' }}
+          >
             <Container maxWidth="md">
               <Typography id="closing-cta" variant="h2">
                 Make the celebration meaningful
               </Typography>
-              <Typography sx={{ mt: 1.5, mb: 4 }}>
-                Set up your child's registry today and let every gift do good twice.
-              </Typography>
+              <Typography sx={{ mt: 1.5, mb: 4 }}>Set up your child's registry today and let every gift do good twice.</Typography>
               <StartRegistryButton>Start Your Registry Now</StartRegistryButton>
             </Container>
           </Box>

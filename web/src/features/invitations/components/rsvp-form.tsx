@@ -55,7 +55,10 @@ export function RsvpForm({ token, invitation, onAnswer, onOutcome }: RsvpFormPro
     } catch (error) {
       const field = isApiError(error) ? error.fields?.partySize : undefined;
       if (field) setSizeError(field);
-      onOutcome({ severity: 'error', text: serverMessage(error, 'Your answer could not be sent. Please check your connection and try again.') });
+      onOutcome({
+        severity: 'error',
+        text: serverMessage(error, 'Your answer could not be sent. Please check your connection and try again.'),
+      });
     } finally {
       setSending(false);
     }
@@ -63,7 +66,14 @@ export function RsvpForm({ token, invitation, onAnswer, onOutcome }: RsvpFormPro
 
   const notComing = answer === 'no';
   return (
-    <Box component="form" method="post" action={paths.guestInvitation(token)} onSubmit={(event) => void submit(event)} noValidate sx={{ display: 'grid', gap: 2 }}>
+    <Box
+      component="form"
+      method="post"
+      action={paths.guestInvitation(token)}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      sx={{ display: 'grid', gap: 2 }}
+    >
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} aria-labelledby={legendId}>
         <Typography component="legend" id={legendId} variant="h2" sx={{ fontSize: '1.35rem', mb: 1 }}>
           Will you come?
@@ -75,7 +85,14 @@ export function RsvpForm({ token, invitation, onAnswer, onOutcome }: RsvpFormPro
               value={choice.answer}
               control={<Radio />}
               label={choice.label}
-              sx={{ m: 0, pr: 2, border: 1, borderColor: answer === choice.answer ? 'primary.main' : 'divider', borderRadius: 2, minHeight: 48 }}
+              sx={{
+                m: 0,
+                pr: 2,
+                border: 1,
+                borderColor: answer === choice.answer ? 'primary.main' : 'divider',
+                borderRadius: 2,
+                minHeight: 48,
+              }}
             />
           ))}
         </RadioGroup>
@@ -89,7 +106,10 @@ export function RsvpForm({ token, invitation, onAnswer, onOutcome }: RsvpFormPro
         onChange={(event) => setPartySize(event.target.value)}
         disabled={notComing}
         error={sizeError !== null}
-        helperText={sizeError ?? `Your invitation is for ${invitation.guest.partySize === 1 ? '1 person' : `${invitation.guest.partySize} people`}. Leave it for Not coming.`}
+        helperText={
+          sizeError ??
+          `Your invitation is for ${invitation.guest.partySize === 1 ? '1 person' : `${invitation.guest.partySize} people`}. Leave it for Not coming.`
+        }
         slotProps={{
           htmlInput: { min: 1, max: MAX_PARTY_SIZE, inputMode: 'numeric' },
           // The words under a field switched off by Not coming still say why: they stay readable.

@@ -64,9 +64,23 @@ function Celebration({ invitation }: { invitation: InvitationView }) {
           sx={{ maxHeight: { xs: '14rem', md: '20rem' }, objectFit: 'cover', objectPosition: photoObjectPosition(registry) }}
         />
       )}
-      <Box sx={{ px: { xs: 2.5, sm: 4 }, pt: { xs: 3, md: 4 }, pb: 3, bgcolor: colours.champagne, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 1.25 }}>
+      <Box
+        sx={{
+          px: { xs: 2.5, sm: 4 },
+          pt: { xs: 3, md: 4 },
+          pb: 3,
+          bgcolor: colours.champagne,
+          textAlign: 'center',
+          display: 'grid',
+          justifyItems: 'center',
+          gap: 1.25,
+        }}
+      >
         <Ornament width={{ xs: 120, md: 150 }} />
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere', textWrap: 'balance', maxWidth: '100%' }}>
+        <Typography
+          variant="h1"
+          sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere', textWrap: 'balance', maxWidth: '100%' }}
+        >
           You’re invited, {invitation.guest.name}
         </Typography>
         <Typography sx={{ fontSize: '1.15rem', overflowWrap: 'anywhere' }}>
@@ -93,8 +107,16 @@ export default function InvitationPage() {
   const [searchParams] = useSearchParams();
   const { invitation, error, isLoading, isNotFound, answer } = useInvitation(token);
   const fromServer = outcomeOf(searchParams);
-  const [outcome, setOutcome] = useState<{ severity: 'success' | 'error' | 'warning'; text: string } | null>(fromServer ? OUTCOME_WORDS[fromServer] : null);
-  usePageTitle(isNotFound || !token ? 'Invitation Not Found' : invitation ? `You’re invited to ${invitation.registry.childName}’s celebration` : 'Your invitation');
+  const [outcome, setOutcome] = useState<{ severity: 'success' | 'error' | 'warning'; text: string } | null>(
+    fromServer ? OUTCOME_WORDS[fromServer] : null,
+  );
+  usePageTitle(
+    isNotFound || !token
+      ? 'Invitation Not Found'
+      : invitation
+        ? `You’re invited to ${invitation.registry.childName}’s celebration`
+        : 'Your invitation',
+  );
 
   if (isNotFound || !token) return <LinkNotWorking />;
   if (error) return <RegistryLoadError onRetry={() => window.location.reload()} />;
@@ -107,13 +129,17 @@ export default function InvitationPage() {
         <Celebration invitation={invitation} />
         <CardContent sx={{ p: { xs: 2, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } }, display: 'grid', gap: 2.5 }}>
           {registry.personalMessage && (
-            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', fontStyle: 'italic' }}>{registry.personalMessage}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', fontStyle: 'italic' }}>
+              {registry.personalMessage}
+            </Typography>
           )}
           <Box role="status" aria-live="polite" aria-atomic="true">
             {outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}
           </Box>
           <Box>
-            <Typography sx={{ fontWeight: 600 }}>Your answer: {rsvp ? answerWords(rsvp.answer, rsvp.partySize) : 'not sent yet'}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              Your answer: {rsvp ? answerWords(rsvp.answer, rsvp.partySize) : 'not sent yet'}
+            </Typography>
             {invitation.canAnswer && (
               <Typography color="text.secondary" variant="body2">
                 You can change it until the end of the celebration day.
@@ -130,8 +156,16 @@ export default function InvitationPage() {
               <Typography variant="h2" sx={{ fontSize: '1.35rem' }}>
                 A gift for {registry.childName}
               </Typography>
-              <Typography color="text.secondary">Give online: part goes to {registry.childName}, part to a charity. The family sees it came from you.</Typography>
-              <Button variant="contained" color="secondary" size="large" href={giftFromLink(registry.id, token)} sx={{ justifySelf: 'start', minHeight: 48 }}>
+              <Typography color="text.secondary">
+                Give online: part goes to {registry.childName}, part to a charity. The family sees it came from you.
+              </Typography>
+              <Button
+                variant="contained"
+                color="secondary"
+                size="large"
+                href={giftFromLink(registry.id, token)}
+                sx={{ justifySelf: 'start', minHeight: 48 }}
+              >
                 Give a Gift
               </Button>
             </Box>

@@ -15,7 +15,9 @@ export function PolicyPage({ title, intro, children }: { title: string; intro: R
       <Typography sx={{ mt: 2, fontSize: '1.1rem' }} color="text.secondary">
         {intro}
       </Typography>
-      <Box sx={{ mt: 4, display: 'grid', gap: 4, '& ul': { pl: 3, my: 1 }, '& li': { mb: 0.75 }, '& p': { lineHeight: 1.7 } }}>{children}</Box>
+      <Box sx={{ mt: 4, display: 'grid', gap: 4, '& ul': { pl: 3, my: 1 }, '& li': { mb: 0.75 }, '& p': { lineHeight: 1.7 } }}>
+        {children}
+      </Box>
     </Container>
   );
 }

@@ -11,13 +11,16 @@ export default function TermsPage() {
     >
       <PolicySection title="The service">
         <P>
-          A parent or guardian opens a gift registry for a child's Bar or Bat Mitzvah and shares its link. Guests give money online without an account. Every gift is split when it is made: 90% to the family and 10% to the Jewish charity chosen for it, rounded to the cent so the two add up to the gift.
+          A parent or guardian opens a gift registry for a child's Bar or Bat Mitzvah and shares its link. Guests give money online without
+          an account. Every gift is split when it is made: 90% to the family and 10% to the Jewish charity chosen for it, rounded to the
+          cent so the two add up to the gift.
         </P>
       </PolicySection>
 
       <PolicySection title="Fees">
         <P>
-          Opening and running a registry is free. The giver pays, on top of the gift, a flat platform fee of 3 in the registry's currency and the card-processing fee, both shown before paying. Nothing is taken from the family's or the charity's share.
+          Opening and running a registry is free. The giver pays, on top of the gift, a flat platform fee of 3 in the registry's currency
+          and the card-processing fee, both shown before paying. Nothing is taken from the family's or the charity's share.
         </P>
       </PolicySection>
 
@@ -32,16 +35,27 @@ export default function TermsPage() {
 
       <PolicySection title="Closing and payouts">
         <P>
-          When you close a registry, no more gifts can be made, and the family's 90% is paid by the method you chose: a bank transfer to the account you verified with our payment provider, PayPal (sent {PAYPAL_TIMING}), or a check ({CHECK_TIMING}). Each charity's 10% is paid to the charity by {PRODUCT_NAME}. A payment that succeeds after a registry has closed is refunded to the giver.
+          When you close a registry, no more gifts can be made, and the family's 90% is paid by the method you chose: a bank transfer to the
+          account you verified with our payment provider, PayPal (sent {PAYPAL_TIMING}), or a check ({CHECK_TIMING}). Each charity's 10% is
+          paid to the charity by {PRODUCT_NAME}. A payment that succeeds after a registry has closed is refunded to the giver.
         </P>
       </PolicySection>
 
       <PolicySection title="Gifts and receipts">
         <P>
-          A gift is paid by card through our payment provider. The giver receives a receipt by e-mail. Per our FAQ, contributions over $200 get a receipt for the charity's 10% of the amount, the part that goes to the charity, which we collect as the charity's agent; a charity whose details we do not have yet sends its own receipt. Only that 10% is a donation: the family's 90% and the fees are not. While a registry is open, the family (or {PRODUCT_NAME} at a giver's request) can refund a gift: the giver gets back everything they paid, fees included, and is told by e-mail. Once a registry has closed, its gifts are paid out and can no longer be refunded.
+          A gift is paid by card through our payment provider. The giver receives a receipt by e-mail. Per our FAQ, contributions over $200
+          get a receipt for the charity's 10% of the amount, the part that goes to the charity, which we collect as the charity's agent; a
+          charity whose details we do not have yet sends its own receipt. Only that 10% is a donation: the family's 90% and the fees are
+          not. While a registry is open, the family (or {PRODUCT_NAME} at a giver's request) can refund a gift: the giver gets back
+          everything they paid, fees included, and is told by e-mail. Once a registry has closed, its gifts are paid out and can no longer
+          be refunded.
         </P>
         <P>
-          A giver's bank may dispute a payment (a chargeback). While the registry is open, a disputed gift counts in neither the family's 90% nor the charity's 10%, and the registry can close once the bank has decided; a gift the bank lets stand counts again. {PRODUCT_NAME} answers the bank and tells the family by e-mail when a gift is disputed and how it ended. If the bank returns a gift to its giver after the family was paid by bank transfer, {PRODUCT_NAME} may take the family's 90% of that gift back from the transfer, and tells them by e-mail.
+          A giver's bank may dispute a payment (a chargeback). While the registry is open, a disputed gift counts in neither the family's
+          90% nor the charity's 10%, and the registry can close once the bank has decided; a gift the bank lets stand counts again.{' '}
+          {PRODUCT_NAME} answers the bank and tells the family by e-mail when a gift is disputed and how it ended. If the bank returns a
+          gift to its giver after the family was paid by bank transfer, {PRODUCT_NAME} may take the family's 90% of that gift back from the
+          transfer, and tells them by e-mail.
         </P>
       </PolicySection>
 

@@ -5,13 +5,7 @@ import { useRegistryCache } from '@/lib/registry-cache';
 import type { OwnerRegistryView } from '@api/registries';
 import { registryPath } from '@/lib/use-registry';
 import type { BankCountry } from '@/lib/bank-country';
-import type {
-  CharityBreakdown,
-  ConnectAccountStatus,
-  PayoutInfoBody,
-  PayoutStatusView,
-  TransferResult,
-} from '@api/payouts';
+import type { CharityBreakdown, ConnectAccountStatus, PayoutInfoBody, PayoutStatusView, TransferResult } from '@api/payouts';
 import type { CloseAnswer } from '@api/payouts';
 
 const ACCOUNT_STATUS_KEY = '/api/connect/account-status';
@@ -67,7 +61,10 @@ export async function fetchOnboardingUrl(registryId: string): Promise<string | n
  * owner changes the bank account a refused payout goes to.
  */
 export async function fetchAccountUpdateUrl(registryId: string): Promise<string | null> {
-  const result = await apiFetch<{ url?: unknown } | undefined>('/api/connect/account-update-link', { method: 'POST', body: { registryId } });
+  const result = await apiFetch<{ url?: unknown } | undefined>('/api/connect/account-update-link', {
+    method: 'POST',
+    body: { registryId },
+  });
   const url = result?.url;
   return typeof url === 'string' && url.trim() !== '' ? url : null;
 }

@@ -77,14 +77,17 @@ export function BankAccountSetup({ registryId, currency, disabled = false, remem
     return false;
   };
 
-
   const create = async () => {
     setCreating(true);
     try {
       await createAccount(country);
     } catch (cause) {
       if (!onUnauthorized(cause)) {
-        toast({ title: CREATE_ACCOUNT_ERROR_TITLE, description: serverMessage(cause, CREATE_ACCOUNT_ERROR_FALLBACK), variant: 'destructive' });
+        toast({
+          title: CREATE_ACCOUNT_ERROR_TITLE,
+          description: serverMessage(cause, CREATE_ACCOUNT_ERROR_FALLBACK),
+          variant: 'destructive',
+        });
       }
       setCreating(false);
       return;
@@ -106,18 +109,13 @@ export function BankAccountSetup({ registryId, currency, disabled = false, remem
   } else if (isLoading || (returned && isValidating)) {
     body = <Busy label="Checking your payment account…" />;
   } else if (error || !status) {
-    body = (
-      <LoadError onRetry={() => void mutate()}>
-        We couldn't check your payment account.
-      </LoadError>
-    );
+    body = <LoadError onRetry={() => void mutate()}>We couldn't check your payment account.</LoadError>;
   } else if (!status.accountId) {
     body = (
       <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
         <Typography color="text.secondary">
-          To receive the funds by bank transfer, create a secure payment account with our payment provider, then add
-          your bank details there. The bank account must be in {COUNTRY_IN_SENTENCE[country]}, because this registry is in{' '}
-          {currency}.
+          To receive the funds by bank transfer, create a secure payment account with our payment provider, then add your bank details
+          there. The bank account must be in {COUNTRY_IN_SENTENCE[country]}, because this registry is in {currency}.
         </Typography>
         <Button
           variant="contained"
@@ -139,9 +137,8 @@ export function BankAccountSetup({ registryId, currency, disabled = false, remem
       ) : (
         <Alert severity="warning" role="note">
           <AlertTitle>Bank account in another country</AlertTitle>
-          Your bank account is in {COUNTRY_IN_SENTENCE[status.country ?? 'US']}, but this registry is in {currency}, so its funds
-          can only go to a bank account in {COUNTRY_IN_SENTENCE[country]}. Choose PayPal or a mailed check instead, or contact
-          support.
+          Your bank account is in {COUNTRY_IN_SENTENCE[status.country ?? 'US']}, but this registry is in {currency}, so its funds can only
+          go to a bank account in {COUNTRY_IN_SENTENCE[country]}. Choose PayPal or a mailed check instead, or contact support.
         </Alert>
       );
   } else {

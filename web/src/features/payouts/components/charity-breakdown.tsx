@@ -36,13 +36,11 @@ export function CharityBreakdownSection({ registryId, currency, giftCount }: Cha
 
   let content;
   if (giftCount === 0 || (breakdown && breakdown.charities.length === 0)) {
-    content = <Typography color="text.secondary">No gifts yet. When guests give, you will see here how much goes to each charity.</Typography>;
-  } else if (error) {
     content = (
-      <LoadError onRetry={() => void mutate()}>
-        We couldn't load the charity breakdown.
-      </LoadError>
+      <Typography color="text.secondary">No gifts yet. When guests give, you will see here how much goes to each charity.</Typography>
     );
+  } else if (error) {
+    content = <LoadError onRetry={() => void mutate()}>We couldn't load the charity breakdown.</LoadError>;
   } else if (isLoading || !breakdown) {
     content = (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>

@@ -47,7 +47,10 @@ export function CloseRegistryDialog({
         <DialogContentText id={TEXT_ID}>
           Closing {registryTitle} is permanent: it cannot be reopened, and no more gifts can be made.
         </DialogContentText>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'start', columnGap: 2, rowGap: 0.5 }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'start', columnGap: 2, rowGap: 0.5 }}
+        >
           <Typography component="dt" color="text.secondary">
             To your family
           </Typography>
@@ -61,7 +64,9 @@ export function CloseRegistryDialog({
             {charityAmount}
           </Typography>
         </Box>
-        <Alert severity="info" role="note">The family's share is paid {methodText}.</Alert>
+        <Alert severity="info" role="note">
+          The family's share is paid {methodText}.
+        </Alert>
         {heldNotice && (
           <Alert severity="info" role="note">
             {heldNotice}

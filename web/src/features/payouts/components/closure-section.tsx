@@ -202,8 +202,8 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
             Close Registry &amp; Receive Funds
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            When you are ready, close the registry to receive the funds: 90% goes to your family and 10% to charity.
-            Closing is permanent, and no more gifts can be made afterward.
+            When you are ready, close the registry to receive the funds: 90% goes to your family and 10% to charity. Closing is permanent,
+            and no more gifts can be made afterward.
           </Typography>
         </Box>
 
@@ -245,9 +245,17 @@ function OpenClosure({ registry, onStale, onClosed }: ClosureSectionProps & { on
             {methodError && <FormHelperText sx={{ mx: 0 }}>{methodError}</FormHelperText>}
           </FormControl>
 
-          {method === 'paypal' && <PaypalFields formik={formik} disabled={busy} help={`The funds are sent to this PayPal account ${PAYPAL_TIMING} after you close the registry.`} />}
+          {method === 'paypal' && (
+            <PaypalFields
+              formik={formik}
+              disabled={busy}
+              help={`The funds are sent to this PayPal account ${PAYPAL_TIMING} after you close the registry.`}
+            />
+          )}
           {method === 'check' && <CheckFields formik={formik} disabled={busy} />}
-          {method === 'bank' && <BankAccountSetup registryId={registry.id} currency={registry.currency} disabled={busy} rememberBank={rememberBank} />}
+          {method === 'bank' && (
+            <BankAccountSetup registryId={registry.id} currency={registry.currency} disabled={busy} rememberBank={rememberBank} />
+          )}
 
           <Box sx={{ display: 'grid', gap: 1 }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>

@@ -146,7 +146,11 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
             ref={headingRef}
             tabIndex={-1}
             variant="h2"
-            sx={{ fontSize: '1.4rem', '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+            sx={{
+              fontSize: '1.4rem',
+              '&:focus': { outline: 'none' },
+              '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
+            }}
           >
             Payout Status
           </Typography>
@@ -199,7 +203,9 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
               sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
             >
               <Detail label="Amount to your family">
-                <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{money(shown.payoutAmount)}</Typography>
+                <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
+                  {money(shown.payoutAmount)}
+                </Typography>
               </Detail>
               <Detail label="Amount to charity">
                 <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
@@ -219,7 +225,9 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
               </Detail>
               {shown.followUps.map((followUp, index) => (
                 <Detail key={index} label="Follow-up payout">
-                  <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>{money(followUp.amount)}</Typography>
+                  <Typography sx={{ fontSize: '1.25rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}>
+                    {money(followUp.amount)}
+                  </Typography>
                   <Typography variant="body2">
                     {followUpProgress(followUp)}. {FOLLOW_UP_WHY}
                   </Typography>
@@ -241,7 +249,10 @@ export function PayoutStatusSection({ registry, focusHeading = false, onStale }:
         onSubmit={async (body) => {
           const switched = await switchPayoutMethod(body);
           setSwitching(false);
-          const how = switched.payoutMethod === 'paypal' ? `to ${switched.paypalEmail ?? 'your PayPal account'} ${PAYPAL_TIMING}` : `by check, ${CHECK_TIMING}`;
+          const how =
+            switched.payoutMethod === 'paypal'
+              ? `to ${switched.paypalEmail ?? 'your PayPal account'} ${PAYPAL_TIMING}`
+              : `by check, ${CHECK_TIMING}`;
           toast({ title: 'Payout switched', description: `Your payout will be sent ${how}.` });
           void mutate();
         }}
@@ -284,11 +295,11 @@ function PayoutIssue({ registryId, message, retrying, onRetry, onSwitch }: Payou
       }
       toast({ title: ONBOARDING_ERROR_TITLE, description: NO_ONBOARDING_URL, variant: 'destructive' });
     } catch (cause) {
-      if (!onUnauthorized(cause)) toast({ title: ONBOARDING_ERROR_TITLE, description: serverMessage(cause, ONBOARDING_ERROR_FALLBACK), variant: 'destructive' });
+      if (!onUnauthorized(cause))
+        toast({ title: ONBOARDING_ERROR_TITLE, description: serverMessage(cause, ONBOARDING_ERROR_FALLBACK), variant: 'destructive' });
     }
     setOpening(false);
   };
-
 
   return (
     <Alert severity="error">
@@ -385,7 +396,9 @@ function MethodDetails({ registry, method }: { registry: OwnerRegistryView; meth
     );
   }
   if (method === 'check') {
-    const cityLine = [registry.mailingCity, [registry.mailingState, registry.mailingZip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+    const cityLine = [registry.mailingCity, [registry.mailingState, registry.mailingZip].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', ');
     return (
       <>
         {label}

@@ -11,7 +11,10 @@ const DECIDED_WITHIN_DAYS = 75;
  */
 export function heldNotice(held: ClosingAmountsView['held'], money: (cents: number) => string): string | null {
   if (held.giftCount === 0) return null;
-  const gifts = held.giftCount === 1 ? `1 gift of ${money(fromWireAmount(held.amount))} is` : `${held.giftCount} gifts of ${money(fromWireAmount(held.amount))} in all are`;
+  const gifts =
+    held.giftCount === 1
+      ? `1 gift of ${money(fromWireAmount(held.amount))} is`
+      : `${held.giftCount} gifts of ${money(fromWireAmount(held.amount))} in all are`;
   const whose = held.giftCount === 1 ? 'its giver’s bank' : 'their givers’ banks';
   return (
     `${gifts} disputed by ${whose}, so closing holds ${held.giftCount === 1 ? 'it' : 'them'} back: ` +

@@ -65,7 +65,8 @@ export function closeResultToast(
     };
   }
   let description = 'No more gifts can be made.';
-  if (method === 'paypal') description = `Your payout will be sent to ${paypalEmail ? paypalEmail : 'your PayPal account'} ${PAYPAL_TIMING}.`;
+  if (method === 'paypal')
+    description = `Your payout will be sent to ${paypalEmail ? paypalEmail : 'your PayPal account'} ${PAYPAL_TIMING}.`;
   if (method === 'check') description = `Your check will be ${CHECK_TIMING}.`;
   return { title: 'Registry closed', description };
 }

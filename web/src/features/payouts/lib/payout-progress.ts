@@ -7,7 +7,13 @@ import { BANK_TIMING, CHECK_TIMING, PAYPAL_TIMING } from '@core/payout/payout-ti
  * (pending or sending with no refusal recorded), was refused, or went; a registry that closed with
  * nothing to pay has nothing to send.
  */
-export type PayoutStage = 'waiting_for_admin' | 'being_sent_by_hand' | 'transfer_under_way' | 'transfer_refused' | 'sent' | 'nothing_to_send';
+export type PayoutStage =
+  | 'waiting_for_admin'
+  | 'being_sent_by_hand'
+  | 'transfer_under_way'
+  | 'transfer_refused'
+  | 'sent'
+  | 'nothing_to_send';
 
 type Shown = Pick<PayoutStatusView, 'payoutStatus' | 'transferResult' | 'payoutAmount'>;
 
@@ -31,7 +37,10 @@ export function payoutProgressText(stage: PayoutStage, method: PayoutMethod | nu
     case 'waiting_for_admin':
       return { now: 'Waiting for an administrator to send it', next: handTiming(method) };
     case 'being_sent_by_hand':
-      return { now: `Being sent by ${method ? BY[method] : 'hand'}`, next: `An administrator is sending it now. ${handTiming(method) ?? ''}`.trim() };
+      return {
+        now: `Being sent by ${method ? BY[method] : 'hand'}`,
+        next: `An administrator is sending it now. ${handTiming(method) ?? ''}`.trim(),
+      };
     case 'transfer_under_way':
       return { now: 'Being sent to your bank account', next: 'Your payout is being transferred to your bank account.' };
     case 'transfer_refused':
@@ -40,7 +49,10 @@ export function payoutProgressText(stage: PayoutStage, method: PayoutMethod | nu
       return { now: 'Nothing to send', next: 'The registry closed with no gifts to pay out, so there is no payout.' };
     case 'sent':
       if (method === 'bank') {
-        return { now: `Sent to your bank${on}`, next: `Your payout was transferred to your bank account${on}. It is usually in your bank ${BANK_TIMING}.` };
+        return {
+          now: `Sent to your bank${on}`,
+          next: `Your payout was transferred to your bank account${on}. It is usually in your bank ${BANK_TIMING}.`,
+        };
       }
       if (method === 'check') return { now: `Check mailed${on}`, next: `Your check was mailed${on}.` };
       if (method === 'paypal') return { now: `Sent by PayPal${on}`, next: `Your payout was sent to your PayPal account${on}.` };

@@ -48,7 +48,9 @@ export function useOfflineGiftActions(registryId: string) {
   const refresh = useCallback(async () => {
     const prefix = registryPath(registryId);
     await Promise.all([
-      mutate((key) => typeof key === 'string' && (key.startsWith(`${prefix}/gift-list`) || key === `${prefix}/contributors`), undefined, { revalidate: true }),
+      mutate((key) => typeof key === 'string' && (key.startsWith(`${prefix}/gift-list`) || key === `${prefix}/contributors`), undefined, {
+        revalidate: true,
+      }),
       // The registry's own view (a RegistryKey, under whichever viewer): asked again, kept on screen meanwhile.
       mutate((key) => Array.isArray(key) && key[0] === prefix),
     ]);

@@ -10,7 +10,6 @@ import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { useChangeCurrency } from '@/features/registries/api/registry-actions';
 import { CurrencyField } from './currency-field';
 
-
 interface ChangeCurrencyDialogProps {
   registryId: string;
   currency: Currency;
@@ -66,20 +65,11 @@ export function ChangeCurrencyDialog({ registryId, currency, open, onClose, onSt
       submitDisabled={selected === currency}
       maxWidth="xs"
     >
-      <DialogContentText>
-        Choose the currency your guests give in. It can be changed only until the first gift
-        arrives.
-      </DialogContentText>
-      <CurrencyField
-        id="change-currency"
-        value={selected}
-        onChange={setSelected}
-        disabled={busy}
-        helperText={`Currently ${currency}.`}
-      />
+      <DialogContentText>Choose the currency your guests give in. It can be changed only until the first gift arrives.</DialogContentText>
+      <CurrencyField id="change-currency" value={selected} onChange={setSelected} disabled={busy} helperText={`Currently ${currency}.`} />
       <Alert severity="warning">
-        When you close the registry, the payout goes to a bank account in that currency's
-        country: a bank account in the United States for USD, or in Canada for CAD.
+        When you close the registry, the payout goes to a bank account in that currency's country: a bank account in the United States for
+        USD, or in Canada for CAD.
       </Alert>
     </FormDialog>
   );

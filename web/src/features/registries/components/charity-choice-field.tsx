@@ -70,12 +70,7 @@ export function CharityChoiceField({ id, value, onChange, onBlur, error, disable
           </Typography>
         )}
         {active.map((charity) => (
-          <ChoiceOption
-            key={charity.id}
-            value={charity.id}
-            title={charity.name}
-            detail={`${categoryLabel(charity.category)} Impact`}
-          />
+          <ChoiceOption key={charity.id} value={charity.id} title={charity.name} detail={`${categoryLabel(charity.category)} Impact`} />
         ))}
       </RadioGroup>
       {!!loadError && (
@@ -103,7 +98,15 @@ function ChoiceOption({ value, title, detail, inputId }: { value: string; title:
           </Typography>
         </Box>
       }
-      sx={{ alignItems: 'flex-start', mx: 0, border: 1, borderColor: 'divider', borderRadius: 2, pr: 1.5, '& .MuiRadio-root': { mt: 0.25 } }}
+      sx={{
+        alignItems: 'flex-start',
+        mx: 0,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        pr: 1.5,
+        '& .MuiRadio-root': { mt: 0.25 },
+      }}
     />
   );
 }

@@ -49,7 +49,9 @@ export function DeleteOfflineGiftDialog({ registryId, gift, onClose }: DeleteOff
       <DialogTitle id={TITLE_ID}>Remove this gift?</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${TITLE_ID}-text`}>
-          {gift ? `${gift.giftGiverName}’s gift of ${gift.amountText}, given by hand, will be removed from your gift list and totals, with its thank-you card. This cannot be undone.` : ''}
+          {gift
+            ? `${gift.giftGiverName}’s gift of ${gift.amountText}, given by hand, will be removed from your gift list and totals, with its thank-you card. This cannot be undone.`
+            : ''}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>

@@ -29,7 +29,15 @@ interface DeleteRegistryDialogProps {
 }
 
 /** Delete Registry: cannot be undone, and a registry with gifts cannot be deleted. */
-export function DeleteRegistryDialog({ registryId, childName, celebrationType, hasGifts, open, onClose, onStale }: DeleteRegistryDialogProps) {
+export function DeleteRegistryDialog({
+  registryId,
+  childName,
+  celebrationType,
+  hasGifts,
+  open,
+  onClose,
+  onStale,
+}: DeleteRegistryDialogProps) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const deleteRegistry = useDeleteRegistry();
@@ -63,12 +71,10 @@ export function DeleteRegistryDialog({ registryId, childName, celebrationType, h
       <DialogTitle id={TITLE_ID}>Delete Registry?</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <DialogContentText id={`${TITLE_ID}-text`}>
-          This will permanently delete {celebrationTitle({ childName, celebrationType })} and its share link. This cannot be
-          undone. A registry that has received gifts cannot be deleted.
+          This will permanently delete {celebrationTitle({ childName, celebrationType })} and its share link. This cannot be undone. A
+          registry that has received gifts cannot be deleted.
         </DialogContentText>
-        {hasGifts && (
-          <Alert severity="info">This registry has received gifts, so it cannot be deleted.</Alert>
-        )}
+        {hasGifts && <Alert severity="info">This registry has received gifts, so it cannot be deleted.</Alert>}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={close} disabled={busy} autoFocus>

@@ -50,13 +50,26 @@ interface GiftListItemProps {
  */
 export function GiftListItem({ gift, onRefund, onEdit, onDelete }: GiftListItemProps) {
   const chip = THANK_YOU_CHIPS[gift.thankYouStatus];
-  const given = gift.paymentStatus === 'succeeded' ? null : gift.paymentStatus === 'refunded' && gift.countsInTotals ? REFUNDED_AT_OUR_COST : REFUND_CHIPS[gift.paymentStatus];
+  const given =
+    gift.paymentStatus === 'succeeded'
+      ? null
+      : gift.paymentStatus === 'refunded' && gift.countsInTotals
+        ? REFUNDED_AT_OUR_COST
+        : REFUND_CHIPS[gift.paymentStatus];
   // Struck through when it no longer counts in the totals; a gift refunded at our cost still does.
   const struck = given !== null && !gift.countsInTotals;
   return (
     <Box
       component="li"
-      sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'grid', gap: 1 }}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        borderRadius: 2,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        display: 'grid',
+        gap: 1,
+      }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
         <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
@@ -70,7 +83,12 @@ export function GiftListItem({ gift, onRefund, onEdit, onDelete }: GiftListItemP
           )}
         </Box>
         <Typography
-          sx={{ fontWeight: 700, fontSize: '1.15rem', fontVariantNumeric: 'tabular-nums', ...(struck ? { textDecoration: 'line-through', color: 'text.secondary' } : {}) }}
+          sx={{
+            fontWeight: 700,
+            fontSize: '1.15rem',
+            fontVariantNumeric: 'tabular-nums',
+            ...(struck ? { textDecoration: 'line-through', color: 'text.secondary' } : {}),
+          }}
         >
           {formatMoney(fromWireAmount(gift.amount), gift.currency)}
         </Typography>
@@ -116,7 +134,11 @@ export function GiftListItem({ gift, onRefund, onEdit, onDelete }: GiftListItemP
           sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'primary.light', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
         >
           <Typography variant="body2">
-            {gift.byHand && <Box component="span" sx={{ fontWeight: 600 }}>Your note: </Box>}
+            {gift.byHand && (
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                Your note:{' '}
+              </Box>
+            )}
             {gift.personalMessage}
           </Typography>
         </Box>
@@ -124,12 +146,24 @@ export function GiftListItem({ gift, onRefund, onEdit, onDelete }: GiftListItemP
       {gift.byHand && (onEdit || onDelete) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {onEdit && (
-            <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(gift)} aria-label={`Edit ${gift.giftGiverName}’s gift`}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<EditIcon />}
+              onClick={() => onEdit(gift)}
+              aria-label={`Edit ${gift.giftGiverName}’s gift`}
+            >
               Edit
             </Button>
           )}
           {onDelete && (
-            <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(gift)} aria-label={`Remove ${gift.giftGiverName}’s gift`}>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={() => onDelete(gift)}
+              aria-label={`Remove ${gift.giftGiverName}’s gift`}
+            >
               Remove
             </Button>
           )}

@@ -49,7 +49,8 @@ export function HebrewCalendarField({ id, day, value, onChange, error, disabled 
           ))}
         </RadioGroup>
         <FormHelperText id={helpId} sx={{ mx: 0 }}>
-          {error ?? 'Israel and the diaspora read a different parashah in some weeks after Pesach and Shavuot. Choose where the celebration is.'}
+          {error ??
+            'Israel and the diaspora read a different parashah in some weeks after Pesach and Shavuot. Choose where the celebration is.'}
         </FormHelperText>
       </FormControl>
       <Box
@@ -66,7 +67,9 @@ export function HebrewCalendarField({ id, day, value, onChange, error, disabled 
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {lookupError ? 'The Hebrew date could not be looked up just now. It will show on the registry page.' : 'Pick the celebration date to see its Hebrew date and, on a Shabbat, its parashah.'}
+            {lookupError
+              ? 'The Hebrew date could not be looked up just now. It will show on the registry page.'
+              : 'Pick the celebration date to see its Hebrew date and, on a Shabbat, its parashah.'}
           </Typography>
         )}
       </Box>

@@ -45,16 +45,32 @@ export function MakeContributionBox({ registryId, childName, currency }: MakeCon
           Make Your Contribution
         </Typography>
         <Typography color="text.secondary">
-          Give any amount online, no account needed. Nothing is deducted from the split: the fees are
-          added on top.
+          Give any amount online, no account needed. Nothing is deducted from the split: the fees are added on top.
         </Typography>
         <Box
           component="ul"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+          }}
         >
           {shares.map(({ share, to }) => (
             <Box component="li" key={share} sx={{ px: 1.5, py: 2, borderRadius: 3, bgcolor: colours.champagne, textAlign: 'center' }}>
-              <Typography component="span" sx={{ display: 'block', fontFamily: fonts.display, fontSize: '1.75rem', fontWeight: fonts.displayWeight, lineHeight: 1.2, color: 'primary.main' }}>
+              <Typography
+                component="span"
+                sx={{
+                  display: 'block',
+                  fontFamily: fonts.display,
+                  fontSize: '1.75rem',
+                  fontWeight: fonts.displayWeight,
+                  lineHeight: 1.2,
+                  color: 'primary.main',
+                }}
+              >
                 {share}
               </Typography>
               <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>

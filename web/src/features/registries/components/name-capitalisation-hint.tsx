@@ -24,7 +24,17 @@ export function NameCapitalisationHint({ name, onUse, disabled = false }: NameCa
         <Alert
           severity="info"
           role="note"
-          sx={{ mt: -1.5, '& .MuiAlert-message': { overflowWrap: 'anywhere', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 } }}
+          sx={{
+            mt: -1.5,
+            '& .MuiAlert-message': {
+              overflowWrap: 'anywhere',
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              columnGap: 2,
+              rowGap: 0.5,
+            },
+          }}
         >
           <span>Names are shown exactly as typed. Did you mean “{suggested}”?</span>
           <Button

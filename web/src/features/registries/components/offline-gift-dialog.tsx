@@ -69,7 +69,11 @@ export function OfflineGiftDialog({ registryId, currency, open, onClose, editing
         if (editing) await update(editing.id, values);
         else await record(values);
         const name = values.giftGiverName.trim();
-        toast(editing ? { title: 'Gift updated', description: `${name}’s gift has been saved.` } : { title: 'Gift recorded', description: `${name}’s gift is in your gift list, marked given by hand.` });
+        toast(
+          editing
+            ? { title: 'Gift updated', description: `${name}’s gift has been saved.` }
+            : { title: 'Gift recorded', description: `${name}’s gift is in your gift list, marked given by hand.` },
+        );
         onClose();
       } catch (error) {
         if (onUnauthorized(error)) return;
@@ -104,12 +108,23 @@ export function OfflineGiftDialog({ registryId, currency, open, onClose, editing
       busyLabel="Saving…"
     >
       <Typography color="text.secondary">
-        For cash, checks and other gifts you received in person. They count in your totals and thank-you cards; no money passes through us, so they are never part of a payout or the charity’s share.
+        For cash, checks and other gifts you received in person. They count in your totals and thank-you cards; no money passes through us,
+        so they are never part of a payout or the charity’s share.
       </Typography>
-      <TextInput {...fieldProps(formik, 'giftGiverName', ID_PREFIX)} label="Giver’s name" required autoComplete="off" disabled={busy} htmlInput={{ maxLength: 100 }} />
+      <TextInput
+        {...fieldProps(formik, 'giftGiverName', ID_PREFIX)}
+        label="Giver’s name"
+        required
+        autoComplete="off"
+        disabled={busy}
+        htmlInput={{ maxLength: 100 }}
+      />
       <TextInput
         {...fieldProps(formik, 'giftGiverEmail', ID_PREFIX)}
-        helperText={fieldProps(formik, 'giftGiverEmail', ID_PREFIX).helperText ?? 'Optional: to e-mail the thank-you card. Without one you can print it.'}
+        helperText={
+          fieldProps(formik, 'giftGiverEmail', ID_PREFIX).helperText ??
+          'Optional: to e-mail the thank-you card. Without one you can print it.'
+        }
         label="Giver’s email"
         type="email"
         autoComplete="off"

@@ -15,7 +15,9 @@ const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
 function refundedNote(totals: OwnerTotalsView): string {
   const note = `${gifts(totals.refundedCount)} given back, counted in none of the above`;
   if (totals.refundedBefore.length === 0) return note;
-  const earlier = totals.refundedBefore.map((before) => `${gifts(before.count)} of ${formatMoney(fromWireAmount(before.amount), before.currency)} in ${before.currency}`);
+  const earlier = totals.refundedBefore.map(
+    (before) => `${gifts(before.count)} of ${formatMoney(fromWireAmount(before.amount), before.currency)} in ${before.currency}`,
+  );
   return `${note}; before the currency changed, ${earlier.join(' and ')} given back too`;
 }
 
@@ -31,9 +33,24 @@ export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; cur
   const money = (amount: number) => formatMoney(fromWireAmount(amount), currency);
   return (
     <StatGrid label="Totals received" pairs>
-      <StatCard label={TOTAL_RECEIVED} value={money(totals.online)} icon={<PaidIcon />} note={`${gifts(totals.onlineCount)} ${TOTAL_RECEIVED_NOTE}`} />
-      <StatCard label="Given by hand" value={money(totals.byHand)} icon={<PanToolOutlinedIcon />} note={`${gifts(totals.byHandCount)}, all to your family`} />
-      <StatCard label="Online and by hand" value={money(totals.total)} icon={<SavingsOutlinedIcon />} note={`${gifts(totals.onlineCount + totals.byHandCount)} in all`} />
+      <StatCard
+        label={TOTAL_RECEIVED}
+        value={money(totals.online)}
+        icon={<PaidIcon />}
+        note={`${gifts(totals.onlineCount)} ${TOTAL_RECEIVED_NOTE}`}
+      />
+      <StatCard
+        label="Given by hand"
+        value={money(totals.byHand)}
+        icon={<PanToolOutlinedIcon />}
+        note={`${gifts(totals.byHandCount)}, all to your family`}
+      />
+      <StatCard
+        label="Online and by hand"
+        value={money(totals.total)}
+        icon={<SavingsOutlinedIcon />}
+        note={`${gifts(totals.onlineCount + totals.byHandCount)} in all`}
+      />
       <StatCard label="Refunded" value={money(totals.refunded)} icon={<ReplayIcon />} note={refundedNote(totals)} />
       {totals.refundedAtPlatformCostCount > 0 && (
         <StatCard
@@ -44,7 +61,12 @@ export function OwnerTotals({ totals, currency }: { totals: OwnerTotalsView; cur
         />
       )}
       {totals.disputedCount > 0 && (
-        <StatCard label="Disputed" value={money(totals.disputed)} icon={<GavelIcon />} note={`${gifts(totals.disputedCount)} disputed by the giver’s bank, counted in none of the above`} />
+        <StatCard
+          label="Disputed"
+          value={money(totals.disputed)}
+          icon={<GavelIcon />}
+          note={`${gifts(totals.disputedCount)} disputed by the giver’s bank, counted in none of the above`}
+        />
       )}
     </StatGrid>
   );

@@ -20,7 +20,13 @@ function modulesPath(link: string): { size: number; path: string } {
 export function QrCodeSvg({ link, label }: { link: string; label: string }) {
   const { size, path } = useMemo(() => modulesPath(link), [link]);
   return (
-    <svg viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges" style={{ display: 'block', width: '100%', height: '100%' }}>
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      style={{ display: 'block', width: '100%', height: '100%' }}
+    >
       <rect width={size} height={size} fill="#ffffff" />
       <path d={path} fill="#000000" />
     </svg>

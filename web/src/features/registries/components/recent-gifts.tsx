@@ -56,7 +56,9 @@ export function RecentGifts({ registryId, gifts, giftCount }: RecentGiftsProps) 
           Recent Gifts
         </Typography>
         {shown.length === 0 ? (
-          <Typography color="text.secondary">No gifts yet. Share the registry link with family and friends to start receiving gifts.</Typography>
+          <Typography color="text.secondary">
+            No gifts yet. Share the registry link with family and friends to start receiving gifts.
+          </Typography>
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
             {shown.map((gift) => {
@@ -65,7 +67,16 @@ export function RecentGifts({ registryId, gifts, giftCount }: RecentGiftsProps) 
                 <Box
                   component="li"
                   key={gift.id}
-                  sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 2, border: 1, borderColor: 'divider' }}
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: 1.5,
+                    p: 1.5,
+                    borderRadius: 2,
+                    border: 1,
+                    borderColor: 'divider',
+                  }}
                 >
                   <Box sx={{ flex: '1 1 10rem', minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{gift.giftGiverName}</Typography>

@@ -1,9 +1,6 @@
 import type { FormikProps } from 'formik';
 import TextField from '@mui/material/TextField';
-import {
-  CHILD_NAME_MAX_LENGTH,
-  PERSONAL_MESSAGE_MAX_LENGTH,
-} from '@core/registry/registry-schemas';
+import { CHILD_NAME_MAX_LENGTH, PERSONAL_MESSAGE_MAX_LENGTH } from '@core/registry/registry-schemas';
 import { DEFAULT_CELEBRATION_TYPE, type CelebrationType } from '@core/model/celebration-title';
 import { fieldProps } from '@/lib/form-field';
 import { CelebrationTypeField } from './celebration-type-field';
@@ -31,7 +28,12 @@ interface RegistryDetailsFieldsProps<V extends DetailsValues> {
  * Child's name (with a capitalisation hint), whose celebration it is, celebration date (with its
  * Hebrew date and whose Torah readings name it) and personal message: the create form and the edit dialog.
  */
-export function RegistryDetailsFields<V extends DetailsValues>({ formik, idPrefix, disabled = false, autoFocus = false }: RegistryDetailsFieldsProps<V>) {
+export function RegistryDetailsFields<V extends DetailsValues>({
+  formik,
+  idPrefix,
+  disabled = false,
+  autoFocus = false,
+}: RegistryDetailsFieldsProps<V>) {
   const field = (name: keyof DetailsValues) => fieldProps(formik, name as keyof V & string, idPrefix);
   const message = field('personalMessage');
   const messageLength = formik.values.personalMessage?.length ?? 0;

@@ -86,15 +86,15 @@ export function RegistryManagement({ registry, onStale }: { registry: ManagerReg
             onStale={onStale}
           />
           {registry.isOwner && (
-          <DeleteRegistryDialog
-            registryId={registry.id}
-            childName={registry.childName}
-            celebrationType={registry.celebrationType}
-            hasGifts={registry.hasGifts}
-            open={dialog === 'delete'}
-            onClose={close}
-            onStale={onStale}
-          />
+            <DeleteRegistryDialog
+              registryId={registry.id}
+              childName={registry.childName}
+              celebrationType={registry.celebrationType}
+              hasGifts={registry.hasGifts}
+              open={dialog === 'delete'}
+              onClose={close}
+              onStale={onStale}
+            />
           )}
         </>
       )}

@@ -22,7 +22,10 @@ interface RegistryPhotoFieldProps {
 }
 
 function focusOf(value: RegistryPhoto): PhotoFocus {
-  return { photoFocusX: value.photoFocusX ?? DEFAULT_PHOTO_FOCUS.photoFocusX, photoFocusY: value.photoFocusY ?? DEFAULT_PHOTO_FOCUS.photoFocusY };
+  return {
+    photoFocusX: value.photoFocusX ?? DEFAULT_PHOTO_FOCUS.photoFocusX,
+    photoFocusY: value.photoFocusY ?? DEFAULT_PHOTO_FOCUS.photoFocusY,
+  };
 }
 
 /**
@@ -60,7 +63,8 @@ export function RegistryPhotoField({ value, onChange, onUploadingChange, alt, di
             <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
               Focal point: {focusValueText(focus)}.
             </Box>{' '}
-            Drag the point onto what every crop of the photo should keep, such as a face, or use the arrow keys (with Shift for small steps).
+            Drag the point onto what every crop of the photo should keep, such as a face, or use the arrow keys (with Shift for small
+            steps).
           </Typography>
           {value.photoUrl && (
             <Box component="figure" sx={{ m: 0, maxWidth: '24rem' }}>
@@ -70,7 +74,16 @@ export function RegistryPhotoField({ value, onChange, onUploadingChange, alt, di
                 // The same photo again: the caption says what this copy shows.
                 alt=""
                 // The banner's shape on a wide screen (852 × 384 px), its narrowest crop of a portrait.
-                sx={{ display: 'block', width: '100%', aspectRatio: '852 / 384', objectFit: 'cover', objectPosition: photoObjectPosition(focus), borderRadius: 2, border: 1, borderColor: 'divider' }}
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  aspectRatio: '852 / 384',
+                  objectFit: 'cover',
+                  objectPosition: photoObjectPosition(focus),
+                  borderRadius: 2,
+                  border: 1,
+                  borderColor: 'divider',
+                }}
               />
               <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                 As the registry page’s banner shows it

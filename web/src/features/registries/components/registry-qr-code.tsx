@@ -31,7 +31,9 @@ function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const target = element.current;
     if (near || !target) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: '0px',
+    });
     observer.observe(target);
     return () => observer.disconnect();
   }, [element, near]);
@@ -73,7 +75,17 @@ export function RegistryQrCode({ link, childName }: { link: string; childName: s
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
       <Box
         ref={frame}
-        sx={{ width: 200, maxWidth: '100%', aspectRatio: '1 / 1', display: 'grid', placeItems: 'center', bgcolor: '#ffffff', border: 1, borderColor: 'divider', borderRadius: 2 }}
+        sx={{
+          width: 200,
+          maxWidth: '100%',
+          aspectRatio: '1 / 1',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: '#ffffff',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+        }}
       >
         {state.status === 'ready' ? (
           <Box

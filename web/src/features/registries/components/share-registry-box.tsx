@@ -16,7 +16,6 @@ import { TextInput } from '@/components/text-input';
 /** docs/product.md#constants-and-limits: the Copy button reads 'Copied!' for 2 seconds. */
 const COPY_CONFIRMATION_MS = 2000;
 
-
 /** 'Share This Registry': the short link, a Copy button and a QR code of the link. */
 interface ShareRegistryBoxProps {
   shortCode: string;

@@ -37,7 +37,15 @@ const initialValues: CreateRegistryInput = {
   unlisted: false,
 };
 
-const FIELD_ORDER = ['childName', 'celebrationType', 'celebrationDate', 'hebrewCalendar', 'currency', 'preferredCharityId', 'personalMessage'] as const;
+const FIELD_ORDER = [
+  'childName',
+  'celebrationType',
+  'celebrationDate',
+  'hebrewCalendar',
+  'currency',
+  'preferredCharityId',
+  'personalMessage',
+] as const;
 const ID_PREFIX = 'create-';
 
 /** /create-registry (signed in): the form of docs/product.md#create-registry. */
@@ -72,8 +80,8 @@ export default function CreateRegistryPage() {
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
       <Typography variant="h1">Create Your Registry</Typography>
       <Typography color="text.secondary" sx={{ mt: 1.5, mb: { xs: 3, md: 4 } }}>
-        Set up a gift registry for your child's Bar or Bat Mitzvah. Guests give online: 90% goes
-        to your family and 10% to the charity you choose.
+        Set up a gift registry for your child's Bar or Bat Mitzvah. Guests give online: 90% goes to your family and 10% to the charity you
+        choose.
       </Typography>
 
       <Card>

@@ -168,10 +168,7 @@ export default function GiftListPage() {
         Record a gift given by hand
       </Button>
 
-      <Box
-        component="search"
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, alignItems: 'start' }}
-      >
+      <Box component="search" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, alignItems: 'start' }}>
         <TextField
           id="gift-search"
           type="search"
@@ -226,9 +223,7 @@ export default function GiftListPage() {
           ))}
         </Box>
       )}
-      {list.giftCount === 0 && (
-        <Typography>Share the registry link with family and friends to start receiving gifts.</Typography>
-      )}
+      {list.giftCount === 0 && <Typography>Share the registry link with family and friends to start receiving gifts.</Typography>}
 
       {list.pageCount > 1 && (
         <Pagination
@@ -239,7 +234,13 @@ export default function GiftListPage() {
             window.scrollTo({ top: 0 });
           }}
           getItemAriaLabel={(type, number, selected) =>
-            type === 'page' ? `${selected ? 'Page' : 'Go to page'} ${number}` : type === 'next' ? 'Next page' : type === 'previous' ? 'Previous page' : `Go to ${type} page`
+            type === 'page'
+              ? `${selected ? 'Page' : 'Go to page'} ${number}`
+              : type === 'next'
+                ? 'Next page'
+                : type === 'previous'
+                  ? 'Previous page'
+                  : `Go to ${type} page`
           }
           sx={{ justifySelf: 'center', '& ul': { flexWrap: 'wrap', justifyContent: 'center' } }}
           siblingCount={0}
@@ -259,10 +260,22 @@ export default function GiftListPage() {
       />
 
       <OfflineGiftDialog registryId={list.registryId} currency={list.currency} open={recording} onClose={() => setRecording(false)} />
-      <OfflineGiftDialog registryId={list.registryId} currency={list.currency} open={editing !== null} editing={editing} onClose={() => setEditing(null)} />
+      <OfflineGiftDialog
+        registryId={list.registryId}
+        currency={list.currency}
+        open={editing !== null}
+        editing={editing}
+        onClose={() => setEditing(null)}
+      />
       <DeleteOfflineGiftDialog
         registryId={list.registryId}
-        gift={removing && { id: removing.id, giftGiverName: removing.giftGiverName, amountText: formatMoney(fromWireAmount(removing.amount), list.currency) }}
+        gift={
+          removing && {
+            id: removing.id,
+            giftGiverName: removing.giftGiverName,
+            amountText: formatMoney(fromWireAmount(removing.amount), list.currency),
+          }
+        }
         onClose={() => setRemoving(null)}
       />
     </Container>

@@ -62,8 +62,25 @@ function PrintStyles({ size }: { size: InsertSize }) {
           // Only the insert and the boxes around it are laid out: hidden content that still took
           // room would push the card onto extra sheets.
           [`body *:not(:has(${insert})):not(${insert}):not(${insert} *)`]: { display: 'none !important' },
-          [`body *:has(${insert})`]: { margin: '0 !important', padding: '0 !important', minHeight: '0 !important', maxWidth: 'none !important', border: 'none !important', boxShadow: 'none !important', background: 'none !important' },
-          [insert]: { width: `${width} !important`, height: `${height} !important`, maxWidth: 'none !important', border: 'none !important', borderRadius: 0, boxShadow: 'none !important', margin: '0 !important', breakInside: 'avoid' },
+          [`body *:has(${insert})`]: {
+            margin: '0 !important',
+            padding: '0 !important',
+            minHeight: '0 !important',
+            maxWidth: 'none !important',
+            border: 'none !important',
+            boxShadow: 'none !important',
+            background: 'none !important',
+          },
+          [insert]: {
+            width: `${width} !important`,
+            height: `${height} !important`,
+            maxWidth: 'none !important',
+            border: 'none !important',
+            borderRadius: 0,
+            boxShadow: 'none !important',
+            margin: '0 !important',
+            breakInside: 'avoid',
+          },
         },
       }}
     />
@@ -121,11 +138,26 @@ function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: I
         }}
       >
         <Box>
-          <Typography component="p" sx={{ fontSize: '3.6cqw', letterSpacing: '0.14em', textTransform: 'uppercase', color: colours.goldDark, fontWeight: 700 }}>
+          <Typography
+            component="p"
+            sx={{ fontSize: '3.6cqw', letterSpacing: '0.14em', textTransform: 'uppercase', color: colours.goldDark, fontWeight: 700 }}
+          >
             Celebrate with a gift
           </Typography>
           <Ornament width="34cqw" sx={{ mx: 'auto', mt: '1.5cqw' }} />
-          <Typography component="h2" sx={{ fontFamily: fonts.display, fontSize: '8.2cqw', lineHeight: 1.1, fontWeight: fonts.displayWeight, color: colours.navy, mt: '1.5cqw', overflowWrap: 'anywhere', textWrap: 'balance' }}>
+          <Typography
+            component="h2"
+            sx={{
+              fontFamily: fonts.display,
+              fontSize: '8.2cqw',
+              lineHeight: 1.1,
+              fontWeight: fonts.displayWeight,
+              color: colours.navy,
+              mt: '1.5cqw',
+              overflowWrap: 'anywhere',
+              textWrap: 'balance',
+            }}
+          >
             <CelebrationTitleText registry={registry} />
           </Typography>
           <Typography component="p" sx={{ fontSize: '4.6cqw', mt: '2.5cqw', fontWeight: 600 }}>
@@ -147,7 +179,15 @@ function InsertCard({ registry, size }: { registry: ManagerRegistryView; size: I
           <Typography component="p" sx={{ fontSize: '4cqw' }}>
             Scan the code or visit
           </Typography>
-          <Typography component="p" sx={{ fontSize: '4.8cqw', fontWeight: 700, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' }}>
+          <Typography
+            component="p"
+            sx={{
+              fontSize: '4.8cqw',
+              fontWeight: 700,
+              fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+              overflowWrap: 'anywhere',
+            }}
+          >
             {printedLinkOf(origin, registry.shortCode)}
           </Typography>
           <Typography component="p" sx={{ fontSize: '3.1cqw', mt: '1.5cqw', color: '#374151' }}>
@@ -210,7 +250,15 @@ export default function InvitationInsertPage() {
           Print this card and slip it into your paper invitations. Guests scan the QR code or type the short link to give a gift.
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-end' }, justifyContent: 'space-between' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 2,
+          alignItems: { sm: 'flex-end' },
+          justifyContent: 'space-between',
+        }}
+      >
         <FormControl component="fieldset">
           <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary' }}>
             Card size

@@ -51,11 +51,19 @@ export default function RegistryPage({ managerSections }: RegistryPageProps) {
   // A visitor (or another user) finds the registry again under 'Recent Registries'; its code loads
   // once the page is up, as nothing on the page waits for it.
   useEffect(() => {
-    if (registry && !owner) void loadRecentRegistries().then(({ rememberRegistry }) => rememberRegistry(registry), () => undefined);
+    if (registry && !owner)
+      void loadRecentRegistries().then(
+        ({ rememberRegistry }) => rememberRegistry(registry),
+        () => undefined,
+      );
   }, [registry, owner]);
 
   useEffect(() => {
-    if (isNotFound && id) void loadRecentRegistries().then(({ forgetRegistry }) => forgetRegistry(id), () => undefined);
+    if (isNotFound && id)
+      void loadRecentRegistries().then(
+        ({ forgetRegistry }) => forgetRegistry(id),
+        () => undefined,
+      );
   }, [isNotFound, id]);
 
   if (isNotFound || !id) return <RegistryNotFound />;
@@ -113,7 +121,18 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
         />
       )}
       {/* The celebration's band: the child's name in the display face between gold flourishes, centred as on an invitation. */}
-      <Box sx={{ px: { xs: 2.5, sm: 5 }, pt: { xs: 3.5, md: 5 }, pb: { xs: 3, md: 4 }, bgcolor: colours.champagne, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 1.5 }}>
+      <Box
+        sx={{
+          px: { xs: 2.5, sm: 5 },
+          pt: { xs: 3.5, md: 5 },
+          pb: { xs: 3, md: 4 },
+          bgcolor: colours.champagne,
+          textAlign: 'center',
+          display: 'grid',
+          justifyItems: 'center',
+          gap: 1.5,
+        }}
+      >
         <Ornament width={{ xs: 132, md: 168 }} />
         <Typography id="registry-title" variant="h1" sx={{ overflowWrap: 'anywhere', textWrap: 'balance', maxWidth: '100%' }}>
           <CelebrationTitleText registry={registry} />
@@ -140,16 +159,22 @@ function RegistryHeader({ registry }: { registry: AnyRegistryView }) {
         </Box>
         <HebrewDateText hebrewDate={registry.hebrewDate} align="center" sx={{ color: 'text.secondary', fontSize: '1.05rem' }} />
         {/* On a phone 'Make Your Contribution' is two screens down: the way to give is on the first, under the name. */}
-        {open && (
-          <GiveAGiftButton registryId={registry.id} sx={{ display: { xs: 'inline-flex', md: 'none' }, mt: 1, px: 4 }} />
-        )}
+        {open && <GiveAGiftButton registryId={registry.id} sx={{ display: { xs: 'inline-flex', md: 'none' }, mt: 1, px: 4 }} />}
       </Box>
 
       <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } }, display: 'grid', gap: { xs: 2.5, sm: 3 } }}>
         {registry.personalMessage && (
           <Box
             component="blockquote"
-            sx={{ m: 0, mx: 'auto', maxWidth: '38rem', textAlign: 'center', fontStyle: 'italic', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            sx={{
+              m: 0,
+              mx: 'auto',
+              maxWidth: '38rem',
+              textAlign: 'center',
+              fontStyle: 'italic',
+              whiteSpace: 'pre-line',
+              overflowWrap: 'anywhere',
+            }}
           >
             <Typography component="p" sx={{ fontSize: { xs: '1.05rem', md: '1.15rem' }, lineHeight: 1.65 }}>
               {registry.personalMessage}

@@ -21,7 +21,10 @@ export function useSandboxOnboarding(token: string | null) {
 
 /** POST /api/sandbox/onboarding: answers where the provider sends the owner back to. */
 export async function finishSandboxOnboarding(token: string, outcome: OnboardingOutcome): Promise<string | null> {
-  const result = await apiFetch<{ redirectUrl?: unknown } | undefined>('/api/sandbox/onboarding', { method: 'POST', body: { token, outcome } });
+  const result = await apiFetch<{ redirectUrl?: unknown } | undefined>('/api/sandbox/onboarding', {
+    method: 'POST',
+    body: { token, outcome },
+  });
   const url = result?.redirectUrl;
   return typeof url === 'string' && url.trim() !== '' ? url : null;
 }

@@ -79,9 +79,7 @@ export default function SandboxOnboardingPage() {
       isApiError(error) && error.status >= 400 && error.status < 500 ? (
         <Alert severity="error">{error.message}</Alert>
       ) : (
-        <LoadError onRetry={() => void mutate()}>
-          {serverMessage(error, "We couldn't load this setup. Please try again.")}
-        </LoadError>
+        <LoadError onRetry={() => void mutate()}>{serverMessage(error, "We couldn't load this setup. Please try again.")}</LoadError>
       );
   } else if (isLoading || !account) {
     content = <PageSpinner label="Loading bank account setup…" />;
@@ -105,8 +103,8 @@ export default function SandboxOnboardingPage() {
             </Typography>
           </Box>
           <Alert severity="info" variant="outlined" role="note">
-            <strong>Test mode:</strong> this page stands in for the payment provider's bank account setup. No real bank
-            details are collected; choose how the setup ends.
+            <strong>Test mode:</strong> this page stands in for the payment provider's bank account setup. No real bank details are
+            collected; choose how the setup ends.
           </Alert>
           {content}
         </CardContent>
@@ -171,7 +169,13 @@ function OnboardingForm({ token, account, onExpired }: OnboardingFormProps) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)} aria-label="Test bank account setup" sx={{ display: 'grid', gap: 2.5 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
+      aria-label="Test bank account setup"
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 0.75 }}>
         <Typography component="dt" color="text.secondary">
           Country
@@ -197,11 +201,20 @@ function OnboardingForm({ token, account, onExpired }: OnboardingFormProps) {
         <FormLabel component="legend" id={legendId} sx={{ fontWeight: 600, color: 'text.primary', mb: 1 }}>
           How should this test setup end?
         </FormLabel>
-        <RadioGroup aria-labelledby={legendId} name="outcome" value={outcome} onChange={(_, next) => setOutcome(next as OnboardingOutcome)} sx={{ gap: 1 }}>
+        <RadioGroup
+          aria-labelledby={legendId}
+          name="outcome"
+          value={outcome}
+          onChange={(_, next) => setOutcome(next as OnboardingOutcome)}
+          sx={{ gap: 1 }}
+        >
           {OUTCOME_CHOICES.map((choice) => {
             const descriptionId = `${descriptionPrefix}-${choice.value}`;
             return (
-              <Box key={choice.value} sx={{ p: 1, pr: 1.5, borderRadius: 2, border: 1, borderColor: outcome === choice.value ? 'primary.main' : 'divider' }}>
+              <Box
+                key={choice.value}
+                sx={{ p: 1, pr: 1.5, borderRadius: 2, border: 1, borderColor: outcome === choice.value ? 'primary.main' : 'divider' }}
+              >
                 <FormControlLabel
                   value={choice.value}
                   label={choice.label}

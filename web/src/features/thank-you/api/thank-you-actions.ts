@@ -50,7 +50,10 @@ export function useThankYouActions(registryId: string) {
    */
   const sendNote = useCallback(
     async (saved: ThankYouNoteView, correctedEmail?: string): Promise<SendNoteResult> => {
-      const result = await apiFetch<SendNoteResult | undefined>(notePath(saved.id, 'send'), { method: 'POST', body: correctedEmail ? { email: correctedEmail } : {} });
+      const result = await apiFetch<SendNoteResult | undefined>(notePath(saved.id, 'send'), {
+        method: 'POST',
+        body: correctedEmail ? { email: correctedEmail } : {},
+      });
       const note = result?.note ?? { ...saved, status: 'sent' as const, sentAt: new Date().toISOString() };
       await putNote(note);
       return { note, message: result?.message ?? '' };

@@ -68,7 +68,15 @@ interface CardEditorProps {
  * which saves the card first and then sends it. A gift given by hand also offers Print Card (the
  * card saved, then its print-ready page); without an e-mail address that is the only way to send it.
  */
-export function CardEditor({ registryId, childName, celebrationType, currency, contributor, initialValues, onValuesChange }: CardEditorProps) {
+export function CardEditor({
+  registryId,
+  childName,
+  celebrationType,
+  currency,
+  contributor,
+  initialValues,
+  onValuesChange,
+}: CardEditorProps) {
   const idPrefix = `card-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}-`;
   const headingId = `${idPrefix}heading`;
   const { toast } = useToast();
@@ -228,7 +236,12 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
             ref={headingRef}
             tabIndex={-1}
             variant="h2"
-            sx={{ fontSize: { xs: '1.35rem', sm: '1.6rem' }, overflowWrap: 'anywhere', '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 'none' } }}
+            sx={{
+              fontSize: { xs: '1.35rem', sm: '1.6rem' },
+              overflowWrap: 'anywhere',
+              '&:focus': { outline: 'none' },
+              '&:focus-visible': { outline: 'none' },
+            }}
           >
             Thank You Card for {giver}
           </Typography>
@@ -252,14 +265,23 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
               <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
                 {giver}'s message
               </Typography>
-              <Typography component="blockquote" sx={{ m: 0, mt: 0.5, fontStyle: 'italic', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              <Typography
+                component="blockquote"
+                sx={{ m: 0, mt: 0.5, fontStyle: 'italic', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+              >
                 {contributor.personalMessage}
               </Typography>
             </Box>
           )}
         </Box>
 
-        <Box component="form" noValidate aria-labelledby={headingId} onSubmit={(event) => event.preventDefault()} sx={{ display: 'grid', gap: 3 }}>
+        <Box
+          component="form"
+          noValidate
+          aria-labelledby={headingId}
+          onSubmit={(event) => event.preventDefault()}
+          sx={{ display: 'grid', gap: 3 }}
+        >
           {notDelivered && (
             <NotDeliveredNotice
               id={`${idPrefix}address`}
@@ -326,7 +348,15 @@ export function CardEditor({ registryId, childName, celebrationType, currency, c
               {`${giver} gave by hand and left no e-mail address: print the card and give it to them, then mark it as given.`}
             </Typography>
           )}
-          <Box sx={{ display: 'flex', flexDirection: { xs: 'column-reverse', sm: 'row' }, flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column-reverse', sm: 'row' },
+              flexWrap: 'wrap',
+              justifyContent: 'flex-end',
+              gap: 1.5,
+            }}
+          >
             <Button
               type="button"
               variant="outlined"

@@ -72,7 +72,10 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
 
   const previewHtml = useMemo(() => {
     const giverName = previewFor?.giftGiverName ?? '';
-    return renderThankYouCard({ ...values, customMessage: fillGiverName(values.customMessage, giverName), childName, celebrationType, giverName }, window.location.origin).html;
+    return renderThankYouCard(
+      { ...values, customMessage: fillGiverName(values.customMessage, giverName), childName, celebrationType, giverName },
+      window.location.origin,
+    ).html;
   }, [values, previewFor, childName, celebrationType]);
   const shownPreview = useDeferredValue(previewHtml);
 
@@ -120,7 +123,11 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
         for (const name of FIELD_ORDER) if (error.fields[name]) errors[name] = error.fields[name];
         formik.setErrors(errors);
       }
-      toast({ title: 'Error', description: error instanceof Error && error.message ? error.message : 'Failed to send email', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error && error.message ? error.message : 'Failed to send email',
+        variant: 'destructive',
+      });
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -148,21 +155,33 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
           </Typography>
           {withoutEmail.length > 0 && (
             <Alert severity="info" role="note" sx={{ overflowWrap: 'anywhere' }}>
-              {namesList(withoutEmail.map((contributor) => contributor.giftGiverName))} gave without an e-mail, so no card can be sent to them here: thank
-              them another way.
+              {namesList(withoutEmail.map((contributor) => contributor.giftGiverName))} gave without an e-mail, so no card can be sent to
+              them here: thank them another way.
             </Alert>
           )}
           {drafts.length > 0 && (
             <Alert severity="warning" role="note" sx={{ overflowWrap: 'anywhere' }}>
-              {namesList(drafts.map((contributor) => contributor.giftGiverName))} {drafts.length === 1 ? 'has a draft card' : 'have draft cards'}: this message
-              replaces {drafts.length === 1 ? 'it' : 'them'}. To keep a draft, send it from its own card first.
+              {namesList(drafts.map((contributor) => contributor.giftGiverName))}{' '}
+              {drafts.length === 1 ? 'has a draft card' : 'have draft cards'}: this message replaces {drafts.length === 1 ? 'it' : 'them'}.
+              To keep a draft, send it from its own card first.
             </Alert>
           )}
         </Box>
 
         {count > 0 && (
-          <Box component="form" noValidate aria-labelledby={`${ID}heading`} onSubmit={(event) => event.preventDefault()} sx={{ display: 'grid', gap: 3 }}>
-            <TemplateField id={`${ID}templateId`} value={values.templateId} onChange={(template) => void formik.setFieldValue('templateId', template)} disabled={sending} />
+          <Box
+            component="form"
+            noValidate
+            aria-labelledby={`${ID}heading`}
+            onSubmit={(event) => event.preventDefault()}
+            sx={{ display: 'grid', gap: 3 }}
+          >
+            <TemplateField
+              id={`${ID}templateId`}
+              value={values.templateId}
+              onChange={(template) => void formik.setFieldValue('templateId', template)}
+              disabled={sending}
+            />
 
             <Box sx={{ display: 'grid', gap: 1 }}>
               <TextField
@@ -183,7 +202,14 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
                 }
                 disabled={sending}
               />
-              <Button type="button" variant="outlined" size="small" onClick={insertPlaceholder} disabled={sending} sx={{ justifySelf: 'start' }}>
+              <Button
+                type="button"
+                variant="outlined"
+                size="small"
+                onClick={insertPlaceholder}
+                disabled={sending}
+                sx={{ justifySelf: 'start' }}
+              >
                 Insert {GIVER_NAME_PLACEHOLDER}
               </Button>
             </Box>
@@ -198,7 +224,12 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
               hintSuffix=", on every card"
             />
 
-            <PhotoSizeField id={`${ID}imageSize`} value={values.imageSize} onChange={(size) => void formik.setFieldValue('imageSize', size)} disabled={sending} />
+            <PhotoSizeField
+              id={`${ID}imageSize`}
+              value={values.imageSize}
+              onChange={(size) => void formik.setFieldValue('imageSize', size)}
+              disabled={sending}
+            />
 
             <Box sx={{ display: 'grid', gap: 1.5 }}>
               <Typography component="h3" variant="h4">
@@ -228,7 +259,14 @@ export function CardForAllComposer({ registryId, childName, celebrationType, con
               <Button type="button" variant="outlined" size="large" onClick={onClose} disabled={sending}>
                 Cancel
               </Button>
-              <Button type="button" variant="contained" size="large" startIcon={<SendIcon />} onClick={() => void review()} disabled={uploading || sending}>
+              <Button
+                type="button"
+                variant="contained"
+                size="large"
+                startIcon={<SendIcon />}
+                onClick={() => void review()}
+                disabled={uploading || sending}
+              >
                 Review and Send {cardsCount(count)}
               </Button>
             </Box>

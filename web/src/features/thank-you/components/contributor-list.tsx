@@ -30,7 +30,16 @@ export function CardStatusChip({ status }: { status: CardStatusLabel }) {
 
 /** A gift given by hand, and how: its card is printed (or e-mailed, when the family has an address). */
 export function GivenByHandChip({ givenBy, spaced = false }: { givenBy: ContributorView['givenBy']; spaced?: boolean }) {
-  return <Chip component="span" size="small" variant="outlined" color="primary" label={`Given by hand · ${givenByLabel(givenBy)}`} sx={{ mt: spaced ? 0.5 : 0, fontWeight: 600 }} />;
+  return (
+    <Chip
+      component="span"
+      size="small"
+      variant="outlined"
+      color="primary"
+      label={`Given by hand · ${givenByLabel(givenBy)}`}
+      sx={{ mt: spaced ? 0.5 : 0, fontWeight: 600 }}
+    />
+  );
 }
 
 interface ContributorListProps {
@@ -81,7 +90,9 @@ export function ContributorList({ contributors, currency, selectedId, onSelect }
         />
       </Box>
 
-      <Box sx={{ position: 'relative', height: { md: CONTRIBUTOR_LIST_HEIGHT_PX }, maxHeight: CONTRIBUTOR_LIST_HEIGHT_PX, overflowY: 'auto' }}>
+      <Box
+        sx={{ position: 'relative', height: { md: CONTRIBUTOR_LIST_HEIGHT_PX }, maxHeight: CONTRIBUTOR_LIST_HEIGHT_PX, overflowY: 'auto' }}
+      >
         <Box role="status" sx={empty ? { p: 3, textAlign: 'center' } : visuallyHidden}>
           {empty ? (
             <Typography color="text.secondary" sx={{ fontWeight: 600 }}>

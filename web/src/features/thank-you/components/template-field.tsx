@@ -44,7 +44,16 @@ export function TemplateField({ id, value, onChange, disabled = false }: Templat
                       <Box
                         component="span"
                         key={colour}
-                        sx={{ width: 18, height: 18, borderRadius: '50%', bgcolor: colour, border: 1, borderColor: 'grey.400', ml: '-4px', '&:first-of-type': { ml: 0 } }}
+                        sx={{
+                          width: 18,
+                          height: 18,
+                          borderRadius: '50%',
+                          bgcolor: colour,
+                          border: 1,
+                          borderColor: 'grey.400',
+                          ml: '-4px',
+                          '&:first-of-type': { ml: 0 },
+                        }}
                       />
                     ))}
                   </Box>

@@ -23,7 +23,10 @@ function matchesContributor(contributor: Pick<ContributorView, 'giftGiverName' |
   );
 }
 
-export function filterContributors<T extends Pick<ContributorView, 'giftGiverName' | 'giftGiverEmail'>>(contributors: readonly T[], query: string): T[] {
+export function filterContributors<T extends Pick<ContributorView, 'giftGiverName' | 'giftGiverEmail'>>(
+  contributors: readonly T[],
+  query: string,
+): T[] {
   return contributors.filter((contributor) => matchesContributor(contributor, query));
 }
 

@@ -87,7 +87,13 @@ function PrintableCard({ registry, contributor }: { registry: ManagerRegistryVie
     () =>
       note
         ? renderThankYouCard(
-            { ...note, childName: registry.childName, celebrationType: registry.celebrationType, giverName: giver, givenByHand: contributor?.givenBy !== 'online' },
+            {
+              ...note,
+              childName: registry.childName,
+              celebrationType: registry.celebrationType,
+              giverName: giver,
+              givenByHand: contributor?.givenBy !== 'online',
+            },
             window.location.origin,
           ).html
         : '',
@@ -107,7 +113,9 @@ function PrintableCard({ registry, contributor }: { registry: ManagerRegistryVie
       </Box>
       {!contributor || !note ? (
         <Alert severity="info" className={SCREEN_ONLY}>
-          {contributor ? `Write and save ${giver}’s card on the thank-you cards page first, then print it here.` : 'This giver is not among the registry’s contributors.'}
+          {contributor
+            ? `Write and save ${giver}’s card on the thank-you cards page first, then print it here.`
+            : 'This giver is not among the registry’s contributors.'}
         </Alert>
       ) : (
         <>
@@ -145,7 +153,8 @@ function PrintActions({ registryId, giver, note }: { registryId: string; giver: 
   return (
     <Box className={SCREEN_ONLY} sx={{ display: 'grid', gap: 2 }}>
       <Typography color="text.secondary">
-        Print the card (or save it as a PDF from the print dialog), give it to {giver}, then mark it as given so your thank-you progress counts it.
+        Print the card (or save it as a PDF from the print dialog), give it to {giver}, then mark it as given so your thank-you progress
+        counts it.
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         <Button variant="contained" size="large" startIcon={<PrintIcon />} onClick={() => window.print()}>

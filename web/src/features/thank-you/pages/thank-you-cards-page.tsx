@@ -67,7 +67,8 @@ function useGuestGiftsToThank(registryId: string): { giftIds: Set<string> | null
 function ThankYouCards({ registry }: { registry: ManagerRegistryView }) {
   const { contributors, error, mutate } = useContributors(registry.id);
   const guestGifts = useGuestGiftsToThank(registry.id);
-  const shown = contributors && guestGifts.giftIds ? contributors.filter((contributor) => guestGifts.giftIds!.has(contributor.id)) : contributors;
+  const shown =
+    contributors && guestGifts.giftIds ? contributors.filter((contributor) => guestGifts.giftIds!.has(contributor.id)) : contributors;
   const onUnauthorized = useUnauthorizedRedirect();
   const [composingForAll, setComposingForAll] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -218,7 +219,14 @@ function CardsWorkspace({ registry, contributors, listed, composingForAll, onCom
   }, [selectedKey, stacked]);
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 340px) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 340px) minmax(0, 1fr)' },
+        gap: 3,
+        alignItems: 'start',
+      }}
+    >
       <ContributorList
         contributors={listed}
         currency={registry.currency}
@@ -238,7 +246,10 @@ function CardsWorkspace({ registry, contributors, listed, composingForAll, onCom
           onClose={() => onComposingForAllChange(false, 'cancelled')}
           onSent={(result) => {
             onComposingForAllChange(false, 'sent');
-            const skipped = result.withoutEmail.length > 0 ? ` No card for ${namesList(result.withoutEmail.map((giver) => giver.giverName))}: no e-mail.` : '';
+            const skipped =
+              result.withoutEmail.length > 0
+                ? ` No card for ${namesList(result.withoutEmail.map((giver) => giver.giverName))}: no e-mail.`
+                : '';
             toast({ title: 'Thank You Cards Sent!', description: `${result.message}.${skipped}` });
           }}
         />
