@@ -154,6 +154,24 @@ export async function uncountPoints([limiter, key]: Counter, points: number): Pr
   if (points > 0) await limiter.reward(counterKey(key), points);
 }
 
+/**
+ * Counts the points on every counter, or on none: a refused count still added its points, so all
+ * of them go back, and a smaller batch may pass afterwards.
+ */
+export async function countPointsOnEach(counters: readonly Counter[], points: number, what: string): Promise<void> {
+  if (points <= 0) return;
+  const taken: Counter[] = [];
+  for (const counter of counters) {
+    try {
+      await countPoints(counter, points, what);
+      taken.push(counter);
+    } catch (error) {
+      for (const counted of [...taken, counter]) await uncountPoints(counted, points);
+      throw error;
+    }
+  }
+}
+
 /** Takes one from a counter that paces rather than refuses: answers whether one was left. */
 export async function takeIfLeft([limiter, key]: Counter): Promise<boolean> {
   try {

@@ -1,5 +1,5 @@
 import type { InvitationMailBudget } from '@core/invitation/invitation-budget';
-import { countPoints, uncountPoints, type AttemptLimits, type Counter } from './attempt-limiter';
+import { countPointsOnEach, uncountPoints, type AttemptLimits, type Counter } from './attempt-limiter';
 
 const WHAT = 'invitation e-mails today';
 
@@ -11,18 +11,7 @@ export function invitationBudget(limits: AttemptLimits, accountId: string): Invi
   ];
   return {
     async take(registryId, count) {
-      if (count <= 0) return;
-      const taken: Counter[] = [];
-      for (const counter of counters(registryId)) {
-        try {
-          await countPoints(counter, count, WHAT);
-          taken.push(counter);
-        } catch (error) {
-          // A refused count still added its points: all of them go back, so a smaller batch may pass.
-          for (const counted of [...taken, counter]) await uncountPoints(counted, count);
-          throw error;
-        }
-      }
+      await countPointsOnEach(counters(registryId), count, WHAT);
     },
     async giveBack(registryId, count) {
       for (const counter of counters(registryId)) await uncountPoints(counter, count);

@@ -1,5 +1,5 @@
 import type { TypedAddressMailBudget } from '@core/thank-you/typed-address-budget';
-import { countPoints, uncountPoints, type AttemptLimits, type Counter } from './attempt-limiter';
+import { countPointsOnEach, uncountPoints, type AttemptLimits, type Counter } from './attempt-limiter';
 
 const WHAT = 'cards e-mailed to gifts given by hand today';
 
@@ -18,18 +18,7 @@ export function typedAddressBudget(limits: AttemptLimits, accountId: string, net
         ];
   return {
     async take(count, registryHasPaidGift) {
-      if (count <= 0) return;
-      const taken: Counter[] = [];
-      for (const counter of counters(registryHasPaidGift)) {
-        try {
-          await countPoints(counter, count, WHAT);
-          taken.push(counter);
-        } catch (error) {
-          // A refused count still added its points: all of them go back, so a smaller batch may pass.
-          for (const counted of [...taken, counter]) await uncountPoints(counted, count);
-          throw error;
-        }
-      }
+      await countPointsOnEach(counters(registryHasPaidGift), count, WHAT);
     },
     async giveBack(count, registryHasPaidGift) {
       for (const counter of counters(registryHasPaidGift)) await uncountPoints(counter, count);
