@@ -30,18 +30,16 @@ mailQueueContract('in-memory fake', async () => {
 });
 
 async function queuedIn(orm: Orm): Promise<QueuedMail[]> {
-  const rows = await orm.em
-    .fork()
-    .execute<
-      (QueuedMail & {
-        replyTo: string | null;
-        senderName: string | null;
-        thankYouNoteId: string | null;
-        attachments: QueuedMail['attachments'] | null;
-      })[]
-    >(
-      'select "dedupe_key" as "dedupeKey", "to", "kind", "reply_to" as "replyTo", "sender_name" as "senderName", "thank_you_note_id" as "thankYouNoteId", "subject", "text", "html", "attachments" from "mail_outbox"',
-    );
+  const rows = await orm.em.fork().execute<
+    (QueuedMail & {
+      replyTo: string | null;
+      senderName: string | null;
+      thankYouNoteId: string | null;
+      attachments: QueuedMail['attachments'] | null;
+    })[]
+  >(
+    'select "dedupe_key" as "dedupeKey", "to", "kind", "reply_to" as "replyTo", "sender_name" as "senderName", "thank_you_note_id" as "thankYouNoteId", "subject", "text", "html", "attachments" from "mail_outbox"',
+  );
   // What a message names no reply-to, sender name or note for comes back as it was queued: without them.
   return rows.map(({ replyTo, senderName, thankYouNoteId, attachments, ...mail }) => ({
     ...mail,
