@@ -11,6 +11,7 @@ export const WEB_CORE_MODULES = [
   'fees',
   'split',
   'page-paths',
+  'invitation/clock-time',
   'design-tokens',
   'control-characters',
   'model/account-export-request',

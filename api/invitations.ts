@@ -38,6 +38,10 @@ export const invitationSchema = exactObject({
   /** The end of the celebration day everywhere on Earth (noon UTC the day after): answers change until then. */
   answerUntil: instant,
   canAnswer: flag,
+  /** The starting time the family gave (HH:MM, their local time), or null. */
+  startTime: nullableText,
+  /** Where the celebration is, as the family wrote it, or null. */
+  place: nullableText,
 });
 export type InvitationView = Wire<typeof invitationSchema>;
 
@@ -62,7 +66,7 @@ export const invitationOperations = [
     session: 'none',
     summary:
       "What a guest's personal link opens, without an account: the celebration, the guest's own name and household, and their answer. " +
-      'A link that never was, one replaced by a newer, and one whose registry is gone all answer the same 404',
+      'A link that never was, one whose guest was taken off the list, and one whose registry is gone all answer the same 404',
     responses: { 200: { description: 'The invitation', schema: invitationSchema } },
   }),
   operation({

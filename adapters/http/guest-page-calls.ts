@@ -16,7 +16,7 @@ import type { SecretTokens } from '@core/ports/secret-tokens';
 import type { VisitorRegistryView } from './visitor-registry-view';
 
 type Ports = {
-  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts' | 'guests'>;
+  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts' | 'guests' | 'invitationSettings'>;
   registryView: VisitorRegistryView;
   publicConfig: PublicConfig;
   tokens: Pick<SecretTokens, 'digest'>;

@@ -36,7 +36,7 @@ const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
  * Nothing about gifts or givers. Paths that are not registry links have no preview.
  */
 export function sharePreviews(ports: {
-  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts' | 'guests'>;
+  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts' | 'guests' | 'invitationSettings'>;
   registryView: VisitorRegistryView;
   photos: Pick<PhotoStore, 'owns'>;
   publicUrl: string;

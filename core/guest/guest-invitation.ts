@@ -14,20 +14,24 @@ export interface GuestInvitation {
   /** Until when the answer may change (rsvpDeadline). */
   answerUntil: Date;
   canAnswer: boolean;
+  /** When and where, as the family gave them for its invitations; null when they gave none. */
+  startTime: string | null;
+  place: string | null;
 }
 
 export interface InvitationPorts {
   guests: Pick<Repositories['guests'], 'findByLinkDigest' | 'recordRsvp'>;
   registries: Pick<Repositories['registries'], 'findById'>;
+  invitationSettings: Pick<Repositories['invitationSettings'], 'findFor'>;
   tokens: Pick<SecretTokens, 'digest'>;
   clock: Clock;
 }
 
-/** One answer for a link that never was, one replaced by a newer, and one whose registry is gone: nothing tells them apart. */
+/** One answer for a link that never was, one whose guest was taken off the list, and one whose registry is gone: nothing tells them apart. */
 export function invitationNotFound(): DomainError {
   return new DomainError(
     'invitation.not_found',
-    'This invitation link does not work: it may have been replaced by a newer one. Ask the family for your link again.',
+    'This invitation link does not work: check that the whole link was copied, or ask the family for your link again.',
   );
 }
 
@@ -37,7 +41,10 @@ async function invitationOf(token: string, ports: InvitationPorts): Promise<Gues
   const guest = await ports.guests.findByLinkDigest(ports.tokens.digest(token));
   const registry = guest ? await ports.registries.findById(guest.registryId) : null;
   if (!guest || !registry || !registry.isActive) throw invitationNotFound();
+  const { startTime, place } = await ports.invitationSettings.findFor(registry.id);
   return {
+    startTime,
+    place,
     guest,
     registry,
     answerUntil: rsvpDeadline(registry.celebrationDate),

@@ -16,6 +16,7 @@ import { unlinkedHtml, unlinkedText } from '../unlinked-text';
 import { PRODUCT } from '../product-name';
 import { colours } from '../design-tokens';
 import { calendarFile } from './calendar-event';
+import { clockTime } from './clock-time';
 
 /** Everything one guest's invitation (or reminder) is made of. */
 export interface InvitationContent {
@@ -32,13 +33,6 @@ export interface InvitationContent {
 }
 
 const DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-
-/** "10:30 AM" from "10:30": the family's local time, as a printed invitation says it. */
-export function clockTime(startTime: string): string {
-  const [hours = 0, minutes = 0] = startTime.split(':').map(Number);
-  const half = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${half}`;
-}
 
 /** The celebration's details, label and value, as the e-mail's table and its text list them. */
 function details(content: InvitationContent): [string, string][] {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@core/model/user';
 import { calendarFile, escapeCalendarText, foldCalendarLine } from '@core/invitation/calendar-event';
-import { clockTime, invitationEmail, invitationReminderEmail, type InvitationContent } from '@core/invitation/invitation-email';
+import { invitationEmail, invitationReminderEmail, type InvitationContent } from '@core/invitation/invitation-email';
+import { clockTime } from '@core/invitation/clock-time';
 
 /** RFC 5545 §3.1 read back: a line break followed by one space or tab continues the line before. */
 function unfold(text: string): string[] {

@@ -13,6 +13,7 @@ import { InMemoryGuestRepository } from '../../adapters/in-memory/in-memory-gues
 import { nodeSecretTokens } from '../../adapters/security/node-secret-tokens';
 import { derivedGuestLinkTokens } from '../../adapters/security/derived-guest-link-tokens';
 import type { Registry } from '@core/model/registry';
+import { defaultInvitationSettings } from '@core/model/invitation-settings';
 
 const at = new Date('2026-05-01T00:00:00Z');
 
@@ -213,7 +214,14 @@ describe('the personal link', () => {
       guests,
       registry,
       guest: guest!,
-      ports: { guests, registries, tokens: nodeSecretTokens, linkTokens: derivedGuestLinkTokens(SECRET), clock },
+      ports: {
+        guests,
+        registries,
+        invitationSettings: { findFor: async (registryId: string) => defaultInvitationSettings(registryId) },
+        tokens: nodeSecretTokens,
+        linkTokens: derivedGuestLinkTokens(SECRET),
+        clock,
+      },
     };
   }
   const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;

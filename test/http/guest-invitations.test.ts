@@ -178,7 +178,10 @@ describe('sending the invitations', () => {
     expect(mail!.text).toContain('Please come');
     // The link is Ben's own: it opens his invitation, and the calendar event carries it too.
     const token = personalLinkIn(mail!.text);
-    expect((await new HttpClient(server.url).get(`/api/invitations/${token}`)).status).toBe(200);
+    const opened = await new HttpClient(server.url).get(`/api/invitations/${token}`);
+    expect(opened.status).toBe(200);
+    // The page says where, as the e-mail does, and no time since the family gave none.
+    expect(opened.json).toMatchObject({ startTime: null, place: 'Hall; Main St, Toronto' });
     expect(mail!.attachments?.[0]?.content.replace(/\r\n /g, '')).toContain(`/i/${token}`);
     expect(mail!.unsubscribe).toMatchObject({ oneClick: true });
     expect(mail!.attachments).toHaveLength(1);

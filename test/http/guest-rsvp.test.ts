@@ -153,6 +153,8 @@ describe('what the link reads', () => {
       rsvp: null,
       answerUntil: '2031-03-16T12:00:00.000Z',
       canAnswer: true,
+      startTime: null,
+      place: null,
     });
     // Nothing of Ben, nor of any e-mail, nor of any gift, in the whole answer.
     expect(read.text).not.toMatch(/Ben|@example\.com|amount|giftCount|totalReceived/);
@@ -334,6 +336,14 @@ describe('the no-JavaScript form and the logs', () => {
     const { dora } = await invited();
     const stranger = (await signedIn(server)).client;
     const read = await stranger.get(`/api/invitations/${dora.token}`);
-    expect(Object.keys(read.json as object).sort()).toEqual(['answerUntil', 'canAnswer', 'guest', 'registry', 'rsvp']);
+    expect(Object.keys(read.json as object).sort()).toEqual([
+      'answerUntil',
+      'canAnswer',
+      'guest',
+      'place',
+      'registry',
+      'rsvp',
+      'startTime',
+    ]);
   });
 });

@@ -32,6 +32,8 @@ function anInvitation(overrides: Partial<InvitationView> = {}): InvitationView {
     rsvp: null,
     answerUntil: '2031-03-16T12:00:00.000Z',
     canAnswer: true,
+    startTime: null,
+    place: null,
     ...overrides,
   };
 }
@@ -71,6 +73,14 @@ describe('the guest’s invitation page', () => {
     expect(screen.getByText('Thank you! Your answer is saved.')).toBeInTheDocument();
     expect(sent).toEqual([{ answer: 'no' }]);
     expect(giftLinks().map((link) => link.getAttribute('href'))).toEqual([`/gift/${REGISTRY_ID}#guest=${TOKEN}`]);
+  });
+
+  it('says when and where, as the family gave them, and nothing where they gave none', async () => {
+    serveInvitation(anInvitation({ startTime: '18:30', place: 'Temple Beth El, 12 Elm St, Toronto' }));
+    renderApp(`/i/${TOKEN}`);
+    await screen.findByRole('heading', { level: 1, name: 'You’re invited, Dora Levi' });
+    expect(screen.getByText(/· 6:30 PM$/)).toBeInTheDocument();
+    expect(screen.getByText('Temple Beth El, 12 Elm St, Toronto')).toBeInTheDocument();
   });
 
   it('asks for a choice and a number from 1 to 20 before sending, and shows the server’s refusal', async () => {

@@ -8,7 +8,7 @@ export function presentRsvp(rsvp: GuestRsvp | null) {
 }
 
 /** Field by field, so nothing of the guest's line or the registry reaches the guest unless named here. */
-export function presentInvitation({ guest, registry, answerUntil, canAnswer }: GuestInvitation) {
+export function presentInvitation({ guest, registry, answerUntil, canAnswer, startTime, place }: GuestInvitation) {
   return {
     registry: {
       id: registry.id,
@@ -27,5 +27,7 @@ export function presentInvitation({ guest, registry, answerUntil, canAnswer }: G
     rsvp: presentRsvp(guest.rsvp),
     answerUntil: answerUntil.toISOString(),
     canAnswer,
+    startTime,
+    place,
   } satisfies InvitationView;
 }

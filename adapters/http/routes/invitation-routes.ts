@@ -18,11 +18,16 @@ const RSVP_FORM_LIMIT = 1024;
  * proof, so nothing here reads the session. The page's own form posts to the page's address
  * (/i/{token}) when the browser runs no script, and is sent back to it (303) with the outcome.
  */
-export function invitationRoutes(ports: { repositories: Pick<Repositories, 'guests' | 'registries'>; tokens: SecretTokens; clock: Clock }) {
+export function invitationRoutes(ports: {
+  repositories: Pick<Repositories, 'guests' | 'registries' | 'invitationSettings'>;
+  tokens: SecretTokens;
+  clock: Clock;
+}) {
   const router = new Router<HttpState>();
   const useCasePorts = {
     guests: ports.repositories.guests,
     registries: ports.repositories.registries,
+    invitationSettings: ports.repositories.invitationSettings,
     tokens: ports.tokens,
     clock: ports.clock,
   };

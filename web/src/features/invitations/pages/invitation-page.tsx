@@ -8,9 +8,11 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
+import PlaceIcon from '@mui/icons-material/Place';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { RSVP_PAGE_OUTCOME, RSVP_PAGE_OUTCOMES, type InvitationView, type RsvpPageOutcome } from '@api/invitations';
 import { colours } from '@core/design-tokens';
+import { clockTime } from '@core/invitation/clock-time';
 import { photoObjectPosition } from '@core/model/photo-focus';
 import { paths } from '@core/page-paths';
 import { CelebrationTitleText } from '@/components/celebration-title-text';
@@ -40,7 +42,7 @@ function LinkNotWorking() {
         This invitation link does not work
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 2 }}>
-        It may have been replaced by a newer one. Ask the family to send you your link again.
+        Check that the whole link was copied, or ask the family to send you your link again.
       </Typography>
     </Container>
   );
@@ -89,7 +91,17 @@ function Celebration({ invitation }: { invitation: InvitationView }) {
         <Typography color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '1.1rem' }}>
           <EventIcon aria-hidden="true" sx={{ color: 'secondary.dark' }} />
           {formatCelebrationDate(registry.celebrationDate)}
+          {invitation.startTime && ` · ${clockTime(invitation.startTime)}`}
         </Typography>
+        {invitation.place && (
+          <Typography
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: '1.1rem', overflowWrap: 'anywhere' }}
+          >
+            <PlaceIcon aria-hidden="true" sx={{ color: 'secondary.dark' }} />
+            {invitation.place}
+          </Typography>
+        )}
         <HebrewDateText hebrewDate={registry.hebrewDate} align="center" sx={{ color: 'text.secondary', fontSize: '1.05rem' }} />
       </Box>
     </>
