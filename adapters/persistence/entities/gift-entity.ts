@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { PAYMENT_STATUSES, type Gift } from '@core/model/gift';
-import { giftListSearchKeys, type GiftListSearchKeys } from '@core/model/gift-list';
+import type { GiftListSearchKeys } from '@core/model/gift-list';
 import { CURRENCIES } from '@core/money';
 import { primaryKeyOf } from './primary-key-of';
 import { CharityEntity } from './charity-entity';
@@ -15,8 +15,6 @@ export type GiftRow = Omit<Gift, 'providerFee'> & {
   refundStartedAt?: Date | null;
   guestId?: string | null;
 } & Partial<GiftListSearchKeys>;
-
-const keysOf = (gift: GiftRow) => giftListSearchKeys(gift.giftGiverName, gift.giftGiverEmail, gift.personalMessage ?? null);
 
 /** decimal(10,2) columns, cents in the row (adapters/persistence/types/cents-type.ts). */
 const money = { type: new CentsType(), precision: 10, scale: 2 } as const;
@@ -78,11 +76,12 @@ export const GiftEntity = new EntitySchema<GiftRow>({
       index: 'gifts_charity_id_index',
     },
     personalMessage: { type: 'text', nullable: true },
-    // What the owner's list searches and sorts by, folded by core when the gift is written
-    // (core/model/gift-list.ts): whatever writes the name, e-mail or message writes these too.
-    giverKey: { type: 'text', onCreate: (gift) => keysOf(gift).giverKey },
-    emailKey: { type: 'text', onCreate: (gift) => keysOf(gift).emailKey },
-    messageKey: { type: 'text', nullable: true, onCreate: (gift) => keysOf(gift).messageKey },
+    // What the owner's list searches and sorts by, folded by core (core/model/gift-list.ts). Gifts
+    // are written by SQL alone (INSERT_GIFT, the redaction and purge statements): each of them
+    // writes these with the name, e-mail or message.
+    giverKey: { type: 'text' },
+    emailKey: { type: 'text' },
+    messageKey: { type: 'text', nullable: true },
     stripePaymentIntentId: { type: 'string', length: 255, nullable: true, unique: 'gifts_stripe_payment_intent_id_unique' },
     paymentStatus: { type: 'string', length: 20, default: 'pending' },
     // When a refund was asked of the provider: a refund still unanswered long after was cut off, and the sweep finishes it.
