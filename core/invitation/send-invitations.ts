@@ -12,6 +12,7 @@ import { invitationEmail } from './invitation-email';
 import type { InvitationMailBudget } from './invitation-budget';
 import type { PersonalLink } from './personal-link';
 import { sendInvitationsSchema } from './invitation-schemas';
+import { canStillAnswer } from '../guest/guest-rsvp';
 
 export interface InvitationsSent {
   /** Invitations queued, one per guest. */
@@ -28,8 +29,6 @@ export interface SendInvitationsPorts {
   budget: InvitationMailBudget;
   personalLink: PersonalLink;
 }
-
-const DAY_MS = 86_400_000;
 
 function nothingToSend(): DomainError {
   return new DomainError(
@@ -66,11 +65,14 @@ function recipientsOf(guests: readonly Guest[], ids: string[] | null): Guest[] {
   return chosen as Guest[];
 }
 
-/** A registry that may still invite: open, and its date not passed (the day itself still may). */
+/**
+ * A registry that may still invite: open, and its guests still able to answer (the day itself
+ * still may, wherever the family is: the same deadline as the answers, core/guest/guest-rsvp.ts).
+ */
 function requireInvitable(registry: Registry, now: Date): void {
   if (registry.status !== 'open')
     throw new DomainError('invitation.registry_closed', 'This registry is closed: invitations can no longer be sent.');
-  if (registry.celebrationDate.getTime() + DAY_MS <= now.getTime()) {
+  if (!canStillAnswer(registry.celebrationDate, now)) {
     throw new DomainError(
       'invitation.date_passed',
       'The celebration date has passed: invitations can no longer be sent. Change the date first if it moved.',
