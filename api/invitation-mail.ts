@@ -1,4 +1,4 @@
-import { invitationSettingsSchema, sendInvitationsSchema } from '@core/invitation/invitation-schemas';
+import { CLOCK_TIME, invitationSettingsSchema, sendInvitationsSchema } from '@core/invitation/invitation-schemas';
 import { MAX_INVITATION_MESSAGE_LENGTH, MAX_PLACE_LENGTH, REMINDER_DAY_CHOICES } from '@core/model/invitation-settings';
 import { count, exactObject, nullableInstant, text, type Wire } from './json-schema';
 import { operation } from './operation';
@@ -6,7 +6,7 @@ import { operation } from './operation';
 /** The family's invitation settings; the defaults (no message, time or place, the reminder 7 days before) until saved. */
 export const invitationSettingsViewSchema = exactObject({
   message: { type: 'string', maxLength: MAX_INVITATION_MESSAGE_LENGTH },
-  startTime: { type: ['string', 'null'], pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+  startTime: { type: ['string', 'null'], pattern: CLOCK_TIME.source },
   place: { type: ['string', 'null'], maxLength: MAX_PLACE_LENGTH },
   reminderDays: { type: ['integer', 'null'], enum: [...REMINDER_DAY_CHOICES, null] },
   updatedAt: nullableInstant,

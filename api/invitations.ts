@@ -9,7 +9,6 @@ const partySize = { type: 'integer', minimum: 0, maximum: MAX_PARTY_SIZE } as co
 
 /** A guest's answer as it stands: how many come (0 for no) and when it was last changed. */
 export const rsvpSchema = exactObject({ answer: oneOfValues(RSVP_ANSWERS), partySize, answeredAt: instant });
-export type RsvpView = Wire<typeof rsvpSchema>;
 
 const photoFocus = { type: 'integer', minimum: 0, maximum: 100 } as const;
 

@@ -3,7 +3,7 @@ import { refuseUnknownFields } from '../validate';
 import { MAX_PARTY_SIZE } from '../model/guest';
 import { RSVP_ANSWERS, type GuestRsvp, type RsvpAnswer } from '../model/guest-rsvp';
 
-export const RSVP_FIELDS = ['answer', 'partySize'] as const;
+const RSVP_FIELDS = ['answer', 'partySize'] as const;
 
 /** A day's end has come everywhere once it is noon UTC of the next day (UTC−12 is the last zone to finish it). */
 const LAST_ZONE_BEHIND_UTC_MS = 12 * 60 * 60 * 1000;

@@ -1,10 +1,11 @@
 import * as yup from 'yup';
 import { hasControlCharacters, hasDirectionControls } from '../control-characters';
 import { refuseUnsafeNameCharacters } from '../name-characters';
-import { MAX_INVITATION_MESSAGE_LENGTH, MAX_PLACE_LENGTH, REMINDER_DAY_CHOICES } from '../model/invitation-settings';
+import { DEFAULT_REMINDER_DAYS, MAX_INVITATION_MESSAGE_LENGTH, MAX_PLACE_LENGTH, REMINDER_DAY_CHOICES } from '../model/invitation-settings';
+import { MAX_GUESTS_PER_REGISTRY } from '../model/guest';
 
 /** "HH:MM" on a 24-hour clock, as a browser's time field sends it. */
-const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Line breaks are the family's paragraphs; any other control character, or one that turns the text around, is refused. */
 const message = yup
@@ -37,7 +38,7 @@ export const invitationSettingsSchema = yup.object({
   reminderDays: yup
     .number()
     .nullable()
-    .default(REMINDER_DAY_CHOICES[1])
+    .default(DEFAULT_REMINDER_DAYS)
     .oneOf([...REMINDER_DAY_CHOICES, null], `The reminder goes ${REMINDER_DAY_CHOICES.join(', ')} days before the date, or is off (null)`),
 });
 export type InvitationSettingsInput = yup.InferType<typeof invitationSettingsSchema>;
@@ -45,5 +46,8 @@ export const INVITATION_SETTINGS_FIELDS = ['message', 'startTime', 'place', 'rem
 
 /** POST …/invitations: no body (every guest not yet invited), or the guests to send to, invited before or not. */
 export const sendInvitationsSchema = yup.object({
-  guestIds: yup.array(yup.string().required()).min(1, 'Choose at least one guest').max(500, 'At most 500 guests at a time'),
+  guestIds: yup
+    .array(yup.string().required())
+    .min(1, 'Choose at least one guest')
+    .max(MAX_GUESTS_PER_REGISTRY, `At most ${MAX_GUESTS_PER_REGISTRY} guests at a time`),
 });

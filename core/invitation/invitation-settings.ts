@@ -26,18 +26,7 @@ export async function saveInvitationSettings(
 ): Promise<InvitationSettings> {
   return ports.unitOfWork.transaction(async ({ registries, invitationSettings }) => {
     const registry = await guestListRegistry(registryId, ports.user, registries);
-    refuseUnknownFields(input, INVITATION_SETTINGS_FIELDS);
-    const valid = await validate(invitationSettingsSchema, input);
-    return invitationSettings.save(
-      {
-        registryId: registry.id,
-        message: valid.message,
-        startTime: valid.startTime ?? null,
-        place: valid.place ?? null,
-        reminderDays: (valid.reminderDays ?? null) as ReminderDays | null,
-      },
-      ports.clock.now(),
-    );
+    return invitationSettings.save(await draftInvitationSettings(registry.id, input), ports.clock.now());
   });
 }
 
