@@ -1,5 +1,21 @@
 import { Migration } from '@mikro-orm/migrations';
-import { giftListSearchKeys } from '@core/model/gift-list';
+
+/**
+ * The fold as core did it when this migration was written (core/model/gift-list.ts), kept here:
+ * a migration must give the same rows the same keys whenever it runs. Should core's fold change,
+ * a new migration folds every row again.
+ */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+}
+
+function giftListSearchKeys(name: string, email: string | null, message: string | null) {
+  return {
+    giverKey: folded(name.trim()),
+    emailKey: email === null ? null : folded(email),
+    messageKey: message === null ? null : folded(message),
+  };
+}
 
 /** Enough rows to keep a statement short, few enough that a registry of thousands takes a handful. */
 const BATCH = 500;
