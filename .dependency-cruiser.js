@@ -15,6 +15,7 @@ export const WEB_CORE_MODULES = [
   'design-tokens',
   'control-characters',
   'model/account-export-request',
+  'model/account-token',
   'model/celebration-title',
   'model/charity',
   'model/charity-payout',

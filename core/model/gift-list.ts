@@ -25,7 +25,7 @@ export interface GiftListKey {
   amount: Cents;
 }
 
-export function giftListKeyOf(gift: ReceivedGift): GiftListKey {
+function giftListKeyOf(gift: ReceivedGift): GiftListKey {
   return {
     id: gift.id,
     giftGiverName: gift.giftGiverName,

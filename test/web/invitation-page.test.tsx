@@ -86,7 +86,7 @@ describe('the guest’s invitation page', () => {
   it('asks for a choice and a number from 1 to 20 before sending, and shows the server’s refusal', async () => {
     const sent = serveInvitation(anInvitation(), {
       status: 409,
-      body: { message: 'The celebration is over, so answers can no longer change.' },
+      body: { message: 'Answers closed at noon UTC, as the server says.' },
     });
     const { user } = renderApp(`/i/${TOKEN}`);
     await screen.findByRole('heading', { level: 1, name: 'You’re invited, Dora Levi' });
@@ -102,7 +102,7 @@ describe('the guest’s invitation page', () => {
     await user.clear(screen.getByLabelText('How many are coming'));
     await fillIn(user, screen.getByLabelText('How many are coming'), '2');
     await user.click(screen.getByRole('button', { name: 'Send my answer' }));
-    expect(await screen.findByText('The celebration is over, so answers can no longer change.')).toBeInTheDocument();
+    expect(await screen.findByText('Answers closed at noon UTC, as the server says.')).toBeInTheDocument();
     expect(sent).toEqual([{ answer: 'yes', partySize: 2 }]);
   });
 

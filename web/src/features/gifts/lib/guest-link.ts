@@ -1,3 +1,5 @@
+import { looksLikeToken } from '@core/model/account-token';
+
 /**
  * The guest's personal link a giver came by, carried from their invitation page in the fragment
  * (/gift/{id}#guest=…), which no server or Referer sees; sent with the gift as guestLink so the
@@ -5,5 +7,5 @@
  */
 export function guestLinkFrom(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('guest');
-  return token && /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : null;
+  return looksLikeToken(token) ? token : null;
 }
