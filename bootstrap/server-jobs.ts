@@ -177,6 +177,10 @@ export function serverJobs({ config, infrastructure, gateway, photos, hasher, me
         };
         metrics.paymentOutcome('refunded', refunds.refunded);
         if (Object.values(result).some((count) => count > 0)) sweepLog.info(result, 'cut-off refunds settled');
+        for (const { giftId, error } of refunds.failed) sweepLog.error({ err: error, giftId }, 'cut-off refund could not be settled');
+        // The job did not do its work: no success is recorded, so the operators' alert on it fires.
+        if (refunds.failed.length > 0)
+          throw new Error(`${refunds.failed.length} cut-off refunds could not be settled; they stay under way`);
         return result;
       },
     }),

@@ -13,6 +13,12 @@ import { auditView, refundKey, type RefundPorts } from './refund-ports';
 /** A refund the provider reports that nobody here asked for (made in Stripe's dashboard, say). */
 export const AT_THE_PROVIDER: AuditActor = { userId: null, label: 'provider:refund' };
 
+/** The gift as a refund leaves it, and whether this call recorded it: the books, the mail and the metrics count it there, once. */
+export interface FinishedRefund {
+  gift: Gift;
+  recorded: boolean;
+}
+
 /** Who made a refund the family did not make themselves, and so must be told of; null for the family's own. */
 function refundedWithoutTheFamily(actor: AuditActor): RefundedBy | null {
   if (actor === AT_THE_PROVIDER) return 'provider';
@@ -31,12 +37,14 @@ function refundedWithoutTheFamily(actor: AuditActor): RefundedBy | null {
  *   claimed while a refund of one of its gifts is under way, so this is only ever the refund the
  *   administrator asked for; should the payouts have moved anyway, it is the one true record.
  */
-export async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
+export async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<FinishedRefund> {
   return ports.unitOfWork.transaction(async (repositories) => {
     const { registries, gifts, charityPayouts, disputes, audit, mail, ledger, users } = repositories;
     const registry = await registries.findByIdForUpdate(gift.registryId);
     // Finished by someone else meanwhile (the sweep, or a second server): counted once, there.
-    if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) return (await gifts.findById(gift.id)) ?? gift;
+    if (!registry || !(await gifts.changeStatus(gift.id, 'refunding', 'refunded'))) {
+      return { gift: (await gifts.findById(gift.id)) ?? gift, recorded: false };
+    }
     const now = ports.clock.now();
     const before = {
       totalReceived: centsToDecimalString(registry.totalReceived),
@@ -115,6 +123,6 @@ export async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundP
         }
       }
     }
-    return { ...gift, paymentStatus: 'refunded' as const, refundedAtPlatformCost: atPlatformCost };
+    return { gift: { ...gift, paymentStatus: 'refunded' as const, refundedAtPlatformCost: atPlatformCost }, recorded: true };
   });
 }

@@ -1,5 +1,5 @@
 import type { Gift } from '../model/gift';
-import { AT_THE_PROVIDER, finishRefund } from './finish-refund';
+import { AT_THE_PROVIDER, finishRefund, type FinishedRefund } from './finish-refund';
 import { auditView, type RefundPorts } from './refund-ports';
 import { lockPayoutsOf, refundRefusal } from './refund-refusals';
 
@@ -29,7 +29,7 @@ export async function recordRefundAtProvider(
   if (!found) return { kind: 'unknown-payment' };
   if (found.paymentStatus === 'refunded') return { kind: 'already-refunded', gift: found };
   if (report.refunded < report.charged) return { kind: 'partial', gift: found, charged: report.charged, refunded: report.refunded };
-  if (found.paymentStatus === 'refunding') return { kind: 'recorded', gift: await finishRefund(found, AT_THE_PROVIDER, ports) };
+  if (found.paymentStatus === 'refunding') return finishedHere(await finishRefund(found, AT_THE_PROVIDER, ports));
   if (found.paymentStatus !== 'succeeded') return { kind: 'not-paid', gift: found };
 
   const begun = await ports.unitOfWork.transaction(async (repositories) => {
@@ -54,5 +54,10 @@ export async function recordRefundAtProvider(
   });
   if (begun === 'closed') return { kind: 'after-close', gift: found };
   if (begun === 'raced') return { kind: 'already-refunded', gift: (await ports.gifts.findById(found.id)) ?? found };
-  return { kind: 'recorded', gift: await finishRefund(found, AT_THE_PROVIDER, ports) };
+  return finishedHere(await finishRefund(found, AT_THE_PROVIDER, ports));
+}
+
+/** Recorded by this report, or by our own refund's last step a moment before it: counted once, where it was recorded. */
+function finishedHere(finished: FinishedRefund): ProviderRefundOutcome {
+  return finished.recorded ? { kind: 'recorded', gift: finished.gift } : { kind: 'already-refunded', gift: finished.gift };
 }

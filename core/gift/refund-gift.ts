@@ -46,7 +46,7 @@ export async function refundGift(giftId: string, input: unknown, ports: RefundPo
   refuseUnknownFields(input, ['reason']);
   const { reason } = await validate(refundSchema, input);
   if (giftRefusal(gift)) throw new DomainError('gift.not_refundable', giftRefusal(gift)!);
-  return settleRefund(await startRefund(gift, registry, actor, reason, false, ports), actor, ports);
+  return (await settleRefund(await startRefund(gift, registry, actor, reason, false, ports), actor, ports)).gift;
 }
 
 /**
@@ -63,7 +63,7 @@ export async function refundGiftAtPlatformCost(giftId: string, input: unknown, p
   refuseUnknownFields(input, ['reason']);
   const { reason } = await validate(refundSchema, input);
   if (giftRefusal(gift)) throw new DomainError('gift.not_refundable', giftRefusal(gift)!);
-  return settleRefund(await startRefund(gift, registry, actor, reason, true, ports), actor, ports);
+  return (await settleRefund(await startRefund(gift, registry, actor, reason, true, ports), actor, ports)).gift;
 }
 
 async function findRefundable(giftId: string, ports: RefundPorts): Promise<{ gift: Gift; registry: Registry }> {

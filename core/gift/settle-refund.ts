@@ -6,14 +6,14 @@ import { disputeLossHeldEntry, disputeOpenedEntry } from '../ledger/dispute-post
 import { tellOfEnd } from '../dispute/record-dispute';
 import { REFUND_REFUSED, REFUND_REFUSED_DISPUTED, REFUND_UNCONFIRMED } from './refund-refusals';
 import { auditView, refundKey, type RefundPorts } from './refund-ports';
-import { finishRefund } from './finish-refund';
+import { finishRefund, type FinishedRefund } from './finish-refund';
 
 /**
  * The provider's refund, then the books: refunded on success, back to succeeded when the provider
  * refused for good. When its answer is unknown (a timeout, a 5xx) the refund may have gone
  * through, so the gift stays refunding and the sweep asks again with the same key.
  */
-export async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<Gift> {
+export async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<FinishedRefund> {
   try {
     if (!gift.stripePaymentIntentId) throw new RefundRefused(`gift ${gift.id} is paid but has no payment`);
     await ports.gateway.refund(gift.stripePaymentIntentId, refundKey(gift));
@@ -31,7 +31,8 @@ export async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundP
       // have been, so the family and the charity are not paid a gift the bank may take, or took, back.
       const holdNow = registry?.status === 'open' && dispute?.phase === 'paid';
       const back = holdNow ? ('disputed' as const) : ('succeeded' as const);
-      if (!(await gifts.changeStatus(gift.id, 'refunding', back))) return null;
+      // Settled by someone else meanwhile (the provider's own report, the sweep, a second server): as they left it.
+      if (!(await gifts.changeStatus(gift.id, 'refunding', back))) return (await gifts.findById(gift.id))?.paymentStatus ?? null;
       if (holdNow) {
         await registries.addToTotalReceived(registry.id, -gift.amount);
         const held = await disputes.update(dispute.id, { phase: 'held', heldAmount: gift.amount });
@@ -57,6 +58,7 @@ export async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundP
       });
       return back;
     });
+    if (back === 'refunded') return { gift: (await ports.gifts.findById(gift.id)) ?? gift, recorded: false };
     throw new DomainError('payment.unavailable', back === 'disputed' ? REFUND_REFUSED_DISPUTED : REFUND_REFUSED, undefined, error);
   }
   return finishRefund(gift, actor, ports);

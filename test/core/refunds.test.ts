@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { RefundRefused } from '@core/ports/payment-gateway';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { DEFAULT_PROCESSING_RATES } from '../../bootstrap/config';
 import type { User } from '@core/model/user';
@@ -276,11 +277,11 @@ describe('refunding a gift', () => {
     // A provider still not answering for sure leaves it under way for the next sweep.
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
     w.gateway.refundOutcome = 'unknown';
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 1 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 1, failed: [] });
     expect(await w.status(gift.id)).toBe('refunding');
 
     w.gateway.refundOutcome = 'refunded';
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0, unconfirmed: 0 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0, unconfirmed: 0, failed: [] });
     expect(await w.status(gift.id)).toBe('refunded');
     expect(w.gateway.refunds).toHaveLength(1);
     expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
@@ -293,9 +294,9 @@ describe('refunding a gift', () => {
     expect(await w.repositories.gifts.beginRefund(gift.id, w.clock.now())).toBe(true);
     // A late webhook for it changes nothing.
     expect((await w.confirm(gift)).kind).toBe('already-settled');
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 0 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 0, failed: [] });
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0, unconfirmed: 0 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0, unconfirmed: 0, failed: [] });
     expect(await w.status(gift.id)).toBe('refunded');
     expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
     expect((await w.repositories.audit.list(1))[0]).toMatchObject({ action: 'gift.refunded', actorLabel: 'system:refund-sweep' });
@@ -305,7 +306,7 @@ describe('refunding a gift', () => {
     await w.repositories.gifts.beginRefund(other.id, w.clock.now());
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
     w.gateway.refundOutcome = 'refused';
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 1, unconfirmed: 0 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 1, unconfirmed: 0, failed: [] });
     expect(await w.status(other.id)).toBe('succeeded');
   });
 
@@ -318,7 +319,7 @@ describe('refunding a gift', () => {
     expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('recorded');
     expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('already-refunded');
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
-    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 0 });
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 0, restored: 0, unconfirmed: 0, failed: [] });
     expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
     // The giver is told once, and so is the family, since the refund was made at the provider.
     expect(
@@ -328,6 +329,68 @@ describe('refunding a gift', () => {
       w.repositories.mail.queued.filter((mail) => mail.subject.startsWith('A gift to') && mail.subject.endsWith('was refunded')),
     ).toHaveLength(1);
     expect((await recordRefundAtProvider({ ...report, paymentIntentId: 'pi_nobody' }, w.refunding)).kind).toBe('unknown-payment');
+  });
+
+  it('counts a refund the provider’s report recorded while the sweep asked once, where the report recorded it', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    await w.repositories.gifts.beginRefund(gift.id, w.clock.now());
+    w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
+    const report = { paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
+    let reported: string | null = null;
+    const gateway = Object.assign(Object.create(w.gateway) as InMemoryPaymentGateway, {
+      refund: async (paymentIntentId: string, key: string) => {
+        await w.gateway.refund(paymentIntentId, key);
+        reported = (await recordRefundAtProvider(report, w.refunding)).kind;
+      },
+    });
+    expect(await finishStuckRefunds({ ...w.refunding, gateway })).toEqual({ refunded: 0, restored: 0, unconfirmed: 0, failed: [] });
+    expect(reported).toBe('recorded');
+    expect(await w.status(gift.id)).toBe('refunded');
+    expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
+    expect(
+      w.repositories.mail.queued.filter((mail) => mail.to === gift.giftGiverEmail && mail.subject.endsWith('was refunded')),
+    ).toHaveLength(1);
+  });
+
+  it('answers a refund the provider refused as done when its own report recorded the gift refunded meanwhile', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    const report = { paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
+    // Refunded in the provider's dashboard a moment before: our refund is refused, and the report finishes the gift.
+    const gateway = Object.assign(Object.create(w.gateway) as InMemoryPaymentGateway, {
+      refund: async () => {
+        expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('recorded');
+        throw new RefundRefused('This charge has already been refunded');
+      },
+    });
+    const refunded = await refundGift(gift.id, { reason: 'Sent twice by mistake' }, { ...w.refunding, gateway, user: w.owner });
+    expect(refunded.paymentStatus).toBe('refunded');
+    expect(await w.status(gift.id)).toBe('refunded');
+    expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);
+    expect((await w.repositories.audit.list(5)).map((event) => event.action)).not.toContain('gift.refund_failed');
+  });
+
+  it('leaves a refund the sweep could not record under way and reports it, not as a refusal', async () => {
+    const w = await world();
+    const registry = await w.openRegistry();
+    const gift = await w.give(registry.id, 5_000);
+    await w.repositories.gifts.beginRefund(gift.id, w.clock.now());
+    w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
+    const lost = new Error('connection to the database lost');
+    const unitOfWork = { transaction: () => Promise.reject(lost) };
+    expect(await finishStuckRefunds({ ...w.refunding, unitOfWork })).toEqual({
+      refunded: 0,
+      restored: 0,
+      unconfirmed: 0,
+      failed: [{ giftId: gift.id, error: lost }],
+    });
+    expect(await w.status(gift.id)).toBe('refunding');
+    expect(await finishStuckRefunds(w.refunding)).toEqual({ refunded: 1, restored: 0, unconfirmed: 0, failed: [] });
+    expect(await w.status(gift.id)).toBe('refunded');
+    expect(w.gateway.refunds).toHaveLength(1);
   });
 
   it('lets exactly one of two refunds at once win, and a closing racing a refund either waits for it or makes it refuse', async () => {
