@@ -13,13 +13,13 @@ import { checkCurrentPassword } from './change-password';
 import { deleteAccountSchema } from './account-schemas';
 import { deletedAccountNames } from '../model/redaction';
 import type { User } from '../model/user';
+import { DAY_MS } from '../model/calendar-day';
 
 /**
  * How long a deletion waits after it is asked for: signing in meanwhile cancels it
  * (docs/product.md#your-data-export-and-deletion).
  */
 export const ACCOUNT_DELETION_GRACE_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type CheckPorts = Pick<Repositories, 'registries' | 'gifts' | 'disputes'>;
 

@@ -16,8 +16,7 @@ import {
 import { exportFailedEmail, exportReadyEmail } from './account-emails';
 import { exportRequestSchema } from './account-schemas';
 import type { User } from '../model/user';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../model/calendar-day';
 
 /** Turns the export's data into its file (JSON, or a zip of CSVs): the adapters' part. */
 export type RenderExport = (data: AccountExport, format: ExportFormat) => ExportFile;

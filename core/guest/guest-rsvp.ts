@@ -2,12 +2,12 @@ import { DomainError } from '../errors';
 import { refuseUnknownFields } from '../validate';
 import { MAX_PARTY_SIZE } from '../model/guest';
 import { RSVP_ANSWERS, type GuestRsvp, type RsvpAnswer } from '../model/guest-rsvp';
+import { DAY_MS } from '../model/calendar-day';
 
 const RSVP_FIELDS = ['answer', 'partySize'] as const;
 
 /** A day's end has come everywhere once it is noon UTC of the next day (UTC−12 is the last zone to finish it). */
 const LAST_ZONE_BEHIND_UTC_MS = 12 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Until when a guest may answer or change their answer: the end of the celebration day wherever

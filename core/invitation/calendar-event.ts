@@ -1,3 +1,5 @@
+import { DAY_MS } from '../model/calendar-day';
+
 /**
  * The calendar event an invitation carries (RFC 5545): one VEVENT in a VCALENDAR, that a guest's
  * calendar program adds with one tap. Pure text, built here so the e-mail and its attachment come
@@ -72,8 +74,6 @@ function calendarDate(day: Date): string {
 function utcStamp(instant: Date): string {
   return `${calendarDate(instant)}T${twoDigits(instant.getUTCHours())}${twoDigits(instant.getUTCMinutes())}${twoDigits(instant.getUTCSeconds())}Z`;
 }
-
-const DAY_MS = 86_400_000;
 
 /** When the event starts (and, for a whole day, ends: the next day, as RFC 5545 counts it). */
 function eventTimes(event: CalendarEvent): string[] {

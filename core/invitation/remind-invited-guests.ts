@@ -3,16 +3,12 @@ import type { UnitOfWork } from '../ports/repositories';
 import { invitationReminderEmail } from './invitation-email';
 import type { PersonalLink } from './personal-link';
 import { MAX_GUESTS_PER_REGISTRY } from '../model/guest';
+import { DAY_MS, startOfUtcDay } from '../model/calendar-day';
 
-const DAY_MS = 86_400_000;
 /** Registries looked at per run; a backlog goes over the next runs. */
 const REGISTRIES_PER_RUN = 100;
 /** Guests claimed per registry and run: the list's cap, so one run reminds a whole list. */
 const GUESTS_PER_REGISTRY = MAX_GUESTS_PER_REGISTRY;
-
-function startOfUtcDay(instant: Date): Date {
-  return new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS);
-}
 
 /**
  * The one reminder (docs/product.md#invitations-by-e-mail): the chosen number of days before the

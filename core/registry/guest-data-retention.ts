@@ -1,9 +1,9 @@
 import type { Clock } from '../ports/clock';
 import type { UnitOfWork } from '../ports/repositories';
+import { DAY_MS } from '../model/calendar-day';
 
 /** The default of GUEST_DATA_RETENTION_DAYS: two years after a registry's payout went out (docs/product.md#your-data-export-and-deletion). */
 export const DEFAULT_GUEST_DATA_RETENTION_DAYS = 730;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
 
 export interface GuestDataPurge {

@@ -1,5 +1,6 @@
 import { HDate, Locale, ParshaEvent, getSedra } from '@hebcal/core';
 import type { HebrewCalendarChoice, HebrewDate, TorahReading } from '../model/hebrew-calendar';
+import { DAY_MS } from '../model/calendar-day';
 
 // A calendar library, allowed in core like the validation library: pure arithmetic on dates,
 // no I/O, runs in Node and the browser alike. A port would need a fake that re-implements the
@@ -8,7 +9,6 @@ import type { HebrewCalendarChoice, HebrewDate, TorahReading } from '../model/he
 
 /** Days from the calendar's epoch (Rata Die) to 1970-01-01. */
 const RATA_DIE_OF_UNIX_EPOCH = 719_163;
-const DAY_MS = 86_400_000;
 const SATURDAY = 6;
 
 /**
