@@ -106,7 +106,8 @@ export function invitationRepositoryContract(current: () => Repositories & UnitO
       const claimed = await current().transaction((tx) => tx.guests.claimReminders(registry.id, reminderDay, at, 500));
       expect(claimed.map((guest) => guest.name)).toEqual(['Aunt Dora']);
       expect(claimed[0]!.remindedAt).toEqual(at);
-      expect((await guests.findById(dora!.id))!.remindedAt).toEqual(at);
+      // The claimed guest is the guest as any read of it answers.
+      expect(claimed[0]).toEqual(await guests.findById(dora!.id));
       expect(await current().transaction((tx) => tx.guests.claimReminders(registry.id, reminderDay, at, 500))).toEqual([]);
       expect(await guests.claimReminders('not-a-uuid', reminderDay, at, 500)).toEqual([]);
     });

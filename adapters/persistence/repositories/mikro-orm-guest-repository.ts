@@ -102,49 +102,9 @@ export class MikroOrmGuestRepository implements GuestRepository {
 
   async claimReminders(registryId: string, invitedBefore: Date, at: Date, limit: number): Promise<Guest[]> {
     if (!isUuid(registryId)) return [];
-    const rows = await this.em().execute<ClaimedRow[]>(CLAIM_REMINDERS, [at, registryId, invitedBefore, limit]);
-    return rows.map(claimedGuest).sort(byGuestName);
+    const em = this.em();
+    const rows = await em.execute<Record<string, unknown>[]>(CLAIM_REMINDERS, [at, registryId, invitedBefore, limit]);
+    // The statement answers the table's columns: mapped to the entity's properties as any query's rows are.
+    return rows.map((row) => toGuest(em.map(GuestEntity, row) as GuestRow)).sort(byGuestName);
   }
-}
-
-interface ClaimedRow {
-  id: string;
-  registry_id: string;
-  name: string;
-  email: string;
-  party_size: number;
-  street: string | null;
-  city: string | null;
-  region: string | null;
-  postal_code: string | null;
-  country: string | null;
-  invited_at: Date | string | null;
-  reminded_at: Date | string | null;
-  token_hash: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
-
-function claimedGuest(row: ClaimedRow): Guest {
-  return {
-    id: row.id,
-    registryId: row.registry_id,
-    name: row.name,
-    email: row.email,
-    partySize: Number(row.party_size),
-    street: row.street,
-    city: row.city,
-    region: row.region,
-    postalCode: row.postal_code,
-    country: row.country,
-    invitedAt: dateOrNull(row.invited_at),
-    remindedAt: dateOrNull(row.reminded_at),
-    // Claimed only while unanswered.
-    rsvp: null,
-    hasPersonalLink: row.token_hash !== null,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
 }
