@@ -1,6 +1,6 @@
 import type { AccountExportRequest, ExportFile, ExportFormat } from '@core/model/account-export-request';
 import { DomainError } from '@core/errors';
-import type { AccountExportRepository } from '@core/ports/repositories';
+import type { AccountExportRepository } from '@core/ports/account-export-repository';
 
 type Row = AccountExportRequest & { tokenHash: string | null; file: ExportFile | null; claimedAt: Date | null };
 

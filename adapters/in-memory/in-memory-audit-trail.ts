@@ -1,5 +1,5 @@
 import type { AuditEvent, NewAuditEvent } from '@core/model/audit-event';
-import type { AuditTrail } from '@core/ports/repositories';
+import type { AuditTrail } from '@core/ports/audit-trail';
 
 /** Puts the trail back as it was when taken; only the unit of work that created the trail holds one. */
 export type RestoreAuditTrail = () => void;

@@ -1,6 +1,6 @@
 import { DomainError } from '@core/errors';
 import type { CharityPayout } from '@core/model/charity-payout';
-import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/repositories';
+import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/charity-payout-repository';
 
 const newestFirst = (a: CharityPayout, b: CharityPayout) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1);
 

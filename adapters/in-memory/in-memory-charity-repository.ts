@@ -1,6 +1,6 @@
 import { DomainError } from '@core/errors';
 import type { Charity, CharityDetails, NewCharity } from '@core/model/charity';
-import type { CharityRepository } from '@core/ports/repositories';
+import type { CharityRepository } from '@core/ports/charity-repository';
 
 const byName = (a: Charity, b: Charity) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1);
 

@@ -1,5 +1,5 @@
 import type { CoOwnerInvitation, NewCoOwnerInvitation } from '@core/model/co-owner-invitation';
-import type { CoOwnerInvitationRepository } from '@core/ports/repositories';
+import type { CoOwnerInvitationRepository } from '@core/ports/co-owner-invitation-repository';
 
 type Row = CoOwnerInvitation & { tokenHash: string };
 

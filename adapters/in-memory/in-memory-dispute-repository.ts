@@ -1,6 +1,6 @@
 import { DomainError } from '@core/errors';
 import { isFinalDisputeStatus, WON_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/model/dispute';
-import type { DisputeRepository } from '@core/ports/repositories';
+import type { DisputeRepository } from '@core/ports/dispute-repository';
 
 /** For tests only; one row per provider dispute, as the database's unique key keeps it. */
 export class InMemoryDisputeRepository implements DisputeRepository {

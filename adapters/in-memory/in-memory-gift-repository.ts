@@ -3,7 +3,8 @@ import { isListed, type Gift, type PaymentStatus } from '@core/model/gift';
 import { giftListPage, type GiftListPage } from '@core/model/gift-list';
 import type { GiftListQuery } from '@core/model/gift-list-query';
 import { tallyOf, type GiftTally } from '@core/model/gift-tally';
-import type { GiftRepository, NewGift, OfflineGiftRepository } from '@core/ports/repositories';
+import type { GiftRepository, NewGift } from '@core/ports/gift-repository';
+import type { OfflineGiftRepository } from '@core/ports/offline-gift-repository';
 
 export class InMemoryGiftRepository implements GiftRepository {
   rows = new Map<string, Gift>();

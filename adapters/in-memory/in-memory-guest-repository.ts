@@ -4,7 +4,7 @@ import { byGuestName } from '@core/guest/guest-order';
 import type { GuestGift, MatchableGift, MatchableOfflineGift } from '@core/model/guest-gift';
 import type { GuestRsvp } from '@core/model/guest-rsvp';
 import { giftsOfGuests } from '@core/guest/guest-gifts';
-import type { GuestRepository, NewGuest } from '@core/ports/repositories';
+import type { GuestRepository, NewGuest } from '@core/ports/guest-repository';
 import type { ThankYouNote } from '@core/model/thank-you-note';
 import { stoppingSuppression, suppressionKey, type Suppression } from '@core/model/suppression';
 

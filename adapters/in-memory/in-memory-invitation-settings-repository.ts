@@ -1,5 +1,5 @@
 import { DEFAULT_REMINDER_DAYS, defaultInvitationSettings, type InvitationSettings } from '@core/model/invitation-settings';
-import type { InvitationSettingsRepository } from '@core/ports/repositories';
+import type { InvitationSettingsRepository } from '@core/ports/invitation-settings-repository';
 import type { InMemoryGuestRepository } from './in-memory-guest-repository';
 import type { InMemoryRegistryRepository } from './in-memory-registry-repository';
 

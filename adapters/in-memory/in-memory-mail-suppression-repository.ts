@@ -1,5 +1,5 @@
 import { isUndeliverable, suppressionKey, type Suppression, type SuppressionScope } from '@core/model/suppression';
-import type { MailSuppressionRepository } from '@core/ports/repositories';
+import type { MailSuppressionRepository } from '@core/ports/mail-suppression-repository';
 
 /** The suppression list in a Map keyed by address and scope. For tests only. */
 export class InMemoryMailSuppressionRepository implements MailSuppressionRepository {

@@ -1,4 +1,4 @@
-import type { NewNewsletterSubscriber, NewsletterRepository } from '@core/ports/repositories';
+import type { NewNewsletterSubscriber, NewsletterRepository } from '@core/ports/newsletter-repository';
 
 export class InMemoryNewsletterRepository implements NewsletterRepository {
   rows = new Map<string, NewNewsletterSubscriber & { id: string }>();

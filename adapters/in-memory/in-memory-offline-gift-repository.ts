@@ -1,7 +1,7 @@
 import type { OfflineGift, OfflineGiftDetails } from '@core/model/offline-gift';
 import { offlineGiftNotFound } from '@core/access/offline-gift-access';
 import { byHandTotalOf, type ByHandTotal } from '@core/model/owner-totals';
-import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
+import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/offline-gift-repository';
 import type { MatchableOfflineGift } from '@core/model/guest-gift';
 
 /** A row as the table keeps it, the guest the family matched it to beside it; the port's answers leave that out. */

@@ -1,5 +1,5 @@
 import { PERSONAL_AUDIT_KEYS, REDACTED_NAME, REMOVED_EMAIL } from '@core/model/redaction';
-import type { PersonalDataRepository } from '@core/ports/repositories';
+import type { PersonalDataRepository } from '@core/ports/personal-data-repository';
 import type { RedactAuditTrail } from './in-memory-audit-trail';
 import type { InMemoryCoOwnerInvitationRepository } from './in-memory-co-owner-invitation-repository';
 import type { InMemoryDisputeRepository } from './in-memory-dispute-repository';

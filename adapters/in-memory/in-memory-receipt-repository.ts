@@ -1,6 +1,6 @@
 import type { NewReceipt, Receipt } from '@core/model/receipt';
 import { receiptNumber, receiptYear } from '@core/receipt/receipt-number';
-import type { ReceiptRepository } from '@core/ports/repositories';
+import type { ReceiptRepository } from '@core/ports/receipt-repository';
 
 /**
  * Receipts in a Map by id. For tests only. Receipts are never removed, so a year's next number is

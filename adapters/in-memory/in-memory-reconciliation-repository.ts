@@ -1,5 +1,5 @@
 import type { ReconciliationDifference, ReconciliationRun } from '@core/model/reconciliation';
-import type { ReconciliationRepository } from '@core/ports/repositories';
+import type { ReconciliationRepository } from '@core/ports/reconciliation-repository';
 
 type Row = { run: ReconciliationRun } | { difference: { key: string; firstDay: string } };
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@core/errors';
-import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
+import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/registry-repository';
 import { isManualPayoutMethod, type Registry } from '@core/model/registry';
 import type { Cents } from '@core/money';
 import { registryNotFound } from '@core/access/registry-not-found';

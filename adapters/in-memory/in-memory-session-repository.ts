@@ -1,4 +1,4 @@
-import type { SessionRepository, StoredSession } from '@core/ports/repositories';
+import type { SessionRepository, StoredSession } from '@core/ports/session-repository';
 
 export class InMemorySessionRepository implements SessionRepository {
   rows = new Map<string, StoredSession>();

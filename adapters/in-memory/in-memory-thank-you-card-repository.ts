@@ -1,4 +1,4 @@
-import type { NewThankYouCard, ThankYouCardRepository } from '@core/ports/repositories';
+import type { NewThankYouCard, ThankYouCardRepository } from '@core/ports/thank-you-card-repository';
 import type { ThankYouCard } from '@core/model/thank-you-note';
 
 export class InMemoryThankYouCardRepository implements ThankYouCardRepository {

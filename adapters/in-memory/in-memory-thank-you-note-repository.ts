@@ -1,5 +1,5 @@
 import { DomainError } from '@core/errors';
-import type { NoteContent, ThankedGiftRef, ThankYouNoteRepository } from '@core/ports/repositories';
+import type { NoteContent, ThankedGiftRef, ThankYouNoteRepository } from '@core/ports/thank-you-note-repository';
 import type { ThankYouNote } from '@core/model/thank-you-note';
 
 export class InMemoryThankYouNoteRepository implements ThankYouNoteRepository {

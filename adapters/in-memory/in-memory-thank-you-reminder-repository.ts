@@ -1,4 +1,4 @@
-import type { ThankYouReminderRepository } from '@core/ports/repositories';
+import type { ThankYouReminderRepository } from '@core/ports/thank-you-reminder-repository';
 import type { Gift } from '@core/model/gift';
 import type { OfflineGift } from '@core/model/offline-gift';
 import type { Registry } from '@core/model/registry';

@@ -1,6 +1,6 @@
 import { DomainError } from '@core/errors';
 import type { NewUser, User, UserWithPassword } from '@core/model/user';
-import type { UserRepository } from '@core/ports/repositories';
+import type { UserRepository } from '@core/ports/user-repository';
 
 export class InMemoryUserRepository implements UserRepository {
   rows = new Map<string, UserWithPassword>();

@@ -1,7 +1,8 @@
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PasswordHasher } from '../ports/password-hasher';
-import type { UnitOfWork, UserRepository } from '../ports/repositories';
+import type { UnitOfWork } from '../ports/repositories';
+import type { UserRepository } from '../ports/user-repository';
 import { refuseUnknownFields, validate } from '../validate';
 import { passwordChangedEmail } from './account-emails';
 import { changePasswordSchema } from './account-schemas';

@@ -1,5 +1,5 @@
 import type { Clock } from '../ports/clock';
-import type { AccountTokenRepository } from '../ports/repositories';
+import type { AccountTokenRepository } from '../ports/account-token-repository';
 import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields } from '../validate';
 import { linkInvalid, looksLikeToken } from '../model/account-token';

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { UserRepository } from '../ports/repositories';
+import type { UserRepository } from '../ports/user-repository';
 import type { User } from '../model/user';
 
 /** Makes an account an administrator; the admin CLI is the only way to do it. */

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import type { PasswordHasher } from '../ports/password-hasher';
-import type { UserRepository } from '../ports/repositories';
+import type { UserRepository } from '../ports/user-repository';
 import { refuseUnknownFields, validate } from '../validate';
 import type { User } from '../model/user';
 import { REGISTRATION_REQUIRED_FIELDS, registrationSchema } from './schemas';

@@ -1,7 +1,8 @@
 import { DomainError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PasswordHasher } from '../ports/password-hasher';
-import type { UnitOfWork, UserRepository } from '../ports/repositories';
+import type { UnitOfWork } from '../ports/repositories';
+import type { UserRepository } from '../ports/user-repository';
 import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields, validate } from '../validate';
 import { confirmEmailChangeEmail, emailAlreadyUsedEmail } from './account-emails';

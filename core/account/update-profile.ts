@@ -1,4 +1,4 @@
-import type { UserRepository } from '../ports/repositories';
+import type { UserRepository } from '../ports/user-repository';
 import { refuseUnknownFields, validate } from '../validate';
 import { profileSchema } from './account-schemas';
 import type { User } from '../model/user';

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { CharityRepository } from '../ports/repositories';
+import type { CharityRepository } from '../ports/charity-repository';
 import { validate } from '../validate';
 import { refuseUnsafeNameCharacters } from '../name-characters';
 import { CHARITY_CATEGORIES, type Charity } from '../model/charity';

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { CharityRepository } from '../ports/repositories';
+import type { CharityRepository } from '../ports/charity-repository';
 import { refuseUnknownFields, validate } from '../validate';
 import type { Charity, CharityCountry, CharityDetails } from '../model/charity';
 import { charityDetailsSchema } from './charity-details-schema';

@@ -1,5 +1,5 @@
 import type { Cents, Currency } from '../money';
-import type { MonthlyMovement, PostedLedgerEntry } from '../ports/repositories';
+import type { MonthlyMovement, PostedLedgerEntry } from '../ports/ledger';
 import {
   CARD_FEES_COLLECTED,
   CARD_FEES_PAID,

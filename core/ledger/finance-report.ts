@@ -1,7 +1,8 @@
 import { DomainError } from '../errors';
 import { CURRENCIES, isCurrency, type Currency } from '../money';
 import type { Clock } from '../ports/clock';
-import type { PostedLedgerEntry, Repositories, UnitOfWork } from '../ports/repositories';
+import type { PostedLedgerEntry } from '../ports/ledger';
+import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { accountHolders, type AccountHolder } from './account-holders';
 import {
   cashShortfall,

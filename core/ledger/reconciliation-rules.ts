@@ -1,6 +1,6 @@
 import { centsToDecimalString, formatMoney, isCurrency, type Cents } from '../money';
 import type { BalanceTransaction, TimeRange } from '../ports/payment-gateway';
-import type { PostedLedgerEntry } from '../ports/repositories';
+import type { PostedLedgerEntry } from '../ports/ledger';
 import { CARD_FEES_PAID, PROVIDER_CASH, REFUNDS_ABSORBED } from './chart-of-accounts';
 import type { ReconciliationDifference } from '../model/reconciliation';
 

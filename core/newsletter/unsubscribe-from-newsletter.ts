@@ -1,5 +1,5 @@
 import { linkInvalid, looksLikeToken } from '../model/account-token';
-import type { NewsletterRepository } from '../ports/repositories';
+import type { NewsletterRepository } from '../ports/newsletter-repository';
 import type { SecretTokens } from '../ports/secret-tokens';
 import { refuseUnknownFields } from '../validate';
 

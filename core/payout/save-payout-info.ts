@@ -1,6 +1,7 @@
 import type { User } from '../model/user';
 import { DomainError } from '../errors';
-import type { RegistryRepository, UnitOfWork } from '../ports/repositories';
+import type { RegistryRepository } from '../ports/registry-repository';
+import type { UnitOfWork } from '../ports/repositories';
 import { requireOwner } from '../access/registry-access';
 import type { Registry } from '../model/registry';
 import { refuseUnknownFields, validate } from '../validate';

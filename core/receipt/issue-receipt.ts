@@ -1,7 +1,7 @@
 import type { Charity } from '../model/charity';
 import { issuesReceipts } from '../charity/charity-details';
 import type { Gift } from '../model/gift';
-import type { ReceiptRepository } from '../ports/repositories';
+import type { ReceiptRepository } from '../ports/receipt-repository';
 import type { Receipt } from '../model/receipt';
 import { receiptDay } from './receipt-day';
 import { overReceiptThreshold } from './receipt-threshold';

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { CharityRepository } from '../ports/repositories';
+import type { CharityRepository } from '../ports/charity-repository';
 import { isUuid } from '../ids';
 
 /**

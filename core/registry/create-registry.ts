@@ -1,6 +1,7 @@
 import type { User } from '../model/user';
 import { isDomainError } from '../errors';
-import type { CharityRepository, RegistryRepository } from '../ports/repositories';
+import type { CharityRepository } from '../ports/charity-repository';
+import type { RegistryRepository } from '../ports/registry-repository';
 import type { PhotoStore } from '../ports/photo-store';
 import { refuseUnknownFields, validate } from '../validate';
 import { celebrationDay } from './celebration-date';

@@ -1,7 +1,9 @@
 import type { User } from '../model/user';
 import type { Charity } from '../model/charity';
 import { closingAmountsOf } from '../model/closing-amounts';
-import type { CharityRepository, GiftRepository, RegistryRepository } from '../ports/repositories';
+import type { CharityRepository } from '../ports/charity-repository';
+import type { GiftRepository } from '../ports/gift-repository';
+import type { RegistryRepository } from '../ports/registry-repository';
 import type { Registry } from '../model/registry';
 import { childNameSearchWords } from './child-name-search';
 import { requireSignedIn } from '../access/registry-access';

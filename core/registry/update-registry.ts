@@ -1,6 +1,6 @@
 import type { User } from '../model/user';
 import type { PhotoStore } from '../ports/photo-store';
-import type { RegistryRepository } from '../ports/repositories';
+import type { RegistryRepository } from '../ports/registry-repository';
 import { refuseUnknownFields, validate } from '../validate';
 import { celebrationDay } from './celebration-date';
 import { photoFocusAfterEdit } from '../model/photo-focus';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@core/model/user';
-import type { UserRepository } from '@core/ports/repositories';
+import type { UserRepository } from '@core/ports/user-repository';
 import { InMemorySessionRepository } from '../../adapters/in-memory/in-memory-session-repository';
 import type { HttpState } from '../../adapters/http/http-state';
 import { SESSION_COOKIE, sessions } from '../../adapters/http/middleware/session';

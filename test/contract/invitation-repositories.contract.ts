@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NewGuest, Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { NewGuest } from '@core/ports/guest-repository';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { splitGift } from '@core/split';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NewAuditEvent } from '@core/model/audit-event';
-import type { CharityShare, RegistryChanges, Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { CharityShare } from '@core/ports/charity-payout-repository';
+import type { RegistryChanges } from '@core/ports/registry-repository';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { codeOf } from '../support/code-of';
 import { stopSystemTimeAt } from '../support/system-time';

@@ -29,7 +29,7 @@ import { claimCharityPayout, completeCharityPayout, pendingDistributions } from 
 import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
-import type { MonthlyMovement, PostedLedgerEntry } from '@core/ports/repositories';
+import type { MonthlyMovement, PostedLedgerEntry } from '@core/ports/ledger';
 import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const APP_URL = 'https://gifts.example.org';

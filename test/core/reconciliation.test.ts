@@ -7,7 +7,7 @@ import { reconcileDay, reconcileYesterday } from '@core/ledger/reconcile-day';
 import { dayBefore, dayRange } from '@core/model/reconciliation';
 import { reconciliationDifferences } from '@core/ledger/reconciliation-rules';
 import type { BalanceTransaction } from '@core/ports/payment-gateway';
-import type { PostedLedgerEntry } from '@core/ports/repositories';
+import type { PostedLedgerEntry } from '@core/ports/ledger';
 import { aNewUser } from '../support/builders';
 
 const DAY = dayRange('2026-11-24')!;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewGift } from '@core/ports/repositories';
+import type { NewGift } from '@core/ports/gift-repository';
 import { splitGift } from '@core/split';
 import { aNewGift } from '../support/builders';
 import { clientAs, signedIn, type MatrixRole } from '../support/accounts';

@@ -1,6 +1,7 @@
 import type { NewUser } from '@core/model/user';
 import type { NewCharity } from '@core/model/charity';
-import type { NewGift, NewRegistry } from '@core/ports/repositories';
+import type { NewGift } from '@core/ports/gift-repository';
+import type { NewRegistry } from '@core/ports/registry-repository';
 import { makeShortCode } from '@core/registry/short-code';
 
 let counter = 0;

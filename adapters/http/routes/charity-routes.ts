@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { CharityRepository } from '@core/ports/repositories';
+import type { CharityRepository } from '@core/ports/charity-repository';
 import type { HttpState } from '../http-state';
 import { presentCharity } from '../presenters/charities';
 

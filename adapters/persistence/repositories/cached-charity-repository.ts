@@ -1,5 +1,5 @@
 import type { Charity, CharityDetails, NewCharity } from '@core/model/charity';
-import type { CharityRepository } from '@core/ports/repositories';
+import type { CharityRepository } from '@core/ports/charity-repository';
 
 /** How long another instance's change to a charity may take to show here. */
 export const CHARITY_CACHE_TTL_MS = 30_000;

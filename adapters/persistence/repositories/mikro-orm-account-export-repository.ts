@@ -1,7 +1,7 @@
 import type { AccountExportRequest, ExportFile, ExportFormat } from '@core/model/account-export-request';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import type { AccountExportRepository } from '@core/ports/repositories';
+import type { AccountExportRepository } from '@core/ports/account-export-repository';
 import { AccountExportEntity, type AccountExportRow } from '../entities/account-export-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

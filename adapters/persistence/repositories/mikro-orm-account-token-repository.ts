@@ -1,5 +1,5 @@
 import type { AccountToken, AccountTokenPurpose, NewAccountToken } from '@core/model/account-token';
-import type { AccountTokenRepository } from '@core/ports/repositories';
+import type { AccountTokenRepository } from '@core/ports/account-token-repository';
 import { AccountTokenEntity, type AccountTokenRow } from '../entities/account-token-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

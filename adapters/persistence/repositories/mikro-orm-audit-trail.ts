@@ -1,5 +1,5 @@
 import type { AuditEvent, NewAuditEvent } from '@core/model/audit-event';
-import type { AuditTrail } from '@core/ports/repositories';
+import type { AuditTrail } from '@core/ports/audit-trail';
 import { AuditEventEntity, type AuditEventRow } from '../entities/audit-event-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -3,7 +3,7 @@ import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import type { Cents } from '@core/money';
 import type { CharityPayout } from '@core/model/charity-payout';
-import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/repositories';
+import type { CharityPayoutCompletion, CharityPayoutRepository, CharityShare } from '@core/ports/charity-payout-repository';
 import { CharityPayoutEntity, type CharityPayoutRow } from '../entities/charity-payout-entity';
 import { centsToDecimal } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';

@@ -1,7 +1,7 @@
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import type { Charity, CharityDetails, NewCharity } from '@core/model/charity';
-import type { CharityRepository } from '@core/ports/repositories';
+import type { CharityRepository } from '@core/ports/charity-repository';
 import { CharityEntity, type CharityRow } from '../entities/charity-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 import { calendarDay } from '../calendar-day';

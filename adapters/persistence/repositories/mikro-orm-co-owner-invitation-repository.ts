@@ -1,6 +1,6 @@
 import type { CoOwnerInvitation, NewCoOwnerInvitation } from '@core/model/co-owner-invitation';
 import { isUuid } from '@core/ids';
-import type { CoOwnerInvitationRepository } from '@core/ports/repositories';
+import type { CoOwnerInvitationRepository } from '@core/ports/co-owner-invitation-repository';
 import { CoOwnerInvitationEntity, type CoOwnerInvitationRow } from '../entities/co-owner-invitation-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -2,7 +2,7 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { FINAL_DISPUTE_STATUSES, WON_DISPUTE_STATUSES, type Dispute, type DisputeChanges, type NewDispute } from '@core/model/dispute';
 import { isUuid } from '@core/ids';
-import type { DisputeRepository } from '@core/ports/repositories';
+import type { DisputeRepository } from '@core/ports/dispute-repository';
 import { DisputeEntity, type DisputeRow } from '../entities/dispute-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -6,7 +6,7 @@ import type { GiftListPage } from '@core/model/gift-list';
 import type { GiftListQuery } from '@core/model/gift-list-query';
 import type { GiftTally } from '@core/model/gift-tally';
 import type { Currency } from '@core/money';
-import type { GiftRepository, NewGift } from '@core/ports/repositories';
+import type { GiftRepository, NewGift } from '@core/ports/gift-repository';
 import { GiftEntity, type GiftRow } from '../entities/gift-entity';
 import { toGift } from './to-gift';
 import { centsToDecimal, decimalToCents, withCents } from '../types/cents-type';

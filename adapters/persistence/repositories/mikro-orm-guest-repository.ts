@@ -4,7 +4,7 @@ import { guestNotFound } from '@core/access/guest-access';
 import { byGuestName } from '@core/guest/guest-order';
 import type { GuestGift } from '@core/model/guest-gift';
 import type { GuestRsvp } from '@core/model/guest-rsvp';
-import type { GuestRepository, NewGuest } from '@core/ports/repositories';
+import type { GuestRepository, NewGuest } from '@core/ports/guest-repository';
 import { GuestEntity, type GuestRow } from '../entities/guest-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 import { giftsOfGuestsQuery } from './guest-gifts-query';

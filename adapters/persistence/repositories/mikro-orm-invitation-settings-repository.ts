@@ -1,6 +1,6 @@
 import { isUuid } from '@core/ids';
 import { DEFAULT_REMINDER_DAYS, defaultInvitationSettings, type InvitationSettings } from '@core/model/invitation-settings';
-import type { InvitationSettingsRepository } from '@core/ports/repositories';
+import type { InvitationSettingsRepository } from '@core/ports/invitation-settings-repository';
 import { InvitationSettingsEntity, type InvitationSettingsRow } from '../entities/invitation-settings-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 import { DUE_REMINDERS } from './reminder-claim-query';

@@ -1,6 +1,6 @@
 import type { Cents, Currency } from '@core/money';
 import type { EntryKind, LedgerEntry } from '@core/model/ledger-entry';
-import type { AccountBalance, Ledger, MonthlyMovement, PostedLedgerEntry } from '@core/ports/repositories';
+import type { AccountBalance, Ledger, MonthlyMovement, PostedLedgerEntry } from '@core/ports/ledger';
 import { bigintToCents, centsToBigint } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 

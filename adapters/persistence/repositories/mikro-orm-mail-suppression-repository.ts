@@ -1,5 +1,5 @@
 import { MAIL_PROBLEMS, suppressionKey, isUndeliverable, type Suppression, type SuppressionScope } from '@core/model/suppression';
-import type { MailSuppressionRepository } from '@core/ports/repositories';
+import type { MailSuppressionRepository } from '@core/ports/mail-suppression-repository';
 import { MailSuppressionEntity } from '../entities/mail-suppression-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

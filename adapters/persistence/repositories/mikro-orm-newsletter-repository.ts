@@ -1,4 +1,4 @@
-import type { NewNewsletterSubscriber, NewsletterRepository } from '@core/ports/repositories';
+import type { NewNewsletterSubscriber, NewsletterRepository } from '@core/ports/newsletter-repository';
 import { NewsletterSubscriberEntity } from '../entities/newsletter-subscriber-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -2,7 +2,7 @@ import { isUuid } from '@core/ids';
 import type { OfflineGift, OfflineGiftDetails } from '@core/model/offline-gift';
 import { offlineGiftNotFound } from '@core/access/offline-gift-access';
 import type { ByHandTotal } from '@core/model/owner-totals';
-import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/repositories';
+import type { NewOfflineGift, OfflineGiftRepository } from '@core/ports/offline-gift-repository';
 import { OfflineGiftEntity, type OfflineGiftRow } from '../entities/offline-gift-entity';
 import { toOfflineGift } from './to-offline-gift';
 import { decimalToCents } from '../types/cents-type';

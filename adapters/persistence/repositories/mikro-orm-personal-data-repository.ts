@@ -1,5 +1,5 @@
 import { PERSONAL_AUDIT_KEYS, REDACTED_NAME, REMOVED_EMAIL } from '@core/model/redaction';
-import type { PersonalDataRepository } from '@core/ports/repositories';
+import type { PersonalDataRepository } from '@core/ports/personal-data-repository';
 import { giftListSearchKeys } from '@core/model/gift-list';
 import type { EntityManagerSource } from './entity-manager-source';
 

@@ -1,6 +1,6 @@
 import type { NewReceipt, Receipt } from '@core/model/receipt';
 import { receiptNumber, receiptYear } from '@core/receipt/receipt-number';
-import type { ReceiptRepository } from '@core/ports/repositories';
+import type { ReceiptRepository } from '@core/ports/receipt-repository';
 import { ReceiptEntity, type ReceiptRow } from '../entities/receipt-entity';
 import { calendarDay } from '../calendar-day';
 import type { EntityManagerSource } from './entity-manager-source';

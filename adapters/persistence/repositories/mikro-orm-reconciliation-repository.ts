@@ -1,5 +1,5 @@
 import type { ReconciliationDifference, ReconciliationRun, ReconciliationStatus } from '@core/model/reconciliation';
-import type { ReconciliationRepository } from '@core/ports/repositories';
+import type { ReconciliationRepository } from '@core/ports/reconciliation-repository';
 import type { EntityManagerSource } from './entity-manager-source';
 
 // One statement: the row is the day's claim. A new day is inserted; a day that failed, or whose run

@@ -2,7 +2,7 @@ import { QueryOrder, UniqueConstraintViolationException, raw, type FilterQuery, 
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import type { Cents } from '@core/money';
-import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/repositories';
+import type { NewRegistry, RegistryChanges, RegistryRepository } from '@core/ports/registry-repository';
 import { MANUAL_PAYOUT_METHODS, type Registry, type RegistryStatus } from '@core/model/registry';
 import { RegistryEntity, type RegistryRow } from '../entities/registry-entity';
 import { centsToDecimal, withCents } from '../types/cents-type';

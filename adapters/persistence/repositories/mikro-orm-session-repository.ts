@@ -1,5 +1,5 @@
 import { raw } from '@mikro-orm/core';
-import type { SessionRepository, StoredSession } from '@core/ports/repositories';
+import type { SessionRepository, StoredSession } from '@core/ports/session-repository';
 import { SessionEntity } from '../entities/session-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 

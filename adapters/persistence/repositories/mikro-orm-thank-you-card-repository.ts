@@ -1,5 +1,5 @@
 import { isUuid } from '@core/ids';
-import type { NewThankYouCard, ThankYouCardRepository } from '@core/ports/repositories';
+import type { NewThankYouCard, ThankYouCardRepository } from '@core/ports/thank-you-card-repository';
 import type { ThankYouCard } from '@core/model/thank-you-note';
 import { ThankYouCardEntity, type ThankYouCardRow } from '../entities/thank-you-card-entity';
 import type { EntityManagerSource } from './entity-manager-source';

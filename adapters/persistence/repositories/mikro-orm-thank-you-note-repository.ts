@@ -1,6 +1,6 @@
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
-import type { NoteContent, ThankedGiftRef, ThankYouNoteRepository } from '@core/ports/repositories';
+import type { NoteContent, ThankedGiftRef, ThankYouNoteRepository } from '@core/ports/thank-you-note-repository';
 import type { ThankYouNote } from '@core/model/thank-you-note';
 import { ThankYouNoteEntity, type ThankYouNoteRow } from '../entities/thank-you-note-entity';
 import type { EntityManagerSource } from './entity-manager-source';

@@ -1,5 +1,5 @@
 import { isUuid } from '@core/ids';
-import type { ThankYouReminderRepository } from '@core/ports/repositories';
+import type { ThankYouReminderRepository } from '@core/ports/thank-you-reminder-repository';
 import type { EntityManagerSource } from './entity-manager-source';
 
 // A gift without a sent card is a succeeded gift, or one given by hand, with no note or a note not

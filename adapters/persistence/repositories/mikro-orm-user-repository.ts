@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException, raw } from '@mikro-orm/core';
 import { DomainError } from '@core/errors';
 import { isUuid } from '@core/ids';
 import type { NewUser, User, UserWithPassword } from '@core/model/user';
-import type { UserRepository } from '@core/ports/repositories';
+import type { UserRepository } from '@core/ports/user-repository';
 import { UserEntity, type UserRow } from '../entities/user-entity';
 import type { EntityManagerSource } from './entity-manager-source';
 
