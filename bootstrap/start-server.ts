@@ -1,3 +1,4 @@
+import { buildUseCases } from './use-cases';
 import { existsSync, realpathSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
@@ -153,6 +154,7 @@ export async function startServer(
     let shuttingDown = false;
     const webRoot = options.webRoot === undefined ? builtWebRoot() : options.webRoot;
     const app = createHttpApp({
+      useCases: buildUseCases({ repositories, tokens: nodeSecretTokens, clock: systemClock, publicUrl: config.publicUrl }),
       repositories,
       photos: photos.store,
       sanitizer: new SharpImageSanitizer(),

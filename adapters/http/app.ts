@@ -46,6 +46,7 @@ import type { RenderGuestPage } from '@api/server-rendering';
 import { registryRoutes } from './routes/registry-routes';
 import { hebrewDateRoutes } from './routes/hebrew-date-routes';
 import { coOwnerRoutes } from './routes/co-owner-routes';
+import type { CoOwnerService } from '@core/co-owner/co-owner-service';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePictureRoutes } from './routes/share-picture-routes';
 import { sharePreviews } from './share-preview';
@@ -61,7 +62,13 @@ import { charityRoutes } from './routes/charity-routes';
 import { systemRoutes, type PublicConfig } from './routes/system-routes';
 import { jsonBody } from './middleware/json-body';
 
+/** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
+export interface HttpUseCases {
+  coOwners: CoOwnerService;
+}
+
 export interface HttpDependencies {
+  useCases: HttpUseCases;
   repositories: Repositories & UnitOfWork;
   photos: PhotoStore;
   sanitizer: ImageSanitizer;
@@ -200,13 +207,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       ...mail,
     }),
     hebrewDateRoutes(),
-    coOwnerRoutes({
-      repositories: deps.repositories,
-      tokens: deps.secretTokens,
-      clock: deps.clock,
-      limits: deps.limits,
-      appUrl: settings.publicUrl,
-    }),
+    coOwnerRoutes({ coOwners: deps.useCases.coOwners, limits: deps.limits }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
     sharePictureRoutes({
       registries: deps.repositories.registries,

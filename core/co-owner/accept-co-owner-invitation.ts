@@ -51,10 +51,11 @@ export async function previewCoOwnerInvitation(
  * unused.
  */
 export async function acceptCoOwnerInvitation(
+  actor: User | null,
   input: unknown,
-  ports: TokenPorts & { user: User | null; unitOfWork: UnitOfWork },
+  ports: TokenPorts & { unitOfWork: UnitOfWork },
 ): Promise<Registry> {
-  const user = requireSignedIn(ports.user);
+  const user = requireSignedIn(actor);
   const tokenHash = tokenHashIn(input, ports);
   const now = ports.clock.now();
   return ports.unitOfWork.transaction(async ({ coOwnerInvitations, registries }) => {

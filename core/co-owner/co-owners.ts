@@ -25,11 +25,12 @@ async function activeRegistry(id: string, registries: Repositories['registries']
 
 /** Who manages the registry (owner and co-owners); the owner also sees the invitations waiting. */
 export async function listRegistryPeople(
+  actor: User | null,
   registryId: string,
-  ports: { user: User | null; clock: Clock } & Pick<Repositories, 'registries' | 'users' | 'coOwnerInvitations'>,
+  ports: { clock: Clock } & Pick<Repositories, 'registries' | 'users' | 'coOwnerInvitations'>,
 ): Promise<RegistryPeople> {
   const registry = await activeRegistry(registryId, ports.registries);
-  const caller = requireManager(registry, ports.user);
+  const caller = requireManager(registry, actor);
   const role = roleOf(registry, caller) ?? 'coOwner';
   const [owner, coOwners, invitations] = await Promise.all([
     ports.users.findById(registry.userId),
@@ -42,11 +43,12 @@ export async function listRegistryPeople(
 
 /** The owner cancels an invitation still waiting: its link stops working at once. */
 export async function cancelCoOwnerInvitation(
+  actor: User | null,
   registryId: string,
   invitationId: string,
-  ports: { user: User | null; clock: Clock } & Pick<Repositories, 'registries' | 'coOwnerInvitations'>,
+  ports: { clock: Clock } & Pick<Repositories, 'registries' | 'coOwnerInvitations'>,
 ): Promise<{ message: string }> {
-  requireOwner(await activeRegistry(registryId, ports.registries), ports.user);
+  requireOwner(await activeRegistry(registryId, ports.registries), actor);
   if (!(await ports.coOwnerInvitations.cancel(registryId, invitationId, ports.clock.now()))) {
     throw new DomainError('co_owner.not_found', 'No such invitation is waiting');
   }
@@ -58,14 +60,15 @@ export async function cancelCoOwnerInvitation(
  * never among the co-owners, so asking answers "no such co-owner" to the owner and 403 to anyone else.
  */
 export async function removeCoOwner(
+  actor: User | null,
   registryId: string,
   userId: string,
-  ports: { user: User | null; unitOfWork: UnitOfWork },
+  ports: { unitOfWork: UnitOfWork },
 ): Promise<{ message: string; left: boolean }> {
   return ports.unitOfWork.transaction(async ({ registries }) => {
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry || !registry.isActive) throw registryNotFound();
-    const caller = requireManager(registry, ports.user);
+    const caller = requireManager(registry, actor);
     const leaving = caller.id === userId && registry.coOwnerIds.includes(userId);
     if (!leaving) requireOwner(registry, caller);
     if (!(await registries.removeCoOwner(registry.id, userId))) throw new DomainError('co_owner.not_found', 'No such co-owner');

@@ -17,7 +17,6 @@ export function coOwnerAcceptUrl(appUrl: string, token: string): string {
 }
 
 export interface InvitePorts {
-  user: User | null;
   unitOfWork: UnitOfWork;
   tokens: SecretTokens;
   clock: Clock;
@@ -29,7 +28,12 @@ export interface InvitePorts {
  * the address. Only the owner invites, so the owner alone decides who sees the family's gifts.
  * With the registry locked, so two invitations sent at once cannot pass the limit together.
  */
-export async function inviteCoOwner(registryId: string, input: unknown, ports: InvitePorts): Promise<CoOwnerInvitation> {
+export async function inviteCoOwner(
+  actor: User | null,
+  registryId: string,
+  input: unknown,
+  ports: InvitePorts,
+): Promise<CoOwnerInvitation> {
   refuseUnknownFields(input, ['email']);
   const { email: typed } = await validate(inviteCoOwnerSchema, input);
   const email = typed.toLowerCase();
@@ -38,7 +42,7 @@ export async function inviteCoOwner(registryId: string, input: unknown, ports: I
   return ports.unitOfWork.transaction(async ({ registries, users, coOwnerInvitations, mail }) => {
     const registry = await registries.findByIdForUpdate(registryId);
     if (!registry || !registry.isActive) throw registryNotFound();
-    const owner = requireOwner(registry, ports.user);
+    const owner = requireOwner(registry, actor);
     if (email === owner.email.toLowerCase()) {
       const message = 'This is your own address: invite the other parent’s e-mail address';
       throw new DomainError('validation.failed', message, { email: message });

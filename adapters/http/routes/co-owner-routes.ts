@@ -1,10 +1,5 @@
 import Router from '@koa/router';
-import { acceptCoOwnerInvitation, previewCoOwnerInvitation } from '@core/co-owner/accept-co-owner-invitation';
-import { cancelCoOwnerInvitation, listRegistryPeople, removeCoOwner } from '@core/co-owner/co-owners';
-import { inviteCoOwner } from '@core/co-owner/invite-co-owner';
-import type { Clock } from '@core/ports/clock';
-import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import type { SecretTokens } from '@core/ports/secret-tokens';
+import type { CoOwnerService } from '@core/co-owner/co-owner-service';
 import { countAttempt, networkOf, type AttemptLimits } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { presentInvitation, presentInvitationAccepted, presentInvitationPreview, presentRegistryPeople } from '../presenters/co-owners';
@@ -12,19 +7,12 @@ import { notSignedIn } from '../presenters/auth';
 import { presentMessage } from '../presenters/registries';
 
 /** Co-owners of a registry: the owner invites, cancels and removes; the invitee accepts; a co-owner may leave. */
-export function coOwnerRoutes(ports: {
-  repositories: Repositories & UnitOfWork;
-  tokens: SecretTokens;
-  clock: Clock;
-  limits: AttemptLimits;
-  appUrl: string;
-}) {
+export function coOwnerRoutes(ports: { coOwners: CoOwnerService; limits: AttemptLimits }) {
   const router = new Router<HttpState>();
-  const { repositories } = ports;
-  const useCasePorts = { ...repositories, tokens: ports.tokens, clock: ports.clock, appUrl: ports.appUrl, unitOfWork: repositories };
+  const { coOwners } = ports;
 
   router.get('/api/registries/:id/co-owners', async (ctx) => {
-    ctx.body = presentRegistryPeople(await listRegistryPeople(ctx.params.id ?? '', { ...useCasePorts, user: ctx.state.user }));
+    ctx.body = presentRegistryPeople(await coOwners.listPeople(ctx.state.user, ctx.params.id ?? ''));
   });
 
   router.post('/api/registries/:id/co-owners/invitations', async (ctx) => {
@@ -38,27 +26,25 @@ export function coOwnerRoutes(ports: {
       ],
       'invitations',
     );
-    const invitation = await inviteCoOwner(ctx.params.id ?? '', ctx.request.body, { ...useCasePorts, user });
+    const invitation = await coOwners.invite(user, ctx.params.id ?? '', ctx.request.body);
     ctx.status = 201;
     ctx.body = presentInvitation(invitation);
   });
 
   router.delete('/api/registries/:id/co-owners/invitations/:invitationId', async (ctx) => {
-    ctx.body = presentMessage(
-      await cancelCoOwnerInvitation(ctx.params.id ?? '', ctx.params.invitationId ?? '', { ...useCasePorts, user: ctx.state.user }),
-    );
+    ctx.body = presentMessage(await coOwners.cancelInvitation(ctx.state.user, ctx.params.id ?? '', ctx.params.invitationId ?? ''));
   });
 
   router.delete('/api/registries/:id/co-owners/:userId', async (ctx) => {
-    ctx.body = presentMessage(await removeCoOwner(ctx.params.id ?? '', ctx.params.userId ?? '', { ...useCasePorts, user: ctx.state.user }));
+    ctx.body = presentMessage(await coOwners.remove(ctx.state.user, ctx.params.id ?? '', ctx.params.userId ?? ''));
   });
 
   router.post('/api/co-owner-invitations/preview', async (ctx) => {
-    ctx.body = presentInvitationPreview(await previewCoOwnerInvitation(ctx.request.body, useCasePorts));
+    ctx.body = presentInvitationPreview(await coOwners.preview(ctx.request.body));
   });
 
   router.post('/api/co-owner-invitations/accept', async (ctx) => {
-    ctx.body = presentInvitationAccepted(await acceptCoOwnerInvitation(ctx.request.body, { ...useCasePorts, user: ctx.state.user }));
+    ctx.body = presentInvitationAccepted(await coOwners.accept(ctx.state.user, ctx.request.body));
   });
 
   return router;

@@ -1,0 +1,20 @@
+import { createCoOwnerService } from '@core/co-owner/co-owner-service';
+import type { Clock } from '@core/ports/clock';
+import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { SecretTokens } from '@core/ports/secret-tokens';
+import type { HttpUseCases } from '../adapters/http/app';
+
+export interface UseCaseDependencies {
+  repositories: Repositories & UnitOfWork;
+  tokens: SecretTokens;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/** Builds each area's use cases once, at start, from the adapters the server opened. */
+export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
+  const { repositories, tokens, clock, publicUrl } = dependencies;
+  return {
+    coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
+  };
+}
