@@ -1,4 +1,5 @@
 import { createCoOwnerService } from '@core/co-owner/co-owner-service';
+import { createOfflineGiftService } from '@core/offline-gift/offline-gift-service';
 import type { Clock } from '@core/ports/clock';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { SecretTokens } from '@core/ports/secret-tokens';
@@ -16,5 +17,6 @@ export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
   const { repositories, tokens, clock, publicUrl } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
+    offlineGifts: createOfflineGiftService({ repositories, clock }),
   };
 }

@@ -47,6 +47,7 @@ import { registryRoutes } from './routes/registry-routes';
 import { hebrewDateRoutes } from './routes/hebrew-date-routes';
 import { coOwnerRoutes } from './routes/co-owner-routes';
 import type { CoOwnerService } from '@core/co-owner/co-owner-service';
+import type { OfflineGiftService } from '@core/offline-gift/offline-gift-service';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePictureRoutes } from './routes/share-picture-routes';
 import { sharePreviews } from './share-preview';
@@ -65,6 +66,7 @@ import { jsonBody } from './middleware/json-body';
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
   coOwners: CoOwnerService;
+  offlineGifts: OfflineGiftService;
 }
 
 export interface HttpDependencies {
@@ -226,7 +228,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       tokens: deps.secretTokens,
       ...mail,
     }),
-    offlineGiftRoutes({ repositories: deps.repositories, clock: deps.clock, limits: deps.limits }),
+    offlineGiftRoutes({ offlineGifts: deps.useCases.offlineGifts, limits: deps.limits }),
     guestRoutes({
       repositories: deps.repositories,
       tokens: deps.secretTokens,

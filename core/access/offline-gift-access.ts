@@ -14,12 +14,13 @@ export function offlineGiftNotFound(): DomainError {
  * who may see, change or remove one (401 for a visitor, 403 for anyone else, 404 for no such gift).
  */
 export async function managedOfflineGift(
+  actor: User | null,
   id: string,
-  ports: { user: User | null } & Pick<Repositories, 'offlineGifts' | 'registries'>,
+  ports: Pick<Repositories, 'offlineGifts' | 'registries'>,
 ): Promise<{ gift: OfflineGift; registry: Registry }> {
   const gift = await ports.offlineGifts.findById(id);
   const registry = gift ? await ports.registries.findById(gift.registryId) : null;
   if (!gift || !registry || !registry.isActive) throw offlineGiftNotFound();
-  requireManager(registry, ports.user);
+  requireManager(registry, actor);
   return { gift, registry };
 }

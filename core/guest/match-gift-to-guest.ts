@@ -18,7 +18,7 @@ function refuse(message: string): never {
  * same registry's list. Answers the guest matched, or null.
  */
 export async function matchGiftToGuest(offlineGiftId: string, input: unknown, ports: Ports): Promise<Guest | null> {
-  const { gift } = await managedOfflineGift(offlineGiftId, ports);
+  const { gift } = await managedOfflineGift(ports.user, offlineGiftId, ports);
   refuseUnknownFields(input, ['guestId']);
   const { guestId } = input as { guestId?: unknown };
   if (guestId === undefined) refuse('Choose the guest who gave it, or null for none');

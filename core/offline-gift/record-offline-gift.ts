@@ -16,13 +16,14 @@ export const MAX_OFFLINE_GIFTS_PER_REGISTRY = 1000;
  * amount's form alone is read before, at the wire, and says nothing of the registry).
  */
 export async function recordOfflineGift(
+  actor: User | null,
   registryId: string,
   input: unknown,
-  ports: { user: User | null; clock: Clock } & Pick<Repositories, 'registries' | 'offlineGifts'>,
+  ports: { clock: Clock } & Pick<Repositories, 'registries' | 'offlineGifts'>,
 ): Promise<OfflineGift> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
-  requireManager(registry, ports.user);
+  requireManager(registry, actor);
   const details = await offlineGiftDetails(input, ports.clock.now());
   // Each may carry any e-mail address a card can later go to: a bound, far above any celebration.
   if ((await ports.offlineGifts.listByRegistry(registry.id)).length >= MAX_OFFLINE_GIFTS_PER_REGISTRY) {

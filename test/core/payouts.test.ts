@@ -193,13 +193,13 @@ describe('closing amounts', () => {
               receivedOn: day,
               note: null,
             };
-            const made = await recordOfflineGift(registryId, details, { ...w.repositories, user: w.owner, clock: w.clock });
+            const made = await recordOfflineGift(w.owner, registryId, details, { ...w.repositories, clock: w.clock });
             let kept = gift.cents;
             if (gift.change === 'edit') {
               kept = gift.cents === 1 ? 2 : gift.cents - 1;
-              await updateOfflineGift(made.id, { ...details, amount: kept }, { ...w.repositories, user: w.owner, clock: w.clock });
+              await updateOfflineGift(w.owner, made.id, { ...details, amount: kept }, { ...w.repositories, clock: w.clock });
             }
-            if (gift.change === 'delete') await deleteOfflineGift(made.id, { ...w.repositories, user: w.owner });
+            if (gift.change === 'delete') await deleteOfflineGift(w.owner, made.id, w.repositories);
             else keptByHand.set(registryId, (keptByHand.get(registryId) ?? 0) + kept);
           }
         };
@@ -1034,9 +1034,9 @@ describe('gifts given by hand', () => {
       note: null,
     };
     for (let index = 0; index < MAX_OFFLINE_GIFTS_PER_REGISTRY; index += 1) {
-      await recordOfflineGift(registry.id, details, { ...w.repositories, user: w.owner, clock: w.clock });
+      await recordOfflineGift(w.owner, registry.id, details, { ...w.repositories, clock: w.clock });
     }
-    const refused = await recordOfflineGift(registry.id, details, { ...w.repositories, user: w.owner, clock: w.clock }).catch(
+    const refused = await recordOfflineGift(w.owner, registry.id, details, { ...w.repositories, clock: w.clock }).catch(
       (error: unknown) => error,
     );
     expect(refused).toMatchObject({ code: 'validation.failed', message: 'A registry can hold at most 1,000 gifts given by hand' });
