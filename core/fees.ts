@@ -28,7 +28,7 @@ export interface GiftBreakdown {
   childAmount: Cents;
   charityAmount: Cents;
   platformFee: Cents;
-  stripeFee: Cents;
+  cardFee: Cents;
   totalAmount: Cents;
 }
 
@@ -54,7 +54,7 @@ export function giftBreakdown(amount: Cents, rate: ProcessingRate): GiftBreakdow
     baseAmount: amount,
     ...splitGift(amount),
     platformFee: PLATFORM_FEE_CENTS,
-    stripeFee: totalAmount - amount - PLATFORM_FEE_CENTS,
+    cardFee: totalAmount - amount - PLATFORM_FEE_CENTS,
     totalAmount,
   };
 }

@@ -41,19 +41,19 @@ export class InMemoryGiftRepository implements GiftRepository {
   }
 
   async findByPaymentIntentIdForUpdate(paymentIntentId: string): Promise<Gift | null> {
-    const row = [...this.rows.values()].find((candidate) => candidate.stripePaymentIntentId === paymentIntentId);
+    const row = [...this.rows.values()].find((candidate) => candidate.paymentIntentId === paymentIntentId);
     return row ? { ...row } : null;
   }
 
   async attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean> {
     if (this.rows.get(id)?.paymentStatus !== 'pending') return false;
-    this.change(id, { stripePaymentIntentId: paymentIntentId });
+    this.change(id, { paymentIntentId });
     return true;
   }
 
   async settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean> {
     const row = this.rows.get(id);
-    if (row?.paymentStatus !== 'pending' || row.stripePaymentIntentId !== paymentIntentId) return false;
+    if (row?.paymentStatus !== 'pending' || row.paymentIntentId !== paymentIntentId) return false;
     this.change(id, { paymentStatus: status });
     return true;
   }

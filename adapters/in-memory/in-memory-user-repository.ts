@@ -23,9 +23,9 @@ export class InMemoryUserRepository implements UserRepository {
       lastName: user.lastName,
       profileImageUrl: null,
       isAdmin: false,
-      stripeConnectAccountId: null,
-      stripeConnectStatus: null,
-      stripeConnectOnboardedAt: null,
+      payoutAccountId: null,
+      payoutAccountStatus: null,
+      payoutAccountOnboardedAt: null,
       deletionDueAt: null,
       deletedAt: null,
       createdAt: now,
@@ -96,18 +96,18 @@ export class InMemoryUserRepository implements UserRepository {
       .map(withoutPassword);
   }
 
-  async attachConnectAccount(id: string, accountId: string): Promise<User> {
+  async attachPayoutAccount(id: string, accountId: string): Promise<User> {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('user.not_found', 'User not found');
     // The first account recorded stays, as the database's conditional update keeps it.
-    if (row.stripeConnectAccountId !== null) return withoutPassword(row);
-    return this.change(row, { stripeConnectAccountId: accountId });
+    if (row.payoutAccountId !== null) return withoutPassword(row);
+    return this.change(row, { payoutAccountId: accountId });
   }
 
-  async setConnectStatus(id: string, status: string, onboardedAt: Date | null): Promise<User> {
+  async setPayoutAccountStatus(id: string, status: string, onboardedAt: Date | null): Promise<User> {
     const row = this.rows.get(id);
     if (!row) throw new DomainError('user.not_found', 'User not found');
-    return this.change(row, { stripeConnectStatus: status, stripeConnectOnboardedAt: row.stripeConnectOnboardedAt ?? onboardedAt });
+    return this.change(row, { payoutAccountStatus: status, payoutAccountOnboardedAt: row.payoutAccountOnboardedAt ?? onboardedAt });
   }
 
   async scheduleDeletion(id: string, dueAt: Date): Promise<User> {

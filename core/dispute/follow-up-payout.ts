@@ -134,7 +134,7 @@ export async function sendFollowUpTransfer(disputeId: string, ports: FollowUpPor
     const dispute = await disputes.findById(disputeId);
     const registry = dispute ? await registries.findById(dispute.registryId) : null;
     const owner = registry ? await users.findById(registry.userId) : null;
-    return dispute && registry ? { dispute, registry, accountId: owner?.stripeConnectAccountId ?? null } : null;
+    return dispute && registry ? { dispute, registry, accountId: owner?.payoutAccountId ?? null } : null;
   });
   if (!found?.dispute.followUp || found.dispute.followUp.method !== 'bank') throw new DomainError('dispute.not_found', FOLLOW_UP_NOT_FOUND);
   const { dispute, registry, accountId } = found;

@@ -32,7 +32,7 @@ export type GiveUpOutcome = 'expired' | 'failed' | 'credited' | 'undecided' | 's
  * so two hands giving up the same gift change it once.
  */
 export async function giveUpPendingGift(gift: Gift, ports: PaymentPorts): Promise<GiveUpOutcome> {
-  const paymentIntentId = gift.stripePaymentIntentId;
+  const paymentIntentId = gift.paymentIntentId;
   if (paymentIntentId === null) return (await ports.gifts.settleUnpaid(gift.id, null, 'failed')) ? 'failed' : 'settled-meanwhile';
   try {
     if ((await ports.gateway.cancelPaymentIntent(paymentIntentId)) === 'succeeded') {
@@ -58,12 +58,12 @@ export async function expireAbandonedGifts(ports: PaymentPorts & { clock: Clock 
   const result: SweepResult = { expired: 0, failed: 0, credited: 0, undecided: 0 };
 
   const unstarted = await ports.gifts.listPendingCreatedBefore(new Date(now - UNSTARTED_AFTER_MS), BATCH);
-  for (const gift of unstarted.filter((candidate) => candidate.stripePaymentIntentId === null)) {
+  for (const gift of unstarted.filter((candidate) => candidate.paymentIntentId === null)) {
     if ((await giveUpPendingGift(gift, ports)) === 'failed') result.failed += 1;
   }
 
   const abandoned = await ports.gifts.listPendingCreatedBefore(new Date(now - ABANDONED_AFTER_MS), BATCH);
-  for (const gift of abandoned.filter((candidate) => candidate.stripePaymentIntentId !== null)) {
+  for (const gift of abandoned.filter((candidate) => candidate.paymentIntentId !== null)) {
     const outcome = await giveUpPendingGift(gift, ports);
     if (outcome === 'expired' || outcome === 'credited' || outcome === 'undecided') result[outcome] += 1;
   }

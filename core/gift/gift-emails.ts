@@ -32,13 +32,13 @@ export function giftReceipt(
   receipt: Receipt | null = null,
 ): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
-  const total = gift.amount + gift.platformFee + gift.stripeFee;
+  const total = gift.amount + gift.platformFee + gift.cardFee;
   const rows: [string, string][] = [
     ['Your gift', money(gift.amount)],
     ['To the family (90%)', money(gift.childAmount)],
     [`To ${charity.name} (10%)`, money(gift.charityAmount)],
     ['Platform fee (flat)', money(gift.platformFee)],
-    ['Card processing fee', money(gift.stripeFee)],
+    ['Card processing fee', money(gift.cardFee)],
     ['Total charged', money(total)],
   ];
   const tax = receiptParagraphs(gift, charity, receipt);
@@ -127,7 +127,7 @@ export function giftNotice(
 /** When a payment arrives after the registry closed, the giver learns it was returned in full; replies go to support. */
 export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
-  const total = gift.amount + gift.platformFee + gift.stripeFee;
+  const total = gift.amount + gift.platformFee + gift.cardFee;
   const dear = dearGiver(gift);
   const news = `${celebration(registry)} closed before your payment went through, so it could not accept your gift. We have refunded the full ${money(total)} to your card; depending on your bank it appears within 5 to 10 business days.`;
   const footer = 'No fees were kept. If you would still like to send a gift, please contact the family directly.';
@@ -147,10 +147,10 @@ export function giftRefundNotice(gift: Gift, registry: Registry, supportEmail: s
  */
 export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail: string): MailMessage {
   const money = (cents: number) => formatMoney(cents, gift.currency);
-  const total = gift.amount + gift.platformFee + gift.stripeFee;
+  const total = gift.amount + gift.platformFee + gift.cardFee;
   const rows: [string, string][] = [
     ['Your gift', money(gift.amount)],
-    ['Fees you paid', money(gift.platformFee + gift.stripeFee)],
+    ['Fees you paid', money(gift.platformFee + gift.cardFee)],
     ['Refunded', money(total)],
   ];
   const dear = dearGiver(gift);

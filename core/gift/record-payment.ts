@@ -18,7 +18,7 @@ export type PaymentOutcome =
   | { kind: 'unknown-payment' };
 
 export function totalCharged(gift: Gift): Cents {
-  return gift.amount + gift.platformFee + gift.stripeFee;
+  return gift.amount + gift.platformFee + gift.cardFee;
 }
 
 /**
@@ -61,7 +61,7 @@ export async function recordPaymentSucceeded(
       }
       // Neither a closed registry nor a gift given up as abandoned takes money any more.
       if (registry.status !== 'open' || gift.paymentStatus === 'expired') return { kind: 'refund', gift, currency: gift.currency };
-      const providerFee = reportedFee ?? gift.stripeFee;
+      const providerFee = reportedFee ?? gift.cardFee;
       await gifts.setStatus(gift.id, 'succeeded');
       await gifts.setProviderFee(gift.id, providerFee);
       await registries.addToTotalReceived(registry.id, gift.amount);
@@ -101,7 +101,7 @@ export async function recordPaymentSucceeded(
   // The provider call stays outside the transaction; its idempotency key makes a repeat harmless,
   // and until it succeeds the gift stays unsettled so the provider's retry tries again.
   await ports.gateway.refund(report.paymentIntentId, `refund-${outcome.gift.id}`);
-  const providerFee = reportedFee ?? outcome.gift.stripeFee;
+  const providerFee = reportedFee ?? outcome.gift.cardFee;
   await ports.unitOfWork.transaction(async ({ gifts, registries, mail, ledger }) => {
     await gifts.setStatus(outcome.gift.id, 'refunded');
     await gifts.setProviderFee(outcome.gift.id, providerFee);

@@ -15,8 +15,8 @@ import { finishRefund, type FinishedRefund } from './finish-refund';
  */
 export async function settleRefund(gift: Gift, actor: AuditActor, ports: RefundPorts): Promise<FinishedRefund> {
   try {
-    if (!gift.stripePaymentIntentId) throw new RefundRefused(`gift ${gift.id} is paid but has no payment`);
-    await ports.gateway.refund(gift.stripePaymentIntentId, refundKey(gift));
+    if (!gift.paymentIntentId) throw new RefundRefused(`gift ${gift.id} is paid but has no payment`);
+    await ports.gateway.refund(gift.paymentIntentId, refundKey(gift));
   } catch (error) {
     if (!(error instanceof RefundRefused)) {
       throw new DomainError('payment.unavailable', REFUND_UNCONFIRMED, undefined, error);

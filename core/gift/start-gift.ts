@@ -96,9 +96,9 @@ export async function startGift(
       childAmount: breakdown.childAmount,
       charityAmount: breakdown.charityAmount,
       platformFee: breakdown.platformFee,
-      stripeFee: breakdown.stripeFee,
+      cardFee: breakdown.cardFee,
       personalMessage: valid.personalMessage || null,
-      stripePaymentIntentId: null,
+      paymentIntentId: null,
       paymentStatus: 'pending',
       shareEmailWithCharity: valid.shareEmailWithCharity,
       guestId: linked && linked.registryId === registry.id ? linked.id : null,
@@ -142,5 +142,5 @@ export async function startGift(
     await ports.gifts.settleUnpaid(gift.id, null, 'failed');
     throw new DomainError('payment.unavailable', 'Failed to process gift. Please try again.');
   }
-  return { gift: { ...gift, stripePaymentIntentId: intent.id }, paymentIntentId: intent.id, clientSecret: intent.clientSecret, breakdown };
+  return { gift: { ...gift, paymentIntentId: intent.id }, paymentIntentId: intent.id, clientSecret: intent.clientSecret, breakdown };
 }

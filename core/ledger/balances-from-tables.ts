@@ -31,7 +31,7 @@ export interface LedgerTables {
     | 'currency'
     | 'amount'
     | 'platformFee'
-    | 'stripeFee'
+    | 'cardFee'
     | 'providerFee'
     | 'paymentStatus'
     | 'refundedAtPlatformCost'
@@ -79,10 +79,10 @@ export function balancesFromTables(tables: LedgerTables): Balances {
       // The family's and the charity's payouts still hold its parts: the platform's loss stands against them.
       if (gift.refundedAtPlatformCost) add(gift.currency, REFUNDS_AT_PLATFORM_COST, gift.amount);
     } else if (gift.paymentStatus === 'succeeded' || gift.paymentStatus === 'refunding' || gift.paymentStatus === 'disputed') {
-      add(gift.currency, PROVIDER_CASH, gift.amount + gift.platformFee + gift.stripeFee - fee);
+      add(gift.currency, PROVIDER_CASH, gift.amount + gift.platformFee + gift.cardFee - fee);
       add(gift.currency, CARD_FEES_PAID, fee);
       add(gift.currency, PLATFORM_FEE_REVENUE, -gift.platformFee);
-      add(gift.currency, CARD_FEES_COLLECTED, -gift.stripeFee);
+      add(gift.currency, CARD_FEES_COLLECTED, -gift.cardFee);
     }
   }
   for (const payout of tables.charityPayouts) {

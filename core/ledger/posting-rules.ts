@@ -42,12 +42,12 @@ import { balancedEntry, type LedgerEntry } from '../model/ledger-entry';
  */
 
 /** The fee the provider took for the gift's charge: as it reported it, or the giver's card fee where it never said (gifts paid before it was read). */
-export function providerFeeOf(gift: Pick<Gift, 'providerFee' | 'stripeFee'>): Cents {
-  return gift.providerFee ?? gift.stripeFee;
+export function providerFeeOf(gift: Pick<Gift, 'providerFee' | 'cardFee'>): Cents {
+  return gift.providerFee ?? gift.cardFee;
 }
 
 function charged(gift: Gift): Cents {
-  return gift.amount + gift.platformFee + gift.stripeFee;
+  return gift.amount + gift.platformFee + gift.cardFee;
 }
 
 function must(entry: LedgerEntry | null, what: string): LedgerEntry {
@@ -56,22 +56,22 @@ function must(entry: LedgerEntry | null, what: string): LedgerEntry {
 }
 
 export function giftPaidEntry(gift: Gift, currency: Currency, providerFee: Cents): LedgerEntry {
-  const entry = balancedEntry({ key: `gift:${gift.id}:paid`, kind: 'gift.paid', currency, reference: gift.stripePaymentIntentId }, [
+  const entry = balancedEntry({ key: `gift:${gift.id}:paid`, kind: 'gift.paid', currency, reference: gift.paymentIntentId }, [
     { account: PROVIDER_CASH, amount: charged(gift) - providerFee },
     { account: CARD_FEES_PAID, amount: providerFee },
     { account: registryGiftsAccount(gift.registryId), amount: -gift.amount },
     { account: PLATFORM_FEE_REVENUE, amount: -gift.platformFee },
-    { account: CARD_FEES_COLLECTED, amount: -gift.stripeFee },
+    { account: CARD_FEES_COLLECTED, amount: -gift.cardFee },
   ]);
   return must(entry, `gift ${gift.id}`);
 }
 
 export function giftRefundedEntry(gift: Gift, currency: Currency): LedgerEntry {
   const fee = providerFeeOf(gift);
-  const entry = balancedEntry({ key: `gift:${gift.id}:refunded`, kind: 'gift.refunded', currency, reference: gift.stripePaymentIntentId }, [
+  const entry = balancedEntry({ key: `gift:${gift.id}:refunded`, kind: 'gift.refunded', currency, reference: gift.paymentIntentId }, [
     { account: registryGiftsAccount(gift.registryId), amount: gift.amount },
     { account: PLATFORM_FEE_REVENUE, amount: gift.platformFee },
-    { account: CARD_FEES_COLLECTED, amount: gift.stripeFee },
+    { account: CARD_FEES_COLLECTED, amount: gift.cardFee },
     { account: CARD_FEES_PAID, amount: -fee },
     { account: REFUNDS_ABSORBED, amount: fee },
     { account: PROVIDER_CASH, amount: -charged(gift) },
@@ -84,7 +84,7 @@ function refundPostings(gift: Gift): { account: string; amount: Cents }[] {
   const fee = providerFeeOf(gift);
   return [
     { account: PLATFORM_FEE_REVENUE, amount: gift.platformFee },
-    { account: CARD_FEES_COLLECTED, amount: gift.stripeFee },
+    { account: CARD_FEES_COLLECTED, amount: gift.cardFee },
     { account: CARD_FEES_PAID, amount: -fee },
     { account: REFUNDS_ABSORBED, amount: fee },
     { account: PROVIDER_CASH, amount: -charged(gift) },
@@ -94,7 +94,7 @@ function refundPostings(gift: Gift): { account: string; amount: Cents }[] {
 /** A refund after closing, both payouts still pending: the gift's parts leave what the family and its charity are owed. */
 export function giftRefundedAfterClosingEntry(gift: Gift, currency: Currency): LedgerEntry {
   const entry = balancedEntry(
-    { key: `gift:${gift.id}:refunded`, kind: 'gift.refunded_after_closing', currency, reference: gift.stripePaymentIntentId },
+    { key: `gift:${gift.id}:refunded`, kind: 'gift.refunded_after_closing', currency, reference: gift.paymentIntentId },
     [
       { account: familyPayableAccount(gift.registryId), amount: gift.childAmount },
       { account: charityPayableAccount(gift.charityId), amount: gift.charityAmount },
@@ -107,7 +107,7 @@ export function giftRefundedAfterClosingEntry(gift: Gift, currency: Currency): L
 /** A refund the platform bears: the family's and charity's parts stay promised (or sent), the gift's amount is the platform's loss. */
 export function giftRefundedAtPlatformCostEntry(gift: Gift, currency: Currency): LedgerEntry {
   const entry = balancedEntry(
-    { key: `gift:${gift.id}:refunded`, kind: 'gift.refunded_at_platform_cost', currency, reference: gift.stripePaymentIntentId },
+    { key: `gift:${gift.id}:refunded`, kind: 'gift.refunded_at_platform_cost', currency, reference: gift.paymentIntentId },
     [{ account: REFUNDS_AT_PLATFORM_COST, amount: gift.amount }, ...refundPostings(gift)],
   );
   return must(entry, `gift ${gift.id}`);
@@ -115,13 +115,10 @@ export function giftRefundedAtPlatformCostEntry(gift: Gift, currency: Currency):
 
 /** Null when the provider took no fee: then nothing stayed behind. Same key as a refund: a gift is given back once. */
 export function latePaymentRefundedEntry(gift: Gift, currency: Currency, providerFee: Cents): LedgerEntry | null {
-  return balancedEntry(
-    { key: `gift:${gift.id}:refunded`, kind: 'gift.late_payment_refunded', currency, reference: gift.stripePaymentIntentId },
-    [
-      { account: REFUNDS_ABSORBED, amount: providerFee },
-      { account: PROVIDER_CASH, amount: -providerFee },
-    ],
-  );
+  return balancedEntry({ key: `gift:${gift.id}:refunded`, kind: 'gift.late_payment_refunded', currency, reference: gift.paymentIntentId }, [
+    { account: REFUNDS_ABSORBED, amount: providerFee },
+    { account: PROVIDER_CASH, amount: -providerFee },
+  ]);
 }
 
 /** Null when nobody gave anything. */

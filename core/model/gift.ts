@@ -21,12 +21,12 @@ export interface Gift {
   charityAmount: Cents;
   platformFee: Cents;
   /** The card fee the giver paid on top: our estimate of the provider's fee. */
-  stripeFee: Cents;
+  cardFee: Cents;
   /** The fee the provider actually took, as it reported it when the payment succeeded; null until then. */
   providerFee: Cents | null;
   charityId: string;
   personalMessage: string | null;
-  stripePaymentIntentId: string | null;
+  paymentIntentId: string | null;
   paymentStatus: PaymentStatus;
   /**
    * Refunded (or being refunded) by an administrator at the platform's cost: the family's and the

@@ -6,9 +6,9 @@ export interface User {
   lastName: string | null;
   profileImageUrl: string | null;
   isAdmin: boolean;
-  stripeConnectAccountId: string | null;
-  stripeConnectStatus: string | null;
-  stripeConnectOnboardedAt: Date | null;
+  payoutAccountId: string | null;
+  payoutAccountStatus: string | null;
+  payoutAccountOnboardedAt: Date | null;
   /**
    * When the account is to be deleted, once its holder asked (docs/product.md#your-data-export-and-deletion):
    * signing in before then cancels it. Null otherwise.

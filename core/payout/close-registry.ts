@@ -51,7 +51,7 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
   const found = await ports.registries.findById(id);
   if (!found) throw registryNotFound();
   const owner = requireOwner(found, ports.user);
-  const accountId = owner.stripeConnectAccountId;
+  const accountId = owner.payoutAccountId;
   if (found.status !== 'open') return retryOrRefuse(found, accountId, ports);
 
   // Bank readiness is the provider's word, asked before the registry is locked.

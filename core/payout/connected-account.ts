@@ -36,12 +36,16 @@ interface ConnectPorts {
  */
 export async function connectedAccountStatus(ports: ConnectPorts): Promise<AccountStatusView> {
   const user = requireSignedIn(ports.user);
-  if (!user.stripeConnectAccountId) return NO_ACCOUNT;
-  const accountId = user.stripeConnectAccountId;
+  if (!user.payoutAccountId) return NO_ACCOUNT;
+  const accountId = user.payoutAccountId;
   const status = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), UNREACHABLE);
   const seen = isVerified(status) ? 'verified' : 'pending';
-  if (user.stripeConnectStatus !== seen) {
-    await ports.users.setConnectStatus(user.id, seen, user.stripeConnectOnboardedAt ?? (seen === 'verified' ? ports.clock.now() : null));
+  if (user.payoutAccountStatus !== seen) {
+    await ports.users.setPayoutAccountStatus(
+      user.id,
+      seen,
+      user.payoutAccountOnboardedAt ?? (seen === 'verified' ? ports.clock.now() : null),
+    );
   }
   return status;
 }
@@ -54,13 +58,13 @@ export async function createConnectedAccount(input: unknown, ports: ConnectPorts
   if (country !== 'US' && country !== 'CA') {
     throw new DomainError('validation.failed', 'Country must be US or CA', { country: 'Country must be US or CA' });
   }
-  if (user.stripeConnectAccountId) return connectedAccountStatus(ports);
+  if (user.payoutAccountId) return connectedAccountStatus(ports);
   // Two clicks at once send the same key, so the provider opens one account and answers it twice.
   const accountId = await askProvider(
     () => ports.gateway.createConnectedAccount({ country, email: user.email, idempotencyKey: `connect-account-${user.id}` }),
     'Failed to create payment account. Please try again.',
   );
-  const stored = await ports.users.attachConnectAccount(user.id, accountId);
+  const stored = await ports.users.attachPayoutAccount(user.id, accountId);
   return connectedAccountStatus({ ...ports, user: stored });
 }
 
@@ -86,8 +90,8 @@ export async function onboardingLink(
     requireOwner(registry, user);
     backTo = pageUrl(ports.appUrl, paths.registry(registry.id));
   }
-  if (!user.stripeConnectAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
-  const accountId = user.stripeConnectAccountId;
+  if (!user.payoutAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
+  const accountId = user.payoutAccountId;
   const url = await askProvider(
     () => ports.gateway.createOnboardingLink({ accountId, returnUrl: `${backTo}?connect=return`, refreshUrl: `${backTo}?connect=refresh` }),
     UNREACHABLE,
@@ -117,8 +121,8 @@ export async function accountUpdateLink(
   requireOwner(registry, user);
   if (!awaitingBankTransfer(registry))
     throw new DomainError('payout.not_switchable', 'Only a bank payout that has not gone through needs its bank account changed.');
-  if (!user.stripeConnectAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
-  const accountId = user.stripeConnectAccountId;
+  if (!user.payoutAccountId) throw new DomainError('connect.no_account', 'Create your payment account first');
+  const accountId = user.payoutAccountId;
   const backTo = pageUrl(ports.appUrl, paths.registry(registry.id));
   const urls = { accountId, returnUrl: `${backTo}?connect=return`, refreshUrl: `${backTo}?connect=refresh` };
   const status = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), UNREACHABLE);

@@ -90,7 +90,7 @@ export async function retryFailedBankPayout(
   if (retryAt.getTime() > now.getTime()) {
     throw new DomainError('payout.retry_not_yet', 'The last bank transfer may still be under way. Try again in a few minutes.');
   }
-  const accountId = (await ports.users.findById(registry.userId))?.stripeConnectAccountId;
+  const accountId = (await ports.users.findById(registry.userId))?.payoutAccountId;
   if (!accountId) throw new DomainError('connect.no_account', 'The family has no payment account to send the transfer to');
   await ports.unitOfWork.transaction(({ audit }) =>
     audit.append({

@@ -22,9 +22,9 @@ export interface UserRepository {
    * Records the user's connected payment account unless one is already recorded (one per user);
    * answers the user as stored, so a racing second account never replaces the first.
    */
-  attachConnectAccount(id: string, accountId: string): Promise<User>;
+  attachPayoutAccount(id: string, accountId: string): Promise<User>;
   /** The provider's verification state as last seen ('pending' or 'verified'), and when it was first verified. */
-  setConnectStatus(id: string, status: string, onboardedAt: Date | null): Promise<User>;
+  setPayoutAccountStatus(id: string, status: string, onboardedAt: Date | null): Promise<User>;
   /** Schedules the account's deletion for the time; fails with user.not_found for an unknown or deleted account. */
   scheduleDeletion(id: string, dueAt: Date): Promise<User>;
   /** Cancels a scheduled deletion in one conditional statement; answers whether one was scheduled. */

@@ -61,7 +61,7 @@ export function receiptParagraphs(
   ];
   const paragraphs = [
     `${PRODUCT} collected ${money(receipt.amount)}, the 10% of your gift that goes to ${name}, as ${name}'s agent under its agreement with us, and pays it to the charity.`,
-    `No goods or services were received in exchange for this donation. Only the charity's 10% is a donation: the family's 90% (${money(gift.childAmount)}) and the fees (${money(gift.platformFee + gift.stripeFee)}) are not tax-deductible.`,
+    `No goods or services were received in exchange for this donation. Only the charity's 10% is a donation: the family's 90% (${money(gift.childAmount)}) and the fees (${money(gift.platformFee + gift.cardFee)}) are not tax-deductible.`,
     receipt.charityCountry === 'US'
       ? `This is your written acknowledgment of the donation from ${name} (${idLabel} ${receipt.charityTaxId}). Keep this e-mail with your tax records.`
       : `This is an acknowledgment of your donation. This is not an official receipt for income tax purposes; ${name} will issue your official receipt.`,

@@ -315,8 +315,8 @@ async function paidGift(repositories: ReturnType<typeof createInMemoryRepositori
     },
     giving,
   );
-  gateway.fees.set(gift.stripePaymentIntentId!, fee);
-  await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency }, giving);
+  gateway.fees.set(gift.paymentIntentId!, fee);
+  await recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency }, giving);
   return { registry, gift };
 }
 

@@ -62,7 +62,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
         gifts.push(gift);
       }
       const confirm = (gift: Gift) =>
-        recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
+        recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
       const close = () =>
         closeRegistry(registry.id, {
           user: owner,

@@ -47,10 +47,10 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
           },
           giving,
         );
-        await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
+        await recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
         gifts.push(gift);
       }
-      const disputed = gateway.openDispute(gifts[0]!.stripePaymentIntentId!);
+      const disputed = gateway.openDispute(gifts[0]!.paymentIntentId!);
       const report = () => recordDispute(disputed, { unitOfWork: repositories, clock, ...mail });
       const close = () =>
         closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, ...mail });

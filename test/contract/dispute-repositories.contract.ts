@@ -8,7 +8,7 @@ async function aDisputedGift(repos: Repositories) {
   const charity = await repos.charities.create(aCharity());
   const registry = await repos.registries.create(aNewRegistry(owner.id));
   const gift = await repos.gifts.create(
-    aNewGift(registry.id, charity.id, { stripePaymentIntentId: `pi_${crypto.randomUUID()}`, paymentStatus: 'succeeded' }),
+    aNewGift(registry.id, charity.id, { paymentIntentId: `pi_${crypto.randomUUID()}`, paymentStatus: 'succeeded' }),
   );
   return { registry, gift };
 }

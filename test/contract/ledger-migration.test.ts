@@ -116,7 +116,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     expect(await balance('USD', PROVIDER_CASH)).toBe(10_300 + 10_300 + 7_500 - 339 - 720);
     expect(await balance('CAD', REFUNDS_ABSORBED)).toBe(339);
     // The fee of a gift paid before the ledger is the card fee its giver paid.
-    expect((await upgraded.gifts.listMoneyMoved()).every((moved) => moved.providerFee === moved.stripeFee)).toBe(true);
+    expect((await upgraded.gifts.listMoneyMoved()).every((moved) => moved.providerFee === moved.cardFee)).toBe(true);
 
     // From here every change posts its own entry, and the books still agree.
     const gateway = new InMemoryPaymentGateway();

@@ -54,7 +54,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const { repositories, registry, ports, gifts } = await registryWithGifts(50);
     const outcomes = await Promise.all(
       gifts.map(({ gift }) =>
-        recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports),
+        recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports),
       ),
     );
     expect(outcomes.every((outcome) => outcome.kind === 'credited')).toBe(true);
@@ -65,7 +65,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
   it('20 parallel deliveries of one success credit it once', async () => {
     const { repositories, registry, ports, gifts } = await registryWithGifts(1);
     const { gift } = gifts[0]!;
-    const report = { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' as const };
+    const report = { paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' as const };
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => recordPaymentSucceeded(report, ports)));
     expect(outcomes.filter((outcome) => outcome.kind === 'credited')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.kind === 'already-settled')).toHaveLength(19);
@@ -84,7 +84,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const { repositories, ports, gifts } = await registryWithGifts(12, { base: 250, charity: { details } });
     const reports = gifts.flatMap(({ gift }) =>
       Array.from({ length: 3 }, () => ({
-        paymentIntentId: gift.stripePaymentIntentId!,
+        paymentIntentId: gift.paymentIntentId!,
         amount: totalCharged(gift),
         currency: 'USD' as const,
       })),

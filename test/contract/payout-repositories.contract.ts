@@ -42,54 +42,54 @@ export function payoutRepositoryContract(current: () => Repositories & UnitOfWor
     it('records the first account and keeps it when another one comes, also from a racing caller', async () => {
       const repos = current();
       const user = await repos.users.create(aNewUser());
-      expect(user.stripeConnectAccountId).toBeNull();
-      expect((await repos.users.attachConnectAccount(user.id, 'acct_first')).stripeConnectAccountId).toBe('acct_first');
-      expect((await repos.users.attachConnectAccount(user.id, 'acct_second')).stripeConnectAccountId).toBe('acct_first');
-      expect((await repos.users.findById(user.id))?.stripeConnectAccountId).toBe('acct_first');
+      expect(user.payoutAccountId).toBeNull();
+      expect((await repos.users.attachPayoutAccount(user.id, 'acct_first')).payoutAccountId).toBe('acct_first');
+      expect((await repos.users.attachPayoutAccount(user.id, 'acct_second')).payoutAccountId).toBe('acct_first');
+      expect((await repos.users.findById(user.id))?.payoutAccountId).toBe('acct_first');
 
       const racer = await repos.users.create(aNewUser());
       const answers = await Promise.all(
-        ['acct_a', 'acct_b', 'acct_c'].map((account) => repos.transaction((tx) => tx.users.attachConnectAccount(racer.id, account))),
+        ['acct_a', 'acct_b', 'acct_c'].map((account) => repos.transaction((tx) => tx.users.attachPayoutAccount(racer.id, account))),
       );
-      const stored = (await repos.users.findById(racer.id))?.stripeConnectAccountId;
+      const stored = (await repos.users.findById(racer.id))?.payoutAccountId;
       expect(['acct_a', 'acct_b', 'acct_c']).toContain(stored);
-      expect(answers.map((answer) => answer.stripeConnectAccountId)).toEqual([stored, stored, stored]);
-      expect(await codeOf(repos.users.attachConnectAccount(UNKNOWN_ID, 'acct_x'))).toBe('user.not_found');
-      expect(await codeOf(repos.users.attachConnectAccount('not-a-uuid', 'acct_x'))).toBe('user.not_found');
+      expect(answers.map((answer) => answer.payoutAccountId)).toEqual([stored, stored, stored]);
+      expect(await codeOf(repos.users.attachPayoutAccount(UNKNOWN_ID, 'acct_x'))).toBe('user.not_found');
+      expect(await codeOf(repos.users.attachPayoutAccount('not-a-uuid', 'acct_x'))).toBe('user.not_found');
 
       // Inside a transaction that read the user first, later reads see the account too.
       const reader = await repos.users.create(aNewUser());
       const seen = await repos.transaction(async (tx) => {
         await tx.users.findById(reader.id);
-        await tx.users.attachConnectAccount(reader.id, 'acct_seen');
-        await tx.users.setConnectStatus(reader.id, 'pending', null);
+        await tx.users.attachPayoutAccount(reader.id, 'acct_seen');
+        await tx.users.setPayoutAccountStatus(reader.id, 'pending', null);
         return tx.users.findById(reader.id);
       });
-      expect(seen).toMatchObject({ stripeConnectAccountId: 'acct_seen', stripeConnectStatus: 'pending' });
+      expect(seen).toMatchObject({ payoutAccountId: 'acct_seen', payoutAccountStatus: 'pending' });
     });
 
     it('records the verification state as last seen, and keeps the date it was first verified', async () => {
       const repos = current();
       const user = await repos.users.create(aNewUser());
-      await repos.users.attachConnectAccount(user.id, 'acct_1');
-      expect(await repos.users.setConnectStatus(user.id, 'pending', null)).toMatchObject({
-        stripeConnectStatus: 'pending',
-        stripeConnectOnboardedAt: null,
+      await repos.users.attachPayoutAccount(user.id, 'acct_1');
+      expect(await repos.users.setPayoutAccountStatus(user.id, 'pending', null)).toMatchObject({
+        payoutAccountStatus: 'pending',
+        payoutAccountOnboardedAt: null,
       });
       const verifiedAt = new Date('2027-05-01T12:00:00.000Z');
-      expect(await repos.users.setConnectStatus(user.id, 'verified', verifiedAt)).toMatchObject({
-        stripeConnectStatus: 'verified',
-        stripeConnectOnboardedAt: verifiedAt,
+      expect(await repos.users.setPayoutAccountStatus(user.id, 'verified', verifiedAt)).toMatchObject({
+        payoutAccountStatus: 'verified',
+        payoutAccountOnboardedAt: verifiedAt,
       });
       // New requirements due later: pending again, but it was onboarded then.
-      await repos.users.setConnectStatus(user.id, 'pending', null);
-      await repos.users.setConnectStatus(user.id, 'verified', new Date('2027-06-01T12:00:00.000Z'));
+      await repos.users.setPayoutAccountStatus(user.id, 'pending', null);
+      await repos.users.setPayoutAccountStatus(user.id, 'verified', new Date('2027-06-01T12:00:00.000Z'));
       expect(await repos.users.findById(user.id)).toMatchObject({
-        stripeConnectAccountId: 'acct_1',
-        stripeConnectStatus: 'verified',
-        stripeConnectOnboardedAt: verifiedAt,
+        payoutAccountId: 'acct_1',
+        payoutAccountStatus: 'verified',
+        payoutAccountOnboardedAt: verifiedAt,
       });
-      expect(await codeOf(repos.users.setConnectStatus(UNKNOWN_ID, 'verified', verifiedAt))).toBe('user.not_found');
+      expect(await codeOf(repos.users.setPayoutAccountStatus(UNKNOWN_ID, 'verified', verifiedAt))).toBe('user.not_found');
     });
   });
 

@@ -407,11 +407,11 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         const charity = await repos.charities.create(aCharity());
         const registry = await repos.registries.create(aNewRegistry(user.id));
         const gift = await repos.gifts.create(
-          aNewGift(registry.id, charity.id, { amount: 3_601, childAmount: 3_241, charityAmount: 360, stripeFee: 143 }),
+          aNewGift(registry.id, charity.id, { amount: 3_601, childAmount: 3_241, charityAmount: 360, cardFee: 143 }),
         );
         const [stored] = await repos.gifts.listByRegistry(registry.id);
         expect(stored).toEqual(gift);
-        expect(stored).toMatchObject({ amount: 3_601, childAmount: 3_241, charityAmount: 360, platformFee: 300, stripeFee: 143 });
+        expect(stored).toMatchObject({ amount: 3_601, childAmount: 3_241, charityAmount: 360, platformFee: 300, cardFee: 143 });
       });
 
       it('finds a gift by its payment intent, attaches intents and changes status', async () => {
@@ -421,7 +421,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'pending' }));
         expect(await repos.gifts.attachPaymentIntent(gift.id, 'pi_123')).toBe(true);
         const found = await repos.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate('pi_123'));
-        expect(found).toMatchObject({ id: gift.id, stripePaymentIntentId: 'pi_123', paymentStatus: 'pending' });
+        expect(found).toMatchObject({ id: gift.id, paymentIntentId: 'pi_123', paymentStatus: 'pending' });
         await repos.gifts.setStatus(gift.id, 'succeeded');
         expect((await repos.gifts.findById(gift.id))?.paymentStatus).toBe('succeeded');
         expect(await repos.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate('pi_unknown'))).toBeNull();
@@ -435,7 +435,7 @@ export function repositoryContract(name: string, factory: RepositoryFactory): vo
         const registry = await repos.registries.create(aNewRegistry(user.id));
         const gift = await repos.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'failed' }));
         expect(await repos.gifts.attachPaymentIntent(gift.id, 'pi_late')).toBe(false);
-        expect((await repos.gifts.findById(gift.id))?.stripePaymentIntentId).toBeNull();
+        expect((await repos.gifts.findById(gift.id))?.paymentIntentId).toBeNull();
         expect(await repos.gifts.attachPaymentIntent('00000000-0000-4000-8000-000000000000', 'pi_none')).toBe(false);
       });
 

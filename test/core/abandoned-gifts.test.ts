@@ -54,7 +54,7 @@ describe('a stranger’s unpaid gift when the family acts', () => {
     const { gift } = await give(36);
     await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).resolves.toMatchObject({ currency: 'CAD' });
     expect(await statusOf(gift.id)).toBe('expired');
-    expect(gateway.canceled.has(gift.stripePaymentIntentId!)).toBe(true);
+    expect(gateway.canceled.has(gift.paymentIntentId!)).toBe(true);
 
     await give(18);
     await expect(deleteRegistry(registry.id, family)).resolves.toEqual({ message: 'Registry deleted' });
@@ -64,7 +64,7 @@ describe('a stranger’s unpaid gift when the family acts', () => {
   it('is credited, and then holds the registry, when it was paid after all', async () => {
     const { repositories, gateway, registry, give, statusOf, family } = await world();
     const { gift } = await give(50);
-    gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
+    gateway.intents.get(gift.paymentIntentId!)!.status = 'succeeded';
     await expect(deleteRegistry(registry.id, family)).rejects.toMatchObject({ code: 'registry.has_gifts' });
     expect(await statusOf(gift.id)).toBe('succeeded');
     expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(5_000);
@@ -76,7 +76,7 @@ describe('a stranger’s unpaid gift when the family acts', () => {
     await give(20);
     await give(36);
     const [paid, ...others] = (await repositories.gifts.listByRegistry(registry.id)).map((gift) => gift.id);
-    gateway.intents.get((await repositories.gifts.findById(paid!))!.stripePaymentIntentId!)!.status = 'succeeded';
+    gateway.intents.get((await repositories.gifts.findById(paid!))!.paymentIntentId!)!.status = 'succeeded';
     await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).rejects.toMatchObject({ code: 'registry.has_gifts' });
     expect(await statusOf(paid!)).toBe('succeeded');
     for (const other of others) expect(await statusOf(other)).toBe('pending');
@@ -107,7 +107,7 @@ describe('a registry whose only gift was refunded', () => {
   it('can change its currency, the refunded gift keeping its own, and be deleted: gone for everyone, while the refunded gift and its registry stay on record', async () => {
     const { repositories, registry, charity, family } = await world();
     const refunded = await repositories.gifts.create(
-      aNewGift(registry.id, charity.id, { paymentStatus: 'refunded', stripePaymentIntentId: 'pi_refunded' }),
+      aNewGift(registry.id, charity.id, { paymentStatus: 'refunded', paymentIntentId: 'pi_refunded' }),
     );
     await expect(changeCurrency(registry.id, { currency: 'CAD' }, family)).resolves.toEqual({
       message: 'Currency updated to CAD',
@@ -118,7 +118,7 @@ describe('a registry whose only gift was refunded', () => {
     await expect(deleteRegistry(registry.id, family)).resolves.toEqual({ message: 'Registry deleted' });
     expect(await repositories.gifts.findById(refunded.id)).toMatchObject({
       paymentStatus: 'refunded',
-      stripePaymentIntentId: 'pi_refunded',
+      paymentIntentId: 'pi_refunded',
     });
     expect(await repositories.registries.findById(registry.id)).toMatchObject({ isActive: false, currency: 'CAD' });
     expect(await repositories.registries.listByOwner(family.user.id)).toEqual([]);
@@ -138,7 +138,7 @@ describe('abandoned gifts', () => {
 
     expect(await sweepAfter(ABANDONED_AFTER_MS + HOUR)).toEqual({ expired: 1, failed: 0, credited: 0, undecided: 0 });
     expect(await statusOf(gift.id)).toBe('expired');
-    expect(gateway.canceled.has(gift.stripePaymentIntentId!)).toBe(true);
+    expect(gateway.canceled.has(gift.paymentIntentId!)).toBe(true);
     await expect(change()).resolves.toMatchObject({ currency: 'CAD' });
     await expect(deleteRegistry(registry.id, family)).resolves.toEqual({ message: 'Registry deleted' });
   });
@@ -146,7 +146,7 @@ describe('abandoned gifts', () => {
   it('credits a payment that went through after all, once, instead of expiring it', async () => {
     const { repositories, gateway, registry, give, sweepAfter, statusOf } = await world();
     const { gift } = await give(50);
-    gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
+    gateway.intents.get(gift.paymentIntentId!)!.status = 'succeeded';
     expect(await sweepAfter(ABANDONED_AFTER_MS + HOUR)).toMatchObject({ credited: 1, expired: 0 });
     expect(await statusOf(gift.id)).toBe('succeeded');
     expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(5_000);
@@ -164,9 +164,7 @@ describe('abandoned gifts', () => {
 
   it('marks a gift whose start was cut off (no payment attached) failed after minutes, not a day', async () => {
     const { repositories, registry, charity, sweepAfter, statusOf } = await world();
-    const cutOff = await repositories.gifts.create(
-      aNewGift(registry.id, charity.id, { paymentStatus: 'pending', stripePaymentIntentId: null }),
-    );
+    const cutOff = await repositories.gifts.create(aNewGift(registry.id, charity.id, { paymentStatus: 'pending', paymentIntentId: null }));
     expect(await sweepAfter(UNSTARTED_AFTER_MS - 60_000)).toMatchObject({ failed: 0 });
     expect(await statusOf(cutOff.id)).toBe('pending');
     expect(await sweepAfter(UNSTARTED_AFTER_MS + 60_000)).toMatchObject({ failed: 1 });
@@ -178,7 +176,7 @@ describe('abandoned gifts', () => {
     const { gift } = await give(72);
     await sweepAfter(ABANDONED_AFTER_MS + HOUR);
     const outcome = await recordPaymentSucceeded(
-      { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' },
+      { paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' },
       ports,
     );
     expect(outcome.kind).toBe('refunded');
@@ -205,17 +203,14 @@ describe('abandoned gifts', () => {
           const { repositories, gateway, registry, ports, giveCents, sweepAfter } = await world();
           const started = await Promise.all(givers.map((giver) => giveCents(giver.cents)));
           for (const [index, { gift }] of started.entries()) {
-            if (givers[index]!.paid === 'before-sweep') gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
+            if (givers[index]!.paid === 'before-sweep') gateway.intents.get(gift.paymentIntentId!)!.status = 'succeeded';
           }
           for (let sweep = 0; sweep < Math.max(...givers.map((giver) => giver.sweeps)); sweep += 1)
             await sweepAfter(ABANDONED_AFTER_MS + (sweep + 1) * HOUR);
           // A late success (a webhook after the cancel) is never credited.
           for (const [index, { gift }] of started.entries()) {
             if (givers[index]!.paid === 'late')
-              await recordPaymentSucceeded(
-                { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' },
-                ports,
-              );
+              await recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports);
           }
           const gifts = [...repositories.gifts.rows.values()];
           const paid = gifts.filter((gift) => gift.paymentStatus === 'succeeded');

@@ -91,10 +91,7 @@ describe('receipts', () => {
               },
               ports,
             );
-            await recordPaymentSucceeded(
-              { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' },
-              ports,
-            );
+            await recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, ports);
             gifts.push(gift);
           }
           const receipts = await repositories.receipts.listByGiftIds(gifts.map((gift) => gift.id));

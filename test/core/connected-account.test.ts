@@ -52,9 +52,9 @@ describe('the owner’s payment account', () => {
     const again = await createConnectedAccount({ country: 'US' }, w.ports(await w.fresh()));
     expect(again.accountId).toBe(first.accountId);
     expect(await w.fresh()).toMatchObject({
-      stripeConnectAccountId: first.accountId,
-      stripeConnectStatus: 'pending',
-      stripeConnectOnboardedAt: null,
+      payoutAccountId: first.accountId,
+      payoutAccountStatus: 'pending',
+      payoutAccountOnboardedAt: null,
     });
   });
 
@@ -76,7 +76,7 @@ describe('the owner’s payment account', () => {
     const created = await createConnectedAccount({ country: 'US' }, w.ports(w.owner));
     w.gateway.verify(created.accountId!);
     expect(await connectedAccountStatus(w.ports(await w.fresh()))).toMatchObject({ payoutsEnabled: true, requirementsDue: [] });
-    expect(await w.fresh()).toMatchObject({ stripeConnectStatus: 'verified', stripeConnectOnboardedAt: w.clock.now() });
+    expect(await w.fresh()).toMatchObject({ payoutAccountStatus: 'verified', payoutAccountOnboardedAt: w.clock.now() });
   });
 
   it('gives a fresh onboarding link each time that brings the owner back to their registry', async () => {
@@ -90,12 +90,12 @@ describe('the owner’s payment account', () => {
     expect(first.url).not.toBe(second.url);
     expect(w.gateway.links).toEqual([
       {
-        accountId: owner.stripeConnectAccountId,
+        accountId: owner.payoutAccountId,
         returnUrl: `https://gifts.example.org/registry/${registry.id}?connect=return`,
         refreshUrl: `https://gifts.example.org/registry/${registry.id}?connect=refresh`,
       },
       {
-        accountId: owner.stripeConnectAccountId,
+        accountId: owner.payoutAccountId,
         returnUrl: 'https://gifts.example.org/?connect=return',
         refreshUrl: 'https://gifts.example.org/?connect=refresh',
       },
@@ -115,6 +115,6 @@ describe('the owner’s payment account', () => {
       code: 'payment.unavailable',
       message: 'Failed to create payment account. Please try again.',
     });
-    expect((await w.fresh()).stripeConnectAccountId).toBeNull();
+    expect((await w.fresh()).payoutAccountId).toBeNull();
   });
 });

@@ -71,7 +71,7 @@ async function world() {
       },
       giving,
     );
-    await recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
+    await recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
     return (await repositories.gifts.findById(gift.id))!;
   };
   const report = (dispute: DisputeReport) => recordDispute(dispute, disputing);
@@ -102,7 +102,7 @@ async function world() {
   const closeToBank = async () => {
     const accountId = await gateway.createConnectedAccount({ country: 'US', email: owner.email, idempotencyKey: `connect-${owner.id}` });
     gateway.verify(accountId);
-    Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
+    Object.assign(owner, await repositories.users.attachPayoutAccount(owner.id, accountId));
     await savePayoutInfo(
       registry.id,
       { payoutMethod: 'bank' },
@@ -149,7 +149,7 @@ describe('a dispute while the registry is open', () => {
     const w = await world();
     const kept = await w.give(50);
     const gift = await w.give(100);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const dispute = w.gateway.openDispute(gift.paymentIntentId!);
     expect((await w.report(dispute)).kind).toBe('opened');
     // The same event again, or another event with the same dispute, changes nothing.
     expect((await w.report(dispute)).kind).toBe('unchanged');
@@ -178,7 +178,7 @@ describe('a dispute while the registry is open', () => {
   it('refuses to refund the disputed gift while the bank decides', async () => {
     const w = await world();
     const gift = await w.give(100);
-    await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
+    await w.report(w.gateway.openDispute(gift.paymentIntentId!));
     expect(
       (
         await refusal(
@@ -203,7 +203,7 @@ describe('a dispute while the registry is open', () => {
   it('counts a won gift again and gives the money back to provider cash, the fee staying a dispute fee; the family hears it was kept', async () => {
     const w = await world();
     const gift = await w.give(100);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const dispute = w.gateway.openDispute(gift.paymentIntentId!);
     await w.report(dispute);
     const cashBefore = (await w.balances()).get(PROVIDER_CASH)!;
     expect((await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'))).kind).toBe('updated');
@@ -228,7 +228,7 @@ describe('a dispute while the registry is open', () => {
   it('posts a lost dispute’s fee and what the platform loses: the fees it had kept, since the family’s and charity’s parts are never paid', async () => {
     const w = await world();
     const gift = await w.give(100);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const dispute = w.gateway.openDispute(gift.paymentIntentId!);
     await w.report(dispute);
     await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
     const books = await w.balances();
@@ -244,7 +244,7 @@ describe('a dispute while the registry is open', () => {
   it('takes a decision reported before the dispute’s opening in one step, and a late opening report changes nothing', async () => {
     const w = await world();
     const gift = await w.give(100);
-    const opening = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const opening = w.gateway.openDispute(gift.paymentIntentId!);
     const decided = w.gateway.decideDispute(opening.disputeId, 'won');
     await w.report(decided);
     const entries = w.repositories.ledger.rows.size;
@@ -368,7 +368,7 @@ describe('evidence', () => {
   it('sends the administrator’s text through the provider, records it in the audit trail, and records the bank’s decision', async () => {
     const w = await world();
     const gift = await w.give(100);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const dispute = w.gateway.openDispute(gift.paymentIntentId!);
     await w.report(dispute);
     const id = (await w.ours(dispute.disputeId)).id;
     const sent = await submitDisputeEvidence(id, { evidence: '  Thank-you card sent; winning_evidence  ' }, adminActor(w.admin), {
@@ -392,7 +392,7 @@ describe('evidence', () => {
   it('refuses empty evidence, an unknown dispute, a dispute no longer awaiting evidence, and says so when the provider cannot be reached, changing nothing', async () => {
     const w = await world();
     const gift = await w.give(100);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const dispute = w.gateway.openDispute(gift.paymentIntentId!);
     await w.report(dispute);
     const id = (await w.ours(dispute.disputeId)).id;
     const ports = { ...w.disputing, gateway: w.gateway };
@@ -421,7 +421,7 @@ describe('a dispute after the money has gone', () => {
     const w = await world();
     const gift = await w.give(100);
     await w.closeByCheck();
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const dispute = w.gateway.openDispute(gift.paymentIntentId!);
     await w.report(dispute);
     expect(await w.ours(dispute.disputeId)).toMatchObject({ phase: 'paid', heldAmount: 0 });
     expect((await w.repositories.gifts.findById(gift.id))!.paymentStatus).toBe('succeeded');
@@ -450,7 +450,7 @@ describe('a dispute after the money has gone', () => {
     const gift = await w.give(100);
     const closed = await w.closeToBank();
     expect(closed.registry.status).toBe('payout_sent');
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const dispute = w.gateway.openDispute(gift.paymentIntentId!);
     await w.report(dispute);
     const id = (await w.ours(dispute.disputeId)).id;
     const reversing = { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT };
@@ -488,14 +488,14 @@ describe('a dispute after the money has gone', () => {
     const lost = await w.give(50);
     // The provider's side of the two payments: their charges are in its balance, at the fee the ledger recorded.
     for (const gift of [won, lost]) {
-      w.gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
-      w.gateway.fees.set(gift.stripePaymentIntentId!, gift.providerFee ?? gift.stripeFee);
+      w.gateway.intents.get(gift.paymentIntentId!)!.status = 'succeeded';
+      w.gateway.fees.set(gift.paymentIntentId!, gift.providerFee ?? gift.cardFee);
     }
-    const first = w.gateway.openDispute(won.stripePaymentIntentId!);
+    const first = w.gateway.openDispute(won.paymentIntentId!);
     await w.report(first);
     await w.report(w.gateway.decideDispute(first.disputeId, 'won'));
     await w.closeToBank();
-    const second = w.gateway.openDispute(lost.stripePaymentIntentId!);
+    const second = w.gateway.openDispute(lost.paymentIntentId!);
     await w.report(second);
     await w.report(w.gateway.decideDispute(second.disputeId, 'lost'));
     await reverseDisputeTransfer((await w.ours(second.disputeId)).id, adminActor(w.admin), {
@@ -523,7 +523,7 @@ describe('a dispute undecided at closing', () => {
     const w = await world();
     const kept = await w.give(50);
     const gift = await w.give(40);
-    const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+    const dispute = w.gateway.openDispute(gift.paymentIntentId!);
     await w.report(dispute);
     return { w, kept, gift, dispute };
   }
@@ -534,7 +534,7 @@ describe('a dispute undecided at closing', () => {
     const w = await world();
     const kept = await w.give(50);
     const gift = await w.give(40);
-    await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
+    await w.report(w.gateway.openDispute(gift.paymentIntentId!));
     const closed = await w.closeByCheck();
     expect(closed.registry).toMatchObject({
       status: 'closed',
@@ -665,7 +665,7 @@ describe('a dispute undecided at closing', () => {
       const w = await world();
       const gift = await w.give(40);
       const kept = await w.give(20);
-      const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+      const dispute = w.gateway.openDispute(gift.paymentIntentId!);
       await w.report(dispute);
       await w.closeByCheck();
       expect((await w.repositories.registries.findById(w.registry.id))!.payoutAmount).toBe(1_800);
@@ -823,7 +823,7 @@ describe('a dispute undecided at closing', () => {
   it('tells the family, when the dispute opens, that closing is not held up and what waits for the bank', async () => {
     const w = await world();
     const gift = await w.give(40);
-    await w.report(w.gateway.openDispute(gift.stripePaymentIntentId!));
+    await w.report(w.gateway.openDispute(gift.paymentIntentId!));
     const [mail] = w.mailTo('rachel@example.com').filter((each) => each.subject.includes('was disputed'));
     expect(mail!.text).toContain('you can close the registry whenever you are ready');
     expect(mail!.text).toContain(

@@ -77,11 +77,11 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
       giving,
     );
     // The giver's card goes through at the provider, which then reports it.
-    gateway.intents.get(gift.stripePaymentIntentId!)!.status = 'succeeded';
-    if (providerFee !== undefined) gateway.fees.set(gift.stripePaymentIntentId!, providerFee);
+    gateway.intents.get(gift.paymentIntentId!)!.status = 'succeeded';
+    if (providerFee !== undefined) gateway.fees.set(gift.paymentIntentId!, providerFee);
     const registry = await repositories.registries.findById(registryId);
     await recordPaymentSucceeded(
-      { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency },
+      { paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: registry!.currency },
       giving,
     );
     return gift;
@@ -97,14 +97,14 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
       closing,
     );
   const close = async (registryId: string, method: 'paypal' | 'check' | 'bank', currency: Currency) => {
-    if (method === 'bank' && !owner.stripeConnectAccountId) {
+    if (method === 'bank' && !owner.payoutAccountId) {
       const accountId = await gateway.createConnectedAccount({
         country: currency === 'CAD' ? 'CA' : 'US',
         email: owner.email,
         idempotencyKey: `connect-${owner.id}-${currency}`,
       });
       gateway.verify(accountId);
-      Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
+      Object.assign(owner, await repositories.users.attachPayoutAccount(owner.id, accountId));
     }
     await choose(registryId, method);
     return closeRegistry(registryId, closing);
@@ -149,7 +149,7 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
     recordDispute(
       {
         disputeId: `du_${gift.id}`,
-        paymentIntentId: gift.stripePaymentIntentId!,
+        paymentIntentId: gift.paymentIntentId!,
         amount: totalCharged(gift),
         currency: gift.currency,
         reason: 'fraudulent',
@@ -195,7 +195,7 @@ describe('the finance figures of a month', () => {
     expect(line(october.lines, 'platformFeeRevenue')).toMatchObject({ month: 900, toDate: 900 });
     // The fees the provider took for the gifts kept, against the card fees their givers paid.
     expect(line(october.lines, 'cardFeesPaid').month).toBe(350 + 175 + 610);
-    expect(line(october.lines, 'cardFeesCollected').month).toBe(kept.reduce((sum, gift) => sum + gift.stripeFee, 0));
+    expect(line(october.lines, 'cardFeesCollected').month).toBe(kept.reduce((sum, gift) => sum + gift.cardFee, 0));
     expect(line(october.lines, 'refundsAbsorbed').month).toBeGreaterThan(0);
     expect(line(october.lines, 'disputeLosses')).toMatchObject({ month: 0, toDate: 0 });
 
@@ -284,7 +284,7 @@ describe('the finance figures of a month', () => {
     expect(line(report.lines, 'refundsAbsorbed').toDate).toBe(203);
     // Earned: one platform fee and one card fee; borne: the provider's fees on both charges.
     const kept = (await w.repositories.gifts.listByRegistry(registry.id)).find((gift) => gift.paymentStatus === 'succeeded')!;
-    expect(line(report.lines, 'platformNet').toDate).toBe(kept.platformFee + kept.stripeFee - 350 - 203);
+    expect(line(report.lines, 'platformNet').toDate).toBe(kept.platformFee + kept.cardFee - 350 - 203);
     expect(line(report.lines, 'heldForOthers').toDate).toBe(10_000);
     expect(line(report.lines, 'providerCash').toDate + line(report.lines, 'disputedFunds').toDate).toBe(
       line(report.lines, 'heldForOthers').toDate + line(report.lines, 'platformNet').toDate,

@@ -67,8 +67,8 @@ async function world() {
     ).gift;
   /** The provider's report of the payment; it says it took `fee` when asked. */
   const confirm = (gift: Gift, fee?: number) => {
-    if (fee !== undefined) gateway.fees.set(gift.stripePaymentIntentId!, fee);
-    return recordPaymentSucceeded({ paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
+    if (fee !== undefined) gateway.fees.set(gift.paymentIntentId!, fee);
+    return recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
   };
   const close = async () => {
     await savePayoutInfo(
@@ -108,11 +108,11 @@ describe('the posting rules', () => {
   const gift = fc
     .record({
       amount: fc.integer({ min: 100, max: 2_500_000 }),
-      stripeFee: fc.integer({ min: 0, max: 80_000 }),
+      cardFee: fc.integer({ min: 0, max: 80_000 }),
       providerFee: fc.option(fc.integer({ min: 0, max: 80_000 })),
     })
     .map(
-      ({ amount, stripeFee, providerFee }): Gift => ({
+      ({ amount, cardFee, providerFee }): Gift => ({
         id: 'gift-1',
         registryId: 'registry-1',
         giftGiverName: 'Aunt Miriam',
@@ -122,11 +122,11 @@ describe('the posting rules', () => {
         childAmount: amount - Math.floor((amount + 5) / 10),
         charityAmount: Math.floor((amount + 5) / 10),
         platformFee: 300,
-        stripeFee,
+        cardFee,
         providerFee,
         charityId: 'charity-1',
         personalMessage: null,
-        stripePaymentIntentId: 'pi_1',
+        paymentIntentId: 'pi_1',
         paymentStatus: 'succeeded',
         refundedAtPlatformCost: false,
         shareEmailWithCharity: false,
@@ -137,7 +137,7 @@ describe('the posting rules', () => {
   it('balances every entry, and a refund leaves only the provider’s fee behind, as refunds absorbed', () => {
     fc.assert(
       fc.property(gift, (g) => {
-        const fee = g.providerFee ?? g.stripeFee;
+        const fee = g.providerFee ?? g.cardFee;
         const paid = giftPaidEntry(g, 'USD', fee);
         const refunded = giftRefundedEntry(g, 'USD');
         for (const entry of [paid, refunded, latePaymentRefundedEntry(g, 'USD', fee)]) {
@@ -321,7 +321,7 @@ describe('opening the ledger on existing books', () => {
     currency: 'USD' as const,
     amount: 10_000,
     platformFee: 300,
-    stripeFee: 339,
+    cardFee: 339,
     providerFee: 339,
     paymentStatus: 'succeeded' as const,
     refundedAtPlatformCost: false,

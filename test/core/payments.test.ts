@@ -49,7 +49,7 @@ describe('a gift’s money lands exactly once', () => {
   it('starts a pending gift with its payment attached and the giver charged the grossed-up total', async () => {
     const { give, repositories, gateway } = await world();
     const started = await give(100);
-    expect(started.breakdown).toMatchObject({ baseAmount: 10_000, totalAmount: 10_639, stripeFee: 339, platformFee: 300 });
+    expect(started.breakdown).toMatchObject({ baseAmount: 10_000, totalAmount: 10_639, cardFee: 339, platformFee: 300 });
     const stored = await repositories.gifts.findById(started.gift.id);
     expect(stored).toMatchObject({
       paymentStatus: 'pending',
@@ -58,8 +58,8 @@ describe('a gift’s money lands exactly once', () => {
       charityAmount: 1_000,
       giftGiverEmail: 'miriam@example.com',
     });
-    expect(stored?.stripePaymentIntentId).toBeTruthy();
-    expect(gateway.intents.get(stored!.stripePaymentIntentId!)).toMatchObject({
+    expect(stored?.paymentIntentId).toBeTruthy();
+    expect(gateway.intents.get(stored!.paymentIntentId!)).toMatchObject({
       amount: 10_639,
       currency: 'USD',
       idempotencyKey: `gift-${started.gift.id}`,
@@ -123,7 +123,7 @@ describe('a gift’s money lands exactly once', () => {
           const credited = new Map<string, number>();
           for (const event of events) {
             const started = gifts[event.gift % gifts.length]!;
-            const paymentIntentId = started.gift.stripePaymentIntentId!;
+            const paymentIntentId = started.gift.paymentIntentId!;
             const amount = totalCharged(started.gift) + (event.kind === 'wrong-amount' ? 1 : 0);
             const currency = event.kind === 'wrong-currency' ? 'CAD' : 'USD';
             const outcome =
@@ -155,7 +155,7 @@ describe('a gift’s money lands exactly once', () => {
     const { give, repositories, registry, ports, gateway, closeRegistry } = await world();
     const started = await give(180);
     await closeRegistry();
-    const report = { paymentIntentId: started.gift.stripePaymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
+    const report = { paymentIntentId: started.gift.paymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
     expect((await recordPaymentSucceeded(report, ports)).kind).toBe('refunded');
     expect((await recordPaymentSucceeded(report, ports)).kind).toBe('already-settled');
     expect(gateway.refunds).toEqual([{ paymentIntentId: report.paymentIntentId, idempotencyKey: `refund-${started.gift.id}` }]);
@@ -171,7 +171,7 @@ describe('a gift’s money lands exactly once', () => {
   it('queues one receipt and one notice per credited gift, whatever else is reported', async () => {
     const { give, repositories, ports } = await world();
     const started = await give(36);
-    const report = { paymentIntentId: started.gift.stripePaymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
+    const report = { paymentIntentId: started.gift.paymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
     await recordPaymentSucceeded(report, ports);
     await recordPaymentSucceeded(report, ports);
     await recordPaymentFailed({ paymentIntentId: report.paymentIntentId }, ports);
@@ -185,15 +185,12 @@ describe('a gift’s money lands exactly once', () => {
     const { give, repositories, ports, closeRegistry } = await world();
     const credited = await give(36);
     await recordPaymentSucceeded(
-      { paymentIntentId: credited.gift.stripePaymentIntentId!, amount: totalCharged(credited.gift), currency: 'USD' },
+      { paymentIntentId: credited.gift.paymentIntentId!, amount: totalCharged(credited.gift), currency: 'USD' },
       ports,
     );
     const late = await give(18);
     await closeRegistry();
-    await recordPaymentSucceeded(
-      { paymentIntentId: late.gift.stripePaymentIntentId!, amount: totalCharged(late.gift), currency: 'USD' },
-      ports,
-    );
+    await recordPaymentSucceeded({ paymentIntentId: late.gift.paymentIntentId!, amount: totalCharged(late.gift), currency: 'USD' }, ports);
     const replyTo = Object.fromEntries(repositories.mail.queued.map((message) => [message.dedupeKey, message.replyTo]));
     expect(replyTo).toEqual({
       [`gift-receipt-${credited.gift.id}`]: 'help@gifts.example.org',
@@ -207,7 +204,7 @@ describe('a gift’s money lands exactly once', () => {
     const started = await give(72);
     await closeRegistry();
     gateway.down = true;
-    const report = { paymentIntentId: started.gift.stripePaymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
+    const report = { paymentIntentId: started.gift.paymentIntentId!, amount: totalCharged(started.gift), currency: 'USD' as const };
     await expect(recordPaymentSucceeded(report, ports)).rejects.toThrow('provider unavailable');
     expect((await repositories.gifts.findById(started.gift.id))?.paymentStatus).toBe('pending');
     gateway.down = false;

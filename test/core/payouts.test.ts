@@ -67,7 +67,7 @@ async function world() {
   const confirmGift = async (gift: Gift) => {
     const registry = await repositories.registries.findById(gift.registryId);
     return recordPaymentSucceeded(
-      { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency },
+      { paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: registry!.currency },
       giving,
     );
   };
@@ -87,7 +87,7 @@ async function world() {
   const verifiedBankAccount = async (country: 'US' | 'CA' = 'US') => {
     const accountId = await gateway.createConnectedAccount({ country, email: owner.email, idempotencyKey: `connect-account-${owner.id}` });
     gateway.verify(accountId);
-    Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
+    Object.assign(owner, await repositories.users.attachPayoutAccount(owner.id, accountId));
     return accountId;
   };
   /** An open registry with one gift, to be paid to the owner's verified bank account. */
@@ -287,7 +287,7 @@ describe('closing a registry', () => {
       message: 'Complete your bank account setup above to close the registry',
     });
     const accountId = await w.gateway.createConnectedAccount({ country: 'US', email: 'x@example.com', idempotencyKey: 'k' });
-    Object.assign(w.owner, await w.repositories.users.attachConnectAccount(w.owner.id, accountId));
+    Object.assign(w.owner, await w.repositories.users.attachPayoutAccount(w.owner.id, accountId));
     await expect(w.close(registry.id)).rejects.toMatchObject({ message: 'Complete your bank account setup above to close the registry' });
     w.repositories.registries.rows.set(registry.id, { ...w.repositories.registries.rows.get(registry.id)!, payoutMethod: 'paypal' });
     await expect(w.close(registry.id)).rejects.toMatchObject({ message: 'Enter your PayPal email above to close the registry' });

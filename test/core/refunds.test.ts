@@ -70,10 +70,10 @@ async function world() {
     ).gift;
   /** The provider's report of the payment; `fee` is what it says it took, when it says. */
   const confirm = async (gift: Gift, fee?: number) => {
-    if (fee !== undefined) gateway.fees.set(gift.stripePaymentIntentId!, fee);
+    if (fee !== undefined) gateway.fees.set(gift.paymentIntentId!, fee);
     const registry = await repositories.registries.findById(gift.registryId);
     return recordPaymentSucceeded(
-      { paymentIntentId: gift.stripePaymentIntentId!, amount: totalCharged(gift), currency: registry!.currency },
+      { paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: registry!.currency },
       giving,
     );
   };
@@ -115,14 +115,14 @@ async function world() {
   };
   /** Closes to the owner's verified bank account in the country of the currency; closing again retries the transfer. */
   const closeToBank = async (registryId: string, currency: Currency) => {
-    if (!owner.stripeConnectAccountId) {
+    if (!owner.payoutAccountId) {
       const accountId = await gateway.createConnectedAccount({
         country: currency === 'CAD' ? 'CA' : 'US',
         email: owner.email,
         idempotencyKey: `connect-account-${owner.id}`,
       });
       gateway.verify(accountId);
-      Object.assign(owner, await repositories.users.attachConnectAccount(owner.id, accountId));
+      Object.assign(owner, await repositories.users.attachPayoutAccount(owner.id, accountId));
     }
     const registry = await repositories.registries.findById(registryId);
     if (registry?.status === 'open')
@@ -191,7 +191,7 @@ describe('refunding a gift', () => {
 
     const refunded = await w.refund(gift.id);
     expect(refunded.paymentStatus).toBe('refunded');
-    expect(w.gateway.refunds).toEqual([{ paymentIntentId: gift.stripePaymentIntentId, idempotencyKey: refundKey(gift) }]);
+    expect(w.gateway.refunds).toEqual([{ paymentIntentId: gift.paymentIntentId, idempotencyKey: refundKey(gift) }]);
     expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(3_600);
     const mail = w.repositories.mail.queued.filter((queued) => queued.to === 'miriam@example.com' && /refunded/.test(queued.subject));
     expect(mail).toHaveLength(1);
@@ -315,7 +315,7 @@ describe('refunding a gift', () => {
     const registry = await w.openRegistry();
     const gift = await w.give(registry.id, 5_000);
     await w.repositories.gifts.beginRefund(gift.id, w.clock.now());
-    const report = { paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
+    const report = { paymentIntentId: gift.paymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
     expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('recorded');
     expect((await recordRefundAtProvider(report, w.refunding)).kind).toBe('already-refunded');
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
@@ -337,7 +337,7 @@ describe('refunding a gift', () => {
     const gift = await w.give(registry.id, 5_000);
     await w.repositories.gifts.beginRefund(gift.id, w.clock.now());
     w.clock.advance(REFUND_SETTLES_WITHIN_MS + 1);
-    const report = { paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
+    const report = { paymentIntentId: gift.paymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
     let reported: string | null = null;
     const gateway = Object.assign(Object.create(w.gateway) as InMemoryPaymentGateway, {
       refund: async (paymentIntentId: string, key: string) => {
@@ -358,7 +358,7 @@ describe('refunding a gift', () => {
     const w = await world();
     const registry = await w.openRegistry();
     const gift = await w.give(registry.id, 5_000);
-    const report = { paymentIntentId: gift.stripePaymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
+    const report = { paymentIntentId: gift.paymentIntentId!, charged: totalCharged(gift), refunded: totalCharged(gift) };
     // Refunded in the provider's dashboard a moment before: our refund is refused, and the report finishes the gift.
     const gateway = Object.assign(Object.create(w.gateway) as InMemoryPaymentGateway, {
       refund: async () => {
@@ -604,7 +604,7 @@ describe('refunding after closing', () => {
     const second = await w.give(registry.id, 3_000);
     await w.close(registry.id);
     const report = (gift: Gift) => ({
-      paymentIntentId: gift.stripePaymentIntentId!,
+      paymentIntentId: gift.paymentIntentId!,
       charged: totalCharged(gift),
       refunded: totalCharged(gift),
     });
@@ -905,7 +905,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
     const opened: DisputeReport[] = [];
     /** The provider refuses to refund a charge its giver's bank disputes, unless the dispute was won (as Stripe does). */
     const disputedAtProvider = (gift: Gift) =>
-      [...w.gateway.disputes.values()].some((each) => each.paymentIntentId === gift.stripePaymentIntentId && each.status !== 'won');
+      [...w.gateway.disputes.values()].some((each) => each.paymentIntentId === gift.paymentIntentId && each.status !== 'won');
     const actorOf = (who: Admin) => adminActor(who === 'ops' ? w.admin : w.otherAdmin);
     /** What a claim, release or completion answered: done, or the refusal's code (a rule, not a failure). */
     const attempt = (work: Promise<unknown>) =>
@@ -919,7 +919,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
       charityPayout: await w.charityPayoutOf(gift),
       payouts: await w.giftPayoutsOf(gift),
     });
-    const reportedFee = (gift: Gift, delta: number | null) => (delta === null ? undefined : Math.max(0, gift.stripeFee + delta));
+    const reportedFee = (gift: Gift, delta: number | null) => (delta === null ? undefined : Math.max(0, gift.cardFee + delta));
     const sendWith = (outcome: Transfer) => {
       w.gateway.transferOutcome =
         outcome === 'refused' ? { reason: 'balance_insufficient', message: 'Insufficient funds in the platform balance.' } : outcome;
@@ -939,7 +939,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
         const user = s.by === 'owner' ? w.owner : s.by === 'admin' ? w.admin : w.stranger;
         w.gateway.refundOutcome = s.providerDown ? 'refused' : 'refunded';
         let disputedMeanwhile = false;
-        if (s.disputedMeanwhile && !opened.some((known) => known.paymentIntentId === gift.stripePaymentIntentId)) {
+        if (s.disputedMeanwhile && !opened.some((known) => known.paymentIntentId === gift.paymentIntentId)) {
           const refund = w.gateway.refund.bind(w.gateway);
           w.gateway.refund = async (paymentIntentId, key) => {
             const dispute = w.gateway.openDispute(paymentIntentId);
@@ -1075,13 +1075,13 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
           const stored = (await w.repositories.gifts.findById(each.id))!;
           if (
             ['succeeded', 'refunded'].includes(stored.paymentStatus) &&
-            !opened.some((known) => known.paymentIntentId === each.stripePaymentIntentId)
+            !opened.some((known) => known.paymentIntentId === each.paymentIntentId)
           )
             disputable.push(each);
         }
         const gift = disputable[s.gift % Math.max(1, disputable.length)];
         if (!gift) continue;
-        const dispute = w.gateway.openDispute(gift.stripePaymentIntentId!);
+        const dispute = w.gateway.openDispute(gift.paymentIntentId!);
         opened.push(dispute);
         // charge.dispute.created may come before charge.dispute.funds_withdrawn, and any event may come twice.
         if (s.withdrawLater) await w.report({ ...dispute, withdrawn: null });

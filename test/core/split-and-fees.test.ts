@@ -45,7 +45,7 @@ describe('the processing-fee gross-up', () => {
       childAmount: 9_000,
       charityAmount: 1_000,
       platformFee: 300,
-      stripeFee: 339,
+      cardFee: 339,
       totalAmount: 10_639,
     });
   });
@@ -65,10 +65,10 @@ describe('the processing-fee gross-up', () => {
     fc.assert(
       fc.property(amount, rate, (a, r) => {
         const b = giftBreakdown(a, r);
-        expect(b.baseAmount + b.platformFee + b.stripeFee).toBe(b.totalAmount);
+        expect(b.baseAmount + b.platformFee + b.cardFee).toBe(b.totalAmount);
         expect(b.childAmount + b.charityAmount).toBe(b.baseAmount);
         expect(Number.isInteger(b.totalAmount)).toBe(true);
-        expect(b.stripeFee).toBeGreaterThanOrEqual(r.fixedCents);
+        expect(b.cardFee).toBeGreaterThanOrEqual(r.fixedCents);
       }),
     );
   });

@@ -178,7 +178,7 @@ describe('GET /api/account/export', () => {
       hash,
       ...(owner.client.cookie('registry.sid') ? [owner.client.cookie('registry.sid')!] : []),
       owner.registration.password as string,
-      ...stored.map((gift) => gift.stripePaymentIntentId!),
+      ...stored.map((gift) => gift.paymentIntentId!),
     ]) {
       expect(text).not.toContain(secret);
     }

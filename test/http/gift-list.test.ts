@@ -104,7 +104,7 @@ describe('GET /api/registries/{id}/gift-list', () => {
         countsInTotals: true,
         paymentStatus: 'succeeded',
         refundable: true,
-        refundAmount: (miriam.amount + miriam.platformFee + miriam.stripeFee) / 100,
+        refundAmount: (miriam.amount + miriam.platformFee + miriam.cardFee) / 100,
       },
       expect.objectContaining({
         giftGiverName: 'Noam Levi',

@@ -210,7 +210,7 @@ describe('POST /api/sandbox/confirm', () => {
     const { registry, guest, clientSecret } = await started(30);
     expect((await guest.post('/api/sandbox/confirm', { clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
     const [gift] = await server.infrastructure.repositories.gifts.listByRegistry(registry.id);
-    expect(gift).toMatchObject({ stripeFee: 130, providerFee: 129 });
+    expect(gift).toMatchObject({ cardFee: 130, providerFee: 129 });
     const postings = await server.infrastructure.orm.em
       .fork()
       .execute<{ account: string; amount: string }[]>(

@@ -82,9 +82,9 @@ export function aNewGift(registryId: string, charityId: string, overrides: Parti
     childAmount: 9_000,
     charityAmount: 1_000,
     platformFee: 300,
-    stripeFee: 339,
+    cardFee: 339,
     personalMessage: null,
-    stripePaymentIntentId: null,
+    paymentIntentId: null,
     paymentStatus: 'succeeded',
     ...overrides,
   };

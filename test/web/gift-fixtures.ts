@@ -19,7 +19,7 @@ export function aStartedPayment(amount: number, currency: Currency = 'USD'): Sta
       childAmount: toWireAmount(b.childAmount),
       charityAmount: toWireAmount(b.charityAmount),
       platformFee: toWireAmount(b.platformFee),
-      stripeFee: toWireAmount(b.stripeFee),
+      stripeFee: toWireAmount(b.cardFee),
       totalAmount: toWireAmount(b.totalAmount),
     },
   };

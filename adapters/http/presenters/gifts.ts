@@ -33,7 +33,7 @@ export function presentPaymentIntent(started: StartedGift) {
       childAmount: toWireAmount(breakdown.childAmount),
       charityAmount: toWireAmount(breakdown.charityAmount),
       platformFee: toWireAmount(breakdown.platformFee),
-      stripeFee: toWireAmount(breakdown.stripeFee),
+      stripeFee: toWireAmount(breakdown.cardFee),
       totalAmount: toWireAmount(breakdown.totalAmount),
     },
   } satisfies PaymentIntentAnswer;

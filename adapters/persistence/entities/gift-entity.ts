@@ -65,7 +65,9 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     childAmount: money,
     charityAmount: money,
     platformFee: money,
-    stripeFee: money,
+    // The column keeps its first, provider's name: renaming it would break the instances of the
+    // previous release still serving during a rollout (docs/operations.md, releases and migrations).
+    cardFee: { ...money, fieldName: 'stripe_fee' },
     // The fee the provider took, read from its balance transaction once the payment succeeded.
     providerFee: { ...money, nullable: true },
     charityId: {
@@ -82,7 +84,13 @@ export const GiftEntity = new EntitySchema<GiftRow>({
     giverKey: { type: 'text' },
     emailKey: { type: 'text' },
     messageKey: { type: 'text', nullable: true },
-    stripePaymentIntentId: { type: 'string', length: 255, nullable: true, unique: 'gifts_stripe_payment_intent_id_unique' },
+    paymentIntentId: {
+      type: 'string',
+      length: 255,
+      nullable: true,
+      fieldName: 'stripe_payment_intent_id',
+      unique: 'gifts_stripe_payment_intent_id_unique',
+    },
     paymentStatus: { type: 'string', length: 20, default: 'pending' },
     // When a refund was asked of the provider: a refund still unanswered long after was cut off, and the sweep finishes it.
     refundStartedAt: { type: 'datetime', nullable: true },

@@ -26,9 +26,11 @@ export const UserEntity = new EntitySchema<UserRow>({
     lastName: { type: 'string', length: 255, nullable: true },
     profileImageUrl: { type: 'string', length: 1024, nullable: true },
     isAdmin: { type: 'boolean', default: false },
-    stripeConnectAccountId: { type: 'string', length: 255, nullable: true },
-    stripeConnectStatus: { type: 'string', length: 20, nullable: true },
-    stripeConnectOnboardedAt: { type: 'datetime', nullable: true },
+    // These columns keep their first, provider's name: renaming them would break the instances of the
+    // previous release still serving during a rollout (docs/operations.md, releases and migrations).
+    payoutAccountId: { type: 'string', length: 255, nullable: true, fieldName: 'stripe_connect_account_id' },
+    payoutAccountStatus: { type: 'string', length: 20, nullable: true, fieldName: 'stripe_connect_status' },
+    payoutAccountOnboardedAt: { type: 'datetime', nullable: true, fieldName: 'stripe_connect_onboarded_at' },
     deletionDueAt: { type: 'datetime', nullable: true },
     deletedAt: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()', onCreate: () => new Date() },

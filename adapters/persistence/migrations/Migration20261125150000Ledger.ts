@@ -86,7 +86,7 @@ export class Migration20261125150000Ledger extends Migration {
         currency: currencyOf.get(gift.registry_id) ?? missingRegistry(gift.registry_id),
         amount: parseCents(gift.amount),
         platformFee: parseCents(gift.platform_fee),
-        stripeFee: parseCents(gift.stripe_fee),
+        cardFee: parseCents(gift.stripe_fee),
         // No refund was at the platform's cost before payouts were claimed (Migration20261125180000PayoutClaims).
         refundedAtPlatformCost: false,
         providerFee: parseCents(gift.provider_fee),

@@ -50,9 +50,9 @@ export class MikroOrmGiftRepository implements GiftRepository {
       centsToDecimal(gift.childAmount),
       centsToDecimal(gift.charityAmount),
       centsToDecimal(gift.platformFee),
-      centsToDecimal(gift.stripeFee),
+      centsToDecimal(gift.cardFee),
       gift.personalMessage ?? null,
-      gift.stripePaymentIntentId ?? null,
+      gift.paymentIntentId ?? null,
       gift.paymentStatus,
       gift.shareEmailWithCharity ?? false,
       gift.guestId ?? null,
@@ -72,7 +72,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
   }
 
   async findByPaymentIntentIdForUpdate(paymentIntentId: string): Promise<Gift | null> {
-    const row = await this.em().findOne(GiftEntity, { stripePaymentIntentId: paymentIntentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const row = await this.em().findOne(GiftEntity, { paymentIntentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     return row ? toGift(row) : null;
   }
 
@@ -89,13 +89,7 @@ export class MikroOrmGiftRepository implements GiftRepository {
 
   async settleUnpaid(id: string, paymentIntentId: string | null, status: 'failed' | 'expired'): Promise<boolean> {
     if (!isUuid(id)) return false;
-    return (
-      (await this.em().nativeUpdate(
-        GiftEntity,
-        { id, paymentStatus: 'pending', stripePaymentIntentId: paymentIntentId },
-        { paymentStatus: status },
-      )) === 1
-    );
+    return (await this.em().nativeUpdate(GiftEntity, { id, paymentStatus: 'pending', paymentIntentId }, { paymentStatus: status })) === 1;
   }
 
   async beginRefund(id: string, at: Date, atPlatformCost = false): Promise<boolean> {

@@ -15,9 +15,9 @@ function toUser(row: UserRow): User {
     lastName: row.lastName ?? null,
     profileImageUrl: row.profileImageUrl ?? null,
     isAdmin: row.isAdmin,
-    stripeConnectAccountId: row.stripeConnectAccountId ?? null,
-    stripeConnectStatus: row.stripeConnectStatus ?? null,
-    stripeConnectOnboardedAt: row.stripeConnectOnboardedAt ?? null,
+    payoutAccountId: row.payoutAccountId ?? null,
+    payoutAccountStatus: row.payoutAccountStatus ?? null,
+    payoutAccountOnboardedAt: row.payoutAccountOnboardedAt ?? null,
     deletionDueAt: row.deletionDueAt ?? null,
     deletedAt: row.deletedAt ?? null,
     createdAt: row.createdAt,
@@ -135,23 +135,23 @@ export class MikroOrmUserRepository implements UserRepository {
     return rows.map(toUser);
   }
 
-  async attachConnectAccount(id: string, accountId: string): Promise<User> {
+  async attachPayoutAccount(id: string, accountId: string): Promise<User> {
     const em = this.em();
     // One conditional statement: of two racing callers only the first writes, and the re-read
     // hands both the account that was written.
     if (isUuid(id)) {
-      await em.nativeUpdate(UserEntity, { id, stripeConnectAccountId: null }, { stripeConnectAccountId: accountId, updatedAt: new Date() });
+      await em.nativeUpdate(UserEntity, { id, payoutAccountId: null }, { payoutAccountId: accountId, updatedAt: new Date() });
     }
     return this.reread(id);
   }
 
-  async setConnectStatus(id: string, status: string, onboardedAt: Date | null): Promise<User> {
+  async setPayoutAccountStatus(id: string, status: string, onboardedAt: Date | null): Promise<User> {
     // The first verification's date stays: a later check that finds the account pending again
     // (new requirements) does not erase when it was onboarded.
     const changed = isUuid(id)
       ? await this.em().nativeUpdate(UserEntity, { id }, {
-          stripeConnectStatus: status,
-          stripeConnectOnboardedAt: raw('coalesce(stripe_connect_onboarded_at, ?::timestamptz)', [onboardedAt?.toISOString() ?? null]),
+          payoutAccountStatus: status,
+          payoutAccountOnboardedAt: raw('coalesce(stripe_connect_onboarded_at, ?::timestamptz)', [onboardedAt?.toISOString() ?? null]),
           updatedAt: new Date(),
         } as never)
       : 0;

@@ -14,7 +14,7 @@ export function toGift({
     ...row,
     providerFee: row.providerFee ?? null,
     personalMessage: row.personalMessage ?? null,
-    stripePaymentIntentId: row.stripePaymentIntentId ?? null,
+    paymentIntentId: row.paymentIntentId ?? null,
     // The column's default, for a row just created.
     refundedAtPlatformCost: row.refundedAtPlatformCost ?? false,
     shareEmailWithCharity: row.shareEmailWithCharity ?? false,

@@ -81,7 +81,7 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
     },
     { unitOfWork: repositories, gifts: repositories.gifts, gateway, rates: DEFAULT_PROCESSING_RATES },
   );
-  const paymentIntentId = started.gift.stripePaymentIntentId!;
+  const paymentIntentId = started.gift.paymentIntentId!;
 
   return {
     url,

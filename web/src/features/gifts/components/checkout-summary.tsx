@@ -29,7 +29,7 @@ export function CheckoutSummary({ breakdown, currency, giftGiverName, charityNam
             { term: 'To the celebration (90%)', value: money(breakdown.childAmount), part: true },
             { term: charityName ? `To ${charityName} (10%)` : 'To charity (10%)', value: money(breakdown.charityAmount), part: true },
             { term: 'Platform Fee (Flat)', value: money(breakdown.platformFee) },
-            { term: 'Processing Fee', value: money(breakdown.stripeFee) },
+            { term: 'Processing Fee', value: money(breakdown.cardFee) },
             { term: 'Total Charge', value: money(breakdown.totalAmount), total: true },
             { term: 'From', value: giftGiverName },
           ]}

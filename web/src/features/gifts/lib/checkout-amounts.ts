@@ -15,7 +15,7 @@ export function checkoutBreakdown(data: CheckoutData): GiftBreakdown | null {
     childAmount: fromWireAmount(answered.childAmount),
     charityAmount: fromWireAmount(answered.charityAmount),
     platformFee: answered.platformFee === undefined ? PLATFORM_FEE_CENTS : fromWireAmount(answered.platformFee),
-    stripeFee: fromWireAmount(answered.stripeFee),
+    cardFee: fromWireAmount(answered.stripeFee),
     totalAmount: fromWireAmount(answered.totalAmount),
   };
 }
