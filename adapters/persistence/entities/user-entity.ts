@@ -26,8 +26,7 @@ export const UserEntity = new EntitySchema<UserRow>({
     lastName: { type: 'string', length: 255, nullable: true },
     profileImageUrl: { type: 'string', length: 1024, nullable: true },
     isAdmin: { type: 'boolean', default: false },
-    // These columns keep their first, provider's name: renaming them would break the instances of the
-    // previous release still serving during a rollout (docs/operations.md, releases and migrations).
+    // The columns keep their provider's names, for the reason given at cardFee in gift-entity.ts.
     payoutAccountId: { type: 'string', length: 255, nullable: true, fieldName: 'stripe_connect_account_id' },
     payoutAccountStatus: { type: 'string', length: 20, nullable: true, fieldName: 'stripe_connect_status' },
     payoutAccountOnboardedAt: { type: 'datetime', nullable: true, fieldName: 'stripe_connect_onboarded_at' },
