@@ -154,7 +154,13 @@ export async function startServer(
     let shuttingDown = false;
     const webRoot = options.webRoot === undefined ? builtWebRoot() : options.webRoot;
     const app = createHttpApp({
-      useCases: buildUseCases({ repositories, tokens: nodeSecretTokens, clock: systemClock, publicUrl: config.publicUrl }),
+      useCases: buildUseCases({
+        repositories,
+        tokens: nodeSecretTokens,
+        photos: photos.store,
+        clock: systemClock,
+        publicUrl: config.publicUrl,
+      }),
       repositories,
       photos: photos.store,
       sanitizer: new SharpImageSanitizer(),

@@ -2,21 +2,25 @@ import { createCoOwnerService } from '@core/co-owner/co-owner-service';
 import { createOfflineGiftService } from '@core/offline-gift/offline-gift-service';
 import type { Clock } from '@core/ports/clock';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
+import type { PhotoStore } from '@core/ports/photo-store';
 import type { SecretTokens } from '@core/ports/secret-tokens';
+import { createThankYouService } from '@core/thank-you/thank-you-service';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
   repositories: Repositories & UnitOfWork;
   tokens: SecretTokens;
+  photos: PhotoStore;
   clock: Clock;
   publicUrl: string;
 }
 
 /** Builds each area's use cases once, at start, from the adapters the server opened. */
 export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
-  const { repositories, tokens, clock, publicUrl } = dependencies;
+  const { repositories, tokens, photos, clock, publicUrl } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
     offlineGifts: createOfflineGiftService({ repositories, clock }),
+    thankYou: createThankYouService({ repositories, photos, clock, appUrl: publicUrl }),
   };
 }

@@ -62,11 +62,13 @@ import type { UnsubscribeTokens } from '@core/ports/unsubscribe-tokens';
 import { charityRoutes } from './routes/charity-routes';
 import { systemRoutes, type PublicConfig } from './routes/system-routes';
 import { jsonBody } from './middleware/json-body';
+import type { ThankYouService } from '@core/thank-you/thank-you-service';
 
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
   coOwners: CoOwnerService;
   offlineGifts: OfflineGiftService;
+  thankYou: ThankYouService;
 }
 
 export interface HttpDependencies {
@@ -243,13 +245,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       limits: deps.limits,
       personalLink: guestOwnLink(deps.secretTokens, deps.guestLinkTokens, settings.publicUrl),
     }),
-    thankYouRoutes({
-      repositories: deps.repositories,
-      photos: deps.photos,
-      clock: deps.clock,
-      appUrl: settings.publicUrl,
-      limits: deps.limits,
-    }),
+    thankYouRoutes({ thankYou: deps.useCases.thankYou, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminDisputeRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),

@@ -15,15 +15,16 @@ function noSuchContributor(): DomainError {
  * is refused without saying whose it is.
  */
 export async function managedContributorGift(
+  actor: User | null,
   giftId: string,
-  ports: { user: User | null } & Pick<Repositories, 'gifts' | 'offlineGifts' | 'registries'>,
+  ports: Pick<Repositories, 'gifts' | 'offlineGifts' | 'registries'>,
 ): Promise<{ gift: ReceivedGift; registry: Registry; writer: User }> {
   const online = await ports.gifts.findById(giftId);
   const byHand = online ? null : await ports.offlineGifts.findById(giftId);
   const gift: ReceivedGift | null = online ? { ...online, byHand: false } : byHand ? { ...byHand, byHand: true } : null;
   const registry = gift ? await ports.registries.findById(gift.registryId) : null;
   if (!gift || !registry) throw noSuchContributor();
-  const writer = requireManager(registry, ports.user);
+  const writer = requireManager(registry, actor);
   if (!gift.byHand && gift.paymentStatus !== 'succeeded') throw noSuchContributor();
   return { gift, registry, writer };
 }

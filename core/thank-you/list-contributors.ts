@@ -20,12 +20,13 @@ export interface Contributor {
  * thank-you note if any; for the owner and co-owners. Thank-you progress counts them all.
  */
 export async function listContributors(
+  actor: User | null,
   registryId: string,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities'>,
+  ports: Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities'>,
 ): Promise<Contributor[]> {
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
-  requireManager(registry, ports.user);
+  requireManager(registry, actor);
   return contributorsOf(registry, ports);
 }
 

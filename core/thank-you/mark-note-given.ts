@@ -11,13 +11,14 @@ import type { ThankYouNote } from '../model/thank-you-note';
  * hand: a gift paid online is thanked by e-mail, where the address is known to work.
  */
 export async function markThankYouNoteGiven(
+  actor: User | null,
   noteId: string,
-  ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock },
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
 ): Promise<ThankYouNote> {
   return ports.unitOfWork.transaction(async (repositories) => {
     const note = await repositories.thankYouNotes.findById(noteId);
     if (!note) throw new DomainError('note.not_found', 'Thank-you note not found');
-    const { gift } = await managedContributorGift(note.giftId, { ...repositories, user: ports.user });
+    const { gift } = await managedContributorGift(actor, note.giftId, repositories);
     if (!gift.byHand) throw new DomainError('note.not_by_hand', 'Cards for gifts given online are sent by e-mail');
     return repositories.thankYouNotes.markSent(note.id, ports.clock.now());
   });

@@ -9,12 +9,13 @@ import type { CardTemplate, ImageSize, ThankYouNote } from '../model/thank-you-n
 
 /** Creates or updates the gift's one note; its photos must be ones uploaded here. */
 export async function saveThankYouNote(
+  actor: User | null,
   input: unknown,
-  ports: { user: User | null; photos: PhotoStore } & Pick<Repositories, 'gifts' | 'offlineGifts' | 'registries' | 'thankYouNotes'>,
+  ports: { photos: PhotoStore } & Pick<Repositories, 'gifts' | 'offlineGifts' | 'registries' | 'thankYouNotes'>,
 ): Promise<ThankYouNote> {
   refuseUnknownFields(input, ['giftId', 'noteId', 'templateId', 'customMessage', 'imageUrls', 'imageSize']);
   const valid = await validate(thankYouNoteSchema, input);
-  const { gift } = await managedContributorGift(valid.giftId, ports);
+  const { gift } = await managedContributorGift(actor, valid.giftId, ports);
   if (valid.noteId) {
     const note = await ports.thankYouNotes.findById(valid.noteId);
     if (!note || note.giftId !== gift.id) {

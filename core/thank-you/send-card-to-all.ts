@@ -37,10 +37,10 @@ export interface CardToAllResult {
  * lock, and what was not sent given back).
  */
 export async function sendCardToAll(
+  actor: User | null,
   registryId: string,
   input: unknown,
   ports: {
-    user: User | null;
     unitOfWork: UnitOfWork;
     photos: PhotoStore;
     clock: Clock;
@@ -63,14 +63,14 @@ export async function sendCardToAll(
   const typed = await ports.unitOfWork.transaction(async (repositories) => {
     const registry = await repositories.registries.findById(registryId);
     if (!registry) throw registryNotFound();
-    requireManager(registry, ports.user);
+    requireManager(registry, actor);
     return typedRecipientsOf(await contributorsOf(registry, repositories));
   });
   if (typed.count > 0 && !typed.registryHasPaidGift) throw bulkNeedsPaidGift();
   await ports.typedAddresses.take(typed.count, true);
   let sentTyped = 0;
   try {
-    const sent = await sendUnderLock(registryId, message, typed.count, ports);
+    const sent = await sendUnderLock(actor, registryId, message, typed.count, ports);
     sentTyped = sent.typedCount;
     return sent.result;
   } finally {
@@ -79,16 +79,17 @@ export async function sendCardToAll(
 }
 
 async function sendUnderLock(
+  actor: User | null,
   registryId: string,
   message: { templateId: CardTemplate; imageUrls: string[]; imageSize: ImageSize; customMessage: string },
   typedBudgeted: number,
-  ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock; appUrl: string },
+  ports: { unitOfWork: UnitOfWork; clock: Clock; appUrl: string },
 ): Promise<{ result: CardToAllResult; typedCount: number }> {
   const { customMessage: text, ...content } = message;
   return ports.unitOfWork.transaction(async (repositories) => {
     const registry = await repositories.registries.findByIdForUpdate(registryId);
     if (!registry) throw registryNotFound();
-    const writer = requireManager(registry, ports.user);
+    const writer = requireManager(registry, actor);
     const contributors = await contributorsOf(registry, repositories);
     const { recipients, withoutEmail } = cardForAllRecipients(contributors, cardCandidate);
     const typed = typedRecipientsOf(contributors);

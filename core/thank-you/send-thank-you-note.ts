@@ -34,16 +34,17 @@ export function cardAddressOf(note: Pick<ThankYouNote, 'sendTo'>, gift: { giftGi
  * budget first (and given back if it is not sent after all).
  */
 export async function sendThankYouNote(
+  actor: User | null,
   noteId: string,
   input: unknown,
-  ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock; appUrl: string; typedAddresses: TypedAddressMailBudget },
+  ports: { unitOfWork: UnitOfWork; clock: Clock; appUrl: string; typedAddresses: TypedAddressMailBudget },
 ): Promise<ThankYouNote> {
   refuseUnknownFields(input ?? {}, ['email']);
   const corrected = (await validate(sendNoteSchema, input ?? {})).email?.trim();
   const typed = await ports.unitOfWork.transaction(async (repositories) => {
     const note = await repositories.thankYouNotes.findById(noteId);
     if (!note) throw noteNotFound();
-    const { gift, registry } = await managedContributorGift(note.giftId, { ...repositories, user: ports.user });
+    const { gift, registry } = await managedContributorGift(actor, note.giftId, repositories);
     const to = corrected ?? cardAddressOf(note, gift);
     const familyTyped = (gift.byHand && gift.giftGiverEmail) || to !== gift.giftGiverEmail;
     if (!to || !familyTyped) return null;
@@ -54,7 +55,7 @@ export async function sendThankYouNote(
     return await ports.unitOfWork.transaction(async (repositories) => {
       const note = await repositories.thankYouNotes.findById(noteId);
       if (!note) throw noteNotFound();
-      const { gift, registry, writer } = await managedContributorGift(note.giftId, { ...repositories, user: ports.user });
+      const { gift, registry, writer } = await managedContributorGift(actor, note.giftId, repositories);
       const to = corrected ?? cardAddressOf(note, gift);
       // A gift given by hand may come without an address: that card is printed and handed over.
       if (!to) throw new DomainError('note.no_email', 'This giver has no e-mail address: print the card and give it by hand');

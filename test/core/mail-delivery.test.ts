@@ -174,16 +174,16 @@ describe('sending a card again after it was not delivered', () => {
     // Each send a minute after the last: a card sent again is a message of its own.
     let minute = 0;
     const clock = { now: () => new Date(Date.UTC(2026, 11, 2, 10, (minute += 1))) };
-    const ports = { user: owner, unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org', typedAddresses: budget };
-    await sendThankYouNote(note.id, {}, ports);
+    const ports = { unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org', typedAddresses: budget };
+    await sendThankYouNote(owner, note.id, {}, ports);
     repositories.thankYouNotes.rows.set(note.id, { ...repositories.thankYouNotes.rows.get(note.id)!, notDeliveredAt: new Date() });
     await repositories.mailSuppressions.add({ address: 'miriam@gmial.com', scope: 'all', reason: 'bounce', createdAt: new Date() });
-    return { repositories, note, ports, budget };
+    return { repositories, owner, note, ports, budget };
   }
 
   it('goes to the address the family corrects, from the family, and that address stays the card’s', async () => {
-    const { repositories, note, ports } = await undeliveredCard();
-    const sent = await sendThankYouNote(note.id, { email: ' miriam@gmail.com ' }, ports);
+    const { repositories, owner, note, ports } = await undeliveredCard();
+    const sent = await sendThankYouNote(owner, note.id, { email: ' miriam@gmail.com ' }, ports);
     expect(sent).toMatchObject({ status: 'sent', sendTo: 'miriam@gmail.com', notDeliveredAt: null });
     expect(repositories.mail.queued.at(-1)).toMatchObject({
       to: 'miriam@gmail.com',
@@ -197,11 +197,13 @@ describe('sending a card again after it was not delivered', () => {
   });
 
   it('to the same address lifts its bounce (the family checked it), and refuses an address that is none', async () => {
-    const { repositories, note, ports } = await undeliveredCard();
-    await expect(sendThankYouNote(note.id, { email: 'not an address' }, ports)).rejects.toMatchObject({ code: 'validation.failed' });
-    await expect(sendThankYouNote(note.id, { email: 'a@b.c', cc: 'x@y.z' }, ports)).rejects.toMatchObject({ code: 'validation.failed' });
+    const { repositories, owner, note, ports } = await undeliveredCard();
+    await expect(sendThankYouNote(owner, note.id, { email: 'not an address' }, ports)).rejects.toMatchObject({ code: 'validation.failed' });
+    await expect(sendThankYouNote(owner, note.id, { email: 'a@b.c', cc: 'x@y.z' }, ports)).rejects.toMatchObject({
+      code: 'validation.failed',
+    });
     expect(repositories.mail.queued).toHaveLength(1);
-    await sendThankYouNote(note.id, {}, ports);
+    await sendThankYouNote(owner, note.id, {}, ports);
     expect(await repositories.mailSuppressions.listFor('miriam@gmial.com')).toEqual([]);
     expect(repositories.mail.queued.at(-1)?.to).toBe('miriam@gmial.com');
   });

@@ -122,10 +122,10 @@ describe('sending a thank-you card', () => {
       { templateId: 'warm', customMessage: 'Todah rabah!', imageUrls: [], imageSize: 'medium' },
     );
     await sendThankYouNote(
+      owner,
       note.id,
       {},
       {
-        user: owner,
         unitOfWork: repositories,
         clock: new FixedClock(),
         appUrl: 'https://gifts.example.org',
@@ -180,10 +180,10 @@ describe('a card for a gift given by hand', () => {
     const clock = new FixedClock();
     await expect(
       sendThankYouNote(
+        owner,
         note.id,
         {},
         {
-          user: owner,
           unitOfWork: repositories,
           clock,
           appUrl: 'https://gifts.example.org',
@@ -192,7 +192,7 @@ describe('a card for a gift given by hand', () => {
       ),
     ).rejects.toMatchObject({ code: 'note.no_email' });
     expect(repositories.mail.queued).toEqual([]);
-    const given = await markThankYouNoteGiven(note.id, { user: owner, unitOfWork: repositories, clock });
+    const given = await markThankYouNoteGiven(owner, note.id, { unitOfWork: repositories, clock });
     expect(given).toMatchObject({ status: 'sent', sentAt: clock.now(), byHand: true });
     expect(repositories.mail.queued).toEqual([]);
   });

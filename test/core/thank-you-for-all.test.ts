@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { InMemoryTypedAddressBudget } from '../../adapters/in-memory/in-memory-typed-address-budget';
-import { InMemoryPhotoStore } from '../../adapters/in-memory/in-memory-photo-store';
 import type { NoteStatus } from '@core/model/thank-you-note';
 import { cardForAllRecipients, type CardCandidate } from '@core/thank-you/card-for-all-recipients';
 import { fillGiverName, placeholderProblem } from '@core/thank-you/giver-name-placeholder';
-import { sendCardToAll } from '@core/thank-you/send-card-to-all';
+import { thankYouWorld } from '../support/thank-you-world';
 import { remindUnthankedGifts, REMINDER_DELAY_MS } from '@core/thank-you/thank-you-reminder';
-import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
+import { aCharity, aNewGift, aNewRegistry } from '../support/builders';
 import { codeOf } from '../support/code-of';
 
 describe('the {name} placeholder', () => {
@@ -59,9 +58,11 @@ describe('who a card for everyone goes to', () => {
 });
 
 async function world() {
-  const repositories = createInMemoryRepositories();
   const clock = new FixedClock(new Date('2027-05-01T12:00:00.000Z'));
-  const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel@example.com', firstName: 'Rachel' }));
+  const { repositories, thankYou, owner } = await thankYouWorld({
+    clock,
+    owner: { username: 'rachel', email: 'rachel@example.com', firstName: 'Rachel' },
+  });
   const charity = await repositories.charities.create(aCharity());
   const registry = await repositories.registries.create(
     aNewRegistry(owner.id, { childName: 'Sarah Cohen', celebrationDate: new Date('2027-05-16T00:00:00.000Z') }),
@@ -69,15 +70,8 @@ async function world() {
   const give = (giftGiverName: string, giftGiverEmail: string) =>
     repositories.gifts.create(aNewGift(registry.id, charity.id, { giftGiverName, giftGiverEmail, paymentStatus: 'succeeded' }));
   const typedAddresses = new InMemoryTypedAddressBudget({ beforePaidGift: 10, afterPaidGift: 3 });
-  const ports = {
-    user: owner,
-    unitOfWork: repositories,
-    photos: new InMemoryPhotoStore(),
-    clock,
-    appUrl: 'https://gifts.example.org',
-    supportEmail: 'help@gifts.example.org',
-    typedAddresses,
-  };
+  const ports = { unitOfWork: repositories, clock, appUrl: 'https://gifts.example.org', supportEmail: 'help@gifts.example.org' };
+  const sendToAll = (input: unknown, budget = typedAddresses) => thankYou.sendCardToAll(owner, registry.id, input, budget);
   const card = { templateId: 'modern', customMessage: 'Dear {name}, thank you!', imageUrls: [], imageSize: 'medium' };
   const giveByHand = (giftGiverName: string, giftGiverEmail: string | null) =>
     repositories.offlineGifts.create({
@@ -89,31 +83,31 @@ async function world() {
       receivedOn: '2027-05-16',
       note: null,
     });
-  return { repositories, clock, owner, registry, give, giveByHand, ports, card, typedAddresses };
+  return { repositories, clock, owner, registry, give, giveByHand, ports, card, typedAddresses, sendToAll };
 }
 
 describe('sending a card to everyone', () => {
   it('skips a gift with no e-mail and says so, and refuses when only such gifts are left', async () => {
-    const { repositories, registry, give, ports, card } = await world();
+    const { repositories, registry, give, card, sendToAll } = await world();
     const eve = await give('Eve', 'eve@example.com');
     const sol = await give('Grandpa Sol', '');
-    const result = await sendCardToAll(registry.id, card, ports);
+    const result = await sendToAll(card);
     expect(result.sentTo).toEqual([{ giftId: eve.id, giverName: 'Eve' }]);
     expect(result.withoutEmail).toEqual([{ giftId: sol.id, giverName: 'Grandpa Sol' }]);
     expect(result.card).toMatchObject({ registryId: registry.id, customMessage: 'Dear {name}, thank you!', sentToAllGifts: true });
     expect(repositories.mail.rows.size).toBe(1);
     expect(await repositories.thankYouNotes.findByGiftId(sol.id)).toBeNull();
 
-    const again = sendCardToAll(registry.id, card, ports);
+    const again = sendToAll(card);
     expect(await codeOf(again)).toBe('note.nothing_to_send');
-    await expect(sendCardToAll(registry.id, card, ports)).rejects.toThrow('Every gift with an e-mail already has a card');
+    await expect(sendToAll(card)).rejects.toThrow('Every gift with an e-mail already has a card');
   });
 
   it('changes nothing when one giver’s card cannot be queued', async () => {
-    const { repositories, registry, give, ports, card } = await world();
+    const { repositories, give, card, sendToAll } = await world();
     await give('Eve', 'eve@example.com');
     await give('Broken', 'two@example.com\r\nBcc: all@example.com');
-    await expect(sendCardToAll(registry.id, card, ports)).rejects.toThrow();
+    await expect(sendToAll(card)).rejects.toThrow();
     expect(repositories.mail.rows.size).toBe(0);
     expect(repositories.thankYouNotes.rows.size).toBe(0);
     expect(repositories.thankYouCards.rows.size).toBe(0);
@@ -122,28 +116,28 @@ describe('sending a card to everyone', () => {
 
 describe('a card for everyone to addresses the family typed', () => {
   it('goes to no gift given by hand before the registry has received a gift online', async () => {
-    const { repositories, registry, giveByHand, ports, card, typedAddresses } = await world();
+    const { repositories, giveByHand, card, typedAddresses, sendToAll } = await world();
     for (let i = 0; i < 5; i += 1) await giveByHand(`Stranger ${i}`, `target${i}@example.com`);
-    expect(await codeOf(sendCardToAll(registry.id, card, ports))).toBe('note.needs_paid_gift');
-    await expect(sendCardToAll(registry.id, card, ports)).rejects.toThrow(/once the registry has received a gift online/);
+    expect(await codeOf(sendToAll(card))).toBe('note.needs_paid_gift');
+    await expect(sendToAll(card)).rejects.toThrow(/once the registry has received a gift online/);
     expect(repositories.mail.rows.size).toBe(0);
     expect(typedAddresses.taken).toEqual({ beforePaidGift: 0, afterPaidGift: 0 });
   });
 
   it('then takes each typed address from the day’s budget, sends nothing when it is spent, and gives back what it did not send', async () => {
-    const { repositories, registry, give, giveByHand, ports, card, typedAddresses } = await world();
+    const { repositories, give, giveByHand, card, typedAddresses, sendToAll } = await world();
     await give('Eve', 'eve@example.com');
     for (let i = 0; i < 4; i += 1) await giveByHand(`Cousin ${i}`, `cousin${i}@example.com`);
-    expect(await codeOf(sendCardToAll(registry.id, card, ports))).toBe('auth.rate_limited');
+    expect(await codeOf(sendToAll(card))).toBe('auth.rate_limited');
     expect(repositories.mail.rows.size).toBe(0);
     expect(typedAddresses.taken.afterPaidGift).toBe(0);
 
     const roomier = new InMemoryTypedAddressBudget({ beforePaidGift: 10, afterPaidGift: 4 });
-    const sent = await sendCardToAll(registry.id, card, { ...ports, typedAddresses: roomier });
+    const sent = await sendToAll(card, roomier);
     expect(sent.sentTo).toHaveLength(5);
     expect(roomier.taken.afterPaidGift).toBe(4);
     // A second press finds nobody left and keeps nothing of the budget.
-    expect(await codeOf(sendCardToAll(registry.id, card, { ...ports, typedAddresses: roomier }))).toBe('note.nothing_to_send');
+    expect(await codeOf(sendToAll(card, roomier))).toBe('note.nothing_to_send');
     expect(roomier.taken.afterPaidGift).toBe(4);
   });
 });
@@ -172,9 +166,9 @@ describe('the owner’s reminder', () => {
   });
 
   it('is not sent when every gift was thanked in time', async () => {
-    const { repositories, clock, registry, give, ports, card } = await world();
+    const { repositories, clock, give, ports, card, sendToAll } = await world();
     await give('Eve', 'eve@example.com');
-    await sendCardToAll(registry.id, card, ports);
+    await sendToAll(card);
     clock.advance(30 * 24 * 60 * 60 * 1000);
     expect(await remindUnthankedGifts(ports)).toBe(0);
     expect(reminders(repositories)).toHaveLength(0);
