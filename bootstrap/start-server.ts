@@ -160,6 +160,7 @@ export async function startServer(
         photos: photos.store,
         clock: systemClock,
         publicUrl: config.publicUrl,
+        supportEmail: config.support.email,
       }),
       repositories,
       photos: photos.store,

@@ -5,6 +5,7 @@ import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { PhotoStore } from '@core/ports/photo-store';
 import type { SecretTokens } from '@core/ports/secret-tokens';
 import { createThankYouService } from '@core/thank-you/thank-you-service';
+import { createNewsletterService } from '@core/newsletter/newsletter-service';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -13,14 +14,16 @@ export interface UseCaseDependencies {
   photos: PhotoStore;
   clock: Clock;
   publicUrl: string;
+  supportEmail: string;
 }
 
 /** Builds each area's use cases once, at start, from the adapters the server opened. */
 export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
-  const { repositories, tokens, photos, clock, publicUrl } = dependencies;
+  const { repositories, tokens, photos, clock, publicUrl, supportEmail } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
     offlineGifts: createOfflineGiftService({ repositories, clock }),
     thankYou: createThankYouService({ repositories, photos, clock, appUrl: publicUrl }),
+    newsletter: createNewsletterService({ repositories, tokens, clock, appUrl: publicUrl, supportEmail }),
   };
 }

@@ -63,12 +63,14 @@ import { charityRoutes } from './routes/charity-routes';
 import { systemRoutes, type PublicConfig } from './routes/system-routes';
 import { jsonBody } from './middleware/json-body';
 import type { ThankYouService } from '@core/thank-you/thank-you-service';
+import type { NewsletterService } from '@core/newsletter/newsletter-service';
 
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
   coOwners: CoOwnerService;
   offlineGifts: OfflineGiftService;
   thankYou: ThankYouService;
+  newsletter: NewsletterService;
 }
 
 export interface HttpDependencies {
@@ -193,7 +195,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       limits: deps.limits,
       ...mail,
     }),
-    newsletterRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock, limits: deps.limits, ...mail }),
+    newsletterRoutes({ newsletter: deps.useCases.newsletter, limits: deps.limits }),
     mailRoutes({
       unitOfWork: deps.repositories,
       tokens: deps.unsubscribeTokens,
