@@ -1,10 +1,8 @@
 import type { Registry } from '../model/registry';
 import type { Cents } from '../money';
 
-export type NewRegistry = Pick<
-  Registry,
-  | 'userId'
-  | 'shortCode'
+/** What the family writes about the celebration, when opening the registry and when changing it. */
+type CelebrationField =
   | 'childName'
   | 'celebrationType'
   | 'celebrationDate'
@@ -12,24 +10,17 @@ export type NewRegistry = Pick<
   | 'personalMessage'
   | 'photoUrl'
   | 'photoFocusX'
-  | 'photoFocusY'
-  | 'preferredCharityId'
-  | 'allowCharityChoice'
-  | 'currency'
-  | 'unlisted'
+  | 'photoFocusY';
+
+export type NewRegistry = Pick<
+  Registry,
+  'userId' | 'shortCode' | CelebrationField | 'preferredCharityId' | 'allowCharityChoice' | 'currency' | 'unlisted'
 >;
 
 export type RegistryChanges = Partial<
   Pick<
     Registry,
-    | 'childName'
-    | 'celebrationType'
-    | 'celebrationDate'
-    | 'hebrewCalendar'
-    | 'personalMessage'
-    | 'photoUrl'
-    | 'photoFocusX'
-    | 'photoFocusY'
+    | CelebrationField
     | 'currency'
     | 'isActive'
     | 'unlisted'

@@ -24,14 +24,14 @@ export interface ThankYouDependencies {
  */
 export function createThankYouService(dependencies: ThankYouDependencies) {
   const { repositories, photos, clock, appUrl } = dependencies;
-  const mail = { unitOfWork: repositories, clock, appUrl };
+  const sending = { unitOfWork: repositories, clock, appUrl };
   return {
     listContributors: (actor: User | null, registryId: string) => listContributors(actor, registryId, repositories),
     saveNote: (actor: User | null, input: unknown) => saveThankYouNote(actor, input, { ...repositories, photos }),
     sendNote: (actor: User | null, noteId: string, input: unknown, typedAddresses: TypedAddressMailBudget) =>
-      sendThankYouNote(actor, noteId, input, { ...mail, typedAddresses }),
+      sendThankYouNote(actor, noteId, input, { ...sending, typedAddresses }),
     sendCardToAll: (actor: User | null, registryId: string, input: unknown, typedAddresses: TypedAddressMailBudget) =>
-      sendCardToAll(actor, registryId, input, { ...mail, photos, typedAddresses }),
+      sendCardToAll(actor, registryId, input, { ...sending, photos, typedAddresses }),
     markGiven: (actor: User | null, noteId: string) => markThankYouNoteGiven(actor, noteId, { unitOfWork: repositories, clock }),
   };
 }
