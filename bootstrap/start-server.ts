@@ -161,6 +161,8 @@ export async function startServer(
         clock: systemClock,
         publicUrl: config.publicUrl,
         supportEmail: config.support.email,
+        gateway: payments.gateway,
+        rates: config.processingRates,
       }),
       repositories,
       photos: photos.store,

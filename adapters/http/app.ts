@@ -64,6 +64,7 @@ import { systemRoutes, type PublicConfig } from './routes/system-routes';
 import { jsonBody } from './middleware/json-body';
 import type { ThankYouService } from '@core/thank-you/thank-you-service';
 import type { NewsletterService } from '@core/newsletter/newsletter-service';
+import type { GiftService } from '@core/gift/gift-service';
 
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
@@ -71,6 +72,7 @@ export interface HttpUseCases {
   offlineGifts: OfflineGiftService;
   thankYou: ThankYouService;
   newsletter: NewsletterService;
+  gifts: GiftService;
 }
 
 export interface HttpDependencies {
@@ -222,16 +224,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       queue: deps.photoQueue,
       metrics: deps.metrics,
     }),
-    giftRoutes({
-      repositories: deps.repositories,
-      gateway: deps.gateway,
-      clock: deps.clock,
-      rates: deps.rates,
-      paymentStarts: starts,
-      countOutcome: deps.metrics.paymentOutcome,
-      tokens: deps.secretTokens,
-      ...mail,
-    }),
+    giftRoutes({ gifts: deps.useCases.gifts, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome }),
     offlineGiftRoutes({ offlineGifts: deps.useCases.offlineGifts, limits: deps.limits }),
     guestRoutes({
       repositories: deps.repositories,

@@ -6,11 +6,12 @@ import { registryNotFound } from '../access/registry-not-found';
 
 /** Who gave what is for the registry's owner and co-owners alone. */
 export async function listGifts(
+  actor: User | null,
   registryId: string,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts'>,
+  ports: Pick<Repositories, 'registries' | 'gifts'>,
 ): Promise<Gift[]> {
   const registry = await ports.registries.findById(registryId);
   if (!registry) throw registryNotFound();
-  requireManager(registry, ports.user);
+  requireManager(registry, actor);
   return ports.gifts.listByRegistry(registry.id);
 }

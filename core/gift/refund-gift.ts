@@ -40,9 +40,9 @@ function refunder(registry: Registry, user: User | null): AuditActor {
  * between the provider's answer and the last step leaves the gift refunding, which
  * finishStuckRefunds (finish-stuck-refunds.ts) completes with the same key.
  */
-export async function refundGift(giftId: string, input: unknown, ports: RefundPorts & { user: User | null }): Promise<Gift> {
+export async function refundGift(user: User | null, giftId: string, input: unknown, ports: RefundPorts): Promise<Gift> {
   const { gift, registry } = await findRefundable(giftId, ports);
-  const actor = refunder(registry, ports.user);
+  const actor = refunder(registry, user);
   refuseUnknownFields(input, ['reason']);
   const { reason } = await validate(refundSchema, input);
   if (giftRefusal(gift)) throw new DomainError('gift.not_refundable', giftRefusal(gift)!);
@@ -55,8 +55,8 @@ export async function refundGift(giftId: string, input: unknown, ports: RefundPo
  * stay as they are, and the gift's amount goes to the loss account refunds-at-platform-cost. The
  * reason is required and kept in the audit trail. 401 for a visitor, 403 for anyone else.
  */
-export async function refundGiftAtPlatformCost(giftId: string, input: unknown, ports: RefundPorts & { user: User | null }): Promise<Gift> {
-  const signedIn = requireSignedIn(ports.user);
+export async function refundGiftAtPlatformCost(user: User | null, giftId: string, input: unknown, ports: RefundPorts): Promise<Gift> {
+  const signedIn = requireSignedIn(user);
   if (!signedIn.isAdmin) throw new DomainError('auth.forbidden', 'Only an administrator can refund a gift at the platform’s cost');
   const { gift, registry } = await findRefundable(giftId, ports);
   const actor = adminActor(signedIn);

@@ -38,16 +38,14 @@ export interface GiftList extends Omit<GiftListPage, 'gifts'> {
  * query is checked after the permission, so a stranger learns nothing from a bad one.
  */
 export async function viewGiftList(
+  actor: User | null,
   registryId: string,
   query: unknown,
-  ports: { user: User | null } & Pick<
-    Repositories,
-    'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities' | 'charityPayouts' | 'disputes'
-  >,
+  ports: Pick<Repositories, 'registries' | 'gifts' | 'offlineGifts' | 'thankYouNotes' | 'charities' | 'charityPayouts' | 'disputes'>,
 ): Promise<GiftList> {
   const registry = await ports.registries.findById(registryId);
   if (!registry || !registry.isActive) throw registryNotFound();
-  requireManager(registry, ports.user);
+  requireManager(registry, actor);
   const parsed = parseGiftListQuery(query);
   // The page alone is read, and the totals are one aggregate: the cost stays that of a page
   // however many gifts the registry received.

@@ -75,10 +75,10 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
         });
       const refund = (gift: Gift) =>
         refundGift(
+          owner,
           gift.id,
           { reason: 'Asked by the giver' },
           {
-            user: owner,
             unitOfWork: repositories,
             gifts: repositories.gifts,
             registries: repositories.registries,

@@ -56,10 +56,10 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
         closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, ...mail });
       const refund = (gift: Gift) =>
         refundGift(
+          owner,
           gift.id,
           { reason: 'Asked' },
           {
-            user: owner,
             unitOfWork: repositories,
             gifts: repositories.gifts,
             registries: repositories.registries,

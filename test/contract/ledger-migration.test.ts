@@ -122,6 +122,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     const gateway = new InMemoryPaymentGateway();
     const [kept] = await sql<{ id: string }>(`select id from gifts where stripe_payment_intent_id = 'pi_open_1'`);
     await refundGift(
+      { ...owner, isAdmin: true },
       kept!.id,
       { reason: 'Given twice' },
       {
@@ -131,7 +132,6 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
         gateway,
         clock: new FixedClock(),
         supportEmail: 'help@gifts.example.org',
-        user: { ...owner, isAdmin: true },
       },
     );
     expect((await verifyLedger(upgraded)).flatMap((verdict) => verdict.differences)).toEqual([]);

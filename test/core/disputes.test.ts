@@ -183,6 +183,7 @@ describe('a dispute while the registry is open', () => {
       (
         await refusal(
           refundGift(
+            w.owner,
             gift.id,
             { reason: 'Asked' },
             {
@@ -192,7 +193,6 @@ describe('a dispute while the registry is open', () => {
               gateway: w.gateway,
               clock: w.clock,
               supportEmail: SUPPORT,
-              user: w.owner,
             },
           ),
         )
@@ -278,9 +278,8 @@ describe('a dispute that arrives while the gift is being refunded', () => {
       gateway: w.gateway,
       clock: w.clock,
       supportEmail: SUPPORT,
-      user: w.owner,
     };
-    const refused = await refusal(refundGift(gift.id, { reason: 'Asked' }, ports));
+    const refused = await refusal(refundGift(w.owner, gift.id, { reason: 'Asked' }, ports));
     return { refused, dispute: dispute! };
   }
 
@@ -352,9 +351,8 @@ describe('a dispute that arrives while the gift is being refunded', () => {
       gateway: w.gateway,
       clock: w.clock,
       supportEmail: SUPPORT,
-      user: w.owner,
     };
-    expect(await refusal(refundGift(gift.id, { reason: 'Asked' }, ports))).toEqual({
+    expect(await refusal(refundGift(w.owner, gift.id, { reason: 'Asked' }, ports))).toEqual({
       code: 'payment.unavailable',
       message: REFUND_REFUSED,
     });
@@ -657,7 +655,7 @@ describe('a dispute undecided at closing', () => {
       supportEmail: SUPPORT,
     });
     const refund = (w: Awaited<ReturnType<typeof world>>, gift: Gift, user = w.owner) =>
-      refundGift(gift.id, { reason: 'The giver asked for it back' }, { ...refunding(w), user });
+      refundGift(user, gift.id, { reason: 'The giver asked for it back' }, refunding(w));
     const claiming = (w: Awaited<ReturnType<typeof world>>) => ({ unitOfWork: w.repositories, clock: w.clock });
 
     /** Gifts of $40 (disputed, held at closing) and $20; closed by check with $18 to send. */
@@ -771,11 +769,7 @@ describe('a dispute undecided at closing', () => {
         code: 'gift.not_refundable',
         message: 'This gift can no longer be refunded: the family’s follow-up payout for it was already sent.',
       });
-      const atCost = await refundGiftAtPlatformCost(
-        gift.id,
-        { reason: 'Stolen card, after the follow-up went' },
-        { ...refunding(w), user: w.admin },
-      );
+      const atCost = await refundGiftAtPlatformCost(w.admin, gift.id, { reason: 'Stolen card, after the follow-up went' }, refunding(w));
       expect(atCost).toMatchObject({ paymentStatus: 'refunded', refundedAtPlatformCost: true });
       expect(await w.repositories.registries.findById(w.registry.id)).toMatchObject({
         payoutAmount: 1_800,
@@ -841,6 +835,7 @@ describe('what the administrators’ e-mails say of a payout whose amount can st
     await w.closeByCheck();
     const before = (await w.repositories.registries.findById(w.registry.id))!.payoutAmount!;
     await refundGift(
+      w.owner,
       refunded.id,
       { reason: 'Asked' },
       {
@@ -850,7 +845,6 @@ describe('what the administrators’ e-mails say of a payout whose amount can st
         gateway: w.gateway,
         clock: w.clock,
         supportEmail: SUPPORT,
-        user: w.owner,
       },
     );
     const after = (await w.repositories.registries.findById(w.registry.id))!.payoutAmount!;

@@ -111,6 +111,7 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
   };
   const refund = (giftId: string) =>
     refundGift(
+      admin,
       giftId,
       { reason: 'Sent twice' },
       {
@@ -120,7 +121,6 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
         gateway,
         clock,
         supportEmail: SUPPORT,
-        user: admin,
       },
     );
   // An administrator claims a payout, sends it, and marks it sent.

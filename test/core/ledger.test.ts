@@ -209,6 +209,7 @@ describe('every change that moves money posts its entry, once', () => {
     const gift = await w.start(10_000);
     await w.confirm(gift, 350);
     await refundGift(
+      w.admin,
       gift.id,
       { reason: 'Sent twice' },
       {
@@ -218,7 +219,6 @@ describe('every change that moves money posts its entry, once', () => {
         gateway: w.gateway,
         clock: w.clock,
         supportEmail: SUPPORT,
-        user: w.admin,
       },
     );
     expect(w.entries().map((entry) => entry.kind)).toEqual(['gift.paid', 'gift.refunded']);

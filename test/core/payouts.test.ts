@@ -264,7 +264,7 @@ describe('closing amounts', () => {
           expect(registry.totalReceived).toBe(own.reduce((sum, gift) => sum + gift.amount, 0));
           expect(registry.payoutAmount! + registry.charityPayoutAmount!).toBe(registry.totalReceived);
           // The owner's totals: what came online (the family's and the charities' parts) plus what came by hand.
-          const { totals } = await viewGiftList(registry.id, {}, { ...w.repositories, user: w.owner });
+          const { totals } = await viewGiftList(w.owner, registry.id, {}, w.repositories);
           expect(totals.online).toBe(registry.payoutAmount! + registry.charityPayoutAmount!);
           expect(totals.byHand).toBe(keptByHand.get(registry.id) ?? 0);
           expect(totals.total).toBe(totals.online + totals.byHand);

@@ -83,9 +83,9 @@ async function world() {
     return gift;
   };
   const refund = (giftId: string, user: User | null = owner, reason = 'Sent twice by mistake') =>
-    refundGift(giftId, { reason }, { ...refunding, user });
+    refundGift(user, giftId, { reason }, refunding);
   const refundAtPlatformCost = (giftId: string, user: User | null = admin, reason = 'The giver never meant to give') =>
-    refundGiftAtPlatformCost(giftId, { reason }, { ...refunding, user });
+    refundGiftAtPlatformCost(user, giftId, { reason }, refunding);
   const claiming = { unitOfWork: repositories, clock };
   /** The payouts holding the gift's parts, as the refund rule reads them (no charity payout while the registry is open). */
   const giftPayoutsOf = async (gift: Gift) => {
@@ -366,7 +366,7 @@ describe('refunding a gift', () => {
         throw new RefundRefused('This charge has already been refunded');
       },
     });
-    const refunded = await refundGift(gift.id, { reason: 'Sent twice by mistake' }, { ...w.refunding, gateway, user: w.owner });
+    const refunded = await refundGift(w.owner, gift.id, { reason: 'Sent twice by mistake' }, { ...w.refunding, gateway });
     expect(refunded.paymentStatus).toBe('refunded');
     expect(await w.status(gift.id)).toBe('refunded');
     expect((await w.repositories.registries.findById(registry.id))!.totalReceived).toBe(0);

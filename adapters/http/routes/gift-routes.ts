@@ -1,16 +1,7 @@
 import Router from '@koa/router';
-import { listGifts } from '@core/gift/list-gifts';
-import { reconcilePayment } from '@core/gift/reconcile-payment';
 import { GIFT_AMOUNT_MESSAGES } from '@core/gift/gift-amounts';
-import { startGift } from '@core/gift/start-gift';
-import { refundGift, refundGiftAtPlatformCost } from '@core/gift/refund-gift';
-import type { Clock } from '@core/ports/clock';
-import { viewGiftList } from '@core/gift/view-gift-list';
-import type { ProcessingRates } from '@core/fees';
+import type { GiftService } from '@core/gift/gift-service';
 import { isDomainError } from '@core/errors';
-import type { PaymentGateway } from '@core/ports/payment-gateway';
-import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import type { SecretTokens } from '@core/ports/secret-tokens';
 import type { PaymentStarts } from '../payment-starts';
 import type { HttpState } from '../http-state';
 import { logPaymentOutcome, type CountPaymentOutcome } from '../payment-outcome-log';
@@ -20,40 +11,17 @@ import { giftAmountRefusals, withAmountInCents } from '../request-amount';
 
 const GIFT_AMOUNT_REFUSALS = giftAmountRefusals(GIFT_AMOUNT_MESSAGES);
 
-export function giftRoutes(ports: {
-  repositories: Repositories & UnitOfWork;
-  gateway: PaymentGateway;
-  clock: Clock;
-  rates: ProcessingRates;
-  paymentStarts: PaymentStarts;
-  appUrl: string;
-  supportEmail: string;
-  countOutcome: CountPaymentOutcome;
-  /** Reads the personal link a giver came by into its digest (core/gift/start-gift.ts). */
-  tokens: SecretTokens;
-}) {
+export function giftRoutes(ports: { gifts: GiftService; paymentStarts: PaymentStarts; countOutcome: CountPaymentOutcome }) {
   const router = new Router<HttpState>();
-  const { repositories } = ports;
-  const paying = {
-    unitOfWork: repositories,
-    gifts: repositories.gifts,
-    gateway: ports.gateway,
-    appUrl: ports.appUrl,
-    supportEmail: ports.supportEmail,
-    clock: ports.clock,
-  };
+  const { gifts } = ports;
 
   // Every payment started counts against its address until it is paid: what is left counted is
   // the declined, abandoned and unfinished ones card testing is made of, never a party's gifts.
   router.post('/api/create-payment-intent', async (ctx) => {
     await ports.paymentStarts.count(ctx.ip);
-    let started: Awaited<ReturnType<typeof startGift>>;
+    let started: Awaited<ReturnType<GiftService['start']>>;
     try {
-      started = await startGift(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS), {
-        ...paying,
-        rates: ports.rates,
-        tokens: ports.tokens,
-      });
+      started = await gifts.start(withAmountInCents(ctx.request.body, 'amount', GIFT_AMOUNT_REFUSALS));
     } catch (error) {
       // A form the giver still has to correct opened no payment, so it does not spend their tries.
       if (isDomainError(error) && error.code === 'validation.failed') await ports.paymentStarts.uncount(ctx.ip);
@@ -67,7 +35,7 @@ export function giftRoutes(ports: {
   // The checkout success screen asks for this, so a slow webhook never leaves a paid gift pending.
   router.post('/api/payments/reconcile', async (ctx) => {
     const body = ctx.request.body as { paymentIntentId?: unknown } | undefined;
-    const result = await reconcilePayment(body?.paymentIntentId, paying);
+    const result = await gifts.reconcile(body?.paymentIntentId);
     if (result.outcome) logPaymentOutcome(ctx.state.log, result.outcome, 'reconcile', ports.countOutcome);
     // Whoever asks, the start goes back once, to the address that started the payment.
     if (result.status === 'succeeded') await ports.paymentStarts.paid(String(body?.paymentIntentId));
@@ -75,27 +43,18 @@ export function giftRoutes(ports: {
   });
 
   router.get('/api/registries/:id/gifts', async (ctx) => {
-    const gifts = await listGifts(ctx.params.id ?? '', { ...repositories, user: ctx.state.user });
-    ctx.body = gifts.map(presentGift);
+    const list = await gifts.list(ctx.state.user, ctx.params.id ?? '');
+    ctx.body = list.map(presentGift);
   });
 
   // The owner's full list: succeeded gifts only, searched, sorted and paged (GIFT_LIST_PAGE_SIZE a page).
   router.get('/api/registries/:id/gift-list', async (ctx) => {
-    ctx.body = presentGiftList(await viewGiftList(ctx.params.id ?? '', ctx.query, { ...repositories, user: ctx.state.user }));
+    ctx.body = presentGiftList(await gifts.viewList(ctx.state.user, ctx.params.id ?? '', ctx.query));
   });
 
   // The owner while the registry is open, or an administrator; refundGift says who and when.
-  const refunding = {
-    unitOfWork: repositories,
-    gifts: repositories.gifts,
-    registries: repositories.registries,
-    gateway: ports.gateway,
-    clock: ports.clock,
-    supportEmail: ports.supportEmail,
-  };
-
   router.post('/api/gifts/:id/refund', async (ctx) => {
-    const gift = await refundGift(ctx.params.id ?? '', ctx.request.body, { ...refunding, user: ctx.state.user });
+    const gift = await gifts.refund(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
     // One the provider has not confirmed yet stays refunding: its webhook or the sweep counts it.
     if (gift.paymentStatus === 'refunded') ports.countOutcome('refunded');
     ctx.state.log.info({ giftId: gift.id, userId: ctx.state.user?.id }, 'gift refunded');
@@ -104,7 +63,7 @@ export function giftRoutes(ports: {
 
   // An administrator, once a payout was claimed or sent: the platform bears the refund.
   router.post('/api/gifts/:id/refund-at-platform-cost', async (ctx) => {
-    const gift = await refundGiftAtPlatformCost(ctx.params.id ?? '', ctx.request.body, { ...refunding, user: ctx.state.user });
+    const gift = await gifts.refundAtPlatformCost(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
     if (gift.paymentStatus === 'refunded') ports.countOutcome('refunded');
     ctx.state.log.info({ giftId: gift.id, userId: ctx.state.user?.id }, 'gift refunded at the platform’s cost');
     ctx.body = presentRefundedGift(gift);
