@@ -161,6 +161,7 @@ export async function startServer(
         clock: systemClock,
         publicUrl: config.publicUrl,
         supportEmail: config.support.email,
+        gateway: payments.gateway,
       }),
       repositories,
       photos: photos.store,
