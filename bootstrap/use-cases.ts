@@ -9,6 +9,8 @@ import { createNewsletterService } from '@core/newsletter/newsletter-service';
 import { createGiftService } from '@core/gift/gift-service';
 import type { ProcessingRates } from '@core/fees';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
+import { createPayoutService } from '@core/payout/payout-service';
+import { createDisputeService } from '@core/dispute/dispute-service';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -31,5 +33,7 @@ export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
     thankYou: createThankYouService({ repositories, photos, clock, appUrl: publicUrl }),
     newsletter: createNewsletterService({ repositories, tokens, clock, appUrl: publicUrl, supportEmail }),
     gifts: createGiftService({ repositories, gateway, rates, tokens, clock, appUrl: publicUrl, supportEmail }),
+    payouts: createPayoutService({ repositories, gateway, clock, appUrl: publicUrl, supportEmail }),
+    disputes: createDisputeService({ repositories, gateway, clock, appUrl: publicUrl, supportEmail }),
   };
 }

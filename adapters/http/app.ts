@@ -65,6 +65,8 @@ import { jsonBody } from './middleware/json-body';
 import type { ThankYouService } from '@core/thank-you/thank-you-service';
 import type { NewsletterService } from '@core/newsletter/newsletter-service';
 import type { GiftService } from '@core/gift/gift-service';
+import type { PayoutService } from '@core/payout/payout-service';
+import type { DisputeService } from '@core/dispute/dispute-service';
 
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
@@ -73,6 +75,8 @@ export interface HttpUseCases {
   thankYou: ThankYouService;
   newsletter: NewsletterService;
   gifts: GiftService;
+  payouts: PayoutService;
+  disputes: DisputeService;
 }
 
 export interface HttpDependencies {
@@ -241,9 +245,9 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       personalLink: guestOwnLink(deps.secretTokens, deps.guestLinkTokens, settings.publicUrl),
     }),
     thankYouRoutes({ thankYou: deps.useCases.thankYou, limits: deps.limits }),
-    payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
+    payoutRoutes({ payouts: deps.useCases.payouts, repositories: deps.repositories }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
-    adminDisputeRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
+    adminDisputeRoutes({ disputes: deps.useCases.disputes }),
     ...(deps.sandbox
       ? [
           sandboxRoutes({

@@ -19,7 +19,6 @@ import { registryClosedEntry } from '../ledger/posting-rules';
 import { pageUrl, paths } from '../page-paths';
 
 export interface ClosePorts {
-  user: User | null;
   registries: RegistryRepository;
   unitOfWork: UnitOfWork;
   gateway: PaymentGateway;
@@ -47,12 +46,12 @@ export interface CloseResult {
  * e-mail waits for the transfer's answer so it can tell the truth (see sendBankTransfer). A PayPal
  * or check payout to send sets off a notice to every administrator, in the same transaction.
  */
-export async function closeRegistry(id: string, ports: ClosePorts): Promise<CloseResult> {
+export async function closeRegistry(actor: User | null, id: string, ports: ClosePorts): Promise<CloseResult> {
   const found = await ports.registries.findById(id);
   if (!found) throw registryNotFound();
-  const owner = requireOwner(found, ports.user);
+  const owner = requireOwner(found, actor);
   const accountId = owner.payoutAccountId;
-  if (found.status !== 'open') return retryOrRefuse(found, accountId, ports);
+  if (found.status !== 'open') return retryOrRefuse(actor, found, accountId, ports);
 
   // Bank readiness is the provider's word, asked before the registry is locked.
   let account: ConnectedAccountStatus | null = null;
@@ -118,7 +117,7 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
     return { closedNow: true as const, registry: closed };
   });
 
-  if (!closing.closedNow) return retryOrRefuse(closing.registry, accountId, ports);
+  if (!closing.closedNow) return retryOrRefuse(actor, closing.registry, accountId, ports);
   if (!awaitingBankTransfer(closing.registry) || !accountId) return { registry: closing.registry, transferResult: null };
   return sendBankTransfer(closing.registry, accountId, ports, familyActor(owner));
 }
@@ -128,12 +127,12 @@ export async function closeRegistry(id: string, ports: ClosePorts): Promise<Clos
  * after a recorded failure, a while after closing when no answer was recorded (the first try may
  * still be running). Anything else was closed for good.
  */
-async function retryOrRefuse(registry: Registry, accountId: string | null, ports: ClosePorts): Promise<CloseResult> {
+async function retryOrRefuse(actor: User | null, registry: Registry, accountId: string | null, ports: ClosePorts): Promise<CloseResult> {
   if (!awaitingBankTransfer(registry) || !accountId) throw new DomainError('registry.closed', 'This registry is already closed');
   const retryAt = transferRetryAvailableAt(registry);
   const wait = retryAt ? retryAt.getTime() - ports.clock.now().getTime() : 0;
   if (wait > 0) throw new DomainError('payout.retry_not_yet', transferStillUnderWay(wait));
-  return sendBankTransfer(registry, accountId, ports, familyActor(requireOwner(registry, ports.user)));
+  return sendBankTransfer(registry, accountId, ports, familyActor(requireOwner(registry, actor)));
 }
 
 /** The owner, as a bank transfer's claim names them. */

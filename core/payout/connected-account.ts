@@ -24,7 +24,6 @@ export type AccountStatusView =
 const NO_ACCOUNT: AccountStatusView = { accountId: null, payoutsEnabled: false, requirementsDue: [], country: null };
 
 interface ConnectPorts {
-  user: User | null;
   users: UserRepository;
   gateway: PaymentGateway;
   clock: Clock;
@@ -34,8 +33,8 @@ interface ConnectPorts {
  * The provider's word on the user's payment account. What we keep on the user (pending or
  * verified, and when first verified) only mirrors it; closing always asks the provider again.
  */
-export async function connectedAccountStatus(ports: ConnectPorts): Promise<AccountStatusView> {
-  const user = requireSignedIn(ports.user);
+export async function connectedAccountStatus(actor: User | null, ports: ConnectPorts): Promise<AccountStatusView> {
+  const user = requireSignedIn(actor);
   if (!user.payoutAccountId) return NO_ACCOUNT;
   const accountId = user.payoutAccountId;
   const status = await askProvider(() => ports.gateway.connectedAccountStatus(accountId), UNREACHABLE);
@@ -51,21 +50,21 @@ export async function connectedAccountStatus(ports: ConnectPorts): Promise<Accou
 }
 
 /** One payment account per user: the first call opens it, every later call answers that one. */
-export async function createConnectedAccount(input: unknown, ports: ConnectPorts): Promise<AccountStatusView> {
-  const user = requireSignedIn(ports.user);
+export async function createConnectedAccount(actor: User | null, input: unknown, ports: ConnectPorts): Promise<AccountStatusView> {
+  const user = requireSignedIn(actor);
   refuseUnknownFields(input, ['country']);
   const { country } = input as { country?: unknown };
   if (country !== 'US' && country !== 'CA') {
     throw new DomainError('validation.failed', 'Country must be US or CA', { country: 'Country must be US or CA' });
   }
-  if (user.payoutAccountId) return connectedAccountStatus(ports);
+  if (user.payoutAccountId) return connectedAccountStatus(user, ports);
   // Two clicks at once send the same key, so the provider opens one account and answers it twice.
   const accountId = await askProvider(
     () => ports.gateway.createConnectedAccount({ country, email: user.email, idempotencyKey: `connect-account-${user.id}` }),
     'Failed to create payment account. Please try again.',
   );
   const stored = await ports.users.attachPayoutAccount(user.id, accountId);
-  return connectedAccountStatus({ ...ports, user: stored });
+  return connectedAccountStatus(stored, ports);
 }
 
 /**
@@ -73,10 +72,11 @@ export async function createConnectedAccount(input: unknown, ports: ConnectPorts
  * nothing about verification; the registry page asks for the account's status again.
  */
 export async function onboardingLink(
+  actor: User | null,
   input: unknown,
   ports: ConnectPorts & { registries: RegistryRepository; appUrl: string },
 ): Promise<{ url: string }> {
-  const user = requireSignedIn(ports.user);
+  const user = requireSignedIn(actor);
   refuseUnknownFields(input, ['registryId']);
   const { registryId } = input as { registryId?: unknown };
   // The signed-in home page is the dashboard.
@@ -107,10 +107,11 @@ export async function onboardingLink(
  * refusal is news (bank-transfer.ts, payoutIssueIsNews).
  */
 export async function accountUpdateLink(
+  actor: User | null,
   input: unknown,
   ports: ConnectPorts & { registries: RegistryRepository; unitOfWork: UnitOfWork; appUrl: string },
 ): Promise<{ url: string }> {
-  const user = requireSignedIn(ports.user);
+  const user = requireSignedIn(actor);
   refuseUnknownFields(input, ['registryId']);
   const { registryId } = input as { registryId?: unknown };
   if (typeof registryId !== 'string' || !isUuid(registryId)) {

@@ -26,13 +26,14 @@ function paysTheFamily(followUp: FollowUpPayout): followUp is FamilyFollowUp {
 }
 
 async function checkedRegistry(
+  actor: User | null,
   id: string,
-  ports: { user: User | null; registries: Repositories['registries'] },
+  ports: { registries: Repositories['registries'] },
   check: typeof requireOwner,
 ): Promise<Registry> {
   const registry = await ports.registries.findById(id);
   if (!registry) throw registryNotFound();
-  check(registry, ports.user);
+  check(registry, actor);
   return registry;
 }
 
@@ -44,10 +45,11 @@ async function checkedRegistry(
  * for co-owners: it tells of the owner's bank account, and only the owner can try again.
  */
 export async function payoutStatus(
+  actor: User | null,
   id: string,
-  ports: { user: User | null; registries: Repositories['registries']; disputes: Pick<Repositories['disputes'], 'listFollowUpsOfRegistry'> },
+  ports: { registries: Repositories['registries']; disputes: Pick<Repositories['disputes'], 'listFollowUpsOfRegistry'> },
 ) {
-  const registry = await checkedRegistry(id, ports, requireOwner);
+  const registry = await checkedRegistry(actor, id, ports, requireOwner);
   const followUps = (await ports.disputes.listFollowUpsOfRegistry(registry.id)).flatMap((dispute) =>
     dispute.followUp && paysTheFamily(dispute.followUp) ? [dispute.followUp] : [],
   );
@@ -64,10 +66,11 @@ export interface CharityBreakdownLine {
 
 /** Each charity's share of the registry's succeeded gifts, largest first (owner and co-owners: it is about the gifts). */
 export async function charityBreakdown(
+  actor: User | null,
   id: string,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities'>,
+  ports: Pick<Repositories, 'registries' | 'gifts' | 'charities'>,
 ): Promise<CharityBreakdownLine[]> {
-  const registry = await checkedRegistry(id, ports, requireManager);
+  const registry = await checkedRegistry(actor, id, ports, requireManager);
   // One aggregate, however many gifts the registry has.
   const { shares } = closingAmountsOf(await ports.gifts.tallyByRegistry(registry.id));
   const charities = await ports.charities.listAll();

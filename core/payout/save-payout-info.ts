@@ -16,13 +16,14 @@ import { registryNotFound } from '../access/registry-not-found';
  * registry is paid.
  */
 export async function savePayoutInfo(
+  actor: User | null,
   id: string,
   input: unknown,
-  ports: { user: User | null; registries: RegistryRepository; unitOfWork: UnitOfWork },
+  ports: { registries: RegistryRepository; unitOfWork: UnitOfWork },
 ): Promise<Registry> {
   const found = await ports.registries.findById(id);
   if (!found) throw registryNotFound();
-  requireOwner(found, ports.user);
+  requireOwner(found, actor);
   refuseUnknownFields(input, PAYOUT_INFO_FIELDS);
   const valid = await validate(payoutInfoSchema, input);
   return ports.unitOfWork.transaction(async ({ registries }) => {

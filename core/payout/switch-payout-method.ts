@@ -131,14 +131,10 @@ async function switchPayout(registryId: string, input: unknown, actor: AuditActo
 }
 
 /** The owner switches their refused bank payout (co-owners do not see or set where the payout goes). */
-export async function switchPayoutMethod(
-  registryId: string,
-  input: unknown,
-  ports: SwitchPorts & { user: User | null },
-): Promise<Registry> {
+export async function switchPayoutMethod(actor: User | null, registryId: string, input: unknown, ports: SwitchPorts): Promise<Registry> {
   const found = await ports.registries.findById(registryId);
   if (!found) throw registryNotFound();
-  const owner = requireOwner(found, ports.user);
+  const owner = requireOwner(found, actor);
   return switchPayout(registryId, input, { userId: owner.id, label: `owner:${owner.username}` }, ports);
 }
 

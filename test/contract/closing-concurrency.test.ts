@@ -64,8 +64,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       const confirm = (gift: Gift) =>
         recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
       const close = () =>
-        closeRegistry(registry.id, {
-          user: owner,
+        closeRegistry(owner, registry.id, {
           registries: repositories.registries,
           unitOfWork: repositories,
           gateway,
@@ -172,7 +171,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       };
       const [closed, saved] = await Promise.allSettled([
         family.close(),
-        savePayoutInfo(family.registry.id, check, { user: family.owner, registries: repositories.registries, unitOfWork: repositories }),
+        savePayoutInfo(family.owner, family.registry.id, check, { registries: repositories.registries, unitOfWork: repositories }),
       ]);
       const after = (await repositories.registries.findById(family.registry.id))!;
       expect(closed.status).toBe('fulfilled');

@@ -53,7 +53,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
       const disputed = gateway.openDispute(gifts[0]!.paymentIntentId!);
       const report = () => recordDispute(disputed, { unitOfWork: repositories, clock, ...mail });
       const close = () =>
-        closeRegistry(registry.id, { user: owner, registries: repositories.registries, unitOfWork: repositories, gateway, clock, ...mail });
+        closeRegistry(owner, registry.id, { registries: repositories.registries, unitOfWork: repositories, gateway, clock, ...mail });
       const refund = (gift: Gift) =>
         refundGift(
           owner,

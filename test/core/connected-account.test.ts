@@ -1,46 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
-import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
-import { FixedClock } from '../../adapters/in-memory/fixed-clock';
-import type { User } from '@core/model/user';
-import { connectedAccountStatus, createConnectedAccount, onboardingLink } from '@core/payout/connected-account';
 import { aNewRegistry, aNewUser } from '../support/builders';
+import { payoutWorld } from '../support/payout-world';
 
 async function world() {
-  const repositories = createInMemoryRepositories();
-  const gateway = new InMemoryPaymentGateway();
-  const clock = new FixedClock();
-  const owner = await repositories.users.create(aNewUser({ username: 'rachel', email: 'rachel@example.com' }));
-  const ports = (user: User | null) => ({
-    user,
-    users: repositories.users,
-    gateway,
-    clock,
-    registries: repositories.registries,
-    appUrl: 'https://gifts.example.org',
-  });
+  const { repositories, gateway, clock, payouts, owner } = await payoutWorld();
   const fresh = async () => (await repositories.users.findById(owner.id))!;
-  return { repositories, gateway, clock, owner, ports, fresh };
+  return { repositories, gateway, clock, owner, payouts, fresh };
 }
 
 describe('the owner’s payment account', () => {
   it('answers no account before one is created, and needs a signed-in user', async () => {
     const w = await world();
-    expect(await connectedAccountStatus(w.ports(w.owner))).toEqual({
+    expect(await w.payouts.accountStatus(w.owner)).toEqual({
       accountId: null,
       payoutsEnabled: false,
       requirementsDue: [],
       country: null,
     });
-    await expect(connectedAccountStatus(w.ports(null))).rejects.toMatchObject({ code: 'auth.required' });
-    await expect(createConnectedAccount({ country: 'US' }, w.ports(null))).rejects.toMatchObject({ code: 'auth.required' });
+    await expect(w.payouts.accountStatus(null)).rejects.toMatchObject({ code: 'auth.required' });
+    await expect(w.payouts.createAccount(null, { country: 'US' })).rejects.toMatchObject({ code: 'auth.required' });
   });
 
   it('opens one account per user and reuses it, even when asked twice at once', async () => {
     const w = await world();
     const [first, second] = await Promise.all([
-      createConnectedAccount({ country: 'CA' }, w.ports(w.owner)),
-      createConnectedAccount({ country: 'CA' }, w.ports(w.owner)),
+      w.payouts.createAccount(w.owner, { country: 'CA' }),
+      w.payouts.createAccount(w.owner, { country: 'CA' }),
     ]);
     expect(first).toMatchObject({ payoutsEnabled: false, country: 'CA' });
     expect(second.accountId).toBe(first.accountId);
@@ -49,7 +34,7 @@ describe('the owner’s payment account', () => {
       email: 'rachel@example.com',
       idempotencyKey: `connect-account-${w.owner.id}`,
     });
-    const again = await createConnectedAccount({ country: 'US' }, w.ports(await w.fresh()));
+    const again = await w.payouts.createAccount(await w.fresh(), { country: 'US' });
     expect(again.accountId).toBe(first.accountId);
     expect(await w.fresh()).toMatchObject({
       payoutAccountId: first.accountId,
@@ -60,12 +45,12 @@ describe('the owner’s payment account', () => {
 
   it('refuses a country other than US or CA, and unknown fields', async () => {
     const w = await world();
-    await expect(createConnectedAccount({ country: 'FR' }, w.ports(w.owner))).rejects.toMatchObject({
+    await expect(w.payouts.createAccount(w.owner, { country: 'FR' })).rejects.toMatchObject({
       code: 'validation.failed',
       fields: { country: 'Country must be US or CA' },
     });
-    await expect(createConnectedAccount({}, w.ports(w.owner))).rejects.toMatchObject({ code: 'validation.failed' });
-    await expect(createConnectedAccount({ country: 'US', accountNumber: '000123456789' }, w.ports(w.owner))).rejects.toMatchObject({
+    await expect(w.payouts.createAccount(w.owner, {})).rejects.toMatchObject({ code: 'validation.failed' });
+    await expect(w.payouts.createAccount(w.owner, { country: 'US', accountNumber: '000123456789' })).rejects.toMatchObject({
       message: 'Unknown field: accountNumber',
     });
     expect(w.gateway.accounts.size).toBe(0);
@@ -73,20 +58,20 @@ describe('the owner’s payment account', () => {
 
   it('mirrors verification onto the user when the provider reports it, and remembers when it first happened', async () => {
     const w = await world();
-    const created = await createConnectedAccount({ country: 'US' }, w.ports(w.owner));
+    const created = await w.payouts.createAccount(w.owner, { country: 'US' });
     w.gateway.verify(created.accountId!);
-    expect(await connectedAccountStatus(w.ports(await w.fresh()))).toMatchObject({ payoutsEnabled: true, requirementsDue: [] });
+    expect(await w.payouts.accountStatus(await w.fresh())).toMatchObject({ payoutsEnabled: true, requirementsDue: [] });
     expect(await w.fresh()).toMatchObject({ payoutAccountStatus: 'verified', payoutAccountOnboardedAt: w.clock.now() });
   });
 
   it('gives a fresh onboarding link each time that brings the owner back to their registry', async () => {
     const w = await world();
     const registry = await w.repositories.registries.create(aNewRegistry(w.owner.id));
-    await expect(onboardingLink({ registryId: registry.id }, w.ports(w.owner))).rejects.toMatchObject({ code: 'connect.no_account' });
-    await createConnectedAccount({ country: 'US' }, w.ports(w.owner));
+    await expect(w.payouts.onboardingLink(w.owner, { registryId: registry.id })).rejects.toMatchObject({ code: 'connect.no_account' });
+    await w.payouts.createAccount(w.owner, { country: 'US' });
     const owner = await w.fresh();
-    const first = await onboardingLink({ registryId: registry.id }, w.ports(owner));
-    const second = await onboardingLink({}, w.ports(owner));
+    const first = await w.payouts.onboardingLink(owner, { registryId: registry.id });
+    const second = await w.payouts.onboardingLink(owner, {});
     expect(first.url).not.toBe(second.url);
     expect(w.gateway.links).toEqual([
       {
@@ -101,9 +86,9 @@ describe('the owner’s payment account', () => {
       },
     ]);
     const stranger = await w.repositories.users.create(aNewUser({ username: 'stranger', email: 's@example.com' }));
-    await expect(onboardingLink({ registryId: registry.id }, w.ports(stranger))).rejects.toMatchObject({ code: 'registry.forbidden' });
-    await expect(onboardingLink({ registryId: 'not-an-id' }, w.ports(owner))).rejects.toMatchObject({ code: 'validation.failed' });
-    await expect(onboardingLink({ returnUrl: 'https://evil.example' }, w.ports(owner))).rejects.toMatchObject({
+    await expect(w.payouts.onboardingLink(stranger, { registryId: registry.id })).rejects.toMatchObject({ code: 'registry.forbidden' });
+    await expect(w.payouts.onboardingLink(owner, { registryId: 'not-an-id' })).rejects.toMatchObject({ code: 'validation.failed' });
+    await expect(w.payouts.onboardingLink(owner, { returnUrl: 'https://evil.example' })).rejects.toMatchObject({
       code: 'validation.failed',
     });
   });
@@ -111,7 +96,7 @@ describe('the owner’s payment account', () => {
   it('turns a provider that does not answer into a clear try-again', async () => {
     const w = await world();
     w.gateway.down = true;
-    await expect(createConnectedAccount({ country: 'US' }, w.ports(w.owner))).rejects.toMatchObject({
+    await expect(w.payouts.createAccount(w.owner, { country: 'US' })).rejects.toMatchObject({
       code: 'payment.unavailable',
       message: 'Failed to create payment account. Please try again.',
     });

@@ -76,7 +76,6 @@ async function world() {
   };
   const report = (dispute: DisputeReport) => recordDispute(dispute, disputing);
   const closePorts = {
-    user: owner,
     registries: repositories.registries,
     unitOfWork: repositories,
     gateway,
@@ -86,6 +85,7 @@ async function world() {
   };
   const closeByCheck = async () => {
     await savePayoutInfo(
+      owner,
       registry.id,
       {
         payoutMethod: 'check',
@@ -95,20 +95,16 @@ async function world() {
         mailingState: 'NJ',
         mailingZip: '07666',
       },
-      { user: owner, registries: repositories.registries, unitOfWork: repositories },
+      { registries: repositories.registries, unitOfWork: repositories },
     );
-    return closeRegistry(registry.id, closePorts);
+    return closeRegistry(owner, registry.id, closePorts);
   };
   const closeToBank = async () => {
     const accountId = await gateway.createConnectedAccount({ country: 'US', email: owner.email, idempotencyKey: `connect-${owner.id}` });
     gateway.verify(accountId);
     Object.assign(owner, await repositories.users.attachPayoutAccount(owner.id, accountId));
-    await savePayoutInfo(
-      registry.id,
-      { payoutMethod: 'bank' },
-      { user: owner, registries: repositories.registries, unitOfWork: repositories },
-    );
-    return closeRegistry(registry.id, closePorts);
+    await savePayoutInfo(owner, registry.id, { payoutMethod: 'bank' }, { registries: repositories.registries, unitOfWork: repositories });
+    return closeRegistry(owner, registry.id, closePorts);
   };
   const balances = async () => new Map((await repositories.ledger.listBalances()).map((row) => [row.account, row.balance]));
   const verified = async () => (await verifyLedger(repositories)).flatMap((verdict) => [...verdict.differences, ...verdict.unbalanced]);

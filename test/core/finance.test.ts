@@ -63,7 +63,6 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
     supportEmail: SUPPORT,
   };
   const closing = {
-    user: owner,
     registries: repositories.registries,
     unitOfWork: repositories,
     gateway,
@@ -88,6 +87,7 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
   };
   const choose = (registryId: string, method: 'paypal' | 'check' | 'bank') =>
     savePayoutInfo(
+      owner,
       registryId,
       method === 'paypal'
         ? { payoutMethod: 'paypal', paypalEmail: 'family@example.com' }
@@ -107,7 +107,7 @@ async function world(start = new Date('2026-09-03T10:00:00Z')) {
       Object.assign(owner, await repositories.users.attachPayoutAccount(owner.id, accountId));
     }
     await choose(registryId, method);
-    return closeRegistry(registryId, closing);
+    return closeRegistry(owner, registryId, closing);
   };
   const refund = (giftId: string) =>
     refundGift(

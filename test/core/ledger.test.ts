@@ -72,6 +72,7 @@ async function world() {
   };
   const close = async () => {
     await savePayoutInfo(
+      owner,
       registry.id,
       {
         payoutMethod: 'check',
@@ -81,10 +82,9 @@ async function world() {
         mailingState: 'NJ',
         mailingZip: '07666',
       },
-      { user: owner, registries: repositories.registries, unitOfWork: repositories },
+      { registries: repositories.registries, unitOfWork: repositories },
     );
-    return closeRegistry(registry.id, {
-      user: owner,
+    return closeRegistry(owner, registry.id, {
       registries: repositories.registries,
       unitOfWork: repositories,
       gateway,

@@ -72,8 +72,7 @@ async function world() {
     );
   };
   const close = (registryId: string, user: User | null = owner) =>
-    closeRegistry(registryId, {
-      user,
+    closeRegistry(user, registryId, {
       registries: repositories.registries,
       unitOfWork: repositories,
       gateway,
@@ -82,7 +81,7 @@ async function world() {
       supportEmail: 'help@gifts.example.org',
     });
   const choose = (registryId: string, details: Record<string, unknown>, user: User | null = owner) =>
-    savePayoutInfo(registryId, details, { user, registries: repositories.registries, unitOfWork: repositories });
+    savePayoutInfo(user, registryId, details, { registries: repositories.registries, unitOfWork: repositories });
   /** The owner's bank account, verified on the provider's onboarding page. */
   const verifiedBankAccount = async (country: 'US' | 'CA' = 'US') => {
     const accountId = await gateway.createConnectedAccount({ country, email: owner.email, idempotencyKey: `connect-account-${owner.id}` });
@@ -99,7 +98,7 @@ async function world() {
     return registry;
   };
   const status = (registryId: string) =>
-    payoutStatus(registryId, { user: owner, registries: repositories.registries, disputes: repositories.disputes });
+    payoutStatus(owner, registryId, { registries: repositories.registries, disputes: repositories.disputes });
   return {
     repositories,
     gateway,
@@ -750,12 +749,12 @@ describe('administration', () => {
     await w.give(registry.id, 5_000, w.charities[0]!.id);
     await w.give(registry.id, 36_000, w.charities[2]!.id);
     await w.give(registry.id, 99_900, w.charities[1]!.id, false);
-    const lines = await charityBreakdown(registry.id, { ...w.repositories, user: w.owner });
+    const lines = await charityBreakdown(w.owner, registry.id, w.repositories);
     expect(lines).toEqual([
       { charityId: w.charities[2]!.id, charityName: 'JDC', giftCount: 1, totalAmount: 3_600 },
       { charityId: w.charities[0]!.id, charityName: 'MAZON', giftCount: 2, totalAmount: 1_500 },
     ]);
-    await expect(charityBreakdown(registry.id, { ...w.repositories, user: w.admin })).rejects.toMatchObject({ code: 'registry.forbidden' });
+    await expect(charityBreakdown(w.admin, registry.id, w.repositories)).rejects.toMatchObject({ code: 'registry.forbidden' });
   });
 });
 

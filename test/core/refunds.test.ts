@@ -99,12 +99,12 @@ async function world() {
   };
   const close = async (registryId: string) => {
     await savePayoutInfo(
+      owner,
       registryId,
       { payoutMethod: 'paypal', paypalEmail: 'family@example.com' },
-      { user: owner, registries: repositories.registries, unitOfWork: repositories },
+      { registries: repositories.registries, unitOfWork: repositories },
     );
-    return closeRegistry(registryId, {
-      user: owner,
+    return closeRegistry(owner, registryId, {
       registries: repositories.registries,
       unitOfWork: repositories,
       gateway,
@@ -126,13 +126,8 @@ async function world() {
     }
     const registry = await repositories.registries.findById(registryId);
     if (registry?.status === 'open')
-      await savePayoutInfo(
-        registryId,
-        { payoutMethod: 'bank' },
-        { user: owner, registries: repositories.registries, unitOfWork: repositories },
-      );
-    return closeRegistry(registryId, {
-      user: owner,
+      await savePayoutInfo(owner, registryId, { payoutMethod: 'bank' }, { registries: repositories.registries, unitOfWork: repositories });
+    return closeRegistry(owner, registryId, {
       registries: repositories.registries,
       unitOfWork: repositories,
       gateway,
@@ -568,6 +563,7 @@ describe('refunding after closing', () => {
       during.refund = await refusal(w.refund(gift.id));
       during.switched = await refusal(
         switchPayoutMethod(
+          w.owner,
           registry.id,
           { payoutMethod: 'paypal', paypalEmail: 'family@example.com' },
           {
@@ -577,7 +573,6 @@ describe('refunding after closing', () => {
             clock: w.clock,
             appUrl: APP_URL,
             supportEmail: SUPPORT,
-            user: w.owner,
           },
         ),
       );
@@ -1053,7 +1048,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
         };
         const outcome = await attempt(
           s.by === 'owner'
-            ? switchPayoutMethod(registry.id, check, { ...ports, user: w.owner })
+            ? switchPayoutMethod(w.owner, registry.id, check, ports)
             : switchPayoutMethodForFamily(registry.id, check, actorOf(s.by), ports),
         );
         const after = (await w.repositories.registries.findById(registry.id))!;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { disputeWorld } from '../support/dispute-world';
+
+describe('the administrators’ disputes, built once', () => {
+  it('take the acting administrator on each call: a second one’s evidence is refused and changes nothing, and the page shows the first one’s', async () => {
+    const { repositories, gateway, disputes, anAdmin, aDisputedGift } = await disputeWorld();
+    const [ops, dana] = [await anAdmin('ops'), await anAdmin('dana')];
+    const dispute = await aDisputedGift();
+    const [waiting] = await disputes.list();
+    expect(waiting).toMatchObject({ dispute: { id: dispute.id, status: 'needs_response' }, gift: { id: dispute.giftId } });
+
+    const sent = await disputes.submitEvidence(ops, dispute.id, { evidence: 'The giver wrote a message with the gift.' });
+    expect(sent).toMatchObject({ id: dispute.id, status: 'under_review' });
+    await expect(disputes.submitEvidence(dana, dispute.id, { evidence: 'more' })).rejects.toMatchObject({ code: 'dispute.not_open' });
+    expect(gateway.evidence.get(dispute.providerDisputeId)).toBe('The giver wrote a message with the gift.');
+    const trail = (await repositories.audit.list(10)).filter((event) => event.subjectType === 'dispute');
+    expect(trail.map((event) => [event.action, event.actorLabel])).toEqual([['dispute.evidence_submitted', 'admin:ops']]);
+
+    const [shown] = await disputes.list();
+    expect(shown).toEqual(await disputes.listing(sent));
+    expect(shown?.dispute).toMatchObject({ status: 'under_review', evidenceText: 'The giver wrote a message with the gift.' });
+  });
+});
