@@ -161,6 +161,8 @@ export async function startServer(
         clock: systemClock,
         publicUrl: config.publicUrl,
         supportEmail: config.support.email,
+        newShortCode: () => makeShortCode((count) => new Uint8Array(randomBytes(count))),
+        gateway: payments.gateway,
       }),
       repositories,
       photos: photos.store,

@@ -6,6 +6,8 @@ import type { PhotoStore } from '@core/ports/photo-store';
 import type { SecretTokens } from '@core/ports/secret-tokens';
 import { createThankYouService } from '@core/thank-you/thank-you-service';
 import { createNewsletterService } from '@core/newsletter/newsletter-service';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
+import { createRegistryService } from '@core/registry/registry-service';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -15,15 +17,18 @@ export interface UseCaseDependencies {
   clock: Clock;
   publicUrl: string;
   supportEmail: string;
+  newShortCode: () => string;
+  gateway: PaymentGateway;
 }
 
 /** Builds each area's use cases once, at start, from the adapters the server opened. */
 export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
-  const { repositories, tokens, photos, clock, publicUrl, supportEmail } = dependencies;
+  const { repositories, tokens, photos, clock, publicUrl, supportEmail, newShortCode, gateway } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
     offlineGifts: createOfflineGiftService({ repositories, clock }),
     thankYou: createThankYouService({ repositories, photos, clock, appUrl: publicUrl }),
     newsletter: createNewsletterService({ repositories, tokens, clock, appUrl: publicUrl, supportEmail }),
+    registries: createRegistryService({ repositories, photos, newShortCode, gateway, appUrl: publicUrl, supportEmail }),
   };
 }

@@ -48,6 +48,7 @@ import { hebrewDateRoutes } from './routes/hebrew-date-routes';
 import { coOwnerRoutes } from './routes/co-owner-routes';
 import type { CoOwnerService } from '@core/co-owner/co-owner-service';
 import type { OfflineGiftService } from '@core/offline-gift/offline-gift-service';
+import type { RegistryService } from '@core/registry/registry-service';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePictureRoutes } from './routes/share-picture-routes';
 import { sharePreviews } from './share-preview';
@@ -71,6 +72,7 @@ export interface HttpUseCases {
   offlineGifts: OfflineGiftService;
   thankYou: ThankYouService;
   newsletter: NewsletterService;
+  registries: RegistryService;
 }
 
 export interface HttpDependencies {
@@ -204,14 +206,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       sendGridEvents: deps.sendGridEvents,
     }),
     charityRoutes({ charities: deps.repositories.charities }),
-    registryRoutes({
-      repositories: deps.repositories,
-      photos: deps.photos,
-      newShortCode: deps.newShortCode,
-      gateway: deps.gateway,
-      limits: deps.limits,
-      ...mail,
-    }),
+    registryRoutes({ registries: deps.useCases.registries, limits: deps.limits }),
     hebrewDateRoutes(),
     coOwnerRoutes({ coOwners: deps.useCases.coOwners, limits: deps.limits }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
