@@ -163,6 +163,7 @@ export async function startServer(
         supportEmail: config.support.email,
         newShortCode: () => makeShortCode((count) => new Uint8Array(randomBytes(count))),
         gateway: payments.gateway,
+        guestLinkTokens,
       }),
       repositories,
       photos: photos.store,

@@ -8,6 +8,8 @@ import { createThankYouService } from '@core/thank-you/thank-you-service';
 import { createNewsletterService } from '@core/newsletter/newsletter-service';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import { createRegistryService } from '@core/registry/registry-service';
+import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
+import { createGuestService } from '@core/guest/guest-service';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -19,16 +21,18 @@ export interface UseCaseDependencies {
   supportEmail: string;
   newShortCode: () => string;
   gateway: PaymentGateway;
+  guestLinkTokens: GuestLinkTokens;
 }
 
 /** Builds each area's use cases once, at start, from the adapters the server opened. */
 export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
-  const { repositories, tokens, photos, clock, publicUrl, supportEmail, newShortCode, gateway } = dependencies;
+  const { repositories, tokens, photos, clock, publicUrl, supportEmail, newShortCode, gateway, guestLinkTokens } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
     offlineGifts: createOfflineGiftService({ repositories, clock }),
     thankYou: createThankYouService({ repositories, photos, clock, appUrl: publicUrl }),
     newsletter: createNewsletterService({ repositories, tokens, clock, appUrl: publicUrl, supportEmail }),
     registries: createRegistryService({ repositories, photos, newShortCode, gateway, appUrl: publicUrl, supportEmail }),
+    guests: createGuestService({ repositories, tokens, linkTokens: guestLinkTokens, publicUrl }),
   };
 }

@@ -49,6 +49,7 @@ import { coOwnerRoutes } from './routes/co-owner-routes';
 import type { CoOwnerService } from '@core/co-owner/co-owner-service';
 import type { OfflineGiftService } from '@core/offline-gift/offline-gift-service';
 import type { RegistryService } from '@core/registry/registry-service';
+import type { GuestService } from '@core/guest/guest-service';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePictureRoutes } from './routes/share-picture-routes';
 import { sharePreviews } from './share-preview';
@@ -73,6 +74,7 @@ export interface HttpUseCases {
   thankYou: ThankYouService;
   newsletter: NewsletterService;
   registries: RegistryService;
+  guests: GuestService;
 }
 
 export interface HttpDependencies {
@@ -228,12 +230,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       ...mail,
     }),
     offlineGiftRoutes({ offlineGifts: deps.useCases.offlineGifts, limits: deps.limits }),
-    guestRoutes({
-      repositories: deps.repositories,
-      tokens: deps.secretTokens,
-      linkTokens: deps.guestLinkTokens,
-      publicUrl: settings.publicUrl,
-    }),
+    guestRoutes({ guestList: deps.useCases.guests }),
     invitationRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock }),
     invitationMailRoutes({
       repositories: deps.repositories,
