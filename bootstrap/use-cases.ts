@@ -10,6 +10,7 @@ import type { PaymentGateway } from '@core/ports/payment-gateway';
 import { createRegistryService } from '@core/registry/registry-service';
 import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
 import { createGuestService } from '@core/guest/guest-service';
+import { createInvitationService } from '@core/invitation/invitation-service';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -34,5 +35,6 @@ export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
     newsletter: createNewsletterService({ repositories, tokens, clock, appUrl: publicUrl, supportEmail }),
     registries: createRegistryService({ repositories, photos, newShortCode, gateway, appUrl: publicUrl, supportEmail }),
     guests: createGuestService({ repositories, tokens, linkTokens: guestLinkTokens, publicUrl }),
+    invitations: createInvitationService({ repositories, tokens, linkTokens: guestLinkTokens, clock, appUrl: publicUrl }),
   };
 }

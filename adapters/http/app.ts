@@ -16,7 +16,6 @@ import { paymentStarts, type PaymentStartNotes } from './payment-starts';
 import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { guestRoutes } from './routes/guest-routes';
 import { invitationMailRoutes } from './routes/invitation-mail-routes';
-import { guestOwnLink } from '@core/invitation/personal-link';
 import { invitationRoutes } from './routes/invitation-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
@@ -50,6 +49,7 @@ import type { CoOwnerService } from '@core/co-owner/co-owner-service';
 import type { OfflineGiftService } from '@core/offline-gift/offline-gift-service';
 import type { RegistryService } from '@core/registry/registry-service';
 import type { GuestService } from '@core/guest/guest-service';
+import type { InvitationService } from '@core/invitation/invitation-service';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePictureRoutes } from './routes/share-picture-routes';
 import { sharePreviews } from './share-preview';
@@ -75,6 +75,7 @@ export interface HttpUseCases {
   newsletter: NewsletterService;
   registries: RegistryService;
   guests: GuestService;
+  invitations: InvitationService;
 }
 
 export interface HttpDependencies {
@@ -231,14 +232,8 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     }),
     offlineGiftRoutes({ offlineGifts: deps.useCases.offlineGifts, limits: deps.limits }),
     guestRoutes({ guestList: deps.useCases.guests }),
-    invitationRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock }),
-    invitationMailRoutes({
-      repositories: deps.repositories,
-      clock: deps.clock,
-      appUrl: settings.publicUrl,
-      limits: deps.limits,
-      personalLink: guestOwnLink(deps.secretTokens, deps.guestLinkTokens, settings.publicUrl),
-    }),
+    invitationRoutes({ invitations: deps.useCases.invitations }),
+    invitationMailRoutes({ invitations: deps.useCases.invitations, limits: deps.limits }),
     thankYouRoutes({ thankYou: deps.useCases.thankYou, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
