@@ -163,6 +163,8 @@ export async function startServer(
         supportEmail: config.support.email,
         gateway: payments.gateway,
         rates: config.processingRates,
+        newShortCode: () => makeShortCode((count) => new Uint8Array(randomBytes(count))),
+        guestLinkTokens,
       }),
       repositories,
       photos: photos.store,

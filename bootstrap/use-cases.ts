@@ -11,6 +11,10 @@ import type { ProcessingRates } from '@core/fees';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import { createPayoutService } from '@core/payout/payout-service';
 import { createDisputeService } from '@core/dispute/dispute-service';
+import { createRegistryService } from '@core/registry/registry-service';
+import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
+import { createGuestService } from '@core/guest/guest-service';
+import { createInvitationService } from '@core/invitation/invitation-service';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -22,11 +26,13 @@ export interface UseCaseDependencies {
   supportEmail: string;
   gateway: PaymentGateway;
   rates: ProcessingRates;
+  newShortCode: () => string;
+  guestLinkTokens: GuestLinkTokens;
 }
 
 /** Builds each area's use cases once, at start, from the adapters the server opened. */
 export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
-  const { repositories, tokens, photos, clock, publicUrl, supportEmail, gateway, rates } = dependencies;
+  const { repositories, tokens, photos, clock, publicUrl, supportEmail, gateway, rates, newShortCode, guestLinkTokens } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
     offlineGifts: createOfflineGiftService({ repositories, clock }),
@@ -35,5 +41,8 @@ export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
     gifts: createGiftService({ repositories, gateway, rates, tokens, clock, appUrl: publicUrl, supportEmail }),
     payouts: createPayoutService({ repositories, gateway, clock, appUrl: publicUrl, supportEmail }),
     disputes: createDisputeService({ repositories, gateway, clock, appUrl: publicUrl, supportEmail }),
+    registries: createRegistryService({ repositories, photos, newShortCode, gateway, appUrl: publicUrl, supportEmail }),
+    guests: createGuestService({ repositories, tokens, linkTokens: guestLinkTokens, publicUrl }),
+    invitations: createInvitationService({ repositories, tokens, linkTokens: guestLinkTokens, clock, appUrl: publicUrl }),
   };
 }

@@ -16,7 +16,6 @@ import { paymentStarts, type PaymentStartNotes } from './payment-starts';
 import { offlineGiftRoutes } from './routes/offline-gift-routes';
 import { guestRoutes } from './routes/guest-routes';
 import { invitationMailRoutes } from './routes/invitation-mail-routes';
-import { guestOwnLink } from '@core/invitation/personal-link';
 import { invitationRoutes } from './routes/invitation-routes';
 import { thankYouRoutes } from './routes/thank-you-routes';
 import { payoutRoutes } from './routes/payout-routes';
@@ -48,6 +47,9 @@ import { hebrewDateRoutes } from './routes/hebrew-date-routes';
 import { coOwnerRoutes } from './routes/co-owner-routes';
 import type { CoOwnerService } from '@core/co-owner/co-owner-service';
 import type { OfflineGiftService } from '@core/offline-gift/offline-gift-service';
+import type { RegistryService } from '@core/registry/registry-service';
+import type { GuestService } from '@core/guest/guest-service';
+import type { InvitationService } from '@core/invitation/invitation-service';
 import { uploadRoutes } from './routes/upload-routes';
 import { sharePictureRoutes } from './routes/share-picture-routes';
 import { sharePreviews } from './share-preview';
@@ -77,6 +79,9 @@ export interface HttpUseCases {
   gifts: GiftService;
   payouts: PayoutService;
   disputes: DisputeService;
+  registries: RegistryService;
+  guests: GuestService;
+  invitations: InvitationService;
 }
 
 export interface HttpDependencies {
@@ -210,14 +215,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
       sendGridEvents: deps.sendGridEvents,
     }),
     charityRoutes({ charities: deps.repositories.charities }),
-    registryRoutes({
-      repositories: deps.repositories,
-      photos: deps.photos,
-      newShortCode: deps.newShortCode,
-      gateway: deps.gateway,
-      limits: deps.limits,
-      ...mail,
-    }),
+    registryRoutes({ registries: deps.useCases.registries, limits: deps.limits }),
     hebrewDateRoutes(),
     coOwnerRoutes({ coOwners: deps.useCases.coOwners, limits: deps.limits }),
     uploadRoutes({ photos: deps.photos, sanitizer: deps.sanitizer, limits: deps.limits, queue: deps.photoQueue, metrics: deps.metrics }),
@@ -230,20 +228,9 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     }),
     giftRoutes({ gifts: deps.useCases.gifts, paymentStarts: starts, countOutcome: deps.metrics.paymentOutcome }),
     offlineGiftRoutes({ offlineGifts: deps.useCases.offlineGifts, limits: deps.limits }),
-    guestRoutes({
-      repositories: deps.repositories,
-      tokens: deps.secretTokens,
-      linkTokens: deps.guestLinkTokens,
-      publicUrl: settings.publicUrl,
-    }),
-    invitationRoutes({ repositories: deps.repositories, tokens: deps.secretTokens, clock: deps.clock }),
-    invitationMailRoutes({
-      repositories: deps.repositories,
-      clock: deps.clock,
-      appUrl: settings.publicUrl,
-      limits: deps.limits,
-      personalLink: guestOwnLink(deps.secretTokens, deps.guestLinkTokens, settings.publicUrl),
-    }),
+    guestRoutes({ guestList: deps.useCases.guests }),
+    invitationRoutes({ invitations: deps.useCases.invitations }),
+    invitationMailRoutes({ invitations: deps.useCases.invitations, limits: deps.limits }),
     thankYouRoutes({ thankYou: deps.useCases.thankYou, limits: deps.limits }),
     payoutRoutes({ payouts: deps.useCases.payouts, repositories: deps.repositories }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),

@@ -12,7 +12,6 @@ export interface GuestsAdded {
 }
 
 interface AddPorts {
-  user: User | null;
   unitOfWork: UnitOfWork;
 }
 
@@ -21,9 +20,14 @@ interface AddPorts {
  * is on the list already is merged into that line, the others are added, and past the cap nothing
  * is kept. The permission is checked before the guests are read, so a stranger learns nothing.
  */
-async function addGuests(registryId: string, read: () => Promise<GuestDetails[]>, ports: AddPorts): Promise<GuestsAdded> {
+async function addGuests(
+  actor: User | null,
+  registryId: string,
+  read: () => Promise<GuestDetails[]>,
+  ports: AddPorts,
+): Promise<GuestsAdded> {
   return ports.unitOfWork.transaction(async ({ registries, guests }) => {
-    const registry = await guestListRegistry(registryId, ports.user, registries, true);
+    const registry = await guestListRegistry(registryId, actor, registries, true);
     const lines = await read();
     const existing = new Map((await guests.listByRegistry(registry.id)).map((guest) => [guest.email, guest]));
     const fresh = lines.filter((line) => !existing.has(line.email));
@@ -39,14 +43,19 @@ async function addGuests(registryId: string, read: () => Promise<GuestDetails[]>
 }
 
 /** One guest from the family's form. */
-export function addGuest(registryId: string, input: unknown, ports: AddPorts): Promise<GuestsAdded> {
-  return addGuests(registryId, async () => [await guestDetails(input)], ports);
+export function addGuest(actor: User | null, registryId: string, input: unknown, ports: AddPorts): Promise<GuestsAdded> {
+  return addGuests(actor, registryId, async () => [await guestDetails(input)], ports);
 }
 
 /**
  * A pasted or uploaded list, all or nothing (core/guest/guest-csv.ts reads its lines). The lines
  * are split once the permission is checked, so a stranger hears only that it is not theirs.
  */
-export function importGuests(registryId: string, lines: () => readonly CsvLine[], ports: AddPorts): Promise<GuestsAdded> {
-  return addGuests(registryId, () => guestsFromCsv(lines()), ports);
+export function importGuests(
+  actor: User | null,
+  registryId: string,
+  lines: () => readonly CsvLine[],
+  ports: AddPorts,
+): Promise<GuestsAdded> {
+  return addGuests(actor, registryId, () => guestsFromCsv(lines()), ports);
 }

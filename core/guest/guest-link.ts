@@ -33,11 +33,12 @@ export async function issueGuestLink(guestId: string, ports: GuestLinkPorts): Pr
 
 /** "Copy personal link" on the guest list: the family alone, for a guest on that registry's list. */
 export async function copyGuestLink(
+  actor: User | null,
   registryId: string,
   guestId: string,
-  ports: Omit<GuestLinkPorts, 'guests'> & { user: User | null } & Pick<Repositories, 'guests' | 'registries'>,
+  ports: Omit<GuestLinkPorts, 'guests'> & Pick<Repositories, 'guests' | 'registries'>,
 ): Promise<GuestLink> {
-  const registry = await guestListRegistry(registryId, ports.user, ports.registries);
+  const registry = await guestListRegistry(registryId, actor, ports.registries);
   const guest = await ports.guests.findById(guestId);
   // Another registry's guest is answered as none at all: no list is read across.
   if (!guest || guest.registryId !== registry.id) throw guestNotFound();

@@ -33,15 +33,15 @@ export interface GuestList {
   unmatchedByHand: OfflineGift[];
 }
 
-type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'guests' | 'offlineGifts'>;
+type Ports = Pick<Repositories, 'registries' | 'guests' | 'offlineGifts'>;
 
 /**
  * The registry's guest list, for its family alone, each guest with their answer, what they gave
  * and whether they were thanked, filtered as asked. The query is read after the permission, so a stranger learns
  * nothing from a bad one.
  */
-export async function listGuests(registryId: string, query: unknown, ports: Ports): Promise<GuestList> {
-  const registry = await guestListRegistry(registryId, ports.user, ports.registries);
+export async function listGuests(actor: User | null, registryId: string, query: unknown, ports: Ports): Promise<GuestList> {
+  const registry = await guestListRegistry(registryId, actor, ports.registries);
   const filters = parseGuestListQuery(query);
   const [guests, gifts, byHand] = await Promise.all([
     ports.guests.listByRegistry(registry.id),

@@ -6,7 +6,7 @@ import type { Repositories } from '../ports/repositories';
 import { refuseUnknownFields } from '../validate';
 import type { Guest } from '../model/guest';
 
-type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'guests' | 'offlineGifts'>;
+type Ports = Pick<Repositories, 'registries' | 'guests' | 'offlineGifts'>;
 
 function refuse(message: string): never {
   throw new DomainError('validation.failed', message, { guestId: message });
@@ -17,8 +17,8 @@ function refuse(message: string): never {
  * the guest list then counts it as theirs (core/guest/guest-gifts.ts). The guest must be on the
  * same registry's list. Answers the guest matched, or null.
  */
-export async function matchGiftToGuest(offlineGiftId: string, input: unknown, ports: Ports): Promise<Guest | null> {
-  const { gift } = await managedOfflineGift(ports.user, offlineGiftId, ports);
+export async function matchGiftToGuest(actor: User | null, offlineGiftId: string, input: unknown, ports: Ports): Promise<Guest | null> {
+  const { gift } = await managedOfflineGift(actor, offlineGiftId, ports);
   refuseUnknownFields(input, ['guestId']);
   const { guestId } = input as { guestId?: unknown };
   if (guestId === undefined) refuse('Choose the guest who gave it, or null for none');

@@ -8,10 +8,11 @@ import { INVITATION_SETTINGS_FIELDS, invitationSettingsSchema } from './invitati
 
 /** The registry's invitation settings, for its family alone (the defaults until saved). */
 export async function readInvitationSettings(
+  actor: User | null,
   registryId: string,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'invitationSettings'>,
+  ports: Pick<Repositories, 'registries' | 'invitationSettings'>,
 ): Promise<InvitationSettings> {
-  const registry = await guestListRegistry(registryId, ports.user, ports.registries);
+  const registry = await guestListRegistry(registryId, actor, ports.registries);
   return ports.invitationSettings.findFor(registry.id);
 }
 
@@ -20,12 +21,13 @@ export async function readInvitationSettings(
  * takes its default). Turning the reminder off after it went changes nothing already sent.
  */
 export async function saveInvitationSettings(
+  actor: User | null,
   registryId: string,
   input: unknown,
-  ports: { user: User | null; unitOfWork: UnitOfWork; clock: Clock },
+  ports: { unitOfWork: UnitOfWork; clock: Clock },
 ): Promise<InvitationSettings> {
   return ports.unitOfWork.transaction(async ({ registries, invitationSettings }) => {
-    const registry = await guestListRegistry(registryId, ports.user, registries);
+    const registry = await guestListRegistry(registryId, actor, registries);
     return invitationSettings.save(await draftInvitationSettings(registry.id, input), ports.clock.now());
   });
 }

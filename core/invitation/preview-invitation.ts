@@ -26,11 +26,12 @@ const SAMPLE_GUEST = { name: 'Your guest', email: 'guest@example.com' };
  * is stored or sent.
  */
 export async function previewInvitation(
+  actor: User | null,
   registryId: string,
   draft: unknown,
-  ports: { user: User | null; clock: Clock; appUrl: string } & Pick<Repositories, 'registries' | 'invitationSettings' | 'guests' | 'users'>,
+  ports: { clock: Clock; appUrl: string } & Pick<Repositories, 'registries' | 'invitationSettings' | 'guests' | 'users'>,
 ): Promise<InvitationPreview> {
-  const registry = await guestListRegistry(registryId, ports.user, ports.registries);
+  const registry = await guestListRegistry(registryId, actor, ports.registries);
   const hasDraft = draft !== undefined && draft !== null && !(typeof draft === 'object' && Object.keys(draft).length === 0);
   const settings = hasDraft ? await draftInvitationSettings(registry.id, draft) : await ports.invitationSettings.findFor(registry.id);
   const guests = await ports.guests.listByRegistry(registry.id);

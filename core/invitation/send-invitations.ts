@@ -22,7 +22,6 @@ export interface InvitationsSent {
 }
 
 export interface SendInvitationsPorts {
-  user: User | null;
   unitOfWork: UnitOfWork;
   clock: Clock;
   appUrl: string;
@@ -99,9 +98,14 @@ async function withoutSuppressed(guests: Guest[], repositories: Repositories): P
  * waits and finds nobody left. Each invitation is queued with its guest marked invited, in one
  * transaction.
  */
-export async function sendInvitations(registryId: string, input: unknown, ports: SendInvitationsPorts): Promise<InvitationsSent> {
+export async function sendInvitations(
+  actor: User | null,
+  registryId: string,
+  input: unknown,
+  ports: SendInvitationsPorts,
+): Promise<InvitationsSent> {
   const planned = await ports.unitOfWork.transaction(async (repositories) => {
-    const registry = await guestListRegistry(registryId, ports.user, repositories.registries);
+    const registry = await guestListRegistry(registryId, actor, repositories.registries);
     const ids = await chosenIds(input);
     requireInvitable(registry, ports.clock.now());
     const { send } = await withoutSuppressed(recipientsOf(await repositories.guests.listByRegistry(registry.id), ids), repositories);
@@ -111,7 +115,7 @@ export async function sendInvitations(registryId: string, input: unknown, ports:
   let queued = 0;
   try {
     const sent = await ports.unitOfWork.transaction(async (repositories) => {
-      const registry = await guestListRegistry(registryId, ports.user, repositories.registries, true);
+      const registry = await guestListRegistry(registryId, actor, repositories.registries, true);
       const now = ports.clock.now();
       requireInvitable(registry, now);
       const { send, skipped } = await withoutSuppressed(

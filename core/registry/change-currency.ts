@@ -42,9 +42,10 @@ async function changeToMake(
  * locked, so no gift can start while the currency changes under it.
  */
 export async function changeCurrency(
+  actor: User | null,
   id: string,
   input: unknown,
-  ports: { user: User | null; unitOfWork: UnitOfWork } & PaymentPorts,
+  ports: { unitOfWork: UnitOfWork } & PaymentPorts,
 ): Promise<{ message: string; currency: Currency }> {
   refuseUnknownFields(input, ['currency']);
   const { currency } = await validate(changeCurrencySchema, input);
@@ -54,14 +55,14 @@ export async function changeCurrency(
   const toMake = await ports.unitOfWork.transaction(async (repositories: Repositories) => {
     const registry = await repositories.registries.findByIdForUpdate(id);
     if (!registry || !registry.isActive) throw registryNotFound();
-    return changeToMake(registry, currency, repositories, ports.user);
+    return changeToMake(registry, currency, repositories, actor);
   });
   if (!toMake) return answer;
   await giveUpUnpaidGiftsOf(id, ports);
   return ports.unitOfWork.transaction(async (repositories: Repositories) => {
     const registry = await repositories.registries.findByIdForUpdate(id);
     if (!registry || !registry.isActive) throw registryNotFound();
-    if (!(await changeToMake(registry, currency, repositories, ports.user))) return answer;
+    if (!(await changeToMake(registry, currency, repositories, actor))) return answer;
     requireUnsettled(registry, await repositories.gifts.paymentStatusesOf(registry.id), 'change the currency');
     await repositories.registries.update(registry.id, { currency });
     return answer;

@@ -31,16 +31,16 @@ const FIELDS = [
 const SHORT_CODE_ATTEMPTS = 5;
 
 export async function createRegistry(
+  actor: User | null,
   input: unknown,
   ports: {
-    user: User | null;
     registries: RegistryRepository;
     charities: CharityRepository;
     photos: PhotoStore;
     newShortCode: () => string;
   },
 ): Promise<Registry> {
-  const owner = requireSignedIn(ports.user);
+  const owner = requireSignedIn(actor);
   refuseUnknownFields(input, FIELDS);
   const valid = await validate(createRegistrySchema, input);
   const choice = await resolveCharityChoice(valid.preferredCharityId, valid.allowCharityChoice, ports.charities);

@@ -16,18 +16,19 @@ import { registryNotFound } from '../access/registry-not-found';
  * money, so its gift and the registry it belonged to stay on record.
  */
 export async function deleteRegistry(
+  actor: User | null,
   id: string,
-  ports: { user: User | null; unitOfWork: UnitOfWork; registries: Repositories['registries'] } & PaymentPorts,
+  ports: { unitOfWork: UnitOfWork; registries: Repositories['registries'] } & PaymentPorts,
 ): Promise<{ message: string }> {
   const found = await ports.registries.findById(id);
   if (!found || !found.isActive) throw registryNotFound();
-  requireOwner(found, ports.user);
+  requireOwner(found, actor);
   requireNothingReceived(found, await ports.gifts.paymentStatusesOf(found.id), 'delete the registry');
   await giveUpUnpaidGiftsOf(found.id, ports);
   return ports.unitOfWork.transaction(async ({ registries, gifts }: Repositories) => {
     const registry = await registries.findByIdForUpdate(id);
     if (!registry || !registry.isActive) throw registryNotFound();
-    requireOwner(registry, ports.user);
+    requireOwner(registry, actor);
     const statuses = await gifts.paymentStatusesOf(registry.id);
     requireUnsettled(registry, statuses, 'delete the registry');
     if (statuses.has('refunded')) await registries.update(registry.id, { isActive: false });

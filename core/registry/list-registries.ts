@@ -46,13 +46,11 @@ async function summaries(
 }
 
 /** The registries the user owns or co-owns. */
-export async function listMyRegistries(ports: {
-  user: User | null;
-  registries: RegistryRepository;
-  gifts: GiftRepository;
-  charities: CharityRepository;
-}): Promise<RegistrySummary[]> {
-  const user = requireSignedIn(ports.user);
+export async function listMyRegistries(
+  actor: User | null,
+  ports: { registries: RegistryRepository; gifts: GiftRepository; charities: CharityRepository },
+): Promise<RegistrySummary[]> {
+  const user = requireSignedIn(actor);
   const [owned, coOwned] = await Promise.all([ports.registries.listByOwner(user.id), ports.registries.listByCoOwner(user.id)]);
   // One list, newest first, as the dashboard shows it: whose registry it is shows on each tile.
   const all = [...owned, ...coOwned].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1));

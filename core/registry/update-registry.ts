@@ -11,13 +11,14 @@ import type { Registry } from '../model/registry';
 import { registryNotFound } from '../access/registry-not-found';
 
 export async function updateRegistry(
+  actor: User | null,
   id: string,
   input: unknown,
-  ports: { user: User | null; registries: RegistryRepository; photos: PhotoStore },
+  ports: { registries: RegistryRepository; photos: PhotoStore },
 ): Promise<Registry> {
   const registry = await ports.registries.findById(id);
   if (!registry) throw registryNotFound();
-  requireManager(registry, ports.user);
+  requireManager(registry, actor);
   refuseUnknownFields(input, [
     'childName',
     'celebrationType',

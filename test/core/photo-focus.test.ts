@@ -1,42 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
-import { InMemoryPhotoStore } from '../../adapters/in-memory/in-memory-photo-store';
 import { isDomainError } from '@core/errors';
-import { createRegistry } from '@core/registry/create-registry';
 import { photoFocusAfterEdit, photoObjectPosition } from '@core/model/photo-focus';
-import { updateRegistry } from '@core/registry/update-registry';
-import { aNewUser } from '../support/builders';
+import { registryWorld } from '../support/registry-world';
 
 const PHOTO = '/uploads/0b7c6c2e-4a1f-4e55-9d0a-1f3b2c4d5e6f-600x900.jpg';
 const OTHER_PHOTO = '/uploads/1c8d7d3f-5b2a-4f66-8e1b-2a4c3d5e6f70-600x900.jpg';
 
 async function world() {
-  const repositories = createInMemoryRepositories();
-  const owner = await repositories.users.create(aNewUser());
-  const photos = new InMemoryPhotoStore();
+  const { repositories, photos, registries, owner } = await registryWorld();
   for (const url of [PHOTO, OTHER_PHOTO])
     await photos.save(url.slice('/uploads/'.length), new Uint8Array([0xff, 0xd8, 0xff]), 'image/jpeg');
-  const ports = {
-    user: owner,
-    registries: repositories.registries,
-    charities: repositories.charities,
-    photos,
-    newShortCode: () => crypto.randomUUID().slice(0, 8),
-  };
   const open = (fields: Record<string, unknown> = {}) =>
-    createRegistry(
-      {
-        childName: 'Ilana Stern',
-        celebrationDate: '2030-05-16',
-        photoUrl: PHOTO,
-        preferredCharityId: '',
-        allowCharityChoice: true,
-        ...fields,
-      },
-      ports,
-    );
+    registries.create(owner, {
+      childName: 'Ilana Stern',
+      celebrationDate: '2030-05-16',
+      photoUrl: PHOTO,
+      preferredCharityId: '',
+      allowCharityChoice: true,
+      ...fields,
+    });
   const edit = (id: string, fields: Record<string, unknown> = {}) =>
-    updateRegistry(id, { childName: 'Ilana Stern', celebrationDate: '2030-05-16', personalMessage: '', photoUrl: PHOTO, ...fields }, ports);
+    registries.update(owner, id, {
+      childName: 'Ilana Stern',
+      celebrationDate: '2030-05-16',
+      personalMessage: '',
+      photoUrl: PHOTO,
+      ...fields,
+    });
   return { repositories, photos, open, edit };
 }
 

@@ -1,14 +1,7 @@
 import Router from '@koa/router';
 import { DomainError } from '@core/errors';
-import { addGuest, importGuests } from '@core/guest/add-guests';
-import { copyGuestLink } from '@core/guest/guest-link';
-import { listGuests } from '@core/guest/list-guests';
-import { matchGiftToGuest } from '@core/guest/match-gift-to-guest';
+import type { GuestService } from '@core/guest/guest-service';
 import { hasPostalAddress } from '@core/guest/postal-addresses';
-import { removeGuest } from '@core/guest/remove-guest';
-import type { Repositories, UnitOfWork } from '@core/ports/repositories';
-import type { SecretTokens } from '@core/ports/secret-tokens';
-import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
 import { requireSignedIn } from '@core/access/registry-access';
 import { csvLines } from '../csv-lines';
 import type { HttpState } from '../http-state';
@@ -29,21 +22,16 @@ function utf8Text(bytes: Uint8Array): string {
 }
 
 /** The family's guest list (core/access/guest-access.ts says who may keep it). */
-export function guestRoutes(ports: {
-  repositories: Repositories & UnitOfWork;
-  tokens: SecretTokens;
-  linkTokens: GuestLinkTokens;
-  publicUrl: string;
-}) {
+export function guestRoutes(ports: { guestList: GuestService }) {
   const router = new Router<HttpState>();
-  const { repositories } = ports;
+  const { guestList } = ports;
 
   router.get('/api/registries/:id/guests', async (ctx) => {
-    ctx.body = presentGuestList(await listGuests(ctx.params.id ?? '', ctx.query, { ...repositories, user: ctx.state.user }));
+    ctx.body = presentGuestList(await guestList.list(ctx.state.user, ctx.params.id ?? '', ctx.query));
   });
 
   router.get('/api/registries/:id/guests/addresses', async (ctx) => {
-    const { guests } = await listGuests(ctx.params.id ?? '', ctx.query, { ...repositories, user: ctx.state.user });
+    const { guests } = await guestList.list(ctx.state.user, ctx.params.id ?? '', ctx.query);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', 'attachment; filename="guest-addresses.csv"');
     // Guests' home addresses, for the family alone: not for a shared cache.
@@ -53,38 +41,31 @@ export function guestRoutes(ports: {
 
   router.post('/api/registries/:id/guests', async (ctx) => {
     const user = requireSignedIn(ctx.state.user);
-    const target = { user, unitOfWork: repositories };
     let added;
     if (ctx.is('text/csv')) {
       // The body parser reads JSON alone; a list's bytes are read here, bounded.
       const bytes = await readRawBody(ctx, GUEST_CSV_LIMIT);
-      added = await importGuests(ctx.params.id ?? '', () => csvLines(utf8Text(bytes)), target);
+      added = await guestList.import(user, ctx.params.id ?? '', () => csvLines(utf8Text(bytes)));
     } else {
-      added = await addGuest(ctx.params.id ?? '', ctx.request.body, target);
+      added = await guestList.add(user, ctx.params.id ?? '', ctx.request.body);
     }
     ctx.status = 201;
     ctx.body = presentGuestsAdded(added);
   });
 
   router.post('/api/registries/:id/guests/:guestId/link', async (ctx) => {
-    const link = await copyGuestLink(ctx.params.id ?? '', ctx.params.guestId ?? '', {
-      ...repositories,
-      tokens: ports.tokens,
-      linkTokens: ports.linkTokens,
-      publicUrl: ports.publicUrl,
-      user: ctx.state.user,
-    });
+    const link = await guestList.copyLink(ctx.state.user, ctx.params.id ?? '', ctx.params.guestId ?? '');
     // The token is in the answer: no cache keeps it (every /api answer is no-store already).
     ctx.body = presentGuestLink(link);
   });
 
   router.put('/api/offline-gifts/:id/guest', async (ctx) => {
-    const guest = await matchGiftToGuest(ctx.params.id ?? '', ctx.request.body, { ...repositories, user: ctx.state.user });
+    const guest = await guestList.matchGift(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
     ctx.body = presentGiftMatched(guest);
   });
 
   router.delete('/api/guests/:id', async (ctx) => {
-    await removeGuest(ctx.params.id ?? '', { ...repositories, user: ctx.state.user });
+    await guestList.remove(ctx.state.user, ctx.params.id ?? '');
     ctx.body = presentGuestRemoved();
   });
 

@@ -1,62 +1,35 @@
 import Router from '@koa/router';
-import type { Clock } from '@core/ports/clock';
-import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { requireSignedIn } from '@core/access/registry-access';
-import { readInvitationSettings, saveInvitationSettings } from '@core/invitation/invitation-settings';
-import { previewInvitation } from '@core/invitation/preview-invitation';
-import { sendInvitations } from '@core/invitation/send-invitations';
-import type { PersonalLink } from '@core/invitation/personal-link';
+import type { InvitationService } from '@core/invitation/invitation-service';
 import type { AttemptLimits } from '../attempt-limiter';
 import type { HttpState } from '../http-state';
 import { invitationBudget } from '../invitation-budget';
 import { presentInvitationPreview, presentInvitationSettings, presentInvitationsSent } from '../presenters/invitation-mail';
 
 /** The family's invitations by e-mail (core/invitation/): settings, preview and sending. */
-export function invitationMailRoutes(ports: {
-  repositories: Repositories & UnitOfWork;
-  clock: Clock;
-  appUrl: string;
-  limits: AttemptLimits;
-  personalLink: PersonalLink;
-}) {
+export function invitationMailRoutes(ports: { invitations: InvitationService; limits: AttemptLimits }) {
   const router = new Router<HttpState>();
-  const { repositories } = ports;
+  const { invitations, limits } = ports;
 
   router.get('/api/registries/:id/invitations/settings', async (ctx) => {
-    ctx.body = presentInvitationSettings(await readInvitationSettings(ctx.params.id ?? '', { ...repositories, user: ctx.state.user }));
+    ctx.body = presentInvitationSettings(await invitations.readSettings(ctx.state.user, ctx.params.id ?? ''));
   });
 
   router.put('/api/registries/:id/invitations/settings', async (ctx) => {
-    ctx.body = presentInvitationSettings(
-      await saveInvitationSettings(ctx.params.id ?? '', ctx.request.body, {
-        user: ctx.state.user,
-        unitOfWork: repositories,
-        clock: ports.clock,
-      }),
-    );
+    ctx.body = presentInvitationSettings(await invitations.saveSettings(ctx.state.user, ctx.params.id ?? '', ctx.request.body));
   });
 
-  const preview = (draft: unknown) => (ctx: { params: Record<string, string | undefined>; state: HttpState }) =>
-    previewInvitation(ctx.params.id ?? '', draft, { ...repositories, user: ctx.state.user, clock: ports.clock, appUrl: ports.appUrl });
-
   router.get('/api/registries/:id/invitations/preview', async (ctx) => {
-    ctx.body = presentInvitationPreview(await preview(undefined)(ctx));
+    ctx.body = presentInvitationPreview(await invitations.preview(ctx.state.user, ctx.params.id ?? '', undefined));
   });
 
   router.post('/api/registries/:id/invitations/preview', async (ctx) => {
-    ctx.body = presentInvitationPreview(await preview(ctx.request.body)(ctx));
+    ctx.body = presentInvitationPreview(await invitations.preview(ctx.state.user, ctx.params.id ?? '', ctx.request.body));
   });
 
   router.post('/api/registries/:id/invitations', async (ctx) => {
     const user = requireSignedIn(ctx.state.user);
-    const sent = await sendInvitations(ctx.params.id ?? '', ctx.request.body, {
-      user,
-      unitOfWork: repositories,
-      clock: ports.clock,
-      appUrl: ports.appUrl,
-      budget: invitationBudget(ports.limits, user.id),
-      personalLink: ports.personalLink,
-    });
+    const sent = await invitations.send(user, ctx.params.id ?? '', ctx.request.body, invitationBudget(limits, user.id));
     ctx.body = presentInvitationsSent(sent);
   });
 

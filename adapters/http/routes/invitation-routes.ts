@@ -1,10 +1,7 @@
 import Router from '@koa/router';
-import { answerInvitation, viewInvitation } from '@core/guest/guest-invitation';
 import { isDomainError } from '@core/errors';
 import { pagePatterns, paths } from '@core/page-paths';
-import type { Clock } from '@core/ports/clock';
-import type { Repositories } from '@core/ports/repositories';
-import type { SecretTokens } from '@core/ports/secret-tokens';
+import type { InvitationService } from '@core/invitation/invitation-service';
 import type { HttpState } from '../http-state';
 import { presentInvitation } from '../presenters/invitations';
 import { readRawBody } from '../raw-body';
@@ -18,26 +15,16 @@ const RSVP_FORM_LIMIT = 1024;
  * proof, so nothing here reads the session. The page's own form posts to the page's address
  * (/i/{token}) when the browser runs no script, and is sent back to it (303) with the outcome.
  */
-export function invitationRoutes(ports: {
-  repositories: Pick<Repositories, 'guests' | 'registries' | 'invitationSettings'>;
-  tokens: SecretTokens;
-  clock: Clock;
-}) {
+export function invitationRoutes(ports: { invitations: InvitationService }) {
   const router = new Router<HttpState>();
-  const useCasePorts = {
-    guests: ports.repositories.guests,
-    registries: ports.repositories.registries,
-    invitationSettings: ports.repositories.invitationSettings,
-    tokens: ports.tokens,
-    clock: ports.clock,
-  };
+  const { invitations } = ports;
 
   router.get('/api/invitations/:token', async (ctx) => {
-    ctx.body = presentInvitation(await viewInvitation(ctx.params.token ?? '', useCasePorts));
+    ctx.body = presentInvitation(await invitations.view(ctx.params.token ?? ''));
   });
 
   router.put('/api/invitations/:token/rsvp', async (ctx) => {
-    ctx.body = presentInvitation(await answerInvitation(ctx.params.token ?? '', ctx.request.body, useCasePorts));
+    ctx.body = presentInvitation(await invitations.answer(ctx.params.token ?? '', ctx.request.body));
   });
 
   router.post(pagePatterns.guestInvitation, async (ctx) => {
@@ -46,7 +33,7 @@ export function invitationRoutes(ports: {
     const form = new URLSearchParams((await readRawBody(ctx, RSVP_FORM_LIMIT)).toString('utf8'));
     let outcome: RsvpFormOutcome;
     try {
-      await answerInvitation(token, rsvpFormAnswer(form), useCasePorts);
+      await invitations.answer(token, rsvpFormAnswer(form));
       outcome = { saved: true };
     } catch (error) {
       if (!isDomainError(error)) throw error;
