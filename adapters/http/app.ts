@@ -232,7 +232,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     invitationRoutes({ invitations: deps.useCases.invitations }),
     invitationMailRoutes({ invitations: deps.useCases.invitations, limits: deps.limits }),
     thankYouRoutes({ thankYou: deps.useCases.thankYou, limits: deps.limits }),
-    payoutRoutes({ payouts: deps.useCases.payouts, repositories: deps.repositories }),
+    payoutRoutes({ payouts: deps.useCases.payouts, registries: deps.useCases.registries }),
     adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminDisputeRoutes({ disputes: deps.useCases.disputes }),
     ...(deps.sandbox

@@ -73,7 +73,7 @@ export function shortLinkTarget(ports: Pick<Ports, 'repositories'>) {
     const code = shortCode.toLowerCase();
     if (!isShortCode(code)) return null;
     try {
-      return (await viewRegistryByShortCode(code, { ...ports.repositories, user: null })).registry.id;
+      return (await viewRegistryByShortCode(null, code, ports.repositories)).registry.id;
     } catch (error) {
       if (notFound(error)) return null;
       throw error;

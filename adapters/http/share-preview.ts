@@ -49,12 +49,11 @@ export function sharePreviews(ports: {
     const byLink = matchPattern(pagePatterns.guestInvitation, path)?.token;
     if (!(byId && isUuid(byId)) && !(byCode && isShortCode(byCode)) && !byLink) return null;
     try {
-      const lookup = { ...ports.repositories, user: null };
       const { registry } =
         byId && isUuid(byId)
           ? await ports.registryView(byId)
           : byCode && isShortCode(byCode)
-            ? await viewRegistryByShortCode(byCode, lookup)
+            ? await viewRegistryByShortCode(null, byCode, ports.repositories)
             : await viewInvitation(byLink!, { ...ports.repositories, tokens: ports.tokens, clock: ports.clock });
       const photo = registry.photoUrl;
       // A photo of ours with a share picture is shown as that picture, cropped around the family's

@@ -18,7 +18,7 @@ export function visitorRegistryView(
   return (id) => {
     const reading = inFlight.get(id);
     if (reading) return reading;
-    const read = viewRegistry(id, { ...repositories, user: null }).finally(() => inFlight.delete(id));
+    const read = viewRegistry(null, id, repositories).finally(() => inFlight.delete(id));
     inFlight.set(id, read);
     return read;
   };

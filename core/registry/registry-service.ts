@@ -39,9 +39,8 @@ export function createRegistryService(dependencies: RegistryDependencies) {
     listMine: (actor: User | null) => listMyRegistries(actor, repositories),
     search: (query: unknown, atMost?: number) => searchRegistries(query, repositories, atMost),
     listRecent: () => listRecentlyCreatedRegistries(repositories),
-    // viewRegistry is shared with other areas' callers, so it still reads the viewer from its ports.
-    view: (actor: User | null, id: string) => viewRegistry(id, { ...repositories, user: actor }),
-    viewByShortCode: (actor: User | null, shortCode: string) => viewRegistryByShortCode(shortCode, { ...repositories, user: actor }),
+    view: (actor: User | null, id: string) => viewRegistry(actor, id, repositories),
+    viewByShortCode: (actor: User | null, shortCode: string) => viewRegistryByShortCode(actor, shortCode, repositories),
     update: (actor: User | null, id: string, input: unknown) => updateRegistry(actor, id, input, { ...repositories, photos }),
     changeCurrency: (actor: User | null, id: string, input: unknown) => changeCurrency(actor, id, input, settling),
     delete: (actor: User | null, id: string) => deleteRegistry(actor, id, settling),

@@ -12,12 +12,12 @@ import { registryNotFound } from '../access/registry-not-found';
 export const RECENT_GIFTS_SHOWN = 5;
 
 /** Disputes are read for the family alone: a visitor's page needs none. */
-type Ports = { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'> &
+type Ports = Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'> &
   Partial<Pick<Repositories, 'disputes'>>;
 
-async function details(registry: Registry | null, ports: Ports): Promise<RegistryDetails> {
+async function details(actor: User | null, registry: Registry | null, ports: Ports): Promise<RegistryDetails> {
   if (!registry || !registry.isActive) throw registryNotFound();
-  const role = roleOf(registry, ports.user);
+  const role = roleOf(registry, actor);
   const family = role !== null;
   // What the page shows, each read in one statement however many gifts there are: the figures
   // from the gifts' tally, the newest few, and the disputed ones (few) for what closing holds.
@@ -57,10 +57,10 @@ async function details(registry: Registry | null, ports: Ports): Promise<Registr
 }
 
 /** Anyone may look at a registry; only its owner and co-owners see the gifts. */
-export async function viewRegistry(id: string, ports: Ports): Promise<RegistryDetails> {
-  return details(await ports.registries.findById(id), ports);
+export async function viewRegistry(actor: User | null, id: string, ports: Ports): Promise<RegistryDetails> {
+  return details(actor, await ports.registries.findById(id), ports);
 }
 
-export async function viewRegistryByShortCode(shortCode: string, ports: Ports): Promise<RegistryDetails> {
-  return details(await ports.registries.findByShortCode(shortCode.trim().toLowerCase()), ports);
+export async function viewRegistryByShortCode(actor: User | null, shortCode: string, ports: Ports): Promise<RegistryDetails> {
+  return details(actor, await ports.registries.findByShortCode(shortCode.trim().toLowerCase()), ports);
 }

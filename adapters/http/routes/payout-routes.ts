@@ -1,20 +1,18 @@
 import Router from '@koa/router';
 import type { PayoutService } from '@core/payout/payout-service';
-import type { Repositories } from '@core/ports/repositories';
-import { viewRegistry } from '@core/registry/view-registry';
+import type { RegistryService } from '@core/registry/registry-service';
 import type { HttpState } from '../http-state';
 import { presentAccountStatus, presentCharityBreakdown, presentClosing, presentPayoutStatus } from '../presenters/payouts';
 import { presentOwnRegistry } from '../presenters/registries';
 
 /**
  * The owner's side of closing: payout details, the bank account, closing and reading it back. The
- * registry's page shown after a change is the registries' own view, read from the repositories
- * until that area is built once too.
+ * registry's page shown after a change is the registries' own view.
  */
-export function payoutRoutes(ports: { payouts: PayoutService; repositories: Repositories }) {
+export function payoutRoutes(ports: { payouts: PayoutService; registries: RegistryService }) {
   const router = new Router<HttpState>();
-  const { payouts, repositories } = ports;
-  const ownerView = async (id: string, user: HttpState['user']) => presentOwnRegistry(await viewRegistry(id, { ...repositories, user }));
+  const { payouts, registries } = ports;
+  const ownerView = async (id: string, user: HttpState['user']) => presentOwnRegistry(await registries.view(user, id));
 
   router.put('/api/registries/:id/payout-info', async (ctx) => {
     const registry = await payouts.savePayoutInfo(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
