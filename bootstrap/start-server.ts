@@ -153,6 +153,7 @@ export async function startServer(
     const limiter = (options: RateLimiterOptions) => createRateLimiter(orm, options, metrics.limitRefused);
     let shuttingDown = false;
     const webRoot = options.webRoot === undefined ? builtWebRoot() : options.webRoot;
+    const decoyHash = await hasher.hash(crypto.randomUUID());
     const app = createHttpApp({
       useCases: buildUseCases({
         repositories,
@@ -161,6 +162,8 @@ export async function startServer(
         clock: systemClock,
         publicUrl: config.publicUrl,
         supportEmail: config.support.email,
+        hasher,
+        decoyHash,
       }),
       repositories,
       photos: photos.store,
@@ -171,7 +174,7 @@ export async function startServer(
       stripeWebhook: payments.stripeWebhook,
       rates: config.processingRates,
       hasher,
-      decoyHash: await hasher.hash(crypto.randomUUID()),
+      decoyHash,
       secretTokens: nodeSecretTokens,
       guestLinkTokens,
       unsubscribeTokens,

@@ -6,6 +6,8 @@ import type { PhotoStore } from '@core/ports/photo-store';
 import type { SecretTokens } from '@core/ports/secret-tokens';
 import { createThankYouService } from '@core/thank-you/thank-you-service';
 import { createNewsletterService } from '@core/newsletter/newsletter-service';
+import { createAccountService } from '@core/account/account-service';
+import type { PasswordHasher } from '@core/ports/password-hasher';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -15,15 +17,19 @@ export interface UseCaseDependencies {
   clock: Clock;
   publicUrl: string;
   supportEmail: string;
+  hasher: PasswordHasher;
+  /** A real hash of a random password, verified when the username is unknown (equal timing). */
+  decoyHash: string;
 }
 
 /** Builds each area's use cases once, at start, from the adapters the server opened. */
 export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
-  const { repositories, tokens, photos, clock, publicUrl, supportEmail } = dependencies;
+  const { repositories, tokens, photos, clock, publicUrl, supportEmail, hasher, decoyHash } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
     offlineGifts: createOfflineGiftService({ repositories, clock }),
     thankYou: createThankYouService({ repositories, photos, clock, appUrl: publicUrl }),
     newsletter: createNewsletterService({ repositories, tokens, clock, appUrl: publicUrl, supportEmail }),
+    accounts: createAccountService({ repositories, hasher, decoyHash, tokens, clock, appUrl: publicUrl, supportEmail }),
   };
 }

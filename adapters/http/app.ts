@@ -64,6 +64,7 @@ import { systemRoutes, type PublicConfig } from './routes/system-routes';
 import { jsonBody } from './middleware/json-body';
 import type { ThankYouService } from '@core/thank-you/thank-you-service';
 import type { NewsletterService } from '@core/newsletter/newsletter-service';
+import type { AccountService } from '@core/account/account-service';
 
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
@@ -71,6 +72,7 @@ export interface HttpUseCases {
   offlineGifts: OfflineGiftService;
   thankYou: ThankYouService;
   newsletter: NewsletterService;
+  accounts: AccountService;
 }
 
 export interface HttpDependencies {
@@ -178,23 +180,8 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   const starts = paymentStarts(deps.limits.paymentIntentsPerAddress, deps.paymentStartNotes);
   const routers = [
     systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase, shuttingDown: deps.shuttingDown }),
-    authRoutes({
-      users: deps.repositories.users,
-      hasher: deps.hasher,
-      decoyHash: deps.decoyHash,
-      limits: deps.limits,
-      unitOfWork: deps.repositories,
-      clock: deps.clock,
-      supportEmail: mail.supportEmail,
-    }),
-    accountRoutes({
-      repositories: deps.repositories,
-      hasher: deps.hasher,
-      tokens: deps.secretTokens,
-      clock: deps.clock,
-      limits: deps.limits,
-      ...mail,
-    }),
+    authRoutes({ accounts: deps.useCases.accounts, limits: deps.limits }),
+    accountRoutes({ accounts: deps.useCases.accounts, limits: deps.limits }),
     newsletterRoutes({ newsletter: deps.useCases.newsletter, limits: deps.limits }),
     mailRoutes({
       unitOfWork: deps.repositories,
