@@ -164,6 +164,7 @@ export async function startServer(
         supportEmail: config.support.email,
         hasher,
         decoyHash,
+        gateway: payments.gateway,
       }),
       repositories,
       photos: photos.store,

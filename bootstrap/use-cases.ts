@@ -8,6 +8,8 @@ import { createThankYouService } from '@core/thank-you/thank-you-service';
 import { createNewsletterService } from '@core/newsletter/newsletter-service';
 import { createAccountService } from '@core/account/account-service';
 import type { PasswordHasher } from '@core/ports/password-hasher';
+import { createAdminService } from '@core/admin/admin-service';
+import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -20,16 +22,18 @@ export interface UseCaseDependencies {
   hasher: PasswordHasher;
   /** A real hash of a random password, verified when the username is unknown (equal timing). */
   decoyHash: string;
+  gateway: PaymentGateway;
 }
 
 /** Builds each area's use cases once, at start, from the adapters the server opened. */
 export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
-  const { repositories, tokens, photos, clock, publicUrl, supportEmail, hasher, decoyHash } = dependencies;
+  const { repositories, tokens, photos, clock, publicUrl, supportEmail, hasher, decoyHash, gateway } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
     offlineGifts: createOfflineGiftService({ repositories, clock }),
     thankYou: createThankYouService({ repositories, photos, clock, appUrl: publicUrl }),
     newsletter: createNewsletterService({ repositories, tokens, clock, appUrl: publicUrl, supportEmail }),
     accounts: createAccountService({ repositories, hasher, decoyHash, tokens, clock, appUrl: publicUrl, supportEmail }),
+    admin: createAdminService({ repositories, gateway, clock, appUrl: publicUrl, supportEmail }),
   };
 }

@@ -65,6 +65,7 @@ import { jsonBody } from './middleware/json-body';
 import type { ThankYouService } from '@core/thank-you/thank-you-service';
 import type { NewsletterService } from '@core/newsletter/newsletter-service';
 import type { AccountService } from '@core/account/account-service';
+import type { AdminService } from '@core/admin/admin-service';
 
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
@@ -73,6 +74,7 @@ export interface HttpUseCases {
   thankYou: ThankYouService;
   newsletter: NewsletterService;
   accounts: AccountService;
+  admin: AdminService;
 }
 
 export interface HttpDependencies {
@@ -236,7 +238,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     }),
     thankYouRoutes({ thankYou: deps.useCases.thankYou, limits: deps.limits }),
     payoutRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
-    adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
+    adminRoutes({ admin: deps.useCases.admin, repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminDisputeRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     ...(deps.sandbox
       ? [
