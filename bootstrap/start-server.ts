@@ -154,6 +154,9 @@ export async function startServer(
     let shuttingDown = false;
     const webRoot = options.webRoot === undefined ? builtWebRoot() : options.webRoot;
     const decoyHash = await hasher.hash(crypto.randomUUID());
+    const sendGridEvents = config.sendGridWebhookPublicKey
+      ? sendGridEventVerifier(parseSendGridPublicKey(config.sendGridWebhookPublicKey), systemClock)
+      : null;
     const app = createHttpApp({
       useCases: buildUseCases({
         repositories,
@@ -165,6 +168,9 @@ export async function startServer(
         hasher,
         decoyHash,
         gateway: payments.gateway,
+        unsubscribeTokens,
+        mailEvents,
+        sendGridEvents,
       }),
       repositories,
       photos: photos.store,
@@ -180,9 +186,7 @@ export async function startServer(
       guestLinkTokens,
       unsubscribeTokens,
       mailEvents,
-      sendGridEvents: config.sendGridWebhookPublicKey
-        ? sendGridEventVerifier(parseSendGridPublicKey(config.sendGridWebhookPublicKey), systemClock)
-        : null,
+      sendGridEvents,
       clock: systemClock,
       logger,
       limits: Object.fromEntries(

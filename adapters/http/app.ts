@@ -66,6 +66,7 @@ import type { ThankYouService } from '@core/thank-you/thank-you-service';
 import type { NewsletterService } from '@core/newsletter/newsletter-service';
 import type { AccountService } from '@core/account/account-service';
 import type { AdminService } from '@core/admin/admin-service';
+import type { MailService } from '@core/mail/mail-service';
 
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
@@ -75,6 +76,7 @@ export interface HttpUseCases {
   newsletter: NewsletterService;
   accounts: AccountService;
   admin: AdminService;
+  mail: MailService;
 }
 
 export interface HttpDependencies {
@@ -185,13 +187,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     authRoutes({ accounts: deps.useCases.accounts, limits: deps.limits }),
     accountRoutes({ accounts: deps.useCases.accounts, limits: deps.limits }),
     newsletterRoutes({ newsletter: deps.useCases.newsletter, limits: deps.limits }),
-    mailRoutes({
-      unitOfWork: deps.repositories,
-      tokens: deps.unsubscribeTokens,
-      clock: deps.clock,
-      events: deps.mailEvents,
-      sendGridEvents: deps.sendGridEvents,
-    }),
+    mailRoutes({ mail: deps.useCases.mail }),
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({
       repositories: deps.repositories,
