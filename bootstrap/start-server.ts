@@ -153,6 +153,10 @@ export async function startServer(
     const limiter = (options: RateLimiterOptions) => createRateLimiter(orm, options, metrics.limitRefused);
     let shuttingDown = false;
     const webRoot = options.webRoot === undefined ? builtWebRoot() : options.webRoot;
+    const decoyHash = await hasher.hash(crypto.randomUUID());
+    const sendGridEvents = config.sendGridWebhookPublicKey
+      ? sendGridEventVerifier(parseSendGridPublicKey(config.sendGridWebhookPublicKey), systemClock)
+      : null;
     const app = createHttpApp({
       useCases: buildUseCases({
         repositories,
@@ -165,6 +169,11 @@ export async function startServer(
         rates: config.processingRates,
         newShortCode: () => makeShortCode((count) => new Uint8Array(randomBytes(count))),
         guestLinkTokens,
+        hasher,
+        decoyHash,
+        unsubscribeTokens,
+        mailEvents,
+        sendGridEvents,
       }),
       repositories,
       photos: photos.store,
@@ -175,14 +184,12 @@ export async function startServer(
       stripeWebhook: payments.stripeWebhook,
       rates: config.processingRates,
       hasher,
-      decoyHash: await hasher.hash(crypto.randomUUID()),
+      decoyHash,
       secretTokens: nodeSecretTokens,
       guestLinkTokens,
       unsubscribeTokens,
       mailEvents,
-      sendGridEvents: config.sendGridWebhookPublicKey
-        ? sendGridEventVerifier(parseSendGridPublicKey(config.sendGridWebhookPublicKey), systemClock)
-        : null,
+      sendGridEvents,
       clock: systemClock,
       logger,
       limits: Object.fromEntries(

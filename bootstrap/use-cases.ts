@@ -15,6 +15,12 @@ import { createRegistryService } from '@core/registry/registry-service';
 import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
 import { createGuestService } from '@core/guest/guest-service';
 import { createInvitationService } from '@core/invitation/invitation-service';
+import { createAccountService } from '@core/account/account-service';
+import type { PasswordHasher } from '@core/ports/password-hasher';
+import { createAdminService } from '@core/admin/admin-service';
+import { createMailService } from '@core/mail/mail-service';
+import type { MailEventInbox, MailEventVerifier } from '@core/ports/mail-events';
+import type { UnsubscribeTokens } from '@core/ports/unsubscribe-tokens';
 import type { HttpUseCases } from '../adapters/http/app';
 
 export interface UseCaseDependencies {
@@ -28,11 +34,19 @@ export interface UseCaseDependencies {
   rates: ProcessingRates;
   newShortCode: () => string;
   guestLinkTokens: GuestLinkTokens;
+  hasher: PasswordHasher;
+  /** A real hash of a random password, verified when the username is unknown (equal timing). */
+  decoyHash: string;
+  unsubscribeTokens: UnsubscribeTokens;
+  mailEvents: MailEventInbox;
+  /** SendGrid's Event Webhook verifier, present only when its public key is configured. */
+  sendGridEvents: MailEventVerifier | null;
 }
 
 /** Builds each area's use cases once, at start, from the adapters the server opened. */
 export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
   const { repositories, tokens, photos, clock, publicUrl, supportEmail, gateway, rates, newShortCode, guestLinkTokens } = dependencies;
+  const { hasher, decoyHash, unsubscribeTokens, mailEvents, sendGridEvents } = dependencies;
   return {
     coOwners: createCoOwnerService({ repositories, tokens, clock, appUrl: publicUrl }),
     offlineGifts: createOfflineGiftService({ repositories, clock }),
@@ -44,5 +58,8 @@ export function buildUseCases(dependencies: UseCaseDependencies): HttpUseCases {
     registries: createRegistryService({ repositories, photos, newShortCode, gateway, appUrl: publicUrl, supportEmail }),
     guests: createGuestService({ repositories, tokens, linkTokens: guestLinkTokens, publicUrl }),
     invitations: createInvitationService({ repositories, tokens, linkTokens: guestLinkTokens, clock, appUrl: publicUrl }),
+    accounts: createAccountService({ repositories, hasher, decoyHash, tokens, clock, appUrl: publicUrl, supportEmail }),
+    admin: createAdminService({ repositories, gateway, clock, appUrl: publicUrl, supportEmail }),
+    mail: createMailService({ unitOfWork: repositories, unsubscribeTokens, clock, events: mailEvents, sendGridEvents }),
   };
 }

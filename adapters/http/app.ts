@@ -69,6 +69,9 @@ import type { NewsletterService } from '@core/newsletter/newsletter-service';
 import type { GiftService } from '@core/gift/gift-service';
 import type { PayoutService } from '@core/payout/payout-service';
 import type { DisputeService } from '@core/dispute/dispute-service';
+import type { AccountService } from '@core/account/account-service';
+import type { AdminService } from '@core/admin/admin-service';
+import type { MailService } from '@core/mail/mail-service';
 
 /** Each area's use cases, built once in bootstrap; the routes hand them the acting user per call. */
 export interface HttpUseCases {
@@ -82,6 +85,9 @@ export interface HttpUseCases {
   registries: RegistryService;
   guests: GuestService;
   invitations: InvitationService;
+  accounts: AccountService;
+  admin: AdminService;
+  mail: MailService;
 }
 
 export interface HttpDependencies {
@@ -189,31 +195,10 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   const starts = paymentStarts(deps.limits.paymentIntentsPerAddress, deps.paymentStartNotes);
   const routers = [
     systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase, shuttingDown: deps.shuttingDown }),
-    authRoutes({
-      users: deps.repositories.users,
-      hasher: deps.hasher,
-      decoyHash: deps.decoyHash,
-      limits: deps.limits,
-      unitOfWork: deps.repositories,
-      clock: deps.clock,
-      supportEmail: mail.supportEmail,
-    }),
-    accountRoutes({
-      repositories: deps.repositories,
-      hasher: deps.hasher,
-      tokens: deps.secretTokens,
-      clock: deps.clock,
-      limits: deps.limits,
-      ...mail,
-    }),
+    authRoutes({ accounts: deps.useCases.accounts, limits: deps.limits }),
+    accountRoutes({ accounts: deps.useCases.accounts, limits: deps.limits }),
     newsletterRoutes({ newsletter: deps.useCases.newsletter, limits: deps.limits }),
-    mailRoutes({
-      unitOfWork: deps.repositories,
-      tokens: deps.unsubscribeTokens,
-      clock: deps.clock,
-      events: deps.mailEvents,
-      sendGridEvents: deps.sendGridEvents,
-    }),
+    mailRoutes({ mail: deps.useCases.mail }),
     charityRoutes({ charities: deps.repositories.charities }),
     registryRoutes({ registries: deps.useCases.registries, limits: deps.limits }),
     hebrewDateRoutes(),
@@ -233,7 +218,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     invitationMailRoutes({ invitations: deps.useCases.invitations, limits: deps.limits }),
     thankYouRoutes({ thankYou: deps.useCases.thankYou, limits: deps.limits }),
     payoutRoutes({ payouts: deps.useCases.payouts, registries: deps.useCases.registries }),
-    adminRoutes({ repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
+    adminRoutes({ admin: deps.useCases.admin, repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
     adminDisputeRoutes({ disputes: deps.useCases.disputes }),
     ...(deps.sandbox
       ? [

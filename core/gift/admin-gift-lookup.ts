@@ -37,10 +37,11 @@ export function registryReference(text: string): { id: string } | { shortCode: s
 
 /** GET /api/admin/gifts?registry=…: an administrator finds a registry's gifts, to refund one. */
 export async function lookUpGiftsForAdmin(
+  actor: User | null,
   query: unknown,
-  ports: { user: User | null } & Pick<Repositories, 'registries' | 'gifts' | 'charityPayouts' | 'disputes'>,
+  ports: Pick<Repositories, 'registries' | 'gifts' | 'charityPayouts' | 'disputes'>,
 ): Promise<AdminGiftLookup> {
-  requireAdmin(ports.user);
+  requireAdmin(actor);
   const params = (query ?? {}) as Record<string, unknown>;
   const unknown = Object.keys(params).filter((key) => key !== 'registry');
   if (unknown.length > 0)

@@ -1,25 +1,12 @@
 import Router from '@koa/router';
 import type { Clock } from '@core/ports/clock';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
-import { listFailedBankPayouts, retryFailedBankPayout } from '@core/payout/failed-bank-payouts';
+import type { AdminService } from '@core/admin/admin-service';
 import { switchPayoutMethodForFamily } from '@core/payout/switch-payout-method';
 import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { adminActor, requireAdmin } from '@core/access/admin-access';
-import {
-  charityPayoutHistory,
-  claimCharityPayout,
-  completeCharityPayout,
-  pendingDistributions,
-  releaseCharityPayout,
-} from '@core/payout/charity-payouts';
-import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManualPayout } from '@core/payout/manual-payouts';
-import { lookUpGiftsForAdmin } from '@core/gift/admin-gift-lookup';
-import { financeReport, monthJournal } from '@core/ledger/finance-report';
+import type { DonorList } from '@core/receipt/donor-list';
 import { financeJournalCsv, presentFinanceReport } from '../presenters/finance';
-import { updateCharityDetails } from '@core/charity/charity-details';
-import { donorList } from '@core/receipt/donor-list';
-import { receiptDay } from '@core/receipt/receipt-day';
-import { DomainError } from '@core/errors';
 import { donorListCsv, presentAdminCharity, presentDonorList } from '../presenters/charity-receipts';
 import type { HttpState } from '../http-state';
 import { EXPECTED_AMOUNT_REFUSALS, withAmountInCents } from '../request-amount';
@@ -35,6 +22,7 @@ import {
 
 /** /api/admin/*: for administrators only; to everyone else these calls do not exist (404). */
 export function adminRoutes(ports: {
+  admin: AdminService;
   repositories: Repositories & UnitOfWork;
   gateway: PaymentGateway;
   clock: Clock;
@@ -42,113 +30,101 @@ export function adminRoutes(ports: {
   supportEmail: string;
 }) {
   const router = new Router<HttpState>({ prefix: '/api/admin' });
-  const { repositories, clock } = ports;
+  const { admin, repositories, clock } = ports;
 
   router.use(async (ctx, next) => {
     requireAdmin(ctx.state.user);
     await next();
   });
 
-  const claiming = { unitOfWork: repositories, clock };
   const me = (state: HttpState) => adminActor(requireAdmin(state.user));
 
   router.get('/charity-payouts/pending', async (ctx) => {
-    const pending = await pendingDistributions(repositories);
+    const pending = await admin.pendingCharityPayouts(ctx.state.user);
     ctx.body = pending.map((line) => presentPendingDistribution(line, me(ctx.state)));
   });
 
   router.get('/charity-payouts', async (ctx) => {
-    ctx.body = (await charityPayoutHistory(repositories)).map((payout) => presentCharityPayout(payout, me(ctx.state)));
+    ctx.body = (await admin.charityPayoutHistory(ctx.state.user)).map((payout) => presentCharityPayout(payout, me(ctx.state)));
   });
 
   router.post('/charity-payouts/:id/claim', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await claimCharityPayout(ctx.params.id ?? '', actor, claiming);
+    const payout = await admin.claimCharityPayout(ctx.state.user, ctx.params.id ?? '');
     ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout claimed');
     ctx.body = presentCharityPayout(payout, actor);
   });
 
   router.post('/charity-payouts/:id/release', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await releaseCharityPayout(ctx.params.id ?? '', actor, claiming);
+    const payout = await admin.releaseCharityPayout(ctx.state.user, ctx.params.id ?? '');
     ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout released');
     ctx.body = presentCharityPayout(payout, actor);
   });
 
   router.patch('/charity-payouts/:id/status', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await completeCharityPayout(
+    const payout = await admin.completeCharityPayout(
+      ctx.state.user,
       ctx.params.id ?? '',
       withAmountInCents(ctx.request.body, 'expectedAmount', EXPECTED_AMOUNT_REFUSALS),
-      actor,
-      claiming,
     );
     ctx.state.log.info({ payoutId: payout.id, actor: actor.label }, 'charity payout completed');
     ctx.body = presentCharityPayout(payout, actor);
   });
 
   router.get('/charity-payouts/:id/donors.csv', async (ctx) => {
-    sendDonorsCsv(ctx, await donorList(ctx.params.id ?? '', repositories));
+    sendDonorsCsv(ctx, await admin.donorList(ctx.state.user, ctx.params.id ?? ''));
   });
 
   router.get('/charity-payouts/:id/donors', async (ctx) => {
-    const list = await donorList(ctx.params.id ?? '', repositories);
+    const list = await admin.donorList(ctx.state.user, ctx.params.id ?? '');
     if (ctx.query.format === 'csv') sendDonorsCsv(ctx, list);
     else ctx.body = presentDonorList(list, me(ctx.state));
   });
 
   router.get('/charities', async (ctx) => {
-    ctx.body = (await repositories.charities.listAll()).map(presentAdminCharity);
+    ctx.body = (await admin.listCharities(ctx.state.user)).map(presentAdminCharity);
   });
 
   router.get('/charities/:id', async (ctx) => {
-    const charity = await repositories.charities.findById(ctx.params.id ?? '');
-    if (!charity) throw new DomainError('charity.not_found', 'Charity not found');
-    ctx.body = presentAdminCharity(charity);
+    ctx.body = presentAdminCharity(await admin.findCharity(ctx.state.user, ctx.params.id ?? ''));
   });
 
   router.patch('/charities/:id', async (ctx) => {
     const actor = me(ctx.state);
-    const charity = await updateCharityDetails(ctx.params.id ?? '', ctx.request.body, {
-      charities: repositories.charities,
-      today: receiptDay(clock.now()),
-    });
+    const charity = await admin.updateCharity(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
     ctx.state.log.info({ charityId: charity.id, actor: actor.label }, 'charity details recorded');
     ctx.body = presentAdminCharity(charity);
   });
 
   router.get('/manual-payouts', async (ctx) => {
-    ctx.body = presentManualPayouts(await listManualPayouts(repositories), me(ctx.state));
+    ctx.body = presentManualPayouts(await admin.listManualPayouts(ctx.state.user), me(ctx.state));
   });
 
   router.post('/manual-payouts/:id/claim', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await claimManualPayout(ctx.params.id ?? '', actor, claiming);
+    const payout = await admin.claimManualPayout(ctx.state.user, ctx.params.id ?? '');
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout claimed');
     ctx.body = presentManualPayout(payout, actor);
   });
 
   router.post('/manual-payouts/:id/release', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await releaseManualPayout(ctx.params.id ?? '', actor, claiming);
+    const payout = await admin.releaseManualPayout(ctx.state.user, ctx.params.id ?? '');
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout released');
     ctx.body = presentManualPayout(payout, actor);
   });
 
   router.patch('/manual-payouts/:id/complete', async (ctx) => {
     const actor = me(ctx.state);
-    const payout = await completeManualPayout(ctx.params.id ?? '', ctx.request.body, actor, {
-      ...claiming,
-      supportEmail: ports.supportEmail,
-    });
+    const payout = await admin.completeManualPayout(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
     ctx.state.log.info({ registryId: payout.registry.id, actor: actor.label }, 'manual payout completed');
     ctx.body = presentManualPayout(payout, actor);
   });
 
   router.get('/failed-payouts', async (ctx) => {
-    ctx.body = (await listFailedBankPayouts({ registries: repositories.registries, users: repositories.users, clock })).map(
-      presentFailedPayout,
-    );
+    ctx.body = (await admin.listFailedPayouts(ctx.state.user)).map(presentFailedPayout);
   });
 
   const paying = {
@@ -163,7 +139,7 @@ export function adminRoutes(ports: {
 
   router.post('/failed-payouts/:id/retry', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const { registry, transferResult } = await retryFailedBankPayout(ctx.params.id ?? '', actor, paying);
+    const { registry, transferResult } = await admin.retryFailedPayout(ctx.state.user, ctx.params.id ?? '');
     const outcome = transferResult.success ? { sent: true } : { sent: false, reason: transferResult.reason };
     ctx.state.log.info({ registryId: registry.id, actor: actor.label, ...outcome }, 'failed bank payout tried again');
     ctx.body = presentFailedPayoutRetry(transferResult);
@@ -178,11 +154,11 @@ export function adminRoutes(ports: {
   });
 
   router.get('/finance', async (ctx) => {
-    ctx.body = presentFinanceReport(await financeReport(ctx.query, { unitOfWork: repositories, clock }));
+    ctx.body = presentFinanceReport(await admin.financeReport(ctx.state.user, ctx.query));
   });
 
   router.get('/finance/export', async (ctx) => {
-    const { currency, month, entries } = await monthJournal(ctx.query, { unitOfWork: repositories, clock });
+    const { currency, month, entries } = await admin.monthJournal(ctx.state.user, ctx.query);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="ledger-${currency}-${month}.csv"`);
     // The books of one month, for one administrator: not for a shared cache.
@@ -191,17 +167,14 @@ export function adminRoutes(ports: {
   });
 
   router.get('/gifts', async (ctx) => {
-    ctx.body = presentAdminGiftLookup(await lookUpGiftsForAdmin(ctx.query, { ...repositories, user: ctx.state.user }));
+    ctx.body = presentAdminGiftLookup(await admin.lookUpGifts(ctx.state.user, ctx.query));
   });
 
   return router;
 }
 
 /** A donor list holds givers' names: for the administrator who asked, not for a shared cache. */
-function sendDonorsCsv(
-  ctx: { type: string; body: unknown; set(field: string, value: string): void },
-  list: Awaited<ReturnType<typeof donorList>>,
-): void {
+function sendDonorsCsv(ctx: { type: string; body: unknown; set(field: string, value: string): void }, list: DonorList): void {
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Content-Disposition', `attachment; filename="donors-${list.payout.id}.csv"`);
   ctx.set('Cache-Control', 'private, no-store');

@@ -1,11 +1,7 @@
 import Router from '@koa/router';
-import { readUnsubscribeLink, unsubscribeByLink } from '@core/mail/unsubscribe-by-link';
+import type { MailService } from '@core/mail/mail-service';
 import { UNSUBSCRIBE_API_PREFIX } from '@core/mail/unsubscribe-link';
 import { isDomainError } from '@core/errors';
-import type { Clock } from '@core/ports/clock';
-import type { MailEventInbox, MailEventVerifier } from '@core/ports/mail-events';
-import type { UnitOfWork } from '@core/ports/repositories';
-import type { UnsubscribeTokens } from '@core/ports/unsubscribe-tokens';
 import { paths } from '@core/page-paths';
 import type { HttpState } from '../http-state';
 import { presentMailEventsReceived, presentUnsubscribed } from '../presenters/mail';
@@ -30,21 +26,15 @@ const SENDGRID_WEBHOOK_BODY_LIMIT = 2 * 1024 * 1024;
  * The unsubscribe calls are exempt from the cross-site check and have no rate limit: every Gmail
  * user's one-click comes from Google's few addresses, and the sealed token is the proof.
  */
-export function mailRoutes(ports: {
-  unitOfWork: UnitOfWork;
-  tokens: UnsubscribeTokens;
-  clock: Clock;
-  events: MailEventInbox;
-  /** Null when SENDGRID_WEBHOOK_PUBLIC_KEY is not set: the webhook answers 404. */
-  sendGridEvents: MailEventVerifier | null;
-}) {
+export function mailRoutes(ports: { mail: MailService }) {
   const router = new Router<HttpState>();
+  const { mail } = ports;
 
   router.get(`${UNSUBSCRIBE_API_PREFIX}:token`, (ctx) => {
     const token = ctx.params.token ?? '';
     let target: string;
     try {
-      target = `${paths.unsubscribe(readUnsubscribeLink(token, ports.tokens).category)}#token=${token}`;
+      target = `${paths.unsubscribe(mail.readUnsubscribeLink(token).category)}#token=${token}`;
     } catch (error) {
       if (!isDomainError(error)) throw error;
       target = paths.unsubscribe('link-invalid');
@@ -54,17 +44,13 @@ export function mailRoutes(ports: {
   });
 
   router.post(`${UNSUBSCRIBE_API_PREFIX}:token`, async (ctx) => {
-    const optOut = await unsubscribeByLink(ctx.params.token ?? '', {
-      tokens: ports.tokens,
-      unitOfWork: ports.unitOfWork,
-      clock: ports.clock,
-    });
+    const optOut = await mail.unsubscribe(ctx.params.token ?? '');
     ctx.body = presentUnsubscribed(optOut.category);
   });
 
   router.post(SENDGRID_WEBHOOK_PATH, async (ctx) => {
-    const verifier = ports.sendGridEvents;
-    if (!verifier)
+    // Null when SENDGRID_WEBHOOK_PUBLIC_KEY is not set: the webhook answers 404.
+    if (!mail.receivesSendGridEvents)
       throw Object.assign(new Error('SendGrid events are not received here: SENDGRID_WEBHOOK_PUBLIC_KEY is not set'), {
         status: 404,
         expose: true,
@@ -72,7 +58,7 @@ export function mailRoutes(ports: {
     const rawBody = await readRawBody(ctx, SENDGRID_WEBHOOK_BODY_LIMIT);
     let events;
     try {
-      events = verifier.verify(rawBody, {
+      events = mail.verifySendGridEvents(rawBody, {
         signature: ctx.get(SENDGRID_SIGNATURE_HEADER) || undefined,
         timestamp: ctx.get(SENDGRID_TIMESTAMP_HEADER) || undefined,
       });
@@ -80,7 +66,7 @@ export function mailRoutes(ports: {
       ctx.state.log.warn({ source: 'sendgrid-webhook' }, 'webhook refused: signature missing, invalid or stale, or not SendGrid events');
       throw error;
     }
-    const stored = await ports.events.record(events);
+    const stored = await mail.recordEvents(events);
     ctx.state.log.info({ source: 'sendgrid-webhook', events: events.length, stored }, 'mail events received');
     ctx.body = presentMailEventsReceived(stored);
   });
