@@ -45,10 +45,13 @@ export async function contributorsOf(
     ports.thankYouNotes.listByGiftIds(gifts.map((gift) => gift.id)),
     ports.charities.listAll(),
   ]);
+  // Looked up by id, not searched: a registry of 10,000 gifts would compare every gift with every note.
+  const noteOfGift = new Map(notes.map((note) => [note.giftId, note]));
+  const charityById = new Map(charities.map((charity) => [charity.id, charity]));
   return gifts.map((gift) => ({
     gift,
-    charity: gift.byHand ? null : (charities.find((charity) => charity.id === gift.charityId) ?? null),
-    note: notes.find((note) => note.giftId === gift.id) ?? null,
+    charity: gift.byHand ? null : (charityById.get(gift.charityId) ?? null),
+    note: noteOfGift.get(gift.id) ?? null,
   }));
 }
 
