@@ -1,10 +1,7 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
-import type { PasswordHasher } from '@core/ports/password-hasher';
 import type { SecretTokens } from '@core/ports/secret-tokens';
-import type { GuestLinkTokens } from '@core/ports/guest-link-tokens';
 import type { Clock } from '@core/ports/clock';
-import type { ProcessingRates } from '@core/fees';
 import type { ImageSanitizer } from '@core/ports/image-sanitizer';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { PaymentNotices } from '@core/ports/payment-notices';
@@ -59,8 +56,6 @@ import { accountRoutes } from './routes/account-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
 import { mailRoutes, SENDGRID_WEBHOOK_PATH } from './routes/mail-routes';
 import { UNSUBSCRIBE_API_PREFIX } from '@core/mail/unsubscribe-link';
-import type { MailEventInbox, MailEventVerifier } from '@core/ports/mail-events';
-import type { UnsubscribeTokens } from '@core/ports/unsubscribe-tokens';
 import { charityRoutes } from './routes/charity-routes';
 import { systemRoutes, type PublicConfig } from './routes/system-routes';
 import { jsonBody } from './middleware/json-body';
@@ -95,24 +90,12 @@ export interface HttpDependencies {
   repositories: Repositories & UnitOfWork;
   photos: PhotoStore;
   sanitizer: ImageSanitizer;
-  newShortCode: () => string;
   gateway: PaymentGateway;
   /** The sandbox's card stand-in, present only when the sandbox is the provider. */
   sandbox: (PaymentGateway & SandboxPayments) | null;
   /** Stripe's webhook, present only when Stripe is the provider. */
   stripeWebhook: PaymentNotices | null;
-  rates: ProcessingRates;
-  hasher: PasswordHasher;
-  /** A real hash of a random password, verified when the username is unknown (equal timing). */
-  decoyHash: string;
   secretTokens: SecretTokens;
-  guestLinkTokens: GuestLinkTokens;
-  /** Seals and opens the one-click unsubscribe links' tokens. */
-  unsubscribeTokens: UnsubscribeTokens;
-  /** Where mail providers' reports are stored for the mail worker. */
-  mailEvents: MailEventInbox;
-  /** SendGrid's Event Webhook verifier, present only when its public key is configured (whatever the mail provider). */
-  sendGridEvents: MailEventVerifier | null;
   clock: Clock;
   logger: Logger;
   limits: AttemptLimits;
@@ -218,7 +201,7 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     invitationMailRoutes({ invitations: deps.useCases.invitations, limits: deps.limits }),
     thankYouRoutes({ thankYou: deps.useCases.thankYou, limits: deps.limits }),
     payoutRoutes({ payouts: deps.useCases.payouts, registries: deps.useCases.registries }),
-    adminRoutes({ admin: deps.useCases.admin, repositories: deps.repositories, gateway: deps.gateway, clock: deps.clock, ...mail }),
+    adminRoutes({ admin: deps.useCases.admin }),
     adminDisputeRoutes({ disputes: deps.useCases.disputes }),
     ...(deps.sandbox
       ? [

@@ -12,6 +12,7 @@ import {
   releaseCharityPayout,
 } from '../payout/charity-payouts';
 import { listFailedBankPayouts, retryFailedBankPayout } from '../payout/failed-bank-payouts';
+import { switchPayoutMethodForFamily } from '../payout/switch-payout-method';
 import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManualPayout } from '../payout/manual-payouts';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -79,6 +80,12 @@ export function createAdminService(dependencies: AdminDependencies) {
       completeManualPayout(registryId, input, admin(actor), { ...claiming, supportEmail }),
     listFailedPayouts: forAdmin(() => listFailedBankPayouts({ registries: repositories.registries, users: repositories.users, clock })),
     retryFailedPayout: async (actor: User | null, registryId: string) => retryFailedBankPayout(registryId, admin(actor), paying),
+    /** A failed bank payout switched to PayPal or a check on the family's word, with the owner's address for the listing. */
+    switchFailedPayoutMethod: async (actor: User | null, registryId: string, input: unknown) => {
+      const registry = await switchPayoutMethodForFamily(registryId, input, admin(actor), paying);
+      const owner = await repositories.users.findById(registry.userId);
+      return { registry, ownerEmail: owner?.email ?? null };
+    },
     financeReport: forAdmin((query: FinanceQuery) => financeReport(query, claiming)),
     monthJournal: forAdmin((query: FinanceQuery) => monthJournal(query, claiming)),
     lookUpGifts: (actor: User | null, query: unknown) => lookUpGiftsForAdmin(actor, query, repositories),

@@ -12,8 +12,7 @@ import { registryNotFound } from '../access/registry-not-found';
 export const RECENT_GIFTS_SHOWN = 5;
 
 /** Disputes are read for the family alone: a visitor's page needs none. */
-type Ports = Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'> &
-  Partial<Pick<Repositories, 'disputes'>>;
+type Ports = Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'> & Partial<Pick<Repositories, 'disputes'>>;
 
 async function details(actor: User | null, registry: Registry | null, ports: Ports): Promise<RegistryDetails> {
   if (!registry || !registry.isActive) throw registryNotFound();

@@ -1,9 +1,5 @@
 import Router from '@koa/router';
-import type { Clock } from '@core/ports/clock';
-import type { PaymentGateway } from '@core/ports/payment-gateway';
 import type { AdminService } from '@core/admin/admin-service';
-import { switchPayoutMethodForFamily } from '@core/payout/switch-payout-method';
-import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import { adminActor, requireAdmin } from '@core/access/admin-access';
 import type { DonorList } from '@core/receipt/donor-list';
 import { financeJournalCsv, presentFinanceReport } from '../presenters/finance';
@@ -21,16 +17,9 @@ import {
 } from '../presenters/admin';
 
 /** /api/admin/*: for administrators only; to everyone else these calls do not exist (404). */
-export function adminRoutes(ports: {
-  admin: AdminService;
-  repositories: Repositories & UnitOfWork;
-  gateway: PaymentGateway;
-  clock: Clock;
-  appUrl: string;
-  supportEmail: string;
-}) {
+export function adminRoutes(ports: { admin: AdminService }) {
   const router = new Router<HttpState>({ prefix: '/api/admin' });
-  const { admin, repositories, clock } = ports;
+  const { admin } = ports;
 
   router.use(async (ctx, next) => {
     requireAdmin(ctx.state.user);
@@ -127,16 +116,6 @@ export function adminRoutes(ports: {
     ctx.body = (await admin.listFailedPayouts(ctx.state.user)).map(presentFailedPayout);
   });
 
-  const paying = {
-    registries: repositories.registries,
-    users: repositories.users,
-    unitOfWork: repositories,
-    gateway: ports.gateway,
-    clock,
-    appUrl: ports.appUrl,
-    supportEmail: ports.supportEmail,
-  };
-
   router.post('/failed-payouts/:id/retry', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
     const { registry, transferResult } = await admin.retryFailedPayout(ctx.state.user, ctx.params.id ?? '');
@@ -147,10 +126,10 @@ export function adminRoutes(ports: {
 
   router.put('/failed-payouts/:id/payout-method', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const registry = await switchPayoutMethodForFamily(ctx.params.id ?? '', ctx.request.body, actor, paying);
+    const switched = await admin.switchFailedPayoutMethod(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
+    const { registry } = switched;
     ctx.state.log.info({ registryId: registry.id, actor: actor.label, payoutMethod: registry.payoutMethod }, 'failed bank payout switched');
-    const owner = await repositories.users.findById(registry.userId);
-    ctx.body = presentManualPayout({ registry, ownerEmail: owner?.email ?? null }, actor);
+    ctx.body = presentManualPayout(switched, actor);
   });
 
   router.get('/finance', async (ctx) => {
