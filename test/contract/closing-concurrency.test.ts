@@ -13,7 +13,7 @@ import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';
 import { verifyLedger } from '@core/ledger/verify-ledger';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
-import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+import { aCheckPayout, aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { openTestDatabase, postgresUrl } from '../support/databases';
 
 describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as const)('closing, gifts and admins at once on %s', (kind) => {
@@ -161,14 +161,7 @@ describe.each(['pglite', ...(postgresUrl ? ['postgresql' as const] : [])] as con
     for (let round = 0; round < 6; round += 1) {
       const family = await familyWithGifts(1);
       await family.confirm(family.gifts[0]!);
-      const check = {
-        payoutMethod: 'check',
-        mailingName: 'Rachel Cohen',
-        mailingAddress: '12 Elm St',
-        mailingCity: 'Teaneck',
-        mailingState: 'NJ',
-        mailingZip: '07666',
-      };
+      const check = aCheckPayout();
       const [closed, saved] = await Promise.allSettled([
         family.close(),
         savePayoutInfo(family.owner, family.registry.id, check, { registries: repositories.registries, unitOfWork: repositories }),

@@ -34,7 +34,7 @@ import { completeManualPayout } from '@core/payout/manual-payouts';
 import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { ownerTotals } from '@core/model/owner-totals';
-import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+import { aCheckPayout, aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const APP_URL = 'https://gifts.example.org';
 const SUPPORT = 'help@gifts.example.org';
@@ -84,19 +84,7 @@ async function world() {
     supportEmail: SUPPORT,
   };
   const closeByCheck = async () => {
-    await savePayoutInfo(
-      owner,
-      registry.id,
-      {
-        payoutMethod: 'check',
-        mailingName: 'Rachel Cohen',
-        mailingAddress: '12 Elm St',
-        mailingCity: 'Teaneck',
-        mailingState: 'NJ',
-        mailingZip: '07666',
-      },
-      { registries: repositories.registries, unitOfWork: repositories },
-    );
+    await savePayoutInfo(owner, registry.id, aCheckPayout(), { registries: repositories.registries, unitOfWork: repositories });
     return closeRegistry(owner, registry.id, closePorts);
   };
   const closeToBank = async () => {

@@ -31,7 +31,7 @@ import { claimCharityPayout, completeCharityPayout, pendingDistributions } from 
 import { closeRegistry } from '@core/payout/close-registry';
 import { claimManualPayout, completeManualPayout } from '@core/payout/manual-payouts';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
-import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+import { aCheckPayout, aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const SUPPORT = 'help@gifts.example.org';
 
@@ -71,19 +71,7 @@ async function world() {
     return recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
   };
   const close = async () => {
-    await savePayoutInfo(
-      owner,
-      registry.id,
-      {
-        payoutMethod: 'check',
-        mailingName: 'Rachel Cohen',
-        mailingAddress: '12 Elm St',
-        mailingCity: 'Teaneck',
-        mailingState: 'NJ',
-        mailingZip: '07666',
-      },
-      { registries: repositories.registries, unitOfWork: repositories },
-    );
+    await savePayoutInfo(owner, registry.id, aCheckPayout(), { registries: repositories.registries, unitOfWork: repositories });
     return closeRegistry(owner, registry.id, {
       registries: repositories.registries,
       unitOfWork: repositories,

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { aNewRegistry, aNewUser } from '../support/builders';
+import { aCheckPayout, aNewRegistry, aNewUser } from '../support/builders';
 import { payoutWorld } from '../support/payout-world';
 
-const CHECK = {
-  payoutMethod: 'check',
-  mailingName: 'Rachel Cohen',
-  mailingAddress: '12 Elm St',
-  mailingCity: 'Teaneck',
-  mailingState: 'NJ',
-  mailingZip: '07666',
-};
+const CHECK = aCheckPayout();
 
 describe('the family’s payouts, built once', () => {
   it('take the acting user on each call: a stranger changes nothing, then the owner’s choice and closing show', async () => {

@@ -23,17 +23,10 @@ import { splitGift } from '@core/split';
 import { viewGiftList } from '@core/gift/view-gift-list';
 import { deleteOfflineGift, updateOfflineGift } from '@core/offline-gift/change-offline-gift';
 import { MAX_OFFLINE_GIFTS_PER_REGISTRY, recordOfflineGift } from '@core/offline-gift/record-offline-gift';
-import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+import { aCheckPayout, aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
-const CHECK = {
-  payoutMethod: 'check',
-  mailingName: 'Rachel Cohen',
-  mailingAddress: '12 Elm St',
-  mailingCity: 'Teaneck',
-  mailingState: 'NJ',
-  mailingZip: '07666',
-};
+const CHECK = aCheckPayout();
 
 async function world() {
   const repositories = createInMemoryRepositories();

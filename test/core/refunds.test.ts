@@ -24,7 +24,7 @@ import { claimManualPayout, completeManualPayout, releaseManualPayout } from '@c
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { switchPayoutMethod, switchPayoutMethodForFamily } from '@core/payout/switch-payout-method';
 import { verifyLedger } from '@core/ledger/verify-ledger';
-import { aCharity, aNewRegistry, aNewUser } from '../support/builders';
+import { aCheckPayout, aCharity, aNewRegistry, aNewUser } from '../support/builders';
 import { recordDispute } from '@core/dispute/record-dispute';
 import { submitDisputeEvidence } from '@core/dispute/submit-dispute-evidence';
 import { reverseDisputeTransfer } from '@core/dispute/reverse-dispute-transfer';
@@ -1030,14 +1030,7 @@ describe('the money, over random histories of gifts, refunds, disputes, closings
         );
         const before = stored.find((candidate) => candidate.status === 'closed' && candidate.payoutMethod === 'bank') ?? stored[0]!;
         const registry = before;
-        const check = {
-          payoutMethod: 'check',
-          mailingName: 'Rachel Cohen',
-          mailingAddress: '12 Elm St',
-          mailingCity: 'Teaneck',
-          mailingState: 'NJ',
-          mailingZip: '07666',
-        };
+        const check = aCheckPayout();
         const ports = {
           registries: w.repositories.registries,
           unitOfWork: w.repositories,

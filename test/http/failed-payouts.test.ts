@@ -5,6 +5,7 @@ import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
 import { stopSystemTimeAt } from '../support/system-time';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { aCheckPayout } from '../support/builders';
 
 const TRANSFER_TAKES_MS = 120;
 
@@ -29,14 +30,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const CHECK = {
-  payoutMethod: 'check',
-  mailingName: 'Rachel Cohen',
-  mailingAddress: '12 Elm St',
-  mailingCity: 'Teaneck',
-  mailingState: 'NJ',
-  mailingZip: '07666',
-};
+const CHECK = aCheckPayout();
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'rachel.paypal@example.com' };
 const ISSUE = "Sarah Cohen's Bar/Bat Mitzvah: payout issue";
 

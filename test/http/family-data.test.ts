@@ -9,6 +9,7 @@ import { pngBytes } from '../support/images';
 import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { aCheckPayout } from '../support/builders';
 
 let server: TestServer;
 let charities: { id: string; name: string }[];
@@ -23,14 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const CHECK = {
-  payoutMethod: 'check',
-  mailingName: 'Rachel Cohen',
-  mailingAddress: '12 Elm St',
-  mailingCity: 'Teaneck',
-  mailingState: 'NJ',
-  mailingZip: '07666',
-};
+const CHECK = aCheckPayout();
 type Json = Record<string, unknown>;
 
 async function give(registryId: string, name: string, amount: number, card = '4242424242424242') {

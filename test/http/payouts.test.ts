@@ -4,6 +4,7 @@ import { HttpClient } from '../support/http-client';
 import { readOutbox } from '../support/outbox';
 import { openRegistry } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { aCheckPayout } from '../support/builders';
 
 let server: TestServer;
 let charities: { id: string; name: string }[];
@@ -22,14 +23,7 @@ afterAll(async () => {
 });
 
 const PAYPAL = { payoutMethod: 'paypal', paypalEmail: 'family@example.com' };
-const CHECK = {
-  payoutMethod: 'check',
-  mailingName: 'Rachel Cohen',
-  mailingAddress: '12 Elm St',
-  mailingCity: 'Teaneck',
-  mailingState: 'NJ',
-  mailingZip: '07666',
-};
+const CHECK = aCheckPayout();
 
 async function give(registryId: string, amount: number, charityId = charities[0]!.id, card = '4242424242424242') {
   const guest = new HttpClient(server.url);

@@ -89,3 +89,15 @@ export function aNewGift(registryId: string, charityId: string, overrides: Parti
     ...overrides,
   };
 }
+
+/** A check to the family's mailing address, as the owner fills in the payout details to close. */
+export function aCheckPayout(): Record<string, string> {
+  return {
+    payoutMethod: 'check',
+    mailingName: 'Rachel Cohen',
+    mailingAddress: '12 Elm St',
+    mailingCity: 'Teaneck',
+    mailingState: 'NJ',
+    mailingZip: '07666',
+  };
+}
