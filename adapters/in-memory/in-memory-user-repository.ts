@@ -40,6 +40,13 @@ export class InMemoryUserRepository implements UserRepository {
     return row ? withoutPassword(row) : null;
   }
 
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const row = this.rows.get(id);
+      return row ? [withoutPassword(row)] : [];
+    });
+  }
+
   async findByUsername(username: string): Promise<User | null> {
     const row = this.byUsername(username);
     return row ? withoutPassword(row) : null;

@@ -52,10 +52,10 @@ export async function listFailedBankPayouts(
 ): Promise<FailedBankPayout[]> {
   const now = ports.clock.now();
   const registries = (await ports.registries.listFailedBankPayouts()).filter((registry) => failedOrStuck(registry, now));
-  const owners = new Map<string, FamilyContact | null>();
-  for (const userId of new Set(registries.map((registry) => registry.userId))) {
-    owners.set(userId, contactOf(await ports.users.findById(userId)));
-  }
+  // The owners in one read, not one each: the list grows with the registries closed.
+  const owners = new Map(
+    (await ports.users.findByIds(registries.map((registry) => registry.userId))).map((user) => [user.id, contactOf(user)]),
+  );
   return registries.map((registry) => ({
     registry,
     owner: owners.get(registry.userId) ?? null,

@@ -32,10 +32,8 @@ export async function listManualPayouts(
   ports: Pick<Repositories, 'registries' | 'users'>,
 ): Promise<{ pending: ManualPayout[]; completed: ManualPayout[] }> {
   const registries = await ports.registries.listManualPayouts();
-  const owners = new Map<string, string | null>();
-  for (const userId of new Set(registries.map((registry) => registry.userId))) {
-    owners.set(userId, (await ports.users.findById(userId))?.email ?? null);
-  }
+  // The owners in one read, not one each: the list grows with the registries closed.
+  const owners = new Map((await ports.users.findByIds(registries.map((registry) => registry.userId))).map((user) => [user.id, user.email]));
   const payouts = registries.map((registry) => ({ registry, ownerEmail: owners.get(registry.userId) ?? null }));
   return {
     pending: payouts.filter(({ registry }) => registry.payoutStatus !== 'completed'),

@@ -4,6 +4,8 @@ export interface UserRepository {
   /** Fails with auth.username_taken or auth.email_taken when either is already in use. */
   create(user: NewUser): Promise<User>;
   findById(id: string): Promise<User | null>;
+  /** The accounts of these ids that exist, in no particular order: one read for a list's owners. */
+  findByIds(ids: readonly string[]): Promise<User[]>;
   findByUsernameWithPassword(username: string): Promise<UserWithPassword | null>;
   findByUsername(username: string): Promise<User | null>;
   /** Whatever the letter case. */

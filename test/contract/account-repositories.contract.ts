@@ -44,6 +44,16 @@ export function accountRepositoryContract(current: () => Repositories & UnitOfWo
       expect(await users.findByIdWithPassword('not-a-uuid')).toBeNull();
     });
 
+    it('finds the accounts of many ids in one read, leaving out unknown and malformed ids and repeats', async () => {
+      const { users } = current();
+      const first = await users.create(aNewUser({ username: 'many-1', email: 'many-1@example.com' }));
+      const second = await users.create(aNewUser({ username: 'many-2', email: 'many-2@example.com' }));
+      const found = await users.findByIds([second.id, UNKNOWN_ID, 'not-a-uuid', first.id, second.id]);
+      expect(found.map((user) => user.username).sort()).toEqual(['many-1', 'many-2']);
+      expect(found.find((user) => user.id === first.id)).toEqual(await users.findById(first.id));
+      expect(await users.findByIds([])).toEqual([]);
+    });
+
     it('sets a new password hash, and refuses an unknown id', async () => {
       const { users } = current();
       const created = await users.create(aNewUser({ passwordHash: 'old-hash' }));

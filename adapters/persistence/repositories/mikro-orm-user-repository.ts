@@ -72,6 +72,12 @@ export class MikroOrmUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    const known = [...new Set(ids.filter(isUuid))];
+    if (known.length === 0) return [];
+    return (await this.em().find(UserEntity, { id: { $in: known } })).map(toUser);
+  }
+
   async findByUsername(username: string): Promise<User | null> {
     const row = await this.em().findOne(UserEntity, byLowerUsername(username));
     return row ? toUser(row) : null;
