@@ -18,11 +18,14 @@ export interface DisputeListing {
  */
 export function reversibleAmount(
   dispute: Dispute,
-  gift: Pick<Gift, 'childAmount'>,
+  gift: Pick<Gift, 'childAmount' | 'paymentStatus' | 'refundedAtPlatformCost'>,
   registry: Pick<Registry, 'payoutMethod' | 'payoutStatus' | 'stripePayoutId'>,
 ): number | null {
   if (dispute.status !== 'lost' || dispute.phase !== 'paid' || dispute.transferReversalId) return null;
   if (registry.payoutMethod !== 'bank' || registry.payoutStatus !== 'completed' || !registry.stripePayoutId) return null;
+  // A gift given back out of the payouts (a payment that came after closing, a refund while they
+  // waited) was never in the family's transfer: taking its part back would take another gift's.
+  if ((gift.paymentStatus === 'refunded' || gift.paymentStatus === 'refunding') && !gift.refundedAtPlatformCost) return null;
   return gift.childAmount > 0 ? gift.childAmount : null;
 }
 

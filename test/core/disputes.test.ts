@@ -59,7 +59,8 @@ async function world() {
     supportEmail: SUPPORT,
   };
   const disputing = { unitOfWork: repositories, clock, appUrl: APP_URL, supportEmail: SUPPORT };
-  const give = async (dollars: number): Promise<Gift> => {
+  /** A gift of the dollars given, paid at once, or left unpaid (`paid: false`) for `pay` to settle later. */
+  const give = async (dollars: number, options: { paid?: boolean } = {}): Promise<Gift> => {
     const { gift } = await startGift(
       {
         registryId: registry.id,
@@ -71,6 +72,10 @@ async function world() {
       },
       giving,
     );
+    if (options.paid !== false) await pay(gift);
+    return (await repositories.gifts.findById(gift.id))!;
+  };
+  const pay = async (gift: Gift) => {
     await recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency: 'USD' }, giving);
     return (await repositories.gifts.findById(gift.id))!;
   };
@@ -107,6 +112,7 @@ async function world() {
     admin,
     registry,
     give,
+    pay,
     report,
     closeByCheck,
     closeToBank,
@@ -459,6 +465,27 @@ describe('a dispute after the money has gone', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.text).toContain(`we have taken $${(gift.childAmount / 100).toFixed(2)} back from that transfer`);
     expect((await refusal(reverseDisputeTransfer(id, adminActor(w.admin), reversing))).code).toBe('dispute.not_reversible');
+  });
+
+  it('takes nothing back from the family’s transfer for a lost dispute of a payment refunded after closing, which the transfer never held', async () => {
+    const w = await world();
+    const late = await w.give(101, { paid: false });
+    // The family's transfer pays more than the late gift's part, so only the rule, not the provider, can refuse.
+    await w.give(500);
+    const closed = await w.closeToBank();
+    expect(closed.registry.status).toBe('payout_sent');
+    // Paid after closing: the registry takes no money any more, so the payment is given back to the giver.
+    expect((await w.pay(late)).paymentStatus).toBe('refunded');
+    const dispute = w.gateway.openDispute(late.paymentIntentId!);
+    await w.report(dispute);
+    await w.report(w.gateway.decideDispute(dispute.disputeId, 'lost'));
+    const id = (await w.ours(dispute.disputeId)).id;
+
+    expect((await listDisputes(w.repositories))[0]!.reversibleAmount).toBeNull();
+    const reversing = { unitOfWork: w.repositories, gateway: w.gateway, clock: w.clock, supportEmail: SUPPORT };
+    expect((await refusal(reverseDisputeTransfer(id, adminActor(w.admin), reversing))).code).toBe('dispute.not_reversible');
+    expect(w.gateway.reversals.size).toBe(0);
+    expect(w.mailTo('rachel@example.com').filter((mail) => mail.subject.includes('was taken back'))).toEqual([]);
   });
 
   it('reconciles with the provider with no difference: each dispute’s adjustments (taken, given back after a win) and a reversed family transfer match their entries by the payment or the reversal', async () => {
