@@ -1,11 +1,12 @@
+import { adminActor, requireAdmin } from '../access/admin-access';
 import { DomainError } from '../errors';
-import type { AuditActor } from '../model/audit-event';
 import type { Dispute } from '../model/dispute';
+import type { User } from '../model/user';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp, sendFollowUpTransfer } from './follow-up-payout';
-import { listDisputes, reversibleAmount, type DisputeListing } from './list-disputes';
+import { disputeListing, listDisputes, type DisputeListing } from './list-disputes';
 import { reverseDisputeTransfer } from './reverse-dispute-transfer';
 import { DISPUTE_NOT_FOUND, submitDisputeEvidence } from './submit-dispute-evidence';
 
@@ -20,33 +21,35 @@ export interface DisputeDependencies {
 }
 
 /**
- * The administrators' disputes, built once (ADR 26). Only an administrator reaches them (the
- * routes refuse anyone else first, as every /api/admin call), so each call that changes a dispute
- * takes the acting administrator as the audit trail names them. Reading the page, and one
- * dispute's line on it, change nothing and take no actor.
+ * The administrators' disputes, built once (ADR 26). Each call takes the acting user, and to anyone
+ * but an administrator they do not exist; the administrator is who the audit trail names.
  */
 export function createDisputeService(dependencies: DisputeDependencies) {
   const { repositories, gateway, clock, appUrl, supportEmail } = dependencies;
   const sending = { unitOfWork: repositories, gateway, clock };
   const claiming = { unitOfWork: repositories, clock };
+  const admin = (actor: User | null) => adminActor(requireAdmin(actor));
   return {
-    list: () => listDisputes(repositories),
-    /** The dispute with its gift and registry, as the page lists it. */
-    listing: async (dispute: Dispute): Promise<DisputeListing> => {
-      const [gift, registry] = await Promise.all([
-        repositories.gifts.findById(dispute.giftId),
-        repositories.registries.findById(dispute.registryId),
-      ]);
-      if (!gift || !registry) throw new DomainError('dispute.not_found', DISPUTE_NOT_FOUND);
-      return { dispute, gift, registry, reversibleAmount: reversibleAmount(dispute, gift, registry) };
+    list: async (actor: User | null) => {
+      requireAdmin(actor);
+      return listDisputes(repositories);
     },
-    submitEvidence: (actor: AuditActor, disputeId: string, input: unknown) =>
-      submitDisputeEvidence(disputeId, input, actor, { ...sending, appUrl, supportEmail }),
-    reverseTransfer: (actor: AuditActor, disputeId: string) => reverseDisputeTransfer(disputeId, actor, { ...sending, supportEmail }),
-    sendFollowUp: (actor: AuditActor, disputeId: string) => sendFollowUpTransfer(disputeId, sending, actor),
-    claimFollowUp: (actor: AuditActor, disputeId: string) => claimManualFollowUp(disputeId, actor, claiming),
-    releaseFollowUp: (actor: AuditActor, disputeId: string) => releaseManualFollowUp(disputeId, actor, claiming),
-    completeFollowUp: (actor: AuditActor, disputeId: string, input: unknown) => completeManualFollowUp(disputeId, input, actor, claiming),
+    /** The dispute with its gift and registry, as the page lists it. */
+    listing: async (actor: User | null, dispute: Dispute): Promise<DisputeListing> => {
+      requireAdmin(actor);
+      const listing = await disputeListing(dispute, repositories);
+      if (!listing) throw new DomainError('dispute.not_found', DISPUTE_NOT_FOUND);
+      return listing;
+    },
+    submitEvidence: async (actor: User | null, disputeId: string, input: unknown) =>
+      submitDisputeEvidence(disputeId, input, admin(actor), { ...sending, appUrl, supportEmail }),
+    reverseTransfer: async (actor: User | null, disputeId: string) =>
+      reverseDisputeTransfer(disputeId, admin(actor), { ...sending, supportEmail }),
+    sendFollowUp: async (actor: User | null, disputeId: string) => sendFollowUpTransfer(disputeId, sending, admin(actor)),
+    claimFollowUp: async (actor: User | null, disputeId: string) => claimManualFollowUp(disputeId, admin(actor), claiming),
+    releaseFollowUp: async (actor: User | null, disputeId: string) => releaseManualFollowUp(disputeId, admin(actor), claiming),
+    completeFollowUp: async (actor: User | null, disputeId: string, input: unknown) =>
+      completeManualFollowUp(disputeId, input, admin(actor), claiming),
   };
 }
 

@@ -29,13 +29,18 @@ export function reversibleAmount(
   return gift.childAmount > 0 ? gift.childAmount : null;
 }
 
+/** One dispute as the page lists it, or null when its gift or registry is gone. */
+export async function disputeListing(dispute: Dispute, ports: Pick<Repositories, 'gifts' | 'registries'>): Promise<DisputeListing | null> {
+  const [gift, registry] = await Promise.all([ports.gifts.findById(dispute.giftId), ports.registries.findById(dispute.registryId)]);
+  return gift && registry ? { dispute, gift, registry, reversibleAmount: reversibleAmount(dispute, gift, registry) } : null;
+}
+
 /** Every dispute, newest first. */
 export async function listDisputes(ports: Pick<Repositories, 'disputes' | 'gifts' | 'registries'>): Promise<DisputeListing[]> {
   const listings: DisputeListing[] = [];
   for (const dispute of await ports.disputes.list()) {
-    const [gift, registry] = await Promise.all([ports.gifts.findById(dispute.giftId), ports.registries.findById(dispute.registryId)]);
-    if (!gift || !registry) continue;
-    listings.push({ dispute, gift, registry, reversibleAmount: reversibleAmount(dispute, gift, registry) });
+    const listing = await disputeListing(dispute, ports);
+    if (listing) listings.push(listing);
   }
   return listings;
 }

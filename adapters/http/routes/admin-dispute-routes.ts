@@ -20,55 +20,55 @@ export function adminDisputeRoutes(ports: { disputes: DisputeService }) {
 
   router.get('/', async (ctx) => {
     const viewer = adminActor(requireAdmin(ctx.state.user));
-    ctx.body = (await disputes.list()).map((each) => presentDispute(each, viewer));
+    ctx.body = (await disputes.list(ctx.state.user)).map((each) => presentDispute(each, viewer));
   });
 
   router.post('/:id/evidence', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await disputes.submitEvidence(actor, ctx.params.id ?? '', ctx.request.body);
+    const dispute = await disputes.submitEvidence(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
     ctx.state.log.info({ disputeId: dispute.id, actor: actor.label, status: dispute.status }, 'dispute evidence submitted');
-    ctx.body = presentDispute(await disputes.listing(dispute), actor);
+    ctx.body = presentDispute(await disputes.listing(ctx.state.user, dispute), actor);
   });
 
   router.post('/:id/reverse-transfer', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await disputes.reverseTransfer(actor, ctx.params.id ?? '');
+    const dispute = await disputes.reverseTransfer(ctx.state.user, ctx.params.id ?? '');
     ctx.state.log.warn(
       { disputeId: dispute.id, actor: actor.label, reversalId: dispute.transferReversalId },
       'family transfer reversed for a lost dispute',
     );
-    ctx.body = presentDispute(await disputes.listing(dispute), actor);
+    ctx.body = presentDispute(await disputes.listing(ctx.state.user, dispute), actor);
   });
 
   router.post('/:id/follow-up-payout/send', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await disputes.sendFollowUp(actor, ctx.params.id ?? '');
+    const dispute = await disputes.sendFollowUp(ctx.state.user, ctx.params.id ?? '');
     ctx.state.log.info(
       { disputeId: dispute.id, actor: actor.label, status: dispute.followUp?.status },
       'dispute follow-up transfer asked again',
     );
-    ctx.body = presentDispute(await disputes.listing(dispute), actor);
+    ctx.body = presentDispute(await disputes.listing(ctx.state.user, dispute), actor);
   });
 
   router.post('/:id/follow-up-payout/claim', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await disputes.claimFollowUp(actor, ctx.params.id ?? '');
+    const dispute = await disputes.claimFollowUp(ctx.state.user, ctx.params.id ?? '');
     ctx.state.log.info({ disputeId: dispute.id, actor: actor.label }, 'dispute follow-up payout claimed');
-    ctx.body = presentDispute(await disputes.listing(dispute), actor);
+    ctx.body = presentDispute(await disputes.listing(ctx.state.user, dispute), actor);
   });
 
   router.post('/:id/follow-up-payout/release', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await disputes.releaseFollowUp(actor, ctx.params.id ?? '');
+    const dispute = await disputes.releaseFollowUp(ctx.state.user, ctx.params.id ?? '');
     ctx.state.log.info({ disputeId: dispute.id, actor: actor.label }, 'dispute follow-up payout released');
-    ctx.body = presentDispute(await disputes.listing(dispute), actor);
+    ctx.body = presentDispute(await disputes.listing(ctx.state.user, dispute), actor);
   });
 
   router.post('/:id/follow-up-payout/complete', async (ctx) => {
     const actor = adminActor(requireAdmin(ctx.state.user));
-    const dispute = await disputes.completeFollowUp(actor, ctx.params.id ?? '', ctx.request.body);
+    const dispute = await disputes.completeFollowUp(ctx.state.user, ctx.params.id ?? '', ctx.request.body);
     ctx.state.log.info({ disputeId: dispute.id, actor: actor.label }, 'dispute follow-up payout marked sent');
-    ctx.body = presentDispute(await disputes.listing(dispute), actor);
+    ctx.body = presentDispute(await disputes.listing(ctx.state.user, dispute), actor);
   });
 
   return router;
