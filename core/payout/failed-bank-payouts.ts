@@ -21,10 +21,7 @@ export interface FailedBankPayout {
   retryAvailableAt: Date | null;
 }
 
-function contactOf(
-  user: { firstName: string | null; lastName: string | null; username: string; email: string } | null,
-): FamilyContact | null {
-  if (!user) return null;
+function contactOf(user: { firstName: string | null; lastName: string | null; username: string; email: string }): FamilyContact {
   const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');
   return { name: name || user.username, email: user.email };
 }
