@@ -31,7 +31,7 @@ export const adminCharitySchema = exactObject({
 export type AdminCharityView = Wire<typeof adminCharitySchema>;
 export type CharityDetailsView = Wire<typeof charityDetailsViewSchema>;
 
-/** One line of a charity payout's donor list (core/receipt/donor-list.ts). */
+/** One line of a charity payout's donor list (core/payout/donor-list.ts). */
 export const donorSchema = exactObject({
   receiptNumber: nullableText,
   giverName: text,

@@ -17,7 +17,7 @@ import { claimManualPayout, completeManualPayout, listManualPayouts, releaseManu
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
-import { donorList } from '../receipt/donor-list';
+import { donorList } from '../payout/donor-list';
 import { receiptDay } from '../receipt/receipt-day';
 
 export interface AdminDependencies {

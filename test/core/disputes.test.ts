@@ -34,6 +34,7 @@ import { completeManualPayout } from '@core/payout/manual-payouts';
 import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp, sendFollowUpTransfer } from '@core/dispute/follow-up-payout';
 import { savePayoutInfo } from '@core/payout/save-payout-info';
 import { ownerTotals } from '@core/model/owner-totals';
+import { donorList } from '@core/payout/donor-list';
 import { aCheckPayout, aCharity, aNewRegistry, aNewUser } from '../support/builders';
 
 const APP_URL = 'https://gifts.example.org';
@@ -723,6 +724,27 @@ describe('a dispute undecided at closing', () => {
       expect(told[0]!.text).toContain(
         'Its $36.00 was to be paid to your family on its own, after the bank decided for the gift; that payment will not be sent now. The rest of your payout, $18.00, is as it was.',
       );
+    });
+
+    it('lists each gift on the donor list of the charity payout its 10% went into: a gift won after closing on the newer one only', async () => {
+      const { w, gift, kept, dispute } = await heldAtClosing();
+      const [closing] = await w.repositories.charityPayouts.listUnsent();
+      await completeCharityPayout(
+        closing!.id,
+        { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' },
+        adminActor(w.admin),
+        claiming(w),
+      );
+      await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+      const [joined] = await w.repositories.charityPayouts.listUnsent();
+      const donorsOf = async (payoutId: string) =>
+        (await donorList(payoutId, w.repositories)).donors.map((donor) => ({ name: donor.giverName, amount: donor.amount }));
+
+      expect(await donorsOf(closing!.id)).toEqual([{ name: kept.giftGiverName, amount: kept.charityAmount }]);
+      expect(await donorsOf(joined!.id)).toEqual([{ name: gift.giftGiverName, amount: gift.charityAmount }]);
+      // The two lists add up to what each payout sent.
+      expect(kept.charityAmount).toBe(closing!.amount);
+      expect(gift.charityAmount).toBe((await w.repositories.charityPayouts.findById(joined!.id))!.amount);
     });
 
     it('takes the 10% from the newer charity payout it joined when the closing’s was already paid, and a gift counted at closing is judged by the closing’s', async () => {

@@ -4,7 +4,7 @@ import type { Charity } from '@core/model/charity';
 import { issuesReceipts } from '@core/charity/charity-details';
 import { centsToDecimalString } from '@core/money';
 import type { AuditActor } from '@core/model/audit-event';
-import type { DonorList } from '@core/receipt/donor-list';
+import type { DonorList } from '@core/payout/donor-list';
 import { presentCharityPayout } from './admin';
 import { csvText } from './csv';
 

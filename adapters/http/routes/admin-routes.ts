@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { AdminService } from '@core/admin/admin-service';
 import { adminActor, requireAdmin } from '@core/access/admin-access';
-import type { DonorList } from '@core/receipt/donor-list';
+import type { DonorList } from '@core/payout/donor-list';
 import { financeJournalCsv, presentFinanceReport } from '../presenters/finance';
 import { donorListCsv, presentAdminCharity, presentDonorList } from '../presenters/charity-receipts';
 import type { HttpState } from '../http-state';

@@ -5,7 +5,8 @@ import type { Cents, Currency } from '../money';
 import type { CharityPayout } from '../model/charity-payout';
 import type { Repositories } from '../ports/repositories';
 import type { Receipt } from '../model/receipt';
-import { receiptDay } from './receipt-day';
+import { receiptDay } from '../receipt/receipt-day';
+import { payoutsOfRegistry } from '../gift/refund-refusals';
 
 export interface Donor {
   /** Null for a gift that got no receipt (under the threshold, or the charity's details were missing). */
@@ -48,19 +49,19 @@ function donorOf(gift: Gift, receipt: Receipt | undefined): Donor | null {
 
 /**
  * Who gave the charity what in one payout, so it can acknowledge its donors and keep its records:
- * every gift of the payout's registries to the charity, oldest first, with its receipt when it has
- * one; voided receipts are listed as void, not as donations. Administrators only (the caller checks).
+ * every gift whose 10% went into this payout, oldest first, with its receipt when it has one;
+ * voided receipts are listed as void, not as donations. A registry's gifts go into the payout its
+ * closing joined, but a gift whose dispute was won after closing goes into the newer one its win
+ * joined, and is listed there alone. Administrators only (the caller checks).
  */
 export async function donorList(
   payoutId: string,
-  repositories: Pick<Repositories, 'charityPayouts' | 'charities' | 'gifts' | 'receipts'>,
+  repositories: Pick<Repositories, 'charityPayouts' | 'charities' | 'gifts' | 'receipts' | 'registries' | 'disputes'>,
 ): Promise<DonorList> {
   const payout = await repositories.charityPayouts.findById(payoutId);
   if (!payout) throw new DomainError('payout.not_found', 'Payout not found');
   const charity = await repositories.charities.findById(payout.charityId);
-  const gifts = (await Promise.all(payout.registryIds.map((id) => repositories.gifts.listByRegistry(id))))
-    .flat()
-    .filter((gift) => gift.charityId === payout.charityId && gift.currency === payout.currency);
+  const gifts = (await Promise.all(payout.registryIds.map((id) => giftsOfPayout(payout, id, repositories)))).flat();
   const receipts = new Map(
     (await repositories.receipts.listByGiftIds(gifts.map((gift) => gift.id))).map((receipt) => [receipt.giftId, receipt]),
   );
@@ -69,4 +70,18 @@ export async function donorList(
     .filter((donor) => donor !== null)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : (a.receiptNumber ?? '') < (b.receiptNumber ?? '') ? -1 : 1));
   return { payout, charityName: charity?.name ?? 'Unknown charity', donors };
+}
+
+/** The registry's gifts to the payout's charity whose 10% this payout holds (or held, for a refunded one). */
+async function giftsOfPayout(
+  payout: CharityPayout,
+  registryId: string,
+  repositories: Pick<Repositories, 'gifts' | 'registries' | 'charityPayouts' | 'disputes'>,
+): Promise<Gift[]> {
+  const registry = await repositories.registries.findById(registryId);
+  if (!registry) return [];
+  const [gifts, payoutsOf] = await Promise.all([repositories.gifts.listByRegistry(registryId), payoutsOfRegistry(registry, repositories)]);
+  return gifts.filter(
+    (gift) => gift.charityId === payout.charityId && gift.currency === payout.currency && payoutsOf(gift).charity?.id === payout.id,
+  );
 }
