@@ -4,6 +4,7 @@ import { ADMIN_LABEL } from '../access/admin-access';
 import type { AuditActor } from '../model/audit-event';
 import type { Registry } from '../model/registry';
 import type { Gift } from '../model/gift';
+import type { Repositories } from '../ports/repositories';
 import type { FollowUpPayout } from '../model/dispute';
 import { giftRefundedAfterClosingEntry, giftRefundedAtPlatformCostEntry, giftRefundedEntry } from '../ledger/posting-rules';
 import { familyRefundNotice, giftRefundedNotice, type RefundedBy } from './gift-emails';
@@ -19,16 +20,18 @@ export interface FinishedRefund {
   recorded: boolean;
 }
 
-/** Who made a refund the family did not make themselves, and so must be told of; null for the family's own. */
-function refundedWithoutTheFamily(actor: AuditActor): RefundedBy | null {
+/** Who made the refund, as the family members who did not make it are told. */
+async function refundedBy(actor: AuditActor, users: Repositories['users']): Promise<RefundedBy> {
   if (actor === AT_THE_PROVIDER) return 'provider';
-  return actor.label.startsWith(ADMIN_LABEL) ? 'support' : null;
+  if (actor.label.startsWith(ADMIN_LABEL) || !actor.userId) return 'support';
+  const member = await users.findById(actor.userId);
+  return { familyMember: member ? `${member.firstName} ${member.lastName}` : actor.label.replace(/^[^:]*:/, '') };
 }
 
 /**
  * The books, once the provider has refunded: refunding becomes refunded, once, and the giver is
- * told; so are the owner and co-owners when the refund was not theirs (an administrator's, or one
- * made at the provider). Where the gift's amount comes from:
+ * told; so are the owner and co-owners who did not make it (an administrator's, one made at the
+ * provider, or another family member's). Where the gift's amount comes from:
  *
  * - an open registry: what is held for it (totalReceived);
  * - a closed one whose payouts both still wait: the family's payout loses the gift's child amount,
@@ -106,22 +109,20 @@ export async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundP
     });
     await mail.enqueue({ ...giftRefundedNotice(gift, registry, ports.supportEmail), dedupeKey: refundKey(gift) });
     await voidReceiptOf(gift, registry, 'refunded', now, repositories, ports.supportEmail);
-    const by = refundedWithoutTheFamily(actor);
-    if (by) {
-      for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
-        const member = await users.findById(memberId);
-        if (member) {
-          const notice = familyRefundNotice(
-            { ...gift, refundedAtPlatformCost: atPlatformCost },
-            left,
-            member,
-            by,
-            ports.supportEmail,
-            cancelledFollowUp?.amount ?? null,
-          );
-          await mail.enqueue({ ...notice, dedupeKey: `${refundKey(gift)}-family-${member.id}` });
-        }
-      }
+    const by = await refundedBy(actor, users);
+    for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
+      if (memberId === actor.userId) continue;
+      const member = await users.findById(memberId);
+      if (!member) continue;
+      const notice = familyRefundNotice(
+        { ...gift, refundedAtPlatformCost: atPlatformCost },
+        left,
+        member,
+        by,
+        ports.supportEmail,
+        cancelledFollowUp?.amount ?? null,
+      );
+      await mail.enqueue({ ...notice, dedupeKey: `${refundKey(gift)}-family-${member.id}` });
     }
     return { gift: { ...gift, paymentStatus: 'refunded' as const, refundedAtPlatformCost: atPlatformCost }, recorded: true };
   });

@@ -167,13 +167,17 @@ export function giftRefundedNotice(gift: Gift, registry: Registry, supportEmail:
   };
 }
 
-/** Who gave a gift back when the family did not: support (an administrator), or someone at the payment provider. */
-export type RefundedBy = 'support' | 'provider';
+/**
+ * Who gave a gift back, told to the family members who did not: support (an administrator),
+ * someone at the payment provider, or one of the family (the owner or a co-owner, by name).
+ */
+export type RefundedBy = 'support' | 'provider' | { familyMember: string };
 
 /**
  * The family's notice that one of their gifts was given back without them: by an administrator
- * (the giver asked support, say) or at the payment provider. The family's own refunds need no
- * notice; they made them. Replies go to support. `registry` is as the refund left it: after
+ * (the giver asked support, say), at the payment provider, or by another of the family (a co-owner
+ * refunding after closing changes the payout the owner waits for). Whoever refunded is not told:
+ * they made it. Replies go to support. `registry` is as the refund left it: after
  * closing the notice states the family's payout as it now stands, since the closing e-mail gave
  * the amount at closing (registryClosedNotice). A gift held back at closing and won since was to
  * be paid in a follow-up payout of its own (`cancelledFollowUp`), which the family was told of
@@ -200,7 +204,12 @@ export function familyRefundNotice(
     ...(payout ? [[kept ? 'Your family’s payout' : 'Your family’s payout now', payout] as [string, string]] : []),
   ];
   const hello = greeting(member);
-  const who = by === 'support' ? 'Our support team refunded' : 'The payment provider refunded';
+  const who =
+    by === 'support'
+      ? 'Our support team refunded'
+      : by === 'provider'
+        ? 'The payment provider refunded'
+        : `${unlinkedText(by.familyMember)}, who manages this registry with you, refunded`;
   const news = `${who} the gift of ${money(gift.amount)} that ${giver} gave to ${celebration(registry)}; the giver gets back everything they paid.`;
   const counts = kept
     ? 'Your payout was already on its way, so the platform bears this refund: your family’s 90% and the charity’s 10% stay as they were. The gift stays in your gift list, marked Refunded.'

@@ -191,6 +191,37 @@ describe('POST /api/gifts/{id}/refund', () => {
     });
   });
 
+  it('tells the owner when a co-owner refunds after closing, naming them and the payout now; whoever refunded is not told', async () => {
+    const { owner, registry } = await openRegistry(server, { childName: 'Eli Stern' });
+    const gift = await give(owner.client, registry.id, 100, 'Dana Rose');
+    await give(owner.client, registry.id, 50, 'Avi Stern');
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/payout-info`, PAYPAL)).status).toBe(200);
+    expect((await owner.client.call('PUT', `/api/registries/${registry.id}/close`)).status).toBe(200);
+    const coOwner = await signedInCoOwner(server, registry.id, { firstName: 'Naomi' });
+
+    const mailBefore = await outboxSize();
+    const refunded = await coOwner.client.post(`/api/gifts/${gift.id}/refund`, { reason: 'Asked by the giver' });
+    expect(refunded.status, refunded.text).toBe(200);
+    const mail = await mailSince(mailBefore);
+    expect(mail.map((message) => message.to).sort()).toEqual(['dana@example.com', owner.registration.email].sort());
+    const told = mail.find((message) => message.to === owner.registration.email)!;
+    expect(told.subject).toBe("A gift to Eli Stern's Bar/Bat Mitzvah was refunded");
+    expect(told.text).toContain(
+      `Naomi ${coOwner.registration.lastName}, who manages this registry with you, refunded the gift of $100.00 that Dana Rose gave`,
+    );
+    expect(told.text).toContain('Your family’s payout is now $45.00');
+
+    // The owner's own refund is told to the co-owner, and not to the owner.
+    const kept = (await giftList(owner.client, registry.id)).find((listed) => listed.giftGiverName === 'Avi Stern')!;
+    const before = await outboxSize();
+    expect((await owner.client.post(`/api/gifts/${kept.id}/refund`, { reason: 'Asked by the giver' })).status).toBe(200);
+    const second = await mailSince(before);
+    expect(second.map((message) => message.to).sort()).toEqual(['avi@example.com', coOwner.registration.email].sort());
+    expect(second.find((message) => message.to === coOwner.registration.email)!.text).toContain(
+      `${owner.registration.firstName} ${owner.registration.lastName}, who manages this registry with you, refunded the gift of $50.00`,
+    );
+  });
+
   it('after closing, refunds out of both waiting payouts; once one is claimed, refuses and says why, and only an administrator refunds at the platform’s cost', async () => {
     const { owner, registry } = await openRegistry(server);
     const gift = await give(owner.client, registry.id, 100);
