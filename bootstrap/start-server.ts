@@ -178,7 +178,6 @@ export async function startServer(
       repositories,
       photos: photos.store,
       sanitizer: new SharpImageSanitizer(),
-      gateway: payments.gateway,
       sandbox: payments.sandbox,
       stripeWebhook: payments.stripeWebhook,
       secretTokens: nodeSecretTokens,

@@ -90,7 +90,6 @@ export interface HttpDependencies {
   repositories: Repositories & UnitOfWork;
   photos: PhotoStore;
   sanitizer: ImageSanitizer;
-  gateway: PaymentGateway;
   /** The sandbox's card stand-in, present only when the sandbox is the provider. */
   sandbox: (PaymentGateway & SandboxPayments) | null;
   /** Stripe's webhook, present only when Stripe is the provider. */
@@ -173,8 +172,6 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     await next();
   });
 
-  // What the e-mails the use cases compose need: links to this site, and where replies go.
-  const mail = { appUrl: settings.publicUrl, supportEmail: settings.publicConfig.supportEmail };
   const starts = paymentStarts(deps.limits.paymentIntentsPerAddress, deps.paymentStartNotes);
   const routers = [
     systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase, shuttingDown: deps.shuttingDown }),
@@ -206,26 +203,23 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     ...(deps.sandbox
       ? [
           sandboxRoutes({
-            repositories: deps.repositories,
+            gifts: deps.useCases.gifts,
+            disputes: deps.useCases.disputes,
             gateway: deps.sandbox,
-            clock: deps.clock,
             logger: deps.logger,
             countOutcome: deps.metrics.paymentOutcome,
             paymentStarts: starts,
-            ...mail,
           }),
         ]
       : []),
     ...(deps.stripeWebhook
       ? [
           stripeWebhookRoutes({
-            repositories: deps.repositories,
-            gateway: deps.gateway,
+            gifts: deps.useCases.gifts,
+            disputes: deps.useCases.disputes,
             notices: deps.stripeWebhook,
-            clock: deps.clock,
             countOutcome: deps.metrics.paymentOutcome,
             paymentStarts: starts,
-            ...mail,
           }),
         ]
       : []),
