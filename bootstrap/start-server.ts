@@ -180,7 +180,6 @@ export async function startServer(
       sanitizer: new SharpImageSanitizer(),
       sandbox: payments.sandbox,
       stripeWebhook: payments.stripeWebhook,
-      secretTokens: nodeSecretTokens,
       clock: systemClock,
       logger,
       limits: Object.fromEntries(

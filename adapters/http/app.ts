@@ -1,6 +1,5 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
-import type { SecretTokens } from '@core/ports/secret-tokens';
 import type { Clock } from '@core/ports/clock';
 import type { ImageSanitizer } from '@core/ports/image-sanitizer';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
@@ -94,7 +93,6 @@ export interface HttpDependencies {
   sandbox: (PaymentGateway & SandboxPayments) | null;
   /** Stripe's webhook, present only when Stripe is the provider. */
   stripeWebhook: PaymentNotices | null;
-  secretTokens: SecretTokens;
   clock: Clock;
   logger: Logger;
   limits: AttemptLimits;
@@ -230,26 +228,20 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   }
   if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
   // The link preview and the drawn page read a visitor's registry together, once.
-  const registryView = visitorRegistryView(deps.repositories);
-  const previews = sharePreviews({
-    repositories: deps.repositories,
-    registryView,
-    photos: deps.photos,
-    publicUrl: settings.publicUrl,
-    tokens: deps.secretTokens,
-    clock: deps.clock,
-  });
+  const { registries, invitations } = deps.useCases;
+  const registryView = visitorRegistryView(registries);
+  const previews = sharePreviews({ registries, invitations, registryView, photos: deps.photos, publicUrl: settings.publicUrl });
   const guestPages = settings.renderGuestPage
     ? {
         render: settings.renderGuestPage,
         call: guestPageCalls({
-          repositories: deps.repositories,
+          registries,
+          invitations,
+          charities: deps.repositories.charities,
           registryView,
           publicConfig: settings.publicConfig,
-          tokens: deps.secretTokens,
-          clock: deps.clock,
         }),
-        shortLinkTarget: shortLinkTarget({ repositories: deps.repositories }),
+        shortLinkTarget: shortLinkTarget({ registries }),
         publicUrl: settings.publicUrl,
       }
     : null;
