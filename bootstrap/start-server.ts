@@ -178,10 +178,8 @@ export async function startServer(
       repositories,
       photos: photos.store,
       sanitizer: new SharpImageSanitizer(),
-      gateway: payments.gateway,
       sandbox: payments.sandbox,
       stripeWebhook: payments.stripeWebhook,
-      secretTokens: nodeSecretTokens,
       clock: systemClock,
       logger,
       limits: Object.fromEntries(

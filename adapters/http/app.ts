@@ -1,6 +1,5 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
-import type { SecretTokens } from '@core/ports/secret-tokens';
 import type { Clock } from '@core/ports/clock';
 import type { ImageSanitizer } from '@core/ports/image-sanitizer';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
@@ -90,12 +89,10 @@ export interface HttpDependencies {
   repositories: Repositories & UnitOfWork;
   photos: PhotoStore;
   sanitizer: ImageSanitizer;
-  gateway: PaymentGateway;
   /** The sandbox's card stand-in, present only when the sandbox is the provider. */
   sandbox: (PaymentGateway & SandboxPayments) | null;
   /** Stripe's webhook, present only when Stripe is the provider. */
   stripeWebhook: PaymentNotices | null;
-  secretTokens: SecretTokens;
   clock: Clock;
   logger: Logger;
   limits: AttemptLimits;
@@ -173,8 +170,6 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     await next();
   });
 
-  // What the e-mails the use cases compose need: links to this site, and where replies go.
-  const mail = { appUrl: settings.publicUrl, supportEmail: settings.publicConfig.supportEmail };
   const starts = paymentStarts(deps.limits.paymentIntentsPerAddress, deps.paymentStartNotes);
   const routers = [
     systemRoutes({ publicConfig: settings.publicConfig, checkDatabase: deps.checkDatabase, shuttingDown: deps.shuttingDown }),
@@ -206,26 +201,23 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
     ...(deps.sandbox
       ? [
           sandboxRoutes({
-            repositories: deps.repositories,
+            gifts: deps.useCases.gifts,
+            disputes: deps.useCases.disputes,
             gateway: deps.sandbox,
-            clock: deps.clock,
             logger: deps.logger,
             countOutcome: deps.metrics.paymentOutcome,
             paymentStarts: starts,
-            ...mail,
           }),
         ]
       : []),
     ...(deps.stripeWebhook
       ? [
           stripeWebhookRoutes({
-            repositories: deps.repositories,
-            gateway: deps.gateway,
+            gifts: deps.useCases.gifts,
+            disputes: deps.useCases.disputes,
             notices: deps.stripeWebhook,
-            clock: deps.clock,
             countOutcome: deps.metrics.paymentOutcome,
             paymentStarts: starts,
-            ...mail,
           }),
         ]
       : []),
@@ -236,26 +228,20 @@ export function createHttpApp(deps: HttpDependencies): Koa<HttpState> {
   }
   if (settings.uploadsDirectory) app.use(uploadedPhotos(settings.uploadsDirectory));
   // The link preview and the drawn page read a visitor's registry together, once.
-  const registryView = visitorRegistryView(deps.repositories);
-  const previews = sharePreviews({
-    repositories: deps.repositories,
-    registryView,
-    photos: deps.photos,
-    publicUrl: settings.publicUrl,
-    tokens: deps.secretTokens,
-    clock: deps.clock,
-  });
+  const { registries, invitations } = deps.useCases;
+  const registryView = visitorRegistryView(registries);
+  const previews = sharePreviews({ registries, invitations, registryView, photos: deps.photos, publicUrl: settings.publicUrl });
   const guestPages = settings.renderGuestPage
     ? {
         render: settings.renderGuestPage,
         call: guestPageCalls({
-          repositories: deps.repositories,
+          registries,
+          invitations,
+          charities: deps.repositories.charities,
           registryView,
           publicConfig: settings.publicConfig,
-          tokens: deps.secretTokens,
-          clock: deps.clock,
         }),
-        shortLinkTarget: shortLinkTarget({ repositories: deps.repositories }),
+        shortLinkTarget: shortLinkTarget({ registries }),
         publicUrl: settings.publicUrl,
       }
     : null;

@@ -3,33 +3,31 @@ import type { ServerCall } from '@api/server-rendering';
 import { isUuid } from '@core/ids';
 import { isDomainError } from '@core/errors';
 import type { Repositories } from '@core/ports/repositories';
-import { listRecentlyCreatedRegistries } from '@core/registry/list-registries';
+import type { InvitationService } from '@core/invitation/invitation-service';
+import type { RegistryService } from '@core/registry/registry-service';
 import { isShortCode } from '@core/registry/short-code';
-import { viewRegistryByShortCode } from '@core/registry/view-registry';
 import { presentCharity } from './presenters/charities';
 import { presentRegistry, presentRegistrySummary } from './presenters/registries';
 import { presentConfig } from './presenters/system';
 import { presentInvitation } from './presenters/invitations';
-import { viewInvitation } from '@core/guest/guest-invitation';
-import type { Clock } from '@core/ports/clock';
-import type { SecretTokens } from '@core/ports/secret-tokens';
 import type { VisitorRegistryView } from './visitor-registry-view';
 
 type Ports = {
-  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts' | 'guests' | 'invitationSettings'>;
+  registries: Pick<RegistryService, 'listRecent'>;
+  invitations: Pick<InvitationService, 'view'>;
+  /** The partner charities' list has no use case: the page reads it as its route does. */
+  charities: Pick<Repositories['charities'], 'listActive'>;
   registryView: VisitorRegistryView;
   publicConfig: PublicConfig;
-  tokens: Pick<SecretTokens, 'digest'>;
-  clock: Clock;
 };
 
 /** The public GET calls a guest page is rendered from, answered as a visitor's browser would be answered by the API. */
 const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) => Promise<unknown> }[] = [
   { path: /^\/api\/config$/, answer: async (_, ports) => presentConfig(ports.publicConfig) },
-  { path: /^\/api\/charities$/, answer: async (_, ports) => (await ports.repositories.charities.listActive()).map(presentCharity) },
+  { path: /^\/api\/charities$/, answer: async (_, ports) => (await ports.charities.listActive()).map(presentCharity) },
   {
     path: /^\/api\/registries\/recent$/,
-    answer: async (_, ports) => (await listRecentlyCreatedRegistries(ports.repositories)).map(presentRegistrySummary),
+    answer: async (_, ports) => (await ports.registries.listRecent()).map(presentRegistrySummary),
   },
   {
     path: /^\/api\/registries\/([^/?]+)$/,
@@ -37,8 +35,7 @@ const CALLS: { path: RegExp; answer: (param: string | undefined, ports: Ports) =
   },
   {
     path: /^\/api\/invitations\/([^/?]+)$/,
-    answer: async (token, ports) =>
-      presentInvitation(await viewInvitation(token ?? '', { ...ports.repositories, tokens: ports.tokens, clock: ports.clock })),
+    answer: async (token, ports) => presentInvitation(await ports.invitations.view(token ?? '')),
   },
 ];
 
@@ -68,12 +65,12 @@ export function guestPageCalls(ports: Ports): ServerCall {
 }
 
 /** The registry a short link (/r/{code}) names, or null: the server sends the guest straight to its page. */
-export function shortLinkTarget(ports: Pick<Ports, 'repositories'>) {
+export function shortLinkTarget(ports: { registries: Pick<RegistryService, 'viewByShortCode'> }) {
   return async (shortCode: string): Promise<string | null> => {
     const code = shortCode.toLowerCase();
     if (!isShortCode(code)) return null;
     try {
-      return (await viewRegistryByShortCode(null, code, ports.repositories)).registry.id;
+      return (await ports.registries.viewByShortCode(null, code)).registry.id;
     } catch (error) {
       if (notFound(error)) return null;
       throw error;

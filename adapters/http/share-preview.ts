@@ -1,8 +1,8 @@
-import type { Repositories } from '@core/ports/repositories';
+import type { InvitationService } from '@core/invitation/invitation-service';
+import type { RegistryService } from '@core/registry/registry-service';
 import { isShortCode } from '@core/registry/short-code';
 import { matchPattern, pageUrl, pagePatterns } from '@core/page-paths';
 import { isUuid } from '@core/ids';
-import { viewRegistryByShortCode } from '@core/registry/view-registry';
 import type { VisitorRegistryView } from './visitor-registry-view';
 import { isDomainError } from '@core/errors';
 import { escapeHtml } from '@core/html';
@@ -12,9 +12,6 @@ import { hebrewDateOf } from '@core/registry/hebrew-date';
 import { SHARE_PICTURE_HEIGHT, SHARE_PICTURE_TYPE, SHARE_PICTURE_WIDTH, sharePictureOf } from '@core/photo/share-picture';
 import { sharePicturePath } from './routes/share-picture-routes';
 import type { PhotoStore } from '@core/ports/photo-store';
-import type { Clock } from '@core/ports/clock';
-import type { SecretTokens } from '@core/ports/secret-tokens';
-import { viewInvitation } from '@core/guest/guest-invitation';
 
 export interface PagePreview {
   title: string;
@@ -36,12 +33,11 @@ const celebrationDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
  * Nothing about gifts or givers. Paths that are not registry links have no preview.
  */
 export function sharePreviews(ports: {
-  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts' | 'guests' | 'invitationSettings'>;
+  registries: Pick<RegistryService, 'viewByShortCode'>;
+  invitations: Pick<InvitationService, 'view'>;
   registryView: VisitorRegistryView;
   photos: Pick<PhotoStore, 'owns'>;
   publicUrl: string;
-  tokens: Pick<SecretTokens, 'digest'>;
-  clock: Clock;
 }) {
   return async (path: string): Promise<PagePreview | null> => {
     const byId = matchPattern(pagePatterns.registry, path)?.id;
@@ -53,8 +49,8 @@ export function sharePreviews(ports: {
         byId && isUuid(byId)
           ? await ports.registryView(byId)
           : byCode && isShortCode(byCode)
-            ? await viewRegistryByShortCode(null, byCode, ports.repositories)
-            : await viewInvitation(byLink!, { ...ports.repositories, tokens: ports.tokens, clock: ports.clock });
+            ? await ports.registries.viewByShortCode(null, byCode)
+            : await ports.invitations.view(byLink!);
       const photo = registry.photoUrl;
       // A photo of ours with a share picture is shown as that picture, cropped around the family's
       // focal point: the chat app then has nothing to crop. Any other photo is shown as it is. The

@@ -1,6 +1,5 @@
-import type { Repositories } from '@core/ports/repositories';
 import type { RegistryDetails } from '@core/registry/registry-details';
-import { viewRegistry } from '@core/registry/view-registry';
+import type { RegistryService } from '@core/registry/registry-service';
 
 /** A registry as a visitor sees it (no one signed in), by id. */
 export type VisitorRegistryView = (id: string) => Promise<RegistryDetails>;
@@ -11,14 +10,12 @@ export type VisitorRegistryView = (id: string) => Promise<RegistryDetails>;
  * together share the read in flight. Nothing is kept once the read is over, so a later lookup
  * always sees the registry as it is then. Callers only read what they are given.
  */
-export function visitorRegistryView(
-  repositories: Pick<Repositories, 'registries' | 'gifts' | 'charities' | 'offlineGifts'>,
-): VisitorRegistryView {
+export function visitorRegistryView(registries: Pick<RegistryService, 'view'>): VisitorRegistryView {
   const inFlight = new Map<string, Promise<RegistryDetails>>();
   return (id) => {
     const reading = inFlight.get(id);
     if (reading) return reading;
-    const read = viewRegistry(null, id, repositories).finally(() => inFlight.delete(id));
+    const read = registries.view(null, id).finally(() => inFlight.delete(id));
     inFlight.set(id, read);
     return read;
   };

@@ -1,12 +1,13 @@
 import { adminActor, requireAdmin } from '../access/admin-access';
 import { DomainError } from '../errors';
-import type { Dispute } from '../model/dispute';
+import type { Dispute, DisputeReport } from '../model/dispute';
 import type { User } from '../model/user';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { claimManualFollowUp, completeManualFollowUp, releaseManualFollowUp, sendFollowUpTransfer } from './follow-up-payout';
 import { disputeListing, listDisputes, type DisputeListing } from './list-disputes';
+import { recordDispute } from './record-dispute';
 import { reverseDisputeTransfer } from './reverse-dispute-transfer';
 import { DISPUTE_NOT_FOUND, submitDisputeEvidence } from './submit-dispute-evidence';
 
@@ -21,8 +22,9 @@ export interface DisputeDependencies {
 }
 
 /**
- * The administrators' disputes, built once (ADR 26). Each call takes the acting user, and to anyone
- * but an administrator they do not exist; the administrator is who the audit trail names.
+ * The administrators' disputes, built once (ADR 26). Each of their calls takes the acting user, and
+ * to anyone but an administrator they do not exist; the administrator is who the audit trail names.
+ * The provider's report of a dispute takes no user: no one is signed in, the provider is the source.
  */
 export function createDisputeService(dependencies: DisputeDependencies) {
   const { repositories, gateway, clock, appUrl, supportEmail } = dependencies;
@@ -30,6 +32,8 @@ export function createDisputeService(dependencies: DisputeDependencies) {
   const claiming = { unitOfWork: repositories, clock };
   const admin = (actor: User | null) => adminActor(requireAdmin(actor));
   return {
+    /** A win after closing sends its follow-up payout at once, through the gateway. */
+    record: (report: DisputeReport) => recordDispute(report, { unitOfWork: repositories, gateway, clock, appUrl, supportEmail }),
     list: async (actor: User | null) => {
       requireAdmin(actor);
       return listDisputes(repositories);

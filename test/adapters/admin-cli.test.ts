@@ -5,11 +5,11 @@ import { describeFailure, runAdminCommand } from '../../adapters/cli/admin-comma
 import { createInMemoryRepositories } from '../../adapters/in-memory/in-memory-repositories';
 import { FixedClock } from '../../adapters/in-memory/fixed-clock';
 import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
-import { DEFAULT_PROCESSING_RATES, readMigrationConfig } from '../../bootstrap/config';
-import { recordPaymentSucceeded, totalCharged } from '@core/gift/record-payment';
-import { startGift } from '@core/gift/start-gift';
+import { readMigrationConfig } from '../../bootstrap/config';
+import { totalCharged } from '@core/gift/record-payment';
 import type { Currency } from '@core/money';
 import { aCharity, aNewGift, aNewRegistry, aNewUser } from '../support/builders';
+import { aGiftStart, giftServiceOver } from '../support/gift-world';
 import { startTestServer, tempDataDir } from '../support/test-server';
 import { createSandboxBalance } from '../../adapters/persistence/repositories/mikro-orm-sandbox-balance';
 import { runAdminCli } from '../../bootstrap/admin-cli';
@@ -296,27 +296,11 @@ async function paidGift(repositories: ReturnType<typeof createInMemoryRepositori
   const charity = await repositories.charities.create(aCharity({ name: `MAZON ${currency}` }));
   const registry = await repositories.registries.create(aNewRegistry(owner.id, { childName: `Noa ${currency}`, currency }));
   const gateway = new InMemoryPaymentGateway();
-  const giving = {
-    unitOfWork: repositories,
-    gifts: repositories.gifts,
-    gateway,
-    rates: DEFAULT_PROCESSING_RATES,
-    appUrl: 'https://gifts.example.org',
-    supportEmail: 'help@gifts.example.org',
-  };
-  const { gift } = await startGift(
-    {
-      registryId: registry.id,
-      charityId: charity.id,
-      giftGiverName: 'Aunt Miriam',
-      giftGiverEmail: 'miriam@example.com',
-      amount: cents,
-      personalMessage: '',
-    },
-    giving,
-  );
+  // The receipt is dated now, as the server's clock dates it.
+  const gifts = giftServiceOver({ repositories, gateway, clock: { now: () => new Date() } });
+  const { gift } = await gifts.start(aGiftStart(registry.id, charity.id, cents));
   gateway.fees.set(gift.paymentIntentId!, fee);
-  await recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency }, giving);
+  await gifts.recordPaymentSucceeded({ paymentIntentId: gift.paymentIntentId!, amount: totalCharged(gift), currency });
   return { registry, gift };
 }
 

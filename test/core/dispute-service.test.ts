@@ -27,4 +27,18 @@ describe('the administrators’ disputes, built once', () => {
     expect(shown).toEqual(await disputes.listing(ops, sent));
     expect(shown?.dispute).toMatchObject({ status: 'under_review', evidenceText: 'The giver wrote a message with the gift.' });
   });
+
+  it('record the provider’s report of a dispute with no acting user, once however often it comes', async () => {
+    const { repositories, gateway, gifts, disputes, anAdmin, give } = await disputeWorld();
+    const ops = await anAdmin('ops');
+    const { gift, paymentIntentId } = await give(10_000);
+    await gifts.reconcile(paymentIntentId);
+    const report = gateway.openDispute(paymentIntentId);
+
+    expect(await disputes.record(report)).toMatchObject({ kind: 'opened' });
+    expect(await disputes.record(report)).toMatchObject({ kind: 'unchanged' });
+    const listed = await disputes.list(ops);
+    expect(listed.map((each) => [each.gift.id, each.dispute.status])).toEqual([[gift.id, 'needs_response']]);
+    expect((await repositories.gifts.findById(gift.id))?.paymentStatus).toBe('disputed');
+  });
 });

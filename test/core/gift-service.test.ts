@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { totalCharged } from '@core/gift/record-payment';
 import { giftWorld } from '../support/gift-world';
 
 describe('the gifts’ use cases, built once', () => {
@@ -22,5 +23,37 @@ describe('the gifts’ use cases, built once', () => {
     expect(await gifts.refund(owner, gift.id, { reason: 'Sent twice' })).toMatchObject({ id: gift.id, paymentStatus: 'refunded' });
     expect((await gifts.list(owner, registry.id)).map((each) => [each.id, each.paymentStatus])).toEqual([[gift.id, 'refunded']]);
     expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(0);
+  });
+
+  it('record the provider’s reports with no acting user: a payment credited once, a refund made at the provider', async () => {
+    const { repositories, gifts, registry, give } = await giftWorld();
+    const { gift, paymentIntentId } = await give(5_000);
+    const report = { paymentIntentId, amount: totalCharged(gift), currency: gift.currency };
+    expect(await gifts.recordPaymentSucceeded(report)).toMatchObject({
+      kind: 'credited',
+      gift: { id: gift.id, paymentStatus: 'succeeded' },
+    });
+    expect(await gifts.recordPaymentSucceeded(report)).toMatchObject({ kind: 'already-settled' });
+    expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(5_000);
+
+    const charged = totalCharged(gift);
+    expect(await gifts.recordRefundAtProvider({ paymentIntentId, charged, refunded: charged })).toMatchObject({
+      kind: 'recorded',
+      gift: { id: gift.id, paymentStatus: 'refunded' },
+    });
+    expect((await repositories.registries.findById(registry.id))?.totalReceived).toBe(0);
+    expect(await gifts.recordPaymentFailed({ paymentIntentId })).toMatchObject({ kind: 'already-settled' });
+  });
+
+  it('tell a payment whose gift expired unpaid from any other, and from one that is not ours', async () => {
+    const { repositories, gifts, give } = await giftWorld();
+    const [expired, failed, pending] = [await give(5_000), await give(3_000), await give(2_000)];
+    await repositories.gifts.settleUnpaid(expired.gift.id, expired.paymentIntentId, 'expired');
+    expect(await gifts.recordPaymentFailed({ paymentIntentId: failed.paymentIntentId })).toMatchObject({ kind: 'failed' });
+
+    expect(await gifts.expiredUnpaid(expired.paymentIntentId)).toBe(true);
+    expect(await gifts.expiredUnpaid(failed.paymentIntentId)).toBe(false);
+    expect(await gifts.expiredUnpaid(pending.paymentIntentId)).toBe(false);
+    expect(await gifts.expiredUnpaid('pi_not_ours')).toBe(false);
   });
 });

@@ -1,4 +1,9 @@
 import { nodeSecretTokens } from '../../adapters/security/node-secret-tokens';
+import { derivedGuestLinkTokens } from '../../adapters/security/derived-guest-link-tokens';
+import { InMemoryPaymentGateway } from '../../adapters/in-memory/in-memory-payment-gateway';
+import { InMemoryPhotoStore } from '../../adapters/in-memory/in-memory-photo-store';
+import { createInvitationService } from '@core/invitation/invitation-service';
+import { createRegistryService } from '@core/registry/registry-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharePreviews } from '../../adapters/http/share-preview';
 import { visitorRegistryView } from '../../adapters/http/visitor-registry-view';
@@ -163,14 +168,31 @@ describe('a shared link’s preview', () => {
         aRegistryBody({ childName: 'Eitan Preview', celebrationDate: SPLIT_WEEK, hebrewCalendar: 'israel' }),
       )
     ).json;
+    // The previews' reads, built over the server's database as bootstrap builds them.
     const { repositories } = server.infrastructure;
-    const preview = await sharePreviews({
+    const [appUrl, supportEmail] = ['https://gifts.example.org', 'help@gifts.example.org'];
+    const registries = createRegistryService({
       repositories,
-      registryView: visitorRegistryView(repositories),
-      photos: { owns: () => false },
-      publicUrl: 'https://gifts.example.org',
+      photos: new InMemoryPhotoStore(),
+      newShortCode: () => crypto.randomUUID().slice(0, 8),
+      gateway: new InMemoryPaymentGateway(),
+      appUrl,
+      supportEmail,
+    });
+    const linkTokens = derivedGuestLinkTokens('a test secret for the guests’ personal links');
+    const invitations = createInvitationService({
+      repositories,
       tokens: nodeSecretTokens,
+      linkTokens,
       clock: { now: () => new Date() },
+      appUrl,
+    });
+    const preview = await sharePreviews({
+      registries,
+      invitations,
+      registryView: visitorRegistryView(registries),
+      photos: { owns: () => false },
+      publicUrl: appUrl,
     })(`/r/${String(created.shortCode)}`);
     expect(preview?.description).toMatch(/^Celebrating on June 19, 2027 \(14 Sivan 5787 · Parashat Beha’alotcha\)\. Give a gift online/);
   });

@@ -5,6 +5,7 @@ import type { FailedPayout, ManualPayout } from '@api/admin';
 import type { PayoutStatusView } from '@api/payouts';
 import { redirectTo } from '../../web/src/lib/redirect';
 import { admin, member, server, signInAs } from './msw-server';
+import { aCheckPayout } from '../support/builders';
 import { aClosedRegistry, aPayoutStatus } from './payout-fixtures';
 import { ownerToolsLoaded, renderApp, toastRegion, fillIn } from './render-app';
 import { REGISTRY_ID, serveRegistry } from './registry-fixtures';
@@ -126,17 +127,7 @@ describe('the family’s ways out of a refused bank payout', () => {
     await user.click(dialog.getByRole('button', { name: 'Switch Payout' }));
 
     expect(await within(toastRegion()).findByText('Payout switched')).toBeInTheDocument();
-    expect(bodies).toEqual([
-      {
-        payoutMethod: 'check',
-        mailingName: 'Rachel Cohen',
-        mailingAddress: '12 Elm St',
-        mailingCity: 'Teaneck',
-        mailingState: 'NJ',
-        mailingZip: '07666',
-        mailingCountry: 'US',
-      },
-    ]);
+    expect(bodies).toEqual([{ ...aCheckPayout(), mailingCountry: 'US' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const after = within(screen.getByRole('region', { name: 'Payout Status' }));
     expect(await after.findByText('Your check will be mailed within 5-7 business days after closing.')).toBeInTheDocument();

@@ -3,13 +3,11 @@ import type { Context } from 'koa';
 import * as yup from 'yup';
 import { ONBOARDING_OUTCOMES } from '@api/sandbox';
 import { refuseUnknownFields, validate } from '@core/validate';
-import { recordPaymentFailed, recordPaymentSucceeded } from '@core/gift/record-payment';
+import type { DisputeService } from '@core/dispute/dispute-service';
+import type { GiftService } from '@core/gift/gift-service';
 import type { PaymentGateway } from '@core/ports/payment-gateway';
-import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { SandboxPayments } from '@core/ports/sandbox-payments';
 import type { HttpState } from '../http-state';
-import type { Clock } from '@core/ports/clock';
-import { recordDispute } from '@core/dispute/record-dispute';
 import type { Logger } from '../logger';
 import { logDisputeOutcome, logPaymentOutcome, type CountPaymentOutcome } from '../payment-outcome-log';
 import type { PaymentStarts } from '../payment-starts';
@@ -48,42 +46,22 @@ function answerSpent(ctx: Context, refreshUrl: string): void {
  * answers where to send them back. The token is the proof, so neither needs a session.
  */
 export function sandboxRoutes(ports: {
-  repositories: Repositories & UnitOfWork;
+  gifts: GiftService;
+  disputes: DisputeService;
+  /** The same gateway the services were built with: the sandbox's card network and onboarding. */
   gateway: PaymentGateway & SandboxPayments;
-  clock: Clock;
   logger: Logger;
-  appUrl: string;
-  supportEmail: string;
   countOutcome: CountPaymentOutcome;
   paymentStarts: PaymentStarts;
 }) {
   const router = new Router<HttpState>();
-  const paying = {
-    unitOfWork: ports.repositories,
-    gifts: ports.repositories.gifts,
-    gateway: ports.gateway,
-    appUrl: ports.appUrl,
-    supportEmail: ports.supportEmail,
-    clock: ports.clock,
-  };
 
   // The sandbox's card issuer reports its disputes here, as Stripe's webhook reports Stripe's. A
   // report that fails to record is logged; the sandbox does not deliver it again.
   const log = ports.logger.child({ source: 'sandbox-dispute' });
   ports.gateway.onDisputeChange(async (report) => {
     try {
-      logDisputeOutcome(
-        log,
-        await recordDispute(report, {
-          unitOfWork: ports.repositories,
-          gateway: ports.gateway,
-          clock: ports.clock,
-          appUrl: ports.appUrl,
-          supportEmail: ports.supportEmail,
-        }),
-        'sandbox',
-        ports.countOutcome,
-      );
+      logDisputeOutcome(log, await ports.disputes.record(report), 'sandbox', ports.countOutcome);
     } catch (error) {
       log.error({ err: error, disputeId: report.disputeId }, 'sandbox dispute could not be recorded');
     }
@@ -97,16 +75,16 @@ export function sandboxRoutes(ports: {
     const intent = ports.gateway.intentOf(body.clientSecret);
     if (!intent) throw sandboxRefusals.unknownPayment();
     // As Stripe refuses to confirm a cancelled payment; the database remembers it for every process.
-    const gift = await ports.repositories.transaction((tx) => tx.gifts.findByPaymentIntentIdForUpdate(intent.id));
-    if (gift?.paymentStatus === 'expired') throw sandboxRefusals.expiredPayment();
+    if (await ports.gifts.expiredUnpaid(intent.id)) throw sandboxRefusals.expiredPayment();
     const card = ports.gateway.cardOutcome(body.cardNumber);
     if (card === 'succeeds' || card === 'disputed') {
       // Charged first, as at Stripe, so that the fee of the charge can be read when it is recorded.
       await ports.gateway.markSettled(intent.id, 'succeeded');
-      const outcome = await recordPaymentSucceeded(
-        { paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency },
-        paying,
-      );
+      const outcome = await ports.gifts.recordPaymentSucceeded({
+        paymentIntentId: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+      });
       logPaymentOutcome(ctx.state.log, outcome, 'sandbox', ports.countOutcome);
       if (outcome.kind === 'unknown-payment' || outcome.kind === 'mismatch') throw sandboxRefusals.unmatchedPayment();
       // As Stripe's webhook: the start is given back whether or not the giver's page asks afterwards.
@@ -117,7 +95,12 @@ export function sandboxRoutes(ports: {
       return;
     }
     if (card === 'declined') {
-      logPaymentOutcome(ctx.state.log, await recordPaymentFailed({ paymentIntentId: intent.id }, paying), 'sandbox', ports.countOutcome);
+      logPaymentOutcome(
+        ctx.state.log,
+        await ports.gifts.recordPaymentFailed({ paymentIntentId: intent.id }),
+        'sandbox',
+        ports.countOutcome,
+      );
       await ports.gateway.markSettled(intent.id, 'failed');
       throw sandboxRefusals.declined();
     }

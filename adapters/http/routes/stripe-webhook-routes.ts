@@ -1,14 +1,11 @@
 import Router from '@koa/router';
-import { recordPaymentFailed, recordPaymentSucceeded, type PaymentOutcome } from '@core/gift/record-payment';
-import { recordRefundAtProvider } from '@core/gift/refund-at-provider';
-import type { Clock } from '@core/ports/clock';
-import type { PaymentGateway } from '@core/ports/payment-gateway';
+import type { DisputeService } from '@core/dispute/dispute-service';
+import type { GiftService } from '@core/gift/gift-service';
+import type { PaymentOutcome } from '@core/gift/record-payment';
 import type { PaymentNotice, PaymentNotices } from '@core/ports/payment-notices';
-import type { Repositories, UnitOfWork } from '@core/ports/repositories';
 import type { HttpState } from '../http-state';
 import { readRawBody } from '../raw-body';
 import { logDisputeOutcome, logPaymentOutcome, logProviderRefund, type CountPaymentOutcome } from '../payment-outcome-log';
-import { recordDispute } from '@core/dispute/record-dispute';
 import { presentWebhookReceived } from '../presenters/gifts';
 import { foundPaid, type PaymentStarts } from '../payment-starts';
 
@@ -30,24 +27,13 @@ export const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * ever logged.
  */
 export function stripeWebhookRoutes(ports: {
-  repositories: Repositories & UnitOfWork;
-  gateway: PaymentGateway;
+  gifts: GiftService;
+  disputes: DisputeService;
   notices: PaymentNotices;
-  clock: Clock;
-  appUrl: string;
-  supportEmail: string;
   countOutcome: CountPaymentOutcome;
   paymentStarts: PaymentStarts;
 }) {
   const router = new Router<HttpState>();
-  const paying = {
-    unitOfWork: ports.repositories,
-    gifts: ports.repositories.gifts,
-    gateway: ports.gateway,
-    appUrl: ports.appUrl,
-    supportEmail: ports.supportEmail,
-    clock: ports.clock,
-  };
 
   router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
     const rawBody = await readRawBody(ctx, STRIPE_WEBHOOK_BODY_LIMIT);
@@ -71,33 +57,28 @@ export function stripeWebhookRoutes(ports: {
       return;
     }
     if (payment.type === 'dispute.changed') {
-      const outcome = await recordDispute(payment.dispute, {
-        unitOfWork: ports.repositories,
-        gateway: ports.gateway,
-        clock: ports.clock,
-        appUrl: ports.appUrl,
-        supportEmail: ports.supportEmail,
-      });
+      const outcome = await ports.disputes.record(payment.dispute);
       logDisputeOutcome(log, outcome, 'stripe-webhook', ports.countOutcome);
       ctx.body = presentWebhookReceived();
       return;
     }
     if (payment.type === 'payment.refunded') {
-      const refund = await recordRefundAtProvider(payment, { ...paying, registries: ports.repositories.registries, clock: ports.clock });
+      const refund = await ports.gifts.recordRefundAtProvider(payment);
       logProviderRefund(log, refund, 'stripe-webhook', ports.countOutcome);
       ctx.body = presentWebhookReceived();
       return;
     }
     let outcome: PaymentOutcome;
     if (payment.type === 'payment.succeeded') {
-      outcome = await recordPaymentSucceeded(
-        { paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency },
-        paying,
-      );
+      outcome = await ports.gifts.recordPaymentSucceeded({
+        paymentIntentId: payment.paymentIntentId,
+        amount: payment.amount,
+        currency: payment.currency,
+      });
       // The giver may have closed the tab before their page asked: the start is given back here too.
       if (foundPaid(outcome)) await ports.paymentStarts.paid(payment.paymentIntentId);
     } else {
-      outcome = await recordPaymentFailed({ paymentIntentId: payment.paymentIntentId }, paying);
+      outcome = await ports.gifts.recordPaymentFailed({ paymentIntentId: payment.paymentIntentId });
     }
     logPaymentOutcome(log, outcome, 'stripe-webhook', ports.countOutcome);
     ctx.body = presentWebhookReceived();

@@ -10,6 +10,9 @@ import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } f
 import { StripePaymentNotices } from '../../../adapters/payments/stripe/stripe-webhook';
 import { DEFAULT_PROCESSING_RATES } from '../../../bootstrap/config';
 import { startGift } from '@core/gift/start-gift';
+import { createGiftService } from '@core/gift/gift-service';
+import { createDisputeService } from '@core/dispute/dispute-service';
+import { nodeSecretTokens } from '../../../adapters/security/node-secret-tokens';
 import { aCharity, aNewRegistry, aNewUser } from '../../support/builders';
 import {
   WEBHOOK_SECRET,
@@ -49,13 +52,20 @@ async function webhookApp(options: { bodyParserFirst?: boolean } = {}) {
     started: async () => {},
     paid: async (id: string) => void paidStarts.push(id),
   };
+  const clock = new FixedClock();
+  const [appUrl, supportEmail] = ['https://gifts.example.org', 'help@gifts.example.org'];
   const router = stripeWebhookRoutes({
-    repositories,
-    gateway,
+    gifts: createGiftService({
+      repositories,
+      gateway,
+      rates: DEFAULT_PROCESSING_RATES,
+      tokens: nodeSecretTokens,
+      clock,
+      appUrl,
+      supportEmail,
+    }),
+    disputes: createDisputeService({ repositories, gateway, clock, appUrl, supportEmail }),
     notices: new StripePaymentNotices({ stripe: stripeForWebhooks, webhookSecret: WEBHOOK_SECRET }),
-    clock: new FixedClock(),
-    appUrl: 'https://gifts.example.org',
-    supportEmail: 'help@gifts.example.org',
     countOutcome: () => undefined,
     paymentStarts,
   });
