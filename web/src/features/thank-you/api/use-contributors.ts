@@ -38,8 +38,9 @@ export function useContributorPages(registryId: string, query: string) {
   const { data, error, isLoading, isValidating, mutate, size, setSize } = useSWRInfinite<ContributorsPageView>(
     (index: number, previous: ContributorsPageView | null) =>
       previous && index >= previous.pageCount ? null : contributorsPagePath(registryId, query, index + 1),
-    // The pages already shown stay as they are while another loads; a change of card refreshes them all.
-    { revalidateFirstPage: false, keepPreviousData: true },
+    // The pages already shown stay as they are while another loads; a change of card refreshes
+    // them all, and so does coming back to the page (a card marked given on the print page).
+    { revalidateFirstPage: false, revalidateOnMount: true, keepPreviousData: true },
   );
   const putNote = useCallback(
     async (note: ThankYouNoteView) => {
