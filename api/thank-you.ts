@@ -44,6 +44,30 @@ export const contributorSchema = exactObject({
 });
 export type ContributorView = Wire<typeof contributorSchema>;
 
+/** Where the registry's cards stand over every contributor, whatever the search (core/model/contributors-page.ts). */
+export const cardProgressSchema = exactObject({
+  contributors: count,
+  sent: count,
+  draft: count,
+  /** Sent, and the giver's mailbox did not take it: not counted as sent. */
+  notDelivered: count,
+  noCard: count,
+});
+export type CardProgressView = Wire<typeof cardProgressSchema>;
+
+/** One page of the contributors, newest first, with the query as the server understood it. */
+export const contributorsPageSchema = exactObject({
+  q: text,
+  page: { type: 'integer', minimum: 1 },
+  pageCount: count,
+  pageSize: count,
+  /** Contributors matching the search; every one without one. */
+  matching: count,
+  progress: cardProgressSchema,
+  contributors: arrayOf(contributorSchema),
+});
+export type ContributorsPageView = Wire<typeof contributorsPageSchema>;
+
 export const sentNoteSchema = exactObject({ note: thankYouNoteViewSchema, message: text });
 export type SendNoteResult = Wire<typeof sentNoteSchema>;
 
@@ -65,8 +89,18 @@ export const thankYouOperations = [
     path: '/api/registries/{id}/contributors',
     operationId: 'listContributors',
     session: 'required',
-    summary: 'Who gave, with their thank-you notes (owner or co-owner)',
-    responses: { 200: { description: 'Newest first', schema: arrayOf(contributorSchema) } },
+    summary: 'Who gave, with their thank-you notes (owner or co-owner): all of them, or one page with q or page',
+    query: {
+      q: { description: "Words to find in the giver's name or e-mail (up to 200 characters); with it, one page is answered" },
+      page: { description: 'From 1; 50 contributors a page; with it, one page is answered' },
+    },
+    responses: {
+      200: {
+        description:
+          'Without a query, every contributor, newest first; with q or page, one page of them, newest first, with how many match and where the cards stand over them all',
+        schema: { anyOf: [arrayOf(contributorSchema), contributorsPageSchema] },
+      },
+    },
   }),
   operation({
     method: 'POST',

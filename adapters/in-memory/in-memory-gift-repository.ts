@@ -5,11 +5,16 @@ import type { GiftListQuery } from '@core/model/gift-list-query';
 import { tallyOf, type GiftTally } from '@core/model/gift-tally';
 import type { GiftRepository, NewGift } from '@core/ports/gift-repository';
 import type { OfflineGiftRepository } from '@core/ports/offline-gift-repository';
+import type { ThankYouNoteRepository } from '@core/ports/thank-you-note-repository';
+import { contributorsPage, type ContributorsPageRows } from '@core/model/contributors-page';
+import type { ContributorsQuery } from '@core/model/contributors-query';
 
 export class InMemoryGiftRepository implements GiftRepository {
   rows = new Map<string, Gift>();
   /** Set by the repositories: the gift list reads the gifts given by hand beside these, as the database's does. */
   offlineGifts: Pick<OfflineGiftRepository, 'listByRegistry'> = { listByRegistry: async () => [] };
+  /** Set by the repositories: the contributors' page counts the cards beside the gifts, as the database's does. */
+  thankYouNotes: Pick<ThankYouNoteRepository, 'listByGiftIds'> = { listByGiftIds: async () => [] };
   /** When each refund began, as the database keeps it beside the gift. */
   private readonly refundStartedAt = new Map<string, Date>();
 
@@ -175,6 +180,12 @@ export class InMemoryGiftRepository implements GiftRepository {
       await this.offlineGifts.listByRegistry(registryId),
     );
     return { gifts, matching, giftCount };
+  }
+
+  async pageContributors(registryId: string, query: ContributorsQuery): Promise<ContributorsPageRows> {
+    const [online, byHand] = [await this.listByRegistry(registryId), await this.offlineGifts.listByRegistry(registryId)];
+    const notes = await this.thankYouNotes.listByGiftIds([...online, ...byHand].map((gift) => gift.id));
+    return contributorsPage(online, byHand, notes, query);
   }
 
   deleteByRegistry(registryId: string): void {

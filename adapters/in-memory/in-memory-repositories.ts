@@ -33,6 +33,7 @@ export function createInMemoryRepositories() {
   const guests = new InMemoryGuestRepository();
   gifts.offlineGifts = offlineGifts;
   const thankYouNotes = new InMemoryThankYouNoteRepository();
+  gifts.thankYouNotes = thankYouNotes;
   const users = new InMemoryUserRepository();
   const thankYouCards = new InMemoryThankYouCardRepository();
   const coOwnerInvitations = new InMemoryCoOwnerInvitationRepository();

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { pageParam, refuseParam as refuse, refuseUnknownParams, singleParam as single } from './query-params';
 
 /**
  * How the owner's full gift list is asked for: searched (giver's name, e-mail or message), sorted
@@ -14,8 +14,6 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 /** Gifts on one page of the list. */
 export const GIFT_LIST_PAGE_SIZE = 50;
 export const GIFT_LIST_SEARCH_MAX_LENGTH = 200;
-/** Far beyond any registry (50,000 gifts), so a page number is a small integer. */
-const MAX_PAGE = 1000;
 
 /** Newest first, largest first, and givers A to Z, unless asked otherwise. */
 export const DEFAULT_ORDERS: Record<GiftListSort, SortOrder> = { date: 'desc', amount: 'desc', giver: 'asc' };
@@ -30,23 +28,10 @@ export interface GiftListQuery {
 
 const ALLOWED = ['q', 'sort', 'order', 'page'];
 
-function refuse(field: string, message: string): never {
-  throw new DomainError('validation.failed', message, { [field]: message });
-}
-
-/** One text value per parameter: a repeated parameter is refused rather than guessed at. */
-function single(query: Record<string, unknown>, field: string): string | undefined {
-  const value = query[field];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') refuse(field, `Give ${field} once`);
-  return value;
-}
-
 /** Reads the list's query string; anything it does not offer is refused with a message for its field. */
 export function parseGiftListQuery(query: unknown): GiftListQuery {
   const params = (query ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(params).filter((key) => !ALLOWED.includes(key));
-  if (unknown.length > 0) refuse(unknown[0]!, `Unknown parameter: ${unknown.join(', ')}`);
+  refuseUnknownParams(params, ALLOWED);
 
   const q = (single(params, 'q') ?? '').trim();
   if (q.length > GIFT_LIST_SEARCH_MAX_LENGTH) refuse('q', `Search can be at most ${GIFT_LIST_SEARCH_MAX_LENGTH} characters`);
@@ -58,9 +43,5 @@ export function parseGiftListQuery(query: unknown): GiftListQuery {
   const orderText = single(params, 'order') ?? DEFAULT_ORDERS[sort];
   if (!(SORT_ORDERS as readonly string[]).includes(orderText)) refuse('order', 'Order must be asc or desc');
 
-  const pageText = single(params, 'page') ?? '1';
-  const page = /^\d{1,4}$/.test(pageText) ? Number(pageText) : NaN;
-  if (!(page >= 1 && page <= MAX_PAGE)) refuse('page', `Page must be a whole number from 1 to ${MAX_PAGE}`);
-
-  return { q, sort, order: orderText as SortOrder, page };
+  return { q, sort, order: orderText as SortOrder, page: pageParam(params) };
 }

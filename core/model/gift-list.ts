@@ -61,8 +61,12 @@ export function giftListSearchKeys(giftGiverName: string, giftGiverEmail: string
 }
 
 /** The text a search looks for, folded as the keys are. */
+export function searchNeedle(text: string): string {
+  return folded(text.trim());
+}
+
 export function giftListNeedle(query: GiftListQuery): string {
-  return folded(query.q.trim());
+  return searchNeedle(query.q);
 }
 
 function matches(gift: GiftListKey, needle: string): boolean {

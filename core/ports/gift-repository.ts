@@ -2,6 +2,8 @@ import type { Gift, PaymentStatus } from '../model/gift';
 import type { GiftListPage } from '../model/gift-list';
 import type { GiftListQuery } from '../model/gift-list-query';
 import type { GiftTally } from '../model/gift-tally';
+import type { ContributorsPageRows } from '../model/contributors-page';
+import type { ContributorsQuery } from '../model/contributors-query';
 import type { Cents } from '../money';
 
 /** guestId: the guest on the family's list whose personal link the giver came by (core/guest/guest-gifts.ts). */
@@ -63,4 +65,10 @@ export interface GiftRepository {
    * (gift-list.ts), with how many match and how many there are: read a page at a time.
    */
   pageReceived(registryId: string, query: GiftListQuery): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>>;
+  /**
+   * One page of the thank-you cards page's contributors, gifts given by hand among them, as
+   * contributorsPage cuts it (contributors-page.ts), with how many match and where the cards
+   * stand over them all: read a page at a time.
+   */
+  pageContributors(registryId: string, query: ContributorsQuery): Promise<ContributorsPageRows>;
 }

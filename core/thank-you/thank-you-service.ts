@@ -4,6 +4,7 @@ import type { PhotoStore } from '../ports/photo-store';
 import type { Repositories, UnitOfWork } from '../ports/repositories';
 import { listContributors } from './list-contributors';
 import { markThankYouNoteGiven } from './mark-note-given';
+import { pageContributors } from './page-contributors';
 import { saveThankYouNote } from './save-thank-you-note';
 import { sendCardToAll } from './send-card-to-all';
 import { sendThankYouNote } from './send-thank-you-note';
@@ -27,6 +28,7 @@ export function createThankYouService(dependencies: ThankYouDependencies) {
   const sending = { unitOfWork: repositories, clock, appUrl };
   return {
     listContributors: (actor: User | null, registryId: string) => listContributors(actor, registryId, repositories),
+    pageContributors: (actor: User | null, registryId: string, query: unknown) => pageContributors(actor, registryId, query, repositories),
     saveNote: (actor: User | null, input: unknown) => saveThankYouNote(actor, input, { ...repositories, photos }),
     sendNote: (actor: User | null, noteId: string, input: unknown, typedAddresses: TypedAddressMailBudget) =>
       sendThankYouNote(actor, noteId, input, { ...sending, typedAddresses }),

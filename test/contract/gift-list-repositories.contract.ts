@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isListed, type PaymentStatus } from '@core/model/gift';
 import { giftListPage } from '@core/model/gift-list';
+import { contributorsPage } from '@core/model/contributors-page';
+import { CONTRIBUTORS_PAGE_SIZE, type ContributorsQuery } from '@core/model/contributors-query';
 import { GIFT_LIST_SORTS, SORT_ORDERS, type GiftListQuery } from '@core/model/gift-list-query';
 import { succeededCount, tallyOf, type GiftTally } from '@core/model/gift-tally';
 import { byHandTotalOf } from '@core/model/owner-totals';
@@ -192,6 +194,81 @@ export function giftListRepositoryContract(current: () => Repositories & UnitOfW
         expect(page.gifts).toEqual(expected.gifts);
       }
       expect(await repos.gifts.pageReceived('not-a-uuid', queries[0]!)).toEqual({ gifts: [], matching: 0, giftCount: 0 });
+    });
+
+    it('pages the contributors, gifts given by hand among them, with their cards counted, exactly as contributorsPage cuts them', async () => {
+      const { repos, registry, charities } = await aRegistry();
+      // Names repeat and many gifts share a millisecond: the ties decide the order.
+      for (let index = 0; index < 110; index += 1) {
+        const gift = await repos.gifts.create(
+          aNewGift(registry.id, charities[index % 2]!.id, {
+            paymentStatus: STATUSES[index % STATUSES.length],
+            giftGiverName: GIVERS[index % GIVERS.length],
+            giftGiverEmail: `giver${index % 7}@example.com`,
+            personalMessage: index % 5 === 0 ? 'Mazel tov, Sarah!' : null,
+          }),
+        );
+        if (index % 3 === 0) {
+          const note = await repos.thankYouNotes.save(
+            { id: gift.id, byHand: false },
+            { templateId: 'warm', customMessage: 'Thank you!', imageUrls: [], imageSize: 'small' },
+          );
+          if (index % 2 === 0) await repos.thankYouNotes.markSent(note.id, new Date());
+        }
+      }
+      for (let index = 0; index < 12; index += 1) {
+        const gift = await repos.offlineGifts.create({
+          registryId: registry.id,
+          giftGiverName: GIVERS[index % GIVERS.length]!,
+          giftGiverEmail: index % 2 ? 'hand@example.com' : null,
+          amount: 1_000 * (1 + (index % 3)),
+          method: 'cash',
+          receivedOn: `2026-0${1 + (index % 6)}-1${index % 3}`,
+          note: index % 4 === 0 ? 'Sarah’s teacher' : null,
+        });
+        if (index % 4 === 1)
+          await repos.thankYouNotes.save(
+            { id: gift.id, byHand: true },
+            { templateId: 'modern', customMessage: 'Thanks', imageUrls: [], imageSize: 'medium' },
+          );
+      }
+      // Another registry's gifts and cards count for none of these.
+      const other = await repos.registries.create(aNewRegistry(registry.userId));
+      const elsewhere = await repos.gifts.create(aNewGift(other.id, charities[0]!.id, { paymentStatus: 'succeeded' }));
+      await repos.thankYouNotes.save(
+        { id: elsewhere.id, byHand: false },
+        { templateId: 'warm', customMessage: 'x', imageUrls: [], imageSize: 'small' },
+      );
+
+      const [online, byHand] = [await repos.gifts.listByRegistry(registry.id), await repos.offlineGifts.listByRegistry(registry.id)];
+      const notes = await repos.thankYouNotes.listByGiftIds([...online, ...byHand].map((gift) => gift.id));
+      const queries: ContributorsQuery[] = [1, 2, 3].map((page) => ({ q: '', page }));
+      // The message is not searched: "sarah" finds only a giver named so.
+      for (const q of ['jose', 'GIVER3@', 'zoe', 'sarah', 'hand@', 'nobody', '100%', '_', '%', '\\', 'שרה', 'da'])
+        queries.push({ q, page: 1 });
+      for (const query of queries) {
+        const expected = contributorsPage(online, byHand, notes, query);
+        const page = await repos.gifts.pageContributors(registry.id, query);
+        expect({ query, ids: page.gifts.map((gift) => gift.id), matching: page.matching, progress: page.progress }).toEqual({
+          query,
+          ids: expected.gifts.map((gift) => gift.id),
+          matching: expected.matching,
+          progress: expected.progress,
+        });
+        expect(page.gifts).toEqual(expected.gifts);
+      }
+      const contributorCount = online.filter((gift) => gift.paymentStatus === 'succeeded').length + byHand.length;
+      const first = await repos.gifts.pageContributors(registry.id, { q: '', page: 1 });
+      expect(first.gifts).toHaveLength(CONTRIBUTORS_PAGE_SIZE);
+      expect(first.progress.contributors).toBe(contributorCount);
+      expect(first.progress.sent + first.progress.draft + first.progress.notDelivered + first.progress.noCard).toBe(contributorCount);
+      expect(first.progress.sent).toBeGreaterThan(0);
+      expect(first.progress.draft).toBeGreaterThan(0);
+      expect(await repos.gifts.pageContributors('not-a-uuid', { q: '', page: 1 })).toEqual({
+        gifts: [],
+        matching: 0,
+        progress: { contributors: 0, sent: 0, draft: 0, notDelivered: 0, noCard: 0 },
+      });
     });
   });
 }

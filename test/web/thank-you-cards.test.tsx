@@ -164,26 +164,70 @@ describe('/thank-you-cards/{id} for the owner', () => {
     expect(within(row(/Rachel Levy/)).getByText('CA$36.00')).toBeInTheDocument();
   });
 
-  it('searches by name and by e-mail, and says when nobody matches', async () => {
-    const { user } = await openPage();
+  it('searches by name and by e-mail on the server, once the typing pauses, and says when nobody matches', async () => {
+    const { user, api } = await openPage();
     const search = screen.getByRole('searchbox', { name: 'Search contributors' });
 
-    await fillIn(user, search, 'rachel');
-    expect(contributorList().getAllByRole('listitem')).toHaveLength(1);
+    await user.type(search, 'rachel');
+    await waitFor(() => expect(contributorList().getAllByRole('listitem')).toHaveLength(1));
     expect(row(/Rachel Levy/)).toBeInTheDocument();
+    // One call for the word typed, not one a keystroke.
+    expect(api.contributorRequests).toEqual(['?page=1', '?page=1&q=rachel']);
+    expect(screen.getByText('1 of 2 contributors found')).toBeInTheDocument();
 
     await user.clear(search);
     await fillIn(user, search, 'MAIL.EXAMPLE');
+    expect(await screen.findByRole('button', { name: /David Katz/ })).toBeInTheDocument();
     expect(contributorList().getAllByRole('listitem')).toHaveLength(1);
-    expect(row(/David Katz/)).toBeInTheDocument();
+    expect(api.contributorRequests.at(-1)).toBe('?page=1&q=MAIL.EXAMPLE');
 
     await user.clear(search);
     await fillIn(user, search, 'nobody');
-    expect(screen.getByText('No contributors found')).toBeInTheDocument();
+    expect(await screen.findByText('No contributors found')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Contributors' })).not.toBeInTheDocument();
+    // The progress still counts every card.
+    expect(screen.getByText('0/2 cards sent')).toBeInTheDocument();
 
     await user.clear(search);
-    expect(contributorList().getAllByRole('listitem')).toHaveLength(2);
+    await waitFor(() => expect(contributorList().getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it('shows 50 contributors, then 50 more at each Show more, the focus on the first new one', async () => {
+    const many = Array.from({ length: 120 }, (_, index) =>
+      aContributor({
+        id: `g-${index + 1}`,
+        giftGiverName: `Guest ${index + 1}`,
+        giftGiverEmail: `guest${index + 1}@example.com`,
+        thankYouNote: index < 3 ? aNote({ id: `n-${index + 1}`, giftId: `g-${index + 1}`, status: 'sent' }) : null,
+      }),
+    );
+    const { user, api } = await openPage(many);
+    expect(screen.getByText('3/120 cards sent')).toBeInTheDocument();
+    expect(contributorList().getAllByRole('listitem')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Show more (50 of 120 shown)' }));
+    await waitFor(() => expect(contributorList().getAllByRole('listitem')).toHaveLength(100));
+    expect(row(/^Guest 51\b/)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Thank You Card for Guest 51' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more (100 of 120 shown)' }));
+    await waitFor(() => expect(contributorList().getAllByRole('listitem')).toHaveLength(120));
+    expect(screen.queryByRole('button', { name: /^Show more/ })).not.toBeInTheDocument();
+    expect(api.contributorRequests).toEqual(['?page=1', '?page=2', '?page=3']);
+  });
+
+  it('from the guest list, lists the guests still owed a card out of every contributor, until Show everyone', async () => {
+    signInAs(member);
+    serveRegistry(anOwnerRegistry({ childName: CHILD }));
+    const api = serveThankYouCalls([rachel, david]);
+    server.use(http.get('/api/registries/:id/guests', () => HttpResponse.json({ giftsToThank: [david.id] })));
+    const { user } = renderApp(`${PAGE}?givers=guests`);
+    expect(await screen.findByText(/^Showing the gift of guests on your list still owed a card/)).toBeInTheDocument();
+    expect(contributorList().getAllByRole('listitem')).toHaveLength(1);
+    expect(row(/David Katz/)).toBeInTheDocument();
+    expect(screen.getByText('0/2 cards sent')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show everyone' }));
+    await waitFor(() => expect(contributorList().getAllByRole('listitem')).toHaveLength(2));
+    expect(api.contributorRequests).toContain('');
   });
 
   it('says when there are no contributors yet', async () => {
@@ -536,10 +580,13 @@ describe('/thank-you-cards/{id} for the owner', () => {
       downloaded = { href: this.getAttribute('href') ?? '', download: this.download };
     });
 
-    const { user } = await openPage();
+    const { user, api } = await openPage();
+    // The page reads a page of contributors; the export alone asks for them all.
+    expect(api.contributorRequests).toEqual(['?page=1']);
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
-    expect(downloaded).toEqual({ href: 'blob:contributors', download: 'sarah-rose-cohen-contributors.csv' });
+    await waitFor(() => expect(downloaded).toEqual({ href: 'blob:contributors', download: 'sarah-rose-cohen-contributors.csv' }));
+    expect(api.contributorRequests).toEqual(['?page=1', '']);
     expect(created).toHaveLength(1);
     const text = await new Promise<string>((resolve, reject) => {
       const reader = new FileReader();

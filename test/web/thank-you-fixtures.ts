@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { ContributorView, ThankYouNoteView } from '@api/thank-you';
+import type { ContributorsPageView, ContributorView, ThankYouNoteView } from '@api/thank-you';
+import { CONTRIBUTORS_PAGE_SIZE } from '@core/model/contributors-query';
 import { server } from './msw-server';
 
 /** Contributors and notes as GET /api/registries/{id}/contributors answers them. */
@@ -50,6 +51,41 @@ export const david = aContributor({
   createdAt: '2026-03-01T12:00:00.000Z',
 });
 
+const BADGE_COUNT = { none: 'noCard', draft: 'draft', sent: 'sent', notDelivered: 'notDelivered' } as const;
+
+function badgeOf({ thankYouNote: note }: ContributorView): keyof typeof BADGE_COUNT {
+  if (!note) return 'none';
+  if (note.status !== 'sent') return 'draft';
+  return note.notDeliveredAt ? 'notDelivered' : 'sent';
+}
+
+/**
+ * GET /api/registries/{id}/contributors as the server answers it for these rows (newest first):
+ * all of them without a query, or with q or page one page of 50, searched by name or e-mail, with
+ * the counts over them all.
+ */
+export function answerContributors(request: Request, contributors: readonly ContributorView[]) {
+  const params = new URL(request.url).searchParams;
+  if ([...params.keys()].length === 0) return HttpResponse.json(contributors);
+  const q = (params.get('q') ?? '').trim();
+  const page = Number(params.get('page') ?? '1');
+  const needle = q.toLowerCase();
+  const matching = contributors.filter(
+    (c) => c.giftGiverName.toLowerCase().includes(needle) || (c.giftGiverEmail ?? '').toLowerCase().includes(needle),
+  );
+  const progress = { contributors: contributors.length, sent: 0, draft: 0, notDelivered: 0, noCard: 0 };
+  for (const contributor of contributors) progress[BADGE_COUNT[badgeOf(contributor)]] += 1;
+  return HttpResponse.json({
+    q,
+    page,
+    pageCount: Math.max(1, Math.ceil(matching.length / CONTRIBUTORS_PAGE_SIZE)),
+    pageSize: CONTRIBUTORS_PAGE_SIZE,
+    matching: matching.length,
+    progress,
+    contributors: matching.slice((page - 1) * CONTRIBUTORS_PAGE_SIZE, page * CONTRIBUTORS_PAGE_SIZE),
+  } satisfies ContributorsPageView);
+}
+
 export interface RecordedCall {
   method: string;
   path: string;
@@ -65,15 +101,17 @@ export function serveThankYouCalls(initial: ContributorView[]) {
   let contributors = structuredClone(initial);
   const calls: RecordedCall[] = [];
   let contributorLoads = 0;
+  const contributorRequests: string[] = [];
 
   const putNote = (note: ThankYouNoteView) => {
     contributors = contributors.map((c) => (c.id === note.giftId ? { ...c, thankYouNote: note } : c));
   };
 
   server.use(
-    http.get('/api/registries/:id/contributors', () => {
+    http.get('/api/registries/:id/contributors', ({ request }) => {
       contributorLoads += 1;
-      return HttpResponse.json(contributors);
+      contributorRequests.push(new URL(request.url).search);
+      return answerContributors(request, contributors);
     }),
     http.post('/api/thank-you-notes', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -109,5 +147,7 @@ export function serveThankYouCalls(initial: ContributorView[]) {
     get contributorLoads() {
       return contributorLoads;
     },
+    /** The query string of each contributors call, in order ('' for the whole list). */
+    contributorRequests,
   };
 }

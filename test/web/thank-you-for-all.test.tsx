@@ -5,7 +5,7 @@ import type { ContributorView } from '@api/thank-you';
 import { member, server, signInAs } from './msw-server';
 import { renderApp, toastRegion, fillIn } from './render-app';
 import { anOwnerRegistry, REGISTRY_ID, serveRegistry } from './registry-fixtures';
-import { aContributor, aNote, david, rachel, serveThankYouCalls } from './thank-you-fixtures';
+import { aContributor, answerContributors, aNote, david, rachel, serveThankYouCalls } from './thank-you-fixtures';
 
 const PAGE = `/thank-you-cards/${REGISTRY_ID}`;
 const TITLE = 'Personalized Thank You Cards';
@@ -38,8 +38,9 @@ function serveSendToAll(contributors: ContributorView[], recipients: Contributor
       bodies.push(await request.json());
       const sent = new Set(recipients.map((r) => r.id));
       server.use(
-        http.get('/api/registries/:id/contributors', () =>
-          HttpResponse.json(
+        http.get('/api/registries/:id/contributors', ({ request }) =>
+          answerContributors(
+            request,
             contributors.map((c) =>
               sent.has(c.id)
                 ? { ...c, thankYouNote: aNote({ id: `n-${c.id}`, giftId: c.id, status: 'sent', sentAt: '2026-03-05T09:00:00.000Z' }) }

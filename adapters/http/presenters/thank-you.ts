@@ -1,4 +1,6 @@
-import type { CardForAllResult, ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
+import type { CardForAllResult, ContributorsPageView, ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
+import { CONTRIBUTORS_PAGE_SIZE } from '@core/model/contributors-query';
+import type { ContributorsPage } from '@core/thank-you/page-contributors';
 import type { CardToAllResult } from '@core/thank-you/send-card-to-all';
 import type { Contributor } from '@core/thank-you/list-contributors';
 import type { ThankYouNote } from '@core/model/thank-you-note';
@@ -28,6 +30,18 @@ export function presentContributor({ gift, charity, note }: Contributor) {
     personalMessage: gift.byHand ? null : gift.personalMessage,
     thankYouNote: note ? presentNote(note) : null,
   } satisfies ContributorView;
+}
+
+export function presentContributorsPage(page: ContributorsPage) {
+  return {
+    q: page.query.q,
+    page: page.query.page,
+    pageCount: page.pageCount,
+    pageSize: CONTRIBUTORS_PAGE_SIZE,
+    matching: page.matching,
+    progress: page.progress,
+    contributors: page.contributors.map(presentContributor),
+  } satisfies ContributorsPageView;
 }
 
 export function presentSentNote(note: ThankYouNote) {

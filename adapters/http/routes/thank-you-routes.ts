@@ -4,13 +4,26 @@ import { requireSignedIn } from '@core/access/registry-access';
 import { countAttempt, networkOf, type AttemptLimits } from '../attempt-limiter';
 import { typedAddressBudget } from '../typed-address-budget';
 import type { HttpState } from '../http-state';
-import { presentCardForAll, presentContributor, presentGivenNote, presentNote, presentSentNote } from '../presenters/thank-you';
+import {
+  presentCardForAll,
+  presentContributor,
+  presentContributorsPage,
+  presentGivenNote,
+  presentNote,
+  presentSentNote,
+} from '../presenters/thank-you';
 
 export function thankYouRoutes(ports: { thankYou: ThankYouService; limits: AttemptLimits }) {
   const router = new Router<HttpState>();
   const { thankYou, limits } = ports;
 
+  // Without a query, every contributor, as the spec's call answers (the CSV export and the card for
+  // everyone want them all); with one, the page the thank-you cards page shows.
   router.get('/api/registries/:id/contributors', async (ctx) => {
+    if (Object.keys(ctx.query).length > 0) {
+      ctx.body = presentContributorsPage(await thankYou.pageContributors(ctx.state.user, ctx.params.id ?? '', ctx.query));
+      return;
+    }
     const contributors = await thankYou.listContributors(ctx.state.user, ctx.params.id ?? '');
     ctx.body = contributors.map(presentContributor);
   });

@@ -41,6 +41,7 @@ import { Migration20261204000000OfflineGiftGuest } from './Migration202612040000
 import { Migration20261205200000GuestInvitations } from './Migration20261205200000GuestInvitations';
 import { Migration20261205100000GuestRsvp } from './Migration20261205100000GuestRsvp';
 import { Migration20261205300000GiftListSearchKeys } from './Migration20261205300000GiftListSearchKeys';
+import { Migration20261205400000ContributorsOrder } from './Migration20261205400000ContributorsOrder';
 
 /** Every migration, in order. Listed here rather than discovered so the server can run from any folder. */
 export const MIGRATIONS = [
@@ -87,4 +88,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261205200000GuestInvitations', class: Migration20261205200000GuestInvitations },
   { name: 'Migration20261205100000GuestRsvp', class: Migration20261205100000GuestRsvp },
   { name: 'Migration20261205300000GiftListSearchKeys', class: Migration20261205300000GiftListSearchKeys },
+  { name: 'Migration20261205400000ContributorsOrder', class: Migration20261205400000ContributorsOrder },
 ];

@@ -12,6 +12,9 @@ import { toGift } from './to-gift';
 import { centsToDecimal, decimalToCents, withCents } from '../types/cents-type';
 import type { EntityManagerSource } from './entity-manager-source';
 import { pageReceived } from './mikro-orm-gift-list-page';
+import { pageContributors } from './mikro-orm-contributors-page';
+import type { ContributorsPageRows } from '@core/model/contributors-page';
+import type { ContributorsQuery } from '@core/model/contributors-query';
 import { giftListSearchKeys } from '@core/model/gift-list';
 
 interface TallyRow {
@@ -250,5 +253,11 @@ export class MikroOrmGiftRepository implements GiftRepository {
   async pageReceived(registryId: string, query: GiftListQuery): Promise<Pick<GiftListPage, 'gifts' | 'matching' | 'giftCount'>> {
     if (!isUuid(registryId)) return { gifts: [], matching: 0, giftCount: 0 };
     return pageReceived(this.em(), registryId, query);
+  }
+
+  async pageContributors(registryId: string, query: ContributorsQuery): Promise<ContributorsPageRows> {
+    if (!isUuid(registryId))
+      return { gifts: [], matching: 0, progress: { contributors: 0, sent: 0, draft: 0, notDelivered: 0, noCard: 0 } };
+    return pageContributors(this.em(), registryId, query);
   }
 }

@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useContext } from 'react';
 import { useSWRConfig } from 'swr';
 import { thankYouNoteSchema, type ThankYouNoteInput } from '@core/thank-you/note-schemas';
 import { cardForAllSchema, type CardForAllInput } from '@core/thank-you/card-for-all-schemas';
 import { apiFetch } from '@/lib/api-fetch';
-import { contributorsPath } from './use-contributors';
+import { ContributorPagesContext, contributorsPath } from './use-contributors';
 import { registryPath } from '@/lib/use-registry';
 import type { CardForAllResult, ContributorView, SendNoteResult, ThankYouNoteView } from '@api/thank-you';
 
@@ -15,23 +15,33 @@ function notePath(noteId: string, action: 'send' | 'given'): string {
 
 /**
  * Saving and sending a registry's thank-you notes. Each step puts the note it got back on its
- * contributor in the cached list at once (the badge and the progress follow); `refresh` then asks
- * the server for the list again.
+ * contributor in the cached list and in the pages the thank-you cards page shows, at once (the
+ * badge and the progress follow); `refresh` then asks the server for them again.
  */
 export function useThankYouActions(registryId: string) {
   const { mutate } = useSWRConfig();
   const key = contributorsPath(registryId);
+  const pages = useContext(ContributorPagesContext);
 
   const putNote = useCallback(
     async (note: ThankYouNoteView) => {
-      await mutate<ContributorView[]>(
-        key,
-        (current) => current?.map((contributor) => (contributor.id === note.giftId ? { ...contributor, thankYouNote: note } : contributor)),
-        { revalidate: false },
-      );
+      await Promise.all([
+        mutate<ContributorView[]>(
+          key,
+          (current) =>
+            current?.map((contributor) => (contributor.id === note.giftId ? { ...contributor, thankYouNote: note } : contributor)),
+          { revalidate: false },
+        ),
+        pages?.putNote(note),
+      ]);
     },
-    [key, mutate],
+    [key, mutate, pages],
   );
+
+  /** The whole list, when a view holds it, and the pages shown, asked for again. */
+  const refresh = useCallback(async () => {
+    await Promise.all([mutate(key), pages?.refresh()]);
+  }, [key, mutate, pages]);
 
   /** POST /api/thank-you-notes with exactly the spec's fields; answers the saved note. */
   const saveNote = useCallback(
@@ -71,8 +81,6 @@ export function useThankYouActions(registryId: string) {
     [putNote],
   );
 
-  const refresh = useCallback(() => mutate(key), [key, mutate]);
-
   /**
    * POST /api/registries/{id}/thank-you-cards: one card, each giver's name filled in, to every gift
    * without a sent card; the list is asked for again, whatever the answer, since it changed or was stale.
@@ -83,10 +91,10 @@ export function useThankYouActions(registryId: string) {
       try {
         return await apiFetch<CardForAllResult>(`${registryPath(registryId)}/thank-you-cards`, { method: 'POST', body });
       } finally {
-        void mutate(key);
+        void refresh();
       }
     },
-    [registryId, key, mutate],
+    [registryId, refresh],
   );
 
   return { saveNote, sendNote, markGiven, refresh, sendCardToAll };

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import { givenByLabel } from '@/lib/given-by';
@@ -12,7 +13,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { formatMoney, type Currency } from '@core/money';
 import { fromWireAmount } from '@api/amount';
 import type { ContributorView } from '@api/thank-you';
-import { cardStatus, filterContributors, type CardStatusLabel } from '@/features/thank-you/lib/contributors';
+import { cardStatus, type CardStatusLabel } from '@/features/thank-you/lib/contributors';
 
 /** docs/product.md#constants-and-limits: the contributor list is 600 px high and scrolls. */
 const CONTRIBUTOR_LIST_HEIGHT_PX = 600;
@@ -43,25 +44,46 @@ export function GivenByHandChip({ givenBy, spaced = false }: { givenBy: Contribu
 }
 
 interface ContributorListProps {
-  contributors: readonly ContributorView[];
+  /** The rows loaded for the search, newest first. */
+  rows: readonly ContributorView[];
+  /** Every contributor of the registry, whatever the search. */
+  total: number;
+  /** The contributors matching the search (all of them without one). */
+  matching: number;
+  query: string;
+  onQueryChange: (query: string) => void;
+  /** The search typed is still being looked up: no "not found" yet. */
+  searching: boolean;
+  /** More rows match than are loaded: the button that loads the next ones. */
+  more: { loading: boolean; onShowMore: () => void } | null;
   currency: Currency;
   selectedId: string | null;
   onSelect: (contributor: ContributorView) => void;
 }
 
 /**
- * The left column (docs/product.md#thank-you-cards-page): every contributor with the amount and the card's badge,
- * searchable by name or e-mail. Each row is a button that opens the contributor's card.
+ * The left column (docs/product.md#thank-you-cards-page): the contributors with the amount and the card's badge,
+ * searchable by name or e-mail, a page at a time. Each row is a button that opens the contributor's card; "Show
+ * more" at the end of the list loads the next rows and takes the focus to the first of them.
  */
-export function ContributorList({ contributors, currency, selectedId, onSelect }: ContributorListProps) {
+export function ContributorList(props: ContributorListProps) {
+  const { rows, total, matching, query, onQueryChange, searching, more, currency, selectedId, onSelect } = props;
   const headingId = useId();
   const searchId = useId();
-  const [query, setQuery] = useState('');
-  const shown = filterContributors(contributors, query);
+  const listRef = useRef<HTMLUListElement>(null);
+  // The row the focus goes to once "Show more" has brought it.
+  const firstNew = useRef<number | null>(null);
+
+  useEffect(() => {
+    const index = firstNew.current;
+    if (index === null || rows.length <= index) return;
+    firstNew.current = null;
+    listRef.current?.querySelectorAll<HTMLButtonElement>(':scope > li > button')[index]?.focus();
+  }, [rows.length]);
 
   let empty: string | null = null;
-  if (contributors.length === 0) empty = 'No gift contributors yet';
-  else if (shown.length === 0) empty = 'No contributors found';
+  if (total === 0) empty = 'No gift contributors yet';
+  else if (!searching && rows.length === 0) empty = 'No contributors found';
 
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
@@ -76,7 +98,7 @@ export function ContributorList({ contributors, currency, selectedId, onSelect }
           label="Search contributors"
           placeholder="Name or email"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => onQueryChange(event.target.value)}
           autoComplete="off"
           slotProps={{
             input: {
@@ -98,13 +120,13 @@ export function ContributorList({ contributors, currency, selectedId, onSelect }
             <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
               {empty}
             </Typography>
-          ) : query.trim() !== '' ? (
-            `${shown.length} of ${contributors.length} contributors shown`
+          ) : query.trim() !== '' && !searching ? (
+            `${matching} of ${total} contributors found`
           ) : null}
         </Box>
-        {shown.length > 0 && (
-          <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 0.5 }}>
-            {shown.map((contributor) => (
+        {rows.length > 0 && (
+          <Box ref={listRef} component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 0.5 }}>
+            {rows.map((contributor) => (
               <ContributorRow
                 key={contributor.id}
                 contributor={contributor}
@@ -113,6 +135,21 @@ export function ContributorList({ contributors, currency, selectedId, onSelect }
                 onSelect={onSelect}
               />
             ))}
+          </Box>
+        )}
+        {more && rows.length > 0 && (
+          <Box sx={{ px: 1, pb: 1 }}>
+            <Button
+              fullWidth
+              variant="outlined"
+              disabled={more.loading}
+              onClick={() => {
+                firstNew.current = rows.length;
+                more.onShowMore();
+              }}
+            >
+              {more.loading ? 'Loading more…' : `Show more (${rows.length} of ${matching} shown)`}
+            </Button>
           </Box>
         )}
       </Box>

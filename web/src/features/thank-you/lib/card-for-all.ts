@@ -14,12 +14,6 @@ export function recipientsOf(contributors: readonly ContributorView[]): CardForA
   }));
 }
 
-/** Whether any gift still has no sent card: with an e-mail to send one to, or to be told why not. */
-export function hasGiftsToThank(contributors: readonly ContributorView[]): boolean {
-  const { recipients, withoutEmail } = recipientsOf(contributors);
-  return recipients.length + withoutEmail.length > 0;
-}
-
 /** A new card for everyone: the single card's default message, with the placeholder for the name. */
 export function initialCardForAllValues(childName: string, celebrationType: CelebrationType): CardValues {
   return {

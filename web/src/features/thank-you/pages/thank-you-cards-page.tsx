@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { GuestListView } from '@api/guests';
@@ -25,18 +25,27 @@ import type { ManagerRegistryView } from '@api/registries';
 import { isManagerView, useRegistry } from '@/lib/use-registry';
 import { celebrationTitle } from '@core/model/celebration-title';
 import type { ContributorView } from '@api/thank-you';
-import { useContributors } from '@/features/thank-you/api/use-contributors';
+import {
+  ContributorPagesContext,
+  fetchAllContributors,
+  useContributorPages,
+  useContributors,
+} from '@/features/thank-you/api/use-contributors';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { CardEditor } from '@/features/thank-you/components/card-editor';
 import { CardForAllComposer } from '@/features/thank-you/components/card-for-all-composer';
 import { useToast } from '@/components/toast';
-import { hasGiftsToThank, namesList } from '@/features/thank-you/lib/card-for-all';
+import { namesList } from '@/features/thank-you/lib/card-for-all';
 import { CardsProgress } from '@/features/thank-you/components/cards-progress';
 import { ContributorList } from '@/features/thank-you/components/contributor-list';
 import { initialCardValues, type CardValues } from '@/features/thank-you/lib/card-values';
-import { cardsProgress } from '@/features/thank-you/lib/contributors';
+import { filterContributors, progressOfCounts } from '@/features/thank-you/lib/contributors';
 import { contributorsCsv, contributorsCsvFileName } from '@/features/thank-you/lib/contributors-csv';
 
 export const PAGE_TITLE = 'Personalized Thank You Cards';
+
+/** docs/product.md#constants-and-limits: the search waits 300 ms after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * /thank-you-cards/:id (docs/product.md#thank-you-cards-page): the registry's owner or a co-owner writes and sends a
@@ -57,20 +66,37 @@ export default function ThankYouCardsPage() {
  * ?givers=guests (the guest list's "Send thank-you cards to givers"): the gifts of guests on the
  * list still owed a card, as the guest list answers them; null to show every contributor.
  */
-function useGuestGiftsToThank(registryId: string): { giftIds: Set<string> | null; showEveryone: () => void } {
+function useGuestGiftsToThank(registryId: string): { fromGuests: boolean; giftIds: Set<string> | null; showEveryone: () => void } {
   const [searchParams, setSearchParams] = useSearchParams();
   const fromGuests = searchParams.get('givers') === 'guests';
   const { data } = useSWR<GuestListView>(fromGuests ? `/api/registries/${encodeURIComponent(registryId)}/guests` : null);
-  return { giftIds: fromGuests && data ? new Set(data.giftsToThank) : null, showEveryone: () => setSearchParams({}, { replace: true }) };
+  return {
+    fromGuests,
+    giftIds: fromGuests && data ? new Set(data.giftsToThank) : null,
+    showEveryone: () => setSearchParams({}, { replace: true }),
+  };
 }
 
 function ThankYouCards({ registry }: { registry: ManagerRegistryView }) {
-  const { contributors, error, mutate } = useContributors(registry.id);
   const guestGifts = useGuestGiftsToThank(registry.id);
-  const shown =
-    contributors && guestGifts.giftIds ? contributors.filter((contributor) => guestGifts.giftIds!.has(contributor.id)) : contributors;
-  const onUnauthorized = useUnauthorizedRedirect();
+  const [query, setQuery] = useState('');
+  const typed = query.trim();
+  const searched = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  // The list and the progress read a page at a time; the guest list's givers and the card for
+  // everyone want every contributor, and ask for them all only then.
+  const pages = useContributorPages(registry.id, guestGifts.fromGuests ? '' : searched);
   const [composingForAll, setComposingForAll] = useState(false);
+  const everyone = useContributors(guestGifts.fromGuests || composingForAll ? registry.id : null);
+  const error = pages.error ?? everyone.error;
+  const progress = pages.first?.progress;
+  const guestRows =
+    everyone.contributors && guestGifts.giftIds
+      ? everyone.contributors.filter((contributor) => guestGifts.giftIds!.has(contributor.id))
+      : guestGifts.fromGuests
+        ? everyone.contributors
+        : undefined;
+  const cache = useMemo(() => ({ putNote: pages.putNote, refresh: pages.refresh }), [pages.putNote, pages.refresh]);
+  const onUnauthorized = useUnauthorizedRedirect();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const sendAllRef = useRef<HTMLButtonElement>(null);
 
@@ -95,90 +121,139 @@ function ThankYouCards({ registry }: { registry: ManagerRegistryView }) {
   // Not signed in any more (the Unauthorized flow runs), or not this user's registry.
   if (isApiError(error) && [401, 403, 404].includes(error.status)) return null;
 
+  const list: ListState | null = guestGifts.fromGuests
+    ? guestRows
+      ? {
+          rows: filterContributors(guestRows, query),
+          total: guestRows.length,
+          matching: filterContributors(guestRows, query).length,
+          searching: false,
+          more: null,
+        }
+      : null
+    : pages.first && pages.rows
+      ? {
+          rows: pages.rows,
+          total: pages.first.progress.contributors,
+          matching: pages.first.matching,
+          searching: typed !== searched || pages.first.q !== searched,
+          more: pages.hasMore ? { loading: pages.loadingMore, onShowMore: pages.showMore } : null,
+        }
+      : null;
+
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: { xs: 3, md: 4 } }}>
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Button href={paths.registry(registry.id)} startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start', px: 1 }}>
-          Back to Registry
-        </Button>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography
-              ref={titleRef}
-              tabIndex={-1}
-              variant="h1"
-              sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 'none' } }}
-            >
-              {PAGE_TITLE}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-              {celebrationTitle(registry)}: write a personal card, with photos, to everyone who gave a gift.
-            </Typography>
-          </Box>
-          {contributors && (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-              <Button
-                ref={sendAllRef}
-                variant="contained"
-                startIcon={<ForwardToInboxIcon />}
-                onClick={() => setComposingForAll(true)}
-                disabled={!hasGiftsToThank(contributors)}
+    <ContributorPagesContext.Provider value={cache}>
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: { xs: 3, md: 4 } }}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Button href={paths.registry(registry.id)} startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start', px: 1 }}>
+            Back to Registry
+          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography
+                ref={titleRef}
+                tabIndex={-1}
+                variant="h1"
+                sx={{ fontSize: { xs: '1.9rem', md: '2.25rem' }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 'none' } }}
               >
-                Send to All Without a Card
-              </Button>
-              <ExportCsvButton contributors={contributors} childName={registry.childName} />
+                {PAGE_TITLE}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+                {celebrationTitle(registry)}: write a personal card, with photos, to everyone who gave a gift.
+              </Typography>
             </Box>
+            {progress && (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+                <Button
+                  ref={sendAllRef}
+                  variant="contained"
+                  startIcon={<ForwardToInboxIcon />}
+                  onClick={() => setComposingForAll(true)}
+                  // Any gift without a sent card: with an e-mail to send one to, or to be told why not.
+                  disabled={progress.draft + progress.noCard === 0}
+                >
+                  Send to All Without a Card
+                </Button>
+                <ExportCsvButton registryId={registry.id} hasContributors={progress.contributors > 0} childName={registry.childName} />
+              </Box>
+            )}
+          </Box>
+          {progress && <CardsProgress progress={progressOfCounts(progress)} />}
+          {guestRows && guestGifts.giftIds && (
+            <Alert
+              severity="info"
+              action={
+                <Button color="inherit" size="small" onClick={guestGifts.showEveryone}>
+                  Show everyone
+                </Button>
+              }
+            >
+              {guestRows.length === 0
+                ? 'Every guest on your list who gave has been thanked.'
+                : `Showing the ${guestRows.length === 1 ? 'gift' : `${guestRows.length} gifts`} of guests on your list still owed a card: choose each giver to write and send their card.`}
+            </Alert>
           )}
         </Box>
-        {contributors && <CardsProgress progress={cardsProgress(contributors)} />}
-        {shown && guestGifts.giftIds && (
+
+        {error ? (
           <Alert
-            severity="info"
+            severity="error"
             action={
-              <Button color="inherit" size="small" onClick={guestGifts.showEveryone}>
-                Show everyone
+              <Button color="inherit" size="small" onClick={() => void Promise.all([pages.refresh(), everyone.mutate()])}>
+                Try again
               </Button>
             }
           >
-            {shown.length === 0
-              ? 'Every guest on your list who gave has been thanked.'
-              : `Showing the ${shown.length === 1 ? 'gift' : `${shown.length} gifts`} of guests on your list still owed a card: choose each giver to write and send their card.`}
+            We couldn't load the contributors.
           </Alert>
+        ) : !list || !progress ? (
+          <PageSpinner label="Loading contributors…" />
+        ) : (
+          <CardsWorkspace
+            registry={registry}
+            list={list}
+            query={query}
+            onQueryChange={setQuery}
+            everyone={everyone.contributors}
+            hasContributors={progress.contributors > 0}
+            composingForAll={composingForAll}
+            onComposingForAllChange={onComposingForAllChange}
+          />
         )}
-      </Box>
-
-      {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          }
-        >
-          We couldn't load the contributors.
-        </Alert>
-      ) : !contributors || !shown ? (
-        <PageSpinner label="Loading contributors…" />
-      ) : (
-        <CardsWorkspace
-          registry={registry}
-          contributors={contributors}
-          listed={shown}
-          composingForAll={composingForAll}
-          onComposingForAllChange={onComposingForAllChange}
-        />
-      )}
-    </Container>
+      </Container>
+    </ContributorPagesContext.Provider>
   );
 }
 
-function ExportCsvButton({ contributors, childName }: { contributors: readonly ContributorView[]; childName: string }) {
-  const exportCsv = () => {
-    downloadTextFile(contributorsCsvFileName(childName), contributorsCsv(contributors), 'text/csv;charset=utf-8', { byteOrderMark: true });
+/** What the list on the left shows: a page or more of the search, or the guest list's givers. */
+interface ListState {
+  rows: ContributorView[];
+  total: number;
+  matching: number;
+  searching: boolean;
+  more: { loading: boolean; onShowMore: () => void } | null;
+}
+
+/** Every contributor, asked for when the family exports them. */
+function ExportCsvButton({ registryId, hasContributors, childName }: { registryId: string; hasContributors: boolean; childName: string }) {
+  const { toast } = useToast();
+  const onUnauthorized = useUnauthorizedRedirect();
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      const contributors = await fetchAllContributors(registryId);
+      downloadTextFile(contributorsCsvFileName(childName), contributorsCsv(contributors), 'text/csv;charset=utf-8', {
+        byteOrderMark: true,
+      });
+    } catch (error) {
+      if (!onUnauthorized(error)) toast({ title: 'Error', description: "We couldn't export the contributors.", variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={contributors.length === 0}>
+    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={!hasContributors || busy}>
       Export CSV
     </Button>
   );
@@ -186,20 +261,26 @@ function ExportCsvButton({ contributors, childName }: { contributors: readonly C
 
 interface CardsWorkspaceProps {
   registry: ManagerRegistryView;
-  contributors: ContributorView[];
-  /** The contributors the list on the left shows: all of them, or the guest list's givers still owed a card. */
-  listed: ContributorView[];
+  list: ListState;
+  query: string;
+  onQueryChange: (query: string) => void;
+  /** Every contributor, once asked for (the card for everyone, the guest list's givers). */
+  everyone: ContributorView[] | undefined;
+  hasContributors: boolean;
   /** The right column holds the card for everyone instead of one contributor's card. */
   composingForAll: boolean;
   onComposingForAllChange: (composing: boolean, after?: 'cancelled' | 'sent') => void;
 }
 
-function CardsWorkspace({ registry, contributors, listed, composingForAll, onComposingForAllChange }: CardsWorkspaceProps) {
+function CardsWorkspace(props: CardsWorkspaceProps) {
+  const { registry, list, query, onQueryChange, everyone, hasContributors, composingForAll, onComposingForAllChange } = props;
   const { toast } = useToast();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The contributor chosen, as last seen: a new search may take their row out of the list while their card stays open.
+  const [chosen, setChosen] = useState<ContributorView | null>(null);
+  const fresh = chosen && (list.rows.find((row) => row.id === chosen.id) ?? everyone?.find((row) => row.id === chosen.id));
+  const selected = composingForAll ? null : (fresh ?? chosen);
   // Unsaved edits per contributor, kept while the page is open.
   const edits = useRef(new Map<string, CardValues>());
-  const selected = composingForAll ? null : (contributors.find((contributor) => contributor.id === selectedId) ?? null);
 
   const rememberEdits = useCallback((giftId: string, values: CardValues) => {
     edits.current.set(giftId, values);
@@ -228,21 +309,25 @@ function CardsWorkspace({ registry, contributors, listed, composingForAll, onCom
       }}
     >
       <ContributorList
-        contributors={listed}
+        {...list}
+        query={query}
+        onQueryChange={onQueryChange}
         currency={registry.currency}
         selectedId={selected?.id ?? null}
         onSelect={(contributor) => {
           onComposingForAllChange(false);
           revealEditor.current = true;
-          setSelectedId(contributor.id);
+          setChosen(contributor);
         }}
       />
-      {composingForAll ? (
+      {composingForAll && !everyone ? (
+        <PageSpinner label="Loading contributors…" />
+      ) : composingForAll && everyone ? (
         <CardForAllComposer
           registryId={registry.id}
           childName={registry.childName}
           celebrationType={registry.celebrationType}
-          contributors={contributors}
+          contributors={everyone}
           onClose={() => onComposingForAllChange(false, 'cancelled')}
           onSent={(result) => {
             onComposingForAllChange(false, 'sent');
@@ -267,7 +352,7 @@ function CardsWorkspace({ registry, contributors, listed, composingForAll, onCom
           />
         </Box>
       ) : (
-        <SelectPrompt hasContributors={contributors.length > 0} />
+        <SelectPrompt hasContributors={hasContributors} />
       )}
     </Box>
   );
