@@ -28,16 +28,17 @@ describe.skipIf(!postgresUrl)('npm run migrate on PostgreSQL', () => {
   afterAll(() => database?.drop());
 
   it('waits at most lock_timeout behind a lock, lets readers through meanwhile, gives up naming the migration and the lock, and applies once the lock is gone', async () => {
-    // A long session holding every table in SHARE mode: reads pass, and whatever the last migration
-    // does to a table (a column, a constraint, an update) waits, whichever table that is. pg_dump's
-    // ACCESS SHARE is the same for a migration that alters a table.
+    // A long session holding every table in SHARE ROW EXCLUSIVE mode: reads pass, and whatever the
+    // last migration does to a table (a column, a constraint, an index, an update) waits, whichever
+    // table that is. pg_dump's ACCESS SHARE is the same for a migration that alters a table; an index
+    // (SHARE) would pass it, and it does a SHARE holder.
     const dump = new pg.Client({ connectionString: database.url, application_name: 'pg_dump' });
     await dump.connect();
     await dump.query('begin');
     const tables = await dump.query<{ name: string }>(
       `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'`,
     );
-    await dump.query(`lock table ${tables.rows.map((row) => row.name).join(', ')} in share mode`);
+    await dump.query(`lock table ${tables.rows.map((row) => row.name).join(', ')} in share row exclusive mode`);
     const dumpPid = (await dump.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
 
     // A serving instance's reads of that table, which queue behind a waiting ACCESS EXCLUSIVE.
@@ -73,11 +74,11 @@ describe.skipIf(!postgresUrl)('npm run migrate on PostgreSQL', () => {
     expect(locked.migration).toBe(last);
     expect(locked.tries).toBe(3);
     expect(locked.waits).toEqual([
-      expect.objectContaining({ blockingPid: dumpPid, blockingApplication: 'pg_dump', blockingHeld: 'ShareLock' }),
+      expect.objectContaining({ blockingPid: dumpPid, blockingApplication: 'pg_dump', blockingHeld: 'ShareRowExclusiveLock' }),
     ]);
     const wait = locked.waits[0]!;
     expect(locked.message).toContain(
-      `${last} waited past lock_timeout for ${wait.wanted} on ${wait.relation}, held up by pid ${dumpPid} (pg_dump, idle in transaction, holding ShareLock)`,
+      `${last} waited past lock_timeout for ${wait.wanted} on ${wait.relation}, held up by pid ${dumpPid} (pg_dump, idle in transaction, holding ShareRowExclusiveLock)`,
     );
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/^Try 1 of 3: .*trying again in 0.2 s$/);
