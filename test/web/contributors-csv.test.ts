@@ -5,7 +5,7 @@ import {
   csvField,
   neutraliseFormula,
 } from '../../web/src/features/thank-you/lib/contributors-csv';
-import { cardsProgress, cardStatus, filterContributors } from '../../web/src/features/thank-you/lib/contributors';
+import { cardStatus, filterContributors, progressOfCounts } from '../../web/src/features/thank-you/lib/contributors';
 import { aContributor, aNote } from './thank-you-fixtures';
 
 describe('neutraliseFormula', () => {
@@ -130,12 +130,12 @@ describe('card status, search and progress', () => {
     expect(filterContributors(list, 'zzz')).toEqual([]);
   });
 
-  it('counts the sent cards', () => {
-    expect(cardsProgress([])).toEqual({ sent: 0, total: 0, percent: 0 });
-    expect(cardsProgress([{ thankYouNote: aNote({ status: 'sent' }) }, { thankYouNote: null }])).toEqual({
+  it('turns the server’s counts of every contributor into the bar: sent of all, as a whole percent', () => {
+    expect(progressOfCounts({ contributors: 0, sent: 0, draft: 0, noCard: 0, notDelivered: 0 })).toEqual({ sent: 0, total: 0, percent: 0 });
+    expect(progressOfCounts({ contributors: 3, sent: 1, draft: 1, noCard: 1, notDelivered: 0 })).toEqual({
       sent: 1,
-      total: 2,
-      percent: 50,
+      total: 3,
+      percent: 33,
     });
   });
 });

@@ -66,10 +66,3 @@ export interface CardsProgress {
 export function progressOfCounts({ sent, contributors: total }: CardProgressView): CardsProgress {
   return { sent, total, percent: total === 0 ? 0 : Math.round((sent / total) * 100) };
 }
-
-/** 'sent/total cards sent' (docs/product.md#thank-you-cards-page). */
-export function cardsProgress(contributors: readonly Pick<ContributorView, 'thankYouNote'>[]): CardsProgress {
-  const total = contributors.length;
-  const sent = contributors.filter((contributor) => cardStatus(contributor) === 'Sent').length;
-  return { sent, total, percent: total === 0 ? 0 : Math.round((sent / total) * 100) };
-}
