@@ -691,6 +691,21 @@ describe('a dispute undecided at closing', () => {
       return { w, gift, kept, won };
     }
 
+    /** The same, the closing's charity payout sent, and then the dispute won: its 10% joins a newer payout. */
+    async function wonOnceTheClosingsCharityPayoutWasSent() {
+      const { w, gift, kept, dispute } = await heldAtClosing();
+      const [closing] = await w.repositories.charityPayouts.listUnsent();
+      await completeCharityPayout(
+        closing!.id,
+        { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' },
+        adminActor(w.admin),
+        claiming(w),
+      );
+      await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
+      const [joined] = await w.repositories.charityPayouts.listUnsent();
+      return { w, gift, kept, dispute, closing, joined };
+    }
+
     it('comes out of its waiting follow-up, which it cancels, and of the charity payout its 10% joined, never out of the registry’s payout', async () => {
       const { w, gift, won } = await wonAfterClosing();
       expect((await refund(w, gift)).paymentStatus).toBe('refunded');
@@ -727,16 +742,7 @@ describe('a dispute undecided at closing', () => {
     });
 
     it('lists each gift on the donor list of the charity payout its 10% went into: a gift won after closing on the newer one only', async () => {
-      const { w, gift, kept, dispute } = await heldAtClosing();
-      const [closing] = await w.repositories.charityPayouts.listUnsent();
-      await completeCharityPayout(
-        closing!.id,
-        { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' },
-        adminActor(w.admin),
-        claiming(w),
-      );
-      await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
-      const [joined] = await w.repositories.charityPayouts.listUnsent();
+      const { w, gift, kept, closing, joined } = await wonOnceTheClosingsCharityPayoutWasSent();
       const donorsOf = async (payoutId: string) =>
         (await donorList(payoutId, w.repositories)).donors.map((donor) => ({ name: donor.giverName, amount: donor.amount }));
 
@@ -748,16 +754,7 @@ describe('a dispute undecided at closing', () => {
     });
 
     it('takes the 10% from the newer charity payout it joined when the closing’s was already paid, and a gift counted at closing is judged by the closing’s', async () => {
-      const { w, gift, kept, dispute } = await heldAtClosing();
-      const [closing] = await w.repositories.charityPayouts.listUnsent();
-      await completeCharityPayout(
-        closing!.id,
-        { status: 'completed', paymentMethod: 'ACH', referenceNumber: 'ACH-1' },
-        adminActor(w.admin),
-        claiming(w),
-      );
-      await w.report(w.gateway.decideDispute(dispute.disputeId, 'won'));
-      const [joined] = await w.repositories.charityPayouts.listUnsent();
+      const { w, gift, kept, closing, joined } = await wonOnceTheClosingsCharityPayoutWasSent();
       expect(joined).toMatchObject({ amount: 400, status: 'pending' });
       expect(joined!.id).not.toBe(closing!.id);
 
