@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, signedInCoOwner } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { readOutbox } from '../support/outbox';
-import { openRegistry } from '../support/registries';
+import { openRegistry, paidGiftThroughSandbox } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -30,22 +30,6 @@ const byHand = {
   receivedOn: today(),
   note: '',
 };
-
-async function giveOnline(registryId: string, name: string) {
-  const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', {
-    registryId,
-    charityId,
-    giftGiverName: name,
-    giftGiverEmail: `${name.toLowerCase()}@example.com`,
-    amount: 50,
-    personalMessage: '',
-  });
-  expect(intent.status, intent.text).toBe(201);
-  expect(
-    (await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' })).status,
-  ).toBeLessThan(300);
-}
 
 async function family() {
   const { owner, registry } = await openRegistry(server, { childName: 'Shira Peretz' });
@@ -77,7 +61,7 @@ describe('a co-owner’s family tools', () => {
 
   it('refunds a paid gift while the registry is open, named as the co-owner in the audit trail; a stranger cannot', async () => {
     const { coOwner, stranger, registry, giftList } = await family();
-    await giveOnline(registry.id, 'Miriam');
+    await paidGiftThroughSandbox(server, { registryId: registry.id, charityId, name: 'Miriam', amount: 50 });
     const [gift] = (await giftList()).gifts;
     const refused = await stranger.post(`/api/gifts/${gift!.id}/refund`, { reason: 'Asked by the giver' });
     expect(refused.status).toBe(403);
@@ -93,7 +77,7 @@ describe('a co-owner’s family tools', () => {
 
   it('sends the card for everyone, with answers going to the co-owner; a stranger cannot', async () => {
     const { coOwner, stranger, registry } = await family();
-    await giveOnline(registry.id, 'Noam');
+    await paidGiftThroughSandbox(server, { registryId: registry.id, charityId, name: 'Noam', amount: 50 });
     const card = { templateId: 'modern', customMessage: 'Dear {name}, thank you!', imageUrls: [], imageSize: 'medium' };
     expect((await stranger.post(`/api/registries/${registry.id}/thank-you-cards`, card)).status).toBe(403);
     const sent = await coOwner.client.post(`/api/registries/${registry.id}/thank-you-cards`, card);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, signedInCoOwner } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
-import { openRegistry } from '../support/registries';
+import { openRegistry, paidGiftThroughSandbox } from '../support/registries';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -32,20 +32,6 @@ interface Page {
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-async function paidGift(registryId: string, name: string) {
-  const guest = new HttpClient(server.url);
-  const intent = await guest.post('/api/create-payment-intent', {
-    registryId,
-    charityId,
-    giftGiverName: name,
-    giftGiverEmail: `${name.toLowerCase()}@example.com`,
-    amount: 36,
-    personalMessage: '',
-  });
-  expect(intent.status, intent.text).toBe(201);
-  await guest.post('/api/sandbox/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242424242424242' });
-}
-
 /** 52 contributors: 50 given by hand on 50 different days, then Miriam and Noam paying online, today. */
 async function familyOfFiftyTwo() {
   const { owner, registry } = await openRegistry(server);
@@ -60,8 +46,8 @@ async function familyOfFiftyTwo() {
     });
     expect(recorded.status, recorded.text).toBeLessThan(300);
   }
-  await paidGift(registry.id, 'Miriam');
-  await paidGift(registry.id, 'Noam');
+  await paidGiftThroughSandbox(server, { registryId: registry.id, charityId, name: 'Miriam', amount: 36 });
+  await paidGiftThroughSandbox(server, { registryId: registry.id, charityId, name: 'Noam', amount: 36 });
   const path = `/api/registries/${registry.id}/contributors`;
   const page = async (query: string, client = owner.client) => {
     const response = await client.get(`${path}?${query}`);
@@ -144,7 +130,7 @@ describe('GET /api/registries/{id}/contributors, a page at a time', () => {
     ['an unknown parameter', 'sort=giver', 'sort'],
   ])('refuses %s with 400, naming the field, and changes nothing', async (_label, query, field) => {
     const { owner, registry } = await openRegistry(server);
-    await paidGift(registry.id, 'Miriam');
+    await paidGiftThroughSandbox(server, { registryId: registry.id, charityId, name: 'Miriam', amount: 36 });
     const path = `/api/registries/${registry.id}/contributors`;
     const page = async () => (await owner.client.get(`${path}?page=1`)).json;
     const before = await page();
