@@ -20,10 +20,14 @@ export interface FinishedRefund {
   recorded: boolean;
 }
 
-/** Who made the refund, as the family members who did not make it are told. */
-async function refundedBy(actor: AuditActor, users: Repositories['users']): Promise<RefundedBy> {
+/**
+ * Who made the refund, as the family members who did not make it are told; null for the refund
+ * sweep, which finishes a refund someone else started and cannot say who.
+ */
+async function refundedBy(actor: AuditActor, users: Repositories['users']): Promise<RefundedBy | null> {
   if (actor === AT_THE_PROVIDER) return 'provider';
-  if (actor.label.startsWith(ADMIN_LABEL) || !actor.userId) return 'support';
+  if (actor.label.startsWith(ADMIN_LABEL)) return 'support';
+  if (!actor.userId) return null;
   const member = await users.findById(actor.userId);
   return { familyMember: member ? `${member.firstName} ${member.lastName}` : actor.label.replace(/^[^:]*:/, '') };
 }
@@ -110,10 +114,10 @@ export async function finishRefund(gift: Gift, actor: AuditActor, ports: RefundP
     await mail.enqueue({ ...giftRefundedNotice(gift, registry, ports.supportEmail), dedupeKey: refundKey(gift) });
     await voidReceiptOf(gift, registry, 'refunded', now, repositories, ports.supportEmail);
     const by = await refundedBy(actor, users);
-    for (const memberId of [registry.userId, ...registry.coOwnerIds]) {
-      if (memberId === actor.userId) continue;
+    const told = by ? [registry.userId, ...registry.coOwnerIds].filter((memberId) => memberId !== actor.userId) : [];
+    for (const memberId of told) {
       const member = await users.findById(memberId);
-      if (!member) continue;
+      if (!member || !by) continue;
       const notice = familyRefundNotice(
         { ...gift, refundedAtPlatformCost: atPlatformCost },
         left,
